@@ -1,0 +1,20 @@
+package cloud.gardener.apiserver.storage;
+
+/**
+ * Receives the events of one watch. Calls arrive one at a time, in revision order, on a thread of the
+ * store's choosing; a listener that talks to a connection hops to that connection's context itself.
+ */
+public interface WatchListener {
+
+    /** A change. */
+    void onEvent(WatchEvent event);
+
+    /** Every change up to and including {@code revision} has been delivered (becomes a BOOKMARK). */
+    void onProgress(long revision);
+
+    /**
+     * The watch ended by failure; no call follows. A start revision that was compacted arrives here as
+     * {@link StorageException.Reason#COMPACTED}.
+     */
+    void onError(StorageException error);
+}

@@ -1,0 +1,584 @@
+package cloud.gardener.apiserver.storage.etcd3;
+
+import cloud.gardener.apiserver.storage.ListPage;
+import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.UpdateFunction;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.OptionsUtil;
+import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.TxnOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchResponse;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.MethodDescriptor;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.net.ssl.SSLException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * {@link Storage} on etcd v3 through jetcd.
+ *
+ * <p>Writes are single transactions compared on revisions and are never re-sent: jetcd retries txns
+ * only on auth-token errors (TxnOption's autoRetry stays off), and every unary call carries a deadline,
+ * so a write whose outcome is unknown fails with UNAVAILABLE instead of running twice (Jepsen, jetcd 0.8.2).
+ * Reads are idempotent and may be retried by jetcd within the same deadline budget.
+ *
+ * <p>jetcd 0.8.6 completes its callbacks on Vert.x event loops; nothing here blocks.
+ */
+public final class EtcdStorage implements Storage {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EtcdStorage.class);
+
+    /** Key read by {@link #ping()} and {@link #currentRevision()}; it need not exist (kube-apiserver reads "health" too). */
+    static final ByteSequence HEALTH_KEY = bytes("health");
+    /** Chunk size of range reads that would otherwise be unbounded (keeps responses well below gRPC limits). */
+    static final long CHUNK = 1000;
+    /** Largest chunk when a filter makes the store read ahead (kube-apiserver's maxLimit). */
+    static final long MAX_FILTER_CHUNK = 10_000;
+    private static final byte[] EMPTY = new byte[0];
+
+    private final Vertx vertx;
+    private final ContextInternal ownContext;
+    private final EtcdConfig config;
+    private final Client client;
+    private final KV kv;
+    private final Watch watchClient;
+    private final AtomicLong compactedRevision = new AtomicLong();
+    private final Set<EtcdWatch> watches = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /**
+     * Connects lazily (the first request dials). {@code vertx} is shared with jetcd and stays open when
+     * this storage closes.
+     */
+    public EtcdStorage(Vertx vertx, EtcdConfig config) {
+        this.vertx = vertx;
+        this.config = config;
+        this.ownContext = (ContextInternal) vertx.getOrCreateContext();
+        this.client = buildClient(vertx, config);
+        this.kv = client.getKVClient();
+        this.watchClient = client.getWatchClient();
+    }
+
+    private static Client buildClient(Vertx vertx, EtcdConfig config) {
+        Duration timeout = config.requestTimeout();
+        ClientBuilder builder = Client.builder()
+                .vertx(SharedVertx.withoutClose(vertx))
+                .endpoints(config.endpoints())
+                // Idempotent reads may be retried on UNAVAILABLE, but never past one request's budget
+                // (Failsafe wants the backoff below that budget).
+                .retryDelay(Math.max(1, Math.min(500, timeout.toMillis() / 4)))
+                .retryMaxDelay(Math.max(2, Math.min(2500, timeout.toMillis() / 2)))
+                .retryMaxDuration(timeout)
+                .connectTimeout(timeout.compareTo(Duration.ofSeconds(5)) < 0 ? timeout : Duration.ofSeconds(5))
+                // etcd refuses keepalive pings without active calls (GOAWAY too_many_pings, jetcd#1075).
+                .keepaliveWithoutCalls(false)
+                .maxInboundMessageSize(256 * 1024 * 1024)
+                .interceptor(new UnaryDeadline(timeout));
+        if (config.tls()) {
+            try {
+                builder.sslContext(ssl -> {
+                    ssl.trustManager(config.caFile().toFile());
+                    if (config.certFile() != null) {
+                        ssl.keyManager(config.certFile().toFile(), config.keyFile().toFile());
+                    }
+                });
+            } catch (SSLException | RuntimeException e) {
+                throw new IllegalArgumentException("cannot build the etcd TLS context: " + e.getMessage(), e);
+            }
+        }
+        return builder.build();
+    }
+
+    public EtcdConfig config() {
+        return config;
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    @Override
+    public Future<StoredObject> create(String key, byte[] value) {
+        ByteSequence k = bytes(key);
+        return call(() -> kv.txn(TxnOption.DEFAULT)
+                .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
+                .commit())
+                .compose(txn -> {
+                    if (!txn.isSucceeded()) {
+                        return Future.failedFuture(StorageException.keyExists(key));
+                    }
+                    long rev = txn.getHeader().getRevision();
+                    return Future.succeededFuture(new StoredObject(key, value, rev, rev));
+                });
+    }
+
+    @Override
+    public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
+        ContextInternal ctx = callerContext();
+        return updateOn(ctx, key, expectedRevision, value).compose(outcome -> outcome.written() != null
+                ? Future.succeededFuture(outcome.written())
+                : Future.failedFuture(outcome.failure(key)));
+    }
+
+    /** One compare-and-put round trip; a failed compare carries the current object from the else branch. */
+    private Future<WriteOutcome> updateOn(ContextInternal ctx, String key, long expectedRevision, byte[] value) {
+        ByteSequence k = bytes(key);
+        return call(ctx, () -> kv.txn(TxnOption.DEFAULT)
+                .If(expectedRevision == 0
+                        ? new Cmp(k, Cmp.Op.GREATER, CmpTarget.version(0))
+                        : new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedRevision)))
+                .Then(Op.put(k, ByteSequence.from(value), PutOption.builder().withPrevKV().build()))
+                .Else(Op.get(k, GetOption.DEFAULT))
+                .commit())
+                .map(txn -> {
+                    if (txn.isSucceeded()) {
+                        KeyValue prev = txn.getPutResponses().get(0).getPrevKv();
+                        long rev = txn.getHeader().getRevision();
+                        long created = prev == null || prev.getCreateRevision() == 0 ? rev : prev.getCreateRevision();
+                        return new WriteOutcome(new StoredObject(key, value, rev, created), null);
+                    }
+                    return new WriteOutcome(null, current(key, txn));
+                });
+    }
+
+    @Override
+    public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
+        ContextInternal ctx = callerContext();
+        return getOn(ctx, key).compose(current -> attempt(ctx, key, fn, current, 1, Math.max(1, maxAttempts)));
+    }
+
+    private Future<StoredObject> attempt(ContextInternal ctx, String key, UpdateFunction fn, StoredObject current,
+                                         int attempt, int maxAttempts) {
+        Future<byte[]> next;
+        try {
+            next = fn.apply(current);
+        } catch (RuntimeException e) {
+            return ctx.failedFuture(e);
+        }
+        return next.compose(value -> {
+            if (Arrays.equals(value, current.value())) {
+                return ctx.succeededFuture(current);
+            }
+            return updateOn(ctx, key, current.modRevision(), value).compose(outcome -> {
+                if (outcome.written() != null) {
+                    return ctx.succeededFuture(outcome.written());
+                }
+                if (outcome.current() == null) {
+                    return ctx.failedFuture(StorageException.notFound(key));
+                }
+                if (attempt >= maxAttempts) {
+                    return ctx.failedFuture(StorageException.conflict(key, outcome.current()));
+                }
+                return attempt(ctx, key, fn, outcome.current(), attempt + 1, maxAttempts);
+            });
+        });
+    }
+
+    @Override
+    public Future<StoredObject> delete(String key, long expectedRevision) {
+        ByteSequence k = bytes(key);
+        return call(() -> kv.txn(TxnOption.DEFAULT)
+                .If(expectedRevision == 0
+                        ? new Cmp(k, Cmp.Op.GREATER, CmpTarget.version(0))
+                        : new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedRevision)))
+                .Then(Op.delete(k, DeleteOption.builder().withPrevKV(true).build()))
+                .Else(Op.get(k, GetOption.DEFAULT))
+                .commit())
+                .compose(txn -> {
+                    if (!txn.isSucceeded()) {
+                        return Future.failedFuture(new WriteOutcome(null, current(key, txn)).failure(key));
+                    }
+                    List<KeyValue> prev = txn.getDeleteResponses().get(0).getPrevKvs();
+                    long rev = txn.getHeader().getRevision();
+                    if (prev.isEmpty()) {
+                        // Cannot happen with the compare above; report what we know rather than guess a value.
+                        return Future.failedFuture(StorageException.internal("etcd deleted " + key + " without its previous value", null));
+                    }
+                    KeyValue last = prev.get(0);
+                    return Future.succeededFuture(new StoredObject(key, last.getValue().getBytes(), rev,
+                            last.getCreateRevision()));
+                });
+    }
+
+    private static StoredObject current(String key, TxnResponse txn) {
+        List<GetResponse> gets = txn.getGetResponses();
+        if (gets.isEmpty() || gets.get(0).getKvs().isEmpty()) {
+            return null;
+        }
+        return stored(key, gets.get(0).getKvs().get(0));
+    }
+
+    /** The result of one compare-and-write: the written object, or the current one (null: absent). */
+    private record WriteOutcome(StoredObject written, StoredObject current) {
+        StorageException failure(String key) {
+            return current == null ? StorageException.notFound(key) : StorageException.conflict(key, current);
+        }
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    @Override
+    public Future<StoredObject> get(String key) {
+        return getOn(callerContext(), key);
+    }
+
+    private Future<StoredObject> getOn(ContextInternal ctx, String key) {
+        return call(ctx, () -> kv.get(bytes(key), GetOption.builder().withSerializable(false).build()))
+                .compose(resp -> resp.getKvs().isEmpty()
+                        ? ctx.failedFuture(StorageException.notFound(key))
+                        : ctx.succeededFuture(stored(key, resp.getKvs().get(0))));
+    }
+
+    @Override
+    public Future<ListPage> list(ListRequest request) {
+        ContextInternal ctx = callerContext();
+        if (request.limit() < 0 || request.revision() < 0) {
+            return ctx.failedFuture(StorageException.internal("negative limit or revision in " + request, null));
+        }
+        ByteSequence end = OptionsUtil.prefixEndOf(bytes(request.prefix()));
+        String start = request.startKey() != null ? request.startKey() : request.prefix();
+        long limit = request.limit();
+        Predicate<StoredObject> filter = request.filter();
+        long firstChunk = limit > 0 ? limit : CHUNK;
+        return range(ctx, start, end, request.revision(), firstChunk)
+                .compose(resp -> {
+                    long revision = request.revision() != 0 ? request.revision() : resp.getHeader().getRevision();
+                    if (filter == null && limit > 0) {
+                        return ctx.succeededFuture(unfilteredPage(resp, revision));
+                    }
+                    List<StoredObject> items = new ArrayList<>();
+                    return collect(ctx, new ListCursor(request, end, revision, limit, filter, items), resp, firstChunk);
+                })
+                .recover(failure -> listFailure(ctx, request, failure));
+    }
+
+    private ListPage unfilteredPage(GetResponse resp, long revision) {
+        List<StoredObject> items = new ArrayList<>(resp.getKvs().size());
+        for (KeyValue kvp : resp.getKvs()) {
+            items.add(stored(kvp));
+        }
+        if (!resp.isMore() || items.isEmpty()) {
+            return new ListPage(items, revision, null, null);
+        }
+        String last = items.get(items.size() - 1).key();
+        return new ListPage(items, revision, last + "\0", resp.getCount() - items.size());
+    }
+
+    /** State of a filtered (or unlimited) read that goes on chunk by chunk at one revision. */
+    private record ListCursor(ListRequest request, ByteSequence end, long revision, long limit,
+                              Predicate<StoredObject> filter, List<StoredObject> items) {
+    }
+
+    private Future<ListPage> collect(ContextInternal ctx, ListCursor cur, GetResponse resp, long chunk) {
+        List<KeyValue> kvs = resp.getKvs();
+        for (int i = 0; i < kvs.size(); i++) {
+            StoredObject obj = stored(kvs.get(i));
+            if (cur.filter() == null || cur.filter().test(obj)) {
+                cur.items().add(obj);
+            }
+            if (cur.limit() > 0 && cur.items().size() >= cur.limit()) {
+                boolean more = i < kvs.size() - 1 || resp.isMore();
+                return ctx.succeededFuture(new ListPage(cur.items(), cur.revision(), more ? obj.key() + "\0" : null,
+                        more && cur.filter() == null ? resp.getCount() - (i + 1) : null));
+            }
+        }
+        if (!resp.isMore() || kvs.isEmpty()) {
+            return ctx.succeededFuture(new ListPage(cur.items(), cur.revision(), null, null));
+        }
+        String next = kvs.get(kvs.size() - 1).getKey().toString(StandardCharsets.UTF_8) + "\0";
+        // With a filter, read further ahead each round (as kube-apiserver does) so sparse matches cost few trips.
+        long nextChunk = cur.filter() == null ? chunk : Math.min(chunk * 2, MAX_FILTER_CHUNK);
+        return range(ctx, next, cur.end(), cur.revision(), nextChunk)
+                .compose(r -> collect(ctx, cur, r, nextChunk));
+    }
+
+    private Future<GetResponse> range(ContextInternal ctx, String start, ByteSequence end, long revision, long limit) {
+        GetOption.Builder opt = GetOption.builder().withRange(end).withSerializable(false).withLimit(limit);
+        if (revision > 0) {
+            opt.withRevision(revision);
+        }
+        GetOption option = opt.build();
+        return call(ctx, () -> kv.get(bytes(start), option));
+    }
+
+    private Future<ListPage> listFailure(ContextInternal ctx, ListRequest request, Throwable failure) {
+        StorageException error = EtcdErrors.toStorageException(failure, request.revision(), compactedRevision.get());
+        if (error.reason() == StorageException.Reason.COMPACTED) {
+            return learnCompactedRevision(ctx).compose(compacted ->
+                    ctx.failedFuture(StorageException.compacted(request.revision(), Math.max(compacted, error.revision()))));
+        }
+        if (error.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION) {
+            return currentRevisionOn(ctx).compose(current ->
+                    ctx.failedFuture(StorageException.tooLargeResourceVersion(request.revision(), current)));
+        }
+        return ctx.failedFuture(error);
+    }
+
+    @Override
+    public Future<Long> currentRevision() {
+        return currentRevisionOn(callerContext());
+    }
+
+    private Future<Long> currentRevisionOn(ContextInternal ctx) {
+        return call(ctx, () -> kv.get(HEALTH_KEY, GetOption.builder().withCountOnly(true).build()))
+                .map(resp -> resp.getHeader().getRevision());
+    }
+
+    // ---------------------------------------------------------------- watch
+
+    @Override
+    public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
+        EtcdWatch watch = new EtcdWatch(this, keyOrPrefix, afterRevision, listener);
+        watches.add(watch);
+        watch.start();
+        return watch;
+    }
+
+    Watch watchClient() {
+        return watchClient;
+    }
+
+    Vertx vertx() {
+        return vertx;
+    }
+
+    ContextInternal context() {
+        return ownContext;
+    }
+
+    /** How long a broken watch keeps trying to resume before it reports UNAVAILABLE. */
+    Duration watchResumeWindow() {
+        return config.requestTimeout().multipliedBy(3);
+    }
+
+    void forget(EtcdWatch watch) {
+        watches.remove(watch);
+    }
+
+    // ---------------------------------------------------------------- compaction
+
+    @Override
+    public Future<Void> compact(long revision) {
+        ContextInternal ctx = callerContext();
+        return call(ctx, () -> kv.compact(revision))
+                .<Void>map(resp -> {
+                    noteCompacted(revision);
+                    return null;
+                })
+                .recover(failure -> {
+                    StorageException error = EtcdErrors.toStorageException(failure);
+                    if (error.reason() == StorageException.Reason.COMPACTED) {
+                        // Already compacted at or past this revision: the requested history is gone, as asked.
+                        return ctx.succeededFuture();
+                    }
+                    if (error.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION) {
+                        return currentRevisionOn(ctx).compose(current ->
+                                ctx.failedFuture(StorageException.tooLargeResourceVersion(revision, current)));
+                    }
+                    return ctx.failedFuture(error);
+                });
+    }
+
+    /** The highest compacted revision this client has seen (0: none seen). */
+    public long knownCompactedRevision() {
+        return compactedRevision.get();
+    }
+
+    void noteCompacted(long revision) {
+        compactedRevision.accumulateAndGet(revision, Math::max);
+    }
+
+    /**
+     * etcd's "compacted" error on a range carries no revision; a watch from revision 1 is cancelled with
+     * it. Falls back to the highest compaction seen here if the probe does not answer quickly.
+     */
+    private Future<Long> learnCompactedRevision(ContextInternal ctx) {
+        Promise<Long> promise = ctx.promise();
+        AtomicBoolean done = new AtomicBoolean();
+        Watch.Watcher[] holder = new Watch.Watcher[1];
+        long timer = vertx.setTimer(2000, id -> {
+            if (done.compareAndSet(false, true)) {
+                closeQuietly(holder[0]);
+                promise.complete(compactedRevision.get());
+            }
+        });
+        try {
+            holder[0] = watchClient.watch(HEALTH_KEY,
+                    WatchOption.builder().withRevision(1).withCreateNotify(true).build(),
+                    new Watch.Listener() {
+                        @Override
+                        public void onNext(WatchResponse response) {
+                            finish(compactedRevision.get());
+                        }
+
+                        @Override
+                        public void onError(Throwable t) {
+                            Throwable cause = EtcdErrors.unwrap(t);
+                            if (cause instanceof io.etcd.jetcd.common.exception.CompactedException ce) {
+                                noteCompacted(ce.getCompactedRevision());
+                            }
+                            finish(compactedRevision.get());
+                        }
+
+                        @Override
+                        public void onCompleted() {
+                            finish(compactedRevision.get());
+                        }
+
+                        private void finish(long revision) {
+                            if (done.compareAndSet(false, true)) {
+                                vertx.cancelTimer(timer);
+                                ctx.runOnContext(v -> closeQuietly(holder[0]));
+                                promise.complete(revision);
+                            }
+                        }
+                    });
+        } catch (RuntimeException e) {
+            if (done.compareAndSet(false, true)) {
+                vertx.cancelTimer(timer);
+                promise.complete(compactedRevision.get());
+            }
+        }
+        return promise.future();
+    }
+
+    private static void closeQuietly(Watch.Watcher watcher) {
+        if (watcher != null) {
+            try {
+                watcher.close();
+            } catch (RuntimeException e) {
+                LOG.debug("closing an etcd watcher failed", e);
+            }
+        }
+    }
+
+    /** Raw client for the compactor's coordination transaction. */
+    KV kv() {
+        return kv;
+    }
+
+    // ---------------------------------------------------------------- health and lifecycle
+
+    @Override
+    public Future<Void> ping() {
+        ContextInternal ctx = callerContext();
+        return call(ctx, () -> kv.get(HEALTH_KEY, GetOption.builder().withSerializable(false).build()))
+                .mapEmpty();
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            for (EtcdWatch w : List.copyOf(watches)) {
+                w.close();
+            }
+            client.close();
+        }
+    }
+
+    // ---------------------------------------------------------------- plumbing
+
+    /** The context futures complete on: the caller's when it has one, else this storage's own. */
+    ContextInternal callerContext() {
+        Context current = Vertx.currentContext();
+        return current instanceof ContextInternal ci ? ci : ownContext;
+    }
+
+    private <T> Future<T> call(Supplier<CompletableFuture<T>> op) {
+        return call(callerContext(), op);
+    }
+
+    /** Runs a jetcd call and brings its outcome onto {@code ctx}, with failures mapped to StorageException. */
+    <T> Future<T> call(ContextInternal ctx, Supplier<CompletableFuture<T>> op) {
+        if (closed.get()) {
+            return ctx.failedFuture(StorageException.unavailable("etcd storage is closed", null));
+        }
+        CompletableFuture<T> cf;
+        try {
+            cf = op.get();
+        } catch (RuntimeException e) {
+            return ctx.failedFuture(EtcdErrors.toStorageException(e));
+        }
+        Promise<T> promise = ctx.promise();
+        cf.whenComplete((result, failure) -> {
+            if (failure == null) {
+                promise.complete(result);
+            } else {
+                promise.fail(EtcdErrors.toStorageException(failure, 0, compactedRevision.get()));
+            }
+        });
+        return promise.future();
+    }
+
+    static ByteSequence bytes(String s) {
+        return ByteSequence.from(s, StandardCharsets.UTF_8);
+    }
+
+    static StoredObject stored(KeyValue kv) {
+        return stored(kv.getKey().toString(StandardCharsets.UTF_8), kv);
+    }
+
+    static StoredObject stored(String key, KeyValue kv) {
+        return new StoredObject(key, kv.getValue().getBytes(), kv.getModRevision(), kv.getCreateRevision());
+    }
+
+    static byte[] emptyValue() {
+        return EMPTY;
+    }
+
+    /** Puts a deadline on every unary call; streams (watches) stay open-ended. */
+    private static final class UnaryDeadline implements ClientInterceptor {
+        private final long timeoutMillis;
+
+        UnaryDeadline(Duration timeout) {
+            this.timeoutMillis = timeout.toMillis();
+        }
+
+        @Override
+        public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
+            if (method.getType() == MethodDescriptor.MethodType.UNARY && options.getDeadline() == null) {
+                options = options.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
+            }
+            return next.newCall(method, options);
+        }
+    }
+}

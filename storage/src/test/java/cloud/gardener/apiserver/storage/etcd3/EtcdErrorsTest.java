@@ -1,0 +1,49 @@
+package cloud.gardener.apiserver.storage.etcd3;
+
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StorageException.Reason;
+import io.grpc.Status;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CompletionException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class EtcdErrorsTest {
+
+    @Test
+    void timeoutsAndLostConnectionsAreUnavailable() {
+        assertThat(EtcdErrors.toStorageException(Status.DEADLINE_EXCEEDED.asRuntimeException()).reason())
+                .isEqualTo(Reason.UNAVAILABLE);
+        assertThat(EtcdErrors.toStorageException(new CompletionException(Status.UNAVAILABLE.asRuntimeException())).reason())
+                .isEqualTo(Reason.UNAVAILABLE);
+    }
+
+    @Test
+    void compactedAndFutureRevisionsAreRecognisedByEtcdsText() {
+        RuntimeException compacted = Status.OUT_OF_RANGE
+                .withDescription("etcdserver: mvcc: required revision has been compacted").asRuntimeException();
+        StorageException e = EtcdErrors.toStorageException(compacted, 5, 42);
+        assertThat(e.reason()).isEqualTo(Reason.COMPACTED);
+        assertThat(e.revision()).isEqualTo(42);
+
+        RuntimeException future = Status.OUT_OF_RANGE
+                .withDescription("etcdserver: mvcc: required revision is a future revision").asRuntimeException();
+        assertThat(EtcdErrors.toStorageException(future).reason()).isEqualTo(Reason.TOO_LARGE_RESOURCE_VERSION);
+    }
+
+    @Test
+    void otherFailuresAreInternalAndStorageExceptionsPassThrough() {
+        assertThat(EtcdErrors.toStorageException(Status.RESOURCE_EXHAUSTED
+                .withDescription("etcdserver: mvcc: database space exceeded").asRuntimeException()).reason())
+                .isEqualTo(Reason.INTERNAL);
+        StorageException original = StorageException.notFound("/k");
+        assertThat(EtcdErrors.toStorageException(new CompletionException(original))).isSameAs(original);
+    }
+
+    @Test
+    void onlyConnectionFailuresMakeAWatchResume() {
+        assertThat(EtcdErrors.isTransientStreamFailure(Status.UNAVAILABLE.asRuntimeException())).isTrue();
+        assertThat(EtcdErrors.isTransientStreamFailure(Status.PERMISSION_DENIED.asRuntimeException())).isFalse();
+    }
+}
