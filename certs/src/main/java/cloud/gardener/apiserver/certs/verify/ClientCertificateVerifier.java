@@ -1,0 +1,139 @@
+package cloud.gardener.apiserver.certs.verify;
+
+import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.cert.CertPathBuilder;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertStore;
+import java.security.cert.CertificateParsingException;
+import java.security.cert.CollectionCertStoreParameters;
+import java.security.cert.PKIXBuilderParameters;
+import java.security.cert.PKIXCertPathBuilderResult;
+import java.security.cert.TrustAnchor;
+import java.security.cert.X509CertSelector;
+import java.security.cert.X509Certificate;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Verifies a TLS client's certificate chain against a CA bundle the way Go's
+ * {@code x509.Certificate.Verify} does for k8s.io/apiserver's x509 and request-header authenticators:
+ * the leaf must chain (PKIX, no revocation checks) to one of the roots, using intermediates from the
+ * presented chain; every certificate on the path, root included, must be valid at the given time; and
+ * the path must be usable for {@code clientAuth} (Go's rule: a certificate without an EKU extension
+ * allows every usage, one with {@code anyExtendedKeyUsage} too, otherwise it must list clientAuth).
+ */
+public final class ClientCertificateVerifier {
+
+    static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
+    static final String ANY_EXTENDED_KEY_USAGE = "2.5.29.37.0";
+
+    private final Set<TrustAnchor> anchors;
+    private final List<X509Certificate> roots;
+
+    public ClientCertificateVerifier(Collection<X509Certificate> roots) {
+        this.roots = List.copyOf(roots);
+        Set<TrustAnchor> set = new HashSet<>();
+        for (X509Certificate root : this.roots) {
+            set.add(new TrustAnchor(root, null));
+        }
+        this.anchors = Set.copyOf(set);
+    }
+
+    /** The CA bundle this verifier trusts. */
+    public List<X509Certificate> roots() {
+        return roots;
+    }
+
+    /** Whether there is no CA to verify against (then nothing can verify). */
+    public boolean isEmpty() {
+        return roots.isEmpty();
+    }
+
+    /**
+     * Verifies {@code chain} (leaf first) at {@code at}.
+     *
+     * @return the verified path, leaf first, ending with the trusted root
+     */
+    public List<X509Certificate> verify(List<X509Certificate> chain, Instant at)
+            throws CertificateVerificationException {
+        if (chain.isEmpty()) {
+            throw new CertificateVerificationException("x509: no certificate presented");
+        }
+        if (anchors.isEmpty()) {
+            throw new CertificateVerificationException("x509: certificate signed by unknown authority");
+        }
+        X509Certificate leaf = chain.get(0);
+        checkValidity(leaf, at);
+        List<X509Certificate> path = buildPath(chain, at);
+        for (X509Certificate certificate : path) {
+            checkValidity(certificate, at);
+        }
+        checkClientAuthUsage(path);
+        return path;
+    }
+
+    private List<X509Certificate> buildPath(List<X509Certificate> chain, Instant at)
+            throws CertificateVerificationException {
+        try {
+            X509CertSelector target = new X509CertSelector();
+            target.setCertificate(chain.get(0));
+            PKIXBuilderParameters parameters = new PKIXBuilderParameters(anchors, target);
+            parameters.setRevocationEnabled(false);
+            parameters.setDate(Date.from(at));
+            parameters.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(chain)));
+            PKIXCertPathBuilderResult result =
+                    (PKIXCertPathBuilderResult) CertPathBuilder.getInstance("PKIX").build(parameters);
+            List<X509Certificate> path = new ArrayList<>();
+            for (var certificate : result.getCertPath().getCertificates()) {
+                path.add((X509Certificate) certificate);
+            }
+            X509Certificate root = result.getTrustAnchor().getTrustedCert();
+            if (path.isEmpty() || !path.get(path.size() - 1).equals(root)) {
+                path.add(root);
+            }
+            return List.copyOf(path);
+        } catch (CertPathBuilderException e) {
+            throw new CertificateVerificationException("x509: certificate signed by unknown authority", e);
+        } catch (InvalidAlgorithmParameterException e) {
+            throw new CertificateVerificationException("x509: " + e.getMessage(), e);
+        } catch (GeneralSecurityException e) {
+            throw new CertificateVerificationException("x509: " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkValidity(X509Certificate certificate, Instant at) throws CertificateVerificationException {
+        Instant notBefore = certificate.getNotBefore().toInstant();
+        Instant notAfter = certificate.getNotAfter().toInstant();
+        if (at.isBefore(notBefore)) {
+            throw new CertificateVerificationException("x509: certificate has expired or is not yet valid: current time "
+                    + at + " is before " + notBefore);
+        }
+        if (at.isAfter(notAfter)) {
+            throw new CertificateVerificationException("x509: certificate has expired or is not yet valid: current time "
+                    + at + " is after " + notAfter);
+        }
+    }
+
+    private static void checkClientAuthUsage(List<X509Certificate> path) throws CertificateVerificationException {
+        for (X509Certificate certificate : path) {
+            List<String> usages;
+            try {
+                usages = certificate.getExtendedKeyUsage();
+            } catch (CertificateParsingException e) {
+                throw new CertificateVerificationException("x509: malformed extended key usage", e);
+            }
+            if (usages == null || usages.isEmpty() || usages.contains(ANY_EXTENDED_KEY_USAGE)) {
+                continue;
+            }
+            if (!usages.contains(CLIENT_AUTH)) {
+                throw new CertificateVerificationException("x509: certificate specifies an incompatible key usage");
+            }
+        }
+    }
+}

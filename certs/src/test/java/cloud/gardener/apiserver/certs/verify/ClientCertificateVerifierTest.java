@@ -1,0 +1,109 @@
+package cloud.gardener.apiserver.certs.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import cloud.gardener.apiserver.certs.CertificateAuthority;
+import cloud.gardener.apiserver.certs.CertificateTemplate;
+import cloud.gardener.apiserver.certs.IssuedCertificate;
+import cloud.gardener.apiserver.certs.KeyPurpose;
+import cloud.gardener.apiserver.certs.KeyType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ClientCertificateVerifierTest {
+
+    private static final CertificateAuthority CA = CertificateAuthority.generate("client-ca", Duration.ofDays(30));
+    private static final CertificateAuthority OTHER_CA =
+            CertificateAuthority.generate("other-ca", Duration.ofDays(30), KeyType.RSA_2048);
+    private static final ClientCertificateVerifier VERIFIER = new ClientCertificateVerifier(List.of(CA.certificate()));
+
+    @Test
+    void acceptsAClientCertificateFromTheCa() throws Exception {
+        IssuedCertificate alice = CA.issueClient("alice", List.of("dev"), Duration.ofHours(1));
+
+        assertThat(VERIFIER.verify(alice.chain(), Instant.now())).containsExactly(alice.certificate(), CA.certificate());
+    }
+
+    @Test
+    void acceptsWhenAnyCaOfTheBundleSigned() throws Exception {
+        ClientCertificateVerifier both = new ClientCertificateVerifier(List.of(OTHER_CA.certificate(), CA.certificate()));
+        IssuedCertificate fromOther = OTHER_CA.issueClient("bob", List.of(), Duration.ofHours(1));
+
+        assertThat(both.verify(fromOther.chain(), Instant.now())).endsWith(OTHER_CA.certificate());
+    }
+
+    @Test
+    void rejectsACertificateFromAnotherCa() {
+        IssuedCertificate stranger = OTHER_CA.issueClient("mallory", List.of("system:masters"), Duration.ofHours(1));
+
+        assertThatThrownBy(() -> VERIFIER.verify(stranger.chain(), Instant.now()))
+                .isInstanceOf(CertificateVerificationException.class)
+                .hasMessage("x509: certificate signed by unknown authority");
+    }
+
+    @Test
+    void rejectsExpiredAndNotYetValidCertificates() {
+        IssuedCertificate shortLived = CA.issueClient("alice", List.of(), Duration.ofHours(1));
+
+        assertThatThrownBy(() -> VERIFIER.verify(shortLived.chain(), Instant.now().plus(Duration.ofHours(2))))
+                .isInstanceOf(CertificateVerificationException.class)
+                .hasMessageStartingWith("x509: certificate has expired or is not yet valid: current time")
+                .hasMessageContaining("is after");
+        assertThatThrownBy(() -> VERIFIER.verify(shortLived.chain(), Instant.now().minus(Duration.ofHours(2))))
+                .hasMessageContaining("is before");
+    }
+
+    @Test
+    void rejectsWhenTheCaItselfHasExpired() {
+        IssuedCertificate alice = CA.issue(CertificateTemplate.client("alice", List.of(), Duration.ofDays(60)));
+
+        assertThatThrownBy(() -> VERIFIER.verify(alice.chain(), Instant.now().plus(Duration.ofDays(45))))
+                .isInstanceOf(CertificateVerificationException.class);
+    }
+
+    @Test
+    void rejectsServerOnlyExtendedKeyUsage() {
+        IssuedCertificate serving = CA.issueServing("alice", List.of("alice"), List.of(), Duration.ofHours(1));
+
+        assertThatThrownBy(() -> VERIFIER.verify(serving.chain(), Instant.now()))
+                .isInstanceOf(CertificateVerificationException.class)
+                .hasMessage("x509: certificate specifies an incompatible key usage");
+    }
+
+    @Test
+    void acceptsBothUsagesAndNoExtendedKeyUsageAsGoDoes() throws Exception {
+        CertificateTemplate base = CertificateTemplate.client("alice", List.of(), Duration.ofHours(1));
+        IssuedCertificate both = CA.issue(base.withPurposes(Set.of(KeyPurpose.SERVER_AUTH, KeyPurpose.CLIENT_AUTH)));
+        IssuedCertificate none = CA.issue(base.withPurposes(Set.of()));
+
+        assertThat(VERIFIER.verify(both.chain(), Instant.now())).hasSize(2);
+        assertThat(VERIFIER.verify(none.chain(), Instant.now())).hasSize(2);
+    }
+
+    @Test
+    void usesIntermediatesFromThePresentedChain() throws Exception {
+        CertificateAuthority intermediate = CA.issueIntermediate("intermediate", Duration.ofDays(1));
+        IssuedCertificate leaf = intermediate.issueClient("carol", List.of(), Duration.ofHours(1));
+
+        assertThat(VERIFIER.verify(leaf.chain(), Instant.now()))
+                .containsExactly(leaf.certificate(), intermediate.certificate(), CA.certificate());
+        assertThatThrownBy(() -> VERIFIER.verify(List.of(leaf.certificate()), Instant.now()))
+                .hasMessage("x509: certificate signed by unknown authority");
+    }
+
+    @Test
+    void nothingVerifiesWithoutRootsOrWithoutCertificates() {
+        IssuedCertificate alice = CA.issueClient("alice", List.of(), Duration.ofHours(1));
+        ClientCertificateVerifier empty = new ClientCertificateVerifier(List.of());
+
+        assertThat(empty.isEmpty()).isTrue();
+        assertThatThrownBy(() -> empty.verify(alice.chain(), Instant.now()))
+                .isInstanceOf(CertificateVerificationException.class);
+        assertThatThrownBy(() -> VERIFIER.verify(List.of(), Instant.now()))
+                .isInstanceOf(CertificateVerificationException.class);
+    }
+}
