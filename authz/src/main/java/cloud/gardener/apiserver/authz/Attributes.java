@@ -1,0 +1,60 @@
+package cloud.gardener.apiserver.authz;
+
+import cloud.gardener.apiserver.authn.UserInfo;
+import java.util.Objects;
+
+/**
+ * What is being asked, as k8s.io/apiserver's {@code authorizer.AttributesRecord}. The server derives it
+ * from the request info; strings are never {@code null} ({@code ""} when not applicable).
+ *
+ * @param user              who asks
+ * @param verb              API verb ({@code get}, {@code list}, {@code watch}, {@code create}, ...) for resource
+ *                          requests; the lower-cased HTTP method for non-resource requests
+ * @param resourceRequest   whether this is a request for an API resource (else a non-resource path)
+ * @param path              the request path
+ * @param apiGroup          API group ({@code ""} for the core group)
+ * @param apiVersion        API version
+ * @param namespace         namespace, {@code ""} for cluster-scoped requests
+ * @param resource          resource (plural)
+ * @param subresource       subresource, e.g. {@code status}
+ * @param name              object name, {@code ""} for collections
+ */
+public record Attributes(
+        UserInfo user,
+        String verb,
+        boolean resourceRequest,
+        String path,
+        String apiGroup,
+        String apiVersion,
+        String namespace,
+        String resource,
+        String subresource,
+        String name) {
+
+    public Attributes {
+        Objects.requireNonNull(user, "user");
+        verb = orEmpty(verb);
+        path = orEmpty(path);
+        apiGroup = orEmpty(apiGroup);
+        apiVersion = orEmpty(apiVersion);
+        namespace = orEmpty(namespace);
+        resource = orEmpty(resource);
+        subresource = orEmpty(subresource);
+        name = orEmpty(name);
+    }
+
+    /** A resource request. */
+    public static Attributes forResource(UserInfo user, String verb, String apiGroup, String apiVersion,
+            String namespace, String resource, String subresource, String name, String path) {
+        return new Attributes(user, verb, true, path, apiGroup, apiVersion, namespace, resource, subresource, name);
+    }
+
+    /** A non-resource request such as {@code GET /healthz} (verb {@code get}). */
+    public static Attributes forPath(UserInfo user, String verb, String path) {
+        return new Attributes(user, verb, false, path, "", "", "", "", "", "");
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
+    }
+}

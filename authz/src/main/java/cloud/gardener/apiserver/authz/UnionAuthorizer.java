@@ -1,0 +1,60 @@
+package cloud.gardener.apiserver.authz;
+
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Asks authorizers in order (k8s.io/apiserver's union authorizer): the first ALLOW or DENY is the
+ * answer. When all have no opinion the answer is DENY with their non-empty reasons joined by newlines.
+ * Failures are remembered and the next authorizer is asked; if no one allowed or denied and some failed,
+ * the union fails with their messages (the server answers 500 InternalError, as upstream does).
+ */
+public final class UnionAuthorizer implements Authorizer {
+
+    private final List<Authorizer> authorizers;
+
+    public UnionAuthorizer(List<? extends Authorizer> authorizers) {
+        this.authorizers = List.copyOf(authorizers);
+    }
+
+    @Override
+    public Future<Decision> authorize(Attributes attributes) {
+        return askFrom(0, attributes, new ArrayList<>(), new ArrayList<>());
+    }
+
+    private Future<Decision> askFrom(int index, Attributes attributes, List<String> reasons, List<String> errors) {
+        if (index == authorizers.size()) {
+            if (!errors.isEmpty()) {
+                return Future.failedFuture(new AuthorizationException(
+                        errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]"));
+            }
+            return Future.succeededFuture(Decision.deny(String.join("\n", reasons)));
+        }
+        return safely(authorizers.get(index), attributes).transform(outcome -> {
+            if (outcome.failed()) {
+                Throwable error = outcome.cause();
+                errors.add(error.getMessage() == null ? error.getClass().getName() : error.getMessage());
+                return askFrom(index + 1, attributes, reasons, errors);
+            }
+            Decision decision = outcome.result();
+            if (decision.verdict() != Decision.Verdict.NO_OPINION) {
+                return Future.succeededFuture(decision);
+            }
+            if (!decision.reason().isEmpty()) {
+                reasons.add(decision.reason());
+            }
+            return askFrom(index + 1, attributes, reasons, errors);
+        });
+    }
+
+    private static Future<Decision> safely(Authorizer authorizer, Attributes attributes) {
+        try {
+            Future<Decision> future = authorizer.authorize(attributes);
+            return future == null ? Future.failedFuture(new AuthorizationException("authorizer returned no decision"))
+                    : future;
+        } catch (RuntimeException e) {
+            return Future.failedFuture(e);
+        }
+    }
+}

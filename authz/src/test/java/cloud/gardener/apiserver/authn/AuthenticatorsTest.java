@@ -1,0 +1,97 @@
+package cloud.gardener.apiserver.authn;
+
+import static cloud.gardener.apiserver.authn.Results.now;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.certs.CertificateAuthority;
+import cloud.gardener.apiserver.certs.IssuedCertificate;
+import io.vertx.core.Future;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The assembled chain: union, then system:authenticated, then anonymous for credential-less requests. */
+class AuthenticatorsTest {
+
+    private static final CertificateAuthority CA = CertificateAuthority.generate("client-ca", Duration.ofDays(30));
+    private static final CertificateAuthority OTHER_CA = CertificateAuthority.generate("other-ca", Duration.ofDays(30));
+    private static final List<Authenticator> CREDENTIALS =
+            List.of(X509Authenticator.forClientCa(List.of(CA.certificate())));
+
+    private static AuthenticationRequest request(List<X509Certificate> chain) {
+        return new AuthenticationRequest(chain, RequestHeaders.empty(), "/apis");
+    }
+
+    @Test
+    void certificateUserGetsSystemAuthenticated() {
+        IssuedCertificate alice = CA.issueClient("alice", List.of("dev"), Duration.ofHours(1));
+
+        AuthenticationResult result = now(Authenticators.delegating(CREDENTIALS, true).authenticate(
+                request(alice.chain())));
+
+        assertThat(result.user().name()).isEqualTo("alice");
+        assertThat(result.user().groups()).containsExactly("dev", "system:authenticated");
+    }
+
+    @Test
+    void noCredentialsBecomeAnonymousOnlyWhenEnabled() {
+        AuthenticationResult enabled = now(Authenticators.delegating(CREDENTIALS, true).authenticate(request(List.of())));
+        AuthenticationResult disabled = now(Authenticators.delegating(CREDENTIALS, false).authenticate(request(List.of())));
+
+        assertThat(enabled.user()).isEqualTo(UserInfo.anonymous());
+        assertThat(enabled.user().groups()).containsExactly("system:unauthenticated");
+        assertThat(disabled.isNotApplicable()).isTrue();
+    }
+
+    @Test
+    void badCredentialsFailEvenWhenAnonymousIsEnabled() {
+        IssuedCertificate mallory = OTHER_CA.issueClient("mallory", List.of(), Duration.ofHours(1));
+
+        AuthenticationResult result = now(Authenticators.delegating(CREDENTIALS, true).authenticate(
+                request(mallory.chain())));
+
+        assertThat(result.isFailed()).isTrue();
+        assertThat(result.reason()).contains("signed by unknown authority");
+    }
+
+    @Test
+    void groupAdderLeavesAnonymousAndAlreadyGroupedUsersAlone() {
+        UserInfo anonymousByName = new UserInfo("system:anonymous", "", List.of("x"), Map.of());
+        UserInfo alreadyIn = UserInfo.of("u", List.of("system:authenticated", "dev"));
+        UserInfo unauthenticated = UserInfo.of("v", List.of("system:unauthenticated"));
+
+        for (UserInfo user : List.of(anonymousByName, alreadyIn, unauthenticated)) {
+            Authenticator adder = new AuthenticatedGroupAdder(
+                    request -> Future.succeededFuture(AuthenticationResult.authenticated(user)));
+            assertThat(now(adder.authenticate(request(List.of()))).user()).isEqualTo(user);
+        }
+    }
+
+    @Test
+    void groupAdderPassesFailuresAndNotApplicableThrough() {
+        Authenticator failing = new AuthenticatedGroupAdder(
+                request -> Future.succeededFuture(AuthenticationResult.failed("nope")));
+        Authenticator absent = new AuthenticatedGroupAdder(
+                request -> Future.succeededFuture(AuthenticationResult.notApplicable()));
+
+        assertThat(now(failing.authenticate(request(List.of()))).reason()).isEqualTo("nope");
+        assertThat(now(absent.authenticate(request(List.of()))).isNotApplicable()).isTrue();
+    }
+
+    @Test
+    void fallbackIsNotAskedWhenThePrimaryAnswered() {
+        Authenticator explode = request -> {
+            throw new AssertionError("fallback must not be asked");
+        };
+        UserInfo alice = UserInfo.of("alice", List.of());
+        Authenticator authenticated = new FallbackAuthenticator(
+                request -> Future.succeededFuture(AuthenticationResult.authenticated(alice)), explode);
+        Authenticator failed = new FallbackAuthenticator(
+                request -> Future.succeededFuture(AuthenticationResult.failed("bad")), explode);
+
+        assertThat(now(authenticated.authenticate(request(List.of()))).user()).isEqualTo(alice);
+        assertThat(now(failed.authenticate(request(List.of()))).isFailed()).isTrue();
+    }
+}
