@@ -1,0 +1,25 @@
+package cloud.gardener.apiserver.admission;
+
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.authn.UserInfo;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * What a plugin is told about one request, as {@code admission.Attributes}.
+ *
+ * @param kind        the kind of the object
+ * @param resource    the resource
+ * @param subresource the subresource, or empty
+ * @param namespace   the namespace, or empty for cluster-scoped resources
+ * @param name        the object's name (may be empty on create with generateName)
+ * @param operation   the operation
+ * @param object      the new object (mutating plugins may change it); null on delete
+ * @param oldObject   the stored object on update and delete; null on create
+ * @param user        who asks
+ * @param dryRun      whether nothing will be persisted
+ */
+public record Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace,
+                         String name, Operation operation, ObjectNode object, ObjectNode oldObject, UserInfo user,
+                         boolean dryRun) {
+}

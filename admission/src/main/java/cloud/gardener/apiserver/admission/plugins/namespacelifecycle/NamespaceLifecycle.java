@@ -1,0 +1,62 @@
+package cloud.gardener.apiserver.admission.plugins.namespacelifecycle;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import io.vertx.core.Future;
+import java.util.Set;
+
+/**
+ * kube-apiserver's NamespaceLifecycle: no new content in a missing (404) or terminating (403)
+ * namespace, and the immortal namespaces cannot be deleted.
+ */
+public final class NamespaceLifecycle implements ValidatingPlugin {
+
+    public static final String NAME = "NamespaceLifecycle";
+    private static final GroupResource NAMESPACES = new GroupResource("", "namespaces");
+    private static final Set<String> IMMORTAL = Set.of("default", "kube-system", "kube-public");
+
+    private final NamespaceLookup namespaces;
+
+    public NamespaceLifecycle(NamespaceLookup namespaces) {
+        this.namespaces = namespaces;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean handles(Operation operation) {
+        return operation == Operation.CREATE || operation == Operation.DELETE;
+    }
+
+    @Override
+    public Future<Void> validate(Attributes a) {
+        boolean isNamespace = a.resource().equals(NAMESPACES) && a.subresource().isEmpty();
+        if (a.operation() == Operation.DELETE) {
+            if (isNamespace && IMMORTAL.contains(a.name())) {
+                return Future.failedFuture(ApiException.forbidden(NAMESPACES, a.name(), "this namespace may not be deleted"));
+            }
+            return Future.succeededFuture();
+        }
+        if (isNamespace || a.namespace().isEmpty()) {
+            return Future.succeededFuture();
+        }
+        return namespaces.get(a.namespace()).compose(ns -> {
+            if (ns.isEmpty()) {
+                return Future.failedFuture(ApiException.notFound(NAMESPACES, a.namespace()));
+            }
+            boolean terminating = "Terminating".equals(ns.get().path("status").path("phase").asText())
+                    || ns.get().path("metadata").hasNonNull("deletionTimestamp");
+            if (terminating) {
+                return Future.failedFuture(ApiException.forbidden(a.resource(), a.name(),
+                        "unable to create new content in namespace " + a.namespace() + " because it is being terminated"));
+            }
+            return Future.succeededFuture();
+        });
+    }
+}
