@@ -37,7 +37,7 @@ public record FieldError(FieldErrorType type, String field, Object badValue, Str
     }
 
     public static FieldError tooLong(String field, Object value, int max) {
-        return new FieldError(FieldErrorType.TOO_LONG, field, value, "must have at most " + max + " bytes");
+        return new FieldError(FieldErrorType.TOO_LONG, field, value, "may not be more than " + max + " bytes");
     }
 
     public static FieldError internal(String field, String detail) {

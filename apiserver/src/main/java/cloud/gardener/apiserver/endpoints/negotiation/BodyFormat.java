@@ -1,0 +1,50 @@
+package cloud.gardener.apiserver.endpoints.negotiation;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import java.util.Locale;
+
+/**
+ * The format of a create/update (and DeleteOptions) request body, from its {@code Content-Type} as
+ * {@code NegotiateInputSerializer} decides: parameters are ignored, an empty header means JSON, a malformed or
+ * unknown type is 415.
+ */
+public enum BodyFormat {
+    JSON("application/json"),
+    YAML("application/yaml");
+
+    /** The 415 message for bodies; it lists what Kubernetes accepts, protobuf included. */
+    public static final String UNSUPPORTED_MESSAGE = "the body of the request was in an unknown format - "
+            + "accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf";
+
+    private final String mediaType;
+
+    BodyFormat(String mediaType) {
+        this.mediaType = mediaType;
+    }
+
+    public String mediaType() {
+        return mediaType;
+    }
+
+    /**
+     * @param contentType the Content-Type header, null or empty for none
+     * @throws ApiException 415 UnsupportedMediaType
+     */
+    public static BodyFormat fromContentType(String contentType) {
+        if (contentType == null || contentType.isEmpty()) {
+            return JSON;
+        }
+        String essence;
+        try {
+            essence = MediaType.parse(contentType).essence().toLowerCase(Locale.ROOT);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.unsupportedMediaType(UNSUPPORTED_MESSAGE);
+        }
+        for (BodyFormat f : values()) {
+            if (f.mediaType.equals(essence)) {
+                return f;
+            }
+        }
+        throw ApiException.unsupportedMediaType(UNSUPPORTED_MESSAGE);
+    }
+}

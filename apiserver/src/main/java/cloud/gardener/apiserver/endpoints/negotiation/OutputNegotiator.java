@@ -1,0 +1,184 @@
+package cloud.gardener.apiserver.endpoints.negotiation;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Accept negotiation for resource responses, as {@code negotiation.NegotiateOutputMediaType} with a resource
+ * endpoint's restrictions: the first clause (after goautoneg's ordering) that matches JSON or YAML with
+ * acceptable parameters wins. {@code as}/{@code g}/{@code v} must name Table (JSON or YAML only),
+ * PartialObjectMetadata or PartialObjectMetadataList in {@code meta.k8s.io} {@code v1} or {@code v1beta1};
+ * {@code stream} may only be {@code watch} on JSON; {@code sv} only {@code v1}; other parameters are ignored.
+ * Protobuf clauses never match because protobuf is not served.
+ */
+public final class OutputNegotiator {
+
+    /** The 406 message; it lists what Kubernetes serves, protobuf included. */
+    public static final String NOT_ACCEPTABLE_MESSAGE = "only the following media types are accepted: "
+            + "application/json, application/yaml, application/vnd.kubernetes.protobuf";
+
+    /** The 406 message of a watch whose negotiated serializer cannot stream (YAML). */
+    public static final String NOT_ACCEPTABLE_STREAM_MESSAGE = "only the following media types are accepted: "
+            + "application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch";
+
+    private static final List<Encoding> SERVED = List.of(Encoding.JSON, Encoding.YAML);
+    private static final Set<String> META_VERSIONS = Set.of("v1", "v1beta1");
+
+    /** Which conversions an endpoint allows. */
+    private enum Restrictions { RESOURCE, WATCH_LIST, NO_CONVERSION }
+
+    private OutputNegotiator() {
+    }
+
+    /**
+     * Negotiates the response of get, list, create, update, patch, delete and deletecollection.
+     *
+     * @param accept the Accept header (first value), null or empty for none
+     * @param pretty {@link #isPretty(Map, String)} of the request
+     * @throws ApiException 406 when no clause is acceptable
+     */
+    public static OutputFormat forObject(String accept, boolean pretty) {
+        OutputFormat f = negotiate(accept, Restrictions.RESOURCE);
+        if (f == null) {
+            throw ApiException.notAcceptable(NOT_ACCEPTABLE_MESSAGE);
+        }
+        return f.withPretty(f.pretty() || pretty);
+    }
+
+    /**
+     * Negotiates a watch stream. Table and PartialObjectMetadata are allowed (each event object is converted);
+     * a watch-list request ({@code sendInitialEvents=true} with {@code allowWatchBookmarks=true}) may not ask
+     * for Table; a clause that selects YAML fails with the stream 406, as YAML cannot be streamed. Watch
+     * output is never indented.
+     */
+    public static OutputFormat forWatch(String accept, boolean watchList) {
+        OutputFormat f = negotiate(accept, watchList ? Restrictions.WATCH_LIST : Restrictions.RESOURCE);
+        if (f == null) {
+            throw ApiException.notAcceptable(NOT_ACCEPTABLE_MESSAGE);
+        }
+        // the stream serializer is negotiated again with the endpoint's ordinary restrictions
+        OutputFormat stream = negotiate(accept, Restrictions.RESOURCE);
+        if (stream == null) {
+            throw ApiException.notAcceptable(NOT_ACCEPTABLE_STREAM_MESSAGE);
+        }
+        if (stream.encoding() != Encoding.JSON) {
+            throw ApiException.notAcceptable(NOT_ACCEPTABLE_STREAM_MESSAGE);
+        }
+        return new OutputFormat(Encoding.JSON, f.target(), f.targetVersion(), false);
+    }
+
+    /**
+     * Negotiates how to write an error Status: no conversion is allowed, and when nothing is acceptable
+     * Kubernetes still writes the Status, as indented JSON. Never throws.
+     */
+    public static OutputFormat forError(String accept, boolean pretty) {
+        OutputFormat f = negotiate(accept, Restrictions.NO_CONVERSION);
+        if (f == null) {
+            return OutputFormat.JSON.withPretty(true);
+        }
+        return f.withPretty(f.pretty() || pretty);
+    }
+
+    /**
+     * Negotiates a non-resource response (discovery, OpenAPI JSON, version) the generic way: no conversion.
+     *
+     * @throws ApiException 406 when no clause is acceptable
+     */
+    public static OutputFormat forNonResource(String accept, boolean pretty) {
+        OutputFormat f = negotiate(accept, Restrictions.NO_CONVERSION);
+        if (f == null) {
+            throw ApiException.notAcceptable(NOT_ACCEPTABLE_MESSAGE);
+        }
+        return f.withPretty(f.pretty() || pretty);
+    }
+
+    /**
+     * {@code isPrettyPrint}: a non-empty {@code pretty} query value decides alone ({@code 1 t T TRUE true True}
+     * are true, anything else false); otherwise a User-Agent starting with {@code curl}, {@code Wget} or
+     * {@code Mozilla/5.0} asks for indentation.
+     */
+    public static boolean isPretty(Map<String, List<String>> query, String userAgent) {
+        List<String> values = query.get("pretty");
+        if (values != null && !values.isEmpty() && !values.get(0).isEmpty()) {
+            return switch (values.get(0)) {
+                case "1", "t", "T", "TRUE", "true", "True" -> true;
+                default -> false;
+            };
+        }
+        return userAgent != null && (userAgent.startsWith("curl") || userAgent.startsWith("Wget")
+                || userAgent.startsWith("Mozilla/5.0"));
+    }
+
+    private static OutputFormat negotiate(String accept, Restrictions restrictions) {
+        if (accept == null || accept.isEmpty()) {
+            return OutputFormat.JSON;
+        }
+        for (MediaType clause : MediaType.parseAccept(accept)) {
+            for (Encoding encoding : SERVED) {
+                String[] served = encoding.mediaType().split("/");
+                boolean matches = clause.type().equals(served[0])
+                        && (clause.subtype().equals(served[1]) || clause.subtype().equals("*"))
+                        || clause.type().equals("*") && clause.subtype().equals("*");
+                if (matches) {
+                    OutputFormat f = accept(clause, encoding, restrictions);
+                    if (f != null) {
+                        return f;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** {@code acceptMediaTypeOptions} plus the endpoint's {@code AllowsMediaTypeTransform}. */
+    private static OutputFormat accept(MediaType clause, Encoding encoding, Restrictions restrictions) {
+        boolean convert = false;
+        String kind = "";
+        String group = "";
+        String version = "";
+        boolean pretty = false;
+        for (Map.Entry<String, String> p : clause.params().entrySet()) {
+            String v = p.getValue();
+            switch (p.getKey()) {
+                case "as" -> {
+                    convert = true;
+                    kind = v;
+                }
+                case "g" -> {
+                    convert = true;
+                    group = v;
+                }
+                case "v" -> {
+                    convert = true;
+                    version = v;
+                }
+                case "stream" -> {
+                    if (!v.isEmpty() && (encoding != Encoding.JSON || !v.equals("watch"))) {
+                        return null;
+                    }
+                }
+                case "sv" -> {
+                    if (!v.isEmpty() && !v.equals("v1")) {
+                        return null;
+                    }
+                }
+                case "pretty" -> pretty = v.equals("1");
+                default -> { }
+            }
+        }
+        if (!convert) {
+            return new OutputFormat(encoding, ConversionTarget.NONE, null, pretty);
+        }
+        if (restrictions == Restrictions.NO_CONVERSION || !group.equals("meta.k8s.io")
+                || !META_VERSIONS.contains(version)) {
+            return null;
+        }
+        ConversionTarget target = ConversionTarget.ofKind(kind);
+        if (target == null || target == ConversionTarget.TABLE && restrictions == Restrictions.WATCH_LIST) {
+            return null;
+        }
+        return new OutputFormat(encoding, target, version, pretty);
+    }
+}

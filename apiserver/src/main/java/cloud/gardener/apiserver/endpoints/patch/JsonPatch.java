@@ -1,0 +1,100 @@
+package cloud.gardener.apiserver.endpoints.patch;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.api.meta.StatusDetails;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
+import com.flipkart.zjsonpatch.CompatibilityFlags;
+import java.util.EnumSet;
+import java.util.Map;
+
+/**
+ * RFC 6902 JSON patch ({@code application/json-patch+json}) with the errors of Kubernetes' patch handler:
+ * a patch that does not decode as a list of operations is 400, more than 10000 operations is 413, and any
+ * operation that fails (a {@code test} included) is the generic 422 Invalid.
+ */
+public final class JsonPatch {
+
+    /** {@code maxJSONPatchOperations}. */
+    public static final int MAX_OPERATIONS = 10000;
+
+    /** The message of {@code NewGenericServerResponse(422, ...)}. */
+    public static final String GENERIC_INVALID_MESSAGE = "the server rejected our request due to an error in our request";
+
+    /** evanphx/json-patch fails a {@code remove} of a missing key; zjsonpatch needs to be told. */
+    private static final EnumSet<CompatibilityFlags> FLAGS = EnumSet.of(CompatibilityFlags.FORBID_REMOVE_MISSING_OBJECT);
+
+    private JsonPatch() {
+    }
+
+    /**
+     * Applies {@code patch} to a copy of {@code target}; {@code target} is left untouched. A JSON {@code null}
+     * patch has no operations.
+     *
+     * @throws ApiException 400 BadRequest for a patch that is not an array of operation objects, 413 for more
+     *                      than {@value #MAX_OPERATIONS} operations, 422 Invalid when an operation fails
+     */
+    public static JsonNode apply(JsonNode target, JsonNode patch) {
+        if (patch == null || patch.isNull() || patch.isMissingNode()) {
+            return target.deepCopy();
+        }
+        checkDecodes(patch);
+        if (patch.size() > MAX_OPERATIONS) {
+            throw ApiException.requestEntityTooLarge("The allowed maximum operations in a JSON patch is "
+                    + MAX_OPERATIONS + ", got " + patch.size());
+        }
+        try {
+            return com.flipkart.zjsonpatch.JsonPatch.apply(patch, target, FLAGS);
+        } catch (RuntimeException e) {
+            // zjsonpatch signals failed and malformed operations alike; Kubernetes answers both with the generic 422
+            throw invalid();
+        }
+    }
+
+    /** The generic 422: reason Invalid, the generic message, empty details. */
+    public static ApiException invalid() {
+        return new ApiException(Status.failure(422, "Invalid", GENERIC_INVALID_MESSAGE, StatusDetails.EMPTY));
+    }
+
+    /** Mirrors the strict decode into {@code []jsonPatchOp} that runs first (fieldValidation Warn or Strict). */
+    private static void checkDecodes(JsonNode patch) {
+        if (!patch.isArray()) {
+            throw decodeError("json: cannot unmarshal " + goKind(patch) + " into Go value of type []handlers.jsonPatchOp");
+        }
+        for (JsonNode op : patch) {
+            if (op.isNull()) {
+                continue;
+            }
+            if (!op.isObject()) {
+                throw decodeError("json: cannot unmarshal " + goKind(op) + " into Go value of type handlers.jsonPatchOp");
+            }
+            for (Map.Entry<String, JsonNode> field : (Iterable<Map.Entry<String, JsonNode>>) op::fields) {
+                String name = field.getKey();
+                JsonNode value = field.getValue();
+                if ((name.equals("op") || name.equals("path") || name.equals("from"))
+                        && !value.isTextual() && !value.isNull()) {
+                    throw decodeError("json: cannot unmarshal " + goKind(value) + " into Go struct field jsonPatchOp."
+                            + name + " of type string");
+                }
+            }
+        }
+    }
+
+    private static ApiException decodeError(String message) {
+        return ApiException.badRequest("error decoding patch: " + message);
+    }
+
+    /** How Go's JSON decoder names a value's kind in type errors. */
+    static String goKind(JsonNode node) {
+        JsonNodeType type = node.getNodeType();
+        return switch (type) {
+            case OBJECT, POJO -> "object";
+            case ARRAY -> "array";
+            case STRING, BINARY -> "string";
+            case NUMBER -> "number";
+            case BOOLEAN -> "bool";
+            default -> "null";
+        };
+    }
+}

@@ -1,0 +1,103 @@
+package cloud.gardener.apiserver.endpoints.tables;
+
+import cloud.gardener.apiserver.api.resource.ResourceType;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * Converts objects to a {@code meta.k8s.io} Table ({@code rest.TableConvertor}). An implementation supplies the
+ * columns and one row's cells; {@link #toTable} does the rest (metadata, row objects, headers).
+ */
+public interface TableConvertor {
+
+    /** The column definitions, in order. */
+    List<TableColumn> columns();
+
+    /** The cells of one object's row, one per column (strings, numbers, booleans or null). */
+    ArrayNode cells(ObjectNode object);
+
+    /**
+     * Whether an empty result has {@code "rows": null} (the default convertor, whose row slice stays nil)
+     * rather than {@code []} (printer-based convertors).
+     */
+    default boolean nullRowsWhenEmpty() {
+        return false;
+    }
+
+    /**
+     * Builds the Table.
+     *
+     * @param items         the objects, one row each (a single object: a one-item list)
+     * @param listMetadata  the list's metadata (resourceVersion, continue, remainingItemCount are copied); null for
+     *                      a single object, whose own resourceVersion is used
+     * @param includeObject the raw {@code includeObject} parameter (null or empty means Metadata)
+     * @param version       {@code v1} or {@code v1beta1}; the Table's and the row PartialObjectMetadata's version
+     * @param withColumns   false for watch events after the first: {@code "columnDefinitions": null}
+     * @throws cloud.gardener.apiserver.api.meta.ApiException 400 for a bad includeObject
+     */
+    default ObjectNode toTable(List<? extends JsonNode> items, JsonNode listMetadata, String includeObject,
+                               String version, boolean withColumns) {
+        IncludeObject include = IncludeObject.parse(includeObject);
+        ObjectNode table = JsonNodeFactory.instance.objectNode();
+        table.put("kind", "Table");
+        table.put("apiVersion", "meta.k8s.io/" + version);
+        if (listMetadata != null) {
+            table.set("metadata", PartialObjects.listMeta(listMetadata));
+        } else {
+            ObjectNode meta = table.putObject("metadata");
+            if (items.size() == 1) {
+                String rv = items.get(0).path("metadata").path("resourceVersion").asText("");
+                if (!rv.isEmpty()) {
+                    meta.put("resourceVersion", rv);
+                }
+            }
+        }
+        if (withColumns) {
+            ArrayNode columns = table.putArray("columnDefinitions");
+            for (TableColumn c : columns()) {
+                ObjectNode col = columns.addObject();
+                col.put("name", c.name());
+                col.put("type", c.type());
+                col.put("format", c.format());
+                col.put("description", c.description());
+                col.put("priority", c.priority());
+            }
+        } else {
+            table.putNull("columnDefinitions");
+        }
+        if (items.isEmpty() && nullRowsWhenEmpty()) {
+            table.putNull("rows");
+            return table;
+        }
+        ArrayNode rows = table.putArray("rows");
+        for (JsonNode item : items) {
+            ObjectNode row = rows.addObject();
+            row.set("cells", cells((ObjectNode) item));
+            switch (include) {
+                case OBJECT -> row.set("object", item);
+                case METADATA -> row.set("object", PartialObjects.of(item, version));
+                case NONE -> row.putNull("object");
+                default -> throw new IllegalStateException();
+            }
+        }
+        return table;
+    }
+
+    /** The convertor for a resource: for now the default Name / Created At table for every kind. */
+    static TableConvertor defaultFor(ResourceType type) {
+        return DefaultTableConvertor.INSTANCE;
+    }
+
+    /** Same as {@link PartialObjects#of(JsonNode, String)}. */
+    static ObjectNode partial(JsonNode obj, String version) {
+        return PartialObjects.of(obj, version);
+    }
+
+    /** Same as {@link PartialObjects#list(List, JsonNode, String)}. */
+    static ObjectNode partialList(List<? extends JsonNode> items, JsonNode listMetadata, String version) {
+        return PartialObjects.list(items, listMetadata, version);
+    }
+}
