@@ -1,0 +1,104 @@
+package cloud.gardener.apiserver.endpoints;
+
+import io.vertx.core.Future;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code /healthz}, {@code /livez} and {@code /readyz} with their named checks, {@code ?verbose},
+ * {@code ?exclude=} and {@code /<endpoint>/<check>}, as k8s.io/apiserver's healthz package answers.
+ */
+public final class HealthEndpoints {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HealthEndpoints.class);
+
+    /** A named check; a failed future means unhealthy. */
+    public record Check(String name, Supplier<Future<Void>> probe) {
+    }
+
+    private final Map<String, List<Check>> endpoints = new LinkedHashMap<>();
+
+    public HealthEndpoints(List<Check> common, List<Check> readyOnly) {
+        endpoints.put("healthz", common);
+        endpoints.put("livez", common);
+        List<Check> ready = new ArrayList<>(common);
+        ready.addAll(readyOnly);
+        endpoints.put("readyz", ready);
+    }
+
+    public static Check ping() {
+        return new Check("ping", Future::succeededFuture);
+    }
+
+    public void install(Router router) {
+        endpoints.forEach((endpoint, checks) -> {
+            router.get("/" + endpoint).handler(ctx -> all(ctx, endpoint, checks));
+            router.get("/" + endpoint + "/:check").handler(ctx -> single(ctx, checks, ctx.pathParam("check")));
+        });
+    }
+
+    private void single(RoutingContext ctx, List<Check> checks, String name) {
+        Check check = checks.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+        if (check == null) {
+            Responses.writeText(ctx, 404, "404 page not found\n");
+            return;
+        }
+        run(check).onComplete(ar -> {
+            if (ar.succeeded()) {
+                Responses.writeText(ctx, 200, "ok");
+            } else {
+                Responses.writeText(ctx, 500, "internal server error: " + ar.cause().getMessage() + "\n");
+            }
+        });
+    }
+
+    private void all(RoutingContext ctx, String endpoint, List<Check> checks) {
+        boolean verbose = ctx.queryParams().contains("verbose");
+        List<String> excluded = new ArrayList<>(ctx.queryParam("exclude"));
+        List<Future<Void>> results = new ArrayList<>();
+        for (Check check : checks) {
+            results.add(excluded.contains(check.name()) ? Future.succeededFuture() : run(check));
+        }
+        Future.join(results).onComplete(done -> {
+            StringBuilder body = new StringBuilder();
+            boolean failed = false;
+            for (int i = 0; i < checks.size(); i++) {
+                String name = checks.get(i).name();
+                if (excluded.remove(name)) {
+                    body.append("[+]").append(name).append(" excluded: ok\n");
+                } else if (results.get(i).succeeded()) {
+                    body.append("[+]").append(name).append(" ok\n");
+                } else {
+                    failed = true;
+                    LOG.warn("{} check {} failed: {}", endpoint, name, results.get(i).cause().getMessage());
+                    body.append("[-]").append(name).append(" failed: reason withheld\n");
+                }
+            }
+            for (String unknown : excluded) {
+                body.append("warn: some health checks cannot be excluded: no matches for \"").append(unknown).append("\"\n");
+            }
+            if (failed) {
+                Responses.writeText(ctx, 500, body + endpoint + " check failed\n");
+            } else if (verbose) {
+                Responses.writeText(ctx, 200, body + endpoint + " check passed\n");
+            } else {
+                Responses.writeText(ctx, 200, "ok");
+            }
+        });
+    }
+
+    private static Future<Void> run(Check check) {
+        try {
+            return check.probe().get();
+        } catch (RuntimeException e) {
+            return Future.failedFuture(e);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package cloud.gardener.apiserver.endpoints;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.selection.FieldSelector;
+import cloud.gardener.apiserver.api.selection.LabelSelector;
+import cloud.gardener.apiserver.endpoints.options.ContinueToken;
+import cloud.gardener.apiserver.endpoints.options.ListOptions;
+import cloud.gardener.apiserver.registry.ListQuery;
+import cloud.gardener.apiserver.registry.Objects;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Predicate;
+
+/**
+ * Turns validated list options into what the store executes: the selector filter and the
+ * resourceVersion rules of protocol section 5.2 (latest, not-older-than, exact, continue).
+ */
+public final class ListQueries {
+
+    /** The store query, its filter, and whether any selector was given (remainingItemCount is then omitted). */
+    public record Resolved(ListQuery query, Predicate<ObjectNode> filter, boolean hasSelector) {
+    }
+
+    private ListQueries() {
+    }
+
+    public static Resolved resolve(ResourceRequest req, ListOptions options) {
+        LabelSelector labels = LabelSelector.parse(nullToEmpty(options.labelSelector()));
+        FieldSelector fields = FieldSelector.parse(nullToEmpty(options.fieldSelector()));
+        fields.validate(FieldSelector.supportedFields(req.type()));
+        String itemName = req.info().isResourceRequest() && req.info().parts().size() >= 2 ? req.name() : "";
+        Predicate<ObjectNode> filter = obj -> (labels.isEmpty() || labels.matches(Objects.labels(obj)))
+                && (fields.isEmpty() || fields.matches(FieldSelector.fieldsOf(obj, req.type())))
+                && (itemName.isEmpty() || itemName.equals(Objects.name(obj)));
+        boolean hasSelector = !labels.isEmpty() || !fields.isEmpty() || !itemName.isEmpty();
+        Predicate<ObjectNode> storeFilter = hasSelector ? filter : null;
+        long limit = options.limit() == null ? 0 : Math.max(0, options.limit());
+        String rv = nullToEmpty(options.resourceVersion());
+        String match = nullToEmpty(options.resourceVersionMatch());
+        ListQuery query;
+        if (options.continueToken() != null && !options.continueToken().isEmpty()) {
+            ContinueToken token = ContinueToken.decode(options.continueToken());
+            options.checkContinueResourceVersion();
+            query = new ListQuery(token.resourceVersion(), true, limit, token.start(), storeFilter, true);
+        } else if (rv.isEmpty() || "0".equals(rv)) {
+            query = new ListQuery(0, false, limit, null, storeFilter, false);
+        } else {
+            boolean exact = "Exact".equals(match) || (match.isEmpty() && limit > 0);
+            query = new ListQuery(parseRevision(rv), exact, limit, null, storeFilter, false);
+        }
+        return new Resolved(query, filter, hasSelector);
+    }
+
+    /** Resource versions are decimal etcd revisions; anything else is a bad request. */
+    public static long parseRevision(String rv) {
+        if (rv == null || rv.isEmpty()) {
+            return 0;
+        }
+        try {
+            long value = Long.parseLong(rv);
+            if (value < 0) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("invalid resource version: \"" + rv + "\"");
+        }
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+}

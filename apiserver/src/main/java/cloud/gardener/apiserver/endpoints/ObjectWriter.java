@@ -1,0 +1,142 @@
+package cloud.gardener.apiserver.endpoints;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.endpoints.negotiation.ConversionTarget;
+import cloud.gardener.apiserver.endpoints.negotiation.Encoding;
+import cloud.gardener.apiserver.endpoints.negotiation.OutputFormat;
+import cloud.gardener.apiserver.endpoints.negotiation.OutputNegotiator;
+import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.buffer.Buffer;
+import java.util.List;
+
+/**
+ * Encodes a resource response in the negotiated form: the object itself (JSON or YAML), a
+ * {@code meta.k8s.io} Table, or PartialObjectMetadata(List). Negotiation happens when the writer is
+ * made, before any work, so that a 406 costs nothing.
+ */
+public final class ObjectWriter {
+
+    private final ResourceRequest req;
+    private final OutputFormat format;
+    private final TableConvertor tables;
+    private boolean columnsSent;
+
+    private ObjectWriter(ResourceRequest req, OutputFormat format) {
+        this.req = req;
+        this.format = format;
+        this.tables = TableConvertor.defaultFor(req.type());
+    }
+
+    private static boolean pretty(ResourceRequest req) {
+        return OutputNegotiator.isPretty(req.query(), req.header("User-Agent"));
+    }
+
+    public static ObjectWriter forObject(ResourceRequest req) {
+        return new ObjectWriter(req, OutputNegotiator.forObject(req.header("Accept"), pretty(req)));
+    }
+
+    public static ObjectWriter forList(ResourceRequest req) {
+        return forObject(req);
+    }
+
+    public static ObjectWriter forWatch(ResourceRequest req) {
+        boolean watchList = "true".equals(req.ctx().queryParams().get("sendInitialEvents"))
+                && "true".equals(req.ctx().queryParams().get("allowWatchBookmarks"));
+        return new ObjectWriter(req, OutputNegotiator.forWatch(req.header("Accept"), watchList));
+    }
+
+    public boolean pretty() {
+        return format.pretty();
+    }
+
+    public String contentType() {
+        return format.contentType();
+    }
+
+    private String goTypeName(boolean list) {
+        String group = req.type().group();
+        String pkg = group.isEmpty() ? "core" : group.substring(0, group.indexOf('.') < 0 ? group.length() : group.indexOf('.'));
+        return "*" + pkg + "." + req.type().kind() + (list ? "List" : "");
+    }
+
+    public void writeObject(int code, ObjectNode obj) {
+        format.checkShape(false, goTypeName(false));
+        JsonNode out = switch (format.target()) {
+            case TABLE -> tables.toTable(List.of(obj), null, includeObject(), format.targetVersion(), true);
+            case PARTIAL_OBJECT_METADATA -> TableConvertor.partial(obj, format.targetVersion());
+            default -> obj;
+        };
+        write(code, out);
+    }
+
+    public void writeList(ObjectNode list) {
+        format.checkShape(true, goTypeName(true));
+        JsonNode out = switch (format.target()) {
+            case TABLE -> tables.toTable(items(list), (ObjectNode) list.get("metadata"), includeObject(),
+                    format.targetVersion(), true);
+            case PARTIAL_OBJECT_METADATA_LIST -> TableConvertor.partialList(items(list),
+                    (ObjectNode) list.get("metadata"), format.targetVersion());
+            default -> list;
+        };
+        write(200, out);
+    }
+
+    private static List<ObjectNode> items(ObjectNode list) {
+        java.util.ArrayList<ObjectNode> items = new java.util.ArrayList<>();
+        list.path("items").forEach(i -> items.add((ObjectNode) i));
+        return items;
+    }
+
+    private String includeObject() {
+        return req.ctx().queryParams().get("includeObject");
+    }
+
+    private void write(int code, JsonNode out) {
+        if (format.encoding() == Encoding.YAML) {
+            Responses.writeYaml(req.ctx(), code, out);
+        } else {
+            Responses.writeJson(req.ctx(), code, out, format.pretty());
+        }
+    }
+
+    /** One watch event line. Table streams carry the column definitions in their first event only. */
+    public Buffer watchEvent(String type, ObjectNode obj) {
+        JsonNode out = obj;
+        if (format.target() == ConversionTarget.TABLE) {
+            out = tables.toTable(List.of(obj), null, includeObject(), format.targetVersion(), !columnsSent);
+            columnsSent = true;
+        } else if (format.target() == ConversionTarget.PARTIAL_OBJECT_METADATA) {
+            out = TableConvertor.partial(obj, format.targetVersion());
+        }
+        return line(type, out);
+    }
+
+    public Buffer bookmarkEvent(ObjectNode obj) {
+        JsonNode out = obj;
+        if (format.target() == ConversionTarget.TABLE) {
+            ObjectNode table = JsonNodeFactory.instance.objectNode();
+            table.put("kind", "Table");
+            table.put("apiVersion", format.targetApiVersion());
+            table.set("metadata", obj.get("metadata"));
+            table.putNull("columnDefinitions");
+            table.putArray("rows");
+            out = table;
+        }
+        return line("BOOKMARK", out);
+    }
+
+    public Buffer errorEvent(Status status) {
+        return line("ERROR", Json.MAPPER.valueToTree(status));
+    }
+
+    private static Buffer line(String type, JsonNode object) {
+        ObjectNode event = JsonNodeFactory.instance.objectNode();
+        event.put("type", type);
+        event.set("object", object);
+        return Buffer.buffer(Json.toBytes(event)).appendByte((byte) '\n');
+    }
+}

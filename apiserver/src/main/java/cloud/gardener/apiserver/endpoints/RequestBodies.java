@@ -1,0 +1,98 @@
+package cloud.gardener.apiserver.endpoints;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
+import cloud.gardener.apiserver.endpoints.options.DeleteOptions;
+import cloud.gardener.apiserver.endpoints.options.WriteOptions;
+import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.WriteContext;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.buffer.Buffer;
+import java.io.IOException;
+
+/** Reading request bodies and turning request options into what the store acts on. */
+public final class RequestBodies {
+
+    private RequestBodies() {
+    }
+
+    public static byte[] bytes(ResourceRequest req) {
+        Buffer body = req.ctx().body().buffer();
+        return body == null ? new byte[0] : body.getBytes();
+    }
+
+    /** Decodes a JSON or YAML object body and checks its apiVersion and kind against the endpoint. */
+    public static ObjectNode readObject(ResourceRequest req) {
+        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
+        byte[] bytes = bytes(req);
+        JsonNode node;
+        try {
+            node = format == BodyFormat.YAML ? Json.YAML.readTree(bytes)
+                    : Json.MAPPER.reader().with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(bytes);
+        } catch (IOException e) {
+            throw ApiException.badRequest(req.type().kind() + " in version \"" + req.version()
+                    + "\" cannot be handled as a " + req.type().kind() + ": " + firstLine(e.getMessage()));
+        }
+        if (!(node instanceof ObjectNode obj)) {
+            throw ApiException.badRequest("Object 'Kind' is missing in '" + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).trim() + "'");
+        }
+        checkTypeMeta(req, obj);
+        return obj;
+    }
+
+    private static String firstLine(String message) {
+        int nl = message == null ? -1 : message.indexOf('\n');
+        return nl < 0 ? String.valueOf(message) : message.substring(0, nl);
+    }
+
+    /** The body's kind and apiVersion must name the endpoint's; a missing apiVersion is taken from it. */
+    public static void checkTypeMeta(ResourceRequest req, ObjectNode obj) {
+        String kind = Objects.text(obj, "kind");
+        if (kind.isEmpty()) {
+            throw ApiException.badRequest("Object 'Kind' is missing in '" + Json.toJson(obj) + "'");
+        }
+        String apiVersion = Objects.text(obj, "apiVersion");
+        if (apiVersion.isEmpty()) {
+            obj.put("apiVersion", req.apiVersion());
+        } else if (!apiVersion.equals(req.apiVersion())) {
+            throw ApiException.badRequest("the API version in the data (" + apiVersion
+                    + ") does not match the expected API version (" + req.apiVersion() + ")");
+        }
+        if (!kind.equals(req.type().kind())) {
+            throw ApiException.badRequest(kind + " in version \"" + req.version() + "\" cannot be handled as a "
+                    + req.type().kind() + ": the kind in the data (" + kind + ") does not match the expected kind ("
+                    + req.type().kind() + ")");
+        }
+    }
+
+    /** The body's namespace must be the URL's; cluster-scoped objects carry none. */
+    public static void checkNamespace(ResourceRequest req, ObjectNode obj) {
+        String ns = Objects.namespace(obj);
+        if (!req.type().namespaced()) {
+            Objects.meta(obj).remove("namespace");
+        } else if (!ns.isEmpty() && !ns.equals(req.namespace())) {
+            throw ApiException.badRequest("the namespace of the provided object does not match the namespace sent on the request");
+        }
+    }
+
+    public static WriteContext writeContext(ResourceRequest req, WriteOptions options) {
+        return new WriteContext(req.user(), options.dryRun(), options.fieldManager() == null ? "" : options.fieldManager());
+    }
+
+    public static WriteContext writeContext(ResourceRequest req, boolean dryRun) {
+        return new WriteContext(req.user(), dryRun, "");
+    }
+
+    public static DeleteOptions deleteOptions(ResourceRequest req) {
+        return DeleteOptions.parse(req.query(), bytes(req));
+    }
+
+    public static DeleteRequest deleteRequest(DeleteOptions options) {
+        return new DeleteRequest(options.preconditionUid(), options.preconditionResourceVersion(),
+                options.propagationPolicy());
+    }
+}

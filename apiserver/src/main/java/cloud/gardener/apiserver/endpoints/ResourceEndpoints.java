@@ -1,0 +1,95 @@
+package cloud.gardener.apiserver.endpoints;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.resource.Subresource;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.endpoints.handlers.CreateHandler;
+import cloud.gardener.apiserver.endpoints.handlers.DeleteCollectionHandler;
+import cloud.gardener.apiserver.endpoints.handlers.DeleteHandler;
+import cloud.gardener.apiserver.endpoints.handlers.GetHandler;
+import cloud.gardener.apiserver.endpoints.handlers.ListHandler;
+import cloud.gardener.apiserver.endpoints.handlers.PatchHandler;
+import cloud.gardener.apiserver.endpoints.handlers.UpdateHandler;
+import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
+import cloud.gardener.apiserver.endpoints.handlers.WatchHandler;
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.server.filters.RequestAttributes;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
+
+/**
+ * Routes a resource request to its verb handler, after checking that the resource, scope, subresource
+ * and verb exist: an unknown resource is 404, a verb the path does not serve is 405.
+ */
+public final class ResourceEndpoints {
+
+    private final ResourceRegistry resources;
+    private final Registry registry;
+    private final Map<String, VerbHandler> handlers;
+
+    public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds) {
+        this.resources = resources;
+        this.registry = registry;
+        this.handlers = Map.of(
+                "get", new GetHandler(),
+                "list", new ListHandler(),
+                "watch", new WatchHandler(vertx, minRequestTimeoutSeconds),
+                "create", new CreateHandler(),
+                "update", new UpdateHandler(),
+                "patch", new PatchHandler(),
+                "delete", new DeleteHandler(),
+                "deletecollection", new DeleteCollectionHandler());
+    }
+
+    /** Serves a resource request; every failure becomes a Status. */
+    public void handle(RoutingContext ctx, RequestInfo info) {
+        Future<Void> result;
+        try {
+            ResourceRequest req = resolve(ctx, info);
+            result = handlers.get(req.info().verb()).handle(req);
+        } catch (RuntimeException e) {
+            result = Future.failedFuture(e);
+        }
+        result.onFailure(t -> Responses.fail(ctx, t));
+    }
+
+    private ResourceRequest resolve(RoutingContext ctx, RequestInfo info) {
+        ResourceType type = resources.find(info.apiGroup(), info.apiVersion(), info.resource())
+                .orElseThrow(ApiException::resourceNotFound);
+        int parts = info.parts().size();
+        if (!type.namespaced() && !info.namespace().isEmpty()) {
+            throw ApiException.resourceNotFound();
+        }
+        if (parts > 3 || type.namespaced() && info.namespace().isEmpty() && parts > 1) {
+            throw ApiException.resourceNotFound();
+        }
+        String verb = info.verb();
+        if (!info.subresource().isEmpty()) {
+            Subresource sub = type.subresource(info.subresource()).orElseThrow(ApiException::resourceNotFound);
+            if (!sub.verbs().contains(verb) || !"status".equals(sub.name()) && !"binding".equals(sub.name())) {
+                // Subresources with their own kinds (scale, kubeconfig requests, tokens) come with the typed model.
+                throw ApiException.methodNotAllowed();
+            }
+        } else {
+            boolean collection = parts == 1;
+            boolean allNamespaces = type.namespaced() && info.namespace().isEmpty();
+            boolean allowed = switch (verb) {
+                case "list", "watch" -> collection || "watch".equals(verb);
+                case "create" -> collection && !allNamespaces;
+                case "deletecollection" -> collection && !allNamespaces;
+                case "get", "update", "patch", "delete" -> !collection && !allNamespaces;
+                default -> false;
+            };
+            if (!allowed) {
+                throw ApiException.methodNotAllowed();
+            }
+        }
+        UserInfo user = RequestAttributes.user(ctx);
+        return new ResourceRequest(ctx, info, type, info.apiVersion(), registry.store(type), user);
+    }
+}

@@ -1,0 +1,56 @@
+package cloud.gardener.apiserver.endpoints;
+
+import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.registry.GenericStore;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One request for a resource, resolved: what it addresses, the resource's descriptor and store, the
+ * version it speaks, and who asks.
+ */
+public record ResourceRequest(RoutingContext ctx, RequestInfo info, ResourceType type, String version,
+                              GenericStore store, UserInfo user) {
+
+    public String namespace() {
+        return info.namespace();
+    }
+
+    public String name() {
+        return info.name();
+    }
+
+    public String subresource() {
+        return info.subresource();
+    }
+
+    public String apiVersion() {
+        return type.apiVersion(version);
+    }
+
+    /** The query parameters as a multimap. */
+    public Map<String, List<String>> query() {
+        return Multimaps.toMap(ctx.queryParams());
+    }
+
+    public String header(String name) {
+        return ctx.request().getHeader(name);
+    }
+
+    /** Presents a stored object in the version of this request. */
+    public ObjectNode present(ObjectNode obj) {
+        ObjectNode out = obj.objectNode();
+        out.put("kind", type.kind());
+        out.put("apiVersion", apiVersion());
+        obj.fields().forEachRemaining(e -> {
+            if (!e.getKey().equals("kind") && !e.getKey().equals("apiVersion")) {
+                out.set(e.getKey(), e.getValue());
+            }
+        });
+        return out;
+    }
+}

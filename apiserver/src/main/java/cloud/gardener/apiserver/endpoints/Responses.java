@@ -1,0 +1,90 @@
+package cloud.gardener.apiserver.endpoints;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.Status;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import java.io.UncheckedIOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Writes responses: every error becomes a {@link Status} here, and nowhere else. */
+public final class Responses {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
+    public static final String JSON = "application/json";
+    public static final String YAML = "application/yaml";
+
+    private Responses() {
+    }
+
+    /** Answers with the Status of {@code failure}; anything that is not an ApiException is a 500. */
+    public static void fail(RoutingContext ctx, Throwable failure) {
+        HttpServerResponse resp = ctx.response();
+        if (resp.ended() || resp.closed()) {
+            return;
+        }
+        if (resp.headWritten()) {
+            // A stream already started: all we can do is end it.
+            resp.reset();
+            return;
+        }
+        ApiException e = toApiException(failure);
+        if (e.code() >= 500) {
+            LOG.warn("{} {} failed: {}", ctx.request().method(), ctx.request().path(), e.getMessage(),
+                    failure instanceof ApiException ? null : failure);
+        }
+        Integer retry = e.status().details() == null ? null : e.status().details().retryAfterSeconds();
+        if (retry != null && retry > 0 && (e.code() == 429 || e.code() >= 500)) {
+            resp.putHeader("Retry-After", Integer.toString(retry));
+        }
+        writeJson(ctx, e.code(), e.status(), false);
+    }
+
+    public static ApiException toApiException(Throwable failure) {
+        if (failure instanceof ApiException e) {
+            return e;
+        }
+        if (failure instanceof UncheckedIOException || failure instanceof JsonProcessingException) {
+            return ApiException.badRequest(failure.getMessage());
+        }
+        return ApiException.internal(String.valueOf(failure));
+    }
+
+    /** Writes a value as JSON (indented when {@code pretty}). */
+    public static void writeJson(RoutingContext ctx, int code, Object value, boolean pretty) {
+        try {
+            byte[] bytes = pretty ? Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(value)
+                    : Json.MAPPER.writeValueAsBytes(value);
+            write(ctx, code, JSON, bytes);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static void writeYaml(RoutingContext ctx, int code, Object value) {
+        try {
+            write(ctx, code, YAML, Json.YAML.writeValueAsBytes(value));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static void write(RoutingContext ctx, int code, String contentType, byte[] body) {
+        HttpServerResponse resp = ctx.response();
+        if (resp.ended() || resp.closed()) {
+            return;
+        }
+        resp.setStatusCode(code)
+                .putHeader("Content-Type", contentType)
+                .putHeader("X-Content-Type-Options", "nosniff")
+                .end(Buffer.buffer(body));
+    }
+
+    public static void writeText(RoutingContext ctx, int code, String text) {
+        write(ctx, code, "text/plain; charset=utf-8", text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,24 @@
+package cloud.gardener.apiserver.endpoints.handlers;
+
+import cloud.gardener.apiserver.endpoints.ObjectWriter;
+import cloud.gardener.apiserver.endpoints.RequestBodies;
+import cloud.gardener.apiserver.endpoints.ResourceRequest;
+import cloud.gardener.apiserver.endpoints.options.WriteOptions;
+import io.vertx.core.Future;
+
+/** POST to a collection: 201 with the stored object (also for dryRun, which stores nothing). */
+public final class CreateHandler implements VerbHandler {
+
+    @Override
+    public Future<Void> handle(ResourceRequest req) {
+        WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.CREATE);
+        ObjectWriter writer = ObjectWriter.forObject(req);
+        var obj = RequestBodies.readObject(req);
+        RequestBodies.checkNamespace(req, obj);
+        return req.store().create(req.namespace(), obj, RequestBodies.writeContext(req, options))
+                .map(created -> {
+                    writer.writeObject(201, req.present(created));
+                    return null;
+                });
+    }
+}

@@ -1,0 +1,45 @@
+package cloud.gardener.apiserver.endpoints.handlers;
+
+import cloud.gardener.apiserver.endpoints.ListQueries;
+import cloud.gardener.apiserver.endpoints.ObjectWriter;
+import cloud.gardener.apiserver.endpoints.ResourceRequest;
+import cloud.gardener.apiserver.endpoints.options.ContinueToken;
+import cloud.gardener.apiserver.endpoints.options.ListOptions;
+import cloud.gardener.apiserver.registry.ListResult;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+
+/** GET of a collection: selectors, paging with continue tokens, resourceVersion semantics. */
+public final class ListHandler implements VerbHandler {
+
+    @Override
+    public Future<Void> handle(ResourceRequest req) {
+        ListOptions options = ListOptions.parse(req.query(), false);
+        ObjectWriter writer = ObjectWriter.forList(req);
+        ListQueries.Resolved resolved = ListQueries.resolve(req, options);
+        return req.store().list(req.namespace(), resolved.query()).map(result -> {
+            writer.writeList(toList(req, result, resolved.hasSelector()));
+            return null;
+        });
+    }
+
+    /** The {@code <Kind>List} document of a page; {@code items} is never null. */
+    public static ObjectNode toList(ResourceRequest req, ListResult result, boolean hasSelector) {
+        ObjectNode list = JsonNodeFactory.instance.objectNode();
+        list.put("kind", req.type().listKind());
+        list.put("apiVersion", req.apiVersion());
+        ObjectNode meta = list.putObject("metadata");
+        meta.put("resourceVersion", Long.toString(result.revision()));
+        if (result.continueKey() != null) {
+            meta.put("continue", ContinueToken.encode(result.revision(), result.continueKey()));
+            if (!hasSelector && result.remainingItemCount() != null) {
+                meta.put("remainingItemCount", result.remainingItemCount());
+            }
+        }
+        ArrayNode items = list.putArray("items");
+        result.items().forEach(item -> items.add(req.present(item)));
+        return list;
+    }
+}

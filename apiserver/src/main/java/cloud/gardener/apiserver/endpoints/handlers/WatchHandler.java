@@ -1,0 +1,220 @@
+package cloud.gardener.apiserver.endpoints.handlers;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.ListQueries;
+import cloud.gardener.apiserver.endpoints.ObjectWriter;
+import cloud.gardener.apiserver.endpoints.ResourceRequest;
+import cloud.gardener.apiserver.endpoints.options.ListOptions;
+import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ListQuery;
+import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.WatchEvent;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Predicate;
+
+/**
+ * A watch: a chunked stream of newline-delimited events. Without a resourceVersion (or with "0") the
+ * current state comes first as ADDED events; objects entering or leaving the selector arrive as ADDED
+ * or DELETED; bookmarks come from the store's progress reports.
+ *
+ * <p>A client that does not keep up (the connection's write queue is full) loses its watch: the stream
+ * ends and the client re-watches from its last resourceVersion, as with kube-apiserver.
+ */
+public final class WatchHandler implements VerbHandler {
+
+    private static final long BOOKMARK_INTERVAL_MS = 60_000;
+    private static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
+
+    private final Vertx vertx;
+    private final int minRequestTimeoutSeconds;
+
+    public WatchHandler(Vertx vertx, int minRequestTimeoutSeconds) {
+        this.vertx = vertx;
+        this.minRequestTimeoutSeconds = minRequestTimeoutSeconds;
+    }
+
+    @Override
+    public Future<Void> handle(ResourceRequest req) {
+        ListOptions options = ListOptions.parse(req.query(), true);
+        ObjectWriter writer = ObjectWriter.forWatch(req);
+        ListQueries.Resolved resolved = ListQueries.resolve(req, options);
+        Predicate<ObjectNode> filter = resolved.filter();
+        String rv = options.resourceVersion() == null ? "" : options.resourceVersion();
+        boolean initialEvents = options.sendInitialEvents() != null ? options.sendInitialEvents()
+                : rv.isEmpty() || "0".equals(rv);
+        Stream stream = new Stream(req, writer, filter, options.allowWatchBookmarks());
+        Future<Long> start;
+        if (initialEvents) {
+            ListQuery query = new ListQuery(rv.isEmpty() || "0".equals(rv) ? 0 : ListQueries.parseRevision(rv), false,
+                    0, null, filter, false);
+            start = req.store().list(req.namespace(), query).map(page -> {
+                stream.begin();
+                page.items().forEach(item -> stream.send("ADDED", item));
+                if (Boolean.TRUE.equals(options.sendInitialEvents()) && options.allowWatchBookmarks()) {
+                    stream.bookmark(page.revision(), true);
+                }
+                return page.revision();
+            });
+        } else {
+            start = Future.succeededFuture(ListQueries.parseRevision(rv)).map(r -> {
+                stream.begin();
+                return r;
+            });
+        }
+        long timeoutSeconds = options.timeoutSeconds() != null && options.timeoutSeconds() > 0
+                ? options.timeoutSeconds()
+                : minRequestTimeoutSeconds + ThreadLocalRandom.current().nextLong(Math.max(1, minRequestTimeoutSeconds));
+        return start.compose(revision -> stream.run(revision, timeoutSeconds));
+    }
+
+    /** The state of one open watch, confined to the connection's context. */
+    private final class Stream implements WatchListener {
+        private final ResourceRequest req;
+        private final ObjectWriter writer;
+        private final Predicate<ObjectNode> filter;
+        private final boolean bookmarks;
+        private final Context context = Vertx.currentContext();
+        private final HttpServerResponse resp;
+        private final Promise<Void> done = Promise.promise();
+        private WatchSubscription subscription;
+        private long timeoutTimer = -1;
+        private long bookmarkTimer = -1;
+        private boolean ended;
+
+        Stream(ResourceRequest req, ObjectWriter writer, Predicate<ObjectNode> filter, boolean bookmarks) {
+            this.req = req;
+            this.writer = writer;
+            this.filter = filter;
+            this.bookmarks = bookmarks;
+            this.resp = req.ctx().response();
+        }
+
+        void begin() {
+            resp.setStatusCode(200);
+            resp.putHeader("Content-Type", writer.contentType());
+            if (req.ctx().request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
+                resp.setChunked(true);
+            }
+            resp.closeHandler(v -> finish());
+            resp.exceptionHandler(t -> finish());
+            resp.writeHead();
+        }
+
+        Future<Void> run(long revision, long timeoutSeconds) {
+            if (ended) {
+                return done.future();
+            }
+            GenericStore store = req.store();
+            subscription = store.storage().watch(store.collectionPrefix(req.namespace()), revision, this);
+            timeoutTimer = vertx.setTimer(timeoutSeconds * 1000, id -> finish());
+            if (bookmarks) {
+                bookmarkTimer = vertx.setPeriodic(BOOKMARK_INTERVAL_MS, id -> subscription.requestProgress());
+            }
+            return done.future();
+        }
+
+        @Override
+        public void onEvent(WatchEvent event) {
+            context.runOnContext(v -> deliver(event));
+        }
+
+        @Override
+        public void onProgress(long revision) {
+            if (bookmarks) {
+                context.runOnContext(v -> bookmark(revision, false));
+            }
+        }
+
+        @Override
+        public void onError(StorageException error) {
+            context.runOnContext(v -> {
+                ApiException e = error.reason() == StorageException.Reason.COMPACTED
+                        ? ApiException.expired("The resourceVersion for the provided watch is too old.")
+                        : ApiException.internal(String.valueOf(error.getMessage()));
+                write(writer.errorEvent(e.status()));
+                finish();
+            });
+        }
+
+        private void deliver(WatchEvent event) {
+            if (ended) {
+                return;
+            }
+            GenericStore store = req.store();
+            ObjectNode current = store.decode(event.object());
+            ObjectNode previous = event.previous() == null ? null : store.decode(event.previous());
+            boolean prevMatches = previous != null && filter.test(previous);
+            if (event.type() == WatchEvent.Type.DELETE) {
+                if (prevMatches || (previous == null && filter.test(current))) {
+                    send("DELETED", current);
+                }
+                return;
+            }
+            boolean curMatches = filter.test(current);
+            if (curMatches) {
+                send(prevMatches ? "MODIFIED" : "ADDED", current);
+            } else if (prevMatches) {
+                // Left the selector: the last matching state, at the revision it stopped matching.
+                Objects.meta(previous).put("resourceVersion", Long.toString(event.revision()));
+                send("DELETED", previous);
+            }
+        }
+
+        void send(String type, ObjectNode obj) {
+            write(writer.watchEvent(type, req.present(obj)));
+        }
+
+        void bookmark(long revision, boolean initialEventsEnd) {
+            if (ended) {
+                return;
+            }
+            ObjectNode obj = JsonNodeFactory.instance.objectNode();
+            obj.put("kind", req.type().kind());
+            obj.put("apiVersion", req.apiVersion());
+            ObjectNode meta = obj.putObject("metadata");
+            meta.put("resourceVersion", Long.toString(revision));
+            meta.putNull("creationTimestamp");
+            if (initialEventsEnd) {
+                meta.putObject("annotations").put(INITIAL_EVENTS_END, "true");
+            }
+            write(writer.bookmarkEvent(obj));
+        }
+
+        private void write(io.vertx.core.buffer.Buffer line) {
+            if (ended || resp.closed()) {
+                finish();
+                return;
+            }
+            resp.write(line);
+            if (resp.writeQueueFull()) {
+                finish();
+            }
+        }
+
+        private void finish() {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            if (subscription != null) {
+                subscription.close();
+            }
+            vertx.cancelTimer(timeoutTimer);
+            vertx.cancelTimer(bookmarkTimer);
+            if (!resp.ended() && !resp.closed()) {
+                resp.end();
+            }
+            done.tryComplete();
+        }
+    }
+}

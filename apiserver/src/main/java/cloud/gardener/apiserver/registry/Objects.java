@@ -1,0 +1,112 @@
+package cloud.gardener.apiserver.registry;
+
+import cloud.gardener.apiserver.api.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads and writes the {@code metadata} of objects held as JSON trees. */
+public final class Objects {
+
+    private static final DateTimeFormatter RFC3339 =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+
+    private Objects() {
+    }
+
+    /** The metadata object, created when missing or not an object. */
+    public static ObjectNode meta(ObjectNode obj) {
+        JsonNode m = obj.get("metadata");
+        if (m instanceof ObjectNode on) {
+            return on;
+        }
+        return obj.putObject("metadata");
+    }
+
+    public static String text(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v == null || v.isNull() ? "" : v.asText();
+    }
+
+    public static String name(ObjectNode obj) {
+        return text(obj.get("metadata"), "name");
+    }
+
+    public static String namespace(ObjectNode obj) {
+        return text(obj.get("metadata"), "namespace");
+    }
+
+    public static String resourceVersion(ObjectNode obj) {
+        return text(obj.get("metadata"), "resourceVersion");
+    }
+
+    public static String uid(ObjectNode obj) {
+        return text(obj.get("metadata"), "uid");
+    }
+
+    public static boolean isDeleting(ObjectNode obj) {
+        return !text(obj.get("metadata"), "deletionTimestamp").isEmpty();
+    }
+
+    public static List<String> finalizers(ObjectNode obj) {
+        List<String> out = new ArrayList<>();
+        JsonNode f = obj.path("metadata").path("finalizers");
+        if (f.isArray()) {
+            f.forEach(n -> out.add(n.asText()));
+        }
+        return out;
+    }
+
+    public static void setFinalizers(ObjectNode obj, List<String> finalizers) {
+        if (finalizers.isEmpty()) {
+            meta(obj).remove("finalizers");
+        } else {
+            ArrayNode arr = meta(obj).putArray("finalizers");
+            finalizers.forEach(arr::add);
+        }
+    }
+
+    public static Map<String, String> labels(JsonNode obj) {
+        return stringMap(obj.path("metadata").path("labels"));
+    }
+
+    public static Map<String, String> stringMap(JsonNode node) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (node.isObject()) {
+            node.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        }
+        return out;
+    }
+
+    public static long generation(ObjectNode obj) {
+        return obj.path("metadata").path("generation").asLong(0);
+    }
+
+    /** Now, in whole seconds, RFC 3339 UTC, as metav1.Time serialises. */
+    public static String now() {
+        return format(Instant.now());
+    }
+
+    public static String format(Instant instant) {
+        return RFC3339.format(instant.truncatedTo(ChronoUnit.SECONDS));
+    }
+
+    /** The object without server-only fields, ready for storage: resourceVersion and selfLink are not stored. */
+    public static byte[] encodeForStorage(ObjectNode obj) {
+        ObjectNode copy = obj.deepCopy();
+        JsonNode m = copy.get("metadata");
+        if (m instanceof ObjectNode on) {
+            on.remove("resourceVersion");
+            on.remove("selfLink");
+        }
+        return Json.toBytes(copy);
+    }
+}

@@ -1,0 +1,56 @@
+package cloud.gardener.apiserver.registry;
+
+import cloud.gardener.apiserver.api.validation.FieldError;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * The per-kind rules of the generic store, as {@code RESTCreateStrategy}/{@code RESTUpdateStrategy}.
+ * The defaults are the conventional behaviour: generation moves when anything outside metadata and
+ * status changes; no extra validation.
+ */
+public interface ResourceStrategy {
+
+    ResourceStrategy DEFAULT = new ResourceStrategy() { };
+
+    /** Sets server-owned fields of a new object (after the generic metadata is set). */
+    default void prepareForCreate(ObjectNode obj) {
+    }
+
+    /** Adjusts an updated object given the stored one (after status isolation). */
+    default void prepareForUpdate(ObjectNode obj, ObjectNode old) {
+    }
+
+    /** Static validation of a new object. */
+    default List<FieldError> validate(ObjectNode obj) {
+        return List.of();
+    }
+
+    /** Static validation of an update. */
+    default List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old) {
+        return List.of();
+    }
+
+    /**
+     * Finalizers kept outside {@code metadata.finalizers} that also hold a deleted object, such as a
+     * namespace's {@code spec.finalizers}.
+     */
+    default List<String> extraFinalizers(ObjectNode obj) {
+        return List.of();
+    }
+
+    /** Whether an update moves {@code metadata.generation}. */
+    default boolean specChanged(ObjectNode obj, ObjectNode old) {
+        return !withoutMetaAndStatus(obj).equals(withoutMetaAndStatus(old));
+    }
+
+    static JsonNode withoutMetaAndStatus(ObjectNode obj) {
+        ObjectNode copy = obj.deepCopy();
+        copy.remove("metadata");
+        copy.remove("status");
+        copy.remove("apiVersion");
+        copy.remove("kind");
+        return copy;
+    }
+}

@@ -1,0 +1,30 @@
+package cloud.gardener.apiserver.registry;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.storage.StorageException;
+
+/** Maps storage failures to API errors, in one place. */
+public final class StorageErrors {
+
+    private StorageErrors() {
+    }
+
+    /**
+     * @param operation the verb in ServerTimeout messages: get, list, create, update, delete
+     */
+    public static Throwable toApi(Throwable t, GroupResource gr, String name, String operation) {
+        if (!(t instanceof StorageException e)) {
+            return t instanceof ApiException ? t : ApiException.internal(String.valueOf(t.getMessage()));
+        }
+        return switch (e.reason()) {
+            case KEY_EXISTS -> ApiException.alreadyExists(gr, name);
+            case NOT_FOUND -> ApiException.notFound(gr, name);
+            case CONFLICT -> ApiException.conflict(gr, name, ApiException.OBJECT_MODIFIED);
+            case COMPACTED -> ApiException.expired("The resourceVersion for the provided " + operation + " is too old.");
+            case TOO_LARGE_RESOURCE_VERSION -> ApiException.tooLargeResourceVersion(0, e.revision());
+            case UNAVAILABLE -> ApiException.serverTimeout(gr, operation, 2);
+            case INTERNAL -> ApiException.internal(String.valueOf(e.getMessage()));
+        };
+    }
+}

@@ -1,0 +1,99 @@
+package cloud.gardener.apiserver.registry.core;
+
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ListQuery;
+import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.WriteContext;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Standalone mode's stand-in for kube-controller-manager's namespace controller: a terminating
+ * namespace has its content deleted, and once nothing is left its {@code kubernetes} finalizer is
+ * removed, which completes the deletion. Objects held by finalizers keep the namespace waiting.
+ */
+public final class NamespaceController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NamespaceController.class);
+    private static final long RESYNC_MS = 1_000;
+    private static final UserInfo CONTROLLER = new UserInfo("system:serviceaccount:kube-system:namespace-controller",
+            "", List.of("system:serviceaccounts", "system:authenticated"), Map.of());
+
+    private final Vertx vertx;
+    private final Registry registry;
+    private final Set<String> inFlight = new HashSet<>();
+    private long timer = -1;
+
+    public NamespaceController(Vertx vertx, Registry registry) {
+        this.vertx = vertx;
+        this.registry = registry;
+    }
+
+    public void start() {
+        timer = vertx.setPeriodic(RESYNC_MS, id -> resync());
+    }
+
+    public void stop() {
+        vertx.cancelTimer(timer);
+    }
+
+    private void resync() {
+        registry.store("", "namespaces").ifPresent(namespaces ->
+                namespaces.list("", ListQuery.all()).onSuccess(result -> {
+                    for (ObjectNode ns : result.items()) {
+                        String name = Objects.name(ns);
+                        if (Objects.isDeleting(ns) && inFlight.add(name)) {
+                            finalize(namespaces, name).onComplete(ar -> {
+                                inFlight.remove(name);
+                                if (ar.failed()) {
+                                    LOG.debug("namespace {} not finalized yet: {}", name, ar.cause().getMessage());
+                                }
+                            });
+                        }
+                    }
+                }));
+    }
+
+    private Future<Void> finalize(GenericStore namespaces, String name) {
+        WriteContext ctx = new WriteContext(CONTROLLER, false, "namespace-controller");
+        List<Future<Boolean>> emptied = new ArrayList<>();
+        for (GenericStore store : registry.all()) {
+            if (store.type().namespaced()) {
+                emptied.add(store.deleteCollection(name, null, DeleteRequest.DEFAULT, ctx)
+                        .compose(v -> store.list(name, new ListQuery(0, false, 1, null, null, false)))
+                        .map(left -> left.items().isEmpty()));
+            }
+        }
+        return Future.all(emptied).compose(all -> {
+            boolean empty = emptied.stream().allMatch(Future::result);
+            if (!empty) {
+                return Future.failedFuture("content is still being deleted");
+            }
+            return namespaces.update("", name, "finalize", current -> {
+                List<String> finalizers = new ArrayList<>();
+                current.path("spec").path("finalizers").forEach(f -> {
+                    if (!NamespaceStrategy.KUBERNETES_FINALIZER.equals(f.asText())) {
+                        finalizers.add(f.asText());
+                    }
+                });
+                var arr = current.with("spec").putArray("finalizers");
+                finalizers.forEach(arr::add);
+                if (finalizers.isEmpty()) {
+                    current.with("spec").remove("finalizers");
+                }
+                return current;
+            }, ctx).mapEmpty();
+        });
+    }
+}

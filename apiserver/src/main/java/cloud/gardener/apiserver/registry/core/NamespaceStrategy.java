@@ -1,0 +1,59 @@
+package cloud.gardener.apiserver.registry.core;
+
+import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ResourceStrategy;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Namespaces as kube-apiserver keeps them: the {@code kubernetes} finalizer in the spec, phase
+ * Active, and Terminating once deletion starts. The name is an RFC 1123 label.
+ */
+public final class NamespaceStrategy implements ResourceStrategy {
+
+    private static final Pattern DNS1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    public static final String KUBERNETES_FINALIZER = "kubernetes";
+
+    @Override
+    public void prepareForCreate(ObjectNode obj) {
+        ObjectNode spec = obj.with("spec");
+        if (!spec.has("finalizers")) {
+            spec.putArray("finalizers").add(KUBERNETES_FINALIZER);
+        }
+        obj.putObject("status").put("phase", "Active");
+    }
+
+    @Override
+    public void prepareForUpdate(ObjectNode obj, ObjectNode old) {
+        if (Objects.isDeleting(obj)) {
+            obj.with("status").put("phase", "Terminating");
+        }
+    }
+
+    @Override
+    public List<String> extraFinalizers(ObjectNode obj) {
+        List<String> out = new java.util.ArrayList<>();
+        obj.path("spec").path("finalizers").forEach(f -> out.add(f.asText()));
+        return out;
+    }
+
+    @Override
+    public boolean specChanged(ObjectNode obj, ObjectNode old) {
+        return false; // namespaces have no generation
+    }
+
+    @Override
+    public List<FieldError> validate(ObjectNode obj) {
+        String name = Objects.name(obj);
+        if (name.length() > 63 || !DNS1123_LABEL.matcher(name).matches()) {
+            return List.of(FieldError.invalid("metadata.name", name, name.length() > 63
+                    ? "must be no more than 63 characters"
+                    : "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and "
+                      + "must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used "
+                      + "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"));
+        }
+        return List.of();
+    }
+}

@@ -1,0 +1,33 @@
+package cloud.gardener.apiserver.server;
+
+import cloud.gardener.apiserver.storage.Storage;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything the server needs, resolved: files read, storage connected. {@link Main} builds it from
+ * the flags; tests build it directly.
+ *
+ * @param bindAddress              address to listen on
+ * @param port                     HTTPS port; 0 picks a free one
+ * @param servingCertChainPem      serving certificate chain (PEM)
+ * @param servingKeyPem            its private key (PEM)
+ * @param clientCa                 CAs whose client certificates authenticate users (may be empty)
+ * @param anonymousAuth            whether requests without credentials run as system:anonymous
+ * @param storage                  the object store (owned by the caller)
+ * @param etcdPrefix               key prefix of every object
+ * @param serveCoreV1              whether to serve namespaces, secrets and configmaps under /api/v1
+ * @param requestTimeout           deadline of non-long-running requests
+ * @param minRequestTimeoutSeconds minimum watch lifetime
+ * @param enabledAdmissionPlugins  plugins turned on in addition to the defaults
+ * @param disabledAdmissionPlugins plugins turned off
+ */
+public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
+                           List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
+                           boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
+                           List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
+
+    /** The largest request body accepted, as kube-apiserver's 3 MiB. */
+    public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
+}

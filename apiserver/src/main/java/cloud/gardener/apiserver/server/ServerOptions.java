@@ -1,0 +1,76 @@
+package cloud.gardener.apiserver.server;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The command line. Flag names follow kube-apiserver and gardener-apiserver wherever one exists;
+ * an unknown flag is an error, never ignored.
+ */
+@Command(name = "gardener-apiserver", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ServerVersion.Provider.class,
+        description = "Serves the Gardener API (core.gardener.cloud and its sibling groups) over HTTPS.")
+public final class ServerOptions {
+
+    @Option(names = "--secure-port", defaultValue = "8443", description = "HTTPS port (default: ${DEFAULT-VALUE}).")
+    public int securePort;
+
+    @Option(names = "--bind-address", defaultValue = "0.0.0.0", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+    public String bindAddress;
+
+    @Option(names = "--tls-cert-file", description = "Serving certificate (PEM, chain allowed). Without it a self-signed one is generated into --data-dir.")
+    public Path tlsCertFile;
+
+    @Option(names = "--tls-private-key-file", description = "Private key of --tls-cert-file (PEM).")
+    public Path tlsPrivateKeyFile;
+
+    @Option(names = "--client-ca-file", description = "CA bundle verifying client certificates (user = CN, groups = O). In local mode a CA is generated when absent.")
+    public Path clientCaFile;
+
+    @Option(names = "--anonymous-auth", defaultValue = "true", arity = "0..1", description = "Serve requests without credentials as system:anonymous (default: ${DEFAULT-VALUE}).")
+    public boolean anonymousAuth;
+
+    @Option(names = "--data-dir", defaultValue = "./.gardener-apiserver", description = "Where generated certificates, the admin kubeconfig and the private etcd live (default: ${DEFAULT-VALUE}).")
+    public Path dataDir;
+
+    @Option(names = "--etcd-servers", split = ",", description = "etcd endpoints (comma-separated URLs). Without it a private etcd is started under --data-dir.")
+    public List<String> etcdServers = new ArrayList<>();
+
+    @Option(names = "--etcd-prefix", defaultValue = "/registry-gardener", description = "Key prefix of every object (default: ${DEFAULT-VALUE}).")
+    public String etcdPrefix;
+
+    @Option(names = "--etcd-cafile", description = "CA bundle verifying etcd's serving certificate.")
+    public Path etcdCaFile;
+
+    @Option(names = "--etcd-certfile", description = "Client certificate for etcd.")
+    public Path etcdCertFile;
+
+    @Option(names = "--etcd-keyfile", description = "Client key for etcd.")
+    public Path etcdKeyFile;
+
+    @Option(names = "--etcd-compaction-interval", defaultValue = "5m", converter = GoDurationConverter.class,
+            description = "How often to compact etcd history; 0 disables (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration etcdCompactionInterval;
+
+    @Option(names = "--request-timeout", defaultValue = "60s", converter = GoDurationConverter.class,
+            description = "Deadline of non-long-running requests (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration requestTimeout;
+
+    @Option(names = "--min-request-timeout", defaultValue = "1800", description = "Minimum watch lifetime in seconds; watches last a random time between it and twice it unless timeoutSeconds says otherwise (default: ${DEFAULT-VALUE}).")
+    public int minRequestTimeout;
+
+    @Option(names = "--enable-admission-plugins", split = ",", description = "Admission plugins to turn on in addition to the default ones.")
+    public List<String> enableAdmissionPlugins = new ArrayList<>();
+
+    @Option(names = "--disable-admission-plugins", split = ",", description = "Admission plugins to turn off.")
+    public List<String> disableAdmissionPlugins = new ArrayList<>();
+
+    @Option(names = "--cluster-identity", description = "Identity of the garden cluster (gardener-apiserver requires it behind a kube-apiserver).")
+    public String clusterIdentity;
+
+    @Option(names = "--log-level", defaultValue = "info", description = "info, debug or error (default: ${DEFAULT-VALUE}).")
+    public String logLevel;
+}

@@ -1,0 +1,55 @@
+package cloud.gardener.apiserver.server.filters;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.Responses;
+import cloud.gardener.apiserver.endpoints.options.Timeouts;
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Duration;
+
+/**
+ * The request deadline: {@code ?timeout=} capped at {@code --request-timeout}; when nothing has been
+ * written by then, 504. Watches are long-running and exempt.
+ */
+public final class DeadlineFilter implements Handler<RoutingContext> {
+
+    private final Vertx vertx;
+    private final Duration requestTimeout;
+
+    public DeadlineFilter(Vertx vertx, Duration requestTimeout) {
+        this.vertx = vertx;
+        this.requestTimeout = requestTimeout;
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        RequestInfo info = RequestAttributes.info(ctx);
+        if (info != null && info.isLongRunning()) {
+            ctx.next();
+            return;
+        }
+        Duration deadline = requestTimeout;
+        String param = ctx.queryParams().get("timeout");
+        if (param != null && !param.isEmpty()) {
+            Duration asked;
+            try {
+                asked = Timeouts.parseGoDuration(param);
+            } catch (RuntimeException e) {
+                Responses.fail(ctx, ApiException.badRequest("invalid timeout specified in the request URL"));
+                return;
+            }
+            if (asked.compareTo(deadline) < 0 && !asked.isNegative() && !asked.isZero()) {
+                deadline = asked;
+            }
+        }
+        long timer = vertx.setTimer(Math.max(1, deadline.toMillis()), id -> {
+            if (!ctx.response().headWritten()) {
+                Responses.fail(ctx, ApiException.timeout("Timeout: request did not complete within the allotted timeout", 0));
+            }
+        });
+        ctx.addEndHandler(v -> vertx.cancelTimer(timer));
+        ctx.next();
+    }
+}

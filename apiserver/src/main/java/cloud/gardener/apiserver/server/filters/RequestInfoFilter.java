@@ -1,0 +1,38 @@
+package cloud.gardener.apiserver.server.filters;
+
+import cloud.gardener.apiserver.api.selection.LabelSelector;
+import cloud.gardener.apiserver.endpoints.Multimaps;
+import cloud.gardener.apiserver.endpoints.Responses;
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.endpoints.request.RequestInfoException;
+import cloud.gardener.apiserver.endpoints.request.RequestInfoParser;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import java.util.Map;
+
+/** Resolves what the request addresses; authorization, routing and audit read the result. */
+public final class RequestInfoFilter implements Handler<RoutingContext> {
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        Map<String, List<String>> query = Multimaps.toMap(ctx.queryParams());
+        try {
+            RequestInfo info = RequestInfoParser.parse(ctx.request().method().name(), ctx.normalizedPath(), query,
+                    RequestInfoFilter::labelSelectorParses);
+            RequestAttributes.setInfo(ctx, info);
+            ctx.next();
+        } catch (RequestInfoException e) {
+            Responses.writeText(ctx, 500, e.plainTextBody(ctx.request().uri()));
+        }
+    }
+
+    private static boolean labelSelectorParses(String selector) {
+        try {
+            LabelSelector.parse(selector);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+}

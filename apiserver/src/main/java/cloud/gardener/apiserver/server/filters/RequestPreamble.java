@@ -1,0 +1,24 @@
+package cloud.gardener.apiserver.server.filters;
+
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+import java.util.UUID;
+
+/**
+ * The outermost filter: echoes (or mints) the {@code Audit-Id} and sets {@code Cache-Control: no-cache,
+ * private} on responses that did not choose their own.
+ */
+public final class RequestPreamble implements Handler<RoutingContext> {
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        String auditId = ctx.request().getHeader("Audit-Id");
+        ctx.response().putHeader("Audit-Id", auditId == null || auditId.isBlank() ? UUID.randomUUID().toString() : auditId);
+        ctx.response().headersEndHandler(v -> {
+            if (!ctx.response().headers().contains("Cache-Control")) {
+                ctx.response().putHeader("Cache-Control", "no-cache, private");
+            }
+        });
+        ctx.next();
+    }
+}

@@ -1,0 +1,147 @@
+package cloud.gardener.apiserver.testing;
+
+import cloud.gardener.apiserver.certs.CertificateAuthority;
+import cloud.gardener.apiserver.certs.IssuedCertificate;
+import cloud.gardener.apiserver.certs.Kubeconfig;
+import cloud.gardener.apiserver.server.ApiServer;
+import cloud.gardener.apiserver.server.ServerConfig;
+import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
+import cloud.gardener.apiserver.storage.testing.EtcdExtension;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The real server on its own real etcd, one per test class, with generated certificates:
+ *
+ * <pre>
+ * &#64;RegisterExtension static final ApiServerExtension SERVER = new ApiServerExtension();
+ * </pre>
+ *
+ * It offers HTTP clients for the admin ({@code system:masters}), any other user, and anonymous
+ * requests, and kubeconfig files for kubectl.
+ */
+public final class ApiServerExtension implements BeforeAllCallback, AfterAllCallback {
+
+    private final EtcdExtension etcd;
+    private final UnaryOperator<ServerConfig> customizer;
+    private Vertx vertx;
+    private EtcdStorage storage;
+    private ApiServer server;
+    private CertificateAuthority servingCa;
+    private CertificateAuthority clientCa;
+    private Path dir;
+    private final List<Path> kubeconfigs = new ArrayList<>();
+
+    public ApiServerExtension() {
+        this(UnaryOperator.identity());
+    }
+
+    /** @param customizer changes the configuration before start (flags under test) */
+    public ApiServerExtension(UnaryOperator<ServerConfig> customizer) {
+        this.etcd = new EtcdExtension();
+        this.customizer = customizer;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        etcd.beforeAll(context);
+        dir = Files.createTempDirectory("apiserver-test");
+        servingCa = CertificateAuthority.generate("test-serving-ca", Duration.ofDays(1));
+        clientCa = CertificateAuthority.generate("test-client-ca", Duration.ofDays(1));
+        IssuedCertificate serving = servingCa.issueServing("gardener-apiserver", List.of("localhost"),
+                List.of("127.0.0.1"), Duration.ofDays(1));
+        vertx = Vertx.vertx();
+        storage = new EtcdStorage(vertx, etcd.config());
+        ServerConfig config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),
+                serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, etcd.newPrefix(), true,
+                Duration.ofSeconds(60), 1800, List.of(), List.of()));
+        server = ApiServer.start(vertx, config).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        if (server != null) {
+            server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+        if (storage != null) {
+            storage.close();
+        }
+        if (vertx != null) {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+        for (Path p : kubeconfigs) {
+            Files.deleteIfExists(p);
+        }
+        etcd.afterAll(context);
+    }
+
+    /** The etcd this server stores into. */
+    public EtcdExtension etcd() {
+        return etcd;
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public String baseUrl() {
+        return "https://127.0.0.1:" + port();
+    }
+
+    public EtcdStorage storage() {
+        return storage;
+    }
+
+    public Vertx vertx() {
+        return vertx;
+    }
+
+    /** The CA that signed the serving certificate (what clients trust). */
+    public CertificateAuthority servingCa() {
+        return servingCa;
+    }
+
+    /** The CA whose client certificates the server accepts. */
+    public CertificateAuthority clientCa() {
+        return clientCa;
+    }
+
+    /** A client for user {@code admin} in {@code system:masters}. */
+    public TestClient admin() {
+        return client("admin", List.of("system:masters"));
+    }
+
+    /** A client authenticating with a certificate for {@code user} in {@code groups}. */
+    public TestClient client(String user, List<String> groups) {
+        return TestClient.withCertificate(baseUrl(), servingCa.certificate(),
+                clientCa.issueClient(user, groups, Duration.ofHours(2)));
+    }
+
+    /** A client presenting no credentials. */
+    public TestClient anonymous() {
+        return TestClient.anonymous(baseUrl(), servingCa.certificate());
+    }
+
+    /** A kubeconfig file for the admin, for kubectl. */
+    public Path adminKubeconfig() throws IOException {
+        return kubeconfig("admin", List.of("system:masters"));
+    }
+
+    public Path kubeconfig(String user, List<String> groups) throws IOException {
+        IssuedCertificate cert = clientCa.issueClient(user, groups, Duration.ofHours(2));
+        Path file = dir.resolve(user + "-" + kubeconfigs.size() + ".kubeconfig");
+        Kubeconfig.forClientCertificate("test", baseUrl(), servingCa.certificatePem(), cert).write(file);
+        kubeconfigs.add(file);
+        return file;
+    }
+}

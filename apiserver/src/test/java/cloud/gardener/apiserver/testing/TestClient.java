@@ -1,0 +1,156 @@
+package cloud.gardener.apiserver.testing;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.certs.IssuedCertificate;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/** A small HTTPS client for tests (java.net.http, HTTP/2 when offered), with or without a client certificate. */
+public final class TestClient {
+
+    /** A response: status, headers and body text, with the body parsed as JSON on demand. */
+    public record Response(int status, HttpHeaders headers, String body) {
+
+        public JsonNode json() {
+            try {
+                return Json.MAPPER.readTree(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException("not JSON (" + status + "): " + body, e);
+            }
+        }
+
+        public String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
+    }
+
+    private final String baseUrl;
+    private final HttpClient http;
+
+    private TestClient(String baseUrl, SSLContext ssl) {
+        this.baseUrl = baseUrl;
+        this.http = HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(10))
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    static TestClient withCertificate(String baseUrl, X509Certificate trusted, IssuedCertificate client) {
+        return new TestClient(baseUrl, sslContext(trusted, client));
+    }
+
+    static TestClient anonymous(String baseUrl, X509Certificate trusted) {
+        return new TestClient(baseUrl, sslContext(trusted, null));
+    }
+
+    private static SSLContext sslContext(X509Certificate trusted, IssuedCertificate client) {
+        try {
+            KeyStore trust = KeyStore.getInstance("PKCS12");
+            trust.load(null, null);
+            trust.setCertificateEntry("ca", trusted);
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            KeyManagerFactory kmf = null;
+            if (client != null) {
+                KeyStore keys = KeyStore.getInstance("PKCS12");
+                keys.load(null, null);
+                keys.setKeyEntry("client", client.privateKey(), new char[0],
+                        client.chain().toArray(Certificate[]::new));
+                kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+                kmf.init(keys, new char[0]);
+            }
+            ctx.init(kmf == null ? null : kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+            return ctx;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Response get(String path) {
+        return send("GET", path, null, Map.of());
+    }
+
+    public Response get(String path, Map<String, String> headers) {
+        return send("GET", path, null, headers);
+    }
+
+    public Response post(String path, Object body) {
+        return send("POST", path, body, Map.of());
+    }
+
+    public Response put(String path, Object body) {
+        return send("PUT", path, body, Map.of());
+    }
+
+    public Response patch(String path, String contentType, Object body) {
+        return send("PATCH", path, body, Map.of("Content-Type", contentType));
+    }
+
+    public Response delete(String path) {
+        return send("DELETE", path, null, Map.of());
+    }
+
+    public Response delete(String path, Object body) {
+        return send("DELETE", path, body, Map.of());
+    }
+
+    /**
+     * Sends a request. A String body is sent as is, anything else as JSON; Content-Type defaults to
+     * application/json when there is a body.
+     */
+    public Response send(String method, String path, Object body, Map<String, String> headers) {
+        Map<String, String> all = new LinkedHashMap<>(headers);
+        HttpRequest.BodyPublisher publisher = HttpRequest.BodyPublishers.noBody();
+        if (body != null) {
+            byte[] bytes = body instanceof String s ? s.getBytes(StandardCharsets.UTF_8)
+                    : body instanceof byte[] b ? b : Json.toBytes(body);
+            publisher = HttpRequest.BodyPublishers.ofByteArray(bytes);
+            all.putIfAbsent("Content-Type", "application/json");
+        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(30)).method(method, publisher);
+        all.forEach(builder::header);
+        try {
+            HttpResponse<String> resp = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+            return new Response(resp.statusCode(), resp.headers(), resp.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Opens a watch (or any streaming GET) and returns its lines as they arrive; close the stream to
+     * end it. The status and headers are checked by the caller through {@link #openStream}.
+     */
+    public HttpResponse<Stream<String>> openStream(String path, Map<String, String> headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).GET();
+        headers.forEach(builder::header);
+        try {
+            return http.send(builder.build(), HttpResponse.BodyHandlers.ofLines());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
