@@ -1,0 +1,82 @@
+package cloud.gardener.apiserver.admission.plugins.namespacelifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.authn.UserInfo;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class NamespaceLifecycleTest {
+
+    private static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
+    private static final GroupResource NAMESPACES = new GroupResource("", "namespaces");
+
+    private static ObjectNode namespace(String phase, boolean deleting) {
+        ObjectNode ns = JsonNodeFactory.instance.objectNode();
+        if (deleting) {
+            ns.putObject("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
+        }
+        ns.putObject("status").put("phase", phase);
+        return ns;
+    }
+
+    private final NamespaceLifecycle plugin = new NamespaceLifecycle(name -> Future.succeededFuture(Optional.ofNullable(
+            Map.of("active", namespace("Active", false), "terminating", namespace("Terminating", true)).get(name))));
+
+    private static Attributes attrs(GroupResource resource, String namespace, String name, Operation op) {
+        return new Attributes(new GroupVersionKind(resource.group(), "v1", "X"), resource, "", namespace, name, op,
+                JsonNodeFactory.instance.objectNode(), null, UserInfo.of("alice", List.of()), false);
+    }
+
+    private static ApiException rejection(Future<Void> result) {
+        assertThat(result.failed()).as("rejected").isTrue();
+        return (ApiException) result.cause();
+    }
+
+    @Test
+    void createInAnActiveNamespaceIsAllowed() {
+        assertThat(plugin.validate(attrs(SHOOTS, "active", "s", Operation.CREATE)).succeeded()).isTrue();
+    }
+
+    @Test
+    void createInAMissingNamespaceIsNotFound() {
+        ApiException e = rejection(plugin.validate(attrs(SHOOTS, "missing", "s", Operation.CREATE)));
+        assertThat(e.code()).isEqualTo(404);
+        assertThat(e.getMessage()).isEqualTo("namespaces \"missing\" not found");
+    }
+
+    @Test
+    void createInATerminatingNamespaceIsForbidden() {
+        ApiException e = rejection(plugin.validate(attrs(SHOOTS, "terminating", "s", Operation.CREATE)));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: unable to create new "
+                + "content in namespace terminating because it is being terminated");
+    }
+
+    @Test
+    void clusterScopedObjectsAndNamespacesThemselvesAreNotChecked() {
+        assertThat(plugin.validate(attrs(new GroupResource("core.gardener.cloud", "seeds"), "", "s", Operation.CREATE))
+                .succeeded()).isTrue();
+        assertThat(plugin.validate(attrs(NAMESPACES, "", "new", Operation.CREATE)).succeeded()).isTrue();
+    }
+
+    @Test
+    void immortalNamespacesCannotBeDeleted() {
+        for (String name : List.of("default", "kube-system", "kube-public")) {
+            ApiException e = rejection(plugin.validate(attrs(NAMESPACES, "", name, Operation.DELETE)));
+            assertThat(e.code()).isEqualTo(403);
+            assertThat(e.getMessage()).isEqualTo("namespaces \"" + name + "\" is forbidden: this namespace may not be deleted");
+        }
+        assertThat(plugin.validate(attrs(NAMESPACES, "", "garden-dev", Operation.DELETE)).succeeded()).isTrue();
+    }
+}
