@@ -2,9 +2,11 @@ package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.DeleteOptions;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecoder;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.WriteContext;
@@ -25,14 +27,21 @@ public final class RequestBodies {
         return body == null ? new byte[0] : body.getBytes();
     }
 
-    /** Decodes a JSON or YAML object body and checks its apiVersion and kind against the endpoint. */
+    /**
+     * Decodes a JSON, YAML or (for kinds with a decoder) protobuf object body and checks its apiVersion and kind
+     * against the endpoint.
+     */
     public static ObjectNode readObject(ResourceRequest req) {
-        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
+        GroupVersionKind gvk = req.type().gvk(req.version());
+        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufDecoder.supports(gvk));
         byte[] bytes = bytes(req);
         JsonNode node;
         try {
-            node = format == BodyFormat.YAML ? Json.YAML.readTree(bytes)
-                    : Json.MAPPER.reader().with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(bytes);
+            node = switch (format) {
+                case YAML -> Json.YAML.readTree(bytes);
+                case PROTOBUF -> ProtobufDecoder.decode(bytes, gvk);
+                case JSON -> Json.MAPPER.reader().with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(bytes);
+            };
         } catch (IOException e) {
             throw ApiException.badRequest(req.type().kind() + " in version \"" + req.version()
                     + "\" cannot be handled as a " + req.type().kind() + ": " + firstLine(e.getMessage()));
@@ -88,7 +97,7 @@ public final class RequestBodies {
     }
 
     public static DeleteOptions deleteOptions(ResourceRequest req) {
-        return DeleteOptions.parse(req.query(), bytes(req));
+        return DeleteOptions.parse(req.query(), bytes(req), req.header("Content-Type"));
     }
 
     public static DeleteRequest deleteRequest(DeleteOptions options) {

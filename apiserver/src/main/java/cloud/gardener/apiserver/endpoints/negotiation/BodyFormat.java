@@ -10,7 +10,9 @@ import java.util.Locale;
  */
 public enum BodyFormat {
     JSON("application/json"),
-    YAML("application/yaml");
+    YAML("application/yaml"),
+    /** Kubernetes protobuf; only for kinds with a decoder (see {@link #fromContentType(String, boolean)}). */
+    PROTOBUF("application/vnd.kubernetes.protobuf");
 
     /** The 415 message for bodies; it lists what Kubernetes accepts, protobuf included. */
     public static final String UNSUPPORTED_MESSAGE = "the body of the request was in an unknown format - "
@@ -27,10 +29,22 @@ public enum BodyFormat {
     }
 
     /**
+     * JSON or YAML; protobuf is 415 here, for bodies that have no protobuf decoder.
+     *
      * @param contentType the Content-Type header, null or empty for none
      * @throws ApiException 415 UnsupportedMediaType
      */
     public static BodyFormat fromContentType(String contentType) {
+        return fromContentType(contentType, false);
+    }
+
+    /**
+     * @param contentType       the Content-Type header, null or empty for none
+     * @param protobufDecodable whether the body's kind has a protobuf decoder; without one, protobuf is 415 with
+     *                          the same message as any unknown type
+     * @throws ApiException 415 UnsupportedMediaType
+     */
+    public static BodyFormat fromContentType(String contentType, boolean protobufDecodable) {
         if (contentType == null || contentType.isEmpty()) {
             return JSON;
         }
@@ -41,7 +55,7 @@ public enum BodyFormat {
             throw ApiException.unsupportedMediaType(UNSUPPORTED_MESSAGE);
         }
         for (BodyFormat f : values()) {
-            if (f.mediaType.equals(essence)) {
+            if (f.mediaType.equals(essence) && (f != PROTOBUF || protobufDecodable)) {
                 return f;
             }
         }

@@ -5,6 +5,8 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecoder;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecodingException;
 import cloud.gardener.apiserver.endpoints.request.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -47,14 +49,14 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
      * Parses and validates.
      *
      * @param contentType the request Content-Type (only consulted when there is a body)
-     * @throws ApiException 415 for a body type other than JSON/YAML; 400 for a bad integer in the query;
+     * @throws ApiException 415 for a body type other than JSON/YAML/protobuf; 400 for a bad integer in the query;
      *                      500 (reason empty, as Kubernetes does for non-status decode errors) for a body that
      *                      does not decode to DeleteOptions; 422 {@code DeleteOptions.meta.k8s.io "" is invalid}
      */
     public static DeleteOptions parse(Map<String, List<String>> query, byte[] body, String contentType) {
         DeleteOptions options;
         if (body != null && body.length > 0) {
-            options = fromBody(body, BodyFormat.fromContentType(contentType));
+            options = fromBody(body, BodyFormat.fromContentType(contentType, ProtobufDecoder.supports(KIND)));
         } else {
             List<String> dryRun = QueryParams.all(query, "dryRun");
             List<FieldError> dryErrs = WriteOptions.validateDryRun(dryRun);
@@ -77,12 +79,7 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
     }
 
     private static DeleteOptions fromBody(byte[] body, BodyFormat format) {
-        JsonNode node;
-        try {
-            node = (format == BodyFormat.YAML ? Json.YAML : Json.MAPPER).readTree(body);
-        } catch (IOException e) {
-            throw ApiException.unknown("couldn't get version/kind; json parse error: " + firstLine(e.getMessage()));
-        }
+        JsonNode node = format == BodyFormat.PROTOBUF ? decodeProtobuf(body) : parseText(body, format);
         if (node == null || !node.isObject()) {
             throw ApiException.unknown("couldn't get version/kind; json parse error: json: cannot unmarshal "
                     + (node == null ? "null" : node.getNodeType().name().toLowerCase(java.util.Locale.ROOT))
@@ -126,6 +123,22 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
                 bool(node.get("orphanDependents")), !dryRun.isEmpty());
         options.validate(dryErrs);
         return options;
+    }
+
+    private static JsonNode parseText(byte[] body, BodyFormat format) {
+        try {
+            return (format == BodyFormat.YAML ? Json.YAML : Json.MAPPER).readTree(body);
+        } catch (IOException e) {
+            throw ApiException.unknown("couldn't get version/kind; json parse error: " + firstLine(e.getMessage()));
+        }
+    }
+
+    private static JsonNode decodeProtobuf(byte[] body) {
+        try {
+            return ProtobufDecoder.decode(body, KIND);
+        } catch (ProtobufDecodingException e) {
+            throw ApiException.unknown(e.getMessage());
+        }
     }
 
     private void validate(List<FieldError> dryRunErrors) {

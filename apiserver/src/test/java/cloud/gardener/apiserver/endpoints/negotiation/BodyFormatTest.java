@@ -24,6 +24,15 @@ class BodyFormatTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
+            "application/vnd.kubernetes.protobuf|PROTOBUF",
+            "application/vnd.kubernetes.protobuf; charset=binary|PROTOBUF",
+            "application/json|JSON"})
+    void acceptsProtobufWhereADecoderExists(String contentType, BodyFormat expected) {
+        assertThat(BodyFormat.fromContentType(contentType, true)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
             "text/plain", "application/*", "application/vnd.kubernetes.protobuf", "application/json;;x",
             "application/merge-patch+json", "json", "application/x-yaml"})
     void rejectsOthersWith415(String contentType) {
