@@ -164,7 +164,9 @@ public final class GenericStore {
                 "selfLink", "generation"));
         meta.put("uid", UUID.randomUUID().toString());
         meta.put("creationTimestamp", Objects.now());
-        meta.put("generation", 1);
+        if (strategy.tracksGeneration()) {
+            meta.put("generation", 1);
+        }
         if (type.hasStatus()) {
             obj.remove("status");
         }
@@ -299,7 +301,7 @@ public final class GenericStore {
             return errors;
         }
         strategy.prepareForUpdate(obj, old);
-        if (subresource.isEmpty() && strategy.specChanged(obj, old)) {
+        if (subresource.isEmpty() && strategy.tracksGeneration() && strategy.specChanged(obj, old)) {
             meta.put("generation", Objects.generation(old) + 1);
         }
         return strategy.validateUpdate(obj, old);

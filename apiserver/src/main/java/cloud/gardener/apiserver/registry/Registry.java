@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.registry.core.NamespaceStrategy;
+import cloud.gardener.apiserver.registry.core.SecretStrategy;
 import cloud.gardener.apiserver.storage.Storage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -28,10 +29,14 @@ public final class Registry {
     }
 
     private static ResourceStrategy strategyFor(ResourceType type) {
-        if (type.group().isEmpty() && type.plural().equals("namespaces")) {
-            return new NamespaceStrategy();
+        if (!type.group().isEmpty()) {
+            return ResourceStrategy.DEFAULT;
         }
-        return ResourceStrategy.DEFAULT;
+        return switch (type.plural()) {
+            case "namespaces" -> new NamespaceStrategy();
+            case "secrets" -> new SecretStrategy();
+            default -> ResourceStrategy.WITHOUT_GENERATION;
+        };
     }
 
     public GenericStore store(ResourceType type) {

@@ -14,6 +14,19 @@ public interface ResourceStrategy {
 
     ResourceStrategy DEFAULT = new ResourceStrategy() { };
 
+    /** For kinds without {@code metadata.generation} (core/v1 ConfigMap and the like). */
+    ResourceStrategy WITHOUT_GENERATION = new ResourceStrategy() {
+        @Override
+        public boolean tracksGeneration() {
+            return false;
+        }
+    };
+
+    /** Whether objects carry {@code metadata.generation} (1 on create, moved by spec changes). */
+    default boolean tracksGeneration() {
+        return true;
+    }
+
     /** Sets server-owned fields of a new object (after the generic metadata is set). */
     default void prepareForCreate(ObjectNode obj) {
     }
@@ -40,7 +53,7 @@ public interface ResourceStrategy {
         return List.of();
     }
 
-    /** Whether an update moves {@code metadata.generation}. */
+    /** Whether an update moves {@code metadata.generation} (only asked when {@link #tracksGeneration()}). */
     default boolean specChanged(ObjectNode obj, ObjectNode old) {
         return !withoutMetaAndStatus(obj).equals(withoutMetaAndStatus(old));
     }

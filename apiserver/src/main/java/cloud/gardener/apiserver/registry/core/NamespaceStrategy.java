@@ -40,8 +40,8 @@ public final class NamespaceStrategy implements ResourceStrategy {
     }
 
     @Override
-    public boolean specChanged(ObjectNode obj, ObjectNode old) {
-        return false; // namespaces have no generation
+    public boolean tracksGeneration() {
+        return false;
     }
 
     @Override
