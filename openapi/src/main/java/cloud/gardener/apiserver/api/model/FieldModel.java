@@ -9,6 +9,7 @@ import java.lang.reflect.RecordComponent;
  * @param jsonName  the JSON name (component name unless {@link JsonName} says otherwise)
  * @param type      the type
  * @param omitEmpty Go's omitempty
+ * @param omitZero  Go's omitzero
  * @param pointer   a Go pointer: {@link Ptr}, or a boxed scalar
  * @param inline    Go's inline embedding
  * @param optional  not required in the schema (omitempty or {@link Optional})
@@ -19,7 +20,7 @@ import java.lang.reflect.RecordComponent;
  * @param format    an explicit OpenAPI format, or null
  * @param accessor  reads the component
  */
-public record FieldModel(String jsonName, TypeRef type, boolean omitEmpty, boolean pointer, boolean inline,
+public record FieldModel(String jsonName, TypeRef type, boolean omitEmpty, boolean omitZero, boolean pointer, boolean inline,
                          boolean optional, String doc, Patch patch, ListType listType, MapType mapType, String format,
                          MethodHandle accessor) {
 
@@ -27,6 +28,7 @@ public record FieldModel(String jsonName, TypeRef type, boolean omitEmpty, boole
         JsonName name = component.getAnnotation(JsonName.class);
         TypeRef type = TypeRef.of(component.getGenericType());
         boolean omitEmpty = component.isAnnotationPresent(OmitEmpty.class);
+        boolean omitZero = component.isAnnotationPresent(OmitZero.class);
         boolean pointer = component.isAnnotationPresent(Ptr.class) || type.boxed();
         Doc doc = component.getAnnotation(Doc.class);
         Format format = component.getAnnotation(Format.class);
@@ -34,8 +36,8 @@ public record FieldModel(String jsonName, TypeRef type, boolean omitEmpty, boole
         if (inline && type.shape() != TypeRef.Shape.RECORD) {
             throw new IllegalArgumentException("@Inline needs a record: " + component);
         }
-        return new FieldModel(name == null ? component.getName() : name.value(), type, omitEmpty, pointer, inline,
-                omitEmpty || component.isAnnotationPresent(Optional.class), doc == null ? "" : doc.value(),
+        return new FieldModel(name == null ? component.getName() : name.value(), type, omitEmpty, omitZero, pointer,
+                inline, omitEmpty || omitZero || component.isAnnotationPresent(Optional.class), doc == null ? "" : doc.value(),
                 component.getAnnotation(Patch.class), component.getAnnotation(ListType.class),
                 component.getAnnotation(MapType.class), format == null ? null : format.value(), accessor);
     }

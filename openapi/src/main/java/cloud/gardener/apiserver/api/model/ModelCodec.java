@@ -203,6 +203,9 @@ public final class ModelCodec {
     /** The field's JSON, or null to leave it out. */
     private static JsonNode encodeField(FieldModel f, Object v) {
         TypeRef t = f.type();
+        if (f.omitZero() && isZero(v, t)) {
+            return null;
+        }
         if (v == null) {
             if (f.pointer()) {
                 return f.omitEmpty() ? null : NODES.nullNode();
@@ -219,6 +222,24 @@ public final class ModelCodec {
             return null;
         }
         return encodeValue(v, t);
+    }
+
+    /** Go's omitzero test: nil, or equal to the type's zero value (a zero struct, a zero time, 0, "", false). */
+    private static boolean isZero(Object v, TypeRef t) {
+        if (v == null) {
+            return true;
+        }
+        if (v instanceof List<?> || v instanceof Map<?, ?>) {
+            return false; // an empty but non-nil slice or map is not zero
+        }
+        if (t.shape() == TypeRef.Shape.RECORD) {
+            return v.equals(RecordModel.of(t.raw()).zero());
+        }
+        if (t.shape() == TypeRef.Shape.VALUE) {
+            JsonNode zero = zeroValue(t.raw());
+            return !zero.isNull() && zero.equals(Json.MAPPER.valueToTree(v));
+        }
+        return isEmpty(v);
     }
 
     /** Go's isEmptyValue: false, 0, "", and empty slices and maps (structs are never empty). */

@@ -65,6 +65,15 @@ class ModelCodecTest {
     }
 
     @Test
+    void omitZeroLeavesOutZeroStructsButKeepsSetOnes() {
+        JsonNode zero = ModelCodec.canonical(json("{'spec':{'extra':{'name':''}}}"), Widget.class);
+        JsonNode set = ModelCodec.canonical(json("{'spec':{'extra':{'name':'x'}}}"), Widget.class);
+
+        assertThat(zero.get("spec").has("extra")).isFalse();
+        assertThat(set.at("/spec/extra/name").asText()).isEqualTo("x");
+    }
+
+    @Test
     void reportsUnknownFieldsWithTheirPathsAndDropsThem() {
         Decoded<Widget> decoded = ModelCodec.decode(json("{'bogus':1,'spec':{'name':'w','extra':true,"
                 + "'parts':[{'name':'a'},{'name':'b','colour':'red'}],'primary':{'size':1}}}"), Widget.class);

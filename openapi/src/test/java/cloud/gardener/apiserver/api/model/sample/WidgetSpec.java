@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.api.model.sample;
 import cloud.gardener.apiserver.api.model.JsonName;
 import cloud.gardener.apiserver.api.model.ListType;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.OmitZero;
 import cloud.gardener.apiserver.api.model.Patch;
 import cloud.gardener.apiserver.api.model.Ptr;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,5 +23,6 @@ public record WidgetSpec(String name,
                          Part primary,
                          @Ptr @OmitEmpty Part secondary,
                          @JsonName("default") @OmitEmpty String defaultValue,
-                         @OmitEmpty long size) {
+                         @OmitEmpty long size,
+                         @OmitZero Part extra) {
 }
