@@ -1,20 +1,22 @@
 package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.StrictJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.DeleteOptions;
+import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecoder;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.WriteContext;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
+import java.util.List;
 
 /** Reading request bodies and turning request options into what the store acts on. */
 public final class RequestBodies {
@@ -28,29 +30,33 @@ public final class RequestBodies {
     }
 
     /**
-     * Decodes a JSON, YAML or (for kinds with a decoder) protobuf object body and checks its apiVersion and kind
-     * against the endpoint.
+     * Decodes a JSON, YAML or (for kinds with a decoder) protobuf object body, checks its apiVersion and kind
+     * against the endpoint, and decodes it through the kind's model under the request's field validation.
      */
-    public static ObjectNode readObject(ResourceRequest req) {
+    public static ObjectNode readObject(ResourceRequest req, FieldValidation validation) {
         GroupVersionKind gvk = req.type().gvk(req.version());
         BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufDecoder.supports(gvk));
         byte[] bytes = bytes(req);
         JsonNode node;
+        List<String> duplicates = List.of();
         try {
-            node = switch (format) {
-                case YAML -> Json.YAML.readTree(bytes);
-                case PROTOBUF -> ProtobufDecoder.decode(bytes, gvk);
-                case JSON -> Json.MAPPER.reader().with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(bytes);
-            };
+            switch (format) {
+                case YAML -> node = Json.YAML.readTree(bytes);
+                case PROTOBUF -> node = ProtobufDecoder.decode(bytes, gvk);
+                default -> {
+                    StrictJson.Parsed parsed = StrictJson.parse(bytes);
+                    node = parsed.tree();
+                    duplicates = parsed.duplicateFields();
+                }
+            }
         } catch (IOException e) {
-            throw ApiException.badRequest(req.type().kind() + " in version \"" + req.version()
-                    + "\" cannot be handled as a " + req.type().kind() + ": " + firstLine(e.getMessage()));
+            throw TypedDecoding.cannotBeHandled(req, firstLine(e.getMessage()));
         }
         if (!(node instanceof ObjectNode obj)) {
             throw ApiException.badRequest("Object 'Kind' is missing in '" + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).trim() + "'");
         }
         checkTypeMeta(req, obj);
-        return obj;
+        return TypedDecoding.apply(req, obj, duplicates, validation);
     }
 
     private static String firstLine(String message) {

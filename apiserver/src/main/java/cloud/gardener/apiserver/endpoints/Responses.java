@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.endpoints;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.endpoints.request.Warnings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -17,6 +18,7 @@ public final class Responses {
     private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
     public static final String JSON = "application/json";
     public static final String YAML = "application/yaml";
+    private static final String WARNINGS = "gardener.warnings";
 
     private Responses() {
     }
@@ -73,11 +75,30 @@ public final class Responses {
         }
     }
 
+    /** The request's warnings; each becomes a {@code Warning: 299} header of the response. */
+    public static Warnings warnings(RoutingContext ctx) {
+        Warnings w = ctx.get(WARNINGS);
+        if (w == null) {
+            w = new Warnings();
+            ctx.put(WARNINGS, w);
+        }
+        return w;
+    }
+
+    /** Adds the request's warnings as headers; call before the head is written. */
+    public static void writeWarnings(RoutingContext ctx) {
+        Warnings w = ctx.get(WARNINGS);
+        if (w != null) {
+            w.headerValues().forEach(v -> ctx.response().headers().add("Warning", v));
+        }
+    }
+
     public static void write(RoutingContext ctx, int code, String contentType, byte[] body) {
         HttpServerResponse resp = ctx.response();
         if (resp.ended() || resp.closed()) {
             return;
         }
+        writeWarnings(ctx);
         resp.setStatusCode(code)
                 .putHeader("Content-Type", contentType)
                 .putHeader("X-Content-Type-Options", "nosniff")

@@ -13,7 +13,7 @@ public final class CreateHandler implements VerbHandler {
     public Future<Void> handle(ResourceRequest req) {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.CREATE);
         ObjectWriter writer = ObjectWriter.forObject(req);
-        var obj = RequestBodies.readObject(req);
+        var obj = RequestBodies.readObject(req, options.fieldValidation());
         RequestBodies.checkNamespace(req, obj);
         return req.store().create(req.namespace(), obj, RequestBodies.writeContext(req, options))
                 .map(created -> {

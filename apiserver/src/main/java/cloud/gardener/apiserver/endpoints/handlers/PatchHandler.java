@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
+import cloud.gardener.apiserver.endpoints.TypedDecoding;
 import cloud.gardener.apiserver.endpoints.negotiation.PatchType;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import cloud.gardener.apiserver.endpoints.patch.JsonPatch;
@@ -13,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * PATCH of an object or subresource: the patch is applied to the stored object and the result is
@@ -37,12 +39,13 @@ public final class PatchHandler implements VerbHandler {
         String sub = req.subresource();
         return req.store().update(req.namespace(), req.name(), sub, current -> {
                     JsonNode patched = patchType == PatchType.JSON_PATCH
-                            ? JsonPatch.apply(current, patch) : MergePatch.apply(current, patch);
+                            ? JsonPatch.apply(current.deepCopy(), patch) : MergePatch.apply(current.deepCopy(), patch);
                     if (!(patched instanceof ObjectNode obj)) {
                         throw ApiException.badRequest("the patched object is not a JSON object");
                     }
                     RequestBodies.checkTypeMeta(req, obj);
-                    return obj;
+                    // the patched object is what a PUT of the subresource would have sent (binding moves only seedName)
+                    return Subresources.apply(sub, current, obj);
                 }, RequestBodies.writeContext(req, options))
                 .map(updated -> {
                     writer.writeObject(200, req.present(updated));

@@ -19,7 +19,7 @@ public final class UpdateHandler implements VerbHandler {
     public Future<Void> handle(ResourceRequest req) {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.UPDATE);
         ObjectWriter writer = ObjectWriter.forObject(req);
-        ObjectNode body = RequestBodies.readObject(req);
+        ObjectNode body = RequestBodies.readObject(req, options.fieldValidation());
         RequestBodies.checkNamespace(req, body);
         String bodyName = Objects.name(body);
         if (bodyName.isEmpty()) {

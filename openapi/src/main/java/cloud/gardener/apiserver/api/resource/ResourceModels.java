@@ -1,0 +1,21 @@
+package cloud.gardener.apiserver.api.resource;
+
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The record class that models each kind in each version (see {@code api.model}). A kind without one is
+ * handled as open JSON: kept as sent, no unknown-field detection.
+ */
+public final class ResourceModels {
+
+    private static final Map<GroupVersionKind, Class<?>> MODELS = Map.of();
+
+    private ResourceModels() {
+    }
+
+    public static Optional<Class<?>> of(GroupVersionKind gvk) {
+        return Optional.ofNullable(MODELS.get(gvk));
+    }
+}
