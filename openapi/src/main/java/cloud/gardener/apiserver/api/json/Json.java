@@ -18,6 +18,7 @@ public final class Json {
 
     /** Compact JSON, as the Go encoder writes it: no indentation, no trailing newline. */
     public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(com.fasterxml.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -26,6 +27,8 @@ public final class Json {
     /** YAML without the {@code ---} document marker, with minimal quoting, as kubectl prints it. */
     public static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
                     .streamReadConstraints(StreamReadConstraints.builder().maxDocumentLength(8L << 20).build())
+                    // "key:" with no value is null in YAML, as kubectl reads it, not "".
+                    .enable(com.fasterxml.jackson.dataformat.yaml.YAMLParser.Feature.EMPTY_STRING_AS_NULL)
                     .build())
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)

@@ -144,11 +144,20 @@ public final class ModelCodec {
                         path + "." + e.getKey(), goStruct, unknown, t.element().raw())));
                 return java.util.Collections.unmodifiableMap(out);
             }
+            case BYTES:
             case VALUE:
             default:
                 try {
                     return Json.MAPPER.treeToValue(n, t.raw());
                 } catch (JsonProcessingException | IllegalArgumentException e) {
+                    // The value types fail with Go's own text (their UnmarshalJSON errors), which Go reports as is.
+                    Throwable cause = e;
+                    while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
+                        cause = cause.getCause();
+                    }
+                    if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
+                        throw new DecodeException(cause.getMessage());
+                    }
                     throw typeError(n, goStruct, path, t.goName(), null);
                 }
         }
@@ -161,12 +170,14 @@ public final class ModelCodec {
         if (!n.isIntegralNumber() || n.bigIntegerValue().compareTo(BigInteger.valueOf(min)) < 0
                 || n.bigIntegerValue().compareTo(BigInteger.valueOf(max)) > 0) {
             throw new DecodeException("json: cannot unmarshal number " + n.asText() + " into Go struct field "
-                    + goStruct + "." + path + " of type " + goType);
+                    + goStruct + "." + path.replaceAll("\\[\\d+]", "") + " of type " + goType);
         }
         return n.longValue();
     }
 
-    private static DecodeException typeError(JsonNode n, String goStruct, String path, String goType, Class<?> c) {
+    private static DecodeException typeError(JsonNode n, String goStruct, String indexedPath, String goType,
+                                             Class<?> c) {
+        String path = indexedPath.replaceAll("\\[\\d+]", "");
         String kind = n.isTextual() ? "string" : n.isNumber() ? "number" : n.isBoolean() ? "bool"
                 : n.isArray() ? "array" : "object";
         String type = c == null ? goType : GoPackages.shortName(c) + "." + c.getSimpleName();
@@ -233,9 +244,10 @@ public final class ModelCodec {
             return false; // an empty but non-nil slice or map is not zero
         }
         if (t.shape() == TypeRef.Shape.RECORD) {
-            return v.equals(RecordModel.of(t.raw()).zero());
+            RecordModel model = RecordModel.of(t.raw());
+            return encodeRecord(v, model).equals(encodeRecord(model.zero(), model));
         }
-        if (t.shape() == TypeRef.Shape.VALUE) {
+        if (t.shape() == TypeRef.Shape.VALUE || t.shape() == TypeRef.Shape.BYTES) {
             JsonNode zero = zeroValue(t.raw());
             return !zero.isNull() && zero.equals(Json.MAPPER.valueToTree(v));
         }
@@ -259,6 +271,9 @@ public final class ModelCodec {
         if (v instanceof Map<?, ?> m) {
             return m.isEmpty();
         }
+        if (v instanceof cloud.gardener.apiserver.api.model.values.Base64Bytes b) {
+            return b.length() == 0;
+        }
         return false;
     }
 
@@ -276,11 +291,13 @@ public final class ModelCodec {
             case INT64:
                 return NODES.numberNode((Long) v);
             case FLOAT64:
-                return NODES.numberNode((Double) v);
+                return goFloat((Double) v);
             case RAW:
                 return ((JsonNode) v).deepCopy();
             case RECORD:
                 return encodeRecord(v, RecordModel.of(v.getClass()));
+            case BYTES:
+                return Json.MAPPER.valueToTree(v);
             case LIST: {
                 ArrayNode arr = NODES.arrayNode();
                 for (Object item : (List<?>) v) {
@@ -297,6 +314,14 @@ public final class ModelCodec {
             default:
                 return Json.MAPPER.valueToTree(v);
         }
+    }
+
+    /** float64 as Go's encoder writes it: integral values without a fraction, no Java-style exponent. */
+    private static JsonNode goFloat(double d) {
+        if (d == Math.rint(d) && Math.abs(d) < 1e18) {
+            return NODES.numberNode((long) d);
+        }
+        return NODES.numberNode(new java.math.BigDecimal(Double.toString(d)).stripTrailingZeros());
     }
 
     /** The JSON of a value type's zero value ({@code static zero()} when it has one), else null. */

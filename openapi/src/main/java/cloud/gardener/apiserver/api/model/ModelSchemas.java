@@ -36,8 +36,7 @@ public final class ModelSchemas {
                     + "marshaling to YAML and JSON."),
             "Time", typed("string", "date-time", "Time is a wrapper around time.Time which supports correct marshaling "
                     + "to YAML and JSON."),
-            "MicroTime", typed("string", "date-time", "MicroTime is version of Time with microsecond level precision."),
-            "Base64Bytes", typed("string", "byte", ""));
+            "MicroTime", typed("string", "date-time", "MicroTime is version of Time with microsecond level precision."));
 
     private final Dialect dialect;
     private final Map<String, ObjectNode> definitions = new LinkedHashMap<>();
@@ -63,6 +62,10 @@ public final class ModelSchemas {
             schema.put("description", model.doc());
         }
         schema.put("type", "object");
+        StructType structType = type.getAnnotation(StructType.class);
+        if (structType != null) {
+            schema.put("x-kubernetes-map-type", structType.value());
+        }
         ObjectNode properties = NODES.objectNode();
         ArrayNode required = NODES.arrayNode();
         addFields(model, properties, required);
@@ -130,6 +133,7 @@ public final class ModelSchemas {
             case INT32 -> typed("integer", "int32", null);
             case INT64 -> typed("integer", "int64", null);
             case FLOAT64 -> typed("number", "double", null);
+            case BYTES -> typed("string", "byte", null);
             case RAW -> object(null, "x-kubernetes-preserve-unknown-fields", true);
             case LIST -> {
                 ObjectNode arr = typed("array", null, null);

@@ -19,7 +19,10 @@ import java.util.Map;
 public record TypeRef(Shape shape, Class<?> raw, TypeRef element, boolean boxed) {
 
     /** The shapes of Go's JSON model. */
-    public enum Shape { STRING, BOOL, INT32, INT64, FLOAT64, LIST, MAP, RECORD, RAW, VALUE }
+    public enum Shape { STRING, BOOL, INT32, INT64, FLOAT64, BYTES, LIST, MAP, RECORD, RAW, VALUE }
+
+    /** Value types live here; they are never structs, even when written as records. */
+    private static final String VALUES_PACKAGE = "cloud.gardener.apiserver.api.model.values";
 
     public static TypeRef of(Type type) {
         if (type instanceof ParameterizedType p) {
@@ -55,6 +58,9 @@ public record TypeRef(Shape shape, Class<?> raw, TypeRef element, boolean boxed)
         if (JsonNode.class.isAssignableFrom(c)) {
             return new TypeRef(Shape.RAW, c, null, false);
         }
+        if (c.getPackageName().equals(VALUES_PACKAGE)) {
+            return new TypeRef(c.getSimpleName().equals("Base64Bytes") ? Shape.BYTES : Shape.VALUE, c, null, false);
+        }
         if (c.isRecord()) {
             return new TypeRef(Shape.RECORD, c, null, false);
         }
@@ -72,6 +78,7 @@ public record TypeRef(Shape shape, Class<?> raw, TypeRef element, boolean boxed)
             case INT32 -> "int32";
             case INT64 -> "int64";
             case FLOAT64 -> "float64";
+            case BYTES -> "[]uint8";
             case LIST -> "[]" + element.goName();
             case MAP -> "map[string]" + element.goName();
             case RAW -> "runtime.RawExtension";

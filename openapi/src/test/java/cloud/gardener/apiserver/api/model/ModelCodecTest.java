@@ -66,11 +66,11 @@ class ModelCodecTest {
 
     @Test
     void omitZeroLeavesOutZeroStructsButKeepsSetOnes() {
-        JsonNode zero = ModelCodec.canonical(json("{'spec':{'extra':{'name':''}}}"), Widget.class);
-        JsonNode set = ModelCodec.canonical(json("{'spec':{'extra':{'name':'x'}}}"), Widget.class);
+        JsonNode zero = ModelCodec.canonical(json("{'spec':{'zeroable':{'name':''}}}"), Widget.class);
+        JsonNode set = ModelCodec.canonical(json("{'spec':{'zeroable':{'name':'x'}}}"), Widget.class);
 
-        assertThat(zero.get("spec").has("extra")).isFalse();
-        assertThat(set.at("/spec/extra/name").asText()).isEqualTo("x");
+        assertThat(zero.get("spec").has("zeroable")).isFalse();
+        assertThat(set.at("/spec/zeroable/name").asText()).isEqualTo("x");
     }
 
     @Test

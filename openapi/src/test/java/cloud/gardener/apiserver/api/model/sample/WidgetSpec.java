@@ -24,5 +24,5 @@ public record WidgetSpec(String name,
                          @Ptr @OmitEmpty Part secondary,
                          @JsonName("default") @OmitEmpty String defaultValue,
                          @OmitEmpty long size,
-                         @OmitZero Part extra) {
+                         @OmitZero Part zeroable) {
 }

@@ -1,0 +1,12 @@
+package cloud.gardener.apiserver.api.core.v1;
+
+import cloud.gardener.apiserver.api.k8s.autoscalingv1.CrossVersionObjectReference;
+import cloud.gardener.apiserver.api.model.Doc;
+
+@Doc("NamedResourceReference is a named reference to a resource.")
+public record NamedResourceReference(
+        @Doc("Name of the resource reference.")
+        String name,
+        @Doc("ResourceRef is a reference to a resource.")
+        CrossVersionObjectReference resourceRef) {
+}

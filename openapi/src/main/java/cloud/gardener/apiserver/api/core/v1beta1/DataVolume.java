@@ -1,0 +1,17 @@
+package cloud.gardener.apiserver.api.core.v1beta1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.Ptr;
+
+@Doc("DataVolume contains information about a data volume.")
+public record DataVolume(
+        @Doc("Name of the volume to make it referenceable.")
+        String name,
+        @Doc("Type is the type of the volume.")
+        @OmitEmpty @Ptr String type,
+        @Doc("VolumeSize is the size of the volume.")
+        String size,
+        @Doc("Encrypted determines if the volume should be encrypted.")
+        @OmitEmpty Boolean encrypted) {
+}

@@ -1,0 +1,11 @@
+package cloud.gardener.apiserver.api.core.v1beta1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import java.util.List;
+
+@Doc("KubernetesStatus contains the status information for kubernetes.")
+public record KubernetesStatus(
+        @Doc("Versions contains the statuses of the kubernetes versions.")
+        @OmitEmpty List<ExpirableVersionStatus> versions) {
+}

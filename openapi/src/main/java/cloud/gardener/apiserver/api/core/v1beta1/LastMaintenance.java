@@ -1,0 +1,19 @@
+package cloud.gardener.apiserver.api.core.v1beta1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.Ptr;
+import cloud.gardener.apiserver.api.model.values.Time;
+
+@Doc("LastMaintenance holds information about a maintenance operation on the Shoot.")
+public record LastMaintenance(
+        @Doc("A human-readable message containing details about the operations performed in the last "
+                + "maintenance.")
+        String description,
+        @Doc("TriggeredTime is the time when maintenance was triggered.")
+        Time triggeredTime,
+        @Doc("Status of the last maintenance operation, one of Processing, Succeeded, Error.")
+        String state,
+        @Doc("FailureReason holds the information about the last maintenance operation failure reason.")
+        @OmitEmpty @Ptr String failureReason) {
+}

@@ -1,0 +1,26 @@
+package cloud.gardener.apiserver.api.core.v1beta1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.Inline;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.Ptr;
+import java.util.List;
+
+@Doc("MachineImageVersion is an expirable version with list of supported container runtimes and interfaces")
+public record MachineImageVersion(
+        @Inline ExpirableVersion expirableVersion,
+        @Doc("CRI list of supported container runtime and interfaces supported by this version")
+        @OmitEmpty List<CRI> cri,
+        @Doc("Architectures is the list of CPU architectures of the machine image in this version.")
+        @OmitEmpty List<String> architectures,
+        @Doc("KubeletVersionConstraint is a constraint describing the supported kubelet versions by the machine "
+                + "image in this version. If the field is not specified, it is assumed that the machine image in "
+                + "this version supports all kubelet versions. Examples: - '>= 1.26' - supports only kubelet "
+                + "versions greater than or equal to 1.26 - '< 1.26' - supports only kubelet versions less than 1.26")
+        @OmitEmpty @Ptr String kubeletVersionConstraint,
+        @Doc("InPlaceUpdates contains the configuration for in-place updates for this machine image version.")
+        @OmitEmpty @Ptr InPlaceUpdates inPlaceUpdates,
+        @Doc("CapabilityFlavors is an array of MachineImageFlavor. Each entry represents a combination of "
+                + "capabilities that is provided by the machine image version.")
+        @OmitEmpty List<MachineImageFlavor> capabilityFlavors) {
+}

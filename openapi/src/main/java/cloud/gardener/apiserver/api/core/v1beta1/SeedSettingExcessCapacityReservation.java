@@ -1,0 +1,15 @@
+package cloud.gardener.apiserver.api.core.v1beta1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import java.util.List;
+
+@Doc("SeedSettingExcessCapacityReservation controls the excess capacity reservation for shoot control planes in "
+        + "the seed.")
+public record SeedSettingExcessCapacityReservation(
+        @Doc("Enabled controls whether the default excess capacity reservation should be enabled. When not "
+                + "specified, the functionality is enabled.")
+        @OmitEmpty Boolean enabled,
+        @Doc("Configs configures excess capacity reservation deployments for shoot control planes in the seed.")
+        @OmitEmpty List<SeedSettingExcessCapacityReservationConfig> configs) {
+}

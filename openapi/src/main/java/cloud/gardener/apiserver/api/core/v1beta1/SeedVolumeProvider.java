@@ -1,0 +1,11 @@
+package cloud.gardener.apiserver.api.core.v1beta1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+
+@Doc("SeedVolumeProvider is a storage class provisioner type.")
+public record SeedVolumeProvider(
+        @Doc("Purpose is the purpose of this provider.")
+        String purpose,
+        @Doc("Name is the name of the storage class provisioner type.")
+        String name) {
+}

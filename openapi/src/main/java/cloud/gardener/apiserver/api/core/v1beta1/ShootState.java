@@ -1,0 +1,17 @@
+package cloud.gardener.apiserver.api.core.v1beta1;
+
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
+import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.Inline;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+
+@Doc("ShootState contains a snapshot of the Shoot's state required to migrate the Shoot's control plane to a "
+        + "new Seed.")
+public record ShootState(
+        @Inline TypeMeta typeMeta,
+        @Doc("Standard object metadata.")
+        @OmitEmpty ObjectMeta metadata,
+        @Doc("Specification of the ShootState.")
+        @OmitEmpty ShootStateSpec spec) {
+}

@@ -1,0 +1,13 @@
+package cloud.gardener.apiserver.api.core.v1beta1;
+
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+
+@Doc("ShootTemplate is a template for creating a Shoot object.")
+public record ShootTemplate(
+        @Doc("Standard object metadata.")
+        @OmitEmpty ObjectMeta metadata,
+        @Doc("Specification of the desired behavior of the Shoot.")
+        @OmitEmpty ShootSpec spec) {
+}
