@@ -62,7 +62,7 @@ public final class ResourceEndpoints {
         ResourceType type = resources.find(info.apiGroup(), info.apiVersion(), info.resource())
                 .orElseThrow(ApiException::resourceNotFound);
         int parts = info.parts().size();
-        if (!type.namespaced() && !info.namespace().isEmpty()) {
+        if (!type.namespaced() && !info.namespace().isEmpty() && !addressesNamespaceObject(info)) {
             throw ApiException.resourceNotFound();
         }
         if (parts > 3 || type.namespaced() && info.namespace().isEmpty() && parts > 1) {
@@ -91,5 +91,14 @@ public final class ResourceEndpoints {
         }
         UserInfo user = RequestAttributes.user(ctx);
         return new ResourceRequest(ctx, info, type, info.apiVersion(), registry.store(type), user);
+    }
+
+    /**
+     * {@code /api/v1/namespaces/{name}[/status|/finalize]}: request info reads the name as the namespace too (as
+     * k8s.io/apiserver does), so this one cluster-scoped path legitimately carries a namespace.
+     */
+    private static boolean addressesNamespaceObject(RequestInfo info) {
+        return info.apiGroup().isEmpty() && "namespaces".equals(info.resource()) && info.parts().size() >= 2
+                && info.parts().get(1).equals(info.namespace());
     }
 }

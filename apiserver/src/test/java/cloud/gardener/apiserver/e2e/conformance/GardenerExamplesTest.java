@@ -1,0 +1,308 @@
+package cloud.gardener.apiserver.e2e.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Conformance with Gardener's published sample manifests (/work/shared/conformance/gardener-examples): each
+ * file, as its own test case, is created with {@code kubectl create -f} and again over HTTP, read back,
+ * compared field by field with the manifest, and deleted. Namespaces the manifests live in and the secrets
+ * they reference are created first.
+ */
+class GardenerExamplesTest {
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension();
+
+    static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
+            "/work/shared/conformance/gardener-examples"));
+
+    private static final ResourceRegistry REGISTRY = ResourceRegistry.standard(true);
+    /** Metadata the server owns; a manifest would not set it and the server may change it. */
+    private static final Set<String> SERVER_METADATA = Set.of("uid", "resourceVersion", "generation",
+            "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "managedFields", "selfLink");
+
+    private static Kubectl kubectl;
+
+    /** The manifests, as paths relative to the examples folder (the test case names). */
+    static Stream<String> manifests() throws IOException {
+        if (!Files.isDirectory(EXAMPLES)) {
+            return Stream.of();
+        }
+        try (Stream<Path> files = Files.walk(EXAMPLES)) {
+            return files.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
+                    .map(p -> EXAMPLES.relativize(p).toString()).sorted().toList().stream();
+        }
+    }
+
+    @BeforeAll
+    static void prerequisites() throws Exception {
+        if (!Files.isDirectory(EXAMPLES)) {
+            System.out.println("SKIPPED: no Gardener examples at " + EXAMPLES);
+        }
+        Assumptions.assumeTrue(Files.isDirectory(EXAMPLES), "no Gardener examples at " + EXAMPLES);
+        kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
+        Set<String> namespaces = new LinkedHashSet<>(List.of("garden"));
+        Set<String> definedSecrets = new LinkedHashSet<>();
+        Set<String> referencedSecrets = new LinkedHashSet<>();
+        for (String file : manifests().toList()) {
+            for (ObjectNode doc : documents(file)) {
+                String ns = doc.path("metadata").path("namespace").asText("");
+                if (!ns.isEmpty()) {
+                    namespaces.add(ns);
+                }
+                if ("Secret".equals(doc.path("kind").asText()) && "v1".equals(doc.path("apiVersion").asText())) {
+                    definedSecrets.add(ns + "/" + doc.path("metadata").path("name").asText());
+                }
+                collectSecretRefs(doc, ns.isEmpty() ? "garden" : ns, referencedSecrets);
+            }
+        }
+        StringBuilder yaml = new StringBuilder();
+        for (String ns : namespaces) {
+            yaml.append("---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: ").append(ns).append('\n');
+        }
+        referencedSecrets.removeAll(definedSecrets);
+        for (String ref : referencedSecrets) {
+            String[] parts = ref.split("/", 2);
+            namespaces.add(parts[0]);
+            yaml.append("---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: ").append(parts[1])
+                    .append("\n  namespace: ").append(parts[0]).append("\ntype: Opaque\ndata:\n  key: dmFsdWU=\n");
+        }
+        // Namespaces first in the stream, so kubectl creates them before the secrets in them.
+        kubectl.okWithInput(yaml.toString(), "create", "-f", "-");
+    }
+
+    @Test
+    void examplesArePresent() throws IOException {
+        Assumptions.assumeTrue(Files.isDirectory(EXAMPLES), "no Gardener examples at " + EXAMPLES);
+        assertThat(manifests().count()).isGreaterThanOrEqualTo(20);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("manifests")
+    void createdWithKubectlReadBackAndDeleted(String file) throws Exception {
+        List<ObjectNode> docs = documents(file);
+        try {
+            createWithKubectl(file, docs);
+        } finally {
+            removeLeftovers(docs);
+        }
+    }
+
+    private static void createWithKubectl(String file, List<ObjectNode> docs) throws Exception {
+        String text = manifestText(file);
+        Kubectl.Result created = kubectl.runWithInput(text, "create", "-f", "-");
+        assertThat(created.exitCode()).as("kubectl create -f %s: %s", file, created.describe()).isZero();
+        assertThat(created.stdout().lines().filter(l -> l.endsWith(" created")).count()).isEqualTo(docs.size());
+
+        for (ObjectNode doc : docs) {
+            assertStoredMatches(doc);
+        }
+        JsonNode viaKubectl = Json.MAPPER.readTree(kubectl.okWithInput(text, "get", "-f", "-", "-o", "json"));
+        JsonNode items = "List".equals(viaKubectl.path("kind").asText()) ? viaKubectl.path("items")
+                : Json.MAPPER.createArrayNode().add(viaKubectl);
+        assertThat(items).hasSize(docs.size());
+        for (int i = 0; i < docs.size(); i++) {
+            assertContains(docs.get(i), items.get(i), "", file + " (kubectl get -f)");
+        }
+
+        Kubectl.Result deleted = kubectl.runWithInput(text, "delete", "-f", "-", "--timeout=30s");
+        assertThat(deleted.exitCode()).as("kubectl delete -f %s: %s", file, deleted.describe()).isZero();
+        for (ObjectNode doc : docs) {
+            assertThat(SERVER.admin().get(path(doc, true)).status()).as("%s after delete", path(doc, true))
+                    .isEqualTo(404);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("manifests")
+    void createdOverHttpReadBackAndDeleted(String file) throws Exception {
+        List<ObjectNode> docs = documents(file);
+        try {
+            createOverHttp(file, docs);
+        } finally {
+            removeLeftovers(docs);
+        }
+    }
+
+    private static void createOverHttp(String file, List<ObjectNode> docs) {
+        TestClient admin = SERVER.admin();
+        for (ObjectNode doc : docs) {
+            TestClient.Response created = admin.post(path(doc, false), doc);
+            assertThat(created.status()).as("POST %s: %s", path(doc, false), created.body()).isEqualTo(201);
+            assertContains(doc, created.json(), "", file + " (create response)");
+        }
+        for (ObjectNode doc : docs) {
+            assertStoredMatches(doc);
+        }
+        for (ObjectNode doc : docs) {
+            TestClient.Response deleted = admin.delete(path(doc, true));
+            assertThat(deleted.status()).as("DELETE %s: %s", path(doc, true), deleted.body()).isIn(200, 202);
+            assertThat(admin.get(path(doc, true)).status()).isEqualTo(404);
+        }
+    }
+
+    /** After a failure, so that the next case (which may reuse a name) starts clean. */
+    private static void removeLeftovers(List<ObjectNode> docs) {
+        for (ObjectNode doc : docs) {
+            String path = path(doc, true);
+            if (SERVER.admin().get(path).status() == 200) {
+                SERVER.admin().patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null}}");
+                SERVER.admin().delete(path);
+            }
+        }
+    }
+
+    // ---- comparison
+
+    private static void assertStoredMatches(ObjectNode doc) {
+        TestClient.Response got = SERVER.admin().get(path(doc, true));
+        assertThat(got.status()).as("GET %s: %s", path(doc, true), got.body()).isEqualTo(200);
+        JsonNode stored = got.json();
+        assertContains(doc, stored, "", path(doc, true));
+        JsonNode meta = stored.path("metadata");
+        assertThat(meta.path("uid").asText()).as("uid").isNotEmpty();
+        assertThat(meta.path("creationTimestamp").asText()).as("creationTimestamp").isNotEmpty();
+        assertThat(meta.path("resourceVersion").asText()).as("resourceVersion").isNotEmpty();
+        if (!type(doc).group().isEmpty()) {
+            assertThat(meta.path("generation").asLong()).as("generation").isEqualTo(1);
+        }
+    }
+
+    /**
+     * Every member of {@code expected} is in {@code actual} with an equal value, recursively. Left out: status of
+     * kinds with a status subresource (cleared on create) and server-owned metadata. A null, an empty list or an
+     * empty map in the manifest may also be absent (Go's omitempty drops them in a typed round trip).
+     */
+    private static void assertContains(JsonNode expected, JsonNode actual, String at, String what) {
+        if (expected.isObject()) {
+            assertThat(actual.isObject()).as("%s: %s should be an object, is %s", what, at, actual).isTrue();
+            for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String child = at + "." + e.getKey();
+                if (at.isEmpty() && e.getKey().equals("status")
+                        || at.equals(".metadata") && SERVER_METADATA.contains(e.getKey())) {
+                    continue;
+                }
+                JsonNode value = actual.get(e.getKey());
+                if (value == null || value.isNull()) {
+                    assertThat(isEmptyish(e.getValue())).as("%s: %s missing (expected %s)", what, child, e.getValue())
+                            .isTrue();
+                    continue;
+                }
+                assertContains(e.getValue(), value, child, what);
+            }
+        } else if (expected.isArray()) {
+            assertThat(actual.isArray()).as("%s: %s should be a list, is %s", what, at, actual).isTrue();
+            assertThat(actual.size()).as("%s: length of %s", what, at).isEqualTo(expected.size());
+            for (int i = 0; i < expected.size(); i++) {
+                assertContains(expected.get(i), actual.get(i), at + "[" + i + "]", what);
+            }
+        } else if (expected.isNumber() && actual.isNumber()) {
+            assertThat(actual.decimalValue()).as("%s: %s", what, at).isEqualByComparingTo(expected.decimalValue());
+        } else if (expected.isNull()) {
+            assertThat(actual.isNull()).as("%s: %s should be null, is %s", what, at, actual).isTrue();
+        } else {
+            assertThat(actual).as("%s: %s", what, at).isEqualTo(expected);
+        }
+    }
+
+    private static boolean isEmptyish(JsonNode n) {
+        return n.isNull() || n.isContainerNode() && n.isEmpty();
+    }
+
+    // ---- manifests
+
+    /**
+     * The manifest's text as sent to the server. Gardener ships 55-gardenlet.yaml as a template with
+     * placeholders ({@code <seed-name>} as the object name, a {@code <See ...>} line in place of the gardenlet
+     * configuration) that make it invalid YAML; those are filled in, nothing else is touched.
+     */
+    static String manifestText(String file) throws IOException {
+        String text = Files.readString(EXAMPLES.resolve(file));
+        return text.replace("<seed-name>", "my-seed").replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
+    }
+
+    static List<ObjectNode> documents(String file) throws IOException {
+        List<ObjectNode> docs = new ArrayList<>();
+        // An empty YAML value is null, as in Go's YAML (what kubectl parses with), not Jackson's "".
+        try (MappingIterator<JsonNode> it = Json.YAML.readerFor(JsonNode.class)
+                .with(YAMLParser.Feature.EMPTY_STRING_AS_NULL).readValues(manifestText(file))) {
+            while (it.hasNext()) {
+                JsonNode doc = it.next();
+                if (doc != null && doc.isObject() && !doc.isEmpty()) {
+                    docs.add((ObjectNode) doc);
+                }
+            }
+        }
+        return docs;
+    }
+
+    private static ResourceType type(JsonNode doc) {
+        String apiVersion = doc.path("apiVersion").asText();
+        int slash = apiVersion.indexOf('/');
+        GroupVersionKind gvk = new GroupVersionKind(slash < 0 ? "" : apiVersion.substring(0, slash),
+                apiVersion.substring(slash + 1), doc.path("kind").asText());
+        return REGISTRY.find(gvk).orElseThrow(() -> new AssertionError("not served: " + gvk));
+    }
+
+    /** The object's URL in its manifest's version, or its collection's. */
+    private static String path(JsonNode doc, boolean object) {
+        ResourceType rt = type(doc);
+        String apiVersion = doc.path("apiVersion").asText();
+        StringBuilder p = new StringBuilder(rt.group().isEmpty() ? "/api/" : "/apis/").append(apiVersion);
+        if (rt.namespaced()) {
+            p.append("/namespaces/").append(doc.path("metadata").path("namespace").asText());
+        }
+        p.append('/').append(rt.plural());
+        if (object) {
+            p.append('/').append(doc.path("metadata").path("name").asText());
+        }
+        return p.toString();
+    }
+
+    /** Secret references: {@code secretRef}, {@code *SecretRef} and {@code credentialsRef} of kind Secret. */
+    private static void collectSecretRefs(JsonNode node, String defaultNamespace, Set<String> into) {
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode v = e.getValue();
+                boolean secretRef = e.getKey().equals("secretRef") || e.getKey().endsWith("SecretRef")
+                        || e.getKey().equals("credentialsRef") && "Secret".equals(v.path("kind").asText());
+                if (secretRef && v.isObject() && v.hasNonNull("name")) {
+                    into.add(v.path("namespace").asText(defaultNamespace) + "/" + v.path("name").asText());
+                }
+                collectSecretRefs(v, defaultNamespace, into);
+            }
+        } else if (node.isArray()) {
+            node.forEach(n -> collectSecretRefs(n, defaultNamespace, into));
+        }
+    }
+}
