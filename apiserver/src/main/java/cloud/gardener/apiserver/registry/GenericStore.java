@@ -409,6 +409,11 @@ public final class GenericStore {
         }
         ObjectNode marked = old.deepCopy();
         Objects.setFinalizers(marked, finalizers);
+        long generation = Objects.generation(old);
+        if (generation > 0) {
+            // markAsDeleting: starting the deletion is a change of desired state
+            Objects.meta(marked).put("generation", generation + 1);
+        }
         Objects.meta(marked).put("deletionTimestamp", Objects.now());
         Objects.meta(marked).put("deletionGracePeriodSeconds", 0);
         strategy.prepareForUpdate(marked, old);

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.server.ApiServer;
 import cloud.gardener.apiserver.server.ServerConfig;
+import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import io.vertx.core.Vertx;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -28,14 +30,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * </pre>
  *
  * It offers HTTP clients for the admin ({@code system:masters}), any other user, and anonymous
- * requests, and kubeconfig files for kubectl.
+ * requests, and kubeconfig files for kubectl. {@link #withStorage} runs the server on another store
+ * (e.g. the embedded one) instead of etcd.
  */
 public final class ApiServerExtension implements BeforeAllCallback, AfterAllCallback {
 
+    /** The key prefix when the server does not run on the shared test etcd. */
+    private static final String OWN_STORE_PREFIX = "/registry-gardener";
+
     private final EtcdExtension etcd;
+    private final BiFunction<Vertx, Path, Storage> storageFactory;
     private final UnaryOperator<ServerConfig> customizer;
     private Vertx vertx;
-    private EtcdStorage storage;
+    private Storage storage;
     private ApiServer server;
     private CertificateAuthority servingCa;
     private CertificateAuthority clientCa;
@@ -48,22 +55,40 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
 
     /** @param customizer changes the configuration before start (flags under test) */
     public ApiServerExtension(UnaryOperator<ServerConfig> customizer) {
-        this.etcd = new EtcdExtension();
+        this(null, customizer);
+    }
+
+    private ApiServerExtension(BiFunction<Vertx, Path, Storage> storageFactory, UnaryOperator<ServerConfig> customizer) {
+        this.etcd = storageFactory == null ? new EtcdExtension() : null;
+        this.storageFactory = storageFactory;
         this.customizer = customizer;
+    }
+
+    /**
+     * The server on a store of the test's choosing instead of etcd (no etcd is started).
+     *
+     * @param storageFactory opens the store, given the server's Vert.x and a fresh directory of this server;
+     *                       the extension closes it after the class
+     */
+    public static ApiServerExtension withStorage(BiFunction<Vertx, Path, Storage> storageFactory) {
+        return new ApiServerExtension(storageFactory, UnaryOperator.identity());
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        etcd.beforeAll(context);
+        if (etcd != null) {
+            etcd.beforeAll(context);
+        }
         dir = Files.createTempDirectory("apiserver-test");
         servingCa = CertificateAuthority.generate("test-serving-ca", Duration.ofDays(1));
         clientCa = CertificateAuthority.generate("test-client-ca", Duration.ofDays(1));
         IssuedCertificate serving = servingCa.issueServing("gardener-apiserver", List.of("localhost"),
                 List.of("127.0.0.1"), Duration.ofDays(1));
         vertx = Vertx.vertx();
-        storage = new EtcdStorage(vertx, etcd.config());
+        storage = etcd != null ? new EtcdStorage(vertx, etcd.config()) : storageFactory.apply(vertx, dir.resolve("store"));
+        String prefix = etcd != null ? etcd.newPrefix() : OWN_STORE_PREFIX;
         ServerConfig config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),
-                serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, etcd.newPrefix(), true,
+                serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, prefix, true,
                 Duration.ofSeconds(60), 1800, List.of(), List.of()));
         server = ApiServer.start(vertx, config).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
@@ -82,11 +107,16 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         for (Path p : kubeconfigs) {
             Files.deleteIfExists(p);
         }
-        etcd.afterAll(context);
+        if (etcd != null) {
+            etcd.afterAll(context);
+        }
     }
 
-    /** The etcd this server stores into. */
+    /** The etcd this server stores into (not for a server made {@link #withStorage}). */
     public EtcdExtension etcd() {
+        if (etcd == null) {
+            throw new IllegalStateException("this server does not run on the test etcd");
+        }
         return etcd;
     }
 
@@ -98,7 +128,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return "https://127.0.0.1:" + port();
     }
 
-    public EtcdStorage storage() {
+    public Storage storage() {
         return storage;
     }
 

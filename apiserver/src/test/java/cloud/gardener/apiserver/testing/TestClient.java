@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedKeyManager;
 
 /** A small HTTPS client for tests (java.net.http, HTTP/2 when offered), with or without a client certificate. */
 public final class TestClient {
@@ -52,6 +53,71 @@ public final class TestClient {
 
     static TestClient withCertificate(String baseUrl, X509Certificate trusted, IssuedCertificate client) {
         return new TestClient(baseUrl, sslContext(trusted, client));
+    }
+
+    /**
+     * A client that presents its certificate even when the server names other acceptable issuers, as curl
+     * does (Java, like Go, otherwise sends no certificate and the request becomes anonymous).
+     */
+    public static TestClient withCertificateAlwaysSent(String baseUrl, X509Certificate trusted,
+                                                       IssuedCertificate client) {
+        SSLContext ctx;
+        try {
+            KeyStore keys = KeyStore.getInstance("PKCS12");
+            keys.load(null, null);
+            keys.setKeyEntry("client", client.privateKey(), new char[0], client.chain().toArray(Certificate[]::new));
+            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            kmf.init(keys, new char[0]);
+            X509ExtendedKeyManager delegate = (X509ExtendedKeyManager) kmf.getKeyManagers()[0];
+            X509ExtendedKeyManager any = new X509ExtendedKeyManager() {
+                @Override
+                public String[] getClientAliases(String keyType, java.security.Principal[] issuers) {
+                    return delegate.getClientAliases(keyType, null);
+                }
+
+                @Override
+                public String chooseClientAlias(String[] keyType, java.security.Principal[] issuers,
+                                                java.net.Socket socket) {
+                    return delegate.chooseClientAlias(keyType, null, socket);
+                }
+
+                @Override
+                public String chooseEngineClientAlias(String[] keyType, java.security.Principal[] issuers,
+                                                      javax.net.ssl.SSLEngine engine) {
+                    return delegate.chooseEngineClientAlias(keyType, null, engine);
+                }
+
+                @Override
+                public String[] getServerAliases(String keyType, java.security.Principal[] issuers) {
+                    return null;
+                }
+
+                @Override
+                public String chooseServerAlias(String keyType, java.security.Principal[] issuers, java.net.Socket socket) {
+                    return null;
+                }
+
+                @Override
+                public X509Certificate[] getCertificateChain(String alias) {
+                    return delegate.getCertificateChain(alias);
+                }
+
+                @Override
+                public java.security.PrivateKey getPrivateKey(String alias) {
+                    return delegate.getPrivateKey(alias);
+                }
+            };
+            KeyStore trust = KeyStore.getInstance("PKCS12");
+            trust.load(null, null);
+            trust.setCertificateEntry("ca", trusted);
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            ctx = SSLContext.getInstance("TLS");
+            ctx.init(new javax.net.ssl.KeyManager[] {any}, tmf.getTrustManagers(), null);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return new TestClient(baseUrl, ctx);
     }
 
     static TestClient anonymous(String baseUrl, X509Certificate trusted) {

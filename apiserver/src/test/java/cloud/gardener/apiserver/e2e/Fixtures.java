@@ -1,0 +1,107 @@
+package cloud.gardener.apiserver.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Paths and objects the protocol tests share: shoots (namespaced) and cloudprofiles (cluster-scoped). */
+public final class Fixtures {
+
+    public static final String CORE = "/apis/core.gardener.cloud/v1beta1";
+    public static final String CLOUDPROFILES = CORE + "/cloudprofiles";
+    public static final String NAMESPACES = "/api/v1/namespaces";
+    public static final String TABLE = "application/json;as=Table;v=v1;g=meta.k8s.io";
+    public static final String MERGE = "application/merge-patch+json";
+    public static final String JSON_PATCH = "application/json-patch+json";
+
+    private static final AtomicInteger SEQ = new AtomicInteger();
+
+    private Fixtures() {
+    }
+
+    public static String shoots(String namespace) {
+        return CORE + "/namespaces/" + namespace + "/shoots";
+    }
+
+    public static String shoot(String namespace, String name) {
+        return shoots(namespace) + "/" + name;
+    }
+
+    public static ObjectNode shootObject(String name) {
+        ObjectNode obj = Json.MAPPER.createObjectNode();
+        obj.put("apiVersion", "core.gardener.cloud/v1beta1");
+        obj.put("kind", "Shoot");
+        ObjectNode meta = obj.putObject("metadata");
+        if (name != null) {
+            meta.put("name", name);
+        }
+        obj.putObject("spec").put("region", "eu-west-1").put("cloudProfileName", "aws");
+        return obj;
+    }
+
+    public static ObjectNode shootObject(String name, String... labels) {
+        ObjectNode obj = shootObject(name);
+        ObjectNode l = ((ObjectNode) obj.get("metadata")).putObject("labels");
+        for (int i = 0; i + 1 < labels.length; i += 2) {
+            l.put(labels[i], labels[i + 1]);
+        }
+        return obj;
+    }
+
+    public static ObjectNode cloudProfileObject(String name) {
+        ObjectNode obj = Json.MAPPER.createObjectNode();
+        obj.put("apiVersion", "core.gardener.cloud/v1beta1");
+        obj.put("kind", "CloudProfile");
+        obj.putObject("metadata").put("name", name);
+        obj.putObject("spec").put("type", "aws");
+        return obj;
+    }
+
+    /** A fresh namespace name, unique within the JVM. */
+    public static String uniqueName(String prefix) {
+        return prefix + "-" + SEQ.incrementAndGet();
+    }
+
+    /** Creates a namespace through /api/v1 and answers its name. */
+    public static String createNamespace(TestClient client, String prefix) {
+        String name = uniqueName(prefix);
+        ObjectNode ns = Json.MAPPER.createObjectNode();
+        ns.put("apiVersion", "v1").put("kind", "Namespace").putObject("metadata").put("name", name);
+        TestClient.Response resp = client.post(NAMESPACES, ns);
+        assertThat(resp.status()).as(resp.body()).isEqualTo(201);
+        return name;
+    }
+
+    /** Creates an object and answers the stored form; fails unless 201. */
+    public static JsonNode create(TestClient client, String collection, Object body) {
+        TestClient.Response resp = client.post(collection, body);
+        assertThat(resp.status()).as(resp.body()).isEqualTo(201);
+        return resp.json();
+    }
+
+    public static String q(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    public static String rv(JsonNode obj) {
+        return obj.path("metadata").path("resourceVersion").asText();
+    }
+
+    /** Asserts a Status failure with code and reason, and answers it. */
+    public static JsonNode assertStatus(TestClient.Response resp, int code, String reason) {
+        assertThat(resp.status()).as(resp.body()).isEqualTo(code);
+        JsonNode status = resp.json();
+        assertThat(status.path("kind").asText()).as(resp.body()).isEqualTo("Status");
+        assertThat(status.path("apiVersion").asText()).isEqualTo("v1");
+        assertThat(status.path("status").asText()).isEqualTo("Failure");
+        assertThat(status.path("code").asInt()).isEqualTo(code);
+        assertThat(status.path("reason").asText()).as(resp.body()).isEqualTo(reason);
+        return status;
+    }
+}

@@ -1,0 +1,371 @@
+package cloud.gardener.apiserver.e2e.errors;
+
+import static cloud.gardener.apiserver.e2e.Fixtures.CLOUDPROFILES;
+import static cloud.gardener.apiserver.e2e.Fixtures.CORE;
+import static cloud.gardener.apiserver.e2e.Fixtures.JSON_PATCH;
+import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
+import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.create;
+import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.q;
+import static cloud.gardener.apiserver.e2e.Fixtures.rv;
+import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
+import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
+import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.certs.CertificateAuthority;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Every error code of protocol section 4.3, with the exact Kubernetes messages. */
+class ErrorResponsesTest {
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension();
+
+    private static final String GR = "shoots.core.gardener.cloud";
+
+    static TestClient admin;
+    static String ns;
+
+    @BeforeAll
+    static void namespace() {
+        admin = SERVER.admin();
+        ns = createNamespace(admin, "errors");
+        create(admin, shoots(ns), shootObject("existing"));
+    }
+
+    // ------------------------------------------------------------------------------------------- 400
+
+    @Test
+    void badJsonIsABadRequest() {
+        TestClient.Response resp = admin.post(shoots(ns), "{\"kind\":");
+        JsonNode status = assertStatus(resp, 400, "BadRequest");
+        assertThat(status.path("message").asText()).startsWith("Shoot in version \"v1beta1\" cannot be handled as a Shoot:");
+        assertThat(resp.header("X-Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(resp.header("Content-Type")).isEqualTo("application/json");
+    }
+
+    @Test
+    void namespaceMismatch() {
+        ObjectNode body = shootObject("ns-mismatch");
+        ((ObjectNode) body.get("metadata")).put("namespace", "elsewhere");
+        JsonNode status = assertStatus(admin.post(shoots(ns), body), 400, "BadRequest");
+        assertThat(status.path("message").asText())
+                .isEqualTo("the namespace of the provided object does not match the namespace sent on the request");
+    }
+
+    @Test
+    void nameMismatchOnPut() {
+        JsonNode status = assertStatus(admin.put(shoot(ns, "existing"), shootObject("other")), 400, "BadRequest");
+        assertThat(status.path("message").asText())
+                .isEqualTo("the name of the object (other) does not match the name on the URL (existing)");
+    }
+
+    @Test
+    void apiVersionMismatch() {
+        ObjectNode body = shootObject("v-mismatch");
+        body.put("apiVersion", "core.gardener.cloud/v1");
+        JsonNode status = assertStatus(admin.post(shoots(ns), body), 400, "BadRequest");
+        assertThat(status.path("message").asText()).isEqualTo("the API version in the data (core.gardener.cloud/v1) "
+                + "does not match the expected API version (core.gardener.cloud/v1beta1)");
+    }
+
+    @Test
+    void missingKind() {
+        ObjectNode body = shootObject("no-kind");
+        body.remove("kind");
+        JsonNode status = assertStatus(admin.post(shoots(ns), body), 400, "BadRequest");
+        assertThat(status.path("message").asText()).startsWith("Object 'Kind' is missing in '");
+    }
+
+    @Test
+    void badSelectorsAndContinueTokens() {
+        assertStatus(admin.get(shoots(ns) + "?labelSelector=" + q("a in (")), 400, "BadRequest");
+        JsonNode field = assertStatus(admin.get(shoots(ns) + "?fieldSelector=" + q("x=y")), 400, "BadRequest");
+        assertThat(field.path("message").asText()).isEqualTo("field label not supported: x");
+        // cloudprofiles have no spec.seedName field label
+        JsonNode perKind = assertStatus(admin.get(CLOUDPROFILES + "?fieldSelector=" + q("spec.seedName=a")), 400,
+                "BadRequest");
+        assertThat(perKind.path("message").asText()).isEqualTo("field label not supported: spec.seedName");
+        JsonNode token = assertStatus(admin.get(shoots(ns) + "?limit=1&continue=garbage"), 400, "BadRequest");
+        assertThat(token.path("message").asText()).startsWith("invalid continue token");
+    }
+
+    @Test
+    void badRequestOptions() {
+        JsonNode timeout = assertStatus(admin.get(shoots(ns) + "?timeout=soon"), 400, "BadRequest");
+        assertThat(timeout.path("message").asText()).isEqualTo("invalid timeout specified in the request URL");
+        assertThat(admin.get(shoots(ns) + "?timeout=32s").status()).isEqualTo(200);
+        // a DELETE body must be DeleteOptions
+        TestClient.Response otherKind = admin.delete(shoot(ns, "existing"),
+                "{\"kind\":\"Shoot\",\"apiVersion\":\"core.gardener.cloud/v1beta1\"}");
+        assertThat(otherKind.status()).isBetween(400, 500);
+        assertThat(admin.get(shoot(ns, "existing")).status()).isEqualTo(200);
+        assertStatus(admin.get(shoots(ns) + "?limit=x"), 400, "BadRequest");
+    }
+
+    // ------------------------------------------------------------------------------------------- 401
+
+    @Test
+    void certificateFromAnotherCaIsUnauthorized() {
+        CertificateAuthority other = CertificateAuthority.generate("other-ca", Duration.ofHours(1));
+        TestClient forged = TestClient.withCertificateAlwaysSent(SERVER.baseUrl(), SERVER.servingCa().certificate(),
+                other.issueClient("admin", List.of("system:masters"), Duration.ofHours(1)));
+        TestClient.Response resp = forged.get(shoots(ns));
+        JsonNode status = assertStatus(resp, 401, "Unauthorized");
+        assertThat(status.path("message").asText()).isEqualTo("Unauthorized");
+        // even for an always-allowed path: a presented-but-invalid credential is never anonymous
+        assertThat(forged.get("/healthz").status()).isEqualTo(401);
+    }
+
+    // ------------------------------------------------------------------------------------------- 403
+
+    @Test
+    void anonymousAndUnprivilegedUsersAreForbidden() {
+        JsonNode anon = assertStatus(SERVER.anonymous().get(shoots(ns)), 403, "Forbidden");
+        assertThat(anon.path("message").asText()).isEqualTo(GR + " is forbidden: User \"system:anonymous\" cannot list "
+                + "resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"" + ns + "\"");
+        assertThat(anon.path("details").path("group").asText()).isEqualTo("core.gardener.cloud");
+        assertThat(anon.path("details").path("kind").asText()).isEqualTo("shoots");
+
+        // forged front-proxy headers are ignored without a front-proxy certificate
+        TestClient.Response headers = SERVER.anonymous().get(shoots(ns),
+                Map.of("X-Remote-User", "admin", "X-Remote-Group", "system:masters"));
+        assertThat(headers.status()).isEqualTo(403);
+        assertThat(headers.json().path("message").asText()).contains("User \"system:anonymous\"");
+
+        TestClient alice = SERVER.client("alice", List.of("dev"));
+        JsonNode get = assertStatus(alice.get(shoot(ns, "existing")), 403, "Forbidden");
+        assertThat(get.path("message").asText()).isEqualTo(GR + " \"existing\" is forbidden: User \"alice\" cannot get "
+                + "resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"" + ns + "\"");
+        assertThat(get.path("details").path("name").asText()).isEqualTo("existing");
+
+        JsonNode cluster = assertStatus(alice.get(CLOUDPROFILES), 403, "Forbidden");
+        assertThat(cluster.path("message").asText()).isEqualTo("cloudprofiles.core.gardener.cloud is forbidden: "
+                + "User \"alice\" cannot list resource \"cloudprofiles\" in API group \"core.gardener.cloud\" at the "
+                + "cluster scope");
+
+        JsonNode status = assertStatus(alice.put(shoot(ns, "existing") + "/status", shootObject("existing")), 403,
+                "Forbidden");
+        assertThat(status.path("message").asText()).contains("cannot update resource \"shoots/status\"");
+
+        JsonNode path = assertStatus(SERVER.anonymous().get("/apis"), 403, "Forbidden");
+        assertThat(path.path("message").asText()).isEqualTo("forbidden: User \"system:anonymous\" cannot get path \"/apis\"");
+    }
+
+    // ------------------------------------------------------------------------------------------- 404
+
+    @Test
+    void notFound() {
+        JsonNode missing = assertStatus(admin.get(shoot(ns, "nope")), 404, "NotFound");
+        assertThat(missing.path("message").asText()).isEqualTo(GR + " \"nope\" not found");
+        assertThat(missing.path("details").path("name").asText()).isEqualTo("nope");
+        assertThat(missing.path("details").path("group").asText()).isEqualTo("core.gardener.cloud");
+        assertThat(missing.path("details").path("kind").asText()).isEqualTo("shoots");
+        assertStatus(admin.put(shoot(ns, "nope"), shootObject("nope")), 404, "NotFound");
+        assertStatus(admin.patch(shoot(ns, "nope"), MERGE, "{}"), 404, "NotFound");
+        assertStatus(admin.delete(shoot(ns, "nope")), 404, "NotFound");
+
+        TestClient.Response unknown = admin.get(CORE + "/nopes");
+        JsonNode resource = assertStatus(unknown, 404, "NotFound");
+        assertThat(resource.path("message").asText()).isEqualTo("the server could not find the requested resource");
+        assertThat(resource.path("details").isObject()).isTrue();
+        assertThat(resource.path("details")).isEmpty();
+        assertStatus(admin.get(CORE + "/namespaces/" + ns + "/nopes/x"), 404, "NotFound");
+        // a subresource the kind does not have
+        assertStatus(admin.get(shoot(ns, "existing") + "/bogus"), 404, "NotFound");
+
+        assertThat(admin.get("/apis/nope.example.com/v1/foos").status()).isEqualTo(404);
+        assertThat(admin.get("/apis/nope.example.com").status()).isEqualTo(404);
+        assertThat(admin.get("/apis/core.gardener.cloud/v9").status()).isEqualTo(404);
+    }
+
+    // ------------------------------------------------------------------------------------------- 405
+
+    @Test
+    void methodNotAllowed() {
+        JsonNode post = assertStatus(admin.post(CORE + "/shoots", shootObject("all-ns")), 405, "MethodNotAllowed");
+        assertThat(post.path("message").asText()).isEqualTo("the server does not allow this method on the requested resource");
+        assertStatus(admin.put(shoots(ns), shootObject("coll")), 405, "MethodNotAllowed");
+        assertStatus(admin.delete(CORE + "/shoots"), 405, "MethodNotAllowed");
+        assertStatus(admin.post(shoot(ns, "existing"), shootObject("existing")), 405, "MethodNotAllowed");
+        assertStatus(admin.delete(shoot(ns, "existing") + "/status"), 405, "MethodNotAllowed");
+        assertStatus(admin.post(shoot(ns, "existing") + "/status", shootObject("existing")), 405, "MethodNotAllowed");
+        assertStatus(admin.delete(CORE + "/namespaces/" + ns + "/shoots/existing/binding"), 405, "MethodNotAllowed");
+        assertThat(admin.get(shoot(ns, "existing")).status()).isEqualTo(200);
+    }
+
+    // ------------------------------------------------------------------------------------------- 406
+
+    @Test
+    void notAcceptable() {
+        JsonNode xml = assertStatus(admin.get(shoots(ns), Map.of("Accept", "application/xml")), 406, "NotAcceptable");
+        assertThat(xml.path("message").asText()).isEqualTo("only the following media types are accepted: "
+                + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
+        TestClient.Response yamlWatch = admin.get(shoots(ns) + "?watch=true", Map.of("Accept", "application/yaml"));
+        assertStatus(yamlWatch, 406, "NotAcceptable");
+        // YAML itself is fine for a plain get
+        TestClient.Response yaml = admin.get(shoot(ns, "existing"), Map.of("Accept", "application/yaml"));
+        assertThat(yaml.status()).isEqualTo(200);
+        assertThat(yaml.header("Content-Type")).isEqualTo("application/yaml");
+        assertThat(yaml.body()).contains("kind: Shoot").contains("name: existing");
+    }
+
+    // ------------------------------------------------------------------------------------------- 409
+
+    @Test
+    void alreadyExistsAndConflict() {
+        JsonNode exists = assertStatus(admin.post(shoots(ns), shootObject("existing")), 409, "AlreadyExists");
+        assertThat(exists.path("message").asText()).isEqualTo(GR + " \"existing\" already exists");
+        assertThat(exists.path("details").path("name").asText()).isEqualTo("existing");
+        assertThat(exists.path("details").path("kind").asText()).isEqualTo("shoots");
+
+        JsonNode created = create(admin, shoots(ns), shootObject("conflict"));
+        TestClient.Response moved = admin.patch(shoot(ns, "conflict"), MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+        assertThat(moved.status()).isEqualTo(200);
+        String conflictMessage = "Operation cannot be fulfilled on " + GR + " \"conflict\": the object has been "
+                + "modified; please apply your changes to the latest version and try again";
+        JsonNode stale = assertStatus(admin.put(shoot(ns, "conflict"), created), 409, "Conflict");
+        assertThat(stale.path("message").asText()).isEqualTo(conflictMessage);
+        JsonNode stalePatch = assertStatus(admin.patch(shoot(ns, "conflict"), MERGE,
+                "{\"metadata\":{\"resourceVersion\":\"" + rv(created) + "\",\"labels\":{\"c\":\"d\"}}}"), 409, "Conflict");
+        assertThat(stalePatch.path("message").asText()).isEqualTo(conflictMessage);
+        // kubectl's managedFields-migration style JSON patch replacing the resourceVersion
+        assertStatus(admin.patch(shoot(ns, "conflict"), JSON_PATCH,
+                "[{\"op\":\"replace\",\"path\":\"/metadata/resourceVersion\",\"value\":\"" + rv(created) + "\"}]"),
+                409, "Conflict");
+        // the current resourceVersion in a patch is fine
+        TestClient.Response fresh = admin.patch(shoot(ns, "conflict"), MERGE,
+                "{\"metadata\":{\"resourceVersion\":\"" + rv(moved.json()) + "\",\"labels\":{\"c\":\"d\"}}}");
+        assertThat(fresh.status()).as(fresh.body()).isEqualTo(200);
+    }
+
+    // ------------------------------------------------------------------------------------------- 410
+
+    @Test
+    void compactedListRevisionAndExpiredContinue() {
+        String other = createNamespace(admin, "errors-gone");
+        JsonNode first = create(admin, shoots(other), shootObject("g1"));
+        create(admin, shoots(other), shootObject("g2"));
+        create(admin, shoots(other), shootObject("g3"));
+        JsonNode page = admin.get(shoots(other) + "?limit=1").json();
+        String token = page.path("metadata").path("continue").asText();
+        assertThat(token).isNotEmpty();
+        JsonNode later = create(admin, shoots(other), shootObject("g4"));
+        SERVER.storage().compact(Long.parseLong(rv(later))).toCompletionStage().toCompletableFuture().join();
+
+        JsonNode exact = assertStatus(admin.get(shoots(other) + "?resourceVersion=" + rv(first)
+                + "&resourceVersionMatch=Exact"), 410, "Expired");
+        assertThat(exact.path("message").asText()).isEqualTo("The resourceVersion for the provided list is too old.");
+        // limit with an RV and no match is an exact read too
+        assertStatus(admin.get(shoots(other) + "?limit=2&resourceVersion=" + rv(first)), 410, "Expired");
+        JsonNode expired = assertStatus(admin.get(shoots(other) + "?limit=1&continue=" + q(token)), 410, "Expired");
+        assertThat(expired.path("message").asText())
+                .startsWith("The provided continue parameter is too old to display a consistent list result.");
+        // not-older-than an old revision is served from the latest state
+        TestClient.Response notOlder = admin.get(shoots(other) + "?resourceVersion=" + rv(first)
+                + "&resourceVersionMatch=NotOlderThan");
+        assertThat(notOlder.status()).isEqualTo(200);
+        assertThat(notOlder.json().path("items")).hasSize(4);
+    }
+
+    // ------------------------------------------------------------------------------------------- 413
+
+    @Test
+    void bodyOverThreeMebibytes() {
+        ObjectNode body = shootObject("huge");
+        ((ObjectNode) body.get("metadata")).putObject("annotations").put("big", "x".repeat(3 * 1024 * 1024 + 10));
+        JsonNode status = assertStatus(admin.post(shoots(ns), body), 413, "RequestEntityTooLarge");
+        assertThat(status.path("message").asText()).isEqualTo("Request entity too large: limit is 3145728");
+    }
+
+    // ------------------------------------------------------------------------------------------- 415
+
+    @Test
+    void unsupportedMediaType() {
+        JsonNode text = assertStatus(admin.send("POST", shoots(ns), "name: x", Map.of("Content-Type", "text/plain")),
+                415, "UnsupportedMediaType");
+        assertThat(text.path("message").asText())
+                .startsWith("the body of the request was in an unknown format - accepted media types include: ")
+                .contains("application/json", "application/yaml");
+        JsonNode patch = assertStatus(admin.patch(shoot(ns, "existing"), "application/foo", "{}"), 415,
+                "UnsupportedMediaType");
+        assertThat(patch.path("message").asText())
+                .startsWith("the body of the request was in an unknown format - accepted media types include: ")
+                .contains("application/json-patch+json", "application/merge-patch+json");
+    }
+
+    // ------------------------------------------------------------------------------------------- 422
+
+    @Test
+    void invalid() {
+        ObjectNode noName = shootObject(null);
+        JsonNode name = assertStatus(admin.post(shoots(ns), noName), 422, "Invalid");
+        assertThat(name.path("message").asText()).isEqualTo("Shoot.core.gardener.cloud \"\" is invalid: "
+                + "metadata.name: Required value: name or generateName is required");
+        assertThat(name.path("details").path("kind").asText()).isEqualTo("Shoot");
+        assertThat(name.path("details").path("group").asText()).isEqualTo("core.gardener.cloud");
+        JsonNode cause = name.path("details").path("causes").get(0);
+        assertThat(cause.path("reason").asText()).isEqualTo("FieldValueRequired");
+        assertThat(cause.path("field").asText()).isEqualTo("metadata.name");
+
+        JsonNode exact = assertStatus(admin.get(shoots(ns) + "?resourceVersionMatch=Exact"), 422, "Invalid");
+        assertThat(exact.path("message").asText()).isEqualTo("ListOptions.meta.k8s.io \"\" is invalid: "
+                + "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided");
+        assertThat(exact.path("details").path("group").asText()).isEqualTo("meta.k8s.io");
+        assertThat(exact.path("details").path("kind").asText()).isEqualTo("ListOptions");
+        JsonNode exactZero = assertStatus(admin.get(shoots(ns) + "?resourceVersion=0&resourceVersionMatch=Exact"), 422,
+                "Invalid");
+        assertThat(exactZero.path("message").asText())
+                .contains("resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\"");
+
+        JsonNode dryRun = assertStatus(admin.post(shoots(ns) + "?dryRun=foo", shootObject("dry")), 422, "Invalid");
+        assertThat(dryRun.path("message").asText()).isEqualTo("CreateOptions.meta.k8s.io \"\" is invalid: "
+                + "dryRun: Unsupported value: []string{\"foo\"}: supported values: \"All\"");
+        assertStatus(admin.delete(shoot(ns, "existing") + "?dryRun=foo"), 422, "Invalid");
+        assertStatus(admin.delete(shoot(ns, "existing") + "?propagationPolicy=Sometimes"), 422, "Invalid");
+        assertThat(admin.get(shoot(ns, "existing")).status()).isEqualTo(200);
+        JsonNode sie = assertStatus(admin.get(shoots(ns) + "?sendInitialEvents=true"), 422, "Invalid");
+        assertThat(sie.path("message").asText()).contains("sendInitialEvents is forbidden for list");
+    }
+
+    // ------------------------------------------------------------------------------------------- 500
+
+    @Test
+    void resourceVersionOnCreate() {
+        ObjectNode body = shootObject("with-rv");
+        ((ObjectNode) body.get("metadata")).put("resourceVersion", "5");
+        TestClient.Response resp = admin.post(shoots(ns), body);
+        assertThat(resp.status()).isEqualTo(500);
+        JsonNode status = resp.json();
+        assertThat(status.path("kind").asText()).isEqualTo("Status");
+        assertThat(status.path("status").asText()).isEqualTo("Failure");
+        assertThat(status.path("reason").asText()).isEmpty();
+        assertThat(status.path("code").asInt()).isEqualTo(500);
+        assertThat(status.path("message").asText()).isEqualTo("resourceVersion should not be set on objects to be created");
+        assertThat(admin.get(shoot(ns, "with-rv")).status()).isEqualTo(404);
+    }
+
+    // ------------------------------------------------------------------------------------------- 504
+
+    @Test
+    void futureResourceVersion() {
+        long future = Long.parseLong(rv(admin.get(shoots(ns)).json())) + 1_000_000;
+        TestClient.Response resp = admin.get(shoots(ns) + "?resourceVersion=" + future + "&resourceVersionMatch=NotOlderThan");
+        JsonNode status = assertStatus(resp, 504, "Timeout");
+        assertThat(status.path("message").asText()).startsWith("Timeout: Too large resource version: " + future + ", current: ");
+        assertThat(status.path("details").path("causes").get(0).path("reason").asText()).isEqualTo("ResourceVersionTooLarge");
+        assertThat(status.path("details").path("causes").get(0).path("message").asText()).isEqualTo("Too large resource version");
+        assertThat(status.path("details").path("retryAfterSeconds").asInt()).isEqualTo(1);
+    }
+}
