@@ -302,7 +302,8 @@ public final class GenericStore {
         }
         strategy.prepareForUpdate(obj, old);
         if (subresource.isEmpty() && strategy.tracksGeneration() && strategy.specChanged(obj, old)) {
-            meta.put("generation", Objects.generation(old) + 1);
+            // Re-read the metadata: the strategy may have replaced the object's content (canonical form).
+            Objects.meta(obj).put("generation", Objects.generation(old) + 1);
         }
         return strategy.validateUpdate(obj, old);
     }
@@ -339,7 +340,7 @@ public final class GenericStore {
         ObjectNode y = b.deepCopy();
         Objects.meta(x).remove("resourceVersion");
         Objects.meta(y).remove("resourceVersion");
-        return x.equals(y);
+        return Objects.sameJson(x, y);
     }
 
     // ---------------------------------------------------------------------------------------- delete

@@ -90,6 +90,19 @@ public final class Objects {
         return obj.path("metadata").path("generation").asLong(0);
     }
 
+    /** Numbers compare by value (an int64 field may be an IntNode once re-read, a LongNode when encoded). */
+    private static final java.util.Comparator<JsonNode> BY_VALUE = (a, b) -> {
+        if (a.isNumber() && b.isNumber()) {
+            return a.decimalValue().compareTo(b.decimalValue());
+        }
+        return a.equals(b) ? 0 : 1;
+    };
+
+    /** Whether two JSON trees hold the same content, numbers compared by value. */
+    public static boolean sameJson(JsonNode a, JsonNode b) {
+        return a.equals(BY_VALUE, b);
+    }
+
     /** Now, in whole seconds, RFC 3339 UTC, as metav1.Time serialises. */
     public static String now() {
         return format(Instant.now());

@@ -20,7 +20,8 @@ public final class Registry {
 
     public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission) {
         for (ResourceType type : resources.resources()) {
-            stores.put(id(type), new GenericStore(type, storage, prefix, strategyFor(type), admission));
+            stores.put(id(type), new GenericStore(type, storage, prefix,
+                    ModelStrategy.wrap(type, strategyFor(type)), admission));
         }
     }
 

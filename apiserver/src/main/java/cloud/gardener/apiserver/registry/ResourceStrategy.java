@@ -55,7 +55,7 @@ public interface ResourceStrategy {
 
     /** Whether an update moves {@code metadata.generation} (only asked when {@link #tracksGeneration()}). */
     default boolean specChanged(ObjectNode obj, ObjectNode old) {
-        return !withoutMetaAndStatus(obj).equals(withoutMetaAndStatus(old));
+        return !Objects.sameJson(withoutMetaAndStatus(obj), withoutMetaAndStatus(old));
     }
 
     static JsonNode withoutMetaAndStatus(ObjectNode obj) {

@@ -1,5 +1,20 @@
 package cloud.gardener.apiserver.api.resource;
 
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucket;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntry;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.ControllerDeployment;
+import cloud.gardener.apiserver.api.core.v1beta1.ControllerInstallation;
+import cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistration;
+import cloud.gardener.apiserver.api.core.v1beta1.ExposureClass;
+import cloud.gardener.apiserver.api.core.v1beta1.InternalSecret;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.Quota;
+import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootState;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import java.util.Map;
 import java.util.Optional;
@@ -10,12 +25,32 @@ import java.util.Optional;
  */
 public final class ResourceModels {
 
-    private static final Map<GroupVersionKind, Class<?>> MODELS = Map.of();
+    private static final Map<GroupVersionKind, Class<?>> MODELS = Map.ofEntries(
+            core("v1beta1", "BackupBucket", BackupBucket.class),
+            core("v1beta1", "BackupEntry", BackupEntry.class),
+            core("v1beta1", "CloudProfile", CloudProfile.class),
+            core("v1beta1", "NamespacedCloudProfile", NamespacedCloudProfile.class),
+            core("v1beta1", "ControllerDeployment", ControllerDeployment.class),
+            core("v1beta1", "ControllerRegistration", ControllerRegistration.class),
+            core("v1beta1", "ControllerInstallation", ControllerInstallation.class),
+            core("v1beta1", "ExposureClass", ExposureClass.class),
+            core("v1beta1", "InternalSecret", InternalSecret.class),
+            core("v1beta1", "Project", Project.class),
+            core("v1beta1", "Quota", Quota.class),
+            core("v1beta1", "SecretBinding", SecretBinding.class),
+            core("v1beta1", "Seed", Seed.class),
+            core("v1beta1", "ShootState", ShootState.class),
+            core("v1beta1", "Shoot", Shoot.class),
+            core("v1", "ControllerDeployment", cloud.gardener.apiserver.api.core.v1.ControllerDeployment.class));
 
     private ResourceModels() {
     }
 
     public static Optional<Class<?>> of(GroupVersionKind gvk) {
         return Optional.ofNullable(MODELS.get(gvk));
+    }
+
+    private static Map.Entry<GroupVersionKind, Class<?>> core(String version, String kind, Class<?> model) {
+        return Map.entry(new GroupVersionKind(StandardResources.CORE, version, kind), model);
     }
 }

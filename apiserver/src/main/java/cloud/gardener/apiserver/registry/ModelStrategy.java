@@ -1,0 +1,84 @@
+package cloud.gardener.apiserver.registry;
+
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.resource.ResourceModels;
+import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.validation.FieldError;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A kind's strategy with its typed model applied last: whatever the server changed (status cleared,
+ * metadata set), the object is stored in the canonical JSON of its model, exactly as the Go server
+ * would encode it.
+ */
+final class ModelStrategy implements ResourceStrategy {
+
+    private final ResourceType type;
+    private final ResourceStrategy delegate;
+
+    ModelStrategy(ResourceType type, ResourceStrategy delegate) {
+        this.type = type;
+        this.delegate = delegate;
+    }
+
+    /** Wraps {@code delegate} when any version of the kind has a model. */
+    static ResourceStrategy wrap(ResourceType type, ResourceStrategy delegate) {
+        boolean modelled = type.versions().stream().anyMatch(v -> ResourceModels.of(type.gvk(v)).isPresent());
+        return modelled ? new ModelStrategy(type, delegate) : delegate;
+    }
+
+    @Override
+    public void prepareForCreate(ObjectNode obj) {
+        delegate.prepareForCreate(obj);
+        canonicalize(obj);
+    }
+
+    @Override
+    public void prepareForUpdate(ObjectNode obj, ObjectNode old) {
+        delegate.prepareForUpdate(obj, old);
+        canonicalize(obj);
+    }
+
+    @Override
+    public List<FieldError> validate(ObjectNode obj) {
+        return delegate.validate(obj);
+    }
+
+    @Override
+    public List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old) {
+        return delegate.validateUpdate(obj, old);
+    }
+
+    @Override
+    public List<String> extraFinalizers(ObjectNode obj) {
+        return delegate.extraFinalizers(obj);
+    }
+
+    @Override
+    public boolean tracksGeneration() {
+        return delegate.tracksGeneration();
+    }
+
+    @Override
+    public boolean specChanged(ObjectNode obj, ObjectNode old) {
+        return delegate.specChanged(obj, old);
+    }
+
+    private void canonicalize(ObjectNode obj) {
+        model(obj).ifPresent(model -> {
+            ObjectNode canonical = ModelCodec.canonical(obj, model);
+            obj.removeAll();
+            obj.setAll(canonical);
+        });
+    }
+
+    /** The model of the object's own version (objects of a multi-version kind keep the version they were written in). */
+    private Optional<Class<?>> model(ObjectNode obj) {
+        String apiVersion = Objects.text(obj, "apiVersion");
+        String version = apiVersion.substring(apiVersion.indexOf('/') + 1);
+        return ResourceModels.of(new GroupVersionKind(type.group(), version, type.kind()));
+    }
+}
