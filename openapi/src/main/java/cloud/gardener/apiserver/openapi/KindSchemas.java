@@ -12,6 +12,8 @@ import static cloud.gardener.apiserver.openapi.Schemas.required;
 import static cloud.gardener.apiserver.openapi.Schemas.string;
 
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.ModelSchemas;
+import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.resource.Subresource;
@@ -19,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Schemas of the served kinds, their lists and the kinds subresources answer with. Gardener kinds are
@@ -37,6 +40,11 @@ final class KindSchemas {
     /** Adds the schemas of a resource in one version: the kind, its list and its subresources' kinds. */
     static void addResource(Map<String, ObjectNode> schemas, SchemaDialect d, ResourceType rt, String version) {
         GroupVersionKind gvk = rt.gvk(version);
+        Optional<Class<?>> model = ResourceModels.of(gvk);
+        if (model.isPresent()) {
+            addModelled(schemas, d, rt, gvk, model.get());
+            return;
+        }
         ObjectNode kind = kindSchema(d, gvk, rt.kind() + " is the " + rt.plural() + " resource of " + rt.apiVersion(version) + ".");
         ObjectNode properties = (ObjectNode) kind.get("properties");
         if (rt.group().isEmpty()) {
@@ -45,6 +53,30 @@ final class KindSchemas {
             addGardenerFields(rt, version, properties);
         }
         schemas.put(SchemaNames.of(gvk), sortProperties(kind));
+        GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
+        schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
+        for (Subresource sub : rt.subresources()) {
+            if (sub.responseKind() != null) {
+                addSubresourceKind(schemas, d, sub.responseKind());
+            }
+        }
+    }
+
+    /**
+     * A kind with a typed model: every definition it reaches comes from the model (the meta definitions already
+     * present are kept), and the kind's definition is tagged with its GVK.
+     */
+    private static void addModelled(Map<String, ObjectNode> schemas, SchemaDialect d, ResourceType rt,
+                                    GroupVersionKind gvk, Class<?> model) {
+        ModelSchemas modelSchemas = new ModelSchemas(d == SchemaDialect.V3 ? ModelSchemas.Dialect.V3 : ModelSchemas.Dialect.V2);
+        String name = modelSchemas.add(model);
+        if (!name.equals(SchemaNames.of(gvk))) {
+            throw new IllegalStateException("model " + model.getName() + " of " + gvk + " is named " + name);
+        }
+        modelSchemas.definitions().forEach(schemas::putIfAbsent);
+        ObjectNode kind = schemas.get(name).deepCopy();
+        kind.set("x-kubernetes-group-version-kind", Schemas.gvkArray(List.of(gvk)));
+        schemas.put(name, kind);
         GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
         schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
         for (Subresource sub : rt.subresources()) {

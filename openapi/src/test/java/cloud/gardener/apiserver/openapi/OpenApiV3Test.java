@@ -96,7 +96,13 @@ class OpenApiV3Test {
         JsonNode shoot = schemas.get("com.github.gardener.gardener.pkg.apis.core.v1beta1.Shoot");
         assertThat(shoot.get("x-kubernetes-group-version-kind").toString())
                 .isEqualTo("[{\"group\":\"core.gardener.cloud\",\"kind\":\"Shoot\",\"version\":\"v1beta1\"}]");
-        assertThat(shoot.get("properties").get("spec").get("x-kubernetes-preserve-unknown-fields").asBoolean()).isTrue();
+        // modelled kinds carry their full schema: spec refers to ShootSpec, which lists every field
+        assertThat(shoot.at("/properties/spec/allOf/0/$ref").asText())
+                .isEqualTo("#/components/schemas/com.github.gardener.gardener.pkg.apis.core.v1beta1.ShootSpec");
+        assertThat(schemas.get("com.github.gardener.gardener.pkg.apis.core.v1beta1.ShootSpec")
+                .at("/properties/provider/allOf/0/$ref").asText()).endsWith("v1beta1.Provider");
+        assertThat(schemas.get("com.github.gardener.gardener.pkg.apis.core.v1beta1.Provider")
+                .at("/properties/workers/x-kubernetes-patch-merge-key").asText()).isEqualTo("name");
         assertThat(shoot.get("properties").get("metadata").get("allOf").get(0).get("$ref").asText())
                 .isEqualTo("#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta");
     }

@@ -66,9 +66,14 @@ public final class ModelSchemas {
         if (structType != null) {
             schema.put("x-kubernetes-map-type", structType.value());
         }
-        ObjectNode properties = NODES.objectNode();
+        ObjectNode unsorted = NODES.objectNode();
         ArrayNode required = NODES.arrayNode();
-        addFields(model, properties, required);
+        addFields(model, unsorted, required);
+        // kube-openapi publishes properties sorted by name (Go marshals maps sorted).
+        ObjectNode properties = NODES.objectNode();
+        java.util.List<String> names = new java.util.ArrayList<>();
+        unsorted.fieldNames().forEachRemaining(names::add);
+        names.stream().sorted().forEach(n -> properties.set(n, unsorted.get(n)));
         if (!properties.isEmpty()) {
             schema.set("properties", properties);
         }

@@ -99,7 +99,7 @@ class CoreV1beta1SchemasTest {
         assertThat(whitelist.path("x-kubernetes-patch-merge-key").asText()).isEqualTo("key");
         // ProjectMember embeds rbac/v1 Subject: its fields appear on the member itself.
         assertThat(defs.get(PREFIX + "ProjectMember").path("properties").fieldNames()).toIterable()
-                .containsExactly("kind", "apiGroup", "name", "namespace", "role", "roles");
+                .containsExactly("apiGroup", "kind", "name", "namespace", "role", "roles");
         assertThat(defs).containsKey("io.k8s.api.rbac.v1.Subject");
     }
 
