@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.endpoints;
 
+import cloud.gardener.apiserver.api.defaults.Defaulter;
+import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.DecodeException;
@@ -15,7 +17,8 @@ import java.util.Optional;
 /**
  * Decodes a request's object through the kind's typed model: a wrong type is 400; unknown and duplicate
  * fields are 400 under {@code fieldValidation=Strict}, {@code Warning} headers under {@code Warn}, and
- * silently dropped under {@code Ignore}. The result is the object's canonical JSON.
+ * silently dropped under {@code Ignore}. The kind's defaults are applied, as Go's decoding does, and the
+ * result is the object's canonical JSON.
  */
 public final class TypedDecoding {
 
@@ -40,6 +43,11 @@ public final class TypedDecoding {
             }
             problems.addAll(decoded.problems());
             result = ModelCodec.encode(decoded.value());
+            Optional<Defaulter> defaulter = Defaulters.of(gvk);
+            if (defaulter.isPresent()) {
+                defaulter.get().apply(result);
+                result = ModelCodec.canonical(result, model.get());
+            }
         }
         duplicates.forEach(d -> problems.add("duplicate field \"" + d + "\""));
         if (problems.isEmpty() || validation == FieldValidation.IGNORE) {

@@ -1,11 +1,13 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.admission.validation.Validators;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,12 +46,16 @@ final class ModelStrategy implements ResourceStrategy {
 
     @Override
     public List<FieldError> validate(ObjectNode obj) {
-        return delegate.validate(obj);
+        List<FieldError> errors = new ArrayList<>(delegate.validate(obj));
+        errors.addAll(Validators.validate(gvk(obj), obj));
+        return errors;
     }
 
     @Override
     public List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old) {
-        return delegate.validateUpdate(obj, old);
+        List<FieldError> errors = new ArrayList<>(delegate.validateUpdate(obj, old));
+        errors.addAll(Validators.validateUpdate(gvk(obj), obj, old));
+        return errors;
     }
 
     @Override
@@ -77,8 +83,12 @@ final class ModelStrategy implements ResourceStrategy {
 
     /** The model of the object's own version (objects of a multi-version kind keep the version they were written in). */
     private Optional<Class<?>> model(ObjectNode obj) {
+        return ResourceModels.of(gvk(obj));
+    }
+
+    private GroupVersionKind gvk(ObjectNode obj) {
         String apiVersion = Objects.text(obj, "apiVersion");
         String version = apiVersion.substring(apiVersion.indexOf('/') + 1);
-        return ResourceModels.of(new GroupVersionKind(type.group(), version, type.kind()));
+        return new GroupVersionKind(type.group(), version, type.kind());
     }
 }
