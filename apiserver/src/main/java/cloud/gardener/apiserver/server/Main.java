@@ -5,10 +5,14 @@ import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.certs.Pem;
 import cloud.gardener.apiserver.certs.ServingCertificates;
+import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.embedded.EmbeddedConfig;
+import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdCompactor;
 import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
+import cloud.gardener.apiserver.storage.value.ResourceTransformers;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.net.URI;
@@ -24,14 +28,17 @@ import picocli.CommandLine;
 
 /**
  * Starts the server from the command line. Without {@code --etcd-servers} it is a local,
- * zero-setup server: a private etcd under {@code --data-dir}, a generated serving certificate and
- * client CA, and an {@code admin.kubeconfig} for a {@code system:masters} user.
+ * zero-setup server: the embedded store under {@code --data-dir} (or a private etcd there with
+ * {@code --storage-backend=etcd}), a generated serving certificate and client CA, and an
+ * {@code admin.kubeconfig} for a {@code system:masters} user.
  */
 public final class Main {
 
     static final String CLIENT_CA_CERT = "client-ca.crt";
     static final String CLIENT_CA_KEY = "client-ca.key";
     static final String ADMIN_KUBECONFIG = "admin.kubeconfig";
+    static final String EMBEDDED = "embedded";
+    static final String ETCD = "etcd";
 
     private Main() {
     }
@@ -58,11 +65,17 @@ public final class Main {
     }
 
     static void run(ServerOptions o) throws IOException {
+        // Read first: a bad encryption config must stop the server before it touches any data.
+        ResourceTransformers encryption = o.encryptionProviderConfig == null ? null
+                : ResourceTransformers.load(o.encryptionProviderConfig);
+        boolean embedded = storageBackend(o).equals(EMBEDDED);
         Files.createDirectories(o.dataDir);
         boolean local = o.etcdServers.isEmpty();
         List<AutoCloseable> resources = new ArrayList<>();
-        EtcdConfig etcdConfig;
-        if (local) {
+        EtcdConfig etcdConfig = null;
+        if (embedded) {
+            // Nothing to start: the store opens in process below.
+        } else if (local) {
             EtcdProcess etcd = EtcdProcess.start(o.dataDir.resolve("etcd"));
             resources.add(etcd);
             etcdConfig = etcd.config();
@@ -100,21 +113,33 @@ public final class Main {
         }
 
         Vertx vertx = Vertx.vertx();
-        EtcdStorage storage = new EtcdStorage(vertx, etcdConfig);
-        EtcdCompactor compactor = new EtcdCompactor(vertx, storage, o.etcdCompactionInterval);
+        Storage storage;
+        try {
+            storage = embedded ? openEmbedded(vertx, o) : new EtcdStorage(vertx, etcdConfig);
+        } catch (RuntimeException e) {
+            closeAll(resources);
+            vertx.close();
+            throw e;
+        }
+        // The embedded store compacts itself; etcd needs the kube-apiserver-style compactor.
+        EtcdCompactor compactor = storage instanceof EtcdStorage etcdStorage
+                ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval) : null;
         ServerConfig config = new ServerConfig(o.bindAddress, o.securePort, certPem, keyPem, clientCa, o.anonymousAuth,
-                storage, o.etcdPrefix, true, o.requestTimeout, o.minRequestTimeout, o.enableAdmissionPlugins,
-                o.disableAdmissionPlugins);
+                EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
+                o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins);
         ApiServer server;
         try {
             server = ApiServer.start(vertx, config).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
+            storage.close();
             closeAll(resources);
             vertx.close();
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new IllegalStateException("could not start the server: " + cause.getMessage(), cause);
         }
-        compactor.start();
+        if (compactor != null) {
+            compactor.start();
+        }
         System.out.println("gardener-apiserver " + ServerVersion.GIT_VERSION + " serving on https://"
                 + o.bindAddress + ":" + server.port());
         if (localCa != null) {
@@ -126,7 +151,9 @@ public final class Main {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                compactor.stop();
+                if (compactor != null) {
+                    compactor.stop();
+                }
                 server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
             } catch (Exception ignored) {
                 // shutting down anyway
@@ -141,6 +168,32 @@ public final class Main {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * The backend the flags ask for: {@code --storage-backend} when given, etcd with {@code --etcd-servers},
+     * else the embedded store.
+     */
+    static String storageBackend(ServerOptions o) {
+        if (o.storageBackend == null || o.storageBackend.isBlank()) {
+            return o.etcdServers.isEmpty() ? EMBEDDED : ETCD;
+        }
+        String backend = o.storageBackend.trim();
+        if (!backend.equals(EMBEDDED) && !backend.equals(ETCD)) {
+            throw new IllegalArgumentException("--storage-backend must be embedded or etcd, not " + backend);
+        }
+        if (backend.equals(EMBEDDED) && !o.etcdServers.isEmpty()) {
+            throw new IllegalArgumentException("--etcd-servers cannot be combined with --storage-backend=embedded");
+        }
+        return backend;
+    }
+
+    private static EmbeddedStorage openEmbedded(Vertx vertx, ServerOptions o) {
+        Path dir = o.dataDir.resolve(EMBEDDED);
+        EmbeddedStorage storage = new EmbeddedStorage(vertx,
+                new EmbeddedConfig(dir, o.etcdCompactionInterval, EmbeddedConfig.DEFAULT_READERS));
+        System.out.println("Using the embedded store in " + dir.toAbsolutePath());
+        return storage;
     }
 
     private static CertificateAuthority loadOrCreateClientCa(Path dataDir) throws IOException {

@@ -33,10 +33,13 @@ public final class ServerOptions {
     @Option(names = "--anonymous-auth", defaultValue = "true", arity = "0..1", description = "Serve requests without credentials as system:anonymous (default: ${DEFAULT-VALUE}).")
     public boolean anonymousAuth;
 
-    @Option(names = "--data-dir", defaultValue = "./.gardener-apiserver", description = "Where generated certificates, the admin kubeconfig and the private etcd live (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--data-dir", defaultValue = "./.gardener-apiserver", description = "Where generated certificates, the admin kubeconfig and the local store (embedded, or a private etcd) live (default: ${DEFAULT-VALUE}).")
     public Path dataDir;
 
-    @Option(names = "--etcd-servers", split = ",", description = "etcd endpoints (comma-separated URLs). Without it a private etcd is started under --data-dir.")
+    @Option(names = "--storage-backend", description = "embedded (a local store in --data-dir/embedded, no other process) or etcd (--etcd-servers, or a private etcd under --data-dir without them). Default: etcd when --etcd-servers is given, else embedded.")
+    public String storageBackend;
+
+    @Option(names = "--etcd-servers", split = ",", description = "etcd endpoints (comma-separated URLs); implies --storage-backend=etcd.")
     public List<String> etcdServers = new ArrayList<>();
 
     @Option(names = "--etcd-prefix", defaultValue = "/registry-gardener", description = "Key prefix of every object (default: ${DEFAULT-VALUE}).")
@@ -51,8 +54,11 @@ public final class ServerOptions {
     @Option(names = "--etcd-keyfile", description = "Client key for etcd.")
     public Path etcdKeyFile;
 
+    @Option(names = "--encryption-provider-config", description = "EncryptionConfiguration (apiserver.config.k8s.io/v1) for encryption at rest. Secrets, controllerdeployments, controllerregistrations, internalsecrets and shootstates are always encrypted when it is given.")
+    public Path encryptionProviderConfig;
+
     @Option(names = "--etcd-compaction-interval", defaultValue = "5m", converter = GoDurationConverter.class,
-            description = "How often to compact etcd history; 0 disables (default: ${DEFAULT-VALUE}).")
+            description = "How often to compact the store's history (etcd or embedded); 0 disables (default: ${DEFAULT-VALUE}).")
     public java.time.Duration etcdCompactionInterval;
 
     @Option(names = "--request-timeout", defaultValue = "60s", converter = GoDurationConverter.class,

@@ -1,0 +1,11 @@
+package cloud.gardener.apiserver.storage.value;
+
+/**
+ * A value read back from storage.
+ *
+ * @param data  the plaintext
+ * @param stale whether the value was not written by the current write transformer (an older provider or
+ *              key read it), so that the next write, even of unchanged content, must re-encrypt it
+ */
+public record Decrypted(byte[] data, boolean stale) {
+}
