@@ -231,6 +231,11 @@ public final class GenericStore {
                     ObjectNode old = decode(current);
                     ObjectNode desired = transform.apply(old.deepCopy());
                     String desiredRv = Objects.resourceVersion(desired);
+                    if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
+                        return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, List.of(
+                                FieldError.invalid("metadata.resourceVersion", FieldError.verbatim("0x0"),
+                                        "must be specified for an update"))));
+                    }
                     if (!desiredRv.isEmpty() && !desiredRv.equals(Objects.resourceVersion(old))) {
                         return Future.failedFuture(ApiException.conflict(gr(), name, ApiException.OBJECT_MODIFIED));
                     }
@@ -300,8 +305,8 @@ public final class GenericStore {
         if (!errors.isEmpty()) {
             return errors;
         }
-        strategy.prepareForUpdate(obj, old);
-        if (subresource.isEmpty() && strategy.tracksGeneration() && strategy.specChanged(obj, old)) {
+        strategy.prepareForUpdate(obj, old, subresource);
+        if (strategy.tracksGeneration() && strategy.generationMoves(obj, old, subresource)) {
             // Re-read the metadata: the strategy may have replaced the object's content (canonical form).
             Objects.meta(obj).put("generation", Objects.generation(old) + 1);
         }
@@ -417,7 +422,7 @@ public final class GenericStore {
         }
         Objects.meta(marked).put("deletionTimestamp", Objects.now());
         Objects.meta(marked).put("deletionGracePeriodSeconds", 0);
-        strategy.prepareForUpdate(marked, old);
+        strategy.prepareForUpdate(marked, old, "");
         if (ctx.dryRun()) {
             return Future.succeededFuture(new DeleteResult(marked, false));
         }

@@ -39,8 +39,8 @@ final class ModelStrategy implements ResourceStrategy {
     }
 
     @Override
-    public void prepareForUpdate(ObjectNode obj, ObjectNode old) {
-        delegate.prepareForUpdate(obj, old);
+    public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+        delegate.prepareForUpdate(obj, old, subresource);
         canonicalize(obj);
     }
 
@@ -71,6 +71,16 @@ final class ModelStrategy implements ResourceStrategy {
     @Override
     public boolean specChanged(ObjectNode obj, ObjectNode old) {
         return delegate.specChanged(obj, old);
+    }
+
+    @Override
+    public boolean generationMoves(ObjectNode obj, ObjectNode old, String subresource) {
+        return delegate.generationMoves(obj, old, subresource);
+    }
+
+    @Override
+    public boolean allowUnconditionalUpdate() {
+        return delegate.allowUnconditionalUpdate();
     }
 
     private void canonicalize(ObjectNode obj) {

@@ -31,8 +31,28 @@ public interface ResourceStrategy {
     default void prepareForCreate(ObjectNode obj) {
     }
 
-    /** Adjusts an updated object given the stored one (after status isolation). */
-    default void prepareForUpdate(ObjectNode obj, ObjectNode old) {
+    /**
+     * Adjusts an updated object given the stored one, after status isolation.
+     *
+     * @param subresource empty for the main resource; {@code status}, {@code binding}, ... otherwise
+     */
+    default void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+    }
+
+    /**
+     * Whether this update moves {@code metadata.generation} (asked after {@link #prepareForUpdate}, only when
+     * {@link #tracksGeneration()}). By default: a change outside metadata and status, through the main resource.
+     */
+    default boolean generationMoves(ObjectNode obj, ObjectNode old, String subresource) {
+        return subresource.isEmpty() && specChanged(obj, old);
+    }
+
+    /**
+     * Whether a PUT without {@code metadata.resourceVersion} may overwrite unconditionally
+     * ({@code AllowUnconditionalUpdate}); when not, it is 422.
+     */
+    default boolean allowUnconditionalUpdate() {
+        return true;
     }
 
     /** Static validation of a new object. */
@@ -53,7 +73,7 @@ public interface ResourceStrategy {
         return List.of();
     }
 
-    /** Whether an update moves {@code metadata.generation} (only asked when {@link #tracksGeneration()}). */
+    /** Whether anything outside metadata and status differs. */
     default boolean specChanged(ObjectNode obj, ObjectNode old) {
         return !Objects.sameJson(withoutMetaAndStatus(obj), withoutMetaAndStatus(old));
     }

@@ -26,7 +26,7 @@ public final class NamespaceStrategy implements ResourceStrategy {
     }
 
     @Override
-    public void prepareForUpdate(ObjectNode obj, ObjectNode old) {
+    public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
         if (Objects.isDeleting(obj)) {
             obj.with("status").put("phase", "Terminating");
         }

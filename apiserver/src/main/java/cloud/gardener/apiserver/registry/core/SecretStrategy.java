@@ -14,7 +14,7 @@ public final class SecretStrategy implements ResourceStrategy {
     }
 
     @Override
-    public void prepareForUpdate(ObjectNode obj, ObjectNode old) {
+    public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
         defaultType(obj);
     }
 

@@ -44,6 +44,18 @@ public record FieldError(FieldErrorType type, String field, Object badValue, Str
         return new FieldError(FieldErrorType.INTERNAL, field, null, detail);
     }
 
+    /** A value printed as given, for values Go prints with {@code %#v} (e.g. {@code 0x0} for a uint64 zero). */
+    public record Verbatim(String text) {
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    public static Verbatim verbatim(String text) {
+        return new Verbatim(text);
+    }
+
     /** The cause message without the field path, e.g. {@code Invalid value: "x": must be ...}. */
     public String bodyMessage() {
         StringBuilder sb = new StringBuilder(type.text());
