@@ -6,13 +6,14 @@ import java.util.List;
 public final class PatchTypes {
 
     /**
-     * Advertised patch types. Strategic merge patch ({@code application/strategic-merge-patch+json})
-     * is deliberately absent until the server implements it: kubectl's client-side apply picks SMP for
-     * any kind whose PATCH operation offers it.
+     * Advertised patch types, in kube-apiserver's order. Offering strategic merge patch makes kubectl's
+     * client-side apply compute one from the documents' {@code x-kubernetes-patch-merge-key} and
+     * {@code x-kubernetes-patch-strategy}, so those must match what the server merges by.
      */
     public static final List<String> ADVERTISED = List.of(
             "application/json-patch+json",
             "application/merge-patch+json",
+            "application/strategic-merge-patch+json",
             "application/apply-patch+yaml");
 
     private PatchTypes() {

@@ -16,6 +16,13 @@ import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootState;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.operations.v1alpha1.Bastion;
+import cloud.gardener.apiserver.api.operator.v1alpha1.Garden;
+import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
+import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.Gardenlet;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeedSet;
 import java.util.Map;
 import java.util.Optional;
 
@@ -41,13 +48,24 @@ public final class ResourceModels {
             core("v1beta1", "Seed", Seed.class),
             core("v1beta1", "ShootState", ShootState.class),
             core("v1beta1", "Shoot", Shoot.class),
-            core("v1", "ControllerDeployment", cloud.gardener.apiserver.api.core.v1.ControllerDeployment.class));
+            core("v1", "ControllerDeployment", cloud.gardener.apiserver.api.core.v1.ControllerDeployment.class),
+            alpha(StandardResources.SEEDMANAGEMENT, "ManagedSeed", ManagedSeed.class),
+            alpha(StandardResources.SEEDMANAGEMENT, "ManagedSeedSet", ManagedSeedSet.class),
+            alpha(StandardResources.SEEDMANAGEMENT, "Gardenlet", Gardenlet.class),
+            alpha(StandardResources.OPERATIONS, "Bastion", Bastion.class),
+            alpha(StandardResources.SECURITY, "CredentialsBinding", CredentialsBinding.class),
+            alpha(StandardResources.SECURITY, "WorkloadIdentity", WorkloadIdentity.class),
+            alpha(StandardResources.OPERATOR, "Garden", Garden.class));
 
     private ResourceModels() {
     }
 
     public static Optional<Class<?>> of(GroupVersionKind gvk) {
         return Optional.ofNullable(MODELS.get(gvk));
+    }
+
+    private static Map.Entry<GroupVersionKind, Class<?>> alpha(String group, String kind, Class<?> model) {
+        return Map.entry(new GroupVersionKind(group, "v1alpha1", kind), model);
     }
 
     private static Map.Entry<GroupVersionKind, Class<?>> core(String version, String kind, Class<?> model) {

@@ -1,0 +1,10 @@
+package cloud.gardener.apiserver.api.k8s.autoscalingv1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+
+@Doc("ScaleSpec describes the attributes of a scale subresource.")
+public record ScaleSpec(
+        @Doc("replicas is the desired number of instances for the scaled object.")
+        @OmitEmpty int replicas) {
+}

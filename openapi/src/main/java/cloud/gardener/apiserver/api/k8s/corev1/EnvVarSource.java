@@ -1,0 +1,23 @@
+package cloud.gardener.apiserver.api.k8s.corev1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.Ptr;
+
+@Doc("EnvVarSource represents a source for the value of an EnvVar.")
+public record EnvVarSource(
+        @Doc("Selects a field of the pod: supports metadata.name, metadata.namespace, `metadata.labels['<KEY>']`, "
+                + "`metadata.annotations['<KEY>']`, spec.nodeName, spec.serviceAccountName, status.hostIP, "
+                + "status.podIP, status.podIPs.")
+        @OmitEmpty @Ptr ObjectFieldSelector fieldRef,
+        @Doc("Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, "
+                + "limits.ephemeral-storage, requests.cpu, requests.memory and requests.ephemeral-storage) are "
+                + "currently supported.")
+        @OmitEmpty @Ptr ResourceFieldSelector resourceFieldRef,
+        @Doc("Selects a key of a ConfigMap.")
+        @OmitEmpty @Ptr ConfigMapKeySelector configMapKeyRef,
+        @Doc("Selects a key of a secret in the pod's namespace")
+        @OmitEmpty @Ptr SecretKeySelector secretKeyRef,
+        @Doc("FileKeyRef selects a key of the env file. Requires the EnvFiles feature gate to be enabled.")
+        @OmitEmpty @Ptr FileKeySelector fileKeyRef) {
+}

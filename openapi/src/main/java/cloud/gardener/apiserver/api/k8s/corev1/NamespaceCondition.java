@@ -1,0 +1,19 @@
+package cloud.gardener.apiserver.api.k8s.corev1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.values.Time;
+
+@Doc("NamespaceCondition contains details about state of namespace.")
+public record NamespaceCondition(
+        @Doc("Type of namespace controller condition.")
+        String type,
+        @Doc("Status of the condition, one of True, False, Unknown.")
+        String status,
+        @Doc("Last time the condition transitioned from one status to another.")
+        @OmitEmpty Time lastTransitionTime,
+        @Doc("Unique, one-word, CamelCase reason for the condition's last transition.")
+        @OmitEmpty String reason,
+        @Doc("Human-readable message indicating details about last transition.")
+        @OmitEmpty String message) {
+}

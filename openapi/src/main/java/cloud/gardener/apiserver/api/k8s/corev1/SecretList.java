@@ -1,0 +1,18 @@
+package cloud.gardener.apiserver.api.k8s.corev1;
+
+import cloud.gardener.apiserver.api.k8s.metav1.ListMeta;
+import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.Inline;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import java.util.List;
+
+@Doc("SecretList is a list of Secret.")
+public record SecretList(
+        @Inline TypeMeta typeMeta,
+        @Doc("Standard list metadata. More info: "
+                + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
+        @OmitEmpty ListMeta metadata,
+        @Doc("Items is a list of secret objects. More info: https://kubernetes.io/docs/concepts/configuration/secret")
+        List<Secret> items) {
+}

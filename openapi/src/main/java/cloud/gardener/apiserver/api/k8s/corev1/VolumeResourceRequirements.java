@@ -1,0 +1,18 @@
+package cloud.gardener.apiserver.api.k8s.corev1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.values.Quantity;
+import java.util.Map;
+
+@Doc("VolumeResourceRequirements describes the storage resource requirements for a volume.")
+public record VolumeResourceRequirements(
+        @Doc("Limits describes the maximum amount of compute resources allowed. More info: "
+                + "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/")
+        @OmitEmpty Map<String, Quantity> limits,
+        @Doc("Requests describes the minimum amount of compute resources required. If Requests is omitted for a "
+                + "container, it defaults to Limits if that is explicitly specified, otherwise to an "
+                + "implementation-defined value. Requests cannot exceed Limits. More info: "
+                + "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/")
+        @OmitEmpty Map<String, Quantity> requests) {
+}

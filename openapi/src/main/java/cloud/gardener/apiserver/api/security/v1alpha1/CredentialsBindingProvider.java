@@ -1,0 +1,9 @@
+package cloud.gardener.apiserver.api.security.v1alpha1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+
+@Doc("CredentialsBindingProvider defines the provider type of the CredentialsBinding.")
+public record CredentialsBindingProvider(
+        @Doc("Type is the type of the provider.")
+        String type) {
+}

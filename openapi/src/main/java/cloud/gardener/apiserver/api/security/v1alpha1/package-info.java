@@ -1,0 +1,8 @@
+/**
+ * Records mirroring {@code github.com/gardener/gardener/pkg/apis/security/v1alpha1}: the kinds of
+ * security.gardener.cloud/v1alpha1 and every type they reach.
+ */
+@GoPackage("github.com/gardener/gardener/pkg/apis/security/v1alpha1")
+package cloud.gardener.apiserver.api.security.v1alpha1;
+
+import cloud.gardener.apiserver.api.model.GoPackage;

@@ -1,0 +1,17 @@
+package cloud.gardener.apiserver.api.seedmanagement.v1alpha1;
+
+import cloud.gardener.apiserver.api.k8s.metav1.ListMeta;
+import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.Inline;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import java.util.List;
+
+@Doc("GardenletList is a list of Gardenlet objects.")
+public record GardenletList(
+        @Inline TypeMeta typeMeta,
+        @Doc("Standard list object metadata.")
+        @OmitEmpty ListMeta metadata,
+        @Doc("Items is the list of Gardenlets.")
+        List<Gardenlet> items) {
+}

@@ -1,0 +1,13 @@
+package cloud.gardener.apiserver.api.seedmanagement.v1alpha1;
+
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+
+@Doc("ManagedSeedTemplate is a template for creating a ManagedSeed object.")
+public record ManagedSeedTemplate(
+        @Doc("Standard object metadata.")
+        @OmitEmpty ObjectMeta metadata,
+        @Doc("Specification of the desired behavior of the ManagedSeed.")
+        @OmitEmpty ManagedSeedSpec spec) {
+}
