@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.storage.embedded;
 
+import cloud.gardener.apiserver.storage.GuaranteedUpdate;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
@@ -22,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -139,33 +139,10 @@ public final class EmbeddedStorage implements Storage {
         ContextInternal ctx = callerContext();
         // The update function's futures may complete elsewhere; the caller still hears back on its context.
         PromiseInternal<StoredObject> done = ctx.promise();
-        getOn(ctx, key).compose(current -> attempt(ctx, key, fn, current, 1, Math.max(1, maxAttempts)))
+        getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, fn, maxAttempts,
+                        (cur, value) -> write(ctx, WriteOps.update(key, cur.modRevision(), value))))
                 .onComplete(done);
         return done.future();
-    }
-
-    private Future<StoredObject> attempt(ContextInternal ctx, String key, UpdateFunction fn, StoredObject current,
-                                         int attempt, int maxAttempts) {
-        Future<byte[]> next;
-        try {
-            next = fn.apply(current);
-        } catch (RuntimeException e) {
-            return ctx.failedFuture(e);
-        }
-        return next.compose(value -> {
-            if (Arrays.equals(value, current.value())) {
-                return ctx.succeededFuture(current);
-            }
-            return write(ctx, WriteOps.update(key, current.modRevision(), value)).recover(failure -> {
-                if (!(failure instanceof StorageException se) || se.reason() != StorageException.Reason.CONFLICT) {
-                    return ctx.failedFuture(failure);
-                }
-                if (attempt >= maxAttempts) {
-                    return ctx.failedFuture(failure);
-                }
-                return attempt(ctx, key, fn, se.current(), attempt + 1, maxAttempts);
-            });
-        });
     }
 
     @Override

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import cloud.gardener.apiserver.storage.GuaranteedUpdate;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
@@ -43,7 +44,6 @@ import javax.net.ssl.SSLException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -183,34 +183,10 @@ public final class EtcdStorage implements Storage {
     @Override
     public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
         ContextInternal ctx = callerContext();
-        return getOn(ctx, key).compose(current -> attempt(ctx, key, fn, current, 1, Math.max(1, maxAttempts)));
-    }
-
-    private Future<StoredObject> attempt(ContextInternal ctx, String key, UpdateFunction fn, StoredObject current,
-                                         int attempt, int maxAttempts) {
-        Future<byte[]> next;
-        try {
-            next = fn.apply(current);
-        } catch (RuntimeException e) {
-            return ctx.failedFuture(e);
-        }
-        return next.compose(value -> {
-            if (Arrays.equals(value, current.value())) {
-                return ctx.succeededFuture(current);
-            }
-            return updateOn(ctx, key, current.modRevision(), value).compose(outcome -> {
-                if (outcome.written() != null) {
-                    return ctx.succeededFuture(outcome.written());
-                }
-                if (outcome.current() == null) {
-                    return ctx.failedFuture(StorageException.notFound(key));
-                }
-                if (attempt >= maxAttempts) {
-                    return ctx.failedFuture(StorageException.conflict(key, outcome.current()));
-                }
-                return attempt(ctx, key, fn, outcome.current(), attempt + 1, maxAttempts);
-            });
-        });
+        return getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, fn, maxAttempts,
+                (cur, value) -> updateOn(ctx, key, cur.modRevision(), value).compose(outcome ->
+                        outcome.written() != null ? ctx.succeededFuture(outcome.written())
+                                : ctx.failedFuture(outcome.failure(key)))));
     }
 
     @Override
