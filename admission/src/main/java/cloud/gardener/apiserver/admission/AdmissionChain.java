@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission;
 
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * Runs every mutating plugin in order, then every validating plugin in order; the first rejection
@@ -25,21 +26,21 @@ public final class AdmissionChain {
 
     /** The mutating phase. */
     public Future<Void> admit(Attributes attributes) {
-        Future<Void> result = Future.succeededFuture();
-        for (AdmissionPlugin plugin : plugins) {
-            if (plugin instanceof MutatingPlugin m && plugin.handles(attributes.operation())) {
-                result = result.compose(v -> m.admit(attributes));
-            }
-        }
-        return result;
+        return runEach(MutatingPlugin.class, attributes, MutatingPlugin::admit);
     }
 
     /** The validating phase. */
     public Future<Void> validate(Attributes attributes) {
+        return runEach(ValidatingPlugin.class, attributes, ValidatingPlugin::validate);
+    }
+
+    /** Calls {@code step} on each plugin of the phase that handles the operation, in order, stopping at the first failure. */
+    private <P> Future<Void> runEach(Class<P> phase, Attributes attributes, BiFunction<P, Attributes, Future<Void>> step) {
         Future<Void> result = Future.succeededFuture();
         for (AdmissionPlugin plugin : plugins) {
-            if (plugin instanceof ValidatingPlugin v && plugin.handles(attributes.operation())) {
-                result = result.compose(x -> v.validate(attributes));
+            if (phase.isInstance(plugin) && plugin.handles(attributes.operation())) {
+                P p = phase.cast(plugin);
+                result = result.compose(v -> step.apply(p, attributes));
             }
         }
         return result;
