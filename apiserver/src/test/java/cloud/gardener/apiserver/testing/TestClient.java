@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -61,63 +62,46 @@ public final class TestClient {
      */
     public static TestClient withCertificateAlwaysSent(String baseUrl, X509Certificate trusted,
                                                        IssuedCertificate client) {
-        SSLContext ctx;
-        try {
-            KeyStore keys = KeyStore.getInstance("PKCS12");
-            keys.load(null, null);
-            keys.setKeyEntry("client", client.privateKey(), new char[0], client.chain().toArray(Certificate[]::new));
-            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-            kmf.init(keys, new char[0]);
-            X509ExtendedKeyManager delegate = (X509ExtendedKeyManager) kmf.getKeyManagers()[0];
-            X509ExtendedKeyManager any = new X509ExtendedKeyManager() {
-                @Override
-                public String[] getClientAliases(String keyType, java.security.Principal[] issuers) {
-                    return delegate.getClientAliases(keyType, null);
-                }
+        X509ExtendedKeyManager delegate = (X509ExtendedKeyManager) keyManagers(client)[0];
+        X509ExtendedKeyManager any = new X509ExtendedKeyManager() {
+            @Override
+            public String[] getClientAliases(String keyType, java.security.Principal[] issuers) {
+                return delegate.getClientAliases(keyType, null);
+            }
 
-                @Override
-                public String chooseClientAlias(String[] keyType, java.security.Principal[] issuers,
-                                                java.net.Socket socket) {
-                    return delegate.chooseClientAlias(keyType, null, socket);
-                }
+            @Override
+            public String chooseClientAlias(String[] keyType, java.security.Principal[] issuers,
+                                            java.net.Socket socket) {
+                return delegate.chooseClientAlias(keyType, null, socket);
+            }
 
-                @Override
-                public String chooseEngineClientAlias(String[] keyType, java.security.Principal[] issuers,
-                                                      javax.net.ssl.SSLEngine engine) {
-                    return delegate.chooseEngineClientAlias(keyType, null, engine);
-                }
+            @Override
+            public String chooseEngineClientAlias(String[] keyType, java.security.Principal[] issuers,
+                                                  javax.net.ssl.SSLEngine engine) {
+                return delegate.chooseEngineClientAlias(keyType, null, engine);
+            }
 
-                @Override
-                public String[] getServerAliases(String keyType, java.security.Principal[] issuers) {
-                    return null;
-                }
+            @Override
+            public String[] getServerAliases(String keyType, java.security.Principal[] issuers) {
+                return null;
+            }
 
-                @Override
-                public String chooseServerAlias(String keyType, java.security.Principal[] issuers, java.net.Socket socket) {
-                    return null;
-                }
+            @Override
+            public String chooseServerAlias(String keyType, java.security.Principal[] issuers, java.net.Socket socket) {
+                return null;
+            }
 
-                @Override
-                public X509Certificate[] getCertificateChain(String alias) {
-                    return delegate.getCertificateChain(alias);
-                }
+            @Override
+            public X509Certificate[] getCertificateChain(String alias) {
+                return delegate.getCertificateChain(alias);
+            }
 
-                @Override
-                public java.security.PrivateKey getPrivateKey(String alias) {
-                    return delegate.getPrivateKey(alias);
-                }
-            };
-            KeyStore trust = KeyStore.getInstance("PKCS12");
-            trust.load(null, null);
-            trust.setCertificateEntry("ca", trusted);
-            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            tmf.init(trust);
-            ctx = SSLContext.getInstance("TLS");
-            ctx.init(new javax.net.ssl.KeyManager[] {any}, tmf.getTrustManagers(), null);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        return new TestClient(baseUrl, ctx);
+            @Override
+            public java.security.PrivateKey getPrivateKey(String alias) {
+                return delegate.getPrivateKey(alias);
+            }
+        };
+        return new TestClient(baseUrl, sslContext(new KeyManager[] {any}, trusted));
     }
 
     static TestClient anonymous(String baseUrl, X509Certificate trusted) {
@@ -125,6 +109,10 @@ public final class TestClient {
     }
 
     private static SSLContext sslContext(X509Certificate trusted, IssuedCertificate client) {
+        return sslContext(client == null ? null : keyManagers(client), trusted);
+    }
+
+    private static SSLContext sslContext(KeyManager[] keyManagers, X509Certificate trusted) {
         try {
             KeyStore trust = KeyStore.getInstance("PKCS12");
             trust.load(null, null);
@@ -132,17 +120,21 @@ public final class TestClient {
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             tmf.init(trust);
             SSLContext ctx = SSLContext.getInstance("TLS");
-            KeyManagerFactory kmf = null;
-            if (client != null) {
-                KeyStore keys = KeyStore.getInstance("PKCS12");
-                keys.load(null, null);
-                keys.setKeyEntry("client", client.privateKey(), new char[0],
-                        client.chain().toArray(Certificate[]::new));
-                kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-                kmf.init(keys, new char[0]);
-            }
-            ctx.init(kmf == null ? null : kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+            ctx.init(keyManagers, tmf.getTrustManagers(), null);
             return ctx;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static KeyManager[] keyManagers(IssuedCertificate client) {
+        try {
+            KeyStore keys = KeyStore.getInstance("PKCS12");
+            keys.load(null, null);
+            keys.setKeyEntry("client", client.privateKey(), new char[0], client.chain().toArray(Certificate[]::new));
+            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            kmf.init(keys, new char[0]);
+            return kmf.getKeyManagers();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
