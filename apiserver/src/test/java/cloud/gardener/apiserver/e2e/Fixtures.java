@@ -41,7 +41,10 @@ public final class Fixtures {
         if (name != null) {
             meta.put("name", name);
         }
-        obj.putObject("spec").put("region", "eu-west-1").put("cloudProfileName", "aws");
+        // A minimal valid (workerless) Shoot: Gardener's validation wants a provider type and a Kubernetes version.
+        ObjectNode spec = obj.putObject("spec").put("region", "eu-west-1").put("cloudProfileName", "aws");
+        spec.putObject("provider").put("type", "aws");
+        spec.putObject("kubernetes").put("version", "1.31.1");
         return obj;
     }
 

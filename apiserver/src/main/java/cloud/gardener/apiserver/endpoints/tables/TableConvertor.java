@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -28,6 +29,14 @@ public interface TableConvertor {
     }
 
     /**
+     * Whether a list's {@code remainingItemCount} is copied into the Table. Kubernetes' default and printer
+     * convertors copy it; Gardener's copy only {@code resourceVersion} and {@code continue}.
+     */
+    default boolean carriesRemainingItemCount() {
+        return true;
+    }
+
+    /**
      * Builds the Table.
      *
      * @param items         the objects, one row each (a single object: a one-item list)
@@ -45,7 +54,11 @@ public interface TableConvertor {
         table.put("kind", "Table");
         table.put("apiVersion", "meta.k8s.io/" + version);
         if (listMetadata != null) {
-            table.set("metadata", PartialObjects.listMeta(listMetadata));
+            ObjectNode meta = PartialObjects.listMeta(listMetadata);
+            if (!carriesRemainingItemCount()) {
+                meta.remove("remainingItemCount");
+            }
+            table.set("metadata", meta);
         } else {
             ObjectNode meta = table.putObject("metadata");
             if (items.size() == 1) {
@@ -86,9 +99,12 @@ public interface TableConvertor {
         return table;
     }
 
-    /** The convertor for a resource: for now the default Name / Created At table for every kind. */
+    /**
+     * The convertor for a resource, reading the system clock: Gardener's columns for Gardener's kinds,
+     * kube-apiserver's for the core/v1 ones, else the default Name / Created At table (see {@link TableConvertors}).
+     */
     static TableConvertor defaultFor(ResourceType type) {
-        return DefaultTableConvertor.INSTANCE;
+        return TableConvertors.forResource(type.groupResource(), Clock.systemUTC());
     }
 
     /** Same as {@link PartialObjects#of(JsonNode, String)}. */

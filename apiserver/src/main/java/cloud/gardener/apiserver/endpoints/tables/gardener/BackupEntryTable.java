@@ -1,0 +1,24 @@
+package cloud.gardener.apiserver.endpoints.tables.gardener;
+
+import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.textOrNull;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+
+/** {@code backupentries}: NAME BUCKET SEED OPERATION PROGRESS AGE. */
+public final class BackupEntryTable extends GardenerTableConvertor {
+
+    public BackupEntryTable(Clock clock) {
+        super(clock, NAME, column("Bucket"), column("Seed"), column("Operation"), column("Progress"), AGE);
+    }
+
+    @Override
+    public ArrayNode cells(ObjectNode o) {
+        return row(name(o), text(o, "spec", "bucketName"), textOrNull(o, "spec", "seedName"),
+                BackupOperation.state(o), BackupOperation.progress(o), age(o));
+    }
+}

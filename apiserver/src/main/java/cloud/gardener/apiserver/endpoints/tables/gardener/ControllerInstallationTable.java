@@ -1,0 +1,41 @@
+package cloud.gardener.apiserver.endpoints.tables.gardener;
+
+import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatusOrUnknown;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.isSet;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+
+/**
+ * {@code controllerinstallations}: NAME REGISTRATION CLUSTER VALID INSTALLED HEALTHY PROGRESSING AGE; the four
+ * condition columns print the condition's status or {@code <unknown>}.
+ */
+public final class ControllerInstallationTable extends GardenerTableConvertor {
+
+    public ControllerInstallationTable(Clock clock) {
+        super(clock, NAME, column("Registration"), column("Cluster"), column("Valid"), column("Installed"),
+                column("Healthy"), column("Progressing"), AGE);
+    }
+
+    @Override
+    public ArrayNode cells(ObjectNode o) {
+        return row(name(o), text(o, "spec", "registrationRef", "name"), cluster(o),
+                conditionStatusOrUnknown(o, "Valid"), conditionStatusOrUnknown(o, "Installed"),
+                conditionStatusOrUnknown(o, "Healthy"), conditionStatusOrUnknown(o, "Progressing"), age(o));
+    }
+
+    /** {@code Shoot/<namespace>/<name>} or {@code Seed/<name>}, the shoot reference winning; else {@code <unknown>}. */
+    private static String cluster(ObjectNode o) {
+        if (isSet(o, "spec", "shootRef")) {
+            return "Shoot/" + text(o, "spec", "shootRef", "namespace") + "/" + text(o, "spec", "shootRef", "name");
+        }
+        if (isSet(o, "spec", "seedRef")) {
+            return "Seed/" + text(o, "spec", "seedRef", "name");
+        }
+        return "<unknown>";
+    }
+}

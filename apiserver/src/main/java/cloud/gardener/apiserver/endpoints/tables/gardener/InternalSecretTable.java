@@ -1,0 +1,30 @@
+package cloud.gardener.apiserver.endpoints.tables.gardener;
+
+import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
+import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
+
+import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
+import cloud.gardener.apiserver.endpoints.tables.TableColumn;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+
+/**
+ * {@code internalsecrets}: NAME TYPE DATA AGE. Unlike its siblings this convertor copies kube's Secret printer:
+ * the columns have no format and Age is of type {@code string}.
+ */
+public final class InternalSecretTable extends GardenerTableConvertor {
+
+    public InternalSecretTable(Clock clock) {
+        super(clock, NAME, new TableColumn("Type", "string", "", "", 0), new TableColumn("Data", "string", "", "", 0),
+                new TableColumn("Age", "string", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0));
+    }
+
+    @Override
+    public ArrayNode cells(ObjectNode o) {
+        // stringData is merged into data when the object is read, as Gardener's conversion does
+        return row(name(o), text(o, "type"), (long) Cells.mergedKeyCount(o.get("data"), o.get("stringData")), age(o));
+    }
+}
