@@ -232,8 +232,8 @@ class GardenerExamplesTest {
         } else if (expected.isNumber() && actual.isNumber()) {
             assertThat(actual.decimalValue()).as("%s: %s", what, at).isEqualByComparingTo(expected.decimalValue());
         } else if (expected.isNull()) {
-            // null decodes into a non-pointer struct as its zero value, which Go encodes as {}
-            assertThat(isEmptyish(actual)).as("%s: %s should be null or empty, is %s", what, at, actual).isTrue();
+            // null means "not set": the server may store the zero value or a default there
+            return;
         } else if (expected.isTextual() && actual.isTextual() && !expected.equals(actual)) {
             assertThat(sameValueInGoForm(expected.asText(), actual.asText()))
                     .as("%s: %s is %s, expected %s", what, at, actual, expected).isTrue();

@@ -81,7 +81,15 @@ public final class GardenDefaults implements Defaulter {
 
     private static void setAt(ObjectNode node, List<String> path, int step, SchemaDefault schemaDefault) {
         if (step == path.size()) {
-            setIfAbsent(node, schemaDefault.field(), schemaDefault.value().deepCopy());
+            // The typed model writes Go's "" for a non-pointer string the manifest left out (gitHub.apiURL); the
+            // schema allows no empty value for any string it defaults (enums, patterns, minLength), so "" there
+            // can only mean "not set".
+            JsonNode value = schemaDefault.value();
+            if (value.isTextual() && !value.textValue().isEmpty()) {
+                setIfEmpty(node, schemaDefault.field(), value.deepCopy());
+            } else {
+                setIfAbsent(node, schemaDefault.field(), value.deepCopy());
+            }
             return;
         }
         String name = path.get(step);

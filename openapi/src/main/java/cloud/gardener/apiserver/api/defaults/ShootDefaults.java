@@ -4,12 +4,12 @@ import static cloud.gardener.apiserver.api.defaults.JsonTree.NODES;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.absent;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.array;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.duration;
-import static cloud.gardener.apiserver.api.defaults.JsonTree.empty;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.existing;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.goFloat;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.object;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.objects;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.setIfAbsent;
+import static cloud.gardener.apiserver.api.defaults.JsonTree.setIfEmpty;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.strings;
 import static cloud.gardener.apiserver.api.defaults.JsonTree.text;
 
@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Random;
 import java.util.random.RandomGenerator;
+import java.util.stream.StreamSupport;
 
 /**
  * Gardener's Shoot defaulting (core v1beta1 {@code SetObjectDefaults_Shoot}): purpose, the {@code protected}
@@ -65,8 +66,7 @@ public final class ShootDefaults implements Defaulter {
         existing(kubernetes, "clusterAutoscaler").ifPresent(ShootDefaults::setClusterAutoscalerDefaults);
         existing(kubernetes, "kubeAPIServer").ifPresent(KubeAPIServerDefaults::apply);
         existing(kubernetes, "verticalPodAutoscaler").ifPresent(ShootDefaults::setVerticalPodAutoscalerDefaults);
-        existing(spec, "networking").ifPresent(networking -> JsonTree.setIfEmpty(networking, "ipFamilies",
-                strings("IPv4")));
+        existing(spec, "networking").ifPresent(networking -> setIfEmpty(networking, "ipFamilies", strings("IPv4")));
         existing(spec, "maintenance").ifPresent(this::setMaintenanceDefaults);
         for (ObjectNode worker : objects(object(spec, "provider"), "workers")) {
             setWorkerDefaults(worker);
@@ -160,7 +160,7 @@ public final class ShootDefaults implements Defaulter {
     private static List<String> ipFamilies(ObjectNode networking) {
         JsonNode families = networking.path("ipFamilies");
         return families.isArray()
-                ? java.util.stream.StreamSupport.stream(families.spliterator(), false).map(JsonNode::asText).toList()
+                ? StreamSupport.stream(families.spliterator(), false).map(JsonNode::asText).toList()
                 : List.of();
     }
 
