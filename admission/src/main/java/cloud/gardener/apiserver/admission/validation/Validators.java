@@ -23,7 +23,39 @@ public final class Validators {
         }
     }
 
-    private static final Map<GroupVersionKind, Entry<?>> VALIDATORS = Map.ofEntries();
+    private static final Map<GroupVersionKind, Entry<?>> VALIDATORS = Map.ofEntries(
+            kind("core.gardener.cloud", "v1beta1", "Shoot", cloud.gardener.apiserver.api.core.v1beta1.Shoot.class,
+                    new cloud.gardener.apiserver.admission.validation.core.ShootValidator()),
+            kind("core.gardener.cloud", "v1beta1", "Seed", cloud.gardener.apiserver.api.core.v1beta1.Seed.class,
+                    new cloud.gardener.apiserver.admission.validation.core.SeedValidator()),
+            kind("core.gardener.cloud", "v1beta1", "CloudProfile", cloud.gardener.apiserver.api.core.v1beta1.CloudProfile.class,
+                    new cloud.gardener.apiserver.admission.validation.core.CloudProfileValidator()),
+            kind("core.gardener.cloud", "v1beta1", "NamespacedCloudProfile", cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile.class,
+                    new cloud.gardener.apiserver.admission.validation.core.NamespacedCloudProfileValidator()),
+            kind("core.gardener.cloud", "v1beta1", "Project", cloud.gardener.apiserver.api.core.v1beta1.Project.class,
+                    new cloud.gardener.apiserver.admission.validation.core.ProjectValidator()),
+            kind("core.gardener.cloud", "v1beta1", "Quota", cloud.gardener.apiserver.api.core.v1beta1.Quota.class,
+                    new cloud.gardener.apiserver.admission.validation.core.QuotaValidator()),
+            kind("core.gardener.cloud", "v1beta1", "SecretBinding", cloud.gardener.apiserver.api.core.v1beta1.SecretBinding.class,
+                    new cloud.gardener.apiserver.admission.validation.core.SecretBindingValidator()),
+            kind("core.gardener.cloud", "v1beta1", "BackupBucket", cloud.gardener.apiserver.api.core.v1beta1.BackupBucket.class,
+                    new cloud.gardener.apiserver.admission.validation.core.BackupBucketValidator()),
+            kind("core.gardener.cloud", "v1beta1", "BackupEntry", cloud.gardener.apiserver.api.core.v1beta1.BackupEntry.class,
+                    new cloud.gardener.apiserver.admission.validation.core.BackupEntryValidator()),
+            kind("core.gardener.cloud", "v1beta1", "ControllerRegistration", cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistration.class,
+                    new cloud.gardener.apiserver.admission.validation.core.ControllerRegistrationValidator()),
+            kind("core.gardener.cloud", "v1beta1", "ControllerInstallation", cloud.gardener.apiserver.api.core.v1beta1.ControllerInstallation.class,
+                    new cloud.gardener.apiserver.admission.validation.core.ControllerInstallationValidator()),
+            kind("core.gardener.cloud", "v1", "ControllerDeployment", cloud.gardener.apiserver.api.core.v1.ControllerDeployment.class,
+                    new cloud.gardener.apiserver.admission.validation.core.ControllerDeploymentValidator()),
+            kind("core.gardener.cloud", "v1beta1", "ControllerDeployment", cloud.gardener.apiserver.api.core.v1beta1.ControllerDeployment.class,
+                    new cloud.gardener.apiserver.admission.validation.core.ControllerDeploymentV1beta1Validator()),
+            kind("core.gardener.cloud", "v1beta1", "ExposureClass", cloud.gardener.apiserver.api.core.v1beta1.ExposureClass.class,
+                    new cloud.gardener.apiserver.admission.validation.core.ExposureClassValidator()),
+            kind("core.gardener.cloud", "v1beta1", "InternalSecret", cloud.gardener.apiserver.api.core.v1beta1.InternalSecret.class,
+                    new cloud.gardener.apiserver.admission.validation.core.InternalSecretValidator()),
+            kind("core.gardener.cloud", "v1beta1", "ShootState", cloud.gardener.apiserver.api.core.v1beta1.ShootState.class,
+                    new cloud.gardener.apiserver.admission.validation.core.ShootStateValidator()));
 
     /** One registration: {@code kind("core.gardener.cloud", "v1beta1", "Shoot", Shoot.class, new ShootValidator())}. */
     static <T> Map.Entry<GroupVersionKind, Entry<?>> kind(String group, String version, String kind, Class<T> type,

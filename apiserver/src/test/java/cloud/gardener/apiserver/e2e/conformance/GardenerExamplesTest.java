@@ -268,14 +268,18 @@ class GardenerExamplesTest {
      * The manifest's text as sent to the server. Gardener ships 55-gardenlet.yaml as a template with
      * placeholders ({@code <seed-name>} as the object name, a {@code <See ...>} line in place of the gardenlet
      * configuration) that make it invalid YAML, and 90-shoot.yaml names its provider and network types as
-     * {@code <some-provider-name>} placeholders that Gardener's validation rejects; those are filled in,
-     * nothing else is touched.
+     * {@code <some-provider-name>} placeholders that Gardener's validation rejects, as does 50-seed.yaml's
+     * {@code <provider-name>} and its topology-aware routing with a single zone (Gardener requires at least
+     * two); those are filled in (a second zone added), nothing else is touched.
      */
     static String manifestText(String file) throws IOException {
         String text = Files.readString(EXAMPLES.resolve(file));
         return text.replace("<seed-name>", "my-seed")
                 .replace("type: <some-provider-name>", "type: local")
-                .replace("type: <some-network-extension-name>", "type: calico").replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
+                .replace("type: <some-network-extension-name>", "type: calico")
+                .replace("<provider-name>", "local")
+                .replace("    zones:\n    - europe-1a\n", "    zones:\n    - europe-1a\n    - europe-1b\n")
+                .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
     }
 
     static List<ObjectNode> documents(String file) throws IOException {
