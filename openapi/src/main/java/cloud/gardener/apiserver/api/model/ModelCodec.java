@@ -130,8 +130,7 @@ public final class ModelCodec {
                 }
                 List<Object> out = new ArrayList<>(n.size());
                 for (int i = 0; i < n.size(); i++) {
-                    out.add(decodeValue(n.get(i), t.element(), path + "[" + i + "]", goStruct, unknown,
-                            t.element().raw()));
+                    out.add(decodeElement(n.get(i), t.element(), path + "[" + i + "]", goStruct, unknown));
                 }
                 return java.util.Collections.unmodifiableList(out);
             }
@@ -140,8 +139,8 @@ public final class ModelCodec {
                     throw typeError(n, goStruct, path, t.goName(), null);
                 }
                 Map<String, Object> out = new LinkedHashMap<>();
-                n.fields().forEachRemaining(e -> out.put(e.getKey(), decodeValue(e.getValue(), t.element(),
-                        path + "." + e.getKey(), goStruct, unknown, t.element().raw())));
+                n.fields().forEachRemaining(e -> out.put(e.getKey(), decodeElement(e.getValue(), t.element(),
+                        path + "." + e.getKey(), goStruct, unknown)));
                 return java.util.Collections.unmodifiableMap(out);
             }
             case BYTES:
@@ -161,6 +160,27 @@ public final class ModelCodec {
                     throw typeError(n, goStruct, path, t.goName(), null);
                 }
         }
+    }
+
+    /**
+     * A slice or map element. Go decodes each into a fresh zero value, on which a JSON null has no effect:
+     * {@code ["a",null]} is {@code ["a",""]} and {@code {"k":null}} in a {@code map[string]Struct} is the zero
+     * struct. (Elements are values here: the model has no slices of pointers.)
+     */
+    private static Object decodeElement(JsonNode n, TypeRef t, String path, String goStruct, List<String> unknown) {
+        if (!n.isNull()) {
+            return decodeValue(n, t, path, goStruct, unknown, t.raw());
+        }
+        return switch (t.shape()) {
+            case STRING -> "";
+            case BOOL -> false;
+            case INT32 -> 0;
+            case INT64 -> 0L;
+            case FLOAT64 -> 0.0;
+            case RECORD -> RecordModel.of(t.raw()).zero();
+            case BYTES, VALUE -> zeroObject(t.raw());
+            default -> null; // nil slices and maps, raw JSON without bytes
+        };
     }
 
     private static long integral(JsonNode n, String goStruct, String path, String goType, long min, long max) {
@@ -223,7 +243,7 @@ public final class ModelCodec {
             }
             return switch (t.shape()) {
                 case STRING -> f.omitEmpty() ? null : NODES.textNode("");
-                case LIST, MAP -> f.omitEmpty() ? null : NODES.nullNode();
+                case LIST, MAP, BYTES -> f.omitEmpty() ? null : NODES.nullNode(); // nil slices and maps
                 case RECORD -> encodeRecord(RecordModel.of(t.raw()).zero(), RecordModel.of(t.raw()));
                 case VALUE -> zeroValue(t.raw());
                 default -> NODES.nullNode();
@@ -248,8 +268,9 @@ public final class ModelCodec {
             return encodeRecord(v, model).equals(encodeRecord(model.zero(), model));
         }
         if (t.shape() == TypeRef.Shape.VALUE || t.shape() == TypeRef.Shape.BYTES) {
-            JsonNode zero = zeroValue(t.raw());
-            return !zero.isNull() && zero.equals(Json.MAPPER.valueToTree(v));
+            // Compare values, not JSON: the zero Time's JSON is null, which no JSON comparison can tell apart.
+            Object zero = zeroObject(t.raw());
+            return zero != null && zero.equals(v);
         }
         return isEmpty(v);
     }
@@ -326,10 +347,16 @@ public final class ModelCodec {
 
     /** The JSON of a value type's zero value ({@code static zero()} when it has one), else null. */
     private static JsonNode zeroValue(Class<?> c) {
+        Object zero = zeroObject(c);
+        return zero == null ? NODES.nullNode() : Json.MAPPER.valueToTree(zero);
+    }
+
+    /** A value type's zero value ({@code static zero()}), or null when it has none. */
+    private static Object zeroObject(Class<?> c) {
         try {
-            return Json.MAPPER.valueToTree(c.getMethod("zero").invoke(null));
+            return c.getMethod("zero").invoke(null);
         } catch (ReflectiveOperationException e) {
-            return NODES.nullNode();
+            return null;
         }
     }
 }

@@ -111,6 +111,31 @@ class ModelCodecTest {
     }
 
     @Test
+    void nullSliceAndMapItemsDecodeAsGoZeroValues() {
+        JsonNode canonical = ModelCodec.canonical(json("{'spec':{'tags':['a',null],'labels':{'k':null},"
+                + "'parts':[null,{'name':'p'}]}}"), Widget.class);
+
+        // Go decodes each item into a fresh zero value, which null leaves as it is
+        assertThat(canonical.at("/spec/tags").toString()).isEqualTo("[\"a\",\"\"]");
+        assertThat(canonical.at("/spec/labels").toString()).isEqualTo("{\"k\":\"\"}");
+        assertThat(canonical.at("/spec/parts").toString()).isEqualTo("[{\"name\":\"\"},{\"name\":\"p\"}]");
+    }
+
+    @Test
+    void omitEmptyLeavesOutNilBytesAndOmitZeroLeavesOutTheZeroTime() {
+        // []byte with omitempty: nil and empty are both left out, also when the record holds Java null
+        var helm = new cloud.gardener.apiserver.api.core.v1.HelmControllerDeployment(null, null, null);
+        assertThat(ModelCodec.encode(helm).toString()).isEqualTo("{}");
+        // metadata.creationTimestamp is omitempty+omitzero: the zero time (JSON null) is left out
+        var meta = ModelCodec.decode(json("{'name':'n','creationTimestamp':null}"),
+                cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta.class).value();
+        var zeroTime = new cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta("n", null, null, null, null, null, 0,
+                cloud.gardener.apiserver.api.model.values.Time.zero(), null, null, null, null, null, null, null);
+        assertThat(ModelCodec.encode(meta).toString()).isEqualTo("{\"name\":\"n\"}");
+        assertThat(ModelCodec.encode(zeroTime).toString()).isEqualTo("{\"name\":\"n\"}");
+    }
+
+    @Test
     void canonicalFormIsStable() {
         JsonNode in = json("{'status':{},'spec':{'labels':{'z':'1','a':'2'},'name':'n','tags':[]}}");
         JsonNode once = ModelCodec.canonical(in, Widget.class);
