@@ -55,7 +55,19 @@ public final class Validators {
             kind("core.gardener.cloud", "v1beta1", "InternalSecret", cloud.gardener.apiserver.api.core.v1beta1.InternalSecret.class,
                     new cloud.gardener.apiserver.admission.validation.core.InternalSecretValidator()),
             kind("core.gardener.cloud", "v1beta1", "ShootState", cloud.gardener.apiserver.api.core.v1beta1.ShootState.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ShootStateValidator()));
+                    new cloud.gardener.apiserver.admission.validation.core.ShootStateValidator()),
+            kind("seedmanagement.gardener.cloud", "v1alpha1", "ManagedSeed", cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed.class,
+                    new cloud.gardener.apiserver.admission.validation.seedmanagement.ManagedSeedValidator()),
+            kind("seedmanagement.gardener.cloud", "v1alpha1", "ManagedSeedSet", cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeedSet.class,
+                    new cloud.gardener.apiserver.admission.validation.seedmanagement.ManagedSeedSetValidator()),
+            kind("seedmanagement.gardener.cloud", "v1alpha1", "Gardenlet", cloud.gardener.apiserver.api.seedmanagement.v1alpha1.Gardenlet.class,
+                    new cloud.gardener.apiserver.admission.validation.seedmanagement.GardenletValidator()),
+            kind("operations.gardener.cloud", "v1alpha1", "Bastion", cloud.gardener.apiserver.api.operations.v1alpha1.Bastion.class,
+                    new cloud.gardener.apiserver.admission.validation.operations.BastionValidator()),
+            kind("security.gardener.cloud", "v1alpha1", "CredentialsBinding", cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding.class,
+                    new cloud.gardener.apiserver.admission.validation.security.CredentialsBindingValidator()),
+            kind("security.gardener.cloud", "v1alpha1", "WorkloadIdentity", cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity.class,
+                    new cloud.gardener.apiserver.admission.validation.security.WorkloadIdentityValidator()));
 
     /** One registration: {@code kind("core.gardener.cloud", "v1beta1", "Shoot", Shoot.class, new ShootValidator())}. */
     static <T> Map.Entry<GroupVersionKind, Entry<?>> kind(String group, String version, String kind, Class<T> type,

@@ -5,47 +5,103 @@ import cloud.gardener.apiserver.api.validation.FieldPath;
 import inet.ipaddr.AddressStringException;
 import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressString;
+import inet.ipaddr.IPAddressStringParameters;
+import inet.ipaddr.ipv6.IPv6Address;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * A CIDR at a field path, as Gardener's {@code cidrvalidation.CIDR}: parsed as Go's {@code net.ParseCIDR}
- * would (address, slash, decimal prefix length), with the parse, family, size and overlap checks.
+ * would (address, slash, decimal prefix length), with the parse, family, canonical-form, size and overlap
+ * checks. The address is read by the ipaddress library, restricted to what Go's {@code netip.ParseAddr} takes.
  */
 public final class Cidr {
 
     public static final String DEFAULT_VPN_RANGE_V6 = "fd8f:6d53:b97a:1::/96";
     public static final String RESERVED_KUBE_API_SERVER_MAPPING_RANGE = "240.0.0.0/8";
-    private static final Pattern SHAPE = Pattern.compile("[0-9A-Fa-f:.]+/[0-9]{1,3}");
+    /** Go's {@code dtoi} gives up at this value. */
+    private static final int DTOI_BIG = 0xFFFFFF;
+
+    /**
+     * What {@code netip.ParseAddr} accepts: dotted-decimal IPv4 of four parts without leading zeros, IPv6 of
+     * hex groups up to four digits (an embedded IPv4 at the end), no zone, prefix, mask, range or wildcard.
+     */
+    private static final IPAddressStringParameters GO_ADDRESS = new IPAddressStringParameters.Builder()
+            .allowEmpty(false).allowAll(false).allowSingleSegment(false).allowPrefix(false).allowMask(false)
+            .allowPrefixOnly(false).allowWildcardedSeparator(false)
+            .setRangeOptions(IPAddressStringParameters.RangeParameters.NO_RANGE)
+            .getIPv4AddressParametersBuilder()
+                .allow_inet_aton(false).allowLeadingZeros(false).allowUnlimitedLeadingZeros(false).allowBinary(false)
+                .getParentBuilder()
+            .getIPv6AddressParametersBuilder()
+                .allowZone(false).allowEmptyZone(false).allowBase85(false).allowBinary(false).allowMixed(true)
+                .allowLeadingZeros(true).allowUnlimitedLeadingZeros(false)
+                .getEmbeddedIPv4AddressParametersBuilder()
+                    .allow_inet_aton(false).allowLeadingZeros(false).allowUnlimitedLeadingZeros(false)
+                    .allowBinary(false)
+                    .getEmbeddedIPv4AddressParentBuilder()
+                .getParentBuilder()
+            .toParams();
+
+    /** A parsed CIDR: the address as written and its network block. */
+    private record Parsed(IPAddress address, IPAddress network) {
+    }
 
     private final String cidr;
     private final FieldPath path;
+    private final Parsed parsed;
     private final IPAddress network;
 
-    private Cidr(String cidr, FieldPath path, IPAddress network) {
+    private Cidr(String cidr, FieldPath path, Parsed parsed) {
         this.cidr = cidr;
         this.path = path;
-        this.network = network;
+        this.parsed = parsed;
+        this.network = parsed == null ? null : parsed.network();
     }
 
     /** {@code NewCIDR}: never fails; an unparsable CIDR reports itself in {@link #validateParse()}. */
     public static Cidr of(String cidr, FieldPath path) {
-        return new Cidr(cidr == null ? "" : cidr, path, parse(cidr));
+        return new Cidr(cidr == null ? "" : cidr, path, parseCidr(cidr));
     }
 
     /** The network block of {@code cidr}, or null when Go's {@code net.ParseCIDR} would fail. */
     public static IPAddress parse(String cidr) {
-        if (cidr == null || !SHAPE.matcher(cidr).matches()) {
+        Parsed p = parseCidr(cidr);
+        return p == null ? null : p.network();
+    }
+
+    /** Go's {@code net.ParseCIDR} accepts {@code cidr}. */
+    public static boolean isValid(String cidr) {
+        return parseCidr(cidr) != null;
+    }
+
+    private static Parsed parseCidr(String cidr) {
+        int slash = cidr == null ? -1 : cidr.indexOf('/');
+        if (slash < 0) {
             return null;
         }
-        try {
-            IPAddress addr = new IPAddressString(cidr).toAddress();
-            Integer bits = addr.getNetworkPrefixLength();
-            if (bits == null || bits > addr.getBitCount()) {
+        String mask = cidr.substring(slash + 1);
+        int bits = 0;
+        int i = 0;
+        for (; i < mask.length() && mask.charAt(i) >= '0' && mask.charAt(i) <= '9'; i++) {
+            bits = bits * 10 + (mask.charAt(i) - '0');
+            if (bits >= DTOI_BIG) {
                 return null;
             }
-            return addr.toPrefixBlock();
+        }
+        if (i == 0 || i != mask.length()) {
+            return null;
+        }
+        String ip = cidr.substring(0, slash);
+        if (!ip.chars().allMatch(c -> c == '.' || c == ':' || Character.digit(c, 16) >= 0 && c < 0x80)) {
+            return null; // the library would also take surrounding space and other notations
+        }
+        try {
+            IPAddress address = new IPAddressString(ip, GO_ADDRESS).toAddress();
+            if (bits > address.getBitCount()) {
+                return null;
+            }
+            return new Parsed(address, address.toPrefixBlock(bits));
         } catch (AddressStringException | RuntimeException e) {
             return null;
         }
@@ -74,12 +130,25 @@ public final class Cidr {
         return network != null;
     }
 
+    /** Go's {@code IP.To4() != nil} of the network: IPv4, or an IPv4-mapped IPv6 network. */
     public boolean isIPv4() {
-        return network != null && network.isIPv4();
+        return network != null && (network.isIPv4() || ((IPv6Address) network).isIPv4Mapped());
     }
 
     public boolean isIPv6() {
-        return network != null && network.isIPv6();
+        return network != null && !isIPv4();
+    }
+
+    /** Go's {@code IP.String()} of the network address: dotted for IPv4 (mapped too), else RFC 5952. */
+    public String networkIp() {
+        if (network == null) {
+            return "";
+        }
+        IPAddress ip = network.getLower().withoutPrefixLength();
+        if (ip.isIPv6() && ((IPv6Address) ip).isIPv4Mapped()) {
+            return ((IPv6Address) ip).getEmbeddedIPv4Address().toCanonicalString();
+        }
+        return ip.toCanonicalString();
     }
 
     public List<FieldError> validateParse() {
@@ -91,14 +160,21 @@ public final class Cidr {
         if (network == null) {
             return List.of();
         }
-        String ip = network.getLower().withoutPrefixLength().toCanonicalString();
-        if (family.equals("IPv4") && !network.isIPv4()) {
-            return List.of(FieldError.invalid(path.toString(), ip, "must be a valid IPv4 address"));
+        if (family.equals("IPv4") && !isIPv4()) {
+            return List.of(FieldError.invalid(path.toString(), networkIp(), "must be a valid IPv4 address"));
         }
-        if (family.equals("IPv6") && network.isIPv4()) {
-            return List.of(FieldError.invalid(path.toString(), ip, "must be a valid IPv6 address"));
+        if (family.equals("IPv6") && isIPv4()) {
+            return List.of(FieldError.invalid(path.toString(), networkIp(), "must be a valid IPv6 address"));
         }
         return List.of();
+    }
+
+    /** {@code ValidateCIDRIsCanonical}: the address has no bits set after the prefix. */
+    public List<FieldError> validateIsCanonical() {
+        if (parsed == null || parsed.address().equals(parsed.network().getLower().withoutPrefixLength())) {
+            return List.of();
+        }
+        return List.of(FieldError.invalid(path.toString(), cidr, "must be valid canonical CIDR"));
     }
 
     public List<FieldError> validateMaxSize(int bits) {

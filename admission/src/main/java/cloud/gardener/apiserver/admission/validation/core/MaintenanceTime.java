@@ -3,6 +3,10 @@ package cloud.gardener.apiserver.admission.validation.core;
 /**
  * A maintenance time {@code HHMMSS±HHMM} read as Go's {@code time.Parse("150405-0700", ...)} reads it,
  * as the second of the day in UTC; parse errors carry Go's wording.
+ *
+ * <p>Hand-written on purpose: {@code DateTimeFormatter} cannot express this layout as Go reads it. Go takes
+ * zone offsets up to {@code ±2460} (java.time stops at ±18:00), and Gardener's messages name the layout
+ * element that failed ({@code cannot parse "+0100" as "05"}), which a formatter's error does not tell.
  */
 final class MaintenanceTime {
 

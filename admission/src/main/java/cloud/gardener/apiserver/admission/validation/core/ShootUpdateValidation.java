@@ -17,6 +17,7 @@ import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.semver4j.Semver;
 
 /** The update rules of {@code ValidateShootSpecUpdate} and {@code ValidateShootHAConfigUpdate}. */
 final class ShootUpdateValidation {
@@ -104,22 +105,22 @@ final class ShootUpdateValidation {
             return errs; // the stored object predates a version; nothing to compare with
         }
         try {
-            if (KubernetesVersions.compare(version, "<", oldVersion)) {
+            if (GoSemver.compareVersions(version, "<", oldVersion)) {
                 errs.add(FieldError.forbidden(path.toString(), "kubernetes version downgrade is not supported"));
             }
         } catch (IllegalArgumentException e) {
             errs.add(FieldError.invalid(path.toString(), version, e.getMessage()));
         }
         if (!skipMinorAllowed) {
-            SemanticVersion old;
+            Semver old;
             try {
-                old = SemanticVersion.parse(oldVersion);
+                old = GoSemver.newVersion(oldVersion);
             } catch (IllegalArgumentException e) {
                 errs.add(FieldError.invalid(path.toString(), oldVersion, e.getMessage()));
-                return errs;
+                return errs; // Go would dereference a nil version here
             }
             try {
-                if (KubernetesVersions.compare(version, ">=", old.incMinor().incMinor().toString())) {
+                if (GoSemver.compareVersions(version, ">=", GoSemver.incMinor(GoSemver.incMinor(old)).toString())) {
                     errs.add(FieldError.forbidden(path.toString(), "kubernetes version upgrade cannot skip a minor version"));
                 }
             } catch (IllegalArgumentException e) {
@@ -140,7 +141,7 @@ final class ShootUpdateValidation {
                     "cannot validate machine image version upgrade because it is unset"));
         }
         try {
-            if (KubernetesVersions.compare(version, "<", oldVersion)) {
+            if (GoSemver.compareVersions(version, "<", oldVersion)) {
                 return List.of(FieldError.forbidden(path.toString(), "machine image version downgrade is not supported when "
                         + "the update strategy is AutoInPlaceUpdate or ManualInPlaceUpdate"));
             }

@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.admission.validation.core.ShootRules.dns1
 import static cloud.gardener.apiserver.admission.validation.core.ShootRules.str;
 
 import cloud.gardener.apiserver.admission.validation.Validator;
+import cloud.gardener.apiserver.admission.validation.cidr.Cidr;
 import cloud.gardener.apiserver.api.core.v1beta1.Addons;
 import cloud.gardener.apiserver.api.core.v1beta1.ControlPlane;
 import cloud.gardener.apiserver.api.core.v1beta1.DNS;
@@ -173,7 +174,7 @@ public final class ShootValidator implements Validator<Shoot> {
                 errs.add(FieldError.forbidden(path.child("secretBindingName").toString(),
                         "is incompatible with credentialsBindingName"));
             }
-            if (!secretBinding.isEmpty() && !version.isEmpty() && KubernetesVersions.atLeast(version, 1, 34)) {
+            if (!secretBinding.isEmpty() && !version.isEmpty() && GoSemver.atLeast(version, 1, 34)) {
                 errs.add(FieldError.forbidden(path.child("secretBindingName").toString(),
                         "for Kubernetes versions >= 1.34, secretBindingName field is no longer supported, use "
                                 + "spec.credentialsBindingName instead"));
@@ -221,7 +222,7 @@ public final class ShootValidator implements Validator<Shoot> {
     /** {@code ValidateCloudProfileReference}. */
     static List<FieldError> validateCloudProfileReference(ShootSpec spec, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        if (!version.isEmpty() && KubernetesVersions.atLeast(version, 1, 34) && !str(spec.cloudProfileName()).isEmpty()) {
+        if (!version.isEmpty() && GoSemver.atLeast(version, 1, 34) && !str(spec.cloudProfileName()).isEmpty()) {
             errs.add(FieldError.forbidden(path.child("cloudProfileName").toString(), "for Kubernetes version >= 1.34, "
                     + "cloudProfileName field is no longer supported, use spec.cloudProfile.name instead"));
         }
@@ -296,7 +297,7 @@ public final class ShootValidator implements Validator<Shoot> {
             errs.add(FieldError.forbidden(path.toString(), "addons cannot be enabled for Workerless Shoot clusters"));
             return errs;
         }
-        if (KubernetesVersions.atLeast(version, 1, 35)) {
+        if (GoSemver.atLeast(version, 1, 35)) {
             errs.add(FieldError.forbidden(path.toString(), "for Kubernetes versions >= 1.35, addons field is no longer supported"));
             return errs;
         }
@@ -311,7 +312,7 @@ public final class ShootValidator implements Validator<Shoot> {
             List<String> ranges = addons.nginxIngress().loadBalancerSourceRanges();
             if (ranges != null) {
                 for (int i = 0; i < ranges.size(); i++) {
-                    if (Cidr.parse(ranges.get(i)).isEmpty()) {
+                    if (!Cidr.isValid(ranges.get(i))) {
                         errs.add(FieldError.invalid(path.child("nginxIngress", "loadBalancerSourceRanges").index(i).toString(),
                                 ranges.get(i), "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
                     }
@@ -356,7 +357,7 @@ public final class ShootValidator implements Validator<Shoot> {
         for (int i = 0; i < providers.size(); i++) {
             DNSProvider p = providers.get(i);
             FieldPath idx = path.child("providers").index(i);
-            if (p.secretName() != null && KubernetesVersions.atLeast(version, 1, 35)) {
+            if (p.secretName() != null && GoSemver.atLeast(version, 1, 35)) {
                 errs.add(FieldError.forbidden(idx.child("secretName").toString(),
                         "for Kubernetes versions >= 1.35, secretName field is no longer supported"));
             }
@@ -397,7 +398,7 @@ public final class ShootValidator implements Validator<Shoot> {
     private static List<FieldError> validateDnsCredentialsRef(DNSProvider p, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         CrossVersionObjectReference ref = p.credentialsRef();
-        boolean below135 = KubernetesVersions.below(version, 1, 35);
+        boolean below135 = GoSemver.below(version, 1, 35);
         if (ref == null) {
             if (p.secretName() != null && below135) {
                 errs.add(FieldError.forbidden(path.child("secretName").toString(), "must not be set when `credentialsRef` is not set"));
@@ -580,22 +581,12 @@ public final class ShootValidator implements Validator<Shoot> {
         if (value == null) {
             return errs;
         }
-        var parsed = Cidr.parse(value);
-        if (parsed.isEmpty()) {
-            errs.add(FieldError.invalid(path.toString(), value, Cidr.parseError(value)));
-            return errs;
-        }
-        Cidr cidr = parsed.get();
+        Cidr cidr = Cidr.of(value, path);
+        errs.addAll(cidr.validateParse());
         if (checkFamily) {
-            if ("IPv4".equals(family) && !cidr.isIPv4()) {
-                errs.add(FieldError.invalid(path.toString(), cidr.networkIpString(), "must be a valid IPv4 address"));
-            } else if ("IPv6".equals(family) && cidr.isIPv4()) {
-                errs.add(FieldError.invalid(path.toString(), cidr.networkIpString(), "must be a valid IPv6 address"));
-            }
+            errs.addAll(cidr.validateIPFamily(family));
         }
-        if (!cidr.isCanonical()) {
-            errs.add(FieldError.invalid(path.toString(), value, "must be valid canonical CIDR"));
-        }
+        errs.addAll(cidr.validateIsCanonical());
         return errs;
     }
 
@@ -723,7 +714,7 @@ public final class ShootValidator implements Validator<Shoot> {
     }
 
     private static List<FieldError> cronSpec(Set<String> seen, String spec, FieldPath path) {
-        var problem = CronSpec.problem(spec);
+        var problem = StandardCronSpec.problem(spec);
         if (problem.isPresent()) {
             return List.of(FieldError.invalid(path.toString(), spec, "not a valid cron spec: " + problem.get()));
         }

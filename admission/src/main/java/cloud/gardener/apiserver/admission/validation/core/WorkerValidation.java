@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.semver4j.Semver;
 
 /** The rules of {@code spec.provider} and its worker pools ({@code validateProvider}, {@code ValidateWorker}, ...). */
 final class WorkerValidation {
@@ -223,23 +224,23 @@ final class WorkerValidation {
     static List<FieldError> validateWorkerGroupVersion(String controlPlane, String workerVersion, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         try {
-            if (KubernetesVersions.compare(workerVersion, ">", controlPlane)) {
+            if (GoSemver.compareVersions(workerVersion, ">", controlPlane)) {
                 errs.add(FieldError.forbidden(path.toString(),
                         "worker group kubernetes version must not be higher than control plane version"));
             }
         } catch (IllegalArgumentException e) {
             errs.add(FieldError.invalid(path.toString(), controlPlane, e.getMessage()));
         }
-        SemanticVersion worker;
+        Semver worker;
         try {
-            worker = SemanticVersion.parse(workerVersion);
+            worker = GoSemver.newVersion(workerVersion);
         } catch (IllegalArgumentException e) {
             errs.add(FieldError.invalid(path.toString(), workerVersion, e.getMessage()));
             return errs; // Go would dereference a nil version here
         }
-        String skew = worker.incMinor().incMinor().incMinor().incMinor().toString();
+        String skew = GoSemver.incMinor(GoSemver.incMinor(GoSemver.incMinor(GoSemver.incMinor(worker)))).toString();
         try {
-            if (KubernetesVersions.compare(controlPlane, ">=", skew)) {
+            if (GoSemver.compareVersions(controlPlane, ">=", skew)) {
                 errs.add(FieldError.forbidden(path.toString(),
                         "worker group kubernetes version must be at most three minor versions behind control plane version"));
             }
