@@ -15,6 +15,9 @@ import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootState;
+import cloud.gardener.apiserver.api.k8s.corev1.ConfigMap;
+import cloud.gardener.apiserver.api.k8s.corev1.Namespace;
+import cloud.gardener.apiserver.api.k8s.corev1.Secret;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.operations.v1alpha1.Bastion;
 import cloud.gardener.apiserver.api.operator.v1alpha1.Garden;
@@ -55,7 +58,10 @@ public final class ResourceModels {
             alpha(StandardResources.OPERATIONS, "Bastion", Bastion.class),
             alpha(StandardResources.SECURITY, "CredentialsBinding", CredentialsBinding.class),
             alpha(StandardResources.SECURITY, "WorkloadIdentity", WorkloadIdentity.class),
-            alpha(StandardResources.OPERATOR, "Garden", Garden.class));
+            alpha(StandardResources.OPERATOR, "Garden", Garden.class),
+            Map.entry(new GroupVersionKind("", "v1", "Namespace"), Namespace.class),
+            Map.entry(new GroupVersionKind("", "v1", "Secret"), Secret.class),
+            Map.entry(new GroupVersionKind("", "v1", "ConfigMap"), ConfigMap.class));
 
     private ResourceModels() {
     }
