@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.endpoints.handlers.DeleteHandler;
 import cloud.gardener.apiserver.endpoints.handlers.GetHandler;
 import cloud.gardener.apiserver.endpoints.handlers.ListHandler;
 import cloud.gardener.apiserver.endpoints.handlers.PatchHandler;
+import cloud.gardener.apiserver.endpoints.handlers.ScaleHandler;
 import cloud.gardener.apiserver.endpoints.handlers.UpdateHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.handlers.WatchHandler;
@@ -20,6 +21,7 @@ import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,6 +33,7 @@ public final class ResourceEndpoints {
     private final ResourceRegistry resources;
     private final Registry registry;
     private final Map<String, VerbHandler> handlers;
+    private final VerbHandler scale = new ScaleHandler();
 
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds) {
         this.resources = resources;
@@ -51,7 +54,9 @@ public final class ResourceEndpoints {
         Future<Void> result;
         try {
             ResourceRequest req = resolve(ctx, info);
-            result = handlers.get(req.info().verb()).handle(req);
+            // a Scale is not the resource's kind: its own handler reads and writes it
+            VerbHandler handler = "scale".equals(req.subresource()) ? scale : handlers.get(req.info().verb());
+            result = handler.handle(req);
         } catch (RuntimeException e) {
             result = Future.failedFuture(e);
         }
@@ -71,8 +76,8 @@ public final class ResourceEndpoints {
         String verb = info.verb();
         if (!info.subresource().isEmpty()) {
             Subresource sub = type.subresource(info.subresource()).orElseThrow(ApiException::resourceNotFound);
-            if (!sub.verbs().contains(verb) || !"status".equals(sub.name()) && !"binding".equals(sub.name())) {
-                // Subresources with their own kinds (scale, kubeconfig requests, tokens) come with the typed model.
+            if (!sub.verbs().contains(verb) || !List.of("status", "binding", "scale").contains(sub.name())) {
+                // Subresources creating other kinds (kubeconfig requests, tokens) come with their own handlers.
                 throw ApiException.methodNotAllowed();
             }
         } else {

@@ -41,8 +41,9 @@ public record ResourceRequest(RoutingContext ctx, RequestInfo info, ResourceType
         return ctx.request().getHeader(name);
     }
 
-    /** Presents a stored object in the version of this request. */
-    public ObjectNode present(ObjectNode obj) {
+    /** Presents a stored object in the version of this request (converted when the kind is stored in another). */
+    public ObjectNode present(ObjectNode stored) {
+        ObjectNode obj = store.convert(stored, version);
         ObjectNode out = obj.objectNode();
         out.put("kind", type.kind());
         out.put("apiVersion", apiVersion());

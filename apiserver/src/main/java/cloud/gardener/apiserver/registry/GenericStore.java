@@ -42,9 +42,17 @@ public final class GenericStore {
     private final String keyRoot;
     private final ResourceStrategy strategy;
     private final AdmissionChain admission;
+    private final VersionConversion conversion;
 
     public GenericStore(ResourceType type, Storage storage, String prefix, ResourceStrategy strategy,
                         AdmissionChain admission) {
+        this(type, storage, prefix, strategy, admission, VersionConversion.IDENTITY);
+    }
+
+    /** @param conversion how objects of other served versions reach the storage version and back */
+    public GenericStore(ResourceType type, Storage storage, String prefix, ResourceStrategy strategy,
+                        AdmissionChain admission, VersionConversion conversion) {
+        this.conversion = conversion;
         this.type = type;
         this.storage = storage;
         this.keyRoot = prefix + (type.group().isEmpty() ? "" : "/" + type.group()) + "/" + type.plural();
@@ -72,6 +80,11 @@ public final class GenericStore {
 
     private GroupResource gr() {
         return type.groupResource();
+    }
+
+    /** A stored object in {@code version}, as a response presents it. */
+    public ObjectNode convert(ObjectNode stored, String version) {
+        return conversion.fromStorage(stored, version);
     }
 
     /** The stored object as a tree, with its resourceVersion. */
@@ -135,7 +148,7 @@ public final class GenericStore {
     // ---------------------------------------------------------------------------------------- create
 
     public Future<ObjectNode> create(String namespace, ObjectNode input, WriteContext ctx) {
-        ObjectNode obj = input.deepCopy();
+        ObjectNode obj = conversion.toStorage(input.deepCopy());
         ObjectNode meta = Objects.meta(obj);
         if (!Objects.resourceVersion(obj).isEmpty()) {
             return Future.failedFuture(ApiException.unknown("resourceVersion should not be set on objects to be created"));
@@ -147,14 +160,7 @@ public final class GenericStore {
         }
         return admission.admit(attributes(Operation.CREATE, obj, null, ctx)).compose(v -> {
             prepareForCreate(obj);
-            List<FieldError> errors = new ArrayList<>(MetadataValidation.validateCreate(obj, type));
-            if (errors.isEmpty()) {
-                errors.addAll(strategy.validate(obj));
-            }
-            if (!errors.isEmpty()) {
-                return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), Objects.name(obj), errors));
-            }
-            return createWithName(namespace, obj, ctx, 1);
+            return createAttempt(namespace, obj, ctx, 1);
         });
     }
 
@@ -167,26 +173,38 @@ public final class GenericStore {
         if (strategy.tracksGeneration()) {
             meta.put("generation", 1);
         }
-        if (type.hasStatus()) {
+        if (type.hasStatus() && strategy.resetsStatusOnCreate()) {
             obj.remove("status");
         }
         strategy.prepareForCreate(obj);
     }
 
-    private Future<ObjectNode> createWithName(String namespace, ObjectNode obj, WriteContext ctx, int attempt) {
+    /**
+     * One attempt at storing a prepared object: as in the generic store's BeforeCreate, a generateName is
+     * turned into a name before validation; a name collision draws a new one, a bounded number of times.
+     */
+    private Future<ObjectNode> createAttempt(String namespace, ObjectNode prepared, WriteContext ctx, int attempt) {
+        ObjectNode obj = prepared.deepCopy();
         ObjectNode meta = Objects.meta(obj);
-        boolean generated = Objects.name(obj).isEmpty();
+        String generateName = Objects.text(meta, "generateName");
+        boolean generated = Objects.name(obj).isEmpty() && !generateName.isEmpty();
         if (generated) {
-            meta.put("name", NameGenerator.generate(Objects.text(meta, "generateName")));
+            meta.put("name", NameGenerator.generate(generateName));
         }
         String name = Objects.name(obj);
+        List<FieldError> errors = new ArrayList<>(MetadataValidation.validateCreate(obj, type));
+        if (errors.isEmpty()) {
+            errors.addAll(strategy.validate(obj));
+        }
+        if (!errors.isEmpty()) {
+            return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), name, errors));
+        }
         return admission.validate(attributes(Operation.CREATE, obj, null, ctx))
                 .compose(v -> ctx.dryRun() ? dryRunCreate(namespace, name, obj) : persistCreate(namespace, name, obj))
                 .recover(t -> {
                     if (generated && t instanceof ApiException e && "AlreadyExists".equals(e.reason())) {
                         if (attempt < GENERATE_NAME_ATTEMPTS) {
-                            meta.remove("name");
-                            return createWithName(namespace, obj, ctx, attempt + 1);
+                            return createAttempt(namespace, prepared, ctx, attempt + 1);
                         }
                         return Future.failedFuture(new ApiException(ApiException.alreadyExists(gr(), name).status()
                                 .withMessageAndRetry(gr() + " \"" + name + "\" already exists, the server was not able "
@@ -213,7 +231,8 @@ public final class GenericStore {
 
     /**
      * Updates an object by applying {@code transform} to the stored one: a PUT returns the request's
-     * object, a PATCH the patched copy. Runs again on a fresh read after a storage conflict.
+     * object, a PATCH the patched copy. Runs again on a fresh read after a storage conflict. The transform gets
+     * the stored object (storage version) and may answer in any served version.
      *
      * @param subresource empty for the main resource, or {@code status} and similar
      */
@@ -229,7 +248,7 @@ public final class GenericStore {
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "update")))
                 .compose(current -> {
                     ObjectNode old = decode(current);
-                    ObjectNode desired = transform.apply(old.deepCopy());
+                    ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
                     String desiredRv = Objects.resourceVersion(desired);
                     if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
                         return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, List.of(
@@ -269,7 +288,7 @@ public final class GenericStore {
             }
             return result;
         }
-        if (type.hasStatus()) {
+        if (type.hasStatus() && strategy.keepsStatusOnUpdate()) {
             JsonNode status = old.get("status");
             if (status == null) {
                 desired.remove("status");

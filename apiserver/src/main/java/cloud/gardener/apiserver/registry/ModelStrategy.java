@@ -40,6 +40,8 @@ final class ModelStrategy implements ResourceStrategy {
 
     @Override
     public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+        // The kind's rules compare with the stored (canonical) object: a patched tree is made canonical first.
+        canonicalize(obj);
         delegate.prepareForUpdate(obj, old, subresource);
         canonicalize(obj);
     }
@@ -81,6 +83,16 @@ final class ModelStrategy implements ResourceStrategy {
     @Override
     public boolean allowUnconditionalUpdate() {
         return delegate.allowUnconditionalUpdate();
+    }
+
+    @Override
+    public boolean resetsStatusOnCreate() {
+        return delegate.resetsStatusOnCreate();
+    }
+
+    @Override
+    public boolean keepsStatusOnUpdate() {
+        return delegate.keepsStatusOnUpdate();
     }
 
     private void canonicalize(ObjectNode obj) {

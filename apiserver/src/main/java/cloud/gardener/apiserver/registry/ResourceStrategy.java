@@ -55,6 +55,22 @@ public interface ResourceStrategy {
         return true;
     }
 
+    /**
+     * Whether a create drops the client's {@code status} (asked only for kinds with a status subresource). Most
+     * Gardener kinds reset it in {@code PrepareForCreate}; a few (Bastion, Gardenlet) keep what the client sent.
+     */
+    default boolean resetsStatusOnCreate() {
+        return true;
+    }
+
+    /**
+     * Whether an update through the main resource keeps the stored {@code status} (asked only for kinds with a
+     * status subresource). Gardenlet's strategy is the exception: its main resource writes the status too.
+     */
+    default boolean keepsStatusOnUpdate() {
+        return true;
+    }
+
     /** Static validation of a new object. */
     default List<FieldError> validate(ObjectNode obj) {
         return List.of();

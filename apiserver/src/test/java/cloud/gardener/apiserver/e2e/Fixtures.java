@@ -62,7 +62,13 @@ public final class Fixtures {
         obj.put("apiVersion", "core.gardener.cloud/v1beta1");
         obj.put("kind", "CloudProfile");
         obj.putObject("metadata").put("name", name);
-        obj.putObject("spec").put("type", "aws");
+        // A minimal valid CloudProfile: Gardener's validation wants versions, images, machine types and regions.
+        ObjectNode spec = obj.putObject("spec").put("type", "aws");
+        spec.putObject("kubernetes").putArray("versions").addObject().put("version", "1.31.1");
+        spec.putArray("machineImages").addObject().put("name", "gardenlinux")
+                .putArray("versions").addObject().put("version", "1.0.0");
+        spec.putArray("machineTypes").addObject().put("name", "m1").put("cpu", "2").put("gpu", "0").put("memory", "4Gi");
+        spec.putArray("regions").addObject().put("name", "eu-west-1");
         return obj;
     }
 

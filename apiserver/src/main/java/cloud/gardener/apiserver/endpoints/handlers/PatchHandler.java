@@ -10,6 +10,8 @@ import cloud.gardener.apiserver.endpoints.negotiation.PatchType;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import cloud.gardener.apiserver.endpoints.patch.JsonPatch;
 import cloud.gardener.apiserver.endpoints.patch.MergePatch;
+import cloud.gardener.apiserver.endpoints.patch.PatchMeta;
+import cloud.gardener.apiserver.endpoints.patch.StrategicMergePatch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -28,24 +30,32 @@ public final class PatchHandler implements VerbHandler {
         PatchType patchType = PatchType.fromContentType(req.header("Content-Type"));
         WriteOptions options = WriteOptions.parse(req.query(),
                 patchType.isApply() ? WriteOptions.Operation.APPLY_PATCH : WriteOptions.Operation.PATCH);
-        if (patchType == PatchType.STRATEGIC_MERGE || patchType.isApply()) {
-            // Strategic merge and server-side apply need the typed model's merge keys; until then the
-            // server answers as for a resource without them.
+        if (patchType.isApply()) {
+            // server-side apply is not implemented yet: answer as a server without it
             throw ApiException.unsupportedMediaType("the body of the request was in an unknown format - accepted "
-                    + "media types include: application/json-patch+json, application/merge-patch+json");
+                    + "media types include: application/json-patch+json, application/merge-patch+json, "
+                    + "application/strategic-merge-patch+json");
         }
         ObjectWriter writer = ObjectWriter.forObject(req);
         JsonNode patch = parse(req);
         String sub = req.subresource();
+        // strategic merge follows the merge keys of the kind's model (none: merges like a merge patch, lists replaced)
+        PatchMeta meta = patchType == PatchType.STRATEGIC_MERGE ? PatchMeta.forKind(req.type().gvk(req.version())) : null;
         return req.store().update(req.namespace(), req.name(), sub, current -> {
-                    JsonNode patched = patchType == PatchType.JSON_PATCH
-                            ? JsonPatch.apply(current.deepCopy(), patch) : MergePatch.apply(current.deepCopy(), patch);
+                    // the patch speaks the request's version
+                    ObjectNode view = req.present(current);
+                    JsonNode patched = switch (patchType) {
+                        case JSON_PATCH -> JsonPatch.apply(view.deepCopy(), patch);
+                        case STRATEGIC_MERGE -> StrategicMergePatch.apply(view, patch, meta);
+                        default -> MergePatch.apply(view.deepCopy(), patch);
+                    };
                     if (!(patched instanceof ObjectNode obj)) {
                         throw ApiException.badRequest("the patched object is not a JSON object");
                     }
                     RequestBodies.checkTypeMeta(req, obj);
+                    ObjectNode decoded = TypedDecoding.apply(req, obj, List.of(), options.fieldValidation());
                     // the patched object is what a PUT of the subresource would have sent (binding moves only seedName)
-                    return Subresources.apply(sub, current, obj);
+                    return Subresources.apply(sub, current, decoded);
                 }, RequestBodies.writeContext(req, options))
                 .map(updated -> {
                     writer.writeObject(200, req.present(updated));

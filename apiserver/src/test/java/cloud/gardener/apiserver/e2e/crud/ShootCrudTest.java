@@ -115,36 +115,44 @@ class ShootCrudTest {
         assertThat(Long.parseLong(rv(r1.json()))).isGreaterThan(Long.parseLong(rv(created)));
 
         ObjectNode changed = r1.json().deepCopy();
-        ((ObjectNode) changed.get("spec")).put("region", "us-east-1");
+        ((ObjectNode) changed.get("spec")).put("purpose", "testing");
         ((ObjectNode) changed.get("metadata")).put("generation", 99);
         TestClient.Response r2 = admin.put(shoot(ns, "s-upd"), changed);
         assertThat(r2.status()).as(r2.body()).isEqualTo(200);
         assertThat(r2.json().path("metadata").path("generation").asLong()).isEqualTo(2);
-        assertThat(r2.json().path("spec").path("region").asText()).isEqualTo("us-east-1");
+        assertThat(r2.json().path("spec").path("purpose").asText()).isEqualTo("testing");
 
         // an unchanged object is not written: same resourceVersion
         TestClient.Response r3 = admin.put(shoot(ns, "s-upd"), r2.json());
         assertThat(r3.status()).isEqualTo(200);
         assertThat(rv(r3.json())).isEqualTo(rv(r2.json()));
 
-        // without a resourceVersion the update is unconditional
+        // Shoots forbid unconditional updates (AllowUnconditionalUpdate is false, as in Gardener)
         ObjectNode noRv = r2.json().deepCopy();
         ((ObjectNode) noRv.get("metadata")).remove("resourceVersion");
         ((ObjectNode) noRv.get("metadata")).putObject("annotations").put("x", "y");
         TestClient.Response r4 = admin.put(shoot(ns, "s-upd"), noRv);
-        assertThat(r4.status()).as(r4.body()).isEqualTo(200);
-        assertThat(r4.json().path("metadata").path("annotations").path("x").asText()).isEqualTo("y");
-        assertThat(r4.json().path("metadata").path("generation").asLong()).isEqualTo(2);
+        assertThat(r4.status()).as(r4.body()).isEqualTo(422);
+        assertThat(r4.json().path("message").asText())
+                .endsWith("metadata.resourceVersion: Invalid value: 0x0: must be specified for an update");
+
+        // a metadata-only change keeps the generation
+        ObjectNode annotated = r2.json().deepCopy();
+        ((ObjectNode) annotated.get("metadata")).putObject("annotations").put("x", "y");
+        TestClient.Response r5 = admin.put(shoot(ns, "s-upd"), annotated);
+        assertThat(r5.status()).as(r5.body()).isEqualTo(200);
+        assertThat(r5.json().path("metadata").path("annotations").path("x").asText()).isEqualTo("y");
+        assertThat(r5.json().path("metadata").path("generation").asLong()).isEqualTo(2);
     }
 
     @Test
     void mergeAndJsonPatch() {
         create(admin, shoots(ns), shootObject("s-patch"));
         TestClient.Response merge = admin.patch(shoot(ns, "s-patch"), MERGE,
-                "{\"metadata\":{\"labels\":{\"tier\":\"gold\"}},\"spec\":{\"region\":\"ap-1\"}}");
+                "{\"metadata\":{\"labels\":{\"tier\":\"gold\"}},\"spec\":{\"purpose\":\"development\"}}");
         assertThat(merge.status()).as(merge.body()).isEqualTo(200);
         assertThat(merge.json().path("metadata").path("labels").path("tier").asText()).isEqualTo("gold");
-        assertThat(merge.json().path("spec").path("region").asText()).isEqualTo("ap-1");
+        assertThat(merge.json().path("spec").path("purpose").asText()).isEqualTo("development");
         assertThat(merge.json().path("metadata").path("generation").asLong()).isEqualTo(2);
 
         TestClient.Response labelOnly = admin.patch(shoot(ns, "s-patch"), MERGE,
@@ -154,16 +162,16 @@ class ShootCrudTest {
         assertThat(labelOnly.json().path("metadata").path("generation").asLong()).isEqualTo(2);
 
         TestClient.Response json = admin.patch(shoot(ns, "s-patch"), JSON_PATCH,
-                "[{\"op\":\"test\",\"path\":\"/spec/region\",\"value\":\"ap-1\"},"
-                        + "{\"op\":\"replace\",\"path\":\"/spec/region\",\"value\":\"ap-2\"},"
+                "[{\"op\":\"test\",\"path\":\"/spec/purpose\",\"value\":\"development\"},"
+                        + "{\"op\":\"replace\",\"path\":\"/spec/purpose\",\"value\":\"production\"},"
                         + "{\"op\":\"add\",\"path\":\"/metadata/annotations\",\"value\":{\"k\":\"v\"}}]");
         assertThat(json.status()).as(json.body()).isEqualTo(200);
-        assertThat(json.json().path("spec").path("region").asText()).isEqualTo("ap-2");
+        assertThat(json.json().path("spec").path("purpose").asText()).isEqualTo("production");
         assertThat(json.json().path("metadata").path("annotations").path("k").asText()).isEqualTo("v");
         assertThat(json.json().path("metadata").path("generation").asLong()).isEqualTo(3);
 
         // a no-op patch writes nothing
-        TestClient.Response noop = admin.patch(shoot(ns, "s-patch"), MERGE, "{\"spec\":{\"region\":\"ap-2\"}}");
+        TestClient.Response noop = admin.patch(shoot(ns, "s-patch"), MERGE, "{\"spec\":{\"purpose\":\"production\"}}");
         assertThat(noop.status()).isEqualTo(200);
         assertThat(rv(noop.json())).isEqualTo(rv(json.json()));
     }
@@ -213,7 +221,8 @@ class ShootCrudTest {
     @Test
     void yamlBodiesAndServerFieldsKeptOnUpdate() {
         String yaml = "apiVersion: core.gardener.cloud/v1beta1\nkind: Shoot\nmetadata:\n  name: s-yaml\n"
-                + "spec:\n  region: eu-west-1\n";
+                + "spec:\n  region: eu-west-1\n  cloudProfileName: aws\n  provider:\n    type: aws\n"
+                + "  kubernetes:\n    version: 1.31.1\n";
         TestClient.Response created = admin.send("POST", shoots(ns), yaml, java.util.Map.of("Content-Type", "application/yaml"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         JsonNode obj = created.json();
@@ -275,16 +284,16 @@ class ShootCrudTest {
         assertThat(admin.post(shoots(ns) + "?dryRun=All", shootObject("s-dry2")).status()).isEqualTo(409);
 
         ObjectNode changed = created.deepCopy();
-        ((ObjectNode) changed.get("spec")).put("region", "dry");
+        ((ObjectNode) changed.get("spec")).put("purpose", "testing");
         TestClient.Response put = admin.put(shoot(ns, "s-dry2") + "?dryRun=All", changed);
         assertThat(put.status()).as(put.body()).isEqualTo(200);
-        assertThat(put.json().path("spec").path("region").asText()).isEqualTo("dry");
+        assertThat(put.json().path("spec").path("purpose").asText()).isEqualTo("testing");
         assertThat(rv(put.json())).isEqualTo(rv(created));
 
         TestClient.Response patch = admin.patch(shoot(ns, "s-dry2") + "?dryRun=All", MERGE,
-                "{\"spec\":{\"region\":\"dry-patch\"}}");
+                "{\"spec\":{\"purpose\":\"development\"}}");
         assertThat(patch.status()).as(patch.body()).isEqualTo(200);
-        assertThat(patch.json().path("spec").path("region").asText()).isEqualTo("dry-patch");
+        assertThat(patch.json().path("spec").path("purpose").asText()).isEqualTo("development");
         assertThat(rv(patch.json())).isEqualTo(rv(created));
 
         TestClient.Response del = admin.delete(shoot(ns, "s-dry2") + "?dryRun=All");

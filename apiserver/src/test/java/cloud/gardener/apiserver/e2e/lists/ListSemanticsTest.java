@@ -41,8 +41,9 @@ class ListSemanticsTest {
         create(admin, shoots(ns), shootObject("c", "env", "prod", "tier", "3", "canary", "true"));
         create(admin, shoots(ns), shootObject("d", "env", "qa"));
         create(admin, shoots(ns), shootObject("e"));
-        admin.patch(shoot(ns, "c"), MERGE, "{\"spec\":{\"seedName\":\"seed-x\"}}");
-        admin.patch(shoot(ns, "d"), MERGE, "{\"spec\":{\"seedName\":\"seed-y\"}}");
+        // spec.seedName is the scheduler's: it moves through shoots/binding only
+        admin.patch(shoot(ns, "c") + "/binding", MERGE, "{\"spec\":{\"seedName\":\"seed-x\"}}");
+        admin.patch(shoot(ns, "d") + "/binding", MERGE, "{\"spec\":{\"seedName\":\"seed-y\"}}");
     }
 
     private static List<String> names(JsonNode list) {

@@ -90,7 +90,7 @@ class StatusSubresourceTest {
         assertThat(get.json().path("status").path("technicalID").asText()).isEqualTo("Done");
 
         // and a later spec update through the main resource keeps the status
-        TestClient.Response main = admin.patch(shoot(ns, "s-status"), MERGE, "{\"spec\":{\"region\":\"eu-2\"}}");
+        TestClient.Response main = admin.patch(shoot(ns, "s-status"), MERGE, "{\"spec\":{\"purpose\":\"testing\"}}");
         assertThat(main.json().path("status").path("technicalID").asText()).isEqualTo("Done");
         assertThat(main.json().path("metadata").path("generation").asLong()).isEqualTo(2);
     }
@@ -105,7 +105,10 @@ class StatusSubresourceTest {
         assertThat(put.status()).as(put.body()).isEqualTo(200);
         assertThat(put.json().path("spec").path("seedName").asText()).isEqualTo("seed-1");
         assertThat(put.json().path("spec").path("region").asText()).isEqualTo("eu-west-1");
-        assertThat(put.json().path("metadata").has("labels")).isFalse();
+        // the client's labels are not taken; the strategy labels the shoot with its seed
+        assertThat(put.json().path("metadata").path("labels").has("ignored")).isFalse();
+        assertThat(put.json().path("metadata").path("labels").path("name.seed.gardener.cloud/seed-1").asText())
+                .isEqualTo("true");
 
         TestClient.Response patch = admin.patch(shoot(ns, "s-bind") + "/binding", MERGE,
                 "{\"spec\":{\"seedName\":\"seed-2\",\"region\":\"ignored\"}}");

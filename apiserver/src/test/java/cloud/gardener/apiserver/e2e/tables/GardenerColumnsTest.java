@@ -65,8 +65,12 @@ class GardenerColumnsTest {
                 .put("services", "100.64.0.0/13");
         seedSpec.putObject("ingress").put("domain", "ingress." + seed + ".example.com")
                 .putObject("controller").put("kind", "nginx");
-        seedSpec.putObject("dns").putObject("provider").put("type", "aws-route53")
-                .putObject("secretRef").put("name", "dns").put("namespace", "garden");
+        ObjectNode dns = seedSpec.putObject("dns");
+        dns.putObject("provider").put("type", "aws-route53").putObject("credentialsRef")
+                .put("apiVersion", "v1").put("kind", "Secret").put("name", "dns").put("namespace", "garden");
+        dns.putObject("internal").put("type", "aws-route53").put("domain", "internal." + seed + ".example.com")
+                .putObject("credentialsRef").put("apiVersion", "v1").put("kind", "Secret").put("name", "dns")
+                .put("namespace", "garden");
         create(admin, SEEDS, seedObject);
         patchStatus(SEEDS + "/" + seed, """
                 {"status":{"gardener":{"id":"g","name":"gardenlet","version":"v1.150.0"},"kubernetesVersion":"1.32.0",

@@ -1,0 +1,134 @@
+package cloud.gardener.apiserver.e2e.strategies;
+
+import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
+import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.create;
+import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
+import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Shoot's strategy over HTTP: operation annotations, seedName, binding, conditional PUT. */
+class ShootStrategyE2ETest {
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension();
+
+    static TestClient admin;
+    static String ns;
+
+    @BeforeAll
+    static void namespace() {
+        admin = SERVER.admin();
+        ns = createNamespace(admin, "strategies");
+    }
+
+    /** A shoot static validation accepts (the shared fixture predates validation). */
+    static ObjectNode validShoot(String name) {
+        try {
+            return (ObjectNode) Json.MAPPER.readTree("""
+                    {"apiVersion":"core.gardener.cloud/v1beta1","kind":"Shoot","metadata":{"name":"%s"},
+                     "spec":{"cloudProfileName":"aws","region":"eu-west-1","credentialsBindingName":"creds",
+                      "provider":{"type":"aws","workers":[{"name":"w1","minimum":1,"maximum":2,
+                        "machine":{"type":"m5.large","image":{"name":"gardenlinux","version":"1.0.0"}},
+                        "volume":{"type":"gp2","size":"20Gi"}}]},
+                      "kubernetes":{"version":"1.31.1"},
+                      "networking":{"type":"calico","nodes":"10.250.0.0/16"}}}
+                    """.formatted(name));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void setLastOperation(String name, String type, String state) {
+        TestClient.Response status = admin.patch(shoot(ns, name) + "/status", MERGE,
+                "{\"status\":{\"lastOperation\":{\"type\":\"" + type + "\",\"state\":\"" + state + "\","
+                        + "\"description\":\"d\",\"lastUpdateTime\":\"2024-01-01T00:00:00Z\",\"progress\":100}}}");
+        assertThat(status.status()).as(status.body()).isEqualTo(200);
+    }
+
+    @Test
+    void reconcileAnnotationIsConsumedAndMovesTheGeneration() {
+        create(admin, shoots(ns), validShoot("op"));
+        setLastOperation("op", "Reconcile", "Succeeded");
+
+        TestClient.Response annotated = admin.patch(shoot(ns, "op"), MERGE,
+                "{\"metadata\":{\"annotations\":{\"gardener.cloud/operation\":\"reconcile\"}}}");
+        assertThat(annotated.status()).as(annotated.body()).isEqualTo(200);
+        assertThat(annotated.json().path("metadata").path("generation").asLong()).isEqualTo(2);
+        assertThat(annotated.json().path("metadata").path("annotations").has("gardener.cloud/operation")).isFalse();
+
+        TestClient.Response label = admin.patch(shoot(ns, "op"), MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+        assertThat(label.json().path("metadata").path("generation").asLong()).as("metadata only").isEqualTo(2);
+
+        TestClient.Response rotation = admin.patch(shoot(ns, "op"), MERGE,
+                "{\"metadata\":{\"annotations\":{\"gardener.cloud/operation\":\"rotate-ca-start\"}}}");
+        assertThat(rotation.json().path("metadata").path("generation").asLong()).isEqualTo(3);
+        assertThat(rotation.json().path("metadata").path("annotations").path("gardener.cloud/operation").asText())
+                .as("kept for gardenlet").isEqualTo("rotate-ca-start");
+        // while gardenlet has not removed it, every write moves the generation again (as in Gardener)
+        TestClient.Response again = admin.patch(shoot(ns, "op"), MERGE, "{\"metadata\":{\"labels\":{\"c\":\"d\"}}}");
+        assertThat(again.json().path("metadata").path("generation").asLong()).isEqualTo(4);
+    }
+
+    @Test
+    void reconcileWithoutLastOperationStays() {
+        create(admin, shoots(ns), validShoot("fresh"));
+        TestClient.Response annotated = admin.patch(shoot(ns, "fresh"), MERGE,
+                "{\"metadata\":{\"annotations\":{\"gardener.cloud/operation\":\"reconcile\"}}}");
+        assertThat(annotated.json().path("metadata").path("generation").asLong()).isEqualTo(1);
+        assertThat(annotated.json().path("metadata").path("annotations").path("gardener.cloud/operation").asText())
+                .isEqualTo("reconcile");
+    }
+
+    @Test
+    void seedNameMovesOnlyThroughBinding() {
+        create(admin, shoots(ns), validShoot("sched"));
+        setLastOperation("sched", "Create", "Pending");
+
+        TestClient.Response main = admin.patch(shoot(ns, "sched"), MERGE, "{\"spec\":{\"seedName\":\"seed-a\"}}");
+        assertThat(main.status()).as(main.body()).isEqualTo(200);
+        assertThat(main.json().path("spec").has("seedName")).isFalse();
+        assertThat(main.json().path("metadata").path("generation").asLong()).isEqualTo(1);
+
+        TestClient.Response bound = admin.patch(shoot(ns, "sched") + "/binding", MERGE,
+                "{\"spec\":{\"seedName\":\"seed-a\"}}");
+        assertThat(bound.status()).as(bound.body()).isEqualTo(200);
+        JsonNode shoot = bound.json();
+        assertThat(shoot.path("spec").path("seedName").asText()).isEqualTo("seed-a");
+        assertThat(shoot.path("metadata").path("generation").asLong()).isEqualTo(2);
+        assertThat(shoot.path("status").has("lastOperation")).as("Create/Pending is cleared").isFalse();
+        assertThat(shoot.path("metadata").path("labels").path("name.seed.gardener.cloud/seed-a").asText())
+                .isEqualTo("true");
+    }
+
+    @Test
+    void putWithoutResourceVersionIsInvalid() {
+        JsonNode created = create(admin, shoots(ns), validShoot("cond"));
+        ObjectNode body = created.deepCopy();
+        ((ObjectNode) body.get("metadata")).remove("resourceVersion");
+        ((ObjectNode) body.get("spec")).put("region", "eu-2");
+        JsonNode status = assertStatus(admin.put(shoot(ns, "cond"), body), 422, "Invalid");
+        assertThat(status.path("message").asText()).isEqualTo("Shoot.core.gardener.cloud \"cond\" is invalid: "
+                + "metadata.resourceVersion: Invalid value: 0x0: must be specified for an update");
+
+        TestClient.Response withRv = admin.put(shoot(ns, "cond"), created.deepCopy());
+        assertThat(withRv.status()).as(withRv.body()).isEqualTo(200);
+    }
+
+    @Test
+    void cloudProfileReferenceIsFilledFromTheName() {
+        JsonNode created = create(admin, shoots(ns), validShoot("cpfl"));
+        assertThat(created.path("spec").path("cloudProfile").path("name").asText()).isEqualTo("aws");
+        assertThat(created.path("spec").path("cloudProfile").path("kind").asText()).isEqualTo("CloudProfile");
+    }
+}

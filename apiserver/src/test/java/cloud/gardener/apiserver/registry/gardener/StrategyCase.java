@@ -1,0 +1,35 @@
+package cloud.gardener.apiserver.registry.gardener;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ResourceStrategy;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** Runs a strategy's update the way the generic store does: generation reset to the stored one, prepare, then ask. */
+final class StrategyCase {
+
+    private StrategyCase() {
+    }
+
+    /** A JSON object from relaxed JSON (single quotes allowed). */
+    static ObjectNode obj(String json) {
+        try {
+            return (ObjectNode) Json.MAPPER.readTree(json.replace('\'', '"'));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The updated object; its generation is the stored one, plus one when the strategy moved it. */
+    static ObjectNode update(ResourceStrategy strategy, ObjectNode old, ObjectNode desired, String subresource) {
+        ObjectNode obj = desired.deepCopy();
+        Objects.meta(obj).put("generation", Objects.generation(old));
+        strategy.prepareForUpdate(obj, old, subresource);
+        if (strategy.generationMoves(obj, old, subresource)) {
+            Objects.meta(obj).put("generation", Objects.generation(old) + 1);
+        }
+        return obj;
+    }
+}
