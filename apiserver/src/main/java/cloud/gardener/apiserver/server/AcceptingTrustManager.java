@@ -2,19 +2,22 @@ package cloud.gardener.apiserver.server;
 
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
 import javax.net.ssl.X509TrustManager;
 
 /**
- * Lets every client certificate through the handshake and names the client CAs as acceptable issuers.
- * Trust is decided per request by the authenticators: a certificate that does not verify makes the
- * request fail authentication (401) rather than the connection.
+ * Lets every client certificate through the handshake and names the client CAs (client-ca and
+ * request-header CA, read at each handshake so that rotation shows) as acceptable issuers. Trust is decided
+ * per request by the authenticators: a certificate that does not verify makes the request fail
+ * authentication (401) rather than the connection.
  */
 final class AcceptingTrustManager implements X509TrustManager {
 
-    private final X509Certificate[] acceptedIssuers;
+    private final Supplier<List<X509Certificate>> acceptedIssuers;
 
-    AcceptingTrustManager(List<X509Certificate> clientCas) {
-        this.acceptedIssuers = clientCas.toArray(X509Certificate[]::new);
+    AcceptingTrustManager(Supplier<List<X509Certificate>> acceptedIssuers) {
+        this.acceptedIssuers = Objects.requireNonNull(acceptedIssuers, "acceptedIssuers");
     }
 
     @Override
@@ -29,6 +32,6 @@ final class AcceptingTrustManager implements X509TrustManager {
 
     @Override
     public X509Certificate[] getAcceptedIssuers() {
-        return acceptedIssuers.clone();
+        return acceptedIssuers.get().toArray(X509Certificate[]::new);
     }
 }

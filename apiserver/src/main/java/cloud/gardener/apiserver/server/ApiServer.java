@@ -24,20 +24,30 @@ public final class ApiServer {
     private final Vertx vertx;
     private final HttpServer http;
     private final NamespaceController namespaces;
+    private final AuthenticationSources authenticationSources;
 
-    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces) {
+    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces,
+            AuthenticationSources authenticationSources) {
         this.vertx = vertx;
         this.http = http;
         this.namespaces = namespaces;
+        this.authenticationSources = authenticationSources;
     }
 
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config) {
+        return AuthenticationSources.start(vertx, config).compose(sources -> {
+            Future<ApiServer> started = start(vertx, config, sources);
+            return started.onFailure(error -> sources.stop());
+        });
+    }
+
+    private static Future<ApiServer> start(Vertx vertx, ServerConfig config, AuthenticationSources sources) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         Holder<Registry> registryRef = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, name -> registryRef.value.namespace(name));
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
         registryRef.value = registry;
-        HandlerChain chain = new HandlerChain(vertx, config, resources, registry);
+        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -48,7 +58,7 @@ public final class ApiServer {
                         .addCertValue(Buffer.buffer(config.servingCertChainPem()))
                         .addKeyValue(Buffer.buffer(config.servingKeyPem())))
                 .setClientAuth(ClientAuth.REQUEST)
-                .setTrustOptions(TrustOptions.wrap(new AcceptingTrustManager(config.clientCa())))
+                .setTrustOptions(TrustOptions.wrap(new AcceptingTrustManager(sources::acceptedIssuers)))
                 .setCompressionSupported(true)
                 .setDecompressionSupported(true)
                 .setMaxFormAttributeSize(-1);
@@ -60,7 +70,7 @@ public final class ApiServer {
                     if (controller != null) {
                         controller.start();
                     }
-                    return new ApiServer(vertx, server, controller);
+                    return new ApiServer(vertx, server, controller, sources);
                 });
     }
 
@@ -77,6 +87,7 @@ public final class ApiServer {
         if (namespaces != null) {
             namespaces.stop();
         }
+        authenticationSources.stop();
         return http.close();
     }
 

@@ -25,21 +25,24 @@ import java.util.List;
 
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
- * DefaultBuildHandlerChain: preamble (Audit-Id, Cache-Control) → request info → deadline →
- * authentication → authorization → body → routes (health, version, discovery, OpenAPI, resources).
+ * DefaultBuildHandlerChain: preamble (Audit-Id, Cache-Control) → request info → deadline → body →
+ * authentication → authorization → routes (health, version, discovery, OpenAPI, resources).
  */
 final class HandlerChain {
 
     private final Router router;
 
-    HandlerChain(Vertx vertx, ServerConfig config, ResourceRegistry resources, Registry registry) {
+    HandlerChain(Vertx vertx, ServerConfig config, ResourceRegistry resources, Registry registry,
+            AuthenticationSources authenticationSources) {
         router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));
-        router.route().handler(AuthenticationFilter.create(config));
-        router.route().handler(AuthorizationFilter.create());
+        // The body (at most 3 MiB) is read before the asynchronous authentication and authorization steps: a
+        // Vert.x request must not be left unread across async handlers, and pausing it stalls large uploads.
         router.route().handler(BodyHandler.create(false).setBodyLimit(ServerConfig.MAX_REQUEST_BODY_BYTES));
+        router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
+        router.route().handler(AuthorizationFilter.create(vertx, config));
 
         HealthEndpoints health = new HealthEndpoints(
                 List.of(HealthEndpoints.ping(), new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),

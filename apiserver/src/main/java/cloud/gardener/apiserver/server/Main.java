@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.authn.RequestHeaderConfig;
+import cloud.gardener.apiserver.authn.TokenFileAuthenticator;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
@@ -107,10 +109,14 @@ public final class Main {
         CertificateAuthority localCa = null;
         if (o.clientCaFile != null) {
             clientCa.addAll(Pem.readCertificates(Files.readString(o.clientCaFile)));
-        } else if (local) {
+        } else if (local && o.authenticationKubeconfig == null) {
+            // Behind a kube-apiserver the client CA comes from extension-apiserver-authentication instead.
             localCa = loadOrCreateClientCa(o.dataDir);
             clientCa.add(localCa.certificate());
         }
+
+        AuthenticationConfig authentication = authentication(o);
+        AuthorizationConfig authorization = authorization(o);
 
         Vertx vertx = Vertx.vertx();
         Storage storage;
@@ -126,7 +132,8 @@ public final class Main {
                 ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval) : null;
         ServerConfig config = new ServerConfig(o.bindAddress, o.securePort, certPem, keyPem, clientCa, o.anonymousAuth,
                 EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
-                o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins);
+                o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
+                authorization);
         ApiServer server;
         try {
             server = ApiServer.start(vertx, config).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
@@ -168,6 +175,29 @@ public final class Main {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The authentication flags, files read. */
+    static AuthenticationConfig authentication(ServerOptions o) throws IOException {
+        List<X509Certificate> requestHeaderCa = o.requestheaderClientCaFile == null ? List.of()
+                : Pem.readCertificates(Files.readString(o.requestheaderClientCaFile));
+        if (o.requestheaderClientCaFile != null && requestHeaderCa.isEmpty()) {
+            throw new IllegalArgumentException("--requestheader-client-ca-file " + o.requestheaderClientCaFile
+                    + " holds no certificate");
+        }
+        RequestHeaderConfig requestHeader = new RequestHeaderConfig(requestHeaderCa, o.requestheaderAllowedNames,
+                o.requestheaderUsernameHeaders, o.requestheaderGroupHeaders, o.requestheaderExtraHeadersPrefix);
+        TokenFileAuthenticator tokenFile = o.tokenAuthFile == null ? null : TokenFileAuthenticator.read(o.tokenAuthFile);
+        Kubeconfig kubeconfig = o.authenticationKubeconfig == null ? null : Kubeconfig.read(o.authenticationKubeconfig);
+        return new AuthenticationConfig(requestHeader, tokenFile, kubeconfig, o.authenticationTokenWebhookCacheTtl,
+                o.authenticationTolerateLookupFailure, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH);
+    }
+
+    /** The authorization flags, files read. */
+    static AuthorizationConfig authorization(ServerOptions o) throws IOException {
+        Kubeconfig kubeconfig = o.authorizationKubeconfig == null ? null : Kubeconfig.read(o.authorizationKubeconfig);
+        return new AuthorizationConfig(kubeconfig, o.authorizationWebhookCacheAuthorizedTtl,
+                o.authorizationWebhookCacheUnauthorizedTtl, o.authorizationAlwaysAllowPaths);
     }
 
     /**

@@ -22,12 +22,48 @@ import java.util.List;
  * @param minRequestTimeoutSeconds minimum watch lifetime
  * @param enabledAdmissionPlugins  plugins turned on in addition to the defaults
  * @param disabledAdmissionPlugins plugins turned off
+ * @param authentication           front proxy, bearer tokens and delegated authentication
+ * @param authorization            delegated authorization and always-allowed paths
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
                            boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
-                           List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
+                           List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
+                           AuthenticationConfig authentication, AuthorizationConfig authorization) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
+
+    public ServerConfig {
+        authentication = authentication == null ? AuthenticationConfig.none() : authentication;
+        authorization = authorization == null ? AuthorizationConfig.standalone() : authorization;
+    }
+
+    /** Client certificates only and standalone authorization. */
+    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
+                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
+                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
+                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
+        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
+                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, null, null);
+    }
+
+    public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization);
+    }
+
+    public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, newAuthentication, authorization);
+    }
+
+    public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, newAuthorization);
+    }
 }

@@ -33,6 +33,48 @@ public final class ServerOptions {
     @Option(names = "--anonymous-auth", defaultValue = "true", arity = "0..1", description = "Serve requests without credentials as system:anonymous (default: ${DEFAULT-VALUE}).")
     public boolean anonymousAuth;
 
+    @Option(names = "--requestheader-client-ca-file", description = "CA bundle verifying the front proxy's client certificate; request headers are trusted only from such a certificate. Overrides the extension-apiserver-authentication ConfigMap.")
+    public Path requestheaderClientCaFile;
+
+    @Option(names = "--requestheader-allowed-names", split = ",", description = "Common names the front proxy's certificate may have; empty allows any name signed by --requestheader-client-ca-file.")
+    public List<String> requestheaderAllowedNames = new ArrayList<>();
+
+    @Option(names = "--requestheader-username-headers", split = ",", defaultValue = "X-Remote-User", description = "Headers carrying the user name; the first non-empty one wins (default: ${DEFAULT-VALUE}).")
+    public List<String> requestheaderUsernameHeaders;
+
+    @Option(names = "--requestheader-group-headers", split = ",", defaultValue = "X-Remote-Group", description = "Headers carrying groups (default: ${DEFAULT-VALUE}).")
+    public List<String> requestheaderGroupHeaders;
+
+    @Option(names = "--requestheader-extra-headers-prefix", split = ",", defaultValue = "X-Remote-Extra-", description = "Prefixes of headers carrying extra user values (default: ${DEFAULT-VALUE}).")
+    public List<String> requestheaderExtraHeadersPrefix;
+
+    @Option(names = "--token-auth-file", description = "Static bearer tokens, kube-apiserver's CSV format: token,user,uid,\"group1,group2\".")
+    public Path tokenAuthFile;
+
+    @Option(names = "--authentication-kubeconfig", description = "kubeconfig of the kube-apiserver that reviews bearer tokens (TokenReview) and publishes kube-system/extension-apiserver-authentication.")
+    public Path authenticationKubeconfig;
+
+    @Option(names = "--authentication-token-webhook-cache-ttl", defaultValue = "10s", converter = GoDurationConverter.class,
+            description = "How long TokenReview answers are cached (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration authenticationTokenWebhookCacheTtl;
+
+    @Option(names = "--authentication-tolerate-lookup-failure", defaultValue = "false", arity = "0..1", description = "Start even when extension-apiserver-authentication cannot be read (default: ${DEFAULT-VALUE}).")
+    public boolean authenticationTolerateLookupFailure;
+
+    @Option(names = "--authorization-kubeconfig", description = "kubeconfig of the kube-apiserver that authorizes requests (SubjectAccessReview).")
+    public Path authorizationKubeconfig;
+
+    @Option(names = "--authorization-webhook-cache-authorized-ttl", defaultValue = "10s", converter = GoDurationConverter.class,
+            description = "How long allowed SubjectAccessReview answers are cached (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration authorizationWebhookCacheAuthorizedTtl;
+
+    @Option(names = "--authorization-webhook-cache-unauthorized-ttl", defaultValue = "10s", converter = GoDurationConverter.class,
+            description = "How long denied SubjectAccessReview answers are cached (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration authorizationWebhookCacheUnauthorizedTtl;
+
+    @Option(names = "--authorization-always-allow-paths", split = ",", defaultValue = "/healthz,/readyz,/livez", description = "Paths anyone may request without a SubjectAccessReview; a trailing * matches a prefix (default: ${DEFAULT-VALUE}).")
+    public List<String> authorizationAlwaysAllowPaths;
+
     @Option(names = "--data-dir", defaultValue = "./.gardener-apiserver", description = "Where generated certificates, the admin kubeconfig and the local store (embedded, or a private etcd) live (default: ${DEFAULT-VALUE}).")
     public Path dataDir;
 

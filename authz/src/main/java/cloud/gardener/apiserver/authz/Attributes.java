@@ -18,6 +18,8 @@ import java.util.Objects;
  * @param resource          resource (plural)
  * @param subresource       subresource, e.g. {@code status}
  * @param name              object name, {@code ""} for collections
+ * @param labelSelector     the raw {@code labelSelector} of list, watch and deletecollection, else {@code ""}
+ * @param fieldSelector     the raw {@code fieldSelector} of list, watch and deletecollection, else {@code ""}
  */
 public record Attributes(
         UserInfo user,
@@ -29,7 +31,9 @@ public record Attributes(
         String namespace,
         String resource,
         String subresource,
-        String name) {
+        String name,
+        String labelSelector,
+        String fieldSelector) {
 
     public Attributes {
         Objects.requireNonNull(user, "user");
@@ -41,6 +45,20 @@ public record Attributes(
         resource = orEmpty(resource);
         subresource = orEmpty(subresource);
         name = orEmpty(name);
+        labelSelector = orEmpty(labelSelector);
+        fieldSelector = orEmpty(fieldSelector);
+    }
+
+    /** Without selectors. */
+    public Attributes(UserInfo user, String verb, boolean resourceRequest, String path, String apiGroup,
+            String apiVersion, String namespace, String resource, String subresource, String name) {
+        this(user, verb, resourceRequest, path, apiGroup, apiVersion, namespace, resource, subresource, name, "", "");
+    }
+
+    /** These attributes with the request's raw label and field selectors. */
+    public Attributes withSelectors(String newLabelSelector, String newFieldSelector) {
+        return new Attributes(user, verb, resourceRequest, path, apiGroup, apiVersion, namespace, resource,
+                subresource, name, newLabelSelector, newFieldSelector);
     }
 
     /** A resource request. */

@@ -5,16 +5,29 @@ import cloud.gardener.apiserver.authn.AuthenticationRequest;
 import cloud.gardener.apiserver.authn.Authenticator;
 import cloud.gardener.apiserver.authn.Authenticators;
 import cloud.gardener.apiserver.authn.RequestHeaders;
+import cloud.gardener.apiserver.authn.BearerTokenAuthenticator;
+import cloud.gardener.apiserver.authn.RequestHeaderAuthenticator;
+import cloud.gardener.apiserver.authn.RequestHeaderConfig;
+import cloud.gardener.apiserver.authn.TokenAuthenticator;
+import cloud.gardener.apiserver.authn.TokenReviewAuthenticator;
 import cloud.gardener.apiserver.authn.X509Authenticator;
+import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
+import cloud.gardener.apiserver.server.AuthenticationConfig;
+import cloud.gardener.apiserver.server.AuthenticationSources;
 import cloud.gardener.apiserver.server.ServerConfig;
 import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.time.Clock;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
@@ -24,18 +37,42 @@ import javax.net.ssl.SSLPeerUnverifiedException;
  */
 public final class AuthenticationFilter implements Handler<RoutingContext> {
 
-    private final Authenticator authenticator;
+    private static final String REMOTE_HEADER_PREFIX = "x-remote-";
 
-    public AuthenticationFilter(Authenticator authenticator) {
+    private final Authenticator authenticator;
+    private final Supplier<RequestHeaderConfig> requestHeader;
+
+    public AuthenticationFilter(Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader) {
         this.authenticator = authenticator;
+        this.requestHeader = requestHeader;
     }
 
-    public static AuthenticationFilter create(ServerConfig config) {
+    public AuthenticationFilter(Authenticator authenticator) {
+        this(authenticator, RequestHeaderConfig::disabled);
+    }
+
+    /**
+     * The upstream order: front proxy (request headers), client certificate, bearer tokens (token file, then
+     * TokenReview); anonymous only for requests without any credential.
+     */
+    public static AuthenticationFilter create(Vertx vertx, ServerConfig config, AuthenticationSources sources) {
+        AuthenticationConfig authentication = config.authentication();
         List<Authenticator> chain = new ArrayList<>();
-        if (!config.clientCa().isEmpty()) {
-            chain.add(X509Authenticator.forClientCa(config.clientCa()));
+        chain.add(new RequestHeaderAuthenticator(sources::requestHeader, Clock.systemUTC()));
+        chain.add(new X509Authenticator(sources::clientCertificates, Clock.systemUTC()));
+        List<TokenAuthenticator> tokens = new ArrayList<>();
+        if (authentication.tokenFile() != null) {
+            tokens.add(authentication.tokenFile());
         }
-        return new AuthenticationFilter(Authenticators.delegating(chain, config.anonymousAuth()));
+        if (authentication.kubeconfig() != null) {
+            tokens.add(new TokenReviewAuthenticator(new KubeApiClient(vertx, authentication.kubeconfig()),
+                    authentication.tokenCacheTtl()));
+        }
+        if (!tokens.isEmpty()) {
+            chain.add(new BearerTokenAuthenticator(tokens));
+        }
+        return new AuthenticationFilter(Authenticators.delegating(chain, config.anonymousAuth()),
+                sources::requestHeader);
     }
 
     @Override
@@ -49,9 +86,38 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
                 return;
             }
             RequestAttributes.setUser(ctx, ar.result().user());
-            ctx.request().headers().remove("Authorization");
+            clearAuthenticationHeaders(ctx.request().headers(), requestHeader.get());
             ctx.next();
         });
+    }
+
+    /**
+     * Removes every credential header so that no handler (or proxied backend) ever sees a token or an
+     * asserted identity: {@code Authorization}, every {@code X-Remote-*} header, and the configured
+     * request-header names and extra prefixes.
+     */
+    static void clearAuthenticationHeaders(MultiMap headers, RequestHeaderConfig config) {
+        List<String> doomed = new ArrayList<>();
+        for (String name : headers.names()) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (lower.equals("authorization") || lower.startsWith(REMOTE_HEADER_PREFIX)
+                    || matchesAny(lower, config.usernameHeaders(), false)
+                    || matchesAny(lower, config.groupHeaders(), false)
+                    || matchesAny(lower, config.extraHeaderPrefixes(), true)) {
+                doomed.add(name);
+            }
+        }
+        doomed.forEach(headers::remove);
+    }
+
+    private static boolean matchesAny(String lowerName, List<String> configured, boolean prefix) {
+        for (String entry : configured) {
+            String lower = entry.toLowerCase(Locale.ROOT);
+            if (prefix ? lowerName.startsWith(lower) : lowerName.equals(lower)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<X509Certificate> peerCertificates(RoutingContext ctx) {

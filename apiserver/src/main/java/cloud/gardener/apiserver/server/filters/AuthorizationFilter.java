@@ -7,11 +7,17 @@ import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.ForbiddenMessages;
 import cloud.gardener.apiserver.authz.PrivilegedGroupsAuthorizer;
+import cloud.gardener.apiserver.authz.SubjectAccessReviewAuthorizer;
 import cloud.gardener.apiserver.authz.UnionAuthorizer;
+import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.server.AuthorizationConfig;
+import cloud.gardener.apiserver.server.ServerConfig;
 import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -33,10 +39,25 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
         this.authorizer = authorizer;
     }
 
-    public static AuthorizationFilter create() {
-        return new AuthorizationFilter(new UnionAuthorizer(List.of(
-                PrivilegedGroupsAuthorizer.defaults(),
-                new AlwaysAllowPathsAuthorizer(PUBLIC_PATHS))));
+    /**
+     * {@code system:masters} first (the aggregator's availability probe never waits for a review); then,
+     * delegated, the always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the
+     * cluster's RBAC, as upstream); standalone, the public paths and the configured ones.
+     */
+    public static AuthorizationFilter create(Vertx vertx, ServerConfig config) {
+        AuthorizationConfig authorization = config.authorization();
+        List<Authorizer> chain = new ArrayList<>();
+        chain.add(PrivilegedGroupsAuthorizer.defaults());
+        if (authorization.kubeconfig() != null) {
+            chain.add(new AlwaysAllowPathsAuthorizer(authorization.alwaysAllowPaths()));
+            chain.add(new SubjectAccessReviewAuthorizer(new KubeApiClient(vertx, authorization.kubeconfig()),
+                    authorization.authorizedTtl(), authorization.unauthorizedTtl()));
+        } else {
+            List<String> paths = new ArrayList<>(PUBLIC_PATHS);
+            paths.addAll(authorization.alwaysAllowPaths());
+            chain.add(new AlwaysAllowPathsAuthorizer(paths));
+        }
+        return new AuthorizationFilter(new UnionAuthorizer(chain));
     }
 
     @Override
@@ -46,6 +67,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
         Attributes attributes = info.isResourceRequest()
                 ? Attributes.forResource(user, info.verb(), info.apiGroup(), info.apiVersion(), info.namespace(),
                         info.resource(), info.subresource(), info.name(), info.path())
+                        .withSelectors(info.labelSelector(), info.fieldSelector())
                 : Attributes.forPath(user, info.verb(), info.path());
         authorizer.authorize(attributes).onComplete(ar -> {
             if (ar.failed()) {

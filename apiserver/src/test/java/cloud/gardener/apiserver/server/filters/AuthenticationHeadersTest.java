@@ -1,0 +1,31 @@
+package cloud.gardener.apiserver.server.filters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.authn.RequestHeaderConfig;
+import io.vertx.core.MultiMap;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AuthenticationHeadersTest {
+
+    @Test
+    void removesTokensAndEveryAssertedIdentityHeader() {
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap()
+                .add("Authorization", "Bearer t")
+                .add("x-remote-user", "alice")
+                .add("X-Remote-Group", "a").add("X-Remote-Group", "b")
+                .add("X-Remote-Extra-Scopes", "s")
+                .add("X-Remote-Uid", "1")
+                .add("X-Proxy-User", "bob")
+                .add("X-Proxy-Extra-Foo", "bar")
+                .add("Accept", "application/json")
+                .add("X-Remotely-Harmless", "kept");
+        RequestHeaderConfig custom = new RequestHeaderConfig(List.of(), List.of(), List.of("X-Proxy-User"),
+                List.of("X-Proxy-Group"), List.of("X-Proxy-Extra-"));
+
+        AuthenticationFilter.clearAuthenticationHeaders(headers, custom);
+
+        assertThat(headers.names()).containsExactlyInAnyOrder("Accept", "X-Remotely-Harmless");
+    }
+}

@@ -1,0 +1,143 @@
+package cloud.gardener.apiserver.delegation;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.certs.Kubeconfig;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.PemTrustOptions;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The few calls this server makes to kube-apiserver (TokenReview, SubjectAccessReview, reading a ConfigMap)
+ * over Vert.x's HTTP client, with the server URL and credentials of a kubeconfig: CA, client certificate
+ * or bearer token. Every call has a timeout and is retried per {@link RetryBackoff} when no answer came or
+ * the answer was 429 or 5xx; waits use timers, never a blocked thread.
+ */
+public final class KubeApiClient implements AutoCloseable {
+
+    /** The timeout of one attempt, as k8s.io/apiserver's webhook clients. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Vertx vertx;
+    private final HttpClient http;
+    private final URI server;
+    private final String token;
+    private final Duration timeout;
+    private final RetryBackoff backoff;
+
+    public KubeApiClient(Vertx vertx, Kubeconfig kubeconfig, Duration timeout, RetryBackoff backoff) {
+        this.vertx = Objects.requireNonNull(vertx, "vertx");
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.backoff = Objects.requireNonNull(backoff, "backoff");
+        this.server = URI.create(kubeconfig.server().endsWith("/")
+                ? kubeconfig.server().substring(0, kubeconfig.server().length() - 1) : kubeconfig.server());
+        this.token = kubeconfig.token();
+        HttpClientOptions options = new HttpClientOptions()
+                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+                .setKeepAlive(true);
+        if ("https".equalsIgnoreCase(server.getScheme())) {
+            options.setSsl(true).setVerifyHost(true);
+            if (kubeconfig.certificateAuthorityPem() != null) {
+                options.setTrustOptions(new PemTrustOptions()
+                        .addCertValue(Buffer.buffer(kubeconfig.certificateAuthorityPem())));
+            }
+            if (kubeconfig.clientCertificatePem() != null) {
+                options.setKeyCertOptions(new PemKeyCertOptions()
+                        .addCertValue(Buffer.buffer(kubeconfig.clientCertificatePem()))
+                        .addKeyValue(Buffer.buffer(kubeconfig.clientKeyPem())));
+            }
+        }
+        this.http = vertx.createHttpClient(options);
+    }
+
+    /** With the default timeout and backoff. */
+    public KubeApiClient(Vertx vertx, Kubeconfig kubeconfig) {
+        this(vertx, kubeconfig, DEFAULT_TIMEOUT, RetryBackoff.DEFAULT);
+    }
+
+    /** The server URL calls go to. */
+    public URI server() {
+        return server;
+    }
+
+    /** POSTs {@code body} as JSON to {@code path} and returns the JSON answer (2xx only). */
+    public Future<JsonNode> post(String path, Object body) {
+        Buffer payload = Buffer.buffer(Json.toBytes(body));
+        return withRetries(() -> send(HttpMethod.POST, path, payload), 1);
+    }
+
+    /** GETs {@code path} and returns the JSON answer (2xx only). */
+    public Future<JsonNode> get(String path) {
+        return withRetries(() -> send(HttpMethod.GET, path, null), 1);
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+
+    private Future<JsonNode> withRetries(java.util.function.Supplier<Future<JsonNode>> attempt, int number) {
+        return attempt.get().recover(error -> {
+            boolean retriable = !(error instanceof KubeApiException e) || e.retriable();
+            if (!retriable || number >= backoff.steps()) {
+                return Future.failedFuture(error);
+            }
+            Promise<JsonNode> next = Promise.promise();
+            vertx.setTimer(backoff.delayMillis(number),
+                    id -> withRetries(attempt, number + 1).onComplete(next));
+            return next.future();
+        });
+    }
+
+    private Future<JsonNode> send(HttpMethod method, String path, Buffer body) {
+        RequestOptions request = new RequestOptions()
+                .setMethod(method)
+                .setAbsoluteURI(server + path)
+                .setConnectTimeout(timeout.toMillis())
+                .setIdleTimeout(timeout.toMillis())
+                .putHeader("Accept", "application/json");
+        if (body != null) {
+            request.putHeader("Content-Type", "application/json");
+        }
+        if (token != null && !token.isEmpty()) {
+            request.putHeader("Authorization", "Bearer " + token);
+        }
+        return http.request(request)
+                .compose(req -> body == null ? req.send() : req.send(body))
+                .compose(resp -> resp.body().map(bytes -> answer(method, path, resp.statusCode(), bytes)),
+                        error -> Future.failedFuture(new KubeApiException(
+                                method + " " + server + path + ": " + describe(error), error)));
+    }
+
+    private JsonNode answer(HttpMethod method, String path, int status, Buffer bytes) {
+        JsonNode json;
+        try {
+            json = bytes.length() == 0 ? Json.MAPPER.createObjectNode() : Json.readTree(bytes.getBytes());
+        } catch (RuntimeException e) {
+            json = null;
+        }
+        if (status / 100 != 2) {
+            String message = json != null && json.hasNonNull("message") ? json.get("message").asText()
+                    : bytes.toString().strip();
+            throw new KubeApiException(status, method + " " + server + path + ": " + status + " " + message);
+        }
+        if (json == null) {
+            throw new KubeApiException(status, method + " " + server + path + ": answer is not JSON");
+        }
+        return json;
+    }
+
+    private static String describe(Throwable error) {
+        return error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+    }
+}
