@@ -34,7 +34,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Conformance with Gardener's published sample manifests (/work/shared/conformance/gardener-examples): each
+ * Conformance with Gardener's published sample manifests (the shared/ folder beside the repository): each
  * file, as its own test case, is created with {@code kubectl create -f} and again over HTTP, read back,
  * compared field by field with the manifest, and deleted. Namespaces the manifests live in and the secrets
  * they reference are created first.
@@ -49,7 +49,7 @@ class GardenerExamplesTest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
-            "/work/shared/conformance/gardener-examples"));
+            "../../shared/conformance/gardener-examples"));
 
     private static final ResourceRegistry REGISTRY = ResourceRegistry.standard(true);
     /** Metadata the server owns; a manifest would not set it and the server may change it. */

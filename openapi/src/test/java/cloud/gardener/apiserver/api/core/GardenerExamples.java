@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Assumptions;
 public final class GardenerExamples {
 
     public static final Path DIR = Path.of(System.getProperty("gardener.examples",
-            "/work/shared/conformance/gardener-examples"));
+            "../../shared/conformance/gardener-examples"));
 
     private GardenerExamples() {
     }

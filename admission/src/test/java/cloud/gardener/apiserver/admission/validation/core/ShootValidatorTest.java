@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ShootValidatorTest {
 
-    private static final Path EXAMPLES = Path.of("/work/shared/conformance/gardener-examples");
+    private static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
     private static final ShootValidator LENIENT = new ShootValidator();
     private static final ShootValidator STRICT = new ShootValidator(true);
 

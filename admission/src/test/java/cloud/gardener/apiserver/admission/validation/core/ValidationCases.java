@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  */
 final class ValidationCases {
 
-    static final Path EXAMPLES = Path.of("/work/shared/conformance/gardener-examples");
+    static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
 
     private ValidationCases() {
     }

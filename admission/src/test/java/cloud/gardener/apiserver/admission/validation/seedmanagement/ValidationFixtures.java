@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  */
 public final class ValidationFixtures {
 
-    public static final Path EXAMPLES = Path.of("/work/shared/conformance/gardener-examples");
+    public static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
     /** A complete internal DNS provider, which Gardener requires of every seed template. */
     public static final String INTERNAL_DNS = "{'type':'local','domain':'internal.local.gardener.cloud','credentialsRef':"
             + "{'apiVersion':'v1','kind':'Secret','name':'internal-domain','namespace':'garden'}}";
