@@ -114,9 +114,12 @@ public final class KubeApiClient implements AutoCloseable {
         }
         return http.request(request)
                 .compose(req -> body == null ? req.send() : req.send(body))
-                .compose(resp -> resp.body().map(bytes -> answer(method, path, resp.statusCode(), bytes)),
-                        error -> Future.failedFuture(new KubeApiException(
-                                method + " " + server + path + ": " + describe(error), error)));
+                .compose(resp -> resp.body().map(bytes -> answer(method, path, resp.statusCode(), bytes)))
+                // A hard bound on the whole attempt (connection, request and response): the connect and idle
+                // timeouts do not cover every way an exchange can stall, and a caller must never wait forever.
+                .timeout(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                .recover(error -> Future.failedFuture(error instanceof KubeApiException ? error
+                        : new KubeApiException(method + " " + server + path + ": " + describe(error), error)));
     }
 
     private JsonNode answer(HttpMethod method, String path, int status, Buffer bytes) {
