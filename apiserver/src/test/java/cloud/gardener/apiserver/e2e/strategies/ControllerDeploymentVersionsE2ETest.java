@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -89,9 +88,6 @@ class ControllerDeploymentVersionsE2ETest {
     }
 
     @Test
-    @Disabled("the v1 ControllerDeploymentValidator (admission module) does not yet read the type and providerConfig "
-            + "from the migration annotations, as Gardener's v1 to internal conversion does: it rejects the stored "
-            + "custom deployment with 'must use either helm or a custom deployment configuration'")
     void customTypeRoundTripsThroughAnnotations() throws Exception {
         create(admin, BETA, beta("custom", "custom", "{\"foo\":\"bar\"}"));
         JsonNode v1 = admin.get(V1 + "/custom").json();

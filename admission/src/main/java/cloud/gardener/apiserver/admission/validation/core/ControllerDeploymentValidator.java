@@ -13,6 +13,9 @@ import java.util.List;
 /** {@code ValidateControllerDeployment} for {@code core.gardener.cloud/v1}: a helm deployment (raw chart xor OCI). */
 public final class ControllerDeploymentValidator implements Validator<ControllerDeployment> {
 
+    static final String TYPE_ANNOTATION = "migration.controllerdeployment.gardener.cloud/type";
+    static final String PROVIDER_CONFIG_ANNOTATION = "migration.controllerdeployment.gardener.cloud/providerConfig";
+
     @Override
     public List<FieldError> validate(ControllerDeployment cd) {
         HelmControllerDeployment h = cd.helm();
@@ -22,7 +25,11 @@ public final class ControllerDeploymentValidator implements Validator<Controller
                         h.ociRepository().repository(), h.ociRepository().tag(), h.ociRepository().digest()));
         List<NamedResourceReference> resources = CoreRules.list(cd.resources()).stream()
                 .map(r -> new NamedResourceReference(r.name(), r.resourceRef())).toList();
-        return ControllerDeploymentRules.validate(cd.metadata(), null, false, helm, resources);
+        // Gardener's v1 -> internal conversion reads a custom type and its providerConfig from these annotations.
+        java.util.Map<String, String> annotations = cd.metadata() == null || cd.metadata().annotations() == null
+                ? java.util.Map.of() : cd.metadata().annotations();
+        return ControllerDeploymentRules.validate(cd.metadata(), annotations.get(TYPE_ANNOTATION),
+                annotations.containsKey(PROVIDER_CONFIG_ANNOTATION), helm, resources);
     }
 
     @Override
