@@ -355,6 +355,27 @@ final class CloudProfileRules {
         return errs;
     }
 
+    /**
+     * The name rules machine and volume types share: required, a qualified name, unique. Answers whether the
+     * name is new (the callers stop at a duplicate, each as Go does).
+     */
+    private static boolean typeName(String name, String noun, FieldPath idx, Set<String> seen, List<FieldError> errs) {
+        if (name.isEmpty()) {
+            errs.add(FieldError.required(idx.child("name").toString(), "must provide a name"));
+        } else {
+            List<String> problems = CoreRules.unprefixedQualifiedName(name);
+            if (!problems.isEmpty()) {
+                errs.add(FieldError.invalid(idx.child("name").toString(), name,
+                        noun + " name must be a qualified name: " + CoreRules.goList(problems)));
+            }
+        }
+        if (!seen.add(name)) {
+            errs.add(FieldError.duplicate(idx.child("name").toString(), name));
+            return false;
+        }
+        return true;
+    }
+
     /** {@code validateMachineTypes}. */
     static List<FieldError> machineTypes(List<MachineType> types, Map<String, List<String>> capabilities,
                                          FieldPath path) {
@@ -364,18 +385,7 @@ final class CloudProfileRules {
         for (int i = 0; i < ts.size(); i++) {
             MachineType t = ts.get(i);
             FieldPath idx = path.index(i);
-            String name = text(t.name());
-            if (name.isEmpty()) {
-                errs.add(FieldError.required(idx.child("name").toString(), "must provide a name"));
-            } else {
-                List<String> problems = CoreRules.unprefixedQualifiedName(name);
-                if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(idx.child("name").toString(), name,
-                            "machine type name must be a qualified name: " + CoreRules.goList(problems)));
-                }
-            }
-            if (!names.add(name)) {
-                errs.add(FieldError.duplicate(idx.child("name").toString(), name));
+            if (!typeName(text(t.name()), "machine type", idx, names, errs)) {
                 continue;
             }
             errs.addAll(CoreRules.resourceQuantityValue("cpu", t.cpu(), idx.child("cpu")));
@@ -441,18 +451,7 @@ final class CloudProfileRules {
         for (int i = 0; i < ts.size(); i++) {
             VolumeType t = ts.get(i);
             FieldPath idx = path.index(i);
-            String name = text(t.name());
-            if (name.isEmpty()) {
-                errs.add(FieldError.required(idx.child("name").toString(), "must provide a name"));
-            } else {
-                List<String> problems = CoreRules.unprefixedQualifiedName(name);
-                if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(idx.child("name").toString(), name,
-                            "volume type name must be a qualified name: " + CoreRules.goList(problems)));
-                }
-            }
-            if (!names.add(name)) {
-                errs.add(FieldError.duplicate(idx.child("name").toString(), name));
+            if (!typeName(text(t.name()), "volume type", idx, names, errs)) {
                 break;
             }
             String cls = text(t.classValue());
