@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
+import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.arg;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.assertHasError;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.assertValid;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.edited;
@@ -120,10 +121,6 @@ class CloudProfileValidatorTest {
                 arg(NAMESPACED, invalid("machine type name", set("spec.machineTypes[0].name", ""),
                         "spec.machineTypes[0].name", REQUIRED)),
                 arg(NAMESPACED, invalid("namespace", remove("metadata.namespace"), "metadata.namespace", REQUIRED)));
-    }
-
-    private static Arguments arg(ObjectNode base, Case c) {
-        return Arguments.of(base, c);
     }
 
     @ParameterizedTest(name = "{1}")

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
+import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.arg;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.assertHasError;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.assertValid;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.edited;
@@ -95,10 +96,6 @@ class ControllerValidatorsTest {
                     remove("type").accept(o);
                     remove("providerConfig").accept(o);
                 }, "", FORBIDDEN)));
-    }
-
-    private static Arguments arg(ObjectNode base, Case c) {
-        return Arguments.of(base, c);
     }
 
     @ParameterizedTest(name = "{1}")

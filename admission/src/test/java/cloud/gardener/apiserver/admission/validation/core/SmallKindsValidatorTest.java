@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
+import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.arg;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.assertHasError;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.assertValid;
 import static cloud.gardener.apiserver.admission.validation.core.ValidationCases.edited;
@@ -120,10 +121,6 @@ class SmallKindsValidatorTest {
                         "[{'name':'a','resourceRef':{'apiVersion':'v1','kind':'Secret','name':'x'}},"
                                 + "{'name':'a','resourceRef':{'apiVersion':'v1','kind':'Secret','name':'y'}}]"),
                         "spec.resources[1].name", DUPLICATE)));
-    }
-
-    private static Arguments arg(ObjectNode base, Case c) {
-        return Arguments.of(base, c);
     }
 
     @ParameterizedTest(name = "{1}")

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.params.provider.Arguments;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -42,6 +43,11 @@ final class ValidationCases {
     }
 
     /** The first document of an example file. */
+    /** One parameterized case: the object to edit and the edit with its expected error. */
+    static Arguments arg(ObjectNode base, Case c) {
+        return Arguments.of(base, c);
+    }
+
     static ObjectNode example(String file) {
         try {
             return (ObjectNode) Json.YAML.readTree(Files.readString(EXAMPLES.resolve(file)));
