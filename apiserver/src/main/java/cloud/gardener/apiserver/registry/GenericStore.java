@@ -258,15 +258,17 @@ public final class GenericStore {
                     if (!desiredRv.isEmpty() && !desiredRv.equals(Objects.resourceVersion(old))) {
                         return Future.failedFuture(ApiException.conflict(gr(), name, ApiException.OBJECT_MODIFIED));
                     }
-                    ObjectNode updated = isolate(desired, old, subresource);
-                    List<FieldError> errors = prepareForUpdate(updated, old, subresource);
-                    if (!errors.isEmpty()) {
-                        return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
-                    }
-                    Attributes attrs = new Attributes(type.gvk(apiVersionOf(updated)), gr(), subresource,
-                            Objects.namespace(old), name, Operation.UPDATE, updated, old, ctx.user(), ctx.dryRun());
-                    return admission.run(attrs).compose(v -> writeUpdate(key, current, old, updated, ctx))
-                            .recover(t -> {
+                    // As the generic store: mutating admission sees the requested object, then the strategy
+                    // prepares and validates it, then validating admission sees the result.
+                    return admission.admit(updateAttributes(desired, old, subresource, ctx)).compose(v -> {
+                        ObjectNode updated = isolate(desired, old, subresource);
+                        List<FieldError> errors = prepareForUpdate(updated, old, subresource);
+                        if (!errors.isEmpty()) {
+                            return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
+                        }
+                        return admission.validate(updateAttributes(updated, old, subresource, ctx))
+                                .compose(w -> writeUpdate(key, current, old, updated, ctx));
+                    }).recover(t -> {
                                 if (t instanceof StorageException e && e.reason() == StorageException.Reason.CONFLICT
                                         && attempt < UPDATE_ATTEMPTS) {
                                     return updateAttempt(namespace, name, subresource, transform, ctx, attempt + 1);
@@ -452,7 +454,11 @@ public final class GenericStore {
     /** Deletes every object of the collection the filter matches; answers the deleted (or marked) objects. */
     public Future<List<ObjectNode>> deleteCollection(String namespace, Predicate<ObjectNode> filter,
                                                      DeleteRequest request, WriteContext ctx) {
-        return list(namespace, new ListQuery(0, false, 0, null, filter, false)).compose(result -> {
+        // The collection is admitted once as a whole (name empty), then every object on its own.
+        Attributes collection = new Attributes(type.gvk(type.versions().get(0)), gr(), "",
+                namespace == null ? "" : namespace, "", Operation.DELETE, null, null, ctx.user(), ctx.dryRun());
+        return admission.run(collection)
+                .compose(v -> list(namespace, new ListQuery(0, false, 0, null, filter, false))).compose(result -> {
             List<ObjectNode> deleted = new ArrayList<>();
             Future<Void> chain = Future.succeededFuture();
             for (ObjectNode item : result.items()) {
@@ -469,6 +475,11 @@ public final class GenericStore {
     }
 
     // ---------------------------------------------------------------------------------------- helpers
+
+    private Attributes updateAttributes(ObjectNode obj, ObjectNode old, String subresource, WriteContext ctx) {
+        return new Attributes(type.gvk(apiVersionOf(obj)), gr(), subresource, Objects.namespace(old),
+                Objects.name(old), Operation.UPDATE, obj, old, ctx.user(), ctx.dryRun());
+    }
 
     private Attributes attributes(Operation op, ObjectNode obj, ObjectNode old, WriteContext ctx) {
         return new Attributes(type.gvk(apiVersionOf(obj)), gr(), "", Objects.namespace(obj), Objects.name(obj), op,

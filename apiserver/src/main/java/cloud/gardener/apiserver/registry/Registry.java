@@ -104,18 +104,17 @@ public final class Registry {
         return Optional.ofNullable(stores.get(group + "/" + plural));
     }
 
-    public Iterable<GenericStore> all() {
-        return stores.values();
+    /** Whether a storage key belongs to one of the served resources. */
+    public boolean owns(String key) {
+        for (GenericStore store : stores.values()) {
+            if (key.startsWith(store.collectionPrefix(""))) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    /** Reads a namespace from the server's own store (standalone mode). */
-    public Future<Optional<ObjectNode>> namespace(String name) {
-        GenericStore namespaces = stores.get("/namespaces");
-        if (namespaces == null) {
-            return Future.succeededFuture(Optional.empty());
-        }
-        return namespaces.get("", name).map(Optional::of)
-                .recover(t -> t instanceof ApiException e && e.code() == 404
-                        ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
+    public Iterable<GenericStore> all() {
+        return stores.values();
     }
 }

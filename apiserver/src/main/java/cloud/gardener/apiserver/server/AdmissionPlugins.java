@@ -1,55 +1,34 @@
 package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
-import cloud.gardener.apiserver.admission.AdmissionPlugin;
-import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
-import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLookup;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.PluginRegistry;
+import cloud.gardener.apiserver.authz.Authorizer;
+import java.time.Clock;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.Function;
+import java.util.logging.Logger;
 
-/**
- * The admission plugins this server knows, in their order, with the default-on set and the
- * {@code --enable-admission-plugins}/{@code --disable-admission-plugins} rules. An unknown name stops
- * the server at start-up.
- */
+/** Builds the admission chain from the flags and the AdmissionConfiguration file. */
 final class AdmissionPlugins {
+
+    private static final Logger LOG = Logger.getLogger(AdmissionPlugins.class.getName());
+    private static final PluginRegistry REGISTRY = PluginRegistry.gardener();
 
     private AdmissionPlugins() {
     }
 
-    static AdmissionChain chain(ServerConfig config, NamespaceLookup namespaces) {
-        Map<String, Function<NamespaceLookup, AdmissionPlugin>> known = new LinkedHashMap<>();
-        known.put(NamespaceLifecycle.NAME, NamespaceLifecycle::new);
-        Set<String> defaults = Set.of(NamespaceLifecycle.NAME);
-        Set<String> unknown = new TreeSet<>();
-        for (String name : concat(config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins())) {
-            if (!known.containsKey(name)) {
-                unknown.add(name);
-            }
+    /** Fails with k8s.io/apiserver's messages on unknown or overlapping names; warns about what this server lacks. */
+    static void check(List<String> enable, List<String> disable) {
+        List<String> unavailable = REGISTRY.unavailable(enable, disable);
+        if (!unavailable.isEmpty()) {
+            LOG.warning("admission plugins enabled but not available in this server (they need a kube-apiserver's "
+                    + "webhook, policy or quota objects): " + String.join(",", unavailable));
         }
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("unknown admission plugins: " + String.join(",", unknown)
-                    + " (known: " + String.join(",", known.keySet()) + ")");
-        }
-        List<AdmissionPlugin> plugins = new ArrayList<>();
-        known.forEach((name, factory) -> {
-            boolean on = (defaults.contains(name) || config.enabledAdmissionPlugins().contains(name))
-                    && !config.disabledAdmissionPlugins().contains(name);
-            if (on) {
-                plugins.add(factory.apply(namespaces));
-            }
-        });
-        return new AdmissionChain(plugins);
     }
 
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
+    static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer) {
+        return REGISTRY.chain(config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins(),
+                config.admissionConfigurations(), new PluginContext(objects, authorizer, null, Clock.systemUTC()));
     }
 }

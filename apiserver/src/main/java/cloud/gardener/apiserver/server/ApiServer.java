@@ -1,6 +1,13 @@
 package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.authz.Authorizer;
+import cloud.gardener.apiserver.registry.lookup.ObjectCache;
+import cloud.gardener.apiserver.registry.lookup.StoreLookup;
+import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
@@ -12,7 +19,10 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.TrustOptions;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The running server: one HTTPS listener (TLS 1.2+, HTTP/2 through ALPN and HTTP/1.1) in front of the
@@ -25,9 +35,11 @@ public final class ApiServer {
     private final HttpServer http;
     private final NamespaceController namespaces;
     private final AuthenticationSources authenticationSources;
+    private final ObjectCache cache;
 
     private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces,
-            AuthenticationSources authenticationSources) {
+            AuthenticationSources authenticationSources, ObjectCache cache) {
+        this.cache = cache;
         this.vertx = vertx;
         this.http = http;
         this.namespaces = namespaces;
@@ -43,11 +55,14 @@ public final class ApiServer {
 
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, AuthenticationSources sources) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
-        Holder<Registry> registryRef = new Holder<>();
-        AdmissionChain admission = AdmissionPlugins.chain(config, name -> registryRef.value.namespace(name));
+        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config);
+        Holder<StoreLookup> lookup = new Holder<>();
+        AdmissionChain admission = AdmissionPlugins.chain(config, new DeferredLookup(() -> lookup.value), authorizer);
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
-        registryRef.value = registry;
-        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources);
+        ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
+                key -> registry.owns(key));
+        lookup.value = new StoreLookup(vertx, registry, cache);
+        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -63,15 +78,16 @@ public final class ApiServer {
                 .setDecompressionSupported(true)
                 .setMaxFormAttributeSize(-1);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
-        return vertx.createHttpServer(options)
-                .requestHandler(chain.router())
-                .listen()
+        // Admission reads through the cache: fill it before the first request can arrive.
+        return cache.start()
+                .compose(v -> vertx.createHttpServer(options).requestHandler(chain.router()).listen())
                 .map(server -> {
                     if (controller != null) {
                         controller.start();
                     }
-                    return new ApiServer(vertx, server, controller, sources);
-                });
+                    return new ApiServer(vertx, server, controller, sources, cache);
+                })
+                .onFailure(t -> cache.close());
     }
 
     /** The port the server listens on (useful with port 0). */
@@ -88,7 +104,32 @@ public final class ApiServer {
             namespaces.stop();
         }
         authenticationSources.stop();
+        cache.close();
         return http.close();
+    }
+
+    /** The plugins are built before the stores they read; they reach the lookup once it exists. */
+    private record DeferredLookup(Supplier<ObjectLookup> target) implements ObjectLookup {
+
+        @Override
+        public Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name) {
+            return target.get().get(resource, namespace, name);
+        }
+
+        @Override
+        public Future<List<ObjectNode>> list(GroupResource resource, String namespace) {
+            return target.get().list(resource, namespace);
+        }
+
+        @Override
+        public Future<List<ObjectNode>> listLive(GroupResource resource, String namespace) {
+            return target.get().listLive(resource, namespace);
+        }
+
+        @Override
+        public boolean ready() {
+            return target.get() != null && target.get().ready();
+        }
     }
 
     private static final class Holder<T> {

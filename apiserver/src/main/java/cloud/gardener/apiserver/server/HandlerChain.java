@@ -16,6 +16,7 @@ import cloud.gardener.apiserver.server.filters.DeadlineFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
+import cloud.gardener.apiserver.authz.Authorizer;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -33,7 +34,7 @@ final class HandlerChain {
     private final Router router;
 
     HandlerChain(Vertx vertx, ServerConfig config, ResourceRegistry resources, Registry registry,
-            AuthenticationSources authenticationSources) {
+            AuthenticationSources authenticationSources, Authorizer authorizer) {
         router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
@@ -42,7 +43,7 @@ final class HandlerChain {
         // Vert.x request must not be left unread across async handlers, and pausing it stalls large uploads.
         router.route().handler(BodyHandler.create(false).setBodyLimit(ServerConfig.MAX_REQUEST_BODY_BYTES));
         router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
-        router.route().handler(AuthorizationFilter.create(vertx, config));
+        router.route().handler(new AuthorizationFilter(authorizer));
 
         HealthEndpoints health = new HealthEndpoints(
                 List.of(HealthEndpoints.ping(), new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),

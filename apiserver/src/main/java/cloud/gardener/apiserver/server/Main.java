@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.admission.config.AdmissionConfigurationFile;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
 import cloud.gardener.apiserver.authn.TokenFileAuthenticator;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
@@ -15,6 +16,7 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.value.ResourceTransformers;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.net.URI;
@@ -24,6 +26,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
@@ -70,6 +73,9 @@ public final class Main {
         // Read first: a bad encryption config must stop the server before it touches any data.
         ResourceTransformers encryption = o.encryptionProviderConfig == null ? null
                 : ResourceTransformers.load(o.encryptionProviderConfig);
+        Map<String, JsonNode> admissionConfigurations = o.admissionControlConfigFile == null ? Map.of()
+                : AdmissionConfigurationFile.read(o.admissionControlConfigFile);
+        AdmissionPlugins.check(o.enableAdmissionPlugins, o.disableAdmissionPlugins);
         boolean embedded = storageBackend(o).equals(EMBEDDED);
         Files.createDirectories(o.dataDir);
         boolean local = o.etcdServers.isEmpty();
@@ -133,7 +139,7 @@ public final class Main {
         ServerConfig config = new ServerConfig(o.bindAddress, o.securePort, certPem, keyPem, clientCa, o.anonymousAuth,
                 EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
-                authorization);
+                authorization, admissionConfigurations);
         ApiServer server;
         try {
             server = ApiServer.start(vertx, config).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);

@@ -1,9 +1,11 @@
 package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.storage.Storage;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything the server needs, resolved: files read, storage connected. {@link Main} builds it from
@@ -24,12 +26,14 @@ import java.util.List;
  * @param disabledAdmissionPlugins plugins turned off
  * @param authentication           front proxy, bearer tokens and delegated authentication
  * @param authorization            delegated authorization and always-allowed paths
+ * @param admissionConfigurations  each admission plugin's configuration ({@code --admission-control-config-file})
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
                            boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
                            List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
-                           AuthenticationConfig authentication, AuthorizationConfig authorization) {
+                           AuthenticationConfig authentication, AuthorizationConfig authorization,
+                           Map<String, JsonNode> admissionConfigurations) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -37,6 +41,18 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
     public ServerConfig {
         authentication = authentication == null ? AuthenticationConfig.none() : authentication;
         authorization = authorization == null ? AuthorizationConfig.standalone() : authorization;
+        admissionConfigurations = admissionConfigurations == null ? Map.of() : Map.copyOf(admissionConfigurations);
+    }
+
+    /** Without admission plugin configurations. */
+    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
+                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
+                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
+                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
+                        AuthenticationConfig authentication, AuthorizationConfig authorization) {
+        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
+                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, null);
     }
 
     /** Client certificates only and standalone authorization. */
@@ -46,24 +62,30 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                         List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null);
+                disabledAdmissionPlugins, null, null, null);
     }
 
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization);
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, newAuthentication, authorization);
+                disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, newAuthorization);
+                disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations);
+    }
+
+    public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
+                authentication, authorization, configurations);
     }
 }

@@ -116,6 +116,9 @@ public final class ServerOptions {
     @Option(names = "--disable-admission-plugins", split = ",", description = "Admission plugins to turn off.")
     public List<String> disableAdmissionPlugins = new ArrayList<>();
 
+    @Option(names = "--admission-control-config-file", description = "An apiserver.config.k8s.io/v1 AdmissionConfiguration with the plugins' configurations.")
+    public java.nio.file.Path admissionControlConfigFile;
+
     @Option(names = "--cluster-identity", description = "Identity of the garden cluster (gardener-apiserver requires it behind a kube-apiserver).")
     public String clusterIdentity;
 

@@ -44,7 +44,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
      * delegated, the always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the
      * cluster's RBAC, as upstream); standalone, the public paths and the configured ones.
      */
-    public static AuthorizationFilter create(Vertx vertx, ServerConfig config) {
+    public static Authorizer authorizer(Vertx vertx, ServerConfig config) {
         AuthorizationConfig authorization = config.authorization();
         List<Authorizer> chain = new ArrayList<>();
         chain.add(PrivilegedGroupsAuthorizer.defaults());
@@ -57,7 +57,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
             paths.addAll(authorization.alwaysAllowPaths());
             chain.add(new AlwaysAllowPathsAuthorizer(paths));
         }
-        return new AuthorizationFilter(new UnionAuthorizer(chain));
+        return new UnionAuthorizer(chain);
     }
 
     @Override

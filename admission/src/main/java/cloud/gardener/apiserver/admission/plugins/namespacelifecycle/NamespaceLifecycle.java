@@ -1,6 +1,9 @@
 package cloud.gardener.apiserver.admission.plugins.namespacelifecycle;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.api.meta.ApiException;
@@ -18,10 +21,10 @@ public final class NamespaceLifecycle implements ValidatingPlugin {
     private static final GroupResource NAMESPACES = new GroupResource("", "namespaces");
     private static final Set<String> IMMORTAL = Set.of("default", "kube-system", "kube-public");
 
-    private final NamespaceLookup namespaces;
+    private final ObjectLookup objects;
 
-    public NamespaceLifecycle(NamespaceLookup namespaces) {
-        this.namespaces = namespaces;
+    public NamespaceLifecycle(PluginContext context) {
+        this.objects = context.objects();
     }
 
     @Override
@@ -46,7 +49,10 @@ public final class NamespaceLifecycle implements ValidatingPlugin {
         if (isNamespace || a.namespace().isEmpty()) {
             return Future.succeededFuture();
         }
-        return namespaces.get(a.namespace()).compose(ns -> {
+        if (!objects.ready()) {
+            return Rejections.notReady(a);
+        }
+        return objects.get(NAMESPACES, "", a.namespace()).compose(ns -> {
             if (ns.isEmpty()) {
                 return Future.failedFuture(ApiException.notFound(NAMESPACES, a.namespace()));
             }

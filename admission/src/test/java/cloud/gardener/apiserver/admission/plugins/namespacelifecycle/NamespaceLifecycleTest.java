@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
+import java.time.Clock;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
@@ -12,8 +15,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class NamespaceLifecycleTest {
@@ -30,8 +31,16 @@ class NamespaceLifecycleTest {
         return ns;
     }
 
-    private final NamespaceLifecycle plugin = new NamespaceLifecycle(name -> Future.succeededFuture(Optional.ofNullable(
-            Map.of("active", namespace("Active", false), "terminating", namespace("Terminating", true)).get(name))));
+    private final InMemoryObjects objects = new InMemoryObjects()
+            .put(NAMESPACES, named("active", namespace("Active", false)))
+            .put(NAMESPACES, named("terminating", namespace("Terminating", true)));
+    private final NamespaceLifecycle plugin = new NamespaceLifecycle(
+            new PluginContext(objects, null, null, Clock.systemUTC()));
+
+    private static ObjectNode named(String name, ObjectNode ns) {
+        ns.with("metadata").put("name", name);
+        return ns;
+    }
 
     private static Attributes attrs(GroupResource resource, String namespace, String name, Operation op) {
         return new Attributes(new GroupVersionKind(resource.group(), "v1", "X"), resource, "", namespace, name, op,
@@ -78,5 +87,14 @@ class NamespaceLifecycleTest {
             assertThat(e.getMessage()).isEqualTo("namespaces \"" + name + "\" is forbidden: this namespace may not be deleted");
         }
         assertThat(plugin.validate(attrs(NAMESPACES, "", "garden-dev", Operation.DELETE)).succeeded()).isTrue();
+    }
+
+    @Test
+    void createIsForbiddenUntilTheCachesAreSynced() {
+        NamespaceLifecycle unsynced = new NamespaceLifecycle(
+                new PluginContext(new InMemoryObjects().notReady(), null, null, Clock.systemUTC()));
+        ApiException e = rejection(unsynced.validate(attrs(SHOOTS, "active", "s", Operation.CREATE)));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: not yet ready to handle request");
     }
 }

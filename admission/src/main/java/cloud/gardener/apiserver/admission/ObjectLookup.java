@@ -1,0 +1,65 @@
+package cloud.gardener.apiserver.admission;
+
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Read-only access to the objects other than the one being admitted, as Gardener's plugins use their
+ * listers: reads come from a cache that follows storage; a miss waits briefly, asks the cache again and
+ * then reads storage live, so an object created a moment ago is found. The trees handed out are shared:
+ * a plugin never changes them (decode them to records with the typed methods).
+ */
+public interface ObjectLookup {
+
+    /** The object, or empty when it does not exist. */
+    Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name);
+
+    /** The objects of a resource in one namespace, or in all namespaces when {@code namespace} is empty. */
+    Future<List<ObjectNode>> list(GroupResource resource, String namespace);
+
+    /** Like {@link #list} but read from storage, for checks that must not race (Gardener's live lists). */
+    Future<List<ObjectNode>> listLive(GroupResource resource, String namespace);
+
+    /** Whether the caches have been filled once; plugins answer "not yet ready" before. */
+    boolean ready();
+
+    /** {@link #get} decoded into a record of the typed model. */
+    default <T> Future<Optional<T>> get(Class<T> type, GroupResource resource, String namespace, String name) {
+        return get(resource, namespace, name).map(found -> found.map(tree -> ModelCodec.decode(tree, type).value()));
+    }
+
+    /** {@link #list} decoded into records of the typed model. */
+    default <T> Future<List<T>> list(Class<T> type, GroupResource resource, String namespace) {
+        return list(resource, namespace).map(items -> items.stream()
+                .map(tree -> ModelCodec.decode(tree, type).value()).toList());
+    }
+
+    /** A lookup that finds nothing and is always ready: for plugins tested without other objects. */
+    static ObjectLookup empty() {
+        return new ObjectLookup() {
+            @Override
+            public Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name) {
+                return Future.succeededFuture(Optional.empty());
+            }
+
+            @Override
+            public Future<List<ObjectNode>> list(GroupResource resource, String namespace) {
+                return Future.succeededFuture(List.of());
+            }
+
+            @Override
+            public Future<List<ObjectNode>> listLive(GroupResource resource, String namespace) {
+                return Future.succeededFuture(List.of());
+            }
+
+            @Override
+            public boolean ready() {
+                return true;
+            }
+        };
+    }
+}

@@ -1,0 +1,141 @@
+package cloud.gardener.apiserver.admission;
+
+import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The admission plugins gardener-apiserver knows, in its recommended order (plugin/pkg/plugins.go), with
+ * the default-on set and the rules of {@code --enable-admission-plugins} and
+ * {@code --disable-admission-plugins}. The order is fixed: flags choose plugins, never their order.
+ *
+ * <p>Names whose plugin needs a kube-apiserver's webhook and policy objects or its quota controller
+ * (the generic webhooks, policies and ResourceQuota) are accepted so that gardener-apiserver's flags work
+ * unchanged, but they have no implementation here; {@link #unavailable} names them so the server can say so.
+ */
+public final class PluginRegistry {
+
+    /**
+     * One known plugin.
+     *
+     * @param factory null when this server has no implementation
+     */
+    public record Definition(String name, boolean defaultOn, PluginFactory factory) {
+    }
+
+    private final List<Definition> definitions;
+
+    public PluginRegistry(List<Definition> definitions) {
+        this.definitions = List.copyOf(definitions);
+    }
+
+    /** Gardener's plugins in gardener-apiserver's order. */
+    public static PluginRegistry gardener() {
+        return new PluginRegistry(List.of(
+                new Definition(NamespaceLifecycle.NAME, true, NamespaceLifecycle::new),
+                new Definition("ResourceReferenceManager", true, null),
+                new Definition("ExtensionValidator", true, null),
+                new Definition("ExtensionLabels", true, null),
+                new Definition("ShootTolerationRestriction", true, null),
+                new Definition("ShootExposureClass", true, null),
+                new Definition("ShootDNS", true, null),
+                new Definition("ShootManagedSeed", true, null),
+                new Definition("ShootNodeLocalDNSEnabledByDefault", false, null),
+                new Definition("ShootDNSRewriting", false, null),
+                new Definition("ShootQuotaValidator", true, null),
+                new Definition("ShootMutator", true, null),
+                new Definition("ShootValidator", true, null),
+                new Definition("SeedValidator", true, null),
+                new Definition("SeedMutator", true, null),
+                new Definition("ControllerRegistrationResources", true, null),
+                new Definition("NamespacedCloudProfileValidator", true, null),
+                new Definition("ProjectMutator", true, null),
+                new Definition("DeletionConfirmation", true, null),
+                new Definition("FinalizerRemoval", true, null),
+                new Definition("CustomVerbAuthorizer", true, null),
+                new Definition("ShootVPAEnabledByDefault", true, null),
+                new Definition("ShootResourceReservation", true, null),
+                new Definition("ManagedSeed", true, null),
+                new Definition("ManagedSeedShoot", true, null),
+                new Definition("Bastion", true, null),
+                new Definition("BackupBucketValidator", true, null),
+                new Definition("MutatingAdmissionPolicy", false, null),
+                new Definition("MutatingAdmissionWebhook", true, null),
+                new Definition("ValidatingAdmissionPolicy", true, null),
+                new Definition("ValidatingAdmissionWebhook", true, null),
+                new Definition("ResourceQuota", true, null)));
+    }
+
+    /** Every known name, in order. */
+    public List<String> names() {
+        return definitions.stream().map(Definition::name).toList();
+    }
+
+    /** The names that would be on for these flags, in order. */
+    public List<String> enabled(Collection<String> enable, Collection<String> disable) {
+        validate(enable, disable);
+        List<String> on = new ArrayList<>();
+        for (Definition d : definitions) {
+            if ((d.defaultOn() || enable.contains(d.name())) && !disable.contains(d.name())) {
+                on.add(d.name());
+            }
+        }
+        return on;
+    }
+
+    /** The enabled names this server has no implementation for. */
+    public List<String> unavailable(Collection<String> enable, Collection<String> disable) {
+        Set<String> on = new LinkedHashSet<>(enabled(enable, disable));
+        return definitions.stream().filter(d -> d.factory() == null && on.contains(d.name()))
+                .map(Definition::name).toList();
+    }
+
+    /**
+     * Builds the chain for these flags.
+     *
+     * @param configurations each plugin's configuration from the AdmissionConfiguration file, by name
+     * @throws IllegalArgumentException for unknown or overlapping names, or a plugin's invalid configuration
+     */
+    public AdmissionChain chain(Collection<String> enable, Collection<String> disable,
+                                Map<String, JsonNode> configurations, PluginContext context) {
+        Set<String> on = new LinkedHashSet<>(enabled(enable, disable));
+        List<AdmissionPlugin> plugins = new ArrayList<>();
+        for (Definition d : definitions) {
+            if (d.factory() != null && on.contains(d.name())) {
+                plugins.add(d.factory().create(context.withConfiguration(configurations.get(d.name()))));
+            }
+        }
+        return new AdmissionChain(plugins);
+    }
+
+    /** The checks of k8s.io/apiserver's AdmissionOptions.Validate, with its messages. */
+    private void validate(Collection<String> enable, Collection<String> disable) {
+        Set<String> known = new LinkedHashSet<>(names());
+        List<String> errors = new ArrayList<>();
+        for (String name : enable) {
+            if (!known.contains(name)) {
+                errors.add("enable-admission-plugins plugin \"" + name + "\" is unknown");
+            }
+        }
+        for (String name : disable) {
+            if (!known.contains(name)) {
+                errors.add("disable-admission-plugins plugin \"" + name + "\" is unknown");
+            }
+        }
+        Set<String> overlap = new TreeSet<>(enable);
+        overlap.retainAll(Set.copyOf(disable));
+        if (!overlap.isEmpty()) {
+            errors.add("[" + String.join(" ", overlap) + "] in enable-admission-plugins and disable-admission-plugins "
+                    + "overlapped");
+        }
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", errors));
+        }
+    }
+}

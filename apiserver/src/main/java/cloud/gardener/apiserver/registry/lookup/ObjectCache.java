@@ -1,0 +1,147 @@
+package cloud.gardener.apiserver.registry.lookup;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.storage.ListPage;
+import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.WatchEvent;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Predicate;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Every object under the server's key prefix, kept current by one list and one watch, like the shared
+ * informers gardener-apiserver's admission plugins read from. A watch that fails (a compacted revision, a
+ * lost connection) is replaced by a fresh list and watch; meanwhile the cache keeps serving what it had,
+ * as an informer does. Trees in the cache are never changed once stored.
+ */
+public final class ObjectCache implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(ObjectCache.class.getName());
+    private static final int PAGE = 500;
+    private static final long RELIST_DELAY_MS = 1000;
+
+    private final Vertx vertx;
+    private final Storage storage;
+    private final String prefix;
+    private final Predicate<String> cached;
+    private final NavigableMap<String, ObjectNode> objects = new ConcurrentSkipListMap<>();
+    private final Promise<Void> synced = Promise.promise();
+    private volatile WatchSubscription watch;
+    private volatile boolean closed;
+
+    /**
+     * @param prefix the key prefix to follow, ending in {@code /}
+     * @param cached which keys to keep (keys of served resources); others are skipped unread
+     */
+    public ObjectCache(Vertx vertx, Storage storage, String prefix, Predicate<String> cached) {
+        this.vertx = vertx;
+        this.storage = storage;
+        this.prefix = prefix;
+        this.cached = cached;
+    }
+
+    /** Starts following storage; the future completes when the first list is in the cache. */
+    public Future<Void> start() {
+        relist();
+        return synced.future();
+    }
+
+    public boolean synced() {
+        return synced.future().succeeded();
+    }
+
+    /** The object at a key, or null. */
+    public ObjectNode get(String key) {
+        return objects.get(key);
+    }
+
+    /** The objects whose keys start with {@code keyPrefix}, in key order. */
+    public List<ObjectNode> list(String keyPrefix) {
+        return new ArrayList<>(objects.subMap(keyPrefix, true, keyPrefix + Character.MAX_VALUE, false).values());
+    }
+
+    private void relist() {
+        if (closed) {
+            return;
+        }
+        NavigableMap<String, ObjectNode> fresh = new ConcurrentSkipListMap<>();
+        readPages(null, 0, fresh).onSuccess(revision -> {
+            objects.keySet().retainAll(fresh.keySet());
+            objects.putAll(fresh);
+            watch = storage.watch(prefix, revision, new Listener());
+            synced.tryComplete();
+        }).onFailure(t -> {
+            LOG.log(Level.WARNING, "listing " + prefix + " for the admission caches failed; retrying", t);
+            vertx.setTimer(RELIST_DELAY_MS, id -> relist());
+        });
+    }
+
+    /** Reads every page at the revision of the first one; answers that revision. */
+    private Future<Long> readPages(String start, long revision, NavigableMap<String, ObjectNode> into) {
+        return storage.list(new ListRequest(prefix, revision, PAGE, start, null)).compose((ListPage page) -> {
+            page.items().forEach(item -> store(into, item));
+            return page.hasMore()
+                    ? readPages(page.nextKey(), page.revision(), into)
+                    : Future.succeededFuture(page.revision());
+        });
+    }
+
+    private void store(NavigableMap<String, ObjectNode> into, StoredObject item) {
+        if (!cached.test(item.key())) {
+            return;
+        }
+        JsonNode tree = Json.readTree(item.value());
+        if (tree instanceof ObjectNode obj) {
+            obj.with("metadata").put("resourceVersion", Long.toString(item.modRevision()));
+            into.put(item.key(), obj);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        WatchSubscription w = watch;
+        if (w != null) {
+            w.close();
+        }
+    }
+
+    private final class Listener implements WatchListener {
+
+        @Override
+        public void onEvent(WatchEvent event) {
+            if (event.type() == WatchEvent.Type.DELETE) {
+                objects.remove(event.key());
+            } else {
+                store(objects, event.object());
+            }
+        }
+
+        @Override
+        public void onProgress(long revision) {
+            // nothing to do: the cache has every event up to here
+        }
+
+        @Override
+        public void onError(StorageException error) {
+            if (!closed) {
+                LOG.log(Level.FINE, "admission cache watch ended (" + error.reason() + "); listing again", error);
+                vertx.setTimer(RELIST_DELAY_MS, id -> relist());
+            }
+        }
+    }
+}
