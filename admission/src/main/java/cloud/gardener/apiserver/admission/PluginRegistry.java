@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission;
 
+import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ public final class PluginRegistry {
                 new Definition("ShootResourceReservation", true, null),
                 new Definition("ManagedSeed", true, null),
                 new Definition("ManagedSeedShoot", true, null),
-                new Definition("Bastion", true, null),
+                new Definition(BastionPlugin.NAME, true, BastionPlugin::new),
                 new Definition("BackupBucketValidator", true, null),
                 new Definition("MutatingAdmissionPolicy", false, null),
                 new Definition("MutatingAdmissionWebhook", true, null),

@@ -1,0 +1,126 @@
+package cloud.gardener.apiserver.admission.plugins.bastion;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.validation.FieldError;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.List;
+
+/**
+ * Gardener's Bastion plugin (plugin/pkg/bastion/validator): a Bastion needs an existing Shoot in its
+ * namespace that is scheduled, not being deleted (on create) and allows SSH; the Bastion then takes the
+ * Shoot's seed and provider type, its creator (on create) and a controller reference to the Shoot, so it is
+ * garbage-collected with it. Status and other subresources pass untouched.
+ */
+public final class BastionPlugin implements MutatingPlugin {
+
+    public static final String NAME = "Bastion";
+    static final String CREATED_BY = "gardener.cloud/created-by";
+    private static final String BASTION_GROUP = "operations.gardener.cloud";
+    private static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
+    private static final String SHOOT_PATH = "spec.shootRef.name";
+
+    private final ObjectLookup objects;
+
+    public BastionPlugin(PluginContext context) {
+        this.objects = context.objects();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean handles(Operation operation) {
+        return operation == Operation.CREATE || operation == Operation.UPDATE;
+    }
+
+    @Override
+    public Future<Void> admit(Attributes a) {
+        if (!objects.ready()) {
+            return Rejections.notReady(a);
+        }
+        if (!BASTION_GROUP.equals(a.kind().group()) || !"Bastion".equals(a.kind().kind()) || !a.subresource().isEmpty()) {
+            return Future.succeededFuture();
+        }
+        ObjectNode bastion = a.object();
+        String name = bastion.path("metadata").path("name").asText();
+        String shootName = bastion.path("spec").path("shootRef").path("name").asText();
+        if (shootName.isEmpty()) {
+            return invalid(a, name, FieldError.required(SHOOT_PATH, "shoot is required"));
+        }
+        return objects.get(Shoot.class, SHOOTS, a.namespace(), shootName).compose(found -> {
+            if (found.isEmpty()) {
+                return invalid(a, name, FieldError.invalid(SHOOT_PATH, shootName,
+                        "shoot " + a.namespace() + "/" + shootName + " not found"));
+            }
+            Shoot shoot = found.get();
+            if (a.operation() == Operation.CREATE && shoot.metadata().deletionTimestamp() != null) {
+                return invalid(a, name, FieldError.invalid(SHOOT_PATH, shootName, "shoot is in deletion"));
+            }
+            String seedName = shoot.spec().seedName();
+            if (seedName == null || seedName.isEmpty()) {
+                return invalid(a, name, FieldError.invalid(SHOOT_PATH, shootName, "shoot is not yet assigned to a seed"));
+            }
+            boolean bastionDeleting = bastion.path("metadata").hasNonNull("deletionTimestamp");
+            if (!bastionDeleting && !enablesSshAccess(shoot)) {
+                return invalid(a, name, FieldError.invalid(SHOOT_PATH, shootName, "ssh access is disabled for worker nodes"));
+            }
+            ObjectNode spec = bastion.with("spec");
+            spec.put("seedName", seedName);
+            spec.put("providerType", shoot.spec().provider() == null ? "" : shoot.spec().provider().type());
+            ObjectNode meta = bastion.with("metadata");
+            if (a.operation() == Operation.CREATE && a.user() != null) {
+                meta.with("annotations").put(CREATED_BY, a.user().name());
+            }
+            addControllerReference(meta, shoot);
+            return Future.succeededFuture();
+        });
+    }
+
+    /** Gardener's ShootEnablesSSHAccess: workers exist and SSH is not switched off for them. */
+    private static boolean enablesSshAccess(Shoot shoot) {
+        var provider = shoot.spec().provider();
+        if (provider == null || provider.workers() == null || provider.workers().isEmpty()) {
+            return false;
+        }
+        return provider.workersSettings() == null || provider.workersSettings().sshAccess() == null
+                || provider.workersSettings().sshAccess().enabled();
+    }
+
+    /** MergeOwnerReferences: the Shoot's controller reference is added unless one with its UID exists. */
+    private static void addControllerReference(ObjectNode meta, Shoot shoot) {
+        String uid = shoot.metadata().uid();
+        JsonNode existing = meta.get("ownerReferences");
+        ArrayNode refs = existing instanceof ArrayNode array ? array : meta.putArray("ownerReferences");
+        for (JsonNode ref : refs) {
+            if (uid.equals(ref.path("uid").asText())) {
+                return;
+            }
+        }
+        ObjectNode ref = refs.addObject();
+        ref.put("apiVersion", "core.gardener.cloud/v1beta1");
+        ref.put("kind", "Shoot");
+        ref.put("name", shoot.metadata().name());
+        ref.put("uid", uid);
+        ref.put("controller", true);
+        ref.put("blockOwnerDeletion", true);
+    }
+
+    private static Future<Void> invalid(Attributes a, String name, FieldError error) {
+        return Future.failedFuture(ApiException.invalid(
+                new GroupVersionKind(BASTION_GROUP, a.kind().version(), "Bastion"), name, List.of(error)));
+    }
+}

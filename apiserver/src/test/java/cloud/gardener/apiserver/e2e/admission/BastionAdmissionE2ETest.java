@@ -1,0 +1,120 @@
+package cloud.gardener.apiserver.e2e.admission;
+
+import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
+import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.create;
+import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Examples;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The Bastion plugin and the Bastion strategy together, through HTTP: binding to the Shoot and heartbeats. */
+class BastionAdmissionE2ETest {
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension();
+
+    @RegisterExtension
+    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(
+            config -> config.withAdmission(List.of(), List.of("Bastion"), Map.of()));
+
+    private static String bastions(String namespace) {
+        return "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + namespace + "/bastions";
+    }
+
+    private static ObjectNode json(String text) {
+        try {
+            return (ObjectNode) Json.MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ObjectNode shoot(String name, String seedName) {
+        return json("""
+                {"apiVersion":"core.gardener.cloud/v1beta1","kind":"Shoot","metadata":{"name":"%s"},
+                 "spec":{"cloudProfileName":"aws","region":"eu-west-1","credentialsBindingName":"creds",%s
+                  "provider":{"type":"aws","workers":[{"name":"w1","minimum":1,"maximum":2,
+                    "machine":{"type":"m5.large","image":{"name":"gardenlinux","version":"1.0.0"}},
+                    "volume":{"type":"gp2","size":"20Gi"}}]},
+                  "kubernetes":{"version":"1.31.1"},
+                  "networking":{"type":"calico","nodes":"10.250.0.0/16"}}}
+                """.formatted(name, seedName == null ? "" : "\"seedName\":\"" + seedName + "\","));
+    }
+
+    private static ObjectNode bastion(String name, String shoot) {
+        return json("""
+                {"apiVersion":"operations.gardener.cloud/v1alpha1","kind":"Bastion","metadata":{"name":"%s"},
+                 "spec":{"shootRef":{"name":"%s"},"sshPublicKey":"%s","ingress":[{"ipBlock":{"cidr":"1.2.3.4/32"}}]}}
+                """.formatted(name, shoot, SSH_KEY));
+    }
+
+    /** The key of Gardener's example Bastion. */
+    private static final String SSH_KEY = Examples.read("100-bastion.yaml").path("spec").path("sshPublicKey").asText();
+
+    @Test
+    void aBastionIsBoundToItsScheduledShootAndKeptAliveByHeartbeats() throws InterruptedException {
+        TestClient admin = SERVER.admin();
+        String ns = createNamespace(admin, "bastion");
+        JsonNode shoot = create(admin, shoots(ns), shoot("scheduled", "seed-a"));
+
+        Instant before = Instant.now().minusSeconds(1);
+        JsonNode created = create(admin, bastions(ns), bastion("b1", "scheduled"));
+        assertThat(created.path("spec").path("seedName").asText()).isEqualTo("seed-a");
+        assertThat(created.path("spec").path("providerType").asText()).isEqualTo("aws");
+        assertThat(created.path("metadata").path("annotations").path("gardener.cloud/created-by").asText())
+                .isEqualTo("admin");
+        assertThat(created.path("metadata").path("ownerReferences").get(0).path("uid").asText())
+                .isEqualTo(shoot.path("metadata").path("uid").asText());
+        Instant heartbeat = Instant.parse(created.path("status").path("lastHeartbeatTimestamp").asText());
+        Instant expiration = Instant.parse(created.path("status").path("expirationTimestamp").asText());
+        assertThat(heartbeat).isAfterOrEqualTo(before.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        assertThat(Duration.between(heartbeat, expiration)).isEqualTo(Duration.ofHours(1));
+
+        Thread.sleep(1100); // timestamps have second precision
+        TestClient.Response kept = admin.patch(bastions(ns) + "/b1", MERGE,
+                "{\"metadata\":{\"annotations\":{\"gardener.cloud/operation\":\"keepalive\"}}}");
+        assertThat(kept.status()).as(kept.body()).isEqualTo(200);
+        JsonNode alive = kept.json();
+        assertThat(alive.path("metadata").path("annotations").has("gardener.cloud/operation")).isFalse();
+        assertThat(Instant.parse(alive.path("status").path("lastHeartbeatTimestamp").asText())).isAfter(heartbeat);
+    }
+
+    @Test
+    void aBastionForAnUnscheduledOrMissingShootIsRefused() {
+        TestClient admin = SERVER.admin();
+        String ns = createNamespace(admin, "bastion");
+        create(admin, shoots(ns), shoot("unscheduled", null));
+
+        JsonNode status = assertStatus(admin.post(bastions(ns), bastion("b2", "unscheduled")), 422, "Invalid");
+        assertThat(status.path("message").asText()).isEqualTo("Bastion.operations.gardener.cloud \"b2\" is invalid: "
+                + "spec.shootRef.name: Invalid value: \"unscheduled\": shoot is not yet assigned to a seed");
+        assertThat(status.path("details").path("causes").get(0).path("field").asText()).isEqualTo("spec.shootRef.name");
+
+        JsonNode missing = assertStatus(admin.post(bastions(ns), bastion("b3", "nope")), 422, "Invalid");
+        assertThat(missing.path("message").asText()).endsWith("shoot " + ns + "/nope not found");
+    }
+
+    @Test
+    void withThePluginDisabledNothingBindsTheBastion() {
+        TestClient admin = WITHOUT_PLUGIN.admin();
+        String ns = createNamespace(admin, "bastion");
+        JsonNode created = create(admin, bastions(ns), bastion("b4", "nope"));
+        assertThat(created.path("spec").has("seedName")).isFalse();
+        assertThat(created.path("metadata").path("annotations").has("gardener.cloud/created-by")).isFalse();
+    }
+}
