@@ -95,11 +95,12 @@ public final class RequestBodies {
     }
 
     public static WriteContext writeContext(ResourceRequest req, WriteOptions options) {
-        return new WriteContext(req.user(), options.dryRun(), options.fieldManager() == null ? "" : options.fieldManager());
+        return new WriteContext(req.user(), options.dryRun(), options.fieldManager() == null ? "" : options.fieldManager(),
+                Responses.warnings(req.ctx())::add);
     }
 
     public static WriteContext writeContext(ResourceRequest req, boolean dryRun) {
-        return new WriteContext(req.user(), dryRun, "");
+        return new WriteContext(req.user(), dryRun, "", Responses.warnings(req.ctx())::add);
     }
 
     public static DeleteOptions deleteOptions(ResourceRequest req) {

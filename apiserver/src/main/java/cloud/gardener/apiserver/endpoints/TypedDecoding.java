@@ -45,6 +45,12 @@ public final class TypedDecoding {
             result = ModelCodec.encode(decoded.value());
             Optional<Defaulter> defaulter = Defaulters.of(gvk);
             if (defaulter.isPresent()) {
+                // Go defaults again whenever it reads an object from storage, by then with its namespace (e.g. a
+                // SecretBinding's secretRef.namespace): default with the request's namespace to store that result.
+                ObjectNode meta = result.with("metadata");
+                if (req.type().namespaced() && meta.path("namespace").asText().isEmpty() && !req.namespace().isEmpty()) {
+                    meta.put("namespace", req.namespace());
+                }
                 defaulter.get().apply(result);
                 result = ModelCodec.canonical(result, model.get());
             }

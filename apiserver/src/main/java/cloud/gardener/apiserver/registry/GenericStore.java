@@ -199,6 +199,9 @@ public final class GenericStore {
         if (!errors.isEmpty()) {
             return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), name, errors));
         }
+        if (attempt == 1) {
+            strategy.warningsOnCreate(obj).forEach(ctx.warnings());
+        }
         return admission.validate(attributes(Operation.CREATE, obj, null, ctx))
                 .compose(v -> ctx.dryRun() ? dryRunCreate(namespace, name, obj) : persistCreate(namespace, name, obj))
                 .recover(t -> {
@@ -266,6 +269,7 @@ public final class GenericStore {
                         if (!errors.isEmpty()) {
                             return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
                         }
+                        strategy.warningsOnUpdate(updated, old, subresource).forEach(ctx.warnings());
                         return admission.validate(updateAttributes(updated, old, subresource, ctx))
                                 .compose(w -> writeUpdate(key, current, old, updated, ctx));
                     }).recover(t -> {

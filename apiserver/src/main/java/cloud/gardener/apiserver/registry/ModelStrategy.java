@@ -61,6 +61,16 @@ final class ModelStrategy implements ResourceStrategy {
     }
 
     @Override
+    public List<String> warningsOnCreate(ObjectNode obj) {
+        return delegate.warningsOnCreate(obj);
+    }
+
+    @Override
+    public List<String> warningsOnUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+        return delegate.warningsOnUpdate(obj, old, subresource);
+    }
+
+    @Override
     public List<String> extraFinalizers(ObjectNode obj) {
         return delegate.extraFinalizers(obj);
     }

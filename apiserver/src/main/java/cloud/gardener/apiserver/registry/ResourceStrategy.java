@@ -81,6 +81,16 @@ public interface ResourceStrategy {
         return List.of();
     }
 
+    /** Warnings for the client on a create that passed validation ({@code WarningsOnCreate}). */
+    default List<String> warningsOnCreate(ObjectNode obj) {
+        return List.of();
+    }
+
+    /** Warnings for the client on an update that passed validation ({@code WarningsOnUpdate}). */
+    default List<String> warningsOnUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+        return List.of();
+    }
+
     /**
      * Finalizers kept outside {@code metadata.finalizers} that also hold a deleted object, such as a
      * namespace's {@code spec.finalizers}.

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.authn.UserInfo;
+import java.util.function.Consumer;
 
 /**
  * Who writes and how.
@@ -8,6 +9,12 @@ import cloud.gardener.apiserver.authn.UserInfo;
  * @param user         the authenticated user (admission sees it)
  * @param dryRun       run everything but persist nothing
  * @param fieldManager the field manager named by the request, or empty
+ * @param warnings     where the strategy's warnings for the client go
  */
-public record WriteContext(UserInfo user, boolean dryRun, String fieldManager) {
+public record WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings) {
+
+    /** A write whose warnings nobody reads (the server's own controllers). */
+    public WriteContext(UserInfo user, boolean dryRun, String fieldManager) {
+        this(user, dryRun, fieldManager, warning -> { });
+    }
 }

@@ -6,9 +6,12 @@ import static cloud.gardener.apiserver.registry.gardener.Trees.at;
 import static cloud.gardener.apiserver.registry.gardener.Trees.present;
 import static cloud.gardener.apiserver.registry.gardener.Trees.text;
 
+import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.registry.Objects;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,8 +47,28 @@ public final class ShootStrategy extends GardenerStrategy {
     private static final List<String> COVERED_BY_CREDENTIALS_COMPLETE = List.of("rotate-ca-complete",
             "rotate-serviceaccount-key-complete", "rotate-etcd-encryption-key-complete");
 
+    private final Duration credentialsRotationInterval;
+
     public ShootStrategy() {
+        this(ShootWarnings.DEFAULT_ROTATION_INTERVAL);
+    }
+
+    /** @param credentialsRotationInterval after which updates warn about credentials that were never rotated */
+    public ShootStrategy(Duration credentialsRotationInterval) {
         super(false);
+        this.credentialsRotationInterval = credentialsRotationInterval;
+    }
+
+    @Override
+    public List<String> warningsOnCreate(ObjectNode shoot) {
+        return ShootWarnings.of(shoot, null, credentialsRotationInterval, Instant.now());
+    }
+
+    @Override
+    public List<String> warningsOnUpdate(ObjectNode shoot, ObjectNode old, String subresource) {
+        // the status and binding strategies give none
+        return subresource.isEmpty()
+                ? ShootWarnings.of(shoot, old, credentialsRotationInterval, Instant.now()) : List.of();
     }
 
     @Override

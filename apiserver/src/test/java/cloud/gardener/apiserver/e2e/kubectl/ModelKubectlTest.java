@@ -54,7 +54,7 @@ class ModelKubectlTest {
                   cloudProfile:
                     name: aws
                   region: eu-west-1
-                  secretBindingName: my-account
+                  credentialsBindingName: my-account
                   provider:
                     type: aws
                     workers:
