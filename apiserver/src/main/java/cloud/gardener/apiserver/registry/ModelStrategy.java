@@ -35,15 +35,15 @@ final class ModelStrategy implements ResourceStrategy {
     @Override
     public void prepareForCreate(ObjectNode obj) {
         delegate.prepareForCreate(obj);
-        canonicalize(obj);
+        toCanonicalJson(obj);
     }
 
     @Override
     public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
         // The kind's rules compare with the stored (canonical) object: a patched tree is made canonical first.
-        canonicalize(obj);
+        toCanonicalJson(obj);
         delegate.prepareForUpdate(obj, old, subresource);
-        canonicalize(obj);
+        toCanonicalJson(obj);
     }
 
     @Override
@@ -58,6 +58,12 @@ final class ModelStrategy implements ResourceStrategy {
         List<FieldError> errors = new ArrayList<>(delegate.validateUpdate(obj, old));
         errors.addAll(Validators.validateUpdate(gvk(obj), obj, old));
         return errors;
+    }
+
+    @Override
+    public void canonicalize(ObjectNode obj) {
+        delegate.canonicalize(obj);
+        toCanonicalJson(obj);
     }
 
     @Override
@@ -105,7 +111,7 @@ final class ModelStrategy implements ResourceStrategy {
         return delegate.keepsStatusOnUpdate();
     }
 
-    private void canonicalize(ObjectNode obj) {
+    private void toCanonicalJson(ObjectNode obj) {
         model(obj).ifPresent(model -> {
             ObjectNode canonical = ModelCodec.canonical(obj, model);
             obj.removeAll();

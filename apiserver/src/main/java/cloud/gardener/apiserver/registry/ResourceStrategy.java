@@ -71,6 +71,13 @@ public interface ResourceStrategy {
         return true;
     }
 
+    /**
+     * {@code Canonicalize}: brings a valid object into its stored form, after validation of every create and
+     * update, as {@code rest.BeforeCreate} and {@code rest.BeforeUpdate} do.
+     */
+    default void canonicalize(ObjectNode obj) {
+    }
+
     /** Static validation of a new object. */
     default List<FieldError> validate(ObjectNode obj) {
         return List.of();

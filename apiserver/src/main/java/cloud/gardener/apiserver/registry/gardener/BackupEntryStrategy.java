@@ -45,7 +45,7 @@ public final class BackupEntryStrategy extends GardenerStrategy {
     }
 
     @Override
-    protected void canonicalize(ObjectNode entry) {
+    public void canonicalize(ObjectNode entry) {
         ShootStrategy.maintainSeedNameLabels(entry, Trees.text(entry, "spec", "seedName"),
                 Trees.text(entry, "status", "seedName"));
     }

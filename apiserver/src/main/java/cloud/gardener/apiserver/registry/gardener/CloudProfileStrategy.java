@@ -1,7 +1,12 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+
 /**
- * CloudProfiles: no generation, unconditional updates allowed.
+ * CloudProfiles: no generation, unconditional updates allowed; a new profile does not store versions that can no
+ * longer be used, and the architecture fields follow the machine capabilities.
  */
 public final class CloudProfileStrategy extends GardenerStrategy {
 
@@ -12,5 +17,20 @@ public final class CloudProfileStrategy extends GardenerStrategy {
     @Override
     public boolean tracksGeneration() {
         return false;
+    }
+
+    @Override
+    protected void create(ObjectNode profile) {
+        CloudProfileSync.dropInactiveVersions(profile.with("spec"), Instant.now());
+    }
+
+    @Override
+    protected void update(ObjectNode profile, ObjectNode old) {
+        CloudProfileSync.syncArchitectureCapabilities(profile.with("spec"), old.path("spec"));
+    }
+
+    @Override
+    public void canonicalize(ObjectNode profile) {
+        CloudProfileSync.syncArchitectureCapabilities(profile.with("spec"), JsonNodeFactory.instance.objectNode());
     }
 }

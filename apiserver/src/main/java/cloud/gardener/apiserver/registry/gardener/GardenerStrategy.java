@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The shape every Gardener strategy shares: {@code PrepareForUpdate} of the main resource, of the status (and of other
- * subresources that write the object), then {@code Canonicalize}. As in Go, a strategy that must move the generation
- * sets {@code metadata.generation} to the stored one plus one; the store then sees it moved.
+ * subresources that write the object); {@link #canonicalize} follows validation. As in Go, a strategy that must move
+ * the generation sets {@code metadata.generation} to the stored one plus one; the store then sees it moved.
  */
 public abstract class GardenerStrategy implements ResourceStrategy {
 
@@ -26,7 +26,6 @@ public abstract class GardenerStrategy implements ResourceStrategy {
     @Override
     public final void prepareForCreate(ObjectNode obj) {
         create(obj);
-        canonicalize(obj);
     }
 
     @Override
@@ -38,7 +37,6 @@ public abstract class GardenerStrategy implements ResourceStrategy {
         } else {
             updateSubresource(subresource, obj, old);
         }
-        canonicalize(obj);
     }
 
     /** The generation moved when the kind's rules set it (the store reset it to the stored value before). */
@@ -64,9 +62,6 @@ public abstract class GardenerStrategy implements ResourceStrategy {
         update(obj, old);
     }
 
-    /** {@code Canonicalize}, after every create and update. */
-    protected void canonicalize(ObjectNode obj) {
-    }
 
     /** The rule most kinds share: the spec changed, or the deletion started. */
     protected static boolean specChangedOrDeletionStarted(ObjectNode obj, ObjectNode old) {

@@ -1,9 +1,11 @@
 package cloud.gardener.apiserver.registry.gardener;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
 
 /**
- * NamespacedCloudProfiles: the generation follows spec changes and deletion; unconditional updates allowed.
+ * NamespacedCloudProfiles: versions that can no longer be used are only kept if the profile had them already; the
+ * generation follows spec changes and deletion; unconditional updates allowed.
  */
 public final class NamespacedCloudProfileStrategy extends GardenerStrategy {
 
@@ -12,7 +14,13 @@ public final class NamespacedCloudProfileStrategy extends GardenerStrategy {
     }
 
     @Override
+    protected void create(ObjectNode profile) {
+        CloudProfileSync.dropNewInactiveVersions(profile.with("spec"), null, Instant.now());
+    }
+
+    @Override
     protected void update(ObjectNode profile, ObjectNode old) {
+        CloudProfileSync.dropNewInactiveVersions(profile.with("spec"), old.path("spec"), Instant.now());
         if (specChangedOrDeletionStarted(profile, old)) {
             bumpGeneration(profile, old);
         }

@@ -27,7 +27,7 @@ public final class ProjectStrategy extends GardenerStrategy {
     }
 
     @Override
-    protected void canonicalize(ObjectNode project) {
+    public void canonicalize(ObjectNode project) {
         JsonNode owner = Trees.at(project, "spec", "owner");
         for (JsonNode m : Trees.at(project, "spec", "members")) {
             if (!(m instanceof ObjectNode member)) {

@@ -41,7 +41,7 @@ public final class SeedStrategy extends GardenerStrategy {
     }
 
     @Override
-    protected void canonicalize(ObjectNode seed) {
+    public void canonicalize(ObjectNode seed) {
         Trees.setLabel(seed, PROVIDER_LABEL, Trees.text(seed, "spec", "provider", "type"));
         Trees.setLabel(seed, REGION_LABEL, Trees.text(seed, "spec", "provider", "region"));
     }

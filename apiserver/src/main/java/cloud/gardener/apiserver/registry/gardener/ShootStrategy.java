@@ -132,7 +132,7 @@ public final class ShootStrategy extends GardenerStrategy {
     }
 
     @Override
-    protected void canonicalize(ObjectNode shoot) {
+    public void canonicalize(ObjectNode shoot) {
         JsonNode autoscaler = at(shoot, "spec", "kubernetes", "clusterAutoscaler");
         if (autoscaler instanceof ObjectNode on) {
             on.remove("maxEmptyBulkDelete");

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import static cloud.gardener.apiserver.registry.gardener.StrategyCase.create;
 import static cloud.gardener.apiserver.registry.gardener.StrategyCase.obj;
 import static cloud.gardener.apiserver.registry.gardener.StrategyCase.update;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -114,7 +115,7 @@ class GardenerStrategiesTest {
     void seedLabelsMirrorTheProvider() {
         ObjectNode seed = obj("{'metadata':{'name':'s','labels':{'seed.gardener.cloud/region':'old'}},"
                 + "'spec':{'provider':{'type':'gcp','region':'europe-west1'}}}");
-        new SeedStrategy().prepareForCreate(seed);
+        create(new SeedStrategy(), seed);
         assertThat(Objects.labels(seed)).containsEntry("seed.gardener.cloud/provider", "gcp")
                 .containsEntry("seed.gardener.cloud/region", "europe-west1");
     }
@@ -122,7 +123,7 @@ class GardenerStrategiesTest {
     @Test
     void backupEntryLabelsNameItsSeeds() {
         ObjectNode entry = obj("{'metadata':{'name':'e'},'spec':{'seedName':'a'},'status':{'seedName':'b'}}");
-        new BackupEntryStrategy().prepareForCreate(entry);
+        create(new BackupEntryStrategy(), entry);
         assertThat(Objects.labels(entry)).containsOnlyKeys("name.seed.gardener.cloud/a", "name.seed.gardener.cloud/b");
     }
 
@@ -134,7 +135,7 @@ class GardenerStrategiesTest {
                 + "{'apiGroup':'rbac.authorization.k8s.io','kind':'User','name':'bob','role':'owner','roles':['viewer']},"
                 + "{'apiGroup':'rbac.authorization.k8s.io','kind':'User','name':'carol','role':'admin',"
                 + "'roles':['admin','uam']}]}}");
-        new ProjectStrategy().prepareForCreate(project);
+        create(new ProjectStrategy(), project);
         var members = project.path("spec").path("members");
         assertThat(members.get(0).toString()).contains("\"role\":\"admin\",\"roles\":[\"owner\"]");
         assertThat(members.get(1).path("role").asText()).isEqualTo("viewer");
@@ -152,16 +153,16 @@ class GardenerStrategiesTest {
     @Test
     void workloadIdentityGetsItsSubject() {
         ObjectNode identity = obj("{'metadata':{'name':'wi','namespace':'garden-p','uid':'1234'},'spec':{}}");
-        new WorkloadIdentityStrategy().prepareForCreate(identity);
+        create(new WorkloadIdentityStrategy(), identity);
         assertThat(identity.path("status").path("sub").asText())
                 .isEqualTo("gardener.cloud:workloadidentity:garden-p:wi:1234");
 
         ObjectNode given = obj("{'metadata':{'name':'wi','namespace':'n','uid':'1'},'status':{'sub':'mine'}}");
-        new WorkloadIdentityStrategy().prepareForCreate(given);
+        create(new WorkloadIdentityStrategy(), given);
         assertThat(given.path("status").path("sub").asText()).isEqualTo("mine");
 
         ObjectNode generated = obj("{'metadata':{'generateName':'wi-','namespace':'n','uid':'2'}}");
-        new WorkloadIdentityStrategy().prepareForCreate(generated);
+        create(new WorkloadIdentityStrategy(), generated);
         String name = Objects.name(generated);
         assertThat(name).startsWith("wi-").hasSize(8);
         assertThat(generated.path("status").path("sub").asText()).isEqualTo("gardener.cloud:workloadidentity:n:" + name + ":2");
@@ -173,7 +174,7 @@ class GardenerStrategiesTest {
         BastionStrategy strategy = new BastionStrategy(clock);
         ObjectNode bastion = obj("{'metadata':{'name':'b','annotations':{'gardener.cloud/operation':'keepalive'}},"
                 + "'spec':{'a':1}}");
-        strategy.prepareForCreate(bastion);
+        create(strategy, bastion);
         assertThat(bastion.path("status").path("lastHeartbeatTimestamp").asText()).isEqualTo("2024-05-01T10:00:00Z");
         assertThat(bastion.path("status").path("expirationTimestamp").asText()).isEqualTo("2024-05-01T11:00:00Z");
         assertThat(bastion.path("metadata").has("annotations")).isFalse();

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import static cloud.gardener.apiserver.registry.gardener.StrategyCase.create;
 import static cloud.gardener.apiserver.registry.gardener.StrategyCase.obj;
 import static cloud.gardener.apiserver.registry.gardener.StrategyCase.update;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -173,7 +174,7 @@ class ShootStrategyTest {
                 + "'kubeAPIServer':{'enableAnonymousAuthentication':false}},"
                 + "'addons':{'kubernetesDashboard':{'enabled':false}}", "");
         Objects.meta(shoot).putObject("labels").put("name.seed.gardener.cloud/stale", "true");
-        strategy.prepareForCreate(shoot);
+        create(strategy, shoot);
         assertThat(shoot.path("spec").path("kubernetes").path("clusterAutoscaler").has("maxEmptyBulkDelete")).isFalse();
         assertThat(shoot.path("spec").path("kubernetes").path("kubeAPIServer").has("enableAnonymousAuthentication"))
                 .isFalse();
@@ -184,21 +185,21 @@ class ShootStrategyTest {
     @Test
     void cloudProfileNameAndReferenceAreSynced() {
         ObjectNode shoot = shoot("", "'cloudProfileName':'aws','kubernetes':{'version':'1.31.1'}", "");
-        strategy.prepareForCreate(shoot);
+        create(strategy, shoot);
         assertThat(shoot.path("spec").path("cloudProfile").toString()).isEqualTo("{\"kind\":\"CloudProfile\",\"name\":\"aws\"}");
 
         ObjectNode fromRef = shoot("", "'cloudProfile':{'name':'gcp'},'kubernetes':{'version':'1.30.0'}", "");
-        strategy.prepareForCreate(fromRef);
+        create(strategy, fromRef);
         assertThat(fromRef.path("spec").path("cloudProfileName").asText()).isEqualTo("gcp");
         assertThat(fromRef.path("spec").path("cloudProfile").path("kind").asText()).isEqualTo("CloudProfile");
 
         ObjectNode namespaced = shoot("", "'cloudProfileName':'x','cloudProfile':{'kind':'NamespacedCloudProfile',"
                 + "'name':'p'},'kubernetes':{'version':'1.30.0'}", "");
-        strategy.prepareForCreate(namespaced);
+        create(strategy, namespaced);
         assertThat(namespaced.path("spec").has("cloudProfileName")).isFalse();
 
         ObjectNode recent = shoot("", "'cloudProfile':{'name':'aws'},'kubernetes':{'version':'1.34.0'}", "");
-        strategy.prepareForCreate(recent);
+        create(strategy, recent);
         assertThat(recent.path("spec").has("cloudProfileName")).isFalse();
         assertThat(recent.path("spec").path("cloudProfile").path("kind").asText()).isEqualTo("CloudProfile");
     }
@@ -208,14 +209,14 @@ class ShootStrategyTest {
         ObjectNode shoot = shoot("", "'kubernetes':{'version':'1.31.0'},'dns':{'providers':[{'secretName':'a'},"
                 + "{'credentialsRef':{'apiVersion':'v1','kind':'Secret','name':'b'}},"
                 + "{'credentialsRef':{'apiVersion':'security.gardener.cloud/v1alpha1','kind':'WorkloadIdentity','name':'c'}}]}", "");
-        strategy.prepareForCreate(shoot);
+        create(strategy, shoot);
         var providers = shoot.path("spec").path("dns").path("providers");
         assertThat(providers.get(0).path("credentialsRef").path("name").asText()).isEqualTo("a");
         assertThat(providers.get(1).path("secretName").asText()).isEqualTo("b");
         assertThat(providers.get(2).has("secretName")).isFalse();
 
         ObjectNode recent = shoot("", "'kubernetes':{'version':'1.35.0'},'dns':{'providers':[{'secretName':'a'}]}", "");
-        strategy.prepareForCreate(recent);
+        create(strategy, recent);
         assertThat(recent.path("spec").path("dns").path("providers").get(0).has("credentialsRef")).isFalse();
     }
 

@@ -22,7 +22,17 @@ final class StrategyCase {
         }
     }
 
-    /** The updated object; its generation is the stored one, plus one when the strategy moved it. */
+    /** Prepares a new object and canonicalizes it, as the store does around validation. */
+    static ObjectNode create(ResourceStrategy strategy, ObjectNode obj) {
+        strategy.prepareForCreate(obj);
+        strategy.canonicalize(obj);
+        return obj;
+    }
+
+    /**
+     * The updated object, canonicalized as after validation; its generation is the stored one, plus one when the
+     * strategy moved it.
+     */
     static ObjectNode update(ResourceStrategy strategy, ObjectNode old, ObjectNode desired, String subresource) {
         ObjectNode obj = desired.deepCopy();
         Objects.meta(obj).put("generation", Objects.generation(old));
@@ -30,6 +40,7 @@ final class StrategyCase {
         if (strategy.generationMoves(obj, old, subresource)) {
             Objects.meta(obj).put("generation", Objects.generation(old) + 1);
         }
+        strategy.canonicalize(obj);
         return obj;
     }
 }
