@@ -55,9 +55,14 @@ public final class GenericStore {
         this.conversion = conversion;
         this.type = type;
         this.storage = storage;
-        this.keyRoot = prefix + (type.group().isEmpty() ? "" : "/" + type.group()) + "/" + type.plural();
+        this.keyRoot = keyRoot(prefix, type);
         this.strategy = strategy;
         this.admission = admission;
+    }
+
+    /** Where a resource's objects live: {@code <prefix>/<group>/<plural>}, the core group without a group part. */
+    public static String keyRoot(String prefix, ResourceType type) {
+        return prefix + (type.group().isEmpty() ? "" : "/" + type.group()) + "/" + type.plural();
     }
 
     public ResourceType type() {
@@ -199,6 +204,7 @@ public final class GenericStore {
         if (!errors.isEmpty()) {
             return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), name, errors));
         }
+        strategy.canonicalize(obj);
         if (attempt == 1) {
             strategy.warningsOnCreate(obj).forEach(ctx.warnings());
         }
@@ -335,7 +341,11 @@ public final class GenericStore {
             // Re-read the metadata: the strategy may have replaced the object's content (canonical form).
             Objects.meta(obj).put("generation", Objects.generation(old) + 1);
         }
-        return strategy.validateUpdate(obj, old);
+        List<FieldError> invalid = strategy.validateUpdate(obj, old);
+        if (invalid.isEmpty()) {
+            strategy.canonicalize(obj);
+        }
+        return invalid;
     }
 
     private static String goStringSlice(List<String> values) {

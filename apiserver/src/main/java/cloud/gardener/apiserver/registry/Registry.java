@@ -105,9 +105,9 @@ public final class Registry {
     }
 
     /** Whether a storage key belongs to one of the served resources. */
-    public boolean owns(String key) {
-        for (GenericStore store : stores.values()) {
-            if (key.startsWith(store.collectionPrefix(""))) {
+    public static boolean owns(ResourceRegistry resources, String prefix, String key) {
+        for (ResourceType type : resources.resources()) {
+            if (key.startsWith(GenericStore.keyRoot(prefix, type) + "/")) {
                 return true;
             }
         }

@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.authz.Authorizer;
+import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
 import cloud.gardener.apiserver.registry.lookup.StoreLookup;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
@@ -55,12 +56,13 @@ public final class ApiServer {
 
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, AuthenticationSources sources) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
-        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config);
+        ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
+                key -> Registry.owns(resources, config.etcdPrefix(), key));
+        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config,
+                new CachedProjects(cache, config.etcdPrefix()));
         Holder<StoreLookup> lookup = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, new DeferredLookup(() -> lookup.value), authorizer);
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
-        ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
-                key -> registry.owns(key));
         lookup.value = new StoreLookup(vertx, registry, cache);
         HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer);
         HttpServerOptions options = new HttpServerOptions()

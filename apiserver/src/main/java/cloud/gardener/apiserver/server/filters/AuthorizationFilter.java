@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.authz.ForbiddenMessages;
 import cloud.gardener.apiserver.authz.PrivilegedGroupsAuthorizer;
 import cloud.gardener.apiserver.authz.SubjectAccessReviewAuthorizer;
 import cloud.gardener.apiserver.authz.UnionAuthorizer;
+import cloud.gardener.apiserver.authz.project.ProjectMemberAuthorizer;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
@@ -44,7 +45,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
      * delegated, the always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the
      * cluster's RBAC, as upstream); standalone, the public paths and the configured ones.
      */
-    public static Authorizer authorizer(Vertx vertx, ServerConfig config) {
+    public static Authorizer authorizer(Vertx vertx, ServerConfig config, ProjectMemberAuthorizer.Projects projects) {
         AuthorizationConfig authorization = config.authorization();
         List<Authorizer> chain = new ArrayList<>();
         chain.add(PrivilegedGroupsAuthorizer.defaults());
@@ -56,6 +57,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
             List<String> paths = new ArrayList<>(PUBLIC_PATHS);
             paths.addAll(authorization.alwaysAllowPaths());
             chain.add(new AlwaysAllowPathsAuthorizer(paths));
+            chain.add(new ProjectMemberAuthorizer(projects));
         }
         return new UnionAuthorizer(chain);
     }

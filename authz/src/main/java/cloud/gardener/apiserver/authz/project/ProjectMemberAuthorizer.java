@@ -1,0 +1,85 @@
+package cloud.gardener.apiserver.authz.project;
+
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.authz.Attributes;
+import cloud.gardener.apiserver.authz.Authorizer;
+import cloud.gardener.apiserver.authz.Decision;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Standalone authorization for Gardener's users: with no kube-apiserver to hold RBAC, the bindings Gardener's
+ * project controller would create are computed from the Projects themselves. Members with role admin or owner get
+ * the project-member rules in the project's namespace, viewers the read-only viewer rules (never secrets), the owner
+ * and user-access managers the rules on the Project object; every authenticated user may read the global
+ * resources. Anything else has no opinion, so the chain ends in a denial.
+ */
+public final class ProjectMemberAuthorizer implements Authorizer {
+
+    /** Where Projects are looked up; answers from a cache, never blocking. */
+    public interface Projects {
+
+        /** The Project whose {@code spec.namespace} is {@code namespace}. */
+        Optional<JsonNode> inNamespace(String namespace);
+
+        /** The Project called {@code name}. */
+        Optional<JsonNode> named(String name);
+    }
+
+    private static final Future<Decision> ALLOW = Future.succeededFuture(Decision.allow());
+    private static final Future<Decision> NO_OPINION = Future.succeededFuture(Decision.noOpinion());
+
+    private final Projects projects;
+
+    public ProjectMemberAuthorizer(Projects projects) {
+        this.projects = projects;
+    }
+
+    @Override
+    public Future<Decision> authorize(Attributes a) {
+        if (!a.resourceRequest() || !a.user().isInGroup(UserInfo.ALL_AUTHENTICATED)) {
+            return NO_OPINION;
+        }
+        for (PolicyRule rule : rules(a)) {
+            if (rule.matches(a)) {
+                return ALLOW;
+            }
+        }
+        return NO_OPINION;
+    }
+
+    private List<PolicyRule> rules(Attributes a) {
+        List<PolicyRule> rules = new ArrayList<>(ProjectRoles.AUTHENTICATED);
+        rules.addAll(ProjectRoles.authenticatedIn(a.namespace()));
+        if (a.apiGroup().isEmpty() && "namespaces".equals(a.resource())) {
+            // a namespace's own requests carry it as their namespace too (RequestInfo's rule)
+            if (!a.name().isEmpty()) {
+                projects.inNamespace(a.name()).ifPresent(project -> rules.addAll(ProjectRoles.onProject(
+                        project.path("metadata").path("name").asText(), a.name(),
+                        ProjectMembers.roles(project, a.user()))));
+            }
+        } else if (!a.namespace().isEmpty()) {
+            projects.inNamespace(a.namespace()).ifPresent(project -> {
+                Set<String> roles = ProjectMembers.roles(project, a.user());
+                if (roles.contains("admin") || roles.contains("owner")) {
+                    rules.addAll(ProjectRoles.MEMBER);
+                }
+                if (roles.contains("viewer")) {
+                    rules.addAll(ProjectRoles.VIEWER);
+                }
+                if (roles.contains(ProjectMembers.OWNER_SUBJECT) || roles.contains("owner")
+                        || roles.contains("serviceaccountmanager")) {
+                    rules.addAll(ProjectRoles.SERVICE_ACCOUNT_MANAGER);
+                }
+            });
+        } else if (!a.name().isEmpty() && "core.gardener.cloud".equals(a.apiGroup()) && "projects".equals(a.resource())) {
+            projects.named(a.name()).ifPresent(project -> rules.addAll(ProjectRoles.onProject(a.name(),
+                    project.path("spec").path("namespace").asText(), ProjectMembers.roles(project, a.user()))));
+        }
+        return rules;
+    }
+}
