@@ -5,7 +5,9 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
+import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
+import cloud.gardener.apiserver.registry.lookup.RemoteCoreObjects;
 import cloud.gardener.apiserver.registry.lookup.StoreLookup;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -36,11 +38,11 @@ public final class ApiServer {
     private final HttpServer http;
     private final NamespaceController namespaces;
     private final AuthenticationSources authenticationSources;
-    private final ObjectCache cache;
+    private final Closeables caches;
 
     private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces,
-            AuthenticationSources authenticationSources, ObjectCache cache) {
-        this.cache = cache;
+            AuthenticationSources authenticationSources, Closeables caches) {
+        this.caches = caches;
         this.vertx = vertx;
         this.http = http;
         this.namespaces = namespaces;
@@ -63,7 +65,9 @@ public final class ApiServer {
         Holder<StoreLookup> lookup = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, new DeferredLookup(() -> lookup.value), authorizer);
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
-        lookup.value = new StoreLookup(vertx, registry, cache);
+        RemoteCoreObjects remote = config.coreKubeconfig() == null ? null
+                : new RemoteCoreObjects(vertx, new KubeApiClient(vertx, config.coreKubeconfig()));
+        lookup.value = new StoreLookup(vertx, registry, cache, remote);
         HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
@@ -81,15 +85,17 @@ public final class ApiServer {
                 .setMaxFormAttributeSize(-1);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         // Admission reads through the cache: fill it before the first request can arrive.
+        Closeables caches = new Closeables(cache, remote);
         return cache.start()
+                .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
                 .compose(v -> vertx.createHttpServer(options).requestHandler(chain.router()).listen())
                 .map(server -> {
                     if (controller != null) {
                         controller.start();
                     }
-                    return new ApiServer(vertx, server, controller, sources, cache);
+                    return new ApiServer(vertx, server, controller, sources, caches);
                 })
-                .onFailure(t -> cache.close());
+                .onFailure(t -> caches.close());
     }
 
     /** The port the server listens on (useful with port 0). */
@@ -106,7 +112,7 @@ public final class ApiServer {
             namespaces.stop();
         }
         authenticationSources.stop();
-        cache.close();
+        caches.close();
         return http.close();
     }
 
@@ -131,6 +137,17 @@ public final class ApiServer {
         @Override
         public boolean ready() {
             return target.get() != null && target.get().ready();
+        }
+    }
+
+    /** The caches that follow storage and the virtual garden; stopped with the server. */
+    private record Closeables(ObjectCache cache, RemoteCoreObjects remote) {
+
+        void close() {
+            cache.close();
+            if (remote != null) {
+                remote.close();
+            }
         }
     }
 

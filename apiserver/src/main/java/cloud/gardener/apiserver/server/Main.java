@@ -139,7 +139,8 @@ public final class Main {
         ServerConfig config = new ServerConfig(o.bindAddress, o.securePort, certPem, keyPem, clientCa, o.anonymousAuth,
                 EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
-                authorization, admissionConfigurations);
+                authorization, admissionConfigurations)
+                .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig));
         ApiServer server;
         try {
             server = ApiServer.start(vertx, config).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);

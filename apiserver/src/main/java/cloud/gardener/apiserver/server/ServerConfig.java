@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.storage.Storage;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.security.cert.X509Certificate;
@@ -27,13 +28,15 @@ import java.util.Map;
  * @param authentication           front proxy, bearer tokens and delegated authentication
  * @param authorization            delegated authorization and always-allowed paths
  * @param admissionConfigurations  each admission plugin's configuration ({@code --admission-control-config-file})
+ * @param coreKubeconfig           cluster mode: the virtual garden whose namespaces, secrets and config maps are used
+ *                                 ({@code --kubeconfig}); null in standalone mode
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
                            boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
                            List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
-                           Map<String, JsonNode> admissionConfigurations) {
+                           Map<String, JsonNode> admissionConfigurations, Kubeconfig coreKubeconfig) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -42,6 +45,18 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         authentication = authentication == null ? AuthenticationConfig.none() : authentication;
         authorization = authorization == null ? AuthorizationConfig.standalone() : authorization;
         admissionConfigurations = admissionConfigurations == null ? Map.of() : Map.copyOf(admissionConfigurations);
+    }
+
+    /** Standalone, with admission plugin configurations. */
+    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
+                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
+                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
+                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
+                        AuthenticationConfig authentication, AuthorizationConfig authorization,
+                        Map<String, JsonNode> admissionConfigurations) {
+        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
+                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, null);
     }
 
     /** Without admission plugin configurations. */
@@ -68,24 +83,32 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations);
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, coreKubeconfig);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations);
+                disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, coreKubeconfig);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations);
+                disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, coreKubeconfig);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
-                authentication, authorization, configurations);
+                authentication, authorization, configurations, coreKubeconfig);
+    }
+
+    /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
+    public ServerConfig withCoreKubeconfig(Kubeconfig kubeconfig) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
+                enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
+                admissionConfigurations, kubeconfig);
     }
 }

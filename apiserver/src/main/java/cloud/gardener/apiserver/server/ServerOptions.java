@@ -61,6 +61,9 @@ public final class ServerOptions {
     @Option(names = "--authentication-tolerate-lookup-failure", defaultValue = "false", arity = "0..1", description = "Start even when extension-apiserver-authentication cannot be read (default: ${DEFAULT-VALUE}).")
     public boolean authenticationTolerateLookupFailure;
 
+    @Option(names = "--kubeconfig", description = "kubeconfig of the virtual garden's kube-apiserver: namespaces, secrets and config maps are read from it (cluster mode) instead of being served here.")
+    public Path kubeconfig;
+
     @Option(names = "--authorization-kubeconfig", description = "kubeconfig of the kube-apiserver that authorizes requests (SubjectAccessReview).")
     public Path authorizationKubeconfig;
 

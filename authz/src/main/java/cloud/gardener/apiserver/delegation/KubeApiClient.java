@@ -8,17 +8,20 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.PemTrustOptions;
+import io.vertx.core.parsetools.RecordParser;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
- * The few calls this server makes to kube-apiserver (TokenReview, SubjectAccessReview, reading a ConfigMap)
+ * The calls this server makes to kube-apiserver (TokenReview, SubjectAccessReview, reads and watches of core objects)
  * over Vert.x's HTTP client, with the server URL and credentials of a kubeconfig: CA, client certificate
  * or bearer token. Every call has a timeout and is retried per {@link RetryBackoff} when no answer came or
  * the answer was 429 or 5xx; waits use timers, never a blocked thread.
@@ -79,6 +82,38 @@ public final class KubeApiClient implements AutoCloseable {
     /** GETs {@code path} and returns the JSON answer (2xx only). */
     public Future<JsonNode> get(String path) {
         return withRetries(() -> send(HttpMethod.GET, path, null), 1);
+    }
+
+    /**
+     * Opens a watch (a GET with {@code watch=1} in {@code path}) and hands every event to {@code onEvent}, one JSON
+     * line of the stream each, on an event loop. Not retried: the future completes when the server ends the stream
+     * and fails when the watch could not be opened or broke off; the caller decides how to go on.
+     */
+    public Future<Void> watch(String path, Consumer<JsonNode> onEvent) {
+        RequestOptions request = new RequestOptions()
+                .setMethod(HttpMethod.GET)
+                .setAbsoluteURI(server + path)
+                .setConnectTimeout(timeout.toMillis())
+                .putHeader("Accept", "application/json");
+        if (token != null && !token.isEmpty()) {
+            request.putHeader("Authorization", "Bearer " + token);
+        }
+        return http.request(request).compose(HttpClientRequest::send).compose(resp -> {
+            if (resp.statusCode() != 200) {
+                return resp.body().compose(bytes -> Future.failedFuture(
+                        new KubeApiException(resp.statusCode(), "GET " + server + path + ": " + resp.statusCode())));
+            }
+            Promise<Void> ended = Promise.promise();
+            resp.handler(RecordParser.newDelimited("\n", line -> {
+                if (line.length() > 0) {
+                    onEvent.accept(Json.readTree(line.getBytes()));
+                }
+            }));
+            resp.exceptionHandler(ended::tryFail);
+            resp.endHandler(v -> ended.tryComplete());
+            return ended.future();
+        }).recover(error -> Future.failedFuture(error instanceof KubeApiException ? error
+                : new KubeApiException("GET " + server + path + ": " + describe(error), error)));
     }
 
     @Override

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry.lookup;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.delegation.KubeApiException;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Registry;
@@ -13,8 +14,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The admission plugins' view of the server's own objects: the {@link ObjectCache} first; on a miss a
- * short wait, the cache again, then a live read, as Gardener's "lister, wait, lister, client" lookups do.
+ * The admission plugins' view of the server's objects: the {@link ObjectCache} first; on a miss a short wait, the
+ * cache again, then a live read, as Gardener's "lister, wait, lister, client" lookups do. In cluster mode namespaces,
+ * secrets and config maps come the same way from the virtual garden ({@link RemoteCoreObjects}).
  */
 public final class StoreLookup implements ObjectLookup {
 
@@ -23,11 +25,18 @@ public final class StoreLookup implements ObjectLookup {
     private final Vertx vertx;
     private final Registry registry;
     private final ObjectCache cache;
+    private final RemoteCoreObjects remote;
 
-    public StoreLookup(Vertx vertx, Registry registry, ObjectCache cache) {
+    /** @param remote in cluster mode the virtual garden's core objects, else null */
+    public StoreLookup(Vertx vertx, Registry registry, ObjectCache cache, RemoteCoreObjects remote) {
         this.vertx = vertx;
         this.registry = registry;
         this.cache = cache;
+        this.remote = remote;
+    }
+
+    private Optional<RemoteInformer> remote(GroupResource resource) {
+        return remote == null || !resource.group().isEmpty() ? Optional.empty() : remote.informer(resource.resource());
     }
 
     private GenericStore store(GroupResource resource) {
@@ -37,6 +46,10 @@ public final class StoreLookup implements ObjectLookup {
 
     @Override
     public Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name) {
+        Optional<RemoteInformer> informer = remote(resource);
+        if (informer.isPresent()) {
+            return get(informer.get(), namespace, name);
+        }
         GenericStore store = store(resource);
         String key = store.key(namespace, name);
         ObjectNode hit = cache.get(key);
@@ -54,18 +67,42 @@ public final class StoreLookup implements ObjectLookup {
         });
     }
 
+    private Future<Optional<ObjectNode>> get(RemoteInformer informer, String namespace, String name) {
+        ObjectNode hit = informer.get(namespace, name);
+        if (hit != null) {
+            return Future.succeededFuture(Optional.of(hit));
+        }
+        return vertx.timer(MISS_WAIT_MS).compose(v -> {
+            ObjectNode late = informer.get(namespace, name);
+            if (late != null) {
+                return Future.succeededFuture(Optional.of(late));
+            }
+            return informer.read(namespace, name).map(Optional::of)
+                    .recover(t -> t instanceof KubeApiException e && e.status() == 404
+                            ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
+        });
+    }
+
     @Override
     public Future<List<ObjectNode>> list(GroupResource resource, String namespace) {
+        Optional<RemoteInformer> informer = remote(resource);
+        if (informer.isPresent()) {
+            return Future.succeededFuture(informer.get().list(namespace));
+        }
         return Future.succeededFuture(cache.list(store(resource).collectionPrefix(namespace)));
     }
 
     @Override
     public Future<List<ObjectNode>> listLive(GroupResource resource, String namespace) {
+        Optional<RemoteInformer> informer = remote(resource);
+        if (informer.isPresent()) {
+            return informer.get().readAll(namespace);
+        }
         return store(resource).list(namespace, ListQuery.all()).map(result -> List.copyOf(result.items()));
     }
 
     @Override
     public boolean ready() {
-        return cache.synced();
+        return cache.synced() && (remote == null || remote.synced());
     }
 }

@@ -1,0 +1,169 @@
+package cloud.gardener.apiserver.registry.lookup;
+
+import cloud.gardener.apiserver.delegation.KubeApiClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One core/v1 resource of a kube-apiserver (namespaces, secrets, config maps) kept in memory by list and watch, as
+ * a client-go informer: paged list, watch from the list's resourceVersion with bookmarks, a fresh watch from the
+ * last seen version when the server ends one, a fresh list when the version expired (410) or the watch failed.
+ */
+public final class RemoteInformer implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(RemoteInformer.class.getName());
+    private static final int PAGE = 500;
+    private static final int WATCH_SECONDS = 300;
+    private static final long RETRY_MS = 1000;
+
+    private final Vertx vertx;
+    private final KubeApiClient client;
+    private final String resource;
+    private final NavigableMap<String, ObjectNode> objects = new ConcurrentSkipListMap<>();
+    private final Promise<Void> synced = Promise.promise();
+    private volatile String resourceVersion = "";
+    private volatile boolean relist;
+    private volatile boolean closed;
+
+    /** @param resource the plural of a core/v1 resource, e.g. {@code secrets} */
+    public RemoteInformer(Vertx vertx, KubeApiClient client, String resource) {
+        this.vertx = vertx;
+        this.client = client;
+        this.resource = resource;
+    }
+
+    /** Starts listing and watching; the future completes once the first list is in memory. */
+    public Future<Void> start() {
+        list();
+        return synced.future();
+    }
+
+    public boolean synced() {
+        return synced.future().succeeded();
+    }
+
+    /** The object, or null ({@code namespace} empty for namespaces). */
+    public ObjectNode get(String namespace, String name) {
+        return objects.get(key(namespace, name));
+    }
+
+    /** The objects of one namespace, or all when {@code namespace} is empty. */
+    public List<ObjectNode> list(String namespace) {
+        if (namespace.isEmpty()) {
+            return new ArrayList<>(objects.values());
+        }
+        String prefix = namespace + "/";
+        return new ArrayList<>(objects.subMap(prefix, true, prefix + Character.MAX_VALUE, false).values());
+    }
+
+    /** Reads one object from the server itself; empty when it does not exist. */
+    public Future<ObjectNode> read(String namespace, String name) {
+        String path = namespace.isEmpty() ? "/api/v1/" + resource + "/" + name
+                : "/api/v1/namespaces/" + namespace + "/" + resource + "/" + name;
+        return client.get(path).map(ObjectNode.class::cast);
+    }
+
+    /** Lists from the server itself. */
+    public Future<List<ObjectNode>> readAll(String namespace) {
+        String path = namespace.isEmpty() ? "/api/v1/" + resource : "/api/v1/namespaces/" + namespace + "/" + resource;
+        return client.get(path).map(list -> {
+            List<ObjectNode> items = new ArrayList<>();
+            list.path("items").forEach(item -> items.add((ObjectNode) item));
+            return items;
+        });
+    }
+
+    private static String key(String namespace, String name) {
+        return namespace.isEmpty() ? name : namespace + "/" + name;
+    }
+
+    private static String key(JsonNode obj) {
+        JsonNode meta = obj.path("metadata");
+        return key(meta.path("namespace").asText(), meta.path("name").asText());
+    }
+
+    private void list() {
+        if (closed) {
+            return;
+        }
+        Map<String, ObjectNode> fresh = new ConcurrentSkipListMap<>();
+        listPages("", fresh).onSuccess(version -> {
+            objects.keySet().retainAll(fresh.keySet());
+            objects.putAll(fresh);
+            resourceVersion = version;
+            synced.tryComplete();
+            watch();
+        }).onFailure(t -> {
+            LOG.log(Level.WARNING, "listing " + resource + " failed; retrying", t);
+            vertx.setTimer(RETRY_MS, id -> list());
+        });
+    }
+
+    private Future<String> listPages(String continueToken, Map<String, ObjectNode> into) {
+        String path = "/api/v1/" + resource + "?limit=" + PAGE
+                + (continueToken.isEmpty() ? "" : "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8));
+        return client.get(path).compose(list -> {
+            list.path("items").forEach(item -> into.put(key(item), (ObjectNode) item));
+            String next = list.path("metadata").path("continue").asText();
+            return next.isEmpty() ? Future.succeededFuture(list.path("metadata").path("resourceVersion").asText())
+                    : listPages(next, into);
+        });
+    }
+
+    private void watch() {
+        if (closed) {
+            return;
+        }
+        relist = false;
+        String path = "/api/v1/" + resource + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=" + WATCH_SECONDS
+                + "&resourceVersion=" + resourceVersion;
+        client.watch(path, this::onEvent).onComplete(ended -> {
+            if (closed) {
+                return;
+            }
+            if (relist || ended.failed()) {
+                if (ended.failed()) {
+                    LOG.log(Level.FINE, "watch of " + resource + " failed; listing again", ended.cause());
+                }
+                vertx.setTimer(RETRY_MS, id -> list());
+            } else {
+                watch();
+            }
+        });
+    }
+
+    private void onEvent(JsonNode event) {
+        JsonNode obj = event.path("object");
+        switch (event.path("type").asText()) {
+            case "ADDED", "MODIFIED" -> objects.put(key(obj), (ObjectNode) obj);
+            case "DELETED" -> objects.remove(key(obj));
+            case "BOOKMARK" -> { }
+            default -> {
+                // ERROR: most often 410 Gone, the version is too old to watch from
+                relist = true;
+                return;
+            }
+        }
+        String version = obj.path("metadata").path("resourceVersion").asText();
+        if (!version.isEmpty()) {
+            resourceVersion = version;
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,52 @@
+package cloud.gardener.apiserver.registry.lookup;
+
+import static cloud.gardener.apiserver.e2e.Fixtures.create;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.certs.Kubeconfig;
+import cloud.gardener.apiserver.delegation.KubeApiClient;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** A RemoteInformer against a real server: the first list, then changes through the watch. */
+class RemoteInformerTest {
+
+    @RegisterExtension
+    static final ApiServerExtension GARDEN = new ApiServerExtension();
+
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("condition within 10 s").isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void followsCreatesAndDeletesAfterTheFirstList() throws Exception {
+        create(GARDEN.admin(), "/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"before\"}}");
+        try (KubeApiClient client = new KubeApiClient(GARDEN.vertx(), Kubeconfig.read(GARDEN.adminKubeconfig()))) {
+            RemoteInformer informer = new RemoteInformer(GARDEN.vertx(), client, "configmaps");
+            RemoteInformer namespaces = new RemoteInformer(GARDEN.vertx(), client, "namespaces");
+            namespaces.start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            informer.start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertThat(namespaces.get("", "before")).isNotNull();
+
+            create(GARDEN.admin(), "/api/v1/namespaces/before/configmaps",
+                    "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm\"},\"data\":{\"a\":\"1\"}}");
+            await(() -> informer.get("before", "cm") != null);
+            assertThat(informer.list("before")).hasSize(1);
+            assertThat(informer.list("other")).isEmpty();
+
+            assertThat(GARDEN.admin().delete("/api/v1/namespaces/before/configmaps/cm").status()).isEqualTo(200);
+            await(() -> informer.get("before", "cm") == null);
+            informer.close();
+            namespaces.close();
+        }
+    }
+}
