@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.admission.validation.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -131,7 +130,7 @@ public final class ShootWarnings {
     }
 
     private static List<String> dueRotations(JsonNode shoot, Duration interval, Instant now) {
-        Instant created = time(shoot.path("metadata").path("creationTimestamp"));
+        Instant created = VersionLifecycle.time(shoot.path("metadata").path("creationTimestamp"));
         if (created == null || !oldEnough(created, interval, now)) {
             return List.of();
         }
@@ -182,16 +181,16 @@ public final class ShootWarnings {
     }
 
     private static boolean initiationDue(JsonNode credential, Duration interval, Instant now) {
-        Instant last = time(credential.path("lastInitiationTime"));
+        Instant last = VersionLifecycle.time(credential.path("lastInitiationTime"));
         return last == null || oldEnough(last, interval, now);
     }
 
     private static boolean completionDue(JsonNode credential, Duration recommended, Instant now) {
-        Instant finished = time(credential.path("lastInitiationFinishedTime"));
+        Instant finished = VersionLifecycle.time(credential.path("lastInitiationFinishedTime"));
         if (finished == null) {
             return false;
         }
-        Instant triggered = time(credential.path("lastCompletionTriggeredTime"));
+        Instant triggered = VersionLifecycle.time(credential.path("lastCompletionTriggeredTime"));
         if (triggered != null && triggered.isAfter(finished)) {
             return false;
         }
@@ -214,16 +213,5 @@ public final class ShootWarnings {
         JsonNode provider = shoot.path("spec").path("provider");
         return provider.path("workers").size() > 0
                 && provider.path("workersSettings").path("sshAccess").path("enabled").asBoolean(true);
-    }
-
-    private static Instant time(JsonNode value) {
-        if (value == null || !value.isTextual()) {
-            return null;
-        }
-        try {
-            return Instant.parse(value.asText());
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 }

@@ -53,7 +53,8 @@ public final class VersionLifecycle {
         return !EXPIRED.equals(current) && !UNAVAILABLE.equals(current);
     }
 
-    private static Instant time(JsonNode value) {
+    /** A metav1.Time in JSON, or null when absent. */
+    static Instant time(JsonNode value) {
         if (!value.isTextual()) {
             return null;
         }
