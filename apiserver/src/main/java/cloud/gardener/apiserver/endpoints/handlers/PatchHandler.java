@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.CreateAuthorization;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
@@ -87,10 +88,12 @@ public final class PatchHandler implements VerbHandler {
                     if (!(t instanceof ApiException e && e.code() == 404) || !sub.isEmpty()) {
                         return Future.failedFuture(t);
                     }
-                    // apply creates what does not exist
-                    ObjectNode created = finish(req, fieldManager.apply(null, config.deepCopy(), options.fieldManager(),
-                            options.forced()), options);
-                    return req.store().create(req.namespace(), created, ctx).<Void>map(obj -> {
+                    // apply creates what does not exist, when the user may also create
+                    return CreateAuthorization.authorize(req).compose(v -> {
+                        ObjectNode created = finish(req, fieldManager.apply(null, config.deepCopy(),
+                                options.fieldManager(), options.forced()), options);
+                        return req.store().create(req.namespace(), created, ctx);
+                    }).<Void>map(obj -> {
                         writer.writeObject(201, req.present(obj));
                         return null;
                     });
