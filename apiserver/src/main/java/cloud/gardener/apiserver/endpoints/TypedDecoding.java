@@ -81,6 +81,11 @@ public final class TypedDecoding {
                 result = ModelCodec.canonical(result, model.get());
             }
         }
+        if (result != obj && obj.path("metadata").path("managedFields").isArray()
+                && obj.path("metadata").path("managedFields").isEmpty() && result.get("metadata") instanceof ObjectNode m) {
+            // Go decodes [] as an empty, non-nil list, which asks the field manager to reset managedFields
+            m.putArray("managedFields");
+        }
         duplicates.forEach(d -> problems.add("duplicate field \"" + d + "\""));
         if (problems.isEmpty() || validation == FieldValidation.IGNORE) {
             return result;

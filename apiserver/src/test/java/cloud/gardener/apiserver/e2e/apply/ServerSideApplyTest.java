@@ -174,6 +174,12 @@ class ServerSideApplyTest {
         TestClient.Response reset = admin.patch(shoot(ns, "u-entries"), MERGE, "{\"metadata\":{\"managedFields\":[{}]}}");
         assertThat(reset.status()).as(reset.body()).isEqualTo(200);
         assertThat(reset.json().path("metadata").has("managedFields")).as(reset.body()).isFalse();
+        // so does an empty list
+        apply("u-entries", "alice", Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "Shoot").set("metadata", Json.MAPPER.createObjectNode().put("name", "u-entries")));
+        assertThat(admin.get(shoot(ns, "u-entries")).json().path("metadata").has("managedFields")).isTrue();
+        TestClient.Response emptied = admin.patch(shoot(ns, "u-entries"), MERGE, "{\"metadata\":{\"managedFields\":[]}}");
+        assertThat(emptied.json().path("metadata").has("managedFields")).as(emptied.body()).isFalse();
         // an untracked object stays untracked on update
         TestClient.Response after = admin.patch(shoot(ns, "u-entries") + "?fieldManager=late", MERGE,
                 "{\"metadata\":{\"labels\":{\"z\":\"3\"}}}");
