@@ -12,6 +12,7 @@ import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecoder;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.WriteContext;
+import cloud.gardener.apiserver.registry.fieldmanager.FieldManager;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.buffer.Buffer;
@@ -94,9 +95,16 @@ public final class RequestBodies {
         }
     }
 
+    /** The write's context; its field manager is the request's, else the User-Agent's program name, as Go picks it. */
     public static WriteContext writeContext(ResourceRequest req, WriteOptions options) {
-        return new WriteContext(req.user(), options.dryRun(), options.fieldManager() == null ? "" : options.fieldManager(),
+        return new WriteContext(req.user(), options.dryRun(),
+                FieldManager.managerOrUserAgent(options.fieldManager(), req.header("User-Agent")),
                 Responses.warnings(req.ctx())::add);
+    }
+
+    /** The field manager of writes to this request's kind, version and subresource. */
+    public static FieldManager fieldManager(ResourceRequest req) {
+        return FieldManager.of(req.type().gvk(req.version()), req.subresource());
     }
 
     public static WriteContext writeContext(ResourceRequest req, boolean dryRun) {

@@ -8,11 +8,13 @@ import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.Decoded;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
+import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Decodes a request's object through the kind's typed model: a wrong type is 400; unknown and duplicate
@@ -30,6 +32,30 @@ public final class TypedDecoding {
      */
     public static ObjectNode apply(ResourceRequest req, ObjectNode obj, List<String> duplicates,
                                    FieldValidation validation) {
+        try {
+            return decode(req, obj, duplicates, validation);
+        } catch (Failure f) {
+            throw cannotBeHandled(req, f.getMessage());
+        }
+    }
+
+    /**
+     * Decodes a patched object as Go's patchers do: a wrong type, and unknown fields under {@code Strict}, are 422
+     * Invalid on the field {@code patch} with {@code shown} as its value (the patched JSON for JSON and merge
+     * patches, the patch map for strategic merge).
+     */
+    public static ObjectNode applyPatched(ResourceRequest req, ObjectNode obj, FieldValidation validation,
+                                          Supplier<String> shown) {
+        try {
+            return decode(req, obj, List.of(), validation);
+        } catch (Failure f) {
+            throw ApiException.invalid(new GroupVersionKind("", "", ""), "",
+                    List.of(FieldError.invalid("patch", shown.get(), f.getMessage())));
+        }
+    }
+
+    private static ObjectNode decode(ResourceRequest req, ObjectNode obj, List<String> duplicates,
+                                     FieldValidation validation) {
         GroupVersionKind gvk = req.type().gvk(req.version());
         Optional<Class<?>> model = ResourceModels.of(gvk);
         List<String> problems = new ArrayList<>();
@@ -39,7 +65,7 @@ public final class TypedDecoding {
             try {
                 decoded = ModelCodec.decode(obj, model.get());
             } catch (DecodeException e) {
-                throw cannotBeHandled(req, e.getMessage());
+                throw new Failure(e.getMessage());
             }
             problems.addAll(decoded.problems());
             result = ModelCodec.encode(decoded.value());
@@ -55,15 +81,27 @@ public final class TypedDecoding {
                 result = ModelCodec.canonical(result, model.get());
             }
         }
+        if (result != obj && obj.path("metadata").path("managedFields").isArray()
+                && obj.path("metadata").path("managedFields").isEmpty() && result.get("metadata") instanceof ObjectNode m) {
+            // Go decodes [] as an empty, non-nil list, which asks the field manager to reset managedFields
+            m.putArray("managedFields");
+        }
         duplicates.forEach(d -> problems.add("duplicate field \"" + d + "\""));
         if (problems.isEmpty() || validation == FieldValidation.IGNORE) {
             return result;
         }
         if (validation == FieldValidation.STRICT) {
-            throw cannotBeHandled(req, "strict decoding error: " + String.join(", ", problems));
+            throw new Failure("strict decoding error: " + String.join(", ", problems));
         }
         problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
         return result;
+    }
+
+    /** Why a body could not be decoded, before it is framed for the request kind. */
+    private static final class Failure extends RuntimeException {
+        Failure(String message) {
+            super(message, null, false, false);
+        }
     }
 
     static ApiException cannotBeHandled(ResourceRequest req, String why) {

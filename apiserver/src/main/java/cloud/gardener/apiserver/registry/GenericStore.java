@@ -298,6 +298,13 @@ public final class GenericStore {
             } else {
                 result.set("status", status);
             }
+            // the field manager recorded the status write on the desired object
+            JsonNode managedFields = Objects.meta(desired).get("managedFields");
+            if (managedFields == null) {
+                Objects.meta(result).remove("managedFields");
+            } else {
+                Objects.meta(result).set("managedFields", managedFields);
+            }
             return result;
         }
         if (type.hasStatus() && strategy.keepsStatusOnUpdate()) {

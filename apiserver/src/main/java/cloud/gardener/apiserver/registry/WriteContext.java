@@ -8,7 +8,8 @@ import java.util.function.Consumer;
  *
  * @param user         the authenticated user (admission sees it)
  * @param dryRun       run everything but persist nothing
- * @param fieldManager the field manager named by the request, or empty
+ * @param fieldManager the manager non-apply writes are recorded under: the request's {@code fieldManager}, else
+ *                     the User-Agent's program name (may be empty)
  * @param warnings     where the strategy's warnings for the client go
  */
 public record WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings) {

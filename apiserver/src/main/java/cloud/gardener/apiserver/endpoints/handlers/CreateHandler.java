@@ -15,7 +15,10 @@ public final class CreateHandler implements VerbHandler {
         ObjectWriter writer = ObjectWriter.forObject(req);
         var obj = RequestBodies.readObject(req, options.fieldValidation());
         RequestBodies.checkNamespace(req, obj);
-        return req.store().create(req.namespace(), obj, RequestBodies.writeContext(req, options))
+        var ctx = RequestBodies.writeContext(req, options);
+        // a create is an update from the kind's empty object: its manager owns every field it set
+        RequestBodies.fieldManager(req).update(null, obj, ctx.fieldManager());
+        return req.store().create(req.namespace(), obj, ctx)
                 .map(created -> {
                     writer.writeObject(201, req.present(created));
                     return null;

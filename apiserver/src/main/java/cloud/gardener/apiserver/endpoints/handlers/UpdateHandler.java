@@ -29,8 +29,10 @@ public final class UpdateHandler implements VerbHandler {
                     + ") does not match the name on the URL (" + req.name() + ")");
         }
         String sub = req.subresource();
-        return req.store().update(req.namespace(), req.name(), sub, current -> Subresources.apply(sub, current, body),
-                        RequestBodies.writeContext(req, options))
+        var ctx = RequestBodies.writeContext(req, options);
+        var fieldManager = RequestBodies.fieldManager(req);
+        return req.store().update(req.namespace(), req.name(), sub, current -> fieldManager.update(req.present(current),
+                        Subresources.apply(sub, current, body.deepCopy()), ctx.fieldManager()), ctx)
                 .map(updated -> {
                     writer.writeObject(200, req.present(updated));
                     return null;

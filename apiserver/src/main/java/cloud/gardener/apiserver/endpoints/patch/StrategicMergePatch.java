@@ -68,6 +68,11 @@ public final class StrategicMergePatch {
         return mergeMap(doc, ((ObjectNode) patch).deepCopy(), meta);
     }
 
+    /** A patch as Go's {@code fmt.Sprintf("%+v", patchMap)} prints it (errors quote the patch that way). */
+    public static String goPrint(JsonNode patch) {
+        return GoValues.v(patch);
+    }
+
     // --- objects -------------------------------------------------------------------------------------------------
 
     /** Merges {@code patch} into {@code original} (both owned here and changed), returning the result. */

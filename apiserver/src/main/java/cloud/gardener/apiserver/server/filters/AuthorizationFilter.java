@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.authz.SubjectAccessReviewAuthorizer;
 import cloud.gardener.apiserver.authz.UnionAuthorizer;
 import cloud.gardener.apiserver.authz.project.ProjectMemberAuthorizer;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
+import cloud.gardener.apiserver.endpoints.CreateAuthorization;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.server.AuthorizationConfig;
@@ -75,6 +76,8 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
             if (ar.failed()) {
                 Responses.fail(ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
             } else if (ar.result().isAllowed()) {
+                // an apply on a missing object asks again, for create
+                CreateAuthorization.setAuthorizer(ctx, authorizer);
                 ctx.next();
             } else {
                 Responses.fail(ctx, ForbiddenMessages.of(attributes, ar.result().reason()));

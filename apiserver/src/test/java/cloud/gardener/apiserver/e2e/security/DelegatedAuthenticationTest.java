@@ -51,6 +51,8 @@ class DelegatedAuthenticationTest {
                     "requestheader-group-headers", "[\"X-Remote-Group\"]",
                     "requestheader-extra-headers-prefix", "[\"X-Remote-Extra-\"]"));
             kube.addToken("alice-token", new UserInfo("alice", "uid-alice", List.of("dev"), Map.of()));
+            // a second token of alice's, so that the caching test still sees the first one's review
+            kube.addToken("alice-apply-token", new UserInfo("alice", "uid-alice", List.of("dev"), Map.of()));
             kube.addToken("carol-token", new UserInfo("carol", "uid-carol", List.of("ops"), Map.of()));
             kube.authorizeWith(DelegatedAuthenticationTest::rbac);
             return kube;
@@ -59,7 +61,7 @@ class DelegatedAuthenticationTest {
         }
     }
 
-    /** alice may list shoots; carol is explicitly denied; everyone may GET /version; the rest: no opinion. */
+    /** alice may list and patch shoots; carol is explicitly denied; everyone may GET /version; the rest: no opinion. */
     private static KubeApiServerDouble.Verdict rbac(JsonNode spec) {
         String user = spec.path("user").asText();
         JsonNode resource = spec.path("resourceAttributes");
@@ -69,7 +71,7 @@ class DelegatedAuthenticationTest {
         if (user.equals("carol")) {
             return KubeApiServerDouble.Verdict.deny("carol is suspended");
         }
-        if (user.equals("alice") && resource.path("verb").asText().equals("list")
+        if (user.equals("alice") && List.of("list", "patch").contains(resource.path("verb").asText())
                 && resource.path("resource").asText().equals("shoots")) {
             return KubeApiServerDouble.Verdict.allow();
         }
@@ -111,6 +113,20 @@ class DelegatedAuthenticationTest {
         assertThat(response.json().path("message").asText()).isEqualTo("shoots.core.gardener.cloud is forbidden: User \"carol\" cannot "
                 + "list resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"garden-dev\": "
                 + "carol is suspended");
+    }
+
+    @Test
+    void applyThatWouldCreateAlsoNeedsCreate() {
+        Map<String, String> headers = new java.util.HashMap<>(bearer("alice-apply-token"));
+        headers.put("Content-Type", "application/apply-patch+yaml");
+        TestClient.Response response = SERVER.anonymous().send("PATCH", SHOOTS + "/new-one?fieldManager=alice",
+                "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Shoot\",\"metadata\":{\"name\":\"new-one\"}}",
+                headers);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(403);
+        assertThat(response.json().path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"new-one\" is "
+                + "forbidden: User \"alice\" cannot create resource \"shoots\" in API group \"core.gardener.cloud\" in the "
+                + "namespace \"garden-dev\": no RBAC policy matched");
     }
 
     @Test
