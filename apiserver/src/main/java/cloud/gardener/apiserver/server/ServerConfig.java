@@ -27,13 +27,14 @@ import java.util.Map;
  * @param authentication           front proxy, bearer tokens and delegated authentication
  * @param authorization            delegated authorization and always-allowed paths
  * @param admissionConfigurations  each admission plugin's configuration ({@code --admission-control-config-file})
+ * @param credentials              the shoot kubeconfig and workload identity token subresources
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
                            boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
                            List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
-                           Map<String, JsonNode> admissionConfigurations) {
+                           Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -42,6 +43,19 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         authentication = authentication == null ? AuthenticationConfig.none() : authentication;
         authorization = authorization == null ? AuthorizationConfig.standalone() : authorization;
         admissionConfigurations = admissionConfigurations == null ? Map.of() : Map.copyOf(admissionConfigurations);
+        credentials = credentials == null ? CredentialsConfig.defaults() : credentials;
+    }
+
+    /** With the default credential settings. */
+    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
+                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
+                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
+                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
+                        AuthenticationConfig authentication, AuthorizationConfig authorization,
+                        Map<String, JsonNode> admissionConfigurations) {
+        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
+                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, null);
     }
 
     /** Without admission plugin configurations. */
@@ -68,24 +82,33 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations);
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations,
+                credentials);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations);
+                disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations,
+                credentials);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations);
+                disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations,
+                credentials);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
-                authentication, authorization, configurations);
+                authentication, authorization, configurations, credentials);
+    }
+
+    public ServerConfig withCredentials(CredentialsConfig newCredentials) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials);
     }
 }
