@@ -5,6 +5,19 @@ import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.endpoints.DiscoveryEndpoints;
 import cloud.gardener.apiserver.endpoints.HealthEndpoints;
 import cloud.gardener.apiserver.endpoints.IndexEndpoint;
+import cloud.gardener.apiserver.endpoints.OidcDiscoveryEndpoints;
+import cloud.gardener.apiserver.endpoints.handlers.CredentialRequestHandler;
+import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.security.v1alpha1.TokenRequest;
+import cloud.gardener.apiserver.authz.Authorizer;
+import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
+import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
+import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
+import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 import cloud.gardener.apiserver.endpoints.OpenApiEndpoints;
 import cloud.gardener.apiserver.endpoints.ResourceEndpoints;
 import cloud.gardener.apiserver.endpoints.Responses;
@@ -42,6 +55,11 @@ final class HandlerChain {
         // The body (at most 3 MiB) is read before the asynchronous authentication and authorization steps: a
         // Vert.x request must not be left unread across async handlers, and pausing it stalls large uploads.
         router.route().handler(BodyHandler.create(false).setBodyLimit(ServerConfig.MAX_REQUEST_BODY_BYTES));
+        TokenIssuer tokenIssuer = config.credentials().tokenIssuer();
+        if (tokenIssuer != null) {
+            // public documents: answered before anyone is asked for credentials
+            new OidcDiscoveryEndpoints(tokenIssuer).install(router);
+        }
         router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
         router.route().handler(new AuthorizationFilter(authorizer));
 
@@ -56,7 +74,8 @@ final class HandlerChain {
 
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,
-                config.minRequestTimeoutSeconds());
+                config.minRequestTimeoutSeconds(), credentialHandlers(vertx, registry, authorizer,
+                        config.credentials()));
         router.route("/apis").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         router.route("/apis/*").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         if (resources.servesLegacyCore()) {
@@ -67,6 +86,25 @@ final class HandlerChain {
         router.get("/").handler(ctx -> index.write(ctx, 200));
         router.route().last().handler(ctx -> index.write(ctx, 404));
         router.route().failureHandler(HandlerChain::failure);
+    }
+
+    /** The subresources issuing credentials: shoot kubeconfigs and workload identity tokens. */
+    private static Map<String, VerbHandler> credentialHandlers(Vertx vertx, Registry registry, Authorizer authorizer,
+            CredentialsConfig credentials) {
+        ShootKubeconfigs kubeconfigs = new ShootKubeconfigs(vertx, registry, authorizer,
+                credentials.adminKubeconfigMaxExpiration(), credentials.viewerKubeconfigMaxExpiration());
+        WorkloadIdentityTokens tokens = new WorkloadIdentityTokens(vertx, registry, credentials.tokenIssuer(),
+                Clock.systemUTC());
+        Map<String, VerbHandler> handlers = new HashMap<>();
+        for (KubeconfigFlavor flavor : KubeconfigFlavor.values()) {
+            handlers.put("core.gardener.cloud/shoots/" + flavor.subresource(),
+                    new CredentialRequestHandler(flavor.kind(), flavor.model(), (req, request) ->
+                            kubeconfigs.create(flavor, req.namespace(), req.name(), request, req.user())));
+        }
+        handlers.put("security.gardener.cloud/workloadidentities/token",
+                new CredentialRequestHandler(StandardResources.TOKEN_REQUEST, TokenRequest.class, (req, request) ->
+                        tokens.create(req.namespace(), req.name(), request, req.user())));
+        return handlers;
     }
 
     Router router() {
