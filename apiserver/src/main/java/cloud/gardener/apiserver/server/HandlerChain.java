@@ -2,45 +2,45 @@ package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.security.v1alpha1.TokenRequest;
+import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.endpoints.DiscoveryEndpoints;
 import cloud.gardener.apiserver.endpoints.HealthEndpoints;
 import cloud.gardener.apiserver.endpoints.IndexEndpoint;
 import cloud.gardener.apiserver.endpoints.OidcDiscoveryEndpoints;
-import cloud.gardener.apiserver.endpoints.handlers.CredentialRequestHandler;
-import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
-import cloud.gardener.apiserver.api.resource.StandardResources;
-import cloud.gardener.apiserver.api.security.v1alpha1.TokenRequest;
-import cloud.gardener.apiserver.authz.Authorizer;
-import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
-import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
-import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
-import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
-import java.time.Clock;
-import java.util.HashMap;
-import java.util.Map;
 import cloud.gardener.apiserver.endpoints.OpenApiEndpoints;
 import cloud.gardener.apiserver.endpoints.ResourceEndpoints;
 import cloud.gardener.apiserver.endpoints.Responses;
+import cloud.gardener.apiserver.endpoints.handlers.CredentialRequestHandler;
+import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
+import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
+import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import cloud.gardener.apiserver.server.filters.DeadlineFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
-import cloud.gardener.apiserver.authz.Authorizer;
+import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: preamble (Audit-Id, Cache-Control) → request info → deadline → body →
- * authentication → authorization → routes (health, version, discovery, OpenAPI, resources).
+ * [the workload identity issuer's public OIDC documents] → authentication → authorization → routes (health,
+ * version, discovery, OpenAPI, resources).
  */
 final class HandlerChain {
 

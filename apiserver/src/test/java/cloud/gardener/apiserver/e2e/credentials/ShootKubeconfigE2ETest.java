@@ -270,6 +270,18 @@ class ShootKubeconfigE2ETest {
     }
 
     @Test
+    void withoutASigningKeyNoWorkloadIdentityTokenIsIssued() {
+        ObjectNode body = Json.MAPPER.createObjectNode().put("apiVersion", "security.gardener.cloud/v1alpha1")
+                .put("kind", "TokenRequest");
+        TestClient.Response resp = admin.post("/apis/security.gardener.cloud/v1alpha1/namespaces/" + ns
+                + "/workloadidentities/any/token", body);
+
+        JsonNode status = assertStatus(resp, 500, "");
+        assertThat(status.path("message").asText())
+                .isEqualTo("TokenIssuer is not set, WorkloadIdentity tokens cannot be issued");
+    }
+
+    @Test
     void kubectlRequestsAndAcceptsTheKubeconfig() throws Exception {
         Kubectl.assumeInstalled();
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
