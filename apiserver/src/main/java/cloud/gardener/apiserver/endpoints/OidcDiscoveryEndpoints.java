@@ -42,10 +42,6 @@ public final class OidcDiscoveryEndpoints {
                 .handler(ctx -> write(ctx, "application/jwk-set+json", jwks));
     }
 
-    public List<String> paths() {
-        return List.of(configurationPath, jwksPath);
-    }
-
     private static void write(RoutingContext ctx, String contentType, Buffer body) {
         ctx.response().setStatusCode(200)
                 .putHeader("Content-Type", contentType)

@@ -4,8 +4,6 @@ import cloud.gardener.apiserver.api.authentication.v1alpha1.AdminKubeconfigReque
 import cloud.gardener.apiserver.api.authentication.v1alpha1.ViewerKubeconfigRequest;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import java.util.Arrays;
-import java.util.Optional;
 
 /**
  * What distinguishes {@code shoots/adminkubeconfig} from {@code shoots/viewerkubeconfig} (Gardener's
@@ -41,10 +39,6 @@ public enum KubeconfigFlavor {
         this.reviewResource = reviewResource;
         this.systemGroup = systemGroup;
         this.projectGroup = projectGroup;
-    }
-
-    public static Optional<KubeconfigFlavor> ofSubresource(String name) {
-        return Arrays.stream(values()).filter(f -> f.subresource.equals(name)).findFirst();
     }
 
     public String subresource() {

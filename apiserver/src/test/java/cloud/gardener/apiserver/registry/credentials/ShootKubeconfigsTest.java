@@ -31,8 +31,7 @@ class ShootKubeconfigsTest {
         assertThat(KubeconfigFlavor.ADMIN.projectGroup()).isEqualTo("gardener.cloud:project:admins");
         assertThat(KubeconfigFlavor.VIEWER.systemGroup()).isEqualTo("gardener.cloud:system:viewers");
         assertThat(KubeconfigFlavor.VIEWER.projectGroup()).isEqualTo("gardener.cloud:project:viewers");
-        assertThat(KubeconfigFlavor.ofSubresource("viewerkubeconfig")).contains(KubeconfigFlavor.VIEWER);
-        assertThat(KubeconfigFlavor.ofSubresource("status")).isEmpty();
+        assertThat(KubeconfigFlavor.VIEWER.subresource()).isEqualTo("viewerkubeconfig");
     }
 
     @Test
