@@ -34,10 +34,22 @@ public final class ResourceEndpoints {
     private final Registry registry;
     private final Map<String, VerbHandler> handlers;
     private final VerbHandler scale = new ScaleHandler();
+    private final Map<String, VerbHandler> creating;
 
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds) {
+        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of());
+    }
+
+    /**
+     * @param creating handlers of the subresources that create another kind, by {@code <group>/<plural>/<subresource>}
+     *                 (e.g. {@code core.gardener.cloud/shoots/adminkubeconfig}); such a subresource without a
+     *                 handler answers 405
+     */
+    public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds,
+                             Map<String, VerbHandler> creating) {
         this.resources = resources;
         this.registry = registry;
+        this.creating = Map.copyOf(creating);
         this.handlers = Map.of(
                 "get", new GetHandler(),
                 "list", new ListHandler(),
@@ -54,8 +66,10 @@ public final class ResourceEndpoints {
         Future<Void> result;
         try {
             ResourceRequest req = resolve(ctx, info);
-            // a Scale is not the resource's kind: its own handler reads and writes it
-            VerbHandler handler = "scale".equals(req.subresource()) ? scale : handlers.get(req.info().verb());
+            // a Scale, like a credential request, is not the resource's kind: its own handler serves it
+            VerbHandler credential = creating.get(creatingKey(req.type(), req.subresource()));
+            VerbHandler handler = credential != null ? credential
+                    : "scale".equals(req.subresource()) ? scale : handlers.get(req.info().verb());
             result = handler.handle(req);
         } catch (RuntimeException e) {
             result = Future.failedFuture(e);
@@ -76,8 +90,9 @@ public final class ResourceEndpoints {
         String verb = info.verb();
         if (!info.subresource().isEmpty()) {
             Subresource sub = type.subresource(info.subresource()).orElseThrow(ApiException::resourceNotFound);
-            if (!sub.verbs().contains(verb) || !List.of("status", "binding", "scale").contains(sub.name())) {
-                // Subresources creating other kinds (kubeconfig requests, tokens) come with their own handlers.
+            boolean served = List.of("status", "binding", "scale").contains(sub.name())
+                    || creating.containsKey(creatingKey(type, sub.name()));
+            if (!sub.verbs().contains(verb) || !served) {
                 throw ApiException.methodNotAllowed();
             }
         } else {
@@ -96,6 +111,10 @@ public final class ResourceEndpoints {
         }
         UserInfo user = RequestAttributes.user(ctx);
         return new ResourceRequest(ctx, info, type, info.apiVersion(), registry.store(type), user);
+    }
+
+    private static String creatingKey(ResourceType type, String subresource) {
+        return type.group() + "/" + type.plural() + "/" + subresource;
     }
 
     /**

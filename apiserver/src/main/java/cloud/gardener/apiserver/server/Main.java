@@ -16,6 +16,8 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.value.ResourceTransformers;
+import cloud.gardener.apiserver.workloadidentity.SigningKey;
+import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Vertx;
 import java.io.IOException;
@@ -123,6 +125,7 @@ public final class Main {
 
         AuthenticationConfig authentication = authentication(o);
         AuthorizationConfig authorization = authorization(o);
+        CredentialsConfig credentials = credentials(o);
 
         Vertx vertx = Vertx.vertx();
         Storage storage;
@@ -139,7 +142,7 @@ public final class Main {
         ServerConfig config = new ServerConfig(o.bindAddress, o.securePort, certPem, keyPem, clientCa, o.anonymousAuth,
                 EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
-                authorization, admissionConfigurations)
+                authorization, admissionConfigurations, credentials, null)
                 .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig));
         ApiServer server;
         try {
@@ -205,6 +208,59 @@ public final class Main {
         Kubeconfig kubeconfig = o.authorizationKubeconfig == null ? null : Kubeconfig.read(o.authorizationKubeconfig);
         return new AuthorizationConfig(kubeconfig, o.authorizationWebhookCacheAuthorizedTtl,
                 o.authorizationWebhookCacheUnauthorizedTtl, o.authorizationAlwaysAllowPaths);
+    }
+
+    /**
+     * The credential flags, checked as gardener-apiserver's {@code ExtraOptions.Validate} does (every problem at
+     * once), the signing key read and the token issuer built.
+     */
+    static CredentialsConfig credentials(ServerOptions o) throws IOException {
+        List<String> problems = new ArrayList<>();
+        Duration maxUint32 = Duration.ofSeconds(1L << 32);
+        if (outside(o.shootAdminKubeconfigMaxExpiration, Duration.ofHours(1), maxUint32)) {
+            problems.add("--shoot-admin-kubeconfig-max-expiration must be between 1 hour and 2^32 seconds");
+        }
+        if (outside(o.shootViewerKubeconfigMaxExpiration, Duration.ofHours(1), maxUint32)) {
+            problems.add("--shoot-viewer-kubeconfig-max-expiration must be between 1 hour and 2^32 seconds");
+        }
+        if (outside(o.workloadIdentityTokenMinExpiration, Duration.ofMinutes(10), maxUint32)) {
+            problems.add("--workload-identity-token-min-expiration must be between 10 minutes and 2^32 seconds");
+        }
+        if (outside(o.workloadIdentityTokenMaxExpiration, Duration.ofMinutes(10), maxUint32)) {
+            problems.add("--workload-identity-token-max-expiration must be between 10 minutes and 2^32 seconds");
+        }
+        if (o.workloadIdentityTokenIssuer != null && !o.workloadIdentityTokenIssuer.isEmpty()) {
+            try {
+                new URI(o.workloadIdentityTokenIssuer);
+            } catch (java.net.URISyntaxException e) {
+                problems.add("--workload-identity-token-issuer is not a valid URL, err: " + e.getMessage());
+            }
+        }
+        SigningKey key = null;
+        if (o.workloadIdentitySigningKeyFile != null) {
+            try {
+                key = SigningKey.fromPem(Files.readString(o.workloadIdentitySigningKeyFile));
+            } catch (RuntimeException e) {
+                problems.add("--workload-identity-signing-key-file does not contain valid key, err: " + e.getMessage());
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join(", ", problems));
+        }
+        TokenIssuer issuer = null;
+        if (key != null) {
+            try {
+                issuer = new TokenIssuer(key, o.workloadIdentityTokenIssuer, o.workloadIdentityTokenMinExpiration,
+                        o.workloadIdentityTokenMaxExpiration, java.time.Clock.systemUTC());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("failed to create WorkloadIdentity token issuer: " + e.getMessage(), e);
+            }
+        }
+        return new CredentialsConfig(o.shootAdminKubeconfigMaxExpiration, o.shootViewerKubeconfigMaxExpiration, issuer);
+    }
+
+    private static boolean outside(Duration value, Duration min, Duration max) {
+        return value.compareTo(min) < 0 || value.compareTo(max) > 0;
     }
 
     /**

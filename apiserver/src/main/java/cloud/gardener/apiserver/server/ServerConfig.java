@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * Everything the server needs, resolved: files read, storage connected. {@link Main} builds it from
- * the flags; tests build it directly.
+ * the flags; tests build it directly and adjust it with the {@code with...} methods.
  *
  * @param bindAddress              address to listen on
  * @param port                     HTTPS port; 0 picks a free one
@@ -28,6 +28,7 @@ import java.util.Map;
  * @param authentication           front proxy, bearer tokens and delegated authentication
  * @param authorization            delegated authorization and always-allowed paths
  * @param admissionConfigurations  each admission plugin's configuration ({@code --admission-control-config-file})
+ * @param credentials              the shoot kubeconfig and workload identity token subresources
  * @param coreKubeconfig           cluster mode: the virtual garden whose namespaces, secrets and config maps are used
  *                                 ({@code --kubeconfig}); null in standalone mode
  */
@@ -36,7 +37,8 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                            boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
                            List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
-                           Map<String, JsonNode> admissionConfigurations, Kubeconfig coreKubeconfig) {
+                           Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
+                           Kubeconfig coreKubeconfig) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -45,63 +47,51 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         authentication = authentication == null ? AuthenticationConfig.none() : authentication;
         authorization = authorization == null ? AuthorizationConfig.standalone() : authorization;
         admissionConfigurations = admissionConfigurations == null ? Map.of() : Map.copyOf(admissionConfigurations);
+        credentials = credentials == null ? CredentialsConfig.defaults() : credentials;
     }
 
-    /** Standalone, with admission plugin configurations. */
-    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
-                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
-                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
-                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
-                        AuthenticationConfig authentication, AuthorizationConfig authorization,
-                        Map<String, JsonNode> admissionConfigurations) {
-        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
-                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, null);
-    }
-
-    /** Without admission plugin configurations. */
-    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
-                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
-                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
-                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
-                        AuthenticationConfig authentication, AuthorizationConfig authorization) {
-        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
-                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, null);
-    }
-
-    /** Client certificates only and standalone authorization. */
+    /** Standalone, with client certificates only, standalone authorization and default settings otherwise. */
     public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                         List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
                         boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
                         List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null, null);
+                disabledAdmissionPlugins, null, null, null, null, null);
     }
 
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, coreKubeconfig);
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, coreKubeconfig);
+                disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, coreKubeconfig);
+                disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, credentials,
+                coreKubeconfig);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
-                authentication, authorization, configurations, coreKubeconfig);
+                authentication, authorization, configurations, credentials, coreKubeconfig);
+    }
+
+    public ServerConfig withCredentials(CredentialsConfig newCredentials) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials,
+                coreKubeconfig);
     }
 
     /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
@@ -109,6 +99,6 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
                 enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
-                admissionConfigurations, kubeconfig);
+                admissionConfigurations, credentials, kubeconfig);
     }
 }

@@ -125,6 +125,28 @@ public final class ServerOptions {
     @Option(names = "--cluster-identity", description = "Identity of the garden cluster (gardener-apiserver requires it behind a kube-apiserver).")
     public String clusterIdentity;
 
+    @Option(names = "--shoot-admin-kubeconfig-max-expiration", defaultValue = "24h", converter = GoDurationConverter.class,
+            description = "Longest validity of a shoots/adminkubeconfig credential; longer requests get this (1h to 2^32 s; default: ${DEFAULT-VALUE}).")
+    public java.time.Duration shootAdminKubeconfigMaxExpiration;
+
+    @Option(names = "--shoot-viewer-kubeconfig-max-expiration", defaultValue = "24h", converter = GoDurationConverter.class,
+            description = "Longest validity of a shoots/viewerkubeconfig credential; longer requests get this (1h to 2^32 s; default: ${DEFAULT-VALUE}).")
+    public java.time.Duration shootViewerKubeconfigMaxExpiration;
+
+    @Option(names = "--workload-identity-token-issuer", description = "The 'iss' claim of workload identity tokens (an https URL). Its OIDC discovery documents are served at <issuer path>/.well-known/openid-configuration and <issuer path>/jwks.")
+    public String workloadIdentityTokenIssuer;
+
+    @Option(names = "--workload-identity-signing-key-file", description = "PEM private key (RSA, or ECDSA P-256/384/521) signing workload identity tokens; without it workloadidentities/token fails.")
+    public Path workloadIdentitySigningKeyFile;
+
+    @Option(names = "--workload-identity-token-min-expiration", defaultValue = "1h", converter = GoDurationConverter.class,
+            description = "Shortest validity of a workload identity token (10m to 2^32 s; default: ${DEFAULT-VALUE}).")
+    public java.time.Duration workloadIdentityTokenMinExpiration;
+
+    @Option(names = "--workload-identity-token-max-expiration", defaultValue = "48h", converter = GoDurationConverter.class,
+            description = "Longest validity of a workload identity token (10m to 2^32 s; default: ${DEFAULT-VALUE}).")
+    public java.time.Duration workloadIdentityTokenMaxExpiration;
+
     @Option(names = "--log-level", defaultValue = "info", description = "info, debug or error (default: ${DEFAULT-VALUE}).")
     public String logLevel;
 }

@@ -37,7 +37,13 @@ public record FieldError(FieldErrorType type, String field, Object badValue, Str
     }
 
     public static FieldError tooLong(String field, Object value, int max) {
-        return new FieldError(FieldErrorType.TOO_LONG, field, value, "may not be more than " + max + " bytes");
+        return tooLong(field, value, (long) max);
+    }
+
+    /** For limits beyond {@code int}, e.g. Gardener's {@code math.MaxUint32} on durations. */
+    public static FieldError tooLong(String field, Object value, long max) {
+        return new FieldError(FieldErrorType.TOO_LONG, field, value,
+                "may not be more than " + max + " bytes");
     }
 
     public static FieldError internal(String field, String detail) {

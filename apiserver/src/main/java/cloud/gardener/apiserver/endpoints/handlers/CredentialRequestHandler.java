@@ -1,0 +1,124 @@
+package cloud.gardener.apiserver.endpoints.handlers;
+
+import cloud.gardener.apiserver.api.defaults.Defaulters;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.StrictJson;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.DecodeException;
+import cloud.gardener.apiserver.api.model.Decoded;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.endpoints.ObjectWriter;
+import cloud.gardener.apiserver.endpoints.RequestBodies;
+import cloud.gardener.apiserver.endpoints.ResourceRequest;
+import cloud.gardener.apiserver.endpoints.Responses;
+import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
+import cloud.gardener.apiserver.endpoints.options.FieldValidation;
+import cloud.gardener.apiserver.endpoints.options.WriteOptions;
+import cloud.gardener.apiserver.registry.Objects;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A create-only subresource that answers with another kind ({@code shoots/adminkubeconfig},
+ * {@code shoots/viewerkubeconfig}, {@code workloadidentities/token}), as k8s.io/apiserver serves a
+ * {@code NamedCreater}: the body is decoded as that kind (field validation and defaults included), the issuer
+ * fills in the credential, and the answer is 201 with the completed request. Nothing is stored.
+ */
+public final class CredentialRequestHandler implements VerbHandler {
+
+    /** Issues the credential for a decoded request. */
+    @FunctionalInterface
+    public interface Issuer {
+        Future<ObjectNode> issue(ResourceRequest req, ObjectNode request);
+    }
+
+    private final GroupVersionKind kind;
+    private final Class<?> model;
+    private final Issuer issuer;
+
+    public CredentialRequestHandler(GroupVersionKind kind, Class<?> model, Issuer issuer) {
+        this.kind = kind;
+        this.model = model;
+        this.issuer = issuer;
+    }
+
+    @Override
+    public Future<Void> handle(ResourceRequest req) {
+        if (!"create".equals(req.info().verb())) {
+            throw ApiException.methodNotAllowed();
+        }
+        WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.CREATE);
+        ObjectWriter writer = ObjectWriter.forObject(req);
+        ObjectNode request = decode(req, options.fieldValidation());
+        return issuer.issue(req, request).map(answer -> {
+            writer.writeObject(201, answer);
+            return null;
+        });
+    }
+
+    /** The body as this kind: JSON or YAML, apiVersion defaulted, kind checked, decoded and defaulted. */
+    ObjectNode decode(ResourceRequest req, FieldValidation validation) {
+        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
+        byte[] bytes = RequestBodies.bytes(req);
+        JsonNode node;
+        List<String> problems = new ArrayList<>();
+        try {
+            if (format == BodyFormat.YAML) {
+                node = Json.YAML.readTree(bytes);
+            } else {
+                StrictJson.Parsed parsed = StrictJson.parse(bytes);
+                node = parsed.tree();
+                parsed.duplicateFields().forEach(d -> problems.add("duplicate field \"" + d + "\""));
+            }
+        } catch (IOException e) {
+            throw cannotBeHandled(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
+        if (!(node instanceof ObjectNode body)) {
+            throw ApiException.badRequest("Object 'Kind' is missing in '"
+                    + new String(bytes, StandardCharsets.UTF_8).trim() + "'");
+        }
+        String bodyKind = Objects.text(body, "kind");
+        String apiVersion = Objects.text(body, "apiVersion");
+        if (bodyKind.isEmpty()) {
+            throw ApiException.badRequest("Object 'Kind' is missing in '" + Json.toJson(body) + "'");
+        }
+        if (!apiVersion.isEmpty() && !apiVersion.equals(kind.apiVersion())) {
+            throw ApiException.badRequest("the API version in the data (" + apiVersion
+                    + ") does not match the expected API version (" + kind.apiVersion() + ")");
+        }
+        if (!bodyKind.equals(kind.kind())) {
+            throw cannotBeHandled("the kind in the data (" + bodyKind + ") does not match the expected kind ("
+                    + kind.kind() + ")");
+        }
+        Decoded<?> decoded;
+        try {
+            decoded = ModelCodec.decode(body, model);
+        } catch (DecodeException e) {
+            throw cannotBeHandled(e.getMessage());
+        }
+        problems.addAll(0, decoded.problems());
+        if (!problems.isEmpty() && validation == FieldValidation.STRICT) {
+            throw cannotBeHandled("strict decoding error: " + String.join(", ", problems));
+        }
+        if (validation == FieldValidation.WARN) {
+            problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
+        }
+        ObjectNode request = ModelCodec.encode(decoded.value());
+        Defaulters.of(kind).ifPresent(d -> d.apply(request));
+        ObjectNode canonical = ModelCodec.canonical(request, model);
+        canonical.put("kind", kind.kind());
+        canonical.put("apiVersion", kind.apiVersion());
+        return canonical;
+    }
+
+    private ApiException cannotBeHandled(String why) {
+        return ApiException.badRequest(kind.kind() + " in version \"" + kind.version() + "\" cannot be handled as a "
+                + kind.kind() + ": " + why);
+    }
+}
