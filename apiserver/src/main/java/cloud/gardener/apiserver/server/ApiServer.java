@@ -10,8 +10,11 @@ import cloud.gardener.apiserver.registry.lookup.StoreLookup;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.authz.seed.Graph;
+import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
+import cloud.gardener.apiserver.registry.seedgraph.GraphSync;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -37,14 +40,16 @@ public final class ApiServer {
     private final NamespaceController namespaces;
     private final AuthenticationSources authenticationSources;
     private final ObjectCache cache;
+    private final GraphSync graphSync;
 
     private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces,
-            AuthenticationSources authenticationSources, ObjectCache cache) {
+            AuthenticationSources authenticationSources, ObjectCache cache, GraphSync graphSync) {
         this.cache = cache;
         this.vertx = vertx;
         this.http = http;
         this.namespaces = namespaces;
         this.authenticationSources = authenticationSources;
+        this.graphSync = graphSync;
     }
 
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config) {
@@ -58,12 +63,14 @@ public final class ApiServer {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 key -> Registry.owns(resources, config.etcdPrefix(), key));
-        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config,
+        Graph graph = new Graph();
+        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, new SeedAuthorizer(graph),
                 new CachedProjects(cache, config.etcdPrefix()));
         Holder<StoreLookup> lookup = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, new DeferredLookup(() -> lookup.value), authorizer);
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
         lookup.value = new StoreLookup(vertx, registry, cache);
+        GraphSync graphSync = new GraphSync(vertx, registry, graph);
         HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
@@ -87,7 +94,8 @@ public final class ApiServer {
                     if (controller != null) {
                         controller.start();
                     }
-                    return new ApiServer(vertx, server, controller, sources, cache);
+                    graphSync.start();
+                    return new ApiServer(vertx, server, controller, sources, cache, graphSync);
                 })
                 .onFailure(t -> cache.close());
     }
@@ -107,6 +115,7 @@ public final class ApiServer {
         }
         authenticationSources.stop();
         cache.close();
+        graphSync.stop();
         return http.close();
     }
 

@@ -41,14 +41,22 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
     }
 
     /**
-     * {@code system:masters} first (the aggregator's availability probe never waits for a review); then,
-     * delegated, the always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the
-     * cluster's RBAC, as upstream); standalone, the public paths and the configured ones.
+     * {@code system:masters} first (the aggregator's availability probe never waits for a review); then the
+     * SeedAuthorizer (built in here; Gardener runs it as the virtual garden's authorization webhook), which
+     * allows or has no opinion; then, delegated, the always-allowed paths and SubjectAccessReview (so
+     * {@code /version} is decided by the cluster's RBAC, as upstream); standalone, the public paths, the
+     * configured ones and project membership.
+     *
+     * @param seedAuthorizer the SeedAuthorizer, or null to leave it out
      */
-    public static Authorizer authorizer(Vertx vertx, ServerConfig config, ProjectMemberAuthorizer.Projects projects) {
+    public static Authorizer authorizer(Vertx vertx, ServerConfig config, Authorizer seedAuthorizer,
+            ProjectMemberAuthorizer.Projects projects) {
         AuthorizationConfig authorization = config.authorization();
         List<Authorizer> chain = new ArrayList<>();
         chain.add(PrivilegedGroupsAuthorizer.defaults());
+        if (seedAuthorizer != null) {
+            chain.add(seedAuthorizer);
+        }
         if (authorization.kubeconfig() != null) {
             chain.add(new AlwaysAllowPathsAuthorizer(authorization.alwaysAllowPaths()));
             chain.add(new SubjectAccessReviewAuthorizer(new KubeApiClient(vertx, authorization.kubeconfig()),
