@@ -22,7 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The built-in SeedAuthorizer on the real server (standalone, no delegated SubjectAccessReview): a gardenlet
  * with a client certificate for seed-a works with Shoots scheduled on seed-a and is refused the others with
- * Kubernetes' 403, the authorizer's reason appended. The graph follows the store through its watch.
+ * Kubernetes' 403, the authorizer's reason appended. The graph follows the store through its watch. The
+ * built-in SeedRestriction admission plugin limits what the gardenlet creates.
  */
 class SeedAuthorizerE2ETest {
 
@@ -105,6 +106,27 @@ class SeedAuthorizerE2ETest {
 
         TestClient.Response get = eventually(200, () -> gardenlet.get(shoot(namespace, "shoot-c")));
         assertThat(get.status()).as(get.body()).isEqualTo(200);
+    }
+
+    @Test
+    void seedRestrictionLetsTheGardenletCreateShootStatesOnlyForShootsOfItsSeed() {
+        String collection = "/apis/core.gardener.cloud/v1beta1/namespaces/" + namespace + "/shootstates";
+
+        TestClient.Response own = gardenlet.post(collection, shootState("shoot-a"));
+        assertThat(own.status()).as(own.body()).isEqualTo(201);
+
+        JsonNode status = assertStatus(gardenlet.post(collection, shootState("shoot-b")), 403, "Forbidden");
+        assertThat(status.path("message").asText()).isEqualTo(
+                "shootstates.core.gardener.cloud \"shoot-b\" is forbidden: object does not belong to seed \"seed-a\"");
+        // other users are not restricted
+        assertThat(SERVER.admin().post(collection, shootState("shoot-b")).status()).isEqualTo(201);
+    }
+
+    private static ObjectNode shootState(String name) {
+        ObjectNode state = cloud.gardener.apiserver.api.json.Json.MAPPER.createObjectNode();
+        state.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "ShootState");
+        state.putObject("metadata").put("name", name);
+        return state;
     }
 
     @Test
