@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
+import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.seedgraph.GraphSync;
@@ -64,14 +66,16 @@ public final class ApiServer {
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 key -> Registry.owns(resources, config.etcdPrefix(), key));
         Graph graph = new Graph();
-        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, new SeedAuthorizer(graph),
+        SeedAuthorizer seedAuthorizer = new SeedAuthorizer(graph);
+        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, seedAuthorizer,
                 new CachedProjects(cache, config.etcdPrefix()));
         Holder<StoreLookup> lookup = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, new DeferredLookup(() -> lookup.value), authorizer);
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
         lookup.value = new StoreLookup(vertx, registry, cache);
         GraphSync graphSync = new GraphSync(vertx, registry, graph);
-        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer);
+        SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));
+        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer, seedWebhooks);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())

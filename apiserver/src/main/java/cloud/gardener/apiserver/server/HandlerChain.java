@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.endpoints.OpenApiEndpoints;
 import cloud.gardener.apiserver.endpoints.ResourceEndpoints;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
@@ -27,14 +28,15 @@ import java.util.List;
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: preamble (Audit-Id, Cache-Control) → request info → deadline → body →
- * authentication → authorization → routes (health, version, discovery, OpenAPI, resources).
+ * authentication → authorization → routes (health, version, discovery, OpenAPI, the seed webhooks,
+ * resources).
  */
 final class HandlerChain {
 
     private final Router router;
 
     HandlerChain(Vertx vertx, ServerConfig config, ResourceRegistry resources, Registry registry,
-            AuthenticationSources authenticationSources, Authorizer authorizer) {
+            AuthenticationSources authenticationSources, Authorizer authorizer, SeedWebhooks seedWebhooks) {
         router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
@@ -53,6 +55,7 @@ final class HandlerChain {
         health.install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);
+        seedWebhooks.install(router);
 
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.server.filters;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.AlwaysAllowPathsAuthorizer;
+import cloud.gardener.apiserver.authz.AuthenticatedPathsAuthorizer;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.ForbiddenMessages;
@@ -13,6 +14,7 @@ import cloud.gardener.apiserver.authz.project.ProjectMemberAuthorizer;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.server.AuthorizationConfig;
 import cloud.gardener.apiserver.server.ServerConfig;
 import io.vertx.core.Handler;
@@ -43,9 +45,9 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
     /**
      * {@code system:masters} first (the aggregator's availability probe never waits for a review); then the
      * SeedAuthorizer (built in here; Gardener runs it as the virtual garden's authorization webhook), which
-     * allows or has no opinion; then, delegated, the always-allowed paths and SubjectAccessReview (so
-     * {@code /version} is decided by the cluster's RBAC, as upstream); standalone, the public paths, the
-     * configured ones and project membership.
+     * allows or has no opinion; then posts of authenticated users to the seed webhooks; then, delegated, the
+     * always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the cluster's RBAC, as
+     * upstream); standalone, the public paths, the configured ones and project membership.
      *
      * @param seedAuthorizer the SeedAuthorizer, or null to leave it out
      */
@@ -57,6 +59,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
         if (seedAuthorizer != null) {
             chain.add(seedAuthorizer);
         }
+        chain.add(new AuthenticatedPathsAuthorizer(SeedWebhooks.PATHS));
         if (authorization.kubeconfig() != null) {
             chain.add(new AlwaysAllowPathsAuthorizer(authorization.alwaysAllowPaths()));
             chain.add(new SubjectAccessReviewAuthorizer(new KubeApiClient(vertx, authorization.kubeconfig()),
