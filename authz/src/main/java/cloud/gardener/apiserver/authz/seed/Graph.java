@@ -31,10 +31,25 @@ public final class Graph implements GraphEvents {
     /** Edge multiplicities: two objects may contribute the same edge. */
     private final Map<Vertex, Map<Vertex, Integer>> outgoing = new HashMap<>();
     private final Map<Vertex, Integer> degree = new HashMap<>();
-    /** Objects whose edges depend on a Seed (bootstrap edges), and the seeds themselves. */
-    private final Map<Source, ObjectNode> seedDependents = new HashMap<>();
+    /**
+     * Objects whose edges also depend on another object: ManagedSeeds and Gardenlets on the Seed of their
+     * name (bootstrap edges), shoots with a managed issuer on their namespace's project label.
+     */
+    private final Map<Source, ObjectNode> dependents = new HashMap<>();
     private final Map<String, ObjectNode> seeds = new HashMap<>();
+    private final Map<String, String> namespaceProjects = new HashMap<>();
     private final Set<GroupResource> synced = new HashSet<>();
+    private final ObjectEdges.Context context = new ObjectEdges.Context() {
+        @Override
+        public Optional<ObjectNode> seed(String name) {
+            return Optional.ofNullable(seeds.get(name));
+        }
+
+        @Override
+        public String projectOf(String namespace) {
+            return namespaceProjects.getOrDefault(namespace, "");
+        }
+    };
 
     public Graph(Clock clock) {
         this.clock = clock;
@@ -49,25 +64,30 @@ public final class Graph implements GraphEvents {
         Source source = source(resource, object);
         if (GraphResources.SEEDS.equals(resource)) {
             seeds.put(source.name(), object);
+        } else if (GraphResources.NAMESPACES.equals(resource)) {
+            namespaceProjects.put(source.name(),
+                    ObjectEdges.text(object, "metadata", "labels", ObjectEdges.PROJECT_NAME_LABEL));
         }
-        if (dependsOnSeed(resource)) {
-            seedDependents.put(source, object);
+        if (isDependent(resource, object)) {
+            dependents.put(source, object);
+        } else {
+            dependents.remove(source);
         }
-        contribute(source, ObjectEdges.of(resource, object, this::seed, clock.instant()));
-        if (GraphResources.SEEDS.equals(resource)) {
-            recomputeDependents(source.name());
-        }
+        contribute(source, ObjectEdges.of(resource, object, context, clock.instant()));
+        recomputeDependentsOf(resource, source.name());
     }
 
     @Override
     public synchronized void delete(GroupResource resource, ObjectNode object) {
         Source source = source(resource, object);
         contribute(source, Set.of());
-        seedDependents.remove(source);
+        dependents.remove(source);
         if (GraphResources.SEEDS.equals(resource)) {
             seeds.remove(source.name());
-            recomputeDependents(source.name());
+        } else if (GraphResources.NAMESPACES.equals(resource)) {
+            namespaceProjects.remove(source.name());
         }
+        recomputeDependentsOf(resource, source.name());
     }
 
     @Override
@@ -77,14 +97,16 @@ public final class Graph implements GraphEvents {
                 contribute(source, Set.of());
             }
         }
-        seedDependents.keySet().removeIf(source -> source.resource().equals(resource));
+        dependents.keySet().removeIf(source -> source.resource().equals(resource));
         if (GraphResources.SEEDS.equals(resource)) {
             seeds.clear();
-            objects.forEach(seed -> seeds.put(ObjectEdges.text(seed, "metadata", "name"), seed));
+        } else if (GraphResources.NAMESPACES.equals(resource)) {
+            namespaceProjects.clear();
         }
         objects.forEach(object -> upsert(resource, object));
-        if (GraphResources.SEEDS.equals(resource)) {
-            for (Source dependent : new ArrayList<>(seedDependents.keySet())) {
+        if (GraphResources.SEEDS.equals(resource) || GraphResources.NAMESPACES.equals(resource)) {
+            // objects that are gone were not upserted: recompute everything that depended on them
+            for (Source dependent : new ArrayList<>(dependents.keySet())) {
                 recompute(dependent);
             }
         }
@@ -125,25 +147,28 @@ public final class Graph implements GraphEvents {
         return List.copyOf(outgoing.getOrDefault(vertex, Map.of()).keySet());
     }
 
-    private static boolean dependsOnSeed(GroupResource resource) {
-        return GraphResources.MANAGED_SEEDS.equals(resource) || GraphResources.GARDENLETS.equals(resource);
+    private static boolean isDependent(GroupResource resource, ObjectNode object) {
+        return GraphResources.MANAGED_SEEDS.equals(resource) || GraphResources.GARDENLETS.equals(resource)
+                || GraphResources.SHOOTS.equals(resource) && ObjectEdges.hasManagedIssuer(object);
     }
 
-    private Optional<ObjectNode> seed(String name) {
-        return Optional.ofNullable(seeds.get(name));
-    }
-
-    private void recomputeDependents(String seedName) {
-        for (Source dependent : new ArrayList<>(seedDependents.keySet())) {
-            if (dependent.name().equals(seedName)) {
+    /** After a Seed or Namespace changed: the objects whose edges depend on it. */
+    private void recomputeDependentsOf(GroupResource resource, String name) {
+        boolean seed = GraphResources.SEEDS.equals(resource);
+        if (!seed && !GraphResources.NAMESPACES.equals(resource)) {
+            return;
+        }
+        for (Source dependent : new ArrayList<>(dependents.keySet())) {
+            boolean shoot = GraphResources.SHOOTS.equals(dependent.resource());
+            if (seed ? !shoot && dependent.name().equals(name) : shoot && dependent.namespace().equals(name)) {
                 recompute(dependent);
             }
         }
     }
 
     private void recompute(Source dependent) {
-        ObjectNode object = seedDependents.get(dependent);
-        contribute(dependent, ObjectEdges.of(dependent.resource(), object, this::seed, clock.instant()));
+        ObjectNode object = dependents.get(dependent);
+        contribute(dependent, ObjectEdges.of(dependent.resource(), object, context, clock.instant()));
     }
 
     private static Source source(GroupResource resource, ObjectNode object) {

@@ -34,13 +34,11 @@ import java.time.format.DateTimeParseException;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The edges one object contributes to the graph, as Gardener's {@code graph/eventhandler_*.go} add them on
  * create or update. An update replaces all edges the object contributed before; a delete removes them.
- * Not modelled: the managed shoot issuer secret (it needs the project label of the shoot's namespace)
- * and self-hosted shoots.
+ * Not modelled: self-hosted shoots.
  */
 final class ObjectEdges {
 
@@ -49,25 +47,37 @@ final class ObjectEdges {
     static final String SEED_LEASE_NAMESPACE = "gardener-system-seed-lease";
     static final String CLUSTER_IDENTITY = "cluster-identity";
     static final String SELF_HOSTED_SHOOT_PREFIX = "self-hosted-shoot-";
+    static final String SHOOT_ISSUER_NAMESPACE = "gardener-system-shoot-issuer";
+    static final String ISSUER_ANNOTATION = "authentication.gardener.cloud/issuer";
+    static final String PROJECT_NAME_LABEL = "project.gardener.cloud/name";
     static final String OPERATION_ANNOTATION = "gardener.cloud/operation";
     static final String RENEW_KUBECONFIG = "renew-kubeconfig";
     static final String[] SHOOT_PROJECT_SECRET_SUFFIXES = {"ca-cluster", "ssh-keypair", "ssh-keypair.old", "monitoring"};
     static final String[] SHOOT_PROJECT_INTERNAL_SECRET_SUFFIXES = {"ca-client"};
     static final String[] SHOOT_PROJECT_CONFIG_MAP_SUFFIXES = {"ca-cluster", "ca-kubelet"};
 
-    private final Function<String, Optional<ObjectNode>> seeds;
+    /** What some edges depend on besides the object itself. */
+    interface Context {
+
+        /** The current Seed of that name (bootstrap edges of ManagedSeeds and Gardenlets). */
+        Optional<ObjectNode> seed(String name);
+
+        /** The project label of a namespace, {@code ""} when unknown (a shoot's managed issuer secret). */
+        String projectOf(String namespace);
+    }
+
+    private final Context context;
     private final Instant now;
     private final Set<Edge> edges = new LinkedHashSet<>();
 
-    private ObjectEdges(Function<String, Optional<ObjectNode>> seeds, Instant now) {
-        this.seeds = seeds;
+    private ObjectEdges(Context context, Instant now) {
+        this.context = context;
         this.now = now;
     }
 
-    /** The edges of {@code object}; {@code seeds} finds the current Seed objects (for bootstrap edges). */
-    static Set<Edge> of(GroupResource resource, ObjectNode object, Function<String, Optional<ObjectNode>> seeds,
-            Instant now) {
-        ObjectEdges e = new ObjectEdges(seeds, now);
+    /** The edges of {@code object}. */
+    static Set<Edge> of(GroupResource resource, ObjectNode object, Context context, Instant now) {
+        ObjectEdges e = new ObjectEdges(context, now);
         String name = text(object, "metadata", "name");
         String namespace = text(object, "metadata", "namespace");
         switch (resource.group() + "/" + resource.resource()) {
@@ -153,6 +163,17 @@ final class ObjectEdges {
             add(Vertex.of(CONFIG_MAP, namespace, name + "." + suffix), self);
         }
         add(Vertex.of(SHOOT_STATE, namespace, name), self);
+        if (hasManagedIssuer(shoot)) {
+            String project = context.projectOf(namespace);
+            if (!project.isEmpty()) {
+                add(Vertex.of(SECRET, SHOOT_ISSUER_NAMESPACE, project + "--" + text(shoot, "metadata", "uid")), self);
+            }
+        }
+    }
+
+    /** Whether the shoot's service account issuer is managed by Gardener (annotation). */
+    static boolean hasManagedIssuer(ObjectNode shoot) {
+        return "managed".equals(text(shoot, "metadata", "annotations", ISSUER_ANNOTATION));
     }
 
     /** {@code spec.resources}: Secrets, ConfigMaps and WorkloadIdentities in {@code namespace}. */
@@ -342,7 +363,7 @@ final class ObjectEdges {
         if (!config.isObject() || bootstrap.isEmpty()) {
             return;
         }
-        Optional<ObjectNode> existing = seeds.apply(name);
+        Optional<ObjectNode> existing = context.seed(name);
         boolean allowBootstrap = existing.isEmpty() || certificateExpired(existing.get())
                 || RENEW_KUBECONFIG.equals(text(managedSeed, "metadata", "annotations", OPERATION_ANNOTATION));
         if (!allowBootstrap) {
@@ -369,7 +390,7 @@ final class ObjectEdges {
         if (backup.isObject()) {
             add(credentials(backup, ""), self);
         }
-        Optional<ObjectNode> existing = seeds.apply(name);
+        Optional<ObjectNode> existing = context.seed(name);
         boolean allowBootstrap = existing.isPresent() && (certificateExpired(existing.get())
                 || RENEW_KUBECONFIG.equals(text(gardenlet, "metadata", "annotations", OPERATION_ANNOTATION)));
         if (allowBootstrap) {

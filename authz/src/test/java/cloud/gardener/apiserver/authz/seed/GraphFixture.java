@@ -60,6 +60,8 @@ final class GraphFixture {
                 json("{'metadata':{'namespace':'garden','name':'ms-a'},'spec':{'shoot':{'name':'shoot-ms'},"
                         + "'gardenlet':{'bootstrap':'BootstrapToken','config':{'apiVersion':'gardenlet.config.gardener.cloud/v1alpha1',"
                         + "'kind':'GardenletConfiguration','seedConfig':{'spec':{}}}}}}")));
+        graph.replace(GraphResources.NAMESPACES, List.of(
+                json("{'metadata':{'name':'garden-dev','labels':{'project.gardener.cloud/name':'dev'}}}")));
         graph.replace(GraphResources.GARDENLETS, List.of(
                 json("{'metadata':{'namespace':'garden','name':'seed-a'},'spec':{}}")));
         return graph;

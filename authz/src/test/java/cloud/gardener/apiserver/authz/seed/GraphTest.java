@@ -161,6 +161,29 @@ class GraphTest {
     }
 
     @Test
+    void managedIssuerSecretIsNamedAfterTheProjectOfTheShootsNamespace() {
+        Graph graph = GraphFixture.garden();
+        Vertex issuer = v(VertexType.SECRET, "gardener-system-shoot-issuer", "dev--uid-i");
+        var shoot = json("{'metadata':{'namespace':'garden-dev','name':'shoot-i','uid':'uid-i','annotations':"
+                + "{'authentication.gardener.cloud/issuer':'managed'}},'spec':{'seedName':'seed-a'}}");
+
+        graph.upsert(GraphResources.SHOOTS, shoot);
+        assertThat(graph.hasPath(issuer, SEED_A)).isTrue();
+
+        // the namespace moves to another project: the edge follows
+        graph.upsert(GraphResources.NAMESPACES,
+                json("{'metadata':{'name':'garden-dev','labels':{'project.gardener.cloud/name':'other'}}}"));
+        assertThat(graph.hasVertex(issuer)).isFalse();
+        assertThat(graph.hasPath(v(VertexType.SECRET, "gardener-system-shoot-issuer", "other--uid-i"), SEED_A))
+                .isTrue();
+
+        graph.replace(GraphResources.NAMESPACES, List.of());
+        assertThat(graph.hasVertex(v(VertexType.SECRET, "gardener-system-shoot-issuer", "other--uid-i"))).isFalse();
+        // without the annotation there is no issuer secret
+        assertThat(graph.hasVertex(v(VertexType.SECRET, "gardener-system-shoot-issuer", "dev--"))).isFalse();
+    }
+
+    @Test
     void replaceDropsObjectsThatAreGoneAndSyncsOnceEveryResourceIsListed() {
         Graph graph = new Graph();
         graph.upsert(GraphResources.BASTIONS,
