@@ -12,6 +12,7 @@ import cloud.gardener.apiserver.api.meta.StatusDetails;
 import cloud.gardener.apiserver.authz.seed.BootstrapTokens;
 import cloud.gardener.apiserver.authz.seed.SeedIdentity;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -549,7 +550,7 @@ public final class SeedRestriction implements ValidatingPlugin {
     }
 
     static String text(JsonNode node, String... path) {
-        JsonNode current = node == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : node;
+        JsonNode current = node == null ? MissingNode.getInstance() : node;
         for (String field : path) {
             current = current.path(field);
         }
