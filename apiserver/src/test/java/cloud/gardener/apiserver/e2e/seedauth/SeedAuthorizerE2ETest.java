@@ -130,8 +130,15 @@ class SeedAuthorizerE2ETest {
     }
 
     @Test
-    void gardenletMayCreateButNotReadOtherSeeds() {
-        assertStatus(gardenlet.get("/apis/core.gardener.cloud/v1beta1/seeds/seed-b"), 403, "Forbidden");
+    void gardenletMayNotChangeOtherSeedsNorDeleteShoots() {
+        // reading seeds is a global read for every authenticated user; changing another seed is not
+        ObjectNode seed = cloud.gardener.apiserver.api.json.Json.MAPPER.createObjectNode();
+        seed.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Seed").putObject("metadata")
+                .put("name", "seed-b");
+        JsonNode status = assertStatus(gardenlet.put("/apis/core.gardener.cloud/v1beta1/seeds/seed-b", seed), 403,
+                "Forbidden");
+        assertThat(status.path("message").asText()).startsWith("seeds.core.gardener.cloud \"seed-b\" is forbidden: "
+                + "User \"" + GARDENLET_A + "\" cannot update resource \"seeds\"");
         assertStatus(gardenlet.delete(shoot(namespace, "shoot-a")), 403, "Forbidden");
     }
 }
