@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission;
 
 import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
+import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -66,6 +67,9 @@ public final class PluginRegistry {
                 new Definition("ManagedSeedShoot", true, null),
                 new Definition(BastionPlugin.NAME, true, BastionPlugin::new),
                 new Definition("BackupBucketValidator", true, null),
+                // Gardener runs it as gardener-admission-controller's webhook, which ValidatingAdmissionWebhook
+                // calls; built in here, it stands where that plugin would call it.
+                new Definition(SeedRestriction.NAME, true, c -> new SeedRestriction(c.objects(), c.clock())),
                 new Definition("MutatingAdmissionPolicy", false, null),
                 new Definition("MutatingAdmissionWebhook", true, null),
                 new Definition("ValidatingAdmissionPolicy", true, null),

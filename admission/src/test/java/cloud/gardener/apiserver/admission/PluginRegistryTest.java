@@ -14,10 +14,11 @@ class PluginRegistryTest {
     @Test
     void knowsGardenersPluginsInItsOrder() {
         List<String> names = registry.names();
-        assertThat(names).hasSize(32);
+        // gardener-apiserver's 32 plugins and SeedRestriction, built in here
+        assertThat(names).hasSize(33);
         assertThat(names.get(0)).isEqualTo("NamespaceLifecycle");
         assertThat(names).containsSubsequence("ShootMutator", "ShootValidator", "SeedValidator", "DeletionConfirmation",
-                "Bastion", "BackupBucketValidator", "ValidatingAdmissionWebhook", "ResourceQuota");
+                "Bastion", "BackupBucketValidator", "SeedRestriction", "ValidatingAdmissionWebhook", "ResourceQuota");
         assertThat(names.get(names.size() - 1)).as("ResourceQuota must stay last").isEqualTo("ResourceQuota");
     }
 

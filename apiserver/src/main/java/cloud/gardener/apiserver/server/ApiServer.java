@@ -2,18 +2,23 @@ package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.authz.Authorizer;
-import cloud.gardener.apiserver.registry.lookup.CachedProjects;
+import cloud.gardener.apiserver.authz.seed.Graph;
+import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
+import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
+import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.core.NamespaceController;
+import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
 import cloud.gardener.apiserver.registry.lookup.RemoteCoreObjects;
 import cloud.gardener.apiserver.registry.lookup.StoreLookup;
+import cloud.gardener.apiserver.registry.seedgraph.GraphSync;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.registry.Registry;
-import cloud.gardener.apiserver.registry.core.NamespaceController;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -60,7 +65,9 @@ public final class ApiServer {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 key -> Registry.owns(resources, config.etcdPrefix(), key));
-        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config,
+        Graph graph = new Graph();
+        SeedAuthorizer seedAuthorizer = new SeedAuthorizer(graph);
+        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, seedAuthorizer,
                 new CachedProjects(cache, config.etcdPrefix()));
         Holder<StoreLookup> lookup = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, new DeferredLookup(() -> lookup.value), authorizer);
@@ -68,7 +75,9 @@ public final class ApiServer {
         RemoteCoreObjects remote = config.coreKubeconfig() == null ? null
                 : new RemoteCoreObjects(vertx, new KubeApiClient(vertx, config.coreKubeconfig()));
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
-        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer);
+        GraphSync graphSync = new GraphSync(vertx, registry, graph);
+        SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));
+        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer, seedWebhooks);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -85,7 +94,7 @@ public final class ApiServer {
                 .setMaxFormAttributeSize(-1);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         // Admission reads through the cache: fill it before the first request can arrive.
-        Closeables caches = new Closeables(cache, remote);
+        Closeables caches = new Closeables(cache, remote, graphSync);
         return cache.start()
                 .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
                 .compose(v -> vertx.createHttpServer(options).requestHandler(chain.router()).listen())
@@ -93,6 +102,7 @@ public final class ApiServer {
                     if (controller != null) {
                         controller.start();
                     }
+                    graphSync.start();
                     return new ApiServer(vertx, server, controller, sources, caches);
                 })
                 .onFailure(t -> caches.close());
@@ -140,10 +150,11 @@ public final class ApiServer {
         }
     }
 
-    /** The caches that follow storage and the virtual garden; stopped with the server. */
-    private record Closeables(ObjectCache cache, RemoteCoreObjects remote) {
+    /** The caches that follow storage and the virtual garden, and the seed graph; stopped with the server. */
+    private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync) {
 
         void close() {
+            graphSync.stop();
             cache.close();
             if (remote != null) {
                 remote.close();

@@ -15,6 +15,7 @@ import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.handlers.CredentialRequestHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
 import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
@@ -40,14 +41,14 @@ import java.util.Map;
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: preamble (Audit-Id, Cache-Control) → request info → deadline → body →
  * [the workload identity issuer's public OIDC documents] → authentication → authorization → routes (health,
- * version, discovery, OpenAPI, resources).
+ * version, discovery, OpenAPI, the seed webhooks, resources).
  */
 final class HandlerChain {
 
     private final Router router;
 
     HandlerChain(Vertx vertx, ServerConfig config, ResourceRegistry resources, Registry registry,
-            AuthenticationSources authenticationSources, Authorizer authorizer) {
+            AuthenticationSources authenticationSources, Authorizer authorizer, SeedWebhooks seedWebhooks) {
         router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
@@ -71,6 +72,7 @@ final class HandlerChain {
         health.install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);
+        seedWebhooks.install(router);
 
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,

@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.api.selection.FieldSelector;
 import cloud.gardener.apiserver.api.selection.LabelRequirement;
 import cloud.gardener.apiserver.api.selection.LabelSelector;
 import cloud.gardener.apiserver.api.selection.SelectionOperator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -79,5 +80,56 @@ final class SelectorRequirements {
             case DOES_NOT_EXIST -> "DoesNotExist";
             case GREATER_THAN, LESS_THAN -> null;
         };
+    }
+
+    /**
+     * The raw field selector a review's requirements stand for ({@code rawSelector} when given): one-valued
+     * {@code In} as {@code key=value}, {@code NotIn} as {@code key!=value}; other requirements cannot be
+     * written as a field selector and are left out.
+     */
+    static String rawField(JsonNode selector) {
+        if (selector.hasNonNull("rawSelector")) {
+            return selector.path("rawSelector").asText("");
+        }
+        List<String> terms = new java.util.ArrayList<>();
+        for (JsonNode requirement : selector.path("requirements")) {
+            JsonNode values = requirement.path("values");
+            if (values.size() != 1) {
+                continue;
+            }
+            String key = requirement.path("key").asText();
+            String value = FieldSelector.escapeValue(values.get(0).asText());
+            switch (requirement.path("operator").asText()) {
+                case "In" -> terms.add(key + "=" + value);
+                case "NotIn" -> terms.add(key + "!=" + value);
+                default -> {
+                    // not expressible
+                }
+            }
+        }
+        return String.join(",", terms);
+    }
+
+    /** The raw label selector a review's requirements stand for ({@code rawSelector} when given). */
+    static String rawLabel(JsonNode selector) {
+        if (selector.hasNonNull("rawSelector")) {
+            return selector.path("rawSelector").asText("");
+        }
+        List<String> terms = new java.util.ArrayList<>();
+        for (JsonNode requirement : selector.path("requirements")) {
+            String key = requirement.path("key").asText();
+            List<String> values = new java.util.ArrayList<>();
+            requirement.path("values").forEach(v -> values.add(v.asText()));
+            switch (requirement.path("operator").asText()) {
+                case "In" -> terms.add(key + " in (" + String.join(",", values) + ")");
+                case "NotIn" -> terms.add(key + " notin (" + String.join(",", values) + ")");
+                case "Exists" -> terms.add(key);
+                case "DoesNotExist" -> terms.add("!" + key);
+                default -> {
+                    // unknown operator: left out
+                }
+            }
+        }
+        return String.join(",", terms);
     }
 }

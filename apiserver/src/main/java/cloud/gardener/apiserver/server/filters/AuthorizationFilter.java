@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.server.filters;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.AlwaysAllowPathsAuthorizer;
+import cloud.gardener.apiserver.authz.AuthenticatedPathsAuthorizer;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.ForbiddenMessages;
@@ -14,6 +15,7 @@ import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.CreateAuthorization;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.server.AuthorizationConfig;
 import cloud.gardener.apiserver.server.ServerConfig;
 import io.vertx.core.Handler;
@@ -42,14 +44,23 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
     }
 
     /**
-     * {@code system:masters} first (the aggregator's availability probe never waits for a review); then,
-     * delegated, the always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the
-     * cluster's RBAC, as upstream); standalone, the public paths and the configured ones.
+     * {@code system:masters} first (the aggregator's availability probe never waits for a review); then the
+     * SeedAuthorizer (built in here; Gardener runs it as the virtual garden's authorization webhook), which
+     * allows or has no opinion; then posts of authenticated users to the seed webhooks; then, delegated, the
+     * always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the cluster's RBAC, as
+     * upstream); standalone, the public paths, the configured ones and project membership.
+     *
+     * @param seedAuthorizer the SeedAuthorizer, or null to leave it out
      */
-    public static Authorizer authorizer(Vertx vertx, ServerConfig config, ProjectMemberAuthorizer.Projects projects) {
+    public static Authorizer authorizer(Vertx vertx, ServerConfig config, Authorizer seedAuthorizer,
+            ProjectMemberAuthorizer.Projects projects) {
         AuthorizationConfig authorization = config.authorization();
         List<Authorizer> chain = new ArrayList<>();
         chain.add(PrivilegedGroupsAuthorizer.defaults());
+        if (seedAuthorizer != null) {
+            chain.add(seedAuthorizer);
+        }
+        chain.add(new AuthenticatedPathsAuthorizer(SeedWebhooks.PATHS));
         if (authorization.kubeconfig() != null) {
             chain.add(new AlwaysAllowPathsAuthorizer(authorization.alwaysAllowPaths()));
             chain.add(new SubjectAccessReviewAuthorizer(new KubeApiClient(vertx, authorization.kubeconfig()),

@@ -1,0 +1,207 @@
+package cloud.gardener.apiserver.authz.seed;
+
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The relationships between objects that decide what a gardenlet may see, as Gardener's
+ * {@code pkg/utils/graph}: vertices are objects (existing or only referenced), edges point from an object
+ * to what it is used by, ending at Seeds. Each object of a {@link GraphResources graph resource}
+ * contributes its edges; an update replaces them, a delete removes them, and a vertex exists while an edge
+ * touches it. Thread-safe; all methods take one lock and are short.
+ */
+public final class Graph implements GraphEvents {
+
+    private record Source(GroupResource resource, String namespace, String name) {
+    }
+
+    private final Clock clock;
+    private final Map<Source, Set<Edge>> contributions = new HashMap<>();
+    /** Edge multiplicities: two objects may contribute the same edge. */
+    private final Map<Vertex, Map<Vertex, Integer>> outgoing = new HashMap<>();
+    private final Map<Vertex, Integer> degree = new HashMap<>();
+    /**
+     * Objects whose edges also depend on another object: ManagedSeeds and Gardenlets on the Seed of their
+     * name (bootstrap edges), shoots with a managed issuer on their namespace's project label.
+     */
+    private final Map<Source, ObjectNode> dependents = new HashMap<>();
+    private final Map<String, ObjectNode> seeds = new HashMap<>();
+    private final Map<String, String> namespaceProjects = new HashMap<>();
+    private final Set<GroupResource> synced = new HashSet<>();
+    private final ObjectEdges.Context context = new ObjectEdges.Context() {
+        @Override
+        public Optional<ObjectNode> seed(String name) {
+            return Optional.ofNullable(seeds.get(name));
+        }
+
+        @Override
+        public String projectOf(String namespace) {
+            return namespaceProjects.getOrDefault(namespace, "");
+        }
+    };
+
+    public Graph(Clock clock) {
+        this.clock = clock;
+    }
+
+    public Graph() {
+        this(Clock.systemUTC());
+    }
+
+    @Override
+    public synchronized void upsert(GroupResource resource, ObjectNode object) {
+        Source source = source(resource, object);
+        if (GraphResources.SEEDS.equals(resource)) {
+            seeds.put(source.name(), object);
+        } else if (GraphResources.NAMESPACES.equals(resource)) {
+            namespaceProjects.put(source.name(),
+                    ObjectEdges.text(object, "metadata", "labels", ObjectEdges.PROJECT_NAME_LABEL));
+        }
+        if (isDependent(resource, object)) {
+            dependents.put(source, object);
+        } else {
+            dependents.remove(source);
+        }
+        contribute(source, ObjectEdges.of(resource, object, context, clock.instant()));
+        recomputeDependentsOf(resource, source.name());
+    }
+
+    @Override
+    public synchronized void delete(GroupResource resource, ObjectNode object) {
+        Source source = source(resource, object);
+        contribute(source, Set.of());
+        dependents.remove(source);
+        if (GraphResources.SEEDS.equals(resource)) {
+            seeds.remove(source.name());
+        } else if (GraphResources.NAMESPACES.equals(resource)) {
+            namespaceProjects.remove(source.name());
+        }
+        recomputeDependentsOf(resource, source.name());
+    }
+
+    @Override
+    public synchronized void replace(GroupResource resource, Collection<ObjectNode> objects) {
+        for (Source source : new ArrayList<>(contributions.keySet())) {
+            if (source.resource().equals(resource)) {
+                contribute(source, Set.of());
+            }
+        }
+        dependents.keySet().removeIf(source -> source.resource().equals(resource));
+        if (GraphResources.SEEDS.equals(resource)) {
+            seeds.clear();
+        } else if (GraphResources.NAMESPACES.equals(resource)) {
+            namespaceProjects.clear();
+        }
+        objects.forEach(object -> upsert(resource, object));
+        if (GraphResources.SEEDS.equals(resource) || GraphResources.NAMESPACES.equals(resource)) {
+            // objects that are gone were not upserted: recompute everything that depended on them
+            for (Source dependent : new ArrayList<>(dependents.keySet())) {
+                recompute(dependent);
+            }
+        }
+        synced.add(resource);
+    }
+
+    /** Whether every graph resource has been listed at least once. */
+    public synchronized boolean isSynced() {
+        return synced.containsAll(GraphResources.ALL);
+    }
+
+    public synchronized boolean hasVertex(Vertex vertex) {
+        return degree.containsKey(vertex);
+    }
+
+    /** Whether {@code to} can be reached from {@code from} along the edges (depth first). */
+    public synchronized boolean hasPath(Vertex from, Vertex to) {
+        if (!degree.containsKey(from) || !degree.containsKey(to)) {
+            return false;
+        }
+        Set<Vertex> seen = new HashSet<>();
+        Deque<Vertex> stack = new ArrayDeque<>();
+        stack.push(from);
+        while (!stack.isEmpty()) {
+            Vertex current = stack.pop();
+            if (current.equals(to)) {
+                return true;
+            }
+            if (seen.add(current)) {
+                stack.addAll(outgoing.getOrDefault(current, Map.of()).keySet());
+            }
+        }
+        return false;
+    }
+
+    /** The edges leaving {@code vertex} (for tests and debugging). */
+    public synchronized List<Vertex> successors(Vertex vertex) {
+        return List.copyOf(outgoing.getOrDefault(vertex, Map.of()).keySet());
+    }
+
+    private static boolean isDependent(GroupResource resource, ObjectNode object) {
+        return GraphResources.MANAGED_SEEDS.equals(resource) || GraphResources.GARDENLETS.equals(resource)
+                || GraphResources.SHOOTS.equals(resource) && ObjectEdges.hasManagedIssuer(object);
+    }
+
+    /** After a Seed or Namespace changed: the objects whose edges depend on it. */
+    private void recomputeDependentsOf(GroupResource resource, String name) {
+        boolean seed = GraphResources.SEEDS.equals(resource);
+        if (!seed && !GraphResources.NAMESPACES.equals(resource)) {
+            return;
+        }
+        for (Source dependent : new ArrayList<>(dependents.keySet())) {
+            boolean shoot = GraphResources.SHOOTS.equals(dependent.resource());
+            if (seed ? !shoot && dependent.name().equals(name) : shoot && dependent.namespace().equals(name)) {
+                recompute(dependent);
+            }
+        }
+    }
+
+    private void recompute(Source dependent) {
+        ObjectNode object = dependents.get(dependent);
+        contribute(dependent, ObjectEdges.of(dependent.resource(), object, context, clock.instant()));
+    }
+
+    private static Source source(GroupResource resource, ObjectNode object) {
+        return new Source(resource, ObjectEdges.text(object, "metadata", "namespace"),
+                ObjectEdges.text(object, "metadata", "name"));
+    }
+
+    private void contribute(Source source, Set<Edge> edges) {
+        Set<Edge> previous = contributions.remove(source);
+        if (previous != null) {
+            previous.forEach(this::removeEdge);
+        }
+        if (!edges.isEmpty()) {
+            contributions.put(source, Set.copyOf(edges));
+            edges.forEach(this::addEdge);
+        }
+    }
+
+    private void addEdge(Edge edge) {
+        outgoing.computeIfAbsent(edge.from(), v -> new HashMap<>()).merge(edge.to(), 1, Integer::sum);
+        degree.merge(edge.from(), 1, Integer::sum);
+        degree.merge(edge.to(), 1, Integer::sum);
+    }
+
+    private void removeEdge(Edge edge) {
+        Map<Vertex, Integer> targets = outgoing.get(edge.from());
+        if (targets != null) {
+            targets.computeIfPresent(edge.to(), (v, n) -> n == 1 ? null : n - 1);
+            if (targets.isEmpty()) {
+                outgoing.remove(edge.from());
+            }
+        }
+        degree.computeIfPresent(edge.from(), (v, n) -> n == 1 ? null : n - 1);
+        degree.computeIfPresent(edge.to(), (v, n) -> n == 1 ? null : n - 1);
+    }
+}
