@@ -49,23 +49,41 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        int code = execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /**
+     * Runs the command line: the server (returns only if it fails to start) or a subcommand such as
+     * {@code migrate}. The result is the process exit code: 2 for bad flags, 1 for a failure.
+     */
+    public static int execute(String... args) {
         ServerOptions options = new ServerOptions();
         CommandLine cli = new CommandLine(options);
+        CommandLine.ParseResult parsed;
         try {
-            CommandLine.ParseResult parsed = cli.parseArgs(args);
+            parsed = cli.parseArgs(args);
             if (CommandLine.printHelpIfRequested(parsed)) {
-                return;
+                return 0;
             }
         } catch (CommandLine.ParameterException e) {
             System.err.println("Error: " + e.getMessage());
             System.err.println("Run with --help for the list of flags.");
-            System.exit(2);
+            return 2;
         }
         try {
-            run(options);
+            if (parsed.subcommand() != null) {
+                MigrateCommand migrate = parsed.subcommand().commandSpec().commandLine().getCommand();
+                migrate.run(System.out);
+            } else {
+                run(options);
+            }
+            return 0;
         } catch (IllegalArgumentException | IllegalStateException | IOException e) {
             System.err.println("Error: " + e.getMessage());
-            System.exit(1);
+            return 1;
         }
     }
 
