@@ -243,7 +243,7 @@ public final class EtcdProcess implements AutoCloseable {
                 "--listen-peer-urls", peerUrl(peerPort),
                 "--initial-advertise-peer-urls", peerUrl(peerPort),
                 "--initial-cluster", initialCluster,
-                "--initial-cluster-token", "etcd-" + peerPort,
+                "--initial-cluster-token", "etcd-" + Integer.toHexString(initialCluster.hashCode()),
                 "--initial-cluster-state", "new",
                 "--quota-backend-bytes", Long.toString(QUOTA_BYTES),
                 "--auto-compaction-retention", "0"));
