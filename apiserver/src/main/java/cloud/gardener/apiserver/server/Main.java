@@ -107,8 +107,7 @@ public final class Main {
             etcdConfig = etcd.config();
             System.out.println("Started a private etcd at " + etcd.endpoint() + " (data in " + etcd.dataDir() + ")");
         } else {
-            List<URI> endpoints = o.etcdServers.stream().map(String::trim).map(URI::create).toList();
-            etcdConfig = new EtcdConfig(endpoints, o.etcdCaFile, o.etcdCertFile, o.etcdKeyFile, null);
+            etcdConfig = etcdConfig(o);
         }
 
         String certPem;
@@ -241,6 +240,12 @@ public final class Main {
             throw new IllegalArgumentException("--etcd-servers cannot be combined with --storage-backend=embedded");
         }
         return backend;
+    }
+
+    /** How to reach the etcd of {@code --etcd-servers}: every member, with the TLS flags. */
+    static EtcdConfig etcdConfig(ServerOptions o) {
+        List<URI> endpoints = o.etcdServers.stream().map(String::trim).filter(e -> !e.isEmpty()).map(URI::create).toList();
+        return new EtcdConfig(endpoints, o.etcdCaFile, o.etcdCertFile, o.etcdKeyFile, null);
     }
 
     private static EmbeddedStorage openEmbedded(Vertx vertx, ServerOptions o) {

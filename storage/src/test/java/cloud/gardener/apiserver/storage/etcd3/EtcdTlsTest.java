@@ -103,6 +103,17 @@ class EtcdTlsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("TLS");
     }
 
+    @Test
+    void tlsMistakesInTheConfigurationAreCaughtUpFront() {
+        EtcdConfig good = ETCD.config();
+        assertThatThrownBy(() -> new EtcdConfig(good.endpoints(), null, null, null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("speaks TLS");
+        assertThatThrownBy(() -> new EtcdConfig(good.endpoints(), null, good.certFile(), good.keyFile(), null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("CA file");
+        assertThatThrownBy(() -> new EtcdConfig(good.endpoints(), good.caFile(), good.certFile(), null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key file");
+    }
+
     /** Reads and writes fail with UNAVAILABLE within a few request timeouts, and nothing is written. */
     private void assertUnavailable(EtcdConfig config) {
         String key = ETCD.newPrefix() + "x";
