@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
@@ -39,8 +40,8 @@ import java.util.stream.Stream;
  *
  * <pre>
  * --objects N         objects per measured phase (default 2000)
- * --concurrency C     operations in flight (default 16)
- * --lists L           full lists of all N objects (default 20)
+ * --concurrency C     creates and gets in flight (default 16)
+ * --lists L           full lists of all N objects, one at a time (default 20)
  * --shoot FILE        the Shoot manifest whose JSON is the value (default: 90-shoot.yaml of gardener.examples)
  * --pad-to BYTES      grow each value to about this size with an annotation, as status and managed fields
  *                     grow real Shoots (default 0: the manifest as it is)
@@ -94,7 +95,9 @@ public final class StorageBenchmark {
                 etcd = EtcdProcess.start(dir.resolve("etcd"), null, List.of());
                 etcdConfig = etcd.config();
             }
-            System.out.printf(Locale.ROOT, "Storage benchmark: %d Shoots of %d bytes (%s), %d in flight, %d lists; "
+            // Big lists on a busy 2-core machine can take longer than the server's 10 s default.
+            etcdConfig = etcdConfig.withRequestTimeout(Duration.ofSeconds(60));
+            System.out.printf(Locale.ROOT, "Storage benchmark: %d Shoots of %d bytes (%s), %d creates and gets in flight, %d lists one at a time; "
                             + "%d CPUs, load average %s, Java %s, %s%n", objects, value.length, shoot.getFileName(),
                     concurrency, lists, Runtime.getRuntime().availableProcessors(), loadAverage(),
                     System.getProperty("java.version"),
@@ -127,9 +130,9 @@ public final class StorageBenchmark {
 
     private List<Phase> phases(Storage store, String prefix, int n, int listCount) throws Exception {
         List<Phase> result = new ArrayList<>();
-        result.add(measure("create", n, i -> store.create(key(prefix, i), shoot(i))));
-        result.add(measure("get", n, i -> store.get(key(prefix, i))));
-        Phase list = measure("list (" + n + " objects)", listCount, i -> store.list(ListRequest.all(prefix))
+        result.add(measure("create", n, concurrency, i -> store.create(key(prefix, i), shoot(i))));
+        result.add(measure("get", n, concurrency, i -> store.get(key(prefix, i))));
+        Phase list = measure("list (" + n + " objects)", listCount, 1, i -> store.list(ListRequest.all(prefix))
                 .map(page -> checkSize(page, n)));
         result.add(list);
         return result;
@@ -157,8 +160,8 @@ public final class StorageBenchmark {
         return page;
     }
 
-    /** Runs {@code count} operations with {@link #concurrency} in flight; throughput and latency percentiles. */
-    private Phase measure(String name, int count, IntFunction<Future<?>> op) throws Exception {
+    /** Runs {@code count} operations, {@code concurrency} in flight; throughput and latency percentiles. */
+    private static Phase measure(String name, int count, int concurrency, IntFunction<Future<?>> op) throws Exception {
         long[] latencies = new long[count];
         AtomicInteger next = new AtomicInteger();
         CompletableFuture<Void> done = new CompletableFuture<>();
@@ -167,7 +170,11 @@ public final class StorageBenchmark {
         for (int w = 0; w < Math.min(concurrency, count); w++) {
             loop(op, next, count, latencies, running, done);
         }
-        done.get(30, TimeUnit.MINUTES);
+        try {
+            done.get(30, TimeUnit.MINUTES);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("phase " + name + " failed: " + e.getCause().getMessage(), e.getCause());
+        }
         long elapsed = System.nanoTime() - started;
         Arrays.sort(latencies);
         return new Phase(name, count / (elapsed / 1e9), latencies[(int) (count * 0.50)] / 1e6,
