@@ -27,6 +27,7 @@ import picocli.CommandLine.Option;
  * on the source first (the embedded store is locked while a server has it open).
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ServerVersion.Provider.class,
         description = "Copies every object from one store to another: --from <data-dir> --to-etcd <endpoints>, "
                 + "or --from-etcd <endpoints> --to <data-dir>.")
 public final class MigrateCommand {

@@ -93,6 +93,10 @@ class MigrationE2ETest {
                 assertThat(got.status()).as(path + ": " + got.body()).isEqualTo(200);
                 objects.put(path, got.json());
             }
+            // The store is locked while a server has it open.
+            Cli busy = Cli.run("migrate", "--from", sourceDir.toString(), "--to-etcd", ETCD.endpoint());
+            assertThat(busy.code()).isEqualTo(1);
+            assertThat(busy.err()).contains("already open");
         } finally {
             source.afterAll(null);
         }
