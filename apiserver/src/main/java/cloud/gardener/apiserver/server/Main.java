@@ -51,23 +51,41 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        int code = execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /**
+     * Runs the command line: the server (returns only if it fails to start) or a subcommand such as
+     * {@code migrate}. The result is the process exit code: 2 for bad flags, 1 for a failure.
+     */
+    public static int execute(String... args) {
         ServerOptions options = new ServerOptions();
         CommandLine cli = new CommandLine(options);
+        CommandLine.ParseResult parsed;
         try {
-            CommandLine.ParseResult parsed = cli.parseArgs(args);
+            parsed = cli.parseArgs(args);
             if (CommandLine.printHelpIfRequested(parsed)) {
-                return;
+                return 0;
             }
         } catch (CommandLine.ParameterException e) {
             System.err.println("Error: " + e.getMessage());
             System.err.println("Run with --help for the list of flags.");
-            System.exit(2);
+            return 2;
         }
         try {
-            run(options);
+            if (parsed.subcommand() != null) {
+                MigrateCommand migrate = parsed.subcommand().commandSpec().commandLine().getCommand();
+                migrate.run(System.out);
+            } else {
+                run(options);
+            }
+            return 0;
         } catch (IllegalArgumentException | IllegalStateException | IOException e) {
             System.err.println("Error: " + e.getMessage());
-            System.exit(1);
+            return 1;
         }
     }
 
@@ -91,8 +109,7 @@ public final class Main {
             etcdConfig = etcd.config();
             System.out.println("Started a private etcd at " + etcd.endpoint() + " (data in " + etcd.dataDir() + ")");
         } else {
-            List<URI> endpoints = o.etcdServers.stream().map(String::trim).map(URI::create).toList();
-            etcdConfig = new EtcdConfig(endpoints, o.etcdCaFile, o.etcdCertFile, o.etcdKeyFile, null);
+            etcdConfig = etcdConfig(o);
         }
 
         String certPem;
@@ -279,6 +296,12 @@ public final class Main {
             throw new IllegalArgumentException("--etcd-servers cannot be combined with --storage-backend=embedded");
         }
         return backend;
+    }
+
+    /** How to reach the etcd of {@code --etcd-servers}: every member, with the TLS flags. */
+    static EtcdConfig etcdConfig(ServerOptions o) {
+        List<URI> endpoints = o.etcdServers.stream().map(String::trim).filter(e -> !e.isEmpty()).map(URI::create).toList();
+        return new EtcdConfig(endpoints, o.etcdCaFile, o.etcdCertFile, o.etcdKeyFile, null);
     }
 
     private static EmbeddedStorage openEmbedded(Vertx vertx, ServerOptions o) {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
  * an unknown flag is an error, never ignored.
  */
 @Command(name = "gardener-apiserver", mixinStandardHelpOptions = true, sortOptions = false,
-        versionProvider = ServerVersion.Provider.class,
+        versionProvider = ServerVersion.Provider.class, subcommands = MigrateCommand.class,
         description = "Serves the Gardener API (core.gardener.cloud and its sibling groups) over HTTPS.")
 public final class ServerOptions {
 

@@ -28,6 +28,14 @@ public record EtcdConfig(List<URI> endpoints, Path caFile, Path certFile, Path k
         if ((certFile == null) != (keyFile == null)) {
             throw new IllegalArgumentException("an etcd client certificate needs both cert file and key file");
         }
+        if (caFile == null && certFile != null) {
+            throw new IllegalArgumentException("an etcd client certificate needs TLS: give the CA file too");
+        }
+        for (URI endpoint : endpoints) {
+            if ("https".equalsIgnoreCase(endpoint.getScheme()) && caFile == null) {
+                throw new IllegalArgumentException("etcd endpoint " + endpoint + " speaks TLS: give the CA file");
+            }
+        }
         requestTimeout = requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : requestTimeout;
         if (requestTimeout.isNegative() || requestTimeout.isZero()) {
             throw new IllegalArgumentException("etcd request timeout must be positive");

@@ -18,11 +18,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A private etcd server run as a child process on loopback (used by tests and by the server's
- * embedded-etcd mode). Starting and stopping block the calling thread: call them at startup, from a
+ * embedded-etcd mode): a single member, a member of a loopback cluster ({@link #startCluster}), or a
+ * member serving clients over TLS ({@link #startTls}). Starting and stopping block the calling thread: call them at startup, from a
  * worker, or from tests, never on an event loop.
  *
  * <p>etcd's output goes to {@code etcd.log} in the data directory. A JVM shutdown hook kills the
@@ -39,20 +41,28 @@ public final class EtcdProcess implements AutoCloseable {
     private static volatile Boolean progressFlagSupported;
 
     private final Path binary;
+    private final String name;
     private final Path dataDir;
     private final int clientPort;
     private final int peerPort;
+    private final int metricsPort;
+    private final String initialCluster;
+    private final EtcdTls tls;
     private final Duration progressInterval;
     private final List<String> extraArgs;
     private final Thread shutdownHook;
     private volatile Process process;
 
-    private EtcdProcess(Path binary, Path dataDir, int clientPort, int peerPort, Duration progressInterval,
-                        List<String> extraArgs) {
+    private EtcdProcess(Path binary, String name, Path dataDir, int[] ports, String initialCluster, EtcdTls tls,
+                        Duration progressInterval, List<String> extraArgs) {
         this.binary = binary;
+        this.name = name;
         this.dataDir = dataDir;
-        this.clientPort = clientPort;
-        this.peerPort = peerPort;
+        this.clientPort = ports[0];
+        this.peerPort = ports[1];
+        this.metricsPort = ports[2];
+        this.initialCluster = initialCluster != null ? initialCluster : name + "=" + peerUrl(peerPort);
+        this.tls = tls;
         this.progressInterval = progressInterval;
         this.extraArgs = List.copyOf(extraArgs);
         this.shutdownHook = new Thread(this::killNow, "etcd-process-reaper");
@@ -68,23 +78,70 @@ public final class EtcdProcess implements AutoCloseable {
      * @param extraArgs        further etcd flags, e.g. {@code --max-request-bytes=65536} for limit tests
      */
     public static EtcdProcess start(Path dataDir, Duration progressInterval, List<String> extraArgs) {
+        return startSingle(dataDir, null, progressInterval, extraArgs);
+    }
+
+    /** Starts etcd serving clients over {@code https} only, with {@code tls}, on free loopback ports. */
+    public static EtcdProcess startTls(Path dataDir, EtcdTls tls) {
+        return startSingle(dataDir, Objects.requireNonNull(tls, "tls"), Duration.ofSeconds(5), List.of());
+    }
+
+    private static EtcdProcess startSingle(Path dataDir, EtcdTls tls, Duration progressInterval, List<String> extraArgs) {
         Path binary = findBinary();
-        try {
-            Files.createDirectories(dataDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create etcd data dir " + dataDir, e);
-        }
+        createDirectories(dataDir);
         IllegalStateException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             // A free port found now can be taken before etcd binds it; try again on fresh ports then.
-            int[] ports = freePorts(2);
-            EtcdProcess etcd = new EtcdProcess(binary, dataDir, ports[0], ports[1], progressInterval, extraArgs);
+            EtcdProcess etcd = new EtcdProcess(binary, "default", dataDir, freePorts(3), null, tls,
+                    progressInterval, extraArgs);
             try {
                 etcd.launch(DEFAULT_START_TIMEOUT);
                 return etcd;
             } catch (IllegalStateException e) {
                 last = e;
                 etcd.close();
+            }
+        }
+        throw last;
+    }
+
+    /**
+     * Starts a cluster of {@code size} members on free loopback ports, each with its own data directory
+     * under {@code baseDir}, and waits until every member is healthy (the cluster has a leader). Members
+     * can be killed and restarted one by one; the caller closes each.
+     */
+    public static List<EtcdProcess> startCluster(Path baseDir, int size, Duration progressInterval) {
+        if (size < 1) {
+            throw new IllegalArgumentException("a cluster needs at least one member");
+        }
+        Path binary = findBinary();
+        IllegalStateException last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            int[] ports = freePorts(3 * size);
+            StringBuilder initialCluster = new StringBuilder();
+            for (int i = 0; i < size; i++) {
+                initialCluster.append(i == 0 ? "" : ",").append("m").append(i).append('=').append(peerUrl(ports[3 * i + 1]));
+            }
+            List<EtcdProcess> members = new ArrayList<>();
+            try {
+                for (int i = 0; i < size; i++) {
+                    Path dir = baseDir.resolve("m" + i + "-" + attempt);
+                    createDirectories(dir);
+                    EtcdProcess member = new EtcdProcess(binary, "m" + i, dir,
+                            new int[] {ports[3 * i], ports[3 * i + 1], ports[3 * i + 2]}, initialCluster.toString(),
+                            null, progressInterval, List.of());
+                    members.add(member);
+                    // All members run before any can be healthy: a lone member has no quorum.
+                    member.spawn();
+                }
+                for (EtcdProcess member : members) {
+                    member.awaitHealthy(DEFAULT_START_TIMEOUT);
+                }
+                LOG.info("etcd cluster of {} started: {}", size, initialCluster);
+                return List.copyOf(members);
+            } catch (IllegalStateException e) {
+                last = e;
+                members.forEach(EtcdProcess::close);
             }
         }
         throw last;
@@ -111,12 +168,22 @@ public final class EtcdProcess implements AutoCloseable {
                 + "; install it, e.g. `apt-get install etcd-server` (Debian/Ubuntu), or put an etcd 3.4+ binary on PATH");
     }
 
+    /** The client URL, {@code https} when the process serves TLS. */
     public String endpoint() {
-        return "http://127.0.0.1:" + clientPort;
+        return (tls == null ? "http" : "https") + "://127.0.0.1:" + clientPort;
     }
 
+    /** How to reach this process without TLS (with TLS, build an {@link EtcdConfig} with client credentials). */
     public EtcdConfig config() {
+        if (tls != null) {
+            throw new IllegalStateException("this etcd serves TLS: build an EtcdConfig with its CA and a client certificate");
+        }
         return EtcdConfig.of(endpoint());
+    }
+
+    /** The member name ({@code default} for a single process). */
+    public String name() {
+        return name;
     }
 
     public Path dataDir() {
@@ -159,18 +226,33 @@ public final class EtcdProcess implements AutoCloseable {
     }
 
     private void launch(Duration timeout) {
+        spawn();
+        awaitHealthy(timeout);
+    }
+
+    /** Starts the process without waiting for it to serve. */
+    private void spawn() {
         List<String> cmd = new ArrayList<>(List.of(
                 binary.toString(),
-                "--name", "default",
+                "--name", name,
                 "--data-dir", dataDir.toString(),
                 "--listen-client-urls", endpoint(),
                 "--advertise-client-urls", endpoint(),
-                "--listen-peer-urls", "http://127.0.0.1:" + peerPort,
-                "--initial-advertise-peer-urls", "http://127.0.0.1:" + peerPort,
-                "--initial-cluster", "default=http://127.0.0.1:" + peerPort,
+                // Health is polled here, in plain HTTP, whatever the client URLs speak.
+                "--listen-metrics-urls", healthBase(),
+                "--listen-peer-urls", peerUrl(peerPort),
+                "--initial-advertise-peer-urls", peerUrl(peerPort),
+                "--initial-cluster", initialCluster,
+                "--initial-cluster-token", "etcd-" + Integer.toHexString(initialCluster.hashCode()),
                 "--initial-cluster-state", "new",
                 "--quota-backend-bytes", Long.toString(QUOTA_BYTES),
                 "--auto-compaction-retention", "0"));
+        if (tls != null) {
+            cmd.addAll(List.of("--cert-file", tls.certFile().toString(), "--key-file", tls.keyFile().toString()));
+            if (tls.trustedCaFile() != null) {
+                cmd.addAll(List.of("--client-cert-auth", "--trusted-ca-file", tls.trustedCaFile().toString()));
+            }
+        }
         if (progressInterval != null && supportsProgressFlag(binary)) {
             cmd.add(PROGRESS_FLAG + "=" + progressInterval.toMillis() + "ms");
         }
@@ -184,13 +266,11 @@ public final class EtcdProcess implements AutoCloseable {
             throw new IllegalStateException("cannot start " + binary + ": " + e.getMessage(), e);
         }
         registerHook();
-        awaitHealthy(timeout);
-        LOG.info("etcd {} started at {} (data dir {})", process.pid(), endpoint(), dataDir);
     }
 
     private void awaitHealthy(Duration timeout) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest health = HttpRequest.newBuilder(URI.create(endpoint() + "/health"))
+        HttpRequest health = HttpRequest.newBuilder(URI.create(healthBase() + "/health"))
                 .timeout(Duration.ofSeconds(2)).GET().build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
@@ -202,6 +282,7 @@ public final class EtcdProcess implements AutoCloseable {
             try {
                 HttpResponse<String> resp = http.send(health, HttpResponse.BodyHandlers.ofString());
                 if (resp.statusCode() == 200 && resp.body().contains("true")) {
+                    LOG.info("etcd {} ({}) serving at {} (data dir {})", p.pid(), name, endpoint(), dataDir);
                     return;
                 }
             } catch (IOException e) {
@@ -270,6 +351,22 @@ public final class EtcdProcess implements AutoCloseable {
             }
         }
         return progressFlagSupported;
+    }
+
+    private String healthBase() {
+        return "http://127.0.0.1:" + metricsPort;
+    }
+
+    private static String peerUrl(int port) {
+        return "http://127.0.0.1:" + port;
+    }
+
+    private static void createDirectories(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create etcd data dir " + dir, e);
+        }
     }
 
     private static int[] freePorts(int n) {
