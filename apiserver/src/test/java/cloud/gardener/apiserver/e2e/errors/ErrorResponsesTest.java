@@ -150,10 +150,11 @@ class ErrorResponsesTest {
                 + "resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"" + ns + "\"");
         assertThat(get.path("details").path("name").asText()).isEqualTo("existing");
 
-        JsonNode cluster = assertStatus(alice.get(CLOUDPROFILES), 403, "Forbidden");
-        assertThat(cluster.path("message").asText()).isEqualTo("cloudprofiles.core.gardener.cloud is forbidden: "
-                + "User \"alice\" cannot list resource \"cloudprofiles\" in API group \"core.gardener.cloud\" at the "
-                + "cluster scope");
+        // (cloud profiles and seeds are readable by every authenticated user; controller installations are not)
+        JsonNode cluster = assertStatus(alice.get(CORE + "/controllerinstallations"), 403, "Forbidden");
+        assertThat(cluster.path("message").asText()).isEqualTo("controllerinstallations.core.gardener.cloud is "
+                + "forbidden: User \"alice\" cannot list resource \"controllerinstallations\" in API group "
+                + "\"core.gardener.cloud\" at the cluster scope");
 
         JsonNode status = assertStatus(alice.put(shoot(ns, "existing") + "/status", shootObject("existing")), 403,
                 "Forbidden");
