@@ -7,12 +7,13 @@ import cloud.gardener.apiserver.admission.PluginRegistry;
 import cloud.gardener.apiserver.authz.Authorizer;
 import java.time.Clock;
 import java.util.List;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Builds the admission chain from the flags and the AdmissionConfiguration file. */
 final class AdmissionPlugins {
 
-    private static final Logger LOG = Logger.getLogger(AdmissionPlugins.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(AdmissionPlugins.class);
     private static final PluginRegistry REGISTRY = PluginRegistry.gardener();
 
     private AdmissionPlugins() {
@@ -22,7 +23,7 @@ final class AdmissionPlugins {
     static void check(List<String> enable, List<String> disable) {
         List<String> unavailable = REGISTRY.unavailable(enable, disable);
         if (!unavailable.isEmpty()) {
-            LOG.warning("admission plugins enabled but not available in this server (they need a kube-apiserver's "
+            LOG.warn("admission plugins enabled but not available in this server (they need a kube-apiserver's "
                     + "webhook, policy or quota objects): " + String.join(",", unavailable));
         }
     }

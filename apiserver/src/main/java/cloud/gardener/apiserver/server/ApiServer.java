@@ -75,7 +75,7 @@ public final class ApiServer {
         RemoteCoreObjects remote = config.coreKubeconfig() == null ? null
                 : new RemoteCoreObjects(vertx, new KubeApiClient(vertx, config.coreKubeconfig()));
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
-        GraphSync graphSync = new GraphSync(vertx, registry, graph);
+        GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
         SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));
         HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer, seedWebhooks);
         HttpServerOptions options = new HttpServerOptions()

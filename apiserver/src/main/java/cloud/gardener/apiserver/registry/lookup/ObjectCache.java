@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Predicate;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Every object under the server's key prefix, kept current by one list and one watch, like the shared
@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  */
 public final class ObjectCache implements AutoCloseable {
 
-    private static final Logger LOG = Logger.getLogger(ObjectCache.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(ObjectCache.class);
     private static final int PAGE = 500;
     private static final long RELIST_DELAY_MS = 1000;
 
@@ -85,7 +85,7 @@ public final class ObjectCache implements AutoCloseable {
             watch = storage.watch(prefix, revision, new Listener());
             synced.tryComplete();
         }).onFailure(t -> {
-            LOG.log(Level.WARNING, "listing " + prefix + " for the admission caches failed; retrying", t);
+            LOG.warn("listing " + prefix + " for the admission caches failed; retrying", t);
             vertx.setTimer(RELIST_DELAY_MS, id -> relist());
         });
     }
@@ -139,7 +139,7 @@ public final class ObjectCache implements AutoCloseable {
         @Override
         public void onError(StorageException error) {
             if (!closed) {
-                LOG.log(Level.FINE, "admission cache watch ended (" + error.reason() + "); listing again", error);
+                LOG.debug("admission cache watch ended (" + error.reason() + "); listing again", error);
                 vertx.setTimer(RELIST_DELAY_MS, id -> relist());
             }
         }

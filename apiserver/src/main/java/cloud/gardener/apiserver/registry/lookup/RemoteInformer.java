@@ -9,12 +9,14 @@ import io.vertx.core.Vertx;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One core/v1 resource of a kube-apiserver (namespaces, secrets, config maps) kept in memory by list and watch, as
@@ -23,7 +25,7 @@ import java.util.logging.Logger;
  */
 public final class RemoteInformer implements AutoCloseable {
 
-    private static final Logger LOG = Logger.getLogger(RemoteInformer.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteInformer.class);
     private static final int PAGE = 500;
     private static final int WATCH_SECONDS = 300;
     private static final long RETRY_MS = 1000;
@@ -33,6 +35,7 @@ public final class RemoteInformer implements AutoCloseable {
     private final String resource;
     private final NavigableMap<String, ObjectNode> objects = new ConcurrentSkipListMap<>();
     private final Promise<Void> synced = Promise.promise();
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private volatile String resourceVersion = "";
     private volatile boolean relist;
     private volatile boolean closed;
@@ -42,6 +45,24 @@ public final class RemoteInformer implements AutoCloseable {
         this.vertx = vertx;
         this.client = client;
         this.resource = resource;
+    }
+
+    /** Follows the informer: every (re)list as a whole, then each change. */
+    public interface Listener {
+
+        void replaced(Collection<ObjectNode> objects);
+
+        void changed(ObjectNode object);
+
+        void deleted(ObjectNode object);
+    }
+
+    /** Adds a listener; when the first list is in already, it is handed over at once. */
+    public synchronized void addListener(Listener listener) {
+        listeners.add(listener);
+        if (synced()) {
+            listener.replaced(List.copyOf(objects.values()));
+        }
     }
 
     /** Starts listing and watching; the future completes once the first list is in memory. */
@@ -100,13 +121,16 @@ public final class RemoteInformer implements AutoCloseable {
         }
         Map<String, ObjectNode> fresh = new ConcurrentSkipListMap<>();
         listPages("", fresh).onSuccess(version -> {
-            objects.keySet().retainAll(fresh.keySet());
-            objects.putAll(fresh);
-            resourceVersion = version;
-            synced.tryComplete();
+            synchronized (this) {
+                objects.keySet().retainAll(fresh.keySet());
+                objects.putAll(fresh);
+                resourceVersion = version;
+                synced.tryComplete();
+                listeners.forEach(l -> l.replaced(List.copyOf(fresh.values())));
+            }
             watch();
         }).onFailure(t -> {
-            LOG.log(Level.WARNING, "listing " + resource + " failed; retrying", t);
+            LOG.warn("listing " + resource + " failed; retrying", t);
             vertx.setTimer(RETRY_MS, id -> list());
         });
     }
@@ -135,7 +159,7 @@ public final class RemoteInformer implements AutoCloseable {
             }
             if (relist || ended.failed()) {
                 if (ended.failed()) {
-                    LOG.log(Level.FINE, "watch of " + resource + " failed; listing again", ended.cause());
+                    LOG.debug("watch of " + resource + " failed; listing again", ended.cause());
                 }
                 vertx.setTimer(RETRY_MS, id -> list());
             } else {
@@ -144,11 +168,17 @@ public final class RemoteInformer implements AutoCloseable {
         });
     }
 
-    private void onEvent(JsonNode event) {
+    private synchronized void onEvent(JsonNode event) {
         JsonNode obj = event.path("object");
         switch (event.path("type").asText()) {
-            case "ADDED", "MODIFIED" -> objects.put(key(obj), (ObjectNode) obj);
-            case "DELETED" -> objects.remove(key(obj));
+            case "ADDED", "MODIFIED" -> {
+                objects.put(key(obj), (ObjectNode) obj);
+                listeners.forEach(l -> l.changed((ObjectNode) obj));
+            }
+            case "DELETED" -> {
+                objects.remove(key(obj));
+                listeners.forEach(l -> l.deleted((ObjectNode) obj));
+            }
             case "BOOKMARK" -> { }
             default -> {
                 // ERROR: most often 410 Gone, the version is too old to watch from

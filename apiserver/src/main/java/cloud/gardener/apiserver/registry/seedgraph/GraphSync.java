@@ -6,18 +6,24 @@ import cloud.gardener.apiserver.authz.seed.GraphResources;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.lookup.RemoteCoreObjects;
+import cloud.gardener.apiserver.registry.lookup.RemoteInformer;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the seed authorization graph current from the server's own storage, as Gardener's graph does from
+ * Keeps the seed authorization graph current from the server's own storage (and, in cluster mode, from the virtual
+ * garden's informers for namespaces, secrets and config maps), as Gardener's graph does from
  * informers: per graph resource a list, then a watch from the list's revision. A watch that fails (410 when
  * its revision was compacted, or any other error) is replaced by a fresh list and watch after a short
  * pause; the list replaces what the graph held for the resource, so nothing is missed or left behind.
@@ -30,23 +36,48 @@ public final class GraphSync {
     private final Vertx vertx;
     private final Registry registry;
     private final GraphEvents graph;
+    private final RemoteCoreObjects remote;
     private final List<Resource> resources = new ArrayList<>();
     private volatile boolean stopped;
 
-    public GraphSync(Vertx vertx, Registry registry, GraphEvents graph) {
+    /** @param remote in cluster mode the virtual garden's namespaces, secrets and config maps, else null */
+    public GraphSync(Vertx vertx, Registry registry, GraphEvents graph, RemoteCoreObjects remote) {
         this.vertx = vertx;
         this.registry = registry;
         this.graph = graph;
+        this.remote = remote;
     }
 
-    /** Starts listing and watching every graph resource the registry serves. */
+    /** Starts listing and watching every graph resource the registry serves or the virtual garden holds. */
     public void start() {
         for (GroupResource resource : GraphResources.ALL) {
-            registry.store(resource.group(), resource.resource()).ifPresentOrElse(store -> {
-                Resource r = new Resource(resource, store);
+            Optional<GenericStore> store = registry.store(resource.group(), resource.resource());
+            Optional<RemoteInformer> informer = remote == null || !resource.group().isEmpty() ? Optional.empty()
+                    : remote.informer(resource.resource());
+            if (store.isPresent()) {
+                Resource r = new Resource(resource, store.get());
                 resources.add(r);
                 r.listAndWatch();
-            }, () -> graph.replace(resource, List.of())); // not served: nothing to relate
+            } else if (informer.isPresent()) {
+                informer.get().addListener(new RemoteInformer.Listener() {
+                    @Override
+                    public void replaced(Collection<ObjectNode> objects) {
+                        graph.replace(resource, objects);
+                    }
+
+                    @Override
+                    public void changed(ObjectNode object) {
+                        graph.upsert(resource, object);
+                    }
+
+                    @Override
+                    public void deleted(ObjectNode object) {
+                        graph.delete(resource, object);
+                    }
+                });
+            } else {
+                graph.replace(resource, List.of()); // not served: nothing to relate
+            }
         }
     }
 

@@ -91,7 +91,7 @@ class GraphSyncTest {
         await(shoots.create("dev", shoot("shoot-a", "seed-a"), ADMIN));
 
         Graph graph = new Graph();
-        sync = new GraphSync(vertx, registry, graph);
+        sync = new GraphSync(vertx, registry, graph, null);
         sync.start();
 
         eventually(graph::isSynced);
