@@ -67,7 +67,9 @@ public final class Validators {
             kind("security.gardener.cloud", "v1alpha1", "CredentialsBinding", cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding.class,
                     new cloud.gardener.apiserver.admission.validation.security.CredentialsBindingValidator()),
             kind("security.gardener.cloud", "v1alpha1", "WorkloadIdentity", cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity.class,
-                    new cloud.gardener.apiserver.admission.validation.security.WorkloadIdentityValidator()));
+                    new cloud.gardener.apiserver.admission.validation.security.WorkloadIdentityValidator()),
+            kind("operator.gardener.cloud", "v1alpha1", "Garden", cloud.gardener.apiserver.api.operator.v1alpha1.Garden.class,
+                    new cloud.gardener.apiserver.admission.validation.operator.GardenValidator()));
 
     /** One registration: {@code kind("core.gardener.cloud", "v1beta1", "Shoot", Shoot.class, new ShootValidator())}. */
     static <T> Map.Entry<GroupVersionKind, Entry<?>> kind(String group, String version, String kind, Class<T> type,

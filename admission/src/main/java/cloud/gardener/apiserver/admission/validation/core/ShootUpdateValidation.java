@@ -17,7 +17,6 @@ import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.semver4j.Semver;
 
 /** The update rules of {@code ValidateShootSpecUpdate} and {@code ValidateShootHAConfigUpdate}. */
 final class ShootUpdateValidation {
@@ -104,29 +103,7 @@ final class ShootUpdateValidation {
         if (oldVersion.isEmpty() && !cloudProfileDefaultsApplied) {
             return errs; // the stored object predates a version; nothing to compare with
         }
-        try {
-            if (GoSemver.compareVersions(version, "<", oldVersion)) {
-                errs.add(FieldError.forbidden(path.toString(), "kubernetes version downgrade is not supported"));
-            }
-        } catch (IllegalArgumentException e) {
-            errs.add(FieldError.invalid(path.toString(), version, e.getMessage()));
-        }
-        if (!skipMinorAllowed) {
-            Semver old;
-            try {
-                old = GoSemver.newVersion(oldVersion);
-            } catch (IllegalArgumentException e) {
-                errs.add(FieldError.invalid(path.toString(), oldVersion, e.getMessage()));
-                return errs; // Go would dereference a nil version here
-            }
-            try {
-                if (GoSemver.compareVersions(version, ">=", GoSemver.incMinor(GoSemver.incMinor(old)).toString())) {
-                    errs.add(FieldError.forbidden(path.toString(), "kubernetes version upgrade cannot skip a minor version"));
-                }
-            } catch (IllegalArgumentException e) {
-                errs.add(FieldError.invalid(path.toString(), version, e.getMessage()));
-            }
-        }
+        errs.addAll(KubernetesVersionUpdate.validateSet(version, oldVersion, skipMinorAllowed, path));
         return errs;
     }
 

@@ -1,0 +1,200 @@
+package cloud.gardener.apiserver.admission.validation.operator;
+
+import cloud.gardener.apiserver.admission.validation.core.KubernetesVersionUpdate;
+import cloud.gardener.apiserver.api.operator.v1alpha1.CredentialsRotation;
+import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.api.validation.FieldPath;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * {@code validateOperation} and {@code validateOperationContext} of Gardener's Garden validation: the
+ * {@code gardener.cloud/operation} annotation holds known operations ({@code ;}-separated), compatible with each
+ * other and the Kubernetes version, and a credentials rotation may only start or complete in the right phase and
+ * not while the Garden is being deleted.
+ */
+final class GardenOperations {
+
+    static final String ANNOTATION = "gardener.cloud/operation";
+    static final String ROTATE_CREDENTIALS_START = "rotate-credentials-start";
+    static final String ROTATE_CREDENTIALS_COMPLETE = "rotate-credentials-complete";
+    static final String ROTATE_CA_START = "rotate-ca-start";
+    static final String ROTATE_CA_COMPLETE = "rotate-ca-complete";
+    static final String ROTATE_SA_KEY_START = "rotate-serviceaccount-key-start";
+    static final String ROTATE_SA_KEY_COMPLETE = "rotate-serviceaccount-key-complete";
+    static final String ROTATE_ETCD_KEY = "rotate-etcd-encryption-key";
+    static final String ROTATE_ETCD_KEY_START = "rotate-etcd-encryption-key-start";
+    static final String ROTATE_ETCD_KEY_COMPLETE = "rotate-etcd-encryption-key-complete";
+    static final String ROTATE_OBSERVABILITY = "rotate-observability-credentials";
+    static final String ROTATE_WI_KEY_START = "rotate-workload-identity-key-start";
+    static final String ROTATE_WI_KEY_COMPLETE = "rotate-workload-identity-key-complete";
+    /** {@code operatorv1alpha1.AvailableOperationAnnotations}, sorted as {@code sets.List} lists them. */
+    static final List<String> AVAILABLE = List.copyOf(new TreeSet<>(List.of("reconcile", ROTATE_CA_START,
+            ROTATE_CA_COMPLETE, ROTATE_SA_KEY_START, ROTATE_SA_KEY_COMPLETE, ROTATE_ETCD_KEY, ROTATE_ETCD_KEY_START,
+            ROTATE_ETCD_KEY_COMPLETE, ROTATE_OBSERVABILITY, ROTATE_CREDENTIALS_START, ROTATE_CREDENTIALS_COMPLETE,
+            ROTATE_WI_KEY_START, ROTATE_WI_KEY_COMPLETE)));
+    private static final String COMPLETED = "Completed";
+    private static final String PREPARED = "Prepared";
+
+    private GardenOperations() {
+    }
+
+    static List<FieldError> validate(GardenView g) {
+        String value = g.annotations().getOrDefault(ANNOTATION, "");
+        if (value.isEmpty()) {
+            return List.of();
+        }
+        String path = FieldPath.of("metadata", "annotations").key(ANNOTATION).toString();
+        Set<String> operations = new LinkedHashSet<>();
+        Arrays.stream(value.split(";", -1)).map(String::trim).forEach(operations::add);
+        boolean below134 = KubernetesVersionUpdate.below(g.kubernetesVersion(), 1, 34);
+        List<FieldError> errs = new ArrayList<>();
+        for (String op : operations) {
+            if ((op.equals(ROTATE_ETCD_KEY_START) || op.equals(ROTATE_ETCD_KEY_COMPLETE)) && !below134) {
+                errs.add(FieldError.forbidden(path, "for Kubernetes versions >= 1.34, operation '" + op + "' is no "
+                        + "longer supported, please use 'rotate-etcd-encryption-key' instead, which performs a "
+                        + "complete etcd encryption key rotation"));
+            }
+            if (!AVAILABLE.contains(op)) {
+                errs.add(FieldError.notSupported(path, op, AVAILABLE));
+            }
+            if (op.equals(ROTATE_ETCD_KEY) && operations.contains(ROTATE_ETCD_KEY_START)) {
+                errs.add(FieldError.forbidden(path, "operation '" + ROTATE_ETCD_KEY + "' is not permitted to be run "
+                        + "together with " + ROTATE_ETCD_KEY_START + " operations"));
+            }
+        }
+        errs.addAll(validateContext(operations, g, below134, path));
+        return errs;
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** The phases of the four rotations, "" where there is none (Gardener's {@code helper.Get...RotationPhase}). */
+    private record Phases(String ca, String serviceAccountKey, String etcdKey, String workloadIdentityKey) {
+
+        static Phases of(CredentialsRotation r) {
+            if (r == null) {
+                return new Phases("", "", "", "");
+            }
+            return new Phases(r.certificateAuthorities() == null ? "" : text(r.certificateAuthorities().phase()),
+                    r.serviceAccountKey() == null ? "" : text(r.serviceAccountKey().phase()),
+                    r.etcdEncryptionKey() == null ? "" : text(r.etcdEncryptionKey().phase()),
+                    r.workloadIdentityKey() == null ? "" : text(r.workloadIdentityKey().phase()));
+        }
+    }
+
+    private static List<FieldError> validateContext(Set<String> operations, GardenView g, boolean below134,
+                                                    String path) {
+        Phases p = Phases.of(g.rotation());
+        // an encryption configuration change is still rolling out while the status lags behind the spec
+        Set<String> toEncrypt = new HashSet<>(resources(g.kubeAPIServerEncryption()));
+        toEncrypt.addAll(resources(g.gardenerAPIServerEncryption()));
+        boolean encryptionRollingOut = !toEncrypt.equals(new HashSet<>(g.encryptedResources()));
+        boolean deleting = g.deleting();
+        List<FieldError> errs = new ArrayList<>();
+        Rules r = new Rules(errs, path);
+        for (String op : operations) {
+            switch (op) {
+                case ROTATE_CREDENTIALS_START -> {
+                    r.forbidIf(deleting, "cannot start rotation of all credentials if garden has deletion timestamp");
+                    r.forbidIf(started(p.ca()), "cannot start rotation of all credentials if "
+                            + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+                    r.forbidIf(started(p.serviceAccountKey()), "cannot start rotation of all credentials if "
+                            + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
+                    r.forbidIf(started(p.etcdKey()), "cannot start rotation of all credentials if "
+                            + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                    r.forbidIf(started(p.workloadIdentityKey()), "cannot start rotation of all credentials if "
+                            + ".status.credentials.rotation.workloadIdentityKey.phase is not 'Completed'");
+                    r.forbidIf(encryptionRollingOut, "cannot start rotation of all credentials because a previous "
+                            + "encryption configuration change is currently being rolled out");
+                }
+                case ROTATE_CREDENTIALS_COMPLETE -> {
+                    r.forbidIf(deleting, "cannot complete rotation of all credentials if garden has deletion timestamp");
+                    r.forbidIf(!PREPARED.equals(p.ca()), "cannot complete rotation of all credentials if "
+                            + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
+                    r.forbidIf(!PREPARED.equals(p.serviceAccountKey()), "cannot complete rotation of all credentials "
+                            + "if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
+                    r.forbidIf(below134 && !PREPARED.equals(p.etcdKey()), "cannot complete rotation of all "
+                            + "credentials if .status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+                    r.forbidIf(!PREPARED.equals(p.workloadIdentityKey()), "cannot complete rotation of all "
+                            + "credentials if .status.credentials.rotation.workloadIdentityKey.phase is not 'Prepared'");
+                }
+                case ROTATE_CA_START -> {
+                    r.forbidIf(deleting, "cannot start CA rotation if garden has deletion timestamp");
+                    r.forbidIf(started(p.ca()), "cannot start CA rotation if "
+                            + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+                }
+                case ROTATE_CA_COMPLETE -> {
+                    r.forbidIf(deleting, "cannot complete CA rotation if garden has deletion timestamp");
+                    r.forbidIf(!PREPARED.equals(p.ca()), "cannot complete CA rotation if "
+                            + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
+                }
+                case ROTATE_SA_KEY_START -> {
+                    r.forbidIf(deleting, "cannot start service account key rotation if garden has deletion timestamp");
+                    r.forbidIf(started(p.serviceAccountKey()), "cannot start service account key rotation if "
+                            + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
+                }
+                case ROTATE_SA_KEY_COMPLETE -> {
+                    r.forbidIf(deleting,
+                            "cannot complete service account key rotation if garden has deletion timestamp");
+                    r.forbidIf(!PREPARED.equals(p.serviceAccountKey()), "cannot complete service account key rotation "
+                            + "if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
+                }
+                case ROTATE_ETCD_KEY_START, ROTATE_ETCD_KEY -> {
+                    r.forbidIf(deleting, "cannot start ETCD encryption key rotation if garden has deletion timestamp");
+                    r.forbidIf(started(p.etcdKey()), "cannot start ETCD encryption key rotation if "
+                            + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                    r.forbidIf(encryptionRollingOut, "cannot start ETCD encryption key rotation because a previous "
+                            + "encryption configuration change is currently being rolled out");
+                }
+                case ROTATE_ETCD_KEY_COMPLETE -> {
+                    r.forbidIf(deleting,
+                            "cannot complete ETCD encryption key rotation if garden has deletion timestamp");
+                    r.forbidIf(!PREPARED.equals(p.etcdKey()), "cannot complete ETCD encryption key rotation if "
+                            + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+                }
+                case ROTATE_OBSERVABILITY -> r.forbidIf(deleting,
+                        "cannot start Observability credentials rotation if garden has deletion timestamp");
+                case ROTATE_WI_KEY_START -> {
+                    r.forbidIf(deleting,
+                            "cannot start workload identity key rotation if garden has deletion timestamp");
+                    r.forbidIf(started(p.workloadIdentityKey()), "cannot start workload identity key rotation if "
+                            + ".status.credentials.rotation.workloadIdentityKey.phase is not 'Completed'");
+                }
+                case ROTATE_WI_KEY_COMPLETE -> {
+                    r.forbidIf(deleting,
+                            "cannot complete workload identity key rotation if garden has deletion timestamp");
+                    r.forbidIf(!PREPARED.equals(p.workloadIdentityKey()), "cannot complete workload identity key "
+                            + "rotation if .status.credentials.rotation.workloadIdentityKey.phase is not 'Prepared'");
+                }
+                default -> { }
+            }
+        }
+        return errs;
+    }
+
+    /** A rotation that has a phase other than Completed is in progress. */
+    private static boolean started(String phase) {
+        return !phase.isEmpty() && !COMPLETED.equals(phase);
+    }
+
+    private static List<String> resources(cloud.gardener.apiserver.api.core.v1beta1.EncryptionConfig config) {
+        return config == null || config.resources() == null ? List.of() : config.resources();
+    }
+
+    /** Collects Forbidden errors at the annotation's path. */
+    private record Rules(List<FieldError> errs, String path) {
+        void forbidIf(boolean condition, String detail) {
+            if (condition) {
+                errs.add(FieldError.forbidden(path, detail));
+            }
+        }
+    }
+}
