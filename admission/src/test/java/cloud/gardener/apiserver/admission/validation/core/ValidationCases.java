@@ -23,32 +23,32 @@ import java.util.stream.Collectors;
  * validation result holds an error of an exact path and type. Validation goes through {@link Validators}, so
  * each test also proves the kind is registered.
  */
-final class ValidationCases {
+public final class ValidationCases {
 
-    static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
+    public static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
 
     private ValidationCases() {
     }
 
     /** One invalid variant: an edit of a valid object and the error it must cause. */
-    record Case(String name, Consumer<ObjectNode> edit, String field, FieldErrorType type) {
+    public record Case(String name, Consumer<ObjectNode> edit, String field, FieldErrorType type) {
         @Override
         public String toString() {
             return name;
         }
     }
 
-    static Case invalid(String name, Consumer<ObjectNode> edit, String field, FieldErrorType type) {
+    public static Case invalid(String name, Consumer<ObjectNode> edit, String field, FieldErrorType type) {
         return new Case(name, edit, field, type);
     }
 
-    /** The first document of an example file. */
     /** One parameterized case: the object to edit and the edit with its expected error. */
-    static Arguments arg(ObjectNode base, Case c) {
+    public static Arguments arg(ObjectNode base, Case c) {
         return Arguments.of(base, c);
     }
 
-    static ObjectNode example(String file) {
+    /** The first document of an example file. */
+    public static ObjectNode example(String file) {
         try {
             return (ObjectNode) Json.YAML.readTree(Files.readString(EXAMPLES.resolve(file)));
         } catch (IOException e) {
@@ -56,7 +56,22 @@ final class ValidationCases {
         }
     }
 
-    static ObjectNode json(String json) {
+    /** The document of {@code kind} in a multi-document example file. */
+    public static ObjectNode example(String file, String kind) {
+        try (var docs = Json.YAML.readerFor(ObjectNode.class).<ObjectNode>readValues(Files.readString(EXAMPLES.resolve(file)))) {
+            while (docs.hasNext()) {
+                ObjectNode doc = docs.next();
+                if (doc != null && kind.equals(doc.path("kind").asText())) {
+                    return doc;
+                }
+            }
+            throw new IllegalStateException("no " + kind + " in " + file);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static ObjectNode json(String json) {
         try {
             return (ObjectNode) Json.MAPPER.readTree(json.replace('\'', '"'));
         } catch (IOException e) {
@@ -65,7 +80,7 @@ final class ValidationCases {
     }
 
     /** Any JSON value, written with single quotes for readability. */
-    static JsonNode tree(String json) {
+    public static JsonNode tree(String json) {
         try {
             return Json.MAPPER.readTree(json.replace('\'', '"'));
         } catch (IOException e) {
@@ -73,38 +88,38 @@ final class ValidationCases {
         }
     }
 
-    static GroupVersionKind gvk(ObjectNode obj) {
+    public static GroupVersionKind gvk(ObjectNode obj) {
         String apiVersion = obj.path("apiVersion").asText();
         int slash = apiVersion.indexOf('/');
         return new GroupVersionKind(slash < 0 ? "" : apiVersion.substring(0, slash), apiVersion.substring(slash + 1),
                 obj.path("kind").asText());
     }
 
-    static List<FieldError> validate(ObjectNode obj) {
+    public static List<FieldError> validate(ObjectNode obj) {
         assertThat(Validators.has(gvk(obj))).as("validator registered for %s", gvk(obj)).isTrue();
         return Validators.validate(gvk(obj), obj);
     }
 
-    static List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old) {
+    public static List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old) {
         return Validators.validateUpdate(gvk(obj), obj, old);
     }
 
     /** A copy of {@code base} with the edit applied. */
-    static ObjectNode edited(ObjectNode base, Consumer<ObjectNode> edit) {
+    public static ObjectNode edited(ObjectNode base, Consumer<ObjectNode> edit) {
         ObjectNode copy = base.deepCopy();
         edit.accept(copy);
         return copy;
     }
 
     /** An object ready for an update: with a resourceVersion, as the registry has it. */
-    static ObjectNode stored(ObjectNode obj) {
+    public static ObjectNode stored(ObjectNode obj) {
         ObjectNode copy = obj.deepCopy();
         ((ObjectNode) copy.get("metadata")).put("resourceVersion", "1");
         return copy;
     }
 
     /** Sets the value at a dotted path ({@code spec.members[0].name}), creating objects on the way. */
-    static Consumer<ObjectNode> set(String path, Object value) {
+    public static Consumer<ObjectNode> set(String path, Object value) {
         return obj -> {
             String[] parts = path.split("\\.");
             JsonNode node = obj;
@@ -125,7 +140,7 @@ final class ValidationCases {
     }
 
     /** Removes the field at a dotted path. */
-    static Consumer<ObjectNode> remove(String path) {
+    public static Consumer<ObjectNode> remove(String path) {
         return obj -> {
             String[] parts = path.split("\\.");
             JsonNode node = obj;
@@ -149,16 +164,16 @@ final class ValidationCases {
         return next;
     }
 
-    static void assertValid(List<FieldError> errors) {
+    public static void assertValid(List<FieldError> errors) {
         assertThat(errors).as(render(errors)).isEmpty();
     }
 
-    static void assertHasError(List<FieldError> errors, String field, FieldErrorType type) {
+    public static void assertHasError(List<FieldError> errors, String field, FieldErrorType type) {
         assertThat(errors).as("expected %s %s in %s", type, field, render(errors))
                 .anyMatch(e -> e.field().equals(field) && e.type() == type);
     }
 
-    static String render(List<FieldError> errors) {
+    public static String render(List<FieldError> errors) {
         return errors.stream().map(FieldError::toString).collect(Collectors.joining("\n"));
     }
 }
