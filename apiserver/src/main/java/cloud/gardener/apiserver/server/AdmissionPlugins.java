@@ -1,16 +1,23 @@
 package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.AdmissionPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.PluginRegistry;
+import cloud.gardener.apiserver.admission.plugins.garden.GardenPlugin;
 import cloud.gardener.apiserver.authz.Authorizer;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Builds the admission chain from the flags and the AdmissionConfiguration file. */
+/**
+ * Builds the admission chain from the flags and the AdmissionConfiguration file, plus the checks of
+ * operator.gardener.cloud's Gardens. Those are gardener-operator's webhook in Gardener, not a gardener-apiserver
+ * plugin: they are always on and not named by the admission flags, whose names stay gardener-apiserver's.
+ */
 final class AdmissionPlugins {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdmissionPlugins.class);
@@ -29,7 +36,11 @@ final class AdmissionPlugins {
     }
 
     static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer) {
-        return REGISTRY.chain(config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins(),
-                config.admissionConfigurations(), new PluginContext(objects, authorizer, null, Clock.systemUTC()));
+        PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC());
+        AdmissionChain gardener = REGISTRY.chain(config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins(),
+                config.admissionConfigurations(), context);
+        List<AdmissionPlugin> plugins = new ArrayList<>(gardener.plugins());
+        plugins.add(new GardenPlugin(context));
+        return new AdmissionChain(plugins);
     }
 }

@@ -70,14 +70,16 @@ public final class ApiServer {
         Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, seedAuthorizer,
                 new CachedProjects(cache, config.etcdPrefix()));
         Holder<StoreLookup> lookup = new Holder<>();
-        AdmissionChain admission = AdmissionPlugins.chain(config, new DeferredLookup(() -> lookup.value), authorizer);
+        ObjectLookup objects = new DeferredLookup(() -> lookup.value);
+        AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer);
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
         RemoteCoreObjects remote = config.coreKubeconfig() == null ? null
                 : new RemoteCoreObjects(vertx, new KubeApiClient(vertx, config.coreKubeconfig()));
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
         GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
         SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));
-        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer, seedWebhooks);
+        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer, seedWebhooks,
+                objects);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.StandardResources;
@@ -16,6 +17,7 @@ import cloud.gardener.apiserver.endpoints.handlers.CredentialRequestHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
+import cloud.gardener.apiserver.endpoints.webhooks.GardenWebhook;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
 import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
@@ -41,14 +43,15 @@ import java.util.Map;
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: preamble (Audit-Id, Cache-Control) → request info → deadline → body →
  * [the workload identity issuer's public OIDC documents] → authentication → authorization → routes (health,
- * version, discovery, OpenAPI, the seed webhooks, resources).
+ * version, discovery, OpenAPI, the seed and Garden webhooks, resources).
  */
 final class HandlerChain {
 
     private final Router router;
 
     HandlerChain(Vertx vertx, ServerConfig config, ResourceRegistry resources, Registry registry,
-            AuthenticationSources authenticationSources, Authorizer authorizer, SeedWebhooks seedWebhooks) {
+            AuthenticationSources authenticationSources, Authorizer authorizer, SeedWebhooks seedWebhooks,
+            ObjectLookup objects) {
         router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
@@ -73,6 +76,7 @@ final class HandlerChain {
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);
         seedWebhooks.install(router);
+        new GardenWebhook(objects).install(router);
 
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,

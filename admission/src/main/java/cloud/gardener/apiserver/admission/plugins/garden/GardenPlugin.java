@@ -1,0 +1,100 @@
+package cloud.gardener.apiserver.admission.plugins.garden;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The object checks of gardener-operator's Garden webhook (pkg/operator/webhook/validation/garden/handler.go)
+ * that need more than the Garden itself: there is only one Garden, it is not created with the operator's
+ * finalizers, and deleting it must be confirmed with {@code confirmation.gardener.cloud/deletion=true}
+ * (Gardener's {@code CheckIfDeletionIsConfirmed}). The Garden's own fields are checked by its static validation.
+ *
+ * <p>Gardener's handler also returns warnings for deprecated kube-apiserver settings; plugins here have no
+ * channel for warnings, so they are not given.
+ */
+public final class GardenPlugin implements ValidatingPlugin {
+
+    public static final String NAME = "Garden";
+    public static final GroupResource GARDENS = new GroupResource("operator.gardener.cloud", "gardens");
+    public static final String ONLY_ONE =
+            "there can be only one operator.gardener.cloud/v1alpha1.Garden resource in the system at a time";
+    public static final String CONFIRMATION_ANNOTATION = "confirmation.gardener.cloud/deletion";
+    /** The finalizers of gardener-operator and of its reference protection. */
+    private static final Set<String> FORBIDDEN_FINALIZERS_ON_CREATION = Set.of("gardener.cloud/operator",
+            "gardener.cloud/reference-protection");
+
+    private final ObjectLookup objects;
+
+    public GardenPlugin(PluginContext context) {
+        this.objects = context.objects();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean handles(Operation operation) {
+        return operation == Operation.CREATE || operation == Operation.DELETE;
+    }
+
+    @Override
+    public Future<Void> validate(Attributes a) {
+        if (!a.resource().equals(GARDENS) || !a.subresource().isEmpty()) {
+            return Future.succeededFuture();
+        }
+        if (a.operation() == Operation.DELETE) {
+            // a collection delete is admitted once without an object, then per Garden
+            return a.oldObject() == null ? Future.succeededFuture() : checkDeletionConfirmed(a);
+        }
+        if (!objects.ready()) {
+            return Rejections.notReady(a);
+        }
+        // read live: two concurrent creations must not both see an empty list in a cache
+        return objects.listLive(GARDENS, "").compose(gardens -> {
+            if (!gardens.isEmpty()) {
+                return Future.failedFuture(ApiException.badRequest(ONLY_ONE));
+            }
+            for (JsonNode finalizer : a.object().path("metadata").path("finalizers")) {
+                if (FORBIDDEN_FINALIZERS_ON_CREATION.contains(finalizer.asText())) {
+                    return Future.failedFuture(ApiException.badRequest(
+                            "finalizer \"" + finalizer.asText() + "\" cannot be added on creation"));
+                }
+            }
+            return Future.succeededFuture();
+        });
+    }
+
+    /**
+     * Gardener answers with a plain error, which its webhook turns into a 403 Forbidden; in-server that is
+     * {@code admission.NewForbidden}, as gardener-apiserver's DeletionConfirmation plugin words the same check.
+     */
+    private static Future<Void> checkDeletionConfirmed(Attributes a) {
+        if (deletionConfirmed(a.oldObject())) {
+            return Future.succeededFuture();
+        }
+        return Rejections.forbid(a, deletionNotConfirmedMessage());
+    }
+
+    /** {@code CheckIfDeletionIsConfirmed}: the annotation parses as true with Go's {@code strconv.ParseBool}. */
+    public static boolean deletionConfirmed(ObjectNode obj) {
+        String value = obj.path("metadata").path("annotations").path(CONFIRMATION_ANNOTATION).asText("");
+        return List.of("1", "t", "T", "true", "TRUE", "True").contains(value);
+    }
+
+    public static String deletionNotConfirmedMessage() {
+        return "must have a \"" + CONFIRMATION_ANNOTATION + "\" annotation to delete";
+    }
+}

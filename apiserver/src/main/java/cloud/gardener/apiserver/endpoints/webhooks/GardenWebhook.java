@@ -1,0 +1,160 @@
+package cloud.gardener.apiserver.endpoints.webhooks;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.plugins.garden.GardenPlugin;
+import cloud.gardener.apiserver.admission.plugins.garden.GardenWarnings;
+import cloud.gardener.apiserver.admission.validation.Validators;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.operator.v1alpha1.Garden;
+import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.endpoints.Responses;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * gardener-operator's Garden validation webhook ({@code garden-validator}), so a runtime cluster's Garden
+ * custom resource can be guarded by this server: an AdmissionReview in, an AdmissionReview out, answered as
+ * controller-runtime's validating webhook answers. CREATE: only one Garden, no operator finalizers, then the
+ * static validation (422 with causes); UPDATE: the update validation; DELETE: the deletion confirmation
+ * (403 with Gardener's message); warnings for deprecated kube-apiserver settings.
+ *
+ * <p>"Only one Garden" is judged against the Gardens this server stores (its own
+ * {@code operator.gardener.cloud} resource), not the runtime cluster's. The path is a non-resource URL: the
+ * caller must be authenticated and authorized for {@code post} on it like any non-resource path (for a
+ * delegating server, RBAC on the {@code nonResourceURLs}).
+ */
+public final class GardenWebhook {
+
+    public static final String PATH = "/webhooks/validate-operator-gardener-cloud-v1alpha1-garden";
+    private static final GroupVersionKind GARDEN = new GroupVersionKind("operator.gardener.cloud", "v1alpha1",
+            "Garden");
+
+    private final GardenPlugin plugin;
+
+    public GardenWebhook(ObjectLookup objects) {
+        this.plugin = new GardenPlugin(new PluginContext(objects, null, null, Clock.systemUTC()));
+    }
+
+    public void install(Router router) {
+        router.post(PATH).handler(this::handle);
+    }
+
+    private void handle(RoutingContext ctx) {
+        String contentType = ctx.request().getHeader("Content-Type");
+        byte[] body = ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
+        if (body.length == 0) {
+            write(ctx, AdmissionReviews.writeUntyped(AdmissionResponse.error(400, "request body is empty")));
+            return;
+        }
+        if (!"application/json".equals(contentType)) {
+            write(ctx, AdmissionReviews.writeUntyped(AdmissionResponse.error(400,
+                    "contentType=" + (contentType == null ? "" : contentType) + ", expected application/json")));
+            return;
+        }
+        AdmissionReviews.Review review;
+        try {
+            review = AdmissionReviews.read(body);
+        } catch (IOException e) {
+            write(ctx, AdmissionReviews.writeUntyped(AdmissionResponse.error(400, e.getMessage())));
+            return;
+        }
+        AdmissionRequest request = review.request();
+        review(request)
+                .recover(failure -> Future.succeededFuture(AdmissionResponse.reject(
+                        Responses.toApiException(failure).status())))
+                .onSuccess(response -> write(ctx, AdmissionReviews.write(review, response.complete(request.uid()))));
+    }
+
+    /** The handler's decision; a failed future carries an API error whose Status becomes the rejection. */
+    private Future<AdmissionResponse> review(AdmissionRequest r) {
+        try {
+            return switch (r.operation()) {
+                case "CONNECT" -> Future.succeededFuture(AdmissionResponse.allow());
+                case "CREATE" -> create(r, decode(r.object()));
+                case "UPDATE" -> {
+                    decode(r.oldObject());
+                    yield Future.succeededFuture(update(r, decode(r.object())));
+                }
+                case "DELETE" -> {
+                    decode(r.oldObject());
+                    yield Future.succeededFuture(delete(r));
+                }
+                default -> Future.succeededFuture(AdmissionResponse.error(400,
+                        "unknown operation \"" + r.operation() + "\""));
+            };
+        } catch (UndecodableObject e) {
+            return Future.succeededFuture(AdmissionResponse.error(400, e.getMessage()));
+        }
+    }
+
+    private Future<AdmissionResponse> create(AdmissionRequest r, Garden garden) {
+        List<String> warnings = GardenWarnings.of(garden);
+        return plugin.validate(attributes(r, Operation.CREATE))
+                .map(v -> answer(r, Validators.validate(GARDEN, r.object())).withWarnings(warnings))
+                .recover(failure -> {
+                    ApiException e = Responses.toApiException(failure);
+                    // Gardener's handler refuses a second Garden before it computes the warnings
+                    boolean warned = e.code() == 400 && !GardenPlugin.ONLY_ONE.equals(e.status().message());
+                    return Future.succeededFuture(AdmissionResponse.reject(e.status())
+                            .withWarnings(warned ? warnings : List.of()));
+                });
+    }
+
+    private static AdmissionResponse update(AdmissionRequest r, Garden garden) {
+        List<FieldError> errors = Validators.validateUpdate(GARDEN, r.object(), r.oldObject());
+        return answer(r, errors).withWarnings(GardenWarnings.of(garden));
+    }
+
+    /** Gardener's confirmation check answers with a plain error: controller-runtime denies it as 403 Forbidden. */
+    private static AdmissionResponse delete(AdmissionRequest r) {
+        return GardenPlugin.deletionConfirmed(r.oldObject()) ? AdmissionResponse.allow()
+                : AdmissionResponse.deny(GardenPlugin.deletionNotConfirmedMessage());
+    }
+
+    private static AdmissionResponse answer(AdmissionRequest r, List<FieldError> errors) {
+        return errors.isEmpty() ? AdmissionResponse.allow()
+                : AdmissionResponse.reject(ApiException.invalid(GARDEN, name(r), errors).status());
+    }
+
+    private static String name(AdmissionRequest r) {
+        return r.object() == null ? r.name() : r.object().path("metadata").path("name").asText(r.name());
+    }
+
+    private static Attributes attributes(AdmissionRequest r, Operation operation) {
+        return new Attributes(GARDEN, GardenPlugin.GARDENS, "", r.namespace(), name(r), operation, r.object(),
+                r.oldObject(), r.userInfo(), r.dryRun());
+    }
+
+    /** An object controller-runtime's decoder could not read into a Garden: answered with 400. */
+    private static final class UndecodableObject extends RuntimeException {
+        UndecodableObject(String message) {
+            super(message);
+        }
+    }
+
+    private static Garden decode(ObjectNode tree) {
+        if (tree == null) {
+            throw new UndecodableObject("there is no content to decode");
+        }
+        try {
+            return ModelCodec.decode(tree, Garden.class).value();
+        } catch (RuntimeException e) {
+            throw new UndecodableObject(Responses.toApiException(e).status().message());
+        }
+    }
+
+    private static void write(RoutingContext ctx, byte[] body) {
+        // controller-runtime answers every review with 200; the decision is in the body
+        Responses.write(ctx, 200, "application/json", body);
+    }
+}
