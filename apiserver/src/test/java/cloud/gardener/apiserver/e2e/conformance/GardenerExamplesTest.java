@@ -46,6 +46,9 @@ class GardenerExamplesTest {
     private static final Set<String> WITHOUT_GENERATION = Set.of("cloudprofiles", "exposureclasses", "internalsecrets",
             "quotas", "secretbindings", "credentialsbindings", "workloadidentities");
 
+    /** Kinds whose deletion must be confirmed first with {@code confirmation.gardener.cloud/deletion=true}. */
+    private static final Set<String> DELETION_CONFIRMED = Set.of("Garden");
+
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
@@ -180,6 +183,7 @@ class GardenerExamplesTest {
             assertContains(asStored(docs.get(i)), items.get(i), "", file + " (kubectl get -f)");
         }
 
+        confirmDeletion(docs);
         Kubectl.Result deleted = kubectl.runWithInput(text, "delete", "-f", "-", "--timeout=30s");
         assertThat(deleted.exitCode()).as("kubectl delete -f %s: %s", file, deleted.describe()).isZero();
         for (ObjectNode doc : docs) {
@@ -217,10 +221,23 @@ class GardenerExamplesTest {
         for (ObjectNode doc : docs) {
             assertStoredMatches(doc);
         }
+        confirmDeletion(docs);
         for (ObjectNode doc : docs) {
             TestClient.Response deleted = admin.delete(path(doc, true));
             assertThat(deleted.status()).as("DELETE %s: %s", path(doc, true), deleted.body()).isIn(200, 202);
             assertThat(admin.get(path(doc, true)).status()).isEqualTo(404);
+        }
+    }
+
+    /** What a user does before deleting a Garden: confirm it. */
+    private static void confirmDeletion(List<ObjectNode> docs) {
+        for (ObjectNode doc : docs) {
+            if (DELETION_CONFIRMED.contains(doc.path("kind").asText())) {
+                TestClient.Response confirmed = SERVER.admin().patch(path(doc, true), "application/merge-patch+json",
+                        "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
+                assertThat(confirmed.status()).as("confirm deletion of %s: %s", path(doc, true), confirmed.body())
+                        .isEqualTo(200);
+            }
         }
     }
 
@@ -229,7 +246,8 @@ class GardenerExamplesTest {
         for (ObjectNode doc : docs) {
             String path = path(doc, true);
             if (SERVER.admin().get(path).status() == 200) {
-                SERVER.admin().patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null}}");
+                SERVER.admin().patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null,"
+                        + "\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
                 SERVER.admin().delete(path);
             }
         }
