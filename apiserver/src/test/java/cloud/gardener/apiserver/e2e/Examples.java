@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.e2e;
 
 import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,6 +21,21 @@ public final class Examples {
     public static JsonNode read(String file) {
         try {
             return Json.YAML.readTree(Files.readString(DIR.resolve(file)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The document of {@code kind} in a multi-document example file, e.g. the Garden of {@code operator/20-garden.yaml}. */
+    public static JsonNode read(String file, String kind) {
+        try (MappingIterator<JsonNode> docs = Json.YAML.readerFor(JsonNode.class)
+                .readValues(Files.readString(DIR.resolve(file)))) {
+            for (JsonNode doc : docs.readAll()) {
+                if (doc != null && kind.equals(doc.path("kind").asText())) {
+                    return doc;
+                }
+            }
+            throw new IllegalArgumentException("no " + kind + " in " + file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

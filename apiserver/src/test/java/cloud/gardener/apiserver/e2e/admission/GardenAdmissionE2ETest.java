@@ -3,14 +3,12 @@ package cloud.gardener.apiserver.e2e.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Examples;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -33,23 +31,14 @@ class GardenAdmissionE2ETest {
             "there can be only one operator.gardener.cloud/v1alpha1.Garden resource in the system at a time";
     private static final String NOT_CONFIRMED =
             "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete";
-    private static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
-            "../../shared/conformance/gardener-examples"));
 
     private final TestClient admin = SERVER.admin();
 
     /** The Garden of the shared example, under another name. */
-    private static ObjectNode garden(String name) throws IOException {
-        try (MappingIterator<ObjectNode> docs = Json.YAML.readerFor(ObjectNode.class)
-                .readValues(Files.readString(EXAMPLES.resolve("operator/20-garden.yaml")))) {
-            for (ObjectNode doc : docs.readAll()) {
-                if ("Garden".equals(doc.path("kind").asText())) {
-                    ((ObjectNode) doc.get("metadata")).put("name", name);
-                    return doc;
-                }
-            }
-        }
-        throw new IllegalStateException("no Garden in the example");
+    private static ObjectNode garden(String name) {
+        ObjectNode garden = (ObjectNode) Examples.read("operator/20-garden.yaml", "Garden").deepCopy();
+        ((ObjectNode) garden.get("metadata")).put("name", name);
+        return garden;
     }
 
     @AfterEach
@@ -63,7 +52,7 @@ class GardenAdmissionE2ETest {
     }
 
     @Test
-    void onlyOneGardenMayExist() throws IOException {
+    void onlyOneGardenMayExist() {
         assertThat(admin.post(GARDENS, garden("local")).status()).isEqualTo(201);
 
         TestClient.Response second = admin.post(GARDENS, garden("other"));
@@ -74,7 +63,7 @@ class GardenAdmissionE2ETest {
     }
 
     @Test
-    void operatorFinalizerIsRefusedOnCreation() throws IOException {
+    void operatorFinalizerIsRefusedOnCreation() {
         ObjectNode garden = garden("local");
         ((ObjectNode) garden.get("metadata")).putArray("finalizers").add("gardener.cloud/operator");
         TestClient.Response created = admin.post(GARDENS, garden);
@@ -84,7 +73,7 @@ class GardenAdmissionE2ETest {
     }
 
     @Test
-    void deletionNeedsConfirmation() throws IOException {
+    void deletionNeedsConfirmation() {
         assertThat(admin.post(GARDENS, garden("local")).status()).isEqualTo(201);
 
         TestClient.Response refused = admin.delete(GARDENS + "/local");
@@ -102,7 +91,7 @@ class GardenAdmissionE2ETest {
     }
 
     @Test
-    void staticValidationAnswers422WithCauses() throws IOException {
+    void staticValidationAnswers422WithCauses() {
         ObjectNode garden = garden("local");
         garden.with("spec").with("virtualCluster").with("kubernetes").put("version", "1.31.0");
         TestClient.Response created = admin.post(GARDENS, garden);
@@ -169,7 +158,7 @@ class GardenAdmissionE2ETest {
     }
 
     @Test
-    void webhookRejectsInvalidUpdatesWithCausesAndWarnsAboutDeprecatedSettings() throws IOException {
+    void webhookRejectsInvalidUpdatesWithCausesAndWarnsAboutDeprecatedSettings() {
         ObjectNode old = garden("local");
         ObjectNode changed = garden("local");
         changed.with("spec").with("virtualCluster").with("kubernetes").put("version", "1.32.0")
@@ -200,7 +189,7 @@ class GardenAdmissionE2ETest {
     }
 
     @Test
-    void webhookNeedsAnAuthorizedCaller() throws IOException {
+    void webhookNeedsAnAuthorizedCaller() {
         TestClient user = SERVER.client("alice", List.of("system:authenticated"));
         TestClient.Response r = user.post(WEBHOOK, review("x", "CREATE", garden("local"), null));
         assertThat(r.status()).as(r.body()).isEqualTo(403);
