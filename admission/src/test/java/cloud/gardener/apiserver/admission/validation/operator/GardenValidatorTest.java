@@ -44,6 +44,17 @@ class GardenValidatorTest {
         assertValid(validateUpdate(stored(GARDEN), stored(GARDEN)));
     }
 
+    @Test
+    void aGardenWithoutSpecIsJudgedAsGoReadsZeroValues() {
+        ObjectNode bare = cloud.gardener.apiserver.admission.validation.core.ValidationCases.json(
+                "{'apiVersion':'operator.gardener.cloud/v1alpha1','kind':'Garden','metadata':{'name':'bare'}}");
+        assertThat(validate(bare)).extracting(FieldError::toString).containsExactly(VIRTUAL
+                + ".kubernetes.version: Unsupported value: \"\": supported values: \"1.32\", \"1.33\", \"1.34\", "
+                + "\"1.35\", \"1.36\"");
+        assertHasError(validateUpdate(stored(bare), stored(GARDEN)), VIRTUAL + ".kubernetes.version", INVALID);
+        assertHasError(validateUpdate(stored(GARDEN), stored(bare)), VIRTUAL + ".kubernetes.version", INVALID);
+    }
+
     private static Consumer<ObjectNode> operation(String value) {
         return set("metadata.annotations", "{'gardener.cloud/operation':'" + value + "'}");
     }
