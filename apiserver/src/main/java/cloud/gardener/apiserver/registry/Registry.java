@@ -16,6 +16,7 @@ import cloud.gardener.apiserver.registry.gardener.ControllerInstallationStrategy
 import cloud.gardener.apiserver.registry.gardener.ControllerRegistrationStrategy;
 import cloud.gardener.apiserver.registry.gardener.CredentialsBindingStrategy;
 import cloud.gardener.apiserver.registry.gardener.ExposureClassStrategy;
+import cloud.gardener.apiserver.registry.gardener.GardenStrategy;
 import cloud.gardener.apiserver.registry.gardener.GardenletStrategy;
 import cloud.gardener.apiserver.registry.gardener.InternalSecretStrategy;
 import cloud.gardener.apiserver.registry.gardener.ManagedSeedSetStrategy;
@@ -81,7 +82,7 @@ public final class Registry {
             case "seedmanagement.gardener.cloud/gardenlets" -> new GardenletStrategy();
             case "seedmanagement.gardener.cloud/managedseeds" -> new ManagedSeedStrategy();
             case "seedmanagement.gardener.cloud/managedseedsets" -> new ManagedSeedSetStrategy();
-            // operator.gardener.cloud/gardens is a CRD in Gardener: the conventional rules
+            case "operator.gardener.cloud/gardens" -> new GardenStrategy();
             default -> ResourceStrategy.DEFAULT;
         };
     }

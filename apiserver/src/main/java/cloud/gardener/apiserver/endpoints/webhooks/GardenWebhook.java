@@ -80,10 +80,14 @@ public final class GardenWebhook {
         try {
             return switch (r.operation()) {
                 case "CONNECT" -> Future.succeededFuture(AdmissionResponse.allow());
-                case "CREATE" -> create(r, decode(r.object()));
+                case "CREATE" -> {
+                    decode(r.object());
+                    yield create(r);
+                }
                 case "UPDATE" -> {
+                    decode(r.object());
                     decode(r.oldObject());
-                    yield Future.succeededFuture(update(r, decode(r.object())));
+                    yield Future.succeededFuture(update(r));
                 }
                 case "DELETE" -> {
                     decode(r.oldObject());
@@ -97,8 +101,8 @@ public final class GardenWebhook {
         }
     }
 
-    private Future<AdmissionResponse> create(AdmissionRequest r, Garden garden) {
-        List<String> warnings = GardenWarnings.of(garden);
+    private Future<AdmissionResponse> create(AdmissionRequest r) {
+        List<String> warnings = GardenWarnings.of(r.object());
         return plugin.validate(attributes(r, Operation.CREATE))
                 .map(v -> answer(r, Validators.validate(GARDEN, r.object())).withWarnings(warnings))
                 .recover(failure -> {
@@ -110,9 +114,9 @@ public final class GardenWebhook {
                 });
     }
 
-    private static AdmissionResponse update(AdmissionRequest r, Garden garden) {
+    private static AdmissionResponse update(AdmissionRequest r) {
         List<FieldError> errors = Validators.validateUpdate(GARDEN, r.object(), r.oldObject());
-        return answer(r, errors).withWarnings(GardenWarnings.of(garden));
+        return answer(r, errors).withWarnings(GardenWarnings.of(r.object()));
     }
 
     /** Gardener's confirmation check answers with a plain error: controller-runtime denies it as 403 Forbidden. */
@@ -142,6 +146,7 @@ public final class GardenWebhook {
         }
     }
 
+    /** Reads the object as controller-runtime's decoder would, only to refuse what cannot be a Garden. */
     private static Garden decode(ObjectNode tree) {
         if (tree == null) {
             throw new UndecodableObject("there is no content to decode");

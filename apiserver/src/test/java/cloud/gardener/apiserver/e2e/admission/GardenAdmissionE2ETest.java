@@ -102,6 +102,17 @@ class GardenAdmissionE2ETest {
                 .isEqualTo("FieldValueNotSupported");
     }
 
+    @Test
+    void deprecatedKubeAPIServerSettingsAreWarnedAbout() {
+        ObjectNode garden = garden("local");
+        garden.with("spec").with("virtualCluster").with("kubernetes").putObject("kubeAPIServer")
+                .put("enableAnonymousAuthentication", false);
+        TestClient.Response created = admin.post(GARDENS, garden);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.header("Warning")).startsWith("299 - \"you are setting the "
+                + "spec.virtualCluster.kubernetes.kubeAPIServer.enableAnonymousAuthentication field.");
+    }
+
     // ---- the webhook
 
     private static ObjectNode review(String uid, String operation, ObjectNode object, ObjectNode oldObject) {

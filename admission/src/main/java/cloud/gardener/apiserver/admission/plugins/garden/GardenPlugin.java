@@ -20,8 +20,8 @@ import java.util.Set;
  * finalizers, and deleting it must be confirmed with {@code confirmation.gardener.cloud/deletion=true}
  * (Gardener's {@code CheckIfDeletionIsConfirmed}). The Garden's own fields are checked by its static validation.
  *
- * <p>Gardener's handler also returns warnings for deprecated kube-apiserver settings; plugins here have no
- * channel for warnings, so they are not given.
+ * <p>The warnings Gardener's handler returns for deprecated kube-apiserver settings ({@link GardenWarnings}) are
+ * given by the Garden's registry strategy, as plugins here have no channel for warnings.
  */
 public final class GardenPlugin implements ValidatingPlugin {
 
