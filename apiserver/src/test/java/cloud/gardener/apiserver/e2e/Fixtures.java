@@ -20,6 +20,10 @@ public final class Fixtures {
     public static final String MERGE = "application/merge-patch+json";
     public static final String JSON_PATCH = "application/json-patch+json";
 
+    /** The merge patch that confirms a deletion. */
+    public static final String CONFIRM_DELETION =
+            "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}";
+
     private static final AtomicInteger SEQ = new AtomicInteger();
 
     private Fixtures() {
@@ -85,6 +89,36 @@ public final class Fixtures {
         TestClient.Response resp = client.post(NAMESPACES, ns);
         assertThat(resp.status()).as(resp.body()).isEqualTo(201);
         return name;
+    }
+
+    /**
+     * Creates a project namespace ({@code garden-<prefix>-<n>}) and the Project that owns it, and answers the
+     * namespace: Shoots live in project namespaces, and admission looks their Project up.
+     */
+    public static String createProjectNamespace(TestClient client, String prefix) {
+        String namespace = createNamespace(client, "garden-" + prefix);
+        ObjectNode project = Json.MAPPER.createObjectNode();
+        project.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Project");
+        project.putObject("metadata").put("name", "e2e" + SEQ.incrementAndGet());
+        project.putObject("spec").put("namespace", namespace);
+        create(client, CORE + "/projects", project);
+        return namespace;
+    }
+
+    /**
+     * Annotates an object {@code confirmation.gardener.cloud/deletion=true}, as users do before they delete a
+     * Shoot or Project (DeletionConfirmation refuses the deletion otherwise).
+     */
+    public static JsonNode confirmDeletion(TestClient client, String path) {
+        TestClient.Response resp = client.patch(path, MERGE, CONFIRM_DELETION);
+        assertThat(resp.status()).as(resp.body()).isEqualTo(200);
+        return resp.json();
+    }
+
+    /** Confirms the deletion (if the object is there) and deletes it: for clean-ups and deletions on the side. */
+    public static TestClient.Response deleteConfirmed(TestClient client, String path) {
+        client.patch(path, MERGE, CONFIRM_DELETION);
+        return client.delete(path);
     }
 
     /** Creates an object and answers the stored form; fails unless 201. */

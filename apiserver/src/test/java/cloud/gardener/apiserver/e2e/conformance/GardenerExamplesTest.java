@@ -150,10 +150,12 @@ class GardenerExamplesTest {
     @MethodSource("manifests")
     void createdWithKubectlReadBackAndDeleted(String file) throws Exception {
         List<ObjectNode> docs = documents(file);
+        List<String> projects = projectsForShootNamespaces(docs);
         try {
             createWithKubectl(file, docs);
         } finally {
             removeLeftovers(docs);
+            removeProjects(projects);
         }
     }
 
@@ -180,6 +182,14 @@ class GardenerExamplesTest {
             assertContains(asStored(docs.get(i)), items.get(i), "", file + " (kubectl get -f)");
         }
 
+        for (ObjectNode doc : docs) {
+            if (needsDeletionConfirmation(doc)) {
+                String name = type(doc).plural() + "." + type(doc).group() + "/" + doc.path("metadata").path("name").asText();
+                String ns = doc.path("metadata").path("namespace").asText("");
+                kubectl.ok(ns.isEmpty() ? new String[] {"annotate", name, CONFIRMATION + "=true"}
+                        : new String[] {"annotate", name, "-n", ns, CONFIRMATION + "=true"});
+            }
+        }
         Kubectl.Result deleted = kubectl.runWithInput(text, "delete", "-f", "-", "--timeout=30s");
         assertThat(deleted.exitCode()).as("kubectl delete -f %s: %s", file, deleted.describe()).isZero();
         for (ObjectNode doc : docs) {
@@ -192,10 +202,12 @@ class GardenerExamplesTest {
     @MethodSource("manifests")
     void createdOverHttpReadBackAndDeleted(String file) throws Exception {
         List<ObjectNode> docs = documents(file);
+        List<String> projects = projectsForShootNamespaces(docs);
         try {
             createOverHttp(file, docs);
         } finally {
             removeLeftovers(docs);
+            removeProjects(projects);
         }
     }
 
@@ -218,6 +230,9 @@ class GardenerExamplesTest {
             assertStoredMatches(doc);
         }
         for (ObjectNode doc : docs) {
+            if (needsDeletionConfirmation(doc)) {
+                assertThat(admin.patch(path(doc, true), "application/merge-patch+json", CONFIRM).status()).isEqualTo(200);
+            }
             TestClient.Response deleted = admin.delete(path(doc, true));
             assertThat(deleted.status()).as("DELETE %s: %s", path(doc, true), deleted.body()).isIn(200, 202);
             assertThat(admin.get(path(doc, true)).status()).isEqualTo(404);
@@ -229,9 +244,56 @@ class GardenerExamplesTest {
         for (ObjectNode doc : docs) {
             String path = path(doc, true);
             if (SERVER.admin().get(path).status() == 200) {
-                SERVER.admin().patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null}}");
+                SERVER.admin().patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null,"
+                        + "\"annotations\":{\"" + CONFIRMATION + "\":\"true\"}}}");
                 SERVER.admin().delete(path);
             }
+        }
+    }
+
+    // ---- what admission expects of a garden
+
+    private static final String CONFIRMATION = "confirmation.gardener.cloud/deletion";
+    private static final String CONFIRM = "{\"metadata\":{\"annotations\":{\"" + CONFIRMATION + "\":\"true\"}}}";
+    private static int projectSeq;
+
+    /** DeletionConfirmation: these kinds are deleted only once annotated, as users do before deleting them. */
+    private static boolean needsDeletionConfirmation(JsonNode doc) {
+        return type(doc).group().equals("core.gardener.cloud")
+                && Set.of("Shoot", "Project", "ShootState").contains(doc.path("kind").asText());
+    }
+
+    /**
+     * Shoots live in project namespaces: a Project for each namespace of the case's Shoots that no Project owns yet
+     * (the examples' own Project is a case of its own). Answers the Projects made.
+     */
+    private static List<String> projectsForShootNamespaces(List<ObjectNode> docs) {
+        TestClient admin = SERVER.admin();
+        Set<String> owned = new LinkedHashSet<>();
+        admin.get("/apis/core.gardener.cloud/v1beta1/projects").json().path("items")
+                .forEach(p -> owned.add(p.path("spec").path("namespace").asText()));
+        List<String> made = new ArrayList<>();
+        for (ObjectNode doc : docs) {
+            String ns = doc.path("metadata").path("namespace").asText();
+            if ("Shoot".equals(doc.path("kind").asText()) && owned.add(ns)) {
+                String name = "fixture" + (++projectSeq);
+                ObjectNode project = Json.MAPPER.createObjectNode();
+                project.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Project");
+                project.putObject("metadata").put("name", name);
+                project.putObject("spec").put("namespace", ns);
+                TestClient.Response created = admin.post("/apis/core.gardener.cloud/v1beta1/projects", project);
+                assertThat(created.status()).as(created.body()).isEqualTo(201);
+                made.add(name);
+            }
+        }
+        return made;
+    }
+
+    private static void removeProjects(List<String> projects) {
+        for (String name : projects) {
+            String path = "/apis/core.gardener.cloud/v1beta1/projects/" + name;
+            SERVER.admin().patch(path, "application/merge-patch+json", CONFIRM);
+            SERVER.admin().delete(path);
         }
     }
 

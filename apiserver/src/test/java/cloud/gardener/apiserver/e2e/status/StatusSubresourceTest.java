@@ -3,7 +3,7 @@ package cloud.gardener.apiserver.e2e.status;
 import static cloud.gardener.apiserver.e2e.Fixtures.JSON_PATCH;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
@@ -29,7 +29,7 @@ class StatusSubresourceTest {
     @BeforeAll
     static void namespace() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "status");
+        ns = createProjectNamespace(admin, "status");
     }
 
     @Test
