@@ -7,7 +7,6 @@ import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
-import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
