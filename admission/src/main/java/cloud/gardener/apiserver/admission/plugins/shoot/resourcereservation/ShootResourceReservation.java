@@ -6,9 +6,10 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
-import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.model.values.QuantityFormat;
@@ -36,10 +37,12 @@ public final class ShootResourceReservation implements MutatingPlugin {
     private static final String PID = "20k";
 
     private final ObjectLookup objects;
+    private final GardenObjects garden;
     private final ResourceReservationConfiguration config;
 
     public ShootResourceReservation(PluginContext context) {
         this.objects = context.objects();
+        this.garden = new GardenObjects(context.objects());
         this.config = ResourceReservationConfiguration.from(context.configuration());
     }
 
@@ -81,15 +84,15 @@ public final class ShootResourceReservation implements MutatingPlugin {
             for (int i = 0; i < workers.size(); i++) {
                 ObjectNode worker = (ObjectNode) workers.get(i);
                 String machineType = worker.path("machine").path("type").asText();
-                JsonNode type = types.get().get(machineType);
+                MachineType type = types.get().get(machineType);
                 if (type == null) {
                     errs.add(FieldError.invalid("spec.provider.workers[" + i + "].machine.type", machineType,
                             "worker machine type unknown"));
                     continue;
                 }
                 ObjectNode reserved = ShootTrees.object(worker, "kubernetes", "kubelet", "kubeReserved");
-                long cpu = GkeFormula.cpuMillis(Quantity.fromJson(type.get("cpu")).milliValue());
-                long memory = GkeFormula.memoryBytes(Quantity.fromJson(type.get("memory")).value());
+                long cpu = GkeFormula.cpuMillis(type.cpu() == null ? 0 : type.cpu().milliValue());
+                long memory = GkeFormula.memoryBytes(type.memory() == null ? 0 : type.memory().value());
                 putIfMissing(reserved, "cpu", Quantity.ofMilli(cpu, QuantityFormat.BINARY_SI).toString());
                 putIfMissing(reserved, "memory", Quantity.of(memory, QuantityFormat.BINARY_SI).toString());
                 putIfMissing(reserved, "pid", PID);
@@ -112,51 +115,15 @@ public final class ShootResourceReservation implements MutatingPlugin {
         }
     }
 
-    /**
-     * {@code GetCloudProfileSpec}: the machine types by name of the Shoot's CloudProfile (or NamespacedCloudProfile's
-     * merged status), or empty when the Shoot names none.
-     */
-    private Future<Optional<Map<String, JsonNode>>> machineTypes(ObjectNode shoot) {
-        JsonNode spec = shoot.path("spec");
-        String kind = "CloudProfile";
-        String name = spec.path("cloudProfileName").asText("");
-        if (spec.path("cloudProfile").isObject()) {
-            kind = spec.path("cloudProfile").path("kind").asText("");
-            kind = kind.isEmpty() ? "CloudProfile" : kind;
-            name = spec.path("cloudProfile").path("name").asText("");
-        } else if (name.isEmpty()) {
-            return Future.succeededFuture(Optional.empty());
-        }
-        String profileName = name;
-        Future<Optional<ObjectNode>> profile;
-        String lowerKind;
-        switch (kind) {
-            case "CloudProfile" -> {
-                profile = objects.get(GardenerResources.CLOUD_PROFILES, "", name);
-                lowerKind = "cloudprofile";
-            }
-            case "NamespacedCloudProfile" -> {
-                profile = objects.get(GardenerResources.NAMESPACED_CLOUD_PROFILES,
-                        shoot.path("metadata").path("namespace").asText(), name);
-                lowerKind = "namespacedcloudprofile";
-            }
-            default -> {
-                return Future.failedFuture(ApiException.internal("could not find referenced cloud profile: "
-                        + "could not find referenced cloud profile with kind \"" + kind + "\""));
-            }
-        }
-        boolean namespaced = kind.equals("NamespacedCloudProfile");
-        return profile.compose(found -> {
-            if (found.isEmpty()) {
-                // The lister's NotFound names the resource by its lower-case kind.
-                return Future.failedFuture(ApiException.internal("could not find referenced cloud profile: "
-                        + lowerKind + ".core.gardener.cloud \"" + profileName + "\" not found"));
-            }
-            JsonNode profileSpec = namespaced ? found.get().path("status").path("cloudProfileSpec")
-                    : found.get().path("spec");
-            Map<String, JsonNode> types = new HashMap<>();
-            profileSpec.path("machineTypes").forEach(t -> types.put(t.path("name").asText(), t));
-            return Future.succeededFuture(Optional.of(types));
-        });
+    /** The machine types by name of the Shoot's CloudProfile (or NamespacedCloudProfile), or empty when it names none. */
+    private Future<Optional<Map<String, MachineType>>> machineTypes(ObjectNode shoot) {
+        return garden.cloudProfileSpec(shoot, shoot.path("metadata").path("namespace").asText(),
+                "could not find referenced cloud profile: ").map(spec -> spec.map(found -> {
+                    Map<String, MachineType> types = new HashMap<>();
+                    if (found.machineTypes() != null) {
+                        found.machineTypes().forEach(t -> types.put(t.name(), t));
+                    }
+                    return types;
+                }));
     }
 }
