@@ -111,7 +111,7 @@ public final class Fixtures {
      * namespace: Shoots live in project namespaces, and admission looks their Project up.
      */
     public static String createProjectNamespace(TestClient client, String prefix) {
-        String namespace = createNamespace(client, "garden-" + prefix);
+        String namespace = createNamespace(client, prefix.startsWith("garden-") ? prefix : "garden-" + prefix);
         ObjectNode project = Json.MAPPER.createObjectNode();
         project.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Project");
         project.putObject("metadata").put("name", "e2e" + SEQ.incrementAndGet());
