@@ -1,8 +1,18 @@
 package cloud.gardener.apiserver.admission;
 
 import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
+import cloud.gardener.apiserver.admission.plugins.global.deletionconfirmation.DeletionConfirmation;
+import cloud.gardener.apiserver.admission.plugins.global.finalizerremoval.FinalizerRemoval;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
+import cloud.gardener.apiserver.admission.plugins.shoot.dns.ShootDns;
+import cloud.gardener.apiserver.admission.plugins.shoot.dnsrewriting.ShootDnsRewriting;
+import cloud.gardener.apiserver.admission.plugins.shoot.exposureclass.ShootExposureClass;
+import cloud.gardener.apiserver.admission.plugins.shoot.managedseed.ShootManagedSeed;
+import cloud.gardener.apiserver.admission.plugins.shoot.nodelocaldns.ShootNodeLocalDnsEnabledByDefault;
+import cloud.gardener.apiserver.admission.plugins.shoot.resourcereservation.ShootResourceReservation;
+import cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction.ShootTolerationRestriction;
+import cloud.gardener.apiserver.admission.plugins.shoot.vpa.ShootVpaEnabledByDefault;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -44,12 +54,12 @@ public final class PluginRegistry {
                 new Definition("ResourceReferenceManager", true, null),
                 new Definition("ExtensionValidator", true, null),
                 new Definition("ExtensionLabels", true, null),
-                new Definition("ShootTolerationRestriction", true, null),
-                new Definition("ShootExposureClass", true, null),
-                new Definition("ShootDNS", true, null),
-                new Definition("ShootManagedSeed", true, null),
-                new Definition("ShootNodeLocalDNSEnabledByDefault", false, null),
-                new Definition("ShootDNSRewriting", false, null),
+                new Definition(ShootTolerationRestriction.NAME, true, ShootTolerationRestriction::new),
+                new Definition(ShootExposureClass.NAME, true, ShootExposureClass::new),
+                new Definition(ShootDns.NAME, true, ShootDns::new),
+                new Definition(ShootManagedSeed.NAME, true, ShootManagedSeed::new),
+                new Definition(ShootNodeLocalDnsEnabledByDefault.NAME, false, ShootNodeLocalDnsEnabledByDefault::new),
+                new Definition(ShootDnsRewriting.NAME, false, ShootDnsRewriting::new),
                 new Definition("ShootQuotaValidator", true, null),
                 new Definition("ShootMutator", true, null),
                 new Definition("ShootValidator", true, null),
@@ -58,11 +68,11 @@ public final class PluginRegistry {
                 new Definition("ControllerRegistrationResources", true, null),
                 new Definition("NamespacedCloudProfileValidator", true, null),
                 new Definition("ProjectMutator", true, null),
-                new Definition("DeletionConfirmation", true, null),
-                new Definition("FinalizerRemoval", true, null),
+                new Definition(DeletionConfirmation.NAME, true, DeletionConfirmation::new),
+                new Definition(FinalizerRemoval.NAME, true, FinalizerRemoval::new),
                 new Definition("CustomVerbAuthorizer", true, null),
-                new Definition("ShootVPAEnabledByDefault", true, null),
-                new Definition("ShootResourceReservation", true, null),
+                new Definition(ShootVpaEnabledByDefault.NAME, true, ShootVpaEnabledByDefault::new),
+                new Definition(ShootResourceReservation.NAME, true, ShootResourceReservation::new),
                 new Definition("ManagedSeed", true, null),
                 new Definition("ManagedSeedShoot", true, null),
                 new Definition(BastionPlugin.NAME, true, BastionPlugin::new),

@@ -3,9 +3,14 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.defaults.Defaulter;
+import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.storage.ListPage;
@@ -18,6 +23,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -164,9 +170,27 @@ public final class GenericStore {
             meta.remove("namespace");
         }
         return admission.admit(attributes(Operation.CREATE, obj, null, ctx)).compose(v -> {
+            defaultAfterAdmission(obj);
             prepareForCreate(obj);
             return createAttempt(namespace, obj, ctx, 1);
         });
+    }
+
+    /**
+     * Defaulting once more after mutating admission: a plugin that adds a section (a VPA setting, kubelet
+     * reservations) leaves its defaultable fields unset. Gardener's storage decoding defaults every object it
+     * reads; here the object is stored defaulted, so reads and later updates see the same object.
+     */
+    private void defaultAfterAdmission(ObjectNode obj) {
+        GroupVersionKind gvk = type.gvk(apiVersionOf(obj));
+        Optional<Defaulter> defaulter = Defaulters.of(gvk);
+        Optional<Class<?>> model = ResourceModels.of(gvk);
+        if (defaulter.isPresent() && model.isPresent()) {
+            defaulter.get().apply(obj);
+            ObjectNode canonical = ModelCodec.canonical(obj, model.get());
+            obj.removeAll();
+            obj.setAll(canonical);
+        }
     }
 
     private void prepareForCreate(ObjectNode obj) {
@@ -270,6 +294,7 @@ public final class GenericStore {
                     // As the generic store: mutating admission sees the requested object, then the strategy
                     // prepares and validates it, then validating admission sees the result.
                     return admission.admit(updateAttributes(desired, old, subresource, ctx)).compose(v -> {
+                        defaultAfterAdmission(desired);
                         ObjectNode updated = isolate(desired, old, subresource);
                         List<FieldError> errors = prepareForUpdate(updated, old, subresource);
                         if (!errors.isEmpty()) {

@@ -3,11 +3,14 @@ package cloud.gardener.apiserver.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Paths and objects the protocol tests share: shoots (namespaced) and cloudprofiles (cluster-scoped). */
@@ -20,9 +23,25 @@ public final class Fixtures {
     public static final String MERGE = "application/merge-patch+json";
     public static final String JSON_PATCH = "application/json-patch+json";
 
+    /** The merge patch that confirms a deletion. */
+    public static final String CONFIRM_DELETION =
+            "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}";
+
+    /**
+     * The admission plugins that check a Shoot against the garden it references (here: the Seed it is bound
+     * to). The protocol tests bind shoots to seeds nobody created; {@link #withoutShootGardenChecks} turns these
+     * off there. Tests of admission build a garden instead (e2e/admission/GardenFixtures).
+     */
+    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ShootDNS");
+
     private static final AtomicInteger SEQ = new AtomicInteger();
 
     private Fixtures() {
+    }
+
+    /** A server configuration for tests about something other than Shoot admission: see {@link #SHOOT_GARDEN_PLUGINS}. */
+    public static ServerConfig withoutShootGardenChecks(ServerConfig config) {
+        return config.withAdmission(List.of(), SHOOT_GARDEN_PLUGINS, Map.of());
     }
 
     public static String shoots(String namespace) {
@@ -85,6 +104,36 @@ public final class Fixtures {
         TestClient.Response resp = client.post(NAMESPACES, ns);
         assertThat(resp.status()).as(resp.body()).isEqualTo(201);
         return name;
+    }
+
+    /**
+     * Creates a project namespace ({@code garden-<prefix>-<n>}) and the Project that owns it, and answers the
+     * namespace: Shoots live in project namespaces, and admission looks their Project up.
+     */
+    public static String createProjectNamespace(TestClient client, String prefix) {
+        String namespace = createNamespace(client, prefix.startsWith("garden-") ? prefix : "garden-" + prefix);
+        ObjectNode project = Json.MAPPER.createObjectNode();
+        project.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Project");
+        project.putObject("metadata").put("name", "e2e" + SEQ.incrementAndGet());
+        project.putObject("spec").put("namespace", namespace);
+        create(client, CORE + "/projects", project);
+        return namespace;
+    }
+
+    /**
+     * Annotates an object {@code confirmation.gardener.cloud/deletion=true}, as users do before they delete a
+     * Shoot or Project (DeletionConfirmation refuses the deletion otherwise).
+     */
+    public static JsonNode confirmDeletion(TestClient client, String path) {
+        TestClient.Response resp = client.patch(path, MERGE, CONFIRM_DELETION);
+        assertThat(resp.status()).as(resp.body()).isEqualTo(200);
+        return resp.json();
+    }
+
+    /** Confirms the deletion (if the object is there) and deletes it: for clean-ups and deletions on the side. */
+    public static TestClient.Response deleteConfirmed(TestClient client, String path) {
+        client.patch(path, MERGE, CONFIRM_DELETION);
+        return client.delete(path);
     }
 
     /** Creates an object and answers the stored form; fails unless 201. */

@@ -3,12 +3,13 @@ package cloud.gardener.apiserver.e2e.admission;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Examples;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,11 +27,18 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class BastionAdmissionE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    // The scaffolding shoots are bound to seeds nobody created: the Shoot garden checks are off here.
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     @RegisterExtension
     static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(
-            config -> config.withAdmission(List.of(), List.of("Bastion"), Map.of()));
+            config -> config.withAdmission(List.of(), concat(Fixtures.SHOOT_GARDEN_PLUGINS, "Bastion"), Map.of()));
+
+    private static List<String> concat(List<String> names, String more) {
+        List<String> all = new java.util.ArrayList<>(names);
+        all.add(more);
+        return all;
+    }
 
     private static String bastions(String namespace) {
         return "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + namespace + "/bastions";
@@ -69,7 +77,7 @@ class BastionAdmissionE2ETest {
     @Test
     void aBastionIsBoundToItsScheduledShootAndKeptAliveByHeartbeats() throws InterruptedException {
         TestClient admin = SERVER.admin();
-        String ns = createNamespace(admin, "bastion");
+        String ns = createProjectNamespace(admin, "bastion");
         JsonNode shoot = create(admin, shoots(ns), shoot("scheduled", "seed-a"));
 
         Instant before = Instant.now().minusSeconds(1);
@@ -97,7 +105,7 @@ class BastionAdmissionE2ETest {
     @Test
     void aBastionForAnUnscheduledOrMissingShootIsRefused() {
         TestClient admin = SERVER.admin();
-        String ns = createNamespace(admin, "bastion");
+        String ns = createProjectNamespace(admin, "bastion");
         create(admin, shoots(ns), shoot("unscheduled", null));
 
         JsonNode status = assertStatus(admin.post(bastions(ns), bastion("b2", "unscheduled")), 422, "Invalid");
@@ -112,7 +120,7 @@ class BastionAdmissionE2ETest {
     @Test
     void withThePluginDisabledNothingBindsTheBastion() {
         TestClient admin = WITHOUT_PLUGIN.admin();
-        String ns = createNamespace(admin, "bastion");
+        String ns = createProjectNamespace(admin, "bastion");
         JsonNode created = create(admin, bastions(ns), bastion("b4", "nope"));
         assertThat(created.path("spec").has("seedName")).isFalse();
         assertThat(created.path("metadata").path("annotations").has("gardener.cloud/created-by")).isFalse();

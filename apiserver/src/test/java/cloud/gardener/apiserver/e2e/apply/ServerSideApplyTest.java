@@ -3,7 +3,7 @@ package cloud.gardener.apiserver.e2e.apply;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
@@ -15,6 +15,7 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ServerSideApplyTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    // The tolerations the tests apply are whitelisted, as an operator would for shoots to carry them.
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(List.of(), List.of(),
+            Map.of("ShootTolerationRestriction", Json.MAPPER.createObjectNode()
+                    .put("apiVersion", "shoottolerationrestriction.admission.gardener.cloud/v1alpha1")
+                    .put("kind", "Configuration")
+                    .set("whitelist", Json.MAPPER.createArrayNode()
+                            .add(Json.MAPPER.createObjectNode().put("key", "t1"))
+                            .add(Json.MAPPER.createObjectNode().put("key", "t2"))))));
 
     private static final String APPLY = "application/apply-patch+yaml";
 
@@ -34,7 +42,7 @@ class ServerSideApplyTest {
     @BeforeAll
     static void namespace() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "ssa");
+        ns = createProjectNamespace(admin, "ssa");
     }
 
     private static TestClient.Response apply(String name, String manager, Object body, String... query) {

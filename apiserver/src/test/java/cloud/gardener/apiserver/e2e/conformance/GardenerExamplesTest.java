@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
@@ -46,11 +47,10 @@ class GardenerExamplesTest {
     private static final Set<String> WITHOUT_GENERATION = Set.of("cloudprofiles", "exposureclasses", "internalsecrets",
             "quotas", "secretbindings", "credentialsbindings", "workloadidentities");
 
-    /** Kinds whose deletion must be confirmed first with {@code confirmation.gardener.cloud/deletion=true}. */
-    private static final Set<String> DELETION_CONFIRMED = Set.of("Garden");
-
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    // The Bastion example's scaffolding Shoot is bound to a seed no example creates: ShootDNS, which reads the seed's
+    // default domains, is off (e2e/admission tests it with a real garden).
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
             "../../shared/conformance/gardener-examples"));
@@ -108,8 +108,11 @@ class GardenerExamplesTest {
         }
         // Namespaces first in the stream, so kubectl creates them before the secrets in them.
         kubectl.okWithInput(yaml.toString(), "create", "-f", "-");
-        // 100-bastion.yaml needs a scheduled Shoot with SSH access to attach to.
+        // 100-bastion.yaml needs a scheduled Shoot with SSH access to attach to. Shoots are created in a project's
+        // namespace; the project goes again right after, as 05-project-dev.yaml brings its own for garden-dev.
+        List<String> projects = projectsForShootNamespaces(List.of((ObjectNode) Json.YAML.readTree(BASTION_SHOOT)));
         kubectl.okWithInput(BASTION_SHOOT, "create", "-f", "-");
+        removeProjects(projects);
     }
 
     private static final String BASTION_SHOOT = """
@@ -153,10 +156,12 @@ class GardenerExamplesTest {
     @MethodSource("manifests")
     void createdWithKubectlReadBackAndDeleted(String file) throws Exception {
         List<ObjectNode> docs = documents(file);
+        List<String> projects = projectsForShootNamespaces(docs);
         try {
             createWithKubectl(file, docs);
         } finally {
             removeLeftovers(docs);
+            removeProjects(projects);
         }
     }
 
@@ -183,7 +188,14 @@ class GardenerExamplesTest {
             assertContains(asStored(docs.get(i)), items.get(i), "", file + " (kubectl get -f)");
         }
 
-        confirmDeletion(docs);
+        for (ObjectNode doc : docs) {
+            if (needsDeletionConfirmation(doc)) {
+                String name = type(doc).plural() + "." + type(doc).group() + "/" + doc.path("metadata").path("name").asText();
+                String ns = doc.path("metadata").path("namespace").asText("");
+                kubectl.ok(ns.isEmpty() ? new String[] {"annotate", name, CONFIRMATION + "=true"}
+                        : new String[] {"annotate", name, "-n", ns, CONFIRMATION + "=true"});
+            }
+        }
         Kubectl.Result deleted = kubectl.runWithInput(text, "delete", "-f", "-", "--timeout=30s");
         assertThat(deleted.exitCode()).as("kubectl delete -f %s: %s", file, deleted.describe()).isZero();
         for (ObjectNode doc : docs) {
@@ -196,10 +208,12 @@ class GardenerExamplesTest {
     @MethodSource("manifests")
     void createdOverHttpReadBackAndDeleted(String file) throws Exception {
         List<ObjectNode> docs = documents(file);
+        List<String> projects = projectsForShootNamespaces(docs);
         try {
             createOverHttp(file, docs);
         } finally {
             removeLeftovers(docs);
+            removeProjects(projects);
         }
     }
 
@@ -232,9 +246,9 @@ class GardenerExamplesTest {
     /** What a user does before deleting a Garden: confirm it. */
     private static void confirmDeletion(List<ObjectNode> docs) {
         for (ObjectNode doc : docs) {
-            if (DELETION_CONFIRMED.contains(doc.path("kind").asText())) {
+            if (needsDeletionConfirmation(doc)) {
                 TestClient.Response confirmed = SERVER.admin().patch(path(doc, true), "application/merge-patch+json",
-                        "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
+                        CONFIRM);
                 assertThat(confirmed.status()).as("confirm deletion of %s: %s", path(doc, true), confirmed.body())
                         .isEqualTo(200);
             }
@@ -247,9 +261,57 @@ class GardenerExamplesTest {
             String path = path(doc, true);
             if (SERVER.admin().get(path).status() == 200) {
                 SERVER.admin().patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null,"
-                        + "\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
+                        + "\"annotations\":{\"" + CONFIRMATION + "\":\"true\"}}}");
                 SERVER.admin().delete(path);
             }
+        }
+    }
+
+    // ---- what admission expects of a garden
+
+    private static final String CONFIRMATION = "confirmation.gardener.cloud/deletion";
+    private static final String CONFIRM = "{\"metadata\":{\"annotations\":{\"" + CONFIRMATION + "\":\"true\"}}}";
+    private static int projectSeq;
+
+    /** DeletionConfirmation: these kinds are deleted only once annotated, as users do before deleting them. */
+    /** Kinds whose deletion must be confirmed first with {@code confirmation.gardener.cloud/deletion=true}. */
+    private static boolean needsDeletionConfirmation(JsonNode doc) {
+        String kind = doc.path("kind").asText();
+        return type(doc).group().equals("core.gardener.cloud") && Set.of("Shoot", "Project", "ShootState").contains(kind)
+                || type(doc).group().equals("operator.gardener.cloud") && kind.equals("Garden");
+    }
+
+    /**
+     * Shoots live in project namespaces: a Project for each namespace of the case's Shoots that no Project owns yet
+     * (the examples' own Project is a case of its own). Answers the Projects made.
+     */
+    private static List<String> projectsForShootNamespaces(List<ObjectNode> docs) {
+        TestClient admin = SERVER.admin();
+        Set<String> owned = new LinkedHashSet<>();
+        admin.get("/apis/core.gardener.cloud/v1beta1/projects").json().path("items")
+                .forEach(p -> owned.add(p.path("spec").path("namespace").asText()));
+        List<String> made = new ArrayList<>();
+        for (ObjectNode doc : docs) {
+            String ns = doc.path("metadata").path("namespace").asText();
+            if ("Shoot".equals(doc.path("kind").asText()) && owned.add(ns)) {
+                String name = "fixture" + (++projectSeq);
+                ObjectNode project = Json.MAPPER.createObjectNode();
+                project.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Project");
+                project.putObject("metadata").put("name", name);
+                project.putObject("spec").put("namespace", ns);
+                TestClient.Response created = admin.post("/apis/core.gardener.cloud/v1beta1/projects", project);
+                assertThat(created.status()).as(created.body()).isEqualTo(201);
+                made.add(name);
+            }
+        }
+        return made;
+    }
+
+    private static void removeProjects(List<String> projects) {
+        for (String name : projects) {
+            String path = "/apis/core.gardener.cloud/v1beta1/projects/" + name;
+            SERVER.admin().patch(path, "application/merge-patch+json", CONFIRM);
+            SERVER.admin().delete(path);
         }
     }
 

@@ -3,7 +3,7 @@ package cloud.gardener.apiserver.e2e.credentials;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
@@ -58,7 +58,7 @@ class ShootKubeconfigE2ETest {
     @BeforeAll
     static void fixtures() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "kubeconfig");
+        ns = createProjectNamespace(admin, "kubeconfig");
         create(admin, shoots(ns), shootObject("s1"));
         advertise("s1", List.of(
                 address("service-account-issuer", "https://discovery.example.com/projects/dev/shoots/uid/issuer"),

@@ -132,12 +132,13 @@ class WorkloadIdentityTokenE2ETest {
 
     @Test
     void contextObjectsAreResolvedForGardenletsOnly() throws Exception {
-        JsonNode shoot = create(admin, shoots(ns), shootObject("ctx"));
+        // the project first: a Shoot is admitted only in its project's namespace
         ObjectNode project = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
                 .put("kind", "Project");
         project.putObject("metadata").put("name", "p" + ns.substring(ns.lastIndexOf('-') + 1));
         project.putObject("spec").put("namespace", ns);
         JsonNode createdProject = create(admin, "/apis/core.gardener.cloud/v1beta1/projects", project);
+        JsonNode shoot = create(admin, shoots(ns), shootObject("ctx"));
         ObjectNode body = tokenRequest(3600L);
         ((ObjectNode) body.get("spec")).putObject("contextObject").put("kind", "Shoot")
                 .put("apiVersion", "core.gardener.cloud/v1beta1").put("name", "ctx").put("namespace", ns)

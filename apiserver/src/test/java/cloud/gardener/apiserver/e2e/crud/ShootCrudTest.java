@@ -2,8 +2,9 @@ package cloud.gardener.apiserver.e2e.crud;
 
 import static cloud.gardener.apiserver.e2e.Fixtures.JSON_PATCH;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
+import static cloud.gardener.apiserver.e2e.Fixtures.confirmDeletion;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.q;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
@@ -37,7 +38,7 @@ class ShootCrudTest {
     @BeforeAll
     static void namespace() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "crud");
+        ns = createProjectNamespace(admin, "crud");
     }
 
     @Test
@@ -73,7 +74,7 @@ class ShootCrudTest {
 
     @Test
     void listHasItemsAndTheReadRevision() {
-        String other = createNamespace(admin, "crud-list");
+        String other = createProjectNamespace(admin, "crud-list");
         TestClient.Response empty = admin.get(shoots(other));
         assertThat(empty.status()).isEqualTo(200);
         assertThat(empty.json().path("kind").asText()).isEqualTo("ShootList");
@@ -179,6 +180,7 @@ class ShootCrudTest {
     @Test
     void deleteAnswersASuccessStatusAndTheObjectIsGone() {
         JsonNode created = create(admin, shoots(ns), shootObject("s-del"));
+        confirmDeletion(admin, shoot(ns, "s-del"));
         TestClient.Response resp = admin.delete(shoot(ns, "s-del"));
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
         JsonNode status = resp.json();
@@ -195,6 +197,7 @@ class ShootCrudTest {
 
         // kubectl's DeleteOptions body
         create(admin, shoots(ns), shootObject("s-del2"));
+        confirmDeletion(admin, shoot(ns, "s-del2"));
         TestClient.Response withBody = admin.delete(shoot(ns, "s-del2"),
                 "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Background\"}");
         assertThat(withBody.status()).as(withBody.body()).isEqualTo(200);
@@ -203,10 +206,14 @@ class ShootCrudTest {
 
     @Test
     void deleteCollectionWithALabelSelector() {
-        String other = createNamespace(admin, "crud-dc");
+        String other = createProjectNamespace(admin, "crud-dc");
         create(admin, shoots(other), shootObject("keep", "app", "keep"));
         create(admin, shoots(other), shootObject("drop1", "app", "drop"));
         create(admin, shoots(other), shootObject("drop2", "app", "drop"));
+        // DeletionConfirmation wants every Shoot of the namespace confirmed before a collection delete
+        for (String name : List.of("keep", "drop1", "drop2")) {
+            confirmDeletion(admin, shoot(other, name));
+        }
         TestClient.Response resp = admin.delete(shoots(other) + "?labelSelector=" + q("app=drop"));
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
         assertThat(resp.json().path("kind").asText()).isEqualTo("ShootList");
@@ -249,8 +256,9 @@ class ShootCrudTest {
 
     @Test
     void dryRunDeleteCollectionDeletesNothing() {
-        String other = createNamespace(admin, "crud-dry-dc");
+        String other = createProjectNamespace(admin, "crud-dry-dc");
         create(admin, shoots(other), shootObject("stay"));
+        confirmDeletion(admin, shoot(other, "stay"));
         TestClient.Response resp = admin.delete(shoots(other) + "?dryRun=All");
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
         assertThat(resp.json().path("items")).hasSize(1);
@@ -279,7 +287,8 @@ class ShootCrudTest {
         assertThat(dry.json().path("metadata").path("resourceVersion").asText()).isEmpty();
         assertThat(admin.get(shoot(ns, "s-dry")).status()).isEqualTo(404);
 
-        JsonNode created = create(admin, shoots(ns), shootObject("s-dry2"));
+        create(admin, shoots(ns), shootObject("s-dry2"));
+        JsonNode created = confirmDeletion(admin, shoot(ns, "s-dry2"));
         // dry-run create of an existing name still conflicts
         assertThat(admin.post(shoots(ns) + "?dryRun=All", shootObject("s-dry2")).status()).isEqualTo(409);
 

@@ -2,8 +2,9 @@ package cloud.gardener.apiserver.e2e.embedded;
 
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.confirmDeletion;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.q;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
@@ -38,7 +39,7 @@ class EmbeddedStoreE2ETest {
     @Test
     void createGetListWatchAndDelete() {
         assertThat(SERVER.storage()).isInstanceOf(EmbeddedStorage.class);
-        String ns = createNamespace(admin, "embedded");
+        String ns = createProjectNamespace(admin, "embedded");
         JsonNode created = create(admin, shoots(ns), shootObject("a"));
         assertThat(created.path("metadata").path("uid").asText()).isNotEmpty();
 
@@ -46,6 +47,7 @@ class EmbeddedStoreE2ETest {
         assertThat(rv(got)).isEqualTo(rv(created));
         assertThat(got.path("spec").path("region").asText()).isEqualTo("eu-west-1");
         assertStatus(admin.post(shoots(ns), shootObject("a")), 409, "AlreadyExists");
+        confirmDeletion(admin, shoot(ns, "a"));
 
         JsonNode list = admin.get(shoots(ns)).json();
         assertThat(list.path("items")).extracting(i -> i.path("metadata").path("name").asText()).containsExactly("a");
@@ -75,7 +77,7 @@ class EmbeddedStoreE2ETest {
 
     @Test
     void pagesWithContinueTokensAndAnExpiredWatch() {
-        String ns = createNamespace(admin, "embedded-pages");
+        String ns = createProjectNamespace(admin, "embedded-pages");
         List<JsonNode> created = new ArrayList<>();
         for (String name : List.of("p1", "p2", "p3", "p4", "p5")) {
             created.add(create(admin, shoots(ns), shootObject(name)));

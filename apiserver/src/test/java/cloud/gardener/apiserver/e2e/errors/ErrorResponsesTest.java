@@ -6,7 +6,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.JSON_PATCH;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.q;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
@@ -40,7 +40,7 @@ class ErrorResponsesTest {
     @BeforeAll
     static void namespace() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "errors");
+        ns = createProjectNamespace(admin, "errors");
         create(admin, shoots(ns), shootObject("existing"));
     }
 
@@ -255,7 +255,7 @@ class ErrorResponsesTest {
 
     @Test
     void compactedListRevisionAndExpiredContinue() {
-        String other = createNamespace(admin, "errors-gone");
+        String other = createProjectNamespace(admin, "errors-gone");
         JsonNode first = create(admin, shoots(other), shootObject("g1"));
         create(admin, shoots(other), shootObject("g2"));
         create(admin, shoots(other), shootObject("g3"));

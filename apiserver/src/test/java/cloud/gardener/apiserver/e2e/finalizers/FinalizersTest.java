@@ -4,8 +4,9 @@ import static cloud.gardener.apiserver.e2e.Fixtures.CLOUDPROFILES;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.cloudProfileObject;
+import static cloud.gardener.apiserver.e2e.Fixtures.confirmDeletion;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.q;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
@@ -36,7 +37,7 @@ class FinalizersTest {
     @BeforeAll
     static void namespace() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "fin");
+        ns = createProjectNamespace(admin, "fin");
     }
 
     private static List<String> finalizers(JsonNode obj) {
@@ -49,7 +50,8 @@ class FinalizersTest {
     void finalizersHoldTheObjectUntilTheLastOneIsRemoved() {
         ObjectNode body = shootObject("held");
         ((ObjectNode) body.get("metadata")).putArray("finalizers").add("example.com/x");
-        JsonNode created = create(admin, shoots(ns), body);
+        create(admin, shoots(ns), body);
+        JsonNode created = confirmDeletion(admin, shoot(ns, "held"));
         try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&resourceVersion=" + rv(created)
                 + "&fieldSelector=" + q("metadata.name=held"))) {
             TestClient.Response del = admin.delete(shoot(ns, "held"));
@@ -89,6 +91,7 @@ class FinalizersTest {
     @Test
     void propagationPoliciesAddTheirFinalizers() {
         create(admin, shoots(ns), shootObject("fg"));
+        confirmDeletion(admin, shoot(ns, "fg"));
         TestClient.Response fg = admin.delete(shoot(ns, "fg"),
                 "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Foreground\"}");
         assertThat(fg.status()).as(fg.body()).isEqualTo(200);
@@ -96,11 +99,13 @@ class FinalizersTest {
         assertThat(fg.json().path("metadata").path("deletionTimestamp").asText()).isNotEmpty();
 
         create(admin, shoots(ns), shootObject("orphan"));
+        confirmDeletion(admin, shoot(ns, "orphan"));
         TestClient.Response orphan = admin.delete(shoot(ns, "orphan") + "?propagationPolicy=Orphan");
         assertThat(orphan.status()).isEqualTo(200);
         assertThat(finalizers(orphan.json())).containsExactly("orphan");
 
         create(admin, shoots(ns), shootObject("bg"));
+        confirmDeletion(admin, shoot(ns, "bg"));
         TestClient.Response bg = admin.delete(shoot(ns, "bg") + "?propagationPolicy=Background");
         assertThat(bg.json().path("status").asText()).isEqualTo("Success");
 
@@ -111,7 +116,8 @@ class FinalizersTest {
 
     @Test
     void preconditions() {
-        JsonNode created = create(admin, shoots(ns), shootObject("pre"));
+        create(admin, shoots(ns), shootObject("pre"));
+        JsonNode created = confirmDeletion(admin, shoot(ns, "pre"));
         String uid = created.path("metadata").path("uid").asText();
         JsonNode uidMismatch = assertStatus(admin.delete(shoot(ns, "pre"),
                 "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"wrong\"}}"), 409, "Conflict");

@@ -27,7 +27,7 @@ class KubectlTest {
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
-    private static final String NS = "kubectl-e2e";
+    private static final String NS = "garden-kubectl";
     private static final String QUOTAS = "/apis/core.gardener.cloud/v1beta1/namespaces/" + NS + "/quotas/";
 
     private static Kubectl kubectl;
@@ -37,6 +37,9 @@ class KubectlTest {
         kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
         // YAML via -f: `kubectl create namespace` would send protobuf
         kubectl.okWithInput("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + NS + "\n", "create", "-f", "-");
+        // the namespace is a project's, as Shoots need
+        kubectl.okWithInput("apiVersion: core.gardener.cloud/v1beta1\nkind: Project\nmetadata:\n  name: kubectl\n"
+                + "spec:\n  namespace: " + NS + "\n", "create", "-f", "-");
     }
 
     private static String quota(String name, String cpu) {

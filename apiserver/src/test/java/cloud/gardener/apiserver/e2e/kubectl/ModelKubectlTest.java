@@ -1,7 +1,8 @@
 package cloud.gardener.apiserver.e2e.kubectl;
 
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.deleteConfirmed;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +40,7 @@ class ModelKubectlTest {
     static void setUp() throws Exception {
         kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
         admin = SERVER.admin();
-        ns = createNamespace(admin, "model-kubectl");
+        ns = createProjectNamespace(admin, "model-kubectl");
     }
 
     /** A Shoot that passes Gardener's validation, with {@code extraSpec} (YAML, indented by 2) added to its spec. */
@@ -139,7 +140,7 @@ class ModelKubectlTest {
         TestClient.Response warn = admin.post(shoots(ns), body); // no parameter: Warn
         assertThat(warn.status()).as(warn.body()).isEqualTo(201);
         assertThat(warn.headers().allValues("Warning")).containsExactly("299 - \"unknown field \\\"spec.bogus\\\"\"");
-        admin.delete(shoot(ns, "http-fv"));
+        deleteConfirmed(admin, shoot(ns, "http-fv"));
     }
 
     // ---- duplicate fields
@@ -173,7 +174,7 @@ class ModelKubectlTest {
             assertThat(warn.json().path("spec").path("region").asText()).isEqualTo("eu-west-2");
         } finally {
             Files.deleteIfExists(file);
-            admin.delete(shoot(ns, "dup"));
+            deleteConfirmed(admin, shoot(ns, "dup"));
         }
     }
 

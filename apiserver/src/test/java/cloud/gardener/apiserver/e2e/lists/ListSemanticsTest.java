@@ -4,7 +4,8 @@ import static cloud.gardener.apiserver.e2e.Fixtures.CORE;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.deleteConfirmed;
 import static cloud.gardener.apiserver.e2e.Fixtures.q;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
@@ -12,6 +13,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,7 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ListSemanticsTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
     /** Five shoots a..e with labels for the selector tests. */
@@ -35,7 +37,7 @@ class ListSemanticsTest {
     @BeforeAll
     static void objects() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "lists");
+        ns = createProjectNamespace(admin, "lists");
         create(admin, shoots(ns), shootObject("a", "env", "prod", "tier", "1"));
         create(admin, shoots(ns), shootObject("b", "env", "dev", "tier", "2"));
         create(admin, shoots(ns), shootObject("c", "env", "prod", "tier", "3", "canary", "true"));
@@ -60,7 +62,7 @@ class ListSemanticsTest {
 
     @Test
     void pagesKeepTheFirstPagesRevisionAcrossConcurrentWrites() {
-        String paged = createNamespace(admin, "paged");
+        String paged = createProjectNamespace(admin, "paged");
         for (String n : List.of("p1", "p2", "p3", "p4", "p5")) {
             create(admin, shoots(paged), shootObject(n));
         }
@@ -74,7 +76,7 @@ class ListSemanticsTest {
         // writes between pages are not seen: every page is read at the first page's revision
         create(admin, shoots(paged), shootObject("p0"));
         create(admin, shoots(paged), shootObject("p6"));
-        admin.delete(shoot(paged, "p4"));
+        deleteConfirmed(admin, shoot(paged, "p4"));
 
         JsonNode second = admin.get(shoots(paged) + "?limit=2&continue=" + q(token)).json();
         assertThat(names(second)).containsExactly("p3", "p4");
@@ -113,7 +115,7 @@ class ListSemanticsTest {
 
     @Test
     void resourceVersionSemantics() {
-        String rvNs = createNamespace(admin, "rv");
+        String rvNs = createProjectNamespace(admin, "rv");
         JsonNode x = create(admin, shoots(rvNs), shootObject("x"));
         create(admin, shoots(rvNs), shootObject("y"));
 

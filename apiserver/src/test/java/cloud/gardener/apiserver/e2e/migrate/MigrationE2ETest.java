@@ -5,7 +5,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.NAMESPACES;
 import static cloud.gardener.apiserver.e2e.Fixtures.cloudProfileObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
@@ -71,7 +71,7 @@ class MigrationE2ETest {
         String ns;
         try {
             TestClient admin = source.admin();
-            ns = createNamespace(admin, "migrate");
+            ns = createProjectNamespace(admin, "migrate");
             objects.put(NAMESPACES + "/" + ns, null);
             create(admin, CLOUDPROFILES, cloudProfileObject("migrate-aws"));
             objects.put(CLOUDPROFILES + "/migrate-aws", null);

@@ -1,9 +1,12 @@
 package cloud.gardener.apiserver.e2e.namespaces;
 
+import static cloud.gardener.apiserver.e2e.Fixtures.CORE;
 import static cloud.gardener.apiserver.e2e.Fixtures.NAMESPACES;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.confirmDeletion;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
 import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
@@ -33,7 +36,12 @@ class NamespaceLifecycleTest {
 
     @Test
     void creatingInAMissingNamespaceIsNotFound() {
-        JsonNode status = assertStatus(admin.post(shoots("missing-ns"), shootObject("s")), 404, "NotFound");
+        // a Quota: no mutating plugin looks at it before NamespaceLifecycle (Shoots would first need a project)
+        ObjectNode quota = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Quota");
+        quota.putObject("metadata").put("name", "q");
+        quota.putObject("spec").put("clusterLifetimeDays", 1).putObject("scope").put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "Project");
+        JsonNode status = assertStatus(admin.post(CORE + "/namespaces/missing-ns/quotas", quota), 404, "NotFound");
         assertThat(status.path("message").asText()).isEqualTo("namespaces \"missing-ns\" not found");
         assertThat(status.path("details").path("name").asText()).isEqualTo("missing-ns");
         assertThat(status.path("details").path("kind").asText()).isEqualTo("namespaces");
@@ -50,11 +58,14 @@ class NamespaceLifecycleTest {
 
     @Test
     void deletingANamespaceTerminatesItsContentAndThenItself() throws InterruptedException {
-        String ns = createNamespace(admin, "doomed");
+        String ns = createProjectNamespace(admin, "doomed");
         create(admin, shoots(ns), shootObject("inside"));
         ObjectNode held = shootObject("held");
         ((ObjectNode) held.get("metadata")).putArray("finalizers").add("example.com/hold");
         create(admin, shoots(ns), held);
+        // the namespace controller's deletions pass admission: Shoots go only once confirmed
+        confirmDeletion(admin, shoot(ns, "inside"));
+        confirmDeletion(admin, shoot(ns, "held"));
 
         TestClient.Response del = admin.delete(NAMESPACES + "/" + ns);
         assertThat(del.status()).as(del.body()).isEqualTo(200);

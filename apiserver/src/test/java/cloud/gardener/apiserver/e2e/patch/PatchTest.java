@@ -4,7 +4,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.JSON_PATCH;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
@@ -30,7 +30,7 @@ class PatchTest {
     @BeforeAll
     static void namespace() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "patch");
+        ns = createProjectNamespace(admin, "patch");
     }
 
     @Test

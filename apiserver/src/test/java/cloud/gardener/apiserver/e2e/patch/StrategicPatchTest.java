@@ -2,7 +2,7 @@ package cloud.gardener.apiserver.e2e.patch;
 
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
@@ -37,7 +37,7 @@ class StrategicPatchTest {
     @BeforeAll
     static void namespace() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "smp");
+        ns = createProjectNamespace(admin, "smp");
     }
 
     static String shootYaml(String name, String namespace, String... workers) {

@@ -80,7 +80,7 @@ class KubeconfigOrganisationTest {
     @BeforeAll
     static void fixtures() {
         TestClient admin = SERVER.admin();
-        ns = Fixtures.createNamespace(admin, "org");
+        ns = Fixtures.createProjectNamespace(admin, "org");
         Fixtures.create(admin, Fixtures.shoots(ns), Fixtures.shootObject("s"));
         ObjectNode patch = Json.MAPPER.createObjectNode();
         patch.putObject("status").putArray("advertisedAddresses").addObject().put("name", "external")

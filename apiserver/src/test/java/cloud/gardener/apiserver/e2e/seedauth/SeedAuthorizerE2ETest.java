@@ -28,7 +28,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SeedAuthorizerE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    // The shoots are bound to seeds the tests never create: the Shoot garden checks are off.
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final String GARDENLET_A = "gardener.cloud:system:seed:seed-a";
     private static TestClient gardenlet;
@@ -37,7 +38,7 @@ class SeedAuthorizerE2ETest {
     @BeforeAll
     static void scheduleShoots() {
         TestClient admin = SERVER.admin();
-        namespace = Fixtures.createNamespace(admin, "garden-seedauth");
+        namespace = Fixtures.createProjectNamespace(admin, "garden-seedauth");
         create(admin, shoots(namespace), onSeed("shoot-a", "seed-a"));
         create(admin, shoots(namespace), onSeed("shoot-b", "seed-b"));
         gardenlet = SERVER.client(GARDENLET_A, List.of("gardener.cloud:system:seeds"));

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SeedWebhooksE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    // The shoots are bound to seeds the tests never create: the Shoot garden checks are off.
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final String AUTH = "/webhooks/auth/seed";
     private static final String ADMISSION = "/webhooks/admission/seedrestriction";
@@ -35,7 +36,7 @@ class SeedWebhooksE2ETest {
     @BeforeAll
     static void scheduleShoots() throws InterruptedException {
         TestClient admin = SERVER.admin();
-        namespace = Fixtures.createNamespace(admin, "garden-hooks");
+        namespace = Fixtures.createProjectNamespace(admin, "garden-hooks");
         for (String[] shoot : new String[][] {{"shoot-a", "seed-a"}, {"shoot-b", "seed-b"}}) {
             ObjectNode object = shootObject(shoot[0]);
             ((ObjectNode) object.get("spec")).put("seedName", shoot[1]);

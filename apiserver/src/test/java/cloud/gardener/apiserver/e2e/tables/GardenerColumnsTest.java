@@ -4,7 +4,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.CORE;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.TABLE;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
@@ -40,7 +40,7 @@ class GardenerColumnsTest {
     @BeforeAll
     static void objects() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "columns");
+        ns = createProjectNamespace(admin, "columns");
 
         ObjectNode shoot = shootObject("crimson", "shoot.gardener.cloud/status", "healthy");
         ObjectNode spec = (ObjectNode) shoot.get("spec");

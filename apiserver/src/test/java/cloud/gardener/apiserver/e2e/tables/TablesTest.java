@@ -4,7 +4,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.CORE;
 import static cloud.gardener.apiserver.e2e.Fixtures.TABLE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
@@ -35,7 +35,7 @@ class TablesTest {
     @BeforeAll
     static void objects() {
         admin = SERVER.admin();
-        ns = createNamespace(admin, "tables");
+        ns = createProjectNamespace(admin, "tables");
         create(admin, shoots(ns), shootObject("t1", "app", "x"));
         create(admin, shoots(ns), shootObject("t2"));
     }

@@ -3,8 +3,10 @@ package cloud.gardener.apiserver.e2e.watch;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.TABLE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.confirmDeletion;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.deleteConfirmed;
 import static cloud.gardener.apiserver.e2e.Fixtures.q;
 import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
@@ -36,7 +38,7 @@ class WatchTest {
 
     @Test
     void withoutResourceVersionTheCurrentStateComesFirst() {
-        String ns = createNamespace(admin, "w-unset");
+        String ns = createProjectNamespace(admin, "w-unset");
         JsonNode x = create(admin, shoots(ns), shootObject("x"));
         try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true")) {
             assertThat(w.status()).isEqualTo(200);
@@ -48,7 +50,8 @@ class WatchTest {
 
             JsonNode y = create(admin, shoots(ns), shootObject("y"));
             assertThat(rv(w.expect("ADDED", "y").path("object"))).isEqualTo(rv(y));
-            JsonNode patched = admin.patch(shoot(ns, "y"), MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}").json();
+            JsonNode patched = admin.patch(shoot(ns, "y"), MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"},"
+                    + "\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}").json();
             JsonNode modified = w.expect("MODIFIED", "y");
             assertThat(rv(modified.path("object"))).isEqualTo(rv(patched));
             assertThat(modified.path("object").path("metadata").path("labels").path("a").asText()).isEqualTo("b");
@@ -61,7 +64,7 @@ class WatchTest {
 
     @Test
     void fromAListResourceVersionThereAreNoSyntheticEvents() {
-        String ns = createNamespace(admin, "w-rv");
+        String ns = createProjectNamespace(admin, "w-rv");
         create(admin, shoots(ns), shootObject("old"));
         String listRv = rv(admin.get(shoots(ns)).json());
         try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=1&resourceVersion=" + listRv)) {
@@ -78,7 +81,7 @@ class WatchTest {
 
     @Test
     void objectsEnteringAndLeavingTheSelector() {
-        String ns = createNamespace(admin, "w-sel");
+        String ns = createProjectNamespace(admin, "w-sel");
         create(admin, shoots(ns), shootObject("s"));
         String listRv = rv(admin.get(shoots(ns)).json());
         try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&resourceVersion=" + listRv
@@ -92,19 +95,21 @@ class WatchTest {
             JsonNode left = admin.patch(shoot(ns, "s"), MERGE, "{\"metadata\":{\"labels\":{\"app\":\"db\"}}}").json();
             JsonNode deleted = w.expect("DELETED", "s");
             assertThat(rv(deleted.path("object"))).isEqualTo(rv(left));
-            admin.delete(shoot(ns, "other"));
+            deleteConfirmed(admin, shoot(ns, "other"));
             w.expectNothing(300);
         }
     }
 
     @Test
     void fieldSelectorOnOneName() {
-        String ns = createNamespace(admin, "w-name");
+        String ns = createProjectNamespace(admin, "w-name");
         create(admin, shoots(ns), shootObject("one"));
         create(admin, shoots(ns), shootObject("two"));
         try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&fieldSelector=" + q("metadata.name=one"))) {
             w.expect("ADDED", "one");
             admin.patch(shoot(ns, "two"), MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+            confirmDeletion(admin, shoot(ns, "one"));
+            w.expect("MODIFIED", "one");
             admin.delete(shoot(ns, "one"));
             w.expect("DELETED", "one");
             w.expectNothing(300);
@@ -113,7 +118,7 @@ class WatchTest {
 
     @Test
     void timeoutSecondsEndsTheStream() {
-        String ns = createNamespace(admin, "w-timeout");
+        String ns = createProjectNamespace(admin, "w-timeout");
         long start = System.nanoTime();
         try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&timeoutSeconds=1")) {
             assertThat(w.status()).isEqualTo(200);
@@ -124,7 +129,7 @@ class WatchTest {
 
     @Test
     void sendInitialEventsEndsWithABookmark() {
-        String ns = createNamespace(admin, "w-list");
+        String ns = createProjectNamespace(admin, "w-list");
         create(admin, shoots(ns), shootObject("i1"));
         create(admin, shoots(ns), shootObject("i2"));
         try (WatchStream w = WatchStream.open(admin, shoots(ns)
@@ -151,7 +156,7 @@ class WatchTest {
 
     @Test
     void compactedStartRevisionIsAnErrorEventInsideTheStream() {
-        String ns = createNamespace(admin, "w-gone");
+        String ns = createProjectNamespace(admin, "w-gone");
         JsonNode first = create(admin, shoots(ns), shootObject("g1"));
         JsonNode second = create(admin, shoots(ns), shootObject("g2"));
         SERVER.storage().compact(Long.parseLong(rv(second))).toCompletionStage().toCompletableFuture().join();
@@ -172,7 +177,7 @@ class WatchTest {
 
     @Test
     void tableWatchSendsColumnsOnce() {
-        String ns = createNamespace(admin, "w-table");
+        String ns = createProjectNamespace(admin, "w-table");
         create(admin, shoots(ns), shootObject("t1"));
         try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true", Map.of("Accept", TABLE))) {
             assertThat(w.status()).isEqualTo(200);
@@ -200,7 +205,7 @@ class WatchTest {
 
     @Test
     void watchingOneObjectByPathAndDeprecatedPrefix() {
-        String ns = createNamespace(admin, "w-path");
+        String ns = createProjectNamespace(admin, "w-path");
         create(admin, shoots(ns), shootObject("p"));
         try (WatchStream w = WatchStream.open(admin,
                 "/apis/core.gardener.cloud/v1beta1/watch/namespaces/" + ns + "/shoots/p")) {

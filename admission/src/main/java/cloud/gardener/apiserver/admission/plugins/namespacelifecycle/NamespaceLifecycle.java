@@ -5,7 +5,7 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.Operation;
-import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import io.vertx.core.Future;
@@ -13,9 +13,10 @@ import java.util.Set;
 
 /**
  * kube-apiserver's NamespaceLifecycle: no new content in a missing (404) or terminating (403)
- * namespace, and the immortal namespaces cannot be deleted.
+ * namespace, and the immortal namespaces cannot be deleted. Upstream decides in {@code Admit}, so it answers
+ * before every later plugin, in the mutating phase.
  */
-public final class NamespaceLifecycle implements ValidatingPlugin {
+public final class NamespaceLifecycle implements MutatingPlugin {
 
     public static final String NAME = "NamespaceLifecycle";
     private static final GroupResource NAMESPACES = new GroupResource("", "namespaces");
@@ -38,7 +39,7 @@ public final class NamespaceLifecycle implements ValidatingPlugin {
     }
 
     @Override
-    public Future<Void> validate(Attributes a) {
+    public Future<Void> admit(Attributes a) {
         boolean isNamespace = a.resource().equals(NAMESPACES) && a.subresource().isEmpty();
         if (a.operation() == Operation.DELETE) {
             if (isNamespace && IMMORTAL.contains(a.name())) {

@@ -54,19 +54,19 @@ class NamespaceLifecycleTest {
 
     @Test
     void createInAnActiveNamespaceIsAllowed() {
-        assertThat(plugin.validate(attrs(SHOOTS, "active", "s", Operation.CREATE)).succeeded()).isTrue();
+        assertThat(plugin.admit(attrs(SHOOTS, "active", "s", Operation.CREATE)).succeeded()).isTrue();
     }
 
     @Test
     void createInAMissingNamespaceIsNotFound() {
-        ApiException e = rejection(plugin.validate(attrs(SHOOTS, "missing", "s", Operation.CREATE)));
+        ApiException e = rejection(plugin.admit(attrs(SHOOTS, "missing", "s", Operation.CREATE)));
         assertThat(e.code()).isEqualTo(404);
         assertThat(e.getMessage()).isEqualTo("namespaces \"missing\" not found");
     }
 
     @Test
     void createInATerminatingNamespaceIsForbidden() {
-        ApiException e = rejection(plugin.validate(attrs(SHOOTS, "terminating", "s", Operation.CREATE)));
+        ApiException e = rejection(plugin.admit(attrs(SHOOTS, "terminating", "s", Operation.CREATE)));
         assertThat(e.code()).isEqualTo(403);
         assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: unable to create new "
                 + "content in namespace terminating because it is being terminated");
@@ -74,26 +74,26 @@ class NamespaceLifecycleTest {
 
     @Test
     void clusterScopedObjectsAndNamespacesThemselvesAreNotChecked() {
-        assertThat(plugin.validate(attrs(new GroupResource("core.gardener.cloud", "seeds"), "", "s", Operation.CREATE))
+        assertThat(plugin.admit(attrs(new GroupResource("core.gardener.cloud", "seeds"), "", "s", Operation.CREATE))
                 .succeeded()).isTrue();
-        assertThat(plugin.validate(attrs(NAMESPACES, "", "new", Operation.CREATE)).succeeded()).isTrue();
+        assertThat(plugin.admit(attrs(NAMESPACES, "", "new", Operation.CREATE)).succeeded()).isTrue();
     }
 
     @Test
     void immortalNamespacesCannotBeDeleted() {
         for (String name : List.of("default", "kube-system", "kube-public")) {
-            ApiException e = rejection(plugin.validate(attrs(NAMESPACES, "", name, Operation.DELETE)));
+            ApiException e = rejection(plugin.admit(attrs(NAMESPACES, "", name, Operation.DELETE)));
             assertThat(e.code()).isEqualTo(403);
             assertThat(e.getMessage()).isEqualTo("namespaces \"" + name + "\" is forbidden: this namespace may not be deleted");
         }
-        assertThat(plugin.validate(attrs(NAMESPACES, "", "garden-dev", Operation.DELETE)).succeeded()).isTrue();
+        assertThat(plugin.admit(attrs(NAMESPACES, "", "garden-dev", Operation.DELETE)).succeeded()).isTrue();
     }
 
     @Test
     void createIsForbiddenUntilTheCachesAreSynced() {
         NamespaceLifecycle unsynced = new NamespaceLifecycle(
                 new PluginContext(new InMemoryObjects().notReady(), null, null, Clock.systemUTC()));
-        ApiException e = rejection(unsynced.validate(attrs(SHOOTS, "active", "s", Operation.CREATE)));
+        ApiException e = rejection(unsynced.admit(attrs(SHOOTS, "active", "s", Operation.CREATE)));
         assertThat(e.code()).isEqualTo(403);
         assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: not yet ready to handle request");
     }

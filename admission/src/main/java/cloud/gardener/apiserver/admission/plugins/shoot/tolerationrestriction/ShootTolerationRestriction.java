@@ -1,0 +1,124 @@
+package cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.admission.plugins.support.Projects;
+import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.admission.plugins.support.TolerationTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.Toleration;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.api.validation.FieldPath;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Gardener's ShootTolerationRestriction: a new Shoot gets the Garden-wide and its project's default tolerations
+ * (for keys it does not tolerate yet); every toleration a Shoot adds must be whitelisted Garden-wide or by its
+ * project.
+ */
+public final class ShootTolerationRestriction implements MutatingPlugin, ValidatingPlugin {
+
+    public static final String NAME = "ShootTolerationRestriction";
+    private static final FieldPath TOLERATIONS = FieldPath.of("spec", "tolerations");
+
+    private final ObjectLookup objects;
+    private final TolerationRestrictionConfiguration config;
+
+    public ShootTolerationRestriction(PluginContext context) {
+        this.objects = context.objects();
+        this.config = TolerationRestrictionConfiguration.from(context.configuration());
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean handles(Operation operation) {
+        return operation == Operation.CREATE || operation == Operation.UPDATE;
+    }
+
+    @Override
+    public Future<Void> admit(Attributes a) {
+        if (!isShoot(a) || a.operation() != Operation.CREATE) {
+            return Future.succeededFuture();
+        }
+        if (!objects.ready()) {
+            return Rejections.notReady(a);
+        }
+        return withProject(a, project -> {
+            List<Toleration> defaults = new ArrayList<>(config.defaults());
+            if (project.spec().tolerations() != null && project.spec().tolerations().defaults() != null) {
+                defaults.addAll(project.spec().tolerations().defaults());
+            }
+            ObjectNode spec = a.object().with("spec");
+            Set<String> existingKeys = new HashSet<>();
+            tolerations(spec).forEach(t -> existingKeys.add(t.key()));
+            for (Toleration t : defaults) {
+                if (!existingKeys.contains(t.key())) {
+                    TolerationTrees.append(spec, t);
+                }
+            }
+            return Future.succeededFuture();
+        });
+    }
+
+    @Override
+    public Future<Void> validate(Attributes a) {
+        if (!isShoot(a)) {
+            return Future.succeededFuture();
+        }
+        if (!objects.ready()) {
+            return Rejections.notReady(a);
+        }
+        List<Toleration> toValidate = tolerations(a.object().path("spec"));
+        if (a.operation() == Operation.UPDATE && a.oldObject() != null) {
+            // On update only the tolerations the request adds or changes must be allowed.
+            Set<String> old = new HashSet<>();
+            tolerations(a.oldObject().path("spec")).forEach(t -> old.add(CoreRules.idForKey(t.key(), t.value())));
+            toValidate = toValidate.stream().filter(t -> !old.contains(CoreRules.idForKey(t.key(), t.value()))).toList();
+        }
+        List<Toleration> checked = toValidate;
+        return withProject(a, project -> {
+            List<Toleration> allowlist = new ArrayList<>(config.whitelist());
+            if (project.spec().tolerations() != null && project.spec().tolerations().whitelist() != null) {
+                allowlist.addAll(project.spec().tolerations().whitelist());
+            }
+            List<FieldError> errs = CoreRules.tolerationsAllowed(checked, allowlist, TOLERATIONS);
+            if (!errs.isEmpty()) {
+                return Rejections.forbid(a, "error while validating tolerations against allowlist: " + errs);
+            }
+            return Future.succeededFuture();
+        });
+    }
+
+    private static boolean isShoot(Attributes a) {
+        return RequestChecks.isKind(a, StandardResources.CORE, "Shoot") && a.object() != null;
+    }
+
+    /** Runs {@code step} with the Shoot's project; a namespace without one is forbidden as Gardener words it. */
+    private Future<Void> withProject(Attributes a, Function<Project, Future<Void>> step) {
+        return Projects.forNamespace(objects, a.namespace()).compose(project -> project.isEmpty()
+                ? Rejections.forbid(a, "Internal error occurred: could not find referenced project: " + Projects.NOT_FOUND)
+                : step.apply(project.get()));
+    }
+
+    private static List<Toleration> tolerations(JsonNode spec) {
+        return TolerationTrees.read(spec.path("tolerations"));
+    }
+}

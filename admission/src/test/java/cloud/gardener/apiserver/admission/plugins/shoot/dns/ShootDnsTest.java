@@ -1,0 +1,192 @@
+package cloud.gardener.apiserver.admission.plugins.shoot.dns;
+
+import static cloud.gardener.apiserver.admission.testing.Outcomes.accepted;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.rejection;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
+import static cloud.gardener.apiserver.admission.testing.Requests.object;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ShootDnsTest {
+
+    private static final GroupResource PROJECTS = new GroupResource("core.gardener.cloud", "projects");
+    private static final GroupResource SEEDS = new GroupResource("core.gardener.cloud", "seeds");
+    private static final GroupResource SECRETS = new GroupResource("", "secrets");
+
+    private static InMemoryObjects objects() {
+        return new InMemoryObjects()
+                .put(PROJECTS, "{metadata: {name: dev}, spec: {namespace: garden-dev}}")
+                .put(SEEDS, "{metadata: {name: plain}, spec: {}}")
+                .put(SEEDS, "{metadata: {name: with-defaults}, spec: {dns: {defaults: [{domain: seed.example.com}]}}}")
+                .put(SECRETS, secret("low", "low.example.com", "1"))
+                .put(SECRETS, secret("high", "high.example.com", "10"))
+                .put(SECRETS, """
+                        metadata: {name: unrelated, namespace: garden, annotations: {dns.gardener.cloud/domain: x.com}}
+                        """);
+    }
+
+    private static String secret(String name, String domain, String priority) {
+        return """
+                metadata:
+                  name: %s
+                  namespace: garden
+                  labels: {gardener.cloud/role: default-domain}
+                  annotations:
+                    dns.gardener.cloud/domain: %s
+                    dns.gardener.cloud/provider: aws-route53
+                    dns.gardener.cloud/domain-default-priority: "%s"
+                """.formatted(name, domain, priority);
+    }
+
+    private final ShootDns plugin = new ShootDns(new PluginContext(objects(), null, null, Clock.systemUTC()));
+
+    private static ObjectNode shoot(String spec) {
+        ObjectNode shoot = object("{metadata: {name: s, namespace: garden-dev}}");
+        shoot.set("spec", object(spec));
+        return shoot;
+    }
+
+    /** A create request's spec and the {@code spec.dns} expected after admission. */
+    record Mutation(String name, String spec, String expectedDns) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Mutation> mutations() {
+        return Stream.of(
+                new Mutation("unscheduled shoots keep their DNS section", "{dns: {providers: [{type: aws}]}}",
+                        "{providers: [{type: aws}]}"),
+                new Mutation("scheduled shoot gets the highest-priority secret domain", "{seedName: plain}",
+                        "{domain: s.dev.high.example.com}"),
+                new Mutation("seed defaults win over secrets", "{seedName: with-defaults}",
+                        "{domain: s.dev.seed.example.com}"),
+                new Mutation("own domain: first provider becomes primary",
+                        "{seedName: plain, dns: {domain: my.domain.io, providers: [{type: aws}, {type: gcp}]}}",
+                        "{domain: my.domain.io, providers: [{type: aws, primary: true}, {type: gcp}]}"),
+                new Mutation("default domain: no provider is made primary",
+                        "{seedName: plain, dns: {providers: [{type: aws}]}}",
+                        "{providers: [{type: aws}], domain: s.dev.high.example.com}"),
+                new Mutation("unmanaged DNS gets no domain", "{seedName: plain, dns: {providers: [{type: unmanaged}]}}",
+                        "{providers: [{type: unmanaged, primary: true}]}"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("mutations")
+    void admitOnCreate(Mutation c) {
+        ObjectNode shoot = shoot(c.spec());
+        accepted(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        assertThat(shoot.path("spec").path("dns")).isEqualTo(object(c.expectedDns()));
+    }
+
+    @Test
+    void updateKeepsTheOldPrimaryProviderWhenTheClientDropsTheFlag() {
+        ObjectNode old = shoot("{dns: {domain: my.io, providers: [{type: aws}, {type: gcp, primary: true, "
+                + "credentialsRef: {kind: Secret, name: c}}]}}");
+        ObjectNode updated = shoot("{dns: {domain: my.io, providers: [{type: aws}, {type: gcp, "
+                + "credentialsRef: {kind: Secret, name: c}}]}}");
+        accepted(plugin.admit(shootRequest(Operation.UPDATE, "", updated, old)));
+        assertThat(updated.path("spec").path("dns").path("providers").path(1).path("primary").asBoolean()).isTrue();
+        assertThat(updated.path("spec").path("dns").path("providers").path(0).has("primary")).isFalse();
+    }
+
+    @Test
+    void theBindingSubresourceAssignsTheDomainWhenTheShootIsScheduled() {
+        ObjectNode old = shoot("{}");
+        ObjectNode bound = shoot("{seedName: with-defaults}");
+        accepted(plugin.admit(shootRequest(Operation.UPDATE, "binding", bound, old)));
+        assertThat(bound.path("spec").path("dns").path("domain").asText()).isEqualTo("s.dev.seed.example.com");
+        ObjectNode status = shoot("{seedName: with-defaults}");
+        accepted(plugin.admit(shootRequest(Operation.UPDATE, "status", status, old)));
+        assertThat(status.path("spec").has("dns")).isFalse();
+    }
+
+    @Test
+    void generateNameGetsARandomSubdomain() {
+        ObjectNode shoot = object("{metadata: {generateName: gen-, namespace: garden-dev}, spec: {seedName: plain}}");
+        accepted(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        assertThat(shoot.path("spec").path("dns").path("domain").asText()).matches("[0-9a-z]{9}\\.dev\\.high\\.example\\.com");
+        accepted(plugin.validate(shootRequest(Operation.CREATE, "", shoot, null)));
+    }
+
+    /** A request (old spec null on create) and the expected 422 message (null: accepted). */
+    record Validation(String name, String spec, String oldSpec, String message) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Validation> validations() {
+        String prefix = "Shoot.core.gardener.cloud \"s\" is invalid: ";
+        return Stream.of(
+                new Validation("own domain with primary provider", "{dns: {domain: my.io, providers: [{type: a, primary: true}]}}",
+                        null, null),
+                new Validation("default domain in the expected scheme", "{dns: {domain: s.dev.high.example.com}}", null, null),
+                new Validation("default domain with a primary provider",
+                        "{dns: {domain: s.dev.high.example.com, providers: [{type: a, primary: true}]}}", null,
+                        prefix + "spec.dns.providers[0].primary: Invalid value: true: primary dns provider must not be "
+                                + "set when default domain is used"),
+                new Validation("default domain of another shoot", "{dns: {domain: other.dev.low.example.com}}", null,
+                        prefix + "spec.dns.domain: Invalid value: \"other.dev.low.example.com\": shoot uses a default "
+                                + "domain but does not match expected scheme: <shoot-name>.<project-name>.<default-domain> "
+                                + "(expected 's.dev.low.example.com', but got 'other.dev.low.example.com')"),
+                new Validation("seed defaults replace the secrets' domains",
+                        "{seedName: with-defaults, dns: {domain: other.dev.low.example.com}}", null, null),
+                new Validation("update of a scheduled shoot with a domain is not re-checked",
+                        "{seedName: plain, dns: {domain: other.dev.low.example.com}}",
+                        "{seedName: plain, dns: {domain: other.dev.low.example.com}}", null),
+                new Validation("update that schedules the shoot is checked",
+                        "{seedName: plain, dns: {domain: other.dev.low.example.com}}",
+                        "{dns: {domain: other.dev.low.example.com}}",
+                        prefix + "spec.dns.domain: Invalid value: \"other.dev.low.example.com\": shoot uses a default "
+                                + "domain but does not match expected scheme: <shoot-name>.<project-name>.<default-domain> "
+                                + "(expected 's.dev.low.example.com', but got 'other.dev.low.example.com')"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("validations")
+    void validate(Validation c) {
+        Operation op = c.oldSpec() == null ? Operation.CREATE : Operation.UPDATE;
+        Future<Void> result = plugin.validate(shootRequest(op, "", shoot(c.spec()),
+                c.oldSpec() == null ? null : shoot(c.oldSpec())));
+        if (c.message() == null) {
+            accepted(result);
+            return;
+        }
+        ApiException e = rejection(result);
+        assertThat(e.code()).isEqualTo(422);
+        assertThat(e.getMessage()).isEqualTo(c.message());
+    }
+
+    @Test
+    void aMissingSeedIsAnInternalError() {
+        ApiException e = rejection(plugin.admit(shootRequest(Operation.CREATE, "", shoot("{seedName: nope}"), null)));
+        assertThat(e.code()).isEqualTo(500);
+        assertThat(e.getMessage()).isEqualTo("error retrieving default domains: Internal error occurred: could not get "
+                + "seed nope: seed.core.gardener.cloud \"nope\" not found");
+    }
+
+    @Test
+    void aDefaultDomainNeedsTheShootsProject() {
+        ObjectNode shoot = object("{metadata: {name: s, namespace: elsewhere}, spec: {seedName: plain}}");
+        Attributes a = shootRequest(Operation.CREATE, "", shoot, null);
+        ApiException e = rejection(plugin.admit(a));
+        assertThat(e.code()).isEqualTo(500);
+        assertThat(e.getMessage()).isEqualTo("Internal error occurred: Project.core.gardener.cloud \"<unknown>\" not found");
+    }
+}

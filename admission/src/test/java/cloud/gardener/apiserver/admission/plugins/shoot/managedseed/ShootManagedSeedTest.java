@@ -1,0 +1,115 @@
+package cloud.gardener.apiserver.admission.plugins.shoot.managedseed;
+
+import static cloud.gardener.apiserver.admission.testing.Outcomes.accepted;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.rejection;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
+import static cloud.gardener.apiserver.admission.testing.Requests.object;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
+import cloud.gardener.apiserver.admission.testing.Outcomes;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ShootManagedSeedTest {
+
+    private static final GroupResource MANAGED_SEEDS = new GroupResource("seedmanagement.gardener.cloud", "managedseeds");
+    private static final String SPEC = """
+            addons: {nginxIngress: {enabled: false}}
+            kubernetes: {verticalPodAutoscaler: {enabled: true}}
+            networking: {nodes: 10.0.0.0/16}
+            provider: {workers: [{name: a, zones: [z1, z2]}, {name: b, zones: [z3]}]}
+            """;
+
+    private final InMemoryObjects objects = new InMemoryObjects()
+            .put(MANAGED_SEEDS, """
+                    metadata: {name: ms, namespace: garden}
+                    spec:
+                      shoot: {name: seed-shoot}
+                      gardenlet:
+                        config:
+                          apiVersion: gardenlet.config.gardener.cloud/v1alpha1
+                          kind: GardenletConfiguration
+                          seedConfig: {spec: {provider: {zones: [z1]}}}
+                    """)
+            .put(Outcomes.SHOOTS, shoot("seed-shoot", SPEC))
+            .put(Outcomes.SHOOTS, shoot("plain", SPEC));
+    private final ShootManagedSeed plugin = new ShootManagedSeed(new PluginContext(objects, null, null, Clock.systemUTC()));
+
+    private static ObjectNode shoot(String name, String spec) {
+        ObjectNode shoot = object("{metadata: {name: " + name + ", namespace: garden}}");
+        shoot.set("spec", object(spec));
+        return shoot;
+    }
+
+    /** An edit of the managed seed's Shoot and the expected 422 message (null: accepted). */
+    record Case(String name, String yamlEdit, String message) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Case> updates() {
+        String prefix = "Shoot.core.gardener.cloud \"seed-shoot\" is invalid: ";
+        return Stream.of(
+                new Case("unchanged", "{}", null),
+                new Case("removing a zone the seed does not use", "{provider: {workers: [{name: a, zones: [z1, z2]}]}}", null),
+                new Case("nginx ingress enabled", "{addons: {nginxIngress: {enabled: true}}}",
+                        prefix + "spec.addons.nginxIngress.enabled: Invalid value: true: shoot ingress addon is not "
+                                + "supported for managed seeds - use the managed seed ingress controller"),
+                new Case("VPA disabled", "{kubernetes: {verticalPodAutoscaler: {enabled: false}}}",
+                        prefix + "spec.kubernetes.verticalPodAutoscaler.enabled: Invalid value: false: shoot VPA has to be "
+                                + "enabled for managed seeds"),
+                new Case("nodes changed", "{networking: {nodes: 10.1.0.0/16}}",
+                        prefix + "spec.networking.nodes: Invalid value: \"10.1.0.0/16\": field is immutable for managed seeds"),
+                new Case("a zone of the seed removed", "{provider: {workers: [{name: a, zones: [z2]}, {name: b, zones: [z3]}]}}",
+                        prefix + "spec.providers.workers: Forbidden: shoot worker zone(s) must not be removed as long as "
+                                + "registered in managedseed"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("updates")
+    void update(Case c) {
+        ObjectNode old = shoot("seed-shoot", SPEC);
+        ObjectNode updated = old.deepCopy();
+        object(c.yamlEdit()).fields().forEachRemaining(e -> ((ObjectNode) updated.get("spec")).set(e.getKey(), e.getValue()));
+        Future<Void> result = plugin.validate(shootRequest(Operation.UPDATE, "", updated, old));
+        if (c.message() == null) {
+            accepted(result);
+            return;
+        }
+        ApiException e = rejection(result);
+        assertThat(e.code()).isEqualTo(422);
+        assertThat(e.getMessage()).isEqualTo(c.message());
+    }
+
+    @Test
+    void shootsOfNoManagedSeedMayChangeFreely() {
+        ObjectNode old = shoot("plain", SPEC);
+        ObjectNode updated = shoot("plain", "{addons: {nginxIngress: {enabled: true}}}");
+        accepted(plugin.validate(shootRequest(Operation.UPDATE, "", updated, old)));
+    }
+
+    @Test
+    void theManagedSeedsShootCannotBeDeletedAloneOrWithItsCollection() {
+        ApiException e = rejection(plugin.validate(shootRequest(Operation.DELETE, "", null, shoot("seed-shoot", SPEC))));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"seed-shoot\" is forbidden: cannot delete shoot "
+                + "garden/seed-shoot since it is still referenced by a managed seed");
+        accepted(plugin.validate(shootRequest(Operation.DELETE, "", null, shoot("plain", SPEC))));
+        Attributes collection = new Attributes(Outcomes.SHOOT, Outcomes.SHOOTS, "", "garden", "", Operation.DELETE, null,
+                null, cloud.gardener.apiserver.admission.testing.Requests.ALICE, false);
+        assertThat(rejection(plugin.validate(collection)).getMessage()).contains("garden/seed-shoot");
+    }
+}

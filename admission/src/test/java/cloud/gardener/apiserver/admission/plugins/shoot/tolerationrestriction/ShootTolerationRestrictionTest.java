@@ -1,0 +1,150 @@
+package cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction;
+
+import static cloud.gardener.apiserver.admission.testing.Outcomes.accepted;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.rejection;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
+import static cloud.gardener.apiserver.admission.testing.Requests.object;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ShootTolerationRestrictionTest {
+
+    private static final GroupResource PROJECTS = new GroupResource("core.gardener.cloud", "projects");
+    private static final String CONFIG = """
+            apiVersion: shoottolerationrestriction.admission.gardener.cloud/v1alpha1
+            kind: Configuration
+            defaults:
+            - key: global-default
+            - key: shared
+              value: from-config
+            whitelist:
+            - key: global-any
+            - key: global-exact
+              value: v1
+            """;
+    private static final String PROJECT = """
+            metadata: {name: dev}
+            spec:
+              namespace: garden-dev
+              tolerations:
+                defaults: [{key: project-default, value: x}]
+                whitelist: [{key: project-allowed}]
+            """;
+
+    private static ShootTolerationRestriction plugin(InMemoryObjects objects) {
+        return new ShootTolerationRestriction(new PluginContext(objects, null, object(CONFIG), Clock.systemUTC()));
+    }
+
+    private static ObjectNode shoot(String tolerations) {
+        return object("{metadata: {name: s, namespace: garden-dev}, spec: {tolerations: " + tolerations + "}}");
+    }
+
+    /** A request with its old object (null on create) and the expected rejection message (null: accepted). */
+    record Case(String name, Operation operation, String tolerations, String oldTolerations, String message) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Case> validations() {
+        String forbidden = "shoots.core.gardener.cloud \"s\" is forbidden: error while validating tolerations against "
+                + "allowlist: [spec.tolerations[0]: Forbidden: only the following tolerations are allowed: "
+                + "[global-any global-exact=v1 project-allowed]]";
+        return Stream.of(
+                new Case("no tolerations", Operation.CREATE, "[]", null, null),
+                new Case("key whitelisted without value allows any value", Operation.CREATE,
+                        "[{key: global-any, value: whatever}]", null, null),
+                new Case("exact key and value whitelisted", Operation.CREATE, "[{key: global-exact, value: v1}]", null, null),
+                new Case("project whitelist", Operation.CREATE, "[{key: project-allowed}]", null, null),
+                new Case("other value of an exact entry", Operation.CREATE, "[{key: global-exact, value: v2}]", null,
+                        forbidden),
+                new Case("unknown key", Operation.CREATE, "[{key: foo}]", null, forbidden),
+                new Case("update keeps an old unlisted toleration", Operation.UPDATE, "[{key: foo}]", "[{key: foo}]", null),
+                new Case("update adds an unlisted toleration (index among the new ones)", Operation.UPDATE,
+                        "[{key: foo}, {key: bar}]", "[{key: foo}]", forbidden),
+                new Case("update changes the value of an unlisted toleration", Operation.UPDATE,
+                        "[{key: foo, value: b}]", "[{key: foo, value: a}]", forbidden));
+    }
+
+    @ParameterizedTest
+    @MethodSource("validations")
+    void validate(Case c) {
+        InMemoryObjects objects = new InMemoryObjects().put(PROJECTS, PROJECT);
+        ObjectNode old = c.oldTolerations() == null ? null : shoot(c.oldTolerations());
+        Future<Void> result = plugin(objects).validate(shootRequest(c.operation(), "", shoot(c.tolerations()), old));
+        if (c.message() == null) {
+            accepted(result);
+        } else {
+            ApiException e = rejection(result);
+            assertThat(e.code()).isEqualTo(403);
+            assertThat(e.getMessage()).isEqualTo(c.message());
+        }
+    }
+
+    @Test
+    void createAddsGlobalAndProjectDefaultsForKeysNotYetTolerated() {
+        ObjectNode shoot = shoot("[{key: shared, value: mine}]");
+        accepted(plugin(new InMemoryObjects().put(PROJECTS, PROJECT))
+                .admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        assertThat(shoot.path("spec").path("tolerations")).isEqualTo(object("""
+                t:
+                - {key: shared, value: mine}
+                - {key: global-default}
+                - {key: project-default, value: x}
+                """).path("t"));
+    }
+
+    @Test
+    void updatesGetNoDefaults() {
+        ObjectNode shoot = shoot("[]");
+        accepted(plugin(new InMemoryObjects().put(PROJECTS, PROJECT))
+                .admit(shootRequest(Operation.UPDATE, "", shoot, shoot("[]"))));
+        assertThat(shoot.path("spec").path("tolerations")).isEmpty();
+    }
+
+    @Test
+    void aShootOutsideAProjectNamespaceIsForbidden() {
+        ApiException e = rejection(plugin(new InMemoryObjects()).admit(shootRequest(Operation.CREATE, "", shoot("[]"), null)));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: Internal error occurred: "
+                + "could not find referenced project: Project.core.gardener.cloud \"<unknown>\" not found");
+    }
+
+    @Test
+    void otherKindsAreIgnoredAndShootsWaitForTheCaches() {
+        Attributes project = new Attributes(new cloud.gardener.apiserver.api.meta.GroupVersionKind("core.gardener.cloud",
+                "v1beta1", "Project"), PROJECTS, "", "", "p", Operation.CREATE, object(PROJECT), null,
+                cloud.gardener.apiserver.admission.testing.Requests.ALICE, false);
+        ShootTolerationRestriction unsynced = plugin(new InMemoryObjects().notReady());
+        accepted(unsynced.validate(project));
+        ApiException e = rejection(unsynced.validate(shootRequest(Operation.CREATE, "", shoot("[]"), null)));
+        assertThat(e.getMessage()).endsWith("not yet ready to handle request");
+    }
+
+    @Test
+    void theConfigurationIsValidatedWhenThePluginIsBuilt() {
+        assertThatThrownBy(() -> TolerationRestrictionConfiguration.from(object("""
+                apiVersion: shoottolerationrestriction.admission.gardener.cloud/v1alpha1
+                kind: Configuration
+                whitelist: [{key: a}, {key: a}]
+                """))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whitelist[1]: Duplicate value");
+        assertThatThrownBy(() -> TolerationRestrictionConfiguration.from(object("{apiVersion: v1, kind: Configuration}")))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(TolerationRestrictionConfiguration.from(null).whitelist()).isEmpty();
+    }
+}

@@ -1,0 +1,45 @@
+package cloud.gardener.apiserver.admission.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.authn.UserInfo;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+
+/** What plugin tests expect of an admission step, and the Shoot requests most of them send. */
+public final class Outcomes {
+
+    public static final GroupVersionKind SHOOT = new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot");
+    public static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
+
+    private Outcomes() {
+    }
+
+    /** The step's rejection (it must have failed with an API error). */
+    public static ApiException rejection(Future<Void> result) {
+        assertThat(result.failed()).as("rejected").isTrue();
+        assertThat(result.cause()).isInstanceOf(ApiException.class);
+        return (ApiException) result.cause();
+    }
+
+    /** Asserts the step accepted the request. */
+    public static void accepted(Future<Void> result) {
+        assertThat(result.succeeded()).as(() -> "accepted, but: " + result.cause()).isTrue();
+    }
+
+    /** A Shoot request of user alice; namespace and name come from the object (or the old one). */
+    public static Attributes shootRequest(Operation operation, String subresource, ObjectNode shoot, ObjectNode old) {
+        return Requests.of(SHOOT, SHOOTS, subresource, operation, shoot, old, Requests.ALICE);
+    }
+
+    /** The same request by another user. */
+    public static Attributes as(UserInfo user, Attributes a) {
+        return new Attributes(a.kind(), a.resource(), a.subresource(), a.namespace(), a.name(), a.operation(), a.object(),
+                a.oldObject(), user, a.dryRun());
+    }
+}

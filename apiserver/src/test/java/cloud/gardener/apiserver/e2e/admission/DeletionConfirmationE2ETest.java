@@ -1,0 +1,121 @@
+package cloud.gardener.apiserver.e2e.admission;
+
+import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
+import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
+import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * DeletionConfirmation in the real server: Shoots and Projects are deleted only once confirmed, the confirming
+ * user is recorded, a collection is deleted only when every member is confirmed (HTTP and kubectl), and turning the
+ * plugin off by flag lets unconfirmed deletions through.
+ */
+class DeletionConfirmationE2ETest {
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension();
+
+    @RegisterExtension
+    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(
+            config -> config.withAdmission(List.of(), List.of("DeletionConfirmation"), Map.of()));
+
+    private static final String CONFIRM = "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}";
+    private static final String MISSING = "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete";
+
+    @BeforeAll
+    static void examples() {
+        Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
+    }
+
+    @Test
+    void aShootIsDeletedOnlyOnceConfirmedAndTheConfirmerIsRecorded() {
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin);
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "doomed"));
+
+        JsonNode refused = assertStatus(admin.delete(g.shoot("doomed")), 403, "Forbidden");
+        assertThat(refused.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"doomed\" is forbidden: " + MISSING);
+
+        TestClient.Response confirmed = SERVER.client("alice", List.of("system:masters"))
+                .patch(g.shoot("doomed"), MERGE, CONFIRM);
+        assertThat(confirmed.status()).as(confirmed.body()).isEqualTo(200);
+        assertThat(confirmed.json().at("/metadata/annotations/deletion.gardener.cloud~1confirmed-by").asText())
+                .isEqualTo("alice");
+
+        TestClient.Response deleted = admin.delete(g.shoot("doomed"));
+        assertThat(deleted.status()).as(deleted.body()).isIn(200, 202);
+    }
+
+    @Test
+    void aProjectIsDeletedOnlyOnceConfirmed() {
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin);
+        String project = GardenFixtures.CORE + "/projects/" + g.project();
+
+        JsonNode refused = assertStatus(admin.delete(project), 403, "Forbidden");
+        assertThat(refused.path("message").asText())
+                .isEqualTo("projects.core.gardener.cloud \"" + g.project() + "\" is forbidden: " + MISSING);
+
+        assertThat(admin.patch(project, MERGE, CONFIRM).status()).isEqualTo(200);
+        TestClient.Response deleted = admin.delete(project);
+        assertThat(deleted.status()).as(deleted.body()).isIn(200, 202);
+    }
+
+    @Test
+    void aCollectionIsRefusedWholeWhileOneMemberIsUnconfirmed() {
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin);
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "sure"));
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "unsure"));
+        assertThat(admin.patch(g.shoot("sure"), MERGE, CONFIRM).status()).isEqualTo(200);
+
+        JsonNode refused = assertStatus(admin.delete(g.shoots()), 403, "Forbidden");
+        assertThat(refused.path("message").asText()).contains("shoots.core.gardener.cloud \"unsure\" is forbidden: " + MISSING)
+                .doesNotContain("\"sure\"");
+        assertThat(admin.get(g.shoot("sure")).status()).as("nothing of the collection is deleted").isEqualTo(200);
+
+        assertThat(admin.patch(g.shoot("unsure"), MERGE, CONFIRM).status()).isEqualTo(200);
+        TestClient.Response deleted = admin.delete(g.shoots());
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
+        assertThat(deleted.json().path("items")).hasSize(2);
+    }
+
+    @Test
+    void kubectlDeleteAllIsRefusedForTheUnconfirmedShoot() throws Exception {
+        Kubectl.assumeInstalled();
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin);
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "kept"));
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "gone"));
+        Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
+        kubectl.ok("annotate", "shoots", "gone", "-n", g.namespace(), "confirmation.gardener.cloud/deletion=true");
+
+        Kubectl.Result result = kubectl.run("delete", "shoots", "--all", "-n", g.namespace());
+        assertThat(result.succeeded()).as(result.describe()).isFalse();
+        assertThat(result.stderr()).contains("shoots.core.gardener.cloud \"kept\" is forbidden: " + MISSING);
+        assertThat(admin.get(g.shoot("kept")).status()).isEqualTo(200);
+        assertThat(admin.get(g.shoot("gone")).status()).isEqualTo(404);
+    }
+
+    @Test
+    void withThePluginDisabledAnUnconfirmedShootIsDeleted() {
+        TestClient admin = WITHOUT_PLUGIN.admin();
+        Garden g = GardenFixtures.create(admin);
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "careless"));
+        TestClient.Response deleted = admin.delete(g.shoot("careless"));
+        assertThat(deleted.status()).as(deleted.body()).isIn(200, 202);
+        assertThat(deleted.json().at("/metadata/annotations/confirmation.gardener.cloud~1deletion").isMissingNode()).isTrue();
+    }
+}
