@@ -1,0 +1,181 @@
+package cloud.gardener.apiserver.e2e.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The garden a Shoot needs before admission lets it in, built from Gardener's published example manifests
+ * (the shared {@code gardener-examples} folder): namespace and secrets, Project, CloudProfile, CredentialsBinding,
+ * Seed, and a Shoot that fits them. Every garden has its own names, so test classes and test cases do not collide;
+ * the provider type of the examples' placeholders is {@code local}.
+ */
+public final class GardenFixtures {
+
+    public static final String CORE = "/apis/core.gardener.cloud/v1beta1";
+    public static final String SECURITY = "/apis/security.gardener.cloud/v1alpha1";
+    public static final String PROVIDER = "local";
+    public static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
+            "../../shared/conformance/gardener-examples"));
+
+    private static final AtomicInteger SEQ = new AtomicInteger();
+
+    private GardenFixtures() {
+    }
+
+    /**
+     * One garden's names.
+     *
+     * @param project      the Project's name (short: Gardener limits project plus shoot name to 21 characters)
+     * @param namespace    the project namespace, {@code garden-<project>}
+     * @param cloudProfile the CloudProfile (30-cloudprofile.yaml)
+     * @param binding      the CredentialsBinding in the namespace, of provider type {@code local}
+     * @param seed         the Seed (50-seed.yaml)
+     */
+    public record Garden(String project, String namespace, String cloudProfile, String binding, String seed) {
+
+        public String shoots() {
+            return CORE + "/namespaces/" + namespace + "/shoots";
+        }
+
+        public String shoot(String name) {
+            return shoots() + "/" + name;
+        }
+    }
+
+    /** Whether the shared examples are there (tests assume it). */
+    public static boolean examplesPresent() {
+        return Files.isDirectory(EXAMPLES);
+    }
+
+    /** A manifest's text with the examples' placeholders filled for provider {@code local}. */
+    public static String manifestText(String file) {
+        try {
+            return Files.readString(EXAMPLES.resolve(file))
+                    .replace("<seed-name>", "my-seed")
+                    .replace("type: <some-provider-name>", "type: " + PROVIDER)
+                    .replace("type: <some-network-extension-name>", "type: calico")
+                    .replace("<provider-name>", PROVIDER)
+                    .replace("    zones:\n    - europe-1a\n", "    zones:\n    - europe-1a\n    - europe-1b\n")
+                    .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The documents of a manifest (placeholders filled); an empty YAML value is null, as in Go's YAML. */
+    public static List<ObjectNode> documents(String file) {
+        List<ObjectNode> docs = new ArrayList<>();
+        try (MappingIterator<JsonNode> it = Json.YAML.readerFor(JsonNode.class)
+                .with(YAMLParser.Feature.EMPTY_STRING_AS_NULL).readValues(manifestText(file))) {
+            while (it.hasNext()) {
+                JsonNode doc = it.next();
+                if (doc != null && doc.isObject() && !doc.isEmpty()) {
+                    docs.add((ObjectNode) doc);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return docs;
+    }
+
+    /** The first document of a manifest. */
+    public static ObjectNode example(String file) {
+        return documents(file).get(0);
+    }
+
+    /** Creates a garden with fresh names and answers them; fails the test on any refusal. */
+    public static Garden create(TestClient admin) {
+        int n = SEQ.incrementAndGet();
+        Garden g = new Garden("adm" + n, "garden-adm" + n, "cloudprofile-adm" + n, "account-adm" + n, "seed-adm" + n);
+        createNamespace(admin, "garden");
+        createNamespace(admin, g.namespace());
+        for (String secret : List.of("backup-secret", "ingress-secret", "internal-domain-secret")) {
+            createSecret(admin, "garden", secret);
+        }
+        createSecret(admin, g.namespace(), g.binding());
+
+        ObjectNode project = example("05-project-dev.yaml");
+        meta(project).put("name", g.project());
+        ((ObjectNode) project.get("spec")).put("namespace", g.namespace());
+        created(admin, CORE + "/projects", project);
+
+        ObjectNode cloudProfile = example("30-cloudprofile.yaml");
+        meta(cloudProfile).put("name", g.cloudProfile());
+        created(admin, CORE + "/cloudprofiles", cloudProfile);
+
+        ObjectNode binding = example("80-credentialsbinding.yaml");
+        meta(binding).put("name", g.binding()).put("namespace", g.namespace());
+        binding.putObject("credentialsRef").put("apiVersion", "v1").put("kind", "Secret")
+                .put("name", g.binding()).put("namespace", g.namespace());
+        created(admin, SECURITY + "/namespaces/" + g.namespace() + "/credentialsbindings", binding);
+
+        ObjectNode seed = example("50-seed.yaml");
+        meta(seed).put("name", g.seed());
+        ((ObjectNode) seed.at("/spec/dns/internal")).put("domain", "internal." + g.project() + ".example.com");
+        ((ObjectNode) seed.at("/spec/ingress")).put("domain", "ingress." + g.project() + ".example.com");
+        created(admin, CORE + "/seeds", seed);
+        return g;
+    }
+
+    /**
+     * 90-shoot.yaml placed in the garden: its CloudProfile, binding and a domain of its own; the machine image
+     * named without a version and no Kubernetes version, so that admission defaults both; the worker volume of a
+     * type the CloudProfile offers (the example names {@code gp2}, which its CloudProfile does not list).
+     */
+    public static ObjectNode shoot(Garden g, String name) {
+        ObjectNode shoot = example("90-shoot.yaml");
+        meta(shoot).put("name", name).put("namespace", g.namespace());
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        spec.put("credentialsBindingName", g.binding());
+        spec.putObject("cloudProfile").put("kind", "CloudProfile").put("name", g.cloudProfile());
+        spec.putObject("kubernetes");
+        ((ObjectNode) spec.get("dns")).put("domain", name + "." + g.project() + ".example.com");
+        ObjectNode worker = (ObjectNode) ((ArrayNode) spec.at("/provider/workers")).get(0);
+        ObjectNode machine = (ObjectNode) worker.get("machine");
+        machine.putObject("image").put("name", "gardenlinux");
+        ((ObjectNode) worker.get("volume")).put("type", "gp3");
+        return shoot;
+    }
+
+    /** POSTs and answers the stored object; fails unless 201. */
+    public static JsonNode created(TestClient admin, String collection, JsonNode body) {
+        TestClient.Response resp = admin.post(collection, body);
+        assertThat(resp.status()).as("POST %s: %s", collection, resp.body()).isEqualTo(201);
+        return resp.json();
+    }
+
+    private static void createNamespace(TestClient admin, String name) {
+        ObjectNode ns = Json.MAPPER.createObjectNode();
+        ns.put("apiVersion", "v1").put("kind", "Namespace").putObject("metadata").put("name", name);
+        int status = admin.post("/api/v1/namespaces", ns).status();
+        assertThat(status).as("namespace %s", name).isIn(201, 409);
+    }
+
+    private static void createSecret(TestClient admin, String namespace, String name) {
+        ObjectNode secret = Json.MAPPER.createObjectNode();
+        secret.put("apiVersion", "v1").put("kind", "Secret").put("type", "Opaque");
+        secret.putObject("metadata").put("name", name).put("namespace", namespace);
+        secret.putObject("data").put("key", "dmFsdWU=");
+        int status = admin.post("/api/v1/namespaces/" + namespace + "/secrets", secret).status();
+        assertThat(status).as("secret %s/%s", namespace, name).isIn(201, 409);
+    }
+
+    private static ObjectNode meta(ObjectNode obj) {
+        return (ObjectNode) obj.get("metadata");
+    }
+}
