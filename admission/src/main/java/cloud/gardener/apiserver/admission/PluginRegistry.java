@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission;
 import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
+import cloud.gardener.apiserver.admission.plugins.shoot.mutator.ShootMutatorPlugin;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -51,7 +52,7 @@ public final class PluginRegistry {
                 new Definition("ShootNodeLocalDNSEnabledByDefault", false, null),
                 new Definition("ShootDNSRewriting", false, null),
                 new Definition("ShootQuotaValidator", true, null),
-                new Definition("ShootMutator", true, null),
+                new Definition(ShootMutatorPlugin.NAME, true, ShootMutatorPlugin::new),
                 new Definition("ShootValidator", true, null),
                 new Definition("SeedValidator", true, null),
                 new Definition("SeedMutator", true, null),
