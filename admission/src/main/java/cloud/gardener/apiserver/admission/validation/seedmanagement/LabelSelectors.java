@@ -10,13 +10,13 @@ import java.util.Map;
  * {@code metav1.LabelSelectorAsSelector} and {@code Selector.Matches}: a selector that converts (valid operators,
  * keys and values) matches a label set when every requirement holds.
  */
-final class LabelSelectors {
+public final class LabelSelectors {
 
     private LabelSelectors() {
     }
 
     /** Whether {@code LabelSelectorAsSelector} succeeds, i.e. the selector can be matched at all. */
-    static boolean convertible(LabelSelector selector) {
+    public static boolean convertible(LabelSelector selector) {
         if (selector == null) {
             return true;
         }
@@ -47,7 +47,7 @@ final class LabelSelectors {
         return selector == null || map(selector.matchLabels()).isEmpty() && list(selector.matchExpressions()).isEmpty();
     }
 
-    static boolean matches(LabelSelector selector, Map<String, String> labels) {
+    public static boolean matches(LabelSelector selector, Map<String, String> labels) {
         Map<String, String> set = map(labels);
         for (Map.Entry<String, String> e : map(selector.matchLabels()).entrySet()) {
             if (!set.containsKey(e.getKey()) || !text(set.get(e.getKey())).equals(text(e.getValue()))) {
