@@ -93,7 +93,7 @@ public final class ShootFixtures {
                     - name: cpu
                       minimum: 1
                       maximum: 2
-                      machine: {type: m5.large, image: {name: gardenlinux, version: 15.4.20220818}}
+                      machine: {type: m5.large, architecture: amd64, image: {name: gardenlinux, version: 15.4.20220818}}
                       volume: {type: gp3, size: 20Gi}
                   kubernetes: {version: 1.35.4}
                   networking: {type: calico, nodes: 10.250.0.0/16, pods: 100.96.0.0/11, services: 100.64.0.0/13, ipFamilies: [IPv4]}
