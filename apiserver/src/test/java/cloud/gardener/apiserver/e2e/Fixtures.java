@@ -3,11 +3,14 @@ package cloud.gardener.apiserver.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Paths and objects the protocol tests share: shoots (namespaced) and cloudprofiles (cluster-scoped). */
@@ -20,9 +23,21 @@ public final class Fixtures {
     public static final String MERGE = "application/merge-patch+json";
     public static final String JSON_PATCH = "application/json-patch+json";
 
+    /**
+     * The admission plugins that check a Shoot against the garden it references (CloudProfile, Project, Seed,
+     * bindings). The protocol tests' shoots reference none; {@link #withoutShootGardenChecks} turns these off there.
+     * Tests of admission build a garden instead (e2e/admission/GardenFixtures).
+     */
+    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ShootMutator", "ShootValidator");
+
     private static final AtomicInteger SEQ = new AtomicInteger();
 
     private Fixtures() {
+    }
+
+    /** A server configuration for tests about something other than Shoot admission: see {@link #SHOOT_GARDEN_PLUGINS}. */
+    public static ServerConfig withoutShootGardenChecks(ServerConfig config) {
+        return config.withAdmission(List.of(), SHOOT_GARDEN_PLUGINS, Map.of());
     }
 
     public static String shoots(String namespace) {

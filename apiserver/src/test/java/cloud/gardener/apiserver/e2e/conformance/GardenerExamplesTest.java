@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.e2e.admission.GardenFixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
@@ -153,11 +154,22 @@ class GardenerExamplesTest {
     @MethodSource("manifests")
     void createdWithKubectlReadBackAndDeleted(String file) throws Exception {
         List<ObjectNode> docs = documents(file);
+        List<String> garden = referencedGarden(docs);
         try {
             createWithKubectl(file, docs);
         } finally {
             removeLeftovers(docs);
+            GardenFixtures.remove(SERVER.admin(), garden);
         }
+    }
+
+    /**
+     * A Shoot example is admitted only with the project, CloudProfile and bindings it references (ShootValidator,
+     * ShootMutator): they exist while its case runs. The examples that define those objects run without them.
+     */
+    private static List<String> referencedGarden(List<ObjectNode> docs) {
+        boolean shoot = docs.stream().anyMatch(d -> "Shoot".equals(d.path("kind").asText()));
+        return shoot ? GardenFixtures.createExampleGarden(SERVER.admin()) : List.of();
     }
 
     private static void createWithKubectl(String file, List<ObjectNode> docs) throws Exception {
@@ -196,10 +208,12 @@ class GardenerExamplesTest {
     @MethodSource("manifests")
     void createdOverHttpReadBackAndDeleted(String file) throws Exception {
         List<ObjectNode> docs = documents(file);
+        List<String> garden = referencedGarden(docs);
         try {
             createOverHttp(file, docs);
         } finally {
             removeLeftovers(docs);
+            GardenFixtures.remove(SERVER.admin(), garden);
         }
     }
 
@@ -367,7 +381,8 @@ class GardenerExamplesTest {
      * configuration) that make it invalid YAML, and 90-shoot.yaml names its provider and network types as
      * {@code <some-provider-name>} placeholders that Gardener's validation rejects, as does 50-seed.yaml's
      * {@code <provider-name>} and its topology-aware routing with a single zone (Gardener requires at least
-     * two); those are filled in (a second zone added), nothing else is touched.
+     * two); those are filled in (a second zone added), and 90-shoot.yaml's machine image placeholders name the image
+     * of 30-cloudprofile.yaml (admission checks it against the CloudProfile); nothing else is touched.
      */
     static String manifestText(String file) throws IOException {
         String text = Files.readString(EXAMPLES.resolve(file));
@@ -375,6 +390,8 @@ class GardenerExamplesTest {
                 .replace("type: <some-provider-name>", "type: local")
                 .replace("type: <some-network-extension-name>", "type: calico")
                 .replace("<provider-name>", "local")
+                .replace("name: <some-image-name>", "name: gardenlinux")
+                .replace("version: <some-image-version>", "version: 15.4.20220818")
                 .replace("    zones:\n    - europe-1a\n", "    zones:\n    - europe-1a\n    - europe-1b\n")
                 .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
     }
