@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import cloud.gardener.apiserver.admission.plugins.shoot.mutator.ShootMutatorPlugin;
+import cloud.gardener.apiserver.admission.plugins.shoot.quotavalidator.ShootQuotaValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.validator.ShootValidatorPlugin;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ public final class PluginRegistry {
                 new Definition("ShootManagedSeed", true, null),
                 new Definition("ShootNodeLocalDNSEnabledByDefault", false, null),
                 new Definition("ShootDNSRewriting", false, null),
-                new Definition("ShootQuotaValidator", true, null),
+                new Definition(ShootQuotaValidatorPlugin.NAME, true, ShootQuotaValidatorPlugin::new),
                 new Definition(ShootMutatorPlugin.NAME, true, ShootMutatorPlugin::new),
                 new Definition(ShootValidatorPlugin.NAME, true, ShootValidatorPlugin::new),
                 new Definition("SeedValidator", true, null),
