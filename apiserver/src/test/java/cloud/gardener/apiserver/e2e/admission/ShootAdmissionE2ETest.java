@@ -124,6 +124,30 @@ class ShootAdmissionE2ETest {
     }
 
     @Test
+    void aShootBeyondItsBindingsQuotaIsForbidden() {
+        ObjectNode quota = GardenFixtures.example("60-quota.yaml");
+        ((ObjectNode) quota.get("metadata")).put("namespace", garden.namespace());
+        ((ObjectNode) quota.at("/spec/metrics")).put("cpu", "4");
+        GardenFixtures.created(admin, GardenFixtures.CORE + "/namespaces/" + garden.namespace() + "/quotas", quota);
+        ObjectNode binding = GardenFixtures.example("80-credentialsbinding.yaml");
+        ((ObjectNode) binding.get("metadata")).put("name", "quota-account").put("namespace", garden.namespace());
+        binding.putObject("credentialsRef").put("apiVersion", "v1").put("kind", "Secret").put("name", garden.binding())
+                .put("namespace", garden.namespace());
+        binding.putArray("quotas").addObject().put("name", "trial-quota").put("namespace", garden.namespace());
+        GardenFixtures.created(admin, GardenFixtures.SECURITY + "/namespaces/" + garden.namespace()
+                + "/credentialsbindings", binding);
+
+        ObjectNode shoot = GardenFixtures.shoot(garden, "quota");
+        ((ObjectNode) shoot.get("spec")).put("credentialsBindingName", "quota-account");
+        // 90-shoot.yaml's worker: at most 5 m5.large machines of 2 CPUs each
+        JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
+        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"quota\" is forbidden: "
+                + "quota limits exceeded. Unable to allocate further cpu ");
+        ((ObjectNode) shoot.at("/spec/provider/workers/0")).put("minimum", 1).put("maximum", 2);
+        GardenFixtures.created(admin, garden.shoots(), shoot);
+    }
+
+    @Test
     void kubectlShowsTheRefusal() throws Exception {
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
         ObjectNode shoot = GardenFixtures.shoot(garden, "kubectl");
