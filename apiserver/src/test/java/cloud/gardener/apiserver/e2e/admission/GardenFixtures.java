@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.e2e.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Examples;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
@@ -28,8 +29,7 @@ public final class GardenFixtures {
     public static final String CORE = "/apis/core.gardener.cloud/v1beta1";
     public static final String SECURITY = "/apis/security.gardener.cloud/v1alpha1";
     public static final String PROVIDER = "local";
-    public static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
-            "../../shared/conformance/gardener-examples"));
+    public static final Path EXAMPLES = Examples.DIR;
 
     private static final AtomicInteger SEQ = new AtomicInteger();
 
