@@ -28,7 +28,8 @@ public final class Fixtures {
      * bindings). The protocol tests' shoots reference none; {@link #withoutShootGardenChecks} turns these off there.
      * Tests of admission build a garden instead (e2e/admission/GardenFixtures).
      */
-    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ShootMutator", "ShootValidator");
+    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ShootQuotaValidator", "ShootMutator",
+            "ShootValidator");
 
     private static final AtomicInteger SEQ = new AtomicInteger();
 

@@ -223,6 +223,26 @@ public final class GardenFixtures {
         return paths;
     }
 
+    /**
+     * The example garden plus what 100-bastion.yaml refers to: its Shoot {@code example-shoot} in garden-dev, scheduled
+     * on 50-seed.yaml's seed (the Bastion plugin binds a Bastion to its shoot's seed). The shoot is 90-shoot.yaml
+     * renamed, without its DNS domain (another example uses it) and confirmed for deletion.
+     */
+    public static List<String> createBastionGarden(TestClient admin) {
+        List<String> paths = createExampleGarden(admin);
+        paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
+        ObjectNode shoot = example("90-shoot.yaml");
+        meta(shoot).put("name", "example-shoot").putObject("annotations")
+                .put("confirmation.gardener.cloud/deletion", "true");
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        spec.remove("dns");
+        spec.put("seedName", "my-seed");
+        ObjectNode machine = (ObjectNode) spec.at("/provider/workers/0/machine");
+        machine.putObject("image").put("name", "gardenlinux");
+        paths.add(createdPath(admin, CORE + "/namespaces/garden-dev/shoots", shoot));
+        return paths;
+    }
+
     /** Deletes what {@link #createExampleGarden} created, newest first, waiting until each is gone. */
     public static void remove(TestClient admin, List<String> paths) {
         for (int i = paths.size() - 1; i >= 0; i--) {

@@ -165,9 +165,13 @@ class GardenerExamplesTest {
 
     /**
      * A Shoot example is admitted only with the project, CloudProfile and bindings it references (ShootValidator,
-     * ShootMutator): they exist while its case runs. The examples that define those objects run without them.
+     * ShootMutator), a Bastion only for a scheduled Shoot (Bastion): they exist while its case runs. The examples that
+     * define those objects run without them.
      */
     private static List<String> referencedGarden(List<ObjectNode> docs) {
+        if (docs.stream().anyMatch(d -> "Bastion".equals(d.path("kind").asText()))) {
+            return GardenFixtures.createBastionGarden(SERVER.admin());
+        }
         boolean shoot = docs.stream().anyMatch(d -> "Shoot".equals(d.path("kind").asText()));
         return shoot ? GardenFixtures.createExampleGarden(SERVER.admin()) : List.of();
     }
