@@ -61,7 +61,9 @@ class ServerSideApplyKubectlTest {
     void serverSideApplyOfAShootWithConflictsAndForce() throws Exception {
         // the example's type placeholders filled in, as Gardener's validation wants label-like names
         String shoot = example("90-shoot.yaml").replace("<some-provider-name>", "aws")
-                .replace("<some-network-extension-name>", "calico");
+                .replace("<some-network-extension-name>", "calico")
+                // without ShootMutator here (no garden), the version the mutator would default
+                .replace("  kubernetes:\n", "  kubernetes:\n    version: 1.31.1\n");
         assertThat(kubectl.okWithInput(shoot, "apply", "--server-side", "-f", "-"))
                 .contains("shoot.core.gardener.cloud/crazy-botany serverside-applied");
         JsonNode managed = managedFields("shoot", "crazy-botany", "-n", "garden-dev");
