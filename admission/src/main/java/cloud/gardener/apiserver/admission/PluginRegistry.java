@@ -9,9 +9,12 @@ import cloud.gardener.apiserver.admission.plugins.shoot.dns.ShootDns;
 import cloud.gardener.apiserver.admission.plugins.shoot.dnsrewriting.ShootDnsRewriting;
 import cloud.gardener.apiserver.admission.plugins.shoot.exposureclass.ShootExposureClass;
 import cloud.gardener.apiserver.admission.plugins.shoot.managedseed.ShootManagedSeed;
+import cloud.gardener.apiserver.admission.plugins.shoot.mutator.ShootMutatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.nodelocaldns.ShootNodeLocalDnsEnabledByDefault;
+import cloud.gardener.apiserver.admission.plugins.shoot.quotavalidator.ShootQuotaValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.resourcereservation.ShootResourceReservation;
 import cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction.ShootTolerationRestriction;
+import cloud.gardener.apiserver.admission.plugins.shoot.validator.ShootValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.vpa.ShootVpaEnabledByDefault;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -60,9 +63,9 @@ public final class PluginRegistry {
                 new Definition(ShootManagedSeed.NAME, true, ShootManagedSeed::new),
                 new Definition(ShootNodeLocalDnsEnabledByDefault.NAME, false, ShootNodeLocalDnsEnabledByDefault::new),
                 new Definition(ShootDnsRewriting.NAME, false, ShootDnsRewriting::new),
-                new Definition("ShootQuotaValidator", true, null),
-                new Definition("ShootMutator", true, null),
-                new Definition("ShootValidator", true, null),
+                new Definition(ShootQuotaValidatorPlugin.NAME, true, ShootQuotaValidatorPlugin::new),
+                new Definition(ShootMutatorPlugin.NAME, true, ShootMutatorPlugin::new),
+                new Definition(ShootValidatorPlugin.NAME, true, ShootValidatorPlugin::new),
                 new Definition("SeedValidator", true, null),
                 new Definition("SeedMutator", true, null),
                 new Definition("ControllerRegistrationResources", true, null),

@@ -28,11 +28,12 @@ public final class Fixtures {
             "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}";
 
     /**
-     * The admission plugins that check a Shoot against the garden it references (here: the Seed it is bound
-     * to). The protocol tests bind shoots to seeds nobody created; {@link #withoutShootGardenChecks} turns these
-     * off there. Tests of admission build a garden instead (e2e/admission/GardenFixtures).
+     * The admission plugins that check a Shoot against the garden it references (CloudProfile, Project, Seed,
+     * bindings). The protocol tests' shoots reference none; {@link #withoutShootGardenChecks} turns these off there.
+     * Tests of admission build a garden instead (e2e/admission/GardenFixtures).
      */
-    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ShootDNS");
+    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ShootDNS", "ShootQuotaValidator", "ShootMutator",
+            "ShootValidator");
 
     private static final AtomicInteger SEQ = new AtomicInteger();
 

@@ -74,6 +74,12 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return new ApiServerExtension(storageFactory, UnaryOperator.identity());
     }
 
+    /** {@link #withStorage(BiFunction)} with a configuration customizer. */
+    public static ApiServerExtension withStorage(BiFunction<Vertx, Path, Storage> storageFactory,
+                                                 UnaryOperator<ServerConfig> customizer) {
+        return new ApiServerExtension(storageFactory, customizer);
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (etcd != null) {

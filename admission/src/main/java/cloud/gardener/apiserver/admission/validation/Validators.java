@@ -25,7 +25,7 @@ public final class Validators {
 
     private static final Map<GroupVersionKind, Entry<?>> VALIDATORS = Map.ofEntries(
             kind("core.gardener.cloud", "v1beta1", "Shoot", cloud.gardener.apiserver.api.core.v1beta1.Shoot.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ShootValidator()),
+                    new cloud.gardener.apiserver.admission.validation.core.ShootValidator(true)),
             kind("core.gardener.cloud", "v1beta1", "Seed", cloud.gardener.apiserver.api.core.v1beta1.Seed.class,
                     new cloud.gardener.apiserver.admission.validation.core.SeedValidator()),
             kind("core.gardener.cloud", "v1beta1", "CloudProfile", cloud.gardener.apiserver.api.core.v1beta1.CloudProfile.class,

@@ -79,15 +79,8 @@ public final class ShootStrategy extends GardenerStrategy {
 
     @Override
     protected void update(ObjectNode shoot, ObjectNode old) {
-        // spec.seedName moves only through shoots/binding (ShootValidator forbids it here; this server keeps the
-        // stored value instead, so a stale client cannot unschedule or move a shoot by accident).
-        ObjectNode spec = shoot.with("spec");
-        JsonNode oldSeed = old.path("spec").get("seedName");
-        if (oldSeed == null || oldSeed.isNull()) {
-            spec.remove("seedName");
-        } else {
-            spec.set("seedName", oldSeed);
-        }
+        // spec.seedName changes are the ShootValidator admission plugin's to refuse (only shoots/binding may move a
+        // shoot); as in Gardener's strategy, the main resource does not touch the field.
         cleanUpOperation(shoot, OPERATION);
         cleanUpOperation(shoot, MAINTENANCE_OPERATION);
         ShootSync.dnsProviderCredentials(shoot);

@@ -20,25 +20,21 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The Bastion plugin and the Bastion strategy together, through HTTP: binding to the Shoot and heartbeats. */
 class BastionAdmissionE2ETest {
 
+    // The shoots here are scaffolding without a garden (CloudProfile, Project): the Shoot garden checks are off.
     @RegisterExtension
     // The scaffolding shoots are bound to seeds nobody created: the Shoot garden checks are off here.
     static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(
-            config -> config.withAdmission(List.of(), concat(Fixtures.SHOOT_GARDEN_PLUGINS, "Bastion"), Map.of()));
-
-    private static List<String> concat(List<String> names, String more) {
-        List<String> all = new java.util.ArrayList<>(names);
-        all.add(more);
-        return all;
-    }
+    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(config -> config.withAdmission(List.of(),
+            Stream.concat(Stream.of("Bastion"), Fixtures.SHOOT_GARDEN_PLUGINS.stream()).toList(), Map.of()));
 
     private static String bastions(String namespace) {
         return "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + namespace + "/bastions";

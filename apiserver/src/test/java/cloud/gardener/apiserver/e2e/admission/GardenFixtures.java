@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.e2e.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Examples;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
@@ -28,8 +29,7 @@ public final class GardenFixtures {
     public static final String CORE = "/apis/core.gardener.cloud/v1beta1";
     public static final String SECURITY = "/apis/security.gardener.cloud/v1alpha1";
     public static final String PROVIDER = "local";
-    public static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
-            "../../shared/conformance/gardener-examples"));
+    public static final Path EXAMPLES = Examples.DIR;
 
     private static final AtomicInteger SEQ = new AtomicInteger();
 
@@ -150,6 +150,121 @@ public final class GardenFixtures {
         machine.putObject("image").put("name", "gardenlinux");
         ((ObjectNode) worker.get("volume")).put("type", "gp3");
         return shoot;
+    }
+
+    /**
+     * Provider-local's CloudProfile {@code local} (Gardener's dev-setup), which the provider-local example Shoots
+     * name: region, machine type and machine image {@code local}.
+     */
+    static final String LOCAL_CLOUD_PROFILE = """
+            apiVersion: core.gardener.cloud/v1beta1
+            kind: CloudProfile
+            metadata:
+              name: local
+            spec:
+              type: local
+              regions:
+              - name: local
+              kubernetes:
+                versions:
+                - version: 1.36.0
+                - version: 1.35.4
+                - version: 1.34.3
+              machineTypes:
+              - {name: local, cpu: "1", gpu: "0", memory: 8Gi}
+              machineImages:
+              - name: local
+                versions:
+                - version: 1.0.0
+                  cri: [{name: containerd}]
+            """;
+
+    /**
+     * What Gardener's example Shoots (90-shoot.yaml and provider-local's) reference, as the examples define it where
+     * they do: the projects of their namespaces, their CloudProfiles, their CredentialsBindings and the managed
+     * service account issuer's secret. 30-cloudprofile.yaml gets the volume type {@code gp2} that 90-shoot.yaml's
+     * worker uses and the example profile does not list. Answers the created objects' paths, for
+     * {@link #remove}; the examples that define these objects themselves must not run while they exist.
+     */
+    public static List<String> createExampleGarden(TestClient admin) {
+        List<String> paths = new ArrayList<>();
+        createNamespace(admin, "garden");
+        createNamespace(admin, "garden-dev");
+        createNamespace(admin, "garden-local");
+        paths.add(createdPath(admin, CORE + "/projects", example("05-project-dev.yaml")));
+        for (String[] project : new String[][] {{"local", "garden-local"}, {"garden", "garden"}}) {
+            ObjectNode p = example("05-project-dev.yaml");
+            meta(p).put("name", project[0]);
+            ((ObjectNode) p.get("spec")).put("namespace", project[1]);
+            paths.add(createdPath(admin, CORE + "/projects", p));
+        }
+        ObjectNode cloudProfile1 = example("30-cloudprofile.yaml");
+        ((ArrayNode) cloudProfile1.at("/spec/volumeTypes")).addObject().put("name", "gp2").put("class", "standard")
+                .put("usable", true);
+        paths.add(createdPath(admin, CORE + "/cloudprofiles", cloudProfile1));
+        try {
+            paths.add(createdPath(admin, CORE + "/cloudprofiles", Json.YAML.readTree(LOCAL_CLOUD_PROFILE)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ObjectNode binding = example("80-credentialsbinding.yaml");
+        paths.add(createdPath(admin, SECURITY + "/namespaces/garden-dev/credentialsbindings", binding));
+        for (String namespace : List.of("garden-local", "garden")) {
+            ObjectNode local = example("80-credentialsbinding.yaml");
+            meta(local).put("name", "local").put("namespace", namespace);
+            paths.add(createdPath(admin, SECURITY + "/namespaces/" + namespace + "/credentialsbindings", local));
+        }
+        ObjectNode issuer = Json.MAPPER.createObjectNode();
+        issuer.put("apiVersion", "v1").put("kind", "Secret").put("type", "Opaque");
+        issuer.putObject("metadata").put("name", "shoot-service-account-issuer").put("namespace", "garden")
+                .putObject("labels").put("gardener.cloud/role", "shoot-service-account-issuer");
+        issuer.putObject("data").put("hostname", "aXNzdWVyLmV4YW1wbGUuY29t");
+        paths.add(createdPath(admin, "/api/v1/namespaces/garden/secrets", issuer));
+        return paths;
+    }
+
+    /**
+     * The example garden plus what 100-bastion.yaml refers to: its Shoot {@code example-shoot} in garden-dev, scheduled
+     * on 50-seed.yaml's seed (the Bastion plugin binds a Bastion to its shoot's seed). The shoot is 90-shoot.yaml
+     * renamed, without its DNS domain (another example uses it) and confirmed for deletion.
+     */
+    public static List<String> createBastionGarden(TestClient admin) {
+        List<String> paths = createExampleGarden(admin);
+        paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
+        ObjectNode shoot = example("90-shoot.yaml");
+        meta(shoot).put("name", "example-shoot").putObject("annotations")
+                .put("confirmation.gardener.cloud/deletion", "true");
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        spec.remove("dns");
+        spec.put("seedName", "my-seed");
+        ObjectNode machine = (ObjectNode) spec.at("/provider/workers/0/machine");
+        machine.putObject("image").put("name", "gardenlinux");
+        paths.add(createdPath(admin, CORE + "/namespaces/garden-dev/shoots", shoot));
+        return paths;
+    }
+
+    /** Deletes what {@link #createExampleGarden} created, newest first, waiting until each is gone. */
+    public static void remove(TestClient admin, List<String> paths) {
+        for (int i = paths.size() - 1; i >= 0; i--) {
+            String path = paths.get(i);
+            // projects and shoots are only deleted when confirmed (DeletionConfirmation)
+            admin.patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null,"
+                    + "\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
+            admin.delete(path);
+            for (int tries = 0; tries < 50 && admin.get(path).status() == 200; tries++) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static String createdPath(TestClient admin, String collection, JsonNode body) {
+        JsonNode created = created(admin, collection, body);
+        return collection + "/" + created.path("metadata").path("name").asText();
     }
 
     /** POSTs and answers the stored object; fails unless 201. */

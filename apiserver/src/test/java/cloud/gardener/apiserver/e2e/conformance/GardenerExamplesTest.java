@@ -9,7 +9,7 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
-import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.e2e.admission.GardenFixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
@@ -48,9 +48,7 @@ class GardenerExamplesTest {
             "quotas", "secretbindings", "credentialsbindings", "workloadidentities");
 
     @RegisterExtension
-    // The Bastion example's scaffolding Shoot is bound to a seed no example creates: ShootDNS, which reads the seed's
-    // default domains, is off (e2e/admission tests it with a real garden).
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
+    static final ApiServerExtension SERVER = new ApiServerExtension();
 
     static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
             "../../shared/conformance/gardener-examples"));
@@ -108,33 +106,9 @@ class GardenerExamplesTest {
         }
         // Namespaces first in the stream, so kubectl creates them before the secrets in them.
         kubectl.okWithInput(yaml.toString(), "create", "-f", "-");
-        // 100-bastion.yaml needs a scheduled Shoot with SSH access to attach to. Shoots are created in a project's
-        // namespace; the project goes again right after, as 05-project-dev.yaml brings its own for garden-dev.
-        List<String> projects = projectsForShootNamespaces(List.of((ObjectNode) Json.YAML.readTree(BASTION_SHOOT)));
-        kubectl.okWithInput(BASTION_SHOOT, "create", "-f", "-");
-        removeProjects(projects);
+        // 100-bastion.yaml's scheduled Shoot and the garden the Shoot examples reference exist only while their
+        // cases run (referencedGarden): other examples define the same project, CloudProfile and bindings.
     }
-
-    private static final String BASTION_SHOOT = """
-            apiVersion: core.gardener.cloud/v1beta1
-            kind: Shoot
-            metadata: {name: example-shoot, namespace: garden-dev}
-            spec:
-              cloudProfileName: aws
-              region: eu-west-1
-              credentialsBindingName: creds
-              seedName: aws
-              kubernetes: {version: 1.31.1}
-              networking: {type: calico, nodes: 10.250.0.0/16}
-              provider:
-                type: aws
-                workers:
-                - name: w1
-                  minimum: 1
-                  maximum: 2
-                  machine: {type: m5.large, image: {name: gardenlinux, version: 1.0.0}}
-                  volume: {type: gp2, size: 20Gi}
-            """;
 
     /**
      * Examples that gardener-apiserver's own validation rejects as shipped (a commented-out chart tag, seed
@@ -156,13 +130,26 @@ class GardenerExamplesTest {
     @MethodSource("manifests")
     void createdWithKubectlReadBackAndDeleted(String file) throws Exception {
         List<ObjectNode> docs = documents(file);
-        List<String> projects = projectsForShootNamespaces(docs);
+        List<String> garden = referencedGarden(docs);
         try {
             createWithKubectl(file, docs);
         } finally {
             removeLeftovers(docs);
-            removeProjects(projects);
+            GardenFixtures.remove(SERVER.admin(), garden);
         }
+    }
+
+    /**
+     * A Shoot example is admitted only with the project, CloudProfile and bindings it references (ShootValidator,
+     * ShootMutator), a Bastion only for a scheduled Shoot (Bastion): they exist while its case runs. The examples that
+     * define those objects run without them.
+     */
+    private static List<String> referencedGarden(List<ObjectNode> docs) {
+        if (docs.stream().anyMatch(d -> "Bastion".equals(d.path("kind").asText()))) {
+            return GardenFixtures.createBastionGarden(SERVER.admin());
+        }
+        boolean shoot = docs.stream().anyMatch(d -> "Shoot".equals(d.path("kind").asText()));
+        return shoot ? GardenFixtures.createExampleGarden(SERVER.admin()) : List.of();
     }
 
     private static void createWithKubectl(String file, List<ObjectNode> docs) throws Exception {
@@ -208,12 +195,12 @@ class GardenerExamplesTest {
     @MethodSource("manifests")
     void createdOverHttpReadBackAndDeleted(String file) throws Exception {
         List<ObjectNode> docs = documents(file);
-        List<String> projects = projectsForShootNamespaces(docs);
+        List<String> garden = referencedGarden(docs);
         try {
             createOverHttp(file, docs);
         } finally {
             removeLeftovers(docs);
-            removeProjects(projects);
+            GardenFixtures.remove(SERVER.admin(), garden);
         }
     }
 
@@ -279,40 +266,6 @@ class GardenerExamplesTest {
         String kind = doc.path("kind").asText();
         return type(doc).group().equals("core.gardener.cloud") && Set.of("Shoot", "Project", "ShootState").contains(kind)
                 || type(doc).group().equals("operator.gardener.cloud") && kind.equals("Garden");
-    }
-
-    /**
-     * Shoots live in project namespaces: a Project for each namespace of the case's Shoots that no Project owns yet
-     * (the examples' own Project is a case of its own). Answers the Projects made.
-     */
-    private static List<String> projectsForShootNamespaces(List<ObjectNode> docs) {
-        TestClient admin = SERVER.admin();
-        Set<String> owned = new LinkedHashSet<>();
-        admin.get("/apis/core.gardener.cloud/v1beta1/projects").json().path("items")
-                .forEach(p -> owned.add(p.path("spec").path("namespace").asText()));
-        List<String> made = new ArrayList<>();
-        for (ObjectNode doc : docs) {
-            String ns = doc.path("metadata").path("namespace").asText();
-            if ("Shoot".equals(doc.path("kind").asText()) && owned.add(ns)) {
-                String name = "fixture" + (++projectSeq);
-                ObjectNode project = Json.MAPPER.createObjectNode();
-                project.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Project");
-                project.putObject("metadata").put("name", name);
-                project.putObject("spec").put("namespace", ns);
-                TestClient.Response created = admin.post("/apis/core.gardener.cloud/v1beta1/projects", project);
-                assertThat(created.status()).as(created.body()).isEqualTo(201);
-                made.add(name);
-            }
-        }
-        return made;
-    }
-
-    private static void removeProjects(List<String> projects) {
-        for (String name : projects) {
-            String path = "/apis/core.gardener.cloud/v1beta1/projects/" + name;
-            SERVER.admin().patch(path, "application/merge-patch+json", CONFIRM);
-            SERVER.admin().delete(path);
-        }
     }
 
     // ---- comparison
@@ -429,7 +382,8 @@ class GardenerExamplesTest {
      * configuration) that make it invalid YAML, and 90-shoot.yaml names its provider and network types as
      * {@code <some-provider-name>} placeholders that Gardener's validation rejects, as does 50-seed.yaml's
      * {@code <provider-name>} and its topology-aware routing with a single zone (Gardener requires at least
-     * two); those are filled in (a second zone added), nothing else is touched.
+     * two); those are filled in (a second zone added), and 90-shoot.yaml's machine image placeholders name the image
+     * of 30-cloudprofile.yaml (admission checks it against the CloudProfile); nothing else is touched.
      */
     static String manifestText(String file) throws IOException {
         String text = Files.readString(EXAMPLES.resolve(file));
@@ -437,6 +391,8 @@ class GardenerExamplesTest {
                 .replace("type: <some-provider-name>", "type: local")
                 .replace("type: <some-network-extension-name>", "type: calico")
                 .replace("<provider-name>", "local")
+                .replace("name: <some-image-name>", "name: gardenlinux")
+                .replace("version: <some-image-version>", "version: 15.4.20220818")
                 .replace("    zones:\n    - europe-1a\n", "    zones:\n    - europe-1a\n    - europe-1b\n")
                 .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
     }

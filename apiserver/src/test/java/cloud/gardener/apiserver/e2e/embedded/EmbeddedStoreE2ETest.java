@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.e2e.WatchStream;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class EmbeddedStoreE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new);
+    static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new,
+            Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
 

@@ -7,6 +7,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ModelKubectlTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static Kubectl kubectl;
     private static TestClient admin;

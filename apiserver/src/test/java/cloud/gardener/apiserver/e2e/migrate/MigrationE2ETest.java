@@ -21,6 +21,7 @@ import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.value.ResourceTransformers;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -188,7 +189,7 @@ class MigrationE2ETest {
     private static ApiServerExtension start(ResourceTransformers encryption,
                                             BiFunction<Vertx, Path, Storage> store) throws Exception {
         ApiServerExtension server = ApiServerExtension.withStorage((vertx, d) ->
-                EncryptionAtRest.wrap(store.apply(vertx, d), encryption, PREFIX));
+                EncryptionAtRest.wrap(store.apply(vertx, d), encryption, PREFIX), Fixtures::withoutShootGardenChecks);
         // Started and stopped by hand: the test needs several servers, one after the other.
         server.beforeAll(null);
         return server;

@@ -8,6 +8,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -29,7 +30,7 @@ class StrategicPatchTest {
     static final String SMP = "application/strategic-merge-patch+json";
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
     static String ns;
@@ -63,7 +64,8 @@ class StrategicPatchTest {
         for (String w : workers) {
             String[] parts = w.split(":");
             yaml.append("    - name: ").append(parts[0]).append('\n')
-                    .append("      machine:\n        type: local\n")
+                    .append("      machine:\n        type: local\n        image:\n          name: local\n")
+                    .append("          version: 1.0.0\n")
                     .append("      minimum: 1\n")
                     .append("      maximum: ").append(parts.length > 1 ? parts[1] : "2").append('\n');
         }
@@ -95,7 +97,8 @@ class StrategicPatchTest {
         TestClient.Response resp = admin.patch(shoot(ns, "smp-http"), SMP, """
                 {"spec":{"provider":{"workers":[
                   {"name":"w1","maximum":5},
-                  {"name":"w4","minimum":0,"maximum":1,"machine":{"type":"local"}},
+                  {"name":"w4","minimum":0,"maximum":1,
+                   "machine":{"type":"local","image":{"name":"local","version":"1.0.0"}}},
                   {"name":"w2","$patch":"delete"}]}}}
                 """);
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);

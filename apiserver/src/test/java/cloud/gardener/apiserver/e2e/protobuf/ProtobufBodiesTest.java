@@ -22,7 +22,7 @@ class ProtobufBodiesTest {
     private static final Map<String, String> PROTOBUF = Map.of("Content-Type", "application/vnd.kubernetes.protobuf");
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private final TestClient admin = SERVER.admin();
 

@@ -106,13 +106,12 @@ class ShootStrategyTest {
     }
 
     @Test
-    void mainResourceKeepsSeedName() {
+    void mainResourceLeavesSeedNameToAdmission() {
         ObjectNode old = shoot("", SPEC + ",'seedName':'a'", "");
         ObjectNode updated = update(strategy, old, shoot("", SPEC + ",'seedName':'b'", ""), "");
-        assertThat(updated.path("spec").path("seedName").asText()).isEqualTo("a");
-        assertThat(Objects.generation(updated)).isEqualTo(4);
-        assertThat(Objects.labels(updated)).containsEntry("name.seed.gardener.cloud/a", "true")
-                .doesNotContainKey("name.seed.gardener.cloud/b");
+        assertThat(updated.path("spec").path("seedName").asText()).isEqualTo("b");
+        assertThat(Objects.labels(updated)).containsEntry("name.seed.gardener.cloud/b", "true")
+                .doesNotContainKey("name.seed.gardener.cloud/a");
     }
 
     @Test

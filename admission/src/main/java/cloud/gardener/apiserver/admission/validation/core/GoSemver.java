@@ -16,7 +16,7 @@ import org.semver4j.Semver;
  * <p>Known limit: semver4j holds version numbers as {@code int}, so a number above 2^31-1 (which Go's
  * {@code uint64} would take) is reported as an invalid version.
  */
-final class GoSemver {
+public final class GoSemver {
 
     static final String INVALID = "invalid semantic version";
     static final String SEGMENT_STARTS_ZERO = "version segment starts with 0";
@@ -50,7 +50,7 @@ final class GoSemver {
     }
 
     /** The version, or null when {@code semver.NewVersion} would fail. */
-    static Semver parse(String version) {
+    public static Semver parse(String version) {
         try {
             return newVersion(version);
         } catch (IllegalArgumentException e) {
@@ -124,7 +124,7 @@ final class GoSemver {
      *
      * @throws IllegalArgumentException with Masterminds' text when the constraint or {@code v1} does not parse
      */
-    static boolean compareVersions(String v1, String op, String v2) {
+    public static boolean compareVersions(String v1, String op, String v2) {
         List<List<Comparator>> constraint = newConstraint(op + " " + normalize(v2));
         return check(constraint, newVersion(normalize(v1)));
     }
@@ -152,6 +152,15 @@ final class GoSemver {
     }
 
     /** {@code semver.NewConstraint}: hyphen ranges rewritten, then OR groups of AND-ed comparators. */
+    /**
+     * Whether {@code version} satisfies the constraint, as {@code semver.NewConstraint(c).Check(v)}.
+     *
+     * @throws IllegalArgumentException when the constraint does not parse
+     */
+    public static boolean satisfies(String constraint, Semver version) {
+        return check(newConstraint(constraint), version);
+    }
+
     private static List<List<Comparator>> newConstraint(String constraint) {
         List<List<Comparator>> ors = new ArrayList<>();
         for (String segment : rewriteRange(constraint).split("\\|\\|", -1)) {

@@ -1,0 +1,660 @@
+package cloud.gardener.apiserver.admission.plugins.shoot.validator;
+
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
+import cloud.gardener.apiserver.admission.plugins.shoot.VersionLifecycle;
+import cloud.gardener.apiserver.admission.validation.core.GoSemver;
+import cloud.gardener.apiserver.api.core.v1beta1.AvailabilityZone;
+import cloud.gardener.apiserver.api.core.v1beta1.CRI;
+import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.ContainerRuntime;
+import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
+import cloud.gardener.apiserver.api.core.v1beta1.Region;
+import cloud.gardener.apiserver.api.core.v1beta1.VolumeType;
+import cloud.gardener.apiserver.api.model.values.Quantity;
+import cloud.gardener.apiserver.api.validation.FieldError;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.semver4j.Semver;
+
+/**
+ * The ShootValidator's checks of a shoot against its CloudProfile (Gardener's {@code validateKubernetes},
+ * {@code validateRegion}, {@code validateProvider} with its worker checks, {@code validateLimits}): only what
+ * changed against the old shoot is judged, so a profile that moves on does not lock existing shoots.
+ */
+final class ProfileConstraints {
+
+    private static final List<String> VALID_ARCHITECTURES = List.of("amd64", "arm64");
+
+    private final CloudProfileSpec profile;
+    private final Operation operation;
+    private final Instant now;
+    private final String region;
+
+    /** @param region the shoot's region, where the workers' zones are */
+    ProfileConstraints(CloudProfileSpec profile, Operation operation, Instant now, String region) {
+        this.profile = profile;
+        this.operation = operation;
+        this.now = now;
+        this.region = region;
+    }
+
+    /** {@code validateKubernetes}. */
+    List<FieldError> kubernetes(JsonNode shoot, JsonNode old) {
+        return kubernetesVersion(text(shoot, "spec", "kubernetes", "version"), text(old, "spec", "kubernetes", "version"),
+                false, "spec.kubernetes.version");
+    }
+
+    /** {@code validateKubernetesVersionConstraints}. */
+    List<FieldError> kubernetesVersion(String version, String oldVersion, boolean newWorkerPool, String path) {
+        if (version.equals(oldVersion)) {
+            return List.of();
+        }
+        List<String> valid = new ArrayList<>();
+        for (ExpirableVersion c : kubernetesVersions()) {
+            if ((operation == Operation.CREATE || newWorkerPool) && !VersionLifecycle.isActive(c, now)) {
+                continue;
+            }
+            if (c.version().equals(version)) {
+                return List.of();
+            }
+            valid.add(c.version() + ("preview".equals(c.classification()) ? " (preview)" : ""));
+        }
+        return List.of(FieldError.notSupported(path, version, valid));
+    }
+
+    /** {@code validateRegion}. */
+    List<FieldError> region(JsonNode shoot, JsonNode old) {
+        String region = text(shoot, "spec", "region");
+        if (region.equals(text(old, "spec", "region"))) {
+            return List.of();
+        }
+        List<String> valid = new ArrayList<>();
+        for (Region r : regions()) {
+            valid.add(r.name());
+            if (r.name().equals(region)) {
+                return List.of();
+            }
+        }
+        return List.of(FieldError.notSupported("spec.region", region, valid));
+    }
+
+    /** {@code validateProvider}: the provider type, then every worker's machine, image, volume, kubelet and zones. */
+    List<FieldError> provider(JsonNode shoot, JsonNode old, FieldError bindingTypeError) {
+        List<FieldError> errs = new ArrayList<>();
+        String type = text(shoot, "spec", "provider", "type");
+        if (!type.equals(nullToEmpty(profile.type()))) {
+            errs.add(FieldError.invalid("spec.provider.type", type,
+                    "provider type in shoot must equal provider type of referenced CloudProfile: \""
+                            + nullToEmpty(profile.type()) + "\""));
+            return errs;
+        }
+        if (bindingTypeError != null) {
+            errs.add(bindingTypeError);
+            return errs;
+        }
+        String controlPlaneVersion = text(shoot, "spec", "kubernetes", "version");
+        Semver controlPlane = GoSemver.parse(controlPlaneVersion);
+        if (controlPlane == null) {
+            errs.add(FieldError.invalid("spec.kubernetes.version", controlPlaneVersion,
+                    "cannot parse the kubernetes version: invalid semantic version"));
+            return errs;
+        }
+        JsonNode workers = shoot.path("spec").path("provider").path("workers");
+        for (int i = 0; i < workers.size(); i++) {
+            JsonNode worker = workers.get(i);
+            String path = "spec.provider.workers[" + i + "]";
+            JsonNode oldWorker = oldWorker(old, text(worker, "name"));
+            boolean newPool = oldWorker.isMissingNode();
+            FieldError machineError = workerMachine(path, worker, oldWorker, newPool);
+            if (machineError != null) {
+                errs.add(machineError);
+            } else {
+                errs.addAll(containerRuntimeInterface(worker, oldWorker, path + ".cri"));
+                String kubeletVersion = worker.path("kubernetes").hasNonNull("version")
+                        ? worker.path("kubernetes").path("version").asText() : controlPlaneVersion;
+                Semver kubelet = GoSemver.parse(kubeletVersion);
+                if (kubelet == null) {
+                    errs.add(FieldError.invalid(path + ".kubernetes.version", kubeletVersion,
+                            "cannot determine effective Kubernetes version for worker pool"));
+                    return errs;
+                }
+                FieldError kubeletError = kubeletVersion(worker, kubelet, path);
+                if (kubeletError != null) {
+                    errs.add(kubeletError);
+                }
+            }
+            FieldError volumeError = workerVolume(path, worker, oldWorker);
+            if (volumeError != null) {
+                errs.add(volumeError);
+            }
+            if (worker.path("kubernetes").isObject()) {
+                JsonNode kubelet = worker.path("kubernetes").path("kubelet").isObject()
+                        ? worker.path("kubernetes").path("kubelet") : shoot.path("spec").path("kubernetes").path("kubelet");
+                errs.addAll(kubeReserved(path + ".kubernetes.kubelet", text(worker, "machine", "type"), kubelet));
+                if (worker.path("kubernetes").hasNonNull("version")) {
+                    String oldVersion = oldWorker.path("kubernetes").hasNonNull("version")
+                            ? oldWorker.path("kubernetes").path("version").asText()
+                            : text(old, "spec", "kubernetes", "version");
+                    errs.addAll(kubernetesVersion(worker.path("kubernetes").path("version").asText(), oldVersion, newPool,
+                            path + ".kubernetes.version"));
+                }
+            }
+            errs.addAll(zones(text(shoot, "spec", "region"), text(old, "spec", "region"), worker, oldWorker, path));
+        }
+        return errs;
+    }
+
+    /** {@code validateLimits}: the workers' minimums within {@code limits.maxNodesTotal}. */
+    List<FieldError> limits(JsonNode shoot) {
+        if (operation == Operation.DELETE || shoot.path("metadata").hasNonNull("deletionTimestamp")
+                || profile.limits() == null || profile.limits().maxNodesTotal() == null) {
+            return List.of();
+        }
+        int max = profile.limits().maxNodesTotal();
+        long total = 0;
+        for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
+            total += worker.path("minimum").asLong(0);
+        }
+        if (total > max) {
+            return List.of(FieldError.forbidden("spec.provider.workers", "the total minimum node count of all worker "
+                    + "pools must not exceed the limit of " + max + " configured in the CloudProfile"));
+        }
+        return List.of();
+    }
+
+    private FieldError workerMachine(String path, JsonNode worker, JsonNode oldWorker, boolean newPool) {
+        JsonNode arch = worker.path("machine").path("architecture");
+        if (arch.isTextual() && !VALID_ARCHITECTURES.contains(arch.asText())) {
+            return FieldError.notSupported(path + ".machine.architecture", arch.asText(), VALID_ARCHITECTURES);
+        }
+        FieldError typeError = machineType(path, worker, oldWorker);
+        if (typeError != null) {
+            return typeError;
+        }
+        FieldError imageError = machineImage(path, worker, oldWorker, newPool);
+        if (imageError != null) {
+            return imageError;
+        }
+        return machineCapabilities(path, worker);
+    }
+
+    /** {@code validateMachineType}. */
+    private FieldError machineType(String path, JsonNode worker, JsonNode oldWorker) {
+        String type = text(worker, "machine", "type");
+        String arch = text(worker, "machine", "architecture");
+        if (type.equals(text(oldWorker, "machine", "type"))
+                && Objects.equals(worker.path("machine").get("architecture"), oldWorker.path("machine").get("architecture"))) {
+            return null;
+        }
+        boolean present = false;
+        Set<String> withArch = new HashSet<>();
+        Set<String> usable = new HashSet<>();
+        Set<String> inAllZones = new HashSet<>();
+        List<String> zones = strings(worker.path("zones"));
+        for (MachineType t : machineTypes()) {
+            if (Capabilities.architecture(t, capabilityDefinitions()).equals(arch)) {
+                withArch.add(t.name());
+            }
+            if (Boolean.TRUE.equals(t.usable())) {
+                usable.add(t.name());
+            }
+            if (!unavailableInSomeZone(regionOf(worker), zones, t.name(), AvailabilityZone::unavailableMachineTypes)) {
+                inAllZones.add(t.name());
+            }
+            present |= t.name().equals(type);
+        }
+        Set<String> supported = new TreeSet<>(withArch);
+        supported.retainAll(inAllZones);
+        supported.retainAll(usable);
+        if (!present) {
+            return FieldError.notSupported(path + ".machine.type", type, List.copyOf(supported));
+        }
+        if (!withArch.contains(type) || !inAllZones.contains(type) || !usable.contains(type)) {
+            StringBuilder detail = new StringBuilder("machine type \"" + type + "\" ");
+            if (!usable.contains(type)) {
+                detail.append("is unusable, ");
+            }
+            if (!inAllZones.contains(type)) {
+                detail.append("is unavailable in at least one zone, ");
+            }
+            if (!withArch.contains(type)) {
+                detail.append("does not support CPU architecture \"").append(arch).append("\", ");
+            }
+            detail.append("supported types are ").append(goList(supported));
+            return FieldError.invalid(path + ".machine.type", type, detail.toString());
+        }
+        return null;
+    }
+
+    /** {@code validateMachineImage} with {@code validateMachineImagesConstraints}. */
+    private FieldError machineImage(String path, JsonNode worker, JsonNode oldWorker, boolean newPool) {
+        JsonNode image = worker.path("machine").path("image");
+        JsonNode oldImage = oldWorker.path("machine").path("image");
+        if (Objects.equals(image.isMissingNode() ? null : image, oldImage.isMissingNode() ? null : oldImage)
+                && Objects.equals(worker.path("machine").get("architecture"), oldWorker.path("machine").get("architecture"))) {
+            return null;
+        }
+        String strategy = text(worker, "updateStrategy");
+        boolean inPlace = strategy.equals("AutoInPlaceUpdate") || strategy.equals("ManualInPlaceUpdate");
+        String arch = text(worker, "machine", "architecture");
+        String name = text(image, "name");
+        String version = text(image, "version");
+        String oldVersion = text(oldImage, "version");
+        Set<String> inProfile = new HashSet<>();
+        Set<String> active = new HashSet<>();
+        Set<String> withArch = new HashSet<>();
+        Set<String> withInPlace = new HashSet<>();
+        for (MachineImage mi : machineImages()) {
+            if (image.isObject() && !name.equals(mi.name())) {
+                continue;
+            }
+            for (MachineImageVersion v : mi.versions() == null ? List.<MachineImageVersion>of() : mi.versions()) {
+                String key = mi.name() + ":" + v.expirableVersion().version();
+                if (VersionLifecycle.isActive(v.expirableVersion(), now)) {
+                    active.add(key);
+                } else if (operation == Operation.UPDATE && !newPool && VersionLifecycle.isExpired(v.expirableVersion(), now)
+                        && !lessThan(v.expirableVersion().version(), oldVersion)) {
+                    active.add(key);
+                }
+                if (Capabilities.architectures(v, capabilityDefinitions()).contains(arch)) {
+                    withArch.add(key);
+                }
+                if (inPlace && v.inPlaceUpdates() != null) {
+                    if (operation == Operation.CREATE || newPool) {
+                        if (v.inPlaceUpdates().supported()) {
+                            withInPlace.add(key);
+                        }
+                    } else if (operation == Operation.UPDATE && image.isObject() && name.equals(mi.name())
+                            && v.inPlaceUpdates().supported() && v.inPlaceUpdates().minVersionForUpdate() != null
+                            && !lessThan(oldVersion, v.inPlaceUpdates().minVersionForUpdate())) {
+                        withInPlace.add(key);
+                    }
+                }
+                inProfile.add(key);
+            }
+        }
+        Set<String> valid = new TreeSet<>(active);
+        valid.retainAll(withArch);
+        if (inPlace) {
+            valid.retainAll(withInPlace);
+        }
+        String key = name + ":" + version;
+        if (!image.isObject() || version.isEmpty() || !inProfile.contains(key)) {
+            return FieldError.notSupported(path + ".machine.image.version", version, List.copyOf(valid));
+        }
+        boolean archOk = withArch.contains(key);
+        boolean activeOk = active.contains(key);
+        boolean inPlaceOk = withInPlace.contains(key);
+        if (!archOk || !activeOk || inPlace && !inPlaceOk) {
+            StringBuilder detail = new StringBuilder("machine image version '" + name + ":" + version + "' ");
+            if (!archOk) {
+                detail.append("does not support CPU architecture \"").append(arch).append("\", ");
+            }
+            if (!activeOk) {
+                detail.append("is expired, ");
+            }
+            if (inPlace && !inPlaceOk) {
+                detail.append(operation == Operation.UPDATE && !newPool
+                        ? "cannot be in-place updated from the current version, " : "does not support in-place updates, ");
+            }
+            detail.append("supported machine image versions are: ").append(goList(valid));
+            return FieldError.invalid(path + ".machine.image", image, detail.toString());
+        }
+        return null;
+    }
+
+    /** {@code validateMachineCapabilities}. */
+    private FieldError machineCapabilities(String path, JsonNode worker) {
+        if (capabilityDefinitions().isEmpty()) {
+            return null;
+        }
+        String name = text(worker, "machine", "image", "name");
+        String version = text(worker, "machine", "image", "version");
+        MachineImageVersion imageVersion = findImageVersion(name, version);
+        MachineType type = findMachineType(text(worker, "machine", "type"));
+        if (imageVersion == null || type == null) {
+            return null;
+        }
+        if (!Capabilities.supportedByFlavors(type.capabilities(), imageVersion.capabilityFlavors(), capabilityDefinitions())) {
+            return FieldError.invalid(path + ".machine.image.version", version, "machine capabilities "
+                    + goMap(type.capabilities()) + " of machine type \"" + type.name()
+                    + "\" are not supported by machine image " + name + ":" + version);
+        }
+        return null;
+    }
+
+    /** {@code validateContainerRuntimeInterface}. */
+    private List<FieldError> containerRuntimeInterface(JsonNode worker, JsonNode oldWorker, String path) {
+        JsonNode cri = worker.path("cri");
+        JsonNode image = worker.path("machine").path("image");
+        if (!cri.isObject() || !image.isObject()) {
+            return List.of();
+        }
+        if (Objects.equals(cri, oldWorker.path("cri")) && Objects.equals(image, oldWorker.path("machine").path("image"))) {
+            return List.of();
+        }
+        String name = text(image, "name");
+        String version = text(image, "version");
+        MachineImageVersion imageVersion = findImageVersion(name, version);
+        if (imageVersion == null) {
+            return List.of();
+        }
+        List<String> validCris = new ArrayList<>();
+        CRI found = null;
+        for (CRI c : imageVersion.cri() == null ? List.<CRI>of() : imageVersion.cri()) {
+            validCris.add(c.name());
+            if (c.name().equals(text(cri, "name"))) {
+                found = c;
+                break;
+            }
+        }
+        if (found == null) {
+            return List.of(FieldError.invalid(path + ".name", text(cri, "name"), "machine image '" + name + "@" + version
+                    + "' does not support CRI '" + text(cri, "name") + "', supported values: " + goList(validCris)));
+        }
+        List<FieldError> errs = new ArrayList<>();
+        JsonNode runtimes = cri.path("containerRuntimes");
+        for (int j = 0; j < runtimes.size(); j++) {
+            String type = text(runtimes.get(j), "type");
+            List<String> valid = new ArrayList<>();
+            boolean ok = false;
+            for (ContainerRuntime r : found.containerRuntimes() == null ? List.<ContainerRuntime>of() : found.containerRuntimes()) {
+                valid.add(r.type());
+                if (r.type().equals(type)) {
+                    ok = true;
+                    break;
+                }
+            }
+            if (!ok) {
+                errs.add(FieldError.invalid(path + ".containerRuntimes[" + j + "].type", type, "machine image '" + name + "@"
+                        + version + "' does not support container runtime '" + type + "', supported values: "
+                        + goList(valid)));
+            }
+        }
+        return errs;
+    }
+
+    /** {@code validateKubeletVersion}: the image version's kubelet version constraint. */
+    private FieldError kubeletVersion(JsonNode worker, Semver kubelet, String path) {
+        JsonNode image = worker.path("machine").path("image");
+        if (!image.isObject()) {
+            return null;
+        }
+        MachineImageVersion v = findImageVersion(text(image, "name"), text(image, "version"));
+        if (v == null || v.kubeletVersionConstraint() == null) {
+            return null;
+        }
+        boolean ok;
+        try {
+            ok = GoSemver.satisfies(v.kubeletVersionConstraint(), kubelet);
+        } catch (IllegalArgumentException e) {
+            ok = false;
+        }
+        if (!ok) {
+            return FieldError.invalid(path + ".machine.image", image, "machine image '" + text(image, "name") + "@"
+                    + text(image, "version") + "' does not support kubelet version '" + kubelet
+                    + "', supported kubelet versions by this machine image version: '" + v.kubeletVersionConstraint() + "'");
+        }
+        return null;
+    }
+
+    /** {@code validateWorkerVolume} with {@code validateVolumeTypes} and {@code validateVolumeSize}. */
+    private FieldError workerVolume(String path, JsonNode worker, JsonNode oldWorker) {
+        JsonNode volume = worker.path("volume");
+        String type = text(volume, "type");
+        boolean typeUnchanged = volume.hasNonNull("type") && oldWorker.path("volume").hasNonNull("type")
+                && type.equals(text(oldWorker, "volume", "type"));
+        if (volume.isObject() && volume.hasNonNull("type") && !typeUnchanged) {
+            boolean present = false;
+            Set<String> usable = new HashSet<>();
+            Set<String> inAllZones = new HashSet<>();
+            List<String> zones = strings(worker.path("zones"));
+            for (VolumeType v : volumeTypes()) {
+                if (Boolean.TRUE.equals(v.usable())) {
+                    usable.add(v.name());
+                }
+                if (!unavailableInSomeZone(regionOf(worker), zones, v.name(), AvailabilityZone::unavailableVolumeTypes)) {
+                    inAllZones.add(v.name());
+                }
+                present |= v.name().equals(type);
+            }
+            Set<String> supported = new TreeSet<>(usable);
+            supported.retainAll(inAllZones);
+            if (!present) {
+                return FieldError.notSupported(path + ".volume.type", type, List.copyOf(supported));
+            }
+            if (!usable.contains(type) || !inAllZones.contains(type)) {
+                StringBuilder detail = new StringBuilder("volume type \"" + type + "\" ");
+                if (!usable.contains(type)) {
+                    detail.append("is unusable, ");
+                }
+                if (!inAllZones.contains(type)) {
+                    detail.append("is unavailable in at least one zone, ");
+                }
+                detail.append("supported types are ").append(goList(supported));
+                return FieldError.invalid(path + ".volume.type", type, detail.toString());
+            }
+        }
+        if (!volume.isObject() || !volume.hasNonNull("type")) {
+            return null;
+        }
+        Quantity size;
+        try {
+            size = Quantity.parse(text(volume, "size"));
+        } catch (IllegalArgumentException e) {
+            return null; // static validation reports it
+        }
+        String machineType = text(worker, "machine", "type");
+        for (MachineType t : machineTypes()) {
+            if (t.name().equals(machineType) && t.storage() != null && t.storage().minSize() != null
+                    && type.equals(t.storage().type()) && size.compareTo(t.storage().minSize()) < 0) {
+                return FieldError.invalid(path + ".volume.size", text(volume, "size"), "size must be >= " + t.storage().minSize());
+            }
+        }
+        for (VolumeType v : volumeTypes()) {
+            if (v.name().equals(type) && v.minSize() != null && size.compareTo(v.minSize()) < 0) {
+                return FieldError.invalid(path + ".volume.size", text(volume, "size"), "size must be >= " + v.minSize());
+            }
+        }
+        return null;
+    }
+
+    /** {@code validateKubeletConfig}: kubeReserved below the machine type's capacity. */
+    private List<FieldError> kubeReserved(String path, String machineType, JsonNode kubelet) {
+        if (!kubelet.isObject()) {
+            return List.of();
+        }
+        Quantity cpu = Quantity.zero();
+        Quantity memory = Quantity.zero();
+        JsonNode reserved = kubelet.path("kubeReserved");
+        if (reserved.hasNonNull("cpu")) {
+            cpu = cpu.add(Quantity.parse(reserved.path("cpu").asText()));
+        }
+        if (reserved.hasNonNull("memory")) {
+            memory = memory.add(Quantity.parse(reserved.path("memory").asText()));
+        }
+        List<FieldError> errs = new ArrayList<>();
+        for (MachineType t : machineTypes()) {
+            if (!t.name().equals(machineType)) {
+                continue;
+            }
+            if (t.cpu() != null && cpu.compareTo(t.cpu()) >= 0) {
+                errs.add(FieldError.invalid(path, "kubeReserved CPU: " + cpu, "total reserved CPU (kubeReserved) cannot "
+                        + "be more than the Node's CPU capacity '" + t.cpu() + "'"));
+            }
+            if (t.memory() != null && memory.compareTo(t.memory()) >= 0) {
+                errs.add(FieldError.invalid(path, "kubeReserved memory: " + memory, "total reserved memory (kubeReserved) "
+                        + "cannot be more than the Node's memory capacity '" + t.memory() + "'"));
+            }
+        }
+        return errs;
+    }
+
+    /** {@code validateZones}. */
+    private List<FieldError> zones(String region, String oldRegion, JsonNode worker, JsonNode oldWorker, String path) {
+        if (region.equals(oldRegion) && Objects.equals(worker.get("zones"), oldWorker.get("zones"))) {
+            return List.of();
+        }
+        List<FieldError> errs = new ArrayList<>();
+        Set<String> used = new HashSet<>();
+        List<String> zones = strings(worker.path("zones"));
+        for (int j = 0; j < zones.size(); j++) {
+            String zone = zones.get(j);
+            String zonePath = path + ".zones[" + j + "]";
+            List<String> valid = new ArrayList<>();
+            boolean ok = false;
+            for (Region r : regions()) {
+                if (r.name().equals(region)) {
+                    for (AvailabilityZone z : r.zones() == null ? List.<AvailabilityZone>of() : r.zones()) {
+                        valid.add(z.name());
+                        if (z.name().equals(zone)) {
+                            ok = true;
+                            break;
+                        }
+                    }
+                    break;
+                }
+            }
+            if (!ok) {
+                errs.add(valid.isEmpty()
+                        ? FieldError.invalid(zonePath, region, "this region does not support availability zones, please do not configure them")
+                        : FieldError.notSupported(zonePath, zone, valid));
+            }
+            if (!used.add(zone)) {
+                errs.add(FieldError.duplicate(zonePath, zone));
+            }
+        }
+        return errs;
+    }
+
+    // ---- lookups
+
+    private String regionOf(JsonNode worker) {
+        return region;
+    }
+
+    private boolean unavailableInSomeZone(String region, List<String> zones, String name,
+                                          Function<AvailabilityZone, List<String>> unavailable) {
+        for (Region r : regions()) {
+            if (!r.name().equals(region)) {
+                continue;
+            }
+            for (String zoneName : zones) {
+                for (AvailabilityZone z : r.zones() == null ? List.<AvailabilityZone>of() : r.zones()) {
+                    if (z.name().equals(zoneName) && unavailable.apply(z) != null && unavailable.apply(z).contains(name)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    MachineImageVersion findImageVersion(String name, String version) {
+        for (MachineImage mi : machineImages()) {
+            if (mi.name().equals(name)) {
+                for (MachineImageVersion v : mi.versions() == null ? List.<MachineImageVersion>of() : mi.versions()) {
+                    if (v.expirableVersion().version().equals(version)) {
+                        return v;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private MachineType findMachineType(String name) {
+        return machineTypes().stream().filter(t -> t.name().equals(name)).findFirst().orElse(null);
+    }
+
+    private List<ExpirableVersion> kubernetesVersions() {
+        return profile.kubernetes() == null || profile.kubernetes().versions() == null ? List.of()
+                : profile.kubernetes().versions();
+    }
+
+    private List<Region> regions() {
+        return profile.regions() == null ? List.of() : profile.regions();
+    }
+
+    private List<MachineType> machineTypes() {
+        return profile.machineTypes() == null ? List.of() : profile.machineTypes();
+    }
+
+    private List<MachineImage> machineImages() {
+        return profile.machineImages() == null ? List.of() : profile.machineImages();
+    }
+
+    private List<VolumeType> volumeTypes() {
+        return profile.volumeTypes() == null ? List.of() : profile.volumeTypes();
+    }
+
+    private List<CapabilityDefinition> capabilityDefinitions() {
+        return profile.machineCapabilities() == null ? List.of() : profile.machineCapabilities();
+    }
+
+    // ---- small helpers
+
+    static JsonNode oldWorker(JsonNode old, String name) {
+        for (JsonNode w : old.path("spec").path("provider").path("workers")) {
+            if (text(w, "name").equals(name)) {
+                return w;
+            }
+        }
+        return MissingNode.getInstance();
+    }
+
+    /** {@code versionutils.CompareVersions(a, "<", b)}, false when it cannot compare. */
+    private static boolean lessThan(String a, String b) {
+        try {
+            return GoSemver.compareVersions(a, "<", b);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    static String text(JsonNode node, String... path) {
+        JsonNode n = node;
+        for (String p : path) {
+            n = n.path(p);
+        }
+        return n.isValueNode() ? n.asText() : "";
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    static List<String> strings(JsonNode array) {
+        List<String> result = new ArrayList<>();
+        array.forEach(n -> result.add(n.asText()));
+        return result;
+    }
+
+    /** Go's {@code %+v} of a string slice: {@code [a b]}. */
+    static String goList(Iterable<String> values) {
+        return "[" + String.join(" ", values) + "]";
+    }
+
+    private static String goMap(java.util.Map<String, List<String>> map) {
+        StringBuilder sb = new StringBuilder("map[");
+        if (map != null) {
+            List<String> parts = new ArrayList<>();
+            new java.util.TreeMap<>(map).forEach((k, v) -> parts.add(k + ":" + goList(v)));
+            sb.append(String.join(" ", parts));
+        }
+        return sb.append("]").toString();
+    }
+}

@@ -1,0 +1,347 @@
+package cloud.gardener.apiserver.admission.plugins.shoot.validator;
+
+import static cloud.gardener.apiserver.admission.plugins.shoot.validator.ProfileConstraints.text;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.admission.plugins.shoot.FieldErrors;
+import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedSelector;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
+import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.authz.Authorizer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Gardener's ShootValidator ({@code plugin/pkg/shoot/validator}): a Shoot (and its {@code binding} subresource and
+ * its deletion) against the objects it references: the CloudProfile's provider type, regions, zones, Kubernetes
+ * versions, machine types, images and volumes; the project's name length and lifecycle; the scheduling rules of
+ * {@link Scheduling}; networks, DNS domain uniqueness, hibernation and limits. Field errors are one 403.
+ */
+public final class ShootValidatorPlugin implements ValidatingPlugin {
+
+    public static final String NAME = "ShootValidator";
+    private static final int NAME_LENGTH_LIMIT = 21;
+    private static final int GENERATE_NAME_RANDOM_LENGTH = 5;
+    private static final String MANAGED_ISSUER = "authentication.gardener.cloud/issuer";
+    private static final String LIVE_MIGRATE = "migration.gardener.cloud/live-migrate";
+
+    private final ObjectLookup objects;
+    private final GardenObjects garden;
+    private final Authorizer authorizer;
+    private final Clock clock;
+
+    public ShootValidatorPlugin(PluginContext context) {
+        this.objects = context.objects();
+        this.garden = new GardenObjects(context.objects());
+        this.authorizer = context.authorizer();
+        this.clock = context.clock();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean handles(Operation operation) {
+        return operation == Operation.CREATE || operation == Operation.UPDATE || operation == Operation.DELETE;
+    }
+
+    @Override
+    public Future<Void> validate(Attributes a) {
+        if (!objects.ready()) {
+            return Rejections.notReady(a);
+        }
+        if (!"Shoot".equals(a.kind().kind()) || !GardenObjects.GROUP.equals(a.kind().group())) {
+            return Future.succeededFuture();
+        }
+        if (!a.subresource().isEmpty() && !"binding".equals(a.subresource())) {
+            return Future.succeededFuture();
+        }
+        JsonNode shoot = a.operation() == Operation.DELETE ? a.oldObject() : a.object();
+        if (shoot == null || a.name().isEmpty() && a.operation() == Operation.DELETE) {
+            return Future.succeededFuture(); // a collection-level delete names no shoot; each item comes on its own
+        }
+        JsonNode old = a.operation() == Operation.CREATE || a.oldObject() == null
+                ? JsonNodeFactory.instance.objectNode() : a.oldObject();
+        if (a.operation() == Operation.UPDATE) {
+            if ("binding".equals(a.subresource()) && Objects.equals(Review.seedName(shoot), Review.seedName(old))) {
+                return Future.failedFuture(ApiException.unknown(
+                        "update of binding rejected, shoot is already assigned to the same seed"));
+            }
+            if (shoot.path("spec").equals(old.path("spec")) && shoot.path("metadata").equals(old.path("metadata"))) {
+                return Future.succeededFuture();
+            }
+        }
+        return garden.cloudProfileSpec(shoot, a.namespace(), "could not find referenced cloud profile: ")
+                .compose(profile -> profile.isEmpty() ? Future.succeededFuture()
+                        : new CloudProfileChanges(garden).validate(shoot, old, a.namespace())
+                        .compose(v -> load(a, shoot, old, profile.get()))
+                        .compose(this::validate));
+    }
+
+    /** Reads the seed, project and bindings the shoot names; a missing one is Gardener's internal error. */
+    private Future<Review> load(Attributes a, JsonNode shoot, JsonNode old, CloudProfileSpec profile) {
+        String seedName = Review.seedName(shoot);
+        Future<Seed> seed = seedName == null ? Future.succeededFuture() : objects.get(Seed.class, GardenObjects.SEEDS, "",
+                seedName).compose(found -> required(found, "could not find referenced seed \"" + seedName + "\": "
+                + "seed.core.gardener.cloud \"" + seedName + "\" not found"));
+        return seed.compose(s -> seedSelectorUnchanged(shoot, old, s).compose(selectorErrs -> garden.projectForNamespace(
+                a.namespace()).compose(p -> required(p, "could not find referenced project: "
+                + "Project.core.gardener.cloud \"<unknown>\" not found")).compose(project -> {
+                    String sb = text(shoot, "spec", "secretBindingName");
+                    Future<SecretBinding> secretBinding = !shoot.path("spec").path("secretBindingName").isTextual()
+                            ? Future.succeededFuture() : objects.get(SecretBinding.class, GardenObjects.SECRET_BINDINGS,
+                            a.namespace(), sb).compose(found -> required(found, "could not find referenced secret binding: "
+                            + "secretbinding.core.gardener.cloud \"" + sb + "\" not found"));
+                    String cb = text(shoot, "spec", "credentialsBindingName");
+                    Future<CredentialsBinding> credentialsBinding = !shoot.path("spec").path("credentialsBindingName")
+                            .isTextual() ? Future.succeededFuture() : objects.get(CredentialsBinding.class,
+                            GardenObjects.CREDENTIALS_BINDINGS, a.namespace(), cb).compose(found -> required(found,
+                            "could not find referenced credentials binding: credentialsbinding.security.gardener.cloud \""
+                                    + cb + "\" not found"));
+                    return secretBinding.compose(sbv -> credentialsBinding.map(cbv -> new Review(a, shoot, old, profile,
+                            project, s, sbv, cbv, clock.instant(), selectorErrs)));
+                })));
+    }
+
+    /** A seed selector may change after scheduling only while it still matches the chosen seed. */
+    private static Future<List<FieldError>> seedSelectorUnchanged(JsonNode shoot, JsonNode old, Seed seed) {
+        JsonNode selector = shoot.path("spec").path("seedSelector");
+        if (Objects.equals(selector, old.path("spec").path("seedSelector")) || seed == null) {
+            return Future.succeededFuture(List.of());
+        }
+        if (selector.isMissingNode() || selector.isNull()) {
+            return Future.succeededFuture(List.of(FieldError.invalid("spec.seedSelector", null,
+                    "cannot unset seedSelector once it has been set")));
+        }
+        SeedSelector typed = ModelCodec.decode(selector, SeedSelector.class).value();
+        List<FieldError> errs = new ArrayList<>();
+        if (typed.labelSelector() != null && !LabelSelectors.convertible(typed.labelSelector())) {
+            return Future.failedFuture(ApiException.internal("label selector conversion failed for seedSelector"));
+        }
+        if (typed.labelSelector() != null && !LabelSelectors.matches(typed.labelSelector(), Scheduling.labels(seed))) {
+            errs.add(FieldError.invalid("spec.seedSelector", selector, "cannot change seedSelector to not match the labels "
+                    + "of the already selected seed \"" + seed.metadata().name() + "\""));
+        }
+        if (typed.providerTypes() != null && !typed.providerTypes().isEmpty()
+                && !typed.providerTypes().contains(seed.spec().provider().type())) {
+            errs.add(FieldError.invalid("spec.seedSelector.providerTypes", selector.path("providerTypes"),
+                    "cannot change seedSelector to not match the provider type of the already selected seed \""
+                            + seed.metadata().name() + "\""));
+        }
+        return Future.succeededFuture(errs);
+    }
+
+    private Future<Void> validate(Review r) {
+        Attributes a = r.a();
+        return projectMembership(r)
+                .compose(v -> new Scheduling(garden, authorizer).validate(r))
+                .compose(v -> deletion(r))
+                .compose(v -> hibernation(r))
+                .compose(v -> managedIssuer(r))
+                .compose(v -> new Credentials(garden, authorizer).validate(r))
+                .compose(v -> fieldErrors(r))
+                .compose(errs -> errs.isEmpty() ? Future.<Void>succeededFuture()
+                        : Rejections.forbid(a, FieldErrors.aggregate(errs)));
+    }
+
+    /** {@code validateProjectMembership}: name length with the project, and no new shoots in a deleted project. */
+    private static Future<Void> projectMembership(Review r) {
+        Attributes a = r.a();
+        if (a.operation() != Operation.CREATE) {
+            return Future.succeededFuture();
+        }
+        Project project = r.project();
+        String projectName = project.metadata().name();
+        String name = r.name();
+        String generateName = r.shoot().path("metadata").path("generateName").asText("");
+        if (name.isEmpty() && !generateName.isEmpty()) {
+            int limit = NAME_LENGTH_LIMIT - GENERATE_NAME_RANDOM_LENGTH;
+            if ((projectName + generateName).length() > limit) {
+                return Future.failedFuture(Rejections.invalid(a, List.of(FieldError.invalid("name", name, "the length of "
+                        + "the shoot generateName and the project name must not exceed " + limit + " characters (project: "
+                        + projectName + "; shoot with generateName: " + generateName + ")"))));
+            }
+        } else if ((projectName + name).length() > NAME_LENGTH_LIMIT) {
+            return Future.failedFuture(Rejections.invalid(a, List.of(FieldError.invalid("name", name, "the length of the "
+                    + "shoot name and the project name must not exceed " + NAME_LENGTH_LIMIT + " characters (project: "
+                    + projectName + "; shoot: " + name + ")"))));
+        }
+        if (project.metadata().deletionTimestamp() != null) {
+            return Rejections.forbid(a, "cannot create shoot '" + name + "' in project '" + projectName
+                    + "' that is already marked for deletion");
+        }
+        return Future.succeededFuture();
+    }
+
+    /** {@code validateDeletion}: no deletion while a migration or restore runs. */
+    private static Future<Void> deletion(Review r) {
+        if (r.a().operation() == Operation.DELETE && r.inMigrationOrRestore()) {
+            return Rejections.forbid(r.a(), "cannot mark shoot for deletion during " + r.lastOperationType()
+                    + " operation that is in state " + r.lastOperationState());
+        }
+        return Future.succeededFuture();
+    }
+
+    /** {@code validateShootHibernation}: the HibernationPossible constraint must not be false. */
+    private static Future<Void> hibernation(Review r) {
+        boolean oldHibernated = r.oldSpec().path("hibernation").path("enabled").asBoolean(false);
+        boolean hibernated = r.spec().path("hibernation").path("enabled").asBoolean(false);
+        if (!oldHibernated && hibernated) {
+            for (JsonNode c : r.shoot().path("status").path("constraints")) {
+                if ("HibernationPossible".equals(c.path("type").asText()) && !"True".equals(c.path("status").asText())) {
+                    return Rejections.forbid(r.a(), "'HibernationPossible' constraint is '" + c.path("status").asText()
+                            + "': " + c.path("message").asText(""));
+                }
+            }
+        }
+        return Future.succeededFuture();
+    }
+
+    /** {@code validateManagedServiceAccountIssuer}: needs the issuer secret in the garden namespace; cannot be undone. */
+    private Future<Void> managedIssuer(Review r) {
+        boolean managed = "managed".equals(r.shoot().path("metadata").path("annotations").path(MANAGED_ISSUER).asText(""));
+        boolean wasManaged = "managed".equals(r.old().path("metadata").path("annotations").path(MANAGED_ISSUER).asText(""));
+        if (!managed && !wasManaged) {
+            return Future.succeededFuture();
+        }
+        return objects.list(GardenObjects.SECRETS, "garden").compose(secrets -> {
+            boolean configured = secrets.stream().anyMatch(s -> "shoot-service-account-issuer".equals(
+                    s.path("metadata").path("labels").path("gardener.cloud/role").asText("")));
+            if (!configured) {
+                if (managed) {
+                    return Rejections.forbid(r.a(), "cannot enable managed service account issuer as it is not supported "
+                            + "in this Gardener installation");
+                }
+                return Future.failedFuture(ApiException.internal("old shoot object has managed service account issuer "
+                        + "enabled, but Gardener configuration is missing"));
+            }
+            if (wasManaged && !managed) {
+                return Rejections.forbid(r.a(), "once enabled managed service account issuer cannot be disabled");
+            }
+            if (managed && r.spec().path("kubernetes").path("kubeAPIServer").path("serviceAccountConfig")
+                    .hasNonNull("issuer")) {
+                return Rejections.forbid(r.a(), "managed service account issuer cannot be enabled when "
+                        + ".kubernetes.kubeAPIServer.serviceAccountConfig.issuer is set");
+            }
+            return Future.succeededFuture();
+        });
+    }
+
+    /** The checks Gardener collects into one error list, in its order. */
+    private Future<List<FieldError>> fieldErrors(Review r) {
+        Operation op = r.a().operation();
+        List<FieldError> errs = new ArrayList<>(r.seedSelectorErrors());
+        errs.addAll(RawExtensions.internalVersions(r.shoot()));
+        if (op != Operation.DELETE) {
+            errs.addAll(Networks.validate(r));
+            ProfileConstraints profile = new ProfileConstraints(r.profile(), op, r.now(), text(r.shoot(), "spec", "region"));
+            errs.addAll(profile.kubernetes(r.shoot(), r.old()));
+            errs.addAll(profile.region(r.shoot(), r.old()));
+            errs.addAll(Placement.accessRestrictions(r));
+            errs.addAll(profile.provider(r.shoot(), r.old(), bindingTypeError(r)));
+        } else {
+            errs.addAll(new ProfileConstraints(r.profile(), op, r.now(), "").region(r.shoot(), r.old()));
+            errs.addAll(Placement.accessRestrictions(r));
+        }
+        errs.addAll(Placement.controlPlaneZones(r));
+        Future<List<FieldError>> admissionPlugins = op == Operation.DELETE ? Future.succeededFuture(List.of())
+                : kubeconfigSecrets(r);
+        return admissionPlugins.compose(pluginErrs -> {
+            errs.addAll(pluginErrs);
+            errs.addAll(new ProfileConstraints(r.profile(), op, r.now(), "").limits(r.shoot()));
+            if (r.shoot().path("metadata").path("annotations").path(LIVE_MIGRATE).asText("").equalsIgnoreCase("true")) {
+                errs.add(FieldError.forbidden("metadata.annotations[" + LIVE_MIGRATE + "]",
+                        "the \"LiveControlPlaneMigration\" feature gate is disabled in gardener-apiserver"));
+            }
+            if (op == Operation.DELETE || !r.specChanged()) {
+                return Future.succeededFuture(errs);
+            }
+            return DnsDomains.unique(r, objects).map(dnsErrs -> {
+                errs.addAll(dnsErrs);
+                return errs;
+            });
+        });
+    }
+
+    /** The provider type must match the referenced SecretBinding's or CredentialsBinding's. */
+    private static FieldError bindingTypeError(Review r) {
+        String type = text(r.shoot(), "spec", "provider", "type");
+        if (r.secretBinding() != null) {
+            String bindingType = r.secretBinding().provider() == null ? "" : r.secretBinding().provider().type();
+            if (!List.of(bindingType == null ? "" : bindingType.split(",")).contains(type)) {
+                return FieldError.invalid("spec.provider.type", type, "provider type in shoot must match provider type of "
+                        + "referenced SecretBinding: \"" + (bindingType == null ? "" : bindingType) + "\"");
+            }
+        }
+        if (r.credentialsBinding() != null) {
+            String bindingType = r.credentialsBinding().provider() == null ? "" : r.credentialsBinding().provider().type();
+            if (!type.equals(bindingType)) {
+                return FieldError.invalid("spec.provider.type", type, "provider type in shoot must match provider type of "
+                        + "referenced CredentialsBinding: \"" + bindingType + "\"");
+            }
+        }
+        return null;
+    }
+
+    /** {@code validateAdmissionPlugins}: a kubeconfig secret must be a referenced resource holding a kubeconfig. */
+    private Future<List<FieldError>> kubeconfigSecrets(Review r) {
+        JsonNode plugins = r.spec().path("kubernetes").path("kubeAPIServer").path("admissionPlugins");
+        List<String> referenced = new ArrayList<>();
+        for (JsonNode res : r.spec().path("resources")) {
+            JsonNode ref = res.path("resourceRef");
+            if ("v1".equals(ref.path("apiVersion").asText()) && "Secret".equals(ref.path("kind").asText())) {
+                referenced.add(ref.path("name").asText());
+            }
+        }
+        List<FieldError> errs = new ArrayList<>();
+        Future<Void> chain = Future.succeededFuture();
+        for (int i = 0; i < plugins.size(); i++) {
+            JsonNode secretName = plugins.get(i).path("kubeconfigSecretName");
+            if (!secretName.isTextual()) {
+                continue;
+            }
+            String path = "spec.kubernetes.kubeAPIServer.admissionPlugins[" + i + "].kubeconfigSecretName";
+            String name = secretName.asText();
+            if (!referenced.contains(name)) {
+                errs.add(FieldError.invalid(path, name, "secret should be referenced in shoot .spec.resources"));
+                continue;
+            }
+            chain = chain.compose(v -> objects.get(GardenObjects.SECRETS, r.a().namespace(), name).map(found -> {
+                if (found.isEmpty()) {
+                    errs.add(FieldError.internal(path, "unable to get the referenced secret: namespace: " + r.a().namespace()
+                            + ", name: " + name + ", error: secret \"" + name + "\" not found"));
+                } else if (!found.get().path("data").has("kubeconfig")) {
+                    errs.add(FieldError.invalid(path, name, "referenced kubeconfig secret doesn't contain kubeconfig: "
+                            + "namespace: " + r.a().namespace() + ", name: " + name));
+                }
+                return null;
+            }));
+        }
+        return chain.map(v -> errs);
+    }
+
+    private static <T> Future<T> required(Optional<T> found, String message) {
+        return found.map(Future::succeededFuture).orElseGet(() -> Future.failedFuture(ApiException.internal(message)));
+    }
+}
