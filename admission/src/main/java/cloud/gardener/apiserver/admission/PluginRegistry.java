@@ -1,7 +1,17 @@
 package cloud.gardener.apiserver.admission;
 
+import cloud.gardener.apiserver.admission.plugins.backupbucket.validator.BackupBucketValidatorPlugin;
+import cloud.gardener.apiserver.admission.plugins.controllerregistration.resources.ControllerRegistrationResources;
+import cloud.gardener.apiserver.admission.plugins.global.customverbauthorizer.CustomVerbAuthorizer;
+import cloud.gardener.apiserver.admission.plugins.global.extensionlabels.ExtensionLabels;
+import cloud.gardener.apiserver.admission.plugins.global.extensionvalidation.ExtensionValidator;
+import cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ResourceReferenceManager;
+import cloud.gardener.apiserver.admission.plugins.managedseed.shoot.ManagedSeedShoot;
 import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
+import cloud.gardener.apiserver.admission.plugins.project.mutator.ProjectMutator;
+import cloud.gardener.apiserver.admission.plugins.seed.mutator.SeedMutator;
+import cloud.gardener.apiserver.admission.plugins.seed.validator.SeedValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -41,9 +51,9 @@ public final class PluginRegistry {
     public static PluginRegistry gardener() {
         return new PluginRegistry(List.of(
                 new Definition(NamespaceLifecycle.NAME, true, NamespaceLifecycle::new),
-                new Definition("ResourceReferenceManager", true, null),
-                new Definition("ExtensionValidator", true, null),
-                new Definition("ExtensionLabels", true, null),
+                new Definition(ResourceReferenceManager.NAME, true, ResourceReferenceManager::new),
+                new Definition(ExtensionValidator.NAME, true, ExtensionValidator::new),
+                new Definition(ExtensionLabels.NAME, true, ExtensionLabels::new),
                 new Definition("ShootTolerationRestriction", true, null),
                 new Definition("ShootExposureClass", true, null),
                 new Definition("ShootDNS", true, null),
@@ -53,20 +63,20 @@ public final class PluginRegistry {
                 new Definition("ShootQuotaValidator", true, null),
                 new Definition("ShootMutator", true, null),
                 new Definition("ShootValidator", true, null),
-                new Definition("SeedValidator", true, null),
-                new Definition("SeedMutator", true, null),
-                new Definition("ControllerRegistrationResources", true, null),
+                new Definition(SeedValidatorPlugin.NAME, true, SeedValidatorPlugin::new),
+                new Definition(SeedMutator.NAME, true, SeedMutator::new),
+                new Definition(ControllerRegistrationResources.NAME, true, ControllerRegistrationResources::new),
                 new Definition("NamespacedCloudProfileValidator", true, null),
-                new Definition("ProjectMutator", true, null),
+                new Definition(ProjectMutator.NAME, true, ProjectMutator::new),
                 new Definition("DeletionConfirmation", true, null),
                 new Definition("FinalizerRemoval", true, null),
-                new Definition("CustomVerbAuthorizer", true, null),
+                new Definition(CustomVerbAuthorizer.NAME, true, CustomVerbAuthorizer::new),
                 new Definition("ShootVPAEnabledByDefault", true, null),
                 new Definition("ShootResourceReservation", true, null),
                 new Definition("ManagedSeed", true, null),
-                new Definition("ManagedSeedShoot", true, null),
+                new Definition(ManagedSeedShoot.NAME, true, ManagedSeedShoot::new),
                 new Definition(BastionPlugin.NAME, true, BastionPlugin::new),
-                new Definition("BackupBucketValidator", true, null),
+                new Definition(BackupBucketValidatorPlugin.NAME, true, BackupBucketValidatorPlugin::new),
                 // Gardener runs it as gardener-admission-controller's webhook, which ValidatingAdmissionWebhook
                 // calls; built in here, it stands where that plugin would call it.
                 new Definition(SeedRestriction.NAME, true, c -> new SeedRestriction(c.objects(), c.clock())),

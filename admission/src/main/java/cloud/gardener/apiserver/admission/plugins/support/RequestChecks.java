@@ -1,0 +1,50 @@
+package cloud.gardener.apiserver.admission.plugins.support;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** Questions Gardener's plugins ask of every request before they look at it. */
+public final class RequestChecks {
+
+    private RequestChecks() {
+    }
+
+    /** Whether the request is about this kind ({@code a.GetKind().GroupKind() == group.Kind(kind)}). */
+    public static boolean isKind(Attributes a, String group, String kind) {
+        return a.kind().group().equals(group) && a.kind().kind().equals(kind);
+    }
+
+    /** Whether the request is about the main resource rather than a subresource. */
+    public static boolean isMainResource(Attributes a) {
+        return a.subresource().isEmpty();
+    }
+
+    /** {@code SkipVerification}: updates of objects being deleted are not checked. */
+    public static boolean skipVerification(Attributes a) {
+        return a.operation() == Operation.UPDATE && a.object() != null
+                && a.object().path("metadata").hasNonNull("deletionTimestamp");
+    }
+
+    /** Whether {@code spec} differs between the new and the old object (always true on create). */
+    public static boolean specChanged(Attributes a) {
+        if (a.oldObject() == null) {
+            return true;
+        }
+        JsonNode spec = a.object() == null ? null : a.object().get("spec");
+        JsonNode oldSpec = a.oldObject().get("spec");
+        return !java.util.Objects.equals(spec, oldSpec);
+    }
+
+    /** A text field, or "" when missing or null. */
+    public static String text(JsonNode node, String... path) {
+        JsonNode n = node;
+        for (String p : path) {
+            if (n == null) {
+                return "";
+            }
+            n = n.get(p);
+        }
+        return n == null || n.isNull() ? "" : n.asText();
+    }
+}
