@@ -1,13 +1,13 @@
 package cloud.gardener.apiserver.admission;
 
 import cloud.gardener.apiserver.admission.plugins.backupbucket.validator.BackupBucketValidatorPlugin;
+import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.controllerregistration.resources.ControllerRegistrationResources;
 import cloud.gardener.apiserver.admission.plugins.global.customverbauthorizer.CustomVerbAuthorizer;
 import cloud.gardener.apiserver.admission.plugins.global.extensionlabels.ExtensionLabels;
 import cloud.gardener.apiserver.admission.plugins.global.extensionvalidation.ExtensionValidator;
 import cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ResourceReferenceManager;
 import cloud.gardener.apiserver.admission.plugins.managedseed.shoot.ManagedSeedShoot;
-import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
 import cloud.gardener.apiserver.admission.plugins.project.mutator.ProjectMutator;
 import cloud.gardener.apiserver.admission.plugins.seed.mutator.SeedMutator;
