@@ -3,12 +3,17 @@ package cloud.gardener.apiserver.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 /** Paths and objects the protocol tests share: shoots (namespaced) and cloudprofiles (cluster-scoped). */
 public final class Fixtures {
@@ -70,6 +75,21 @@ public final class Fixtures {
         spec.putArray("machineTypes").addObject().put("name", "m1").put("cpu", "2").put("gpu", "0").put("memory", "4Gi");
         spec.putArray("regions").addObject().put("name", "eu-west-1");
         return obj;
+    }
+
+    /**
+     * The admission plugins that look up what a Shoot refers to (its CloudProfile, bindings, seed, exposure class,
+     * the controllers registered for its extension types). Tests of generic API machinery that use the minimal
+     * Shoot of {@link #shootObject} as a convenient object, in a garden that has none of those, turn them off with
+     * {@link #withoutReferenceChecks}; tests about admission build a garden instead.
+     */
+    public static final List<String> REFERENCE_CHECKING_PLUGINS = List.of("ResourceReferenceManager", "ExtensionValidator");
+
+    /** The server without {@link #REFERENCE_CHECKING_PLUGINS} (and without {@code alsoDisabled}). */
+    public static UnaryOperator<ServerConfig> withoutReferenceChecks(String... alsoDisabled) {
+        List<String> disabled = new ArrayList<>(REFERENCE_CHECKING_PLUGINS);
+        disabled.addAll(List.of(alsoDisabled));
+        return config -> config.withAdmission(List.of(), disabled, Map.of());
     }
 
     /** A fresh namespace name, unique within the JVM. */

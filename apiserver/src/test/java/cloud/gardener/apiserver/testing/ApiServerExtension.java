@@ -71,7 +71,13 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
      *                       the extension closes it after the class
      */
     public static ApiServerExtension withStorage(BiFunction<Vertx, Path, Storage> storageFactory) {
-        return new ApiServerExtension(storageFactory, UnaryOperator.identity());
+        return withStorage(storageFactory, UnaryOperator.identity());
+    }
+
+    /** {@link #withStorage(BiFunction)} with a configuration customizer. */
+    public static ApiServerExtension withStorage(BiFunction<Vertx, Path, Storage> storageFactory,
+                                                 UnaryOperator<ServerConfig> customizer) {
+        return new ApiServerExtension(storageFactory, customizer);
     }
 
     @Override

@@ -11,6 +11,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.WatchStream;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class EmbeddedStoreE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new);
+    static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new,
+            Fixtures.withoutReferenceChecks());
 
     static TestClient admin;
 

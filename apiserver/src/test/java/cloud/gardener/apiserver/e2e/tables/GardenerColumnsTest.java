@@ -12,6 +12,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class GardenerColumnsTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
 
     private static final String SEEDS = CORE + "/seeds";
 
