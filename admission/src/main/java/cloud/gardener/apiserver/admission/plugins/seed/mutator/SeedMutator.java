@@ -59,7 +59,7 @@ public final class SeedMutator implements MutatingPlugin {
                             .compose(shoot -> {
                                 if (shoot.isEmpty()) {
                                     return Future.failedFuture(ApiException.unknown("failed to get shoot " + shootName
-                                            + " for managed seed \"" + seedName + "\": shoots.core.gardener.cloud \""
+                                            + " for managed seed \"" + seedName + "\": shoot.core.gardener.cloud \""
                                             + shootName + "\" not found"));
                                 }
                                 names.add(RequestChecks.text(shoot.get(), "spec", "seedName"));
