@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.admission.plugins.global.extensionlabels.Extensi
 import cloud.gardener.apiserver.admission.plugins.global.extensionvalidation.ExtensionValidator;
 import cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ResourceReferenceManager;
 import cloud.gardener.apiserver.admission.plugins.managedseed.shoot.ManagedSeedShoot;
+import cloud.gardener.apiserver.admission.plugins.managedseed.validator.ManagedSeedPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
 import cloud.gardener.apiserver.admission.plugins.project.mutator.ProjectMutator;
 import cloud.gardener.apiserver.admission.plugins.seed.mutator.SeedMutator;
@@ -73,7 +74,7 @@ public final class PluginRegistry {
                 new Definition(CustomVerbAuthorizer.NAME, true, CustomVerbAuthorizer::new),
                 new Definition("ShootVPAEnabledByDefault", true, null),
                 new Definition("ShootResourceReservation", true, null),
-                new Definition("ManagedSeed", true, null),
+                new Definition(ManagedSeedPlugin.NAME, true, ManagedSeedPlugin::new),
                 new Definition(ManagedSeedShoot.NAME, true, ManagedSeedShoot::new),
                 new Definition(BastionPlugin.NAME, true, BastionPlugin::new),
                 new Definition(BackupBucketValidatorPlugin.NAME, true, BackupBucketValidatorPlugin::new),
