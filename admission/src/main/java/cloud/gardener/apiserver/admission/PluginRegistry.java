@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.admission.plugins.global.extensionvalidation.Ext
 import cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ResourceReferenceManager;
 import cloud.gardener.apiserver.admission.plugins.managedseed.shoot.ManagedSeedShoot;
 import cloud.gardener.apiserver.admission.plugins.managedseed.validator.ManagedSeedPlugin;
+import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.validator.NamespacedCloudProfileValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
 import cloud.gardener.apiserver.admission.plugins.project.mutator.ProjectMutator;
 import cloud.gardener.apiserver.admission.plugins.seed.mutator.SeedMutator;
@@ -67,7 +68,8 @@ public final class PluginRegistry {
                 new Definition(SeedValidatorPlugin.NAME, true, SeedValidatorPlugin::new),
                 new Definition(SeedMutator.NAME, true, SeedMutator::new),
                 new Definition(ControllerRegistrationResources.NAME, true, ControllerRegistrationResources::new),
-                new Definition("NamespacedCloudProfileValidator", true, null),
+                new Definition(NamespacedCloudProfileValidatorPlugin.NAME, true,
+                        NamespacedCloudProfileValidatorPlugin::new),
                 new Definition(ProjectMutator.NAME, true, ProjectMutator::new),
                 new Definition("DeletionConfirmation", true, null),
                 new Definition("FinalizerRemoval", true, null),

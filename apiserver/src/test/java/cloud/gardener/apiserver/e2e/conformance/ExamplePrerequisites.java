@@ -101,22 +101,60 @@ final class ExamplePrerequisites {
                 """.formatted(project, namespace);
     }
 
+    /**
+     * A shoot in the garden namespace fit to become a managed seed: a DNS domain with a primary provider, VPA on,
+     * workers. Confirmed for deletion, so that it can be removed after the case.
+     */
+    static String managedSeedShoot(String name, String networking) {
+        return """
+                apiVersion: core.gardener.cloud/v1beta1
+                kind: Shoot
+                metadata:
+                  name: %1$s
+                  namespace: garden
+                  annotations: {confirmation.gardener.cloud/deletion: "true"}
+                spec:
+                  cloudProfile: {name: local}
+                  credentialsBindingName: local
+                  region: local
+                  dns:
+                    domain: %1$s.local.example.com
+                    providers: [{type: local, primary: true, credentialsRef: {apiVersion: v1, kind: Secret, name: local}}]
+                  networking: {type: calico, %2$s}
+                  provider:
+                    type: local
+                    workers: [{name: local, machine: {type: local}, cri: {name: containerd}, minimum: 1, maximum: 1}]
+                  kubernetes: {verticalPodAutoscaler: {enabled: true}}
+                """.formatted(name, networking);
+    }
+
+    private static final String IPV4 = "nodes: 10.0.0.0/16";
+    private static final String IPV6 = "ipFamilies: [IPv6], nodes: 'fd00:10:1:100::/56'";
+
     private static final List<String> LOCAL_SHOOT = List.of(LOCAL_CLOUD_PROFILE, EXTENSIONS,
             localCredentials("local", "garden-local"));
     private static final List<String> GARDEN_SHOOT = List.of(LOCAL_CLOUD_PROFILE, EXTENSIONS,
             localCredentials("garden", "garden"));
 
     /** Per example file: example files ({@code *.yaml}) or manifests to create first, in order. */
-    static final Map<String, List<String>> BY_EXAMPLE = Map.of(
-            "80-credentialsbinding.yaml", List.of("70-workloadidentity-provider.yaml"),
-            "25-controllerregistration.yaml", List.of("25-controllerdeployment.yaml"),
-            "35-namespacedcloudprofile.yaml", List.of(LOCAL_CLOUD_PROFILE),
-            "50-seed.yaml", List.of(EXTENSIONS),
-            "provider-local/shoot.yaml", LOCAL_SHOOT,
-            "provider-local/shoot-ipv6.yaml", LOCAL_SHOOT,
-            "provider-local/shoot-workerless.yaml", LOCAL_SHOOT,
-            "provider-local/managedseeds/shoot-managedseed.yaml", GARDEN_SHOOT,
-            "provider-local/managedseeds/shoot-managedseed-ipv6.yaml", GARDEN_SHOOT);
+    static final Map<String, List<String>> BY_EXAMPLE = Map.ofEntries(
+            Map.entry("80-credentialsbinding.yaml", List.of("70-workloadidentity-provider.yaml")),
+            Map.entry("25-controllerregistration.yaml", List.of("25-controllerdeployment.yaml")),
+            Map.entry("35-namespacedcloudprofile.yaml", List.of(LOCAL_CLOUD_PROFILE)),
+            Map.entry("50-seed.yaml", List.of(EXTENSIONS)),
+            Map.entry("provider-local/shoot.yaml", LOCAL_SHOOT),
+            Map.entry("provider-local/shoot-ipv6.yaml", LOCAL_SHOOT),
+            Map.entry("provider-local/shoot-workerless.yaml", LOCAL_SHOOT),
+            Map.entry("provider-local/managedseeds/shoot-managedseed.yaml", GARDEN_SHOOT),
+            Map.entry("provider-local/managedseeds/shoot-managedseed-ipv6.yaml", GARDEN_SHOOT),
+            Map.entry("provider-local/managedseeds/managedseed.yaml", managedSeed("managedseed", IPV4)),
+            Map.entry("provider-local/managedseeds/managedseed-ipv6.yaml", managedSeed("managedseed", IPV6)),
+            Map.entry("55-managedseed-gardenlet.yaml", managedSeed("crazy-botany", IPV4)));
+
+    private static List<String> managedSeed(String shoot, String networking) {
+        return List.of(LOCAL_CLOUD_PROFILE, EXTENSIONS, localCredentials("garden", "garden"),
+                managedSeedShoot(shoot, networking));
+    }
 
     private ExamplePrerequisites() {
     }
