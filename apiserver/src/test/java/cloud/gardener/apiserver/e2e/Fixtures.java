@@ -9,11 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.UnaryOperator;
 
 /** Paths and objects the protocol tests share: shoots (namespaced) and cloudprofiles (cluster-scoped). */
 public final class Fixtures {
@@ -25,9 +23,23 @@ public final class Fixtures {
     public static final String MERGE = "application/merge-patch+json";
     public static final String JSON_PATCH = "application/json-patch+json";
 
+    /**
+     * The admission plugins that check a Shoot against the garden it references (CloudProfile, Project, Seed,
+     * bindings, the controllers registered for its extension types). The protocol tests' shoots reference none;
+     * {@link #withoutShootGardenChecks} turns these off there. Tests of admission build a garden instead
+     * (e2e/admission/GardenFixtures).
+     */
+    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ResourceReferenceManager", "ExtensionValidator",
+            "ShootQuotaValidator", "ShootMutator", "ShootValidator");
+
     private static final AtomicInteger SEQ = new AtomicInteger();
 
     private Fixtures() {
+    }
+
+    /** A server configuration for tests about something other than Shoot admission: see {@link #SHOOT_GARDEN_PLUGINS}. */
+    public static ServerConfig withoutShootGardenChecks(ServerConfig config) {
+        return config.withAdmission(List.of(), SHOOT_GARDEN_PLUGINS, Map.of());
     }
 
     public static String shoots(String namespace) {
@@ -75,21 +87,6 @@ public final class Fixtures {
         spec.putArray("machineTypes").addObject().put("name", "m1").put("cpu", "2").put("gpu", "0").put("memory", "4Gi");
         spec.putArray("regions").addObject().put("name", "eu-west-1");
         return obj;
-    }
-
-    /**
-     * The admission plugins that look up what a Shoot refers to (its CloudProfile, bindings, seed, exposure class,
-     * the controllers registered for its extension types). Tests of generic API machinery that use the minimal
-     * Shoot of {@link #shootObject} as a convenient object, in a garden that has none of those, turn them off with
-     * {@link #withoutReferenceChecks}; tests about admission build a garden instead.
-     */
-    public static final List<String> REFERENCE_CHECKING_PLUGINS = List.of("ResourceReferenceManager", "ExtensionValidator");
-
-    /** The server without {@link #REFERENCE_CHECKING_PLUGINS} (and without {@code alsoDisabled}). */
-    public static UnaryOperator<ServerConfig> withoutReferenceChecks(String... alsoDisabled) {
-        List<String> disabled = new ArrayList<>(REFERENCE_CHECKING_PLUGINS);
-        disabled.addAll(List.of(alsoDisabled));
-        return config -> config.withAdmission(List.of(), disabled, Map.of());
     }
 
     /** A fresh namespace name, unique within the JVM. */

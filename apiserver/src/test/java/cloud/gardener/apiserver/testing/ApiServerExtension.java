@@ -71,7 +71,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
      *                       the extension closes it after the class
      */
     public static ApiServerExtension withStorage(BiFunction<Vertx, Path, Storage> storageFactory) {
-        return withStorage(storageFactory, UnaryOperator.identity());
+        return new ApiServerExtension(storageFactory, UnaryOperator.identity());
     }
 
     /** {@link #withStorage(BiFunction)} with a configuration customizer. */

@@ -18,18 +18,22 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The Bastion plugin and the Bastion strategy together, through HTTP: binding to the Shoot and heartbeats. */
 class BastionAdmissionE2ETest {
 
+    // The shoots here are scaffolding without a garden (CloudProfile, Project): the Shoot garden checks are off.
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(
-            Fixtures.withoutReferenceChecks("Bastion"));
+    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(config -> config.withAdmission(List.of(),
+            Stream.concat(Stream.of("Bastion"), Fixtures.SHOOT_GARDEN_PLUGINS.stream()).toList(), Map.of()));
 
     private static String bastions(String namespace) {
         return "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + namespace + "/bastions";

@@ -7,7 +7,8 @@ import java.util.Map;
  * What an example refers to and admission wants to find before it lets the example in, as a user applies
  * Gardener's examples in order: the WorkloadIdentity of the CredentialsBinding, the ControllerDeployment of the
  * ControllerRegistration, a provider-local garden (CloudProfile, Project, credentials and the extensions
- * registered) for the provider-local shoots, and the extensions a Seed uses. Each entry is either an example
+ * registered) for the provider-local shoots, shoots fit to be managed seeds, the extensions a Seed uses and a
+ * scheduled shoot for the Bastion. Each entry is either an example
  * file or a manifest written here; the test creates them before the case and removes them after it, so that
  * the examples that define the same objects still find them absent.
  */
@@ -44,7 +45,7 @@ final class ExamplePrerequisites {
               kubernetes:
                 versions:
                 - version: 1.35.4
-                - version: 1.34.7
+                - version: 1.34.6
                 - version: 1.33.11
               machineImages:
               - name: local
@@ -128,6 +129,25 @@ final class ExamplePrerequisites {
                 """.formatted(name, networking);
     }
 
+    /** The scheduled shoot the example Bastion names, on the example Seed. */
+    static final String BASTION_SHOOT = """
+            apiVersion: core.gardener.cloud/v1beta1
+            kind: Shoot
+            metadata:
+              name: example-shoot
+              namespace: garden-dev
+              annotations: {confirmation.gardener.cloud/deletion: "true"}
+            spec:
+              cloudProfile: {name: local}
+              credentialsBindingName: local
+              region: local
+              seedName: my-seed
+              networking: {type: calico, nodes: 10.0.0.0/16}
+              provider:
+                type: local
+                workers: [{name: local, machine: {type: local}, cri: {name: containerd}, minimum: 1, maximum: 1}]
+            """;
+
     private static final String IPV4 = "nodes: 10.0.0.0/16";
     private static final String IPV6 = "ipFamilies: [IPv6], nodes: 'fd00:10:1:100::/56'";
 
@@ -149,7 +169,9 @@ final class ExamplePrerequisites {
             Map.entry("provider-local/managedseeds/shoot-managedseed-ipv6.yaml", GARDEN_SHOOT),
             Map.entry("provider-local/managedseeds/managedseed.yaml", managedSeed("managedseed", IPV4)),
             Map.entry("provider-local/managedseeds/managedseed-ipv6.yaml", managedSeed("managedseed", IPV6)),
-            Map.entry("55-managedseed-gardenlet.yaml", managedSeed("crazy-botany", IPV4)));
+            Map.entry("55-managedseed-gardenlet.yaml", managedSeed("crazy-botany", IPV4)),
+            Map.entry("100-bastion.yaml", List.of(EXTENSIONS, "50-seed.yaml", LOCAL_CLOUD_PROFILE,
+                    localCredentials("dev", "garden-dev"), BASTION_SHOOT)));
 
     private static List<String> managedSeed(String shoot, String networking) {
         return List.of(LOCAL_CLOUD_PROFILE, EXTENSIONS, localCredentials("garden", "garden"),

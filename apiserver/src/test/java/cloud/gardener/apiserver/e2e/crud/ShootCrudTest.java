@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ShootCrudTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
     private static final Pattern RFC3339 = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");

@@ -28,7 +28,7 @@ class EmbeddedStoreE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new,
-            Fixtures.withoutReferenceChecks());
+            Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
 

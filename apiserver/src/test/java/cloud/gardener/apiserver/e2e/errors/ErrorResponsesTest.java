@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ErrorResponsesTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final String GR = "shoots.core.gardener.cloud";
 

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KubectlTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final String NS = "kubectl-e2e";
     private static final String QUOTAS = "/apis/core.gardener.cloud/v1beta1/namespaces/" + NS + "/quotas/";

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ListSemanticsTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
     /** Five shoots a..e with labels for the selector tests. */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class NamespaceLifecycleTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
 

@@ -30,7 +30,7 @@ class StrategicPatchTest {
     static final String SMP = "application/strategic-merge-patch+json";
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
     static String ns;

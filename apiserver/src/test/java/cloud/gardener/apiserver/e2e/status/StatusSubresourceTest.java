@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class StatusSubresourceTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
     static String ns;

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class GardenerColumnsTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final String SEEDS = CORE + "/seeds";
 

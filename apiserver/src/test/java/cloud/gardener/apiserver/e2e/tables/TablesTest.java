@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class TablesTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final String KUBECTL_GET = "application/json;as=Table;v=v1;g=meta.k8s.io,"
             + "application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";

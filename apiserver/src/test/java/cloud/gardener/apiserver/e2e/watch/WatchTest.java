@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class WatchTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures.withoutReferenceChecks());
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
 
