@@ -105,30 +105,7 @@ class GardenerExamplesTest {
         }
         // Namespaces first in the stream, so kubectl creates them before the secrets in them.
         kubectl.okWithInput(yaml.toString(), "create", "-f", "-");
-        // 100-bastion.yaml needs a scheduled Shoot with SSH access to attach to.
-        kubectl.okWithInput(BASTION_SHOOT, "create", "-f", "-");
     }
-
-    private static final String BASTION_SHOOT = """
-            apiVersion: core.gardener.cloud/v1beta1
-            kind: Shoot
-            metadata: {name: example-shoot, namespace: garden-dev}
-            spec:
-              cloudProfileName: aws
-              region: eu-west-1
-              credentialsBindingName: creds
-              seedName: aws
-              kubernetes: {version: 1.31.1}
-              networking: {type: calico, nodes: 10.250.0.0/16}
-              provider:
-                type: aws
-                workers:
-                - name: w1
-                  minimum: 1
-                  maximum: 2
-                  machine: {type: m5.large, image: {name: gardenlinux, version: 1.0.0}}
-                  volume: {type: gp2, size: 20Gi}
-            """;
 
     /**
      * Examples that gardener-apiserver's own validation rejects as shipped (a commented-out chart tag, seed
