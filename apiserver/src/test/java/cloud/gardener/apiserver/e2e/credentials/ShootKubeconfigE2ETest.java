@@ -15,6 +15,7 @@ import cloud.gardener.apiserver.certs.Pem;
 import cloud.gardener.apiserver.certs.SubjectNames;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.server.CredentialsConfig;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,7 +42,7 @@ class ShootKubeconfigE2ETest {
 
     /** The admin maximum is lowered to two hours so capping shows; the viewer keeps the default day. */
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withCredentials(
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config).withCredentials(
             CredentialsConfig.defaults().withKubeconfigMaxExpiration(Duration.ofHours(2), Duration.ofHours(24))));
 
     private static final CertificateAuthority CLIENT_CA = CertificateAuthority.generate("shoot-client-ca",

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.certs.KeyPairs;
 import cloud.gardener.apiserver.server.CredentialsConfig;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import cloud.gardener.apiserver.workloadidentity.SigningKey;
@@ -44,7 +45,7 @@ class WorkloadIdentityTokenE2ETest {
     static final SigningKey KEY = SigningKey.of(KeyPairs.ecP256().getPrivate());
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withCredentials(
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config).withCredentials(
             CredentialsConfig.defaults().withTokenIssuer(new TokenIssuer(KEY, ISSUER, Duration.ofHours(1),
                     Duration.ofHours(48), Clock.systemUTC()))));
 

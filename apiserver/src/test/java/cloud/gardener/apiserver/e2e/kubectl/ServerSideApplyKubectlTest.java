@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.e2e.kubectl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ServerSideApplyKubectlTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
             "../../shared/conformance/gardener-examples"));

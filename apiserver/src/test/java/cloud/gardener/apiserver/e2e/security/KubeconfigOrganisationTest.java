@@ -37,7 +37,7 @@ class KubeconfigOrganisationTest {
     private static final CertificateAuthority CLUSTER_CA = CertificateAuthority.generate("cluster", Duration.ofDays(1));
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
             .withAuthentication(config.authentication().withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     false, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
             .withAuthorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),

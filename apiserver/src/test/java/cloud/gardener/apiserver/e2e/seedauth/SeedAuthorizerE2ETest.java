@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SeedAuthorizerE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final String GARDENLET_A = "gardener.cloud:system:seed:seed-a";
     private static TestClient gardenlet;

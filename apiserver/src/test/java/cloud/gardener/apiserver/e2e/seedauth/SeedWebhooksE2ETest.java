@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SeedWebhooksE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension();
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
     private static final String AUTH = "/webhooks/auth/seed";
     private static final String ADMISSION = "/webhooks/admission/seedrestriction";
