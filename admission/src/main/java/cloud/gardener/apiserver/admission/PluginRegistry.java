@@ -1,9 +1,21 @@
 package cloud.gardener.apiserver.admission;
 
+import cloud.gardener.apiserver.admission.plugins.backupbucket.validator.BackupBucketValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
+import cloud.gardener.apiserver.admission.plugins.controllerregistration.resources.ControllerRegistrationResources;
+import cloud.gardener.apiserver.admission.plugins.global.customverbauthorizer.CustomVerbAuthorizer;
 import cloud.gardener.apiserver.admission.plugins.global.deletionconfirmation.DeletionConfirmation;
+import cloud.gardener.apiserver.admission.plugins.global.extensionlabels.ExtensionLabels;
+import cloud.gardener.apiserver.admission.plugins.global.extensionvalidation.ExtensionValidator;
 import cloud.gardener.apiserver.admission.plugins.global.finalizerremoval.FinalizerRemoval;
+import cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ResourceReferenceManager;
+import cloud.gardener.apiserver.admission.plugins.managedseed.shoot.ManagedSeedShoot;
+import cloud.gardener.apiserver.admission.plugins.managedseed.validator.ManagedSeedPlugin;
+import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.validator.NamespacedCloudProfileValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
+import cloud.gardener.apiserver.admission.plugins.project.mutator.ProjectMutator;
+import cloud.gardener.apiserver.admission.plugins.seed.mutator.SeedMutator;
+import cloud.gardener.apiserver.admission.plugins.seed.validator.SeedValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import cloud.gardener.apiserver.admission.plugins.shoot.dns.ShootDns;
 import cloud.gardener.apiserver.admission.plugins.shoot.dnsrewriting.ShootDnsRewriting;
@@ -54,9 +66,9 @@ public final class PluginRegistry {
     public static PluginRegistry gardener() {
         return new PluginRegistry(List.of(
                 new Definition(NamespaceLifecycle.NAME, true, NamespaceLifecycle::new),
-                new Definition("ResourceReferenceManager", true, null),
-                new Definition("ExtensionValidator", true, null),
-                new Definition("ExtensionLabels", true, null),
+                new Definition(ResourceReferenceManager.NAME, true, ResourceReferenceManager::new),
+                new Definition(ExtensionValidator.NAME, true, ExtensionValidator::new),
+                new Definition(ExtensionLabels.NAME, true, ExtensionLabels::new),
                 new Definition(ShootTolerationRestriction.NAME, true, ShootTolerationRestriction::new),
                 new Definition(ShootExposureClass.NAME, true, ShootExposureClass::new),
                 new Definition(ShootDns.NAME, true, ShootDns::new),
@@ -66,20 +78,21 @@ public final class PluginRegistry {
                 new Definition(ShootQuotaValidatorPlugin.NAME, true, ShootQuotaValidatorPlugin::new),
                 new Definition(ShootMutatorPlugin.NAME, true, ShootMutatorPlugin::new),
                 new Definition(ShootValidatorPlugin.NAME, true, ShootValidatorPlugin::new),
-                new Definition("SeedValidator", true, null),
-                new Definition("SeedMutator", true, null),
-                new Definition("ControllerRegistrationResources", true, null),
-                new Definition("NamespacedCloudProfileValidator", true, null),
-                new Definition("ProjectMutator", true, null),
+                new Definition(SeedValidatorPlugin.NAME, true, SeedValidatorPlugin::new),
+                new Definition(SeedMutator.NAME, true, SeedMutator::new),
+                new Definition(ControllerRegistrationResources.NAME, true, ControllerRegistrationResources::new),
+                new Definition(NamespacedCloudProfileValidatorPlugin.NAME, true,
+                        NamespacedCloudProfileValidatorPlugin::new),
+                new Definition(ProjectMutator.NAME, true, ProjectMutator::new),
                 new Definition(DeletionConfirmation.NAME, true, DeletionConfirmation::new),
                 new Definition(FinalizerRemoval.NAME, true, FinalizerRemoval::new),
-                new Definition("CustomVerbAuthorizer", true, null),
+                new Definition(CustomVerbAuthorizer.NAME, true, CustomVerbAuthorizer::new),
                 new Definition(ShootVpaEnabledByDefault.NAME, true, ShootVpaEnabledByDefault::new),
                 new Definition(ShootResourceReservation.NAME, true, ShootResourceReservation::new),
-                new Definition("ManagedSeed", true, null),
-                new Definition("ManagedSeedShoot", true, null),
+                new Definition(ManagedSeedPlugin.NAME, true, ManagedSeedPlugin::new),
+                new Definition(ManagedSeedShoot.NAME, true, ManagedSeedShoot::new),
                 new Definition(BastionPlugin.NAME, true, BastionPlugin::new),
-                new Definition("BackupBucketValidator", true, null),
+                new Definition(BackupBucketValidatorPlugin.NAME, true, BackupBucketValidatorPlugin::new),
                 // Gardener runs it as gardener-admission-controller's webhook, which ValidatingAdmissionWebhook
                 // calls; built in here, it stands where that plugin would call it.
                 new Definition(SeedRestriction.NAME, true, c -> new SeedRestriction(c.objects(), c.clock())),

@@ -29,11 +29,12 @@ public final class Fixtures {
 
     /**
      * The admission plugins that check a Shoot against the garden it references (CloudProfile, Project, Seed,
-     * bindings). The protocol tests' shoots reference none; {@link #withoutShootGardenChecks} turns these off there.
-     * Tests of admission build a garden instead (e2e/admission/GardenFixtures).
+     * bindings, the controllers registered for its extension types). The protocol tests' shoots reference none;
+     * {@link #withoutShootGardenChecks} turns these off there. Tests of admission build a garden instead
+     * (e2e/admission/GardenFixtures).
      */
-    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ShootDNS", "ShootQuotaValidator", "ShootMutator",
-            "ShootValidator");
+    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ResourceReferenceManager", "ExtensionValidator",
+            "ShootDNS", "ShootQuotaValidator", "ShootMutator", "ShootValidator");
 
     private static final AtomicInteger SEQ = new AtomicInteger();
 

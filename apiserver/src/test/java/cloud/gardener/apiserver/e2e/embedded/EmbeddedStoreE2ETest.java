@@ -12,6 +12,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.WatchStream;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.e2e.Fixtures;

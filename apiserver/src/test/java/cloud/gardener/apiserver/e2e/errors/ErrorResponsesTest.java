@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;

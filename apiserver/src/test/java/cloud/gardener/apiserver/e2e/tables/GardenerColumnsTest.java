@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;

@@ -1,0 +1,191 @@
+package cloud.gardener.apiserver.admission.plugins.global.extensionvalidation;
+
+import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
+import cloud.gardener.apiserver.admission.plugins.support.RegisteredExtensions;
+import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Gardener's ExtensionValidator: BackupBuckets, BackupEntries, Seeds and Shoots may only use extension types
+ * that a ControllerRegistration registers as primary (for the right cluster type); workerless shoots only
+ * Extension types that support them. Checked when the spec changes; 403 otherwise.
+ */
+public final class ExtensionValidator implements ValidatingPlugin {
+
+    public static final String NAME = "ExtensionValidator";
+    private static final String SEED = "seed";
+    private static final String SHOOT = "shoot";
+
+    private final ObjectLookup objects;
+
+    public ExtensionValidator(PluginContext context) {
+        this.objects = context.objects();
+    }
+
+    /** One extension kind/type an object needs, with the message and field that name it. */
+    private record Required(String kind, String type, String message, String field) {
+        String error() {
+            return message + ": " + field + " (" + GoErrors.quote(type) + ")";
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean handles(Operation operation) {
+        return operation == Operation.CREATE || operation == Operation.UPDATE;
+    }
+
+    @Override
+    public Future<Void> validate(Attributes a) {
+        if (!objects.ready()) {
+            return Rejections.notReady(a);
+        }
+        String kind = a.kind().kind();
+        if (!a.kind().group().equals(StandardResources.CORE)
+                || !List.of("BackupBucket", "BackupEntry", "Seed", "Shoot").contains(kind)
+                || !RequestChecks.specChanged(a)) {
+            return Future.succeededFuture();
+        }
+        return objects.list(GardenerResources.CONTROLLER_REGISTRATIONS, "").compose(registrations -> {
+            RegisteredExtensions registered = new RegisteredExtensions(registrations);
+            JsonNode spec = a.object().path("spec");
+            return switch (kind) {
+                case "BackupBucket" -> single(a, registered, new Required("BackupBucket", text(spec, "provider", "type"),
+                        "given BackupBucket uses non-registered provider type", "spec.provider.type"));
+                case "BackupEntry" -> backupEntry(a, registered, text(spec, "bucketName"));
+                case "Seed" -> all(a, registered, seedRequirements(spec), SEED, List.of());
+                default -> shoot(a, registered, spec);
+            };
+        });
+    }
+
+    private Future<Void> backupEntry(Attributes a, RegisteredExtensions registered, String bucketName) {
+        return objects.get(GardenerResources.BACKUP_BUCKETS, "", bucketName).compose(bucket -> {
+            if (bucket.isEmpty()) {
+                // The lister's NotFound, as Gardener passes it on.
+                return Future.failedFuture(ApiException.notFound(
+                        new GroupResource(StandardResources.CORE, "backupbucket"), bucketName));
+            }
+            return single(a, registered, new Required("BackupEntry", text(bucket.get(), "spec", "provider", "type"),
+                    "given BackupEntry references bucket using non-registered provider type", "spec.bucketName"));
+        });
+    }
+
+    /** BackupBucket and BackupEntry: one requirement, any cluster type, a plain error. */
+    private static Future<Void> single(Attributes a, RegisteredExtensions registered, Required required) {
+        return registered.isPrimaryRegistered(required.kind(), required.type(), null) ? Future.succeededFuture()
+                : Rejections.forbid(a, required.error());
+    }
+
+    private static Future<Void> all(Attributes a, RegisteredExtensions registered, List<Required> requirements,
+                                    String clusterType, List<String> moreErrors) {
+        List<String> errors = new ArrayList<>();
+        for (Required r : requirements) {
+            if (!registered.isPrimaryRegistered(r.kind(), r.type(), clusterType)) {
+                errors.add(r.error());
+            }
+        }
+        errors.addAll(moreErrors);
+        return errors.isEmpty() ? Future.succeededFuture() : Rejections.forbid(a, GoErrors.multierror(errors));
+    }
+
+    private static List<Required> seedRequirements(JsonNode spec) {
+        String message = "given Seed uses non-registered";
+        List<Required> required = new ArrayList<>();
+        required.add(new Required("ControlPlane", text(spec, "provider", "type"), message + " provider type", "spec.provider.type"));
+        if (spec.hasNonNull("backup")) {
+            String provider = text(spec, "backup", "provider");
+            required.add(new Required("BackupBucket", provider, message + " backup provider type", "spec.backup.provider"));
+            required.add(new Required("BackupEntry", provider, message + " backup provider type", "spec.backup.provider"));
+        }
+        if (spec.hasNonNull("ingress") && spec.path("dns").hasNonNull("provider")) {
+            required.add(new Required("DNSRecord", text(spec, "dns", "provider", "type"), message + " extension type",
+                    "spec.dns.provider.type"));
+        }
+        addExtensions(required, spec, message);
+        return required;
+    }
+
+    private static void addExtensions(List<Required> required, JsonNode spec, String message) {
+        int i = 0;
+        for (JsonNode e : spec.path("extensions")) {
+            required.add(new Required("Extension", text(e, "type"), message + " extension type", "spec.extensions[" + i++ + "].type"));
+        }
+    }
+
+    private static Future<Void> shoot(Attributes a, RegisteredExtensions registered, JsonNode spec) {
+        String message = "given Shoot uses non-registered";
+        JsonNode workers = spec.path("provider").path("workers");
+        boolean workerless = workers.isEmpty();
+        List<Required> required = new ArrayList<>();
+        if (!workerless) {
+            String provider = text(spec, "provider", "type");
+            for (String kind : List.of("ControlPlane", "Infrastructure", "Worker")) {
+                required.add(new Required(kind, provider, message + " provider type", "spec.provider.type"));
+            }
+            if (spec.path("networking").hasNonNull("type")) {
+                required.add(new Required("Network", text(spec, "networking", "type"), message + " networking type",
+                        "spec.networking.type"));
+            }
+        }
+        int i = 0;
+        for (JsonNode provider : spec.path("dns").path("providers")) {
+            String type = text(provider, "type");
+            if (provider.hasNonNull("type") && !"unmanaged".equals(type) && provider.path("primary").asBoolean(false)) {
+                required.add(new Required("DNSRecord", type, message + " extension type", "spec.dns.providers[" + i + "].type"));
+            }
+            i++;
+        }
+        addExtensions(required, spec, message);
+        int w = 0;
+        for (JsonNode worker : workers) {
+            String path = "spec.provider.workers[" + w++ + "]";
+            int c = 0;
+            for (JsonNode cr : worker.path("cri").path("containerRuntimes")) {
+                required.add(new Required("ContainerRuntime", text(cr, "type"), message + " container runtime type",
+                        path + ".cri.containerRuntimes[" + c++ + "].type"));
+            }
+            if (!worker.path("machine").hasNonNull("image")) {
+                continue;
+            }
+            required.add(new Required("OperatingSystemConfig", text(worker, "machine", "image", "name"),
+                    message + " operating system type", path + ".machine.image.name"));
+            JsonNode extension = worker.path("controlPlane").path("exposure").path("extension");
+            if (!extension.isMissingNode() && !extension.isNull()) {
+                required.add(new Required("SelfHostedShootExposure", text(extension, "type"),
+                        message + " self hosted shoot exposure type", path + ".controlPlane.exposure.type"));
+            }
+        }
+        List<String> workerlessErrors = new ArrayList<>();
+        if (workerless) {
+            Set<String> supported = registered.workerlessSupportedExtensionTypes();
+            for (Required r : required) {
+                if (r.kind().equals("Extension") && !supported.contains(r.type())) {
+                    workerlessErrors.add("given Shoot is workerless and uses non-supported extension type: " + r.field()
+                            + " (" + GoErrors.quote(r.type()) + ")");
+                }
+            }
+        }
+        return all(a, registered, required, SHOOT, workerlessErrors);
+    }
+}

@@ -1,0 +1,163 @@
+package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
+
+import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The references of a SecretBinding or CredentialsBinding: shoots using it must keep matching its provider
+ * types, the user must be allowed to read the credentials and quotas it names, those must exist, a
+ * WorkloadIdentity must target one of its provider types, and at most one quota per scope.
+ *
+ * <p>Gardener also dry-run-creates a copy of a referenced Secret or InternalSecret labelled
+ * {@code provider.shoot.gardener.cloud/<type>=true}, so that a provider extension's admission webhook can
+ * reject credentials it cannot use. Here no webhook can see such a request (this server calls no admission
+ * webhooks) and the copy would pass the same validation the stored object already passed, so the dry run
+ * could never fail and is left out.
+ */
+final class BindingReferences {
+
+    private static final String GARDENADM_GROUP = "gardener.cloud:system:shoots";
+    private static final String GARDENADM_PREFIX = "gardener.cloud:gardenadm:shoot:";
+
+    /** Where a binding's credentials live, as Gardener derives it from the reference. */
+    private record Credentials(String group, String version, String resource, String kind, String namespace, String name) {
+    }
+
+    private final References refs;
+
+    BindingReferences(References refs) {
+        this.refs = refs;
+    }
+
+    Future<Void> check(Attributes a) {
+        ObjectNode binding = a.object();
+        String kind = a.kind().kind();
+        boolean secretBinding = kind.equals("SecretBinding");
+        Credentials credentials;
+        List<String> providerTypes;
+        String shootField;
+        if (secretBinding) {
+            JsonNode ref = binding.path("secretRef");
+            credentials = new Credentials("", "v1", "secrets", "Secret", text(ref, "namespace"), text(ref, "name"));
+            providerTypes = binding.hasNonNull("provider")
+                    ? Arrays.asList(text(binding, "provider", "type").split(",", -1)) : List.of();
+            shootField = "secretBindingName";
+        } else {
+            JsonNode ref = binding.path("credentialsRef");
+            credentials = credentialsOf(ref);
+            if (credentials == null) {
+                return fail("unknown credentials ref: CredentialsBinding is referencing neither a Secret nor an "
+                        + "InternalSecret nor a WorkloadIdentity");
+            }
+            providerTypes = List.of(text(binding, "provider", "type"));
+            shootField = "credentialsBindingName";
+        }
+        String name = text(binding, "metadata", "name");
+        return refs.objects().list(GardenerResources.SHOOTS, a.namespace())
+                .compose(shoots -> {
+                    for (ObjectNode shoot : shoots) {
+                        if (name.equals(text(shoot, "spec", shootField))
+                                && !providerTypes.contains(text(shoot, "spec", "provider", "type"))) {
+                            return fail(kind + " is referenced by shoot " + GoErrors.quote(text(shoot, "metadata", "name"))
+                                    + ", but provider types (" + goList(providerTypes) + ") do not match with the shoot "
+                                    + "provider type " + GoErrors.quote(text(shoot, "spec", "provider", "type")));
+                        }
+                    }
+                    if (isGardenadmUser(a) && credentials.namespace().equals(a.namespace())) {
+                        return Future.succeededFuture();
+                    }
+                    return refs.mayGet(a.user(), credentials.group(), credentials.version(), credentials.resource(),
+                            credentials.namespace(), credentials.name(), "credentials",
+                            kind + " cannot reference a " + credentials.kind() + " you are not allowed to read");
+                })
+                .compose(v -> credentialsExist(credentials, providerTypes))
+                .compose(v -> quotas(a, kind, binding.path("quotas"), 0, 0, 0));
+    }
+
+    private Future<Void> credentialsExist(Credentials c, List<String> providerTypes) {
+        return switch (c.kind()) {
+            case "WorkloadIdentity" -> refs.workloadIdentity(c.namespace(), c.name()).compose(wi -> {
+                String target = text(wi, "spec", "targetSystem", "type");
+                return providerTypes.contains(target) ? Future.succeededFuture()
+                        : fail("CredentialsBinding provider type (" + goList(providerTypes) + ") does not match with "
+                                + "WorkloadIdentity provider type " + target);
+            });
+            case "InternalSecret" -> refs.live(GardenerResources.INTERNAL_SECRETS, c.namespace(), c.name()).mapEmpty();
+            default -> refs.secret(c.namespace(), c.name()).mapEmpty();
+        };
+    }
+
+    /** Checks the quotas one after the other, counting scopes as Gardener does. */
+    private Future<Void> quotas(Attributes a, String kind, JsonNode quotas, int i, int projectScoped, int credentialsScoped) {
+        if (i >= quotas.size()) {
+            return Future.succeededFuture();
+        }
+        JsonNode ref = quotas.get(i);
+        String namespace = text(ref, "namespace");
+        String name = text(ref, "name");
+        Future<Void> allowed = isGardenadmUser(a) && namespace.equals(a.namespace()) ? Future.succeededFuture()
+                : refs.mayGet(a.user(), StandardResources.CORE, "v1beta1", "quotas", namespace, name, "quota",
+                        kind + " cannot reference a quota you are not allowed to read");
+        return allowed
+                .compose(v -> refs.fromLister(GardenerResources.QUOTAS, "quota", namespace, name))
+                .compose(quota -> {
+                    String scope = scope(quota.path("spec").path("scope"));
+                    if (scope == null) {
+                        return fail("unknown quota scope");
+                    }
+                    int p = projectScoped + (scope.equals("project") ? 1 : 0);
+                    int c = credentialsScoped + (scope.equals("credentials") ? 1 : 0);
+                    if (p > 1 || c > 1) {
+                        return fail("only one quota per scope (project or credentials) can be assigned");
+                    }
+                    return quotas(a, kind, quotas, i + 1, p, c);
+                });
+    }
+
+    /** {@code helper.QuotaScope}. */
+    private static String scope(JsonNode scopeRef) {
+        String gvk = text(scopeRef, "apiVersion") + "/" + text(scopeRef, "kind");
+        return switch (gvk) {
+            case "core.gardener.cloud/v1beta1/Project" -> "project";
+            case "v1/Secret", "security.gardener.cloud/v1alpha1/WorkloadIdentity" -> "credentials";
+            default -> null;
+        };
+    }
+
+    private static Credentials credentialsOf(JsonNode ref) {
+        String namespace = text(ref, "namespace");
+        String name = text(ref, "name");
+        return switch (text(ref, "apiVersion")) {
+            case "v1" -> new Credentials("", "v1", "secrets", "Secret", namespace, name);
+            case "security.gardener.cloud/v1alpha1" -> new Credentials(StandardResources.SECURITY, "v1alpha1",
+                    "workloadidentities", "WorkloadIdentity", namespace, name);
+            case "core.gardener.cloud/v1beta1" -> new Credentials(StandardResources.CORE, "v1beta1", "internalsecrets",
+                    "InternalSecret", namespace, name);
+            default -> null;
+        };
+    }
+
+    private static boolean isGardenadmUser(Attributes a) {
+        return a.user().groups().contains(GARDENADM_GROUP) && a.user().name().startsWith(GARDENADM_PREFIX);
+    }
+
+    /** Go's {@code %+v} of a string slice. */
+    private static String goList(List<String> values) {
+        return "[" + String.join(" ", new ArrayList<>(values)) + "]";
+    }
+
+    static <T> Future<T> fail(String message) {
+        return Future.failedFuture(new ReferenceProblem(message));
+    }
+
+}

@@ -1,0 +1,71 @@
+package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
+
+import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
+import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.api.resource.ResourceType;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.Future;
+import java.util.Optional;
+
+/**
+ * The {@code spec.resources} of Shoots and Seeds: each reference must name a discoverable, namespaced kind,
+ * the user must be allowed to read the object, and it must exist. Discovery is this server's: the resources
+ * it serves (Gardener's and the standalone core group).
+ */
+final class NamedResourceReferences {
+
+    private static final ResourceRegistry DISCOVERY = ResourceRegistry.standard(true);
+
+    private final References refs;
+
+    NamedResourceReferences(References refs) {
+        this.refs = refs;
+    }
+
+    Future<Void> check(Attributes a, String namespace, JsonNode oldResources, JsonNode resources) {
+        if (SemanticEquality.equal(oldResources, resources) || resources == null || !resources.isArray()) {
+            return Future.succeededFuture();
+        }
+        return each(a, namespace, resources, 0);
+    }
+
+    private Future<Void> each(Attributes a, String namespace, JsonNode resources, int i) {
+        if (i >= resources.size()) {
+            return Future.succeededFuture();
+        }
+        JsonNode resource = resources.get(i);
+        String name = text(resource, "name");
+        String apiVersion = text(resource, "resourceRef", "apiVersion");
+        String kind = text(resource, "resourceRef", "kind");
+        String objectName = text(resource, "resourceRef", "name");
+        int slash = apiVersion.indexOf('/');
+        String group = slash < 0 ? "" : apiVersion.substring(0, slash);
+        String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);
+        if (!DISCOVERY.servesGroupVersion(group, version)) {
+            // ServerResourcesForGroupVersion answers 404 for a group version nobody serves.
+            return BindingReferences.fail("the server could not find the requested resource");
+        }
+        Optional<ResourceType> type = DISCOVERY.resources(group, version).stream()
+                .filter(t -> t.kind().equals(kind)).findFirst();
+        if (type.isEmpty()) {
+            return BindingReferences.fail("resource reference " + GoErrors.quote(name) + " could not be resolved for API "
+                    + "resource with version " + GoErrors.quote(apiVersion) + " and kind " + GoErrors.quote(kind));
+        }
+        if (!type.get().namespaced()) {
+            return BindingReferences.fail("failed to resolve resource reference " + GoErrors.quote(name)
+                    + ". Cannot reference a resource that is not namespaced");
+        }
+        return refs.mayGet(a.user(), group, version, type.get().plural(), namespace, objectName, "resource reference",
+                        "cannot reference a resource you are not allowed to read")
+                .compose(v -> refs.live(type.get().groupResource(), namespace, objectName))
+                .recover(e -> e instanceof ReferenceProblem p && p.getMessage().endsWith("not found")
+                        ? BindingReferences.fail("failed to resolve resource reference " + GoErrors.quote(name) + ": "
+                                + p.getMessage())
+                        : Future.failedFuture(e))
+                .compose(found -> each(a, namespace, resources, i + 1));
+    }
+}

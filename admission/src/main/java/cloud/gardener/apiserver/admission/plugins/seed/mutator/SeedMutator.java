@@ -1,0 +1,74 @@
+package cloud.gardener.apiserver.admission.plugins.seed.mutator;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.admission.plugins.support.SeedNameLabels;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Gardener's SeedMutator: keeps the {@code name.seed.gardener.cloud/<name>=true} labels of a Seed, naming
+ * the seed itself and, for a seed made by a ManagedSeed, the seed its shoot runs on.
+ */
+public final class SeedMutator implements MutatingPlugin {
+
+    public static final String NAME = "SeedMutator";
+
+    private final ObjectLookup objects;
+
+    public SeedMutator(PluginContext context) {
+        this.objects = context.objects();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean handles(Operation operation) {
+        return operation == Operation.CREATE || operation == Operation.UPDATE;
+    }
+
+    @Override
+    public Future<Void> admit(Attributes a) {
+        if (!RequestChecks.isKind(a, StandardResources.CORE, "Seed")) {
+            return Future.succeededFuture();
+        }
+        if (!objects.ready()) {
+            return Rejections.notReady(a);
+        }
+        String seedName = RequestChecks.text(a.object(), "metadata", "name");
+        List<String> names = new ArrayList<>(List.of(seedName));
+        return objects.get(GardenerResources.MANAGED_SEEDS, GardenerResources.GARDEN_NAMESPACE, seedName)
+                .compose(managedSeed -> {
+                    if (managedSeed.isEmpty() || !managedSeed.get().path("spec").hasNonNull("shoot")) {
+                        return Future.succeededFuture();
+                    }
+                    String shootName = RequestChecks.text(managedSeed.get(), "spec", "shoot", "name");
+                    return objects.get(GardenerResources.SHOOTS, GardenerResources.GARDEN_NAMESPACE, shootName)
+                            .compose(shoot -> {
+                                if (shoot.isEmpty()) {
+                                    return Future.failedFuture(ApiException.unknown("failed to get shoot " + shootName
+                                            + " for managed seed \"" + seedName + "\": shoot.core.gardener.cloud \""
+                                            + shootName + "\" not found"));
+                                }
+                                names.add(RequestChecks.text(shoot.get(), "spec", "seedName"));
+                                return Future.succeededFuture();
+                            });
+                })
+                .map(v -> {
+                    SeedNameLabels.maintain(a.object(), names);
+                    return null;
+                });
+    }
+}

@@ -1,0 +1,163 @@
+package cloud.gardener.apiserver.admission.plugins.support;
+
+import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The checks Seed and ManagedSeed admission share (Gardener's plugin/pkg/utils): whether shoots run on a
+ * seed, and which changes of a seed spec those shoots forbid. {@code kind} is "Seed" or "ManagedSeed" and
+ * names the resource in the 403 ({@code core.Resource(kind)}, i.e. the kind in Gardener's internal group).
+ */
+public final class SeedUsage {
+
+    private final ObjectLookup objects;
+
+    public SeedUsage(ObjectLookup objects) {
+        this.objects = objects;
+    }
+
+    /** Whether the shoot names the seed in {@code spec.seedName} or {@code status.seedName}. */
+    public static boolean usesSeed(JsonNode shoot, String seedName) {
+        return seedName.equals(text(shoot, "spec", "seedName")) || seedName.equals(text(shoot, "status", "seedName"));
+    }
+
+    /** Whether any shoot in any namespace uses the seed. */
+    public Future<Boolean> seedInUse(String seedName) {
+        return objects.list(GardenerResources.SHOOTS, "").map(shoots -> shoots.stream().anyMatch(s -> usesSeed(s, seedName)));
+    }
+
+    /** {@code ValidateZoneRemovalFromSeeds}. */
+    public Future<Void> checkZoneRemoval(JsonNode oldSpec, JsonNode newSpec, String seedName, String kind) {
+        Set<String> removed = new TreeSet<>(strings(oldSpec.path("provider").path("zones")));
+        removed.removeAll(strings(newSpec.path("provider").path("zones")));
+        if (removed.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        return seedInUse(seedName).compose(used -> used
+                ? Future.failedFuture(forbidden(kind, seedName, "cannot remove zones " + goList(removed) + " from "
+                        + kind + " " + seedName + " as there are Shoots scheduled to this Seed"))
+                : Future.succeededFuture());
+    }
+
+    /** {@code ValidateInternalDomainChangeForSeed}. */
+    public Future<Void> checkInternalDomainChange(JsonNode oldSpec, JsonNode newSpec, String seedName, String kind) {
+        JsonNode oldInternal = oldSpec.path("dns").get("internal");
+        JsonNode newInternal = newSpec.path("dns").get("internal");
+        if (oldInternal == null || oldInternal.isNull() || newInternal == null || newInternal.isNull()
+                || text(oldInternal, "domain").equals(text(newInternal, "domain"))) {
+            return Future.succeededFuture();
+        }
+        return seedInUse(seedName).compose(used -> used
+                ? Future.failedFuture(forbidden(kind, seedName, "cannot change internal domain as the " + kind + " \""
+                        + seedName + "\" is still in use by shoots"))
+                : Future.succeededFuture());
+    }
+
+    /**
+     * {@code ValidateDefaultDomainsChangeForSeed}: default domains used by shoots on the seed cannot be removed,
+     * and a seed moving from the global default domains to explicit ones must keep those its shoots use.
+     */
+    public Future<Void> checkDefaultDomainsChange(JsonNode oldSpec, JsonNode newSpec, String seedName, String kind) {
+        Set<String> oldDomains = defaultDomains(oldSpec);
+        Set<String> newDomains = defaultDomains(newSpec);
+        return objects.list(GardenerResources.SHOOTS, "").compose(shoots -> {
+            List<String> shootDomains = new ArrayList<>();
+            for (ObjectNode shoot : shoots) {
+                String domain = text(shoot, "spec", "dns", "domain");
+                if (usesSeed(shoot, seedName) && shoot.path("spec").path("dns").hasNonNull("domain")) {
+                    shootDomains.add(domain);
+                }
+            }
+            Set<String> removed = new LinkedHashSet<>(oldDomains);
+            removed.removeAll(newDomains);
+            Set<String> usedRemoved = usedDomains(shootDomains, removed);
+            if (!usedRemoved.isEmpty()) {
+                return Future.failedFuture(forbidden(kind, seedName, "cannot remove default domains " + goList(usedRemoved)
+                        + " from " + kind + " \"" + seedName + "\" as they are still being used by shoots"));
+            }
+            if (!oldDomains.isEmpty() || newDomains.isEmpty()) {
+                return Future.succeededFuture();
+            }
+            return globalDefaultDomains().compose(global -> {
+                Set<String> missing = usedDomains(shootDomains, global);
+                missing.removeAll(newDomains);
+                return missing.isEmpty() ? Future.succeededFuture()
+                        : Future.failedFuture(forbidden(kind, seedName, "cannot configure explicit default domains for "
+                                + kind + " \"" + seedName + "\" without including domains " + goList(missing)
+                                + " that are currently being used by shoots"));
+            });
+        });
+    }
+
+    /** The domains of the default-domain secrets in the garden namespace, as their annotations name them. */
+    public Future<List<String>> globalDefaultDomains() {
+        return objects.list(GardenerResources.SECRETS, GardenerResources.GARDEN_NAMESPACE).compose(secrets -> {
+            List<String> domains = new ArrayList<>();
+            for (ObjectNode secret : secrets) {
+                if (!"default-domain".equals(text(secret, "metadata", "labels", "gardener.cloud/role"))) {
+                    continue;
+                }
+                JsonNode annotations = secret.path("metadata").path("annotations");
+                String domain = text(annotations, "dns.gardener.cloud/domain");
+                if (domain.isEmpty()) {
+                    return Future.failedFuture(ApiException.unknown("missing dns domain annotation on domain secret"));
+                }
+                if (text(annotations, "dns.gardener.cloud/provider").isEmpty()) {
+                    return Future.failedFuture(ApiException.unknown("missing dns provider annotation on domain secret"));
+                }
+                domains.add(domain);
+            }
+            return Future.succeededFuture(domains);
+        });
+    }
+
+    /** The candidates some shoot domain is a subdomain of (each shoot counts for its first match). */
+    private static Set<String> usedDomains(List<String> shootDomains, java.util.Collection<String> candidates) {
+        Set<String> used = new TreeSet<>();
+        for (String shootDomain : shootDomains) {
+            for (String candidate : candidates) {
+                if (shootDomain.endsWith("." + candidate)) {
+                    used.add(candidate);
+                    break;
+                }
+            }
+        }
+        return used;
+    }
+
+    private static Set<String> defaultDomains(JsonNode spec) {
+        Set<String> domains = new LinkedHashSet<>();
+        for (JsonNode d : spec.path("dns").path("defaults")) {
+            domains.add(text(d, "domain"));
+        }
+        return domains;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(v -> values.add(v.asText()));
+        return values;
+    }
+
+    /** A string list as Go's {@code %v} prints it: {@code [a b]}. */
+    public static String goList(java.util.Collection<String> values) {
+        return "[" + String.join(" ", values) + "]";
+    }
+
+    private static ApiException forbidden(String kind, String name, String message) {
+        // core.Resource(kind) keeps the kind as Gardener's internal code does: "Seed.core.gardener.cloud".
+        return ApiException.forbidden(new GroupResource(StandardResources.CORE, kind), name, message);
+    }
+}

@@ -1,0 +1,135 @@
+package cloud.gardener.apiserver.admission.plugins.managedseed.validator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
+import cloud.gardener.apiserver.admission.testing.Outcome;
+import cloud.gardener.apiserver.admission.testing.Requests;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ManagedSeedPluginTest {
+
+    private static final GroupVersionKind KIND = new GroupVersionKind("seedmanagement.gardener.cloud", "v1alpha1", "ManagedSeed");
+    private static final GroupResource MANAGED_SEEDS = new GroupResource("seedmanagement.gardener.cloud", "managedseeds");
+    private static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
+    private static final String INVALID = "ManagedSeed.seedmanagement.gardener.cloud \"ms\" is invalid: ";
+
+    private static final String SHOOT = """
+            metadata: {name: soil, namespace: garden}
+            spec:
+              seedName: parent
+              region: eu-1
+              dns: {domain: soil.example.com, providers: [{type: aws-route53, primary: true,
+                credentialsRef: {apiVersion: v1, kind: Secret, name: dns}}]}
+              kubernetes: {verticalPodAutoscaler: {enabled: true}}
+              networking: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12, services: 100.96.0.0/13}
+              provider: {type: aws, workers: [{name: w, zones: [eu-1b, eu-1a]}]}
+            """;
+
+    private final InMemoryObjects objects = new InMemoryObjects()
+            .put(SHOOTS, SHOOT)
+            .put(SHOOTS, SHOOT.replace("name: soil", "name: unfit").replace("kubernetes: {verticalPodAutoscaler: {enabled: true}}",
+                    "addons: {nginxIngress: {enabled: true}}").replace(", workers: [{name: w, zones: [eu-1b, eu-1a]}]", ""))
+            .put(SHOOTS, SHOOT.replace("name: soil", "name: taken"))
+            .put(MANAGED_SEEDS, "metadata: {name: first, namespace: garden}\nspec: {shoot: {name: taken}}");
+    private final ManagedSeedPlugin plugin = new ManagedSeedPlugin(new PluginContext(objects, null, null, Clock.systemUTC()));
+
+    private static ObjectNode managedSeed(String namespace, String shoot, String seedSpec) {
+        return Requests.object("""
+                apiVersion: seedmanagement.gardener.cloud/v1alpha1
+                kind: ManagedSeed
+                metadata: {name: ms, namespace: %s}
+                spec:
+                  shoot: {name: %s}
+                  gardenlet:
+                    config:
+                      apiVersion: gardenlet.config.gardener.cloud/v1alpha1
+                      kind: GardenletConfiguration
+                      seedConfig:
+                        spec: %s
+                """.formatted(namespace, shoot, seedSpec));
+    }
+
+    @Test
+    void theSeedTemplateIsFilledFromTheShootAndLabelled() {
+        ObjectNode ms = managedSeed("garden", "soil", "{backup: {}, dns: {internal: {domain: internal.example.com}}}");
+        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec")).isEqualTo(Requests.object("""
+                backup: {provider: aws}
+                dns:
+                  internal: {domain: internal.example.com}
+                  provider: {type: aws-route53, credentialsRef: {apiVersion: v1, kind: Secret, name: dns, namespace: garden}}
+                ingress: {controller: {kind: nginx}, domain: ingress.soil.example.com}
+                networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12, services: 100.96.0.0/13}
+                provider: {type: aws, region: eu-1, zones: [eu-1a, eu-1b]}
+                settings: {verticalPodAutoscaler: {enabled: false}}
+                """));
+        assertThat(ms.at("/metadata/labels")).isEqualTo(Requests.object("{name.seed.gardener.cloud/parent: 'true'}"));
+        Outcome.ALLOWED.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+    }
+
+    static Stream<Arguments> cases() {
+        String fitting = "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
+                + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [eu-1a]}}";
+        return Stream.of(
+                arguments("outside the garden namespace", managedSeed("garden-dev", "soil", fitting),
+                        Outcome.rejected(422, INVALID + "metadata.namespace: Invalid value: \"garden-dev\": namespace must be garden")),
+                arguments("a missing shoot", managedSeed("garden", "nope", fitting),
+                        Outcome.rejected(422, INVALID + "spec.shoot.name: Invalid value: \"nope\": shoot garden/nope not found")),
+                arguments("a seed spec that fits the shoot", managedSeed("garden", "soil", fitting), Outcome.ALLOWED),
+                arguments("a shoot with the nginx addon, no VPA and no workers", managedSeed("garden", "unfit",
+                        fitting.replace("zones: [eu-1a]", "zones: []")), Outcome.rejected(422, INVALID + "["
+                        + "spec.shoot.name: Invalid value: \"unfit\": shoot ingress addon is not supported for managed seeds - use "
+                        + "the managed seed ingress controller, spec.shoot.name: Invalid value: \"unfit\": shoot VPA has to be "
+                        + "enabled for managed seeds, spec.shoot.name: Invalid value: \"unfit\": workerless shoot cannot be used "
+                        + "to create managed seed]")),
+                arguments("a shoot another managed seed uses", managedSeed("garden", "taken", fitting), Outcome.rejected(422,
+                        INVALID + "spec.shoot.name: Invalid value: \"taken\": shoot garden/taken already registered as seed by "
+                                + "managed seed garden/first")),
+                arguments("a seed spec off the shoot", managedSeed("garden", "soil", "{ingress: {domain: other.example.com},"
+                        + " networks: {nodes: 10.1.0.0/16, pods: 100.64.0.0/12, services: 100.96.0.0/13},"
+                        + " provider: {type: gcp, region: eu-2, zones: [eu-1c]}, settings: {verticalPodAutoscaler: {enabled: true}}}"),
+                        Outcome.rejected(422, INVALID + "["
+                                + "spec.gardenlet.config.seedConfig.spec.ingress.domain: Invalid value: \"other.example.com\": seed "
+                                + "ingress domain must be equal to shoot DNS domain ingress.soil.example.com, "
+                                + "spec.gardenlet.config.seedConfig.spec.networks.nodes: Invalid value: \"10.1.0.0/16\": seed nodes "
+                                + "CIDR must be equal to shoot nodes CIDR 10.0.0.0/16, "
+                                + "spec.gardenlet.config.seedConfig.spec.provider.type: Invalid value: \"gcp\": seed provider type "
+                                + "must be equal to shoot provider type aws, "
+                                + "spec.gardenlet.config.seedConfig.spec.provider.region: Invalid value: \"eu-2\": seed provider "
+                                + "region must be equal to shoot region eu-1, "
+                                + "spec.gardenlet.config.seedConfig.spec.settings.verticalPodAutoscaler.enabled: Invalid value: "
+                                + "true: seed VPA is not supported for managed seeds - use the shoot VPA, "
+                                + "spec.gardenlet.config.seedConfig.spec.provider.zones: Invalid value: [eu-1c]: cannot "
+                                + "use zone in seed provider that is not available in referenced shoot]")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void validatesCreate(String name, ObjectNode managedSeed, Outcome expected) {
+        expected.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, managedSeed)));
+    }
+
+    @Test
+    void anUpdateMayNotRemoveZonesWhileShootsRunOnTheSeed() {
+        objects.put(SHOOTS, "metadata: {name: tenant, namespace: garden-dev}\nspec: {seedName: ms}");
+        String spec = "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
+                + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [%s]}}";
+        Attributes update = Requests.update(KIND, MANAGED_SEEDS, managedSeed("garden", "soil", spec.formatted("eu-1a")),
+                managedSeed("garden", "soil", spec.formatted("eu-1a, eu-1b")));
+        Outcome.rejected(422, INVALID + "spec.gardenlet.config.seedConfig.spec.provider.zones: Forbidden: zones must not be "
+                + "removed while shoots are still scheduled onto seed").check(plugin.validate(update));
+    }
+}
