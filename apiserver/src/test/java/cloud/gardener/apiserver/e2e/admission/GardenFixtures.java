@@ -124,12 +124,35 @@ public final class GardenFixtures {
                 .put("name", g.binding()).put("namespace", g.namespace());
         created(admin, SECURITY + "/namespaces/" + g.namespace() + "/credentialsbindings", binding);
 
+        registerExtensions(admin);
         ObjectNode seed = example("50-seed.yaml");
         meta(seed).put("name", g.seed());
         ((ObjectNode) seed.at("/spec/dns/internal")).put("domain", "internal." + g.project() + ".example.com");
         ((ObjectNode) seed.at("/spec/ingress")).put("domain", "ingress." + g.project() + ".example.com");
         created(admin, CORE + "/seeds", seed);
         return g;
+    }
+
+    /**
+     * A ControllerRegistration for every extension type the garden's Seed and Shoots use (ExtensionValidator
+     * admits only registered types); created once per server.
+     */
+    static void registerExtensions(TestClient admin) {
+        ObjectNode registration = Json.MAPPER.createObjectNode();
+        registration.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "ControllerRegistration")
+                .putObject("metadata").put("name", "garden-fixtures");
+        ArrayNode resources = registration.putObject("spec").putArray("resources");
+        String[][] types = {{"ControlPlane", PROVIDER}, {"Infrastructure", PROVIDER}, {"Worker", PROVIDER},
+            {"BackupBucket", PROVIDER}, {"BackupEntry", PROVIDER}, {"DNSRecord", "aws-route53"}, {"Network", "calico"},
+            {"OperatingSystemConfig", "gardenlinux"}, {"Extension", "foobar"}};
+        for (String[] type : types) {
+            ObjectNode resource = resources.addObject().put("kind", type[0]).put("type", type[1]);
+            if (type[0].equals("Extension")) {
+                resource.putArray("clusterCompatibility").add("shoot").add("seed");
+            }
+        }
+        TestClient.Response resp = admin.post(CORE + "/controllerregistrations", registration);
+        assertThat(resp.status()).as(resp.body()).isIn(201, 409);
     }
 
     /**
