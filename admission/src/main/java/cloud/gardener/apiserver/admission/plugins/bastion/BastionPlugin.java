@@ -1,15 +1,16 @@
 package cloud.gardener.apiserver.admission.plugins.bastion;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
-import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,7 +24,7 @@ import java.util.List;
  * Shoot's seed and provider type, its creator (on create) and a controller reference to the Shoot, so it is
  * garbage-collected with it. Status and other subresources pass untouched.
  */
-public final class BastionPlugin implements MutatingPlugin {
+public final class BastionPlugin extends Handler implements MutatingPlugin {
 
     public static final String NAME = "Bastion";
     static final String CREATED_BY = "gardener.cloud/created-by";
@@ -34,17 +35,8 @@ public final class BastionPlugin implements MutatingPlugin {
     private final ObjectLookup objects;
 
     public BastionPlugin(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.garden;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -23,7 +24,7 @@ import java.util.Set;
  * <p>The warnings Gardener's handler returns for deprecated kube-apiserver settings ({@link GardenWarnings}) are
  * given by the Garden's registry strategy, as plugins here have no channel for warnings.
  */
-public final class GardenPlugin implements ValidatingPlugin {
+public final class GardenPlugin extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "Garden";
     public static final GroupResource GARDENS = new GroupResource("operator.gardener.cloud", "gardens");
@@ -37,17 +38,8 @@ public final class GardenPlugin implements ValidatingPlugin {
     private final ObjectLookup objects;
 
     public GardenPlugin(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.DELETE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.DELETE;
     }
 
     @Override

@@ -1,11 +1,12 @@
 package cloud.gardener.apiserver.admission.plugins.namespacelifecycle;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
-import cloud.gardener.apiserver.admission.Operation;
-import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import io.vertx.core.Future;
@@ -16,7 +17,7 @@ import java.util.Set;
  * namespace, and the immortal namespaces cannot be deleted. Upstream decides in {@code Admit}, so it answers
  * before every later plugin, in the mutating phase.
  */
-public final class NamespaceLifecycle implements MutatingPlugin {
+public final class NamespaceLifecycle extends Handler implements MutatingPlugin {
 
     public static final String NAME = "NamespaceLifecycle";
     private static final GroupResource NAMESPACES = new GroupResource("", "namespaces");
@@ -25,17 +26,8 @@ public final class NamespaceLifecycle implements MutatingPlugin {
     private final ObjectLookup objects;
 
     public NamespaceLifecycle(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.DELETE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.DELETE;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.backupbucket.validator;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -12,7 +13,7 @@ import cloud.gardener.apiserver.api.resource.StandardResources;
 import io.vertx.core.Future;
 
 /** Gardener's BackupBucketValidator: a WorkloadIdentity used as credentials must target the bucket's provider. */
-public final class BackupBucketValidatorPlugin implements ValidatingPlugin {
+public final class BackupBucketValidatorPlugin extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "BackupBucketValidator";
 
@@ -20,18 +21,9 @@ public final class BackupBucketValidatorPlugin implements ValidatingPlugin {
     private final WorkloadIdentityTargets workloadIdentities;
 
     public BackupBucketValidatorPlugin(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
         this.workloadIdentities = new WorkloadIdentityTargets(objects);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

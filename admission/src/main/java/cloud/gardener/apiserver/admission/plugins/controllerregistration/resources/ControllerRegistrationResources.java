@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.controllerregistration.resources;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -21,24 +22,15 @@ import java.util.Set;
  * Gardener's ControllerRegistrationResources: one kind/type pair is controlled primarily by at most one
  * ControllerRegistration. The other registrations are read live so that two racing creates cannot both pass.
  */
-public final class ControllerRegistrationResources implements ValidatingPlugin {
+public final class ControllerRegistrationResources extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "ControllerRegistrationResources";
 
     private final ObjectLookup objects;
 
     public ControllerRegistrationResources(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.deletionconfirmation;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -33,7 +34,7 @@ import java.util.Set;
  * project asks for dual approval, the user who confirmed ({@code deletion.gardener.cloud/confirmed-by}, which the
  * mutating part maintains on Shoots) cannot also delete.
  */
-public final class DeletionConfirmation implements MutatingPlugin, ValidatingPlugin {
+public final class DeletionConfirmation extends Handler implements MutatingPlugin, ValidatingPlugin {
 
     public static final String NAME = "DeletionConfirmation";
     public static final String CONFIRMATION = "confirmation.gardener.cloud/deletion";
@@ -44,17 +45,8 @@ public final class DeletionConfirmation implements MutatingPlugin, ValidatingPlu
     private final ObjectLookup objects;
 
     public DeletionConfirmation(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE, Operation.DELETE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation != Operation.CONNECT;
     }
 
     @Override

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.global.extensionlabels;
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -24,7 +25,7 @@ import java.util.List;
  * WorkloadIdentities, Shoots, (Namespaced)CloudProfiles, BackupBuckets and BackupEntries with
  * {@code <prefix><type>=true} for each extension type the object uses, so controllers can select by type.
  */
-public final class ExtensionLabels implements MutatingPlugin {
+public final class ExtensionLabels extends Handler implements MutatingPlugin {
 
     public static final String NAME = "ExtensionLabels";
     static final String EXTENSION = "extensions.extensions.gardener.cloud/";
@@ -40,17 +41,8 @@ public final class ExtensionLabels implements MutatingPlugin {
     private final ObjectLookup objects;
 
     public ExtensionLabels(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.global.extensionvalidation;
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -26,7 +27,7 @@ import java.util.Set;
  * that a ControllerRegistration registers as primary (for the right cluster type); workerless shoots only
  * Extension types that support them. Checked when the spec changes; 403 otherwise.
  */
-public final class ExtensionValidator implements ValidatingPlugin {
+public final class ExtensionValidator extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "ExtensionValidator";
     private static final String SEED = "seed";
@@ -35,6 +36,7 @@ public final class ExtensionValidator implements ValidatingPlugin {
     private final ObjectLookup objects;
 
     public ExtensionValidator(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
     }
 
@@ -43,16 +45,6 @@ public final class ExtensionValidator implements ValidatingPlugin {
         String error() {
             return message + ": " + field + " (" + GoErrors.quote(type) + ")";
         }
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

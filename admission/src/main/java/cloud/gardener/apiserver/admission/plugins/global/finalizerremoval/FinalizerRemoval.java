@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.finalizerremoval;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -16,7 +17,7 @@ import io.vertx.core.Future;
  * Gardener's FinalizerRemoval: the {@code gardener} finalizer stays on SecretBindings and CredentialsBindings
  * while a Shoot of their namespace uses them, and on Shoots until their deletion has succeeded.
  */
-public final class FinalizerRemoval implements ValidatingPlugin {
+public final class FinalizerRemoval extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "FinalizerRemoval";
     private static final String FINALIZER = "gardener";
@@ -24,17 +25,8 @@ public final class FinalizerRemoval implements ValidatingPlugin {
     private final ObjectLookup objects;
 
     public FinalizerRemoval(PluginContext context) {
+        super(NAME, Operation.UPDATE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.UPDATE;
     }
 
     @Override

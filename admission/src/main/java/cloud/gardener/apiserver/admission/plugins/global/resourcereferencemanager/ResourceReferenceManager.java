@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanag
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -27,7 +28,7 @@ import java.util.List;
  * 403 worded as {@code admission.NewForbidden}, except a Gardenlet/ManagedSeed name clash, which Gardener
  * returns as a plain error (500).
  */
-public final class ResourceReferenceManager implements ValidatingPlugin {
+public final class ResourceReferenceManager extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "ResourceReferenceManager";
 
@@ -39,22 +40,13 @@ public final class ResourceReferenceManager implements ValidatingPlugin {
     private final CloudProfileReferences cloudProfiles;
 
     public ResourceReferenceManager(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE, Operation.DELETE);
         this.objects = context.objects();
         this.refs = new References(objects, context.authorizer());
         this.bindings = new BindingReferences(refs);
         this.namedResources = new NamedResourceReferences(refs);
         this.shoots = new ShootReferences(refs, namedResources);
         this.cloudProfiles = new CloudProfileReferences(refs, context.clock());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation != Operation.CONNECT;
     }
 
     @Override

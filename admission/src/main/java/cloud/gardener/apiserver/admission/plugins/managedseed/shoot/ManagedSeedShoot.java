@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.managedseed.shoot;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -18,7 +19,7 @@ import java.util.List;
  * Gardener's ManagedSeedShoot: a ManagedSeed cannot be deleted while shoots run on its seed. A delete of a
  * collection checks every ManagedSeed (read live, in all namespaces, as Gardener lists them).
  */
-public final class ManagedSeedShoot implements ValidatingPlugin {
+public final class ManagedSeedShoot extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "ManagedSeedShoot";
 
@@ -26,18 +27,9 @@ public final class ManagedSeedShoot implements ValidatingPlugin {
     private final SeedUsage usage;
 
     public ManagedSeedShoot(PluginContext context) {
+        super(NAME, Operation.DELETE);
         this.objects = context.objects();
         this.usage = new SeedUsage(objects);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.DELETE;
     }
 
     @Override

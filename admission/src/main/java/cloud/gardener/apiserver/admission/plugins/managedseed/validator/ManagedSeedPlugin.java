@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.managedseed.validator;
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -33,7 +34,7 @@ import java.util.TreeSet;
  * on update no removed zones, changed internal domain or dropped default domains while shoots run there.
  * Answers are 422 on the ManagedSeed's fields.
  */
-public final class ManagedSeedPlugin implements MutatingPlugin, ValidatingPlugin {
+public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, ValidatingPlugin {
 
     public static final String NAME = "ManagedSeed";
     private static final String SEED_SPEC = "spec.gardenlet.config.seedConfig.spec";
@@ -43,19 +44,10 @@ public final class ManagedSeedPlugin implements MutatingPlugin, ValidatingPlugin
     private final SeedDnsProviders dnsProviders;
 
     public ManagedSeedPlugin(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
         this.usage = new SeedUsage(objects);
         this.dnsProviders = new SeedDnsProviders(objects);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     private static boolean ignored(Attributes a) {

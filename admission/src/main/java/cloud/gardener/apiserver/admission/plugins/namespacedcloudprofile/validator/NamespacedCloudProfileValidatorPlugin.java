@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.valida
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -36,7 +37,7 @@ import java.util.stream.Collectors;
  * simulated merged {@code status.cloudProfileSpec} (Gardener's {@code ValidateMachineImage} and
  * {@code ValidateNamespacedCloudProfileStatus}), and the capability-flavor transformation before it.
  */
-public final class NamespacedCloudProfileValidatorPlugin implements ValidatingPlugin {
+public final class NamespacedCloudProfileValidatorPlugin extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "NamespacedCloudProfileValidator";
 
@@ -44,18 +45,9 @@ public final class NamespacedCloudProfileValidatorPlugin implements ValidatingPl
     private final Clock clock;
 
     public NamespacedCloudProfileValidatorPlugin(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
         this.clock = context.clock();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

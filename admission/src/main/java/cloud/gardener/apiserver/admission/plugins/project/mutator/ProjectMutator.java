@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.project.mutator;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -18,22 +19,13 @@ import java.util.List;
  * sure the owner is a member. Works on the v1beta1 tree, where a member's first role is {@code role} and the
  * others are {@code roles}.
  */
-public final class ProjectMutator implements MutatingPlugin {
+public final class ProjectMutator extends Handler implements MutatingPlugin {
 
     public static final String NAME = "ProjectMutator";
     private static final List<String> SUBJECT_FIELDS = List.of("kind", "apiGroup", "name", "namespace");
 
     public ProjectMutator(PluginContext context) {
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
+        super(NAME, Operation.CREATE, Operation.UPDATE);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.seed.mutator;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -19,24 +20,15 @@ import java.util.List;
  * Gardener's SeedMutator: keeps the {@code name.seed.gardener.cloud/<name>=true} labels of a Seed, naming
  * the seed itself and, for a seed made by a ManagedSeed, the seed its shoot runs on.
  */
-public final class SeedMutator implements MutatingPlugin {
+public final class SeedMutator extends Handler implements MutatingPlugin {
 
     public static final String NAME = "SeedMutator";
 
     private final ObjectLookup objects;
 
     public SeedMutator(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

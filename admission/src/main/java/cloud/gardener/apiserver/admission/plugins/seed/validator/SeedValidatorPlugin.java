@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.seed.validator;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -18,7 +19,7 @@ import io.vertx.core.Future;
  * domain or drop default domains in use; the self-hosted-shoot label stays; a WorkloadIdentity used for
  * backup must target the backup provider.
  */
-public final class SeedValidatorPlugin implements ValidatingPlugin {
+public final class SeedValidatorPlugin extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "SeedValidator";
     static final String SELF_HOSTED_LABEL = "seed.gardener.cloud/self-hosted-shoot-cluster";
@@ -28,19 +29,10 @@ public final class SeedValidatorPlugin implements ValidatingPlugin {
     private final WorkloadIdentityTargets workloadIdentities;
 
     public SeedValidatorPlugin(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE, Operation.DELETE);
         this.objects = context.objects();
         this.usage = new SeedUsage(objects);
         this.workloadIdentities = new WorkloadIdentityTargets(objects);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation != Operation.CONNECT;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.dns;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -28,7 +29,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * default one. Validating: no primary provider with a default domain, and a default-domain based domain must
  * follow that scheme.
  */
-public final class ShootDns implements MutatingPlugin, ValidatingPlugin {
+public final class ShootDns extends Handler implements MutatingPlugin, ValidatingPlugin {
 
     public static final String NAME = "ShootDNS";
     private static final String UNMANAGED = "unmanaged";
@@ -37,17 +38,8 @@ public final class ShootDns implements MutatingPlugin, ValidatingPlugin {
     private final ObjectLookup objects;
 
     public ShootDns(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     private static boolean ignores(Attributes a) {

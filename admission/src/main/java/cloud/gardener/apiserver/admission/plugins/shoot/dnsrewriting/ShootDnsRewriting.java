@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.dnsrewriting;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -12,24 +13,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 
 /** Gardener's ShootDNSRewriting (off by default): new Shoots get the configured CoreDNS rewriting suffixes. */
-public final class ShootDnsRewriting implements MutatingPlugin {
+public final class ShootDnsRewriting extends Handler implements MutatingPlugin {
 
     public static final String NAME = "ShootDNSRewriting";
 
     private final DnsRewritingConfiguration config;
 
     public ShootDnsRewriting(PluginContext context) {
+        super(NAME, Operation.CREATE);
         this.config = DnsRewritingConfiguration.from(context.configuration());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE;
     }
 
     @Override

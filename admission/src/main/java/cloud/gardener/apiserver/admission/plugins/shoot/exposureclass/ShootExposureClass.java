@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.exposureclass;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -25,24 +26,15 @@ import java.util.TreeSet;
  * Gardener's ShootExposureClass: a new Shoot that names an ExposureClass with scheduling settings takes over
  * its seed selector (labels must not conflict) and its tolerations (keys must not clash).
  */
-public final class ShootExposureClass implements MutatingPlugin {
+public final class ShootExposureClass extends Handler implements MutatingPlugin {
 
     public static final String NAME = "ShootExposureClass";
 
     private final ObjectLookup objects;
 
     public ShootExposureClass(PluginContext context) {
+        super(NAME, Operation.CREATE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE;
     }
 
     @Override

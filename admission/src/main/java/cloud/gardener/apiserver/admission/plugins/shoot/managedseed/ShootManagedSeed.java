@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.managedseed;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -25,24 +26,15 @@ import java.util.Set;
  * Gardener's ShootManagedSeed: a Shoot a ManagedSeed registers as a Seed keeps what the seed needs (no nginx
  * ingress addon, VPA on, the same nodes network, the seed's worker zones) and cannot be deleted.
  */
-public final class ShootManagedSeed implements ValidatingPlugin {
+public final class ShootManagedSeed extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "ShootManagedSeed";
 
     private final ObjectLookup objects;
 
     public ShootManagedSeed(PluginContext context) {
+        super(NAME, Operation.UPDATE, Operation.DELETE);
         this.objects = context.objects();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.UPDATE || operation == Operation.DELETE;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.mutator;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -35,7 +36,7 @@ import java.util.Optional;
  * machine images defaulted from the CloudProfile and the networks from the seed's shoot defaults. Defaulting
  * errors are one 403.
  */
-public final class ShootMutatorPlugin implements MutatingPlugin {
+public final class ShootMutatorPlugin extends Handler implements MutatingPlugin {
 
     public static final String NAME = "ShootMutator";
     static final String CREATED_BY = "gardener.cloud/created-by";
@@ -54,19 +55,10 @@ public final class ShootMutatorPlugin implements MutatingPlugin {
     private final Clock clock;
 
     public ShootMutatorPlugin(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
         this.garden = new GardenObjects(context.objects());
         this.clock = context.clock();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.resourcereservation;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -29,7 +30,7 @@ import java.util.Optional;
  * static values for the whole Shoot or, with the GKE formula configured and selected, per worker pool from its
  * machine type in the CloudProfile.
  */
-public final class ShootResourceReservation implements MutatingPlugin {
+public final class ShootResourceReservation extends Handler implements MutatingPlugin {
 
     public static final String NAME = "ShootResourceReservation";
     private static final String STATIC_CPU = "80m";
@@ -41,19 +42,10 @@ public final class ShootResourceReservation implements MutatingPlugin {
     private final ResourceReservationConfiguration config;
 
     public ShootResourceReservation(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE);
         this.objects = context.objects();
         this.garden = new GardenObjects(context.objects());
         this.config = ResourceReservationConfiguration.from(context.configuration());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE;
     }
 
     @Override

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 import static cloud.gardener.apiserver.admission.plugins.shoot.validator.ProfileConstraints.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -36,7 +37,7 @@ import java.util.Optional;
  * versions, machine types, images and volumes; the project's name length and lifecycle; the scheduling rules of
  * {@link Scheduling}; networks, DNS domain uniqueness, hibernation and limits. Field errors are one 403.
  */
-public final class ShootValidatorPlugin implements ValidatingPlugin {
+public final class ShootValidatorPlugin extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "ShootValidator";
     private static final int NAME_LENGTH_LIMIT = 21;
@@ -50,20 +51,11 @@ public final class ShootValidatorPlugin implements ValidatingPlugin {
     private final Clock clock;
 
     public ShootValidatorPlugin(PluginContext context) {
+        super(NAME, Operation.CREATE, Operation.UPDATE, Operation.DELETE);
         this.objects = context.objects();
         this.garden = new GardenObjects(context.objects());
         this.authorizer = context.authorizer();
         this.clock = context.clock();
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public boolean handles(Operation operation) {
-        return operation == Operation.CREATE || operation == Operation.UPDATE || operation == Operation.DELETE;
     }
 
     @Override
