@@ -158,7 +158,7 @@ public final class ValidationCases {
             return node.get(name).get(idx);
         }
         JsonNode next = node.get(part);
-        if (next == null && create) {
+        if ((next == null || next.isNull()) && create) {
             next = ((ObjectNode) node).putObject(part);
         }
         return next;

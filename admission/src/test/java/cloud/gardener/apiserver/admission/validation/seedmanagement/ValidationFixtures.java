@@ -3,13 +3,13 @@ package cloud.gardener.apiserver.admission.validation.seedmanagement;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.validation.Validators;
+import cloud.gardener.apiserver.admission.validation.core.ValidationCases;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldErrorType;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -93,23 +93,7 @@ public final class ValidationFixtures {
 
     /** Sets the value at a dotted path ({@code spec.ingress[0].ipBlock.cidr}), creating objects on the way. */
     public static Consumer<ObjectNode> set(String path, Object value) {
-        return obj -> {
-            String[] parts = path.split("\\.");
-            JsonNode node = obj;
-            for (int i = 0; i < parts.length - 1; i++) {
-                node = step(node, parts[i]);
-            }
-            String last = parts[parts.length - 1];
-            JsonNode v = value instanceof String s && (s.startsWith("{") || s.startsWith("["))
-                    ? tree(s) : Json.MAPPER.valueToTree(value);
-            if (last.endsWith("]")) {
-                String name = last.substring(0, last.indexOf('['));
-                int idx = Integer.parseInt(last.substring(last.indexOf('[') + 1, last.length() - 1));
-                ((ArrayNode) node.get(name)).set(idx, v);
-            } else {
-                ((ObjectNode) node).set(last, v);
-            }
-        };
+        return ValidationCases.set(path, value);
     }
 
     /** Removes the field at a dotted path. */
