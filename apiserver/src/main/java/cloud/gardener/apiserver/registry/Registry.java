@@ -40,12 +40,19 @@ import java.util.Optional;
 public final class Registry {
 
     private final Map<String, GenericStore> stores = new LinkedHashMap<>();
+    private final AdmissionChain admission;
 
     public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission) {
+        this.admission = admission;
         for (ResourceType type : resources.resources()) {
             stores.put(id(type), new GenericStore(type, storage, prefix,
                     ModelStrategy.wrap(type, strategyFor(type)), admission, conversionFor(type)));
         }
+    }
+
+    /** The admission chain every write of these stores passes, also for writes that store nothing. */
+    public AdmissionChain admission() {
+        return admission;
     }
 
     private static String id(ResourceType type) {

@@ -105,11 +105,12 @@ final class HandlerChain {
         for (KubeconfigFlavor flavor : KubeconfigFlavor.values()) {
             handlers.put("core.gardener.cloud/shoots/" + flavor.subresource(),
                     new CredentialRequestHandler(flavor.kind(), flavor.model(), (req, request) ->
-                            kubeconfigs.create(flavor, req.namespace(), req.name(), request, req.user())));
+                            kubeconfigs.create(flavor, req.namespace(), req.name(), request, req.user()),
+                            registry.admission()));
         }
         handlers.put("security.gardener.cloud/workloadidentities/token",
                 new CredentialRequestHandler(StandardResources.TOKEN_REQUEST, TokenRequest.class, (req, request) ->
-                        tokens.create(req.namespace(), req.name(), request, req.user())));
+                        tokens.create(req.namespace(), req.name(), request, req.user()), registry.admission()));
         return handlers;
     }
 

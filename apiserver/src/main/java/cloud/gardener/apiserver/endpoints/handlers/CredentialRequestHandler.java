@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
+import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.json.StrictJson;
@@ -29,6 +32,10 @@ import java.util.List;
  * {@code shoots/viewerkubeconfig}, {@code workloadidentities/token}), as k8s.io/apiserver serves a
  * {@code NamedCreater}: the body is decoded as that kind (field validation and defaults included), the issuer
  * fills in the credential, and the answer is 201 with the completed request. Nothing is stored.
+ *
+ * <p>The request passes the admission chain first, as the create handler's mutating admission and the REST
+ * storage's {@code createValidation} do upstream: kind of the request, resource and subresource of the URL, the
+ * parent's name and namespace. {@code dryRun} is not honoured there either: Gardener's issuers ignore it.
  */
 public final class CredentialRequestHandler implements VerbHandler {
 
@@ -41,11 +48,13 @@ public final class CredentialRequestHandler implements VerbHandler {
     private final GroupVersionKind kind;
     private final Class<?> model;
     private final Issuer issuer;
+    private final AdmissionChain admission;
 
-    public CredentialRequestHandler(GroupVersionKind kind, Class<?> model, Issuer issuer) {
+    public CredentialRequestHandler(GroupVersionKind kind, Class<?> model, Issuer issuer, AdmissionChain admission) {
         this.kind = kind;
         this.model = model;
         this.issuer = issuer;
+        this.admission = admission;
     }
 
     @Override
@@ -56,7 +65,10 @@ public final class CredentialRequestHandler implements VerbHandler {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.CREATE);
         ObjectWriter writer = ObjectWriter.forObject(req);
         ObjectNode request = decode(req, options.fieldValidation());
-        return issuer.issue(req, request).map(answer -> {
+        Attributes attributes = new Attributes(kind, req.type().groupResource(),
+                req.subresource(), req.namespace(), req.name(), Operation.CREATE, request, null, req.user(),
+                options.dryRun());
+        return admission.run(attributes).compose(v -> issuer.issue(req, request)).map(answer -> {
             writer.writeObject(201, answer);
             return null;
         });

@@ -12,7 +12,6 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -78,6 +77,15 @@ class NamespaceLifecycleTest {
         JsonNode terminating = assertStatus(admin.post(shoots(ns), shootObject("late")), 403, "Forbidden");
         assertThat(terminating.path("message").asText()).endsWith(
                 "unable to create new content in namespace " + ns + " because it is being terminated");
+
+        // credential subresources pass admission too, as upstream's create handler runs it for them
+        ObjectNode kubeconfigRequest = Json.MAPPER.createObjectNode()
+                .put("apiVersion", "authentication.gardener.cloud/v1alpha1").put("kind", "AdminKubeconfigRequest");
+        kubeconfigRequest.putObject("spec").put("expirationSeconds", 600);
+        JsonNode noCredential = assertStatus(admin.post(shoot(ns, "held") + "/adminkubeconfig", kubeconfigRequest),
+                403, "Forbidden");
+        assertThat(noCredential.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"held\" is forbidden: "
+                + "unable to create new content in namespace " + ns + " because it is being terminated");
 
         // the controller deletes the content; the finalizer-held object keeps the namespace waiting
         await(() -> admin.get(shoot(ns, "inside")).status() == 404);

@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
@@ -122,10 +123,8 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
                 if (problems.isEmpty()) {
                     return Future.succeededFuture();
                 }
-                // Gardener collects the items' errors with hashicorp's multierror and its wording.
-                String summary = problems.size() + (problems.size() == 1 ? " error occurred:" : " errors occurred:")
-                        + "\n\t* " + String.join("\n\t* ", problems) + "\n\n";
-                return Rejections.forbid(a, summary);
+                // Gardener collects the items' errors with hashicorp's multierror and forbids the whole request (403).
+                return Rejections.forbid(a, GoErrors.multierror(problems));
             });
         });
     }
