@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.endpoints.webhooks;
 
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.authn.UserInfo;
@@ -17,4 +20,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record AdmissionRequest(String uid, GroupVersionKind kind, GroupResource resource, String subResource,
                                String name, String namespace, String operation, UserInfo userInfo, ObjectNode object,
                                ObjectNode oldObject, boolean dryRun) {
+
+    /**
+     * The request as admission attributes.
+     *
+     * @throws ApiException 400 for an operation admission does not know
+     */
+    public Attributes attributes() {
+        Operation op;
+        try {
+            op = Operation.valueOf(operation);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("unknown operation \"" + operation + "\"");
+        }
+        return new Attributes(kind, resource, subResource, namespace, name, op, object, oldObject, userInfo, dryRun);
+    }
 }

@@ -25,6 +25,12 @@ public record AdmissionResponse(String uid, boolean allowed, Status result, List
         return new AdmissionResponse("", true, new Status(null, null, null, null, 200, Map.of()), List.of());
     }
 
+    /** {@code admission.Allowed(message)}: 200 with the message, if any. */
+    public static AdmissionResponse allow(String message) {
+        return new AdmissionResponse("", true,
+                new Status(null, message.isEmpty() ? null : message, null, null, 200, Map.of()), List.of());
+    }
+
     /** {@code admission.Denied(message)}: 403 Forbidden. */
     public static AdmissionResponse deny(String message) {
         return new AdmissionResponse("", false, new Status(null, message, "Forbidden", null, 403, Map.of()), List.of());

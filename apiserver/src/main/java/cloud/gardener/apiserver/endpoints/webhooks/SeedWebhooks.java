@@ -8,7 +8,7 @@ import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.SubjectAccessReviewRequest;
 import cloud.gardener.apiserver.endpoints.Responses;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
@@ -36,7 +36,7 @@ public final class SeedWebhooks {
 
     public void install(Router router) {
         router.post(AUTHORIZATION_PATH).handler(this::authorize);
-        router.post(ADMISSION_PATH).handler(this::admit);
+        router.post(ADMISSION_PATH).handler(new AdmissionReviewEndpoint(this::restrict));
     }
 
     private void authorize(RoutingContext ctx) {
@@ -58,22 +58,17 @@ public final class SeedWebhooks {
         });
     }
 
-    private void admit(RoutingContext ctx) {
-        JsonNode review;
+    /** SeedRestriction's verdict, as controller-runtime's {@code Allowed} or {@code Errored}. */
+    private Future<AdmissionResponse> restrict(AdmissionRequest request) {
         Attributes attributes;
         try {
-            review = body(ctx);
-            attributes = AdmissionReviewRequest.attributes(review);
+            attributes = request.attributes();
         } catch (ApiException e) {
-            Responses.fail(ctx, e);
-            return;
+            return Future.succeededFuture(AdmissionResponse.error(e.code(), e.status().message()));
         }
-        seedRestriction.review(attributes).onComplete(ar -> {
-            ObjectNode answer = ar.succeeded()
-                    ? AdmissionReviewRequest.answer(review, ar.result())
-                    : AdmissionReviewRequest.answer(review, ar.cause());
-            Responses.writeJson(ctx, 200, answer, false);
-        });
+        return seedRestriction.review(attributes).map(verdict -> verdict.allowed()
+                ? AdmissionResponse.allow(verdict.message())
+                : AdmissionResponse.error(verdict.code(), verdict.message()));
     }
 
     private static JsonNode body(RoutingContext ctx) {

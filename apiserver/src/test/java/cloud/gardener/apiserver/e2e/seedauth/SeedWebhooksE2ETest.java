@@ -118,10 +118,30 @@ class SeedWebhooksE2ETest {
     @Test
     void malformedReviewsAreBadRequests() {
         assertStatus(kubeApiServer.post(AUTH, json("{'apiVersion':'v1','kind':'Pod'}")), 400, "BadRequest");
-        assertStatus(kubeApiServer.post(ADMISSION, json("{'apiVersion':'admission.k8s.io/v1','kind':'AdmissionReview'}")),
-                400, "BadRequest");
         assertStatus(kubeApiServer.send("POST", AUTH, "{not json", java.util.Map.of("Content-Type", "application/json")),
                 400, "BadRequest");
+    }
+
+    @Test
+    void malformedAdmissionReviewsAreErroredAsControllerRuntimeAnswers() {
+        // unreadable: an untyped review with Errored(400), HTTP 200
+        TestClient.Response unreadable = kubeApiServer.send("POST", ADMISSION, "{not json",
+                java.util.Map.of("Content-Type", "application/json"));
+        assertThat(unreadable.status()).isEqualTo(200);
+        assertThat(unreadable.json().has("kind")).isFalse();
+        assertThat(unreadable.json().path("response").path("allowed").asBoolean()).isFalse();
+        assertThat(unreadable.json().path("response").path("status").path("code").asInt()).isEqualTo(400);
+
+        TestClient.Response yaml = kubeApiServer.send("POST", ADMISSION, "kind: AdmissionReview",
+                java.util.Map.of("Content-Type", "application/yaml"));
+        assertThat(yaml.json().path("response").path("status").path("message").asText())
+                .isEqualTo("contentType=application/yaml, expected application/json");
+
+        // a review without a request: typed answer, no operation to judge
+        JsonNode empty = admit(json("{'apiVersion':'admission.k8s.io/v1','kind':'AdmissionReview'}"));
+        assertThat(empty.path("kind").asText()).isEqualTo("AdmissionReview");
+        assertThat(empty.path("response")).isEqualTo(json("{'uid':'','allowed':false,"
+                + "'status':{'metadata':{},'message':'unknown operation \\\"\\\"','code':400}}"));
     }
 
     /** An AdmissionReview as kube-apiserver sends it for a CREATE by the gardenlet of seed-a. */
@@ -151,7 +171,7 @@ class SeedWebhooksE2ETest {
                         + "{'name':'shoot-b','namespace':'" + namespace + "'}}"));
 
         ObjectNode expected = json("{'apiVersion':'admission.k8s.io/v1','kind':'AdmissionReview','response':"
-                + "{'uid':'705ab4f5-6393-11e8-b7cc-42010a800002','allowed':false,'status':{'code':403}}}");
+                + "{'uid':'705ab4f5-6393-11e8-b7cc-42010a800002','allowed':false,'status':{'metadata':{},'code':403}}}");
         ((ObjectNode) expected.get("response").get("status")).put("message",
                 "object does not belong to seed \"seed-a\"");
         assertThat(answer).isEqualTo(expected);
@@ -164,7 +184,7 @@ class SeedWebhooksE2ETest {
                         + "'metadata':{'name':'seed-a','namespace':'gardener-system-seed-lease'}}"));
 
         assertThat(answer.path("response")).isEqualTo(json(
-                "{'uid':'705ab4f5-6393-11e8-b7cc-42010a800002','allowed':true,'status':{'code':200}}"));
+                "{'uid':'705ab4f5-6393-11e8-b7cc-42010a800002','allowed':true,'status':{'metadata':{},'code':200}}"));
     }
 
     @Test
