@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission;
 
 import cloud.gardener.apiserver.authz.Authorizer;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.Vertx;
 import java.time.Clock;
 
 /**
@@ -11,11 +12,18 @@ import java.time.Clock;
  * @param authorizer    the server's authorizer, for plugins that check extra permissions (custom verbs)
  * @param configuration the plugin's entry of the AdmissionConfiguration file, or null when there is none
  * @param clock         the time source (tests fix it)
+ * @param vertx         for plugins that call out (the admission webhooks); null where none do
  */
-public record PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock) {
+public record PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock,
+                            Vertx vertx) {
+
+    /** A context for plugins that only read objects. */
+    public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock) {
+        this(objects, authorizer, configuration, clock, null);
+    }
 
     /** The same context with another plugin's configuration. */
     public PluginContext withConfiguration(JsonNode newConfiguration) {
-        return new PluginContext(objects, authorizer, newConfiguration, clock);
+        return new PluginContext(objects, authorizer, newConfiguration, clock, vertx);
     }
 }

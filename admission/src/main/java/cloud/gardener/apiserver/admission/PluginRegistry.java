@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.admission;
 
+import cloud.gardener.apiserver.admission.plugins.webhook.MutatingAdmissionWebhook;
+import cloud.gardener.apiserver.admission.plugins.webhook.ValidatingAdmissionWebhook;
 import cloud.gardener.apiserver.admission.plugins.backupbucket.validator.BackupBucketValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.controllerregistration.resources.ControllerRegistrationResources;
@@ -97,9 +99,9 @@ public final class PluginRegistry {
                 // calls; built in here, it stands where that plugin would call it.
                 new Definition(SeedRestriction.NAME, true, c -> new SeedRestriction(c.objects(), c.clock())),
                 new Definition("MutatingAdmissionPolicy", false, null),
-                new Definition("MutatingAdmissionWebhook", true, null),
+                new Definition(MutatingAdmissionWebhook.NAME, true, MutatingAdmissionWebhook::new),
                 new Definition("ValidatingAdmissionPolicy", true, null),
-                new Definition("ValidatingAdmissionWebhook", true, null),
+                new Definition(ValidatingAdmissionWebhook.NAME, true, ValidatingAdmissionWebhook::new),
                 new Definition("ResourceQuota", true, null)));
     }
 

@@ -54,7 +54,7 @@ class PluginRegistryTest {
         assertThat(chain.plugins()).extracting(AdmissionPlugin::name).contains("NamespaceLifecycle");
         AdmissionChain without = registry.chain(List.of(), List.of("NamespaceLifecycle"), Map.of(), context);
         assertThat(without.plugins()).extracting(AdmissionPlugin::name).doesNotContain("NamespaceLifecycle");
-        assertThat(registry.unavailable(List.of(), List.of())).contains("ValidatingAdmissionWebhook", "ResourceQuota")
-                .doesNotContain("NamespaceLifecycle", "MutatingAdmissionPolicy");
+        assertThat(registry.unavailable(List.of(), List.of())).contains("ValidatingAdmissionPolicy", "ResourceQuota")
+                .doesNotContain("NamespaceLifecycle", "MutatingAdmissionPolicy", "ValidatingAdmissionWebhook");
     }
 }

@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.PluginRegistry;
 import cloud.gardener.apiserver.admission.plugins.garden.GardenPlugin;
 import cloud.gardener.apiserver.authz.Authorizer;
+import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,12 +32,12 @@ final class AdmissionPlugins {
         List<String> unavailable = REGISTRY.unavailable(enable, disable);
         if (!unavailable.isEmpty()) {
             LOG.warn("admission plugins enabled but not available in this server (they need a kube-apiserver's "
-                    + "webhook, policy or quota objects): " + String.join(",", unavailable));
+                    + "policy or quota objects): " + String.join(",", unavailable));
         }
     }
 
-    static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer) {
-        PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC());
+    static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx) {
+        PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC(), vertx);
         AdmissionChain gardener = REGISTRY.chain(config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins(),
                 config.admissionConfigurations(), context);
         List<AdmissionPlugin> plugins = new ArrayList<>(gardener.plugins());

@@ -71,7 +71,7 @@ public final class ApiServer {
                 new CachedProjects(cache, config.etcdPrefix()));
         Holder<StoreLookup> lookup = new Holder<>();
         ObjectLookup objects = new DeferredLookup(() -> lookup.value);
-        AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer);
+        AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx);
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
         RemoteCoreObjects remote = config.coreKubeconfig() == null ? null
                 : new RemoteCoreObjects(vertx, new KubeApiClient(vertx, config.coreKubeconfig()));

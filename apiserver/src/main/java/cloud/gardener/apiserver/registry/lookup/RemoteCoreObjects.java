@@ -1,29 +1,36 @@
 package cloud.gardener.apiserver.registry.lookup;
 
 import cloud.gardener.apiserver.delegation.KubeApiClient;
+import cloud.gardener.apiserver.api.meta.GroupResource;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Cluster mode: the namespaces, secrets and config maps of the virtual garden's kube-apiserver (named by
- * {@code --kubeconfig}), each kept by a {@link RemoteInformer}, in place of the server's own core API.
+ * {@code --kubeconfig}), each kept by a {@link RemoteInformer}, in place of the server's own core API; and its
+ * webhook configurations, which the webhook admission plugins call as gardener-apiserver does.
  */
 public final class RemoteCoreObjects implements AutoCloseable {
 
     static final List<String> RESOURCES = List.of("namespaces", "secrets", "configmaps");
+    private static final String ADMISSION_REGISTRATION = "admissionregistration.k8s.io";
 
     private final KubeApiClient client;
-    private final Map<String, RemoteInformer> informers;
+    private final Map<GroupResource, RemoteInformer> informers = new HashMap<>();
 
     public RemoteCoreObjects(Vertx vertx, KubeApiClient client) {
         this.client = client;
-        this.informers = Map.of(
-                "namespaces", new RemoteInformer(vertx, client, "namespaces"),
-                "secrets", new RemoteInformer(vertx, client, "secrets"),
-                "configmaps", new RemoteInformer(vertx, client, "configmaps"));
+        for (String resource : RESOURCES) {
+            informers.put(new GroupResource("", resource), new RemoteInformer(vertx, client, resource));
+        }
+        for (String resource : List.of("mutatingwebhookconfigurations", "validatingwebhookconfigurations")) {
+            informers.put(new GroupResource(ADMISSION_REGISTRATION, resource),
+                    new RemoteInformer(vertx, client, ADMISSION_REGISTRATION, "v1", resource, true));
+        }
     }
 
     /** Starts every informer; completes when all have listed once. */
@@ -35,8 +42,8 @@ public final class RemoteCoreObjects implements AutoCloseable {
         return informers.values().stream().allMatch(RemoteInformer::synced);
     }
 
-    /** The informer of a core resource this mode reads remotely. */
-    public Optional<RemoteInformer> informer(String resource) {
+    /** The informer of a resource this mode reads remotely. */
+    public Optional<RemoteInformer> informer(GroupResource resource) {
         return Optional.ofNullable(informers.get(resource));
     }
 

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.lookup;
 
 import cloud.gardener.apiserver.delegation.KubeApiClient;
+import cloud.gardener.apiserver.delegation.KubeApiException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -19,7 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One core/v1 resource of a kube-apiserver (namespaces, secrets, config maps) kept in memory by list and watch, as
+ * One resource of a kube-apiserver (namespaces, secrets, config maps, webhook configurations) kept in memory by list
+ * and watch, as
  * a client-go informer: paged list, watch from the list's resourceVersion with bookmarks, a fresh watch from the
  * last seen version when the server ends one, a fresh list when the version expired (410) or the watch failed.
  */
@@ -29,22 +31,37 @@ public final class RemoteInformer implements AutoCloseable {
     private static final int PAGE = 500;
     private static final int WATCH_SECONDS = 300;
     private static final long RETRY_MS = 1000;
+    private static final long ABSENT_RETRY_MS = 30_000;
 
     private final Vertx vertx;
     private final KubeApiClient client;
     private final String resource;
+    /** {@code /api/v1} or {@code /apis/<group>/<version>} */
+    private final String base;
     private final NavigableMap<String, ObjectNode> objects = new ConcurrentSkipListMap<>();
     private final Promise<Void> synced = Promise.promise();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final boolean optional;
     private volatile String resourceVersion = "";
     private volatile boolean relist;
     private volatile boolean closed;
 
     /** @param resource the plural of a core/v1 resource, e.g. {@code secrets} */
     public RemoteInformer(Vertx vertx, KubeApiClient client, String resource) {
+        this(vertx, client, "", "v1", resource, false);
+    }
+
+    /**
+     * @param group    the resource's API group, empty for core
+     * @param optional whether a server that does not serve the resource (404 on the list) counts as holding none
+     */
+    public RemoteInformer(Vertx vertx, KubeApiClient client, String group, String version, String resource,
+                          boolean optional) {
         this.vertx = vertx;
+        this.optional = optional;
         this.client = client;
         this.resource = resource;
+        this.base = group.isEmpty() ? "/api/" + version : "/apis/" + group + "/" + version;
     }
 
     /** Follows the informer: every (re)list as a whole, then each change. */
@@ -91,14 +108,14 @@ public final class RemoteInformer implements AutoCloseable {
 
     /** Reads one object from the server itself; empty when it does not exist. */
     public Future<ObjectNode> read(String namespace, String name) {
-        String path = namespace.isEmpty() ? "/api/v1/" + resource + "/" + name
-                : "/api/v1/namespaces/" + namespace + "/" + resource + "/" + name;
+        String path = namespace.isEmpty() ? base + "/" + resource + "/" + name
+                : base + "/namespaces/" + namespace + "/" + resource + "/" + name;
         return client.get(path).map(ObjectNode.class::cast);
     }
 
     /** Lists from the server itself. */
     public Future<List<ObjectNode>> readAll(String namespace) {
-        String path = namespace.isEmpty() ? "/api/v1/" + resource : "/api/v1/namespaces/" + namespace + "/" + resource;
+        String path = namespace.isEmpty() ? base + "/" + resource : base + "/namespaces/" + namespace + "/" + resource;
         return client.get(path).map(list -> {
             List<ObjectNode> items = new ArrayList<>();
             list.path("items").forEach(item -> items.add((ObjectNode) item));
@@ -130,13 +147,23 @@ public final class RemoteInformer implements AutoCloseable {
             }
             watch();
         }).onFailure(t -> {
+            if (optional && t instanceof KubeApiException e && e.status() == 404) {
+                // the server does not serve the resource, so it holds none; look again later
+                synchronized (this) {
+                    objects.clear();
+                    synced.tryComplete();
+                    listeners.forEach(l -> l.replaced(List.of()));
+                }
+                vertx.setTimer(ABSENT_RETRY_MS, id -> list());
+                return;
+            }
             LOG.warn("listing " + resource + " failed; retrying", t);
             vertx.setTimer(RETRY_MS, id -> list());
         });
     }
 
     private Future<String> listPages(String continueToken, Map<String, ObjectNode> into) {
-        String path = "/api/v1/" + resource + "?limit=" + PAGE
+        String path = base + "/" + resource + "?limit=" + PAGE
                 + (continueToken.isEmpty() ? "" : "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8));
         return client.get(path).compose(list -> {
             list.path("items").forEach(item -> into.put(key(item), (ObjectNode) item));
@@ -151,7 +178,7 @@ public final class RemoteInformer implements AutoCloseable {
             return;
         }
         relist = false;
-        String path = "/api/v1/" + resource + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=" + WATCH_SECONDS
+        String path = base + "/" + resource + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=" + WATCH_SECONDS
                 + "&resourceVersion=" + resourceVersion;
         client.watch(path, this::onEvent).onComplete(ended -> {
             if (closed) {

@@ -36,7 +36,7 @@ public final class StoreLookup implements ObjectLookup {
     }
 
     private Optional<RemoteInformer> remote(GroupResource resource) {
-        return remote == null || !resource.group().isEmpty() ? Optional.empty() : remote.informer(resource.resource());
+        return remote == null ? Optional.empty() : remote.informer(resource);
     }
 
     private GenericStore store(GroupResource resource) {
@@ -88,6 +88,11 @@ public final class StoreLookup implements ObjectLookup {
         Optional<RemoteInformer> informer = remote(resource);
         if (informer.isPresent()) {
             return Future.succeededFuture(informer.get().list(namespace));
+        }
+        if (registry.store(resource.group(), resource.resource()).isEmpty() && !resource.group().isEmpty()
+                && !resource.group().endsWith(".gardener.cloud")) {
+            // a kube-apiserver resource this standalone server neither serves nor mirrors: there are none
+            return Future.succeededFuture(List.of());
         }
         return Future.succeededFuture(cache.list(store(resource).collectionPrefix(namespace)));
     }

@@ -52,8 +52,7 @@ public final class GraphSync {
     public void start() {
         for (GroupResource resource : GraphResources.ALL) {
             Optional<GenericStore> store = registry.store(resource.group(), resource.resource());
-            Optional<RemoteInformer> informer = remote == null || !resource.group().isEmpty() ? Optional.empty()
-                    : remote.informer(resource.resource());
+            Optional<RemoteInformer> informer = remote == null ? Optional.empty() : remote.informer(resource);
             if (store.isPresent()) {
                 Resource r = new Resource(resource, store.get());
                 resources.add(r);

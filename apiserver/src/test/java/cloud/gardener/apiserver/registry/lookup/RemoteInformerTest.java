@@ -49,4 +49,28 @@ class RemoteInformerTest {
             namespaces.close();
         }
     }
+
+    @Test
+    void followsAGroupResourceAndCountsAnUnservedOptionalOneAsEmpty() throws Exception {
+        try (KubeApiClient client = new KubeApiClient(GARDEN.vertx(), Kubeconfig.read(GARDEN.adminKubeconfig()))) {
+            RemoteInformer quotas = new RemoteInformer(GARDEN.vertx(), client, "core.gardener.cloud", "v1beta1",
+                    "quotas", false);
+            quotas.start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            create(GARDEN.admin(), "/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\","
+                    + "\"metadata\":{\"name\":\"quota-ns\"}}");
+            create(GARDEN.admin(), "/apis/core.gardener.cloud/v1beta1/namespaces/quota-ns/quotas",
+                    "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Quota\",\"metadata\":{\"name\":\"q\"},"
+                            + "\"spec\":{\"scope\":{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Project\"}}}");
+            await(() -> quotas.get("quota-ns", "q") != null);
+            quotas.close();
+
+            // this server does not serve admissionregistration.k8s.io: an optional informer syncs with nothing
+            RemoteInformer webhooks = new RemoteInformer(GARDEN.vertx(), client, "admissionregistration.k8s.io", "v1",
+                    "validatingwebhookconfigurations", true);
+            webhooks.start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertThat(webhooks.synced()).isTrue();
+            assertThat(webhooks.list("")).isEmpty();
+            webhooks.close();
+        }
+    }
 }

@@ -1,0 +1,89 @@
+package cloud.gardener.apiserver.admission.plugins.webhook;
+
+import cloud.gardener.apiserver.api.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.PemTrustOptions;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * POSTs AdmissionReviews to webhooks over HTTPS, one pooled HTTP client per trust bundle, with the webhook's
+ * timeout bounding the whole exchange and announced as the {@code timeout} query parameter, as kube-apiserver's
+ * webhook client does.
+ */
+final class WebhookClient implements AutoCloseable {
+
+    private final Vertx given;
+    private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+
+    /** @param vertx the server's Vert.x, or null to use the one of the calling context */
+    WebhookClient(Vertx vertx) {
+        this.given = vertx;
+    }
+
+    /** The webhook's answer; a failure says why in the words of client-go's errors where it can. */
+    Future<JsonNode> post(Webhook hook, ObjectNode review) {
+        String url = hook.url() + (hook.url().contains("?") ? "&" : "?") + "timeout=" + hook.timeoutSeconds() + "s";
+        long timeoutMs = TimeUnit.SECONDS.toMillis(hook.timeoutSeconds());
+        HttpClient http = clients.computeIfAbsent(hook.caBundlePem() == null ? "" : hook.caBundlePem(), this::client);
+        RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(url)
+                .setConnectTimeout(timeoutMs).setIdleTimeout(timeoutMs)
+                .putHeader("Content-Type", "application/json").putHeader("Accept", "application/json");
+        return http.request(request)
+                .compose(req -> req.send(Buffer.buffer(Json.toBytes(review))))
+                .compose(resp -> resp.body().map(body -> answer(resp.statusCode(), body)))
+                .timeout(timeoutMs, TimeUnit.MILLISECONDS)
+                .recover(error -> Future.failedFuture(error instanceof WebhookCallException ? error
+                        : new WebhookCallException("Post \"" + url + "\": " + describe(error))));
+    }
+
+    private static JsonNode answer(int status, Buffer body) {
+        if (status / 100 != 2) {
+            throw new WebhookCallException("an error on the server (\"" + body.toString().strip()
+                    + "\") has prevented the request from succeeding");
+        }
+        try {
+            return Json.readTree(body.getBytes());
+        } catch (RuntimeException e) {
+            throw new WebhookCallException("the server responded with something that is not an AdmissionReview: "
+                    + e.getMessage());
+        }
+    }
+
+    private static String describe(Throwable error) {
+        if (error instanceof java.util.concurrent.TimeoutException) {
+            return "context deadline exceeded";
+        }
+        return error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+    }
+
+    private HttpClient client(String caBundlePem) {
+        Vertx vertx = given != null ? given : io.vertx.core.Vertx.currentContext().owner();
+        HttpClientOptions options = new HttpClientOptions().setSsl(true).setVerifyHost(true).setKeepAlive(true);
+        if (!caBundlePem.isEmpty()) {
+            options.setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(caBundlePem)));
+        }
+        return vertx.createHttpClient(options);
+    }
+
+    @Override
+    public void close() {
+        clients.values().forEach(HttpClient::close);
+    }
+
+    /** The webhook could not be called or did not answer with a review. */
+    static final class WebhookCallException extends RuntimeException {
+        WebhookCallException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package cloud.gardener.apiserver.admission.plugins.webhook;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.plugins.webhook.WebhookClient.WebhookCallException;
+import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.k8s.metav1.LabelSelector;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.api.meta.StatusDetails;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.resource.ResourceModels;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.flipkart.zjsonpatch.JsonPatch;
+import io.vertx.core.Future;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Calls one webhook for one request as k8s.io/apiserver's webhook dispatchers do: whether it applies (namespace
+ * and object selectors, rules), the AdmissionReview it is sent, the checks on its answer, the rejection
+ * ({@code webhookerrors.ToStatusErr}) and, for mutating webhooks, the JSON patch applied to the object.
+ *
+ * <p>Failures to call the webhook or to read its answer are {@link CallFailure}s, which the failure policy
+ * may ignore; a rejection, a dry run the webhook cannot take and a patch that does not apply always fail.
+ */
+final class WebhookDispatcher {
+
+    private final ObjectLookup objects;
+    private final WebhookClient client;
+
+    WebhookDispatcher(ObjectLookup objects, WebhookClient client) {
+        this.objects = objects;
+        this.client = client;
+    }
+
+    /** A failure the webhook's failurePolicy decides about: {@code ErrCallingWebhook}. */
+    static final class CallFailure extends RuntimeException {
+        CallFailure(Webhook hook, String reason) {
+            super("failed calling webhook \"" + hook.name() + "\": " + reason);
+        }
+    }
+
+    /** Whether the webhook is to be called for the request. */
+    Future<Boolean> applies(Webhook hook, Attributes a) {
+        if (!hook.rules().stream().anyMatch(rule -> rule.matches(a)) || !objectSelected(hook.objectSelector(), a)) {
+            return Future.succeededFuture(false);
+        }
+        return namespaceSelected(hook.namespaceSelector(), a);
+    }
+
+    private static boolean objectSelected(LabelSelector selector, Attributes a) {
+        if (LabelSelectors.empty(selector)) {
+            return true;
+        }
+        return selected(selector, a.object()) || selected(selector, a.oldObject());
+    }
+
+    private static boolean selected(LabelSelector selector, JsonNode obj) {
+        return obj != null && LabelSelectors.matches(selector, labels(obj));
+    }
+
+    private Future<Boolean> namespaceSelected(LabelSelector selector, Attributes a) {
+        boolean namespaceRequest = a.resource().equals(GardenerResources.NAMESPACES);
+        if (a.namespace().isEmpty() && !namespaceRequest || LabelSelectors.empty(selector)) {
+            // cluster-scoped resources other than namespaces are never exempted
+            return Future.succeededFuture(true);
+        }
+        if (namespaceRequest && a.subresource().isEmpty()
+                && (a.operation() == Operation.CREATE || a.operation() == Operation.UPDATE)) {
+            return Future.succeededFuture(LabelSelectors.matches(selector, labels(a.object())));
+        }
+        String name = namespaceRequest && a.namespace().isEmpty() ? a.name() : a.namespace();
+        return objects.get(GardenerResources.NAMESPACES, "", name).compose(ns -> ns.isEmpty()
+                ? Future.failedFuture(ApiException.notFound(GardenerResources.NAMESPACES, name))
+                : Future.succeededFuture(LabelSelectors.matches(selector, labels(ns.get()))));
+    }
+
+    private static Map<String, String> labels(JsonNode obj) {
+        Map<String, String> labels = new HashMap<>();
+        obj.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+        return labels;
+    }
+
+    /** Calls a validating webhook; succeeds when it allows the request. */
+    Future<Void> validate(Webhook hook, Attributes a) {
+        return call(hook, a).compose(response -> {
+            if (response.hasNonNull("patch") || response.hasNonNull("patchType")) {
+                return Future.failedFuture(new CallFailure(hook, "received invalid webhook response: validating webhook "
+                        + "may not return response." + (response.hasNonNull("patch") ? "patch" : "patchType")));
+            }
+            return Future.succeededFuture();
+        });
+    }
+
+    /** Calls a mutating webhook and applies its patch to the request's object. */
+    Future<Void> mutate(Webhook hook, Attributes a) {
+        return call(hook, a).compose(response -> {
+            String patch = response.path("patch").asText("");
+            if (patch.isEmpty()) {
+                return Future.succeededFuture();
+            }
+            JsonNode operations;
+            try {
+                operations = Json.readTree(Base64.getDecoder().decode(patch));
+            } catch (RuntimeException e) {
+                return Future.failedFuture(new CallFailure(hook,
+                        "received undecodable patch in webhook response: " + e.getMessage()));
+            }
+            if (!operations.isArray()) {
+                return Future.failedFuture(new CallFailure(hook, "received undecodable patch in webhook response: "
+                        + "json: cannot unmarshal " + operations.getNodeType().name().toLowerCase() + " into Go value of "
+                        + "type jsonpatch.Patch"));
+            }
+            if (operations.isEmpty()) {
+                return Future.succeededFuture();
+            }
+            if (a.object() == null) {
+                return Future.failedFuture(ApiException.internal("admission webhook \"" + hook.name()
+                        + "\" attempted to modify the object, which is not supported for this operation"));
+            }
+            JsonNode patched;
+            try {
+                patched = JsonPatch.apply(operations, a.object());
+            } catch (RuntimeException e) {
+                return Future.failedFuture(ApiException.internal(String.valueOf(e.getMessage())));
+            }
+            if (!(patched instanceof ObjectNode patchedObject)) {
+                return Future.failedFuture(ApiException.internal("admission webhook \"" + hook.name()
+                        + "\" patched the object into something that is not an object"));
+            }
+            replace(a, patchedObject);
+            return Future.succeededFuture();
+        });
+    }
+
+    /** The patched object, read back as the kind's type reads it (fields the type lacks are dropped). */
+    private static void replace(Attributes a, ObjectNode patched) {
+        Optional<Class<?>> model = ResourceModels.of(a.kind());
+        ObjectNode result = model.isPresent() ? ModelCodec.canonical(patched, model.get()) : patched;
+        result.set("apiVersion", patched.get("apiVersion"));
+        result.set("kind", patched.get("kind"));
+        a.object().removeAll();
+        a.object().setAll(result);
+    }
+
+    /** Sends the review and checks the answer; the allowed response, or a failed future. */
+    private Future<JsonNode> call(Webhook hook, Attributes a) {
+        if (a.dryRun()) {
+            if (hook.sideEffects() == null) {
+                return Future.failedFuture(new CallFailure(hook, "Webhook SideEffects is nil"));
+            }
+            if (!hook.sideEffects().equals("None") && !hook.sideEffects().equals("NoneOnDryRun")) {
+                return Future.failedFuture(ApiException.badRequest("admission webhook \"" + hook.name()
+                        + "\" does not support dry run"));
+            }
+        }
+        Optional<String> version = hook.reviewVersions().stream()
+                .filter(v -> v.equals("v1") || v.equals("v1beta1")).findFirst();
+        if (version.isEmpty()) {
+            return Future.failedFuture(new CallFailure(hook, "could not create admission objects: webhook does not "
+                    + "accept known AdmissionReview versions (v1, v1beta1)"));
+        }
+        String uid = UUID.randomUUID().toString();
+        String apiVersion = "admission.k8s.io/" + version.get();
+        return client.post(hook, AdmissionReviewBody.of(apiVersion, uid, a))
+                .recover(error -> Future.failedFuture(error instanceof WebhookCallException
+                        ? new CallFailure(hook, "failed to call webhook: " + error.getMessage()) : error))
+                .compose(review -> {
+                    String invalid = AdmissionReviewBody.verify(review, apiVersion, uid);
+                    if (invalid != null) {
+                        return Future.failedFuture(new CallFailure(hook, "received invalid webhook response: " + invalid));
+                    }
+                    JsonNode response = review.path("response");
+                    if (!response.path("allowed").asBoolean(false)) {
+                        return Future.failedFuture(rejection(hook.name(), response.path("status")));
+                    }
+                    return Future.succeededFuture(response);
+                });
+    }
+
+    /** {@code webhookerrors.ToStatusErr}: the webhook's status, at least 400, Failure, its message prefixed. */
+    static ApiException rejection(String webhook, JsonNode result) {
+        String deniedBy = "admission webhook \"" + webhook + "\" denied the request";
+        int code = Math.max(result.path("code").asInt(0), 400);
+        String message = result.path("message").asText("");
+        String reason = result.path("reason").asText("");
+        String text = !message.isEmpty() ? deniedBy + ": " + message
+                : !reason.isEmpty() ? deniedBy + ": " + reason : deniedBy + " without explanation";
+        StatusDetails details = result.hasNonNull("details")
+                ? Json.MAPPER.convertValue(result.get("details"), StatusDetails.class) : null;
+        return new ApiException(new Status(Status.FAILURE, text, reason.isEmpty() ? null : reason, details, code,
+                Map.of()));
+    }
+
+    static List<String> warnings(JsonNode response) {
+        List<String> out = new java.util.ArrayList<>();
+        response.path("warnings").forEach(w -> out.add(w.asText()));
+        return out;
+    }
+}
