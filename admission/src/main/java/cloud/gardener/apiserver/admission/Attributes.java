@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.authn.UserInfo;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Consumer;
 
 /**
  * What a plugin is told about one request, as {@code admission.Attributes}.
@@ -18,8 +19,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param oldObject   the stored object on update and delete; null on create
  * @param user        who asks
  * @param dryRun      whether nothing will be persisted
+ * @param warnings    takes warnings for the client ({@code warning.AddWarning}), as webhooks send them
  */
 public record Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace,
                          String name, Operation operation, ObjectNode object, ObjectNode oldObject, UserInfo user,
-                         boolean dryRun) {
+                         boolean dryRun, Consumer<String> warnings) {
+
+    /** A request whose warnings nobody reads. */
+    public Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace, String name,
+                      Operation operation, ObjectNode object, ObjectNode oldObject, UserInfo user, boolean dryRun) {
+        this(kind, resource, subresource, namespace, name, operation, object, oldObject, user, dryRun, w -> { });
+    }
 }

@@ -67,7 +67,7 @@ public final class CredentialRequestHandler implements VerbHandler {
         ObjectNode request = decode(req, options.fieldValidation());
         Attributes attributes = new Attributes(kind, req.type().groupResource(),
                 req.subresource(), req.namespace(), req.name(), Operation.CREATE, request, null, req.user(),
-                options.dryRun());
+                options.dryRun(), Responses.warnings(req.ctx())::add);
         return admission.run(attributes).compose(v -> issuer.issue(req, request)).map(answer -> {
             writer.writeObject(201, answer);
             return null;

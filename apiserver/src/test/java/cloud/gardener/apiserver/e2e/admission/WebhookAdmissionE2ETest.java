@@ -93,6 +93,7 @@ class WebhookAdmissionE2ETest {
                                             + "\"value\":\"" + user + "\"}]"
                                     : "[{\"op\":\"add\",\"path\":\"/metadata/annotations\",\"value\":"
                                             + "{\"webhook.example.com/seen\":\"" + user + "\"}}]";
+                            response.putArray("warnings").add("stamped by the webhook");
                             response.put("patchType", "JSONPatch").put("patch",
                                     Base64.getEncoder().encodeToString(patch.getBytes(StandardCharsets.UTF_8)));
                         }
@@ -147,6 +148,7 @@ class WebhookAdmissionE2ETest {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(created.json().path("metadata").path("annotations").path("webhook.example.com/seen").asText())
                 .isEqualTo("admin");
+        assertThat(created.headers().allValues("Warning")).containsExactly("299 - \"stamped by the webhook\"");
     }
 
     @Test

@@ -180,6 +180,7 @@ final class WebhookDispatcher {
                         return Future.failedFuture(new CallFailure(hook, "received invalid webhook response: " + invalid));
                     }
                     JsonNode response = review.path("response");
+                    response.path("warnings").forEach(w -> a.warnings().accept(w.asText()));
                     if (!response.path("allowed").asBoolean(false)) {
                         return Future.failedFuture(rejection(hook.name(), response.path("status")));
                     }
@@ -199,11 +200,5 @@ final class WebhookDispatcher {
                 ? Json.MAPPER.convertValue(result.get("details"), StatusDetails.class) : null;
         return new ApiException(new Status(Status.FAILURE, text, reason.isEmpty() ? null : reason, details, code,
                 Map.of()));
-    }
-
-    static List<String> warnings(JsonNode response) {
-        List<String> out = new java.util.ArrayList<>();
-        response.path("warnings").forEach(w -> out.add(w.asText()));
-        return out;
     }
 }

@@ -89,6 +89,7 @@ class WebhookAdmissionTest {
                                         + "{\"op\":\"add\",\"path\":\"/spec/notAField\",\"value\":1}]")
                                         .getBytes(StandardCharsets.UTF_8)));
                         case "/wrong-uid" -> response.put("uid", "someone-else");
+                        case "/warn" -> response.putArray("warnings").add("spec.region is about to go").add("second");
                         case "/silent" -> {
                             return; // never answers
                         }
@@ -249,6 +250,16 @@ class WebhookAdmissionTest {
         assertThat(a.object().path("spec").has("notAField")).isFalse();
         assertThat(a.object().path("spec").path("region").asText()).isEqualTo("eu-1");
         assertThat(a.object().path("kind").asText()).isEqualTo("Shoot");
+    }
+
+    @Test
+    void theWebhooksWarningsReachTheClient() throws Exception {
+        objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "warn", "/warn", ""));
+        List<String> warnings = new java.util.ArrayList<>();
+        Attributes a = create(shoot());
+        await(validating().validate(new Attributes(a.kind(), a.resource(), a.subresource(), a.namespace(), a.name(),
+                a.operation(), a.object(), a.oldObject(), a.user(), false, warnings::add)));
+        assertThat(warnings).containsExactly("spec.region is about to go", "second");
     }
 
     @Test
