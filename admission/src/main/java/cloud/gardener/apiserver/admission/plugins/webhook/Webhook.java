@@ -18,10 +18,11 @@ import java.util.List;
  * @param failOpen      failurePolicy Ignore
  * @param sideEffects   None, NoneOnDryRun, Some, Unknown; null when unset
  * @param reviewVersions the AdmissionReview versions the webhook accepts, preferred first
+ * @param reinvokeIfNeeded a mutating webhook's {@code reinvocationPolicy: IfNeeded}
  */
 public record Webhook(String configuration, String name, String url, String caBundlePem, List<WebhookRule> rules,
                       boolean failOpen, LabelSelector namespaceSelector, LabelSelector objectSelector,
-                      String sideEffects, int timeoutSeconds, List<String> reviewVersions) {
+                      String sideEffects, int timeoutSeconds, List<String> reviewVersions, boolean reinvokeIfNeeded) {
 
     /** The webhooks of one configuration object, in order. */
     public static List<Webhook> of(JsonNode configuration) {
@@ -41,7 +42,8 @@ public record Webhook(String configuration, String name, String url, String caBu
                     rules, "Ignore".equals(hook.path("failurePolicy").asText("Fail")),
                     selector(hook.path("namespaceSelector")), selector(hook.path("objectSelector")),
                     hook.hasNonNull("sideEffects") ? hook.path("sideEffects").asText() : null,
-                    hook.path("timeoutSeconds").asInt(10), strings(hook.path("admissionReviewVersions"))));
+                    hook.path("timeoutSeconds").asInt(10), strings(hook.path("admissionReviewVersions")),
+                    "IfNeeded".equals(hook.path("reinvocationPolicy").asText("Never"))));
         }
         return hooks;
     }

@@ -59,6 +59,8 @@ class WebhookAdmissionTest {
     static String base;
     /** The last review each path received. */
     static final Map<String, JsonNode> received = new ConcurrentHashMap<>();
+    /** How often each path was called. */
+    static final Map<String, Integer> calls = new ConcurrentHashMap<>();
 
     @TempDir
     Path manifests;
@@ -76,6 +78,7 @@ class WebhookAdmissionTest {
                     String path = req.path();
                     JsonNode review = Json.readTree(body.getBytes());
                     received.put(path, review);
+                    calls.merge(path, 1, Integer::sum);
                     String uid = review.path("request").path("uid").asText();
                     ObjectNode answer = Json.MAPPER.createObjectNode().put("apiVersion", "admission.k8s.io/v1")
                             .put("kind", "AdmissionReview");
@@ -109,6 +112,7 @@ class WebhookAdmissionTest {
     @BeforeEach
     void reset() {
         received.clear();
+        calls.clear();
         objects = new InMemoryObjects().put(new GroupResource("", "namespaces"), """
                 apiVersion: v1
                 kind: Namespace
@@ -260,6 +264,23 @@ class WebhookAdmissionTest {
         await(validating().validate(new Attributes(a.kind(), a.resource(), a.subresource(), a.namespace(), a.name(),
                 a.operation(), a.object(), a.oldObject(), a.user(), false, warnings::add)));
         assertThat(warnings).containsExactly("spec.region is about to go", "second");
+    }
+
+    @Test
+    void webhooksThatAskForItAreCalledAgainWhenALaterOneChangedTheObject() throws Exception {
+        ObjectNode first = configuration("MutatingWebhookConfiguration", "a-observer", "/observe", "");
+        ((ObjectNode) first.path("webhooks").get(0)).put("reinvocationPolicy", "IfNeeded");
+        ObjectNode second = configuration("MutatingWebhookConfiguration", "b-patch", "/patch", "");
+        objects.put(MUTATING, first).put(MUTATING, second);
+        Attributes a = create(shoot());
+        await(mutating().admit(a));
+        assertThat(calls).containsEntry("/observe", 2).containsEntry("/patch", 1);
+        assertThat(received.get("/observe").at("/request/object/metadata/labels/patched").asText()).isEqualTo("yes");
+
+        calls.clear();
+        ((ObjectNode) first.path("webhooks").get(0)).put("reinvocationPolicy", "Never");
+        await(mutating().admit(create(shoot())));
+        assertThat(calls).containsEntry("/observe", 1);
     }
 
     @Test
