@@ -13,17 +13,18 @@ import java.time.Clock;
  * @param configuration the plugin's entry of the AdmissionConfiguration file, or null when there is none
  * @param clock         the time source (tests fix it)
  * @param vertx         for plugins that call out (the admission webhooks); null where none do
+ * @param dryRun        dry-run creates through the API; null where no plugin may send them
  */
 public record PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock,
-                            Vertx vertx) {
+                            Vertx vertx, DryRunClient dryRun) {
 
     /** A context for plugins that only read objects. */
     public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock) {
-        this(objects, authorizer, configuration, clock, null);
+        this(objects, authorizer, configuration, clock, null, null);
     }
 
     /** The same context with another plugin's configuration. */
     public PluginContext withConfiguration(JsonNode newConfiguration) {
-        return new PluginContext(objects, authorizer, newConfiguration, clock, vertx);
+        return new PluginContext(objects, authorizer, newConfiguration, clock, vertx, dryRun);
     }
 }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.DryRunClient;
 import cloud.gardener.apiserver.admission.AdmissionPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -36,8 +37,9 @@ final class AdmissionPlugins {
         }
     }
 
-    static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx) {
-        PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC(), vertx);
+    static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx,
+                                DryRunClient dryRun) {
+        PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC(), vertx, dryRun);
         AdmissionChain gardener = REGISTRY.chain(config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins(),
                 config.admissionConfigurations(), context);
         List<AdmissionPlugin> plugins = new ArrayList<>(gardener.plugins());

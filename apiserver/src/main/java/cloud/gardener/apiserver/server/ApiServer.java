@@ -15,6 +15,7 @@ import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
 import cloud.gardener.apiserver.registry.lookup.RemoteCoreObjects;
+import cloud.gardener.apiserver.registry.lookup.StoreDryRun;
 import cloud.gardener.apiserver.registry.lookup.StoreLookup;
 import cloud.gardener.apiserver.registry.seedgraph.GraphSync;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
@@ -71,10 +72,14 @@ public final class ApiServer {
                 new CachedProjects(cache, config.etcdPrefix()));
         Holder<StoreLookup> lookup = new Holder<>();
         ObjectLookup objects = new DeferredLookup(() -> lookup.value);
-        AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx);
+        KubeApiClient virtualGarden = config.coreKubeconfig() == null ? null
+                : new KubeApiClient(vertx, config.coreKubeconfig());
+        Holder<Registry> stores = new Holder<>();
+        AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
+                new StoreDryRun(() -> stores.value, virtualGarden));
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
-        RemoteCoreObjects remote = config.coreKubeconfig() == null ? null
-                : new RemoteCoreObjects(vertx, new KubeApiClient(vertx, config.coreKubeconfig()));
+        stores.value = registry;
+        RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
         GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
         SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));

@@ -21,9 +21,9 @@ class AdmissionPluginsTest {
     @Test
     void gardenChecksAreOnWhateverTheGardenerFlagsSay() {
         List<String> all = PluginRegistry.gardener().names();
-        assertThat(AdmissionPlugins.chain(config(List.of(), all), ObjectLookup.empty(), null, null).plugins())
+        assertThat(AdmissionPlugins.chain(config(List.of(), all), ObjectLookup.empty(), null, null, null).plugins())
                 .extracting(AdmissionPlugin::name).containsExactly(GardenPlugin.NAME);
-        assertThat(AdmissionPlugins.chain(config(List.of(), List.of()), ObjectLookup.empty(), null, null).plugins())
+        assertThat(AdmissionPlugins.chain(config(List.of(), List.of()), ObjectLookup.empty(), null, null, null).plugins())
                 .extracting(AdmissionPlugin::name).endsWith(GardenPlugin.NAME);
     }
 
@@ -31,7 +31,7 @@ class AdmissionPluginsTest {
     void gardenIsNotAnAdmissionFlagName() {
         // gardener-apiserver's flags know no such plugin: naming it is an error, as it would be there
         assertThatThrownBy(() -> AdmissionPlugins.chain(config(List.of(), List.of(GardenPlugin.NAME)),
-                ObjectLookup.empty(), null, null)).isInstanceOf(IllegalArgumentException.class)
+                ObjectLookup.empty(), null, null, null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("disable-admission-plugins plugin \"Garden\" is unknown");
     }
 }

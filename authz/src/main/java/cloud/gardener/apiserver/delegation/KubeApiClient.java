@@ -167,7 +167,7 @@ public final class KubeApiClient implements AutoCloseable {
         if (status / 100 != 2) {
             String message = json != null && json.hasNonNull("message") ? json.get("message").asText()
                     : bytes.toString().strip();
-            throw new KubeApiException(status, method + " " + server + path + ": " + status + " " + message);
+            throw new KubeApiException(status, method + " " + server + path + ": " + status + " " + message, message);
         }
         if (json == null) {
             throw new KubeApiException(status, method + " " + server + path + ": answer is not JSON");

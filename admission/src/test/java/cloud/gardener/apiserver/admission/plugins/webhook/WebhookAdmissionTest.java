@@ -144,11 +144,11 @@ class WebhookAdmissionTest {
     }
 
     private ValidatingAdmissionWebhook validating() {
-        return new ValidatingAdmissionWebhook(new PluginContext(objects, null, null, Clock.systemUTC(), vertx));
+        return new ValidatingAdmissionWebhook(new PluginContext(objects, null, null, Clock.systemUTC(), vertx, null));
     }
 
     private MutatingAdmissionWebhook mutating() {
-        return new MutatingAdmissionWebhook(new PluginContext(objects, null, null, Clock.systemUTC(), vertx));
+        return new MutatingAdmissionWebhook(new PluginContext(objects, null, null, Clock.systemUTC(), vertx, null));
     }
 
     private static ObjectNode shoot() {
@@ -361,7 +361,7 @@ class WebhookAdmissionTest {
         JsonNode settings = Json.MAPPER.createObjectNode().put("apiVersion", "apiserver.config.k8s.io/v1")
                 .put("kind", "WebhookAdmissionConfiguration").put("staticManifestsDir", manifests.toString());
         ValidatingAdmissionWebhook plugin = new ValidatingAdmissionWebhook(
-                new PluginContext(objects, null, settings, Clock.systemUTC(), vertx));
+                new PluginContext(objects, null, settings, Clock.systemUTC(), vertx, null));
         assertThat(rejection(plugin.validate(create(shoot()))).status().message())
                 .startsWith("admission webhook \"static.example.com\" denied the request");
 
@@ -371,7 +371,7 @@ class WebhookAdmissionTest {
                 .put("namespace", "garden").put("name", "hooks");
         Files.writeString(manifests.resolve("service.yaml"), Json.YAML.writeValueAsString(withService));
         assertThatThrownBy(() -> new ValidatingAdmissionWebhook(
-                new PluginContext(objects, null, settings, Clock.systemUTC(), vertx)))
+                new PluginContext(objects, null, settings, Clock.systemUTC(), vertx, null)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("clientConfig.service is not supported for static manifests");
     }

@@ -3,8 +3,12 @@ package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanag
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.DryRunClient;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,11 +22,9 @@ import java.util.List;
  * types, the user must be allowed to read the credentials and quotas it names, those must exist, a
  * WorkloadIdentity must target one of its provider types, and at most one quota per scope.
  *
- * <p>Gardener also dry-run-creates a copy of a referenced Secret or InternalSecret labelled
- * {@code provider.shoot.gardener.cloud/<type>=true}, so that a provider extension's admission webhook can
- * reject credentials it cannot use. Here no webhook can see such a request (this server calls no admission
- * webhooks) and the copy would pass the same validation the stored object already passed, so the dry run
- * could never fail and is left out.
+ * <p>For every provider type a copy of a referenced Secret or InternalSecret labelled
+ * {@code provider.shoot.gardener.cloud/<type>=true} is created with {@code dryRun=All} (the "provider secret
+ * sanity check"), so that a provider extension's admission webhook can reject credentials it cannot use.
  */
 final class BindingReferences {
 
@@ -33,10 +35,15 @@ final class BindingReferences {
     private record Credentials(String group, String version, String resource, String kind, String namespace, String name) {
     }
 
-    private final References refs;
+    private static final String PROVIDER_LABEL_PREFIX = "provider.shoot.gardener.cloud/";
 
-    BindingReferences(References refs) {
+    private final References refs;
+    private final DryRunClient dryRun;
+
+    /** @param dryRun where the sanity checks' dry-run creates go; null skips them */
+    BindingReferences(References refs, DryRunClient dryRun) {
         this.refs = refs;
+        this.dryRun = dryRun;
     }
 
     Future<Void> check(Attributes a) {
@@ -92,9 +99,41 @@ final class BindingReferences {
                         : fail("CredentialsBinding provider type (" + goList(providerTypes) + ") does not match with "
                                 + "WorkloadIdentity provider type " + target);
             });
-            case "InternalSecret" -> refs.live(GardenerResources.INTERNAL_SECRETS, c.namespace(), c.name()).mapEmpty();
-            default -> refs.secret(c.namespace(), c.name()).mapEmpty();
+            case "InternalSecret" -> refs.live(GardenerResources.INTERNAL_SECRETS, c.namespace(), c.name())
+                    .compose(secret -> sanityCheck(GardenerResources.INTERNAL_SECRETS, secret, providerTypes, 0));
+            default -> refs.secret(c.namespace(), c.name())
+                    .compose(secret -> sanityCheck(GardenerResources.SECRETS, secret, providerTypes, 0));
         };
+    }
+
+    /** Dry-run-creates a provider-labelled copy of the credentials for each provider type, one after the other. */
+    private Future<Void> sanityCheck(GroupResource resource, ObjectNode secret, List<String> providerTypes, int i) {
+        if (dryRun == null || i >= providerTypes.size()) {
+            return Future.succeededFuture();
+        }
+        String providerType = providerTypes.get(i);
+        JsonNode meta = secret.path("metadata");
+        ObjectNode copy = Json.MAPPER.createObjectNode().put("apiVersion", secret.path("apiVersion").asText())
+                .put("kind", secret.path("kind").asText());
+        ObjectNode copyMeta = copy.putObject("metadata").put("generateName", meta.path("name").asText())
+                .put("namespace", meta.path("namespace").asText());
+        if (meta.path("annotations").isObject()) {
+            copyMeta.set("annotations", meta.get("annotations").deepCopy());
+        }
+        ObjectNode labels = copyMeta.putObject("labels");
+        if (meta.path("labels").isObject()) {
+            labels.setAll((ObjectNode) meta.get("labels").deepCopy());
+        }
+        labels.put(PROVIDER_LABEL_PREFIX + providerType, "true");
+        for (String field : List.of("type", "data")) {
+            if (secret.has(field)) {
+                copy.set(field, secret.get(field).deepCopy());
+            }
+        }
+        return dryRun.create(resource, meta.path("namespace").asText(), copy)
+                .recover(error -> fail(providerType + " provider secret sanity check failed: "
+                        + (error instanceof ApiException e ? e.status().message() : String.valueOf(error.getMessage()))))
+                .compose(v -> sanityCheck(resource, secret, providerTypes, i + 1));
     }
 
     /** Checks the quotas one after the other, counting scopes as Gardener does. */

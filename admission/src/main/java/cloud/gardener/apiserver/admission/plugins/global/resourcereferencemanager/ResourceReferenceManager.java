@@ -43,7 +43,7 @@ public final class ResourceReferenceManager extends Handler implements Validatin
         super(NAME, Operation.CREATE, Operation.UPDATE, Operation.DELETE);
         this.objects = context.objects();
         this.refs = new References(objects, context.authorizer());
-        this.bindings = new BindingReferences(refs);
+        this.bindings = new BindingReferences(refs, context.dryRun());
         this.namedResources = new NamedResourceReferences(refs);
         this.shoots = new ShootReferences(refs, namedResources);
         this.cloudProfiles = new CloudProfileReferences(refs, context.clock());

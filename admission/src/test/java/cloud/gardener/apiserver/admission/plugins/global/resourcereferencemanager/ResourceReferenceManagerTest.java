@@ -1,20 +1,28 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.DryRunClient;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.admission.testing.Outcome;
 import cloud.gardener.apiserver.admission.testing.Requests;
+import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.PrivilegedGroupsAuthorizer;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -319,5 +327,42 @@ class ResourceReferenceManagerTest {
         Attributes a = Requests.of(new GroupVersionKind(group, "v1beta1", kind), new GroupResource(group, resource), "", op,
                 object == null ? null : Requests.object(object), old == null ? null : Requests.object(old), user);
         expected.check(plugin.validate(a));
+    }
+
+    @Test
+    void aCopyOfTheCredentialsIsDryRunCreatedPerProviderTypeAndItsRefusalForbidsTheBinding() {
+        garden.put(new GroupResource("", "secrets"), """
+                apiVersion: v1
+                kind: Secret
+                metadata: {name: creds, namespace: garden-dev, labels: {team: a}}
+                type: Opaque
+                data: {key: c2VjcmV0}
+                """);
+        List<ObjectNode> sent = new ArrayList<>();
+        DryRunClient refusesGcp = (resource, namespace, object) -> {
+            sent.add(object);
+            return object.at("/metadata/labels").has("provider.shoot.gardener.cloud/gcp")
+                    ? Future.failedFuture(new ApiException(Status.failure(400, "BadRequest",
+                            "admission webhook \"gcp.example.com\" denied the request: no service account", null)))
+                    : Future.succeededFuture();
+        };
+        ResourceReferenceManager checking = new ResourceReferenceManager(new PluginContext(garden,
+                PrivilegedGroupsAuthorizer.defaults(), null, Clock.systemUTC(), null, refusesGcp));
+        String binding = "metadata: {name: creds, namespace: garden-dev}\nsecretRef: {name: creds, namespace: garden-dev}"
+                + "\nprovider: {type: ";
+        Attributes aws = Requests.of(new GroupVersionKind(CORE, "v1beta1", "SecretBinding"), core("secretbindings"), "",
+                Operation.CREATE, Requests.object(binding + "aws}"), null, ADMIN);
+        Outcome.ALLOWED.check(checking.validate(aws));
+        assertThat(sent).hasSize(1);
+        assertThat(sent.get(0).at("/metadata/generateName").asText()).isEqualTo("creds");
+        assertThat(sent.get(0).at("/metadata/labels")).hasSize(2);
+        assertThat(sent.get(0).at("/metadata/labels/provider.shoot.gardener.cloud~1aws").asText()).isEqualTo("true");
+        assertThat(sent.get(0).at("/data/key").asText()).isEqualTo("c2VjcmV0");
+        assertThat(sent.get(0).path("type").asText()).isEqualTo("Opaque");
+
+        Attributes awsAndGcp = Requests.of(aws.kind(), aws.resource(), "", Operation.CREATE,
+                Requests.object(binding + "'aws,gcp'}"), null, ADMIN);
+        forbidden("secretbindings.core.gardener.cloud", "creds", "gcp provider secret sanity check failed: admission "
+                + "webhook \"gcp.example.com\" denied the request: no service account").check(checking.validate(awsAndGcp));
     }
 }
