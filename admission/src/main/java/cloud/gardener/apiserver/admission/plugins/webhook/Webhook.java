@@ -19,10 +19,12 @@ import java.util.List;
  * @param sideEffects   None, NoneOnDryRun, Some, Unknown; null when unset
  * @param reviewVersions the AdmissionReview versions the webhook accepts, preferred first
  * @param reinvokeIfNeeded a mutating webhook's {@code reinvocationPolicy: IfNeeded}
+ * @param matchConditions the CEL conditions that must all hold for the webhook to be called
  */
 public record Webhook(String configuration, String name, String url, String caBundlePem, List<WebhookRule> rules,
                       boolean failOpen, LabelSelector namespaceSelector, LabelSelector objectSelector,
-                      String sideEffects, int timeoutSeconds, List<String> reviewVersions, boolean reinvokeIfNeeded) {
+                      String sideEffects, int timeoutSeconds, List<String> reviewVersions, boolean reinvokeIfNeeded,
+                      List<MatchConditions.Condition> matchConditions) {
 
     /** The webhooks of one configuration object, in order. */
     public static List<Webhook> of(JsonNode configuration) {
@@ -43,9 +45,16 @@ public record Webhook(String configuration, String name, String url, String caBu
                     selector(hook.path("namespaceSelector")), selector(hook.path("objectSelector")),
                     hook.hasNonNull("sideEffects") ? hook.path("sideEffects").asText() : null,
                     hook.path("timeoutSeconds").asInt(10), strings(hook.path("admissionReviewVersions")),
-                    "IfNeeded".equals(hook.path("reinvocationPolicy").asText("Never"))));
+                    "IfNeeded".equals(hook.path("reinvocationPolicy").asText("Never")), conditions(hook)));
         }
         return hooks;
+    }
+
+    private static List<MatchConditions.Condition> conditions(JsonNode hook) {
+        List<MatchConditions.Condition> conditions = new ArrayList<>();
+        hook.path("matchConditions").forEach(c -> conditions.add(
+                new MatchConditions.Condition(c.path("name").asText(""), c.path("expression").asText(""))));
+        return conditions;
     }
 
     private static String url(JsonNode client) {

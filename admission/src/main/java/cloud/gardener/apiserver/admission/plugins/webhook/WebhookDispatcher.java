@@ -54,7 +54,14 @@ final class WebhookDispatcher {
         if (!hook.rules().stream().anyMatch(rule -> rule.matches(a)) || !objectSelected(hook.objectSelector(), a)) {
             return Future.succeededFuture(false);
         }
-        return namespaceSelected(hook.namespaceSelector(), a);
+        return namespaceSelected(hook.namespaceSelector(), a).compose(selected -> {
+            if (!selected) {
+                return Future.succeededFuture(false);
+            }
+            MatchConditions.Outcome outcome = MatchConditions.evaluate(hook.matchConditions(), hook.failOpen(), a);
+            return outcome.error() == null ? Future.succeededFuture(outcome.matches())
+                    : Future.failedFuture(ApiException.forbidden(a.resource(), a.name(), outcome.error()));
+        });
     }
 
     private static boolean objectSelected(LabelSelector selector, Attributes a) {

@@ -246,6 +246,38 @@ class WebhookAdmissionTest {
     }
 
     @Test
+    void matchConditionsDecideInCelWhetherTheWebhookIsCalled() throws Exception {
+        objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "not-alice", "/deny",
+                "matchConditions: [{name: not-alice, expression: \"request.userInfo.username != 'alice'\"}]"));
+        objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "labelled", "/deny",
+                "matchConditions: [{name: labelled, expression: \"has(object.metadata.labels) && "
+                        + "object.metadata.labels['guarded'] == 'true'\"}]"));
+        await(validating().validate(create(shoot())));
+        assertThat(received).isEmpty();
+
+        ObjectNode guarded = shoot();
+        ((ObjectNode) guarded.get("metadata")).putObject("labels").put("guarded", "true");
+        assertThat(rejection(validating().validate(create(guarded))).status().message())
+                .startsWith("admission webhook \"labelled.example.com\" denied the request");
+    }
+
+    @Test
+    void aMatchConditionThatCannotBeEvaluatedFollowsTheFailurePolicy() throws Exception {
+        String broken = "matchConditions: [{name: broken, expression: \"object.spec.missing == 'x'\"}]";
+        objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "broken", "/deny", broken));
+        ApiException e = rejection(validating().validate(create(shoot())));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.status().message()).startsWith("shoots.core.gardener.cloud \"s1\" is forbidden: expression "
+                + "'object.spec.missing == 'x'' resulted in error: ");
+        assertThat(received).isEmpty();
+
+        objects = new InMemoryObjects().put(VALIDATING, configuration("ValidatingWebhookConfiguration", "broken",
+                "/deny", broken + "\nfailurePolicy: Ignore"));
+        await(validating().validate(create(shoot())));
+        assertThat(received).isEmpty();
+    }
+
+    @Test
     void aMutatingWebhooksPatchIsAppliedAndFieldsTheKindLacksAreDropped() throws Exception {
         objects.put(MUTATING, configuration("MutatingWebhookConfiguration", "patch", "/patch", ""));
         Attributes a = create(shoot());
