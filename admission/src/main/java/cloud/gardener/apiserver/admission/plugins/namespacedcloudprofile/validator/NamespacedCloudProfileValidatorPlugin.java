@@ -96,29 +96,34 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
             // stored CloudProfiles are defaulted; a copy keeps the cached object untouched
             ObjectNode parentObject = parent.get().deepCopy();
             new CloudProfileDefaults().apply(parentObject);
-            JsonNode parentSpec = parentObject.path("spec");
-            JsonNode definitions = parentSpec.path("machineCapabilities");
-            ObjectNode spec = ParentFormat.transform(profile.path("spec"), definitions);
-            ObjectNode oldSpec = ParentFormat.transform(old.path("spec"), definitions);
-            String problem = kubernetesOverrides(spec, parentSpec, old, update);
-            if (problem != null) {
-                return Future.failedFuture(ApiException.unknown(problem));
-            }
-            Map<String, List<String>> capabilities = MachineImageRules.capabilities(
-                    ModelCodec.decode(parentSpec, CloudProfileSpec.class).value().machineCapabilities());
-            List<FieldError> errors = machineImages(spec, oldSpec, parentSpec, old, update, capabilities);
-            if (!errors.isEmpty()) {
-                return Future.failedFuture(ApiException.unknown(aggregate(errors)));
-            }
-            List<FieldError> merged = NamespacedCloudProfileValidator.validateStatus(
-                    ModelCodec.decode(CloudProfileMerge.merge(parentSpec, spec), CloudProfileSpec.class).value(),
-                    FieldPath.of("status.cloudProfileSpec"));
-            if (!merged.isEmpty()) {
-                return Future.failedFuture(ApiException.unknown("error while validating merged NamespacedCloudProfile: "
-                        + merged.stream().map(FieldError::toString).collect(Collectors.joining(" ", "[", "]"))));
-            }
-            return Future.succeededFuture();
+            return review(profile, old, update, parentObject.path("spec"));
         });
+    }
+
+    /** Steps 2 to 5 of the class comment, against the parent's (defaulted) spec. */
+    private Future<Void> review(ObjectNode profile, JsonNode old, boolean update, JsonNode parentSpec) {
+        JsonNode definitions = parentSpec.path("machineCapabilities");
+        ObjectNode spec = ParentFormat.transform(profile.path("spec"), definitions);
+        ObjectNode oldSpec = ParentFormat.transform(old.path("spec"), definitions);
+        String problem = kubernetesOverrides(spec, parentSpec, old, update);
+        if (problem != null) {
+            return Future.failedFuture(ApiException.unknown(problem));
+        }
+        Map<String, List<String>> capabilities = MachineImageRules.capabilities(
+                ModelCodec.decode(parentSpec, CloudProfileSpec.class).value().machineCapabilities());
+        List<FieldError> errors = machineImages(spec, oldSpec, parentSpec, old, update, capabilities);
+        if (!errors.isEmpty()) {
+            return Future.failedFuture(ApiException.unknown(aggregate(errors)));
+        }
+        List<FieldError> merged = NamespacedCloudProfileValidator.validateStatus(
+                ModelCodec.decode(CloudProfileMerge.merge(parentSpec, spec), CloudProfileSpec.class).value(),
+                FieldPath.of("status.cloudProfileSpec"));
+        if (!merged.isEmpty()) {
+            // Gardener formats the field.ErrorList with %+v: space-separated in brackets
+            return Future.failedFuture(ApiException.unknown("error while validating merged NamespacedCloudProfile: "
+                    + merged.stream().map(FieldError::toString).collect(Collectors.joining(" ", "[", "]"))));
+        }
+        return Future.succeededFuture();
     }
 
     /** {@code utilerrors.Aggregate}: one error alone, several in brackets. */
