@@ -9,18 +9,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The capability helpers of Gardener's core types, over the v1beta1 JSON of a spec. */
-final class CapabilityTrees {
+/**
+ * The capability helpers of Gardener's core types, over the v1beta1 JSON of a (Namespaced)CloudProfile spec; shared
+ * with the CloudProfile strategies, which keep architectures and capabilities in step.
+ */
+public final class CapabilityTrees {
 
-    static final String ARCHITECTURE = "architecture";
-    static final String AMD64 = "amd64";
+    public static final String ARCHITECTURE = "architecture";
+    public static final String AMD64 = "amd64";
     private static final JsonNode EMPTY = JsonNodeFactory.instance.objectNode();
 
     private CapabilityTrees() {
     }
 
     /** {@code GetCapabilitiesWithAppliedDefaults}: every defined capability, with the definition's values where unset. */
-    static Map<String, List<String>> withDefaults(JsonNode capabilities, JsonNode definitions) {
+    public static Map<String, List<String>> withDefaults(JsonNode capabilities, JsonNode definitions) {
         Map<String, List<String>> result = new LinkedHashMap<>();
         for (JsonNode definition : definitions) {
             String name = definition.path("name").asText();
@@ -31,7 +34,7 @@ final class CapabilityTrees {
     }
 
     /** {@code MachineType.GetArchitecture}: the one architecture its capabilities (with defaults) name, else its field. */
-    static String machineTypeArchitecture(JsonNode machineType, JsonNode definitions) {
+    public static String machineTypeArchitecture(JsonNode machineType, JsonNode definitions) {
         List<String> fromCapabilities = withDefaults(machineType.path("capabilities"), definitions)
                 .getOrDefault(ARCHITECTURE, List.of());
         if (fromCapabilities.size() == 1) {
@@ -45,7 +48,7 @@ final class CapabilityTrees {
      * {@code ExtractArchitecturesFromImageFlavors(GetImageFlavorsWithAppliedDefaults(...))}: the architectures of an
      * image version's flavors, where a version without flavors offers every defined capability value.
      */
-    static Set<String> flavorArchitectures(JsonNode flavors, JsonNode definitions) {
+    public static Set<String> flavorArchitectures(JsonNode flavors, JsonNode definitions) {
         Set<String> architectures = new LinkedHashSet<>();
         if (flavors.isEmpty()) {
             architectures.addAll(withDefaults(EMPTY, definitions).getOrDefault(ARCHITECTURE, List.of()));
