@@ -599,6 +599,18 @@ final class CloudProfileRules {
         return mv.expirableVersion() == null ? new ExpirableVersion(null, null, null, null) : mv.expirableVersion();
     }
 
+    /**
+     * An image with the v1beta1 defaults in view (update strategy major, containerd, amd64 where no capabilities are
+     * defined), as Gardener validates a CloudProfile after defaulting.
+     */
+    static MachineImage defaulted(MachineImage image, Map<String, List<String>> capabilities) {
+        List<MachineImageVersion> versions = image.versions() == null ? null : image.versions().stream()
+                .map(v -> new MachineImageVersion(v.expirableVersion(), cris(v), architectures(v, capabilities),
+                        v.kubeletVersionConstraint(), v.inPlaceUpdates(), v.capabilityFlavors()))
+                .toList();
+        return new MachineImage(image.name(), versions, image.updateStrategy() == null ? "major" : image.updateStrategy());
+    }
+
     static List<ExpirableVersion> expirable(MachineImage image) {
         return list(image.versions()).stream().map(CloudProfileRules::version).toList();
     }

@@ -101,36 +101,8 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
 
     private static List<FieldError> machineImages(List<MachineImage> images, Map<String, List<String>> capabilities,
                                                   FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        List<MachineImage> is = list(images);
-        if (is.isEmpty()) {
-            errs.add(FieldError.required(path.toString(), "must provide at least one machine image"));
-        }
-        errs.addAll(CloudProfileRules.machineImages(is, capabilities, path, false));
-        // updateStrategy is defaulted to "major" by v1beta1, so it is never missing here
-        for (int i = 0; i < is.size(); i++) {
-            MachineImage image = is.get(i);
-            List<MachineImageVersion> versions = list(image.versions());
-            for (int j = 0; j < versions.size(); j++) {
-                FieldPath vp = path.index(i).child("versions").index(j);
-                MachineImageVersion mv = versions.get(j);
-                errs.addAll(CloudProfileRules.containerRuntimeInterfaces(CloudProfileRules.cris(mv), vp.child("cri")));
-                errs.addAll(CloudProfileRules.supportedVersions(CloudProfileRules.version(mv),
-                        CloudProfileRules.expirable(image), vp));
-                errs.addAll(CloudProfileRules.expirableVersion(CloudProfileRules.version(mv), vp));
-                if (capabilities.isEmpty()) {
-                    if (CloudProfileRules.architectures(mv, capabilities).isEmpty()) {
-                        errs.add(FieldError.required(vp.child("architectures").toString(),
-                                "must provide at least one architecture"));
-                    }
-                    if (!list(mv.capabilityFlavors()).isEmpty()) {
-                        errs.add(FieldError.forbidden(vp.child("capabilityFlavors").toString(),
-                                "must not provide capabilities without global definition"));
-                    }
-                }
-            }
-        }
-        return errs;
+        List<MachineImage> defaulted = list(images).stream().map(i -> CloudProfileRules.defaulted(i, capabilities)).toList();
+        return CloudProfileRules.cloudProfileMachineImages(defaulted, capabilities, path);
     }
 
     /** {@code validateCloudProfileMachineTypes}. */
