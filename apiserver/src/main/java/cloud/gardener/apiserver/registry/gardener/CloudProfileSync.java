@@ -1,15 +1,14 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CapabilityTrees;
 import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -146,12 +145,7 @@ final class CloudProfileSync {
         if (!version.path("architectures").isEmpty()) {
             return;
         }
-        Set<String> architectures = new LinkedHashSet<>();
-        JsonNode flavors = version.path("capabilityFlavors");
-        if (flavors.isEmpty()) {
-            architectures.addAll(withDefaults(NODES.objectNode(), definitions).getOrDefault(ARCHITECTURE, List.of()));
-        }
-        flavors.forEach(f -> architectures.addAll(withDefaults(f, definitions).getOrDefault(ARCHITECTURE, List.of())));
+        Set<String> architectures = CapabilityTrees.flavorArchitectures(version.path("capabilityFlavors"), definitions);
         if (!architectures.isEmpty()) {
             ArrayNode list = version.putArray("architectures");
             architectures.forEach(list::add);
@@ -166,21 +160,10 @@ final class CloudProfileSync {
         if (machineType.hasNonNull("architecture")) {
             return;
         }
-        List<String> architecture = withDefaults(machineType.path("capabilities"), definitions)
+        List<String> architecture = CapabilityTrees.withDefaults(machineType.path("capabilities"), definitions)
                 .getOrDefault(ARCHITECTURE, List.of());
         if (architecture.size() == 1) {
             machineType.put("architecture", architecture.get(0));
         }
-    }
-
-    /** GetCapabilitiesWithAppliedDefaults: every defined capability, with the definition's values where unset. */
-    private static Map<String, List<String>> withDefaults(JsonNode capabilities, JsonNode definitions) {
-        Map<String, List<String>> result = new LinkedHashMap<>();
-        for (JsonNode definition : definitions) {
-            String name = definition.path("name").asText();
-            JsonNode values = capabilities.has(name) ? capabilities.get(name) : definition.path("values");
-            result.put(name, values.valueStream().map(JsonNode::asText).toList());
-        }
-        return result;
     }
 }

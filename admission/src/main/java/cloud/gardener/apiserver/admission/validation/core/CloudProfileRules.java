@@ -39,6 +39,7 @@ final class CloudProfileRules {
     static final List<String> LIFECYCLE_ORDER = List.of("unavailable", "preview", "supported", "deprecated", "expired");
     static final List<String> UPDATE_STRATEGIES = List.of("major", "minor", "patch");
     static final List<String> ARCHITECTURES = List.of("amd64", "arm64");
+    static final List<String> CRI_NAMES = List.of("containerd");
     static final String ARCHITECTURE = "architecture";
     static final Pattern K8S_VERSION = Pattern.compile("^([0-9]+\\.){2}[0-9]+$");
     /** The VersionClassificationLifecycle feature gate (alpha, off by default). */
@@ -217,39 +218,130 @@ final class CloudProfileRules {
         Set<String> names = new HashSet<>();
         Set<String> nameVersions = new HashSet<>();
         for (int i = 0; i < images.size(); i++) {
-            MachineImage image = images.get(i);
+            errs.addAll(machineImage(images.get(i), capabilities, names, nameVersions, allowEmptyVersions, path.index(i)));
+        }
+        return errs;
+    }
+
+    /** {@code ValidateMachineImage}: one image, with the names and name-versions seen so far. */
+    static List<FieldError> machineImage(MachineImage image, Map<String, List<String>> capabilities, Set<String> names,
+                                         Set<String> nameVersions, boolean allowEmptyVersions, FieldPath idx) {
+        List<FieldError> errs = new ArrayList<>();
+        String name = text(image.name());
+        if (!names.add(name)) {
+            errs.add(FieldError.duplicate(idx.toString(), name));
+        }
+        if (name.isEmpty()) {
+            errs.add(FieldError.required(idx.child("name").toString(), "machine image name must not be empty"));
+        } else {
+            List<String> problems = CoreRules.unprefixedQualifiedName(name);
+            if (!problems.isEmpty()) {
+                errs.add(FieldError.invalid(idx.child("name").toString(), name,
+                        "machine image name must be a qualified name: " + CoreRules.goList(problems)));
+            }
+        }
+        if (list(image.versions()).isEmpty() && !allowEmptyVersions) {
+            errs.add(FieldError.required(idx.child("versions").toString(),
+                    "must provide at least one version for the machine image '" + name + "'"));
+        }
+        if (image.updateStrategy() != null && !UPDATE_STRATEGIES.contains(image.updateStrategy())) {
+            errs.add(FieldError.notSupported(idx.child("updateStrategy").toString(), image.updateStrategy(),
+                    UPDATE_STRATEGIES));
+        }
+        List<MachineImageVersion> versions = list(image.versions());
+        for (int j = 0; j < versions.size(); j++) {
+            errs.addAll(machineImageVersion(name, versions.get(j), capabilities, nameVersions,
+                    idx.child("versions").index(j)));
+        }
+        return errs;
+    }
+
+    /**
+     * {@code ValidateCloudProfileMachineImages} on a spec as it is, without v1beta1 defaults in view (a
+     * NamespacedCloudProfile's simulated status holds the namespaced profile's images undefaulted).
+     */
+    static List<FieldError> cloudProfileMachineImages(List<MachineImage> images, Map<String, List<String>> capabilities,
+                                                      FieldPath path) {
+        List<FieldError> errs = new ArrayList<>();
+        List<MachineImage> is = list(images);
+        if (is.isEmpty()) {
+            errs.add(FieldError.required(path.toString(), "must provide at least one machine image"));
+        }
+        errs.addAll(machineImages(is, capabilities, path, false));
+        for (int i = 0; i < is.size(); i++) {
+            MachineImage image = is.get(i);
             FieldPath idx = path.index(i);
-            String name = text(image.name());
-            if (!names.add(name)) {
-                errs.add(FieldError.duplicate(idx.toString(), name));
-            }
-            if (name.isEmpty()) {
-                errs.add(FieldError.required(idx.child("name").toString(), "machine image name must not be empty"));
-            } else {
-                List<String> problems = CoreRules.unprefixedQualifiedName(name);
-                if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(idx.child("name").toString(), name,
-                            "machine image name must be a qualified name: " + CoreRules.goList(problems)));
-                }
-            }
-            if (list(image.versions()).isEmpty() && !allowEmptyVersions) {
-                errs.add(FieldError.required(idx.child("versions").toString(),
-                        "must provide at least one version for the machine image '" + name + "'"));
-            }
-            if (image.updateStrategy() != null && !UPDATE_STRATEGIES.contains(image.updateStrategy())) {
-                errs.add(FieldError.notSupported(idx.child("updateStrategy").toString(), image.updateStrategy(),
-                        UPDATE_STRATEGIES));
+            if (image.updateStrategy() == null) {
+                errs.add(FieldError.required(idx.child("updateStrategy").toString(), "must provide an update strategy"));
             }
             List<MachineImageVersion> versions = list(image.versions());
             for (int j = 0; j < versions.size(); j++) {
-                errs.addAll(machineImageVersion(name, versions.get(j), capabilities, nameVersions,
-                        idx.child("versions").index(j)));
+                errs.addAll(machineImageAdditionalConfig(versions.get(j), idx.child("versions").index(j), image,
+                        capabilities));
             }
         }
         return errs;
     }
 
-    private static List<FieldError> machineImageVersion(String imageName, MachineImageVersion mv,
+    /**
+     * {@code ValidateMachineImageAdditionalConfig} on a version as it is: container runtimes, one supported
+     * version per minor, the lifecycle, and without capabilities at least one architecture and no flavors.
+     */
+    static List<FieldError> machineImageAdditionalConfig(MachineImageVersion mv, FieldPath path, MachineImage image,
+                                                         Map<String, List<String>> capabilities) {
+        List<FieldError> errs = new ArrayList<>(containerRuntimeInterfaces(list(mv.cri()), path.child("cri")));
+        errs.addAll(supportedVersions(version(mv), expirable(image), path));
+        errs.addAll(expirableVersion(version(mv), path));
+        if (capabilities.isEmpty()) {
+            if (list(mv.architectures()).isEmpty()) {
+                errs.add(FieldError.required(path.child("architectures").toString(), "must provide at least one architecture"));
+            }
+            if (!list(mv.capabilityFlavors()).isEmpty()) {
+                errs.add(FieldError.forbidden(path.child("capabilityFlavors").toString(),
+                        "must not provide capabilities without global definition"));
+            }
+        }
+        return errs;
+    }
+
+    /** {@code validateContainerRuntimesInterfaces}. */
+    static List<FieldError> containerRuntimeInterfaces(List<CRI> cris, FieldPath path) {
+        List<FieldError> errs = new ArrayList<>();
+        if (cris.isEmpty()) {
+            errs.add(FieldError.required(path.toString(), "must provide at least one supported container runtime"));
+            return errs;
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < cris.size(); i++) {
+            CRI cri = cris.get(i);
+            FieldPath p = path.index(i);
+            String name = text(cri.name());
+            if (!seen.add(name)) {
+                errs.add(FieldError.duplicate(p.toString(), name));
+            }
+            if (!CRI_NAMES.contains(name)) {
+                errs.add(FieldError.notSupported(p.child("name").toString(), name, CRI_NAMES));
+            }
+            Set<String> types = new HashSet<>();
+            List<ContainerRuntime> runtimes = runtimes(cri);
+            for (int j = 0; j < runtimes.size(); j++) {
+                String type = text(runtimes.get(j).type());
+                FieldPath tp = p.child("containerRuntimes").index(j).child("type");
+                List<String> problems = CoreRules.unprefixedQualifiedName(type);
+                if (!problems.isEmpty()) {
+                    errs.add(FieldError.invalid(tp.toString(), type,
+                            "container runtime type must be a qualified name: " + CoreRules.goList(problems)));
+                }
+                if (!types.add(type)) {
+                    errs.add(FieldError.duplicate(tp.toString(), type));
+                }
+            }
+        }
+        return errs;
+    }
+
+    /** {@code ValidateMachineImageVersion}. */
+    static List<FieldError> machineImageVersion(String imageName, MachineImageVersion mv,
                                                         Map<String, List<String>> capabilities,
                                                         Set<String> nameVersions, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
@@ -405,7 +497,8 @@ final class CloudProfileRules {
     private static List<FieldError> machineTypeArchitecture(MachineType t, Map<String, List<String>> capabilities,
                                                             FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        String arch = architecture(t, capabilities);
+        // the type's own field, not the one derived from capabilities, as validateMachineTypeArchitecture
+        String arch = text(t.architecture());
         if (!capabilities.isEmpty()) {
             List<String> values = list(CoreRules.map(t.capabilities()).get(ARCHITECTURE));
             if (values.size() > 1) {
@@ -504,6 +597,18 @@ final class CloudProfileRules {
 
     static ExpirableVersion version(MachineImageVersion mv) {
         return mv.expirableVersion() == null ? new ExpirableVersion(null, null, null, null) : mv.expirableVersion();
+    }
+
+    /**
+     * An image with the v1beta1 defaults in view (update strategy major, containerd, amd64 where no capabilities are
+     * defined), as Gardener validates a CloudProfile after defaulting.
+     */
+    static MachineImage defaulted(MachineImage image, Map<String, List<String>> capabilities) {
+        List<MachineImageVersion> versions = image.versions() == null ? null : image.versions().stream()
+                .map(v -> new MachineImageVersion(v.expirableVersion(), cris(v), architectures(v, capabilities),
+                        v.kubeletVersionConstraint(), v.inPlaceUpdates(), v.capabilityFlavors()))
+                .toList();
+        return new MachineImage(image.name(), versions, image.updateStrategy() == null ? "major" : image.updateStrategy());
     }
 
     static List<ExpirableVersion> expirable(MachineImage image) {

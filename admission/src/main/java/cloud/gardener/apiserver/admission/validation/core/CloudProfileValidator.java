@@ -6,11 +6,9 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.validation.Validator;
 import cloud.gardener.apiserver.api.core.v1beta1.Bastion;
-import cloud.gardener.apiserver.api.core.v1beta1.CRI;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
-import cloud.gardener.apiserver.api.core.v1beta1.ContainerRuntime;
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
@@ -36,7 +34,6 @@ import java.util.Set;
  */
 public final class CloudProfileValidator implements Validator<CloudProfile> {
 
-    static final List<String> CRI_NAMES = List.of("containerd");
     static final String RESERVED_CAPABILITY_PREFIX = "gardener-";
 
     @Override
@@ -70,20 +67,21 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
         return errs;
     }
 
-    private static List<FieldError> kubernetes(List<ExpirableVersion> versions, FieldPath path) {
+    /** {@code validateCloudProfileKubernetesSettings}. */
+    static List<FieldError> kubernetes(List<ExpirableVersion> versions, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         List<ExpirableVersion> vs = list(versions);
         if (vs.isEmpty()) {
             errs.add(FieldError.required(path.child("versions").toString(), "must provide at least one Kubernetes version"));
         }
         ExpirableVersion latest = CloudProfileRules.latest(vs);
-        if (latest == null && !vs.isEmpty()) {
+        if (latest == null) {
             errs.add(FieldError.invalid(path.child("versions").toString(), "",
                     "failed to determine the latest kubernetes version from the cloud profile"));
         }
         if (latest != null && latest.expirationDate() != null) {
             errs.add(FieldError.invalid(path.child("versions[]").child("expirationDate").toString(),
-                    latest.expirationDate().toString(), "expiration date of latest kubernetes version ('"
+                    CoreRules.goTime(latest.expirationDate()), "expiration date of latest kubernetes version ('"
                             + latest.version() + "') must not be set"));
         }
         if (latest != null && !list(latest.lifecycle()).isEmpty()) {
@@ -103,70 +101,12 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
 
     private static List<FieldError> machineImages(List<MachineImage> images, Map<String, List<String>> capabilities,
                                                   FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        List<MachineImage> is = list(images);
-        if (is.isEmpty()) {
-            errs.add(FieldError.required(path.toString(), "must provide at least one machine image"));
-        }
-        errs.addAll(CloudProfileRules.machineImages(is, capabilities, path, false));
-        // updateStrategy is defaulted to "major" by v1beta1, so it is never missing here
-        for (int i = 0; i < is.size(); i++) {
-            MachineImage image = is.get(i);
-            List<MachineImageVersion> versions = list(image.versions());
-            for (int j = 0; j < versions.size(); j++) {
-                FieldPath vp = path.index(i).child("versions").index(j);
-                MachineImageVersion mv = versions.get(j);
-                errs.addAll(cris(CloudProfileRules.cris(mv), vp.child("cri")));
-                errs.addAll(CloudProfileRules.supportedVersions(CloudProfileRules.version(mv),
-                        CloudProfileRules.expirable(image), vp));
-                errs.addAll(CloudProfileRules.expirableVersion(CloudProfileRules.version(mv), vp));
-                if (capabilities.isEmpty()) {
-                    if (CloudProfileRules.architectures(mv, capabilities).isEmpty()) {
-                        errs.add(FieldError.required(vp.child("architectures").toString(),
-                                "must provide at least one architecture"));
-                    }
-                    if (!list(mv.capabilityFlavors()).isEmpty()) {
-                        errs.add(FieldError.forbidden(vp.child("capabilityFlavors").toString(),
-                                "must not provide capabilities without global definition"));
-                    }
-                }
-            }
-        }
-        return errs;
+        List<MachineImage> defaulted = list(images).stream().map(i -> CloudProfileRules.defaulted(i, capabilities)).toList();
+        return CloudProfileRules.cloudProfileMachineImages(defaulted, capabilities, path);
     }
 
-    private static List<FieldError> cris(List<CRI> cris, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < cris.size(); i++) {
-            CRI cri = cris.get(i);
-            FieldPath p = path.index(i);
-            String name = text(cri.name());
-            if (!seen.add(name)) {
-                errs.add(FieldError.duplicate(p.toString(), name));
-            }
-            if (!CRI_NAMES.contains(name)) {
-                errs.add(FieldError.notSupported(p.child("name").toString(), name, CRI_NAMES));
-            }
-            Set<String> types = new HashSet<>();
-            List<ContainerRuntime> runtimes = CloudProfileRules.runtimes(cri);
-            for (int j = 0; j < runtimes.size(); j++) {
-                String type = text(runtimes.get(j).type());
-                FieldPath tp = p.child("containerRuntimes").index(j).child("type");
-                List<String> problems = CoreRules.unprefixedQualifiedName(type);
-                if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(tp.toString(), type,
-                            "container runtime type must be a qualified name: " + CoreRules.goList(problems)));
-                }
-                if (!types.add(type)) {
-                    errs.add(FieldError.duplicate(tp.toString(), type));
-                }
-            }
-        }
-        return errs;
-    }
-
-    private static List<FieldError> machineTypes(List<MachineType> types, Map<String, List<String>> capabilities,
+    /** {@code validateCloudProfileMachineTypes}. */
+    static List<FieldError> machineTypes(List<MachineType> types, Map<String, List<String>> capabilities,
                                                  FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         List<MachineType> ts = list(types);

@@ -8,10 +8,14 @@ import cloud.gardener.apiserver.api.k8s.autoscalingv1.CrossVersionObjectReferenc
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.model.values.Quantity;
+import cloud.gardener.apiserver.api.model.values.Time;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
+import cloud.gardener.apiserver.api.validation.GoValue;
 import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -50,6 +54,17 @@ public final class CoreRules {
 
     public static <K, V> Map<K, V> map(Map<K, V> m) {
         return m == null ? Map.of() : m;
+    }
+
+    private static final DateTimeFormatter GO_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+            .withZone(ZoneOffset.UTC);
+
+    /**
+     * A {@code *metav1.Time} as a field error prints it: {@code time.Time.String()} (the server runs in UTC,
+     * API times have whole seconds), or {@code null}.
+     */
+    public static GoValue goTime(Time time) {
+        return time == null ? GoValue.NULL : new GoValue(GO_TIME.format(time.instant()) + " +0000 UTC");
     }
 
     /**

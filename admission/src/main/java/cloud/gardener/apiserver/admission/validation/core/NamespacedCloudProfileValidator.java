@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.validation.Validator;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileReference;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
@@ -66,6 +67,28 @@ public final class NamespacedCloudProfileValidator implements Validator<Namespac
         errs.addAll(CloudProfileRules.limits(spec(profile).limits() == null ? null
                 : spec(profile).limits().maxNodesTotal(), FieldPath.of("spec", "limits")));
         errs.addAll(validate(profile));
+        return errs;
+    }
+
+    /**
+     * {@code ValidateNamespacedCloudProfileStatus}: the merged spec a NamespacedCloudProfile would get as
+     * {@code status.cloudProfileSpec} must hold Kubernetes versions, and its images, machine and volume types
+     * (where there are any) must be valid as a CloudProfile's, seen as they are (no v1beta1 defaults assumed).
+     */
+    public static List<FieldError> validateStatus(CloudProfileSpec spec, FieldPath path) {
+        Map<String, List<String>> capabilities = CloudProfileValidator.capabilities(spec.machineCapabilities());
+        List<FieldError> errs = new ArrayList<>(CloudProfileValidator.kubernetes(
+                spec.kubernetes() == null ? null : spec.kubernetes().versions(), path.child("kubernetes")));
+        if (!list(spec.machineImages()).isEmpty()) {
+            errs.addAll(CloudProfileRules.cloudProfileMachineImages(spec.machineImages(), capabilities,
+                    path.child("machineImages")));
+        }
+        if (!list(spec.machineTypes()).isEmpty()) {
+            errs.addAll(CloudProfileValidator.machineTypes(spec.machineTypes(), capabilities, path.child("machineTypes")));
+        }
+        if (!list(spec.volumeTypes()).isEmpty()) {
+            errs.addAll(CloudProfileRules.volumeTypes(spec.volumeTypes(), path.child("volumeTypes")));
+        }
         return errs;
     }
 

@@ -86,6 +86,13 @@ class CloudProfileValidatorTest {
                 arg(PROFILE, invalid("machine type capabilities without definitions",
                         set("spec.machineTypes[0].capabilities", "{'architecture':['amd64']}"),
                         "spec.machineTypes[0].capabilities", FORBIDDEN)),
+                arg(PROFILE, invalid("machine type architecture conflicting with its capability", o -> {
+                    set("spec.machineCapabilities", "[{'name':'architecture','values':['amd64','arm64']}]").accept(o);
+                    set("spec.machineTypes[0].architecture", "amd64").accept(o);
+                    set("spec.machineTypes[0].capabilities", "{'architecture':['arm64']}").accept(o);
+                }, "spec.machineTypes[0].architecture", INVALID)),
+                arg(PROFILE, invalid("no Kubernetes version to be the latest", set("spec.kubernetes.versions", "[]"),
+                        "spec.kubernetes.versions", INVALID)),
                 arg(PROFILE, invalid("machine type storage", set("spec.machineTypes[0].storage", "{'class':'x'}"),
                         "spec.machineTypes[0].storage", INVALID)),
                 arg(PROFILE, invalid("volume class", remove("spec.volumeTypes[0].class"), "spec.volumeTypes[0].class",
