@@ -1,16 +1,11 @@
 package cloud.gardener.apiserver.admission.plugins.webhook;
 
-import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Webhook configurations read once at start-up from the {@code staticManifestsDir} of a
@@ -32,69 +27,38 @@ final class StaticManifests {
         String wanted = mutating ? "MutatingWebhookConfiguration" : "ValidatingWebhookConfiguration";
         List<Webhook> hooks = new ArrayList<>();
         Map<String, Path> seen = new HashMap<>();
-        for (Path file : files(dir)) {
-            for (JsonNode object : objects(file)) {
-                String kind = object.path("kind").asText("");
-                if (!API_VERSION.equals(object.path("apiVersion").asText()) || !KINDS.contains(kind)) {
-                    throw new IllegalArgumentException("error loading " + file + ": unsupported object "
-                            + object.path("apiVersion").asText() + ", Kind=" + kind
-                            + "; only admissionregistration.k8s.io/v1 webhook configurations are supported");
-                }
-                if (!kind.equals(wanted)) {
-                    continue;
-                }
-                String name = object.path("metadata").path("name").asText("");
-                Path earlier = seen.put(name, file);
-                if (earlier != null) {
-                    throw new IllegalArgumentException("error loading " + file + ": " + kind + " \"" + name
-                            + "\" is also defined in " + earlier);
-                }
-                for (JsonNode hook : object.path("webhooks")) {
-                    JsonNode client = hook.path("clientConfig");
-                    String where = "webhook \"" + hook.path("name").asText() + "\" in \"" + name + "\" (file \"" + file
-                            + "\"): ";
-                    if (client.has("service")) {
-                        throw new IllegalArgumentException(where
-                                + "clientConfig.service is not supported for static manifests; use clientConfig.url instead");
-                    }
-                    if (client.path("url").asText("").isEmpty()) {
-                        throw new IllegalArgumentException(where + "clientConfig.url is required for static manifests");
-                    }
-                }
-                hooks.addAll(Webhook.of(object));
+        for (ManifestDocument document : ManifestDocument.read(dir)) {
+            Path file = document.file();
+            JsonNode object = document.object();
+            String kind = object.path("kind").asText("");
+            if (!API_VERSION.equals(object.path("apiVersion").asText()) || !KINDS.contains(kind)) {
+                throw new IllegalArgumentException("error loading " + file + ": unsupported object "
+                        + object.path("apiVersion").asText() + ", Kind=" + kind
+                        + "; only admissionregistration.k8s.io/v1 webhook configurations are supported");
             }
+            if (!kind.equals(wanted)) {
+                continue;
+            }
+            String name = object.path("metadata").path("name").asText("");
+            Path earlier = seen.put(name, file);
+            if (earlier != null) {
+                throw new IllegalArgumentException("error loading " + file + ": " + kind + " \"" + name
+                        + "\" is also defined in " + earlier);
+            }
+            for (JsonNode hook : object.path("webhooks")) {
+                JsonNode client = hook.path("clientConfig");
+                String where = "webhook \"" + hook.path("name").asText() + "\" in \"" + name + "\" (file \"" + file
+                        + "\"): ";
+                if (client.has("service")) {
+                    throw new IllegalArgumentException(where
+                            + "clientConfig.service is not supported for static manifests; use clientConfig.url instead");
+                }
+                if (client.path("url").asText("").isEmpty()) {
+                    throw new IllegalArgumentException(where + "clientConfig.url is required for static manifests");
+                }
+            }
+            hooks.addAll(Webhook.of(object));
         }
         return hooks;
-    }
-
-    private static List<Path> files(Path dir) {
-        try (Stream<Path> entries = Files.list(dir)) {
-            return entries.filter(Files::isRegularFile)
-                    .filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")
-                            || p.toString().endsWith(".json"))
-                    .sorted().toList();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read static webhook manifests from " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static List<JsonNode> objects(Path file) {
-        List<JsonNode> out = new ArrayList<>();
-        try (MappingIterator<JsonNode> docs = Json.YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
-            while (docs.hasNext()) {
-                JsonNode doc = docs.next();
-                if (doc == null || doc.isNull() || doc.isMissingNode()) {
-                    continue;
-                }
-                if (doc.path("kind").asText("").equals("List")) {
-                    doc.path("items").forEach(out::add);
-                } else {
-                    out.add(doc);
-                }
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("error loading " + file + ": " + e.getMessage(), e);
-        }
-        return out;
     }
 }

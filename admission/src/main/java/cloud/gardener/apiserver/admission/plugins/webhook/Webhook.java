@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.webhook;
 
+import cloud.gardener.apiserver.admission.plugins.cel.MatchConditions;
 import cloud.gardener.apiserver.api.k8s.metav1.LabelSelector;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -2,12 +2,10 @@ package cloud.gardener.apiserver.admission.plugins.webhook;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.ObjectLookup;
-import cloud.gardener.apiserver.admission.Operation;
-import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.plugins.cel.CelExpressions;
+import cloud.gardener.apiserver.admission.plugins.cel.MatchConditions;
 import cloud.gardener.apiserver.admission.plugins.webhook.WebhookClient.WebhookCallException;
-import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.k8s.metav1.LabelSelector;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.api.meta.StatusDetails;
@@ -18,7 +16,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.flipkart.zjsonpatch.JsonPatch;
 import io.vertx.core.Future;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,50 +48,18 @@ final class WebhookDispatcher {
 
     /** Whether the webhook is to be called for the request. */
     Future<Boolean> applies(Webhook hook, Attributes a) {
-        if (!hook.rules().stream().anyMatch(rule -> rule.matches(a)) || !objectSelected(hook.objectSelector(), a)) {
+        if (!hook.rules().stream().anyMatch(rule -> rule.matches(a)) || !RequestSelectors.objectSelected(hook.objectSelector(), a)) {
             return Future.succeededFuture(false);
         }
-        return namespaceSelected(hook.namespaceSelector(), a).compose(selected -> {
+        return RequestSelectors.namespaceSelected(objects, hook.namespaceSelector(), a).compose(selected -> {
             if (!selected) {
                 return Future.succeededFuture(false);
             }
-            MatchConditions.Outcome outcome = MatchConditions.evaluate(hook.matchConditions(), hook.failOpen(), a);
+            MatchConditions.Outcome outcome = MatchConditions.evaluate(hook.matchConditions(), hook.failOpen(),
+                    CelExpressions.requestVariables(a));
             return outcome.error() == null ? Future.succeededFuture(outcome.matches())
                     : Future.failedFuture(ApiException.forbidden(a.resource(), a.name(), outcome.error()));
         });
-    }
-
-    private static boolean objectSelected(LabelSelector selector, Attributes a) {
-        if (LabelSelectors.empty(selector)) {
-            return true;
-        }
-        return selected(selector, a.object()) || selected(selector, a.oldObject());
-    }
-
-    private static boolean selected(LabelSelector selector, JsonNode obj) {
-        return obj != null && LabelSelectors.matches(selector, labels(obj));
-    }
-
-    private Future<Boolean> namespaceSelected(LabelSelector selector, Attributes a) {
-        boolean namespaceRequest = a.resource().equals(GardenerResources.NAMESPACES);
-        if (a.namespace().isEmpty() && !namespaceRequest || LabelSelectors.empty(selector)) {
-            // cluster-scoped resources other than namespaces are never exempted
-            return Future.succeededFuture(true);
-        }
-        if (namespaceRequest && a.subresource().isEmpty()
-                && (a.operation() == Operation.CREATE || a.operation() == Operation.UPDATE)) {
-            return Future.succeededFuture(LabelSelectors.matches(selector, labels(a.object())));
-        }
-        String name = namespaceRequest && a.namespace().isEmpty() ? a.name() : a.namespace();
-        return objects.get(GardenerResources.NAMESPACES, "", name).compose(ns -> ns.isEmpty()
-                ? Future.failedFuture(ApiException.notFound(GardenerResources.NAMESPACES, name))
-                : Future.succeededFuture(LabelSelectors.matches(selector, labels(ns.get()))));
-    }
-
-    private static Map<String, String> labels(JsonNode obj) {
-        Map<String, String> labels = new HashMap<>();
-        obj.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-        return labels;
     }
 
     /** Calls a validating webhook; succeeds when it allows the request. */
