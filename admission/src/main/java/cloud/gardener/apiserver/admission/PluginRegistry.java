@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission;
 
+import cloud.gardener.apiserver.admission.plugins.policy.ValidatingAdmissionPolicy;
 import cloud.gardener.apiserver.admission.plugins.webhook.MutatingAdmissionWebhook;
 import cloud.gardener.apiserver.admission.plugins.webhook.ValidatingAdmissionWebhook;
 import cloud.gardener.apiserver.admission.plugins.backupbucket.validator.BackupBucketValidatorPlugin;
@@ -100,7 +101,7 @@ public final class PluginRegistry {
                 new Definition(SeedRestriction.NAME, true, c -> new SeedRestriction(c.objects(), c.clock())),
                 new Definition("MutatingAdmissionPolicy", false, null),
                 new Definition(MutatingAdmissionWebhook.NAME, true, MutatingAdmissionWebhook::new),
-                new Definition("ValidatingAdmissionPolicy", true, null),
+                new Definition(ValidatingAdmissionPolicy.NAME, true, ValidatingAdmissionPolicy::new),
                 new Definition(ValidatingAdmissionWebhook.NAME, true, ValidatingAdmissionWebhook::new),
                 new Definition("ResourceQuota", true, null)));
     }

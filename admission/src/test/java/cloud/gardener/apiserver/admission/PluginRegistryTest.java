@@ -54,7 +54,11 @@ class PluginRegistryTest {
         assertThat(chain.plugins()).extracting(AdmissionPlugin::name).contains("NamespaceLifecycle");
         AdmissionChain without = registry.chain(List.of(), List.of("NamespaceLifecycle"), Map.of(), context);
         assertThat(without.plugins()).extracting(AdmissionPlugin::name).doesNotContain("NamespaceLifecycle");
-        assertThat(registry.unavailable(List.of(), List.of())).contains("ValidatingAdmissionPolicy", "ResourceQuota")
-                .doesNotContain("NamespaceLifecycle", "MutatingAdmissionPolicy", "ValidatingAdmissionWebhook");
+        assertThat(registry.unavailable(List.of(), List.of())).contains("ResourceQuota")
+                .doesNotContain("NamespaceLifecycle", "MutatingAdmissionPolicy", "ValidatingAdmissionWebhook",
+                        "ValidatingAdmissionPolicy");
+        assertThat(registry.unavailable(List.of("MutatingAdmissionPolicy"), List.of()))
+                .contains("MutatingAdmissionPolicy", "ResourceQuota");
+        assertThat(chain.plugins()).extracting(AdmissionPlugin::name).contains("ValidatingAdmissionPolicy");
     }
 }

@@ -33,7 +33,7 @@ final class AdmissionPlugins {
         List<String> unavailable = REGISTRY.unavailable(enable, disable);
         if (!unavailable.isEmpty()) {
             LOG.warn("admission plugins enabled but not available in this server (they need a kube-apiserver's "
-                    + "policy or quota objects): " + String.join(",", unavailable));
+                    + "mutating policy or quota objects): " + String.join(",", unavailable));
         }
     }
 

@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * Cluster mode: the namespaces, secrets and config maps of the virtual garden's kube-apiserver (named by
  * {@code --kubeconfig}), each kept by a {@link RemoteInformer}, in place of the server's own core API; and its
- * webhook configurations, which the webhook admission plugins call as gardener-apiserver does.
+ * webhook configurations and validating admission policies with their bindings, which the webhook and policy
+ * admission plugins apply as gardener-apiserver does.
  */
 public final class RemoteCoreObjects implements AutoCloseable {
 
@@ -27,7 +28,8 @@ public final class RemoteCoreObjects implements AutoCloseable {
         for (String resource : RESOURCES) {
             informers.put(new GroupResource("", resource), new RemoteInformer(vertx, client, resource));
         }
-        for (String resource : List.of("mutatingwebhookconfigurations", "validatingwebhookconfigurations")) {
+        for (String resource : List.of("mutatingwebhookconfigurations", "validatingwebhookconfigurations",
+                "validatingadmissionpolicies", "validatingadmissionpolicybindings")) {
             informers.put(new GroupResource(ADMISSION_REGISTRATION, resource),
                     new RemoteInformer(vertx, client, ADMISSION_REGISTRATION, "v1", resource, true));
         }

@@ -2,12 +2,14 @@ package cloud.gardener.apiserver.admission.plugins.cel;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationResult;
 import dev.cel.common.types.CelType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.common.values.NullValue;
 import dev.cel.compiler.CelCompilerBuilder;
 import dev.cel.compiler.CelCompilerFactory;
+import dev.cel.extensions.CelExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
@@ -21,13 +23,14 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * CEL as the admission plugins use it (Google's CEL for Java): expressions compiled once per result type and
+ * CEL as the admission plugins use it (Google's CEL for Java, with the strings, sets and optional extensions that
+ * Kubernetes' environment has too, not Kubernetes' own libraries): expressions compiled once per result type and
  * variable names (every variable dynamically typed, as JSON objects are), evaluated over JSON turned into CEL
  * values, with k8s.io/apiserver's wording of compile and evaluation errors.
  */
 public final class CelExpressions {
 
-    /** A value, or why there is none ({@code compilation failed: ...} or {@code expression '...' resulted in error: ...}). */
+    /** A value, or why there is none ({@code compilation error: ...} or {@code expression '...' resulted in error: ...}). */
     public record Result(Object value, String error) {
 
         public boolean failed() {
@@ -38,7 +41,9 @@ public final class CelExpressions {
     private record Key(String expression, CelType resultType, List<String> variables) {
     }
 
-    private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder().build();
+    private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder()
+            .addLibraries(CelExtensions.strings(), CelExtensions.sets(CelOptions.DEFAULT), CelExtensions.optional())
+            .build();
     /** Compiled programs; a compile error is kept as its message. */
     private static final Map<Key, Object> PROGRAMS = new ConcurrentHashMap<>();
 
@@ -50,12 +55,12 @@ public final class CelExpressions {
         Key key = new Key(expression, resultType, List.copyOf(new TreeSet<>(variables.keySet())));
         Object program = PROGRAMS.computeIfAbsent(key, CelExpressions::compile);
         if (program instanceof String compileError) {
-            return new Result(null, "compilation failed: " + compileError);
+            return new Result(null, "compilation error: " + compileError);
         }
         try {
             return new Result(((CelRuntime.Program) program).eval(variables), null);
         } catch (CelEvaluationException e) {
-            return new Result(null, "expression '" + expression + "' resulted in error: " + e.getMessage());
+            return new Result(null, "expression '" + expression + "' resulted in error: " + goWording(e));
         }
     }
 
@@ -76,7 +81,9 @@ public final class CelExpressions {
 
     private static Object compile(Key key) {
         CelCompilerBuilder builder = CelCompilerFactory.standardCelCompilerBuilder()
-                .setStandardMacros(CelStandardMacro.STANDARD_MACROS).setResultType(key.resultType());
+                .setStandardMacros(CelStandardMacro.STANDARD_MACROS).setResultType(key.resultType())
+                // the extensions Kubernetes' CEL environment has too
+                .addLibraries(CelExtensions.strings(), CelExtensions.sets(CelOptions.DEFAULT), CelExtensions.optional());
         key.variables().forEach(name -> builder.addVar(name, SimpleType.DYN));
         CelValidationResult result = builder.build().compile(key.expression());
         if (result.hasError()) {
@@ -87,6 +94,15 @@ public final class CelExpressions {
         } catch (Exception e) {
             return String.valueOf(e.getMessage());
         }
+    }
+
+    /**
+     * The evaluation error as cel-go words the common cases: without cel-java's position prefix, and a missing map
+     * key as {@code no such key: <key>}.
+     */
+    private static String goWording(CelEvaluationException e) {
+        String message = String.valueOf(e.getMessage()).replaceFirst("^evaluation error at [^:]*:\\d+: ", "");
+        return message.replaceFirst("^key '(.*)' is not present in map\\.$", "no such key: $1");
     }
 
     /** JSON as CEL values: maps, lists, strings, int64, double, bool and null. */
