@@ -21,7 +21,8 @@ public final class AdmissionRequest {
         if (!uid.isEmpty()) {
             request.put("uid", uid);
         }
-        ObjectNode kind = Json.MAPPER.createObjectNode().put("group", a.kind().group()).put("version", a.kind().version())
+        ObjectNode kind = Json.MAPPER.createObjectNode().put("group", a.kind().group())
+                .put("version", a.kind().version())
                 .put("kind", a.kind().kind());
         ObjectNode resource = Json.MAPPER.createObjectNode().put("group", a.resource().group())
                 .put("version", a.kind().version()).put("resource", a.resource().resource());

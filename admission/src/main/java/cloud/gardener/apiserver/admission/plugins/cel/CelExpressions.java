@@ -30,7 +30,10 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class CelExpressions {
 
-    /** A value, or why there is none ({@code compilation error: ...} or {@code expression '...' resulted in error: ...}). */
+    /**
+     * A value, or why there is none ({@code compilation error: ...} or
+     * {@code expression '...' resulted in error: ...}).
+     */
     public record Result(Object value, String error) {
 
         public boolean failed() {
@@ -83,7 +86,8 @@ public final class CelExpressions {
         CelCompilerBuilder builder = CelCompilerFactory.standardCelCompilerBuilder()
                 .setStandardMacros(CelStandardMacro.STANDARD_MACROS).setResultType(key.resultType())
                 // the extensions Kubernetes' CEL environment has too
-                .addLibraries(CelExtensions.strings(), CelExtensions.sets(CelOptions.DEFAULT), CelExtensions.optional());
+                .addLibraries(CelExtensions.strings(), CelExtensions.sets(CelOptions.DEFAULT),
+                        CelExtensions.optional());
         key.variables().forEach(name -> builder.addVar(name, SimpleType.DYN));
         CelValidationResult result = builder.build().compile(key.expression());
         if (result.hasError()) {

@@ -5,6 +5,7 @@ import dev.cel.common.types.SimpleType;
 import java.util.AbstractMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -46,7 +47,8 @@ final class CompositedVariables extends AbstractMap<String, Object> {
             results.put(name, result);
         }
         if (result.failed()) {
-            String compileError = CelExpressions.compileError(expression, SimpleType.DYN, activation.keySet().stream().toList());
+            String compileError = CelExpressions.compileError(expression, SimpleType.DYN,
+                    List.copyOf(activation.keySet()));
             throw new IllegalStateException("composited variable \"" + name + "\" fails to "
                     + (compileError != null ? "compile: " + compileError : "evaluate: " + result.error()));
         }

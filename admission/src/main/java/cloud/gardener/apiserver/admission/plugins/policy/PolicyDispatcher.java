@@ -120,8 +120,8 @@ final class PolicyDispatcher {
     private void configurationError(Policy policy, PolicyBinding binding, String message) {
         switch (policy.failurePolicy()) {
             case "Ignore" -> { }
-            case "Fail" -> denials.add(new Denial(policy, binding,
-                    (binding == null ? "failed to configure policy: " : "failed to configure binding: ") + message, ""));
+            case "Fail" -> denials.add(new Denial(policy, binding, (binding == null
+                    ? "failed to configure policy: " : "failed to configure binding: ") + message, ""));
             default -> denials.add(new Denial(policy, binding,
                     "unrecognized failure policy: '" + policy.failurePolicy() + "'", ""));
         }

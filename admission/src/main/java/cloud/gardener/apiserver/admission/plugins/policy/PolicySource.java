@@ -25,7 +25,8 @@ final class PolicySource {
     private final ObjectLookup objects;
     private final List<PolicyHook> manifests;
 
-    PolicySource(ObjectLookup objects, List<? extends JsonNode> staticPolicies, List<? extends JsonNode> staticBindings) {
+    PolicySource(ObjectLookup objects, List<? extends JsonNode> staticPolicies,
+                 List<? extends JsonNode> staticBindings) {
         this.objects = objects;
         this.manifests = hooks(staticPolicies, staticBindings);
     }
@@ -46,7 +47,8 @@ final class PolicySource {
         });
     }
 
-    private static List<PolicyHook> hooks(List<? extends JsonNode> policyObjects, List<? extends JsonNode> bindingObjects) {
+    private static List<PolicyHook> hooks(List<? extends JsonNode> policyObjects,
+                                          List<? extends JsonNode> bindingObjects) {
         Map<String, List<PolicyBinding>> byPolicy = new LinkedHashMap<>();
         bindingObjects.stream().map(PolicyBinding::of).sorted(Comparator.comparing(PolicyBinding::name))
                 .forEach(b -> byPolicy.computeIfAbsent(b.policyName(), k -> new ArrayList<>()).add(b));

@@ -51,7 +51,8 @@ final class PolicyValidator {
         Map<String, Object> activation = activation(policy, a, param, namespace);
         List<Decision> decisions = new ArrayList<>();
         for (Policy.Validation validation : policy.validations()) {
-            CelExpressions.Result result = CelExpressions.evaluate(validation.expression(), SimpleType.BOOL, activation);
+            CelExpressions.Result result = CelExpressions.evaluate(validation.expression(), SimpleType.BOOL,
+                    activation);
             if (result.failed()) {
                 decisions.add(new Decision(!failOpen, true, result.error(), ""));
             } else if (!Boolean.TRUE.equals(result.value())) {

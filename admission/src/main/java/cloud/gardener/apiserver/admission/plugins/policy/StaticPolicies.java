@@ -82,7 +82,8 @@ final class StaticPolicies {
             throw error(file, "resource in file \"" + file + "\" must have a name");
         }
         if (!name.endsWith(SUFFIX)) {
-            throw error(file, "\"" + name + "\" in file \"" + file + "\" must have a name ending with \"" + SUFFIX + "\"");
+            throw error(file, "\"" + name + "\" in file \"" + file + "\" must have a name ending with \"" + SUFFIX
+                    + "\"");
         }
         Path earlier = seen.put(name, file);
         if (earlier != null) {

@@ -49,7 +49,8 @@ public final class ValidatingAdmissionPolicy extends Handler implements Validati
                     + "\": must be an absolute file path");
         }
         if (!Files.isDirectory(path)) {
-            throw new IllegalArgumentException("staticManifestsDir: Invalid value: \"" + dir + "\": must be a directory");
+            throw new IllegalArgumentException("staticManifestsDir: Invalid value: \"" + dir
+                    + "\": must be a directory");
         }
         return StaticPolicies.load(path);
     }

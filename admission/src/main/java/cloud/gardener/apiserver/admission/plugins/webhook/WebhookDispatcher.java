@@ -48,7 +48,8 @@ final class WebhookDispatcher {
 
     /** Whether the webhook is to be called for the request. */
     Future<Boolean> applies(Webhook hook, Attributes a) {
-        if (!hook.rules().stream().anyMatch(rule -> rule.matches(a)) || !RequestSelectors.objectSelected(hook.objectSelector(), a)) {
+        if (!hook.rules().stream().anyMatch(rule -> rule.matches(a))
+                || !RequestSelectors.objectSelected(hook.objectSelector(), a)) {
             return Future.succeededFuture(false);
         }
         return RequestSelectors.namespaceSelected(objects, hook.namespaceSelector(), a).compose(selected -> {
