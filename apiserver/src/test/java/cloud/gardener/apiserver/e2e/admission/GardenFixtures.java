@@ -15,8 +15,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * The garden a Shoot needs before admission lets it in, built from Gardener's published example manifests
@@ -134,25 +137,31 @@ public final class GardenFixtures {
     }
 
     /**
-     * A ControllerRegistration for every extension type the garden's Seed and Shoots use (ExtensionValidator
-     * admits only registered types); created once per server.
+     * A ControllerRegistration for every extension type the gardens' Seeds and Shoots use (ExtensionValidator admits
+     * only registered types): provider {@code local}, the DNS providers {@code aws-route53} (50-seed.yaml) and
+     * {@code local}, networking {@code calico}, the operating systems {@code gardenlinux} (30-cloudprofile.yaml) and
+     * {@code local} (the local CloudProfile) and the Extension {@code foobar} (50-seed.yaml, 90-shoot.yaml). Created
+     * once per server; answers its path when this call created it, for {@link #remove}, else nothing.
      */
-    static void registerExtensions(TestClient admin) {
+    static List<String> registerExtensions(TestClient admin) {
         ObjectNode registration = Json.MAPPER.createObjectNode();
         registration.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "ControllerRegistration")
                 .putObject("metadata").put("name", "garden-fixtures");
         ArrayNode resources = registration.putObject("spec").putArray("resources");
         String[][] types = {{"ControlPlane", PROVIDER}, {"Infrastructure", PROVIDER}, {"Worker", PROVIDER},
-            {"BackupBucket", PROVIDER}, {"BackupEntry", PROVIDER}, {"DNSRecord", "aws-route53"}, {"Network", "calico"},
-            {"OperatingSystemConfig", "gardenlinux"}, {"Extension", "foobar"}};
+            {"BackupBucket", PROVIDER}, {"BackupEntry", PROVIDER}, {"DNSRecord", "aws-route53"}, {"DNSRecord", PROVIDER},
+            {"Network", "calico"}, {"OperatingSystemConfig", "gardenlinux"}, {"OperatingSystemConfig", PROVIDER},
+            {"Extension", "foobar"}};
         for (String[] type : types) {
             ObjectNode resource = resources.addObject().put("kind", type[0]).put("type", type[1]);
             if (type[0].equals("Extension")) {
                 resource.putArray("clusterCompatibility").add("shoot").add("seed");
             }
         }
-        TestClient.Response resp = admin.post(CORE + "/controllerregistrations", registration);
+        String collection = CORE + "/controllerregistrations";
+        TestClient.Response resp = admin.post(collection, registration);
         assertThat(resp.status()).as(resp.body()).isIn(201, 409);
+        return resp.status() == 201 ? List.of(collection + "/garden-fixtures") : List.of();
     }
 
     /**
@@ -203,14 +212,124 @@ public final class GardenFixtures {
             """;
 
     /**
+     * Gardener's dev-setup Seed {@code local} (dev-setup/gardenlet/base/gardenlet.yaml, without its seed extension):
+     * the seed provider-local's Shoots run on, with the default domain {@code external.local.gardener.cloud} that
+     * ShootDNS gives a scheduled Shoot without a domain of its own. IPv4; {@link #localSeed} makes the IPv6 one.
+     */
+    static final String LOCAL_SEED = """
+            apiVersion: core.gardener.cloud/v1beta1
+            kind: Seed
+            metadata:
+              name: local
+            spec:
+              backup:
+                provider: local
+                region: local
+                credentialsRef: {apiVersion: v1, kind: Secret, name: backup-local, namespace: garden}
+              provider:
+                type: local
+                region: local
+                zones: ["0"]
+              dns:
+                provider:
+                  type: local
+                  credentialsRef: {apiVersion: v1, kind: Secret, name: internal-domain-internal-local-gardener-cloud,
+                    namespace: garden}
+                internal:
+                  type: local
+                  domain: internal.local.gardener.cloud
+                  credentialsRef: {apiVersion: v1, kind: Secret, name: internal-domain-internal-local-gardener-cloud,
+                    namespace: garden}
+                defaults:
+                - type: local
+                  domain: external.local.gardener.cloud
+                  credentialsRef: {apiVersion: v1, kind: Secret, name: default-domain-external-local-gardener-cloud,
+                    namespace: garden}
+              ingress:
+                domain: ingress.local.seed.local.gardener.cloud
+                controller: {kind: nginx}
+              networks:
+                ipFamilies: [IPv4]
+                nodes: 172.18.0.0/24
+                pods: 10.1.0.0/16
+                services: 10.2.0.0/16
+                shootDefaults: {pods: 10.3.0.0/16, services: 10.4.0.0/16}
+              settings:
+                excessCapacityReservation: {enabled: false}
+                scheduling: {visible: true}
+                verticalPodAutoscaler: {enabled: false}
+            """;
+
+    /**
+     * What the objects of one example manifest refer to and do not define themselves, as Gardener's admission
+     * requires it, created in order: for Shoots the example garden ({@link #createExampleGarden}), for a Bastion
+     * its scheduled Shoot, for a ManagedSeed the Shoot it names, for Seeds the registered extensions, for a
+     * ControllerRegistration its ControllerDeployments, for a CredentialsBinding its WorkloadIdentity, for a
+     * NamespacedCloudProfile its parent. Answers the created objects' paths, for {@link #remove}; on a refusal
+     * removes what it created and fails the test.
+     */
+    public static List<String> createReferencedBy(TestClient admin, List<ObjectNode> docs) {
+        List<String> paths = new ArrayList<>();
+        try {
+            Set<String> kinds = new HashSet<>();
+            docs.forEach(d -> kinds.add(d.path("kind").asText()));
+            if (kinds.contains("Bastion")) {
+                addBastionGarden(admin, paths);
+            } else if (kinds.contains("ManagedSeed")) {
+                addExampleGarden(admin, paths);
+                for (ObjectNode doc : docs) {
+                    if (doc.path("kind").asText().equals("ManagedSeed")) {
+                        addManagedSeedShoot(admin, doc, paths);
+                    }
+                }
+            } else if (kinds.contains("Shoot")) {
+                addExampleGarden(admin, paths);
+            }
+            for (ObjectNode doc : docs) {
+                switch (doc.path("kind").asText()) {
+                    case "Seed" -> paths.addAll(registerExtensions(admin));
+                    case "ControllerRegistration" -> doc.at("/spec/deployment/deploymentRefs").forEach(ref ->
+                            paths.add(createdPath(admin, "/apis/core.gardener.cloud/v1/controllerdeployments",
+                                    exampleNamed("ControllerDeployment", ref.path("name").asText()))));
+                    case "CredentialsBinding" -> {
+                        if (doc.at("/credentialsRef/kind").asText().equals("WorkloadIdentity")) {
+                            addWorkloadIdentity(admin, doc, paths);
+                        }
+                    }
+                    case "NamespacedCloudProfile" -> paths.add(createdPath(admin, CORE + "/cloudprofiles",
+                            localCloudProfile(doc.at("/spec/parent/name").asText())));
+                    default -> {
+                    }
+                }
+            }
+            return paths;
+        } catch (RuntimeException | AssertionError e) {
+            remove(admin, paths);
+            throw e;
+        }
+    }
+
+    /**
      * What Gardener's example Shoots (90-shoot.yaml and provider-local's) reference, as the examples define it where
-     * they do: the projects of their namespaces, their CloudProfiles, their CredentialsBindings and the managed
-     * service account issuer's secret. 30-cloudprofile.yaml gets the volume type {@code gp2} that 90-shoot.yaml's
-     * worker uses and the example profile does not list. Answers the created objects' paths, for
-     * {@link #remove}; the examples that define these objects themselves must not run while they exist.
+     * they do: the registered extensions, the projects of their namespaces, their CloudProfiles, their
+     * CredentialsBindings with the WorkloadIdentity of 70-workloadidentity-provider.yaml, and the managed service
+     * account issuer's secret. 30-cloudprofile.yaml gets the volume type {@code gp2} that 90-shoot.yaml's worker uses
+     * and the example profile does not list. Answers the created objects' paths, for {@link #remove}; the examples
+     * that define these objects themselves must not run while they exist.
      */
     public static List<String> createExampleGarden(TestClient admin) {
         List<String> paths = new ArrayList<>();
+        try {
+            addExampleGarden(admin, paths);
+            return paths;
+        } catch (RuntimeException | AssertionError e) {
+            remove(admin, paths);
+            throw e;
+        }
+    }
+
+    private static void addExampleGarden(TestClient admin, List<String> paths) {
+        paths.addAll(registerExtensions(admin));
         createNamespace(admin, "garden");
         createNamespace(admin, "garden-dev");
         createNamespace(admin, "garden-local");
@@ -225,25 +344,31 @@ public final class GardenFixtures {
         ((ArrayNode) cloudProfile1.at("/spec/volumeTypes")).addObject().put("name", "gp2").put("class", "standard")
                 .put("usable", true);
         paths.add(createdPath(admin, CORE + "/cloudprofiles", cloudProfile1));
-        try {
-            paths.add(createdPath(admin, CORE + "/cloudprofiles", Json.YAML.readTree(LOCAL_CLOUD_PROFILE)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        paths.add(createdPath(admin, CORE + "/cloudprofiles", localCloudProfile("local")));
         ObjectNode binding = example("80-credentialsbinding.yaml");
+        addWorkloadIdentity(admin, binding, paths);
         paths.add(createdPath(admin, SECURITY + "/namespaces/garden-dev/credentialsbindings", binding));
         for (String namespace : List.of("garden-local", "garden")) {
             ObjectNode local = example("80-credentialsbinding.yaml");
             meta(local).put("name", "local").put("namespace", namespace);
+            addWorkloadIdentity(admin, local, paths);
             paths.add(createdPath(admin, SECURITY + "/namespaces/" + namespace + "/credentialsbindings", local));
         }
-        ObjectNode issuer = Json.MAPPER.createObjectNode();
-        issuer.put("apiVersion", "v1").put("kind", "Secret").put("type", "Opaque");
-        issuer.putObject("metadata").put("name", "shoot-service-account-issuer").put("namespace", "garden")
-                .putObject("labels").put("gardener.cloud/role", "shoot-service-account-issuer");
+        ObjectNode issuer = secret("garden", "shoot-service-account-issuer");
+        ((ObjectNode) issuer.get("metadata")).putObject("labels").put("gardener.cloud/role", "shoot-service-account-issuer");
         issuer.putObject("data").put("hostname", "aXNzdWVyLmV4YW1wbGUuY29t");
         paths.add(createdPath(admin, "/api/v1/namespaces/garden/secrets", issuer));
-        return paths;
+    }
+
+    /**
+     * The WorkloadIdentity a CredentialsBinding names: 70-workloadidentity-provider.yaml, named and placed as the
+     * binding's reference says.
+     */
+    private static void addWorkloadIdentity(TestClient admin, ObjectNode binding, List<String> paths) {
+        ObjectNode identity = example("70-workloadidentity-provider.yaml");
+        String namespace = binding.at("/credentialsRef/namespace").asText(binding.at("/metadata/namespace").asText());
+        meta(identity).put("name", binding.at("/credentialsRef/name").asText()).put("namespace", namespace);
+        paths.add(createdPath(admin, SECURITY + "/namespaces/" + namespace + "/workloadidentities", identity));
     }
 
     /**
@@ -252,7 +377,18 @@ public final class GardenFixtures {
      * renamed, without its DNS domain (another example uses it) and confirmed for deletion.
      */
     public static List<String> createBastionGarden(TestClient admin) {
-        List<String> paths = createExampleGarden(admin);
+        List<String> paths = new ArrayList<>();
+        try {
+            addBastionGarden(admin, paths);
+            return paths;
+        } catch (RuntimeException | AssertionError e) {
+            remove(admin, paths);
+            throw e;
+        }
+    }
+
+    private static void addBastionGarden(TestClient admin, List<String> paths) {
+        addExampleGarden(admin, paths);
         paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
         ObjectNode shoot = example("90-shoot.yaml");
         meta(shoot).put("name", "example-shoot").putObject("annotations")
@@ -263,7 +399,110 @@ public final class GardenFixtures {
         ObjectNode machine = (ObjectNode) spec.at("/provider/workers/0/machine");
         machine.putObject("image").put("name", "gardenlinux");
         paths.add(createdPath(admin, CORE + "/namespaces/garden-dev/shoots", shoot));
-        return paths;
+    }
+
+    /**
+     * The Shoot a ManagedSeed turns into a seed, as Gardener requires it (ManagedSeed plugin): the example Shoot of
+     * that name (of the template's IP family) in the garden namespace, running on a seed, with a DNS domain and the
+     * shoot VPA on. A provider-local Shoot runs on the dev-setup's Seed {@code local} and gets its default domain
+     * there; 90-shoot.yaml (whose custom domain is its own) runs on 50-seed.yaml's seed with the garden project's
+     * binding.
+     */
+    private static void addManagedSeedShoot(TestClient admin, ObjectNode managedSeed, List<String> paths) {
+        String name = managedSeed.at("/spec/shoot/name").asText();
+        String family = managedSeed.at("/spec/gardenlet/config/seedConfig/spec/networks/ipFamilies/0").asText("IPv4");
+        ObjectNode shoot = exampleShoot(name, family);
+        meta(shoot).put("namespace", "garden");
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        if (spec.at("/provider/type").asText().equals(PROVIDER) && spec.path("dns").path("domain").isMissingNode()
+                && spec.path("cloudProfile").path("name").asText().equals("local")) {
+            createDomainSecrets(admin, paths);
+            paths.add(createdPath(admin, "/api/v1/namespaces/garden/secrets", secret("garden", "backup-local")));
+            paths.add(createdPath(admin, CORE + "/seeds", localSeed(family)));
+            spec.put("seedName", "local");
+        } else {
+            paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
+            spec.put("seedName", "my-seed").put("credentialsBindingName", "local");
+            ((ObjectNode) spec.at("/provider/workers/0/machine")).putObject("image").put("name", "gardenlinux");
+        }
+        if (!spec.path("kubernetes").isObject()) {
+            spec.putObject("kubernetes");
+        }
+        ((ObjectNode) spec.get("kubernetes")).putObject("verticalPodAutoscaler").put("enabled", true);
+        paths.add(createdPath(admin, CORE + "/namespaces/garden/shoots", shoot));
+    }
+
+    /** The Seed {@code local} of an IP family: for IPv6 with the networks of dev-setup's ipv6 component. */
+    private static ObjectNode localSeed(String family) {
+        ObjectNode seed = yaml(LOCAL_SEED);
+        if (family.equals("IPv6")) {
+            ((ObjectNode) seed.at("/spec")).set("networks", yaml("""
+                    ipFamilies: [IPv6]
+                    nodes: fd00:10::/64
+                    pods: fd00:10:1::/56
+                    services: fd00:10:2::/112
+                    shootDefaults: {pods: fd00:10:3::/56, services: fd00:10:4::/112}
+                    """));
+        }
+        return seed;
+    }
+
+    /** The dev-setup's internal and default domain secrets in the garden namespace (the first may exist already). */
+    private static void createDomainSecrets(TestClient admin, List<String> paths) {
+        for (String[] domain : new String[][] {{"internal-domain", "internal.local.gardener.cloud"},
+                {"default-domain", "external.local.gardener.cloud"}}) {
+            ObjectNode secret = secret("garden", domain[0] + "-" + domain[1].replace('.', '-'));
+            ObjectNode meta = (ObjectNode) secret.get("metadata");
+            meta.putObject("labels").put("gardener.cloud/role", domain[0]);
+            meta.putObject("annotations").put("dns.gardener.cloud/provider", PROVIDER)
+                    .put("dns.gardener.cloud/domain", domain[1]);
+            TestClient.Response resp = admin.post("/api/v1/namespaces/garden/secrets", secret);
+            assertThat(resp.status()).as(resp.body()).isIn(201, 409);
+            if (resp.status() == 201) {
+                paths.add("/api/v1/namespaces/garden/secrets/" + meta.path("name").asText());
+            }
+        }
+    }
+
+    /** The example Shoot of this name whose networking has the IP family (none given counts as IPv4). */
+    private static ObjectNode exampleShoot(String name, String family) {
+        return exampleDocuments().filter(d -> d.path("kind").asText().equals("Shoot")
+                        && d.at("/metadata/name").asText().equals(name)
+                        && d.at("/spec/networking/ipFamilies/0").asText("IPv4").equals(family))
+                .findFirst().orElseThrow(() -> new AssertionError("no example Shoot " + name + " of " + family));
+    }
+
+    /** The example object of this kind and name, e.g. 25-controllerdeployment.yaml's ControllerDeployment. */
+    private static ObjectNode exampleNamed(String kind, String name) {
+        return exampleDocuments().filter(d -> d.path("kind").asText().equals(kind)
+                        && d.at("/metadata/name").asText().equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError("no example " + kind + " " + name));
+    }
+
+    /** Every document of every example manifest. */
+    private static Stream<ObjectNode> exampleDocuments() {
+        try (Stream<Path> files = Files.walk(EXAMPLES)) {
+            List<String> names = files.filter(p -> p.toString().endsWith(".yaml"))
+                    .map(p -> EXAMPLES.relativize(p).toString()).sorted().toList();
+            return names.stream().flatMap(f -> documents(f).stream());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Provider-local's CloudProfile under a name: what a NamespacedCloudProfile of provider-local names as parent. */
+    private static ObjectNode localCloudProfile(String name) {
+        ObjectNode profile = yaml(LOCAL_CLOUD_PROFILE);
+        meta(profile).put("name", name);
+        return profile;
+    }
+
+    private static ObjectNode yaml(String text) {
+        try {
+            return (ObjectNode) Json.YAML.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Deletes what {@link #createExampleGarden} created, newest first, waiting until each is gone. */
@@ -305,12 +544,18 @@ public final class GardenFixtures {
     }
 
     private static void createSecret(TestClient admin, String namespace, String name) {
+        ObjectNode secret = secret(namespace, name);
+        int status = admin.post("/api/v1/namespaces/" + namespace + "/secrets", secret).status();
+        assertThat(status).as("secret %s/%s", namespace, name).isIn(201, 409);
+    }
+
+    /** An Opaque secret with one key. */
+    private static ObjectNode secret(String namespace, String name) {
         ObjectNode secret = Json.MAPPER.createObjectNode();
         secret.put("apiVersion", "v1").put("kind", "Secret").put("type", "Opaque");
         secret.putObject("metadata").put("name", name).put("namespace", namespace);
         secret.putObject("data").put("key", "dmFsdWU=");
-        int status = admin.post("/api/v1/namespaces/" + namespace + "/secrets", secret).status();
-        assertThat(status).as("secret %s/%s", namespace, name).isIn(201, 409);
+        return secret;
     }
 
     private static ObjectNode meta(ObjectNode obj) {
