@@ -64,7 +64,29 @@ public final class GardenFixtures {
         return Files.isDirectory(EXAMPLES);
     }
 
-    /** A manifest's text with the examples' placeholders filled for provider {@code local}. */
+    /** The example manifests, as paths relative to the examples folder, sorted; none when the folder is missing. */
+    public static List<String> manifests() {
+        if (!examplesPresent()) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.walk(EXAMPLES)) {
+            return files.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
+                    .map(p -> EXAMPLES.relativize(p).toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A manifest's text as sent to the server. Gardener ships 55-gardenlet.yaml as a template with
+     * placeholders ({@code <seed-name>} as the object name, a {@code <See ...>} line in place of the gardenlet
+     * configuration) that make it invalid YAML, and 90-shoot.yaml names its provider and network types as
+     * {@code <some-provider-name>} placeholders that Gardener's validation rejects, as does 50-seed.yaml's
+     * {@code <provider-name>} and its topology-aware routing with a single zone (Gardener requires at least
+     * two); those are filled in for provider {@code local} (a second zone added), and 90-shoot.yaml's machine image
+     * placeholders name the image of 30-cloudprofile.yaml (admission checks it against the CloudProfile); nothing
+     * else is touched.
+     */
     public static String manifestText(String file) {
         try {
             return Files.readString(EXAMPLES.resolve(file))
@@ -72,6 +94,8 @@ public final class GardenFixtures {
                     .replace("type: <some-provider-name>", "type: " + PROVIDER)
                     .replace("type: <some-network-extension-name>", "type: calico")
                     .replace("<provider-name>", PROVIDER)
+                    .replace("name: <some-image-name>", "name: gardenlinux")
+                    .replace("version: <some-image-version>", "version: 15.4.20220818")
                     .replace("    zones:\n    - europe-1a\n", "    zones:\n    - europe-1a\n    - europe-1b\n")
                     .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
         } catch (IOException e) {
@@ -396,8 +420,6 @@ public final class GardenFixtures {
         ObjectNode spec = (ObjectNode) shoot.get("spec");
         spec.remove("dns");
         spec.put("seedName", "my-seed");
-        ObjectNode machine = (ObjectNode) spec.at("/provider/workers/0/machine");
-        machine.putObject("image").put("name", "gardenlinux");
         paths.add(createdPath(admin, CORE + "/namespaces/garden-dev/shoots", shoot));
     }
 
@@ -423,7 +445,6 @@ public final class GardenFixtures {
         } else {
             paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
             spec.put("seedName", "my-seed").put("credentialsBindingName", "local");
-            ((ObjectNode) spec.at("/provider/workers/0/machine")).putObject("image").put("name", "gardenlinux");
         }
         if (!spec.path("kubernetes").isObject()) {
             spec.putObject("kubernetes");
@@ -481,13 +502,7 @@ public final class GardenFixtures {
 
     /** Every document of every example manifest. */
     private static Stream<ObjectNode> exampleDocuments() {
-        try (Stream<Path> files = Files.walk(EXAMPLES)) {
-            List<String> names = files.filter(p -> p.toString().endsWith(".yaml"))
-                    .map(p -> EXAMPLES.relativize(p).toString()).sorted().toList();
-            return names.stream().flatMap(f -> documents(f).stream());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return manifests().stream().flatMap(f -> documents(f).stream());
     }
 
     /** Provider-local's CloudProfile under a name: what a NamespacedCloudProfile of provider-local names as parent. */

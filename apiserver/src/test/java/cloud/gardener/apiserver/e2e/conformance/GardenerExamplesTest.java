@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.e2e.conformance;
 
+import static cloud.gardener.apiserver.e2e.admission.GardenFixtures.documents;
+import static cloud.gardener.apiserver.e2e.admission.GardenFixtures.manifestText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.model.values.Duration;
@@ -14,10 +16,8 @@ import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -53,8 +53,7 @@ class GardenerExamplesTest {
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
-    static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
-            "../../shared/conformance/gardener-examples"));
+    static final Path EXAMPLES = GardenFixtures.EXAMPLES;
 
     private static final ResourceRegistry REGISTRY = ResourceRegistry.standard(true);
     /** Metadata the server owns; a manifest would not set it and the server may change it. */
@@ -64,14 +63,8 @@ class GardenerExamplesTest {
     private static Kubectl kubectl;
 
     /** The manifests, as paths relative to the examples folder (the test case names). */
-    static Stream<String> manifests() throws IOException {
-        if (!Files.isDirectory(EXAMPLES)) {
-            return Stream.of();
-        }
-        try (Stream<Path> files = Files.walk(EXAMPLES)) {
-            return files.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
-                    .map(p -> EXAMPLES.relativize(p).toString()).sorted().toList().stream();
-        }
+    static Stream<String> manifests() {
+        return GardenFixtures.manifests().stream();
     }
 
     @BeforeAll
@@ -109,8 +102,8 @@ class GardenerExamplesTest {
         }
         // Namespaces first in the stream, so kubectl creates them before the secrets in them.
         kubectl.okWithInput(yaml.toString(), "create", "-f", "-");
-        // 100-bastion.yaml's scheduled Shoot and the garden the Shoot examples reference exist only while their
-        // cases run (referencedGarden): other examples define the same project, CloudProfile and bindings.
+        // What else a case's objects refer to exists only while the case runs (referencedGarden): other examples
+        // define the same projects, CloudProfiles, bindings, seeds and registrations.
     }
 
     /**
@@ -358,8 +351,8 @@ class GardenerExamplesTest {
         ObjectNode expected = asStored(doc).deepCopy();
         String adds = ADMISSION_ADDS.get(file);
         if (adds != null) {
+            assertThat(documents(file)).as("%s: additions are written for single-document manifests", file).hasSize(1);
             try {
-                assertThat(documents(file)).as("%s: additions are written for single-document manifests", file).hasSize(1);
                 mergeAppending(expected, Json.YAML.readTree(adds));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -498,42 +491,6 @@ class GardenerExamplesTest {
     }
 
     // ---- manifests
-
-    /**
-     * The manifest's text as sent to the server. Gardener ships 55-gardenlet.yaml as a template with
-     * placeholders ({@code <seed-name>} as the object name, a {@code <See ...>} line in place of the gardenlet
-     * configuration) that make it invalid YAML, and 90-shoot.yaml names its provider and network types as
-     * {@code <some-provider-name>} placeholders that Gardener's validation rejects, as does 50-seed.yaml's
-     * {@code <provider-name>} and its topology-aware routing with a single zone (Gardener requires at least
-     * two); those are filled in (a second zone added), and 90-shoot.yaml's machine image placeholders name the image
-     * of 30-cloudprofile.yaml (admission checks it against the CloudProfile); nothing else is touched.
-     */
-    static String manifestText(String file) throws IOException {
-        String text = Files.readString(EXAMPLES.resolve(file));
-        return text.replace("<seed-name>", "my-seed")
-                .replace("type: <some-provider-name>", "type: local")
-                .replace("type: <some-network-extension-name>", "type: calico")
-                .replace("<provider-name>", "local")
-                .replace("name: <some-image-name>", "name: gardenlinux")
-                .replace("version: <some-image-version>", "version: 15.4.20220818")
-                .replace("    zones:\n    - europe-1a\n", "    zones:\n    - europe-1a\n    - europe-1b\n")
-                .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
-    }
-
-    static List<ObjectNode> documents(String file) throws IOException {
-        List<ObjectNode> docs = new ArrayList<>();
-        // An empty YAML value is null, as in Go's YAML (what kubectl parses with), not Jackson's "".
-        try (MappingIterator<JsonNode> it = Json.YAML.readerFor(JsonNode.class)
-                .with(YAMLParser.Feature.EMPTY_STRING_AS_NULL).readValues(manifestText(file))) {
-            while (it.hasNext()) {
-                JsonNode doc = it.next();
-                if (doc != null && doc.isObject() && !doc.isEmpty()) {
-                    docs.add((ObjectNode) doc);
-                }
-            }
-        }
-        return docs;
-    }
 
     private static ResourceType type(JsonNode doc) {
         String apiVersion = doc.path("apiVersion").asText();
