@@ -22,10 +22,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
- * The garden a Shoot needs before admission lets it in, built from Gardener's published example manifests
- * (the shared {@code gardener-examples} folder): namespace and secrets, Project, CloudProfile, CredentialsBinding,
- * Seed, and a Shoot that fits them. Every garden has its own names, so test classes and test cases do not collide;
- * the provider type of the examples' placeholders is {@code local}.
+ * The garden Gardener's admission plugins check objects against, built from Gardener's published example manifests
+ * (the shared {@code gardener-examples} folder), for the admission and conformance tests (protocol tests turn those
+ * plugins off instead, {@code Fixtures.withoutShootGardenChecks}). {@link #create} builds a garden with fresh names
+ * (namespace and secrets, Project, CloudProfile, CredentialsBinding, registered extensions, Seed), so test classes
+ * and cases do not collide, and {@link #shoot} a Shoot that fits it; {@link #createReferencedBy} builds, under the
+ * examples' own names, what one example manifest refers to, and {@link #remove} removes that again. The provider
+ * type of the examples' placeholders is {@code local}.
  */
 public final class GardenFixtures {
 
@@ -286,7 +289,7 @@ public final class GardenFixtures {
 
     /**
      * What the objects of one example manifest refer to and do not define themselves, as Gardener's admission
-     * requires it, created in order: for Shoots the example garden ({@link #createExampleGarden}), for a Bastion
+     * requires it, created in order: for Shoots the example garden ({@link #addExampleGarden}), for a Bastion
      * its scheduled Shoot, for a ManagedSeed the Shoot it names, for Seeds the registered extensions, for a
      * ControllerRegistration its ControllerDeployments, for a CredentialsBinding its WorkloadIdentity, for a
      * NamespacedCloudProfile its parent. Answers the created objects' paths, for {@link #remove}; on a refusal
@@ -338,20 +341,9 @@ public final class GardenFixtures {
      * they do: the registered extensions, the projects of their namespaces, their CloudProfiles, their
      * CredentialsBindings with the WorkloadIdentity of 70-workloadidentity-provider.yaml, and the managed service
      * account issuer's secret. 30-cloudprofile.yaml gets the volume type {@code gp2} that 90-shoot.yaml's worker uses
-     * and the example profile does not list. Answers the created objects' paths, for {@link #remove}; the examples
-     * that define these objects themselves must not run while they exist.
+     * and the example profile does not list. The examples that define these objects themselves must not run while
+     * they exist.
      */
-    public static List<String> createExampleGarden(TestClient admin) {
-        List<String> paths = new ArrayList<>();
-        try {
-            addExampleGarden(admin, paths);
-            return paths;
-        } catch (RuntimeException | AssertionError e) {
-            remove(admin, paths);
-            throw e;
-        }
-    }
-
     private static void addExampleGarden(TestClient admin, List<String> paths) {
         paths.addAll(registerExtensions(admin));
         createNamespace(admin, "garden");
@@ -400,17 +392,6 @@ public final class GardenFixtures {
      * on 50-seed.yaml's seed (the Bastion plugin binds a Bastion to its shoot's seed). The shoot is 90-shoot.yaml
      * renamed, without its DNS domain (another example uses it) and confirmed for deletion.
      */
-    public static List<String> createBastionGarden(TestClient admin) {
-        List<String> paths = new ArrayList<>();
-        try {
-            addBastionGarden(admin, paths);
-            return paths;
-        } catch (RuntimeException | AssertionError e) {
-            remove(admin, paths);
-            throw e;
-        }
-    }
-
     private static void addBastionGarden(TestClient admin, List<String> paths) {
         addExampleGarden(admin, paths);
         paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
@@ -520,7 +501,7 @@ public final class GardenFixtures {
         }
     }
 
-    /** Deletes what {@link #createExampleGarden} created, newest first, waiting until each is gone. */
+    /** Deletes what {@link #createReferencedBy} created, newest first, waiting until each is gone. */
     public static void remove(TestClient admin, List<String> paths) {
         for (int i = paths.size() - 1; i >= 0; i--) {
             String path = paths.get(i);
