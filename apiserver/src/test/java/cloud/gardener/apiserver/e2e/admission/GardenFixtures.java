@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -286,6 +287,50 @@ public final class GardenFixtures {
                 scheduling: {visible: true}
                 verticalPodAutoscaler: {enabled: false}
             """;
+
+    /**
+     * What every example needs and no example defines: the namespaces the examples live in (and {@code garden}) and
+     * the Secrets they reference; created once per server, kept.
+     */
+    public static void createExampleNamespacesAndSecrets(TestClient admin) {
+        Set<String> namespaces = new LinkedHashSet<>(List.of("garden"));
+        Set<String> definedSecrets = new LinkedHashSet<>();
+        Set<String> referencedSecrets = new LinkedHashSet<>();
+        exampleDocuments().forEach(doc -> {
+            String ns = doc.path("metadata").path("namespace").asText("");
+            if (!ns.isEmpty()) {
+                namespaces.add(ns);
+            }
+            if ("Secret".equals(doc.path("kind").asText()) && "v1".equals(doc.path("apiVersion").asText())) {
+                definedSecrets.add(ns + "/" + doc.path("metadata").path("name").asText());
+            }
+            collectSecretRefs(doc, ns.isEmpty() ? "garden" : ns, referencedSecrets);
+        });
+        referencedSecrets.removeAll(definedSecrets);
+        namespaces.forEach(ns -> createNamespace(admin, ns));
+        for (String ref : referencedSecrets) {
+            String[] parts = ref.split("/", 2);
+            createNamespace(admin, parts[0]);
+            createSecret(admin, parts[0], parts[1]);
+        }
+    }
+
+    /** Secret references: {@code secretRef}, {@code *SecretRef} and {@code credentialsRef} of kind Secret. */
+    private static void collectSecretRefs(JsonNode node, String defaultNamespace, Set<String> into) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(e -> {
+                JsonNode v = e.getValue();
+                boolean secretRef = e.getKey().equals("secretRef") || e.getKey().endsWith("SecretRef")
+                        || e.getKey().equals("credentialsRef") && "Secret".equals(v.path("kind").asText());
+                if (secretRef && v.isObject() && v.hasNonNull("name")) {
+                    into.add(v.path("namespace").asText(defaultNamespace) + "/" + v.path("name").asText());
+                }
+                collectSecretRefs(v, defaultNamespace, into);
+            });
+        } else if (node.isArray()) {
+            node.forEach(n -> collectSecretRefs(n, defaultNamespace, into));
+        }
+    }
 
     /**
      * What the objects of one example manifest refer to and do not define themselves, as Gardener's admission

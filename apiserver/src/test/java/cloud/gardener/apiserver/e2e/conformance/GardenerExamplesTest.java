@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,34 +73,7 @@ class GardenerExamplesTest {
         }
         Assumptions.assumeTrue(Files.isDirectory(EXAMPLES), "no Gardener examples at " + EXAMPLES);
         kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
-        Set<String> namespaces = new LinkedHashSet<>(List.of("garden"));
-        Set<String> definedSecrets = new LinkedHashSet<>();
-        Set<String> referencedSecrets = new LinkedHashSet<>();
-        for (String file : manifests().toList()) {
-            for (ObjectNode doc : documents(file)) {
-                String ns = doc.path("metadata").path("namespace").asText("");
-                if (!ns.isEmpty()) {
-                    namespaces.add(ns);
-                }
-                if ("Secret".equals(doc.path("kind").asText()) && "v1".equals(doc.path("apiVersion").asText())) {
-                    definedSecrets.add(ns + "/" + doc.path("metadata").path("name").asText());
-                }
-                collectSecretRefs(doc, ns.isEmpty() ? "garden" : ns, referencedSecrets);
-            }
-        }
-        StringBuilder yaml = new StringBuilder();
-        for (String ns : namespaces) {
-            yaml.append("---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: ").append(ns).append('\n');
-        }
-        referencedSecrets.removeAll(definedSecrets);
-        for (String ref : referencedSecrets) {
-            String[] parts = ref.split("/", 2);
-            namespaces.add(parts[0]);
-            yaml.append("---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: ").append(parts[1])
-                    .append("\n  namespace: ").append(parts[0]).append("\ntype: Opaque\ndata:\n  key: dmFsdWU=\n");
-        }
-        // Namespaces first in the stream, so kubectl creates them before the secrets in them.
-        kubectl.okWithInput(yaml.toString(), "create", "-f", "-");
+        GardenFixtures.createExampleNamespacesAndSecrets(SERVER.admin());
         // What else a case's objects refer to exists only while the case runs (referencedGarden): other examples
         // define the same projects, CloudProfiles, bindings, seeds and registrations.
     }
@@ -513,23 +485,5 @@ class GardenerExamplesTest {
             p.append('/').append(doc.path("metadata").path("name").asText());
         }
         return p.toString();
-    }
-
-    /** Secret references: {@code secretRef}, {@code *SecretRef} and {@code credentialsRef} of kind Secret. */
-    private static void collectSecretRefs(JsonNode node, String defaultNamespace, Set<String> into) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                JsonNode v = e.getValue();
-                boolean secretRef = e.getKey().equals("secretRef") || e.getKey().endsWith("SecretRef")
-                        || e.getKey().equals("credentialsRef") && "Secret".equals(v.path("kind").asText());
-                if (secretRef && v.isObject() && v.hasNonNull("name")) {
-                    into.add(v.path("namespace").asText(defaultNamespace) + "/" + v.path("name").asText());
-                }
-                collectSecretRefs(v, defaultNamespace, into);
-            }
-        } else if (node.isArray()) {
-            node.forEach(n -> collectSecretRefs(n, defaultNamespace, into));
-        }
     }
 }
