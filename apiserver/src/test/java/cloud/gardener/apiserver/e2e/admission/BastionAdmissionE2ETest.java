@@ -3,13 +3,11 @@ package cloud.gardener.apiserver.e2e.admission;
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
-import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Examples;
-import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,21 +18,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The Bastion plugin and the Bastion strategy together, through HTTP: binding to the Shoot and heartbeats. */
 class BastionAdmissionE2ETest {
 
-    // The shoots here are scaffolding without a garden (CloudProfile, Project): the Shoot garden checks are off.
     @RegisterExtension
-    // The scaffolding shoots are bound to seeds nobody created: the Shoot garden checks are off here.
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
+    static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
     static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            Stream.concat(Stream.of("Bastion"), Fixtures.SHOOT_GARDEN_PLUGINS.stream()).toList(), Map.of()));
+            List.of("Bastion"), Map.of()));
 
     private static String bastions(String namespace) {
         return "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + namespace + "/bastions";
@@ -48,16 +43,13 @@ class BastionAdmissionE2ETest {
         }
     }
 
-    private static ObjectNode shoot(String name, String seedName) {
-        return json("""
-                {"apiVersion":"core.gardener.cloud/v1beta1","kind":"Shoot","metadata":{"name":"%s"},
-                 "spec":{"cloudProfileName":"aws","region":"eu-west-1","credentialsBindingName":"creds",%s
-                  "provider":{"type":"aws","workers":[{"name":"w1","minimum":1,"maximum":2,
-                    "machine":{"type":"m5.large","image":{"name":"gardenlinux","version":"1.0.0"}},
-                    "volume":{"type":"gp2","size":"20Gi"}}]},
-                  "kubernetes":{"version":"1.31.1"},
-                  "networking":{"type":"calico","nodes":"10.250.0.0/16"}}}
-                """.formatted(name, seedName == null ? "" : "\"seedName\":\"" + seedName + "\","));
+    /** The garden's Shoot, on the garden's Seed unless {@code scheduled} is false. */
+    private static ObjectNode shoot(Garden g, String name, boolean scheduled) {
+        ObjectNode shoot = GardenFixtures.shoot(g, name);
+        if (scheduled) {
+            ((ObjectNode) shoot.get("spec")).put("seedName", g.seed());
+        }
+        return shoot;
     }
 
     private static ObjectNode bastion(String name, String shoot) {
@@ -73,13 +65,14 @@ class BastionAdmissionE2ETest {
     @Test
     void aBastionIsBoundToItsScheduledShootAndKeptAliveByHeartbeats() throws InterruptedException {
         TestClient admin = SERVER.admin();
-        String ns = createProjectNamespace(admin, "bastion");
-        JsonNode shoot = create(admin, shoots(ns), shoot("scheduled", "seed-a"));
+        Garden g = GardenFixtures.create(admin);
+        String ns = g.namespace();
+        JsonNode shoot = create(admin, g.shoots(), shoot(g, "scheduled", true));
 
         Instant before = Instant.now().minusSeconds(1);
         JsonNode created = create(admin, bastions(ns), bastion("b1", "scheduled"));
-        assertThat(created.path("spec").path("seedName").asText()).isEqualTo("seed-a");
-        assertThat(created.path("spec").path("providerType").asText()).isEqualTo("aws");
+        assertThat(created.path("spec").path("seedName").asText()).isEqualTo(g.seed());
+        assertThat(created.path("spec").path("providerType").asText()).isEqualTo(GardenFixtures.PROVIDER);
         assertThat(created.path("metadata").path("annotations").path("gardener.cloud/created-by").asText())
                 .isEqualTo("admin");
         assertThat(created.path("metadata").path("ownerReferences").get(0).path("uid").asText())
@@ -101,8 +94,9 @@ class BastionAdmissionE2ETest {
     @Test
     void aBastionForAnUnscheduledOrMissingShootIsRefused() {
         TestClient admin = SERVER.admin();
-        String ns = createProjectNamespace(admin, "bastion");
-        create(admin, shoots(ns), shoot("unscheduled", null));
+        Garden g = GardenFixtures.create(admin);
+        String ns = g.namespace();
+        create(admin, g.shoots(), shoot(g, "unscheduled", false));
 
         JsonNode status = assertStatus(admin.post(bastions(ns), bastion("b2", "unscheduled")), 422, "Invalid");
         assertThat(status.path("message").asText()).isEqualTo("Bastion.operations.gardener.cloud \"b2\" is invalid: "
@@ -116,8 +110,8 @@ class BastionAdmissionE2ETest {
     @Test
     void withThePluginDisabledNothingBindsTheBastion() {
         TestClient admin = WITHOUT_PLUGIN.admin();
-        String ns = createProjectNamespace(admin, "bastion");
-        JsonNode created = create(admin, bastions(ns), bastion("b4", "nope"));
+        Garden g = GardenFixtures.create(admin);
+        JsonNode created = create(admin, bastions(g.namespace()), bastion("b4", "nope"));
         assertThat(created.path("spec").has("seedName")).isFalse();
         assertThat(created.path("metadata").path("annotations").has("gardener.cloud/created-by")).isFalse();
     }

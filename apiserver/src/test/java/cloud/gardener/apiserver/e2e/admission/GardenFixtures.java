@@ -15,14 +15,21 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
- * The garden a Shoot needs before admission lets it in, built from Gardener's published example manifests
- * (the shared {@code gardener-examples} folder): namespace and secrets, Project, CloudProfile, CredentialsBinding,
- * Seed, and a Shoot that fits them. Every garden has its own names, so test classes and test cases do not collide;
- * the provider type of the examples' placeholders is {@code local}.
+ * The garden Gardener's admission plugins check objects against, built from Gardener's published example manifests
+ * (the shared {@code gardener-examples} folder), for the admission and conformance tests (protocol tests turn those
+ * plugins off instead, {@code Fixtures.withoutShootGardenChecks}). {@link #create} builds a garden with fresh names
+ * (namespace and secrets, Project, CloudProfile, CredentialsBinding, registered extensions, Seed), so test classes
+ * and cases do not collide, and {@link #shoot} a Shoot that fits it; {@link #createReferencedBy} builds, under the
+ * examples' own names, what one example manifest refers to, and {@link #remove} removes that again. The provider
+ * type of the examples' placeholders is {@code local}.
  */
 public final class GardenFixtures {
 
@@ -61,7 +68,29 @@ public final class GardenFixtures {
         return Files.isDirectory(EXAMPLES);
     }
 
-    /** A manifest's text with the examples' placeholders filled for provider {@code local}. */
+    /** The example manifests, as paths relative to the examples folder, sorted; none when the folder is missing. */
+    public static List<String> manifests() {
+        if (!examplesPresent()) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.walk(EXAMPLES)) {
+            return files.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
+                    .map(p -> EXAMPLES.relativize(p).toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A manifest's text as sent to the server. Gardener ships 55-gardenlet.yaml as a template with
+     * placeholders ({@code <seed-name>} as the object name, a {@code <See ...>} line in place of the gardenlet
+     * configuration) that make it invalid YAML, and 90-shoot.yaml names its provider and network types as
+     * {@code <some-provider-name>} placeholders that Gardener's validation rejects, as does 50-seed.yaml's
+     * {@code <provider-name>} and its topology-aware routing with a single zone (Gardener requires at least
+     * two); those are filled in for provider {@code local} (a second zone added), and 90-shoot.yaml's machine image
+     * placeholders name the image of 30-cloudprofile.yaml (admission checks it against the CloudProfile); nothing
+     * else is touched.
+     */
     public static String manifestText(String file) {
         try {
             return Files.readString(EXAMPLES.resolve(file))
@@ -69,6 +98,8 @@ public final class GardenFixtures {
                     .replace("type: <some-provider-name>", "type: " + PROVIDER)
                     .replace("type: <some-network-extension-name>", "type: calico")
                     .replace("<provider-name>", PROVIDER)
+                    .replace("name: <some-image-name>", "name: gardenlinux")
+                    .replace("version: <some-image-version>", "version: 15.4.20220818")
                     .replace("    zones:\n    - europe-1a\n", "    zones:\n    - europe-1a\n    - europe-1b\n")
                     .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
         } catch (IOException e) {
@@ -134,25 +165,41 @@ public final class GardenFixtures {
     }
 
     /**
-     * A ControllerRegistration for every extension type the garden's Seed and Shoots use (ExtensionValidator
-     * admits only registered types); created once per server.
+     * A ControllerRegistration for every extension type the gardens' Seeds and Shoots use (ExtensionValidator admits
+     * only registered types): provider {@code local}, the DNS providers {@code aws-route53} (50-seed.yaml) and
+     * {@code local}, networking {@code calico}, the operating systems {@code gardenlinux} (30-cloudprofile.yaml) and
+     * {@code local} (the local CloudProfile) and the Extension {@code foobar} (50-seed.yaml, 90-shoot.yaml). Created
+     * once per server; answers its path when this call created it, for {@link #remove}, else nothing.
      */
-    static void registerExtensions(TestClient admin) {
+    static List<String> registerExtensions(TestClient admin) {
         ObjectNode registration = Json.MAPPER.createObjectNode();
         registration.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "ControllerRegistration")
                 .putObject("metadata").put("name", "garden-fixtures");
         ArrayNode resources = registration.putObject("spec").putArray("resources");
         String[][] types = {{"ControlPlane", PROVIDER}, {"Infrastructure", PROVIDER}, {"Worker", PROVIDER},
-            {"BackupBucket", PROVIDER}, {"BackupEntry", PROVIDER}, {"DNSRecord", "aws-route53"}, {"Network", "calico"},
-            {"OperatingSystemConfig", "gardenlinux"}, {"Extension", "foobar"}};
+            {"BackupBucket", PROVIDER}, {"BackupEntry", PROVIDER}, {"DNSRecord", "aws-route53"}, {"DNSRecord", PROVIDER},
+            {"Network", "calico"}, {"OperatingSystemConfig", "gardenlinux"}, {"OperatingSystemConfig", PROVIDER},
+            {"Extension", "foobar"}};
         for (String[] type : types) {
             ObjectNode resource = resources.addObject().put("kind", type[0]).put("type", type[1]);
             if (type[0].equals("Extension")) {
                 resource.putArray("clusterCompatibility").add("shoot").add("seed");
             }
         }
-        TestClient.Response resp = admin.post(CORE + "/controllerregistrations", registration);
+        String collection = CORE + "/controllerregistrations";
+        TestClient.Response resp = admin.post(collection, registration);
         assertThat(resp.status()).as(resp.body()).isIn(201, 409);
+        if (resp.status() != 201) {
+            return List.of();
+        }
+        // ExtensionValidator lists registrations from the server's watch-fed cache, as Gardener's plugins read their
+        // informers: give the watch a moment before the first Seed or Shoot of these types arrives.
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return List.of(collection + "/garden-fixtures");
     }
 
     /**
@@ -203,14 +250,157 @@ public final class GardenFixtures {
             """;
 
     /**
-     * What Gardener's example Shoots (90-shoot.yaml and provider-local's) reference, as the examples define it where
-     * they do: the projects of their namespaces, their CloudProfiles, their CredentialsBindings and the managed
-     * service account issuer's secret. 30-cloudprofile.yaml gets the volume type {@code gp2} that 90-shoot.yaml's
-     * worker uses and the example profile does not list. Answers the created objects' paths, for
-     * {@link #remove}; the examples that define these objects themselves must not run while they exist.
+     * Gardener's dev-setup Seed {@code local} (dev-setup/gardenlet/base/gardenlet.yaml, without its seed extension):
+     * the seed provider-local's Shoots run on, with the default domain {@code external.local.gardener.cloud} that
+     * ShootDNS gives a scheduled Shoot without a domain of its own. IPv4; {@link #localSeed} makes the IPv6 one.
      */
-    public static List<String> createExampleGarden(TestClient admin) {
+    static final String LOCAL_SEED = """
+            apiVersion: core.gardener.cloud/v1beta1
+            kind: Seed
+            metadata:
+              name: local
+            spec:
+              backup:
+                provider: local
+                region: local
+                credentialsRef: {apiVersion: v1, kind: Secret, name: backup-local, namespace: garden}
+              provider:
+                type: local
+                region: local
+                zones: ["0"]
+              dns:
+                provider:
+                  type: local
+                  credentialsRef: {apiVersion: v1, kind: Secret, name: internal-domain-internal-local-gardener-cloud,
+                    namespace: garden}
+                internal:
+                  type: local
+                  domain: internal.local.gardener.cloud
+                  credentialsRef: {apiVersion: v1, kind: Secret, name: internal-domain-internal-local-gardener-cloud,
+                    namespace: garden}
+                defaults:
+                - type: local
+                  domain: external.local.gardener.cloud
+                  credentialsRef: {apiVersion: v1, kind: Secret, name: default-domain-external-local-gardener-cloud,
+                    namespace: garden}
+              ingress:
+                domain: ingress.local.seed.local.gardener.cloud
+                controller: {kind: nginx}
+              networks:
+                ipFamilies: [IPv4]
+                nodes: 172.18.0.0/24
+                pods: 10.1.0.0/16
+                services: 10.2.0.0/16
+                shootDefaults: {pods: 10.3.0.0/16, services: 10.4.0.0/16}
+              settings:
+                excessCapacityReservation: {enabled: false}
+                scheduling: {visible: true}
+                verticalPodAutoscaler: {enabled: false}
+            """;
+
+    /**
+     * What every example needs and no example defines: the namespaces the examples live in (and {@code garden}) and
+     * the Secrets they reference; created once per server, kept.
+     */
+    public static void createExampleNamespacesAndSecrets(TestClient admin) {
+        Set<String> namespaces = new LinkedHashSet<>(List.of("garden"));
+        Set<String> definedSecrets = new LinkedHashSet<>();
+        Set<String> referencedSecrets = new LinkedHashSet<>();
+        exampleDocuments().forEach(doc -> {
+            String ns = doc.path("metadata").path("namespace").asText("");
+            if (!ns.isEmpty()) {
+                namespaces.add(ns);
+            }
+            if ("Secret".equals(doc.path("kind").asText()) && "v1".equals(doc.path("apiVersion").asText())) {
+                definedSecrets.add(ns + "/" + doc.path("metadata").path("name").asText());
+            }
+            collectSecretRefs(doc, ns.isEmpty() ? "garden" : ns, referencedSecrets);
+        });
+        referencedSecrets.removeAll(definedSecrets);
+        namespaces.forEach(ns -> createNamespace(admin, ns));
+        for (String ref : referencedSecrets) {
+            String[] parts = ref.split("/", 2);
+            createNamespace(admin, parts[0]);
+            createSecret(admin, parts[0], parts[1]);
+        }
+    }
+
+    /** Secret references: {@code secretRef}, {@code *SecretRef} and {@code credentialsRef} of kind Secret. */
+    private static void collectSecretRefs(JsonNode node, String defaultNamespace, Set<String> into) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(e -> {
+                JsonNode v = e.getValue();
+                boolean secretRef = e.getKey().equals("secretRef") || e.getKey().endsWith("SecretRef")
+                        || e.getKey().equals("credentialsRef") && "Secret".equals(v.path("kind").asText());
+                if (secretRef && v.isObject() && v.hasNonNull("name")) {
+                    into.add(v.path("namespace").asText(defaultNamespace) + "/" + v.path("name").asText());
+                }
+                collectSecretRefs(v, defaultNamespace, into);
+            });
+        } else if (node.isArray()) {
+            node.forEach(n -> collectSecretRefs(n, defaultNamespace, into));
+        }
+    }
+
+    /**
+     * What the objects of one example manifest refer to and do not define themselves, as Gardener's admission
+     * requires it, created in order: for Shoots the example garden ({@link #addExampleGarden}), for a Bastion
+     * its scheduled Shoot, for a ManagedSeed the Shoot it names, for Seeds the registered extensions, for a
+     * ControllerRegistration its ControllerDeployments, for a CredentialsBinding its WorkloadIdentity, for a
+     * NamespacedCloudProfile its parent. Answers the created objects' paths, for {@link #remove}; on a refusal
+     * removes what it created and fails the test.
+     */
+    public static List<String> createReferencedBy(TestClient admin, List<ObjectNode> docs) {
         List<String> paths = new ArrayList<>();
+        try {
+            Set<String> kinds = new HashSet<>();
+            docs.forEach(d -> kinds.add(d.path("kind").asText()));
+            if (kinds.contains("Bastion")) {
+                addBastionGarden(admin, paths);
+            } else if (kinds.contains("ManagedSeed")) {
+                addExampleGarden(admin, paths);
+                for (ObjectNode doc : docs) {
+                    if (doc.path("kind").asText().equals("ManagedSeed")) {
+                        addManagedSeedShoot(admin, doc, paths);
+                    }
+                }
+            } else if (kinds.contains("Shoot")) {
+                addExampleGarden(admin, paths);
+            }
+            for (ObjectNode doc : docs) {
+                switch (doc.path("kind").asText()) {
+                    case "Seed" -> paths.addAll(registerExtensions(admin));
+                    case "ControllerRegistration" -> doc.at("/spec/deployment/deploymentRefs").forEach(ref ->
+                            paths.add(createdPath(admin, "/apis/core.gardener.cloud/v1/controllerdeployments",
+                                    exampleNamed("ControllerDeployment", ref.path("name").asText()))));
+                    case "CredentialsBinding" -> {
+                        if (doc.at("/credentialsRef/kind").asText().equals("WorkloadIdentity")) {
+                            addWorkloadIdentity(admin, doc, paths);
+                        }
+                    }
+                    case "NamespacedCloudProfile" -> paths.add(createdPath(admin, CORE + "/cloudprofiles",
+                            localCloudProfile(doc.at("/spec/parent/name").asText())));
+                    default -> {
+                    }
+                }
+            }
+            return paths;
+        } catch (RuntimeException | AssertionError e) {
+            remove(admin, paths);
+            throw e;
+        }
+    }
+
+    /**
+     * What Gardener's example Shoots (90-shoot.yaml and provider-local's) reference, as the examples define it where
+     * they do: the registered extensions, the projects of their namespaces, their CloudProfiles, their
+     * CredentialsBindings with the WorkloadIdentity of 70-workloadidentity-provider.yaml, and the managed service
+     * account issuer's secret. 30-cloudprofile.yaml gets the volume type {@code gp2} that 90-shoot.yaml's worker uses
+     * and the example profile does not list. The examples that define these objects themselves must not run while
+     * they exist.
+     */
+    private static void addExampleGarden(TestClient admin, List<String> paths) {
+        paths.addAll(registerExtensions(admin));
         createNamespace(admin, "garden");
         createNamespace(admin, "garden-dev");
         createNamespace(admin, "garden-local");
@@ -225,25 +415,31 @@ public final class GardenFixtures {
         ((ArrayNode) cloudProfile1.at("/spec/volumeTypes")).addObject().put("name", "gp2").put("class", "standard")
                 .put("usable", true);
         paths.add(createdPath(admin, CORE + "/cloudprofiles", cloudProfile1));
-        try {
-            paths.add(createdPath(admin, CORE + "/cloudprofiles", Json.YAML.readTree(LOCAL_CLOUD_PROFILE)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        paths.add(createdPath(admin, CORE + "/cloudprofiles", localCloudProfile("local")));
         ObjectNode binding = example("80-credentialsbinding.yaml");
+        addWorkloadIdentity(admin, binding, paths);
         paths.add(createdPath(admin, SECURITY + "/namespaces/garden-dev/credentialsbindings", binding));
         for (String namespace : List.of("garden-local", "garden")) {
             ObjectNode local = example("80-credentialsbinding.yaml");
             meta(local).put("name", "local").put("namespace", namespace);
+            addWorkloadIdentity(admin, local, paths);
             paths.add(createdPath(admin, SECURITY + "/namespaces/" + namespace + "/credentialsbindings", local));
         }
-        ObjectNode issuer = Json.MAPPER.createObjectNode();
-        issuer.put("apiVersion", "v1").put("kind", "Secret").put("type", "Opaque");
-        issuer.putObject("metadata").put("name", "shoot-service-account-issuer").put("namespace", "garden")
-                .putObject("labels").put("gardener.cloud/role", "shoot-service-account-issuer");
+        ObjectNode issuer = secret("garden", "shoot-service-account-issuer");
+        ((ObjectNode) issuer.get("metadata")).putObject("labels").put("gardener.cloud/role", "shoot-service-account-issuer");
         issuer.putObject("data").put("hostname", "aXNzdWVyLmV4YW1wbGUuY29t");
         paths.add(createdPath(admin, "/api/v1/namespaces/garden/secrets", issuer));
-        return paths;
+    }
+
+    /**
+     * The WorkloadIdentity a CredentialsBinding names: 70-workloadidentity-provider.yaml, named and placed as the
+     * binding's reference says.
+     */
+    private static void addWorkloadIdentity(TestClient admin, ObjectNode binding, List<String> paths) {
+        ObjectNode identity = example("70-workloadidentity-provider.yaml");
+        String namespace = binding.at("/credentialsRef/namespace").asText(binding.at("/metadata/namespace").asText());
+        meta(identity).put("name", binding.at("/credentialsRef/name").asText()).put("namespace", namespace);
+        paths.add(createdPath(admin, SECURITY + "/namespaces/" + namespace + "/workloadidentities", identity));
     }
 
     /**
@@ -251,8 +447,8 @@ public final class GardenFixtures {
      * on 50-seed.yaml's seed (the Bastion plugin binds a Bastion to its shoot's seed). The shoot is 90-shoot.yaml
      * renamed, without its DNS domain (another example uses it) and confirmed for deletion.
      */
-    public static List<String> createBastionGarden(TestClient admin) {
-        List<String> paths = createExampleGarden(admin);
+    private static void addBastionGarden(TestClient admin, List<String> paths) {
+        addExampleGarden(admin, paths);
         paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
         ObjectNode shoot = example("90-shoot.yaml");
         meta(shoot).put("name", "example-shoot").putObject("annotations")
@@ -260,13 +456,107 @@ public final class GardenFixtures {
         ObjectNode spec = (ObjectNode) shoot.get("spec");
         spec.remove("dns");
         spec.put("seedName", "my-seed");
-        ObjectNode machine = (ObjectNode) spec.at("/provider/workers/0/machine");
-        machine.putObject("image").put("name", "gardenlinux");
         paths.add(createdPath(admin, CORE + "/namespaces/garden-dev/shoots", shoot));
-        return paths;
     }
 
-    /** Deletes what {@link #createExampleGarden} created, newest first, waiting until each is gone. */
+    /**
+     * The Shoot a ManagedSeed turns into a seed, as Gardener requires it (ManagedSeed plugin): the example Shoot of
+     * that name (of the template's IP family) in the garden namespace, running on a seed, with a DNS domain and the
+     * shoot VPA on. A provider-local Shoot runs on the dev-setup's Seed {@code local} and gets its default domain
+     * there; 90-shoot.yaml (whose custom domain is its own) runs on 50-seed.yaml's seed with the garden project's
+     * binding.
+     */
+    private static void addManagedSeedShoot(TestClient admin, ObjectNode managedSeed, List<String> paths) {
+        String name = managedSeed.at("/spec/shoot/name").asText();
+        String family = managedSeed.at("/spec/gardenlet/config/seedConfig/spec/networks/ipFamilies/0").asText("IPv4");
+        ObjectNode shoot = exampleShoot(name, family);
+        meta(shoot).put("namespace", "garden");
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        if (spec.at("/provider/type").asText().equals(PROVIDER) && spec.path("dns").path("domain").isMissingNode()
+                && spec.path("cloudProfile").path("name").asText().equals("local")) {
+            createDomainSecrets(admin, paths);
+            paths.add(createdPath(admin, "/api/v1/namespaces/garden/secrets", secret("garden", "backup-local")));
+            paths.add(createdPath(admin, CORE + "/seeds", localSeed(family)));
+            spec.put("seedName", "local");
+        } else {
+            paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
+            spec.put("seedName", "my-seed").put("credentialsBindingName", "local");
+        }
+        if (!spec.path("kubernetes").isObject()) {
+            spec.putObject("kubernetes");
+        }
+        ((ObjectNode) spec.get("kubernetes")).putObject("verticalPodAutoscaler").put("enabled", true);
+        paths.add(createdPath(admin, CORE + "/namespaces/garden/shoots", shoot));
+    }
+
+    /** The Seed {@code local} of an IP family: for IPv6 with the networks of dev-setup's ipv6 component. */
+    private static ObjectNode localSeed(String family) {
+        ObjectNode seed = yaml(LOCAL_SEED);
+        if (family.equals("IPv6")) {
+            ((ObjectNode) seed.at("/spec")).set("networks", yaml("""
+                    ipFamilies: [IPv6]
+                    nodes: fd00:10::/64
+                    pods: fd00:10:1::/56
+                    services: fd00:10:2::/112
+                    shootDefaults: {pods: fd00:10:3::/56, services: fd00:10:4::/112}
+                    """));
+        }
+        return seed;
+    }
+
+    /** The dev-setup's internal and default domain secrets in the garden namespace (the first may exist already). */
+    private static void createDomainSecrets(TestClient admin, List<String> paths) {
+        for (String[] domain : new String[][] {{"internal-domain", "internal.local.gardener.cloud"},
+                {"default-domain", "external.local.gardener.cloud"}}) {
+            ObjectNode secret = secret("garden", domain[0] + "-" + domain[1].replace('.', '-'));
+            ObjectNode meta = (ObjectNode) secret.get("metadata");
+            meta.putObject("labels").put("gardener.cloud/role", domain[0]);
+            meta.putObject("annotations").put("dns.gardener.cloud/provider", PROVIDER)
+                    .put("dns.gardener.cloud/domain", domain[1]);
+            TestClient.Response resp = admin.post("/api/v1/namespaces/garden/secrets", secret);
+            assertThat(resp.status()).as(resp.body()).isIn(201, 409);
+            if (resp.status() == 201) {
+                paths.add("/api/v1/namespaces/garden/secrets/" + meta.path("name").asText());
+            }
+        }
+    }
+
+    /** The example Shoot of this name whose networking has the IP family (none given counts as IPv4). */
+    private static ObjectNode exampleShoot(String name, String family) {
+        return exampleDocuments().filter(d -> d.path("kind").asText().equals("Shoot")
+                        && d.at("/metadata/name").asText().equals(name)
+                        && d.at("/spec/networking/ipFamilies/0").asText("IPv4").equals(family))
+                .findFirst().orElseThrow(() -> new AssertionError("no example Shoot " + name + " of " + family));
+    }
+
+    /** The example object of this kind and name, e.g. 25-controllerdeployment.yaml's ControllerDeployment. */
+    private static ObjectNode exampleNamed(String kind, String name) {
+        return exampleDocuments().filter(d -> d.path("kind").asText().equals(kind)
+                        && d.at("/metadata/name").asText().equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError("no example " + kind + " " + name));
+    }
+
+    /** Every document of every example manifest. */
+    private static Stream<ObjectNode> exampleDocuments() {
+        return manifests().stream().flatMap(f -> documents(f).stream());
+    }
+
+    /** Provider-local's CloudProfile under a name: what a NamespacedCloudProfile of provider-local names as parent. */
+    private static ObjectNode localCloudProfile(String name) {
+        ObjectNode profile = yaml(LOCAL_CLOUD_PROFILE);
+        meta(profile).put("name", name);
+        return profile;
+    }
+
+    private static ObjectNode yaml(String text) {
+        try {
+            return (ObjectNode) Json.YAML.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes what {@link #createReferencedBy} created, newest first, waiting until each is gone. */
     public static void remove(TestClient admin, List<String> paths) {
         for (int i = paths.size() - 1; i >= 0; i--) {
             String path = paths.get(i);
@@ -305,12 +595,18 @@ public final class GardenFixtures {
     }
 
     private static void createSecret(TestClient admin, String namespace, String name) {
+        ObjectNode secret = secret(namespace, name);
+        int status = admin.post("/api/v1/namespaces/" + namespace + "/secrets", secret).status();
+        assertThat(status).as("secret %s/%s", namespace, name).isIn(201, 409);
+    }
+
+    /** An Opaque secret with one key. */
+    private static ObjectNode secret(String namespace, String name) {
         ObjectNode secret = Json.MAPPER.createObjectNode();
         secret.put("apiVersion", "v1").put("kind", "Secret").put("type", "Opaque");
         secret.putObject("metadata").put("name", name).put("namespace", namespace);
         secret.putObject("data").put("key", "dmFsdWU=");
-        int status = admin.post("/api/v1/namespaces/" + namespace + "/secrets", secret).status();
-        assertThat(status).as("secret %s/%s", namespace, name).isIn(201, 409);
+        return secret;
     }
 
     private static ObjectNode meta(ObjectNode obj) {

@@ -1,16 +1,23 @@
 package cloud.gardener.apiserver.e2e.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The shared garden builds with every default admission plugin on, and two gardens do not collide. */
+/**
+ * The shared gardens build with every default admission plugin on: two gardens do not collide, and what an example
+ * refers to is created as Gardener requires it and removed again, also after a refusal.
+ */
 class GardenFixturesTest {
 
     @RegisterExtension
@@ -32,6 +39,44 @@ class GardenFixturesTest {
             assertThat(created.status()).as(created.body()).isEqualTo(201);
             assertThat(admin.get(GardenFixtures.CORE + "/projects/" + g.project())
                     .status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aManagedSeedExampleGetsItsScheduledShootAndLeavesNothingBehind() {
+        TestClient admin = SERVER.admin();
+        GardenFixtures.createExampleNamespacesAndSecrets(admin);
+        List<String> paths = GardenFixtures.createReferencedBy(admin,
+                GardenFixtures.documents("provider-local/managedseeds/managedseed.yaml"));
+        TestClient.Response shoot = admin.get(GardenFixtures.CORE + "/namespaces/garden/shoots/managedseed");
+        assertThat(shoot.status()).as(shoot.body()).isEqualTo(200);
+        JsonNode spec = shoot.json().path("spec");
+        assertThat(spec.path("seedName").asText()).isEqualTo("local");
+        assertThat(spec.path("dns").path("domain").asText()).isEqualTo("managedseed.garden.external.local.gardener.cloud");
+        assertThat(spec.path("kubernetes").path("verticalPodAutoscaler").path("enabled").asBoolean()).isTrue();
+        assertThat(paths).contains(GardenFixtures.CORE + "/seeds/local",
+                GardenFixtures.CORE + "/namespaces/garden/shoots/managedseed");
+
+        GardenFixtures.remove(admin, paths);
+        for (String path : paths) {
+            assertThat(admin.get(path).status()).as(path).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void aRefusedPrerequisiteRemovesWhatWasCreatedBeforeIt() {
+        TestClient admin = SERVER.admin();
+        ObjectNode taken = GardenFixtures.example("30-cloudprofile.yaml");
+        ((ObjectNode) taken.get("metadata")).put("name", "local");
+        GardenFixtures.created(admin, GardenFixtures.CORE + "/cloudprofiles", taken);
+        try {
+            assertThatThrownBy(() -> GardenFixtures.createReferencedBy(admin, GardenFixtures.documents("90-shoot.yaml")))
+                    .isInstanceOf(AssertionError.class).hasMessageContaining("AlreadyExists");
+            for (String path : List.of("/projects/dev", "/projects/local", "/projects/garden", "/cloudprofiles/cloudprofile1")) {
+                assertThat(admin.get(GardenFixtures.CORE + path).status()).as(path).isEqualTo(404);
+            }
+        } finally {
+            GardenFixtures.remove(admin, List.of(GardenFixtures.CORE + "/cloudprofiles/local"));
         }
     }
 }

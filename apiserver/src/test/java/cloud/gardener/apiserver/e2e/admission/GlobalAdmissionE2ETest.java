@@ -1,16 +1,13 @@
 package cloud.gardener.apiserver.e2e.admission;
 
-import static cloud.gardener.apiserver.e2e.Fixtures.CLOUDPROFILES;
 import static cloud.gardener.apiserver.e2e.Fixtures.CORE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
-import static cloud.gardener.apiserver.e2e.Fixtures.cloudProfileObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
-import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
-import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static cloud.gardener.apiserver.e2e.Fixtures.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
@@ -63,37 +60,6 @@ class GlobalAdmissionE2ETest {
                 """.formatted(name, kind, type));
     }
 
-    /** A namespace with its project, CloudProfile {@code profile} (type aws) and nothing else. */
-    private static String garden(TestClient admin, String profile) {
-        String ns = createNamespace(admin, "garden-global");
-        create(admin, CORE + "/projects", yaml("""
-                apiVersion: core.gardener.cloud/v1beta1
-                kind: Project
-                metadata: {name: %s}
-                spec: {namespace: %s}
-                """.formatted(uniqueName("p"), ns)));
-        create(admin, CLOUDPROFILES, cloudProfileObject(profile));
-        return ns;
-    }
-
-    /** A shoot with one worker pool of the CloudProfile's machine and image, on calico. */
-    private static ObjectNode shoot(String name, String profile, String provider, String binding) {
-        return yaml("""
-                apiVersion: core.gardener.cloud/v1beta1
-                kind: Shoot
-                metadata: {name: %s}
-                spec:
-                  cloudProfileName: %s
-                  secretBindingName: %s
-                  region: eu-west-1
-                  kubernetes: {version: 1.31.1}
-                  networking: {type: calico, nodes: 10.250.0.0/16}
-                  provider:
-                    type: %s
-                    workers: [{name: w, minimum: 1, maximum: 1, machine: {type: m1, image: {name: gardenlinux, version: 1.0.0}}}]
-                """.formatted(name, profile, binding, provider));
-    }
-
     @Test
     void aSecondPrimaryControllerForAKindAndTypeIsRefusedUnlessThePluginIsOff() {
         create(SERVER.admin(), REGISTRATIONS, registration("provider-one", "ControlPlane", "dup"));
@@ -109,36 +75,46 @@ class GlobalAdmissionE2ETest {
     }
 
     @Test
-    void aShootOfAMissingSecretBindingIsRefused() {
+    void aShootOfAMissingCredentialsBindingIsRefused() {
         TestClient admin = SERVER.admin();
-        String ns = garden(admin, "aws-binding");
-        JsonNode status = assertStatus(admin.post(shoots(ns), shoot("nobind", "aws-binding", "aws", "missing")), 403,
-                "Forbidden");
+        Garden g = GardenFixtures.create(admin);
+        ObjectNode shoot = GardenFixtures.shoot(g, "nobind");
+        ((ObjectNode) shoot.get("spec")).put("credentialsBindingName", "missing");
+        JsonNode status = assertStatus(admin.post(g.shoots(), shoot), 403, "Forbidden");
         assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"nobind\" is forbidden: "
-                + "secretbinding.core.gardener.cloud \"missing\" not found");
-        assertThat(admin.get(shoots(ns) + "/nobind").status()).isEqualTo(404);
+                + "credentialsbinding.security.gardener.cloud \"missing\" not found");
+        assertThat(admin.get(g.shoot("nobind")).status()).isEqualTo(404);
     }
 
+    /**
+     * The garden's Shoot on a provider, a network and an operating system (30-cloudprofile.yaml's {@code ubuntu})
+     * that no ControllerRegistration serves, with a CredentialsBinding of that provider.
+     */
     @Test
     void aShootWhoseExtensionTypesHaveNoControllerIsRefused() {
         TestClient admin = SERVER.admin();
-        String ns = garden(admin, "aws-ext");
-        create(admin, "/api/v1/namespaces/" + ns + "/secrets", yaml("""
+        Garden g = GardenFixtures.create(admin);
+        create(admin, "/api/v1/namespaces/" + g.namespace() + "/secrets", yaml("""
                 {apiVersion: v1, kind: Secret, metadata: {name: creds}, data: {key: dmFsdWU=}}"""));
-        create(admin, CORE + "/namespaces/" + ns + "/secretbindings", yaml("""
-                apiVersion: core.gardener.cloud/v1beta1
-                kind: SecretBinding
+        create(admin, GardenFixtures.SECURITY + "/namespaces/" + g.namespace() + "/credentialsbindings", yaml("""
+                apiVersion: security.gardener.cloud/v1alpha1
+                kind: CredentialsBinding
                 metadata: {name: creds}
                 provider: {type: unregistered}
-                secretRef: {name: creds, namespace: %s}
-                """.formatted(ns)));
-        JsonNode status = assertStatus(admin.post(shoots(ns), shoot("noext", "aws-ext", "unregistered", "creds")), 403,
-                "Forbidden");
+                credentialsRef: {apiVersion: v1, kind: Secret, name: creds, namespace: %s}
+                """.formatted(g.namespace())));
+        ObjectNode shoot = GardenFixtures.shoot(g, "noext");
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        spec.put("credentialsBindingName", "creds");
+        ((ObjectNode) spec.get("provider")).put("type", "unregistered");
+        ((ObjectNode) spec.get("networking")).put("type", "cilium");
+        ((ObjectNode) spec.at("/provider/workers/0/machine/image")).put("name", "ubuntu");
+        JsonNode status = assertStatus(admin.post(g.shoots(), shoot), 403, "Forbidden");
         assertThat(status.path("message").asText()).startsWith("shoots.core.gardener.cloud \"noext\" is forbidden: 5 errors "
                 + "occurred:\n\t* given Shoot uses non-registered provider type: spec.provider.type (\"unregistered\")")
-                .contains("given Shoot uses non-registered networking type: spec.networking.type (\"calico\")",
+                .contains("given Shoot uses non-registered networking type: spec.networking.type (\"cilium\")",
                         "given Shoot uses non-registered operating system type: spec.provider.workers[0].machine.image.name"
-                                + " (\"gardenlinux\")");
+                                + " (\"ubuntu\")");
     }
 
     @Test
@@ -176,46 +152,23 @@ class GlobalAdmissionE2ETest {
         assertThat(created.path("spec").has("owner")).isFalse();
     }
 
+    /** The garden's Seed, 50-seed.yaml; and that Seed on a provider no ControllerRegistration serves. */
     @Test
     void aSeedIsLabelledWithItsNameAndItsExtensionTypes() {
         TestClient admin = SERVER.admin();
-        create(admin, REGISTRATIONS, yaml("""
-                apiVersion: core.gardener.cloud/v1beta1
-                kind: ControllerRegistration
-                metadata: {name: provider-seedtest}
-                spec: {resources: [{kind: ControlPlane, type: seedtest}, {kind: DNSRecord, type: seedtest-dns}]}
-                """));
-        JsonNode seed = create(admin, CORE + "/seeds", yaml("""
-                apiVersion: core.gardener.cloud/v1beta1
-                kind: Seed
-                metadata: {name: labelled}
-                spec:
-                  provider: {type: seedtest, region: r1}
-                  dns:
-                    provider: {type: seedtest-dns, credentialsRef: {apiVersion: v1, kind: Secret, name: dns, namespace: garden}}
-                    internal: {type: seedtest-dns, domain: internal.example.com,
-                      credentialsRef: {apiVersion: v1, kind: Secret, name: dns, namespace: garden}}
-                  ingress: {domain: ingress.example.com, controller: {kind: nginx}}
-                  networks: {nodes: 10.240.0.0/16, pods: 10.241.128.0/17, services: 10.241.0.0/17}
-                """));
-        JsonNode labels = seed.path("metadata").path("labels");
-        assertThat(labels.path("name.seed.gardener.cloud/labelled").asText()).isEqualTo("true");
-        assertThat(labels.path("provider.extensions.gardener.cloud/seedtest").asText()).isEqualTo("true");
-        assertThat(labels.path("dnsrecord.extensions.gardener.cloud/seedtest-dns").asText()).isEqualTo("true");
+        Garden g = GardenFixtures.create(admin);
+        TestClient.Response got = admin.get(CORE + "/seeds/" + g.seed());
+        assertThat(got.status()).as(got.body()).isEqualTo(200);
+        JsonNode labels = got.json().path("metadata").path("labels");
+        assertThat(labels.path("name.seed.gardener.cloud/" + g.seed()).asText()).isEqualTo("true");
+        assertThat(labels.path("provider.extensions.gardener.cloud/local").asText()).isEqualTo("true");
+        assertThat(labels.path("dnsrecord.extensions.gardener.cloud/aws-route53").asText()).isEqualTo("true");
+        assertThat(labels.path("extensions.extensions.gardener.cloud/foobar").asText()).isEqualTo("true");
 
-        JsonNode refused = assertStatus(admin.post(CORE + "/seeds", yaml("""
-                apiVersion: core.gardener.cloud/v1beta1
-                kind: Seed
-                metadata: {name: unregistered}
-                spec:
-                  provider: {type: nothing, region: r1}
-                  dns:
-                    provider: {type: seedtest-dns, credentialsRef: {apiVersion: v1, kind: Secret, name: dns, namespace: garden}}
-                    internal: {type: seedtest-dns, domain: internal.example.com,
-                      credentialsRef: {apiVersion: v1, kind: Secret, name: dns, namespace: garden}}
-                  ingress: {domain: ingress.example.com, controller: {kind: nginx}}
-                  networks: {nodes: 10.240.0.0/16, pods: 10.241.128.0/17, services: 10.241.0.0/17}
-                """)), 403, "Forbidden");
+        ObjectNode seed = GardenFixtures.example("50-seed.yaml");
+        ((ObjectNode) seed.get("metadata")).put("name", "unregistered");
+        ((ObjectNode) seed.at("/spec/provider")).put("type", "nothing");
+        JsonNode refused = assertStatus(admin.post(CORE + "/seeds", seed), 403, "Forbidden");
         assertThat(refused.path("message").asText()).isEqualTo("seeds.core.gardener.cloud \"unregistered\" is forbidden: "
                 + "1 error occurred:\n\t* given Seed uses non-registered provider type: spec.provider.type (\"nothing\")\n\n");
     }

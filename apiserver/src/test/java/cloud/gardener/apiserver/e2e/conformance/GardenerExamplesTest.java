@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.e2e.conformance;
 
+import static cloud.gardener.apiserver.e2e.admission.GardenFixtures.documents;
+import static cloud.gardener.apiserver.e2e.admission.GardenFixtures.manifestText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.model.values.Duration;
@@ -14,16 +16,15 @@ import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,8 +39,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Conformance with Gardener's published sample manifests (the shared/ folder beside the repository): each
  * file, as its own test case, is created with {@code kubectl create -f} and again over HTTP, read back,
- * compared field by field with the manifest, and deleted. Namespaces the manifests live in and the secrets
- * they reference are created first.
+ * compared field by field with the manifest (plus what admission adds, {@link #ADMISSION_ADDS}), and deleted.
+ * Every default admission plugin is on: namespaces the manifests live in and the secrets they reference are created
+ * first, and what else a case's objects refer to exists while it runs (GardenFixtures.createReferencedBy).
  */
 class GardenerExamplesTest {
 
@@ -47,16 +49,10 @@ class GardenerExamplesTest {
     private static final Set<String> WITHOUT_GENERATION = Set.of("cloudprofiles", "exposureclasses", "internalsecrets",
             "quotas", "secretbindings", "credentialsbindings", "workloadidentities");
 
-    // The cases create the garden the Shoot plugins check against (GardenFixtures), not the controller
-    // registrations, parents and seeds the other cross-object plugins look up, nor do they expect ProjectMutator's
-    // added owner member: those plugins are tested with a full garden in e2e/admission.
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("ResourceReferenceManager", "ExtensionValidator", "ExtensionLabels", "ProjectMutator",
-                    "ManagedSeed", "NamespacedCloudProfileValidator"), Map.of()));
+    static final ApiServerExtension SERVER = new ApiServerExtension();
 
-    static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
-            "../../shared/conformance/gardener-examples"));
+    static final Path EXAMPLES = GardenFixtures.EXAMPLES;
 
     private static final ResourceRegistry REGISTRY = ResourceRegistry.standard(true);
     /** Metadata the server owns; a manifest would not set it and the server may change it. */
@@ -66,14 +62,8 @@ class GardenerExamplesTest {
     private static Kubectl kubectl;
 
     /** The manifests, as paths relative to the examples folder (the test case names). */
-    static Stream<String> manifests() throws IOException {
-        if (!Files.isDirectory(EXAMPLES)) {
-            return Stream.of();
-        }
-        try (Stream<Path> files = Files.walk(EXAMPLES)) {
-            return files.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
-                    .map(p -> EXAMPLES.relativize(p).toString()).sorted().toList().stream();
-        }
+    static Stream<String> manifests() {
+        return GardenFixtures.manifests().stream();
     }
 
     @BeforeAll
@@ -83,36 +73,9 @@ class GardenerExamplesTest {
         }
         Assumptions.assumeTrue(Files.isDirectory(EXAMPLES), "no Gardener examples at " + EXAMPLES);
         kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
-        Set<String> namespaces = new LinkedHashSet<>(List.of("garden"));
-        Set<String> definedSecrets = new LinkedHashSet<>();
-        Set<String> referencedSecrets = new LinkedHashSet<>();
-        for (String file : manifests().toList()) {
-            for (ObjectNode doc : documents(file)) {
-                String ns = doc.path("metadata").path("namespace").asText("");
-                if (!ns.isEmpty()) {
-                    namespaces.add(ns);
-                }
-                if ("Secret".equals(doc.path("kind").asText()) && "v1".equals(doc.path("apiVersion").asText())) {
-                    definedSecrets.add(ns + "/" + doc.path("metadata").path("name").asText());
-                }
-                collectSecretRefs(doc, ns.isEmpty() ? "garden" : ns, referencedSecrets);
-            }
-        }
-        StringBuilder yaml = new StringBuilder();
-        for (String ns : namespaces) {
-            yaml.append("---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: ").append(ns).append('\n');
-        }
-        referencedSecrets.removeAll(definedSecrets);
-        for (String ref : referencedSecrets) {
-            String[] parts = ref.split("/", 2);
-            namespaces.add(parts[0]);
-            yaml.append("---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: ").append(parts[1])
-                    .append("\n  namespace: ").append(parts[0]).append("\ntype: Opaque\ndata:\n  key: dmFsdWU=\n");
-        }
-        // Namespaces first in the stream, so kubectl creates them before the secrets in them.
-        kubectl.okWithInput(yaml.toString(), "create", "-f", "-");
-        // 100-bastion.yaml's scheduled Shoot and the garden the Shoot examples reference exist only while their
-        // cases run (referencedGarden): other examples define the same project, CloudProfile and bindings.
+        GardenFixtures.createExampleNamespacesAndSecrets(SERVER.admin());
+        // What else a case's objects refer to exists only while the case runs (referencedGarden): other examples
+        // define the same projects, CloudProfiles, bindings, seeds and registrations.
     }
 
     /**
@@ -145,16 +108,12 @@ class GardenerExamplesTest {
     }
 
     /**
-     * A Shoot example is admitted only with the project, CloudProfile and bindings it references (ShootValidator,
-     * ShootMutator), a Bastion only for a scheduled Shoot (Bastion): they exist while its case runs. The examples that
-     * define those objects run without them.
+     * What the example refers to and does not define, as Gardener's admission requires it (GardenFixtures): the
+     * garden of a Shoot, a Bastion's scheduled Shoot, a ManagedSeed's Shoot, a Seed's registered extensions... They
+     * exist only while the case runs: other examples define the same objects.
      */
     private static List<String> referencedGarden(List<ObjectNode> docs) {
-        if (docs.stream().anyMatch(d -> "Bastion".equals(d.path("kind").asText()))) {
-            return GardenFixtures.createBastionGarden(SERVER.admin());
-        }
-        boolean shoot = docs.stream().anyMatch(d -> "Shoot".equals(d.path("kind").asText()));
-        return shoot ? GardenFixtures.createExampleGarden(SERVER.admin()) : List.of();
+        return GardenFixtures.createReferencedBy(SERVER.admin(), docs);
     }
 
     private static void createWithKubectl(String file, List<ObjectNode> docs) throws Exception {
@@ -170,14 +129,14 @@ class GardenerExamplesTest {
         assertThat(created.stdout().lines().filter(l -> l.endsWith(" created")).count()).isEqualTo(docs.size());
 
         for (ObjectNode doc : docs) {
-            assertStoredMatches(doc);
+            assertStoredMatches(file, doc);
         }
         JsonNode viaKubectl = Json.MAPPER.readTree(kubectl.okWithInput(text, "get", "-f", "-", "-o", "json"));
         JsonNode items = "List".equals(viaKubectl.path("kind").asText()) ? viaKubectl.path("items")
                 : Json.MAPPER.createArrayNode().add(viaKubectl);
         assertThat(items).hasSize(docs.size());
         for (int i = 0; i < docs.size(); i++) {
-            assertContains(asStored(docs.get(i)), items.get(i), "", file + " (kubectl get -f)");
+            assertAdmitted(file, docs.get(i), items.get(i), file + " (kubectl get -f)");
         }
 
         for (ObjectNode doc : docs) {
@@ -222,10 +181,10 @@ class GardenerExamplesTest {
         for (ObjectNode doc : docs) {
             TestClient.Response created = admin.post(path(doc, false), doc);
             assertThat(created.status()).as("POST %s: %s", path(doc, false), created.body()).isEqualTo(201);
-            assertContains(asStored(doc), created.json(), "", file + " (create response)");
+            assertAdmitted(file, doc, created.json(), file + " (create response)");
         }
         for (ObjectNode doc : docs) {
-            assertStoredMatches(doc);
+            assertStoredMatches(file, doc);
         }
         confirmDeletion(docs);
         for (ObjectNode doc : docs) {
@@ -276,6 +235,130 @@ class GardenerExamplesTest {
     // ---- comparison
 
     /**
+     * What Gardener's default admission plugins (and the strategy, where noted) add to an example, in its garden
+     * (GardenFixtures): objects merge in, lists are appended to. ExtensionLabels labels each object
+     * {@code <kind>.extensions.gardener.cloud/<type>} for the extension types it uses (a Shoot's machine images count
+     * only where the manifest names them: the image defaults come later in the chain); SeedMutator labels a Seed with
+     * its name and ManagedSeed a ManagedSeed with its shoot's seed; the Seed strategy adds the provider and region
+     * labels. ProjectMutator records the creator and makes the owner a member. ManagedSeed fills its seed template
+     * from the shoot: the ingress under the shoot's domain, the DNS provider of that (default) domain, the shoot's
+     * networks (pods and services as the seed's shoot defaults gave them), provider type and region. Labels are
+     * compared exactly, so a plugin adding an undocumented label fails the test.
+     */
+    static final Map<String, String> ADMISSION_ADDS = Map.ofEntries(
+            Map.entry("05-project-dev.yaml", """
+                    spec:
+                      createdBy: {apiGroup: rbac.authorization.k8s.io, kind: User, name: admin}
+                      members:
+                      - {apiGroup: rbac.authorization.k8s.io, kind: User, name: john.doe@example.com, role: admin,
+                         roles: [owner]}
+                    """),
+            Map.entry("30-cloudprofile.yaml", providerLabel()),
+            Map.entry("35-namespacedcloudprofile.yaml", providerLabel()),
+            Map.entry("50-seed.yaml", """
+                    metadata:
+                      labels:
+                        provider.extensions.gardener.cloud/local: "true"
+                        dnsrecord.extensions.gardener.cloud/aws-route53: "true"
+                        extensions.extensions.gardener.cloud/foobar: "true"
+                        name.seed.gardener.cloud/my-seed: "true"
+                        seed.gardener.cloud/provider: local
+                        seed.gardener.cloud/region: europe-1
+                    """),
+            Map.entry("55-managedseed-gardenlet.yaml", "metadata: {labels: {name.seed.gardener.cloud/my-seed: \"true\"}}"),
+            Map.entry("70-workloadidentity-provider.yaml", providerLabel()),
+            Map.entry("80-credentialsbinding.yaml", providerLabel()),
+            Map.entry("80-secretbinding.yaml", providerLabel()),
+            Map.entry("90-shoot.yaml", """
+                    metadata:
+                      labels:
+                        provider.extensions.gardener.cloud/local: "true"
+                        networking.extensions.gardener.cloud/calico: "true"
+                        operatingsystemconfig.extensions.gardener.cloud/gardenlinux: "true"
+                        extensions.extensions.gardener.cloud/foobar: "true"
+                    """),
+            Map.entry("provider-local/managedseeds/managedseed.yaml", managedSeedTemplate("""
+                    {nodes: 10.0.0.0/16, pods: 10.3.0.0/16, services: 10.4.0.0/16}""")),
+            Map.entry("provider-local/managedseeds/managedseed-ipv6.yaml", managedSeedTemplate("""
+                    {nodes: "fd00:10:1:100::/56", pods: "fd00:10:3::/56", services: "fd00:10:4::/112"}""")),
+            Map.entry("provider-local/managedseeds/shoot-managedseed.yaml", localShootLabels()),
+            Map.entry("provider-local/managedseeds/shoot-managedseed-ipv6.yaml", localShootLabels()),
+            Map.entry("provider-local/shoot.yaml", localShootLabels()),
+            Map.entry("provider-local/shoot-ipv6.yaml", localShootLabels()),
+            Map.entry("provider-local/shoot-workerless.yaml", providerLabel()));
+
+    private static String providerLabel() {
+        return "metadata: {labels: {provider.extensions.gardener.cloud/local: \"true\"}}";
+    }
+
+    private static String localShootLabels() {
+        return """
+                metadata:
+                  labels: {provider.extensions.gardener.cloud/local: "true", networking.extensions.gardener.cloud/calico: "true"}
+                """;
+    }
+
+    /** A provider-local ManagedSeed's additions: its shoot runs on Seed local, with the default domain there. */
+    private static String managedSeedTemplate(String networks) {
+        return """
+                metadata: {labels: {name.seed.gardener.cloud/local: "true"}}
+                spec:
+                  gardenlet:
+                    config:
+                      seedConfig:
+                        spec:
+                          ingress: {controller: {kind: nginx}, domain: ingress.managedseed.garden.external.local.gardener.cloud}
+                          dns:
+                            provider:
+                              type: local
+                              credentialsRef: {apiVersion: v1, kind: Secret, name: default-domain-external-local-gardener-cloud,
+                                namespace: garden}
+                          networks: %s
+                          provider: {type: local, region: local}
+                """.formatted(networks);
+    }
+
+    /** The example as stored after admission: {@link #asStored} plus {@link #ADMISSION_ADDS}. */
+    private static ObjectNode expected(String file, ObjectNode doc) {
+        ObjectNode expected = asStored(doc).deepCopy();
+        String adds = ADMISSION_ADDS.get(file);
+        if (adds != null) {
+            assertThat(documents(file)).as("%s: additions are written for single-document manifests", file).hasSize(1);
+            try {
+                mergeAppending(expected, Json.YAML.readTree(adds));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return expected;
+    }
+
+    private static void mergeAppending(ObjectNode into, JsonNode adds) {
+        adds.fields().forEachRemaining(e -> {
+            JsonNode current = into.get(e.getKey());
+            if (current instanceof ObjectNode object && e.getValue().isObject()) {
+                mergeAppending(object, e.getValue());
+            } else if (current instanceof ArrayNode array && e.getValue().isArray()) {
+                array.addAll((ArrayNode) e.getValue());
+            } else {
+                into.set(e.getKey(), e.getValue());
+            }
+        });
+    }
+
+    /** The manifest's content with admission's additions is all there, and the labels are exactly those. */
+    private static void assertAdmitted(String file, ObjectNode doc, JsonNode actual, String what) {
+        ObjectNode expected = expected(file, doc);
+        assertContains(expected, actual, "", what);
+        assertThat(labels(actual)).as("%s: labels", what).isEqualTo(labels(expected));
+    }
+
+    private static JsonNode labels(JsonNode object) {
+        JsonNode labels = object.path("metadata").path("labels");
+        return labels.isMissingNode() || labels.isNull() ? Json.MAPPER.createObjectNode() : labels;
+    }
+
+    /**
      * What a manifest looks like once stored, where Gardener's strategies drop content: a new CloudProfile or
      * NamespacedCloudProfile keeps no version whose expiration date has passed (dropInactiveVersions).
      */
@@ -300,11 +383,11 @@ class GardenerExamplesTest {
         }
     }
 
-    private static void assertStoredMatches(ObjectNode doc) {
+    private static void assertStoredMatches(String file, ObjectNode doc) {
         TestClient.Response got = SERVER.admin().get(path(doc, true));
         assertThat(got.status()).as("GET %s: %s", path(doc, true), got.body()).isEqualTo(200);
         JsonNode stored = got.json();
-        assertContains(asStored(doc), stored, "", path(doc, true));
+        assertAdmitted(file, doc, stored, path(doc, true));
         JsonNode meta = stored.path("metadata");
         assertThat(meta.path("uid").asText()).as("uid").isNotEmpty();
         assertThat(meta.path("creationTimestamp").asText()).as("creationTimestamp").isNotEmpty();
@@ -381,42 +464,6 @@ class GardenerExamplesTest {
 
     // ---- manifests
 
-    /**
-     * The manifest's text as sent to the server. Gardener ships 55-gardenlet.yaml as a template with
-     * placeholders ({@code <seed-name>} as the object name, a {@code <See ...>} line in place of the gardenlet
-     * configuration) that make it invalid YAML, and 90-shoot.yaml names its provider and network types as
-     * {@code <some-provider-name>} placeholders that Gardener's validation rejects, as does 50-seed.yaml's
-     * {@code <provider-name>} and its topology-aware routing with a single zone (Gardener requires at least
-     * two); those are filled in (a second zone added), and 90-shoot.yaml's machine image placeholders name the image
-     * of 30-cloudprofile.yaml (admission checks it against the CloudProfile); nothing else is touched.
-     */
-    static String manifestText(String file) throws IOException {
-        String text = Files.readString(EXAMPLES.resolve(file));
-        return text.replace("<seed-name>", "my-seed")
-                .replace("type: <some-provider-name>", "type: local")
-                .replace("type: <some-network-extension-name>", "type: calico")
-                .replace("<provider-name>", "local")
-                .replace("name: <some-image-name>", "name: gardenlinux")
-                .replace("version: <some-image-version>", "version: 15.4.20220818")
-                .replace("    zones:\n    - europe-1a\n", "    zones:\n    - europe-1a\n    - europe-1b\n")
-                .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
-    }
-
-    static List<ObjectNode> documents(String file) throws IOException {
-        List<ObjectNode> docs = new ArrayList<>();
-        // An empty YAML value is null, as in Go's YAML (what kubectl parses with), not Jackson's "".
-        try (MappingIterator<JsonNode> it = Json.YAML.readerFor(JsonNode.class)
-                .with(YAMLParser.Feature.EMPTY_STRING_AS_NULL).readValues(manifestText(file))) {
-            while (it.hasNext()) {
-                JsonNode doc = it.next();
-                if (doc != null && doc.isObject() && !doc.isEmpty()) {
-                    docs.add((ObjectNode) doc);
-                }
-            }
-        }
-        return docs;
-    }
-
     private static ResourceType type(JsonNode doc) {
         String apiVersion = doc.path("apiVersion").asText();
         int slash = apiVersion.indexOf('/');
@@ -438,23 +485,5 @@ class GardenerExamplesTest {
             p.append('/').append(doc.path("metadata").path("name").asText());
         }
         return p.toString();
-    }
-
-    /** Secret references: {@code secretRef}, {@code *SecretRef} and {@code credentialsRef} of kind Secret. */
-    private static void collectSecretRefs(JsonNode node, String defaultNamespace, Set<String> into) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                JsonNode v = e.getValue();
-                boolean secretRef = e.getKey().equals("secretRef") || e.getKey().endsWith("SecretRef")
-                        || e.getKey().equals("credentialsRef") && "Secret".equals(v.path("kind").asText());
-                if (secretRef && v.isObject() && v.hasNonNull("name")) {
-                    into.add(v.path("namespace").asText(defaultNamespace) + "/" + v.path("name").asText());
-                }
-                collectSecretRefs(v, defaultNamespace, into);
-            }
-        } else if (node.isArray()) {
-            node.forEach(n -> collectSecretRefs(n, defaultNamespace, into));
-        }
     }
 }
