@@ -77,6 +77,12 @@ final class EtcdErrors {
                     "etcd request timed out; its outcome is unknown: " + cause.getMessage(), cause);
             case UNAVAILABLE, CANCELLED, ABORTED -> StorageException.unavailable(
                     "etcd is unavailable: " + cause.getMessage(), cause);
+            // grpc-java reports a connection lost mid-call (a member going away) as UNKNOWN "channel closed":
+            // the answer is lost, not refused, so the outcome is unknown as for a timeout.
+            case UNKNOWN -> messageContains(cause, "channel closed")
+                    ? StorageException.unavailable("etcd connection closed; the outcome is unknown: "
+                            + cause.getMessage(), cause)
+                    : StorageException.internal("etcd request failed: " + cause.getMessage(), cause);
             default -> StorageException.internal("etcd request failed: " + cause.getMessage(), cause);
         };
     }

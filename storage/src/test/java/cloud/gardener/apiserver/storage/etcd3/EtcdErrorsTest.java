@@ -17,6 +17,11 @@ class EtcdErrorsTest {
                 .isEqualTo(Reason.UNAVAILABLE);
         assertThat(EtcdErrors.toStorageException(new CompletionException(Status.UNAVAILABLE.asRuntimeException())).reason())
                 .isEqualTo(Reason.UNAVAILABLE);
+        // grpc-java's words for a connection that went away mid-call: the outcome is unknown, not refused
+        assertThat(EtcdErrors.toStorageException(Status.UNKNOWN.withDescription("channel closed").asRuntimeException())
+                .reason()).isEqualTo(Reason.UNAVAILABLE);
+        assertThat(EtcdErrors.toStorageException(Status.UNKNOWN.withDescription("something else").asRuntimeException())
+                .reason()).isEqualTo(Reason.INTERNAL);
     }
 
     @Test
