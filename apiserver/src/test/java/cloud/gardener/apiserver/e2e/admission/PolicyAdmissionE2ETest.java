@@ -13,9 +13,6 @@ import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -83,16 +80,7 @@ class PolicyAdmissionE2ETest {
 
     /** The plugin's configuration: {@link #MANIFESTS} in a temporary static manifests directory. */
     static JsonNode settings() {
-        try {
-            Path dir = Files.createTempDirectory("policy-manifests");
-            Path file = Files.writeString(dir.resolve("policies.yaml"), MANIFESTS);
-            dir.toFile().deleteOnExit();
-            file.toFile().deleteOnExit();
-            return Json.MAPPER.createObjectNode().put("apiVersion", "apiserver.config.k8s.io/v1")
-                    .put("kind", "ValidatingAdmissionPolicyConfiguration").put("staticManifestsDir", dir.toString());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return TestWebhooks.staticManifests("ValidatingAdmissionPolicyConfiguration", MANIFESTS);
     }
 
     @Test

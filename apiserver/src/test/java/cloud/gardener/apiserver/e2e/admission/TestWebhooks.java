@@ -73,13 +73,18 @@ final class TestWebhooks implements AutoCloseable {
      * both webhook plugins.
      */
     static JsonNode settings(String manifests) {
+        return staticManifests("WebhookAdmissionConfiguration", manifests);
+    }
+
+    /** A plugin configuration of the given kind whose {@code staticManifestsDir} holds the manifests. */
+    static JsonNode staticManifests(String kind, String manifests) {
         try {
-            Path dir = Files.createTempDirectory("webhook-manifests");
-            Path file = Files.writeString(dir.resolve("webhooks.yaml"), manifests);
+            Path dir = Files.createTempDirectory("admission-manifests");
+            Path file = Files.writeString(dir.resolve("manifests.yaml"), manifests);
             dir.toFile().deleteOnExit();
             file.toFile().deleteOnExit();
             return Json.MAPPER.createObjectNode().put("apiVersion", "apiserver.config.k8s.io/v1")
-                    .put("kind", "WebhookAdmissionConfiguration").put("staticManifestsDir", dir.toString());
+                    .put("kind", kind).put("staticManifestsDir", dir.toString());
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
