@@ -14,17 +14,28 @@ import java.time.Clock;
  * @param clock         the time source (tests fix it)
  * @param vertx         for plugins that call out (the admission webhooks); null where none do
  * @param dryRun        dry-run creates through the API; null where no plugin may send them
+ * @param featureGates  the server's {@code --feature-gates}; null means every gate at its default
  */
 public record PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock,
-                            Vertx vertx, DryRunClient dryRun) {
+                            Vertx vertx, DryRunClient dryRun, FeatureGates featureGates) {
+
+    public PluginContext {
+        featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
+    }
 
     /** A context for plugins that only read objects. */
     public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock) {
-        this(objects, authorizer, configuration, clock, null, null);
+        this(objects, authorizer, configuration, clock, null, null, null);
+    }
+
+    /** A context for plugins that may call out, with every feature gate at its default. */
+    public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock, Vertx vertx,
+                         DryRunClient dryRun) {
+        this(objects, authorizer, configuration, clock, vertx, dryRun, null);
     }
 
     /** The same context with another plugin's configuration. */
     public PluginContext withConfiguration(JsonNode newConfiguration) {
-        return new PluginContext(objects, authorizer, newConfiguration, clock, vertx, dryRun);
+        return new PluginContext(objects, authorizer, newConfiguration, clock, vertx, dryRun, featureGates);
     }
 }

@@ -39,7 +39,8 @@ final class AdmissionPlugins {
 
     static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx,
                                 DryRunClient dryRun) {
-        PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC(), vertx, dryRun);
+        PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC(), vertx, dryRun,
+                config.featureGates());
         AdmissionChain gardener = REGISTRY.chain(config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins(),
                 config.admissionConfigurations(), context);
         List<AdmissionPlugin> plugins = new ArrayList<>(gardener.plugins());

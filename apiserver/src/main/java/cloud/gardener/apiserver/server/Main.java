@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.config.AdmissionConfigurationFile;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
 import cloud.gardener.apiserver.authn.TokenFileAuthenticator;
@@ -96,6 +97,7 @@ public final class Main {
         Map<String, JsonNode> admissionConfigurations = o.admissionControlConfigFile == null ? Map.of()
                 : AdmissionConfigurationFile.read(o.admissionControlConfigFile);
         AdmissionPlugins.check(o.enableAdmissionPlugins, o.disableAdmissionPlugins);
+        FeatureGates featureGates = FeatureGates.parse(o.featureGates);
         boolean embedded = storageBackend(o).equals(EMBEDDED);
         Files.createDirectories(o.dataDir);
         boolean local = o.etcdServers.isEmpty();
@@ -159,7 +161,7 @@ public final class Main {
         ServerConfig config = new ServerConfig(o.bindAddress, o.securePort, certPem, keyPem, clientCa, o.anonymousAuth,
                 EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
-                authorization, admissionConfigurations, credentials, null)
+                authorization, admissionConfigurations, credentials, null, featureGates)
                 .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig));
         ApiServer server;
         try {

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.storage.Storage;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,6 +32,7 @@ import java.util.Map;
  * @param credentials              the shoot kubeconfig and workload identity token subresources
  * @param coreKubeconfig           cluster mode: the virtual garden whose namespaces, secrets and config maps are used
  *                                 ({@code --kubeconfig}); null in standalone mode
+ * @param featureGates             gardener-apiserver's feature gates ({@code --feature-gates})
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
@@ -38,7 +40,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                            List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
                            Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
-                           Kubeconfig coreKubeconfig) {
+                           Kubeconfig coreKubeconfig, FeatureGates featureGates) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -48,6 +50,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         authorization = authorization == null ? AuthorizationConfig.standalone() : authorization;
         admissionConfigurations = admissionConfigurations == null ? Map.of() : Map.copyOf(admissionConfigurations);
         credentials = credentials == null ? CredentialsConfig.defaults() : credentials;
+        featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
     }
 
     /** Standalone, with client certificates only, standalone authorization and default settings otherwise. */
@@ -57,41 +60,41 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                         List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null, null, null, null);
+                disabledAdmissionPlugins, null, null, null, null, null, null);
     }
 
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig);
+                coreKubeconfig, featureGates);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig);
+                coreKubeconfig, featureGates);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, credentials,
-                coreKubeconfig);
+                coreKubeconfig, featureGates);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
-                authentication, authorization, configurations, credentials, coreKubeconfig);
+                authentication, authorization, configurations, credentials, coreKubeconfig, featureGates);
     }
 
     public ServerConfig withCredentials(CredentialsConfig newCredentials) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials,
-                coreKubeconfig);
+                coreKubeconfig, featureGates);
     }
 
     /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
@@ -99,6 +102,13 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
                 enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
-                admissionConfigurations, credentials, kubeconfig);
+                admissionConfigurations, credentials, kubeconfig, featureGates);
+    }
+
+    public ServerConfig withFeatureGates(FeatureGates newFeatureGates) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig, newFeatureGates);
     }
 }

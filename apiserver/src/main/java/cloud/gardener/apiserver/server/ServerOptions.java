@@ -122,6 +122,9 @@ public final class ServerOptions {
     @Option(names = "--admission-control-config-file", description = "An apiserver.config.k8s.io/v1 AdmissionConfiguration with the plugins' configurations.")
     public java.nio.file.Path admissionControlConfigFile;
 
+    @Option(names = "--feature-gates", split = ",", description = "Feature gates as Name=bool pairs: CloudProfileCapabilities (default true), DisableNginxIngressInShoot, InPlaceNodeUpdates, LiveControlPlaneMigration, VersionClassificationLifecycle (default false).")
+    public List<String> featureGates = new ArrayList<>();
+
     @Option(names = "--cluster-identity", description = "Identity of the garden cluster (gardener-apiserver requires it behind a kube-apiserver).")
     public String clusterIdentity;
 

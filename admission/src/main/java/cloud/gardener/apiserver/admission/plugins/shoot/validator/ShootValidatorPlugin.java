@@ -43,12 +43,12 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
     private static final int NAME_LENGTH_LIMIT = 21;
     private static final int GENERATE_NAME_RANDOM_LENGTH = 5;
     private static final String MANAGED_ISSUER = "authentication.gardener.cloud/issuer";
-    private static final String LIVE_MIGRATE = "migration.gardener.cloud/live-migrate";
 
     private final ObjectLookup objects;
     private final GardenObjects garden;
     private final Authorizer authorizer;
     private final Clock clock;
+    private final LiveMigration liveMigration;
 
     public ShootValidatorPlugin(PluginContext context) {
         super(NAME, Operation.CREATE, Operation.UPDATE, Operation.DELETE);
@@ -56,6 +56,7 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
         this.garden = new GardenObjects(context.objects());
         this.authorizer = context.authorizer();
         this.clock = context.clock();
+        this.liveMigration = new LiveMigration(context.objects(), context.featureGates());
     }
 
     @Override
@@ -262,10 +263,9 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
         return admissionPlugins.compose(pluginErrs -> {
             errs.addAll(pluginErrs);
             errs.addAll(new ProfileConstraints(r.profile(), op, r.now(), "").limits(r.shoot()));
-            if (r.shoot().path("metadata").path("annotations").path(LIVE_MIGRATE).asText("").equalsIgnoreCase("true")) {
-                errs.add(FieldError.forbidden("metadata.annotations[" + LIVE_MIGRATE + "]",
-                        "the \"LiveControlPlaneMigration\" feature gate is disabled in gardener-apiserver"));
-            }
+            return liveMigration.validate(r);
+        }).compose(migrationErrs -> {
+            errs.addAll(migrationErrs);
             if (op == Operation.DELETE || !r.specChanged()) {
                 return Future.succeededFuture(errs);
             }
