@@ -1,23 +1,36 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
 import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.VolumeType;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Gardener's {@code ValidateCloudProfileChanges}: a shoot moves only within one CloudProfile hierarchy (a CloudProfile
- * and the NamespacedCloudProfiles below it), and only to a profile that still has its machine types, volume types and
- * machine image versions. Its errors are plain errors, which the server answers with 500 as Gardener's does.
+ * and the NamespacedCloudProfiles below it, in any direction: {@code cloudProfileName} or {@code cloudProfile} of kind
+ * CloudProfile to a descendant NamespacedCloudProfile, back to the parent, or to a sibling), and only to a profile that
+ * still has the machine image versions, machine types and volume types its workers use. Kubernetes versions are not
+ * checked: maintenance moves the shoot on. Its errors are plain errors, which the server answers with 500 as Gardener's
+ * does; a NamespacedCloudProfile missing on the way to the root is the lister's 404.
  */
 final class CloudProfileChanges {
+
+    /** The lister's resource name in its NotFound ({@code v1beta1.Resource("namespacedcloudprofile")}). */
+    private static final GroupResource NAMESPACED_CLOUD_PROFILE = new GroupResource(GardenObjects.GROUP,
+            "namespacedcloudprofile");
+    private static final String SPEC_NOT_FOUND = "could not find cloudProfileSpec from the shoot cloudProfile reference: ";
 
     private final GardenObjects garden;
 
@@ -31,43 +44,66 @@ final class CloudProfileChanges {
         if (oldRef == null || Arrays.equals(oldRef, newRef)) {
             return Future.succeededFuture();
         }
+        if (newRef == null) {
+            return fail("unexpected nil cloudprofile to get root of");
+        }
         return root(newRef, namespace).compose(newRoot -> root(oldRef, namespace).compose(oldRoot -> {
             if (!Arrays.equals(newRoot, oldRoot)) {
                 String from = "\"" + oldRef[1] + "\"" + ("CloudProfile".equals(oldRef[0]) ? "" : " (root: \"" + oldRoot[1] + "\")");
                 String to = "\"" + newRef[1] + "\"" + ("CloudProfile".equals(newRef[0]) ? "" : " (root: \"" + newRoot[1] + "\")");
-                return Future.failedFuture(ApiException.unknown("cloud profile reference change is invalid: cannot change "
-                        + "from " + from + " to " + to + ". The cloud profile reference must remain within the same hierarchy"));
+                return fail("cloud profile reference change is invalid: cannot change from " + from + " to " + to
+                        + ". The cloud profile reference must remain within the same hierarchy");
             }
-            return garden.cloudProfileSpec(shoot, namespace, "could not find cloudProfileSpec from the shoot cloudProfile "
-                    + "reference: ").compose(newSpec -> garden.cloudProfileSpec(old, namespace, "could not find "
-                    + "cloudProfileSpec from the shoot cloudProfile reference: ").compose(oldSpec ->
-                    stillSupported(shoot, newSpec.orElse(null), oldSpec.orElse(null))));
+            return spec(newRef, namespace).compose(newSpec -> spec(oldRef, namespace).compose(oldSpec ->
+                    stillSupported(shoot, newSpec, oldSpec)));
         }));
     }
 
-    private static Future<Void> stillSupported(JsonNode shoot, CloudProfileSpec spec, CloudProfileSpec oldSpec) {
-        if (spec == null || oldSpec == null) {
-            return Future.succeededFuture();
-        }
+    /**
+     * {@code GetCloudProfileSpec} as this check reports it: a NamespacedCloudProfile's status spec (empty before its
+     * controller has filled it), or the CloudProfile's spec.
+     */
+    private Future<Optional<CloudProfileSpec>> spec(String[] ref, String namespace) {
+        return switch (ref[0]) {
+            case "NamespacedCloudProfile" -> garden.lookup().get(NamespacedCloudProfile.class,
+                    GardenObjects.NAMESPACED_CLOUD_PROFILES, namespace, ref[1]).compose(found -> found.isEmpty()
+                    ? fail(SPEC_NOT_FOUND + "namespacedcloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found")
+                    : Future.succeededFuture(Optional.ofNullable(found.get().status() == null ? null
+                    : found.get().status().cloudProfileSpec())));
+            case "CloudProfile" -> garden.lookup().get(CloudProfile.class, GardenObjects.CLOUD_PROFILES, "", ref[1])
+                    .compose(found -> found.isEmpty()
+                            ? fail(SPEC_NOT_FOUND + "cloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found")
+                            : Future.succeededFuture(Optional.ofNullable(found.get().spec())));
+            default -> fail(SPEC_NOT_FOUND + "could not find referenced cloud profile with kind \"" + ref[0] + "\"");
+        };
+    }
+
+    /** The workers' image versions (those the old profile had), machine types and volume types, worker by worker. */
+    private static Future<Void> stillSupported(JsonNode shoot, Optional<CloudProfileSpec> newSpec,
+                                               Optional<CloudProfileSpec> oldSpec) {
+        List<MachineImage> newImages = newSpec.map(CloudProfileSpec::machineImages).orElse(null);
+        List<MachineImage> oldImages = oldSpec.map(CloudProfileSpec::machineImages).orElse(null);
+        List<MachineType> machineTypes = newSpec.map(CloudProfileSpec::machineTypes).orElse(List.of());
+        List<VolumeType> volumeTypes = newSpec.map(CloudProfileSpec::volumeTypes).orElse(List.of());
         for (JsonNode w : shoot.path("spec").path("provider").path("workers")) {
             String worker = w.path("name").asText("");
             JsonNode image = w.path("machine").path("image");
             if (image.isObject()) {
                 String name = image.path("name").asText("");
                 String version = image.path("version").asText("");
-                if (hasVersion(oldSpec, name, version) && !hasVersion(spec, name, version)) {
+                if (hasVersion(oldImages, name, version) && !hasVersion(newImages, name, version)) {
                     return fail("newly referenced cloud profile does not contain the machine image version \"" + name + "@"
                             + version + "\" currently in use by worker \"" + worker + "\"");
                 }
             }
             String type = w.path("machine").path("type").asText("");
-            if (spec.machineTypes() == null || spec.machineTypes().stream().noneMatch(t -> t.name().equals(type))) {
+            if (machineTypes == null || machineTypes.stream().noneMatch(t -> t.name().equals(type))) {
                 return fail("newly referenced cloud profile does not contain the machine type \"" + type
                         + "\" currently in use by worker \"" + worker + "\"");
             }
             JsonNode volumeType = w.path("volume").path("type");
-            if (volumeType.isTextual() && (spec.volumeTypes() == null
-                    || spec.volumeTypes().stream().noneMatch(t -> t.name().equals(volumeType.asText())))) {
+            if (volumeType.isTextual() && (volumeTypes == null
+                    || volumeTypes.stream().noneMatch(t -> t.name().equals(volumeType.asText())))) {
                 return fail("newly referenced cloud profile does not contain the volume type \"" + volumeType.asText()
                         + "\" currently in use by worker \"" + worker + "\"");
             }
@@ -75,8 +111,9 @@ final class CloudProfileChanges {
         return Future.succeededFuture();
     }
 
-    private static boolean hasVersion(CloudProfileSpec spec, String name, String version) {
-        for (MachineImage mi : spec.machineImages() == null ? List.<MachineImage>of() : spec.machineImages()) {
+    /** Whether the images list the version ({@code GetMachineImageDiff}'s removed versions are old minus new). */
+    private static boolean hasVersion(List<MachineImage> images, String name, String version) {
+        for (MachineImage mi : images == null ? List.<MachineImage>of() : images) {
             if (mi.name().equals(name) && mi.versions() != null) {
                 for (MachineImageVersion v : mi.versions()) {
                     if (Objects.equals(v.expirableVersion().version(), version)) {
@@ -94,21 +131,19 @@ final class CloudProfileChanges {
             return Future.succeededFuture(ref);
         }
         if (!"NamespacedCloudProfile".equals(ref[0])) {
-            return Future.failedFuture(ApiException.unknown("unexpected cloudprofile kind " + ref[0]));
+            return fail("unexpected cloudprofile kind " + ref[0]);
         }
         return garden.lookup().get(NamespacedCloudProfile.class, GardenObjects.NAMESPACED_CLOUD_PROFILES, namespace, ref[1])
                 .compose(found -> {
                     if (found.isEmpty()) {
-                        return Future.failedFuture(ApiException.unknown("namespacedcloudprofile.core.gardener.cloud \""
-                                + ref[1] + "\" not found"));
+                        return Future.failedFuture(ApiException.notFound(NAMESPACED_CLOUD_PROFILE, ref[1]));
                     }
                     var parent = found.get().spec().parent();
                     return root(new String[] {parent.kind(), parent.name()}, namespace);
                 });
     }
 
-    private static Future<Void> fail(String message) {
+    private static <T> Future<T> fail(String message) {
         return Future.failedFuture(ApiException.unknown(message));
     }
-
 }

@@ -85,10 +85,13 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
                 return Future.succeededFuture();
             }
         }
+        if (GardenObjects.cloudProfileReference(shoot) == null) {
+            return Future.succeededFuture();
+        }
+        // A NamespacedCloudProfile whose status its controller has not filled yet is an empty spec, as in Gardener.
         return garden.cloudProfileSpec(shoot, a.namespace(), "could not find referenced cloud profile: ")
-                .compose(profile -> profile.isEmpty() ? Future.succeededFuture()
-                        : new CloudProfileChanges(garden).validate(shoot, old, a.namespace())
-                        .compose(v -> load(a, shoot, old, profile.get()))
+                .compose(profile -> new CloudProfileChanges(garden).validate(shoot, old, a.namespace())
+                        .compose(v -> load(a, shoot, old, profile.orElseGet(ShootValidatorPlugin::emptySpec)))
                         .compose(this::validate));
     }
 
@@ -331,6 +334,10 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
             }));
         }
         return chain.map(v -> errs);
+    }
+
+    private static CloudProfileSpec emptySpec() {
+        return ModelCodec.decode(JsonNodeFactory.instance.objectNode(), CloudProfileSpec.class).value();
     }
 
     private static <T> Future<T> required(Optional<T> found, String message) {
