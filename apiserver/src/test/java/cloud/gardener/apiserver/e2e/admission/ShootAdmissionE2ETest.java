@@ -65,6 +65,16 @@ class ShootAdmissionE2ETest {
     }
 
     @Test
+    void aLiveMigrationIsForbiddenWhileItsFeatureGateIsOff() {
+        ObjectNode shoot = GardenFixtures.shoot(garden, "live");
+        shoot.with("metadata").with("annotations").put("migration.gardener.cloud/live-migrate", "true");
+        JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
+        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"live\" is forbidden: "
+                + "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: the "
+                + "\"LiveControlPlaneMigration\" feature gate is disabled in gardener-apiserver");
+    }
+
+    @Test
     void aMachineTypeTheCloudProfileLacksIsForbidden() {
         ObjectNode shoot = GardenFixtures.shoot(garden, "mtype");
         ((ObjectNode) shoot.at("/spec/provider/workers/0/machine")).put("type", "m9.huge");

@@ -7,7 +7,8 @@ import java.util.Set;
 
 /**
  * {@code apiequality.Semantic.DeepEqual} on JSON trees: a missing field, {@code null}, an empty list and an
- * empty map are all the same (Go's nil and empty slices and maps compare equal there).
+ * empty map are all the same (Go's nil and empty slices and maps compare equal there), and numbers are equal by
+ * value (a stored object and a patched one may hold the same integer as different Jackson node types).
  */
 public final class SemanticEquality {
 
@@ -38,6 +39,9 @@ public final class SemanticEquality {
                 }
             }
             return true;
+        }
+        if (a.isNumber() && b.isNumber()) {
+            return a.decimalValue().compareTo(b.decimalValue()) == 0;
         }
         return a.equals(b);
     }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
@@ -46,7 +47,7 @@ record Review(Attributes a, JsonNode shoot, JsonNode old, CloudProfileSpec profi
     }
 
     boolean specChanged() {
-        return !spec().equals(oldSpec());
+        return !SemanticEquality.equal(spec(), oldSpec());
     }
 
     /** {@code spec.seedName}, or null when unset. */

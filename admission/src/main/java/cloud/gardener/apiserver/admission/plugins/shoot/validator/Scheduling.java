@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
 import cloud.gardener.apiserver.api.core.v1beta1.AccessRestriction;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
@@ -62,7 +63,7 @@ final class Scheduling {
                     if (rescheduled) {
                         ObjectNode spec = r.spec().deepCopy();
                         spec.put("seedName", oldSeedName);
-                        if (!spec.equals(r.oldSpec())) {
+                        if (!SemanticEquality.equal(spec, r.oldSpec())) {
                             return Rejections.forbid(r.a(), "only spec.seedName can be changed using the binding "
                                     + "subresource when the shoot is being rescheduled to a new seed");
                         }

@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.FieldErrors;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
@@ -81,7 +82,8 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
                 return Future.failedFuture(ApiException.unknown(
                         "update of binding rejected, shoot is already assigned to the same seed"));
             }
-            if (shoot.path("spec").equals(old.path("spec")) && shoot.path("metadata").equals(old.path("metadata"))) {
+            if (SemanticEquality.equal(shoot.path("spec"), old.path("spec"))
+                    && SemanticEquality.equal(shoot.path("metadata"), old.path("metadata"))) {
                 return Future.succeededFuture();
             }
         }

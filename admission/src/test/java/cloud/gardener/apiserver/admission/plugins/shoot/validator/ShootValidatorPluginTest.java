@@ -269,6 +269,29 @@ class ShootValidatorPluginTest {
         assertThat(e.getMessage()).isEqualTo(message);
     }
 
+    /** The stored shoot holds its integers as longs, the patched one as ints: that is no change of the spec. */
+    @Test
+    void reschedulingThroughBindingComparesNumbersByValue() {
+        String withBackup = ShootFixtures.SEED.replace("spec:\n", "spec:\n  backup: {provider: local}\n");
+        objects.put(GardenObjects.SEEDS, withBackup);
+        objects.put(GardenObjects.SEEDS, withBackup.replace("name: seed,", "name: other,"));
+        ObjectNode old = ShootFixtures.shoot();
+        ((ObjectNode) old.get("spec")).put("seedName", "seed");
+        at(old, "/spec/kubernetes").putObject("kubeAPIServer").put("defaultNotReadyTolerationSeconds", 300L);
+        ObjectNode shoot = ShootFixtures.shoot();
+        ((ObjectNode) shoot.get("spec")).put("seedName", "other");
+        at(shoot, "/spec/kubernetes").putObject("kubeAPIServer").put("defaultNotReadyTolerationSeconds", 300);
+        Future<Void> moved = plugin.validate(Requests.of(SHOOT, GardenObjects.SHOOTS, "binding", Operation.UPDATE, shoot,
+                old, Requests.ALICE));
+        assertThat(moved.succeeded()).as(String.valueOf(moved.cause())).isTrue();
+
+        at(shoot, "/spec/kubernetes/kubeAPIServer").put("defaultNotReadyTolerationSeconds", 301);
+        ApiException e = rejection(plugin.validate(Requests.of(SHOOT, GardenObjects.SHOOTS, "binding", Operation.UPDATE,
+                shoot, old, Requests.ALICE)));
+        assertThat(e.getMessage()).isEqualTo(FORBIDDEN + "only spec.seedName can be changed using the binding subresource "
+                + "when the shoot is being rescheduled to a new seed");
+    }
+
     @Test
     void deletionDuringMigrationIsForbidden() {
         ObjectNode old = ShootFixtures.shoot();

@@ -1,0 +1,88 @@
+package cloud.gardener.apiserver.e2e.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.FeatureGates;
+import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code --feature-gates=LiveControlPlaneMigration=true}: ShootValidator judges the
+ * {@code migration.gardener.cloud/live-migrate} annotation instead of refusing it outright (as the default server of
+ * {@link ShootAdmissionE2ETest} does): never on creation, and a move through {@code shoots/binding} only when the
+ * prerequisites hold; without the annotation the move is the classic migration.
+ */
+class LiveMigrationE2ETest {
+
+    private static final String LIVE_MIGRATE = "migration.gardener.cloud/live-migrate";
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withFeatureGates(
+            FeatureGates.parse(List.of("LiveControlPlaneMigration=true"))));
+
+    private static TestClient admin;
+    private static Garden garden;
+
+    @BeforeAll
+    static void garden() {
+        Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
+        admin = SERVER.admin();
+        garden = GardenFixtures.create(admin);
+    }
+
+    @Test
+    void theAnnotationIsRefusedOnCreation() {
+        ObjectNode shoot = GardenFixtures.shoot(garden, "livenew");
+        shoot.with("metadata").with("annotations").put(LIVE_MIGRATE, "true");
+        JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
+        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"livenew\" is forbidden: "
+                + "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: annotation must not be set on "
+                + "shoot creation");
+    }
+
+    @Test
+    void aMoveWithoutThePrerequisitesIsRefused() {
+        // a second seed like the garden's, with the same internal domain, so that only the live migration rules speak
+        JsonNode source = admin.get(GardenFixtures.CORE + "/seeds/" + garden.seed()).json();
+        ObjectNode destination = source.deepCopy();
+        destination.remove("status");
+        destination.putObject("metadata").put("name", garden.seed() + "-b");
+        ((ObjectNode) destination.at("/spec/ingress")).put("domain", "ingress-b." + garden.project() + ".example.com");
+        GardenFixtures.created(admin, GardenFixtures.CORE + "/seeds", destination);
+
+        GardenFixtures.created(admin, garden.shoots(), GardenFixtures.shoot(garden, "live"));
+        TestClient.Response bound = admin.patch(garden.shoot("live") + "/binding", Fixtures.MERGE,
+                "{\"spec\":{\"seedName\":\"" + garden.seed() + "\"}}");
+        assertThat(bound.status()).as(bound.body()).isEqualTo(200);
+        TestClient.Response annotated = admin.patch(garden.shoot("live"), Fixtures.MERGE,
+                "{\"metadata\":{\"annotations\":{\"" + LIVE_MIGRATE + "\":\"true\"}}}");
+        assertThat(annotated.status()).as(annotated.body()).isEqualTo(200);
+
+        JsonNode refused = Fixtures.assertStatus(admin.patch(garden.shoot("live") + "/binding", Fixtures.MERGE,
+                "{\"spec\":{\"seedName\":\"" + garden.seed() + "-b\"}}"), 403, "Forbidden");
+        assertThat(refused.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"live\" is forbidden: "
+                + "[spec.seedName: Forbidden: shoot control plane must be configured for high availability to perform a "
+                + "live control plane migration, spec.seedName: Forbidden: gardenlet version not reported for source "
+                + "seed \"" + garden.seed() + "\", spec.seedName: Forbidden: gardenlet version not reported for "
+                + "destination seed \"" + garden.seed() + "-b\"]");
+        assertThat(admin.get(garden.shoot("live")).json().at("/spec/seedName").asText()).isEqualTo(garden.seed());
+
+        // without the annotation the same move is the classic migration, which both seeds' backups allow
+        TestClient.Response plain = admin.patch(garden.shoot("live"), Fixtures.MERGE,
+                "{\"metadata\":{\"annotations\":{\"" + LIVE_MIGRATE + "\":null}}}");
+        assertThat(plain.status()).as(plain.body()).isEqualTo(200);
+        TestClient.Response moved = admin.patch(garden.shoot("live") + "/binding", Fixtures.MERGE,
+                "{\"spec\":{\"seedName\":\"" + garden.seed() + "-b\"}}");
+        assertThat(moved.status()).as(moved.body()).isEqualTo(200);
+        assertThat(moved.json().at("/spec/seedName").asText()).isEqualTo(garden.seed() + "-b");
+    }
+}
