@@ -222,13 +222,13 @@ final class Scheduling {
         if (seed.metadata().deletionTimestamp() != null) {
             JsonNode annotations = r.shoot().path("metadata").path("annotations");
             JsonNode oldAnnotations = r.old().path("metadata").path("annotations");
-            if (!annotations.equals(oldAnnotations)) {
+            if (!SemanticEquality.equal(annotations, oldAnnotations)) {
                 ObjectNode adjusted = oldAnnotations.isObject() ? ((ObjectNode) oldAnnotations).deepCopy()
                         : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
                 if (annotations.has(DELETION_CONFIRMATION)) {
                     adjusted.set(DELETION_CONFIRMATION, annotations.get(DELETION_CONFIRMATION));
                 }
-                if (!annotations.equals(adjusted)) {
+                if (!SemanticEquality.equal(annotations, adjusted)) {
                     return Rejections.forbid(r.a(), "cannot update annotations of shoot '" + r.name() + "' on seed '"
                             + seed.metadata().name() + "' already marked for deletion: only the '" + DELETION_CONFIRMATION
                             + "' annotation can be changed");

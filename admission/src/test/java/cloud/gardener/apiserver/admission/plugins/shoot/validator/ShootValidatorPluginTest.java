@@ -292,6 +292,36 @@ class ShootValidatorPluginTest {
                 + "when the shoot is being rescheduled to a new seed");
     }
 
+    /** On a seed in deletion only the deletion confirmation may change among the annotations; none and {} are alike. */
+    @Test
+    void aShootOnASeedInDeletionKeepsItsAnnotations() {
+        objects.put(GardenObjects.SEEDS, ShootFixtures.SEED.replace("metadata: {name: seed,",
+                "metadata: {name: seed, deletionTimestamp: \"2026-01-01T00:00:00Z\","));
+        ObjectNode old = ShootFixtures.shoot();
+        ((ObjectNode) old.get("spec")).put("seedName", "seed");
+        ObjectNode labelled = old.deepCopy();
+        labelled.with("metadata").putObject("annotations");
+        labelled.with("metadata").with("labels").put("team", "a");
+        Future<Void> result = plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, labelled, old));
+        assertThat(result.succeeded()).as(String.valueOf(result.cause())).isTrue();
+
+        ObjectNode emptied = labelled.deepCopy();
+        emptied.with("metadata").remove("annotations");
+        emptied.with("metadata").with("labels").put("team", "b");
+        Future<Void> fromEmpty = plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, emptied, labelled));
+        assertThat(fromEmpty.succeeded()).as(String.valueOf(fromEmpty.cause())).isTrue();
+
+        ObjectNode confirmed = old.deepCopy();
+        confirmed.with("metadata").with("annotations").put("confirmation.gardener.cloud/deletion", "true");
+        assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, confirmed, old)).succeeded()).isTrue();
+
+        ObjectNode annotated = old.deepCopy();
+        annotated.with("metadata").with("annotations").put("team", "a");
+        assertThat(rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, annotated, old))).getMessage())
+                .isEqualTo(FORBIDDEN + "cannot update annotations of shoot 'crazy' on seed 'seed' already marked for "
+                        + "deletion: only the 'confirmation.gardener.cloud/deletion' annotation can be changed");
+    }
+
     @Test
     void deletionDuringMigrationIsForbidden() {
         ObjectNode old = ShootFixtures.shoot();
