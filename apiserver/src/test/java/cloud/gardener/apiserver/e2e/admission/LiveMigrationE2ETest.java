@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.e2e.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.FeatureGates;
+import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -47,6 +48,58 @@ class LiveMigrationE2ETest {
         assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"livenew\" is forbidden: "
                 + "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: annotation must not be set on "
                 + "shoot creation");
+    }
+
+    /**
+     * Three seeds with a reported gardenlet version in europe-1, europe-2 and asia-1, and the scheduler's region
+     * ConfigMap for the garden's CloudProfile: a highly available shoot moves to the near region, not to the far one.
+     */
+    @Test
+    void theRegionConfigMapDecidesHowFarTheControlPlaneMoves() {
+        for (String[] seed : new String[][] {{"e1", "europe-1"}, {"e2", "europe-2"}, {"as", "asia-1"}}) {
+            seedIn(garden.seed() + "-" + seed[0], seed[1]);
+        }
+        ObjectNode regions = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
+        ObjectNode meta = regions.putObject("metadata").put("name", "scheduler-region-config").put("namespace", "garden");
+        meta.putObject("labels").put("scheduling.gardener.cloud/purpose", "region-config");
+        meta.putObject("annotations").put("scheduling.gardener.cloud/cloudprofiles", garden.cloudProfile());
+        regions.putObject("data").put("europe-1", "europe-2: 50\nasia-1: 999\n");
+        GardenFixtures.created(admin, "/api/v1/namespaces/garden/configmaps", regions);
+
+        for (String name : new String[] {"near", "far"}) {
+            ObjectNode shoot = GardenFixtures.shoot(garden, name);
+            shoot.with("spec").putObject("controlPlane").putObject("highAvailability").putObject("failureTolerance")
+                    .put("type", "node");
+            GardenFixtures.created(admin, garden.shoots(), shoot);
+            TestClient.Response bound = admin.patch(garden.shoot(name) + "/binding", Fixtures.MERGE,
+                    "{\"spec\":{\"seedName\":\"" + garden.seed() + "-e1\"}}");
+            assertThat(bound.status()).as(bound.body()).isEqualTo(200);
+            TestClient.Response annotated = admin.patch(garden.shoot(name), Fixtures.MERGE,
+                    "{\"metadata\":{\"annotations\":{\"" + LIVE_MIGRATE + "\":\"true\"}}}");
+            assertThat(annotated.status()).as(annotated.body()).isEqualTo(200);
+        }
+
+        TestClient.Response near = admin.patch(garden.shoot("near") + "/binding", Fixtures.MERGE,
+                "{\"spec\":{\"seedName\":\"" + garden.seed() + "-e2\"}}");
+        assertThat(near.status()).as(near.body()).isEqualTo(200);
+        JsonNode far = Fixtures.assertStatus(admin.patch(garden.shoot("far") + "/binding", Fixtures.MERGE,
+                "{\"spec\":{\"seedName\":\"" + garden.seed() + "-as\"}}"), 403, "Forbidden");
+        assertThat(far.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"far\" is forbidden: "
+                + "spec.seedName: Forbidden: distance 999 from source region europe-1 to destination region asia-1 "
+                + "exceeds threshold 180");
+    }
+
+    /** A seed like the garden's in another region, whose gardenlet reports its version. */
+    private static void seedIn(String name, String region) {
+        ObjectNode seed = admin.get(GardenFixtures.CORE + "/seeds/" + garden.seed()).json().deepCopy();
+        seed.remove("status");
+        seed.putObject("metadata").put("name", name);
+        ((ObjectNode) seed.at("/spec/provider")).put("region", region);
+        ((ObjectNode) seed.at("/spec/ingress")).put("domain", "ingress-" + name + "." + garden.project() + ".example.com");
+        ObjectNode created = (ObjectNode) GardenFixtures.created(admin, GardenFixtures.CORE + "/seeds", seed).deepCopy();
+        created.putObject("status").putObject("gardener").put("name", "gardenlet").put("version", "v1.150.0");
+        TestClient.Response reported = admin.put(GardenFixtures.CORE + "/seeds/" + name + "/status", created);
+        assertThat(reported.status()).as(reported.body()).isEqualTo(200);
     }
 
     @Test
