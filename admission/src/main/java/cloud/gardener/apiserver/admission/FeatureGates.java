@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -22,6 +23,9 @@ public record FeatureGates(Map<String, Boolean> overrides) {
             LIVE_CONTROL_PLANE_MIGRATION, false,
             "VersionClassificationLifecycle", false,
             "DisableNginxIngressInShoot", false);
+
+    /** The gates whose state this server acts on; the others are accepted as Gardener accepts them, at their default. */
+    private static final Set<String> HONOURED = Set.of(LIVE_CONTROL_PLANE_MIGRATION);
 
     public FeatureGates {
         overrides = Map.copyOf(overrides);
@@ -73,6 +77,13 @@ public record FeatureGates(Map<String, Boolean> overrides) {
             throw new IllegalArgumentException("feature \"" + name + "\" is not registered in FeatureGate");
         }
         return known;
+    }
+
+    /** The gates set away from their default that this server does not act on yet (by name), to warn about. */
+    public List<String> setButNotHonoured() {
+        return overrides.entrySet().stream()
+                .filter(e -> !HONOURED.contains(e.getKey()) && !e.getValue().equals(DEFAULTS.get(e.getKey())))
+                .map(Map.Entry::getKey).sorted().toList();
     }
 
     /** Every gate with its state, by name (for logs). */

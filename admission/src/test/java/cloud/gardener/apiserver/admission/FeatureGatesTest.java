@@ -20,6 +20,14 @@ class FeatureGatesTest {
     }
 
     @Test
+    void gatesSetAwayFromTheirDefaultThatNothingHonoursAreNamed() {
+        FeatureGates set = FeatureGates.parse(List.of("LiveControlPlaneMigration=true", "InPlaceNodeUpdates=true",
+                "CloudProfileCapabilities=true", "VersionClassificationLifecycle=1"));
+        assertThat(set.setButNotHonoured()).containsExactly("InPlaceNodeUpdates", "VersionClassificationLifecycle");
+        assertThat(FeatureGates.defaults().setButNotHonoured()).isEmpty();
+    }
+
+    @Test
     void theFlagIsCheckedAsComponentBaseChecksIt() {
         assertThatThrownBy(() -> FeatureGates.parse(List.of("NoSuchGate=true")))
                 .hasMessage("unrecognized feature gate: NoSuchGate");

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.server;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.DryRunClient;
 import cloud.gardener.apiserver.admission.AdmissionPlugin;
+import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.PluginRegistry;
@@ -34,6 +35,15 @@ final class AdmissionPlugins {
         if (!unavailable.isEmpty()) {
             LOG.warn("admission plugins enabled but not available in this server (they need a kube-apiserver's "
                     + "mutating policy or quota objects): " + String.join(",", unavailable));
+        }
+    }
+
+    /** Warns about feature gates set away from their default that nothing here acts on yet. */
+    static void check(FeatureGates featureGates) {
+        List<String> inert = featureGates.setButNotHonoured();
+        if (!inert.isEmpty()) {
+            LOG.warn("feature gates set but not acted on by this server (they keep their default behaviour): "
+                    + String.join(",", inert));
         }
     }
 

@@ -98,6 +98,7 @@ public final class Main {
                 : AdmissionConfigurationFile.read(o.admissionControlConfigFile);
         AdmissionPlugins.check(o.enableAdmissionPlugins, o.disableAdmissionPlugins);
         FeatureGates featureGates = FeatureGates.parse(o.featureGates);
+        AdmissionPlugins.check(featureGates);
         boolean embedded = storageBackend(o).equals(EMBEDDED);
         Files.createDirectories(o.dataDir);
         boolean local = o.etcdServers.isEmpty();
