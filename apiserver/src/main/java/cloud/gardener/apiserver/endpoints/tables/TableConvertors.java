@@ -13,7 +13,7 @@ import cloud.gardener.apiserver.endpoints.tables.gardener.ControllerInstallation
 import cloud.gardener.apiserver.endpoints.tables.gardener.ControllerRegistrationTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.CredentialsBindingTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.ExposureClassTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.GardenTable;
+import cloud.gardener.apiserver.endpoints.tables.gardener.CrdTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.GardenletTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.InternalSecretTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.ManagedSeedSetTable;
@@ -62,7 +62,8 @@ public final class TableConvertors {
             Map.entry(new GroupResource(OPERATIONS, "bastions"), BastionTable::new),
             Map.entry(new GroupResource(SECURITY, "credentialsbindings"), CredentialsBindingTable::new),
             Map.entry(new GroupResource(SECURITY, "workloadidentities"), WorkloadIdentityTable::new),
-            Map.entry(new GroupResource(OPERATOR, "gardens"), GardenTable::new),
+            Map.entry(new GroupResource(OPERATOR, "gardens"), CrdTable::gardens),
+            Map.entry(new GroupResource(OPERATOR, "extensions"), CrdTable::extensions),
             Map.entry(new GroupResource("", "namespaces"), NamespaceTable::new),
             Map.entry(new GroupResource("", "secrets"), SecretTable::new),
             Map.entry(new GroupResource("", "configmaps"), ConfigMapTable::new));

@@ -26,8 +26,9 @@ import java.util.List;
  * static validation (422 with causes); UPDATE: the update validation; DELETE: the deletion confirmation
  * (403 with Gardener's message); warnings for deprecated kube-apiserver settings.
  *
- * <p>"Only one Garden" is judged against the Gardens this server stores (its own
- * {@code operator.gardener.cloud} resource), not the runtime cluster's. The path is a non-resource URL: the
+ * <p>"Only one Garden" and the registered extension types are judged against the Gardens and operator
+ * {@code Extension}s this server stores (its own {@code operator.gardener.cloud} resources), not the runtime
+ * cluster's. The path is a non-resource URL: the
  * caller must be authenticated and authorized for {@code post} on it like any non-resource path (for a
  * delegating server, RBAC on the {@code nonResourceURLs}).
  */
@@ -59,7 +60,7 @@ public final class GardenWebhook {
                 case "UPDATE" -> {
                     decode(r.object());
                     decode(r.oldObject());
-                    yield Future.succeededFuture(update(r));
+                    yield update(r);
                 }
                 case "DELETE" -> {
                     decode(r.oldObject());
@@ -86,9 +87,12 @@ public final class GardenWebhook {
                 });
     }
 
-    private static AdmissionResponse update(AdmissionRequest r) {
-        List<FieldError> errors = Validators.validateUpdate(GARDEN, r.object(), r.oldObject());
-        return answer(r, errors).withWarnings(GardenWarnings.of(r.object()));
+    private Future<AdmissionResponse> update(AdmissionRequest r) {
+        List<String> warnings = GardenWarnings.of(r.object());
+        return plugin.validate(attributes(r, Operation.UPDATE))
+                .map(v -> answer(r, Validators.validateUpdate(GARDEN, r.object(), r.oldObject())).withWarnings(warnings))
+                .recover(failure -> Future.succeededFuture(AdmissionResponse.reject(
+                        Responses.toApiException(failure).status()).withWarnings(warnings)));
     }
 
     /** Gardener's confirmation check answers with a plain error: controller-runtime denies it as 403 Forbidden. */

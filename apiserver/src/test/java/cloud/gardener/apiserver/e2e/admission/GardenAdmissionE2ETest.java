@@ -91,6 +91,35 @@ class GardenAdmissionE2ETest {
     }
 
     @Test
+    void extensionTypesMustBeRegisteredOperatorExtensions() {
+        String extensions = "/apis/operator.gardener.cloud/v1alpha1/extensions";
+        ObjectNode foobar = Json.MAPPER.createObjectNode().put("apiVersion", "operator.gardener.cloud/v1alpha1")
+                .put("kind", "Extension");
+        foobar.putObject("metadata").put("name", "extension-foobar");
+        foobar.putObject("spec").putArray("resources").addObject().put("kind", "Extension").put("type", "foobar")
+                .putArray("clusterCompatibility").add("garden");
+        TestClient.Response registered = admin.post(extensions, foobar);
+        assertThat(registered.status()).as(registered.body()).isEqualTo(201);
+        try {
+            ObjectNode garden = garden("local");
+            garden.with("spec").putArray("extensions").addObject().put("type", "barfoo");
+            TestClient.Response refused = admin.post(GARDENS, garden);
+            assertThat(refused.status()).as(refused.body()).isEqualTo(422);
+            assertThat(refused.json().path("details").path("causes").get(0).path("field").asText())
+                    .isEqualTo("spec.extensions[0].type");
+            assertThat(refused.json().path("details").path("causes").get(0).path("message").asText())
+                    .isEqualTo("Unsupported value: \"barfoo\": supported values: \"foobar\"");
+
+            ((ObjectNode) garden.at("/spec/extensions/0")).put("type", "foobar");
+            assertThat(admin.post(GARDENS, garden).status()).isEqualTo(201);
+        } finally {
+            // as in Gardener, a Garden naming an unregistered type cannot even be annotated: remove it first
+            removeGardens();
+            admin.delete(extensions + "/extension-foobar");
+        }
+    }
+
+    @Test
     void staticValidationAnswers422WithCauses() {
         ObjectNode garden = garden("local");
         garden.with("spec").with("virtualCluster").with("kubernetes").put("version", "1.31.0");

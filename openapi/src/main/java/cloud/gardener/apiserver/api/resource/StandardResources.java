@@ -48,7 +48,7 @@ public final class StandardResources {
         return new ApiGroup("", List.of("v1"));
     }
 
-    /** The 21 gardener-apiserver resources plus {@code gardens}. */
+    /** The 21 gardener-apiserver resources plus gardener-operator's {@code gardens} and {@code extensions}. */
     public static List<ResourceType> gardener() {
         var status = List.of(Subresource.status());
         return List.of(
@@ -85,7 +85,9 @@ public final class StandardResources {
                 alpha(SECURITY, "CredentialsBinding", true, List.of("cb"), NONE, List.of(), Map.of()),
                 alpha(SECURITY, "WorkloadIdentity", true, List.of("wi"), NONE,
                         List.of(Subresource.creating("token", TOKEN_REQUEST)), Map.of()),
-                alpha(OPERATOR, "Garden", false, NONE, NONE, status, Map.of()));
+                alpha(OPERATOR, "Garden", false, NONE, NONE, status, Map.of()),
+                // gardener-operator's registration of extensions: the Garden's extension types are checked against it
+                alpha(OPERATOR, "Extension", false, List.of("extop"), NONE, status, Map.of()));
     }
 
     /** The standalone core/v1 subset, with kube-apiserver's names, verbs and field selectors. */

@@ -42,7 +42,9 @@ class ResourceRegistryTest {
                 Arguments.of("operations.gardener.cloud", "bastions", "Bastion", true, List.of(), List.of("all"), List.of("status")),
                 Arguments.of("security.gardener.cloud", "credentialsbindings", "CredentialsBinding", true, List.of("cb"), List.of(), List.of()),
                 Arguments.of("security.gardener.cloud", "workloadidentities", "WorkloadIdentity", true, List.of("wi"), List.of(), List.of("token")),
-                Arguments.of("operator.gardener.cloud", "gardens", "Garden", false, List.of(), List.of(), List.of("status")));
+                Arguments.of("operator.gardener.cloud", "gardens", "Garden", false, List.of(), List.of(), List.of("status")),
+                Arguments.of("operator.gardener.cloud", "extensions", "Extension", false, List.of("extop"), List.of(),
+                        List.of("status")));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -62,10 +64,10 @@ class ResourceRegistryTest {
     }
 
     @Test
-    void countsTwentyOneGardenerResourcesPlusGardensAndTheCoreSubset() {
-        assertThat(StandardResources.gardener()).hasSize(22);
-        assertThat(registry.resources()).hasSize(25);
-        assertThat(ResourceRegistry.standard(false).resources()).hasSize(22);
+    void countsTwentyOneGardenerResourcesPlusTheOperatorsTwoAndTheCoreSubset() {
+        assertThat(StandardResources.gardener()).hasSize(23);
+        assertThat(registry.resources()).hasSize(26);
+        assertThat(ResourceRegistry.standard(false).resources()).hasSize(23);
     }
 
     @Test

@@ -7,8 +7,14 @@ import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.admission.validation.operator.GardenValidator;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.operator.v1alpha1.Garden;
+import cloud.gardener.apiserver.api.operator.v1alpha1.GardenExtension;
+import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -19,7 +25,8 @@ import java.util.Set;
  * The object checks of gardener-operator's Garden webhook (pkg/operator/webhook/validation/garden/handler.go)
  * that need more than the Garden itself: there is only one Garden, it is not created with the operator's
  * finalizers, and deleting it must be confirmed with {@code confirmation.gardener.cloud/deletion=true}
- * (Gardener's {@code CheckIfDeletionIsConfirmed}). The Garden's own fields are checked by its static validation.
+ * (Gardener's {@code CheckIfDeletionIsConfirmed}); its extension types are registered operator {@code Extension}s
+ * (422 on {@code spec.extensions[i].type}). The Garden's own fields are checked by its static validation.
  *
  * <p>The warnings Gardener's handler returns for deprecated kube-apiserver settings ({@link GardenWarnings}) are
  * given by the Garden's registry strategy, as plugins here have no channel for warnings.
@@ -28,6 +35,9 @@ public final class GardenPlugin extends Handler implements ValidatingPlugin {
 
     public static final String NAME = "Garden";
     public static final GroupResource GARDENS = new GroupResource("operator.gardener.cloud", "gardens");
+    public static final GroupResource EXTENSIONS = new GroupResource("operator.gardener.cloud", "extensions");
+    private static final GroupVersionKind GARDEN = new GroupVersionKind("operator.gardener.cloud", "v1alpha1",
+            "Garden");
     public static final String ONLY_ONE =
             "there can be only one operator.gardener.cloud/v1alpha1.Garden resource in the system at a time";
     public static final String CONFIRMATION_ANNOTATION = "confirmation.gardener.cloud/deletion";
@@ -38,7 +48,7 @@ public final class GardenPlugin extends Handler implements ValidatingPlugin {
     private final ObjectLookup objects;
 
     public GardenPlugin(PluginContext context) {
-        super(NAME, Operation.CREATE, Operation.DELETE);
+        super(NAME, Operation.CREATE, Operation.UPDATE, Operation.DELETE);
         this.objects = context.objects();
     }
 
@@ -54,6 +64,9 @@ public final class GardenPlugin extends Handler implements ValidatingPlugin {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
+        if (a.operation() == Operation.UPDATE) {
+            return extensionsRegistered(a);
+        }
         // read live: two concurrent creations must not both see an empty list in a cache
         return objects.listLive(GARDENS, "").compose(gardens -> {
             if (!gardens.isEmpty()) {
@@ -65,7 +78,21 @@ public final class GardenPlugin extends Handler implements ValidatingPlugin {
                             "finalizer \"" + finalizer.asText() + "\" cannot be added on creation"));
                 }
             }
+            return extensionsRegistered(a);
+        });
+    }
+
+    private Future<Void> extensionsRegistered(Attributes a) {
+        Garden garden = ModelCodec.decode(a.object(), Garden.class).value();
+        List<GardenExtension> extensions = garden.spec() == null || garden.spec().extensions() == null ? List.of()
+                : garden.spec().extensions();
+        if (extensions.isEmpty()) {
             return Future.succeededFuture();
+        }
+        return objects.list(EXTENSIONS, "").compose(registered -> {
+            List<FieldError> errors = GardenValidator.unregisteredExtensions(extensions, List.copyOf(registered));
+            return errors.isEmpty() ? Future.succeededFuture()
+                    : Future.failedFuture(ApiException.invalid(GARDEN, a.name(), errors));
         });
     }
 

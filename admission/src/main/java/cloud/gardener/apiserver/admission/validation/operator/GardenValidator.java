@@ -19,6 +19,7 @@ import cloud.gardener.apiserver.api.operator.v1alpha1.Settings;
 import cloud.gardener.apiserver.api.operator.v1alpha1.VirtualCluster;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,8 +31,8 @@ import java.util.Set;
  * types, runtime cluster networks and settings, virtual cluster domains, version, SNI and service network,
  * Gardener component configuration; on update the immutable and append-only fields.
  *
- * <p>Gardener checks extension types against the operator {@code Extension}s registered in the runtime
- * cluster; this server does not serve that kind, so only their uniqueness is checked here. The shared
+ * <p>Extension types are checked for uniqueness here and against the registered operator {@code Extension}s by
+ * the Garden admission plugin ({@link #unregisteredExtensions}), which can read them. The shared
  * kube-apiserver and kube-controller-manager configuration rules ({@code ValidateKubeAPIServer},
  * {@code ValidateKubeControllerManager}) and etcd autoscaling are not checked (the Shoot validation here has no
  * implementation of them to share yet).
@@ -63,7 +64,37 @@ public final class GardenValidator implements Validator<Garden> {
         return errs;
     }
 
-    /** {@code validateExtensions} without the registration check (see the class comment): types are unique. */
+    /**
+     * The registration half of {@code validateExtensions}: every type must be one an operator {@code Extension}
+     * offers for the garden cluster (a resource of kind {@code Extension} whose {@code clusterCompatibility}
+     * contains {@code garden}).
+     */
+    public static List<FieldError> unregisteredExtensions(List<GardenExtension> extensions,
+                                                          List<JsonNode> registeredExtensions) {
+        Set<String> registered = new java.util.TreeSet<>();
+        for (JsonNode extension : registeredExtensions) {
+            for (JsonNode resource : extension.path("spec").path("resources")) {
+                boolean forGarden = false;
+                for (JsonNode cluster : resource.path("clusterCompatibility")) {
+                    forGarden |= cluster.asText().equals("garden");
+                }
+                if (resource.path("kind").asText().equals("Extension") && forGarden) {
+                    registered.add(resource.path("type").asText());
+                }
+            }
+        }
+        List<FieldError> errs = new ArrayList<>();
+        FieldPath path = SPEC.child("extensions");
+        for (int i = 0; i < extensions.size(); i++) {
+            String type = text(extensions.get(i).type());
+            if (!registered.contains(type)) {
+                errs.add(FieldError.notSupported(path.index(i).child("type").toString(), type, registered));
+            }
+        }
+        return errs;
+    }
+
+    /** {@code validateExtensions}' uniqueness half: types are unique. */
     static List<FieldError> validateExtensions(List<GardenExtension> extensions, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Set<String> types = new HashSet<>();

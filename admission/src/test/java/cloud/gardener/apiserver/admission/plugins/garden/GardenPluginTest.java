@@ -124,6 +124,43 @@ class GardenPluginTest {
         assertThat(plugin.validate(Requests.create(GARDEN, shoots, garden("other", ""))).succeeded()).isTrue();
         assertThat(plugin.validate(Requests.of(GARDEN, GARDENS, "status", Operation.CREATE, garden("other", ""), null,
                 Requests.ALICE)).succeeded()).isTrue();
-        assertThat(plugin.handles(Operation.UPDATE)).isFalse();
+        assertThat(plugin.handles(Operation.CONNECT)).isFalse();
+    }
+
+    private static ObjectNode withExtensions(ObjectNode garden, String... types) {
+        var list = ((ObjectNode) garden.get("spec")).putArray("extensions");
+        for (String type : types) {
+            list.addObject().put("type", type);
+        }
+        return garden;
+    }
+
+    private static ObjectNode extension(String name, String resources) {
+        return Requests.object("apiVersion: operator.gardener.cloud/v1alpha1\nkind: Extension\nmetadata: {name: " + name
+                + "}\nspec: {resources: " + resources + "}\n");
+    }
+
+    @Test
+    void extensionTypesMustBeRegisteredForTheGardenCluster() {
+        InMemoryObjects objects = new InMemoryObjects()
+                .put(GardenPlugin.EXTENSIONS, extension("foobar",
+                        "[{kind: Extension, type: foobar, clusterCompatibility: [garden, shoot]}]"))
+                .put(GardenPlugin.EXTENSIONS, extension("shoot-only",
+                        "[{kind: Extension, type: shoot-only, clusterCompatibility: [shoot]}]"))
+                .put(GardenPlugin.EXTENSIONS, extension("provider-local",
+                        "[{kind: ControlPlane, type: local, clusterCompatibility: [garden]}]"));
+        assertThat(plugin(objects).validate(Requests.create(GARDEN, GARDENS,
+                withExtensions(garden("local", ""), "foobar"))).succeeded()).isTrue();
+
+        ApiException e = rejection(plugin(objects).validate(Requests.create(GARDEN, GARDENS,
+                withExtensions(garden("local", ""), "foobar", "shoot-only", "local"))));
+        assertThat(e.code()).isEqualTo(422);
+        assertThat(e.status().message()).isEqualTo("Garden.operator.gardener.cloud \"local\" is invalid: ["
+                + "spec.extensions[1].type: Unsupported value: \"shoot-only\": supported values: \"foobar\", "
+                + "spec.extensions[2].type: Unsupported value: \"local\": supported values: \"foobar\"]");
+
+        ObjectNode old = withExtensions(garden("local", ""), "foobar");
+        assertThat(rejection(plugin(objects).validate(Requests.update(GARDEN, GARDENS,
+                withExtensions(garden("local", ""), "unknown"), old))).code()).isEqualTo(422);
     }
 }

@@ -9,9 +9,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class GardenTableTest {
+/** Gardener's CRD kinds: the tables kube-apiserver makes of their printer columns. */
+class CrdTableTest {
 
-    private final GardenTable table = new GardenTable(CLOCK);
+    private final CrdTable table = CrdTable.gardens(CLOCK);
+    private final CrdTable extensions = CrdTable.extensions(CLOCK);
 
     @Test
     void columnsAreTheCrdsPrinterColumns() {
@@ -42,5 +44,17 @@ class GardenTableTest {
     void missingValuesAreNullAndBadDatesInvalid() {
         assertThat(cells(table, json("{}"))).containsExactly("", null, null, null, null, null, null, null, null);
         assertThat(cells(table, json("{'metadata':{'creationTimestamp':'soon'}}")).get(8)).isEqualTo("<invalid>");
+    }
+
+    @Test
+    void extensionsShowTheirConditions() {
+        assertThat(columns(extensions)).containsExactly("Name|string|name|0|NAME_DOC",
+                "Installed|string||0|Indicates whether the extension has been reconciled successfully.",
+                "Required Runtime|string||0|Indicates whether the extension is required in the runtime cluster.",
+                "Required Virtual|string||0|Indicates whether the extension is required in the virtual cluster.",
+                "Age|date||0|creation timestamp");
+        var extension = object("provider-local", "'status':{'conditions':[{'type':'Installed','status':'True'},"
+                + "{'type':'RequiredVirtual','status':'False'}]}");
+        assertThat(cells(extensions, extension)).containsExactly("provider-local", "True", null, "False", "5m");
     }
 }
