@@ -71,6 +71,8 @@ public final class ShootValidator implements Validator<Shoot> {
     private static final long MAINTENANCE_MIN_SECONDS = 30 * 60;
 
     private final boolean cloudProfileDefaultsApplied;
+    /** On updates leaving them unchanged, Gardener lets invalid accepted service account issuers stay. */
+    private final boolean allowInvalidAcceptedIssuers;
     private final WorkerValidation workers;
 
     /** The validator for a server without CloudProfile defaulting of versions and machine images. */
@@ -80,7 +82,12 @@ public final class ShootValidator implements Validator<Shoot> {
 
     /** @param cloudProfileDefaultsApplied whether admission has filled the Kubernetes version and machine images */
     public ShootValidator(boolean cloudProfileDefaultsApplied) {
+        this(cloudProfileDefaultsApplied, false);
+    }
+
+    private ShootValidator(boolean cloudProfileDefaultsApplied, boolean allowInvalidAcceptedIssuers) {
         this.cloudProfileDefaultsApplied = cloudProfileDefaultsApplied;
+        this.allowInvalidAcceptedIssuers = allowInvalidAcceptedIssuers;
         this.workers = new WorkerValidation(cloudProfileDefaultsApplied);
     }
 
@@ -103,7 +110,7 @@ public final class ShootValidator implements Validator<Shoot> {
     public List<FieldError> validateUpdate(Shoot shoot, Shoot old) {
         List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(meta(shoot), meta(old), METADATA));
         errs.addAll(new ShootUpdateValidation(cloudProfileDefaultsApplied).validateSpecUpdate(shoot, old));
-        errs.addAll(validateShoot(shoot));
+        errs.addAll(new ShootValidator(cloudProfileDefaultsApplied, acceptedIssuersUnchanged(shoot, old)).validateShoot(shoot));
         errs.addAll(ShootUpdateValidation.validateHighAvailabilityUpdate(shoot, old));
         return errs;
     }
@@ -149,6 +156,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(validateExtensions(spec.extensions(), path.child("extensions")));
         errs.addAll(validateResources(spec.resources(), path.child("resources")));
         errs.addAll(validateKubernetes(kubernetes, workerless, path.child("kubernetes")));
+        errs.addAll(ComponentConfigRules.validate(spec, apiServerOptions(spec), workerless, path.child("kubernetes")));
         errs.addAll(validateNetworking(spec.networking(), workerless, path.child("networking")));
         errs.addAll(validateMaintenance(spec.maintenance(), workerless, path.child("maintenance")));
         errs.addAll(validateMonitoring(spec, path.child("monitoring")));
@@ -924,6 +932,21 @@ public final class ShootValidator implements Validator<Shoot> {
 
     static Provider provider(ShootSpec spec) {
         return spec.provider() == null ? new Provider(null, null, null, null, null) : spec.provider();
+    }
+
+    private KubeAPIServerRules.Options apiServerOptions(ShootSpec spec) {
+        return new KubeAPIServerRules.Options(allowInvalidAcceptedIssuers,
+                KubeAPIServerRules.autoRotationEnabled(spec.maintenance()), false);
+    }
+
+    /** Both versions have a service account configuration with the same accepted issuers. */
+    private static boolean acceptedIssuersUnchanged(Shoot shoot, Shoot old) {
+        var now = kubernetes(spec(shoot)).kubeAPIServer();
+        var before = kubernetes(spec(old)).kubeAPIServer();
+        return now != null && before != null && now.serviceAccountConfig() != null
+                && before.serviceAccountConfig() != null
+                && CoreRules.semanticEqual(now.serviceAccountConfig().acceptedIssuers(),
+                        before.serviceAccountConfig().acceptedIssuers());
     }
 
     static Kubernetes kubernetes(ShootSpec spec) {

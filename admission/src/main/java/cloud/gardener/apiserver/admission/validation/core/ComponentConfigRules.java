@@ -1,0 +1,63 @@
+package cloud.gardener.apiserver.admission.validation.core;
+
+import cloud.gardener.apiserver.api.core.v1beta1.Kubernetes;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.model.values.Quantity;
+import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.api.validation.FieldPath;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The component configurations of {@code spec.kubernetes}, as Gardener's {@code validateKubernetes} checks them
+ * once a version is set: etcd autoscaling, kube-apiserver, kube-controller-manager and, for Shoots with workers,
+ * kube-scheduler, kube-proxy, kubelet, cluster-autoscaler and VPA. (Their being forbidden for workerless Shoots,
+ * and the node CIDR mask against the pods per node, stay in {@link ShootValidator}.)
+ */
+final class ComponentConfigRules {
+
+    private ComponentConfigRules() {
+    }
+
+    static List<FieldError> validate(ShootSpec spec, KubeAPIServerRules.Options opts, boolean workerless,
+                                     FieldPath path) {
+        List<FieldError> errs = new ArrayList<>();
+        Kubernetes k = ShootValidator.kubernetes(spec);
+        String version = ShootRules.str(k.version());
+        if (version.isEmpty()) {
+            return errs;
+        }
+        if (k.etcd() != null) {
+            if (k.etcd().main() != null) {
+                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(k.etcd().main().autoscaling(),
+                        Map.of("memory", Quantity.parse("300M")),
+                        path.child("etcd", "main", "autoscaling")));
+            }
+            if (k.etcd().events() != null) {
+                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(k.etcd().events().autoscaling(),
+                        Map.of("memory", Quantity.parse("60M")),
+                        path.child("etcd", "events", "autoscaling")));
+            }
+        }
+        errs.addAll(KubeAPIServerRules.validate(k.kubeAPIServer(), version, opts, path.child("kubeAPIServer")));
+        errs.addAll(KubeControllerManagerRules.validate(k.kubeControllerManager(), spec.networking(), version,
+                workerless, path.child("kubeControllerManager")));
+        if (workerless) {
+            return errs;
+        }
+        errs.addAll(KubeSchedulerRules.validate(k.kubeScheduler(), version, path.child("kubeScheduler")));
+        errs.addAll(KubeProxyRules.validate(k.kubeProxy(), path.child("kubeProxy")));
+        if (k.kubelet() != null) {
+            errs.addAll(KubeletRules.validate(k.kubelet(), version, path.child("kubelet")));
+        }
+        if (k.clusterAutoscaler() != null) {
+            errs.addAll(ClusterAutoscalerRules.validate(k.clusterAutoscaler(), version, path.child("clusterAutoscaler")));
+        }
+        if (k.verticalPodAutoscaler() != null) {
+            errs.addAll(VerticalPodAutoscalerRules.validate(k.verticalPodAutoscaler(),
+                    path.child("verticalPodAutoscaler")));
+        }
+        return errs;
+    }
+}
