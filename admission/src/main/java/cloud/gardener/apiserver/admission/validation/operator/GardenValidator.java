@@ -6,6 +6,8 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 import cloud.gardener.apiserver.admission.validation.Validator;
 import cloud.gardener.apiserver.admission.validation.cidr.Cidr;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.admission.validation.core.KubeAPIServerRules;
+import cloud.gardener.apiserver.admission.validation.core.KubeControllerManagerRules;
 import cloud.gardener.apiserver.admission.validation.core.KubernetesVersionUpdate;
 import cloud.gardener.apiserver.api.operator.v1alpha1.DNSDomain;
 import cloud.gardener.apiserver.api.operator.v1alpha1.DNSManagement;
@@ -18,11 +20,13 @@ import cloud.gardener.apiserver.api.operator.v1alpha1.RuntimeNetworking;
 import cloud.gardener.apiserver.api.operator.v1alpha1.Settings;
 import cloud.gardener.apiserver.api.operator.v1alpha1.VirtualCluster;
 import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.validation.FieldPath;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,8 +38,8 @@ import java.util.Set;
  * <p>Extension types are checked for uniqueness here and against the registered operator {@code Extension}s by
  * the Garden admission plugin ({@link #unregisteredExtensions}), which can read them. The shared
  * kube-apiserver and kube-controller-manager configuration rules ({@code ValidateKubeAPIServer},
- * {@code ValidateKubeControllerManager}) and etcd autoscaling are not checked (the Shoot validation here has no
- * implementation of them to share yet).
+ * {@code ValidateKubeControllerManager}) are the Shoot's ({@link KubeAPIServerRules},
+ * {@link KubeControllerManagerRules}).
  */
 public final class GardenValidator implements Validator<Garden> {
 
@@ -45,6 +49,12 @@ public final class GardenValidator implements Validator<Garden> {
 
     @Override
     public List<FieldError> validate(Garden garden) {
+        return validate(garden, false);
+    }
+
+    /** {@code ValidateGardenWithOps}; AES-GCM needs no key auto rotation (a Garden's keys are rotated by hand). */
+    private List<FieldError> validate(Garden garden, boolean allowInvalidAcceptedIssuers) {
+        KubeAPIServerRules.Options opts = new KubeAPIServerRules.Options(allowInvalidAcceptedIssuers, false, true);
         GardenView g = new GardenView(garden);
         List<FieldError> errs = new ArrayList<>(GardenOperations.validate(g));
         // Gardener's validateDNS means to reject duplicate provider names but never records a name it has seen
@@ -52,7 +62,7 @@ public final class GardenValidator implements Validator<Garden> {
         errs.addAll(validateExtensions(list(g.spec().extensions()), SPEC.child("extensions")));
         errs.addAll(validateRuntimeCluster(g, SPEC.child("runtimeCluster")));
         errs.addAll(CoreRules.resources(g.spec().resources(), SPEC.child("resources"), false));
-        errs.addAll(validateVirtualCluster(g, SPEC.child("virtualCluster")));
+        errs.addAll(validateVirtualCluster(g, opts, SPEC.child("virtualCluster")));
         return errs;
     }
 
@@ -60,7 +70,7 @@ public final class GardenValidator implements Validator<Garden> {
     public List<FieldError> validateUpdate(Garden garden, Garden old) {
         List<FieldError> errs = new ArrayList<>(GardenUpdateValidation.validate(new GardenView(garden),
                 new GardenView(old)));
-        errs.addAll(validate(garden));
+        errs.addAll(validate(garden, acceptedIssuersUnchanged(new GardenView(garden), new GardenView(old))));
         return errs;
     }
 
@@ -92,6 +102,15 @@ public final class GardenValidator implements Validator<Garden> {
             }
         }
         return errs;
+    }
+
+    /** Both versions have a service account configuration with the same accepted issuers. */
+    private static boolean acceptedIssuersUnchanged(GardenView now, GardenView before) {
+        var a = now.kubeAPIServer() == null ? null : now.kubeAPIServer().kubeAPIServerConfig();
+        var b = before.kubeAPIServer() == null ? null : before.kubeAPIServer().kubeAPIServerConfig();
+        return a != null && b != null && a.serviceAccountConfig() != null && b.serviceAccountConfig() != null
+                && CoreRules.semanticEqual(a.serviceAccountConfig().acceptedIssuers(),
+                        b.serviceAccountConfig().acceptedIssuers());
     }
 
     /** {@code validateExtensions}' uniqueness half: types are unique. */
@@ -227,16 +246,31 @@ public final class GardenValidator implements Validator<Garden> {
         return errs;
     }
 
-    private static List<FieldError> validateVirtualCluster(GardenView g, FieldPath path) {
+    private static List<FieldError> validateVirtualCluster(GardenView g, KubeAPIServerRules.Options opts,
+                                                          FieldPath path) {
         VirtualCluster virtual = g.virtualCluster();
         List<FieldError> errs = new ArrayList<>(validateDomains(g.spec().dns(), g.virtualDomains(),
                 path.child("dns", "domains")));
         String version = g.kubernetesVersion();
+        if (virtual != null && virtual.etcd() != null) {
+            if (virtual.etcd().main() != null) {
+                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(virtual.etcd().main().autoscaling(),
+                        Map.of("memory", Quantity.parse("300M")), path.child("etcd", "main", "autoscaling")));
+            }
+            if (virtual.etcd().events() != null) {
+                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(virtual.etcd().events().autoscaling(),
+                        Map.of("memory", Quantity.parse("60M")), path.child("etcd", "events", "autoscaling")));
+            }
+        }
         if (!KubernetesVersionUpdate.matchesAnyMinor(version, SUPPORTED_KUBERNETES_VERSIONS)) {
             errs.add(FieldError.notSupported(path.child("kubernetes", "version").toString(), version,
                     SUPPORTED_KUBERNETES_VERSIONS));
         }
         KubeAPIServerConfig kubeApiServer = g.kubeAPIServer();
+        if (kubeApiServer != null && kubeApiServer.kubeAPIServerConfig() != null) {
+            errs.addAll(KubeAPIServerRules.validate(kubeApiServer.kubeAPIServerConfig(), version, opts,
+                    path.child("kubernetes", "kubeAPIServer")));
+        }
         if (kubeApiServer != null && kubeApiServer.sni() != null && !g.virtualDomains().isEmpty()) {
             // gardenlets reach the virtual API server on this domain and expect the Garden CA's certificate
             String apiServerDomain = "api." + text(g.virtualDomains().get(0).name());
@@ -248,6 +282,11 @@ public final class GardenValidator implements Validator<Garden> {
                             + "of the virtual cluster configuration (" + apiServerDomain + ")"));
                 }
             }
+        }
+        var kcm = virtual == null || virtual.kubernetes() == null ? null : virtual.kubernetes().kubeControllerManager();
+        if (kcm != null && kcm.kubeControllerManagerConfig() != null) {
+            errs.addAll(KubeControllerManagerRules.validate(kcm.kubeControllerManagerConfig(), null, version, true,
+                    path.child("kubernetes", "kubeControllerManager")));
         }
         errs.addAll(GardenerComponentsValidation.validate(g, path.child("gardener")));
         errs.addAll(validateServiceNetwork(g, path.child("networking", "services")));

@@ -178,7 +178,19 @@ class GardenValidatorTest {
                         + "{'name':'discovery.example.com','provider':'other'}}"), DISCOVERY + ".domain.provider",
                         INVALID),
                 invalid("discovery TLS secret name", set(DISCOVERY, "{'tlsSecretName':'Not_A_Name'}"),
-                        DISCOVERY + ".tlsSecretName", INVALID));
+                        DISCOVERY + ".tlsSecretName", INVALID),
+                // the Shoot's ValidateKubeAPIServer and ValidateKubeControllerManager (workerless)
+                invalid("virtual kube-apiserver requests", set(VIRTUAL + ".kubernetes.kubeAPIServer.requests",
+                        "{'maxMutatingInflight':2501}"), VIRTUAL + ".kubernetes.kubeAPIServer.requests."
+                        + "maxMutatingInflight", INVALID),
+                invalid("virtual kube-apiserver admission plugin", set(VIRTUAL + ".kubernetes.kubeAPIServer."
+                        + "admissionPlugins", "[{'name':'NamespaceLifecycle','disabled':true}]"),
+                        VIRTUAL + ".kubernetes.kubeAPIServer.admissionPlugins[0]", FORBIDDEN),
+                invalid("virtual kube-controller-manager HPA", set(VIRTUAL + ".kubernetes.kubeControllerManager",
+                        "{'horizontalPodAutoscaler':{}}"), VIRTUAL + ".kubernetes.kubeControllerManager."
+                        + "horizontalPodAutoscaler", FORBIDDEN),
+                invalid("virtual etcd autoscaling", set(VIRTUAL + ".etcd.events.autoscaling", "{'minAllowed':"
+                        + "{'memory':'10M'}}"), VIRTUAL + ".etcd.events.autoscaling.minAllowed.memory", INVALID));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -215,6 +227,9 @@ class GardenValidatorTest {
                 new Variant("topology-aware routing with HA and zones", all(List.of(
                         set(RUNTIME + ".settings.topologyAwareRouting.enabled", true),
                         set(VIRTUAL + ".controlPlane", "{'highAvailability':{}}")))),
+                // a Garden's etcd keys are rotated by hand, so AES-GCM needs no auto rotation
+                new Variant("virtual kube-apiserver with AES-GCM", set(VIRTUAL + ".kubernetes.kubeAPIServer",
+                        "{'encryptionConfig':{'provider':{'type':'aesgcm'}},'eventTTL':'2h'}")),
                 new Variant("SNI pattern for another domain", set(VIRTUAL + ".kubernetes.kubeAPIServer",
                         "{'sni':{'domainPatterns':['*.local.gardener.cloud']}}")));
     }
