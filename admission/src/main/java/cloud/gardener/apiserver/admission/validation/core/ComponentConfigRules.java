@@ -40,14 +40,15 @@ final class ComponentConfigRules {
                         path.child("etcd", "events", "autoscaling")));
             }
         }
-        errs.addAll(KubeAPIServerRules.validate(k.kubeAPIServer(), version, opts, path.child("kubeAPIServer")));
+        errs.addAll(KubeAPIServerRules.validate(k.kubeAPIServer(), version, opts, workerless,
+                path.child("kubeAPIServer")));
         errs.addAll(KubeControllerManagerRules.validate(k.kubeControllerManager(), spec.networking(), version,
                 workerless, path.child("kubeControllerManager")));
         if (workerless) {
             return errs;
         }
         errs.addAll(KubeSchedulerRules.validate(k.kubeScheduler(), version, path.child("kubeScheduler")));
-        errs.addAll(KubeProxyRules.validate(k.kubeProxy(), path.child("kubeProxy")));
+        errs.addAll(KubeProxyRules.validate(k.kubeProxy(), version, path.child("kubeProxy")));
         if (k.kubelet() != null) {
             errs.addAll(KubeletRules.validate(k.kubelet(), version, path.child("kubelet")));
         }

@@ -23,8 +23,7 @@ final class KubeAPIServerAdmissionPlugins {
     record Plugin(String addedIn, String removedIn, boolean required, boolean allowsConfiguration) {
 
         boolean supportedIn(String version) {
-            return (addedIn == null || GoSemver.compareVersions(version, ">=", addedIn))
-                    && (removedIn == null || GoSemver.compareVersions(version, "<", removedIn));
+            return inRange(addedIn, removedIn, version);
         }
     }
 
@@ -83,6 +82,12 @@ final class KubeAPIServerAdmissionPlugins {
     private static final Set<String> POD_SECURITY_VERSIONS = Set.of("v1alpha1", "v1beta1", "v1");
 
     private KubeAPIServerAdmissionPlugins() {
+    }
+
+    /** {@code VersionRange.Contains}: added in (inclusive) to removed in (exclusive), both optional. */
+    static boolean inRange(String addedIn, String removedIn, String version) {
+        return (addedIn == null || GoSemver.compareVersions(version, ">=", addedIn))
+                && (removedIn == null || GoSemver.compareVersions(version, "<", removedIn));
     }
 
     private static Plugin added(String version) {

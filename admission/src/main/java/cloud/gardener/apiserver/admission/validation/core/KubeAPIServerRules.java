@@ -30,8 +30,7 @@ import java.util.TreeMap;
 
 /**
  * Gardener's {@code ValidateKubeAPIServer} for {@code spec.kubernetes.kubeAPIServer} of Shoots (and the Garden's
- * virtual cluster). Not checked here: {@code runtimeConfig} API group versions and Kubernetes feature gate names,
- * for which Gardener keeps per-version tables this server does not carry.
+ * virtual cluster).
  */
 public final class KubeAPIServerRules {
 
@@ -69,7 +68,8 @@ public final class KubeAPIServerRules {
     }
 
     /** {@code ValidateKubeAPIServer}, in Gardener's order. */
-    public static List<FieldError> validate(KubeAPIServerConfig config, String version, Options opts, FieldPath path) {
+    public static List<FieldError> validate(KubeAPIServerConfig config, String version, Options opts,
+                                            boolean workerless, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (config == null) {
             return errs;
@@ -82,6 +82,8 @@ public final class KubeAPIServerRules {
             errs.addAll(KubeAPIServerAdmissionPlugins.validate(config.admissionPlugins(), version,
                     path.child("admissionPlugins")));
         }
+        errs.addAll(KubernetesApiGroups.validate(config.runtimeConfig(), version, workerless,
+                path.child("runtimeConfig")));
         if (config.auditConfig() != null && config.auditConfig().auditPolicy() != null
                 && config.auditConfig().auditPolicy().configMapRef() != null) {
             errs.addAll(CoreRules.objectReferenceNameAndNamespace(config.auditConfig().auditPolicy().configMapRef(),
@@ -122,6 +124,7 @@ public final class KubeAPIServerRules {
         }
         errs.addAll(controlPlaneAutoscaling(config.autoscaling(),
                 Map.of("cpu", Quantity.parse("20m"), "memory", Quantity.parse("200M")), path.child("autoscaling")));
+        errs.addAll(KubernetesFeatureGates.validate(gates, version, path.child("featureGates")));
         errs.addAll(apiAudiences(config.apiAudiences(), path.child("apiAudiences")));
         return errs;
     }

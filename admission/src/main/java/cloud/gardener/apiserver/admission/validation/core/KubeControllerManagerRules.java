@@ -4,6 +4,7 @@ import static cloud.gardener.apiserver.admission.validation.core.ShootRules.WORK
 
 import cloud.gardener.apiserver.api.core.v1beta1.HorizontalPodAutoscalerConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.KubeControllerManagerConfig;
+import cloud.gardener.apiserver.api.core.v1beta1.KubernetesConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.Networking;
 import cloud.gardener.apiserver.api.model.values.Duration;
 import cloud.gardener.apiserver.api.validation.FieldError;
@@ -15,7 +16,7 @@ import java.util.List;
 
 /**
  * Gardener's {@code ValidateKubeControllerManager} (the node CIDR mask against the pods per node stays in
- * {@link ShootValidator}). Feature gate names are not checked (no per-version table here).
+ * {@link ShootValidator}).
  */
 public final class KubeControllerManagerRules {
 
@@ -35,6 +36,7 @@ public final class KubeControllerManagerRules {
             forbid(errs, kcm.horizontalPodAutoscaler(), path.child("horizontalPodAutoscaler"));
             forbid(errs, kcm.podEvictionTimeout(), path.child("podEvictionTimeout"));
             forbid(errs, kcm.nodeMonitorGracePeriod(), path.child("nodeMonitorGracePeriod"));
+            errs.addAll(featureGates(kcm.kubernetesConfig(), version, path));
             return errs;
         }
         Integer mask = kcm.nodeCIDRMaskSize();
@@ -91,7 +93,14 @@ public final class KubeControllerManagerRules {
                         go(hpa.cpuInitializationPeriod()), "cpu initialization period must not be less than a second"));
             }
         }
+        errs.addAll(featureGates(kcm.kubernetesConfig(), version, path));
         return errs;
+    }
+
+    /** The component's Kubernetes feature gates, at {@code <path>.featureGates}. */
+    static List<FieldError> featureGates(KubernetesConfig config, String version, FieldPath path) {
+        return config == null ? List.of()
+                : KubernetesFeatureGates.validate(config.featureGates(), version, path.child("featureGates"));
     }
 
     private static void forbid(List<FieldError> errs, Object value, FieldPath path) {

@@ -6,7 +6,7 @@ import cloud.gardener.apiserver.api.validation.FieldPath;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Gardener's {@code validateKubeProxy} (feature gate names not checked: no per-version table here). */
+/** Gardener's {@code validateKubeProxy}. */
 public final class KubeProxyRules {
 
     private static final List<String> MODES = List.of("IPTables", "IPVS", "NFTables");
@@ -14,7 +14,7 @@ public final class KubeProxyRules {
     private KubeProxyRules() {
     }
 
-    public static List<FieldError> validate(KubeProxyConfig proxy, FieldPath path) {
+    public static List<FieldError> validate(KubeProxyConfig proxy, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (proxy == null) {
             return errs;
@@ -31,6 +31,7 @@ public final class KubeProxyRules {
             errs.add(FieldError.invalid(path.child("mode").toString(), mode,
                     "NFTables mode cannot be used when feature gate NFTablesProxyMode is explicitly set to false"));
         }
+        errs.addAll(KubeControllerManagerRules.featureGates(proxy.kubernetesConfig(), version, path));
         return errs;
     }
 }

@@ -6,7 +6,7 @@ import cloud.gardener.apiserver.api.validation.FieldPath;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Gardener's {@code validateKubeScheduler} (feature gate names not checked: no per-version table here). */
+/** Gardener's {@code validateKubeScheduler}. */
 public final class KubeSchedulerRules {
 
     private static final List<String> PROFILES = List.of("balanced", "bin-packing");
@@ -37,6 +37,7 @@ public final class KubeSchedulerRules {
                 }
             }
         }
+        errs.addAll(KubeControllerManagerRules.featureGates(scheduler.kubernetesConfig(), version, path));
         return errs;
     }
 

@@ -22,7 +22,6 @@ import java.util.regex.Pattern;
 /**
  * Gardener's {@code ValidateKubeletConfig}, for {@code spec.kubernetes.kubelet} and each worker pool's
  * {@code kubernetes.kubelet}. Field names in paths are Gardener's ({@code podPIDsLimit}, {@code imagefsAvailable}).
- * Feature gate names are not checked (no per-version table here).
  */
 public final class KubeletRules {
 
@@ -131,6 +130,7 @@ public final class KubeletRules {
         }
         Map<String, Boolean> gates = k.kubernetesConfig() == null || k.kubernetesConfig().featureGates() == null
                 ? Map.of() : k.kubernetesConfig().featureGates();
+        errs.addAll(KubernetesFeatureGates.validate(gates, version, path.child("featureGates")));
         errs.addAll(memorySwap(k, gates, path.child("memorySwap")));
         if (k.maxParallelImagePulls() != null) {
             int pulls = k.maxParallelImagePulls();

@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/**
- * Gardener's {@code ValidateVerticalPodAutoscaler} for {@code spec.kubernetes.verticalPodAutoscaler}. The VPA
- * feature gate names are not checked (no table here).
- */
+/** Gardener's {@code ValidateVerticalPodAutoscaler} for {@code spec.kubernetes.verticalPodAutoscaler}. */
 public final class VerticalPodAutoscalerRules {
+
+    private static final java.util.Set<String> VPA_FEATURE_GATES = java.util.Set.of("CPUStartupBoost", "InPlace",
+            "PerVPAConfig");
 
     private VerticalPodAutoscalerRules() {
     }
@@ -47,12 +47,25 @@ public final class VerticalPodAutoscalerRules {
         if (vpa.memoryAggregationIntervalCount() != null) {
             errs.addAll(nonNegative(vpa.memoryAggregationIntervalCount(), path.child("memoryAggregationIntervalCount")));
         }
+        errs.addAll(featureGates(vpa.featureGates(), path.child("featureGates")));
         errs.addAll(maxAllowed(vpa.maxAllowed(), path));
         if (vpa.recommenderUpdateWorkerCount() != null && vpa.recommenderUpdateWorkerCount() <= 0) {
             errs.add(FieldError.invalid(path.child("recommenderUpdateWorkerCount").toString(),
                     vpa.recommenderUpdateWorkerCount(), "must be greater than 0"));
         }
         return errs;
+    }
+
+    /** {@code ValidateVpaFeatureGates}: the first unknown gate (by name; Go's map order is random). */
+    private static List<FieldError> featureGates(Map<String, Boolean> gates, FieldPath path) {
+        if (gates != null) {
+            for (String gate : new TreeMap<>(gates).keySet()) {
+                if (!VPA_FEATURE_GATES.contains(gate)) {
+                    return List.of(FieldError.invalid(path.child(gate).toString(), gate, "unknown feature gate"));
+                }
+            }
+        }
+        return List.of();
     }
 
     /** {@code ValidateVerticalPodAutoscalerMaxAllowed}: cpu and memory only, non-negative. */

@@ -268,7 +268,7 @@ public final class GardenValidator implements Validator<Garden> {
         }
         KubeAPIServerConfig kubeApiServer = g.kubeAPIServer();
         if (kubeApiServer != null && kubeApiServer.kubeAPIServerConfig() != null) {
-            errs.addAll(KubeAPIServerRules.validate(kubeApiServer.kubeAPIServerConfig(), version, opts,
+            errs.addAll(KubeAPIServerRules.validate(kubeApiServer.kubeAPIServerConfig(), version, opts, true,
                     path.child("kubernetes", "kubeAPIServer")));
         }
         if (kubeApiServer != null && kubeApiServer.sni() != null && !g.virtualDomains().isEmpty()) {

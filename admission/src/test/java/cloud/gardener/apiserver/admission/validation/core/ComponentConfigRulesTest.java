@@ -239,6 +239,41 @@ class ComponentConfigRulesTest {
                                 "{'configMapName':'authz'}"),
                         KAS + ".structuredAuthorization.kubeconfigs: Required value: must provide kubeconfig secret "
                                 + "references if an authorization config is configured"),
+                c("runtime config", set(KAS + ".runtimeConfig", "{'apps/v1':false,'foo/v1':true,'a/b/c/d':true,"
+                                + "'autoscaling/v2':false,'networking.k8s.io/v1alpha1':true,'v1/pods':false,'v1/foos':true,"
+                                + "'batch/v1':false,'events.k8s.io/v1/events':false}"),
+                        KAS + ".runtimeConfig[apps/v1]: Forbidden: api \"apps/v1\" cannot be disabled",
+                        KAS + ".runtimeConfig[foo/v1]: Invalid value: \"foo/v1\": unknown API group version \"foo/v1\"",
+                        KAS + ".runtimeConfig[a/b/c/d]: Invalid value: \"a/b/c/d\": invalid API Group format "
+                                + "\"a/b/c/d\"",
+                        KAS + ".runtimeConfig[autoscaling/v2]: Forbidden: api \"autoscaling/v2/horizontalpodautoscalers\" "
+                                + "cannot be disabled",
+                        // a resource of a required group version cannot be disabled either
+                        KAS + ".runtimeConfig[v1/pods]: Forbidden: api \"v1\" cannot be disabled",
+                        KAS + ".runtimeConfig[v1/foos]: Invalid value: \"v1/foos\": unknown API group version resource "
+                                + "\"v1/foos\"",
+                        KAS + ".runtimeConfig[events.k8s.io/v1/events]: Forbidden: api \"events.k8s.io/v1/events\" "
+                                + "cannot be disabled"),
+                c("runtime config of a removed API", set(KAS + ".runtimeConfig", "{'autoscaling/v2beta1':true}")
+                                .andThen(version("1.36.0")),
+                        KAS + ".runtimeConfig[autoscaling/v2beta1]: Forbidden: api \"autoscaling/v2beta1\" is not "
+                                + "supported in Kubernetes version 1.36.0, only supported in versions < 1.36"),
+                c("feature gates", set(KAS + ".featureGates", "{'Foo':true,'APIListChunking':true,"
+                                + "'ContextualLogging':false,'AllAlpha':true}"),
+                        KAS + ".featureGates.Foo: Invalid value: \"Foo\": unknown feature gate Foo",
+                        KAS + ".featureGates.APIListChunking: Forbidden: not supported in Kubernetes version 1.33.2",
+                        KAS + ".featureGates.ContextualLogging: Forbidden: cannot set feature gate to false, feature is "
+                                + "locked to true"),
+                c("feature gates of the other components", set(KCM + ".featureGates", "{'Foo':true}")
+                                .andThen(set("spec.kubernetes.kubeScheduler.featureGates", "{'Foo':true}"))
+                                .andThen(set("spec.kubernetes.kubeProxy", "{'mode':'IPTables','featureGates':{'Foo':true}}"))
+                                .andThen(set(KUBELET + ".featureGates", "{'Foo':true}"))
+                                .andThen(set(VPA + ".featureGates", "{'InPlace':true,'Foo':true,'Goo':true}")),
+                        KCM + ".featureGates.Foo: Invalid value: \"Foo\": unknown feature gate Foo",
+                        "spec.kubernetes.kubeScheduler.featureGates.Foo: Invalid value: \"Foo\": unknown feature gate Foo",
+                        "spec.kubernetes.kubeProxy.featureGates.Foo: Invalid value: \"Foo\": unknown feature gate Foo",
+                        KUBELET + ".featureGates.Foo: Invalid value: \"Foo\": unknown feature gate Foo",
+                        VPA + ".featureGates.Foo: Invalid value: \"Foo\": unknown feature gate"),
                 // ---- etcd
                 c("etcd autoscaling minimum", set("spec.kubernetes.etcd", "{'main':{'autoscaling':{'minAllowed':"
                                 + "{'memory':'200M'}}},'events':{'autoscaling':{'minAllowed':{'cpu':'-1'}}}}"),
@@ -425,7 +460,9 @@ class ComponentConfigRulesTest {
                 c("proxy NFTables with its gate off", set("spec.kubernetes.kubeProxy",
                                 "{'mode':'NFTables','featureGates':{'NFTablesProxyMode':false}}"),
                         "spec.kubernetes.kubeProxy.mode: Invalid value: \"NFTables\": NFTables mode cannot be used when "
-                                + "feature gate NFTablesProxyMode is explicitly set to false"));
+                                + "feature gate NFTablesProxyMode is explicitly set to false",
+                        "spec.kubernetes.kubeProxy.featureGates.NFTablesProxyMode: Forbidden: cannot set feature gate to "
+                                + "false, feature is locked to true"));
     }
 
     @ParameterizedTest(name = "{0}")
