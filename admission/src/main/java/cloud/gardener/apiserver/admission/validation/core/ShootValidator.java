@@ -112,6 +112,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(new ShootUpdateValidation(cloudProfileDefaultsApplied).validateSpecUpdate(shoot, old));
         errs.addAll(new ShootValidator(cloudProfileDefaultsApplied, acceptedIssuersUnchanged(shoot, old)).validateShoot(shoot));
         errs.addAll(ShootUpdateValidation.validateHighAvailabilityUpdate(shoot, old));
+        errs.addAll(ComponentConfigUpdateRules.validate(shoot, old));
         return errs;
     }
 

@@ -492,6 +492,69 @@ class ComponentConfigRulesTest {
         assertThat(VALIDATOR.validateUpdate(decode(fixed), decode(old))).isEmpty();
     }
 
+    static Stream<Arguments> updates() {
+        String status = "{'lastOperation':{'type':'Reconcile','state':'Succeeded','progress':100,'description':'',"
+                + "'lastUpdateTime':'2024-01-01T00:00:00Z'},'credentials':{'encryptionAtRest':{'resources':"
+                + "['configmaps'],'provider':{'type':'aescbc'}}}}";
+        Consumer<ObjectNode> before = set(KAS + ".encryptionConfig", "{'resources':['configmaps'],"
+                + "'provider':{'type':'aescbc'}}").andThen(set("status", status));
+        return Stream.of(
+                c("node CIDR mask size is immutable", set(KCM + ".nodeCIDRMaskSize", 24)
+                                .andThen(set(KUBELET + ".maxPods", 110)),
+                        KCM + ".nodeCIDRMaskSize: Invalid value: 24: field is immutable"),
+                c("encryption resources change when all is settled", before
+                        .andThen(set(KAS + ".encryptionConfig.resources", "['configmaps','services']"))),
+                c("encryption provider changes when all is settled", before
+                        .andThen(set(KAS + ".encryptionConfig.provider.type", "secretbox"))),
+                c("encryption resources during a key rotation and hibernation", before
+                                .andThen(set("status.credentials.rotation", "{'etcdEncryptionKey':{'phase':'Preparing'}}"))
+                                .andThen(set("spec.hibernation.enabled", true))
+                                .andThen(set(KAS + ".encryptionConfig", "{'resources':['services'],"
+                                        + "'provider':{'type':'secretbox'}}")),
+                        KAS + ".encryptionConfig.resources: Forbidden: resources cannot be changed when "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\"",
+                        KAS + ".encryptionConfig.resources: Forbidden: resources cannot be changed when shoot is in "
+                                + "hibernation",
+                        KAS + ".encryptionConfig.provider.type: Forbidden: provider type cannot be changed when "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\"",
+                        KAS + ".encryptionConfig.provider.type: Forbidden: provider type cannot be changed when shoot "
+                                + "is in hibernation",
+                        KAS + ".encryptionConfig.provider.type: Forbidden: provider type and resources cannot be "
+                                + "changed simultaneously"),
+                c("encryption while an earlier change rolls out", before
+                                .andThen(set("status.credentials.encryptionAtRest.resources", "[]"))
+                                .andThen(set("status.lastOperation.type", "Create"))
+                                .andThen(set("status.lastOperation.state", "Processing"))
+                                .andThen(set(KAS + ".encryptionConfig", "{'resources':[],'provider':{'type':'aesgcm'}}"))
+                                .andThen(set("spec.maintenance.autoRotation",
+                                        "{'credentials':{'etcdEncryptionKey':{'rotationPeriod':'168h'}}}")),
+                        KAS + ".encryptionConfig.resources: Forbidden: resources cannot be changed because a previous "
+                                + "encryption configuration change is currently being rolled out",
+                        KAS + ".encryptionConfig.provider.type: Forbidden: provider type cannot be changed if resource "
+                                + "was not yet created successfully or is not ready for reconciliation",
+                        KAS + ".encryptionConfig.provider.type: Forbidden: provider type cannot be changed because a "
+                                + "previous encryption configuration change is currently being rolled out",
+                        KAS + ".encryptionConfig.provider.type: Forbidden: provider type and resources cannot be "
+                                + "changed simultaneously"));
+    }
+
+    /** The edit applies to the stored Shoot; the update's own changes are those the old one lacks. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("updates")
+    void eachUpdateYieldsExactlyGardenersErrors(String name, Consumer<ObjectNode> edit, List<String> expected) {
+        ObjectNode old = stored(base());
+        if (name.startsWith("encryption")) {
+            set(KAS + ".encryptionConfig", "{'resources':['configmaps'],'provider':{'type':'aescbc'}}").accept(old);
+        } else {
+            set(KCM + ".nodeCIDRMaskSize", 25).accept(old);
+            set(KUBELET + ".maxPods", 110).accept(old);
+        }
+        ObjectNode shoot = old.deepCopy();
+        edit.accept(shoot);
+        assertThat(VALIDATOR.validateUpdate(decode(shoot), decode(old))).extracting(FieldError::toString)
+                .as(name).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
     @Test
     void workerlessShootsSkipTheWorkerComponentsButNotTheControlPlane() {
         ObjectNode shoot = base();
