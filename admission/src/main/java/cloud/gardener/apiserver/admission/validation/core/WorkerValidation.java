@@ -153,7 +153,7 @@ final class WorkerValidation {
                         path.child("kubernetes", "version")));
             }
         }
-        errs.addAll(KubeletRules.validateWorker(worker, kubernetes, path));
+        errs.addAll(WorkerComponentRules.validate(worker, kubernetes, path));
         if (worker.caBundle() != null && !PemCertificates.containsCertificate(worker.caBundle())) {
             errs.add(FieldError.invalid(path.child("caBundle").toString(), worker.caBundle(),
                     "caBundle is not a valid PEM-encoded certificate"));

@@ -374,6 +374,43 @@ class ComponentConfigRulesTest {
                         KUBELET + ".podPIDsLimit: Invalid value: 1: podPIDsLimit value must be at least 100",
                         "spec.provider.workers[0].kubernetes.kubelet.podPIDsLimit: Invalid value: 1: podPIDsLimit "
                                 + "value must be at least 100"),
+                c("worker autoscaler options", set("spec.provider.workers[0].clusterAutoscaler",
+                                "{'scaleDownUtilizationThreshold':-0.1,'scaleDownGpuUtilizationThreshold':1.1,"
+                                        + "'scaleDownUnneededTime':'-1s','scaleDownUnreadyTime':'-2s',"
+                                        + "'maxNodeProvisionTime':'-3s'}"),
+                        "spec.provider.workers[0].autoscaler.scaleDownUtilizationThreshold: Invalid value: -0.1: can not "
+                                + "be negative",
+                        "spec.provider.workers[0].autoscaler.scaleDownGpuUtilizationThreshold: Invalid value: 1.1: can "
+                                + "not be greater than 1.0",
+                        "spec.provider.workers[0].autoscaler.scaleDownUnneededTime: Invalid value: -1s: can not be "
+                                + "negative",
+                        "spec.provider.workers[0].autoscaler.scaleDownUnreadyTime: Invalid value: -2s: can not be "
+                                + "negative",
+                        "spec.provider.workers[0].autoscaler.maxNodeProvisionTime: Invalid value: -3s: can not be "
+                                + "negative"),
+                c("worker machine-controller-manager settings", set("spec.provider.workers[0].machineControllerManager",
+                                "{'machineDrainTimeout':'-1s','maxEvictRetries':-1,'inPlaceUpdateTimeout':'1m',"
+                                        + "'disableHealthTimeout':true,'autoPreserveFailedMachineMax':3}"),
+                        "spec.provider.workers[0].machineControllerManagerSettings.machineDrainTimeout: Invalid value: "
+                                + "\"-1s\": must be non-negative",
+                        "spec.provider.workers[0].machineControllerManagerSettings.maxEvictRetries: Invalid value: -1: "
+                                + "must be greater than or equal to 0",
+                        "spec.provider.workers[0].machineControllerManagerSettings.inPlaceUpdateTimeout: Forbidden: can "
+                                + "only be set when the update strategy is `AutoInPlaceUpdate` or `ManualInPlaceUpdate`",
+                        "spec.provider.workers[0].machineControllerManagerSettings.disableHealthTimeout: Forbidden: can "
+                                + "only be set to true when the update strategy is `AutoInPlaceUpdate` or "
+                                + "`ManualInPlaceUpdate`",
+                        "spec.provider.workers[0].machineControllerManagerSettings.autoPreserveFailedMachineMax: Invalid "
+                                + "value: 3: must not be greater than maximum-1 value when system components are "
+                                + "allowed, need at least one machine to run system components"),
+                c("worker machine-controller-manager settings without system components",
+                        set("spec.provider.workers", "[{'name':'cpu-worker','minimum':1,'maximum':3,"
+                                + "'machine':{'type':'m5.large','image':{'name':'gardenlinux','version':'1592.1.0'}},"
+                                + "'systemComponents':{'allow':false},'machineControllerManager':"
+                                + "{'autoPreserveFailedMachineMax':4}},{'name':'system','minimum':1,'maximum':2,"
+                                + "'machine':{'type':'m5.large','image':{'name':'gardenlinux','version':'1592.1.0'}}}]"),
+                        "spec.provider.workers[0].machineControllerManagerSettings.autoPreserveFailedMachineMax: Invalid "
+                                + "value: 4: must not be greater than maximum value"),
                 // ---- kube-controller-manager
                 c("node CIDR mask size range", set(KCM + ".nodeCIDRMaskSize", 29)
                                 .andThen(set(KUBELET + ".maxPods", 4)),
