@@ -165,7 +165,7 @@ public final class KubeAPIServerRules {
     }
 
     /** {@code ValidateWatchCacheSizes}. */
-    static List<FieldError> watchCacheSizes(WatchCacheSizes sizes, String version, FieldPath path) {
+    public static List<FieldError> watchCacheSizes(WatchCacheSizes sizes, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (sizes == null) {
             return errs;
@@ -209,7 +209,7 @@ public final class KubeAPIServerRules {
     }
 
     /** {@code ValidateAPIServerLogging}. */
-    static List<FieldError> logging(APIServerLogging logging, FieldPath path) {
+    public static List<FieldError> logging(APIServerLogging logging, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (logging != null) {
             if (logging.verbosity() != null) {
@@ -223,7 +223,7 @@ public final class KubeAPIServerRules {
     }
 
     /** {@code ValidateAPIServerRequests}. */
-    static List<FieldError> requests(APIServerRequests requests, FieldPath path) {
+    public static List<FieldError> requests(APIServerRequests requests, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (requests == null) {
             return errs;

@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.PluginRegistry;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.admission.validation.core.KubeAPIServerRules;
 import cloud.gardener.apiserver.api.core.v1beta1.AdmissionPlugin;
 import cloud.gardener.apiserver.api.core.v1beta1.EncryptionConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.KubernetesConfig;
@@ -31,8 +32,9 @@ import java.util.TreeMap;
  * {@code validateGardener}: the configuration of gardener-apiserver (feature gates, admission plugin names,
  * encryption resources and provider, admin kubeconfig expiration), gardener-controller-manager and
  * gardener-scheduler (feature gates), the dashboard (OIDC and SNI consistency, domain) and the discovery server
- * (domain). Not checked: audit policy references, watch cache sizes, logging and request limits of the
- * gardener-apiserver, the admission controller's resource limits and the project quota selectors.
+ * (domain), with the kube-apiserver's rules for gardener-apiserver's audit policy reference, watch cache sizes,
+ * logging and request limits. Not checked: the admission controller's resource limits and the project quota
+ * selectors.
  */
 final class GardenerComponentsValidation {
 
@@ -122,6 +124,16 @@ final class GardenerComponentsValidation {
             errs.addAll(validateEncryption(config.encryptionConfig(), g.kubeAPIServerEncryption(),
                     path.child("encryptionConfig")));
         }
+        // the kube-apiserver's rules, shared as Gardener shares them
+        if (config.auditConfig() != null && config.auditConfig().auditPolicy() != null
+                && config.auditConfig().auditPolicy().configMapRef() != null) {
+            errs.addAll(CoreRules.objectReferenceNameAndNamespace(config.auditConfig().auditPolicy().configMapRef(),
+                    path.child("auditConfig", "auditPolicy", "configMapRef"), false));
+        }
+        errs.addAll(KubeAPIServerRules.watchCacheSizes(config.watchCacheSizes(), g.kubernetesVersion(),
+                path.child("watchCacheSizes")));
+        errs.addAll(KubeAPIServerRules.logging(config.logging(), path.child("logging")));
+        errs.addAll(KubeAPIServerRules.requests(config.requests(), path.child("requests")));
         Duration expiration = config.shootAdminKubeconfigMaxExpiration();
         if (expiration != null) {
             java.time.Duration d = expiration.toJavaDuration();

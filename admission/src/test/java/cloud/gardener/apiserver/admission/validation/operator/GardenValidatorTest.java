@@ -189,6 +189,15 @@ class GardenValidatorTest {
                 invalid("virtual kube-controller-manager HPA", set(VIRTUAL + ".kubernetes.kubeControllerManager",
                         "{'horizontalPodAutoscaler':{}}"), VIRTUAL + ".kubernetes.kubeControllerManager."
                         + "horizontalPodAutoscaler", FORBIDDEN),
+                invalid("gardener-apiserver requests", set(GAPI + ".requests", "{'maxNonMutatingInflight':5001}"),
+                        GAPI + ".requests.maxNonMutatingInflight", INVALID),
+                invalid("gardener-apiserver logging", set(GAPI + ".logging", "{'verbosity':-1}"),
+                        GAPI + ".logging.verbosity", INVALID),
+                invalid("gardener-apiserver watch cache sizes", set(GAPI + ".watchCacheSizes",
+                        "{'resources':[{'resource':'Shoots','size':1}]}"), GAPI + ".watchCacheSizes.resources[0].resource",
+                        INVALID),
+                invalid("gardener-apiserver audit policy", set(GAPI + ".auditConfig.auditPolicy.configMapRef", "{}"),
+                        GAPI + ".auditConfig.auditPolicy.configMapRef.name", REQUIRED),
                 invalid("virtual etcd autoscaling", set(VIRTUAL + ".etcd.events.autoscaling", "{'minAllowed':"
                         + "{'memory':'10M'}}"), VIRTUAL + ".etcd.events.autoscaling.minAllowed.memory", INVALID));
     }
