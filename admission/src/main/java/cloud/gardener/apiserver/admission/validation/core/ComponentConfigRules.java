@@ -12,8 +12,8 @@ import java.util.Map;
 /**
  * The component configurations of {@code spec.kubernetes}, as Gardener's {@code validateKubernetes} checks them
  * once a version is set: etcd autoscaling, kube-apiserver, kube-controller-manager and, for Shoots with workers,
- * kube-scheduler, kube-proxy, kubelet, cluster-autoscaler and VPA. (Their being forbidden for workerless Shoots,
- * and the node CIDR mask against the pods per node, stay in {@link ShootValidator}.)
+ * kube-scheduler, kube-proxy, kubelet, cluster-autoscaler and VPA, which workerless ones must not set. (The node
+ * CIDR mask against the pods per node stays in {@link ShootValidator}, where Gardener checks it with the provider.)
  */
 final class ComponentConfigRules {
 
@@ -45,6 +45,12 @@ final class ComponentConfigRules {
         errs.addAll(KubeControllerManagerRules.validate(k.kubeControllerManager(), spec.networking(), version,
                 workerless, path.child("kubeControllerManager")));
         if (workerless) {
+            // Gardener's spelling: clusterAutoScaler, verticalPodAutoScaler
+            forbid(errs, k.kubeScheduler(), path.child("kubeScheduler"));
+            forbid(errs, k.kubeProxy(), path.child("kubeProxy"));
+            forbid(errs, k.kubelet(), path.child("kubelet"));
+            forbid(errs, k.clusterAutoscaler(), path.child("clusterAutoScaler"));
+            forbid(errs, k.verticalPodAutoscaler(), path.child("verticalPodAutoScaler"));
             return errs;
         }
         errs.addAll(KubeSchedulerRules.validate(k.kubeScheduler(), version, path.child("kubeScheduler")));
@@ -60,5 +66,11 @@ final class ComponentConfigRules {
                     path.child("verticalPodAutoscaler")));
         }
         return errs;
+    }
+
+    private static void forbid(List<FieldError> errs, Object value, FieldPath path) {
+        if (value != null) {
+            errs.add(FieldError.forbidden(path.toString(), ShootRules.WORKERLESS));
+        }
     }
 }

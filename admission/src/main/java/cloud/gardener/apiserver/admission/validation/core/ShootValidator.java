@@ -156,7 +156,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(validateDns(spec.dns(), version, path.child("dns")));
         errs.addAll(validateExtensions(spec.extensions(), path.child("extensions")));
         errs.addAll(validateResources(spec.resources(), path.child("resources")));
-        errs.addAll(validateKubernetes(kubernetes, workerless, path.child("kubernetes")));
+        errs.addAll(validateKubernetes(kubernetes, path.child("kubernetes")));
         errs.addAll(ComponentConfigRules.validate(spec, apiServerOptions(spec), workerless, path.child("kubernetes")));
         errs.addAll(validateNetworking(spec.networking(), workerless, path.child("networking")));
         errs.addAll(validateMaintenance(spec.maintenance(), workerless, path.child("maintenance")));
@@ -515,22 +515,12 @@ public final class ShootValidator implements Validator<Shoot> {
         return errs;
     }
 
-    private List<FieldError> validateKubernetes(Kubernetes kubernetes, boolean workerless, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        if (str(kubernetes.version()).isEmpty()) {
-            if (cloudProfileDefaultsApplied) {
-                errs.add(FieldError.required(path.child("version").toString(), "kubernetes version must not be empty"));
-            }
-            return errs;
+    /** {@code validateKubernetes}'s version; the component configurations are {@link ComponentConfigRules}'. */
+    private List<FieldError> validateKubernetes(Kubernetes kubernetes, FieldPath path) {
+        if (str(kubernetes.version()).isEmpty() && cloudProfileDefaultsApplied) {
+            return List.of(FieldError.required(path.child("version").toString(), "kubernetes version must not be empty"));
         }
-        if (workerless) {
-            forbid(errs, kubernetes.kubeScheduler(), path.child("kubeScheduler"));
-            forbid(errs, kubernetes.kubeProxy(), path.child("kubeProxy"));
-            forbid(errs, kubernetes.kubelet(), path.child("kubelet"));
-            forbid(errs, kubernetes.clusterAutoscaler(), path.child("clusterAutoScaler"));
-            forbid(errs, kubernetes.verticalPodAutoscaler(), path.child("verticalPodAutoScaler"));
-        }
-        return errs;
+        return List.of();
     }
 
     private static void forbid(List<FieldError> errs, Object value, FieldPath path) {

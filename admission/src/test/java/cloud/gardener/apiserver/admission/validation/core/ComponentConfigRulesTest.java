@@ -599,9 +599,15 @@ class ComponentConfigRulesTest {
         ((ObjectNode) shoot.get("spec")).remove(List.of("networking", "credentialsBindingName"));
         set(KCM + ".horizontalPodAutoscaler", "{'syncPeriod':'1ms'}").accept(shoot);
         set(KAS + ".requests.maxMutatingInflight", 3000).accept(shoot);
-        assertThat(VALIDATOR.validate(decode(shoot))).extracting(FieldError::toString).containsExactlyInAnyOrder(
+        set(KUBELET + ".podPidsLimit", 1).accept(shoot);
+        set(VPA + ".evictionRateBurst", -1).accept(shoot);
+        // in Gardener's order: kube-apiserver, kube-controller-manager, then what workerless Shoots must not set
+        assertThat(VALIDATOR.validate(decode(shoot))).extracting(FieldError::toString).containsExactly(
+                KAS + ".requests.maxMutatingInflight: Invalid value: 3000: cannot set higher than 2500",
                 KCM + ".horizontalPodAutoscaler: Forbidden: this field should not be set for workerless Shoot clusters",
-                KAS + ".requests.maxMutatingInflight: Invalid value: 3000: cannot set higher than 2500");
+                KUBELET + ": Forbidden: this field should not be set for workerless Shoot clusters",
+                "spec.kubernetes.verticalPodAutoScaler: Forbidden: this field should not be set for workerless Shoot "
+                        + "clusters");
     }
 
     @Test
