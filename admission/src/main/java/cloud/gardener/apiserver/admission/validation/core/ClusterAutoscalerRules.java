@@ -55,7 +55,8 @@ public final class ClusterAutoscalerRules {
             errs.addAll(nonNegative(ca.maxGracefulTerminationSeconds(), path.child("maxGracefulTerminationSeconds")));
         }
         if (ca.startupTaints() != null) {
-            errs.addAll(taints(ca.startupTaints(), "StartupTaints", "1.29", null, version, path.child("startupTaints")));
+            errs.addAll(taints(ca.startupTaints(), "StartupTaints", "1.29", null, version,
+                    path.child("startupTaints")));
         }
         if (ca.statusTaints() != null) {
             errs.addAll(taints(ca.statusTaints(), "StatusTaints", "1.29", null, version, path.child("statusTaints")));
@@ -68,7 +69,8 @@ public final class ClusterAutoscalerRules {
         if (bulk != null) {
             if (GoSemver.atLeast(version, 1, 33)) {
                 errs.add(FieldError.forbidden(path.child("maxEmptyBulkDelete").toString(), "for Kubernetes versions "
-                        + ">= 1.33, maxEmptyBulkDelete field is no longer supported, use maxScaleDownParallelism instead"));
+                        + ">= 1.33, maxEmptyBulkDelete field is no longer supported, use maxScaleDownParallelism "
+                        + "instead"));
             }
             if (bulk < 0) {
                 errs.add(FieldError.invalid(path.child("maxEmptyBulkDelete").toString(), bulk, "can not be negative"));
@@ -88,7 +90,8 @@ public final class ClusterAutoscalerRules {
         if (ca.verbosity() != null) {
             errs.addAll(nonNegative(ca.verbosity(), path.child("verbosity")));
         }
-        errs.addAll(positiveDuration(ca.initialNodeGroupBackoffDuration(), path.child("initialNodeGroupBackoffDuration")));
+        errs.addAll(positiveDuration(ca.initialNodeGroupBackoffDuration(),
+                path.child("initialNodeGroupBackoffDuration")));
         errs.addAll(positiveDuration(ca.maxNodeGroupBackoffDuration(), path.child("maxNodeGroupBackoffDuration")));
         errs.addAll(positiveDuration(ca.nodeGroupBackoffResetTimeout(), path.child("nodeGroupBackoffResetTimeout")));
         errs.addAll(positiveDuration(ca.maxBinpackingTime(), path.child("maxBinpackingTime")));
@@ -104,7 +107,8 @@ public final class ClusterAutoscalerRules {
         KubeAPIServerAdmissionPlugins.Plugin range = new KubeAPIServerAdmissionPlugins.Plugin(addedIn, removedIn,
                 false, false);
         if (GoSemver.parse(GoSemver.normalize(version)) != null && !range.supportedIn(version)) {
-            errs.add(FieldError.forbidden(path.child(option).toString(), "not supported in Kubernetes version " + version));
+            errs.add(FieldError.forbidden(path.child(option).toString(),
+                    "not supported in Kubernetes version " + version));
         }
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < taints.size(); i++) {

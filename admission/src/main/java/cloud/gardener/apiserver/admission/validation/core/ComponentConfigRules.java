@@ -59,7 +59,8 @@ final class ComponentConfigRules {
             errs.addAll(KubeletRules.validate(k.kubelet(), version, path.child("kubelet")));
         }
         if (k.clusterAutoscaler() != null) {
-            errs.addAll(ClusterAutoscalerRules.validate(k.clusterAutoscaler(), version, path.child("clusterAutoscaler")));
+            errs.addAll(ClusterAutoscalerRules.validate(k.clusterAutoscaler(), version,
+                    path.child("clusterAutoscaler")));
         }
         if (k.verticalPodAutoscaler() != null) {
             errs.addAll(VerticalPodAutoscalerRules.validate(k.verticalPodAutoscaler(),

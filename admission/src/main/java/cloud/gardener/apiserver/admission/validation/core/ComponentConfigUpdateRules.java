@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 import cloud.gardener.apiserver.api.core.v1beta1.EncryptionConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.KubeAPIServerConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.KubeControllerManagerConfig;
+import cloud.gardener.apiserver.api.core.v1beta1.Kubernetes;
 import cloud.gardener.apiserver.api.core.v1beta1.LastOperation;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootStatus;
@@ -32,8 +33,8 @@ final class ComponentConfigUpdateRules {
 
     static List<FieldError> validate(Shoot shoot, Shoot old) {
         List<FieldError> errs = new ArrayList<>();
-        KubeControllerManagerConfig kcm = ShootValidator.kubernetes(ShootValidator.spec(shoot)).kubeControllerManager();
-        KubeControllerManagerConfig oldKcm = ShootValidator.kubernetes(ShootValidator.spec(old)).kubeControllerManager();
+        KubeControllerManagerConfig kcm = kubernetes(shoot).kubeControllerManager();
+        KubeControllerManagerConfig oldKcm = kubernetes(old).kubeControllerManager();
         Integer mask = kcm == null ? null : kcm.nodeCIDRMaskSize();
         Integer oldMask = oldKcm == null ? null : oldKcm.nodeCIDRMaskSize();
         errs.addAll(CoreRules.immutable(mask, oldMask,
@@ -111,8 +112,12 @@ final class ComponentConfigUpdateRules {
         return errs;
     }
 
+    private static Kubernetes kubernetes(Shoot shoot) {
+        return ShootValidator.kubernetes(ShootValidator.spec(shoot));
+    }
+
     private static EncryptionConfig encryption(Shoot shoot) {
-        KubeAPIServerConfig kas = ShootValidator.kubernetes(ShootValidator.spec(shoot)).kubeAPIServer();
+        KubeAPIServerConfig kas = kubernetes(shoot).kubeAPIServer();
         return kas == null ? null : kas.encryptionConfig();
     }
 

@@ -89,8 +89,8 @@ public final class KubeAPIServerRules {
             errs.addAll(CoreRules.objectReferenceNameAndNamespace(config.auditConfig().auditPolicy().configMapRef(),
                     path.child("auditConfig", "auditPolicy", "configMapRef"), false));
         }
-        Map<String, Boolean> gates = config.kubernetesConfig() == null || config.kubernetesConfig().featureGates() == null
-                ? Map.of() : config.kubernetesConfig().featureGates();
+        Map<String, Boolean> gates = config.kubernetesConfig() == null ? null : config.kubernetesConfig().featureGates();
+        gates = gates == null ? Map.of() : gates;
         errs.addAll(structuredAuthentication(config.structuredAuthentication(), gates,
                 path.child("structuredAuthentication")));
         errs.addAll(structuredAuthorization(config.structuredAuthorization(), gates,
@@ -262,7 +262,8 @@ public final class KubeAPIServerRules {
                 errs.add(FieldError.invalid(at, resource, "resource must be lower case"));
             }
             if (NO_REST_API.contains(resource)) {
-                errs.add(FieldError.invalid(at, resource, "resources which do not have REST API/s cannot be encrypted"));
+                errs.add(FieldError.invalid(at, resource,
+                        "resources which do not have REST API/s cannot be encrypted"));
             }
             if (resource.endsWith(".")) {
                 errs.add(FieldError.invalid(at, resource, "resource should not end with '.'"));

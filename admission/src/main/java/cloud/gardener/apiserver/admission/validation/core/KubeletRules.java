@@ -44,7 +44,7 @@ public final class KubeletRules {
     private KubeletRules() {
     }
 
-    /** The kubelet configuration a worker pool is judged by: its own, else the Shoot's (when it has a kubernetes block). */
+    /** A worker pool's kubelet configuration: its own, else the Shoot's (when the pool has a kubernetes block). */
     public static List<FieldError> validateWorker(Worker worker, Kubernetes kubernetes, FieldPath workerPath) {
         if (worker.kubernetes() == null) {
             return List.of();
@@ -70,7 +70,8 @@ public final class KubeletRules {
             errs.add(FieldError.invalid(path.child("podPIDsLimit").toString(), k.podPidsLimit(),
                     "podPIDsLimit value must be at least " + POD_PIDS_LIMIT_MINIMUM));
         }
-        errs.addAll(positiveDuration(k.evictionPressureTransitionPeriod(), path.child("evictionPressureTransitionPeriod")));
+        errs.addAll(positiveDuration(k.evictionPressureTransitionPeriod(),
+                path.child("evictionPressureTransitionPeriod")));
         if (k.evictionMaxPodGracePeriod() != null) {
             errs.addAll(nonNegative(k.evictionMaxPodGracePeriod(), path.child("evictionMaxPodGracePeriod")));
         }
@@ -188,8 +189,8 @@ public final class KubeletRules {
         String behavior = k.memorySwap().swapBehavior();
         if (behavior != null) {
             if (!Boolean.TRUE.equals(gates.get("NodeSwap"))) {
-                errs.add(FieldError.forbidden(path.toString(),
-                        "configuring swap behaviour is not available when kubelet's 'NodeSwap' feature gate is not set"));
+                errs.add(FieldError.forbidden(path.toString(), "configuring swap behaviour is not available when "
+                        + "kubelet's 'NodeSwap' feature gate is not set"));
             }
             if (!SWAP_BEHAVIORS.contains(behavior)) {
                 errs.add(FieldError.notSupported(path.child("swapBehavior").toString(), behavior, SWAP_BEHAVIORS));
@@ -242,7 +243,8 @@ public final class KubeletRules {
 
     private static List<FieldError> minimumReclaim(KubeletConfigEvictionMinimumReclaim e, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        errs.addAll(CoreRules.resourceQuantityValue("memoryAvailable", e.memoryAvailable(), path.child("memoryAvailable")));
+        errs.addAll(CoreRules.resourceQuantityValue("memoryAvailable", e.memoryAvailable(),
+                path.child("memoryAvailable")));
         errs.addAll(CoreRules.resourceQuantityValue("imagefsAvailable", e.imageFSAvailable(),
                 path.child("imagefsAvailable")));
         errs.addAll(CoreRules.resourceQuantityValue("imagefsInodesFree", e.imageFSInodesFree(),

@@ -276,7 +276,8 @@ public final class KubernetesApiGroups {
                 errs.add(FieldError.invalid(at, api, "invalid API Group format \"" + api + "\""));
                 continue;
             }
-            String groupVersion = parts.length == 1 ? parts[0] : "v1".equals(parts[0]) ? "v1" : parts[0] + "/" + parts[1];
+            String groupVersion = parts.length == 1 ? parts[0]
+                    : "v1".equals(parts[0]) ? "v1" : parts[0] + "/" + parts[1];
             String resource = parts.length == 3 || parts.length == 2 && "v1".equals(parts[0])
                     ? (parts.length == 2 ? "v1/" + parts[1] : api) : null;
             Api known = resource != null ? RESOURCES.get(resource) : GROUP_VERSIONS.get(groupVersion);

@@ -110,7 +110,8 @@ public final class ShootValidator implements Validator<Shoot> {
     public List<FieldError> validateUpdate(Shoot shoot, Shoot old) {
         List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(meta(shoot), meta(old), METADATA));
         errs.addAll(new ShootUpdateValidation(cloudProfileDefaultsApplied).validateSpecUpdate(shoot, old));
-        errs.addAll(new ShootValidator(cloudProfileDefaultsApplied, acceptedIssuersUnchanged(shoot, old)).validateShoot(shoot));
+        errs.addAll(new ShootValidator(cloudProfileDefaultsApplied, acceptedIssuersUnchanged(shoot, old))
+                .validateShoot(shoot));
         errs.addAll(ShootUpdateValidation.validateHighAvailabilityUpdate(shoot, old));
         errs.addAll(ComponentConfigUpdateRules.validate(shoot, old));
         return errs;

@@ -34,8 +34,10 @@ public final class VerticalPodAutoscalerRules {
         errs.addAll(positiveDuration(vpa.updaterInterval(), path.child("updaterInterval")));
         errs.addAll(positiveDuration(vpa.recommenderInterval(), path.child("recommenderInterval")));
         percentile(errs, vpa.targetCPUPercentile(), path.child("targetCPUPercentile"));
-        percentile(errs, vpa.recommendationLowerBoundCPUPercentile(), path.child("recommendationLowerBoundCPUPercentile"));
-        percentile(errs, vpa.recommendationUpperBoundCPUPercentile(), path.child("recommendationUpperBoundCPUPercentile"));
+        percentile(errs, vpa.recommendationLowerBoundCPUPercentile(),
+                path.child("recommendationLowerBoundCPUPercentile"));
+        percentile(errs, vpa.recommendationUpperBoundCPUPercentile(),
+                path.child("recommendationUpperBoundCPUPercentile"));
         percentile(errs, vpa.targetMemoryPercentile(), path.child("targetMemoryPercentile"));
         percentile(errs, vpa.recommendationLowerBoundMemoryPercentile(),
                 path.child("recommendationLowerBoundMemoryPercentile"));
@@ -45,7 +47,8 @@ public final class VerticalPodAutoscalerRules {
         errs.addAll(positiveDuration(vpa.memoryHistogramDecayHalfLife(), path.child("memoryHistogramDecayHalfLife")));
         errs.addAll(positiveDuration(vpa.memoryAggregationInterval(), path.child("memoryAggregationInterval")));
         if (vpa.memoryAggregationIntervalCount() != null) {
-            errs.addAll(nonNegative(vpa.memoryAggregationIntervalCount(), path.child("memoryAggregationIntervalCount")));
+            errs.addAll(nonNegative(vpa.memoryAggregationIntervalCount(),
+                    path.child("memoryAggregationIntervalCount")));
         }
         errs.addAll(featureGates(vpa.featureGates(), path.child("featureGates")));
         errs.addAll(maxAllowed(vpa.maxAllowed(), path));
