@@ -108,7 +108,17 @@ public final class ShootValidator implements Validator<Shoot> {
         return errs;
     }
 
-    /** {@code ValidateShoot}: metadata, spec and the high-availability setting. */
+    /**
+     * The {@code shoots/status} strategy's {@code ValidateShootStatusUpdate}: only the status is judged. Spec and
+     * operation annotations are left to writes through the main resource and {@code shoots/binding}, which run
+     * {@link #validateUpdate} as Gardener's binding strategy inherits the main one.
+     */
+    @Override
+    public List<FieldError> validateStatusUpdate(Shoot shoot, Shoot old) {
+        return ShootStatusValidation.validateUpdate(shoot.status(), old.status());
+    }
+
+    /** {@code ValidateShoot}: metadata, operation annotations, spec and the high-availability setting. */
     List<FieldError> validateShoot(Shoot shoot) {
         ObjectMeta meta = meta(shoot);
         List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(meta, true,
@@ -117,6 +127,7 @@ public final class ShootValidator implements Validator<Shoot> {
             errs.add(FieldError.invalid(METADATA.child("name").toString(), meta.name(),
                     "name may not contain two consecutive hyphens"));
         }
+        errs.addAll(ShootOperations.validate(shoot, METADATA.child("annotations")));
         ShootSpec spec = spec(shoot);
         errs.addAll(validateSpec(meta, spec, SPEC));
         ControlPlane controlPlane = spec.controlPlane();
@@ -152,7 +163,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(validateNetworking(spec.networking(), workerless, path.child("networking")));
         errs.addAll(validateMaintenance(spec.maintenance(), workerless, path.child("maintenance")));
         errs.addAll(validateMonitoring(spec, path.child("monitoring")));
-        errs.addAll(validateHibernation(spec.hibernation(), selfHosted, path.child("hibernation")));
+        errs.addAll(validateHibernation(meta.annotations(), spec.hibernation(), selfHosted, path.child("hibernation")));
 
         if (str(spec.region()).isEmpty()) {
             errs.add(FieldError.required(path.child("region").toString(), "must specify a region"));
@@ -682,7 +693,8 @@ public final class ShootValidator implements Validator<Shoot> {
     }
 
     /** {@code ValidateHibernation}: schedules are cron specs, unique, in a known location. */
-    static List<FieldError> validateHibernation(Hibernation hibernation, boolean selfHosted, FieldPath path) {
+    static List<FieldError> validateHibernation(Map<String, String> annotations, Hibernation hibernation,
+                                                boolean selfHosted, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (hibernation == null) {
             return errs;
@@ -690,6 +702,12 @@ public final class ShootValidator implements Validator<Shoot> {
         if (selfHosted) {
             errs.add(FieldError.forbidden(path.toString(), "hibernation is not supported for self-hosted shoots"));
             return errs;
+        }
+        for (String op : ShootOperations.operations(annotations, ShootOperations.MAINTENANCE_OPERATION)) {
+            if (ShootOperations.FORBIDDEN_WHEN_HIBERNATED.contains(op) && Boolean.TRUE.equals(hibernation.enabled())) {
+                errs.add(FieldError.forbidden(path.child("enabled").toString(), "shoot cannot be hibernated when "
+                        + ShootOperations.MAINTENANCE_OPERATION + " annotation contains " + op + " operation"));
+            }
         }
         List<HibernationSchedule> schedules = hibernation.schedules() == null ? List.of() : hibernation.schedules();
         Set<String> seen = new HashSet<>();
