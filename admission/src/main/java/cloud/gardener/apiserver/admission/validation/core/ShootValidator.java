@@ -87,6 +87,7 @@ public final class ShootValidator implements Validator<Shoot> {
     @Override
     public List<FieldError> validate(Shoot shoot) {
         List<FieldError> errs = validateShoot(shoot);
+        errs.addAll(ShootForceDeletion.validate(shoot, null));
         List<String> finalizers = meta(shoot).finalizers();
         if (finalizers != null) {
             for (int i = 0; i < finalizers.size(); i++) {
@@ -105,6 +106,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(new ShootUpdateValidation(cloudProfileDefaultsApplied).validateSpecUpdate(shoot, old));
         errs.addAll(validateShoot(shoot));
         errs.addAll(ShootUpdateValidation.validateHighAvailabilityUpdate(shoot, old));
+        errs.addAll(ShootForceDeletion.validate(shoot, old));
         return errs;
     }
 

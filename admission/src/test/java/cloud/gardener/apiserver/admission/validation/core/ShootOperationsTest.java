@@ -38,7 +38,7 @@ class ShootOperationsTest {
     private static final String RESTORED = "{lastOperation: {type: Restore, state: Succeeded}}";
 
     /** A valid shoot with a worker named {@code worker-name}, as Gardener's test fixture. */
-    private static ObjectNode shoot() {
+    static ObjectNode shoot() {
         return (ObjectNode) yaml("""
                 apiVersion: core.gardener.cloud/v1beta1
                 kind: Shoot
