@@ -394,7 +394,7 @@ public final class ShootOperations {
                 || credentials.encryptionAtRest().resources() == null) {
             return Set.of();
         }
-        return new HashSet<>(credentials.encryptionAtRest().resources());
+        return groupResources(credentials.encryptionAtRest().resources());
     }
 
     /** {@code getResourcesForEncryption}: the resources the spec wants encrypted. */
@@ -404,7 +404,21 @@ public final class ShootOperations {
                 || apiServer.encryptionConfig().resources() == null) {
             return Set.of();
         }
-        return new HashSet<>(apiServer.encryptionConfig().resources());
+        return groupResources(apiServer.encryptionConfig().resources());
+    }
+
+    /**
+     * The resources as {@code schema.ParseGroupResource} reads them ({@code resource.group}, the group being all after
+     * the first dot), so that {@code configmaps.} and {@code configmaps} are the same resource.
+     */
+    private static Set<String> groupResources(List<String> resources) {
+        Set<String> out = new HashSet<>();
+        for (String r : resources) {
+            String value = str(r);
+            int dot = value.indexOf('.');
+            out.add(dot >= 0 && dot == value.length() - 1 ? value.substring(0, dot) : value);
+        }
+        return out;
     }
 
     private static List<Worker> workers(ShootSpec spec) {

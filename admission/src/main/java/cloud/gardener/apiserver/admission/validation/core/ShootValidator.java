@@ -106,6 +106,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(new ShootUpdateValidation(cloudProfileDefaultsApplied).validateSpecUpdate(shoot, old));
         errs.addAll(validateShoot(shoot));
         errs.addAll(ShootUpdateValidation.validateHighAvailabilityUpdate(shoot, old));
+        errs.addAll(ShootUpdateValidation.validateHibernationUpdate(shoot, old));
         errs.addAll(ShootForceDeletion.validate(shoot, old));
         return errs;
     }

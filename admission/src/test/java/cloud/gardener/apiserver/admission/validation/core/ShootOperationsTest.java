@@ -485,6 +485,60 @@ class ShootOperationsTest {
         assertThat(validate(shoot)).filteredOn(e -> e.detail() != null && e.detail().startsWith("cannot ")).isEmpty();
     }
 
+    static Stream<Arguments> rotationsBlockingHibernation() {
+        return Stream.of(
+                Arguments.of("etcdEncryptionKey", "Preparing"),
+                Arguments.of("etcdEncryptionKey", "Completing"),
+                Arguments.of("serviceAccountKey", "Preparing"),
+                Arguments.of("serviceAccountKey", "PreparingWithoutWorkersRollout"),
+                Arguments.of("serviceAccountKey", "Completing"));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("rotationsBlockingHibernation")
+    void hibernationWaitsForRotationsInProgress(String rotation, String phase) {
+        String status = phases("Reconcile", "{" + rotation + ": {phase: " + phase + "}}");
+        ObjectNode old = with("x", "y", status);
+        ObjectNode shoot = old.deepCopy();
+        ((ObjectNode) shoot.get("spec")).putObject("hibernation").put("enabled", true);
+        assertThat(validateUpdate(shoot, old)).extracting(FieldError::toString).contains("spec.hibernation.enabled: "
+                + "Forbidden: shoot cannot be hibernated when .status.credentials.rotation." + rotation + ".phase is \""
+                + phase + "\"");
+        ObjectNode prepared = with("x", "y", phases("Reconcile", "{" + rotation + ": {phase: Prepared}}"));
+        ObjectNode hibernating = prepared.deepCopy();
+        ((ObjectNode) hibernating.get("spec")).putObject("hibernation").put("enabled", true);
+        assertThat(validateUpdate(hibernating, prepared)).isEmpty();
+    }
+
+    @Test
+    void hibernationWaitsForEncryptionChanges() {
+        String encrypted = "{lastOperation: {type: Reconcile}, credentials: {encryptionAtRest: {resources: [events]}}}";
+        ObjectNode old = with("x", "y", encrypted);
+        ((ObjectNode) old.at("/spec/kubernetes")).set("kubeAPIServer",
+                yaml("{encryptionConfig: {resources: [events, configmaps]}}"));
+        ObjectNode shoot = old.deepCopy();
+        ((ObjectNode) shoot.get("spec")).putObject("hibernation").put("enabled", true);
+        assertContains(validateUpdate(shoot, old), FieldErrorType.FORBIDDEN, "spec.hibernation.enabled",
+                "when spec.kubernetes.kubeAPIServer.encryptionConfig.resources and "
+                        + "status.credentials.encryptionAtRest.resources are not equal");
+
+        ObjectNode same = with("x", "y", "{lastOperation: {type: Reconcile}, credentials: {encryptionAtRest: "
+                + "{resources: [configmaps., events]}}}");
+        ((ObjectNode) same.at("/spec/kubernetes")).set("kubeAPIServer",
+                yaml("{encryptionConfig: {resources: [events, configmaps]}}"));
+        ObjectNode hibernating = same.deepCopy();
+        ((ObjectNode) hibernating.get("spec")).putObject("hibernation").put("enabled", true);
+        assertThat(validateUpdate(hibernating, same)).isEmpty();
+    }
+
+    private static List<FieldError> validateUpdate(ObjectNode shoot, ObjectNode old) {
+        for (ObjectNode s : List.of(shoot, old)) {
+            ((ObjectNode) s.get("metadata")).put("resourceVersion", "1").put("uid", "u-1");
+        }
+        return VALIDATOR.validateUpdate(ModelCodec.decode(shoot, Shoot.class).value(),
+                ModelCodec.decode(old, Shoot.class).value());
+    }
+
     @Test
     void workersRolloutAfterRotation() {
         String waiting = phases("Reconcile", "{certificateAuthorities: {phase: WaitingForWorkersRollout}}");
