@@ -108,6 +108,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(ShootUpdateValidation.validateHighAvailabilityUpdate(shoot, old));
         errs.addAll(ShootUpdateValidation.validateHibernationUpdate(shoot, old));
         errs.addAll(ShootForceDeletion.validate(shoot, old));
+        errs.addAll(ShootInPlaceUpdates.validate(shoot, old));
         return errs;
     }
 
