@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.api.core.v1beta1.LastError;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +18,8 @@ final class ShootForceDeletion {
     static final String ANNOTATION = "confirmation.gardener.cloud/force-deletion";
     /** {@code errorCodesAllowingForceDeletion}, sorted as {@code sets.List} prints them. */
     private static final List<String> ALLOWING_CODES = List.of("ERR_CLEANUP_CLUSTER_RESOURCES",
-            "ERR_CONFIGURATION_PROBLEM", "ERR_INFRA_DEPENDENCIES", "ERR_INFRA_UNAUTHENTICATED", "ERR_INFRA_UNAUTHORIZED");
+            "ERR_CONFIGURATION_PROBLEM", "ERR_INFRA_DEPENDENCIES", "ERR_INFRA_UNAUTHENTICATED",
+            "ERR_INFRA_UNAUTHORIZED");
     /** What {@code strconv.ParseBool} reads as true. */
     private static final Set<String> TRUE = Set.of("1", "t", "T", "TRUE", "true", "True");
 
@@ -35,7 +37,7 @@ final class ShootForceDeletion {
         if (!needs || oldNeeds) {
             return List.of();
         }
-        List<FieldError> errs = new java.util.ArrayList<>();
+        List<FieldError> errs = new ArrayList<>();
         if (ShootValidator.meta(shoot).deletionTimestamp() == null) {
             errs.add(FieldError.forbidden(path, "force-deletion annotation cannot be set when Shoot deletionTimestamp "
                     + "is nil"));

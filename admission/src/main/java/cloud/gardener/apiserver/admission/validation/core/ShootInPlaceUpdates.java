@@ -33,7 +33,8 @@ final class ShootInPlaceUpdates {
     static List<FieldError> validate(Shoot shoot, Shoot old) {
         List<FieldError> errs = new ArrayList<>();
         Map<String, String> annotations = ShootValidator.meta(shoot).annotations();
-        if (annotations != null && ShootOperations.FORCE_IN_PLACE_UPDATE.equals(annotations.get(ShootOperations.OPERATION))) {
+        String operation = annotations == null ? null : annotations.get(ShootOperations.OPERATION);
+        if (ShootOperations.FORCE_IN_PLACE_UPDATE.equals(operation)) {
             return errs;
         }
         PendingWorkerUpdates pending = shoot.status() == null || shoot.status().inPlaceUpdates() == null ? null

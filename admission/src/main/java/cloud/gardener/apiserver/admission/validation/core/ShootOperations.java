@@ -56,11 +56,12 @@ public final class ShootOperations {
 
     /** {@code forbiddenShootOperationsWhenHibernated}. */
     static final Set<String> FORBIDDEN_WHEN_HIBERNATED = Set.of(CREDENTIALS_START, CREDENTIALS_START_WITHOUT_ROLLOUT,
-            CREDENTIALS_COMPLETE, ETCD_KEY, ETCD_KEY_START, ETCD_KEY_COMPLETE, SA_KEY_START, SA_KEY_START_WITHOUT_ROLLOUT,
-            SA_KEY_COMPLETE);
+            CREDENTIALS_COMPLETE, ETCD_KEY, ETCD_KEY_START, ETCD_KEY_COMPLETE, SA_KEY_START,
+            SA_KEY_START_WITHOUT_ROLLOUT, SA_KEY_COMPLETE);
     /** {@code availableShootMaintenanceOperations}, which are also the ones that may run in parallel. */
     private static final Set<String> PARALLEL = union(FORBIDDEN_WHEN_HIBERNATED, Set.of(RECONCILE, CA_START,
-            CA_START_WITHOUT_ROLLOUT, CA_COMPLETE, OBSERVABILITY, SSH_KEYPAIR, ROTATE_ROLLOUT_WORKERS, ROLLOUT_WORKERS));
+            CA_START_WITHOUT_ROLLOUT, CA_COMPLETE, OBSERVABILITY, SSH_KEYPAIR, ROTATE_ROLLOUT_WORKERS,
+            ROLLOUT_WORKERS));
     /** {@code availableShootOperations}, sorted as {@code sets.List} lists them. */
     static final List<String> AVAILABLE = List.copyOf(new TreeSet<>(union(PARALLEL,
             Set.of(MAINTAIN, RETRY, FORCE_IN_PLACE_UPDATE))));

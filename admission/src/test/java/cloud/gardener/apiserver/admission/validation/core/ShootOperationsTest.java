@@ -385,48 +385,36 @@ class ShootOperationsTest {
                 "must not have any equal operations");
     }
 
+    /** A maintenance rotation and an operation beside it; Gardener's message names both lists, comma-separated. */
+    private static Arguments covered(String maintenance, String operation) {
+        return Arguments.of(maintenance, operation, "operation '" + operation.replace("; ", ", ")
+                + "' is not permitted when maintenance operation is '" + maintenance.replace("; ", ", ") + "'");
+    }
+
     static Stream<Arguments> coveredByMaintenance() {
+        String start = "rotate-credentials-start";
+        String complete = "rotate-credentials-complete";
         return Stream.of(
-                Arguments.of("rotate-credentials-start", "rotate-ca-start",
-                        "operation 'rotate-ca-start' is not permitted when maintenance operation is 'rotate-credentials-start'"),
-                Arguments.of("rotate-credentials-start", "rotate-ca-start-without-workers-rollout",
-                        "operation 'rotate-ca-start-without-workers-rollout' is not permitted when maintenance operation is 'rotate-credentials-start'"),
-                Arguments.of("rotate-credentials-start", "rotate-serviceaccount-key-start",
-                        "operation 'rotate-serviceaccount-key-start' is not permitted when maintenance operation is 'rotate-credentials-start'"),
-                Arguments.of("rotate-credentials-start", "rotate-serviceaccount-key-start-without-workers-rollout",
-                        "operation 'rotate-serviceaccount-key-start-without-workers-rollout' is not permitted when maintenance operation is 'rotate-credentials-start'"),
-                Arguments.of("rotate-credentials-start", "rotate-etcd-encryption-key-start",
-                        "operation 'rotate-etcd-encryption-key-start' is not permitted when maintenance operation is 'rotate-credentials-start'"),
-                Arguments.of("rotate-credentials-start", "rotate-etcd-encryption-key",
-                        "operation 'rotate-etcd-encryption-key' is not permitted when maintenance operation is 'rotate-credentials-start'"),
-                Arguments.of("rotate-credentials-start", "rotate-ca-start; rotate-etcd-encryption-key",
-                        "operation 'rotate-ca-start, rotate-etcd-encryption-key' is not permitted when maintenance operation is 'rotate-credentials-start'"),
-                Arguments.of("rotate-credentials-complete", "rotate-ca-complete",
-                        "operation 'rotate-ca-complete' is not permitted when maintenance operation is 'rotate-credentials-complete'"),
-                Arguments.of("rotate-credentials-complete", "rotate-serviceaccount-key-complete",
-                        "operation 'rotate-serviceaccount-key-complete' is not permitted when maintenance operation is 'rotate-credentials-complete'"),
-                Arguments.of("rotate-credentials-complete", "rotate-etcd-encryption-key-complete",
-                        "operation 'rotate-etcd-encryption-key-complete' is not permitted when maintenance operation is 'rotate-credentials-complete'"),
-                Arguments.of("rotate-credentials-complete", "rotate-ca-complete; rotate-serviceaccount-key-complete",
-                        "operation 'rotate-ca-complete, rotate-serviceaccount-key-complete' is not permitted when maintenance operation is 'rotate-credentials-complete'"),
-                Arguments.of("rotate-ca-start", "rotate-credentials-start",
-                        "operation 'rotate-credentials-start' is not permitted when maintenance operation is 'rotate-ca-start'"),
-                Arguments.of("rotate-serviceaccount-key-start", "rotate-credentials-start",
-                        "operation 'rotate-credentials-start' is not permitted when maintenance operation is 'rotate-serviceaccount-key-start'"),
-                Arguments.of("rotate-etcd-encryption-key-start", "rotate-credentials-start",
-                        "operation 'rotate-credentials-start' is not permitted when maintenance operation is 'rotate-etcd-encryption-key-start'"),
-                Arguments.of("rotate-etcd-encryption-key", "rotate-credentials-start",
-                        "operation 'rotate-credentials-start' is not permitted when maintenance operation is 'rotate-etcd-encryption-key'"),
-                Arguments.of("rotate-ca-start; rotate-etcd-encryption-key", "rotate-credentials-start",
-                        "operation 'rotate-credentials-start' is not permitted when maintenance operation is 'rotate-ca-start, rotate-etcd-encryption-key'"),
-                Arguments.of("rotate-ca-start", "rotate-credentials-start-without-workers-rollout",
-                        "operation 'rotate-credentials-start-without-workers-rollout' is not permitted when maintenance operation is 'rotate-ca-start'"),
-                Arguments.of("rotate-etcd-encryption-key", "rotate-credentials-start-without-workers-rollout",
-                        "operation 'rotate-credentials-start-without-workers-rollout' is not permitted when maintenance operation is 'rotate-etcd-encryption-key'"),
-                Arguments.of("rotate-ca-complete", "rotate-credentials-complete",
-                        "operation 'rotate-credentials-complete' is not permitted when maintenance operation is 'rotate-ca-complete'"),
-                Arguments.of("rotate-ca-complete; rotate-serviceaccount-key-complete", "rotate-credentials-complete",
-                        "operation 'rotate-credentials-complete' is not permitted when maintenance operation is 'rotate-ca-complete, rotate-serviceaccount-key-complete'"));
+                covered(start, "rotate-ca-start"),
+                covered(start, "rotate-ca-start-without-workers-rollout"),
+                covered(start, "rotate-serviceaccount-key-start"),
+                covered(start, "rotate-serviceaccount-key-start-without-workers-rollout"),
+                covered(start, "rotate-etcd-encryption-key-start"),
+                covered(start, "rotate-etcd-encryption-key"),
+                covered(start, "rotate-ca-start; rotate-etcd-encryption-key"),
+                covered(complete, "rotate-ca-complete"),
+                covered(complete, "rotate-serviceaccount-key-complete"),
+                covered(complete, "rotate-etcd-encryption-key-complete"),
+                covered(complete, "rotate-ca-complete; rotate-serviceaccount-key-complete"),
+                covered("rotate-ca-start", start),
+                covered("rotate-serviceaccount-key-start", start),
+                covered("rotate-etcd-encryption-key-start", start),
+                covered("rotate-etcd-encryption-key", start),
+                covered("rotate-ca-start; rotate-etcd-encryption-key", start),
+                covered("rotate-ca-start", "rotate-credentials-start-without-workers-rollout"),
+                covered("rotate-etcd-encryption-key", "rotate-credentials-start-without-workers-rollout"),
+                covered("rotate-ca-complete", complete),
+                covered("rotate-ca-complete; rotate-serviceaccount-key-complete", complete));
     }
 
     @ParameterizedTest(name = "{0} / {1}")
