@@ -373,7 +373,7 @@ public final class GenericStore {
             // Re-read the metadata: the strategy may have replaced the object's content (canonical form).
             Objects.meta(obj).put("generation", Objects.generation(old) + 1);
         }
-        List<FieldError> invalid = strategy.validateUpdate(obj, old);
+        List<FieldError> invalid = strategy.validateUpdate(obj, old, subresource);
         if (invalid.isEmpty()) {
             strategy.canonicalize(obj);
         }

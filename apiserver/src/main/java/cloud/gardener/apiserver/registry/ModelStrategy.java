@@ -61,6 +61,14 @@ final class ModelStrategy implements ResourceStrategy {
     }
 
     @Override
+    public List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+        List<FieldError> errors = new ArrayList<>(delegate.validateUpdate(obj, old, subresource));
+        errors.addAll("status".equals(subresource) ? Validators.validateStatusUpdate(gvk(obj), obj, old)
+                : Validators.validateUpdate(gvk(obj), obj, old));
+        return errors;
+    }
+
+    @Override
     public void canonicalize(ObjectNode obj) {
         delegate.canonicalize(obj);
         toCanonicalJson(obj);

@@ -112,15 +112,6 @@ public final class Registry {
         return Optional.ofNullable(stores.get(group + "/" + plural));
     }
 
-    /** Whether a storage key belongs to one of the served resources. */
-    public static boolean owns(ResourceRegistry resources, String prefix, String key) {
-        for (ResourceType type : resources.resources()) {
-            if (key.startsWith(GenericStore.keyRoot(prefix, type) + "/")) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     public Iterable<GenericStore> all() {
         return stores.values();

@@ -88,6 +88,16 @@ public interface ResourceStrategy {
         return List.of();
     }
 
+    /**
+     * Static validation of an update through a subresource ({@code status}, {@code binding}, ...) or, when
+     * {@code subresource} is empty, the main resource. As Gardener's subresource strategies inherit the main
+     * {@code ValidateUpdate} unless they override it, this is {@link #validateUpdate(ObjectNode, ObjectNode)} by
+     * default.
+     */
+    default List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+        return validateUpdate(obj, old);
+    }
+
     /** Warnings for the client on a create that passed validation ({@code WarningsOnCreate}). */
     default List<String> warningsOnCreate(ObjectNode obj) {
         return List.of();

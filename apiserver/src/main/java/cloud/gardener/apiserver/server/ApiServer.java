@@ -13,6 +13,7 @@ import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
+import cloud.gardener.apiserver.registry.lookup.AdmissionCacheScope;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
 import cloud.gardener.apiserver.registry.lookup.RemoteCoreObjects;
 import cloud.gardener.apiserver.registry.lookup.StoreDryRun;
@@ -65,7 +66,7 @@ public final class ApiServer {
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, AuthenticationSources sources) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
-                key -> Registry.owns(resources, config.etcdPrefix(), key));
+                AdmissionCacheScope.roots(resources, config.etcdPrefix()));
         Graph graph = new Graph();
         SeedAuthorizer seedAuthorizer = new SeedAuthorizer(graph);
         Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, seedAuthorizer,

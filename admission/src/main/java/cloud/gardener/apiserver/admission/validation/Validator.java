@@ -16,4 +16,13 @@ public interface Validator<T> {
 
     /** Update rules (immutable fields, allowed transitions) plus, as in Gardener, the create rules. */
     List<FieldError> validateUpdate(T object, T old);
+
+    /**
+     * Rules of an update through the {@code status} subresource, where only the status changed. Gardener's status
+     * strategies check the status alone ({@code Validate<Kind>StatusUpdate}); kinds that do not say otherwise keep
+     * the full update rules.
+     */
+    default List<FieldError> validateStatusUpdate(T object, T old) {
+        return validateUpdate(object, old);
+    }
 }

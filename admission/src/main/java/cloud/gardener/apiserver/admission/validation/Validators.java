@@ -21,6 +21,11 @@ public final class Validators {
         List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old) {
             return validator.validateUpdate(ModelCodec.decode(obj, type).value(), ModelCodec.decode(old, type).value());
         }
+
+        List<FieldError> validateStatusUpdate(ObjectNode obj, ObjectNode old) {
+            return validator.validateStatusUpdate(ModelCodec.decode(obj, type).value(),
+                    ModelCodec.decode(old, type).value());
+        }
     }
 
     private static final Map<GroupVersionKind, Entry<?>> VALIDATORS = Map.ofEntries(
@@ -92,5 +97,10 @@ public final class Validators {
     /** The errors of an update; empty when the kind has no validator. */
     public static List<FieldError> validateUpdate(GroupVersionKind gvk, ObjectNode obj, ObjectNode old) {
         return Optional.ofNullable(VALIDATORS.get(gvk)).map(e -> e.validateUpdate(obj, old)).orElse(List.of());
+    }
+
+    /** The errors of an update through the {@code status} subresource; empty when the kind has no validator. */
+    public static List<FieldError> validateStatusUpdate(GroupVersionKind gvk, ObjectNode obj, ObjectNode old) {
+        return Optional.ofNullable(VALIDATORS.get(gvk)).map(e -> e.validateStatusUpdate(obj, old)).orElse(List.of());
     }
 }

@@ -15,6 +15,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -23,10 +24,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every object under the server's key prefix, kept current by one list and one watch, like the shared
- * informers gardener-apiserver's admission plugins read from. A watch that fails (a compacted revision, a
- * lost connection) is replaced by a fresh list and watch; meanwhile the cache keeps serving what it had,
- * as an informer does. Trees in the cache are never changed once stored.
+ * The objects of the resources admission reads (given as key roots), kept current by one list per root at one
+ * revision and one watch of the server's key prefix, like the shared informers gardener-apiserver's admission
+ * plugins read from. Keys outside the roots (ShootStates, hundreds of KiB each) are neither listed nor kept; a
+ * lookup of them goes to storage. A watch that fails (a compacted revision, a lost connection) is replaced by a
+ * fresh list and watch; meanwhile the cache keeps serving what it had, as an informer does. Trees in the cache are
+ * never changed once stored.
  */
 public final class ObjectCache implements AutoCloseable {
 
@@ -37,6 +40,7 @@ public final class ObjectCache implements AutoCloseable {
     private final Vertx vertx;
     private final Storage storage;
     private final String prefix;
+    private final List<String> roots;
     private final Predicate<String> cached;
     private final NavigableMap<String, ObjectNode> objects = new ConcurrentSkipListMap<>();
     private final Promise<Void> synced = Promise.promise();
@@ -44,14 +48,16 @@ public final class ObjectCache implements AutoCloseable {
     private volatile boolean closed;
 
     /**
-     * @param prefix the key prefix to follow, ending in {@code /}
-     * @param cached which keys to keep (keys of served resources); others are skipped unread
+     * @param prefix the key prefix to watch, ending in {@code /}
+     * @param roots  the key roots (under {@code prefix}, each ending in {@code /}) of the resources to hold; events
+     *               of other keys are skipped unread
      */
-    public ObjectCache(Vertx vertx, Storage storage, String prefix, Predicate<String> cached) {
+    public ObjectCache(Vertx vertx, Storage storage, String prefix, Collection<String> roots) {
         this.vertx = vertx;
         this.storage = storage;
         this.prefix = prefix;
-        this.cached = cached;
+        this.roots = List.copyOf(roots);
+        this.cached = key -> this.roots.stream().anyMatch(key::startsWith);
     }
 
     /** Starts following storage; the future completes when the first list is in the cache. */
@@ -62,6 +68,11 @@ public final class ObjectCache implements AutoCloseable {
 
     public boolean synced() {
         return synced.future().succeeded();
+    }
+
+    /** Whether the cache follows the key (or the key prefix of a collection); if not, ask storage. */
+    public boolean holds(String key) {
+        return cached.test(key);
     }
 
     /** The object at a key, or null. */
@@ -79,7 +90,7 @@ public final class ObjectCache implements AutoCloseable {
             return;
         }
         NavigableMap<String, ObjectNode> fresh = new ConcurrentSkipListMap<>();
-        readPages(null, 0, fresh).onSuccess(revision -> {
+        readRoots(0, 0, fresh).onSuccess(revision -> {
             objects.keySet().retainAll(fresh.keySet());
             objects.putAll(fresh);
             watch = storage.watch(prefix, revision, new Listener());
@@ -90,12 +101,22 @@ public final class ObjectCache implements AutoCloseable {
         });
     }
 
-    /** Reads every page at the revision of the first one; answers that revision. */
-    private Future<Long> readPages(String start, long revision, NavigableMap<String, ObjectNode> into) {
-        return storage.list(new ListRequest(prefix, revision, PAGE, start, null)).compose((ListPage page) -> {
+    /** Lists the roots one after the other, all at the revision of the first page; answers that revision. */
+    private Future<Long> readRoots(int index, long revision, NavigableMap<String, ObjectNode> into) {
+        if (index == roots.size()) {
+            return revision > 0 ? Future.succeededFuture(revision)
+                    : storage.list(new ListRequest(prefix, 0, 1, null, null)).map(ListPage::revision);
+        }
+        return readPages(roots.get(index), null, revision, into)
+                .compose(read -> readRoots(index + 1, read, into));
+    }
+
+    /** Reads every page of one root at {@code revision} (0: the latest, which the first page then fixes). */
+    private Future<Long> readPages(String root, String start, long revision, NavigableMap<String, ObjectNode> into) {
+        return storage.list(new ListRequest(root, revision, PAGE, start, null)).compose((ListPage page) -> {
             page.items().forEach(item -> store(into, item));
             return page.hasMore()
-                    ? readPages(page.nextKey(), page.revision(), into)
+                    ? readPages(root, page.nextKey(), page.revision(), into)
                     : Future.succeededFuture(page.revision());
         });
     }

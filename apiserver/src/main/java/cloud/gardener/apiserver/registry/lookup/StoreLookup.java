@@ -15,8 +15,9 @@ import java.util.Optional;
 
 /**
  * The admission plugins' view of the server's objects: the {@link ObjectCache} first; on a miss a short wait, the
- * cache again, then a live read, as Gardener's "lister, wait, lister, client" lookups do. In cluster mode namespaces,
- * secrets and config maps come the same way from the virtual garden ({@link RemoteCoreObjects}).
+ * cache again, then a live read, as Gardener's "lister, wait, lister, client" lookups do. Resources the cache does
+ * not hold ({@link AdmissionCacheScope}) are read from storage straight away. In cluster mode namespaces, secrets
+ * and config maps come the same way from the virtual garden ({@link RemoteCoreObjects}).
  */
 public final class StoreLookup implements ObjectLookup {
 
@@ -52,19 +53,23 @@ public final class StoreLookup implements ObjectLookup {
         }
         GenericStore store = store(resource);
         String key = store.key(namespace, name);
+        if (!cache.holds(key)) {
+            return live(store, namespace, name);
+        }
         ObjectNode hit = cache.get(key);
         if (hit != null) {
             return Future.succeededFuture(Optional.of(hit));
         }
         return vertx.timer(MISS_WAIT_MS).compose(v -> {
             ObjectNode late = cache.get(key);
-            if (late != null) {
-                return Future.succeededFuture(Optional.of(late));
-            }
-            return store.get(namespace, name).map(Optional::of)
-                    .recover(t -> t instanceof ApiException e && e.code() == 404
-                            ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
+            return late != null ? Future.succeededFuture(Optional.of(late)) : live(store, namespace, name);
         });
+    }
+
+    private static Future<Optional<ObjectNode>> live(GenericStore store, String namespace, String name) {
+        return store.get(namespace, name).map(Optional::of)
+                .recover(t -> t instanceof ApiException e && e.code() == 404
+                        ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
     }
 
     private Future<Optional<ObjectNode>> get(RemoteInformer informer, String namespace, String name) {
@@ -94,7 +99,11 @@ public final class StoreLookup implements ObjectLookup {
             // a kube-apiserver resource this standalone server neither serves nor mirrors: there are none
             return Future.succeededFuture(List.of());
         }
-        return Future.succeededFuture(cache.list(store(resource).collectionPrefix(namespace)));
+        String collection = store(resource).collectionPrefix(namespace);
+        if (!cache.holds(collection)) {
+            return listLive(resource, namespace);
+        }
+        return Future.succeededFuture(cache.list(collection));
     }
 
     @Override

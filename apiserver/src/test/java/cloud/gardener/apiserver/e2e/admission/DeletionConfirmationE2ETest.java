@@ -92,6 +92,38 @@ class DeletionConfirmationE2ETest {
         assertThat(deleted.json().path("items")).hasSize(2);
     }
 
+    /** ShootStates are outside the admission cache: the plugin reads them from storage, with the same verdicts. */
+    @Test
+    void shootStatesAreDeletedOnlyOnceConfirmedOneByOneAndAsACollection() {
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin);
+        String states = GardenFixtures.CORE + "/namespaces/" + g.namespace() + "/shootstates";
+        for (String name : List.of("alpha", "beta")) {
+            TestClient.Response created = admin.post(states, "{\"apiVersion\":\"core.gardener.cloud/v1beta1\","
+                    + "\"kind\":\"ShootState\",\"metadata\":{\"name\":\"" + name + "\"}}");
+            assertThat(created.status()).as(created.body()).isEqualTo(201);
+        }
+
+        JsonNode refused = assertStatus(admin.delete(states + "/alpha"), 403, "Forbidden");
+        assertThat(refused.path("message").asText())
+                .isEqualTo("shootstates.core.gardener.cloud \"alpha\" is forbidden: " + MISSING);
+        assertThat(admin.patch(states + "/alpha", MERGE, CONFIRM).status()).isEqualTo(200);
+
+        JsonNode collection = assertStatus(admin.delete(states), 403, "Forbidden");
+        assertThat(collection.path("message").asText())
+                .contains("shootstates.core.gardener.cloud \"beta\" is forbidden: " + MISSING).doesNotContain("\"alpha\"");
+        assertThat(admin.get(states + "/beta").status()).isEqualTo(200);
+
+        TestClient.Response deleted = admin.delete(states + "/alpha");
+        assertThat(deleted.status()).as(deleted.body()).isIn(200, 202);
+        assertThat(admin.get(states + "/alpha").status()).isEqualTo(404);
+
+        assertThat(admin.patch(states + "/beta", MERGE, CONFIRM).status()).isEqualTo(200);
+        TestClient.Response all = admin.delete(states);
+        assertThat(all.status()).as(all.body()).isEqualTo(200);
+        assertThat(all.json().path("items")).hasSize(1);
+    }
+
     @Test
     void kubectlDeleteAllIsRefusedForTheUnconfirmedShoot() throws Exception {
         Kubectl.assumeInstalled();

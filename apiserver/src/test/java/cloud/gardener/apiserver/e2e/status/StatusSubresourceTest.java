@@ -65,37 +65,38 @@ class StatusSubresourceTest {
 
     @Test
     void statusSubresourceChangesOnlyStatusWithoutGenerationBump() {
+        // status.seedName: the status subresource may change it (status.technicalID is immutable once set)
         JsonNode created = create(admin, shoots(ns), shootObject("s-status"));
         ObjectNode body = created.deepCopy();
-        body.putObject("status").put("technicalID", "Ready");
+        body.putObject("status").put("seedName", "Ready");
         ((ObjectNode) body.get("spec")).put("region", "ignored");
         ((ObjectNode) body.get("metadata")).putObject("labels").put("from", "status");
         TestClient.Response put = admin.put(shoot(ns, "s-status") + "/status", body);
         assertThat(put.status()).as(put.body()).isEqualTo(200);
-        assertThat(put.json().path("status").path("technicalID").asText()).isEqualTo("Ready");
+        assertThat(put.json().path("status").path("seedName").asText()).isEqualTo("Ready");
         assertThat(put.json().path("spec").path("region").asText()).isEqualTo("eu-west-1");
         assertThat(put.json().path("metadata").path("generation").asLong()).isEqualTo(1);
 
         TestClient.Response patch = admin.patch(shoot(ns, "s-status") + "/status", MERGE,
-                "{\"status\":{\"technicalID\":\"Degraded\"},\"spec\":{\"region\":\"nope\"}}");
+                "{\"status\":{\"seedName\":\"Degraded\"},\"spec\":{\"region\":\"nope\"}}");
         assertThat(patch.status()).as(patch.body()).isEqualTo(200);
-        assertThat(patch.json().path("status").path("technicalID").asText()).isEqualTo("Degraded");
+        assertThat(patch.json().path("status").path("seedName").asText()).isEqualTo("Degraded");
         assertThat(patch.json().path("spec").path("region").asText()).isEqualTo("eu-west-1");
         assertThat(patch.json().path("metadata").path("generation").asLong()).isEqualTo(1);
 
         TestClient.Response jsonPatch = admin.patch(shoot(ns, "s-status") + "/status", JSON_PATCH,
-                "[{\"op\":\"replace\",\"path\":\"/status/technicalID\",\"value\":\"Done\"}]");
+                "[{\"op\":\"replace\",\"path\":\"/status/seedName\",\"value\":\"Done\"}]");
         assertThat(jsonPatch.status()).as(jsonPatch.body()).isEqualTo(200);
-        assertThat(jsonPatch.json().path("status").path("technicalID").asText()).isEqualTo("Done");
+        assertThat(jsonPatch.json().path("status").path("seedName").asText()).isEqualTo("Done");
 
         TestClient.Response get = admin.get(shoot(ns, "s-status") + "/status");
         assertThat(get.status()).isEqualTo(200);
         assertThat(get.json().path("kind").asText()).isEqualTo("Shoot");
-        assertThat(get.json().path("status").path("technicalID").asText()).isEqualTo("Done");
+        assertThat(get.json().path("status").path("seedName").asText()).isEqualTo("Done");
 
         // and a later spec update through the main resource keeps the status
         TestClient.Response main = admin.patch(shoot(ns, "s-status"), MERGE, "{\"spec\":{\"purpose\":\"testing\"}}");
-        assertThat(main.json().path("status").path("technicalID").asText()).isEqualTo("Done");
+        assertThat(main.json().path("status").path("seedName").asText()).isEqualTo("Done");
         assertThat(main.json().path("metadata").path("generation").asLong()).isEqualTo(2);
     }
 

@@ -83,6 +83,40 @@ class ShootStrategyE2ETest {
     }
 
     @Test
+    void operationAnnotationsAreValidatedOnTheMainResourceAndBindingButNotOnStatus() {
+        create(admin, shoots(ns), validShoot("rot"));
+        String unknown = "{\"metadata\":{\"annotations\":{\"gardener.cloud/operation\":\"foo\"}}}";
+        JsonNode refused = assertStatus(admin.patch(shoot(ns, "rot"), MERGE, unknown), 422, "Invalid");
+        assertThat(refused.path("details").path("causes").get(0).path("field").asText())
+                .isEqualTo("metadata.annotations[gardener.cloud/operation]");
+        assertThat(refused.path("details").path("causes").get(0).path("reason").asText()).isEqualTo("FieldValueNotSupported");
+
+        String caStart = "{\"metadata\":{\"annotations\":{\"gardener.cloud/operation\":\"rotate-ca-start\"}}}";
+        JsonNode notReady = assertStatus(admin.patch(shoot(ns, "rot"), MERGE, caStart), 422, "Invalid");
+        assertThat(notReady.path("message").asText()).isEqualTo("Shoot.core.gardener.cloud \"rot\" is invalid: "
+                + "metadata.annotations[gardener.cloud/operation]: Forbidden: cannot start CA rotation if shoot was "
+                + "not yet created successfully or is not ready for reconciliation");
+
+        setLastOperation("rot", "Reconcile", "Succeeded");
+        TestClient.Response started = admin.patch(shoot(ns, "rot"), MERGE, caStart);
+        assertThat(started.status()).as(started.body()).isEqualTo(200);
+        // gardenlet reports the rotation while the annotation is still there: the status strategy does not judge it
+        TestClient.Response preparing = admin.patch(shoot(ns, "rot") + "/status", MERGE,
+                "{\"status\":{\"credentials\":{\"rotation\":{\"certificateAuthorities\":{\"phase\":\"Preparing\"}}}}}");
+        assertThat(preparing.status()).as(preparing.body()).isEqualTo(200);
+        // the main resource and the binding subresource do: the annotation no longer fits the rotation's phase
+        assertStatus(admin.patch(shoot(ns, "rot"), MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}"), 422, "Invalid");
+        JsonNode binding = assertStatus(admin.patch(shoot(ns, "rot") + "/binding", MERGE,
+                "{\"spec\":{\"seedName\":\"seed-a\"}}"), 422, "Invalid");
+        assertThat(binding.path("message").asText()).contains("metadata.annotations[gardener.cloud/operation]: "
+                + "Forbidden: cannot start CA rotation if .status.credentials.rotation.certificateAuthorities.phase "
+                + "is not 'Completed'");
+        TestClient.Response removed = admin.patch(shoot(ns, "rot"), MERGE,
+                "{\"metadata\":{\"annotations\":{\"gardener.cloud/operation\":null}}}");
+        assertThat(removed.status()).as(removed.body()).isEqualTo(200);
+    }
+
+    @Test
     void reconcileWithoutLastOperationStays() {
         create(admin, shoots(ns), validShoot("fresh"));
         TestClient.Response annotated = admin.patch(shoot(ns, "fresh"), MERGE,

@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.api.core.v1beta1.DNSProvider;
 import cloud.gardener.apiserver.api.core.v1beta1.Networking;
 import cloud.gardener.apiserver.api.core.v1beta1.Provider;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootCredentialsRotation;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import cloud.gardener.apiserver.api.validation.FieldError;
@@ -329,5 +330,44 @@ final class ShootUpdateValidation {
             }
         }
         return String.join(",", changed);
+    }
+
+    /**
+     * {@code validateHibernationUpdate}: a shoot is not sent to hibernation while its etcd encryption key or service
+     * account key rotation is mid-way, or while an encryption configuration change rolls out.
+     */
+    static List<FieldError> validateHibernationUpdate(Shoot shoot, Shoot old) {
+        List<FieldError> errs = new ArrayList<>();
+        if (hibernationEnabled(ShootValidator.spec(old)) || !hibernationEnabled(ShootValidator.spec(shoot))) {
+            return errs;
+        }
+        String path = SPEC.child("hibernation", "enabled").toString();
+        ShootCredentialsRotation rotation = shoot.status() == null || shoot.status().credentials() == null ? null
+                : shoot.status().credentials().rotation();
+        if (rotation != null && rotation.etcdEncryptionKey() != null) {
+            String phase = str(rotation.etcdEncryptionKey().phase());
+            if (phase.equals("Preparing") || phase.equals("Completing")) {
+                errs.add(FieldError.forbidden(path, "shoot cannot be hibernated when "
+                        + ".status.credentials.rotation.etcdEncryptionKey.phase is \"" + phase + "\""));
+            }
+        }
+        if (rotation != null && rotation.serviceAccountKey() != null) {
+            String phase = str(rotation.serviceAccountKey().phase());
+            if (List.of("Preparing", "PreparingWithoutWorkersRollout", "Completing").contains(phase)) {
+                errs.add(FieldError.forbidden(path, "shoot cannot be hibernated when "
+                        + ".status.credentials.rotation.serviceAccountKey.phase is \"" + phase + "\""));
+            }
+        }
+        if (!ShootOperations.resourcesToEncrypt(ShootValidator.spec(old))
+                .equals(ShootOperations.encryptedResources(old.status()))) {
+            errs.add(FieldError.forbidden(path, "shoot cannot be hibernated when "
+                    + "spec.kubernetes.kubeAPIServer.encryptionConfig.resources and "
+                    + "status.credentials.encryptionAtRest.resources are not equal"));
+        }
+        return errs;
+    }
+
+    private static boolean hibernationEnabled(ShootSpec spec) {
+        return spec.hibernation() != null && Boolean.TRUE.equals(spec.hibernation().enabled());
     }
 }

@@ -94,6 +94,7 @@ public final class ShootValidator implements Validator<Shoot> {
     @Override
     public List<FieldError> validate(Shoot shoot) {
         List<FieldError> errs = validateShoot(shoot);
+        errs.addAll(ShootForceDeletion.validate(shoot, null));
         List<String> finalizers = meta(shoot).finalizers();
         if (finalizers != null) {
             for (int i = 0; i < finalizers.size(); i++) {
@@ -114,10 +115,23 @@ public final class ShootValidator implements Validator<Shoot> {
                 .validateShoot(shoot));
         errs.addAll(ShootUpdateValidation.validateHighAvailabilityUpdate(shoot, old));
         errs.addAll(ComponentConfigUpdateRules.validate(shoot, old));
+        errs.addAll(ShootUpdateValidation.validateHibernationUpdate(shoot, old));
+        errs.addAll(ShootForceDeletion.validate(shoot, old));
+        errs.addAll(ShootInPlaceUpdates.validate(shoot, old));
         return errs;
     }
 
-    /** {@code ValidateShoot}: metadata, spec and the high-availability setting. */
+    /**
+     * The {@code shoots/status} strategy's {@code ValidateShootStatusUpdate}: only the status is judged. Spec and
+     * operation annotations are left to writes through the main resource and {@code shoots/binding}, which run
+     * {@link #validateUpdate} as Gardener's binding strategy inherits the main one.
+     */
+    @Override
+    public List<FieldError> validateStatusUpdate(Shoot shoot, Shoot old) {
+        return ShootStatusValidation.validateUpdate(shoot.status(), old.status());
+    }
+
+    /** {@code ValidateShoot}: metadata, operation annotations, spec and the high-availability setting. */
     List<FieldError> validateShoot(Shoot shoot) {
         ObjectMeta meta = meta(shoot);
         List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(meta, true,
@@ -126,6 +140,7 @@ public final class ShootValidator implements Validator<Shoot> {
             errs.add(FieldError.invalid(METADATA.child("name").toString(), meta.name(),
                     "name may not contain two consecutive hyphens"));
         }
+        errs.addAll(ShootOperations.validate(shoot, METADATA.child("annotations")));
         ShootSpec spec = spec(shoot);
         errs.addAll(validateSpec(meta, spec, SPEC));
         ControlPlane controlPlane = spec.controlPlane();
@@ -162,7 +177,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(validateNetworking(spec.networking(), workerless, path.child("networking")));
         errs.addAll(validateMaintenance(spec.maintenance(), workerless, path.child("maintenance")));
         errs.addAll(validateMonitoring(spec, path.child("monitoring")));
-        errs.addAll(validateHibernation(spec.hibernation(), selfHosted, path.child("hibernation")));
+        errs.addAll(validateHibernation(meta.annotations(), spec.hibernation(), selfHosted, path.child("hibernation")));
 
         if (str(spec.region()).isEmpty()) {
             errs.add(FieldError.required(path.child("region").toString(), "must specify a region"));
@@ -682,7 +697,8 @@ public final class ShootValidator implements Validator<Shoot> {
     }
 
     /** {@code ValidateHibernation}: schedules are cron specs, unique, in a known location. */
-    static List<FieldError> validateHibernation(Hibernation hibernation, boolean selfHosted, FieldPath path) {
+    static List<FieldError> validateHibernation(Map<String, String> annotations, Hibernation hibernation,
+                                                boolean selfHosted, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (hibernation == null) {
             return errs;
@@ -690,6 +706,12 @@ public final class ShootValidator implements Validator<Shoot> {
         if (selfHosted) {
             errs.add(FieldError.forbidden(path.toString(), "hibernation is not supported for self-hosted shoots"));
             return errs;
+        }
+        for (String op : ShootOperations.operations(annotations, ShootOperations.MAINTENANCE_OPERATION)) {
+            if (ShootOperations.FORBIDDEN_WHEN_HIBERNATED.contains(op) && Boolean.TRUE.equals(hibernation.enabled())) {
+                errs.add(FieldError.forbidden(path.child("enabled").toString(), "shoot cannot be hibernated when "
+                        + ShootOperations.MAINTENANCE_OPERATION + " annotation contains " + op + " operation"));
+            }
         }
         List<HibernationSchedule> schedules = hibernation.schedules() == null ? List.of() : hibernation.schedules();
         Set<String> seen = new HashSet<>();
