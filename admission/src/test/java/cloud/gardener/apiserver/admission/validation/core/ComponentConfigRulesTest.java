@@ -557,7 +557,13 @@ class ComponentConfigRulesTest {
                         KAS + ".encryptionConfig.provider.type: Forbidden: provider type cannot be changed when shoot "
                                 + "is in hibernation",
                         KAS + ".encryptionConfig.provider.type: Forbidden: provider type and resources cannot be "
-                                + "changed simultaneously"),
+                                + "changed simultaneously",
+                        // the whole update validation also refuses hibernating now (validateHibernationUpdate)
+                        "spec.hibernation.enabled: Forbidden: shoot cannot be hibernated when "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is \"Preparing\"",
+                        "spec.hibernation.enabled: Forbidden: shoot cannot be hibernated when "
+                                + "spec.kubernetes.kubeAPIServer.encryptionConfig.resources and "
+                                + "status.credentials.encryptionAtRest.resources are not equal"),
                 c("encryption while an earlier change rolls out", before
                                 .andThen(set("status.credentials.encryptionAtRest.resources", "[]"))
                                 .andThen(set("status.lastOperation.type", "Create"))
