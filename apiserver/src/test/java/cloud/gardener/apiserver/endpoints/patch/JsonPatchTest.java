@@ -86,4 +86,42 @@ class JsonPatchTest {
         ops.remove(0);
         assertThat(JsonPatch.apply(json(DOC), ops)).isEqualTo(json(DOC));
     }
+
+    /** CVE-2019-1002100: each copy doubles an array, so 30 operations of about 50 bytes would make gigabytes. */
+    @Test
+    void doublingCopiesBeyondTheCopyLimitAreTheGeneric422() {
+        ArrayNode ops = Json.MAPPER.createArrayNode();
+        ops.addObject().put("op", "add").put("path", "/spec/a").set("value", json("['" + "x".repeat(1000) + "']"));
+        for (int i = 0; i < 30; i++) {
+            ops.addObject().put("op", "copy").put("from", "/spec/a").put("path", "/spec/a/-");
+        }
+        assertThatThrownBy(() -> JsonPatch.apply(json(DOC), ops))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.code()).isEqualTo(422);
+                    assertThat(e.reason()).isEqualTo("Invalid");
+                    assertThat(e.status().details()).isEqualTo(StatusDetails.EMPTY);
+                })
+                .hasMessage(JsonPatch.GENERIC_INVALID_MESSAGE);
+    }
+
+    @Test
+    void copiesAreCountedAgainstTheLimitInTheDocumentAsPatchedSoFar() {
+        // "abc" marshals to 5 bytes: two copies are 10 bytes, a third is over a limit of 12
+        JsonNode two = json("[{'op':'add','path':'/s','value':'abc'},"
+                + "{'op':'copy','from':'/s','path':'/t'},{'op':'copy','from':'/t','path':'/u'}]");
+        assertThat(JsonPatch.applyCountingCopies(json("{}"), two, 12)).isEqualTo(json("{'s':'abc','t':'abc','u':'abc'}"));
+        ArrayNode three = ((ArrayNode) two.deepCopy()).add(json("{'op':'copy','from':'/u','path':'/v'}"));
+        assertThatThrownBy(() -> JsonPatch.applyCountingCopies(json("{}"), three, 12))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(422));
+    }
+
+    @Test
+    void rootPathsStillApply() {
+        assertThat(JsonPatch.apply(json(DOC), json("[{'op':'replace','path':'','value':{'a':1}}]")))
+                .isEqualTo(json("{'a':1}"));
+        assertThat(JsonPatch.apply(json(DOC), json("[{'op':'test','path':'','value':" + DOC + "}]")))
+                .isEqualTo(json(DOC));
+        assertThat(JsonPatch.apply(json(DOC), json("[{'op':'copy','from':'','path':'/spec/self'}]")).at("/spec/self/metadata/name").asText())
+                .isEqualTo("a");
+    }
 }
