@@ -40,7 +40,10 @@ public final class ListQueries {
         if (options.continueToken() != null && !options.continueToken().isEmpty()) {
             ContinueToken token = ContinueToken.decode(options.continueToken());
             options.checkContinueResourceVersion();
-            query = new ListQuery(token.resourceVersion(), true, limit, token.start(), storeFilter, true);
+            // etcd3 GetList: a negative token revision reads the latest revision, and later pages pin that one
+            query = token.inconsistent()
+                    ? new ListQuery(0, false, limit, token.start(), storeFilter, true)
+                    : new ListQuery(token.resourceVersion(), true, limit, token.start(), storeFilter, true);
         } else if (rv.isEmpty() || "0".equals(rv)) {
             query = new ListQuery(0, false, limit, null, storeFilter, false);
         } else {

@@ -144,10 +144,9 @@ public final class GenericStore {
     private Throwable listError(Throwable t, ListQuery query) {
         if (t instanceof StorageException e) {
             if (e.reason() == StorageException.Reason.COMPACTED) {
-                return ApiException.expired(query.fromContinue()
-                        ? "The provided continue parameter is too old to display a consistent list result. "
-                          + "You can start a new list without the continue parameter."
-                        : "The resourceVersion for the provided list is too old.");
+                return query.fromContinue() && query.startKey() != null
+                        ? ApiException.expired(INCONSISTENT_CONTINUE_MESSAGE)
+                        : ApiException.expired("The resourceVersion for the provided list is too old.");
             }
             if (e.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION) {
                 return ApiException.tooLargeResourceVersion(query.revision(), e.revision());
@@ -155,6 +154,18 @@ public final class GenericStore {
         }
         return StorageErrors.toApi(t, gr(), "", "list");
     }
+
+    /**
+     * etcd3's {@code handleCompactedErrorForPaging}: the page's snapshot is gone. The list handler puts the
+     * "inconsistent continue" token (same start key, revision -1) into the Status' {@code metadata.continue}.
+     */
+    public static final String INCONSISTENT_CONTINUE_MESSAGE = "The provided continue parameter is too old "
+            + "to display a consistent list result. You can start a new list without "
+            + "the continue parameter, or use the continue token in this response to "
+            + "retrieve the remainder of the results. Continuing with the provided "
+            + "token results in an inconsistent list - objects that were created, "
+            + "modified, or deleted between the time the first chunk was returned "
+            + "and now may show up in the list.";
 
     // ---------------------------------------------------------------------------------------- create
 

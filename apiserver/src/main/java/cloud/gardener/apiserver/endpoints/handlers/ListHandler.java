@@ -5,6 +5,9 @@ import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ListResult;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -19,10 +22,22 @@ public final class ListHandler implements VerbHandler {
         ListOptions options = ListOptions.parse(req.query(), false);
         ObjectWriter writer = ObjectWriter.forList(req);
         ListQueries.Resolved resolved = ListQueries.resolve(req, options);
-        return req.store().list(req.namespace(), resolved.query()).map(result -> {
-            writer.writeList(toList(req, result, resolved.hasSelector()));
-            return null;
-        });
+        return req.store().list(req.namespace(), resolved.query())
+                .recover(t -> Future.failedFuture(withInconsistentContinue(t, resolved.query())))
+                .map(result -> {
+                    writer.writeList(toList(req, result, resolved.hasSelector()));
+                    return null;
+                });
+    }
+
+    /** The 410 for a compacted continue token carries a token that continues at the latest revision. */
+    static Throwable withInconsistentContinue(Throwable t, ListQuery query) {
+        if (t instanceof ApiException e && e.code() == 410
+                && GenericStore.INCONSISTENT_CONTINUE_MESSAGE.equals(e.getMessage()) && query.startKey() != null) {
+            return new ApiException(e.status().withContinue(
+                    ContinueToken.encode(ContinueToken.INCONSISTENT_RESOURCE_VERSION, query.startKey())));
+        }
+        return t;
     }
 
     /** The {@code <Kind>List} document of a page; {@code items} is never null. */

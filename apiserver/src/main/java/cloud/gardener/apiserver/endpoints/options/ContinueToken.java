@@ -19,6 +19,14 @@ public record ContinueToken(long resourceVersion, String start) {
 
     public static final String VERSION = "meta.k8s.io/v1";
 
+    /** The revision of an "inconsistent continue" token: continue at the latest revision, not a snapshot. */
+    public static final long INCONSISTENT_RESOURCE_VERSION = -1;
+
+    /** Whether this token continues at the latest revision rather than at the first page's snapshot. */
+    public boolean inconsistent() {
+        return resourceVersion < 0;
+    }
+
     /** The token for continuing at {@code start} (relative to the key prefix) at revision {@code resourceVersion}. */
     public static String encode(long resourceVersion, String start) {
         ObjectNode node = Json.MAPPER.createObjectNode();

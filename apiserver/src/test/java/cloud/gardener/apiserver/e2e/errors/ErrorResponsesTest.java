@@ -273,13 +273,31 @@ class ErrorResponsesTest {
         // limit with an RV and no match is an exact read too
         assertStatus(admin.get(shoots(other) + "?limit=2&resourceVersion=" + rv(first)), 410, "Expired");
         JsonNode expired = assertStatus(admin.get(shoots(other) + "?limit=1&continue=" + q(token)), 410, "Expired");
-        assertThat(expired.path("message").asText())
-                .startsWith("The provided continue parameter is too old to display a consistent list result.");
+        assertThat(expired.path("message").asText()).isEqualTo("The provided continue parameter is too old "
+                + "to display a consistent list result. You can start a new list without the continue parameter, "
+                + "or use the continue token in this response to retrieve the remainder of the results. "
+                + "Continuing with the provided token results in an inconsistent list - objects that were created, "
+                + "modified, or deleted between the time the first chunk was returned and now may show up in the list.");
+        // the inconsistent-continue token resumes after g1 at the latest revision, then pages at that revision
+        String inconsistent = expired.path("metadata").path("continue").asText();
+        assertThat(inconsistent).isNotEmpty().isNotEqualTo(token);
+        JsonNode resumed = admin.get(shoots(other) + "?limit=2&continue=" + q(inconsistent)).json();
+        assertThat(names(resumed)).containsExactly("g2", "g3");
+        assertThat(Long.parseLong(rv(resumed))).isGreaterThanOrEqualTo(Long.parseLong(rv(later)));
+        JsonNode last = admin.get(shoots(other) + "?limit=2&continue="
+                + q(resumed.path("metadata").path("continue").asText())).json();
+        assertThat(names(last)).containsExactly("g4");
+        assertThat(rv(last)).isEqualTo(rv(resumed));
         // not-older-than an old revision is served from the latest state
         TestClient.Response notOlder = admin.get(shoots(other) + "?resourceVersion=" + rv(first)
                 + "&resourceVersionMatch=NotOlderThan");
         assertThat(notOlder.status()).isEqualTo(200);
         assertThat(notOlder.json().path("items")).hasSize(4);
+    }
+
+    private static List<String> names(JsonNode list) {
+        return java.util.stream.StreamSupport.stream(list.path("items").spliterator(), false)
+                .map(item -> item.path("metadata").path("name").asText()).toList();
     }
 
     // ------------------------------------------------------------------------------------------- 413
