@@ -85,12 +85,17 @@ public final class RequestBodies {
         }
     }
 
-    /** The body's namespace must be the URL's; cluster-scoped objects carry none. */
+    /**
+     * {@code EnsureObjectNamespaceMatchesRequestNamespace}: the body's namespace must be the URL's, an empty one
+     * becomes the URL's; cluster-scoped objects carry none.
+     */
     public static void checkNamespace(ResourceRequest req, ObjectNode obj) {
         String ns = Objects.namespace(obj);
         if (!req.type().namespaced()) {
             Objects.meta(obj).remove("namespace");
-        } else if (!ns.isEmpty() && !ns.equals(req.namespace())) {
+        } else if (ns.isEmpty()) {
+            Objects.meta(obj).put("namespace", req.namespace());
+        } else if (!ns.equals(req.namespace())) {
             throw ApiException.badRequest("the namespace of the provided object does not match the namespace sent on the request");
         }
     }

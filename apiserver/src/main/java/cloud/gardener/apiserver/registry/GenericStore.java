@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -266,9 +267,27 @@ public final class GenericStore {
     }
 
     private Future<ObjectNode> persistCreate(String namespace, String name, ObjectNode obj) {
-        return storage.create(key(namespace, name), Objects.encodeForStorage(obj))
+        return withoutManagedFieldsIfTooLarge(obj, o -> storage.create(key(namespace, name), Objects.encodeForStorage(o)))
                 .map(this::decode)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
+    }
+
+    /**
+     * As the create, update and patch handlers of k8s.io/apiserver: an object etcd refused as too large is written
+     * once more without its managedFields, which can be large and are safe to drop. A conflict on the second write
+     * is a conflict like any other (the update loop reads again).
+     */
+    private Future<StoredObject> withoutManagedFieldsIfTooLarge(ObjectNode obj,
+                                                                Function<ObjectNode, Future<StoredObject>> write) {
+        return write.apply(obj).recover(t -> {
+            if (t instanceof StorageException e && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
+                    && Objects.meta(obj).has("managedFields")) {
+                ObjectNode stripped = obj.deepCopy();
+                Objects.meta(stripped).remove("managedFields");
+                return write.apply(stripped);
+            }
+            return Future.failedFuture(t);
+        });
     }
 
     // ---------------------------------------------------------------------------------------- update
@@ -415,7 +434,8 @@ public final class GenericStore {
                 return updated;
             });
         }
-        return storage.update(key, current.modRevision(), Objects.encodeForStorage(updated)).map(this::decode);
+        return withoutManagedFieldsIfTooLarge(updated,
+                o -> storage.update(key, current.modRevision(), Objects.encodeForStorage(o))).map(this::decode);
     }
 
     private static boolean sameContent(ObjectNode a, ObjectNode b) {

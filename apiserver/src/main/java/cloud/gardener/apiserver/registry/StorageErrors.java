@@ -23,6 +23,8 @@ public final class StorageErrors {
             case CONFLICT -> ApiException.conflict(gr, name, ApiException.OBJECT_MODIFIED);
             case COMPACTED -> ApiException.expired("The resourceVersion for the provided " + operation + " is too old.");
             case TOO_LARGE_RESOURCE_VERSION -> ApiException.tooLargeResourceVersion(0, e.revision());
+            // kube-apiserver passes etcd's error through ErrorToAPIStatus untyped: 500, no reason, etcd's text
+            case REQUEST_TOO_LARGE -> ApiException.unknown(e.getMessage());
             case UNAVAILABLE -> ApiException.serverTimeout(gr, operation, 2);
             case INTERNAL -> ApiException.internal(String.valueOf(e.getMessage()));
         };

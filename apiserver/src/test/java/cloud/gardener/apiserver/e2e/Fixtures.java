@@ -78,6 +78,21 @@ public final class Fixtures {
         return obj;
     }
 
+    public static String shootStates(String namespace) {
+        return CORE + "/namespaces/" + namespace + "/shootstates";
+    }
+
+    /** A ShootState whose one gardener resource carries about {@code dataBytes} of state, as a big shoot's would. */
+    public static ObjectNode shootStateObject(String name, int dataBytes) {
+        ObjectNode obj = Json.MAPPER.createObjectNode();
+        obj.put("apiVersion", "core.gardener.cloud/v1beta1");
+        obj.put("kind", "ShootState");
+        obj.putObject("metadata").put("name", name);
+        obj.putObject("spec").putArray("gardener").addObject().put("name", "ca").put("type", "secret")
+                .putObject("data").put("ca.crt", "x".repeat(dataBytes));
+        return obj;
+    }
+
     public static ObjectNode cloudProfileObject(String name) {
         ObjectNode obj = Json.MAPPER.createObjectNode();
         obj.put("apiVersion", "core.gardener.cloud/v1beta1");

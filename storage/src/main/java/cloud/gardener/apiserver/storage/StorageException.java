@@ -18,6 +18,8 @@ public final class StorageException extends RuntimeException {
         COMPACTED,
         /** list or get at a revision the store has not reached ({@link #revision()} is the current one). */
         TOO_LARGE_RESOURCE_VERSION,
+        /** create, update: the write is over the store's request size limit and was not applied. */
+        REQUEST_TOO_LARGE,
         /** the store did not answer in time or is unreachable; a write may or may not have happened. */
         UNAVAILABLE,
         /** anything else. */
@@ -60,6 +62,19 @@ public final class StorageException extends RuntimeException {
     public static StorageException tooLargeResourceVersion(long requested, long current) {
         return new StorageException(Reason.TOO_LARGE_RESOURCE_VERSION, null, current, null,
                 "too large resource version: " + requested + ", current: " + current, null);
+    }
+
+    /** etcd's text for a request over {@code --max-request-bytes}; kube-apiserver shows it as it is. */
+    public static final String REQUEST_TOO_LARGE_MESSAGE = "etcdserver: request is too large";
+
+    /** etcd's {@code ErrRequestTooLarge}: nothing was written. */
+    public static StorageException requestTooLarge(String key, Throwable cause) {
+        return requestTooLarge(key, REQUEST_TOO_LARGE_MESSAGE, cause);
+    }
+
+    /** A request refused for its size with another text (gRPC's own message limit); nothing was written. */
+    public static StorageException requestTooLarge(String key, String message, Throwable cause) {
+        return new StorageException(Reason.REQUEST_TOO_LARGE, key, 0, null, message, cause);
     }
 
     public static StorageException unavailable(String message, Throwable cause) {

@@ -310,6 +310,41 @@ class ErrorResponsesTest {
         assertThat(status.path("message").asText()).isEqualTo("Request entity too large: limit is 3145728");
     }
 
+    /**
+     * Over etcd's 1.5 MiB request limit but under the 3 MiB body limit: kube-apiserver answers etcd's error
+     * untyped (ErrorToAPIStatus: 500, no reason), and nothing is stored.
+     */
+    @Test
+    void objectsOverTheStoresRequestLimitAreRefusedWithEtcdsMessage() {
+        String states = Fixtures.shootStates(ns);
+        TestClient.Response refused = admin.post(states, Fixtures.shootStateObject("too-big", 1_700_000));
+        assertThat(refused.status()).as(refused.body()).isEqualTo(500);
+        JsonNode status = refused.json();
+        assertThat(status.path("kind").asText()).isEqualTo("Status");
+        assertThat(status.path("message").asText()).isEqualTo("etcdserver: request is too large");
+        assertThat(status.has("reason")).isFalse();
+        assertThat(admin.get(states + "/too-big").status()).isEqualTo(404);
+        // over etcd's gRPC message limit (2 MiB), Go's client refuses to send and kube-apiserver shows its words
+        TestClient.Response grpc = admin.post(states, Fixtures.shootStateObject("too-big", 2_100_000));
+        assertThat(grpc.status()).as(grpc.body()).isEqualTo(500);
+        assertThat(grpc.json().path("message").asText())
+                .matches("rpc error: code = ResourceExhausted desc = trying to send message larger than max "
+                        + "\\(21\\d{5} vs\\. 2097152\\)");
+        assertThat(admin.get(states + "/too-big").status()).isEqualTo(404);
+        // a large state under the limit is stored; growing it over the limit is refused the same way
+        TestClient.Response stored = admin.post(states, Fixtures.shootStateObject("big", 1_000_000));
+        assertThat(stored.status()).as(stored.body()).isEqualTo(201);
+        String storedRv = stored.json().path("metadata").path("resourceVersion").asText();
+        ObjectNode grown = Fixtures.shootStateObject("big", 1_700_000);
+        // no namespace in the body: the URL's is taken (EnsureObjectNamespaceMatchesRequestNamespace)
+        ((ObjectNode) grown.get("metadata")).put("resourceVersion", storedRv);
+        TestClient.Response refusedUpdate = admin.put(states + "/big", grown);
+        assertThat(refusedUpdate.status()).as(refusedUpdate.body()).isEqualTo(500);
+        assertThat(refusedUpdate.json().path("message").asText()).isEqualTo("etcdserver: request is too large");
+        assertThat(admin.get(states + "/big").json().path("metadata").path("resourceVersion").asText())
+                .isEqualTo(storedRv);
+    }
+
     // ------------------------------------------------------------------------------------------- 415
 
     @Test

@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -119,14 +120,30 @@ public final class EmbeddedStorage implements Storage {
 
     // ---------------------------------------------------------------- writes
 
+    /**
+     * etcd's default {@code --max-request-bytes}, 1.5 MiB. etcd measures the whole raft request; key and value
+     * are nearly all of it, so the embedded store measures those and refuses before checking revisions, as etcd
+     * refuses before the transaction runs.
+     */
+    public static final int MAX_REQUEST_BYTES = 1536 * 1024;
+
     @Override
     public Future<StoredObject> create(String key, byte[] value) {
-        return write(callerContext(), WriteOps.create(key, Objects.requireNonNull(value, "value")));
+        ContextInternal ctx = callerContext();
+        StorageException tooLarge = tooLarge(key, Objects.requireNonNull(value, "value"));
+        return tooLarge != null ? ctx.failedFuture(tooLarge) : write(ctx, WriteOps.create(key, value));
     }
 
     @Override
     public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-        return write(callerContext(), WriteOps.update(key, expectedRevision, Objects.requireNonNull(value, "value")));
+        ContextInternal ctx = callerContext();
+        StorageException tooLarge = tooLarge(key, Objects.requireNonNull(value, "value"));
+        return tooLarge != null ? ctx.failedFuture(tooLarge) : write(ctx, WriteOps.update(key, expectedRevision, value));
+    }
+
+    private static StorageException tooLarge(String key, byte[] value) {
+        long size = (long) key.getBytes(StandardCharsets.UTF_8).length + value.length;
+        return size > MAX_REQUEST_BYTES ? StorageException.requestTooLarge(key, null) : null;
     }
 
     @Override
@@ -140,7 +157,11 @@ public final class EmbeddedStorage implements Storage {
         // The update function's futures may complete elsewhere; the caller still hears back on its context.
         PromiseInternal<StoredObject> done = ctx.promise();
         getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, fn, maxAttempts,
-                        (cur, value) -> write(ctx, WriteOps.update(key, cur.modRevision(), value))))
+                        (cur, value) -> {
+                            StorageException tooLarge = tooLarge(key, value);
+                            return tooLarge != null ? ctx.failedFuture(tooLarge)
+                                    : write(ctx, WriteOps.update(key, cur.modRevision(), value));
+                        }))
                 .onComplete(done);
         return done.future();
     }

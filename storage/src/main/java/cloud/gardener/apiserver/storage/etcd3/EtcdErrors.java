@@ -12,12 +12,16 @@ import io.grpc.StatusRuntimeException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The one place where jetcd and gRPC failures become {@link StorageException}s. */
 final class EtcdErrors {
 
     /** etcd's text for a read or watch below the compacted revision. */
     static final String COMPACTED_MESSAGE = "required revision has been compacted";
+    /** gRPC's sizes in a refused oversized message: {@code larger than max (<size> vs. <limit>)}. */
+    private static final Pattern GRPC_SIZES = Pattern.compile("larger than max \\((\\d+) vs\\. (\\d+)\\)");
     /** etcd's text for a read or compaction above the current revision. */
     static final String FUTURE_REVISION_MESSAGE = "required revision is a future revision";
 
@@ -62,6 +66,9 @@ final class EtcdErrors {
             // The current revision is not in the error; callers that need it read it (revision 0: unknown).
             return StorageException.tooLargeResourceVersion(requestedRevision, 0);
         }
+        if (isRequestTooLarge(cause)) {
+            return StorageException.requestTooLarge(null, requestTooLargeMessage(cause), cause);
+        }
         if (cause instanceof TimeoutException) {
             return StorageException.unavailable("etcd request timed out; its outcome is unknown", cause);
         }
@@ -99,6 +106,36 @@ final class EtcdErrors {
         Status.Code code = grpcCode(cause);
         return code == Status.Code.UNAVAILABLE || code == Status.Code.INTERNAL
                 || code == Status.Code.DEADLINE_EXCEEDED || code == Status.Code.CANCELLED;
+    }
+
+    /**
+     * k8s.io/apiserver's {@code isTooLargeError}: etcd refusing a request over {@code --max-request-bytes}
+     * (INVALID_ARGUMENT), or gRPC refusing to send a message over its own limit (RESOURCE_EXHAUSTED).
+     */
+    static boolean isRequestTooLarge(Throwable cause) {
+        Status.Code code = grpcCode(cause);
+        return code == Status.Code.INVALID_ARGUMENT && messageContains(cause, StorageException.REQUEST_TOO_LARGE_MESSAGE)
+                || code == Status.Code.RESOURCE_EXHAUSTED && messageContains(cause, "message larger than max");
+    }
+
+    /**
+     * The text kube-apiserver shows. Over etcd's gRPC limit (--max-request-bytes plus 512 KiB, 2 MiB by default)
+     * Go's etcd client refuses to send, with its default send limit of the same 2 MiB:
+     * {@code rpc error: code = ResourceExhausted desc = trying to send message larger than max (N vs. 2097152)}.
+     * jetcd sends and etcd's server refuses with the same sizes, so its text is rewritten to the client's.
+     */
+    private static String requestTooLargeMessage(Throwable cause) {
+        if (grpcCode(cause) != Status.Code.RESOURCE_EXHAUSTED) {
+            return StorageException.REQUEST_TOO_LARGE_MESSAGE;
+        }
+        for (Throwable cur = cause; cur != null && cur.getCause() != cur; cur = cur.getCause()) {
+            Matcher sizes = GRPC_SIZES.matcher(cur.getMessage() == null ? "" : cur.getMessage());
+            if (sizes.find()) {
+                return "rpc error: code = ResourceExhausted desc = trying to send message larger than max ("
+                        + sizes.group(1) + " vs. " + sizes.group(2) + ")";
+            }
+        }
+        return StorageException.REQUEST_TOO_LARGE_MESSAGE;
     }
 
     static StorageException toStorageException(Throwable t) {

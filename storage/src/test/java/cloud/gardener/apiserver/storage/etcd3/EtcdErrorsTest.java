@@ -38,6 +38,23 @@ class EtcdErrorsTest {
     }
 
     @Test
+    void oversizedRequestsAreRequestTooLargeWithEtcdsText() {
+        StorageException e = EtcdErrors.toStorageException(new CompletionException(Status.INVALID_ARGUMENT
+                .withDescription("etcdserver: request is too large").asRuntimeException()));
+        assertThat(e.reason()).isEqualTo(Reason.REQUEST_TOO_LARGE);
+        assertThat(e.getMessage()).isEqualTo("etcdserver: request is too large");
+        // etcd's server refusing a message over its gRPC limit reads as Go's client refusing to send it
+        StorageException grpc = EtcdErrors.toStorageException(Status.RESOURCE_EXHAUSTED
+                .withDescription("grpc: received message larger than max (2100771 vs. 2097152)").asRuntimeException());
+        assertThat(grpc.reason()).isEqualTo(Reason.REQUEST_TOO_LARGE);
+        assertThat(grpc.getMessage()).isEqualTo(
+                "rpc error: code = ResourceExhausted desc = trying to send message larger than max (2100771 vs. 2097152)");
+        assertThat(EtcdErrors.toStorageException(Status.INVALID_ARGUMENT
+                .withDescription("etcdserver: key is not provided").asRuntimeException()).reason())
+                .isEqualTo(Reason.INTERNAL);
+    }
+
+    @Test
     void otherFailuresAreInternalAndStorageExceptionsPassThrough() {
         assertThat(EtcdErrors.toStorageException(Status.RESOURCE_EXHAUSTED
                 .withDescription("etcdserver: mvcc: database space exceeded").asRuntimeException()).reason())

@@ -134,6 +134,33 @@ public abstract class StorageContractTest {
         assertThat(e.key()).isEqualTo(prefix + "missing");
     }
 
+    // ------------------------------------------------------------ request size
+
+    /** etcd's default --max-request-bytes is 1.5 MiB; a write over it is refused whole (a 2.1 MB ShootState). */
+    @Test
+    void writesOverTheRequestLimitAreRequestTooLargeAndWriteNothing() {
+        byte[] big = new byte[1536 * 1024 + 1];
+        java.util.Arrays.fill(big, (byte) 'x');
+        StorageException created = failure(storage.create(prefix + "big", big));
+        assertThat(created.reason()).isEqualTo(Reason.REQUEST_TOO_LARGE);
+        assertThat(created.getMessage()).isEqualTo("etcdserver: request is too large");
+        assertThat(failure(storage.get(prefix + "big")).reason()).isEqualTo(Reason.NOT_FOUND);
+
+        StoredObject small = await(storage.create(prefix + "a", bytes("v1")));
+        assertThat(failure(storage.update(prefix + "a", small.modRevision(), big)).reason())
+                .isEqualTo(Reason.REQUEST_TOO_LARGE);
+        assertThat(failure(storage.guaranteedUpdate(prefix + "a", cur -> Future.succeededFuture(big), 3)).reason())
+                .isEqualTo(Reason.REQUEST_TOO_LARGE);
+        StoredObject read = await(storage.get(prefix + "a"));
+        assertThat(str(read.value())).isEqualTo("v1");
+        assertThat(read.modRevision()).isEqualTo(small.modRevision());
+
+        // a megabyte is well within the limit
+        byte[] mega = new byte[1024 * 1024];
+        java.util.Arrays.fill(mega, (byte) 'y');
+        assertThat(await(storage.update(prefix + "a", small.modRevision(), mega)).value()).hasSize(mega.length);
+    }
+
     // ------------------------------------------------------------ update
 
     @Test
