@@ -37,6 +37,26 @@ public final class HealthEndpoints {
         return new Check("ping", Future::succeededFuture);
     }
 
+    /**
+     * k8s.io/apiserver's {@code informer-sync} readiness check: fails while any of the caches admission reads
+     * through has not completed its first list.
+     *
+     * @param unsynced the names of the caches not synced yet
+     */
+    public static Check informerSync(Supplier<List<String>> unsynced) {
+        return new Check("informer-sync", () -> {
+            List<String> names = unsynced.get();
+            return names.isEmpty() ? Future.succeededFuture()
+                    : Future.failedFuture(names.size() + " informers not started yet: " + names);
+        });
+    }
+
+    /** The readiness check {@code shutdown}: fails from the moment the process was asked to stop. */
+    public static Check shutdown(java.util.function.BooleanSupplier shuttingDown) {
+        return new Check("shutdown", () -> shuttingDown.getAsBoolean()
+                ? Future.failedFuture("process is shutting down") : Future.succeededFuture());
+    }
+
     public void install(Router router) {
         endpoints.forEach((endpoint, checks) -> {
             router.get("/" + endpoint).handler(ctx -> all(ctx, endpoint, checks));

@@ -22,6 +22,7 @@ import cloud.gardener.apiserver.registry.seedgraph.GraphSync;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ClientAuth;
@@ -32,6 +33,7 @@ import io.vertx.core.net.TrustOptions;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -46,24 +48,38 @@ public final class ApiServer {
     private final NamespaceController namespaces;
     private final AuthenticationSources authenticationSources;
     private final Closeables caches;
+    private final ServingState state;
+    private final ServerConfig config;
+    private final RequestLimits limits;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces,
-            AuthenticationSources authenticationSources, Closeables caches) {
+            AuthenticationSources authenticationSources, Closeables caches, ServingState state, ServerConfig config,
+            RequestLimits limits) {
         this.caches = caches;
         this.vertx = vertx;
         this.http = http;
         this.namespaces = namespaces;
         this.authenticationSources = authenticationSources;
+        this.state = state;
+        this.config = config;
+        this.limits = limits;
     }
 
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config) {
+        return start(vertx, config, RequestLimits.DEFAULT);
+    }
+
+    /** Starts listening, then completes once the caches admission reads through are synced. */
+    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits) {
         return AuthenticationSources.start(vertx, config).compose(sources -> {
-            Future<ApiServer> started = start(vertx, config, sources);
+            Future<ApiServer> started = start(vertx, config, limits, sources);
             return started.onFailure(error -> sources.stop());
         });
     }
 
-    private static Future<ApiServer> start(Vertx vertx, ServerConfig config, AuthenticationSources sources) {
+    private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
+            AuthenticationSources sources) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 AdmissionCacheScope.roots(resources, config.etcdPrefix()));
@@ -84,8 +100,18 @@ public final class ApiServer {
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
         GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
         SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));
-        HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer, seedWebhooks,
-                objects);
+        ServingState state = new ServingState(() -> {
+            List<String> unsynced = new java.util.ArrayList<>();
+            if (!cache.synced()) {
+                unsynced.add("objects");
+            }
+            if (remote != null) {
+                unsynced.addAll(remote.unsynced());
+            }
+            return unsynced;
+        });
+        HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
+                seedWebhooks, objects);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -101,18 +127,20 @@ public final class ApiServer {
                 .setDecompressionSupported(true)
                 .setMaxFormAttributeSize(-1);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
-        // Admission reads through the cache: fill it before the first request can arrive.
+        // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
+        // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are.
         Closeables caches = new Closeables(cache, remote, graphSync);
-        return cache.start()
-                .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
-                .compose(v -> vertx.createHttpServer(options).requestHandler(chain.router()).listen())
-                .map(server -> {
-                    if (controller != null) {
-                        controller.start();
-                    }
-                    graphSync.start();
-                    return new ApiServer(vertx, server, controller, sources, caches);
-                })
+        return vertx.createHttpServer(options).requestHandler(chain.router()).listen()
+                .compose(server -> cache.start()
+                        .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
+                        .map(v -> {
+                            if (controller != null) {
+                                controller.start();
+                            }
+                            graphSync.start();
+                            return new ApiServer(vertx, server, controller, sources, caches, state, config, limits);
+                        })
+                        .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
     }
 
@@ -125,7 +153,37 @@ public final class ApiServer {
         return vertx;
     }
 
+    /**
+     * Graceful shutdown as kube-apiserver's on SIGTERM: {@code /readyz} fails at once (check {@code shutdown}),
+     * requests are still served for {@code --shutdown-delay-duration}, then the listener closes, requests in
+     * flight finish (up to the request timeout), watches are ended once they have, and everything is closed.
+     */
+    public Future<Void> shutdown() {
+        state.initiateShutdown();
+        Promise<Void> delayed = Promise.promise();
+        long delayMs = limits.shutdownDelay().toMillis();
+        if (delayMs > 0) {
+            vertx.setTimer(delayMs, id -> delayed.complete());
+        } else {
+            delayed.complete();
+        }
+        return delayed.future().compose(v -> {
+            // connections close once their current request is answered; HTTP/2 ones get a GOAWAY
+            Future<Void> unbound = http.shutdown(config.requestTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+            state.inFlight().drained().onComplete(d -> state.inFlight().endLongRunning());
+            return unbound;
+        }).eventually(this::close);
+    }
+
+    /** Whether {@link #shutdown} was called (the readiness check {@code shutdown} fails). */
+    public boolean shuttingDown() {
+        return state.shuttingDown();
+    }
+
     public Future<Void> close() {
+        if (!closed.compareAndSet(false, true)) {
+            return Future.succeededFuture();
+        }
         if (namespaces != null) {
             namespaces.stop();
         }

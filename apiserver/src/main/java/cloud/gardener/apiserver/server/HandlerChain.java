@@ -49,12 +49,14 @@ final class HandlerChain {
 
     private final Router router;
 
-    HandlerChain(Vertx vertx, ServerConfig config, ResourceRegistry resources, Registry registry,
-            AuthenticationSources authenticationSources, Authorizer authorizer, SeedWebhooks seedWebhooks,
-            ObjectLookup objects) {
+    HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
+            ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
+            Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects) {
         router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
+        // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
+        router.route().handler(state.inFlight());
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));
         // The body (at most 3 MiB) is read before the asynchronous authentication and authorization steps: a
         // Vert.x request must not be left unread across async handlers, and pausing it stalls large uploads.
@@ -71,7 +73,8 @@ final class HandlerChain {
                 List.of(HealthEndpoints.ping(), new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),
                         new HealthEndpoints.Check("etcd", () -> config.storage().ping())),
                 List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().ping()),
-                        new HealthEndpoints.Check("shutdown", io.vertx.core.Future::succeededFuture)));
+                        HealthEndpoints.informerSync(state::unsynced),
+                        HealthEndpoints.shutdown(state::shuttingDown)));
         health.install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);

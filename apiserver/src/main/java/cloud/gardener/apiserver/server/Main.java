@@ -166,7 +166,9 @@ public final class Main {
                 .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig));
         ApiServer server;
         try {
-            server = ApiServer.start(vertx, config).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+            server = ApiServer.start(vertx, config, new RequestLimits(o.maxRequestsInflight,
+                    o.maxMutatingRequestsInflight, o.shutdownDelayDuration))
+                    .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             storage.close();
             closeAll(resources);
@@ -191,7 +193,9 @@ public final class Main {
                 if (compactor != null) {
                     compactor.stop();
                 }
-                server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+                // readyz fails, requests are served for the delay, then in-flight requests drain and watches end
+                server.shutdown().toCompletionStage().toCompletableFuture().get(o.shutdownDelayDuration.toSeconds()
+                        + o.requestTimeout.toSeconds() + 10, TimeUnit.SECONDS);
             } catch (Exception ignored) {
                 // shutting down anyway
             }

@@ -113,6 +113,16 @@ public final class ServerOptions {
     @Option(names = "--min-request-timeout", defaultValue = "1800", description = "Minimum watch lifetime in seconds; watches last a random time between it and twice it unless timeoutSeconds says otherwise (default: ${DEFAULT-VALUE}).")
     public int minRequestTimeout;
 
+    @Option(names = "--max-requests-inflight", defaultValue = "400", description = "Read-only requests served at once; more are answered 429 (0: no limit; default: ${DEFAULT-VALUE}).")
+    public int maxRequestsInflight;
+
+    @Option(names = "--max-mutating-requests-inflight", defaultValue = "200", description = "Mutating requests served at once; more are answered 429 (0: no limit; default: ${DEFAULT-VALUE}).")
+    public int maxMutatingRequestsInflight;
+
+    @Option(names = "--shutdown-delay-duration", defaultValue = "0s", converter = GoDurationConverter.class,
+            description = "After SIGTERM, how long /readyz reports the shutdown while requests are still served (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration shutdownDelayDuration;
+
     @Option(names = "--enable-admission-plugins", split = ",", description = "Admission plugins to turn on in addition to the default ones.")
     public List<String> enableAdmissionPlugins = new ArrayList<>();
 

@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.server.ApiServer;
+import cloud.gardener.apiserver.server.RequestLimits;
 import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
@@ -48,6 +49,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private CertificateAuthority clientCa;
     private Path dir;
     private final List<Path> kubeconfigs = new ArrayList<>();
+    private RequestLimits limits = RequestLimits.DEFAULT;
 
     public ApiServerExtension() {
         this(UnaryOperator.identity());
@@ -80,6 +82,12 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return new ApiServerExtension(storageFactory, customizer);
     }
 
+    /** Starts the server with these in-flight limits and shutdown delay instead of the defaults. */
+    public ApiServerExtension withLimits(RequestLimits newLimits) {
+        this.limits = newLimits;
+        return this;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (etcd != null) {
@@ -96,7 +104,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         ServerConfig config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),
                 serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, prefix, true,
                 Duration.ofSeconds(60), 1800, List.of(), List.of()));
-        server = ApiServer.start(vertx, config).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        server = ApiServer.start(vertx, config, limits).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 
     @Override
@@ -128,6 +136,11 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
 
     public int port() {
         return server.port();
+    }
+
+    /** The running server (to shut it down in a test). */
+    public ApiServer server() {
+        return server;
     }
 
     public String baseUrl() {

@@ -107,6 +107,8 @@ public final class WatchHandler implements VerbHandler {
             }
             resp.closeHandler(v -> finish());
             resp.exceptionHandler(t -> finish());
+            // graceful shutdown ends the response from outside; the subscription and timers go with it
+            req.ctx().addEndHandler(v -> finish());
             resp.writeHead();
         }
 

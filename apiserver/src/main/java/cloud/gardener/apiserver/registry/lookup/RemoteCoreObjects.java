@@ -40,6 +40,12 @@ public final class RemoteCoreObjects implements AutoCloseable {
         return Future.all(informers.values().stream().map(RemoteInformer::start).toList()).mapEmpty();
     }
 
+    /** The resources whose informer has not completed its first list yet. */
+    public java.util.List<String> unsynced() {
+        return informers.entrySet().stream().filter(e -> !e.getValue().synced())
+                .map(e -> e.getKey().toString()).sorted().toList();
+    }
+
     public boolean synced() {
         return informers.values().stream().allMatch(RemoteInformer::synced);
     }

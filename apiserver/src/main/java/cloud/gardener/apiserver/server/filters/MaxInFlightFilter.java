@@ -1,0 +1,91 @@
+package cloud.gardener.apiserver.server.filters;
+
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.endpoints.Responses;
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * k8s.io/apiserver's {@code WithMaxInFlightLimit} ({@code --max-requests-inflight},
+ * {@code --max-mutating-requests-inflight}): at most so many read-only (get, list) and so many mutating requests
+ * at a time; long-running requests (watch, proxy) are not counted. When the limit is reached the request gets
+ * a plain-text 429 with {@code Retry-After: 1}, as upstream's {@code tooManyRequests}, unless its user is in
+ * {@code system:masters}, which upstream always serves. A limit of 0 means unlimited.
+ */
+public final class MaxInFlightFilter implements Handler<RoutingContext> {
+
+    public static final int DEFAULT_MAX_REQUESTS_INFLIGHT = 400;
+    public static final int DEFAULT_MAX_MUTATING_REQUESTS_INFLIGHT = 200;
+
+    /** Go's {@code http.Error} text, with its newline. */
+    static final String MESSAGE = "Too many requests, please try again later.\n";
+
+    private static final Set<String> NON_MUTATING_VERBS = Set.of("get", "list", "watch");
+    private static final String PRIVILEGED_GROUP = "system:masters";
+
+    private final Slots nonMutating;
+    private final Slots mutating;
+
+    public MaxInFlightFilter(int maxRequestsInflight, int maxMutatingRequestsInflight) {
+        this.nonMutating = new Slots(maxRequestsInflight);
+        this.mutating = new Slots(maxMutatingRequestsInflight);
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        RequestInfo info = RequestAttributes.info(ctx);
+        if (info == null || info.isLongRunning()) {
+            ctx.next();
+            return;
+        }
+        Slots slots = NON_MUTATING_VERBS.contains(info.verb()) ? nonMutating : mutating;
+        if (slots.tryAcquire()) {
+            ctx.addEndHandler(v -> slots.release());
+            ctx.next();
+        } else if (privileged(RequestAttributes.user(ctx))) {
+            ctx.next();
+        } else {
+            ctx.response().putHeader("Retry-After", "1");
+            ctx.response().putHeader("X-Content-Type-Options", "nosniff");
+            Responses.writeText(ctx, 429, MESSAGE);
+        }
+    }
+
+    private static boolean privileged(UserInfo user) {
+        return user != null && user.groups().contains(PRIVILEGED_GROUP);
+    }
+
+    /** A counter that refuses past its limit without waiting (a Go buffered channel in a select/default). */
+    private static final class Slots {
+        private final int limit;
+        private final AtomicInteger used = new AtomicInteger();
+
+        Slots(int limit) {
+            this.limit = limit;
+        }
+
+        boolean tryAcquire() {
+            if (limit <= 0) {
+                return true;
+            }
+            while (true) {
+                int now = used.get();
+                if (now >= limit) {
+                    return false;
+                }
+                if (used.compareAndSet(now, now + 1)) {
+                    return true;
+                }
+            }
+        }
+
+        void release() {
+            if (limit > 0) {
+                used.decrementAndGet();
+            }
+        }
+    }
+}
