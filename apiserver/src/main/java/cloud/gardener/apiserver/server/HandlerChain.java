@@ -25,6 +25,7 @@ import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import cloud.gardener.apiserver.server.filters.DeadlineFilter;
+import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
@@ -67,6 +68,9 @@ final class HandlerChain {
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
         router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
+        // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
+        router.route().handler(new MaxInFlightFilter(limits.maxRequestsInflight(),
+                limits.maxMutatingRequestsInflight()));
         router.route().handler(new AuthorizationFilter(authorizer));
 
         HealthEndpoints health = new HealthEndpoints(

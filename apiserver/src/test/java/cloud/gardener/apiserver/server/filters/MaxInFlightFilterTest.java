@@ -1,0 +1,158 @@
+package cloud.gardener.apiserver.server.filters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.authn.UserInfo;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The in-flight limiter in a real router: requests marked {@code X-Hold} are held open by the test until it lets
+ * them go, so "the limit is reached" is a state the test sets up, not a race.
+ */
+class MaxInFlightFilterTest {
+
+    private static final String SHOOTS = "/apis/core.gardener.cloud/v1beta1/namespaces/ns/shoots";
+
+    private Vertx vertx;
+    private HttpServer server;
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final Map<String, Promise<Void>> held = new ConcurrentHashMap<>();
+    private final Map<String, CountDownLatch> arrived = new ConcurrentHashMap<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        vertx = Vertx.vertx();
+        Router router = Router.router(vertx);
+        router.route().handler(new RequestInfoFilter());
+        router.route().handler(ctx -> {
+            String groups = ctx.request().getHeader("X-Test-Groups");
+            RequestAttributes.setUser(ctx, UserInfo.of("user", groups == null ? List.of() : List.of(groups.split(","))));
+            ctx.next();
+        });
+        router.route().handler(new MaxInFlightFilter(1, 1));
+        router.route().handler(ctx -> {
+            String hold = ctx.request().getHeader("X-Hold");
+            if (hold == null) {
+                ctx.response().end("served");
+                return;
+            }
+            Promise<Void> release = Promise.promise();
+            held.put(hold, release);
+            arrived.get(hold).countDown();
+            release.future().onComplete(v -> ctx.response().end("released"));
+        });
+        server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
+                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        held.values().forEach(Promise::tryComplete);
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void readOnlyRequestsBeyondTheLimitAre429WithRetryAfterAndUpstreamsText() throws Exception {
+        var first = hold("list", HttpMethod.GET, SHOOTS);
+
+        Answer refused = send(HttpMethod.GET, SHOOTS + "/a", Map.of());
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(refused.response().headers().firstValue("Retry-After").orElse(null)).isEqualTo("1");
+        assertThat(refused.response().headers().firstValue("Content-Type").orElse(null)).isEqualTo("text/plain; charset=utf-8");
+        assertThat(refused.body()).isEqualTo("Too many requests, please try again later.\n");
+        // mutating requests have their own limit, watches none, and system:masters is always served
+        assertThat(send(HttpMethod.POST, SHOOTS, Map.of()).status()).isEqualTo(200);
+        assertThat(send(HttpMethod.GET, SHOOTS + "?watch=true", Map.of()).status()).isEqualTo(200);
+        assertThat(send(HttpMethod.GET, SHOOTS, Map.of("X-Test-Groups", "system:masters")).status()).isEqualTo(200);
+        // non-resource reads count as read-only too
+        assertThat(send(HttpMethod.GET, "/version", Map.of()).status()).isEqualTo(429);
+
+        release("list", first);
+        assertThat(send(HttpMethod.GET, SHOOTS + "/a", Map.of()).status()).as("the slot is free again").isEqualTo(200);
+    }
+
+    @Test
+    void mutatingRequestsBeyondTheirLimitAre429() throws Exception {
+        var first = hold("create", HttpMethod.POST, SHOOTS);
+
+        assertThat(send(HttpMethod.PUT, SHOOTS + "/a", Map.of()).status()).isEqualTo(429);
+        assertThat(send(HttpMethod.DELETE, SHOOTS + "/a", Map.of()).status()).isEqualTo(429);
+        assertThat(send(HttpMethod.GET, SHOOTS, Map.of()).status()).isEqualTo(200);
+        assertThat(send(HttpMethod.PATCH, SHOOTS + "/a", Map.of("X-Test-Groups", "system:authenticated,system:masters"))
+                .status()).isEqualTo(200);
+
+        release("create", first);
+        assertThat(send(HttpMethod.PUT, SHOOTS + "/a", Map.of()).status()).isEqualTo(200);
+    }
+
+    @Test
+    void aRequestWhoseConnectionIsClosedFreesItsSlot() throws Exception {
+        CountDownLatch in = new CountDownLatch(1);
+        arrived.put("gone", in);
+        try (Socket socket = new Socket("127.0.0.1", server.actualPort())) {
+            socket.getOutputStream().write(("GET " + SHOOTS + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Hold: gone\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            assertThat(in.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(send(HttpMethod.GET, SHOOTS, Map.of()).status()).isEqualTo(429);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        int status;
+        do {
+            status = send(HttpMethod.GET, SHOOTS, Map.of()).status();
+        } while (status == 429 && System.nanoTime() < deadline);
+        assertThat(status).as("the closed connection's slot is released").isEqualTo(200);
+    }
+
+    private record Answer(int status, HttpResponse<String> response, String body) {
+    }
+
+    /** Sends a request that the handler holds; returns once the handler has it (it occupies a slot). */
+    private java.util.concurrent.CompletableFuture<Answer> hold(String name, HttpMethod method, String uri)
+            throws Exception {
+        CountDownLatch in = new CountDownLatch(1);
+        arrived.put(name, in);
+        var answer = sendAsync(method, uri, Map.of("X-Hold", name));
+        assertThat(in.await(10, TimeUnit.SECONDS)).as("held request reached the handler").isTrue();
+        return answer;
+    }
+
+    private void release(String name, java.util.concurrent.CompletableFuture<Answer> answer) throws Exception {
+        held.get(name).complete();
+        Answer done = answer.get(10, TimeUnit.SECONDS);
+        assertThat(done.status()).isEqualTo(200);
+        assertThat(done.body()).isEqualTo("released");
+    }
+
+    private Answer send(HttpMethod method, String uri, Map<String, String> headers) throws Exception {
+        return sendAsync(method, uri, headers).get(10, TimeUnit.SECONDS);
+    }
+
+    private java.util.concurrent.CompletableFuture<Answer> sendAsync(HttpMethod method, String uri,
+                                                                       Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + uri))
+                .method(method.name(), HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(10));
+        headers.forEach(request::header);
+        return client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
+                .thenApply(resp -> new Answer(resp.statusCode(), resp, resp.body()));
+    }
+}
