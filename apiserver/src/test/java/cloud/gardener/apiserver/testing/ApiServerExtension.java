@@ -176,6 +176,33 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
                 clientCa.issueClient(user, groups, Duration.ofHours(2)));
     }
 
+    /**
+     * A raw HTTP/1.1 connection over TLS (no ALPN) with a client certificate for {@code user} in {@code groups}:
+     * for what an HTTP client library hides (upgrade headers, half-sent bodies, the chunks of a stream).
+     */
+    public javax.net.ssl.SSLSocket http1Connection(String user, List<String> groups) throws Exception {
+        java.security.KeyStore trust = java.security.KeyStore.getInstance(java.security.KeyStore.getDefaultType());
+        trust.load(null, null);
+        trust.setCertificateEntry("ca", servingCa.certificate());
+        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+                javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trust);
+        IssuedCertificate client = clientCa.issueClient(user, groups, Duration.ofHours(1));
+        java.security.KeyStore keys = java.security.KeyStore.getInstance("PKCS12");
+        keys.load(null, null);
+        keys.setKeyEntry("client", client.privateKey(), new char[0],
+                client.chain().toArray(java.security.cert.Certificate[]::new));
+        javax.net.ssl.KeyManagerFactory kmf = javax.net.ssl.KeyManagerFactory.getInstance(
+                javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(keys, new char[0]);
+        javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
+        ssl.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+        javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", port());
+        socket.setSoTimeout(30_000);
+        socket.startHandshake();
+        return socket;
+    }
+
     /** A client presenting no credentials. */
     public TestClient anonymous() {
         return TestClient.anonymous(baseUrl(), servingCa.certificate());

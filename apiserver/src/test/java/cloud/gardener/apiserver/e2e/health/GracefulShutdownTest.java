@@ -7,7 +7,6 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.server.RequestLimits;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -21,15 +20,10 @@ import java.net.ConnectException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -122,23 +116,7 @@ class GracefulShutdownTest {
 
     /** An HTTP/1.1 connection as {@code admin} (system:masters). */
     private static SSLSocket rawConnection() throws Exception {
-        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", SERVER.servingCa().certificate());
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        IssuedCertificate client = SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1));
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        keys.load(null, null);
-        keys.setKeyEntry("client", client.privateKey(), new char[0], client.chain().toArray(Certificate[]::new));
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(keys, new char[0]);
-        SSLContext ssl = SSLContext.getInstance("TLS");
-        ssl.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-        SSLSocket socket = (SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", SERVER.port());
-        socket.setSoTimeout(30_000);
-        socket.startHandshake();
-        return socket;
+        return SERVER.http1Connection("admin", List.of("system:masters"));
     }
 
     /** Waits (bounded) until new connections are refused: the listener is closed. */
