@@ -345,6 +345,26 @@ class ErrorResponsesTest {
                 .isEqualTo(storedRv);
     }
 
+    /** As upstream's create handler: an object too large only with its managedFields is stored without them. */
+    @Test
+    void anObjectTooLargeOnlyWithItsManagedFieldsIsStoredWithoutThem() {
+        String states = Fixtures.shootStates(ns);
+        ObjectNode state = Fixtures.shootStateObject("fields", 1_000_000);
+        ObjectNode entry = ((ObjectNode) state.get("metadata")).putArray("managedFields").addObject()
+                .put("manager", "big").put("operation", "Update").put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("time", "2025-01-01T00:00:00Z").put("fieldsType", "FieldsV1");
+        ObjectNode annotations = entry.putObject("fieldsV1").putObject("f:metadata").putObject("f:annotations");
+        for (int i = 0; i < 20; i++) {
+            annotations.putObject("f:" + i + "a".repeat(40_000));
+        }
+        TestClient.Response created = admin.post(states, state);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.json().path("metadata").has("managedFields")).isFalse();
+        JsonNode stored = admin.get(states + "/fields").json();
+        assertThat(stored.path("spec").path("gardener").path(0).path("data").path("ca.crt").asText()).hasSize(1_000_000);
+        assertThat(stored.path("metadata").has("managedFields")).isFalse();
+    }
+
     // ------------------------------------------------------------------------------------------- 415
 
     @Test
