@@ -8,6 +8,11 @@ import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
+import cloud.gardener.apiserver.bootstrap.CoreApi;
+import cloud.gardener.apiserver.bootstrap.GardenBootstrap;
+import cloud.gardener.apiserver.bootstrap.PostStartHooks;
+import cloud.gardener.apiserver.bootstrap.RemoteCoreApi;
+import cloud.gardener.apiserver.bootstrap.StoreCoreApi;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.registry.Registry;
@@ -78,14 +83,16 @@ public final class ApiServer {
         Holder<Registry> stores = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
                 new StoreDryRun(() -> stores.value, virtualGarden));
-        Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
+        Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission,
+                config.credentials().shootCredentialsRotationInterval());
         stores.value = registry;
         RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
         GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
         SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));
+        PostStartHooks hooks = postStartHooks(vertx, config, registry, virtualGarden);
         HandlerChain chain = new HandlerChain(vertx, config, resources, registry, sources, authorizer, seedWebhooks,
-                objects);
+                objects, hooks.checks());
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -102,7 +109,7 @@ public final class ApiServer {
                 .setMaxFormAttributeSize(-1);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         // Admission reads through the cache: fill it before the first request can arrive.
-        Closeables caches = new Closeables(cache, remote, graphSync);
+        Closeables caches = new Closeables(cache, remote, graphSync, hooks);
         return cache.start()
                 .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
                 .compose(v -> vertx.createHttpServer(options).requestHandler(chain.router()).listen())
@@ -111,9 +118,22 @@ public final class ApiServer {
                         controller.start();
                     }
                     graphSync.start();
+                    hooks.start();
                     return new ApiServer(vertx, server, controller, sources, caches);
                 })
                 .onFailure(t -> caches.close());
+    }
+
+    /**
+     * Gardener's bootstrap hooks against the core API this server uses: its own store standalone, the virtual
+     * garden in cluster mode; none when it has neither.
+     */
+    private static PostStartHooks postStartHooks(Vertx vertx, ServerConfig config, Registry registry,
+            KubeApiClient virtualGarden) {
+        CoreApi core = virtualGarden != null ? new RemoteCoreApi(virtualGarden)
+                : config.serveCoreV1() ? new StoreCoreApi(registry) : null;
+        return new PostStartHooks(vertx, core == null ? List.of()
+                : GardenBootstrap.hooks(core, config.clusterIdentity(), virtualGarden == null));
     }
 
     /** The port the server listens on (useful with port 0). */
@@ -159,9 +179,11 @@ public final class ApiServer {
     }
 
     /** The caches that follow storage and the virtual garden, and the seed graph; stopped with the server. */
-    private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync) {
+    private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
+            PostStartHooks hooks) {
 
         void close() {
+            hooks.stop();
             graphSync.stop();
             cache.close();
             if (remote != null) {

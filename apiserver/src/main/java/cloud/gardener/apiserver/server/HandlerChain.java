@@ -51,7 +51,7 @@ final class HandlerChain {
 
     HandlerChain(Vertx vertx, ServerConfig config, ResourceRegistry resources, Registry registry,
             AuthenticationSources authenticationSources, Authorizer authorizer, SeedWebhooks seedWebhooks,
-            ObjectLookup objects) {
+            ObjectLookup objects, List<HealthEndpoints.Check> postStartHooks) {
         router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
@@ -70,8 +70,9 @@ final class HandlerChain {
         HealthEndpoints health = new HealthEndpoints(
                 List.of(HealthEndpoints.ping(), new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),
                         new HealthEndpoints.Check("etcd", () -> config.storage().ping())),
-                List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().ping()),
-                        new HealthEndpoints.Check("shutdown", io.vertx.core.Future::succeededFuture)));
+                List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().ping())),
+                postStartHooks,
+                List.of(new HealthEndpoints.Check("shutdown", io.vertx.core.Future::succeededFuture)));
         health.install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);
