@@ -18,6 +18,7 @@ import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.endpoints.webhooks.GardenWebhook;
+import cloud.gardener.apiserver.endpoints.webhooks.NamespaceWebhook;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
 import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
@@ -78,6 +79,7 @@ final class HandlerChain {
         new OpenApiEndpoints(resources).install(router);
         seedWebhooks.install(router);
         new GardenWebhook(objects).install(router);
+        new NamespaceWebhook(objects).install(router);
 
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,
