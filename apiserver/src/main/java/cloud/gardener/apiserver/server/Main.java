@@ -76,6 +76,12 @@ public final class Main {
             System.err.println("Run with --help for the list of flags.");
             return 2;
         }
+        List<String> loggingProblems = LoggingOptions.problems(options);
+        if (!loggingProblems.isEmpty()) {
+            System.err.println("Error: " + String.join(", ", loggingProblems));
+            return 1;
+        }
+        LoggingOptions.apply(options);
         try {
             if (parsed.subcommand() != null) {
                 MigrateCommand migrate = parsed.subcommand().commandSpec().commandLine().getCommand();

@@ -157,6 +157,9 @@ public final class ServerOptions {
             description = "After this long since creation or the last rotation, Shoot writes warn that credentials should be rotated (24h to 2^32 s; default: ${DEFAULT-VALUE}).")
     public java.time.Duration shootCredentialsRotationInterval;
 
-    @Option(names = "--log-level", defaultValue = "info", description = "info, debug or error (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--log-level", defaultValue = "info", description = "The level/severity for the logs. Must be one of [info,debug,error] (default: ${DEFAULT-VALUE}).")
     public String logLevel;
+
+    @Option(names = "--log-format", defaultValue = "text", description = "The format for the logs. Must be one of [json,text]; json is accepted for Gardener's manifests but logs are written as text (default: ${DEFAULT-VALUE}).")
+    public String logFormat;
 }
