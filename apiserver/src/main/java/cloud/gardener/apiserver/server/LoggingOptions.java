@@ -1,18 +1,27 @@
 package cloud.gardener.apiserver.server;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.Encoder;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code --log-level} and {@code --log-format}, checked as gardener-apiserver's ExtraOptions.Validate does and applied
- * to slf4j-simple before the first logger exists.
+ * to logback: the root level, and one stderr appender writing text or Gardener's zap-style JSON lines.
  */
 final class LoggingOptions {
 
     static final List<String> LEVELS = List.of("debug", "info", "error");
     static final List<String> FORMATS = List.of("json", "text");
-    /** slf4j-simple reads its level from this system property when the first logger is made. */
-    static final String SIMPLE_LOGGER_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+    static final String TEXT_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSX,UTC} %-5level [%thread] %logger - %msg%n";
+    static final String APPENDER = "STDERR";
 
     private LoggingOptions() {
     }
@@ -29,10 +38,36 @@ final class LoggingOptions {
         return problems;
     }
 
-    /** Sets the level unless the JVM was started with an explicit slf4j-simple level. */
+    /** Replaces the root logger's level and appender; the flags must have passed {@link #problems}. */
     static void apply(ServerOptions o) {
-        if (System.getProperty(SIMPLE_LOGGER_LEVEL) == null) {
-            System.setProperty(SIMPLE_LOGGER_LEVEL, o.logLevel);
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        root.setLevel(Level.toLevel(o.logLevel, Level.INFO));
+        ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
+        appender.setContext(context);
+        appender.setName(APPENDER);
+        appender.setTarget("System.err");
+        appender.setEncoder(encoder(context, o.logFormat));
+        appender.start();
+        root.detachAndStopAllAppenders();
+        root.addAppender(appender);
+    }
+
+    private static Encoder<ILoggingEvent> encoder(LoggerContext context, String format) {
+        if (format.equals("json")) {
+            ZapJsonLayout layout = new ZapJsonLayout();
+            layout.setContext(context);
+            layout.start();
+            LayoutWrappingEncoder<ILoggingEvent> json = new LayoutWrappingEncoder<>();
+            json.setContext(context);
+            json.setLayout(layout);
+            json.start();
+            return json;
         }
+        PatternLayoutEncoder text = new PatternLayoutEncoder();
+        text.setContext(context);
+        text.setPattern(TEXT_PATTERN);
+        text.start();
+        return text;
     }
 }

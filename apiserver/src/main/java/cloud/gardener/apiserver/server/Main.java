@@ -81,12 +81,13 @@ public final class Main {
             System.err.println("Error: " + String.join(", ", loggingProblems));
             return 1;
         }
-        LoggingOptions.apply(options);
         try {
             if (parsed.subcommand() != null) {
                 MigrateCommand migrate = parsed.subcommand().commandSpec().commandLine().getCommand();
                 migrate.run(System.out);
             } else {
+                // the subcommand keeps the default text lines: its output is for a person at a terminal
+                LoggingOptions.apply(options);
                 run(options);
             }
             return 0;

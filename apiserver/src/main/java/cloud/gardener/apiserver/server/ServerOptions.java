@@ -160,6 +160,6 @@ public final class ServerOptions {
     @Option(names = "--log-level", defaultValue = "info", description = "The level/severity for the logs. Must be one of [info,debug,error] (default: ${DEFAULT-VALUE}).")
     public String logLevel;
 
-    @Option(names = "--log-format", defaultValue = "text", description = "The format for the logs. Must be one of [json,text]; json is accepted for Gardener's manifests but logs are written as text (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--log-format", defaultValue = "json", description = "The format for the logs. Must be one of [json,text] (default: ${DEFAULT-VALUE}).")
     public String logFormat;
 }
