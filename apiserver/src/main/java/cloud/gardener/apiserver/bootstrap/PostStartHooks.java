@@ -39,9 +39,18 @@ public final class PostStartHooks {
                         : Future.<Void>failedFuture("not finished"))).toList();
     }
 
-    /** Starts every hook; each runs on its own until it has succeeded once. */
-    public void start() {
-        hooks.forEach(hook -> attempt(hook, FIRST_RETRY_MS));
+    /**
+     * Starts every hook; each runs on its own until it has succeeded once. The future completes when every hook's
+     * first attempt has ended, however: a server whose hooks can succeed at once (standalone) is healthy when it
+     * reports itself started, and one whose virtual garden is away still starts.
+     */
+    public Future<Void> start() {
+        List<Future<Void>> firstAttempts = hooks.stream().map(hook -> {
+            io.vertx.core.Promise<Void> first = io.vertx.core.Promise.promise();
+            attempt(hook, FIRST_RETRY_MS, first);
+            return first.future();
+        }).toList();
+        return Future.join(firstAttempts).mapEmpty();
     }
 
     public void stop() {
@@ -49,8 +58,9 @@ public final class PostStartHooks {
         timers.values().forEach(vertx::cancelTimer);
     }
 
-    private void attempt(PostStartHook hook, long nextPauseMs) {
+    private void attempt(PostStartHook hook, long nextPauseMs, io.vertx.core.Promise<Void> first) {
         if (stopped) {
+            first.tryComplete();
             return;
         }
         Future<Void> result;
@@ -63,13 +73,15 @@ public final class PostStartHooks {
             if (ar.succeeded()) {
                 finished.put(hook.name(), true);
                 LOG.info("post-start hook {} finished", hook.name());
+                first.tryComplete();
                 return;
             }
             LOG.warn("post-start hook {} failed, retrying in {} ms: {}", hook.name(), nextPauseMs,
                     ar.cause().getMessage());
+            first.tryComplete();
             if (!stopped) {
                 timers.put(hook.name(), vertx.setTimer(nextPauseMs,
-                        id -> attempt(hook, Math.min(nextPauseMs * 2, MAX_RETRY_MS))));
+                        id -> attempt(hook, Math.min(nextPauseMs * 2, MAX_RETRY_MS), first)));
             }
         });
     }

@@ -113,13 +113,12 @@ public final class ApiServer {
         return cache.start()
                 .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
                 .compose(v -> vertx.createHttpServer(options).requestHandler(chain.router()).listen())
-                .map(server -> {
+                .compose(server -> {
                     if (controller != null) {
                         controller.start();
                     }
                     graphSync.start();
-                    hooks.start();
-                    return new ApiServer(vertx, server, controller, sources, caches);
+                    return hooks.start().map(v -> new ApiServer(vertx, server, controller, sources, caches));
                 })
                 .onFailure(t -> caches.close());
     }
