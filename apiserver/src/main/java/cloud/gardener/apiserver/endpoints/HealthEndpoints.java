@@ -26,10 +26,23 @@ public final class HealthEndpoints {
     private final Map<String, List<Check>> endpoints = new LinkedHashMap<>();
 
     public HealthEndpoints(List<Check> common, List<Check> readyOnly) {
-        endpoints.put("healthz", common);
-        endpoints.put("livez", common);
+        this(common, readyOnly, List.of(), List.of());
+    }
+
+    /**
+     * In kube-apiserver's order: the common checks, the readiness checks, the boot sequence (post-start hooks, also
+     * on {@code /healthz} and {@code /livez}), then the last readiness checks ({@code shutdown}).
+     */
+    public HealthEndpoints(List<Check> common, List<Check> readyOnly, List<Check> bootSequence,
+                           List<Check> readyLast) {
+        List<Check> live = new ArrayList<>(common);
+        live.addAll(bootSequence);
+        endpoints.put("healthz", live);
+        endpoints.put("livez", live);
         List<Check> ready = new ArrayList<>(common);
         ready.addAll(readyOnly);
+        ready.addAll(bootSequence);
+        ready.addAll(readyLast);
         endpoints.put("readyz", ready);
     }
 
@@ -60,7 +73,10 @@ public final class HealthEndpoints {
     public void install(Router router) {
         endpoints.forEach((endpoint, checks) -> {
             router.get("/" + endpoint).handler(ctx -> all(ctx, endpoint, checks));
-            router.get("/" + endpoint + "/:check").handler(ctx -> single(ctx, checks, ctx.pathParam("check")));
+            // check names may hold a slash (poststarthook/<name>)
+            String prefix = "/" + endpoint + "/";
+            router.get(prefix + "*").handler(ctx -> single(ctx, checks, ctx.normalizedPath().startsWith(prefix)
+                    ? ctx.normalizedPath().substring(prefix.length()) : ""));
         });
     }
 

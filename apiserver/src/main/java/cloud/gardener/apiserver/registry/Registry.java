@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
@@ -32,6 +33,7 @@ import cloud.gardener.apiserver.registry.gardener.WorkloadIdentityStrategy;
 import cloud.gardener.apiserver.storage.Storage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -43,11 +45,23 @@ public final class Registry {
     private final AdmissionChain admission;
 
     public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission) {
+        this(resources, storage, prefix, admission, ShootWarnings.DEFAULT_ROTATION_INTERVAL);
+    }
+
+    /** @param credentialsRotationInterval {@code --shoot-credentials-rotation-interval}, for the Shoot warnings */
+    public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission,
+                    Duration credentialsRotationInterval) {
         this.admission = admission;
         for (ResourceType type : resources.resources()) {
+            ResourceStrategy strategy = isShoots(type) ? new ShootStrategy(credentialsRotationInterval)
+                    : strategyFor(type);
             stores.put(id(type), new GenericStore(type, storage, prefix,
-                    ModelStrategy.wrap(type, strategyFor(type)), admission, conversionFor(type)));
+                    ModelStrategy.wrap(type, strategy), admission, conversionFor(type)));
         }
+    }
+
+    private static boolean isShoots(ResourceType type) {
+        return "core.gardener.cloud".equals(type.group()) && "shoots".equals(type.plural());
     }
 
     /** The admission chain every write of these stores passes, also for writes that store nothing. */

@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.PluginRegistry;
+import cloud.gardener.apiserver.admission.plugins.garden.GardenNamespaceProtection;
 import cloud.gardener.apiserver.admission.plugins.garden.GardenPlugin;
 import cloud.gardener.apiserver.authz.Authorizer;
 import io.vertx.core.Vertx;
@@ -18,8 +19,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds the admission chain from the flags and the AdmissionConfiguration file, plus the checks of
- * operator.gardener.cloud's Gardens. Those are gardener-operator's webhook in Gardener, not a gardener-apiserver
- * plugin: they are always on and not named by the admission flags, whose names stay gardener-apiserver's.
+ * operator.gardener.cloud's Gardens and the garden namespace's protection while one exists. Those are
+ * gardener-operator's webhooks in Gardener, not gardener-apiserver plugins: they are always on and not named by the
+ * admission flags, whose names stay gardener-apiserver's.
  */
 final class AdmissionPlugins {
 
@@ -55,6 +57,7 @@ final class AdmissionPlugins {
                 config.admissionConfigurations(), context);
         List<AdmissionPlugin> plugins = new ArrayList<>(gardener.plugins());
         plugins.add(new GardenPlugin(context));
+        plugins.add(new GardenNamespaceProtection(context));
         return new AdmissionChain(plugins);
     }
 }

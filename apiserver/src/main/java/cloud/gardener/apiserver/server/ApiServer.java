@@ -8,6 +8,11 @@ import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
+import cloud.gardener.apiserver.bootstrap.CoreApi;
+import cloud.gardener.apiserver.bootstrap.GardenBootstrap;
+import cloud.gardener.apiserver.bootstrap.PostStartHooks;
+import cloud.gardener.apiserver.bootstrap.RemoteCoreApi;
+import cloud.gardener.apiserver.bootstrap.StoreCoreApi;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.registry.Registry;
@@ -94,12 +99,14 @@ public final class ApiServer {
         Holder<Registry> stores = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
                 new StoreDryRun(() -> stores.value, virtualGarden));
-        Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission);
+        Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission,
+                config.credentials().shootCredentialsRotationInterval());
         stores.value = registry;
         RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
         GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
         SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));
+        PostStartHooks hooks = postStartHooks(vertx, config, registry, virtualGarden);
         ServingState state = new ServingState(() -> {
             List<String> unsynced = new java.util.ArrayList<>();
             if (!cache.synced()) {
@@ -111,7 +118,7 @@ public final class ApiServer {
             return unsynced;
         });
         HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
-                seedWebhooks, objects);
+                seedWebhooks, objects, hooks.checks());
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -128,20 +135,34 @@ public final class ApiServer {
                 .setMaxFormAttributeSize(-1);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
-        // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are.
-        Closeables caches = new Closeables(cache, remote, graphSync);
+        // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
+        // the post-start hooks have made their first attempt.
+        Closeables caches = new Closeables(cache, remote, graphSync, hooks);
         return vertx.createHttpServer(options).requestHandler(chain.router()).listen()
                 .compose(server -> cache.start()
                         .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
-                        .map(v -> {
+                        .compose(v -> {
                             if (controller != null) {
                                 controller.start();
                             }
                             graphSync.start();
-                            return new ApiServer(vertx, server, controller, sources, caches, state, config, limits);
+                            return hooks.start().map(done -> new ApiServer(vertx, server, controller, sources,
+                                    caches, state, config, limits));
                         })
                         .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
+    }
+
+    /**
+     * Gardener's bootstrap hooks against the core API this server uses: its own store standalone, the virtual
+     * garden in cluster mode; none when it has neither.
+     */
+    private static PostStartHooks postStartHooks(Vertx vertx, ServerConfig config, Registry registry,
+            KubeApiClient virtualGarden) {
+        CoreApi core = virtualGarden != null ? new RemoteCoreApi(virtualGarden)
+                : config.serveCoreV1() ? new StoreCoreApi(registry) : null;
+        return new PostStartHooks(vertx, core == null ? List.of()
+                : GardenBootstrap.hooks(core, config.clusterIdentity(), virtualGarden == null));
     }
 
     /** The port the server listens on (useful with port 0). */
@@ -217,9 +238,11 @@ public final class ApiServer {
     }
 
     /** The caches that follow storage and the virtual garden, and the seed graph; stopped with the server. */
-    private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync) {
+    private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
+            PostStartHooks hooks) {
 
         void close() {
+            hooks.stop();
             graphSync.stop();
             cache.close();
             if (remote != null) {

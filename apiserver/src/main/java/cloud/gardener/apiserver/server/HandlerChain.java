@@ -18,6 +18,7 @@ import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.endpoints.webhooks.GardenWebhook;
+import cloud.gardener.apiserver.endpoints.webhooks.NamespaceWebhook;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
 import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
@@ -52,7 +53,8 @@ final class HandlerChain {
 
     HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
             ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
-            Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects) {
+            Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects,
+            List<HealthEndpoints.Check> postStartHooks) {
         router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
@@ -77,13 +79,15 @@ final class HandlerChain {
                 List.of(HealthEndpoints.ping(), new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),
                         new HealthEndpoints.Check("etcd", () -> config.storage().ping())),
                 List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().ping()),
-                        HealthEndpoints.informerSync(state::unsynced),
-                        HealthEndpoints.shutdown(state::shuttingDown)));
+                        HealthEndpoints.informerSync(state::unsynced)),
+                postStartHooks,
+                List.of(HealthEndpoints.shutdown(state::shuttingDown)));
         health.install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);
         seedWebhooks.install(router);
         new GardenWebhook(objects).install(router);
+        new NamespaceWebhook(objects).install(router);
 
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,

@@ -76,11 +76,18 @@ public final class Main {
             System.err.println("Run with --help for the list of flags.");
             return 2;
         }
+        List<String> loggingProblems = LoggingOptions.problems(options);
+        if (!loggingProblems.isEmpty()) {
+            System.err.println("Error: " + String.join(", ", loggingProblems));
+            return 1;
+        }
         try {
             if (parsed.subcommand() != null) {
                 MigrateCommand migrate = parsed.subcommand().commandSpec().commandLine().getCommand();
                 migrate.run(System.out);
             } else {
+                // the subcommand keeps the default text lines: its output is for a person at a terminal
+                LoggingOptions.apply(options);
                 run(options);
             }
             return 0;
@@ -163,7 +170,8 @@ public final class Main {
                 EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
                 authorization, admissionConfigurations, credentials, null, featureGates)
-                .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig));
+                .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
+                .withClusterIdentity(o.clusterIdentity);
         ApiServer server;
         try {
             server = ApiServer.start(vertx, config, new RequestLimits(o.maxRequestsInflight,
@@ -220,7 +228,8 @@ public final class Main {
                     + " holds no certificate");
         }
         RequestHeaderConfig requestHeader = new RequestHeaderConfig(requestHeaderCa, o.requestheaderAllowedNames,
-                o.requestheaderUsernameHeaders, o.requestheaderGroupHeaders, o.requestheaderExtraHeadersPrefix);
+                o.requestheaderUsernameHeaders, o.requestheaderUidHeaders, o.requestheaderGroupHeaders,
+                o.requestheaderExtraHeadersPrefix);
         TokenFileAuthenticator tokenFile = o.tokenAuthFile == null ? null : TokenFileAuthenticator.read(o.tokenAuthFile);
         Kubeconfig kubeconfig = o.authenticationKubeconfig == null ? null : Kubeconfig.read(o.authenticationKubeconfig);
         return new AuthenticationConfig(requestHeader, tokenFile, kubeconfig, o.authenticationTokenWebhookCacheTtl,
@@ -253,6 +262,9 @@ public final class Main {
         if (outside(o.workloadIdentityTokenMaxExpiration, Duration.ofMinutes(10), maxUint32)) {
             problems.add("--workload-identity-token-max-expiration must be between 10 minutes and 2^32 seconds");
         }
+        if (outside(o.shootCredentialsRotationInterval, Duration.ofHours(24), maxUint32)) {
+            problems.add("--shoot-credentials-rotation-interval must be between 24 hours and 2^32 seconds");
+        }
         if (o.workloadIdentityTokenIssuer != null && !o.workloadIdentityTokenIssuer.isEmpty()) {
             try {
                 new URI(o.workloadIdentityTokenIssuer);
@@ -280,7 +292,8 @@ public final class Main {
                 throw new IllegalArgumentException("failed to create WorkloadIdentity token issuer: " + e.getMessage(), e);
             }
         }
-        return new CredentialsConfig(o.shootAdminKubeconfigMaxExpiration, o.shootViewerKubeconfigMaxExpiration, issuer);
+        return new CredentialsConfig(o.shootAdminKubeconfigMaxExpiration, o.shootViewerKubeconfigMaxExpiration, issuer,
+                o.shootCredentialsRotationInterval);
     }
 
     private static boolean outside(Duration value, Duration min, Duration max) {

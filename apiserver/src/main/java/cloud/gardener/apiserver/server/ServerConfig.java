@@ -33,6 +33,8 @@ import java.util.Map;
  * @param coreKubeconfig           cluster mode: the virtual garden whose namespaces, secrets and config maps are used
  *                                 ({@code --kubeconfig}); null in standalone mode
  * @param featureGates             gardener-apiserver's feature gates ({@code --feature-gates})
+ * @param clusterIdentity          {@code --cluster-identity}, published in ConfigMap {@code kube-system/cluster-identity}
+ *                                 by a post-start hook; null for none
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
@@ -40,7 +42,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                            List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
                            Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
-                           Kubeconfig coreKubeconfig, FeatureGates featureGates) {
+                           Kubeconfig coreKubeconfig, FeatureGates featureGates, String clusterIdentity) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -60,41 +62,63 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                         List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null, null, null, null, null);
+                disabledAdmissionPlugins, null, null, null, null, null, null, null);
+    }
+
+    /** Without a cluster identity. */
+    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
+                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
+                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
+                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
+                        AuthenticationConfig authentication, AuthorizationConfig authorization,
+                        Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
+                        Kubeconfig coreKubeconfig, FeatureGates featureGates) {
+        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
+                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig, featureGates, null);
+    }
+
+    public ServerConfig withClusterIdentity(String identity) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig, featureGates, identity);
     }
 
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates);
+                coreKubeconfig, featureGates, clusterIdentity);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates);
+                coreKubeconfig, featureGates, clusterIdentity);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates);
+                coreKubeconfig, featureGates, clusterIdentity);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
-                authentication, authorization, configurations, credentials, coreKubeconfig, featureGates);
+                authentication, authorization, configurations, credentials, coreKubeconfig, featureGates,
+                clusterIdentity);
     }
 
     public ServerConfig withCredentials(CredentialsConfig newCredentials) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials,
-                coreKubeconfig, featureGates);
+                coreKubeconfig, featureGates, clusterIdentity);
     }
 
     /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
@@ -102,13 +126,13 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
                 enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
-                admissionConfigurations, credentials, kubeconfig, featureGates);
+                admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity);
     }
 
     public ServerConfig withFeatureGates(FeatureGates newFeatureGates) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, newFeatureGates);
+                coreKubeconfig, newFeatureGates, clusterIdentity);
     }
 }

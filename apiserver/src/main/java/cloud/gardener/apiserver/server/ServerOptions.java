@@ -42,6 +42,9 @@ public final class ServerOptions {
     @Option(names = "--requestheader-username-headers", split = ",", defaultValue = "X-Remote-User", description = "Headers carrying the user name; the first non-empty one wins (default: ${DEFAULT-VALUE}).")
     public List<String> requestheaderUsernameHeaders;
 
+    @Option(names = "--requestheader-uid-headers", split = ",", defaultValue = "X-Remote-Uid", description = "Headers carrying the user's UID; the first non-empty one wins (default: ${DEFAULT-VALUE}).")
+    public List<String> requestheaderUidHeaders;
+
     @Option(names = "--requestheader-group-headers", split = ",", defaultValue = "X-Remote-Group", description = "Headers carrying groups (default: ${DEFAULT-VALUE}).")
     public List<String> requestheaderGroupHeaders;
 
@@ -160,6 +163,13 @@ public final class ServerOptions {
             description = "Longest validity of a workload identity token (10m to 2^32 s; default: ${DEFAULT-VALUE}).")
     public java.time.Duration workloadIdentityTokenMaxExpiration;
 
-    @Option(names = "--log-level", defaultValue = "info", description = "info, debug or error (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--shoot-credentials-rotation-interval", defaultValue = "2160h", converter = GoDurationConverter.class,
+            description = "After this long since creation or the last rotation, Shoot writes warn that credentials should be rotated (24h to 2^32 s; default: ${DEFAULT-VALUE}).")
+    public java.time.Duration shootCredentialsRotationInterval;
+
+    @Option(names = "--log-level", defaultValue = "info", description = "The level/severity for the logs. Must be one of [info,debug,error] (default: ${DEFAULT-VALUE}).")
     public String logLevel;
+
+    @Option(names = "--log-format", defaultValue = "json", description = "The format for the logs. Must be one of [json,text] (default: ${DEFAULT-VALUE}).")
+    public String logFormat;
 }

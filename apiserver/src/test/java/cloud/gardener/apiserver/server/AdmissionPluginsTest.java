@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import cloud.gardener.apiserver.admission.AdmissionPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.PluginRegistry;
+import cloud.gardener.apiserver.admission.plugins.garden.GardenNamespaceProtection;
 import cloud.gardener.apiserver.admission.plugins.garden.GardenPlugin;
 import java.time.Duration;
 import java.util.List;
@@ -22,9 +23,9 @@ class AdmissionPluginsTest {
     void gardenChecksAreOnWhateverTheGardenerFlagsSay() {
         List<String> all = PluginRegistry.gardener().names();
         assertThat(AdmissionPlugins.chain(config(List.of(), all), ObjectLookup.empty(), null, null, null).plugins())
-                .extracting(AdmissionPlugin::name).containsExactly(GardenPlugin.NAME);
+                .extracting(AdmissionPlugin::name).containsExactly(GardenPlugin.NAME, GardenNamespaceProtection.NAME);
         assertThat(AdmissionPlugins.chain(config(List.of(), List.of()), ObjectLookup.empty(), null, null, null).plugins())
-                .extracting(AdmissionPlugin::name).endsWith(GardenPlugin.NAME);
+                .extracting(AdmissionPlugin::name).endsWith(GardenPlugin.NAME, GardenNamespaceProtection.NAME);
     }
 
     @Test

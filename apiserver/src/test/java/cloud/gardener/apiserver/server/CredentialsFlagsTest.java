@@ -25,6 +25,15 @@ class CredentialsFlagsTest {
         assertThat(config.adminKubeconfigMaxExpiration()).isEqualTo(Duration.ofHours(24));
         assertThat(config.viewerKubeconfigMaxExpiration()).isEqualTo(Duration.ofHours(24));
         assertThat(config.tokenIssuer()).isNull();
+        assertThat(config.shootCredentialsRotationInterval()).isEqualTo(Duration.ofHours(2160));
+    }
+
+    @Test
+    void rotationIntervalIsAGoDurationBetweenADayAndTwoToTheThirtyTwoSeconds() throws Exception {
+        assertThat(Main.credentials(parse("--shoot-credentials-rotation-interval=720h"))
+                .shootCredentialsRotationInterval()).isEqualTo(Duration.ofDays(30));
+        assertThatThrownBy(() -> Main.credentials(parse("--shoot-credentials-rotation-interval=23h59m")))
+                .hasMessage("--shoot-credentials-rotation-interval must be between 24 hours and 2^32 seconds");
     }
 
     @Test

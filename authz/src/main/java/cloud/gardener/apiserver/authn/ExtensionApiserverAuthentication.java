@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * What kube-apiserver publishes for extension API servers in {@code kube-system/extension-apiserver-authentication}:
  * the client CA ({@code client-ca-file}) and the front-proxy settings ({@code requestheader-client-ca-file},
- * {@code requestheader-allowed-names}, {@code requestheader-username-headers},
+ * {@code requestheader-allowed-names}, {@code requestheader-username-headers}, {@code requestheader-uid-headers},
  * {@code requestheader-group-headers}, {@code requestheader-extra-headers-prefix}; the lists are JSON arrays
  * in strings). A missing key is an empty value; a missing ConfigMap is an empty publication.
  *
@@ -52,6 +52,7 @@ public record ExtensionApiserverAuthentication(List<X509Certificate> clientCa, R
                 certificates(data, "requestheader-client-ca-file"),
                 list(data, "requestheader-allowed-names"),
                 list(data, "requestheader-username-headers"),
+                list(data, "requestheader-uid-headers"),
                 list(data, "requestheader-group-headers"),
                 list(data, "requestheader-extra-headers-prefix"));
         return new ExtensionApiserverAuthentication(clientCa, requestHeader);

@@ -75,7 +75,7 @@ public final class RequestHeaderAuthenticator implements Authenticator {
         if (name.isEmpty()) {
             return AuthenticationResult.notApplicable();
         }
-        return AuthenticationResult.authenticated(new UserInfo(name, "",
+        return AuthenticationResult.authenticated(new UserInfo(name, firstNonEmpty(headers, current.uidHeaders()),
                 allNonEmpty(headers, current.groupHeaders()), extra(headers, current.extraHeaderPrefixes())));
     }
 

@@ -79,6 +79,12 @@ public final class KubeApiClient implements AutoCloseable {
         return withRetries(() -> send(HttpMethod.POST, path, payload), 1);
     }
 
+    /** PUTs {@code body} as JSON to {@code path} (an update) and returns the JSON answer (2xx only). */
+    public Future<JsonNode> put(String path, Object body) {
+        Buffer payload = Buffer.buffer(Json.toBytes(body));
+        return withRetries(() -> send(HttpMethod.PUT, path, payload), 1);
+    }
+
     /** GETs {@code path} and returns the JSON answer (2xx only). */
     public Future<JsonNode> get(String path) {
         return withRetries(() -> send(HttpMethod.GET, path, null), 1);

@@ -21,6 +21,7 @@ class ExtensionApiserverAuthenticationTest {
                 "requestheader-client-ca-file", PROXY.certificatePem(),
                 "requestheader-allowed-names", "[\"front-proxy-client\"]",
                 "requestheader-username-headers", "[\"X-Remote-User\"]",
+                "requestheader-uid-headers", "[\"X-Remote-Uid\"]",
                 "requestheader-group-headers", "[\"X-Remote-Group\"]",
                 "requestheader-extra-headers-prefix", "[\"X-Remote-Extra-\"]")));
 
@@ -31,6 +32,7 @@ class ExtensionApiserverAuthenticationTest {
         assertThat(published.requestHeader().clientCa()).containsExactly(PROXY.certificate());
         assertThat(published.requestHeader().allowedNames()).containsExactly("front-proxy-client");
         assertThat(published.requestHeader().usernameHeaders()).containsExactly("X-Remote-User");
+        assertThat(published.requestHeader().uidHeaders()).containsExactly("X-Remote-Uid");
         assertThat(published.requestHeader().groupHeaders()).containsExactly("X-Remote-Group");
         assertThat(published.requestHeader().extraHeaderPrefixes()).containsExactly("X-Remote-Extra-");
         assertThat(published.requestHeader().enabled()).isTrue();

@@ -55,6 +55,23 @@ class RequestHeaderAuthenticatorTest {
     }
 
     @Test
+    void uidComesFromTheFirstNonEmptyUidHeader() {
+        RequestHeaderConfig withUid = new RequestHeaderConfig(CONFIG.clientCa(), List.of(),
+                RequestHeaderConfig.DEFAULT_USERNAME_HEADERS, List.of("X-Remote-Uid", "X-Other-Uid"),
+                RequestHeaderConfig.DEFAULT_GROUP_HEADERS, RequestHeaderConfig.DEFAULT_EXTRA_HEADER_PREFIXES);
+        Map<String, List<String>> headers = forged();
+        headers.put("X-Remote-Uid", List.of(""));
+        headers.put("X-Other-Uid", List.of("uid-42", "uid-43"));
+
+        AuthenticationResult result = now(RequestHeaderAuthenticator.of(withUid)
+                .authenticate(request(PROXY.chain(), headers)));
+        AuthenticationResult withoutUidHeaders = now(AUTHENTICATOR.authenticate(request(PROXY.chain(), headers)));
+
+        assertThat(result.user().uid()).isEqualTo("uid-42");
+        assertThat(withoutUidHeaders.user().uid()).isEmpty();
+    }
+
+    @Test
     void firstValueOfFirstNonEmptyUsernameHeaderWins() {
         RequestHeaderConfig two = new RequestHeaderConfig(CONFIG.clientCa(), List.of(),
                 List.of("X-Remote-User", "X-Other-User"), List.of(), List.of());

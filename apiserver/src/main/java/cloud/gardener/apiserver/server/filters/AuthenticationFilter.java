@@ -102,6 +102,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
             String lower = name.toLowerCase(Locale.ROOT);
             if (lower.equals("authorization") || lower.startsWith(REMOTE_HEADER_PREFIX)
                     || matchesAny(lower, config.usernameHeaders(), false)
+                    || matchesAny(lower, config.uidHeaders(), false)
                     || matchesAny(lower, config.groupHeaders(), false)
                     || matchesAny(lower, config.extraHeaderPrefixes(), true)) {
                 doomed.add(name);

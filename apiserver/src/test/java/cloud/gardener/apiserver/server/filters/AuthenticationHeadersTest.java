@@ -18,11 +18,12 @@ class AuthenticationHeadersTest {
                 .add("X-Remote-Extra-Scopes", "s")
                 .add("X-Remote-Uid", "1")
                 .add("X-Proxy-User", "bob")
+                .add("X-Proxy-Uid", "b-1")
                 .add("X-Proxy-Extra-Foo", "bar")
                 .add("Accept", "application/json")
                 .add("X-Remotely-Harmless", "kept");
         RequestHeaderConfig custom = new RequestHeaderConfig(List.of(), List.of(), List.of("X-Proxy-User"),
-                List.of("X-Proxy-Group"), List.of("X-Proxy-Extra-"));
+                List.of("X-Proxy-Uid"), List.of("X-Proxy-Group"), List.of("X-Proxy-Extra-"));
 
         AuthenticationFilter.clearAuthenticationHeaders(headers, custom);
 
