@@ -4,8 +4,8 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.admission.validation.core.EncryptionConfigUpdate;
 import cloud.gardener.apiserver.admission.validation.core.KubernetesVersionUpdate;
-import cloud.gardener.apiserver.api.core.v1beta1.EncryptionConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.LastOperation;
 import cloud.gardener.apiserver.api.operator.v1alpha1.ControlPlane;
 import cloud.gardener.apiserver.api.operator.v1alpha1.ETCD;
@@ -138,76 +138,13 @@ final class GardenUpdateValidation {
         String etcdPhase = g.rotation() == null || g.rotation().etcdEncryptionKey() == null ? null
                 : text(g.rotation().etcdEncryptionKey().phase());
         LastOperation lastOperation = g.status() == null ? null : g.status().lastOperation();
-        EncryptionUpdate update = new EncryptionUpdate(g.encryptionProviderInStatus(), etcdPhase, lastOperation);
-        List<FieldError> errs = new ArrayList<>(update.validate(g.kubeAPIServerEncryption(),
-                old.kubeAPIServerEncryption(), encryptedByKube,
-                VIRTUAL.child("kubernetes", "kubeAPIServer", "encryptionConfig")));
-        errs.addAll(update.validate(g.gardenerAPIServerEncryption(), old.gardenerAPIServerEncryption(),
-                encryptedByGardener, VIRTUAL.child("gardener", "gardenerAPIServer", "encryptionConfig")));
+        // a Garden never hibernates
+        List<FieldError> errs = new ArrayList<>(new EncryptionConfigUpdate(encryptedByKube,
+                g.encryptionProviderInStatus(), etcdPhase, lastOperation, false).validate(g.kubeAPIServerEncryption(),
+                old.kubeAPIServerEncryption(), VIRTUAL.child("kubernetes", "kubeAPIServer", "encryptionConfig")));
+        errs.addAll(new EncryptionConfigUpdate(encryptedByGardener, g.encryptionProviderInStatus(), etcdPhase,
+                lastOperation, false).validate(g.gardenerAPIServerEncryption(), old.gardenerAPIServerEncryption(),
+                VIRTUAL.child("gardener", "gardenerAPIServer", "encryptionConfig")));
         return errs;
-    }
-
-    /**
-     * Gardener's {@code ValidateEncryptionConfigUpdate} for a cluster that never hibernates.
-     *
-     * @param currentProvider the provider type the status reports
-     * @param etcdKeyPhase    the etcd encryption key rotation phase, null without a rotation
-     * @param lastOperation   the status' last operation, or null
-     */
-    private record EncryptionUpdate(String currentProvider, String etcdKeyPhase, LastOperation lastOperation) {
-
-        List<FieldError> validate(EncryptionConfig now, EncryptionConfig before, Set<String> current, FieldPath path) {
-            List<FieldError> errs = new ArrayList<>();
-            Set<String> oldResources = resources(before);
-            Set<String> newResources = resources(now);
-            String oldProvider = GardenView.providerType(before);
-            String newProvider = GardenView.providerType(now);
-            boolean rotating = etcdKeyPhase != null && !etcdKeyPhase.isEmpty() && !COMPLETED.equals(etcdKeyPhase);
-            boolean rollingOut = !oldResources.equals(current) || !oldProvider.equals(currentProvider);
-            if (!newResources.equals(oldResources)) {
-                String at = path.child("resources").toString();
-                if (rotating) {
-                    errs.add(FieldError.forbidden(at, "resources cannot be changed when "
-                            + ".status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\""));
-                }
-                if (rollingOut) {
-                    errs.add(FieldError.forbidden(at, "resources cannot be changed because a previous encryption "
-                            + "configuration change is currently being rolled out"));
-                }
-            }
-            if (!newProvider.equals(oldProvider)) {
-                String at = path.child("provider", "type").toString();
-                if (!readyForRotationStart()) {
-                    errs.add(FieldError.forbidden(at, "provider type cannot be changed if resource was not yet created "
-                            + "successfully or is not ready for reconciliation"));
-                }
-                if (rotating) {
-                    errs.add(FieldError.forbidden(at, "provider type cannot be changed when "
-                            + ".status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\""));
-                }
-                if (rollingOut) {
-                    errs.add(FieldError.forbidden(at, "provider type cannot be changed because a previous encryption "
-                            + "configuration change is currently being rolled out"));
-                }
-                if (!newResources.equals(oldResources)) {
-                    errs.add(FieldError.forbidden(at, "provider type and resources cannot be changed simultaneously"));
-                }
-            }
-            return errs;
-        }
-
-        /** {@code isShootReadyForRotationStart}: created or restored successfully, or reconciling. */
-        private boolean readyForRotationStart() {
-            if (lastOperation == null) {
-                return false;
-            }
-            String type = text(lastOperation.type());
-            boolean succeeded = "Succeeded".equals(lastOperation.state());
-            return (type.equals("Create") || type.equals("Restore")) && succeeded || type.equals("Reconcile");
-        }
-
-        private static Set<String> resources(EncryptionConfig config) {
-            return config == null ? Set.of() : new HashSet<>(list(config.resources()));
-        }
     }
 }
