@@ -23,7 +23,12 @@ public final class NamespaceLifecycle extends Handler implements MutatingPlugin 
     private static final GroupResource NAMESPACES = new GroupResource("", "namespaces");
     private static final Set<String> IMMORTAL = Set.of("default", "kube-system", "kube-public");
 
+    /** How long creates in a namespace just deleted read it live, as upstream's {@code forceLiveLookupTTL}. */
+    private static final long FORCE_LIVE_LOOKUP_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+
     private final ObjectLookup objects;
+    /** Namespaces deleted recently, with the time their live lookups end: the cache may not show it yet. */
+    private final java.util.Map<String, Long> forceLiveLookup = new java.util.concurrent.ConcurrentHashMap<>();
 
     public NamespaceLifecycle(PluginContext context) {
         super(NAME, Operation.CREATE, Operation.DELETE);
@@ -37,6 +42,9 @@ public final class NamespaceLifecycle extends Handler implements MutatingPlugin 
             if (isNamespace && IMMORTAL.contains(a.name())) {
                 return Future.failedFuture(ApiException.forbidden(NAMESPACES, a.name(), "this namespace may not be deleted"));
             }
+            if (isNamespace) {
+                forceLiveLookup.put(a.name(), System.nanoTime() + FORCE_LIVE_LOOKUP_NANOS);
+            }
             return Future.succeededFuture();
         }
         if (isNamespace || a.namespace().isEmpty()) {
@@ -45,7 +53,7 @@ public final class NamespaceLifecycle extends Handler implements MutatingPlugin 
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        return objects.get(NAMESPACES, "", a.namespace()).compose(ns -> {
+        return namespace(a.namespace()).compose(ns -> {
             if (ns.isEmpty()) {
                 return Future.failedFuture(ApiException.notFound(NAMESPACES, a.namespace()));
             }
@@ -57,5 +65,18 @@ public final class NamespaceLifecycle extends Handler implements MutatingPlugin 
             }
             return Future.succeededFuture();
         });
+    }
+
+    /** The namespace from the cache, or live while it was deleted within the last 30 s. */
+    private Future<java.util.Optional<com.fasterxml.jackson.databind.node.ObjectNode>> namespace(String name) {
+        Long until = forceLiveLookup.get(name);
+        if (until == null || System.nanoTime() - until > 0) {
+            if (until != null) {
+                forceLiveLookup.remove(name, until);
+            }
+            return objects.get(NAMESPACES, "", name);
+        }
+        return objects.listLive(NAMESPACES, "").map(all -> all.stream()
+                .filter(ns -> name.equals(ns.path("metadata").path("name").asText())).findFirst());
     }
 }
