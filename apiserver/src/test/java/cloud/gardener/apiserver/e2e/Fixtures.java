@@ -169,6 +169,24 @@ public final class Fixtures {
     }
 
     /** Asserts a Status failure with code and reason, and answers it. */
+    /**
+     * A 1 MB ShootState is stored; updating it to 1.7 MB (over etcd's 1.5 MiB request limit) is refused with etcd's
+     * message as kube-apiserver answers it (500) and leaves the stored object as it was.
+     */
+    public static void assertGrowingOverTheRequestLimitIsRefused(TestClient admin, String states) {
+        TestClient.Response stored = admin.post(states, shootStateObject("big", 1_000_000));
+        assertThat(stored.status()).as(stored.body()).isEqualTo(201);
+        String storedRv = stored.json().path("metadata").path("resourceVersion").asText();
+        ObjectNode grown = shootStateObject("big", 1_700_000);
+        // no namespace in the body: the URL's is taken (EnsureObjectNamespaceMatchesRequestNamespace)
+        ((ObjectNode) grown.get("metadata")).put("resourceVersion", storedRv);
+        TestClient.Response refusedUpdate = admin.put(states + "/big", grown);
+        assertThat(refusedUpdate.status()).as(refusedUpdate.body()).isEqualTo(500);
+        assertThat(refusedUpdate.json().path("message").asText()).isEqualTo("etcdserver: request is too large");
+        assertThat(admin.get(states + "/big").json().path("metadata").path("resourceVersion").asText())
+                .isEqualTo(storedRv);
+    }
+
     public static JsonNode assertStatus(TestClient.Response resp, int code, String reason) {
         assertThat(resp.status()).as(resp.body()).isEqualTo(code);
         JsonNode status = resp.json();

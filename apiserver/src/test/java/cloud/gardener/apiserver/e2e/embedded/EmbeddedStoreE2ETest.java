@@ -18,7 +18,6 @@ import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -125,16 +124,6 @@ class EmbeddedStoreE2ETest {
         assertThat(status.has("reason")).isFalse();
         assertThat(admin.get(states + "/too-big").status()).isEqualTo(404);
         // a large state under the limit is stored; growing it over the limit is refused the same way
-        TestClient.Response stored = admin.post(states, Fixtures.shootStateObject("big", 1_000_000));
-        assertThat(stored.status()).as(stored.body()).isEqualTo(201);
-        String storedRv = stored.json().path("metadata").path("resourceVersion").asText();
-        ObjectNode grown = Fixtures.shootStateObject("big", 1_700_000);
-        // no namespace in the body: the URL's is taken (EnsureObjectNamespaceMatchesRequestNamespace)
-        ((ObjectNode) grown.get("metadata")).put("resourceVersion", storedRv);
-        TestClient.Response refusedUpdate = admin.put(states + "/big", grown);
-        assertThat(refusedUpdate.status()).as(refusedUpdate.body()).isEqualTo(500);
-        assertThat(refusedUpdate.json().path("message").asText()).isEqualTo("etcdserver: request is too large");
-        assertThat(admin.get(states + "/big").json().path("metadata").path("resourceVersion").asText())
-                .isEqualTo(storedRv);
+        Fixtures.assertGrowingOverTheRequestLimitIsRefused(admin, states);
     }
 }

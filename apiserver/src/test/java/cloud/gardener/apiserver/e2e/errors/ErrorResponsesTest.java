@@ -332,17 +332,7 @@ class ErrorResponsesTest {
                         + "\\(21\\d{5} vs\\. 2097152\\)");
         assertThat(admin.get(states + "/too-big").status()).isEqualTo(404);
         // a large state under the limit is stored; growing it over the limit is refused the same way
-        TestClient.Response stored = admin.post(states, Fixtures.shootStateObject("big", 1_000_000));
-        assertThat(stored.status()).as(stored.body()).isEqualTo(201);
-        String storedRv = stored.json().path("metadata").path("resourceVersion").asText();
-        ObjectNode grown = Fixtures.shootStateObject("big", 1_700_000);
-        // no namespace in the body: the URL's is taken (EnsureObjectNamespaceMatchesRequestNamespace)
-        ((ObjectNode) grown.get("metadata")).put("resourceVersion", storedRv);
-        TestClient.Response refusedUpdate = admin.put(states + "/big", grown);
-        assertThat(refusedUpdate.status()).as(refusedUpdate.body()).isEqualTo(500);
-        assertThat(refusedUpdate.json().path("message").asText()).isEqualTo("etcdserver: request is too large");
-        assertThat(admin.get(states + "/big").json().path("metadata").path("resourceVersion").asText())
-                .isEqualTo(storedRv);
+        Fixtures.assertGrowingOverTheRequestLimitIsRefused(admin, states);
     }
 
     /** As upstream's create handler: an object too large only with its managedFields is stored without them. */
