@@ -28,6 +28,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -285,10 +286,12 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
     private static FieldError bindingTypeError(Review r) {
         String type = text(r.shoot(), "spec", "provider", "type");
         if (r.secretBinding() != null) {
-            String bindingType = r.secretBinding().provider() == null ? "" : r.secretBinding().provider().type();
-            if (!List.of(bindingType == null ? "" : bindingType.split(",")).contains(type)) {
+            String bindingType = r.secretBinding().provider() == null ? null : r.secretBinding().provider().type();
+            // SecretBindingHasType: the binding's type is a comma-separated list.
+            String types = bindingType == null ? "" : bindingType;
+            if (!Arrays.asList(types.split(",")).contains(type)) {
                 return FieldError.invalid("spec.provider.type", type, "provider type in shoot must match provider type of "
-                        + "referenced SecretBinding: \"" + (bindingType == null ? "" : bindingType) + "\"");
+                        + "referenced SecretBinding: \"" + types + "\"");
             }
         }
         if (r.credentialsBinding() != null) {
