@@ -286,12 +286,11 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
     private static FieldError bindingTypeError(Review r) {
         String type = text(r.shoot(), "spec", "provider", "type");
         if (r.secretBinding() != null) {
-            String bindingType = r.secretBinding().provider() == null ? null : r.secretBinding().provider().type();
-            // SecretBindingHasType: the binding's type is a comma-separated list.
-            String types = bindingType == null ? "" : bindingType;
-            if (!Arrays.asList(types.split(",")).contains(type)) {
+            String types = r.secretBinding().provider() == null ? null : r.secretBinding().provider().type();
+            // SecretBindingHasType: the binding's type is a comma-separated list; a binding without provider has none.
+            if (types == null || !Arrays.asList(types.split(",", -1)).contains(type)) {
                 return FieldError.invalid("spec.provider.type", type, "provider type in shoot must match provider type of "
-                        + "referenced SecretBinding: \"" + types + "\"");
+                        + "referenced SecretBinding: \"" + (types == null ? "" : types) + "\"");
             }
         }
         if (r.credentialsBinding() != null) {

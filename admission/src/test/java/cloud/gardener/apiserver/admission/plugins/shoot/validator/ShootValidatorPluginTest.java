@@ -147,6 +147,125 @@ class ShootValidatorPluginTest {
         assertThat(e.getMessage()).isEqualTo(FORBIDDEN + message);
     }
 
+    /**
+     * The bindings of garden-dev as users write them: SecretBindings of one type, of a comma-separated list of types
+     * and without provider, a CredentialsBinding to a Secret and one to a WorkloadIdentity.
+     */
+    private void putBindings() {
+        objects.put(GardenObjects.SECRET_BINDINGS, """
+                        apiVersion: core.gardener.cloud/v1beta1
+                        kind: SecretBinding
+                        metadata: {name: local-account, namespace: garden-dev}
+                        provider: {type: local}
+                        secretRef: {name: local-account, namespace: garden-dev}
+                        """)
+                .put(GardenObjects.SECRET_BINDINGS, """
+                        apiVersion: core.gardener.cloud/v1beta1
+                        kind: SecretBinding
+                        metadata: {name: shared-account, namespace: garden-dev}
+                        provider: {type: "aws,local"}
+                        secretRef: {name: shared-account, namespace: garden-dev}
+                        """)
+                .put(GardenObjects.SECRET_BINDINGS, """
+                        apiVersion: core.gardener.cloud/v1beta1
+                        kind: SecretBinding
+                        metadata: {name: aws-account, namespace: garden-dev}
+                        provider: {type: aws}
+                        secretRef: {name: aws-account, namespace: garden-dev}
+                        """)
+                .put(GardenObjects.SECRET_BINDINGS, """
+                        apiVersion: core.gardener.cloud/v1beta1
+                        kind: SecretBinding
+                        metadata: {name: untyped-account, namespace: garden-dev}
+                        secretRef: {name: untyped-account, namespace: garden-dev}
+                        """)
+                .put(GardenObjects.CREDENTIALS_BINDINGS, """
+                        apiVersion: security.gardener.cloud/v1alpha1
+                        kind: CredentialsBinding
+                        metadata: {name: local-account, namespace: garden-dev}
+                        provider: {type: local}
+                        credentialsRef: {apiVersion: v1, kind: Secret, name: local-account, namespace: garden-dev}
+                        """)
+                .put(GardenObjects.CREDENTIALS_BINDINGS, """
+                        apiVersion: security.gardener.cloud/v1alpha1
+                        kind: CredentialsBinding
+                        metadata: {name: local-identity, namespace: garden-dev}
+                        provider: {type: local}
+                        credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1, kind: WorkloadIdentity,
+                          name: local-identity, namespace: garden-dev}
+                        """)
+                .put(GardenObjects.CREDENTIALS_BINDINGS, """
+                        apiVersion: security.gardener.cloud/v1alpha1
+                        kind: CredentialsBinding
+                        metadata: {name: aws-account, namespace: garden-dev}
+                        provider: {type: aws}
+                        credentialsRef: {apiVersion: v1, kind: Secret, name: aws-account, namespace: garden-dev}
+                        """);
+    }
+
+    /** (case, binding field, binding name). */
+    static Stream<Arguments> bindingsOfTheShootsType() {
+        return Stream.of(
+                Arguments.of("a SecretBinding of the shoot's type", "secretBindingName", "local-account"),
+                Arguments.of("a SecretBinding whose type list holds the shoot's type", "secretBindingName", "shared-account"),
+                Arguments.of("a CredentialsBinding to a Secret", "credentialsBindingName", "local-account"),
+                Arguments.of("a CredentialsBinding to a WorkloadIdentity", "credentialsBindingName", "local-identity"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("bindingsOfTheShootsType")
+    void aShootBoundToABindingOfItsTypeIsAdmittedOnCreateAndUpdate(String name, String field, String binding) {
+        putBindings();
+        ObjectNode shoot = ShootFixtures.shoot();
+        ((ObjectNode) shoot.get("spec")).put(field, binding);
+        assertThat(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot)).succeeded()).isTrue();
+        ObjectNode changed = shoot.deepCopy();
+        at(changed, "/spec/provider/workers/0").put("maximum", 3);
+        assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, changed, shoot)).succeeded()).isTrue();
+    }
+
+    /** (case, binding field, binding name, Gardener's message after the prefix). */
+    static Stream<Arguments> bindingsOfAnotherType() {
+        String message = "spec.provider.type: Invalid value: \"local\": provider type in shoot must match provider type of ";
+        return Stream.of(
+                Arguments.of("a SecretBinding of another type", "secretBindingName", "aws-account",
+                        message + "referenced SecretBinding: \"aws\""),
+                Arguments.of("a SecretBinding without provider", "secretBindingName", "untyped-account",
+                        message + "referenced SecretBinding: \"\""),
+                Arguments.of("a CredentialsBinding of another type", "credentialsBindingName", "aws-account",
+                        message + "referenced CredentialsBinding: \"aws\""));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("bindingsOfAnotherType")
+    void aShootBoundToABindingOfAnotherTypeIsForbidden(String name, String field, String binding, String message) {
+        putBindings();
+        ObjectNode shoot = ShootFixtures.shoot();
+        ((ObjectNode) shoot.get("spec")).put(field, binding);
+        ApiException e = rejection(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot)));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage()).isEqualTo(FORBIDDEN + message);
+    }
+
+    /** (binding field, Gardener's internal error). */
+    static Stream<Arguments> missingBindings() {
+        return Stream.of(
+                Arguments.of("secretBindingName", "could not find referenced secret binding: "
+                        + "secretbinding.core.gardener.cloud \"gone\" not found"),
+                Arguments.of("credentialsBindingName", "could not find referenced credentials binding: "
+                        + "credentialsbinding.security.gardener.cloud \"gone\" not found"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("missingBindings")
+    void aMissingBindingIsAnInternalError(String field, String message) {
+        ObjectNode shoot = ShootFixtures.shoot();
+        ((ObjectNode) shoot.get("spec")).put(field, "gone");
+        ApiException e = rejection(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot)));
+        assertThat(e.code()).isEqualTo(500);
+        assertThat(e.getMessage()).isEqualTo("Internal error occurred: " + message);
+    }
+
     @Test
     void fieldErrorsAreAggregated() {
         ObjectNode shoot = ShootFixtures.shoot();
