@@ -9,9 +9,11 @@ import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.admission.testing.Outcome;
 import cloud.gardener.apiserver.admission.testing.Requests;
+import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -78,6 +80,78 @@ class ManagedSeedPluginTest {
                 """));
         assertThat(ms.at("/metadata/labels")).isEqualTo(Requests.object("{name.seed.gardener.cloud/parent: 'true'}"));
         Outcome.ALLOWED.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+    }
+
+    /** The shoot "bound": SHOOT with the binding line, its primary DNS provider without credentials of its own. */
+    private static String boundShoot(String binding) {
+        return SHOOT.replace("name: soil", "name: bound")
+                .replace(", primary: true,\n    credentialsRef: {apiVersion: v1, kind: Secret, name: dns}}]}", ", primary: true}]}")
+                .replace("  seedName: parent\n", "  seedName: parent\n  " + binding + "\n");
+    }
+
+    /** (case, the shoot's binding field and name, the seed's DNS provider credentials). */
+    static Stream<Arguments> bindingCredentials() {
+        return Stream.of(
+                arguments("a SecretBinding's secret", "secretBindingName: legacy",
+                        "{apiVersion: v1, kind: Secret, name: aws-account, namespace: garden}"),
+                arguments("a CredentialsBinding's secret", "credentialsBindingName: account",
+                        "{apiVersion: v1, kind: Secret, name: aws-account, namespace: garden}"),
+                arguments("a CredentialsBinding's WorkloadIdentity", "credentialsBindingName: identity",
+                        "{apiVersion: security.gardener.cloud/v1alpha1, kind: WorkloadIdentity, name: aws-identity, "
+                                + "namespace: garden}"));
+    }
+
+    /** A primary DNS provider without credentials of its own uses the shoot's cloud credentials, whatever binds them. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("bindingCredentials")
+    void thePrimaryDnsProviderWithoutCredentialsTakesTheBindings(String name, String binding, String credentials) {
+        objects.put(SHOOTS, boundShoot(binding))
+                .put(new GroupResource("core.gardener.cloud", "secretbindings"), """
+                        apiVersion: core.gardener.cloud/v1beta1
+                        kind: SecretBinding
+                        metadata: {name: legacy, namespace: garden}
+                        provider: {type: aws}
+                        secretRef: {name: aws-account, namespace: garden}
+                        """)
+                .put(new GroupResource("security.gardener.cloud", "credentialsbindings"), """
+                        apiVersion: security.gardener.cloud/v1alpha1
+                        kind: CredentialsBinding
+                        metadata: {name: account, namespace: garden}
+                        provider: {type: aws}
+                        credentialsRef: {apiVersion: v1, kind: Secret, name: aws-account, namespace: garden}
+                        """)
+                .put(new GroupResource("security.gardener.cloud", "credentialsbindings"), """
+                        apiVersion: security.gardener.cloud/v1alpha1
+                        kind: CredentialsBinding
+                        metadata: {name: identity, namespace: garden}
+                        provider: {type: aws}
+                        credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1, kind: WorkloadIdentity,
+                          name: aws-identity, namespace: garden}
+                        """);
+        ObjectNode ms = managedSeed("garden", "bound", "{backup: {}, dns: {internal: {domain: internal.example.com}}}");
+        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider")).isEqualTo(Requests.object(
+                "{type: aws-route53, credentialsRef: " + credentials + "}"));
+    }
+
+    /** (the shoot's binding field, the field error's message). */
+    static Stream<Arguments> missingBindings() {
+        return Stream.of(
+                arguments("secretBindingName", "secret binding garden/gone not found"),
+                arguments("credentialsBindingName", "credentials binding garden/gone not found"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("missingBindings")
+    void aMissingBindingOfTheShootIsAFieldError(String field, String message) {
+        objects.put(SHOOTS, boundShoot(field + ": gone"));
+        ObjectNode ms = managedSeed("garden", "bound", "{backup: {}, dns: {internal: {domain: internal.example.com}}}");
+        Future<Void> result = plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms));
+        assertThat(result.failed()).as("rejected").isTrue();
+        ApiException e = (ApiException) result.cause();
+        assertThat(e.code()).isEqualTo(422);
+        assertThat(e.getMessage()).startsWith(INVALID + "spec.gardenlet.config.seedConfig.spec.ingress: Invalid value: ")
+                .endsWith(": " + message);
     }
 
     static Stream<Arguments> cases() {

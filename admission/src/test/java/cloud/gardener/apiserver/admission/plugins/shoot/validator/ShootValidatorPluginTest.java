@@ -149,7 +149,8 @@ class ShootValidatorPluginTest {
 
     /**
      * The bindings of garden-dev as users write them: SecretBindings of one type, of a comma-separated list of types
-     * and without provider, a CredentialsBinding to a Secret and one to a WorkloadIdentity.
+     * and without provider, CredentialsBindings to a Secret (one the SecretBinding {@code local-account} names, one
+     * another) and one to a WorkloadIdentity.
      */
     private void putBindings() {
         objects.put(GardenObjects.SECRET_BINDINGS, """
@@ -193,6 +194,13 @@ class ShootValidatorPluginTest {
                         provider: {type: local}
                         credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1, kind: WorkloadIdentity,
                           name: local-identity, namespace: garden-dev}
+                        """)
+                .put(GardenObjects.CREDENTIALS_BINDINGS, """
+                        apiVersion: security.gardener.cloud/v1alpha1
+                        kind: CredentialsBinding
+                        metadata: {name: other-account, namespace: garden-dev}
+                        provider: {type: local}
+                        credentialsRef: {apiVersion: v1, kind: Secret, name: other-account, namespace: garden-dev}
                         """)
                 .put(GardenObjects.CREDENTIALS_BINDINGS, """
                         apiVersion: security.gardener.cloud/v1alpha1
@@ -245,6 +253,48 @@ class ShootValidatorPluginTest {
         ApiException e = rejection(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot)));
         assertThat(e.code()).isEqualTo(403);
         assertThat(e.getMessage()).isEqualTo(FORBIDDEN + message);
+    }
+
+    /** (case, the CredentialsBinding a SecretBinding-bound shoot migrates to, the 403 message or null). */
+    static Stream<Arguments> migrations() {
+        String changed = "it is not allowed to change the referenced Secret when migrating from SecretBindingName to "
+                + "CredentialsBindingName";
+        return Stream.of(
+                Arguments.of("to a CredentialsBinding of the same Secret", "local-account", null),
+                Arguments.of("to a CredentialsBinding of another Secret", "other-account", changed),
+                Arguments.of("to a CredentialsBinding of a WorkloadIdentity", "local-identity", changed));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("migrations")
+    void aMigrationFromSecretBindingToCredentialsBindingKeepsTheSecret(String name, String credentialsBinding,
+            String message) {
+        putBindings();
+        ObjectNode old = ShootFixtures.shoot();
+        ((ObjectNode) old.get("spec")).put("secretBindingName", "local-account");
+        ObjectNode shoot = ShootFixtures.shoot();
+        ((ObjectNode) shoot.get("spec")).put("credentialsBindingName", credentialsBinding);
+        Future<Void> result = plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, shoot, old));
+        if (message == null) {
+            assertThat(result.succeeded()).as(String.valueOf(result.cause())).isTrue();
+        } else {
+            ApiException e = rejection(result);
+            assertThat(e.code()).isEqualTo(403);
+            assertThat(e.getMessage()).isEqualTo(FORBIDDEN + message);
+        }
+    }
+
+    @Test
+    void aMigrationFromAMissingSecretBindingIsAnInternalError() {
+        putBindings();
+        ObjectNode old = ShootFixtures.shoot();
+        ((ObjectNode) old.get("spec")).put("secretBindingName", "gone");
+        ObjectNode shoot = ShootFixtures.shoot();
+        ((ObjectNode) shoot.get("spec")).put("credentialsBindingName", "local-account");
+        ApiException e = rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, shoot, old)));
+        assertThat(e.code()).isEqualTo(500);
+        assertThat(e.getMessage()).isEqualTo("Internal error occurred: could not retrieve previously referenced secret "
+                + "binding: secretbinding.core.gardener.cloud \"gone\" not found");
     }
 
     /** (binding field, Gardener's internal error). */
