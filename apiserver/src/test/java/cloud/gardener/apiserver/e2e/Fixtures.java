@@ -54,6 +54,7 @@ public final class Fixtures {
         return shoots(namespace) + "/" + name;
     }
 
+    /** A workerless Shoot: no binding at all (Gardener forbids one without workers). */
     public static ObjectNode shootObject(String name) {
         ObjectNode obj = Json.MAPPER.createObjectNode();
         obj.put("apiVersion", "core.gardener.cloud/v1beta1");
@@ -67,6 +68,23 @@ public final class Fixtures {
         spec.putObject("provider").put("type", "aws");
         spec.putObject("kubernetes").put("version", "1.31.1");
         return obj;
+    }
+
+    /**
+     * A Shoot with one worker pool, bound by a binding of the given kind and name, that passes Gardener's static
+     * validation (for servers without the Shoot garden checks: the binding need not exist). Kubernetes 1.31, which
+     * every binding kind allows.
+     */
+    public static ObjectNode boundShootObject(String name, BindingKind bindingKind, String binding) {
+        ObjectNode obj = shootObject(name);
+        ObjectNode spec = (ObjectNode) obj.get("spec");
+        ObjectNode worker = ((ObjectNode) spec.get("provider")).putArray("workers").addObject().put("name", "cpu-worker")
+                .put("minimum", 1).put("maximum", 2);
+        worker.putObject("machine").put("type", "m5.large").putObject("image").put("name", "gardenlinux")
+                .put("version", "1592.1.0");
+        worker.putObject("volume").put("type", "gp2").put("size", "20Gi");
+        spec.putObject("networking").put("type", "calico").put("nodes", "10.250.0.0/16");
+        return bindingKind.bind(obj, binding);
     }
 
     public static ObjectNode shootObject(String name, String... labels) {

@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.create;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.Examples;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -20,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The Bastion plugin and the Bastion strategy together, through HTTP: binding to the Shoot and heartbeats. */
 class BastionAdmissionE2ETest {
@@ -62,10 +65,11 @@ class BastionAdmissionE2ETest {
     /** The key of Gardener's example Bastion. */
     private static final String SSH_KEY = Examples.read("100-bastion.yaml").path("spec").path("sshPublicKey").asText();
 
-    @Test
-    void aBastionIsBoundToItsScheduledShootAndKeptAliveByHeartbeats() throws InterruptedException {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aBastionIsBoundToItsScheduledShootAndKeptAliveByHeartbeats(BindingKind bindingKind) throws InterruptedException {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         String ns = g.namespace();
         JsonNode shoot = create(admin, g.shoots(), shoot(g, "scheduled", true));
 
@@ -91,10 +95,11 @@ class BastionAdmissionE2ETest {
         assertThat(Instant.parse(alive.path("status").path("lastHeartbeatTimestamp").asText())).isAfter(heartbeat);
     }
 
-    @Test
-    void aBastionForAnUnscheduledOrMissingShootIsRefused() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aBastionForAnUnscheduledOrMissingShootIsRefused(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         String ns = g.namespace();
         create(admin, g.shoots(), shoot(g, "unscheduled", false));
 
@@ -110,7 +115,7 @@ class BastionAdmissionE2ETest {
     @Test
     void withThePluginDisabledNothingBindsTheBastion() {
         TestClient admin = WITHOUT_PLUGIN.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.createWithoutBinding(admin);
         JsonNode created = create(admin, bastions(g.namespace()), bastion("b4", "nope"));
         assertThat(created.path("spec").has("seedName")).isFalse();
         assertThat(created.path("metadata").path("annotations").has("gardener.cloud/created-by")).isFalse();

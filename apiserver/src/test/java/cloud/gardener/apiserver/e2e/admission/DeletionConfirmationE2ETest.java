@@ -4,6 +4,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * DeletionConfirmation in the real server: Shoots and Projects are deleted only once confirmed, the confirming
@@ -38,10 +41,11 @@ class DeletionConfirmationE2ETest {
         Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
     }
 
-    @Test
-    void aShootIsDeletedOnlyOnceConfirmedAndTheConfirmerIsRecorded() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aShootIsDeletedOnlyOnceConfirmedAndTheConfirmerIsRecorded(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "doomed"));
 
         JsonNode refused = assertStatus(admin.delete(g.shoot("doomed")), 403, "Forbidden");
@@ -61,7 +65,7 @@ class DeletionConfirmationE2ETest {
     @Test
     void aProjectIsDeletedOnlyOnceConfirmed() {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.createWithoutBinding(admin);
         String project = GardenFixtures.CORE + "/projects/" + g.project();
 
         JsonNode refused = assertStatus(admin.delete(project), 403, "Forbidden");
@@ -73,10 +77,11 @@ class DeletionConfirmationE2ETest {
         assertThat(deleted.status()).as(deleted.body()).isIn(200, 202);
     }
 
-    @Test
-    void aCollectionIsRefusedWholeWhileOneMemberIsUnconfirmed() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aCollectionIsRefusedWholeWhileOneMemberIsUnconfirmed(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "sure"));
         GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "unsure"));
         assertThat(admin.patch(g.shoot("sure"), MERGE, CONFIRM).status()).isEqualTo(200);
@@ -96,7 +101,7 @@ class DeletionConfirmationE2ETest {
     @Test
     void shootStatesAreDeletedOnlyOnceConfirmedOneByOneAndAsACollection() {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.createWithoutBinding(admin);
         String states = GardenFixtures.CORE + "/namespaces/" + g.namespace() + "/shootstates";
         for (String name : List.of("alpha", "beta")) {
             TestClient.Response created = admin.post(states, "{\"apiVersion\":\"core.gardener.cloud/v1beta1\","
@@ -124,11 +129,12 @@ class DeletionConfirmationE2ETest {
         assertThat(all.json().path("items")).hasSize(1);
     }
 
-    @Test
-    void kubectlDeleteAllIsRefusedForTheUnconfirmedShoot() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void kubectlDeleteAllIsRefusedForTheUnconfirmedShoot(BindingKind bindingKind) throws Exception {
         Kubectl.assumeInstalled();
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "kept"));
         GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "gone"));
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
@@ -141,10 +147,11 @@ class DeletionConfirmationE2ETest {
         assertThat(admin.get(g.shoot("gone")).status()).isEqualTo(404);
     }
 
-    @Test
-    void withThePluginDisabledAnUnconfirmedShootIsDeleted() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void withThePluginDisabledAnUnconfirmedShootIsDeleted(BindingKind bindingKind) {
         TestClient admin = WITHOUT_PLUGIN.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "careless"));
         TestClient.Response deleted = admin.delete(g.shoot("careless"));
         assertThat(deleted.status()).as(deleted.body()).isIn(200, 202);

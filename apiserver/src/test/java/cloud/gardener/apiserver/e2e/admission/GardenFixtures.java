@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.e2e.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.Examples;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,9 +16,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -26,10 +30,11 @@ import java.util.stream.Stream;
  * The garden Gardener's admission plugins check objects against, built from Gardener's published example manifests
  * (the shared {@code gardener-examples} folder), for the admission and conformance tests (protocol tests turn those
  * plugins off instead, {@code Fixtures.withoutShootGardenChecks}). {@link #create} builds a garden with fresh names
- * (namespace and secrets, Project, CloudProfile, CredentialsBinding, registered extensions, Seed), so test classes
- * and cases do not collide, and {@link #shoot} a Shoot that fits it; {@link #createReferencedBy} builds, under the
- * examples' own names, what one example manifest refers to, and {@link #remove} removes that again. The provider
- * type of the examples' placeholders is {@code local}.
+ * (namespace and secrets, Project, CloudProfile, a binding of the {@link BindingKind} asked for, registered
+ * extensions, Seed), so test classes and cases do not collide, and {@link #shoot} a Shoot that fits it, bound by
+ * it; {@link #createReferencedBy} builds, under the examples' own names, what one example manifest refers to, its
+ * Shoots bound by the kind asked for, and {@link #remove} removes that again. The provider type of the examples'
+ * placeholders is {@code local}.
  */
 public final class GardenFixtures {
 
@@ -40,6 +45,16 @@ public final class GardenFixtures {
 
     private static final AtomicInteger SEQ = new AtomicInteger();
 
+    /** The latest Kubernetes version of 30-cloudprofile.yaml that a SecretBinding-bound Shoot may have (below 1.34). */
+    public static final String SECRET_BINDING_KUBERNETES_VERSION = "1.33.11";
+    /** The version admission defaults a Shoot of 30-cloudprofile.yaml to: the latest supported one. */
+    public static final String DEFAULT_KUBERNETES_VERSION = "1.35.4";
+
+    /** The Kubernetes version a garden's Shoot from {@link #shoot} has once admitted. */
+    public static String kubernetesVersion(Garden g) {
+        return g.bindingKind().refusedFromKubernetes134() ? SECRET_BINDING_KUBERNETES_VERSION : DEFAULT_KUBERNETES_VERSION;
+    }
+
     private GardenFixtures() {
     }
 
@@ -49,10 +64,13 @@ public final class GardenFixtures {
      * @param project      the Project's name (short: Gardener limits project plus shoot name to 21 characters)
      * @param namespace    the project namespace, {@code garden-<project>}
      * @param cloudProfile the CloudProfile (30-cloudprofile.yaml)
-     * @param binding      the CredentialsBinding in the namespace, of provider type {@code local}
+     * @param binding      the binding in the namespace, of provider type {@code local}
+     * @param bindingKind  what kind of binding that is, and how the garden's Shoots name it; null in a garden
+     *                     without binding
      * @param seed         the Seed (50-seed.yaml)
      */
-    public record Garden(String project, String namespace, String cloudProfile, String binding, String seed) {
+    public record Garden(String project, String namespace, String cloudProfile, String binding, BindingKind bindingKind,
+            String seed) {
 
         public String shoots() {
             return CORE + "/namespaces/" + namespace + "/shoots";
@@ -129,16 +147,40 @@ public final class GardenFixtures {
         return documents(file).get(0);
     }
 
-    /** Creates a garden with fresh names and answers them; fails the test on any refusal. */
-    public static Garden create(TestClient admin) {
+    /**
+     * Creates a garden with fresh names whose Shoots are bound by a binding of the given kind and answers them; fails
+     * the test on any refusal.
+     */
+    public static Garden create(TestClient admin, BindingKind bindingKind) {
+        return newGarden(admin, Objects.requireNonNull(bindingKind, "bindingKind"));
+    }
+
+    /** A garden per binding kind ({@link #create}), for test classes whose Shoot scenarios run once per kind. */
+    public static Map<BindingKind, Garden> createForEachBindingKind(TestClient admin) {
+        Map<BindingKind, Garden> gardens = new EnumMap<>(BindingKind.class);
+        for (BindingKind kind : BindingKind.values()) {
+            gardens.put(kind, create(admin, kind));
+        }
+        return gardens;
+    }
+
+    /**
+     * A garden without binding, for tests of what lives beside Shoots (projects, profiles, seeds): {@link #shoot} refuses
+     * it, so that every Shoot scenario names its binding kind.
+     */
+    public static Garden createWithoutBinding(TestClient admin) {
+        return newGarden(admin, null);
+    }
+
+    private static Garden newGarden(TestClient admin, BindingKind bindingKind) {
         int n = SEQ.incrementAndGet();
-        Garden g = new Garden("adm" + n, "garden-adm" + n, "cloudprofile-adm" + n, "account-adm" + n, "seed-adm" + n);
+        Garden g = new Garden("adm" + n, "garden-adm" + n, "cloudprofile-adm" + n, "account-adm" + n, bindingKind,
+                "seed-adm" + n);
         createNamespace(admin, "garden");
         createNamespace(admin, g.namespace());
         for (String secret : List.of("backup-secret", "ingress-secret", "internal-domain-secret")) {
             createSecret(admin, "garden", secret);
         }
-        createSecret(admin, g.namespace(), g.binding());
 
         ObjectNode project = example("05-project-dev.yaml");
         meta(project).put("name", g.project());
@@ -149,11 +191,9 @@ public final class GardenFixtures {
         meta(cloudProfile).put("name", g.cloudProfile());
         created(admin, CORE + "/cloudprofiles", cloudProfile);
 
-        ObjectNode binding = example("80-credentialsbinding.yaml");
-        meta(binding).put("name", g.binding()).put("namespace", g.namespace());
-        binding.putObject("credentialsRef").put("apiVersion", "v1").put("kind", "Secret")
-                .put("name", g.binding()).put("namespace", g.namespace());
-        created(admin, SECURITY + "/namespaces/" + g.namespace() + "/credentialsbindings", binding);
+        if (bindingKind != null) {
+            bindingKind.create(admin, g.namespace(), g.binding(), PROVIDER);
+        }
 
         registerExtensions(admin);
         ObjectNode seed = example("50-seed.yaml");
@@ -205,15 +245,22 @@ public final class GardenFixtures {
     /**
      * 90-shoot.yaml placed in the garden: its CloudProfile, binding and a domain of its own; the machine image
      * named without a version and no Kubernetes version, so that admission defaults both; the worker volume of a
-     * type the CloudProfile offers (the example names {@code gp2}, which its CloudProfile does not list).
+     * type the CloudProfile offers (the example names {@code gp2}, which its CloudProfile does not list). A Shoot
+     * bound by a SecretBinding names the latest version below 1.34 instead ({@link #kubernetesVersion}).
      */
     public static ObjectNode shoot(Garden g, String name) {
+        if (g.bindingKind() == null) {
+            throw new IllegalStateException("garden " + g.project() + " has no binding: create it with a BindingKind");
+        }
         ObjectNode shoot = example("90-shoot.yaml");
         meta(shoot).put("name", name).put("namespace", g.namespace());
         ObjectNode spec = (ObjectNode) shoot.get("spec");
-        spec.put("credentialsBindingName", g.binding());
+        g.bindingKind().bind(shoot, g.binding());
         spec.putObject("cloudProfile").put("kind", "CloudProfile").put("name", g.cloudProfile());
-        spec.putObject("kubernetes");
+        ObjectNode kubernetes = spec.putObject("kubernetes");
+        if (g.bindingKind().refusedFromKubernetes134()) {
+            kubernetes.put("version", SECRET_BINDING_KUBERNETES_VERSION);
+        }
         ((ObjectNode) spec.get("dns")).put("domain", name + "." + g.project() + ".example.com");
         ObjectNode worker = (ObjectNode) ((ArrayNode) spec.at("/provider/workers")).get(0);
         ObjectNode machine = (ObjectNode) worker.get("machine");
@@ -240,6 +287,7 @@ public final class GardenFixtures {
                 - version: 1.36.0
                 - version: 1.35.4
                 - version: 1.34.3
+                - version: 1.33.11
               machineTypes:
               - {name: local, cpu: "1", gpu: "0", memory: 8Gi}
               machineImages:
@@ -347,25 +395,26 @@ public final class GardenFixtures {
      * requires it, created in order: for Shoots the example garden ({@link #addExampleGarden}), for a Bastion
      * its scheduled Shoot, for a ManagedSeed the Shoot it names, for Seeds the registered extensions, for a
      * ControllerRegistration its ControllerDeployments, for a CredentialsBinding its WorkloadIdentity, for a
-     * NamespacedCloudProfile its parent. Answers the created objects' paths, for {@link #remove}; on a refusal
-     * removes what it created and fails the test.
+     * NamespacedCloudProfile its parent. The Shoots it creates, and the bindings of the example garden, are of the given
+     * kind ({@link #bound}; null for manifests without bound Shoots: then none). Answers the created objects' paths, for {@link #remove}; on a refusal removes what it
+     * created and fails the test.
      */
-    public static List<String> createReferencedBy(TestClient admin, List<ObjectNode> docs) {
+    public static List<String> createReferencedBy(TestClient admin, List<ObjectNode> docs, BindingKind bindingKind) {
         List<String> paths = new ArrayList<>();
         try {
             Set<String> kinds = new HashSet<>();
             docs.forEach(d -> kinds.add(d.path("kind").asText()));
             if (kinds.contains("Bastion")) {
-                addBastionGarden(admin, paths);
+                addBastionGarden(admin, paths, bindingKind);
             } else if (kinds.contains("ManagedSeed")) {
-                addExampleGarden(admin, paths);
+                addExampleGarden(admin, paths, bindingKind);
                 for (ObjectNode doc : docs) {
                     if (doc.path("kind").asText().equals("ManagedSeed")) {
-                        addManagedSeedShoot(admin, doc, paths);
+                        addManagedSeedShoot(admin, doc, paths, bindingKind);
                     }
                 }
             } else if (kinds.contains("Shoot")) {
-                addExampleGarden(admin, paths);
+                addExampleGarden(admin, paths, bindingKind);
             }
             for (ObjectNode doc : docs) {
                 switch (doc.path("kind").asText()) {
@@ -393,13 +442,13 @@ public final class GardenFixtures {
 
     /**
      * What Gardener's example Shoots (90-shoot.yaml and provider-local's) reference, as the examples define it where
-     * they do: the registered extensions, the projects of their namespaces, their CloudProfiles, their
-     * CredentialsBindings with the WorkloadIdentity of 70-workloadidentity-provider.yaml, and the managed service
-     * account issuer's secret. 30-cloudprofile.yaml gets the volume type {@code gp2} that 90-shoot.yaml's worker uses
+     * they do: the registered extensions, the projects of their namespaces, their CloudProfiles, their bindings
+     * ({@code my-provider-account} in garden-dev, {@code local} in garden-local and garden) of the kind asked for, and
+     * the managed service account issuer's secret. 30-cloudprofile.yaml gets the volume type {@code gp2} that 90-shoot.yaml's worker uses
      * and the example profile does not list. The examples that define these objects themselves must not run while
      * they exist.
      */
-    private static void addExampleGarden(TestClient admin, List<String> paths) {
+    private static void addExampleGarden(TestClient admin, List<String> paths, BindingKind bindingKind) {
         paths.addAll(registerExtensions(admin));
         createNamespace(admin, "garden");
         createNamespace(admin, "garden-dev");
@@ -416,14 +465,11 @@ public final class GardenFixtures {
                 .put("usable", true);
         paths.add(createdPath(admin, CORE + "/cloudprofiles", cloudProfile1));
         paths.add(createdPath(admin, CORE + "/cloudprofiles", localCloudProfile("local")));
-        ObjectNode binding = example("80-credentialsbinding.yaml");
-        addWorkloadIdentity(admin, binding, paths);
-        paths.add(createdPath(admin, SECURITY + "/namespaces/garden-dev/credentialsbindings", binding));
-        for (String namespace : List.of("garden-local", "garden")) {
-            ObjectNode local = example("80-credentialsbinding.yaml");
-            meta(local).put("name", "local").put("namespace", namespace);
-            addWorkloadIdentity(admin, local, paths);
-            paths.add(createdPath(admin, SECURITY + "/namespaces/" + namespace + "/credentialsbindings", local));
+        if (bindingKind != null) {
+            paths.addAll(bindingKind.create(admin, "garden-dev", "my-provider-account", PROVIDER));
+            for (String namespace : List.of("garden-local", "garden")) {
+                paths.addAll(bindingKind.create(admin, namespace, "local", PROVIDER));
+            }
         }
         ObjectNode issuer = secret("garden", "shoot-service-account-issuer");
         ((ObjectNode) issuer.get("metadata")).putObject("labels").put("gardener.cloud/role", "shoot-service-account-issuer");
@@ -447,8 +493,8 @@ public final class GardenFixtures {
      * on 50-seed.yaml's seed (the Bastion plugin binds a Bastion to its shoot's seed). The shoot is 90-shoot.yaml
      * renamed, without its DNS domain (another example uses it) and confirmed for deletion.
      */
-    private static void addBastionGarden(TestClient admin, List<String> paths) {
-        addExampleGarden(admin, paths);
+    private static void addBastionGarden(TestClient admin, List<String> paths, BindingKind bindingKind) {
+        addExampleGarden(admin, paths, bindingKind);
         paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
         ObjectNode shoot = example("90-shoot.yaml");
         meta(shoot).put("name", "example-shoot").putObject("annotations")
@@ -456,7 +502,7 @@ public final class GardenFixtures {
         ObjectNode spec = (ObjectNode) shoot.get("spec");
         spec.remove("dns");
         spec.put("seedName", "my-seed");
-        paths.add(createdPath(admin, CORE + "/namespaces/garden-dev/shoots", shoot));
+        paths.add(createdPath(admin, CORE + "/namespaces/garden-dev/shoots", bound(shoot, bindingKind)));
     }
 
     /**
@@ -466,7 +512,8 @@ public final class GardenFixtures {
      * there; 90-shoot.yaml (whose custom domain is its own) runs on 50-seed.yaml's seed with the garden project's
      * binding.
      */
-    private static void addManagedSeedShoot(TestClient admin, ObjectNode managedSeed, List<String> paths) {
+    private static void addManagedSeedShoot(TestClient admin, ObjectNode managedSeed, List<String> paths,
+            BindingKind bindingKind) {
         String name = managedSeed.at("/spec/shoot/name").asText();
         String family = managedSeed.at("/spec/gardenlet/config/seedConfig/spec/networks/ipFamilies/0").asText("IPv4");
         ObjectNode shoot = exampleShoot(name, family);
@@ -480,13 +527,35 @@ public final class GardenFixtures {
             spec.put("seedName", "local");
         } else {
             paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
-            spec.put("seedName", "my-seed").put("credentialsBindingName", "local");
+            spec.put("seedName", "my-seed");
+            bindingKind.bind(shoot, "local");
         }
         if (!spec.path("kubernetes").isObject()) {
             spec.putObject("kubernetes");
         }
         ((ObjectNode) spec.get("kubernetes")).putObject("verticalPodAutoscaler").put("enabled", true);
-        paths.add(createdPath(admin, CORE + "/namespaces/garden/shoots", shoot));
+        paths.add(createdPath(admin, CORE + "/namespaces/garden/shoots", bound(shoot, bindingKind)));
+    }
+
+    /**
+     * An example Shoot as a user of that binding kind writes it: a Shoot naming a binding names the example garden's
+     * binding of that name and kind; one bound by a SecretBinding also names the latest Kubernetes version below 1.34
+     * that its CloudProfiles offer (examples name none: admission would default a version that refuses the field).
+     * Answers the Shoot, changed in place.
+     */
+    public static ObjectNode bound(ObjectNode shoot, BindingKind bindingKind) {
+        JsonNode spec = shoot.path("spec");
+        String binding = BindingKind.bindingOf(shoot);
+        if (bindingKind == null || !"Shoot".equals(shoot.path("kind").asText()) || binding.isEmpty()) {
+            return shoot;
+        }
+        bindingKind.bind(shoot, binding);
+        if (bindingKind.refusedFromKubernetes134()) {
+            ObjectNode kubernetes = spec.path("kubernetes").isObject() ? (ObjectNode) spec.get("kubernetes")
+                    : ((ObjectNode) spec).putObject("kubernetes");
+            kubernetes.put("version", SECRET_BINDING_KUBERNETES_VERSION);
+        }
+        return shoot;
     }
 
     /** The Seed {@code local} of an IP family: for IPv6 with the networks of dev-setup's ipv6 component. */

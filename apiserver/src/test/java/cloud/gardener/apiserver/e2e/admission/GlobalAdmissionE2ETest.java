@@ -7,6 +7,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -19,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Gardener's global, seed, project and controller-registration plugins in the real server: what they refuse,
@@ -74,38 +77,30 @@ class GlobalAdmissionE2ETest {
         create(other, REGISTRATIONS, registration("provider-two", "ControlPlane", "dup"));
     }
 
-    @Test
-    void aShootOfAMissingCredentialsBindingIsRefused() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aShootOfAMissingBindingIsRefused(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
-        ObjectNode shoot = GardenFixtures.shoot(g, "nobind");
-        ((ObjectNode) shoot.get("spec")).put("credentialsBindingName", "missing");
+        Garden g = GardenFixtures.create(admin, bindingKind);
+        ObjectNode shoot = bindingKind.bind(GardenFixtures.shoot(g, "nobind"), "missing");
         JsonNode status = assertStatus(admin.post(g.shoots(), shoot), 403, "Forbidden");
         assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"nobind\" is forbidden: "
-                + "credentialsbinding.security.gardener.cloud \"missing\" not found");
+                + bindingKind.singularResource() + " \"missing\" not found");
         assertThat(admin.get(g.shoot("nobind")).status()).isEqualTo(404);
     }
 
     /**
      * The garden's Shoot on a provider, a network and an operating system (30-cloudprofile.yaml's {@code ubuntu})
-     * that no ControllerRegistration serves, with a CredentialsBinding of that provider.
+     * that no ControllerRegistration serves, with a binding of that provider.
      */
-    @Test
-    void aShootWhoseExtensionTypesHaveNoControllerIsRefused() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aShootWhoseExtensionTypesHaveNoControllerIsRefused(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
-        create(admin, "/api/v1/namespaces/" + g.namespace() + "/secrets", yaml("""
-                {apiVersion: v1, kind: Secret, metadata: {name: creds}, data: {key: dmFsdWU=}}"""));
-        create(admin, GardenFixtures.SECURITY + "/namespaces/" + g.namespace() + "/credentialsbindings", yaml("""
-                apiVersion: security.gardener.cloud/v1alpha1
-                kind: CredentialsBinding
-                metadata: {name: creds}
-                provider: {type: unregistered}
-                credentialsRef: {apiVersion: v1, kind: Secret, name: creds, namespace: %s}
-                """.formatted(g.namespace())));
-        ObjectNode shoot = GardenFixtures.shoot(g, "noext");
+        Garden g = GardenFixtures.create(admin, bindingKind);
+        bindingKind.create(admin, g.namespace(), "creds", "unregistered");
+        ObjectNode shoot = bindingKind.bind(GardenFixtures.shoot(g, "noext"), "creds");
         ObjectNode spec = (ObjectNode) shoot.get("spec");
-        spec.put("credentialsBindingName", "creds");
         ((ObjectNode) spec.get("provider")).put("type", "unregistered");
         ((ObjectNode) spec.get("networking")).put("type", "cilium");
         ((ObjectNode) spec.at("/provider/workers/0/machine/image")).put("name", "ubuntu");
@@ -156,7 +151,7 @@ class GlobalAdmissionE2ETest {
     @Test
     void aSeedIsLabelledWithItsNameAndItsExtensionTypes() {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.createWithoutBinding(admin);
         TestClient.Response got = admin.get(CORE + "/seeds/" + g.seed());
         assertThat(got.status()).as(got.body()).isEqualTo(200);
         JsonNode labels = got.json().path("metadata").path("labels");

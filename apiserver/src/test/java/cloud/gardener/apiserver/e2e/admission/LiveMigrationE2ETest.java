@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -11,10 +12,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code --feature-gates=LiveControlPlaneMigration=true}: ShootValidator judges the
@@ -31,17 +34,19 @@ class LiveMigrationE2ETest {
             FeatureGates.parse(List.of("LiveControlPlaneMigration=true"))));
 
     private static TestClient admin;
-    private static Garden garden;
+    private static Map<BindingKind, Garden> gardens;
 
     @BeforeAll
     static void garden() {
         Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
         admin = SERVER.admin();
-        garden = GardenFixtures.create(admin);
+        gardens = GardenFixtures.createForEachBindingKind(admin);
     }
 
-    @Test
-    void theAnnotationIsRefusedOnCreation() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void theAnnotationIsRefusedOnCreation(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "livenew");
         shoot.with("metadata").with("annotations").put(LIVE_MIGRATE, "true");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
@@ -54,13 +59,16 @@ class LiveMigrationE2ETest {
      * Three seeds with a reported gardenlet version in europe-1, europe-2 and asia-1, and the scheduler's region
      * ConfigMap for the garden's CloudProfile: a highly available shoot moves to the near region, not to the far one.
      */
-    @Test
-    void theRegionConfigMapDecidesHowFarTheControlPlaneMoves() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void theRegionConfigMapDecidesHowFarTheControlPlaneMoves(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         for (String[] seed : new String[][] {{"e1", "europe-1"}, {"e2", "europe-2"}, {"as", "asia-1"}}) {
-            seedIn(garden.seed() + "-" + seed[0], seed[1]);
+            seedIn(garden, garden.seed() + "-" + seed[0], seed[1]);
         }
         ObjectNode regions = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
-        ObjectNode meta = regions.putObject("metadata").put("name", "scheduler-region-config").put("namespace", "garden");
+        ObjectNode meta = regions.putObject("metadata").put("name", "scheduler-region-config-" + garden.project())
+                .put("namespace", "garden");
         meta.putObject("labels").put("scheduling.gardener.cloud/purpose", "region-config");
         meta.putObject("annotations").put("scheduling.gardener.cloud/cloudprofiles", garden.cloudProfile());
         regions.putObject("data").put("europe-1", "europe-2: 50\nasia-1: 999\n");
@@ -90,7 +98,7 @@ class LiveMigrationE2ETest {
     }
 
     /** A seed like the garden's in another region, whose gardenlet reports its version. */
-    private static void seedIn(String name, String region) {
+    private static void seedIn(Garden garden, String name, String region) {
         ObjectNode seed = admin.get(GardenFixtures.CORE + "/seeds/" + garden.seed()).json().deepCopy();
         seed.remove("status");
         seed.putObject("metadata").put("name", name);
@@ -102,8 +110,10 @@ class LiveMigrationE2ETest {
         assertThat(reported.status()).as(reported.body()).isEqualTo(200);
     }
 
-    @Test
-    void aMoveWithoutThePrerequisitesIsRefused() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aMoveWithoutThePrerequisitesIsRefused(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         // a second seed like the garden's, with the same internal domain, so that only the live migration rules speak
         JsonNode source = admin.get(GardenFixtures.CORE + "/seeds/" + garden.seed()).json();
         ObjectNode destination = source.deepCopy();

@@ -23,7 +23,7 @@ class NamespacedCloudProfileAdmissionDisabledE2ETest {
     void theProfileWithAnExpiringLatestVersionIsStored() {
         Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
         TestClient admin = SERVER.admin();
-        Garden garden = GardenFixtures.create(admin);
+        Garden garden = GardenFixtures.createWithoutBinding(admin);
         JsonNode created = GardenFixtures.created(admin, NamespacedCloudProfileAdmissionE2ETest.collection(garden),
                 NamespacedCloudProfileAdmissionE2ETest.expiringLatestVersion(garden));
         assertThat(created.at("/spec/kubernetes/versions/0/expirationDate").asText()).isEqualTo("2099-01-01T00:00:00Z");

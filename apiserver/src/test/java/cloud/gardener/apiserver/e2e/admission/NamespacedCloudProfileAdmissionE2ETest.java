@@ -29,7 +29,7 @@ class NamespacedCloudProfileAdmissionE2ETest {
     static void garden() {
         Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
         admin = SERVER.admin();
-        garden = GardenFixtures.create(admin);
+        garden = GardenFixtures.createWithoutBinding(admin);
     }
 
     /** A NamespacedCloudProfile of the garden's namespace below the garden's CloudProfile (30-cloudprofile.yaml). */

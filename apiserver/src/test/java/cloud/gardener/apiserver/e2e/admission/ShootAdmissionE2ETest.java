@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.e2e.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
@@ -12,10 +13,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * ShootMutator and ShootValidator in the real server, on the garden of Gardener's example manifests: a Shoot that
@@ -28,44 +31,55 @@ class ShootAdmissionE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     private static TestClient admin;
-    private static Garden garden;
+    private static Map<BindingKind, Garden> gardens;
 
     @BeforeAll
     static void garden() {
         Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
         admin = SERVER.admin();
-        garden = GardenFixtures.create(admin);
+        gardens = GardenFixtures.createForEachBindingKind(admin);
     }
 
-    @Test
-    void aFittingShootIsAdmittedWithTheMutations() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aFittingShootIsAdmittedWithTheMutations(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         JsonNode created = GardenFixtures.created(admin, garden.shoots(), GardenFixtures.shoot(garden, "botany"));
         JsonNode annotations = created.path("metadata").path("annotations");
         assertThat(annotations.path("gardener.cloud/created-by").asText()).isEqualTo("admin");
         assertThat(annotations.path("shoot.gardener.cloud/tasks").asText())
                 .isEqualTo("deployInfrastructure,deployDNSRecordInternal,deployDNSRecordExternal,deployDNSRecordIngress");
-        // 30-cloudprofile.yaml: 1.35.4 is the latest supported version; gardenlinux 15.4.20220818 the latest image
-        assertThat(created.at("/spec/kubernetes/version").asText()).isEqualTo("1.35.4");
+        // 30-cloudprofile.yaml: 1.35.4 is the latest supported version (1.33.11 the latest a SecretBinding-bound Shoot
+        // may have); gardenlinux 15.4.20220818 the latest image
+        String version = GardenFixtures.kubernetesVersion(garden);
+        assertThat(created.at("/spec/kubernetes/version").asText()).isEqualTo(version);
         assertThat(created.at("/spec/provider/workers/0/machine/image/version").asText()).isEqualTo("15.4.20220818");
         assertThat(created.at("/spec/provider/workers/0/machine/architecture").asText()).isEqualTo("amd64");
         assertThat(created.at("/spec/maintenance/autoRotation/credentials/etcdEncryptionKey/rotationPeriod").asText())
                 .isEqualTo("672h0m0s");
-        assertThat(admin.get(garden.shoot("botany")).json().at("/spec/kubernetes/version").asText()).isEqualTo("1.35.4");
+        assertThat(admin.get(garden.shoot("botany")).json().at("/spec/kubernetes/version").asText()).isEqualTo(version);
+        assertThat(created.at("/spec/" + bindingKind.shootField()).asText()).isEqualTo(garden.binding());
     }
 
-    @Test
-    void aKubernetesVersionTheCloudProfileLacksIsForbidden() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aKubernetesVersionTheCloudProfileLacksIsForbidden(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "kversion");
-        ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", "1.99.0");
+        // a version a Shoot of this binding kind may name (a SecretBinding's is below 1.34)
+        String missing = bindingKind.refusedFromKubernetes134() ? "1.33.99" : "1.99.0";
+        ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", missing);
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
         assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"kversion\" is forbidden: "
-                + "spec.kubernetes.version: Unsupported value: \"1.99.0\": supported values: \"1.35.4\", \"1.34.7\", "
-                + "\"1.33.11\"");
+                + "spec.kubernetes.version: Unsupported value: \"" + missing + "\": supported values: \"1.35.4\", "
+                + "\"1.34.7\", \"1.33.11\"");
         assertThat(admin.get(garden.shoot("kversion")).status()).isEqualTo(404);
     }
 
-    @Test
-    void aLiveMigrationIsForbiddenWhileItsFeatureGateIsOff() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aLiveMigrationIsForbiddenWhileItsFeatureGateIsOff(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "live");
         shoot.with("metadata").with("annotations").put("migration.gardener.cloud/live-migrate", "true");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
@@ -74,8 +88,10 @@ class ShootAdmissionE2ETest {
                 + "\"LiveControlPlaneMigration\" feature gate is disabled in gardener-apiserver");
     }
 
-    @Test
-    void aMachineTypeTheCloudProfileLacksIsForbidden() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aMachineTypeTheCloudProfileLacksIsForbidden(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "mtype");
         ((ObjectNode) shoot.at("/spec/provider/workers/0/machine")).put("type", "m9.huge");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
@@ -83,8 +99,10 @@ class ShootAdmissionE2ETest {
                 + "spec.provider.workers[0].machine.type: Unsupported value: \"m9.huge\": supported values: \"m5.large\"");
     }
 
-    @Test
-    void aRegionTheCloudProfileLacksIsForbidden() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aRegionTheCloudProfileLacksIsForbidden(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "region");
         ((ObjectNode) shoot.get("spec")).put("region", "mars-1");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
@@ -92,8 +110,10 @@ class ShootAdmissionE2ETest {
                 .contains("spec.region: Unsupported value: \"mars-1\": supported values: \"europe-central-1\"");
     }
 
-    @Test
-    void aVersionThatCannotBeDefaultedIsForbiddenByTheMutator() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aVersionThatCannotBeDefaultedIsForbiddenByTheMutator(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "kminor");
         ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", "1.20");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
@@ -101,8 +121,10 @@ class ShootAdmissionE2ETest {
                 + "find a suitable version for 1.20.");
     }
 
-    @Test
-    void aNameTooLongWithTheProjectIsInvalid() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aNameTooLongWithTheProjectIsInvalid(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         String name = "n".repeat(21 - garden.project().length() + 1);
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), GardenFixtures.shoot(garden, name)), 422,
                 "Invalid");
@@ -113,8 +135,10 @@ class ShootAdmissionE2ETest {
                 + "not exceed 21 characters (project: " + garden.project() + "; shoot: " + name + ")");
     }
 
-    @Test
-    void theSeedIsSetOnlyThroughTheBindingSubresource() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void theSeedIsSetOnlyThroughTheBindingSubresource(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         GardenFixtures.created(admin, garden.shoots(), GardenFixtures.shoot(garden, "sched"));
         String patch = "{\"spec\":{\"seedName\":\"" + garden.seed() + "\"}}";
         JsonNode refused = Fixtures.assertStatus(admin.patch(garden.shoot("sched"), Fixtures.MERGE, patch), 403,
@@ -133,22 +157,18 @@ class ShootAdmissionE2ETest {
                 + "the same seed");
     }
 
-    @Test
-    void aShootBeyondItsBindingsQuotaIsForbidden() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aShootBeyondItsBindingsQuotaIsForbidden(BindingKind bindingKind) {
+        Garden garden = gardens.get(bindingKind);
         ObjectNode quota = GardenFixtures.example("60-quota.yaml");
         ((ObjectNode) quota.get("metadata")).put("namespace", garden.namespace());
         ((ObjectNode) quota.at("/spec/metrics")).put("cpu", "4");
         GardenFixtures.created(admin, GardenFixtures.CORE + "/namespaces/" + garden.namespace() + "/quotas", quota);
-        ObjectNode binding = GardenFixtures.example("80-credentialsbinding.yaml");
-        ((ObjectNode) binding.get("metadata")).put("name", "quota-account").put("namespace", garden.namespace());
-        binding.putObject("credentialsRef").put("apiVersion", "v1").put("kind", "Secret").put("name", garden.binding())
-                .put("namespace", garden.namespace());
-        binding.putArray("quotas").addObject().put("name", "trial-quota").put("namespace", garden.namespace());
-        GardenFixtures.created(admin, GardenFixtures.SECURITY + "/namespaces/" + garden.namespace()
-                + "/credentialsbindings", binding);
+        bindingKind.create(admin, garden.namespace(), "quota-account", GardenFixtures.PROVIDER, binding ->
+                binding.putArray("quotas").addObject().put("name", "trial-quota").put("namespace", garden.namespace()));
 
-        ObjectNode shoot = GardenFixtures.shoot(garden, "quota");
-        ((ObjectNode) shoot.get("spec")).put("credentialsBindingName", "quota-account");
+        ObjectNode shoot = bindingKind.bind(GardenFixtures.shoot(garden, "quota"), "quota-account");
         // 90-shoot.yaml's worker: at most 5 m5.large machines of 2 CPUs each
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
         assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"quota\" is forbidden: "
@@ -157,14 +177,17 @@ class ShootAdmissionE2ETest {
         GardenFixtures.created(admin, garden.shoots(), shoot);
     }
 
-    @Test
-    void kubectlShowsTheRefusal() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void kubectlShowsTheRefusal(BindingKind bindingKind) throws Exception {
+        Garden garden = gardens.get(bindingKind);
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
         ObjectNode shoot = GardenFixtures.shoot(garden, "kubectl");
-        ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", "1.99.0");
+        String missing = bindingKind.refusedFromKubernetes134() ? "1.33.99" : "1.99.0";
+        ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", missing);
         Kubectl.Result result = kubectl.runWithInput(Json.YAML.writeValueAsString(shoot), "create", "-f", "-");
         assertThat(result.exitCode()).as(result.describe()).isNotZero();
         assertThat(result.stderr()).contains("shoots.core.gardener.cloud \"kubectl\" is forbidden: "
-                + "spec.kubernetes.version: Unsupported value: \"1.99.0\"");
+                + "spec.kubernetes.version: Unsupported value: \"" + missing + "\"");
     }
 }

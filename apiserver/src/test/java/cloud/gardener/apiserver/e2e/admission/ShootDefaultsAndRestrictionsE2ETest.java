@@ -4,6 +4,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
@@ -13,8 +14,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The Shoot plugins of this group in the real server: the toleration whitelist and defaults of the
@@ -56,10 +58,11 @@ class ShootDefaultsAndRestrictionsE2ETest {
         Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
     }
 
-    @Test
-    void onlyWhitelistedTolerationsAreAdmittedAndDefaultsAreAdded() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void onlyWhitelistedTolerationsAreAdmittedAndDefaultsAreAdded(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
 
         ObjectNode refused = GardenFixtures.shoot(g, "refused");
         ((ObjectNode) refused.get("spec")).putArray("tolerations").addObject().put("key", "forbidden");
@@ -76,10 +79,11 @@ class ShootDefaultsAndRestrictionsE2ETest {
                 """).path("t"));
     }
 
-    @Test
-    void aNewShootGetsVpaKubeletReservationsAndTheFlaggedDefaults() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aNewShootGetsVpaKubeletReservationsAndTheFlaggedDefaults(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         JsonNode created = GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "defaulted"));
         JsonNode spec = created.path("spec");
         assertThat(spec.at("/kubernetes/verticalPodAutoscaler/enabled").asBoolean()).isTrue();
@@ -91,10 +95,11 @@ class ShootDefaultsAndRestrictionsE2ETest {
                 .as("stored, not only answered").isTrue();
     }
 
-    @Test
-    void offByDefaultPluginsStayOffWithoutTheFlag() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void offByDefaultPluginsStayOffWithoutTheFlag(BindingKind bindingKind) {
         TestClient admin = DEFAULTS.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         JsonNode spec = GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "plain")).path("spec");
         assertThat(spec.at("/kubernetes/verticalPodAutoscaler/enabled").asBoolean()).as("VPA is on by default").isTrue();
         assertThat(spec.at("/systemComponents/nodeLocalDNS").isMissingNode()).isTrue();
@@ -102,10 +107,11 @@ class ShootDefaultsAndRestrictionsE2ETest {
         assertThat(spec.path("tolerations").isMissingNode()).isTrue();
     }
 
-    @Test
-    void aDefaultDomainMustFollowTheShootAndProjectScheme() throws InterruptedException {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aDefaultDomainMustFollowTheShootAndProjectScheme(BindingKind bindingKind) throws InterruptedException {
         TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin);
+        Garden g = GardenFixtures.create(admin, bindingKind);
         String defaultDomain = g.project() + ".example.org";
         ObjectNode secret = yaml("""
                 apiVersion: v1

@@ -4,13 +4,13 @@ import static cloud.gardener.apiserver.e2e.admission.GardenFixtures.documents;
 import static cloud.gardener.apiserver.e2e.admission.GardenFixtures.manifestText;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.api.model.values.Duration;
-import cloud.gardener.apiserver.api.model.values.Quantity;
-
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.values.Duration;
+import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -41,7 +43,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * file, as its own test case, is created with {@code kubectl create -f} and again over HTTP, read back,
  * compared field by field with the manifest (plus what admission adds, {@link #ADMISSION_ADDS}), and deleted.
  * Every default admission plugin is on: namespaces the manifests live in and the secrets they reference are created
- * first, and what else a case's objects refer to exists while it runs (GardenFixtures.createReferencedBy).
+ * first, and what else a case's objects refer to exists while it runs (GardenFixtures.createReferencedBy). A
+ * manifest with a bound Shoot (its own, or the Shoot a Bastion or ManagedSeed names) runs once per {@link BindingKind},
+ * its Shoots bound that way as users of that kind write them (GardenFixtures.bound).
  */
 class GardenerExamplesTest {
 
@@ -64,6 +68,51 @@ class GardenerExamplesTest {
     /** The manifests, as paths relative to the examples folder (the test case names). */
     static Stream<String> manifests() {
         return GardenFixtures.manifests().stream();
+    }
+
+    /** The manifests without a bound Shoot: the binding kind does not matter to them. */
+    static Stream<String> manifestsWithoutBoundShoots() {
+        return manifests().filter(file -> !bindsShoots(file));
+    }
+
+    /** Each manifest with a bound Shoot, once per binding kind. */
+    static Stream<Arguments> manifestsWithBoundShoots() {
+        return manifests().filter(GardenerExamplesTest::bindsShoots)
+                .flatMap(file -> Arrays.stream(BindingKind.values()).map(kind -> Arguments.of(file, kind)));
+    }
+
+    /**
+     * Whether a manifest's case creates a bound Shoot: a Shoot naming a binding, or a Bastion or ManagedSeed (whose
+     * Shoot the case creates); not the manifests refused as shipped, which create nothing.
+     */
+    private static boolean bindsShoots(String file) {
+        return !REJECTED_AS_SHIPPED.containsKey(file) && documents(file).stream().anyMatch(doc -> switch (doc.path("kind")
+                .asText()) {
+            case "Bastion", "ManagedSeed" -> true;
+            case "Shoot" -> !BindingKind.bindingOf(doc).isEmpty();
+            default -> false;
+        });
+    }
+
+    /** The manifest's documents, their Shoots bound by the kind (none: as shipped). */
+    private static List<ObjectNode> boundDocuments(String file, BindingKind bindingKind) {
+        List<ObjectNode> docs = documents(file);
+        if (bindingKind != null) {
+            docs.forEach(doc -> GardenFixtures.bound(doc, bindingKind));
+        }
+        return docs;
+    }
+
+    /** The manifest's text, or the bound documents' where binding them changed them. */
+    private static String text(String file, List<ObjectNode> docs) throws IOException {
+        if (docs.equals(documents(file))) {
+            return manifestText(file);
+        }
+        StringBuilder text = new StringBuilder();
+        for (ObjectNode doc : docs) {
+            text.append(Json.YAML.writeValueAsString(doc));
+        }
+        return text.toString();
     }
 
     @BeforeAll
@@ -95,10 +144,20 @@ class GardenerExamplesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("manifests")
+    @MethodSource("manifestsWithoutBoundShoots")
     void createdWithKubectlReadBackAndDeleted(String file) throws Exception {
-        List<ObjectNode> docs = documents(file);
-        List<String> garden = referencedGarden(docs);
+        createdWithKubectlReadBackAndDeleted(file, null);
+    }
+
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("manifestsWithBoundShoots")
+    void boundShootsCreatedWithKubectlReadBackAndDeleted(String file, BindingKind bindingKind) throws Exception {
+        createdWithKubectlReadBackAndDeleted(file, bindingKind);
+    }
+
+    private static void createdWithKubectlReadBackAndDeleted(String file, BindingKind bindingKind) throws Exception {
+        List<ObjectNode> docs = boundDocuments(file, bindingKind);
+        List<String> garden = referencedGarden(docs, bindingKind);
         try {
             createWithKubectl(file, docs);
         } finally {
@@ -112,12 +171,12 @@ class GardenerExamplesTest {
      * garden of a Shoot, a Bastion's scheduled Shoot, a ManagedSeed's Shoot, a Seed's registered extensions... They
      * exist only while the case runs: other examples define the same objects.
      */
-    private static List<String> referencedGarden(List<ObjectNode> docs) {
-        return GardenFixtures.createReferencedBy(SERVER.admin(), docs);
+    private static List<String> referencedGarden(List<ObjectNode> docs, BindingKind bindingKind) {
+        return GardenFixtures.createReferencedBy(SERVER.admin(), docs, bindingKind);
     }
 
     private static void createWithKubectl(String file, List<ObjectNode> docs) throws Exception {
-        String text = manifestText(file);
+        String text = text(file, docs);
         Kubectl.Result created = kubectl.runWithInput(text, "create", "-f", "-");
         if (REJECTED_AS_SHIPPED.containsKey(file)) {
             assertThat(created.exitCode()).as("%s is invalid as shipped: %s", file, created.describe()).isNotZero();
@@ -156,10 +215,20 @@ class GardenerExamplesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("manifests")
-    void createdOverHttpReadBackAndDeleted(String file) throws Exception {
-        List<ObjectNode> docs = documents(file);
-        List<String> garden = referencedGarden(docs);
+    @MethodSource("manifestsWithoutBoundShoots")
+    void createdOverHttpReadBackAndDeleted(String file) {
+        createdOverHttpReadBackAndDeleted(file, null);
+    }
+
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("manifestsWithBoundShoots")
+    void boundShootsCreatedOverHttpReadBackAndDeleted(String file, BindingKind bindingKind) {
+        createdOverHttpReadBackAndDeleted(file, bindingKind);
+    }
+
+    private static void createdOverHttpReadBackAndDeleted(String file, BindingKind bindingKind) {
+        List<ObjectNode> docs = boundDocuments(file, bindingKind);
+        List<String> garden = referencedGarden(docs, bindingKind);
         try {
             createOverHttp(file, docs);
         } finally {

@@ -2,10 +2,10 @@ package cloud.gardener.apiserver.e2e.credentials;
 
 import static cloud.gardener.apiserver.e2e.Fixtures.MERGE;
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.boundShootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
 import static cloud.gardener.apiserver.e2e.Fixtures.createProjectNamespace;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
-import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,9 +13,10 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.Pem;
 import cloud.gardener.apiserver.certs.SubjectNames;
+import cloud.gardener.apiserver.e2e.BindingKind;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.server.CredentialsConfig;
-import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,15 +30,21 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code shoots/adminkubeconfig} and {@code shoots/viewerkubeconfig} over HTTP, with the CA material stored as
- * Gardener stores it: an InternalSecret {@code <shoot>.ca-client} and a ConfigMap {@code <shoot>.ca-cluster}.
+ * Gardener stores it: an InternalSecret {@code <shoot>.ca-client} and a ConfigMap {@code <shoot>.ca-cluster}. Once per
+ * {@link BindingKind}, the Shoots bound that way.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(BindingKind.class)
 class ShootKubeconfigE2ETest {
 
     /** The admin maximum is lowered to two hours so capping shows; the viewer keeps the default day. */
@@ -57,11 +64,16 @@ class ShootKubeconfigE2ETest {
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void fixtures() {
+    @Parameter
+    BindingKind bindingKind;
+
+    /** A project namespace per binding kind, with a binding of that kind to the Shoots' cloud credentials. */
+    @BeforeParameterizedClassInvocation
+    static void fixtures(BindingKind bindingKind) {
         admin = SERVER.admin();
         ns = createProjectNamespace(admin, "kubeconfig");
-        create(admin, shoots(ns), shootObject("s1"));
+        bindingKind.create(admin, ns, "account", "aws");
+        create(admin, shoots(ns), boundShootObject("s1", bindingKind, "account"));
         advertise("s1", List.of(
                 address("service-account-issuer", "https://discovery.example.com/projects/dev/shoots/uid/issuer"),
                 address("external", "https://api.s1.example.com"),
@@ -210,7 +222,7 @@ class ShootKubeconfigE2ETest {
 
     @Test
     void aShootWithoutKubeApiServerAddressesIsInvalid() {
-        create(admin, shoots(ns), shootObject("no-addresses"));
+        create(admin, shoots(ns), boundShootObject("no-addresses", bindingKind, "account"));
         caClient("no-addresses", CLIENT_CA);
         caCluster("no-addresses", CLUSTER_CA.certificatePem());
 
@@ -231,7 +243,7 @@ class ShootKubeconfigE2ETest {
 
     @Test
     void missingClientCaIsAnInternalError() {
-        create(admin, shoots(ns), shootObject("no-ca"));
+        create(admin, shoots(ns), boundShootObject("no-ca", bindingKind, "account"));
         advertise("no-ca", List.of(address("external", "https://api.no-ca.example.com")));
 
         JsonNode status = assertStatus(adminKubeconfig("no-ca", null), 500, "InternalError");
@@ -242,7 +254,7 @@ class ShootKubeconfigE2ETest {
 
     @Test
     void missingClusterCaIsAnInternalErrorAndTheDeprecatedSecretStillCounts() throws Exception {
-        create(admin, shoots(ns), shootObject("old-ca"));
+        create(admin, shoots(ns), boundShootObject("old-ca", bindingKind, "account"));
         advertise("old-ca", List.of(address("external", "https://api.old-ca.example.com")));
         caClient("old-ca", CLIENT_CA);
 

@@ -1,16 +1,17 @@
 package cloud.gardener.apiserver.e2e.credentials;
 
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.boundShootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
 import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
-import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.certs.KeyPairs;
-import cloud.gardener.apiserver.server.CredentialsConfig;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.server.CredentialsConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import cloud.gardener.apiserver.workloadidentity.SigningKey;
@@ -33,6 +34,8 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code workloadidentities/token} over HTTP, verified the way a relying party does: the issuer's discovery
@@ -52,6 +55,7 @@ class WorkloadIdentityTokenE2ETest {
     static TestClient admin;
     static String ns;
     static JsonNode identity;
+    static JsonNode project;
 
     @BeforeAll
     static void fixtures() {
@@ -63,6 +67,12 @@ class WorkloadIdentityTokenE2ETest {
         wi.putObject("spec").putArray("audiences").add("sts.example.com");
         ((ObjectNode) wi.get("spec")).putObject("targetSystem").put("type", "aws");
         identity = create(admin, collection(), wi);
+        // the project: a Shoot is admitted only in its project's namespace
+        ObjectNode p = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "Project");
+        p.putObject("metadata").put("name", "p" + ns.substring(ns.lastIndexOf('-') + 1));
+        p.putObject("spec").put("namespace", ns);
+        project = create(admin, "/apis/core.gardener.cloud/v1beta1/projects", p);
     }
 
     private static String collection() {
@@ -131,18 +141,16 @@ class WorkloadIdentityTokenE2ETest {
                 .isEqualTo(Duration.ofHours(1));
     }
 
-    @Test
-    void contextObjectsAreResolvedForGardenletsOnly() throws Exception {
-        // the project first: a Shoot is admitted only in its project's namespace
-        ObjectNode project = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
-                .put("kind", "Project");
-        project.putObject("metadata").put("name", "p" + ns.substring(ns.lastIndexOf('-') + 1));
-        project.putObject("spec").put("namespace", ns);
-        JsonNode createdProject = create(admin, "/apis/core.gardener.cloud/v1beta1/projects", project);
-        JsonNode shoot = create(admin, shoots(ns), shootObject("ctx"));
+    /** The Shoot a gardenlet asks a token for, bound by each binding kind (the last one by this WorkloadIdentity). */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void contextObjectsAreResolvedForGardenletsOnly(BindingKind bindingKind) throws Exception {
+        String name = "ctx-" + bindingKind.ordinal();
+        bindingKind.create(admin, ns, name, "aws");
+        JsonNode shoot = create(admin, shoots(ns), boundShootObject(name, bindingKind, name));
         ObjectNode body = tokenRequest(3600L);
         ((ObjectNode) body.get("spec")).putObject("contextObject").put("kind", "Shoot")
-                .put("apiVersion", "core.gardener.cloud/v1beta1").put("name", "ctx").put("namespace", ns)
+                .put("apiVersion", "core.gardener.cloud/v1beta1").put("name", name).put("namespace", ns)
                 .put("uid", shoot.path("metadata").path("uid").asText());
         TestClient gardenlet = SERVER.client("gardenlet", List.of("system:masters", "gardener.cloud:system:seeds"));
 
@@ -151,10 +159,10 @@ class WorkloadIdentityTokenE2ETest {
         assertThat(resp.status()).as(resp.body()).isEqualTo(201);
         Map<String, Object> claim = verify(resp.json().path("status").path("token").asText())
                 .getJSONObjectClaim("gardener.cloud");
-        assertThat(claim).containsEntry("shoot", Map.of("name", "ctx", "namespace", ns,
+        assertThat(claim).containsEntry("shoot", Map.of("name", name, "namespace", ns,
                 "uid", shoot.path("metadata").path("uid").asText()));
-        assertThat(claim).containsEntry("project", Map.of("name", createdProject.path("metadata").path("name").asText(),
-                "uid", createdProject.path("metadata").path("uid").asText()));
+        assertThat(claim).containsEntry("project", Map.of("name", project.path("metadata").path("name").asText(),
+                "uid", project.path("metadata").path("uid").asText()));
         assertThat(claim).doesNotContainKey("seed");
 
         // not a gardenlet: the context object is ignored

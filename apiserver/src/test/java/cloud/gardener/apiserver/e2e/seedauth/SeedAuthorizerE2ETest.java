@@ -1,13 +1,14 @@
 package cloud.gardener.apiserver.e2e.seedauth;
 
 import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
+import static cloud.gardener.apiserver.e2e.Fixtures.boundShootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
 import static cloud.gardener.apiserver.e2e.Fixtures.q;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
-import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
@@ -15,16 +16,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The built-in SeedAuthorizer on the real server (standalone, no delegated SubjectAccessReview): a gardenlet
  * with a client certificate for seed-a works with Shoots scheduled on seed-a and is refused the others with
- * Kubernetes' 403, the authorizer's reason appended. The graph follows the store through its watch. The
- * built-in SeedRestriction admission plugin limits what the gardenlet creates.
+ * Kubernetes' 403, the authorizer's reason appended. The graph follows the store through its watch, also from a
+ * Shoot to its binding and on to the credentials; the class runs once per {@link BindingKind}, each in a namespace of
+ * its own. The built-in SeedRestriction admission plugin limits what the gardenlet creates.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(BindingKind.class)
 class SeedAuthorizerE2ETest {
 
     @RegisterExtension
@@ -35,17 +42,23 @@ class SeedAuthorizerE2ETest {
     private static TestClient gardenlet;
     private static String namespace;
 
-    @BeforeAll
-    static void scheduleShoots() {
+    @Parameter
+    BindingKind bindingKind;
+
+    /** Shoots on seed-a and seed-b, each bound by a binding of its own (named like the shoot) to credentials of its own. */
+    @BeforeParameterizedClassInvocation
+    static void scheduleShoots(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
         namespace = Fixtures.createProjectNamespace(admin, "garden-seedauth");
-        create(admin, shoots(namespace), onSeed("shoot-a", "seed-a"));
-        create(admin, shoots(namespace), onSeed("shoot-b", "seed-b"));
+        for (String[] shoot : new String[][] {{"shoot-a", "seed-a"}, {"shoot-b", "seed-b"}}) {
+            bindingKind.create(admin, namespace, shoot[0], "aws");
+            create(admin, shoots(namespace), onSeed(bindingKind, shoot[0], shoot[1]));
+        }
         gardenlet = SERVER.client(GARDENLET_A, List.of("gardener.cloud:system:seeds"));
     }
 
-    private static ObjectNode onSeed(String name, String seed) {
-        ObjectNode shoot = shootObject(name);
+    private static ObjectNode onSeed(BindingKind bindingKind, String name, String seed) {
+        ObjectNode shoot = boundShootObject(name, bindingKind, name);
         ((ObjectNode) shoot.get("spec")).put("seedName", seed);
         return shoot;
     }
@@ -86,7 +99,7 @@ class SeedAuthorizerE2ETest {
                 + "in the namespace \"" + namespace + "\": no relationship found");
         assertThat(status.path("details").path("name").asText()).isEqualTo("shoot-b");
 
-        TestClient.Response update = gardenlet.put(shoot(namespace, "shoot-b"), onSeed("shoot-b", "seed-a"));
+        TestClient.Response update = gardenlet.put(shoot(namespace, "shoot-b"), onSeed(bindingKind, "shoot-b", "seed-a"));
         assertStatus(update, 403, "Forbidden");
     }
 
@@ -103,10 +116,33 @@ class SeedAuthorizerE2ETest {
 
     @Test
     void newShootsOnTheSeedBecomeAccessibleThroughTheWatch() throws InterruptedException {
-        create(SERVER.admin(), shoots(namespace), onSeed("shoot-c", "seed-a"));
+        bindingKind.create(SERVER.admin(), namespace, "shoot-c", "aws");
+        create(SERVER.admin(), shoots(namespace), onSeed(bindingKind, "shoot-c", "seed-a"));
 
         TestClient.Response get = eventually(200, () -> gardenlet.get(shoot(namespace, "shoot-c")));
         assertThat(get.status()).as(get.body()).isEqualTo(200);
+        TestClient.Response credentials = eventually(200, () -> gardenlet.get(bindingKind.credentialsPath(namespace,
+                "shoot-c")));
+        assertThat(credentials.status()).as(credentials.body()).isEqualTo(200);
+    }
+
+    /** Shoot to binding to credentials (Gardener's graph: Secret or WorkloadIdentity, binding, Shoot, Seed). */
+    @Test
+    void gardenletReadsTheBindingAndCredentialsOfAShootOnItsSeedOnly() throws InterruptedException {
+        TestClient.Response binding = eventually(200, () -> gardenlet.get(bindingKind.bindingPath(namespace, "shoot-a")));
+        assertThat(binding.status()).as(binding.body()).isEqualTo(200);
+        assertThat(binding.json().path("kind").asText())
+                .isEqualTo(bindingKind.binding(namespace, "shoot-a", "aws").path("kind").asText());
+        TestClient.Response credentials = eventually(200, () -> gardenlet.get(bindingKind.credentialsPath(namespace,
+                "shoot-a")));
+        assertThat(credentials.status()).as(credentials.body()).isEqualTo(200);
+
+        JsonNode otherBinding = assertStatus(gardenlet.get(bindingKind.bindingPath(namespace, "shoot-b")), 403,
+                "Forbidden");
+        assertThat(otherBinding.path("message").asText()).endsWith(": no relationship found");
+        JsonNode otherCredentials = assertStatus(gardenlet.get(bindingKind.credentialsPath(namespace, "shoot-b")), 403,
+                "Forbidden");
+        assertThat(otherCredentials.path("message").asText()).endsWith(": no relationship found");
     }
 
     @Test
@@ -141,5 +177,6 @@ class SeedAuthorizerE2ETest {
         assertThat(status.path("message").asText()).startsWith("seeds.core.gardener.cloud \"seed-b\" is forbidden: "
                 + "User \"" + GARDENLET_A + "\" cannot update resource \"seeds\"");
         assertStatus(gardenlet.delete(shoot(namespace, "shoot-a")), 403, "Forbidden");
+        assertStatus(gardenlet.delete(bindingKind.bindingPath(namespace, "shoot-a")), 403, "Forbidden");
     }
 }
