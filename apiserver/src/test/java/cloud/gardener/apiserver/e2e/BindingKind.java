@@ -53,6 +53,16 @@ public enum BindingKind {
         return this == SECRET_BINDING ? "secretbinding.core.gardener.cloud" : "credentialsbinding.security.gardener.cloud";
     }
 
+    /** The binding as Gardener's messages name it: {@code secret binding} or {@code credentials binding}. */
+    public String description() {
+        return this == SECRET_BINDING ? "secret binding" : "credentials binding";
+    }
+
+    /** The binding's resource as a request names it, e.g. {@code secretbindings.core.gardener.cloud}. */
+    public String resource() {
+        return this == SECRET_BINDING ? "secretbindings.core.gardener.cloud" : "credentialsbindings.security.gardener.cloud";
+    }
+
     /** The binding's path in the API. */
     public String bindingPath(String namespace, String name) {
         return (this == SECRET_BINDING ? CORE + namespace + "/secretbindings/" : SECURITY + namespace

@@ -8,11 +8,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.BindingKind;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,6 +89,58 @@ class GlobalAdmissionE2ETest {
         assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"nobind\" is forbidden: "
                 + bindingKind.singularResource() + " \"missing\" not found");
         assertThat(admin.get(g.shoot("nobind")).status()).isEqualTo(404);
+    }
+
+    /**
+     * FinalizerRemoval: the {@code gardener} finalizer stays on a binding while a Shoot names it, and may go once the
+     * Shoot is gone (the plugin reads the Shoots from the watch-fed cache: the deletion shows there a moment later).
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aBindingInUseKeepsItsFinalizer(BindingKind bindingKind) throws InterruptedException {
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin, bindingKind);
+        String binding = bindingKind.bindingPath(g.namespace(), g.binding());
+        TestClient.Response finalized = admin.patch(binding, Fixtures.MERGE, "{\"metadata\":{\"finalizers\":[\"gardener\"]}}");
+        assertThat(finalized.status()).as(finalized.body()).isEqualTo(200);
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "user"));
+
+        String removal = "{\"metadata\":{\"finalizers\":null}}";
+        JsonNode status = assertStatus(admin.patch(binding, Fixtures.MERGE, removal), 403, "Forbidden");
+        assertThat(status.path("message").asText()).isEqualTo(bindingKind.resource() + " \"" + g.binding() + "\" is "
+                + "forbidden: finalizer must not be removed - " + bindingKind.description() + " " + g.namespace() + "/"
+                + g.binding() + " is still in use by at least one shoot");
+
+        Fixtures.deleteConfirmed(admin, g.shoot("user"));
+        TestClient.Response removed = admin.patch(binding, Fixtures.MERGE, removal);
+        for (int i = 0; i < 50 && removed.status() == 403; i++) {
+            Thread.sleep(100);
+            removed = admin.patch(binding, Fixtures.MERGE, removal);
+        }
+        assertThat(removed.status()).as(removed.body()).isEqualTo(200);
+    }
+
+    /** ResourceReferenceManager: a CloudProfile keeps the Kubernetes version its Shoots run, whatever binds them. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aCloudProfileKeepsTheKubernetesVersionItsShootsUse(BindingKind bindingKind) {
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin, bindingKind);
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "runner"));
+        String version = GardenFixtures.kubernetesVersion(g);
+        String profile = CORE + "/cloudprofiles/" + g.cloudProfile();
+        ObjectNode changed = (ObjectNode) admin.get(profile).json();
+        ArrayNode versions = (ArrayNode) changed.at("/spec/kubernetes/versions");
+        for (int i = versions.size() - 1; i >= 0; i--) {
+            if (versions.get(i).path("version").asText().equals(version)) {
+                versions.remove(i);
+            }
+        }
+        JsonNode status = assertStatus(admin.put(profile, changed), 403, "Forbidden");
+        assertThat(status.path("message").asText()).isEqualTo("cloudprofiles.core.gardener.cloud \"" + g.cloudProfile()
+                + "\" is forbidden: 1 error occurred:\n\t* unable to delete Kubernetes version \"" + version + "\" from "
+                + "CloudProfile \"" + g.cloudProfile() + "\" - version is still in use by shoot '" + g.namespace()
+                + "/runner'\n\n");
     }
 
     /**
