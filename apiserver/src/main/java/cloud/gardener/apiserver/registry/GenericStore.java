@@ -233,9 +233,11 @@ public final class GenericStore {
             meta.put("name", NameGenerator.generate(generateName));
         }
         String name = Objects.name(obj);
-        List<FieldError> errors = new ArrayList<>(MetadataValidation.validateCreate(obj, type));
+        // BeforeCreate's order: the strategy's validation first, so its specific messages win; the generic
+        // ObjectMeta checks only when it passed
+        List<FieldError> errors = new ArrayList<>(strategy.validate(obj));
         if (errors.isEmpty()) {
-            errors.addAll(strategy.validate(obj));
+            errors.addAll(MetadataValidation.validateCreate(obj, type));
         }
         if (!errors.isEmpty()) {
             return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), name, errors));

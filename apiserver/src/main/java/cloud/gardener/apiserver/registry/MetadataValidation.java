@@ -68,6 +68,14 @@ public final class MetadataValidation {
         }
     }
 
+    /**
+     * Whether an object could carry this name: not empty and a valid path segment. A reference to any other name
+     * finds nothing, as a lister's Get finds nothing, without asking storage or a remote server.
+     */
+    public static boolean isPossibleName(String name) {
+        return !name.isEmpty() && pathSegmentProblem(name, false).isEmpty();
+    }
+
     /** {@code path.IsValidPathSegmentName} (or its prefix form): what would break the object's URL and key. */
     static java.util.Optional<String> pathSegmentProblem(String name, boolean prefix) {
         if (!prefix && (name.equals(".") || name.equals(".."))) {

@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
@@ -107,10 +108,17 @@ public final class RemoteInformer implements AutoCloseable {
     }
 
     /** Reads one object from the server itself; empty when it does not exist. */
-    public Future<ObjectNode> read(String namespace, String name) {
-        String path = namespace.isEmpty() ? base + "/" + resource + "/" + name
-                : base + "/namespaces/" + namespace + "/" + resource + "/" + name;
-        return client.get(path).map(ObjectNode.class::cast);
+    public Future<Optional<ObjectNode>> read(String namespace, String name) {
+        String path = namespace.isEmpty() ? base + "/" + resource + "/" + segment(name)
+                : base + "/namespaces/" + segment(namespace) + "/" + resource + "/" + segment(name);
+        return client.get(path).map(found -> Optional.of((ObjectNode) found))
+                .recover(t -> t instanceof KubeApiException e && e.status() == 404
+                        ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
+    }
+
+    /** One path segment, escaped: a name is never read as a query or another path. */
+    private static String segment(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** Lists from the server itself. */

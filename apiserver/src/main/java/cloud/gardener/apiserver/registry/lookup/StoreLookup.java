@@ -3,9 +3,9 @@ package cloud.gardener.apiserver.registry.lookup;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import cloud.gardener.apiserver.delegation.KubeApiException;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
+import cloud.gardener.apiserver.registry.MetadataValidation;
 import cloud.gardener.apiserver.registry.Registry;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -47,6 +47,10 @@ public final class StoreLookup implements ObjectLookup {
 
     @Override
     public Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name) {
+        if (!MetadataValidation.isPossibleName(name)) {
+            // no object carries it; an empty name would even read the whole collection from a remote server
+            return Future.succeededFuture(Optional.empty());
+        }
         Optional<RemoteInformer> informer = remote(resource);
         if (informer.isPresent()) {
             return get(informer.get(), namespace, name);
@@ -82,9 +86,7 @@ public final class StoreLookup implements ObjectLookup {
             if (late != null) {
                 return Future.succeededFuture(Optional.of(late));
             }
-            return informer.read(namespace, name).map(Optional::of)
-                    .recover(t -> t instanceof KubeApiException e && e.status() == 404
-                            ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
+            return informer.read(namespace, name);
         });
     }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * NamespacedCloudProfileValidator in the real server: an image of the profile's own must be a valid image (500,
  * Gardener's plain error), the merged {@code status.cloudProfileSpec} must be valid (500), and a sound profile is
- * stored (a missing parent is already refused earlier in the chain, by ResourceReferenceManager). {@link NamespacedCloudProfileAdmissionDisabledE2ETest} turns it off.
+ * stored (a missing parent is refused earlier in the chain, by the mutating ExtensionLabels: {@link MissingReferencesE2ETest}). {@link NamespacedCloudProfileAdmissionDisabledE2ETest} turns it off.
  */
 class NamespacedCloudProfileAdmissionE2ETest {
 

@@ -385,6 +385,13 @@ class ErrorResponsesTest {
         assertThat(cause.path("reason").asText()).isEqualTo("FieldValueRequired");
         assertThat(cause.path("field").asText()).isEqualTo("metadata.name");
 
+        // BeforeCreate: the strategy's validation first (the Shoot name is a DNS label), the generic path-segment
+        // check ("may not contain '/'") only after it passed
+        JsonNode slash = assertStatus(admin.post(shoots(ns), shootObject("bad/name")), 422, "Invalid");
+        assertThat(slash.path("message").asText()).startsWith("Shoot.core.gardener.cloud \"bad/name\" is invalid: ")
+                .contains("metadata.name: Invalid value: \"bad/name\": a lowercase RFC 1123 label must consist of")
+                .doesNotContain("may not contain");
+
         JsonNode exact = assertStatus(admin.get(shoots(ns) + "?resourceVersionMatch=Exact"), 422, "Invalid");
         assertThat(exact.path("message").asText()).isEqualTo("ListOptions.meta.k8s.io \"\" is invalid: "
                 + "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided");

@@ -42,6 +42,13 @@ class RemoteInformerTest {
             await(() -> informer.get("before", "cm") != null);
             assertThat(informer.list("before")).hasSize(1);
             assertThat(informer.list("other")).isEmpty();
+            assertThat(informer.read("before", "cm").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS))
+                    .hasValueSatisfying(cm -> assertThat(cm.at("/data/a").asText()).isEqualTo("1"));
+            // the name is one path segment: neither a query nor another path reaches the object
+            for (String name : new String[] {"cm?limit=1", "cm#x", "cm/x"}) {
+                assertThat(informer.read("before", name).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS))
+                        .as(name).isEmpty();
+            }
 
             assertThat(GARDEN.admin().delete("/api/v1/namespaces/before/configmaps/cm").status()).isEqualTo(200);
             await(() -> informer.get("before", "cm") == null);

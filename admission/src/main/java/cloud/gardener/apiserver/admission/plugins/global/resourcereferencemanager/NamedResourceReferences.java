@@ -45,6 +45,10 @@ final class NamedResourceReferences {
         int slash = apiVersion.indexOf('/');
         String group = slash < 0 ? "" : apiVersion.substring(0, slash);
         String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);
+        if (apiVersion.isEmpty()) {
+            // client-go's discovery refuses to ask for an empty group version
+            return BindingReferences.fail("groupVersion shouldn't be empty");
+        }
         if (!DISCOVERY.servesGroupVersion(group, version)) {
             // ServerResourcesForGroupVersion answers 404 for a group version nobody serves.
             return BindingReferences.fail("the server could not find the requested resource");
@@ -61,11 +65,11 @@ final class NamedResourceReferences {
         }
         return refs.mayGet(a.user(), group, version, type.get().plural(), namespace, objectName, "resource reference",
                         "cannot reference a resource you are not allowed to read")
-                .compose(v -> refs.live(type.get().groupResource(), namespace, objectName))
-                .recover(e -> e instanceof ReferenceProblem p && p.getMessage().endsWith("not found")
-                        ? BindingReferences.fail("failed to resolve resource reference " + GoErrors.quote(name) + ": "
-                                + p.getMessage())
-                        : Future.failedFuture(e))
+                .compose(v -> refs.dynamic(type.get().groupResource(), namespace, objectName)
+                        .recover(e -> e instanceof ReferenceProblem p
+                                ? BindingReferences.fail("failed to resolve resource reference " + GoErrors.quote(name)
+                                        + ": " + p.getMessage())
+                                : Future.failedFuture(e)))
                 .compose(found -> each(a, namespace, resources, i + 1));
     }
 }

@@ -33,9 +33,19 @@ final class References {
         return find(resource, namespace, name, singular + (resource.group().isEmpty() ? "" : "." + resource.group()));
     }
 
-    /** An object Gardener reads from its lister, then after a short wait again, then live. */
+    /**
+     * An object Gardener reads from its lister, then after a short wait again, then live with a typed client, whose
+     * request refuses an empty name before asking the server.
+     */
     Future<ObjectNode> live(GroupResource resource, String namespace, String name) {
-        return find(resource, namespace, name, resource.toString());
+        return name.isEmpty() ? BindingReferences.fail("resource name may not be empty")
+                : find(resource, namespace, name, resource.toString());
+    }
+
+    /** An object Gardener reads with its dynamic client only, which refuses an empty name before asking. */
+    Future<ObjectNode> dynamic(GroupResource resource, String namespace, String name) {
+        return name.isEmpty() ? BindingReferences.fail("name is required")
+                : find(resource, namespace, name, resource.toString());
     }
 
     private Future<ObjectNode> find(GroupResource resource, String namespace, String name, String printed) {

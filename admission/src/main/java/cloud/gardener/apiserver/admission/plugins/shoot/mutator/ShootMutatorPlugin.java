@@ -81,8 +81,10 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
                     if (spec.isEmpty()) {
                         return Future.succeededFuture();
                     }
+                    // a pointer in Gardener: an empty name is looked up (and not found) before validation sees it
                     String seedName = shoot.path("spec").path("seedName").asText("");
-                    Future<Optional<Seed>> seed = seedName.isEmpty() ? Future.succeededFuture(Optional.empty())
+                    Future<Optional<Seed>> seed = !shoot.path("spec").hasNonNull("seedName")
+                            ? Future.succeededFuture(Optional.empty())
                             : objects.get(Seed.class, GardenObjects.SEEDS, "", seedName).compose(found -> found.isEmpty()
                             ? Future.failedFuture(ApiException.internal("could not find referenced seed \"" + seedName
                             + "\": seed.core.gardener.cloud \"" + seedName + "\" not found"))

@@ -33,7 +33,17 @@ class BackupBucketValidatorPluginTest {
                                 + "\"gcp\" cannot use WorkloadIdentity of type \"aws\"")),
                 arguments("a missing WorkloadIdentity", "aws", WI + "nope}", Outcome.rejected(500,
                         "Internal error occurred: workloadidentity.security.gardener.cloud \"nope\" not found")),
+                arguments("a WorkloadIdentity of an empty name", "aws", WI + "''}", Outcome.rejected(500,
+                        "Internal error occurred: workloadidentity.security.gardener.cloud \"\" not found")),
+                arguments("a WorkloadIdentity in another namespace", "aws", WI.replace("namespace: garden", "namespace: other")
+                        + "aws-id}", Outcome.rejected(500,
+                        "Internal error occurred: workloadidentity.security.gardener.cloud \"aws-id\" not found")),
                 arguments("a Secret is not checked", "gcp", "{apiVersion: v1, kind: Secret, namespace: garden, name: s}",
+                        Outcome.ALLOWED),
+                // only security.gardener.cloud/v1alpha1 WorkloadIdentity is read; any other kind is ResourceReferenceManager's
+                arguments("a WorkloadIdentity of another apiVersion is not checked", "gcp", WI.replace("v1alpha1", "v1")
+                        + "nope}", Outcome.ALLOWED),
+                arguments("an unknown kind is not checked", "gcp", "{apiVersion: v1, kind: ConfigMap, namespace: garden, name: x}",
                         Outcome.ALLOWED));
     }
 

@@ -110,7 +110,17 @@ class ExtensionValidatorTest {
                                 + "using non-registered provider type: spec.bucketName (\"gcp\")")),
                 arguments("an entry whose bucket is missing", "BackupEntry", "backupentries",
                         "metadata: {name: e, namespace: ns}\nspec: {bucketName: nope}",
-                        Outcome.rejected(404, "backupbucket.core.gardener.cloud \"nope\" not found")));
+                        Outcome.rejected(404, "backupbucket.core.gardener.cloud \"nope\" not found")),
+                // Gardener passes the lister's NotFound on unwrapped, whatever the name
+                arguments("an entry of an empty bucket name", "BackupEntry", "backupentries",
+                        "metadata: {name: e, namespace: ns}\nspec: {bucketName: ''}",
+                        Outcome.rejected(404, "backupbucket.core.gardener.cloud \"\" not found")),
+                arguments("an entry without bucket name", "BackupEntry", "backupentries",
+                        "metadata: {name: e, namespace: ns}\nspec: {seedName: s}",
+                        Outcome.rejected(404, "backupbucket.core.gardener.cloud \"\" not found")),
+                arguments("an entry naming a ControllerRegistration as its bucket", "BackupEntry", "backupentries",
+                        "metadata: {name: e, namespace: ns}\nspec: {bucketName: provider-aws}",
+                        Outcome.rejected(404, "backupbucket.core.gardener.cloud \"provider-aws\" not found")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -61,6 +61,7 @@ class ResourceReferenceManagerTest {
                     """)
             .put(core("seeds"), "metadata: {name: seed-a}")
             .put(core("secretbindings"), "metadata: {name: creds, namespace: garden-dev}\nprovider: {type: aws}")
+            .put(new GroupResource(SECURITY, "credentialsbindings"), "metadata: {name: cb, namespace: garden-dev}\nprovider: {type: aws}")
             .put(core("exposureclasses"), "metadata: {name: internet}")
             .put(core("projects"), "metadata: {name: dev}\nspec: {namespace: garden-dev}")
             .put(core("quotas"), "metadata: {name: q1, namespace: garden-dev}\nspec: {scope: {apiVersion: core.gardener.cloud/v1beta1, kind: Project}}")
@@ -320,8 +321,124 @@ class ResourceReferenceManagerTest {
                         Outcome.ALLOWED));
     }
 
+    /**
+     * Each reference the plugin reads, empty or naming an object of another kind. A lister's Get of an empty name
+     * finds nothing; client-go's typed clients refuse it ("resource name may not be empty"), its dynamic client too
+     * ("name is required") and its discovery an empty group version ("groupVersion shouldn't be empty").
+     */
+    static Stream<Arguments> emptyAndWrongKindReferences() {
+        String prefix = "could not find cloudProfileSpec from the shoot cloudProfile reference: ";
+        String bb = "backupbuckets.core.gardener.cloud";
+        String be = "backupentries.core.gardener.cloud";
+        String binding = "metadata: {name: creds, namespace: garden-dev}\nprovider: {type: aws}\nsecretRef: {name: creds, namespace: garden-dev}";
+        String cbs = "credentialsbindings.security.gardener.cloud";
+        String credentialsBinding = "metadata: {name: cb, namespace: garden-dev}\nprovider: {type: gcp}\ncredentialsRef: "
+                + "{apiVersion: security.gardener.cloud/v1alpha1, kind: WorkloadIdentity, name: wi, namespace: garden-dev}";
+        String profile = "metadata: {name: orphan, namespace: garden-dev}\nspec: {parent: {kind: CloudProfile, name: nope}%s}";
+        return Stream.of(
+                create("a shoot of an empty cloud profile name", "Shoot", "shoots",
+                        SHOOT.replace("cloudProfileName: aws", "cloudProfile: {kind: CloudProfile, name: ''}") + "}",
+                        shootForbidden(prefix + "cloudprofile.core.gardener.cloud \"\" not found")),
+                create("a shoot of a cloud profile of an unsupported kind", "Shoot", "shoots",
+                        SHOOT.replace("cloudProfileName: aws", "cloudProfile: {kind: Secret, name: aws}") + "}",
+                        shootForbidden(prefix + "could not find referenced cloud profile with kind \"Secret\"")),
+                create("a shoot naming a CloudProfile as its NamespacedCloudProfile", "Shoot", "shoots",
+                        SHOOT.replace("cloudProfileName: aws", "cloudProfile: {kind: NamespacedCloudProfile, name: aws}") + "}",
+                        shootForbidden(prefix + "namespacedcloudprofile.core.gardener.cloud \"aws\" not found")),
+                shoot("a shoot on an empty seed name", "seedName: ''", shootForbidden("seed.core.gardener.cloud \"\" not found")),
+                shoot("a shoot on an ExposureClass as seed", "seedName: internet",
+                        shootForbidden("seed.core.gardener.cloud \"internet\" not found")),
+                shoot("a shoot with an empty secret binding name", "secretBindingName: ''",
+                        shootForbidden("secretbinding.core.gardener.cloud \"\" not found")),
+                shoot("a shoot naming a CredentialsBinding as its SecretBinding", "secretBindingName: cb",
+                        shootForbidden("secretbinding.core.gardener.cloud \"cb\" not found")),
+                shoot("a shoot with an empty credentials binding name", "credentialsBindingName: ''",
+                        shootForbidden("credentialsbinding.security.gardener.cloud \"\" not found")),
+                shoot("a shoot naming a SecretBinding as its CredentialsBinding", "credentialsBindingName: creds",
+                        shootForbidden("credentialsbinding.security.gardener.cloud \"creds\" not found")),
+                shoot("a shoot with an empty exposure class name", "exposureClassName: ''",
+                        shootForbidden("exposureclass.core.gardener.cloud \"\" not found")),
+                shoot("a shoot naming a Seed as its exposure class", "exposureClassName: seed-a",
+                        shootForbidden("exposureclass.core.gardener.cloud \"seed-a\" not found")),
+                shoot("a shoot with DNS credentials of an empty name", "dns: {providers: [{credentialsRef: {apiVersion: v1,"
+                        + " kind: Secret, name: ''}}]}",
+                        shootForbidden("failed to resolve credentials reference of type Secret: resource name may not be empty")),
+                shoot("a shoot with a missing DNS WorkloadIdentity", "dns: {providers: [{credentialsRef: {apiVersion:"
+                        + " security.gardener.cloud/v1alpha1, kind: WorkloadIdentity, name: nope}}]}",
+                        shootForbidden("failed to resolve credentials reference of type WorkloadIdentity: "
+                                + "workloadidentities.security.gardener.cloud \"nope\" not found")),
+                shoot("a shoot naming a Secret as its DNS WorkloadIdentity", "dns: {providers: [{credentialsRef: {apiVersion:"
+                        + " security.gardener.cloud/v1alpha1, kind: WorkloadIdentity, name: dns}}]}",
+                        shootForbidden("failed to resolve credentials reference of type WorkloadIdentity: "
+                                + "workloadidentities.security.gardener.cloud \"dns\" not found")),
+                // neither a Secret nor a WorkloadIdentity: Gardener's switch looks nothing up
+                shoot("a shoot with DNS credentials of an unsupported kind", "dns: {providers: [{credentialsRef: {apiVersion: v1,"
+                        + " kind: ConfigMap, name: nope}}]}", Outcome.ALLOWED),
+                shoot("a shoot resource of an empty name", "resources: [{name: r, resourceRef: {apiVersion: v1, kind: ConfigMap,"
+                        + " name: ''}}]", shootForbidden("failed to resolve resource reference \"r\": name is required")),
+                shoot("a shoot resource of an empty apiVersion", "resources: [{name: r, resourceRef: {apiVersion: '',"
+                        + " kind: ConfigMap, name: authn}}]", shootForbidden("groupVersion shouldn't be empty")),
+                shoot("a shoot resource naming a ConfigMap as Secret", "resources: [{name: r, resourceRef: {apiVersion: v1,"
+                        + " kind: Secret, name: authn}}]",
+                        shootForbidden("failed to resolve resource reference \"r\": secrets \"authn\" not found")),
+                shoot("a shoot with an admission plugin kubeconfig of an empty name", "kubernetes: {kubeAPIServer:"
+                        + " {admissionPlugins: [{name: ImagePolicyWebhook, kubeconfigSecretName: ''}]}}",
+                        shootForbidden("failed to resolve admission plugin kubeconfig secret reference for "
+                                + "\"ImagePolicyWebhook\": resource name may not be empty")),
+                shoot("a shoot with a structured authentication config map of an empty name", "kubernetes: {kubeAPIServer:"
+                        + " {structuredAuthentication: {configMapName: ''}}}",
+                        shootForbidden("failed to resolve structured authentication config map reference: resource name may "
+                                + "not be empty")),
+                shoot("a shoot naming a Secret as its structured authorization config map", "kubernetes: {kubeAPIServer:"
+                        + " {structuredAuthorization: {configMapName: dns}}}",
+                        shootForbidden("failed to resolve structured authorization config map reference: configmaps \"dns\" "
+                                + "not found")),
+                create("an entry of an empty bucket name", "BackupEntry", "backupentries",
+                        "metadata: {name: e, namespace: ns}\nspec: {bucketName: '', seedName: seed-a}",
+                        forbidden(be, "e", "backupbucket.core.gardener.cloud \"\" not found")),
+                create("an entry naming a Seed as its bucket", "BackupEntry", "backupentries",
+                        "metadata: {name: e, namespace: ns}\nspec: {bucketName: seed-a, seedName: seed-a}",
+                        forbidden(be, "e", "backupbucket.core.gardener.cloud \"seed-a\" not found")),
+                create("an entry on an empty seed name", "BackupEntry", "backupentries",
+                        "metadata: {name: e, namespace: ns}\nspec: {bucketName: bucket, seedName: ''}",
+                        forbidden(be, "e", "seed.core.gardener.cloud \"\" not found")),
+                create("a bucket with credentials of an unsupported kind", "BackupBucket", "backupbuckets",
+                        "metadata: {name: b}\nspec: {credentialsRef: {apiVersion: v1, kind: ConfigMap, name: authn,"
+                                + " namespace: garden-dev}}", forbidden(bb, "b", "unknown credentials ref: BackupBucket is "
+                                + "referencing neither a Secret nor a WorkloadIdentity")),
+                create("a bucket with a Secret of an empty name", "BackupBucket", "backupbuckets",
+                        "metadata: {name: b}\nspec: {credentialsRef: {apiVersion: v1, kind: Secret, name: '', namespace:"
+                                + " garden-dev}}", forbidden(bb, "b", "resource name may not be empty")),
+                create("a bucket naming a Secret as its WorkloadIdentity", "BackupBucket", "backupbuckets",
+                        "metadata: {name: b}\nspec: {credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1,"
+                                + " kind: WorkloadIdentity, name: creds, namespace: garden-dev}}",
+                        forbidden(bb, "b", "workloadidentities.security.gardener.cloud \"creds\" not found")),
+                create("a secret binding of a secret with an empty name", "SecretBinding", "secretbindings",
+                        binding.replace("secretRef: {name: creds,", "secretRef: {name: '',"),
+                        forbidden("secretbindings.core.gardener.cloud", "creds", "resource name may not be empty")),
+                create("a secret binding with a quota of an empty name", "SecretBinding", "secretbindings",
+                        binding + "\nquotas: [{name: '', namespace: garden-dev}]",
+                        forbidden("secretbindings.core.gardener.cloud", "creds", "quota.core.gardener.cloud \"\" not found")),
+                request("a credentials binding naming a Secret as its WorkloadIdentity", SECURITY, "CredentialsBinding",
+                        "credentialsbindings", Operation.CREATE, credentialsBinding.replace("name: wi,", "name: creds,"), null,
+                        ADMIN, forbidden(cbs, "cb", "workloadidentities.security.gardener.cloud \"creds\" not found")),
+                request("a credentials binding of a Secret with an empty name", SECURITY, "CredentialsBinding",
+                        "credentialsbindings", Operation.CREATE, "metadata: {name: cb, namespace: garden-dev}\nprovider: "
+                                + "{type: aws}\ncredentialsRef: {apiVersion: v1, kind: Secret, name: '', namespace: garden-dev}",
+                        null, ADMIN, forbidden(cbs, "cb", "resource name may not be empty")),
+                create("a registration of a deployment with an empty name", "ControllerRegistration", "controllerregistrations",
+                        "metadata: {name: r}\nspec: {deployment: {deploymentRefs: [{name: ''}]}}",
+                        forbidden("controllerregistrations.core.gardener.cloud", "r",
+                                "1 error occurred:\n\t* resource name may not be empty\n\n")),
+                request("a namespaced profile of a missing parent dropping a version", CORE, "NamespacedCloudProfile",
+                        "namespacedcloudprofiles", Operation.UPDATE, profile.formatted(""),
+                        profile.formatted(", kubernetes: {versions: [{version: 1.30.0}]}"), ADMIN, Outcome.rejected(500,
+                                "Internal error occurred: could not get parent CloudProfile: cloudprofile.core.gardener.cloud"
+                                        + " \"nope\" not found")));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @MethodSource({"bindings", "shoots", "others", "cloudProfiles"})
+    @MethodSource({"bindings", "shoots", "others", "cloudProfiles", "emptyAndWrongKindReferences"})
     void validates(String name, String group, String kind, String resource, Operation op, String object, String old,
                    UserInfo user, Outcome expected) {
         Attributes a = Requests.of(new GroupVersionKind(group, "v1beta1", kind), new GroupResource(group, resource), "", op,

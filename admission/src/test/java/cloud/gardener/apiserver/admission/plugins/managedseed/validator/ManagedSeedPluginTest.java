@@ -190,6 +190,29 @@ class ManagedSeedPluginTest {
                                 + "use zone in seed provider that is not available in referenced shoot]")));
     }
 
+    /**
+     * The shoot reference in both phases: a missing one (or one naming an object of another kind) is 422 on
+     * {@code spec.shoot.name}; an empty one is left to the strategy's validation (Gardener's early exit).
+     */
+    static Stream<Arguments> shootReferences() {
+        String fitting = "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
+                + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [eu-1a]}}";
+        return Stream.of(
+                arguments("an existing shoot", managedSeed("garden", "soil", fitting), Outcome.ALLOWED),
+                arguments("a missing shoot", managedSeed("garden", "nope", fitting),
+                        Outcome.rejected(422, INVALID + "spec.shoot.name: Invalid value: \"nope\": shoot garden/nope not found")),
+                arguments("a ManagedSeed named as shoot", managedSeed("garden", "first", fitting),
+                        Outcome.rejected(422, INVALID + "spec.shoot.name: Invalid value: \"first\": shoot garden/first not found")),
+                arguments("an empty shoot name", managedSeed("garden", "''", fitting), Outcome.ALLOWED));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shootReferences")
+    void readsTheShootInBothPhases(String name, ObjectNode managedSeed, Outcome expected) {
+        expected.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, managedSeed.deepCopy())));
+        expected.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, managedSeed)));
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void validatesCreate(String name, ObjectNode managedSeed, Outcome expected) {

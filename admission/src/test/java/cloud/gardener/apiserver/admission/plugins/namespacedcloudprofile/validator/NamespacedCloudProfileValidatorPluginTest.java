@@ -66,6 +66,16 @@ class NamespacedCloudProfileValidatorPluginTest {
                 arguments("a missing parent", PARENT, profile("").replace("name: parent-profile", "name: idontexist"), null,
                         Outcome.rejected(400, "parent CloudProfile could not be found")),
                 arguments("a valid parent reference", PARENT, profile(""), null, Outcome.ALLOWED),
+                arguments("an empty parent name", PARENT, profile("").replace("name: parent-profile", "name: ''"), null,
+                        Outcome.rejected(400, "parent CloudProfile could not be found")),
+                arguments("no parent name", PARENT, profile("").replace(", name: parent-profile", ""), null,
+                        Outcome.rejected(400, "parent CloudProfile could not be found")),
+                arguments("a parent of another kind that names no CloudProfile", PARENT, profile("")
+                        .replace("kind: CloudProfile, name: parent-profile", "kind: NamespacedCloudProfile, name: profile"),
+                        null, Outcome.rejected(400, "parent CloudProfile could not be found")),
+                // the plugin reads the parent by name only; the kind is the strategy's and ExtensionLabels' to refuse
+                arguments("a parent of another kind that names a CloudProfile", PARENT,
+                        profile("").replace("kind: CloudProfile", "kind: Secret"), null, Outcome.ALLOWED),
                 arguments("a new image version without capabilities: the one architecture is the default",
                         ONE_ARCHITECTURE, profile(newVersion + "}]}]"), null, Outcome.ALLOWED),
                 arguments("machine types without capabilities: the one architecture is the default", ONE_ARCHITECTURE,

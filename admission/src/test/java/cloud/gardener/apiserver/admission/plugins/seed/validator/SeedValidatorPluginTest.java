@@ -72,7 +72,18 @@ class SeedValidatorPluginTest {
                                 + "WorkloadIdentity of type \"aws\"")),
                 arguments("backup with a WorkloadIdentity of its provider", Operation.CREATE,
                         seed("new", BASE + ", backup: {provider: aws, credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1,"
-                                + " kind: WorkloadIdentity, namespace: garden, name: aws-id}}"), null, Outcome.ALLOWED));
+                                + " kind: WorkloadIdentity, namespace: garden, name: aws-id}}"), null, Outcome.ALLOWED),
+                arguments("backup with a missing WorkloadIdentity", Operation.CREATE,
+                        seed("new", BASE + ", backup: {provider: aws, credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1,"
+                                + " kind: WorkloadIdentity, namespace: garden, name: nope}}"), null, Outcome.rejected(500,
+                                "Internal error occurred: workloadidentity.security.gardener.cloud \"nope\" not found")),
+                arguments("backup with a WorkloadIdentity of an empty name", Operation.CREATE,
+                        seed("new", BASE + ", backup: {provider: aws, credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1,"
+                                + " kind: WorkloadIdentity, namespace: garden, name: ''}}"), null, Outcome.rejected(500,
+                                "Internal error occurred: workloadidentity.security.gardener.cloud \"\" not found")),
+                arguments("backup with a Secret named like a WorkloadIdentity is not checked", Operation.CREATE,
+                        seed("new", BASE + ", backup: {provider: gcp, credentialsRef: {apiVersion: v1, kind: Secret,"
+                                + " namespace: garden, name: aws-id}}"), null, Outcome.ALLOWED));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -181,6 +181,25 @@ class ShootDnsTest {
                 + "seed nope: seed.core.gardener.cloud \"nope\" not found");
     }
 
+    /** The seed reference, missing, empty or naming another kind: {@code fmt.Errorf} around the lister's error, no reason. */
+    @ParameterizedTest(name = "seedName \"{0}\"")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"nope", "", "dev"})
+    void aSeedThatCannotBeFoundIsAPlainError(String seedName) {
+        ObjectNode shoot = shoot("{}");
+        ((ObjectNode) shoot.get("spec")).put("seedName", seedName);
+        ApiException e = rejection(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        assertThat(e.code()).isEqualTo(500);
+        assertThat(e.reason()).isEmpty();
+        assertThat(e.getMessage()).isEqualTo("error retrieving default domains: Internal error occurred: could not get "
+                + "seed " + seedName + ": seed.core.gardener.cloud \"" + seedName + "\" not found");
+    }
+
+    @Test
+    void aNullSeedNameIsNoReference() {
+        ObjectNode shoot = shoot("{seedName: null, dns: {providers: [{type: aws}]}}");
+        accepted(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
+    }
+
     @Test
     void aDefaultDomainNeedsTheShootsProject() {
         ObjectNode shoot = object("{metadata: {name: s, namespace: elsewhere}, spec: {seedName: plain}}");

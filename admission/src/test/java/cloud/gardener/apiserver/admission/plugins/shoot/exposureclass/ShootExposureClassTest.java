@@ -77,7 +77,13 @@ class ShootExposureClassTest {
                         null, "shoots.core.gardener.cloud \"s\" is forbidden: toleration with key \"exposure\" conflicts "
                                 + "with the ones of referenced exposureclass"),
                 new Case("missing class", "{exposureClassName: nope}", null,
-                        "shoots.core.gardener.cloud \"s\" is forbidden: exposureclass.core.gardener.cloud \"nope\" not found"));
+                        "shoots.core.gardener.cloud \"s\" is forbidden: exposureclass.core.gardener.cloud \"nope\" not found"),
+                new Case("empty class name", "{exposureClassName: ''}", null,
+                        "shoots.core.gardener.cloud \"s\" is forbidden: exposureclass.core.gardener.cloud \"\" not found"),
+                new Case("a handler named as class", "{exposureClassName: plain-handler}", null,
+                        "shoots.core.gardener.cloud \"s\" is forbidden: exposureclass.core.gardener.cloud \"plain-handler\" "
+                                + "not found"),
+                new Case("null class name", "{exposureClassName: null}", null, null));
     }
 
     @ParameterizedTest
