@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.endpoints;
 
+import cloud.gardener.apiserver.api.conversion.InputConversion;
+import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.meta.ApiException;
@@ -19,8 +21,10 @@ import java.util.function.Supplier;
 /**
  * Decodes a request's object through the kind's typed model: a wrong type is 400; unknown and duplicate
  * fields are 400 under {@code fieldValidation=Strict}, {@code Warning} headers under {@code Warn}, and
- * silently dropped under {@code Ignore}. The kind's defaults are applied, as Go's decoding does, and the
- * result is the object's canonical JSON.
+ * silently dropped under {@code Ignore}. The kind's defaults are applied, as Go's decoding does, then what Go's
+ * conversion to the internal version changes ({@link InputConversions}: e.g. {@code stringData} merged into
+ * {@code data}), so admission, validation and storage see the object Go's would; the result is the object's
+ * canonical JSON.
  */
 public final class TypedDecoding {
 
@@ -78,6 +82,12 @@ public final class TypedDecoding {
                     meta.put("namespace", req.namespace());
                 }
                 defaulter.get().apply(result);
+                result = ModelCodec.canonical(result, model.get());
+            }
+            Optional<InputConversion> conversion = InputConversions.of(gvk);
+            if (conversion.isPresent()) {
+                // after defaulting, as Go converts the defaulted versioned object to the internal one
+                conversion.get().apply(result);
                 result = ModelCodec.canonical(result, model.get());
             }
         }

@@ -59,6 +59,8 @@ public final class Validators {
                     new cloud.gardener.apiserver.admission.validation.core.ExposureClassValidator()),
             kind("core.gardener.cloud", "v1beta1", "InternalSecret", cloud.gardener.apiserver.api.core.v1beta1.InternalSecret.class,
                     new cloud.gardener.apiserver.admission.validation.core.InternalSecretValidator()),
+            kind("", "v1", "Secret", cloud.gardener.apiserver.api.k8s.corev1.Secret.class,
+                    new cloud.gardener.apiserver.admission.validation.core.SecretValidator()),
             kind("core.gardener.cloud", "v1beta1", "ShootState", cloud.gardener.apiserver.api.core.v1beta1.ShootState.class,
                     new cloud.gardener.apiserver.admission.validation.core.ShootStateValidator()),
             kind("seedmanagement.gardener.cloud", "v1alpha1", "ManagedSeed", cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed.class,

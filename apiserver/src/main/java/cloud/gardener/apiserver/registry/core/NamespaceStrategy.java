@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.core;
 
+import cloud.gardener.apiserver.api.defaults.NamespaceDefaults;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.ResourceStrategy;
@@ -9,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * Namespaces as kube-apiserver keeps them: the {@code kubernetes} finalizer in the spec, phase
- * Active, and Terminating once deletion starts. The name is an RFC 1123 label.
+ * Active, and Terminating once deletion starts; the label {@code kubernetes.io/metadata.name} always holds the
+ * name. The name is an RFC 1123 label.
  */
 public final class NamespaceStrategy implements ResourceStrategy {
 
@@ -30,6 +32,15 @@ public final class NamespaceStrategy implements ResourceStrategy {
         if (Objects.isDeleting(obj)) {
             obj.with("status").put("phase", "Terminating");
         }
+    }
+
+    /**
+     * The name label once more after validation, as kube's namespace strategy canonicalizes: a name drawn from
+     * generateName was unknown when the object was defaulted.
+     */
+    @Override
+    public void canonicalize(ObjectNode obj) {
+        NamespaceDefaults.setNameLabel(Objects.meta(obj), Objects.name(obj));
     }
 
     @Override

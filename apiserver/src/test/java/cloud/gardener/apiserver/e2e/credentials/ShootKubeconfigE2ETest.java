@@ -273,6 +273,34 @@ class ShootKubeconfigE2ETest {
                 .path("certificate-authority-data").asText()).isEqualTo(base64(CLUSTER_CA.certificatePem()));
     }
 
+    /**
+     * CA material written with {@code stringData}, as a user's manifest often has it: the client CA InternalSecret
+     * and the deprecated cluster CA Secret are read from {@code data}, which the write filled.
+     */
+    @Test
+    void caSecretsWrittenWithStringDataAreRead() throws Exception {
+        CertificateAuthority ca = CertificateAuthority.generate("string-data-client-ca", Duration.ofDays(1));
+        create(admin, shoots(ns), shootObject("string-ca"));
+        advertise("string-ca", List.of(address("external", "https://api.string-ca.example.com")));
+        ObjectNode client = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "InternalSecret");
+        client.putObject("metadata").put("name", "string-ca.ca-client");
+        client.putObject("stringData").put("ca.crt", ca.certificatePem()).put("ca.key", ca.privateKeyPem());
+        create(admin, "/apis/core.gardener.cloud/v1beta1/namespaces/" + ns + "/internalsecrets", client);
+        ObjectNode cluster = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "Secret");
+        cluster.putObject("metadata").put("name", "string-ca.ca-cluster");
+        cluster.putObject("stringData").put("ca.crt", CLUSTER_CA.certificatePem());
+        create(admin, "/api/v1/namespaces/" + ns + "/secrets", cluster);
+
+        TestClient.Response resp = adminKubeconfig("string-ca", null);
+
+        assertThat(resp.status()).as(resp.body()).isEqualTo(201);
+        JsonNode kubeconfig = kubeconfigOf(resp.json());
+        assertThat(kubeconfig.path("clusters").get(0).path("cluster").path("certificate-authority-data").asText())
+                .isEqualTo(base64(CLUSTER_CA.certificatePem()));
+        clientCertificate(kubeconfig).verify(ca.certificate().getPublicKey());
+    }
+
     @Test
     void theBodyMustBeTheSubresourceKind() {
         TestClient.Response resp = admin.post(shoot(ns, "s1") + "/adminkubeconfig",

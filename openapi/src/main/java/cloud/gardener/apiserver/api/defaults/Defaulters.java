@@ -9,7 +9,8 @@ import java.util.Optional;
  * The defaulter of each kind and version; kinds without one are stored as sent. These are the kinds Gardener
  * (v1.150) registers defaulting functions for; core v1 and v1beta1 ControllerDeployments, BackupBuckets,
  * BackupEntries, ControllerInstallations, ExposureClasses, InternalSecrets, Quotas, ShootStates, Bastions and
- * WorkloadIdentities have none. The Shoot's maintenance window is random (see {@link ShootDefaults}).
+ * WorkloadIdentities have none. The Shoot's maintenance window is random (see {@link ShootDefaults}). Of the
+ * standalone core/v1 kinds, Namespaces get their name label here; a Secret's type is its strategy's.
  */
 public final class Defaulters {
 
@@ -30,7 +31,8 @@ public final class Defaulters {
             Map.entry(StandardResources.TOKEN_REQUEST, CREDENTIAL_REQUEST),
             Map.entry(StandardResources.ADMIN_KUBECONFIG_REQUEST, CREDENTIAL_REQUEST),
             Map.entry(StandardResources.VIEWER_KUBECONFIG_REQUEST, CREDENTIAL_REQUEST),
-            alpha(StandardResources.OPERATOR, "Garden", new GardenDefaults()));
+            alpha(StandardResources.OPERATOR, "Garden", new GardenDefaults()),
+            Map.entry(new GroupVersionKind("", "v1", "Namespace"), new NamespaceDefaults()));
 
     private Defaulters() {
     }

@@ -5,6 +5,8 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.plugins.cel.CelExpressions;
 import cloud.gardener.apiserver.admission.plugins.cel.MatchConditions;
 import cloud.gardener.apiserver.admission.plugins.webhook.WebhookClient.WebhookCallException;
+import cloud.gardener.apiserver.api.conversion.InputConversion;
+import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
@@ -115,10 +117,20 @@ final class WebhookDispatcher {
         });
     }
 
-    /** The patched object, read back as the kind's type reads it (fields the type lacks are dropped). */
+    /**
+     * The patched object, read back as the kind's type reads it (fields the type lacks are dropped) and converted as
+     * Go converts it back to the internal version (a {@code stringData} the webhook added lands in {@code data}).
+     */
     private static void replace(Attributes a, ObjectNode patched) {
         Optional<Class<?>> model = ResourceModels.of(a.kind());
         ObjectNode result = model.isPresent() ? ModelCodec.canonical(patched, model.get()) : patched;
+        Optional<InputConversion> conversion = InputConversions.of(a.kind());
+        if (conversion.isPresent()) {
+            conversion.get().apply(result);
+            if (model.isPresent()) {
+                result = ModelCodec.canonical(result, model.get());
+            }
+        }
         result.set("apiVersion", patched.get("apiVersion"));
         result.set("kind", patched.get("kind"));
         a.object().removeAll();

@@ -91,6 +91,10 @@ class WebhookAdmissionTest {
                                 .encodeToString(("[{\"op\":\"add\",\"path\":\"/metadata/labels\",\"value\":{\"patched\":\"yes\"}},"
                                         + "{\"op\":\"add\",\"path\":\"/spec/notAField\",\"value\":1}]")
                                         .getBytes(StandardCharsets.UTF_8)));
+                        case "/string-data" -> response.put("patchType", "JSONPatch").put("patch", Base64.getEncoder()
+                                .encodeToString(("[{\"op\":\"add\",\"path\":\"/stringData\","
+                                        + "\"value\":{\"token\":\"from-webhook\",\"a\":\"b\"}}]")
+                                        .getBytes(StandardCharsets.UTF_8)));
                         case "/wrong-uid" -> response.put("uid", "someone-else");
                         case "/warn" -> response.putArray("warnings").add("spec.region is about to go").add("second");
                         case "/silent" -> {
@@ -286,6 +290,31 @@ class WebhookAdmissionTest {
         assertThat(a.object().path("spec").has("notAField")).isFalse();
         assertThat(a.object().path("spec").path("region").asText()).isEqualTo("eu-1");
         assertThat(a.object().path("kind").asText()).isEqualTo("Shoot");
+    }
+
+    /** Go converts the patched Secret back to the internal version: stringData a webhook adds lands in data. */
+    @Test
+    void stringDataAddedByAMutatingWebhookIsMergedIntoData() throws Exception {
+        ObjectNode configuration = configuration("MutatingWebhookConfiguration", "string-data", "/string-data", "");
+        rule(configuration).putArray("apiGroups").add("");
+        rule(configuration).putArray("apiVersions").add("v1");
+        rule(configuration).putArray("resources").add("secrets");
+        objects.put(MUTATING, configuration);
+        ObjectNode secret = Requests.object("""
+                apiVersion: v1
+                kind: Secret
+                metadata: {name: s, namespace: garden-dev}
+                data: {a: eA==, kept: eQ==}
+                type: Opaque
+                """);
+        Attributes a = Requests.create(new GroupVersionKind("", "v1", "Secret"), new GroupResource("", "secrets"),
+                secret);
+
+        await(mutating().admit(a));
+
+        assertThat(a.object().has("stringData")).as(a.object().toString()).isFalse();
+        assertThat(a.object().path("data")).isEqualTo(Json.readTree(
+                "{\"a\":\"Yg==\",\"kept\":\"eQ==\",\"token\":\"ZnJvbS13ZWJob29r\"}".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test

@@ -157,6 +157,17 @@ class SmallKindsValidatorTest {
         assertHasError(validateUpdate(stored(edited(old, set("immutable", false))), stored(old)), "immutable", FORBIDDEN);
     }
 
+    /** Go unmarshals the docker config into a map: JSON {@code null} is accepted, as an object is. */
+    @Test
+    void aNullDockerConfigIsValidJsonForGo() {
+        ObjectNode secret = edited(INTERNAL_SECRET, o -> {
+            set("type", "kubernetes.io/dockerconfigjson").accept(o);
+            set("data", "{'.dockerconfigjson':'bnVsbA=='}").accept(o);
+        });
+
+        assertThat(validate(secret)).isEmpty();
+    }
+
     @Test
     void quotaMetricMessage() {
         List<FieldError> errs = validate(edited(QUOTA, set("spec.metrics.pods", "1")));

@@ -26,7 +26,7 @@ public final class SecretTable extends KubePrinterTable {
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        // stringData is write-only: kube merges it into data on decode, so count both
+        // stringData is merged into data on write; an object stored before that was done may still carry it
         return row(name(o), text(o, "type"), (long) Cells.mergedKeyCount(o.get("data"), o.get("stringData")), age(o));
     }
 }

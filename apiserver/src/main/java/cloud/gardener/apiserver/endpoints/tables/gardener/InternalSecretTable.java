@@ -24,7 +24,7 @@ public final class InternalSecretTable extends GardenerTableConvertor {
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        // stringData is merged into data when the object is read, as Gardener's conversion does
+        // stringData is merged into data on write; an object stored before that was done may still carry it
         return row(name(o), text(o, "type"), (long) Cells.mergedKeyCount(o.get("data"), o.get("stringData")), age(o));
     }
 }
