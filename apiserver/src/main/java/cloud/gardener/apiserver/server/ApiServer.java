@@ -133,6 +133,8 @@ public final class ApiServer {
                 .setCompressionSupported(true)
                 .setDecompressionSupported(true)
                 .setMaxFormAttributeSize(-1);
+        // kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
+        TlsCipherSuites.defaults().forEach(options::addEnabledCipherSuite);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
