@@ -29,6 +29,7 @@ import cloud.gardener.apiserver.server.filters.BodyBudget;
 import cloud.gardener.apiserver.server.filters.BodyHold;
 import cloud.gardener.apiserver.server.filters.BodyReader;
 import cloud.gardener.apiserver.server.filters.DeadlineFilter;
+import cloud.gardener.apiserver.server.filters.MalformedRequests;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
@@ -38,6 +39,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -67,6 +69,7 @@ final class HandlerChain {
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
         router.route().handler(new BodyHold(vertx, limits.readHeaderTimeout()));
         router.route().handler(new RequestPreamble());
+        router.route().handler(new MalformedRequests());
         router.route().handler(new RequestInfoFilter());
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         router.route().handler(state.inFlight());
@@ -166,8 +169,20 @@ final class HandlerChain {
 
     private static void failure(RoutingContext ctx) {
         Throwable failure = ctx.failure();
+        if (failure == null && ctx.statusCode() == 404 && !ctx.request().path().startsWith("/")) {
+            // Vert.x refuses a target that is not a path before any filter runs. Go's server answers
+            // "OPTIONS *" itself (200, empty); any other such target (CONNECT host:port) finds no handler.
+            if (ctx.request().method() == HttpMethod.OPTIONS && "*".equals(ctx.request().uri())) {
+                ctx.response().putHeader("Content-Length", "0").setStatusCode(200).end().onFailure(t -> { });
+            } else {
+                Responses.fail(ctx, ApiException.resourceNotFound());
+            }
+            return;
+        }
         if (failure == null && ctx.statusCode() == 413) {
             failure = ApiException.requestEntityTooLarge("limit is " + ServerConfig.MAX_REQUEST_BODY_BYTES);
+        } else if (failure instanceof HttpException http && http.getStatusCode() < 500) {
+            failure = ApiException.badRequest(http.getPayload() == null ? "bad request" : http.getPayload());
         } else if (failure == null) {
             failure = ApiException.internal("request failed with status " + ctx.statusCode());
         }
