@@ -53,7 +53,8 @@ public final class Responses {
         if (failure instanceof UncheckedIOException || failure instanceof JsonProcessingException) {
             return ApiException.badRequest(failure.getMessage());
         }
-        return ApiException.internal(String.valueOf(failure));
+        // a failure nobody turned into a Status is a bug: its detail (a Java class, a stack) goes to the log only
+        return ApiException.internal("an error on the server has prevented the request from succeeding");
     }
 
     /** Writes a value as JSON (indented when {@code pretty}). */

@@ -15,7 +15,7 @@ public final class StorageErrors {
      */
     public static Throwable toApi(Throwable t, GroupResource gr, String name, String operation) {
         if (!(t instanceof StorageException e)) {
-            return t instanceof ApiException ? t : ApiException.internal(String.valueOf(t.getMessage()));
+            return t instanceof ApiException ? t : ApiException.internal("an error on the server has prevented the request from succeeding");
         }
         return switch (e.reason()) {
             case KEY_EXISTS -> ApiException.alreadyExists(gr, name);

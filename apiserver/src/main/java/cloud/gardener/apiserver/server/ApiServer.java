@@ -117,8 +117,9 @@ public final class ApiServer {
             }
             return unsynced;
         });
+        ConnectionTimeouts timeouts = new ConnectionTimeouts(vertx, limits.readHeaderTimeout(), limits.idleTimeout());
         HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
-                seedWebhooks, objects, hooks.checks());
+                seedWebhooks, objects, hooks.checks(), timeouts);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -132,13 +133,18 @@ public final class ApiServer {
                 .setTrustOptions(TrustOptions.wrap(new AcceptingTrustManager(sources::acceptedIssuers)))
                 .setCompressionSupported(true)
                 .setDecompressionSupported(true)
-                .setMaxFormAttributeSize(-1);
+                // Go's server gives the TLS handshake the header timeout
+                .setSslHandshakeTimeout(limits.readHeaderTimeout().toMillis())
+                .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
+        // kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
+        TlsCipherSuites.defaults().forEach(options::addEnabledCipherSuite);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
         Closeables caches = new Closeables(cache, remote, graphSync, hooks);
-        return vertx.createHttpServer(options).requestHandler(chain.router()).listen()
+        return vertx.createHttpServer(options).connectionHandler(timeouts::connected)
+                .requestHandler(chain.router()).listen()
                 .compose(server -> cache.start()
                         .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
                         .compose(v -> {

@@ -25,7 +25,11 @@ import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
 import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
+import cloud.gardener.apiserver.server.filters.BodyBudget;
+import cloud.gardener.apiserver.server.filters.BodyHold;
+import cloud.gardener.apiserver.server.filters.BodyReader;
 import cloud.gardener.apiserver.server.filters.DeadlineFilter;
+import cloud.gardener.apiserver.server.filters.MalformedRequests;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
@@ -35,7 +39,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.HttpException;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -43,27 +47,33 @@ import java.util.Map;
 
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
- * DefaultBuildHandlerChain: preamble (Audit-Id, Cache-Control) → request info → deadline → body →
- * [the workload identity issuer's public OIDC documents] → authentication → authorization → routes (health,
- * version, discovery, OpenAPI, the seed and Garden webhooks, resources).
+ * DefaultBuildHandlerChain: connection timeouts → body held back → preamble (Audit-Id, Cache-Control) → request
+ * info → deadline → [the workload identity issuer's public OIDC documents] → authentication → authorization →
+ * body (where a handler reads it) → routes (health, version, discovery, OpenAPI, the seed and Garden webhooks,
+ * resources).
  */
 final class HandlerChain {
+
+    /** The methods whose bodies resource handlers read (objects, patches, DeleteOptions). */
+    private static final java.util.Set<HttpMethod> WITH_BODY = java.util.Set.of(HttpMethod.POST, HttpMethod.PUT,
+            HttpMethod.PATCH, HttpMethod.DELETE);
 
     private final Router router;
 
     HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
             ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
             Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects,
-            List<HealthEndpoints.Check> postStartHooks) {
+            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts) {
         router = Router.router(vertx);
+        router.route().handler(timeouts.requests());
+        // no body byte is read before the request is authenticated and authorized: see BodyReader below
+        router.route().handler(new BodyHold(vertx, limits.readHeaderTimeout()));
         router.route().handler(new RequestPreamble());
+        router.route().handler(new MalformedRequests());
         router.route().handler(new RequestInfoFilter());
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         router.route().handler(state.inFlight());
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));
-        // The body (at most 3 MiB) is read before the asynchronous authentication and authorization steps: a
-        // Vert.x request must not be left unread across async handlers, and pausing it stalls large uploads.
-        router.route().handler(BodyHandler.create(false).setBodyLimit(ServerConfig.MAX_REQUEST_BODY_BYTES));
         TokenIssuer tokenIssuer = config.credentials().tokenIssuer();
         if (tokenIssuer != null) {
             // public documents: answered before anyone is asked for credentials
@@ -74,6 +84,23 @@ final class HandlerChain {
         router.route().handler(new MaxInFlightFilter(limits.maxRequestsInflight(),
                 limits.maxMutatingRequestsInflight()));
         router.route().handler(new AuthorizationFilter(authorizer));
+        // Bodies (at most 3 MiB each, within the server-wide budget) are read only where a handler uses them:
+        // resource writes and the webhooks. Elsewhere they are drained or dropped once the answer is out.
+        BodyReader bodies = new BodyReader(new BodyBudget(limits.bodyBytesInFlight()),
+                ServerConfig.MAX_REQUEST_BODY_BYTES);
+        for (String path : List.of("/apis/*", "/api/*")) {
+            router.route(path).handler(ctx -> {
+                if (RequestAttributes.info(ctx).isResourceRequest() && WITH_BODY.contains(ctx.request().method())) {
+                    bodies.handle(ctx);
+                } else {
+                    ctx.next();
+                }
+            });
+        }
+        for (String path : List.of(SeedWebhooks.AUTHORIZATION_PATH, SeedWebhooks.ADMISSION_PATH, GardenWebhook.PATH,
+                NamespaceWebhook.PATH)) {
+            router.post(path).handler(bodies);
+        }
 
         HealthEndpoints health = new HealthEndpoints(
                 List.of(HealthEndpoints.ping(), new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),
@@ -142,8 +169,20 @@ final class HandlerChain {
 
     private static void failure(RoutingContext ctx) {
         Throwable failure = ctx.failure();
+        if (failure == null && ctx.statusCode() == 404 && !ctx.request().path().startsWith("/")) {
+            // Vert.x refuses a target that is not a path before any filter runs. Go's server answers
+            // "OPTIONS *" itself (200, empty); any other such target (CONNECT host:port) finds no handler.
+            if (ctx.request().method() == HttpMethod.OPTIONS && "*".equals(ctx.request().uri())) {
+                ctx.response().putHeader("Content-Length", "0").setStatusCode(200).end().onFailure(t -> { });
+            } else {
+                Responses.fail(ctx, ApiException.resourceNotFound());
+            }
+            return;
+        }
         if (failure == null && ctx.statusCode() == 413) {
             failure = ApiException.requestEntityTooLarge("limit is " + ServerConfig.MAX_REQUEST_BODY_BYTES);
+        } else if (failure instanceof HttpException http && http.getStatusCode() < 500) {
+            failure = ApiException.badRequest(http.getPayload() == null ? "bad request" : http.getPayload());
         } else if (failure == null) {
             failure = ApiException.internal("request failed with status " + ctx.statusCode());
         }

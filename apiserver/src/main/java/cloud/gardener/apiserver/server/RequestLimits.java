@@ -1,19 +1,31 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.server.filters.BodyBudget;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
 import java.time.Duration;
 
 /**
- * How much the server takes on at once and how it stops.
+ * How much the server takes on at once, how long it waits for clients, and how it stops.
  *
  * @param maxRequestsInflight         {@code --max-requests-inflight}: read-only requests served at once (0: no limit)
  * @param maxMutatingRequestsInflight {@code --max-mutating-requests-inflight}: mutating requests at once (0: no limit)
  * @param shutdownDelay               {@code --shutdown-delay-duration}: how long requests are still served after
  *                                    {@code /readyz} turned unhealthy on SIGTERM, so load balancers notice first
+ * @param bodyBytesInFlight           request-body bytes all connections may hold at once (0 or less: no limit)
+ * @param readHeaderTimeout           how long a connection may take to send a request's headers (and its TLS
+ *                                    handshake), as Go's {@code ReadHeaderTimeout} in kube-apiserver (32 s)
+ * @param idleTimeout                 how long a connection without a request in flight stays open, as
+ *                                    kube-apiserver's {@code IdleTimeout} (90 s)
  */
-public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay) {
+public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay,
+                            long bodyBytesInFlight, Duration readHeaderTimeout, Duration idleTimeout) {
 
-    /** kube-apiserver's defaults: 400 and 200 in flight, no shutdown delay. */
+    /** kube-apiserver's secure serving: {@code ReadHeaderTimeout}, just shy of the request timeout's upper bound. */
+    public static final Duration READ_HEADER_TIMEOUT = Duration.ofSeconds(32);
+    /** kube-apiserver's secure serving: {@code IdleTimeout}, as Go's default transport keeps connections. */
+    public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(90);
+
+    /** kube-apiserver's defaults: 400 and 200 in flight, no shutdown delay; a quarter of the heap for bodies. */
     public static final RequestLimits DEFAULT = new RequestLimits(MaxInFlightFilter.DEFAULT_MAX_REQUESTS_INFLIGHT,
             MaxInFlightFilter.DEFAULT_MAX_MUTATING_REQUESTS_INFLIGHT, Duration.ZERO);
 
@@ -22,5 +34,26 @@ public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInfl
             throw new IllegalArgumentException("in-flight limits must not be negative");
         }
         shutdownDelay = shutdownDelay == null || shutdownDelay.isNegative() ? Duration.ZERO : shutdownDelay;
+        readHeaderTimeout = positiveOr(readHeaderTimeout, READ_HEADER_TIMEOUT);
+        idleTimeout = positiveOr(idleTimeout, IDLE_TIMEOUT);
+    }
+
+    /** With the default body budget and connection timeouts. */
+    public RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay) {
+        this(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, BodyBudget.defaultLimit(), null, null);
+    }
+
+    public RequestLimits withBodyBytesInFlight(long bytes) {
+        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bytes,
+                readHeaderTimeout, idleTimeout);
+    }
+
+    public RequestLimits withConnectionTimeouts(Duration readHeader, Duration idle) {
+        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
+                readHeader, idle);
+    }
+
+    private static Duration positiveOr(Duration value, Duration fallback) {
+        return value == null || value.isNegative() || value.isZero() ? fallback : value;
     }
 }

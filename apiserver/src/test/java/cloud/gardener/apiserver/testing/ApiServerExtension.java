@@ -203,6 +203,24 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return socket;
     }
 
+    /**
+     * A raw TLS connection presenting no credentials, trusting the serving CA, before its handshake: the test
+     * chooses protocols and suites (or never handshakes at all, or never sends a request).
+     */
+    public javax.net.ssl.SSLSocket anonymousTlsSocket() throws Exception {
+        java.security.KeyStore trust = java.security.KeyStore.getInstance(java.security.KeyStore.getDefaultType());
+        trust.load(null, null);
+        trust.setCertificateEntry("ca", servingCa.certificate());
+        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+                javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trust);
+        javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
+        ssl.init(null, tmf.getTrustManagers(), null);
+        javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", port());
+        socket.setSoTimeout(30_000);
+        return socket;
+    }
+
     /** A client presenting no credentials. */
     public TestClient anonymous() {
         return TestClient.anonymous(baseUrl(), servingCa.certificate());

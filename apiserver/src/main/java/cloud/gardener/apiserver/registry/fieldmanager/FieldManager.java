@@ -383,6 +383,8 @@ public final class FieldManager {
         }
         List<String> errors = TypedValues.validate(config, type);
         if (!errors.isEmpty()) {
+            // Upstream's 500, kept on purpose: structuredmerge.go returns this as a plain error, which
+            // ErrorToAPIStatus answers with 500 and no reason (kubernetes/kubernetes#122480, #139253).
             throw ApiException.unknown("failed to create typed patch object (" + Objects.namespace(config) + "/"
                     + Objects.name(config) + "; " + goGvk(apiVersion, gvk.kind()) + "): " + String.join("\n", errors));
         }

@@ -14,7 +14,7 @@ public final class RequestPreamble implements Handler<RoutingContext> {
     public void handle(RoutingContext ctx) {
         String auditId = ctx.request().getHeader("Audit-Id");
         ctx.response().putHeader("Audit-Id", auditId == null || auditId.isBlank() ? UUID.randomUUID().toString() : auditId);
-        ctx.response().headersEndHandler(v -> {
+        ctx.addHeadersEndHandler(v -> {
             if (!ctx.response().headers().contains("Cache-Control")) {
                 ctx.response().putHeader("Cache-Control", "no-cache, private");
             }

@@ -82,6 +82,7 @@ public final class EtcdStorage implements Storage {
     private final Client client;
     private final KV kv;
     private final Watch watchClient;
+    private final ReconnectPacer reconnects;
     private final AtomicLong compactedRevision = new AtomicLong();
     private final Set<EtcdWatch> watches = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -97,6 +98,7 @@ public final class EtcdStorage implements Storage {
         this.client = buildClient(vertx, config);
         this.kv = client.getKVClient();
         this.watchClient = client.getWatchClient();
+        this.reconnects = ReconnectPacer.start(vertx, client, ReconnectPacer.DEFAULT_CAP);
     }
 
     private static Client buildClient(Vertx vertx, EtcdConfig config) {
@@ -486,6 +488,9 @@ public final class EtcdStorage implements Storage {
         if (closed.compareAndSet(false, true)) {
             for (EtcdWatch w : List.copyOf(watches)) {
                 w.close();
+            }
+            if (reconnects != null) {
+                reconnects.close();
             }
             client.close();
         }

@@ -34,7 +34,7 @@ final class EtcdWatch implements WatchSubscription {
 
     private static final Logger LOG = LoggerFactory.getLogger(EtcdWatch.class);
     private static final long RETRY_MIN_MILLIS = 100;
-    private static final long RETRY_MAX_MILLIS = 2000;
+    private static final long RETRY_MAX_MILLIS = 1000;
 
     private final EtcdStorage storage;
     private final ContextInternal context;

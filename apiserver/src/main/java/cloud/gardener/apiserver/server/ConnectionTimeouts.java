@@ -1,0 +1,100 @@
+package cloud.gardener.apiserver.server;
+
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Closes connections that hold the server without asking anything, as the timeouts of kube-apiserver's
+ * {@code http.Server}: a new connection must have sent a request's headers within {@code readHeaderTimeout}
+ * (slowloris, connections that handshake and then stay silent); a connection with no request in flight is
+ * closed after {@code idleTimeout}. Requests in flight (a slow body, a watch) are bounded by the request
+ * deadline and their own lifetimes, never by these.
+ */
+final class ConnectionTimeouts {
+
+    private final Vertx vertx;
+    private final Duration readHeaderTimeout;
+    private final Duration idleTimeout;
+    private final Map<HttpConnection, Tracked> connections = new ConcurrentHashMap<>();
+
+    ConnectionTimeouts(Vertx vertx, Duration readHeaderTimeout, Duration idleTimeout) {
+        this.vertx = vertx;
+        this.readHeaderTimeout = readHeaderTimeout;
+        this.idleTimeout = idleTimeout;
+    }
+
+    /** For {@code HttpServer.connectionHandler}: a new connection gets the header timeout. */
+    void connected(HttpConnection connection) {
+        Tracked tracked = new Tracked(connection);
+        connections.put(connection, tracked);
+        connection.closeHandler(v -> {
+            Tracked gone = connections.remove(connection);
+            if (gone != null) {
+                gone.disarm();
+            }
+        });
+        tracked.arm(readHeaderTimeout);
+    }
+
+    /** The first filter: a request's headers have arrived; once it is answered the connection is idle again. */
+    Handler<RoutingContext> requests() {
+        return ctx -> {
+            Tracked tracked = connections.get(ctx.request().connection());
+            if (tracked != null) {
+                tracked.begin();
+                ctx.addEndHandler(done -> tracked.end());
+            }
+            ctx.next();
+        };
+    }
+
+    /** Connections open now (for tests). */
+    int open() {
+        return connections.size();
+    }
+
+    /** One connection's requests in flight and its pending timer; touched on its event loop only. */
+    private final class Tracked {
+        private final HttpConnection connection;
+        private int inFlight;
+        private long timer = -1;
+
+        Tracked(HttpConnection connection) {
+            this.connection = connection;
+        }
+
+        void begin() {
+            inFlight++;
+            disarm();
+        }
+
+        void end() {
+            inFlight--;
+            if (inFlight == 0) {
+                arm(idleTimeout);
+            }
+        }
+
+        void arm(Duration timeout) {
+            disarm();
+            timer = vertx.setTimer(Math.max(1, timeout.toMillis()), id -> {
+                timer = -1;
+                if (inFlight == 0) {
+                    connection.close().onFailure(t -> { });
+                }
+            });
+        }
+
+        void disarm() {
+            if (timer >= 0) {
+                vertx.cancelTimer(timer);
+                timer = -1;
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package cloud.gardener.apiserver.server.filters;
+
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Duration;
+
+/**
+ * Holds back a request's body (pauses the request) until a later filter decides to read it, so that who is
+ * asking and whether they may is known before any body byte is buffered, as kube-apiserver authenticates and
+ * authorizes from headers and TLS before its handlers read bodies.
+ *
+ * <p>A body nobody read by the time the response is complete is drained as Go's server does: up to 256 KiB
+ * are read and dropped so the connection can serve the next request; a longer one (or one that does not
+ * arrive within {@code drainTimeout}) closes the HTTP/1 connection; a body whose reading was cut short
+ * (request timeout, over a limit) closes it at once. An HTTP/2 stream costs no connection: its body is dropped
+ * as it comes (clients such as the JDK's read the answer only once they have sent everything) and the stream
+ * is reset if it has not ended within {@code drainTimeout}.
+ */
+public final class BodyHold implements Handler<RoutingContext> {
+
+    /** Go's {@code maxPostHandlerReadBytes}. */
+    static final long MAX_DRAINED_BYTES = 256 * 1024;
+
+    private final Vertx vertx;
+    private final Duration drainTimeout;
+
+    public BodyHold(Vertx vertx, Duration drainTimeout) {
+        this.vertx = vertx;
+        this.drainTimeout = drainTimeout;
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        PendingBody body = request.isEnded() ? null : PendingBody.of(request);
+        if (body != null) {
+            request.pause();
+            PendingBody.set(ctx, body);
+            // as Go's server: a remainder too long to drain closes the connection, and the answer says so
+            ctx.addHeadersEndHandler(v -> {
+                if (!body.complete && !body.http2 && (body.reading || tooLongToDrain(body))) {
+                    ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+                }
+            });
+            ctx.addEndHandler(done -> {
+                if (!body.complete && !body.http2 && (body.reading || tooLongToDrain(body))) {
+                    abandon(ctx, body);
+                } else {
+                    drain(ctx, body);
+                }
+            });
+        }
+        ctx.next();
+    }
+
+    private static boolean tooLongToDrain(PendingBody body) {
+        return body.declaredLength >= 0 && body.declaredLength - body.received > MAX_DRAINED_BYTES;
+    }
+
+    private void drain(RoutingContext ctx, PendingBody body) {
+        if (body.complete) {
+            return;
+        }
+        HttpServerRequest request = ctx.request();
+        long[] dropped = {0};
+        long timer = vertx.setTimer(Math.max(1, drainTimeout.toMillis()), id -> abandon(ctx, body));
+        request.exceptionHandler(t -> vertx.cancelTimer(timer));
+        request.endHandler(v -> {
+            body.complete = true;
+            vertx.cancelTimer(timer);
+        });
+        request.handler(chunk -> {
+            dropped[0] += chunk.length();
+            if (!body.http2 && dropped[0] > MAX_DRAINED_BYTES) {
+                vertx.cancelTimer(timer);
+                abandon(ctx, body);
+            }
+        });
+        request.resume();
+    }
+
+    /** Stops reading a body nobody wants: HTTP/2 resets the stream (CANCEL), HTTP/1 closes the connection. */
+    private static void abandon(RoutingContext ctx, PendingBody body) {
+        if (body.complete) {
+            return;
+        }
+        body.complete = true;
+        ctx.request().handler(null);
+        if (body.http2) {
+            ctx.response().reset(8).onFailure(t -> { });
+        } else {
+            ctx.request().connection().close().onFailure(t -> { });
+        }
+    }
+}
