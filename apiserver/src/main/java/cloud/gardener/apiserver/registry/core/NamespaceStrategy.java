@@ -58,6 +58,10 @@ public final class NamespaceStrategy implements ResourceStrategy {
     @Override
     public List<FieldError> validate(ObjectNode obj) {
         String name = Objects.name(obj);
+        if (name.isEmpty()) {
+            // ValidateObjectMeta's first word on a name, before the name rule
+            return List.of(FieldError.required("metadata.name", "name or generateName is required"));
+        }
         if (name.length() > 63 || !DNS1123_LABEL.matcher(name).matches()) {
             return List.of(FieldError.invalid("metadata.name", name, name.length() > 63
                     ? "must be no more than 63 characters"

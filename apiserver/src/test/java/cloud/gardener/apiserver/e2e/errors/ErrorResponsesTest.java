@@ -391,6 +391,10 @@ class ErrorResponsesTest {
         assertThat(slash.path("message").asText()).startsWith("Shoot.core.gardener.cloud \"bad/name\" is invalid: ")
                 .contains("metadata.name: Invalid value: \"bad/name\": a lowercase RFC 1123 label must consist of")
                 .doesNotContain("may not contain");
+        JsonNode unnamed = assertStatus(admin.post("/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{}}"), 422, "Invalid");
+        assertThat(unnamed.path("message").asText()).isEqualTo("Namespace \"\" is invalid: "
+                + "metadata.name: Required value: name or generateName is required");
 
         JsonNode exact = assertStatus(admin.get(shoots(ns) + "?resourceVersionMatch=Exact"), 422, "Invalid");
         assertThat(exact.path("message").asText()).isEqualTo("ListOptions.meta.k8s.io \"\" is invalid: "

@@ -106,6 +106,9 @@ class BastionPluginTest {
                         + "Required value: shoot is required"),
                 Arguments.of("missing", "FieldValueInvalid", "Bastion.operations.gardener.cloud \"b\" is invalid: "
                         + "spec.shootRef.name: Invalid value: \"missing\": shoot garden-dev/missing not found"),
+                // the shoot's seed is no shoot
+                Arguments.of("seed-a", "FieldValueInvalid", "Bastion.operations.gardener.cloud \"b\" is invalid: "
+                        + "spec.shootRef.name: Invalid value: \"seed-a\": shoot garden-dev/seed-a not found"),
                 Arguments.of("unscheduled", "FieldValueInvalid", "Bastion.operations.gardener.cloud \"b\" is invalid: "
                         + "spec.shootRef.name: Invalid value: \"unscheduled\": shoot is not yet assigned to a seed"),
                 Arguments.of("deleting", "FieldValueInvalid", "Bastion.operations.gardener.cloud \"b\" is invalid: "

@@ -11,12 +11,14 @@ import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedNameLabels;
 import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.api.validation.GoValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -82,6 +84,18 @@ public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, 
         });
     }
 
+    /**
+     * The seed's Ingress as {@code field.Invalid} prints the struct ({@code %#v}). A provider config prints as a
+     * pointer whose address only the Go process knows; a fixed one stands in for it.
+     */
+    private static GoValue goIngress(JsonNode ingress) {
+        JsonNode providerConfig = ingress.path("controller").path("providerConfig");
+        return new GoValue("core.Ingress{Domain:" + GoErrors.quote(text(ingress, "domain"))
+                + ", Controller:core.IngressController{Kind:" + GoErrors.quote(text(ingress, "controller", "kind"))
+                + ", ProviderConfig:(*runtime.RawExtension)(" + (providerConfig.isObject() ? "0xc000000000" : "nil")
+                + ")}}");
+    }
+
     /** {@code admitSeedSpec}: fills what the template leaves open from the shoot. */
     private Future<List<FieldError>> defaultSeedSpec(ObjectNode spec, JsonNode shoot) {
         JsonNode shootSpec = shoot.path("spec");
@@ -91,20 +105,22 @@ public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, 
         if (!spec.path("ingress").isObject()) {
             spec.putObject("ingress").putObject("controller").put("kind", "nginx");
         }
-        Future<List<FieldError>> dns = Future.succeededFuture(List.of());
+        // the problem finding the DNS provider's credentials, or "" when there is none
+        Future<String> dns = Future.succeededFuture("");
         if (!spec.path("dns").path("provider").isObject()) {
             dns = dnsProviders.forShoot(shoot).map(provider -> {
                 spec.with("dns").set("provider", provider);
-                return List.<FieldError>of();
-            }).recover(e -> e instanceof ApiException ? Future.failedFuture(e)
-                    : Future.succeededFuture(List.of(FieldError.invalid(SEED_SPEC + ".ingress", spec.get("ingress").toString(),
-                            e.getMessage()))));
+                return "";
+            }).recover(e -> e instanceof ApiException ? Future.failedFuture(e) : Future.succeededFuture(e.getMessage()));
         }
-        return dns.map(errors -> {
+        return dns.map(problem -> {
             ObjectNode ingress = spec.with("ingress");
             if (text(ingress, "domain").isEmpty()) {
                 ingress.put("domain", "ingress." + text(shootSpec, "dns", "domain"));
             }
+            // Gardener's field error holds a pointer to the ingress and prints it once the defaulting is done
+            List<FieldError> errors = problem.isEmpty() ? List.of()
+                    : List.of(FieldError.invalid(SEED_SPEC + ".ingress", goIngress(ingress), problem));
             ObjectNode networks = spec.with("networks");
             JsonNode networking = shootSpec.path("networking");
             if (!networks.hasNonNull("nodes") && networking.hasNonNull("nodes")) {

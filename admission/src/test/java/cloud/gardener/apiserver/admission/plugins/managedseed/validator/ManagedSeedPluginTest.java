@@ -45,7 +45,12 @@ class ManagedSeedPluginTest {
             .put(SHOOTS, SHOOT.replace("name: soil", "name: unfit").replace("kubernetes: {verticalPodAutoscaler: {enabled: true}}",
                     "addons: {nginxIngress: {enabled: true}}").replace(", workers: [{name: w, zones: [eu-1b, eu-1a]}]", ""))
             .put(SHOOTS, SHOOT.replace("name: soil", "name: taken"))
-            .put(MANAGED_SEEDS, "metadata: {name: first, namespace: garden}\nspec: {shoot: {name: taken}}");
+            .put(MANAGED_SEEDS, "metadata: {name: first, namespace: garden}\nspec: {shoot: {name: taken}}")
+            .put(new GroupResource("core.gardener.cloud", "secretbindings"),
+                    "metadata: {name: sb, namespace: garden}\nprovider: {type: aws}\nsecretRef: {name: dns-sb, namespace: garden}")
+            .put(new GroupResource("security.gardener.cloud", "credentialsbindings"),
+                    "metadata: {name: cb, namespace: garden}\nprovider: {type: aws}\n"
+                            + "credentialsRef: {apiVersion: v1, kind: Secret, name: dns-cb, namespace: garden}");
     private final ManagedSeedPlugin plugin = new ManagedSeedPlugin(new PluginContext(objects, null, null, Clock.systemUTC()));
 
     private static ObjectNode managedSeed(String namespace, String shoot, String seedSpec) {
@@ -204,6 +209,41 @@ class ManagedSeedPluginTest {
                 arguments("a ManagedSeed named as shoot", managedSeed("garden", "first", fitting),
                         Outcome.rejected(422, INVALID + "spec.shoot.name: Invalid value: \"first\": shoot garden/first not found")),
                 arguments("an empty shoot name", managedSeed("garden", "''", fitting), Outcome.ALLOWED));
+    }
+
+    /**
+     * The shoot's binding, read for the seed's DNS provider when the shoot's primary provider names no credentials:
+     * a missing, empty or wrong-kind binding is Gardener's plain error, reported on the seed's ingress as it stands
+     * once defaulted.
+     */
+    static Stream<Arguments> bindingReferences() {
+        String ingress = INVALID + "spec.gardenlet.config.seedConfig.spec.ingress: Invalid value: core.Ingress{Domain:\"ingress.soil.example.com\", "
+                + "Controller:core.IngressController{Kind:\"nginx\", ProviderConfig:(*runtime.RawExtension)(nil)}}: ";
+        return Stream.of(
+                arguments("secretBindingName", "sb", Outcome.ALLOWED, "dns-sb"),
+                arguments("secretBindingName", "nope", Outcome.rejected(422, ingress + "secret binding garden/nope not found"), ""),
+                arguments("secretBindingName", "''", Outcome.rejected(422, ingress + "secret binding garden/ not found"), ""),
+                arguments("secretBindingName", "cb", Outcome.rejected(422, ingress + "secret binding garden/cb not found"), ""),
+                arguments("credentialsBindingName", "cb", Outcome.ALLOWED, "dns-cb"),
+                arguments("credentialsBindingName", "nope", Outcome.rejected(422, ingress
+                        + "credentials binding garden/nope not found"), ""),
+                arguments("credentialsBindingName", "''", Outcome.rejected(422, ingress
+                        + "credentials binding garden/ not found"), ""),
+                arguments("credentialsBindingName", "sb", Outcome.rejected(422, ingress
+                        + "credentials binding garden/sb not found"), ""));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("bindingReferences")
+    void readsTheShootsBindingForTheDnsProvider(String field, String binding, Outcome expected, String credentials) {
+        objects.put(SHOOTS, SHOOT.replace("name: soil", "name: bound").replace(",\n    credentialsRef: {apiVersion: v1, kind: Secret,"
+                + " name: dns}", "").replace("  seedName: parent\n", "  seedName: parent\n  " + field + ": " + binding + "\n"));
+        ObjectNode ms = managedSeed("garden", "bound", "{}");
+        expected.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        if (!credentials.isEmpty()) {
+            assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider/credentialsRef/name").asText())
+                    .isEqualTo(credentials);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

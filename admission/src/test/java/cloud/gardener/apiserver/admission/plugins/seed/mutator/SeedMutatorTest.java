@@ -27,6 +27,14 @@ class SeedMutatorTest {
                     "metadata: {name: managed, namespace: garden}\nspec: {shoot: {name: soil}}")
             .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
                     "metadata: {name: orphan, namespace: garden}\nspec: {shoot: {name: gone}}")
+            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+                    "metadata: {name: unnamed, namespace: garden}\nspec: {shoot: {name: ''}}")
+            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+                    "metadata: {name: misnamed, namespace: garden}\nspec: {shoot: {name: managed}}")
+            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+                    "metadata: {name: shootless, namespace: garden}\nspec: {}")
+            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+                    "metadata: {name: elsewhere, namespace: garden-dev}\nspec: {shoot: {name: gone}}")
             .put(new GroupResource("core.gardener.cloud", "shoots"),
                     "metadata: {name: soil, namespace: garden}\nspec: {seedName: parent}");
     private final SeedMutator plugin = new SeedMutator(new PluginContext(objects, null, null, Clock.systemUTC()));
@@ -54,6 +62,27 @@ class SeedMutatorTest {
     void aManagedSeedWhoseShootIsMissingIsAnError() {
         Outcome.rejected(500, "failed to get shoot gone for managed seed \"orphan\": shoot.core.gardener.cloud \"gone\" not found")
                 .check(plugin.admit(Requests.create(SEED, SEEDS, Requests.object("metadata: {name: orphan}"))));
+    }
+
+    /** The references the plugin follows: the seed's ManagedSeed in the garden namespace, then that one's shoot. */
+    static Stream<Arguments> references() {
+        String failed = "failed to get shoot %s for managed seed \"%s\": shoot.core.gardener.cloud \"%s\" not found";
+        return Stream.of(
+                arguments("no ManagedSeed of the seed's name", "plain", Outcome.ALLOWED),
+                arguments("a ManagedSeed of the name outside the garden namespace", "elsewhere", Outcome.ALLOWED),
+                arguments("a ManagedSeed without shoot", "shootless", Outcome.ALLOWED),
+                arguments("a ManagedSeed with a missing shoot", "orphan", Outcome.rejected(500,
+                        failed.formatted("gone", "orphan", "gone"))),
+                arguments("a ManagedSeed with an empty shoot name", "unnamed", Outcome.rejected(500,
+                        failed.formatted("", "unnamed", ""))),
+                arguments("a ManagedSeed naming a ManagedSeed as its shoot", "misnamed", Outcome.rejected(500,
+                        failed.formatted("managed", "misnamed", "managed"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("references")
+    void followsTheManagedSeedToItsShoot(String name, String seed, Outcome expected) {
+        expected.check(plugin.admit(Requests.create(SEED, SEEDS, Requests.object("metadata: {name: " + seed + "}"))));
     }
 
     @Test
