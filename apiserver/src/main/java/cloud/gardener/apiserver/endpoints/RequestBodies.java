@@ -53,36 +53,47 @@ public final class RequestBodies {
         } catch (IOException e) {
             throw TypedDecoding.cannotBeHandled(req, firstLine(e.getMessage()));
         }
-        if (!(node instanceof ObjectNode obj)) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '" + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).trim() + "'");
-        }
-        checkTypeMeta(req, obj);
+        ObjectNode obj = objectOrUnrecognized(node, bytes, gvk);
+        BodyKind.resolve(obj, gvk);
         return TypedDecoding.apply(req, obj, duplicates, validation);
+    }
+
+    /**
+     * The body as an object: {@code null} decodes to an empty one; anything else that is not an object fails Go's
+     * reading of apiVersion and kind, which the handler reports as an unrecognized object.
+     */
+    public static ObjectNode objectOrUnrecognized(JsonNode node, byte[] bytes, GroupVersionKind into) {
+        if (node instanceof ObjectNode obj) {
+            return obj;
+        }
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            return Json.MAPPER.createObjectNode();
+        }
+        String type = node.isArray() ? "array" : node.isTextual() ? "string" : node.isNumber() ? "number" : "bool";
+        throw ApiException.badRequest("the object provided is unrecognized (must be of type " + into.kind()
+                + "): couldn't get version/kind; json parse error: json: cannot unmarshal " + type
+                + " into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
+                + "Kind string \"json:\\\"kind,omitempty\\\"\" } (" + summary(bytes) + ")");
+    }
+
+    /** {@code summarizeData(body, 30)}: an object's first 30 bytes as text, anything else's in hex. */
+    private static String summary(byte[] bytes) {
+        if (bytes.length == 0) {
+            return "<empty>";
+        }
+        int n = Math.min(bytes.length, 30);
+        String shown;
+        if (bytes[0] == '{') {
+            shown = new String(bytes, 0, n, java.nio.charset.StandardCharsets.UTF_8);
+        } else {
+            shown = java.util.HexFormat.of().formatHex(bytes, 0, n);
+        }
+        return bytes.length > 30 ? shown + " ..." : shown;
     }
 
     private static String firstLine(String message) {
         int nl = message == null ? -1 : message.indexOf('\n');
         return nl < 0 ? String.valueOf(message) : message.substring(0, nl);
-    }
-
-    /** The body's kind and apiVersion must name the endpoint's; a missing apiVersion is taken from it. */
-    public static void checkTypeMeta(ResourceRequest req, ObjectNode obj) {
-        String kind = Objects.text(obj, "kind");
-        if (kind.isEmpty()) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '" + Json.toJson(obj) + "'");
-        }
-        String apiVersion = Objects.text(obj, "apiVersion");
-        if (apiVersion.isEmpty()) {
-            obj.put("apiVersion", req.apiVersion());
-        } else if (!apiVersion.equals(req.apiVersion())) {
-            throw ApiException.badRequest("the API version in the data (" + apiVersion
-                    + ") does not match the expected API version (" + req.apiVersion() + ")");
-        }
-        if (!kind.equals(req.type().kind())) {
-            throw ApiException.badRequest(kind + " in version \"" + req.version() + "\" cannot be handled as a "
-                    + req.type().kind() + ": the kind in the data (" + kind + ") does not match the expected kind ("
-                    + req.type().kind() + ")");
-        }
     }
 
     /**

@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.Decoded;
 import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
@@ -18,12 +19,10 @@ import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
-import cloud.gardener.apiserver.registry.Objects;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -74,7 +73,7 @@ public final class CredentialRequestHandler implements VerbHandler {
         });
     }
 
-    /** The body as this kind: JSON or YAML, apiVersion defaulted, kind checked, decoded and defaulted. */
+    /** The body as this kind: JSON or YAML, apiVersion and kind defaulted and checked, decoded and defaulted. */
     ObjectNode decode(ResourceRequest req, FieldValidation validation) {
         BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
         byte[] bytes = RequestBodies.bytes(req);
@@ -91,23 +90,8 @@ public final class CredentialRequestHandler implements VerbHandler {
         } catch (IOException e) {
             throw cannotBeHandled(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
-        if (!(node instanceof ObjectNode body)) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '"
-                    + new String(bytes, StandardCharsets.UTF_8).trim() + "'");
-        }
-        String bodyKind = Objects.text(body, "kind");
-        String apiVersion = Objects.text(body, "apiVersion");
-        if (bodyKind.isEmpty()) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '" + Json.toJson(body) + "'");
-        }
-        if (!apiVersion.isEmpty() && !apiVersion.equals(kind.apiVersion())) {
-            throw ApiException.badRequest("the API version in the data (" + apiVersion
-                    + ") does not match the expected API version (" + kind.apiVersion() + ")");
-        }
-        if (!bodyKind.equals(kind.kind())) {
-            throw cannotBeHandled("the kind in the data (" + bodyKind + ") does not match the expected kind ("
-                    + kind.kind() + ")");
-        }
+        ObjectNode body = RequestBodies.objectOrUnrecognized(node, bytes, kind);
+        BodyKind.resolve(body, kind);
         Decoded<?> decoded;
         try {
             decoded = ModelCodec.decode(body, model);

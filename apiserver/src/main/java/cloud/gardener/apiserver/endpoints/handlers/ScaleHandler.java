@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.api.model.Decoded;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.selection.LabelRequirement;
 import cloud.gardener.apiserver.api.selection.SelectionOperator;
+import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
@@ -204,30 +205,14 @@ public final class ScaleHandler implements VerbHandler {
         } catch (IOException e) {
             throw cannotBeHandled(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
-        if (!(node instanceof ObjectNode obj)) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '"
-                    + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).trim() + "'");
-        }
-        return new Body(obj, duplicates);
+        return new Body(RequestBodies.objectOrUnrecognized(node, bytes, SCALE), duplicates);
     }
 
     /** The body as an autoscaling/v1 Scale under the request's field validation. */
     private static ObjectNode decode(ResourceRequest req, ObjectNode body, List<String> duplicates,
                                      FieldValidation validation) {
         List<String> problems = new ArrayList<>();
-        String kind = Objects.text(body, "kind");
-        String apiVersion = Objects.text(body, "apiVersion");
-        if (kind.isEmpty()) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '" + Json.toJson(body) + "'");
-        }
-        if (!apiVersion.isEmpty() && !apiVersion.equals(SCALE.apiVersion())) {
-            throw ApiException.badRequest("the API version in the data (" + apiVersion
-                    + ") does not match the expected API version (" + SCALE.apiVersion() + ")");
-        }
-        if (!kind.equals(SCALE.kind())) {
-            throw ApiException.badRequest(kind + " in version \"v1\" cannot be handled as a Scale: the kind in the "
-                    + "data (" + kind + ") does not match the expected kind (Scale)");
-        }
+        BodyKind.resolve(body, SCALE);
         Decoded<Scale> decoded;
         try {
             decoded = ModelCodec.decode(body, Scale.class);
