@@ -17,6 +17,7 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -43,6 +44,7 @@ public final class KubeconfigTransport {
     private final Vertx vertx;
     private final Kubeconfig kubeconfig;
     private final URI server;
+    private final Optional<ProxyOptions> proxy;
     private volatile CachedToken cachedToken;
 
     /** A token read from {@code tokenFile} and when. */
@@ -61,7 +63,7 @@ public final class KubeconfigTransport {
         if (kubeconfig.insecureSkipTlsVerify() && kubeconfig.certificateAuthorityPem() != null) {
             throw new IllegalArgumentException("specifying a root certificates file with the insecure flag is not allowed");
         }
-        proxy(); // refuse an unsupported proxy-url before the first request
+        this.proxy = proxy(kubeconfig.proxyUrl());
     }
 
     /** The server URL without a trailing slash. */
@@ -82,7 +84,7 @@ public final class KubeconfigTransport {
         HttpClientOptions options = new HttpClientOptions()
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()))
                 .setKeepAlive(true);
-        proxy().ifPresent(options::setProxyOptions);
+        proxy.ifPresent(options::setProxyOptions);
         if (!https()) {
             return options;
         }
@@ -114,10 +116,10 @@ public final class KubeconfigTransport {
      */
     public RequestOptions request(HttpMethod method, String pathAndQuery) {
         RequestOptions request = new RequestOptions().setMethod(method);
-        String basePath = server.getRawPath() == null ? "" : server.getRawPath();
         if (kubeconfig.tlsServerName() == null) {
             return request.setAbsoluteURI(server + pathAndQuery);
         }
+        String basePath = server.getRawPath() == null ? "" : server.getRawPath();
         return request.setSsl(https()).setHost(kubeconfig.tlsServerName()).setPort(port())
                 .setServer(SocketAddress.inetSocketAddress(port(), server.getHost()))
                 .setURI(basePath + pathAndQuery);
@@ -152,16 +154,17 @@ public final class KubeconfigTransport {
         return token == null || token.isEmpty() ? Optional.empty() : Optional.of("Bearer " + token);
     }
 
-    private Optional<ProxyOptions> proxy() {
-        if (kubeconfig.proxyUrl() == null) {
+    /** {@code proxy-url} as proxy options; an unsupported scheme is refused before the first request. */
+    private static Optional<ProxyOptions> proxy(String proxyUrl) {
+        if (proxyUrl == null) {
             return Optional.empty();
         }
-        URI proxy = URI.create(kubeconfig.proxyUrl());
-        String scheme = proxy.getScheme() == null ? "" : proxy.getScheme().toLowerCase(java.util.Locale.ROOT);
+        URI proxy = URI.create(proxyUrl);
+        String scheme = proxy.getScheme() == null ? "" : proxy.getScheme().toLowerCase(Locale.ROOT);
         ProxyType type = switch (scheme) {
             case "http" -> ProxyType.HTTP;
             case "socks5" -> ProxyType.SOCKS5;
-            default -> throw new IllegalArgumentException("proxy-url " + kubeconfig.proxyUrl()
+            default -> throw new IllegalArgumentException("proxy-url " + proxyUrl
                     + ": only http and socks5 proxies are supported");
         };
         int port = proxy.getPort() > 0 ? proxy.getPort() : type == ProxyType.HTTP ? 80 : 1080;
