@@ -30,20 +30,33 @@ public final class RequestBodies {
         return body == null ? new byte[0] : body.getBytes();
     }
 
+    /** An object body read as some kind: its apiVersion and kind resolved, and the paths of keys it repeats. */
+    public record ParsedObject(ObjectNode object, List<String> duplicates) {
+    }
+
     /**
      * Decodes a JSON, YAML or (for kinds with a decoder) protobuf object body, checks its apiVersion and kind
      * against the endpoint, and decodes it through the kind's model under the request's field validation.
      */
     public static ObjectNode readObject(ResourceRequest req, FieldValidation validation) {
-        GroupVersionKind gvk = req.type().gvk(req.version());
-        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufDecoder.supports(gvk));
+        ParsedObject parsed = parseObject(req, req.type().gvk(req.version()));
+        return TypedDecoding.apply(req, parsed.object(), parsed.duplicates(), validation);
+    }
+
+    /**
+     * Reads a JSON, YAML or (for kinds with a decoder) protobuf body meant as {@code into}, the decoding step every
+     * handler that takes an object shares: a body that is no object is unrecognized, and its apiVersion and kind
+     * are defaulted from {@code into} and checked ({@link BodyKind}).
+     */
+    public static ParsedObject parseObject(ResourceRequest req, GroupVersionKind into) {
+        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufDecoder.supports(into));
         byte[] bytes = bytes(req);
         JsonNode node;
         List<String> duplicates = List.of();
         try {
             switch (format) {
                 case YAML -> node = Json.YAML.readTree(bytes);
-                case PROTOBUF -> node = ProtobufDecoder.decode(bytes, gvk);
+                case PROTOBUF -> node = ProtobufDecoder.decode(bytes, into);
                 default -> {
                     StrictJson.Parsed parsed = StrictJson.parse(bytes);
                     node = parsed.tree();
@@ -51,18 +64,24 @@ public final class RequestBodies {
                 }
             }
         } catch (IOException e) {
-            throw TypedDecoding.cannotBeHandled(req, firstLine(e.getMessage()));
+            throw cannotBeHandled(into, firstLine(e.getMessage()));
         }
-        ObjectNode obj = objectOrUnrecognized(node, bytes, gvk);
-        BodyKind.resolve(obj, gvk);
-        return TypedDecoding.apply(req, obj, duplicates, validation);
+        ObjectNode obj = objectOrUnrecognized(node, bytes, into);
+        BodyKind.resolve(obj, into);
+        return new ParsedObject(obj, duplicates);
+    }
+
+    /** How the handlers frame a decoding error of a body meant as {@code into} ({@code transformDecodeError}). */
+    public static ApiException cannotBeHandled(GroupVersionKind into, String why) {
+        return ApiException.badRequest(into.kind() + " in version \"" + into.version() + "\" cannot be handled as a "
+                + into.kind() + ": " + why);
     }
 
     /**
      * The body as an object: {@code null} decodes to an empty one; anything else that is not an object fails Go's
      * reading of apiVersion and kind, which the handler reports as an unrecognized object.
      */
-    public static ObjectNode objectOrUnrecognized(JsonNode node, byte[] bytes, GroupVersionKind into) {
+    private static ObjectNode objectOrUnrecognized(JsonNode node, byte[] bytes, GroupVersionKind into) {
         if (node instanceof ObjectNode obj) {
             return obj;
         }

@@ -4,25 +4,19 @@ import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
-import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.json.StrictJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.Decoded;
 import cloud.gardener.apiserver.api.model.ModelCodec;
-import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.Responses;
-import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -75,32 +69,17 @@ public final class CredentialRequestHandler implements VerbHandler {
 
     /** The body as this kind: JSON or YAML, apiVersion and kind defaulted and checked, decoded and defaulted. */
     ObjectNode decode(ResourceRequest req, FieldValidation validation) {
-        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
-        byte[] bytes = RequestBodies.bytes(req);
-        JsonNode node;
-        List<String> problems = new ArrayList<>();
-        try {
-            if (format == BodyFormat.YAML) {
-                node = Json.YAML.readTree(bytes);
-            } else {
-                StrictJson.Parsed parsed = StrictJson.parse(bytes);
-                node = parsed.tree();
-                parsed.duplicateFields().forEach(d -> problems.add("duplicate field \"" + d + "\""));
-            }
-        } catch (IOException e) {
-            throw cannotBeHandled(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
-        }
-        ObjectNode body = RequestBodies.objectOrUnrecognized(node, bytes, kind);
-        BodyKind.resolve(body, kind);
+        RequestBodies.ParsedObject body = RequestBodies.parseObject(req, kind);
         Decoded<?> decoded;
         try {
-            decoded = ModelCodec.decode(body, model);
+            decoded = ModelCodec.decode(body.object(), model);
         } catch (DecodeException e) {
-            throw cannotBeHandled(e.getMessage());
+            throw RequestBodies.cannotBeHandled(kind, e.getMessage());
         }
-        problems.addAll(0, decoded.problems());
+        List<String> problems = new ArrayList<>(decoded.problems());
+        body.duplicates().forEach(d -> problems.add("duplicate field \"" + d + "\""));
         if (!problems.isEmpty() && validation == FieldValidation.STRICT) {
-            throw cannotBeHandled("strict decoding error: " + String.join(", ", problems));
+            throw RequestBodies.cannotBeHandled(kind, "strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
             problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
@@ -111,10 +90,5 @@ public final class CredentialRequestHandler implements VerbHandler {
         canonical.put("kind", kind.kind());
         canonical.put("apiVersion", kind.apiVersion());
         return canonical;
-    }
-
-    private ApiException cannotBeHandled(String why) {
-        return ApiException.badRequest(kind.kind() + " in version \"" + kind.version() + "\" cannot be handled as a "
-                + kind.kind() + ": " + why);
     }
 }

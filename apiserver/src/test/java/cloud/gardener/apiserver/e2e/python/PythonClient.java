@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Assumptions;
  * server's kubeconfig (its CA, a client certificate), and these names defined:
  * <ul>
  *   <li>{@code client}, {@code watch}, {@code ApiException}: the client's modules and its error type;</li>
- *   <li>{@code core} ({@code CoreV1Api}) and {@code custom} ({@code CustomObjectsApi});</li>
+ *   <li>{@code api} (the {@code ApiClient}), {@code core} ({@code CoreV1Api}) and {@code custom}
+ *       ({@code CustomObjectsApi});</li>
  *   <li>{@code out(value)}: prints one JSON line (a model object is first turned into its wire form).</li>
  * </ul>
  * The test reads the printed lines with {@link Result#lines()}. A machine without the client skips the calling
@@ -39,11 +40,11 @@ public final class PythonClient {
             from kubernetes import client, config, watch
             from kubernetes.client.rest import ApiException
             config.load_kube_config(config_file=os.environ["KUBECONFIG"])
-            _api = client.ApiClient()
-            core = client.CoreV1Api(_api)
-            custom = client.CustomObjectsApi(_api)
+            api = client.ApiClient()
+            core = client.CoreV1Api(api)
+            custom = client.CustomObjectsApi(api)
             def out(value):
-                print(json.dumps(_api.sanitize_for_serialization(value), sort_keys=True), flush=True)
+                print(json.dumps(api.sanitize_for_serialization(value), sort_keys=True), flush=True)
             """;
 
     /** One finished run. */

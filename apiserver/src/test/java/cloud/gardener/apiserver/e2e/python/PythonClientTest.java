@@ -45,7 +45,7 @@ class PythonClientTest {
     void createNamespaceWithATypedModelThatHasNoKind() {
         List<JsonNode> lines = python.ok(vars("name", "py-created") + """
                 body = client.V1Namespace(metadata=client.V1ObjectMeta(name=name))
-                out(sorted(_api.sanitize_for_serialization(body)))
+                out(sorted(api.sanitize_for_serialization(body)))
                 out(core.create_namespace(body))
                 out(core.read_namespace(name))
                 """);
@@ -187,9 +187,9 @@ class PythonClientTest {
     void watchThroughTheClientSeesObjectsCreatedWithoutKind() {
         List<JsonNode> lines = python.ok(vars("ns", ns) + """
                 def list_rv(list_fn, *args):
-                    rv = list_fn(*args)
-                    rv = rv["metadata"]["resourceVersion"] if isinstance(rv, dict) else rv.metadata.resource_version
-                    return rv
+                    listed = list_fn(*args)
+                    return listed["metadata"]["resourceVersion"] if isinstance(listed, dict) \\
+                        else listed.metadata.resource_version
                 rv = list_rv(core.list_namespaced_config_map, ns)
                 core.create_namespaced_config_map(ns, client.V1ConfigMap(metadata=client.V1ObjectMeta(name="watched")))
                 w = watch.Watch()
