@@ -81,13 +81,17 @@ public final class PythonClient {
      * fails it under CI.
      */
     public static void requireInstalled() {
-        String missing = missingModules();
+        requireInstalled(PYTHON, System.getenv("CI"));
+    }
+
+    /** {@link #requireInstalled()} for a given interpreter and value of {@code CI}. */
+    static void requireInstalled(Path interpreter, String ci) {
+        String missing = missingModules(interpreter);
         if (missing.isEmpty()) {
             return;
         }
-        String why = PYTHON + " cannot import " + missing + " (install python3-kubernetes and python3-websocket: "
+        String why = interpreter + " cannot import " + missing + " (install python3-kubernetes and python3-websocket: "
                 + "bin/ensure-test-tools does)";
-        String ci = System.getenv("CI");
         if (ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false")) {
             throw new AssertionError(why);
         }
@@ -95,14 +99,14 @@ public final class PythonClient {
         Assumptions.assumeTrue(false, why);
     }
 
-    private static String missingModules() {
-        if (!Files.isExecutable(PYTHON)) {
+    private static String missingModules(Path interpreter) {
+        if (!Files.isExecutable(interpreter)) {
             return "anything (no interpreter)";
         }
         StringBuilder missing = new StringBuilder();
         for (String module : new String[] {"kubernetes", "websocket"}) {
             try {
-                Process p = new ProcessBuilder(PYTHON.toString(), "-c", "import " + module)
+                Process p = new ProcessBuilder(interpreter.toString(), "-c", "import " + module)
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                 boolean finished = p.waitFor(30, TimeUnit.SECONDS);
                 if (!finished) {
