@@ -59,9 +59,10 @@ public final class BodyKind {
     }
 
     /**
-     * The same for the result of a JSON, merge or strategic merge patch, which Go decodes into the endpoint's type
-     * with that type as the only default: another kind is 422 Invalid on {@code patch}, with {@code shown} as its
-     * value. The kind in another served version keeps the group-version check of a write.
+     * The same for the result of a JSON or merge patch, which Go decodes into the endpoint's type with that type as
+     * the only default: another kind is 422 Invalid on {@code patch}, with {@code shown} as its value. (A strategic
+     * merge patch is converted into the type without reading apiVersion and kind.) The kind in another served
+     * version keeps the group-version check of a write, where Go would convert it.
      */
     public static void resolvePatched(ObjectNode patched, GroupVersionKind expected, Supplier<String> shown) {
         GroupVersionKind actual = withDefaults(declared(patched), expected);
