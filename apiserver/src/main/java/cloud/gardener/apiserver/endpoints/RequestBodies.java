@@ -30,20 +30,33 @@ public final class RequestBodies {
         return body == null ? new byte[0] : body.getBytes();
     }
 
+    /** An object body read as some kind: its apiVersion and kind resolved, and the paths of keys it repeats. */
+    public record ParsedObject(ObjectNode object, List<String> duplicates) {
+    }
+
     /**
      * Decodes a JSON, YAML or (for kinds with a decoder) protobuf object body, checks its apiVersion and kind
      * against the endpoint, and decodes it through the kind's model under the request's field validation.
      */
     public static ObjectNode readObject(ResourceRequest req, FieldValidation validation) {
-        GroupVersionKind gvk = req.type().gvk(req.version());
-        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufDecoder.supports(gvk));
+        ParsedObject parsed = parseObject(req, req.type().gvk(req.version()));
+        return TypedDecoding.apply(req, parsed.object(), parsed.duplicates(), validation);
+    }
+
+    /**
+     * Reads a JSON, YAML or (for kinds with a decoder) protobuf body meant as {@code into}, the decoding step every
+     * handler that takes an object shares: a body that is no object is unrecognized, and its apiVersion and kind
+     * are defaulted from {@code into} and checked ({@link BodyKind}).
+     */
+    public static ParsedObject parseObject(ResourceRequest req, GroupVersionKind into) {
+        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufDecoder.supports(into));
         byte[] bytes = bytes(req);
         JsonNode node;
         List<String> duplicates = List.of();
         try {
             switch (format) {
                 case YAML -> node = Json.YAML.readTree(bytes);
-                case PROTOBUF -> node = ProtobufDecoder.decode(bytes, gvk);
+                case PROTOBUF -> node = ProtobufDecoder.decode(bytes, into);
                 default -> {
                     StrictJson.Parsed parsed = StrictJson.parse(bytes);
                     node = parsed.tree();
@@ -51,38 +64,55 @@ public final class RequestBodies {
                 }
             }
         } catch (IOException e) {
-            throw TypedDecoding.cannotBeHandled(req, firstLine(e.getMessage()));
+            throw cannotBeHandled(into, firstLine(e.getMessage()));
         }
-        if (!(node instanceof ObjectNode obj)) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '" + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).trim() + "'");
+        ObjectNode obj = objectOrUnrecognized(node, bytes, into);
+        BodyKind.resolve(obj, into);
+        return new ParsedObject(obj, duplicates);
+    }
+
+    /** How the handlers frame a decoding error of a body meant as {@code into} ({@code transformDecodeError}). */
+    public static ApiException cannotBeHandled(GroupVersionKind into, String why) {
+        return ApiException.badRequest(into.kind() + " in version \"" + into.version() + "\" cannot be handled as a "
+                + into.kind() + ": " + why);
+    }
+
+    /**
+     * The body as an object: {@code null} decodes to an empty one; anything else that is not an object fails Go's
+     * reading of apiVersion and kind, which the handler reports as an unrecognized object.
+     */
+    private static ObjectNode objectOrUnrecognized(JsonNode node, byte[] bytes, GroupVersionKind into) {
+        if (node instanceof ObjectNode obj) {
+            return obj;
         }
-        checkTypeMeta(req, obj);
-        return TypedDecoding.apply(req, obj, duplicates, validation);
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            return Json.MAPPER.createObjectNode();
+        }
+        String type = node.isArray() ? "array" : node.isTextual() ? "string" : node.isNumber() ? "number" : "bool";
+        throw ApiException.badRequest("the object provided is unrecognized (must be of type " + into.kind()
+                + "): couldn't get version/kind; json parse error: json: cannot unmarshal " + type
+                + " into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
+                + "Kind string \"json:\\\"kind,omitempty\\\"\" } (" + summary(bytes) + ")");
+    }
+
+    /** {@code summarizeData(body, 30)}: an object's first 30 bytes as text, anything else's in hex. */
+    private static String summary(byte[] bytes) {
+        if (bytes.length == 0) {
+            return "<empty>";
+        }
+        int n = Math.min(bytes.length, 30);
+        String shown;
+        if (bytes[0] == '{') {
+            shown = new String(bytes, 0, n, java.nio.charset.StandardCharsets.UTF_8);
+        } else {
+            shown = java.util.HexFormat.of().formatHex(bytes, 0, n);
+        }
+        return bytes.length > 30 ? shown + " ..." : shown;
     }
 
     private static String firstLine(String message) {
         int nl = message == null ? -1 : message.indexOf('\n');
         return nl < 0 ? String.valueOf(message) : message.substring(0, nl);
-    }
-
-    /** The body's kind and apiVersion must name the endpoint's; a missing apiVersion is taken from it. */
-    public static void checkTypeMeta(ResourceRequest req, ObjectNode obj) {
-        String kind = Objects.text(obj, "kind");
-        if (kind.isEmpty()) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '" + Json.toJson(obj) + "'");
-        }
-        String apiVersion = Objects.text(obj, "apiVersion");
-        if (apiVersion.isEmpty()) {
-            obj.put("apiVersion", req.apiVersion());
-        } else if (!apiVersion.equals(req.apiVersion())) {
-            throw ApiException.badRequest("the API version in the data (" + apiVersion
-                    + ") does not match the expected API version (" + req.apiVersion() + ")");
-        }
-        if (!kind.equals(req.type().kind())) {
-            throw ApiException.badRequest(kind + " in version \"" + req.version() + "\" cannot be handled as a "
-                    + req.type().kind() + ": the kind in the data (" + kind + ") does not match the expected kind ("
-                    + req.type().kind() + ")");
-        }
     }
 
     /**

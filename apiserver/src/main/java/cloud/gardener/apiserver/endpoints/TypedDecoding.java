@@ -115,8 +115,6 @@ public final class TypedDecoding {
     }
 
     static ApiException cannotBeHandled(ResourceRequest req, String why) {
-        String kind = req.type().kind();
-        return ApiException.badRequest(kind + " in version \"" + req.version() + "\" cannot be handled as a " + kind
-                + ": " + why);
+        return RequestBodies.cannotBeHandled(req.type().gvk(req.version()), why);
     }
 }

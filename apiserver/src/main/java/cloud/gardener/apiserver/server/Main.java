@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.certs.Pem;
+import cloud.gardener.apiserver.certs.PkiException;
 import cloud.gardener.apiserver.certs.ServingCertificates;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedConfig;
@@ -91,7 +92,8 @@ public final class Main {
                 run(options);
             }
             return 0;
-        } catch (IllegalArgumentException | IllegalStateException | IOException e) {
+        } catch (IllegalArgumentException | IllegalStateException | IOException | PkiException e) {
+            // PkiException: a kubeconfig, certificate or key that cannot be read
             System.err.println("Error: " + e.getMessage());
             return 1;
         }

@@ -9,11 +9,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.net.PemKeyCertOptions;
-import io.vertx.core.net.PemTrustOptions;
 import io.vertx.core.parsetools.RecordParser;
 import java.net.URI;
 import java.time.Duration;
@@ -22,8 +19,7 @@ import java.util.function.Consumer;
 
 /**
  * The calls this server makes to kube-apiserver (TokenReview, SubjectAccessReview, reads and watches of core objects)
- * over Vert.x's HTTP client, with the server URL and credentials of a kubeconfig: CA, client certificate
- * or bearer token. Every call has a timeout and is retried per {@link RetryBackoff} when no answer came or
+ * over Vert.x's HTTP client, connected and authenticated as the kubeconfig says ({@link KubeconfigTransport}). Every call has a timeout and is retried per {@link RetryBackoff} when no answer came or
  * the answer was 429 or 5xx; waits use timers, never a blocked thread.
  */
 public final class KubeApiClient implements AutoCloseable {
@@ -33,34 +29,22 @@ public final class KubeApiClient implements AutoCloseable {
 
     private final Vertx vertx;
     private final HttpClient http;
+    private final KubeconfigTransport transport;
     private final URI server;
-    private final String token;
     private final Duration timeout;
     private final RetryBackoff backoff;
 
+    /**
+     * @throws IllegalArgumentException when the kubeconfig's fields cannot make a client (see
+     *                                  {@link KubeconfigTransport})
+     */
     public KubeApiClient(Vertx vertx, Kubeconfig kubeconfig, Duration timeout, RetryBackoff backoff) {
         this.vertx = Objects.requireNonNull(vertx, "vertx");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         this.backoff = Objects.requireNonNull(backoff, "backoff");
-        this.server = URI.create(kubeconfig.server().endsWith("/")
-                ? kubeconfig.server().substring(0, kubeconfig.server().length() - 1) : kubeconfig.server());
-        this.token = kubeconfig.token();
-        HttpClientOptions options = new HttpClientOptions()
-                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
-                .setKeepAlive(true);
-        if ("https".equalsIgnoreCase(server.getScheme())) {
-            options.setSsl(true).setVerifyHost(true);
-            if (kubeconfig.certificateAuthorityPem() != null) {
-                options.setTrustOptions(new PemTrustOptions()
-                        .addCertValue(Buffer.buffer(kubeconfig.certificateAuthorityPem())));
-            }
-            if (kubeconfig.clientCertificatePem() != null) {
-                options.setKeyCertOptions(new PemKeyCertOptions()
-                        .addCertValue(Buffer.buffer(kubeconfig.clientCertificatePem()))
-                        .addKeyValue(Buffer.buffer(kubeconfig.clientKeyPem())));
-            }
-        }
-        this.http = vertx.createHttpClient(options);
+        this.transport = new KubeconfigTransport(vertx, kubeconfig);
+        this.server = transport.server();
+        this.http = vertx.createHttpClient(transport.clientOptions(timeout));
     }
 
     /** With the default timeout and backoff. */
@@ -96,15 +80,10 @@ public final class KubeApiClient implements AutoCloseable {
      * and fails when the watch could not be opened or broke off; the caller decides how to go on.
      */
     public Future<Void> watch(String path, Consumer<JsonNode> onEvent) {
-        RequestOptions request = new RequestOptions()
-                .setMethod(HttpMethod.GET)
-                .setAbsoluteURI(server + path)
+        RequestOptions request = transport.request(HttpMethod.GET, path)
                 .setConnectTimeout(timeout.toMillis())
                 .putHeader("Accept", "application/json");
-        if (token != null && !token.isEmpty()) {
-            request.putHeader("Authorization", "Bearer " + token);
-        }
-        return http.request(request).compose(HttpClientRequest::send).compose(resp -> {
+        return open(request).compose(HttpClientRequest::send).compose(resp -> {
             if (resp.statusCode() != 200) {
                 return resp.body().compose(bytes -> Future.failedFuture(
                         new KubeApiException(resp.statusCode(), "GET " + server + path + ": " + resp.statusCode())));
@@ -141,19 +120,14 @@ public final class KubeApiClient implements AutoCloseable {
     }
 
     private Future<JsonNode> send(HttpMethod method, String path, Buffer body) {
-        RequestOptions request = new RequestOptions()
-                .setMethod(method)
-                .setAbsoluteURI(server + path)
+        RequestOptions request = transport.request(method, path)
                 .setConnectTimeout(timeout.toMillis())
                 .setIdleTimeout(timeout.toMillis())
                 .putHeader("Accept", "application/json");
         if (body != null) {
             request.putHeader("Content-Type", "application/json");
         }
-        if (token != null && !token.isEmpty()) {
-            request.putHeader("Authorization", "Bearer " + token);
-        }
-        return http.request(request)
+        return open(request)
                 .compose(req -> body == null ? req.send() : req.send(body))
                 .compose(resp -> resp.body().map(bytes -> answer(method, path, resp.statusCode(), bytes)))
                 // A hard bound on the whole attempt (connection, request and response): the connect and idle
@@ -161,6 +135,17 @@ public final class KubeApiClient implements AutoCloseable {
                 .timeout(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
                 .recover(error -> Future.failedFuture(error instanceof KubeApiException ? error
                         : new KubeApiException(method + " " + server + path + ": " + describe(error), error)));
+    }
+
+    /** The request with the user's credentials and, with {@code tls-server-name}, the URL's host as {@code Host}. */
+    private Future<HttpClientRequest> open(RequestOptions request) {
+        return transport.authorization().compose(authorization -> {
+            authorization.ifPresent(value -> request.putHeader("Authorization", value));
+            return http.request(request);
+        }).map(req -> {
+            transport.authority().ifPresent(req::authority);
+            return req;
+        });
     }
 
     private JsonNode answer(HttpMethod method, String path, int status, Buffer bytes) {

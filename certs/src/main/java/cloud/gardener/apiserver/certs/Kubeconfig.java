@@ -16,7 +16,9 @@ import java.util.Objects;
 
 /**
  * A kubeconfig ({@code apiVersion: v1, kind: Config}) with one cluster, one user and one context that
- * is also the current context. Credentials are inline ({@code *-data} fields, base64 of the PEM).
+ * is also the current context. Credentials are inline ({@code *-data} fields, base64 of the PEM). Read from a
+ * file, it is the current context's cluster and user with every field client-go honours for a client of
+ * kube-apiserver; how they become an HTTP client is {@code delegation.KubeconfigTransport}'s business.
  *
  * @param clusterName             name of the cluster entry
  * @param server                  the API server URL, e.g. {@code https://127.0.0.1:6443}
@@ -27,6 +29,12 @@ import java.util.Objects;
  * @param token                   bearer token, or {@code null}
  * @param contextName             name of the context (and the current context)
  * @param namespace               the context's default namespace, or {@code null}
+ * @param insecureSkipTlsVerify   {@code insecure-skip-tls-verify}: the server's certificate is not verified
+ * @param tlsServerName           {@code tls-server-name}: the name the server's certificate is verified against (and
+ *                                sent as SNI) instead of the URL's host, or {@code null}
+ * @param proxyUrl                {@code proxy-url}: the proxy requests go through, or {@code null}
+ * @param tokenFile               {@code tokenFile}, resolved: a file whose token is read again while the client runs,
+ *                                taking precedence over {@code token} as in client-go, or {@code null}
  */
 public record Kubeconfig(
         String clusterName,
@@ -37,7 +45,11 @@ public record Kubeconfig(
         String clientKeyPem,
         String token,
         String contextName,
-        String namespace) {
+        String namespace,
+        boolean insecureSkipTlsVerify,
+        String tlsServerName,
+        String proxyUrl,
+        Path tokenFile) {
 
     private static final YAMLMapper YAML = new YAMLMapper(YAMLFactory.builder()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -54,6 +66,14 @@ public record Kubeconfig(
         }
     }
 
+    /** A kubeconfig with only the fields this server writes: server, CA, credentials and namespace. */
+    public Kubeconfig(String clusterName, String server, String certificateAuthorityPem, String userName,
+                      String clientCertificatePem, String clientKeyPem, String token, String contextName,
+                      String namespace) {
+        this(clusterName, server, certificateAuthorityPem, userName, clientCertificatePem, clientKeyPem, token,
+                contextName, namespace, false, null, null, null);
+    }
+
     /** Cluster, user and context all named {@code name}; the user authenticates with a client certificate. */
     public static Kubeconfig forClientCertificate(
             String name, String server, String certificateAuthorityPem, IssuedCertificate client) {
@@ -68,7 +88,8 @@ public record Kubeconfig(
 
     public Kubeconfig withNamespace(String newNamespace) {
         return new Kubeconfig(clusterName, server, certificateAuthorityPem, userName, clientCertificatePem,
-                clientKeyPem, token, contextName, newNamespace);
+                clientKeyPem, token, contextName, newNamespace, insecureSkipTlsVerify, tlsServerName, proxyUrl,
+                tokenFile);
     }
 
     /** The YAML document, as {@code kubectl --kubeconfig} reads it. */
@@ -80,6 +101,15 @@ public record Kubeconfig(
         cluster.put("server", server);
         if (certificateAuthorityPem != null) {
             cluster.put("certificate-authority-data", base64(certificateAuthorityPem));
+        }
+        if (insecureSkipTlsVerify) {
+            cluster.put("insecure-skip-tls-verify", true);
+        }
+        if (tlsServerName != null) {
+            cluster.put("tls-server-name", tlsServerName);
+        }
+        if (proxyUrl != null) {
+            cluster.put("proxy-url", proxyUrl);
         }
         ObjectNode context = root.putArray("contexts").addObject().put("name", contextName).putObject("context");
         context.put("cluster", clusterName);
@@ -97,6 +127,9 @@ public record Kubeconfig(
         if (token != null) {
             user.put("token", token);
         }
+        if (tokenFile != null) {
+            user.put("tokenFile", tokenFile.toString());
+        }
         try {
             return YAML.writeValueAsString(root);
         } catch (JsonProcessingException e) {
@@ -110,9 +143,10 @@ public record Kubeconfig(
     }
 
     /**
-     * Reads the current context of a kubeconfig. Inline {@code *-data} fields and file references
-     * ({@code certificate-authority}, {@code client-certificate}, {@code client-key}, {@code tokenFile})
-     * are supported; relative file paths resolve against {@code baseDirectory}.
+     * Reads the current context of a kubeconfig. Inline {@code *-data} fields win over the file references
+     * ({@code certificate-authority}, {@code client-certificate}, {@code client-key}); {@code tokenFile} is read
+     * now and kept for reading again; relative file paths resolve against {@code baseDirectory}, as client-go
+     * resolves them against the kubeconfig's directory.
      */
     public static Kubeconfig parse(String yaml, Path baseDirectory) {
         try {
@@ -131,17 +165,28 @@ public record Kubeconfig(
             if (server == null) {
                 throw new PkiException("cluster " + clusterName + " has no server");
             }
-            String token = user.path("token").asText(null);
-            if (token == null && user.hasNonNull("tokenFile")) {
-                token = read(baseDirectory, user.get("tokenFile").asText()).trim();
+            String token = text(user, "token");
+            Path tokenFile = null;
+            if (text(user, "tokenFile") != null) {
+                tokenFile = resolve(baseDirectory, user.get("tokenFile").asText());
+                if (token == null) {
+                    token = Files.readString(tokenFile, StandardCharsets.UTF_8).trim();
+                }
             }
             return new Kubeconfig(clusterName, server,
                     pem(cluster, "certificate-authority", baseDirectory), userName,
                     pem(user, "client-certificate", baseDirectory), pem(user, "client-key", baseDirectory),
-                    token, contextName, namespace);
+                    token, contextName, namespace, cluster.path("insecure-skip-tls-verify").asBoolean(false),
+                    text(cluster, "tls-server-name"), text(cluster, "proxy-url"), tokenFile);
         } catch (IOException e) {
             throw new PkiException("cannot read kubeconfig: " + e.getMessage(), e);
         }
+    }
+
+    /** A field's text; absent, null and empty are all unset, as Go's zero value. */
+    private static String text(JsonNode section, String field) {
+        String value = section.path(field).asText("");
+        return value.isEmpty() ? null : value;
     }
 
     /** Reads a kubeconfig file; relative paths inside it resolve against its directory. */
@@ -162,22 +207,22 @@ public record Kubeconfig(
     }
 
     private static String pem(JsonNode section, String field, Path baseDirectory) throws IOException {
-        if (section.hasNonNull(field + "-data")) {
-            return new String(Base64.getDecoder().decode(section.get(field + "-data").asText()),
+        if (text(section, field + "-data") != null) {
+            return new String(Base64.getMimeDecoder().decode(section.get(field + "-data").asText()),
                     StandardCharsets.UTF_8);
         }
-        if (section.hasNonNull(field)) {
-            return read(baseDirectory, section.get(field).asText());
+        if (text(section, field) != null) {
+            return Files.readString(resolve(baseDirectory, section.get(field).asText()), StandardCharsets.UTF_8);
         }
         return null;
     }
 
-    private static String read(Path baseDirectory, String file) throws IOException {
+    private static Path resolve(Path baseDirectory, String file) {
         Path path = Path.of(file);
         if (!path.isAbsolute() && baseDirectory != null) {
             path = baseDirectory.resolve(path);
         }
-        return Files.readString(path, StandardCharsets.UTF_8);
+        return path;
     }
 
     private static String base64(String pem) {

@@ -62,6 +62,22 @@ class KubeconfigTest {
     }
 
     @Test
+    void connectionFieldsAndTokenFileReadBack() throws Exception {
+        Path tokenFile = temp.resolve("token");
+        Files.writeString(tokenFile, " file-token\n");
+        Kubeconfig config = new Kubeconfig("c", "https://10.0.0.1:6443", null, "u", null, null, null, "c", null,
+                true, "kube-apiserver.internal", "http://proxy:3128", tokenFile);
+
+        Kubeconfig read = Kubeconfig.parse(config.toYaml(), temp);
+
+        assertThat(read.insecureSkipTlsVerify()).isTrue();
+        assertThat(read.tlsServerName()).isEqualTo("kube-apiserver.internal");
+        assertThat(read.proxyUrl()).isEqualTo("http://proxy:3128");
+        assertThat(read.tokenFile()).isEqualTo(tokenFile);
+        assertThat(read.token()).as("read at once, trimmed").isEqualTo("file-token");
+    }
+
+    @Test
     void readResolvesFileReferencesRelativeToTheKubeconfig() throws Exception {
         Files.writeString(temp.resolve("ca.crt"), CA.certificatePem());
         Files.writeString(temp.resolve("client.crt"), ADMIN.certificatePem());

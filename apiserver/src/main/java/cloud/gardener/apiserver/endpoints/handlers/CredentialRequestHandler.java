@@ -4,8 +4,6 @@ import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
-import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.json.StrictJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.DecodeException;
@@ -15,15 +13,10 @@ import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.Responses;
-import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
-import cloud.gardener.apiserver.registry.Objects;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -74,49 +67,19 @@ public final class CredentialRequestHandler implements VerbHandler {
         });
     }
 
-    /** The body as this kind: JSON or YAML, apiVersion defaulted, kind checked, decoded and defaulted. */
+    /** The body as this kind: JSON or YAML, apiVersion and kind defaulted and checked, decoded and defaulted. */
     ObjectNode decode(ResourceRequest req, FieldValidation validation) {
-        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
-        byte[] bytes = RequestBodies.bytes(req);
-        JsonNode node;
-        List<String> problems = new ArrayList<>();
-        try {
-            if (format == BodyFormat.YAML) {
-                node = Json.YAML.readTree(bytes);
-            } else {
-                StrictJson.Parsed parsed = StrictJson.parse(bytes);
-                node = parsed.tree();
-                parsed.duplicateFields().forEach(d -> problems.add("duplicate field \"" + d + "\""));
-            }
-        } catch (IOException e) {
-            throw cannotBeHandled(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
-        }
-        if (!(node instanceof ObjectNode body)) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '"
-                    + new String(bytes, StandardCharsets.UTF_8).trim() + "'");
-        }
-        String bodyKind = Objects.text(body, "kind");
-        String apiVersion = Objects.text(body, "apiVersion");
-        if (bodyKind.isEmpty()) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '" + Json.toJson(body) + "'");
-        }
-        if (!apiVersion.isEmpty() && !apiVersion.equals(kind.apiVersion())) {
-            throw ApiException.badRequest("the API version in the data (" + apiVersion
-                    + ") does not match the expected API version (" + kind.apiVersion() + ")");
-        }
-        if (!bodyKind.equals(kind.kind())) {
-            throw cannotBeHandled("the kind in the data (" + bodyKind + ") does not match the expected kind ("
-                    + kind.kind() + ")");
-        }
+        RequestBodies.ParsedObject body = RequestBodies.parseObject(req, kind);
         Decoded<?> decoded;
         try {
-            decoded = ModelCodec.decode(body, model);
+            decoded = ModelCodec.decode(body.object(), model);
         } catch (DecodeException e) {
-            throw cannotBeHandled(e.getMessage());
+            throw RequestBodies.cannotBeHandled(kind, e.getMessage());
         }
-        problems.addAll(0, decoded.problems());
+        List<String> problems = new ArrayList<>(decoded.problems());
+        body.duplicates().forEach(d -> problems.add("duplicate field \"" + d + "\""));
         if (!problems.isEmpty() && validation == FieldValidation.STRICT) {
-            throw cannotBeHandled("strict decoding error: " + String.join(", ", problems));
+            throw RequestBodies.cannotBeHandled(kind, "strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
             problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
@@ -127,10 +90,5 @@ public final class CredentialRequestHandler implements VerbHandler {
         canonical.put("kind", kind.kind());
         canonical.put("apiVersion", kind.apiVersion());
         return canonical;
-    }
-
-    private ApiException cannotBeHandled(String why) {
-        return ApiException.badRequest(kind.kind() + " in version \"" + kind.version() + "\" cannot be handled as a "
-                + kind.kind() + ": " + why);
     }
 }

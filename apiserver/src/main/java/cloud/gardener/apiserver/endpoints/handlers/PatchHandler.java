@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.CreateAuthorization;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
@@ -20,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.io.IOException;
+import java.util.function.Supplier;
 
 /**
  * PATCH of an object or subresource: the patch is applied to the stored object and the result is
@@ -55,11 +57,16 @@ public final class PatchHandler implements VerbHandler {
                     if (!(patched instanceof ObjectNode obj)) {
                         throw ApiException.badRequest("the patched object is not a JSON object");
                     }
-                    RequestBodies.checkTypeMeta(req, obj);
+                    Supplier<String> shown = () -> patchType == PatchType.STRATEGIC_MERGE
+                            ? StrategicMergePatch.goPrint(patch) : Json.toJson(obj);
+                    if (patchType == PatchType.STRATEGIC_MERGE) {
+                        // converted from a map into the endpoint's type: the map's apiVersion and kind are not read
+                        obj.put("apiVersion", req.apiVersion()).put("kind", req.type().kind());
+                    } else {
+                        BodyKind.resolvePatched(obj, req.type().gvk(req.version()), shown);
+                    }
                     // Go quotes the patch map for strategic merge, the patched document for the others
-                    ObjectNode decoded = TypedDecoding.applyPatched(req, obj, options.fieldValidation(),
-                            () -> patchType == PatchType.STRATEGIC_MERGE ? StrategicMergePatch.goPrint(patch)
-                                    : Json.toJson(obj));
+                    ObjectNode decoded = TypedDecoding.applyPatched(req, obj, options.fieldValidation(), shown);
                     // the patched object is what a PUT of the subresource would have sent (binding moves only seedName)
                     ObjectNode desired = Subresources.apply(sub, current, decoded);
                     return fieldManager.update(req.present(current), desired, ctx.fieldManager());

@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.json.StrictJson;
 import cloud.gardener.apiserver.api.k8s.autoscalingv1.Scale;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
@@ -11,11 +10,11 @@ import cloud.gardener.apiserver.api.model.Decoded;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.selection.LabelRequirement;
 import cloud.gardener.apiserver.api.selection.SelectionOperator;
+import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.Responses;
-import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.negotiation.PatchType;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
@@ -70,7 +69,7 @@ public final class ScaleHandler implements VerbHandler {
     private static Future<Void> update(ResourceRequest req) {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.UPDATE);
         ObjectWriter writer = ObjectWriter.forObject(req);
-        Body body = readBody(req);
+        RequestBodies.ParsedObject body = RequestBodies.parseObject(req, SCALE);
         ObjectNode scale = decode(req, body.object(), body.duplicates(), options.fieldValidation());
         String bodyName = Objects.name(scale);
         if (!bodyName.isEmpty() && !bodyName.equals(req.name())) {
@@ -104,6 +103,7 @@ public final class ScaleHandler implements VerbHandler {
             if (!(patched instanceof ObjectNode obj)) {
                 throw ApiException.badRequest("the patched object is not a JSON object");
             }
+            BodyKind.resolvePatched(obj, SCALE, () -> Json.toJson(obj));
             return decode(req, obj, List.of(), FieldValidation.IGNORE);
         });
     }
@@ -184,60 +184,20 @@ public final class ScaleHandler implements VerbHandler {
                 .map(LabelRequirement::toString).collect(Collectors.joining(","));
     }
 
-    /** A parsed request body and the paths of keys it repeats. */
-    private record Body(ObjectNode object, List<String> duplicates) {
-    }
-
-    private static Body readBody(ResourceRequest req) {
-        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
-        byte[] bytes = RequestBodies.bytes(req);
-        JsonNode node;
-        List<String> duplicates = List.of();
-        try {
-            if (format == BodyFormat.YAML) {
-                node = Json.YAML.readTree(bytes);
-            } else {
-                StrictJson.Parsed parsed = StrictJson.parse(bytes);
-                node = parsed.tree();
-                duplicates = parsed.duplicateFields();
-            }
-        } catch (IOException e) {
-            throw cannotBeHandled(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
-        }
-        if (!(node instanceof ObjectNode obj)) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '"
-                    + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).trim() + "'");
-        }
-        return new Body(obj, duplicates);
-    }
-
     /** The body as an autoscaling/v1 Scale under the request's field validation. */
     private static ObjectNode decode(ResourceRequest req, ObjectNode body, List<String> duplicates,
                                      FieldValidation validation) {
         List<String> problems = new ArrayList<>();
-        String kind = Objects.text(body, "kind");
-        String apiVersion = Objects.text(body, "apiVersion");
-        if (kind.isEmpty()) {
-            throw ApiException.badRequest("Object 'Kind' is missing in '" + Json.toJson(body) + "'");
-        }
-        if (!apiVersion.isEmpty() && !apiVersion.equals(SCALE.apiVersion())) {
-            throw ApiException.badRequest("the API version in the data (" + apiVersion
-                    + ") does not match the expected API version (" + SCALE.apiVersion() + ")");
-        }
-        if (!kind.equals(SCALE.kind())) {
-            throw ApiException.badRequest(kind + " in version \"v1\" cannot be handled as a Scale: the kind in the "
-                    + "data (" + kind + ") does not match the expected kind (Scale)");
-        }
         Decoded<Scale> decoded;
         try {
             decoded = ModelCodec.decode(body, Scale.class);
         } catch (DecodeException e) {
-            throw cannotBeHandled(e.getMessage());
+            throw RequestBodies.cannotBeHandled(SCALE, e.getMessage());
         }
         problems.addAll(decoded.problems());
         duplicates.forEach(d -> problems.add("duplicate field \"" + d + "\""));
         if (!problems.isEmpty() && validation == FieldValidation.STRICT) {
-            throw cannotBeHandled("strict decoding error: " + String.join(", ", problems));
+            throw RequestBodies.cannotBeHandled(SCALE, "strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
             problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
@@ -246,9 +206,5 @@ public final class ScaleHandler implements VerbHandler {
         scale.put("kind", SCALE.kind());
         scale.put("apiVersion", SCALE.apiVersion());
         return scale;
-    }
-
-    private static ApiException cannotBeHandled(String why) {
-        return ApiException.badRequest("Scale in version \"v1\" cannot be handled as a Scale: " + why);
     }
 }

@@ -302,12 +302,26 @@ class ShootKubeconfigE2ETest {
     }
 
     @Test
+    void aRequestWithoutKindAndApiVersionIsTheSubresourceKind() {
+        ObjectNode body = request("AdminKubeconfigRequest", 600L);
+        body.remove("kind");
+        body.remove("apiVersion");
+        TestClient.Response resp = admin.post(shoot(ns, "s1") + "/adminkubeconfig", body);
+        assertThat(resp.status()).as(resp.body()).isEqualTo(201);
+        assertThat(resp.json().path("kind").asText()).isEqualTo("AdminKubeconfigRequest");
+        assertThat(resp.json().path("apiVersion").asText()).isEqualTo("authentication.gardener.cloud/v1alpha1");
+        assertThat(resp.json().path("status").path("kubeconfig").asText()).isNotEmpty();
+    }
+
+    @Test
     void theBodyMustBeTheSubresourceKind() {
         TestClient.Response resp = admin.post(shoot(ns, "s1") + "/adminkubeconfig",
                 request("ViewerKubeconfigRequest", null));
         JsonNode status = assertStatus(resp, 400, "BadRequest");
-        assertThat(status.path("message").asText()).contains("the kind in the data (ViewerKubeconfigRequest) does "
-                + "not match the expected kind (AdminKubeconfigRequest)");
+        assertThat(status.path("message").asText()).isEqualTo("ViewerKubeconfigRequest in version \"v1alpha1\" "
+                + "cannot be handled as a AdminKubeconfigRequest: converting "
+                + "(github.com/gardener/gardener/pkg/apis/authentication/v1alpha1) ViewerKubeconfigRequest to "
+                + "(github.com/gardener/gardener/pkg/apis/authentication) AdminKubeconfigRequest: unknown conversion");
         assertStatus(admin.get(shoot(ns, "s1") + "/adminkubeconfig"), 405, "MethodNotAllowed");
     }
 

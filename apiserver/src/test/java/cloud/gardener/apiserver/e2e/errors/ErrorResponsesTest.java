@@ -14,7 +14,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -74,20 +74,42 @@ class ErrorResponsesTest {
     }
 
     @Test
-    void apiVersionMismatch() {
-        ObjectNode body = shootObject("v-mismatch");
-        body.put("apiVersion", "core.gardener.cloud/v1");
-        JsonNode status = assertStatus(admin.post(shoots(ns), body), 400, "BadRequest");
+    void theKindInAnotherServedVersionFailsTheGroupVersionCheck() {
+        ObjectNode body = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1")
+                .put("kind", "ControllerDeployment");
+        body.putObject("metadata").put("name", "v-mismatch");
+        JsonNode status = assertStatus(admin.post(CORE + "/controllerdeployments", body), 400, "BadRequest");
         assertThat(status.path("message").asText()).isEqualTo("the API version in the data (core.gardener.cloud/v1) "
                 + "does not match the expected API version (core.gardener.cloud/v1beta1)");
     }
 
     @Test
-    void missingKind() {
-        ObjectNode body = shootObject("no-kind");
-        body.remove("kind");
+    void aKindTheVersionDoesNotHaveIsNotRegistered() {
+        ObjectNode body = shootObject("v-mismatch");
+        body.put("apiVersion", "core.gardener.cloud/v1");
         JsonNode status = assertStatus(admin.post(shoots(ns), body), 400, "BadRequest");
-        assertThat(status.path("message").asText()).startsWith("Object 'Kind' is missing in '");
+        assertThat(status.path("message").asText()).isEqualTo("Shoot in version \"v1\" cannot be handled as a Shoot: "
+                + "no kind \"Shoot\" is registered for version \"core.gardener.cloud/v1\" in scheme "
+                + "\"github.com/gardener/gardener/pkg/api/scheme.go:25\"");
+    }
+
+    @Test
+    void anotherKindHasNoConversion() {
+        ObjectNode body = shootObject("other-kind");
+        body.put("kind", "Seed");
+        JsonNode status = assertStatus(admin.post(shoots(ns), body), 400, "BadRequest");
+        assertThat(status.path("message").asText()).isEqualTo("Seed in version \"v1beta1\" cannot be handled as a "
+                + "Shoot: converting (github.com/gardener/gardener/pkg/apis/core/v1beta1) Seed to "
+                + "(github.com/gardener/gardener/pkg/apis/core) Shoot: unknown conversion");
+    }
+
+    @Test
+    void aBodyThatIsNoObjectIsUnrecognized() {
+        JsonNode status = assertStatus(admin.post(shoots(ns), "[1]"), 400, "BadRequest");
+        assertThat(status.path("message").asText()).isEqualTo("the object provided is unrecognized (must be of type "
+                + "Shoot): couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of "
+                + "type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string "
+                + "\"json:\\\"kind,omitempty\\\"\" } (5b315d)");
     }
 
     @Test

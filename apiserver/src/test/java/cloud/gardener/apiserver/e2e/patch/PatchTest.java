@@ -85,8 +85,12 @@ class PatchTest {
         TestClient.Response uid = admin.patch(shoot(ns, "p-bad"), MERGE, "{\"metadata\":{\"uid\":\"other\"}}");
         assertStatus(uid, 422, "Invalid");
         assertThat(uid.json().path("message").asText()).contains("metadata.uid").contains("field is immutable");
-        // changing the kind through a patch is refused
-        assertStatus(admin.patch(shoot(ns, "p-bad"), MERGE, "{\"kind\":\"Seed\"}"), 400, "BadRequest");
+        // changing the kind through a patch is refused: the patched object does not decode into a Shoot
+        JsonNode otherKind = assertStatus(admin.patch(shoot(ns, "p-bad"), MERGE, "{\"kind\":\"Seed\"}"), 422,
+                "Invalid");
+        assertThat(otherKind.path("message").asText()).startsWith(" \"\" is invalid: patch: Invalid value: ")
+                .endsWith(": converting (github.com/gardener/gardener/pkg/apis/core/v1beta1) Seed to "
+                        + "(github.com/gardener/gardener/pkg/apis/core) Shoot: unknown conversion");
         assertThat(rv(admin.get(shoot(ns, "p-bad")).json())).isEqualTo(rv(created));
     }
 

@@ -101,6 +101,8 @@ class ProtobufBodiesTest {
         Response secret = admin.send("POST", path, envelope("v1", "Secret",
                 message().message(1, objectMeta("c", ns))), PROTOBUF);
         assertThat(secret.status()).isEqualTo(400);
-        assertThat(secret.json().path("message").asText()).contains("the kind in the data (Secret) does not match");
+        assertThat(secret.json().path("message").asText()).isEqualTo("Secret in version \"v1\" cannot be handled "
+                + "as a ConfigMap: converting (k8s.io/api/core/v1) Secret to (k8s.io/kubernetes/pkg/apis/core) "
+                + "ConfigMap: unknown conversion");
     }
 }

@@ -9,10 +9,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.ClientAuth;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+
 import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.PemTrustOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +30,8 @@ import java.util.function.Function;
  * server makes: {@code POST /apis/authentication.k8s.io/v1/tokenreviews},
  * {@code POST /apis/authorization.k8s.io/v1/subjectaccessreviews} and
  * {@code GET /api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication}. It requires the
- * kubeconfig's bearer token, records every review it receives (so tests can count cache hits) and answers
- * from what the test configured.
+ * kubeconfig's bearer token or a client certificate from its client CA, records every review it receives (so
+ * tests can count cache hits) and the {@code Host} of every request, and answers from what the test configured.
  */
 final class KubeApiServerDouble implements AutoCloseable {
 
@@ -54,6 +57,8 @@ final class KubeApiServerDouble implements AutoCloseable {
 
     private final Vertx vertx = Vertx.vertx();
     private final CertificateAuthority ca = CertificateAuthority.generate("kube-apiserver-ca", Duration.ofDays(1));
+    private final CertificateAuthority clientCa = CertificateAuthority.generate("kube-client-ca", Duration.ofDays(1));
+    private final List<String> hosts = new CopyOnWriteArrayList<>();
     private final HttpServer server;
     private final Map<String, UserInfo> tokens = new ConcurrentHashMap<>();
     private final Map<String, List<JsonNode>> received = new ConcurrentHashMap<>();
@@ -63,11 +68,17 @@ final class KubeApiServerDouble implements AutoCloseable {
     private volatile int reviewStatus = 201;
 
     KubeApiServerDouble() throws Exception {
-        IssuedCertificate serving = ca.issueServing("kube-apiserver", List.of("localhost"), List.of("127.0.0.1"),
-                Duration.ofDays(1));
+        this(List.of("localhost"), List.of("127.0.0.1"));
+    }
+
+    /** Serving with a certificate for these names and addresses only; listening on 127.0.0.1 all the same. */
+    KubeApiServerDouble(List<String> dnsNames, List<String> ips) throws Exception {
+        IssuedCertificate serving = ca.issueServing("kube-apiserver", dnsNames, ips, Duration.ofDays(1));
         HttpServerOptions options = new HttpServerOptions().setSsl(true).setKeyCertOptions(new PemKeyCertOptions()
                 .addCertValue(Buffer.buffer(serving.certificateChainPem()))
-                .addKeyValue(Buffer.buffer(serving.privateKeyPem())));
+                .addKeyValue(Buffer.buffer(serving.privateKeyPem())))
+                .setClientAuth(ClientAuth.REQUEST)
+                .setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(clientCa.certificatePem())));
         server = vertx.createHttpServer(options).requestHandler(this::handle).listen(0, "127.0.0.1")
                 .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
@@ -76,6 +87,31 @@ final class KubeApiServerDouble implements AutoCloseable {
     Kubeconfig kubeconfig() {
         return Kubeconfig.forToken("kube", "https://127.0.0.1:" + server.actualPort(), ca.certificatePem(),
                 CLIENT_TOKEN);
+    }
+
+    /** The URL it serves on. */
+    String url() {
+        return "https://127.0.0.1:" + server.actualPort();
+    }
+
+    /** The CA of its serving certificate. */
+    String caPem() {
+        return ca.certificatePem();
+    }
+
+    /** The bearer token it accepts from the delegating server. */
+    String clientToken() {
+        return CLIENT_TOKEN;
+    }
+
+    /** A client certificate it accepts instead of the token. */
+    IssuedCertificate issueClientCertificate() {
+        return clientCa.issueClient("gardener-apiserver", List.of(), Duration.ofHours(1));
+    }
+
+    /** The {@code Host} header of every request so far. */
+    List<String> hosts() {
+        return List.copyOf(hosts);
     }
 
     void addToken(String token, UserInfo user) {
@@ -111,8 +147,10 @@ final class KubeApiServerDouble implements AutoCloseable {
     }
 
     private void handle(HttpServerRequest req) {
+        hosts.add(String.valueOf(req.getHeader("Host")));
+        boolean certified = req.isSSL() && req.connection().sslSession() != null && hasPeerCertificate(req);
         req.body().onSuccess(body -> {
-            if (!("Bearer " + CLIENT_TOKEN).equals(req.getHeader("Authorization"))) {
+            if (!certified && !("Bearer " + CLIENT_TOKEN).equals(req.getHeader("Authorization"))) {
                 answer(req, 401, status(401, "Unauthorized", "Unauthorized"));
                 return;
             }
@@ -125,6 +163,15 @@ final class KubeApiServerDouble implements AutoCloseable {
                 default -> answer(req, 404, status(404, "NotFound", "the server could not find the requested resource"));
             }
         });
+    }
+
+    /** Whether the client presented a certificate (the TLS layer verified it against the client CA). */
+    private static boolean hasPeerCertificate(HttpServerRequest req) {
+        try {
+            return !req.connection().peerCertificates().isEmpty();
+        } catch (javax.net.ssl.SSLPeerUnverifiedException e) {
+            return false;
+        }
     }
 
     private void tokenReview(HttpServerRequest req, JsonNode review) {

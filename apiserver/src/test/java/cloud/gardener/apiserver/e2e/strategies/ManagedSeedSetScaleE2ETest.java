@@ -139,6 +139,19 @@ class ManagedSeedSetScaleE2ETest {
     }
 
     @Test
+    void aScaleWithoutKindAndApiVersionIsAScale() throws Exception {
+        createSet("bare");
+        ObjectNode scale = admin.get(SETS + "/bare/scale").json().deepCopy();
+        scale.remove("kind");
+        scale.remove("apiVersion");
+        ((ObjectNode) scale.get("spec")).put("replicas", 3);
+        TestClient.Response updated = admin.put(SETS + "/bare/scale", scale);
+        assertThat(updated.status()).as(updated.body()).isEqualTo(200);
+        assertThat(updated.json().path("kind").asText()).isEqualTo("Scale");
+        assertThat(admin.get(SETS + "/bare").json().path("spec").path("replicas").asInt()).isEqualTo(3);
+    }
+
+    @Test
     void wrongKindIsBadRequest() throws Exception {
         JsonNode set = createSet("wrong");
         assertStatus(admin.put(SETS + "/wrong/scale", set), 400, "BadRequest");
