@@ -4,17 +4,21 @@ import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures.Garden;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Objects that name something missing, empty or of the wrong kind, through HTTP, in k8s.io/apiserver's order of
@@ -35,23 +39,28 @@ class MissingReferencesE2ETest {
 
     private static TestClient admin;
     private static Garden garden;
-    private static String secretBinding;
+    private static Map<BindingKind, Garden> gardens;
     private static TestClient adminWithoutLabels;
     private static Garden gardenWithoutLabels;
+
+    /** A binding of another kind than the garden's Shoots use, in each garden: a wrong-kind reference. */
+    private static final String OTHER_KIND = "other-kind";
 
     @BeforeAll
     static void gardens() {
         Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
         admin = SERVER.admin();
-        garden = GardenFixtures.create(admin);
-        secretBinding = "sb-" + garden.project();
-        GardenFixtures.created(admin, GardenFixtures.CORE + "/namespaces/" + garden.namespace() + "/secretbindings",
-                Json.MAPPER.valueToTree(Map.of("apiVersion", "core.gardener.cloud/v1beta1", "kind", "SecretBinding",
-                        "metadata", Map.of("name", secretBinding),
-                        "secretRef", Map.of("name", garden.binding(), "namespace", garden.namespace()),
-                        "provider", Map.of("type", GardenFixtures.PROVIDER))));
+        garden = GardenFixtures.createWithoutBinding(admin);
+        gardens = GardenFixtures.createForEachBindingKind(admin);
+        gardens.forEach((kind, g) -> otherKind(kind).create(admin, g.namespace(), OTHER_KIND, GardenFixtures.PROVIDER));
         adminWithoutLabels = WITHOUT_LABELS.admin();
-        gardenWithoutLabels = GardenFixtures.create(adminWithoutLabels);
+        gardenWithoutLabels = GardenFixtures.createWithoutBinding(adminWithoutLabels);
+    }
+
+    /** A binding kind that a Shoot names in another field than {@code kind}'s. */
+    private static BindingKind otherKind(BindingKind kind) {
+        return Arrays.stream(BindingKind.values()).filter(k -> !k.shootField().equals(kind.shootField())).findFirst()
+                .orElseThrow();
     }
 
     private static String backupEntries(Garden g) {
@@ -107,83 +116,59 @@ class MissingReferencesE2ETest {
         assertThat(status.has("details")).isFalse();
     }
 
-    @Test
-    void aShootOnAnEmptySeedNameMeetsShootDnsFirst() {
-        ObjectNode shoot = GardenFixtures.shoot(garden, "empty-seed");
+    @ParameterizedTest
+    @EnumSource(BindingKind.class)
+    void aShootOnAnEmptySeedNameMeetsShootDnsFirst(BindingKind kind) {
+        Garden g = gardens.get(kind);
+        ObjectNode shoot = GardenFixtures.shoot(g, "empty-seed");
         ((ObjectNode) shoot.get("spec")).put("seedName", "");
         // Gardener's ShootDNS wraps the lister's answer with fmt.Errorf: a 500 without reason
-        JsonNode status = assertStatus(admin.post(garden.shoots(), shoot), 500, "");
+        JsonNode status = assertStatus(admin.post(g.shoots(), shoot), 500, "");
         assertThat(status.path("message").asText()).isEqualTo("error retrieving default domains: Internal error occurred: "
                 + "could not get seed : seed.core.gardener.cloud \"\" not found");
     }
 
-    /** The garden's Shoot bound by a SecretBinding: Kubernetes 1.33 (Gardener forbids secretBindingName from 1.34). */
-    private static ObjectNode secretBindingShoot(String name, String bindingName) {
-        ObjectNode shoot = GardenFixtures.shoot(garden, name);
-        ObjectNode spec = (ObjectNode) shoot.get("spec");
-        spec.remove("credentialsBindingName");
-        spec.put("secretBindingName", bindingName);
-        ((ObjectNode) spec.get("kubernetes")).put("version", "1.33.11");
-        return shoot;
+    /** The garden's Shoot for this binding kind, naming {@code bindingName} as its binding. */
+    private static ObjectNode boundShoot(BindingKind kind, String name, String bindingName) {
+        return kind.bind(GardenFixtures.shoot(gardens.get(kind), name), bindingName);
     }
 
-    private static ObjectNode credentialsBindingShoot(String name, String bindingName) {
-        ObjectNode shoot = GardenFixtures.shoot(garden, name);
-        ((ObjectNode) shoot.get("spec")).put("credentialsBindingName", bindingName);
-        return shoot;
-    }
-
-    private static void assertShootForbidden(ObjectNode shoot, String reason) {
+    private static void assertShootForbidden(BindingKind kind, ObjectNode shoot, String reason) {
+        Garden g = gardens.get(kind);
         String name = shoot.at("/metadata/name").asText();
-        JsonNode status = assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
+        JsonNode status = assertStatus(admin.post(g.shoots(), shoot), 403, "Forbidden");
         assertThat(status.path("message").asText())
                 .isEqualTo("shoots.core.gardener.cloud \"" + name + "\" is forbidden: " + reason);
-        assertThat(admin.get(garden.shoot(name)).status()).isEqualTo(404);
+        assertThat(admin.get(g.shoot(name)).status()).isEqualTo(404);
     }
 
-    private static void assertNoBinding(ObjectNode shoot) {
-        JsonNode status = assertStatus(admin.post(garden.shoots(), shoot), 422, "Invalid");
+    @ParameterizedTest
+    @EnumSource(BindingKind.class)
+    void aShootOfAnExistingBindingIsStored(BindingKind kind) {
+        GardenFixtures.created(admin, gardens.get(kind).shoots(), GardenFixtures.shoot(gardens.get(kind), "bound"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(BindingKind.class)
+    void aShootOfAMissingBindingIsForbiddenByResourceReferenceManager(BindingKind kind) {
+        assertShootForbidden(kind, boundShoot(kind, "gone", "missing"), kind.singularResource() + " \"missing\" not found");
+    }
+
+    @ParameterizedTest
+    @EnumSource(BindingKind.class)
+    void aShootWhoseBindingNameNamesABindingOfTheOtherKindIsForbidden(BindingKind kind) {
+        assertShootForbidden(kind, boundShoot(kind, "wrong-kind", OTHER_KIND),
+                kind.singularResource() + " \"" + OTHER_KIND + "\" not found");
+    }
+
+    @ParameterizedTest
+    @EnumSource(BindingKind.class)
+    void aShootOfAnEmptyBindingNameIsInvalid(BindingKind kind) {
+        Garden g = gardens.get(kind);
+        JsonNode status = assertStatus(admin.post(g.shoots(), boundShoot(kind, "empty", "")), 422, "Invalid");
         assertThat(status.path("message").asText()).contains(
                 "spec.secretBindingName: Required value: must be set when credentialsBindingName is not");
         assertCause(status, "FieldValueRequired", "spec.secretBindingName");
-    }
-
-    @Test
-    void aShootOfAnExistingSecretBindingIsStored() {
-        GardenFixtures.created(admin, garden.shoots(), secretBindingShoot("sb-ok", secretBinding));
-    }
-
-    @Test
-    void aShootOfAMissingSecretBindingIsForbiddenByResourceReferenceManager() {
-        assertShootForbidden(secretBindingShoot("sb-gone", "missing"), "secretbinding.core.gardener.cloud \"missing\" not found");
-    }
-
-    @Test
-    void aShootWhoseSecretBindingNameNamesACredentialsBindingIsForbidden() {
-        assertShootForbidden(secretBindingShoot("sb-kind", garden.binding()),
-                "secretbinding.core.gardener.cloud \"" + garden.binding() + "\" not found");
-    }
-
-    @Test
-    void aShootOfAnEmptySecretBindingNameIsInvalid() {
-        assertNoBinding(secretBindingShoot("sb-empty", ""));
-    }
-
-    @Test
-    void aShootOfAMissingCredentialsBindingIsForbiddenByResourceReferenceManager() {
-        assertShootForbidden(credentialsBindingShoot("cb-gone", "missing"),
-                "credentialsbinding.security.gardener.cloud \"missing\" not found");
-    }
-
-    @Test
-    void aShootWhoseCredentialsBindingNameNamesASecretBindingIsForbidden() {
-        assertShootForbidden(credentialsBindingShoot("cb-kind", secretBinding),
-                "credentialsbinding.security.gardener.cloud \"" + secretBinding + "\" not found");
-    }
-
-    @Test
-    void aShootOfAnEmptyCredentialsBindingNameIsInvalid() {
-        assertNoBinding(credentialsBindingShoot("cb-empty", ""));
     }
 
     // ------------------------------------------------------------------------------------- without ExtensionLabels

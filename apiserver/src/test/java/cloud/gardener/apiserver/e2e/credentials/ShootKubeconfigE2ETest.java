@@ -280,7 +280,7 @@ class ShootKubeconfigE2ETest {
     @Test
     void caSecretsWrittenWithStringDataAreRead() throws Exception {
         CertificateAuthority ca = CertificateAuthority.generate("string-data-client-ca", Duration.ofDays(1));
-        create(admin, shoots(ns), shootObject("string-ca"));
+        create(admin, shoots(ns), boundShootObject("string-ca", bindingKind, "account"));
         advertise("string-ca", List.of(address("external", "https://api.string-ca.example.com")));
         ObjectNode client = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
                 .put("kind", "InternalSecret");
