@@ -63,10 +63,19 @@ public enum BindingKind {
         return this == SECRET_BINDING ? "secretbindings.core.gardener.cloud" : "credentialsbindings.security.gardener.cloud";
     }
 
+    /** Whether the credentials are a Secret (which the provider secret sanity check dry-runs). */
+    public boolean bindsASecret() {
+        return this != CREDENTIALS_BINDING_TO_WORKLOAD_IDENTITY;
+    }
+
+    /** The collection of the bindings of this kind in a namespace. */
+    public String bindingsPath(String namespace) {
+        return this == SECRET_BINDING ? CORE + namespace + "/secretbindings" : SECURITY + namespace + "/credentialsbindings";
+    }
+
     /** The binding's path in the API. */
     public String bindingPath(String namespace, String name) {
-        return (this == SECRET_BINDING ? CORE + namespace + "/secretbindings/" : SECURITY + namespace
-                + "/credentialsbindings/") + name;
+        return bindingsPath(namespace) + "/" + name;
     }
 
     /** The path of the binding's credentials (the Secret or WorkloadIdentity of the same name). */

@@ -120,6 +120,26 @@ class GlobalAdmissionE2ETest {
         assertThat(removed.status()).as(removed.body()).isEqualTo(200);
     }
 
+    /**
+     * SeedValidator: a Seed that a Shoot runs on stays, whatever binds the Shoot. The plugin reads the Shoots from the
+     * watch-fed cache: dry runs wait until the new Shoot shows there, so that a late cache cannot delete the Seed.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aSeedInUseCannotBeDeleted(BindingKind bindingKind) throws InterruptedException {
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin, bindingKind);
+        ObjectNode shoot = GardenFixtures.shoot(g, "tenant");
+        ((ObjectNode) shoot.get("spec")).put("seedName", g.seed());
+        GardenFixtures.created(admin, g.shoots(), shoot);
+        for (int i = 0; i < 50 && admin.delete(CORE + "/seeds/" + g.seed() + "?dryRun=All").status() != 403; i++) {
+            Thread.sleep(100);
+        }
+        JsonNode status = assertStatus(admin.delete(CORE + "/seeds/" + g.seed()), 403, "Forbidden");
+        assertThat(status.path("message").asText()).isEqualTo("seeds.core.gardener.cloud \"" + g.seed() + "\" is "
+                + "forbidden: cannot delete seed " + g.seed() + " since it is still used by shoot(s)");
+    }
+
     /** ResourceReferenceManager: a CloudProfile keeps the Kubernetes version its Shoots run, whatever binds them. */
     @ParameterizedTest(name = "{0}")
     @EnumSource(BindingKind.class)

@@ -4,20 +4,25 @@ import static cloud.gardener.apiserver.e2e.Fixtures.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * ResourceReferenceManager's provider secret sanity check in the real server: binding credentials makes the server
+ * ResourceReferenceManager's provider secret sanity check in the real server, for each binding kind that binds a
+ * Secret: binding credentials makes the server
  * dry-run-create a copy of the Secret labelled {@code provider.shoot.gardener.cloud/<type>=true}, which passes the
  * admission chain, webhooks included, so a provider's webhook on secrets can refuse credentials it cannot use.
  */
@@ -71,33 +76,29 @@ class ProviderSecretSanityCheckE2ETest {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
     }
 
-    private static ObjectNode binding(String name, String secret) {
-        ObjectNode binding = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
-                .put("kind", "SecretBinding");
-        binding.putObject("metadata").put("name", name);
-        binding.putObject("secretRef").put("name", secret).put("namespace", namespace);
-        binding.putObject("provider").put("type", "aws");
-        return binding;
+    /** The binding kinds whose credentials are a Secret: SecretBinding, CredentialsBinding to a Secret. */
+    static Stream<BindingKind> secretBindingKinds() {
+        return Arrays.stream(BindingKind.values()).filter(BindingKind::bindsASecret);
     }
 
-    private static String bindings() {
-        return "/apis/core.gardener.cloud/v1beta1/namespaces/" + namespace + "/secretbindings";
-    }
-
-    @Test
-    void credentialsTheProvidersWebhookAcceptsCanBeBound() {
-        TestClient.Response created = admin.post(bindings(), binding("good", "good"));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("secretBindingKinds")
+    void credentialsTheProvidersWebhookAcceptsCanBeBound(BindingKind bindingKind) {
+        TestClient.Response created = admin.post(bindingKind.bindingsPath(namespace),
+                bindingKind.binding(namespace, "good", "aws"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         // the copy was a dry run: only the two secrets exist
         assertThat(admin.get("/api/v1/namespaces/" + namespace + "/secrets").json().path("items")).hasSize(2);
     }
 
-    @Test
-    void credentialsTheProvidersWebhookRefusesCannotBeBound() {
-        JsonNode status = assertStatus(admin.post(bindings(), binding("bad", "bad")), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("secretbindings.core.gardener.cloud \"bad\" is "
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("secretBindingKinds")
+    void credentialsTheProvidersWebhookRefusesCannotBeBound(BindingKind bindingKind) {
+        JsonNode status = assertStatus(admin.post(bindingKind.bindingsPath(namespace),
+                bindingKind.binding(namespace, "bad", "aws")), 403, "Forbidden");
+        assertThat(status.path("message").asText()).isEqualTo(bindingKind.resource() + " \"bad\" is "
                 + "forbidden: aws provider secret sanity check failed: admission webhook \"secrets.aws.example.com\" "
                 + "denied the request: secret bad lacks accessKeyID (dry run: true)");
-        assertThat(admin.get(bindings() + "/bad").status()).isEqualTo(404);
+        assertThat(admin.get(bindingKind.bindingPath(namespace, "bad")).status()).isEqualTo(404);
     }
 }

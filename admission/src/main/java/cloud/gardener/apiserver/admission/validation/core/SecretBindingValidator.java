@@ -12,11 +12,26 @@ import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code ValidateSecretBinding}: a secret reference, valid quota references; the references are immutable. */
+/**
+ * {@code ValidateSecretBinding}: a secret reference, valid quota references; the references are immutable. A new
+ * binding also needs a provider type (the strategy's {@code ValidateSecretBindingProvider}); an update does not, so
+ * that bindings stored before providers existed stay editable.
+ */
 public final class SecretBindingValidator implements Validator<SecretBinding> {
 
     @Override
     public List<FieldError> validate(SecretBinding binding) {
+        List<FieldError> errs = validateBinding(binding);
+        if (binding.provider() == null) {
+            errs.add(FieldError.required("provider", "must specify a provider"));
+        } else if (empty(binding.provider().type())) {
+            errs.add(FieldError.required("provider.type", "must specify a provider type"));
+        }
+        return errs;
+    }
+
+    /** {@code ValidateSecretBinding}. */
+    private static List<FieldError> validateBinding(SecretBinding binding) {
         List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(binding.metadata(), true,
                 NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
         SecretReference ref = binding.secretRef() == null ? new SecretReference(null, null) : binding.secretRef();
@@ -45,7 +60,7 @@ public final class SecretBindingValidator implements Validator<SecretBinding> {
         if (old.provider() != null) {
             errs.addAll(CoreRules.immutable(binding.provider(), old.provider(), FieldPath.of("provider")));
         }
-        errs.addAll(validate(binding));
+        errs.addAll(validateBinding(binding));
         return errs;
     }
 }
