@@ -286,6 +286,28 @@ class ConversionAuditTest {
         assertThat(entry.at("/fieldsV1").has("f:data")).as(entry.toString()).isFalse();
     }
 
+    /**
+     * Upstream's known consequences of owning stringData rather than data (kubernetes#108008, #123843): a key
+     * dropped from the applied stringData stays in data, and data keys the applier no longer sends are removed.
+     */
+    @Test
+    void serverSideApplyOwnershipOfStringDataBehavesAsUpstream() throws Exception {
+        SecretKind kind = SecretKind.SECRET;
+        String head = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: %s\ntype: Opaque\n";
+        String renamed = kind.object("renamed") + "?fieldManager=tester";
+        ok(admin.patch(renamed, APPLY, head.formatted("renamed") + "stringData:\n  username: admin\n  password: p\n"),
+                201);
+        JsonNode kept = ok(admin.patch(renamed, APPLY, head.formatted("renamed")
+                + "stringData:\n  username1: admin\n  password: p\n"), 200);
+        assertMerged(kind, "renamed", kept, Map.of("username", "admin", "username1", "admin", "password", "p"));
+
+        String switched = kind.object("switched") + "?fieldManager=tester";
+        ok(admin.patch(switched, APPLY, head.formatted("switched") + "data:\n  oldkey: " + b64("old") + "\n"), 201);
+        JsonNode replaced = ok(admin.patch(switched, APPLY, head.formatted("switched")
+                + "stringData:\n  newkey: new\n"), 200);
+        assertMerged(kind, "switched", replaced, Map.of("newkey", "new"));
+    }
+
     @ParameterizedTest
     @EnumSource(SecretKind.class)
     void stringDataInADryRun(SecretKind kind) throws Exception {
