@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.json.Json;
@@ -99,12 +100,16 @@ public final class GenericStore {
         return conversion.fromStorage(stored, version);
     }
 
-    /** The stored object as a tree, with its resourceVersion. */
+    /**
+     * The stored object as a tree, with its resourceVersion, converted as Go converts what it reads from storage
+     * ({@link InputConversions}: an older server's stored {@code stringData} is read as {@code data}).
+     */
     public ObjectNode decode(StoredObject stored) {
         JsonNode node = Json.readTree(stored.value());
         if (!(node instanceof ObjectNode obj)) {
             throw ApiException.internal("stored value of " + stored.key() + " is not an object");
         }
+        InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
         Objects.meta(obj).put("resourceVersion", Long.toString(stored.modRevision()));
         return obj;
     }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
@@ -127,6 +128,8 @@ public final class ObjectCache implements AutoCloseable {
         }
         JsonNode tree = Json.readTree(item.value());
         if (tree instanceof ObjectNode obj) {
+            // as the store reads it: an older server's stored stringData is data
+            InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
             obj.with("metadata").put("resourceVersion", Long.toString(item.modRevision()));
             into.put(item.key(), obj);
         }

@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import cloud.gardener.apiserver.testing.TestClient.Response;
@@ -47,7 +48,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  *     <td>write-only {@code stringData}: each value's UTF-8 bytes overwrite {@code data[key]}; the internal type has
  *     no stringData</td><td>both</td>
  *     <td>{@code api.conversion.InputConversions} at decode ({@code TypedDecoding}: bodies, protobuf bodies,
- *     patched objects, server-side applied objects; {@code WebhookDispatcher}: webhook patches); validation
+ *     patched objects, server-side applied objects; {@code WebhookDispatcher}: webhook patches) and, as Go's
+ *     storage decoding converts too, on reads ({@code GenericStore.decode}, {@code ObjectCache}); validation
  *     ({@code SecretValidator}) sees the merged data. Tests: {@code stringData*}, {@code validation*}</td></tr>
  * <tr><td>Gardener {@code Convert_v1beta1_InternalSecret_To_core_InternalSecret}</td>
  *     <td>the same for InternalSecrets</td><td>both</td>
@@ -55,7 +57,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <tr><td>{@code Convert_v1beta1_ProjectMember_To_core_ProjectMember} and back</td>
  *     <td>{@code role} and {@code roles} become one list with {@code role} first and not repeated; back,
  *     {@code role} is its head and {@code roles} the rest (a member with only {@code roles} gets a {@code role})</td>
- *     <td>both</td><td>{@code ProjectStrategy.canonicalize}. Test: {@link #projectMemberRolesAreNormalised}</td></tr>
+ *     <td>both</td><td>{@code ProjectStrategy.canonicalize}; {@code ProjectValidator} reads the roles the same
+ *     way. Test: {@link #projectMemberRolesAreNormalised}</td></tr>
  * <tr><td>{@code Convert_v1beta1_ControllerDeployment_To_core_ControllerDeployment} and back,
  *     {@code Convert_v1beta1_HelmControllerDeployment_To_core_HelmControllerDeployment} and back</td>
  *     <td>type {@code helm}: the providerConfig is decoded into the Helm deployment (other fields dropped,
@@ -181,11 +184,19 @@ class ConversionAuditTest {
 
     /** The object as the store holds it. */
     private static JsonNode stored(SecretKind kind, String name) throws Exception {
+        return Json.MAPPER.readTree(new String(storedObject(kind, name).value(), StandardCharsets.UTF_8));
+    }
+
+    private static String storedKey(SecretKind kind, String name) throws Exception {
+        return storedObject(kind, name).key();
+    }
+
+    private static StoredObject storedObject(SecretKind kind, String name) throws Exception {
         String suffix = "/" + kind.resource + "/" + ns + "/" + name;
         ListPage page = SERVER.storage().list(new ListRequest("/", 0, 0, null, so -> so.key().endsWith(suffix)))
                 .toCompletionStage().toCompletableFuture().get();
         assertThat(page.items()).as(suffix).hasSize(1);
-        return Json.MAPPER.readTree(new String(page.items().get(0).value(), StandardCharsets.UTF_8));
+        return page.items().get(0);
     }
 
     /** The answer, a read and the stored object all have exactly this {@code data} (as text) and no stringData. */
@@ -275,6 +286,28 @@ class ConversionAuditTest {
         assertThat(entry.at("/fieldsV1").has("f:data")).as(entry.toString()).isFalse();
     }
 
+    /**
+     * Upstream's known consequences of owning stringData rather than data (kubernetes#108008, #123843): a key
+     * dropped from the applied stringData stays in data, and data keys the applier no longer sends are removed.
+     */
+    @Test
+    void serverSideApplyOwnershipOfStringDataBehavesAsUpstream() throws Exception {
+        SecretKind kind = SecretKind.SECRET;
+        String head = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: %s\ntype: Opaque\n";
+        String renamed = kind.object("renamed") + "?fieldManager=tester";
+        ok(admin.patch(renamed, APPLY, head.formatted("renamed") + "stringData:\n  username: admin\n  password: p\n"),
+                201);
+        JsonNode kept = ok(admin.patch(renamed, APPLY, head.formatted("renamed")
+                + "stringData:\n  username1: admin\n  password: p\n"), 200);
+        assertMerged(kind, "renamed", kept, Map.of("username", "admin", "username1", "admin", "password", "p"));
+
+        String switched = kind.object("switched") + "?fieldManager=tester";
+        ok(admin.patch(switched, APPLY, head.formatted("switched") + "data:\n  oldkey: " + b64("old") + "\n"), 201);
+        JsonNode replaced = ok(admin.patch(switched, APPLY, head.formatted("switched")
+                + "stringData:\n  newkey: new\n"), 200);
+        assertMerged(kind, "switched", replaced, Map.of("newkey", "new"));
+    }
+
     @ParameterizedTest
     @EnumSource(SecretKind.class)
     void stringDataInADryRun(SecretKind kind) throws Exception {
@@ -290,6 +323,29 @@ class ConversionAuditTest {
         assertThat(patched.has("stringData")).isFalse();
         assertThat(patched.path("data").path("k").asText()).isEqualTo(b64("changed"));
         assertThat(stored(kind, "dry").path("data").path("k").asText()).isEqualTo(b64("v"));
+    }
+
+    /** Go converts what it reads from storage too: stringData an older server stored is read, and kept, as data. */
+    @ParameterizedTest
+    @EnumSource(SecretKind.class)
+    void stringDataStoredByAnOlderServerIsReadAsData(SecretKind kind) throws Exception {
+        ok(admin.post(kind.collection(), kind.body("probe", null, null, null)), 201);
+        String probeKey = storedKey(kind, "probe");
+        ObjectNode legacy = kind.body("legacy", "Opaque", "{'a':'" + b64("x") + "'}", "{'a':'y','b':'z'}");
+        ((ObjectNode) legacy.get("metadata")).put("namespace", ns).put("uid", "3d5c7f4e-0000-4000-8000-000000000001")
+                .put("creationTimestamp", "2024-01-01T00:00:00Z");
+        SERVER.storage().create(probeKey.substring(0, probeKey.length() - "probe".length()) + "legacy",
+                Json.toBytes(legacy)).toCompletionStage().toCompletableFuture().get();
+
+        JsonNode read = ok(admin.get(kind.object("legacy")), 200);
+        assertThat(read.has("stringData")).isFalse();
+        assertThat(read.path("data")).isEqualTo(json("{'a':'" + b64("y") + "','b':'" + b64("z") + "'}"));
+        JsonNode listed = ok(admin.get(kind.collection() + "?fieldSelector=" + q("metadata.name=legacy")), 200);
+        assertThat(listed.path("items").get(0).path("data")).isEqualTo(read.path("data"));
+
+        ok(admin.patch(kind.object("legacy"), MERGE, "{\"metadata\":{\"labels\":{\"touched\":\"yes\"}}}"), 200);
+        assertThat(stored(kind, "legacy").has("stringData")).isFalse();
+        assertThat(stored(kind, "legacy").path("data")).isEqualTo(read.path("data"));
     }
 
     @Test

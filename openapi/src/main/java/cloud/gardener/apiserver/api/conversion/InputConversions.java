@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.conversion;
 
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,5 +25,16 @@ public final class InputConversions {
 
     public static Optional<InputConversion> of(GroupVersionKind gvk) {
         return Optional.ofNullable(CONVERSIONS.get(gvk));
+    }
+
+    /**
+     * The conversion of an object by its own {@code apiVersion} and {@code kind}: Go converts what it reads from
+     * storage as well, so an object stored with {@code stringData} (by an older server) is read merged.
+     */
+    public static Optional<InputConversion> forObject(JsonNode obj) {
+        String apiVersion = obj.path("apiVersion").asText("");
+        int slash = apiVersion.indexOf('/');
+        String group = slash < 0 ? "" : apiVersion.substring(0, slash);
+        return of(new GroupVersionKind(group, apiVersion.substring(slash + 1), obj.path("kind").asText("")));
     }
 }
