@@ -23,12 +23,12 @@ class StringDataPythonClientTest {
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
-    static PythonScript python;
+    static PythonClient python;
     static String ns;
 
     @BeforeAll
     static void setUp() throws Exception {
-        python = PythonScript.forKubeconfig(SERVER.adminKubeconfig());
+        python = PythonClient.forKubeconfig(SERVER.adminKubeconfig());
         ns = createNamespace(SERVER.admin(), "python-stringdata");
     }
 
@@ -39,11 +39,9 @@ class StringDataPythonClientTest {
     @Test
     void secretWithStringDataCreatedReplacedAndPatched() {
         List<JsonNode> lines = python.ok("ns = \"" + ns + "\"\n" + """
-                # kind and apiVersion set: the client's models leave them out otherwise
-                def secret(**fields):
-                    return client.V1Secret(api_version="v1", kind="Secret", **fields)
-                body = secret(metadata=client.V1ObjectMeta(name="creds"), type="kubernetes.io/basic-auth",
-                              data={"username": "YWRtaW4="}, string_data={"password": "first"})
+                # as users write it: the model sends no kind or apiVersion
+                body = client.V1Secret(metadata=client.V1ObjectMeta(name="creds"), type="kubernetes.io/basic-auth",
+                                                data={"username": "YWRtaW4="}, string_data={"password": "first"})
                 out(core.create_namespaced_secret(ns, body))
                 current = core.read_namespaced_secret("creds", ns)
                 out(current)
