@@ -41,7 +41,7 @@ class StringDataPythonClientTest {
         List<JsonNode> lines = python.ok("ns = \"" + ns + "\"\n" + """
                 # as users write it: the model sends no kind or apiVersion
                 body = client.V1Secret(metadata=client.V1ObjectMeta(name="creds"), type="kubernetes.io/basic-auth",
-                                                data={"username": "YWRtaW4="}, string_data={"password": "first"})
+                                       data={"username": "YWRtaW4="}, string_data={"password": "first"})
                 out(core.create_namespaced_secret(ns, body))
                 current = core.read_namespaced_secret("creds", ns)
                 out(current)
