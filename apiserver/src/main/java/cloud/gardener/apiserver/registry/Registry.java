@@ -53,6 +53,9 @@ public final class Registry {
                     Duration credentialsRotationInterval) {
         this.admission = admission;
         for (ResourceType type : resources.resources()) {
+            if (!type.stored()) {
+                continue;
+            }
             ResourceStrategy strategy = isShoots(type) ? new ShootStrategy(credentialsRotationInterval)
                     : strategyFor(type);
             stores.put(id(type), new GenericStore(type, storage, prefix,

@@ -28,7 +28,7 @@ public final class AdmissionCacheScope {
     public static List<String> roots(ResourceRegistry resources, String prefix) {
         List<String> roots = new ArrayList<>();
         for (ResourceType type : resources.resources()) {
-            if (!NOT_CACHED.contains(type.groupResource())) {
+            if (type.stored() && !NOT_CACHED.contains(type.groupResource())) {
                 roots.add(GenericStore.keyRoot(prefix, type) + "/");
             }
         }

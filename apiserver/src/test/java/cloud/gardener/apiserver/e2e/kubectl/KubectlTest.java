@@ -366,6 +366,64 @@ class KubectlTest {
         assertThat(SERVER.admin().get(QUOTAS + name).status()).isEqualTo(404);
     }
 
+    // ---- who may do what
+
+    /** {@code auth can-i}, {@code auth can-i --list} and {@code auth whoami}, as each kubectl version asks them. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "1.27", "1.28", "1.33"})
+    void authCanIAndWhoAmI(String minor) throws Exception {
+        Kubectl k = versioned(minor);
+        assertThat(k.ok("auth", "can-i", "create", "shoots", "-n", NS)).isEqualTo("yes\n");
+        assertThat(k.ok("auth", "can-i", "delete", "seeds.core.gardener.cloud")).isEqualTo("yes\n");
+        String list = k.ok("auth", "can-i", "--list", "-n", NS);
+        assertThat(list.lines().findFirst().orElse("")).startsWith("Resources").contains("Verbs");
+        assertThat(list).containsPattern("(?m)^\\*\\.\\*\\s+\\[\\]\\s+\\[\\]\\s+\\[\\*\\]")
+                .containsPattern("(?m)^\\s+\\[\\*\\]\\s+\\[\\]\\s+\\[\\*\\]");
+        String whoami = k.ok("auth", "whoami");
+        assertThat(whoami).containsPattern("(?m)^Username\\s+admin$").contains("system:masters");
+
+        // a project member: yes where the project's roles say so, no elsewhere (exit code 1)
+        Kubectl member = Kubectl.forBinary(k.binary(), SERVER.kubeconfig("member-" + minor + "@example.com",
+                List.of("system:authenticated")));
+        kubectl.okWithInput("apiVersion: core.gardener.cloud/v1beta1\nkind: Project\nmetadata:\n  name: kubectl\n"
+                + "spec:\n  namespace: " + NS + "\n  members:\n  - {apiGroup: rbac.authorization.k8s.io, kind: User, "
+                + "name: member-" + minor + "@example.com, role: viewer}\n", "apply", "-f", "-");
+        assertThat(awaitOutput(member, "yes\n", "auth", "can-i", "get", "shoots.core.gardener.cloud", "-n", NS))
+                .isTrue();
+        Kubectl.Result no = member.run("auth", "can-i", "create", "shoots.core.gardener.cloud", "-n", NS);
+        assertThat(no.exitCode()).as(no.describe()).isEqualTo(1);
+        assertThat(no.stdout()).isEqualTo("no\n");
+        assertThat(member.ok("auth", "can-i", "--list", "-n", NS))
+                .containsPattern("(?m)^shoots\\.core\\.gardener\\.cloud\\s+\\[\\]\\s+\\[\\]\\s+\\[get list watch\\]");
+        assertThat(member.ok("auth", "whoami")).contains("member-" + minor + "@example.com")
+                .contains("system:authenticated");
+    }
+
+    /** The kubectl on PATH for {@code ""}, else {@code kubectl.<minor>} (the test is skipped when that is missing). */
+    private static Kubectl versioned(String minor) throws Exception {
+        if (minor.isEmpty()) {
+            return kubectl;
+        }
+        Path binary = Kubectl.version(minor).orElse(null);
+        if (binary == null) {
+            System.out.println("SKIPPED: kubectl." + minor + " not installed beside kubectl");
+        }
+        Assumptions.assumeTrue(binary != null, "kubectl." + minor + " not installed beside kubectl");
+        return Kubectl.forBinary(binary, SERVER.adminKubeconfig());
+    }
+
+    /** Runs until stdout is {@code expected} (the authorizer reads Projects from a cache) or 10 s have passed. */
+    private static boolean awaitOutput(Kubectl k, String expected, String... args) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (k.run(args).stdout().equals(expected)) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
     // ---- helpers
 
     /** A kubectl table keyed by "NAME APIVERSION", cells sliced at the header's column starts. */
