@@ -399,6 +399,47 @@ class KubectlTest {
                 .contains("system:authenticated");
     }
 
+    /** {@code kubectl events} and {@code kubectl get events}: a legacy and an events.k8s.io event, in each version. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "1.27", "1.28", "1.33"})
+    void eventsAndGetEvents(String minor) throws Exception {
+        Kubectl k = versioned(minor);
+        String suffix = minor.isEmpty() ? "current" : minor.replace('.', '-');
+        String time = java.time.Instant.now().minusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                .toString();
+        TestClient.Response legacy = SERVER.admin().post("/api/v1/namespaces/" + NS + "/events", """
+                {"apiVersion":"v1","kind":"Event","metadata":{"name":"legacy-%s"},
+                 "involvedObject":{"kind":"Quota","namespace":"%s","name":"q-%s",
+                   "apiVersion":"core.gardener.cloud/v1beta1"},
+                 "reason":"Scaled","message":"legacy event %s","source":{"component":"gardenlet"},
+                 "firstTimestamp":"%s","lastTimestamp":"%s","count":2,"type":"Warning"}
+                """.formatted(suffix, NS, suffix, suffix, time, time));
+        assertThat(legacy.status()).as(legacy.body()).isEqualTo(201);
+        TestClient.Response current = SERVER.admin().post("/apis/events.k8s.io/v1/namespaces/" + NS + "/events", """
+                {"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":{"name":"new-%s"},
+                 "eventTime":"%s","reportingController":"gardener.cloud/test","reportingInstance":"i-1",
+                 "action":"Reconcile","reason":"Reconciled","type":"Normal",
+                 "regarding":{"kind":"Shoot","namespace":"%s","name":"s-%s"},"note":"new event %s"}
+                """.formatted(suffix, time.replace("Z", ".000000Z"), NS, suffix, suffix));
+        assertThat(current.status()).as(current.body()).isEqualTo(201);
+
+        String events = k.ok("events", "-n", NS);
+        assertThat(events.lines().findFirst().orElse("")).containsPattern("LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE");
+        assertThat(events).containsPattern("(?m)Warning\\s+Scaled\\s+Quota/q-" + suffix + "\\s+legacy event " + suffix)
+                .containsPattern("(?m)Normal\\s+Reconciled\\s+Shoot/s-" + suffix + "\\s+new event " + suffix);
+
+        String table = k.ok("get", "events", "-n", NS);
+        assertThat(table.lines().findFirst().orElse("")).containsPattern("^LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE$");
+        assertThat(table).containsPattern("(?m)^\\d+s\\s+Warning\\s+Scaled\\s+quota/q-" + suffix + "\\s+legacy event "
+                + suffix + "$").containsPattern("(?m)^\\d+s\\s+Normal\\s+Reconciled\\s+shoot/s-" + suffix
+                + "\\s+new event " + suffix + "$");
+        assertThat(k.ok("get", "events.events.k8s.io", "-n", NS, "-o", "wide"))
+                .containsPattern("(?m)Scaled\\s+quota/q-" + suffix + "\\s+gardenlet\\s+legacy event " + suffix
+                        + "\\s+\\d+s\\s+2\\s+legacy-" + suffix + "$");
+        JsonNode json = Json.MAPPER.readTree(k.ok("get", "events.events.k8s.io", "new-" + suffix, "-n", NS, "-o", "json"));
+        assertThat(json.path("note").asText()).isEqualTo("new event " + suffix);
+    }
+
     /** The kubectl on PATH for {@code ""}, else {@code kubectl.<minor>} (the test is skipped when that is missing). */
     private static Kubectl versioned(String minor) throws Exception {
         if (minor.isEmpty()) {

@@ -65,6 +65,8 @@ public final class ResourceModels {
             Map.entry(new GroupVersionKind("", "v1", "Namespace"), Namespace.class),
             Map.entry(new GroupVersionKind("", "v1", "Secret"), Secret.class),
             Map.entry(new GroupVersionKind("", "v1", "ConfigMap"), ConfigMap.class),
+            Map.entry(new GroupVersionKind("", "v1", "Event"), cloud.gardener.apiserver.api.k8s.corev1.Event.class),
+            k8s(StandardResources.K8S_EVENTS, "v1", "Event", cloud.gardener.apiserver.api.k8s.eventsv1.Event.class),
             k8s(StandardResources.K8S_AUTHENTICATION, "v1", "SelfSubjectReview",
                     cloud.gardener.apiserver.api.k8s.authenticationv1.SelfSubjectReview.class),
             k8s(StandardResources.K8S_AUTHENTICATION, "v1beta1", "SelfSubjectReview",

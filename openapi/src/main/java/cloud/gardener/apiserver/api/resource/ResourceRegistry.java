@@ -85,6 +85,7 @@ public final class ResourceRegistry {
             groups.add(StandardResources.coreV1Group());
             resources.addAll(StandardResources.coreV1());
             groups.addAll(StandardResources.kubernetesGroups());
+            resources.add(StandardResources.eventsV1());
             resources.addAll(StandardResources.kubernetesReviews());
         }
         groups.addAll(StandardResources.gardenerGroups());
