@@ -133,6 +133,11 @@ public final class ApiServer {
                 .setTrustOptions(TrustOptions.wrap(new AcceptingTrustManager(sources::acceptedIssuers)))
                 .setCompressionSupported(true)
                 .setDecompressionSupported(true)
+                // WebSocket watches: any one offered subprotocol is echoed (WebSocketWatch refuses several), and no
+                // compression extension, as Go's golang.org/x/net/websocket
+                .setWebSocketSubProtocols(List.of("*"))
+                .setPerMessageWebSocketCompressionSupported(false)
+                .setPerFrameWebSocketCompressionSupported(false)
                 .setMaxFormAttributeSize(-1);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         EventExpiry expiry = registry.store("", "events")

@@ -16,6 +16,7 @@ import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.handlers.CredentialRequestHandler;
 import cloud.gardener.apiserver.endpoints.handlers.ReviewHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
+import cloud.gardener.apiserver.endpoints.handlers.WebSocketWatch;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.endpoints.webhooks.GardenWebhook;
@@ -67,7 +68,16 @@ final class HandlerChain {
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));
         // The body (at most 3 MiB) is read before the asynchronous authentication and authorization steps: a
         // Vert.x request must not be left unread across async handlers, and pausing it stalls large uploads.
-        router.route().handler(BodyHandler.create(false).setBodyLimit(ServerConfig.MAX_REQUEST_BODY_BYTES));
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(ServerConfig.MAX_REQUEST_BODY_BYTES);
+        router.route().handler(ctx -> {
+            if (WebSocketWatch.isWebSocketWatch(ctx)) {
+                // a WebSocket watch has no body, and its connection must stay unread for the upgrade
+                ctx.request().pause();
+                ctx.next();
+            } else {
+                body.handle(ctx);
+            }
+        });
         TokenIssuer tokenIssuer = config.credentials().tokenIssuer();
         if (tokenIssuer != null) {
             // public documents: answered before anyone is asked for credentials
