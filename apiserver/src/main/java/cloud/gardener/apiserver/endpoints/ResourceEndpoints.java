@@ -35,21 +35,25 @@ public final class ResourceEndpoints {
     private final Map<String, VerbHandler> handlers;
     private final VerbHandler scale = new ScaleHandler();
     private final Map<String, VerbHandler> creating;
+    private final Map<String, VerbHandler> answering;
 
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds) {
-        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of());
+        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of(), Map.of());
     }
 
     /**
      * @param creating handlers of the subresources that create another kind, by {@code <group>/<plural>/<subresource>}
      *                 (e.g. {@code core.gardener.cloud/shoots/adminkubeconfig}); such a subresource without a
      *                 handler answers 405
+     * @param answering handlers of the resources that are not stored (the reviews), by {@code <group>/<plural>}; such
+     *                  a resource without a handler is not found
      */
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds,
-                             Map<String, VerbHandler> creating) {
+                             Map<String, VerbHandler> creating, Map<String, VerbHandler> answering) {
         this.resources = resources;
         this.registry = registry;
         this.creating = Map.copyOf(creating);
+        this.answering = Map.copyOf(answering);
         this.handlers = Map.of(
                 "get", new GetHandler(),
                 "list", new ListHandler(),
@@ -66,6 +70,11 @@ public final class ResourceEndpoints {
         Future<Void> result;
         try {
             ResourceRequest req = resolve(ctx, info);
+            if (!req.type().stored()) {
+                result = answering.get(req.type().group() + "/" + req.type().plural()).handle(req);
+                result.onFailure(t -> Responses.fail(ctx, t));
+                return;
+            }
             // a Scale, like a credential request, is not the resource's kind: its own handler serves it
             VerbHandler credential = creating.get(creatingKey(req.type(), req.subresource()));
             VerbHandler handler = credential != null ? credential
@@ -88,6 +97,16 @@ public final class ResourceEndpoints {
             throw ApiException.resourceNotFound();
         }
         String verb = info.verb();
+        if (!type.stored()) {
+            // only the collection exists, and only for create (go-restful: another method is 405)
+            if (parts > 1 || !answering.containsKey(type.group() + "/" + type.plural())) {
+                throw ApiException.resourceNotFound();
+            }
+            if (!type.supportsVerb(verb)) {
+                throw ApiException.methodNotAllowed();
+            }
+            return new ResourceRequest(ctx, info, type, info.apiVersion(), null, RequestAttributes.user(ctx));
+        }
         if (!info.subresource().isEmpty()) {
             Subresource sub = type.subresource(info.subresource()).orElseThrow(ApiException::resourceNotFound);
             boolean served = List.of("status", "binding", "scale").contains(sub.name())

@@ -60,12 +60,26 @@ public final class GenericStore {
     /** @param conversion how objects of other served versions reach the storage version and back */
     public GenericStore(ResourceType type, Storage storage, String prefix, ResourceStrategy strategy,
                         AdmissionChain admission, VersionConversion conversion) {
+        this(type, storage, keyRoot(prefix, type), conversion, strategy, admission);
+    }
+
+    private GenericStore(ResourceType type, Storage storage, String keyRoot, VersionConversion conversion,
+                         ResourceStrategy strategy, AdmissionChain admission) {
         this.conversion = conversion;
         this.type = type;
         this.storage = storage;
-        this.keyRoot = keyRoot(prefix, type);
+        this.keyRoot = keyRoot;
         this.strategy = strategy;
         this.admission = admission;
+    }
+
+    /**
+     * A store serving {@code type} over the objects of {@code owner}, converted both ways ({@code events.k8s.io}
+     * events are core/v1's events).
+     */
+    public static GenericStore over(GenericStore owner, ResourceType type, ResourceStrategy strategy,
+                                    VersionConversion conversion) {
+        return new GenericStore(type, owner.storage, owner.keyRoot, conversion, strategy, owner.admission);
     }
 
     /** Where a resource's objects live: {@code <prefix>/<group>/<plural>}, the core group without a group part. */

@@ -5,6 +5,9 @@ import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.registry.events.EventConversion;
+import cloud.gardener.apiserver.registry.events.EventStrategy;
 import cloud.gardener.apiserver.registry.core.NamespaceStrategy;
 import cloud.gardener.apiserver.registry.core.SecretStrategy;
 import cloud.gardener.apiserver.registry.gardener.BackupBucketStrategy;
@@ -42,6 +45,8 @@ import java.util.Optional;
 public final class Registry {
 
     private final Map<String, GenericStore> stores = new LinkedHashMap<>();
+    /** Stores serving another resource's objects under their own names; not in {@link #all()}. */
+    private final Map<String, GenericStore> aliases = new LinkedHashMap<>();
     private final AdmissionChain admission;
 
     public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission) {
@@ -53,11 +58,29 @@ public final class Registry {
                     Duration credentialsRotationInterval) {
         this.admission = admission;
         for (ResourceType type : resources.resources()) {
+            if (!type.stored() || isEventsV1(type)) {
+                continue;
+            }
             ResourceStrategy strategy = isShoots(type) ? new ShootStrategy(credentialsRotationInterval)
                     : strategyFor(type);
             stores.put(id(type), new GenericStore(type, storage, prefix,
                     ModelStrategy.wrap(type, strategy), admission, conversionFor(type)));
         }
+        addEventsV1(resources);
+    }
+
+    /** events.k8s.io/v1 events are core/v1's, converted (not a collection of their own). */
+    private void addEventsV1(ResourceRegistry resources) {
+        Optional<ResourceType> eventsV1 = resources.findGroupResource(StandardResources.K8S_EVENTS, "events");
+        GenericStore core = stores.get("/events");
+        if (eventsV1.isPresent() && core != null) {
+            aliases.put(id(eventsV1.get()), GenericStore.over(core, eventsV1.get(),
+                    ModelStrategy.wrap(core.type(), new EventStrategy(true)), new EventConversion()));
+        }
+    }
+
+    private static boolean isEventsV1(ResourceType type) {
+        return StandardResources.K8S_EVENTS.equals(type.group()) && "events".equals(type.plural());
     }
 
     private static boolean isShoots(ResourceType type) {
@@ -78,6 +101,7 @@ public final class Registry {
             return switch (type.plural()) {
                 case "namespaces" -> new NamespaceStrategy();
                 case "secrets" -> new SecretStrategy();
+                case "events" -> new EventStrategy(false);
                 default -> ResourceStrategy.WITHOUT_GENERATION;
             };
         }
@@ -115,7 +139,7 @@ public final class Registry {
     }
 
     public GenericStore store(ResourceType type) {
-        GenericStore store = stores.get(id(type));
+        GenericStore store = stores.getOrDefault(id(type), aliases.get(id(type)));
         if (store == null) {
             throw ApiException.resourceNotFound();
         }
@@ -123,7 +147,7 @@ public final class Registry {
     }
 
     public Optional<GenericStore> store(String group, String plural) {
-        return Optional.ofNullable(stores.get(group + "/" + plural));
+        return Optional.ofNullable(stores.getOrDefault(group + "/" + plural, aliases.get(group + "/" + plural)));
     }
 
 

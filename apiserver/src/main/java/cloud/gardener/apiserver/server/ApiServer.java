@@ -17,6 +17,7 @@ import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
+import cloud.gardener.apiserver.registry.events.EventExpiry;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.AdmissionCacheScope;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
@@ -133,16 +134,24 @@ public final class ApiServer {
                 .setTrustOptions(TrustOptions.wrap(new AcceptingTrustManager(sources::acceptedIssuers)))
                 .setCompressionSupported(true)
                 .setDecompressionSupported(true)
+                // WebSocket watches: any one offered subprotocol is echoed (WebSocketWatch refuses several), and no
+                // compression extension, as Go's golang.org/x/net/websocket
+                .setWebSocketSubProtocols(List.of("*"))
+                .setPerMessageWebSocketCompressionSupported(false)
+                .setPerFrameWebSocketCompressionSupported(false)
                 // Go's server gives the TLS handshake the header timeout
                 .setSslHandshakeTimeout(limits.readHeaderTimeout().toMillis())
                 .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
         // kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
         TlsCipherSuites.defaults().forEach(options::addEnabledCipherSuite);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
+        EventExpiry expiry = registry.store("", "events")
+                .map(events -> new EventExpiry(vertx, events, config.eventTtl(), java.time.Clock.systemUTC()))
+                .orElse(null);
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
-        Closeables caches = new Closeables(cache, remote, graphSync, hooks);
+        Closeables caches = new Closeables(cache, remote, graphSync, hooks, expiry);
         return vertx.createHttpServer(options).connectionHandler(timeouts::connected)
                 .requestHandler(chain.router()).listen()
                 .compose(server -> cache.start()
@@ -150,6 +159,9 @@ public final class ApiServer {
                         .compose(v -> {
                             if (controller != null) {
                                 controller.start();
+                            }
+                            if (expiry != null) {
+                                expiry.start();
                             }
                             graphSync.start();
                             return hooks.start().map(done -> new ApiServer(vertx, server, controller, sources,
@@ -245,9 +257,12 @@ public final class ApiServer {
 
     /** The caches that follow storage and the virtual garden, and the seed graph; stopped with the server. */
     private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
-            PostStartHooks hooks) {
+            PostStartHooks hooks, EventExpiry expiry) {
 
         void close() {
+            if (expiry != null) {
+                expiry.stop();
+            }
             hooks.stop();
             graphSync.stop();
             cache.close();

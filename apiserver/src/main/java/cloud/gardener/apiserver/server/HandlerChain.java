@@ -14,7 +14,9 @@ import cloud.gardener.apiserver.endpoints.OpenApiEndpoints;
 import cloud.gardener.apiserver.endpoints.ResourceEndpoints;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.handlers.CredentialRequestHandler;
+import cloud.gardener.apiserver.endpoints.handlers.ReviewHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
+import cloud.gardener.apiserver.endpoints.handlers.WebSocketWatch;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.endpoints.webhooks.GardenWebhook;
@@ -23,6 +25,8 @@ import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
 import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
 import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
+import cloud.gardener.apiserver.registry.reviews.AccessReviews;
+import cloud.gardener.apiserver.registry.reviews.SelfSubjectReviews;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import cloud.gardener.apiserver.server.filters.BodyBudget;
@@ -35,6 +39,7 @@ import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
 import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -119,7 +124,7 @@ final class HandlerChain {
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,
                 config.minRequestTimeoutSeconds(), credentialHandlers(vertx, registry, authorizer,
-                        config.credentials()));
+                        config.credentials()), reviewHandlers(authorizer));
         router.route("/apis").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         router.route("/apis/*").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         if (resources.servesLegacyCore()) {
@@ -150,6 +155,23 @@ final class HandlerChain {
                 new CredentialRequestHandler(StandardResources.TOKEN_REQUEST, TokenRequest.class, (req, request) ->
                         tokens.create(req.namespace(), req.name(), request, req.user()), registry.admission()));
         return handlers;
+    }
+
+    /** kube-apiserver's reviews, where this server serves them (standalone), answered by the request's authorizer. */
+    private static Map<String, VerbHandler> reviewHandlers(Authorizer authorizer) {
+        AccessReviews access = new AccessReviews(authorizer);
+        SelfSubjectReviews whoAmI = new SelfSubjectReviews(Clock.systemUTC());
+        String authentication = StandardResources.K8S_AUTHENTICATION + "/";
+        String authorization = StandardResources.K8S_AUTHORIZATION + "/";
+        return Map.of(
+                authentication + "selfsubjectreviews", new ReviewHandler((req, review) ->
+                        Future.succeededFuture(whoAmI.review(req.user(), req.apiVersion()))),
+                authorization + "selfsubjectaccessreviews", new ReviewHandler((req, review) ->
+                        access.selfSubjectAccessReview(req.user(), review)),
+                authorization + "selfsubjectrulesreviews", new ReviewHandler((req, review) ->
+                        access.selfSubjectRulesReview(req.user(), review)),
+                authorization + "subjectaccessreviews", new ReviewHandler((req, review) ->
+                        access.subjectAccessReview(review)));
     }
 
     Router router() {

@@ -173,7 +173,8 @@ public final class Main {
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
                 authorization, admissionConfigurations, credentials, null, featureGates)
                 .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
-                .withClusterIdentity(o.clusterIdentity);
+                .withClusterIdentity(o.clusterIdentity)
+                .withEventTtl(o.eventTtl);
         ApiServer server;
         try {
             server = ApiServer.start(vertx, config, new RequestLimits(o.maxRequestsInflight,

@@ -35,6 +35,7 @@ import java.util.Map;
  * @param featureGates             gardener-apiserver's feature gates ({@code --feature-gates})
  * @param clusterIdentity          {@code --cluster-identity}, published in ConfigMap {@code kube-system/cluster-identity}
  *                                 by a post-start hook; null for none
+ * @param eventTtl                 {@code --event-ttl}: how long standalone events are kept after their last write
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
@@ -42,10 +43,13 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                            List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
                            Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
-                           Kubeconfig coreKubeconfig, FeatureGates featureGates, String clusterIdentity) {
+                           Kubeconfig coreKubeconfig, FeatureGates featureGates, String clusterIdentity,
+                           Duration eventTtl) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
+    /** kube-apiserver's {@code --event-ttl} default. */
+    public static final Duration DEFAULT_EVENT_TTL = Duration.ofHours(1);
 
     public ServerConfig {
         authentication = authentication == null ? AuthenticationConfig.none() : authentication;
@@ -53,6 +57,10 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         admissionConfigurations = admissionConfigurations == null ? Map.of() : Map.copyOf(admissionConfigurations);
         credentials = credentials == null ? CredentialsConfig.defaults() : credentials;
         featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
+        eventTtl = eventTtl == null ? DEFAULT_EVENT_TTL : eventTtl;
+        if (eventTtl.isNegative() || eventTtl.isZero()) {
+            throw new IllegalArgumentException("--event-ttl must be greater than 0");
+        }
     }
 
     /** Standalone, with client certificates only, standalone authorization and default settings otherwise. */
@@ -62,7 +70,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                         List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null, null, null, null, null, null);
+                disabledAdmissionPlugins, null, null, null, null, null, null, null, null);
     }
 
     /** Without a cluster identity. */
@@ -76,14 +84,14 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, null);
+                coreKubeconfig, featureGates, null, null);
     }
 
     public ServerConfig withClusterIdentity(String identity) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, identity);
+                coreKubeconfig, featureGates, identity, eventTtl);
     }
 
     public ServerConfig withRequestTimeout(Duration timeout) {
@@ -97,35 +105,35 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
                 authentication, authorization, configurations, credentials, coreKubeconfig, featureGates,
-                clusterIdentity);
+                clusterIdentity, eventTtl);
     }
 
     public ServerConfig withCredentials(CredentialsConfig newCredentials) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
     }
 
     /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
@@ -133,13 +141,20 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
                 enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
-                admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity);
+                admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity, eventTtl);
     }
 
     public ServerConfig withFeatureGates(FeatureGates newFeatureGates) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, newFeatureGates, clusterIdentity);
+                coreKubeconfig, newFeatureGates, clusterIdentity, eventTtl);
+    }
+
+    public ServerConfig withEventTtl(Duration newEventTtl) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig, featureGates, clusterIdentity, newEventTtl);
     }
 }

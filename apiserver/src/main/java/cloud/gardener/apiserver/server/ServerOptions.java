@@ -163,6 +163,10 @@ public final class ServerOptions {
             description = "Longest validity of a workload identity token (10m to 2^32 s; default: ${DEFAULT-VALUE}).")
     public java.time.Duration workloadIdentityTokenMaxExpiration;
 
+    @Option(names = "--event-ttl", defaultValue = "1h", converter = GoDurationConverter.class,
+            description = "Standalone: how long events are kept after their last write (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration eventTtl;
+
     @Option(names = "--shoot-credentials-rotation-interval", defaultValue = "2160h", converter = GoDurationConverter.class,
             description = "After this long since creation or the last rotation, Shoot writes warn that credentials should be rotated (24h to 2^32 s; default: ${DEFAULT-VALUE}).")
     public java.time.Duration shootCredentialsRotationInterval;

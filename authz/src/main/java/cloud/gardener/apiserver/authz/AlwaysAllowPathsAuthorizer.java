@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.authz;
 
+import cloud.gardener.apiserver.authn.UserInfo;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,11 +24,13 @@ public final class AlwaysAllowPathsAuthorizer implements Authorizer {
 
     private final Set<String> exact = new HashSet<>();
     private final List<String> prefixes = new ArrayList<>();
+    private final List<String> urls = new ArrayList<>();
 
     /** @throws IllegalArgumentException when an entry has a {@code *} that is not its last character */
     public AlwaysAllowPathsAuthorizer(Collection<String> paths) {
         for (String path : paths) {
             String trimmed = path.startsWith("/") ? path.substring(1) : path;
+            urls.add("/" + trimmed);
             if (trimmed.isEmpty()) {
                 exact.add(trimmed);
                 continue;
@@ -62,5 +65,12 @@ public final class AlwaysAllowPathsAuthorizer implements Authorizer {
             }
         }
         return NO_OPINION;
+    }
+
+    /** Every verb on the configured paths, for everyone. */
+    @Override
+    public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
+        return Future.succeededFuture(urls.isEmpty() ? RuleSet.none()
+                : RuleSet.of(List.of(), List.of(new NonResourceRule(List.of("*"), urls))));
     }
 }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.authz;
 import cloud.gardener.apiserver.authn.UserInfo;
 import io.vertx.core.Future;
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -28,5 +29,14 @@ public final class AuthenticatedPathsAuthorizer implements Authorizer {
         boolean matches = !attributes.resourceRequest() && "post".equals(attributes.verb())
                 && paths.contains(attributes.path());
         return matches && attributes.user().isInGroup(UserInfo.ALL_AUTHENTICATED) ? ALLOW : NO_OPINION;
+    }
+
+    @Override
+    public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
+        if (paths.isEmpty() || !user.isInGroup(UserInfo.ALL_AUTHENTICATED)) {
+            return Future.succeededFuture(RuleSet.none());
+        }
+        return Future.succeededFuture(RuleSet.of(List.of(),
+                List.of(new NonResourceRule(List.of("post"), paths.stream().sorted().toList()))));
     }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.authz;
 
+import cloud.gardener.apiserver.authn.UserInfo;
 import io.vertx.core.Future;
 
 /**
@@ -11,4 +12,13 @@ import io.vertx.core.Future;
 public interface Authorizer {
 
     Future<Decision> authorize(Attributes attributes);
+
+    /**
+     * The rules by which this authorizer allows {@code user} in {@code namespace} ({@code ""}: cluster-wide
+     * rules only), as k8s.io/apiserver's {@code RuleResolver}; SelfSubjectRulesReview answers from them. An
+     * authorizer that cannot enumerate its decisions says so with {@link RuleSet#unknown()}, the default.
+     */
+    default Future<RuleSet> rulesFor(UserInfo user, String namespace) {
+        return Future.succeededFuture(RuleSet.unknown());
+    }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.authz;
 
+import cloud.gardener.apiserver.authn.UserInfo;
 import io.vertx.core.Future;
 import java.util.Collection;
 import java.util.List;
@@ -35,5 +36,17 @@ public final class PrivilegedGroupsAuthorizer implements Authorizer {
             }
         }
         return NO_OPINION;
+    }
+
+    /** Members may do everything, as {@code cluster-admin} lists it: every resource and every path. */
+    @Override
+    public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
+        for (String group : user.groups()) {
+            if (groups.contains(group)) {
+                return Future.succeededFuture(RuleSet.of(List.of(ResourceRule.all()),
+                        List.of(new NonResourceRule(List.of("*"), List.of("*")))));
+            }
+        }
+        return Future.succeededFuture(RuleSet.none());
     }
 }

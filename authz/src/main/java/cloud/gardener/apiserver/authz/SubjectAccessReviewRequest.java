@@ -39,6 +39,14 @@ public final class SubjectAccessReviewRequest {
             extra.put(entry.getKey(), values);
         });
         UserInfo user = new UserInfo(spec.path("user").asText(""), spec.path("uid").asText(""), groups, extra);
+        return attributes(user, spec);
+    }
+
+    /**
+     * The attributes of a review spec's {@code resourceAttributes} or {@code nonResourceAttributes} for
+     * {@code user} (a SelfSubjectAccessReview's is the requester).
+     */
+    public static Attributes attributes(UserInfo user, JsonNode spec) {
         JsonNode resource = spec.path("resourceAttributes");
         if (resource.isObject()) {
             return new Attributes(user, resource.path("verb").asText(""), true, "",

@@ -1,12 +1,14 @@
 package cloud.gardener.apiserver.authz;
 
+import cloud.gardener.apiserver.authn.UserInfo;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Asks authorizers in order (k8s.io/apiserver's union authorizer): the first ALLOW or DENY is the
- * answer. When all have no opinion the answer is DENY with their non-empty reasons joined by newlines.
+ * answer. When all have no opinion so is the answer, with their non-empty reasons joined by newlines (the
+ * request is then refused, but a SubjectAccessReview reports {@code allowed: false} without {@code denied}).
  * Failures are remembered and the next authorizer is asked; if no one allowed or denied and some failed,
  * the union fails with their messages (the server answers 500 InternalError, as upstream does).
  */
@@ -29,7 +31,7 @@ public final class UnionAuthorizer implements Authorizer {
                 return Future.failedFuture(new AuthorizationException(
                         errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]"));
             }
-            return Future.succeededFuture(Decision.deny(String.join("\n", reasons)));
+            return Future.succeededFuture(Decision.noOpinion(String.join("\n", reasons)));
         }
         return safely(authorizers.get(index), attributes).transform(outcome -> {
             if (outcome.failed()) {
@@ -46,6 +48,33 @@ public final class UnionAuthorizer implements Authorizer {
             }
             return askFrom(index + 1, attributes, reasons, errors);
         });
+    }
+
+    /**
+     * Every member's rules, concatenated (k8s.io/apiserver's {@code unionAuthzRulesHandler}): incomplete when any
+     * member's are; a member that fails adds its error and makes the answer incomplete.
+     */
+    @Override
+    public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
+        Future<RuleSet> result = Future.succeededFuture(RuleSet.none());
+        for (Authorizer authorizer : authorizers) {
+            result = result.compose(collected -> rulesOf(authorizer, user, namespace).map(collected::plus));
+        }
+        return result;
+    }
+
+    private static Future<RuleSet> rulesOf(Authorizer authorizer, UserInfo user, String namespace) {
+        Future<RuleSet> rules;
+        try {
+            rules = authorizer.rulesFor(user, namespace);
+        } catch (RuntimeException e) {
+            rules = Future.failedFuture(e);
+        }
+        if (rules == null) {
+            rules = Future.failedFuture(new AuthorizationException("authorizer returned no rules"));
+        }
+        return rules.recover(error -> Future.succeededFuture(new RuleSet(List.of(), List.of(), true,
+                List.of(error.getMessage() == null ? error.getClass().getName() : error.getMessage()))));
     }
 
     private static Future<Decision> safely(Authorizer authorizer, Attributes attributes) {

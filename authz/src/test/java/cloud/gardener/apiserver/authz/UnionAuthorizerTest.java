@@ -43,13 +43,14 @@ class UnionAuthorizerTest {
     }
 
     @Test
-    void allNoOpinionDeniesWithTheReasonsJoinedByNewlines() {
+    void allNoOpinionIsNoOpinionWithTheReasonsJoinedByNewlines() {
         Decision decision = ask(List.of(answering(Decision.noOpinion("first")), answering(Decision.noOpinion()),
                 answering(Decision.noOpinion("second")))).result();
 
-        assertThat(decision.verdict()).isEqualTo(Decision.Verdict.DENY);
+        assertThat(decision.verdict()).isEqualTo(Decision.Verdict.NO_OPINION);
+        assertThat(decision.isAllowed()).isFalse();
         assertThat(decision.reason()).isEqualTo("first\nsecond");
-        assertThat(ask(List.of()).result()).isEqualTo(Decision.deny(""));
+        assertThat(ask(List.of()).result()).isEqualTo(Decision.noOpinion(""));
     }
 
     @Test
@@ -71,5 +72,42 @@ class UnionAuthorizerTest {
         assertThat(one.failed()).isTrue();
         assertThat(one.cause()).isInstanceOf(AuthorizationException.class).hasMessage("webhook down");
         assertThat(two.cause()).hasMessage("[boom, webhook down]");
+    }
+
+    @Test
+    void rulesAreEveryMembersConcatenatedAndIncompleteWhenOneCannotTell() {
+        UserInfo master = UserInfo.of("admin", List.of("system:masters", UserInfo.ALL_AUTHENTICATED));
+        Authorizer paths = new AlwaysAllowPathsAuthorizer(List.of("/healthz", "/readyz/*"));
+        RuleSet rules = new UnionAuthorizer(List.of(PrivilegedGroupsAuthorizer.defaults(), paths))
+                .rulesFor(master, "garden-dev").result();
+        assertThat(rules.resourceRules()).containsExactly(ResourceRule.all());
+        assertThat(rules.nonResourceRules()).containsExactly(new NonResourceRule(List.of("*"), List.of("*")),
+                new NonResourceRule(List.of("*"), List.of("/healthz", "/readyz/*")));
+        assertThat(rules.incomplete()).isFalse();
+
+        // a lambda authorizer cannot enumerate what it allows; a failing one reports its error
+        Authorizer failingRules = new Authorizer() {
+            @Override
+            public Future<Decision> authorize(Attributes attributes) {
+                return Future.succeededFuture(Decision.noOpinion());
+            }
+
+            @Override
+            public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
+                return Future.failedFuture(new RuntimeException("graph not synced"));
+            }
+        };
+        RuleSet partial = new UnionAuthorizer(List.of(answering(Decision.allow()), failingRules, paths))
+                .rulesFor(UserInfo.of("alice", List.of()), "").result();
+        assertThat(partial.incomplete()).isTrue();
+        assertThat(partial.errors()).containsExactly("graph not synced");
+        assertThat(partial.nonResourceRules()).hasSize(1);
+        assertThat(partial.resourceRules()).isEmpty();
+    }
+
+    @Test
+    void onlyPrivilegedGroupsGetEverything() {
+        assertThat(PrivilegedGroupsAuthorizer.defaults().rulesFor(UserInfo.of("alice", List.of()), "x").result())
+                .isEqualTo(RuleSet.none());
     }
 }

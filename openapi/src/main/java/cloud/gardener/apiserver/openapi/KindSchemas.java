@@ -77,8 +77,11 @@ final class KindSchemas {
         ObjectNode kind = schemas.get(name).deepCopy();
         kind.set("x-kubernetes-group-version-kind", Schemas.gvkArray(List.of(gvk)));
         schemas.put(name, kind);
-        GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
-        schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
+        if (rt.supportsVerb("list")) {
+            // a review has no list kind
+            GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
+            schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
+        }
         for (Subresource sub : rt.subresources()) {
             if (sub.responseKind() != null) {
                 addSubresourceKind(schemas, d, sub.responseKind());

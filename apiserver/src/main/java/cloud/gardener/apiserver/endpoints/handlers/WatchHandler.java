@@ -23,7 +23,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
 
 /**
- * A watch: a chunked stream of newline-delimited events. Without a resourceVersion (or with "0") the
+ * A watch: a chunked stream of newline-delimited events, or, when the request asks to upgrade to a WebSocket, one
+ * event per WebSocket message ({@link WebSocketWatch}). Without a resourceVersion (or with "0") the
  * current state comes first as ADDED events; objects entering or leaving the selector arrive as ADDED
  * or DELETED; bookmarks come from the store's progress reports.
  *
@@ -52,24 +53,31 @@ public final class WatchHandler implements VerbHandler {
         String rv = options.resourceVersion() == null ? "" : options.resourceVersion();
         boolean initialEvents = options.sendInitialEvents() != null ? options.sendInitialEvents()
                 : rv.isEmpty() || "0".equals(rv);
-        Stream stream = new Stream(req, writer, filter, options.allowWatchBookmarks());
+        WebSocketWatch webSocket = null;
+        if (WebSocketWatch.isWebSocketRequest(req.ctx().request())) {
+            int refusal = WebSocketWatch.refusal(req.ctx().request());
+            if (refusal != 0) {
+                // Go's handshake writes the status alone and closes the connection
+                req.ctx().response().setStatusCode(refusal).putHeader("Connection", "close").end();
+                return Future.succeededFuture();
+            }
+            webSocket = new WebSocketWatch(req.ctx(), writer.contentType());
+        }
+        Stream stream = new Stream(req, writer, filter, options.allowWatchBookmarks(), webSocket);
         Future<Long> start;
         if (initialEvents) {
             ListQuery query = new ListQuery(rv.isEmpty() || "0".equals(rv) ? 0 : ListQueries.parseRevision(rv), false,
                     0, null, filter, false);
-            start = req.store().list(req.namespace(), query).map(page -> {
-                stream.begin();
+            start = req.store().list(req.namespace(), query).compose(page -> stream.begin().map(v -> {
                 page.items().forEach(item -> stream.send("ADDED", item));
                 if (Boolean.TRUE.equals(options.sendInitialEvents()) && options.allowWatchBookmarks()) {
                     stream.bookmark(page.revision(), true);
                 }
                 return page.revision();
-            });
+            }));
         } else {
-            start = Future.succeededFuture(ListQueries.parseRevision(rv)).map(r -> {
-                stream.begin();
-                return r;
-            });
+            long revision = ListQueries.parseRevision(rv);
+            start = stream.begin().map(v -> revision);
         }
         long timeoutSeconds = options.timeoutSeconds() != null && options.timeoutSeconds() > 0
                 ? options.timeoutSeconds()
@@ -85,21 +93,28 @@ public final class WatchHandler implements VerbHandler {
         private final boolean bookmarks;
         private final Context context = Vertx.currentContext();
         private final HttpServerResponse resp;
+        private final WebSocketWatch webSocket;
         private final Promise<Void> done = Promise.promise();
         private WatchSubscription subscription;
         private long timeoutTimer = -1;
         private long bookmarkTimer = -1;
         private boolean ended;
 
-        Stream(ResourceRequest req, ObjectWriter writer, Predicate<ObjectNode> filter, boolean bookmarks) {
+        /** @param webSocket the upgrade to make instead of a chunked response, or null */
+        Stream(ResourceRequest req, ObjectWriter writer, Predicate<ObjectNode> filter, boolean bookmarks,
+               WebSocketWatch webSocket) {
             this.req = req;
             this.writer = writer;
             this.filter = filter;
             this.bookmarks = bookmarks;
             this.resp = req.ctx().response();
+            this.webSocket = webSocket;
         }
 
-        void begin() {
+        Future<Void> begin() {
+            if (webSocket != null) {
+                return webSocket.upgrade(this::finish);
+            }
             resp.setStatusCode(200);
             resp.putHeader("Content-Type", writer.contentType());
             if (req.ctx().request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
@@ -110,6 +125,7 @@ public final class WatchHandler implements VerbHandler {
             // graceful shutdown ends the response from outside; the subscription and timers go with it
             req.ctx().addEndHandler(v -> finish());
             resp.writeHead();
+            return Future.succeededFuture();
         }
 
         Future<Void> run(long revision, long timeoutSeconds) {
@@ -193,6 +209,12 @@ public final class WatchHandler implements VerbHandler {
         }
 
         private void write(io.vertx.core.buffer.Buffer line) {
+            if (webSocket != null) {
+                if (ended || !webSocket.send(line)) {
+                    finish();
+                }
+                return;
+            }
             if (ended || resp.closed()) {
                 finish();
                 return;
@@ -213,7 +235,9 @@ public final class WatchHandler implements VerbHandler {
             }
             vertx.cancelTimer(timeoutTimer);
             vertx.cancelTimer(bookmarkTimer);
-            if (!resp.ended() && !resp.closed()) {
+            if (webSocket != null) {
+                webSocket.close();
+            } else if (!resp.ended() && !resp.closed()) {
                 resp.end();
             }
             done.tryComplete();

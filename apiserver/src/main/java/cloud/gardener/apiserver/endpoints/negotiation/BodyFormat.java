@@ -6,7 +6,9 @@ import java.util.Locale;
 /**
  * The format of a create/update (and DeleteOptions) request body, from its {@code Content-Type} as
  * {@code NegotiateInputSerializer} decides: parameters are ignored, an empty header means JSON, a malformed or
- * unknown type is 415.
+ * unknown type is 415, listing what this body could have been. {@code application/cbor} is unknown, as for
+ * kube-apiserver 1.32 with its {@code CBORServingAndStorage} feature off (clients that prefer CBOR fall back to JSON
+ * on the 415).
  */
 public enum BodyFormat {
     JSON("application/json"),
@@ -14,9 +16,11 @@ public enum BodyFormat {
     /** Kubernetes protobuf; only for kinds with a decoder (see {@link #fromContentType(String, boolean)}). */
     PROTOBUF("application/vnd.kubernetes.protobuf");
 
-    /** The 415 message for bodies; it lists what Kubernetes accepts, protobuf included. */
-    public static final String UNSUPPORTED_MESSAGE = "the body of the request was in an unknown format - "
-            + "accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf";
+    /** The 415 message for bodies of kinds with a protobuf decoder. */
+    public static final String UNSUPPORTED_MESSAGE = unsupportedMessage(true);
+
+    /** The 415 message for bodies of kinds without one: only JSON and YAML are read. */
+    public static final String UNSUPPORTED_MESSAGE_NO_PROTOBUF = unsupportedMessage(false);
 
     private final String mediaType;
 
@@ -52,13 +56,20 @@ public enum BodyFormat {
         try {
             essence = MediaType.parse(contentType).essence().toLowerCase(Locale.ROOT);
         } catch (IllegalArgumentException e) {
-            throw ApiException.unsupportedMediaType(UNSUPPORTED_MESSAGE);
+            throw ApiException.unsupportedMediaType(unsupportedMessage(protobufDecodable));
         }
         for (BodyFormat f : values()) {
             if (f.mediaType.equals(essence) && (f != PROTOBUF || protobufDecodable)) {
                 return f;
             }
         }
-        throw ApiException.unsupportedMediaType(UNSUPPORTED_MESSAGE);
+        throw ApiException.unsupportedMediaType(unsupportedMessage(protobufDecodable));
+    }
+
+    /** {@code NewUnsupportedMediaTypeError} over the types this body may have, in the codec factory's order. */
+    private static String unsupportedMessage(boolean protobufDecodable) {
+        return "the body of the request was in an unknown format - accepted media types include: "
+                + (protobufDecodable ? JSON.mediaType + ", " + YAML.mediaType + ", " + PROTOBUF.mediaType
+                        : JSON.mediaType + ", " + YAML.mediaType);
     }
 }

@@ -11,19 +11,22 @@ import java.util.Set;
  * acceptable parameters wins. {@code as}/{@code g}/{@code v} must name Table (JSON or YAML only),
  * PartialObjectMetadata or PartialObjectMetadataList in {@code meta.k8s.io} {@code v1} or {@code v1beta1};
  * {@code stream} may only be {@code watch} on JSON; {@code sv} only {@code v1}; other parameters are ignored.
- * Protobuf clauses never match because protobuf is not served.
+ * Protobuf clauses never match because protobuf responses are not served, nor is {@code application/cbor} (as
+ * kube-apiserver 1.32 with its CBOR feature off); the 406 messages list exactly what is served.
  */
 public final class OutputNegotiator {
 
-    /** The 406 message; it lists what Kubernetes serves, protobuf included. */
-    public static final String NOT_ACCEPTABLE_MESSAGE = "only the following media types are accepted: "
-            + "application/json, application/yaml, application/vnd.kubernetes.protobuf";
-
-    /** The 406 message of a watch whose negotiated serializer cannot stream (YAML). */
-    public static final String NOT_ACCEPTABLE_STREAM_MESSAGE = "only the following media types are accepted: "
-            + "application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch";
-
     private static final List<Encoding> SERVED = List.of(Encoding.JSON, Encoding.YAML);
+    /** The encodings a watch can stream in. */
+    private static final List<Encoding> STREAMED = List.of(Encoding.JSON);
+
+    /** The 406 message ({@code NewNotAcceptableError}): the media types served. */
+    public static final String NOT_ACCEPTABLE_MESSAGE = "only the following media types are accepted: "
+            + String.join(", ", SERVED.stream().map(Encoding::mediaType).toList());
+
+    /** The 406 message of a watch whose negotiated serializer cannot stream (YAML): the stream media types served. */
+    public static final String NOT_ACCEPTABLE_STREAM_MESSAGE = "only the following media types are accepted: "
+            + String.join(", ", STREAMED.stream().map(e -> e.mediaType() + ";stream=watch").toList());
     private static final Set<String> META_VERSIONS = Set.of("v1", "v1beta1");
 
     /** Which conversions an endpoint allows. */
@@ -63,7 +66,7 @@ public final class OutputNegotiator {
         if (stream == null) {
             throw ApiException.notAcceptable(NOT_ACCEPTABLE_STREAM_MESSAGE);
         }
-        if (stream.encoding() != Encoding.JSON) {
+        if (!STREAMED.contains(stream.encoding())) {
             throw ApiException.notAcceptable(NOT_ACCEPTABLE_STREAM_MESSAGE);
         }
         return new OutputFormat(Encoding.JSON, f.target(), f.targetVersion(), false);

@@ -18,7 +18,9 @@ enum FieldType {
     /** {@code map<string,string>}: repeated entries {key=1, value=2}. */
     STRING_MAP(WireFormat.WIRETYPE_LENGTH_DELIMITED),
     /** {@code map<string,bytes>}: values become base64 strings, as Go encodes {@code []byte}. */
-    BYTES_MAP(WireFormat.WIRETYPE_LENGTH_DELIMITED);
+    BYTES_MAP(WireFormat.WIRETYPE_LENGTH_DELIMITED),
+    /** {@code map<string,ExtraValue>} (user info's extra): each value a message of repeated strings (field 1). */
+    STRING_LIST_MAP(WireFormat.WIRETYPE_LENGTH_DELIMITED);
 
     private final int wireType;
 

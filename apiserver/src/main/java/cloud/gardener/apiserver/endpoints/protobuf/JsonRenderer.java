@@ -73,7 +73,7 @@ final class JsonRenderer {
             case MESSAGE -> render((DecodedMessage) raw);
             case TIME -> time((DecodedMessage) raw);
             case RAW_JSON -> rawJson((DecodedMessage) raw, field);
-            case STRING_MAP, BYTES_MAP -> map(field, raw);
+            case STRING_MAP, BYTES_MAP, STRING_LIST_MAP -> map(field, raw);
         };
     }
 
@@ -84,7 +84,7 @@ final class JsonRenderer {
             case INT64, INT32 -> NODES.numberNode(0);
             case BOOL -> NODES.booleanNode(false);
             case MESSAGE -> render(new DecodedMessage(field.message()));
-            case BYTES, TIME, RAW_JSON, STRING_MAP, BYTES_MAP -> NODES.nullNode();
+            case BYTES, TIME, RAW_JSON, STRING_MAP, BYTES_MAP, STRING_LIST_MAP -> NODES.nullNode();
         };
     }
 
@@ -96,7 +96,7 @@ final class JsonRenderer {
             case INT32 -> (Integer) raw == 0;
             case BOOL -> !(Boolean) raw;
             case TIME -> isZeroTime((DecodedMessage) raw);
-            case STRING_MAP, BYTES_MAP -> ((Map<?, ?>) raw).isEmpty();
+            case STRING_MAP, BYTES_MAP, STRING_LIST_MAP -> ((Map<?, ?>) raw).isEmpty();
             // omitempty never drops a struct; FieldsV1 is only ever a pointer
             case MESSAGE, RAW_JSON -> false;
         };
@@ -106,8 +106,20 @@ final class JsonRenderer {
     private static JsonNode map(FieldSpec field, Object raw) {
         ObjectNode out = NODES.objectNode();
         for (Map.Entry<String, Object> e : ((Map<String, Object>) raw).entrySet()) {
-            out.put(e.getKey(), field.type() == FieldType.BYTES_MAP ? base64((byte[]) e.getValue())
-                    : (String) e.getValue());
+            switch (field.type()) {
+                case BYTES_MAP -> out.put(e.getKey(), base64((byte[]) e.getValue()));
+                case STRING_LIST_MAP -> {
+                    // a nil ExtraValue marshals as null
+                    List<String> items = (List<String>) e.getValue();
+                    if (items.isEmpty()) {
+                        out.putNull(e.getKey());
+                    } else {
+                        ArrayNode array = out.putArray(e.getKey());
+                        items.forEach(array::add);
+                    }
+                }
+                default -> out.put(e.getKey(), (String) e.getValue());
+            }
         }
         return out;
     }

@@ -126,7 +126,10 @@ final class KubernetesMessages {
         if (gvk.kind().equals("DeleteOptions")) {
             return Optional.of(DELETE_OPTIONS);
         }
-        if (!gvk.group().isEmpty() || !gvk.version().equals("v1")) {
+        if (!gvk.group().isEmpty()) {
+            return ReviewMessages.forKind(gvk);
+        }
+        if (!gvk.version().equals("v1")) {
             return Optional.empty();
         }
         return switch (gvk.kind()) {

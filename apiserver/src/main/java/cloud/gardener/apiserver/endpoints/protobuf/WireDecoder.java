@@ -61,8 +61,8 @@ final class WireDecoder {
                 }
             }
             case TIME, RAW_JSON -> store(msg, field, decode(field.message(), in.readByteArray()));
-            case STRING_MAP, BYTES_MAP -> readMapEntry(CodedInputStream.newInstance(in.readByteArray()),
-                    field.type() == FieldType.BYTES_MAP, msg, field);
+            case STRING_MAP, BYTES_MAP, STRING_LIST_MAP -> readMapEntry(
+                    CodedInputStream.newInstance(in.readByteArray()), msg, field);
             default -> throw new IllegalStateException("unhandled field type " + field.type());
         }
     }
@@ -76,10 +76,14 @@ final class WireDecoder {
     }
 
     /** One {@code {key=1, value=2}} entry; a missing key or value is the zero value, as in Go. */
-    private static void readMapEntry(CodedInputStream entry, boolean bytesValue, DecodedMessage msg, FieldSpec field)
+    private static void readMapEntry(CodedInputStream entry, DecodedMessage msg, FieldSpec field)
             throws IOException {
         String key = "";
-        Object value = bytesValue ? new byte[0] : "";
+        Object value = switch (field.type()) {
+            case BYTES_MAP -> new byte[0];
+            case STRING_LIST_MAP -> java.util.List.of();
+            default -> "";
+        };
         for (int tag = entry.readTag(); tag != 0; tag = entry.readTag()) {
             int number = WireFormat.getTagFieldNumber(tag);
             if ((number == 1 || number == 2) && WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
@@ -90,7 +94,11 @@ final class WireDecoder {
                 key = string(entry.readByteArray());
             } else if (number == 2) {
                 byte[] b = entry.readByteArray();
-                value = bytesValue ? b : string(b);
+                value = switch (field.type()) {
+                    case BYTES_MAP -> b;
+                    case STRING_LIST_MAP -> strings(b);
+                    default -> string(b);
+                };
             } else {
                 skip(entry, tag);
             }
@@ -126,6 +134,23 @@ final class WireDecoder {
                 throw new ProtobufDecodingException("unexpected EOF");
             }
         }
+    }
+
+    /** An {@code ExtraValue}: its repeated strings (field 1), other fields skipped. */
+    private static java.util.List<String> strings(byte[] message) throws IOException {
+        java.util.List<String> items = new java.util.ArrayList<>();
+        CodedInputStream in = CodedInputStream.newInstance(message);
+        for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+            if (WireFormat.getTagFieldNumber(tag) != 1) {
+                skip(in, tag);
+            } else if (WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+                throw new ProtobufDecodingException("proto: wrong wireType = " + WireFormat.getTagWireType(tag)
+                        + " for field items of ExtraValue");
+            } else {
+                items.add(string(in.readByteArray()));
+            }
+        }
+        return items;
     }
 
     // Go's encoding/json writes invalid UTF-8 as U+FFFD, which is what decoding with replacement gives.

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.tables;
 
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.endpoints.tables.core.ConfigMapTable;
+import cloud.gardener.apiserver.endpoints.tables.core.EventTable;
 import cloud.gardener.apiserver.endpoints.tables.core.NamespaceTable;
 import cloud.gardener.apiserver.endpoints.tables.core.SecretTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.BackupBucketTable;
@@ -66,7 +67,9 @@ public final class TableConvertors {
             Map.entry(new GroupResource(OPERATOR, "extensions"), CrdTable::extensions),
             Map.entry(new GroupResource("", "namespaces"), NamespaceTable::new),
             Map.entry(new GroupResource("", "secrets"), SecretTable::new),
-            Map.entry(new GroupResource("", "configmaps"), ConfigMapTable::new));
+            Map.entry(new GroupResource("", "configmaps"), ConfigMapTable::new),
+            Map.entry(new GroupResource("", "events"), EventTable::new),
+            Map.entry(new GroupResource("events.k8s.io", "events"), EventTable::new));
 
     private TableConvertors() {
     }

@@ -19,7 +19,9 @@ import java.util.Set;
 public final class AdmissionCacheScope {
 
     /** Served but never held. */
-    static final Set<GroupResource> NOT_CACHED = Set.of(new GroupResource(StandardResources.CORE, "shootstates"));
+    static final Set<GroupResource> NOT_CACHED = Set.of(new GroupResource(StandardResources.CORE, "shootstates"),
+            // no admission rule reads events, and they come in numbers
+            new GroupResource("", "events"), new GroupResource(StandardResources.K8S_EVENTS, "events"));
 
     private AdmissionCacheScope() {
     }
@@ -28,7 +30,7 @@ public final class AdmissionCacheScope {
     public static List<String> roots(ResourceRegistry resources, String prefix) {
         List<String> roots = new ArrayList<>();
         for (ResourceType type : resources.resources()) {
-            if (!NOT_CACHED.contains(type.groupResource())) {
+            if (type.stored() && !NOT_CACHED.contains(type.groupResource())) {
                 roots.add(GenericStore.keyRoot(prefix, type) + "/");
             }
         }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.registry.lookup;
 
 import cloud.gardener.apiserver.authz.project.ProjectMemberAuthorizer;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import java.util.Optional;
 
 /** Projects as the standalone authorizer reads them: from the object cache, never waiting. */
@@ -27,5 +28,10 @@ public final class CachedProjects implements ProjectMemberAuthorizer.Projects {
     @Override
     public Optional<JsonNode> named(String name) {
         return Optional.ofNullable(cache.get(root + name));
+    }
+
+    @Override
+    public List<JsonNode> all() {
+        return cache.list(root).stream().map(JsonNode.class::cast).toList();
     }
 }

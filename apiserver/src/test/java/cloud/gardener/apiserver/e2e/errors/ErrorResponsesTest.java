@@ -236,7 +236,7 @@ class ErrorResponsesTest {
     void notAcceptable() {
         JsonNode xml = assertStatus(admin.get(shoots(ns), Map.of("Accept", "application/xml")), 406, "NotAcceptable");
         assertThat(xml.path("message").asText()).isEqualTo("only the following media types are accepted: "
-                + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
+                + "application/json, application/yaml");
         TestClient.Response yamlWatch = admin.get(shoots(ns) + "?watch=true", Map.of("Accept", "application/yaml"));
         assertStatus(yamlWatch, 406, "NotAcceptable");
         // YAML itself is fine for a plain get
@@ -375,6 +375,29 @@ class ErrorResponsesTest {
         JsonNode stored = admin.get(states + "/fields").json();
         assertThat(stored.path("spec").path("gardener").path(0).path("data").path("ca.crt").asText()).hasSize(1_000_000);
         assertThat(stored.path("metadata").has("managedFields")).isFalse();
+    }
+
+    /** A 1.32+ client with CBOR on asks for it first; kube-apiserver 1.32 with the CBOR feature off does not serve it. */
+    @Test
+    void cborIsNotServed() {
+        JsonNode cbor = assertStatus(admin.get(shoots(ns), Map.of("Accept", "application/cbor")), 406, "NotAcceptable");
+        assertThat(cbor.path("message").asText())
+                .isEqualTo("only the following media types are accepted: application/json, application/yaml");
+        TestClient.Response fallback = admin.get(shoots(ns), Map.of("Accept", "application/cbor, application/json;q=0.9"));
+        assertThat(fallback.status()).isEqualTo(200);
+        assertThat(fallback.header("Content-Type")).isEqualTo("application/json");
+        assertStatus(admin.get(shoots(ns) + "?watch=true", Map.of("Accept", "application/cbor-seq")), 406,
+                "NotAcceptable");
+
+        JsonNode shoot = assertStatus(admin.send("POST", shoots(ns), "\u00a0", Map.of("Content-Type",
+                "application/cbor")), 415, "UnsupportedMediaType");
+        assertThat(shoot.path("message").asText()).isEqualTo("the body of the request was in an unknown format - "
+                + "accepted media types include: application/json, application/yaml");
+        // a Secret body may also be protobuf: the message says so
+        JsonNode secret = assertStatus(admin.send("POST", "/api/v1/namespaces/" + ns + "/secrets", "\u00a0",
+                Map.of("Content-Type", "application/cbor")), 415, "UnsupportedMediaType");
+        assertThat(secret.path("message").asText()).isEqualTo("the body of the request was in an unknown format - "
+                + "accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf");
     }
 
     // ------------------------------------------------------------------------------------------- 415

@@ -98,6 +98,11 @@ public final class Kubectl {
         return new Kubectl(binary, kubeconfig);
     }
 
+    /** The kubectl binary this runs. */
+    public Path binary() {
+        return binary;
+    }
+
     public Result run(String... args) {
         return run(null, TIMEOUT, args);
     }

@@ -366,6 +366,105 @@ class KubectlTest {
         assertThat(SERVER.admin().get(QUOTAS + name).status()).isEqualTo(404);
     }
 
+    // ---- who may do what
+
+    /** {@code auth can-i}, {@code auth can-i --list} and {@code auth whoami}, as each kubectl version asks them. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "1.27", "1.28", "1.33"})
+    void authCanIAndWhoAmI(String minor) throws Exception {
+        Kubectl k = versioned(minor);
+        assertThat(k.ok("auth", "can-i", "create", "shoots", "-n", NS)).isEqualTo("yes\n");
+        assertThat(k.ok("auth", "can-i", "delete", "seeds.core.gardener.cloud")).isEqualTo("yes\n");
+        String list = k.ok("auth", "can-i", "--list", "-n", NS);
+        assertThat(list.lines().findFirst().orElse("")).startsWith("Resources").contains("Verbs");
+        assertThat(list).containsPattern("(?m)^\\*\\.\\*\\s+\\[\\]\\s+\\[\\]\\s+\\[\\*\\]")
+                .containsPattern("(?m)^\\s+\\[\\*\\]\\s+\\[\\]\\s+\\[\\*\\]");
+        String whoami = k.ok("auth", "whoami");
+        assertThat(whoami).containsPattern("(?m)^Username\\s+admin$").contains("system:masters");
+
+        // a project member: yes where the project's roles say so, no elsewhere (exit code 1)
+        Kubectl member = Kubectl.forBinary(k.binary(), SERVER.kubeconfig("member-" + minor + "@example.com",
+                List.of("system:authenticated")));
+        kubectl.okWithInput("apiVersion: core.gardener.cloud/v1beta1\nkind: Project\nmetadata:\n  name: kubectl\n"
+                + "spec:\n  namespace: " + NS + "\n  members:\n  - {apiGroup: rbac.authorization.k8s.io, kind: User, "
+                + "name: member-" + minor + "@example.com, role: viewer}\n", "apply", "-f", "-");
+        assertThat(awaitOutput(member, "yes\n", "auth", "can-i", "get", "shoots.core.gardener.cloud", "-n", NS))
+                .isTrue();
+        Kubectl.Result no = member.run("auth", "can-i", "create", "shoots.core.gardener.cloud", "-n", NS);
+        assertThat(no.exitCode()).as(no.describe()).isEqualTo(1);
+        assertThat(no.stdout()).isEqualTo("no\n");
+        assertThat(member.ok("auth", "can-i", "--list", "-n", NS))
+                .containsPattern("(?m)^shoots\\.core\\.gardener\\.cloud\\s+\\[\\]\\s+\\[\\]\\s+\\[get list watch\\]");
+        assertThat(member.ok("auth", "whoami")).contains("member-" + minor + "@example.com")
+                .contains("system:authenticated");
+    }
+
+    /** {@code kubectl events} and {@code kubectl get events}: a legacy and an events.k8s.io event, in each version. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "1.27", "1.28", "1.33"})
+    void eventsAndGetEvents(String minor) throws Exception {
+        Kubectl k = versioned(minor);
+        String suffix = minor.isEmpty() ? "current" : minor.replace('.', '-');
+        String time = java.time.Instant.now().minusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                .toString();
+        TestClient.Response legacy = SERVER.admin().post("/api/v1/namespaces/" + NS + "/events", """
+                {"apiVersion":"v1","kind":"Event","metadata":{"name":"legacy-%s"},
+                 "involvedObject":{"kind":"Quota","namespace":"%s","name":"q-%s",
+                   "apiVersion":"core.gardener.cloud/v1beta1"},
+                 "reason":"Scaled","message":"legacy event %s","source":{"component":"gardenlet"},
+                 "firstTimestamp":"%s","lastTimestamp":"%s","count":2,"type":"Warning"}
+                """.formatted(suffix, NS, suffix, suffix, time, time));
+        assertThat(legacy.status()).as(legacy.body()).isEqualTo(201);
+        TestClient.Response current = SERVER.admin().post("/apis/events.k8s.io/v1/namespaces/" + NS + "/events", """
+                {"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":{"name":"new-%s"},
+                 "eventTime":"%s","reportingController":"gardener.cloud/test","reportingInstance":"i-1",
+                 "action":"Reconcile","reason":"Reconciled","type":"Normal",
+                 "regarding":{"kind":"Shoot","namespace":"%s","name":"s-%s"},"note":"new event %s"}
+                """.formatted(suffix, time.replace("Z", ".000000Z"), NS, suffix, suffix));
+        assertThat(current.status()).as(current.body()).isEqualTo(201);
+
+        String events = k.ok("events", "-n", NS);
+        assertThat(events.lines().findFirst().orElse("")).containsPattern("LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE");
+        assertThat(events).containsPattern("(?m)Warning\\s+Scaled\\s+Quota/q-" + suffix + "\\s+legacy event " + suffix)
+                .containsPattern("(?m)Normal\\s+Reconciled\\s+Shoot/s-" + suffix + "\\s+new event " + suffix);
+
+        String table = k.ok("get", "events", "-n", NS);
+        assertThat(table.lines().findFirst().orElse("")).containsPattern("^LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE$");
+        assertThat(table).containsPattern("(?m)^\\d+s\\s+Warning\\s+Scaled\\s+quota/q-" + suffix + "\\s+legacy event "
+                + suffix + "$").containsPattern("(?m)^\\d+s\\s+Normal\\s+Reconciled\\s+shoot/s-" + suffix
+                + "\\s+new event " + suffix + "$");
+        assertThat(k.ok("get", "events.events.k8s.io", "-n", NS, "-o", "wide"))
+                .containsPattern("(?m)Scaled\\s+quota/q-" + suffix + "\\s+gardenlet\\s+legacy event " + suffix
+                        + "\\s+\\d+s\\s+2\\s+legacy-" + suffix + "$");
+        JsonNode json = Json.MAPPER.readTree(k.ok("get", "events.events.k8s.io", "new-" + suffix, "-n", NS, "-o", "json"));
+        assertThat(json.path("note").asText()).isEqualTo("new event " + suffix);
+    }
+
+    /** The kubectl on PATH for {@code ""}, else {@code kubectl.<minor>} (the test is skipped when that is missing). */
+    private static Kubectl versioned(String minor) throws Exception {
+        if (minor.isEmpty()) {
+            return kubectl;
+        }
+        Path binary = Kubectl.version(minor).orElse(null);
+        if (binary == null) {
+            System.out.println("SKIPPED: kubectl." + minor + " not installed beside kubectl");
+        }
+        Assumptions.assumeTrue(binary != null, "kubectl." + minor + " not installed beside kubectl");
+        return Kubectl.forBinary(binary, SERVER.adminKubeconfig());
+    }
+
+    /** Runs until stdout is {@code expected} (the authorizer reads Projects from a cache) or 10 s have passed. */
+    private static boolean awaitOutput(Kubectl k, String expected, String... args) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (k.run(args).stdout().equals(expected)) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
     // ---- helpers
 
     /** A kubectl table keyed by "NAME APIVERSION", cells sliced at the header's column starts. */

@@ -78,7 +78,7 @@ class ProtobufBodiesTest {
 
         assertThat(r.status()).isEqualTo(415);
         assertThat(r.json().path("reason").asText()).isEqualTo("UnsupportedMediaType");
-        assertThat(r.json().path("message").asText()).isEqualTo(BodyFormat.UNSUPPORTED_MESSAGE);
+        assertThat(r.json().path("message").asText()).isEqualTo(BodyFormat.UNSUPPORTED_MESSAGE_NO_PROTOBUF);
     }
 
     @Test

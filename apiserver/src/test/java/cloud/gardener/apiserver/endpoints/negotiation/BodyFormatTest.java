@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -41,8 +42,16 @@ class BodyFormatTest {
                     assertThat(e.code()).isEqualTo(415);
                     assertThat(e.reason()).isEqualTo("UnsupportedMediaType");
                     assertThat(e.getMessage()).isEqualTo("the body of the request was in an unknown format - "
-                            + "accepted media types include: application/json, application/yaml, "
-                            + "application/vnd.kubernetes.protobuf");
+                            + "accepted media types include: application/json, application/yaml");
                 });
+    }
+
+    @Test
+    void theMessageListsProtobufOnlyForKindsThatDecodeIt() {
+        assertThatThrownBy(() -> BodyFormat.fromContentType("application/cbor", true))
+                .hasMessage("the body of the request was in an unknown format - accepted media types include: "
+                        + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
+        assertThat(BodyFormat.fromContentType("application/vnd.kubernetes.protobuf", true))
+                .isEqualTo(BodyFormat.PROTOBUF);
     }
 }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.authz.project;
 
 import cloud.gardener.apiserver.authz.Attributes;
+import cloud.gardener.apiserver.authz.ResourceRule;
 import java.util.Set;
 
 /**
@@ -16,6 +17,12 @@ record PolicyRule(Set<String> apiGroups, Set<String> resources, Set<String> verb
 
     static PolicyRule named(String apiGroup, String resource, String name, Set<String> verbs) {
         return new PolicyRule(Set.of(apiGroup), Set.of(resource), verbs, Set.of(name));
+    }
+
+    /** This rule as a rules review lists it, each list sorted. */
+    ResourceRule toResourceRule() {
+        return new ResourceRule(verbs.stream().sorted().toList(), apiGroups.stream().sorted().toList(),
+                resources.stream().sorted().toList(), resourceNames.stream().sorted().toList());
     }
 
     boolean matches(Attributes a) {

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.authz.project;
 
+import cloud.gardener.apiserver.authz.NonResourceRule;
 import java.util.List;
 import java.util.Set;
 
@@ -52,9 +53,22 @@ final class ProjectRoles {
             PolicyRule.of(CORE, Set.of("serviceaccounts"), ALL),
             PolicyRule.of(CORE, Set.of("serviceaccounts/token"), Set.of("create")));
 
-    /** For every authenticated user ({@code gardener.cloud:system:read-global-resources} and the public config maps). */
+    /**
+     * For every authenticated user: kube-apiserver's {@code system:basic-user} (asking about oneself) and
+     * Gardener's {@code gardener.cloud:system:read-global-resources}.
+     */
     static final List<PolicyRule> AUTHENTICATED = List.of(
+            PolicyRule.of("authentication.k8s.io", Set.of("selfsubjectreviews"), Set.of("create")),
+            PolicyRule.of("authorization.k8s.io", Set.of("selfsubjectaccessreviews", "selfsubjectrulesreviews"),
+                    Set.of("create")),
             PolicyRule.of(GARDENER, Set.of("cloudprofiles", "controllerregistrations", "exposureclasses", "seeds"), READ));
+
+    /**
+     * Paths every authenticated user may read: kube-apiserver's {@code system:discovery} (kubectl needs discovery
+     * for anything it does).
+     */
+    static final NonResourceRule DISCOVERY = new NonResourceRule(List.of("get"), List.of("/api", "/api/*", "/apis",
+            "/apis/*", "/healthz", "/livez", "/openapi", "/openapi/*", "/readyz", "/version", "/version/"));
 
     /** Namespaced reads every authenticated user has, by namespace. */
     static List<PolicyRule> authenticatedIn(String namespace) {

@@ -6,6 +6,8 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Decision;
+import cloud.gardener.apiserver.authz.ResourceRule;
+import cloud.gardener.apiserver.authz.RuleSet;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -49,6 +52,11 @@ class ProjectMemberAuthorizerTest {
         @Override
         public Optional<JsonNode> named(String name) {
             return Optional.ofNullable(Map.of("dev", PROJECT).get(name));
+        }
+
+        @Override
+        public List<JsonNode> all() {
+            return List.of(PROJECT);
         }
     });
 
@@ -122,10 +130,47 @@ class ProjectMemberAuthorizerTest {
     }
 
     @org.junit.jupiter.api.Test
-    void unauthenticatedUsersAndNonResourcePathsGetNoOpinion() {
+    void unauthenticatedUsersAndOtherPathsGetNoOpinion() {
         Attributes anonymous = request(UserInfo.anonymous(), "list", "core.gardener.cloud", "", "cloudprofiles", "", "");
         assertThat(authorizer.authorize(anonymous).result().verdict()).isEqualTo(Decision.Verdict.NO_OPINION);
         Attributes path = new Attributes(user("adam"), "get", false, "/metrics", "", "", "", "", "", "");
         assertThat(authorizer.authorize(path).result().verdict()).isEqualTo(Decision.Verdict.NO_OPINION);
+        Attributes anonymousDiscovery = new Attributes(UserInfo.anonymous(), "get", false, "/apis", "", "", "", "", "",
+                "");
+        assertThat(authorizer.authorize(anonymousDiscovery).result().verdict()).isEqualTo(Decision.Verdict.NO_OPINION);
+    }
+
+    @Test
+    void everyAuthenticatedUserReadsDiscovery() {
+        for (String path : List.of("/api", "/api/v1", "/apis", "/apis/core.gardener.cloud/v1beta1", "/openapi/v3",
+                "/version")) {
+            Attributes get = new Attributes(user("sam"), "get", false, path, "", "", "", "", "", "");
+            assertThat(authorizer.authorize(get).result().isAllowed()).as(path).isTrue();
+        }
+        Attributes post = new Attributes(user("sam"), "post", false, "/apis", "", "", "", "", "", "");
+        assertThat(authorizer.authorize(post).result().isAllowed()).isFalse();
+        Attributes apiserver = new Attributes(user("sam"), "get", false, "/apiserver", "", "", "", "", "", "");
+        assertThat(authorizer.authorize(apiserver).result().isAllowed()).isFalse();
+    }
+
+    @Test
+    void rulesAreWhatTheDecisionsFollow() {
+        UserInfo adam = user("adam");
+        RuleSet inProject = authorizer.rulesFor(adam, "garden-dev").result();
+        assertThat(inProject.incomplete()).isFalse();
+        assertThat(inProject.resourceRules()).contains(
+                new ResourceRule(List.of("create", "delete", "deletecollection", "get", "list", "patch", "update",
+                        "watch"), List.of("core.gardener.cloud"), List.of("quotas", "secretbindings", "shoots"),
+                        List.of()),
+                new ResourceRule(List.of("get"), List.of(""), List.of("namespaces"), List.of("garden-dev")),
+                new ResourceRule(List.of("create"), List.of("authorization.k8s.io"),
+                        List.of("selfsubjectaccessreviews", "selfsubjectrulesreviews"), List.of()));
+        RuleSet elsewhere = authorizer.rulesFor(adam, "other").result();
+        assertThat(elsewhere.resourceRules()).noneMatch(r -> r.resources().contains("shoots"))
+                .anyMatch(r -> r.resources().contains("projects") && r.resourceNames().equals(List.of("dev")));
+        assertThat(authorizer.rulesFor(UserInfo.anonymous(), "garden-dev").result()).isEqualTo(RuleSet.none());
+        RuleSet stranger = authorizer.rulesFor(user("sam"), "garden-dev").result();
+        assertThat(stranger.resourceRules()).noneMatch(r -> r.resources().contains("shoots")
+                || r.resources().contains("projects"));
     }
 }

@@ -15,6 +15,9 @@ import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootState;
+import cloud.gardener.apiserver.api.k8s.authorizationv1.SelfSubjectAccessReview;
+import cloud.gardener.apiserver.api.k8s.authorizationv1.SelfSubjectRulesReview;
+import cloud.gardener.apiserver.api.k8s.authorizationv1.SubjectAccessReview;
 import cloud.gardener.apiserver.api.k8s.corev1.ConfigMap;
 import cloud.gardener.apiserver.api.k8s.corev1.Namespace;
 import cloud.gardener.apiserver.api.k8s.corev1.Secret;
@@ -61,13 +64,27 @@ public final class ResourceModels {
             alpha(StandardResources.OPERATOR, "Garden", Garden.class),
             Map.entry(new GroupVersionKind("", "v1", "Namespace"), Namespace.class),
             Map.entry(new GroupVersionKind("", "v1", "Secret"), Secret.class),
-            Map.entry(new GroupVersionKind("", "v1", "ConfigMap"), ConfigMap.class));
+            Map.entry(new GroupVersionKind("", "v1", "ConfigMap"), ConfigMap.class),
+            Map.entry(new GroupVersionKind("", "v1", "Event"), cloud.gardener.apiserver.api.k8s.corev1.Event.class),
+            k8s(StandardResources.K8S_EVENTS, "v1", "Event", cloud.gardener.apiserver.api.k8s.eventsv1.Event.class),
+            k8s(StandardResources.K8S_AUTHENTICATION, "v1", "SelfSubjectReview",
+                    cloud.gardener.apiserver.api.k8s.authenticationv1.SelfSubjectReview.class),
+            k8s(StandardResources.K8S_AUTHENTICATION, "v1beta1", "SelfSubjectReview",
+                    cloud.gardener.apiserver.api.k8s.authenticationv1beta1.SelfSubjectReview.class),
+            k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SelfSubjectAccessReview", SelfSubjectAccessReview.class),
+            k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SelfSubjectRulesReview", SelfSubjectRulesReview.class),
+            k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SubjectAccessReview", SubjectAccessReview.class));
 
     private ResourceModels() {
     }
 
     public static Optional<Class<?>> of(GroupVersionKind gvk) {
         return Optional.ofNullable(MODELS.get(gvk));
+    }
+
+    private static Map.Entry<GroupVersionKind, Class<?>> k8s(String group, String version, String kind,
+                                                             Class<?> model) {
+        return Map.entry(new GroupVersionKind(group, version, kind), model);
     }
 
     private static Map.Entry<GroupVersionKind, Class<?>> alpha(String group, String kind, Class<?> model) {

@@ -75,7 +75,8 @@ public final class ResourceRegistry {
 
     /**
      * Gardener's resources, and with {@code withCoreV1} also the standalone namespaces, secrets and
-     * configmaps of the core group (leave them out when a real kube-apiserver serves them).
+     * configmaps of the core group and kube-apiserver's reviews (leave them out when a real kube-apiserver serves
+     * them).
      */
     public static ResourceRegistry standard(boolean withCoreV1) {
         List<ApiGroup> groups = new ArrayList<>();
@@ -83,6 +84,9 @@ public final class ResourceRegistry {
         if (withCoreV1) {
             groups.add(StandardResources.coreV1Group());
             resources.addAll(StandardResources.coreV1());
+            groups.addAll(StandardResources.kubernetesGroups());
+            resources.add(StandardResources.eventsV1());
+            resources.addAll(StandardResources.kubernetesReviews());
         }
         groups.addAll(StandardResources.gardenerGroups());
         resources.addAll(StandardResources.gardener());

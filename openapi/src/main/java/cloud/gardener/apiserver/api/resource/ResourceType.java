@@ -84,6 +84,11 @@ public record ResourceType(String group, List<String> versions, String storageVe
         return verbs.contains(verb);
     }
 
+    /** Whether objects are kept: a resource that cannot be read back (an access review) answers and forgets. */
+    public boolean stored() {
+        return verbs.contains("get");
+    }
+
     /** The API version objects of this resource are written with in {@code version}, e.g. {@code core.gardener.cloud/v1beta1}. */
     public String apiVersion(String version) {
         return gvk(version).apiVersion();

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * The resources this server serves: gardener-apiserver's (reference table 1.1), the operator's
  * {@code gardens}, and a small standalone core/v1 subset (namespaces, secrets, configmaps) that is
- * left out when a real kube-apiserver serves those.
+ * left out when a real kube-apiserver serves those, as are kube-apiserver's access reviews and SelfSubjectReview
+ * then.
  */
 public final class StandardResources {
 
@@ -20,6 +21,9 @@ public final class StandardResources {
     public static final String OPERATOR = "operator.gardener.cloud";
     /** Not served as a group; its kinds only appear as bodies of the shoot credential subresources. */
     public static final String AUTHENTICATION = "authentication.gardener.cloud";
+    public static final String K8S_AUTHENTICATION = "authentication.k8s.io";
+    public static final String K8S_EVENTS = "events.k8s.io";
+    public static final String K8S_AUTHORIZATION = "authorization.k8s.io";
 
     public static final GroupVersionKind ADMIN_KUBECONFIG_REQUEST =
             new GroupVersionKind(AUTHENTICATION, "v1alpha1", "AdminKubeconfigRequest");
@@ -102,7 +106,65 @@ public final class StandardResources {
                 new ResourceType("", List.of("v1"), "v1", "Secret", "secrets", "secret", true,
                         NONE, NONE, List.of(), fields("type")),
                 new ResourceType("", List.of("v1"), "v1", "ConfigMap", "configmaps", "configmap", true,
-                        List.of("cm"), NONE, List.of(), Map.of()));
+                        List.of("cm"), NONE, List.of(), Map.of()),
+                new ResourceType("", List.of("v1"), "v1", "Event", "events", "event", true,
+                        List.of("ev"), NONE, List.of(), coreEventFields()));
+    }
+
+    /** kube-apiserver's field selectors of core/v1 events, by the JSON path they read. */
+    private static Map<String, String> coreEventFields() {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (String field : List.of("kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath")) {
+            map.put("involvedObject." + field, "involvedObject." + field);
+        }
+        map.put("reason", "reason");
+        map.put("reportingComponent", "reportingComponent");
+        map.put("source", "source.component");
+        map.put("type", "type");
+        return map;
+    }
+
+    /**
+     * {@code events.k8s.io/v1} events: the same objects as core/v1 events, stored in core/v1's form (where its
+     * field selectors read, under events.k8s.io's names).
+     */
+    public static ResourceType eventsV1() {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String field : List.of("kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath")) {
+            fields.put("regarding." + field, "involvedObject." + field);
+        }
+        fields.put("reason", "reason");
+        fields.put("reportingController", "reportingComponent");
+        fields.put("type", "type");
+        return new ResourceType(K8S_EVENTS, List.of("v1"), "v1", "Event", "events", "event", true, List.of("ev"), NONE,
+                List.of(), fields);
+    }
+
+    /**
+     * kube-apiserver's groups this server serves standalone, in kube-apiserver's discovery order. SelfSubjectReview
+     * is served in v1beta1 too: kubectl 1.27 asks there (and falls back to v1alpha1) before v1 existed.
+     */
+    public static List<ApiGroup> kubernetesGroups() {
+        return List.of(
+                new ApiGroup(K8S_EVENTS, List.of("v1")),
+                new ApiGroup(K8S_AUTHENTICATION, List.of("v1", "v1beta1")),
+                new ApiGroup(K8S_AUTHORIZATION, List.of("v1")));
+    }
+
+    /** The access reviews and SelfSubjectReview: create-only, answered from the request's user, never stored. */
+    public static List<ResourceType> kubernetesReviews() {
+        List<String> create = List.of("create");
+        return List.of(
+                new ResourceType(K8S_AUTHENTICATION, List.of("v1", "v1beta1"), "v1", "SelfSubjectReview",
+                        "selfsubjectreviews", "selfsubjectreview", false, NONE, NONE, List.of(), Map.of(), create),
+                new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "SelfSubjectAccessReview",
+                        "selfsubjectaccessreviews", "selfsubjectaccessreview", false, NONE, NONE, List.of(), Map.of(),
+                        create),
+                new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "SelfSubjectRulesReview",
+                        "selfsubjectrulesreviews", "selfsubjectrulesreview", false, NONE, NONE, List.of(), Map.of(),
+                        create),
+                new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "SubjectAccessReview",
+                        "subjectaccessreviews", "subjectaccessreview", false, NONE, NONE, List.of(), Map.of(), create));
     }
 
     private static ResourceType core(String kind, boolean namespaced, List<String> shortNames, List<String> categories,

@@ -64,9 +64,10 @@ class ResourceRegistryTest {
     }
 
     @Test
-    void countsTwentyOneGardenerResourcesPlusTheOperatorsTwoAndTheCoreSubset() {
+    void countsTwentyOneGardenerResourcesPlusTheOperatorsTwoAndTheKubernetesSubset() {
         assertThat(StandardResources.gardener()).hasSize(23);
-        assertThat(registry.resources()).hasSize(26);
+        // standalone: namespaces, secrets, configmaps, events (core and events.k8s.io) and the four reviews
+        assertThat(registry.resources()).hasSize(32);
         assertThat(ResourceRegistry.standard(false).resources()).hasSize(23);
     }
 
@@ -83,15 +84,19 @@ class ResourceRegistryTest {
 
     @Test
     void groupsAndPreferredVersions() {
-        assertThat(registry.groups()).extracting(ApiGroup::name).containsExactly("", "core.gardener.cloud",
-                "operations.gardener.cloud", "operator.gardener.cloud", "seedmanagement.gardener.cloud",
-                "security.gardener.cloud");
-        assertThat(registry.namedGroups()).extracting(ApiGroup::name).first().isEqualTo("core.gardener.cloud");
+        // kube-apiserver's groups first, in its order, as a garden's discovery lists them
+        assertThat(registry.groups()).extracting(ApiGroup::name).containsExactly("", "events.k8s.io",
+                "authentication.k8s.io", "authorization.k8s.io", "core.gardener.cloud", "operations.gardener.cloud",
+                "operator.gardener.cloud", "seedmanagement.gardener.cloud", "security.gardener.cloud");
+        assertThat(registry.namedGroups()).extracting(ApiGroup::name).first().isEqualTo("events.k8s.io");
+        assertThat(ResourceRegistry.standard(false).namedGroups()).extracting(ApiGroup::name).first()
+                .isEqualTo("core.gardener.cloud");
         assertThat(registry.preferredVersion("core.gardener.cloud")).contains("v1beta1");
         assertThat(registry.preferredVersion("seedmanagement.gardener.cloud")).contains("v1alpha1");
         assertThat(registry.preferredVersion("settings.gardener.cloud")).isEmpty();
         assertThat(registry.groupVersions()).extracting(GroupVersion::toString).containsExactly("v1",
-                "core.gardener.cloud/v1beta1", "core.gardener.cloud/v1", "operations.gardener.cloud/v1alpha1",
+                "events.k8s.io/v1", "authentication.k8s.io/v1", "authentication.k8s.io/v1beta1",
+                "authorization.k8s.io/v1", "core.gardener.cloud/v1beta1", "core.gardener.cloud/v1", "operations.gardener.cloud/v1alpha1",
                 "operator.gardener.cloud/v1alpha1", "seedmanagement.gardener.cloud/v1alpha1",
                 "security.gardener.cloud/v1alpha1");
         assertThat(ResourceRegistry.standard(false).servesLegacyCore()).isFalse();

@@ -1,0 +1,80 @@
+package cloud.gardener.apiserver.registry.events;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.model.values.MicroTime;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.WriteContext;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An {@link EventRecorder} writing straight to this server's events (standalone mode), as the reporting controller it
+ * was made for. The event lives in the object's namespace, or in {@code default} for cluster-scoped objects, and is
+ * named as client-go names them: {@code <object name>.<nanoseconds in hex>}.
+ */
+public final class StoreEventRecorder implements EventRecorder {
+
+    private static final UserInfo RECORDER = new UserInfo("system:apiserver", "", List.of("system:masters"), Map.of());
+
+    private final GenericStore events;
+    private final String reportingController;
+    private final String reportingInstance;
+    private final Clock clock;
+
+    /**
+     * @param events              the core/v1 events store
+     * @param reportingController e.g. {@code gardener.cloud/project-controller}
+     * @param reportingInstance   which instance of it, e.g. the host name
+     */
+    public StoreEventRecorder(GenericStore events, String reportingController, String reportingInstance, Clock clock) {
+        this.events = events;
+        this.reportingController = reportingController;
+        this.reportingInstance = reportingInstance;
+        this.clock = clock;
+    }
+
+    @Override
+    public Future<ObjectNode> record(ObjectNode regarding, String type, String reason, String action, String note) {
+        JsonNode meta = regarding.path("metadata");
+        String objectNamespace = meta.path("namespace").asText("");
+        String namespace = objectNamespace.isEmpty() ? "default" : objectNamespace;
+        Instant now = clock.instant();
+        long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        ObjectNode event = Json.MAPPER.createObjectNode();
+        event.put("apiVersion", "v1");
+        event.put("kind", "Event");
+        ObjectNode eventMeta = event.putObject("metadata");
+        eventMeta.put("name", meta.path("name").asText() + "." + Long.toHexString(nanos));
+        eventMeta.put("namespace", namespace);
+        ObjectNode ref = event.putObject("involvedObject");
+        ref.put("kind", Objects.text(regarding, "kind"));
+        if (!objectNamespace.isEmpty()) {
+            ref.put("namespace", objectNamespace);
+        }
+        ref.put("name", meta.path("name").asText());
+        putIfSet(ref, "uid", meta.path("uid").asText(""));
+        putIfSet(ref, "apiVersion", Objects.text(regarding, "apiVersion"));
+        putIfSet(ref, "resourceVersion", meta.path("resourceVersion").asText(""));
+        event.put("reason", reason);
+        event.put("message", note);
+        event.put("type", type);
+        event.put("eventTime", MicroTime.of(now).toJson());
+        event.put("action", action);
+        event.put("reportingComponent", reportingController);
+        event.put("reportingInstance", reportingInstance);
+        return events.create(namespace, event, new WriteContext(RECORDER, false, reportingController));
+    }
+
+    private static void putIfSet(ObjectNode node, String field, String value) {
+        if (!value.isEmpty()) {
+            node.put(field, value);
+        }
+    }
+}

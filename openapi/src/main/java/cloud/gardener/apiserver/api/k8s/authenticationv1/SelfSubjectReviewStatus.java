@@ -1,0 +1,9 @@
+package cloud.gardener.apiserver.api.k8s.authenticationv1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+
+@Doc("SelfSubjectReviewStatus is filled by the kube-apiserver and sent back to a user.")
+public record SelfSubjectReviewStatus(
+        @Doc("User attributes of the user making this request.") @OmitEmpty UserInfo userInfo) {
+}

@@ -1,0 +1,11 @@
+package cloud.gardener.apiserver.api.k8s.authorizationv1;
+
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+
+@Doc("NonResourceAttributes includes the authorization attributes available for non-resource requests to the "
+        + "Authorizer interface")
+public record NonResourceAttributes(
+        @Doc("Path is the URL path of the request") @OmitEmpty String path,
+        @Doc("Verb is the standard HTTP verb") @OmitEmpty String verb) {
+}

@@ -1,0 +1,54 @@
+package cloud.gardener.apiserver.api.k8s.eventsv1;
+
+import cloud.gardener.apiserver.api.k8s.corev1.EventSource;
+import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
+import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
+import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.Inline;
+import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.Ptr;
+import cloud.gardener.apiserver.api.model.values.MicroTime;
+import cloud.gardener.apiserver.api.model.values.Time;
+
+@Doc("Event is a report of an event somewhere in the cluster. It generally denotes some state change in the system. "
+        + "Events have a limited retention time and triggers and messages may evolve with time.  Event consumers "
+        + "should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, "
+        + "or the continued existence of events with that Reason.  Events should be treated as informative, "
+        + "best-effort, supplemental data.")
+public record Event(
+        @Inline TypeMeta typeMeta,
+        @Doc("Standard object's metadata. More info: "
+                + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
+        @OmitEmpty ObjectMeta metadata,
+        @Doc("eventTime is the time when this Event was first observed. It is required.") MicroTime eventTime,
+        @Doc("series is data about the Event series this event represents or nil if it's a singleton Event.")
+        @OmitEmpty @Ptr EventSeries series,
+        @Doc("reportingController is the name of the controller that emitted this Event, e.g. "
+                + "`kubernetes.io/kubelet`. This field cannot be empty for new Events.")
+        @OmitEmpty String reportingController,
+        @Doc("reportingInstance is the ID of the controller instance, e.g. `kubelet-xyzf`. This field cannot be empty "
+                + "for new Events and it can have at most 128 characters.") @OmitEmpty String reportingInstance,
+        @Doc("action is what action was taken/failed regarding to the regarding object. It is machine-readable. This "
+                + "field cannot be empty for new Events and it can have at most 128 characters.")
+        @OmitEmpty String action,
+        @Doc("reason is why the action was taken. It is human-readable. This field cannot be empty for new Events and "
+                + "it can have at most 128 characters.") @OmitEmpty String reason,
+        @Doc("regarding contains the object this Event is about. In most cases it's an Object reporting controller "
+                + "implements, e.g. ReplicaSetController implements ReplicaSets and this event is emitted because it "
+                + "acts on some changes in a ReplicaSet object.") @OmitEmpty ObjectReference regarding,
+        @Doc("related is the optional secondary object for more complex actions. E.g. when regarding object triggers "
+                + "a creation or deletion of related object.") @OmitEmpty @Ptr ObjectReference related,
+        @Doc("note is a human-readable description of the status of this operation. Maximal length of the note is "
+                + "1kB, but libraries should be prepared to handle values up to 64kB.") @OmitEmpty String note,
+        @Doc("type is the type of this event (Normal, Warning), new types could be added in the future. It is "
+                + "machine-readable. This field cannot be empty for new Events.") @OmitEmpty String type,
+        @Doc("deprecatedSource is the deprecated field assuring backward compatibility with core.v1 Event type.")
+        @OmitEmpty EventSource deprecatedSource,
+        @Doc("deprecatedFirstTimestamp is the deprecated field assuring backward compatibility with core.v1 Event "
+                + "type.") @OmitEmpty Time deprecatedFirstTimestamp,
+        @Doc("deprecatedLastTimestamp is the deprecated field assuring backward compatibility with core.v1 Event "
+                + "type.") @OmitEmpty Time deprecatedLastTimestamp,
+        @Doc("deprecatedCount is the deprecated field assuring backward compatibility with core.v1 Event type.")
+        @OmitEmpty int deprecatedCount) {
+}
