@@ -76,6 +76,13 @@ final class HandlerChain {
         router.route().handler(new RequestPreamble());
         router.route().handler(new MalformedRequests());
         router.route().handler(new RequestInfoFilter());
+        router.route().handler(ctx -> {
+            if (WebSocketWatch.isWebSocketWatch(ctx)) {
+                // the request must not end before the watch handler upgrades it: a WebSocket watch has no body
+                ctx.request().pause();
+            }
+            ctx.next();
+        });
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         router.route().handler(state.inFlight());
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));

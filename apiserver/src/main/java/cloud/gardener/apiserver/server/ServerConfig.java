@@ -98,7 +98,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, timeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
     }
 
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
