@@ -5,7 +5,6 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.json.StrictJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.DecodeException;
@@ -19,12 +18,9 @@ import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import cloud.gardener.apiserver.registry.Objects;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -78,20 +74,8 @@ public final class CredentialRequestHandler implements VerbHandler {
     ObjectNode decode(ResourceRequest req, FieldValidation validation) {
         BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
         byte[] bytes = RequestBodies.bytes(req);
-        JsonNode node;
-        List<String> problems = new ArrayList<>();
-        try {
-            if (format == BodyFormat.YAML) {
-                node = Json.YAML.readTree(bytes);
-            } else {
-                StrictJson.Parsed parsed = StrictJson.parse(bytes);
-                node = parsed.tree();
-                parsed.duplicateFields().forEach(d -> problems.add("duplicate field \"" + d + "\""));
-            }
-        } catch (IOException e) {
-            throw cannotBeHandled(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
-        }
-        if (!(node instanceof ObjectNode body)) {
+        RequestBodies.ParsedBody parsed = RequestBodies.parse(bytes, format, kind.kind(), this::cannotBeHandled);
+        if (!(parsed.tree() instanceof ObjectNode body)) {
             throw ApiException.badRequest("Object 'Kind' is missing in '"
                     + new String(bytes, StandardCharsets.UTF_8).trim() + "'");
         }
@@ -114,12 +98,12 @@ public final class CredentialRequestHandler implements VerbHandler {
         } catch (DecodeException e) {
             throw cannotBeHandled(e.getMessage());
         }
-        problems.addAll(0, decoded.problems());
+        List<String> problems = parsed.strictProblems(decoded.problems());
         if (!problems.isEmpty() && validation == FieldValidation.STRICT) {
             throw cannotBeHandled("strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
-            problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
+            RequestBodies.ParsedBody.warnings(problems).forEach(p -> Responses.warnings(req.ctx()).add(p));
         }
         ObjectNode request = ModelCodec.encode(decoded.value());
         Defaulters.of(kind).ifPresent(d -> d.apply(request));

@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.json.StrictJson;
 import cloud.gardener.apiserver.api.k8s.autoscalingv1.Scale;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
@@ -71,7 +70,7 @@ public final class ScaleHandler implements VerbHandler {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.UPDATE);
         ObjectWriter writer = ObjectWriter.forObject(req);
         Body body = readBody(req);
-        ObjectNode scale = decode(req, body.object(), body.duplicates(), options.fieldValidation());
+        ObjectNode scale = decode(req, body.object(), body.parsed(), options.fieldValidation());
         String bodyName = Objects.name(scale);
         if (!bodyName.isEmpty() && !bodyName.equals(req.name())) {
             throw ApiException.badRequest("the name of the object (" + bodyName
@@ -104,7 +103,7 @@ public final class ScaleHandler implements VerbHandler {
             if (!(patched instanceof ObjectNode obj)) {
                 throw ApiException.badRequest("the patched object is not a JSON object");
             }
-            return decode(req, obj, List.of(), FieldValidation.IGNORE);
+            return decode(req, obj, new RequestBodies.ParsedBody(obj, List.of(), List.of()), FieldValidation.IGNORE);
         });
     }
 
@@ -184,37 +183,24 @@ public final class ScaleHandler implements VerbHandler {
                 .map(LabelRequirement::toString).collect(Collectors.joining(","));
     }
 
-    /** A parsed request body and the paths of keys it repeats. */
-    private record Body(ObjectNode object, List<String> duplicates) {
+    /** A parsed request body and what the strict decoders found in it. */
+    private record Body(ObjectNode object, RequestBodies.ParsedBody parsed) {
     }
 
     private static Body readBody(ResourceRequest req) {
         BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"));
         byte[] bytes = RequestBodies.bytes(req);
-        JsonNode node;
-        List<String> duplicates = List.of();
-        try {
-            if (format == BodyFormat.YAML) {
-                node = Json.YAML.readTree(bytes);
-            } else {
-                StrictJson.Parsed parsed = StrictJson.parse(bytes);
-                node = parsed.tree();
-                duplicates = parsed.duplicateFields();
-            }
-        } catch (IOException e) {
-            throw cannotBeHandled(String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
-        }
-        if (!(node instanceof ObjectNode obj)) {
+        RequestBodies.ParsedBody parsed = RequestBodies.parse(bytes, format, SCALE.kind(), ScaleHandler::cannotBeHandled);
+        if (!(parsed.tree() instanceof ObjectNode obj)) {
             throw ApiException.badRequest("Object 'Kind' is missing in '"
                     + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).trim() + "'");
         }
-        return new Body(obj, duplicates);
+        return new Body(obj, parsed);
     }
 
     /** The body as an autoscaling/v1 Scale under the request's field validation. */
-    private static ObjectNode decode(ResourceRequest req, ObjectNode body, List<String> duplicates,
+    private static ObjectNode decode(ResourceRequest req, ObjectNode body, RequestBodies.ParsedBody parsed,
                                      FieldValidation validation) {
-        List<String> problems = new ArrayList<>();
         String kind = Objects.text(body, "kind");
         String apiVersion = Objects.text(body, "apiVersion");
         if (kind.isEmpty()) {
@@ -234,13 +220,12 @@ public final class ScaleHandler implements VerbHandler {
         } catch (DecodeException e) {
             throw cannotBeHandled(e.getMessage());
         }
-        problems.addAll(decoded.problems());
-        duplicates.forEach(d -> problems.add("duplicate field \"" + d + "\""));
+        List<String> problems = parsed.strictProblems(decoded.problems());
         if (!problems.isEmpty() && validation == FieldValidation.STRICT) {
             throw cannotBeHandled("strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
-            problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
+            RequestBodies.ParsedBody.warnings(problems).forEach(p -> Responses.warnings(req.ctx()).add(p));
         }
         ObjectNode scale = ModelCodec.encode(decoded.value());
         scale.put("kind", SCALE.kind());
