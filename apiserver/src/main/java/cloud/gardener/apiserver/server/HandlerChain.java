@@ -26,6 +26,7 @@ import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import cloud.gardener.apiserver.server.filters.DeadlineFilter;
+import cloud.gardener.apiserver.server.filters.ImpersonationFilter;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
@@ -44,8 +45,8 @@ import java.util.Map;
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: preamble (Audit-Id, Cache-Control) → request info → deadline → body →
- * [the workload identity issuer's public OIDC documents] → authentication → authorization → routes (health,
- * version, discovery, OpenAPI, the seed and Garden webhooks, resources).
+ * [the workload identity issuer's public OIDC documents] → authentication → impersonation → max-in-flight →
+ * authorization → routes (health, version, discovery, OpenAPI, the seed and Garden webhooks, resources).
  */
 final class HandlerChain {
 
@@ -70,6 +71,8 @@ final class HandlerChain {
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
         router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
+        // upstream's order: impersonation after authentication (and audit), before max-in-flight and authorization
+        router.route().handler(new ImpersonationFilter(authorizer));
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
         router.route().handler(new MaxInFlightFilter(limits.maxRequestsInflight(),
                 limits.maxMutatingRequestsInflight()));
