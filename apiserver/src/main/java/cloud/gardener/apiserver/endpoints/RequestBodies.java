@@ -30,6 +30,11 @@ public final class RequestBodies {
     private RequestBodies() {
     }
 
+    public static int bodyLength(ResourceRequest req) {
+        Buffer body = req.ctx().body() == null ? null : req.ctx().body().buffer();
+        return body == null ? 0 : body.length();
+    }
+
     public static byte[] bytes(ResourceRequest req) {
         Buffer body = req.ctx().body().buffer();
         return body == null ? new byte[0] : body.getBytes();
@@ -180,7 +185,7 @@ public final class RequestBodies {
     public static WriteContext writeContext(ResourceRequest req, WriteOptions options) {
         return new WriteContext(req.user(), options.dryRun(),
                 FieldManager.managerOrUserAgent(options.fieldManager(), req.header("User-Agent")),
-                Responses.warnings(req.ctx())::add);
+                Responses.warnings(req.ctx())::add, bodyLength(req));
     }
 
     /** The field manager of writes to this request's kind, version and subresource. */

@@ -326,7 +326,7 @@ public final class GenericStore {
         return storage.get(key)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "update")))
                 // decoding a large object and applying the change to it runs off the event loop
-                .compose(current -> CpuWork.compose(current.value().length, () -> {
+                .compose(current -> CpuWork.compose(current.value().length + ctx.requestBytes(), () -> {
                     ObjectNode old = decode(current);
                     ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
                     String desiredRv = Objects.resourceVersion(desired);

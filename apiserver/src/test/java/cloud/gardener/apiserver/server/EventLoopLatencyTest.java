@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.VertxOptions;
 import java.util.ArrayList;
@@ -84,10 +85,13 @@ class EventLoopLatencyTest {
         TestClient admin = SERVER.admin();
         String ns = Fixtures.createNamespace(admin, "loops");
         String secrets = "/api/v1/namespaces/" + ns + "/secrets";
-        // warm up: the first requests load classes and compile, which the checker would count too
+        // warm up: the first requests load classes and build serializers (also for the error answers), which
+        // the checker would count too
         for (int i = 0; i < 3; i++) {
             admin.post(secrets, secret("warm-" + i, 200_000, true));
             admin.send("POST", secrets, yaml(secret("warm-yaml-" + i, 200_000, true)), YAML);
+            admin.post(secrets, secret("warm-too-large-" + i, THREE_MIB, true));
+            admin.get(secrets + "/warm-" + i, Map.of("Accept", "application/yaml"));
         }
         blocked.list.clear();
 
@@ -131,6 +135,13 @@ class EventLoopLatencyTest {
             assertThat(admin.patch(secrets + "/big", Fixtures.MERGE, patch).status()).isEqualTo(200);
             assertThat(admin.patch(secrets + "/big", "application/strategic-merge-patch+json", patch).status())
                     .isEqualTo(200);
+            // a big patch to a small object, as a merge patch and as a JSON patch
+            assertThat(admin.post(secrets, secret("small", 1_000, true)).status()).isEqualTo(201);
+            assertThat(admin.patch(secrets + "/small", Fixtures.MERGE, patch).status()).isEqualTo(200);
+            ArrayNode jsonPatch = Json.MAPPER.createArrayNode();
+            jsonPatch.addObject().put("op", "add").put("path", "/data/huge")
+                    .put("value", Base64.getEncoder().encodeToString(new byte[300_000]));
+            assertThat(admin.patch(secrets + "/small", Fixtures.JSON_PATCH, jsonPatch).status()).isEqualTo(200);
             assertThat(admin.get(secrets + "/big").status()).isEqualTo(200);
             assertThat(admin.get(secrets + "/big", Map.of("Accept", "application/yaml")).status()).isEqualTo(200);
             assertThat(admin.get(secrets).status()).isEqualTo(200);
