@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints;
 
+import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.endpoints.negotiation.ConversionTarget;
@@ -95,7 +96,20 @@ public final class ObjectWriter {
         return req.ctx().queryParams().get("includeObject");
     }
 
+    /** Writes the answer; a large one is encoded off the event loop (its write then completes there). */
     private void write(int code, JsonNode out) {
+        long size = CpuWork.estimateSize(out);
+        if (size <= CpuWork.INLINE_BYTES) {
+            encodeAndWrite(code, out);
+            return;
+        }
+        CpuWork.run(size, () -> {
+            encodeAndWrite(code, out);
+            return null;
+        }).onFailure(t -> Responses.fail(req.ctx(), t));
+    }
+
+    private void encodeAndWrite(int code, JsonNode out) {
         if (format.encoding() == Encoding.YAML) {
             Responses.writeYaml(req.ctx(), code, out);
         } else {

@@ -2,6 +2,8 @@ package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.json.StrictJson;
+import cloud.gardener.apiserver.api.json.YamlDecodingException;
+import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
@@ -17,6 +19,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 
 /** Reading request bodies and turning request options into what the store acts on. */
@@ -25,13 +30,18 @@ public final class RequestBodies {
     private RequestBodies() {
     }
 
+    public static int bodyLength(ResourceRequest req) {
+        Buffer body = req.ctx().body() == null ? null : req.ctx().body().buffer();
+        return body == null ? 0 : body.length();
+    }
+
     public static byte[] bytes(ResourceRequest req) {
         Buffer body = req.ctx().body().buffer();
         return body == null ? new byte[0] : body.getBytes();
     }
 
-    /** An object body read as some kind: its apiVersion and kind resolved, and the paths of keys it repeats. */
-    public record ParsedObject(ObjectNode object, List<String> duplicates) {
+    /** An object body read as some kind: its apiVersion and kind resolved, and what strict decoding found. */
+    public record ParsedObject(ObjectNode object, ParsedBody body) {
     }
 
     /**
@@ -40,7 +50,7 @@ public final class RequestBodies {
      */
     public static ObjectNode readObject(ResourceRequest req, FieldValidation validation) {
         ParsedObject parsed = parseObject(req, req.type().gvk(req.version()));
-        return TypedDecoding.apply(req, parsed.object(), parsed.duplicates(), validation);
+        return TypedDecoding.apply(req, parsed.object(), parsed.body(), validation);
     }
 
     /**
@@ -51,24 +61,19 @@ public final class RequestBodies {
     public static ParsedObject parseObject(ResourceRequest req, GroupVersionKind into) {
         BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufDecoder.supports(into));
         byte[] bytes = bytes(req);
-        JsonNode node;
-        List<String> duplicates = List.of();
-        try {
-            switch (format) {
-                case YAML -> node = Json.YAML.readTree(bytes);
-                case PROTOBUF -> node = ProtobufDecoder.decode(bytes, into);
-                default -> {
-                    StrictJson.Parsed parsed = StrictJson.parse(bytes);
-                    node = parsed.tree();
-                    duplicates = parsed.duplicateFields();
-                }
+        ParsedBody parsed;
+        if (format == BodyFormat.PROTOBUF) {
+            try {
+                parsed = new ParsedBody(ProtobufDecoder.decode(bytes, into), List.of(), List.of());
+            } catch (IOException e) {
+                throw cannotBeHandled(into, firstLine(e.getMessage()));
             }
-        } catch (IOException e) {
-            throw cannotBeHandled(into, firstLine(e.getMessage()));
+        } else {
+            parsed = parse(bytes, format, into.kind(), why -> cannotBeHandled(into, why));
         }
-        ObjectNode obj = objectOrUnrecognized(node, bytes, into);
+        ObjectNode obj = objectOrUnrecognized(parsed.tree(), bytes, into);
         BodyKind.resolve(obj, into);
-        return new ParsedObject(obj, duplicates);
+        return new ParsedObject(obj, parsed);
     }
 
     /** How the handlers frame a decoding error of a body meant as {@code into} ({@code transformDecodeError}). */
@@ -89,25 +94,85 @@ public final class RequestBodies {
             return Json.MAPPER.createObjectNode();
         }
         String type = node.isArray() ? "array" : node.isTextual() ? "string" : node.isNumber() ? "number" : "bool";
-        throw ApiException.badRequest("the object provided is unrecognized (must be of type " + into.kind()
-                + "): couldn't get version/kind; json parse error: json: cannot unmarshal " + type
+        throw unrecognized(into.kind(), "couldn't get version/kind; json parse error: json: cannot unmarshal " + type
                 + " into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
-                + "Kind string \"json:\\\"kind,omitempty\\\"\" } (" + summary(bytes) + ")");
+                + "Kind string \"json:\\\"kind,omitempty\\\"\" }", bytes);
     }
 
-    /** {@code summarizeData(body, 30)}: an object's first 30 bytes as text, anything else's in hex. */
-    private static String summary(byte[] bytes) {
-        if (bytes.length == 0) {
+    /**
+     * A JSON or YAML body as a tree, with what the strict decoders found while reading it: go-yaml's strict errors
+     * for repeated YAML keys (one {@code yaml: unmarshal errors:} message), or the JSON's duplicated fields.
+     */
+    public record ParsedBody(JsonNode tree, List<String> yamlErrors, List<String> duplicateFields) {
+
+        /**
+         * Every strict-decoding problem in upstream's order: the YAML strict pass first, then the JSON decoder's
+         * unknown fields ({@code decodeProblems}) and duplicates.
+         */
+        public List<String> strictProblems(List<String> decodeProblems) {
+            List<String> out = new ArrayList<>();
+            if (!yamlErrors.isEmpty()) {
+                out.add("yaml: unmarshal errors:\n  " + String.join("\n  ", yamlErrors));
+            }
+            out.addAll(decodeProblems);
+            duplicateFields.forEach(d -> out.add("duplicate field \"" + d + "\""));
+            return out;
+        }
+
+        /** The {@code Warning}s for {@code fieldValidation=Warn}: one per line of a YAML error, as parseYAMLWarnings. */
+        public static List<String> warnings(List<String> problems) {
+            List<String> out = new ArrayList<>();
+            for (String p : problems) {
+                if (p.startsWith(YAML_STRICT_PREFIX)) {
+                    p.substring(YAML_STRICT_PREFIX.length()).lines().map(String::trim).forEach(out::add);
+                } else {
+                    out.add(p);
+                }
+            }
+            return out;
+        }
+    }
+
+    private static final String YAML_STRICT_PREFIX = "yaml: unmarshal errors:\n";
+
+    /**
+     * Parses a JSON or YAML body. A YAML document sigs.k8s.io/yaml cannot turn into JSON is refused as upstream's
+     * {@code transformDecodeError} words it without a known kind; a JSON syntax error goes to {@code jsonError}.
+     *
+     * @param kind the kind the endpoint decodes, for the message
+     */
+    public static ParsedBody parse(byte[] bytes, BodyFormat format, String kind,
+            java.util.function.Function<String, ApiException> jsonError) {
+        if (format == BodyFormat.YAML) {
+            try {
+                YamlToJson.Decoded decoded = YamlToJson.decode(bytes);
+                return new ParsedBody(decoded.tree(), decoded.duplicateKeys(), List.of());
+            } catch (YamlDecodingException e) {
+                throw unrecognized(kind, e.getMessage(), bytes);
+            }
+        }
+        try {
+            StrictJson.Parsed parsed = StrictJson.parse(bytes);
+            return new ParsedBody(parsed.tree(), List.of(), parsed.duplicateFields());
+        } catch (IOException e) {
+            throw jsonError.apply(firstLine(e.getMessage()));
+        }
+    }
+
+    /** {@code transformDecodeError} when the decoder found no kind: the reason and a summary of the body. */
+    public static ApiException unrecognized(String kind, String why, byte[] body) {
+        return ApiException.badRequest("the object provided is unrecognized (must be of type " + kind + "): " + why
+                + " (" + summarize(body) + ")");
+    }
+
+    /** upstream's summarizeData(body, 30): JSON-looking bodies as text, others in hex. */
+    static String summarize(byte[] body) {
+        if (body.length == 0) {
             return "<empty>";
         }
-        int n = Math.min(bytes.length, 30);
-        String shown;
-        if (bytes[0] == '{') {
-            shown = new String(bytes, 0, n, java.nio.charset.StandardCharsets.UTF_8);
-        } else {
-            shown = java.util.HexFormat.of().formatHex(bytes, 0, n);
-        }
-        return bytes.length > 30 ? shown + " ..." : shown;
+        int n = Math.min(body.length, 30);
+        String head = body[0] == '{' ? new String(body, 0, n, StandardCharsets.UTF_8) : HexFormat.of().formatHex(body, 0, n);
+        return body.length > n ? head + " ..." : head;
     }
 
     private static String firstLine(String message) {
@@ -134,7 +199,7 @@ public final class RequestBodies {
     public static WriteContext writeContext(ResourceRequest req, WriteOptions options) {
         return new WriteContext(req.user(), options.dryRun(),
                 FieldManager.managerOrUserAgent(options.fieldManager(), req.header("User-Agent")),
-                Responses.warnings(req.ctx())::add);
+                Responses.warnings(req.ctx())::add, bodyLength(req));
     }
 
     /** The field manager of writes to this request's kind, version and subresource. */

@@ -16,10 +16,12 @@ import cloud.gardener.apiserver.endpoints.handlers.UpdateHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.handlers.WatchHandler;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +81,9 @@ public final class ResourceEndpoints {
             VerbHandler credential = creating.get(creatingKey(req.type(), req.subresource()));
             VerbHandler handler = credential != null ? credential
                     : "scale".equals(req.subresource()) ? scale : handlers.get(req.info().verb());
-            result = handler.handle(req);
+            Buffer body = ctx.body() == null ? null : ctx.body().buffer();
+            // a large body is parsed and decoded (the handler's synchronous part) off the event loop
+            result = CpuWork.compose(body == null ? 0 : body.length(), () -> handler.handle(req));
         } catch (RuntimeException e) {
             result = Future.failedFuture(e);
         }

@@ -32,12 +32,12 @@ public final class TypedDecoding {
     }
 
     /**
-     * @param duplicates paths of duplicated keys found while parsing the body (empty for patches)
+     * @param body the parsed body, for what the strict decoders found while reading it
      */
-    public static ObjectNode apply(ResourceRequest req, ObjectNode obj, List<String> duplicates,
+    public static ObjectNode apply(ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body,
                                    FieldValidation validation) {
         try {
-            return decode(req, obj, duplicates, validation);
+            return decode(req, obj, body, validation);
         } catch (Failure f) {
             throw cannotBeHandled(req, f.getMessage());
         }
@@ -51,14 +51,14 @@ public final class TypedDecoding {
     public static ObjectNode applyPatched(ResourceRequest req, ObjectNode obj, FieldValidation validation,
                                           Supplier<String> shown) {
         try {
-            return decode(req, obj, List.of(), validation);
+            return decode(req, obj, new RequestBodies.ParsedBody(obj, List.of(), List.of()), validation);
         } catch (Failure f) {
             throw ApiException.invalid(new GroupVersionKind("", "", ""), "",
                     List.of(FieldError.invalid("patch", shown.get(), f.getMessage())));
         }
     }
 
-    private static ObjectNode decode(ResourceRequest req, ObjectNode obj, List<String> duplicates,
+    private static ObjectNode decode(ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body,
                                      FieldValidation validation) {
         GroupVersionKind gvk = req.type().gvk(req.version());
         Optional<Class<?>> model = ResourceModels.of(gvk);
@@ -96,14 +96,14 @@ public final class TypedDecoding {
             // Go decodes [] as an empty, non-nil list, which asks the field manager to reset managedFields
             m.putArray("managedFields");
         }
-        duplicates.forEach(d -> problems.add("duplicate field \"" + d + "\""));
-        if (problems.isEmpty() || validation == FieldValidation.IGNORE) {
+        List<String> strict = body.strictProblems(problems);
+        if (strict.isEmpty() || validation == FieldValidation.IGNORE) {
             return result;
         }
         if (validation == FieldValidation.STRICT) {
-            throw new Failure("strict decoding error: " + String.join(", ", problems));
+            throw new Failure("strict decoding error: " + String.join(", ", strict));
         }
-        problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
+        RequestBodies.ParsedBody.warnings(strict).forEach(p -> Responses.warnings(req.ctx()).add(p));
         return result;
     }
 

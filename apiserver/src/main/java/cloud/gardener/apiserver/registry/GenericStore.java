@@ -114,6 +114,11 @@ public final class GenericStore {
         return conversion.fromStorage(stored, version);
     }
 
+    /** {@link #decode}, off the event loop for a large value. */
+    private Future<ObjectNode> decodeOffLoop(StoredObject stored) {
+        return CpuWork.run(stored.value().length, () -> decode(stored));
+    }
+
     /**
      * The stored object as a tree, with its resourceVersion, converted as Go converts what it reads from storage
      * ({@link InputConversions}: an older server's stored {@code stringData} is read as {@code data}).
@@ -130,7 +135,7 @@ public final class GenericStore {
 
     public Future<ObjectNode> get(String namespace, String name) {
         return storage.get(key(namespace, name))
-                .map(this::decode)
+                .compose(this::decodeOffLoop)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "get")));
     }
 
@@ -143,7 +148,7 @@ public final class GenericStore {
                 : notOlderThan(query.revision());
         return revision
                 .compose(rev -> storage.list(new ListRequest(prefix, rev, query.limit(), start, filter)))
-                .map(page -> toListResult(page, prefix))
+                .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
                 .recover(t -> Future.failedFuture(listError(t, query)));
     }
 
@@ -152,6 +157,14 @@ public final class GenericStore {
         return storage.currentRevision().compose(current -> revision > current
                 ? Future.failedFuture(ApiException.tooLargeResourceVersion(revision, current))
                 : Future.succeededFuture(0L));
+    }
+
+    private static long pageBytes(ListPage page) {
+        long bytes = 0;
+        for (StoredObject so : page.items()) {
+            bytes += so.value().length;
+        }
+        return bytes;
     }
 
     private ListResult toListResult(ListPage page, String prefix) {
@@ -289,7 +302,7 @@ public final class GenericStore {
 
     private Future<ObjectNode> persistCreate(String namespace, String name, ObjectNode obj) {
         return withoutManagedFieldsIfTooLarge(obj, o -> storage.create(key(namespace, name), Objects.encodeForStorage(o)))
-                .map(this::decode)
+                .compose(this::decodeOffLoop)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
     }
 
@@ -303,9 +316,12 @@ public final class GenericStore {
         return write.apply(obj).recover(t -> {
             if (t instanceof StorageException e && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
                     && Objects.meta(obj).has("managedFields")) {
-                ObjectNode stripped = obj.deepCopy();
-                Objects.meta(stripped).remove("managedFields");
-                return write.apply(stripped);
+                // copying and encoding the large object again is work for the pool
+                return CpuWork.compose(CpuWork.estimateSize(obj), () -> {
+                    ObjectNode stripped = obj.deepCopy();
+                    Objects.meta(stripped).remove("managedFields");
+                    return write.apply(stripped);
+                });
             }
             return Future.failedFuture(t);
         });
@@ -330,7 +346,8 @@ public final class GenericStore {
         String key = key(namespace, name);
         return storage.get(key)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "update")))
-                .compose(current -> {
+                // decoding a large object and applying the change to it runs off the event loop
+                .compose(current -> CpuWork.compose(current.value().length + ctx.requestBytes(), () -> {
                     ObjectNode old = decode(current);
                     ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
                     String desiredRv = Objects.resourceVersion(desired);
@@ -361,7 +378,7 @@ public final class GenericStore {
                                 }
                                 return Future.failedFuture(StorageErrors.toApi(t, gr(), name, "update"));
                             });
-                });
+                }));
     }
 
     /** Status isolation: the main resource never changes status, the status subresource changes nothing else. */
@@ -456,7 +473,7 @@ public final class GenericStore {
             });
         }
         return withoutManagedFieldsIfTooLarge(updated,
-                o -> storage.update(key, current.modRevision(), Objects.encodeForStorage(o))).map(this::decode);
+                o -> storage.update(key, current.modRevision(), Objects.encodeForStorage(o))).compose(this::decodeOffLoop);
     }
 
     private static boolean sameContent(ObjectNode a, ObjectNode b) {

@@ -11,8 +11,15 @@ import java.util.function.Consumer;
  * @param fieldManager the manager non-apply writes are recorded under: the request's {@code fieldManager}, else
  *                     the User-Agent's program name (may be empty)
  * @param warnings     where the strategy's warnings for the client go
+ * @param requestBytes the size of the request's body: with the stored object's, how much work applying it is
+ *                     ({@link CpuWork})
  */
-public record WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings) {
+public record WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings,
+                           long requestBytes) {
+
+    public WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings) {
+        this(user, dryRun, fieldManager, warnings, 0);
+    }
 
     /** A write whose warnings nobody reads (the server's own controllers). */
     public WriteContext(UserInfo user, boolean dryRun, String fieldManager) {

@@ -33,6 +33,7 @@ import cloud.gardener.apiserver.server.filters.BodyBudget;
 import cloud.gardener.apiserver.server.filters.BodyHold;
 import cloud.gardener.apiserver.server.filters.BodyReader;
 import cloud.gardener.apiserver.server.filters.DeadlineFilter;
+import cloud.gardener.apiserver.server.filters.ImpersonationFilter;
 import cloud.gardener.apiserver.server.filters.MalformedRequests;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
@@ -53,9 +54,9 @@ import java.util.Map;
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: connection timeouts → body held back → preamble (Audit-Id, Cache-Control) → request
- * info → deadline → [the workload identity issuer's public OIDC documents] → authentication → authorization →
- * body (where a handler reads it) → routes (health, version, discovery, OpenAPI, the seed and Garden webhooks,
- * resources).
+ * info → deadline → [the workload identity issuer's public OIDC documents] → authentication → impersonation →
+ * max-in-flight → authorization → body (where a handler reads it) → routes (health, version, discovery, OpenAPI,
+ * the seed and Garden webhooks, resources).
  */
 final class HandlerChain {
 
@@ -92,6 +93,8 @@ final class HandlerChain {
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
         router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
+        // upstream's order: impersonation after authentication (and audit), before max-in-flight and authorization
+        router.route().handler(new ImpersonationFilter(authorizer));
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
         router.route().handler(new MaxInFlightFilter(limits.maxRequestsInflight(),
                 limits.maxMutatingRequestsInflight()));

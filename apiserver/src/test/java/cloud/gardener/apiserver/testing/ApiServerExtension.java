@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +51,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private Path dir;
     private final List<Path> kubeconfigs = new ArrayList<>();
     private RequestLimits limits = RequestLimits.DEFAULT;
+    private VertxOptions vertxOptions = new VertxOptions();
 
     public ApiServerExtension() {
         this(UnaryOperator.identity());
@@ -88,6 +90,12 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return this;
     }
 
+    /** Starts the server's Vert.x with these options (e.g. a strict blocked-thread checker). */
+    public ApiServerExtension withVertxOptions(VertxOptions options) {
+        this.vertxOptions = options;
+        return this;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (etcd != null) {
@@ -98,7 +106,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         clientCa = CertificateAuthority.generate("test-client-ca", Duration.ofDays(1));
         IssuedCertificate serving = servingCa.issueServing("gardener-apiserver", List.of("localhost"),
                 List.of("127.0.0.1"), Duration.ofDays(1));
-        vertx = Vertx.vertx();
+        vertx = Vertx.vertx(vertxOptions);
         storage = etcd != null ? new EtcdStorage(vertx, etcd.config()) : storageFactory.apply(vertx, dir.resolve("store"));
         String prefix = etcd != null ? etcd.newPrefix() : OWN_STORE_PREFIX;
         ServerConfig config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),

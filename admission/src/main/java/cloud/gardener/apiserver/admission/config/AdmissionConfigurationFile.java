@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.config;
 
-import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.YamlDecodingException;
+import cloud.gardener.apiserver.api.json.YamlToJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,14 +59,14 @@ public final class AdmissionConfigurationFile {
 
     private static JsonNode parse(Path file) {
         try {
-            JsonNode node = Json.YAML.readTree(Files.readString(file));
+            JsonNode node = YamlToJson.readTree(Files.readAllBytes(file));
             if (node == null || !node.isObject()) {
                 throw new IllegalArgumentException(file + ": not a YAML or JSON object");
             }
             return node;
         } catch (IOException e) {
-            if (e instanceof com.fasterxml.jackson.core.JsonProcessingException parse) {
-                throw new IllegalArgumentException(file + ": " + parse.getOriginalMessage(), e);
+            if (e instanceof YamlDecodingException parse) {
+                throw new IllegalArgumentException(file + ": " + parse.getMessage(), e);
             }
             throw new UncheckedIOException("cannot read admission configuration " + file, e);
         }

@@ -17,7 +17,6 @@ import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -76,13 +75,12 @@ public final class CredentialRequestHandler implements VerbHandler {
         } catch (DecodeException e) {
             throw RequestBodies.cannotBeHandled(kind, e.getMessage());
         }
-        List<String> problems = new ArrayList<>(decoded.problems());
-        body.duplicates().forEach(d -> problems.add("duplicate field \"" + d + "\""));
+        List<String> problems = body.body().strictProblems(decoded.problems());
         if (!problems.isEmpty() && validation == FieldValidation.STRICT) {
             throw RequestBodies.cannotBeHandled(kind, "strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
-            problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
+            RequestBodies.ParsedBody.warnings(problems).forEach(p -> Responses.warnings(req.ctx()).add(p));
         }
         ObjectNode request = ModelCodec.encode(decoded.value());
         Defaulters.of(kind).ifPresent(d -> d.apply(request));

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.CreateAuthorization;
@@ -121,7 +122,7 @@ public final class PatchHandler implements VerbHandler {
     private static ObjectNode parseApplyConfiguration(ResourceRequest req) {
         JsonNode node;
         try {
-            node = Json.YAML.readTree(RequestBodies.bytes(req));
+            node = YamlToJson.readTree(RequestBodies.bytes(req));
         } catch (IOException e) {
             throw ApiException.badRequest("error decoding patch: " + firstLine(e.getMessage()));
         }

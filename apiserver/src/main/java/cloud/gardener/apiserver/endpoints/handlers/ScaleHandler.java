@@ -70,7 +70,7 @@ public final class ScaleHandler implements VerbHandler {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.UPDATE);
         ObjectWriter writer = ObjectWriter.forObject(req);
         RequestBodies.ParsedObject body = RequestBodies.parseObject(req, SCALE);
-        ObjectNode scale = decode(req, body.object(), body.duplicates(), options.fieldValidation());
+        ObjectNode scale = decode(req, body.object(), body.body(), options.fieldValidation());
         String bodyName = Objects.name(scale);
         if (!bodyName.isEmpty() && !bodyName.equals(req.name())) {
             throw ApiException.badRequest("the name of the object (" + bodyName
@@ -104,7 +104,7 @@ public final class ScaleHandler implements VerbHandler {
                 throw ApiException.badRequest("the patched object is not a JSON object");
             }
             BodyKind.resolvePatched(obj, SCALE, () -> Json.toJson(obj));
-            return decode(req, obj, List.of(), FieldValidation.IGNORE);
+            return decode(req, obj, new RequestBodies.ParsedBody(obj, List.of(), List.of()), FieldValidation.IGNORE);
         });
     }
 
@@ -185,22 +185,20 @@ public final class ScaleHandler implements VerbHandler {
     }
 
     /** The body as an autoscaling/v1 Scale under the request's field validation. */
-    private static ObjectNode decode(ResourceRequest req, ObjectNode body, List<String> duplicates,
+    private static ObjectNode decode(ResourceRequest req, ObjectNode body, RequestBodies.ParsedBody parsed,
                                      FieldValidation validation) {
-        List<String> problems = new ArrayList<>();
         Decoded<Scale> decoded;
         try {
             decoded = ModelCodec.decode(body, Scale.class);
         } catch (DecodeException e) {
             throw RequestBodies.cannotBeHandled(SCALE, e.getMessage());
         }
-        problems.addAll(decoded.problems());
-        duplicates.forEach(d -> problems.add("duplicate field \"" + d + "\""));
+        List<String> problems = parsed.strictProblems(decoded.problems());
         if (!problems.isEmpty() && validation == FieldValidation.STRICT) {
             throw RequestBodies.cannotBeHandled(SCALE, "strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
-            problems.forEach(p -> Responses.warnings(req.ctx()).add(p));
+            RequestBodies.ParsedBody.warnings(problems).forEach(p -> Responses.warnings(req.ctx()).add(p));
         }
         ObjectNode scale = ModelCodec.encode(decoded.value());
         scale.put("kind", SCALE.kind());

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.endpoints.options;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.validation.FieldError;
@@ -127,7 +128,7 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
 
     private static JsonNode parseText(byte[] body, BodyFormat format) {
         try {
-            return (format == BodyFormat.YAML ? Json.YAML : Json.MAPPER).readTree(body);
+            return format == BodyFormat.YAML ? YamlToJson.readTree(body) : Json.MAPPER.readTree(body);
         } catch (IOException e) {
             throw ApiException.unknown("couldn't get version/kind; json parse error: " + firstLine(e.getMessage()));
         }

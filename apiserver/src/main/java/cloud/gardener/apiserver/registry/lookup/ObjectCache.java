@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.registry.lookup;
 
 import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
@@ -146,12 +147,21 @@ public final class ObjectCache implements AutoCloseable {
 
     private final class Listener implements WatchListener {
 
+        /** The events not yet applied: a large object is decoded off the event loop, and events stay in order. */
+        private Future<Void> pending = Future.succeededFuture();
+
         @Override
         public void onEvent(WatchEvent event) {
             if (event.type() == WatchEvent.Type.DELETE) {
-                objects.remove(event.key());
+                pending = pending.transform(ar -> {
+                    objects.remove(event.key());
+                    return Future.succeededFuture();
+                });
             } else {
-                store(objects, event.object());
+                pending = pending.transform(ar -> CpuWork.run(event.object().value().length, () -> {
+                    store(objects, event.object());
+                    return null;
+                }));
             }
         }
 

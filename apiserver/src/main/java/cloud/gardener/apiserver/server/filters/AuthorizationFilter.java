@@ -37,6 +37,10 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
     static final List<String> PUBLIC_PATHS = List.of("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz",
             "/readyz/*", "/version", "/version/");
 
+    /** What kube-apiserver's {@code system:discovery} role lets every authenticated user get. */
+    static final List<String> DISCOVERY_PATHS = List.of("/api", "/api/*", "/apis", "/apis/*", "/openapi/v2",
+            "/openapi/v3", "/openapi/v3/*");
+
     private final Authorizer authorizer;
 
     public AuthorizationFilter(Authorizer authorizer) {
@@ -48,7 +52,8 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
      * SeedAuthorizer (built in here; Gardener runs it as the virtual garden's authorization webhook), which
      * allows or has no opinion; then posts of authenticated users to the seed webhooks; then, delegated, the
      * always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the cluster's RBAC, as
-     * upstream); standalone, the public paths, the configured ones and project membership.
+     * upstream); standalone, the public paths, the configured ones, discovery for authenticated users (the
+     * {@code system:discovery} role) and project membership.
      *
      * @param seedAuthorizer the SeedAuthorizer, or null to leave it out
      */
@@ -69,6 +74,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
             List<String> paths = new ArrayList<>(PUBLIC_PATHS);
             paths.addAll(authorization.alwaysAllowPaths());
             chain.add(new AlwaysAllowPathsAuthorizer(paths));
+            chain.add(new AuthenticatedPathsAuthorizer("get", DISCOVERY_PATHS));
             chain.add(new ProjectMemberAuthorizer(projects));
         }
         return new UnionAuthorizer(chain);

@@ -24,7 +24,10 @@ public final class Json {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
-    /** YAML without the {@code ---} document marker, with minimal quoting, as kubectl prints it. */
+    /**
+     * YAML without the {@code ---} document marker, with minimal quoting, as kubectl prints it. Documents are read
+     * with {@link YamlToJson}, which decodes them as kube-apiserver does.
+     */
     public static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
                     .streamReadConstraints(StreamReadConstraints.builder().maxDocumentLength(8L << 20).build())
                     // "key:" with no value is null in YAML, as kubectl reads it, not "".

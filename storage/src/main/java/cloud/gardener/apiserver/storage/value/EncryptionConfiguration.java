@@ -1,6 +1,8 @@
 package cloud.gardener.apiserver.storage.value;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.YamlDecodingException;
+import cloud.gardener.apiserver.api.json.YamlToJson;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -91,7 +93,9 @@ public record EncryptionConfiguration(String apiVersion, String kind, List<Resou
     public static EncryptionConfiguration parse(byte[] document) {
         EncryptionConfiguration config;
         try {
-            config = Json.YAML.readValue(document, EncryptionConfiguration.class);
+            config = Json.MAPPER.treeToValue(YamlToJson.readTree(document), EncryptionConfiguration.class);
+        } catch (YamlDecodingException e) {
+            throw new IllegalArgumentException("cannot parse the encryption configuration: " + e.getMessage(), e);
         } catch (JacksonException e) {
             throw new IllegalArgumentException("cannot parse the encryption configuration: " + e.getOriginalMessage(), e);
         } catch (java.io.IOException e) {

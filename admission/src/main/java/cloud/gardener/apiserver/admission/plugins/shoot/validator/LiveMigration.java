@@ -7,9 +7,10 @@ import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
-import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -214,8 +215,8 @@ final class LiveMigration {
     private static Map<String, Integer> distances(String yaml) {
         JsonNode tree;
         try {
-            tree = Json.YAML.readTree(yaml);
-        } catch (Exception e) {
+            tree = YamlToJson.readTree(yaml);
+        } catch (IOException e) {
             return null;
         }
         Map<String, Integer> distances = new LinkedHashMap<>();

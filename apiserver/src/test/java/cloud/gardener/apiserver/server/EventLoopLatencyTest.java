@@ -1,0 +1,159 @@
+package cloud.gardener.apiserver.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.VertxOptions;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The largest bodies the server takes (3 MiB of JSON and YAML, big patches, big answers) never hold an event
+ * loop: Vert.x's blocked-thread checker, set far stricter than its default of two seconds, logs nothing, and
+ * {@code /readyz}, probed all along, keeps answering fast.
+ */
+class EventLoopLatencyTest {
+
+    /** The longest an event loop may run one task here; the default is 2 s. */
+    private static final long MAX_EVENT_LOOP_MILLIS = 100;
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension().withVertxOptions(new VertxOptions()
+            .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.MILLISECONDS)
+            .setMaxEventLoopExecuteTime(MAX_EVENT_LOOP_MILLIS).setMaxEventLoopExecuteTimeUnit(TimeUnit.MILLISECONDS)
+            // with the stack of the blocked thread, which says what held it
+            .setWarningExceptionTime(MAX_EVENT_LOOP_MILLIS).setWarningExceptionTimeUnit(TimeUnit.MILLISECONDS));
+
+    private static final Map<String, String> YAML = Map.of("Content-Type", "application/yaml");
+    private static final int THREE_MIB = 3 << 20;
+
+    private final ListAppender<ILoggingEvent> blocked = new ListAppender<>();
+    private Logger checker;
+
+    @BeforeEach
+    void watchTheChecker() {
+        checker = (Logger) LoggerFactory.getLogger("io.vertx.core.impl.BlockedThreadChecker");
+        blocked.start();
+        checker.addAppender(blocked);
+    }
+
+    @AfterEach
+    void stopWatching() {
+        checker.detachAppender(blocked);
+    }
+
+    /** A Secret whose JSON is just under {@code bytes}: one huge value, or many small keys. */
+    private static ObjectNode secret(String name, int bytes, boolean manyKeys) {
+        ObjectNode obj = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "Secret");
+        obj.putObject("metadata").put("name", name);
+        ObjectNode data = obj.putObject("data");
+        if (manyKeys) {
+            String value = Base64.getEncoder().encodeToString(new byte[48]);
+            for (int i = 0; (long) i * (value.length() + 16) < bytes - 1024; i++) {
+                data.put("key-" + i, value);
+            }
+        } else {
+            data.put("big", Base64.getEncoder().encodeToString(new byte[(bytes - 1024) / 4 * 3]));
+        }
+        return obj;
+    }
+
+    private static String yaml(ObjectNode obj) throws Exception {
+        return Json.YAML.writeValueAsString(obj);
+    }
+
+    @Test
+    void theLargestBodiesLeaveTheEventLoopsFree() throws Exception {
+        TestClient admin = SERVER.admin();
+        String ns = Fixtures.createNamespace(admin, "loops");
+        String secrets = "/api/v1/namespaces/" + ns + "/secrets";
+        // warm up: the first requests load classes and build serializers (also for the error answers), which
+        // the checker would count too
+        for (int i = 0; i < 3; i++) {
+            admin.post(secrets, secret("warm-" + i, 200_000, true));
+            admin.send("POST", secrets, yaml(secret("warm-yaml-" + i, 200_000, true)), YAML);
+            admin.post(secrets, secret("warm-too-large-" + i, THREE_MIB, true));
+            admin.get(secrets + "/warm-" + i, Map.of("Accept", "application/yaml"));
+        }
+        blocked.list.clear();
+
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicLong slowestProbe = new AtomicLong();
+        List<Integer> probeCodes = new ArrayList<>();
+        TestClient prober = SERVER.anonymous();
+        Thread probe = new Thread(() -> {
+            while (running.get()) {
+                long start = System.nanoTime();
+                int code = prober.get("/readyz").status();
+                slowestProbe.accumulateAndGet(System.nanoTime() - start, Math::max);
+                synchronized (probeCodes) {
+                    probeCodes.add(code);
+                }
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        probe.start();
+        try {
+            // 3 MiB bodies: parsed and decoded in full, then refused by storage as kube-apiserver's etcd refuses
+            // them (413 over --max-request-bytes, 500 with gRPC's text over its 2 MiB message limit)
+            assertThat(admin.post(secrets, secret("json-one", THREE_MIB, false)).status()).isIn(201, 413, 500);
+            assertThat(admin.post(secrets, secret("json-many", THREE_MIB, true)).status()).isIn(201, 413, 500);
+            assertThat(admin.send("POST", secrets, yaml(secret("yaml-one", THREE_MIB, false)), YAML).status())
+                    .isIn(201, 413, 500);
+            assertThat(admin.send("POST", secrets, yaml(secret("yaml-many", THREE_MIB, true)), YAML).status())
+                    .isIn(201, 413, 500);
+            // the largest objects storage keeps, updated, patched and read back
+            ObjectNode big = secret("big", 1_300_000, true);
+            TestClient.Response created = admin.post(secrets, big);
+            assertThat(created.status()).as(created.body()).isEqualTo(201);
+            TestClient.Response put = admin.put(secrets + "/big", created.json());
+            assertThat(put.status()).as(put.body()).isEqualTo(200);
+            ObjectNode patch = Json.MAPPER.createObjectNode();
+            patch.putObject("data").setAll((ObjectNode) secret("p", 600_000, true).get("data"));
+            assertThat(admin.patch(secrets + "/big", Fixtures.MERGE, patch).status()).isEqualTo(200);
+            assertThat(admin.patch(secrets + "/big", "application/strategic-merge-patch+json", patch).status())
+                    .isEqualTo(200);
+            // a big patch to a small object, as a merge patch and as a JSON patch
+            assertThat(admin.post(secrets, secret("small", 1_000, true)).status()).isEqualTo(201);
+            assertThat(admin.patch(secrets + "/small", Fixtures.MERGE, patch).status()).isEqualTo(200);
+            ArrayNode jsonPatch = Json.MAPPER.createArrayNode();
+            jsonPatch.addObject().put("op", "add").put("path", "/data/huge")
+                    .put("value", Base64.getEncoder().encodeToString(new byte[300_000]));
+            assertThat(admin.patch(secrets + "/small", Fixtures.JSON_PATCH, jsonPatch).status()).isEqualTo(200);
+            assertThat(admin.get(secrets + "/big").status()).isEqualTo(200);
+            assertThat(admin.get(secrets + "/big", Map.of("Accept", "application/yaml")).status()).isEqualTo(200);
+            assertThat(admin.get(secrets).status()).isEqualTo(200);
+        } finally {
+            running.set(false);
+            probe.join();
+        }
+
+        assertThat(blocked.list).extracting(ILoggingEvent::getFormattedMessage).isEmpty();
+        synchronized (probeCodes) {
+            assertThat(probeCodes).isNotEmpty().containsOnly(200);
+        }
+        assertThat(TimeUnit.NANOSECONDS.toMillis(slowestProbe.get())).isLessThan(500);
+    }
+}
