@@ -53,6 +53,11 @@ public final class Responses {
         if (failure instanceof UncheckedIOException || failure instanceof JsonProcessingException) {
             return ApiException.badRequest(failure.getMessage());
         }
+        if (failure instanceof cloud.gardener.apiserver.api.model.DecodeException) {
+            // client data that does not decode, met where no handler expected it (an embedded configuration):
+            // what Go's decoders answer, a 400 with the decoder's text
+            return ApiException.badRequest(failure.getMessage());
+        }
         // a failure nobody turned into a Status is a bug: its detail (a Java class, a stack) goes to the log only
         return ApiException.internal("an error on the server has prevented the request from succeeding");
     }

@@ -53,11 +53,6 @@ final class ConnectionTimeouts {
         };
     }
 
-    /** Connections open now (for tests). */
-    int open() {
-        return connections.size();
-    }
-
     /** One connection's requests in flight and its pending timer; touched on its event loop only. */
     private final class Tracked {
         private final HttpConnection connection;

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.validation.core.NameRules;
 import cloud.gardener.apiserver.admission.validation.core.SeedValidator;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedTemplate;
 import cloud.gardener.apiserver.api.k8s.metav1.LabelSelector;
+import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.model.values.Duration;
 import cloud.gardener.apiserver.api.model.values.Quantity;
@@ -65,7 +66,16 @@ final class GardenletConfigurationValidation {
         if (!logFormat.isEmpty() && !LOG_FORMATS.contains(logFormat)) {
             errs.add(FieldError.notSupported("logFormat", logFormat, LOG_FORMATS));
         }
-        SeedTemplate seedTemplate = seedTemplate(cfg);
+        SeedTemplate seedTemplate;
+        try {
+            seedTemplate = seedTemplate(cfg);
+        } catch (DecodeException e) {
+            // upstream's validateGardenletConfiguration when the seed template does not convert: Invalid, and
+            // nothing more is checked
+            errs.add(FieldError.invalid(path.child("seedConfig").toString(), cfg.get("seedConfig"),
+                    "could not convert gardenlet config: " + e.getMessage()));
+            return errs;
+        }
         if (seedTemplate != null) {
             FieldPath seedConfig = path.child("seedConfig");
             var meta = seedTemplate.metadata();
@@ -94,8 +104,14 @@ final class GardenletConfigurationValidation {
     }
 
     static List<FieldError> validateUpdate(JsonNode cfg, JsonNode oldCfg, FieldPath path) {
-        SeedTemplate seed = seedTemplate(cfg);
-        SeedTemplate oldSeed = seedTemplate(oldCfg);
+        SeedTemplate seed;
+        SeedTemplate oldSeed;
+        try {
+            seed = seedTemplate(cfg);
+            oldSeed = seedTemplate(oldCfg);
+        } catch (DecodeException e) {
+            return List.of(); // the new configuration's own validation reports it
+        }
         if (seed == null || oldSeed == null) {
             return List.of();
         }

@@ -89,6 +89,7 @@ public final class ExtensionLabels extends Handler implements MutatingPlugin {
             return Future.failedFuture(ApiException.badRequest("invalid parent kind"));
         }
         String parent = text(spec, "parent", "name");
+        // upstream's own 500: the plugin answers a missing parent with apierrors.NewInternalError
         return objects.get(GardenerResources.CLOUD_PROFILES, "", parent).compose(found -> found.isEmpty()
                 ? Future.failedFuture(ApiException.internal("cloudprofile.core.gardener.cloud \"" + parent + "\" not found"))
                 : relabel(object, List.of(PROVIDER + text(found.get(), "spec", "type"))));
