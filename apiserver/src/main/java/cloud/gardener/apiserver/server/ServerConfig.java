@@ -35,6 +35,8 @@ import java.util.Map;
  * @param featureGates             gardener-apiserver's feature gates ({@code --feature-gates})
  * @param clusterIdentity          {@code --cluster-identity}, published in ConfigMap {@code kube-system/cluster-identity}
  *                                 by a post-start hook; null for none
+ * @param projectController        whether this server runs the project controller's namespace part itself
+ *                                 (standalone mode; gardener-controller-manager does it in cluster mode)
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
@@ -42,7 +44,8 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                            List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
                            Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
-                           Kubeconfig coreKubeconfig, FeatureGates featureGates, String clusterIdentity) {
+                           Kubeconfig coreKubeconfig, FeatureGates featureGates, String clusterIdentity,
+                           boolean projectController) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -62,7 +65,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                         List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null, null, null, null, null, null);
+                disabledAdmissionPlugins, null, null, null, null, null, null, null, false);
     }
 
     /** Without a cluster identity. */
@@ -76,56 +79,56 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, null);
+                coreKubeconfig, featureGates, null, false);
     }
 
     public ServerConfig withClusterIdentity(String identity) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, identity);
+                coreKubeconfig, featureGates, identity, projectController);
     }
 
     public ServerConfig withRequestTimeout(Duration timeout) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, timeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, projectController);
     }
 
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, projectController);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, projectController);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, projectController);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
                 authentication, authorization, configurations, credentials, coreKubeconfig, featureGates,
-                clusterIdentity);
+                clusterIdentity, projectController);
     }
 
     public ServerConfig withCredentials(CredentialsConfig newCredentials) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials,
-                coreKubeconfig, featureGates, clusterIdentity);
+                coreKubeconfig, featureGates, clusterIdentity, projectController);
     }
 
     /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
@@ -133,13 +136,22 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
                 enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
-                admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity);
+                admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity,
+                kubeconfig == null && projectController);
     }
 
     public ServerConfig withFeatureGates(FeatureGates newFeatureGates) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, newFeatureGates, clusterIdentity);
+                coreKubeconfig, newFeatureGates, clusterIdentity, projectController);
+    }
+
+    /** Turns the built-in project controller on or off (it stays off in cluster mode). */
+    public ServerConfig withProjectController(boolean on) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig, featureGates, clusterIdentity, on && coreKubeconfig == null && serveCoreV1);
     }
 }
