@@ -46,8 +46,9 @@ import java.util.TreeSet;
  * {@code --disable-admission-plugins}. The order is fixed: flags choose plugins, never their order.
  *
  * <p>Names whose plugin needs a kube-apiserver's webhook and policy objects or its quota controller
- * (the generic webhooks, policies and ResourceQuota) are accepted so that gardener-apiserver's flags work
- * unchanged, but they have no implementation here; {@link #unavailable} names them so the server can say so.
+ * (MutatingAdmissionPolicy and ResourceQuota) are accepted so that gardener-apiserver's flags work
+ * unchanged, but they have no implementation here. By default the server runs what it can (a default-on name
+ * without an implementation is simply left out); {@link #unavailable} names only those a user asked for.
  */
 public final class PluginRegistry {
 
@@ -123,10 +124,15 @@ public final class PluginRegistry {
         return on;
     }
 
-    /** The enabled names this server has no implementation for. */
+    /**
+     * The names explicitly enabled by {@code --enable-admission-plugins} that this server has no implementation
+     * for. Default-on names without one are not listed: nobody asked for them, and a default start should not
+     * warn about what it cannot change.
+     */
     public List<String> unavailable(Collection<String> enable, Collection<String> disable) {
         Set<String> on = new LinkedHashSet<>(enabled(enable, disable));
-        return definitions.stream().filter(d -> d.factory() == null && on.contains(d.name()))
+        return definitions.stream().filter(d -> d.factory() == null && on.contains(d.name())
+                        && enable.contains(d.name()))
                 .map(Definition::name).toList();
     }
 

@@ -18,6 +18,7 @@ import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.events.EventExpiry;
+import cloud.gardener.apiserver.registry.gardener.ProjectController;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.AdmissionCacheScope;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
@@ -52,6 +53,7 @@ public final class ApiServer {
     private final Vertx vertx;
     private final HttpServer http;
     private final NamespaceController namespaces;
+    private final ProjectController projects;
     private final AuthenticationSources authenticationSources;
     private final Closeables caches;
     private final ServingState state;
@@ -59,13 +61,14 @@ public final class ApiServer {
     private final RequestLimits limits;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces,
+    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces, ProjectController projects,
             AuthenticationSources authenticationSources, Closeables caches, ServingState state, ServerConfig config,
             RequestLimits limits) {
         this.caches = caches;
         this.vertx = vertx;
         this.http = http;
         this.namespaces = namespaces;
+        this.projects = projects;
         this.authenticationSources = authenticationSources;
         this.state = state;
         this.config = config;
@@ -148,6 +151,7 @@ public final class ApiServer {
         EventExpiry expiry = registry.store("", "events")
                 .map(events -> new EventExpiry(vertx, events, config.eventTtl(), java.time.Clock.systemUTC()))
                 .orElse(null);
+        ProjectController projects = config.projectController() ? new ProjectController(vertx, registry) : null;
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
@@ -163,9 +167,12 @@ public final class ApiServer {
                             if (expiry != null) {
                                 expiry.start();
                             }
+                            if (projects != null) {
+                                projects.start();
+                            }
                             graphSync.start();
-                            return hooks.start().map(done -> new ApiServer(vertx, server, controller, sources,
-                                    caches, state, config, limits));
+                            return hooks.start().map(done -> new ApiServer(vertx, server, controller, projects,
+                                    sources, caches, state, config, limits));
                         })
                         .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
@@ -225,6 +232,9 @@ public final class ApiServer {
         }
         if (namespaces != null) {
             namespaces.stop();
+        }
+        if (projects != null) {
+            projects.stop();
         }
         authenticationSources.stop();
         caches.close();

@@ -172,6 +172,7 @@ public final class Main {
                 EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
                 authorization, admissionConfigurations, credentials, null, featureGates)
+                .withProjectController(true)
                 .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
                 .withClusterIdentity(o.clusterIdentity)
                 .withEventTtl(o.eventTtl);

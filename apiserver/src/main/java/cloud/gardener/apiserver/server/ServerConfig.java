@@ -36,6 +36,8 @@ import java.util.Map;
  * @param clusterIdentity          {@code --cluster-identity}, published in ConfigMap {@code kube-system/cluster-identity}
  *                                 by a post-start hook; null for none
  * @param eventTtl                 {@code --event-ttl}: how long standalone events are kept after their last write
+ * @param projectController        whether this server runs the project controller's namespace part itself
+ *                                 (standalone mode; gardener-controller-manager does it in cluster mode)
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
@@ -44,7 +46,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
                            Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
                            Kubeconfig coreKubeconfig, FeatureGates featureGates, String clusterIdentity,
-                           Duration eventTtl) {
+                           Duration eventTtl, boolean projectController) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -70,7 +72,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                         List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null, null, null, null, null, null, null);
+                disabledAdmissionPlugins, null, null, null, null, null, null, null, null, false);
     }
 
     /** Without a cluster identity. */
@@ -84,56 +86,56 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, null, null);
+                coreKubeconfig, featureGates, null, null, false);
     }
 
     public ServerConfig withClusterIdentity(String identity) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, identity, eventTtl);
+                coreKubeconfig, featureGates, identity, eventTtl, projectController);
     }
 
     public ServerConfig withRequestTimeout(Duration timeout) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, timeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
     }
 
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
                 authentication, authorization, configurations, credentials, coreKubeconfig, featureGates,
-                clusterIdentity, eventTtl);
+                clusterIdentity, eventTtl, projectController);
     }
 
     public ServerConfig withCredentials(CredentialsConfig newCredentials) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
     }
 
     /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
@@ -141,20 +143,29 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
                 enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
-                admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity, eventTtl);
+                admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity, eventTtl,
+                kubeconfig == null && projectController);
     }
 
     public ServerConfig withFeatureGates(FeatureGates newFeatureGates) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, newFeatureGates, clusterIdentity, eventTtl);
+                coreKubeconfig, newFeatureGates, clusterIdentity, eventTtl, projectController);
     }
 
     public ServerConfig withEventTtl(Duration newEventTtl) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, newEventTtl);
+                coreKubeconfig, featureGates, clusterIdentity, newEventTtl, projectController);
+    }
+
+    /** Turns the built-in project controller on or off (it stays off in cluster mode). */
+    public ServerConfig withProjectController(boolean on) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, on && coreKubeconfig == null && serveCoreV1);
     }
 }

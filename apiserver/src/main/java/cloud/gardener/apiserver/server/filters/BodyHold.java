@@ -61,10 +61,15 @@ public final class BodyHold implements Handler<RoutingContext> {
     }
 
     private void drain(RoutingContext ctx, PendingBody body) {
+        HttpServerRequest request = ctx.request();
+        if (request.isEnded()) {
+            // the body ended after the check in handle (an HTTP/2 stream's END_STREAM can come after its
+            // headers): nothing is left to drain, and Vert.x refuses handlers on an ended request
+            body.complete = true;
+        }
         if (body.complete) {
             return;
         }
-        HttpServerRequest request = ctx.request();
         long[] dropped = {0};
         long timer = vertx.setTimer(Math.max(1, drainTimeout.toMillis()), id -> abandon(ctx, body));
         request.exceptionHandler(t -> vertx.cancelTimer(timer));
