@@ -16,6 +16,8 @@ import cloud.gardener.apiserver.endpoints.handlers.UpdateHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.handlers.WatchHandler;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
+import cloud.gardener.apiserver.metrics.WatchMetrics;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import io.vertx.core.Future;
@@ -37,7 +39,7 @@ public final class ResourceEndpoints {
     private final Map<String, VerbHandler> creating;
 
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds) {
-        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of());
+        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of(), new ServerMetrics().watches());
     }
 
     /**
@@ -46,14 +48,14 @@ public final class ResourceEndpoints {
      *                 handler answers 405
      */
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds,
-                             Map<String, VerbHandler> creating) {
+                             Map<String, VerbHandler> creating, WatchMetrics watchMetrics) {
         this.resources = resources;
         this.registry = registry;
         this.creating = Map.copyOf(creating);
         this.handlers = Map.of(
                 "get", new GetHandler(),
                 "list", new ListHandler(),
-                "watch", new WatchHandler(vertx, minRequestTimeoutSeconds),
+                "watch", new WatchHandler(vertx, minRequestTimeoutSeconds, watchMetrics),
                 "create", new CreateHandler(),
                 "update", new UpdateHandler(),
                 "patch", new PatchHandler(),

@@ -15,6 +15,7 @@ import cloud.gardener.apiserver.bootstrap.RemoteCoreApi;
 import cloud.gardener.apiserver.bootstrap.StoreCoreApi;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
@@ -56,11 +57,13 @@ public final class ApiServer {
     private final ServingState state;
     private final ServerConfig config;
     private final RequestLimits limits;
+    private final ServerMetrics metrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces,
             AuthenticationSources authenticationSources, Closeables caches, ServingState state, ServerConfig config,
-            RequestLimits limits) {
+            RequestLimits limits, ServerMetrics metrics) {
+        this.metrics = metrics;
         this.caches = caches;
         this.vertx = vertx;
         this.http = http;
@@ -118,8 +121,9 @@ public final class ApiServer {
             return unsynced;
         });
         ConnectionTimeouts timeouts = new ConnectionTimeouts(vertx, limits.readHeaderTimeout(), limits.idleTimeout());
+        ServerMetrics metrics = new ServerMetrics();
         HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
-                seedWebhooks, objects, hooks.checks(), timeouts);
+                seedWebhooks, objects, hooks.checks(), timeouts, metrics);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -153,7 +157,7 @@ public final class ApiServer {
                             }
                             graphSync.start();
                             return hooks.start().map(done -> new ApiServer(vertx, server, controller, sources,
-                                    caches, state, config, limits));
+                                    caches, state, config, limits, metrics));
                         })
                         .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
@@ -178,6 +182,11 @@ public final class ApiServer {
 
     public Vertx vertx() {
         return vertx;
+    }
+
+    /** What {@code /metrics} serves; the audit backends count into {@link ServerMetrics#audit()}. */
+    public ServerMetrics metrics() {
+        return metrics;
     }
 
     /**

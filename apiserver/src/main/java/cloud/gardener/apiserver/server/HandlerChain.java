@@ -19,6 +19,8 @@ import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.endpoints.webhooks.GardenWebhook;
 import cloud.gardener.apiserver.endpoints.webhooks.NamespaceWebhook;
+import cloud.gardener.apiserver.metrics.MetricsEndpoint;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
 import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
@@ -33,6 +35,7 @@ import cloud.gardener.apiserver.server.filters.MalformedRequests;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
+import cloud.gardener.apiserver.server.filters.RequestMetricsFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
 import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
 import io.vertx.core.Vertx;
@@ -48,8 +51,8 @@ import java.util.Map;
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: connection timeouts → body held back → preamble (Audit-Id, Cache-Control) → request
- * info → deadline → [the workload identity issuer's public OIDC documents] → authentication → authorization →
- * body (where a handler reads it) → routes (health, version, discovery, OpenAPI, the seed and Garden webhooks,
+ * info → metrics → deadline → [the workload identity issuer's public OIDC documents] → authentication → authorization →
+ * body (where a handler reads it) → routes (health, metrics, version, discovery, OpenAPI, the seed and Garden webhooks,
  * resources).
  */
 final class HandlerChain {
@@ -63,7 +66,7 @@ final class HandlerChain {
     HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
             ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
             Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects,
-            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts) {
+            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts, ServerMetrics metrics) {
         router = Router.router(vertx);
         router.route().handler(timeouts.requests());
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
@@ -71,6 +74,8 @@ final class HandlerChain {
         router.route().handler(new RequestPreamble());
         router.route().handler(new MalformedRequests());
         router.route().handler(new RequestInfoFilter());
+        // outside everything that may refuse a request, so refusals are counted with their codes
+        router.route().handler(new RequestMetricsFilter(metrics.requests()));
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         router.route().handler(state.inFlight());
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));
@@ -79,10 +84,11 @@ final class HandlerChain {
             // public documents: answered before anyone is asked for credentials
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
-        router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
+        router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources,
+                metrics.authentication()));
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
         router.route().handler(new MaxInFlightFilter(limits.maxRequestsInflight(),
-                limits.maxMutatingRequestsInflight()));
+                limits.maxMutatingRequestsInflight(), metrics.requests()));
         router.route().handler(new AuthorizationFilter(authorizer));
         // Bodies (at most 3 MiB each, within the server-wide budget) are read only where a handler uses them:
         // resource writes and the webhooks. Elsewhere they are drained or dropped once the answer is out.
@@ -110,6 +116,7 @@ final class HandlerChain {
                 postStartHooks,
                 List.of(HealthEndpoints.shutdown(state::shuttingDown)));
         health.install(router);
+        new MetricsEndpoint(vertx, metrics).install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);
         seedWebhooks.install(router);
@@ -119,7 +126,7 @@ final class HandlerChain {
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,
                 config.minRequestTimeoutSeconds(), credentialHandlers(vertx, registry, authorizer,
-                        config.credentials()));
+                        config.credentials()), metrics.watches());
         router.route("/apis").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         router.route("/apis/*").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         if (resources.servesLegacyCore()) {

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.endpoints.ListQueries;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
+import cloud.gardener.apiserver.metrics.WatchMetrics;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Objects;
@@ -37,10 +38,12 @@ public final class WatchHandler implements VerbHandler {
 
     private final Vertx vertx;
     private final int minRequestTimeoutSeconds;
+    private final WatchMetrics metrics;
 
-    public WatchHandler(Vertx vertx, int minRequestTimeoutSeconds) {
+    public WatchHandler(Vertx vertx, int minRequestTimeoutSeconds, WatchMetrics metrics) {
         this.vertx = vertx;
         this.minRequestTimeoutSeconds = minRequestTimeoutSeconds;
+        this.metrics = metrics;
     }
 
     @Override
@@ -59,7 +62,10 @@ public final class WatchHandler implements VerbHandler {
                     0, null, filter, false);
             start = req.store().list(req.namespace(), query).map(page -> {
                 stream.begin();
-                page.items().forEach(item -> stream.send("ADDED", item));
+                page.items().forEach(item -> {
+                    stream.watcher.initEvent();
+                    stream.send("ADDED", item);
+                });
                 if (Boolean.TRUE.equals(options.sendInitialEvents()) && options.allowWatchBookmarks()) {
                     stream.bookmark(page.revision(), true);
                 }
@@ -80,6 +86,7 @@ public final class WatchHandler implements VerbHandler {
     /** The state of one open watch, confined to the connection's context. */
     private final class Stream implements WatchListener {
         private final ResourceRequest req;
+        private final WatchMetrics.Watcher watcher;
         private final ObjectWriter writer;
         private final Predicate<ObjectNode> filter;
         private final boolean bookmarks;
@@ -90,6 +97,7 @@ public final class WatchHandler implements VerbHandler {
         private long timeoutTimer = -1;
         private long bookmarkTimer = -1;
         private boolean ended;
+        private boolean begun;
 
         Stream(ResourceRequest req, ObjectWriter writer, Predicate<ObjectNode> filter, boolean bookmarks) {
             this.req = req;
@@ -97,6 +105,8 @@ public final class WatchHandler implements VerbHandler {
             this.filter = filter;
             this.bookmarks = bookmarks;
             this.resp = req.ctx().response();
+            this.watcher = metrics.watcher(req.type().group(), req.version(), req.type().kind(), req.type().plural(),
+                    req.type().groupResource().toString());
         }
 
         void begin() {
@@ -109,6 +119,8 @@ public final class WatchHandler implements VerbHandler {
             resp.exceptionHandler(t -> finish());
             // graceful shutdown ends the response from outside; the subscription and timers go with it
             req.ctx().addEndHandler(v -> finish());
+            watcher.opened();
+            begun = true;
             resp.writeHead();
         }
 
@@ -198,6 +210,7 @@ public final class WatchHandler implements VerbHandler {
                 return;
             }
             resp.write(line);
+            watcher.sent(line.length());
             if (resp.writeQueueFull()) {
                 finish();
             }
@@ -208,6 +221,9 @@ public final class WatchHandler implements VerbHandler {
                 return;
             }
             ended = true;
+            if (begun) {
+                watcher.closed();
+            }
             if (subscription != null) {
                 subscription.close();
             }
