@@ -102,8 +102,9 @@ public final class ApiServer {
         Holder<Registry> stores = new Holder<>();
         AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
                 new StoreDryRun(() -> stores.value, virtualGarden));
+        ServerMetrics metrics = new ServerMetrics();
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission,
-                config.credentials().shootCredentialsRotationInterval());
+                config.credentials().shootCredentialsRotationInterval(), metrics.storage());
         stores.value = registry;
         RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
@@ -121,7 +122,6 @@ public final class ApiServer {
             return unsynced;
         });
         ConnectionTimeouts timeouts = new ConnectionTimeouts(vertx, limits.readHeaderTimeout(), limits.idleTimeout());
-        ServerMetrics metrics = new ServerMetrics();
         HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
                 seedWebhooks, objects, hooks.checks(), timeouts, metrics);
         HttpServerOptions options = new HttpServerOptions()

@@ -86,6 +86,23 @@ class MetricsEndpointTest {
     }
 
     @Test
+    void storageRoundTripsAreTimedPerResource() {
+        Map<String, Metrics.MetricFamily> families = scrape(monitoring);
+        String type = "exposureclasses.core.gardener.cloud";
+        assertThat(histogramCount(families, "etcd_request_duration_seconds",
+                Map.of("operation", "create", "type", type))).isEqualTo(2);
+        assertThat(histogramCount(families, "etcd_request_duration_seconds",
+                Map.of("operation", "get", "type", type))).isGreaterThanOrEqualTo(2);
+        assertThat(histogramCount(families, "etcd_request_duration_seconds",
+                Map.of("operation", "list", "type", type))).isGreaterThanOrEqualTo(2);
+        // the list returned one object (the applied one came later), the watch's initial list two
+        assertThat(count(families, "apiserver_storage_list_returned_objects_total", Map.of("resource", type)))
+                .isGreaterThanOrEqualTo(3);
+        assertThat(count(families, "apiserver_storage_list_total", Map.of("resource", type)))
+                .isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
     void watchesAreCounted() {
         Map<String, Metrics.MetricFamily> families = scrapeUntil(f -> gauge(f, "apiserver_registered_watchers",
                 Map.of("group", "core.gardener.cloud", "version", "v1beta1", "kind", "ExposureClass")) == 0);
