@@ -1,10 +1,12 @@
 package cloud.gardener.apiserver.metrics;
 
+import cloud.gardener.apiserver.admission.AdmissionObserver;
+import cloud.gardener.apiserver.admission.Operation;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 /** k8s.io/apiserver's admission metrics (pkg/admission/metrics): per plugin, per step, per webhook. */
-public final class AdmissionMetrics {
+public final class AdmissionMetrics implements AdmissionObserver {
 
     private final Histogram controllers;
     private final Histogram steps;
@@ -36,6 +38,16 @@ public final class AdmissionMetrics {
                         + "400). Codes greater than 600 are truncated to 600, to keep the metrics cardinality "
                         + "bounded.",
                 "name", "type", "operation", "error_type", "rejection_code");
+    }
+
+    @Override
+    public void plugin(String name, String type, Operation operation, boolean rejected, long elapsedNanos) {
+        controller(name, type, operation.name(), rejected, elapsedNanos);
+    }
+
+    @Override
+    public void step(String type, Operation operation, boolean rejected, long elapsedNanos) {
+        step(type, operation.name(), rejected, elapsedNanos);
     }
 
     /** One plugin's admit ({@code type="admit"}) or validate ({@code type="validate"}) call. */

@@ -100,9 +100,9 @@ public final class ApiServer {
         KubeApiClient virtualGarden = config.coreKubeconfig() == null ? null
                 : new KubeApiClient(vertx, config.coreKubeconfig());
         Holder<Registry> stores = new Holder<>();
-        AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
-                new StoreDryRun(() -> stores.value, virtualGarden));
         ServerMetrics metrics = new ServerMetrics();
+        AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
+                new StoreDryRun(() -> stores.value, virtualGarden)).observedBy(metrics.admission());
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission,
                 config.credentials().shootCredentialsRotationInterval(), metrics.storage());
         stores.value = registry;

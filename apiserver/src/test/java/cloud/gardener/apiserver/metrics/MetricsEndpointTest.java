@@ -103,6 +103,18 @@ class MetricsEndpointTest {
     }
 
     @Test
+    void admissionIsTimedPerPluginAndPhase() {
+        Map<String, Metrics.MetricFamily> families = scrape(monitoring);
+        // two creates and one apply that created: each ran both phases
+        assertThat(histogramCount(families, "apiserver_admission_step_admission_duration_seconds",
+                Map.of("type", "admit", "operation", "CREATE", "rejected", "false"))).isGreaterThanOrEqualTo(3);
+        assertThat(histogramCount(families, "apiserver_admission_step_admission_duration_seconds",
+                Map.of("type", "validate", "operation", "CREATE", "rejected", "false"))).isGreaterThanOrEqualTo(3);
+        assertThat(families.get("apiserver_admission_controller_admission_duration_seconds").getMetricList())
+                .isNotEmpty();
+    }
+
+    @Test
     void watchesAreCounted() {
         Map<String, Metrics.MetricFamily> families = scrapeUntil(f -> gauge(f, "apiserver_registered_watchers",
                 Map.of("group", "core.gardener.cloud", "version", "v1beta1", "kind", "ExposureClass")) == 0);
