@@ -39,7 +39,7 @@ public final class ResourceEndpoints {
     private final Map<String, VerbHandler> creating;
 
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds) {
-        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of(), new ServerMetrics().watches());
+        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of(), ServerMetrics.unserved().watches());
     }
 
     /**

@@ -19,7 +19,19 @@ public final class ServerMetrics {
     private final AuditMetrics audit = new AuditMetrics(registry);
 
     public ServerMetrics() {
-        JvmMetrics.builder().register(registry);
+        this(true);
+    }
+
+    private ServerMetrics(boolean jvm) {
+        if (jvm) {
+            // the client keeps every registry it registered the JVM collectors with: one per server
+            JvmMetrics.builder().register(registry);
+        }
+    }
+
+    /** Metrics nobody serves, without the JVM collectors: for parts of the server built on their own. */
+    public static ServerMetrics unserved() {
+        return new ServerMetrics(false);
     }
 
     public PrometheusRegistry registry() {

@@ -53,7 +53,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
     }
 
     public AuthenticationFilter(Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader) {
-        this(authenticator, requestHeader, new ServerMetrics().authentication());
+        this(authenticator, requestHeader, ServerMetrics.unserved().authentication());
     }
 
     public AuthenticationFilter(Authenticator authenticator) {
