@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
@@ -16,6 +17,8 @@ import cloud.gardener.apiserver.bootstrap.StoreCoreApi;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
+import cloud.gardener.apiserver.metrics.StoredObjectCounts;
+import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
@@ -37,6 +40,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.TrustOptions;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -146,7 +150,12 @@ public final class ApiServer {
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
-        Closeables caches = new Closeables(cache, remote, graphSync, hooks);
+        Map<String, String> prefixes = new java.util.HashMap<>();
+        for (ResourceType type : resources.resources()) {
+            prefixes.put(type.groupResource().toString(), GenericStore.keyRoot(config.etcdPrefix(), type) + "/");
+        }
+        StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, config.storage(), prefixes, metrics.storage());
+        Closeables caches = new Closeables(cache, remote, graphSync, hooks, objectCounts);
         return vertx.createHttpServer(options).connectionHandler(timeouts::connected)
                 .requestHandler(chain.router()).listen()
                 .compose(server -> cache.start()
@@ -156,6 +165,7 @@ public final class ApiServer {
                                 controller.start();
                             }
                             graphSync.start();
+                            objectCounts.start();
                             return hooks.start().map(done -> new ApiServer(vertx, server, controller, sources,
                                     caches, state, config, limits, metrics));
                         })
@@ -254,9 +264,10 @@ public final class ApiServer {
 
     /** The caches that follow storage and the virtual garden, and the seed graph; stopped with the server. */
     private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
-            PostStartHooks hooks) {
+            PostStartHooks hooks, StoredObjectCounts objectCounts) {
 
         void close() {
+            objectCounts.stop();
             hooks.stop();
             graphSync.stop();
             cache.close();

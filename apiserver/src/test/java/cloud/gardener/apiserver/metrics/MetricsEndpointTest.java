@@ -100,6 +100,8 @@ class MetricsEndpointTest {
                 .isGreaterThanOrEqualTo(3);
         assertThat(count(families, "apiserver_storage_list_total", Map.of("resource", type)))
                 .isGreaterThanOrEqualTo(2);
+        // counted when the server started, before the test made any
+        assertThat(gauge(families, "apiserver_storage_objects", Map.of("resource", type))).isZero();
     }
 
     @Test
