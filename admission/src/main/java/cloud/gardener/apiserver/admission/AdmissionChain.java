@@ -11,9 +11,20 @@ import java.util.function.BiFunction;
 public final class AdmissionChain {
 
     private final List<AdmissionPlugin> plugins;
+    private final AdmissionObserver observer;
 
     public AdmissionChain(List<AdmissionPlugin> plugins) {
+        this(plugins, AdmissionObserver.NONE);
+    }
+
+    public AdmissionChain(List<AdmissionPlugin> plugins, AdmissionObserver observer) {
         this.plugins = List.copyOf(plugins);
+        this.observer = observer;
+    }
+
+    /** The same plugins, each call and each phase reported to {@code observer}. */
+    public AdmissionChain observedBy(AdmissionObserver newObserver) {
+        return new AdmissionChain(plugins, newObserver);
     }
 
     public static AdmissionChain empty() {
@@ -26,24 +37,31 @@ public final class AdmissionChain {
 
     /** The mutating phase. */
     public Future<Void> admit(Attributes attributes) {
-        return runEach(MutatingPlugin.class, attributes, MutatingPlugin::admit);
+        return runEach(MutatingPlugin.class, "admit", attributes, MutatingPlugin::admit);
     }
 
     /** The validating phase. */
     public Future<Void> validate(Attributes attributes) {
-        return runEach(ValidatingPlugin.class, attributes, ValidatingPlugin::validate);
+        return runEach(ValidatingPlugin.class, "validate", attributes, ValidatingPlugin::validate);
     }
 
     /** Calls {@code step} on each plugin of the phase that handles the operation, in order, stopping at the first failure. */
-    private <P> Future<Void> runEach(Class<P> phase, Attributes attributes, BiFunction<P, Attributes, Future<Void>> step) {
+    private <P> Future<Void> runEach(Class<P> phase, String type, Attributes attributes,
+            BiFunction<P, Attributes, Future<Void>> step) {
+        long start = System.nanoTime();
         Future<Void> result = Future.succeededFuture();
         for (AdmissionPlugin plugin : plugins) {
             if (phase.isInstance(plugin) && plugin.handles(attributes.operation())) {
                 P p = phase.cast(plugin);
-                result = result.compose(v -> step.apply(p, attributes));
+                result = result.compose(v -> {
+                    long pluginStart = System.nanoTime();
+                    return step.apply(p, attributes).onComplete(ar -> observer.plugin(plugin.name(), type,
+                            attributes.operation(), ar.failed(), System.nanoTime() - pluginStart));
+                });
             }
         }
-        return result;
+        return result.onComplete(ar -> observer.step(type, attributes.operation(), ar.failed(),
+                System.nanoTime() - start));
     }
 
     /** Both phases. */

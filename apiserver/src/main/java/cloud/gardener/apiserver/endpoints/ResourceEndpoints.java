@@ -16,6 +16,8 @@ import cloud.gardener.apiserver.endpoints.handlers.UpdateHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.handlers.WatchHandler;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
+import cloud.gardener.apiserver.metrics.WatchMetrics;
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
@@ -40,7 +42,8 @@ public final class ResourceEndpoints {
     private final Map<String, VerbHandler> answering;
 
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds) {
-        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of(), Map.of());
+        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of(), Map.of(),
+                ServerMetrics.unserved().watches());
     }
 
     /**
@@ -49,9 +52,11 @@ public final class ResourceEndpoints {
      *                 handler answers 405
      * @param answering handlers of the resources that are not stored (the reviews), by {@code <group>/<plural>}; such
      *                  a resource without a handler is not found
+     * @param watchMetrics the watch series every watch reports to
      */
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds,
-                             Map<String, VerbHandler> creating, Map<String, VerbHandler> answering) {
+                             Map<String, VerbHandler> creating, Map<String, VerbHandler> answering,
+                             WatchMetrics watchMetrics) {
         this.resources = resources;
         this.registry = registry;
         this.creating = Map.copyOf(creating);
@@ -59,7 +64,7 @@ public final class ResourceEndpoints {
         this.handlers = Map.of(
                 "get", new GetHandler(),
                 "list", new ListHandler(),
-                "watch", new WatchHandler(vertx, minRequestTimeoutSeconds),
+                "watch", new WatchHandler(vertx, minRequestTimeoutSeconds, watchMetrics),
                 "create", new CreateHandler(),
                 "update", new UpdateHandler(),
                 "patch", new PatchHandler(),

@@ -6,6 +6,8 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.metrics.MeteredStorage;
+import cloud.gardener.apiserver.metrics.StorageMetrics;
 import cloud.gardener.apiserver.registry.events.EventConversion;
 import cloud.gardener.apiserver.registry.events.EventStrategy;
 import cloud.gardener.apiserver.registry.core.NamespaceStrategy;
@@ -56,6 +58,12 @@ public final class Registry {
     /** @param credentialsRotationInterval {@code --shoot-credentials-rotation-interval}, for the Shoot warnings */
     public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission,
                     Duration credentialsRotationInterval) {
+        this(resources, storage, prefix, admission, credentialsRotationInterval, null);
+    }
+
+    /** @param metrics where each resource's storage round trips are recorded, or null to record none */
+    public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission,
+                    Duration credentialsRotationInterval, StorageMetrics metrics) {
         this.admission = admission;
         for (ResourceType type : resources.resources()) {
             if (!type.stored() || isEventsV1(type)) {
@@ -63,7 +71,9 @@ public final class Registry {
             }
             ResourceStrategy strategy = isShoots(type) ? new ShootStrategy(credentialsRotationInterval)
                     : strategyFor(type);
-            stores.put(id(type), new GenericStore(type, storage, prefix,
+            Storage typed = metrics == null ? storage
+                    : new MeteredStorage(storage, type.groupResource().toString(), metrics);
+            stores.put(id(type), new GenericStore(type, typed, prefix,
                     ModelStrategy.wrap(type, strategy), admission, conversionFor(type)));
         }
         addEventsV1(resources);

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
@@ -15,6 +16,9 @@ import cloud.gardener.apiserver.bootstrap.RemoteCoreApi;
 import cloud.gardener.apiserver.bootstrap.StoreCoreApi;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
+import cloud.gardener.apiserver.metrics.StoredObjectCounts;
+import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.events.EventExpiry;
@@ -38,6 +42,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.TrustOptions;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -59,11 +64,13 @@ public final class ApiServer {
     private final ServingState state;
     private final ServerConfig config;
     private final RequestLimits limits;
+    private final ServerMetrics metrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces, ProjectController projects,
             AuthenticationSources authenticationSources, Closeables caches, ServingState state, ServerConfig config,
-            RequestLimits limits) {
+            RequestLimits limits, ServerMetrics metrics) {
+        this.metrics = metrics;
         this.caches = caches;
         this.vertx = vertx;
         this.http = http;
@@ -101,10 +108,11 @@ public final class ApiServer {
         KubeApiClient virtualGarden = config.coreKubeconfig() == null ? null
                 : new KubeApiClient(vertx, config.coreKubeconfig());
         Holder<Registry> stores = new Holder<>();
+        ServerMetrics metrics = new ServerMetrics();
         AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
-                new StoreDryRun(() -> stores.value, virtualGarden));
+                new StoreDryRun(() -> stores.value, virtualGarden)).observedBy(metrics.admission());
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission,
-                config.credentials().shootCredentialsRotationInterval());
+                config.credentials().shootCredentialsRotationInterval(), metrics.storage());
         stores.value = registry;
         RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
         lookup.value = new StoreLookup(vertx, registry, cache, remote);
@@ -123,7 +131,7 @@ public final class ApiServer {
         });
         ConnectionTimeouts timeouts = new ConnectionTimeouts(vertx, limits.readHeaderTimeout(), limits.idleTimeout());
         HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
-                seedWebhooks, objects, hooks.checks(), timeouts);
+                seedWebhooks, objects, hooks.checks(), timeouts, metrics);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())
@@ -155,7 +163,12 @@ public final class ApiServer {
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
-        Closeables caches = new Closeables(cache, remote, graphSync, hooks, expiry);
+        Map<String, String> prefixes = new java.util.HashMap<>();
+        for (ResourceType type : resources.resources()) {
+            prefixes.put(type.groupResource().toString(), GenericStore.keyRoot(config.etcdPrefix(), type) + "/");
+        }
+        StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, config.storage(), prefixes, metrics.storage());
+        Closeables caches = new Closeables(cache, remote, graphSync, hooks, expiry, objectCounts);
         return vertx.createHttpServer(options).connectionHandler(timeouts::connected)
                 .requestHandler(chain.router()).listen()
                 .compose(server -> cache.start()
@@ -171,8 +184,9 @@ public final class ApiServer {
                                 projects.start();
                             }
                             graphSync.start();
+                            objectCounts.start();
                             return hooks.start().map(done -> new ApiServer(vertx, server, controller, projects,
-                                    sources, caches, state, config, limits));
+                                    sources, caches, state, config, limits, metrics));
                         })
                         .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
@@ -197,6 +211,11 @@ public final class ApiServer {
 
     public Vertx vertx() {
         return vertx;
+    }
+
+    /** What {@code /metrics} serves; the audit backends count into {@link ServerMetrics#audit()}. */
+    public ServerMetrics metrics() {
+        return metrics;
     }
 
     /**
@@ -267,9 +286,10 @@ public final class ApiServer {
 
     /** The caches that follow storage and the virtual garden, and the seed graph; stopped with the server. */
     private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
-            PostStartHooks hooks, EventExpiry expiry) {
+            PostStartHooks hooks, EventExpiry expiry, StoredObjectCounts objectCounts) {
 
         void close() {
+            objectCounts.stop();
             if (expiry != null) {
                 expiry.stop();
             }

@@ -21,6 +21,8 @@ import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.endpoints.webhooks.GardenWebhook;
 import cloud.gardener.apiserver.endpoints.webhooks.NamespaceWebhook;
+import cloud.gardener.apiserver.metrics.MetricsEndpoint;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
 import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
@@ -38,6 +40,7 @@ import cloud.gardener.apiserver.server.filters.MalformedRequests;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
+import cloud.gardener.apiserver.server.filters.RequestMetricsFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
 import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
 import io.vertx.core.Future;
@@ -54,9 +57,9 @@ import java.util.Map;
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: connection timeouts → body held back → preamble (Audit-Id, Cache-Control) → request
- * info → deadline → [the workload identity issuer's public OIDC documents] → authentication → impersonation →
- * max-in-flight → authorization → body (where a handler reads it) → routes (health, version, discovery, OpenAPI,
- * the seed and Garden webhooks, resources).
+ * info → metrics → deadline → [the workload identity issuer's public OIDC documents] → authentication →
+ * impersonation → max-in-flight → authorization → body (where a handler reads it) → routes (health, metrics,
+ * version, discovery, OpenAPI, the seed and Garden webhooks, resources).
  */
 final class HandlerChain {
 
@@ -69,7 +72,7 @@ final class HandlerChain {
     HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
             ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
             Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects,
-            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts) {
+            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts, ServerMetrics metrics) {
         router = Router.router(vertx);
         router.route().handler(timeouts.requests());
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
@@ -84,6 +87,8 @@ final class HandlerChain {
             }
             ctx.next();
         });
+        // outside everything that may refuse a request, so refusals are counted with their codes
+        router.route().handler(new RequestMetricsFilter(metrics.requests()));
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         router.route().handler(state.inFlight());
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));
@@ -92,12 +97,13 @@ final class HandlerChain {
             // public documents: answered before anyone is asked for credentials
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
-        router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
+        router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources,
+                metrics.authentication()));
         // upstream's order: impersonation after authentication (and audit), before max-in-flight and authorization
         router.route().handler(new ImpersonationFilter(authorizer));
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
         router.route().handler(new MaxInFlightFilter(limits.maxRequestsInflight(),
-                limits.maxMutatingRequestsInflight()));
+                limits.maxMutatingRequestsInflight(), metrics.requests()));
         router.route().handler(new AuthorizationFilter(authorizer));
         // Bodies (at most 3 MiB each, within the server-wide budget) are read only where a handler uses them:
         // resource writes and the webhooks. Elsewhere they are drained or dropped once the answer is out.
@@ -125,6 +131,7 @@ final class HandlerChain {
                 postStartHooks,
                 List.of(HealthEndpoints.shutdown(state::shuttingDown)));
         health.install(router);
+        new MetricsEndpoint(vertx, metrics).install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);
         seedWebhooks.install(router);
@@ -134,7 +141,7 @@ final class HandlerChain {
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,
                 config.minRequestTimeoutSeconds(), credentialHandlers(vertx, registry, authorizer,
-                        config.credentials()), reviewHandlers(authorizer));
+                        config.credentials()), reviewHandlers(authorizer), metrics.watches());
         router.route("/apis").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         router.route("/apis/*").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         if (resources.servesLegacyCore()) {

@@ -195,6 +195,21 @@ public final class TestClient {
         }
     }
 
+    /** A GET whose body is binary (protobuf), returned as is. */
+    public HttpResponse<byte[]> getBytes(String path, Map<String, String> headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(30)).GET();
+        headers.forEach(builder::header);
+        try {
+            return http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /**
      * Opens a watch (or any streaming GET) and returns its lines as they arrive; close the stream to
      * end it. The status and headers are checked by the caller through {@link #openStream}.

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.endpoints.ListQueries;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
+import cloud.gardener.apiserver.metrics.WatchMetrics;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Objects;
@@ -38,10 +39,12 @@ public final class WatchHandler implements VerbHandler {
 
     private final Vertx vertx;
     private final int minRequestTimeoutSeconds;
+    private final WatchMetrics metrics;
 
-    public WatchHandler(Vertx vertx, int minRequestTimeoutSeconds) {
+    public WatchHandler(Vertx vertx, int minRequestTimeoutSeconds, WatchMetrics metrics) {
         this.vertx = vertx;
         this.minRequestTimeoutSeconds = minRequestTimeoutSeconds;
+        this.metrics = metrics;
     }
 
     @Override
@@ -69,7 +72,10 @@ public final class WatchHandler implements VerbHandler {
             ListQuery query = new ListQuery(rv.isEmpty() || "0".equals(rv) ? 0 : ListQueries.parseRevision(rv), false,
                     0, null, filter, false);
             start = req.store().list(req.namespace(), query).compose(page -> stream.begin().map(v -> {
-                page.items().forEach(item -> stream.send("ADDED", item));
+                page.items().forEach(item -> {
+                    stream.watcher.initEvent();
+                    stream.send("ADDED", item);
+                });
                 if (Boolean.TRUE.equals(options.sendInitialEvents()) && options.allowWatchBookmarks()) {
                     stream.bookmark(page.revision(), true);
                 }
@@ -88,6 +94,7 @@ public final class WatchHandler implements VerbHandler {
     /** The state of one open watch, confined to the connection's context. */
     private final class Stream implements WatchListener {
         private final ResourceRequest req;
+        private final WatchMetrics.Watcher watcher;
         private final ObjectWriter writer;
         private final Predicate<ObjectNode> filter;
         private final boolean bookmarks;
@@ -99,6 +106,7 @@ public final class WatchHandler implements VerbHandler {
         private long timeoutTimer = -1;
         private long bookmarkTimer = -1;
         private boolean ended;
+        private boolean begun;
 
         /** @param webSocket the upgrade to make instead of a chunked response, or null */
         Stream(ResourceRequest req, ObjectWriter writer, Predicate<ObjectNode> filter, boolean bookmarks,
@@ -109,11 +117,16 @@ public final class WatchHandler implements VerbHandler {
             this.bookmarks = bookmarks;
             this.resp = req.ctx().response();
             this.webSocket = webSocket;
+            this.watcher = metrics.watcher(req.type().group(), req.version(), req.type().kind(), req.type().plural(),
+                    req.type().groupResource().toString());
         }
 
         Future<Void> begin() {
             if (webSocket != null) {
-                return webSocket.upgrade(this::finish);
+                return webSocket.upgrade(this::finish).onSuccess(v -> {
+                    watcher.opened();
+                    begun = true;
+                });
             }
             resp.setStatusCode(200);
             resp.putHeader("Content-Type", writer.contentType());
@@ -124,6 +137,8 @@ public final class WatchHandler implements VerbHandler {
             resp.exceptionHandler(t -> finish());
             // graceful shutdown ends the response from outside; the subscription and timers go with it
             req.ctx().addEndHandler(v -> finish());
+            watcher.opened();
+            begun = true;
             resp.writeHead();
             return Future.succeededFuture();
         }
@@ -212,6 +227,8 @@ public final class WatchHandler implements VerbHandler {
             if (webSocket != null) {
                 if (ended || !webSocket.send(line)) {
                     finish();
+                } else {
+                    watcher.sent(line.length());
                 }
                 return;
             }
@@ -220,6 +237,7 @@ public final class WatchHandler implements VerbHandler {
                 return;
             }
             resp.write(line);
+            watcher.sent(line.length());
             if (resp.writeQueueFull()) {
                 finish();
             }
@@ -230,6 +248,9 @@ public final class WatchHandler implements VerbHandler {
                 return;
             }
             ended = true;
+            if (begun) {
+                watcher.closed();
+            }
             if (subscription != null) {
                 subscription.close();
             }

@@ -14,6 +14,8 @@ import cloud.gardener.apiserver.authn.X509Authenticator;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
+import cloud.gardener.apiserver.metrics.AuthenticationMetrics;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.server.AuthenticationConfig;
 import cloud.gardener.apiserver.server.AuthenticationSources;
 import cloud.gardener.apiserver.server.ServerConfig;
@@ -41,10 +43,17 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
 
     private final Authenticator authenticator;
     private final Supplier<RequestHeaderConfig> requestHeader;
+    private final AuthenticationMetrics metrics;
 
-    public AuthenticationFilter(Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader) {
+    public AuthenticationFilter(Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader,
+            AuthenticationMetrics metrics) {
         this.authenticator = authenticator;
         this.requestHeader = requestHeader;
+        this.metrics = metrics;
+    }
+
+    public AuthenticationFilter(Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader) {
+        this(authenticator, requestHeader, ServerMetrics.unserved().authentication());
     }
 
     public AuthenticationFilter(Authenticator authenticator) {
@@ -55,7 +64,8 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
      * The upstream order: front proxy (request headers), client certificate, bearer tokens (token file, then
      * TokenReview); anonymous only for requests without any credential.
      */
-    public static AuthenticationFilter create(Vertx vertx, ServerConfig config, AuthenticationSources sources) {
+    public static AuthenticationFilter create(Vertx vertx, ServerConfig config, AuthenticationSources sources,
+            AuthenticationMetrics metrics) {
         AuthenticationConfig authentication = config.authentication();
         List<Authenticator> chain = new ArrayList<>();
         chain.add(new RequestHeaderAuthenticator(sources::requestHeader, Clock.systemUTC()));
@@ -72,7 +82,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
             chain.add(new BearerTokenAuthenticator(tokens));
         }
         return new AuthenticationFilter(Authenticators.delegating(chain, config.anonymousAuth()),
-                sources::requestHeader);
+                sources::requestHeader, metrics);
     }
 
     @Override
@@ -80,11 +90,16 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
         AuthenticationRequest request = new AuthenticationRequest(peerCertificates(ctx),
                 RequestHeaders.of(Multimaps.toMap(ctx.request().headers())),
                 ctx.normalizedPath());
+        long start = System.nanoTime();
         authenticator.authenticate(request).onComplete(ar -> {
             if (ar.failed() || !ar.result().isAuthenticated()) {
+                metrics.attempt(ar.failed() ? AuthenticationMetrics.Result.ERROR : AuthenticationMetrics.Result.FAILURE,
+                        System.nanoTime() - start);
                 Responses.fail(ctx, ApiException.unauthorized());
                 return;
             }
+            metrics.attempt(AuthenticationMetrics.Result.SUCCESS, System.nanoTime() - start);
+            metrics.authenticatedUser(ar.result().user().name());
             RequestAttributes.setUser(ctx, ar.result().user());
             clearAuthenticationHeaders(ctx.request().headers(), requestHeader.get());
             ctx.next();

@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.authz.AuthenticatedPathsAuthorizer;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.ForbiddenMessages;
+import cloud.gardener.apiserver.authz.MonitoringAuthorizer;
 import cloud.gardener.apiserver.authz.PrivilegedGroupsAuthorizer;
 import cloud.gardener.apiserver.authz.SubjectAccessReviewAuthorizer;
 import cloud.gardener.apiserver.authz.UnionAuthorizer;
@@ -53,7 +54,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
      * allows or has no opinion; then posts of authenticated users to the seed webhooks; then, delegated, the
      * always-allowed paths and SubjectAccessReview (so {@code /version} is decided by the cluster's RBAC, as
      * upstream); standalone, the public paths, the configured ones, discovery for authenticated users (the
-     * {@code system:discovery} role) and project membership.
+     * {@code system:discovery} role), {@code system:monitoring}'s metrics and health paths, and project membership.
      *
      * @param seedAuthorizer the SeedAuthorizer, or null to leave it out
      */
@@ -75,6 +76,8 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
             paths.addAll(authorization.alwaysAllowPaths());
             chain.add(new AlwaysAllowPathsAuthorizer(paths));
             chain.add(new AuthenticatedPathsAuthorizer("get", DISCOVERY_PATHS));
+            // the cluster's bootstrap RBAC, which delegated authorization asks instead
+            chain.add(new MonitoringAuthorizer());
             chain.add(new ProjectMemberAuthorizer(projects));
         }
         return new UnionAuthorizer(chain);

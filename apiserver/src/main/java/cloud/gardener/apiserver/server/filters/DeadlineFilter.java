@@ -46,6 +46,7 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
         }
         long timer = vertx.setTimer(Math.max(1, deadline.toMillis()), id -> {
             if (!ctx.response().headWritten()) {
+                RequestAttributes.setTerminated(ctx);
                 Responses.fail(ctx, ApiException.timeout("Timeout: request did not complete within the allotted timeout", 0));
             }
         });

@@ -3,6 +3,8 @@ package cloud.gardener.apiserver.server.filters;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.metrics.RequestMetrics;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
@@ -28,10 +30,17 @@ public final class MaxInFlightFilter implements Handler<RoutingContext> {
 
     private final Slots nonMutating;
     private final Slots mutating;
+    private final RequestMetrics metrics;
 
     public MaxInFlightFilter(int maxRequestsInflight, int maxMutatingRequestsInflight) {
+        this(maxRequestsInflight, maxMutatingRequestsInflight, ServerMetrics.unserved().requests());
+    }
+
+    /** @param metrics where the slots in use are reported ({@code apiserver_current_inflight_requests}) */
+    public MaxInFlightFilter(int maxRequestsInflight, int maxMutatingRequestsInflight, RequestMetrics metrics) {
         this.nonMutating = new Slots(maxRequestsInflight);
         this.mutating = new Slots(maxMutatingRequestsInflight);
+        this.metrics = metrics;
     }
 
     @Override
@@ -41,13 +50,20 @@ public final class MaxInFlightFilter implements Handler<RoutingContext> {
             ctx.next();
             return;
         }
-        Slots slots = NON_MUTATING_VERBS.contains(info.verb()) ? nonMutating : mutating;
+        boolean readOnly = NON_MUTATING_VERBS.contains(info.verb());
+        Slots slots = readOnly ? nonMutating : mutating;
         if (slots.tryAcquire()) {
-            ctx.addEndHandler(v -> slots.release());
+            RequestMetrics.Kind kind = readOnly ? RequestMetrics.Kind.READ_ONLY : RequestMetrics.Kind.MUTATING;
+            metrics.inFlight(kind, 1);
+            ctx.addEndHandler(v -> {
+                slots.release();
+                metrics.inFlight(kind, -1);
+            });
             ctx.next();
         } else if (privileged(RequestAttributes.user(ctx))) {
             ctx.next();
         } else {
+            RequestAttributes.setTerminated(ctx);
             ctx.response().putHeader("Retry-After", "1");
             ctx.response().putHeader("X-Content-Type-Options", "nosniff");
             Responses.writeText(ctx, 429, MESSAGE);

@@ -10,6 +10,7 @@ public final class RequestAttributes {
     private static final String INFO = "gardener.requestInfo";
     private static final String USER = "gardener.user";
     private static final String AUTHENTICATED_USER = "gardener.authenticatedUser";
+    private static final String TERMINATED = "gardener.terminated";
 
     private RequestAttributes() {
     }
@@ -46,5 +47,14 @@ public final class RequestAttributes {
 
     static void setUser(RoutingContext ctx, UserInfo user) {
         ctx.put(USER, user);
+    }
+
+    /** Whether the server refused or cut the request in self-defense (in-flight limit, deadline). */
+    static boolean terminated(RoutingContext ctx) {
+        return Boolean.TRUE.equals(ctx.get(TERMINATED));
+    }
+
+    static void setTerminated(RoutingContext ctx) {
+        ctx.put(TERMINATED, Boolean.TRUE);
     }
 }

@@ -3,6 +3,11 @@ package cloud.gardener.apiserver.server.filters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -37,18 +42,20 @@ class MaxInFlightFilterTest {
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final Map<String, Promise<Void>> held = new ConcurrentHashMap<>();
     private final Map<String, CountDownLatch> arrived = new ConcurrentHashMap<>();
+    private final ServerMetrics metrics = ServerMetrics.unserved();
 
     @BeforeEach
     void start() throws Exception {
         vertx = Vertx.vertx();
         Router router = Router.router(vertx);
         router.route().handler(new RequestInfoFilter());
+        router.route().handler(new RequestMetricsFilter(metrics.requests()));
         router.route().handler(ctx -> {
             String groups = ctx.request().getHeader("X-Test-Groups");
             RequestAttributes.setUser(ctx, UserInfo.of("user", groups == null ? List.of() : List.of(groups.split(","))));
             ctx.next();
         });
-        router.route().handler(new MaxInFlightFilter(1, 1));
+        router.route().handler(new MaxInFlightFilter(1, 1, metrics.requests()));
         router.route().handler(ctx -> {
             String hold = ctx.request().getHeader("X-Hold");
             if (hold == null) {
@@ -88,6 +95,43 @@ class MaxInFlightFilterTest {
 
         release("list", first);
         assertThat(send(HttpMethod.GET, SHOOTS + "/a", Map.of()).status()).as("the slot is free again").isEqualTo(200);
+    }
+
+    @Test
+    void theSlotsInUseAndTheRefusalsAreReported() throws Exception {
+        var first = hold("list", HttpMethod.GET, SHOOTS);
+        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "readOnly"))).isEqualTo(1);
+        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "mutating"))).isZero();
+
+        assertThat(send(HttpMethod.GET, SHOOTS, Map.of()).status()).isEqualTo(429);
+        Map<String, String> refused = Map.of("verb", "LIST", "group", "core.gardener.cloud", "version", "v1beta1",
+                "resource", "shoots", "subresource", "", "scope", "namespace", "component", "apiserver",
+                "code", "429");
+        assertThat(value("apiserver_request_terminations", refused)).isEqualTo(1);
+        Map<String, String> counted = new java.util.HashMap<>(refused);
+        counted.put("dry_run", "");
+        assertThat(value("apiserver_request", counted)).isEqualTo(1);
+
+        release("list", first);
+        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "readOnly"))).isZero();
+    }
+
+    /** One series' value, straight from the registry (counters by their name without {@code _total}). */
+    private double value(String name, Map<String, String> labels) {
+        for (MetricSnapshot snapshot : metrics.registry().scrape()) {
+            if (!snapshot.getMetadata().getPrometheusName().equals(name)) {
+                continue;
+            }
+            for (DataPointSnapshot point : snapshot.getDataPoints()) {
+                Map<String, String> actual = new java.util.HashMap<>();
+                point.getLabels().forEach(label -> actual.put(label.getName(), label.getValue()));
+                if (actual.equals(labels)) {
+                    return point instanceof CounterSnapshot.CounterDataPointSnapshot counter ? counter.getValue()
+                            : ((GaugeSnapshot.GaugeDataPointSnapshot) point).getValue();
+                }
+            }
+        }
+        return 0;
     }
 
     @Test

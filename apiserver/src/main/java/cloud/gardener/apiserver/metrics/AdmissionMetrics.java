@@ -1,0 +1,72 @@
+package cloud.gardener.apiserver.metrics;
+
+import cloud.gardener.apiserver.admission.AdmissionObserver;
+import cloud.gardener.apiserver.admission.Operation;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+/** k8s.io/apiserver's admission metrics (pkg/admission/metrics): per plugin, per step, per webhook. */
+public final class AdmissionMetrics implements AdmissionObserver {
+
+    private final Histogram controllers;
+    private final Histogram steps;
+    private final Histogram webhooks;
+    private final ExactNameCounter webhookRejections;
+
+    AdmissionMetrics(PrometheusRegistry registry) {
+        controllers = Histogram.builder().name("apiserver_admission_controller_admission_duration_seconds")
+                .help("Admission controller latency histogram in seconds, identified by name and broken out for "
+                        + "each operation and API resource and type (validate or admit).")
+                .labelNames("name", "type", "operation", "rejected")
+                .classicOnly().classicUpperBounds(Buckets.ADMISSION).register(registry);
+        steps = Histogram.builder().name("apiserver_admission_step_admission_duration_seconds")
+                .help("Admission sub-step latency histogram in seconds, broken out for each operation and API "
+                        + "resource and step type (validate or admit).")
+                .labelNames("type", "operation", "rejected")
+                .classicOnly().classicUpperBounds(Buckets.ADMISSION).register(registry);
+        webhooks = Histogram.builder().name("apiserver_admission_webhook_admission_duration_seconds")
+                .help("Admission webhook latency histogram in seconds, identified by name and broken out for each "
+                        + "operation and API resource and type (validate or admit).")
+                .labelNames("name", "type", "operation", "rejected")
+                .classicOnly().classicUpperBounds(Buckets.ADMISSION_WEBHOOK).register(registry);
+        webhookRejections = ExactNameCounter.register(registry, "apiserver_admission_webhook_rejection_count",
+                "Admission webhook rejection count, identified by name and broken out for each admission type "
+                        + "(validating or admit) and operation. Additional labels specify an error type "
+                        + "(calling_webhook_error or apiserver_internal_error if an error occurred; no_error "
+                        + "otherwise) and optionally a non-zero rejection code if the webhook rejects the request "
+                        + "with an HTTP status code (honored by the apiserver when the code is greater or equal to "
+                        + "400). Codes greater than 600 are truncated to 600, to keep the metrics cardinality "
+                        + "bounded.",
+                "name", "type", "operation", "error_type", "rejection_code");
+    }
+
+    @Override
+    public void plugin(String name, String type, Operation operation, boolean rejected, long elapsedNanos) {
+        controller(name, type, operation.name(), rejected, elapsedNanos);
+    }
+
+    @Override
+    public void step(String type, Operation operation, boolean rejected, long elapsedNanos) {
+        step(type, operation.name(), rejected, elapsedNanos);
+    }
+
+    /** One plugin's admit ({@code type="admit"}) or validate ({@code type="validate"}) call. */
+    public void controller(String name, String type, String operation, boolean rejected, long elapsedNanos) {
+        controllers.labelValues(name, type, operation, Boolean.toString(rejected)).observe(elapsedNanos / 1e9);
+    }
+
+    /** The whole mutating ({@code admit}) or validating ({@code validate}) step. */
+    public void step(String type, String operation, boolean rejected, long elapsedNanos) {
+        steps.labelValues(type, operation, Boolean.toString(rejected)).observe(elapsedNanos / 1e9);
+    }
+
+    /** One admission webhook call. */
+    public void webhook(String name, String type, String operation, boolean rejected, long elapsedNanos) {
+        webhooks.labelValues(name, type, operation, Boolean.toString(rejected)).observe(elapsedNanos / 1e9);
+    }
+
+    /** A webhook rejected the request or failed; the code is capped at 600 as upstream. */
+    public void webhookRejection(String name, String type, String operation, String errorType, int code) {
+        webhookRejections.inc(name, type, operation, errorType, Integer.toString(Math.min(code, 600)));
+    }
+}

@@ -1,0 +1,184 @@
+package cloud.gardener.apiserver.metrics;
+
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import io.prometheus.metrics.core.datapoints.GaugeDataPoint;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * k8s.io/apiserver's request metrics (pkg/endpoints/metrics/metrics.go) with its label values: the verb as
+ * {@code MonitorRequest} reports it (GET of a collection is LIST, {@code ?watch} is WATCH, an apply patch is
+ * APPLY), {@code dry_run}, group, version, resource, subresource, scope and component. The counters and histograms
+ * are the client's lock-free ones; recording happens once per request, when its response ends.
+ */
+public final class RequestMetrics {
+
+    /** Upstream's component label for requests served by the API server itself. */
+    static final String COMPONENT = "apiserver";
+
+    /** The request kinds of the in-flight gauges. */
+    public enum Kind {
+        READ_ONLY("readOnly"), MUTATING("mutating");
+
+        private final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+    }
+
+    private static final Set<String> VALID_VERBS = Set.of("APPLY", "CONNECT", "CREATE", "DELETE",
+            "DELETECOLLECTION", "GET", "LIST", "PATCH", "POST", "PROXY", "PUT", "UPDATE", "WATCH", "WATCHLIST");
+    /** The health endpoints upstream instruments with their path as the subresource and no component. */
+    private static final Set<String> HEALTH_PATHS = Set.of("/healthz", "/livez", "/readyz");
+    private static final String APPLY_PATCH = "application/apply-patch+yaml";
+
+    private final Counter requests;
+    private final Histogram latencies;
+    private final Histogram responseSizes;
+    private final Counter terminations;
+    private final GaugeDataPoint readOnlyInFlight;
+    private final GaugeDataPoint mutatingInFlight;
+
+    RequestMetrics(PrometheusRegistry registry) {
+        requests = Counter.builder().name("apiserver_request_total")
+                .help("Counter of apiserver requests broken out for each verb, dry run value, group, version, "
+                        + "resource, scope, component, and HTTP response code.")
+                .labelNames("verb", "dry_run", "group", "version", "resource", "subresource", "scope", "component",
+                        "code")
+                .register(registry);
+        latencies = Histogram.builder().name("apiserver_request_duration_seconds")
+                .help("Response latency distribution in seconds for each verb, dry run value, group, version, "
+                        + "resource, subresource, scope and component.")
+                .labelNames("verb", "dry_run", "group", "version", "resource", "subresource", "scope", "component")
+                .classicOnly().classicUpperBounds(Buckets.REQUEST_DURATION)
+                .register(registry);
+        responseSizes = Histogram.builder().name("apiserver_response_sizes")
+                .help("Response size distribution in bytes for each group, version, verb, resource, subresource, "
+                        + "scope and component.")
+                .labelNames("verb", "group", "version", "resource", "subresource", "scope", "component")
+                .classicOnly().classicUpperBounds(Buckets.exponential(1000, 10.0, 8))
+                .register(registry);
+        terminations = Counter.builder().name("apiserver_request_terminations_total")
+                .help("Number of requests which apiserver terminated in self-defense.")
+                .labelNames("verb", "group", "version", "resource", "subresource", "scope", "component", "code")
+                .register(registry);
+        Gauge inFlight = Gauge.builder().name("apiserver_current_inflight_requests")
+                .help("Maximal number of currently used inflight request limit of this apiserver per request kind "
+                        + "in last second.")
+                .labelNames("request_kind").register(registry);
+        readOnlyInFlight = inFlight.labelValues(Kind.READ_ONLY.label);
+        mutatingInFlight = inFlight.labelValues(Kind.MUTATING.label);
+        Gauge inQueue = Gauge.builder().name("apiserver_current_inqueue_requests")
+                .help("Maximal number of queued requests in this apiserver per request kind in last second.")
+                .labelNames("request_kind").register(registry);
+        // the max-in-flight filter refuses at once and never queues
+        for (Kind kind : Kind.values()) {
+            inQueue.labelValues(kind.label).set(0);
+        }
+    }
+
+    /** A request of this kind took (+1) or gave back (-1) an in-flight slot. */
+    public void inFlight(Kind kind, int delta) {
+        (kind == Kind.READ_ONLY ? readOnlyInFlight : mutatingInFlight).inc(delta);
+    }
+
+    /**
+     * Records one answered request.
+     *
+     * @param info the request info (never null: recording starts after it is parsed)
+     * @param method the HTTP method
+     * @param contentType the request's Content-Type header, or null
+     * @param dryRun the {@code dryRun} query values
+     * @param terminated whether the server refused or cut the request in self-defense (429, 504)
+     */
+    public void record(RequestInfo info, String method, String contentType, List<String> dryRun, int code,
+            long responseBytes, long elapsedNanos, boolean terminated) {
+        Labels labels = Labels.of(info, method, contentType);
+        String codeLabel = Integer.toString(code);
+        String dryRunLabel = dryRun(dryRun);
+        requests.labelValues(labels.verb, dryRunLabel, labels.group, labels.version, labels.resource,
+                labels.subresource, labels.scope, labels.component, codeLabel).inc();
+        latencies.labelValues(labels.verb, dryRunLabel, labels.group, labels.version, labels.resource,
+                labels.subresource, labels.scope, labels.component).observe(elapsedNanos / 1e9);
+        if ("GET".equals(labels.verb) || "LIST".equals(labels.verb)) {
+            responseSizes.labelValues(labels.verb, labels.group, labels.version, labels.resource, labels.subresource,
+                    labels.scope, labels.component).observe(responseBytes);
+        }
+        if (terminated) {
+            terminations.labelValues(labels.verb, labels.group, labels.version, labels.resource, labels.subresource,
+                    labels.scope, labels.component, codeLabel).inc();
+        }
+    }
+
+    /** The label values one request is recorded under. */
+    record Labels(String verb, String group, String version, String resource, String subresource, String scope,
+            String component) {
+
+        static Labels of(RequestInfo info, String method, String contentType) {
+            String scope = cleanScope(info);
+            String verb = reportedVerb(info, method, contentType, scope);
+            if (info.isResourceRequest()) {
+                return new Labels(verb, info.apiGroup(), info.apiVersion(), info.resource(), info.subresource(),
+                        scope, COMPONENT);
+            }
+            if (HEALTH_PATHS.contains(info.path())) {
+                return new Labels(verb, "", "", "", info.path(), scope, "");
+            }
+            return new Labels(verb, "", "", "", "", scope, COMPONENT);
+        }
+    }
+
+    /** Upstream's {@code CleanScope}. */
+    static String cleanScope(RequestInfo info) {
+        if (!info.name().isEmpty() || "create".equals(info.verb())) {
+            return "resource";
+        }
+        if (!info.namespace().isEmpty()) {
+            return "namespace";
+        }
+        return info.isResourceRequest() ? "cluster" : "";
+    }
+
+    /** Upstream's {@code CanonicalVerb} then {@code cleanVerb}. */
+    static String reportedVerb(RequestInfo info, String method, String contentType, String scope) {
+        String verb = method.toUpperCase(Locale.ROOT);
+        if ("GET".equals(verb) || "HEAD".equals(verb)) {
+            verb = !scope.isEmpty() && !"resource".equals(scope) ? "LIST" : "GET";
+        }
+        if (info.isResourceRequest() && "watch".equals(info.verb())) {
+            return "WATCH";
+        }
+        if ("PATCH".equals(verb) && contentType != null && APPLY_PATCH.equals(mediaType(contentType))) {
+            return "APPLY";
+        }
+        return VALID_VERBS.contains(verb) ? verb : "OTHER";
+    }
+
+    /** Upstream's {@code cleanDryRun}: the values sorted and joined, or {@code invalid}. */
+    static String dryRun(List<String> values) {
+        if (values.isEmpty()) {
+            return "";
+        }
+        for (String value : values) {
+            if (!"All".equals(value)) {
+                return "invalid";
+            }
+        }
+        List<String> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return String.join(",", sorted);
+    }
+
+    private static String mediaType(String contentType) {
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+    }
+}

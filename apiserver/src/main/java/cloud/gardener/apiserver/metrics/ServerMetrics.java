@@ -1,0 +1,64 @@
+package cloud.gardener.apiserver.metrics;
+
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+/**
+ * Everything {@code /metrics} serves for one server: kube-apiserver's request, watch, storage, admission,
+ * authentication and audit series, and the client's JVM and process collectors. Each server has its own registry,
+ * so servers sharing a JVM (tests) count apart.
+ */
+public final class ServerMetrics {
+
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final RequestMetrics requests = new RequestMetrics(registry);
+    private final WatchMetrics watches = new WatchMetrics(registry);
+    private final StorageMetrics storage = new StorageMetrics(registry);
+    private final AdmissionMetrics admission = new AdmissionMetrics(registry);
+    private final AuthenticationMetrics authentication = new AuthenticationMetrics(registry);
+    private final AuditMetrics audit = new AuditMetrics(registry);
+
+    public ServerMetrics() {
+        this(true);
+    }
+
+    private ServerMetrics(boolean jvm) {
+        if (jvm) {
+            // the client keeps every registry it registered the JVM collectors with: one per server
+            JvmMetrics.builder().register(registry);
+        }
+    }
+
+    /** Metrics nobody serves, without the JVM collectors: for parts of the server built on their own. */
+    public static ServerMetrics unserved() {
+        return new ServerMetrics(false);
+    }
+
+    public PrometheusRegistry registry() {
+        return registry;
+    }
+
+    public RequestMetrics requests() {
+        return requests;
+    }
+
+    public WatchMetrics watches() {
+        return watches;
+    }
+
+    public StorageMetrics storage() {
+        return storage;
+    }
+
+    public AdmissionMetrics admission() {
+        return admission;
+    }
+
+    public AuthenticationMetrics authentication() {
+        return authentication;
+    }
+
+    public AuditMetrics audit() {
+        return audit;
+    }
+}

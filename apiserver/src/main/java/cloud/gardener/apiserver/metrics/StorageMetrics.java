@@ -1,0 +1,105 @@
+package cloud.gardener.apiserver.metrics;
+
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+/**
+ * k8s.io/apiserver's storage metrics: etcd request latencies, stored object counts, list work, value transformation
+ * (encryption at rest), and the watch cache's list and capacity series (fed once a watch cache exists).
+ */
+public final class StorageMetrics {
+
+    private final Histogram etcdRequests;
+    private final Gauge objects;
+    private final Counter listTotal;
+    private final Counter listFetched;
+    private final Counter listEvaluated;
+    private final Counter listReturned;
+    private final Histogram transformationDuration;
+    private final Counter transformationOperations;
+
+    StorageMetrics(PrometheusRegistry registry) {
+        etcdRequests = Histogram.builder().name("etcd_request_duration_seconds")
+                .help("Etcd request latency in seconds for each operation and object type.")
+                .labelNames("operation", "type")
+                .classicOnly().classicUpperBounds(Buckets.REQUEST_DURATION).register(registry);
+        objects = Gauge.builder().name("apiserver_storage_objects")
+                .help("Number of stored objects at the time of last check split by kind.")
+                .labelNames("resource").register(registry);
+        listTotal = Counter.builder().name("apiserver_storage_list_total")
+                .help("Number of LIST requests served from storage").labelNames("resource").register(registry);
+        listFetched = Counter.builder().name("apiserver_storage_list_fetched_objects_total")
+                .help("Number of objects read from storage in the course of serving a LIST request")
+                .labelNames("resource").register(registry);
+        listEvaluated = Counter.builder().name("apiserver_storage_list_evaluated_objects_total")
+                .help("Number of objects tested in the course of serving a LIST request from storage")
+                .labelNames("resource").register(registry);
+        listReturned = Counter.builder().name("apiserver_storage_list_returned_objects_total")
+                .help("Number of objects returned for a LIST request from storage")
+                .labelNames("resource").register(registry);
+        Counter.builder().name("apiserver_cache_list_total")
+                .help("Number of LIST requests served from watch cache")
+                .labelNames("resource_prefix", "index").register(registry);
+        Counter.builder().name("apiserver_cache_list_fetched_objects_total")
+                .help("Number of objects read from watch cache in the course of serving a LIST request")
+                .labelNames("resource_prefix", "index").register(registry);
+        Counter.builder().name("apiserver_cache_list_returned_objects_total")
+                .help("Number of objects returned for a LIST request from watch cache")
+                .labelNames("resource_prefix").register(registry);
+        Gauge.builder().name("watch_cache_capacity")
+                .help("Total capacity of watch cache broken by resource type.")
+                .labelNames("resource").register(registry);
+        Counter.builder().name("watch_cache_capacity_increase_total")
+                .help("Total number of watch cache capacity increase events broken by resource type.")
+                .labelNames("resource").register(registry);
+        Counter.builder().name("watch_cache_capacity_decrease_total")
+                .help("Total number of watch cache capacity decrease events broken by resource type.")
+                .labelNames("resource").register(registry);
+        transformationDuration = Histogram.builder().name("apiserver_storage_transformation_duration_seconds")
+                .help("Latencies in seconds of value transformation operations.")
+                .labelNames("transformation_type", "transformer_prefix")
+                .classicOnly().classicUpperBounds(Buckets.exponential(5e-6, 2, 25)).register(registry);
+        transformationOperations = Counter.builder().name("apiserver_storage_transformation_operations_total")
+                .help("Total number of transformations. Successful transformation will have a status 'OK' and a "
+                        + "varied status string when the transformation fails.")
+                .labelNames("transformation_type", "transformer_prefix", "status").register(registry);
+    }
+
+    /**
+     * One storage round trip.
+     *
+     * @param operation upstream's operation names: {@code get}, {@code list}, {@code create}, {@code update},
+     *     {@code delete}, {@code listWithCount}
+     * @param type the group resource, {@code shoots.core.gardener.cloud}
+     */
+    public void etcdRequest(String operation, String type, long elapsedNanos) {
+        etcdRequests.labelValues(operation, type).observe(elapsedNanos / 1e9);
+    }
+
+    /** The number of objects of a resource last counted in storage. */
+    public void objects(String resource, long count) {
+        objects.labelValues(resource).set(count);
+    }
+
+    /** One LIST served from storage: objects read, tested against the selectors, and returned. */
+    public void listed(String resource, long fetched, long evaluated, long returned) {
+        listTotal.labelValues(resource).inc();
+        listFetched.labelValues(resource).inc(fetched);
+        listEvaluated.labelValues(resource).inc(evaluated);
+        listReturned.labelValues(resource).inc(returned);
+    }
+
+    /**
+     * One value transformation.
+     *
+     * @param type {@code from_storage} or {@code to_storage}
+     * @param prefix the transformer's prefix ({@code k8s:enc:aescbc:v1:}), or {@code identity}
+     * @param status {@code OK} or the failure's gRPC-style code name
+     */
+    public void transformation(String type, String prefix, String status, long elapsedNanos) {
+        transformationDuration.labelValues(type, prefix).observe(elapsedNanos / 1e9);
+        transformationOperations.labelValues(type, prefix, status).inc();
+    }
+}

@@ -1,0 +1,30 @@
+package cloud.gardener.apiserver.server.filters;
+
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.metrics.RequestMetrics;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Records every request once its response has ended (or its connection closed), around everything after request
+ * info: refusals by authentication (401), authorization (403), the in-flight limit (429) and the deadline (504) are
+ * counted with their codes, as are the answers of the handlers.
+ */
+public final class RequestMetricsFilter implements Handler<RoutingContext> {
+
+    private final RequestMetrics metrics;
+
+    public RequestMetricsFilter(RequestMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        long start = System.nanoTime();
+        RequestInfo info = RequestAttributes.info(ctx);
+        ctx.addEndHandler(v -> metrics.record(info, ctx.request().method().name(),
+                ctx.request().getHeader("Content-Type"), ctx.queryParam("dryRun"), ctx.response().getStatusCode(),
+                ctx.response().bytesWritten(), System.nanoTime() - start, RequestAttributes.terminated(ctx)));
+        ctx.next();
+    }
+}
