@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.api.security.v1alpha1.TokenRequest;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.endpoints.DiscoveryEndpoints;
@@ -48,7 +49,8 @@ import java.util.Map;
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: connection timeouts → body held back → preamble (Audit-Id, Cache-Control) → request
- * info → deadline → [the workload identity issuer's public OIDC documents] → authentication → authorization →
+ * info → deadline → [the workload identity issuer's public OIDC documents] → authentication → audit → max in flight →
+ * authorization →
  * body (where a handler reads it) → routes (health, version, discovery, OpenAPI, the seed and Garden webhooks,
  * resources).
  */
@@ -63,7 +65,7 @@ final class HandlerChain {
     HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
             ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
             Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects,
-            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts) {
+            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts, Auditing auditing) {
         router = Router.router(vertx);
         router.route().handler(timeouts.requests());
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
@@ -80,6 +82,10 @@ final class HandlerChain {
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
         router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
+        if (auditing.enabled()) {
+            // the event starts once the user is known, before impersonation swaps it (upstream's WithAudit)
+            router.route().handler(auditing.filter());
+        }
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
         router.route().handler(new MaxInFlightFilter(limits.maxRequestsInflight(),
                 limits.maxMutatingRequestsInflight()));
