@@ -20,7 +20,7 @@ import java.util.Map;
  *
  * @param responseCode     0 before the response head is known (RequestReceived)
  * @param responseStatus   the Status the response carried when it failed, else null
- * @param requestBody      the request body when the level records it, else null
+ * @param requestBody      the request body (its metadata completes objectRef; recorded from level Request)
  * @param responseBody     the response body when the level records it, else null
  */
 public record AuditEvent(Level level, String auditId, Stage stage, String requestUri, String verb, UserInfo user,
@@ -56,13 +56,19 @@ public record AuditEvent(Level level, String auditId, Stage stage, String reques
             sourceIps.forEach(ips::add);
         }
         putIfPresent(ev, "userAgent", userAgent);
+        JsonNode request = object(requestBody);
         if (objectRef != null) {
             ObjectNode ref = ev.putObject("objectRef");
+            // as upstream's LogRequestObject, at every level: what the path leaves open, the written object says
+            JsonNode meta = ("create".equals(verb) || "update".equals(verb)) && request != null
+                    ? request.path("metadata") : Json.MAPPER.missingNode();
             putIfPresent(ref, "resource", objectRef.resource());
-            putIfPresent(ref, "namespace", objectRef.namespace());
-            putIfPresent(ref, "name", objectRef.name());
+            putIfPresent(ref, "namespace", or(objectRef.namespace(), meta.path("namespace").asText("")));
+            putIfPresent(ref, "name", or(objectRef.name(), meta.path("name").asText("")));
+            putIfPresent(ref, "uid", meta.path("uid").asText(""));
             putIfPresent(ref, "apiGroup", objectRef.apiGroup());
             putIfPresent(ref, "apiVersion", objectRef.apiVersion());
+            putIfPresent(ref, "resourceVersion", meta.path("resourceVersion").asText(""));
             putIfPresent(ref, "subresource", objectRef.subresource());
         }
         if (responseCode > 0) {
@@ -79,11 +85,8 @@ public record AuditEvent(Level level, String auditId, Stage stage, String reques
             }
             status.put("code", responseCode);
         }
-        if (level.atLeast(Level.REQUEST)) {
-            JsonNode request = object(requestBody);
-            if (request != null) {
-                ev.set("requestObject", request);
-            }
+        if (level.atLeast(Level.REQUEST) && request != null) {
+            ev.set("requestObject", request);
         }
         if (level.atLeast(Level.REQUEST_RESPONSE)) {
             JsonNode response = object(responseBody);
@@ -149,6 +152,10 @@ public record AuditEvent(Level level, String auditId, Stage stage, String reques
             });
         }
         return node;
+    }
+
+    private static String or(String value, String fallback) {
+        return value == null || value.isEmpty() ? fallback : value;
     }
 
     private static void putIfPresent(ObjectNode node, String field, String value) {

@@ -111,7 +111,7 @@ public final class RequestAudit {
         Level level = decision.level();
         dispatcher.emit(new AuditEvent(level, auditId, stage, requestUri, verb, user, impersonatedUser, sourceIps,
                 userAgent, objectRef, code, panic != null ? panic : responseStatus,
-                level.atLeast(Level.REQUEST) ? requestBody : null,
+                requestBody,
                 stage == Stage.RESPONSE_COMPLETE && level.atLeast(Level.REQUEST_RESPONSE) ? responseBody : null,
                 decision.omitManagedFields(), received, clock.instant(), java.util.Collections.unmodifiableMap(new LinkedHashMap<>(annotations))));
     }
