@@ -19,14 +19,12 @@ import org.slf4j.LoggerFactory;
 final class AuditDispatcher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AuditDispatcher.class);
-    private static final AuditEvent STOP = new AuditEvent(Level.NONE, "", Stage.PANIC, "", "",
-            cloud.gardener.apiserver.authn.UserInfo.anonymous(), null, List.of(), null, null, 0, null, null, null,
-            false, java.time.Instant.EPOCH, java.time.Instant.EPOCH, java.util.Map.of());
 
     private final BlockingQueue<AuditEvent> queue;
     private final List<AuditBackend> backends;
     private final AuditCounters counters;
     private final Thread thread;
+    private volatile boolean stopping;
     private final AtomicLong lastDropLogNanos = new AtomicLong(System.nanoTime() - TimeUnit.SECONDS.toNanos(2));
 
     AuditDispatcher(int capacity, List<AuditBackend> backends, AuditCounters counters) {
@@ -54,13 +52,16 @@ final class AuditDispatcher implements AutoCloseable {
         while (true) {
             AuditEvent event;
             try {
-                event = queue.take();
+                event = queue.poll(100, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
-            if (event == STOP) {
-                return;
+            if (event == null) {
+                if (stopping) {
+                    return;
+                }
+                continue;
             }
             ObjectNode json;
             byte[] bytes;
@@ -87,7 +88,7 @@ final class AuditDispatcher implements AutoCloseable {
     @Override
     public void close() {
         try {
-            queue.put(STOP);
+            stopping = true;
             thread.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
