@@ -138,7 +138,7 @@ public record AuditEvent(Level level, String auditId, Stage stage, String reques
 
     private static ObjectNode user(UserInfo user) {
         ObjectNode node = Json.MAPPER.createObjectNode();
-        node.put("username", user.name());
+        putIfPresent(node, "username", user.name());
         putIfPresent(node, "uid", user.uid());
         if (!user.groups().isEmpty()) {
             ArrayNode groups = node.putArray("groups");

@@ -63,6 +63,47 @@ public final class AuditFilter implements Handler<RoutingContext> {
         ctx.next();
     }
 
+    /**
+     * Upstream's {@code WithFailedAuthenticationAudit}: the policy asked about a request without a user, and for an
+     * audited one a single ResponseStarted event with the 401 and which credentials were tried.
+     */
+    void failedAuthentication(RoutingContext ctx) {
+        RequestInfo info = RequestAttributes.info(ctx);
+        UserInfo nobody = new UserInfo("", null, java.util.List.of(), java.util.Map.of());
+        AuditPolicy.Decision decision = policy.evaluate(nobody, info);
+        if (decision.level() == Level.NONE) {
+            return;
+        }
+        new RequestAudit(ctx, decision, dispatcher, clock, nobody, info).emit(Stage.RESPONSE_STARTED, 401, null,
+                new Status(null, authenticationMethods(ctx), null, null, 401, java.util.Map.of()));
+    }
+
+    /** Upstream's {@code getAuthMethods}: the credentials the request carried. */
+    private static String authenticationMethods(RoutingContext ctx) {
+        java.util.List<String> methods = new java.util.ArrayList<>();
+        String authorization = ctx.request().getHeader("Authorization");
+        String[] parts = authorization == null ? new String[0] : authorization.strip().split(" ");
+        if (parts.length > 1 && parts[0].equalsIgnoreCase("basic")) {
+            methods.add("basic");
+        }
+        if (parts.length > 1 && parts[0].equalsIgnoreCase("bearer")) {
+            methods.add("bearer");
+        }
+        String token = ctx.request().getParam("access_token");
+        if (token != null && !token.isBlank()) {
+            methods.add("access_token");
+        }
+        try {
+            if (ctx.request().isSSL() && !ctx.request().connection().peerCertificates().isEmpty()) {
+                methods.add("x509");
+            }
+        } catch (javax.net.ssl.SSLPeerUnverifiedException e) {
+            // no client certificate
+        }
+        return methods.isEmpty() ? "Authentication failed, no credentials provided"
+                : "Authentication failed, attempted: " + String.join(", ", methods);
+    }
+
     private static Buffer requestBody(RoutingContext ctx) {
         RequestBody body = ctx.body();
         return body == null || body.isEmpty() ? null : body.buffer();

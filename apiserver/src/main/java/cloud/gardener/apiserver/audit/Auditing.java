@@ -45,6 +45,11 @@ public final class Auditing implements AutoCloseable {
         return new AuditFilter(policy, dispatcher, Clock.systemUTC());
     }
 
+    /** The audit of requests authentication refused (401); only call when {@link #enabled()}. */
+    public Handler<RoutingContext> failedAuthentication() {
+        return new AuditFilter(policy, dispatcher, Clock.systemUTC())::failedAuthentication;
+    }
+
     public AuditCounters counters() {
         return counters;
     }

@@ -81,7 +81,9 @@ final class HandlerChain {
             // public documents: answered before anyone is asked for credentials
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
-        router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources));
+        AuthenticationFilter authentication = AuthenticationFilter.create(vertx, config, authenticationSources);
+        router.route().handler(auditing.enabled() ? authentication.auditingFailures(auditing.failedAuthentication())
+                : authentication);
         if (auditing.enabled()) {
             // the event starts once the user is known, before impersonation swaps it (upstream's WithAudit)
             router.route().handler(auditing.filter());

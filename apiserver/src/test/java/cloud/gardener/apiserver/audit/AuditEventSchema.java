@@ -86,7 +86,7 @@ final class AuditEventSchema {
     private static void user(JsonNode user, String path, List<String> problems) {
         expect(user.isObject(), path + " is not an object", problems);
         unknown(user, USER, path + ".", problems);
-        expect(user.path("username").isTextual(), path + ".username", problems);
+        expect(!user.has("username") || user.get("username").isTextual(), path + ".username", problems);
         expect(!user.has("uid") || user.get("uid").isTextual(), path + ".uid", problems);
         if (user.has("groups")) {
             strings(user.get("groups"), path + ".groups", problems);

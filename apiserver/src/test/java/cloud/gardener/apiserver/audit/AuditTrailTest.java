@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.authn.TokenFileAuthenticator;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -54,7 +55,9 @@ class AuditTrailTest {
     private static WebhookReceiver receiver;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension().withAuditing(vertx -> {
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAuthentication(
+            config.authentication().withTokenFile(TokenFileAuthenticator.parse("known-token,bob,1001\n"))))
+            .withAuditing(vertx -> {
         try {
             dir = Files.createTempDirectory("audit-trail");
             Files.writeString(dir.resolve("policy.yaml"), POLICY);
@@ -152,6 +155,21 @@ class AuditTrailTest {
         assertThat(denied.get("annotations").get("authorization.k8s.io/decision").asText()).isEqualTo("forbid");
         assertThat(denied.get("user").get("username").asText()).isEqualTo("mallory");
         assertThat(denied.get("user").get("groups")).extracting(JsonNode::asText).contains("system:authenticated");
+    }
+
+    @Test
+    void aRefusedCredentialIsAuditedAsUpstreamsFailedAuthentication() throws Exception {
+        String auditId = UUID.randomUUID().toString();
+        assertThat(SERVER.anonymous().send("GET", "/apis/core.gardener.cloud/v1beta1/seeds", null,
+                Map.of("Audit-Id", auditId, "Authorization", "Bearer not-a-known-token")).status()).isEqualTo(401);
+        List<JsonNode> events = awaitLogged(auditId, 1);
+        assertThat(events).hasSize(1);
+        JsonNode started = events.get(0);
+        assertThat(started.get("stage").asText()).isEqualTo("ResponseStarted");
+        assertThat(started.get("user")).isEqualTo(Json.MAPPER.createObjectNode());
+        assertThat(started.get("responseStatus").toString()).isEqualTo(
+                "{\"metadata\":{},\"message\":\"Authentication failed, attempted: bearer\",\"code\":401}");
+        assertThat(AuditEventSchema.problems(started)).isEmpty();
     }
 
     @Test

@@ -41,6 +41,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
 
     private final Authenticator authenticator;
     private final Supplier<RequestHeaderConfig> requestHeader;
+    private Handler<RoutingContext> failureAudit = ctx -> { };
 
     public AuthenticationFilter(Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader) {
         this.authenticator = authenticator;
@@ -75,6 +76,12 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
                 sources::requestHeader);
     }
 
+    /** Hands every refused request to {@code audit} before the 401 goes out (upstream's failed-authentication audit). */
+    public AuthenticationFilter auditingFailures(Handler<RoutingContext> audit) {
+        this.failureAudit = audit;
+        return this;
+    }
+
     @Override
     public void handle(RoutingContext ctx) {
         AuthenticationRequest request = new AuthenticationRequest(peerCertificates(ctx),
@@ -82,6 +89,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
                 ctx.normalizedPath());
         authenticator.authenticate(request).onComplete(ar -> {
             if (ar.failed() || !ar.result().isAuthenticated()) {
+                failureAudit.handle(ctx);
                 Responses.fail(ctx, ApiException.unauthorized());
                 return;
             }
