@@ -61,13 +61,13 @@ public final class AuditOptions {
     @Option(names = "--audit-log-batch-throttle-burst", defaultValue = "0", description = "Accepted for compatibility.")
     public int logBatchThrottleBurst;
 
-    @Option(names = "--audit-log-truncate-enabled", arity = "0..1", defaultValue = "false", description = "Accepted for compatibility: events are not truncated.")
+    @Option(names = "--audit-log-truncate-enabled", arity = "0..1", defaultValue = "false", description = "Whether event and batch truncating is enabled: events larger than the max event size lose their request and response objects (annotated audit.k8s.io/truncated), or are dropped.")
     public boolean logTruncateEnabled;
 
-    @Option(names = "--audit-log-truncate-max-batch-size", defaultValue = "10485760", description = "Accepted for compatibility.")
+    @Option(names = "--audit-log-truncate-max-batch-size", defaultValue = "10485760", description = "Maximum size of the batch sent to the underlying backend (default: ${DEFAULT-VALUE}).")
     public long logTruncateMaxBatchSize;
 
-    @Option(names = "--audit-log-truncate-max-event-size", defaultValue = "102400", description = "Accepted for compatibility.")
+    @Option(names = "--audit-log-truncate-max-event-size", defaultValue = "102400", description = "Maximum size of the audit event sent to the underlying backend (default: ${DEFAULT-VALUE}).")
     public long logTruncateMaxEventSize;
 
     @Option(names = "--audit-log-version", defaultValue = AuditPolicy.API_VERSION, description = "API group and version used for serializing audit events (default: ${DEFAULT-VALUE}; the only one).")
@@ -100,13 +100,13 @@ public final class AuditOptions {
     @Option(names = "--audit-webhook-batch-throttle-burst", defaultValue = "15", description = "Maximum number of requests sent at the same moment if ThrottleQPS was not utilized before (default: ${DEFAULT-VALUE}).")
     public int webhookBatchThrottleBurst;
 
-    @Option(names = "--audit-webhook-truncate-enabled", arity = "0..1", defaultValue = "false", description = "Accepted for compatibility: events are not truncated.")
+    @Option(names = "--audit-webhook-truncate-enabled", arity = "0..1", defaultValue = "false", description = "Whether event and batch truncating is enabled: events larger than the max event size lose their request and response objects (annotated audit.k8s.io/truncated), or are dropped.")
     public boolean webhookTruncateEnabled;
 
-    @Option(names = "--audit-webhook-truncate-max-batch-size", defaultValue = "10485760", description = "Accepted for compatibility.")
+    @Option(names = "--audit-webhook-truncate-max-batch-size", defaultValue = "10485760", description = "Maximum size of the batch sent to the webhook (default: ${DEFAULT-VALUE}).")
     public long webhookTruncateMaxBatchSize;
 
-    @Option(names = "--audit-webhook-truncate-max-event-size", defaultValue = "102400", description = "Accepted for compatibility.")
+    @Option(names = "--audit-webhook-truncate-max-event-size", defaultValue = "102400", description = "Maximum size of the audit event sent to the webhook (default: ${DEFAULT-VALUE}).")
     public long webhookTruncateMaxEventSize;
 
     @Option(names = "--audit-webhook-version", defaultValue = AuditPolicy.API_VERSION, description = "API group and version used for serializing audit events (default: ${DEFAULT-VALUE}; the only one).")
@@ -188,16 +188,19 @@ public final class AuditOptions {
             OutputStream out = "-".equals(logPath) ? System.out
                     : new RotatingFile(Path.of(logPath), logMaxSize, logMaxBackup, logMaxAge, logCompress,
                             Clock.systemUTC());
-            backends.add(new LogBackend(out, LogBackend.Format.valueOf(logFormat.toUpperCase(Locale.ROOT))));
+            backends.add(new LogBackend(out, LogBackend.Format.valueOf(logFormat.toUpperCase(Locale.ROOT)),
+                    new Truncation(logTruncateEnabled, logTruncateMaxBatchSize, logTruncateMaxEventSize), counters));
         }
         if (webhookConfigFile != null) {
             boolean batch = "batch".equals(webhookMode);
+            Truncation truncation = new Truncation(webhookTruncateEnabled, webhookTruncateMaxBatchSize,
+                    webhookTruncateMaxEventSize);
             WebhookBackend.Settings settings = batch
                     ? new WebhookBackend.Settings(webhookBatchBufferSize, webhookBatchMaxSize, webhookBatchMaxWait,
                             webhookBatchThrottleEnable, webhookBatchThrottleQps, webhookBatchThrottleBurst,
-                            webhookInitialBackoff)
+                            webhookInitialBackoff, truncation)
                     : new WebhookBackend.Settings(webhookBatchBufferSize, 1, Duration.ZERO, false, 0, 0,
-                            webhookInitialBackoff);
+                            webhookInitialBackoff, truncation);
             backends.add(new WebhookBackend(vertx, Kubeconfig.read(webhookConfigFile), settings, counters));
         }
         return Auditing.of(policy, backends, Math.max(1, logBatchBufferSize), counters);

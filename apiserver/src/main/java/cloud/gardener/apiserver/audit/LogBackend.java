@@ -25,10 +25,14 @@ final class LogBackend implements AuditBackend {
 
     private final OutputStream out;
     private final Format format;
+    private final Truncation truncation;
+    private final AuditCounters counters;
 
-    LogBackend(OutputStream out, Format format) {
+    LogBackend(OutputStream out, Format format, Truncation truncation, AuditCounters counters) {
         this.out = out;
         this.format = format;
+        this.truncation = truncation;
+        this.counters = counters;
     }
 
     @Override
@@ -40,6 +44,10 @@ final class LogBackend implements AuditBackend {
     public void process(AuditEvent event, ObjectNode json, byte[] bytes) {
         try {
             if (format == Format.JSON) {
+                bytes = truncation.fit(json, bytes, counters);
+                if (bytes == null) {
+                    return;
+                }
                 byte[] line = new byte[bytes.length + 1];
                 System.arraycopy(bytes, 0, line, 0, bytes.length);
                 line[bytes.length] = '\n';

@@ -38,7 +38,7 @@ final class WebhookBackend implements AuditBackend {
 
     /** The batching flags; {@code maxWait} of zero sends every event as soon as it arrives. */
     record Settings(int bufferSize, int maxBatchSize, Duration maxWait, boolean throttle, double qps, int burst,
-                    Duration initialBackoff) {
+                    Duration initialBackoff, Truncation truncation) {
     }
 
     private final Vertx vertx;
@@ -74,7 +74,11 @@ final class WebhookBackend implements AuditBackend {
     }
 
     @Override
-    public void process(AuditEvent event, ObjectNode json, byte[] bytes) {
+    public void process(AuditEvent event, ObjectNode json, byte[] original) {
+        byte[] bytes = settings.truncation().fit(json, original, counters);
+        if (bytes == null) {
+            return;
+        }
         boolean full;
         int size;
         synchronized (buffer) {
@@ -114,9 +118,14 @@ final class WebhookBackend implements AuditBackend {
             return;
         }
         List<byte[]> batch = new ArrayList<>();
+        long batchBytes = 0;
         synchronized (buffer) {
-            while (batch.size() < settings.maxBatchSize() && !buffer.isEmpty()) {
-                batch.add(buffer.poll());
+            // an event always goes, even alone beyond the batch byte limit (truncation bounds it)
+            while (batch.size() < settings.maxBatchSize() && !buffer.isEmpty() && (batch.isEmpty()
+                    || batchBytes + buffer.peek().length <= settings.truncation().maxBatchBytes())) {
+                byte[] next = buffer.poll();
+                batchBytes += next.length;
+                batch.add(next);
             }
         }
         if (batch.isEmpty()) {
