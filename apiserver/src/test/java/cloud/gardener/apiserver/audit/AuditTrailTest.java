@@ -173,6 +173,25 @@ class AuditTrailTest {
     }
 
     @Test
+    void kubectlsRequestsAreAuditedWithItsUserAgent() throws Exception {
+        Process kubectl = new ProcessBuilder("/usr/bin/kubectl", "--kubeconfig", SERVER.adminKubeconfig().toString(),
+                "get", "seeds.core.gardener.cloud", "-o", "name").redirectErrorStream(true).start();
+        String output = new String(kubectl.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(kubectl.waitFor()).as(output).isZero();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        List<JsonNode> lists;
+        do {
+            lists = logged(e -> e.path("userAgent").asText().startsWith("kubectl/") && e.get("verb").asText().equals("list")
+                    && e.path("objectRef").path("resource").asText().equals("seeds")
+                    && e.get("stage").asText().equals("ResponseComplete"));
+            Thread.sleep(20);
+        } while (lists.isEmpty() && System.nanoTime() < deadline);
+        assertThat(lists).hasSize(1);
+        assertThat(lists.get(0).get("responseStatus").get("code").asInt()).isEqualTo(200);
+        assertThat(lists.get(0).get("user").get("groups")).extracting(JsonNode::asText).contains("system:masters");
+    }
+
+    @Test
     void watchesHaveAResponseStartedStage() throws Exception {
         String auditId = UUID.randomUUID().toString();
         TestClient.Response watch = SERVER.admin().send("GET",
