@@ -150,20 +150,19 @@ public final class AuditOptions {
                     + String.join(",", MODES) + "\"");
         }
         if ("batch".equals(mode)) {
-            String flag = "--audit-" + plugin + "-batch-";
             if (bufferSize <= 0) {
                 problems.add("invalid audit batch " + plugin + " buffer size " + bufferSize + ", must be a positive number");
             }
             if (maxSize <= 0) {
-                problems.add("invalid audit batch " + plugin + " max size " + maxSize + ", must be a positive number");
+                problems.add("invalid audit batch " + plugin + " max batch size " + maxSize
+                        + ", must be a positive number");
             }
             if (throttle && qps <= 0) {
-                problems.add("invalid audit batch " + plugin + " throttle QPS " + qps + ", must be a positive number ("
-                        + flag + "throttle-qps)");
+                problems.add("invalid audit batch " + plugin + " throttle QPS " + qps + ", must be a positive number");
             }
             if (throttle && burst <= 0) {
                 problems.add("invalid audit batch " + plugin + " throttle burst " + burst
-                        + ", must be a positive number (" + flag + "throttle-burst)");
+                        + ", must be a positive number");
             }
         }
         if (!AuditPolicy.API_VERSION.equals(version)) {

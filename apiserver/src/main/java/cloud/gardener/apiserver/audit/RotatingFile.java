@@ -51,6 +51,15 @@ final class RotatingFile extends OutputStream {
     }
 
     private void open() throws IOException {
+        if (!Files.exists(file)) {
+            // as upstream's ensureLogFile: only the server's user reads the audit trail
+            try {
+                Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            } catch (UnsupportedOperationException notPosix) {
+                Files.createFile(file);
+            }
+        }
         out = new FileOutputStream(file.toFile(), true);
         size = Files.size(file);
     }

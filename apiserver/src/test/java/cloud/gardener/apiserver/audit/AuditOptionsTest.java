@@ -43,7 +43,7 @@ class AuditOptionsTest {
                         "invalid audit log mode async, allowed modes are \"batch,blocking,blocking-strict\"",
                         "invalid audit log format xml, allowed formats are \"legacy,json\"",
                         "--audit-log-maxage -1 can't be a negative number",
-                        "invalid audit batch webhook max size 0, must be a positive number",
+                        "invalid audit batch webhook max batch size 0, must be a positive number",
                         "invalid audit webhook version audit.k8s.io/v1beta1, allowed versions are \"audit.k8s.io/v1\"");
     }
 

@@ -56,6 +56,8 @@ class RotatingFileTest {
         assertThat(names).containsExactly("audit-2026-11-27T07-00-08.000.log.gz",
                 "audit-2026-11-27T07-00-10.000.log.gz", "audit.log");
         assertThat(Files.size(log)).isEqualTo(2L * line.length);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(log)))
+                .isEqualTo("rw-------");
         try (InputStream in = new GZIPInputStream(Files.newInputStream(dir.resolve(names.get(1))))) {
             assertThat(in.readAllBytes()).hasSize(2 * line.length);
         }
