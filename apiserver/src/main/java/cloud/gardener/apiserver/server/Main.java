@@ -159,10 +159,20 @@ public final class Main {
         CredentialsConfig credentials = credentials(o);
 
         Vertx vertx = Vertx.vertx();
+        // the audit policy, log file and webhook kubeconfig are checked before any data is touched
+        Auditing auditing;
+        try {
+            auditing = o.audit.build(vertx);
+        } catch (IOException | RuntimeException e) {
+            closeAll(resources);
+            vertx.close();
+            throw e;
+        }
         Storage storage;
         try {
             storage = embedded ? openEmbedded(vertx, o) : new EtcdStorage(vertx, etcdConfig);
         } catch (RuntimeException e) {
+            auditing.close();
             closeAll(resources);
             vertx.close();
             throw e;
@@ -177,9 +187,7 @@ public final class Main {
                 .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
                 .withClusterIdentity(o.clusterIdentity);
         ApiServer server;
-        Auditing auditing = Auditing.disabled();
         try {
-            auditing = o.audit.build(vertx);
             server = ApiServer.start(vertx, config, new RequestLimits(o.maxRequestsInflight,
                     o.maxMutatingRequestsInflight, o.shutdownDelayDuration), auditing)
                     .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
