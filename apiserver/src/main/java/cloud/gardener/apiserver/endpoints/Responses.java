@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.endpoints;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.endpoints.request.Warnings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.vertx.core.buffer.Buffer;
@@ -43,6 +44,7 @@ public final class Responses {
         if (retry != null && retry > 0 && (e.code() == 429 || e.code() >= 500)) {
             resp.putHeader("Retry-After", Integer.toString(retry));
         }
+        RequestAudit.logResponseStatus(ctx, e.status());
         writeJson(ctx, e.code(), e.status(), false);
     }
 
@@ -105,6 +107,7 @@ public final class Responses {
             return;
         }
         writeWarnings(ctx);
+        RequestAudit.logResponseBody(ctx, body);
         resp.setStatusCode(code)
                 .putHeader("Content-Type", contentType)
                 .putHeader("X-Content-Type-Options", "nosniff")

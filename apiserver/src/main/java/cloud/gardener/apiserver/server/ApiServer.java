@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
@@ -88,14 +89,23 @@ public final class ApiServer {
 
     /** Starts listening, then completes once the caches admission reads through are synced. */
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits) {
+        return start(vertx, config, limits, Auditing.disabled());
+    }
+
+    /**
+     * With audit logging: {@code auditing} stays the caller's, who closes it after the server (so the events of the
+     * last requests are written).
+     */
+    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
+            Auditing auditing) {
         return AuthenticationSources.start(vertx, config).compose(sources -> {
-            Future<ApiServer> started = start(vertx, config, limits, sources);
+            Future<ApiServer> started = start(vertx, config, limits, sources, auditing);
             return started.onFailure(error -> sources.stop());
         });
     }
 
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            AuthenticationSources sources) {
+            AuthenticationSources sources, Auditing auditing) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 AdmissionCacheScope.roots(resources, config.etcdPrefix()));
@@ -131,7 +141,7 @@ public final class ApiServer {
         });
         ConnectionTimeouts timeouts = new ConnectionTimeouts(vertx, limits.readHeaderTimeout(), limits.idleTimeout());
         HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
-                seedWebhooks, objects, hooks.checks(), timeouts, metrics);
+                seedWebhooks, objects, hooks.checks(), timeouts, metrics, auditing);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.bindAddress())
                 .setPort(config.port())

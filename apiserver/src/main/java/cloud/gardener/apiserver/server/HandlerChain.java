@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.api.security.v1alpha1.TokenRequest;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.endpoints.DiscoveryEndpoints;
@@ -57,7 +58,7 @@ import java.util.Map;
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: connection timeouts → body held back → preamble (Audit-Id, Cache-Control) → request
- * info → metrics → deadline → [the workload identity issuer's public OIDC documents] → authentication →
+ * info → metrics → deadline → [the workload identity issuer's public OIDC documents] → authentication → audit →
  * impersonation → max-in-flight → authorization → body (where a handler reads it) → routes (health, metrics,
  * version, discovery, OpenAPI, the seed and Garden webhooks, resources).
  */
@@ -72,7 +73,8 @@ final class HandlerChain {
     HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
             ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
             Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects,
-            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts, ServerMetrics metrics) {
+            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts, ServerMetrics metrics,
+            Auditing auditing) {
         router = Router.router(vertx);
         router.route().handler(timeouts.requests());
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
@@ -97,8 +99,14 @@ final class HandlerChain {
             // public documents: answered before anyone is asked for credentials
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
-        router.route().handler(AuthenticationFilter.create(vertx, config, authenticationSources,
-                metrics.authentication()));
+        AuthenticationFilter authentication = AuthenticationFilter.create(vertx, config, authenticationSources,
+                metrics.authentication());
+        router.route().handler(auditing.enabled() ? authentication.auditingFailures(auditing.failedAuthentication())
+                : authentication);
+        if (auditing.enabled()) {
+            // the event starts once the user is known, before impersonation swaps it (upstream's WithAudit)
+            router.route().handler(auditing.filter());
+        }
         // upstream's order: impersonation after authentication (and audit), before max-in-flight and authorization
         router.route().handler(new ImpersonationFilter(authorizer));
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization

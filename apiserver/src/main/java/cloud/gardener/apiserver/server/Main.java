@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.config.AdmissionConfigurationFile;
+import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
 import cloud.gardener.apiserver.authn.TokenFileAuthenticator;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
@@ -77,7 +78,8 @@ public final class Main {
             System.err.println("Run with --help for the list of flags.");
             return 2;
         }
-        List<String> loggingProblems = LoggingOptions.problems(options);
+        List<String> loggingProblems = new ArrayList<>(LoggingOptions.problems(options));
+        loggingProblems.addAll(options.audit.problems());
         if (!loggingProblems.isEmpty()) {
             System.err.println("Error: " + String.join(", ", loggingProblems));
             return 1;
@@ -157,10 +159,20 @@ public final class Main {
         CredentialsConfig credentials = credentials(o);
 
         Vertx vertx = Vertx.vertx();
+        // the audit policy, log file and webhook kubeconfig are checked before any data is touched
+        Auditing auditing;
+        try {
+            auditing = o.audit.build(vertx);
+        } catch (IOException | RuntimeException e) {
+            closeAll(resources);
+            vertx.close();
+            throw e;
+        }
         Storage storage;
         try {
             storage = embedded ? openEmbedded(vertx, o) : new EtcdStorage(vertx, etcdConfig);
         } catch (RuntimeException e) {
+            auditing.close();
             closeAll(resources);
             vertx.close();
             throw e;
@@ -179,9 +191,10 @@ public final class Main {
         ApiServer server;
         try {
             server = ApiServer.start(vertx, config, new RequestLimits(o.maxRequestsInflight,
-                    o.maxMutatingRequestsInflight, o.shutdownDelayDuration))
+                    o.maxMutatingRequestsInflight, o.shutdownDelayDuration), auditing)
                     .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
+            auditing.close();
             storage.close();
             closeAll(resources);
             vertx.close();
@@ -199,6 +212,7 @@ public final class Main {
             System.out.println("  kubectl --kubeconfig " + kubeconfig.toAbsolutePath() + " api-resources");
         }
 
+        Auditing audit = auditing;
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -211,6 +225,8 @@ public final class Main {
             } catch (Exception ignored) {
                 // shutting down anyway
             }
+            // after the last requests: their events are written before the process ends
+            audit.close();
             storage.close();
             vertx.close();
             closeAll(resources);

@@ -176,4 +176,8 @@ public final class ServerOptions {
 
     @Option(names = "--log-format", defaultValue = "json", description = "The format for the logs. Must be one of [json,text] (default: ${DEFAULT-VALUE}).")
     public String logFormat;
+
+    /** The {@code --audit-*} flags. */
+    @picocli.CommandLine.Mixin
+    public cloud.gardener.apiserver.audit.AuditOptions audit = new cloud.gardener.apiserver.audit.AuditOptions();
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.testing;
 
+import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -52,6 +54,8 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private final List<Path> kubeconfigs = new ArrayList<>();
     private RequestLimits limits = RequestLimits.DEFAULT;
     private VertxOptions vertxOptions = new VertxOptions();
+    private Function<Vertx, Auditing> auditingFactory = v -> Auditing.disabled();
+    private Auditing auditing;
 
     public ApiServerExtension() {
         this(UnaryOperator.identity());
@@ -96,6 +100,16 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return this;
     }
 
+    /** Audits with what {@code factory} builds on the server's Vert.x; closed after the server. */
+    public ApiServerExtension withAuditing(Function<Vertx, Auditing> factory) {
+        this.auditingFactory = factory;
+        return this;
+    }
+
+    public Auditing auditing() {
+        return auditing;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (etcd != null) {
@@ -112,13 +126,17 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         ServerConfig config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),
                 serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, prefix, true,
                 Duration.ofSeconds(60), 1800, List.of(), List.of()));
-        server = ApiServer.start(vertx, config, limits).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        auditing = auditingFactory.apply(vertx);
+        server = ApiServer.start(vertx, config, limits, auditing).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 
     @Override
     public void afterAll(ExtensionContext context) throws Exception {
         if (server != null) {
             server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+        if (auditing != null) {
+            auditing.close();
         }
         if (storage != null) {
             storage.close();

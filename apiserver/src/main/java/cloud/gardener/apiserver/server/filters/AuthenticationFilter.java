@@ -44,6 +44,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
     private final Authenticator authenticator;
     private final Supplier<RequestHeaderConfig> requestHeader;
     private final AuthenticationMetrics metrics;
+    private Handler<RoutingContext> failureAudit = ctx -> { };
 
     public AuthenticationFilter(Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader,
             AuthenticationMetrics metrics) {
@@ -85,6 +86,12 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
                 sources::requestHeader, metrics);
     }
 
+    /** Hands every refused request to {@code audit} before the 401 goes out (upstream's failed-authentication audit). */
+    public AuthenticationFilter auditingFailures(Handler<RoutingContext> audit) {
+        this.failureAudit = audit;
+        return this;
+    }
+
     @Override
     public void handle(RoutingContext ctx) {
         AuthenticationRequest request = new AuthenticationRequest(peerCertificates(ctx),
@@ -95,6 +102,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
             if (ar.failed() || !ar.result().isAuthenticated()) {
                 metrics.attempt(ar.failed() ? AuthenticationMetrics.Result.ERROR : AuthenticationMetrics.Result.FAILURE,
                         System.nanoTime() - start);
+                failureAudit.handle(ctx);
                 Responses.fail(ctx, ApiException.unauthorized());
                 return;
             }

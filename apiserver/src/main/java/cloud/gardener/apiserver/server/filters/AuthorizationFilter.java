@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.server.filters;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.AlwaysAllowPathsAuthorizer;
 import cloud.gardener.apiserver.authz.AuthenticatedPathsAuthorizer;
@@ -41,6 +42,8 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
     /** What kube-apiserver's {@code system:discovery} role lets every authenticated user get. */
     static final List<String> DISCOVERY_PATHS = List.of("/api", "/api/*", "/apis", "/apis/*", "/openapi/v2",
             "/openapi/v3", "/openapi/v3/*");
+    static final String DECISION_ANNOTATION = "authorization.k8s.io/decision";
+    static final String REASON_ANNOTATION = "authorization.k8s.io/reason";
 
     private final Authorizer authorizer;
 
@@ -94,8 +97,14 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
                 : Attributes.forPath(user, info.verb(), info.path());
         authorizer.authorize(attributes).onComplete(ar -> {
             if (ar.failed()) {
+                RequestAudit.annotate(ctx, REASON_ANNOTATION, "internal error");
                 Responses.fail(ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
-            } else if (ar.result().isAllowed()) {
+                return;
+            }
+            // upstream's authorization annotations on the audit event
+            RequestAudit.annotate(ctx, DECISION_ANNOTATION, ar.result().isAllowed() ? "allow" : "forbid");
+            RequestAudit.annotate(ctx, REASON_ANNOTATION, ar.result().reason() == null ? "" : ar.result().reason());
+            if (ar.result().isAllowed()) {
                 // an apply on a missing object asks again, for create
                 CreateAuthorization.setAuthorizer(ctx, authorizer);
                 ctx.next();

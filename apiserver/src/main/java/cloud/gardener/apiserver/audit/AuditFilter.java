@@ -1,0 +1,111 @@
+package cloud.gardener.apiserver.audit;
+
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.server.filters.RequestAttributes;
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.RequestBody;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
+import java.time.Clock;
+
+/**
+ * Upstream's {@code WithAudit}, right after authentication: asks the policy about the authenticated user's request
+ * and, when it is audited, emits RequestReceived now, ResponseStarted when a long-running response (a watch) sends
+ * its head, and ResponseComplete when the response ends, or Panic when a handler failed unexpectedly.
+ */
+public final class AuditFilter implements Handler<RoutingContext> {
+
+    private final AuditPolicy policy;
+    private final AuditDispatcher dispatcher;
+    private final Clock clock;
+
+    AuditFilter(AuditPolicy policy, AuditDispatcher dispatcher, Clock clock) {
+        this.policy = policy;
+        this.dispatcher = dispatcher;
+        this.clock = clock;
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        RequestInfo info = RequestAttributes.info(ctx);
+        UserInfo user = RequestAttributes.user(ctx);
+        AuditPolicy.Decision decision = policy.evaluate(user, info);
+        if (decision.level() == Level.NONE) {
+            ctx.next();
+            return;
+        }
+        RequestAudit audit = new RequestAudit(ctx, decision, dispatcher, clock, user, info);
+        RequestAudit.attach(ctx, audit);
+        audit.emit(Stage.REQUEST_RECEIVED, 0, null, null);
+        if (info.isLongRunning()) {
+            ctx.addHeadersEndHandler(v -> {
+                audit.impersonatedIfChanged(RequestAttributes.user(ctx));
+                audit.emit(Stage.RESPONSE_STARTED, ctx.response().getStatusCode(), null, null);
+            });
+        }
+        ctx.addEndHandler(done -> {
+            audit.impersonatedIfChanged(RequestAttributes.user(ctx));
+            Buffer body = requestBody(ctx);
+            Throwable failure = ctx.failure();
+            if (failure != null && !(failure instanceof ApiException) && !(failure instanceof HttpException)) {
+                // upstream's panic event: 500 with the request URI and the cause
+                String message = "Internal Server Error: \"" + ctx.request().uri() + "\": " + failure;
+                audit.emit(Stage.PANIC, 500, body, new Status("Failure", message, "InternalError", null, 500,
+                        java.util.Map.of()));
+            } else {
+                audit.emit(Stage.RESPONSE_COMPLETE, ctx.response().getStatusCode(), body, null);
+            }
+        });
+        ctx.next();
+    }
+
+    /**
+     * Upstream's {@code WithFailedAuthenticationAudit}: the policy asked about a request without a user, and for an
+     * audited one a single ResponseStarted event with the 401 and which credentials were tried.
+     */
+    void failedAuthentication(RoutingContext ctx) {
+        RequestInfo info = RequestAttributes.info(ctx);
+        UserInfo nobody = new UserInfo("", null, java.util.List.of(), java.util.Map.of());
+        AuditPolicy.Decision decision = policy.evaluate(nobody, info);
+        if (decision.level() == Level.NONE) {
+            return;
+        }
+        new RequestAudit(ctx, decision, dispatcher, clock, nobody, info).emit(Stage.RESPONSE_STARTED, 401, null,
+                new Status(null, authenticationMethods(ctx), null, null, 401, java.util.Map.of()));
+    }
+
+    /** Upstream's {@code getAuthMethods}: the credentials the request carried. */
+    private static String authenticationMethods(RoutingContext ctx) {
+        java.util.List<String> methods = new java.util.ArrayList<>();
+        String authorization = ctx.request().getHeader("Authorization");
+        String[] parts = authorization == null ? new String[0] : authorization.strip().split(" ");
+        if (parts.length > 1 && parts[0].equalsIgnoreCase("basic")) {
+            methods.add("basic");
+        }
+        if (parts.length > 1 && parts[0].equalsIgnoreCase("bearer")) {
+            methods.add("bearer");
+        }
+        String token = ctx.request().getParam("access_token");
+        if (token != null && !token.isBlank()) {
+            methods.add("access_token");
+        }
+        try {
+            if (ctx.request().isSSL() && !ctx.request().connection().peerCertificates().isEmpty()) {
+                methods.add("x509");
+            }
+        } catch (javax.net.ssl.SSLPeerUnverifiedException e) {
+            // no client certificate
+        }
+        return methods.isEmpty() ? "Authentication failed, no credentials provided"
+                : "Authentication failed, attempted: " + String.join(", ", methods);
+    }
+
+    private static Buffer requestBody(RoutingContext ctx) {
+        RequestBody body = ctx.body();
+        return body == null || body.isEmpty() ? null : body.buffer();
+    }
+}
