@@ -19,6 +19,7 @@ class TableConvertorsTest {
     void everyServedResourceHasItsOwnTable() {
         List<ResourceType> served = new ArrayList<>(StandardResources.gardener());
         served.addAll(StandardResources.coreV1());
+        served.add(StandardResources.eventsV1());
         for (ResourceType type : served) {
             TableConvertor table = TableConvertor.defaultFor(type);
             assertThat(table).as(type.plural()).isNotSameAs(DefaultTableConvertor.INSTANCE);
