@@ -28,6 +28,8 @@ public final class TypedDecoding {
     }
 
     /**
+     * Decodes, checks and defaults the request's object through the kind's typed model.
+     *
      * @param duplicates paths of duplicated keys found while parsing the body (empty for patches)
      */
     public static ObjectNode apply(ResourceRequest req, ObjectNode obj, List<String> duplicates,
@@ -54,6 +56,7 @@ public final class TypedDecoding {
         }
     }
 
+    @SuppressWarnings("ReferenceEquality") // result != obj asks whether decoding built a new tree
     private static ObjectNode decode(ResourceRequest req, ObjectNode obj, List<String> duplicates,
                                      FieldValidation validation) {
         GroupVersionKind gvk = req.type().gvk(req.version());
@@ -73,7 +76,7 @@ public final class TypedDecoding {
             if (defaulter.isPresent()) {
                 // Go defaults again whenever it reads an object from storage, by then with its namespace (e.g. a
                 // SecretBinding's secretRef.namespace): default with the request's namespace to store that result.
-                ObjectNode meta = result.with("metadata");
+                ObjectNode meta = result.withObjectProperty("metadata");
                 if (req.type().namespaced() && meta.path("namespace").asText().isEmpty() && !req.namespace().isEmpty()) {
                     meta.put("namespace", req.namespace());
                 }

@@ -127,7 +127,7 @@ public final class ObjectCache implements AutoCloseable {
         }
         JsonNode tree = Json.readTree(item.value());
         if (tree instanceof ObjectNode obj) {
-            obj.with("metadata").put("resourceVersion", Long.toString(item.modRevision()));
+            obj.withObjectProperty("metadata").put("resourceVersion", Long.toString(item.modRevision()));
             into.put(item.key(), obj);
         }
     }
