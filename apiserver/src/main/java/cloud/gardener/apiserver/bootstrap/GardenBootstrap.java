@@ -86,7 +86,7 @@ public final class GardenBootstrap {
             }
             boolean noOrigin = configMap.path("data").path(ORIGIN).asText("").isEmpty();
             if (noOrigin && identity.equals(configMap.path("data").path(CLUSTER_IDENTITY).asText(""))) {
-                configMap.with("data").put(ORIGIN, ORIGIN_GARDENER_APISERVER);
+                configMap.withObjectProperty("data").put(ORIGIN, ORIGIN_GARDENER_APISERVER);
                 configMap.put("immutable", true);
                 return api.update("configmaps", KUBE_SYSTEM, configMap);
             }

@@ -46,7 +46,7 @@ public final class OidcDiscoveryEndpoints {
         ctx.response().setStatusCode(200)
                 .putHeader("Content-Type", contentType)
                 .putHeader("Cache-Control", CACHE_CONTROL);
-        if (ctx.request().method() == HttpMethod.HEAD) {
+        if (HttpMethod.HEAD.equals(ctx.request().method())) {
             ctx.response().putHeader("Content-Length", Integer.toString(body.length())).end();
         } else {
             ctx.response().end(body);

@@ -24,11 +24,11 @@ import java.util.Optional;
  */
 public final class OpenApiEndpoints {
 
-    private static final String LAST_MODIFIED = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC));
-
     private final OpenApiV2 v2;
     private final OpenApiV3 v3;
     private final byte[] v2Protobuf;
+    /** When the documents were built: the server's start. */
+    private final String lastModified = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC));
 
     public OpenApiEndpoints(ResourceRegistry resources) {
         this.v2 = new OpenApiV2(resources);
@@ -55,7 +55,7 @@ public final class OpenApiEndpoints {
             serve(ctx, doc, false);
             return;
         }
-        ctx.response().putHeader("ETag", doc.etag()).putHeader("Vary", "Accept").putHeader("Last-Modified", LAST_MODIFIED);
+        ctx.response().putHeader("ETag", doc.etag()).putHeader("Vary", "Accept").putHeader("Last-Modified", lastModified);
         if (doc.etag().equals(ctx.request().getHeader("If-None-Match"))) {
             ctx.response().setStatusCode(304).end();
             return;
@@ -97,12 +97,12 @@ public final class OpenApiEndpoints {
         serve(ctx, doc.get(), hash != null);
     }
 
-    private static void serve(RoutingContext ctx, OpenApiDocument doc, boolean immutable) {
+    private void serve(RoutingContext ctx, OpenApiDocument doc, boolean immutable) {
         if (!acceptsJson(ctx.request().getHeader("Accept"))) {
             ctx.response().setStatusCode(406).end();
             return;
         }
-        ctx.response().putHeader("ETag", doc.etag()).putHeader("Vary", "Accept").putHeader("Last-Modified", LAST_MODIFIED);
+        ctx.response().putHeader("ETag", doc.etag()).putHeader("Vary", "Accept").putHeader("Last-Modified", lastModified);
         if (immutable) {
             ctx.response().putHeader("Cache-Control", "public, immutable").putHeader("Expires",
                     DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC).plusYears(1)));

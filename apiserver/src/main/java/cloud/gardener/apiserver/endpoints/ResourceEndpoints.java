@@ -102,7 +102,7 @@ public final class ResourceEndpoints {
         if (!type.namespaced() && !info.namespace().isEmpty() && !addressesNamespaceObject(info)) {
             throw ApiException.resourceNotFound();
         }
-        if (parts > 3 || type.namespaced() && info.namespace().isEmpty() && parts > 1) {
+        if (parts > 3 || (type.namespaced() && info.namespace().isEmpty() && parts > 1)) {
             throw ApiException.resourceNotFound();
         }
         String verb = info.verb();

@@ -47,7 +47,7 @@ public record ResourceRequest(RoutingContext ctx, RequestInfo info, ResourceType
         ObjectNode out = obj.objectNode();
         out.put("kind", type.kind());
         out.put("apiVersion", apiVersion());
-        obj.fields().forEachRemaining(e -> {
+        obj.properties().forEach(e -> {
             if (!e.getKey().equals("kind") && !e.getKey().equals("apiVersion")) {
                 out.set(e.getKey(), e.getValue());
             }

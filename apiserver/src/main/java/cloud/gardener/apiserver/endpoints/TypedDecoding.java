@@ -32,6 +32,8 @@ public final class TypedDecoding {
     }
 
     /**
+     * Decodes, checks and defaults the request's object through the kind's typed model.
+     *
      * @param body the parsed body, for what the strict decoders found while reading it
      */
     public static ObjectNode apply(ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body,
@@ -58,6 +60,7 @@ public final class TypedDecoding {
         }
     }
 
+    @SuppressWarnings("ReferenceEquality") // result != obj asks whether decoding built a new tree
     private static ObjectNode decode(ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body,
                                      FieldValidation validation) {
         GroupVersionKind gvk = req.type().gvk(req.version());
@@ -77,7 +80,7 @@ public final class TypedDecoding {
             if (defaulter.isPresent()) {
                 // Go defaults again whenever it reads an object from storage, by then with its namespace (e.g. a
                 // SecretBinding's secretRef.namespace): default with the request's namespace to store that result.
-                ObjectNode meta = result.with("metadata");
+                ObjectNode meta = result.withObjectProperty("metadata");
                 if (req.type().namespaced() && meta.path("namespace").asText().isEmpty() && !req.namespace().isEmpty()) {
                     meta.put("namespace", req.namespace());
                 }

@@ -81,7 +81,7 @@ public final class Objects {
     public static Map<String, String> stringMap(JsonNode node) {
         Map<String, String> out = new LinkedHashMap<>();
         if (node.isObject()) {
-            node.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+            node.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
         }
         return out;
     }

@@ -11,6 +11,8 @@ public final class StorageErrors {
     }
 
     /**
+     * Maps a storage failure to the API error for the resource and operation.
+     *
      * @param operation the verb in ServerTimeout messages: get, list, create, update, delete
      */
     public static Throwable toApi(Throwable t, GroupResource gr, String name, String operation) {

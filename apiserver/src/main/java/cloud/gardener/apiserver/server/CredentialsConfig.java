@@ -21,7 +21,7 @@ public record CredentialsConfig(Duration adminKubeconfigMaxExpiration, Duration 
 
     public static final Duration DEFAULT_KUBECONFIG_MAX_EXPIRATION = Duration.ofHours(24);
     public static final Duration DEFAULT_TOKEN_MIN_EXPIRATION = Duration.ofHours(1);
-    public static final Duration DEFAULT_TOKEN_MAX_EXPIRATION = Duration.ofHours(48);
+    public static final Duration DEFAULT_TOKEN_MAX_EXPIRATION = Duration.ofDays(2);
 
     public CredentialsConfig {
         Objects.requireNonNull(adminKubeconfigMaxExpiration, "adminKubeconfigMaxExpiration");

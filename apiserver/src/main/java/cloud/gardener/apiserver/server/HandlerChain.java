@@ -207,7 +207,7 @@ final class HandlerChain {
         RequestInfo info = RequestAttributes.info(ctx);
         if (info.isResourceRequest()) {
             resources.handle(ctx, info);
-        } else if (ctx.request().method() == HttpMethod.GET || ctx.request().method() == HttpMethod.HEAD) {
+        } else if (HttpMethod.GET.equals(ctx.request().method()) || HttpMethod.HEAD.equals(ctx.request().method())) {
             discovery.handle(ctx);
         } else {
             Responses.fail(ctx, ApiException.methodNotAllowed());

@@ -46,7 +46,11 @@ public record SigningKey(PrivateKey privateKey, PublicKey publicKey, JWSAlgorith
         return of(Pem.readPrivateKey(pem));
     }
 
-    /** @throws IllegalArgumentException for key types or curves no JWS algorithm fits */
+    /**
+     * Returns the signing key for a private key, with the JWS algorithm that fits it.
+     *
+     * @throws IllegalArgumentException for key types or curves no JWS algorithm fits
+     */
     public static SigningKey of(PrivateKey privateKey) {
         PublicKey publicKey = Keys.publicKeyOf(privateKey);
         return new SigningKey(privateKey, publicKey, algorithmOf(publicKey), keyId(publicKey));

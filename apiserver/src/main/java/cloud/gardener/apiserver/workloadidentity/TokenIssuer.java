@@ -75,6 +75,8 @@ public final class TokenIssuer {
     }
 
     /**
+     * Issues a signed token.
+     *
      * @param subject         the {@code sub} claim
      * @param audiences       the {@code aud} claim (one audience is written as a string, none is left out, as
      *                        go-jose does)
@@ -87,7 +89,7 @@ public final class TokenIssuer {
         long exp = now.plusSeconds(clamp(durationSeconds)).getEpochSecond();
         // go-jose merges the claims into a map and encodes it with sorted keys; so do we
         TreeMap<String, JsonNode> claims = new TreeMap<>();
-        privateClaims.fields().forEachRemaining(e -> claims.put(e.getKey(), e.getValue()));
+        privateClaims.properties().forEach(e -> claims.put(e.getKey(), e.getValue()));
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         if (audiences != null && audiences.size() == 1) {
             claims.put("aud", nodes.textNode(audiences.get(0)));

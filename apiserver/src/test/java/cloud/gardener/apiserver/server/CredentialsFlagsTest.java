@@ -25,7 +25,7 @@ class CredentialsFlagsTest {
         assertThat(config.adminKubeconfigMaxExpiration()).isEqualTo(Duration.ofHours(24));
         assertThat(config.viewerKubeconfigMaxExpiration()).isEqualTo(Duration.ofHours(24));
         assertThat(config.tokenIssuer()).isNull();
-        assertThat(config.shootCredentialsRotationInterval()).isEqualTo(Duration.ofHours(2160));
+        assertThat(config.shootCredentialsRotationInterval()).isEqualTo(Duration.ofDays(90));
     }
 
     @Test

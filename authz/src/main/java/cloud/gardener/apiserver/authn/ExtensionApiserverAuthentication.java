@@ -44,7 +44,11 @@ public record ExtensionApiserverAuthentication(List<X509Certificate> clientCa, R
                         : Future.failedFuture(error));
     }
 
-    /** @throws IllegalArgumentException when a CA bundle or a list does not parse */
+    /**
+     * Reads the published {@code extension-apiserver-authentication} ConfigMap.
+     *
+     * @throws IllegalArgumentException when a CA bundle or a list does not parse
+     */
     public static ExtensionApiserverAuthentication fromConfigMap(JsonNode configMap) {
         JsonNode data = configMap.path("data");
         List<X509Certificate> clientCa = certificates(data, "client-ca-file");

@@ -34,7 +34,11 @@ public final class TokenFileAuthenticator implements TokenAuthenticator {
         }
     }
 
-    /** @throws IllegalArgumentException when the text is not valid CSV or a record has fewer than 3 columns */
+    /**
+     * Parses a static token file.
+     *
+     * @throws IllegalArgumentException when the text is not valid CSV or a record has fewer than 3 columns
+     */
     public static TokenFileAuthenticator parse(String csv) {
         String text = csv.startsWith("\uFEFF") ? csv.substring(1) : csv;
         Map<String, UserInfo> users = new HashMap<>();

@@ -91,7 +91,7 @@ public final class TokenReviewAuthenticator implements TokenAuthenticator {
         List<String> groups = new ArrayList<>();
         user.path("groups").forEach(group -> groups.add(group.asText()));
         Map<String, List<String>> extra = new LinkedHashMap<>();
-        user.path("extra").fields().forEachRemaining(entry -> {
+        user.path("extra").properties().forEach(entry -> {
             List<String> values = new ArrayList<>();
             entry.getValue().forEach(value -> values.add(value.asText()));
             extra.put(entry.getKey(), values);

@@ -23,7 +23,7 @@ public final class SubjectAccessReviewRequest {
     /** The attributes of a review. */
     public static Attributes attributes(JsonNode review) {
         String apiVersion = review.path("apiVersion").asText();
-        if (!"authorization.k8s.io/v1".equals(apiVersion) && !"authorization.k8s.io/v1beta1".equals(apiVersion)
+        if ((!"authorization.k8s.io/v1".equals(apiVersion) && !"authorization.k8s.io/v1beta1".equals(apiVersion))
                 || !"SubjectAccessReview".equals(review.path("kind").asText())) {
             throw ApiException.badRequest("expected an authorization.k8s.io/v1 SubjectAccessReview, got "
                     + apiVersion + " " + review.path("kind").asText());

@@ -25,8 +25,7 @@ class ExtensionApiserverAuthenticationTest {
                 "requestheader-group-headers", "[\"X-Remote-Group\"]",
                 "requestheader-extra-headers-prefix", "[\"X-Remote-Extra-\"]")));
 
-        ExtensionApiserverAuthentication published = ExtensionApiserverAuthentication.fromConfigMap(
-                (com.fasterxml.jackson.databind.JsonNode) configMap);
+        ExtensionApiserverAuthentication published = ExtensionApiserverAuthentication.fromConfigMap(configMap);
 
         assertThat(published.clientCa()).containsExactly(CLIENT.certificate());
         assertThat(published.requestHeader().clientCa()).containsExactly(PROXY.certificate());

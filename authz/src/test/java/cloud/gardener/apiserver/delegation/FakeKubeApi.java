@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -67,7 +69,12 @@ public final class FakeKubeApi implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    public void close() throws ExecutionException, TimeoutException {
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            // a try-with-resources close must not throw InterruptedException: keep the flag for the caller
+            Thread.currentThread().interrupt();
+        }
     }
 }

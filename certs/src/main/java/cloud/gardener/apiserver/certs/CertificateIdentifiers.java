@@ -46,7 +46,7 @@ public final class CertificateIdentifiers {
             return new byte[0];
         }
         byte[] id = AuthorityKeyIdentifier.getInstance(ASN1OctetString.getInstance(value).getOctets())
-                .getKeyIdentifier();
+                .getKeyIdentifierOctets();
         return id == null ? new byte[0] : id;
     }
 

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.certs;
 import org.bouncycastle.asn1.x509.KeyPurposeId;
 
 /** The extended key usages our certificates carry. */
+@SuppressWarnings("ImmutableEnumChecker") // BouncyCastle's KeyPurposeId constants are immutable, just not annotated
 public enum KeyPurpose {
     SERVER_AUTH(KeyPurposeId.id_kp_serverAuth),
     CLIENT_AUTH(KeyPurposeId.id_kp_clientAuth);

@@ -22,7 +22,7 @@ final class Kubectl {
         if (path == null) {
             return false;
         }
-        for (String directory : path.split(File.pathSeparator)) {
+        for (String directory : path.split(File.pathSeparator, -1)) {
             if (new File(directory, "kubectl").canExecute()) {
                 return true;
             }

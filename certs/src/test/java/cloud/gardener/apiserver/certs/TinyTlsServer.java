@@ -42,7 +42,7 @@ final class TinyTlsServer implements AutoCloseable {
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(keyManagers.getKeyManagers(), trustManagers.getTrustManagers(), null);
         socket = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 10,
-                InetAddress.getByName("127.0.0.1"));
+                InetAddress.getLoopbackAddress());
         socket.setNeedClientAuth(true);
         acceptor = new Thread(this::serve, "tiny-tls-server");
         acceptor.setDaemon(true);

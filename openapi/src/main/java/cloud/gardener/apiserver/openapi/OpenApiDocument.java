@@ -6,6 +6,7 @@ import java.util.Arrays;
  * A precomputed, immutable OpenAPI document: its JSON bytes and their hash (upper-case hex SHA-512),
  * which is both the {@code ?hash=} of v3 links and, quoted, the {@code ETag}.
  */
+@SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed as a whole
 public record OpenApiDocument(byte[] json, String hash) {
 
     static OpenApiDocument of(byte[] json) {

@@ -52,7 +52,7 @@ final class ResourcePaths {
 
         ObjectNode collectionItem = pathItem(rt.namespaced(), false);
         if (rt.supportsVerb("list")) {
-            collectionItem.set("get", list("list" + gvCamel() + scope + rt.kind(), listName, true));
+            collectionItem.set("get", list("list" + gvCamel() + scope + rt.kind(), listName));
         }
         if (rt.supportsVerb("create")) {
             collectionItem.set("post", write("post", "create" + gvCamel() + scope + rt.kind(), "create a " + rt.kind(),
@@ -65,7 +65,7 @@ final class ResourcePaths {
 
         if (rt.namespaced() && rt.supportsVerb("list")) {
             ObjectNode allNamespaces = pathItem(false, false);
-            allNamespaces.set("get", list("list" + gvCamel() + rt.kind() + "ForAllNamespaces", listName, false));
+            allNamespaces.set("get", list("list" + gvCamel() + rt.kind() + "ForAllNamespaces", listName));
             paths.put(base + "/" + rt.plural(), allNamespaces);
         }
 
@@ -121,7 +121,7 @@ final class ResourcePaths {
         return op;
     }
 
-    private ObjectNode list(String operationId, String listSchema, boolean namespacedCollection) {
+    private ObjectNode list(String operationId, String listSchema) {
         ObjectNode op = operation("list", operationId, "list or watch objects of kind " + rt.kind(), gvk);
         ArrayNode params = (ArrayNode) op.get("parameters");
         params.add(query("allowWatchBookmarks", "boolean", "allowWatchBookmarks requests watch events with type "
@@ -340,7 +340,7 @@ final class ResourcePaths {
         }
         String trimmed = group.endsWith(".k8s.io") ? group.substring(0, group.length() - ".k8s.io".length()) : group;
         StringBuilder sb = new StringBuilder();
-        for (String word : trimmed.split("\\.")) {
+        for (String word : trimmed.split("\\.", -1)) {
             sb.append(capitalize(word));
         }
         return sb.toString();

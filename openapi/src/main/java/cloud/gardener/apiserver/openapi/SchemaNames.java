@@ -24,7 +24,7 @@ public final class SchemaNames {
         } else if (gvk.group().isEmpty()) {
             pkg = "io.k8s.api.core";
         } else {
-            pkg = "io.k8s.api." + gvk.group().split("\\.")[0];
+            pkg = "io.k8s.api." + gvk.group().split("\\.", -1)[0];
         }
         return pkg + "." + gvk.version() + "." + gvk.kind();
     }

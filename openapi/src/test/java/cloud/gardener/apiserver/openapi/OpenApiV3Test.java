@@ -47,7 +47,7 @@ class OpenApiV3Test {
     }
 
     private static Optional<String> schemaFor(JsonNode doc, GroupVersionKind wanted) {
-        var it = doc.get("components").get("schemas").fields();
+        var it = doc.get("components").get("schemas").properties().iterator();
         while (it.hasNext()) {
             var e = it.next();
             JsonNode gvks = e.getValue().get("x-kubernetes-group-version-kind");
@@ -233,7 +233,7 @@ class OpenApiV3Test {
 
     static void collectRefs(JsonNode node, List<String> refs) {
         if (node.isObject()) {
-            node.fields().forEachRemaining(e -> {
+            node.properties().forEach(e -> {
                 if (e.getKey().equals("$ref")) {
                     refs.add(e.getValue().asText());
                 } else {

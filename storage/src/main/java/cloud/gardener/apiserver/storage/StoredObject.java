@@ -8,5 +8,6 @@ package cloud.gardener.apiserver.storage;
  * @param modRevision    the revision of the last write, reported to clients as {@code resourceVersion}
  * @param createRevision the revision the key was created at
  */
+@SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed as a whole
 public record StoredObject(String key, byte[] value, long modRevision, long createRevision) {
 }

@@ -11,6 +11,8 @@ import io.vertx.core.Future;
 public interface UpdateFunction {
 
     /**
+     * Computes the new value from the object as stored now.
+     *
      * @param current the object as stored now
      * @return the new value; returning bytes equal to {@code current.value()} is a no-op and writes nothing
      */

@@ -119,7 +119,7 @@ public final class ScaleHandler implements VerbHandler {
                                 + "precondition: " + uid + ", UID in object meta: " + Objects.uid(current));
                     }
                     ObjectNode updated = req.present(current);
-                    updated.with("spec").put("replicas", scale.path("spec").path("replicas").asInt(0));
+                    updated.withObjectProperty("spec").put("replicas", scale.path("spec").path("replicas").asInt(0));
                     String rv = Objects.resourceVersion(scale);
                     if (rv.isEmpty()) {
                         Objects.meta(updated).remove("resourceVersion");
@@ -159,7 +159,7 @@ public final class ScaleHandler implements VerbHandler {
     /** {@code metav1.LabelSelectorAsSelector(...).String()}: requirements sorted by key, values sorted. */
     static String selectorString(JsonNode selector) {
         List<LabelRequirement> requirements = new ArrayList<>();
-        selector.path("matchLabels").fields().forEachRemaining(e ->
+        selector.path("matchLabels").properties().forEach(e ->
                 requirements.add(new LabelRequirement(e.getKey(), SelectionOperator.EQUALS, List.of(e.getValue().asText()))));
         for (JsonNode expression : selector.path("matchExpressions")) {
             String key = expression.path("key").asText("");

@@ -10,6 +10,8 @@ final class Subresources {
     }
 
     /**
+     * Returns the desired object for a write through the given subresource.
+     *
      * @param current the stored object (a copy the caller may change)
      * @param body    what the client sent
      * @return the desired object, before the store's status isolation
@@ -18,7 +20,7 @@ final class Subresources {
         if ("binding".equals(subresource)) {
             // shoots/binding: the scheduler's way to set spec.seedName; nothing else moves.
             JsonNode seed = body.path("spec").get("seedName");
-            ObjectNode spec = current.with("spec");
+            ObjectNode spec = current.withObjectProperty("spec");
             if (seed == null || seed.isNull()) {
                 spec.remove("seedName");
             } else {
@@ -26,7 +28,7 @@ final class Subresources {
             }
             JsonNode rv = body.path("metadata").get("resourceVersion");
             if (rv != null && !rv.asText().isEmpty()) {
-                current.with("metadata").set("resourceVersion", rv);
+                current.withObjectProperty("metadata").set("resourceVersion", rv);
             }
             return current;
         }

@@ -43,6 +43,8 @@ public enum BodyFormat {
     }
 
     /**
+     * Returns the format of a request body.
+     *
      * @param contentType       the Content-Type header, null or empty for none
      * @param protobufDecodable whether the body's kind has a protobuf decoder; without one, protobuf is 415 with
      *                          the same message as any unknown type

@@ -120,10 +120,10 @@ public final class OutputNegotiator {
         }
         for (MediaType clause : MediaType.parseAccept(accept)) {
             for (Encoding encoding : SERVED) {
-                String[] served = encoding.mediaType().split("/");
-                boolean matches = clause.type().equals(served[0])
-                        && (clause.subtype().equals(served[1]) || clause.subtype().equals("*"))
-                        || clause.type().equals("*") && clause.subtype().equals("*");
+                String[] served = encoding.mediaType().split("/", -1);
+                boolean matches = (clause.type().equals(served[0])
+                        && (clause.subtype().equals(served[1]) || clause.subtype().equals("*")))
+                        || (clause.type().equals("*") && clause.subtype().equals("*"));
                 if (matches) {
                     OutputFormat f = accept(clause, encoding, restrictions);
                     if (f != null) {
@@ -179,7 +179,7 @@ public final class OutputNegotiator {
             return null;
         }
         ConversionTarget target = ConversionTarget.ofKind(kind);
-        if (target == null || target == ConversionTarget.TABLE && restrictions == Restrictions.WATCH_LIST) {
+        if (target == null || (target == ConversionTarget.TABLE && restrictions == Restrictions.WATCH_LIST)) {
             return null;
         }
         return new OutputFormat(encoding, target, version, pretty);

@@ -34,6 +34,8 @@ public enum PatchType {
     }
 
     /**
+     * Returns the patch type a Content-Type header names.
+     *
      * @param contentType the Content-Type header, null for none
      * @throws ApiException 415 UnsupportedMediaType
      */

@@ -75,7 +75,7 @@ public final class OpenApiV2Protobuf {
 
     private static void paths(ProtoWriter w, JsonNode p) {
         extensions(w, 1, p);
-        for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = p.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!e.getKey().startsWith("x-")) {
                 namedEntry(w, 2, e.getKey(), e.getValue(), OpenApiV2Protobuf::pathItem);
@@ -194,7 +194,7 @@ public final class OpenApiV2Protobuf {
     }
 
     private static void responses(ProtoWriter w, JsonNode r) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = r.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = r.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!e.getKey().startsWith("x-")) {
                 namedEntry(w, 1, e.getKey(), e.getValue(), (m, v) -> {
@@ -353,7 +353,7 @@ public final class OpenApiV2Protobuf {
 
     /** A map as repeated {@code Named*} entries (name = 1, value = 2), skipping {@code x-} keys. */
     private static void named(ProtoWriter w, int field, JsonNode map, BiConsumer<ProtoWriter, JsonNode> value) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = map.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             namedEntry(w, field, e.getKey(), e.getValue(), value);
         }
@@ -369,7 +369,7 @@ public final class OpenApiV2Protobuf {
 
     /** The {@code x-} members of an object as repeated {@code NamedAny}. */
     private static void extensions(ProtoWriter w, int field, JsonNode n) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getKey().startsWith("x-")) {
                 namedEntry(w, field, e.getKey(), e.getValue(), (a, v) -> a.string(2, yaml(v)));

@@ -111,7 +111,7 @@ public record ContinueToken(long resourceVersion, String start) {
             if (c == '\r' || c == '\n') {
                 continue;
             }
-            boolean alphabet = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+            boolean alphabet = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
                     || c == '-' || c == '_';
             if (!alphabet) {
                 throw new IllegalArgumentException("illegal base64 data at input byte " + i);
@@ -120,7 +120,7 @@ public record ContinueToken(long resourceVersion, String start) {
             clean.append(c);
         }
         if (clean.length() % 4 == 1) {
-            throw new IllegalArgumentException("illegal base64 data at input byte " + (offsets[clean.length() - 1]));
+            throw new IllegalArgumentException("illegal base64 data at input byte " + offsets[clean.length() - 1]);
         }
         return Base64.getUrlDecoder().decode(clean.toString());
     }
@@ -128,7 +128,7 @@ public record ContinueToken(long resourceVersion, String start) {
     /** Go's JSON decoding matches struct fields case-insensitively; the last match wins. */
     private static JsonNode field(JsonNode node, String name) {
         JsonNode found = null;
-        Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getKey().equalsIgnoreCase(name)) {

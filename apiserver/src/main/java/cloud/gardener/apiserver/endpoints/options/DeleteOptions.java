@@ -76,7 +76,7 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
 
     /** Whether dependents are orphaned, from propagationPolicy or the deprecated orphanDependents. */
     public boolean orphans() {
-        return ORPHAN.equals(propagationPolicy) || propagationPolicy == null && Boolean.TRUE.equals(orphanDependents);
+        return ORPHAN.equals(propagationPolicy) || (propagationPolicy == null && Boolean.TRUE.equals(orphanDependents));
     }
 
     private static DeleteOptions fromBody(byte[] body, BodyFormat format) {

@@ -42,7 +42,7 @@ public final class Timeouts {
         BigInteger total = BigInteger.ZERO;
         while (!s.isEmpty()) {
             char c0 = s.charAt(0);
-            if (!(c0 == '.' || c0 >= '0' && c0 <= '9')) {
+            if (!(c0 == '.' || (c0 >= '0' && c0 <= '9'))) {
                 throw invalid(orig);
             }
             int i = 0;

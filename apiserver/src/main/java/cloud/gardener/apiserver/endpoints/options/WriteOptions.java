@@ -51,7 +51,7 @@ public record WriteOptions(boolean dryRun, String fieldManager, FieldValidation 
         List<String> dryRun = QueryParams.all(query, "dryRun");
         String fieldManager = orEmpty(QueryParams.first(query, "fieldManager"));
         String fieldValidation = orEmpty(QueryParams.first(query, "fieldValidation"));
-        Boolean force = operation == Operation.CREATE || operation == Operation.UPDATE ? null
+        Boolean force = (operation == Operation.CREATE || operation == Operation.UPDATE) ? null
                 : QueryParams.optionalBool(query, "force");
 
         List<FieldError> errs = new ArrayList<>();

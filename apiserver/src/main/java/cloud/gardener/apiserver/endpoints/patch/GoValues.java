@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * JSON values seen as the Go values {@code strategicpatch} works on (decoded with preserved ints:
@@ -42,7 +43,7 @@ final class GoValues {
         if (v.isNumber()) {
             return isInt(v) ? "int64" : "float64";
         }
-        return v.getNodeType().name().toLowerCase();
+        return v.getNodeType().name().toLowerCase(Locale.ROOT);
     }
 
     /** Go's {@code ==} on two decoded scalars: same dynamic type and value ({@code 1} and {@code 1.0} differ). */

@@ -132,7 +132,7 @@ public final class JsonPatch {
             if (!op.isObject()) {
                 throw decodeError("json: cannot unmarshal " + goKind(op) + " into Go value of type handlers.jsonPatchOp");
             }
-            for (Map.Entry<String, JsonNode> field : (Iterable<Map.Entry<String, JsonNode>>) op::fields) {
+            for (Map.Entry<String, JsonNode> field : op.properties()) {
                 String name = field.getKey();
                 JsonNode value = field.getValue();
                 if ((name.equals("op") || name.equals("path") || name.equals("from"))

@@ -81,7 +81,7 @@ public final class MergePatch {
      */
     public static ObjectNode diff(JsonNode original, JsonNode modified) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
-        Iterator<Map.Entry<String, JsonNode>> it = modified.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = modified.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode before = original.get(e.getKey());
@@ -136,7 +136,7 @@ public final class MergePatch {
     private static void pruneNulls(JsonNode node) {
         if (node instanceof ObjectNode obj) {
             List<String> nulls = new ArrayList<>();
-            obj.fields().forEachRemaining(e -> {
+            obj.properties().forEach(e -> {
                 if (e.getValue().isNull()) {
                     nulls.add(e.getKey());
                 } else {

@@ -564,20 +564,21 @@ public final class StrategicMergePatch {
     /** Go's {@code extractRetainKeysPatchStrategy}: the strategy other than retainKeys. */
     private static String strategy(List<String> strategies) {
         switch (strategies.size()) {
-            case 0:
+            case 0 -> {
                 return "";
-            case 1:
+            }
+            case 1 -> {
                 return RETAIN_KEYS_STRATEGY.equals(strategies.get(0)) ? "" : strategies.get(0);
-            case 2:
+            }
+            case 2 -> {
                 if (RETAIN_KEYS_STRATEGY.equals(strategies.get(0))) {
                     return strategies.get(1);
                 }
                 if (RETAIN_KEYS_STRATEGY.equals(strategies.get(1))) {
                     return strategies.get(0);
                 }
-                break;
-            default:
-                break;
+            }
+            default -> {}
         }
         throw SmpErrors.other("unexpected patch strategy: [" + String.join(" ", strategies) + "]");
     }

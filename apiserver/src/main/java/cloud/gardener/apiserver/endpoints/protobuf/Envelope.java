@@ -6,6 +6,7 @@ import java.util.Arrays;
  * A Kubernetes protobuf body: the magic {@code k8s\0}, then a {@code runtime.Unknown} whose {@code raw} holds the
  * object's own message and whose {@code typeMeta} names its kind.
  */
+@SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed as a whole
 record Envelope(String apiVersion, String kind, byte[] raw, String contentEncoding, String contentType) {
 
     static final byte[] MAGIC = {'k', '8', 's', 0};

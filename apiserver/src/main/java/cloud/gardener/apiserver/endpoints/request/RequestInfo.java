@@ -8,10 +8,9 @@ import java.util.List;
  *
  * @param isResourceRequest whether the path addresses an API resource (or subresource)
  * @param path              the URL path as received
- * @param verb              the Kubernetes verb ({@code get}, {@code list}, {@code watch}, {@code create},
- *                          {@code update}, {@code patch}, {@code delete}, {@code deletecollection},
- *                          {@code proxy}); for non-resource requests the lower-case HTTP method; empty for an
- *                          unknown method on a resource path
+ * @param verb              the Kubernetes verb (get, list, watch, create, update, patch, delete,
+ *                          deletecollection, proxy); for non-resource requests the lower-case HTTP method;
+ *                          empty for an unknown method on a resource path
  * @param apiPrefix         {@code apis} or {@code api}; empty for non-resource requests
  * @param apiGroup          the API group; empty for the core group and non-resource requests
  * @param apiVersion        the API version

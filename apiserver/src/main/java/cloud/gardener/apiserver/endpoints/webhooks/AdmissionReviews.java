@@ -48,7 +48,7 @@ public final class AdmissionReviews {
         List<String> groups = new ArrayList<>();
         user.path("groups").forEach(g -> groups.add(g.asText()));
         Map<String, List<String>> extra = new LinkedHashMap<>();
-        user.path("extra").fields().forEachRemaining(e -> {
+        user.path("extra").properties().forEach(e -> {
             List<String> values = new ArrayList<>();
             e.getValue().forEach(v -> values.add(v.asText()));
             extra.put(e.getKey(), values);

@@ -87,10 +87,10 @@ public final class NamespaceController {
                         finalizers.add(f.asText());
                     }
                 });
-                var arr = current.with("spec").putArray("finalizers");
+                var arr = current.withObjectProperty("spec").putArray("finalizers");
                 finalizers.forEach(arr::add);
                 if (finalizers.isEmpty()) {
-                    current.with("spec").remove("finalizers");
+                    current.withObjectProperty("spec").remove("finalizers");
                 }
                 return current;
             }, ctx).mapEmpty();

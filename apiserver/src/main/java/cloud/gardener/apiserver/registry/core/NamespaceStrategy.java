@@ -20,7 +20,7 @@ public final class NamespaceStrategy implements ResourceStrategy {
 
     @Override
     public void prepareForCreate(ObjectNode obj) {
-        ObjectNode spec = obj.with("spec");
+        ObjectNode spec = obj.withObjectProperty("spec");
         if (!spec.has("finalizers")) {
             spec.putArray("finalizers").add(KUBERNETES_FINALIZER);
         }
@@ -30,7 +30,7 @@ public final class NamespaceStrategy implements ResourceStrategy {
     @Override
     public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
         if (Objects.isDeleting(obj)) {
-            obj.with("status").put("phase", "Terminating");
+            obj.withObjectProperty("status").put("phase", "Terminating");
         }
     }
 

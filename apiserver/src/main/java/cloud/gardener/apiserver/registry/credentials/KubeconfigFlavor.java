@@ -12,6 +12,7 @@ import cloud.gardener.apiserver.api.resource.StandardResources;
  * are (group {@code v1}, resource {@code Secret}; group {@code core.gardener.cloud/v1beta1}, resource
  * {@code Project}): effectively only users allowed everything get the system group.
  */
+@SuppressWarnings("ImmutableEnumChecker") // GroupVersionKind is a record of strings, immutable but not annotated
 public enum KubeconfigFlavor {
 
     ADMIN("adminkubeconfig", StandardResources.ADMIN_KUBECONFIG_REQUEST, AdminKubeconfigRequest.class,

@@ -59,6 +59,8 @@ public final class ShootKubeconfigs {
     }
 
     /**
+     * Issues a kubeconfig of the given flavor for a Shoot.
+     *
      * @param request the decoded and defaulted request of the flavor's kind
      * @return the request with the capped validity and the issued kubeconfig in its status
      */
@@ -190,7 +192,7 @@ public final class ShootKubeconfigs {
             String kubeconfig = new MultiClusterKubeconfig(clusters, certificate.certificateChainPem(),
                     certificate.privateKeyPem()).toYaml();
             ObjectNode answer = request.deepCopy();
-            answer.with("spec").put("expirationSeconds", seconds);
+            answer.withObjectProperty("spec").put("expirationSeconds", seconds);
             ObjectNode status = answer.putObject("status");
             status.put("kubeconfig", Base64.getEncoder().encodeToString(kubeconfig.getBytes(StandardCharsets.UTF_8)));
             status.put("expirationTimestamp", Time.of(certificate.certificate().getNotAfter().toInstant()).toJson());

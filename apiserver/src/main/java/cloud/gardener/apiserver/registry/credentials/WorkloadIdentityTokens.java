@@ -53,6 +53,8 @@ public final class WorkloadIdentityTokens {
     }
 
     /**
+     * Issues a token for a WorkloadIdentity.
+     *
      * @param request the decoded and defaulted TokenRequest
      * @return the request with name, namespace, creation time and the token in its status
      */
@@ -82,7 +84,7 @@ public final class WorkloadIdentityTokens {
         return reads.store("security.gardener.cloud", "workloadidentities").get(namespace, name)
                 .compose(identity -> {
                     ObjectNode tokenRequest = request.deepCopy();
-                    ObjectNode metadata = tokenRequest.with("metadata");
+                    ObjectNode metadata = tokenRequest.withObjectProperty("metadata");
                     metadata.put("name", identity.path("metadata").path("name").asText());
                     metadata.put("namespace", identity.path("metadata").path("namespace").asText());
                     metadata.put("creationTimestamp", Time.of(clock.instant()).toJson());

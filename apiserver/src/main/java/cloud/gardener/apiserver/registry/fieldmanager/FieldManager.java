@@ -109,7 +109,7 @@ public final class FieldManager {
         Optional<Class<?>> model = ResourceModels.of(gvk);
         if (model.isPresent()) {
             ObjectNode zero = ModelCodec.encode(RecordModel.of(model.get()).zero());
-            zero.fields().forEachRemaining(e -> {
+            zero.properties().forEach(e -> {
                 if (!e.getKey().equals("kind") && !e.getKey().equals("apiVersion")) {
                     out.set(e.getKey(), e.getValue());
                 }
@@ -314,7 +314,7 @@ public final class FieldManager {
                     Objects.meta(lastApplied).remove("annotations");
                 }
             }
-            Objects.meta(result).with("annotations").put(LAST_APPLIED, Json.toJson(lastApplied));
+            Objects.meta(result).withObjectProperty("annotations").put(LAST_APPLIED, Json.toJson(lastApplied));
         }
         return result;
     }

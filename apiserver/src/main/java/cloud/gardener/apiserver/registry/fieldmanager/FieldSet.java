@@ -223,7 +223,7 @@ public final class FieldSet {
             throw new IllegalArgumentException("expected an object");
         }
         FieldSet out = new FieldSet();
-        for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = fields.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getKey().equals(".")) {
                 continue;

@@ -129,30 +129,34 @@ public record PathElement(Kind kind, String field, List<KeyField> key, JsonNode 
         }
         String rest = s.substring(2);
         switch (s.charAt(0)) {
-            case 'f':
+            case 'f' -> {
                 return field(rest);
-            case 'v':
+            }
+            case 'v' -> {
                 return value(parse(rest));
-            case 'k': {
+            }
+            case 'k' -> {
                 JsonNode obj = parse(rest);
                 if (!obj.isObject()) {
                     throw new IllegalArgumentException("key of a list item is not an object: " + s);
                 }
                 List<KeyField> fields = new ArrayList<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     fields.add(new KeyField(e.getKey(), e.getValue()));
                 }
                 return key(fields);
             }
-            case 'i':
+            case 'i' -> {
                 try {
                     return index(Integer.parseInt(rest));
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException("invalid index: " + s, e);
                 }
-            default:
+            }
+            default -> {
                 throw new IllegalArgumentException("unknown PathElementType");
+            }
         }
     }
 

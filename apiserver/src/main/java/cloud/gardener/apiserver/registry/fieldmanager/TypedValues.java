@@ -86,10 +86,6 @@ final class TypedValues {
         return sb.append(']').toString();
     }
 
-    private static boolean isAssociative(FieldType t, JsonNode v) {
-        return t.isList() && !t.atomic() && v != null && v.isArray();
-    }
-
     // -------------------------------------------------------------------------------- validation
 
     /**
@@ -128,7 +124,7 @@ final class TypedValues {
                 path.remove(path.size() - 1);
             }
         } else if (t.isMap() && !t.atomic() && v.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = v.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 path.add(PathElement.field(e.getKey()));
                 if (t.isStruct() && !t.declares(e.getKey())) {
@@ -187,7 +183,7 @@ final class TypedValues {
                 if (v == null || !v.isObject()) {
                     return;
                 }
-                for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = v.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     path.add(PathElement.field(e.getKey()));
                     JsonNode val = e.getValue();
@@ -496,7 +492,7 @@ final class TypedValues {
                     return NullNode.instance;
                 }
                 Map<String, JsonNode> out = new LinkedHashMap<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = v.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     PathElement pe = PathElement.field(e.getKey());
                     if (toRemove.hasMember(pe)) {

@@ -24,7 +24,7 @@ final class Updater {
     record Result(JsonNode object, Map<ManagerId, VersionedSet> managers) {
     }
 
-    private Map<ManagerId, VersionedSet> update(JsonNode oldObject, JsonNode newObject, String version,
+    private Map<ManagerId, VersionedSet> update(JsonNode oldObject, JsonNode newObject,
                                                 Map<ManagerId, VersionedSet> managers, ManagerId workflow,
                                                 boolean force, Comparison[] compareOut) {
         Comparison compare = TypedValues.compare(oldObject, newObject, type);
@@ -66,7 +66,7 @@ final class Updater {
     Result update(JsonNode liveObject, JsonNode newObject, String version, Map<ManagerId, VersionedSet> managers,
                   ManagerId manager) {
         Comparison[] compare = new Comparison[1];
-        Map<ManagerId, VersionedSet> out = update(liveObject, newObject, version, managers, manager, true, compare);
+        Map<ManagerId, VersionedSet> out = update(liveObject, newObject, managers, manager, true, compare);
         VersionedSet previous = out.get(manager);
         FieldSet set = (previous == null ? new FieldSet() : previous.set()).difference(compare[0].removed())
                 .union(compare[0].modified()).union(compare[0].added());
@@ -87,7 +87,7 @@ final class Updater {
         Map<ManagerId, VersionedSet> withNew = new LinkedHashMap<>(managers);
         withNew.put(manager, new VersionedSet(set, version, true));
         newObject = prune(newObject, withNew, lastSet);
-        Map<ManagerId, VersionedSet> out = update(liveObject, newObject, version, withNew, manager, force,
+        Map<ManagerId, VersionedSet> out = update(liveObject, newObject, withNew, manager, force,
                 new Comparison[1]);
         if (JsonValues.equal(liveObject, newObject)) {
             newObject = null;

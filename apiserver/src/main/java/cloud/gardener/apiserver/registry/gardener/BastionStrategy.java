@@ -54,7 +54,7 @@ public final class BastionStrategy extends GardenerStrategy {
     private static boolean mustIncreaseGeneration(ObjectNode old, ObjectNode bastion) {
         return specChangedOrDeletionStarted(bastion, old)
                 || Trees.hasAnnotation(bastion, Trees.OPERATION, Trees.RECONCILE)
-                || Trees.hasAnnotation(bastion, FORCE_DELETION, "true") && !Trees.hasAnnotation(old, FORCE_DELETION, "true");
+                || (Trees.hasAnnotation(bastion, FORCE_DELETION, "true") && !Trees.hasAnnotation(old, FORCE_DELETION, "true"));
     }
 
     @Override
@@ -65,7 +65,7 @@ public final class BastionStrategy extends GardenerStrategy {
         }
         try {
             Instant last = OffsetDateTime.parse(heartbeat).toInstant();
-            bastion.with("status").put("expirationTimestamp", Objects.format(last.plus(TIME_TO_LIVE)));
+            bastion.withObjectProperty("status").put("expirationTimestamp", Objects.format(last.plus(TIME_TO_LIVE)));
         } catch (DateTimeParseException e) {
             // not a time: validation of the status answers for it
         }
@@ -73,7 +73,7 @@ public final class BastionStrategy extends GardenerStrategy {
 
     private void heartbeat(ObjectNode bastion) {
         Instant now = clock.instant();
-        ObjectNode status = bastion.with("status");
+        ObjectNode status = bastion.withObjectProperty("status");
         status.put("lastHeartbeatTimestamp", Objects.format(now));
         status.put("expirationTimestamp", Objects.format(now.plus(TIME_TO_LIVE)));
         if (Trees.hasAnnotation(bastion, Trees.OPERATION, KEEPALIVE)) {

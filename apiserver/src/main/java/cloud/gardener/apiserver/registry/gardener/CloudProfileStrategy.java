@@ -21,16 +21,16 @@ public final class CloudProfileStrategy extends GardenerStrategy {
 
     @Override
     protected void create(ObjectNode profile) {
-        CloudProfileSync.dropInactiveVersions(profile.with("spec"), Instant.now());
+        CloudProfileSync.dropInactiveVersions(profile.withObjectProperty("spec"), Instant.now());
     }
 
     @Override
     protected void update(ObjectNode profile, ObjectNode old) {
-        CloudProfileSync.syncArchitectureCapabilities(profile.with("spec"), old.path("spec"));
+        CloudProfileSync.syncArchitectureCapabilities(profile.withObjectProperty("spec"), old.path("spec"));
     }
 
     @Override
     public void canonicalize(ObjectNode profile) {
-        CloudProfileSync.syncArchitectureCapabilities(profile.with("spec"), JsonNodeFactory.instance.objectNode());
+        CloudProfileSync.syncArchitectureCapabilities(profile.withObjectProperty("spec"), JsonNodeFactory.instance.objectNode());
     }
 }

@@ -15,12 +15,12 @@ public final class NamespacedCloudProfileStrategy extends GardenerStrategy {
 
     @Override
     protected void create(ObjectNode profile) {
-        CloudProfileSync.dropNewInactiveVersions(profile.with("spec"), null, Instant.now());
+        CloudProfileSync.dropNewInactiveVersions(profile.withObjectProperty("spec"), null, Instant.now());
     }
 
     @Override
     protected void update(ObjectNode profile, ObjectNode old) {
-        CloudProfileSync.dropNewInactiveVersions(profile.with("spec"), old.path("spec"), Instant.now());
+        CloudProfileSync.dropNewInactiveVersions(profile.withObjectProperty("spec"), old.path("spec"), Instant.now());
         if (specChangedOrDeletionStarted(profile, old)) {
             bumpGeneration(profile, old);
         }

@@ -138,7 +138,7 @@ public final class ShootStrategy extends GardenerStrategy {
         JsonNode addons = at(shoot, "spec", "addons");
         if (present(addons, "kubernetesDashboard") && !Trees.isTrue(addons, "kubernetesDashboard", "enabled")
                 && !present(addons, "nginxIngress")) {
-            shoot.with("spec").remove("addons");
+            shoot.withObjectProperty("spec").remove("addons");
         }
         maintainSeedNameLabels(shoot, text(shoot, "spec", "seedName"), text(shoot, "status", "seedName"));
         boolean selfHosted = false;

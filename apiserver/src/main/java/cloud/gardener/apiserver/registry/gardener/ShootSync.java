@@ -24,7 +24,7 @@ final class ShootSync {
         if (Objects.isDeleting(shoot)) {
             return;
         }
-        ObjectNode spec = shoot.with("spec");
+        ObjectNode spec = shoot.withObjectProperty("spec");
         Optional<KubernetesVersion> version = KubernetesVersion.parse(text(shoot, "spec", "kubernetes", "version"));
         if (version.isPresent() && version.get().atLeast(1, 34)) {
             // no more syncing: only the reference's kind is defaulted, and an unchanged duplicate name dropped
@@ -52,7 +52,7 @@ final class ShootSync {
         }
         String name = text(spec, "cloudProfileName");
         if (CLOUD_PROFILE.equals(text(r, "kind")) && (version.isEmpty() || version.get().lessThan(1, 33)
-                || !name.isEmpty() && !name.equals(text(r, "name")))) {
+                || (!name.isEmpty() && !name.equals(text(r, "name"))))) {
             spec.put("cloudProfileName", text(r, "name"));
         }
         if (!CLOUD_PROFILE.equals(text(r, "kind"))) {

@@ -65,7 +65,7 @@ final class Trees {
     }
 
     static void setAnnotation(ObjectNode obj, String key, String value) {
-        Objects.meta(obj).with("annotations").put(key, value);
+        Objects.meta(obj).withObjectProperty("annotations").put(key, value);
     }
 
     static void removeAnnotation(ObjectNode obj, String key) {
@@ -73,7 +73,7 @@ final class Trees {
     }
 
     static void setLabel(ObjectNode obj, String key, String value) {
-        Objects.meta(obj).with("labels").put(key, value);
+        Objects.meta(obj).withObjectProperty("labels").put(key, value);
     }
 
     static void removeLabel(ObjectNode obj, String key) {

@@ -29,7 +29,7 @@ public final class WorkloadIdentityStrategy extends GardenerStrategy {
             meta.put("name", cloud.gardener.apiserver.registry.NameGenerator.generate(Trees.text(meta, "generateName")));
         }
         if (Trees.text(identity, "status", "sub").isEmpty()) {
-            identity.with("status").put("sub", String.join(SUB_DELIMITER, SUB_PREFIX, Trees.text(meta, "namespace"),
+            identity.withObjectProperty("status").put("sub", String.join(SUB_DELIMITER, SUB_PREFIX, Trees.text(meta, "namespace"),
                     Trees.text(meta, "name"), Trees.text(meta, "uid")));
         }
     }

@@ -131,7 +131,7 @@ public final class ObjectCache implements AutoCloseable {
         if (tree instanceof ObjectNode obj) {
             // as the store reads it: an older server's stored stringData is data
             InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
-            obj.with("metadata").put("resourceVersion", Long.toString(item.modRevision()));
+            obj.withObjectProperty("metadata").put("resourceVersion", Long.toString(item.modRevision()));
             into.put(item.key(), obj);
         }
     }

@@ -102,7 +102,7 @@ class GardenAdmissionE2ETest {
         assertThat(registered.status()).as(registered.body()).isEqualTo(201);
         try {
             ObjectNode garden = garden("local");
-            garden.with("spec").putArray("extensions").addObject().put("type", "barfoo");
+            garden.withObjectProperty("spec").putArray("extensions").addObject().put("type", "barfoo");
             TestClient.Response refused = admin.post(GARDENS, garden);
             assertThat(refused.status()).as(refused.body()).isEqualTo(422);
             assertThat(refused.json().path("details").path("causes").get(0).path("field").asText())
@@ -122,7 +122,7 @@ class GardenAdmissionE2ETest {
     @Test
     void staticValidationAnswers422WithCauses() {
         ObjectNode garden = garden("local");
-        garden.with("spec").with("virtualCluster").with("kubernetes").put("version", "1.31.0");
+        garden.withObjectProperty("spec").withObjectProperty("virtualCluster").withObjectProperty("kubernetes").put("version", "1.31.0");
         TestClient.Response created = admin.post(GARDENS, garden);
         assertThat(created.status()).as(created.body()).isEqualTo(422);
         assertThat(created.json().path("details").path("causes").get(0).path("field").asText())
@@ -134,7 +134,7 @@ class GardenAdmissionE2ETest {
     @Test
     void deprecatedKubeAPIServerSettingsAreWarnedAbout() {
         ObjectNode garden = garden("local");
-        garden.with("spec").with("virtualCluster").with("kubernetes").putObject("kubeAPIServer")
+        garden.withObjectProperty("spec").withObjectProperty("virtualCluster").withObjectProperty("kubernetes").putObject("kubeAPIServer")
                 .put("enableAnonymousAuthentication", false);
         TestClient.Response created = admin.post(GARDENS, garden);
         assertThat(created.status()).as(created.body()).isEqualTo(201);
@@ -193,7 +193,7 @@ class GardenAdmissionE2ETest {
                 + Json.MAPPER.writeValueAsString(NOT_CONFIRMED) + ",\"reason\":\"Forbidden\",\"code\":403}"));
 
         ObjectNode confirmed = garden("local");
-        confirmed.with("metadata").putObject("annotations").put("confirmation.gardener.cloud/deletion", "true");
+        confirmed.withObjectProperty("metadata").putObject("annotations").put("confirmation.gardener.cloud/deletion", "true");
         assertThat(answer(review("a2", "DELETE", null, confirmed)).path("allowed").asBoolean()).isTrue();
     }
 
@@ -201,7 +201,7 @@ class GardenAdmissionE2ETest {
     void webhookRejectsInvalidUpdatesWithCausesAndWarnsAboutDeprecatedSettings() {
         ObjectNode old = garden("local");
         ObjectNode changed = garden("local");
-        changed.with("spec").with("virtualCluster").with("kubernetes").put("version", "1.32.0")
+        changed.withObjectProperty("spec").withObjectProperty("virtualCluster").withObjectProperty("kubernetes").put("version", "1.32.0")
                 .putObject("kubeAPIServer").put("enableAnonymousAuthentication", true);
         JsonNode response = answer(review("u1", "UPDATE", changed, old));
         assertThat(response.path("allowed").asBoolean()).isFalse();

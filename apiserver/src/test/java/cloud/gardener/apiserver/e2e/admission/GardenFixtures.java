@@ -376,10 +376,10 @@ public final class GardenFixtures {
     /** Secret references: {@code secretRef}, {@code *SecretRef} and {@code credentialsRef} of kind Secret. */
     private static void collectSecretRefs(JsonNode node, String defaultNamespace, Set<String> into) {
         if (node.isObject()) {
-            node.fields().forEachRemaining(e -> {
+            node.properties().forEach(e -> {
                 JsonNode v = e.getValue();
                 boolean secretRef = e.getKey().equals("secretRef") || e.getKey().endsWith("SecretRef")
-                        || e.getKey().equals("credentialsRef") && "Secret".equals(v.path("kind").asText());
+                        || (e.getKey().equals("credentialsRef") && "Secret".equals(v.path("kind").asText()));
                 if (secretRef && v.isObject() && v.hasNonNull("name")) {
                     into.add(v.path("namespace").asText(defaultNamespace) + "/" + v.path("name").asText());
                 }

@@ -48,7 +48,7 @@ class LiveMigrationE2ETest {
     void theAnnotationIsRefusedOnCreation(BindingKind bindingKind) {
         Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "livenew");
-        shoot.with("metadata").with("annotations").put(LIVE_MIGRATE, "true");
+        shoot.withObjectProperty("metadata").withObjectProperty("annotations").put(LIVE_MIGRATE, "true");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
         assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"livenew\" is forbidden: "
                 + "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: annotation must not be set on "
@@ -76,7 +76,7 @@ class LiveMigrationE2ETest {
 
         for (String name : new String[] {"near", "far"}) {
             ObjectNode shoot = GardenFixtures.shoot(garden, name);
-            shoot.with("spec").putObject("controlPlane").putObject("highAvailability").putObject("failureTolerance")
+            shoot.withObjectProperty("spec").putObject("controlPlane").putObject("highAvailability").putObject("failureTolerance")
                     .put("type", "node");
             GardenFixtures.created(admin, garden.shoots(), shoot);
             TestClient.Response bound = admin.patch(garden.shoot(name) + "/binding", Fixtures.MERGE,

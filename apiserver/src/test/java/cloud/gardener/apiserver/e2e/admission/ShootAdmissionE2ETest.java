@@ -81,7 +81,7 @@ class ShootAdmissionE2ETest {
     void aLiveMigrationIsForbiddenWhileItsFeatureGateIsOff(BindingKind bindingKind) {
         Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "live");
-        shoot.with("metadata").with("annotations").put("migration.gardener.cloud/live-migrate", "true");
+        shoot.withObjectProperty("metadata").withObjectProperty("annotations").put("migration.gardener.cloud/live-migrate", "true");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
         assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"live\" is forbidden: "
                 + "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: the "

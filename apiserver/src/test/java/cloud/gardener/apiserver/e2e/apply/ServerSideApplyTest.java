@@ -8,6 +8,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.rv;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shootObject;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
@@ -82,7 +83,7 @@ class ServerSideApplyTest {
         assertThat(e.has("subresource")).isFalse();
         assertThat(e.path("fieldsV1")).isEqualTo(Json.readTree(("{\"f:metadata\":{\"f:labels\":{\"f:app\":{}}},"
                 + "\"f:spec\":{\"f:cloudProfileName\":{},\"f:kubernetes\":{\"f:version\":{}},"
-                + "\"f:provider\":{\"f:type\":{}},\"f:region\":{}}}").getBytes()));
+                + "\"f:provider\":{\"f:type\":{}},\"f:region\":{}}}").getBytes(UTF_8)));
 
         // the same configuration again changes nothing
         TestClient.Response again = apply("a-create", "alice", config);
@@ -90,7 +91,7 @@ class ServerSideApplyTest {
         assertThat(rv(again.json())).isEqualTo(rv(created.json()));
 
         // a changed configuration updates the object
-        config.with("metadata").with("labels").put("tier", "front");
+        config.withObjectProperty("metadata").withObjectProperty("labels").put("tier", "front");
         TestClient.Response changed = apply("a-create", "alice", config);
         assertThat(changed.status()).isEqualTo(200);
         assertThat(changed.json().path("metadata").path("labels").path("tier").asText()).isEqualTo("front");
@@ -119,7 +120,7 @@ class ServerSideApplyTest {
         TestClient.Response patched = admin.patch(shoot(ns, "a-conflict") + "?fieldManager=patcher", MERGE,
                 "{\"metadata\":{\"labels\":{\"owner\":\"carol\",\"extra\":\"1\"}}}");
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
-        other.with("metadata").with("labels").put("extra", "2");
+        other.withObjectProperty("metadata").withObjectProperty("labels").put("extra", "2");
         TestClient.Response two = apply("a-conflict", "bob", other);
         assertThat(assertStatus(two, 409, "Conflict").path("message").asText()).isEqualTo(
                 "Apply failed with 2 conflicts: conflicts with \"patcher\" using core.gardener.cloud/v1beta1:\n"
@@ -137,7 +138,7 @@ class ServerSideApplyTest {
     @Test
     void fieldsAnApplierDropsAreRemovedUnlessSomeoneElseOwnsThem() {
         ObjectNode config = shootObject("a-prune", "a", "1", "b", "2");
-        config.with("spec").putArray("tolerations").addObject().put("key", "t1");
+        config.withObjectProperty("spec").putArray("tolerations").addObject().put("key", "t1");
         config.withArray("/spec/tolerations").addObject().put("key", "t2").put("value", "v");
         assertThat(apply("a-prune", "alice", config).status()).isEqualTo(201);
         // bob applies the same label b: shared ownership
@@ -146,7 +147,7 @@ class ServerSideApplyTest {
         assertThat(apply("a-prune", "bob", bob).status()).isEqualTo(200);
 
         ObjectNode smaller = shootObject("a-prune");
-        smaller.with("spec").putArray("tolerations").addObject().put("key", "t2").put("value", "v");
+        smaller.withObjectProperty("spec").putArray("tolerations").addObject().put("key", "t2").put("value", "v");
         TestClient.Response resp = apply("a-prune", "alice", smaller);
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
         JsonNode labels = resp.json().path("metadata").path("labels");
@@ -176,7 +177,7 @@ class ServerSideApplyTest {
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
         JsonNode tool = entry(patched.json(), "my-tool");
         assertThat(tool).as(patched.body()).isNotNull();
-        assertThat(tool.path("fieldsV1")).isEqualTo(Json.readTree("{\"f:metadata\":{\"f:labels\":{\"f:y\":{}}}}".getBytes()));
+        assertThat(tool.path("fieldsV1")).isEqualTo(Json.readTree("{\"f:metadata\":{\"f:labels\":{\"f:y\":{}}}}".getBytes(UTF_8)));
 
         // a no-op write keeps the resourceVersion
         TestClient.Response same = admin.patch(shoot(ns, "u-entries") + "?fieldManager=other", MERGE,
@@ -219,7 +220,7 @@ class ServerSideApplyTest {
         assertThat(assertStatus(apply("a-checks", "m", noKind), 400, "BadRequest").path("message").asText())
                 .isEqualTo("invalid object type: core.gardener.cloud/v1beta1, Kind=");
         ObjectNode withManaged = shootObject("a-checks");
-        withManaged.with("metadata").putArray("managedFields");
+        withManaged.withObjectProperty("metadata").putArray("managedFields");
         assertThat(assertStatus(apply("a-checks", "m", withManaged), 400, "BadRequest").path("message").asText())
                 .isEqualTo("metadata.managedFields must be nil");
         // YAML bodies work

@@ -58,8 +58,13 @@ class BootstrapHooksTest {
             assertThat(admin.get("/api/v1/namespaces/" + ns).status()).as(ns).isEqualTo(200);
         }
         String verbose = GARDEN.anonymous().get("/readyz?verbose").body();
-        assertThat(verbose).contains("[+]etcd-readiness ok\n[+]informer-sync ok\n[+]poststarthook/bootstrap-garden-cluster ok\n"
-                + "[+]poststarthook/bootstrap-cluster-identity ok\n[+]shutdown ok\n");
+        assertThat(verbose).contains("""
+                                     [+]etcd-readiness ok
+                                     [+]informer-sync ok
+                                     [+]poststarthook/bootstrap-garden-cluster ok
+                                     [+]poststarthook/bootstrap-cluster-identity ok
+                                     [+]shutdown ok
+                                     """);
         assertThat(GARDEN.anonymous().get("/healthz?verbose").body())
                 .contains("[+]poststarthook/bootstrap-cluster-identity ok\n");
         assertThat(GARDEN.anonymous().get("/readyz/poststarthook/bootstrap-cluster-identity").body()).isEqualTo("ok");

@@ -44,7 +44,7 @@ class ClusterModeTest {
 
     private static ObjectNode quota() {
         ObjectNode quota = (ObjectNode) Examples.read("60-quota.yaml").deepCopy();
-        quota.with("metadata").remove("namespace");
+        quota.withObjectProperty("metadata").remove("namespace");
         return quota;
     }
 

@@ -293,14 +293,13 @@ class GardenerExamplesTest {
 
     private static final String CONFIRMATION = "confirmation.gardener.cloud/deletion";
     private static final String CONFIRM = "{\"metadata\":{\"annotations\":{\"" + CONFIRMATION + "\":\"true\"}}}";
-    private static int projectSeq;
 
     /** DeletionConfirmation: these kinds are deleted only once annotated, as users do before deleting them. */
     /** Kinds whose deletion must be confirmed first with {@code confirmation.gardener.cloud/deletion=true}. */
     private static boolean needsDeletionConfirmation(JsonNode doc) {
         String kind = doc.path("kind").asText();
-        return type(doc).group().equals("core.gardener.cloud") && Set.of("Shoot", "Project", "ShootState").contains(kind)
-                || type(doc).group().equals("operator.gardener.cloud") && kind.equals("Garden");
+        return (type(doc).group().equals("core.gardener.cloud") && Set.of("Shoot", "Project", "ShootState").contains(kind))
+                || (type(doc).group().equals("operator.gardener.cloud") && kind.equals("Garden"));
     }
 
     // ---- comparison
@@ -405,7 +404,7 @@ class GardenerExamplesTest {
     }
 
     private static void mergeAppending(ObjectNode into, JsonNode adds) {
-        adds.fields().forEachRemaining(e -> {
+        adds.properties().forEach(e -> {
             JsonNode current = into.get(e.getKey());
             if (current instanceof ObjectNode object && e.getValue().isObject()) {
                 mergeAppending(object, e.getValue());
@@ -489,11 +488,11 @@ class GardenerExamplesTest {
     private static void assertContains(JsonNode expected, JsonNode actual, String at, String what) {
         if (expected.isObject()) {
             assertThat(actual.isObject()).as("%s: %s should be an object, is %s", what, at, actual).isTrue();
-            for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = expected.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String child = at + "." + e.getKey();
-                if (at.isEmpty() && e.getKey().equals("status")
-                        || at.equals(".metadata") && SERVER_METADATA.contains(e.getKey())) {
+                if ((at.isEmpty() && e.getKey().equals("status"))
+                        || (at.equals(".metadata") && SERVER_METADATA.contains(e.getKey()))) {
                     continue;
                 }
                 JsonNode value = actual.get(e.getKey());
@@ -540,7 +539,7 @@ class GardenerExamplesTest {
     }
 
     private static boolean isEmptyish(JsonNode n) {
-        return n.isNull() || n.isContainerNode() && n.isEmpty();
+        return n.isNull() || (n.isContainerNode() && n.isEmpty());
     }
 
     // ---- manifests

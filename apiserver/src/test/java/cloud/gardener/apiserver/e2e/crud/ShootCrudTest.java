@@ -228,9 +228,19 @@ class ShootCrudTest {
 
     @Test
     void yamlBodiesAndServerFieldsKeptOnUpdate() {
-        String yaml = "apiVersion: core.gardener.cloud/v1beta1\nkind: Shoot\nmetadata:\n  name: s-yaml\n"
-                + "spec:\n  region: eu-west-1\n  cloudProfileName: aws\n  provider:\n    type: aws\n"
-                + "  kubernetes:\n    version: 1.31.1\n";
+        String yaml = """
+                      apiVersion: core.gardener.cloud/v1beta1
+                      kind: Shoot
+                      metadata:
+                        name: s-yaml
+                      spec:
+                        region: eu-west-1
+                        cloudProfileName: aws
+                        provider:
+                          type: aws
+                        kubernetes:
+                          version: 1.31.1
+                      """;
         TestClient.Response created = admin.send("POST", shoots(ns), yaml, java.util.Map.of("Content-Type", "application/yaml"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         JsonNode obj = created.json();

@@ -259,7 +259,7 @@ class EncryptionAtRestE2ETest {
         if (path == null) {
             return null;
         }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
+        for (String dir : path.split(java.io.File.pathSeparator, -1)) {
             Path candidate = Path.of(dir, command);
             if (Files.isExecutable(candidate)) {
                 return candidate;

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -123,7 +124,8 @@ class GracefulShutdownTest {
     private static void awaitRefused() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            try (Socket probe = new Socket("127.0.0.1", SERVER.port())) {
+            try {
+                new Socket(InetAddress.getLoopbackAddress(), SERVER.port()).close();
                 Thread.sleep(50);
             } catch (ConnectException e) {
                 return;

@@ -39,8 +39,12 @@ class HealthAndIndexTest {
         assertThat(verbose.body()).startsWith("[+]ping ok\n[+]log ok\n").contains("[+]etcd ok\n")
                 .endsWith("livez check passed\n");
         TestClient.Response ready = anonymous.get("/readyz?verbose=1");
-        assertThat(ready.body()).contains("[+]etcd-readiness ok\n[+]informer-sync ok\n"
-                        + "[+]poststarthook/bootstrap-garden-cluster ok\n[+]shutdown ok\n")
+        assertThat(ready.body()).contains("""
+                                          [+]etcd-readiness ok
+                                          [+]informer-sync ok
+                                          [+]poststarthook/bootstrap-garden-cluster ok
+                                          [+]shutdown ok
+                                          """)
                 .endsWith("readyz check passed\n");
         assertThat(anonymous.get("/readyz/informer-sync").body()).isEqualTo("ok");
 

@@ -57,7 +57,7 @@ public final class Kubectl {
         if (path == null) {
             return Optional.empty();
         }
-        for (String dir : path.split(File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator, -1)) {
             Path candidate = Path.of(dir, "kubectl");
             if (Files.isExecutable(candidate)) {
                 return Optional.of(candidate);
@@ -223,10 +223,15 @@ public final class Kubectl {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             process.destroy();
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            try {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                // a try-with-resources close must not throw InterruptedException: keep the flag for the caller
+                Thread.currentThread().interrupt();
             }
             deleteQuietly(out);
             deleteQuietly(err);

@@ -89,10 +89,11 @@ class MigrationE2ETest {
             objects.put("/api/v1/namespaces/" + ns + "/secrets/db", null);
             create(admin, "/api/v1/namespaces/" + ns + "/configmaps", configMap("settings"));
             objects.put("/api/v1/namespaces/" + ns + "/configmaps/settings", null);
-            for (String path : objects.keySet()) {
+            for (Map.Entry<String, JsonNode> object : objects.entrySet()) {
+                String path = object.getKey();
                 TestClient.Response got = admin.get(path);
                 assertThat(got.status()).as(path + ": " + got.body()).isEqualTo(200);
-                objects.put(path, got.json());
+                object.setValue(got.json());
             }
             // The store is locked while a server has it open.
             Cli busy = Cli.run("migrate", "--from", sourceDir.toString(), "--to-etcd", ETCD.endpoint());

@@ -63,7 +63,7 @@ class StrategicPatchTest {
                     workers:
                 """.formatted(name, namespace));
         for (String w : workers) {
-            String[] parts = w.split(":");
+            String[] parts = w.split(":", -1);
             yaml.append("    - name: ").append(parts[0]).append('\n')
                     .append("      machine:\n        type: local\n        image:\n          name: local\n")
                     .append("          version: 1.0.0\n")
@@ -150,7 +150,7 @@ class StrategicPatchTest {
         assertThat(doc.status()).as(doc.body()).isEqualTo(200);
         JsonNode schemas = doc.json().path("components").path("schemas");
         JsonNode workers = null;
-        for (var it = schemas.fields(); it.hasNext(); ) {
+        for (var it = schemas.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             if (e.getKey().endsWith("core.v1beta1.Provider")) {
                 workers = e.getValue().path("properties").path("workers");

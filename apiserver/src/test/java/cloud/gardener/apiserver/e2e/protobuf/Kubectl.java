@@ -31,7 +31,7 @@ final class Kubectl {
         if (path == null) {
             return null;
         }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
+        for (String dir : path.split(java.io.File.pathSeparator, -1)) {
             Path candidate = Path.of(dir, "kubectl");
             if (Files.isExecutable(candidate)) {
                 return candidate;

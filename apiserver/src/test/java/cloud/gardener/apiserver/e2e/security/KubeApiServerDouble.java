@@ -21,7 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
@@ -190,7 +192,7 @@ final class KubeApiServerDouble implements AutoCloseable {
         if (user != null) {
             userNode.put("username", user.name()).put("uid", user.uid());
             user.groups().forEach(userNode.withArray("groups")::add);
-            user.extra().forEach((key, values) -> values.forEach(userNode.with("extra").withArray(key)::add));
+            user.extra().forEach((key, values) -> values.forEach(userNode.withObjectProperty("extra").withArray(key)::add));
         }
         answer(req, 201, out);
     }
@@ -245,7 +247,12 @@ final class KubeApiServerDouble implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    public void close() throws ExecutionException, TimeoutException {
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            // a try-with-resources close must not throw InterruptedException: keep the flag for the caller
+            Thread.currentThread().interrupt();
+        }
     }
 }

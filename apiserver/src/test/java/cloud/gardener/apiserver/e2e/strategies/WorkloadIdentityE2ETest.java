@@ -42,7 +42,7 @@ class WorkloadIdentityE2ETest {
             meta.put("generateName", generateName);
         }
         obj.putObject("spec").putArray("audiences").add("gardener");
-        obj.with("spec").putObject("targetSystem").put("type", "aws");
+        obj.withObjectProperty("spec").putObject("targetSystem").put("type", "aws");
         return obj;
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 class OpenApiV2ProtobufTest {
 
     /** One decoded field: number, wire type, and the varint or the bytes. */
+    @SuppressWarnings("ArrayRecordComponent") // a decoded field, read once; never compared as a whole
     private record Field(int number, int wireType, long varint, byte[] bytes) {
         String text() {
             return new String(bytes, StandardCharsets.UTF_8);

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.options;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -48,7 +49,7 @@ class DeleteOptionsTest {
 
     @Test
     void yamlBodies() {
-        assertThat(DeleteOptions.parse(Map.of(), "propagationPolicy: Orphan\n".getBytes(), "application/yaml").orphans())
+        assertThat(DeleteOptions.parse(Map.of(), "propagationPolicy: Orphan\n".getBytes(UTF_8), "application/yaml").orphans())
                 .isTrue();
         assertThatThrownBy(() -> DeleteOptions.parse(Map.of(), body("{}"), "text/plain"))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(415));

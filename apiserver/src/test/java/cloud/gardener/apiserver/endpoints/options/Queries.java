@@ -16,7 +16,7 @@ final class Queries {
         if (q == null || q.isEmpty()) {
             return out;
         }
-        for (String pair : q.split("&")) {
+        for (String pair : q.split("&", -1)) {
             int eq = pair.indexOf('=');
             out.computeIfAbsent(eq < 0 ? pair : pair.substring(0, eq), k -> new ArrayList<>())
                     .add(eq < 0 ? "" : pair.substring(eq + 1));

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.patch;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,7 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class JsonPatchTest {
 
     static JsonNode json(String s) {
-        return Json.readTree(s.replace('\'', '"').getBytes());
+        return Json.readTree(s.replace('\'', '"').getBytes(UTF_8));
     }
 
     static final String DOC = "{'metadata':{'name':'a','labels':{'x':'1'}},'spec':{'list':[1,2,3]}}";

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.patch;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MergePatchTest {
 
     static JsonNode json(String s) {
-        return Json.readTree(s.replace('\'', '"').getBytes());
+        return Json.readTree(s.replace('\'', '"').getBytes(UTF_8));
     }
 
     // the RFC 7386 appendix A examples, plus evanphx's null-pruning

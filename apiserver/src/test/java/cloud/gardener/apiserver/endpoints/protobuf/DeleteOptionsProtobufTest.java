@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.protobuf;
 
 import static cloud.gardener.apiserver.endpoints.protobuf.ProtoMessage.envelope;
 import static cloud.gardener.apiserver.endpoints.protobuf.ProtoMessage.message;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -50,7 +51,7 @@ class DeleteOptionsProtobufTest {
                     assertThat(e.code()).isEqualTo(500);
                     assertThat(e.getMessage()).startsWith("no kind \"Status\" is registered for version \"v1\"");
                 });
-        assertThatThrownBy(() -> DeleteOptions.parse(Map.of(), "{}".getBytes(), PROTOBUF))
+        assertThatThrownBy(() -> DeleteOptions.parse(Map.of(), "{}".getBytes(UTF_8), PROTOBUF))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo(500);
                     assertThat(e.getMessage()).isEqualTo(

@@ -22,7 +22,7 @@ class RequestInfoParserTest {
         if (q.isEmpty()) {
             return out;
         }
-        for (String pair : q.split("&")) {
+        for (String pair : q.split("&", -1)) {
             int eq = pair.indexOf('=');
             String k = eq < 0 ? pair : pair.substring(0, eq);
             String v = eq < 0 ? "" : pair.substring(eq + 1);

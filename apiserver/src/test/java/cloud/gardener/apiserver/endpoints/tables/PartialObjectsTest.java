@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.tables;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class PartialObjectsTest {
 
     static ObjectNode json(String s) {
-        return (ObjectNode) Json.readTree(s.replace('\'', '"').getBytes());
+        return (ObjectNode) Json.readTree(s.replace('\'', '"').getBytes(UTF_8));
     }
 
     static final ObjectNode SHOOT = json("{'kind':'Shoot','apiVersion':'core.gardener.cloud/v1beta1','metadata':{"
@@ -23,7 +24,7 @@ class PartialObjectsTest {
         assertThat(Json.toJson(partial)).isEqualTo("{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/v1\","
                 + "\"metadata\":{\"name\":\"a\",\"namespace\":\"n\",\"creationTimestamp\":\"2025-01-02T03:04:05Z\","
                 + "\"finalizers\":[\"f\"]}}");
-        partial.with("metadata").put("name", "changed");
+        partial.withObjectProperty("metadata").put("name", "changed");
         assertThat(SHOOT.get("metadata").get("name").asText()).as("source untouched").isEqualTo("a");
         assertThat(PartialObjects.of(json("{'kind':'X'}"), "v1beta1"))
                 .isEqualTo(json("{'kind':'PartialObjectMetadata','apiVersion':'meta.k8s.io/v1beta1',"

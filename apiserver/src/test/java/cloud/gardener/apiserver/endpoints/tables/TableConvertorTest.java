@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.tables;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TableConvertorTest {
 
     static ObjectNode json(String s) {
-        return (ObjectNode) Json.readTree(s.replace('\'', '"').getBytes());
+        return (ObjectNode) Json.readTree(s.replace('\'', '"').getBytes(UTF_8));
     }
 
     static final ObjectNode SHOOT = json("{'kind':'Shoot','apiVersion':'core.gardener.cloud/v1beta1','metadata':{"

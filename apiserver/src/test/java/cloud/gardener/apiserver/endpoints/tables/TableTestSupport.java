@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.endpoints.tables;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,7 +23,7 @@ public final class TableTestSupport {
 
     /** JSON written with single quotes. */
     public static ObjectNode json(String singleQuoted) {
-        return (ObjectNode) Json.readTree(singleQuoted.replace('\'', '"').getBytes());
+        return (ObjectNode) Json.readTree(singleQuoted.replace('\'', '"').getBytes(UTF_8));
     }
 
     /** The RFC 3339 time {@code d} before {@link #NOW}. */

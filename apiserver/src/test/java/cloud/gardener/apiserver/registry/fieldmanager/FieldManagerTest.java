@@ -33,7 +33,7 @@ class FieldManagerTest {
 
     /** A stored object: what the manager answered, with the server's metadata. */
     private static ObjectNode stored(ObjectNode obj) {
-        obj.with("metadata").put("uid", "u1").put("resourceVersion", "7");
+        obj.withObjectProperty("metadata").put("uid", "u1").put("resourceVersion", "7");
         return obj;
     }
 
@@ -67,14 +67,14 @@ class FieldManagerTest {
     void updatesTakeChangedFieldsFromOthersAndRemovedFieldsLeaveEveryone() {
         ObjectNode live = stored(manager.update(null, shoot("{\"region\":\"r\",\"purpose\":\"evaluation\"}"), "a"));
         ObjectNode next = live.deepCopy();
-        next.with("spec").put("region", "r2").remove("purpose");
+        next.withObjectProperty("spec").put("region", "r2").remove("purpose");
         ObjectNode updated = manager.update(live, next, "b");
         assertThat(fields(updated, "b")).isEqualTo("{\"f:spec\":{\"f:region\":{}}}");
         // a lost region to b and purpose to nobody: it owns nothing left and its entry goes
         assertThat(entry(updated, "a")).isNull();
         // the same manager's later update adds to its entry
         ObjectNode again = stored(updated).deepCopy();
-        again.with("metadata").putObject("labels").put("x", "1");
+        again.withObjectProperty("metadata").putObject("labels").put("x", "1");
         assertThat(fields(manager.update(stored(updated), again, "b"), "b"))
                 .isEqualTo("{\"f:metadata\":{\"f:labels\":{\".\":{},\"f:x\":{}}},\"f:spec\":{\"f:region\":{}}}");
     }
@@ -128,7 +128,7 @@ class FieldManagerTest {
     void kubectlMayTakeWhatItsLastClientSideApplySet() {
         ObjectNode config = shoot("{\"purpose\":\"evaluation\"}");
         ObjectNode csa = config.deepCopy();
-        csa.with("metadata").putObject("annotations").put(FieldManager.LAST_APPLIED, Json.toJson(config));
+        csa.withObjectProperty("metadata").putObject("annotations").put(FieldManager.LAST_APPLIED, Json.toJson(config));
         ObjectNode live = stored(manager.update(null, csa, "kubectl-client-side-apply"));
         ObjectNode changed = shoot("{\"purpose\":\"production\"}");
         // another applier conflicts; kubectl does not, and refreshes the annotation
@@ -143,16 +143,16 @@ class FieldManagerTest {
     void untrackedObjectsStayUntrackedOnUpdateAndResetClearsEntries() {
         ObjectNode live = stored(shoot("{\"region\":\"r\"}"));
         ObjectNode next = live.deepCopy();
-        next.with("spec").put("purpose", "evaluation");
+        next.withObjectProperty("spec").put("purpose", "evaluation");
         assertThat(manager.update(live, next, "m").path("metadata").has("managedFields")).isFalse();
 
         ObjectNode tracked = stored(manager.update(null, shoot("{\"region\":\"r\"}"), "m"));
         ObjectNode reset = tracked.deepCopy();
-        reset.with("metadata").putArray("managedFields").addObject();
+        reset.withObjectProperty("metadata").putArray("managedFields").addObject();
         assertThat(manager.update(tracked, reset, "m").path("metadata").has("managedFields")).isFalse();
         // invalid entries in a request fall back to the stored ones
         ObjectNode invalid = tracked.deepCopy();
-        invalid.with("metadata").putArray("managedFields").addObject().put("manager", "x").put("operation", "Bogus");
+        invalid.withObjectProperty("metadata").putArray("managedFields").addObject().put("manager", "x").put("operation", "Bogus");
         assertThat(manager.update(tracked, invalid, "m").path("metadata").path("managedFields"))
                 .isEqualTo(tracked.path("metadata").path("managedFields"));
     }
@@ -162,7 +162,7 @@ class FieldManagerTest {
         ObjectNode live = stored(manager.update(null, shoot("{\"region\":\"r\"}"), "m0"));
         for (int i = 1; i <= 11; i++) {
             ObjectNode next = live.deepCopy();
-            next.with("metadata").with("labels").put("l" + i, "v");
+            next.withObjectProperty("metadata").withObjectProperty("labels").put("l" + i, "v");
             live = stored(manager.update(live, next, "m" + i));
         }
         assertThat(live.path("metadata").path("managedFields")).hasSize(10);

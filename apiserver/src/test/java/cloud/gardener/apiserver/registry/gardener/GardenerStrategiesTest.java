@@ -202,7 +202,7 @@ class GardenerStrategiesTest {
         ObjectNode inject = old.deepCopy().put("injectGardenKubeconfig", true);
         assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, inject, ""))).isEqualTo(1);
         ObjectNode chart = old.deepCopy();
-        chart.with("helm").put("rawChart", "AB==");
+        chart.withObjectProperty("helm").put("rawChart", "AB==");
         assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, chart, ""))).isEqualTo(2);
         ObjectNode custom = old.deepCopy();
         Trees.setAnnotation(custom, ControllerDeploymentConversion.TYPE_ANNOTATION, "custom");

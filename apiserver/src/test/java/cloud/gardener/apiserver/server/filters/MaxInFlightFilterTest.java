@@ -13,6 +13,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -152,7 +153,7 @@ class MaxInFlightFilterTest {
     void aRequestWhoseConnectionIsClosedFreesItsSlot() throws Exception {
         CountDownLatch in = new CountDownLatch(1);
         arrived.put("gone", in);
-        try (Socket socket = new Socket("127.0.0.1", server.actualPort())) {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.actualPort())) {
             socket.getOutputStream().write(("GET " + SHOOTS + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Hold: gone\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             socket.getOutputStream().flush();

@@ -149,7 +149,7 @@ public final class Graph implements GraphEvents {
 
     private static boolean isDependent(GroupResource resource, ObjectNode object) {
         return GraphResources.MANAGED_SEEDS.equals(resource) || GraphResources.GARDENLETS.equals(resource)
-                || GraphResources.SHOOTS.equals(resource) && ObjectEdges.hasManagedIssuer(object);
+                || (GraphResources.SHOOTS.equals(resource) && ObjectEdges.hasManagedIssuer(object));
     }
 
     /** After a Seed or Namespace changed: the objects whose edges depend on it. */

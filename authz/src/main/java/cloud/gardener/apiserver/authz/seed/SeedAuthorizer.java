@@ -56,7 +56,6 @@ public final class SeedAuthorizer implements Authorizer {
     static final String LABEL_PREFIX_SEED_NAME = "name.seed.gardener.cloud/";
 
     private static final Future<Decision> NO_OPINION = Future.succeededFuture(Decision.noOpinion());
-    private static final Future<Decision> ALLOW = Future.succeededFuture(Decision.allow());
 
     private final Graph graph;
     private final boolean authorizeWithSelectors;

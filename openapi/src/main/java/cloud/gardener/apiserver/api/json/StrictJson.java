@@ -43,7 +43,7 @@ public final class StrictJson {
 
     private static JsonNode read(JsonParser p, String path, List<String> duplicates) throws IOException {
         switch (p.currentToken()) {
-            case START_OBJECT: {
+            case START_OBJECT -> {
                 ObjectNode obj = NODES.objectNode();
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
@@ -57,7 +57,7 @@ public final class StrictJson {
                 }
                 return obj;
             }
-            case START_ARRAY: {
+            case START_ARRAY -> {
                 ArrayNode arr = NODES.arrayNode();
                 int i = 0;
                 while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -65,24 +65,31 @@ public final class StrictJson {
                 }
                 return arr;
             }
-            case VALUE_STRING:
+            case VALUE_STRING -> {
                 return NODES.textNode(p.getText());
-            case VALUE_NUMBER_INT:
+            }
+            case VALUE_NUMBER_INT -> {
                 return switch (p.getNumberType()) {
                     case INT -> NODES.numberNode(p.getIntValue());
                     case LONG -> NODES.numberNode(p.getLongValue());
                     default -> NODES.numberNode(p.getBigIntegerValue());
                 };
-            case VALUE_NUMBER_FLOAT:
+            }
+            case VALUE_NUMBER_FLOAT -> {
                 return NODES.numberNode(p.getDecimalValue());
-            case VALUE_TRUE:
+            }
+            case VALUE_TRUE -> {
                 return NODES.booleanNode(true);
-            case VALUE_FALSE:
+            }
+            case VALUE_FALSE -> {
                 return NODES.booleanNode(false);
-            case VALUE_NULL:
+            }
+            case VALUE_NULL -> {
                 return NODES.nullNode();
-            default:
+            }
+            default -> {
                 throw new IOException("unexpected token " + p.currentToken());
+            }
         }
     }
 }

@@ -44,7 +44,7 @@ public final class GoPackages {
         int slash = path.indexOf('/');
         String domain = slash < 0 ? path : path.substring(0, slash);
         String rest = slash < 0 ? "" : path.substring(slash + 1).replace('/', '.');
-        String[] labels = domain.split("\\.");
+        String[] labels = domain.split("\\.", -1);
         StringBuilder sb = new StringBuilder();
         for (int i = labels.length - 1; i >= 0; i--) {
             sb.append(labels[i]).append('.');

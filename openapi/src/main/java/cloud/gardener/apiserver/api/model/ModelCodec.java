@@ -139,7 +139,7 @@ public final class ModelCodec {
                     throw typeError(n, goStruct, path, t.goName(), null);
                 }
                 Map<String, Object> out = new LinkedHashMap<>();
-                n.fields().forEachRemaining(e -> out.put(e.getKey(), decodeElement(e.getValue(), t.element(),
+                n.properties().forEach(e -> out.put(e.getKey(), decodeElement(e.getValue(), t.element(),
                         path + "." + e.getKey(), goStruct, unknown)));
                 return java.util.Collections.unmodifiableMap(out);
             }
@@ -328,7 +328,7 @@ public final class ModelCodec {
             }
             case MAP: {
                 ObjectNode obj = NODES.objectNode();
-                new TreeMap<>((Map<String, ?>) v).forEach((k, item) -> obj.set(k, encodeValue(item, t.element())));
+                new TreeMap<>((Map<?, ?>) v).forEach((k, item) -> obj.set(k.toString(), encodeValue(item, t.element())));
                 return obj;
             }
             case VALUE:

@@ -215,7 +215,7 @@ public final class FieldSelector {
 
     private static String textAt(JsonNode object, String dottedPath) {
         JsonNode node = object;
-        for (String segment : dottedPath.split("\\.")) {
+        for (String segment : dottedPath.split("\\.", -1)) {
             if (node == null || !node.isObject()) {
                 return "";
             }

@@ -46,7 +46,7 @@ public final class JsonSubset {
                 problems.add(path + ": expected an object but was " + actual);
                 return;
             }
-            Iterator<Map.Entry<String, JsonNode>> fields = expected.fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = expected.properties().iterator();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> e = fields.next();
                 compare(e.getValue(), actual.get(e.getKey()), path + "." + e.getKey(), problems);

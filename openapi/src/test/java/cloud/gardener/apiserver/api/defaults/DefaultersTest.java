@@ -96,7 +96,7 @@ class DefaultersTest {
     @MethodSource("examples")
     void defaultingAnExampleTwiceGivesWhatOnceGives(String example) throws IOException {
         Assumptions.assumeFalse(example.equals("<no examples>"), "no Gardener examples");
-        String[] parts = example.split("#");
+        String[] parts = example.split("#", -1);
         ObjectNode manifest = documents(GardenerExamples.DIR.resolve(parts[0])).get(Integer.parseInt(parts[1]));
         GroupVersionKind gvk = DefaultingTable.gvkOf(manifest.toString());
         Defaulter defaulter = Defaulters.of(gvk).get();

@@ -176,7 +176,7 @@ final class RandomRecords {
             case 1 -> s.append('+');
             default -> { }
         }
-        s.append(random.nextInt(5) == 0 ? Long.toString(Math.abs(random.nextLong()))
+        s.append(random.nextInt(5) == 0 ? Long.toString(random.nextLong(Long.MAX_VALUE))
                 : Integer.toString(random.nextInt(random.nextBoolean() ? 10 : 100_000)));
         if (random.nextInt(3) == 0) {
             s.append('.').append(random.nextInt(1_000_000));
@@ -238,7 +238,7 @@ final class RandomRecords {
     private JsonNode rawJson(int depth) {
         int kind = depth <= 0 ? 2 + random.nextInt(4) : random.nextInt(6);
         switch (kind) {
-            case 0: {
+            case 0 -> {
                 ObjectNode o = NODES.objectNode();
                 int n = random.nextInt(4);
                 for (int i = 0; i < n; i++) {
@@ -246,7 +246,7 @@ final class RandomRecords {
                 }
                 return o;
             }
-            case 1: {
+            case 1 -> {
                 ArrayNode a = NODES.arrayNode();
                 int n = random.nextInt(4);
                 for (int i = 0; i < n; i++) {
@@ -254,16 +254,20 @@ final class RandomRecords {
                 }
                 return a;
             }
-            case 2:
+            case 2 -> {
                 return NODES.textNode(string());
-            case 3:
+            }
+            case 3 -> {
                 // the node types Jackson reads back: int, long, and decimals as BigDecimal
                 return random.nextBoolean() ? NODES.numberNode(random.nextInt()) : decimal();
-            case 4:
+            }
+            case 4 -> {
                 return NODES.numberNode(random.nextBoolean() ? Long.MAX_VALUE - random.nextInt(1000)
                         : Long.MIN_VALUE + random.nextInt(1000));
-            default:
+            }
+            default -> {
                 return NODES.booleanNode(random.nextBoolean());
+            }
         }
     }
 

@@ -225,16 +225,15 @@ class RoundTripPropertyTest {
         }
         if (a != null && b != null) {
             switch (t.shape()) {
-                case RECORD: {
+                case RECORD -> {
                     for (FieldModel f : RecordModel.of(t.raw()).fields()) {
                         String d = firstDifference(f.get(a), f.get(b), f.type(), path + "." + f.jsonName());
                         if (d != null) {
                             return d;
                         }
                     }
-                    break;
                 }
-                case LIST: {
+                case LIST -> {
                     List<?> la = (List<?>) a;
                     List<?> lb = (List<?>) b;
                     for (int i = 0; i < Math.min(la.size(), lb.size()); i++) {
@@ -243,9 +242,8 @@ class RoundTripPropertyTest {
                             return d;
                         }
                     }
-                    break;
                 }
-                case MAP: {
+                case MAP -> {
                     Map<?, ?> ma = (Map<?, ?>) a;
                     Map<?, ?> mb = (Map<?, ?>) b;
                     if (ma.keySet().equals(mb.keySet())) {
@@ -256,10 +254,8 @@ class RoundTripPropertyTest {
                             }
                         }
                     }
-                    break;
                 }
-                default:
-                    break;
+                default -> {}
             }
         }
         return (path.isEmpty() ? "." : path) + ": expected <" + a + "> but was <" + b + ">";

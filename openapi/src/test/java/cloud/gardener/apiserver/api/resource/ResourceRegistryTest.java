@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class ResourceRegistryTest {
 
@@ -54,7 +55,7 @@ class ResourceRegistryTest {
         String version = group.equals("core.gardener.cloud") ? "v1beta1" : "v1alpha1";
         ResourceType rt = registry.find(group, version, plural).orElseThrow();
         assertThat(rt.kind()).isEqualTo(kind);
-        assertThat(rt.singular()).isEqualTo(kind.toLowerCase());
+        assertThat(rt.singular()).isEqualTo(kind.toLowerCase(Locale.ROOT));
         assertThat(rt.namespaced()).isEqualTo(namespaced);
         assertThat(rt.shortNames()).containsExactlyElementsOf(shortNames);
         assertThat(rt.categories()).containsExactlyElementsOf(categories);

@@ -16,6 +16,7 @@ import cloud.gardener.apiserver.storage.WatchEvent;
  * @param oldValue       the value before this change (null for a creation and for a tombstone, whose
  *                       {@code value} is already the old one)
  */
+@SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed as a whole
 record LogRow(long revision, String key, boolean created, boolean deleted, long createRevision,
               long prevRevision, byte[] value, byte[] oldValue) {
 

@@ -114,8 +114,8 @@ final class EtcdErrors {
      */
     static boolean isRequestTooLarge(Throwable cause) {
         Status.Code code = grpcCode(cause);
-        return code == Status.Code.INVALID_ARGUMENT && messageContains(cause, StorageException.REQUEST_TOO_LARGE_MESSAGE)
-                || code == Status.Code.RESOURCE_EXHAUSTED && messageContains(cause, "message larger than max");
+        return (code == Status.Code.INVALID_ARGUMENT && messageContains(cause, StorageException.REQUEST_TOO_LARGE_MESSAGE))
+                || (code == Status.Code.RESOURCE_EXHAUSTED && messageContains(cause, "message larger than max"));
     }
 
     /**

@@ -74,6 +74,8 @@ public final class EtcdProcess implements AutoCloseable {
     }
 
     /**
+     * Starts a single etcd with the given data directory and flags.
+     *
      * @param progressInterval how often etcd sends watch progress notifications (if this etcd supports the flag)
      * @param extraArgs        further etcd flags, e.g. {@code --max-request-bytes=65536} for limit tests
      */
@@ -151,7 +153,7 @@ public final class EtcdProcess implements AutoCloseable {
     public static Path findBinary() {
         String path = System.getenv("PATH");
         if (path != null) {
-            for (String dir : path.split(File.pathSeparator)) {
+            for (String dir : path.split(File.pathSeparator, -1)) {
                 if (dir.isEmpty()) {
                     continue;
                 }

@@ -520,7 +520,7 @@ public final class EtcdStorage implements Storage {
             return ctx.failedFuture(EtcdErrors.toStorageException(e));
         }
         Promise<T> promise = ctx.promise();
-        cf.whenComplete((result, failure) -> {
+        var unused = cf.whenComplete((result, failure) -> {
             if (failure == null) {
                 promise.complete(result);
             } else {

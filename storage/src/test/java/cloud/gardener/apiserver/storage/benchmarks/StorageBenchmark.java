@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.benchmarks;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
@@ -14,7 +16,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -229,7 +230,7 @@ public final class StorageBenchmark {
     private static String etcdVersion() {
         try {
             Process p = new ProcessBuilder(EtcdProcess.findBinary().toString(), "--version").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
+            String out = new String(p.getInputStream().readAllBytes(), UTF_8);
             p.waitFor(5, TimeUnit.SECONDS);
             return out.lines().findFirst().orElse("?").replace("etcd Version: ", "");
         } catch (IOException | InterruptedException e) {

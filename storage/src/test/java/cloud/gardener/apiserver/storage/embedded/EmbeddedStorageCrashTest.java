@@ -104,7 +104,7 @@ class EmbeddedStorageCrashTest {
             String line;
             while ((line = out.readLine()) != null) {
                 if (line.startsWith("ACK ")) {
-                    String[] parts = line.split(" ");
+                    String[] parts = line.split(" ", -1);
                     if (parts.length == 3) { // the last line may be cut by the kill
                         acknowledged.put(parts[1], Long.parseLong(parts[2]));
                     }

@@ -80,7 +80,8 @@ class EmbeddedStorageTest {
 
     @Test
     void aDirectoryHasOneOwner() {
-        try (EmbeddedStorage ignored = new EmbeddedStorage(vertx, dir)) {
+        EmbeddedStorage owner = new EmbeddedStorage(vertx, dir);
+        try (owner) {
             assertThatThrownBy(() -> new EmbeddedStorage(vertx, dir))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("already open");
@@ -118,7 +119,8 @@ class EmbeddedStorageTest {
 
             RecordingWatchListener listener = new RecordingWatchListener();
             int live = 300;
-            try (WatchSubscription ignored = store.watch("/r/", start, listener)) {
+            WatchSubscription watch = store.watch("/r/", start, listener);
+            try (watch) {
                 // Writers keep going while the watch replays, so the hand-over happens under load.
                 CompletableFuture<Void> more = CompletableFuture.runAsync(() -> {
                     for (int i = 0; i < live; i++) {

@@ -65,7 +65,8 @@ class EtcdFailoverTest {
         try (EtcdStorage storage = new EtcdStorage(vertx, CLUSTER.config().withRequestTimeout(Duration.ofSeconds(3)))) {
             long start = await(storage.currentRevision());
             RecordingWatchListener listener = new RecordingWatchListener();
-            try (WatchSubscription ignored = storage.watch(prefix, start, listener)) {
+            WatchSubscription watch = storage.watch(prefix, start, listener);
+            try (watch) {
                 Semaphore slots = new Semaphore(IN_FLIGHT);
                 EtcdProcess victim = null;
                 for (int i = 0; i < CREATES; i++) {

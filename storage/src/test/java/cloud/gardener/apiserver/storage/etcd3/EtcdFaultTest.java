@@ -72,7 +72,8 @@ class EtcdFaultTest {
         try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config())) {
             StoredObject first = await(storage.create(prefix + "a", bytes("1")));
             RecordingWatchListener listener = new RecordingWatchListener();
-            try (WatchSubscription ignored = storage.watch(prefix, first.modRevision(), listener)) {
+            WatchSubscription watch = storage.watch(prefix, first.modRevision(), listener);
+            try (watch) {
                 StoredObject second = await(storage.create(prefix + "b", bytes("2")));
                 assertThat(listener.nextEvent(Duration.ofSeconds(10)).revision()).isEqualTo(second.modRevision());
 

@@ -62,7 +62,8 @@ class EtcdTlsTest {
         try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config())) {
             StoredObject a = await(storage.create(prefix + "a", bytes("1")));
             RecordingWatchListener listener = new RecordingWatchListener();
-            try (WatchSubscription ignored = storage.watch(prefix, a.modRevision(), listener)) {
+            WatchSubscription watch = storage.watch(prefix, a.modRevision(), listener);
+            try (watch) {
                 StoredObject b = await(storage.create(prefix + "b", bytes("2")));
                 assertThat(listener.nextEvent(Duration.ofSeconds(10)).revision()).isEqualTo(b.modRevision());
             }

@@ -437,7 +437,8 @@ public abstract class StorageContractTest {
         StoredObject again = await(storage.create(prefix + "a", bytes("v3")));
 
         RecordingWatchListener listener = new RecordingWatchListener();
-        try (WatchSubscription ignored = storage.watch(prefix, v1.modRevision(), listener)) {
+        WatchSubscription watch = storage.watch(prefix, v1.modRevision(), listener);
+        try (watch) {
             List<WatchEvent> events = listener.nextEvents(3, WAIT);
 
             WatchEvent update = events.get(0);
@@ -471,7 +472,8 @@ public abstract class StorageContractTest {
     void aWatchOfOneKeyIgnoresKeysThatStartWithIt() {
         StoredObject base = await(storage.create(prefix + "other", bytes("x")));
         RecordingWatchListener listener = new RecordingWatchListener();
-        try (WatchSubscription ignored = storage.watch(prefix + "a", base.modRevision(), listener)) {
+        WatchSubscription watch = storage.watch(prefix + "a", base.modRevision(), listener);
+        try (watch) {
             await(storage.create(prefix + "ab", bytes("1")));
             await(storage.create(prefix + "a/x", bytes("2")));
             StoredObject a = await(storage.create(prefix + "a", bytes("3")));
@@ -488,7 +490,8 @@ public abstract class StorageContractTest {
     void aWatchOfAPrefixIgnoresASiblingPrefix() {
         StoredObject base = await(storage.create(prefix + "other", bytes("x")));
         RecordingWatchListener listener = new RecordingWatchListener();
-        try (WatchSubscription ignored = storage.watch(prefix + "shoots/", base.modRevision(), listener)) {
+        WatchSubscription watch = storage.watch(prefix + "shoots/", base.modRevision(), listener);
+        try (watch) {
             await(storage.create(prefix + "shootsx/a", bytes("sibling")));
             await(storage.create(prefix + "shoots", bytes("bare")));
             StoredObject inside = await(storage.create(prefix + "shoots/ns/a", bytes("in")));
@@ -507,7 +510,8 @@ public abstract class StorageContractTest {
         Set<Long> written = ConcurrentHashMap.newKeySet();
         int threads = 8;
         int perThread = 15;
-        try (WatchSubscription ignored = storage.watch(prefix, start, listener)) {
+        WatchSubscription watch = storage.watch(prefix, start, listener);
+        try (watch) {
             ExecutorService pool = Executors.newFixedThreadPool(threads);
             try {
                 List<CompletableFuture<Void>> all = new ArrayList<>();
@@ -582,7 +586,8 @@ public abstract class StorageContractTest {
         assertThat(listError.revision()).isEqualTo(compactAt);
 
         RecordingWatchListener listener = new RecordingWatchListener();
-        try (WatchSubscription ignored = storage.watch(prefix, old, listener)) {
+        WatchSubscription expired = storage.watch(prefix, old, listener);
+        try (expired) {
             StorageException watchError = listener.awaitError(WAIT);
             assertThat(watchError.reason()).isEqualTo(Reason.COMPACTED);
             assertThat(watchError.revision()).isEqualTo(compactAt);
@@ -595,7 +600,8 @@ public abstract class StorageContractTest {
         assertThat(atCompaction.items()).extracting(o -> str(o.value())).containsExactly("v3");
         assertThat(atCompaction.items().get(0).modRevision()).isEqualTo(v3.modRevision());
         RecordingWatchListener fresh = new RecordingWatchListener();
-        try (WatchSubscription ignored = storage.watch(prefix, compactAt, fresh)) {
+        WatchSubscription fromCompaction = storage.watch(prefix, compactAt, fresh);
+        try (fromCompaction) {
             StoredObject v4 = await(storage.update(prefix + "a", 0, bytes("v4")));
             assertThat(fresh.nextEvent(WAIT).revision()).isEqualTo(v4.modRevision());
         }

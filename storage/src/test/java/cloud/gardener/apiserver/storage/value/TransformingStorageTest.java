@@ -128,7 +128,8 @@ class TransformingStorageTest {
     void watchEventsAndTheirPreviousValuesArePlaintext() {
         RecordingWatchListener listener = new RecordingWatchListener();
         StoredObject v1 = await(storage.create(secrets + "a", bytes("v1")));
-        try (WatchSubscription ignored = storage.watch(secrets, v1.modRevision() - 1, listener)) {
+        WatchSubscription watch = storage.watch(secrets, v1.modRevision() - 1, listener);
+        try (watch) {
             StoredObject v2 = await(storage.update(secrets + "a", v1.modRevision(), bytes("v2")));
             await(storage.delete(secrets + "a", v2.modRevision()));
 
@@ -235,7 +236,8 @@ class TransformingStorageTest {
     void aWatchThatMeetsAnUnreadableValueEndsWithAnError() {
         RecordingWatchListener listener = new RecordingWatchListener();
         long from = await(storage.currentRevision());
-        try (WatchSubscription ignored = storage.watch(secrets, from, listener)) {
+        WatchSubscription watch = storage.watch(secrets, from, listener);
+        try (watch) {
             await(raw.create(secrets + "garbage", bytes("k8s:enc:aesgcm:v1:nobody:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")));
             StorageException error = listener.awaitError(WAIT);
             assertThat(error.reason()).isEqualTo(Reason.INTERNAL);

@@ -70,12 +70,12 @@ public final class BastionPlugin extends Handler implements MutatingPlugin {
             if (!bastionDeleting && !enablesSshAccess(shoot)) {
                 return invalid(a, name, FieldError.invalid(SHOOT_PATH, shootName, "ssh access is disabled for worker nodes"));
             }
-            ObjectNode spec = bastion.with("spec");
+            ObjectNode spec = bastion.withObjectProperty("spec");
             spec.put("seedName", seedName);
             spec.put("providerType", shoot.spec().provider() == null ? "" : shoot.spec().provider().type());
-            ObjectNode meta = bastion.with("metadata");
+            ObjectNode meta = bastion.withObjectProperty("metadata");
             if (a.operation() == Operation.CREATE && a.user() != null) {
-                meta.with("annotations").put(CREATED_BY, a.user().name());
+                meta.withObjectProperty("annotations").put(CREATED_BY, a.user().name());
             }
             addControllerReference(meta, shoot);
             return Future.succeededFuture();

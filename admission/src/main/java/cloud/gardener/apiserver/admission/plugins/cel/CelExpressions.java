@@ -44,7 +44,7 @@ public final class CelExpressions {
     private record Key(String expression, CelType resultType, List<String> variables) {
     }
 
-    private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder()
+    private static final CelRuntime RUNTIME = CelRuntimeFactory.legacyCelRuntimeBuilder()
             .addLibraries(CelExtensions.strings(), CelExtensions.sets(CelOptions.DEFAULT), CelExtensions.optional())
             .build();
     /** Compiled programs; a compile error is kept as its message. */

@@ -26,6 +26,8 @@ public final class CloudProfileMerge {
     }
 
     /**
+     * Merges a NamespacedCloudProfile's spec into its parent CloudProfile's spec.
+     *
      * @param parentSpec the parent CloudProfile's spec (defaulted, as stored)
      * @param spec       the NamespacedCloudProfile's spec
      * @return the merged spec; neither argument is changed

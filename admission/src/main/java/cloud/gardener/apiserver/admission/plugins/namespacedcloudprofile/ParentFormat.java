@@ -23,6 +23,8 @@ public final class ParentFormat {
     }
 
     /**
+     * Transforms a NamespacedCloudProfile's spec into the format of its parent.
+     *
      * @param spec                  the namespaced profile's spec (not changed), or a missing node
      * @param capabilityDefinitions the parent's {@code spec.machineCapabilities}, possibly missing
      * @return a transformed copy

@@ -37,7 +37,7 @@ record MatchResources(LabelSelector namespaceSelector, LabelSelector objectSelec
     /** Whether the request is one these resources describe; fails when its namespace cannot be read. */
     Future<Boolean> matches(ObjectLookup objects, Attributes a) {
         if (!RequestSelectors.objectSelected(objectSelector, a) || anyMatches(excludeResourceRules, a)
-                || !resourceRules.isEmpty() && !anyMatches(resourceRules, a)) {
+                || (!resourceRules.isEmpty() && !anyMatches(resourceRules, a))) {
             return Future.succeededFuture(false);
         }
         return RequestSelectors.namespaceSelected(objects, namespaceSelector, a);

@@ -26,7 +26,8 @@ public final class GoErrors {
     /** Go's {@code %q} for plain strings. */
     public static String quote(String s) {
         StringBuilder out = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");

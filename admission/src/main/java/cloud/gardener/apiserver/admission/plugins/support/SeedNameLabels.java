@@ -15,7 +15,7 @@ public final class SeedNameLabels {
 
     /** Removes every seed-name label and adds one {@code "true"} label per non-empty name. */
     public static void maintain(ObjectNode object, List<String> names) {
-        ObjectNode metadata = object.with("metadata");
+        ObjectNode metadata = object.withObjectProperty("metadata");
         ObjectNode labels = metadata.get("labels") instanceof ObjectNode l ? l : null;
         if (labels != null) {
             List<String> stale = new ArrayList<>();

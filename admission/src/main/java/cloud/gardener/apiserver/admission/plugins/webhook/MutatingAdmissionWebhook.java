@@ -46,7 +46,7 @@ public final class MutatingAdmissionWebhook extends WebhookAdmission implements 
                     if (hook.reinvokeIfNeeded()) {
                         reinvocable.add(hook);
                     }
-                    return done;
+                    return null;
                 });
             }));
         }

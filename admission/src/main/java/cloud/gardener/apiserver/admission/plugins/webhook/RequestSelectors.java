@@ -37,7 +37,7 @@ public final class RequestSelectors {
      */
     public static Future<Boolean> namespaceSelected(ObjectLookup objects, LabelSelector selector, Attributes a) {
         boolean namespaceRequest = a.resource().equals(GardenerResources.NAMESPACES);
-        if (a.namespace().isEmpty() && !namespaceRequest || LabelSelectors.empty(selector)) {
+        if ((a.namespace().isEmpty() && !namespaceRequest) || LabelSelectors.empty(selector)) {
             return Future.succeededFuture(true);
         }
         if (namespaceRequest && a.subresource().isEmpty()

@@ -19,6 +19,7 @@ import com.flipkart.zjsonpatch.JsonPatch;
 import io.vertx.core.Future;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -92,7 +93,7 @@ final class WebhookDispatcher {
             }
             if (!operations.isArray()) {
                 return Future.failedFuture(new CallFailure(hook, "received undecodable patch in webhook response: "
-                        + "json: cannot unmarshal " + operations.getNodeType().name().toLowerCase() + " into Go value of "
+                        + "json: cannot unmarshal " + operations.getNodeType().name().toLowerCase(Locale.ROOT) + " into Go value of "
                         + "type jsonpatch.Patch"));
             }
             if (operations.isEmpty()) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * One {@code RuleWithOperations} of a webhook, matched as k8s.io/apiserver's {@code rules.Matcher}: scope,
- * operation, group, version and resource (with subresource patterns such as {@code shoots/status} or {@code shoots/&#42;}) must all match,
+ * operation, group, version and resource (with subresource patterns such as {@code shoots/status} or {@code shoots/*}) must all match,
  * {@code *} matching anything.
  *
  * @param scope {@code *} (the default), {@code Namespaced} or {@code Cluster}

@@ -19,7 +19,11 @@ public final class KubeconfigRequestValidation {
     private KubeconfigRequestValidation() {
     }
 
-    /** @param expirationSeconds the defaulted {@code spec.expirationSeconds} ({@code null} counts as 0, as in Go) */
+    /**
+     * Validates a kubeconfig request's expiration.
+     *
+     * @param expirationSeconds the defaulted {@code spec.expirationSeconds} ({@code null} counts as 0, as in Go)
+     */
     public static List<FieldError> validate(Long expirationSeconds) {
         long seconds = expirationSeconds == null ? 0 : expirationSeconds;
         List<FieldError> errs = new ArrayList<>();

@@ -93,7 +93,7 @@ public final class Cidr {
             return null;
         }
         String ip = cidr.substring(0, slash);
-        if (!ip.chars().allMatch(c -> c == '.' || c == ':' || Character.digit(c, 16) >= 0 && c < 0x80)) {
+        if (!ip.chars().allMatch(c -> c == '.' || c == ':' || (Character.digit(c, 16) >= 0 && c < 0x80))) {
             return null; // the library would also take surrounding space and other notations
         }
         try {

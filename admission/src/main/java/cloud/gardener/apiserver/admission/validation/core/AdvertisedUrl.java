@@ -169,7 +169,8 @@ final class AdvertisedUrl {
     }
 
     private static boolean validUserinfo(String s) {
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
                     || "-._:~!$&'()*+,;=%@".indexOf(c) >= 0;
             if (!ok) {
@@ -206,7 +207,8 @@ final class AdvertisedUrl {
     /** {@code strconv.Quote} for the characters left after the control-character check. */
     private static String quote(String s) {
         StringBuilder sb = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             if (c == '"' || c == '\\') {
                 sb.append('\\');
             }

@@ -149,11 +149,9 @@ final class ControllerDeploymentRules {
             onString.accept(node.textValue());
         } else if (node.isContainerNode()) {
             if (node.isObject()) {
-                new java.util.TreeMap<String, JsonNode>() {
-                    {
-                        node.fields().forEachRemaining(e -> put(e.getKey(), e.getValue()));
-                    }
-                }.values().forEach(v -> walk(v, onString));
+                java.util.Map<String, JsonNode> sorted = new java.util.TreeMap<>();
+                node.properties().forEach(e -> sorted.put(e.getKey(), e.getValue()));
+                sorted.values().forEach(v -> walk(v, onString));
             } else {
                 node.forEach(v -> walk(v, onString));
             }

@@ -83,7 +83,7 @@ public record EncryptionConfigUpdate(Collection<String> encryptedResources, Stri
         }
         String type = text(lastOperation.type());
         boolean succeeded = "Succeeded".equals(lastOperation.state());
-        return (type.equals("Create") || type.equals("Restore")) && succeeded || type.equals("Reconcile");
+        return ((type.equals("Create") || type.equals("Restore")) && succeeded) || type.equals("Reconcile");
     }
 
     private static Set<String> resources(EncryptionConfig config) {

@@ -73,7 +73,7 @@ public final class GoSemver {
         long patch = m.group(3) == null ? 0 : segment(m.group(3).substring(1));
         String pre = m.group(5);
         if (pre != null) {
-            for (String part : pre.split("\\.")) {
+            for (String part : pre.split("\\.", -1)) {
                 if (part.length() > 1 && part.charAt(0) == '0' && part.chars().allMatch(c -> c >= '0' && c <= '9')) {
                     throw new IllegalArgumentException(SEGMENT_STARTS_ZERO);
                 }

@@ -278,7 +278,7 @@ public final class KubernetesApiGroups {
             }
             String groupVersion = parts.length == 1 ? parts[0]
                     : "v1".equals(parts[0]) ? "v1" : parts[0] + "/" + parts[1];
-            String resource = parts.length == 3 || parts.length == 2 && "v1".equals(parts[0])
+            String resource = parts.length == 3 || (parts.length == 2 && "v1".equals(parts[0]))
                     ? (parts.length == 2 ? "v1/" + parts[1] : api) : null;
             Api known = resource != null ? RESOURCES.get(resource) : GROUP_VERSIONS.get(groupVersion);
             if (known == null) {

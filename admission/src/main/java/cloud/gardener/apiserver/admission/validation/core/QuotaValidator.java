@@ -56,9 +56,9 @@ public final class QuotaValidator implements Validator<Quota> {
         String g = gvk(scope.apiVersion(), scope.kind());
         String group = g.substring(0, g.indexOf('/'));
         String kind = CoreRules.text(scope.kind());
-        return group.equals("core.gardener.cloud") && kind.equals("Project")
-                || group.isEmpty() && kind.equals("Secret")
-                || group.equals("security.gardener.cloud") && kind.equals("WorkloadIdentity");
+        return (group.equals("core.gardener.cloud") && kind.equals("Project"))
+                || (group.isEmpty() && kind.equals("Secret"))
+                || (group.equals("security.gardener.cloud") && kind.equals("WorkloadIdentity"));
     }
 
     @Override

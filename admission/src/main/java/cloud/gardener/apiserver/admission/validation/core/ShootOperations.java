@@ -375,7 +375,7 @@ public final class ShootOperations {
     static boolean inHibernation(Shoot shoot) {
         ShootSpec spec = ShootValidator.spec(shoot);
         boolean wanted = spec.hibernation() != null && Boolean.TRUE.equals(spec.hibernation().enabled());
-        return wanted || shoot.status() != null && shoot.status().hibernated();
+        return wanted || (shoot.status() != null && shoot.status().hibernated());
     }
 
     /** {@code isShootReadyForRotationStart}: created or restored successfully, or reconciling. */
@@ -385,7 +385,7 @@ public final class ShootOperations {
         }
         String type = str(lastOperation.type());
         boolean succeeded = "Succeeded".equals(lastOperation.state());
-        return (type.equals("Create") || type.equals("Restore")) && succeeded || type.equals("Reconcile");
+        return ((type.equals("Create") || type.equals("Restore")) && succeeded) || type.equals("Reconcile");
     }
 
     /** The resources {@code status.credentials.encryptionAtRest} reports encrypted. */

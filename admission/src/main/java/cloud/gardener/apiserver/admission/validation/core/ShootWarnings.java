@@ -25,6 +25,8 @@ public final class ShootWarnings {
     }
 
     /**
+     * Returns the warnings for a Shoot create or update.
+     *
      * @param old null on create: rotation warnings are only given on updates
      */
     public static List<String> of(JsonNode shoot, JsonNode old, Duration rotationInterval, Instant now) {

@@ -95,7 +95,7 @@ final class StandardCronSpec {
     /** One field as robfig's {@code getField}/{@code getRange} read it, in the syntax cron-utils takes. */
     private static String robfigField(String field, int max) {
         List<String> items = new ArrayList<>();
-        for (String item : field.split(",")) {
+        for (String item : field.split(",", -1)) {
             if (item.isEmpty()) {
                 continue; // strings.FieldsFunc drops empty parts
             }

@@ -28,7 +28,6 @@ final class GardenUpdateValidation {
 
     private static final FieldPath RUNTIME = FieldPath.of("spec", "runtimeCluster");
     private static final FieldPath VIRTUAL = FieldPath.of("spec", "virtualCluster");
-    private static final String COMPLETED = "Completed";
 
     private GardenUpdateValidation() {
     }

@@ -343,7 +343,7 @@ public final class GardenValidator implements Validator<Garden> {
         } else if (services.size() == 2) {
             Cidr first = Cidr.of(services.get(0), path.index(0));
             Cidr second = Cidr.of(services.get(1), path.index(1));
-            if (first.isIPv4() && second.isIPv4() || first.isIPv6() && second.isIPv6()) {
+            if ((first.isIPv4() && second.isIPv4()) || (first.isIPv6() && second.isIPv6())) {
                 errs.add(FieldError.forbidden(path.toString(), "service ranges must be of different IP families: "
                         + goList));
             }

@@ -44,7 +44,7 @@ public final class LabelSelectors {
 
     /** {@code Selector.Empty()}: no requirement at all. */
     public static boolean empty(LabelSelector selector) {
-        return selector == null || map(selector.matchLabels()).isEmpty() && list(selector.matchExpressions()).isEmpty();
+        return selector == null || (map(selector.matchLabels()).isEmpty() && list(selector.matchExpressions()).isEmpty());
     }
 
     public static boolean matches(LabelSelector selector, Map<String, String> labels) {

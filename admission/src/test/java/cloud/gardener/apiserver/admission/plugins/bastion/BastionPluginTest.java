@@ -53,7 +53,7 @@ class BastionPluginTest {
     private final BastionPlugin plugin = new BastionPlugin(new PluginContext(objects, null, null, Clock.systemUTC()));
 
     private static ObjectNode withDeletion(ObjectNode shoot) {
-        shoot.with("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
+        shoot.withObjectProperty("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
         return shoot;
     }
 
@@ -133,12 +133,12 @@ class BastionPluginTest {
     @Test
     void finalizerUpdatesPassWhileTheShootIsDeletedOrTheBastionIsDeleting() {
         ObjectNode old = bastion("deleting");
-        old.with("metadata").putArray("finalizers").add("foo");
+        old.withObjectProperty("metadata").putArray("finalizers").add("foo");
         ObjectNode updated = bastion("deleting");
         assertThat(plugin.admit(Requests.update(BASTION, BASTIONS, updated, old)).succeeded()).isTrue();
 
         ObjectNode leaving = bastion("nossh");
-        leaving.with("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
+        leaving.withObjectProperty("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
         assertThat(plugin.admit(Requests.update(BASTION, BASTIONS, leaving, old)).succeeded()).isTrue();
     }
 

@@ -38,7 +38,7 @@ class NamespaceLifecycleTest {
             new PluginContext(objects, null, null, Clock.systemUTC()));
 
     private static ObjectNode named(String name, ObjectNode ns) {
-        ns.with("metadata").put("name", name);
+        ns.withObjectProperty("metadata").put("name", name);
         return ns;
     }
 

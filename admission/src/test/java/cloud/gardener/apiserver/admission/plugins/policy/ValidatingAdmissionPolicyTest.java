@@ -342,24 +342,43 @@ class ValidatingAdmissionPolicyTest {
     @Test
     void staticManifestsAreCheckedAsUpstreamChecksThem(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("a.yaml");
-        Files.writeString(file, "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\n"
-                + "metadata: {name: plain}\nspec: {}\n");
+        Files.writeString(file, """
+                                apiVersion: admissionregistration.k8s.io/v1
+                                kind: ValidatingAdmissionPolicy
+                                metadata: {name: plain}
+                                spec: {}
+                                """);
         assertThatThrownBy(() -> plugin(dir)).hasMessage("error loading " + file + ": \"plain\" in file \"" + file
                 + "\" must have a name ending with \".static.k8s.io\"");
-        Files.writeString(file, "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\n"
-                + "metadata: {name: p.static.k8s.io}\nspec: {paramKind: {apiVersion: v1, kind: ConfigMap}}\n");
+        Files.writeString(file, """
+                                apiVersion: admissionregistration.k8s.io/v1
+                                kind: ValidatingAdmissionPolicy
+                                metadata: {name: p.static.k8s.io}
+                                spec: {paramKind: {apiVersion: v1, kind: ConfigMap}}
+                                """);
         assertThatThrownBy(() -> plugin(dir)).hasMessage("error loading " + file + ": ValidatingAdmissionPolicy "
                 + "\"p.static.k8s.io\": spec.paramKind is not supported for static manifests");
-        Files.writeString(file, "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\n"
-                + "metadata: {name: b.static.k8s.io}\nspec: {policyName: p}\n");
+        Files.writeString(file, """
+                                apiVersion: admissionregistration.k8s.io/v1
+                                kind: ValidatingAdmissionPolicyBinding
+                                metadata: {name: b.static.k8s.io}
+                                spec: {policyName: p}
+                                """);
         assertThatThrownBy(() -> plugin(dir)).hasMessage("error loading " + file + ": binding \"b.static.k8s.io\": "
                 + "spec.policyName \"p\" must end with \".static.k8s.io\"");
-        Files.writeString(file, "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\n"
-                + "metadata: {name: b.static.k8s.io}\nspec: {policyName: p.static.k8s.io}\n");
+        Files.writeString(file, """
+                                apiVersion: admissionregistration.k8s.io/v1
+                                kind: ValidatingAdmissionPolicyBinding
+                                metadata: {name: b.static.k8s.io}
+                                spec: {policyName: p.static.k8s.io}
+                                """);
         assertThatThrownBy(() -> plugin(dir)).hasMessage("binding \"b.static.k8s.io\" references policy "
                 + "\"p.static.k8s.io\" which does not exist in the manifest directory");
-        Files.writeString(file, "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingWebhookConfiguration\n"
-                + "metadata: {name: w.static.k8s.io}\n");
+        Files.writeString(file, """
+                                apiVersion: admissionregistration.k8s.io/v1
+                                kind: ValidatingWebhookConfiguration
+                                metadata: {name: w.static.k8s.io}
+                                """);
         assertThatThrownBy(() -> plugin(dir)).hasMessageStartingWith("error loading " + file
                 + ": unsupported resource type");
         assertThatThrownBy(() -> new ValidatingAdmissionPolicy(new PluginContext(objects(), null,

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.webhook;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -46,8 +47,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WebhookAdmissionTest {
 
-    private static final GroupVersionKind SHOOT = Outcomes.SHOOT;
-    private static final GroupResource SHOOTS = Outcomes.SHOOTS;
     private static final GroupResource VALIDATING = new GroupResource("admissionregistration.k8s.io",
             "validatingwebhookconfigurations");
     private static final GroupResource MUTATING = new GroupResource("admissionregistration.k8s.io",
@@ -214,7 +213,7 @@ class WebhookAdmissionTest {
         JsonNode request = review.path("request");
         assertThat(request.path("uid").asText()).isNotEmpty();
         assertThat(request.path("kind")).isEqualTo(Json.readTree(
-                "{\"group\":\"core.gardener.cloud\",\"version\":\"v1beta1\",\"kind\":\"Shoot\"}".getBytes()));
+                "{\"group\":\"core.gardener.cloud\",\"version\":\"v1beta1\",\"kind\":\"Shoot\"}".getBytes(UTF_8)));
         assertThat(request.path("resource").path("resource").asText()).isEqualTo("shoots");
         assertThat(request.path("requestResource")).isEqualTo(request.path("resource"));
         assertThat(request.path("namespace").asText()).isEqualTo("garden-dev");

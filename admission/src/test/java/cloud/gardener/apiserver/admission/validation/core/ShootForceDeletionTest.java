@@ -25,7 +25,7 @@ class ShootForceDeletionTest {
         ObjectNode meta = (ObjectNode) shoot.get("metadata");
         meta.put("resourceVersion", "1").put("uid", "u-1");
         if (forceDeletion != null) {
-            meta.with("annotations").put("confirmation.gardener.cloud/force-deletion", forceDeletion);
+            meta.withObjectProperty("annotations").put("confirmation.gardener.cloud/force-deletion", forceDeletion);
         }
         if (deleting) {
             meta.put("deletionTimestamp", "2026-01-01T00:00:00Z");

@@ -80,7 +80,7 @@ class ShootOperationsTest {
     }
 
     private static void annotate(ObjectNode shoot, String key, String value) {
-        ((ObjectNode) shoot.get("metadata")).with("annotations").put(key, value);
+        ((ObjectNode) shoot.get("metadata")).withObjectProperty("annotations").put(key, value);
     }
 
     private static List<FieldError> validate(ObjectNode shoot) {

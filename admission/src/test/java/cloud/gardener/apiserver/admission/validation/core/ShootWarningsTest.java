@@ -76,14 +76,14 @@ class ShootWarningsTest {
     @Test
     void oldShootsAreRemindedOfRotationsOnUpdateOnly() {
         ObjectNode old = shoot("1.32.0", "");
-        old.with("metadata").put("creationTimestamp", "2025-01-01T00:00:00Z");
+        old.withObjectProperty("metadata").put("creationTimestamp", "2025-01-01T00:00:00Z");
         assertThat(ShootWarnings.of(old, null, INTERVAL, NOW)).isEmpty();
         assertThat(ShootWarnings.of(old, old, INTERVAL, NOW)).containsExactly("you should consider rotating the shoot "
                 + "credentials, see https://github.com/gardener/gardener/blob/master/docs/usage/shoot-operations/"
                 + "shoot_credentials_rotation.md#gardener-provided-credentials for details");
 
         ObjectNode rotated = old.deepCopy();
-        rotated.with("status").with("credentials").with("rotation")
+        rotated.withObjectProperty("status").withObjectProperty("credentials").withObjectProperty("rotation")
                 .set("certificateAuthorities", Requests.object("{lastInitiationTime: '2026-11-01T00:00:00Z', "
                         + "lastInitiationFinishedTime: '2026-11-01T00:00:00Z'}"));
         List<String> warnings = ShootWarnings.of(rotated, old, INTERVAL, NOW);
@@ -91,7 +91,7 @@ class ShootWarningsTest {
                 .anyMatch(w -> w.contains("ETCD encryption key"))
                 .noneMatch(w -> w.contains("SSH keypair")); // no workers, no SSH
 
-        rotated.with("status").with("credentials").with("rotation").with("certificateAuthorities")
+        rotated.withObjectProperty("status").withObjectProperty("credentials").withObjectProperty("rotation").withObjectProperty("certificateAuthorities")
                 .put("lastInitiationFinishedTime", "2026-09-01T00:00:00Z");
         assertThat(ShootWarnings.of(rotated, old, INTERVAL, NOW)).contains("the certificate authorities rotation "
                 + "initiation was finished more than 720h0m0s ago and should be completed");

@@ -121,7 +121,7 @@ public final class ValidationCases {
     /** Sets the value at a dotted path ({@code spec.members[0].name}), creating objects on the way. */
     public static Consumer<ObjectNode> set(String path, Object value) {
         return obj -> {
-            String[] parts = path.split("\\.");
+            String[] parts = path.split("\\.", -1);
             JsonNode node = obj;
             for (int i = 0; i < parts.length - 1; i++) {
                 node = step(node, parts[i], true);
@@ -142,7 +142,7 @@ public final class ValidationCases {
     /** Removes the field at a dotted path. */
     public static Consumer<ObjectNode> remove(String path) {
         return obj -> {
-            String[] parts = path.split("\\.");
+            String[] parts = path.split("\\.", -1);
             JsonNode node = obj;
             for (int i = 0; i < parts.length - 1; i++) {
                 node = step(node, parts[i], false);

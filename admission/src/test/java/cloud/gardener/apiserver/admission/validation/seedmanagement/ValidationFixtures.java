@@ -78,7 +78,7 @@ public final class ValidationFixtures {
     /** The object as stored: with a resourceVersion, as an update carries it. */
     public static ObjectNode stored(ObjectNode obj) {
         ObjectNode copy = obj.deepCopy();
-        copy.with("metadata").put("resourceVersion", "1");
+        copy.withObjectProperty("metadata").put("resourceVersion", "1");
         return copy;
     }
 
@@ -99,7 +99,7 @@ public final class ValidationFixtures {
     /** Removes the field at a dotted path. */
     public static Consumer<ObjectNode> remove(String path) {
         return obj -> {
-            String[] parts = path.split("\\.");
+            String[] parts = path.split("\\.", -1);
             JsonNode node = obj;
             for (int i = 0; i < parts.length - 1; i++) {
                 node = step(node, parts[i]);

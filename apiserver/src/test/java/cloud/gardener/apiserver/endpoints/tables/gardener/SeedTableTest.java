@@ -67,8 +67,8 @@ class SeedTableTest {
             "GardenletReady=True,ExtensionsReady=True,SeedSystemComponentsHealthy=Progressing|Ready"})
     void statusRules(String conditions, String expected) {
         StringBuilder list = new StringBuilder();
-        for (String c : conditions.split(",")) {
-            String[] kv = c.split("=");
+        for (String c : conditions.split(",", -1)) {
+            String[] kv = c.split("=", -1);
             list.append(list.isEmpty() ? "" : ",").append("{'type':'").append(kv[0]).append("','status':'")
                     .append(kv[1]).append("'}");
         }

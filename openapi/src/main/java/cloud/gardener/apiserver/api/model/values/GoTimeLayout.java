@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.Year;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoField;
 import java.util.List;
 
 /**
@@ -47,6 +48,7 @@ final class GoTimeLayout {
         }
     }
 
+    @SuppressWarnings("StaticAssignmentOfThrowable") // a stackless control-flow signal, caught inside this class
     private static final Bad BAD = new Bad();
 
     /** Parses {@code value}; the result keeps nanoseconds (callers truncate). */
@@ -217,7 +219,7 @@ final class GoTimeLayout {
         pad(b, t.getMinute(), 2).append(':');
         pad(b, t.getSecond(), 2);
         if (micro) {
-            pad(b.append('.'), instant.getNano() / 1000, 6);
+            pad(b.append('.'), instant.get(ChronoField.MICRO_OF_SECOND), 6);
         }
         return b.append('Z').toString();
     }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.api.k8s.corev1;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
@@ -41,7 +42,7 @@ class CoreV1KindsTest {
         Decoded<Secret> decoded = ModelCodec.decode(in, Secret.class);
         assertThat(decoded.problems()).isEmpty();
         assertThat(ModelCodec.encode(decoded.value())).isEqualTo(in);
-        assertThat(new String(decoded.value().data().get("k").bytes())).isEqualTo("value");
+        assertThat(new String(decoded.value().data().get("k").bytes(), UTF_8)).isEqualTo("value");
 
         JsonNode unknown = Json.MAPPER.readTree("{\"kind\":\"Secret\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"s\"},"
                 + "\"datum\":{}}");

@@ -193,13 +193,13 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
 
     private static Map<String, String> labels(JsonNode obj) {
         Map<String, String> labels = new HashMap<>();
-        obj.path("metadata").path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+        obj.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
         return labels;
     }
 
     private static ObjectNode annotations(ObjectNode obj) {
-        return obj.with("metadata").get("annotations") instanceof ObjectNode ann ? ann
-                : obj.with("metadata").putObject("annotations");
+        return obj.withObjectProperty("metadata").get("annotations") instanceof ObjectNode ann ? ann
+                : obj.withObjectProperty("metadata").putObject("annotations");
     }
 
     private static void removeConfirmedBy(ObjectNode obj) {

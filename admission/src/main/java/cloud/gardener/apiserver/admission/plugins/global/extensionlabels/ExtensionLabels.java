@@ -147,7 +147,7 @@ public final class ExtensionLabels extends Handler implements MutatingPlugin {
 
     /** Drops every label with one of the extension prefixes, then sets each given label to "true". */
     private static Future<Void> relabel(ObjectNode object, List<String> labels) {
-        ObjectNode metadata = object.with("metadata");
+        ObjectNode metadata = object.withObjectProperty("metadata");
         if (metadata.get("labels") instanceof ObjectNode existing) {
             List<String> stale = new ArrayList<>();
             for (Iterator<String> it = existing.fieldNames(); it.hasNext();) {

@@ -62,8 +62,8 @@ public final class ResourceReferenceManager extends Handler implements Validatin
                     ? validateBackupBucketDelete(a) : Future.succeededFuture();
         }
         Future<?> result;
-        if (group.equals(StandardResources.SECURITY) && kind.equals("CredentialsBinding")
-                || core && kind.equals("SecretBinding")) {
+        if ((group.equals(StandardResources.SECURITY) && kind.equals("CredentialsBinding"))
+                || (core && kind.equals("SecretBinding"))) {
             result = RequestChecks.skipVerification(a) ? Future.succeededFuture() : bindings.check(a);
         } else if (group.equals(StandardResources.SEEDMANAGEMENT) && (kind.equals("Gardenlet") || kind.equals("ManagedSeed"))) {
             return RequestChecks.skipVerification(a) ? Future.succeededFuture() : checkGardenletCoexistence(a, kind);

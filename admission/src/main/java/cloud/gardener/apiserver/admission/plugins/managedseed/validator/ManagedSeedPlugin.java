@@ -76,7 +76,7 @@ public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, 
         return shoot(a).compose(shoot -> {
             JsonNode seedConfig = a.object().path("spec").path("gardenlet").path("config").path("seedConfig");
             Future<List<FieldError>> defaulted = seedConfig.isObject()
-                    ? defaultSeedSpec(((ObjectNode) seedConfig).with("spec"), shoot) : Future.succeededFuture(List.of());
+                    ? defaultSeedSpec(((ObjectNode) seedConfig).withObjectProperty("spec"), shoot) : Future.succeededFuture(List.of());
             return defaulted.compose(errors -> {
                 SeedNameLabels.maintain(a.object(), List.of(text(shoot, "spec", "seedName")));
                 return errors.isEmpty() ? Future.succeededFuture() : Future.failedFuture(Rejections.invalid(a, errors));
@@ -100,7 +100,7 @@ public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, 
     private Future<List<FieldError>> defaultSeedSpec(ObjectNode spec, JsonNode shoot) {
         JsonNode shootSpec = shoot.path("spec");
         if (spec.path("backup").isObject() && text(spec, "backup", "provider").isEmpty()) {
-            spec.with("backup").put("provider", text(shootSpec, "provider", "type"));
+            spec.withObjectProperty("backup").put("provider", text(shootSpec, "provider", "type"));
         }
         if (!spec.path("ingress").isObject()) {
             spec.putObject("ingress").putObject("controller").put("kind", "nginx");
@@ -109,19 +109,19 @@ public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, 
         Future<String> dns = Future.succeededFuture("");
         if (!spec.path("dns").path("provider").isObject()) {
             dns = dnsProviders.forShoot(shoot).map(provider -> {
-                spec.with("dns").set("provider", provider);
+                spec.withObjectProperty("dns").set("provider", provider);
                 return "";
             }).recover(e -> e instanceof ApiException ? Future.failedFuture(e) : Future.succeededFuture(e.getMessage()));
         }
         return dns.map(problem -> {
-            ObjectNode ingress = spec.with("ingress");
+            ObjectNode ingress = spec.withObjectProperty("ingress");
             if (text(ingress, "domain").isEmpty()) {
                 ingress.put("domain", "ingress." + text(shootSpec, "dns", "domain"));
             }
             // Gardener's field error holds a pointer to the ingress and prints it once the defaulting is done
             List<FieldError> errors = problem.isEmpty() ? List.of()
                     : List.of(FieldError.invalid(SEED_SPEC + ".ingress", goIngress(ingress), problem));
-            ObjectNode networks = spec.with("networks");
+            ObjectNode networks = spec.withObjectProperty("networks");
             JsonNode networking = shootSpec.path("networking");
             if (!networks.hasNonNull("nodes") && networking.hasNonNull("nodes")) {
                 networks.put("nodes", text(networking, "nodes"));
@@ -131,7 +131,7 @@ public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, 
                     networks.put(field, text(networking, field));
                 }
             }
-            ObjectNode provider = spec.with("provider");
+            ObjectNode provider = spec.withObjectProperty("provider");
             if (text(provider, "type").isEmpty()) {
                 provider.put("type", text(shootSpec, "provider", "type"));
             }
@@ -142,7 +142,7 @@ public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, 
             if (provider.path("zones").isEmpty() && !zones.isEmpty()) {
                 zones.forEach(provider.putArray("zones")::add);
             }
-            ObjectNode settings = spec.with("settings");
+            ObjectNode settings = spec.withObjectProperty("settings");
             if (!settings.path("verticalPodAutoscaler").isObject()) {
                 settings.putObject("verticalPodAutoscaler").put("enabled", false);
             }

@@ -75,6 +75,7 @@ final class SeedDnsProviders {
                 + "credentials of shoot " + key));
     }
 
+    @SuppressWarnings("ReferenceEquality") // NONE is an identity sentinel: the seed has defaults and none matched
     private Future<ObjectNode> defaultDomain(JsonNode shoot) {
         String domain = text(shoot, "spec", "dns", "domain");
         String seedName = text(shoot, "spec", "seedName");

@@ -34,7 +34,7 @@ public final class ProjectMutator extends Handler implements MutatingPlugin {
                 || RequestChecks.skipVerification(a)) {
             return Future.succeededFuture();
         }
-        ObjectNode spec = a.object().with("spec");
+        ObjectNode spec = a.object().withObjectProperty("spec");
         if (a.operation() == Operation.CREATE) {
             ObjectNode createdBy = spec.putObject("createdBy");
             createdBy.put("kind", "User").put("apiGroup", "rbac.authorization.k8s.io").put("name", a.user().name());

@@ -45,7 +45,7 @@ public final class ShootExposureClass extends Handler implements MutatingPlugin 
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        ObjectNode spec = a.object().with("spec");
+        ObjectNode spec = a.object().withObjectProperty("spec");
         String className = RequestChecks.text(spec, "exposureClassName");
         if (!spec.hasNonNull("exposureClassName")) {
             return Future.succeededFuture();
@@ -75,7 +75,7 @@ public final class ShootExposureClass extends Handler implements MutatingPlugin 
         ObjectNode selector = spec.get("seedSelector") instanceof ObjectNode s ? s : spec.putObject("seedSelector");
         JsonNode classLabels = classSelector.path("matchLabels");
         JsonNode shootLabels = selector.path("matchLabels");
-        for (Iterator<Map.Entry<String, JsonNode>> it = classLabels.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = classLabels.properties().iterator(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             if (shootLabels.has(e.getKey()) && !shootLabels.get(e.getKey()).asText().equals(e.getValue().asText())) {
                 return "matching labels of the seed selector conflicts with the ones of referenced exposureclass";
@@ -83,7 +83,7 @@ public final class ShootExposureClass extends Handler implements MutatingPlugin 
         }
         if (classLabels.size() > 0) {
             ObjectNode merged = selector.get("matchLabels") instanceof ObjectNode m ? m : selector.putObject("matchLabels");
-            classLabels.fields().forEachRemaining(e -> merged.put(e.getKey(), e.getValue().asText()));
+            classLabels.properties().forEach(e -> merged.put(e.getKey(), e.getValue().asText()));
         }
         if (classSelector.path("matchExpressions").size() > 0) {
             ArrayNode expressions = selector.get("matchExpressions") instanceof ArrayNode l ? l

@@ -107,7 +107,7 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
         }
         VersionDefaulting defaulting = new VersionDefaulting(clock.instant());
         List<FieldError> errs = new ArrayList<>();
-        ObjectNode kubernetes = shoot.with("spec").with("kubernetes");
+        ObjectNode kubernetes = shoot.withObjectProperty("spec").withObjectProperty("kubernetes");
         var version = defaulting.kubernetesVersion(spec.kubernetes() == null ? null : spec.kubernetes().versions(),
                 kubernetes.path("version").asText(""), "spec.kubernetes.version");
         if (version.error() != null) {
@@ -147,7 +147,7 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
     /** {@code defaultWorkerArchitectures}: the machine type's one architecture, else amd64. */
     private static void defaultArchitectures(ObjectNode shoot, CloudProfileSpec spec) {
         for (ObjectNode worker : workers(shoot)) {
-            ObjectNode machine = worker.with("machine");
+            ObjectNode machine = worker.withObjectProperty("machine");
             if (machine.hasNonNull("architecture")) {
                 continue;
             }
@@ -173,7 +173,7 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
         List<ObjectNode> oldWorkers = old == null ? List.of() : workers(old);
         for (int i = 0; i < workers.size(); i++) {
             ObjectNode worker = workers.get(i);
-            ObjectNode machine = worker.with("machine");
+            ObjectNode machine = worker.withObjectProperty("machine");
             JsonNode image = machine.get("image");
             if (image != null && image.isNull()) {
                 image = null;
@@ -228,7 +228,7 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
         JsonNode oldFamilies = old.path("spec").path("networking").path("ipFamilies");
         if (!Objects.equals(old.path("spec").path("provider").get("infrastructureConfig"),
                 shoot.path("spec").path("provider").get("infrastructureConfig"))
-                || oldFamilies.isArray() && oldFamilies.size() < shoot.path("spec").path("networking").path("ipFamilies").size()) {
+                || (oldFamilies.isArray() && oldFamilies.size() < shoot.path("spec").path("networking").path("ipFamilies").size())) {
             addTasks(shoot, DEPLOY_INFRASTRUCTURE);
         }
         JsonNode oldSsh = old.path("spec").path("provider").path("workersSettings").path("sshAccess");
@@ -270,7 +270,7 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
 
     /** {@code defaultMaintenanceWindow}: a 28-day etcd encryption key rotation unless one is set. */
     private static void defaultEtcdEncryptionKeyRotation(ObjectNode shoot) {
-        ObjectNode credentials = shoot.with("spec").with("maintenance").with("autoRotation").with("credentials");
+        ObjectNode credentials = shoot.withObjectProperty("spec").withObjectProperty("maintenance").withObjectProperty("autoRotation").withObjectProperty("credentials");
         if (!credentials.hasNonNull("etcdEncryptionKey")) {
             credentials.putObject("etcdEncryptionKey").put("rotationPeriod", ETCD_KEY_ROTATION_PERIOD);
         }
@@ -278,7 +278,7 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
 
     /** {@code defaultShootNetworks}: pods (not for workerless) and services from the seed's shoot defaults. */
     private static void defaultNetworks(ObjectNode shoot, Seed seed, boolean workerless) {
-        ObjectNode networking = shoot.with("spec").with("networking");
+        ObjectNode networking = shoot.withObjectProperty("spec").withObjectProperty("networking");
         List<String> families = new ArrayList<>();
         networking.path("ipFamilies").forEach(f -> families.add(f.asText()));
         ShootNetworks defaults = seed.spec() == null || seed.spec().networks() == null ? null
@@ -335,6 +335,6 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
     }
 
     private static ObjectNode annotations(ObjectNode shoot) {
-        return shoot.with("metadata").with("annotations");
+        return shoot.withObjectProperty("metadata").withObjectProperty("annotations");
     }
 }

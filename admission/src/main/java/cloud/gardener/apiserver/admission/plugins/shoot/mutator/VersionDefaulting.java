@@ -64,7 +64,7 @@ final class VersionDefaulting {
                 continue;
             }
             Semver v = GoSemver.parse(c.version());
-            if (v == null || major != null && v.getMajor() != major || minor != null && v.getMinor() != minor) {
+            if (v == null || (major != null && v.getMajor() != major) || (minor != null && v.getMinor() != minor)) {
                 continue;
             }
             if (latest == null || v.isGreaterThan(latest)) {
@@ -115,8 +115,8 @@ final class VersionDefaulting {
             for (MachineImage mi : machineImages) {
                 for (MachineImageVersion v : versions(mi)) {
                     if (Capabilities.architectures(v, defs).contains(arch)
-                            || machineType != null && Capabilities.supportedByFlavors(machineType.capabilities(),
-                            v.capabilityFlavors(), defs)) {
+                            || (machineType != null && Capabilities.supportedByFlavors(machineType.capabilities(),
+                            v.capabilityFlavors(), defs))) {
                         chosen = mi;
                         break outer;
                     }
@@ -159,7 +159,7 @@ final class VersionDefaulting {
                 continue;
             }
             Semver parsed = GoSemver.parse(v.expirableVersion().version());
-            if (parsed == null || major != null && parsed.getMajor() != major || minor != null && parsed.getMinor() != minor) {
+            if (parsed == null || (major != null && parsed.getMajor() != major) || (minor != null && parsed.getMinor() != minor)) {
                 continue;
             }
             valid.add(v);

@@ -61,7 +61,7 @@ public final class ShootResourceReservation extends Handler implements MutatingP
             return Future.succeededFuture();
         }
         Map<String, String> labels = new HashMap<>();
-        shoot.path("metadata").path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+        shoot.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
         boolean globalReserved = shoot.path("spec").path("kubernetes").path("kubelet").hasNonNull("kubeReserved");
         if (!config.formulaApplies(labels) || globalReserved) {
             setStaticDefaults(shoot);

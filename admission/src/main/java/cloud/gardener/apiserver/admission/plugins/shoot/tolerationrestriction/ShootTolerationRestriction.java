@@ -58,7 +58,7 @@ public final class ShootTolerationRestriction extends Handler implements Mutatin
             if (project.spec().tolerations() != null && project.spec().tolerations().defaults() != null) {
                 defaults.addAll(project.spec().tolerations().defaults());
             }
-            ObjectNode spec = a.object().with("spec");
+            ObjectNode spec = a.object().withObjectProperty("spec");
             Set<String> existingKeys = new HashSet<>();
             tolerations(spec).forEach(t -> existingKeys.add(t.key()));
             for (Toleration t : defaults) {

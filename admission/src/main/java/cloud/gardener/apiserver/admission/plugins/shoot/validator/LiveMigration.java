@@ -226,7 +226,7 @@ final class LiveMigration {
         if (!tree.isObject()) {
             return null;
         }
-        for (var it = tree.fields(); it.hasNext(); ) {
+        for (var it = tree.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             if (!e.getValue().isInt()) {
                 return null;

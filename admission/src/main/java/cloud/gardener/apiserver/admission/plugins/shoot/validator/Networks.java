@@ -46,7 +46,7 @@ final class Networks {
         if (pods == null && !workerless && ipv4) {
             errs.add(FieldError.required("spec.networking.pods", "pods is required"));
         }
-        if (services == null && (ipv4 || workerless && families.contains("IPv6"))) {
+        if (services == null && (ipv4 || (workerless && families.contains("IPv6")))) {
             errs.add(FieldError.required("spec.networking.services", "services is required"));
         }
         if (ipv4 && !Objects.equals(r.seedName(), r.oldSeedName())) {
@@ -94,7 +94,7 @@ final class Networks {
     }
 
     private static FieldPath fieldPath(String dotted) {
-        String[] parts = dotted.split("\\.");
+        String[] parts = dotted.split("\\.", -1);
         return FieldPath.of(parts[0], java.util.Arrays.copyOfRange(parts, 1, parts.length));
     }
 

@@ -65,7 +65,7 @@ final class Placement {
             return List.of(FieldError.forbidden("spec.controlPlane.zones", "spec.controlPlane.zones can only be set when "
                     + "the CloudProfile has spec.controlPlane.allowZonePinning set to true"));
         }
-        if (zones.equals(oldZones) && r.spec().path("region").equals(r.oldSpec().path("region")) || r.seed() == null) {
+        if ((zones.equals(oldZones) && r.spec().path("region").equals(r.oldSpec().path("region"))) || r.seed() == null) {
             return List.of();
         }
         List<String> seedZones = r.seed().spec().provider().zones() == null ? List.of() : r.seed().spec().provider().zones();

@@ -211,7 +211,7 @@ final class ProfileConstraints {
             if (Boolean.TRUE.equals(t.usable())) {
                 usable.add(t.name());
             }
-            if (!unavailableInSomeZone(regionOf(worker), zones, t.name(), AvailabilityZone::unavailableMachineTypes)) {
+            if (!unavailableInSomeZone(region, zones, t.name(), AvailabilityZone::unavailableMachineTypes)) {
                 inAllZones.add(t.name());
             }
             present |= t.name().equals(type);
@@ -298,7 +298,7 @@ final class ProfileConstraints {
         boolean archOk = withArch.contains(key);
         boolean activeOk = active.contains(key);
         boolean inPlaceOk = withInPlace.contains(key);
-        if (!archOk || !activeOk || inPlace && !inPlaceOk) {
+        if (!archOk || !activeOk || (inPlace && !inPlaceOk)) {
             StringBuilder detail = new StringBuilder("machine image version '" + name + ":" + version + "' ");
             if (!archOk) {
                 detail.append("does not support CPU architecture \"").append(arch).append("\", ");
@@ -426,7 +426,7 @@ final class ProfileConstraints {
                 if (Boolean.TRUE.equals(v.usable())) {
                     usable.add(v.name());
                 }
-                if (!unavailableInSomeZone(regionOf(worker), zones, v.name(), AvailabilityZone::unavailableVolumeTypes)) {
+                if (!unavailableInSomeZone(region, zones, v.name(), AvailabilityZone::unavailableVolumeTypes)) {
                     inAllZones.add(v.name());
                 }
                 present |= v.name().equals(type);
@@ -541,10 +541,6 @@ final class ProfileConstraints {
     }
 
     // ---- lookups
-
-    private String regionOf(JsonNode worker) {
-        return region;
-    }
 
     private boolean unavailableInSomeZone(String region, List<String> zones, String name,
                                           Function<AvailabilityZone, List<String>> unavailable) {

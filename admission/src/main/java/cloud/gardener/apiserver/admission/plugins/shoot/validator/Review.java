@@ -60,7 +60,7 @@ record Review(Attributes a, JsonNode shoot, JsonNode old, CloudProfileSpec profi
     boolean inMigrationOrRestore() {
         JsonNode op = shoot.path("status").path("lastOperation");
         String type = op.path("type").asText("");
-        return op.isObject() && ("Restore".equals(type) && !"Succeeded".equals(op.path("state").asText(""))
+        return op.isObject() && (("Restore".equals(type) && !"Succeeded".equals(op.path("state").asText("")))
                 || "Migrate".equals(type));
     }
 

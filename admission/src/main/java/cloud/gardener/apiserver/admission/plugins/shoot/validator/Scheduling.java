@@ -149,7 +149,7 @@ final class Scheduling {
     private static boolean usesSeed(JsonNode shoot, String seed) {
         String spec = shoot.path("spec").path("seedName").asText("");
         String status = shoot.path("status").path("seedName").asText("");
-        return seed.equals(spec) || !status.isEmpty() && !status.equals(spec) && seed.equals(status);
+        return seed.equals(spec) || (!status.isEmpty() && !status.equals(spec) && seed.equals(status));
     }
 
     /** Moving to another seed needs backups on both and the same internal and default domains. */

@@ -73,7 +73,7 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
             return Future.succeededFuture();
         }
         JsonNode shoot = a.operation() == Operation.DELETE ? a.oldObject() : a.object();
-        if (shoot == null || a.name().isEmpty() && a.operation() == Operation.DELETE) {
+        if (shoot == null || (a.name().isEmpty() && a.operation() == Operation.DELETE)) {
             return Future.succeededFuture(); // a collection-level delete names no shoot; each item comes on its own
         }
         JsonNode old = a.operation() == Operation.CREATE || a.oldObject() == null

@@ -131,14 +131,14 @@ class DeletionConfirmationTest {
     void aCollectionIsDeletableOnlyWhenEveryMemberIsConfirmed() {
         ObjectNode one = shoot("garden-dev", CONFIRMED, "{}");
         ObjectNode two = shoot("garden-dev", CONFIRMED, "{}");
-        two.with("metadata").put("name", "two");
+        two.withObjectProperty("metadata").put("name", "two");
         InMemoryObjects objects = objects().put(Outcomes.SHOOTS, one).put(Outcomes.SHOOTS, two);
         Attributes collection = new Attributes(Outcomes.SHOOT, Outcomes.SHOOTS, "", "garden-dev", "", Operation.DELETE,
                 null, null, Requests.ALICE, false);
         accepted(plugin(objects).validate(collection));
 
         ObjectNode three = shoot("garden-dev", "{}", "{}");
-        three.with("metadata").put("name", "three");
+        three.withObjectProperty("metadata").put("name", "three");
         ApiException e = rejection(plugin(objects.put(Outcomes.SHOOTS, three)).validate(collection));
         assertThat(e.code()).isEqualTo(403);
         assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"Unknown\" is forbidden: 1 error occurred:\n"

@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -82,7 +83,7 @@ class ExtensionLabelsTest {
     void labels(String name, String group, String kind, String object, String labels) {
         ObjectNode tree = Requests.object(object);
         Outcome.ALLOWED.check(plugin.admit(Requests.create(new GroupVersionKind(group, "v1beta1", kind),
-                new GroupResource(group, kind.toLowerCase() + "s"), tree)));
+                new GroupResource(group, kind.toLowerCase(Locale.ROOT) + "s"), tree)));
         assertThat(tree.path("metadata").path("labels")).isEqualTo(Requests.object(labels));
     }
 

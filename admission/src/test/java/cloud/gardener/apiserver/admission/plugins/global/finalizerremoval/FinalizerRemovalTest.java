@@ -72,7 +72,7 @@ class FinalizerRemovalTest {
         ObjectNode old = object("{metadata: {name: " + c.objectName() + ", namespace: ns, finalizers: " + c.oldFinalizers()
                 + "}, status: " + c.status() + "}");
         ObjectNode updated = old.deepCopy();
-        updated.with("metadata").set("finalizers", object("{f: " + c.finalizers() + "}").get("f"));
+        updated.withObjectProperty("metadata").set("finalizers", object("{f: " + c.finalizers() + "}").get("f"));
         Future<Void> result = plugin.validate(Requests.of(c.kind(), c.resource(), "", Operation.UPDATE, updated, old,
                 Requests.ALICE));
         if (c.message() == null) {

@@ -83,7 +83,7 @@ class ShootManagedSeedTest {
     void update(Case c) {
         ObjectNode old = shoot("seed-shoot", SPEC);
         ObjectNode updated = old.deepCopy();
-        object(c.yamlEdit()).fields().forEachRemaining(e -> ((ObjectNode) updated.get("spec")).set(e.getKey(), e.getValue()));
+        object(c.yamlEdit()).properties().forEach(e -> ((ObjectNode) updated.get("spec")).set(e.getKey(), e.getValue()));
         Future<Void> result = plugin.validate(shootRequest(Operation.UPDATE, "", updated, old));
         if (c.message() == null) {
             accepted(result);

@@ -78,8 +78,8 @@ class ShootMutatorPluginTest {
                         (Consumer<ObjectNode>) s -> { },
                         "/spec/maintenance/autoRotation/credentials/etcdEncryptionKey/rotationPeriod", "672h0m0s"),
                 Arguments.of("a set rotation period stays",
-                        (Consumer<ObjectNode>) s -> s.with("spec").with("maintenance").with("autoRotation")
-                                .with("credentials").putObject("etcdEncryptionKey").put("rotationPeriod", "24h0m0s"),
+                        (Consumer<ObjectNode>) s -> s.withObjectProperty("spec").withObjectProperty("maintenance").withObjectProperty("autoRotation")
+                                .withObjectProperty("credentials").putObject("etcdEncryptionKey").put("rotationPeriod", "24h0m0s"),
                         "/spec/maintenance/autoRotation/credentials/etcdEncryptionKey/rotationPeriod", "24h0m0s"),
                 Arguments.of("pods come from the seed's shoot defaults",
                         (Consumer<ObjectNode>) s -> {
@@ -160,15 +160,15 @@ class ShootMutatorPluginTest {
     @Test
     void wakingUpAndChangingDnsAskForTheirTasks() {
         ObjectNode old = ShootFixtures.shoot();
-        old.with("spec").putObject("hibernation").put("enabled", true);
+        old.withObjectProperty("spec").putObject("hibernation").put("enabled", true);
         ObjectNode shoot = ShootFixtures.shoot();
-        shoot.with("spec").putObject("hibernation").put("enabled", false);
+        shoot.withObjectProperty("spec").putObject("hibernation").put("enabled", false);
         assertThat(plugin.admit(Requests.update(SHOOT, GardenObjects.SHOOTS, shoot, old)).succeeded()).isTrue();
         assertThat(shoot.at("/metadata/annotations/shoot.gardener.cloud~1tasks").asText())
                 .isEqualTo("deployInfrastructure,deployDNSRecordInternal,deployDNSRecordExternal,deployDNSRecordIngress");
 
         ObjectNode renamed = ShootFixtures.shoot();
-        renamed.with("spec").putObject("dns").put("domain", "new.example.com");
+        renamed.withObjectProperty("spec").putObject("dns").put("domain", "new.example.com");
         assertThat(plugin.admit(Requests.update(SHOOT, GardenObjects.SHOOTS, renamed, ShootFixtures.shoot())).succeeded())
                 .isTrue();
         assertThat(renamed.at("/metadata/annotations/shoot.gardener.cloud~1tasks").asText())
@@ -179,7 +179,7 @@ class ShootMutatorPluginTest {
     void aFailedShootWithConfinedRolloutIsMarkedForRetryOnSpecChange() {
         ObjectNode old = ShootFixtures.shoot();
         ObjectNode shoot = ShootFixtures.shoot();
-        shoot.with("spec").putObject("maintenance").put("confineSpecUpdateRollout", true);
+        shoot.withObjectProperty("spec").putObject("maintenance").put("confineSpecUpdateRollout", true);
         shoot.putObject("status").putObject("lastOperation").put("state", "Failed").put("type", "Reconcile");
         assertThat(plugin.admit(Requests.update(SHOOT, GardenObjects.SHOOTS, shoot, old)).succeeded()).isTrue();
         assertThat(shoot.at("/metadata/annotations/maintenance.shoot.gardener.cloud~1needs-retry-operation").asText())

@@ -51,7 +51,7 @@ class ShootQuotaValidatorPluginTest {
     /** A stored shoot of m5.large workers (2 CPUs, 8Gi) with 20Gi gp3 volumes. */
     private static ObjectNode existing(String name, String binding, int maximum) {
         ObjectNode shoot = ShootFixtures.shoot();
-        shoot.with("metadata").put("name", name);
+        shoot.withObjectProperty("metadata").put("name", name);
         ((ObjectNode) shoot.get("spec")).put("secretBindingName", binding);
         ((ObjectNode) shoot.at("/spec/provider/workers/0")).put("maximum", maximum);
         return shoot;
@@ -92,7 +92,7 @@ class ShootQuotaValidatorPluginTest {
     void updatesAreChargedOnlyWhenWorkersGrow() {
         ObjectNode old = existing("crazy", "limited", 3);
         ObjectNode labelled = old.deepCopy();
-        labelled.with("metadata").with("labels").put("a", "b");
+        labelled.withObjectProperty("metadata").withObjectProperty("labels").put("a", "b");
         assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, labelled, old)).succeeded()).isTrue();
         ObjectNode grown = existing("crazy", "limited", 4);
         assertThat(rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, grown, old))).getMessage())
@@ -103,12 +103,12 @@ class ShootQuotaValidatorPluginTest {
     void theExpirationMovesAtMostTheQuotaLifetime() {
         ObjectNode old = existing("crazy", "limited", 1);
         ObjectNode extended = old.deepCopy();
-        extended.with("metadata").with("annotations").put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-06-10T00:00:00Z");
+        extended.withObjectProperty("metadata").withObjectProperty("annotations").put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-06-10T00:00:00Z");
         ApiException e = rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, extended, old)));
         assertThat(e.getMessage()).isEqualTo(FORBIDDEN + "requested shoot expiration time is too long. Can only be "
                 + "extended by 7 day(s)");
         ObjectNode inTime = old.deepCopy();
-        inTime.with("metadata").with("annotations").put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-06-07T00:00:00Z");
+        inTime.withObjectProperty("metadata").withObjectProperty("annotations").put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-06-07T00:00:00Z");
         assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, inTime, old)).succeeded()).isTrue();
     }
 
@@ -131,7 +131,7 @@ class ShootQuotaValidatorPluginTest {
         assertThat(plugin.validate(Requests.of(SHOOT, GardenObjects.SHOOTS, "status",
                 cloud.gardener.apiserver.admission.Operation.UPDATE, big, existing("crazy", "limited", 1),
                 Requests.ALICE)).succeeded()).isTrue();
-        big.with("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
+        big.withObjectProperty("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
         assertThat(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, big)).succeeded()).isTrue();
     }
 

@@ -61,8 +61,8 @@ class CloudProfileChangesTest {
 
     private static Consumer<ObjectNode> ref(String kind, String name) {
         return s -> {
-            s.with("spec").remove("cloudProfileName");
-            ObjectNode ref = s.with("spec").putObject("cloudProfile").put("name", name);
+            s.withObjectProperty("spec").remove("cloudProfileName");
+            ObjectNode ref = s.withObjectProperty("spec").putObject("cloudProfile").put("name", name);
             if (kind != null) {
                 ref.put("kind", kind);
             }
@@ -71,11 +71,12 @@ class CloudProfileChangesTest {
 
     private static Consumer<ObjectNode> name(String name) {
         return s -> {
-            s.with("spec").remove("cloudProfile");
-            s.with("spec").put("cloudProfileName", name);
+            s.withObjectProperty("spec").remove("cloudProfile");
+            s.withObjectProperty("spec").put("cloudProfileName", name);
         };
     }
 
+    @SuppressWarnings("UnnecessaryLambda") // a named no-op edit, as data in the parameter table
     private static final Consumer<ObjectNode> SAME_WORKERS = s -> { };
 
     /** (case, old reference, new reference, the workers of both shoots, 0 when admitted or the code, message). */
@@ -107,16 +108,16 @@ class CloudProfileChangesTest {
                         ref("CloudProfile", "profile"), SAME_WORKERS, 404,
                         "namespacedcloudprofile.core.gardener.cloud \"ns-gone\" not found"),
                 Arguments.of("to a parent without the worker's machine type", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).with("machine")
+                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).withObjectProperty("machine")
                                 .put("type", "special.large"), 500, "newly referenced cloud profile does not contain the "
                                 + "machine type \"special.large\" currently in use by worker \"cpu\""),
                 Arguments.of("to a parent without the worker's volume type", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).with("volume")
+                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).withObjectProperty("volume")
                                 .put("type", "special-volume"), 500, "newly referenced cloud profile does not contain the "
                                 + "volume type \"special-volume\" currently in use by worker \"cpu\""),
                 Arguments.of("to a parent without the worker's image version", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).with("machine")
-                                .with("image").put("version", "1592.1.0-dev"), 500, "newly referenced cloud profile does "
+                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).withObjectProperty("machine")
+                                .withObjectProperty("image").put("version", "1592.1.0-dev"), 500, "newly referenced cloud profile does "
                                 + "not contain the machine image version \"gardenlinux@1592.1.0-dev\" currently in use by "
                                 + "worker \"cpu\""),
                 Arguments.of("to a NamespacedCloudProfile whose status is not filled yet", ref("CloudProfile", "profile"),
@@ -124,7 +125,7 @@ class CloudProfileChangesTest {
                                 + "does not contain the machine image version \"gardenlinux@15.4.20220818\" currently in "
                                 + "use by worker \"cpu\""),
                 Arguments.of("to one without the machine type, with no image set", ref("CloudProfile", "profile"),
-                        ref("NamespacedCloudProfile", "ns-empty"), (Consumer<ObjectNode>) s -> worker(s).with("machine")
+                        ref("NamespacedCloudProfile", "ns-empty"), (Consumer<ObjectNode>) s -> worker(s).withObjectProperty("machine")
                                 .remove("image"), 500, "newly referenced cloud profile does not contain the machine type "
                                 + "\"m5.large\" currently in use by worker \"cpu\""));
     }

@@ -38,24 +38,24 @@ class ControlPlaneMigrationTest {
         String subresource = "binding";
 
         Case() {
-            old.with("spec").put("seedName", "seed");
+            old.withObjectProperty("spec").put("seedName", "seed");
             shoot = old.deepCopy();
-            shoot.with("spec").put("seedName", "new-seed");
+            shoot.withObjectProperty("spec").put("seedName", "new-seed");
         }
 
         private static ObjectNode seed(String name) {
             ObjectNode seed = Requests.object(ShootFixtures.SEED.replace("name: seed,", "name: " + name + ","));
-            seed.with("spec").putObject("backup").put("provider", "local");
+            seed.withObjectProperty("spec").putObject("backup").put("provider", "local");
             return seed;
         }
 
         void spec(Consumer<ObjectNode> change) {
-            change.accept(old.with("spec"));
-            change.accept(shoot.with("spec"));
+            change.accept(old.withObjectProperty("spec"));
+            change.accept(shoot.withObjectProperty("spec"));
         }
 
         static void defaults(ObjectNode seed, String... domains) {
-            var defaults = seed.with("spec").with("dns").putArray("defaults");
+            var defaults = seed.withObjectProperty("spec").withObjectProperty("dns").putArray("defaults");
             for (String domain : domains) {
                 defaults.addObject().put("type", "aws-route53").put("domain", domain);
             }
@@ -63,9 +63,9 @@ class ControlPlaneMigrationTest {
 
         static void internal(ObjectNode seed, String domain) {
             if (domain == null) {
-                seed.with("spec").with("dns").remove("internal");
+                seed.withObjectProperty("spec").withObjectProperty("dns").remove("internal");
             } else {
-                seed.with("spec").with("dns").putObject("internal").put("type", "internal").put("domain", domain);
+                seed.withObjectProperty("spec").withObjectProperty("dns").putObject("internal").put("type", "internal").put("domain", domain);
             }
         }
     }
@@ -75,32 +75,32 @@ class ControlPlaneMigrationTest {
         return Stream.of(
                 Arguments.of("a move between seeds with backups", (Consumer<Case>) c -> { }, null, 0),
                 Arguments.of("a first scheduling through the binding", (Consumer<Case>) c ->
-                        c.old.with("spec").remove("seedName"), null, 0),
+                        c.old.withObjectProperty("spec").remove("seedName"), null, 0),
                 Arguments.of("unsetting the seed through the binding", (Consumer<Case>) c ->
-                        c.shoot.with("spec").remove("seedName"), FORBIDDEN + "spec.seedName is already set to 'seed' and "
+                        c.shoot.withObjectProperty("spec").remove("seedName"), FORBIDDEN + "spec.seedName is already set to 'seed' and "
                         + "cannot be changed to 'nil'", 403),
                 Arguments.of("a target seed that does not exist", (Consumer<Case>) c ->
-                        c.shoot.with("spec").put("seedName", "new-seed other"), "Internal error occurred: could not find "
+                        c.shoot.withObjectProperty("spec").put("seedName", "new-seed other"), "Internal error occurred: could not find "
                         + "referenced seed \"new-seed other\": seed.core.gardener.cloud \"new-seed other\" not found", 500),
                 Arguments.of("another spec change with the move", (Consumer<Case>) c ->
-                        c.shoot.with("spec").putObject("hibernation").put("enabled", true), FORBIDDEN + "only "
+                        c.shoot.withObjectProperty("spec").putObject("hibernation").put("enabled", true), FORBIDDEN + "only "
                         + "spec.seedName can be changed using the binding subresource when the shoot is being rescheduled "
                         + "to a new seed", 403),
                 Arguments.of("a first scheduling onto a seed in deletion", (Consumer<Case>) c -> {
-                    c.old.with("spec").remove("seedName");
-                    c.newSeed.with("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
+                    c.old.withObjectProperty("spec").remove("seedName");
+                    c.newSeed.withObjectProperty("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
                 }, FORBIDDEN + "cannot schedule shoot 'crazy' on seed 'new-seed' that is already marked for deletion", 403),
                 Arguments.of("a move onto a seed in deletion", (Consumer<Case>) c ->
-                        c.newSeed.with("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z"),
+                        c.newSeed.withObjectProperty("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z"),
                         FORBIDDEN + "cannot schedule shoot 'crazy' on seed 'new-seed' that is already marked for deletion",
                         403),
-                Arguments.of("a target seed without backup", (Consumer<Case>) c -> c.newSeed.with("spec").remove("backup"),
+                Arguments.of("a target seed without backup", (Consumer<Case>) c -> c.newSeed.withObjectProperty("spec").remove("backup"),
                         FORBIDDEN + "cannot change seed name because backup is not configured for seed \"new-seed\"", 403),
-                Arguments.of("a source seed without backup", (Consumer<Case>) c -> c.seed.with("spec").remove("backup"),
+                Arguments.of("a source seed without backup", (Consumer<Case>) c -> c.seed.withObjectProperty("spec").remove("backup"),
                         FORBIDDEN + "cannot change seed name because backup is not configured for old seed \"seed\"", 403),
                 Arguments.of("seeds of different provider types", (Consumer<Case>) c -> {
-                    c.seed.with("spec").with("provider").put("type", "gcp");
-                    c.newSeed.with("spec").with("provider").put("type", "aws");
+                    c.seed.withObjectProperty("spec").withObjectProperty("provider").put("type", "gcp");
+                    c.newSeed.withObjectProperty("spec").withObjectProperty("provider").put("type", "aws");
                 }, null, 0),
                 Arguments.of("no internal domain on either seed", (Consumer<Case>) c -> {
                     Case.internal(c.seed, null);
@@ -156,7 +156,7 @@ class ControlPlaneMigrationTest {
                 Arguments.of("a zonal control plane onto a seed with fewer than 3 zones", (Consumer<Case>) c -> {
                     c.spec(s -> s.putObject("controlPlane").putObject("highAvailability").putObject("failureTolerance")
                             .put("type", "zone"));
-                    c.newSeed.with("spec").with("provider").putArray("zones").add("europe-1a");
+                    c.newSeed.withObjectProperty("spec").withObjectProperty("provider").putArray("zones").add("europe-1a");
                 }, FORBIDDEN + "cannot schedule shoot 'crazy' with failure tolerance of zone on seed 'new-seed' with "
                         + "only 1 zones, at least 3 zones are required", 403));
     }
@@ -204,8 +204,8 @@ class ControlPlaneMigrationTest {
     void specChangeDuringMigration(String name, String type, String state, String statusSeed, String message) {
         Case c = new Case();
         c.subresource = "";
-        c.shoot.with("spec").put("seedName", "seed");
-        c.old.with("spec").with("kubernetes").put("version", "1.35.0");
+        c.shoot.withObjectProperty("spec").put("seedName", "seed");
+        c.old.withObjectProperty("spec").withObjectProperty("kubernetes").put("version", "1.35.0");
         ObjectNode status = c.shoot.putObject("status");
         if (type != null) {
             status.putObject("lastOperation").put("type", type).put("state", state);

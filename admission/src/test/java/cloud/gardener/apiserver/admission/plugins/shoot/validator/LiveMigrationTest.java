@@ -68,25 +68,25 @@ class LiveMigrationTest {
         String subresource = "binding";
 
         Case() {
-            old.with("metadata").with("annotations").put(LiveMigration.LIVE_MIGRATE, "true");
-            old.with("spec").put("seedName", "source").putObject("controlPlane").putObject("highAvailability");
+            old.withObjectProperty("metadata").withObjectProperty("annotations").put(LiveMigration.LIVE_MIGRATE, "true");
+            old.withObjectProperty("spec").put("seedName", "source").putObject("controlPlane").putObject("highAvailability");
             shoot = old.deepCopy();
-            shoot.with("spec").put("seedName", "destination");
+            shoot.withObjectProperty("spec").put("seedName", "destination");
         }
 
         /** Sets an annotation on both shoots (binding allows no other change). */
         void annotate(String key, String value) {
-            old.with("metadata").with("annotations").put(key, value);
-            shoot.with("metadata").with("annotations").put(key, value);
+            old.withObjectProperty("metadata").withObjectProperty("annotations").put(key, value);
+            shoot.withObjectProperty("metadata").withObjectProperty("annotations").put(key, value);
         }
 
         void spec(Consumer<ObjectNode> change) {
-            change.accept(old.with("spec"));
-            change.accept(shoot.with("spec"));
+            change.accept(old.withObjectProperty("spec"));
+            change.accept(shoot.withObjectProperty("spec"));
         }
 
         void distantDestination(String region) {
-            ((ObjectNode) destination.with("spec").with("provider")).put("region", region);
+            destination.withObjectProperty("spec").withObjectProperty("provider").put("region", region);
             regionConfig = Requests.object(REGION_CONFIG);
         }
     }
@@ -105,15 +105,15 @@ class LiveMigrationTest {
                 Arguments.of("the annotation on creation", (Consumer<Case>) x -> {
                     x.operation = Operation.CREATE;
                     x.subresource = "";
-                    x.shoot.with("spec").remove("seedName");
+                    x.shoot.withObjectProperty("spec").remove("seedName");
                 }, "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: annotation must not be set "
                         + "on shoot creation"),
                 Arguments.of("a seed change by patching the shoot (scheduling refuses it first)", (Consumer<Case>) x ->
                         x.subresource = "", "spec.seedName 'source' cannot be changed to 'destination' by patching the "
                         + "shoot, please use the shoots/binding subresource"),
                 Arguments.of("no annotation: the classic migration", (Consumer<Case>) x -> {
-                    x.old.with("metadata").with("annotations").remove(LiveMigration.LIVE_MIGRATE);
-                    x.shoot.with("metadata").with("annotations").remove(LiveMigration.LIVE_MIGRATE);
+                    x.old.withObjectProperty("metadata").withObjectProperty("annotations").remove(LiveMigration.LIVE_MIGRATE);
+                    x.shoot.withObjectProperty("metadata").withObjectProperty("annotations").remove(LiveMigration.LIVE_MIGRATE);
                     x.spec(s -> s.remove("controlPlane"));
                 }, null),
                 Arguments.of("an annotation that is not true", (Consumer<Case>) x -> {
@@ -127,15 +127,15 @@ class LiveMigrationTest {
                         + "a live control plane migration"),
                 Arguments.of("an unchanged seed name", (Consumer<Case>) x -> {
                     x.subresource = "";
-                    x.shoot.with("spec").put("seedName", "source");
-                    x.shoot.with("metadata").with("labels").put("team", "a");
+                    x.shoot.withObjectProperty("spec").put("seedName", "source");
+                    x.shoot.withObjectProperty("metadata").withObjectProperty("labels").put("team", "a");
                     x.spec(s -> s.remove("controlPlane"));
                 }, null),
                 Arguments.of("the gate off, on the main resource", (Consumer<Case>) x -> {
                     x.gate = false;
                     x.subresource = "";
-                    x.old.with("metadata").with("annotations").remove(LiveMigration.LIVE_MIGRATE);
-                    x.shoot.with("spec").put("seedName", "source");
+                    x.old.withObjectProperty("metadata").withObjectProperty("annotations").remove(LiveMigration.LIVE_MIGRATE);
+                    x.shoot.withObjectProperty("spec").put("seedName", "source");
                 }, "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: the "
                         + "\"LiveControlPlaneMigration\" feature gate is disabled in gardener-apiserver"),
                 Arguments.of("the gate off, on the binding", (Consumer<Case>) x -> x.gate = false,
@@ -161,13 +161,13 @@ class LiveMigrationTest {
                 Arguments.of("several unmet prerequisites at once", (Consumer<Case>) x -> {
                     x.spec(s -> s.remove("controlPlane"));
                     x.spec(s -> s.putObject("hibernation").put("enabled", true));
-                    x.destination.with("spec").with("provider").put("type", "different");
+                    x.destination.withObjectProperty("spec").withObjectProperty("provider").put("type", "different");
                 }, "[spec.seedName: Forbidden: shoot control plane must be configured for high availability to perform "
                         + "a live control plane migration, spec.seedName: Forbidden: live control plane migration is not "
                         + "supported for hibernated or waking-up shoots, spec.seedName: Forbidden: source and destination "
                         + "seeds must use the same provider type (local -> different)]"),
                 Arguments.of("another provider type", (Consumer<Case>) x ->
-                        x.destination.with("spec").with("provider").put("type", "different"),
+                        x.destination.withObjectProperty("spec").withObjectProperty("provider").put("type", "different"),
                         "spec.seedName: Forbidden: source and destination seeds must use the same provider type "
                                 + "(local -> different)"),
                 Arguments.of("no gardenlet version on the destination", (Consumer<Case>) x ->
@@ -179,7 +179,7 @@ class LiveMigrationTest {
                 }, "[spec.seedName: Forbidden: gardenlet version not reported for source seed \"source\", "
                         + "spec.seedName: Forbidden: gardenlet version not reported for destination seed \"destination\"]"),
                 Arguments.of("different gardenlet versions", (Consumer<Case>) x ->
-                        x.destination.with("status").with("gardener").put("version", "v1.101.0"),
+                        x.destination.withObjectProperty("status").withObjectProperty("gardener").put("version", "v1.101.0"),
                         "spec.seedName: Forbidden: source and destination seeds must run the same gardenlet version "
                                 + "(source: v1.100.0, destination: v1.101.0)"),
                 Arguments.of("a near region within the default threshold (180)", (Consumer<Case>) x ->
@@ -189,24 +189,24 @@ class LiveMigrationTest {
                                 + "us-east-1 exceeds threshold 180"),
                 Arguments.of("the ConfigMap's own threshold", (Consumer<Case>) x -> {
                     x.distantDestination("eu-central-1");
-                    x.regionConfig.with("metadata").with("annotations")
+                    x.regionConfig.withObjectProperty("metadata").withObjectProperty("annotations")
                             .put(LiveMigration.DISTANCE_THRESHOLD, "40");
                 }, "spec.seedName: Forbidden: distance 50 from source region eu-west-1 to destination region "
                         + "eu-central-1 exceeds threshold 40"),
                 Arguments.of("no region ConfigMap for the cloud profile", (Consumer<Case>) x -> {
                     x.distantDestination("eu-central-1");
-                    x.regionConfig.with("metadata").with("annotations")
+                    x.regionConfig.withObjectProperty("metadata").withObjectProperty("annotations")
                             .put("scheduling.gardener.cloud/cloudprofiles", "other");
                 }, "spec.seedName: Forbidden: no scheduler region ConfigMap found for cloud profile \"profile\" (source "
                         + "region eu-west-1, destination region eu-central-1)"),
                 Arguments.of("a region ConfigMap without the scheduling purpose", (Consumer<Case>) x -> {
                     x.distantDestination("eu-central-1");
-                    x.regionConfig.with("metadata").remove("labels");
+                    x.regionConfig.withObjectProperty("metadata").remove("labels");
                 }, "spec.seedName: Forbidden: no scheduler region ConfigMap found for cloud profile \"profile\" (source "
                         + "region eu-west-1, destination region eu-central-1)"),
                 Arguments.of("a source region the ConfigMap lacks", (Consumer<Case>) x -> {
                     x.distantDestination("eu-central-1");
-                    x.source.with("spec").with("provider").put("region", "unknown-region");
+                    x.source.withObjectProperty("spec").withObjectProperty("provider").put("region", "unknown-region");
                 }, "spec.seedName: Forbidden: source region unknown-region not configured in region ConfigMap "
                         + "\"scheduler-region-config\""),
                 Arguments.of("a destination region the ConfigMap lacks", (Consumer<Case>) x ->
@@ -220,19 +220,19 @@ class LiveMigrationTest {
                 Arguments.of("the first of two region ConfigMaps", (Consumer<Case>) x -> {
                     x.distantDestination("eu-central-1");
                     ObjectNode second = x.regionConfig.deepCopy();
-                    second.with("metadata").put("name", "scheduler-region-config-2");
-                    second.with("data").put("eu-west-1", "eu-central-1: 500\n");
+                    second.withObjectProperty("metadata").put("name", "scheduler-region-config-2");
+                    second.withObjectProperty("data").put("eu-west-1", "eu-central-1: 500\n");
                     x.moreConfigMaps.add(second);
                 }, null),
                 Arguments.of("a threshold that is no number", (Consumer<Case>) x -> {
                     x.distantDestination("eu-central-1");
-                    x.regionConfig.with("metadata").with("annotations").put(LiveMigration.DISTANCE_THRESHOLD, "far");
+                    x.regionConfig.withObjectProperty("metadata").withObjectProperty("annotations").put(LiveMigration.DISTANCE_THRESHOLD, "far");
                 }, "spec.seedName: Internal error: invalid value \"far\" for annotation "
                         + "\"migration.gardener.cloud/inter-region-distance-threshold\" on ConfigMap "
                         + "garden/scheduler-region-config: strconv.Atoi: parsing \"far\": invalid syntax"),
                 Arguments.of("a negative threshold", (Consumer<Case>) x -> {
                     x.distantDestination("eu-central-1");
-                    x.regionConfig.with("metadata").with("annotations").put(LiveMigration.DISTANCE_THRESHOLD, "-1");
+                    x.regionConfig.withObjectProperty("metadata").withObjectProperty("annotations").put(LiveMigration.DISTANCE_THRESHOLD, "-1");
                 }, "spec.seedName: Internal error: threshold must be non-negative, got -1 for annotation "
                         + "\"migration.gardener.cloud/inter-region-distance-threshold\" on ConfigMap "
                         + "garden/scheduler-region-config"),

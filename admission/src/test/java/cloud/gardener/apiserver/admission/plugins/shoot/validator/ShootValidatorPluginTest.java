@@ -124,12 +124,12 @@ class ShootValidatorPluginTest {
                         "spec.networking.services: Invalid value: \"100.96.0.0/13\": shoot pod network intersects with "
                                 + "shoot service network"),
                 Arguments.of("a live migration while the feature gate is off",
-                        (Consumer<ObjectNode>) s -> s.with("metadata").with("annotations")
+                        (Consumer<ObjectNode>) s -> s.withObjectProperty("metadata").withObjectProperty("annotations")
                                 .put("migration.gardener.cloud/live-migrate", "true"),
                         "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: the "
                                 + "\"LiveControlPlaneMigration\" feature gate is disabled in gardener-apiserver"),
                 Arguments.of("a managed issuer the installation does not offer",
-                        (Consumer<ObjectNode>) s -> s.with("metadata").with("annotations")
+                        (Consumer<ObjectNode>) s -> s.withObjectProperty("metadata").withObjectProperty("annotations")
                                 .put("authentication.gardener.cloud/issuer", "managed"),
                         "cannot enable managed service account issuer as it is not supported in this Gardener installation"),
                 Arguments.of("a seed without permission for shoots/binding",
@@ -332,14 +332,14 @@ class ShootValidatorPluginTest {
         ObjectNode old = ShootFixtures.shoot();
         at(old, "/spec/kubernetes").put("version", "1.33.11"); // expired since, but already in use
         ObjectNode shoot = old.deepCopy();
-        shoot.with("metadata").with("labels").put("team", "a");
+        shoot.withObjectProperty("metadata").withObjectProperty("labels").put("team", "a");
         assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, shoot, old)).succeeded()).isTrue();
     }
 
     @Test
     void aTooLongNameWithTheProjectIsInvalid() {
         ObjectNode shoot = ShootFixtures.shoot();
-        shoot.with("metadata").put("name", "a-very-long-shoot-nam");
+        shoot.withObjectProperty("metadata").put("name", "a-very-long-shoot-nam");
         ApiException e = rejection(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot)));
         assertThat(e.code()).isEqualTo(422);
         assertThat(e.getMessage()).isEqualTo("Shoot.core.gardener.cloud \"a-very-long-shoot-nam\" is invalid: name: Invalid "
@@ -350,8 +350,8 @@ class ShootValidatorPluginTest {
     @Test
     void aTooLongGenerateNameWithTheProjectIsInvalid() {
         ObjectNode shoot = ShootFixtures.shoot();
-        shoot.with("metadata").remove("name");
-        shoot.with("metadata").put("generateName", "fourteen-chars");
+        shoot.withObjectProperty("metadata").remove("name");
+        shoot.withObjectProperty("metadata").put("generateName", "fourteen-chars");
         Attributes create = new Attributes(SHOOT, GardenObjects.SHOOTS, "", "garden-dev", "", Operation.CREATE, shoot,
                 null, Requests.ALICE, false);
         ApiException e = rejection(plugin.validate(create));
@@ -373,7 +373,7 @@ class ShootValidatorPluginTest {
     @Test
     void aNamespaceWithoutProjectIsAnInternalError() {
         ObjectNode shoot = ShootFixtures.shoot();
-        shoot.with("metadata").put("namespace", "elsewhere");
+        shoot.withObjectProperty("metadata").put("namespace", "elsewhere");
         ApiException e = rejection(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot)));
         assertThat(e.code()).isEqualTo(500);
         assertThat(e.getMessage()).isEqualTo("Internal error occurred: could not find referenced project: "
@@ -469,23 +469,23 @@ class ShootValidatorPluginTest {
         ObjectNode old = ShootFixtures.shoot();
         ((ObjectNode) old.get("spec")).put("seedName", "seed");
         ObjectNode labelled = old.deepCopy();
-        labelled.with("metadata").putObject("annotations");
-        labelled.with("metadata").with("labels").put("team", "a");
+        labelled.withObjectProperty("metadata").putObject("annotations");
+        labelled.withObjectProperty("metadata").withObjectProperty("labels").put("team", "a");
         Future<Void> result = plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, labelled, old));
         assertThat(result.succeeded()).as(String.valueOf(result.cause())).isTrue();
 
         ObjectNode emptied = labelled.deepCopy();
-        emptied.with("metadata").remove("annotations");
-        emptied.with("metadata").with("labels").put("team", "b");
+        emptied.withObjectProperty("metadata").remove("annotations");
+        emptied.withObjectProperty("metadata").withObjectProperty("labels").put("team", "b");
         Future<Void> fromEmpty = plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, emptied, labelled));
         assertThat(fromEmpty.succeeded()).as(String.valueOf(fromEmpty.cause())).isTrue();
 
         ObjectNode confirmed = old.deepCopy();
-        confirmed.with("metadata").with("annotations").put("confirmation.gardener.cloud/deletion", "true");
+        confirmed.withObjectProperty("metadata").withObjectProperty("annotations").put("confirmation.gardener.cloud/deletion", "true");
         assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, confirmed, old)).succeeded()).isTrue();
 
         ObjectNode annotated = old.deepCopy();
-        annotated.with("metadata").with("annotations").put("team", "a");
+        annotated.withObjectProperty("metadata").withObjectProperty("annotations").put("team", "a");
         assertThat(rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, annotated, old))).getMessage())
                 .isEqualTo(FORBIDDEN + "cannot update annotations of shoot 'crazy' on seed 'seed' already marked for "
                         + "deletion: only the 'confirmation.gardener.cloud/deletion' annotation can be changed");
@@ -521,7 +521,7 @@ class ShootValidatorPluginTest {
         old.putObject("status").putArray("constraints").addObject().put("type", "HibernationPossible")
                 .put("status", "False").put("message", "webhooks would block waking up");
         ObjectNode shoot = old.deepCopy();
-        shoot.with("spec").putObject("hibernation").put("enabled", true);
+        shoot.withObjectProperty("spec").putObject("hibernation").put("enabled", true);
         ApiException e = rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, shoot, old)));
         assertThat(e.getMessage()).isEqualTo(FORBIDDEN + "'HibernationPossible' constraint is 'False': webhooks would "
                 + "block waking up");
@@ -531,16 +531,16 @@ class ShootValidatorPluginTest {
     void aDomainOfAnotherShootIsRefused() {
         objects.put(GardenObjects.SHOOTS, "{metadata: {name: other, namespace: garden-x}, spec: {dns: {domain: a.example.com}}}");
         ObjectNode same = ShootFixtures.shoot();
-        same.with("spec").putObject("dns").put("domain", "a.example.com");
+        same.withObjectProperty("spec").putObject("dns").put("domain", "a.example.com");
         assertThat(rejection(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, same))).getMessage())
                 .isEqualTo(FORBIDDEN + "spec.dns.domain: Duplicate value: \"a.example.com\"");
         ObjectNode sub = ShootFixtures.shoot();
-        sub.with("spec").putObject("dns").put("domain", "b.a.example.com");
+        sub.withObjectProperty("spec").putObject("dns").put("domain", "b.a.example.com");
         assertThat(rejection(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, sub))).getMessage())
                 .isEqualTo(FORBIDDEN + "spec.dns.domain: Forbidden: the domain is already used by another shoot or it is "
                         + "a subdomain of an already used domain");
         ObjectNode own = ShootFixtures.shoot();
-        own.with("spec").putObject("dns").put("domain", "xa.example.com");
+        own.withObjectProperty("spec").putObject("dns").put("domain", "xa.example.com");
         assertThat(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, own)).succeeded()).isTrue();
     }
 
