@@ -37,7 +37,6 @@ import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.TrustOptions;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -75,16 +74,21 @@ public final class ApiServer {
         return start(vertx, config, RequestLimits.DEFAULT);
     }
 
-    /** Starts listening, then completes once the caches admission reads through are synced. */
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits) {
+        return start(vertx, config, limits, SecureServing.DEFAULT);
+    }
+
+    /** Starts listening, then completes once the caches admission reads through are synced. */
+    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
+            SecureServing serving) {
         return AuthenticationSources.start(vertx, config).compose(sources -> {
-            Future<ApiServer> started = start(vertx, config, limits, sources);
+            Future<ApiServer> started = start(vertx, config, limits, serving, sources);
             return started.onFailure(error -> sources.stop());
         });
     }
 
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            AuthenticationSources sources) {
+            SecureServing serving, AuthenticationSources sources) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 AdmissionCacheScope.roots(resources, config.etcdPrefix()));
@@ -125,7 +129,6 @@ public final class ApiServer {
                 .setPort(config.port())
                 .setSsl(true)
                 .setUseAlpn(true)
-                .setEnabledSecureTransportProtocols(Set.of("TLSv1.2", "TLSv1.3"))
                 .setKeyCertOptions(new PemKeyCertOptions()
                         .addCertValue(Buffer.buffer(config.servingCertChainPem()))
                         .addKeyValue(Buffer.buffer(config.servingKeyPem())))
@@ -136,15 +139,24 @@ public final class ApiServer {
                 // Go's server gives the TLS handshake the header timeout
                 .setSslHandshakeTimeout(limits.readHeaderTimeout().toMillis())
                 .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
-        // kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
-        TlsCipherSuites.defaults().forEach(options::addEnabledCipherSuite);
+        // by default kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
+        serving.applyTo(options);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
-        Closeables caches = new Closeables(cache, remote, graphSync, hooks);
-        return vertx.createHttpServer(options).connectionHandler(timeouts::connected)
+        HttpServer listener = vertx.createHttpServer(options);
+        ServingCertificateReloader reloader = serving.certFile() == null ? null
+                : new ServingCertificateReloader(vertx, listener, options.getSslOptions().copy(), serving.certFile(),
+                        serving.keyFile());
+        Closeables caches = new Closeables(cache, remote, graphSync, hooks, reloader);
+        return listener.connectionHandler(timeouts::connected)
                 .requestHandler(chain.router()).listen()
+                .onSuccess(server -> {
+                    if (reloader != null) {
+                        reloader.start(serving.certReloadInterval());
+                    }
+                })
                 .compose(server -> cache.start()
                         .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
                         .compose(v -> {
@@ -243,11 +255,17 @@ public final class ApiServer {
         }
     }
 
-    /** The caches that follow storage and the virtual garden, and the seed graph; stopped with the server. */
+    /**
+     * The caches that follow storage and the virtual garden, the seed graph and the serving certificate's reloader;
+     * stopped with the server.
+     */
     private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
-            PostStartHooks hooks) {
+            PostStartHooks hooks, ServingCertificateReloader reloader) {
 
         void close() {
+            if (reloader != null) {
+                reloader.stop();
+            }
             hooks.stop();
             graphSync.stop();
             cache.close();

@@ -23,6 +23,7 @@ import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.credentials.KubeconfigFlavor;
 import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
 import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
+import cloud.gardener.apiserver.server.filters.AccessLog;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import cloud.gardener.apiserver.server.filters.BodyBudget;
@@ -31,6 +32,7 @@ import cloud.gardener.apiserver.server.filters.BodyReader;
 import cloud.gardener.apiserver.server.filters.DeadlineFilter;
 import cloud.gardener.apiserver.server.filters.MalformedRequests;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
+import cloud.gardener.apiserver.server.filters.ProbabilisticGoaway;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
@@ -71,6 +73,12 @@ final class HandlerChain {
         router.route().handler(new RequestPreamble());
         router.route().handler(new MalformedRequests());
         router.route().handler(new RequestInfoFilter());
+        if (limits.goawayChance() > 0) {
+            router.route().handler(new ProbabilisticGoaway(limits.goawayChance()));
+        }
+        if (AccessLog.enabled()) {
+            router.route().handler(new AccessLog());
+        }
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         router.route().handler(state.inFlight());
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));

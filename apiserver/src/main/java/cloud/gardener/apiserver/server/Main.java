@@ -108,6 +108,15 @@ public final class Main {
         AdmissionPlugins.check(o.enableAdmissionPlugins, o.disableAdmissionPlugins);
         FeatureGates featureGates = FeatureGates.parse(o.featureGates);
         AdmissionPlugins.check(featureGates);
+        SecureServing secureServing = SecureServing.fromFlags(o.tlsCipherSuites, o.tlsMinVersion,
+                o.http2MaxStreamsPerConnection);
+        RequestLimits limits = new RequestLimits(o.maxRequestsInflight, o.maxMutatingRequestsInflight,
+                o.shutdownDelayDuration).withGoawayChance(o.goawayChance);
+        if (o.livezGracePeriod.isNegative()) {
+            throw new IllegalArgumentException("--livez-grace-period can not be a negative value");
+        }
+        // checked now so a landscape's value is refused at start; the watch cache reads them
+        WatchCacheSizes.parse(o.watchCacheSizes);
         boolean embedded = storageBackend(o).equals(EMBEDDED);
         Files.createDirectories(o.dataDir);
         boolean local = o.etcdServers.isEmpty();
@@ -134,6 +143,7 @@ public final class Main {
             certPem = Files.readString(o.tlsCertFile);
             keyPem = Files.readString(o.tlsPrivateKeyFile);
             servingCaPem = certPem;
+            secureServing = secureServing.withCertificateFiles(o.tlsCertFile, o.tlsPrivateKeyFile);
         } else {
             ServingCertificates serving = ServingCertificates.loadOrCreateSelfSigned(o.dataDir.resolve("serving"),
                     List.of("localhost", "127.0.0.1", "gardener-apiserver", "gardener-apiserver.garden.svc"));
@@ -176,8 +186,7 @@ public final class Main {
                 .withClusterIdentity(o.clusterIdentity);
         ApiServer server;
         try {
-            server = ApiServer.start(vertx, config, new RequestLimits(o.maxRequestsInflight,
-                    o.maxMutatingRequestsInflight, o.shutdownDelayDuration))
+            server = ApiServer.start(vertx, config, limits, secureServing)
                     .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             storage.close();

@@ -172,4 +172,32 @@ public final class ServerOptions {
 
     @Option(names = "--log-format", defaultValue = "json", description = "The format for the logs. Must be one of [json,text] (default: ${DEFAULT-VALUE}).")
     public String logFormat;
+
+    @Option(names = "--tls-cipher-suites", split = ",", description = "TLS 1.2 cipher suites offered, by Go's (IANA) names, e.g. TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256; TLS 1.3's suites are always offered. An unknown name stops the server. Default: the ECDHE AES-GCM and ChaCha20-Poly1305 suites.")
+    public List<String> tlsCipherSuites = new ArrayList<>();
+
+    @Option(names = "--tls-min-version", description = "Lowest TLS version accepted: VersionTLS12 (default) or VersionTLS13; VersionTLS10/11 are accepted but the JVM never offers TLS 1.0 or 1.1.")
+    public String tlsMinVersion;
+
+    @Option(names = "--http2-max-streams-per-connection", defaultValue = "0", description = "Streams an HTTP/2 client may have open on one connection (0: Go's default, 250).")
+    public int http2MaxStreamsPerConnection;
+
+    @Option(names = "--goaway-chance", defaultValue = "0", description = "Probability (0 to 0.02) that an HTTP/2 request that is not a watch ends its connection with a GOAWAY, so clients reconnect and spread across replicas (default: ${DEFAULT-VALUE}).")
+    public double goawayChance;
+
+    @Option(names = "--livez-grace-period", defaultValue = "0s", converter = GoDurationConverter.class,
+            description = "Time after start during which /livez reports its checks as passing, as kube-apiserver (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration livezGracePeriod;
+
+    @Option(names = "--profiling", defaultValue = "true", arity = "0..1", description = "Accepted for kube-apiserver compatibility; Go's /debug/pprof has no JVM counterpart here, use JDK Flight Recorder (JAVA_TOOL_OPTIONS=-XX:StartFlightRecording) instead.")
+    public boolean profiling;
+
+    @Option(names = "--watch-cache-sizes", split = ",", description = "Watch cache size per resource, resource[.group]#size (e.g. shoots.core.gardener.cloud#500); validated now, used by the watch cache.")
+    public List<String> watchCacheSizes = new ArrayList<>();
+
+    @Option(names = {"-v", "--v"}, defaultValue = "0", description = "Log verbosity as klog's: 3 and above log every request (httplog), 4 and above lower --log-level to debug.")
+    public int verbosity;
+
+    @Option(names = "--vmodule", split = ",", description = "Per-module verbosity, pattern=N; httplog=N with N >= 3 logs every request (verb, URI, latency, user agent, audit ID, source IP, status).")
+    public List<String> vmodule = new ArrayList<>();
 }
