@@ -189,7 +189,7 @@ public final class ServerOptions {
             description = "Time after start during which /livez reports its checks as passing, as kube-apiserver (default: ${DEFAULT-VALUE}).")
     public java.time.Duration livezGracePeriod;
 
-    @Option(names = "--profiling", defaultValue = "true", arity = "0..1", description = "Accepted for kube-apiserver compatibility; Go's /debug/pprof has no JVM counterpart here, use JDK Flight Recorder (JAVA_TOOL_OPTIONS=-XX:StartFlightRecording) instead.")
+    @Option(names = "--profiling", defaultValue = "true", arity = "0..1", fallbackValue = "true", description = "Accepted for kube-apiserver compatibility; Go's /debug/pprof has no JVM counterpart here, use JDK Flight Recorder (JAVA_TOOL_OPTIONS=-XX:StartFlightRecording) instead.")
     public boolean profiling;
 
     @Option(names = "--watch-cache-sizes", split = ",", description = "Watch cache size per resource, resource[.group]#size (e.g. shoots.core.gardener.cloud#500); validated now, used by the watch cache.")

@@ -1,10 +1,13 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.certs.Keys;
+import cloud.gardener.apiserver.certs.Pem;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.ServerSSLOptions;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -55,10 +58,32 @@ final class ServingCertificateReloader {
         }
     }
 
+    /** Why the files do not form a certificate chain and its private key; null when they do. */
+    private static String pairProblem(byte[] certPem, byte[] keyPem) {
+        try {
+            java.util.List<java.security.cert.X509Certificate> chain = Pem.readCertificates(
+                    new String(certPem, StandardCharsets.US_ASCII));
+            if (chain.isEmpty()) {
+                return "no certificate";
+            }
+            java.security.PrivateKey key = Pem.readPrivateKey(new String(keyPem, StandardCharsets.US_ASCII));
+            return Keys.matches(chain.get(0).getPublicKey(), key) ? null
+                    : "the private key does not belong to the certificate";
+        } catch (RuntimeException e) {
+            return e.getMessage();
+        }
+    }
+
     private void check() {
         vertx.<byte[][]>executeBlocking(() -> new byte[][] {Files.readAllBytes(certFile), Files.readAllBytes(keyFile)},
                 false).onSuccess(read -> {
                     if (Arrays.equals(read[0], lastCert) && Arrays.equals(read[1], lastKey)) {
+                        return;
+                    }
+                    String problem = pairProblem(read[0], read[1]);
+                    if (problem != null) {
+                        // e.g. the certificate already replaced, its key not yet: the next check sees both
+                        LOG.warn("serving certificate in {} not loaded, the previous one stays: {}", certFile, problem);
                         return;
                     }
                     ServerSSLOptions next = base.copy().setKeyCertOptions(new PemKeyCertOptions()

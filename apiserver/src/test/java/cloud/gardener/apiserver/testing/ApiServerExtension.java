@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.server.ApiServer;
 import cloud.gardener.apiserver.server.RequestLimits;
+import cloud.gardener.apiserver.server.SecureServing;
 import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
@@ -50,6 +51,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private Path dir;
     private final List<Path> kubeconfigs = new ArrayList<>();
     private RequestLimits limits = RequestLimits.DEFAULT;
+    private SecureServing serving = SecureServing.DEFAULT;
 
     public ApiServerExtension() {
         this(UnaryOperator.identity());
@@ -88,6 +90,12 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return this;
     }
 
+    /** Starts the server with these TLS and HTTP/2 settings instead of the defaults. */
+    public ApiServerExtension withServing(SecureServing newServing) {
+        this.serving = newServing;
+        return this;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (etcd != null) {
@@ -104,7 +112,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         ServerConfig config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),
                 serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, prefix, true,
                 Duration.ofSeconds(60), 1800, List.of(), List.of()));
-        server = ApiServer.start(vertx, config, limits).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        server = ApiServer.start(vertx, config, limits, this.serving).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 
     @Override

@@ -36,7 +36,9 @@ public final class ProbabilisticGoaway implements Handler<RoutingContext> {
             RequestInfo info = RequestAttributes.info(ctx);
             if (info == null || !info.isLongRunning()) {
                 HttpConnection connection = ctx.request().connection();
-                // NO_ERROR with the last stream already opened: streams in flight, this one included, complete
+                // GOAWAY (NO_ERROR, last stream = this one) once the response is out: streams in flight complete, and
+                // a request the client raced onto the connection meanwhile is refused unprocessed, which clients
+                // retry on a new connection (client-go does)
                 ctx.addEndHandler(done -> connection.goAway(0));
             }
         }
