@@ -149,12 +149,17 @@ public final class ApiServer {
         ServingCertificateReloader reloader = serving.certFile() == null ? null
                 : new ServingCertificateReloader(vertx, listener, options.getSslOptions().copy(), serving.certFile(),
                         serving.keyFile());
-        Closeables caches = new Closeables(cache, remote, graphSync, hooks, reloader);
+        ClientCaReloader clientCaReloader = serving.clientCaFile() == null ? null
+                : new ClientCaReloader(vertx, sources, serving.clientCaFile());
+        Closeables caches = new Closeables(cache, remote, graphSync, hooks, reloader, clientCaReloader);
         return listener.connectionHandler(timeouts::connected)
                 .requestHandler(chain.router()).listen()
                 .onSuccess(server -> {
                     if (reloader != null) {
                         reloader.start(serving.certReloadInterval());
+                    }
+                    if (clientCaReloader != null) {
+                        clientCaReloader.start(serving.certReloadInterval());
                     }
                 })
                 .compose(server -> cache.start()
@@ -256,15 +261,18 @@ public final class ApiServer {
     }
 
     /**
-     * The caches that follow storage and the virtual garden, the seed graph and the serving certificate's reloader;
-     * stopped with the server.
+     * The caches that follow storage and the virtual garden, the seed graph and the reloaders of the serving
+     * certificate and the client CA; stopped with the server.
      */
     private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
-            PostStartHooks hooks, ServingCertificateReloader reloader) {
+            PostStartHooks hooks, ServingCertificateReloader reloader, ClientCaReloader clientCaReloader) {
 
         void close() {
             if (reloader != null) {
                 reloader.stop();
+            }
+            if (clientCaReloader != null) {
+                clientCaReloader.stop();
             }
             hooks.stop();
             graphSync.stop();

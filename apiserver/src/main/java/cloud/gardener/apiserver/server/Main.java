@@ -156,6 +156,7 @@ public final class Main {
         CertificateAuthority localCa = null;
         if (o.clientCaFile != null) {
             clientCa.addAll(Pem.readCertificates(Files.readString(o.clientCaFile)));
+            secureServing = secureServing.withClientCaFile(o.clientCaFile);
         } else if (local && o.authenticationKubeconfig == null) {
             // Behind a kube-apiserver the client CA comes from extension-apiserver-authentication instead.
             localCa = loadOrCreateClientCa(o.dataDir);

@@ -14,7 +14,8 @@ import java.util.Set;
  * How the HTTPS listener speaks TLS and HTTP/2, as k8s.io/apiserver's SecureServingOptions: the cipher suites
  * ({@code --tls-cipher-suites}), the lowest TLS version ({@code --tls-min-version}), the HTTP/2 streams a client
  * may open at once ({@code --http2-max-streams-per-connection}) and where the serving certificate is read from so
- * it can be reloaded when the files change ({@code --tls-cert-file}, {@code --tls-private-key-file}).
+ * it can be reloaded when the files change ({@code --tls-cert-file}, {@code --tls-private-key-file},
+ * {@code --client-ca-file}).
  *
  * @param cipherSuites       the JVM names of the suites offered (TLS 1.3's always included, as Go does)
  * @param protocols          the TLS versions offered
@@ -22,9 +23,10 @@ import java.util.Set;
  * @param certFile           the serving certificate's file, or null when it was generated (then never reloaded)
  * @param keyFile            its key's file, or null
  * @param certReloadInterval how often the certificate files are checked for a change (upstream: once a minute)
+ * @param clientCaFile       {@code --client-ca-file}, reloaded when it changes; null for none
  */
 public record SecureServing(List<String> cipherSuites, Set<String> protocols, int http2MaxStreams, Path certFile,
-                            Path keyFile, Duration certReloadInterval) {
+                            Path keyFile, Duration certReloadInterval, Path clientCaFile) {
 
     /** Go's net/http2 default, which kube-apiserver keeps when the flag is 0. */
     public static final int GO_HTTP2_MAX_STREAMS = 250;
@@ -41,7 +43,7 @@ public record SecureServing(List<String> cipherSuites, Set<String> protocols, in
 
     /** kube-apiserver's defaults: its secure suites, TLS 1.2 and 1.3, Go's stream limit, no reload. */
     public static final SecureServing DEFAULT = new SecureServing(TlsCipherSuites.defaults(),
-            MIN_VERSIONS.get("VersionTLS12"), GO_HTTP2_MAX_STREAMS, null, null, CERT_RELOAD_INTERVAL);
+            MIN_VERSIONS.get("VersionTLS12"), GO_HTTP2_MAX_STREAMS, null, null, CERT_RELOAD_INTERVAL, null);
 
     public SecureServing {
         cipherSuites = List.copyOf(cipherSuites);
@@ -77,16 +79,24 @@ public record SecureServing(List<String> cipherSuites, Set<String> protocols, in
         if (http2MaxStreams < 0) {
             throw new IllegalArgumentException("--http2-max-streams-per-connection can not be negative");
         }
-        return new SecureServing(suites, protocols, http2MaxStreams, null, null, CERT_RELOAD_INTERVAL);
+        return new SecureServing(suites, protocols, http2MaxStreams, null, null, CERT_RELOAD_INTERVAL, null);
     }
 
     /** The same settings, reloading the serving certificate from these files. */
     public SecureServing withCertificateFiles(Path cert, Path key) {
-        return new SecureServing(cipherSuites, protocols, http2MaxStreams, cert, key, certReloadInterval);
+        return new SecureServing(cipherSuites, protocols, http2MaxStreams, cert, key, certReloadInterval,
+                clientCaFile);
+    }
+
+    /** The same settings, reloading the client CA from this file. */
+    public SecureServing withClientCaFile(Path file) {
+        return new SecureServing(cipherSuites, protocols, http2MaxStreams, certFile, keyFile, certReloadInterval,
+                file);
     }
 
     public SecureServing withCertReloadInterval(Duration interval) {
-        return new SecureServing(cipherSuites, protocols, http2MaxStreams, certFile, keyFile, interval);
+        return new SecureServing(cipherSuites, protocols, http2MaxStreams, certFile, keyFile, interval,
+                clientCaFile);
     }
 
     /** Sets the protocols, suites and HTTP/2 settings on the listener's options. */
