@@ -116,7 +116,7 @@ final class HandlerChain {
                 List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().ping()),
                         HealthEndpoints.informerSync(state::unsynced)),
                 postStartHooks,
-                List.of(HealthEndpoints.shutdown(state::shuttingDown)));
+                List.of(HealthEndpoints.shutdown(state::shuttingDown)), limits.livezGracePeriod());
         health.install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
         new OpenApiEndpoints(resources).install(router);

@@ -111,10 +111,7 @@ public final class Main {
         SecureServing secureServing = SecureServing.fromFlags(o.tlsCipherSuites, o.tlsMinVersion,
                 o.http2MaxStreamsPerConnection);
         RequestLimits limits = new RequestLimits(o.maxRequestsInflight, o.maxMutatingRequestsInflight,
-                o.shutdownDelayDuration).withGoawayChance(o.goawayChance);
-        if (o.livezGracePeriod.isNegative()) {
-            throw new IllegalArgumentException("--livez-grace-period can not be a negative value");
-        }
+                o.shutdownDelayDuration).withGoawayChance(o.goawayChance).withLivezGracePeriod(o.livezGracePeriod);
         // checked now so a landscape's value is refused at start; the watch cache reads them
         WatchCacheSizes.parse(o.watchCacheSizes);
         boolean embedded = storageBackend(o).equals(EMBEDDED);

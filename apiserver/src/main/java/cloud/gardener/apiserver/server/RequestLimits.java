@@ -19,10 +19,12 @@ import java.time.Duration;
  *                                    kube-apiserver's {@code IdleTimeout} (90 s)
  * @param goawayChance                {@code --goaway-chance}: the probability that an HTTP/2 request which is not
  *                                    long-running ends its connection with a GOAWAY (0 to 0.02; 0: never)
+ * @param livezGracePeriod            {@code --livez-grace-period}: how long after start {@code /livez} passes
+ *                                    whatever its checks say
  */
 public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay,
                             long bodyBytesInFlight, Duration readHeaderTimeout, Duration idleTimeout,
-                            double goawayChance) {
+                            double goawayChance, Duration livezGracePeriod) {
 
     /** kube-apiserver's secure serving: {@code ReadHeaderTimeout}, just shy of the request timeout's upper bound. */
     public static final Duration READ_HEADER_TIMEOUT = Duration.ofSeconds(32);
@@ -37,6 +39,10 @@ public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInfl
         if (maxRequestsInflight < 0 || maxMutatingRequestsInflight < 0) {
             throw new IllegalArgumentException("in-flight limits must not be negative");
         }
+        if (livezGracePeriod != null && livezGracePeriod.isNegative()) {
+            throw new IllegalArgumentException("--livez-grace-period can not be a negative value");
+        }
+        livezGracePeriod = livezGracePeriod == null ? Duration.ZERO : livezGracePeriod;
         String goawayProblem = ProbabilisticGoaway.problem(goawayChance);
         if (goawayProblem != null) {
             throw new IllegalArgumentException(goawayProblem);
@@ -49,22 +55,27 @@ public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInfl
     /** With the default body budget and connection timeouts, and no GOAWAY. */
     public RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay) {
         this(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, BodyBudget.defaultLimit(), null, null,
-                0);
+                0, Duration.ZERO);
     }
 
     public RequestLimits withBodyBytesInFlight(long bytes) {
         return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bytes,
-                readHeaderTimeout, idleTimeout, goawayChance);
+                readHeaderTimeout, idleTimeout, goawayChance, livezGracePeriod);
     }
 
     public RequestLimits withConnectionTimeouts(Duration readHeader, Duration idle) {
         return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
-                readHeader, idle, goawayChance);
+                readHeader, idle, goawayChance, livezGracePeriod);
     }
 
     public RequestLimits withGoawayChance(double chance) {
         return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
-                readHeaderTimeout, idleTimeout, chance);
+                readHeaderTimeout, idleTimeout, chance, livezGracePeriod);
+    }
+
+    public RequestLimits withLivezGracePeriod(Duration grace) {
+        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
+                readHeaderTimeout, idleTimeout, goawayChance, grace);
     }
 
     private static Duration positiveOr(Duration value, Duration fallback) {
