@@ -30,7 +30,7 @@ public final class ServerOptions {
     @Option(names = "--client-ca-file", description = "CA bundle verifying client certificates (user = CN, groups = O). In local mode a CA is generated when absent.")
     public Path clientCaFile;
 
-    @Option(names = "--anonymous-auth", defaultValue = "true", arity = "0..1", description = "Serve requests without credentials as system:anonymous (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--anonymous-auth", defaultValue = "true", arity = "0..1", fallbackValue = "true", description = "Serve requests without credentials as system:anonymous (default: ${DEFAULT-VALUE}).")
     public boolean anonymousAuth;
 
     @Option(names = "--requestheader-client-ca-file", description = "CA bundle verifying the front proxy's client certificate; request headers are trusted only from such a certificate. Overrides the extension-apiserver-authentication ConfigMap.")
@@ -61,7 +61,7 @@ public final class ServerOptions {
             description = "How long TokenReview answers are cached (default: ${DEFAULT-VALUE}).")
     public java.time.Duration authenticationTokenWebhookCacheTtl;
 
-    @Option(names = "--authentication-tolerate-lookup-failure", defaultValue = "false", arity = "0..1", description = "Start even when extension-apiserver-authentication cannot be read (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--authentication-tolerate-lookup-failure", defaultValue = "false", arity = "0..1", fallbackValue = "true", description = "Start even when extension-apiserver-authentication cannot be read (default: ${DEFAULT-VALUE}).")
     public boolean authenticationTolerateLookupFailure;
 
     @Option(names = "--kubeconfig", description = "kubeconfig of the virtual garden's kube-apiserver: namespaces, secrets and config maps are read from it (cluster mode) instead of being served here.")

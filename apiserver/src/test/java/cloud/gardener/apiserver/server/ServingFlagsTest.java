@@ -40,6 +40,10 @@ class ServingFlagsTest {
         assertThat(WatchCacheSizes.parse(o.watchCacheSizes).sizes()).containsExactly(
                 Map.entry("shoots.core.gardener.cloud", 500), Map.entry("secrets", 1000));
         assertThat(parse("--profiling").profiling).isTrue();
+        // a bare boolean flag means true, as pflag reads it (never a toggle of the default)
+        assertThat(parse("--anonymous-auth").anonymousAuth).isTrue();
+        assertThat(parse("--anonymous-auth=false").anonymousAuth).isFalse();
+        assertThat(parse("--authentication-tolerate-lookup-failure").authenticationTolerateLookupFailure).isTrue();
         assertThat(parse("-v", "4").verbosity).isEqualTo(4);
     }
 
