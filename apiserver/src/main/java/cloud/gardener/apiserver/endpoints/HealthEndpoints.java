@@ -35,15 +35,34 @@ public final class HealthEndpoints {
      */
     public HealthEndpoints(List<Check> common, List<Check> readyOnly, List<Check> bootSequence,
                            List<Check> readyLast) {
+        this(common, readyOnly, bootSequence, readyLast, java.time.Duration.ZERO);
+    }
+
+    /**
+     * With {@code --livez-grace-period}: as upstream's delayedHealthCheck, every {@code /livez} check passes until
+     * that long after this moment (the server's start), so a slow boot does not get the process restarted.
+     */
+    public HealthEndpoints(List<Check> common, List<Check> readyOnly, List<Check> bootSequence,
+                           List<Check> readyLast, java.time.Duration livezGracePeriod) {
         List<Check> live = new ArrayList<>(common);
         live.addAll(bootSequence);
         endpoints.put("healthz", live);
-        endpoints.put("livez", live);
+        endpoints.put("livez", delayed(live, livezGracePeriod));
         List<Check> ready = new ArrayList<>(common);
         ready.addAll(readyOnly);
         ready.addAll(bootSequence);
         ready.addAll(readyLast);
         endpoints.put("readyz", ready);
+    }
+
+    private static List<Check> delayed(List<Check> checks, java.time.Duration grace) {
+        if (grace.isZero() || grace.isNegative()) {
+            return checks;
+        }
+        long checkFrom = System.nanoTime() + grace.toNanos();
+        return checks.stream().map(check -> new Check(check.name(),
+                () -> System.nanoTime() - checkFrom < 0 ? Future.<Void>succeededFuture() : check.probe().get()))
+                .toList();
     }
 
     public static Check ping() {

@@ -45,7 +45,6 @@ import io.vertx.core.net.TrustOptions;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -87,9 +86,8 @@ public final class ApiServer {
         return start(vertx, config, RequestLimits.DEFAULT);
     }
 
-    /** Starts listening, then completes once the caches admission reads through are synced. */
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits) {
-        return start(vertx, config, limits, Auditing.disabled());
+        return start(vertx, config, limits, SecureServing.DEFAULT, Auditing.disabled());
     }
 
     /**
@@ -98,14 +96,26 @@ public final class ApiServer {
      */
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
             Auditing auditing) {
+        return start(vertx, config, limits, SecureServing.DEFAULT, auditing);
+    }
+
+    /** With these TLS and HTTP/2 settings. */
+    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
+            SecureServing serving) {
+        return start(vertx, config, limits, serving, Auditing.disabled());
+    }
+
+    /** Starts listening, then completes once the caches admission reads through are synced. */
+    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
+            SecureServing serving, Auditing auditing) {
         return AuthenticationSources.start(vertx, config).compose(sources -> {
-            Future<ApiServer> started = start(vertx, config, limits, sources, auditing);
+            Future<ApiServer> started = start(vertx, config, limits, serving, sources, auditing);
             return started.onFailure(error -> sources.stop());
         });
     }
 
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            AuthenticationSources sources, Auditing auditing) {
+            SecureServing serving, AuthenticationSources sources, Auditing auditing) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 AdmissionCacheScope.roots(resources, config.etcdPrefix()));
@@ -147,7 +157,6 @@ public final class ApiServer {
                 .setPort(config.port())
                 .setSsl(true)
                 .setUseAlpn(true)
-                .setEnabledSecureTransportProtocols(Set.of("TLSv1.2", "TLSv1.3"))
                 .setKeyCertOptions(new PemKeyCertOptions()
                         .addCertValue(Buffer.buffer(config.servingCertChainPem()))
                         .addKeyValue(Buffer.buffer(config.servingKeyPem())))
@@ -163,8 +172,8 @@ public final class ApiServer {
                 // Go's server gives the TLS handshake the header timeout
                 .setSslHandshakeTimeout(limits.readHeaderTimeout().toMillis())
                 .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
-        // kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
-        TlsCipherSuites.defaults().forEach(options::addEnabledCipherSuite);
+        // by default kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
+        serving.applyTo(options);
         NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         EventExpiry expiry = registry.store("", "events")
                 .map(events -> new EventExpiry(vertx, events, config.eventTtl(), java.time.Clock.systemUTC()))
@@ -178,9 +187,24 @@ public final class ApiServer {
             prefixes.put(type.groupResource().toString(), GenericStore.keyRoot(config.etcdPrefix(), type) + "/");
         }
         StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, config.storage(), prefixes, metrics.storage());
-        Closeables caches = new Closeables(cache, remote, graphSync, hooks, expiry, objectCounts);
-        return vertx.createHttpServer(options).connectionHandler(timeouts::connected)
+        HttpServer listener = vertx.createHttpServer(options);
+        ServingCertificateReloader reloader = serving.certFile() == null ? null
+                : new ServingCertificateReloader(vertx, listener, options.getSslOptions().copy(), serving.certFile(),
+                        serving.keyFile());
+        ClientCaReloader clientCaReloader = serving.clientCaFile() == null ? null
+                : new ClientCaReloader(vertx, sources, serving.clientCaFile());
+        Closeables caches = new Closeables(cache, remote, graphSync, hooks, expiry, objectCounts, reloader,
+                clientCaReloader);
+        return listener.connectionHandler(timeouts::connected)
                 .requestHandler(chain.router()).listen()
+                .onSuccess(server -> {
+                    if (reloader != null) {
+                        reloader.start(serving.certReloadInterval());
+                    }
+                    if (clientCaReloader != null) {
+                        clientCaReloader.start(serving.certReloadInterval());
+                    }
+                })
                 .compose(server -> cache.start()
                         .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
                         .compose(v -> {
@@ -294,12 +318,22 @@ public final class ApiServer {
         }
     }
 
-    /** The caches that follow storage and the virtual garden, and the seed graph; stopped with the server. */
+    /**
+     * The caches that follow storage and the virtual garden, the seed graph and the reloaders of the serving
+     * certificate and the client CA; stopped with the server.
+     */
     private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
-            PostStartHooks hooks, EventExpiry expiry, StoredObjectCounts objectCounts) {
+            PostStartHooks hooks, EventExpiry expiry, StoredObjectCounts objectCounts,
+            ServingCertificateReloader reloader, ClientCaReloader clientCaReloader) {
 
         void close() {
             objectCounts.stop();
+            if (reloader != null) {
+                reloader.stop();
+            }
+            if (clientCaReloader != null) {
+                clientCaReloader.stop();
+            }
             if (expiry != null) {
                 expiry.stop();
             }

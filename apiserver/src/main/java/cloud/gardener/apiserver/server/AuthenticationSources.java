@@ -30,8 +30,9 @@ public final class AuthenticationSources {
                            RequestHeaderConfig requestHeader, List<X509Certificate> acceptedIssuers) {
     }
 
-    private final List<X509Certificate> flagClientCa;
+    private volatile List<X509Certificate> flagClientCa;
     private final RequestHeaderConfig flagRequestHeader;
+    private volatile ExtensionApiserverAuthentication lastPublished = ExtensionApiserverAuthentication.empty();
     private volatile Current current;
     private volatile long timer = -1;
     private Vertx vertx;
@@ -90,7 +91,20 @@ public final class AuthenticationSources {
         }
     }
 
-    private void apply(ExtensionApiserverAuthentication published) {
+    /**
+     * {@code --client-ca-file} changed on disk: its new bundle verifies client certificates from now on (upstream's
+     * dynamic client CA). An empty bundle is ignored, so a half-written file never locks every client out.
+     */
+    public void replaceFlagClientCa(List<X509Certificate> bundle) {
+        if (bundle.isEmpty()) {
+            return;
+        }
+        flagClientCa = List.copyOf(bundle);
+        apply(lastPublished);
+    }
+
+    private synchronized void apply(ExtensionApiserverAuthentication published) {
+        lastPublished = published;
         List<X509Certificate> clientCa = flagClientCa.isEmpty() ? published.clientCa() : flagClientCa;
         RequestHeaderConfig requestHeader = flagRequestHeader.clientCa().isEmpty()
                 ? published.requestHeader() : flagRequestHeader;

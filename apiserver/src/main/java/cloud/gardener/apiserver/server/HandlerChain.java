@@ -30,6 +30,7 @@ import cloud.gardener.apiserver.registry.credentials.ShootKubeconfigs;
 import cloud.gardener.apiserver.registry.credentials.WorkloadIdentityTokens;
 import cloud.gardener.apiserver.registry.reviews.AccessReviews;
 import cloud.gardener.apiserver.registry.reviews.SelfSubjectReviews;
+import cloud.gardener.apiserver.server.filters.AccessLog;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import cloud.gardener.apiserver.server.filters.BodyBudget;
@@ -39,6 +40,7 @@ import cloud.gardener.apiserver.server.filters.DeadlineFilter;
 import cloud.gardener.apiserver.server.filters.ImpersonationFilter;
 import cloud.gardener.apiserver.server.filters.MalformedRequests;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
+import cloud.gardener.apiserver.server.filters.ProbabilisticGoaway;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestMetricsFilter;
@@ -91,6 +93,12 @@ final class HandlerChain {
         });
         // outside everything that may refuse a request, so refusals are counted with their codes
         router.route().handler(new RequestMetricsFilter(metrics.requests()));
+        if (limits.goawayChance() > 0) {
+            router.route().handler(new ProbabilisticGoaway(limits.goawayChance()));
+        }
+        if (AccessLog.enabled()) {
+            router.route().handler(new AccessLog());
+        }
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         router.route().handler(state.inFlight());
         router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));
@@ -137,7 +145,7 @@ final class HandlerChain {
                 List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().ping()),
                         HealthEndpoints.informerSync(state::unsynced)),
                 postStartHooks,
-                List.of(HealthEndpoints.shutdown(state::shuttingDown)));
+                List.of(HealthEndpoints.shutdown(state::shuttingDown)), limits.livezGracePeriod());
         health.install(router);
         new MetricsEndpoint(vertx, metrics).install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));

@@ -35,14 +35,55 @@ final class LoggingOptions {
         if (!FORMATS.contains(o.logFormat)) {
             problems.add("invalid --log-format: " + o.logFormat);
         }
+        if (o.verbosity < 0) {
+            problems.add("invalid --v: " + o.verbosity);
+        }
+        try {
+            vmodule(o.vmodule);
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
         return problems;
     }
+
+    /**
+     * klog's {@code --vmodule}: {@code pattern=N} pairs; a pair that is not one is refused with klog's message.
+     * Returns each pattern's level.
+     */
+    static java.util.Map<String, Integer> vmodule(List<String> pairs) {
+        java.util.Map<String, Integer> levels = new java.util.LinkedHashMap<>();
+        for (String pair : pairs) {
+            int eq = pair.indexOf('=');
+            String pattern = eq < 0 ? "" : pair.substring(0, eq).strip();
+            int level;
+            try {
+                level = eq < 0 ? -1 : Integer.parseInt(pair.substring(eq + 1).strip());
+            } catch (NumberFormatException e) {
+                level = -1;
+            }
+            if (pattern.isEmpty() || level < 0) {
+                throw new IllegalArgumentException("invalid --vmodule: syntax error: expect comma-separated list of filename=N");
+            }
+            levels.put(pattern, level);
+        }
+        return levels;
+    }
+
+    /** The httplog verbosity at which kube-apiserver logs every request. */
+    static final int HTTPLOG_LEVEL = 3;
+    /** The klog verbosity from which this server logs at debug. */
+    static final int DEBUG_LEVEL = 4;
 
     /** Replaces the root logger's level and appender; the flags must have passed {@link #problems}. */
     static void apply(ServerOptions o) {
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.toLevel(o.logLevel, Level.INFO));
+        Level level = Level.toLevel(o.logLevel, Level.INFO);
+        // --v only ever adds detail: the level gardener-operator's logLevel sets stays the floor
+        root.setLevel(o.verbosity >= DEBUG_LEVEL ? Level.DEBUG : level);
+        int httplog = vmodule(o.vmodule).getOrDefault("httplog", o.verbosity);
+        context.getLogger(cloud.gardener.apiserver.server.filters.AccessLog.LOGGER)
+                .setLevel(httplog >= HTTPLOG_LEVEL ? Level.INFO : Level.OFF);
         ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
         appender.setContext(context);
         appender.setName(APPENDER);

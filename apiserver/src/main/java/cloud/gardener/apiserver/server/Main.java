@@ -110,6 +110,12 @@ public final class Main {
         AdmissionPlugins.check(o.enableAdmissionPlugins, o.disableAdmissionPlugins);
         FeatureGates featureGates = FeatureGates.parse(o.featureGates);
         AdmissionPlugins.check(featureGates);
+        SecureServing secureServing = SecureServing.fromFlags(o.tlsCipherSuites, o.tlsMinVersion,
+                o.http2MaxStreamsPerConnection);
+        RequestLimits limits = new RequestLimits(o.maxRequestsInflight, o.maxMutatingRequestsInflight,
+                o.shutdownDelayDuration).withGoawayChance(o.goawayChance).withLivezGracePeriod(o.livezGracePeriod);
+        // checked now so a landscape's value is refused at start; the watch cache reads them
+        WatchCacheSizes.parse(o.watchCacheSizes);
         boolean embedded = storageBackend(o).equals(EMBEDDED);
         Files.createDirectories(o.dataDir);
         boolean local = o.etcdServers.isEmpty();
@@ -136,6 +142,7 @@ public final class Main {
             certPem = Files.readString(o.tlsCertFile);
             keyPem = Files.readString(o.tlsPrivateKeyFile);
             servingCaPem = certPem;
+            secureServing = secureServing.withCertificateFiles(o.tlsCertFile, o.tlsPrivateKeyFile);
         } else {
             ServingCertificates serving = ServingCertificates.loadOrCreateSelfSigned(o.dataDir.resolve("serving"),
                     List.of("localhost", "127.0.0.1", "gardener-apiserver", "gardener-apiserver.garden.svc"));
@@ -148,6 +155,7 @@ public final class Main {
         CertificateAuthority localCa = null;
         if (o.clientCaFile != null) {
             clientCa.addAll(Pem.readCertificates(Files.readString(o.clientCaFile)));
+            secureServing = secureServing.withClientCaFile(o.clientCaFile);
         } else if (local && o.authenticationKubeconfig == null) {
             // Behind a kube-apiserver the client CA comes from extension-apiserver-authentication instead.
             localCa = loadOrCreateClientCa(o.dataDir);
@@ -190,8 +198,7 @@ public final class Main {
                 .withEventTtl(o.eventTtl);
         ApiServer server;
         try {
-            server = ApiServer.start(vertx, config, new RequestLimits(o.maxRequestsInflight,
-                    o.maxMutatingRequestsInflight, o.shutdownDelayDuration), auditing)
+            server = ApiServer.start(vertx, config, limits, secureServing, auditing)
                     .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             auditing.close();

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.server.filters.BodyBudget;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
+import cloud.gardener.apiserver.server.filters.ProbabilisticGoaway;
 import java.time.Duration;
 
 /**
@@ -16,9 +17,14 @@ import java.time.Duration;
  *                                    handshake), as Go's {@code ReadHeaderTimeout} in kube-apiserver (32 s)
  * @param idleTimeout                 how long a connection without a request in flight stays open, as
  *                                    kube-apiserver's {@code IdleTimeout} (90 s)
+ * @param goawayChance                {@code --goaway-chance}: the probability that an HTTP/2 request which is not
+ *                                    long-running ends its connection with a GOAWAY (0 to 0.02; 0: never)
+ * @param livezGracePeriod            {@code --livez-grace-period}: how long after start {@code /livez} passes
+ *                                    whatever its checks say
  */
 public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay,
-                            long bodyBytesInFlight, Duration readHeaderTimeout, Duration idleTimeout) {
+                            long bodyBytesInFlight, Duration readHeaderTimeout, Duration idleTimeout,
+                            double goawayChance, Duration livezGracePeriod) {
 
     /** kube-apiserver's secure serving: {@code ReadHeaderTimeout}, just shy of the request timeout's upper bound. */
     public static final Duration READ_HEADER_TIMEOUT = Duration.ofSeconds(32);
@@ -33,24 +39,43 @@ public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInfl
         if (maxRequestsInflight < 0 || maxMutatingRequestsInflight < 0) {
             throw new IllegalArgumentException("in-flight limits must not be negative");
         }
+        if (livezGracePeriod != null && livezGracePeriod.isNegative()) {
+            throw new IllegalArgumentException("--livez-grace-period can not be a negative value");
+        }
+        livezGracePeriod = livezGracePeriod == null ? Duration.ZERO : livezGracePeriod;
+        String goawayProblem = ProbabilisticGoaway.problem(goawayChance);
+        if (goawayProblem != null) {
+            throw new IllegalArgumentException(goawayProblem);
+        }
         shutdownDelay = shutdownDelay == null || shutdownDelay.isNegative() ? Duration.ZERO : shutdownDelay;
         readHeaderTimeout = positiveOr(readHeaderTimeout, READ_HEADER_TIMEOUT);
         idleTimeout = positiveOr(idleTimeout, IDLE_TIMEOUT);
     }
 
-    /** With the default body budget and connection timeouts. */
+    /** With the default body budget and connection timeouts, and no GOAWAY. */
     public RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay) {
-        this(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, BodyBudget.defaultLimit(), null, null);
+        this(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, BodyBudget.defaultLimit(), null, null,
+                0, Duration.ZERO);
     }
 
     public RequestLimits withBodyBytesInFlight(long bytes) {
         return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bytes,
-                readHeaderTimeout, idleTimeout);
+                readHeaderTimeout, idleTimeout, goawayChance, livezGracePeriod);
     }
 
     public RequestLimits withConnectionTimeouts(Duration readHeader, Duration idle) {
         return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
-                readHeader, idle);
+                readHeader, idle, goawayChance, livezGracePeriod);
+    }
+
+    public RequestLimits withGoawayChance(double chance) {
+        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
+                readHeaderTimeout, idleTimeout, chance, livezGracePeriod);
+    }
+
+    public RequestLimits withLivezGracePeriod(Duration grace) {
+        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
+                readHeaderTimeout, idleTimeout, goawayChance, grace);
     }
 
     private static Duration positiveOr(Duration value, Duration fallback) {

@@ -30,7 +30,7 @@ public final class ServerOptions {
     @Option(names = "--client-ca-file", description = "CA bundle verifying client certificates (user = CN, groups = O). In local mode a CA is generated when absent.")
     public Path clientCaFile;
 
-    @Option(names = "--anonymous-auth", defaultValue = "true", arity = "0..1", description = "Serve requests without credentials as system:anonymous (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--anonymous-auth", defaultValue = "true", arity = "0..1", fallbackValue = "true", description = "Serve requests without credentials as system:anonymous (default: ${DEFAULT-VALUE}).")
     public boolean anonymousAuth;
 
     @Option(names = "--requestheader-client-ca-file", description = "CA bundle verifying the front proxy's client certificate; request headers are trusted only from such a certificate. Overrides the extension-apiserver-authentication ConfigMap.")
@@ -61,7 +61,7 @@ public final class ServerOptions {
             description = "How long TokenReview answers are cached (default: ${DEFAULT-VALUE}).")
     public java.time.Duration authenticationTokenWebhookCacheTtl;
 
-    @Option(names = "--authentication-tolerate-lookup-failure", defaultValue = "false", arity = "0..1", description = "Start even when extension-apiserver-authentication cannot be read (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--authentication-tolerate-lookup-failure", defaultValue = "false", arity = "0..1", fallbackValue = "true", description = "Start even when extension-apiserver-authentication cannot be read (default: ${DEFAULT-VALUE}).")
     public boolean authenticationTolerateLookupFailure;
 
     @Option(names = "--kubeconfig", description = "kubeconfig of the virtual garden's kube-apiserver: namespaces, secrets and config maps are read from it (cluster mode) instead of being served here.")
@@ -180,4 +180,31 @@ public final class ServerOptions {
     /** The {@code --audit-*} flags. */
     @picocli.CommandLine.Mixin
     public cloud.gardener.apiserver.audit.AuditOptions audit = new cloud.gardener.apiserver.audit.AuditOptions();
+    @Option(names = "--tls-cipher-suites", split = ",", description = "TLS 1.2 cipher suites offered, by Go's (IANA) names, e.g. TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256; TLS 1.3's suites are always offered. An unknown name stops the server. Default: the ECDHE AES-GCM and ChaCha20-Poly1305 suites.")
+    public List<String> tlsCipherSuites = new ArrayList<>();
+
+    @Option(names = "--tls-min-version", description = "Lowest TLS version accepted: VersionTLS12 (default) or VersionTLS13; VersionTLS10/11 are accepted but the JVM never offers TLS 1.0 or 1.1.")
+    public String tlsMinVersion;
+
+    @Option(names = "--http2-max-streams-per-connection", defaultValue = "0", description = "Streams an HTTP/2 client may have open on one connection (0: Go's default, 250).")
+    public int http2MaxStreamsPerConnection;
+
+    @Option(names = "--goaway-chance", defaultValue = "0", description = "Probability (0 to 0.02) that an HTTP/2 request that is not a watch ends its connection with a GOAWAY, so clients reconnect and spread across replicas (default: ${DEFAULT-VALUE}).")
+    public double goawayChance;
+
+    @Option(names = "--livez-grace-period", defaultValue = "0s", converter = GoDurationConverter.class,
+            description = "Time after start during which /livez reports its checks as passing, as kube-apiserver (default: ${DEFAULT-VALUE}).")
+    public java.time.Duration livezGracePeriod;
+
+    @Option(names = "--profiling", defaultValue = "true", arity = "0..1", fallbackValue = "true", description = "Accepted for kube-apiserver compatibility; Go's /debug/pprof has no JVM counterpart here, use JDK Flight Recorder (JAVA_TOOL_OPTIONS=-XX:StartFlightRecording) instead.")
+    public boolean profiling;
+
+    @Option(names = "--watch-cache-sizes", split = ",", description = "Watch cache size per resource, resource[.group]#size (e.g. shoots.core.gardener.cloud#500); validated now, used by the watch cache.")
+    public List<String> watchCacheSizes = new ArrayList<>();
+
+    @Option(names = {"-v", "--v"}, defaultValue = "0", description = "Log verbosity as klog's: 3 and above log every request (httplog), 4 and above lower --log-level to debug.")
+    public int verbosity;
+
+    @Option(names = "--vmodule", split = ",", description = "Per-module verbosity, pattern=N; httplog=N with N >= 3 logs every request (verb, URI, latency, user agent, audit ID, source IP, status).")
+    public List<String> vmodule = new ArrayList<>();
 }

@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.server.ApiServer;
 import cloud.gardener.apiserver.server.RequestLimits;
+import cloud.gardener.apiserver.server.SecureServing;
 import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
@@ -56,6 +57,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private VertxOptions vertxOptions = new VertxOptions();
     private Function<Vertx, Auditing> auditingFactory = v -> Auditing.disabled();
     private Auditing auditing;
+    private SecureServing serving = SecureServing.DEFAULT;
 
     public ApiServerExtension() {
         this(UnaryOperator.identity());
@@ -110,6 +112,12 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return auditing;
     }
 
+    /** Starts the server with these TLS and HTTP/2 settings instead of the defaults. */
+    public ApiServerExtension withServing(SecureServing newServing) {
+        this.serving = newServing;
+        return this;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (etcd != null) {
@@ -127,7 +135,8 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
                 serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, prefix, true,
                 Duration.ofSeconds(60), 1800, List.of(), List.of()));
         auditing = auditingFactory.apply(vertx);
-        server = ApiServer.start(vertx, config, limits, auditing).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        server = ApiServer.start(vertx, config, limits, serving, auditing).toCompletionStage().toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
     }
 
     @Override

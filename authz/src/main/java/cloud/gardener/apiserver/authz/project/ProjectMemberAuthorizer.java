@@ -89,7 +89,7 @@ public final class ProjectMemberAuthorizer implements Authorizer {
             return false;
         }
         for (String url : rule.nonResourceURLs()) {
-            if (url.equals(a.path()) || url.endsWith("*") && a.path().startsWith(url.substring(0, url.length() - 1))) {
+            if (url.equals(a.path()) || (url.endsWith("*") && a.path().startsWith(url.substring(0, url.length() - 1)))) {
                 return true;
             }
         }

@@ -9,7 +9,6 @@ import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -31,8 +30,7 @@ final class StringDataConversion implements InputConversion {
         }
         JsonNode existing = object.get("data");
         ObjectNode data = existing instanceof ObjectNode d ? d : object.putObject("data");
-        for (Iterator<Map.Entry<String, JsonNode>> it = stringData.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : stringData.properties()) {
             // a null value decodes to Go's empty string
             String value = e.getValue().isNull() ? "" : e.getValue().asText();
             data.put(e.getKey(), Base64.getEncoder().encodeToString(utf8(value)));

@@ -9,6 +9,8 @@ final class GoInts {
     }
 
     /**
+     * Parses an integer in Go's base-0 syntax.
+     *
      * @param signed whether a sign is allowed (ParseInt) or not (ParseUint)
      * @return the value, or null if the text is not an integer in Go's base-0 syntax
      */

@@ -1,0 +1,117 @@
+package cloud.gardener.apiserver.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.certs.CertificateAuthority;
+import cloud.gardener.apiserver.certs.IssuedCertificate;
+import cloud.gardener.apiserver.certs.Pem;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.List;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Upstream's dynamic serving certificate: when the files behind {@code --tls-cert-file} and
+ * {@code --tls-private-key-file} change (a Secret rotated by gardener-operator's secrets manager), new connections
+ * get the new certificate without a restart; a half-written pair is not taken. The same for
+ * {@code --client-ca-file}: a client certificate of a CA added to the file authenticates from then on.
+ */
+class ServingCertificateReloadTest {
+
+    private static final Path DIR = tempDir();
+    private static final Path CERT = DIR.resolve("tls.crt");
+    private static final Path KEY = DIR.resolve("tls.key");
+    private static final Path CLIENT_CA = DIR.resolve("client-ca.crt");
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
+        write(CERT, config.servingCertChainPem());
+        write(KEY, config.servingKeyPem());
+        write(CLIENT_CA, Pem.writeCertificates(config.clientCa()));
+        return config;
+    }).withServing(SecureServing.DEFAULT.withCertificateFiles(CERT, KEY).withClientCaFile(CLIENT_CA)
+            .withCertReloadInterval(Duration.ofMillis(100)));
+
+    @Test
+    void aNewConnectionGetsTheRotatedCertificate() throws Exception {
+        BigInteger before = servedSerial();
+        // a key that does not match the certificate: refused, the old pair keeps serving
+        IssuedCertificate other = SERVER.servingCa().issueServing("gardener-apiserver", List.of("localhost"),
+                List.of("127.0.0.1"), Duration.ofDays(1));
+        write(KEY, other.privateKeyPem());
+        Thread.sleep(500);
+        assertThat(servedSerial()).isEqualTo(before);
+
+        IssuedCertificate rotated = SERVER.servingCa().issueServing("gardener-apiserver", List.of("localhost"),
+                List.of("127.0.0.1"), Duration.ofDays(1));
+        write(CERT, rotated.certificateChainPem());
+        write(KEY, rotated.privateKeyPem());
+        BigInteger expected = rotated.certificate().getSerialNumber();
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!servedSerial().equals(expected) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(servedSerial()).isEqualTo(expected).isNotEqualTo(before);
+        assertThat(SERVER.admin().get("/apis/core.gardener.cloud/v1beta1/projects").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aClientCertificateOfARotatedClientCaAuthenticatesOnceTheFileChanges() throws Exception {
+        CertificateAuthority nextCa = CertificateAuthority.generate("next-client-ca", Duration.ofDays(1));
+        TestClient admin = TestClient.withCertificateAlwaysSent(SERVER.baseUrl(), SERVER.servingCa().certificate(),
+                nextCa.issueClient("rotated-admin", List.of("system:masters"), Duration.ofHours(1)));
+        String projects = "/apis/core.gardener.cloud/v1beta1/projects";
+        // not yet trusted: a certificate that does not verify is a failed authentication, as kube-apiserver's
+        assertThat(admin.get(projects).status()).isEqualTo(401);
+
+        write(CLIENT_CA, Pem.writeCertificates(List.of(SERVER.clientCa().certificate(), nextCa.certificate())));
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (admin.get(projects).status() != 200 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(admin.get(projects).status()).isEqualTo(200);
+        assertThat(SERVER.admin().get(projects).status()).as("the old CA is still in the bundle").isEqualTo(200);
+
+        // a file that holds no certificate (mid-write) leaves the bundle in force
+        write(CLIENT_CA, "");
+        Thread.sleep(500);
+        assertThat(admin.get(projects).status()).isEqualTo(200);
+    }
+
+    private static BigInteger servedSerial() throws Exception {
+        try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
+            socket.startHandshake();
+            return ((X509Certificate) socket.getSession().getPeerCertificates()[0]).getSerialNumber();
+        }
+    }
+
+    /** As the kubelet updates a mounted Secret: the new content appears at once, never half-written. */
+    private static void write(Path file, String pem) {
+        try {
+            Path tmp = Files.createTempFile(DIR, "next", ".pem");
+            Files.writeString(tmp, pem, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("serving-cert-reload");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
