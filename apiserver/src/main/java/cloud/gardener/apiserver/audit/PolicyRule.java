@@ -108,7 +108,7 @@ public record PolicyRule(Level level, List<String> users, List<String> userGroup
         String path = request.path();
         for (String spec : nonResourceURLs) {
             if (spec.equals("*") || spec.equals(path)
-                    || spec.endsWith("*") && path.startsWith(spec.substring(0, spec.length() - 1))) {
+                    || (spec.endsWith("*") && path.startsWith(spec.substring(0, spec.length() - 1)))) {
                 return true;
             }
         }

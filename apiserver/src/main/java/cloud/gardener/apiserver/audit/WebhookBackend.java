@@ -152,7 +152,7 @@ final class WebhookBackend implements AuditBackend {
                 inFlight = false;
                 boolean more;
                 synchronized (buffer) {
-                    more = buffer.size() >= settings.maxBatchSize() || settings.maxWait().isZero() && !buffer.isEmpty();
+                    more = buffer.size() >= settings.maxBatchSize() || (settings.maxWait().isZero() && !buffer.isEmpty());
                 }
                 if (more) {
                     flush();

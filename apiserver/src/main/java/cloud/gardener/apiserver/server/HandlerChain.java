@@ -227,7 +227,7 @@ final class HandlerChain {
         if (failure == null && ctx.statusCode() == 404 && !ctx.request().path().startsWith("/")) {
             // Vert.x refuses a target that is not a path before any filter runs. Go's server answers
             // "OPTIONS *" itself (200, empty); any other such target (CONNECT host:port) finds no handler.
-            if (ctx.request().method() == HttpMethod.OPTIONS && "*".equals(ctx.request().uri())) {
+            if (HttpMethod.OPTIONS.equals(ctx.request().method()) && "*".equals(ctx.request().uri())) {
                 ctx.response().putHeader("Content-Length", "0").setStatusCode(200).end().onFailure(t -> { });
             } else {
                 Responses.fail(ctx, ApiException.resourceNotFound());

@@ -135,7 +135,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
                 serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, prefix, true,
                 Duration.ofSeconds(60), 1800, List.of(), List.of()));
         auditing = auditingFactory.apply(vertx);
-        server = ApiServer.start(vertx, config, limits, serving, auditing).toCompletionStage().toCompletableFuture()
+        server = ApiServer.start(vertx, config, limits, this.serving, auditing).toCompletionStage().toCompletableFuture()
                 .get(30, TimeUnit.SECONDS);
     }
 

@@ -46,7 +46,7 @@ public final class WebSocketWatch {
             return false;
         }
         for (String connection : request.headers().getAll("Connection")) {
-            for (String token : connection.split(",")) {
+            for (String token : connection.split(",", -1)) {
                 if (token.trim().toLowerCase(Locale.ROOT).equals("upgrade")) {
                     return true;
                 }

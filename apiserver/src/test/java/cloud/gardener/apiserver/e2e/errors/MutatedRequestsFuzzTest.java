@@ -55,7 +55,7 @@ class MutatedRequestsFuzzTest {
 
     /** The 500s with a reason that gardener-apiserver answers itself (fuzz/upstream-500s.txt). */
     private static final List<java.util.regex.Pattern> UPSTREAM_500S = resource("/fuzz/upstream-500s.txt").stream()
-            .map(l -> java.util.regex.Pattern.compile(l.split("\t")[0])).toList();
+            .map(l -> java.util.regex.Pattern.compile(l.split("\t", -1)[0])).toList();
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
@@ -79,7 +79,7 @@ class MutatedRequestsFuzzTest {
             for (Path file : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
                 for (JsonNode doc : documents(file)) {
                     if (doc instanceof ObjectNode obj && obj.hasNonNull("apiVersion") && obj.hasNonNull("kind")) {
-                        String[] gv = obj.get("apiVersion").asText().split("/");
+                        String[] gv = obj.get("apiVersion").asText().split("/", -1);
                         String group = gv.length == 2 ? gv[0] : "";
                         String version = gv[gv.length - 1];
                         resources.resources(group, version).stream()
@@ -369,8 +369,8 @@ class MutatedRequestsFuzzTest {
             if (head) {
                 // no body after the head
             } else if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-                for (int size = Integer.parseInt(line(in).split(";")[0].trim(), 16); size > 0;
-                        size = Integer.parseInt(line(in).split(";")[0].trim(), 16)) {
+                for (int size = Integer.parseInt(line(in).split(";", -1)[0].trim(), 16); size > 0;
+                        size = Integer.parseInt(line(in).split(";", -1)[0].trim(), 16)) {
                     body.write(in.readNBytes(size));
                     line(in);
                 }
@@ -378,7 +378,7 @@ class MutatedRequestsFuzzTest {
             } else {
                 body.write(in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0"))));
             }
-            String[] parts = statusLine.split(" ");
+            String[] parts = statusLine.split(" ", -1);
             return new Answer(parts.length > 1 ? Integer.parseInt(parts[1]) : -1, headers,
                     body.toString(StandardCharsets.UTF_8));
         }

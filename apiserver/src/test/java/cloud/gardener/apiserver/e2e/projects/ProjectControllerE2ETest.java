@@ -34,7 +34,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ProjectControllerE2ETest {
 
     private static final Path EXAMPLES = Path.of("..", "examples");
-    private static final String PROJECTS = "/apis/core.gardener.cloud/v1beta1/projects";
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withProjectController(true));

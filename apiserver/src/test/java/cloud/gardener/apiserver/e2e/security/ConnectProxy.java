@@ -45,7 +45,7 @@ final class ConnectProxy implements AutoCloseable {
             }
             client.pause();
             client.handler(null);
-            String[] requestLine = text.substring(0, text.indexOf("\r\n")).split(" ");
+            String[] requestLine = text.substring(0, text.indexOf("\r\n")).split(" ", -1);
             if (requestLine.length < 3 || !requestLine[0].equals("CONNECT")) {
                 client.write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n").onComplete(v -> client.close());
                 return;

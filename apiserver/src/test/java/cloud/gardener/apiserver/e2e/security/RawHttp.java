@@ -35,7 +35,7 @@ final class RawHttp {
         }
         byte[] body = new byte[Integer.parseInt(headers.getOrDefault("content-length", "0"))];
         in.readFully(body);
-        return new Answer(Integer.parseInt(status.split(" ")[1]), headers, new String(body, StandardCharsets.UTF_8));
+        return new Answer(Integer.parseInt(status.split(" ", -1)[1]), headers, new String(body, StandardCharsets.UTF_8));
     }
 
     /** Whether the peer has closed the connection (end of stream or reset) within the socket's timeout. */
