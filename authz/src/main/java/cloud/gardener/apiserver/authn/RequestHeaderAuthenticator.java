@@ -127,8 +127,11 @@ public final class RequestHeaderAuthenticator implements Authenticator {
         return extra;
     }
 
-    /** Go's {@code url.PathUnescape}; a malformed escape leaves the key as it came. */
-    static String pathUnescape(String encoded) {
+    /**
+     * Go's {@code url.PathUnescape}; a malformed escape leaves the key as it came. Extra keys of request headers and
+     * of impersonation headers are escaped this way.
+     */
+    public static String pathUnescape(String encoded) {
         if (encoded.indexOf('%') < 0) {
             return encoded;
         }

@@ -1,9 +1,8 @@
 package cloud.gardener.apiserver.authz.impersonation;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.authn.RequestHeaderAuthenticator;
 import cloud.gardener.apiserver.authn.UserInfo;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,7 +73,7 @@ public final class Impersonation {
                 continue;
             }
             hasExtra = true;
-            String key = unescapeExtraKey(header.getKey().substring(extraPrefix.length()));
+            String key = RequestHeaderAuthenticator.pathUnescape(header.getKey().substring(extraPrefix.length()));
             for (String value : header.getValue()) {
                 requests.add(new ImpersonationRequest(ImpersonationRequest.Kind.USER_EXTRA, "", value,
                         ImpersonationRequest.AUTHENTICATION_V1, key));
@@ -144,29 +143,6 @@ public final class Impersonation {
             return null;
         }
         return parts;
-    }
-
-    /** url.PathUnescape, keeping the key as sent when it is not valid percent-encoding. */
-    static String unescapeExtraKey(String encoded) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] bytes = encoded.getBytes(StandardCharsets.UTF_8);
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] != '%') {
-                out.write(bytes[i]);
-                continue;
-            }
-            if (i + 2 >= bytes.length) {
-                return encoded;
-            }
-            int hi = Character.digit(bytes[i + 1], 16);
-            int lo = Character.digit(bytes[i + 2], 16);
-            if (hi < 0 || lo < 0) {
-                return encoded;
-            }
-            out.write(hi * 16 + lo);
-            i += 2;
-        }
-        return out.toString(StandardCharsets.UTF_8);
     }
 
     private static String goSlice(List<ImpersonationRequest> requests) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.authn.RequestHeaderAuthenticator;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.ForbiddenMessages;
@@ -123,8 +124,8 @@ class ImpersonationTest {
 
     @Test
     void extraKeysArePercentDecodedUnlessMalformed() {
-        assertThat(Impersonation.unescapeExtraKey("example.com%2Fteam")).isEqualTo("example.com/team");
-        assertThat(Impersonation.unescapeExtraKey("bad%zz")).isEqualTo("bad%zz");
+        assertThat(RequestHeaderAuthenticator.pathUnescape("example.com%2Fteam")).isEqualTo("example.com/team");
+        assertThat(RequestHeaderAuthenticator.pathUnescape("bad%zz")).isEqualTo("bad%zz");
         assertThat(Impersonation.isImpersonationHeader("impersonate-extra-x")).isTrue();
         assertThat(Impersonation.isImpersonationHeader("Impersonate-Uid")).isTrue();
         assertThat(Impersonation.isImpersonationHeader("X-Remote-User")).isFalse();
