@@ -1,6 +1,9 @@
 package cloud.gardener.apiserver.authz;
 
+import cloud.gardener.apiserver.authn.UserInfo;
 import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -29,5 +32,17 @@ public final class MonitoringAuthorizer implements Authorizer {
             return ALLOW;
         }
         return NO_OPINION;
+    }
+
+    /** The role's rules, for the group's members: {@code get} on the metrics and health paths. */
+    @Override
+    public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
+        if (!user.groups().contains(GROUP)) {
+            return Future.succeededFuture(RuleSet.none());
+        }
+        List<String> urls = new ArrayList<>(PATHS);
+        PREFIXES.forEach(prefix -> urls.add(prefix + "*"));
+        return Future.succeededFuture(RuleSet.of(List.of(),
+                List.of(new NonResourceRule(List.of("get"), urls.stream().sorted().toList()))));
     }
 }

@@ -37,4 +37,18 @@ class MonitoringAuthorizerTest {
         assertThat(new MonitoringAuthorizer().authorize(resource).result().verdict())
                 .isEqualTo(Decision.Verdict.NO_OPINION);
     }
+
+    /** A SelfSubjectRulesReview lists exactly what it allows, and is complete (not "unknown"). */
+    @Test
+    void listsItsRulesForTheGroupOnly() {
+        RuleSet rules = new MonitoringAuthorizer().rulesFor(PROMETHEUS, "default").result();
+        assertThat(rules.incomplete()).isFalse();
+        assertThat(rules.nonResourceRules()).containsExactly(new NonResourceRule(List.of("get"),
+                List.of("/healthz", "/healthz/*", "/livez", "/livez/*", "/metrics", "/metrics/slis", "/readyz",
+                        "/readyz/*")));
+        RuleSet others = new MonitoringAuthorizer().rulesFor(UserInfo.of("alice", List.of("system:authenticated")),
+                "default").result();
+        assertThat(others.incomplete()).isFalse();
+        assertThat(others.nonResourceRules()).isEmpty();
+    }
 }
