@@ -69,12 +69,15 @@ class WebSocketWatchTest {
         WebSocketClient client = vertxClient();
         BlockingQueue<String> messages = new LinkedBlockingQueue<>();
         CompletableFuture<Short> closed = new CompletableFuture<>();
+        // the handlers are set on the connection's event loop as it opens, before the initial events can arrive
         WebSocket ws = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(SERVER.port())
                         .setSsl(true).setURI(QUOTAS + "?watch=true&timeoutSeconds=5").addSubProtocol("binary.k8s.io"))
+                .onSuccess(socket -> {
+                    socket.textMessageHandler(messages::add);
+                    socket.binaryMessageHandler(b -> messages.add("binary:" + b));
+                    socket.closeHandler(v -> closed.complete(socket.closeStatusCode()));
+                })
                 .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        ws.textMessageHandler(messages::add);
-        ws.binaryMessageHandler(b -> messages.add("binary:" + b));
-        ws.closeHandler(v -> closed.complete(ws.closeStatusCode()));
         assertThat(ws.subProtocol()).isEqualTo("binary.k8s.io");
 
         JsonNode first = event(messages.poll(10, TimeUnit.SECONDS));
