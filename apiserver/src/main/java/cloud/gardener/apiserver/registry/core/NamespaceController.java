@@ -5,18 +5,14 @@ import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.PeriodicResync;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.WriteContext;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Standalone mode's stand-in for kube-controller-manager's namespace controller: a terminating
@@ -25,44 +21,24 @@ import org.slf4j.LoggerFactory;
  */
 public final class NamespaceController {
 
-    private static final Logger LOG = LoggerFactory.getLogger(NamespaceController.class);
-    private static final long RESYNC_MS = 1_000;
     private static final UserInfo CONTROLLER = new UserInfo("system:serviceaccount:kube-system:namespace-controller",
             "", List.of("system:serviceaccounts", "system:authenticated"), Map.of());
 
-    private final Vertx vertx;
     private final Registry registry;
-    private final Set<String> inFlight = new HashSet<>();
-    private long timer = -1;
+    private final PeriodicResync loop;
 
     public NamespaceController(Vertx vertx, Registry registry) {
-        this.vertx = vertx;
         this.registry = registry;
+        this.loop = new PeriodicResync(vertx, "namespace", () -> registry.store("", "namespaces"), Objects::isDeleting,
+                ns -> finalize(registry.store("", "namespaces").orElseThrow(), Objects.name(ns)));
     }
 
     public void start() {
-        timer = vertx.setPeriodic(RESYNC_MS, id -> resync());
+        loop.start();
     }
 
     public void stop() {
-        vertx.cancelTimer(timer);
-    }
-
-    private void resync() {
-        registry.store("", "namespaces").ifPresent(namespaces ->
-                namespaces.list("", ListQuery.all()).onSuccess(result -> {
-                    for (ObjectNode ns : result.items()) {
-                        String name = Objects.name(ns);
-                        if (Objects.isDeleting(ns) && inFlight.add(name)) {
-                            finalize(namespaces, name).onComplete(ar -> {
-                                inFlight.remove(name);
-                                if (ar.failed()) {
-                                    LOG.debug("namespace {} not finalized yet: {}", name, ar.cause().getMessage());
-                                }
-                            });
-                        }
-                    }
-                }));
+        loop.stop();
     }
 
     private Future<Void> finalize(GenericStore namespaces, String name) {

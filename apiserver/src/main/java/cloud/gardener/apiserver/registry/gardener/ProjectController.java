@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.PeriodicResync;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,11 +20,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,28 +48,26 @@ public final class ProjectController {
     private static final String PROJECT_API_VERSION = "core.gardener.cloud/v1beta1";
 
     private static final Logger LOG = LoggerFactory.getLogger(ProjectController.class);
-    private static final long RESYNC_MS = 1_000;
     private static final UserInfo CONTROLLER = new UserInfo(
             "system:serviceaccount:garden:gardener-controller-manager", "",
             List.of("system:serviceaccounts", "system:serviceaccounts:garden", "system:authenticated"), Map.of());
     private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "gardener-controller-manager");
 
-    private final Vertx vertx;
     private final Registry registry;
-    private final Set<String> inFlight = new HashSet<>();
-    private long timer = -1;
+    private final PeriodicResync loop;
 
     public ProjectController(Vertx vertx, Registry registry) {
-        this.vertx = vertx;
         this.registry = registry;
+        this.loop = new PeriodicResync(vertx, "project", () -> registry.store("core.gardener.cloud", "projects"),
+                project -> true, this::reconcile);
     }
 
     public void start() {
-        timer = vertx.setPeriodic(RESYNC_MS, id -> resync());
+        loop.start();
     }
 
     public void stop() {
-        vertx.cancelTimer(timer);
+        loop.stop();
     }
 
     private GenericStore projects() {
@@ -79,22 +76,6 @@ public final class ProjectController {
 
     private GenericStore namespaces() {
         return registry.store("", "namespaces").orElseThrow();
-    }
-
-    private void resync() {
-        projects().list("", ListQuery.all()).onSuccess(result -> {
-            for (ObjectNode project : result.items()) {
-                String name = Objects.name(project);
-                if (inFlight.add(name)) {
-                    reconcile(project).onComplete(ar -> {
-                        inFlight.remove(name);
-                        if (ar.failed()) {
-                            LOG.debug("project {} not reconciled yet: {}", name, ar.cause().getMessage());
-                        }
-                    });
-                }
-            }
-        });
     }
 
     private Future<Void> reconcile(ObjectNode project) {
