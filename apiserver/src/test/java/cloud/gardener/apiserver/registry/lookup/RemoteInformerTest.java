@@ -74,7 +74,8 @@ class RemoteInformerTest {
             // this server does not serve admissionregistration.k8s.io: an optional informer syncs with nothing
             RemoteInformer webhooks = new RemoteInformer(GARDEN.vertx(), client, "admissionregistration.k8s.io", "v1",
                     "validatingwebhookconfigurations", true);
-            webhooks.start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            // a loaded machine once needed more than 10 s here (seen once in a full run; the cause is not known yet)
+            webhooks.start().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
             assertThat(webhooks.synced()).isTrue();
             assertThat(webhooks.list("")).isEmpty();
             webhooks.close();
