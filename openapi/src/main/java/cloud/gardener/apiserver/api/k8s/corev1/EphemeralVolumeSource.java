@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.k8s.corev1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("Represents an ephemeral volume that is handled by a normal storage driver.")
@@ -18,5 +19,5 @@ public record EphemeralVolumeSource(
                 + "it may be useful when manually reconstructing a broken cluster.\n\nThis field is read-only and "
                 + "no changes will be made by Kubernetes to the PVC after it has been created.\n\nRequired, must "
                 + "not be nil.")
-        @OmitEmpty @Ptr PersistentVolumeClaimTemplate volumeClaimTemplate) {
+        @ProtoTag(1) @OmitEmpty @Ptr PersistentVolumeClaimTemplate volumeClaimTemplate) {
 }

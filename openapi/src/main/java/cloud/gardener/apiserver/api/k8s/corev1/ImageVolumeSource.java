@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.k8s.corev1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("ImageVolumeSource represents a image volume resource.")
 public record ImageVolumeSource(
@@ -11,7 +12,7 @@ public record ImageVolumeSource(
                 + "secrets. More info: https://kubernetes.io/docs/concepts/containers/images This field is "
                 + "optional to allow higher level config management to default or override container images in "
                 + "workload controllers like Deployments and StatefulSets.")
-        @OmitEmpty String reference,
+        @ProtoTag(1) @OmitEmpty String reference,
         @Doc("Policy for pulling OCI objects. Possible values are: Always: the kubelet always attempts to pull the "
                 + "reference. Container creation will fail If the pull fails. Never: the kubelet never pulls the "
                 + "reference and only uses a local image or artifact. Container creation will fail if the "
@@ -23,5 +24,5 @@ public record ImageVolumeSource(
                 + "present on disk. Container will fail if the image isn't present and the pull fails.\n - "
                 + "`\"Never\"` means that kubelet never pulls an image, but only uses a local image. Container "
                 + "will fail if the image isn't present")
-        @OmitEmpty String pullPolicy) {
+        @ProtoTag(2) @OmitEmpty String pullPolicy) {
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.k8s.corev1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import java.util.Map;
 
@@ -9,7 +10,7 @@ import java.util.Map;
 public record ResourceQuotaStatus(
         @Doc("Hard is the set of enforced hard limits for each named resource. More info: "
                 + "https://kubernetes.io/docs/concepts/policy/resource-quotas/")
-        @OmitEmpty Map<String, Quantity> hard,
+        @ProtoTag(1) @OmitEmpty Map<String, Quantity> hard,
         @Doc("Used is the current observed total usage of the resource in the namespace.")
-        @OmitEmpty Map<String, Quantity> used) {
+        @ProtoTag(2) @OmitEmpty Map<String, Quantity> used) {
 }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.api.k8s.corev1;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.ListType;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.StructType;
 import java.util.List;
 
@@ -11,5 +12,5 @@ import java.util.List;
 @StructType("atomic")
 public record ScopeSelector(
         @Doc("A list of scope selector requirements by scope of the resources.")
-        @OmitEmpty @ListType("atomic") List<ScopedResourceSelectorRequirement> matchExpressions) {
+        @ProtoTag(1) @OmitEmpty @ListType("atomic") List<ScopedResourceSelectorRequirement> matchExpressions) {
 }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.api.k8s.corev1;
 
 import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.StructType;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 
@@ -9,7 +10,7 @@ import cloud.gardener.apiserver.api.model.OmitEmpty;
 @StructType("atomic")
 public record SecretReference(
         @Doc("name is unique within a namespace to reference a secret resource.")
-        @OmitEmpty String name,
+        @ProtoTag(1) @OmitEmpty String name,
         @Doc("namespace defines the space within which the secret name must be unique.")
-        @OmitEmpty String namespace) {
+        @ProtoTag(2) @OmitEmpty String namespace) {
 }

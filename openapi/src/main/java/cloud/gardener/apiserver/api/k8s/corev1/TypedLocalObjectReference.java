@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.k8s.corev1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Optional;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.StructType;
 
@@ -11,9 +12,9 @@ import cloud.gardener.apiserver.api.model.StructType;
 public record TypedLocalObjectReference(
         @Doc("APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified "
                 + "Kind must be in the core API group. For any other third-party types, APIGroup is required.")
-        @Optional @Ptr String apiGroup,
+        @ProtoTag(1) @Optional @Ptr String apiGroup,
         @Doc("Kind is the type of resource being referenced")
-        String kind,
+        @ProtoTag(2) String kind,
         @Doc("Name is the name of resource being referenced")
-        String name) {
+        @ProtoTag(3) String name) {
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.k8s.corev1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import java.util.Map;
 
@@ -9,10 +10,10 @@ import java.util.Map;
 public record VolumeResourceRequirements(
         @Doc("Limits describes the maximum amount of compute resources allowed. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/")
-        @OmitEmpty Map<String, Quantity> limits,
+        @ProtoTag(1) @OmitEmpty Map<String, Quantity> limits,
         @Doc("Requests describes the minimum amount of compute resources required. If Requests is omitted for a "
                 + "container, it defaults to Limits if that is explicitly specified, otherwise to an "
                 + "implementation-defined value. Requests cannot exceed Limits. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/")
-        @OmitEmpty Map<String, Quantity> requests) {
+        @ProtoTag(2) @OmitEmpty Map<String, Quantity> requests) {
 }
