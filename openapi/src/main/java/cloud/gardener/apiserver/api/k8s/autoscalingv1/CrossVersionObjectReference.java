@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.api.k8s.autoscalingv1;
 
 import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.StructType;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 
@@ -9,10 +10,10 @@ import cloud.gardener.apiserver.api.model.OmitEmpty;
 public record CrossVersionObjectReference(
         @Doc("kind is the kind of the referent; More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
-        String kind,
+        @ProtoTag(1) String kind,
         @Doc("name is the name of the referent; More info: "
                 + "https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names")
-        String name,
+        @ProtoTag(2) String name,
         @Doc("apiVersion is the API version of the referent")
-        @OmitEmpty String apiVersion) {
+        @ProtoTag(3) @OmitEmpty String apiVersion) {
 }
