@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -9,12 +10,12 @@ import com.fasterxml.jackson.databind.JsonNode;
         + "configuration.")
 public record AdmissionPlugin(
         @Doc("Name is the name of the plugin.")
-        String name,
+        @ProtoTag(1) String name,
         @Doc("Config is the configuration of the plugin.")
-        @OmitEmpty @Ptr JsonNode config,
+        @ProtoTag(2) @OmitEmpty @Ptr JsonNode config,
         @Doc("Disabled specifies whether this plugin should be disabled.")
-        @OmitEmpty Boolean disabled,
+        @ProtoTag(3) @OmitEmpty Boolean disabled,
         @Doc("KubeconfigSecretName specifies the name of a secret containing the kubeconfig for this "
                 + "admission plugin.")
-        @OmitEmpty @Ptr String kubeconfigSecretName) {
+        @ProtoTag(4) @OmitEmpty @Ptr String kubeconfigSecretName) {
 }

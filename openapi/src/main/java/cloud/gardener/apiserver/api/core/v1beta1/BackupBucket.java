@@ -4,14 +4,15 @@ import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("BackupBucket holds details about backup bucket")
 public record BackupBucket(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        ObjectMeta metadata,
+        @ProtoTag(1) ObjectMeta metadata,
         @Doc("Specification of the Backup Bucket.")
-        BackupBucketSpec spec,
+        @ProtoTag(2) BackupBucketSpec spec,
         @Doc("Most recently observed status of the Backup Bucket.")
-        BackupBucketStatus status) {
+        @ProtoTag(3) BackupBucketStatus status) {
 }

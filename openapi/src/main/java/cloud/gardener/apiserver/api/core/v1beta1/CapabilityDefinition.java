@@ -1,10 +1,11 @@
 package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("CapabilityDefinition contains the Name and Values of a capability.")
 public record CapabilityDefinition(
-        String name,
-        List<String> values) {
+        @ProtoTag(1) String name,
+        @ProtoTag(value = 2, itemsMessage = true) List<String> values) {
 }

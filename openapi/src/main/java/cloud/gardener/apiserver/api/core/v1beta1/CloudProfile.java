@@ -5,14 +5,15 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("CloudProfile represents certain properties about a provider environment.")
 public record CloudProfile(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Spec defines the provider environment properties.")
-        @OmitEmpty CloudProfileSpec spec,
+        @ProtoTag(2) @OmitEmpty CloudProfileSpec spec,
         @Doc("Status contains the current status of the cloud profile.")
-        @OmitEmpty CloudProfileStatus status) {
+        @ProtoTag(3) @OmitEmpty CloudProfileStatus status) {
 }

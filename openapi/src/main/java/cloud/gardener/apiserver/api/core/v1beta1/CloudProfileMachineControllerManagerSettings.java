@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Duration;
 
@@ -10,5 +11,5 @@ import cloud.gardener.apiserver.api.model.values.Duration;
 public record CloudProfileMachineControllerManagerSettings(
         @Doc("MachineCreationTimeout is the period after which creation of a machine of this machine type is "
                 + "declared failed.")
-        @OmitEmpty @Ptr Duration machineCreationTimeout) {
+        @ProtoTag(1) @OmitEmpty @Ptr Duration machineCreationTimeout) {
 }

@@ -5,15 +5,16 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("ControllerInstallation represents an installation request for an external controller.")
 public record ControllerInstallation(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Spec contains the specification of this installation. If the object's deletion timestamp is set, "
                 + "this field is immutable.")
-        @OmitEmpty ControllerInstallationSpec spec,
+        @ProtoTag(2) @OmitEmpty ControllerInstallationSpec spec,
         @Doc("Status contains the status of this installation.")
-        @OmitEmpty ControllerInstallationStatus status) {
+        @ProtoTag(3) @OmitEmpty ControllerInstallationStatus status) {
 }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import java.util.List;
 
@@ -10,14 +11,14 @@ import java.util.List;
 public record ControllerInstallationSpec(
         @Doc("RegistrationRef is used to reference a ControllerRegistration resource. The name field of the "
                 + "RegistrationRef is immutable.")
-        ObjectReference registrationRef,
+        @ProtoTag(1) ObjectReference registrationRef,
         @Doc("SeedRef is used to reference a Seed resource. The name field of the SeedRef is immutable.")
-        @OmitEmpty @Ptr ObjectReference seedRef,
+        @ProtoTag(2) @OmitEmpty @Ptr ObjectReference seedRef,
         @Doc("ShootRef is used to reference a Shoot resource. The name and namespace fields of the ShootRef are "
                 + "immutable.")
-        @OmitEmpty @Ptr ObjectReference shootRef,
+        @ProtoTag(4) @OmitEmpty @Ptr ObjectReference shootRef,
         @Doc("DeploymentRef is used to reference a ControllerDeployment resource.")
-        @OmitEmpty @Ptr ObjectReference deploymentRef,
+        @ProtoTag(3) @OmitEmpty @Ptr ObjectReference deploymentRef,
         @Doc("ResourceRefs is used to reference Resource resources.")
-        @OmitEmpty List<ObjectReference> resourceRefs) {
+        @ProtoTag(5) @OmitEmpty List<ObjectReference> resourceRefs) {
 }

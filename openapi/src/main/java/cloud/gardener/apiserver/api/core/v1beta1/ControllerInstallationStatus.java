@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 import cloud.gardener.apiserver.api.model.Patch;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.List;
 public record ControllerInstallationStatus(
         @Doc("Conditions represents the latest available observations of a ControllerInstallations's current "
                 + "state.")
-        @OmitEmpty @Patch(key = "type") List<Condition> conditions,
+        @ProtoTag(1) @OmitEmpty @Patch(key = "type") List<Condition> conditions,
         @Doc("ProviderStatus contains type-specific status.")
-        @OmitEmpty @Ptr JsonNode providerStatus) {
+        @ProtoTag(2) @OmitEmpty @Ptr JsonNode providerStatus) {
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import java.util.List;
 
@@ -9,7 +10,7 @@ import java.util.List;
 public record ControllerRegistrationSpec(
         @Doc("Resources is a list of combinations of kinds (DNSProvider, Infrastructure, Generic, ...) and "
                 + "their actual types (aws-route53, gcp, auditlog, ...).")
-        @OmitEmpty List<ControllerResource> resources,
+        @ProtoTag(1) @OmitEmpty List<ControllerResource> resources,
         @Doc("Deployment contains information for how this controller is deployed.")
-        @OmitEmpty @Ptr ControllerRegistrationDeployment deployment) {
+        @ProtoTag(2) @OmitEmpty @Ptr ControllerRegistrationDeployment deployment) {
 }

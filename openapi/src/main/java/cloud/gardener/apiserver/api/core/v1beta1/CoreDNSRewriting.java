@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("CoreDNSRewriting contains the setting related to rewriting requests, which are obviously incorrect "
@@ -9,5 +10,5 @@ import java.util.List;
 public record CoreDNSRewriting(
         @Doc("CommonSuffixes are expected to be the suffix of a fully qualified domain name. Each suffix "
                 + "should contain at least one or two dots ('.') to prevent accidental clashes.")
-        @OmitEmpty List<String> commonSuffixes) {
+        @ProtoTag(1) @OmitEmpty List<String> commonSuffixes) {
 }

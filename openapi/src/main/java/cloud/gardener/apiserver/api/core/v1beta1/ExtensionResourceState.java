@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
@@ -10,14 +11,14 @@ import java.util.List;
         + "the Shoot's namespace on the Seed cluster.")
 public record ExtensionResourceState(
         @Doc("Kind (type) of the extension custom resource")
-        String kind,
+        @ProtoTag(1) String kind,
         @Doc("Name of the extension custom resource")
-        @OmitEmpty @Ptr String name,
+        @ProtoTag(2) @OmitEmpty @Ptr String name,
         @Doc("Purpose of the extension custom resource")
-        @OmitEmpty @Ptr String purpose,
+        @ProtoTag(3) @OmitEmpty @Ptr String purpose,
         @Doc("State of the extension resource")
-        @OmitEmpty @Ptr JsonNode state,
+        @ProtoTag(4) @OmitEmpty @Ptr JsonNode state,
         @Doc("Resources holds a list of named resource references that can be referred to in the state by their "
                 + "names.")
-        @OmitEmpty List<NamedResourceReference> resources) {
+        @ProtoTag(5) @OmitEmpty List<NamedResourceReference> resources) {
 }

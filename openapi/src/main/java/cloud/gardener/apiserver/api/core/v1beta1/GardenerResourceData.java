@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 
@@ -9,11 +10,11 @@ import java.util.Map;
         + "plane.")
 public record GardenerResourceData(
         @Doc("Name of the object required to generate resources")
-        String name,
+        @ProtoTag(1) String name,
         @Doc("Type of the object")
-        String type,
+        @ProtoTag(2) String type,
         @Doc("Data contains the payload required to generate resources")
-        JsonNode data,
+        @ProtoTag(3) JsonNode data,
         @Doc("Labels are labels of the object")
-        @OmitEmpty Map<String, String> labels) {
+        @ProtoTag(4) @OmitEmpty Map<String, String> labels) {
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Base64Bytes;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,9 +14,9 @@ import com.fasterxml.jackson.databind.JsonNode;
         + "representation.")
 public record HelmControllerDeployment(
         @Doc("Chart is a Helm chart tarball.")
-        @OmitEmpty Base64Bytes chart,
+        @ProtoTag(1) @OmitEmpty Base64Bytes chart,
         @Doc("Values is a map of values for the given chart.")
-        @OmitEmpty @Ptr JsonNode values,
+        @ProtoTag(2) @OmitEmpty @Ptr JsonNode values,
         @Doc("OCIRepository defines where to pull the chart.")
-        @OmitEmpty @Ptr OCIRepository ociRepository) {
+        @ProtoTag(3) @OmitEmpty @Ptr OCIRepository ociRepository) {
 }

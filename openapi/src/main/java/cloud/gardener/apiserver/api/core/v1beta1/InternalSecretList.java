@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("InternalSecretList is a list of InternalSecret.")
@@ -12,8 +13,8 @@ public record InternalSecretList(
         @Inline TypeMeta typeMeta,
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
-        @OmitEmpty ListMeta metadata,
+        @ProtoTag(1) @OmitEmpty ListMeta metadata,
         @Doc("Items is a list of secret objects. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/secret")
-        List<InternalSecret> items) {
+        @ProtoTag(2) List<InternalSecret> items) {
 }

@@ -3,18 +3,19 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Duration;
 
 @Doc("KubeControllerManagerConfig contains configuration settings for the kube-controller-manager.")
 public record KubeControllerManagerConfig(
-        @Inline KubernetesConfig kubernetesConfig,
+        @ProtoTag(1) @Inline KubernetesConfig kubernetesConfig,
         @Doc("HorizontalPodAutoscalerConfig contains horizontal pod autoscaler configuration settings for "
                 + "the kube-controller-manager.")
-        @OmitEmpty @Ptr HorizontalPodAutoscalerConfig horizontalPodAutoscaler,
+        @ProtoTag(2) @OmitEmpty @Ptr HorizontalPodAutoscalerConfig horizontalPodAutoscaler,
         @Doc("NodeCIDRMaskSize defines the mask size for node cidr in cluster (default is 24). This field "
                 + "is immutable.")
-        @OmitEmpty Integer nodeCIDRMaskSize,
+        @ProtoTag(3) @OmitEmpty Integer nodeCIDRMaskSize,
         @Doc("PodEvictionTimeout defines the grace period for deleting pods on failed nodes. Defaults to "
                 + "2m.\n\nDeprecated: The corresponding kube-controller-manager flag `--pod-eviction-timeout` is "
                 + "deprecated in favor of the kube-apiserver flags `--default-not-ready-toleration-seconds` and "
@@ -24,11 +25,11 @@ public record KubeControllerManagerConfig(
                 + "field, set the `spec.kubernetes.kubeAPIServer.defaultNotReadyTolerationSeconds` and "
                 + "`spec.kubernetes.kubeAPIServer.defaultUnreachableTolerationSeconds`. Setting this field is "
                 + "forbidden starting from Kubernetes 1.33.")
-        @OmitEmpty @Ptr Duration podEvictionTimeout,
+        @ProtoTag(4) @OmitEmpty @Ptr Duration podEvictionTimeout,
         @Doc("NodeMonitorGracePeriod defines the grace period before an unresponsive node is marked "
                 + "unhealthy.")
-        @OmitEmpty @Ptr Duration nodeMonitorGracePeriod,
+        @ProtoTag(5) @OmitEmpty @Ptr Duration nodeMonitorGracePeriod,
         @Doc("NodeCIDRMaskSizeIPv6 defines the mask size for node cidr in cluster (default is 64). This "
                 + "field is immutable.")
-        @OmitEmpty Integer nodeCIDRMaskSizeIPv6) {
+        @ProtoTag(6) @OmitEmpty Integer nodeCIDRMaskSizeIPv6) {
 }

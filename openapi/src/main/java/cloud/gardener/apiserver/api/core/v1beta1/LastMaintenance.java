@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Time;
 
@@ -9,11 +10,11 @@ import cloud.gardener.apiserver.api.model.values.Time;
 public record LastMaintenance(
         @Doc("A human-readable message containing details about the operations performed in the last "
                 + "maintenance.")
-        String description,
+        @ProtoTag(1) String description,
         @Doc("TriggeredTime is the time when maintenance was triggered.")
-        Time triggeredTime,
+        @ProtoTag(2) Time triggeredTime,
         @Doc("Status of the last maintenance operation, one of Processing, Succeeded, Error.")
-        String state,
+        @ProtoTag(3) String state,
         @Doc("FailureReason holds the information about the last maintenance operation failure reason.")
-        @OmitEmpty @Ptr String failureReason) {
+        @ProtoTag(4) @OmitEmpty @Ptr String failureReason) {
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Time;
 
@@ -11,8 +12,8 @@ import cloud.gardener.apiserver.api.model.values.Time;
 public record LifecycleStage(
         @Doc("Classification is the category of this lifecycle stage (unavailable, preview, supported, "
                 + "deprecated, expired).")
-        String classification,
+        @ProtoTag(1) String classification,
         @Doc("StartTime defines when this lifecycle stage becomes active. StartTime can be omitted for the "
                 + "first lifecycle stage, implying a start time in the past.")
-        @OmitEmpty @Ptr Time startTime) {
+        @ProtoTag(2) @OmitEmpty @Ptr Time startTime) {
 }

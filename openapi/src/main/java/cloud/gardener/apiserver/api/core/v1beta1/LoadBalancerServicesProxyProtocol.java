@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("LoadBalancerServicesProxyProtocol controls whether ProxyProtocol is (optionally) allowed for the load "
         + "balancer services.")
@@ -11,5 +12,5 @@ public record LoadBalancerServicesProxyProtocol(
                 + "enabling this setting may allow clients to spoof their source IP addresses. The option allows a "
                 + "migration from non-ProxyProtocol to ProxyProtocol without downtime (depending on the "
                 + "infrastructure). Defaults to false.")
-        boolean allowed) {
+        @ProtoTag(1) boolean allowed) {
 }

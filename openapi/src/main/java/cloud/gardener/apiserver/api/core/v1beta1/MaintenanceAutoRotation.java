@@ -2,10 +2,11 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("MaintenanceAutoRotation contains information about which rotations should be automatically performed.")
 public record MaintenanceAutoRotation(
         @Doc("Credentials contains information about which credentials should be automatically rotated.")
-        @OmitEmpty @Ptr MaintenanceCredentialsAutoRotation credentials) {
+        @ProtoTag(1) @OmitEmpty @Ptr MaintenanceCredentialsAutoRotation credentials) {
 }

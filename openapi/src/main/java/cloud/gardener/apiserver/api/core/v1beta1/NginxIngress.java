@@ -3,19 +3,20 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import java.util.List;
 import java.util.Map;
 
 @Doc("NginxIngress describes configuration values for the nginx-ingress addon.")
 public record NginxIngress(
-        @Inline Addon addon,
+        @ProtoTag(1) @Inline Addon addon,
         @Doc("LoadBalancerSourceRanges is list of allowed IP sources for NginxIngress")
-        @OmitEmpty List<String> loadBalancerSourceRanges,
+        @ProtoTag(2) @OmitEmpty List<String> loadBalancerSourceRanges,
         @Doc("Config contains custom configuration for the nginx-ingress-controller configuration. See "
                 + "https://github.com/kubernetes/ingress-nginx/blob/master/docs/user-guide/nginx-configuration/configmap.md#configuration-options")
-        @OmitEmpty Map<String, String> config,
+        @ProtoTag(3) @OmitEmpty Map<String, String> config,
         @Doc("ExternalTrafficPolicy controls the `.spec.externalTrafficPolicy` value of the load balancer "
                 + "`Service` exposing the nginx-ingress. Defaults to `Cluster`.")
-        @OmitEmpty @Ptr String externalTrafficPolicy) {
+        @ProtoTag(4) @OmitEmpty @Ptr String externalTrafficPolicy) {
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Time;
 
@@ -9,7 +10,7 @@ import cloud.gardener.apiserver.api.model.values.Time;
         + "rollout.")
 public record PendingWorkersRollout(
         @Doc("Name is the name of a worker pool.")
-        String name,
+        @ProtoTag(1) String name,
         @Doc("LastInitiationTime is the most recent time when the worker rollout was initiated.")
-        @OmitEmpty @Ptr Time lastInitiationTime) {
+        @ProtoTag(2) @OmitEmpty @Ptr Time lastInitiationTime) {
 }

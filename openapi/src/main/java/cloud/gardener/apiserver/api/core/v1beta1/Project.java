@@ -5,14 +5,15 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("Project holds certain properties about a Gardener project.")
 public record Project(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Spec defines the project properties.")
-        @OmitEmpty ProjectSpec spec,
+        @ProtoTag(2) @OmitEmpty ProjectSpec spec,
         @Doc("Most recently observed status of the Project.")
-        @OmitEmpty ProjectStatus status) {
+        @ProtoTag(3) @OmitEmpty ProjectStatus status) {
 }

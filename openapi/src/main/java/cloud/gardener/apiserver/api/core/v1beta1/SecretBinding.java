@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import java.util.List;
 
@@ -17,13 +18,13 @@ import java.util.List;
 public record SecretBinding(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("SecretRef is a reference to a secret object in the same or another namespace. This field is "
                 + "immutable.")
-        SecretReference secretRef,
+        @ProtoTag(2) SecretReference secretRef,
         @Doc("Quotas is a list of references to Quota objects in the same or another namespace. This field is "
                 + "immutable.")
-        @OmitEmpty List<ObjectReference> quotas,
+        @ProtoTag(3) @OmitEmpty List<ObjectReference> quotas,
         @Doc("Provider defines the provider type of the SecretBinding. This field is immutable.")
-        @OmitEmpty @Ptr SecretBindingProvider provider) {
+        @ProtoTag(4) @OmitEmpty @Ptr SecretBindingProvider provider) {
 }

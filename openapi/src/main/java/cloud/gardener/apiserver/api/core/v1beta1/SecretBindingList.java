@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("SecretBindingList is a collection of SecretBindings.\n\nDeprecated: Use CredentialsBindingList instead. "
@@ -14,7 +15,7 @@ import java.util.List;
 public record SecretBindingList(
         @Inline TypeMeta typeMeta,
         @Doc("Standard list object metadata.")
-        @OmitEmpty ListMeta metadata,
+        @ProtoTag(1) @OmitEmpty ListMeta metadata,
         @Doc("Items is the list of SecretBindings.")
-        List<SecretBinding> items) {
+        @ProtoTag(2) List<SecretBinding> items) {
 }

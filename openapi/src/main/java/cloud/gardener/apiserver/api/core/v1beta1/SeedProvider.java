@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
@@ -9,11 +10,11 @@ import java.util.List;
 @Doc("SeedProvider defines the provider-specific information of this Seed cluster.")
 public record SeedProvider(
         @Doc("Type is the name of the provider.")
-        String type,
+        @ProtoTag(1) String type,
         @Doc("ProviderConfig is the configuration passed to Seed resource.")
-        @OmitEmpty @Ptr JsonNode providerConfig,
+        @ProtoTag(2) @OmitEmpty @Ptr JsonNode providerConfig,
         @Doc("Region is a name of a region.")
-        String region,
+        @ProtoTag(3) String region,
         @Doc("Zones is the list of availability zones the seed cluster is deployed to.")
-        @OmitEmpty List<String> zones) {
+        @ProtoTag(4) @OmitEmpty List<String> zones) {
 }

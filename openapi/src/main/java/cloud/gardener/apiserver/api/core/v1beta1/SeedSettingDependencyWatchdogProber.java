@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("SeedSettingDependencyWatchdogProber controls the prober settings for the dependency-watchdog for the seed.")
 public record SeedSettingDependencyWatchdogProber(
@@ -8,5 +9,5 @@ public record SeedSettingDependencyWatchdogProber(
                 + "enabled. This controller scales down the kube-controller-manager, machine-controller-manager and "
                 + "cluster-autoscaler of shoot clusters in case their respective kube-apiserver is not reachable via "
                 + "its external ingress in order to avoid melt-down situations.")
-        boolean enabled) {
+        @ProtoTag(1) boolean enabled) {
 }

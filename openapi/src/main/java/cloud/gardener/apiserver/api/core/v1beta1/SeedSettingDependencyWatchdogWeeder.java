@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("SeedSettingDependencyWatchdogWeeder controls the weeder settings for the dependency-watchdog for the seed.")
 public record SeedSettingDependencyWatchdogWeeder(
@@ -8,5 +9,5 @@ public record SeedSettingDependencyWatchdogWeeder(
                 + "enabled. This controller helps to alleviate the delay where control plane components remain "
                 + "unavailable by finding the respective pods in CrashLoopBackoff status and restarting them once "
                 + "their dependants become ready and available again.")
-        boolean enabled) {
+        @ProtoTag(1) boolean enabled) {
 }

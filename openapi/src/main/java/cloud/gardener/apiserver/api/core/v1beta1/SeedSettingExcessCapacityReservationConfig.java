@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import java.util.List;
 import java.util.Map;
@@ -10,9 +11,9 @@ import java.util.Map;
         + "control planes in the seed.")
 public record SeedSettingExcessCapacityReservationConfig(
         @Doc("Resources specify the resource requests and limits of the excess-capacity-reservation pod.")
-        Map<String, Quantity> resources,
+        @ProtoTag(1) Map<String, Quantity> resources,
         @Doc("NodeSelector specifies the node where the excess-capacity-reservation pod should run.")
-        @OmitEmpty Map<String, String> nodeSelector,
+        @ProtoTag(2) @OmitEmpty Map<String, String> nodeSelector,
         @Doc("Tolerations specify the tolerations for the the excess-capacity-reservation pod.")
-        @OmitEmpty List<cloud.gardener.apiserver.api.k8s.corev1.Toleration> tolerations) {
+        @ProtoTag(3) @OmitEmpty List<cloud.gardener.apiserver.api.k8s.corev1.Toleration> tolerations) {
 }

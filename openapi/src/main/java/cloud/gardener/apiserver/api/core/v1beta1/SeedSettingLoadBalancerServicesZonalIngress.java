@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("SeedSettingLoadBalancerServicesZonalIngress controls the deployment of ingress gateways per availability "
         + "zone.")
@@ -10,5 +11,5 @@ public record SeedSettingLoadBalancerServicesZonalIngress(
                 + "to true, which provisions an ingress gateway load balancer for each availability zone. When "
                 + "disabled, only a single ingress gateway is deployed. See "
                 + "https://github.com/gardener/gardener/blob/master/docs/operations/seed_settings.md#zonal-ingress.")
-        @OmitEmpty Boolean enabled) {
+        @ProtoTag(1) @OmitEmpty Boolean enabled) {
 }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 import cloud.gardener.apiserver.api.model.Patch;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.model.values.Time;
@@ -12,24 +13,24 @@ import java.util.Map;
 @Doc("SeedStatus is the status of a Seed.")
 public record SeedStatus(
         @Doc("Gardener holds information about the Gardener which last acted on the Shoot.")
-        @OmitEmpty @Ptr Gardener gardener,
+        @ProtoTag(1) @OmitEmpty @Ptr Gardener gardener,
         @Doc("KubernetesVersion is the Kubernetes version of the seed cluster.")
-        @OmitEmpty @Ptr String kubernetesVersion,
+        @ProtoTag(2) @OmitEmpty @Ptr String kubernetesVersion,
         @Doc("Conditions represents the latest available observations of a Seed's current state.")
-        @OmitEmpty @Patch(key = "type") List<Condition> conditions,
+        @ProtoTag(3) @OmitEmpty @Patch(key = "type") List<Condition> conditions,
         @Doc("ObservedGeneration is the most recent generation observed for this Seed. It corresponds to the "
                 + "Seed's generation, which is updated on mutation by the API Server.")
-        @OmitEmpty long observedGeneration,
+        @ProtoTag(4) @OmitEmpty long observedGeneration,
         @Doc("ClusterIdentity is the identity of the Seed cluster. This field is immutable.")
-        @OmitEmpty @Ptr String clusterIdentity,
+        @ProtoTag(5) @OmitEmpty @Ptr String clusterIdentity,
         @Doc("Capacity represents the total resources of a seed.")
-        @OmitEmpty Map<String, Quantity> capacity,
+        @ProtoTag(6) @OmitEmpty Map<String, Quantity> capacity,
         @Doc("Allocatable represents the resources of a seed that are available for scheduling. Defaults to "
                 + "Capacity.")
-        @OmitEmpty Map<String, Quantity> allocatable,
+        @ProtoTag(7) @OmitEmpty Map<String, Quantity> allocatable,
         @Doc("ClientCertificateExpirationTimestamp is the timestamp at which gardenlet's client certificate "
                 + "expires.")
-        @OmitEmpty @Ptr Time clientCertificateExpirationTimestamp,
+        @ProtoTag(8) @OmitEmpty @Ptr Time clientCertificateExpirationTimestamp,
         @Doc("LastOperation holds information about the last operation on the Seed.")
-        @OmitEmpty @Ptr LastOperation lastOperation) {
+        @ProtoTag(9) @OmitEmpty @Ptr LastOperation lastOperation) {
 }

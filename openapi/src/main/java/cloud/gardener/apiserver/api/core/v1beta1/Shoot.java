@@ -5,15 +5,16 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("Shoot represents a Shoot cluster created and managed by Gardener.")
 public record Shoot(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Specification of the Shoot cluster. If the object's deletion timestamp is set, this field is "
                 + "immutable.")
-        @OmitEmpty ShootSpec spec,
+        @ProtoTag(2) @OmitEmpty ShootSpec spec,
         @Doc("Most recently observed status of the Shoot cluster.")
-        @OmitEmpty ShootStatus status) {
+        @ProtoTag(3) @OmitEmpty ShootStatus status) {
 }

@@ -2,12 +2,13 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("ShootNetworks contains the default networks CIDRs for shoots.")
 public record ShootNetworks(
         @Doc("Pods is the CIDR of the pod network.")
-        @OmitEmpty @Ptr String pods,
+        @ProtoTag(1) @OmitEmpty @Ptr String pods,
         @Doc("Services is the CIDR of the service network.")
-        @OmitEmpty @Ptr String services) {
+        @ProtoTag(2) @OmitEmpty @Ptr String services) {
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Time;
 
@@ -9,8 +10,8 @@ import cloud.gardener.apiserver.api.model.values.Time;
 public record ShootSSHKeypairRotation(
         @Doc("LastInitiationTime is the most recent time when the ssh-keypair credential rotation was "
                 + "initiated.")
-        @OmitEmpty @Ptr Time lastInitiationTime,
+        @ProtoTag(1) @OmitEmpty @Ptr Time lastInitiationTime,
         @Doc("LastCompletionTime is the most recent time when the ssh-keypair credential rotation was "
                 + "successfully completed.")
-        @OmitEmpty @Ptr Time lastCompletionTime) {
+        @ProtoTag(2) @OmitEmpty @Ptr Time lastCompletionTime) {
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("SystemComponents contains the settings of system components in the control or data plane of the Shoot "
@@ -9,8 +10,8 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record SystemComponents(
         @Doc("CoreDNS contains the settings of the Core DNS components running in the data plane of the "
                 + "Shoot cluster.")
-        @OmitEmpty @Ptr CoreDNS coreDNS,
+        @ProtoTag(1) @OmitEmpty @Ptr CoreDNS coreDNS,
         @Doc("NodeLocalDNS contains the settings of the node local DNS components running in the data plane "
                 + "of the Shoot cluster.")
-        @OmitEmpty @Ptr NodeLocalDNS nodeLocalDNS) {
+        @ProtoTag(2) @OmitEmpty @Ptr NodeLocalDNS nodeLocalDNS) {
 }
