@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("WorkloadIdentity is resource that allows workloads to be presented before external systems by giving them "
         + "identities managed by the Gardener API server. The identity of such workload is represented by JSON Web "
@@ -14,9 +15,9 @@ import cloud.gardener.apiserver.api.model.OmitEmpty;
 public record WorkloadIdentity(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Spec configures the JSON Web Token issued by the Gardener API server.")
-        WorkloadIdentitySpec spec,
+        @ProtoTag(2) WorkloadIdentitySpec spec,
         @Doc("Status contain the latest observed status of the WorkloadIdentity.")
-        WorkloadIdentityStatus status) {
+        @ProtoTag(3) WorkloadIdentityStatus status) {
 }
