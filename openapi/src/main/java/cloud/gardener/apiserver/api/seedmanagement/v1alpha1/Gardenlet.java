@@ -5,14 +5,15 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("Gardenlet represents a Gardenlet configuration for an unmanaged seed.")
 public record Gardenlet(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Specification of the Gardenlet.")
-        @OmitEmpty GardenletSpec spec,
+        @ProtoTag(2) @OmitEmpty GardenletSpec spec,
         @Doc("Most recently observed status of the Gardenlet.")
-        @OmitEmpty GardenletStatus status) {
+        @ProtoTag(3) @OmitEmpty GardenletStatus status) {
 }

@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.api.k8s.corev1.Volume;
 import cloud.gardener.apiserver.api.k8s.corev1.VolumeMount;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import java.util.List;
 import java.util.Map;
@@ -15,30 +16,30 @@ import java.util.Map;
         + "image, etc.")
 public record GardenletDeployment(
         @Doc("ReplicaCount is the number of gardenlet replicas. Defaults to 2.")
-        @OmitEmpty Integer replicaCount,
+        @ProtoTag(1) @OmitEmpty Integer replicaCount,
         @Doc("RevisionHistoryLimit is the number of old gardenlet ReplicaSets to retain to allow rollback. "
                 + "Defaults to 2.")
-        @OmitEmpty Integer revisionHistoryLimit,
+        @ProtoTag(2) @OmitEmpty Integer revisionHistoryLimit,
         @Doc("ServiceAccountName is the name of the ServiceAccount to use to run gardenlet pods.")
-        @OmitEmpty @Ptr String serviceAccountName,
+        @ProtoTag(3) @OmitEmpty @Ptr String serviceAccountName,
         @Doc("Image is the gardenlet container image.")
-        @OmitEmpty @Ptr Image image,
+        @ProtoTag(4) @OmitEmpty @Ptr Image image,
         @Doc("Resources are the compute resources required by the gardenlet container.")
-        @OmitEmpty @Ptr ResourceRequirements resources,
+        @ProtoTag(5) @OmitEmpty @Ptr ResourceRequirements resources,
         @Doc("PodLabels are the labels on gardenlet pods.")
-        @OmitEmpty Map<String, String> podLabels,
+        @ProtoTag(6) @OmitEmpty Map<String, String> podLabels,
         @Doc("PodAnnotations are the annotations on gardenlet pods.")
-        @OmitEmpty Map<String, String> podAnnotations,
+        @ProtoTag(7) @OmitEmpty Map<String, String> podAnnotations,
         @Doc("AdditionalVolumes is the list of additional volumes that should be mounted by gardenlet containers.")
-        @OmitEmpty List<Volume> additionalVolumes,
+        @ProtoTag(8) @OmitEmpty List<Volume> additionalVolumes,
         @Doc("AdditionalVolumeMounts is the list of additional pod volumes to mount into the gardenlet container's "
                 + "filesystem.")
-        @OmitEmpty List<VolumeMount> additionalVolumeMounts,
+        @ProtoTag(9) @OmitEmpty List<VolumeMount> additionalVolumeMounts,
         @Doc("Env is the list of environment variables to set in the gardenlet container.")
-        @OmitEmpty List<EnvVar> env,
+        @ProtoTag(10) @OmitEmpty List<EnvVar> env,
         @Doc("Tolerations are the tolerations to be applied to gardenlet pods.")
-        @OmitEmpty List<Toleration> tolerations,
+        @ProtoTag(11) @OmitEmpty List<Toleration> tolerations,
         @Doc("EnableHealthProbes specifies whether the Kubernetes liveness and readiness probes are added to the "
                 + "gardenlet deployment. Defaults to true.")
-        @OmitEmpty Boolean enableHealthProbes) {
+        @ProtoTag(12) @OmitEmpty Boolean enableHealthProbes) {
 }

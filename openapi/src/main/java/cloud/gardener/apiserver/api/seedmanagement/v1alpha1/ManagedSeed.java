@@ -5,14 +5,15 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("ManagedSeed represents a Shoot that is registered as Seed.")
 public record ManagedSeed(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Specification of the ManagedSeed.")
-        @OmitEmpty ManagedSeedSpec spec,
+        @ProtoTag(2) @OmitEmpty ManagedSeedSpec spec,
         @Doc("Most recently observed status of the ManagedSeed.")
-        @OmitEmpty ManagedSeedStatus status) {
+        @ProtoTag(3) @OmitEmpty ManagedSeedStatus status) {
 }
