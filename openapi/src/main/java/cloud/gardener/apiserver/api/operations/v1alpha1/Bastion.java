@@ -5,14 +5,15 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.Optional;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("Bastion holds details about an SSH bastion for a shoot cluster.")
 public record Bastion(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        ObjectMeta metadata,
+        @ProtoTag(1) ObjectMeta metadata,
         @Doc("Specification of the Bastion.")
-        BastionSpec spec,
+        @ProtoTag(2) BastionSpec spec,
         @Doc("Most recently observed status of the Bastion.")
-        @Optional BastionStatus status) {
+        @ProtoTag(3) @Optional BastionStatus status) {
 }

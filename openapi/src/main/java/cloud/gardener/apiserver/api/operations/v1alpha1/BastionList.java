@@ -5,13 +5,14 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("BastionList is a list of Bastion objects.")
 public record BastionList(
         @Inline TypeMeta typeMeta,
         @Doc("Standard list object metadata.")
-        @OmitEmpty ListMeta metadata,
+        @ProtoTag(1) @OmitEmpty ListMeta metadata,
         @Doc("Items is the list of Bastion.")
-        List<Bastion> items) {
+        @ProtoTag(2) List<Bastion> items) {
 }
