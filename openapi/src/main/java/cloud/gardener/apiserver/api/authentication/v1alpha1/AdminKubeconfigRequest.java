@@ -5,14 +5,15 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("AdminKubeconfigRequest can be used to request a kubeconfig with admin credentials for a Shoot cluster.")
 public record AdminKubeconfigRequest(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Spec is the specification of the AdminKubeconfigRequest.")
-        AdminKubeconfigRequestSpec spec,
+        @ProtoTag(2) AdminKubeconfigRequestSpec spec,
         @Doc("Status is the status of the AdminKubeconfigRequest.")
-        AdminKubeconfigRequestStatus status) {
+        @ProtoTag(3) AdminKubeconfigRequestStatus status) {
 }

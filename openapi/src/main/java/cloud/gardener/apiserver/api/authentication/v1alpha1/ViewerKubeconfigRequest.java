@@ -5,15 +5,16 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("ViewerKubeconfigRequest can be used to request a kubeconfig with viewer credentials (excluding Secrets) for "
         + "a Shoot cluster.")
 public record ViewerKubeconfigRequest(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
         @Doc("Spec is the specification of the ViewerKubeconfigRequest.")
-        ViewerKubeconfigRequestSpec spec,
+        @ProtoTag(2) ViewerKubeconfigRequestSpec spec,
         @Doc("Status is the status of the ViewerKubeconfigRequest.")
-        ViewerKubeconfigRequestStatus status) {
+        @ProtoTag(3) ViewerKubeconfigRequestStatus status) {
 }
