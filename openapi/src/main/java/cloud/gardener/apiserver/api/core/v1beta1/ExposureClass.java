@@ -5,17 +5,18 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("ExposureClass represents a control plane endpoint exposure strategy.")
 public record ExposureClass(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
+        @OmitEmpty @ProtoTag(1) ObjectMeta metadata,
         @Doc("Handler is the name of the handler which applies the control plane endpoint exposure strategy. "
                 + "This field is immutable.")
-        String handler,
+        @ProtoTag(2) String handler,
         @Doc("Scheduling holds information how to select applicable Seed's for ExposureClass usage. This field "
                 + "is immutable.")
-        @OmitEmpty @Ptr ExposureClassScheduling scheduling) {
+        @OmitEmpty @Ptr @ProtoTag(3) ExposureClassScheduling scheduling) {
 }

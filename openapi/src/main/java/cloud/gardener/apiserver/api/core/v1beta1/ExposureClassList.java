@@ -5,13 +5,14 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("ExposureClassList is a collection of ExposureClass.")
 public record ExposureClassList(
         @Inline TypeMeta typeMeta,
         @Doc("Standard list object metadata.")
-        @OmitEmpty ListMeta metadata,
+        @OmitEmpty @ProtoTag(1) ListMeta metadata,
         @Doc("Items is the list of ExposureClasses.")
-        List<ExposureClass> items) {
+        @ProtoTag(2) List<ExposureClass> items) {
 }

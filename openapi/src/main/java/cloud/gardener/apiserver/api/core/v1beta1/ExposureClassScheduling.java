@@ -3,13 +3,14 @@ package cloud.gardener.apiserver.api.core.v1beta1;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 import cloud.gardener.apiserver.api.model.Patch;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import java.util.List;
 
 @Doc("ExposureClassScheduling holds information to select applicable Seed's for ExposureClass usage.")
 public record ExposureClassScheduling(
         @Doc("SeedSelector is an optional label selector for Seed's which are suitable to use the ExposureClass.")
-        @OmitEmpty @Ptr SeedSelector seedSelector,
+        @OmitEmpty @Ptr @ProtoTag(1) SeedSelector seedSelector,
         @Doc("Tolerations contains the tolerations for taints on Seed clusters.")
-        @OmitEmpty @Patch(key = "key") List<Toleration> tolerations) {
+        @OmitEmpty @Patch(key = "key") @ProtoTag(2) List<Toleration> tolerations) {
 }

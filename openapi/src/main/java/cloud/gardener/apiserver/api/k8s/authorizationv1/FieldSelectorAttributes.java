@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.FieldSelectorRequirement;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.ListType;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("FieldSelectorAttributes indicates a field limited access. Webhook authors are encouraged to * ensure "
@@ -11,7 +12,7 @@ import java.util.List;
         + "or consider the rawSelector field if set.")
 public record FieldSelectorAttributes(
         @Doc("rawSelector is the serialization of a field selector that would be included in a query parameter.")
-        @OmitEmpty String rawSelector,
+        @OmitEmpty @ProtoTag(1) String rawSelector,
         @Doc("requirements is the parsed interpretation of a field selector.")
-        @OmitEmpty @ListType("atomic") List<FieldSelectorRequirement> requirements) {
+        @OmitEmpty @ListType("atomic") @ProtoTag(2) List<FieldSelectorRequirement> requirements) {
 }

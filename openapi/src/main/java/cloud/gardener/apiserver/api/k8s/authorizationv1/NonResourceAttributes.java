@@ -2,10 +2,11 @@ package cloud.gardener.apiserver.api.k8s.authorizationv1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("NonResourceAttributes includes the authorization attributes available for non-resource requests to the "
         + "Authorizer interface")
 public record NonResourceAttributes(
-        @Doc("Path is the URL path of the request") @OmitEmpty String path,
-        @Doc("Verb is the standard HTTP verb") @OmitEmpty String verb) {
+        @Doc("Path is the URL path of the request") @OmitEmpty @ProtoTag(1) String path,
+        @Doc("Verb is the standard HTTP verb") @OmitEmpty @ProtoTag(2) String verb) {
 }

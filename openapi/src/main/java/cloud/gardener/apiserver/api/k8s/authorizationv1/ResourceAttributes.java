@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.k8s.authorizationv1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("ResourceAttributes includes the authorization attributes available for resource requests to the Authorizer "
@@ -10,17 +11,17 @@ public record ResourceAttributes(
         @Doc("Namespace is the namespace of the action being requested.  Currently, there is no distinction between "
                 + "no namespace and all namespaces \"\" (empty) is defaulted for LocalSubjectAccessReviews \"\" "
                 + "(empty) is empty for cluster-scoped resources \"\" (empty) means \"all\" for namespace scoped "
-                + "resources from a SubjectAccessReview or SelfSubjectAccessReview") @OmitEmpty String namespace,
+                + "resources from a SubjectAccessReview or SelfSubjectAccessReview") @OmitEmpty @ProtoTag(1) String namespace,
         @Doc("Verb is a kubernetes resource API verb, like: get, list, watch, create, update, delete, proxy.  \"*\" "
-                + "means all.") @OmitEmpty String verb,
-        @Doc("Group is the API Group of the Resource.  \"*\" means all.") @OmitEmpty String group,
-        @Doc("Version is the API Version of the Resource.  \"*\" means all.") @OmitEmpty String version,
-        @Doc("Resource is one of the existing resource types.  \"*\" means all.") @OmitEmpty String resource,
-        @Doc("Subresource is one of the existing resource types.  \"\" means none.") @OmitEmpty String subresource,
+                + "means all.") @OmitEmpty @ProtoTag(2) String verb,
+        @Doc("Group is the API Group of the Resource.  \"*\" means all.") @OmitEmpty @ProtoTag(3) String group,
+        @Doc("Version is the API Version of the Resource.  \"*\" means all.") @OmitEmpty @ProtoTag(4) String version,
+        @Doc("Resource is one of the existing resource types.  \"*\" means all.") @OmitEmpty @ProtoTag(5) String resource,
+        @Doc("Subresource is one of the existing resource types.  \"\" means none.") @OmitEmpty @ProtoTag(6) String subresource,
         @Doc("Name is the name of the resource being requested for a \"get\" or deleted for a \"delete\". \"\" "
-                + "(empty) means all.") @OmitEmpty String name,
+                + "(empty) means all.") @OmitEmpty @ProtoTag(7) String name,
         @Doc("fieldSelector describes the limitation on access based on field.  It can only limit access, not "
-                + "broaden it.") @OmitEmpty @Ptr FieldSelectorAttributes fieldSelector,
+                + "broaden it.") @OmitEmpty @Ptr @ProtoTag(8) FieldSelectorAttributes fieldSelector,
         @Doc("labelSelector describes the limitation on access based on labels.  It can only limit access, not "
-                + "broaden it.") @OmitEmpty @Ptr LabelSelectorAttributes labelSelector) {
+                + "broaden it.") @OmitEmpty @Ptr @ProtoTag(9) LabelSelectorAttributes labelSelector) {
 }

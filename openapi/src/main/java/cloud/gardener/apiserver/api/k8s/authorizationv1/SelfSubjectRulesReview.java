@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("SelfSubjectRulesReview enumerates the set of actions the current user can perform within a namespace. The "
         + "returned list of actions may be incomplete depending on the server's authorization mode, and any errors "
@@ -17,8 +18,8 @@ public record SelfSubjectRulesReview(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object's metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec holds information about the request being evaluated.") SelfSubjectRulesReviewSpec spec,
+        @OmitEmpty @ProtoTag(1) ObjectMeta metadata,
+        @Doc("Spec holds information about the request being evaluated.") @ProtoTag(2) SelfSubjectRulesReviewSpec spec,
         @Doc("Status is filled in by the server and indicates the set of actions a user can perform.")
-        @OmitEmpty SubjectRulesReviewStatus status) {
+        @OmitEmpty @ProtoTag(3) SubjectRulesReviewStatus status) {
 }

@@ -5,14 +5,15 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("SubjectAccessReview checks whether or not a user or group can perform an action.")
 public record SubjectAccessReview(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object's metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec holds information about the request being evaluated") SubjectAccessReviewSpec spec,
+        @OmitEmpty @ProtoTag(1) ObjectMeta metadata,
+        @Doc("Spec holds information about the request being evaluated") @ProtoTag(2) SubjectAccessReviewSpec spec,
         @Doc("Status is filled in by the server and indicates whether the request is allowed or not")
-        @OmitEmpty SubjectAccessReviewStatus status) {
+        @OmitEmpty @ProtoTag(3) SubjectAccessReviewStatus status) {
 }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.api.k8s.authorizationv1;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.ListType;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import java.util.List;
 import java.util.Map;
@@ -11,13 +12,13 @@ import java.util.Map;
         + "and NonResourceAuthorizationAttributes must be set")
 public record SubjectAccessReviewSpec(
         @Doc("ResourceAuthorizationAttributes describes information for a resource access request")
-        @OmitEmpty @Ptr ResourceAttributes resourceAttributes,
+        @OmitEmpty @Ptr @ProtoTag(1) ResourceAttributes resourceAttributes,
         @Doc("NonResourceAttributes describes information for a non-resource access request")
-        @OmitEmpty @Ptr NonResourceAttributes nonResourceAttributes,
+        @OmitEmpty @Ptr @ProtoTag(2) NonResourceAttributes nonResourceAttributes,
         @Doc("User is the user you're testing for. If you specify \"User\" but not \"Groups\", then is it "
-                + "interpreted as \"What if User were not a member of any groups") @OmitEmpty String user,
-        @Doc("Groups is the groups you're testing for.") @OmitEmpty @ListType("atomic") List<String> groups,
+                + "interpreted as \"What if User were not a member of any groups") @OmitEmpty @ProtoTag(3) String user,
+        @Doc("Groups is the groups you're testing for.") @OmitEmpty @ListType("atomic") @ProtoTag(4) List<String> groups,
         @Doc("Extra corresponds to the user.Info.GetExtra() method from the authenticator.  Since that is input to "
-                + "the authorizer it needs a reflection here.") @OmitEmpty Map<String, List<String>> extra,
-        @Doc("UID information about the requesting user.") @OmitEmpty String uid) {
+                + "the authorizer it needs a reflection here.") @OmitEmpty @ProtoTag(5) Map<String, List<String>> extra,
+        @Doc("UID information about the requesting user.") @OmitEmpty @ProtoTag(6) String uid) {
 }

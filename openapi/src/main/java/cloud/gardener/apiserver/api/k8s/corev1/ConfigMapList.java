@@ -5,13 +5,14 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("ConfigMapList is a resource containing a list of ConfigMap objects.")
 public record ConfigMapList(
         @Inline TypeMeta typeMeta,
         @Doc("More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @OmitEmpty ListMeta metadata,
+        @OmitEmpty @ProtoTag(1) ListMeta metadata,
         @Doc("Items is the list of ConfigMaps.")
-        List<ConfigMap> items) {
+        @ProtoTag(2) List<ConfigMap> items) {
 }

@@ -5,17 +5,18 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("Namespace provides a scope for Names. Use of multiple namespaces is optional.")
 public record Namespace(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object's metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @OmitEmpty ObjectMeta metadata,
+        @OmitEmpty @ProtoTag(1) ObjectMeta metadata,
         @Doc("Spec defines the behavior of the Namespace. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status")
-        @OmitEmpty NamespaceSpec spec,
+        @OmitEmpty @ProtoTag(2) NamespaceSpec spec,
         @Doc("Status describes the current status of a Namespace. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status")
-        @OmitEmpty NamespaceStatus status) {
+        @OmitEmpty @ProtoTag(3) NamespaceStatus status) {
 }

@@ -2,18 +2,19 @@ package cloud.gardener.apiserver.api.k8s.corev1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.values.Time;
 
 @Doc("NamespaceCondition contains details about state of namespace.")
 public record NamespaceCondition(
         @Doc("Type of namespace controller condition.")
-        String type,
+        @ProtoTag(1) String type,
         @Doc("Status of the condition, one of True, False, Unknown.")
-        String status,
+        @ProtoTag(2) String status,
         @Doc("Last time the condition transitioned from one status to another.")
-        @OmitEmpty Time lastTransitionTime,
+        @OmitEmpty @ProtoTag(4) Time lastTransitionTime,
         @Doc("Unique, one-word, CamelCase reason for the condition's last transition.")
-        @OmitEmpty String reason,
+        @OmitEmpty @ProtoTag(5) String reason,
         @Doc("Human-readable message indicating details about last transition.")
-        @OmitEmpty String message) {
+        @OmitEmpty @ProtoTag(6) String message) {
 }

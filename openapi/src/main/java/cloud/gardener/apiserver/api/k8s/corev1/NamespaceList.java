@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("NamespaceList is a list of Namespaces.")
@@ -12,8 +13,8 @@ public record NamespaceList(
         @Inline TypeMeta typeMeta,
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
-        @OmitEmpty ListMeta metadata,
+        @OmitEmpty @ProtoTag(1) ListMeta metadata,
         @Doc("Items is the list of Namespace objects in the list. More info: "
                 + "https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/")
-        List<Namespace> items) {
+        @ProtoTag(2) List<Namespace> items) {
 }

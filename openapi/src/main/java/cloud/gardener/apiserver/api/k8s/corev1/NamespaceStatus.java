@@ -4,13 +4,14 @@ import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.ListType;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 import cloud.gardener.apiserver.api.model.Patch;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("NamespaceStatus is information about the current status of a Namespace.")
 public record NamespaceStatus(
         @Doc("Phase is the current lifecycle phase of the namespace. More info: "
                 + "https://kubernetes.io/docs/tasks/administer-cluster/namespaces/")
-        @OmitEmpty String phase,
+        @OmitEmpty @ProtoTag(1) String phase,
         @Doc("Represents the latest available observations of a namespace's current state.")
-        @OmitEmpty @Patch(key = "type") @ListType(value = "map", keys = "type") List<NamespaceCondition> conditions) {
+        @OmitEmpty @Patch(key = "type") @ListType(value = "map", keys = "type") @ProtoTag(2) List<NamespaceCondition> conditions) {
 }

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.values.Base64Bytes;
 import java.util.Map;
 
@@ -14,21 +15,21 @@ public record Secret(
         @Inline TypeMeta typeMeta,
         @Doc("Standard object's metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @OmitEmpty ObjectMeta metadata,
+        @OmitEmpty @ProtoTag(1) ObjectMeta metadata,
         @Doc("Immutable, if set to true, ensures that data stored in the Secret cannot be updated (only object "
                 + "metadata can be modified). If not set to true, the field can be modified at any time. Defaulted "
                 + "to nil.")
-        @OmitEmpty Boolean immutable,
+        @OmitEmpty @ProtoTag(5) Boolean immutable,
         @Doc("Data contains the secret data. Each key must consist of alphanumeric characters, '-', '_' or '.'. The "
                 + "serialized form of the secret data is a base64 encoded string, representing the arbitrary "
                 + "(possibly non-string) data value here. Described in "
                 + "https://tools.ietf.org/html/rfc4648#section-4")
-        @OmitEmpty Map<String, Base64Bytes> data,
+        @OmitEmpty @ProtoTag(2) Map<String, Base64Bytes> data,
         @Doc("stringData allows specifying non-binary secret data in string form. It is provided as a write-only "
                 + "input field for convenience. All keys and values are merged into the data field on write, "
                 + "overwriting any existing values. The stringData field is never output when reading from the API.")
-        @OmitEmpty Map<String, String> stringData,
+        @OmitEmpty @ProtoTag(4) Map<String, String> stringData,
         @Doc("Used to facilitate programmatic handling of secret data. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/secret/#secret-types")
-        @OmitEmpty String type) {
+        @OmitEmpty @ProtoTag(3) String type) {
 }

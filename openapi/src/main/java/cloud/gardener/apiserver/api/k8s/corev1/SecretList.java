@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import java.util.List;
 
 @Doc("SecretList is a list of Secret.")
@@ -12,7 +13,7 @@ public record SecretList(
         @Inline TypeMeta typeMeta,
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
-        @OmitEmpty ListMeta metadata,
+        @OmitEmpty @ProtoTag(1) ListMeta metadata,
         @Doc("Items is a list of secret objects. More info: https://kubernetes.io/docs/concepts/configuration/secret")
-        List<Secret> items) {
+        @ProtoTag(2) List<Secret> items) {
 }

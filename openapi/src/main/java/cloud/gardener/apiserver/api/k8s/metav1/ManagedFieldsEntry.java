@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.k8s.metav1;
 
 import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
+import cloud.gardener.apiserver.api.model.ProtoTag;
 import cloud.gardener.apiserver.api.model.Ptr;
 import cloud.gardener.apiserver.api.model.values.Time;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,16 +10,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 @Doc("ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset "
         + "applies to.")
 public record ManagedFieldsEntry(
-        @Doc("Manager is an identifier of the workflow managing these fields.") @OmitEmpty String manager,
+        @Doc("Manager is an identifier of the workflow managing these fields.") @OmitEmpty @ProtoTag(1) String manager,
         @Doc("Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid "
-                + "values for this field are 'Apply' and 'Update'.") @OmitEmpty String operation,
+                + "values for this field are 'Apply' and 'Update'.") @OmitEmpty @ProtoTag(2) String operation,
         @Doc("APIVersion defines the version of this resource that this field set applies to.") @OmitEmpty
-        String apiVersion,
-        @Doc("Time is the timestamp of when the ManagedFields entry was added.") @OmitEmpty @Ptr Time time,
+        @ProtoTag(3) String apiVersion,
+        @Doc("Time is the timestamp of when the ManagedFields entry was added.") @OmitEmpty @Ptr @ProtoTag(4) Time time,
         @Doc("FieldsType is the discriminator for the different fields format and version. There is currently only "
-                + "one possible value: \"FieldsV1\"") @OmitEmpty String fieldsType,
+                + "one possible value: \"FieldsV1\"") @OmitEmpty @ProtoTag(6) String fieldsType,
         @Doc("FieldsV1 holds the first JSON version format as described in the \"FieldsV1\" type.") @OmitEmpty @Ptr
-        JsonNode fieldsV1,
+        @ProtoTag(7) JsonNode fieldsV1,
         @Doc("Subresource is the name of the subresource used to update that object, or empty string if the object "
-                + "was updated through the main resource.") @OmitEmpty String subresource) {
+                + "was updated through the main resource.") @OmitEmpty @ProtoTag(8) String subresource) {
 }
