@@ -28,6 +28,8 @@ public final class ObjectWriter {
     private final OutputFormat format;
     private final TableConvertor tables;
     private boolean columnsSent;
+    /** Watch events go out as WebSocket messages, one each: protobuf events then carry no length prefix. */
+    private boolean messageFramed;
 
     private ObjectWriter(ResourceRequest req, OutputFormat format) {
         this.req = req;
@@ -68,6 +70,11 @@ public final class ObjectWriter {
                 && "true".equals(req.ctx().queryParams().get("allowWatchBookmarks"));
         return new ObjectWriter(req, OutputNegotiator.forWatch(req.header("Accept"), watchList,
                 ProtobufCodec.supports(req.type().gvk(req.version()))));
+    }
+
+    /** Switches watch events to WebSocket framing (one message per event), as upstream's websocket framer does. */
+    public void frameAsMessages() {
+        messageFramed = true;
     }
 
     public boolean pretty() {
@@ -177,7 +184,9 @@ public final class ObjectWriter {
     /** A JSON line, or a protobuf frame whose object is the enveloped protobuf body. */
     private Buffer event(String type, JsonNode object) {
         if (format.encoding() == Encoding.PROTOBUF) {
-            return Buffer.buffer(ProtobufCodec.watchFrame(type, ProtobufCodec.encode(object)));
+            byte[] body = ProtobufCodec.encode(object);
+            return Buffer.buffer(messageFramed ? ProtobufCodec.watchEvent(type, body)
+                    : ProtobufCodec.watchFrame(type, body));
         }
         return line(type, object);
     }

@@ -65,6 +65,7 @@ public final class WatchHandler implements VerbHandler {
                 return Future.succeededFuture();
             }
             webSocket = new WebSocketWatch(req.ctx(), writer.watchContentType());
+            writer.frameAsMessages();
         }
         Stream stream = new Stream(req, writer, filter, options.allowWatchBookmarks(), webSocket);
         Future<Long> start;

@@ -81,7 +81,10 @@ final class MessageReader {
             int i = f.index();
             switch (t.shape()) {
                 case LIST -> {
-                    List<Object> list = (List<Object>) (values[i] == null ? (values[i] = new ArrayList<>()) : values[i]);
+                    if (values[i] == null) {
+                        values[i] = new ArrayList<>();
+                    }
+                    List<Object> list = (List<Object>) values[i];
                     TypeRef e = t.element();
                     if (isNumeric(e) && wireType == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
                         CodedInputStream packed = CodedInputStream.newInstance(in.readByteArray());
@@ -95,8 +98,10 @@ final class MessageReader {
                 }
                 case MAP -> {
                     expect(wireType, t, f);
-                    Map<String, Object> map = (Map<String, Object>) (values[i] == null
-                            ? (values[i] = new LinkedHashMap<>()) : values[i]);
+                    if (values[i] == null) {
+                        values[i] = new LinkedHashMap<>();
+                    }
+                    Map<String, Object> map = (Map<String, Object>) values[i];
                     mapEntry(CodedInputStream.newInstance(in.readByteArray()), t.element(), f, map);
                 }
                 case RECORD -> {

@@ -13,6 +13,8 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.temporal.ChronoField;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
@@ -154,8 +156,10 @@ final class MessageWriter {
         } else if (type == MicroTime.class) {
             MicroTime time = (MicroTime) v;
             if (time != null && !time.isZero()) {
-                out.writeInt64(1, time.instant().getEpochSecond());
-                out.writeInt32(2, time.instant().truncatedTo(ChronoUnit.MICROS).getNano());
+                // seconds and the nanoseconds within them, to the microsecond: Go's {Unix(), Nanosecond()}
+                Instant instant = time.instant().truncatedTo(ChronoUnit.MICROS);
+                out.writeInt64(1, instant.getEpochSecond());
+                out.writeInt32(2, instant.get(ChronoField.NANO_OF_SECOND));
             }
         } else if (type == Duration.class) {
             out.writeInt64(1, v == null ? 0L : ((Duration) v).nanos());

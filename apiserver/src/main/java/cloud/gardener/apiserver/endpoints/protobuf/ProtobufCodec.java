@@ -79,11 +79,11 @@ public final class ProtobufCodec {
     }
 
     /**
-     * One frame of a protobuf watch: a 4-byte big-endian length, then the {@code metav1.WatchEvent} {type = 1,
-     * object = 2 (a RawExtension whose raw is the object's protobuf body, envelope included)}, as the protobuf stream
-     * serializer writes it (no envelope around the event itself).
+     * One event of a protobuf watch: the {@code metav1.WatchEvent} {type = 1, object = 2 (a RawExtension whose raw is
+     * the object's protobuf body, envelope included)}, as the protobuf stream serializer writes it (no envelope around
+     * the event itself). A WebSocket message carries one event as it is.
      */
-    public static byte[] watchFrame(String type, byte[] objectBody) {
+    public static byte[] watchEvent(String type, byte[] objectBody) {
         try {
             ByteString.Output raw = ByteString.newOutput(objectBody.length + 8);
             CodedOutputStream rawOut = CodedOutputStream.newInstance(raw);
@@ -94,17 +94,22 @@ public final class ProtobufCodec {
             out.writeString(1, type);
             out.writeBytes(2, raw.toByteString());
             out.flush();
-            byte[] message = event.toByteString().toByteArray();
-            byte[] frame = new byte[message.length + 4];
-            frame[0] = (byte) (message.length >>> 24);
-            frame[1] = (byte) (message.length >>> 16);
-            frame[2] = (byte) (message.length >>> 8);
-            frame[3] = (byte) message.length;
-            System.arraycopy(message, 0, frame, 4, message.length);
-            return frame;
+            return event.toByteString().toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // writes to memory only
         }
+    }
+
+    /** A watch event in a chunked stream: 4-byte big-endian length, then {@link #watchEvent(String, byte[])}. */
+    public static byte[] watchFrame(String type, byte[] objectBody) {
+        byte[] message = watchEvent(type, objectBody);
+        byte[] frame = new byte[message.length + 4];
+        frame[0] = (byte) (message.length >>> 24);
+        frame[1] = (byte) (message.length >>> 16);
+        frame[2] = (byte) (message.length >>> 8);
+        frame[3] = (byte) message.length;
+        System.arraycopy(message, 0, frame, 4, message.length);
+        return frame;
     }
 
     /** {@code copyKindDefaults}: an empty kind, or an empty version (with its group), is taken from {@code into}. */

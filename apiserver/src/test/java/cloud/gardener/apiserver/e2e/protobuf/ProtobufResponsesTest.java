@@ -76,6 +76,16 @@ class ProtobufResponsesTest {
         assertThat(listObject.at("/metadata/resourceVersion").asText()).isNotEmpty();
         assertThat(listObject.path("items").findValuesAsText("name")).contains(name);
 
+        // the metadata client's Accept: PartialObjectMetadataList in protobuf
+        HttpResponse<byte[]> metadata = admin.getBytes(EXPOSURE_CLASSES, Map.of("Accept",
+                PROTOBUF + ";as=PartialObjectMetadataList;g=meta.k8s.io;v=v1, application/json"));
+        assertThat(metadata.statusCode()).isEqualTo(200);
+        JsonNode partial = ProtobufCodec.decode(metadata.body(),
+                new GroupVersionKind("meta.k8s.io", "v1", "PartialObjectMetadataList"));
+        assertThat(partial.path("kind").asText()).isEqualTo("PartialObjectMetadataList");
+        assertThat(partial.path("items").findValuesAsText("name")).contains(name);
+        assertThat(partial.path("items").findValues("handler")).isEmpty();
+
         // a watch from before the create: one ADDED frame with the object, then the timeout ends the stream
         String rv = Long.toString(Long.parseLong(createdObject.at("/metadata/resourceVersion").asText()) - 1);
         HttpResponse<byte[]> watch = admin.getBytes(EXPOSURE_CLASSES + "?watch=true&timeoutSeconds=2"
@@ -114,6 +124,7 @@ class ProtobufResponsesTest {
                 + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
     }
 
+    @SuppressWarnings("ArrayRecordComponent") // the object's body as read, compared by the decoder only
     private record Frame(String type, byte[] object) {
     }
 
