@@ -33,6 +33,10 @@ import java.util.Map;
  */
 final class MessageReader {
 
+    /** The instants Go's JSON can write: years 0 to 9999 (a seconds value of Unix time). */
+    private static final long MIN_JSON_SECONDS = Instant.parse("0000-01-01T00:00:00Z").getEpochSecond();
+    private static final long MAX_JSON_SECONDS = Instant.parse("9999-12-31T23:59:59Z").getEpochSecond();
+
     private MessageReader() {
     }
 
@@ -168,9 +172,20 @@ final class MessageReader {
             case BOOL -> in.readRawVarint64() != 0;
             case INT32 -> in.readInt32();
             case INT64 -> in.readInt64();
-            case FLOAT64 -> in.readDouble();
+            case FLOAT64 -> {
+                double d = in.readDouble();
+                if (!Double.isFinite(d)) {
+                    // Go reads it, then cannot write it as JSON
+                    throw new ProtobufDecodingException("json: unsupported value: " + goFloat(d));
+                }
+                yield d;
+            }
             default -> throw new IllegalStateException("not a number: " + t.goName());
         };
+    }
+
+    private static String goFloat(double d) {
+        return Double.isNaN(d) ? "NaN" : d > 0 ? "+Inf" : "-Inf";
     }
 
     /** One entry {key = 1, value = 2}; a missing key or value is the zero value, as in Go. */
@@ -268,6 +283,11 @@ final class MessageReader {
                     default -> skip(in, tag);
                 }
             }
+            if (seconds < MIN_JSON_SECONDS || seconds > MAX_JSON_SECONDS) {
+                // Go reads it, then cannot write it as JSON
+                throw new ProtobufDecodingException(type.getSimpleName()
+                        + ".MarshalJSON: year outside of range [0,9999]");
+            }
             try {
                 // Go: Time keeps whole seconds (time.Unix(seconds, 0)); MicroTime truncates nanos to microseconds
                 return type == Time.class ? Time.ofEpochSecond(seconds)
@@ -283,7 +303,7 @@ final class MessageReader {
                     expect(WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, f);
                     try {
                         q = Quantity.parse(string(in.readByteArray()));
-                    } catch (IllegalArgumentException e) {
+                    } catch (IllegalArgumentException | ArithmeticException e) {
                         throw new ProtobufDecodingException(String.valueOf(e.getMessage()));
                     }
                 } else {

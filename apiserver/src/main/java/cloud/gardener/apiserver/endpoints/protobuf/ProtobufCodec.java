@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.protobuf;
 
 import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -53,11 +54,18 @@ public final class ProtobufCodec {
      * the object's own {@code kind} and {@code apiVersion}, or {@code gvk}'s where it has none.
      *
      * @throws IllegalArgumentException when {@code gvk} has no protobuf form
+     * @throws IllegalStateException    when the object does not fit the kind's record (a 500)
      */
     public static byte[] encode(JsonNode object, GroupVersionKind gvk) {
         Class<?> type = ProtobufKinds.numbered(gvk)
                 .orElseThrow(() -> new IllegalArgumentException("no protobuf form for " + gvk));
-        Object record = ModelCodec.decode(object, type).value();
+        Object record;
+        try {
+            record = ModelCodec.decode(object, type).value();
+        } catch (DecodeException e) {
+            // a stored or built object that does not fit its model is the server's fault, not the client's
+            throw new IllegalStateException(gvk + " does not fit its model: " + e.getMessage(), e);
+        }
         String kind = object.path("kind").asText("");
         String apiVersion = object.path("apiVersion").asText("");
         return Envelope.write(apiVersion.isEmpty() ? gvk.apiVersion() : apiVersion,
