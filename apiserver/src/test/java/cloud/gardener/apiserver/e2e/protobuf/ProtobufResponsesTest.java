@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
@@ -12,12 +13,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.WireFormat;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.WebSocketClient;
+import io.vertx.core.http.WebSocketClientOptions;
+import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.PemTrustOptions;
 import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -122,6 +133,43 @@ class ProtobufResponsesTest {
         assertThat(json.status()).isEqualTo(406);
         assertThat(json.json().path("message").asText()).isEqualTo("only the following media types are accepted: "
                 + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
+    }
+
+    @Test
+    void aWebSocketWatchSendsOneEventPerBinaryMessageWithoutALengthPrefix() throws Exception {
+        String name = Fixtures.uniqueName("pb-ws");
+        assertThat(admin.post(EXPOSURE_CLASSES, exposureClass(name)).status()).isEqualTo(201);
+        IssuedCertificate cert = SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1));
+        WebSocketClient client = SERVER.vertx().createWebSocketClient(new WebSocketClientOptions().setSsl(true)
+                .setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(SERVER.servingCa().certificatePem())))
+                .setKeyCertOptions(new PemKeyCertOptions().addCertValue(Buffer.buffer(cert.certificateChainPem()))
+                        .addKeyValue(Buffer.buffer(cert.privateKeyPem()))));
+        BlockingQueue<Buffer> messages = new LinkedBlockingQueue<>();
+        try {
+            client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(SERVER.port()).setSsl(true)
+                            .setURI(EXPOSURE_CLASSES + "?watch=true&timeoutSeconds=3&fieldSelector=metadata.name%3D" + name)
+                            .addHeader("Accept", PROTOBUF).addSubProtocol("binary.k8s.io"))
+                    .onSuccess(socket -> socket.binaryMessageHandler(messages::add))
+                    .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            Buffer message = messages.poll(10, TimeUnit.SECONDS);
+            assertThat(message).isNotNull();
+            List<Frame> events = frames(withLengthPrefix(message.getBytes()));
+            assertThat(events).extracting(Frame::type).containsExactly("ADDED");
+            assertThat(ProtobufCodec.decode(events.get(0).object(), EXPOSURE_CLASS).at("/metadata/name").asText())
+                    .isEqualTo(name);
+        } finally {
+            client.close();
+        }
+    }
+
+    private static byte[] withLengthPrefix(byte[] message) {
+        byte[] frame = new byte[message.length + 4];
+        frame[0] = (byte) (message.length >>> 24);
+        frame[1] = (byte) (message.length >>> 16);
+        frame[2] = (byte) (message.length >>> 8);
+        frame[3] = (byte) message.length;
+        System.arraycopy(message, 0, frame, 4, message.length);
+        return frame;
     }
 
     @SuppressWarnings("ArrayRecordComponent") // the object's body as read, compared by the decoder only
