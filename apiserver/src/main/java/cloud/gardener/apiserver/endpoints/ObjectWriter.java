@@ -7,6 +7,9 @@ import cloud.gardener.apiserver.endpoints.negotiation.ConversionTarget;
 import cloud.gardener.apiserver.endpoints.negotiation.Encoding;
 import cloud.gardener.apiserver.endpoints.negotiation.OutputFormat;
 import cloud.gardener.apiserver.endpoints.negotiation.OutputNegotiator;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.resource.Subresource;
 import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -15,9 +18,9 @@ import io.vertx.core.buffer.Buffer;
 import java.util.List;
 
 /**
- * Encodes a resource response in the negotiated form: the object itself (JSON or YAML), a
- * {@code meta.k8s.io} Table, or PartialObjectMetadata(List). Negotiation happens when the writer is
- * made, before any work, so that a 406 costs nothing.
+ * Encodes a resource response in the negotiated form: the object itself (JSON, YAML, or protobuf for kinds that
+ * have a protobuf form), a {@code meta.k8s.io} Table, or PartialObjectMetadata(List). Negotiation happens when the
+ * writer is made, before any work, so that a 406 costs nothing.
  */
 public final class ObjectWriter {
 
@@ -25,6 +28,8 @@ public final class ObjectWriter {
     private final OutputFormat format;
     private final TableConvertor tables;
     private boolean columnsSent;
+    /** Watch events go out as WebSocket messages, one each: protobuf events then carry no length prefix. */
+    private boolean messageFramed;
 
     private ObjectWriter(ResourceRequest req, OutputFormat format) {
         this.req = req;
@@ -37,17 +42,39 @@ public final class ObjectWriter {
     }
 
     public static ObjectWriter forObject(ResourceRequest req) {
-        return new ObjectWriter(req, OutputNegotiator.forObject(req.header("Accept"), pretty(req)));
+        return new ObjectWriter(req, OutputNegotiator.forObject(req.header("Accept"), pretty(req),
+                ProtobufCodec.supports(responseKind(req))));
+    }
+
+    /** The kind the response carries: a subresource's own kind (scale, adminkubeconfig), else the resource's. */
+    private static GroupVersionKind responseKind(ResourceRequest req) {
+        if (req.subresource() != null && !req.subresource().isEmpty()) {
+            GroupVersionKind own = req.type().subresource(req.subresource()).map(Subresource::responseKind)
+                    .orElse(null);
+            if (own != null) {
+                return own;
+            }
+        }
+        return req.type().gvk(req.version());
     }
 
     public static ObjectWriter forList(ResourceRequest req) {
-        return forObject(req);
+        GroupVersionKind item = req.type().gvk(req.version());
+        GroupVersionKind list = new GroupVersionKind(item.group(), item.version(), req.type().listKind());
+        return new ObjectWriter(req, OutputNegotiator.forObject(req.header("Accept"), pretty(req),
+                ProtobufCodec.supports(list)));
     }
 
     public static ObjectWriter forWatch(ResourceRequest req) {
         boolean watchList = "true".equals(req.ctx().queryParams().get("sendInitialEvents"))
                 && "true".equals(req.ctx().queryParams().get("allowWatchBookmarks"));
-        return new ObjectWriter(req, OutputNegotiator.forWatch(req.header("Accept"), watchList));
+        return new ObjectWriter(req, OutputNegotiator.forWatch(req.header("Accept"), watchList,
+                ProtobufCodec.supports(req.type().gvk(req.version()))));
+    }
+
+    /** Switches watch events to WebSocket framing (one message per event), as upstream's websocket framer does. */
+    public void frameAsMessages() {
+        messageFramed = true;
     }
 
     public boolean pretty() {
@@ -56,6 +83,11 @@ public final class ObjectWriter {
 
     public String contentType() {
         return format.contentType();
+    }
+
+    /** The Content-Type of a watch stream: protobuf streams say so ({@code stream=watch}), JSON does not. */
+    public String watchContentType() {
+        return format.encoding() == Encoding.PROTOBUF ? ProtobufCodec.WATCH_MEDIA_TYPE : format.contentType();
     }
 
     private String goTypeName(boolean list) {
@@ -112,6 +144,8 @@ public final class ObjectWriter {
     private void encodeAndWrite(int code, JsonNode out) {
         if (format.encoding() == Encoding.YAML) {
             Responses.writeYaml(req.ctx(), code, out);
+        } else if (format.encoding() == Encoding.PROTOBUF) {
+            Responses.write(req.ctx(), code, ProtobufCodec.MEDIA_TYPE, ProtobufCodec.encode(out));
         } else {
             Responses.writeJson(req.ctx(), code, out, format.pretty());
         }
@@ -126,7 +160,7 @@ public final class ObjectWriter {
         } else if (format.target() == ConversionTarget.PARTIAL_OBJECT_METADATA) {
             out = TableConvertor.partial(obj, format.targetVersion());
         }
-        return line(type, out);
+        return event(type, out);
     }
 
     public Buffer bookmarkEvent(ObjectNode obj) {
@@ -140,11 +174,21 @@ public final class ObjectWriter {
             table.putArray("rows");
             out = table;
         }
-        return line("BOOKMARK", out);
+        return event("BOOKMARK", out);
     }
 
     public Buffer errorEvent(Status status) {
-        return line("ERROR", Json.MAPPER.valueToTree(status));
+        return event("ERROR", Json.MAPPER.valueToTree(status));
+    }
+
+    /** A JSON line, or a protobuf frame whose object is the enveloped protobuf body. */
+    private Buffer event(String type, JsonNode object) {
+        if (format.encoding() == Encoding.PROTOBUF) {
+            byte[] body = ProtobufCodec.encode(object);
+            return Buffer.buffer(messageFramed ? ProtobufCodec.watchEvent(type, body)
+                    : ProtobufCodec.watchFrame(type, body));
+        }
+        return line(type, object);
     }
 
     private static Buffer line(String type, JsonNode object) {

@@ -10,7 +10,7 @@ import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.DeleteOptions;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
-import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecoder;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.WriteContext;
@@ -59,12 +59,12 @@ public final class RequestBodies {
      * are defaulted from {@code into} and checked ({@link BodyKind}).
      */
     public static ParsedObject parseObject(ResourceRequest req, GroupVersionKind into) {
-        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufDecoder.supports(into));
+        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufCodec.supports(into));
         byte[] bytes = bytes(req);
         ParsedBody parsed;
         if (format == BodyFormat.PROTOBUF) {
             try {
-                parsed = new ParsedBody(ProtobufDecoder.decode(bytes, into), List.of(), List.of());
+                parsed = new ParsedBody(ProtobufCodec.decode(bytes, into), List.of(), List.of());
             } catch (IOException e) {
                 throw cannotBeHandled(into, firstLine(e.getMessage()));
             }

@@ -4,6 +4,9 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.audit.RequestAudit;
+import cloud.gardener.apiserver.endpoints.negotiation.Encoding;
+import cloud.gardener.apiserver.endpoints.negotiation.OutputNegotiator;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.endpoints.request.Warnings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.vertx.core.buffer.Buffer;
@@ -45,6 +48,11 @@ public final class Responses {
             resp.putHeader("Retry-After", Integer.toString(retry));
         }
         RequestAudit.logResponseStatus(ctx, e.status());
+        // ErrorNegotiated: a client that accepts protobuf first gets the Status in protobuf
+        if (OutputNegotiator.forError(ctx.request().getHeader("Accept"), false).encoding() == Encoding.PROTOBUF) {
+            write(ctx, e.code(), ProtobufCodec.MEDIA_TYPE, ProtobufCodec.encode(Json.MAPPER.valueToTree(e.status())));
+            return;
+        }
         writeJson(ctx, e.code(), e.status(), false);
     }
 

@@ -195,6 +195,22 @@ public final class TestClient {
         }
     }
 
+    /** A request whose body and answer are binary (protobuf), both as they are. */
+    public HttpResponse<byte[]> exchange(String method, String path, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(30)).method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(builder::header);
+        try {
+            return http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A GET whose body is binary (protobuf), returned as is. */
     public HttpResponse<byte[]> getBytes(String path, Map<String, String> headers) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))

@@ -64,7 +64,8 @@ public final class WatchHandler implements VerbHandler {
                 req.ctx().response().setStatusCode(refusal).putHeader("Connection", "close").end();
                 return Future.succeededFuture();
             }
-            webSocket = new WebSocketWatch(req.ctx(), writer.contentType());
+            webSocket = new WebSocketWatch(req.ctx(), writer.watchContentType());
+            writer.frameAsMessages();
         }
         Stream stream = new Stream(req, writer, filter, options.allowWatchBookmarks(), webSocket);
         Future<Long> start;
@@ -129,7 +130,7 @@ public final class WatchHandler implements VerbHandler {
                 });
             }
             resp.setStatusCode(200);
-            resp.putHeader("Content-Type", writer.contentType());
+            resp.putHeader("Content-Type", writer.watchContentType());
             if (req.ctx().request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
                 resp.setChunked(true);
             }

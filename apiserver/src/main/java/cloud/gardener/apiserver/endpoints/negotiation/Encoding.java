@@ -1,9 +1,13 @@
 package cloud.gardener.apiserver.endpoints.negotiation;
 
-/** The serializations this server writes responses in. Protobuf is not served. */
+/**
+ * The serializations this server writes responses in. Protobuf only for kinds that have a protobuf form (see
+ * {@code ProtobufCodec}), and for Status.
+ */
 public enum Encoding {
     JSON("application/json"),
-    YAML("application/yaml");
+    YAML("application/yaml"),
+    PROTOBUF("application/vnd.kubernetes.protobuf");
 
     private final String mediaType;
 

@@ -7,26 +7,25 @@ import java.util.Set;
 
 /**
  * Accept negotiation for resource responses, as {@code negotiation.NegotiateOutputMediaType} with a resource
- * endpoint's restrictions: the first clause (after goautoneg's ordering) that matches JSON or YAML with
- * acceptable parameters wins. {@code as}/{@code g}/{@code v} must name Table (JSON or YAML only),
- * PartialObjectMetadata or PartialObjectMetadataList in {@code meta.k8s.io} {@code v1} or {@code v1beta1};
- * {@code stream} may only be {@code watch} on JSON; {@code sv} only {@code v1}; other parameters are ignored.
- * Protobuf clauses never match because protobuf responses are not served, nor is {@code application/cbor} (as
- * kube-apiserver 1.32 with its CBOR feature off); the 406 messages list exactly what is served.
+ * endpoint's restrictions: the first clause (after goautoneg's ordering) that matches a served media type with
+ * acceptable parameters wins. JSON and YAML are served for every kind, protobuf for kinds with a protobuf form (the
+ * caller says whether the response kind has one). {@code as}/{@code g}/{@code v} must name Table (JSON or YAML only:
+ * upstream's Table has no protobuf form, so a protobuf Table clause is passed over rather than failing as
+ * kube-apiserver's encoder does), PartialObjectMetadata or PartialObjectMetadataList (also in protobuf, for every
+ * kind) in {@code meta.k8s.io} {@code v1} or {@code v1beta1}; {@code stream} may only be {@code watch} on JSON or
+ * protobuf; {@code sv} only {@code v1}; other parameters are ignored. {@code application/cbor} is not served (as
+ * kube-apiserver 1.32 with its CBOR feature off); the 406 messages list exactly what is served for the request.
  */
 public final class OutputNegotiator {
 
-    private static final List<Encoding> SERVED = List.of(Encoding.JSON, Encoding.YAML);
-    /** The encodings a watch can stream in. */
-    private static final List<Encoding> STREAMED = List.of(Encoding.JSON);
+    private static final List<Encoding> TEXT = List.of(Encoding.JSON, Encoding.YAML);
+    private static final List<Encoding> ALL = List.of(Encoding.JSON, Encoding.YAML, Encoding.PROTOBUF);
 
-    /** The 406 message ({@code NewNotAcceptableError}): the media types served. */
-    public static final String NOT_ACCEPTABLE_MESSAGE = "only the following media types are accepted: "
-            + String.join(", ", SERVED.stream().map(Encoding::mediaType).toList());
+    /** The 406 message ({@code NewNotAcceptableError}) for kinds without a protobuf form: the media types served. */
+    public static final String NOT_ACCEPTABLE_MESSAGE = notAcceptableMessage(false);
 
-    /** The 406 message of a watch whose negotiated serializer cannot stream (YAML): the stream media types served. */
-    public static final String NOT_ACCEPTABLE_STREAM_MESSAGE = "only the following media types are accepted: "
-            + String.join(", ", STREAMED.stream().map(e -> e.mediaType() + ";stream=watch").toList());
+    /** The 406 message of a watch on a kind without a protobuf form whose negotiated serializer cannot stream. */
+    public static final String NOT_ACCEPTABLE_STREAM_MESSAGE = notAcceptableStreamMessage(false);
     private static final Set<String> META_VERSIONS = Set.of("v1", "v1beta1");
 
     /** Which conversions an endpoint allows. */
@@ -35,19 +34,46 @@ public final class OutputNegotiator {
     private OutputNegotiator() {
     }
 
+    /** The 406 message: the media types served for a kind with ({@code protobuf}) or without a protobuf form. */
+    public static String notAcceptableMessage(boolean protobuf) {
+        return "only the following media types are accepted: "
+                + String.join(", ", served(protobuf).stream().map(Encoding::mediaType).toList());
+    }
+
+    /** The 406 message of a watch whose negotiated serializer cannot stream (YAML): the stream media types served. */
+    public static String notAcceptableStreamMessage(boolean protobuf) {
+        return "only the following media types are accepted: " + String.join(", ", served(protobuf).stream()
+                .filter(e -> e != Encoding.YAML).map(e -> e.mediaType() + ";stream=watch").toList());
+    }
+
+    private static List<Encoding> served(boolean protobuf) {
+        return protobuf ? ALL : TEXT;
+    }
+
+    /** {@link #forObject(String, boolean, boolean)} for a kind without a protobuf form. */
+    public static OutputFormat forObject(String accept, boolean pretty) {
+        return forObject(accept, pretty, false);
+    }
+
     /**
      * Negotiates the response of get, list, create, update, patch, delete and deletecollection.
      *
-     * @param accept the Accept header (first value), null or empty for none
-     * @param pretty {@link #isPretty(Map, String)} of the request
+     * @param accept   the Accept header (first value), null or empty for none
+     * @param pretty   {@link #isPretty(Map, String)} of the request
+     * @param protobuf whether the response kind has a protobuf form
      * @throws ApiException 406 when no clause is acceptable
      */
-    public static OutputFormat forObject(String accept, boolean pretty) {
-        OutputFormat f = negotiate(accept, Restrictions.RESOURCE);
+    public static OutputFormat forObject(String accept, boolean pretty, boolean protobuf) {
+        OutputFormat f = negotiate(accept, Restrictions.RESOURCE, served(protobuf));
         if (f == null) {
-            throw ApiException.notAcceptable(NOT_ACCEPTABLE_MESSAGE);
+            throw ApiException.notAcceptable(notAcceptableMessage(protobuf));
         }
         return f.withPretty(f.pretty() || pretty);
+    }
+
+    /** {@link #forWatch(String, boolean, boolean)} for a kind without a protobuf form. */
+    public static OutputFormat forWatch(String accept, boolean watchList) {
+        return forWatch(accept, watchList, false);
     }
 
     /**
@@ -56,28 +82,27 @@ public final class OutputNegotiator {
      * for Table; a clause that selects YAML fails with the stream 406, as YAML cannot be streamed. Watch
      * output is never indented.
      */
-    public static OutputFormat forWatch(String accept, boolean watchList) {
-        OutputFormat f = negotiate(accept, watchList ? Restrictions.WATCH_LIST : Restrictions.RESOURCE);
+    public static OutputFormat forWatch(String accept, boolean watchList, boolean protobuf) {
+        List<Encoding> served = served(protobuf);
+        OutputFormat f = negotiate(accept, watchList ? Restrictions.WATCH_LIST : Restrictions.RESOURCE, served);
         if (f == null) {
-            throw ApiException.notAcceptable(NOT_ACCEPTABLE_MESSAGE);
+            throw ApiException.notAcceptable(notAcceptableMessage(protobuf));
         }
         // the stream serializer is negotiated again with the endpoint's ordinary restrictions
-        OutputFormat stream = negotiate(accept, Restrictions.RESOURCE);
-        if (stream == null) {
-            throw ApiException.notAcceptable(NOT_ACCEPTABLE_STREAM_MESSAGE);
+        OutputFormat stream = negotiate(accept, Restrictions.RESOURCE, served);
+        if (stream == null || stream.encoding() == Encoding.YAML) {
+            throw ApiException.notAcceptable(notAcceptableStreamMessage(protobuf));
         }
-        if (!STREAMED.contains(stream.encoding())) {
-            throw ApiException.notAcceptable(NOT_ACCEPTABLE_STREAM_MESSAGE);
-        }
-        return new OutputFormat(Encoding.JSON, f.target(), f.targetVersion(), false);
+        return new OutputFormat(f.encoding() == Encoding.PROTOBUF ? Encoding.PROTOBUF : Encoding.JSON, f.target(),
+                f.targetVersion(), false);
     }
 
     /**
-     * Negotiates how to write an error Status: no conversion is allowed, and when nothing is acceptable
-     * Kubernetes still writes the Status, as indented JSON. Never throws.
+     * Negotiates how to write an error Status: no conversion is allowed; Status has a protobuf form for every
+     * kind; when nothing is acceptable Kubernetes still writes the Status, as indented JSON. Never throws.
      */
     public static OutputFormat forError(String accept, boolean pretty) {
-        OutputFormat f = negotiate(accept, Restrictions.NO_CONVERSION);
+        OutputFormat f = negotiate(accept, Restrictions.NO_CONVERSION, ALL);
         if (f == null) {
             return OutputFormat.JSON.withPretty(true);
         }
@@ -90,7 +115,7 @@ public final class OutputNegotiator {
      * @throws ApiException 406 when no clause is acceptable
      */
     public static OutputFormat forNonResource(String accept, boolean pretty) {
-        OutputFormat f = negotiate(accept, Restrictions.NO_CONVERSION);
+        OutputFormat f = negotiate(accept, Restrictions.NO_CONVERSION, TEXT);
         if (f == null) {
             throw ApiException.notAcceptable(NOT_ACCEPTABLE_MESSAGE);
         }
@@ -114,12 +139,12 @@ public final class OutputNegotiator {
                 || userAgent.startsWith("Mozilla/5.0"));
     }
 
-    private static OutputFormat negotiate(String accept, Restrictions restrictions) {
+    private static OutputFormat negotiate(String accept, Restrictions restrictions, List<Encoding> encodings) {
         if (accept == null || accept.isEmpty()) {
             return OutputFormat.JSON;
         }
         for (MediaType clause : MediaType.parseAccept(accept)) {
-            for (Encoding encoding : SERVED) {
+            for (Encoding encoding : encodings) {
                 String[] served = encoding.mediaType().split("/", -1);
                 boolean matches = (clause.type().equals(served[0])
                         && (clause.subtype().equals(served[1]) || clause.subtype().equals("*")))
@@ -158,7 +183,7 @@ public final class OutputNegotiator {
                     version = v;
                 }
                 case "stream" -> {
-                    if (!v.isEmpty() && (encoding != Encoding.JSON || !v.equals("watch"))) {
+                    if (!v.isEmpty() && (encoding == Encoding.YAML || !v.equals("watch"))) {
                         return null;
                     }
                 }
@@ -179,7 +204,8 @@ public final class OutputNegotiator {
             return null;
         }
         ConversionTarget target = ConversionTarget.ofKind(kind);
-        if (target == null || (target == ConversionTarget.TABLE && restrictions == Restrictions.WATCH_LIST)) {
+        if (target == null || (target == ConversionTarget.TABLE && restrictions == Restrictions.WATCH_LIST)
+                || (target == ConversionTarget.TABLE && encoding == Encoding.PROTOBUF)) {
             return null;
         }
         return new OutputFormat(encoding, target, version, pretty);

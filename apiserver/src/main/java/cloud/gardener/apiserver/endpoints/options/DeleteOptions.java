@@ -6,7 +6,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
-import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecoder;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecodingException;
 import cloud.gardener.apiserver.endpoints.request.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -57,7 +57,7 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
     public static DeleteOptions parse(Map<String, List<String>> query, byte[] body, String contentType) {
         DeleteOptions options;
         if (body != null && body.length > 0) {
-            options = fromBody(body, BodyFormat.fromContentType(contentType, ProtobufDecoder.supports(KIND)));
+            options = fromBody(body, BodyFormat.fromContentType(contentType, ProtobufCodec.supports(KIND)));
         } else {
             List<String> dryRun = QueryParams.all(query, "dryRun");
             List<FieldError> dryErrs = WriteOptions.validateDryRun(dryRun);
@@ -136,7 +136,7 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
 
     private static JsonNode decodeProtobuf(byte[] body) {
         try {
-            return ProtobufDecoder.decode(body, KIND);
+            return ProtobufCodec.decode(body, KIND);
         } catch (ProtobufDecodingException e) {
             throw ApiException.unknown(e.getMessage());
         }

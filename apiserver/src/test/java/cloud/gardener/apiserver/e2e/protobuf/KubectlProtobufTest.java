@@ -41,6 +41,8 @@ class KubectlProtobufTest {
         assertThat(ns.exitCode()).as(ns.stderr()).isZero();
         assertThat(ns.stdout()).contains("namespace/proto-e2e created");
         assertThat(ns.stderr()).contains(PROTOBUF_HEADER);
+        // the typed client asks for protobuf first: Go's decoder read the protobuf answer behind "created"
+        assertThat(ns.stderr()).contains("Accept: application/vnd.kubernetes.protobuf");
 
         Kubectl.Result secret = kubectl.run("create", "secret", "generic", "creds", "-n", "proto-e2e",
                 "--from-literal=user=admin", "--from-literal=password=s3cr=t", "-v=8");

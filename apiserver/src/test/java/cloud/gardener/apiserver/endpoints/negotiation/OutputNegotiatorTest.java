@@ -68,10 +68,53 @@ class OutputNegotiatorTest {
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo(406);
                     assertThat(e.reason()).isEqualTo("NotAcceptable");
-                    // exactly what is served: protobuf responses are not
+                    // exactly what is served: protobuf is not, for a kind without a protobuf form
                     assertThat(e.getMessage()).isEqualTo("only the following media types are accepted: "
                             + "application/json, application/yaml");
                 });
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', nullValues = "null", value = {
+            // accept | encoding | target | version
+            "application/vnd.kubernetes.protobuf|PROTOBUF|NONE|null",
+            "application/vnd.kubernetes.protobuf, application/json|PROTOBUF|NONE|null",
+            "application/json, application/vnd.kubernetes.protobuf|JSON|NONE|null",
+            "application/vnd.kubernetes.protobuf;stream=watch|PROTOBUF|NONE|null",
+            METADATA_CLIENT + "|PROTOBUF|PARTIAL_OBJECT_METADATA|v1",
+            // upstream's Table has no protobuf form: the next clause serves it
+            "application/vnd.kubernetes.protobuf;as=Table;g=meta.k8s.io;v=v1, " + KUBECTL_GET + "|JSON|TABLE|v1"})
+    void protobufIsServedForKindsThatHaveIt(String accept, Encoding encoding, ConversionTarget target, String version) {
+        assertThat(OutputNegotiator.forObject(accept, false, true))
+                .isEqualTo(new OutputFormat(encoding, target, version, false));
+    }
+
+    @Test
+    void theNotAcceptableMessagesListWhatIsServedForTheKind() {
+        assertThatThrownBy(() -> OutputNegotiator.forObject("text/html", false, true))
+                .hasMessage("only the following media types are accepted: "
+                        + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
+        assertThatThrownBy(() -> OutputNegotiator.forObject("application/vnd.kubernetes.protobuf;as=Table;g=meta.k8s.io;v=v1",
+                false, true)).hasMessage(OutputNegotiator.notAcceptableMessage(true));
+        assertThatThrownBy(() -> OutputNegotiator.forWatch("application/yaml", false, true))
+                .hasMessage("only the following media types are accepted: "
+                        + "application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch");
+    }
+
+    @Test
+    void watchesStreamProtobufForKindsThatHaveIt() {
+        assertThat(OutputNegotiator.forWatch("application/vnd.kubernetes.protobuf;stream=watch", false, true))
+                .isEqualTo(new OutputFormat(Encoding.PROTOBUF, ConversionTarget.NONE, null, false));
+        assertThat(OutputNegotiator.forWatch("application/vnd.kubernetes.protobuf, application/json", false, false))
+                .isEqualTo(OutputFormat.JSON);
+    }
+
+    @Test
+    void errorsAreProtobufForClientsThatPreferIt() {
+        assertThat(OutputNegotiator.forError("application/vnd.kubernetes.protobuf, application/json", false).encoding())
+                .isEqualTo(Encoding.PROTOBUF);
+        assertThat(OutputNegotiator.forError("application/json, application/vnd.kubernetes.protobuf", false).encoding())
+                .isEqualTo(Encoding.JSON);
     }
 
     @Test

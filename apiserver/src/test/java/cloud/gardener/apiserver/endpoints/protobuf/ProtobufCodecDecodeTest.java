@@ -13,7 +13,7 @@ import com.google.protobuf.WireFormat;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-class ProtobufDecoderTest {
+class ProtobufCodecDecodeTest {
 
     private static final GroupVersionKind NAMESPACE = new GroupVersionKind("", "v1", "Namespace");
     private static final GroupVersionKind SECRET = new GroupVersionKind("", "v1", "Secret");
@@ -26,7 +26,7 @@ class ProtobufDecoderTest {
     }
 
     private static String decode(byte[] body, GroupVersionKind into) throws ProtobufDecodingException {
-        return ProtobufDecoder.decode(body, into).toString();
+        return ProtobufCodec.decode(body, into).toString();
     }
 
     @Test
@@ -147,7 +147,7 @@ class ProtobufDecoderTest {
         byte[] body = envelope("v1", "Namespace", message()
                 .message(1, message().message(8, time(-1, 500_000_000))));
 
-        assertThat(ProtobufDecoder.decode(body, NAMESPACE).at("/metadata/creationTimestamp").asText())
+        assertThat(ProtobufCodec.decode(body, NAMESPACE).at("/metadata/creationTimestamp").asText())
                 .isEqualTo("1969-12-31T23:59:59Z");
     }
 
@@ -183,9 +183,9 @@ class ProtobufDecoderTest {
 
         assertThat(decode(body, NAMESPACE)).startsWith(json("{'kind':'Namespace','apiVersion':'v1',"));
         // the group comes only with a defaulted version, as copyKindDefaults does
-        assertThat(ProtobufDecoder.decode(envelope("v1", "", message()), DELETE_OPTIONS).path("apiVersion").asText())
+        assertThat(ProtobufCodec.decode(envelope("v1", "", message()), DELETE_OPTIONS).path("apiVersion").asText())
                 .isEqualTo("v1");
-        assertThat(ProtobufDecoder.decode(envelope("", "", message()), DELETE_OPTIONS).path("apiVersion").asText())
+        assertThat(ProtobufCodec.decode(envelope("", "", message()), DELETE_OPTIONS).path("apiVersion").asText())
                 .isEqualTo("meta.k8s.io/v1");
     }
 
@@ -228,16 +228,16 @@ class ProtobufDecoderTest {
         byte[] body = envelope("v1", "ConfigMap", message().message(1, objectMeta("c", ""))
                 .message(2, message().string(1, "k").bytes(2, new byte[]{'a', (byte) 0xff})));
 
-        assertThat(ProtobufDecoder.decode(body, CONFIG_MAP).at("/data/k").asText()).isEqualTo("a\uFFFD");
+        assertThat(ProtobufCodec.decode(body, CONFIG_MAP).at("/data/k").asText()).isEqualTo("a\uFFFD");
     }
 
     @Test
     void bodiesThatAreNotKubernetesProtobufAreRejectedWithTheSerializersMessages() {
-        assertThatThrownBy(() -> ProtobufDecoder.decode(new byte[0], NAMESPACE))
+        assertThatThrownBy(() -> ProtobufCodec.decode(new byte[0], NAMESPACE))
                 .isInstanceOf(ProtobufDecodingException.class).hasMessage("empty data");
-        assertThatThrownBy(() -> ProtobufDecoder.decode(utf8("{\"kind\":\"Namespace\"}"), NAMESPACE))
+        assertThatThrownBy(() -> ProtobufCodec.decode(utf8("{\"kind\":\"Namespace\"}"), NAMESPACE))
                 .hasMessage("provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]");
-        assertThatThrownBy(() -> ProtobufDecoder.decode(new byte[]{'k', '8', 's', 0}, NAMESPACE))
+        assertThatThrownBy(() -> ProtobufCodec.decode(new byte[]{'k', '8', 's', 0}, NAMESPACE))
                 .hasMessage("empty body");
     }
 
@@ -245,36 +245,40 @@ class ProtobufDecoderTest {
     void truncatedAndMistypedFieldsAreErrors() {
         byte[] whole = envelope("v1", "Namespace", message().message(1, objectMeta("team-a", "")));
         byte[] cut = Arrays.copyOf(whole, whole.length - 3);
-        assertThatThrownBy(() -> ProtobufDecoder.decode(cut, NAMESPACE))
+        assertThatThrownBy(() -> ProtobufCodec.decode(cut, NAMESPACE))
                 .isInstanceOf(ProtobufDecodingException.class).hasMessage("unexpected EOF");
 
         byte[] varintName = envelope("v1", "Namespace", message().message(1, message().int64(1, 5)));
-        assertThatThrownBy(() -> ProtobufDecoder.decode(varintName, NAMESPACE))
+        assertThatThrownBy(() -> ProtobufCodec.decode(varintName, NAMESPACE))
                 .isInstanceOf(ProtobufDecodingException.class)
-                .hasMessage("proto: wrong wireType = 0 for field name of ObjectMeta");
+                .hasMessage("proto: wrong wireType = 0 for field Name");
 
         byte[] strayEndGroup = envelope("v1", "Namespace", message().tag(40, WireFormat.WIRETYPE_END_GROUP));
-        assertThatThrownBy(() -> ProtobufDecoder.decode(strayEndGroup, NAMESPACE))
+        assertThatThrownBy(() -> ProtobufCodec.decode(strayEndGroup, NAMESPACE))
                 .isInstanceOf(ProtobufDecodingException.class).hasMessage("proto: unexpected end of group");
 
         byte[] badFields = envelope("v1", "Namespace", message().message(1, message()
                 .message(17, message().message(7, message().bytes(1, utf8("{not json"))))));
-        assertThatThrownBy(() -> ProtobufDecoder.decode(badFields, NAMESPACE))
+        assertThatThrownBy(() -> ProtobufCodec.decode(badFields, NAMESPACE))
                 .isInstanceOf(ProtobufDecodingException.class).hasMessageStartingWith("fieldsV1: invalid JSON");
     }
 
     @Test
-    void supportsTheCoreKindsInV1AndDeleteOptionsAnywhere() {
-        assertThat(ProtobufDecoder.supports(NAMESPACE)).isTrue();
-        assertThat(ProtobufDecoder.supports(SECRET)).isTrue();
-        assertThat(ProtobufDecoder.supports(CONFIG_MAP)).isTrue();
-        assertThat(ProtobufDecoder.supports(new GroupVersionKind("", "v1", "DeleteOptions"))).isTrue();
-        assertThat(ProtobufDecoder.supports(new GroupVersionKind("core.gardener.cloud", "v1beta1", "DeleteOptions")))
+    void supportsNumberedKindsAndDeleteOptionsAnywhere() {
+        assertThat(ProtobufCodec.supports(NAMESPACE)).isTrue();
+        assertThat(ProtobufCodec.supports(SECRET)).isTrue();
+        assertThat(ProtobufCodec.supports(CONFIG_MAP)).isTrue();
+        assertThat(ProtobufCodec.supports(new GroupVersionKind("", "v1", "DeleteOptions"))).isTrue();
+        assertThat(ProtobufCodec.supports(new GroupVersionKind("core.gardener.cloud", "v1beta1", "DeleteOptions")))
                 .isTrue();
-        assertThat(ProtobufDecoder.supports(new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"))).isFalse();
-        assertThat(ProtobufDecoder.supports(new GroupVersionKind("", "v1", "Pod"))).isFalse();
-        assertThat(ProtobufDecoder.supports(new GroupVersionKind("other.example.com", "v1", "ConfigMap"))).isFalse();
-        assertThatThrownBy(() -> ProtobufDecoder.decode(envelope("v1", "Pod", message()),
+        assertThat(ProtobufCodec.supports(new GroupVersionKind("core.gardener.cloud", "v1beta1", "ExposureClass")))
+                .isTrue();
+        // gardener-operator's kinds are CRDs upstream: no protobuf form
+        assertThat(ProtobufCodec.supports(new GroupVersionKind("operator.gardener.cloud", "v1alpha1", "Garden")))
+                .isFalse();
+        assertThat(ProtobufCodec.supports(new GroupVersionKind("", "v1", "Pod"))).isFalse();
+        assertThat(ProtobufCodec.supports(new GroupVersionKind("other.example.com", "v1", "ConfigMap"))).isFalse();
+        assertThatThrownBy(() -> ProtobufCodec.decode(envelope("v1", "Pod", message()),
                 new GroupVersionKind("", "v1", "Pod"))).isInstanceOf(IllegalArgumentException.class);
     }
 }
