@@ -63,6 +63,11 @@ public final class CachedStorage implements Storage {
         return null;
     }
 
+    /** Reads the caches handed to the store (see {@link WatchCache#storeReads()}). */
+    public long storeReads() {
+        return caches.stream().mapToLong(WatchCache::storeReads).sum();
+    }
+
     /** The store underneath. */
     public Storage delegate() {
         return delegate;

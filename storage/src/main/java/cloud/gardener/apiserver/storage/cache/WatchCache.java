@@ -29,6 +29,7 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -80,6 +81,7 @@ public final class WatchCache implements AutoCloseable {
     private final Supplier<Future<Long>> quorumRevision;
     private final Function<StoredObject, ObjectAttributes> extractor;
     private final Promise<Void> firstReady;
+    private final AtomicLong storeReads = new AtomicLong();
 
     // Readable from any thread; written on the context.
     private volatile ConcurrentSkipListMap<String, CachedObject> objects = new ConcurrentSkipListMap<>();
@@ -154,14 +156,14 @@ public final class WatchCache implements AutoCloseable {
     public Future<StoredObject> get(String key, ReadFreshness freshness) {
         ContextInternal caller = callerContext();
         if (!ready) {
-            return source.get(key, freshness);
+            return fromStore(key, freshness);
         }
         if (freshness instanceof ReadFreshness.Any) {
             return lookup(caller, key);
         }
         if (freshness instanceof ReadFreshness.Consistent) {
             return quorumRevision.get().compose(current -> awaitRevision(caller, current))
-                    .compose(reached -> reached && ready ? lookup(caller, key) : source.get(key, freshness));
+                    .compose(reached -> reached && ready ? lookup(caller, key) : fromStore(key, freshness));
         }
         long wanted = freshness.revision(); // NotOlderThan, and Exact, which a get treats alike
         return awaitRevision(caller, wanted).compose(reached -> reached
@@ -176,7 +178,7 @@ public final class WatchCache implements AutoCloseable {
     public Future<ListPage> list(ListRequest request, ReadFreshness freshness) {
         ContextInternal caller = callerContext();
         if (!ready) {
-            return source.list(request, freshness);
+            return fromStore(request, freshness);
         }
         if (freshness instanceof ReadFreshness.Any) {
             return onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness));
@@ -185,7 +187,7 @@ public final class WatchCache implements AutoCloseable {
             return quorumRevision.get().compose(current -> awaitRevision(caller, current))
                     .compose(reached -> reached
                             ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness))
-                            : source.list(request, freshness));
+                            : fromStore(request, freshness));
         }
         long wanted = freshness.revision();
         if (freshness instanceof ReadFreshness.NotOlderThan) {
@@ -201,7 +203,26 @@ public final class WatchCache implements AutoCloseable {
                 ? caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, current))
                 : awaitRevision(caller, wanted).compose(reached -> reached
                         ? onContext(caller, () -> pageAt(request, wanted, freshness))
-                        : source.list(request, freshness)));
+                        : fromStore(request, freshness)));
+    }
+
+    /**
+     * Reads the cache could not serve and handed to the store: while it was not ready, consistent reads it did
+     * not catch up for within the block timeout, and Exact reads older than its window. A metric, and what the
+     * tests check to know the cache did the serving.
+     */
+    public long storeReads() {
+        return storeReads.get();
+    }
+
+    private Future<StoredObject> fromStore(String key, ReadFreshness freshness) {
+        storeReads.incrementAndGet();
+        return source.get(key, freshness);
+    }
+
+    private Future<ListPage> fromStore(ListRequest request, ReadFreshness freshness) {
+        storeReads.incrementAndGet();
+        return source.list(request, freshness);
     }
 
     private Future<StoredObject> lookup(ContextInternal caller, String key) {
@@ -227,10 +248,10 @@ public final class WatchCache implements AutoCloseable {
     /** On the context: the page at {@code at} (MAX_VALUE: the current state), or the store's when the cache cannot. */
     private Future<ListPage> pageAt(ListRequest request, long at, ReadFreshness freshness) {
         if (!ready) {
-            return source.list(request, freshness);
+            return fromStore(request, freshness);
         }
         if (at != Long.MAX_VALUE && at < revision && (at < window.start() || at < compactedRevision)) {
-            return source.list(request, freshness); // older than the window: the store serves it or says COMPACTED
+            return fromStore(request, freshness); // older than the window: the store serves it or says COMPACTED
         }
         return Future.succeededFuture(page(request, Math.min(at, revision)));
     }

@@ -4,10 +4,14 @@ import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.storage.testing.StorageContractTest;
 import io.vertx.core.Vertx;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -29,7 +33,17 @@ class CachedEmbeddedStorageContractTest extends StorageContractTest {
                 new EmbeddedStorage(vertx, root.resolve("store-" + STORES.incrementAndGet())),
                 Map.of(ROOT, WatchCacheConfig.defaults()));
         await(cached.start());
+        this.cached = cached;
         return cached;
+    }
+
+    private CachedStorage cached;
+
+    /** The cache did the serving: only the read below the compacted revision went to the store. */
+    @AfterEach
+    void servedFromTheCache(TestInfo test) {
+        long expected = test.getTestMethod().orElseThrow().getName().equals("compactionExpiresOldListsAndWatches") ? 1 : 0;
+        assertThat(cached.storeReads()).as("reads handed to the store").isEqualTo(expected);
     }
 
     @Override

@@ -26,6 +26,7 @@ final class ControlledFeedStorage implements Storage {
     private final Storage store;
     private final List<Gate> gates = new ArrayList<>();
     private final AtomicInteger watchesOpened = new AtomicInteger();
+    private final AtomicInteger revisionReads = new AtomicInteger();
     private volatile boolean paused;
 
     ControlledFeedStorage(Storage store) {
@@ -153,8 +154,14 @@ final class ControlledFeedStorage implements Storage {
         return store.delete(key, expectedRevision);
     }
 
+    /** How many times the store's current revision was read. */
+    int revisionReads() {
+        return revisionReads.get();
+    }
+
     @Override
     public Future<Long> currentRevision() {
+        revisionReads.incrementAndGet();
         return store.currentRevision();
     }
 
