@@ -622,26 +622,32 @@ public final class WatchCache implements AutoCloseable {
         @Override
         public void onError(StorageException error) {
             context.runOnContext(v -> {
-                if (gen != generation || closed) {
-                    return;
-                }
-                // As kube-apiserver's cacher: every watcher ends and re-watches; the cache lists again.
-                ready = false;
-                feed = null;
-                terminateWatchers("the watch cache of " + prefix + " is re-listing");
-                if (error.reason() == StorageException.Reason.COMPACTED) {
-                    relist();
-                } else {
-                    retry(gen, "its watch failed", error);
+                if (gen == generation && !closed) {
+                    restart(error);
                 }
             });
+        }
+    }
+
+    /** As kube-apiserver's cacher on a failed watch: every watcher ends (and re-watches); the cache lists again. */
+    private void restart(StorageException error) {
+        ready = false;
+        closeFeed();
+        terminateWatchers("the watch cache of " + prefix + " is re-listing");
+        if (error.reason() == StorageException.Reason.COMPACTED) {
+            relist();
+        } else {
+            retry(generation, "its watch failed", error);
         }
     }
 
     private void apply(WatchEvent event) {
         long rev = event.revision();
         if (rev < revision) {
-            LOG.warn("watch cache {}: event at revision {} after progress to {}; ignored", prefix, rev, revision);
+            // A progress report overtook this event (etcd before 3.4.24, etcd-io/etcd#15220): the cache may have
+            // served a state without it, so it starts over from a fresh list rather than go on inconsistent.
+            restart(StorageException.internal("watch cache " + prefix + ": event at revision " + rev
+                    + " arrived after progress to " + revision, null));
             return;
         }
         String key = event.key();
