@@ -35,6 +35,8 @@ final class CacheWatcher implements WatchSubscription {
 
     /** Confined to the cache's context: events at or below it are not for this watcher. */
     private long after;
+    /** Confined to the cache's context: the replayed events, which the live bound allows on top of its own. */
+    private int replayed;
 
     CacheWatcher(WatchCache cache, KeyRange keys, long after, WatchListener listener, Context delivery, int limit) {
         this.cache = cache;
@@ -66,7 +68,7 @@ final class CacheWatcher implements WatchSubscription {
             return true;
         }
         after = event.revision();
-        return push(event, limit);
+        return push(event, limit + replayed);
     }
 
     /** On the cache's context: queues the replay of the window, which may exceed the live bound. */
@@ -74,6 +76,7 @@ final class CacheWatcher implements WatchSubscription {
         for (CacheEvent e : events) {
             if (e.revision() > after && keys.contains(e.key())) {
                 push(e, Integer.MAX_VALUE);
+                replayed++;
             }
         }
         after = Math.max(after, upTo);

@@ -10,6 +10,10 @@ import java.util.List;
  * is younger than the fresh duration it doubles; when full and even the event a quarter from the newest
  * is older than that, it halves. Evicting an event moves the start up to that event's revision.
  *
+ * <p>The window also keeps the superseded versions its events undo (their {@code before} objects) alive; a
+ * byte budget bounds them, so a resource of large objects that change often (ShootStates) cannot pin
+ * gigabytes of old versions: past the budget the oldest events go, whatever the capacity.
+ *
  * <p>Not thread-safe: confined to the cache's context.
  */
 final class EventWindow {
@@ -17,17 +21,21 @@ final class EventWindow {
     private final int lowerBound;
     private final int upperBound;
     private final long freshNanos;
+    private final long maxRetainedBytes;
 
     private CacheEvent[] ring;
     /** Sequence numbers of the oldest held event and one past the newest; index = sequence % capacity. */
     private long first;
     private long end;
     private long start;
+    /** Bytes of the superseded versions the held events keep alive. */
+    private long retained;
 
-    EventWindow(int lowerBound, int upperBound, long freshNanos) {
+    EventWindow(int lowerBound, int upperBound, long freshNanos, long maxRetainedBytes) {
         this.lowerBound = lowerBound;
         this.upperBound = upperBound;
         this.freshNanos = freshNanos;
+        this.maxRetainedBytes = maxRetainedBytes;
         this.ring = new CacheEvent[lowerBound];
     }
 
@@ -37,6 +45,7 @@ final class EventWindow {
         first = 0;
         end = 0;
         start = revision;
+        retained = 0;
     }
 
     /** Every event with a revision above this one is held. */
@@ -57,16 +66,33 @@ final class EventWindow {
         return ring.length;
     }
 
+    long retainedBytes() {
+        return retained;
+    }
+
     void add(CacheEvent event) {
         resize(event.recordedNanos());
         if (size() == ring.length) {
-            CacheEvent evicted = at(first);
-            ring[(int) (first % ring.length)] = null;
-            first++;
-            start = Math.max(start, evicted.revision());
+            evictOldest();
         }
         ring[(int) (end % ring.length)] = event;
         end++;
+        retained += supersededBytes(event);
+        while (retained > maxRetainedBytes && size() > 1) {
+            evictOldest();
+        }
+    }
+
+    private void evictOldest() {
+        CacheEvent evicted = at(first);
+        ring[(int) (first % ring.length)] = null;
+        first++;
+        retained -= supersededBytes(evicted);
+        start = Math.max(start, evicted.revision());
+    }
+
+    private static long supersededBytes(CacheEvent e) {
+        return e.before() == null ? 0 : e.before().stored().value().length;
     }
 
     /** The held events with a revision above {@code revision}, oldest first. */
@@ -124,10 +150,8 @@ final class EventWindow {
     }
 
     private void copyTo(int capacity) {
-        if (size() > capacity) {
-            long dropTo = end - capacity;
-            start = Math.max(start, at(dropTo - 1).revision());
-            first = dropTo;
+        while (size() > capacity) {
+            evictOldest();
         }
         CacheEvent[] next = new CacheEvent[capacity];
         for (long i = first; i < end; i++) {

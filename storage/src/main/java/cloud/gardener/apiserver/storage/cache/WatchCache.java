@@ -121,7 +121,7 @@ public final class WatchCache implements AutoCloseable {
         this.quorumRevision = quorumRevision;
         this.extractor = config.attributes();
         this.window = new EventWindow(config.lowerBoundCapacity(), config.upperBoundCapacity(),
-                config.eventFreshDuration().toNanos());
+                config.eventFreshDuration().toNanos(), config.maxRetainedBytes());
         this.indexes = new FieldIndexes(extractor == null ? java.util.Set.of() : config.indexedFields());
         this.firstReady = context.promise();
     }
@@ -525,10 +525,14 @@ public final class WatchCache implements AutoCloseable {
         return p.future();
     }
 
-    /** The window's start revision, its event count and its capacity (for metrics and tests). */
+    /**
+     * The window's start revision, its event count, its capacity and the bytes of old versions it keeps
+     * alive (for metrics and tests).
+     */
     public Future<long[]> windowState() {
         Promise<long[]> p = callerContext().promise();
-        context.runOnContext(v -> p.complete(new long[] {window.start(), window.size(), window.capacity()}));
+        context.runOnContext(v -> p.complete(new long[] {window.start(), window.size(), window.capacity(),
+                window.retainedBytes()}));
         return p.future();
     }
 

@@ -19,10 +19,13 @@ import java.util.function.Function;
  * @param watcherBuffer      events a watcher may lag behind the cache before it is terminated
  * @param attributes         labels and selectable fields of an object, computed once per version; null: none
  * @param indexedFields      fields of {@link ObjectAttributes#fields()} kept in a secondary index
+ * @param maxRetainedBytes   bytes of superseded object versions the event window may keep alive; past it the
+ *                           oldest events go (kube-apiserver has no such bound)
  */
 public record WatchCacheConfig(int lowerBoundCapacity, int upperBoundCapacity, Duration eventFreshDuration,
                                Duration blockTimeout, int watcherBuffer,
-                               Function<StoredObject, ObjectAttributes> attributes, Set<String> indexedFields) {
+                               Function<StoredObject, ObjectAttributes> attributes, Set<String> indexedFields,
+                               long maxRetainedBytes) {
 
     public static final int DEFAULT_LOWER_BOUND_CAPACITY = 100;
     public static final int DEFAULT_UPPER_BOUND_CAPACITY = 100 * 1024;
@@ -34,11 +37,19 @@ public record WatchCacheConfig(int lowerBoundCapacity, int upperBoundCapacity, D
      * larger to absorb bursts instead.
      */
     public static final int DEFAULT_WATCHER_BUFFER = 1000;
+    /**
+     * Old versions a window may pin per resource: 64 MiB holds the 100 events of the lower bound even for
+     * 650 KiB objects, and keeps a churning resource of large objects from growing the window into gigabytes.
+     */
+    public static final long DEFAULT_MAX_RETAINED_BYTES = 64L << 20;
 
     public WatchCacheConfig {
         if (lowerBoundCapacity < 1 || upperBoundCapacity < lowerBoundCapacity) {
             throw new IllegalArgumentException("capacity bounds must satisfy 1 <= lower <= upper: "
                     + lowerBoundCapacity + ", " + upperBoundCapacity);
+        }
+        if (maxRetainedBytes < 0) {
+            throw new IllegalArgumentException("retained bytes must not be negative: " + maxRetainedBytes);
         }
         if (watcherBuffer < 1) {
             throw new IllegalArgumentException("watcher buffer must be positive: " + watcherBuffer);
@@ -48,28 +59,35 @@ public record WatchCacheConfig(int lowerBoundCapacity, int upperBoundCapacity, D
 
     public static WatchCacheConfig defaults() {
         return new WatchCacheConfig(DEFAULT_LOWER_BOUND_CAPACITY, DEFAULT_UPPER_BOUND_CAPACITY,
-                DEFAULT_EVENT_FRESH_DURATION, DEFAULT_BLOCK_TIMEOUT, DEFAULT_WATCHER_BUFFER, null, Set.of());
+                DEFAULT_EVENT_FRESH_DURATION, DEFAULT_BLOCK_TIMEOUT, DEFAULT_WATCHER_BUFFER, null, Set.of(),
+                DEFAULT_MAX_RETAINED_BYTES);
     }
 
     /** A window of exactly {@code capacity} events. */
     public WatchCacheConfig withFixedCapacity(int capacity) {
         return new WatchCacheConfig(capacity, capacity, eventFreshDuration, blockTimeout, watcherBuffer, attributes,
-                indexedFields);
+                indexedFields, maxRetainedBytes);
     }
 
     public WatchCacheConfig withWatcherBuffer(int events) {
         return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout, events,
-                attributes, indexedFields);
+                attributes, indexedFields, maxRetainedBytes);
     }
 
     public WatchCacheConfig withBlockTimeout(Duration timeout) {
         return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, timeout, watcherBuffer,
-                attributes, indexedFields);
+                attributes, indexedFields, maxRetainedBytes);
     }
 
     /** Attributes from {@code extractor}, with a secondary index on each of {@code indexed}. */
     public WatchCacheConfig withAttributes(Function<StoredObject, ObjectAttributes> extractor, Set<String> indexed) {
         return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout,
-                watcherBuffer, extractor, indexed);
+                watcherBuffer, extractor, indexed, maxRetainedBytes);
+    }
+
+    /** At most {@code bytes} of superseded versions kept alive by the event window. */
+    public WatchCacheConfig withMaxRetainedBytes(long bytes) {
+        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout,
+                watcherBuffer, attributes, indexedFields, bytes);
     }
 }

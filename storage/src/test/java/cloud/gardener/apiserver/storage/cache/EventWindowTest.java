@@ -20,7 +20,7 @@ class EventWindowTest {
 
     @Test
     void aFullWindowOfFreshEventsDoublesUpToItsUpperBound() {
-        EventWindow window = new EventWindow(4, 8, FRESH);
+        EventWindow window = new EventWindow(4, 8, FRESH, Long.MAX_VALUE);
         window.reset(10);
         for (long r = 11; r <= 22; r++) {
             window.add(event(r, 0));
@@ -34,7 +34,7 @@ class EventWindowTest {
 
     @Test
     void aFullWindowWhoseNewestQuarterIsStaleHalvesAndKeepsTheNewestEvents() {
-        EventWindow window = new EventWindow(2, 8, FRESH);
+        EventWindow window = new EventWindow(2, 8, FRESH, Long.MAX_VALUE);
         window.reset(0);
         for (long r = 1; r <= 8; r++) {
             window.add(event(r, 0)); // grows 2 -> 4 -> 8 while fresh
@@ -50,7 +50,7 @@ class EventWindowTest {
 
     @Test
     void aFullWindowWithAFreshNewestQuarterButStaleOldestEventEvictsOneAtATime() {
-        EventWindow window = new EventWindow(4, 4, FRESH);
+        EventWindow window = new EventWindow(4, 4, FRESH, Long.MAX_VALUE);
         window.reset(0);
         for (long r = 1; r <= 4; r++) {
             window.add(event(r, r * FRESH));
@@ -59,5 +59,26 @@ class EventWindowTest {
         assertThat(window.capacity()).isEqualTo(4);
         assertThat(window.start()).isEqualTo(1);
         assertThat(window.after(1)).extracting(CacheEvent::revision).containsExactly(2L, 3L, 4L, 5L);
+    }
+
+    @Test
+    void oldVersionsPastTheByteBudgetAreLetGoWhateverTheCapacity() {
+        EventWindow window = new EventWindow(100, 100, FRESH, 3 * 1024);
+        window.reset(0);
+        CachedObject v = version(1, 1024);
+        window.add(new CacheEvent(event(1, 0).event(), ObjectAttributes.NONE, null, 0)); // a create: nothing superseded
+        for (long r = 2; r <= 6; r++) {
+            CachedObject next = version(r, 1024);
+            window.add(new CacheEvent(new WatchEvent(WatchEvent.Type.PUT, "/k/a", next.stored(), v.stored()),
+                    ObjectAttributes.NONE, v, 0));
+            v = next;
+        }
+        assertThat(window.retainedBytes()).isEqualTo(3 * 1024);
+        assertThat(window.after(0)).extracting(CacheEvent::revision).containsExactly(4L, 5L, 6L);
+        assertThat(window.start()).isEqualTo(3);
+    }
+
+    private static CachedObject version(long revision, int bytes) {
+        return new CachedObject(new StoredObject("/k/a", new byte[bytes], revision, 1), ObjectAttributes.NONE);
     }
 }
