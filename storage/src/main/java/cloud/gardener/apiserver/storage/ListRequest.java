@@ -17,4 +17,9 @@ public record ListRequest(String prefix, long revision, long limit, String start
     public static ListRequest all(String prefix) {
         return new ListRequest(prefix, 0, 0, null, null);
     }
+
+    /** The same read at another revision. */
+    public ListRequest atRevision(long at) {
+        return at == revision ? this : new ListRequest(prefix, at, limit, startKey, filter);
+    }
 }

@@ -17,4 +17,14 @@ public interface WatchListener {
      * {@link StorageException.Reason#COMPACTED}.
      */
     void onError(StorageException error);
+
+    /**
+     * The server ended the watch without a failure of the store, as kube-apiserver's cacher closes a watch
+     * (a watcher that fell too far behind, a watch cache that re-lists): the client should watch again from
+     * the last revision it saw. No call follows. Listeners that cannot end a watch quietly get it as
+     * UNAVAILABLE, so that the watch ends rather than hangs.
+     */
+    default void onTerminated(String why) {
+        onError(StorageException.unavailable(why, null));
+    }
 }

@@ -1,0 +1,195 @@
+package cloud.gardener.apiserver.storage.cache;
+
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import io.vertx.core.Context;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One watch served by a {@link WatchCache}. The cache offers it events on the cache's context; the watcher
+ * queues references to them (the events themselves are shared by every watcher) and hands them to its
+ * listener on its own delivery context (the context that opened the watch, so a connection's listener runs
+ * on its connection's event loop). The queue is bounded: a watcher that falls {@code buffer} events behind
+ * is terminated as kube-apiserver's cacher terminates an unresponsive watcher (the watch ends; the client
+ * watches again from the last revision it saw). Offering never blocks and never waits for the listener.
+ */
+final class CacheWatcher implements WatchSubscription {
+
+    /** Listener calls per turn on the delivery context, so one busy watcher does not hold its event loop. */
+    private static final int BATCH = 64;
+
+    private final WatchCache cache;
+    private final KeyRange keys;
+    private final WatchListener listener;
+    private final Context delivery;
+    private final int limit;
+
+    private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final AtomicBoolean ended = new AtomicBoolean();
+
+    /** Confined to the cache's context: events at or below it are not for this watcher. */
+    private long after;
+    /** Confined to the cache's context: the replayed events, which the live bound allows on top of its own. */
+    private int replayed;
+
+    CacheWatcher(WatchCache cache, KeyRange keys, long after, WatchListener listener, Context delivery, int limit) {
+        this.cache = cache;
+        this.keys = keys;
+        this.after = after;
+        this.listener = listener;
+        this.delivery = delivery;
+        this.limit = limit;
+    }
+
+    /** A progress marker in the queue: delivered after every event queued before it. */
+    private record Progress(long revision) {
+    }
+
+    /**
+     * The end of the watch: an error, a termination (with its reason), or, for a watch its client closed,
+     * silence.
+     */
+    private record End(StorageException error, String terminated, boolean silent) {
+    }
+
+    long after() {
+        return after;
+    }
+
+    /** On the cache's context: queues the event if it is for this watcher; false if the watcher had to go. */
+    boolean offer(CacheEvent event) {
+        if (event.revision() <= after || !keys.contains(event.key())) {
+            return true;
+        }
+        after = event.revision();
+        return push(event, limit + replayed);
+    }
+
+    /** On the cache's context: queues the replay of the window, which may exceed the live bound. */
+    void replay(Iterable<CacheEvent> events, long upTo) {
+        for (CacheEvent e : events) {
+            if (e.revision() > after && keys.contains(e.key())) {
+                push(e, Integer.MAX_VALUE);
+                replayed++;
+            }
+        }
+        after = Math.max(after, upTo);
+    }
+
+    /** On the cache's context. */
+    void progress(long revision) {
+        if (!ended.get()) {
+            push(new Progress(Math.max(revision, after)), Integer.MAX_VALUE);
+        }
+    }
+
+    /** Ends the watch at once with an error (a start revision outside the window). */
+    void fail(StorageException error) {
+        if (ended.compareAndSet(false, true)) {
+            queue.clear();
+            queued.set(0);
+            enqueue(new End(error, null, false));
+        }
+    }
+
+    /** Ends the watch at once, dropping what is queued: the client re-watches from its last revision. */
+    void terminate(String why) {
+        if (ended.compareAndSet(false, true)) {
+            queue.clear();
+            queued.set(0);
+            enqueue(new End(null, why, false));
+        }
+    }
+
+    boolean ended() {
+        return ended.get();
+    }
+
+    private boolean push(Object item, int bound) {
+        if (ended.get()) {
+            return false;
+        }
+        if (queued.get() >= bound) {
+            terminate("the watcher fell more than " + limit + " events behind");
+            return false;
+        }
+        enqueue(item);
+        return true;
+    }
+
+    private void enqueue(Object item) {
+        queue.add(item);
+        queued.incrementAndGet();
+        if (scheduled.compareAndSet(false, true)) {
+            delivery.runOnContext(v -> drain());
+        }
+    }
+
+    /** On the delivery context. */
+    private void drain() {
+        for (int i = 0; i < BATCH; i++) {
+            Object item = queue.poll();
+            if (item == null) {
+                break;
+            }
+            queued.decrementAndGet();
+            if (!deliver(item)) {
+                queue.clear();
+                return; // ended; scheduled stays set, so nothing is delivered any more
+            }
+        }
+        scheduled.set(false);
+        if (!queue.isEmpty() && scheduled.compareAndSet(false, true)) {
+            delivery.runOnContext(v -> drain());
+        }
+    }
+
+    /** Hands one item to the listener; false once the watch has ended. */
+    private boolean deliver(Object item) {
+        if (item instanceof CacheEvent e) {
+            if (!ended.get()) {
+                listener.onEvent(e.event());
+            }
+            return true;
+        }
+        if (item instanceof Progress p) {
+            if (!ended.get()) {
+                listener.onProgress(p.revision());
+            }
+            return true;
+        }
+        End end = (End) item;
+        if (end.silent()) {
+            return false;
+        }
+        if (end.error() != null) {
+            listener.onError(end.error());
+        } else {
+            listener.onTerminated(end.terminated());
+        }
+        return false;
+    }
+
+    @Override
+    public void requestProgress() {
+        if (!ended.get()) {
+            cache.progressRequested(this);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (ended.compareAndSet(false, true)) {
+            queue.clear();
+            queued.set(0);
+            enqueue(new End(null, null, true));
+            cache.remove(this);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package cloud.gardener.apiserver.storage.cache;
+
+import cloud.gardener.apiserver.storage.ListPage;
+import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.ReadFreshness;
+import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.UpdateFunction;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link Storage} whose reads and watches under the cached prefixes are served by one {@link WatchCache}
+ * per prefix (one resource each); writes, and everything under other prefixes, go to the store underneath.
+ * It keeps the storage contract, so the contract suite runs against it unchanged: {@link #get(String)} and
+ * {@link #list(ListRequest)} at revision 0 are consistent reads, a list at a revision is an Exact read, and
+ * the freshness-taking reads let the API layer ask for {@code resourceVersion=0} and NotOlderThan.
+ *
+ * <p>The current revision is read through one {@link QuorumRevision}, shared by every cache, so concurrent
+ * consistent reads share quorum reads.
+ */
+public final class CachedStorage implements Storage {
+
+    private final Storage delegate;
+    private final QuorumRevision quorum;
+    /** Longest prefix first, so that a nested cached prefix wins. */
+    private final List<WatchCache> caches;
+
+    /**
+     * @param delegate the store; closed with this one
+     * @param cached   key prefix (ending in {@code /}) to that resource's cache settings
+     */
+    public CachedStorage(Vertx vertx, Storage delegate, Map<String, WatchCacheConfig> cached) {
+        this.delegate = delegate;
+        this.quorum = new QuorumRevision(delegate);
+        List<WatchCache> all = new ArrayList<>();
+        cached.forEach((prefix, config) -> all.add(new WatchCache(vertx, delegate, prefix, config, quorum)));
+        all.sort(Comparator.comparingInt((WatchCache c) -> c.prefix().length()).reversed());
+        this.caches = List.copyOf(all);
+    }
+
+    /** Starts every cache; completes when all of them hold their prefix (readiness). */
+    public Future<Void> start() {
+        List<Future<Void>> started = new ArrayList<>();
+        caches.forEach(c -> started.add(c.start()));
+        return Future.all(started).mapEmpty();
+    }
+
+    /** The cache serving {@code keyOrPrefix}, or null when it is not cached. */
+    public WatchCache cacheFor(String keyOrPrefix) {
+        for (WatchCache c : caches) {
+            if (keyOrPrefix.startsWith(c.prefix())) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Reads the caches handed to the store (see {@link WatchCache#storeReads()}). */
+    public long storeReads() {
+        return caches.stream().mapToLong(WatchCache::storeReads).sum();
+    }
+
+    /** The store underneath. */
+    public Storage delegate() {
+        return delegate;
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    @Override
+    public Future<StoredObject> get(String key) {
+        return get(key, ReadFreshness.consistent());
+    }
+
+    @Override
+    public Future<StoredObject> get(String key, ReadFreshness freshness) {
+        WatchCache cache = cacheFor(key);
+        return cache != null ? cache.get(key, freshness) : delegate.get(key, freshness);
+    }
+
+    @Override
+    public Future<ListPage> list(ListRequest request) {
+        return list(request, request.revision() == 0 ? ReadFreshness.consistent() : ReadFreshness.exact(request.revision()));
+    }
+
+    @Override
+    public Future<ListPage> list(ListRequest request, ReadFreshness freshness) {
+        WatchCache cache = cacheFor(request.prefix());
+        return cache != null ? cache.list(request, freshness) : delegate.list(request, freshness);
+    }
+
+    @Override
+    public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
+        WatchCache cache = cacheFor(keyOrPrefix);
+        return cache != null ? cache.watch(keyOrPrefix, afterRevision, listener)
+                : delegate.watch(keyOrPrefix, afterRevision, listener);
+    }
+
+    @Override
+    public Future<Long> currentRevision() {
+        return quorum.get();
+    }
+
+    // ---------------------------------------------------------------- writes and the rest: the store's
+
+    @Override
+    public Future<StoredObject> create(String key, byte[] value) {
+        return delegate.create(key, value);
+    }
+
+    @Override
+    public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
+        return delegate.update(key, expectedRevision, value);
+    }
+
+    @Override
+    public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
+        return delegate.guaranteedUpdate(key, fn, maxAttempts);
+    }
+
+    @Override
+    public Future<StoredObject> delete(String key, long expectedRevision) {
+        return delegate.delete(key, expectedRevision);
+    }
+
+    /** Compacts the store; the caches then refuse reads and watches from before it, as the store does. */
+    @Override
+    public Future<Void> compact(long revision) {
+        return delegate.compact(revision).map(v -> {
+            caches.forEach(c -> c.compacted(revision));
+            return v;
+        });
+    }
+
+    @Override
+    public Future<Void> ping() {
+        return delegate.ping();
+    }
+
+    @Override
+    public void close() {
+        caches.forEach(WatchCache::close);
+        delegate.close();
+    }
+}

@@ -1,0 +1,768 @@
+package cloud.gardener.apiserver.storage.cache;
+
+import cloud.gardener.apiserver.storage.ListPage;
+import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.ReadFreshness;
+import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.WatchEvent;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * The watch cache of one resource (one key prefix): k8s.io/apiserver's cacher, holding the stored bytes.
+ *
+ * <p>One {@link Storage#watch} feeds it: it lists the prefix at a revision R, then watches from R. It holds
+ * the current objects as the store returned them ({@link StoredObject}s, never decoded trees) in a sorted map,
+ * a bounded window of recent events ({@link EventWindow}) and, for selectors, each object's
+ * {@link ObjectAttributes} with optional secondary indexes. From these it serves:
+ * <ul>
+ *   <li>gets and lists at any {@link ReadFreshness}: Any at once; Consistent by reading the store's current
+ *       revision with one quorum read and waiting until the cache has seen it (kube-apiserver's consistent
+ *       list from cache, which needs no progress notification to be reliable); NotOlderThan by waiting for
+ *       the revision ({@code Too large resource version} after the block timeout, 3 s); Exact and continue
+ *       pages from the window (the state at a past revision is the current one with later events undone),
+ *       and from the store when the revision is older than the window;</li>
+ *   <li>paging with the store's own continue keys (last key plus NUL) and remaining counts;</li>
+ *   <li>watches from any revision in the window (older: COMPACTED, {@code too old resource version}), from now,
+ *       with progress; every watcher is handed the same event instance, through a bounded queue; a watcher that
+ *       falls behind is terminated, never the feed or other watchers slowed.</li>
+ * </ul>
+ * When its feed fails (a compacted or lost watch) it terminates every watcher, as kube-apiserver's cacher does
+ * on a re-list, lists again and serves from the new state; until it is ready again reads go to the store.
+ *
+ * <p>Threading: every change of the cache's state happens on the cache's own event-loop context: the feed's
+ * events hop there, and lists and watch registrations run there, so each sees one coherent state without
+ * locks. The current-object map is also readable from any thread (a concurrent map, replaced whole on a
+ * re-list), so gets of {@code resourceVersion=0} and gets after a wait cost no hop. Watchers deliver on the
+ * context that opened them. Futures complete on the caller's context.
+ */
+public final class WatchCache implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WatchCache.class);
+    /** Objects per page of the initial list (kube-apiserver's storageWatchListPageSize). */
+    static final long LIST_PAGE = 10_000;
+    private static final long RELIST_BACKOFF_MIN_MS = 100;
+    private static final long RELIST_BACKOFF_MAX_MS = 30_000;
+    /** While reads wait for a revision, the feed is asked for progress this often. */
+    private static final long PROGRESS_PUMP_MS = 100;
+    private static final CacheWatcher[] NONE = new CacheWatcher[0];
+
+    private final Vertx vertx;
+    private final ContextInternal context;
+    private final Storage source;
+    private final String prefix;
+    private final WatchCacheConfig config;
+    private final Supplier<Future<Long>> quorumRevision;
+    private final Function<StoredObject, ObjectAttributes> extractor;
+    private final Promise<Void> firstReady;
+    private final AtomicLong storeReads = new AtomicLong();
+
+    // Readable from any thread; written on the context.
+    private volatile ConcurrentSkipListMap<String, CachedObject> objects = new ConcurrentSkipListMap<>();
+    private volatile long revision;
+    private volatile boolean ready;
+    private volatile boolean closed;
+
+    // Confined to the context.
+    private final EventWindow window;
+    private final FieldIndexes indexes;
+    private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.revision, b.revision));
+    private final List<Runnable> pendingUntilReady = new ArrayList<>();
+    private CacheWatcher[] watchers = NONE;
+    private WatchSubscription feed;
+    private int generation;
+    private long compactedRevision;
+    private long backoffMs = RELIST_BACKOFF_MIN_MS;
+    private long pumpTimer = -1;
+    private boolean attributesFailed;
+
+    /**
+     * @param source         the store underneath; the cache never writes to it
+     * @param prefix         the resource's key prefix, ending in {@code /}
+     * @param quorumRevision the store's current revision by a quorum read (usually {@code source::currentRevision},
+     *                       or one shared reader that coalesces concurrent reads)
+     */
+    public WatchCache(Vertx vertx, Storage source, String prefix, WatchCacheConfig config,
+                      Supplier<Future<Long>> quorumRevision) {
+        if (!prefix.endsWith("/")) {
+            throw new IllegalArgumentException("a watch cache covers a prefix ending in '/': " + prefix);
+        }
+        this.vertx = vertx;
+        this.context = ((VertxInternal) vertx).createEventLoopContext();
+        this.source = source;
+        this.prefix = prefix;
+        this.config = config;
+        this.quorumRevision = quorumRevision;
+        this.extractor = config.attributes();
+        this.window = new EventWindow(config.lowerBoundCapacity(), config.upperBoundCapacity(),
+                config.eventFreshDuration().toNanos(), config.maxRetainedBytes());
+        this.indexes = new FieldIndexes(extractor == null ? java.util.Set.of() : config.indexedFields());
+        this.firstReady = context.promise();
+    }
+
+    public WatchCache(Vertx vertx, Storage source, String prefix, WatchCacheConfig config) {
+        this(vertx, source, prefix, config, source::currentRevision);
+    }
+
+    /** Starts listing and watching; completes when the cache first holds the whole prefix. */
+    public Future<Void> start() {
+        context.runOnContext(v -> relist());
+        return firstReady.future();
+    }
+
+    public String prefix() {
+        return prefix;
+    }
+
+    /** Whether the cache serves reads (false while it lists, at start and after its feed failed). */
+    public boolean ready() {
+        return ready;
+    }
+
+    /** Every change up to this revision has been applied. */
+    public long revision() {
+        return revision;
+    }
+
+    // ---------------------------------------------------------------------------------------------- reads
+
+    /** Reads one key as fresh as asked; NOT_FOUND when it does not exist in the state served. */
+    public Future<StoredObject> get(String key, ReadFreshness freshness) {
+        ContextInternal caller = callerContext();
+        if (!ready) {
+            return fromStore(key, freshness);
+        }
+        if (freshness instanceof ReadFreshness.Any) {
+            return lookup(caller, key);
+        }
+        if (freshness instanceof ReadFreshness.Consistent) {
+            return quorumRevision.get().compose(current -> awaitRevision(caller, current))
+                    .compose(reached -> reached && ready ? lookup(caller, key) : fromStore(key, freshness));
+        }
+        long wanted = freshness.revision(); // NotOlderThan, and Exact, which a get treats alike
+        return awaitRevision(caller, wanted).compose(reached -> reached
+                ? lookup(caller, key)
+                : caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, revision)));
+    }
+
+    /**
+     * Reads a range as fresh as asked (the request's own revision is ignored; Exact names it). Pages and
+     * their continue keys are the store's: a continued read is an Exact read at the first page's revision.
+     */
+    public Future<ListPage> list(ListRequest request, ReadFreshness freshness) {
+        ContextInternal caller = callerContext();
+        if (!ready) {
+            return fromStore(request, freshness);
+        }
+        if (freshness instanceof ReadFreshness.Any) {
+            return onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness));
+        }
+        if (freshness instanceof ReadFreshness.Consistent) {
+            return quorumRevision.get().compose(current -> awaitRevision(caller, current))
+                    .compose(reached -> reached
+                            ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness))
+                            : fromStore(request, freshness));
+        }
+        long wanted = freshness.revision();
+        if (freshness instanceof ReadFreshness.NotOlderThan) {
+            return awaitRevision(caller, wanted).compose(reached -> reached
+                    ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness))
+                    : caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, revision)));
+        }
+        if (wanted <= revision) {
+            return onContext(caller, () -> pageAt(request, wanted, freshness));
+        }
+        // An exact revision the cache has not seen: the store's answer for a future one, else wait for it.
+        return quorumRevision.get().compose(current -> wanted > current
+                ? caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, current))
+                : awaitRevision(caller, wanted).compose(reached -> reached
+                        ? onContext(caller, () -> pageAt(request, wanted, freshness))
+                        : fromStore(request, freshness)));
+    }
+
+    /**
+     * Reads the cache could not serve and handed to the store: while it was not ready, consistent reads it did
+     * not catch up for within the block timeout, and Exact reads older than its window. A metric, and what the
+     * tests check to know the cache did the serving.
+     */
+    public long storeReads() {
+        return storeReads.get();
+    }
+
+    private Future<StoredObject> fromStore(String key, ReadFreshness freshness) {
+        storeReads.incrementAndGet();
+        return source.get(key, freshness);
+    }
+
+    private Future<ListPage> fromStore(ListRequest request, ReadFreshness freshness) {
+        storeReads.incrementAndGet();
+        return source.list(request, freshness);
+    }
+
+    private Future<StoredObject> lookup(ContextInternal caller, String key) {
+        CachedObject found = objects.get(key);
+        return found != null ? caller.succeededFuture(found.stored()) : caller.failedFuture(StorageException.notFound(key));
+    }
+
+    /** Runs a page read on the cache's context, where the state is coherent, and answers on the caller's. */
+    private Future<ListPage> onContext(ContextInternal caller, Supplier<Future<ListPage>> read) {
+        Promise<ListPage> promise = caller.promise();
+        context.runOnContext(v -> {
+            Future<ListPage> page;
+            try {
+                page = read.get();
+            } catch (RuntimeException e) {
+                page = Future.failedFuture(e);
+            }
+            page.onComplete(promise);
+        });
+        return promise.future();
+    }
+
+    /** On the context: the page at {@code at} (MAX_VALUE: the current state), or the store's when the cache cannot. */
+    private Future<ListPage> pageAt(ListRequest request, long at, ReadFreshness freshness) {
+        if (!ready) {
+            return fromStore(request, freshness);
+        }
+        if (at != Long.MAX_VALUE && at < revision && (at < window.start() || at < compactedRevision)) {
+            return fromStore(request, freshness); // older than the window: the store serves it or says COMPACTED
+        }
+        return Future.succeededFuture(page(request, Math.min(at, revision)));
+    }
+
+    private ListPage page(ListRequest request, long at) {
+        KeyRange range = KeyRange.prefix(request.prefix());
+        String from = request.startKey() != null && request.startKey().compareTo(range.from()) > 0
+                ? request.startKey() : range.from();
+        if (from.compareTo(range.to()) >= 0) {
+            return new ListPage(List.of(), at, null, null);
+        }
+        NavigableMap<String, CachedObject> current = objects.subMap(from, true, range.to(), false);
+        Predicate<CachedObject> keep = keepFor(request.filter());
+        Iterator<CachedObject> candidates = at == revision
+                ? currentCandidates(current, request.filter(), from, range.to())
+                : new PastState(current, undoneAfter(at, from, range.to()));
+        return collect(candidates, keep, request.limit(), at);
+    }
+
+    private Iterator<CachedObject> currentCandidates(NavigableMap<String, CachedObject> current,
+                                                     Predicate<StoredObject> filter, String from, String to) {
+        if (filter instanceof AttributeFilter af && af.indexField() != null && indexes.has(af.indexField())) {
+            Iterator<String> keys = indexes.keys(af.indexField(), af.indexValue()).subSet(from, true, to, false).iterator();
+            ConcurrentSkipListMap<String, CachedObject> map = objects;
+            return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return keys.hasNext();
+                }
+
+                @Override
+                public CachedObject next() {
+                    return map.get(keys.next());
+                }
+            };
+        }
+        return current.values().iterator();
+    }
+
+    /** For every key in [from, to) that changed after {@code at}: its state then (empty: it did not exist). */
+    private NavigableMap<String, Optional<CachedObject>> undoneAfter(long at, String from, String to) {
+        NavigableMap<String, Optional<CachedObject>> then = new TreeMap<>();
+        window.forEachAfter(at, e -> {
+            if (e.key().compareTo(from) >= 0 && e.key().compareTo(to) < 0) {
+                then.putIfAbsent(e.key(), Optional.ofNullable(e.before()));
+            }
+        });
+        return then;
+    }
+
+    private Predicate<CachedObject> keepFor(Predicate<StoredObject> filter) {
+        if (filter == null) {
+            return null;
+        }
+        if (filter instanceof AttributeFilter af && extractor != null) {
+            return o -> af.selector().test(o.attributes());
+        }
+        return o -> filter.test(o.stored());
+    }
+
+    private static ListPage collect(Iterator<CachedObject> candidates, Predicate<CachedObject> keep, long limit,
+                                    long at) {
+        List<StoredObject> items = new ArrayList<>();
+        while (candidates.hasNext()) {
+            CachedObject o = candidates.next();
+            if (o == null || (keep != null && !keep.test(o))) {
+                continue;
+            }
+            items.add(o.stored());
+            if (limit > 0 && items.size() >= limit && candidates.hasNext()) {
+                Long remaining = null;
+                if (keep == null) {
+                    long n = 0;
+                    while (candidates.hasNext()) {
+                        if (candidates.next() != null) {
+                            n++;
+                        }
+                    }
+                    remaining = n;
+                }
+                return new ListPage(items, at, o.stored().key() + "\0", remaining);
+            }
+        }
+        return new ListPage(items, at, null, null);
+    }
+
+    /** The objects of a past revision in key order: the current ones with the later changes undone. */
+    private static final class PastState implements Iterator<CachedObject> {
+        private final Iterator<Map.Entry<String, CachedObject>> current;
+        private final Iterator<Map.Entry<String, Optional<CachedObject>>> undone;
+        private Map.Entry<String, CachedObject> c;
+        private Map.Entry<String, Optional<CachedObject>> u;
+        private CachedObject next;
+
+        PastState(NavigableMap<String, CachedObject> current, NavigableMap<String, Optional<CachedObject>> undone) {
+            this.current = current.entrySet().iterator();
+            this.undone = undone.entrySet().iterator();
+            this.c = this.current.hasNext() ? this.current.next() : null;
+            this.u = this.undone.hasNext() ? this.undone.next() : null;
+            advance();
+        }
+
+        private void advance() {
+            next = null;
+            while (next == null && (c != null || u != null)) {
+                int cmp = c == null ? 1 : u == null ? -1 : c.getKey().compareTo(u.getKey());
+                if (cmp < 0) {
+                    next = c.getValue();
+                    c = current.hasNext() ? current.next() : null;
+                } else {
+                    next = u.getValue().orElse(null);
+                    if (cmp == 0) {
+                        c = current.hasNext() ? current.next() : null;
+                    }
+                    u = undone.hasNext() ? undone.next() : null;
+                }
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public CachedObject next() {
+            if (next == null) {
+                throw new NoSuchElementException();
+            }
+            CachedObject out = next;
+            advance();
+            return out;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- waiting
+
+    private record Waiter(long revision, Promise<Boolean> promise, long timer) {
+    }
+
+    /** True once the cache has seen {@code wanted}; false after the block timeout. */
+    private Future<Boolean> awaitRevision(ContextInternal caller, long wanted) {
+        if (revision >= wanted) {
+            return caller.succeededFuture(true);
+        }
+        Promise<Boolean> promise = caller.promise();
+        context.runOnContext(v -> {
+            if (revision >= wanted || closed) {
+                promise.complete(revision >= wanted);
+                return;
+            }
+            Waiter[] self = new Waiter[1];
+            long timer = vertx.setTimer(config.blockTimeout().toMillis(), id -> {
+                waiters.remove(self[0]);
+                promise.tryComplete(false);
+            });
+            self[0] = new Waiter(wanted, promise, timer);
+            waiters.add(self[0]);
+            pumpProgress();
+        });
+        return promise.future();
+    }
+
+    /** Asks the feed for progress now and, while reads wait, every {@value #PROGRESS_PUMP_MS} ms. */
+    private void pumpProgress() {
+        if (feed != null) {
+            feed.requestProgress();
+        }
+        if (pumpTimer < 0) {
+            pumpTimer = vertx.setPeriodic(PROGRESS_PUMP_MS, id -> {
+                if (waiters.isEmpty() || closed) {
+                    vertx.cancelTimer(id);
+                    pumpTimer = -1;
+                } else if (feed != null) {
+                    feed.requestProgress();
+                }
+            });
+        }
+    }
+
+    private void releaseWaiters() {
+        while (!waiters.isEmpty() && waiters.peek().revision <= revision) {
+            Waiter w = waiters.poll();
+            vertx.cancelTimer(w.timer);
+            w.promise.tryComplete(true);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- watches
+
+    /**
+     * Watches one key, or every key under a prefix ending in {@code /}, within this cache's prefix, with the
+     * store's contract: every change after {@code afterRevision} (0: from the store's current revision).
+     */
+    public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
+        Context current = Vertx.currentContext();
+        Context delivery = current != null ? current : context;
+        CacheWatcher watcher = new CacheWatcher(this, KeyRange.of(keyOrPrefix), afterRevision, listener, delivery,
+                config.watcherBuffer());
+        if (afterRevision > 0) {
+            context.runOnContext(v -> register(watcher, afterRevision));
+        } else {
+            quorumRevision.get().onComplete(ar -> {
+                if (ar.failed()) {
+                    watcher.fail(ar.cause() instanceof StorageException se ? se
+                            : StorageException.unavailable("reading the current revision failed", ar.cause()));
+                } else {
+                    context.runOnContext(v -> register(watcher, ar.result()));
+                }
+            });
+        }
+        return watcher;
+    }
+
+    private void register(CacheWatcher watcher, long after) {
+        if (watcher.ended()) {
+            return;
+        }
+        if (closed) {
+            watcher.terminate("the watch cache is closed");
+            return;
+        }
+        if (!ready) {
+            pendingUntilReady.add(() -> register(watcher, after));
+            return;
+        }
+        long oldest = Math.max(window.start(), compactedRevision - 1);
+        if (after < oldest) {
+            watcher.fail(new StorageException(StorageException.Reason.COMPACTED, null,
+                    Math.max(window.start(), compactedRevision), null,
+                    "too old resource version: " + after + " (" + oldest + ")", null));
+            return;
+        }
+        watcher.replay(window.after(after), revision);
+        CacheWatcher[] next = Arrays.copyOf(watchers, watchers.length + 1);
+        next[watchers.length] = watcher;
+        watchers = next;
+    }
+
+    /** From a watcher: a progress report after what it has queued. */
+    void progressRequested(CacheWatcher watcher) {
+        context.runOnContext(v -> {
+            watcher.progress(revision);
+            if (feed != null) {
+                feed.requestProgress();
+            }
+        });
+    }
+
+    /** From a watcher that closed. */
+    void remove(CacheWatcher watcher) {
+        context.runOnContext(v -> removeNow(watcher));
+    }
+
+    private void removeNow(CacheWatcher watcher) {
+        for (int i = 0; i < watchers.length; i++) {
+            if (watchers[i] == watcher) {
+                CacheWatcher[] next = new CacheWatcher[watchers.length - 1];
+                System.arraycopy(watchers, 0, next, 0, i);
+                System.arraycopy(watchers, i + 1, next, i, watchers.length - i - 1);
+                watchers = next;
+                return;
+            }
+        }
+    }
+
+    /** Watchers registered now (for metrics and tests). */
+    public Future<Integer> watcherCount() {
+        Promise<Integer> p = callerContext().promise();
+        context.runOnContext(v -> p.complete(watchers.length));
+        return p.future();
+    }
+
+    /**
+     * The window's start revision, its event count, its capacity and the bytes of old versions it keeps
+     * alive (for metrics and tests).
+     */
+    public Future<long[]> windowState() {
+        Promise<long[]> p = callerContext().promise();
+        context.runOnContext(v -> p.complete(new long[] {window.start(), window.size(), window.capacity(),
+                window.retainedBytes()}));
+        return p.future();
+    }
+
+    // ---------------------------------------------------------------------------------------------- the feed
+
+    private void relist() {
+        if (closed) {
+            return;
+        }
+        int gen = ++generation;
+        ready = false;
+        closeFeed();
+        listPage(gen, new ConcurrentSkipListMap<>(), null, 0);
+    }
+
+    private void listPage(int gen, ConcurrentSkipListMap<String, CachedObject> fresh, String start, long at) {
+        source.list(new ListRequest(prefix, at, LIST_PAGE, start, null)).onComplete(ar -> {
+            if (gen != generation || closed) {
+                return;
+            }
+            if (ar.failed()) {
+                retry(gen, "listing " + prefix + " failed", ar.cause());
+                return;
+            }
+            ListPage page = ar.result();
+            for (StoredObject o : page.items()) {
+                fresh.put(o.key(), new CachedObject(o, attributesOf(o)));
+            }
+            if (page.hasMore()) {
+                listPage(gen, fresh, page.nextKey(), page.revision());
+            } else {
+                replace(gen, fresh, page.revision());
+            }
+        });
+    }
+
+    private void replace(int gen, ConcurrentSkipListMap<String, CachedObject> fresh, long listRevision) {
+        objects = fresh;
+        indexes.rebuild(fresh.values());
+        window.reset(listRevision);
+        revision = listRevision;
+        feed = source.watch(prefix, listRevision, new Feed(gen));
+        ready = true;
+        backoffMs = RELIST_BACKOFF_MIN_MS;
+        LOG.debug("watch cache {} holds {} objects at revision {}", prefix, fresh.size(), listRevision);
+        releaseWaiters();
+        List<Runnable> pending = new ArrayList<>(pendingUntilReady);
+        pendingUntilReady.clear();
+        pending.forEach(Runnable::run);
+        firstReady.tryComplete();
+    }
+
+    private void retry(int gen, String what, Throwable cause) {
+        LOG.warn("watch cache {}: {}; listing again in {} ms", prefix, what + ": " + cause.getMessage(), backoffMs);
+        long delay = backoffMs;
+        backoffMs = Math.min(backoffMs * 2, RELIST_BACKOFF_MAX_MS);
+        vertx.setTimer(delay, id -> {
+            if (gen == generation) {
+                relist();
+            }
+        });
+    }
+
+    /** The feed's listener: hops every call onto the cache's context, and ignores a replaced feed. */
+    private final class Feed implements WatchListener {
+        private final int gen;
+
+        Feed(int gen) {
+            this.gen = gen;
+        }
+
+        @Override
+        public void onEvent(WatchEvent event) {
+            context.runOnContext(v -> {
+                if (gen == generation && !closed) {
+                    apply(event);
+                }
+            });
+        }
+
+        @Override
+        public void onProgress(long progress) {
+            context.runOnContext(v -> {
+                if (gen == generation && !closed && progress > revision) {
+                    revision = progress;
+                    releaseWaiters();
+                }
+            });
+        }
+
+        @Override
+        public void onError(StorageException error) {
+            context.runOnContext(v -> {
+                if (gen == generation && !closed) {
+                    restart(error);
+                }
+            });
+        }
+    }
+
+    /** As kube-apiserver's cacher on a failed watch: every watcher ends (and re-watches); the cache lists again. */
+    private void restart(StorageException error) {
+        ready = false;
+        closeFeed();
+        terminateWatchers("the watch cache of " + prefix + " is re-listing");
+        if (error.reason() == StorageException.Reason.COMPACTED) {
+            relist();
+        } else {
+            retry(generation, "its watch failed", error);
+        }
+    }
+
+    private void apply(WatchEvent event) {
+        long rev = event.revision();
+        if (rev < revision) {
+            // A progress report overtook this event (etcd before 3.4.24, etcd-io/etcd#15220): the cache may have
+            // served a state without it, so it starts over from a fresh list rather than go on inconsistent.
+            restart(StorageException.internal("watch cache " + prefix + ": event at revision " + rev
+                    + " arrived after progress to " + revision, null));
+            return;
+        }
+        String key = event.key();
+        CachedObject before = objects.get(key);
+        StoredObject previous = before == null ? null : before.stored();
+        CachedObject after;
+        WatchEvent shared;
+        ObjectAttributes attributes;
+        if (event.type() == WatchEvent.Type.PUT) {
+            after = new CachedObject(event.object(), attributesOf(event.object()));
+            attributes = after.attributes();
+            shared = new WatchEvent(WatchEvent.Type.PUT, key, event.object(), previous);
+        } else {
+            after = null;
+            // The deleted object is the cache's last copy at the delete's revision: its bytes are not copied again.
+            StoredObject gone = previous == null ? event.object()
+                    : new StoredObject(key, previous.value(), rev, previous.createRevision());
+            attributes = before == null ? attributesOf(gone) : before.attributes();
+            shared = new WatchEvent(WatchEvent.Type.DELETE, key, gone, previous);
+        }
+        CacheEvent cached = new CacheEvent(shared, attributes, before, System.nanoTime());
+        window.add(cached);
+        if (after != null) {
+            objects.put(key, after);
+        } else {
+            objects.remove(key);
+        }
+        indexes.update(before, after);
+        revision = rev;
+        dispatch(cached);
+        releaseWaiters();
+    }
+
+    private void dispatch(CacheEvent event) {
+        CacheWatcher[] all = watchers;
+        List<CacheWatcher> gone = null;
+        for (CacheWatcher w : all) {
+            if (!w.offer(event)) {
+                if (gone == null) {
+                    gone = new ArrayList<>();
+                }
+                gone.add(w);
+            }
+        }
+        if (gone != null) {
+            LOG.info("watch cache {}: terminated {} watcher(s) that fell behind", prefix, gone.size());
+            gone.forEach(this::removeNow);
+        }
+    }
+
+    private ObjectAttributes attributesOf(StoredObject o) {
+        if (extractor == null) {
+            return ObjectAttributes.NONE;
+        }
+        try {
+            return extractor.apply(o);
+        } catch (RuntimeException e) {
+            if (!attributesFailed) {
+                attributesFailed = true;
+                LOG.warn("watch cache {}: attributes of {} could not be read; selectors will not match it", prefix,
+                        o.key(), e);
+            }
+            return ObjectAttributes.NONE;
+        }
+    }
+
+    private void terminateWatchers(String why) {
+        for (CacheWatcher w : watchers) {
+            w.terminate(why);
+        }
+        watchers = NONE;
+    }
+
+    private void closeFeed() {
+        WatchSubscription f = feed;
+        feed = null;
+        if (f != null) {
+            f.close();
+        }
+    }
+
+    /** The store compacted its history up to {@code revision}: reads and watches before it are no longer served. */
+    public void compacted(long revision) {
+        context.runOnContext(v -> compactedRevision = Math.max(compactedRevision, revision));
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        context.runOnContext(v -> {
+            generation++;
+            ready = false;
+            closeFeed();
+            terminateWatchers("the watch cache of " + prefix + " is closed");
+            for (Waiter w : waiters) {
+                vertx.cancelTimer(w.timer);
+                w.promise.tryComplete(false);
+            }
+            waiters.clear();
+            List<Runnable> pending = new ArrayList<>(pendingUntilReady);
+            pendingUntilReady.clear();
+            pending.forEach(Runnable::run); // each finds the cache closed and terminates its watcher
+            firstReady.tryFail(StorageException.unavailable("the watch cache of " + prefix + " was closed", null));
+        });
+    }
+
+    private ContextInternal callerContext() {
+        Context current = Vertx.currentContext();
+        return current instanceof ContextInternal ci ? ci : context;
+    }
+}

@@ -1,0 +1,93 @@
+package cloud.gardener.apiserver.storage.cache;
+
+import cloud.gardener.apiserver.storage.StoredObject;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * How one resource's watch cache behaves. The defaults are kube-apiserver's (k8s.io/apiserver
+ * pkg/storage/cacher): an event window that starts at 100 events and grows (doubling, up to 100 * 1024) while
+ * its oldest event is younger than 75 s and shrinks (halving, not below the lower bound) when its newest
+ * quarter is older; reads that wait for the cache give up after 3 s.
+ *
+ * @param lowerBoundCapacity the smallest event window; equal bounds make the window fixed
+ * @param upperBoundCapacity the largest event window
+ * @param eventFreshDuration how long the window should reach back (kube-apiserver: bookmark frequency + 15 s)
+ * @param blockTimeout       how long a read that needs a newer revision waits for the cache
+ * @param watcherBuffer      events a watcher may lag behind the cache before it is terminated
+ * @param attributes         labels and selectable fields of an object, computed once per version; null: none
+ * @param indexedFields      fields of {@link ObjectAttributes#fields()} kept in a secondary index
+ * @param maxRetainedBytes   bytes of superseded object versions the event window may keep alive; past it the
+ *                           oldest events go (kube-apiserver has no such bound)
+ */
+public record WatchCacheConfig(int lowerBoundCapacity, int upperBoundCapacity, Duration eventFreshDuration,
+                               Duration blockTimeout, int watcherBuffer,
+                               Function<StoredObject, ObjectAttributes> attributes, Set<String> indexedFields,
+                               long maxRetainedBytes) {
+
+    public static final int DEFAULT_LOWER_BOUND_CAPACITY = 100;
+    public static final int DEFAULT_UPPER_BOUND_CAPACITY = 100 * 1024;
+    public static final Duration DEFAULT_EVENT_FRESH_DURATION = Duration.ofSeconds(75);
+    public static final Duration DEFAULT_BLOCK_TIMEOUT = Duration.ofSeconds(3);
+    /**
+     * kube-apiserver gives a watcher a channel of 10 events and blocks the dispatcher up to a time budget
+     * before closing it; this cache never blocks its feed, so the buffer (references to shared events) is
+     * larger to absorb bursts instead.
+     */
+    public static final int DEFAULT_WATCHER_BUFFER = 1000;
+    /**
+     * Old versions a window may pin per resource: 64 MiB holds the 100 events of the lower bound even for
+     * 650 KiB objects, and keeps a churning resource of large objects from growing the window into gigabytes.
+     */
+    public static final long DEFAULT_MAX_RETAINED_BYTES = 64L << 20;
+
+    public WatchCacheConfig {
+        if (lowerBoundCapacity < 1 || upperBoundCapacity < lowerBoundCapacity) {
+            throw new IllegalArgumentException("capacity bounds must satisfy 1 <= lower <= upper: "
+                    + lowerBoundCapacity + ", " + upperBoundCapacity);
+        }
+        if (maxRetainedBytes < 0) {
+            throw new IllegalArgumentException("retained bytes must not be negative: " + maxRetainedBytes);
+        }
+        if (watcherBuffer < 1) {
+            throw new IllegalArgumentException("watcher buffer must be positive: " + watcherBuffer);
+        }
+        indexedFields = Set.copyOf(indexedFields);
+    }
+
+    public static WatchCacheConfig defaults() {
+        return new WatchCacheConfig(DEFAULT_LOWER_BOUND_CAPACITY, DEFAULT_UPPER_BOUND_CAPACITY,
+                DEFAULT_EVENT_FRESH_DURATION, DEFAULT_BLOCK_TIMEOUT, DEFAULT_WATCHER_BUFFER, null, Set.of(),
+                DEFAULT_MAX_RETAINED_BYTES);
+    }
+
+    /** A window of exactly {@code capacity} events. */
+    public WatchCacheConfig withFixedCapacity(int capacity) {
+        return new WatchCacheConfig(capacity, capacity, eventFreshDuration, blockTimeout, watcherBuffer, attributes,
+                indexedFields, maxRetainedBytes);
+    }
+
+    public WatchCacheConfig withWatcherBuffer(int events) {
+        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout, events,
+                attributes, indexedFields, maxRetainedBytes);
+    }
+
+    public WatchCacheConfig withBlockTimeout(Duration timeout) {
+        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, timeout, watcherBuffer,
+                attributes, indexedFields, maxRetainedBytes);
+    }
+
+    /** Attributes from {@code extractor}, with a secondary index on each of {@code indexed}. */
+    public WatchCacheConfig withAttributes(Function<StoredObject, ObjectAttributes> extractor, Set<String> indexed) {
+        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout,
+                watcherBuffer, extractor, indexed, maxRetainedBytes);
+    }
+
+    /** At most {@code bytes} of superseded versions kept alive by the event window. */
+    public WatchCacheConfig withMaxRetainedBytes(long bytes) {
+        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout,
+                watcherBuffer, attributes, indexedFields, bytes);
+    }
+}

@@ -1,0 +1,182 @@
+package cloud.gardener.apiserver.storage.cache;
+
+import cloud.gardener.apiserver.storage.ListPage;
+import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.UpdateFunction;
+import cloud.gardener.apiserver.storage.WatchEvent;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import io.vertx.core.Future;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real store whose watches the test can hold back and break: {@link #pause()} keeps events and progress
+ * from reaching the watchers (a lagging watch stream), {@link #resume()} lets them through in order,
+ * {@link #breakWatches} ends every watch with an error (a compaction or a lost stream). Everything else is
+ * the store's own behaviour.
+ */
+final class ControlledFeedStorage implements Storage {
+
+    private final Storage store;
+    private final List<Gate> gates = new ArrayList<>();
+    private final AtomicInteger watchesOpened = new AtomicInteger();
+    private final AtomicInteger revisionReads = new AtomicInteger();
+    private volatile boolean paused;
+
+    ControlledFeedStorage(Storage store) {
+        this.store = store;
+    }
+
+    void pause() {
+        paused = true;
+    }
+
+    void resume() {
+        paused = false;
+        List<Gate> all;
+        synchronized (this) {
+            all = List.copyOf(gates);
+        }
+        all.forEach(Gate::flush);
+    }
+
+    void breakWatches(StorageException error) {
+        List<Gate> all;
+        synchronized (this) {
+            all = List.copyOf(gates);
+            gates.clear();
+        }
+        all.forEach(g -> g.fail(error));
+    }
+
+    /** How many watches were opened on the store (the cache's feed and its restarts). */
+    int watchesOpened() {
+        return watchesOpened.get();
+    }
+
+    /** One watch's listener, holding back what arrives while paused. */
+    private final class Gate implements WatchListener {
+        private final WatchListener listener;
+        private final List<Runnable> held = new ArrayList<>();
+        private WatchSubscription inner;
+        private boolean failed;
+
+        Gate(WatchListener listener) {
+            this.listener = listener;
+        }
+
+        @Override
+        public void onEvent(WatchEvent event) {
+            pass(() -> listener.onEvent(event));
+        }
+
+        @Override
+        public void onProgress(long revision) {
+            pass(() -> listener.onProgress(revision));
+        }
+
+        @Override
+        public void onError(StorageException error) {
+            pass(() -> listener.onError(error));
+        }
+
+        /** Listener calls only hand work to the cache's context, so running them under the lock keeps order cheaply. */
+        private synchronized void pass(Runnable call) {
+            if (failed) {
+                return;
+            }
+            if (paused || !held.isEmpty()) {
+                held.add(call);
+                return;
+            }
+            call.run();
+        }
+
+        synchronized void flush() {
+            held.forEach(Runnable::run);
+            held.clear();
+        }
+
+        void fail(StorageException error) {
+            synchronized (this) {
+                failed = true;
+                held.clear();
+            }
+            inner.close();
+            listener.onError(error);
+        }
+    }
+
+    @Override
+    public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
+        Gate gate = new Gate(listener);
+        watchesOpened.incrementAndGet();
+        gate.inner = store.watch(keyOrPrefix, afterRevision, gate);
+        synchronized (this) {
+            gates.add(gate);
+        }
+        return gate.inner;
+    }
+
+    @Override
+    public Future<StoredObject> create(String key, byte[] value) {
+        return store.create(key, value);
+    }
+
+    @Override
+    public Future<StoredObject> get(String key) {
+        return store.get(key);
+    }
+
+    @Override
+    public Future<ListPage> list(ListRequest request) {
+        return store.list(request);
+    }
+
+    @Override
+    public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
+        return store.update(key, expectedRevision, value);
+    }
+
+    @Override
+    public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
+        return store.guaranteedUpdate(key, fn, maxAttempts);
+    }
+
+    @Override
+    public Future<StoredObject> delete(String key, long expectedRevision) {
+        return store.delete(key, expectedRevision);
+    }
+
+    /** How many times the store's current revision was read. */
+    int revisionReads() {
+        return revisionReads.get();
+    }
+
+    @Override
+    public Future<Long> currentRevision() {
+        revisionReads.incrementAndGet();
+        return store.currentRevision();
+    }
+
+    @Override
+    public Future<Void> compact(long revision) {
+        return store.compact(revision);
+    }
+
+    @Override
+    public Future<Void> ping() {
+        return store.ping();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}
