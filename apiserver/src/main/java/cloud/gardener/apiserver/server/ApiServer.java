@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictio
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
@@ -19,7 +20,7 @@ import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.metrics.StoredObjectCounts;
-import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ResourceKeys;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.events.EventExpiry;
@@ -122,7 +123,8 @@ public final class ApiServer {
         Graph graph = new Graph();
         SeedAuthorizer seedAuthorizer = new SeedAuthorizer(graph);
         Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, seedAuthorizer,
-                new CachedProjects(cache, config.etcdPrefix()));
+                new CachedProjects(cache, ResourceKeys.of(config.etcdPrefix(), resources.findGroupResource(
+                        StandardResources.CORE, "projects").orElseThrow())));
         Holder<StoreLookup> lookup = new Holder<>();
         ObjectLookup objects = new DeferredLookup(() -> lookup.value);
         KubeApiClient virtualGarden = config.coreKubeconfig() == null ? null
@@ -184,7 +186,7 @@ public final class ApiServer {
         // the post-start hooks have made their first attempt.
         Map<String, String> prefixes = new java.util.HashMap<>();
         for (ResourceType type : resources.resources()) {
-            prefixes.put(type.groupResource().toString(), GenericStore.keyRoot(config.etcdPrefix(), type) + "/");
+            prefixes.put(type.groupResource().toString(), ResourceKeys.of(config.etcdPrefix(), type).all());
         }
         StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, config.storage(), prefixes, metrics.storage());
         HttpServer listener = vertx.createHttpServer(options);

@@ -56,7 +56,7 @@ public final class StoreLookup implements ObjectLookup {
             return get(informer.get(), namespace, name);
         }
         GenericStore store = store(resource);
-        String key = store.key(namespace, name);
+        String key = store.keys().object(namespace, name);
         if (!cache.holds(key)) {
             return live(store, namespace, name);
         }
@@ -101,7 +101,7 @@ public final class StoreLookup implements ObjectLookup {
             // a kube-apiserver resource this standalone server neither serves nor mirrors: there are none
             return Future.succeededFuture(List.of());
         }
-        String collection = store(resource).collectionPrefix(namespace);
+        String collection = store(resource).keys().collection(namespace);
         if (!cache.holds(collection)) {
             return listLive(resource, namespace);
         }
