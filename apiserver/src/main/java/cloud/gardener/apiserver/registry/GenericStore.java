@@ -3,10 +3,8 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
-import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
-import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
@@ -15,8 +13,6 @@ import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.storage.GuaranteedUpdate;
-import cloud.gardener.apiserver.storage.ListPage;
-import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoreReader;
@@ -45,9 +41,10 @@ import java.util.function.UnaryOperator;
  * they read and re-read and re-apply on conflict, up to {@value #UPDATE_ATTEMPTS} times ({@link GuaranteedUpdate},
  * for updates and for deletes alike); the last conflict is answered as 409 Conflict.
  *
- * <p>The store is the only door to a resource's objects: gets, lists and watches go through its {@link StoreReader}
- * (storage itself today; a watch cache can take its place without the callers knowing), writes and the reads they
- * compare against go to {@link Storage}. Keys are laid out by {@link ResourceKeys}.
+ * <p>The store is the only door to a resource's objects: gets, lists and watches go through its {@link ResourceReads}
+ * and so one {@link StoreReader} (storage itself today; a watch cache can take its
+ * place without the callers knowing), writes and the reads they compare against go to {@link Storage}. Keys are laid
+ * out by {@link ResourceKeys}.
  */
 public final class GenericStore {
 
@@ -56,8 +53,7 @@ public final class GenericStore {
 
     private final ResourceType type;
     private final Storage storage;
-    private final StoreReader reader;
-    private final ResourceKeys keys;
+    private final ResourceReads reads;
     private final ResourceStrategy strategy;
     private final AdmissionChain admission;
     private final VersionConversion conversion;
@@ -70,16 +66,19 @@ public final class GenericStore {
     /** @param conversion how objects of other served versions reach the storage version and back */
     public GenericStore(ResourceType type, Storage storage, String prefix, ResourceStrategy strategy,
                         AdmissionChain admission, VersionConversion conversion) {
-        this(type, storage, ResourceKeys.of(prefix, type), conversion, strategy, admission);
+        this(new ResourceReads(type, ResourceKeys.of(prefix, type), storage), storage, strategy, admission, conversion);
     }
 
-    private GenericStore(ResourceType type, Storage storage, ResourceKeys keys, VersionConversion conversion,
-                         ResourceStrategy strategy, AdmissionChain admission) {
+    /**
+     * @param reads   how the store serves gets, lists and watches
+     * @param storage where it writes, and reads what it compares its writes against (quorum reads)
+     */
+    public GenericStore(ResourceReads reads, Storage storage, ResourceStrategy strategy, AdmissionChain admission,
+                        VersionConversion conversion) {
         this.conversion = conversion;
-        this.type = type;
+        this.type = reads.type();
         this.storage = storage;
-        this.reader = storage;
-        this.keys = keys;
+        this.reads = reads;
         this.strategy = strategy;
         this.admission = admission;
     }
@@ -90,7 +89,7 @@ public final class GenericStore {
      */
     public static GenericStore over(GenericStore owner, ResourceType type, ResourceStrategy strategy,
                                     VersionConversion conversion) {
-        return new GenericStore(type, owner.storage, owner.keys, conversion, strategy, owner.admission);
+        return new GenericStore(owner.reads.as(type), owner.storage, strategy, owner.admission, conversion);
     }
 
     public ResourceType type() {
@@ -99,11 +98,11 @@ public final class GenericStore {
 
     /** Where this store's objects live. */
     public ResourceKeys keys() {
-        return keys;
+        return reads.keys();
     }
 
     private String key(String namespace, String name) {
-        return keys.object(namespace, name);
+        return reads.keys().object(namespace, name);
     }
 
     private GroupResource gr() {
@@ -115,105 +114,41 @@ public final class GenericStore {
         return conversion.fromStorage(stored, version);
     }
 
-    /** {@link #decode}, off the event loop for a large value. */
-    private Future<ObjectNode> decodeOffLoop(StoredObject stored) {
-        return CpuWork.run(stored.value().length, () -> decode(stored));
+    /** The stored object as a tree, with its resourceVersion: {@link ResourceReads#decode}. */
+    public ObjectNode decode(StoredObject stored) {
+        return reads.decode(stored);
     }
 
-    /**
-     * The stored object as a tree, with its resourceVersion, converted as Go converts what it reads from storage
-     * ({@link InputConversions}: an older server's stored {@code stringData} is read as {@code data}).
-     */
-    public ObjectNode decode(StoredObject stored) {
-        JsonNode node = Json.readTree(stored.value());
-        if (!(node instanceof ObjectNode obj)) {
-            throw ApiException.internal("stored value of " + stored.key() + " is not an object");
-        }
-        InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
-        Objects.meta(obj).put("resourceVersion", Long.toString(stored.modRevision()));
-        return obj;
+    private Future<ObjectNode> decodeOffLoop(StoredObject stored) {
+        return reads.decodeOffLoop(stored);
+    }
+
+    /** The read side of this store, which exists before the registry (admission lookups read through it). */
+    public ResourceReads reads() {
+        return reads;
     }
 
     public Future<ObjectNode> get(String namespace, String name) {
-        return reader.get(key(namespace, name))
-                .compose(this::decodeOffLoop)
-                .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "get")));
+        return reads.get(namespace, name);
     }
 
-    /**
-     * A get with a resourceVersion other than unset or "0": "not older than" {@code minimumRevision}. The latest
-     * object is served once the store has reached that revision; a revision from the future is 504 Too large
-     * resource version, as the watch cache answers. 0 is a plain get.
-     */
+    /** {@link ResourceReads#get(String, String, long)}: a get "not older than" a resourceVersion. */
     public Future<ObjectNode> get(String namespace, String name, long minimumRevision) {
-        Future<Void> reached = minimumRevision == 0 ? Future.succeededFuture()
-                : reader.currentRevision().compose(current -> minimumRevision > current
-                        ? Future.failedFuture(ApiException.tooLargeResourceVersion(minimumRevision, current))
-                        : Future.succeededFuture());
-        return reached.compose(v -> get(namespace, name));
+        return reads.get(namespace, name, minimumRevision);
     }
 
     /** The revision the store has reached (a quorum read): a list's resourceVersion when it read nothing itself. */
     public Future<Long> currentRevision() {
-        return reader.currentRevision();
+        return reads.currentRevision();
     }
 
-    /**
-     * Watches a collection (one namespace, or all when {@code namespace} is empty) from after {@code afterRevision}
-     * (0: from now on). Events carry stored objects; {@link #decode} makes them trees. The listener hears on the
-     * store's thread and hops to its own context itself.
-     */
+    /** {@link ResourceReads#watch}: a collection's changes after a revision, as stored objects. */
     public WatchSubscription watch(String namespace, long afterRevision, WatchListener listener) {
-        return reader.watch(keys.collection(namespace), afterRevision, listener);
+        return reads.watch(namespace, afterRevision, listener);
     }
 
     public Future<ListResult> list(String namespace, ListQuery query) {
-        String prefix = keys.collection(namespace);
-        Predicate<StoredObject> filter = query.filter() == null ? null : so -> query.filter().test(decode(so));
-        String start = query.startKey() == null ? null : prefix + query.startKey();
-        Future<Long> revision = query.revision() == 0 || query.exact()
-                ? Future.succeededFuture(query.revision())
-                : notOlderThan(query.revision());
-        return revision
-                .compose(rev -> reader.list(new ListRequest(prefix, rev, query.limit(), start, filter)))
-                .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
-                .recover(t -> Future.failedFuture(listError(t, query)));
-    }
-
-    /** "Not older than X": serve the latest, after checking X is not in the future. */
-    private Future<Long> notOlderThan(long revision) {
-        return reader.currentRevision().compose(current -> revision > current
-                ? Future.failedFuture(ApiException.tooLargeResourceVersion(revision, current))
-                : Future.succeededFuture(0L));
-    }
-
-    private static long pageBytes(ListPage page) {
-        long bytes = 0;
-        for (StoredObject so : page.items()) {
-            bytes += so.value().length;
-        }
-        return bytes;
-    }
-
-    private ListResult toListResult(ListPage page, String prefix) {
-        List<ObjectNode> items = new ArrayList<>(page.items().size());
-        page.items().forEach(so -> items.add(decode(so)));
-        String next = page.nextKey() == null ? null : page.nextKey().substring(prefix.length());
-        return new ListResult(items, page.revision(), next, page.remainingItemCount());
-    }
-
-    private Throwable listError(Throwable t, ListQuery query) {
-        if (t instanceof StorageException e) {
-            if (e.reason() == StorageException.Reason.COMPACTED) {
-                return query.fromContinue() && query.startKey() != null
-                        ? ApiException.expired(INCONSISTENT_CONTINUE_MESSAGE)
-                        : ApiException.expired("The resourceVersion for the provided list is too old.");
-            }
-            if (e.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION) {
-                return ApiException.tooLargeResourceVersion(query.revision(), e.revision());
-            }
-        }
-        return StorageErrors.toApi(t, gr(), "", "list");
+        return reads.list(namespace, query);
     }
 
     /**

@@ -99,7 +99,7 @@ class AdmissionCacheScopeTest {
         assertThat(cache.list(PREFIX + "/")).extracting(o -> o.path("kind").asText()).doesNotContain("ShootState");
 
         // the lookup reads what the cache does not hold from storage, at once
-        StoreLookup lookup = new StoreLookup(vertx, registry, cache, null);
+        StoreLookup lookup = new StoreLookup(vertx, registry.reads(), cache, null);
         long before = System.nanoTime();
         Optional<ObjectNode> found = await(lookup.get(SHOOT_STATES, "dev", "watched"));
         assertThat(found).isPresent();
