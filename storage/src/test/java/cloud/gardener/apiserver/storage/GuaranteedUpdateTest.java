@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,10 +18,12 @@ class GuaranteedUpdateTest {
 
     private StoredObject stored = object("v1", 5);
     private final AtomicInteger reads = new AtomicInteger();
-    private final Supplier<Future<StoredObject>> read = () -> {
+
+    /** A quorum read of the key, counted. */
+    private Future<StoredObject> read() {
         reads.incrementAndGet();
         return stored == null ? Future.failedFuture(StorageException.notFound("k")) : Future.succeededFuture(stored);
-    };
+    }
 
     private static StoredObject object(String value, long revision) {
         return new StoredObject("k", value.getBytes(StandardCharsets.UTF_8), revision, 1);
@@ -46,7 +47,7 @@ class GuaranteedUpdateTest {
 
     @Test
     void withoutACachedObjectTheLoopReadsFirstAndWritesOnThatRevision() {
-        Future<String> result = GuaranteedUpdate.loop(null, false, read, 3, cur -> write(cur, text(cur) + "+"));
+        Future<String> result = GuaranteedUpdate.loop(null, false, this::read, 3, cur -> write(cur, text(cur) + "+"));
 
         assertThat(result.result()).isEqualTo("v1+");
         assertThat(reads).hasValue(1);
@@ -59,7 +60,7 @@ class GuaranteedUpdateTest {
         StoredObject firstRead = stored;
         stored = object("v2", 7); // someone wrote after our read
 
-        Future<String> result = GuaranteedUpdate.loop(firstRead, true, read, 3, cur -> {
+        Future<String> result = GuaranteedUpdate.loop(firstRead, true, this::read, 3, cur -> {
             seen.add(text(cur));
             return write(cur, text(cur) + "+");
         });
@@ -73,7 +74,7 @@ class GuaranteedUpdateTest {
     void afterMaxAttemptsTheConflictIsTheResult() {
         AtomicInteger attempts = new AtomicInteger();
 
-        Future<String> result = GuaranteedUpdate.loop(null, false, read, 3, cur -> {
+        Future<String> result = GuaranteedUpdate.loop(null, false, this::read, 3, cur -> {
             attempts.incrementAndGet();
             stored = object("other", stored.modRevision() + 1); // a writer that always wins
             return write(cur, "mine");
@@ -89,7 +90,7 @@ class GuaranteedUpdateTest {
         AtomicInteger attempts = new AtomicInteger();
         IllegalStateException rejected = new IllegalStateException("invalid");
 
-        Future<String> result = GuaranteedUpdate.loop(null, false, read, 3, cur -> {
+        Future<String> result = GuaranteedUpdate.loop(null, false, this::read, 3, cur -> {
             attempts.incrementAndGet();
             return Future.failedFuture(rejected);
         });
@@ -100,7 +101,7 @@ class GuaranteedUpdateTest {
 
     @Test
     void aKeyDeletedBetweenTriesEndsTheLoopWithNotFound() {
-        Future<String> result = GuaranteedUpdate.loop(stored, true, read, 3, cur -> {
+        Future<String> result = GuaranteedUpdate.loop(stored, true, this::read, 3, cur -> {
             stored = null;
             return write(cur, "mine");
         });
@@ -114,7 +115,7 @@ class GuaranteedUpdateTest {
         StoredObject cached = object("v0", 4);
         List<String> seen = new ArrayList<>();
 
-        Future<String> result = GuaranteedUpdate.loop(cached, false, read, 1, cur -> {
+        Future<String> result = GuaranteedUpdate.loop(cached, false, this::read, 1, cur -> {
             seen.add(text(cur));
             // a precondition only the current object passes, as a resourceVersion in the request
             return cur.modRevision() == 5 ? write(cur, "mine") : Future.failedFuture(new IllegalStateException("stale"));
@@ -129,7 +130,7 @@ class GuaranteedUpdateTest {
     void theByteLevelLoopWritesNothingWhenTheValueIsUnchanged() {
         AtomicInteger writes = new AtomicInteger();
 
-        Future<StoredObject> result = GuaranteedUpdate.run(stored, read, cur -> Future.succeededFuture(cur.value()), 3,
+        Future<StoredObject> result = GuaranteedUpdate.run(stored, this::read, cur -> Future.succeededFuture(cur.value()), 3,
                 (cur, value) -> {
                     writes.incrementAndGet();
                     return Future.succeededFuture(cur);
