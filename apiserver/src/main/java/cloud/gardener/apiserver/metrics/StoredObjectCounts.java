@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.metrics;
 
 import cloud.gardener.apiserver.storage.ListRequest;
-import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.StoreReader;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -17,13 +17,13 @@ public final class StoredObjectCounts {
     static final long INTERVAL_MS = 60_000;
 
     private final Vertx vertx;
-    private final Storage storage;
+    private final StoreReader storage;
     private final Map<String, String> prefixes;
     private final StorageMetrics metrics;
     private long timer = -1;
 
     /** @param prefixes each resource's key prefix (ending in {@code /}) by its group resource */
-    public StoredObjectCounts(Vertx vertx, Storage storage, Map<String, String> prefixes, StorageMetrics metrics) {
+    public StoredObjectCounts(Vertx vertx, StoreReader storage, Map<String, String> prefixes, StorageMetrics metrics) {
         this.vertx = vertx;
         this.storage = storage;
         this.prefixes = Map.copyOf(prefixes);

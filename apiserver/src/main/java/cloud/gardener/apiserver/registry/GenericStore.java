@@ -3,10 +3,8 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
-import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
-import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
@@ -14,11 +12,13 @@ import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import cloud.gardener.apiserver.storage.ListPage;
-import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.GuaranteedUpdate;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoreReader;
 import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -38,7 +38,13 @@ import java.util.function.UnaryOperator;
  * <p>Conflict rules: create fails with AlreadyExists on an existing name (generateName retries up to
  * {@value #GENERATE_NAME_ATTEMPTS} times); an update or patch whose object names a resourceVersion is
  * a precondition and fails with Conflict when it is stale; otherwise writes compare on the revision
- * they read and re-read and re-apply on conflict, up to {@value #UPDATE_ATTEMPTS} times.
+ * they read and re-read and re-apply on conflict, up to {@value #UPDATE_ATTEMPTS} times ({@link GuaranteedUpdate},
+ * for updates and for deletes alike); the last conflict is answered as 409 Conflict.
+ *
+ * <p>The store is the only door to a resource's objects: gets, lists and watches go through its {@link ResourceReads}
+ * and so one {@link StoreReader} (storage itself today; a watch cache can take its
+ * place without the callers knowing), writes and the reads they compare against go to {@link Storage}. Keys are laid
+ * out by {@link ResourceKeys}.
  */
 public final class GenericStore {
 
@@ -47,7 +53,7 @@ public final class GenericStore {
 
     private final ResourceType type;
     private final Storage storage;
-    private final String keyRoot;
+    private final ResourceReads reads;
     private final ResourceStrategy strategy;
     private final AdmissionChain admission;
     private final VersionConversion conversion;
@@ -60,15 +66,19 @@ public final class GenericStore {
     /** @param conversion how objects of other served versions reach the storage version and back */
     public GenericStore(ResourceType type, Storage storage, String prefix, ResourceStrategy strategy,
                         AdmissionChain admission, VersionConversion conversion) {
-        this(type, storage, keyRoot(prefix, type), conversion, strategy, admission);
+        this(new ResourceReads(type, ResourceKeys.of(prefix, type), storage), storage, strategy, admission, conversion);
     }
 
-    private GenericStore(ResourceType type, Storage storage, String keyRoot, VersionConversion conversion,
-                         ResourceStrategy strategy, AdmissionChain admission) {
+    /**
+     * @param reads   how the store serves gets, lists and watches
+     * @param storage where it writes, and reads what it compares its writes against (quorum reads)
+     */
+    public GenericStore(ResourceReads reads, Storage storage, ResourceStrategy strategy, AdmissionChain admission,
+                        VersionConversion conversion) {
         this.conversion = conversion;
-        this.type = type;
+        this.type = reads.type();
         this.storage = storage;
-        this.keyRoot = keyRoot;
+        this.reads = reads;
         this.strategy = strategy;
         this.admission = admission;
     }
@@ -79,30 +89,20 @@ public final class GenericStore {
      */
     public static GenericStore over(GenericStore owner, ResourceType type, ResourceStrategy strategy,
                                     VersionConversion conversion) {
-        return new GenericStore(type, owner.storage, owner.keyRoot, conversion, strategy, owner.admission);
-    }
-
-    /** Where a resource's objects live: {@code <prefix>/<group>/<plural>}, the core group without a group part. */
-    public static String keyRoot(String prefix, ResourceType type) {
-        return prefix + (type.group().isEmpty() ? "" : "/" + type.group()) + "/" + type.plural();
+        return new GenericStore(owner.reads.as(type), owner.storage, strategy, owner.admission, conversion);
     }
 
     public ResourceType type() {
         return type;
     }
 
-    public Storage storage() {
-        return storage;
+    /** Where this store's objects live. */
+    public ResourceKeys keys() {
+        return reads.keys();
     }
 
-    /** The key prefix of a collection: one namespace, or every object when {@code namespace} is empty. */
-    public String collectionPrefix(String namespace) {
-        return type.namespaced() && namespace != null && !namespace.isEmpty()
-                ? keyRoot + "/" + namespace + "/" : keyRoot + "/";
-    }
-
-    public String key(String namespace, String name) {
-        return type.namespaced() ? keyRoot + "/" + namespace + "/" + name : keyRoot + "/" + name;
+    private String key(String namespace, String name) {
+        return reads.keys().object(namespace, name);
     }
 
     private GroupResource gr() {
@@ -114,78 +114,41 @@ public final class GenericStore {
         return conversion.fromStorage(stored, version);
     }
 
-    /** {@link #decode}, off the event loop for a large value. */
-    private Future<ObjectNode> decodeOffLoop(StoredObject stored) {
-        return CpuWork.run(stored.value().length, () -> decode(stored));
+    /** The stored object as a tree, with its resourceVersion: {@link ResourceReads#decode}. */
+    public ObjectNode decode(StoredObject stored) {
+        return reads.decode(stored);
     }
 
-    /**
-     * The stored object as a tree, with its resourceVersion, converted as Go converts what it reads from storage
-     * ({@link InputConversions}: an older server's stored {@code stringData} is read as {@code data}).
-     */
-    public ObjectNode decode(StoredObject stored) {
-        JsonNode node = Json.readTree(stored.value());
-        if (!(node instanceof ObjectNode obj)) {
-            throw ApiException.internal("stored value of " + stored.key() + " is not an object");
-        }
-        InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
-        Objects.meta(obj).put("resourceVersion", Long.toString(stored.modRevision()));
-        return obj;
+    private Future<ObjectNode> decodeOffLoop(StoredObject stored) {
+        return reads.decodeOffLoop(stored);
+    }
+
+    /** The read side of this store, which exists before the registry (admission lookups read through it). */
+    public ResourceReads reads() {
+        return reads;
     }
 
     public Future<ObjectNode> get(String namespace, String name) {
-        return storage.get(key(namespace, name))
-                .compose(this::decodeOffLoop)
-                .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "get")));
+        return reads.get(namespace, name);
+    }
+
+    /** {@link ResourceReads#get(String, String, long)}: a get "not older than" a resourceVersion. */
+    public Future<ObjectNode> get(String namespace, String name, long minimumRevision) {
+        return reads.get(namespace, name, minimumRevision);
+    }
+
+    /** The revision the store has reached (a quorum read): a list's resourceVersion when it read nothing itself. */
+    public Future<Long> currentRevision() {
+        return reads.currentRevision();
+    }
+
+    /** {@link ResourceReads#watch}: a collection's changes after a revision, as stored objects. */
+    public WatchSubscription watch(String namespace, long afterRevision, WatchListener listener) {
+        return reads.watch(namespace, afterRevision, listener);
     }
 
     public Future<ListResult> list(String namespace, ListQuery query) {
-        String prefix = collectionPrefix(namespace);
-        Predicate<StoredObject> filter = query.filter() == null ? null : so -> query.filter().test(decode(so));
-        String start = query.startKey() == null ? null : prefix + query.startKey();
-        Future<Long> revision = query.revision() == 0 || query.exact()
-                ? Future.succeededFuture(query.revision())
-                : notOlderThan(query.revision());
-        return revision
-                .compose(rev -> storage.list(new ListRequest(prefix, rev, query.limit(), start, filter)))
-                .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
-                .recover(t -> Future.failedFuture(listError(t, query)));
-    }
-
-    /** "Not older than X": serve the latest, after checking X is not in the future. */
-    private Future<Long> notOlderThan(long revision) {
-        return storage.currentRevision().compose(current -> revision > current
-                ? Future.failedFuture(ApiException.tooLargeResourceVersion(revision, current))
-                : Future.succeededFuture(0L));
-    }
-
-    private static long pageBytes(ListPage page) {
-        long bytes = 0;
-        for (StoredObject so : page.items()) {
-            bytes += so.value().length;
-        }
-        return bytes;
-    }
-
-    private ListResult toListResult(ListPage page, String prefix) {
-        List<ObjectNode> items = new ArrayList<>(page.items().size());
-        page.items().forEach(so -> items.add(decode(so)));
-        String next = page.nextKey() == null ? null : page.nextKey().substring(prefix.length());
-        return new ListResult(items, page.revision(), next, page.remainingItemCount());
-    }
-
-    private Throwable listError(Throwable t, ListQuery query) {
-        if (t instanceof StorageException e) {
-            if (e.reason() == StorageException.Reason.COMPACTED) {
-                return query.fromContinue() && query.startKey() != null
-                        ? ApiException.expired(INCONSISTENT_CONTINUE_MESSAGE)
-                        : ApiException.expired("The resourceVersion for the provided list is too old.");
-            }
-            if (e.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION) {
-                return ApiException.tooLargeResourceVersion(query.revision(), e.revision());
-            }
-        }
-        return StorageErrors.toApi(t, gr(), "", "list");
+        return reads.list(namespace, query);
     }
 
     /**
@@ -331,54 +294,65 @@ public final class GenericStore {
 
     /**
      * Updates an object by applying {@code transform} to the stored one: a PUT returns the request's
-     * object, a PATCH the patched copy. Runs again on a fresh read after a storage conflict. The transform gets
+     * object, a PATCH the patched copy. Runs again (transform, admission, validation) on the current object after
+     * a storage conflict, up to {@value #UPDATE_ATTEMPTS} times in all; then the conflict is 409. The transform gets
      * the stored object (storage version) and may answer in any served version.
      *
      * @param subresource empty for the main resource, or {@code status} and similar
      */
     public Future<ObjectNode> update(String namespace, String name, String subresource,
                                      UnaryOperator<ObjectNode> transform, WriteContext ctx) {
-        return updateAttempt(namespace, name, subresource, transform, ctx, 1);
+        String key = key(namespace, name);
+        // decoding a large object and applying the change to it runs off the event loop
+        return GuaranteedUpdate.loop(null, true, () -> storage.get(key), UPDATE_ATTEMPTS,
+                        current -> CpuWork.compose(current.value().length + ctx.requestBytes(),
+                                () -> updateAttempt(key, name, current, subresource, transform, ctx)))
+                .recover(t -> Future.failedFuture(storageFailure(t, name, "update")));
     }
 
-    private Future<ObjectNode> updateAttempt(String namespace, String name, String subresource,
-                                             UnaryOperator<ObjectNode> transform, WriteContext ctx, int attempt) {
-        String key = key(namespace, name);
-        return storage.get(key)
-                .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "update")))
-                // decoding a large object and applying the change to it runs off the event loop
-                .compose(current -> CpuWork.compose(current.value().length + ctx.requestBytes(), () -> {
-                    ObjectNode old = decode(current);
-                    ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
-                    String desiredRv = Objects.resourceVersion(desired);
-                    if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
-                        return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, List.of(
-                                FieldError.invalid("metadata.resourceVersion", FieldError.verbatim("0x0"),
-                                        "must be specified for an update"))));
-                    }
-                    if (!desiredRv.isEmpty() && !desiredRv.equals(Objects.resourceVersion(old))) {
-                        return Future.failedFuture(ApiException.conflict(gr(), name, ApiException.OBJECT_MODIFIED));
-                    }
-                    // As the generic store: mutating admission sees the requested object, then the strategy
-                    // prepares and validates it, then validating admission sees the result.
-                    return admission.admit(updateAttributes(desired, old, subresource, ctx)).compose(v -> {
-                        defaultAfterAdmission(desired);
-                        ObjectNode updated = isolate(desired, old, subresource);
-                        List<FieldError> errors = prepareForUpdate(updated, old, subresource);
-                        if (!errors.isEmpty()) {
-                            return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
-                        }
-                        strategy.warningsOnUpdate(updated, old, subresource).forEach(ctx.warnings());
-                        return admission.validate(updateAttributes(updated, old, subresource, ctx))
-                                .compose(w -> writeUpdate(key, current, old, updated, ctx));
-                    }).recover(t -> {
-                                if (t instanceof StorageException e && e.reason() == StorageException.Reason.CONFLICT
-                                        && attempt < UPDATE_ATTEMPTS) {
-                                    return updateAttempt(namespace, name, subresource, transform, ctx, attempt + 1);
-                                }
-                                return Future.failedFuture(StorageErrors.toApi(t, gr(), name, "update"));
-                            });
-                }));
+    /**
+     * One try at an update on {@code current}; a storage conflict comes back as it is (the loop tries again), any
+     * other failure of admission or the write as an API error.
+     */
+    private Future<ObjectNode> updateAttempt(String key, String name, StoredObject current, String subresource,
+                                             UnaryOperator<ObjectNode> transform, WriteContext ctx) {
+        ObjectNode old = decode(current);
+        ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
+        String desiredRv = Objects.resourceVersion(desired);
+        if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
+            return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, List.of(
+                    FieldError.invalid("metadata.resourceVersion", FieldError.verbatim("0x0"),
+                            "must be specified for an update"))));
+        }
+        if (!desiredRv.isEmpty() && !desiredRv.equals(Objects.resourceVersion(old))) {
+            return Future.failedFuture(ApiException.conflict(gr(), name, ApiException.OBJECT_MODIFIED));
+        }
+        // As the generic store: mutating admission sees the requested object, then the strategy
+        // prepares and validates it, then validating admission sees the result.
+        return admission.admit(updateAttributes(desired, old, subresource, ctx)).compose(v -> {
+            defaultAfterAdmission(desired);
+            ObjectNode updated = isolate(desired, old, subresource);
+            List<FieldError> errors = prepareForUpdate(updated, old, subresource);
+            if (!errors.isEmpty()) {
+                return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
+            }
+            strategy.warningsOnUpdate(updated, old, subresource).forEach(ctx.warnings());
+            return admission.validate(updateAttributes(updated, old, subresource, ctx))
+                    .compose(w -> writeUpdate(key, current, old, updated, ctx));
+        }).recover(t -> Future.failedFuture(isConflict(t) ? t : StorageErrors.toApi(t, gr(), name, "update")));
+    }
+
+    private static boolean isConflict(Throwable t) {
+        return t instanceof StorageException e && e.reason() == StorageException.Reason.CONFLICT;
+    }
+
+    /**
+     * What the update and delete loops end with: a storage failure (the first read's, or the last conflict) as an
+     * API error; anything else (a client error met before admission, already a Status or mapped by the handlers) as
+     * it is.
+     */
+    private Throwable storageFailure(Throwable t, String name, String operation) {
+        return t instanceof StorageException ? StorageErrors.toApi(t, gr(), name, operation) : t;
     }
 
     /** Status isolation: the main resource never changes status, the status subresource changes nothing else. */
@@ -486,33 +460,30 @@ public final class GenericStore {
 
     // ---------------------------------------------------------------------------------------- delete
 
+    /**
+     * Deletes an object, or marks it as being deleted while finalizers remain; a storage conflict judges the
+     * preconditions and admission again on the current object (the same loop as {@link #update}).
+     */
     public Future<DeleteResult> delete(String namespace, String name, DeleteRequest request, WriteContext ctx) {
-        return deleteAttempt(namespace, name, request, ctx, 1);
+        String key = key(namespace, name);
+        return GuaranteedUpdate.loop(null, true, () -> storage.get(key), UPDATE_ATTEMPTS,
+                        current -> deleteAttempt(key, name, current, request, ctx))
+                .recover(t -> Future.failedFuture(storageFailure(t, name, "delete")));
     }
 
-    private Future<DeleteResult> deleteAttempt(String namespace, String name, DeleteRequest request, WriteContext ctx,
-                                               int attempt) {
-        String key = key(namespace, name);
-        return storage.get(key)
-                .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "delete")))
-                .compose(current -> {
-                    ObjectNode old = decode(current);
-                    ApiException precondition = checkPreconditions(old, request);
-                    if (precondition != null) {
-                        return Future.failedFuture(precondition);
-                    }
-                    Attributes attrs = new Attributes(type.gvk(apiVersionOf(old)), gr(), "", Objects.namespace(old),
-                            name, Operation.DELETE, null, old, ctx.user(), ctx.dryRun(), ctx.warnings());
-                    return admission.run(attrs)
-                            .compose(v -> deleteOrMark(key, current, old, request, ctx))
-                            .recover(t -> {
-                                if (t instanceof StorageException e && e.reason() == StorageException.Reason.CONFLICT
-                                        && attempt < UPDATE_ATTEMPTS) {
-                                    return deleteAttempt(namespace, name, request, ctx, attempt + 1);
-                                }
-                                return Future.failedFuture(StorageErrors.toApi(t, gr(), name, "delete"));
-                            });
-                });
+    private Future<DeleteResult> deleteAttempt(String key, String name, StoredObject current, DeleteRequest request,
+                                               WriteContext ctx) {
+        ObjectNode old = decode(current);
+        ApiException precondition = checkPreconditions(old, request);
+        if (precondition != null) {
+            return Future.failedFuture(precondition);
+        }
+        Attributes attrs = new Attributes(type.gvk(apiVersionOf(old)), gr(), "", Objects.namespace(old),
+                name, Operation.DELETE, null, old, ctx.user(), ctx.dryRun(), ctx.warnings());
+        return admission.run(attrs)
+                .compose(v -> deleteOrMark(key, current, old, request, ctx))
+                .recover(t -> Future.failedFuture(isConflict(t) ? t
+                        : StorageErrors.toApi(t, gr(), name, "delete")));
     }
 
     private ApiException checkPreconditions(ObjectNode old, DeleteRequest request) {

@@ -6,7 +6,6 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import cloud.gardener.apiserver.metrics.MeteredStorage;
 import cloud.gardener.apiserver.metrics.StorageMetrics;
 import cloud.gardener.apiserver.registry.events.EventConversion;
 import cloud.gardener.apiserver.registry.events.EventStrategy;
@@ -42,6 +41,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** One {@link GenericStore} per served resource, all on one storage. */
 public final class Registry {
@@ -50,6 +50,7 @@ public final class Registry {
     /** Stores serving another resource's objects under their own names; not in {@link #all()}. */
     private final Map<String, GenericStore> aliases = new LinkedHashMap<>();
     private final AdmissionChain admission;
+    private final StoreReads reads;
 
     public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission) {
         this(resources, storage, prefix, admission, ShootWarnings.DEFAULT_ROTATION_INTERVAL);
@@ -64,37 +65,44 @@ public final class Registry {
     /** @param metrics where each resource's storage round trips are recorded, or null to record none */
     public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission,
                     Duration credentialsRotationInterval, StorageMetrics metrics) {
-        this.admission = admission;
-        for (ResourceType type : resources.resources()) {
-            if (!type.stored() || isEventsV1(type)) {
-                continue;
-            }
+        this(new StoreReads(resources, storage, prefix, metrics), self -> admission, credentialsRotationInterval);
+    }
+
+    /**
+     * The stores over the reads that exist before them, with the admission chain built for this registry: the chain
+     * may hold the registry (a plugin's dry-run create goes through the stores and so through the chain again, as
+     * Gardener's plugins send theirs to their own server). The chain is built once, here, and the registry is only
+     * used by it while serving, never while being built.
+     */
+    public Registry(StoreReads reads, Function<Registry, AdmissionChain> admissionFor,
+                    Duration credentialsRotationInterval) {
+        this.reads = reads;
+        this.admission = admissionFor.apply(this);
+        for (ResourceType type : reads.stored()) {
             ResourceStrategy strategy = isShoots(type) ? new ShootStrategy(credentialsRotationInterval)
                     : strategyFor(type);
-            Storage typed = metrics == null ? storage
-                    : new MeteredStorage(storage, type.groupResource().toString(), metrics);
-            stores.put(id(type), new GenericStore(type, typed, prefix,
+            stores.put(id(type), new GenericStore(reads.of(type), reads.storage(type),
                     ModelStrategy.wrap(type, strategy), admission, conversionFor(type)));
         }
-        addEventsV1(resources);
+        reads.of(StandardResources.K8S_EVENTS, "events").ifPresent(this::addEventsV1);
     }
 
     /** events.k8s.io/v1 events are core/v1's, converted (not a collection of their own). */
-    private void addEventsV1(ResourceRegistry resources) {
-        Optional<ResourceType> eventsV1 = resources.findGroupResource(StandardResources.K8S_EVENTS, "events");
+    private void addEventsV1(ResourceReads eventsV1) {
         GenericStore core = stores.get("/events");
-        if (eventsV1.isPresent() && core != null) {
-            aliases.put(id(eventsV1.get()), GenericStore.over(core, eventsV1.get(),
+        if (core != null) {
+            aliases.put(id(eventsV1.type()), GenericStore.over(core, eventsV1.type(),
                     ModelStrategy.wrap(core.type(), new EventStrategy(true)), new EventConversion()));
         }
     }
 
-    private static boolean isEventsV1(ResourceType type) {
-        return StandardResources.K8S_EVENTS.equals(type.group()) && "events".equals(type.plural());
-    }
-
     private static boolean isShoots(ResourceType type) {
         return "core.gardener.cloud".equals(type.group()) && "shoots".equals(type.plural());
+    }
+
+    /** The reads the stores serve with (they existed before the registry). */
+    public StoreReads reads() {
+        return reads;
     }
 
     /** The admission chain every write of these stores passes, also for writes that store nothing. */

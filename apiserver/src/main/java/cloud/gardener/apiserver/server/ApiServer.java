@@ -1,12 +1,10 @@
 package cloud.gardener.apiserver.server;
 
-import cloud.gardener.apiserver.admission.AdmissionChain;
-import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
-import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
@@ -19,8 +17,9 @@ import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.metrics.StoredObjectCounts;
-import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ResourceKeys;
 import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.StoreReads;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.events.EventExpiry;
 import cloud.gardener.apiserver.registry.gardener.ProjectController;
@@ -32,7 +31,6 @@ import cloud.gardener.apiserver.registry.lookup.StoreDryRun;
 import cloud.gardener.apiserver.registry.lookup.StoreLookup;
 import cloud.gardener.apiserver.registry.seedgraph.GraphSync;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -44,9 +42,7 @@ import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.TrustOptions;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 /**
  * The running server: one HTTPS listener (TLS 1.2+, HTTP/2 through ALPN and HTTP/1.1) in front of the
@@ -117,27 +113,25 @@ public final class ApiServer {
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
             SecureServing serving, AuthenticationSources sources, Auditing auditing) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
+        ServerMetrics metrics = new ServerMetrics();
+        // Built in the order they depend on each other: the reads of the stored objects, the caches and lookups on
+        // them, the admission chain reading through those, and the registry's stores admitting through the chain.
+        StoreReads reads = new StoreReads(resources, config.storage(), config.etcdPrefix(), metrics.storage());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 AdmissionCacheScope.roots(resources, config.etcdPrefix()));
         Graph graph = new Graph();
         SeedAuthorizer seedAuthorizer = new SeedAuthorizer(graph);
         Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, seedAuthorizer,
-                new CachedProjects(cache, config.etcdPrefix()));
-        Holder<StoreLookup> lookup = new Holder<>();
-        ObjectLookup objects = new DeferredLookup(() -> lookup.value);
+                new CachedProjects(cache, reads.of(StandardResources.CORE, "projects").orElseThrow().keys()));
         KubeApiClient virtualGarden = config.coreKubeconfig() == null ? null
                 : new KubeApiClient(vertx, config.coreKubeconfig());
-        Holder<Registry> stores = new Holder<>();
-        ServerMetrics metrics = new ServerMetrics();
-        AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
-                new StoreDryRun(() -> stores.value, virtualGarden)).observedBy(metrics.admission());
-        Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission,
-                config.credentials().shootCredentialsRotationInterval(), metrics.storage());
-        stores.value = registry;
         RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
-        lookup.value = new StoreLookup(vertx, registry, cache, remote);
+        StoreLookup objects = new StoreLookup(vertx, reads, cache, remote);
+        Registry registry = new Registry(reads, self -> AdmissionPlugins.chain(config, objects, authorizer, vertx,
+                        new StoreDryRun(self, virtualGarden)).observedBy(metrics.admission()),
+                config.credentials().shootCredentialsRotationInterval());
         GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
-        SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(lookup.value));
+        SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(objects));
         PostStartHooks hooks = postStartHooks(vertx, config, registry, virtualGarden);
         ServingState state = new ServingState(() -> {
             List<String> unsynced = new java.util.ArrayList<>();
@@ -184,7 +178,7 @@ public final class ApiServer {
         // the post-start hooks have made their first attempt.
         Map<String, String> prefixes = new java.util.HashMap<>();
         for (ResourceType type : resources.resources()) {
-            prefixes.put(type.groupResource().toString(), GenericStore.keyRoot(config.etcdPrefix(), type) + "/");
+            prefixes.put(type.groupResource().toString(), ResourceKeys.of(config.etcdPrefix(), type).all());
         }
         StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, config.storage(), prefixes, metrics.storage());
         HttpServer listener = vertx.createHttpServer(options);
@@ -294,30 +288,6 @@ public final class ApiServer {
         return http.close();
     }
 
-    /** The plugins are built before the stores they read; they reach the lookup once it exists. */
-    private record DeferredLookup(Supplier<ObjectLookup> target) implements ObjectLookup {
-
-        @Override
-        public Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name) {
-            return target.get().get(resource, namespace, name);
-        }
-
-        @Override
-        public Future<List<ObjectNode>> list(GroupResource resource, String namespace) {
-            return target.get().list(resource, namespace);
-        }
-
-        @Override
-        public Future<List<ObjectNode>> listLive(GroupResource resource, String namespace) {
-            return target.get().listLive(resource, namespace);
-        }
-
-        @Override
-        public boolean ready() {
-            return target.get() != null && target.get().ready();
-        }
-    }
-
     /**
      * The caches that follow storage and the virtual garden, the seed graph and the reloaders of the serving
      * certificate and the client CA; stopped with the server.
@@ -344,9 +314,5 @@ public final class ApiServer {
                 remote.close();
             }
         }
-    }
-
-    private static final class Holder<T> {
-        T value;
     }
 }

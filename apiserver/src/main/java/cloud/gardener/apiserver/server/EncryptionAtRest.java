@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.registry.ResourceKeys;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.value.ResourceTransformers;
 import cloud.gardener.apiserver.storage.value.Transformer;
@@ -65,6 +66,6 @@ public final class EncryptionAtRest {
 
     /** The prefix of a resource's keys, as the registry's stores lay them out. */
     static String keyPrefix(String etcdPrefix, ResourceType type) {
-        return etcdPrefix + (type.group().isEmpty() ? "" : "/" + type.group()) + "/" + type.plural() + "/";
+        return ResourceKeys.of(etcdPrefix, type).all();
     }
 }

@@ -93,7 +93,7 @@ class EncryptionAtRestTest {
     void keyPrefixesMatchTheStoresKeyLayout() {
         for (ResourceType type : RESOURCES.resources()) {
             GenericStore store = new GenericStore(type, null, PREFIX, null, null);
-            assertThat(EncryptionAtRest.keyPrefix(PREFIX, type)).as(type.plural()).isEqualTo(store.collectionPrefix(""));
+            assertThat(EncryptionAtRest.keyPrefix(PREFIX, type)).as(type.plural()).isEqualTo(store.keys().collection(""));
         }
     }
 

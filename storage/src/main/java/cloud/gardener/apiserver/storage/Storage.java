@@ -13,17 +13,13 @@ import io.vertx.core.Future;
  * {@link #delete} with a non-zero expected revision fail with CONFLICT when the key moved on, and
  * with NOT_FOUND when it is gone. Writes are never retried blindly: a write whose outcome is unknown
  * fails with UNAVAILABLE.
+ *
+ * <p>The reads (get, list, watch, current revision) are those of {@link StoreReader}.
  */
-public interface Storage extends AutoCloseable {
+public interface Storage extends StoreReader, AutoCloseable {
 
     /** Creates the key if it does not exist (a transaction on {@code create_revision == 0}). */
     Future<StoredObject> create(String key, byte[] value);
-
-    /** Reads the latest value (a quorum read). */
-    Future<StoredObject> get(String key);
-
-    /** Reads a range at one revision; see {@link ListRequest}. */
-    Future<ListPage> list(ListRequest request);
 
     /**
      * Reads the key as fresh as {@code freshness} asks. Without a cache every freshness is served by a quorum
@@ -76,15 +72,6 @@ public interface Storage extends AutoCloseable {
      * result holds the last value with the revision of the delete as its mod revision.
      */
     Future<StoredObject> delete(String key, long expectedRevision);
-
-    /**
-     * Watches one key, or every key under a prefix ending in {@code /}, delivering every change with a
-     * revision greater than {@code afterRevision} (0: changes from now on).
-     */
-    WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener);
-
-    /** The store's current revision (a quorum read). */
-    Future<Long> currentRevision();
 
     /** Discards history before {@code revision}; lists and watches below it then fail with COMPACTED. */
     Future<Void> compact(long revision);

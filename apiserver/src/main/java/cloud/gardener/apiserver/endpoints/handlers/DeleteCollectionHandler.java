@@ -19,7 +19,7 @@ public final class DeleteCollectionHandler implements VerbHandler {
         ListQueries.Resolved resolved = ListQueries.resolve(req, listOptions);
         return req.store().deleteCollection(req.namespace(), resolved.filter(), RequestBodies.deleteRequest(options),
                         RequestBodies.writeContext(req, options.dryRun()))
-                .compose(deleted -> req.store().storage().currentRevision().map(rev -> {
+                .compose(deleted -> req.store().currentRevision().map(rev -> {
                     writer.writeList(ListHandler.toList(req, new ListResult(deleted, rev, null, null), true));
                     return null;
                 }));

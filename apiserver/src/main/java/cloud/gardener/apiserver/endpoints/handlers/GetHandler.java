@@ -1,6 +1,5 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
-import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.ListQueries;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
@@ -18,11 +17,7 @@ public final class GetHandler implements VerbHandler {
         ObjectWriter writer = ObjectWriter.forObject(req);
         String rv = req.ctx().queryParams().get("resourceVersion");
         long minimum = rv == null || rv.isEmpty() ? 0 : ListQueries.parseRevision(rv);
-        Future<Void> reached = minimum == 0 ? Future.succeededFuture()
-                : req.store().storage().currentRevision().compose(current -> minimum > current
-                        ? Future.failedFuture(ApiException.tooLargeResourceVersion(minimum, current))
-                        : Future.succeededFuture());
-        return reached.compose(v -> req.store().get(req.namespace(), req.name()))
+        return req.store().get(req.namespace(), req.name(), minimum)
                 .map(obj -> {
                     writer.writeObject(200, req.present(obj));
                     return null;

@@ -148,8 +148,7 @@ public final class WatchHandler implements VerbHandler {
             if (ended) {
                 return done.future();
             }
-            GenericStore store = req.store();
-            subscription = store.storage().watch(store.collectionPrefix(req.namespace()), revision, this);
+            subscription = req.store().watch(req.namespace(), revision, this);
             timeoutTimer = vertx.setTimer(timeoutSeconds * 1000, id -> finish());
             if (bookmarks) {
                 bookmarkTimer = vertx.setPeriodic(BOOKMARK_INTERVAL_MS, id -> subscription.requestProgress());

@@ -4,7 +4,7 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ResourceKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -31,7 +31,7 @@ public final class AdmissionCacheScope {
         List<String> roots = new ArrayList<>();
         for (ResourceType type : resources.resources()) {
             if (type.stored() && !NOT_CACHED.contains(type.groupResource())) {
-                roots.add(GenericStore.keyRoot(prefix, type) + "/");
+                roots.add(ResourceKeys.of(prefix, type).all());
             }
         }
         return roots;

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.lookup;
 
 import cloud.gardener.apiserver.authz.project.ProjectMemberAuthorizer;
+import cloud.gardener.apiserver.registry.ResourceKeys;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Optional;
@@ -9,12 +10,14 @@ import java.util.Optional;
 public final class CachedProjects implements ProjectMemberAuthorizer.Projects {
 
     private final ObjectCache cache;
+    private final ResourceKeys projects;
     private final String root;
 
-    /** @param prefix the server's key prefix */
-    public CachedProjects(ObjectCache cache, String prefix) {
+    /** @param projects where the projects live in storage (and so in the cache) */
+    public CachedProjects(ObjectCache cache, ResourceKeys projects) {
         this.cache = cache;
-        this.root = prefix + "/core.gardener.cloud/projects/";
+        this.projects = projects;
+        this.root = projects.all();
     }
 
     @Override
@@ -27,7 +30,7 @@ public final class CachedProjects implements ProjectMemberAuthorizer.Projects {
 
     @Override
     public Optional<JsonNode> named(String name) {
-        return Optional.ofNullable(cache.get(root + name));
+        return Optional.ofNullable(cache.get(projects.object("", name)));
     }
 
     @Override

@@ -5,8 +5,8 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
-import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoreReader;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
@@ -40,7 +40,7 @@ public final class ObjectCache implements AutoCloseable {
     private static final long RELIST_DELAY_MS = 1000;
 
     private final Vertx vertx;
-    private final Storage storage;
+    private final StoreReader storage;
     private final String prefix;
     private final List<String> roots;
     private final Predicate<String> cached;
@@ -54,7 +54,7 @@ public final class ObjectCache implements AutoCloseable {
      * @param roots  the key roots (under {@code prefix}, each ending in {@code /}) of the resources to hold; events
      *               of other keys are skipped unread
      */
-    public ObjectCache(Vertx vertx, Storage storage, String prefix, Collection<String> roots) {
+    public ObjectCache(Vertx vertx, StoreReader storage, String prefix, Collection<String> roots) {
         this.vertx = vertx;
         this.storage = storage;
         this.prefix = prefix;

@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Admission plugins' dry-run creates, sent where Gardener's clients send them: the core resources of the virtual
@@ -25,14 +24,14 @@ public final class StoreDryRun implements DryRunClient {
     static final UserInfo LOOPBACK = new UserInfo("system:apiserver", "", List.of("system:authenticated",
             "system:masters"), Map.of());
 
-    private final Supplier<Registry> registry;
+    private final Registry registry;
     private final KubeApiClient remote;
 
     /**
-     * @param registry the server's stores (supplied late: the admission chain is built before them)
+     * @param registry the server's stores, whose admission chain holds this client (used only while serving)
      * @param remote   in cluster mode the virtual garden's API, else null
      */
-    public StoreDryRun(Supplier<Registry> registry, KubeApiClient remote) {
+    public StoreDryRun(Registry registry, KubeApiClient remote) {
         this.registry = registry;
         this.remote = remote;
     }
@@ -47,7 +46,7 @@ public final class StoreDryRun implements DryRunClient {
                                     e.serverMessage(), null))
                             : error));
         }
-        return registry.get().store(resource.group(), resource.resource())
+        return registry.store(resource.group(), resource.resource())
                 .map(store -> store.create(namespace, object.deepCopy(), new WriteContext(LOOPBACK, true, ""))
                         .<Void>mapEmpty())
                 .orElseGet(() -> Future.failedFuture(ApiException.internal("the server does not serve " + resource)));

@@ -3,10 +3,10 @@ package cloud.gardener.apiserver.registry.lookup;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.MetadataValidation;
-import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.ResourceReads;
+import cloud.gardener.apiserver.registry.StoreReads;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -17,21 +17,22 @@ import java.util.Optional;
  * The admission plugins' view of the server's objects: the {@link ObjectCache} first; on a miss a short wait, the
  * cache again, then a live read, as Gardener's "lister, wait, lister, client" lookups do. Resources the cache does
  * not hold ({@link AdmissionCacheScope}) are read from storage straight away. In cluster mode namespaces, secrets
- * and config maps come the same way from the virtual garden ({@link RemoteCoreObjects}).
+ * and config maps come the same way from the virtual garden ({@link RemoteCoreObjects}). It reads through the
+ * {@link StoreReads}, which exist before the registry, so the admission chain can hold it without a late binding.
  */
 public final class StoreLookup implements ObjectLookup {
 
     static final long MISS_WAIT_MS = 50;
 
     private final Vertx vertx;
-    private final Registry registry;
+    private final StoreReads reads;
     private final ObjectCache cache;
     private final RemoteCoreObjects remote;
 
     /** @param remote in cluster mode the virtual garden's core objects, else null */
-    public StoreLookup(Vertx vertx, Registry registry, ObjectCache cache, RemoteCoreObjects remote) {
+    public StoreLookup(Vertx vertx, StoreReads reads, ObjectCache cache, RemoteCoreObjects remote) {
         this.vertx = vertx;
-        this.registry = registry;
+        this.reads = reads;
         this.cache = cache;
         this.remote = remote;
     }
@@ -40,8 +41,8 @@ public final class StoreLookup implements ObjectLookup {
         return remote == null ? Optional.empty() : remote.informer(resource);
     }
 
-    private GenericStore store(GroupResource resource) {
-        return registry.store(resource.group(), resource.resource())
+    private ResourceReads store(GroupResource resource) {
+        return reads.of(resource.group(), resource.resource())
                 .orElseThrow(() -> ApiException.internal("admission looked up an unknown resource " + resource));
     }
 
@@ -55,8 +56,8 @@ public final class StoreLookup implements ObjectLookup {
         if (informer.isPresent()) {
             return get(informer.get(), namespace, name);
         }
-        GenericStore store = store(resource);
-        String key = store.key(namespace, name);
+        ResourceReads store = store(resource);
+        String key = store.keys().object(namespace, name);
         if (!cache.holds(key)) {
             return live(store, namespace, name);
         }
@@ -70,7 +71,7 @@ public final class StoreLookup implements ObjectLookup {
         });
     }
 
-    private static Future<Optional<ObjectNode>> live(GenericStore store, String namespace, String name) {
+    private static Future<Optional<ObjectNode>> live(ResourceReads store, String namespace, String name) {
         return store.get(namespace, name).map(Optional::of)
                 .recover(t -> t instanceof ApiException e && e.code() == 404
                         ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
@@ -96,12 +97,12 @@ public final class StoreLookup implements ObjectLookup {
         if (informer.isPresent()) {
             return Future.succeededFuture(informer.get().list(namespace));
         }
-        if (registry.store(resource.group(), resource.resource()).isEmpty() && !resource.group().isEmpty()
+        if (reads.of(resource.group(), resource.resource()).isEmpty() && !resource.group().isEmpty()
                 && !resource.group().endsWith(".gardener.cloud")) {
             // a kube-apiserver resource this standalone server neither serves nor mirrors: there are none
             return Future.succeededFuture(List.of());
         }
-        String collection = store(resource).collectionPrefix(namespace);
+        String collection = store(resource).keys().collection(namespace);
         if (!cache.holds(collection)) {
             return listLive(resource, namespace);
         }

@@ -110,8 +110,7 @@ public final class GraphSync {
                 graph.replace(resource, ar.result().items());
                 synchronized (this) {
                     if (!stopped) {
-                        subscription = store.storage().watch(store.collectionPrefix(""), ar.result().revision(),
-                                this);
+                        subscription = store.watch("", ar.result().revision(), this);
                     }
                 }
             });

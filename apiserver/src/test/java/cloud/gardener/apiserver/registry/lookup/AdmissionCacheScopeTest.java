@@ -86,20 +86,20 @@ class AdmissionCacheScopeTest {
         await(shootStates.create("dev", shootState("listed"), ADMIN));
 
         await(cache.start());
-        assertThat(cache.get(shoots.key("dev", "listed"))).isNotNull();
-        assertThat(cache.holds(shootStates.key("dev", "listed"))).isFalse();
-        assertThat(cache.get(shootStates.key("dev", "listed"))).isNull();
-        assertThat(cache.list(shootStates.collectionPrefix(""))).isEmpty();
+        assertThat(cache.get(shoots.keys().object("dev", "listed"))).isNotNull();
+        assertThat(cache.holds(shootStates.keys().object("dev", "listed"))).isFalse();
+        assertThat(cache.get(shootStates.keys().object("dev", "listed"))).isNull();
+        assertThat(cache.list(shootStates.keys().collection(""))).isEmpty();
 
         // a ShootState written after the list: its watch event passes, the shoot written after it arrives
         await(shootStates.create("dev", shootState("watched"), ADMIN));
         await(shoots.create("dev", Fixtures.shootObject("watched"), ADMIN));
-        eventually(() -> cache.get(shoots.key("dev", "watched")) != null);
-        assertThat(cache.get(shootStates.key("dev", "watched"))).isNull();
+        eventually(() -> cache.get(shoots.keys().object("dev", "watched")) != null);
+        assertThat(cache.get(shootStates.keys().object("dev", "watched"))).isNull();
         assertThat(cache.list(PREFIX + "/")).extracting(o -> o.path("kind").asText()).doesNotContain("ShootState");
 
         // the lookup reads what the cache does not hold from storage, at once
-        StoreLookup lookup = new StoreLookup(vertx, registry, cache, null);
+        StoreLookup lookup = new StoreLookup(vertx, registry.reads(), cache, null);
         long before = System.nanoTime();
         Optional<ObjectNode> found = await(lookup.get(SHOOT_STATES, "dev", "watched"));
         assertThat(found).isPresent();
@@ -111,7 +111,7 @@ class AdmissionCacheScopeTest {
                 .containsExactly("listed", "watched");
         assertThat(await(lookup.list(SHOOT_STATES, ""))).hasSize(2);
         assertThat(await(lookup.list(SHOOTS, "dev"))).hasSize(2);
-        assertThat(cache.get(shootStates.key("dev", "watched"))).as("reads do not fill the cache").isNull();
+        assertThat(cache.get(shootStates.keys().object("dev", "watched"))).as("reads do not fill the cache").isNull();
     }
 
     @Test

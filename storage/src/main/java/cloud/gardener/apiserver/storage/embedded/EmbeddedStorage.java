@@ -156,7 +156,7 @@ public final class EmbeddedStorage implements Storage {
         ContextInternal ctx = callerContext();
         // The update function's futures may complete elsewhere; the caller still hears back on its context.
         PromiseInternal<StoredObject> done = ctx.promise();
-        getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, fn, maxAttempts,
+        getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, () -> getOn(ctx, key), fn, maxAttempts,
                         (cur, value) -> {
                             StorageException tooLarge = tooLarge(key, value);
                             return tooLarge != null ? ctx.failedFuture(tooLarge)

@@ -185,7 +185,7 @@ public final class EtcdStorage implements Storage {
     @Override
     public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
         ContextInternal ctx = callerContext();
-        return getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, fn, maxAttempts,
+        return getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, () -> getOn(ctx, key), fn, maxAttempts,
                 (cur, value) -> updateOn(ctx, key, cur.modRevision(), value).compose(outcome ->
                         outcome.written() != null ? ctx.succeededFuture(outcome.written())
                                 : ctx.failedFuture(outcome.failure(key)))));

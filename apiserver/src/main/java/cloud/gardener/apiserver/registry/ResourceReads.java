@@ -1,0 +1,158 @@
+package cloud.gardener.apiserver.registry;
+
+import cloud.gardener.apiserver.api.conversion.InputConversions;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.storage.ListPage;
+import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoreReader;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The read side of one resource's store: get, list and watch of its objects as trees, storage failures as API errors.
+ * It needs no admission and no strategy, so it exists before the registry: admission lookups read through it
+ * ({@link StoreReads}), and {@link GenericStore} serves its reads with it. Everything goes through one
+ * {@link StoreReader}, the seam where a watch cache can serve instead of storage.
+ */
+public final class ResourceReads {
+
+    private final ResourceType type;
+    private final ResourceKeys keys;
+    private final StoreReader reader;
+
+    public ResourceReads(ResourceType type, ResourceKeys keys, StoreReader reader) {
+        this.type = type;
+        this.keys = keys;
+        this.reader = reader;
+    }
+
+    /** The same objects read as another resource (events.k8s.io's events are core/v1's); errors name that one. */
+    ResourceReads as(ResourceType other) {
+        return new ResourceReads(other, keys, reader);
+    }
+
+    public ResourceType type() {
+        return type;
+    }
+
+    /** Where the objects live. */
+    public ResourceKeys keys() {
+        return keys;
+    }
+
+    private GroupResource gr() {
+        return type.groupResource();
+    }
+
+    /**
+     * The stored object as a tree, with its resourceVersion, converted as Go converts what it reads from storage
+     * ({@link InputConversions}: an older server's stored {@code stringData} is read as {@code data}).
+     */
+    public ObjectNode decode(StoredObject stored) {
+        JsonNode node = Json.readTree(stored.value());
+        if (!(node instanceof ObjectNode obj)) {
+            throw ApiException.internal("stored value of " + stored.key() + " is not an object");
+        }
+        InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
+        Objects.meta(obj).put("resourceVersion", Long.toString(stored.modRevision()));
+        return obj;
+    }
+
+    /** {@link #decode}, off the event loop for a large value. */
+    Future<ObjectNode> decodeOffLoop(StoredObject stored) {
+        return CpuWork.run(stored.value().length, () -> decode(stored));
+    }
+
+    public Future<ObjectNode> get(String namespace, String name) {
+        return reader.get(keys.object(namespace, name))
+                .compose(this::decodeOffLoop)
+                .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "get")));
+    }
+
+    /**
+     * A get with a resourceVersion other than unset or "0": "not older than" {@code minimumRevision}. The latest
+     * object is served once the store has reached that revision; a revision from the future is 504 Too large
+     * resource version, as the watch cache answers. 0 is a plain get.
+     */
+    public Future<ObjectNode> get(String namespace, String name, long minimumRevision) {
+        Future<Void> reached = minimumRevision == 0 ? Future.succeededFuture()
+                : reader.currentRevision().compose(current -> minimumRevision > current
+                        ? Future.failedFuture(ApiException.tooLargeResourceVersion(minimumRevision, current))
+                        : Future.succeededFuture());
+        return reached.compose(v -> get(namespace, name));
+    }
+
+    /** The revision the store has reached (a quorum read): a list's resourceVersion when it read nothing itself. */
+    public Future<Long> currentRevision() {
+        return reader.currentRevision();
+    }
+
+    /**
+     * Watches a collection (one namespace, or all when {@code namespace} is empty) from after {@code afterRevision}
+     * (0: from now on). Events carry stored objects; {@link #decode} makes them trees. The listener hears on the
+     * store's thread and hops to its own context itself.
+     */
+    public WatchSubscription watch(String namespace, long afterRevision, WatchListener listener) {
+        return reader.watch(keys.collection(namespace), afterRevision, listener);
+    }
+
+    public Future<ListResult> list(String namespace, ListQuery query) {
+        String prefix = keys.collection(namespace);
+        Predicate<StoredObject> filter = query.filter() == null ? null : so -> query.filter().test(decode(so));
+        String start = query.startKey() == null ? null : prefix + query.startKey();
+        Future<Long> revision = query.revision() == 0 || query.exact()
+                ? Future.succeededFuture(query.revision())
+                : notOlderThan(query.revision());
+        return revision
+                .compose(rev -> reader.list(new ListRequest(prefix, rev, query.limit(), start, filter)))
+                .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
+                .recover(t -> Future.failedFuture(listError(t, query)));
+    }
+
+    /** "Not older than X": serve the latest, after checking X is not in the future. */
+    private Future<Long> notOlderThan(long revision) {
+        return reader.currentRevision().compose(current -> revision > current
+                ? Future.failedFuture(ApiException.tooLargeResourceVersion(revision, current))
+                : Future.succeededFuture(0L));
+    }
+
+    private static long pageBytes(ListPage page) {
+        long bytes = 0;
+        for (StoredObject so : page.items()) {
+            bytes += so.value().length;
+        }
+        return bytes;
+    }
+
+    private ListResult toListResult(ListPage page, String prefix) {
+        List<ObjectNode> items = new ArrayList<>(page.items().size());
+        page.items().forEach(so -> items.add(decode(so)));
+        String next = page.nextKey() == null ? null : page.nextKey().substring(prefix.length());
+        return new ListResult(items, page.revision(), next, page.remainingItemCount());
+    }
+
+    private Throwable listError(Throwable t, ListQuery query) {
+        if (t instanceof StorageException e) {
+            if (e.reason() == StorageException.Reason.COMPACTED) {
+                return query.fromContinue() && query.startKey() != null
+                        ? ApiException.expired(GenericStore.INCONSISTENT_CONTINUE_MESSAGE)
+                        : ApiException.expired("The resourceVersion for the provided list is too old.");
+            }
+            if (e.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION) {
+                return ApiException.tooLargeResourceVersion(query.revision(), e.revision());
+            }
+        }
+        return StorageErrors.toApi(t, gr(), "", "list");
+    }
+}

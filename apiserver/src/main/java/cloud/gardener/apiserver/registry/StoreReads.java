@@ -1,0 +1,73 @@
+package cloud.gardener.apiserver.registry;
+
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.metrics.MeteredStorage;
+import cloud.gardener.apiserver.metrics.StorageMetrics;
+import cloud.gardener.apiserver.storage.Storage;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The port to the stored objects that exists before the registry: every stored resource's {@link ResourceReads} and
+ * the storage its store writes to. The admission chain reads through it (lookups, policy parameters), so the chain
+ * can be built first and the {@link Registry} on top of both; nothing here admits or writes.
+ */
+public final class StoreReads {
+
+    /** The resources that have a store of their own, in the resource registry's order. */
+    private final List<ResourceType> stored = new ArrayList<>();
+    private final Map<String, ResourceReads> reads = new LinkedHashMap<>();
+    private final Map<String, Storage> storages = new LinkedHashMap<>();
+
+    /** @param metrics where each resource's storage round trips are recorded, or null to record none */
+    public StoreReads(ResourceRegistry resources, Storage storage, String prefix, StorageMetrics metrics) {
+        for (ResourceType type : resources.resources()) {
+            if (!type.stored() || isEventsV1(type)) {
+                continue;
+            }
+            Storage typed = metrics == null ? storage
+                    : new MeteredStorage(storage, type.groupResource().toString(), metrics);
+            stored.add(type);
+            storages.put(id(type), typed);
+            reads.put(id(type), new ResourceReads(type, ResourceKeys.of(prefix, type), typed));
+        }
+        // events.k8s.io/v1 events are core/v1's (not a collection of their own)
+        Optional<ResourceType> eventsV1 = resources.findGroupResource(StandardResources.K8S_EVENTS, "events");
+        ResourceReads core = reads.get("/events");
+        if (eventsV1.isPresent() && core != null) {
+            reads.put(id(eventsV1.get()), core.as(eventsV1.get()));
+        }
+    }
+
+    static boolean isEventsV1(ResourceType type) {
+        return StandardResources.K8S_EVENTS.equals(type.group()) && "events".equals(type.plural());
+    }
+
+    private static String id(ResourceType type) {
+        return type.group() + "/" + type.plural();
+    }
+
+    /** The reads of a served resource, also of one served over another's objects; empty when it is not stored. */
+    public Optional<ResourceReads> of(String group, String plural) {
+        return Optional.ofNullable(reads.get(group + "/" + plural));
+    }
+
+    /** The resources with a store of their own. */
+    List<ResourceType> stored() {
+        return stored;
+    }
+
+    ResourceReads of(ResourceType type) {
+        return reads.get(id(type));
+    }
+
+    /** Where the store of {@code type} writes (metered as its reads are). */
+    Storage storage(ResourceType type) {
+        return storages.get(id(type));
+    }
+}
