@@ -440,7 +440,7 @@ class GardenerExamplesTest {
             ObjectNode copy = doc.deepCopy();
             JsonNode stringData = copy.remove("stringData");
             ObjectNode data = copy.get("data") instanceof ObjectNode d ? d : copy.putObject("data");
-            stringData.fields().forEachRemaining(e -> data.put(e.getKey(), Base64.getEncoder()
+            stringData.properties().forEach(e -> data.put(e.getKey(), Base64.getEncoder()
                     .encodeToString(e.getValue().asText().getBytes(StandardCharsets.UTF_8))));
             return copy;
         }

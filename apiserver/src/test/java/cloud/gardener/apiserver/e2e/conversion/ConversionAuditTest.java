@@ -241,7 +241,7 @@ class ConversionAuditTest {
         JsonNode created = ok(admin.post(kind.collection(), kind.body("update", "Opaque", "{'a':'" + b64("x") + "'}",
                 null)), 201);
         ObjectNode changed = kind.body("update", "Opaque", "{'a':'" + b64("x") + "'}", "{'a':'new','b':'added'}");
-        changed.with("metadata").put("resourceVersion", created.at("/metadata/resourceVersion").asText());
+        changed.withObjectProperty("metadata").put("resourceVersion", created.at("/metadata/resourceVersion").asText());
 
         JsonNode updated = ok(admin.put(kind.object("update"), changed), 200);
 

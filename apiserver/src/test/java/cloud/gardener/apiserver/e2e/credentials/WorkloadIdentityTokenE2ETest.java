@@ -144,6 +144,7 @@ class WorkloadIdentityTokenE2ETest {
     /** The Shoot a gardenlet asks a token for, bound by each binding kind (the last one by this WorkloadIdentity). */
     @ParameterizedTest(name = "{0}")
     @EnumSource(BindingKind.class)
+    @SuppressWarnings("EnumOrdinal") // the index only keeps the names short and apart
     void contextObjectsAreResolvedForGardenletsOnly(BindingKind bindingKind) throws Exception {
         String name = "ctx-" + bindingKind.ordinal();
         bindingKind.create(admin, ns, name, "aws");

@@ -99,12 +99,13 @@ class ProjectControllerE2ETest {
 
     private static ObjectNode shoot(String namespace, BindingKind kind) throws Exception {
         ObjectNode shoot = (ObjectNode) Json.YAML.readTree(Files.readString(EXAMPLES.resolve("50-shoot.yaml")));
-        shoot.with("metadata").put("namespace", namespace);
+        shoot.withObjectProperty("metadata").put("namespace", namespace);
         return kind.bind(shoot, "local");
     }
 
     @ParameterizedTest
     @EnumSource(BindingKind.class)
+    @SuppressWarnings("EnumOrdinal") // the index only keeps the names short (a project's is 10 characters at most)
     void aProjectGetsItsNamespaceAndShootsCanBeCreatedThereUntilItIsDeleted(BindingKind kind) throws Exception {
         String name = "py" + (kind.ordinal() == 0 ? "" : "-" + kind.ordinal());
         String ns = "garden-" + name;

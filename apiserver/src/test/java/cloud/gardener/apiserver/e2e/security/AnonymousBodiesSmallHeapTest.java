@@ -48,7 +48,7 @@ class AnonymousBodiesSmallHeapTest {
                 "cloud.gardener.apiserver.server.Main", "--data-dir", dir.toString(), "--secure-port",
                 Integer.toString(port), "--bind-address", "127.0.0.1", "--log-format", "text")
                 .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (!ready()) {
             assertThat(server.isAlive()).as("server running; log:%n%s", log()).isTrue();
             assertThat(System.nanoTime()).as("server ready within 120 s").isLessThan(deadline);

@@ -88,8 +88,11 @@ class ConnectionTimeoutsTest {
     void aWatchOutlivesTheIdleTimeout() throws Exception {
         try (SSLSocket socket = SERVER.http1Connection("admin", List.of("system:masters"))) {
             socket.setSoTimeout(10_000);
-            RawHttp.send(socket, "GET /apis/core.gardener.cloud/v1beta1/namespaces/garden/shoots?watch=1 HTTP/1.1\r\n"
-                    + "Host: 127.0.0.1\r\n\r\n");
+            RawHttp.send(socket, """
+                    GET /apis/core.gardener.cloud/v1beta1/namespaces/garden/shoots?watch=1 HTTP/1.1\r
+                    Host: 127.0.0.1\r
+                    \r
+                    """);
             Thread.sleep(IDLE.multipliedBy(2).toMillis());
             byte[] head = new byte[12];
             new java.io.DataInputStream(socket.getInputStream()).readFully(head);

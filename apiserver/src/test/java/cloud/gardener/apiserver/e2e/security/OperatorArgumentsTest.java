@@ -230,7 +230,7 @@ class OperatorArgumentsTest {
     /** Gardener's sample CloudProfile, its provider placeholder made a real provider type. */
     private static ObjectNode cloudProfile() {
         ObjectNode profile = (ObjectNode) Examples.read("30-cloudprofile.yaml").deepCopy();
-        profile.with("spec").put("type", "local");
+        profile.withObjectProperty("spec").put("type", "local");
         return profile;
     }
 
