@@ -55,8 +55,7 @@ class AuditTrailTest {
     private static WebhookReceiver receiver;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAuthentication(
-            config.authentication().withTokenFile(TokenFileAuthenticator.parse("known-token,bob,1001\n"))))
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.authentication(a -> a.withTokenFile(TokenFileAuthenticator.parse("known-token,bob,1001\n"))))
             .withAuditing(vertx -> {
         try {
             dir = Files.createTempDirectory("audit-trail");

@@ -36,9 +36,10 @@ class ServingCertificateReloadTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        write(CERT, config.servingCertChainPem());
-        write(KEY, config.servingKeyPem());
-        write(CLIENT_CA, Pem.writeCertificates(config.clientCa()));
+        ServerConfig built = config.build();
+        write(CERT, built.serving().certChainPem());
+        write(KEY, built.serving().keyPem());
+        write(CLIENT_CA, Pem.writeCertificates(built.authentication().clientCa()));
         return config;
     }).withServing(SecureServing.DEFAULT.withCertificateFiles(CERT, KEY).withClientCaFile(CLIENT_CA)
             .withCertReloadInterval(Duration.ofMillis(100)));

@@ -18,7 +18,6 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,8 +30,7 @@ class BastionAdmissionE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("Bastion"), Map.of()));
+    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("Bastion")));
 
     private static String bastions(String namespace) {
         return "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + namespace + "/bastions";

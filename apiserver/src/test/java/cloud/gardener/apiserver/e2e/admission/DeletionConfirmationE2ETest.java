@@ -11,7 +11,6 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +30,7 @@ class DeletionConfirmationE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(
-            config -> config.withAdmission(List.of(), List.of("DeletionConfirmation"), Map.of()));
+            config -> config.disableAdmissionPlugins(List.of("DeletionConfirmation")));
 
     private static final String CONFIRM = "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}";
     private static final String MISSING = "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete";

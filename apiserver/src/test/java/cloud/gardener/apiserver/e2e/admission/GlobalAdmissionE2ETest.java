@@ -19,7 +19,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,8 +36,7 @@ class GlobalAdmissionE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_MUTATOR_AND_RESOURCES = new ApiServerExtension(config -> config.withAdmission(
-            List.of(), List.of("ProjectMutator", "ControllerRegistrationResources"), Map.of()));
+    static final ApiServerExtension WITHOUT_MUTATOR_AND_RESOURCES = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ProjectMutator", "ControllerRegistrationResources")));
 
     private static ObjectNode yaml(String text) {
         try {

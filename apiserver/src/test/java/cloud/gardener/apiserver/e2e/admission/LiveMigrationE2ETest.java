@@ -30,7 +30,7 @@ class LiveMigrationE2ETest {
     private static final String LIVE_MIGRATE = "migration.gardener.cloud/live-migrate";
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withFeatureGates(
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.featureGates(
             FeatureGates.parse(List.of("LiveControlPlaneMigration=true"))));
 
     private static TestClient admin;

@@ -34,8 +34,7 @@ class MissingReferencesE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_LABELS = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("ExtensionLabels"), Map.of()));
+    static final ApiServerExtension WITHOUT_LABELS = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ExtensionLabels")));
 
     private static TestClient admin;
     private static Garden garden;

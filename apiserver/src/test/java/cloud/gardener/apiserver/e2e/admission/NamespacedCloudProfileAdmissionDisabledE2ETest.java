@@ -7,7 +7,6 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -16,8 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class NamespacedCloudProfileAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("NamespacedCloudProfileValidator"), Map.of()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("NamespacedCloudProfileValidator")));
 
     @Test
     void theProfileWithAnExpiringLatestVersionIsStored() {

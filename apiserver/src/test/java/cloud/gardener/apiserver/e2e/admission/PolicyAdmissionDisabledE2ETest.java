@@ -6,11 +6,8 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.e2e.Fixtures;
-import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,13 +16,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PolicyAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        ServerConfig withoutChecks = Fixtures.withoutShootGardenChecks(config);
-        List<String> disabled = new ArrayList<>(withoutChecks.disabledAdmissionPlugins());
-        disabled.add("ValidatingAdmissionPolicy");
-        return withoutChecks.withAdmission(withoutChecks.enabledAdmissionPlugins(), disabled,
-                Map.of("ValidatingAdmissionPolicy", PolicyAdmissionE2ETest.settings()));
-    });
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config,
+            "ValidatingAdmissionPolicy").admissionConfigurations(Map.of("ValidatingAdmissionPolicy",
+            PolicyAdmissionE2ETest.settings())));
 
     @Test
     void theGuardedShootIsCreatedWithoutWarnings() {

@@ -11,7 +11,6 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -38,8 +37,7 @@ class ProviderSecretSanityCheckE2ETest {
     });
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(List.of(), List.of(),
-            Map.of("ValidatingAdmissionWebhook", TestWebhooks.settings("""
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.admissionConfigurations(Map.of("ValidatingAdmissionWebhook", TestWebhooks.settings("""
                     apiVersion: admissionregistration.k8s.io/v1
                     kind: ValidatingWebhookConfiguration
                     metadata: {name: provider-aws}

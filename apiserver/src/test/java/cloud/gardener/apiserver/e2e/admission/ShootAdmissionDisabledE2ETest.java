@@ -23,8 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ShootAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("ShootValidator", "ShootMutator"), Map.of()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ShootValidator", "ShootMutator")));
 
     private static TestClient admin;
     private static Map<BindingKind, Garden> gardens;

@@ -39,8 +39,7 @@ class ShootDefaultsAndRestrictionsE2ETest {
                     """));
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(
-            List.of("ShootNodeLocalDNSEnabledByDefault", "ShootDNSRewriting"), List.of(), CONFIGURATIONS));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.enableAdmissionPlugins(List.of("ShootNodeLocalDNSEnabledByDefault", "ShootDNSRewriting")).admissionConfigurations(CONFIGURATIONS));
 
     @RegisterExtension
     static final ApiServerExtension DEFAULTS = new ApiServerExtension();

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
-import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -70,12 +69,8 @@ class WebhookAdmissionE2ETest {
             """.formatted(WEBHOOKS.clientConfig("/validate"), WEBHOOKS.clientConfig("/mutate")));
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        ServerConfig withoutChecks = Fixtures.withoutShootGardenChecks(config);
-        return withoutChecks.withAdmission(withoutChecks.enabledAdmissionPlugins(),
-                withoutChecks.disabledAdmissionPlugins(),
-                Map.of("ValidatingAdmissionWebhook", SETTINGS, "MutatingAdmissionWebhook", SETTINGS));
-    });
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
+            .admissionConfigurations(Map.of("ValidatingAdmissionWebhook", SETTINGS, "MutatingAdmissionWebhook", SETTINGS)));
 
     private static TestClient admin;
     private static String namespace;

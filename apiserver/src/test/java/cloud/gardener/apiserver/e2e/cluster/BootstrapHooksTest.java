@@ -22,12 +22,12 @@ class BootstrapHooksTest {
 
     @RegisterExtension
     @Order(1)
-    static final ApiServerExtension GARDEN = new ApiServerExtension(config -> config.withClusterIdentity("standalone"));
+    static final ApiServerExtension GARDEN = new ApiServerExtension(config -> config.clusterIdentity("standalone"));
 
     @RegisterExtension
     @Order(2)
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
-            .withCoreKubeconfig(gardenKubeconfig()).withClusterIdentity("standalone"));
+            .coreKubeconfig(gardenKubeconfig()).clusterIdentity("standalone"));
 
     private static Kubeconfig gardenKubeconfig() {
         try {

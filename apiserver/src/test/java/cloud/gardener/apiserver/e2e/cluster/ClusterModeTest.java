@@ -28,7 +28,7 @@ class ClusterModeTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withCoreKubeconfig(gardenKubeconfig()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.coreKubeconfig(gardenKubeconfig()));
 
     private static Kubeconfig gardenKubeconfig() {
         try {

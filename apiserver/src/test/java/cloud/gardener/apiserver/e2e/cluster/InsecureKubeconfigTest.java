@@ -26,7 +26,7 @@ class InsecureKubeconfigTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withCoreKubeconfig(insecure()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.coreKubeconfig(insecure()));
 
     /** The other server's admin kubeconfig without its CA, skipping verification instead, read from a file. */
     private static Kubeconfig insecure() {

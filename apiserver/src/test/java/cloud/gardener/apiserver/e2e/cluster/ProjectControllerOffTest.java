@@ -24,8 +24,8 @@ class ProjectControllerOffTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withProjectController(true)
-            .withCoreKubeconfig(gardenKubeconfig()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.projectController(true)
+            .coreKubeconfig(gardenKubeconfig()));
 
     private static Kubeconfig gardenKubeconfig() {
         try {

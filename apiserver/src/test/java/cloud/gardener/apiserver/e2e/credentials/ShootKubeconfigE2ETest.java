@@ -50,7 +50,7 @@ class ShootKubeconfigE2ETest {
     /** The admin maximum is lowered to two hours so capping shows; the viewer keeps the default day. */
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(
-            config.withCredentials(CredentialsConfig.defaults().withKubeconfigMaxExpiration(Duration.ofHours(2),
+            config.credentials(CredentialsConfig.defaults().withKubeconfigMaxExpiration(Duration.ofHours(2),
                     Duration.ofHours(24)))));
 
     private static final CertificateAuthority CLIENT_CA = CertificateAuthority.generate("shoot-client-ca",

@@ -49,7 +49,7 @@ class WorkloadIdentityTokenE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(
-            config.withCredentials(CredentialsConfig.defaults().withTokenIssuer(new TokenIssuer(KEY, ISSUER,
+            config.credentials(CredentialsConfig.defaults().withTokenIssuer(new TokenIssuer(KEY, ISSUER,
                     Duration.ofHours(1), Duration.ofHours(48), Clock.systemUTC())))));
 
     static TestClient admin;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.server.EncryptionAtRest;
-import cloud.gardener.apiserver.server.ServerConfig;
+import cloud.gardener.apiserver.server.StorageConfig;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.value.EncryptionConfiguration;
@@ -58,14 +58,12 @@ class EncryptionAtRestE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        PREFIX.set(config.etcdPrefix());
+        StorageConfig etcd = config.build().storage();
+        PREFIX.set(etcd.prefix());
         useKeys("key1", KEY1);
-        TransformingStorage storage = new TransformingStorage(config.storage(), key -> TRANSFORMERS.get().apply(key));
+        TransformingStorage storage = new TransformingStorage(etcd.store(), key -> TRANSFORMERS.get().apply(key));
         STORAGE.set(storage);
-        return new ServerConfig(config.bindAddress(), config.port(), config.servingCertChainPem(),
-                config.servingKeyPem(), config.clientCa(), config.anonymousAuth(), storage, config.etcdPrefix(),
-                config.serveCoreV1(), config.requestTimeout(), config.minRequestTimeoutSeconds(),
-                config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins());
+        return config.storage(storage);
     });
 
     /** As if every server restarted with an aesgcm provider holding these keys (the first one writes) for secrets. */

@@ -33,7 +33,7 @@ class EventsTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        PREFIX.set(config.etcdPrefix());
+        PREFIX.set(config.build().storage().prefix());
         return config;
     });
 

@@ -36,7 +36,7 @@ class ProjectControllerE2ETest {
     private static final Path EXAMPLES = Path.of("..", "examples");
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withProjectController(true));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.projectController(true));
 
     static Kubectl kubectl;
     static TestClient admin;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
-import cloud.gardener.apiserver.server.AuthenticationConfig;
 import cloud.gardener.apiserver.server.AuthenticationSources;
 import cloud.gardener.apiserver.server.ServerConfig;
 import io.vertx.core.Vertx;
@@ -51,10 +50,8 @@ class AuthenticationConfigMapTest {
     }
 
     private static ServerConfig config(boolean tolerate, Duration refresh, RequestHeaderConfig flags) {
-        ServerConfig base = new ServerConfig("127.0.0.1", 0, "", "", List.of(), true, null, "/x", true,
-                Duration.ofSeconds(60), 1800, List.of(), List.of());
-        return base.withAuthentication(AuthenticationConfig.none().withRequestHeader(flags)
-                .withKubeconfig(kube.kubeconfig(), Duration.ofSeconds(10), tolerate, refresh));
+        return ServerConfig.builder().etcdPrefix("/x").authentication(a -> a.withRequestHeader(flags)
+                .withKubeconfig(kube.kubeconfig(), Duration.ofSeconds(10), tolerate, refresh)).build();
     }
 
     private static AuthenticationSources start(ServerConfig config) throws Exception {

@@ -23,7 +23,7 @@ class BodiesBeforeAuthorizationTest {
     private static final long BUDGET = 8L * 1024 * 1024;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withRequestTimeout(Duration.ofSeconds(3)))
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.requestTimeout(Duration.ofSeconds(3)))
             .withLimits(RequestLimits.DEFAULT.withBodyBytesInFlight(BUDGET));
 
     private static String post(String path, long contentLength) {

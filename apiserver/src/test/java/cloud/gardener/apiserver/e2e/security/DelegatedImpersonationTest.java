@@ -34,10 +34,10 @@ class DelegatedImpersonationTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
-            .withClientCa(List.of())
-            .withAuthentication(config.authentication().withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
+            .clientCa(List.of())
+            .authentication(a -> a.withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     true, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
-            .withAuthorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofMillis(1),
+            .authorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofMillis(1),
                     Duration.ofMillis(1), List.of("/healthz", "/readyz", "/livez"))));
 
     private static KubeApiServerDouble startKube() {

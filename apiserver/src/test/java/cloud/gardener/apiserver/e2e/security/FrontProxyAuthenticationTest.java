@@ -31,8 +31,7 @@ class FrontProxyAuthenticationTest {
             "X-Remote-Group", "system:masters");
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAuthentication(
-            config.authentication()
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.authentication(a -> a
                     .withRequestHeader(new RequestHeaderConfig(List.of(PROXY_CA.certificate()),
                             List.of("front-proxy-client"), RequestHeaderConfig.DEFAULT_USERNAME_HEADERS,
                             RequestHeaderConfig.DEFAULT_GROUP_HEADERS,

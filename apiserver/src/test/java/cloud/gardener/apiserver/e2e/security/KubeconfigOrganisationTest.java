@@ -38,9 +38,9 @@ class KubeconfigOrganisationTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
-            .withAuthentication(config.authentication().withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
+            .authentication(a -> a.withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     false, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
-            .withAuthorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
+            .authorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     Duration.ofSeconds(30), List.of("/healthz"))));
 
     static String ns;

@@ -25,7 +25,7 @@ class ShootRotationIntervalE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
-            .withCredentials(config.credentials().withShootCredentialsRotationInterval(Duration.ofDays(30))));
+            .credentials(c -> c.withShootCredentialsRotationInterval(Duration.ofDays(30))));
 
     @Test
     void updatesWarnWithTheConfiguredInterval() {
