@@ -18,6 +18,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * get the new certificate without a restart; a half-written pair is not taken. The same for
  * {@code --client-ca-file}: a client certificate of a CA added to the file authenticates from then on.
  */
+@Tag("integration")
 class ServingCertificateReloadTest {
 
     private static final Path DIR = tempDir();

@@ -18,12 +18,14 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The Bastion plugin and the Bastion strategy together, through HTTP: binding to the Shoot and heartbeats. */
+@Tag("integration")
 class BastionAdmissionE2ETest {
 
     @RegisterExtension

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * user is recorded, a collection is deleted only when every member is confirmed (HTTP and kubectl), and turning the
  * plugin off by flag lets unconfirmed deletions through.
  */
+@Tag("integration")
 class DeletionConfirmationE2ETest {
 
     @RegisterExtension

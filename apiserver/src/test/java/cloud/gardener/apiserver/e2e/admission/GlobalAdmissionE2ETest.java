@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Gardener's global, seed, project and controller-registration plugins in the real server: what they refuse,
  * what they add, and that turning one off by flag changes the answer.
  */
+@Tag("integration")
 class GlobalAdmissionE2ETest {
 
     private static final String REGISTRATIONS = CORE + "/controllerregistrations";

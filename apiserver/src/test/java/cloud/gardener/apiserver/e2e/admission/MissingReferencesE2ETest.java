@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * without it the strategy answers 422 on the field, then ResourceReferenceManager and
  * NamespacedCloudProfileValidator answer for what is missing.
  */
+@Tag("integration")
 class MissingReferencesE2ETest {
 
     @RegisterExtension

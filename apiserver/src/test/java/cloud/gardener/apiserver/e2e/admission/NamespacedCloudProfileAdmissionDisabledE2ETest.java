@@ -8,10 +8,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code --disable-admission-plugins=NamespacedCloudProfileValidator}: the profile the merge would refuse is stored. */
+@Tag("integration")
 class NamespacedCloudProfileAdmissionDisabledE2ETest {
 
     @RegisterExtension

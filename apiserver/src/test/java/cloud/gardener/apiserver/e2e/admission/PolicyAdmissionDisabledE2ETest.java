@@ -9,10 +9,12 @@ import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code --disable-admission-plugins=ValidatingAdmissionPolicy}: the static policies are configured but not applied. */
+@Tag("integration")
 class PolicyAdmissionDisabledE2ETest {
 
     @RegisterExtension

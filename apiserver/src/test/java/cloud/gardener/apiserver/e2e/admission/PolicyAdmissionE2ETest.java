@@ -14,6 +14,7 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code guarded} is denied with the policy's message, over HTTP and through kubectl; a Shoot labelled
  * {@code legacy} is created with the Warn binding's warning.
  */
+@Tag("integration")
 class PolicyAdmissionE2ETest {
 
     static final String MANIFESTS = """

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * dry-run-create a copy of the Secret labelled {@code provider.shoot.gardener.cloud/<type>=true}, which passes the
  * admission chain, webhooks included, so a provider's webhook on secrets can refuse credentials it cannot use.
  */
+@Tag("integration")
 class ProviderSecretSanityCheckE2ETest {
 
     /** A provider webhook: AWS credentials need an access key. */

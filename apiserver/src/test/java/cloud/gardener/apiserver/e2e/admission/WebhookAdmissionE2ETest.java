@@ -17,6 +17,7 @@ import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * real HTTPS webhook: Shoots labelled {@code guarded} are refused with the webhook's message, over HTTP and
  * through kubectl; every Shoot gets the mutating webhook's annotation.
  */
+@Tag("integration")
 class WebhookAdmissionE2ETest {
 
     private static final TestWebhooks WEBHOOKS = TestWebhooks.start((path, request, response) -> {

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * standalone they write to the server's own core API, in cluster mode to the virtual garden; the health endpoints
  * list them as {@code poststarthook/<name>}.
  */
+@Tag("integration")
 class BootstrapHooksTest {
 
     @RegisterExtension

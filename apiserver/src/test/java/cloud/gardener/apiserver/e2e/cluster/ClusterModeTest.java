@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Cluster mode: one server pointed with {@code --kubeconfig} at another one in standalone mode (standing in for the
  * virtual garden's kube-apiserver) serves no core API itself and admits against the other's namespaces.
  */
+@Tag("integration")
 class ClusterModeTest {
 
     @RegisterExtension

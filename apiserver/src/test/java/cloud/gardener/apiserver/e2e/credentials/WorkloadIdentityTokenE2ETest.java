@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +42,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code workloadidentities/token} over HTTP, verified the way a relying party does: the issuer's discovery
  * document names the JWKS, fetched from this server without credentials, and nimbus checks signature and claims.
  */
+@Tag("integration")
 class WorkloadIdentityTokenE2ETest {
 
     static final String ISSUER = "https://gardener.example.com/garden/workload-identity/issuer";

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * decoder defaults them: on create and update, for the standalone core/v1 kinds and Gardener's, in JSON, YAML and
  * protobuf, for the status and binding subresources, and for a patch that removes them.
  */
+@Tag("integration")
 class BodiesWithoutKindE2ETest {
 
     @RegisterExtension

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * repeated keys under fieldValidation. kubectl, which converts YAML with the same Go library before sending
  * JSON, is the oracle: a document posted raw must store what kubectl makes of it.
  */
+@Tag("integration")
 class YamlBodiesTest {
 
     @RegisterExtension

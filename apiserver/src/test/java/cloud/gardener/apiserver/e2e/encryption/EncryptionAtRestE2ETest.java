@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code --encryption-provider-config} uses; they are swapped between steps the way restarting every
  * server with the next configuration would.
  */
+@Tag("integration")
 class EncryptionAtRestE2ETest {
 
     private static final String KEY1 = randomKey();

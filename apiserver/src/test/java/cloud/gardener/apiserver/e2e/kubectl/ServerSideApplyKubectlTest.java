@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code kubectl apply --server-side} creating and updating, conflicts between field managers and
  * {@code --force-conflicts}, client-side apply, and kubectl's upgrade from client-side to server-side apply.
  */
+@Tag("integration")
 class ServerSideApplyKubectlTest {
 
     @RegisterExtension

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and a confirmed deletion releases the namespace once it holds no Shoots. The garden (CloudProfile, registrations,
  * Seed) is the repository's own {@code examples/}.
  */
+@Tag("integration")
 class ProjectControllerE2ETest {
 
     private static final Path EXAMPLES = Path.of("..", "examples");

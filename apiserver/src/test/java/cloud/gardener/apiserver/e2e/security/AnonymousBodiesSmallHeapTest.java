@@ -20,6 +20,7 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * alone), so the server stays within 128 MiB without an OutOfMemoryError, {@code /readyz} answers fast throughout,
  * and every connection is closed.
  */
+@Tag("integration")
 class AnonymousBodiesSmallHeapTest {
 
     private static final int CONNECTIONS = 100;

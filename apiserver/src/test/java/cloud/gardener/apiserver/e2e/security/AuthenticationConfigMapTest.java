@@ -14,12 +14,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Reading {@code kube-system/extension-apiserver-authentication} from a kube-apiserver double: at start
  * (fatal unless tolerated), overridden by flags, and again periodically so that rotation takes effect.
  */
+@Tag("integration")
 class AuthenticationConfigMapTest {
 
     private static final CertificateAuthority CLIENT_CA = CertificateAuthority.generate("client", Duration.ofDays(1));

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * budget: an anonymous write is refused as soon as its headers are in (its 3 MB body never sent), a body that
  * would exceed the budget gets 429 before it is read, and a slow body is cut off by the request timeout.
  */
+@Tag("integration")
 class BodiesBeforeAuthorizationTest {
 
     private static final String SHOOTS = "/apis/core.gardener.cloud/v1beta1/namespaces/garden/shoots";

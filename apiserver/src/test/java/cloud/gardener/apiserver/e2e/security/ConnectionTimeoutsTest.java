@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * with short timeouts): trickled headers (slowloris) and silent TLS connections after the header timeout, kept-alive
  * connections after the idle timeout; a request in flight (a watch) is never cut by them.
  */
+@Tag("integration")
 class ConnectionTimeoutsTest {
 
     private static final Duration HEADER = Duration.ofSeconds(1);

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * front-proxy settings from {@code extension-apiserver-authentication}, bearer tokens by TokenReview,
  * decisions by SubjectAccessReview, both cached.
  */
+@Tag("integration")
 class DelegatedAuthenticationTest {
 
     private static final CertificateAuthority CLUSTER_CLIENT_CA = CertificateAuthority.generate("cluster-client-ca",

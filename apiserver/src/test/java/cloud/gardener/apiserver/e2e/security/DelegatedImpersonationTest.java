@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * user with the impersonated groups, UID and extras. kubectl's {@code --as}, {@code --as-group} and
  * {@code --as-uid} with a permitted and a refused caller.
  */
+@Tag("integration")
 class DelegatedImpersonationTest {
 
     private static final KubeApiServerDouble KUBE = startKube();

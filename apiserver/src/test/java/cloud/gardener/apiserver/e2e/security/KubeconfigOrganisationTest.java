@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The organisation of a shoot kubeconfig's certificate is decided by a SubjectAccessReview to kube-apiserver with
  * Gardener's attributes and the caller's identity: allowed means the system group, anything else the project group.
  */
+@Tag("integration")
 class KubeconfigOrganisationTest {
 
     private static final KubeApiServerDouble KUBE = startKube();
