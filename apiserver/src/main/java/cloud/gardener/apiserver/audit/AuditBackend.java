@@ -9,6 +9,8 @@ public interface AuditBackend extends AutoCloseable {
     String plugin();
 
     /**
+     * Writes one event.
+     *
      * @param event the snapshot
      * @param json  its Event JSON
      * @param bytes the same JSON, serialized once for every backend

@@ -61,7 +61,7 @@ public final class ExactNameCounter implements Collector {
         UnknownSnapshot.Builder snapshot = UnknownSnapshot.builder().name(name).help(help);
         children.forEach((values, adder) -> snapshot.dataPoint(UnknownSnapshot.UnknownDataPointSnapshot.builder()
                 .labels(Labels.of(labelNames, values.toArray(new String[0])))
-                .value(adder.sum())
+                .value((double) adder.sum())
                 .build()));
         return snapshot.build();
     }

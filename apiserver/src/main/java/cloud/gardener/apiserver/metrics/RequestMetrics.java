@@ -110,7 +110,7 @@ public final class RequestMetrics {
                 labels.subresource, labels.scope, labels.component).observe(elapsedNanos / 1e9);
         if ("GET".equals(labels.verb) || "LIST".equals(labels.verb)) {
             responseSizes.labelValues(labels.verb, labels.group, labels.version, labels.resource, labels.subresource,
-                    labels.scope, labels.component).observe(responseBytes);
+                    labels.scope, labels.component).observe((double) responseBytes);
         }
         if (terminated) {
             terminations.labelValues(labels.verb, labels.group, labels.version, labels.resource, labels.subresource,

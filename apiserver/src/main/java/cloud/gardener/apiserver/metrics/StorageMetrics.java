@@ -80,7 +80,7 @@ public final class StorageMetrics {
 
     /** The number of objects of a resource last counted in storage. */
     public void objects(String resource, long count) {
-        objects.labelValues(resource).set(count);
+        objects.labelValues(resource).set((double) count);
     }
 
     /** One LIST served from storage: objects read, tested against the selectors, and returned. */

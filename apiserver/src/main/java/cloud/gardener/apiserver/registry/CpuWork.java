@@ -74,9 +74,7 @@ public final class CpuWork {
             if (node.isTextual()) {
                 size += node.textValue().length();
             } else if (node.isObject()) {
-                var fields = node.fields();
-                while (fields.hasNext()) {
-                    var field = fields.next();
+                for (var field : node.properties()) {
                     size += field.getKey().length() + 4;
                     pending.push(field.getValue());
                 }

@@ -53,8 +53,9 @@ final class AdmissionPlugins {
                                 DryRunClient dryRun) {
         PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC(), vertx, dryRun,
                 config.featureGates());
-        AdmissionChain gardener = REGISTRY.chain(config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins(),
-                config.admissionConfigurations(), context);
+        AdmissionConfig admission = config.admission();
+        AdmissionChain gardener = REGISTRY.chain(admission.enabledPlugins(), admission.disabledPlugins(),
+                admission.configurations(), context);
         List<AdmissionPlugin> plugins = new ArrayList<>(gardener.plugins());
         plugins.add(new GardenPlugin(context));
         plugins.add(new GardenNamespaceProtection(context));

@@ -112,19 +112,20 @@ public final class ApiServer {
 
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
             SecureServing serving, AuthenticationSources sources, Auditing auditing) {
-        ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
+        ResourceRegistry resources = ResourceRegistry.standard(config.cluster().serveCoreV1());
         ServerMetrics metrics = new ServerMetrics();
         // Built in the order they depend on each other: the reads of the stored objects, the caches and lookups on
         // them, the admission chain reading through those, and the registry's stores admitting through the chain.
-        StoreReads reads = new StoreReads(resources, config.storage(), config.etcdPrefix(), metrics.storage());
-        ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
-                AdmissionCacheScope.roots(resources, config.etcdPrefix()));
+        StoreReads reads = new StoreReads(resources, config.storage().store(), config.storage().prefix(),
+                metrics.storage());
+        ObjectCache cache = new ObjectCache(vertx, config.storage().store(), config.storage().prefix() + "/",
+                AdmissionCacheScope.roots(resources, config.storage().prefix()));
         Graph graph = new Graph();
         SeedAuthorizer seedAuthorizer = new SeedAuthorizer(graph);
         Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, seedAuthorizer,
                 new CachedProjects(cache, reads.of(StandardResources.CORE, "projects").orElseThrow().keys()));
-        KubeApiClient virtualGarden = config.coreKubeconfig() == null ? null
-                : new KubeApiClient(vertx, config.coreKubeconfig());
+        KubeApiClient virtualGarden = config.cluster().coreKubeconfig() == null ? null
+                : new KubeApiClient(vertx, config.cluster().coreKubeconfig());
         RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
         StoreLookup objects = new StoreLookup(vertx, reads, cache, remote);
         Registry registry = new Registry(reads, self -> AdmissionPlugins.chain(config, objects, authorizer, vertx,
@@ -147,13 +148,13 @@ public final class ApiServer {
         HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
                 seedWebhooks, objects, hooks.checks(), timeouts, metrics, auditing);
         HttpServerOptions options = new HttpServerOptions()
-                .setHost(config.bindAddress())
-                .setPort(config.port())
+                .setHost(config.serving().bindAddress())
+                .setPort(config.serving().port())
                 .setSsl(true)
                 .setUseAlpn(true)
                 .setKeyCertOptions(new PemKeyCertOptions()
-                        .addCertValue(Buffer.buffer(config.servingCertChainPem()))
-                        .addKeyValue(Buffer.buffer(config.servingKeyPem())))
+                        .addCertValue(Buffer.buffer(config.serving().certChainPem()))
+                        .addKeyValue(Buffer.buffer(config.serving().keyPem())))
                 .setClientAuth(ClientAuth.REQUEST)
                 .setTrustOptions(TrustOptions.wrap(new AcceptingTrustManager(sources::acceptedIssuers)))
                 .setCompressionSupported(true)
@@ -168,19 +169,22 @@ public final class ApiServer {
                 .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
         // by default kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
         serving.applyTo(options);
-        NamespaceController controller = config.serveCoreV1() ? new NamespaceController(vertx, registry) : null;
+        NamespaceController controller = config.cluster().serveCoreV1() ? new NamespaceController(vertx, registry)
+                : null;
         EventExpiry expiry = registry.store("", "events")
-                .map(events -> new EventExpiry(vertx, events, config.eventTtl(), java.time.Clock.systemUTC()))
+                .map(events -> new EventExpiry(vertx, events, config.cluster().eventTtl(), java.time.Clock.systemUTC()))
                 .orElse(null);
-        ProjectController projects = config.projectController() ? new ProjectController(vertx, registry) : null;
+        ProjectController projects = config.cluster().projectController() ? new ProjectController(vertx, registry)
+                : null;
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
         Map<String, String> prefixes = new java.util.HashMap<>();
         for (ResourceType type : resources.resources()) {
-            prefixes.put(type.groupResource().toString(), ResourceKeys.of(config.etcdPrefix(), type).all());
+            prefixes.put(type.groupResource().toString(), ResourceKeys.of(config.storage().prefix(), type).all());
         }
-        StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, config.storage(), prefixes, metrics.storage());
+        StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, config.storage().store(), prefixes,
+                metrics.storage());
         HttpServer listener = vertx.createHttpServer(options);
         ServingCertificateReloader reloader = serving.certFile() == null ? null
                 : new ServingCertificateReloader(vertx, listener, options.getSslOptions().copy(), serving.certFile(),
@@ -227,9 +231,9 @@ public final class ApiServer {
     private static PostStartHooks postStartHooks(Vertx vertx, ServerConfig config, Registry registry,
             KubeApiClient virtualGarden) {
         CoreApi core = virtualGarden != null ? new RemoteCoreApi(virtualGarden)
-                : config.serveCoreV1() ? new StoreCoreApi(registry) : null;
+                : config.cluster().serveCoreV1() ? new StoreCoreApi(registry) : null;
         return new PostStartHooks(vertx, core == null ? List.of()
-                : GardenBootstrap.hooks(core, config.clusterIdentity(), virtualGarden == null));
+                : GardenBootstrap.hooks(core, config.cluster().clusterIdentity(), virtualGarden == null));
     }
 
     /** The port the server listens on (useful with port 0). */
@@ -262,7 +266,8 @@ public final class ApiServer {
         }
         return delayed.future().compose(v -> {
             // connections close once their current request is answered; HTTP/2 ones get a GOAWAY
-            Future<Void> unbound = http.shutdown(config.requestTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+            Future<Void> unbound = http.shutdown(config.serving().requestTimeout().toMillis() + 1000,
+                    TimeUnit.MILLISECONDS);
             state.inFlight().drained().onComplete(d -> state.inFlight().endLongRunning());
             return unbound;
         }).eventually(this::close);

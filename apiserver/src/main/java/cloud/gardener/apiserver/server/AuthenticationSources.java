@@ -45,7 +45,7 @@ public final class AuthenticationSources {
 
     /** The flags only (no kube-apiserver to ask). */
     public static AuthenticationSources fromFlags(ServerConfig config) {
-        return new AuthenticationSources(config.clientCa(), config.authentication().requestHeader());
+        return new AuthenticationSources(config.authentication().clientCa(), config.authentication().requestHeader());
     }
 
     /** Reads the ConfigMap when a kubeconfig is configured and starts the periodic refresh. */

@@ -101,7 +101,7 @@ final class HandlerChain {
         }
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         router.route().handler(state.inFlight());
-        router.route().handler(new DeadlineFilter(vertx, config.requestTimeout()));
+        router.route().handler(new DeadlineFilter(vertx, config.serving().requestTimeout()));
         TokenIssuer tokenIssuer = config.credentials().tokenIssuer();
         if (tokenIssuer != null) {
             // public documents: answered before anyone is asked for credentials
@@ -141,8 +141,8 @@ final class HandlerChain {
 
         HealthEndpoints health = new HealthEndpoints(
                 List.of(HealthEndpoints.ping(), new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),
-                        new HealthEndpoints.Check("etcd", () -> config.storage().ping())),
-                List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().ping()),
+                        new HealthEndpoints.Check("etcd", () -> config.storage().store().ping())),
+                List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().store().ping()),
                         HealthEndpoints.informerSync(state::unsynced)),
                 postStartHooks,
                 List.of(HealthEndpoints.shutdown(state::shuttingDown)), limits.livezGracePeriod());
@@ -156,7 +156,7 @@ final class HandlerChain {
 
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
         ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,
-                config.minRequestTimeoutSeconds(), credentialHandlers(vertx, registry, authorizer,
+                config.serving().minRequestTimeoutSeconds(), credentialHandlers(vertx, registry, authorizer,
                         config.credentials()), reviewHandlers(authorizer), metrics.watches());
         router.route("/apis").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         router.route("/apis/*").handler(ctx -> api(ctx, discovery, resourceEndpoints));

@@ -101,104 +101,172 @@ public final class Main {
         }
     }
 
+    /**
+     * Runs the server until the process is asked to stop: every flag and file is read and checked first, so a bad
+     * one stops the server before it touches any data; then storage is opened, the server started and announced.
+     */
     static void run(ServerOptions o) throws IOException {
         // Read first: a bad encryption config must stop the server before it touches any data.
         ResourceTransformers encryption = o.encryptionProviderConfig == null ? null
                 : ResourceTransformers.load(o.encryptionProviderConfig);
-        Map<String, JsonNode> admissionConfigurations = o.admissionControlConfigFile == null ? Map.of()
-                : AdmissionConfigurationFile.read(o.admissionControlConfigFile);
-        AdmissionPlugins.check(o.enableAdmissionPlugins, o.disableAdmissionPlugins);
-        FeatureGates featureGates = FeatureGates.parse(o.featureGates);
-        AdmissionPlugins.check(featureGates);
-        SecureServing secureServing = SecureServing.fromFlags(o.tlsCipherSuites, o.tlsMinVersion,
-                o.http2MaxStreamsPerConnection);
+        ServerConfig.Builder config = ServerConfig.builder();
+        admission(o, config);
+        SecureServing secureServing = secureServing(o);
         RequestLimits limits = new RequestLimits(o.maxRequestsInflight, o.maxMutatingRequestsInflight,
                 o.shutdownDelayDuration).withGoawayChance(o.goawayChance).withLivezGracePeriod(o.livezGracePeriod);
         // checked now so a landscape's value is refused at start; the watch cache reads them
         WatchCacheSizes.parse(o.watchCacheSizes);
         boolean embedded = storageBackend(o).equals(EMBEDDED);
         Files.createDirectories(o.dataDir);
-        boolean local = o.etcdServers.isEmpty();
         List<AutoCloseable> resources = new ArrayList<>();
-        EtcdConfig etcdConfig = null;
-        if (embedded) {
-            // Nothing to start: the store opens in process below.
-        } else if (local) {
-            EtcdProcess etcd = EtcdProcess.start(o.dataDir.resolve("etcd"));
-            resources.add(etcd);
-            etcdConfig = etcd.config();
-            System.out.println("Started a private etcd at " + etcd.endpoint() + " (data in " + etcd.dataDir() + ")");
-        } else {
-            etcdConfig = etcdConfig(o);
-        }
+        EtcdConfig etcdConfig = embedded ? null : etcd(o, resources);
 
-        String certPem;
-        String keyPem;
-        String servingCaPem;
+        ServingCertificate serving = servingCertificate(o);
+        ClientCa clientCa = clientCa(o);
+        config.bindAddress(o.bindAddress)
+                .port(o.securePort)
+                .servingCertificate(serving.chainPem(), serving.keyPem())
+                .requestTimeout(o.requestTimeout)
+                .minRequestTimeoutSeconds(o.minRequestTimeout)
+                .etcdPrefix(o.etcdPrefix)
+                .authentication(authentication(o).withClientCa(clientCa.certificates()))
+                .authorization(authorization(o))
+                .credentials(credentials(o))
+                .coreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
+                .projectController(true)
+                .clusterIdentity(o.clusterIdentity)
+                .eventTtl(o.eventTtl);
+
+        Vertx vertx = Vertx.vertx();
+        Auditing auditing = openAuditing(vertx, o, resources);
+        Storage storage = openStorage(vertx, o, etcdConfig, auditing, resources);
+        // The embedded store compacts itself; etcd needs the kube-apiserver-style compactor.
+        EtcdCompactor compactor = storage instanceof EtcdStorage etcdStorage
+                ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval) : null;
+        config.storage(EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix));
+        ApiServer server = startServer(vertx, config.build(), limits, secureServing, auditing, storage, resources);
+        if (compactor != null) {
+            compactor.start();
+        }
+        announce(o, server, clientCa.local(), serving.caPem());
+        awaitShutdown(o, vertx, server, compactor, auditing, storage, resources);
+    }
+
+    /** The admission flags and feature gates, the configuration file read and the plugin names checked. */
+    private static void admission(ServerOptions o, ServerConfig.Builder config) throws IOException {
+        Map<String, JsonNode> admissionConfigurations = o.admissionControlConfigFile == null ? Map.of()
+                : AdmissionConfigurationFile.read(o.admissionControlConfigFile);
+        AdmissionPlugins.check(o.enableAdmissionPlugins, o.disableAdmissionPlugins);
+        FeatureGates featureGates = FeatureGates.parse(o.featureGates);
+        AdmissionPlugins.check(featureGates);
+        config.enableAdmissionPlugins(o.enableAdmissionPlugins)
+                .disableAdmissionPlugins(o.disableAdmissionPlugins)
+                .admissionConfigurations(admissionConfigurations)
+                .featureGates(featureGates);
+    }
+
+    /** TLS and HTTP/2 settings, and the certificate and client CA files to reload when they change. */
+    private static SecureServing secureServing(ServerOptions o) {
+        SecureServing secureServing = SecureServing.fromFlags(o.tlsCipherSuites, o.tlsMinVersion,
+                o.http2MaxStreamsPerConnection);
+        if (o.tlsCertFile != null && o.tlsPrivateKeyFile != null) {
+            secureServing = secureServing.withCertificateFiles(o.tlsCertFile, o.tlsPrivateKeyFile);
+        }
+        return o.clientCaFile == null ? secureServing : secureServing.withClientCaFile(o.clientCaFile);
+    }
+
+    /**
+     * How to reach etcd: a private etcd started under the data directory (closed with {@code resources}) when no
+     * {@code --etcd-servers} are given, else those.
+     */
+    private static EtcdConfig etcd(ServerOptions o, List<AutoCloseable> resources) throws IOException {
+        if (!o.etcdServers.isEmpty()) {
+            return etcdConfig(o);
+        }
+        EtcdProcess etcd = EtcdProcess.start(o.dataDir.resolve("etcd"));
+        resources.add(etcd);
+        System.out.println("Started a private etcd at " + etcd.endpoint() + " (data in " + etcd.dataDir() + ")");
+        return etcd.config();
+    }
+
+    /**
+     * The serving certificate.
+     *
+     * @param chainPem         the certificate chain
+     * @param keyPem           its private key
+     * @param caPem            what a client trusts to verify it (for the admin kubeconfig)
+     */
+    private record ServingCertificate(String chainPem, String keyPem, String caPem) {
+    }
+
+    /** The certificate of {@code --tls-cert-file}, or a self-signed one kept in the data directory. */
+    private static ServingCertificate servingCertificate(ServerOptions o) throws IOException {
         if (o.tlsCertFile != null || o.tlsPrivateKeyFile != null) {
             if (o.tlsCertFile == null || o.tlsPrivateKeyFile == null) {
                 throw new IllegalArgumentException("--tls-cert-file and --tls-private-key-file must be given together");
             }
-            certPem = Files.readString(o.tlsCertFile);
-            keyPem = Files.readString(o.tlsPrivateKeyFile);
-            servingCaPem = certPem;
-            secureServing = secureServing.withCertificateFiles(o.tlsCertFile, o.tlsPrivateKeyFile);
-        } else {
-            ServingCertificates serving = ServingCertificates.loadOrCreateSelfSigned(o.dataDir.resolve("serving"),
-                    List.of("localhost", "127.0.0.1", "gardener-apiserver", "gardener-apiserver.garden.svc"));
-            certPem = serving.certificateChainPem();
-            keyPem = serving.privateKeyPem();
-            servingCaPem = serving.caPem();
+            String certPem = Files.readString(o.tlsCertFile);
+            return new ServingCertificate(certPem, Files.readString(o.tlsPrivateKeyFile), certPem);
         }
+        ServingCertificates serving = ServingCertificates.loadOrCreateSelfSigned(o.dataDir.resolve("serving"),
+                List.of("localhost", "127.0.0.1", "gardener-apiserver", "gardener-apiserver.garden.svc"));
+        return new ServingCertificate(serving.certificateChainPem(), serving.privateKeyPem(), serving.caPem());
+    }
 
-        List<X509Certificate> clientCa = new ArrayList<>();
-        CertificateAuthority localCa = null;
+    /**
+     * The client CAs.
+     *
+     * @param certificates the CAs whose client certificates authenticate users
+     * @param local        the CA generated for a local server, which signs the admin kubeconfig; null otherwise
+     */
+    private record ClientCa(List<X509Certificate> certificates, CertificateAuthority local) {
+    }
+
+    /**
+     * The CAs of {@code --client-ca-file}; a local server's own CA (kept in the data directory) without it;
+     * none behind a kube-apiserver, where the client CA comes from extension-apiserver-authentication instead.
+     */
+    private static ClientCa clientCa(ServerOptions o) throws IOException {
         if (o.clientCaFile != null) {
-            clientCa.addAll(Pem.readCertificates(Files.readString(o.clientCaFile)));
-            secureServing = secureServing.withClientCaFile(o.clientCaFile);
-        } else if (local && o.authenticationKubeconfig == null) {
-            // Behind a kube-apiserver the client CA comes from extension-apiserver-authentication instead.
-            localCa = loadOrCreateClientCa(o.dataDir);
-            clientCa.add(localCa.certificate());
+            return new ClientCa(Pem.readCertificates(Files.readString(o.clientCaFile)), null);
         }
+        if (o.etcdServers.isEmpty() && o.authenticationKubeconfig == null) {
+            CertificateAuthority localCa = loadOrCreateClientCa(o.dataDir);
+            return new ClientCa(List.of(localCa.certificate()), localCa);
+        }
+        return new ClientCa(List.of(), null);
+    }
 
-        AuthenticationConfig authentication = authentication(o);
-        AuthorizationConfig authorization = authorization(o);
-        CredentialsConfig credentials = credentials(o);
-
-        Vertx vertx = Vertx.vertx();
-        // the audit policy, log file and webhook kubeconfig are checked before any data is touched
-        Auditing auditing;
+    /** The audit backends of the flags; the policy, log file and webhook kubeconfig are checked here. */
+    private static Auditing openAuditing(Vertx vertx, ServerOptions o, List<AutoCloseable> resources)
+            throws IOException {
         try {
-            auditing = o.audit.build(vertx);
+            return o.audit.build(vertx);
         } catch (IOException | RuntimeException e) {
             closeAll(resources);
             vertx.close();
             throw e;
         }
-        Storage storage;
+    }
+
+    private static Storage openStorage(Vertx vertx, ServerOptions o, EtcdConfig etcdConfig, Auditing auditing,
+                                       List<AutoCloseable> resources) {
         try {
-            storage = embedded ? openEmbedded(vertx, o) : new EtcdStorage(vertx, etcdConfig);
+            return etcdConfig == null ? openEmbedded(vertx, o) : new EtcdStorage(vertx, etcdConfig);
         } catch (RuntimeException e) {
             auditing.close();
             closeAll(resources);
             vertx.close();
             throw e;
         }
-        // The embedded store compacts itself; etcd needs the kube-apiserver-style compactor.
-        EtcdCompactor compactor = storage instanceof EtcdStorage etcdStorage
-                ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval) : null;
-        ServerConfig config = new ServerConfig(o.bindAddress, o.securePort, certPem, keyPem, clientCa, o.anonymousAuth,
-                EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
-                o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
-                authorization, admissionConfigurations, credentials, null, featureGates)
-                .withProjectController(true)
-                .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
-                .withClusterIdentity(o.clusterIdentity)
-                .withEventTtl(o.eventTtl);
-        ApiServer server;
+    }
+
+    /** Starts the server and waits (up to a minute) until it serves; on failure closes everything opened. */
+    private static ApiServer startServer(Vertx vertx, ServerConfig config, RequestLimits limits,
+                                         SecureServing secureServing, Auditing auditing, Storage storage,
+                                         List<AutoCloseable> resources) {
         try {
-            server = ApiServer.start(vertx, config, limits, secureServing, auditing)
+            return ApiServer.start(vertx, config, limits, secureServing, auditing)
                     .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             auditing.close();
@@ -208,9 +276,11 @@ public final class Main {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new IllegalStateException("could not start the server: " + cause.getMessage(), cause);
         }
-        if (compactor != null) {
-            compactor.start();
-        }
+    }
+
+    /** Says where the server serves and, for a local server, how to reach it as admin. */
+    private static void announce(ServerOptions o, ApiServer server, CertificateAuthority localCa, String servingCaPem)
+            throws IOException {
         System.out.println("gardener-apiserver " + ServerVersion.GIT_VERSION + " serving on https://"
                 + o.bindAddress + ":" + server.port());
         if (localCa != null) {
@@ -218,8 +288,11 @@ public final class Main {
             System.out.println("Admin access (user admin, group system:masters):");
             System.out.println("  kubectl --kubeconfig " + kubeconfig.toAbsolutePath() + " api-resources");
         }
+    }
 
-        Auditing audit = auditing;
+    /** Blocks until the process is asked to stop, then shuts the server down gracefully and closes the rest. */
+    private static void awaitShutdown(ServerOptions o, Vertx vertx, ApiServer server, EtcdCompactor compactor,
+                                      Auditing audit, Storage storage, List<AutoCloseable> resources) {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -246,7 +319,7 @@ public final class Main {
         }
     }
 
-    /** The authentication flags, files read. */
+    /** The authentication flags but the client CA, files read. */
     static AuthenticationConfig authentication(ServerOptions o) throws IOException {
         List<X509Certificate> requestHeaderCa = o.requestheaderClientCaFile == null ? List.of()
                 : Pem.readCertificates(Files.readString(o.requestheaderClientCaFile));
@@ -259,8 +332,9 @@ public final class Main {
                 o.requestheaderExtraHeadersPrefix);
         TokenFileAuthenticator tokenFile = o.tokenAuthFile == null ? null : TokenFileAuthenticator.read(o.tokenAuthFile);
         Kubeconfig kubeconfig = o.authenticationKubeconfig == null ? null : Kubeconfig.read(o.authenticationKubeconfig);
-        return new AuthenticationConfig(requestHeader, tokenFile, kubeconfig, o.authenticationTokenWebhookCacheTtl,
-                o.authenticationTolerateLookupFailure, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH);
+        return new AuthenticationConfig(List.of(), o.anonymousAuth, requestHeader, tokenFile, kubeconfig,
+                o.authenticationTokenWebhookCacheTtl, o.authenticationTolerateLookupFailure,
+                AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH);
     }
 
     /** The authorization flags, files read. */

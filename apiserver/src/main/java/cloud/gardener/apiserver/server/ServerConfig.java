@@ -8,164 +8,216 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
- * Everything the server needs, resolved: files read, storage connected. {@link Main} builds it from
- * the flags; tests build it directly and adjust it with the {@code with...} methods.
+ * Everything the server needs, resolved: files read, storage connected, one record per concern. {@link Main}
+ * builds it from the flags; tests build it with {@link #builder()}.
  *
- * @param bindAddress              address to listen on
- * @param port                     HTTPS port; 0 picks a free one
- * @param servingCertChainPem      serving certificate chain (PEM)
- * @param servingKeyPem            its private key (PEM)
- * @param clientCa                 CAs whose client certificates authenticate users (may be empty)
- * @param anonymousAuth            whether requests without credentials run as system:anonymous
- * @param storage                  the object store (owned by the caller)
- * @param etcdPrefix               key prefix of every object
- * @param serveCoreV1              whether to serve namespaces, secrets and configmaps under /api/v1
- * @param requestTimeout           deadline of non-long-running requests
- * @param minRequestTimeoutSeconds minimum watch lifetime
- * @param enabledAdmissionPlugins  plugins turned on in addition to the defaults
- * @param disabledAdmissionPlugins plugins turned off
- * @param authentication           front proxy, bearer tokens and delegated authentication
- * @param authorization            delegated authorization and always-allowed paths
- * @param admissionConfigurations  each admission plugin's configuration ({@code --admission-control-config-file})
- * @param credentials              the shoot kubeconfig and workload identity token subresources
- * @param coreKubeconfig           cluster mode: the virtual garden whose namespaces, secrets and config maps are used
- *                                 ({@code --kubeconfig}); null in standalone mode
- * @param featureGates             gardener-apiserver's feature gates ({@code --feature-gates})
- * @param clusterIdentity          {@code --cluster-identity}, published in ConfigMap {@code kube-system/cluster-identity}
- *                                 by a post-start hook; null for none
- * @param eventTtl                 {@code --event-ttl}: how long standalone events are kept after their last write
- * @param projectController        whether this server runs the project controller's namespace part itself
- *                                 (standalone mode; gardener-controller-manager does it in cluster mode)
+ * @param serving        where and how it listens
+ * @param storage        where objects are kept
+ * @param authentication client certificates, anonymous requests, front proxy, bearer tokens and delegated
+ *                       authentication
+ * @param authorization  delegated authorization and always-allowed paths
+ * @param admission      the admission plugins and their configuration
+ * @param credentials    the shoot kubeconfig and workload identity token subresources
+ * @param cluster        standalone or cluster mode, and what runs for the core objects
+ * @param featureGates   gardener-apiserver's feature gates ({@code --feature-gates})
  */
-public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
-                           List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
-                           boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
-                           List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
-                           AuthenticationConfig authentication, AuthorizationConfig authorization,
-                           Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
-                           Kubeconfig coreKubeconfig, FeatureGates featureGates, String clusterIdentity,
-                           Duration eventTtl, boolean projectController) {
+public record ServerConfig(ServingConfig serving, StorageConfig storage, AuthenticationConfig authentication,
+                           AuthorizationConfig authorization, AdmissionConfig admission, CredentialsConfig credentials,
+                           ClusterConfig cluster, FeatureGates featureGates) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
-    /** kube-apiserver's {@code --event-ttl} default. */
-    public static final Duration DEFAULT_EVENT_TTL = Duration.ofHours(1);
 
     public ServerConfig {
+        Objects.requireNonNull(serving, "serving");
+        Objects.requireNonNull(storage, "storage");
         authentication = authentication == null ? AuthenticationConfig.none() : authentication;
         authorization = authorization == null ? AuthorizationConfig.standalone() : authorization;
-        admissionConfigurations = admissionConfigurations == null ? Map.of() : Map.copyOf(admissionConfigurations);
+        admission = admission == null ? new AdmissionConfig(List.of(), List.of(), Map.of()) : admission;
         credentials = credentials == null ? CredentialsConfig.defaults() : credentials;
+        Objects.requireNonNull(cluster, "cluster");
         featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
-        eventTtl = eventTtl == null ? DEFAULT_EVENT_TTL : eventTtl;
-        if (eventTtl.isNegative() || eventTtl.isZero()) {
-            throw new IllegalArgumentException("--event-ttl must be greater than 0");
+    }
+
+    /**
+     * A standalone server on loopback, on a free port, with the flags' defaults otherwise (anonymous requests
+     * allowed, core objects served here, 60 s request timeout); set the certificate and the store.
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Builds a {@link ServerConfig} one setting at a time. Sections with a record of their own (authentication,
+     * authorization, credentials) are set whole or changed through their {@code with...} methods.
+     */
+    public static final class Builder {
+
+        private String bindAddress = "127.0.0.1";
+        private int port;
+        private String certChainPem = "";
+        private String keyPem = "";
+        private Duration requestTimeout = Duration.ofSeconds(60);
+        private int minRequestTimeoutSeconds = 1800;
+        private Storage store;
+        private String etcdPrefix = "/registry-gardener";
+        private AuthenticationConfig authentication = AuthenticationConfig.none().withAnonymous(true);
+        private AuthorizationConfig authorization = AuthorizationConfig.standalone();
+        private List<String> enabledAdmissionPlugins = List.of();
+        private List<String> disabledAdmissionPlugins = List.of();
+        private Map<String, JsonNode> admissionConfigurations = Map.of();
+        private CredentialsConfig credentials = CredentialsConfig.defaults();
+        private Kubeconfig coreKubeconfig;
+        private boolean serveCoreV1 = true;
+        private boolean projectController;
+        private String clusterIdentity;
+        private Duration eventTtl = ClusterConfig.DEFAULT_EVENT_TTL;
+        private FeatureGates featureGates = FeatureGates.defaults();
+
+        private Builder() {
         }
-    }
 
-    /** Standalone, with client certificates only, standalone authorization and default settings otherwise. */
-    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
-                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
-                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
-                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
-        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
-                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null, null, null, null, null, null, null, false);
-    }
+        public Builder bindAddress(String address) {
+            this.bindAddress = address;
+            return this;
+        }
 
-    /** Without a cluster identity. */
-    public ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
-                        List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
-                        boolean serveCoreV1, Duration requestTimeout, int minRequestTimeoutSeconds,
-                        List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins,
-                        AuthenticationConfig authentication, AuthorizationConfig authorization,
-                        Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
-                        Kubeconfig coreKubeconfig, FeatureGates featureGates) {
-        this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
-                serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, null, null, false);
-    }
+        /** The HTTPS port; 0 picks a free one. */
+        public Builder port(int newPort) {
+            this.port = newPort;
+            return this;
+        }
 
-    public ServerConfig withClusterIdentity(String identity) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, identity, eventTtl, projectController);
-    }
+        /** The serving certificate chain and its private key, both PEM. */
+        public Builder servingCertificate(String chainPem, String privateKeyPem) {
+            this.certChainPem = chainPem;
+            this.keyPem = privateKeyPem;
+            return this;
+        }
 
-    public ServerConfig withRequestTimeout(Duration timeout) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, timeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
-    }
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = timeout;
+            return this;
+        }
 
-    public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
-    }
+        public Builder minRequestTimeoutSeconds(int seconds) {
+            this.minRequestTimeoutSeconds = seconds;
+            return this;
+        }
 
-    public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
-    }
+        /** The object store (the caller closes it after the server). */
+        public Builder storage(Storage newStore) {
+            this.store = newStore;
+            return this;
+        }
 
-    public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
-    }
+        public Builder etcdPrefix(String prefix) {
+            this.etcdPrefix = prefix;
+            return this;
+        }
 
-    public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
-                authentication, authorization, configurations, credentials, coreKubeconfig, featureGates,
-                clusterIdentity, eventTtl, projectController);
-    }
+        public Builder authentication(AuthenticationConfig newAuthentication) {
+            this.authentication = newAuthentication;
+            return this;
+        }
 
-    public ServerConfig withCredentials(CredentialsConfig newCredentials) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
-    }
+        /** The authentication settings so far, changed: {@code b.authentication(a -> a.withTokenFile(tokens))}. */
+        public Builder authentication(UnaryOperator<AuthenticationConfig> change) {
+            this.authentication = change.apply(authentication);
+            return this;
+        }
 
-    /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
-    public ServerConfig withCoreKubeconfig(Kubeconfig kubeconfig) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
-                enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
-                admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity, eventTtl,
-                kubeconfig == null && projectController);
-    }
+        /** The CAs whose client certificates authenticate users. */
+        public Builder clientCa(List<X509Certificate> cas) {
+            return authentication(a -> a.withClientCa(cas));
+        }
 
-    public ServerConfig withFeatureGates(FeatureGates newFeatureGates) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, newFeatureGates, clusterIdentity, eventTtl, projectController);
-    }
+        /** Whether requests without credentials run as system:anonymous. */
+        public Builder anonymousAuth(boolean on) {
+            return authentication(a -> a.withAnonymous(on));
+        }
 
-    public ServerConfig withEventTtl(Duration newEventTtl) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, newEventTtl, projectController);
-    }
+        public Builder authorization(AuthorizationConfig newAuthorization) {
+            this.authorization = newAuthorization;
+            return this;
+        }
 
-    /** Turns the built-in project controller on or off (it stays off in cluster mode). */
-    public ServerConfig withProjectController(boolean on) {
-        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
-                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, on && coreKubeconfig == null && serveCoreV1);
+        /** Plugins turned on in addition to the defaults. */
+        public Builder enableAdmissionPlugins(List<String> plugins) {
+            this.enabledAdmissionPlugins = plugins;
+            return this;
+        }
+
+        public Builder disableAdmissionPlugins(List<String> plugins) {
+            this.disabledAdmissionPlugins = plugins;
+            return this;
+        }
+
+        /** Each admission plugin's configuration, by plugin name. */
+        public Builder admissionConfigurations(Map<String, JsonNode> configurations) {
+            this.admissionConfigurations = configurations;
+            return this;
+        }
+
+        public Builder credentials(CredentialsConfig newCredentials) {
+            this.credentials = newCredentials;
+            return this;
+        }
+
+        /** The credential settings so far, changed. */
+        public Builder credentials(UnaryOperator<CredentialsConfig> change) {
+            this.credentials = change.apply(credentials);
+            return this;
+        }
+
+        /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
+        public Builder coreKubeconfig(Kubeconfig kubeconfig) {
+            this.coreKubeconfig = kubeconfig;
+            return this;
+        }
+
+        /** Whether namespaces, secrets, config maps and events are served under /api/v1 (never in cluster mode). */
+        public Builder serveCoreV1(boolean on) {
+            this.serveCoreV1 = on;
+            return this;
+        }
+
+        /** Turns the built-in project controller on or off (it stays off in cluster mode). */
+        public Builder projectController(boolean on) {
+            this.projectController = on;
+            return this;
+        }
+
+        public Builder clusterIdentity(String identity) {
+            this.clusterIdentity = identity;
+            return this;
+        }
+
+        public Builder eventTtl(Duration ttl) {
+            this.eventTtl = ttl;
+            return this;
+        }
+
+        public Builder featureGates(FeatureGates gates) {
+            this.featureGates = gates;
+            return this;
+        }
+
+        public ServerConfig build() {
+            return new ServerConfig(
+                    new ServingConfig(bindAddress, port, certChainPem, keyPem, requestTimeout,
+                            minRequestTimeoutSeconds),
+                    new StorageConfig(store, etcdPrefix),
+                    authentication,
+                    authorization,
+                    new AdmissionConfig(enabledAdmissionPlugins, disabledAdmissionPlugins, admissionConfigurations),
+                    credentials,
+                    new ClusterConfig(coreKubeconfig, serveCoreV1, projectController, clusterIdentity, eventTtl),
+                    featureGates);
+        }
     }
 }

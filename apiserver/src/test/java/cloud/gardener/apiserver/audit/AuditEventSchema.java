@@ -2,7 +2,6 @@ package cloud.gardener.apiserver.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -57,7 +56,7 @@ final class AuditEventSchema {
         if (ev.has("objectRef")) {
             JsonNode ref = ev.get("objectRef");
             unknown(ref, OBJECT_REF, "objectRef.", problems);
-            ref.fields().forEachRemaining(e -> expect(e.getValue().isTextual(), "objectRef." + e.getKey()
+            ref.properties().forEach(e -> expect(e.getValue().isTextual(), "objectRef." + e.getKey()
                     + " is not a string", problems));
         }
         if (ev.has("responseStatus")) {
@@ -77,7 +76,7 @@ final class AuditEventSchema {
                     problems);
         }
         if (ev.has("annotations")) {
-            ev.get("annotations").fields().forEachRemaining(e -> expect(e.getValue().isTextual(),
+            ev.get("annotations").properties().forEach(e -> expect(e.getValue().isTextual(),
                     "annotations." + e.getKey() + " is not a string", problems));
         }
         return problems;
@@ -92,8 +91,7 @@ final class AuditEventSchema {
             strings(user.get("groups"), path + ".groups", problems);
         }
         if (user.has("extra")) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = user.get("extra").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : user.get("extra").properties()) {
                 strings(e.getValue(), path + ".extra." + e.getKey(), problems);
             }
         }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
@@ -25,6 +26,7 @@ import picocli.CommandLine;
  * The audit trail of a real server on a real etcd, written per policy to a log file and to a real HTTPS webhook;
  * every event is checked against the audit.k8s.io/v1 Event schema.
  */
+@Tag("integration")
 class AuditTrailTest {
 
     private static final String POLICY = """
@@ -55,8 +57,7 @@ class AuditTrailTest {
     private static WebhookReceiver receiver;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAuthentication(
-            config.authentication().withTokenFile(TokenFileAuthenticator.parse("known-token,bob,1001\n"))))
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.authentication(a -> a.withTokenFile(TokenFileAuthenticator.parse("known-token,bob,1001\n"))))
             .withAuditing(vertx -> {
         try {
             dir = Files.createTempDirectory("audit-trail");

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
@@ -18,6 +19,7 @@ import picocli.CommandLine;
  * A webhook that accepts connections and never answers: requests go on at full speed, the small buffer overflows and
  * the lost events are counted.
  */
+@Tag("integration")
 class DeadWebhookTest {
 
     private static ServerSocket blackHole;

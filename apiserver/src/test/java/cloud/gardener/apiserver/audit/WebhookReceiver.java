@@ -61,8 +61,9 @@ final class WebhookReceiver implements AutoCloseable {
         return out;
     }
 
+    /** Waits up to 10 s; join, unlike get, declares no InterruptedException, which a close() should not throw. */
     @Override
-    public void close() throws Exception {
-        server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    public void close() {
+        server.close().toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
     }
 }

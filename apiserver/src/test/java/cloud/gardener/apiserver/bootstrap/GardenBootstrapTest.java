@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Gardener's cluster-identity rules, over the wire against a standalone server's core API (as the virtual garden):
  * created when absent; adopted when mutable, without origin and equal; otherwise left alone.
  */
+@Tag("integration")
 class GardenBootstrapTest {
 
     @RegisterExtension

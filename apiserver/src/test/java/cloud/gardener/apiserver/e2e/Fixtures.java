@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Paths and objects the protocol tests share: shoots (namespaced) and cloudprofiles (cluster-scoped). */
@@ -42,8 +42,15 @@ public final class Fixtures {
     }
 
     /** A server configuration for tests about something other than Shoot admission: see {@link #SHOOT_GARDEN_PLUGINS}. */
-    public static ServerConfig withoutShootGardenChecks(ServerConfig config) {
-        return config.withAdmission(List.of(), SHOOT_GARDEN_PLUGINS, Map.of());
+    public static ServerConfig.Builder withoutShootGardenChecks(ServerConfig.Builder config) {
+        return config.disableAdmissionPlugins(SHOOT_GARDEN_PLUGINS);
+    }
+
+    /** {@link #withoutShootGardenChecks(ServerConfig.Builder)}, and these plugins off as well. */
+    public static ServerConfig.Builder withoutShootGardenChecks(ServerConfig.Builder config, String... alsoDisabled) {
+        List<String> disabled = new ArrayList<>(SHOOT_GARDEN_PLUGINS);
+        disabled.addAll(List.of(alsoDisabled));
+        return config.disableAdmissionPlugins(disabled);
     }
 
     public static String shoots(String namespace) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code /metrics} after a known sequence of requests: kube-apiserver's series with its label values, read back
  * through the Prometheus client's own protobuf parser; and who may read it.
  */
+@Tag("integration")
 class MetricsEndpointTest {
 
     @RegisterExtension

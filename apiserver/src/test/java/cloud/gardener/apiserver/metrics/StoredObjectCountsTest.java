@@ -8,10 +8,12 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** apiserver_storage_objects counts what storage holds under each resource's prefix. */
+@Tag("integration")
 class StoredObjectCountsTest {
 
     @RegisterExtension

@@ -8,15 +8,14 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.PluginRegistry;
 import cloud.gardener.apiserver.admission.plugins.garden.GardenNamespaceProtection;
 import cloud.gardener.apiserver.admission.plugins.garden.GardenPlugin;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AdmissionPluginsTest {
 
     private static ServerConfig config(List<String> enable, List<String> disable) {
-        return new ServerConfig("127.0.0.1", 0, "", "", List.of(), false, null, "/registry", false,
-                Duration.ofSeconds(60), 1800, enable, disable);
+        return ServerConfig.builder().etcdPrefix("/registry").anonymousAuth(false).serveCoreV1(false)
+                .enableAdmissionPlugins(enable).disableAdmissionPlugins(disable).build();
     }
 
     @Test

@@ -7,10 +7,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code --audit-*} flags at start: invalid values and policies stop the server before it touches data. */
+@Tag("integration")
 class AuditFlagsTest {
 
     @TempDir

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.LoggerFactory;
@@ -30,6 +31,7 @@ import org.slf4j.LoggerFactory;
  * loop: Vert.x's blocked-thread checker, set far stricter than its default of two seconds, logs nothing, and
  * {@code /readyz}, probed all along, keeps answering fast.
  */
+@Tag("integration")
 class EventLoopLatencyTest {
 
     /** The longest an event loop may run one task here; the default is 2 s. */

@@ -7,11 +7,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code --feature-gates}: comma-separated and repeatable {@code Name=bool} pairs; an unknown gate stops the server. */
+@Tag("integration")
 class FeatureGatesFlagTest {
 
     @TempDir

@@ -14,6 +14,7 @@ import io.vertx.core.net.PemTrustOptions;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * connection receives GOAWAY frames (upstream's probabilistic GOAWAY), every request is still answered, and the
  * client goes on over new connections.
  */
+@Tag("integration")
 class GoawayChanceTest {
 
     private static final int REQUESTS = 600;

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The kubeconfig flags go through the same reading and client mapping: a kubeconfig client-go refuses stops the
  * server at start with client-go's reason, whichever flag names it.
  */
+@Tag("integration")
 class KubeconfigFlagsTest {
 
     @TempDir

@@ -7,11 +7,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /** {@code --log-level}, {@code --log-format} and {@code --version}, as gardener-apiserver accepts them. */
+@Tag("integration")
 class LoggingFlagsTest {
 
     private static ServerOptions parse(String... args) {

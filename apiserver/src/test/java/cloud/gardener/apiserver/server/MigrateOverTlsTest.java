@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code migrate} to an etcd that requires TLS and a client certificate, through the etcd TLS flags (a wrong
  * CA and other TLS failures are EtcdTlsTest's).
  */
+@Tag("integration")
 class MigrateOverTlsTest {
 
     @RegisterExtension

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The built-in project controller runs in standalone mode only, whichever order the configuration is built in. */
@@ -12,23 +11,36 @@ class ProjectControllerSwitchTest {
 
     private static final Kubeconfig VIRTUAL_GARDEN = Kubeconfig.forToken("garden", "https://127.0.0.1:1", "", "t");
 
-    private static ServerConfig standalone() {
-        return new ServerConfig("127.0.0.1", 0, "", "", List.of(), false, null, "/registry", true,
-                Duration.ofSeconds(60), 1800, List.of(), List.of());
+    private static ServerConfig.Builder standalone() {
+        return ServerConfig.builder().etcdPrefix("/registry").anonymousAuth(false);
     }
 
     @Test
     void offUnlessAskedFor() {
-        assertThat(standalone().projectController()).isFalse();
-        assertThat(standalone().withProjectController(true).projectController()).isTrue();
-        assertThat(standalone().withProjectController(true).withClusterIdentity("x").projectController()).isTrue();
+        assertThat(standalone().build().cluster().projectController()).isFalse();
+        assertThat(standalone().projectController(true).build().cluster().projectController()).isTrue();
+        assertThat(standalone().projectController(true).clusterIdentity("x").build().cluster().projectController())
+                .isTrue();
     }
 
     @Test
     void offInClusterMode() {
-        assertThat(standalone().withProjectController(true).withCoreKubeconfig(VIRTUAL_GARDEN).projectController())
+        assertThat(standalone().projectController(true).coreKubeconfig(VIRTUAL_GARDEN).build().cluster())
+                .returns(false, ClusterConfig::projectController).returns(false, ClusterConfig::serveCoreV1);
+        assertThat(standalone().coreKubeconfig(VIRTUAL_GARDEN).projectController(true).build().cluster())
+                .returns(false, ClusterConfig::projectController).returns(false, ClusterConfig::serveCoreV1);
+    }
+
+    @Test
+    void offWithoutTheCoreApi() {
+        assertThat(standalone().serveCoreV1(false).projectController(true).build().cluster().projectController())
                 .isFalse();
-        assertThat(standalone().withCoreKubeconfig(VIRTUAL_GARDEN).withProjectController(true).projectController())
-                .isFalse();
+    }
+
+    @Test
+    void eventsLiveAnHourUnlessTold() {
+        assertThat(standalone().build().cluster().eventTtl()).isEqualTo(Duration.ofHours(1));
+        assertThat(standalone().eventTtl(Duration.ofMinutes(5)).build().cluster().eventTtl())
+                .isEqualTo(Duration.ofMinutes(5));
     }
 }

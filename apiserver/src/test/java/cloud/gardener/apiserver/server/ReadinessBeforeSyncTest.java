@@ -54,9 +54,9 @@ class ReadinessBeforeSyncTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        ServerConfig config = new ServerConfig("127.0.0.1", port, serving.certificateChainPem(),
-                serving.privateKeyPem(), List.of(), true, gated, "/registry-readiness", true,
-                Duration.ofSeconds(60), 1800, List.of(), List.of());
+        ServerConfig config = ServerConfig.builder().port(port)
+                .servingCertificate(serving.certificateChainPem(), serving.privateKeyPem())
+                .storage(gated).etcdPrefix("/registry-readiness").build();
         Future<ApiServer> started = ApiServer.start(vertx, config);
         HttpClient http = client(ca);
         try {

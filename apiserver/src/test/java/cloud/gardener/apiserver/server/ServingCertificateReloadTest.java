@@ -18,6 +18,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * get the new certificate without a restart; a half-written pair is not taken. The same for
  * {@code --client-ca-file}: a client certificate of a CA added to the file authenticates from then on.
  */
+@Tag("integration")
 class ServingCertificateReloadTest {
 
     private static final Path DIR = tempDir();
@@ -36,9 +38,10 @@ class ServingCertificateReloadTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        write(CERT, config.servingCertChainPem());
-        write(KEY, config.servingKeyPem());
-        write(CLIENT_CA, Pem.writeCertificates(config.clientCa()));
+        ServerConfig built = config.build();
+        write(CERT, built.serving().certChainPem());
+        write(KEY, built.serving().keyPem());
+        write(CLIENT_CA, Pem.writeCertificates(built.authentication().clientCa()));
         return config;
     }).withServing(SecureServing.DEFAULT.withCertificateFiles(CERT, KEY).withClientCaFile(CLIENT_CA)
             .withCertReloadInterval(Duration.ofMillis(100)));

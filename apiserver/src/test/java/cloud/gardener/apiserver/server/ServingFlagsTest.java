@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -16,6 +17,7 @@ import picocli.CommandLine;
  * The serving, logging and cache flags gardener-operator renders, parsed as kube-apiserver parses them and bad
  * values refused with k8s.io/apiserver's and component-base's messages.
  */
+@Tag("integration")
 class ServingFlagsTest {
 
     private static ServerOptions parse(String... args) {

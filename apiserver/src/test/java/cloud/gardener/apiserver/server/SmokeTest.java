@@ -3,9 +3,11 @@ package cloud.gardener.apiserver.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.testing.ApiServerExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+@Tag("integration")
 class SmokeTest {
 
     @RegisterExtension

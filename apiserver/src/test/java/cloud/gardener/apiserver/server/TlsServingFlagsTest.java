@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import java.util.List;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * to AES-256-GCM for TLS 1.2, a client offering only other suites cannot connect, and with TLS 1.3 as the minimum a
  * TLS 1.2 client cannot.
  */
+@Tag("integration")
 class TlsServingFlagsTest {
 
     @RegisterExtension

@@ -45,7 +45,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
 
     private final EtcdExtension etcd;
     private final BiFunction<Vertx, Path, Storage> storageFactory;
-    private final UnaryOperator<ServerConfig> customizer;
+    private final UnaryOperator<ServerConfig.Builder> customizer;
     private Vertx vertx;
     private Storage storage;
     private ApiServer server;
@@ -63,12 +63,18 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         this(UnaryOperator.identity());
     }
 
-    /** @param customizer changes the configuration before start (flags under test) */
-    public ApiServerExtension(UnaryOperator<ServerConfig> customizer) {
+    /**
+     * The server with a configuration of the test's: {@code new ApiServerExtension(config -> config.eventTtl(TTL))}.
+     *
+     * @param customizer changes the configuration before start (flags under test); it starts as a standalone
+     *                   server's with the flags' defaults, this extension's certificates, store and key prefix
+     */
+    public ApiServerExtension(UnaryOperator<ServerConfig.Builder> customizer) {
         this(null, customizer);
     }
 
-    private ApiServerExtension(BiFunction<Vertx, Path, Storage> storageFactory, UnaryOperator<ServerConfig> customizer) {
+    private ApiServerExtension(BiFunction<Vertx, Path, Storage> storageFactory,
+                               UnaryOperator<ServerConfig.Builder> customizer) {
         this.etcd = storageFactory == null ? new EtcdExtension() : null;
         this.storageFactory = storageFactory;
         this.customizer = customizer;
@@ -86,7 +92,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
 
     /** {@link #withStorage(BiFunction)} with a configuration customizer. */
     public static ApiServerExtension withStorage(BiFunction<Vertx, Path, Storage> storageFactory,
-                                                 UnaryOperator<ServerConfig> customizer) {
+                                                 UnaryOperator<ServerConfig.Builder> customizer) {
         return new ApiServerExtension(storageFactory, customizer);
     }
 
@@ -131,9 +137,11 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         vertx = Vertx.vertx(vertxOptions);
         storage = etcd != null ? new EtcdStorage(vertx, etcd.config()) : storageFactory.apply(vertx, dir.resolve("store"));
         String prefix = etcd != null ? etcd.newPrefix() : OWN_STORE_PREFIX;
-        ServerConfig config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),
-                serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, prefix, true,
-                Duration.ofSeconds(60), 1800, List.of(), List.of()));
+        ServerConfig config = customizer.apply(ServerConfig.builder()
+                .servingCertificate(serving.certificateChainPem(), serving.privateKeyPem())
+                .clientCa(List.of(clientCa.certificate()))
+                .storage(storage)
+                .etcdPrefix(prefix)).build();
         auditing = auditingFactory.apply(vertx);
         server = ApiServer.start(vertx, config, limits, this.serving, auditing).toCompletionStage().toCompletableFuture()
                 .get(30, TimeUnit.SECONDS);

@@ -13,11 +13,13 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+@Tag("integration")
 class KubeconfigTest {
 
     private static final CertificateAuthority CA = CertificateAuthority.generate("kubeconfig-ca", Duration.ofDays(1));

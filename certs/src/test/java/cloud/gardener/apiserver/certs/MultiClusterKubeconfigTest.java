@@ -12,9 +12,11 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("integration")
 class MultiClusterKubeconfigTest {
 
     private static final CertificateAuthority CA = CertificateAuthority.generate("shoot-ca", Duration.ofDays(1));

@@ -202,7 +202,7 @@ public final class ProjectController {
             return Future.succeededFuture(project);
         }
         return projects().update("", Objects.name(project), "", p -> {
-            p.with("spec").put("namespace", namespace);
+            p.withObjectProperty("spec").put("namespace", namespace);
             return p;
         }, WRITE);
     }
@@ -299,7 +299,7 @@ public final class ProjectController {
             return Future.succeededFuture(project);
         }
         return projects().update("", Objects.name(project), "status", p -> {
-            ObjectNode status = p.with("status");
+            ObjectNode status = p.withObjectProperty("status");
             status.put("observedGeneration", Objects.generation(p));
             status.put("phase", phase);
             return p;
@@ -329,11 +329,11 @@ public final class ProjectController {
     }
 
     private static ObjectNode labels(ObjectNode meta) {
-        return meta.with("labels");
+        return meta.withObjectProperty("labels");
     }
 
     private static ObjectNode annotations(ObjectNode meta) {
-        return meta.with("annotations");
+        return meta.withObjectProperty("annotations");
     }
 
     private static boolean notFound(Throwable t) {

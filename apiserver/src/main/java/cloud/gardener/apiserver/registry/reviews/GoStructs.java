@@ -54,7 +54,8 @@ final class GoStructs {
     private static String quote(JsonNode value) {
         String text = value.asText("");
         StringBuilder sb = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
             switch (c) {
                 case '"' -> sb.append("\\\"");
                 case '\\' -> sb.append("\\\\");

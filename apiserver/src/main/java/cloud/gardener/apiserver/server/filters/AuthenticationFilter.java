@@ -82,7 +82,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
         if (!tokens.isEmpty()) {
             chain.add(new BearerTokenAuthenticator(tokens));
         }
-        return new AuthenticationFilter(Authenticators.delegating(chain, config.anonymousAuth()),
+        return new AuthenticationFilter(Authenticators.delegating(chain, config.authentication().anonymous()),
                 sources::requestHeader, metrics);
     }
 

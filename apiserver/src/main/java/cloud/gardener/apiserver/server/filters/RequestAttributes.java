@@ -55,6 +55,6 @@ public final class RequestAttributes {
     }
 
     static void setTerminated(RoutingContext ctx) {
-        ctx.put(TERMINATED, Boolean.TRUE);
+        ctx.put(TERMINATED, true);
     }
 }

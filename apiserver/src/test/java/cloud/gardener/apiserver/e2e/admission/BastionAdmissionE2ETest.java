@@ -18,21 +18,21 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The Bastion plugin and the Bastion strategy together, through HTTP: binding to the Shoot and heartbeats. */
+@Tag("integration")
 class BastionAdmissionE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("Bastion"), Map.of()));
+    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("Bastion")));
 
     private static String bastions(String namespace) {
         return "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + namespace + "/bastions";

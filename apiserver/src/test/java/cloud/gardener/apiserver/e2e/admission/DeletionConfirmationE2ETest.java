@@ -11,9 +11,9 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * user is recorded, a collection is deleted only when every member is confirmed (HTTP and kubectl), and turning the
  * plugin off by flag lets unconfirmed deletions through.
  */
+@Tag("integration")
 class DeletionConfirmationE2ETest {
 
     @RegisterExtension
@@ -31,7 +32,7 @@ class DeletionConfirmationE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(
-            config -> config.withAdmission(List.of(), List.of("DeletionConfirmation"), Map.of()));
+            config -> config.disableAdmissionPlugins(List.of("DeletionConfirmation")));
 
     private static final String CONFIRM = "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}";
     private static final String MISSING = "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete";

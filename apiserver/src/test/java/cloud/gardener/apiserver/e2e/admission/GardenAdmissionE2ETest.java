@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * annotation is set) and the static validation (422); and the same rules as gardener-operator's webhook,
  * answering AdmissionReviews on a non-resource path.
  */
+@Tag("integration")
 class GardenAdmissionE2ETest {
 
     @RegisterExtension

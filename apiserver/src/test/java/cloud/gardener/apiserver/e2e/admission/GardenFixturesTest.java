@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The shared gardens build with every default admission plugin on: two gardens do not collide, and what an example
  * refers to is created as Gardener requires it and removed again, also after a refusal.
  */
+@Tag("integration")
 class GardenFixturesTest {
 
     @RegisterExtension

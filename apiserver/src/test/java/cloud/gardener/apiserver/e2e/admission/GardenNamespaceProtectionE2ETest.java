@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * gardener-operator's namespace webhook: the garden namespace cannot be deleted while a Garden exists (403 with
  * Gardener's message), in this server's own namespace DELETE and through {@code /webhooks/validate-core-v1-namespace}.
  */
+@Tag("integration")
 class GardenNamespaceProtectionE2ETest {
 
     @RegisterExtension

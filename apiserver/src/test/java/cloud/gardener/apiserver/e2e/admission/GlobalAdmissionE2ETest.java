@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Gardener's global, seed, project and controller-registration plugins in the real server: what they refuse,
  * what they add, and that turning one off by flag changes the answer.
  */
+@Tag("integration")
 class GlobalAdmissionE2ETest {
 
     private static final String REGISTRATIONS = CORE + "/controllerregistrations";
@@ -37,8 +38,7 @@ class GlobalAdmissionE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_MUTATOR_AND_RESOURCES = new ApiServerExtension(config -> config.withAdmission(
-            List.of(), List.of("ProjectMutator", "ControllerRegistrationResources"), Map.of()));
+    static final ApiServerExtension WITHOUT_MUTATOR_AND_RESOURCES = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ProjectMutator", "ControllerRegistrationResources")));
 
     private static ObjectNode yaml(String text) {
         try {

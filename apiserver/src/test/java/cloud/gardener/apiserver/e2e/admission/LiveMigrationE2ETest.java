@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,12 +26,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@link ShootAdmissionE2ETest} does): never on creation, and a move through {@code shoots/binding} only when the
  * prerequisites hold; without the annotation the move is the classic migration.
  */
+@Tag("integration")
 class LiveMigrationE2ETest {
 
     private static final String LIVE_MIGRATE = "migration.gardener.cloud/live-migrate";
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withFeatureGates(
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.featureGates(
             FeatureGates.parse(List.of("LiveControlPlaneMigration=true"))));
 
     private static TestClient admin;

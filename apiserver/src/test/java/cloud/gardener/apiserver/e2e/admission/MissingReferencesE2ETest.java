@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,14 +29,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * without it the strategy answers 422 on the field, then ResourceReferenceManager and
  * NamespacedCloudProfileValidator answer for what is missing.
  */
+@Tag("integration")
 class MissingReferencesE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_LABELS = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("ExtensionLabels"), Map.of()));
+    static final ApiServerExtension WITHOUT_LABELS = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ExtensionLabels")));
 
     private static TestClient admin;
     private static Garden garden;

@@ -7,17 +7,17 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code --disable-admission-plugins=NamespacedCloudProfileValidator}: the profile the merge would refuse is stored. */
+@Tag("integration")
 class NamespacedCloudProfileAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("NamespacedCloudProfileValidator"), Map.of()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("NamespacedCloudProfileValidator")));
 
     @Test
     void theProfileWithAnExpiringLatestVersionIsStored() {

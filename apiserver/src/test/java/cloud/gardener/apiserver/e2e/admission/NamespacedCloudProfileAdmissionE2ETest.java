@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Gardener's plain error), the merged {@code status.cloudProfileSpec} must be valid (500), and a sound profile is
  * stored (a missing parent is refused earlier in the chain, by the mutating ExtensionLabels: {@link MissingReferencesE2ETest}). {@link NamespacedCloudProfileAdmissionDisabledE2ETest} turns it off.
  */
+@Tag("integration")
 class NamespacedCloudProfileAdmissionE2ETest {
 
     @RegisterExtension

@@ -6,26 +6,21 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.e2e.Fixtures;
-import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code --disable-admission-plugins=ValidatingAdmissionPolicy}: the static policies are configured but not applied. */
+@Tag("integration")
 class PolicyAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        ServerConfig withoutChecks = Fixtures.withoutShootGardenChecks(config);
-        List<String> disabled = new ArrayList<>(withoutChecks.disabledAdmissionPlugins());
-        disabled.add("ValidatingAdmissionPolicy");
-        return withoutChecks.withAdmission(withoutChecks.enabledAdmissionPlugins(), disabled,
-                Map.of("ValidatingAdmissionPolicy", PolicyAdmissionE2ETest.settings()));
-    });
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config,
+            "ValidatingAdmissionPolicy").admissionConfigurations(Map.of("ValidatingAdmissionPolicy",
+            PolicyAdmissionE2ETest.settings())));
 
     @Test
     void theGuardedShootIsCreatedWithoutWarnings() {

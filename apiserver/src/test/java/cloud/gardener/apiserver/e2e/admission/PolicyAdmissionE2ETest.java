@@ -9,12 +9,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
-import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code guarded} is denied with the policy's message, over HTTP and through kubectl; a Shoot labelled
  * {@code legacy} is created with the Warn binding's warning.
  */
+@Tag("integration")
 class PolicyAdmissionE2ETest {
 
     static final String MANIFESTS = """
@@ -63,11 +64,8 @@ class PolicyAdmissionE2ETest {
             """;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        ServerConfig withoutChecks = Fixtures.withoutShootGardenChecks(config);
-        return withoutChecks.withAdmission(withoutChecks.enabledAdmissionPlugins(),
-                withoutChecks.disabledAdmissionPlugins(), Map.of("ValidatingAdmissionPolicy", settings()));
-    });
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
+            .admissionConfigurations(Map.of("ValidatingAdmissionPolicy", settings())));
 
     private static TestClient admin;
     private static String namespace;

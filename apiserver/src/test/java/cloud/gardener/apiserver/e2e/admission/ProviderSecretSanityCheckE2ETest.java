@@ -11,11 +11,11 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * dry-run-create a copy of the Secret labelled {@code provider.shoot.gardener.cloud/<type>=true}, which passes the
  * admission chain, webhooks included, so a provider's webhook on secrets can refuse credentials it cannot use.
  */
+@Tag("integration")
 class ProviderSecretSanityCheckE2ETest {
 
     /** A provider webhook: AWS credentials need an access key. */
@@ -38,8 +39,7 @@ class ProviderSecretSanityCheckE2ETest {
     });
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(List.of(), List.of(),
-            Map.of("ValidatingAdmissionWebhook", TestWebhooks.settings("""
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.admissionConfigurations(Map.of("ValidatingAdmissionWebhook", TestWebhooks.settings("""
                     apiVersion: admissionregistration.k8s.io/v1
                     kind: ValidatingWebhookConfiguration
                     metadata: {name: provider-aws}

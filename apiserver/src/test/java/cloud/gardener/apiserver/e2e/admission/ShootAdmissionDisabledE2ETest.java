@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,11 +21,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code --disable-admission-plugins=ShootValidator,ShootMutator}: the shoot the CloudProfile does not offer is
  * stored, and nothing is defaulted or annotated.
  */
+@Tag("integration")
 class ShootAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(List.of(),
-            List.of("ShootValidator", "ShootMutator"), Map.of()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ShootValidator", "ShootMutator")));
 
     private static TestClient admin;
     private static Map<BindingKind, Garden> gardens;

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * fits its CloudProfile is admitted with the mutations (created-by, defaulted Kubernetes version and machine image);
  * one with a Kubernetes version, machine type or region the CloudProfile lacks is refused as Gardener refuses it.
  */
+@Tag("integration")
 class ShootAdmissionE2ETest {
 
     @RegisterExtension

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (kube-proxy's mode, the Kubernetes version and the etcd key rotation period are filled in first), refused with
  * 422 and one cause per broken field, as Gardener's static validation refuses them.
  */
+@Tag("integration")
 class ShootComponentConfigE2ETest {
 
     @RegisterExtension

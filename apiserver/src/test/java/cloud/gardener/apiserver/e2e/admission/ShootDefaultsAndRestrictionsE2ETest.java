@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * AdmissionConfiguration, VPA and kubelet reservation defaults on creation, the default-domain scheme of ShootDNS,
  * and the off-by-default plugins switched on by flag.
  */
+@Tag("integration")
 class ShootDefaultsAndRestrictionsE2ETest {
 
     private static final Map<String, JsonNode> CONFIGURATIONS = Map.of(
@@ -39,8 +41,7 @@ class ShootDefaultsAndRestrictionsE2ETest {
                     """));
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAdmission(
-            List.of("ShootNodeLocalDNSEnabledByDefault", "ShootDNSRewriting"), List.of(), CONFIGURATIONS));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.enableAdmissionPlugins(List.of("ShootNodeLocalDNSEnabledByDefault", "ShootDNSRewriting")).admissionConfigurations(CONFIGURATIONS));
 
     @RegisterExtension
     static final ApiServerExtension DEFAULTS = new ApiServerExtension();

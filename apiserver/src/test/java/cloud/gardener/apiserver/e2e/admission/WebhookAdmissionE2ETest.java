@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
-import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,6 +17,7 @@ import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * real HTTPS webhook: Shoots labelled {@code guarded} are refused with the webhook's message, over HTTP and
  * through kubectl; every Shoot gets the mutating webhook's annotation.
  */
+@Tag("integration")
 class WebhookAdmissionE2ETest {
 
     private static final TestWebhooks WEBHOOKS = TestWebhooks.start((path, request, response) -> {
@@ -70,12 +71,8 @@ class WebhookAdmissionE2ETest {
             """.formatted(WEBHOOKS.clientConfig("/validate"), WEBHOOKS.clientConfig("/mutate")));
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        ServerConfig withoutChecks = Fixtures.withoutShootGardenChecks(config);
-        return withoutChecks.withAdmission(withoutChecks.enabledAdmissionPlugins(),
-                withoutChecks.disabledAdmissionPlugins(),
-                Map.of("ValidatingAdmissionWebhook", SETTINGS, "MutatingAdmissionWebhook", SETTINGS));
-    });
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
+            .admissionConfigurations(Map.of("ValidatingAdmissionWebhook", SETTINGS, "MutatingAdmissionWebhook", SETTINGS)));
 
     private static TestClient admin;
     private static String namespace;

@@ -13,33 +13,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
-import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Server-side apply and managedFields over HTTP (protocol section 6.4). */
+@Tag("integration")
 class ServerSideApplyTest {
 
     @RegisterExtension
     // The shoots reference no garden (the Shoot garden checks are off); the tolerations the tests apply are
     // whitelisted, as an operator would for shoots to carry them.
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        ServerConfig withoutChecks = Fixtures.withoutShootGardenChecks(config);
-        return withoutChecks.withAdmission(withoutChecks.enabledAdmissionPlugins(),
-                withoutChecks.disabledAdmissionPlugins(), Map.of("ShootTolerationRestriction", Json.MAPPER.createObjectNode()
-                        .put("apiVersion", "shoottolerationrestriction.admission.gardener.cloud/v1alpha1")
-                        .put("kind", "Configuration")
-                        .set("whitelist", Json.MAPPER.createArrayNode()
-                                .add(Json.MAPPER.createObjectNode().put("key", "t1"))
-                                .add(Json.MAPPER.createObjectNode().put("key", "t2")))));
-    });
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
+            .admissionConfigurations(Map.of("ShootTolerationRestriction", Json.MAPPER.createObjectNode()
+                    .put("apiVersion", "shoottolerationrestriction.admission.gardener.cloud/v1alpha1")
+                    .put("kind", "Configuration")
+                    .set("whitelist", Json.MAPPER.createArrayNode()
+                            .add(Json.MAPPER.createObjectNode().put("key", "t1"))
+                            .add(Json.MAPPER.createObjectNode().put("key", "t2"))))));
 
     private static final String APPLY = "application/apply-patch+yaml";
 

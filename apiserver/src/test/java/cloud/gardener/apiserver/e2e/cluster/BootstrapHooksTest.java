@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,16 +19,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * standalone they write to the server's own core API, in cluster mode to the virtual garden; the health endpoints
  * list them as {@code poststarthook/<name>}.
  */
+@Tag("integration")
 class BootstrapHooksTest {
 
     @RegisterExtension
     @Order(1)
-    static final ApiServerExtension GARDEN = new ApiServerExtension(config -> config.withClusterIdentity("standalone"));
+    static final ApiServerExtension GARDEN = new ApiServerExtension(config -> config.clusterIdentity("standalone"));
 
     @RegisterExtension
     @Order(2)
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
-            .withCoreKubeconfig(gardenKubeconfig()).withClusterIdentity("standalone"));
+            .coreKubeconfig(gardenKubeconfig()).clusterIdentity("standalone"));
 
     private static Kubeconfig gardenKubeconfig() {
         try {

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Cluster mode: one server pointed with {@code --kubeconfig} at another one in standalone mode (standing in for the
  * virtual garden's kube-apiserver) serves no core API itself and admits against the other's namespaces.
  */
+@Tag("integration")
 class ClusterModeTest {
 
     @RegisterExtension
@@ -28,7 +30,7 @@ class ClusterModeTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withCoreKubeconfig(gardenKubeconfig()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.coreKubeconfig(gardenKubeconfig()));
 
     private static Kubeconfig gardenKubeconfig() {
         try {

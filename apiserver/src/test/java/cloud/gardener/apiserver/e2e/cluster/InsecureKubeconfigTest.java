@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Cluster mode with a {@code --kubeconfig} that has {@code insecure-skip-tls-verify: true} and no CA, as kind and
  * local setups write them: the server starts, watches the other server's namespaces and admits against them.
  */
+@Tag("integration")
 class InsecureKubeconfigTest {
 
     @RegisterExtension
@@ -26,7 +28,7 @@ class InsecureKubeconfigTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withCoreKubeconfig(insecure()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.coreKubeconfig(insecure()));
 
     /** The other server's admin kubeconfig without its CA, skipping verification instead, read from a file. */
     private static Kubeconfig insecure() {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * In cluster mode gardener-controller-manager runs the project controller: asking for the built-in one changes
  * nothing, no namespace is created in the virtual garden and the Project is left as admission stored it.
  */
+@Tag("integration")
 class ProjectControllerOffTest {
 
     @RegisterExtension
@@ -24,8 +26,8 @@ class ProjectControllerOffTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withProjectController(true)
-            .withCoreKubeconfig(gardenKubeconfig()));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.projectController(true)
+            .coreKubeconfig(gardenKubeconfig()));
 
     private static Kubeconfig gardenKubeconfig() {
         try {

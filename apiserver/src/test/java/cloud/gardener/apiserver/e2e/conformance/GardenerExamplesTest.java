@@ -34,6 +34,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,6 +50,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * manifest with a bound Shoot (its own, or the Shoot a Bastion or ManagedSeed names) runs once per {@link BindingKind},
  * its Shoots bound that way as users of that kind write them (GardenFixtures.bound).
  */
+@Tag("integration")
 class GardenerExamplesTest {
 
     /** Kinds whose strategy never sets {@code metadata.generation} (gardener pkg/apiserver/registry). */
@@ -440,7 +442,7 @@ class GardenerExamplesTest {
             ObjectNode copy = doc.deepCopy();
             JsonNode stringData = copy.remove("stringData");
             ObjectNode data = copy.get("data") instanceof ObjectNode d ? d : copy.putObject("data");
-            stringData.fields().forEachRemaining(e -> data.put(e.getKey(), Base64.getEncoder()
+            stringData.properties().forEach(e -> data.put(e.getKey(), Base64.getEncoder()
                     .encodeToString(e.getValue().asText().getBytes(StandardCharsets.UTF_8))));
             return copy;
         }

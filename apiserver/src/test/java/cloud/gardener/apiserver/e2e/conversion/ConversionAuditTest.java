@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -110,6 +111,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  *     serve</td><td>-</td><td>-</td></tr>
  * </table>
  */
+@Tag("integration")
 class ConversionAuditTest {
 
     @RegisterExtension
@@ -241,7 +243,7 @@ class ConversionAuditTest {
         JsonNode created = ok(admin.post(kind.collection(), kind.body("update", "Opaque", "{'a':'" + b64("x") + "'}",
                 null)), 201);
         ObjectNode changed = kind.body("update", "Opaque", "{'a':'" + b64("x") + "'}", "{'a':'new','b':'added'}");
-        changed.with("metadata").put("resourceVersion", created.at("/metadata/resourceVersion").asText());
+        changed.withObjectProperty("metadata").put("resourceVersion", created.at("/metadata/resourceVersion").asText());
 
         JsonNode updated = ok(admin.put(kind.object("update"), changed), 200);
 

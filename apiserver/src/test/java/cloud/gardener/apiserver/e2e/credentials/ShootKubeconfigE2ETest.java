@@ -30,6 +30,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,12 +46,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(BindingKind.class)
+@Tag("integration")
 class ShootKubeconfigE2ETest {
 
     /** The admin maximum is lowered to two hours so capping shows; the viewer keeps the default day. */
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(
-            config.withCredentials(CredentialsConfig.defaults().withKubeconfigMaxExpiration(Duration.ofHours(2),
+            config.credentials(CredentialsConfig.defaults().withKubeconfigMaxExpiration(Duration.ofHours(2),
                     Duration.ofHours(24)))));
 
     private static final CertificateAuthority CLIENT_CA = CertificateAuthority.generate("shoot-client-ca",

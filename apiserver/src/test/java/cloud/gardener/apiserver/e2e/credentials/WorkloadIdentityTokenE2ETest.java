@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +42,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code workloadidentities/token} over HTTP, verified the way a relying party does: the issuer's discovery
  * document names the JWKS, fetched from this server without credentials, and nimbus checks signature and claims.
  */
+@Tag("integration")
 class WorkloadIdentityTokenE2ETest {
 
     static final String ISSUER = "https://gardener.example.com/garden/workload-identity/issuer";
@@ -49,7 +51,7 @@ class WorkloadIdentityTokenE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(
-            config.withCredentials(CredentialsConfig.defaults().withTokenIssuer(new TokenIssuer(KEY, ISSUER,
+            config.credentials(CredentialsConfig.defaults().withTokenIssuer(new TokenIssuer(KEY, ISSUER,
                     Duration.ofHours(1), Duration.ofHours(48), Clock.systemUTC())))));
 
     static TestClient admin;
@@ -144,6 +146,7 @@ class WorkloadIdentityTokenE2ETest {
     /** The Shoot a gardenlet asks a token for, bound by each binding kind (the last one by this WorkloadIdentity). */
     @ParameterizedTest(name = "{0}")
     @EnumSource(BindingKind.class)
+    @SuppressWarnings("EnumOrdinal") // the index only keeps the names short and apart
     void contextObjectsAreResolvedForGardenletsOnly(BindingKind bindingKind) throws Exception {
         String name = "ctx-" + bindingKind.ordinal();
         bindingKind.create(admin, ns, name, "aws");

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * decoder defaults them: on create and update, for the standalone core/v1 kinds and Gardener's, in JSON, YAML and
  * protobuf, for the status and binding subresources, and for a patch that removes them.
  */
+@Tag("integration")
 class BodiesWithoutKindE2ETest {
 
     @RegisterExtension
@@ -82,7 +84,7 @@ class BodiesWithoutKindE2ETest {
         assertKind(created, 201, "core.gardener.cloud/v1beta1", "CloudProfile");
 
         ObjectNode update = withoutTypeMeta(created.json());
-        update.with("metadata").putObject("labels").put("updated", "yes");
+        update.withObjectProperty("metadata").putObject("labels").put("updated", "yes");
         TestClient.Response updated = admin.put(CLOUDPROFILES + "/bare-profile", update);
         assertKind(updated, 200, "core.gardener.cloud/v1beta1", "CloudProfile");
         assertThat(updated.json().path("metadata").path("labels").path("updated").asText()).isEqualTo("yes");
@@ -116,7 +118,7 @@ class BodiesWithoutKindE2ETest {
                 .isEqualTo("shoot--nokind--subresources");
 
         ObjectNode binding = withoutTypeMeta(statusPut.json());
-        binding.with("spec").put("seedName", "seed-1");
+        binding.withObjectProperty("spec").put("seedName", "seed-1");
         TestClient.Response bound = admin.put(shoot(ns, "subresources") + "/binding", binding);
         assertKind(bound, 200, "core.gardener.cloud/v1beta1", "Shoot");
         assertThat(bound.json().path("spec").path("seedName").asText()).isEqualTo("seed-1");

@@ -15,10 +15,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every verb on a cluster-scoped Gardener kind (cloudprofiles). */
+@Tag("integration")
 class CloudProfileCrudTest {
 
     @RegisterExtension

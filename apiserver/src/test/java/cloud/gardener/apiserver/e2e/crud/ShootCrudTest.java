@@ -21,10 +21,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every verb on a namespaced Gardener kind (shoots), protocol sections 1.3 and 4.1–4.2. */
+@Tag("integration")
 class ShootCrudTest {
 
     @RegisterExtension

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * repeated keys under fieldValidation. kubectl, which converts YAML with the same Go library before sending
  * JSON, is the oracle: a document posted raw must store what kubectl makes of it.
  */
+@Tag("integration")
 class YamlBodiesTest {
 
     @RegisterExtension
@@ -66,9 +68,16 @@ class YamlBodiesTest {
 
     @Test
     void mergeKeysAndTagsResolveAsInGoYaml() {
-        TestClient.Response created = postYaml(secrets(), "apiVersion: v1\nkind: Secret\nmetadata:\n  name: merged\n"
-                + "  labels:\n    <<: &common {team: a, tier: web}\n    tier: api\n"
-                + "  annotations: {count: !!str 12, custom: !mine text, plain: '017', decoded: !!binary aGVsbG8=}\n");
+        TestClient.Response created = postYaml(secrets(), """
+                apiVersion: v1
+                kind: Secret
+                metadata:
+                  name: merged
+                  labels:
+                    <<: &common {team: a, tier: web}
+                    tier: api
+                  annotations: {count: !!str 12, custom: !mine text, plain: '017', decoded: !!binary aGVsbG8=}
+                """);
         assertThat(created.status()).as(created.body()).isEqualTo(201);
 
         JsonNode meta = created.json().path("metadata");
@@ -91,8 +100,12 @@ class YamlBodiesTest {
 
     @Test
     void aBillionLaughsIsRefusedWith400() {
-        StringBuilder doc = new StringBuilder("apiVersion: v1\nkind: Secret\nmetadata: {name: laughs}\n"
-                + "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+        StringBuilder doc = new StringBuilder("""
+                apiVersion: v1
+                kind: Secret
+                metadata: {name: laughs}
+                a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+                """);
         for (char c = 'b'; c <= 'i'; c++) {
             doc.append(c).append(": &").append(c).append(" [");
             for (int i = 0; i < 9; i++) {
@@ -147,11 +160,18 @@ class YamlBodiesTest {
         Kubectl.assumeInstalled();
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
         // providerConfig is free-form JSON: every scalar keeps the type go-yaml gave it
-        String providerConfig = "  providerConfig:\n    apiVersion: example/v1\n    kind: Tricky\n"
-                + "    words: [yes, No, on, OFF, ~, '', 0x1F, 017, 0o17, 0b11, 1_000, 1.50, 2.0, 1e3, .5, 2001-12-14, 08]\n"
-                + "    tags: [!!str 12, !!int '12', !!float 1, !!binary aGk=, !custom 7]\n"
-                + "    base: &base {x: 1, z: 2}\n    merged: {<<: *base, z: 3}\n    copy: *base\n"
-                + "    y: key-that-is-true\n    1: numeric-key\n";
+        String providerConfig = """
+                  providerConfig:
+                    apiVersion: example/v1
+                    kind: Tricky
+                    words: [yes, No, on, OFF, ~, '', 0x1F, 017, 0o17, 0b11, 1_000, 1.50, 2.0, 1e3, .5, 2001-12-14, 08]
+                    tags: [!!str 12, !!int '12', !!float 1, !!binary aGk=, !custom 7]
+                    base: &base {x: 1, z: 2}
+                    merged: {<<: *base, z: 3}
+                    copy: *base
+                    y: key-that-is-true
+                    1: numeric-key
+                """;
         ObjectNode profile = Fixtures.cloudProfileObject("placeholder");
         String spec = Json.YAML.writeValueAsString(profile.get("spec")).replaceAll("(?m)^", "  ");
         String viaKubectl = "apiVersion: core.gardener.cloud/v1beta1\nkind: CloudProfile\nmetadata:\n  name: yaml-kubectl\n"

@@ -13,10 +13,12 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Legacy and aggregated discovery (protocol section 2). */
+@Tag("integration")
 class DiscoveryTest {
 
     @RegisterExtension

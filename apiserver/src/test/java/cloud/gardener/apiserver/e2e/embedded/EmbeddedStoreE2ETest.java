@@ -21,10 +21,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The whole server on the embedded store (no etcd anywhere): the verbs over HTTP, as on etcd. */
+@Tag("integration")
 class EmbeddedStoreE2ETest {
 
     @RegisterExtension

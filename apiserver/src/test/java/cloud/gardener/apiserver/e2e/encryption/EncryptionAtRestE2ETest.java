@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.server.EncryptionAtRest;
-import cloud.gardener.apiserver.server.ServerConfig;
+import cloud.gardener.apiserver.server.StorageConfig;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.value.EncryptionConfiguration;
@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code --encryption-provider-config} uses; they are swapped between steps the way restarting every
  * server with the next configuration would.
  */
+@Tag("integration")
 class EncryptionAtRestE2ETest {
 
     private static final String KEY1 = randomKey();
@@ -58,14 +60,12 @@ class EncryptionAtRestE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        PREFIX.set(config.etcdPrefix());
+        StorageConfig etcd = config.build().storage();
+        PREFIX.set(etcd.prefix());
         useKeys("key1", KEY1);
-        TransformingStorage storage = new TransformingStorage(config.storage(), key -> TRANSFORMERS.get().apply(key));
+        TransformingStorage storage = new TransformingStorage(etcd.store(), key -> TRANSFORMERS.get().apply(key));
         STORAGE.set(storage);
-        return new ServerConfig(config.bindAddress(), config.port(), config.servingCertChainPem(),
-                config.servingKeyPem(), config.clientCa(), config.anonymousAuth(), storage, config.etcdPrefix(),
-                config.serveCoreV1(), config.requestTimeout(), config.minRequestTimeoutSeconds(),
-                config.enabledAdmissionPlugins(), config.disabledAdmissionPlugins());
+        return config.storage(storage);
     });
 
     /** As if every server restarted with an aesgcm provider holding these keys (the first one writes) for secrets. */

@@ -25,10 +25,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every error code of protocol section 4.3, with the exact Kubernetes messages. */
+@Tag("integration")
 class ErrorResponsesTest {
 
     @RegisterExtension

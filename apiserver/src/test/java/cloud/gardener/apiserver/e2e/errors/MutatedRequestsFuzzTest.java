@@ -30,6 +30,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * apply type errors), show a Java class name, or hang; the server is healthy afterwards.
  * {@code -Dfuzz.seed=N} replays another seed.
  */
+@Tag("integration")
 class MutatedRequestsFuzzTest {
 
     private static final long SEED = Long.getLong("fuzz.seed", 20261127L);

@@ -9,7 +9,7 @@ class EmbeddedEventExpiryTest extends EventExpiryScenarios {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new,
-            config -> config.withEventTtl(TTL));
+            config -> config.eventTtl(TTL));
 
     @Override
     ApiServerExtension server() {

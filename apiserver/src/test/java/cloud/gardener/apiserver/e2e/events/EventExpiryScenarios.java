@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code --event-ttl}: events go away that long after their last write. Run against etcd
  * ({@link EventExpiryTest}) and the embedded store ({@link EmbeddedEventExpiryTest}).
  */
+@Tag("integration")
 abstract class EventExpiryScenarios {
 
     static final Duration TTL = Duration.ofSeconds(3);

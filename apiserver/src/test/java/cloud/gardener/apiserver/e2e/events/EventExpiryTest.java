@@ -7,7 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class EventExpiryTest extends EventExpiryScenarios {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withEventTtl(TTL));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.eventTtl(TTL));
 
     @Override
     ApiServerExtension server() {

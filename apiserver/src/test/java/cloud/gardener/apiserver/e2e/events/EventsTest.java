@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,13 +28,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * core/v1 and events.k8s.io/v1 events standalone: one set of objects under two APIs, kube-apiserver's validation
  * and field selectors, and the recorder the server's controllers use.
  */
+@Tag("integration")
 class EventsTest {
 
     private static final AtomicReference<String> PREFIX = new AtomicReference<>();
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        PREFIX.set(config.etcdPrefix());
+        PREFIX.set(config.build().storage().prefix());
         return config;
     });
 

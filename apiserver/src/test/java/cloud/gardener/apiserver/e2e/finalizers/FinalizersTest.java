@@ -23,10 +23,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Finalizers, graceful deletion, propagation policies and preconditions (protocol section 4.2). */
+@Tag("integration")
 class FinalizersTest {
 
     @RegisterExtension

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * readyz fails first, requests are still served during --shutdown-delay-duration, then the listener closes,
  * a request in flight is still answered, and watches end once it was.
  */
+@Tag("integration")
 class GracefulShutdownTest {
 
     private static final Duration DELAY = Duration.ofSeconds(3);

@@ -9,10 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Health endpoints, /version, the index and the common response headers (sections 0, 1.1, 9.3, 9.4). */
+@Tag("integration")
 class HealthAndIndexTest {
 
     @RegisterExtension

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code fieldValidation}), duplicate fields, wrong types with Go's error text, {@code kubectl explain}
  * for every kind, and the canonical stored form of durations and quantities.
  */
+@Tag("integration")
 class ModelKubectlTest {
 
     @RegisterExtension

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * printing exactly what the README shows under it (ages, uids and timestamps aside). The commands and outputs
  * are parsed out of README.md, so the documentation cannot drift from what the server does.
  */
+@Tag("integration")
 class ReadmeSessionTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
-import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,18 +19,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code kubectl apply --server-side} creating and updating, conflicts between field managers and
  * {@code --force-conflicts}, client-side apply, and kubectl's upgrade from client-side to server-side apply.
  */
+@Tag("integration")
 class ServerSideApplyKubectlTest {
 
     @RegisterExtension
     // Beyond the Shoot garden checks, two plugins would change what the test compares: ExtensionLabels turns the
     // example's image placeholder into an invalid label, ProjectMutator adds the owner to the members.
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        ServerConfig withoutChecks = Fixtures.withoutShootGardenChecks(config);
-        List<String> off = new ArrayList<>(withoutChecks.disabledAdmissionPlugins());
-        off.addAll(List.of("ExtensionLabels", "ProjectMutator"));
-        return withoutChecks.withAdmission(withoutChecks.enabledAdmissionPlugins(), off,
-                withoutChecks.admissionConfigurations());
-    });
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config,
+            "ExtensionLabels", "ProjectMutator"));
 
     private static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
             "../../shared/conformance/gardener-examples"));

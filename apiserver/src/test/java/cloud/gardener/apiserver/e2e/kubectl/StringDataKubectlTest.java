@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * strategic merge patch, computed against a live object that never shows stringData), server-side apply and server
  * dry runs. What is read back has the values in {@code data} and no {@code stringData}.
  */
+@Tag("integration")
 class StringDataKubectlTest {
 
     @RegisterExtension

@@ -21,10 +21,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Paging, resourceVersion semantics and selectors (protocol sections 5.1–5.3). */
+@Tag("integration")
 class ListSemanticsTest {
 
     @RegisterExtension

@@ -38,6 +38,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the same content, uid and generation; secrets stay ciphertext on the way; a non-empty target is refused
  * without {@code --force}.
  */
+@Tag("integration")
 class MigrationE2ETest {
 
     private static final String PREFIX = "/registry-gardener";

@@ -19,10 +19,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** NamespaceLifecycle admission and the standalone namespace controller (protocol sections 7.3 and 11). */
+@Tag("integration")
 class NamespaceLifecycleTest {
 
     @RegisterExtension

@@ -7,10 +7,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** /openapi/v2 and /openapi/v3 with ETags and hash redirects (protocol section 3.1). */
+@Tag("integration")
 class OpenApiTest {
 
     @RegisterExtension

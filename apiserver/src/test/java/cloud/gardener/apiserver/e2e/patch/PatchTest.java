@@ -16,10 +16,12 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** JSON patch and merge patch rules of protocol section 6 (strategic merge and apply are later work). */
+@Tag("integration")
 class PatchTest {
 
     @RegisterExtension

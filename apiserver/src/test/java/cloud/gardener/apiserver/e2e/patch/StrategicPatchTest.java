@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * by default) and client-side {@code kubectl apply}, which sends strategic merge patches computed from the served
  * OpenAPI.
  */
+@Tag("integration")
 class StrategicPatchTest {
 
     static final String SMP = "application/strategic-merge-patch+json";

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,12 +32,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and a confirmed deletion releases the namespace once it holds no Shoots. The garden (CloudProfile, registrations,
  * Seed) is the repository's own {@code examples/}.
  */
+@Tag("integration")
 class ProjectControllerE2ETest {
 
     private static final Path EXAMPLES = Path.of("..", "examples");
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withProjectController(true));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.projectController(true));
 
     static Kubectl kubectl;
     static TestClient admin;
@@ -99,12 +101,13 @@ class ProjectControllerE2ETest {
 
     private static ObjectNode shoot(String namespace, BindingKind kind) throws Exception {
         ObjectNode shoot = (ObjectNode) Json.YAML.readTree(Files.readString(EXAMPLES.resolve("50-shoot.yaml")));
-        shoot.with("metadata").put("namespace", namespace);
+        shoot.withObjectProperty("metadata").put("namespace", namespace);
         return kind.bind(shoot, "local");
     }
 
     @ParameterizedTest
     @EnumSource(BindingKind.class)
+    @SuppressWarnings("EnumOrdinal") // the index only keeps the names short (a project's is 10 characters at most)
     void aProjectGetsItsNamespaceAndShootsCanBeCreatedThereUntilItIsDeleted(BindingKind kind) throws Exception {
         String name = "py" + (kind.ordinal() == 0 ? "" : "-" + kind.ordinal());
         String ns = "garden-" + name;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * kubectl's generators create namespaces, secrets and configmaps through typed clients, which send protobuf
  * bodies; the objects must arrive as their JSON forms would.
  */
+@Tag("integration")
 class KubectlProtobufTest {
 
     private static final String PROTOBUF_HEADER = "Content-Type: application/vnd.kubernetes.protobuf";

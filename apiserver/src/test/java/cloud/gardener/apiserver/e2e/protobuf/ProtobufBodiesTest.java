@@ -13,10 +13,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import cloud.gardener.apiserver.testing.TestClient.Response;
 import java.util.Arrays;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Protobuf request bodies over HTTP, built by hand as client-go lays them out; the answers are JSON (asked for). */
+@Tag("integration")
 class ProtobufBodiesTest {
 
     private static final Map<String, String> PROTOBUF = Map.of("Content-Type", "application/vnd.kubernetes.protobuf");

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
 
 /** A machine without the Python client skips its tests, saying why; under CI it fails them. */
+@Tag("integration")
 class PythonClientRequirementTest {
 
     private static final Path NO_PYTHON = Path.of("/nonexistent/python3");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code CustomObjectsApi} sends whatever dict it is given: the server takes the kind from the URL, as
  * kube-apiserver does, for the standalone core/v1 kinds and for Gardener's.
  */
+@Tag("integration")
 class PythonClientTest {
 
     @RegisterExtension

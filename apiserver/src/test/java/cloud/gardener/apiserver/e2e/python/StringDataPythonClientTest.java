@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code CustomObjectsApi}. Every answer and read has the values in {@code data} and no {@code stringData}, which
  * the client's model shows as {@code string_data} when the server returns it.
  */
+@Tag("integration")
 class StringDataPythonClientTest {
 
     @RegisterExtension

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * kube-apiserver's reviews served standalone, answered by the authorizers that guard requests: Gardener's example
  * Project (owner john, admin alice, viewer bob) in garden-dev, and {@code system:masters}.
  */
+@Tag("integration")
 class AccessReviewsTest {
 
     @RegisterExtension

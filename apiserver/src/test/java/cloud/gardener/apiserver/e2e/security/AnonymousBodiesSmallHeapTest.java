@@ -20,6 +20,7 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * alone), so the server stays within 128 MiB without an OutOfMemoryError, {@code /readyz} answers fast throughout,
  * and every connection is closed.
  */
+@Tag("integration")
 class AnonymousBodiesSmallHeapTest {
 
     private static final int CONNECTIONS = 100;
@@ -48,7 +50,7 @@ class AnonymousBodiesSmallHeapTest {
                 "cloud.gardener.apiserver.server.Main", "--data-dir", dir.toString(), "--secure-port",
                 Integer.toString(port), "--bind-address", "127.0.0.1", "--log-format", "text")
                 .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (!ready()) {
             assertThat(server.isAlive()).as("server running; log:%n%s", log()).isTrue();
             assertThat(System.nanoTime()).as("server ready within 120 s").isLessThan(deadline);

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
-import cloud.gardener.apiserver.server.AuthenticationConfig;
 import cloud.gardener.apiserver.server.AuthenticationSources;
 import cloud.gardener.apiserver.server.ServerConfig;
 import io.vertx.core.Vertx;
@@ -15,12 +14,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Reading {@code kube-system/extension-apiserver-authentication} from a kube-apiserver double: at start
  * (fatal unless tolerated), overridden by flags, and again periodically so that rotation takes effect.
  */
+@Tag("integration")
 class AuthenticationConfigMapTest {
 
     private static final CertificateAuthority CLIENT_CA = CertificateAuthority.generate("client", Duration.ofDays(1));
@@ -51,10 +52,8 @@ class AuthenticationConfigMapTest {
     }
 
     private static ServerConfig config(boolean tolerate, Duration refresh, RequestHeaderConfig flags) {
-        ServerConfig base = new ServerConfig("127.0.0.1", 0, "", "", List.of(), true, null, "/x", true,
-                Duration.ofSeconds(60), 1800, List.of(), List.of());
-        return base.withAuthentication(AuthenticationConfig.none().withRequestHeader(flags)
-                .withKubeconfig(kube.kubeconfig(), Duration.ofSeconds(10), tolerate, refresh));
+        return ServerConfig.builder().etcdPrefix("/x").authentication(a -> a.withRequestHeader(flags)
+                .withKubeconfig(kube.kubeconfig(), Duration.ofSeconds(10), tolerate, refresh)).build();
     }
 
     private static AuthenticationSources start(ServerConfig config) throws Exception {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,13 +18,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * budget: an anonymous write is refused as soon as its headers are in (its 3 MB body never sent), a body that
  * would exceed the budget gets 429 before it is read, and a slow body is cut off by the request timeout.
  */
+@Tag("integration")
 class BodiesBeforeAuthorizationTest {
 
     private static final String SHOOTS = "/apis/core.gardener.cloud/v1beta1/namespaces/garden/shoots";
     private static final long BUDGET = 8L * 1024 * 1024;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withRequestTimeout(Duration.ofSeconds(3)))
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.requestTimeout(Duration.ofSeconds(3)))
             .withLimits(RequestLimits.DEFAULT.withBodyBytesInFlight(BUDGET));
 
     private static String post(String path, long contentLength) {

@@ -67,8 +67,9 @@ final class ConnectProxy implements AutoCloseable {
         });
     }
 
+    /** Waits up to 10 s; join, unlike get, declares no InterruptedException, which a close() should not throw. */
     @Override
-    public void close() throws Exception {
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    public void close() {
+        vertx.close().toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
     }
 }

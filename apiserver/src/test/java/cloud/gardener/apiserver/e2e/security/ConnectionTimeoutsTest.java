@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * with short timeouts): trickled headers (slowloris) and silent TLS connections after the header timeout, kept-alive
  * connections after the idle timeout; a request in flight (a watch) is never cut by them.
  */
+@Tag("integration")
 class ConnectionTimeoutsTest {
 
     private static final Duration HEADER = Duration.ofSeconds(1);
@@ -88,8 +90,11 @@ class ConnectionTimeoutsTest {
     void aWatchOutlivesTheIdleTimeout() throws Exception {
         try (SSLSocket socket = SERVER.http1Connection("admin", List.of("system:masters"))) {
             socket.setSoTimeout(10_000);
-            RawHttp.send(socket, "GET /apis/core.gardener.cloud/v1beta1/namespaces/garden/shoots?watch=1 HTTP/1.1\r\n"
-                    + "Host: 127.0.0.1\r\n\r\n");
+            RawHttp.send(socket, """
+                    GET /apis/core.gardener.cloud/v1beta1/namespaces/garden/shoots?watch=1 HTTP/1.1\r
+                    Host: 127.0.0.1\r
+                    \r
+                    """);
             Thread.sleep(IDLE.multipliedBy(2).toMillis());
             byte[] head = new byte[12];
             new java.io.DataInputStream(socket.getInputStream()).readFully(head);

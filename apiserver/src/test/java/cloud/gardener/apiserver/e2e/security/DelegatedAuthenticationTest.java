@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * front-proxy settings from {@code extension-apiserver-authentication}, bearer tokens by TokenReview,
  * decisions by SubjectAccessReview, both cached.
  */
+@Tag("integration")
 class DelegatedAuthenticationTest {
 
     private static final CertificateAuthority CLUSTER_CLIENT_CA = CertificateAuthority.generate("cluster-client-ca",
@@ -34,10 +36,10 @@ class DelegatedAuthenticationTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
-            .withClientCa(List.of())
-            .withAuthentication(config.authentication().withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
+            .clientCa(List.of())
+            .authentication(a -> a.withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     false, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
-            .withAuthorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
+            .authorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     Duration.ofSeconds(30), List.of("/healthz", "/readyz", "/livez"))));
 
     private static KubeApiServerDouble startKube() {

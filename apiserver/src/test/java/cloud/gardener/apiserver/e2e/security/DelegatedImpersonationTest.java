@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * user with the impersonated groups, UID and extras. kubectl's {@code --as}, {@code --as-group} and
  * {@code --as-uid} with a permitted and a refused caller.
  */
+@Tag("integration")
 class DelegatedImpersonationTest {
 
     private static final KubeApiServerDouble KUBE = startKube();
@@ -34,10 +36,10 @@ class DelegatedImpersonationTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
-            .withClientCa(List.of())
-            .withAuthentication(config.authentication().withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
+            .clientCa(List.of())
+            .authentication(a -> a.withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     true, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
-            .withAuthorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofMillis(1),
+            .authorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofMillis(1),
                     Duration.ofMillis(1), List.of("/healthz", "/readyz", "/livez"))));
 
     private static KubeApiServerDouble startKube() {

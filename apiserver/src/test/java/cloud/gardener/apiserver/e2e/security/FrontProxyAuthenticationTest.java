@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Who the real server believes a request comes from, standalone with {@code --requestheader-*} flags and a
  * token file: forged identity headers are never trusted, a presented but invalid credential is 401.
  */
+@Tag("integration")
 class FrontProxyAuthenticationTest {
 
     private static final CertificateAuthority PROXY_CA = CertificateAuthority.generate("front-proxy-ca",
@@ -31,8 +33,7 @@ class FrontProxyAuthenticationTest {
             "X-Remote-Group", "system:masters");
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.withAuthentication(
-            config.authentication()
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.authentication(a -> a
                     .withRequestHeader(new RequestHeaderConfig(List.of(PROXY_CA.certificate()),
                             List.of("front-proxy-client"), RequestHeaderConfig.DEFAULT_USERNAME_HEADERS,
                             RequestHeaderConfig.DEFAULT_GROUP_HEADERS,

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * not impersonate (Gardener's project roles grant no {@code impersonate}); groups without a user are 400. Through
  * HTTP and kubectl's {@code --as}, {@code --as-group} and {@code --as-uid}.
  */
+@Tag("integration")
 class ImpersonationE2ETest {
 
     @RegisterExtension

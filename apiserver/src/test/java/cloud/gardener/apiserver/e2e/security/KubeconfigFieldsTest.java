@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a kubeconfig file written as users write them is read and used for a call to the kube-apiserver double, and the
  * same call without the field fails.
  */
+@Tag("integration")
 class KubeconfigFieldsTest {
 
     private static final Vertx VERTX = Vertx.vertx();

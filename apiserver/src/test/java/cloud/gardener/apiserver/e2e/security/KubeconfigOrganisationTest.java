@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The organisation of a shoot kubeconfig's certificate is decided by a SubjectAccessReview to kube-apiserver with
  * Gardener's attributes and the caller's identity: allowed means the system group, anything else the project group.
  */
+@Tag("integration")
 class KubeconfigOrganisationTest {
 
     private static final KubeApiServerDouble KUBE = startKube();
@@ -38,9 +40,9 @@ class KubeconfigOrganisationTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
-            .withAuthentication(config.authentication().withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
+            .authentication(a -> a.withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     false, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
-            .withAuthorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
+            .authorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
                     Duration.ofSeconds(30), List.of("/healthz"))));
 
     static String ns;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * CONNECT to an authority finds no handler (404). Form bodies are bytes like any other: 415, as for any media
  * type a resource does not take, and never decoded.
  */
+@Tag("integration")
 class MalformedTargetsTest {
 
     @RegisterExtension

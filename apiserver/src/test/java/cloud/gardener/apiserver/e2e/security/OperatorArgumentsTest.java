@@ -30,6 +30,7 @@ import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * certificate, a virtual garden behind {@code --kubeconfig}, delegated authentication and authorization. It becomes
  * ready and serves Gardener requests.
  */
+@Tag("integration")
 class OperatorArgumentsTest {
 
     private static List<String> auditFlags(Path dir) throws Exception {
@@ -230,7 +232,7 @@ class OperatorArgumentsTest {
     /** Gardener's sample CloudProfile, its provider placeholder made a real provider type. */
     private static ObjectNode cloudProfile() {
         ObjectNode profile = (ObjectNode) Examples.read("30-cloudprofile.yaml").deepCopy();
-        profile.with("spec").put("type", "local");
+        profile.withObjectProperty("spec").put("type", "local");
         return profile;
     }
 

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Standalone authorization through HTTP: the members of Gardener's example Project (owner john, admin alice,
  * viewer bob) get what their roles grant in garden-dev, others are denied with Kubernetes' message.
  */
+@Tag("integration")
 class ProjectMemberAuthorizationTest {
 
     @RegisterExtension

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import java.io.IOException;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The serving TLS defaults are kube-apiserver's: TLS 1.2 with forward-secret AEAD suites only, and TLS 1.3. A
  * client that offers only CBC suites finds no common suite and fails the handshake. (The serving key is ECDSA.)
  */
+@Tag("integration")
 class TlsDefaultsTest {
 
     @RegisterExtension

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * requests: the usual status and body, no 101 and no {@code Upgrade} header, and the connection stays HTTP/1.1
  * (CVE-2018-1002105's lesson: an upgrade is either completed or not started, never half-done).
  */
+@Tag("integration")
 class UpgradeRequestsTest {
 
     @RegisterExtension

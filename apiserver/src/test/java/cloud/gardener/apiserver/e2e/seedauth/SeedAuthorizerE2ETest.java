@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(BindingKind.class)
+@Tag("integration")
 class SeedAuthorizerE2ETest {
 
     @RegisterExtension

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The webhooks kube-apiserver calls, with the JSON it sends: SubjectAccessReviews to
  * {@code /webhooks/auth/seed} and AdmissionReviews to {@code /webhooks/admission/seedrestriction}.
  */
+@Tag("integration")
 class SeedWebhooksE2ETest {
 
     @RegisterExtension

@@ -15,10 +15,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Status isolation both ways and shoots/binding (protocol sections 4.1 and 6.2). */
+@Tag("integration")
 class StatusSubresourceTest {
 
     @RegisterExtension

@@ -13,10 +13,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** ControllerDeployments are stored as core.gardener.cloud/v1 and served in v1beta1 and v1. */
+@Tag("integration")
 class ControllerDeploymentVersionsE2ETest {
 
     @RegisterExtension

@@ -11,10 +11,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code managedseedsets/scale}: autoscaling/v1 Scale over HTTP and through {@code kubectl scale}. */
+@Tag("integration")
 class ManagedSeedSetScaleE2ETest {
 
     @RegisterExtension

@@ -13,6 +13,7 @@ import cloud.gardener.apiserver.testing.TestClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,11 +22,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * initiation finished 20 days ago is overdue for completion (a third of the interval); with the default 90 days
  * it would not be.
  */
+@Tag("integration")
 class ShootRotationIntervalE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
-            .withCredentials(config.credentials().withShootCredentialsRotationInterval(Duration.ofDays(30))));
+            .credentials(c -> c.withShootCredentialsRotationInterval(Duration.ofDays(30))));
 
     @Test
     void updatesWarnWithTheConfiguredInterval() {

@@ -16,10 +16,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Shoot's strategy over HTTP: operation annotations, seedName, binding, conditional PUT. */
+@Tag("integration")
 class ShootStrategyE2ETest {
 
     @RegisterExtension

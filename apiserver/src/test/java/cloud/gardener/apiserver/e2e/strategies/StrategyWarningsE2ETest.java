@@ -9,10 +9,12 @@ import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Strategy warnings reach clients as {@code Warning: 299} headers, and kubectl prints them. */
+@Tag("integration")
 class StrategyWarningsE2ETest {
 
     @RegisterExtension

@@ -24,10 +24,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Gardener's printer columns over HTTP and through kubectl (reference section 1.2). */
+@Tag("integration")
 class GardenerColumnsTest {
 
     @RegisterExtension

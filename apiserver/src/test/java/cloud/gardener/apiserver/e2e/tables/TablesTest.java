@@ -16,10 +16,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Server-side Tables and PartialObjectMetadata(List) (protocol section 7). */
+@Tag("integration")
 class TablesTest {
 
     @RegisterExtension

@@ -21,10 +21,12 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Watch framing, start semantics, selectors, bookmarks and errors (protocol sections 5.4–5.6, 7.2). */
+@Tag("integration")
 class WatchTest {
 
     @RegisterExtension

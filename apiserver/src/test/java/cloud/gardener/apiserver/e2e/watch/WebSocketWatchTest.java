@@ -26,6 +26,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * offered subprotocol echoed, the timeout closing the socket; read by Vert.x's WebSocket client and by Python's
  * websocket-client.
  */
+@Tag("integration")
 class WebSocketWatchTest {
 
     @RegisterExtension

@@ -9,10 +9,12 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A RemoteInformer against a real server: the first list, then changes through the watch. */
+@Tag("integration")
 class RemoteInformerTest {
 
     @RegisterExtension

@@ -83,6 +83,8 @@ public final class YamlToJson {
     private static final BigInteger MAX_UINT64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     /**
+     * A decoded document.
+     *
      * @param tree          the document as JSON; a {@code null} JSON node for an empty document
      * @param duplicateKeys go-yaml's strict complaints about repeated keys, in document order; empty if none
      */
@@ -93,6 +95,8 @@ public final class YamlToJson {
     }
 
     /**
+     * Decodes a YAML (or JSON) document into its JSON tree as sigs.k8s.io/yaml does.
+     *
      * @throws YamlDecodingException with go-yaml's (or Go's JSON encoder's) message when the document is not
      *                               YAML, expands aliases excessively, or has no JSON form
      */
@@ -413,10 +417,10 @@ public final class YamlToJson {
     private static Map<String, Resolved> words() {
         Map<String, Resolved> m = new HashMap<>();
         for (String s : List.of("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON")) {
-            m.put(s, new Resolved(BOOL, Boolean.TRUE));
+            m.put(s, new Resolved(BOOL, true));
         }
         for (String s : List.of("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF")) {
-            m.put(s, new Resolved(BOOL, Boolean.FALSE));
+            m.put(s, new Resolved(BOOL, false));
         }
         for (String s : List.of("", "~", "null", "Null", "NULL")) {
             m.put(s, new Resolved(NULL, null));

@@ -98,8 +98,6 @@ public record EncryptionConfiguration(String apiVersion, String kind, List<Resou
             throw new IllegalArgumentException("cannot parse the encryption configuration: " + e.getMessage(), e);
         } catch (JacksonException e) {
             throw new IllegalArgumentException("cannot parse the encryption configuration: " + e.getOriginalMessage(), e);
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("cannot read the encryption configuration: " + e.getMessage(), e);
         }
         if (config == null) {
             throw new IllegalArgumentException("the encryption configuration is empty");

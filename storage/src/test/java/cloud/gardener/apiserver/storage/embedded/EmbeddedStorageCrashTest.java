@@ -7,6 +7,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Durability: a child JVM acknowledges creates and is killed with SIGKILL while more are in flight; every
  * acknowledged create is there, at its revision, when the store is opened again.
  */
+@Tag("integration")
 class EmbeddedStorageCrashTest {
 
     private static final int ACKS_BEFORE_KILL = 300;

@@ -12,6 +12,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * there. A watch over the load either sees the whole history without a gap or ends with an error after a
  * gap-free beginning, as the contract says.
  */
+@Tag("integration")
 class EtcdFailoverTest {
 
     private static final int CREATES = 600;

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * After a long etcd outage the store serves again within 2 s of etcd answering: gRPC's own reconnect backoff
  * (1 s growing by 1.6 up to 120 s) would wait on for many seconds after an outage of 20 s and more.
  */
+@Tag("integration")
 class EtcdOutageRecoveryTest {
 
     /** Long enough for gRPC's backoff to have grown far past the 1 s cap (its steps near 16 s and 26 s). */

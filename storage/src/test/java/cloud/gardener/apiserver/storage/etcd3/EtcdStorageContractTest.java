@@ -4,9 +4,11 @@ import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.StorageContractTest;
 import io.vertx.core.Vertx;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The storage contract against a real etcd child process. */
+@Tag("integration")
 class EtcdStorageContractTest extends StorageContractTest {
 
     @RegisterExtension

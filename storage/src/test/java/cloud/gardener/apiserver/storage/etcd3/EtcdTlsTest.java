@@ -12,6 +12,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * client certificate work for writes, reads and watches; a wrong CA, a missing or foreign client
  * certificate, or plain text fail promptly with UNAVAILABLE, never hang or write.
  */
+@Tag("integration")
 class EtcdTlsTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);

@@ -5,12 +5,14 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.StorageContractTest;
 import io.vertx.core.Vertx;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.Map;
 
 /** The whole storage contract through encryption at rest: aesgcm for every key, over a real etcd. */
+@Tag("integration")
 class TransformingStorageContractTest extends StorageContractTest {
 
     @RegisterExtension

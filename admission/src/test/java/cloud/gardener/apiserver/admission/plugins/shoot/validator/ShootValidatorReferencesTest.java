@@ -69,7 +69,7 @@ class ShootValidatorReferencesTest {
                         "could not find referenced seed \"\": seed.core.gardener.cloud \"\" not found"),
                 refused("a CloudProfile named as seed", spec("seedName", "profile"),
                         "could not find referenced seed \"profile\": seed.core.gardener.cloud \"profile\" not found"),
-                refused("a namespace without project", s -> s.with("metadata").put("namespace", "elsewhere"),
+                refused("a namespace without project", s -> s.withObjectProperty("metadata").put("namespace", "elsewhere"),
                         "could not find referenced project: Project.core.gardener.cloud \"<unknown>\" not found"),
                 refused("a missing SecretBinding", spec("secretBindingName", "nope"),
                         "could not find referenced secret binding: secretbinding.core.gardener.cloud \"nope\" not found"),

@@ -1,0 +1,17 @@
+package cloud.gardener.apiserver.server;
+
+import java.time.Duration;
+
+/**
+ * Where and how the server listens, and how long a request may take.
+ *
+ * @param bindAddress              {@code --bind-address}
+ * @param port                     {@code --secure-port}; 0 picks a free one
+ * @param certChainPem             the serving certificate chain (PEM)
+ * @param keyPem                   its private key (PEM)
+ * @param requestTimeout           {@code --request-timeout}: deadline of non-long-running requests
+ * @param minRequestTimeoutSeconds {@code --min-request-timeout}: minimum watch lifetime
+ */
+public record ServingConfig(String bindAddress, int port, String certChainPem, String keyPem, Duration requestTimeout,
+                            int minRequestTimeoutSeconds) {
+}

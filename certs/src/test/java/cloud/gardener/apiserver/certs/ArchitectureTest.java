@@ -1,0 +1,39 @@
+package cloud.gardener.apiserver.certs;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** The certs module's rules (the design's module table): keys and certificates only, no HTTP, no other module. */
+class ArchitectureTest {
+
+    private static final JavaClasses CERTS = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages("cloud.gardener.apiserver.certs");
+
+    @Test
+    void certsKnowNoHttp() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("io.vertx..", "io.netty..", "io.etcd..",
+                        "java.net.http..")
+                .orShould().dependOnClassesThat()
+                .haveNameMatching("java\\.net\\.(URL|URLConnection|HttpURLConnection|Socket|ServerSocket)")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("javax.net.ssl.HttpsURLConnection")
+                .because("certs makes and reads keys, certificates and kubeconfig documents; connections are the"
+                        + " callers'")
+                .check(CERTS);
+    }
+
+    @Test
+    void certsKnowNoOtherModule() {
+        noClasses().should().dependOnClassesThat(resideInAPackage("cloud.gardener.apiserver..")
+                        .and(not(resideInAPackage("cloud.gardener.apiserver.certs.."))))
+                .because("dependencies point one way: certs is a leaf")
+                .check(CERTS);
+    }
+}
