@@ -134,10 +134,7 @@ public final class CachedStorage implements Storage {
     /** Compacts the store; the caches then refuse reads and watches from before it, as the store does. */
     @Override
     public Future<Void> compact(long revision) {
-        return delegate.compact(revision).map(v -> {
-            caches.forEach(c -> c.compacted(revision));
-            return v;
-        });
+        return delegate.compact(revision).onSuccess(done -> caches.forEach(c -> c.compacted(revision)));
     }
 
     @Override

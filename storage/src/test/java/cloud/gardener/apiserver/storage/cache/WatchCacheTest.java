@@ -46,6 +46,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * share events and are terminated when they fall behind, and a re-list when its feed breaks. Over the embedded
  * store, with the feed held back or broken where the test needs it.
  */
+// Watches held open by try-with-resources are the point of several tests, not unused resources.
+@SuppressWarnings("try")
 class WatchCacheTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
