@@ -20,6 +20,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
+import com.google.protobuf.UnknownFieldSet;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -274,6 +275,40 @@ class IndependentEncoderTest {
                 "status", build(field(CLOUD_PROFILE, "status")));
         assertThat(body).isEqualTo(body("core.gardener.cloud/v1beta1", "CloudProfile", expected));
         assertThat(ProtobufCodec.decode(body, CLOUD_PROFILE_KIND)).isEqualTo(json);
+    }
+
+    @Test
+    void namedSlicesAndFlavorsReadAsGoReadsThem() throws Exception {
+        Descriptor spec = field(CLOUD_PROFILE, "spec");
+        Descriptor capability = field(spec, "machineCapabilities");
+        Descriptor values = field(capability, "values");
+        Descriptor image = field(spec, "machineImages");
+        Descriptor imageVersion = field(image, "versions");
+        Descriptor version = field(imageVersion, "expirableVersion");
+        // a CapabilityDefinition whose values field comes twice: Go unmarshals both into the same slice
+        ByteString twice = build(capability, "name", "architecture", "values", build(values, "items", List.of("amd64")))
+                .toByteString().concat(build(capability, "values", build(values, "items", List.of("arm64"))).toByteString());
+        Message profile = build(CLOUD_PROFILE, "metadata", build(OBJECT_META, "name", "p"),
+                "spec", build(spec, "kubernetes", build(field(spec, "kubernetes")), "type", "aws",
+                        "machineImages", List.of(build(image, "name", "gl", "versions", List.of(
+                                build(imageVersion, "expirableVersion", build(version, "version", "1.0.0"),
+                                        // an empty flavor: Go makes no map, and writes a nil one as null
+                                        "capabilityFlavors", List.of(build(field(imageVersion, "capabilityFlavors"))))))),
+                        // no values field: a nil CapabilityValues
+                        "machineCapabilities", List.of(build(capability, "name", "gpu")))
+                        .toBuilder().setUnknownFields(UnknownFieldSet.newBuilder().addField(12,
+                                UnknownFieldSet.Field.newBuilder().addLengthDelimited(twice).build()).build()).build());
+
+        JsonNode decoded = ProtobufCodec.decode(body("core.gardener.cloud/v1beta1", "CloudProfile", profile),
+                CLOUD_PROFILE_KIND);
+
+        assertThat(decoded).isEqualTo(Json.MAPPER.readTree("""
+                {"kind":"CloudProfile","apiVersion":"core.gardener.cloud/v1beta1","metadata":{"name":"p"},
+                 "spec":{"kubernetes":{},"type":"aws","machineTypes":null,"regions":null,
+                         "machineImages":[{"name":"gl","versions":[{"version":"1.0.0","capabilityFlavors":[null]}]}],
+                         "machineCapabilities":[{"name":"gpu","values":null},
+                                                {"name":"architecture","values":["amd64","arm64"]}]},
+                 "status":{}}"""));
     }
 
     /** The message type of a message field. */
