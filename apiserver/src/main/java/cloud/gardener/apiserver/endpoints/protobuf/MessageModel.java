@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.protobuf;
 
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
 import cloud.gardener.apiserver.api.k8s.metav1.TypeMeta;
 import cloud.gardener.apiserver.api.model.FieldModel;
 import cloud.gardener.apiserver.api.model.ProtoTag;
@@ -16,6 +17,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -29,8 +31,13 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class MessageModel {
 
-    /** One field on the wire. */
-    record Field(int number, int index, FieldModel model) {
+    /**
+     * One field on the wire.
+     *
+     * @param itemsMessage a list sent as the message {@code { repeated T items = 1 }} of a named Go slice type
+     *                     ({@link ProtoTag#itemsMessage()}): a nil list is no field, an empty one an empty message
+     */
+    record Field(int number, int index, FieldModel model, boolean itemsMessage) {
         TypeRef type() {
             return model.type();
         }
@@ -38,13 +45,25 @@ final class MessageModel {
         String name() {
             return model.jsonName();
         }
+
+        /**
+         * The Go field's name, as Go's generated {@code Unmarshal} errors print it: an embedded struct is named for
+         * its type, any other field is its JSON name with the first letter upper-cased.
+         */
+        String goName() {
+            if (model.inline()) {
+                return model.type().raw().getSimpleName();
+            }
+            String n = model.jsonName();
+            return n.isEmpty() ? n : n.substring(0, 1).toUpperCase(Locale.ROOT) + n.substring(1);
+        }
     }
 
     private static final Map<Class<?>, MessageModel> CACHE = new ConcurrentHashMap<>();
     private static final Map<Class<?>, Optional<String>> GAPS = new ConcurrentHashMap<>();
     /** Value types with a protobuf form of their own (see {@link MessageWriter}). */
-    private static final Set<Class<?>> VALUE_MESSAGES =
-            Set.of(Quantity.class, Time.class, MicroTime.class, Duration.class, IntOrString.class);
+    private static final Set<Class<?>> VALUE_MESSAGES = Set.of(Quantity.class, Time.class, MicroTime.class,
+            Duration.class, IntOrString.class, MachineImageFlavor.class);
 
     private final RecordModel record;
     private final List<Field> fields;
@@ -60,7 +79,11 @@ final class MessageModel {
             ProtoTag tag = components[i].getAnnotation(ProtoTag.class);
             FieldModel f = record.fields().get(i);
             if (tag != null) {
-                list.add(new Field(tag.value(), i, f));
+                if (tag.itemsMessage() && f.type().shape() != TypeRef.Shape.LIST) {
+                    throw new IllegalStateException(type.getSimpleName() + "." + components[i].getName()
+                            + ": itemsMessage needs a list");
+                }
+                list.add(new Field(tag.value(), i, f, tag.itemsMessage()));
             } else if (f.inline() && f.type().raw() == TypeMeta.class) {
                 typeMeta = i;
             }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.protobuf;
 
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.model.TypeRef;
@@ -21,7 +22,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -90,7 +90,11 @@ final class MessageReader {
                     }
                     List<Object> list = (List<Object>) values[i];
                     TypeRef e = t.element();
-                    if (isNumeric(e) && wireType == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+                    if (f.itemsMessage()) {
+                        // a named slice's message {items = 1}: present, even empty, is a non-nil list; Go appends
+                        expect(wireType, WireFormat.WIRETYPE_LENGTH_DELIMITED, f);
+                        list.addAll(items(CodedInputStream.newInstance(in.readByteArray()), e, f));
+                    } else if (isNumeric(e) && wireType == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
                         CodedInputStream packed = CodedInputStream.newInstance(in.readByteArray());
                         while (!packed.isAtEnd()) {
                             list.add(scalar(packed, e));
@@ -201,7 +205,12 @@ final class MessageReader {
                 key = string(entry.readByteArray());
             } else if (number == 2 && valueType.shape() == TypeRef.Shape.LIST) {
                 expect(wireType, WireFormat.WIRETYPE_LENGTH_DELIMITED, f);
-                value = items(CodedInputStream.newInstance(entry.readByteArray()), valueType.element(), f);
+                // Go unmarshals a repeated value field into the same slice: the items add up
+                List<Object> items = items(CodedInputStream.newInstance(entry.readByteArray()), valueType.element(), f);
+                if (value != null) {
+                    items.addAll(0, (List<?>) value);
+                }
+                value = items;
             } else if (number == 2) {
                 expect(wireType, valueType, f);
                 value = element(entry, valueType, f);
@@ -351,7 +360,31 @@ final class MessageReader {
             }
             return kind == 0 ? IntOrString.ofInt(intVal) : IntOrString.ofString(strVal);
         }
+        if (type == MachineImageFlavor.class) {
+            // {map<string, CapabilityValues> capabilities = 1}; Go makes the map on its first entry, so none is nil
+            Map<String, Object> capabilities = null;
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                if (WireFormat.getTagFieldNumber(tag) == 1) {
+                    expect(WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, f);
+                    if (capabilities == null) {
+                        capabilities = new LinkedHashMap<>();
+                    }
+                    mapEntry(CodedInputStream.newInstance(in.readByteArray()), MessageWriter.CAPABILITY_VALUES, f,
+                            capabilities);
+                } else {
+                    skip(in, tag);
+                }
+            }
+            return new MachineImageFlavor(capabilities == null ? null : castValues(capabilities));
+        }
         throw new IllegalStateException("no protobuf form for " + type.getName());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, List<String>> castValues(Map<String, Object> capabilities) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        capabilities.forEach((k, v) -> out.put(k, (List<String>) v));
+        return out;
     }
 
     private static boolean isNumeric(TypeRef t) {
@@ -375,14 +408,8 @@ final class MessageReader {
 
     private static void expect(int wireType, int expected, MessageModel.Field f) throws ProtobufDecodingException {
         if (wireType != expected) {
-            throw new ProtobufDecodingException("proto: wrong wireType = " + wireType + " for field " + goName(f));
+            throw new ProtobufDecodingException("proto: wrong wireType = " + wireType + " for field " + f.goName());
         }
-    }
-
-    /** Go's generated messages name the Go field: the JSON name with its first letter upper-cased. */
-    private static String goName(MessageModel.Field f) {
-        String n = f.name();
-        return n.isEmpty() ? n : n.substring(0, 1).toUpperCase(Locale.ROOT) + n.substring(1);
     }
 
     private static Object zeroOf(Class<?> c) {

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.protobuf;
 
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.model.TypeRef;
 import cloud.gardener.apiserver.api.model.values.Base64Bytes;
@@ -28,9 +29,15 @@ import java.util.TreeMap;
  * {@code Quantity {string string = 1}}, {@code Time} and {@code MicroTime} as {@code Timestamp {seconds = 1,
  * nanos = 2}} (nothing for the zero time), {@code Duration {int64 duration = 1}} in nanoseconds, {@code IntOrString
  * {type = 1, intVal = 2, strVal = 3}}, raw JSON ({@code RawExtension}, {@code JSON}, {@code FieldsV1}) as
- * {@code {bytes raw = 1}}.
+ * {@code {bytes raw = 1}}, {@code MachineImageFlavor} as {@code {map<string, CapabilityValues> capabilities = 1}}. A slice
+ * map value, and a list whose Go type is a named slice ({@code ProtoTag.itemsMessage}), is the message
+ * {@code {repeated T items = 1}}.
  */
 final class MessageWriter {
+
+    /** {@code CapabilityValues}, the value type of {@code MachineImageFlavor}'s map: a list of strings. */
+    static final TypeRef CAPABILITY_VALUES = new TypeRef(TypeRef.Shape.LIST, List.class,
+            new TypeRef(TypeRef.Shape.STRING, String.class, null, false), false);
 
     private MessageWriter() {
     }
@@ -59,7 +66,9 @@ final class MessageWriter {
         int n = f.number();
         switch (t.shape()) {
             case LIST -> {
-                if (v != null) {
+                if (v != null && f.itemsMessage()) {
+                    out.writeBytes(n, items(t.element(), (List<?>) v)); // a named slice: even an empty one is sent
+                } else if (v != null) {
                     for (Object item : (List<?>) v) {
                         element(out, n, t.element(), item);
                     }
@@ -67,9 +76,7 @@ final class MessageWriter {
             }
             case MAP -> {
                 if (v != null) {
-                    for (Map.Entry<?, ?> e : new TreeMap<>((Map<?, ?>) v).entrySet()) {
-                        out.writeBytes(n, mapEntry((String) e.getKey(), t.element(), e.getValue()));
-                    }
+                    map(out, n, t.element(), (Map<?, ?>) v);
                 }
             }
             default -> {
@@ -106,6 +113,13 @@ final class MessageWriter {
         }
     }
 
+    /** A map field: one entry message per key, sorted by key as Go's generated marshaller writes them. */
+    private static void map(CodedOutputStream out, int n, TypeRef valueType, Map<?, ?> map) throws IOException {
+        for (Map.Entry<?, ?> e : new TreeMap<>(map).entrySet()) {
+            out.writeBytes(n, mapEntry((String) e.getKey(), valueType, e.getValue()));
+        }
+    }
+
     /** A map entry {key = 1, value = 2}; a nil {@code []byte} value leaves the value out, as Go does. */
     private static ByteString mapEntry(String key, TypeRef valueType, Object value) throws IOException {
         ByteString.Output bytes = ByteString.newOutput();
@@ -113,17 +127,20 @@ final class MessageWriter {
         out.writeString(1, key);
         if (valueType.shape() == TypeRef.Shape.LIST) {
             // go-to-protobuf wraps a slice map value in a message of one repeated field (ExtraValue {items = 1})
-            ByteString.Output items = ByteString.newOutput();
-            CodedOutputStream itemsOut = CodedOutputStream.newInstance(items);
-            if (value != null) {
-                for (Object item : (List<?>) value) {
-                    element(itemsOut, 1, valueType.element(), item);
-                }
-            }
-            itemsOut.flush();
-            out.writeBytes(2, items.toByteString());
+            out.writeBytes(2, items(valueType.element(), value == null ? List.of() : (List<?>) value));
         } else {
             element(out, 2, valueType, value);
+        }
+        out.flush();
+        return bytes.toByteString();
+    }
+
+    /** A named slice type's message {@code { repeated T items = 1 }} ({@code CapabilityValues}, {@code ExtraValue}). */
+    private static ByteString items(TypeRef element, List<?> list) throws IOException {
+        ByteString.Output bytes = ByteString.newOutput();
+        CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+        for (Object item : list) {
+            element(out, 1, element, item);
         }
         out.flush();
         return bytes.toByteString();
@@ -168,6 +185,12 @@ final class MessageWriter {
             out.writeInt64(1, i.isInt() ? 0 : 1);
             out.writeInt32(2, i.isInt() ? i.intValue() : 0);
             out.writeString(3, i.stringValue());
+        } else if (type == MachineImageFlavor.class) {
+            // {map<string, CapabilityValues> capabilities = 1}: the Go struct around the map its JSON is
+            MachineImageFlavor flavor = (MachineImageFlavor) v;
+            if (flavor != null && flavor.capabilities() != null) {
+                map(out, 1, CAPABILITY_VALUES, flavor.capabilities());
+            }
         } else {
             throw new IllegalStateException("no protobuf form for " + type.getName());
         }

@@ -13,6 +13,8 @@ import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.e2e.BindingKind;
 import cloud.gardener.apiserver.e2e.admission.GardenFixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecodingException;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,6 +22,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +47,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Conformance with Gardener's published sample manifests (the shared/ folder beside the repository): each
  * file, as its own test case, is created with {@code kubectl create -f} and again over HTTP, read back,
- * compared field by field with the manifest (plus what admission adds, {@link #ADMISSION_ADDS}), and deleted.
+ * compared field by field with the manifest (plus what admission adds, {@link #ADMISSION_ADDS}), read in protobuf as
+ * the same object (over HTTP), and deleted.
  * Every default admission plugin is on: namespaces the manifests live in and the secrets they reference are created
  * first, and what else a case's objects refer to exists while it runs (GardenFixtures.createReferencedBy). A
  * manifest with a bound Shoot (its own, or the Shoot a Bastion or ManagedSeed names) runs once per {@link BindingKind},
@@ -258,6 +262,7 @@ class GardenerExamplesTest {
         }
         for (ObjectNode doc : docs) {
             assertStoredMatches(file, doc);
+            assertProtobufReadMatchesJson(doc);
         }
         confirmDeletion(docs);
         for (ObjectNode doc : docs) {
@@ -454,6 +459,33 @@ class GardenerExamplesTest {
         dropExpired(copy.path("spec").path("kubernetes").path("versions"), now);
         copy.path("spec").path("machineImages").forEach(image -> dropExpired(image.path("versions"), now));
         return copy;
+    }
+
+    /**
+     * What a protobuf client reads (Gardener's own clients default to protobuf) is the object a JSON client reads,
+     * no field lost on the way; only gardener-operator's kinds, CRDs upstream, have no protobuf form.
+     */
+    private static void assertProtobufReadMatchesJson(ObjectNode doc) {
+        GroupVersionKind gvk = ProtobufCodec.gvkOf(doc);
+        boolean customResource = gvk.group().equals("operator.gardener.cloud");
+        assertThat(ProtobufCodec.supports(gvk)).as("protobuf for %s", gvk).isEqualTo(!customResource);
+        if (customResource) {
+            return;
+        }
+        HttpResponse<byte[]> protobuf = SERVER.admin().getBytes(path(doc, true),
+                Map.of("Accept", ProtobufCodec.MEDIA_TYPE));
+        assertThat(protobuf.statusCode()).as("GET %s in protobuf", path(doc, true)).isEqualTo(200);
+        assertThat(protobuf.headers().firstValue("Content-Type")).hasValue(ProtobufCodec.MEDIA_TYPE);
+        JsonNode json = SERVER.admin().get(path(doc, true)).json();
+        try {
+            // through JSON text, as a client reads it: the codec's int64 fields are long nodes, a parser's int nodes
+            JsonNode decoded = Json.MAPPER.readTree(Json.toBytes(ProtobufCodec.decode(protobuf.body(), gvk)));
+            assertThat(decoded).as("%s in protobuf", path(doc, true)).isEqualTo(json);
+        } catch (ProtobufDecodingException e) {
+            throw new AssertionError("GET " + path(doc, true) + " in protobuf: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void dropExpired(JsonNode versions, Instant now) {

@@ -11,8 +11,6 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.protobuf.CodedInputStream;
-import com.google.protobuf.WireFormat;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketClientOptions;
@@ -22,7 +20,6 @@ import io.vertx.core.net.PemTrustOptions;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -104,8 +101,8 @@ class ProtobufResponsesTest {
                 Map.of("Accept", PROTOBUF + ";stream=watch"));
         assertThat(watch.statusCode()).isEqualTo(200);
         assertThat(watch.headers().firstValue("Content-Type")).hasValue(PROTOBUF + ";stream=watch");
-        List<Frame> frames = frames(watch.body());
-        assertThat(frames).extracting(Frame::type).containsExactly("ADDED");
+        List<WatchFrames.Frame> frames = WatchFrames.read(watch.body());
+        assertThat(frames).extracting(WatchFrames.Frame::type).containsExactly("ADDED");
         JsonNode added = ProtobufCodec.decode(frames.get(0).object(), EXPOSURE_CLASS);
         assertThat(added.at("/metadata/name").asText()).isEqualTo(name);
         assertThat(added.path("handler").asText()).isEqualTo("internet-config");
@@ -153,8 +150,8 @@ class ProtobufResponsesTest {
                     .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
             Buffer message = messages.poll(10, TimeUnit.SECONDS);
             assertThat(message).isNotNull();
-            List<Frame> events = frames(withLengthPrefix(message.getBytes()));
-            assertThat(events).extracting(Frame::type).containsExactly("ADDED");
+            List<WatchFrames.Frame> events = WatchFrames.read(withLengthPrefix(message.getBytes()));
+            assertThat(events).extracting(WatchFrames.Frame::type).containsExactly("ADDED");
             assertThat(ProtobufCodec.decode(events.get(0).object(), EXPOSURE_CLASS).at("/metadata/name").asText())
                     .isEqualTo(name);
         } finally {
@@ -170,35 +167,5 @@ class ProtobufResponsesTest {
         frame[3] = (byte) message.length;
         System.arraycopy(message, 0, frame, 4, message.length);
         return frame;
-    }
-
-    @SuppressWarnings("ArrayRecordComponent") // the object's body as read, compared by the decoder only
-    private record Frame(String type, byte[] object) {
-    }
-
-    /** Length-prefixed WatchEvent messages {type = 1, object = 2 {raw = 1}}. */
-    private static List<Frame> frames(byte[] stream) throws IOException {
-        List<Frame> frames = new ArrayList<>();
-        int at = 0;
-        while (at < stream.length) {
-            int length = ((stream[at] & 0xff) << 24) | ((stream[at + 1] & 0xff) << 16) | ((stream[at + 2] & 0xff) << 8)
-                    | (stream[at + 3] & 0xff);
-            CodedInputStream in = CodedInputStream.newInstance(stream, at + 4, length);
-            String type = null;
-            byte[] object = null;
-            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-                if (WireFormat.getTagFieldNumber(tag) == 1) {
-                    type = in.readString();
-                } else {
-                    CodedInputStream raw = CodedInputStream.newInstance(in.readByteArray());
-                    for (int t = raw.readTag(); t != 0; t = raw.readTag()) {
-                        object = raw.readByteArray();
-                    }
-                }
-            }
-            frames.add(new Frame(type, object));
-            at += 4 + length;
-        }
-        return frames;
     }
 }
