@@ -108,14 +108,23 @@ public final class ApiServer {
     /** Starts listening, then completes once the caches admission reads through are synced. */
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
             SecureServing serving, Auditing auditing) {
+        return start(vertx, config, limits, serving, auditing, new ServerMetrics(auditing.counters()));
+    }
+
+    /**
+     * With the metrics {@code /metrics} serves made by the caller, who feeds parts of them from outside (the
+     * storage's encryption at rest); {@code metrics} should read {@code auditing}'s counters.
+     */
+    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
+            SecureServing serving, Auditing auditing, ServerMetrics metrics) {
         return AuthenticationSources.start(vertx, config).compose(sources -> {
-            Future<ApiServer> started = start(vertx, config, limits, serving, sources, auditing);
+            Future<ApiServer> started = start(vertx, config, limits, serving, sources, auditing, metrics);
             return started.onFailure(error -> sources.stop());
         });
     }
 
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            SecureServing serving, AuthenticationSources sources, Auditing auditing) {
+            SecureServing serving, AuthenticationSources sources, Auditing auditing, ServerMetrics metrics) {
         ResourceRegistry resources = ResourceRegistry.standard(config.serveCoreV1());
         ObjectCache cache = new ObjectCache(vertx, config.storage(), config.etcdPrefix() + "/",
                 AdmissionCacheScope.roots(resources, config.etcdPrefix()));
@@ -128,9 +137,8 @@ public final class ApiServer {
         KubeApiClient virtualGarden = config.coreKubeconfig() == null ? null
                 : new KubeApiClient(vertx, config.coreKubeconfig());
         Holder<Registry> stores = new Holder<>();
-        ServerMetrics metrics = new ServerMetrics();
         AdmissionChain admission = AdmissionPlugins.chain(config, objects, authorizer, vertx,
-                new StoreDryRun(() -> stores.value, virtualGarden)).observedBy(metrics.admission());
+                new StoreDryRun(() -> stores.value, virtualGarden), metrics.admission());
         Registry registry = new Registry(resources, config.storage(), config.etcdPrefix(), admission,
                 config.credentials().shootCredentialsRotationInterval(), metrics.storage());
         stores.value = registry;
@@ -247,7 +255,7 @@ public final class ApiServer {
         return vertx;
     }
 
-    /** What {@code /metrics} serves; the audit backends count into {@link ServerMetrics#audit()}. */
+    /** What {@code /metrics} serves. */
     public ServerMetrics metrics() {
         return metrics;
     }
