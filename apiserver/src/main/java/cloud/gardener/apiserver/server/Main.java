@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.server;
 import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.config.AdmissionConfigurationFile;
 import cloud.gardener.apiserver.audit.Auditing;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
 import cloud.gardener.apiserver.authn.TokenFileAuthenticator;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
@@ -176,6 +177,8 @@ public final class Main {
             vertx.close();
             throw e;
         }
+        // made here, not by the server, because encryption at rest reports into it from the storage below
+        ServerMetrics metrics = new ServerMetrics(auditing.counters());
         Storage storage;
         try {
             storage = embedded ? openEmbedded(vertx, o) : new EtcdStorage(vertx, etcdConfig);
@@ -189,7 +192,8 @@ public final class Main {
         EtcdCompactor compactor = storage instanceof EtcdStorage etcdStorage
                 ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval) : null;
         ServerConfig config = new ServerConfig(o.bindAddress, o.securePort, certPem, keyPem, clientCa, o.anonymousAuth,
-                EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix), o.etcdPrefix, true, o.requestTimeout,
+                EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix, metrics.storage()), o.etcdPrefix, true,
+                o.requestTimeout,
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
                 authorization, admissionConfigurations, credentials, null, featureGates)
                 .withProjectController(true)
@@ -198,7 +202,7 @@ public final class Main {
                 .withEventTtl(o.eventTtl);
         ApiServer server;
         try {
-            server = ApiServer.start(vertx, config, limits, secureServing, auditing)
+            server = ApiServer.start(vertx, config, limits, secureServing, auditing, metrics)
                     .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             auditing.close();

@@ -33,8 +33,18 @@ public final class Scrape {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
                 type -> assertThat(type).startsWith("application/vnd.google.protobuf"));
+        return parse(response.body());
+    }
+
+    /** The {@code Accept} header a scrape in the protobuf format sends. */
+    public static String accept() {
+        return PROTOBUF;
+    }
+
+    /** A body in the delimited protobuf format. */
+    public static Scrape parse(byte[] body) {
         Map<String, Metrics.MetricFamily> families = new HashMap<>();
-        try (InputStream in = new ByteArrayInputStream(response.body())) {
+        try (InputStream in = new ByteArrayInputStream(body)) {
             Metrics.MetricFamily family;
             while ((family = Metrics.MetricFamily.parseDelimitedFrom(in)) != null) {
                 families.put(family.getName(), family);
