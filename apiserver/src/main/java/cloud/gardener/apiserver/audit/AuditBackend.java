@@ -23,6 +23,8 @@ public interface AuditBackend extends AutoCloseable {
     }
 
     /**
+     * Takes one event.
+     *
      * @param event the snapshot
      * @param json  its Event JSON
      * @param bytes the same JSON, serialized once for every backend

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -37,7 +38,7 @@ public final class MetricsRecordingBenchmark {
             "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots", Map.of());
     private static final List<String> NO_DRY_RUN = List.of();
 
-    private static volatile long sink;
+    private static final AtomicLong SINK = new AtomicLong();
 
     private final ServerMetrics metrics = ServerMetrics.unserved();
     private final ObjectNode object = exposureClass();
@@ -82,7 +83,7 @@ public final class MetricsRecordingBenchmark {
         System.out.printf(Locale.ROOT, "%nratio recording / baseline:        %.3f%n", rec / base);
         System.out.printf(Locale.ROOT, "ratio 2 threads / 1 thread (per op): %.3f%n", two / rec);
         // printed so that the JIT cannot drop the work whose results it sums
-        System.out.printf(Locale.ROOT, "(checksum %d)%n", sink);
+        System.out.printf(Locale.ROOT, "(checksum %d)%n", SINK.get());
     }
 
     /** One baseline operation: the response body of a GET of a small object. */
@@ -137,7 +138,7 @@ public final class MetricsRecordingBenchmark {
                 }
                 nanos[index] = System.nanoTime() - begin;
                 counts[index] = n;
-                sink += acc;
+                SINK.addAndGet(acc);
             });
             thread.start();
             running.add(thread);

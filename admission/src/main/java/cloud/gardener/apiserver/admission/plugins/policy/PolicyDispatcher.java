@@ -21,9 +21,9 @@ import java.util.function.Function;
  * Evaluates the policies for one request as k8s.io/apiserver's validating policy dispatcher: for each policy
  * that matches and each of its bindings that matches, the validations with each param; failed validations act
  * as the binding's validationActions say ({@code Deny} refuses the request, {@code Warn} warns the client,
- * {@code Audit} annotates the request's audit events with {@code validation.policy.admission.k8s.io/validation_failure});
- * configuration errors follow
- * the policy's failure policy. The first denial refuses the request: 403 worded as {@code admission.NewForbidden}
+ * {@code Audit} annotates the request's audit events with
+ * {@code validation.policy.admission.k8s.io/validation_failure}); configuration errors follow the policy's failure
+ * policy. The first denial refuses the request: 403 worded as {@code admission.NewForbidden}
  * but with the validation's reason and its code (422 for Invalid, the default).
  */
 final class PolicyDispatcher {
