@@ -22,11 +22,6 @@ public final class AdmissionChain {
         this.observer = observer;
     }
 
-    /** The same plugins, each call and each phase reported to {@code observer}. */
-    public AdmissionChain observedBy(AdmissionObserver newObserver) {
-        return new AdmissionChain(plugins, newObserver);
-    }
-
     public static AdmissionChain empty() {
         return new AdmissionChain(List.of());
     }

@@ -20,10 +20,19 @@ import java.util.function.Consumer;
  * @param user        who asks
  * @param dryRun      whether nothing will be persisted
  * @param warnings    takes warnings for the client ({@code warning.AddWarning}), as webhooks send them
+ * @param audit       takes annotations for the request's audit events ({@code AddAnnotation})
  */
 public record Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace,
                          String name, Operation operation, ObjectNode object, ObjectNode oldObject, UserInfo user,
-                         boolean dryRun, Consumer<String> warnings) {
+                         boolean dryRun, Consumer<String> warnings, AuditAnnotations audit) {
+
+    /** A request nobody audits. */
+    public Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace, String name,
+                      Operation operation, ObjectNode object, ObjectNode oldObject, UserInfo user, boolean dryRun,
+                      Consumer<String> warnings) {
+        this(kind, resource, subresource, namespace, name, operation, object, oldObject, user, dryRun, warnings,
+                AuditAnnotations.NONE);
+    }
 
     /** A request whose warnings nobody reads. */
     public Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace, String name,

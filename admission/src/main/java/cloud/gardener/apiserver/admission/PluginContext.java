@@ -15,27 +15,35 @@ import java.time.Clock;
  * @param vertx         for plugins that call out (the admission webhooks); null where none do
  * @param dryRun        dry-run creates through the API; null where no plugin may send them
  * @param featureGates  the server's {@code --feature-gates}; null means every gate at its default
+ * @param observer      where plugins that call out (the admission webhooks) report each call, for the metrics
  */
 public record PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock,
-                            Vertx vertx, DryRunClient dryRun, FeatureGates featureGates) {
+                            Vertx vertx, DryRunClient dryRun, FeatureGates featureGates, AdmissionObserver observer) {
 
     public PluginContext {
         featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
+        observer = observer == null ? AdmissionObserver.NONE : observer;
+    }
+
+    /** A context whose calls nobody observes. */
+    public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock,
+                         Vertx vertx, DryRunClient dryRun, FeatureGates featureGates) {
+        this(objects, authorizer, configuration, clock, vertx, dryRun, featureGates, null);
     }
 
     /** A context for plugins that only read objects. */
     public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock) {
-        this(objects, authorizer, configuration, clock, null, null, null);
+        this(objects, authorizer, configuration, clock, null, null, null, null);
     }
 
     /** A context for plugins that may call out, with every feature gate at its default. */
     public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock, Vertx vertx,
                          DryRunClient dryRun) {
-        this(objects, authorizer, configuration, clock, vertx, dryRun, null);
+        this(objects, authorizer, configuration, clock, vertx, dryRun, null, null);
     }
 
     /** The same context with another plugin's configuration. */
     public PluginContext withConfiguration(JsonNode newConfiguration) {
-        return new PluginContext(objects, authorizer, newConfiguration, clock, vertx, dryRun, featureGates);
+        return new PluginContext(objects, authorizer, newConfiguration, clock, vertx, dryRun, featureGates, observer);
     }
 }

@@ -3,6 +3,9 @@ package cloud.gardener.apiserver.audit;
 import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -12,16 +15,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes events from the event loops without waiting (a bounded queue; a full queue drops the event, counts it as
- * an error of every backend and says so in the log at most once a second) and, on one dedicated thread, turns each
- * into JSON once and hands it to every backend.
+ * Takes events from the event loops without waiting (a bounded queue; a full queue drops the event, counts it under
+ * the plugin {@code buffered} once per backend and says so in the log at most once a second) and, on one dedicated
+ * thread, turns each into JSON once and hands it to every backend.
+ *
+ * <p>With a backend requests wait for ({@link AuditBackend#awaited()}: a webhook in {@code blocking} or
+ * {@code blocking-strict} mode) every event carries a promise, completed (on whatever thread the backends finish on)
+ * once all backends are done with it, and failed when a strict backend lost it or it never got into the queue.
  */
 final class AuditDispatcher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AuditDispatcher.class);
+    private static final Future<Void> DONE = Future.succeededFuture();
 
-    private final BlockingQueue<AuditEvent> queue;
+    /** An event on its way, with the promise of an awaited one (else null). */
+    private record Pending(AuditEvent event, Promise<Void> recorded) {
+    }
+
+    private final BlockingQueue<Pending> queue;
     private final List<AuditBackend> backends;
+    private final boolean awaited;
+    private final boolean strict;
     private final AuditCounters counters;
     private final Thread thread;
     private volatile boolean stopping;
@@ -30,58 +44,91 @@ final class AuditDispatcher implements AutoCloseable {
     AuditDispatcher(int capacity, List<AuditBackend> backends, AuditCounters counters) {
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.backends = List.copyOf(backends);
+        this.awaited = backends.stream().anyMatch(AuditBackend::awaited);
+        this.strict = backends.stream().anyMatch(AuditBackend::strict);
         this.counters = counters;
         this.thread = new Thread(this::run, "audit-dispatcher");
         thread.setDaemon(true);
         thread.start();
     }
 
-    void emit(AuditEvent event) {
+    /** Whether callers should wait for {@link #emit}'s future (some backend is blocking). */
+    boolean awaited() {
+        return awaited;
+    }
+
+    /**
+     * Hands an event over without waiting. The future is already complete unless a backend is blocking; it fails
+     * when a {@code blocking-strict} backend could not record the event.
+     */
+    Future<Void> emit(AuditEvent event) {
         counters.eventGenerated();
-        if (!queue.offer(event)) {
-            backends.forEach(b -> counters.errors(b.plugin(), 1));
-            long now = System.nanoTime();
-            long last = lastDropLogNanos.get();
-            if (now - last > TimeUnit.SECONDS.toNanos(1) && lastDropLogNanos.compareAndSet(last, now)) {
-                LOG.error("audit buffer is full ({} events): dropping audit events", queue.size());
-            }
+        Promise<Void> recorded = awaited ? Promise.promise() : null;
+        if (queue.offer(new Pending(event, recorded))) {
+            return recorded == null ? DONE : recorded.future();
         }
+        counters.errors("buffered", backends.size());
+        long now = System.nanoTime();
+        long last = lastDropLogNanos.get();
+        if (now - last > TimeUnit.SECONDS.toNanos(1) && lastDropLogNanos.compareAndSet(last, now)) {
+            LOG.error("audit buffer is full ({} events): dropping audit events", queue.size());
+        }
+        return recorded == null ? DONE : strictness(Future.failedFuture("audit buffer queue blocked"));
+    }
+
+    /** A lost event fails the request only when a strict backend should have taken it. */
+    private Future<Void> strictness(Future<Void> lost) {
+        return strict ? lost : DONE;
     }
 
     private void run() {
         while (true) {
-            AuditEvent event;
+            Pending pending;
             try {
-                event = queue.poll(100, TimeUnit.MILLISECONDS);
+                pending = queue.poll(100, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
-            if (event == null) {
+            if (pending == null) {
                 if (stopping) {
                     return;
                 }
                 continue;
             }
-            ObjectNode json;
-            byte[] bytes;
-            try {
-                json = event.toJson();
-                bytes = Json.MAPPER.writeValueAsBytes(json);
-            } catch (JsonProcessingException | RuntimeException e) {
-                LOG.error("audit event {} could not be encoded", event.auditId(), e);
-                backends.forEach(b -> counters.errors(b.plugin(), 1));
-                continue;
-            }
-            for (AuditBackend backend : backends) {
-                try {
-                    backend.process(event, json, bytes);
-                } catch (RuntimeException e) {
-                    counters.errors(backend.plugin(), 1);
-                    LOG.error("audit backend {} failed", backend.plugin(), e);
-                }
+            Future<Void> done = dispatch(pending.event());
+            if (pending.recorded() != null) {
+                done.onComplete(pending.recorded());
             }
         }
+    }
+
+    private Future<Void> dispatch(AuditEvent event) {
+        ObjectNode json;
+        byte[] bytes;
+        try {
+            json = event.toJson();
+            bytes = Json.MAPPER.writeValueAsBytes(json);
+        } catch (JsonProcessingException | RuntimeException e) {
+            LOG.error("audit event {} could not be encoded", event.auditId(), e);
+            backends.forEach(b -> counters.errors(b.plugin(), 1));
+            return strictness(Future.failedFuture(e));
+        }
+        List<Future<Void>> outcomes = awaited ? new ArrayList<>(backends.size()) : null;
+        for (AuditBackend backend : backends) {
+            Future<Void> outcome;
+            try {
+                outcome = backend.process(event, json, bytes);
+            } catch (RuntimeException e) {
+                counters.errors(backend.plugin(), 1);
+                LOG.error("audit backend {} failed", backend.plugin(), e);
+                outcome = backend.strict() ? Future.failedFuture(e) : DONE;
+            }
+            if (outcomes != null) {
+                outcomes.add(outcome);
+            }
+        }
+        return outcomes == null ? DONE : Future.all(outcomes).mapEmpty();
     }
 
     /** Hands over what is queued, then closes the backends. */

@@ -3,9 +3,14 @@ package cloud.gardener.apiserver.audit;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.endpoints.Responses;
+import cloud.gardener.apiserver.endpoints.request.GoQuote;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RequestBody;
 import io.vertx.ext.web.RoutingContext;
@@ -14,18 +19,23 @@ import java.time.Clock;
 
 /**
  * Upstream's {@code WithAudit}, right after authentication: asks the policy about the authenticated user's request
- * and, when it is audited, emits RequestReceived now, ResponseStarted when a long-running response (a watch) sends
- * its head, and ResponseComplete when the response ends, or Panic when a handler failed unexpectedly.
+ * (counting the level) and, when it is audited, emits RequestReceived now, ResponseStarted when a long-running
+ * response (a watch) sends its head, and ResponseComplete when the response ends, or Panic when a handler failed
+ * unexpectedly. With a blocking webhook the request goes on once its RequestReceived event was delivered; when a
+ * {@code blocking-strict} webhook could not take it, the request is answered 500 "failed to store audit event" and
+ * counted as rejected, as upstream.
  */
 public final class AuditFilter implements Handler<RoutingContext> {
 
     private final AuditPolicy policy;
     private final AuditDispatcher dispatcher;
+    private final AuditCounters counters;
     private final Clock clock;
 
-    AuditFilter(AuditPolicy policy, AuditDispatcher dispatcher, Clock clock) {
+    AuditFilter(AuditPolicy policy, AuditDispatcher dispatcher, AuditCounters counters, Clock clock) {
         this.policy = policy;
         this.dispatcher = dispatcher;
+        this.counters = counters;
         this.clock = clock;
     }
 
@@ -34,13 +44,34 @@ public final class AuditFilter implements Handler<RoutingContext> {
         RequestInfo info = RequestAttributes.info(ctx);
         UserInfo user = RequestAttributes.user(ctx);
         AuditPolicy.Decision decision = policy.evaluate(user, info);
+        counters.policyLevel(decision.level());
         if (decision.level() == Level.NONE) {
             ctx.next();
             return;
         }
         RequestAudit audit = new RequestAudit(ctx, decision, dispatcher, clock, user, info);
         RequestAudit.attach(ctx, audit);
-        audit.emit(Stage.REQUEST_RECEIVED, 0, null, null);
+        Future<Void> received = audit.emit(Stage.REQUEST_RECEIVED, 0, null, null);
+        if (received.succeeded()) {
+            proceed(ctx, audit, info);
+            return;
+        }
+        // a blocking webhook: the request waits, on its own event loop, for the event's delivery
+        Context requestContext = Vertx.currentContext();
+        received.onComplete(ar -> requestContext.runOnContext(v -> {
+            if (ar.succeeded()) {
+                proceed(ctx, audit, info);
+                return;
+            }
+            counters.requestRejected();
+            RequestAudit.detach(ctx);
+            Responses.writeText(ctx, 500, "Internal Server Error: " + GoQuote.quote(ctx.request().uri())
+                    .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                    + ": failed to store audit event\n");
+        }));
+    }
+
+    private void proceed(RoutingContext ctx, RequestAudit audit, RequestInfo info) {
         if (info.isLongRunning()) {
             ctx.addHeadersEndHandler(v -> {
                 audit.impersonatedIfChanged(RequestAttributes.user(ctx));
@@ -71,6 +102,7 @@ public final class AuditFilter implements Handler<RoutingContext> {
         RequestInfo info = RequestAttributes.info(ctx);
         UserInfo nobody = new UserInfo("", null, java.util.List.of(), java.util.Map.of());
         AuditPolicy.Decision decision = policy.evaluate(nobody, info);
+        counters.policyLevel(decision.level());
         if (decision.level() == Level.NONE) {
             return;
         }

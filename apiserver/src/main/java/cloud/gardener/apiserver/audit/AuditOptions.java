@@ -79,7 +79,7 @@ public final class AuditOptions {
     @Option(names = "--audit-webhook-initial-backoff", defaultValue = "10s", converter = GoDurationConverter.class, description = "The amount of time to wait before retrying the first failed request (default: ${DEFAULT-VALUE}).")
     public Duration webhookInitialBackoff;
 
-    @Option(names = "--audit-webhook-mode", defaultValue = "batch", description = "Strategy for sending audit events: batch (buffered, sent in batches), blocking or blocking-strict (each event sent as it happens; requests never wait for it) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--audit-webhook-mode", defaultValue = "batch", description = "Strategy for sending audit events: batch (buffered, sent in batches), blocking (each event sent as it happens, the request waits for its RequestReceived event) or blocking-strict (as blocking, and a RequestReceived event that cannot be sent fails the request) (default: ${DEFAULT-VALUE}).")
     public String webhookMode;
 
     @Option(names = "--audit-webhook-batch-buffer-size", defaultValue = "10000", description = "The size of the buffer to store events before batching and sending (default: ${DEFAULT-VALUE}); a full buffer drops events.")
@@ -191,15 +191,11 @@ public final class AuditOptions {
                     new Truncation(logTruncateEnabled, logTruncateMaxBatchSize, logTruncateMaxEventSize), counters));
         }
         if (webhookConfigFile != null) {
-            boolean batch = "batch".equals(webhookMode);
             Truncation truncation = new Truncation(webhookTruncateEnabled, webhookTruncateMaxBatchSize,
                     webhookTruncateMaxEventSize);
-            WebhookBackend.Settings settings = batch
-                    ? new WebhookBackend.Settings(webhookBatchBufferSize, webhookBatchMaxSize, webhookBatchMaxWait,
-                            webhookBatchThrottleEnable, webhookBatchThrottleQps, webhookBatchThrottleBurst,
-                            webhookInitialBackoff, truncation)
-                    : new WebhookBackend.Settings(webhookBatchBufferSize, 1, Duration.ZERO, false, 0, 0,
-                            webhookInitialBackoff, truncation);
+            WebhookBackend.Settings settings = new WebhookBackend.Settings(WebhookBackend.Mode.parse(webhookMode),
+                    webhookBatchBufferSize, webhookBatchMaxSize, webhookBatchMaxWait, webhookBatchThrottleEnable,
+                    webhookBatchThrottleQps, webhookBatchThrottleBurst, webhookInitialBackoff, truncation);
             backends.add(new WebhookBackend(vertx, Kubeconfig.read(webhookConfigFile), settings, counters));
         }
         return Auditing.of(policy, backends, Math.max(1, logBatchBufferSize), counters);

@@ -42,12 +42,12 @@ public final class Auditing implements AutoCloseable {
 
     /** The filter to place right after authentication; only call when {@link #enabled()}. */
     public Handler<RoutingContext> filter() {
-        return new AuditFilter(policy, dispatcher, Clock.systemUTC());
+        return new AuditFilter(policy, dispatcher, counters, Clock.systemUTC());
     }
 
     /** The audit of requests authentication refused (401); only call when {@link #enabled()}. */
     public Handler<RoutingContext> failedAuthentication() {
-        return new AuditFilter(policy, dispatcher, Clock.systemUTC())::failedAuthentication;
+        return new AuditFilter(policy, dispatcher, counters, Clock.systemUTC())::failedAuthentication;
     }
 
     public AuditCounters counters() {

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.audit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -41,12 +42,12 @@ final class LogBackend implements AuditBackend {
     }
 
     @Override
-    public void process(AuditEvent event, ObjectNode json, byte[] bytes) {
+    public Future<Void> process(AuditEvent event, ObjectNode json, byte[] bytes) {
         try {
             if (format == Format.JSON) {
                 bytes = truncation.fit(json, bytes, counters);
                 if (bytes == null) {
-                    return;
+                    return Future.succeededFuture();
                 }
                 byte[] line = new byte[bytes.length + 1];
                 System.arraycopy(bytes, 0, line, 0, bytes.length);
@@ -59,6 +60,7 @@ final class LogBackend implements AuditBackend {
         } catch (IOException e) {
             throw new UncheckedIOException("writing the audit log", e);
         }
+        return Future.succeededFuture();
     }
 
     /** Upstream's {@code EventString}: one line, Go-quoted values. */

@@ -1,15 +1,19 @@
 package cloud.gardener.apiserver.audit;
 
+import cloud.gardener.apiserver.admission.AuditAnnotations;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The audit record of one request while it runs, kept on its routing context (event-loop confined). Filters and
@@ -31,7 +35,8 @@ public final class RequestAudit {
     private final List<String> sourceIps;
     private final String userAgent;
     private final AuditEvent.ObjectRef objectRef;
-    private final Map<String, String> annotations = new LinkedHashMap<>();
+    // admission may annotate from a worker thread (CPU-heavy plugins); the event lists them sorted, as Go's JSON does
+    private final Map<String, String> annotations = new ConcurrentHashMap<>();
     private UserInfo impersonatedUser;
     private Status responseStatus;
     private Buffer responseBody;
@@ -56,6 +61,11 @@ public final class RequestAudit {
         ctx.put(KEY, audit);
     }
 
+    /** Forgets the record: a request refused before it was handled emits no further events. */
+    static void detach(RoutingContext ctx) {
+        ctx.remove(KEY);
+    }
+
     /** The request's audit record, or null when the policy does not audit it. */
     public static RequestAudit of(RoutingContext ctx) {
         return ctx.get(KEY);
@@ -67,6 +77,33 @@ public final class RequestAudit {
         if (audit != null) {
             audit.annotations.putIfAbsent(key, value);
         }
+    }
+
+    /**
+     * Where admission puts its annotations for this request's events (upstream's {@code admission.WithAudit}, which
+     * copies a plugin's annotations up to the event's level): those of level Metadata whenever the request is
+     * audited, those of level Request (a mutating webhook's patch) only when the event records requests. Nothing
+     * when the request is not audited.
+     */
+    public static AuditAnnotations admissionAnnotations(RoutingContext ctx) {
+        RequestAudit audit = of(ctx);
+        if (audit == null) {
+            return AuditAnnotations.NONE;
+        }
+        boolean requests = audit.decision.level().atLeast(Level.REQUEST);
+        return new AuditAnnotations() {
+            @Override
+            public void add(String key, String value) {
+                audit.annotations.putIfAbsent(key, value);
+            }
+
+            @Override
+            public void addAtRequestLevel(String key, String value) {
+                if (requests) {
+                    audit.annotations.putIfAbsent(key, value);
+                }
+            }
+        };
     }
 
     /**
@@ -103,16 +140,22 @@ public final class RequestAudit {
         }
     }
 
-    /** Emits the event of {@code stage} unless the policy omits that stage. */
-    void emit(Stage stage, int code, Buffer requestBody, Status panic) {
+    /**
+     * Emits the event of {@code stage} unless the policy omits that stage.
+     *
+     * @return completes once a blocking backend has the event (at once without one); failed when a
+     *     {@code blocking-strict} backend lost it
+     */
+    Future<Void> emit(Stage stage, int code, Buffer requestBody, Status panic) {
         if (decision.omitStages().contains(stage)) {
-            return;
+            return Future.succeededFuture();
         }
         Level level = decision.level();
-        dispatcher.emit(new AuditEvent(level, auditId, stage, requestUri, verb, user, impersonatedUser, sourceIps,
+        return dispatcher.emit(new AuditEvent(level, auditId, stage, requestUri, verb, user, impersonatedUser, sourceIps,
                 userAgent, objectRef, code, panic != null ? panic : responseStatus,
                 requestBody,
                 stage == Stage.RESPONSE_COMPLETE && level.atLeast(Level.REQUEST_RESPONSE) ? responseBody : null,
-                decision.omitManagedFields(), received, clock.instant(), java.util.Collections.unmodifiableMap(new LinkedHashMap<>(annotations))));
+                decision.omitManagedFields(), received, clock.instant(),
+                annotations.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(annotations))));
     }
 }

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.delegation.KubeconfigTransport;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -24,11 +25,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code --audit-webhook-config-file}: POSTs {@code audit.k8s.io/v1} EventLists to the kubeconfig's server, as
- * upstream's buffered webhook backend: events wait in a bounded buffer (full: dropped, counted and logged), a batch
- * goes out when {@code maxBatchSize} events are there or {@code maxWait} has passed, throttled to {@code qps} with
- * {@code burst}, and a failed batch is retried with backoff (initial backoff × 1.5, jitter 0.2, 5 attempts) before it
- * is dropped. One batch is in flight at a time. Sending is asynchronous on a Vert.x event loop; a dead webhook never
- * holds up a request.
+ * upstream's webhook backend in one of {@code --audit-webhook-mode}'s three modes.
+ *
+ * <p>{@code batch} (upstream's buffered backend): events wait in a bounded buffer (full: dropped, counted under the
+ * plugin {@code buffered} and logged), a batch goes out when {@code maxBatchSize} events are there or
+ * {@code maxWait} has passed, throttled to {@code qps} with {@code burst}, and a failed batch is retried with backoff
+ * (initial backoff × 1.5, jitter 0.2, 5 attempts) before it is dropped. One batch is in flight at a time; a dead
+ * webhook never holds up a request.
+ *
+ * <p>{@code blocking} and {@code blocking-strict}: each event is POSTed on its own as it comes, with the same
+ * retries, and the request that made it waits ({@link #awaited()}); a lost event is counted and logged, and in
+ * {@code blocking-strict} mode fails its request when it was the RequestReceived one. Sending is asynchronous on
+ * a Vert.x event loop in every mode.
  */
 final class WebhookBackend implements AuditBackend {
 
@@ -36,9 +44,22 @@ final class WebhookBackend implements AuditBackend {
     private static final int ATTEMPTS = 5;
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
-    /** The batching flags; {@code maxWait} of zero sends every event as soon as it arrives. */
-    record Settings(int bufferSize, int maxBatchSize, Duration maxWait, boolean throttle, double qps, int burst,
-                    Duration initialBackoff, Truncation truncation) {
+    /** {@code --audit-webhook-mode}. */
+    enum Mode {
+        BATCH, BLOCKING, BLOCKING_STRICT;
+
+        static Mode parse(String flag) {
+            return switch (flag) {
+                case "blocking" -> BLOCKING;
+                case "blocking-strict" -> BLOCKING_STRICT;
+                default -> BATCH;
+            };
+        }
+    }
+
+    /** The batching flags (read in {@code batch} mode only); {@code maxWait} of zero sends every event at once. */
+    record Settings(Mode mode, int bufferSize, int maxBatchSize, Duration maxWait, boolean throttle, double qps,
+                    int burst, Duration initialBackoff, Truncation truncation) {
     }
 
     private final Vertx vertx;
@@ -64,7 +85,7 @@ final class WebhookBackend implements AuditBackend {
         this.settings = settings;
         this.counters = counters;
         this.tokens = settings.burst();
-        this.periodicTimer = settings.maxWait().isZero() ? -1
+        this.periodicTimer = settings.mode() != Mode.BATCH || settings.maxWait().isZero() ? -1
                 : vertx.setPeriodic(settings.maxWait().toMillis(), id -> flush());
     }
 
@@ -74,10 +95,24 @@ final class WebhookBackend implements AuditBackend {
     }
 
     @Override
-    public void process(AuditEvent event, ObjectNode json, byte[] original) {
+    public boolean awaited() {
+        return settings.mode() != Mode.BATCH;
+    }
+
+    @Override
+    public boolean strict() {
+        return settings.mode() == Mode.BLOCKING_STRICT;
+    }
+
+    @Override
+    public Future<Void> process(AuditEvent event, ObjectNode json, byte[] original) {
         byte[] bytes = settings.truncation().fit(json, original, counters);
         if (bytes == null) {
-            return;
+            // upstream's truncate plugin counts the drop and still answers success, even to blocking-strict
+            return Future.succeededFuture();
+        }
+        if (settings.mode() != Mode.BATCH) {
+            return sendAlone(bytes);
         }
         boolean full;
         int size;
@@ -89,14 +124,15 @@ final class WebhookBackend implements AuditBackend {
             size = buffer.size();
         }
         if (full) {
-            counters.errors(plugin(), 1);
+            // upstream's buffered backend counts what its full queue refuses as its own error
+            counters.errors("buffered", 1);
             long now = System.nanoTime();
             if (now - lastDropLogNanos > TimeUnit.SECONDS.toNanos(1)) {
                 lastDropLogNanos = now;
                 LOG.error("audit webhook buffer is full ({} events): dropping audit event {}", settings.bufferSize(),
                         event.auditId());
             }
-            return;
+            return Future.succeededFuture();
         }
         if ((size >= settings.maxBatchSize() || settings.maxWait().isZero()) && flushScheduled.compareAndSet(false,
                 true)) {
@@ -105,6 +141,43 @@ final class WebhookBackend implements AuditBackend {
                 flush();
             });
         }
+        return Future.succeededFuture();
+    }
+
+    /**
+     * {@code blocking} modes: one event in its own EventList, retried as a batch is; completes once it was
+     * delivered or given up (then counted and logged), and fails in {@code blocking-strict} mode when it was lost.
+     */
+    private Future<Void> sendAlone(byte[] bytes) {
+        Promise<Void> sent = Promise.promise();
+        context.runOnContext(v -> attempt(eventList(List.of(bytes)), 1, sent));
+        return sent.future();
+    }
+
+    private void attempt(Buffer body, int attempt, Promise<Void> sent) {
+        post(body).onComplete(ar -> {
+            if (ar.succeeded()) {
+                sent.complete();
+            } else if (attempt < ATTEMPTS) {
+                vertx.setTimer(backoff(attempt), id -> attempt(body, attempt + 1, sent));
+            } else {
+                counters.errors(plugin(), 1);
+                LOG.error("audit webhook {}: dropping an audit event after {} attempts: {}", transport.server(),
+                        ATTEMPTS, ar.cause().getMessage());
+                if (strict()) {
+                    sent.fail(ar.cause());
+                } else {
+                    sent.complete();
+                }
+            }
+        });
+    }
+
+    /** upstream's DefaultRetryBackoffWithInitialDelay: × 1.5 per attempt, jitter 0.2. */
+    private long backoff(int attempt) {
+        double delay = settings.initialBackoff().toMillis() * Math.pow(1.5, attempt - 1.0)
+                * (1 + ThreadLocalRandom.current().nextDouble() * 0.2);
+        return Math.max(1, (long) delay);
     }
 
     /** Sends the next batch unless one is in flight or the throttle says wait; on the event loop. */
@@ -160,9 +233,7 @@ final class WebhookBackend implements AuditBackend {
                 return;
             }
             if (attempt < ATTEMPTS) {
-                double delay = settings.initialBackoff().toMillis() * Math.pow(1.5, attempt - 1.0)
-                        * (1 + ThreadLocalRandom.current().nextDouble() * 0.2);
-                vertx.setTimer(Math.max(1, (long) delay), id -> send(body, events, attempt + 1));
+                vertx.setTimer(backoff(attempt), id -> send(body, events, attempt + 1));
                 return;
             }
             inFlight = false;

@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.api.json.YamlDecodingException;
 import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.DeleteOptions;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
@@ -199,7 +200,7 @@ public final class RequestBodies {
     public static WriteContext writeContext(ResourceRequest req, WriteOptions options) {
         return new WriteContext(req.user(), options.dryRun(),
                 FieldManager.managerOrUserAgent(options.fieldManager(), req.header("User-Agent")),
-                Responses.warnings(req.ctx())::add, bodyLength(req));
+                Responses.warnings(req.ctx())::add, bodyLength(req), RequestAudit.admissionAnnotations(req.ctx()));
     }
 
     /** The field manager of writes to this request's kind, version and subresource. */
@@ -208,7 +209,8 @@ public final class RequestBodies {
     }
 
     public static WriteContext writeContext(ResourceRequest req, boolean dryRun) {
-        return new WriteContext(req.user(), dryRun, "", Responses.warnings(req.ctx())::add);
+        return new WriteContext(req.user(), dryRun, "", Responses.warnings(req.ctx())::add, 0,
+                RequestAudit.admissionAnnotations(req.ctx()));
     }
 
     public static DeleteOptions deleteOptions(ResourceRequest req) {

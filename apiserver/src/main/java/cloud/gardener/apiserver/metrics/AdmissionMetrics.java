@@ -2,16 +2,22 @@ package cloud.gardener.apiserver.metrics;
 
 import cloud.gardener.apiserver.admission.AdmissionObserver;
 import cloud.gardener.apiserver.admission.Operation;
+import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
-/** k8s.io/apiserver's admission metrics (pkg/admission/metrics): per plugin, per step, per webhook. */
+/**
+ * k8s.io/apiserver's admission metrics (pkg/admission/metrics): per plugin, per step, per webhook call (with the
+ * webhook's requests by code, its rejections and the calls that failed open).
+ */
 public final class AdmissionMetrics implements AdmissionObserver {
 
     private final Histogram controllers;
     private final Histogram steps;
     private final Histogram webhooks;
     private final ExactNameCounter webhookRejections;
+    private final ExactNameCounter webhookFailOpen;
+    private final Counter webhookRequests;
 
     AdmissionMetrics(PrometheusRegistry registry) {
         controllers = Histogram.builder().name("apiserver_admission_controller_admission_duration_seconds")
@@ -38,6 +44,16 @@ public final class AdmissionMetrics implements AdmissionObserver {
                         + "400). Codes greater than 600 are truncated to 600, to keep the metrics cardinality "
                         + "bounded.",
                 "name", "type", "operation", "error_type", "rejection_code");
+        webhookFailOpen = ExactNameCounter.register(registry, "apiserver_admission_webhook_fail_open_count",
+                "Admission webhook fail open count, identified by name and broken out for each admission type "
+                        + "(validating or admit).",
+                "name", "type");
+        webhookRequests = Counter.builder().name("apiserver_admission_webhook_request_total")
+                .help("Admission webhook request total, identified by name and broken out for each admission type "
+                        + "(validating or admit) and operation. Additional labels specify whether the request was "
+                        + "rejected or not and an HTTP status code. Codes greater than 600 are truncated to 600, to "
+                        + "keep the metrics cardinality bounded.")
+                .labelNames("name", "type", "operation", "code", "rejected").register(registry);
     }
 
     @Override
@@ -60,13 +76,22 @@ public final class AdmissionMetrics implements AdmissionObserver {
         steps.labelValues(type, operation, Boolean.toString(rejected)).observe(elapsedNanos / 1e9);
     }
 
-    /** One admission webhook call. */
-    public void webhook(String name, String type, String operation, boolean rejected, long elapsedNanos) {
-        webhooks.labelValues(name, type, operation, Boolean.toString(rejected)).observe(elapsedNanos / 1e9);
+    @Override
+    public void webhook(String name, String type, Operation operation, boolean rejected, int code,
+            long elapsedNanos) {
+        webhookRequests.labelValues(name, type, operation.name(), Integer.toString(Math.min(code, 600)),
+                Boolean.toString(rejected)).inc();
+        webhooks.labelValues(name, type, operation.name(), Boolean.toString(rejected)).observe(elapsedNanos / 1e9);
     }
 
     /** A webhook rejected the request or failed; the code is capped at 600 as upstream. */
-    public void webhookRejection(String name, String type, String operation, String errorType, int code) {
-        webhookRejections.inc(name, type, operation, errorType, Integer.toString(Math.min(code, 600)));
+    @Override
+    public void webhookRejection(String name, String type, Operation operation, String errorType, int code) {
+        webhookRejections.inc(name, type, operation.name(), errorType, Integer.toString(Math.min(code, 600)));
+    }
+
+    @Override
+    public void webhookFailOpen(String name, String type) {
+        webhookFailOpen.inc(name, type);
     }
 }

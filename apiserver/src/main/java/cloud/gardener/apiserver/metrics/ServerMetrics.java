@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.metrics;
 
+import cloud.gardener.apiserver.audit.AuditCounters;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
@@ -16,13 +17,14 @@ public final class ServerMetrics {
     private final StorageMetrics storage = new StorageMetrics(registry);
     private final AdmissionMetrics admission = new AdmissionMetrics(registry);
     private final AuthenticationMetrics authentication = new AuthenticationMetrics(registry);
-    private final AuditMetrics audit = new AuditMetrics(registry);
 
-    public ServerMetrics() {
-        this(true);
+    /** A server's metrics, its audit series read from {@code audit} (an {@code Auditing}'s counters). */
+    public ServerMetrics(AuditCounters audit) {
+        this(true, audit);
     }
 
-    private ServerMetrics(boolean jvm) {
+    private ServerMetrics(boolean jvm, AuditCounters audit) {
+        AuditMetrics.register(registry, audit);
         if (jvm) {
             // the client keeps every registry it registered the JVM collectors with: one per server
             JvmMetrics.builder().register(registry);
@@ -31,7 +33,7 @@ public final class ServerMetrics {
 
     /** Metrics nobody serves, without the JVM collectors: for parts of the server built on their own. */
     public static ServerMetrics unserved() {
-        return new ServerMetrics(false);
+        return new ServerMetrics(false, new AuditCounters());
     }
 
     public PrometheusRegistry registry() {
@@ -56,9 +58,5 @@ public final class ServerMetrics {
 
     public AuthenticationMetrics authentication() {
         return authentication;
-    }
-
-    public AuditMetrics audit() {
-        return audit;
     }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.metrics;
 
+import cloud.gardener.apiserver.storage.value.TransformationObserver;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
@@ -7,9 +8,12 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 /**
  * k8s.io/apiserver's storage metrics: etcd request latencies, stored object counts, list work, value transformation
- * (encryption at rest), and the watch cache's list and capacity series (fed once a watch cache exists).
+ * (encryption at rest), and the watch cache's list and capacity series, registered as upstream registers them but
+ * fed by nothing until the watch cache exists (no list is served from a cache yet).
  */
 public final class StorageMetrics {
+
+    private static final String TRANSFORMED = "OK";
 
     private final Histogram etcdRequests;
     private final Gauge objects;
@@ -63,8 +67,12 @@ public final class StorageMetrics {
                 .classicOnly().classicUpperBounds(Buckets.exponential(5e-6, 2, 25)).register(registry);
         transformationOperations = Counter.builder().name("apiserver_storage_transformation_operations_total")
                 .help("Total number of transformations. Successful transformation will have a status 'OK' and a "
-                        + "varied status string when the transformation fails.")
-                .labelNames("transformation_type", "transformer_prefix", "status").register(registry);
+                        + "varied status string when the transformation fails. The status, resource, and "
+                        + "transformation_type fields can be used for alerting purposes. For example, you can "
+                        + "monitor for encryption/decryption failures using the transformation_type (e.g., "
+                        + "from_storage for decryption and to_storage for encryption). Additionally, these fields "
+                        + "can be used to ensure that the correct transformers are applied to each resource.")
+                .labelNames("resource", "transformation_type", "transformer_prefix", "status").register(registry);
     }
 
     /**
@@ -92,14 +100,17 @@ public final class StorageMetrics {
     }
 
     /**
-     * One value transformation.
+     * The observer of one resource's value transformations (encryption at rest), as upstream's
+     * {@code RecordTransformation}: every transformation counted, the successful ones timed.
      *
-     * @param type {@code from_storage} or {@code to_storage}
-     * @param prefix the transformer's prefix ({@code k8s:enc:aescbc:v1:}), or {@code identity}
-     * @param status {@code OK} or the failure's gRPC-style code name
+     * @param resource the group resource, {@code secrets}, {@code internalsecrets.core.gardener.cloud}
      */
-    public void transformation(String type, String prefix, String status, long elapsedNanos) {
-        transformationDuration.labelValues(type, prefix).observe(elapsedNanos / 1e9);
-        transformationOperations.labelValues(type, prefix, status).inc();
+    public TransformationObserver transformations(String resource) {
+        return (type, prefix, status, elapsedNanos) -> {
+            transformationOperations.labelValues(resource, type, prefix, status).inc();
+            if (TRANSFORMED.equals(status)) {
+                transformationDuration.labelValues(type, prefix).observe(elapsedNanos / 1e9);
+            }
+        };
     }
 }

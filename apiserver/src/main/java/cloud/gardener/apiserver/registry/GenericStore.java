@@ -479,7 +479,7 @@ public final class GenericStore {
             return Future.failedFuture(precondition);
         }
         Attributes attrs = new Attributes(type.gvk(apiVersionOf(old)), gr(), "", Objects.namespace(old),
-                name, Operation.DELETE, null, old, ctx.user(), ctx.dryRun(), ctx.warnings());
+                name, Operation.DELETE, null, old, ctx.user(), ctx.dryRun(), ctx.warnings(), ctx.audit());
         return admission.run(attrs)
                 .compose(v -> deleteOrMark(key, current, old, request, ctx))
                 .recover(t -> Future.failedFuture(isConflict(t) ? t
@@ -543,7 +543,7 @@ public final class GenericStore {
         // The collection is admitted once as a whole (name empty), then every object on its own.
         Attributes collection = new Attributes(type.gvk(type.versions().get(0)), gr(), "",
                 namespace == null ? "" : namespace, "", Operation.DELETE, null, null, ctx.user(), ctx.dryRun(),
-                ctx.warnings());
+                ctx.warnings(), ctx.audit());
         return admission.run(collection)
                 .compose(v -> list(namespace, new ListQuery(0, false, 0, null, filter, false))).compose(result -> {
             List<ObjectNode> deleted = new ArrayList<>();
@@ -565,12 +565,12 @@ public final class GenericStore {
 
     private Attributes updateAttributes(ObjectNode obj, ObjectNode old, String subresource, WriteContext ctx) {
         return new Attributes(type.gvk(apiVersionOf(obj)), gr(), subresource, Objects.namespace(old),
-                Objects.name(old), Operation.UPDATE, obj, old, ctx.user(), ctx.dryRun(), ctx.warnings());
+                Objects.name(old), Operation.UPDATE, obj, old, ctx.user(), ctx.dryRun(), ctx.warnings(), ctx.audit());
     }
 
     private Attributes attributes(Operation op, ObjectNode obj, ObjectNode old, WriteContext ctx) {
         return new Attributes(type.gvk(apiVersionOf(obj)), gr(), "", Objects.namespace(obj), Objects.name(obj), op,
-                obj, old, ctx.user(), ctx.dryRun(), ctx.warnings());
+                obj, old, ctx.user(), ctx.dryRun(), ctx.warnings(), ctx.audit());
     }
 
     private String apiVersionOf(ObjectNode obj) {

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.admission.AuditAnnotations;
 import cloud.gardener.apiserver.authn.UserInfo;
 import java.util.function.Consumer;
 
@@ -13,9 +14,15 @@ import java.util.function.Consumer;
  * @param warnings     where the strategy's warnings for the client go
  * @param requestBytes the size of the request's body: with the stored object's, how much work applying it is
  *                     ({@link CpuWork})
+ * @param audit        where admission's annotations for the request's audit events go
  */
 public record WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings,
-                           long requestBytes) {
+                           long requestBytes, AuditAnnotations audit) {
+
+    public WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings,
+                        long requestBytes) {
+        this(user, dryRun, fieldManager, warnings, requestBytes, AuditAnnotations.NONE);
+    }
 
     public WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings) {
         this(user, dryRun, fieldManager, warnings, 0);

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.DryRunClient;
 import cloud.gardener.apiserver.admission.AdmissionPlugin;
 import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.AdmissionObserver;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.PluginRegistry;
 import cloud.gardener.apiserver.admission.plugins.garden.GardenNamespaceProtection;
@@ -51,14 +52,20 @@ final class AdmissionPlugins {
 
     static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx,
                                 DryRunClient dryRun) {
+        return chain(config, objects, authorizer, vertx, dryRun, AdmissionObserver.NONE);
+    }
+
+    /** The chain, each plugin call, each phase and each admission webhook call reported to {@code observer}. */
+    static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx,
+                                DryRunClient dryRun, AdmissionObserver observer) {
         PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC(), vertx, dryRun,
-                config.featureGates());
+                config.featureGates(), observer);
         AdmissionConfig admission = config.admission();
         AdmissionChain gardener = REGISTRY.chain(admission.enabledPlugins(), admission.disabledPlugins(),
                 admission.configurations(), context);
         List<AdmissionPlugin> plugins = new ArrayList<>(gardener.plugins());
         plugins.add(new GardenPlugin(context));
         plugins.add(new GardenNamespaceProtection(context));
-        return new AdmissionChain(plugins);
+        return new AdmissionChain(plugins, observer);
     }
 }

@@ -104,16 +104,24 @@ public final class ApiServer {
     /** Starts listening, then completes once the caches admission reads through are synced. */
     public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
             SecureServing serving, Auditing auditing) {
+        return start(vertx, config, limits, serving, auditing, new ServerMetrics(auditing.counters()));
+    }
+
+    /**
+     * With the metrics {@code /metrics} serves made by the caller, who feeds parts of them from outside (the
+     * storage's encryption at rest); {@code metrics} should read {@code auditing}'s counters.
+     */
+    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
+            SecureServing serving, Auditing auditing, ServerMetrics metrics) {
         return AuthenticationSources.start(vertx, config).compose(sources -> {
-            Future<ApiServer> started = start(vertx, config, limits, serving, sources, auditing);
+            Future<ApiServer> started = start(vertx, config, limits, serving, sources, auditing, metrics);
             return started.onFailure(error -> sources.stop());
         });
     }
 
     private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            SecureServing serving, AuthenticationSources sources, Auditing auditing) {
+            SecureServing serving, AuthenticationSources sources, Auditing auditing, ServerMetrics metrics) {
         ResourceRegistry resources = ResourceRegistry.standard(config.cluster().serveCoreV1());
-        ServerMetrics metrics = new ServerMetrics();
         // Built in the order they depend on each other: the reads of the stored objects, the caches and lookups on
         // them, the admission chain reading through those, and the registry's stores admitting through the chain.
         StoreReads reads = new StoreReads(resources, config.storage().store(), config.storage().prefix(),
@@ -129,7 +137,7 @@ public final class ApiServer {
         RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
         StoreLookup objects = new StoreLookup(vertx, reads, cache, remote);
         Registry registry = new Registry(reads, self -> AdmissionPlugins.chain(config, objects, authorizer, vertx,
-                        new StoreDryRun(self, virtualGarden)).observedBy(metrics.admission()),
+                        new StoreDryRun(self, virtualGarden), metrics.admission()),
                 config.credentials().shootCredentialsRotationInterval());
         GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
         SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(objects));
@@ -245,7 +253,7 @@ public final class ApiServer {
         return vertx;
     }
 
-    /** What {@code /metrics} serves; the audit backends count into {@link ServerMetrics#audit()}. */
+    /** What {@code /metrics} serves. */
     public ServerMetrics metrics() {
         return metrics;
     }

@@ -5,7 +5,9 @@ import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.registry.ResourceKeys;
+import cloud.gardener.apiserver.metrics.StorageMetrics;
 import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.value.ObservedTransformer;
 import cloud.gardener.apiserver.storage.value.ResourceTransformers;
 import cloud.gardener.apiserver.storage.value.Transformer;
 import cloud.gardener.apiserver.storage.value.TransformingStorage;
@@ -40,6 +42,15 @@ public final class EncryptionAtRest {
     /** The transformer of every encrypted resource's key prefix, e.g. {@code /registry-gardener/secrets/}. */
     public static Map<String, Transformer> keyPrefixes(ResourceTransformers config, ResourceRegistry resources,
                                                        String etcdPrefix) {
+        return keyPrefixes(config, resources, etcdPrefix, null);
+    }
+
+    /**
+     * As {@link #keyPrefixes(ResourceTransformers, ResourceRegistry, String)}, each resource's transformations
+     * reported to {@code metrics} under its group resource (upstream labels them with the request's resource).
+     */
+    public static Map<String, Transformer> keyPrefixes(ResourceTransformers config, ResourceRegistry resources,
+                                                       String etcdPrefix, StorageMetrics metrics) {
         Map<String, Transformer> byPrefix = new LinkedHashMap<>();
         for (ResourceType type : resources.resources()) {
             GroupResource gr = type.groupResource();
@@ -47,21 +58,29 @@ public final class EncryptionAtRest {
             if (transformer.isEmpty() && ALWAYS_ENCRYPTED.contains(gr)) {
                 transformer = Optional.of(config.firstEntry());
             }
-            transformer.ifPresent(t -> byPrefix.put(keyPrefix(etcdPrefix, type), t));
+            transformer.map(t -> metrics == null ? t : new ObservedTransformer(t, metrics.transformations(gr.toString())))
+                    .ifPresent(t -> byPrefix.put(keyPrefix(etcdPrefix, type), t));
         }
         return byPrefix;
     }
 
+    /** {@link #wrap(Storage, ResourceTransformers, String, StorageMetrics)} without metrics. */
+    public static Storage wrap(Storage storage, ResourceTransformers config, String etcdPrefix) {
+        return wrap(storage, config, etcdPrefix, null);
+    }
+
     /**
      * The storage the server should use: {@code storage} itself without a configuration, else a
-     * {@link TransformingStorage} over it for the standard resources.
+     * {@link TransformingStorage} over it for the standard resources, reporting its transformations to
+     * {@code metrics}.
      */
-    public static Storage wrap(Storage storage, ResourceTransformers config, String etcdPrefix) {
+    public static Storage wrap(Storage storage, ResourceTransformers config, String etcdPrefix,
+                               StorageMetrics metrics) {
         if (config == null) {
             return storage;
         }
         return TransformingStorage.byKeyPrefix(storage,
-                keyPrefixes(config, ResourceRegistry.standard(true), etcdPrefix));
+                keyPrefixes(config, ResourceRegistry.standard(true), etcdPrefix, metrics));
     }
 
     /** The prefix of a resource's keys, as the registry's stores lay them out. */

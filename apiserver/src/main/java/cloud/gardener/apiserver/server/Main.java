@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.server;
 import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.config.AdmissionConfigurationFile;
 import cloud.gardener.apiserver.audit.Auditing;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
 import cloud.gardener.apiserver.authn.TokenFileAuthenticator;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
@@ -139,12 +140,15 @@ public final class Main {
 
         Vertx vertx = Vertx.vertx();
         Auditing auditing = openAuditing(vertx, o, resources);
+        // made here, not by the server, because encryption at rest reports into it from the storage below
+        ServerMetrics metrics = new ServerMetrics(auditing.counters());
         Storage storage = openStorage(vertx, o, etcdConfig, auditing, resources);
         // The embedded store compacts itself; etcd needs the kube-apiserver-style compactor.
         EtcdCompactor compactor = storage instanceof EtcdStorage etcdStorage
                 ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval) : null;
-        config.storage(EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix));
-        ApiServer server = startServer(vertx, config.build(), limits, secureServing, auditing, storage, resources);
+        config.storage(EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix, metrics.storage()));
+        ApiServer server = startServer(vertx, config.build(), limits, secureServing, auditing, metrics, storage,
+                resources);
         if (compactor != null) {
             compactor.start();
         }
@@ -263,10 +267,10 @@ public final class Main {
 
     /** Starts the server and waits (up to a minute) until it serves; on failure closes everything opened. */
     private static ApiServer startServer(Vertx vertx, ServerConfig config, RequestLimits limits,
-                                         SecureServing secureServing, Auditing auditing, Storage storage,
-                                         List<AutoCloseable> resources) {
+                                         SecureServing secureServing, Auditing auditing, ServerMetrics metrics,
+                                         Storage storage, List<AutoCloseable> resources) {
         try {
-            return ApiServer.start(vertx, config, limits, secureServing, auditing)
+            return ApiServer.start(vertx, config, limits, secureServing, auditing, metrics)
                     .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             auditing.close();

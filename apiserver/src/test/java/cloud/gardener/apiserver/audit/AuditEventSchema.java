@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * The {@code audit.k8s.io/v1} Event schema (k8s.io/apiserver/pkg/apis/audit/v1/types.go): every field name and JSON
  * type an event may have, and which are required. {@link #problems} lists every departure of one event.
  */
-final class AuditEventSchema {
+public final class AuditEventSchema {
 
     private static final Set<String> REQUIRED = Set.of("kind", "apiVersion", "level", "auditID", "stage",
             "requestURI", "verb", "user", "requestReceivedTimestamp", "stageTimestamp");
@@ -32,7 +32,7 @@ final class AuditEventSchema {
     private AuditEventSchema() {
     }
 
-    static List<String> problems(JsonNode ev) {
+    public static List<String> problems(JsonNode ev) {
         List<String> problems = new ArrayList<>();
         if (!ev.isObject()) {
             return List.of("not an object: " + ev);

@@ -51,8 +51,9 @@ class AuditFilterTest {
             }
 
             @Override
-            public void process(AuditEvent event, ObjectNode json, byte[] bytes) {
+            public Future<Void> process(AuditEvent event, ObjectNode json, byte[] bytes) {
                 events.add(json);
+                return Future.succeededFuture();
             }
 
             @Override

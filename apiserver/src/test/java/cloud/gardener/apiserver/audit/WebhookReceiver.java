@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-/** A real audit webhook: HTTPS on loopback with its own CA, keeping every EventList POSTed with a bearer token. */
+/**
+ * A real audit webhook: HTTPS on loopback with its own CA, keeping every EventList POSTed with a bearer token. Tests
+ * may slow its answers down ({@link #delayMs}) or make it fail ({@link #failing}: 500 without keeping the events).
+ */
 final class WebhookReceiver implements AutoCloseable {
 
     static final String TOKEN = "audit-webhook-token";
@@ -26,6 +29,8 @@ final class WebhookReceiver implements AutoCloseable {
     private final CertificateAuthority ca;
     final List<JsonNode> eventLists = new CopyOnWriteArrayList<>();
     final List<String> refused = new CopyOnWriteArrayList<>();
+    volatile long delayMs;
+    volatile boolean failing;
 
     WebhookReceiver(Vertx vertx) throws Exception {
         ca = CertificateAuthority.generate("audit-webhook-ca", Duration.ofDays(1));
@@ -41,8 +46,19 @@ final class WebhookReceiver implements AutoCloseable {
                 req.response().setStatusCode(401).end();
                 return;
             }
-            eventLists.add(Json.readTree(body.getBytes()));
-            req.response().setStatusCode(200).putHeader("Content-Type", "application/json").end("{}");
+            if (failing) {
+                req.response().setStatusCode(500).end("receiver down");
+                return;
+            }
+            Runnable answer = () -> {
+                eventLists.add(Json.readTree(body.getBytes()));
+                req.response().setStatusCode(200).putHeader("Content-Type", "application/json").end("{}");
+            };
+            if (delayMs > 0) {
+                vertx.setTimer(delayMs, id -> answer.run());
+            } else {
+                answer.run();
+            }
         }));
         server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }

@@ -5,11 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_33_0.Metrics;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.http.HttpResponse;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,8 +26,6 @@ class MetricsEndpointTest {
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
-    private static final String PROTOBUF =
-            "application/vnd.google.protobuf; proto=io.prometheus.client.MetricFamily; encoding=delimited";
     private static final String EXPOSURE_CLASSES = "/apis/core.gardener.cloud/v1beta1/exposureclasses";
 
     private static TestClient monitoring;
@@ -59,28 +52,28 @@ class MetricsEndpointTest {
 
     @Test
     void requestsAreCountedWithUpstreamLabels() {
-        Map<String, Metrics.MetricFamily> families = scrapeUntil(f -> count(f, "apiserver_request_total",
-                resource("WATCH", "cluster", "200")) == 1 && count(f, "apiserver_request_total",
+        Scrape families = scrapeUntil(f -> f.counter("apiserver_request_total",
+                resource("WATCH", "cluster", "200")) == 1 && f.counter("apiserver_request_total",
                 resource("DELETE", "resource", "403")) == 1);
 
-        assertThat(count(families, "apiserver_request_total", resource("POST", "resource", "201"))).isEqualTo(1);
+        assertThat(families.counter("apiserver_request_total", resource("POST", "resource", "201"))).isEqualTo(1);
         Map<String, String> dryRunCreate = resource("POST", "resource", "201");
         dryRunCreate.put("dry_run", "All");
-        assertThat(count(families, "apiserver_request_total", dryRunCreate)).isEqualTo(1);
-        assertThat(count(families, "apiserver_request_total", resource("GET", "resource", "200"))).isEqualTo(1);
-        assertThat(count(families, "apiserver_request_total", resource("GET", "resource", "404"))).isEqualTo(1);
-        assertThat(count(families, "apiserver_request_total", resource("LIST", "cluster", "200"))).isEqualTo(1);
-        assertThat(count(families, "apiserver_request_total", resource("APPLY", "resource", "201"))).isEqualTo(1);
+        assertThat(families.counter("apiserver_request_total", dryRunCreate)).isEqualTo(1);
+        assertThat(families.counter("apiserver_request_total", resource("GET", "resource", "200"))).isEqualTo(1);
+        assertThat(families.counter("apiserver_request_total", resource("GET", "resource", "404"))).isEqualTo(1);
+        assertThat(families.counter("apiserver_request_total", resource("LIST", "cluster", "200"))).isEqualTo(1);
+        assertThat(families.counter("apiserver_request_total", resource("APPLY", "resource", "201"))).isEqualTo(1);
 
         Map<String, String> getLabels = resource("GET", "resource", null);
-        assertThat(histogramCount(families, "apiserver_request_duration_seconds", getLabels)).isEqualTo(2);
-        Metrics.Histogram duration = histogram(families, "apiserver_request_duration_seconds", getLabels);
+        assertThat(families.histogramCount("apiserver_request_duration_seconds", getLabels)).isEqualTo(2);
+        Metrics.Histogram duration = families.histogram("apiserver_request_duration_seconds", getLabels);
         assertThat(duration.getBucketList()).extracting(Metrics.Bucket::getUpperBound).containsExactly(0.005,
                 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 20.0,
                 30.0, 45.0, 60.0, Double.POSITIVE_INFINITY);
         Map<String, String> sizeLabels = resource("LIST", "cluster", null);
         sizeLabels.remove("dry_run");
-        Metrics.Histogram sizes = histogram(families, "apiserver_response_sizes", sizeLabels);
+        Metrics.Histogram sizes = families.histogram("apiserver_response_sizes", sizeLabels);
         assertThat(sizes.getSampleCount()).isEqualTo(1);
         assertThat(sizes.getSampleSum()).isPositive();
         assertThat(sizes.getBucketList()).extracting(Metrics.Bucket::getUpperBound)
@@ -89,58 +82,58 @@ class MetricsEndpointTest {
 
     @Test
     void storageRoundTripsAreTimedPerResource() {
-        Map<String, Metrics.MetricFamily> families = scrape(monitoring);
+        Scrape families = scrape(monitoring);
         String type = "exposureclasses.core.gardener.cloud";
-        assertThat(histogramCount(families, "etcd_request_duration_seconds",
+        assertThat(families.histogramCount("etcd_request_duration_seconds",
                 Map.of("operation", "create", "type", type))).isEqualTo(2);
-        assertThat(histogramCount(families, "etcd_request_duration_seconds",
+        assertThat(families.histogramCount("etcd_request_duration_seconds",
                 Map.of("operation", "get", "type", type))).isGreaterThanOrEqualTo(2);
-        assertThat(histogramCount(families, "etcd_request_duration_seconds",
+        assertThat(families.histogramCount("etcd_request_duration_seconds",
                 Map.of("operation", "list", "type", type))).isGreaterThanOrEqualTo(2);
         // the list returned one object (the applied one came later), the watch's initial list two
-        assertThat(count(families, "apiserver_storage_list_returned_objects_total", Map.of("resource", type)))
+        assertThat(families.counter("apiserver_storage_list_returned_objects_total", Map.of("resource", type)))
                 .isGreaterThanOrEqualTo(3);
-        assertThat(count(families, "apiserver_storage_list_total", Map.of("resource", type)))
+        assertThat(families.counter("apiserver_storage_list_total", Map.of("resource", type)))
                 .isGreaterThanOrEqualTo(2);
         // counted when the server started, before the test made any
-        assertThat(gauge(families, "apiserver_storage_objects", Map.of("resource", type))).isZero();
+        assertThat(families.gauge("apiserver_storage_objects", Map.of("resource", type))).isZero();
     }
 
     @Test
     void admissionIsTimedPerPluginAndPhase() {
-        Map<String, Metrics.MetricFamily> families = scrape(monitoring);
+        Scrape families = scrape(monitoring);
         // two creates and one apply that created: each ran both phases
-        assertThat(histogramCount(families, "apiserver_admission_step_admission_duration_seconds",
+        assertThat(families.histogramCount("apiserver_admission_step_admission_duration_seconds",
                 Map.of("type", "admit", "operation", "CREATE", "rejected", "false"))).isGreaterThanOrEqualTo(3);
-        assertThat(histogramCount(families, "apiserver_admission_step_admission_duration_seconds",
+        assertThat(families.histogramCount("apiserver_admission_step_admission_duration_seconds",
                 Map.of("type", "validate", "operation", "CREATE", "rejected", "false"))).isGreaterThanOrEqualTo(3);
-        assertThat(families.get("apiserver_admission_controller_admission_duration_seconds").getMetricList())
+        assertThat(families.families().get("apiserver_admission_controller_admission_duration_seconds").getMetricList())
                 .isNotEmpty();
     }
 
     @Test
     void watchesAreCounted() {
-        Map<String, Metrics.MetricFamily> families = scrapeUntil(f -> gauge(f, "apiserver_registered_watchers",
+        Scrape families = scrapeUntil(f -> f.gauge("apiserver_registered_watchers",
                 Map.of("group", "core.gardener.cloud", "version", "v1beta1", "kind", "ExposureClass")) == 0);
         Map<String, String> gvr = Map.of("group", "core.gardener.cloud", "version", "v1beta1",
                 "resource", "exposureclasses");
-        assertThat(count(families, "apiserver_watch_events_total", gvr)).isEqualTo(2);
-        assertThat(histogramCount(families, "apiserver_watch_events_sizes", gvr)).isEqualTo(2);
-        assertThat(count(families, "apiserver_init_events_total",
+        assertThat(families.counter("apiserver_watch_events_total", gvr)).isEqualTo(2);
+        assertThat(families.histogramCount("apiserver_watch_events_sizes", gvr)).isEqualTo(2);
+        assertThat(families.counter("apiserver_init_events_total",
                 Map.of("resource", "exposureclasses.core.gardener.cloud"))).isEqualTo(2);
     }
 
     @Test
     void authenticationAndInFlightAreReported() {
-        Map<String, Metrics.MetricFamily> families = scrape(monitoring);
-        assertThat(untyped(families, "authentication_attempts", Map.of("result", "success"))).isGreaterThanOrEqualTo(8);
-        assertThat(untyped(families, "authenticated_user_requests", Map.of("username", "other")))
+        Scrape families = scrape(monitoring);
+        assertThat(families.untyped("authentication_attempts", Map.of("result", "success"))).isGreaterThanOrEqualTo(8);
+        assertThat(families.untyped("authenticated_user_requests", Map.of("username", "other")))
                 .isGreaterThanOrEqualTo(8);
-        assertThat(gauge(families, "apiserver_current_inflight_requests", Map.of("request_kind", "mutating")))
+        assertThat(families.gauge("apiserver_current_inflight_requests", Map.of("request_kind", "mutating")))
                 .isZero();
-        assertThat(gauge(families, "apiserver_current_inqueue_requests", Map.of("request_kind", "readOnly")))
+        assertThat(families.gauge("apiserver_current_inqueue_requests", Map.of("request_kind", "readOnly")))
                 .isZero();
-        assertThat(families).containsKeys("jvm_memory_used_bytes", "process_cpu_seconds_total");
+        assertThat(families.families()).containsKeys("jvm_memory_used_bytes", "process_cpu_seconds_total");
     }
 
     @Test
@@ -166,8 +159,8 @@ class MetricsEndpointTest {
         // a non-resource request refused by authorization is counted with its code
         Map<String, String> refused = new HashMap<>(Map.of("verb", "GET", "dry_run", "", "group", "", "version", "",
                 "resource", "", "subresource", "", "scope", "", "component", "apiserver", "code", "403"));
-        assertThat(count(scrapeUntil(f -> count(f, "apiserver_request_total", refused) >= 2),
-                "apiserver_request_total", refused)).isGreaterThanOrEqualTo(2);
+        assertThat(scrapeUntil(f -> f.counter("apiserver_request_total", refused) >= 2)
+                .counter("apiserver_request_total", refused)).isGreaterThanOrEqualTo(2);
     }
 
     private static Map<String, Object> exposureClass(String name) {
@@ -186,83 +179,11 @@ class MetricsEndpointTest {
         return labels;
     }
 
-    /** Recording happens when a response has ended, which may be just after the client saw it. */
-    private static Map<String, Metrics.MetricFamily> scrapeUntil(Predicate<Map<String, Metrics.MetricFamily>> done) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        Map<String, Metrics.MetricFamily> families = scrape(monitoring);
-        while (!done.test(families) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            families = scrape(monitoring);
-        }
-        return families;
+    private static Scrape scrapeUntil(Predicate<Scrape> done) {
+        return Scrape.until(monitoring, done);
     }
 
-    /** Scrapes in the protobuf format and parses it with the client's own generated parser. */
-    private static Map<String, Metrics.MetricFamily> scrape(TestClient client) {
-        HttpResponse<byte[]> response = client.getBytes("/metrics", Map.of("Accept", PROTOBUF));
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/vnd.google.protobuf"));
-        Map<String, Metrics.MetricFamily> families = new HashMap<>();
-        try (InputStream in = new ByteArrayInputStream(response.body())) {
-            Metrics.MetricFamily family;
-            while ((family = Metrics.MetricFamily.parseDelimitedFrom(in)) != null) {
-                families.put(family.getName(), family);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return families;
-    }
-
-    /** The metric of a family whose labels are exactly these, or null. */
-    private static Metrics.Metric metric(Map<String, Metrics.MetricFamily> families, String name,
-            Map<String, String> labels) {
-        Metrics.MetricFamily family = families.get(name);
-        if (family == null) {
-            return null;
-        }
-        for (Metrics.Metric metric : family.getMetricList()) {
-            Map<String, String> actual = new HashMap<>();
-            metric.getLabelList().forEach(pair -> actual.put(pair.getName(), pair.getValue()));
-            if (actual.equals(labels)) {
-                return metric;
-            }
-        }
-        return null;
-    }
-
-    private static double count(Map<String, Metrics.MetricFamily> families, String name, Map<String, String> labels) {
-        Metrics.Metric metric = metric(families, name, labels);
-        return metric == null ? 0 : metric.getCounter().getValue();
-    }
-
-    private static double gauge(Map<String, Metrics.MetricFamily> families, String name, Map<String, String> labels) {
-        Metrics.Metric metric = metric(families, name, labels);
-        return metric == null ? -1 : metric.getGauge().getValue();
-    }
-
-    private static double untyped(Map<String, Metrics.MetricFamily> families, String name,
-            Map<String, String> labels) {
-        Metrics.Metric metric = metric(families, name, labels);
-        return metric == null ? 0 : metric.getUntyped().getValue();
-    }
-
-    private static Metrics.Histogram histogram(Map<String, Metrics.MetricFamily> families, String name,
-            Map<String, String> labels) {
-        Metrics.Metric metric = metric(families, name, labels);
-        assertThat(metric).as(name + labels + " in " + families.get(name)).isNotNull();
-        return metric.getHistogram();
-    }
-
-    private static long histogramCount(Map<String, Metrics.MetricFamily> families, String name,
-            Map<String, String> labels) {
-        Metrics.Metric metric = metric(families, name, labels);
-        return metric == null ? 0 : metric.getHistogram().getSampleCount();
+    private static Scrape scrape(TestClient client) {
+        return Scrape.of(client);
     }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.testing;
 
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
@@ -58,6 +59,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private Function<Vertx, Auditing> auditingFactory = v -> Auditing.disabled();
     private Auditing auditing;
     private SecureServing serving = SecureServing.DEFAULT;
+    private ServerMetrics metrics;
 
     public ApiServerExtension() {
         this(UnaryOperator.identity());
@@ -118,6 +120,15 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return auditing;
     }
 
+    /**
+     * Serves these metrics instead of the server's own, so that parts built outside the server (a storage with
+     * encryption at rest) can report into them, as the server's main does.
+     */
+    public ApiServerExtension withMetrics(ServerMetrics newMetrics) {
+        this.metrics = newMetrics;
+        return this;
+    }
+
     /** Starts the server with these TLS and HTTP/2 settings instead of the defaults. */
     public ApiServerExtension withServing(SecureServing newServing) {
         this.serving = newServing;
@@ -143,8 +154,9 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
                 .storage(storage)
                 .etcdPrefix(prefix)).build();
         auditing = auditingFactory.apply(vertx);
-        server = ApiServer.start(vertx, config, limits, this.serving, auditing).toCompletionStage().toCompletableFuture()
-                .get(30, TimeUnit.SECONDS);
+        server = (metrics == null ? ApiServer.start(vertx, config, limits, this.serving, auditing)
+                : ApiServer.start(vertx, config, limits, this.serving, auditing, metrics))
+                .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 
     @Override

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.Decoded;
@@ -59,7 +60,7 @@ public final class CredentialRequestHandler implements VerbHandler {
         ObjectNode request = decode(req, options.fieldValidation());
         Attributes attributes = new Attributes(kind, req.type().groupResource(),
                 req.subresource(), req.namespace(), req.name(), Operation.CREATE, request, null, req.user(),
-                options.dryRun(), Responses.warnings(req.ctx())::add);
+                options.dryRun(), Responses.warnings(req.ctx())::add, RequestAudit.admissionAnnotations(req.ctx()));
         return admission.run(attributes).compose(v -> issuer.issue(req, request)).map(answer -> {
             writer.writeObject(201, answer);
             return null;

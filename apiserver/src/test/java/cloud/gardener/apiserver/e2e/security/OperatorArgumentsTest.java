@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.KeyPairs;
 import cloud.gardener.apiserver.certs.Pem;
 import cloud.gardener.apiserver.e2e.Examples;
+import cloud.gardener.apiserver.metrics.Scrape;
 import cloud.gardener.apiserver.server.Main;
 import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
@@ -209,6 +210,15 @@ class OperatorArgumentsTest {
                         base + "/apis/core.gardener.cloud/v1beta1/cloudprofiles", "POST",
                         Json.MAPPER.writeValueAsString(cloudProfile()));
                 assertThat(profile.statusCode()).as(profile.body()).isEqualTo(201);
+                // Main hands the audit machinery's counters to /metrics (the webhook is dead: events are buffered)
+                HttpResponse<byte[]> metrics = client.send(HttpRequest.newBuilder(URI.create(base + "/metrics"))
+                        .header("Authorization", "Bearer " + TOKEN).header("Accept", Scrape.accept()).build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
+                assertThat(metrics.statusCode()).isEqualTo(200);
+                Scrape scrape = Scrape.parse(metrics.body());
+                assertThat(scrape.counter("apiserver_audit_event_total", Map.of())).isGreaterThanOrEqualTo(4);
+                assertThat(scrape.counter("apiserver_audit_level_total", Map.of("level", "Metadata")))
+                        .isGreaterThanOrEqualTo(2);
                 // --vmodule=httplog=3: every request is logged with its verb, URI and status
                 // (written once the response is out, so the line may trail the response by a moment)
                 long logDeadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

@@ -19,4 +19,14 @@ public interface Transformer {
 
     /** Produces the stored form of {@code data}. */
     byte[] toStorage(byte[] data, byte[] context);
+
+    /** {@link #fromStorage(byte[], byte[])}, reporting the transformations made to {@code observer}. */
+    default Decrypted fromStorage(byte[] stored, byte[] context, TransformationObserver observer) {
+        return fromStorage(stored, context);
+    }
+
+    /** {@link #toStorage(byte[], byte[])}, reporting the transformations made to {@code observer}. */
+    default byte[] toStorage(byte[] data, byte[] context, TransformationObserver observer) {
+        return toStorage(data, context);
+    }
 }

@@ -1,13 +1,16 @@
 package cloud.gardener.apiserver.admission.plugins.policy;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.AuditAnnotations;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.webhook.RequestSelectors;
+import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.api.meta.StatusCause;
 import cloud.gardener.apiserver.api.meta.StatusDetails;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -18,8 +21,9 @@ import java.util.function.Function;
  * Evaluates the policies for one request as k8s.io/apiserver's validating policy dispatcher: for each policy
  * that matches and each of its bindings that matches, the validations with each param; failed validations act
  * as the binding's validationActions say ({@code Deny} refuses the request, {@code Warn} warns the client,
- * {@code Audit} would annotate the audit event, which this server does not write); configuration errors follow
- * the policy's failure policy. The first denial refuses the request: 403 worded as {@code admission.NewForbidden}
+ * {@code Audit} annotates the request's audit events with
+ * {@code validation.policy.admission.k8s.io/validation_failure}); configuration errors follow the policy's failure
+ * policy. The first denial refuses the request: 403 worded as {@code admission.NewForbidden}
  * but with the validation's reason and its code (422 for Invalid, the default).
  */
 final class PolicyDispatcher {
@@ -27,6 +31,8 @@ final class PolicyDispatcher {
     /** A denial and where it comes from; {@code binding} is null for a policy's own configuration error. */
     private record Denial(Policy policy, PolicyBinding binding, String message, String reason) {
     }
+
+    static final String VALIDATION_FAILURE = "validation.policy.admission.k8s.io/validation_failure";
 
     private final ObjectLookup objects;
     private final Attributes a;
@@ -91,7 +97,8 @@ final class PolicyDispatcher {
     }
 
     private void act(Policy policy, PolicyBinding binding, List<PolicyValidator.Decision> decisions) {
-        for (PolicyValidator.Decision decision : decisions) {
+        for (int i = 0; i < decisions.size(); i++) {
+            PolicyValidator.Decision decision = decisions.get(i);
             if (!decision.deny()) {
                 continue;
             }
@@ -100,10 +107,24 @@ final class PolicyDispatcher {
                     case "Deny" -> denials.add(new Denial(policy, binding, decision.message(), decision.reason()));
                     case "Warn" -> a.warnings().accept("Validation failed for ValidatingAdmissionPolicy '"
                             + policy.name() + "' with binding '" + binding.name() + "': " + decision.message());
-                    default -> { } // Audit: no audit annotations are written here
+                    case "Audit" -> a.audit().add(VALIDATION_FAILURE, validationFailure(binding, i, decision));
+                    default -> { }
                 }
             }
         }
+    }
+
+    /** upstream's {@code publishValidationFailureAnnotation}: a list of one failure, as Go marshals it. */
+    private static String validationFailure(PolicyBinding binding, int expressionIndex,
+            PolicyValidator.Decision decision) {
+        ObjectNode failure = Json.MAPPER.createObjectNode();
+        failure.put("message", decision.message());
+        failure.put("policy", binding.policyName());
+        failure.put("binding", binding.name());
+        failure.put("expressionIndex", expressionIndex);
+        ArrayNode actions = failure.putArray("validationActions");
+        binding.validationActions().forEach(actions::add);
+        return AuditAnnotations.goJson(Json.MAPPER.createArrayNode().add(failure));
     }
 
     /** A configuration error becomes a denial unless the policy ignores failures. */

@@ -3,12 +3,11 @@ package cloud.gardener.apiserver.admission.plugins.webhook;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.PluginContext;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The generic MutatingAdmissionWebhook: the mutating webhooks that apply are called one after the other, each
@@ -29,22 +28,24 @@ public final class MutatingAdmissionWebhook extends WebhookAdmission implements 
         return dispatch(a, this::inTurn);
     }
 
+    /** Round 0 over every webhook in order (the index counts them all), then round 1 for those to reinvoke. */
     private Future<Void> inTurn(List<Webhook> hooks, Attributes a) {
-        List<Webhook> reinvocable = new ArrayList<>();
-        Set<Webhook> again = new LinkedHashSet<>();
+        List<Integer> reinvocable = new ArrayList<>();
+        Set<Integer> again = new TreeSet<>();
         Future<Void> chain = Future.succeededFuture();
-        for (Webhook hook : hooks) {
+        for (int i = 0; i < hooks.size(); i++) {
+            Webhook hook = hooks.get(i);
+            int index = i;
             chain = chain.compose(v -> dispatcher.applies(hook, a).compose(applies -> {
                 if (!applies) {
                     return Future.succeededFuture();
                 }
-                JsonNode before = a.object() == null ? null : a.object().deepCopy();
-                return failurePolicy(hook, dispatcher.mutate(hook, a)).map(done -> {
-                    if (before != null && !before.equals(a.object())) {
+                return mutate(hook, a, 0, index).map(changed -> {
+                    if (changed) {
                         again.addAll(reinvocable);
                     }
                     if (hook.reinvokeIfNeeded()) {
-                        reinvocable.add(hook);
+                        reinvocable.add(index);
                     }
                     return null;
                 });
@@ -52,10 +53,15 @@ public final class MutatingAdmissionWebhook extends WebhookAdmission implements 
         }
         return chain.compose(v -> {
             Future<Void> second = Future.succeededFuture();
-            for (Webhook hook : again) {
-                second = second.compose(w -> failurePolicy(hook, dispatcher.mutate(hook, a)));
+            for (int index : again) {
+                second = second.compose(w -> mutate(hooks.get(index), a, 1, index).mapEmpty());
             }
             return second;
         });
+    }
+
+    private Future<Boolean> mutate(Webhook hook, Attributes a, int round, int index) {
+        CallAnnotations annotations = new CallAnnotations(a, hook, CallAnnotations.MUTATING, round, index);
+        return call(hook, "admit", a, annotations, () -> dispatcher.mutate(hook, a, annotations), false);
     }
 }

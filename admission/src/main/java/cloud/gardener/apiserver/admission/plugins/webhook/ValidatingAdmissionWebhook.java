@@ -24,11 +24,30 @@ public final class ValidatingAdmissionWebhook extends WebhookAdmission implement
         return dispatch(a, this::atOnce);
     }
 
+    /** As upstream: first which webhooks apply (an error there ends the request), then all of those at once. */
     private Future<Void> atOnce(List<Webhook> hooks, Attributes a) {
-        List<Future<Void>> calls = new ArrayList<>();
+        List<Future<Boolean>> applying = new ArrayList<>();
         for (Webhook hook : hooks) {
-            calls.add(dispatcher.applies(hook, a).compose(applies -> applies
-                    ? failurePolicy(hook, dispatcher.validate(hook, a)) : Future.succeededFuture()));
+            applying.add(dispatcher.applies(hook, a));
+        }
+        return Future.all(applying).compose(done -> {
+            List<Webhook> relevant = new ArrayList<>();
+            for (int i = 0; i < hooks.size(); i++) {
+                if (applying.get(i).result()) {
+                    relevant.add(hooks.get(i));
+                }
+            }
+            return callAll(relevant, a);
+        });
+    }
+
+    private Future<Void> callAll(List<Webhook> relevant, Attributes a) {
+        List<Future<Void>> calls = new ArrayList<>();
+        for (int i = 0; i < relevant.size(); i++) {
+            Webhook hook = relevant.get(i);
+            CallAnnotations annotations = new CallAnnotations(a, hook, CallAnnotations.VALIDATING, 0, i);
+            calls.add(call(hook, "validating", a, annotations, () -> dispatcher.validate(hook, a, annotations),
+                    null));
         }
         return Future.join(calls).transform(done -> {
             for (Future<Void> call : calls) {

@@ -1,16 +1,21 @@
 package cloud.gardener.apiserver.admission.plugins.webhook;
 
+import cloud.gardener.apiserver.admission.AdmissionObserver;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Handler;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.api.meta.ApiException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the two webhook plugins share, as k8s.io/apiserver's {@code generic.Webhook}: the configuration
@@ -20,7 +25,10 @@ import java.util.function.BiFunction;
  */
 abstract class WebhookAdmission extends Handler {
 
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookAdmission.class);
+
     private final ObjectLookup objects;
+    private final AdmissionObserver observer;
     private final WebhookSource source;
     private final WebhookSource staticOnly;
     final WebhookDispatcher dispatcher;
@@ -28,6 +36,7 @@ abstract class WebhookAdmission extends Handler {
     WebhookAdmission(String name, PluginContext context, boolean mutating) {
         super(name, Operation.CREATE, Operation.UPDATE, Operation.DELETE, Operation.CONNECT);
         this.objects = context.objects();
+        this.observer = context.observer();
         List<Webhook> manifests = manifests(context.configuration(), mutating);
         this.source = new WebhookSource(objects, mutating, manifests);
         this.staticOnly = new WebhookSource(ObjectLookup.empty(), mutating, manifests);
@@ -53,13 +62,46 @@ abstract class WebhookAdmission extends Handler {
         return source.webhooks().compose(hooks -> each.apply(hooks, a));
     }
 
-    /** Applies the failure policy to one webhook's outcome. */
-    static Future<Void> failurePolicy(Webhook hook, Future<Void> outcome) {
-        return outcome.recover(error -> {
-            if (error instanceof WebhookDispatcher.CallFailure failure) {
-                return hook.failOpen() ? Future.succeededFuture()
-                        : Future.failedFuture(cloud.gardener.apiserver.api.meta.ApiException.internal(failure.getMessage()));
+    /**
+     * One webhook call under its failure policy, reported as upstream's dispatchers report it: its latency, code and
+     * rejection to the metrics ({@code type} {@code admit} or {@code validating}), and a call that failed open to
+     * the metrics and the audit annotations.
+     *
+     * @param failedOpen what the call yields when it failed and the failure policy ignores that
+     */
+    <T> Future<T> call(Webhook hook, String type, Attributes a, CallAnnotations annotations,
+            Supplier<Future<T>> call, T failedOpen) {
+        long start = System.nanoTime();
+        return call.get().transform(ar -> {
+            long elapsed = System.nanoTime() - start;
+            String name = hook.name();
+            if (ar.succeeded()) {
+                observer.webhook(name, type, a.operation(), false, 200, elapsed);
+                return Future.succeededFuture(ar.result());
             }
+            Throwable error = ar.cause();
+            if (error instanceof WebhookDispatcher.CallFailure failure) {
+                boolean rejected = !hook.failOpen();
+                if (rejected) {
+                    observer.webhookRejection(name, type, a.operation(), "calling_webhook_error", failure.code());
+                }
+                observer.webhook(name, type, a.operation(), rejected, failure.code(), elapsed);
+                if (rejected) {
+                    return Future.failedFuture(ApiException.internal(failure.getMessage()));
+                }
+                LOG.warn("Failed calling webhook, failing open {}: {}", name, failure.getMessage());
+                observer.webhookFailOpen(name, type);
+                annotations.failedOpen();
+                return Future.succeededFuture(failedOpen);
+            }
+            if (error instanceof WebhookDispatcher.Rejection rejection) {
+                int code = rejection.status().code();
+                observer.webhookRejection(name, type, a.operation(), "no_error", code);
+                observer.webhook(name, type, a.operation(), true, code, elapsed);
+                return Future.failedFuture(rejection.status());
+            }
+            observer.webhookRejection(name, type, a.operation(), "apiserver_internal_error", 0);
+            observer.webhook(name, type, a.operation(), true, 0, elapsed);
             return Future.failedFuture(error);
         });
     }

@@ -22,6 +22,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class WebhookClient implements AutoCloseable {
 
+    static final int SERVICE_UNAVAILABLE = 503;
+
     private final Vertx given;
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
 
@@ -43,18 +45,19 @@ final class WebhookClient implements AutoCloseable {
                 .compose(resp -> resp.body().map(body -> answer(resp.statusCode(), body)))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .recover(error -> Future.failedFuture(error instanceof WebhookCallException ? error
-                        : new WebhookCallException("Post \"" + url + "\": " + describe(error))));
+                        : new WebhookCallException(SERVICE_UNAVAILABLE, "Post \"" + url + "\": " + describe(error))));
     }
 
     private static JsonNode answer(int status, Buffer body) {
         if (status / 100 != 2) {
-            throw new WebhookCallException("an error on the server (\"" + body.toString().strip()
+            throw new WebhookCallException(status, "an error on the server (\"" + body.toString().strip()
                     + "\") has prevented the request from succeeding");
         }
         try {
             return Json.readTree(body.getBytes());
         } catch (RuntimeException e) {
-            throw new WebhookCallException("the server responded with something that is not an AdmissionReview: "
+            throw new WebhookCallException(SERVICE_UNAVAILABLE,
+                    "the server responded with something that is not an AdmissionReview: "
                     + e.getMessage());
         }
     }
@@ -80,10 +83,21 @@ final class WebhookClient implements AutoCloseable {
         clients.values().forEach(HttpClient::close);
     }
 
-    /** The webhook could not be called or did not answer with a review. */
+    /**
+     * The webhook could not be called or did not answer with a review. {@code code} is what client-go's error
+     * carries: the answer's status for a non-2xx answer, else 503 ({@code NewServiceUnavailable("error calling
+     * webhook")}).
+     */
     static final class WebhookCallException extends RuntimeException {
-        WebhookCallException(String message) {
+        private final int code;
+
+        WebhookCallException(int code, String message) {
             super(message);
+            this.code = code;
+        }
+
+        int code() {
+            return code;
         }
     }
 }

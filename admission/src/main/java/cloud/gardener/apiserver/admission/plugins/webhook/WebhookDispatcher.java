@@ -34,6 +34,9 @@ import java.util.UUID;
  */
 final class WebhookDispatcher {
 
+    private static final int BAD_REQUEST = 400;
+    private static final int SERVICE_UNAVAILABLE = WebhookClient.SERVICE_UNAVAILABLE;
+
     private final ObjectLookup objects;
     private final WebhookClient client;
 
@@ -42,10 +45,35 @@ final class WebhookDispatcher {
         this.client = client;
     }
 
-    /** A failure the webhook's failurePolicy decides about: {@code ErrCallingWebhook}. */
+    /**
+     * A failure the webhook's failurePolicy decides about: {@code ErrCallingWebhook}, with the code of the status
+     * upstream gives it (400 for a request it could not build, 503 for an unreachable webhook or an unusable answer,
+     * the answer's code for a non-2xx answer).
+     */
     static final class CallFailure extends RuntimeException {
-        CallFailure(Webhook hook, String reason) {
+        private final int code;
+
+        CallFailure(Webhook hook, int code, String reason) {
             super("failed calling webhook \"" + hook.name() + "\": " + reason);
+            this.code = code;
+        }
+
+        int code() {
+            return code;
+        }
+    }
+
+    /** The webhook answered no: {@code ErrWebhookRejection}, carrying the Status the request is refused with. */
+    static final class Rejection extends RuntimeException {
+        private final ApiException status;
+
+        Rejection(ApiException status) {
+            super(status.getMessage(), null, false, false);
+            this.status = status;
+        }
+
+        ApiException status() {
+            return status;
         }
     }
 
@@ -67,37 +95,48 @@ final class WebhookDispatcher {
     }
 
     /** Calls a validating webhook; succeeds when it allows the request. */
-    Future<Void> validate(Webhook hook, Attributes a) {
-        return call(hook, a).compose(response -> {
+    Future<Void> validate(Webhook hook, Attributes a, CallAnnotations annotations) {
+        return call(hook, a, annotations).compose(response -> {
             if (response.hasNonNull("patch") || response.hasNonNull("patchType")) {
-                return Future.failedFuture(new CallFailure(hook, "received invalid webhook response: validating webhook "
-                        + "may not return response." + (response.hasNonNull("patch") ? "patch" : "patchType")));
+                return Future.failedFuture(new CallFailure(hook, SERVICE_UNAVAILABLE, "received invalid webhook "
+                        + "response: validating webhook may not return response."
+                        + (response.hasNonNull("patch") ? "patch" : "patchType")));
             }
             return Future.succeededFuture();
         });
     }
 
-    /** Calls a mutating webhook and applies its patch to the request's object. */
-    Future<Void> mutate(Webhook hook, Attributes a) {
-        return call(hook, a).compose(response -> {
+    /**
+     * Calls a mutating webhook and applies its patch to the request's object; annotates the call (whether it
+     * changed the object, whatever the outcome) and the applied patch.
+     *
+     * @return whether the object changed
+     */
+    Future<Boolean> mutate(Webhook hook, Attributes a, CallAnnotations annotations) {
+        return patch(hook, a, annotations).onComplete(ar -> annotations.mutation(ar.succeeded() && ar.result()));
+    }
+
+    private Future<Boolean> patch(Webhook hook, Attributes a, CallAnnotations annotations) {
+        return call(hook, a, annotations).compose(response -> {
             String patch = response.path("patch").asText("");
             if (patch.isEmpty()) {
-                return Future.succeededFuture();
+                return Future.succeededFuture(false);
             }
             JsonNode operations;
             try {
                 operations = Json.readTree(Base64.getDecoder().decode(patch));
             } catch (RuntimeException e) {
-                return Future.failedFuture(new CallFailure(hook,
+                return Future.failedFuture(new CallFailure(hook, SERVICE_UNAVAILABLE,
                         "received undecodable patch in webhook response: " + e.getMessage()));
             }
             if (!operations.isArray()) {
-                return Future.failedFuture(new CallFailure(hook, "received undecodable patch in webhook response: "
-                        + "json: cannot unmarshal " + operations.getNodeType().name().toLowerCase(Locale.ROOT) + " into Go value of "
+                return Future.failedFuture(new CallFailure(hook, SERVICE_UNAVAILABLE, "received undecodable patch in "
+                        + "webhook response: json: cannot unmarshal "
+                        + operations.getNodeType().name().toLowerCase(Locale.ROOT) + " into Go value of "
                         + "type jsonpatch.Patch"));
             }
             if (operations.isEmpty()) {
-                return Future.succeededFuture();
+                return Future.succeededFuture(false);
             }
             if (a.object() == null) {
                 return Future.failedFuture(ApiException.internal("admission webhook \"" + hook.name()
@@ -113,8 +152,10 @@ final class WebhookDispatcher {
                 return Future.failedFuture(ApiException.internal("admission webhook \"" + hook.name()
                         + "\" patched the object into something that is not an object"));
             }
+            ObjectNode before = a.object().deepCopy();
             replace(a, patchedObject);
-            return Future.succeededFuture();
+            annotations.patch(operations);
+            return Future.succeededFuture(!before.equals(a.object()));
         });
     }
 
@@ -139,10 +180,10 @@ final class WebhookDispatcher {
     }
 
     /** Sends the review and checks the answer; the allowed response, or a failed future. */
-    private Future<JsonNode> call(Webhook hook, Attributes a) {
+    private Future<JsonNode> call(Webhook hook, Attributes a, CallAnnotations annotations) {
         if (a.dryRun()) {
             if (hook.sideEffects() == null) {
-                return Future.failedFuture(new CallFailure(hook, "Webhook SideEffects is nil"));
+                return Future.failedFuture(new CallFailure(hook, BAD_REQUEST, "Webhook SideEffects is nil"));
             }
             if (!hook.sideEffects().equals("None") && !hook.sideEffects().equals("NoneOnDryRun")) {
                 return Future.failedFuture(ApiException.badRequest("admission webhook \"" + hook.name()
@@ -152,23 +193,25 @@ final class WebhookDispatcher {
         Optional<String> version = hook.reviewVersions().stream()
                 .filter(v -> v.equals("v1") || v.equals("v1beta1")).findFirst();
         if (version.isEmpty()) {
-            return Future.failedFuture(new CallFailure(hook, "could not create admission objects: webhook does not "
+            return Future.failedFuture(new CallFailure(hook, BAD_REQUEST, "could not create admission objects: webhook does not "
                     + "accept known AdmissionReview versions (v1, v1beta1)"));
         }
         String uid = UUID.randomUUID().toString();
         String apiVersion = "admission.k8s.io/" + version.get();
         return client.post(hook, AdmissionReviewBody.of(apiVersion, uid, a))
-                .recover(error -> Future.failedFuture(error instanceof WebhookCallException
-                        ? new CallFailure(hook, "failed to call webhook: " + error.getMessage()) : error))
+                .recover(error -> Future.failedFuture(error instanceof WebhookCallException failed
+                        ? new CallFailure(hook, failed.code(), "failed to call webhook: " + error.getMessage()) : error))
                 .compose(review -> {
                     String invalid = AdmissionReviewBody.verify(review, apiVersion, uid);
                     if (invalid != null) {
-                        return Future.failedFuture(new CallFailure(hook, "received invalid webhook response: " + invalid));
+                        return Future.failedFuture(new CallFailure(hook, SERVICE_UNAVAILABLE,
+                                "received invalid webhook response: " + invalid));
                     }
                     JsonNode response = review.path("response");
+                    annotations.fromResponse(response);
                     response.path("warnings").forEach(w -> a.warnings().accept(w.asText()));
                     if (!response.path("allowed").asBoolean(false)) {
-                        return Future.failedFuture(rejection(hook.name(), response.path("status")));
+                        return Future.failedFuture(new Rejection(rejection(hook.name(), response.path("status"))));
                     }
                     return Future.succeededFuture(response);
                 });

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.AuditAnnotations;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
@@ -20,7 +21,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -288,6 +291,36 @@ class ValidatingAdmissionPolicyTest {
         ApiException e = Outcomes.rejection(plugin(objects).validate(create(shoot())));
         assertThat(e.getMessage()).isEqualTo(PREFIX + "ValidatingAdmissionPolicy 'a-policy' with binding 'z' denied "
                 + "request: first");
+    }
+
+    @Test
+    void theAuditActionAnnotatesTheAuditEventWithTheFailedExpressionAndAdmits() {
+        InMemoryObjects objects = objects();
+        objects.put(PolicySource.POLICIES, policy("p", "validations: [{expression: 'true'}, "
+                + "{expression: 'false', message: '<b> & co'}]"));
+        objects.put(PolicySource.BINDINGS, binding("b", "p", "Audit, Warn"));
+        Map<String, String> annotations = new LinkedHashMap<>();
+        Attributes request = create(shoot());
+        Attributes audited = new Attributes(request.kind(), request.resource(), request.subresource(),
+                request.namespace(), request.name(), request.operation(), request.object(), request.oldObject(),
+                request.user(), request.dryRun(), w -> { }, new AuditAnnotations() {
+                    @Override
+                    public void add(String key, String value) {
+                        annotations.putIfAbsent(key, value);
+                    }
+
+                    @Override
+                    public void addAtRequestLevel(String key, String value) {
+                        throw new AssertionError("a validation failure is recorded from level Metadata");
+                    }
+                });
+
+        Outcomes.accepted(plugin(objects).validate(audited));
+
+        // as Go marshals it: the second expression failed, HTML characters escaped
+        assertThat(annotations).containsExactly(Map.entry("validation.policy.admission.k8s.io/validation_failure",
+                "[{\"message\":\"\\u003cb\\u003e \\u0026 co\",\"policy\":\"p\",\"binding\":\"b\","
+                        + "\"expressionIndex\":1,\"validationActions\":[\"Audit\",\"Warn\"]}]"));
     }
 
     @Test
