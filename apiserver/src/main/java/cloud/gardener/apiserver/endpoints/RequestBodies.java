@@ -70,7 +70,9 @@ public final class RequestBodies {
                 throw cannotBeHandled(into, firstLine(e.getMessage()));
             }
         } else {
-            parsed = parse(bytes, format, into.kind(), why -> cannotBeHandled(into, why));
+            // a JSON syntax error fails upstream's first step, reading apiVersion and kind (SimpleMetaFactory.Interpret)
+            parsed = parse(bytes, format, into.kind(), why -> unrecognized(into.kind(),
+                    "couldn't get version/kind; json parse error: " + why, bytes));
         }
         ObjectNode obj = objectOrUnrecognized(parsed.tree(), bytes, into);
         BodyKind.resolve(obj, into);
@@ -138,7 +140,7 @@ public final class RequestBodies {
 
     /**
      * Parses a JSON or YAML body. A YAML document sigs.k8s.io/yaml cannot turn into JSON is refused as upstream's
-     * {@code transformDecodeError} words it without a known kind; a JSON syntax error goes to {@code jsonError}.
+     * {@code transformDecodeError} words it without a known kind; a JSON syntax error goes to {@code jsonError}, in encoding/json's words ({@link GoJsonSyntax}).
      *
      * @param kind the kind the endpoint decodes, for the message
      */
@@ -156,7 +158,7 @@ public final class RequestBodies {
             StrictJson.Parsed parsed = StrictJson.parse(bytes);
             return new ParsedBody(parsed.tree(), List.of(), parsed.duplicateFields());
         } catch (IOException e) {
-            throw jsonError.apply(firstLine(e.getMessage()));
+            throw jsonError.apply(GoJsonSyntax.error(bytes));
         }
     }
 

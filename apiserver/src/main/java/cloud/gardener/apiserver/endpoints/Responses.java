@@ -61,7 +61,8 @@ public final class Responses {
             return e;
         }
         if (failure instanceof UncheckedIOException || failure instanceof JsonProcessingException) {
-            return ApiException.badRequest(failure.getMessage());
+            // a body no handler parsed itself: Jackson's text names its parser and Java types, so none of it
+            return ApiException.badRequest("invalid JSON input");
         }
         if (failure instanceof cloud.gardener.apiserver.api.model.DecodeException) {
             // client data that does not decode, met where no handler expected it (an embedded configuration):

@@ -31,6 +31,9 @@ import cloud.gardener.apiserver.registry.lookup.StoreDryRun;
 import cloud.gardener.apiserver.registry.lookup.StoreLookup;
 import cloud.gardener.apiserver.registry.seedgraph.GraphSync;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
+import cloud.gardener.apiserver.server.filters.BodyBudget;
+import cloud.gardener.apiserver.server.filters.ResponseCompression;
+import io.netty.handler.codec.compression.StandardCompressionOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -152,9 +155,12 @@ public final class ApiServer {
             }
             return unsynced;
         });
-        ConnectionTimeouts timeouts = new ConnectionTimeouts(vertx, limits.readHeaderTimeout(), limits.idleTimeout());
+        // request heads (before authentication) and bodies (after it) share one memory budget
+        BodyBudget bodyBudget = new BodyBudget(limits.bodyBytesInFlight());
+        ConnectionTimeouts timeouts = new ConnectionTimeouts(vertx, limits.readHeaderTimeout(), limits.idleTimeout(),
+                new RequestHeads(bodyBudget));
         HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
-                seedWebhooks, objects, hooks.checks(), timeouts, metrics, auditing);
+                seedWebhooks, objects, hooks.checks(), timeouts, bodyBudget, metrics, auditing);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.serving().bindAddress())
                 .setPort(config.serving().port())
@@ -165,7 +171,9 @@ public final class ApiServer {
                         .addKeyValue(Buffer.buffer(config.serving().keyPem())))
                 .setClientAuth(ClientAuth.REQUEST)
                 .setTrustOptions(TrustOptions.wrap(new AcceptingTrustManager(sources::acceptedIssuers)))
+                // gzip only, as Go; ResponseCompression keeps answers of 128 KiB or less and streams uncompressed
                 .setCompressionSupported(true)
+                .setCompressors(List.of(StandardCompressionOptions.gzip(ResponseCompression.GZIP_LEVEL, 15, 8)))
                 .setDecompressionSupported(true)
                 // WebSocket watches: any one offered subprotocol is echoed (WebSocketWatch refuses several), and no
                 // compression extension, as Go's golang.org/x/net/websocket
@@ -177,6 +185,8 @@ public final class ApiServer {
                 .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
         // by default kube-apiserver's secure suites only: a client offering nothing but CBC suites fails the handshake
         serving.applyTo(options);
+        // Go's 1 MiB of request head (after serving's HTTP/2 settings, which it extends)
+        RequestHeads.applyTo(options);
         NamespaceController controller = config.cluster().serveCoreV1() ? new NamespaceController(vertx, registry)
                 : null;
         EventExpiry expiry = registry.store("", "events")
@@ -202,6 +212,7 @@ public final class ApiServer {
         Closeables caches = new Closeables(cache, remote, graphSync, hooks, expiry, objectCounts, reloader,
                 clientCaReloader);
         return listener.connectionHandler(timeouts::connected)
+                .invalidRequestHandler(RequestHeads.invalidRequests())
                 .requestHandler(chain.router()).listen()
                 .onSuccess(server -> {
                     if (reloader != null) {

@@ -20,17 +20,20 @@ final class ConnectionTimeouts {
     private final Vertx vertx;
     private final Duration readHeaderTimeout;
     private final Duration idleTimeout;
+    private final RequestHeads heads;
     private final Map<HttpConnection, Tracked> connections = new ConcurrentHashMap<>();
 
-    ConnectionTimeouts(Vertx vertx, Duration readHeaderTimeout, Duration idleTimeout) {
+    /** @param heads counts the bytes of each HTTP/1.x connection's incomplete head against the budget */
+    ConnectionTimeouts(Vertx vertx, Duration readHeaderTimeout, Duration idleTimeout, RequestHeads heads) {
         this.vertx = vertx;
+        this.heads = heads;
         this.readHeaderTimeout = readHeaderTimeout;
         this.idleTimeout = idleTimeout;
     }
 
     /** For {@code HttpServer.connectionHandler}: a new connection gets the header timeout. */
     void connected(HttpConnection connection) {
-        Tracked tracked = new Tracked(connection);
+        Tracked tracked = new Tracked(connection, heads.track(connection));
         connections.put(connection, tracked);
         connection.closeHandler(v -> {
             Tracked gone = connections.remove(connection);
@@ -56,19 +59,27 @@ final class ConnectionTimeouts {
     /** One connection's requests in flight and its pending timer; touched on its event loop only. */
     private final class Tracked {
         private final HttpConnection connection;
+        private final RequestHeads.Counter head;
         private int inFlight;
         private long timer = -1;
 
-        Tracked(HttpConnection connection) {
+        Tracked(HttpConnection connection, RequestHeads.Counter head) {
             this.connection = connection;
+            this.head = head;
         }
 
         void begin() {
             inFlight++;
             disarm();
+            if (head != null) {
+                head.headComplete();
+            }
         }
 
         void end() {
+            if (head != null) {
+                head.requestEnded();
+            }
             inFlight--;
             if (inFlight == 0) {
                 arm(idleTimeout);

@@ -45,6 +45,7 @@ import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestMetricsFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
+import cloud.gardener.apiserver.server.filters.ResponseCompression;
 import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -75,10 +76,12 @@ final class HandlerChain {
     HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
             ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
             Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects,
-            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts, ServerMetrics metrics,
+            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts, BodyBudget bodyBudget,
+            ServerMetrics metrics,
             Auditing auditing) {
         router = Router.router(vertx);
         router.route().handler(timeouts.requests());
+        router.route().handler(new ResponseCompression());
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
         router.route().handler(new BodyHold(vertx, limits.readHeaderTimeout()));
         router.route().handler(new RequestPreamble());
@@ -123,7 +126,7 @@ final class HandlerChain {
         router.route().handler(new AuthorizationFilter(authorizer));
         // Bodies (at most 3 MiB each, within the server-wide budget) are read only where a handler uses them:
         // resource writes and the webhooks. Elsewhere they are drained or dropped once the answer is out.
-        BodyReader bodies = new BodyReader(new BodyBudget(limits.bodyBytesInFlight()),
+        BodyReader bodies = new BodyReader(bodyBudget,
                 ServerConfig.MAX_REQUEST_BODY_BYTES);
         for (String path : List.of("/apis/*", "/api/*")) {
             router.route(path).handler(ctx -> {

@@ -52,7 +52,7 @@ public final class TestClient {
                 .followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
-    static TestClient withCertificate(String baseUrl, X509Certificate trusted, IssuedCertificate client) {
+    public static TestClient withCertificate(String baseUrl, X509Certificate trusted, IssuedCertificate client) {
         return new TestClient(baseUrl, sslContext(trusted, client));
     }
 
@@ -104,7 +104,7 @@ public final class TestClient {
         return new TestClient(baseUrl, sslContext(new KeyManager[] {any}, trusted));
     }
 
-    static TestClient anonymous(String baseUrl, X509Certificate trusted) {
+    public static TestClient anonymous(String baseUrl, X509Certificate trusted) {
         return new TestClient(baseUrl, sslContext(trusted, null));
     }
 

@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.CreateAuthorization;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
+import cloud.gardener.apiserver.endpoints.GoJsonSyntax;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.TypedDecoding;
@@ -143,10 +144,11 @@ public final class PatchHandler implements VerbHandler {
     }
 
     private static JsonNode parse(ResourceRequest req) {
+        byte[] bytes = RequestBodies.bytes(req);
         try {
-            return Json.MAPPER.readTree(RequestBodies.bytes(req));
+            return Json.MAPPER.readTree(bytes);
         } catch (IOException e) {
-            throw ApiException.badRequest("error decoding patch: " + e.getMessage());
+            throw ApiException.badRequest("error decoding patch: " + GoJsonSyntax.error(bytes));
         }
     }
 }

@@ -12,6 +12,7 @@ import cloud.gardener.apiserver.api.selection.LabelRequirement;
 import cloud.gardener.apiserver.api.selection.SelectionOperator;
 import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
+import cloud.gardener.apiserver.endpoints.GoJsonSyntax;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.Responses;
@@ -89,10 +90,11 @@ public final class ScaleHandler implements VerbHandler {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.PATCH);
         ObjectWriter writer = ObjectWriter.forObject(req);
         JsonNode patch;
+        byte[] bytes = RequestBodies.bytes(req);
         try {
-            patch = Json.MAPPER.readTree(RequestBodies.bytes(req));
+            patch = Json.MAPPER.readTree(bytes);
         } catch (IOException e) {
-            throw ApiException.badRequest("error decoding patch: " + e.getMessage());
+            throw ApiException.badRequest("error decoding patch: " + GoJsonSyntax.error(bytes));
         }
         return write(req, writer, options, current -> {
             JsonNode patched = switch (patchType) {

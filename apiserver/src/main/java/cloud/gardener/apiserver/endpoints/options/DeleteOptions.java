@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.endpoints.options;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.GoJsonSyntax;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
@@ -130,7 +131,8 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
         try {
             return format == BodyFormat.YAML ? YamlToJson.readTree(body) : Json.MAPPER.readTree(body);
         } catch (IOException e) {
-            throw ApiException.unknown("couldn't get version/kind; json parse error: " + firstLine(e.getMessage()));
+            throw ApiException.unknown("couldn't get version/kind; json parse error: "
+                    + (format == BodyFormat.YAML ? firstLine(e.getMessage()) : GoJsonSyntax.error(body)));
         }
     }
 

@@ -23,7 +23,7 @@ public final class BodyBudget {
     }
 
     /** Reserves {@code bytes} if the budget has room for them, all or nothing. */
-    boolean tryReserve(long bytes) {
+    public boolean tryReserve(long bytes) {
         if (limit <= 0) {
             reserved.addAndGet(bytes);
             return true;
@@ -39,7 +39,7 @@ public final class BodyBudget {
         }
     }
 
-    void release(long bytes) {
+    public void release(long bytes) {
         reserved.addAndGet(-bytes);
     }
 

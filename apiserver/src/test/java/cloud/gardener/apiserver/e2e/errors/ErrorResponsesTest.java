@@ -54,7 +54,9 @@ class ErrorResponsesTest {
     void badJsonIsABadRequest() {
         TestClient.Response resp = admin.post(shoots(ns), "{\"kind\":");
         JsonNode status = assertStatus(resp, 400, "BadRequest");
-        assertThat(status.path("message").asText()).startsWith("Shoot in version \"v1beta1\" cannot be handled as a Shoot:");
+        // the decoder's first step, reading apiVersion and kind with encoding/json, fails: no kind is known
+        assertThat(status.path("message").asText()).isEqualTo("the object provided is unrecognized (must be of type "
+                + "Shoot): couldn't get version/kind; json parse error: unexpected end of JSON input ({\"kind\":)");
         assertThat(resp.header("X-Content-Type-Options")).isEqualTo("nosniff");
         assertThat(resp.header("Content-Type")).isEqualTo("application/json");
     }
@@ -112,6 +114,18 @@ class ErrorResponsesTest {
                 + "Shoot): couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of "
                 + "type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string "
                 + "\"json:\\\"kind,omitempty\\\"\" } (5b315d)");
+    }
+
+    @Test
+    void aBodyThatIsNoJsonIsUnrecognizedInEncodingJsonsWords() {
+        JsonNode status = assertStatus(admin.post(shoots(ns), "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",}"),
+                400, "BadRequest");
+        assertThat(status.path("message").asText()).isEqualTo("the object provided is unrecognized (must be of type "
+                + "Shoot): couldn't get version/kind; json parse error: invalid character '}' looking for beginning "
+                + "of object key string ({\"apiVersion\":\"core.gardener.c ...)");
+        status = assertStatus(admin.patch(shoots(ns) + "/any", "application/merge-patch+json", "{\"spec\":"), 400,
+                "BadRequest");
+        assertThat(status.path("message").asText()).isEqualTo("error decoding patch: unexpected end of JSON input");
     }
 
     @Test

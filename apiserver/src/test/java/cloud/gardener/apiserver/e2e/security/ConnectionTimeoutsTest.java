@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.server.RequestLimits;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
+import cloud.gardener.apiserver.testing.TestClient;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -101,6 +102,17 @@ class ConnectionTimeoutsTest {
             assertThat(new String(head, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
             socket.setSoTimeout(500);
             assertThat(RawHttp.closedByPeer(socket)).isFalse();
+        }
+    }
+
+    @Test
+    void aBusyHttp2ConnectionOutlivesBothTimeouts() throws Exception {
+        TestClient client = SERVER.anonymous();
+        long end = System.nanoTime() + HEADER.plus(IDLE).multipliedBy(2).toNanos();
+        while (System.nanoTime() < end) {
+            // one connection (HTTP/2), never idle for long: no GOAWAY, so no request fails
+            assertThat(client.get("/readyz").status()).isEqualTo(200);
+            Thread.sleep(100);
         }
     }
 }

@@ -38,6 +38,31 @@ final class RawHttp {
         return new Answer(Integer.parseInt(status.split(" ", -1)[1]), headers, new String(body, StandardCharsets.UTF_8));
     }
 
+    /** Reads one response whose body (without Content-Length) ends when the server closes the connection. */
+    static Answer readUntilClosed(Socket socket) throws IOException {
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        String status = line(in);
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String line = line(in); !line.isEmpty(); line = line(in)) {
+            int colon = line.indexOf(':');
+            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+        }
+        byte[] body;
+        if (headers.containsKey("content-length")) {
+            body = new byte[Integer.parseInt(headers.get("content-length"))];
+            in.readFully(body);
+        } else {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try {
+                in.transferTo(out);
+            } catch (java.net.SocketException reset) {
+                // closed with unread bytes of ours: what arrived is the body
+            }
+            body = out.toByteArray();
+        }
+        return new Answer(Integer.parseInt(status.split(" ", -1)[1]), headers, new String(body, StandardCharsets.UTF_8));
+    }
+
     /** Whether the peer has closed the connection (end of stream or reset) within the socket's timeout. */
     static boolean closedByPeer(Socket socket) {
         try {

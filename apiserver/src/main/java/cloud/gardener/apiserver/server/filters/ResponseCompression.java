@@ -1,0 +1,67 @@
+package cloud.gardener.apiserver.server.filters;
+
+import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Which answers are gzipped, as kube-apiserver's {@code SerializeObject} decides (k8s.io/apiserver responsewriters,
+ * APIResponseCompression): only an answer longer than 128 KiB, and only for a request whose
+ * {@code Accept-Encoding} names {@code gzip}; such an answer also says {@code Vary: Accept-Encoding}. Smaller
+ * answers, where compressing costs more than it saves, and streams (watches, whose length is unknown when their head
+ * is written) go out as they are. The listener compresses (gzip only, level 1 as upstream); this filter tells it
+ * when not to, by the {@code identity} encoding Vert.x removes before the head is sent.
+ */
+public final class ResponseCompression implements Handler<RoutingContext> {
+
+    /** Upstream's {@code defaultGzipThresholdBytes}: longer answers are gzipped. */
+    public static final long THRESHOLD_BYTES = 128 * 1024;
+    /** Upstream's {@code defaultGzipContentEncodingLevel}: least CPU, compression within 1.1–1.3x of the default. */
+    public static final int GZIP_LEVEL = 1;
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        boolean acceptsGzip = acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
+        ctx.addHeadersEndHandler(v -> decide(ctx.response(), acceptsGzip));
+        ctx.next();
+    }
+
+    private static void decide(HttpServerResponse response, boolean acceptsGzip) {
+        MultiMap headers = response.headers();
+        if (response.getStatusCode() < 200 || headers.contains(HttpHeaders.CONTENT_ENCODING)) {
+            return;
+        }
+        if (acceptsGzip && length(headers.get(HttpHeaders.CONTENT_LENGTH)) > THRESHOLD_BYTES) {
+            headers.add(HttpHeaders.VARY, "Accept-Encoding");
+        } else {
+            headers.set(HttpHeaders.CONTENT_ENCODING, HttpHeaders.IDENTITY);
+        }
+    }
+
+    /** Upstream's test: one of the comma-separated codings is exactly {@code gzip} (no quality values). */
+    static boolean acceptsGzip(String acceptEncoding) {
+        if (acceptEncoding == null) {
+            return false;
+        }
+        for (String coding : acceptEncoding.split(",", -1)) {
+            if (coding.trim().equals("gzip")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The answer's length, or -1 for a stream (no {@code Content-Length}). */
+    private static long length(String contentLength) {
+        if (contentLength == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(contentLength.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}
