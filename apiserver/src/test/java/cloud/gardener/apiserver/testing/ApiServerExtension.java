@@ -49,6 +49,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private Vertx vertx;
     private Storage storage;
     private ApiServer server;
+    private ServerConfig config;
     private CertificateAuthority servingCa;
     private CertificateAuthority clientCa;
     private Path dir;
@@ -131,7 +132,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         vertx = Vertx.vertx(vertxOptions);
         storage = etcd != null ? new EtcdStorage(vertx, etcd.config()) : storageFactory.apply(vertx, dir.resolve("store"));
         String prefix = etcd != null ? etcd.newPrefix() : OWN_STORE_PREFIX;
-        ServerConfig config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),
+        config = customizer.apply(new ServerConfig("127.0.0.1", 0, serving.certificateChainPem(),
                 serving.privateKeyPem(), List.of(clientCa.certificate()), true, storage, prefix, true,
                 Duration.ofSeconds(60), 1800, List.of(), List.of()));
         auditing = auditingFactory.apply(vertx);
@@ -159,6 +160,18 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         if (etcd != null) {
             etcd.afterAll(context);
         }
+    }
+
+    /**
+     * Stops the server and starts a new one on the same store, with the configuration {@code change} makes of the
+     * current one (as an operator restarts the process with other flags). The new server listens on a new port:
+     * take clients and kubeconfigs again.
+     */
+    public void restart(UnaryOperator<ServerConfig> change) throws Exception {
+        server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        config = change.apply(config);
+        server = ApiServer.start(vertx, config, limits, serving, auditing).toCompletionStage().toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
     }
 
     /** The etcd this server stores into (not for a server made {@link #withStorage}). */
