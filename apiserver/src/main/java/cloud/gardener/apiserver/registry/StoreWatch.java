@@ -108,7 +108,8 @@ public final class StoreWatch {
 
     /** Applies one event after those before it, decoding off the loop when it is large. */
     private void apply(int watch, WatchEvent event) {
-        long size = event.object().value().length + (event.previous() == null ? 0 : event.previous().value().length);
+        long size = (long) event.object().value().length
+                + (event.previous() == null ? 0 : event.previous().value().length);
         pending = pending.transform(ignored -> CpuWork.run(size, () -> new Decoded(decode(event.object()),
                         event.previous() == null ? null : decode(event.previous())))
                 .map(decoded -> {

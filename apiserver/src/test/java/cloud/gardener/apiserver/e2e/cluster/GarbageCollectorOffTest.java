@@ -44,7 +44,7 @@ class GarbageCollectorOffTest {
         TestClient admin = SERVER.admin();
         JsonNode owner = create(admin, CLOUDPROFILES, cloudProfileObject("gc-owner"));
         ObjectNode dependent = cloudProfileObject("gc-dependent");
-        dependent.with("metadata").putArray("ownerReferences").addObject()
+        dependent.withObjectProperty("metadata").putArray("ownerReferences").addObject()
                 .put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "CloudProfile").put("name", "gc-owner")
                 .put("uid", owner.at("/metadata/uid").asText()).put("blockOwnerDeletion", true);
         create(admin, CLOUDPROFILES, dependent);

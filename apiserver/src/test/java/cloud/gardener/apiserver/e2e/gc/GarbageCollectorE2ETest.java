@@ -215,7 +215,7 @@ class GarbageCollectorE2ETest {
         configMap(ns, "of-profile", toProfile);
         JsonNode configMap = configMap(ns, "namespaced-owner");
         ObjectNode invalid = cloudProfileObject(uniqueName("gc-invalid"));
-        invalid.with("metadata").putArray("ownerReferences").add(ref(configMap, false));
+        invalid.withObjectProperty("metadata").putArray("ownerReferences").add(ref(configMap, false));
         JsonNode invalidProfile = create(admin, CLOUDPROFILES, invalid);
 
         TestClient.Response deleted = deleteConfirmed(admin, CLOUDPROFILES + "/" + profile);
@@ -235,7 +235,7 @@ class GarbageCollectorE2ETest {
     void aBastionGoesWithItsShoot(BindingKind bindingKind) throws Exception {
         Garden g = GardenFixtures.create(admin, bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(g, "bastioned");
-        shoot.with("spec").put("seedName", g.seed());
+        shoot.withObjectProperty("spec").put("seedName", g.seed());
         JsonNode created = create(admin, g.shoots(), shoot);
         String bastions = "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + g.namespace() + "/bastions";
         JsonNode bastion = create(admin, bastions, bastion("b", "bastioned"));
