@@ -10,12 +10,16 @@ import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreWatch;
 import cloud.gardener.apiserver.registry.WorkQueue;
 import cloud.gardener.apiserver.registry.WriteContext;
+import cloud.gardener.apiserver.registry.events.CoreEventRecorder;
+import cloud.gardener.apiserver.registry.events.EventRecorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -40,6 +44,8 @@ import org.slf4j.LoggerFactory;
  * without; a cluster-scoped object naming a namespaced owner, or an owner of a kind not served here, is never
  * collected. Every decision is made on a fresh read of the objects, so a pass is idempotent, and the first list
  * after a start looks at every object with owners or a pending deletion: a restart carries on where it stopped.
+ * As upstream, the only event recorded is the warning {@code OwnerRefInvalidNamespace} on a dependent that names
+ * an owner of another namespace.
  */
 public final class GarbageCollector {
 
@@ -55,6 +61,8 @@ public final class GarbageCollector {
     private final DependencyGraph graph = new DependencyGraph();
     private final Map<String, GenericStore> byGroupKind = new HashMap<>();
     private final List<StoreWatch> watches = new ArrayList<>();
+    /** Where upstream's one event goes (OwnerRefInvalidNamespace); null without core/v1 events. */
+    private final CoreEventRecorder events;
     private WorkQueue<Work> queue;
 
     /** One step: look at an object as a dependent (and an owner deleted in the foreground), or orphan its dependents. */
@@ -64,6 +72,9 @@ public final class GarbageCollector {
     public GarbageCollector(Vertx vertx, Registry registry) {
         this.vertx = vertx;
         this.registry = registry;
+        this.events = registry.store("", "events")
+                .map(store -> new CoreEventRecorder(store, "garbage-collector-controller", WRITE, Clock.systemUTC()))
+                .orElse(null);
     }
 
     /** Starts watching every store; the work runs on {@code context}'s thread. */
@@ -129,6 +140,7 @@ public final class GarbageCollector {
 
     private void observed(Node node) {
         Node old = graph.put(node);
+        reportInvalidNamespaceOwners(old, node);
         if (node.orphaning() && (old == null || !old.orphaning())) {
             queue.add(new Work(node.id(), true));
         }
@@ -152,6 +164,52 @@ public final class GarbageCollector {
             // new or changed references: whether the owners exist is checked against storage
             queue.add(new Work(node.id(), false));
         }
+    }
+
+    /**
+     * Upstream's only event: a dependent naming a namespaced owner that was seen in another namespace (the
+     * reference is looked up in the dependent's own namespace, where that owner is not), reported when the
+     * reference or the owner is first seen.
+     */
+    private void reportInvalidNamespaceOwners(Node old, Node node) {
+        if (events == null) {
+            return;
+        }
+        for (OwnerReference ref : node.owners()) {
+            Node owner = graph.get(ref.uid());
+            if ((old == null || old.owner(ref.uid()) == null) && owner != null && inOtherNamespace(owner, node)) {
+                reportInvalidNamespace(node, ref);
+            }
+        }
+        if (old == null && !node.id().namespace().isEmpty()) {
+            for (Node dependent : graph.dependents(node.id().uid())) {
+                if (inOtherNamespace(node, dependent)) {
+                    reportInvalidNamespace(dependent, dependent.owner(node.id().uid()));
+                }
+            }
+        }
+    }
+
+    private static boolean inOtherNamespace(Node owner, Node dependent) {
+        return !owner.id().namespace().isEmpty() && !owner.id().namespace().equals(dependent.id().namespace());
+    }
+
+    private void reportInvalidNamespace(Node dependent, OwnerReference ref) {
+        ObjectId id = dependent.id();
+        ResourceType type = id.store().type();
+        ObjectNode involved = JsonNodeFactory.instance.objectNode();
+        involved.put("kind", type.kind());
+        if (!id.namespace().isEmpty()) {
+            involved.put("namespace", id.namespace());
+        }
+        involved.put("name", id.name()).put("uid", id.uid()).put("apiVersion", type.apiVersion(type.storageVersion()));
+        // Go's %q of a namespace name (a DNS label) is the name in double quotes
+        String message = "ownerRef [" + ref.apiVersion() + "/" + ref.kind() + ", namespace: " + id.namespace()
+                + ", name: " + ref.name() + ", uid: " + ref.uid() + "] does not exist in namespace \""
+                + id.namespace() + "\"";
+        LOG.info("{}: {}", id, message);
+        events.record(involved, EventRecorder.WARNING, "OwnerRefInvalidNamespace", message)
+                .onFailure(t -> LOG.debug("event about {} not recorded: {}", id, t.getMessage()));
     }
 
     private void removed(Node node) {

@@ -204,6 +204,17 @@ class GarbageCollectorE2ETest {
         Eventually.that("cross-namespace collected", () -> gone(configMaps(ns) + "/cross-namespace"));
         Thread.sleep(1_000);
         assertThat(gone(configMaps(ns) + "/right-uid")).isFalse();
+
+        // the garbage collector's one event: the owner was seen, in another namespace
+        JsonNode events = get("/api/v1/namespaces/" + ns + "/events?fieldSelector=reason%3DOwnerRefInvalidNamespace");
+        assertThat(events.path("items")).hasSize(1);
+        JsonNode event = events.path("items").get(0);
+        assertThat(event.path("type").asText()).isEqualTo("Warning");
+        assertThat(event.at("/involvedObject/name").asText()).isEqualTo("cross-namespace");
+        assertThat(event.at("/involvedObject/kind").asText()).isEqualTo("ConfigMap");
+        assertThat(event.at("/source/component").asText()).isEqualTo("garbage-collector-controller");
+        assertThat(event.path("message").asText()).isEqualTo("ownerRef [v1/ConfigMap, namespace: " + ns
+                + ", name: owner, uid: " + uid(stranger) + "] does not exist in namespace \"" + ns + "\"");
     }
 
     @Test
