@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -542,7 +543,7 @@ public final class GenericStore {
             }
             return storage.delete(key, current.modRevision()).map(deleted -> new DeleteResult(decode(deleted), true));
         }
-        boolean finalizersChange = !new java.util.HashSet<>(finalizers).equals(new java.util.HashSet<>(existing));
+        boolean finalizersChange = !new HashSet<>(finalizers).equals(new HashSet<>(existing));
         if (Objects.isDeleting(old)) {
             if (!finalizersChange) {
                 return Future.succeededFuture(new DeleteResult(old, false));

@@ -11,8 +11,8 @@ import java.util.List;
  */
 record Node(ObjectId id, List<OwnerReference> owners, boolean beingDeleted, List<String> finalizers) {
 
-    static final String FOREGROUND = "foregroundDeletion";
-    static final String ORPHAN = "orphan";
+    static final String FOREGROUND = GenericStore.FOREGROUND_FINALIZER;
+    static final String ORPHAN = GenericStore.ORPHAN_FINALIZER;
 
     static Node of(GenericStore store, ObjectNode object) {
         return new Node(ObjectId.of(store, object), List.copyOf(OwnerReference.of(object)), Objects.isDeleting(object),
