@@ -220,7 +220,9 @@ public final class RequestBodies {
     }
 
     public static DeleteRequest deleteRequest(DeleteOptions options) {
-        return new DeleteRequest(options.preconditionUid(), options.preconditionResourceVersion(),
-                options.propagationPolicy());
+        // the deprecated orphanDependents: true orphans, false deletes the dependents in the background
+        String policy = options.propagationPolicy() != null || options.orphanDependents() == null
+                ? options.propagationPolicy() : options.orphanDependents() ? "Orphan" : "Background";
+        return new DeleteRequest(options.preconditionUid(), options.preconditionResourceVersion(), policy);
     }
 }

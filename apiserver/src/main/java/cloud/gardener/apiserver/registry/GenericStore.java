@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -50,6 +51,9 @@ public final class GenericStore {
 
     static final int GENERATE_NAME_ATTEMPTS = 8;
     static final int UPDATE_ATTEMPTS = 10;
+    /** The garbage collector's finalizers (metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
+    public static final String ORPHAN_FINALIZER = "orphan";
+    public static final String FOREGROUND_FINALIZER = "foregroundDeletion";
 
     private final ResourceType type;
     private final Storage storage;
@@ -502,26 +506,32 @@ public final class GenericStore {
 
     private Future<DeleteResult> deleteOrMark(String key, StoredObject current, ObjectNode old, DeleteRequest request,
                                               WriteContext ctx) {
-        List<String> finalizers = new ArrayList<>(Objects.finalizers(old));
-        String gcFinalizer = switch (request.propagationPolicy() == null ? "" : request.propagationPolicy()) {
-            case "Orphan" -> "orphan";
-            case "Foreground" -> "foregroundDeletion";
-            default -> null;
-        };
-        if (gcFinalizer != null && !finalizers.contains(gcFinalizer)) {
-            finalizers.add(gcFinalizer);
-        }
+        List<String> existing = Objects.finalizers(old);
+        List<String> finalizers = finalizersForGarbageCollection(existing, request.propagationPolicy());
         if (finalizers.isEmpty() && strategy.extraFinalizers(old).isEmpty()) {
             if (ctx.dryRun()) {
                 return Future.succeededFuture(new DeleteResult(old, true));
             }
             return storage.delete(key, current.modRevision()).map(deleted -> new DeleteResult(decode(deleted), true));
         }
+        boolean finalizersChange = !new HashSet<>(finalizers).equals(new HashSet<>(existing));
         if (Objects.isDeleting(old)) {
-            return Future.succeededFuture(new DeleteResult(old, false));
+            if (!finalizersChange) {
+                return Future.succeededFuture(new DeleteResult(old, false));
+            }
+            // a second delete may change how the dependents go (say, from foreground to orphan)
+            ObjectNode refinalized = old.deepCopy();
+            Objects.setFinalizers(refinalized, finalizers);
+            if (ctx.dryRun()) {
+                return Future.succeededFuture(new DeleteResult(refinalized, false));
+            }
+            return storage.update(key, current.modRevision(), Objects.encodeForStorage(refinalized))
+                    .map(updated -> new DeleteResult(decode(updated), false));
         }
         ObjectNode marked = old.deepCopy();
-        Objects.setFinalizers(marked, finalizers);
+        if (finalizersChange) {
+            Objects.setFinalizers(marked, finalizers);
+        }
         long generation = Objects.generation(old);
         if (generation > 0) {
             // markAsDeleting: starting the deletion is a change of desired state
@@ -535,6 +545,39 @@ public final class GenericStore {
         }
         return storage.update(key, current.modRevision(), Objects.encodeForStorage(marked))
                 .map(updated -> new DeleteResult(decode(updated), false));
+    }
+
+    /**
+     * The finalizers a delete leaves, as {@code deletionFinalizersForGarbageCollection}: the garbage collector's own
+     * ({@code orphan}, {@code foregroundDeletion}) follow the propagation policy, Background removing both; without a
+     * policy the ones the object has stay.
+     */
+    static List<String> finalizersForGarbageCollection(List<String> existing, String propagationPolicy) {
+        boolean orphan;
+        boolean foreground;
+        if (propagationPolicy == null) {
+            // the first of the two the object has wins
+            String first = existing.stream().filter(f -> ORPHAN_FINALIZER.equals(f) || FOREGROUND_FINALIZER.equals(f))
+                    .findFirst().orElse("");
+            orphan = ORPHAN_FINALIZER.equals(first);
+            foreground = FOREGROUND_FINALIZER.equals(first);
+        } else {
+            orphan = "Orphan".equals(propagationPolicy);
+            foreground = "Foreground".equals(propagationPolicy);
+        }
+        List<String> finalizers = new ArrayList<>();
+        for (String f : existing) {
+            if (!ORPHAN_FINALIZER.equals(f) && !FOREGROUND_FINALIZER.equals(f)) {
+                finalizers.add(f);
+            }
+        }
+        if (orphan) {
+            finalizers.add(ORPHAN_FINALIZER);
+        }
+        if (foreground) {
+            finalizers.add(FOREGROUND_FINALIZER);
+        }
+        return finalizers;
     }
 
     /** Deletes every object of the collection the filter matches; answers the deleted (or marked) objects. */

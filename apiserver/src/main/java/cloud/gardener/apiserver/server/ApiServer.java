@@ -23,6 +23,7 @@ import cloud.gardener.apiserver.registry.StoreReads;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.events.EventExpiry;
 import cloud.gardener.apiserver.registry.gardener.ProjectController;
+import cloud.gardener.apiserver.registry.gc.GarbageCollector;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.AdmissionCacheScope;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
@@ -58,6 +59,7 @@ public final class ApiServer {
     private final HttpServer http;
     private final NamespaceController namespaces;
     private final ProjectController projects;
+    private final GarbageCollector garbageCollector;
     private final AuthenticationSources authenticationSources;
     private final Closeables caches;
     private final ServingState state;
@@ -67,7 +69,8 @@ public final class ApiServer {
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces, ProjectController projects,
-            AuthenticationSources authenticationSources, Closeables caches, ServingState state, ServerConfig config,
+            GarbageCollector garbageCollector, AuthenticationSources authenticationSources, Closeables caches,
+            ServingState state, ServerConfig config,
             RequestLimits limits, ServerMetrics metrics) {
         this.metrics = metrics;
         this.caches = caches;
@@ -75,6 +78,7 @@ public final class ApiServer {
         this.http = http;
         this.namespaces = namespaces;
         this.projects = projects;
+        this.garbageCollector = garbageCollector;
         this.authenticationSources = authenticationSources;
         this.state = state;
         this.config = config;
@@ -194,6 +198,8 @@ public final class ApiServer {
                 .orElse(null);
         ProjectController projects = config.cluster().projectController() ? new ProjectController(vertx, registry)
                 : null;
+        GarbageCollector garbageCollector = config.cluster().garbageCollector() ? new GarbageCollector(vertx, registry)
+                : null;
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
@@ -234,10 +240,13 @@ public final class ApiServer {
                             if (projects != null) {
                                 projects.start();
                             }
+                            if (garbageCollector != null) {
+                                garbageCollector.start();
+                            }
                             graphSync.start();
                             objectCounts.start();
                             return hooks.start().map(done -> new ApiServer(vertx, server, controller, projects,
-                                    sources, caches, state, config, limits, metrics));
+                                    garbageCollector, sources, caches, state, config, limits, metrics));
                         })
                         .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
@@ -306,6 +315,9 @@ public final class ApiServer {
         }
         if (projects != null) {
             projects.stop();
+        }
+        if (garbageCollector != null) {
+            garbageCollector.stop();
         }
         authenticationSources.stop();
         caches.close();

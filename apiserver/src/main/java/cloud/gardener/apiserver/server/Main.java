@@ -135,6 +135,7 @@ public final class Main {
                 .credentials(credentials(o))
                 .coreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
                 .projectController(true)
+                .garbageCollector(true)
                 .clusterIdentity(o.clusterIdentity)
                 .eventTtl(o.eventTtl);
 

@@ -74,6 +74,8 @@ public record ServerConfig(ServingConfig serving, StorageConfig storage, Authent
         private Kubeconfig coreKubeconfig;
         private boolean serveCoreV1 = true;
         private boolean projectController;
+        private boolean garbageCollector;
+        private boolean namespacedCloudProfileController;
         private String clusterIdentity;
         private Duration eventTtl = ClusterConfig.DEFAULT_EVENT_TTL;
         private FeatureGates featureGates = FeatureGates.defaults();
@@ -192,6 +194,18 @@ public record ServerConfig(ServingConfig serving, StorageConfig storage, Authent
             return this;
         }
 
+        /** Turns the built-in garbage collector on or off (it stays off in cluster mode). */
+        public Builder garbageCollector(boolean on) {
+            this.garbageCollector = on;
+            return this;
+        }
+
+        /** Turns the built-in NamespacedCloudProfile status controller on or off (off in cluster mode). */
+        public Builder namespacedCloudProfileController(boolean on) {
+            this.namespacedCloudProfileController = on;
+            return this;
+        }
+
         public Builder clusterIdentity(String identity) {
             this.clusterIdentity = identity;
             return this;
@@ -216,7 +230,8 @@ public record ServerConfig(ServingConfig serving, StorageConfig storage, Authent
                     authorization,
                     new AdmissionConfig(enabledAdmissionPlugins, disabledAdmissionPlugins, admissionConfigurations),
                     credentials,
-                    new ClusterConfig(coreKubeconfig, serveCoreV1, projectController, clusterIdentity, eventTtl),
+                    new ClusterConfig(coreKubeconfig, serveCoreV1, projectController, garbageCollector,
+                            namespacedCloudProfileController, clusterIdentity, eventTtl),
                     featureGates);
         }
     }

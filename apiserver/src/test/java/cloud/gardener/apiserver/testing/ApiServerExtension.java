@@ -50,6 +50,7 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private Vertx vertx;
     private Storage storage;
     private ApiServer server;
+    private ServerConfig.Builder builder;
     private CertificateAuthority servingCa;
     private CertificateAuthority clientCa;
     private Path dir;
@@ -148,11 +149,12 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         vertx = Vertx.vertx(vertxOptions);
         storage = etcd != null ? new EtcdStorage(vertx, etcd.config()) : storageFactory.apply(vertx, dir.resolve("store"));
         String prefix = etcd != null ? etcd.newPrefix() : OWN_STORE_PREFIX;
-        ServerConfig config = customizer.apply(ServerConfig.builder()
+        builder = customizer.apply(ServerConfig.builder()
                 .servingCertificate(serving.certificateChainPem(), serving.privateKeyPem())
                 .clientCa(List.of(clientCa.certificate()))
                 .storage(storage)
-                .etcdPrefix(prefix)).build();
+                .etcdPrefix(prefix));
+        ServerConfig config = builder.build();
         auditing = auditingFactory.apply(vertx);
         server = (metrics == null ? ApiServer.start(vertx, config, limits, this.serving, auditing)
                 : ApiServer.start(vertx, config, limits, this.serving, auditing, metrics))
@@ -179,6 +181,18 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         if (etcd != null) {
             etcd.afterAll(context);
         }
+    }
+
+    /**
+     * Stops the server and starts a new one on the same store, with the configuration {@code change} makes of the
+     * current one (as an operator restarts the process with other flags). The new server listens on a new port:
+     * take clients and kubeconfigs again.
+     */
+    public void restart(UnaryOperator<ServerConfig.Builder> change) throws Exception {
+        server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        builder = change.apply(builder);
+        server = ApiServer.start(vertx, builder.build(), limits, serving, auditing).toCompletionStage().toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
     }
 
     /** The etcd this server stores into (not for a server made {@link #withStorage}). */

@@ -1,0 +1,211 @@
+package cloud.gardener.apiserver.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.storage.ListPage;
+import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.Storage;
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.UpdateFunction;
+import cloud.gardener.apiserver.storage.WatchListener;
+import cloud.gardener.apiserver.storage.WatchSubscription;
+import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A store's changes for a controller: the list, then every change in order on the controller's context; a watch
+ * that ends is followed by a fresh list, which shows what the lost watch would have (here: a deletion).
+ */
+class StoreWatchTest {
+
+    private static final WriteContext ADMIN = new WriteContext(UserInfo.of("admin", List.of("system:masters")), false,
+            "test");
+
+    @TempDir
+    Path dir;
+    private Vertx vertx;
+    private Storage storage;
+    private final AtomicReference<WatchListener> deadWatch = new AtomicReference<>();
+    private StoreWatch watch;
+
+    @BeforeEach
+    void start() {
+        vertx = Vertx.vertx();
+        storage = new FirstWatchDeliversNothing(new EmbeddedStorage(vertx, dir));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (watch != null) {
+            watch.stop();
+        }
+        storage.close();
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static void eventually(BooleanSupplier condition) throws InterruptedException {
+        for (int i = 0; i < 200 && !condition.getAsBoolean(); i++) {
+            Thread.sleep(25);
+        }
+        assertThat(condition.getAsBoolean()).as("condition reached").isTrue();
+    }
+
+    private static ObjectNode configMap(String name) {
+        ObjectNode cm = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
+        cm.putObject("metadata").put("name", name);
+        return cm;
+    }
+
+    @Test
+    void listsFollowsTheWatchAndListsAgainWhenTheWatchEnds() throws Exception {
+        Registry registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
+        GenericStore configMaps = registry.store("", "configmaps").orElseThrow();
+        await(configMaps.create("ns", configMap("a"), ADMIN));
+        await(configMaps.create("ns", configMap("b"), ADMIN));
+
+        Context context = vertx.getOrCreateContext();
+        List<String> seen = Collections.synchronizedList(new ArrayList<>());
+        List<Boolean> onContext = Collections.synchronizedList(new ArrayList<>());
+        watch = new StoreWatch(vertx, configMaps, new StoreWatch.Handler() {
+            @Override
+            public void listed(List<ObjectNode> objects) {
+                onContext.add(Vertx.currentContext() == context);
+                seen.add("listed " + objects.stream().map(Objects::name).toList());
+            }
+
+            @Override
+            public void changed(ObjectNode object, ObjectNode previous) {
+                onContext.add(Vertx.currentContext() == context);
+                seen.add("changed " + Objects.name(object) + (previous == null ? " (new)" : ""));
+            }
+
+            @Override
+            public void deleted(ObjectNode last) {
+                onContext.add(Vertx.currentContext() == context);
+                seen.add("deleted " + Objects.name(last));
+            }
+        });
+        watch.start(context);
+        eventually(() -> deadWatch.get() != null);
+        assertThat(seen).containsExactly("listed [a, b]");
+
+        // the first watch delivers nothing: b's deletion and c's creation are lost with it
+        await(configMaps.delete("ns", "b", DeleteRequest.DEFAULT, ADMIN));
+        await(configMaps.create("ns", configMap("c"), ADMIN));
+        Thread.sleep(200);
+        assertThat(seen).containsExactly("listed [a, b]");
+        deadWatch.get().onError(StorageException.compacted(1, 2));
+        eventually(() -> seen.size() == 2);
+        assertThat(seen.get(1)).isEqualTo("listed [a, c]");
+
+        // the new watch follows
+        await(configMaps.update("ns", "a", "", cm -> {
+            cm.putObject("data").put("k", "v");
+            return cm;
+        }, ADMIN));
+        await(configMaps.create("ns", configMap("d"), ADMIN));
+        await(configMaps.delete("ns", "c", DeleteRequest.DEFAULT, ADMIN));
+        eventually(() -> seen.size() == 5);
+        assertThat(seen.subList(2, 5)).containsExactly("changed a", "changed d (new)", "deleted c");
+        assertThat(onContext).containsOnly(true);
+    }
+
+    /** The embedded store, except that the first watch delivers nothing until the test ends it. */
+    private final class FirstWatchDeliversNothing implements Storage {
+
+        private final Storage delegate;
+
+        FirstWatchDeliversNothing(Storage delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
+            if (deadWatch.compareAndSet(null, listener)) {
+                return new WatchSubscription() {
+                    @Override
+                    public void requestProgress() {
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+            return delegate.watch(keyOrPrefix, afterRevision, listener);
+        }
+
+        @Override
+        public Future<StoredObject> create(String key, byte[] value) {
+            return delegate.create(key, value);
+        }
+
+        @Override
+        public Future<StoredObject> get(String key) {
+            return delegate.get(key);
+        }
+
+        @Override
+        public Future<ListPage> list(ListRequest request) {
+            return delegate.list(request);
+        }
+
+        @Override
+        public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
+            return delegate.update(key, expectedRevision, value);
+        }
+
+        @Override
+        public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
+            return delegate.guaranteedUpdate(key, fn, maxAttempts);
+        }
+
+        @Override
+        public Future<StoredObject> delete(String key, long expectedRevision) {
+            return delegate.delete(key, expectedRevision);
+        }
+
+        @Override
+        public Future<Long> currentRevision() {
+            return delegate.currentRevision();
+        }
+
+        @Override
+        public Future<Void> compact(long revision) {
+            return delegate.compact(revision);
+        }
+
+        @Override
+        public Future<Void> ping() {
+            return delegate.ping();
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+    }
+}
