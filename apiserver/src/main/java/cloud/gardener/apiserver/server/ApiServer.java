@@ -23,6 +23,9 @@ import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.events.EventExpiry;
+import cloud.gardener.apiserver.registry.events.EventRecorder;
+import cloud.gardener.apiserver.registry.events.StoreEventRecorder;
+import cloud.gardener.apiserver.registry.gardener.NamespacedCloudProfileController;
 import cloud.gardener.apiserver.registry.gardener.ProjectController;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.AdmissionCacheScope;
@@ -58,7 +61,7 @@ public final class ApiServer {
     private final Vertx vertx;
     private final HttpServer http;
     private final NamespaceController namespaces;
-    private final ProjectController projects;
+    private final Controllers controllers;
     private final AuthenticationSources authenticationSources;
     private final Closeables caches;
     private final ServingState state;
@@ -67,7 +70,7 @@ public final class ApiServer {
     private final ServerMetrics metrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces, ProjectController projects,
+    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces, Controllers controllers,
             AuthenticationSources authenticationSources, Closeables caches, ServingState state, ServerConfig config,
             RequestLimits limits, ServerMetrics metrics) {
         this.metrics = metrics;
@@ -75,7 +78,7 @@ public final class ApiServer {
         this.vertx = vertx;
         this.http = http;
         this.namespaces = namespaces;
-        this.projects = projects;
+        this.controllers = controllers;
         this.authenticationSources = authenticationSources;
         this.state = state;
         this.config = config;
@@ -178,7 +181,11 @@ public final class ApiServer {
         EventExpiry expiry = registry.store("", "events")
                 .map(events -> new EventExpiry(vertx, events, config.eventTtl(), java.time.Clock.systemUTC()))
                 .orElse(null);
-        ProjectController projects = config.projectController() ? new ProjectController(vertx, registry) : null;
+        Controllers controllers = new Controllers(
+                config.projectController() ? new ProjectController(vertx, registry,
+                        events(registry, ProjectController.EVENT_SOURCE)) : null,
+                config.namespacedCloudProfileController() ? new NamespacedCloudProfileController(vertx, registry,
+                        events(registry, NamespacedCloudProfileController.EVENT_SOURCE)) : null);
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
@@ -214,12 +221,10 @@ public final class ApiServer {
                             if (expiry != null) {
                                 expiry.start();
                             }
-                            if (projects != null) {
-                                projects.start();
-                            }
+                            controllers.start();
                             graphSync.start();
                             objectCounts.start();
-                            return hooks.start().map(done -> new ApiServer(vertx, server, controller, projects,
+                            return hooks.start().map(done -> new ApiServer(vertx, server, controller, controllers,
                                     sources, caches, state, config, limits, metrics));
                         })
                         .onFailure(t -> server.close()))
@@ -286,12 +291,40 @@ public final class ApiServer {
         if (namespaces != null) {
             namespaces.stop();
         }
-        if (projects != null) {
-            projects.stop();
-        }
+        controllers.stop();
         authenticationSources.stop();
         caches.close();
         return http.close();
+    }
+
+    /** A standalone controller's events, recorded in this server's own events (none without core/v1). */
+    private static EventRecorder events(Registry registry, String controller) {
+        return registry.store("", "events")
+                .<EventRecorder>map(events -> StoreEventRecorder.forController(events, controller,
+                        java.time.Clock.systemUTC()))
+                .orElse((regarding, type, reason, action, note) -> Future.succeededFuture(null));
+    }
+
+    /** The standalone-only Gardener controllers this server runs (each null when off). */
+    private record Controllers(ProjectController projects, NamespacedCloudProfileController namespacedCloudProfiles) {
+
+        void start() {
+            if (projects != null) {
+                projects.start();
+            }
+            if (namespacedCloudProfiles != null) {
+                namespacedCloudProfiles.start();
+            }
+        }
+
+        void stop() {
+            if (projects != null) {
+                projects.stop();
+            }
+            if (namespacedCloudProfiles != null) {
+                namespacedCloudProfiles.stop();
+            }
+        }
     }
 
     /** The plugins are built before the stores they read; they reach the lookup once it exists. */

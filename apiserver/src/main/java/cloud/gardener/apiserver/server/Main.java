@@ -193,6 +193,7 @@ public final class Main {
                 o.minRequestTimeout, o.enableAdmissionPlugins, o.disableAdmissionPlugins, authentication,
                 authorization, admissionConfigurations, credentials, null, featureGates)
                 .withProjectController(true)
+                .withNamespacedCloudProfileController(true)
                 .withCoreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
                 .withClusterIdentity(o.clusterIdentity)
                 .withEventTtl(o.eventTtl);

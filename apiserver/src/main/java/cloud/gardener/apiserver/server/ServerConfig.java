@@ -38,6 +38,9 @@ import java.util.Map;
  * @param eventTtl                 {@code --event-ttl}: how long standalone events are kept after their last write
  * @param projectController        whether this server runs the project controller's namespace part itself
  *                                 (standalone mode; gardener-controller-manager does it in cluster mode)
+ * @param namespacedCloudProfileController whether this server computes NamespacedCloudProfiles'
+ *                                 {@code status.cloudProfileSpec} itself (standalone mode only, as the project
+ *                                 controller)
  */
 public record ServerConfig(String bindAddress, int port, String servingCertChainPem, String servingKeyPem,
                            List<X509Certificate> clientCa, boolean anonymousAuth, Storage storage, String etcdPrefix,
@@ -46,7 +49,8 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                            AuthenticationConfig authentication, AuthorizationConfig authorization,
                            Map<String, JsonNode> admissionConfigurations, CredentialsConfig credentials,
                            Kubeconfig coreKubeconfig, FeatureGates featureGates, String clusterIdentity,
-                           Duration eventTtl, boolean projectController) {
+                           Duration eventTtl, boolean projectController,
+                           boolean namespacedCloudProfileController) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -72,7 +76,7 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                         List<String> enabledAdmissionPlugins, List<String> disabledAdmissionPlugins) {
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
-                disabledAdmissionPlugins, null, null, null, null, null, null, null, null, false);
+                disabledAdmissionPlugins, null, null, null, null, null, null, null, null, false, false);
     }
 
     /** Without a cluster identity. */
@@ -86,56 +90,63 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         this(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth, storage, etcdPrefix,
                 serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, null, null, false);
+                coreKubeconfig, featureGates, null, null, false, false);
     }
 
     public ServerConfig withClusterIdentity(String identity) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, identity, eventTtl, projectController);
+                coreKubeconfig, featureGates, identity, eventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     public ServerConfig withRequestTimeout(Duration timeout) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, timeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     public ServerConfig withClientCa(List<X509Certificate> newClientCa) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, newClientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     public ServerConfig withAuthentication(AuthenticationConfig newAuthentication) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, newAuthentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     public ServerConfig withAuthorization(AuthorizationConfig newAuthorization) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, newAuthorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     public ServerConfig withAdmission(List<String> enable, List<String> disable, Map<String, JsonNode> configurations) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enable, disable,
                 authentication, authorization, configurations, credentials, coreKubeconfig, featureGates,
-                clusterIdentity, eventTtl, projectController);
+                clusterIdentity, eventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     public ServerConfig withCredentials(CredentialsConfig newCredentials) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, newCredentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     /** Cluster mode: core objects from the kube-apiserver of {@code kubeconfig}, none served here. */
@@ -144,21 +155,23 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
                 storage, etcdPrefix, kubeconfig == null && serveCoreV1, requestTimeout, minRequestTimeoutSeconds,
                 enabledAdmissionPlugins, disabledAdmissionPlugins, authentication, authorization,
                 admissionConfigurations, credentials, kubeconfig, featureGates, clusterIdentity, eventTtl,
-                kubeconfig == null && projectController);
+                kubeconfig == null && projectController, kubeconfig == null && namespacedCloudProfileController);
     }
 
     public ServerConfig withFeatureGates(FeatureGates newFeatureGates) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, newFeatureGates, clusterIdentity, eventTtl, projectController);
+                coreKubeconfig, newFeatureGates, clusterIdentity, eventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     public ServerConfig withEventTtl(Duration newEventTtl) {
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, newEventTtl, projectController);
+                coreKubeconfig, featureGates, clusterIdentity, newEventTtl, projectController,
+                namespacedCloudProfileController);
     }
 
     /** Turns the built-in project controller on or off (it stays off in cluster mode). */
@@ -166,6 +179,19 @@ public record ServerConfig(String bindAddress, int port, String servingCertChain
         return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
                 storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
                 disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
-                coreKubeconfig, featureGates, clusterIdentity, eventTtl, on && coreKubeconfig == null && serveCoreV1);
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, on && coreKubeconfig == null && serveCoreV1,
+                namespacedCloudProfileController);
+    }
+
+    /**
+     * Turns the built-in NamespacedCloudProfile controller on or off (it stays off in cluster mode, and needs the
+     * core/v1 API this server serves standalone, for its events).
+     */
+    public ServerConfig withNamespacedCloudProfileController(boolean on) {
+        return new ServerConfig(bindAddress, port, servingCertChainPem, servingKeyPem, clientCa, anonymousAuth,
+                storage, etcdPrefix, serveCoreV1, requestTimeout, minRequestTimeoutSeconds, enabledAdmissionPlugins,
+                disabledAdmissionPlugins, authentication, authorization, admissionConfigurations, credentials,
+                coreKubeconfig, featureGates, clusterIdentity, eventTtl, projectController,
+                on && coreKubeconfig == null && serveCoreV1);
     }
 }

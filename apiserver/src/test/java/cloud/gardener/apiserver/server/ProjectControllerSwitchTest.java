@@ -7,7 +7,10 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The built-in project controller runs in standalone mode only, whichever order the configuration is built in. */
+/**
+ * The built-in project and NamespacedCloudProfile controllers run in standalone mode only, whichever order the
+ * configuration is built in, and each has its own switch.
+ */
 class ProjectControllerSwitchTest {
 
     private static final Kubeconfig VIRTUAL_GARDEN = Kubeconfig.forToken("garden", "https://127.0.0.1:1", "", "t");
@@ -30,5 +33,18 @@ class ProjectControllerSwitchTest {
                 .isFalse();
         assertThat(standalone().withCoreKubeconfig(VIRTUAL_GARDEN).withProjectController(true).projectController())
                 .isFalse();
+    }
+
+    @Test
+    void theNamespacedCloudProfileControllerHasItsOwnSwitch() {
+        assertThat(standalone().namespacedCloudProfileController()).isFalse();
+        ServerConfig on = standalone().withNamespacedCloudProfileController(true);
+        assertThat(on.namespacedCloudProfileController()).isTrue();
+        assertThat(on.projectController()).isFalse();
+        assertThat(on.withProjectController(true).withEventTtl(Duration.ofMinutes(5))
+                .namespacedCloudProfileController()).isTrue();
+        assertThat(on.withCoreKubeconfig(VIRTUAL_GARDEN).namespacedCloudProfileController()).isFalse();
+        assertThat(standalone().withCoreKubeconfig(VIRTUAL_GARDEN).withNamespacedCloudProfileController(true)
+                .namespacedCloudProfileController()).isFalse();
     }
 }
