@@ -95,6 +95,11 @@ public final class GenericStore {
         return storage;
     }
 
+    /** Whether a PUT of a missing object creates it (the strategy's {@code AllowCreateOnUpdate}). */
+    public boolean allowsCreateOnUpdate() {
+        return strategy.allowCreateOnUpdate();
+    }
+
     /** The key prefix of a collection: one namespace, or every object when {@code namespace} is empty. */
     public String collectionPrefix(String namespace) {
         return type.namespaced() && namespace != null && !namespace.isEmpty()
