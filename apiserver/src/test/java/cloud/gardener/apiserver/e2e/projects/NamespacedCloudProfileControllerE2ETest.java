@@ -106,6 +106,18 @@ class NamespacedCloudProfileControllerE2ETest {
         }
     }
 
+    /** A short name part per binding kind: the initials of its words ({@code cbtwi}). */
+    private static String initials(BindingKind kind) {
+        String name = kind.name();
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < name.length(); i++) {
+            if (i == 0 || name.charAt(i - 1) == '_') {
+                out.append(Character.toLowerCase(name.charAt(i)));
+            }
+        }
+        return out.toString();
+    }
+
     private static boolean merged(String name, long generation) {
         return profileNamed(name).at("/status/observedGeneration").asLong() == generation;
     }
@@ -175,17 +187,18 @@ class NamespacedCloudProfileControllerE2ETest {
     @ParameterizedTest
     @EnumSource(BindingKind.class)
     void aProfileAShootUsesIsKeptUntilTheShootIsGone(BindingKind kind) throws Exception {
-        String name = "used-" + kind.ordinal();
-        String shootName = "big-" + kind.ordinal();
+        String name = "used-" + initials(kind);
+        String shootName = "big-" + initials(kind);
         kubectl.okWithInput(profile(name), "create", "-f", "-");
         eventually(name + " merged", () -> merged(name, 1));
 
         // a Shoot may use the namespaced profile's own machine type
-        String binding = "binding-" + kind.ordinal();
+        String binding = "binding-" + initials(kind);
         kind.create(admin, NS, binding, "local");
         ObjectNode shoot = (ObjectNode) Json.YAML.readTree(Files.readString(EXAMPLES.resolve("50-shoot.yaml")));
-        shoot.with("metadata").put("name", shootName);
-        shoot.with("spec").with("cloudProfile").put("kind", "NamespacedCloudProfile").put("name", name);
+        shoot.withObjectProperty("metadata").put("name", shootName);
+        shoot.withObjectProperty("spec").withObjectProperty("cloudProfile").put("kind", "NamespacedCloudProfile")
+                .put("name", name);
         ((ObjectNode) shoot.at("/spec/provider/workers/0/machine")).put("type", "large");
         assertThat(kubectl.okWithInput(kind.bind(shoot, binding).toString(), "create", "-f", "-"))
                 .isEqualTo("shoot.core.gardener.cloud/" + shootName + " created\n");
