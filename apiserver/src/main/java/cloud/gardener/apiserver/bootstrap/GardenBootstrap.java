@@ -20,6 +20,7 @@ public final class GardenBootstrap {
     public static final List<String> GARDEN_NAMESPACES = List.of("gardener-system-seed-lease",
             "gardener-system-shoot-issuer");
     public static final String KUBE_SYSTEM = "kube-system";
+    public static final String DEFAULT = "default";
     public static final String CLUSTER_IDENTITY = "cluster-identity";
     public static final String ORIGIN = "origin";
     public static final String ORIGIN_GARDENER_APISERVER = "gardener-apiserver";
@@ -31,12 +32,14 @@ public final class GardenBootstrap {
      * The hooks for this server.
      *
      * @param clusterIdentity   {@code --cluster-identity}; without it there is no cluster identity hook
-     * @param ensureKubeSystem  standalone: create {@code kube-system} first, as kube-apiserver's system namespaces
-     *                          controller would have
+     * @param ensureKubeSystem  standalone: create {@code default} and {@code kube-system} first, as kube-apiserver's
+     *                          system namespaces controller would have ({@code default} holds the events about
+     *                          cluster-scoped objects, such as the project controller's about Projects)
      */
     public static List<PostStartHook> hooks(CoreApi api, String clusterIdentity, boolean ensureKubeSystem) {
         List<PostStartHook> hooks = new ArrayList<>();
-        hooks.add(new PostStartHook(GARDEN_CLUSTER_HOOK, () -> gardenNamespaces(api)));
+        hooks.add(new PostStartHook(GARDEN_CLUSTER_HOOK, () -> (ensureKubeSystem
+                ? ensureNamespace(api, DEFAULT) : Future.<Void>succeededFuture()).compose(v -> gardenNamespaces(api))));
         if (clusterIdentity != null && !clusterIdentity.isEmpty()) {
             hooks.add(new PostStartHook(CLUSTER_IDENTITY_HOOK, () -> (ensureKubeSystem
                     ? ensureNamespace(api, KUBE_SYSTEM) : Future.<Void>succeededFuture())

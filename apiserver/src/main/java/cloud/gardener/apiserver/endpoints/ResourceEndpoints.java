@@ -107,8 +107,10 @@ public final class ResourceEndpoints {
         }
         String verb = info.verb();
         if (!type.stored()) {
-            // only the collection exists, and only for create (go-restful: another method is 405)
-            if (parts > 1 || !answering.containsKey(type.group() + "/" + type.plural())) {
+            // only the collection exists, and only for create (go-restful: another method is 405); a namespaced
+            // one only in a namespace (kube-apiserver registers no cluster-wide path for a create-only resource)
+            if (parts > 1 || !answering.containsKey(type.group() + "/" + type.plural())
+                    || (type.namespaced() && info.namespace().isEmpty())) {
                 throw ApiException.resourceNotFound();
             }
             if (!type.supportsVerb(verb)) {

@@ -105,6 +105,11 @@ public final class GenericStore {
         return reads.keys();
     }
 
+    /** Whether a PUT of a missing object creates it (the strategy's {@code AllowCreateOnUpdate}). */
+    public boolean allowsCreateOnUpdate() {
+        return strategy.allowCreateOnUpdate();
+    }
+
     private String key(String namespace, String name) {
         return reads.keys().object(namespace, name);
     }

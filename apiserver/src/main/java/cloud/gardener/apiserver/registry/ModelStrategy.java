@@ -110,6 +110,11 @@ final class ModelStrategy implements ResourceStrategy {
     }
 
     @Override
+    public boolean allowCreateOnUpdate() {
+        return delegate.allowCreateOnUpdate();
+    }
+
+    @Override
     public boolean resetsStatusOnCreate() {
         return delegate.resetsStatusOnCreate();
     }

@@ -56,7 +56,9 @@ public final class PeriodicResync {
     private void resync() {
         store.get().ifPresent(objects -> objects.list("", ListQuery.all()).onSuccess(result -> {
             for (ObjectNode object : result.items()) {
-                String name = Objects.name(object);
+                // namespaced objects of the same name are different objects
+                String name = Objects.namespace(object).isEmpty() ? Objects.name(object)
+                        : Objects.namespace(object) + "/" + Objects.name(object);
                 if (wanted.test(object) && inFlight.add(name)) {
                     reconcile.apply(object).onComplete(ar -> {
                         inFlight.remove(name);

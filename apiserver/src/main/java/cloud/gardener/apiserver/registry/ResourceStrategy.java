@@ -56,6 +56,14 @@ public interface ResourceStrategy {
     }
 
     /**
+     * Whether a PUT of a missing object creates it ({@code AllowCreateOnUpdate}); when not, it is 404. Only events
+     * allow it among the kinds served here (client-go's event recorder writes them so).
+     */
+    default boolean allowCreateOnUpdate() {
+        return false;
+    }
+
+    /**
      * Whether a create drops the client's {@code status} (asked only for kinds with a status subresource). Most
      * Gardener kinds reset it in {@code PrepareForCreate}; a few (Bastion, Gardenlet) keep what the client sent.
      */

@@ -22,6 +22,9 @@ import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreReads;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.events.EventExpiry;
+import cloud.gardener.apiserver.registry.events.EventRecorder;
+import cloud.gardener.apiserver.registry.events.StoreEventRecorder;
+import cloud.gardener.apiserver.registry.gardener.NamespacedCloudProfileController;
 import cloud.gardener.apiserver.registry.gardener.ProjectController;
 import cloud.gardener.apiserver.registry.gc.GarbageCollector;
 import cloud.gardener.apiserver.registry.lookup.CachedProjects;
@@ -58,8 +61,7 @@ public final class ApiServer {
     private final Vertx vertx;
     private final HttpServer http;
     private final NamespaceController namespaces;
-    private final ProjectController projects;
-    private final GarbageCollector garbageCollector;
+    private final Controllers controllers;
     private final AuthenticationSources authenticationSources;
     private final Closeables caches;
     private final ServingState state;
@@ -68,17 +70,15 @@ public final class ApiServer {
     private final ServerMetrics metrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces, ProjectController projects,
-            GarbageCollector garbageCollector, AuthenticationSources authenticationSources, Closeables caches,
-            ServingState state, ServerConfig config,
+    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces, Controllers controllers,
+            AuthenticationSources authenticationSources, Closeables caches, ServingState state, ServerConfig config,
             RequestLimits limits, ServerMetrics metrics) {
         this.metrics = metrics;
         this.caches = caches;
         this.vertx = vertx;
         this.http = http;
         this.namespaces = namespaces;
-        this.projects = projects;
-        this.garbageCollector = garbageCollector;
+        this.controllers = controllers;
         this.authenticationSources = authenticationSources;
         this.state = state;
         this.config = config;
@@ -196,10 +196,12 @@ public final class ApiServer {
         EventExpiry expiry = registry.store("", "events")
                 .map(events -> new EventExpiry(vertx, events, config.cluster().eventTtl(), java.time.Clock.systemUTC()))
                 .orElse(null);
-        ProjectController projects = config.cluster().projectController() ? new ProjectController(vertx, registry)
-                : null;
-        GarbageCollector garbageCollector = config.cluster().garbageCollector() ? new GarbageCollector(vertx, registry)
-                : null;
+        Controllers controllers = new Controllers(
+                config.cluster().projectController() ? new ProjectController(vertx, registry,
+                        events(registry, ProjectController.EVENT_SOURCE)) : null,
+                config.cluster().namespacedCloudProfileController() ? new NamespacedCloudProfileController(vertx,
+                        registry, events(registry, NamespacedCloudProfileController.EVENT_SOURCE)) : null,
+                config.cluster().garbageCollector() ? new GarbageCollector(vertx, registry) : null);
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
@@ -237,16 +239,11 @@ public final class ApiServer {
                             if (expiry != null) {
                                 expiry.start();
                             }
-                            if (projects != null) {
-                                projects.start();
-                            }
-                            if (garbageCollector != null) {
-                                garbageCollector.start();
-                            }
+                            controllers.start();
                             graphSync.start();
                             objectCounts.start();
-                            return hooks.start().map(done -> new ApiServer(vertx, server, controller, projects,
-                                    garbageCollector, sources, caches, state, config, limits, metrics));
+                            return hooks.start().map(done -> new ApiServer(vertx, server, controller, controllers,
+                                    sources, caches, state, config, limits, metrics));
                         })
                         .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
@@ -313,15 +310,47 @@ public final class ApiServer {
         if (namespaces != null) {
             namespaces.stop();
         }
-        if (projects != null) {
-            projects.stop();
-        }
-        if (garbageCollector != null) {
-            garbageCollector.stop();
-        }
+        controllers.stop();
         authenticationSources.stop();
         caches.close();
         return http.close();
+    }
+
+    /** A standalone controller's events, recorded in this server's own events (none without core/v1). */
+    private static EventRecorder events(Registry registry, String controller) {
+        return registry.store("", "events")
+                .<EventRecorder>map(events -> StoreEventRecorder.forController(events, controller,
+                        java.time.Clock.systemUTC()))
+                .orElse((regarding, type, reason, action, note) -> Future.succeededFuture(null));
+    }
+
+    /** The standalone-only Gardener controllers this server runs (each null when off). */
+    private record Controllers(ProjectController projects, NamespacedCloudProfileController namespacedCloudProfiles,
+            GarbageCollector garbageCollector) {
+
+        void start() {
+            if (projects != null) {
+                projects.start();
+            }
+            if (namespacedCloudProfiles != null) {
+                namespacedCloudProfiles.start();
+            }
+            if (garbageCollector != null) {
+                garbageCollector.start();
+            }
+        }
+
+        void stop() {
+            if (projects != null) {
+                projects.stop();
+            }
+            if (namespacedCloudProfiles != null) {
+                namespacedCloudProfiles.stop();
+            }
+            if (garbageCollector != null) {
+                garbageCollector.stop();
+            }
+        }
     }
 
     /**

@@ -207,7 +207,9 @@ final class HandlerChain {
                 authorization + "selfsubjectrulesreviews", new ReviewHandler((req, review) ->
                         access.selfSubjectRulesReview(req.user(), review)),
                 authorization + "subjectaccessreviews", new ReviewHandler((req, review) ->
-                        access.subjectAccessReview(review)));
+                        access.subjectAccessReview(review)),
+                authorization + "localsubjectaccessreviews", new ReviewHandler((req, review) ->
+                        access.localSubjectAccessReview(req.namespace(), review)));
     }
 
     Router router() {

@@ -136,6 +136,7 @@ public final class Main {
                 .coreKubeconfig(o.kubeconfig == null ? null : Kubeconfig.read(o.kubeconfig))
                 .projectController(true)
                 .garbageCollector(true)
+                .namespacedCloudProfileController(true)
                 .clusterIdentity(o.clusterIdentity)
                 .eventTtl(o.eventTtl);
 

@@ -6,7 +6,10 @@ import cloud.gardener.apiserver.certs.Kubeconfig;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The built-in project controller runs in standalone mode only, whichever order the configuration is built in. */
+/**
+ * The built-in project and NamespacedCloudProfile controllers run in standalone mode only, whichever order the
+ * configuration is built in, and each has its own switch.
+ */
 class ProjectControllerSwitchTest {
 
     private static final Kubeconfig VIRTUAL_GARDEN = Kubeconfig.forToken("garden", "https://127.0.0.1:1", "", "t");
@@ -42,5 +45,19 @@ class ProjectControllerSwitchTest {
         assertThat(standalone().build().cluster().eventTtl()).isEqualTo(Duration.ofHours(1));
         assertThat(standalone().eventTtl(Duration.ofMinutes(5)).build().cluster().eventTtl())
                 .isEqualTo(Duration.ofMinutes(5));
+    }
+
+    @Test
+    void theNamespacedCloudProfileControllerHasItsOwnSwitch() {
+        assertThat(standalone().build().cluster().namespacedCloudProfileController()).isFalse();
+        ClusterConfig on = standalone().namespacedCloudProfileController(true).build().cluster();
+        assertThat(on.namespacedCloudProfileController()).isTrue();
+        assertThat(on.projectController()).isFalse();
+        assertThat(standalone().namespacedCloudProfileController(true).projectController(true)
+                .eventTtl(Duration.ofMinutes(5)).build().cluster().namespacedCloudProfileController()).isTrue();
+        assertThat(standalone().namespacedCloudProfileController(true).coreKubeconfig(VIRTUAL_GARDEN).build()
+                .cluster().namespacedCloudProfileController()).isFalse();
+        assertThat(standalone().coreKubeconfig(VIRTUAL_GARDEN).namespacedCloudProfileController(true).build()
+                .cluster().namespacedCloudProfileController()).isFalse();
     }
 }

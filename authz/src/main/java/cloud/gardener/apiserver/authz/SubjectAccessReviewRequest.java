@@ -29,7 +29,14 @@ public final class SubjectAccessReviewRequest {
                     + apiVersion + " " + review.path("kind").asText());
         }
         JsonNode spec = review.path("spec");
-        String groupsField = apiVersion.endsWith("v1beta1") ? "group" : "groups";
+        return attributes(subject(spec, apiVersion.endsWith("v1beta1") ? "group" : "groups"), spec);
+    }
+
+    /**
+     * The user a review spec asks about (a SubjectAccessReview's or LocalSubjectAccessReview's): user, uid, groups
+     * (in the field {@code groupsField}, {@code group} in v1beta1) and extra.
+     */
+    public static UserInfo subject(JsonNode spec, String groupsField) {
         List<String> groups = new ArrayList<>();
         spec.path(groupsField).forEach(g -> groups.add(g.asText()));
         Map<String, List<String>> extra = new LinkedHashMap<>();
@@ -38,8 +45,7 @@ public final class SubjectAccessReviewRequest {
             entry.getValue().forEach(v -> values.add(v.asText()));
             extra.put(entry.getKey(), values);
         });
-        UserInfo user = new UserInfo(spec.path("user").asText(""), spec.path("uid").asText(""), groups, extra);
-        return attributes(user, spec);
+        return new UserInfo(spec.path("user").asText(""), spec.path("uid").asText(""), groups, extra);
     }
 
     /**

@@ -35,6 +35,8 @@ public final class ReviewHandler implements VerbHandler {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.CREATE);
         ObjectWriter writer = ObjectWriter.forObject(req);
         ObjectNode review = RequestBodies.readObject(req, options.fieldValidation());
+        // as every create: a namespaced review takes the URL's namespace, a cluster-scoped one drops any
+        RequestBodies.checkNamespace(req, review);
         return reviewer.review(req, review).map(answer -> {
             writer.writeObject(201, answer);
             return null;

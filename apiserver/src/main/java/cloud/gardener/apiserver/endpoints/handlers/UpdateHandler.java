@@ -1,17 +1,21 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.CreateAuthorization;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.WriteContext;
+import cloud.gardener.apiserver.registry.fieldmanager.FieldManager;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 
 /**
  * PUT of an object or a subresource. A resourceVersion in the body is a precondition (409 when stale);
- * without one the update is unconditional.
+ * without one the update is unconditional. A missing object is 404, unless the kind creates on update (events), as
+ * the generic store's {@code AllowCreateOnUpdate}: then, if the user may also create it, the body is created (201).
  */
 public final class UpdateHandler implements VerbHandler {
 
@@ -31,11 +35,39 @@ public final class UpdateHandler implements VerbHandler {
         String sub = req.subresource();
         var ctx = RequestBodies.writeContext(req, options);
         var fieldManager = RequestBodies.fieldManager(req);
+        boolean createsOnUpdate = sub.isEmpty() && req.store().allowsCreateOnUpdate();
+        return update(req, body, ctx, fieldManager, createsOnUpdate, writer);
+    }
+
+    private static Future<Void> update(ResourceRequest req, ObjectNode body, WriteContext ctx,
+                                       FieldManager fieldManager, boolean createsOnUpdate, ObjectWriter writer) {
+        String sub = req.subresource();
         return req.store().update(req.namespace(), req.name(), sub, current -> fieldManager.update(req.present(current),
                         Subresources.apply(sub, current, body.deepCopy()), ctx.fieldManager()), ctx)
-                .map(updated -> {
+                .<Void>map(updated -> {
                     writer.writeObject(200, req.present(updated));
                     return null;
-                });
+                })
+                .recover(t -> createsOnUpdate && t instanceof ApiException e && e.code() == 404
+                        ? create(req, body, ctx, fieldManager, writer) : Future.failedFuture(t));
+    }
+
+    /**
+     * The create an update turns into: authorized for {@code create} as well ({@code withAuthorization}); the body's
+     * resourceVersion means nothing for an object that does not exist (storage clears it). An object created by
+     * someone else meanwhile is updated after all.
+     */
+    private static Future<Void> create(ResourceRequest req, ObjectNode body, WriteContext ctx,
+                                       FieldManager fieldManager, ObjectWriter writer) {
+        return CreateAuthorization.authorize(req).compose(v -> {
+            ObjectNode created = body.deepCopy();
+            Objects.meta(created).remove("resourceVersion");
+            fieldManager.update(null, created, ctx.fieldManager());
+            return req.store().create(req.namespace(), created, ctx);
+        }).<Void>map(obj -> {
+            writer.writeObject(201, req.present(obj));
+            return null;
+        }).recover(t -> t instanceof ApiException e && "AlreadyExists".equals(e.reason())
+                ? update(req, body, ctx, fieldManager, false, writer) : Future.failedFuture(t));
     }
 }

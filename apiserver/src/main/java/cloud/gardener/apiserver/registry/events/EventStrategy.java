@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * Events as kube-apiserver's event strategy keeps them: no generation, updates without a resourceVersion allowed,
- * and kube-apiserver's Event validation on the stored core/v1 form, strict for writes through
- * {@code events.k8s.io/v1}.
+ * Events as kube-apiserver's event strategy keeps them: no generation, updates without a resourceVersion allowed, a
+ * PUT of a missing event creates it, and kube-apiserver's Event validation on the stored core/v1 form, strict for
+ * writes through {@code events.k8s.io/v1}.
  */
 public final class EventStrategy implements ResourceStrategy {
 
@@ -29,6 +29,12 @@ public final class EventStrategy implements ResourceStrategy {
 
     @Override
     public boolean allowUnconditionalUpdate() {
+        return true;
+    }
+
+    /** kube-apiserver's event strategy creates on update: client-go's recorder PUTs an event it may not have made. */
+    @Override
+    public boolean allowCreateOnUpdate() {
         return true;
     }
 

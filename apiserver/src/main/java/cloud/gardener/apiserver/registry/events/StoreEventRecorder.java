@@ -9,6 +9,9 @@ import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -22,6 +25,8 @@ import java.util.Map;
 public final class StoreEventRecorder implements EventRecorder {
 
     private static final UserInfo RECORDER = new UserInfo("system:apiserver", "", List.of("system:masters"), Map.of());
+
+    private static final String HOSTNAME = hostname();
 
     private final GenericStore events;
     private final String reportingController;
@@ -38,6 +43,27 @@ public final class StoreEventRecorder implements EventRecorder {
         this.reportingController = reportingController;
         this.reportingInstance = reportingInstance;
         this.clock = clock;
+    }
+
+    /**
+     * A recorder for one of the server's controllers, named as client-go's events broadcaster names its recorders:
+     * {@code reportingInstance} is the controller's name, a dash and the host name.
+     */
+    public static StoreEventRecorder forController(GenericStore events, String controller, Clock clock) {
+        return new StoreEventRecorder(events, controller, controller + "-" + HOSTNAME, clock);
+    }
+
+    /** Go's {@code os.Hostname()}: the kernel's host name, read once (no name lookup). */
+    private static String hostname() {
+        String env = System.getenv("HOSTNAME");
+        if (env != null && !env.isBlank()) {
+            return env.trim();
+        }
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
+        } catch (IOException | RuntimeException e) {
+            return "localhost";
+        }
     }
 
     @Override

@@ -9,6 +9,8 @@ import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.PeriodicResync;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.WriteContext;
+import cloud.gardener.apiserver.registry.events.DeduplicatingEventRecorder;
+import cloud.gardener.apiserver.registry.events.EventRecorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -35,7 +37,11 @@ import org.slf4j.LoggerFactory;
  * {@code keep-after-project-deletion}) and loses its finalizer once the namespace is gone.
  *
  * <p>Everything is derived from the stored objects on each pass and nothing is written unless it differs, so a
- * pass is idempotent and a restart simply carries on. Project RBAC, quotas and events are not done here.
+ * pass is idempotent and a restart simply carries on. The controller records Gardener's events about the Project
+ * (reasons {@code NamespaceReconcileSuccessful}, {@code NamespaceReconcileFailed}, {@code NamespaceNotEmpty},
+ * {@code NamespaceMarkedForDeletion}, {@code NamespaceDeletionFailed}, with upstream's messages), each once per
+ * generation and outcome rather than once per pass ({@link DeduplicatingEventRecorder}). Project RBAC and quotas are
+ * not done here.
  */
 public final class ProjectController {
 
@@ -46,6 +52,15 @@ public final class ProjectController {
     static final String ANNOTATION_KEEP = "namespace.gardener.cloud/keep-after-project-deletion";
     static final String ANNOTATION_CREATED = "namespace.gardener.cloud/created-by-project-controller";
     private static final String PROJECT_API_VERSION = "core.gardener.cloud/v1beta1";
+    /** The name gardener-controller-manager's recorder reports events as. */
+    public static final String EVENT_SOURCE = "project-controller";
+    static final String EVENT_RECONCILE_SUCCESSFUL = "NamespaceReconcileSuccessful";
+    static final String EVENT_RECONCILE_FAILED = "NamespaceReconcileFailed";
+    static final String EVENT_NOT_EMPTY = "NamespaceNotEmpty";
+    static final String EVENT_DELETION_FAILED = "NamespaceDeletionFailed";
+    static final String EVENT_MARKED_FOR_DELETION = "NamespaceMarkedForDeletion";
+    private static final String ACTION_RECONCILE = "Reconcile";
+    private static final String ACTION_DELETE = "Delete";
 
     private static final Logger LOG = LoggerFactory.getLogger(ProjectController.class);
     private static final UserInfo CONTROLLER = new UserInfo(
@@ -54,10 +69,13 @@ public final class ProjectController {
     private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "gardener-controller-manager");
 
     private final Registry registry;
+    private final EventRecorder events;
     private final PeriodicResync loop;
 
-    public ProjectController(Vertx vertx, Registry registry) {
+    /** @param events where the controller's events go (every pass may repeat them; they are recorded once) */
+    public ProjectController(Vertx vertx, Registry registry, EventRecorder events) {
         this.registry = registry;
+        this.events = new DeduplicatingEventRecorder(events);
         this.loop = new PeriodicResync(vertx, "project", () -> registry.store("core.gardener.cloud", "projects"),
                 project -> true, this::reconcile);
     }
@@ -101,14 +119,24 @@ public final class ProjectController {
                 .compose(p -> {
                     String namespace = namespaceName(p);
                     return ensureNamespace(p, namespace)
-                            .compose(v -> recordNamespace(p, namespace))
+                            .compose(v -> {
+                                event(p, EventRecorder.NORMAL, EVENT_RECONCILE_SUCCESSFUL, ACTION_RECONCILE,
+                                        "Successfully reconciled namespace \"" + namespace + "\" for project");
+                                return recordNamespace(p, namespace);
+                            })
                             .recover(t -> {
                                 LOG.info("project {}: namespace {} not reconciled: {}", name, namespace,
                                         t.getMessage());
+                                event(p, EventRecorder.WARNING, EVENT_RECONCILE_FAILED, ACTION_RECONCILE,
+                                        String.valueOf(t.getMessage()));
                                 return setPhase(p, "Failed").compose(x -> Future.failedFuture(t));
                             });
                 })
-                .compose(p -> setPhase(p, "Ready"))
+                .compose(p -> setPhase(p, "Ready").recover(t -> {
+                    event(p, EventRecorder.WARNING, EVENT_RECONCILE_FAILED, ACTION_RECONCILE,
+                            "Error while trying to mark project as ready: " + t.getMessage());
+                    return Future.failedFuture(t);
+                }))
                 .mapEmpty();
     }
 
@@ -163,7 +191,7 @@ public final class ProjectController {
     /** Gardener's reasons not to use an existing namespace, with its messages; null when it can be used. */
     private static String adoptionRefusal(ObjectNode project, ObjectNode namespace) {
         if (!hasProjectLabels(project, namespace)) {
-            return "namespace cannot be used as it needs the project labels " + projectLabels(project);
+            return "namespace cannot be used as it needs the project labels " + goMap(projectLabels(project));
         }
         Map<String, String> annotations = Objects.stringMap(namespace.path("metadata").path("annotations"));
         if (annotations.containsKey(ANNOTATION_PROJECT)
@@ -222,10 +250,24 @@ public final class ProjectController {
             if (!left.items().isEmpty()) {
                 LOG.info("project {} cannot release namespace {}: it still contains Shoots",
                         Objects.name(project), namespace);
+                event(project, EventRecorder.WARNING, EVENT_NOT_EMPTY, ACTION_DELETE,
+                        "Cannot release namespace \"" + namespace + "\" because it still contains Shoots");
                 return setPhase(project, "Terminating").mapEmpty();
             }
-            return release(project, namespace).compose(released -> released
-                    ? removeFinalizer(project) : setPhase(project, "Terminating").mapEmpty());
+            return release(project, namespace)
+                    .recover(t -> {
+                        event(project, EventRecorder.WARNING, EVENT_DELETION_FAILED, ACTION_DELETE,
+                                "Failed to release project namespace \"" + namespace + "\": " + t.getMessage());
+                        return setPhase(project, "Failed").compose(x -> Future.failedFuture(t));
+                    })
+                    .compose(released -> {
+                        if (released) {
+                            return removeFinalizer(project);
+                        }
+                        event(project, EventRecorder.NORMAL, EVENT_MARKED_FOR_DELETION, ACTION_DELETE,
+                                "Successfully marked project namespace \"" + namespace + "\" for deletion");
+                        return setPhase(project, "Terminating").mapEmpty();
+                    });
         });
     }
 
@@ -304,6 +346,22 @@ public final class ProjectController {
             status.put("phase", phase);
             return p;
         }, WRITE);
+    }
+
+    /** Best effort, as client-go's recorder: a failed event write changes nothing about the reconcile. */
+    private void event(ObjectNode project, String type, String reason, String action, String note) {
+        events.record(project, type, reason, action, note)
+                .onFailure(t -> LOG.debug("event {} about project {} not recorded: {}", reason, Objects.name(project),
+                        t.getMessage()));
+    }
+
+    /** Go's {@code %#v} of a {@code map[string]string}: keys sorted, strings quoted. */
+    private static String goMap(Map<String, String> map) {
+        StringBuilder out = new StringBuilder("map[string]string{");
+        map.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> out
+                .append(out.charAt(out.length() - 1) == '{' ? "" : ", ")
+                .append('"').append(e.getKey()).append("\":\"").append(e.getValue()).append('"'));
+        return out.append('}').toString();
     }
 
     private static Map<String, String> projectLabels(ObjectNode project) {

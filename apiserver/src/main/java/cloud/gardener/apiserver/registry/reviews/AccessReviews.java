@@ -23,8 +23,8 @@ import java.util.List;
 /**
  * kube-apiserver's {@code authorization.k8s.io/v1} reviews, answered by the authorizer chain that guards this
  * server's requests (the same object, so a review and the request it asks about cannot disagree):
- * SelfSubjectAccessReview and SubjectAccessReview ask it for a decision, SelfSubjectRulesReview for the rules it
- * can enumerate. Bodies arrive decoded and canonical; validation and answers are upstream's REST storages'.
+ * SelfSubjectAccessReview, SubjectAccessReview and LocalSubjectAccessReview ask it for a decision,
+ * SelfSubjectRulesReview for the rules it can enumerate. Bodies arrive decoded and canonical; validation and answers are upstream's REST storages'.
  */
 public final class AccessReviews {
 
@@ -46,16 +46,62 @@ public final class AccessReviews {
 
     /** May the user of the review's spec do what it describes? Only for callers allowed to create it. */
     public Future<ObjectNode> subjectAccessReview(ObjectNode review) {
-        JsonNode spec = review.path("spec");
-        List<FieldError> errors = new ArrayList<>(specErrors(spec));
-        if (spec.path("user").asText("").isEmpty() && spec.path("groups").isEmpty()) {
-            errors.add(FieldError.invalid("spec.user", "", "at least one of user or group must be specified"));
-        }
+        List<FieldError> errors = new ArrayList<>(subjectSpecErrors(review.path("spec")));
         errors.addAll(metadataErrors(review));
         if (!errors.isEmpty()) {
             throw invalid(review, errors);
         }
         return decide(review, SubjectAccessReviewRequest.attributes(review));
+    }
+
+    /**
+     * A SubjectAccessReview confined to the namespace of the request ({@code namespace}): upstream's
+     * {@code ValidateLocalSubjectAccessReview} (the body's namespace, which the handler defaulted from the URL, is
+     * the only metadata allowed, the resource attributes' namespace must be it, no non-resource attributes), then
+     * the REST storage's own checks of the request's namespace.
+     */
+    public Future<ObjectNode> localSubjectAccessReview(String namespace, ObjectNode review) {
+        JsonNode spec = review.path("spec");
+        String reviewNamespace = review.path("metadata").path("namespace").asText("");
+        List<FieldError> errors = new ArrayList<>(subjectSpecErrors(spec));
+        ObjectNode otherMetadata = review.path("metadata").isObject()
+                ? ((ObjectNode) review.get("metadata")).deepCopy() : Json.MAPPER.createObjectNode();
+        otherMetadata.remove(List.of("namespace", "managedFields"));
+        if (!otherMetadata.isEmpty()) {
+            errors.add(FieldError.invalid("metadata", GoStructs.objectMeta(review.path("metadata")),
+                    "must be empty except for namespace"));
+        }
+        JsonNode resource = spec.get("resourceAttributes");
+        if (resource != null && resource.isObject()
+                && !resource.path("namespace").asText("").equals(reviewNamespace)) {
+            errors.add(FieldError.invalid("spec.resourceAttributes.namespace", resource.path("namespace").asText(""),
+                    "must match metadata.namespace"));
+        }
+        JsonNode path = spec.get("nonResourceAttributes");
+        if (path != null && path.isObject()) {
+            errors.add(FieldError.invalid("spec.nonResourceAttributes", GoStructs.nonResourceAttributes(path),
+                    "disallowed on this kind of request"));
+        }
+        if (!errors.isEmpty()) {
+            throw invalid(review, errors);
+        }
+        if (namespace.isEmpty()) {
+            throw ApiException.badRequest("namespace is required on this type: ");
+        }
+        if (!namespace.equals(reviewNamespace)) {
+            throw ApiException.badRequest("spec.resourceAttributes.namespace must match namespace: " + namespace);
+        }
+        return decide(review, SubjectAccessReviewRequest.attributes(SubjectAccessReviewRequest.subject(spec, "groups"),
+                spec));
+    }
+
+    /** {@code ValidateSubjectAccessReviewSpec}: one kind of attributes, and a user or a group to ask about. */
+    private static List<FieldError> subjectSpecErrors(JsonNode spec) {
+        List<FieldError> errors = new ArrayList<>(specErrors(spec));
+        if (spec.path("user").asText("").isEmpty() && spec.path("groups").isEmpty()) {
+            errors.add(FieldError.invalid("spec.user", "", "at least one of user or group must be specified"));
+        }
+        return errors;
     }
 
     /** What may {@code user} do in the review's namespace, as far as the authorizers can list it? */

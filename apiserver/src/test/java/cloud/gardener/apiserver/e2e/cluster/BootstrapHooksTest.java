@@ -48,7 +48,7 @@ class BootstrapHooksTest {
     }
 
     @Test
-    void standaloneCreatesKubeSystemTheGardenNamespacesAndTheIdentity() throws InterruptedException {
+    void standaloneCreatesTheSystemNamespacesTheGardenNamespacesAndTheIdentity() throws InterruptedException {
         TestClient admin = GARDEN.admin();
         eventually(() -> admin.get("/readyz").status() == 200);
 
@@ -56,7 +56,8 @@ class BootstrapHooksTest {
         assertThat(cm.path("data").path("cluster-identity").asText()).isEqualTo("standalone");
         assertThat(cm.path("data").path("origin").asText()).isEqualTo("gardener-apiserver");
         assertThat(cm.path("immutable").asBoolean()).isTrue();
-        for (String ns : new String[] {"kube-system", "gardener-system-seed-lease", "gardener-system-shoot-issuer"}) {
+        for (String ns : new String[] {"default", "kube-system", "gardener-system-seed-lease",
+                "gardener-system-shoot-issuer"}) {
             assertThat(admin.get("/api/v1/namespaces/" + ns).status()).as(ns).isEqualTo(200);
         }
         String verbose = GARDEN.anonymous().get("/readyz?verbose").body();

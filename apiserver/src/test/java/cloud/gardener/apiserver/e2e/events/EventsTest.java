@@ -189,6 +189,39 @@ class EventsTest {
         assertThat(event.path("eventTime").asText()).isNotEmpty();
     }
 
+    @Test
+    void aPutOfAMissingEventCreatesIt() {
+        // client-go's recorder PUTs an event its cache knows, which may be gone (expired, or another server's)
+        String legacy = LEGACY.replace("crazy-botany.17a1", "crazy-botany.17b1")
+                .replace("\"garden-events\"},", "\"garden-events\",\"resourceVersion\":\"12345\"},");
+        TestClient.Response created = SERVER.admin().put(CORE + "/crazy-botany.17b1", legacy);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.json().path("metadata").path("uid").asText()).isNotEmpty();
+        assertThat(created.json().path("metadata").path("resourceVersion").asText()).isNotEqualTo("12345");
+        TestClient.Response updated = SERVER.admin().put(CORE + "/crazy-botany.17b1",
+                LEGACY.replace("crazy-botany.17a1", "crazy-botany.17b1").replace("\"count\":3", "\"count\":4"));
+        assertThat(updated.status()).as(updated.body()).isEqualTo(200);
+        assertThat(updated.json().path("count").asInt()).isEqualTo(4);
+        assertThat(updated.json().path("metadata").path("uid").asText())
+                .isEqualTo(created.json().path("metadata").path("uid").asText());
+
+        TestClient.Response createdV1 = SERVER.admin().put(V1 + "/dev.17b2", NEW_STYLE.replace("dev.17a2", "dev.17b2"));
+        assertThat(createdV1.status()).as(createdV1.body()).isEqualTo(201);
+        assertThat(createdV1.json().path("apiVersion").asText()).isEqualTo("events.k8s.io/v1");
+        assertThat(SERVER.admin().get(CORE + "/dev.17b2").status()).isEqualTo(200);
+
+        // a create through PUT is still checked as a create
+        assertStatus(SERVER.admin().put(CORE + "/invalid.17b3", LEGACY.replace("crazy-botany.17a1", "invalid.17b3")
+                .replace("\"namespace\":\"garden-events\",\"name\"", "\"namespace\":\"other\",\"name\"")),
+                422, "Invalid");
+        assertThat(SERVER.admin().get(CORE + "/invalid.17b3").status()).isEqualTo(404);
+        // only a PUT creates, and only events
+        assertStatus(SERVER.admin().patch(CORE + "/missing.17b4", "application/merge-patch+json",
+                "{\"count\":2}"), 404, "NotFound");
+        assertStatus(SERVER.admin().put("/api/v1/namespaces/" + NS + "/configmaps/missing", "{\"apiVersion\":\"v1\","
+                + "\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"missing\"}}"), 404, "NotFound");
+    }
+
     private static List<String> names(JsonNode list) {
         List<String> names = new ArrayList<>();
         list.path("items").forEach(i -> names.add(i.path("metadata").path("name").asText()));

@@ -29,8 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Standalone mode's project controller, driven by the real kubectl: a Project gets its namespace with Gardener's
  * labels, annotations and owner reference and becomes Ready, Shoots can then be created in it (bound either way),
- * and a confirmed deletion releases the namespace once it holds no Shoots. The garden (CloudProfile, registrations,
- * Seed) is the repository's own {@code examples/}.
+ * and a confirmed deletion releases the namespace once it holds no Shoots; Gardener's events about it are shown by
+ * {@code kubectl events}. The garden (CloudProfile, registrations, Seed) is the repository's own {@code examples/}.
  */
 @Tag("integration")
 class ProjectControllerE2ETest {
@@ -72,6 +72,11 @@ class ProjectControllerE2ETest {
         all[0] = "get";
         System.arraycopy(args, 0, all, 1, args.length);
         return kubectl.run(all).succeeded();
+    }
+
+    /** What {@code kubectl events} shows about a Project (cluster-scoped: its events are in {@code default}). */
+    private static String events(String project) {
+        return kubectl.ok("events", "-n", "default", "--for=project/" + project);
     }
 
     private static String phase(String project) {
@@ -130,6 +135,11 @@ class ProjectControllerE2ETest {
         assertThat(owner.path("uid").asText()).isEqualTo(project.at("/metadata/uid").asText());
         assertThat(owner.path("controller").asBoolean()).isTrue();
 
+        // Gardener's event about the namespace, once (later passes change nothing and record nothing)
+        String reconciled = "Successfully reconciled namespace \"" + ns + "\" for project";
+        eventually("the NamespaceReconcileSuccessful event", () -> events(name).contains(reconciled));
+        assertThat(events(name)).contains("Normal", "NamespaceReconcileSuccessful");
+
         kind.create(admin, ns, "local", "local");
         assertThat(kubectl.okWithInput(shoot(ns, kind).toString(), "create", "-f", "-"))
                 .isEqualTo("shoot.core.gardener.cloud/local created\n");
@@ -138,8 +148,13 @@ class ProjectControllerE2ETest {
         confirmAndDelete("project", name);
         eventually("project " + name + " Terminating", () -> "Terminating".equals(phase(name)));
         assertThat(get("namespace", ns).at("/metadata/deletionTimestamp").isMissingNode()).isTrue();
+        eventually("the NamespaceNotEmpty event", () -> events(name)
+                .contains("Cannot release namespace \"" + ns + "\" because it still contains Shoots"));
+        assertThat(events(name)).contains("Warning", "NamespaceNotEmpty");
 
         confirmAndDelete("shoot", "local", "-n", ns);
+        eventually("the NamespaceMarkedForDeletion event", () -> events(name)
+                .contains("Successfully marked project namespace \"" + ns + "\" for deletion"));
         eventually("namespace " + ns + " gone", () -> !exists("namespace", ns));
         eventually("project " + name + " gone", () -> !exists("project", name));
     }
@@ -183,6 +198,10 @@ class ProjectControllerE2ETest {
         String before = get("namespace", "garden-other").at("/metadata/resourceVersion").asText();
         kubectl.okWithInput(project("other", "garden-other"), "create", "-f", "-");
         eventually("project other Failed", () -> "Failed".equals(phase("other")));
+        eventually("the NamespaceReconcileFailed event", () -> events("other").contains("namespace cannot be used as it "
+                + "needs the project labels map[string]string{\"gardener.cloud/role\":\"project\", "
+                + "\"project.gardener.cloud/name\":\"other\"}"));
+        assertThat(events("other")).contains("Warning", "NamespaceReconcileFailed");
         assertThat(get("namespace", "garden-other").at("/metadata/resourceVersion").asText()).isEqualTo(before);
     }
 
@@ -194,6 +213,8 @@ class ProjectControllerE2ETest {
         String namespace = get("namespace", "garden-steady").at("/metadata/resourceVersion").asText();
         Thread.sleep(2_500); // more than two resync periods
         assertThat(get("project", "steady").at("/metadata/resourceVersion").asText()).isEqualTo(project);
+        assertThat(events("steady").lines().filter(l -> l.contains("NamespaceReconcileSuccessful")).count())
+                .as("one event, not one per pass").isEqualTo(1);
         assertThat(get("namespace", "garden-steady").at("/metadata/resourceVersion").asText()).isEqualTo(namespace);
     }
 }

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * kube-apiserver's reviews served standalone, answered by the authorizers that guard requests: Gardener's example
- * Project (owner john, admin alice, viewer bob) in garden-dev, and {@code system:masters}.
+ * kube-apiserver's reviews served standalone (LocalSubjectAccessReview in a project namespace too), answered by the
+ * authorizers that guard requests: Gardener's example Project (owner john, admin alice, viewer bob) in garden-dev,
+ * and {@code system:masters}.
  */
 @Tag("integration")
 class AccessReviewsTest {
@@ -31,6 +32,7 @@ class AccessReviewsTest {
     private static final String SSRR = "/apis/authorization.k8s.io/v1/selfsubjectrulesreviews";
     private static final String SAR = "/apis/authorization.k8s.io/v1/subjectaccessreviews";
     private static final String WHOAMI = "/apis/authentication.k8s.io/v1/selfsubjectreviews";
+    private static final String LSAR = "/apis/authorization.k8s.io/v1/namespaces/garden-dev/localsubjectaccessreviews";
 
     private static TestClient member(String name) {
         return SERVER.client(name, List.of("system:authenticated"));
@@ -159,6 +161,70 @@ class AccessReviewsTest {
                 + "invalid: spec.user: Invalid value: \"\": at least one of user or group must be specified");
     }
 
+    /** A LocalSubjectAccessReview as client-go and the Python client send it: no namespace in the body's metadata. */
+    private static String localAccess(String attributes, String user) {
+        return "{\"apiVersion\":\"authorization.k8s.io/v1\",\"kind\":\"LocalSubjectAccessReview\",\"spec\":{"
+                + attributes + ",\"user\":\"" + user + "\",\"groups\":[\"system:authenticated\"]}}";
+    }
+
+    @Test
+    void aLocalReviewAnswersInTheNamespaceOfItsUrl() {
+        TestClient.Response answered = SERVER.admin().post(LSAR,
+                localAccess(resource("create", "core.gardener.cloud", "shoots", "garden-dev"), "alice.doe@example.com"));
+        assertThat(answered.status()).as(answered.body()).isEqualTo(201);
+        JsonNode review = answered.json();
+        assertThat(review.path("kind").asText()).isEqualTo("LocalSubjectAccessReview");
+        assertThat(review.path("metadata").path("namespace").asText()).isEqualTo("garden-dev");
+        assertThat(review.path("status").path("allowed").asBoolean()).isTrue();
+
+        JsonNode viewer = SERVER.admin().post(LSAR,
+                localAccess(resource("list", "", "secrets", "garden-dev"), "bob.doe@example.com")).json();
+        assertThat(viewer.path("status").path("allowed").asBoolean()).isFalse();
+        assertThat(viewer.path("status").has("denied")).isFalse();
+    }
+
+    @Test
+    void aLocalReviewStaysInItsNamespace() {
+        JsonNode elsewhere = assertStatus(SERVER.admin().post(LSAR,
+                localAccess(resource("get", "", "secrets", "other"), "alice.doe@example.com")), 422, "Invalid");
+        assertThat(elsewhere.path("message").asText()).isEqualTo("LocalSubjectAccessReview.authorization.k8s.io \"\" "
+                + "is invalid: spec.resourceAttributes.namespace: Invalid value: \"other\": must match "
+                + "metadata.namespace");
+
+        // the body's namespace, when it has one, must be the URL's (every create's rule)
+        String otherBody = localAccess(resource("get", "", "secrets", "other"), "alice.doe@example.com")
+                .replace("\"spec\":", "\"metadata\":{\"namespace\":\"other\"},\"spec\":");
+        JsonNode mismatch = assertStatus(SERVER.admin().post(LSAR, otherBody), 400, "BadRequest");
+        assertThat(mismatch.path("message").asText())
+                .isEqualTo("the namespace of the provided object does not match the namespace sent on the request");
+
+        JsonNode path = assertStatus(SERVER.admin().post(LSAR, localAccess("\"nonResourceAttributes\":{\"path\":"
+                + "\"/healthz\",\"verb\":\"get\"}", "alice.doe@example.com")), 422, "Invalid");
+        assertThat(path.path("message").asText()).isEqualTo("LocalSubjectAccessReview.authorization.k8s.io \"\" is "
+                + "invalid: spec.nonResourceAttributes: Invalid value: authorization.NonResourceAttributes{Path:"
+                + "\"/healthz\", Verb:\"get\"}: disallowed on this kind of request");
+
+        JsonNode named = assertStatus(SERVER.admin().post(LSAR, localAccess(resource("get", "", "secrets",
+                "garden-dev"), "alice.doe@example.com").replace("\"spec\":", "\"metadata\":{\"name\":\"x\"},\"spec\":")),
+                422, "Invalid");
+        assertThat(named.path("message").asText()).contains("metadata: Invalid value: ")
+                .endsWith(": must be empty except for namespace");
+
+        // there is no cluster-wide collection of a namespaced review
+        assertStatus(SERVER.admin().post("/apis/authorization.k8s.io/v1/localsubjectaccessreviews",
+                localAccess(resource("get", "", "secrets", ""), "alice.doe@example.com")), 404, "NotFound");
+    }
+
+    @Test
+    void onlyThoseAllowedToAskMayAskLocally() {
+        JsonNode forbidden = assertStatus(member("alice.doe@example.com").post(LSAR, localAccess(
+                resource("create", "core.gardener.cloud", "shoots", "garden-dev"), "bob.doe@example.com")),
+                403, "Forbidden");
+        assertThat(forbidden.path("message").asText()).isEqualTo("localsubjectaccessreviews.authorization.k8s.io is "
+                + "forbidden: User \"alice.doe@example.com\" cannot create resource \"localsubjectaccessreviews\" in "
+                + "API group \"authorization.k8s.io\" in the namespace \"garden-dev\"");
+    }
+
     @Test
     void whoAmIAnswersInV1AndV1beta1() {
         for (String version : List.of("v1", "v1beta1")) {
@@ -189,7 +255,10 @@ class AccessReviewsTest {
         JsonNode resources = SERVER.admin().get("/apis/authorization.k8s.io/v1").json().path("resources");
         List<String> names = new ArrayList<>();
         resources.forEach(r -> names.add(r.path("name").asText()));
-        assertThat(names).contains("selfsubjectaccessreviews", "selfsubjectrulesreviews", "subjectaccessreviews");
+        assertThat(names).contains("localsubjectaccessreviews", "selfsubjectaccessreviews", "selfsubjectrulesreviews",
+                "subjectaccessreviews");
+        resources.forEach(r -> assertThat(r.path("namespaced").asBoolean())
+                .isEqualTo("localsubjectaccessreviews".equals(r.path("name").asText())));
         resources.forEach(r -> assertThat(r.path("verbs").toString()).isEqualTo("[\"create\"]"));
         JsonNode aggregated = SERVER.admin().get("/apis", Map.of("Accept",
                 "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList")).json();

@@ -15,6 +15,7 @@ import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootState;
+import cloud.gardener.apiserver.api.k8s.authorizationv1.LocalSubjectAccessReview;
 import cloud.gardener.apiserver.api.k8s.authorizationv1.SelfSubjectAccessReview;
 import cloud.gardener.apiserver.api.k8s.authorizationv1.SelfSubjectRulesReview;
 import cloud.gardener.apiserver.api.k8s.authorizationv1.SubjectAccessReview;
@@ -71,6 +72,7 @@ public final class ResourceModels {
                     cloud.gardener.apiserver.api.k8s.authenticationv1.SelfSubjectReview.class),
             k8s(StandardResources.K8S_AUTHENTICATION, "v1beta1", "SelfSubjectReview",
                     cloud.gardener.apiserver.api.k8s.authenticationv1beta1.SelfSubjectReview.class),
+            k8s(StandardResources.K8S_AUTHORIZATION, "v1", "LocalSubjectAccessReview", LocalSubjectAccessReview.class),
             k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SelfSubjectAccessReview", SelfSubjectAccessReview.class),
             k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SelfSubjectRulesReview", SelfSubjectRulesReview.class),
             k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SubjectAccessReview", SubjectAccessReview.class));

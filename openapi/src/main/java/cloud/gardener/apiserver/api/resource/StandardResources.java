@@ -151,12 +151,18 @@ public final class StandardResources {
                 new ApiGroup(K8S_AUTHORIZATION, List.of("v1")));
     }
 
-    /** The access reviews and SelfSubjectReview: create-only, answered from the request's user, never stored. */
+    /**
+     * The access reviews and SelfSubjectReview: create-only, answered from the request's user, never stored;
+     * LocalSubjectAccessReview is the namespaced one.
+     */
     public static List<ResourceType> kubernetesReviews() {
         List<String> create = List.of("create");
         return List.of(
                 new ResourceType(K8S_AUTHENTICATION, List.of("v1", "v1beta1"), "v1", "SelfSubjectReview",
                         "selfsubjectreviews", "selfsubjectreview", false, NONE, NONE, List.of(), Map.of(), create),
+                new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "LocalSubjectAccessReview",
+                        "localsubjectaccessreviews", "localsubjectaccessreview", true, NONE, NONE, List.of(), Map.of(),
+                        create),
                 new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "SelfSubjectAccessReview",
                         "selfsubjectaccessreviews", "selfsubjectaccessreview", false, NONE, NONE, List.of(), Map.of(),
                         create),

@@ -67,8 +67,8 @@ class ResourceRegistryTest {
     @Test
     void countsTwentyOneGardenerResourcesPlusTheOperatorsTwoAndTheKubernetesSubset() {
         assertThat(StandardResources.gardener()).hasSize(23);
-        // standalone: namespaces, secrets, configmaps, events (core and events.k8s.io) and the four reviews
-        assertThat(registry.resources()).hasSize(32);
+        // standalone: namespaces, secrets, configmaps, events (core and events.k8s.io) and the five reviews
+        assertThat(registry.resources()).hasSize(33);
         assertThat(ResourceRegistry.standard(false).resources()).hasSize(23);
     }
 
