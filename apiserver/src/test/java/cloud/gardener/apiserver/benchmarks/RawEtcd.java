@@ -23,7 +23,9 @@ final class RawEtcd implements AutoCloseable {
     private final KV kv;
 
     RawEtcd(String endpoint) {
-        this.client = Client.builder().endpoints(endpoint).build();
+        // the server's etcd client settings that matter here: a LIST's range is larger than gRPC's default 4 MiB
+        this.client = Client.builder().endpoints(endpoint).keepaliveWithoutCalls(false)
+                .maxInboundMessageSize(256 * 1024 * 1024).build();
         this.kv = client.getKVClient();
     }
 
