@@ -1,0 +1,242 @@
+package cloud.gardener.apiserver.benchmarks;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import cloud.gardener.apiserver.server.Main;
+import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpVersion;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A benchmark, not a test: the API server's figures of issue 17 against baselines measured in the same minutes
+ * on the same machine, as ratios (raw numbers on a shared machine say little; ratios do). Run it with
+ * {@code bin/bench-api}. It starts an etcd on free loopback ports, the server on that etcd and the server on the
+ * embedded store (each a JVM of its own, as users run it, with generated certificates), the baselines (raw jetcd
+ * transactions on the same etcd from this process; {@link BareHttpsServer} with the same TLS and bytes) and a
+ * Vert.x load client in this process. Each round measures every subject of every row once, value and baseline
+ * back to back, in alternating order; the table shows medians of the rounds and each ratio's range. Flags:
+ *
+ * <pre>
+ * --rounds R        measured rounds (default 3), after one shorter warm-up round
+ * --duration S      seconds per measurement (default 4)
+ * --concurrency C   requests / transactions in flight (default 64)
+ * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
+ * --lists L         LISTs per subject and round, their median counts (default 3)
+ * --only ROWS       comma-separated rows: create, update, get, shoot-create, list (default all)
+ * </pre>
+ *
+ * The servers' JVMs get the options in the environment variable {@code BENCH_SERVER_JAVA_OPTS} (default none).
+ */
+public final class ApiBenchmark {
+
+    private static final List<String> ROWS = List.of("create", "update", "get", "shoot-create", "list");
+    private static final Set<String> FLAGS = Set.of("--rounds", "--duration", "--concurrency", "--objects", "--lists",
+            "--only");
+
+    private ApiBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> flags = flags(args);
+        int rounds = Integer.parseInt(flags.getOrDefault("--rounds", "3"));
+        Duration duration = Duration.ofMillis((long) (Double.parseDouble(flags.getOrDefault("--duration", "4")) * 1000));
+        int concurrency = Integer.parseInt(flags.getOrDefault("--concurrency", "64"));
+        int objects = Integer.parseInt(flags.getOrDefault("--objects", "2000"));
+        int lists = Integer.parseInt(flags.getOrDefault("--lists", "3"));
+        List<String> only = Arrays.asList(flags.getOrDefault("--only", String.join(",", ROWS)).split(","));
+        for (String row : only) {
+            if (!ROWS.contains(row)) {
+                throw new IllegalArgumentException("unknown row " + row + "; rows: " + String.join(", ", ROWS));
+            }
+        }
+        Path examples = Path.of(System.getProperty("bench.examples", "examples"));
+        Path dir = Files.createTempDirectory("bench-api-");
+        String loadBefore = loadAverage();
+        List<AutoCloseable> resources = new ArrayList<>();
+        Vertx vertx = Vertx.vertx();
+        try {
+            EtcdProcess etcd = EtcdProcess.start(dir.resolve("etcd"));
+            resources.add(etcd);
+            BenchTls tls = BenchTls.generate(dir.resolve("tls"));
+            List<String> common = List.of("--bind-address", "127.0.0.1", "--secure-port", "0",
+                    "--tls-cert-file", tls.certFile().toString(), "--tls-private-key-file", tls.keyFile().toString(),
+                    "--client-ca-file", tls.clientCaFile().toString());
+            List<ApiTarget> targets = new ArrayList<>();
+            targets.add(startServer(vertx, "etcd", common, List.of("--etcd-servers", etcd.endpoint(),
+                    "--data-dir", dir.resolve("server-etcd").toString()), dir, concurrency, tls, resources));
+            targets.add(startServer(vertx, "embedded", common, List.of("--storage-backend", "embedded",
+                    "--data-dir", dir.resolve("server-embedded").toString()), dir, concurrency, tls, resources));
+            RawEtcd raw = new RawEtcd(etcd.endpoint());
+            resources.add(raw);
+            for (ApiTarget target : targets) {
+                for (String namespace : List.of(ConfigMaps.NAMESPACE, ConfigMaps.LIST_NAMESPACE)) {
+                    BenchContext.await(target.create("/api/v1/namespaces", Buffer.buffer(
+                            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + namespace + "\"}}")));
+                }
+            }
+            BenchContext context = new BenchContext(vertx, targets, raw, tls, dir, objects, lists, examples);
+            List<BenchRow> rows = new ArrayList<>();
+            for (String name : ROWS) {
+                if (only.contains(name)) {
+                    BenchRow row = row(name, context, concurrency);
+                    rows.add(row);
+                    if (row instanceof AutoCloseable closeable) {
+                        resources.add(closeable);
+                    }
+                }
+            }
+            System.out.printf(Locale.ROOT, "API benchmark: %d rounds of %.1f s per measurement after a warm-up round, "
+                            + "%d in flight, LIST of %d objects; %d CPUs, load average %s, Java %s, etcd %s%n", rounds,
+                    duration.toMillis() / 1000.0, concurrency, objects, Runtime.getRuntime().availableProcessors(),
+                    loadBefore, System.getProperty("java.version"), etcdVersion());
+            for (BenchRow row : rows) {
+                progress("preparing " + row.name());
+                row.prepare();
+            }
+            ClosedLoop load = new ClosedLoop(concurrency, duration);
+            Results results = Results.recording();
+            for (int round = 0; round <= rounds; round++) {
+                for (BenchRow row : rows) {
+                    progress((round == 0 ? "warm-up" : "round " + round) + ": " + row.name());
+                    if (round == 0) {
+                        row.round(0, load.withDuration(duration.dividedBy(2)), Results.discarding());
+                    } else {
+                        row.round(round, load, results);
+                    }
+                }
+            }
+            print(rows, results);
+            System.out.printf(Locale.ROOT, "Load average before: %s; after: %s%n", loadBefore, loadAverage());
+        } finally {
+            Collections.reverse(resources);
+            for (AutoCloseable resource : resources) {
+                try {
+                    resource.close();
+                } catch (Exception e) {
+                    progress("closing: " + e.getMessage());
+                }
+            }
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            deleteRecursively(dir);
+        }
+    }
+
+    private static BenchRow row(String name, BenchContext context, int concurrency) {
+        return switch (name) {
+            case "create" -> new CreateRow(context);
+            case "update" -> new UpdateRow(context, concurrency);
+            case "get" -> new GetRow(context, concurrency);
+            case "shoot-create" -> new ShootCreateRow(context);
+            case "list" -> new ListRow(context, concurrency);
+            default -> throw new IllegalArgumentException("unknown row " + name);
+        };
+    }
+
+    private static ApiTarget startServer(Vertx vertx, String store, List<String> common, List<String> storeFlags,
+                                         Path dir, int concurrency, BenchTls tls, List<AutoCloseable> resources)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(common);
+        args.addAll(storeFlags);
+        progress("starting the server on " + store);
+        JavaProcess process = JavaProcess.start("server on " + store, serverJvmOptions(), Main.class.getName(), args,
+                dir.resolve("server-" + store + ".log"), Duration.ofMinutes(2));
+        resources.add(process);
+        ApiTarget target = new ApiTarget(store, process,
+                new BenchHttpClient(vertx, process.port(), HttpVersion.HTTP_1_1, concurrency, tls),
+                new BenchHttpClient(vertx, process.port(), HttpVersion.HTTP_2, concurrency, tls));
+        resources.add(target.http1());
+        resources.add(target.http2());
+        return target;
+    }
+
+    /** {@code BENCH_SERVER_JAVA_OPTS}, split at spaces: the same for the API servers and the bare server. */
+    static List<String> serverJvmOptions() {
+        String options = System.getenv().getOrDefault("BENCH_SERVER_JAVA_OPTS", "").trim();
+        return options.isEmpty() ? List.of() : List.of(Pattern.compile("\\s+").split(options));
+    }
+
+    private static void print(List<BenchRow> rows, Results results) {
+        System.out.println();
+        System.out.println("| figure | value | baseline | ratio (range) | goal |");
+        System.out.println("| --- | ---: | ---: | ---: | --- |");
+        for (BenchRow row : rows) {
+            for (Figure figure : row.figures()) {
+                System.out.println(figure.line(results));
+            }
+        }
+        System.out.println();
+    }
+
+    private static void progress(String message) {
+        System.err.printf(Locale.ROOT, "[bench-api %tT] %s%n", System.currentTimeMillis(), message);
+    }
+
+    private static String loadAverage() {
+        try {
+            return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    private static String etcdVersion() {
+        try {
+            Process p = new ProcessBuilder(EtcdProcess.findBinary().toString(), "--version").redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes(), UTF_8);
+            p.waitFor(5, TimeUnit.SECONDS);
+            return out.lines().findFirst().orElse("?").replace("etcd Version: ", "");
+        } catch (IOException e) {
+            return "?";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "?";
+        }
+    }
+
+    private static Map<String, String> flags(String[] args) {
+        Map<String, String> flags = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            int eq = a.indexOf('=');
+            if (eq > 0) {
+                flags.put(a.substring(0, eq), a.substring(eq + 1));
+            } else if (i + 1 < args.length) {
+                flags.put(a, args[++i]);
+            } else {
+                throw new IllegalArgumentException("flag " + a + " needs a value");
+            }
+        }
+        for (String f : flags.keySet()) {
+            if (!FLAGS.contains(f)) {
+                throw new IllegalArgumentException("unknown flag " + f + "; flags: " + String.join(", ", FLAGS));
+            }
+        }
+        return flags;
+    }
+
+    private static void deleteRecursively(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a leftover temp dir is harmless
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package cloud.gardener.apiserver.benchmarks;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.PemTrustOptions;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The load client of one server over one protocol: HTTP/1.1 with a connection per request in flight (as a
+ * Go client with enough idle connections), or HTTP/2 with every request a stream on one connection (as client-go).
+ * It authenticates with the admin's client certificate; an unexpected status fails the request with the body.
+ */
+final class BenchHttpClient implements AutoCloseable {
+
+    private final HttpClientAgent client;
+
+    BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, BenchTls tls) {
+        HttpClientOptions options = new HttpClientOptions()
+                .setSsl(true)
+                .setUseAlpn(true)
+                .setProtocolVersion(version)
+                .setDefaultHost("127.0.0.1")
+                .setDefaultPort(port)
+                .setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(tls.servingCaPem())))
+                .setKeyCertOptions(new PemKeyCertOptions().addCertValue(Buffer.buffer(tls.adminCertPem()))
+                        .addKeyValue(Buffer.buffer(tls.adminKeyPem())))
+                .setKeepAlive(true)
+                .setHttp2MultiplexingLimit(-1);
+        this.client = vertx.httpClientBuilder().with(options)
+                .with(new PoolOptions().setHttp1MaxSize(concurrency).setHttp2MaxSize(1).setMaxWaitQueueSize(-1))
+                .build();
+    }
+
+    /** Sends the request; the body of a response with {@code expectedStatus}, else a failure with status and body. */
+    Future<Buffer> send(HttpMethod method, String path, Buffer body, int expectedStatus) {
+        RequestOptions request = new RequestOptions().setMethod(method).setURI(path)
+                .putHeader("Accept", "application/json");
+        if (body != null) {
+            request.putHeader("Content-Type", "application/json");
+        }
+        return client.request(request)
+                .compose(r -> body == null ? r.send() : r.send(body))
+                .compose(response -> response.body().compose(b -> check(method, path, response, b, expectedStatus)));
+    }
+
+    /**
+     * A GET whose body is counted, not kept (a LIST of many megabytes must not grow the client's heap).
+     *
+     * @return the number of body bytes
+     */
+    Future<Long> getCounting(String path) {
+        AtomicLong bytes = new AtomicLong();
+        return client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path)
+                        .putHeader("Accept", "application/json"))
+                .compose(r -> r.send())
+                .compose(response -> {
+                    if (response.statusCode() != 200) {
+                        return response.body().compose(b -> check(HttpMethod.GET, path, response, b, 200)).map(0L);
+                    }
+                    response.handler(chunk -> bytes.addAndGet(chunk.length()));
+                    return response.end().map(v -> bytes.get());
+                });
+    }
+
+    private static Future<Buffer> check(HttpMethod method, String path, HttpClientResponse response, Buffer body,
+                                        int expectedStatus) {
+        if (response.statusCode() != expectedStatus) {
+            return Future.failedFuture(method + " " + path + ": " + response.statusCode() + " "
+                    + body.toString().substring(0, Math.min(400, body.length())));
+        }
+        return Future.succeededFuture(body);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,58 @@
+package cloud.gardener.apiserver.benchmarks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Creates/s of 8 KiB ConfigMaps through the API, against raw jetcd create transactions of the stored bytes. */
+final class CreateRow implements BenchRow {
+
+    private final BenchContext context;
+    private final AtomicInteger measurement = new AtomicInteger();
+    private byte[] stored;
+
+    CreateRow(BenchContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public String name() {
+        return "create";
+    }
+
+    @Override
+    public void prepare() throws Exception {
+        // the raw baseline writes what the server writes: the object with its metadata filled in
+        stored = BenchContext.await(context.targets().get(0).create(ConfigMaps.collection(ConfigMaps.NAMESPACE),
+                ConfigMaps.create(ConfigMaps.NAMESPACE, "create-template"))).getBytes();
+    }
+
+    @Override
+    public List<Subject> subjects(ClosedLoop load) {
+        List<Subject> subjects = new ArrayList<>();
+        for (ApiTarget target : context.targets()) {
+            subjects.add(new Subject("create on " + target.store(), results -> {
+                String prefix = "c" + measurement.incrementAndGet() + "-";
+                results.record("create." + target.store(), load.run("ConfigMap creates on " + target.store(),
+                        i -> target.create(ConfigMaps.collection(ConfigMaps.NAMESPACE),
+                                ConfigMaps.create(ConfigMaps.NAMESPACE, prefix + i))));
+            }));
+        }
+        subjects.add(new Subject("raw create", results -> {
+            String prefix = "/bench-raw/configmaps/c" + measurement.incrementAndGet() + "-";
+            results.record("create.raw", load.run("raw creates", i -> context.raw().create(prefix + i, stored)));
+        }));
+        return subjects;
+    }
+
+    @Override
+    public List<Figure> figures() {
+        List<Figure> figures = new ArrayList<>();
+        for (ApiTarget target : context.targets()) {
+            figures.add(new Figure("creates/s of 8 KiB ConfigMaps, " + target.store() + " ÷ raw jetcd create txns",
+                    "create." + target.store(), "create.raw", Figure.Unit.PER_SECOND,
+                    target.store().equals("etcd") ? "≥ 0.6" : "≥ 1.0"));
+        }
+        return figures;
+    }
+}

@@ -1,0 +1,97 @@
+package cloud.gardener.apiserver.benchmarks;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * GETs/s of one 8 KiB ConfigMap over HTTP/1.1 and HTTP/2, against {@link BareHttpsServer} returning the very
+ * bytes the API server returned, with the same TLS, over the same protocol and load.
+ */
+final class GetRow implements BenchRow, AutoCloseable {
+
+    private static final String NAME = "get-target";
+    private static final String PATH = ConfigMaps.collection(ConfigMaps.NAMESPACE) + "/" + NAME;
+
+    private final BenchContext context;
+    private final int concurrency;
+    private JavaProcess bare;
+    private BenchHttpClient bareHttp1;
+    private BenchHttpClient bareHttp2;
+
+    GetRow(BenchContext context, int concurrency) {
+        this.context = context;
+        this.concurrency = concurrency;
+    }
+
+    @Override
+    public String name() {
+        return "get";
+    }
+
+    @Override
+    public void prepare() throws Exception {
+        Buffer body = null;
+        for (ApiTarget target : context.targets()) {
+            BenchContext.await(target.create(ConfigMaps.collection(ConfigMaps.NAMESPACE),
+                    ConfigMaps.create(ConfigMaps.NAMESPACE, NAME)));
+            body = BenchContext.await(target.http1().send(HttpMethod.GET, PATH, null, 200));
+        }
+        Path bodyFile = Files.write(context.dir().resolve("get-body.json"), body.getBytes());
+        BenchTls tls = context.tls();
+        bare = JavaProcess.start("bare Vert.x server", ApiBenchmark.serverJvmOptions(),
+                BareHttpsServer.class.getName(), List.of(tls.certFile().toString(), tls.keyFile().toString(),
+                        tls.clientCaFile().toString(), bodyFile.toString()),
+                context.dir().resolve("bare-server.log"), Duration.ofSeconds(60));
+        Vertx vertx = context.vertx();
+        bareHttp1 = new BenchHttpClient(vertx, bare.port(), HttpVersion.HTTP_1_1, concurrency, tls);
+        bareHttp2 = new BenchHttpClient(vertx, bare.port(), HttpVersion.HTTP_2, concurrency, tls);
+    }
+
+    @Override
+    public List<Subject> subjects(ClosedLoop load) {
+        List<Subject> subjects = new ArrayList<>();
+        for (ApiTarget target : context.targets()) {
+            subjects.add(get("get." + target.store() + ".http1", target.http1(), load));
+            subjects.add(get("get." + target.store() + ".http2", target.http2(), load));
+        }
+        subjects.add(get("get.bare.http1", bareHttp1, load));
+        subjects.add(get("get.bare.http2", bareHttp2, load));
+        return subjects;
+    }
+
+    private static Subject get(String key, BenchHttpClient client, ClosedLoop load) {
+        return new Subject(key, results -> results.record(key,
+                load.run(key, i -> client.send(HttpMethod.GET, PATH, null, 200))));
+    }
+
+    @Override
+    public List<Figure> figures() {
+        List<Figure> figures = new ArrayList<>();
+        for (ApiTarget target : context.targets()) {
+            for (String protocol : List.of("http1", "http2")) {
+                figures.add(new Figure("GETs/s of one ConfigMap over " + (protocol.equals("http1") ? "HTTP/1.1" : "HTTP/2")
+                        + ", " + target.store() + " ÷ bare Vert.x HTTPS server, same bytes",
+                        "get." + target.store() + "." + protocol, "get.bare." + protocol, Figure.Unit.PER_SECOND, "≥ 0.8"));
+            }
+        }
+        return figures;
+    }
+
+    @Override
+    public void close() {
+        if (bareHttp1 != null) {
+            bareHttp1.close();
+            bareHttp2.close();
+        }
+        if (bare != null) {
+            bare.close();
+        }
+    }
+}

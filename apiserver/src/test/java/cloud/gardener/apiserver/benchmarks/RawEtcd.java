@@ -1,0 +1,66 @@
+package cloud.gardener.apiserver.benchmarks;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import io.vertx.core.Future;
+
+/**
+ * The storage baselines: what the API server's etcd store sends for a create (a put if the key has never been
+ * created) and an update (a put if the key's modification revision is the one read), as raw jetcd transactions
+ * from the benchmark's own process, and a range read of a prefix for LIST.
+ */
+final class RawEtcd implements AutoCloseable {
+
+    private final Client client;
+    private final KV kv;
+
+    RawEtcd(String endpoint) {
+        // the server's etcd client settings that matter here: a LIST's range is larger than gRPC's default 4 MiB
+        this.client = Client.builder().endpoints(endpoint).keepaliveWithoutCalls(false)
+                .maxInboundMessageSize(256 * 1024 * 1024).build();
+        this.kv = client.getKVClient();
+    }
+
+    /** Creates {@code key} if it was never created; the revision of the create. */
+    Future<Long> create(String key, byte[] value) {
+        ByteSequence k = bytes(key);
+        return Future.fromCompletionStage(kv.txn()
+                .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
+                .commit()).compose(r -> r.isSucceeded() ? Future.succeededFuture(r.getHeader().getRevision())
+                : Future.failedFuture("raw create of " + key + ": the key exists"));
+    }
+
+    /** Puts {@code value} if the key is still at {@code modRevision}; the key's new modification revision. */
+    Future<Long> compareAndSwap(String key, long modRevision, byte[] value) {
+        ByteSequence k = bytes(key);
+        return Future.fromCompletionStage(kv.txn()
+                .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(modRevision)))
+                .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
+                .commit()).compose(r -> r.isSucceeded() ? Future.succeededFuture(r.getHeader().getRevision())
+                : Future.failedFuture("raw compare-and-swap of " + key + ": revision " + modRevision + " is stale"));
+    }
+
+    /** Reads every key under {@code prefix}; the bytes of their values. */
+    Future<Long> rangeBytes(String prefix) {
+        return Future.fromCompletionStage(kv.get(bytes(prefix), GetOption.builder().isPrefix(true).build()))
+                .map(r -> r.getKvs().stream().mapToLong(entry -> entry.getValue().size()).sum());
+    }
+
+    private static ByteSequence bytes(String s) {
+        return ByteSequence.from(s, UTF_8);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
