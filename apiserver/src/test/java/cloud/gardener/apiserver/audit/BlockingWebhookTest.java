@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import picocli.CommandLine;
  * RequestReceived event was delivered, so a slow webhook slows requests down; a failing one is retried, counted and
  * logged, and requests are served anyway.
  */
+@Tag("integration")
 class BlockingWebhookTest {
 
     private static final String SEEDS = "/apis/core.gardener.cloud/v1beta1/seeds";

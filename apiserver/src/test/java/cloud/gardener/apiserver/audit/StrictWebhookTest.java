@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.testing.TestClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,6 +20,7 @@ import picocli.CommandLine;
  * {@code apiserver_audit_requests_rejected_total}; once the webhook is back, requests are served again. The audit
  * series are read from {@code /metrics} with the Prometheus client's parser.
  */
+@Tag("integration")
 class StrictWebhookTest {
 
     private static final String SEEDS = "/apis/core.gardener.cloud/v1beta1/seeds";

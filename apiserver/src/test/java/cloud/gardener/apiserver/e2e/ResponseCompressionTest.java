@@ -12,6 +12,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Answers are gzipped as kube-apiserver gzips them: only when longer than 128 KiB and asked for with
  * {@code Accept-Encoding: gzip} (then with {@code Vary: Accept-Encoding}); smaller answers and watch streams never.
  */
+@Tag("integration")
 class ResponseCompressionTest {
 
     @RegisterExtension

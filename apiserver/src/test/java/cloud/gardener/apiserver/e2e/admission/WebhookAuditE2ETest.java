@@ -21,6 +21,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +34,7 @@ import picocli.CommandLine;
  * mutation, patch (from level Request only), fail-open and the webhooks' own annotations; the webhook series count
  * each call with upstream's labels.
  */
+@Tag("integration")
 class WebhookAuditE2ETest {
 
     private static final String EXPOSURE_CLASSES = "/apis/core.gardener.cloud/v1beta1/exposureclasses";

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * In cluster mode kube-controller-manager's garbage collector does the collecting: asking for the built-in one
  * changes nothing, the dependents of a deleted owner stay and a foreground deletion keeps its finalizer.
  */
+@Tag("integration")
 class GarbageCollectorOffTest {
 
     @RegisterExtension

@@ -19,6 +19,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * envelope and the key inside it) and status, successful ones timed in upstream's buckets; a value that does not
  * decrypt is counted with upstream's failure status.
  */
+@Tag("integration")
 class EncryptionMetricsE2ETest {
 
     private static final ServerMetrics METRICS = new ServerMetrics(new AuditCounters());

@@ -22,6 +22,7 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code --cascade}, DeleteOptions bodies, blockOwnerDeletion, owners told apart by uid, cluster-scoped owners, and
  * a Bastion that goes with its Shoot.
  */
+@Tag("integration")
 class GarbageCollectorE2ETest {
 
     @RegisterExtension

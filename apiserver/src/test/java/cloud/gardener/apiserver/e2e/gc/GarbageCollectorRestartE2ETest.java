@@ -13,6 +13,7 @@ import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The collector keeps no state of its own: what was deleted while it did not run (a server without it, or one
  * stopped halfway) is collected once a server with it starts on the same store.
  */
+@Tag("integration")
 class GarbageCollectorRestartE2ETest {
 
     @RegisterExtension

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,6 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * overwrites it; Shoots can use what only the namespaced profile offers; a profile still referenced by a Shoot is
  * kept, with Gardener's event naming the Shoot, until the Shoot is gone.
  */
+@Tag("integration")
 class NamespacedCloudProfileControllerE2ETest {
 
     private static final Path EXAMPLES = Path.of("..", "examples");

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A protobuf client end to end, as Gardener's clients are (they default to protobuf): create with a protobuf body,
  * get, list and watch with a protobuf Accept, errors as protobuf Status, and 406 naming what is served.
  */
+@Tag("integration")
 class ProtobufResponsesTest {
 
     private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";

@@ -18,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the JSON answer does (its spec with workers, maps, quantities, durations, provider config, and the status and
  * metadata admission and the strategy add).
  */
+@Tag("integration")
 class ShootProtobufTest {
 
     private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * from the authorizers that guard requests, and a review about another namespace is refused as kube-apiserver
  * refuses it.
  */
+@Tag("integration")
 class AccessReviewsPythonClientTest {
 
     @RegisterExtension

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * many impersonation extras), Go's 431 beyond, and the memory heads hold before authentication bounded by the
  * body budget.
  */
+@Tag("integration")
 class RequestHeadsTest {
 
     /** Go's limit for a whole HTTP/1.x head: 1 MiB and 4096 bytes. */

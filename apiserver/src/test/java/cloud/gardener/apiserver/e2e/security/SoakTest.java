@@ -34,6 +34,7 @@ import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.Test;
  * load, the heap suffices, every acknowledged write is stored and was seen by every watcher in order, and every
  * attacking connection is closed within its timeout.
  */
+@Tag("integration")
 class SoakTest {
 
     private static final Duration HEADER_TIMEOUT = Duration.ofSeconds(6);

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.StorageContractTest;
 import io.vertx.core.Vertx;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -17,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The storage contract through the watch cache over a real etcd (3.4, without reliable progress
  * notifications): each test's prefix is one cached resource.
  */
+@Tag("integration")
 class CachedEtcdStorageContractTest extends StorageContractTest {
 
     @RegisterExtension

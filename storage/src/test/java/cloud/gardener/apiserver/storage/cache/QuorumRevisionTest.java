@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Consistent reads share quorum reads, and each still sees every write that finished before it asked. Over
  * etcd, where a quorum read is a round trip (the embedded store knows its revision without one).
  */
+@Tag("integration")
 class QuorumRevisionTest {
 
     @RegisterExtension

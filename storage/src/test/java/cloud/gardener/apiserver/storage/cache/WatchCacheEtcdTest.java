@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * set to a minute here so that it cannot help): the cache reads the current revision with a quorum read and
  * asks its watch for progress, so a resource that sees no writes is still served from the cache at once.
  */
+@Tag("integration")
 class WatchCacheEtcdTest {
 
     @RegisterExtension
