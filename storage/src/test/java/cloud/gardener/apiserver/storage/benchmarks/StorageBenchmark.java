@@ -43,7 +43,7 @@ import java.util.stream.Stream;
  * --objects N         objects per measured phase (default 2000)
  * --concurrency C     creates and gets in flight (default 16)
  * --lists L           full lists of all N objects, one at a time (default 20)
- * --shoot FILE        the Shoot manifest whose JSON is the value (default: 90-shoot.yaml of gardener.examples)
+ * --shoot FILE        the Shoot manifest whose JSON is the value (default: the repository's examples/50-shoot.yaml)
  * --pad-to BYTES      grow each value to about this size with an annotation, as status and managed fields
  *                     grow real Shoots (default 0: the manifest as it is)
  * --etcd-servers URLS an etcd to use instead of a private one started in a temporary directory
@@ -75,7 +75,7 @@ public final class StorageBenchmark {
         int concurrency = Integer.parseInt(flags.getOrDefault("--concurrency", "16"));
         int lists = Integer.parseInt(flags.getOrDefault("--lists", "20"));
         Path shoot = Path.of(flags.getOrDefault("--shoot",
-                System.getProperty("gardener.examples", "../shared/conformance/gardener-examples") + "/90-shoot.yaml"));
+                System.getProperty("gardener.examples", "examples") + "/50-shoot.yaml"));
         JsonNode manifest = Json.YAML.readTree(Files.readString(shoot));
         int padTo = Integer.parseInt(flags.getOrDefault("--pad-to", "0"));
         int size = Json.MAPPER.writeValueAsBytes(manifest).length;
