@@ -251,8 +251,9 @@ class ErrorResponsesTest {
     @Test
     void notAcceptable() {
         JsonNode xml = assertStatus(admin.get(shoots(ns), Map.of("Accept", "application/xml")), 406, "NotAcceptable");
+        // Shoots have a protobuf form, so it is offered too (as upstream lists the serializers of the kind)
         assertThat(xml.path("message").asText()).isEqualTo("only the following media types are accepted: "
-                + "application/json, application/yaml");
+                + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
         TestClient.Response yamlWatch = admin.get(shoots(ns) + "?watch=true", Map.of("Accept", "application/yaml"));
         assertStatus(yamlWatch, 406, "NotAcceptable");
         // YAML itself is fine for a plain get
@@ -398,7 +399,8 @@ class ErrorResponsesTest {
     void cborIsNotServed() {
         JsonNode cbor = assertStatus(admin.get(shoots(ns), Map.of("Accept", "application/cbor")), 406, "NotAcceptable");
         assertThat(cbor.path("message").asText())
-                .isEqualTo("only the following media types are accepted: application/json, application/yaml");
+                .isEqualTo("only the following media types are accepted: application/json, application/yaml, "
+                        + "application/vnd.kubernetes.protobuf");
         TestClient.Response fallback = admin.get(shoots(ns), Map.of("Accept", "application/cbor, application/json;q=0.9"));
         assertThat(fallback.status()).isEqualTo(200);
         assertThat(fallback.header("Content-Type")).isEqualTo("application/json");
@@ -407,9 +409,10 @@ class ErrorResponsesTest {
 
         JsonNode shoot = assertStatus(admin.send("POST", shoots(ns), "\u00a0", Map.of("Content-Type",
                 "application/cbor")), 415, "UnsupportedMediaType");
+        // a Shoot body may also be protobuf (every served kind has its protobuf form): the message says so
         assertThat(shoot.path("message").asText()).isEqualTo("the body of the request was in an unknown format - "
-                + "accepted media types include: application/json, application/yaml");
-        // a Secret body may also be protobuf: the message says so
+                + "accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf");
+        // and so for a Secret
         JsonNode secret = assertStatus(admin.send("POST", "/api/v1/namespaces/" + ns + "/secrets", "\u00a0",
                 Map.of("Content-Type", "application/cbor")), 415, "UnsupportedMediaType");
         assertThat(secret.path("message").asText()).isEqualTo("the body of the request was in an unknown format - "
