@@ -41,8 +41,8 @@ public final class AdmissionChain {
     }
 
     /** Calls {@code step} on each plugin of the phase that handles the operation, in order, stopping at the first failure. */
-    private <P> Future<Void> runEach(Class<P> phase, String type, Attributes attributes,
-            BiFunction<P, Attributes, Future<Void>> step) {
+    private <P> Future<Void> runEach(
+            Class<P> phase, String type, Attributes attributes, BiFunction<P, Attributes, Future<Void>> step) {
         long start = System.nanoTime();
         Future<Void> result = Future.succeededFuture();
         for (AdmissionPlugin plugin : plugins) {
@@ -50,13 +50,18 @@ public final class AdmissionChain {
                 P p = phase.cast(plugin);
                 result = result.compose(v -> {
                     long pluginStart = System.nanoTime();
-                    return step.apply(p, attributes).onComplete(ar -> observer.plugin(plugin.name(), type,
-                            attributes.operation(), ar.failed(), System.nanoTime() - pluginStart));
+                    return step.apply(p, attributes)
+                            .onComplete(ar -> observer.plugin(
+                                    plugin.name(),
+                                    type,
+                                    attributes.operation(),
+                                    ar.failed(),
+                                    System.nanoTime() - pluginStart));
                 });
             }
         }
-        return result.onComplete(ar -> observer.step(type, attributes.operation(), ar.failed(),
-                System.nanoTime() - start));
+        return result.onComplete(
+                ar -> observer.step(type, attributes.operation(), ar.failed(), System.nanoTime() - start));
     }
 
     /** Both phases. */

@@ -10,12 +10,10 @@ public interface AdmissionObserver {
 
     AdmissionObserver NONE = new AdmissionObserver() {
         @Override
-        public void plugin(String name, String type, Operation operation, boolean rejected, long elapsedNanos) {
-        }
+        public void plugin(String name, String type, Operation operation, boolean rejected, long elapsedNanos) {}
 
         @Override
-        public void step(String type, Operation operation, boolean rejected, long elapsedNanos) {
-        }
+        public void step(String type, Operation operation, boolean rejected, long elapsedNanos) {}
     };
 
     void plugin(String name, String type, Operation operation, boolean rejected, long elapsedNanos);
@@ -28,9 +26,8 @@ public interface AdmissionObserver {
      * @param rejected whether the call refused the request (a call failure under failurePolicy Ignore did not)
      * @param code     200 when allowed, the rejection's or the failed call's status code, 0 for an internal error
      */
-    default void webhook(String name, String type, Operation operation, boolean rejected, int code,
-            long elapsedNanos) {
-    }
+    default void webhook(
+            String name, String type, Operation operation, boolean rejected, int code, long elapsedNanos) {}
 
     /**
      * A webhook refused the request, as upstream's {@code ObserveWebhookRejection}.
@@ -39,10 +36,8 @@ public interface AdmissionObserver {
      *     {@code apiserver_internal_error}
      * @param code      the status code (0 for an internal error)
      */
-    default void webhookRejection(String name, String type, Operation operation, String errorType, int code) {
-    }
+    default void webhookRejection(String name, String type, Operation operation, String errorType, int code) {}
 
     /** A webhook could not be called and its failurePolicy Ignore let the request go on. */
-    default void webhookFailOpen(String name, String type) {
-    }
+    default void webhookFailOpen(String name, String type) {}
 }

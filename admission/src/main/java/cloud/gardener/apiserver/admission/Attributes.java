@@ -22,21 +22,60 @@ import java.util.function.Consumer;
  * @param warnings    takes warnings for the client ({@code warning.AddWarning}), as webhooks send them
  * @param audit       takes annotations for the request's audit events ({@code AddAnnotation})
  */
-public record Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace,
-                         String name, Operation operation, ObjectNode object, ObjectNode oldObject, UserInfo user,
-                         boolean dryRun, Consumer<String> warnings, AuditAnnotations audit) {
+public record Attributes(
+        GroupVersionKind kind,
+        GroupResource resource,
+        String subresource,
+        String namespace,
+        String name,
+        Operation operation,
+        ObjectNode object,
+        ObjectNode oldObject,
+        UserInfo user,
+        boolean dryRun,
+        Consumer<String> warnings,
+        AuditAnnotations audit) {
 
     /** A request nobody audits. */
-    public Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace, String name,
-                      Operation operation, ObjectNode object, ObjectNode oldObject, UserInfo user, boolean dryRun,
-                      Consumer<String> warnings) {
-        this(kind, resource, subresource, namespace, name, operation, object, oldObject, user, dryRun, warnings,
+    public Attributes(
+            GroupVersionKind kind,
+            GroupResource resource,
+            String subresource,
+            String namespace,
+            String name,
+            Operation operation,
+            ObjectNode object,
+            ObjectNode oldObject,
+            UserInfo user,
+            boolean dryRun,
+            Consumer<String> warnings) {
+        this(
+                kind,
+                resource,
+                subresource,
+                namespace,
+                name,
+                operation,
+                object,
+                oldObject,
+                user,
+                dryRun,
+                warnings,
                 AuditAnnotations.NONE);
     }
 
     /** A request whose warnings nobody reads. */
-    public Attributes(GroupVersionKind kind, GroupResource resource, String subresource, String namespace, String name,
-                      Operation operation, ObjectNode object, ObjectNode oldObject, UserInfo user, boolean dryRun) {
-        this(kind, resource, subresource, namespace, name, operation, object, oldObject, user, dryRun, w -> { });
+    public Attributes(
+            GroupVersionKind kind,
+            GroupResource resource,
+            String subresource,
+            String namespace,
+            String name,
+            Operation operation,
+            ObjectNode object,
+            ObjectNode oldObject,
+            UserInfo user,
+            boolean dryRun) {
+        this(kind, resource, subresource, namespace, name, operation, object, oldObject, user, dryRun, w -> {});
     }
 }

@@ -13,12 +13,10 @@ public interface AuditAnnotations {
     /** For requests nobody audits. */
     AuditAnnotations NONE = new AuditAnnotations() {
         @Override
-        public void add(String key, String value) {
-        }
+        public void add(String key, String value) {}
 
         @Override
-        public void addAtRequestLevel(String key, String value) {
-        }
+        public void addAtRequestLevel(String key, String value) {}
     };
 
     /** Recorded in every event of an audited request (level Metadata and above). */
@@ -32,7 +30,11 @@ public interface AuditAnnotations {
      * U+2028 and U+2029 escaped (they only occur inside strings, so replacing them keeps the JSON valid).
      */
     static String goJson(JsonNode value) {
-        return Json.toJson(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-                .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
+        return Json.toJson(value)
+                .replace("<", "\\u003c")
+                .replace(">", "\\u003e")
+                .replace("&", "\\u0026")
+                .replace("\u2028", "\\u2028")
+                .replace("\u2029", "\\u2029");
     }
 }

@@ -18,11 +18,16 @@ public record FeatureGates(Map<String, Boolean> overrides) {
 
     /** The gates gardener-apiserver registers, with their defaults (none of them is locked). */
     private static final Map<String, Boolean> DEFAULTS = Map.of(
-            "InPlaceNodeUpdates", false,
-            "CloudProfileCapabilities", true,
-            LIVE_CONTROL_PLANE_MIGRATION, false,
-            "VersionClassificationLifecycle", false,
-            "DisableNginxIngressInShoot", false);
+            "InPlaceNodeUpdates",
+            false,
+            "CloudProfileCapabilities",
+            true,
+            LIVE_CONTROL_PLANE_MIGRATION,
+            false,
+            "VersionClassificationLifecycle",
+            false,
+            "DisableNginxIngressInShoot",
+            false);
 
     /** The gates whose state this server acts on; the others are accepted as Gardener accepts them, at their default. */
     private static final Set<String> HONOURED = Set.of(LIVE_CONTROL_PLANE_MIGRATION);
@@ -59,8 +64,8 @@ public record FeatureGates(Map<String, Boolean> overrides) {
             String value = pair.substring(eq + 1).trim();
             Boolean b = GoBool.parse(value);
             if (b == null) {
-                throw new IllegalArgumentException("invalid value of " + name + "=" + value + ", err: strconv.ParseBool: "
-                        + "parsing \"" + value + "\": invalid syntax");
+                throw new IllegalArgumentException("invalid value of " + name + "=" + value
+                        + ", err: strconv.ParseBool: " + "parsing \"" + value + "\": invalid syntax");
             }
             parsed.put(name, b);
         }
@@ -83,7 +88,9 @@ public record FeatureGates(Map<String, Boolean> overrides) {
     public List<String> setButNotHonoured() {
         return overrides.entrySet().stream()
                 .filter(e -> !HONOURED.contains(e.getKey()) && !e.getValue().equals(DEFAULTS.get(e.getKey())))
-                .map(Map.Entry::getKey).sorted().toList();
+                .map(Map.Entry::getKey)
+                .sorted()
+                .toList();
     }
 
     /** Every gate with its state, by name (for logs). */

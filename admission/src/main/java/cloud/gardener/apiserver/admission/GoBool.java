@@ -8,8 +8,7 @@ public final class GoBool {
     private static final Set<String> TRUE = Set.of("1", "t", "T", "TRUE", "true", "True");
     private static final Set<String> FALSE = Set.of("0", "f", "F", "FALSE", "false", "False");
 
-    private GoBool() {
-    }
+    private GoBool() {}
 
     /** The value, or null when Go would answer an error. */
     public static Boolean parse(String s) {

@@ -29,13 +29,16 @@ public interface ObjectLookup {
 
     /** {@link #get} decoded into a record of the typed model. */
     default <T> Future<Optional<T>> get(Class<T> type, GroupResource resource, String namespace, String name) {
-        return get(resource, namespace, name).map(found -> found.map(tree -> ModelCodec.decode(tree, type).value()));
+        return get(resource, namespace, name)
+                .map(found -> found.map(tree -> ModelCodec.decode(tree, type).value()));
     }
 
     /** {@link #list} decoded into records of the typed model. */
     default <T> Future<List<T>> list(Class<T> type, GroupResource resource, String namespace) {
-        return list(resource, namespace).map(items -> items.stream()
-                .map(tree -> ModelCodec.decode(tree, type).value()).toList());
+        return list(resource, namespace)
+                .map(items -> items.stream()
+                        .map(tree -> ModelCodec.decode(tree, type).value())
+                        .toList());
     }
 
     /** A lookup that finds nothing and is always ready: for plugins tested without other objects. */

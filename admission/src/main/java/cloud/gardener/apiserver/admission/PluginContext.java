@@ -17,8 +17,15 @@ import java.time.Clock;
  * @param featureGates  the server's {@code --feature-gates}; null means every gate at its default
  * @param observer      where plugins that call out (the admission webhooks) report each call, for the metrics
  */
-public record PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock,
-                            Vertx vertx, DryRunClient dryRun, FeatureGates featureGates, AdmissionObserver observer) {
+public record PluginContext(
+        ObjectLookup objects,
+        Authorizer authorizer,
+        JsonNode configuration,
+        Clock clock,
+        Vertx vertx,
+        DryRunClient dryRun,
+        FeatureGates featureGates,
+        AdmissionObserver observer) {
 
     public PluginContext {
         featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
@@ -26,8 +33,14 @@ public record PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNod
     }
 
     /** A context whose calls nobody observes. */
-    public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock,
-                         Vertx vertx, DryRunClient dryRun, FeatureGates featureGates) {
+    public PluginContext(
+            ObjectLookup objects,
+            Authorizer authorizer,
+            JsonNode configuration,
+            Clock clock,
+            Vertx vertx,
+            DryRunClient dryRun,
+            FeatureGates featureGates) {
         this(objects, authorizer, configuration, clock, vertx, dryRun, featureGates, null);
     }
 
@@ -37,8 +50,13 @@ public record PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNod
     }
 
     /** A context for plugins that may call out, with every feature gate at its default. */
-    public PluginContext(ObjectLookup objects, Authorizer authorizer, JsonNode configuration, Clock clock, Vertx vertx,
-                         DryRunClient dryRun) {
+    public PluginContext(
+            ObjectLookup objects,
+            Authorizer authorizer,
+            JsonNode configuration,
+            Clock clock,
+            Vertx vertx,
+            DryRunClient dryRun) {
         this(objects, authorizer, configuration, clock, vertx, dryRun, null, null);
     }
 

@@ -1,8 +1,5 @@
 package cloud.gardener.apiserver.admission;
 
-import cloud.gardener.apiserver.admission.plugins.policy.ValidatingAdmissionPolicy;
-import cloud.gardener.apiserver.admission.plugins.webhook.MutatingAdmissionWebhook;
-import cloud.gardener.apiserver.admission.plugins.webhook.ValidatingAdmissionWebhook;
 import cloud.gardener.apiserver.admission.plugins.backupbucket.validator.BackupBucketValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.bastion.BastionPlugin;
 import cloud.gardener.apiserver.admission.plugins.controllerregistration.resources.ControllerRegistrationResources;
@@ -16,6 +13,7 @@ import cloud.gardener.apiserver.admission.plugins.managedseed.shoot.ManagedSeedS
 import cloud.gardener.apiserver.admission.plugins.managedseed.validator.ManagedSeedPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.validator.NamespacedCloudProfileValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacelifecycle.NamespaceLifecycle;
+import cloud.gardener.apiserver.admission.plugins.policy.ValidatingAdmissionPolicy;
 import cloud.gardener.apiserver.admission.plugins.project.mutator.ProjectMutator;
 import cloud.gardener.apiserver.admission.plugins.seed.mutator.SeedMutator;
 import cloud.gardener.apiserver.admission.plugins.seed.validator.SeedValidatorPlugin;
@@ -31,6 +29,8 @@ import cloud.gardener.apiserver.admission.plugins.shoot.resourcereservation.Shoo
 import cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction.ShootTolerationRestriction;
 import cloud.gardener.apiserver.admission.plugins.shoot.validator.ShootValidatorPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.vpa.ShootVpaEnabledByDefault;
+import cloud.gardener.apiserver.admission.plugins.webhook.MutatingAdmissionWebhook;
+import cloud.gardener.apiserver.admission.plugins.webhook.ValidatingAdmissionWebhook;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -57,8 +57,7 @@ public final class PluginRegistry {
      *
      * @param factory null when this server has no implementation
      */
-    public record Definition(String name, boolean defaultOn, PluginFactory factory) {
-    }
+    public record Definition(String name, boolean defaultOn, PluginFactory factory) {}
 
     private final List<Definition> definitions;
 
@@ -85,8 +84,8 @@ public final class PluginRegistry {
                 new Definition(SeedValidatorPlugin.NAME, true, SeedValidatorPlugin::new),
                 new Definition(SeedMutator.NAME, true, SeedMutator::new),
                 new Definition(ControllerRegistrationResources.NAME, true, ControllerRegistrationResources::new),
-                new Definition(NamespacedCloudProfileValidatorPlugin.NAME, true,
-                        NamespacedCloudProfileValidatorPlugin::new),
+                new Definition(
+                        NamespacedCloudProfileValidatorPlugin.NAME, true, NamespacedCloudProfileValidatorPlugin::new),
                 new Definition(ProjectMutator.NAME, true, ProjectMutator::new),
                 new Definition(DeletionConfirmation.NAME, true, DeletionConfirmation::new),
                 new Definition(FinalizerRemoval.NAME, true, FinalizerRemoval::new),
@@ -131,9 +130,10 @@ public final class PluginRegistry {
      */
     public List<String> unavailable(Collection<String> enable, Collection<String> disable) {
         Set<String> on = new LinkedHashSet<>(enabled(enable, disable));
-        return definitions.stream().filter(d -> d.factory() == null && on.contains(d.name())
-                        && enable.contains(d.name()))
-                .map(Definition::name).toList();
+        return definitions.stream()
+                .filter(d -> d.factory() == null && on.contains(d.name()) && enable.contains(d.name()))
+                .map(Definition::name)
+                .toList();
     }
 
     /**
@@ -142,8 +142,11 @@ public final class PluginRegistry {
      * @param configurations each plugin's configuration from the AdmissionConfiguration file, by name
      * @throws IllegalArgumentException for unknown or overlapping names, or a plugin's invalid configuration
      */
-    public AdmissionChain chain(Collection<String> enable, Collection<String> disable,
-                                Map<String, JsonNode> configurations, PluginContext context) {
+    public AdmissionChain chain(
+            Collection<String> enable,
+            Collection<String> disable,
+            Map<String, JsonNode> configurations,
+            PluginContext context) {
         Set<String> on = new LinkedHashSet<>(enabled(enable, disable));
         List<AdmissionPlugin> plugins = new ArrayList<>();
         for (Definition d : definitions) {

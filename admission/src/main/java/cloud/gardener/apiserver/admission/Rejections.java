@@ -11,8 +11,7 @@ public final class Rejections {
 
     public static final String NOT_READY = "not yet ready to handle request";
 
-    private Rejections() {
-    }
+    private Rejections() {}
 
     /**
      * {@code admission.NewForbidden}: 403 on the request's resource, named after the request, else the
@@ -47,7 +46,8 @@ public final class Rejections {
             if (!name.isEmpty()) {
                 return name;
             }
-            String generateName = a.object().path("metadata").path("generateName").asText();
+            String generateName =
+                    a.object().path("metadata").path("generateName").asText();
             if (!generateName.isEmpty()) {
                 return generateName;
             }

@@ -17,9 +17,17 @@ class AdmissionChainTest {
     private final List<String> calls = new ArrayList<>();
 
     private Attributes create() {
-        return new Attributes(new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"),
-                new GroupResource("core.gardener.cloud", "shoots"), "", "garden-dev", "s", Operation.CREATE,
-                JsonNodeFactory.instance.objectNode(), null, UserInfo.of("alice", List.of()), false);
+        return new Attributes(
+                new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"),
+                new GroupResource("core.gardener.cloud", "shoots"),
+                "",
+                "garden-dev",
+                "s",
+                Operation.CREATE,
+                JsonNodeFactory.instance.objectNode(),
+                null,
+                UserInfo.of("alice", List.of()),
+                false);
     }
 
     /** A plugin that both mutates and validates, recording the order it is called in. */
@@ -60,8 +68,8 @@ class AdmissionChainTest {
 
     @Test
     void runsAllMutatingPluginsInOrderThenAllValidatingOnes() {
-        AdmissionChain chain = new AdmissionChain(List.of(new Recording("a", Operation.CREATE, false),
-                new Recording("b", Operation.CREATE, false)));
+        AdmissionChain chain = new AdmissionChain(
+                List.of(new Recording("a", Operation.CREATE, false), new Recording("b", Operation.CREATE, false)));
         Attributes attrs = create();
 
         assertThat(chain.run(attrs).succeeded()).isTrue();
@@ -80,8 +88,8 @@ class AdmissionChainTest {
 
     @Test
     void theFirstRejectionEndsTheChain() {
-        AdmissionChain chain = new AdmissionChain(List.of(new Recording("a", Operation.CREATE, true),
-                new Recording("b", Operation.CREATE, false)));
+        AdmissionChain chain = new AdmissionChain(
+                List.of(new Recording("a", Operation.CREATE, true), new Recording("b", Operation.CREATE, false)));
 
         Future<Void> result = chain.run(create());
 

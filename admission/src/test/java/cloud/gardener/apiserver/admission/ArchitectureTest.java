@@ -20,8 +20,10 @@ class ArchitectureTest {
 
     @Test
     void admissionDoesNotWriteToStorage() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("cloud.gardener.apiserver.storage..",
-                        "io.etcd..", "java.sql..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("cloud.gardener.apiserver.storage..", "io.etcd..", "java.sql..")
                 .because("a plugin decides on an object; the registry stores it once the chain has passed")
                 .check(ADMISSION);
     }
@@ -29,16 +31,27 @@ class ArchitectureTest {
     @Test
     void admissionServesNothing() {
         // an HTTP client is allowed (the admission webhooks call out); serving and routing are the apiserver's
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("io.vertx.ext..")
-                .orShould().dependOnClassesThat().haveNameMatching("io\\.vertx\\.core\\.http\\.HttpServer.*")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.vertx.ext..")
+                .orShould()
+                .dependOnClassesThat()
+                .haveNameMatching("io\\.vertx\\.core\\.http\\.HttpServer.*")
                 .check(ADMISSION);
     }
 
     @Test
     void admissionKnowsNoModuleAboveIt() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("cloud.gardener.apiserver.server..",
-                        "cloud.gardener.apiserver.registry..", "cloud.gardener.apiserver.endpoints..",
-                        "cloud.gardener.apiserver.audit..", "cloud.gardener.apiserver.metrics..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "cloud.gardener.apiserver.server..",
+                        "cloud.gardener.apiserver.registry..",
+                        "cloud.gardener.apiserver.endpoints..",
+                        "cloud.gardener.apiserver.audit..",
+                        "cloud.gardener.apiserver.metrics..")
                 .because("dependencies point one way: the server wires admission, not the other way round")
                 .check(ADMISSION);
     }

@@ -13,7 +13,8 @@ class FeatureGatesTest {
         FeatureGates defaults = FeatureGates.defaults();
         assertThat(defaults.enabled("LiveControlPlaneMigration")).isFalse();
         assertThat(defaults.enabled("CloudProfileCapabilities")).isTrue();
-        FeatureGates set = FeatureGates.parse(List.of("LiveControlPlaneMigration=true", " CloudProfileCapabilities = F "));
+        FeatureGates set =
+                FeatureGates.parse(List.of("LiveControlPlaneMigration=true", " CloudProfileCapabilities = F "));
         assertThat(set.enabled("LiveControlPlaneMigration")).isTrue();
         assertThat(set.enabled("CloudProfileCapabilities")).isFalse();
         assertThat(set.all()).containsEntry("InPlaceNodeUpdates", false).hasSize(5);
@@ -21,8 +22,11 @@ class FeatureGatesTest {
 
     @Test
     void gatesSetAwayFromTheirDefaultThatNothingHonoursAreNamed() {
-        FeatureGates set = FeatureGates.parse(List.of("LiveControlPlaneMigration=true", "InPlaceNodeUpdates=true",
-                "CloudProfileCapabilities=true", "VersionClassificationLifecycle=1"));
+        FeatureGates set = FeatureGates.parse(List.of(
+                "LiveControlPlaneMigration=true",
+                "InPlaceNodeUpdates=true",
+                "CloudProfileCapabilities=true",
+                "VersionClassificationLifecycle=1"));
         assertThat(set.setButNotHonoured()).containsExactly("InPlaceNodeUpdates", "VersionClassificationLifecycle");
         assertThat(FeatureGates.defaults().setButNotHonoured()).isEmpty();
     }

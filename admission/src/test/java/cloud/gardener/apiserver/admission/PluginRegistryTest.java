@@ -17,9 +17,20 @@ class PluginRegistryTest {
         // gardener-apiserver's 32 plugins and SeedRestriction, built in here
         assertThat(names).hasSize(33);
         assertThat(names.get(0)).isEqualTo("NamespaceLifecycle");
-        assertThat(names).containsSubsequence("ShootMutator", "ShootValidator", "SeedValidator", "DeletionConfirmation",
-                "Bastion", "BackupBucketValidator", "SeedRestriction", "ValidatingAdmissionWebhook", "ResourceQuota");
-        assertThat(names.get(names.size() - 1)).as("ResourceQuota must stay last").isEqualTo("ResourceQuota");
+        assertThat(names)
+                .containsSubsequence(
+                        "ShootMutator",
+                        "ShootValidator",
+                        "SeedValidator",
+                        "DeletionConfirmation",
+                        "Bastion",
+                        "BackupBucketValidator",
+                        "SeedRestriction",
+                        "ValidatingAdmissionWebhook",
+                        "ResourceQuota");
+        assertThat(names.get(names.size() - 1))
+                .as("ResourceQuota must stay last")
+                .isEqualTo("ResourceQuota");
     }
 
     @Test
@@ -28,14 +39,16 @@ class PluginRegistryTest {
                 .doesNotContain("ShootNodeLocalDNSEnabledByDefault", "ShootDNSRewriting", "MutatingAdmissionPolicy")
                 .contains("ShootVPAEnabledByDefault");
         assertThat(registry.enabled(List.of("ShootDNSRewriting"), List.of("ShootVPAEnabledByDefault")))
-                .contains("ShootDNSRewriting").doesNotContain("ShootVPAEnabledByDefault");
+                .contains("ShootDNSRewriting")
+                .doesNotContain("ShootVPAEnabledByDefault");
     }
 
     @Test
     void enablingNeverChangesTheOrder() {
         List<String> on = registry.enabled(List.of("ShootNodeLocalDNSEnabledByDefault"), List.of());
         assertThat(on.indexOf("ShootNodeLocalDNSEnabledByDefault"))
-                .isGreaterThan(on.indexOf("ShootManagedSeed")).isLessThan(on.indexOf("ShootQuotaValidator"));
+                .isGreaterThan(on.indexOf("ShootManagedSeed"))
+                .isLessThan(on.indexOf("ShootQuotaValidator"));
     }
 
     @Test
@@ -54,7 +67,9 @@ class PluginRegistryTest {
         assertThat(chain.plugins()).extracting(AdmissionPlugin::name).contains("NamespaceLifecycle");
         AdmissionChain without = registry.chain(List.of(), List.of("NamespaceLifecycle"), Map.of(), context);
         assertThat(without.plugins()).extracting(AdmissionPlugin::name).doesNotContain("NamespaceLifecycle");
-        assertThat(chain.plugins()).extracting(AdmissionPlugin::name).contains("ValidatingAdmissionPolicy")
+        assertThat(chain.plugins())
+                .extracting(AdmissionPlugin::name)
+                .contains("ValidatingAdmissionPolicy")
                 .doesNotContain("ResourceQuota");
     }
 
@@ -71,6 +86,7 @@ class PluginRegistryTest {
                 .containsExactly("MutatingAdmissionPolicy");
         assertThat(registry.unavailable(List.of("ResourceQuota", "ShootDNS"), List.of()))
                 .containsExactly("ResourceQuota");
-        assertThat(registry.unavailable(List.of("ShootDNSRewriting"), List.of())).isEmpty();
+        assertThat(registry.unavailable(List.of("ShootDNSRewriting"), List.of()))
+                .isEmpty();
     }
 }

@@ -29,8 +29,7 @@ final class AuditDispatcher implements AutoCloseable {
     private static final Future<Void> DONE = Future.succeededFuture();
 
     /** An event on its way, with the promise of an awaited one (else null). */
-    private record Pending(AuditEvent event, Promise<Void> recorded) {
-    }
+    private record Pending(AuditEvent event, Promise<Void> recorded) {}
 
     private final BlockingQueue<Pending> queue;
     private final List<AuditBackend> backends;

@@ -23,20 +23,33 @@ import java.util.Map;
  * @param requestBody      the request body (its metadata completes objectRef; recorded from level Request)
  * @param responseBody     the response body when the level records it, else null
  */
-public record AuditEvent(Level level, String auditId, Stage stage, String requestUri, String verb, UserInfo user,
-                         UserInfo impersonatedUser, List<String> sourceIps, String userAgent, ObjectRef objectRef,
-                         int responseCode, Status responseStatus, Buffer requestBody, Buffer responseBody,
-                         boolean omitManagedFields, Instant requestReceived, Instant stageTimestamp,
-                         Map<String, String> annotations) {
+public record AuditEvent(
+        Level level,
+        String auditId,
+        Stage stage,
+        String requestUri,
+        String verb,
+        UserInfo user,
+        UserInfo impersonatedUser,
+        List<String> sourceIps,
+        String userAgent,
+        ObjectRef objectRef,
+        int responseCode,
+        Status responseStatus,
+        Buffer requestBody,
+        Buffer responseBody,
+        boolean omitManagedFields,
+        Instant requestReceived,
+        Instant stageTimestamp,
+        Map<String, String> annotations) {
 
     /** audit.k8s.io/v1 ObjectReference; null or empty parts are left out. */
-    public record ObjectRef(String resource, String namespace, String name, String apiGroup, String apiVersion,
-                            String subresource) {
-    }
+    public record ObjectRef(
+            String resource, String namespace, String name, String apiGroup, String apiVersion, String subresource) {}
 
     /** metav1.MicroTime's wire form. */
-    static final DateTimeFormatter MICRO_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX")
-            .withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter MICRO_TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX").withZone(ZoneOffset.UTC);
 
     public ObjectNode toJson() {
         ObjectNode ev = Json.MAPPER.createObjectNode();
@@ -61,9 +74,13 @@ public record AuditEvent(Level level, String auditId, Stage stage, String reques
             ObjectNode ref = ev.putObject("objectRef");
             // as upstream's LogRequestObject, at every level: what the path leaves open, the written object says
             JsonNode meta = ("create".equals(verb) || "update".equals(verb)) && request != null
-                    ? request.path("metadata") : Json.MAPPER.missingNode();
+                    ? request.path("metadata")
+                    : Json.MAPPER.missingNode();
             putIfPresent(ref, "resource", objectRef.resource());
-            putIfPresent(ref, "namespace", or(objectRef.namespace(), meta.path("namespace").asText("")));
+            putIfPresent(
+                    ref,
+                    "namespace",
+                    or(objectRef.namespace(), meta.path("namespace").asText("")));
             putIfPresent(ref, "name", or(objectRef.name(), meta.path("name").asText("")));
             putIfPresent(ref, "uid", meta.path("uid").asText(""));
             putIfPresent(ref, "apiGroup", objectRef.apiGroup());

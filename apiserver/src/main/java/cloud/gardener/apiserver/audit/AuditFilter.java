@@ -65,9 +65,15 @@ public final class AuditFilter implements Handler<RoutingContext> {
             }
             counters.requestRejected();
             RequestAudit.detach(ctx);
-            Responses.writeText(ctx, 500, "Internal Server Error: " + GoQuote.quote(ctx.request().uri())
-                    .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                    + ": failed to store audit event\n");
+            Responses.writeText(
+                    ctx,
+                    500,
+                    "Internal Server Error: "
+                            + GoQuote.quote(ctx.request().uri())
+                                    .replace("&", "&amp;")
+                                    .replace("<", "&lt;")
+                                    .replace(">", "&gt;")
+                            + ": failed to store audit event\n");
         }));
     }
 
@@ -85,8 +91,11 @@ public final class AuditFilter implements Handler<RoutingContext> {
             if (failure != null && !(failure instanceof ApiException) && !(failure instanceof HttpException)) {
                 // upstream's panic event: 500 with the request URI and the cause
                 String message = "Internal Server Error: \"" + ctx.request().uri() + "\": " + failure;
-                audit.emit(Stage.PANIC, 500, body, new Status("Failure", message, "InternalError", null, 500,
-                        java.util.Map.of()));
+                audit.emit(
+                        Stage.PANIC,
+                        500,
+                        body,
+                        new Status("Failure", message, "InternalError", null, 500, java.util.Map.of()));
             } else {
                 audit.emit(Stage.RESPONSE_COMPLETE, ctx.response().getStatusCode(), body, null);
             }
@@ -106,15 +115,20 @@ public final class AuditFilter implements Handler<RoutingContext> {
         if (decision.level() == Level.NONE) {
             return;
         }
-        new RequestAudit(ctx, decision, dispatcher, clock, nobody, info).emit(Stage.RESPONSE_STARTED, 401, null,
-                new Status(null, authenticationMethods(ctx), null, null, 401, java.util.Map.of()));
+        new RequestAudit(ctx, decision, dispatcher, clock, nobody, info)
+                .emit(
+                        Stage.RESPONSE_STARTED,
+                        401,
+                        null,
+                        new Status(null, authenticationMethods(ctx), null, null, 401, java.util.Map.of()));
     }
 
     /** Upstream's {@code getAuthMethods}: the credentials the request carried. */
     private static String authenticationMethods(RoutingContext ctx) {
         java.util.List<String> methods = new java.util.ArrayList<>();
         String authorization = ctx.request().getHeader("Authorization");
-        String[] parts = authorization == null ? new String[0] : authorization.strip().split(" ");
+        String[] parts =
+                authorization == null ? new String[0] : authorization.strip().split(" ");
         if (parts.length > 1 && parts[0].equalsIgnoreCase("basic")) {
             methods.add("basic");
         }
@@ -126,13 +140,15 @@ public final class AuditFilter implements Handler<RoutingContext> {
             methods.add("access_token");
         }
         try {
-            if (ctx.request().isSSL() && !ctx.request().connection().peerCertificates().isEmpty()) {
+            if (ctx.request().isSSL()
+                    && !ctx.request().connection().peerCertificates().isEmpty()) {
                 methods.add("x509");
             }
         } catch (javax.net.ssl.SSLPeerUnverifiedException e) {
             // no client certificate
         }
-        return methods.isEmpty() ? "Authentication failed, no credentials provided"
+        return methods.isEmpty()
+                ? "Authentication failed, no credentials provided"
                 : "Authentication failed, attempted: " + String.join(", ", methods);
     }
 

@@ -36,7 +36,9 @@ public record AuditPolicy(List<PolicyRule> rules, Set<Stage> omitStages, boolean
                 Set<Stage> omitted = EnumSet.noneOf(Stage.class);
                 omitted.addAll(omitStages);
                 omitted.addAll(rule.omitStages());
-                return new Decision(rule.level(), Set.copyOf(omitted),
+                return new Decision(
+                        rule.level(),
+                        Set.copyOf(omitted),
                         rule.omitManagedFields() != null ? rule.omitManagedFields() : omitManagedFields);
             }
         }
@@ -60,8 +62,8 @@ public record AuditPolicy(List<PolicyRule> rules, Set<Stage> omitStages, boolean
         String apiVersion = doc.path("apiVersion").asText("");
         String kind = doc.path("kind").asText("");
         if (!API_VERSION.equals(apiVersion) || !"Policy".equals(kind)) {
-            throw new IllegalArgumentException("unknown group version kind " + apiVersion + ", Kind=" + kind
-                    + " (want " + API_VERSION + ", Kind=Policy)");
+            throw new IllegalArgumentException("unknown group version kind " + apiVersion + ", Kind=" + kind + " (want "
+                    + API_VERSION + ", Kind=Policy)");
         }
         List<String> errors = new ArrayList<>();
         Set<Stage> omitStages = stages(doc.path("omitStages"), "omitStages", errors);
@@ -114,11 +116,19 @@ public record AuditPolicy(List<PolicyRule> rules, Set<Stage> omitStages, boolean
                         + "\": non-resource URL rules may only use wildcards at the end of the path");
             }
         }
-        Boolean omitManagedFields = node.hasNonNull("omitManagedFields") ? node.get("omitManagedFields").asBoolean()
+        Boolean omitManagedFields = node.hasNonNull("omitManagedFields")
+                ? node.get("omitManagedFields").asBoolean()
                 : null;
-        return new PolicyRule(level, strings(node.path("users")), strings(node.path("userGroups")),
-                strings(node.path("verbs")), resources, namespaces, urls,
-                stages(node.path("omitStages"), path + ".omitStages", errors), omitManagedFields);
+        return new PolicyRule(
+                level,
+                strings(node.path("users")),
+                strings(node.path("userGroups")),
+                strings(node.path("verbs")),
+                resources,
+                namespaces,
+                urls,
+                stages(node.path("omitStages"), path + ".omitStages", errors),
+                omitManagedFields);
     }
 
     private static Set<Stage> stages(JsonNode node, String path, List<String> errors) {

@@ -2,7 +2,10 @@ package cloud.gardener.apiserver.audit;
 
 /** How much of a request an event records, as audit.k8s.io/v1's Level; ordered from least to most. */
 public enum Level {
-    NONE("None"), METADATA("Metadata"), REQUEST("Request"), REQUEST_RESPONSE("RequestResponse");
+    NONE("None"),
+    METADATA("Metadata"),
+    REQUEST("Request"),
+    REQUEST_RESPONSE("RequestResponse");
 
     private final String wire;
 

@@ -22,7 +22,10 @@ final class LogBackend implements AuditBackend {
 
     private static final Logger LOG = LoggerFactory.getLogger(LogBackend.class);
 
-    enum Format { JSON, LEGACY }
+    enum Format {
+        JSON,
+        LEGACY
+    }
 
     private final OutputStream out;
     private final Format format;
@@ -79,8 +82,11 @@ final class LogBackend implements AuditBackend {
             asUser = ev.impersonatedUser().name();
             asGroups = quotedList(ev.impersonatedUser().groups());
         }
-        String namespace = ev.objectRef() != null && ev.objectRef().namespace() != null
-                && !ev.objectRef().namespace().isEmpty() ? ev.objectRef().namespace() : "<none>";
+        String namespace = ev.objectRef() != null
+                        && ev.objectRef().namespace() != null
+                        && !ev.objectRef().namespace().isEmpty()
+                ? ev.objectRef().namespace()
+                : "<none>";
         String response = ev.responseCode() > 0 ? Integer.toString(ev.responseCode()) : "<deferred>";
         String ip = ev.sourceIps().isEmpty() ? "<unknown>" : ev.sourceIps().get(0);
         return rfc3339Nano(ev.requestReceived()) + " AUDIT: id=" + goQuote(ev.auditId()) + " stage="
@@ -121,7 +127,9 @@ final class LogBackend implements AuditBackend {
     /** Go's {@code time.RFC3339Nano}: fractional seconds without trailing zeros. */
     @SuppressWarnings("JavaInstantGetSecondsGetNano") // the whole seconds are formatted from the same instant
     static String rfc3339Nano(Instant t) {
-        String seconds = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC).format(t);
+        String seconds = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss")
+                .withZone(ZoneOffset.UTC)
+                .format(t);
         String nanos = String.format("%09d", t.getNano()).replaceAll("0+$", "");
         return seconds + (nanos.isEmpty() ? "" : "." + nanos) + "Z";
     }

@@ -11,9 +11,16 @@ import java.util.Set;
  *
  * @param omitManagedFields null when the rule leaves it to the policy
  */
-public record PolicyRule(Level level, List<String> users, List<String> userGroups, List<String> verbs,
-                         List<GroupResources> resources, List<String> namespaces, List<String> nonResourceURLs,
-                         Set<Stage> omitStages, Boolean omitManagedFields) {
+public record PolicyRule(
+        Level level,
+        List<String> users,
+        List<String> userGroups,
+        List<String> verbs,
+        List<GroupResources> resources,
+        List<String> namespaces,
+        List<String> nonResourceURLs,
+        Set<Stage> omitStages,
+        Boolean omitManagedFields) {
 
     /**
      * A group's resources: {@code resources} may be {@code *}, {@code pods/log}, {@code pods/*} or {@code * /status}
@@ -68,7 +75,8 @@ public record PolicyRule(Level level, List<String> users, List<String> userGroup
             return true;
         }
         String group = request.apiGroup() == null ? "" : request.apiGroup();
-        String combined = request.subresource() == null || request.subresource().isEmpty() ? request.resource()
+        String combined = request.subresource() == null || request.subresource().isEmpty()
+                ? request.resource()
                 : request.resource() + "/" + request.subresource();
         String name = request.name() == null ? "" : request.name();
         for (GroupResources gr : resources) {
@@ -107,7 +115,8 @@ public record PolicyRule(Level level, List<String> users, List<String> userGroup
         }
         String path = request.path();
         for (String spec : nonResourceURLs) {
-            if (spec.equals("*") || spec.equals(path)
+            if (spec.equals("*")
+                    || spec.equals(path)
                     || (spec.endsWith("*") && path.startsWith(spec.substring(0, spec.length() - 1)))) {
                 return true;
             }

@@ -41,8 +41,13 @@ public final class RequestAudit {
     private Status responseStatus;
     private Buffer responseBody;
 
-    RequestAudit(RoutingContext ctx, AuditPolicy.Decision decision, AuditDispatcher dispatcher, Clock clock,
-            UserInfo user, RequestInfo info) {
+    RequestAudit(
+            RoutingContext ctx,
+            AuditPolicy.Decision decision,
+            AuditDispatcher dispatcher,
+            Clock clock,
+            UserInfo user,
+            RequestInfo info) {
         this.decision = decision;
         this.dispatcher = dispatcher;
         this.clock = clock;
@@ -53,8 +58,15 @@ public final class RequestAudit {
         this.user = user;
         this.sourceIps = SourceIps.of(ctx.request());
         this.userAgent = ctx.request().getHeader("User-Agent");
-        this.objectRef = info.isResourceRequest() ? new AuditEvent.ObjectRef(info.resource(), info.namespace(),
-                info.name(), info.apiGroup(), info.apiVersion(), info.subresource()) : null;
+        this.objectRef = info.isResourceRequest()
+                ? new AuditEvent.ObjectRef(
+                        info.resource(),
+                        info.namespace(),
+                        info.name(),
+                        info.apiGroup(),
+                        info.apiVersion(),
+                        info.subresource())
+                : null;
     }
 
     static void attach(RoutingContext ctx, RequestAudit audit) {
@@ -151,11 +163,24 @@ public final class RequestAudit {
             return Future.succeededFuture();
         }
         Level level = decision.level();
-        return dispatcher.emit(new AuditEvent(level, auditId, stage, requestUri, verb, user, impersonatedUser, sourceIps,
-                userAgent, objectRef, code, panic != null ? panic : responseStatus,
+        return dispatcher.emit(new AuditEvent(
+                level,
+                auditId,
+                stage,
+                requestUri,
+                verb,
+                user,
+                impersonatedUser,
+                sourceIps,
+                userAgent,
+                objectRef,
+                code,
+                panic != null ? panic : responseStatus,
                 requestBody,
                 stage == Stage.RESPONSE_COMPLETE && level.atLeast(Level.REQUEST_RESPONSE) ? responseBody : null,
-                decision.omitManagedFields(), received, clock.instant(),
+                decision.omitManagedFields(),
+                received,
+                clock.instant(),
                 annotations.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(annotations))));
     }
 }

@@ -26,8 +26,8 @@ import java.util.zip.GZIPOutputStream;
  */
 final class RotatingFile extends OutputStream {
 
-    private static final DateTimeFormatter BACKUP_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss.SSS")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter BACKUP_TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss.SSS").withZone(ZoneOffset.UTC);
 
     private final Path file;
     private final long maxBytes;
@@ -54,8 +54,10 @@ final class RotatingFile extends OutputStream {
         if (!Files.exists(file)) {
             // as upstream's ensureLogFile: only the server's user reads the audit trail
             try {
-                Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        file,
+                        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
             } catch (UnsupportedOperationException notPosix) {
                 Files.createFile(file);
             }
@@ -100,7 +102,7 @@ final class RotatingFile extends OutputStream {
         if (compress) {
             Path gz = backup.resolveSibling(backup.getFileName() + ".gz");
             try (InputStream in = Files.newInputStream(backup);
-                 OutputStream zipped = new GZIPOutputStream(Files.newOutputStream(gz))) {
+                    OutputStream zipped = new GZIPOutputStream(Files.newOutputStream(gz))) {
                 in.transferTo(zipped);
             }
             Files.delete(backup);
@@ -113,17 +115,22 @@ final class RotatingFile extends OutputStream {
         List<Path> backups = new ArrayList<>();
         try (Stream<Path> siblings = Files.list(file.getParent())) {
             siblings.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.startsWith(base + "-") && (n.endsWith(ext) || n.endsWith(ext + ".gz")) && !p.equals(file);
-            }).forEach(backups::add);
+                        String n = p.getFileName().toString();
+                        return n.startsWith(base + "-")
+                                && (n.endsWith(ext) || n.endsWith(ext + ".gz"))
+                                && !p.equals(file);
+                    })
+                    .forEach(backups::add);
         }
         // the timestamp in the name sorts as time does
-        backups.sort(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed());
+        backups.sort(
+                Comparator.comparing((Path p) -> p.getFileName().toString()).reversed());
         Instant cutoff = clock.instant().minus(maxAgeDays, ChronoUnit.DAYS);
         for (int i = 0; i < backups.size(); i++) {
             Path p = backups.get(i);
             boolean tooMany = maxBackups > 0 && i >= maxBackups;
-            boolean tooOld = maxAgeDays > 0 && Files.getLastModifiedTime(p).toInstant().isBefore(cutoff);
+            boolean tooOld =
+                    maxAgeDays > 0 && Files.getLastModifiedTime(p).toInstant().isBefore(cutoff);
             if (tooMany || tooOld) {
                 Files.deleteIfExists(p);
             }

@@ -19,8 +19,7 @@ final class SourceIps {
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
     private static final Pattern IPV6_CHARS = Pattern.compile("[0-9a-fA-F:.]+");
 
-    private SourceIps() {
-    }
+    private SourceIps() {}
 
     static List<String> of(HttpServerRequest request) {
         List<String> ips = new ArrayList<>();

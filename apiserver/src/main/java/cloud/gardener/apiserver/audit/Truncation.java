@@ -21,7 +21,8 @@ record Truncation(boolean enabled, long maxBatchBytes, long maxEventBytes) {
         ObjectNode truncated = json.deepCopy();
         truncated.remove("requestObject");
         truncated.remove("responseObject");
-        ObjectNode annotations = truncated.has("annotations") ? (ObjectNode) truncated.get("annotations")
+        ObjectNode annotations = truncated.has("annotations")
+                ? (ObjectNode) truncated.get("annotations")
                 : truncated.putObject("annotations");
         annotations.put("audit.k8s.io/truncated", "true");
         try {

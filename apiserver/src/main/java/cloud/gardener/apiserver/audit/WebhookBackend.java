@@ -46,7 +46,9 @@ final class WebhookBackend implements AuditBackend {
 
     /** {@code --audit-webhook-mode}. */
     enum Mode {
-        BATCH, BLOCKING, BLOCKING_STRICT;
+        BATCH,
+        BLOCKING,
+        BLOCKING_STRICT;
 
         static Mode parse(String flag) {
             return switch (flag) {
@@ -58,9 +60,16 @@ final class WebhookBackend implements AuditBackend {
     }
 
     /** The batching flags (read in {@code batch} mode only); {@code maxWait} of zero sends every event at once. */
-    record Settings(Mode mode, int bufferSize, int maxBatchSize, Duration maxWait, boolean throttle, double qps,
-                    int burst, Duration initialBackoff, Truncation truncation) {
-    }
+    record Settings(
+            Mode mode,
+            int bufferSize,
+            int maxBatchSize,
+            Duration maxWait,
+            boolean throttle,
+            double qps,
+            int burst,
+            Duration initialBackoff,
+            Truncation truncation) {}
 
     private final Vertx vertx;
     private final Context context;
@@ -85,7 +94,8 @@ final class WebhookBackend implements AuditBackend {
         this.settings = settings;
         this.counters = counters;
         this.tokens = settings.burst();
-        this.periodicTimer = settings.mode() != Mode.BATCH || settings.maxWait().isZero() ? -1
+        this.periodicTimer = settings.mode() != Mode.BATCH || settings.maxWait().isZero()
+                ? -1
                 : vertx.setPeriodic(settings.maxWait().toMillis(), id -> flush());
     }
 
@@ -129,13 +139,15 @@ final class WebhookBackend implements AuditBackend {
             long now = System.nanoTime();
             if (now - lastDropLogNanos > TimeUnit.SECONDS.toNanos(1)) {
                 lastDropLogNanos = now;
-                LOG.error("audit webhook buffer is full ({} events): dropping audit event {}", settings.bufferSize(),
+                LOG.error(
+                        "audit webhook buffer is full ({} events): dropping audit event {}",
+                        settings.bufferSize(),
                         event.auditId());
             }
             return Future.succeededFuture();
         }
-        if ((size >= settings.maxBatchSize() || settings.maxWait().isZero()) && flushScheduled.compareAndSet(false,
-                true)) {
+        if ((size >= settings.maxBatchSize() || settings.maxWait().isZero())
+                && flushScheduled.compareAndSet(false, true)) {
             context.runOnContext(v -> {
                 flushScheduled.set(false);
                 flush();
@@ -162,8 +174,11 @@ final class WebhookBackend implements AuditBackend {
                 vertx.setTimer(backoff(attempt), id -> attempt(body, attempt + 1, sent));
             } else {
                 counters.errors(plugin(), 1);
-                LOG.error("audit webhook {}: dropping an audit event after {} attempts: {}", transport.server(),
-                        ATTEMPTS, ar.cause().getMessage());
+                LOG.error(
+                        "audit webhook {}: dropping an audit event after {} attempts: {}",
+                        transport.server(),
+                        ATTEMPTS,
+                        ar.cause().getMessage());
                 if (strict()) {
                     sent.fail(ar.cause());
                 } else {
@@ -175,7 +190,8 @@ final class WebhookBackend implements AuditBackend {
 
     /** upstream's DefaultRetryBackoffWithInitialDelay: × 1.5 per attempt, jitter 0.2. */
     private long backoff(int attempt) {
-        double delay = settings.initialBackoff().toMillis() * Math.pow(1.5, attempt - 1.0)
+        double delay = settings.initialBackoff().toMillis()
+                * Math.pow(1.5, attempt - 1.0)
                 * (1 + ThreadLocalRandom.current().nextDouble() * 0.2);
         return Math.max(1, (long) delay);
     }
@@ -194,8 +210,11 @@ final class WebhookBackend implements AuditBackend {
         long batchBytes = 0;
         synchronized (buffer) {
             // an event always goes, even alone beyond the batch byte limit (truncation bounds it)
-            while (batch.size() < settings.maxBatchSize() && !buffer.isEmpty() && (batch.isEmpty()
-                    || batchBytes + buffer.peek().length <= settings.truncation().maxBatchBytes())) {
+            while (batch.size() < settings.maxBatchSize()
+                    && !buffer.isEmpty()
+                    && (batch.isEmpty()
+                            || batchBytes + buffer.peek().length
+                                    <= settings.truncation().maxBatchBytes())) {
                 byte[] next = buffer.poll();
                 batchBytes += next.length;
                 batch.add(next);
@@ -225,7 +244,8 @@ final class WebhookBackend implements AuditBackend {
                 inFlight = false;
                 boolean more;
                 synchronized (buffer) {
-                    more = buffer.size() >= settings.maxBatchSize() || (settings.maxWait().isZero() && !buffer.isEmpty());
+                    more = buffer.size() >= settings.maxBatchSize()
+                            || (settings.maxWait().isZero() && !buffer.isEmpty());
                 }
                 if (more) {
                     flush();
@@ -238,26 +258,37 @@ final class WebhookBackend implements AuditBackend {
             }
             inFlight = false;
             counters.errors(plugin(), events);
-            LOG.error("audit webhook {}: dropping {} audit events after {} attempts: {}", transport.server(), events,
-                    ATTEMPTS, ar.cause().getMessage());
+            LOG.error(
+                    "audit webhook {}: dropping {} audit events after {} attempts: {}",
+                    transport.server(),
+                    events,
+                    ATTEMPTS,
+                    ar.cause().getMessage());
         });
     }
 
     private Future<Void> post(Buffer body) {
-        RequestOptions request = transport.request(HttpMethod.POST, "")
+        RequestOptions request = transport
+                .request(HttpMethod.POST, "")
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", "application/json");
-        return transport.authorization().compose(authorization -> {
-            authorization.ifPresent(value -> request.putHeader("Authorization", value));
-            return http.request(request);
-        }).map(req -> {
-            transport.authority().ifPresent(req::authority);
-            return req;
-        }).compose((HttpClientRequest req) -> req.send(body))
-                .compose(resp -> resp.body().compose(answer -> resp.statusCode() / 100 == 2
-                        ? Future.<Void>succeededFuture()
-                        : Future.<Void>failedFuture("answered " + resp.statusCode() + ": "
-                                + answer.toString(StandardCharsets.UTF_8).strip())))
+        return transport
+                .authorization()
+                .compose(authorization -> {
+                    authorization.ifPresent(value -> request.putHeader("Authorization", value));
+                    return http.request(request);
+                })
+                .map(req -> {
+                    transport.authority().ifPresent(req::authority);
+                    return req;
+                })
+                .compose((HttpClientRequest req) -> req.send(body))
+                .compose(resp -> resp.body()
+                        .compose(answer -> resp.statusCode() / 100 == 2
+                                ? Future.<Void>succeededFuture()
+                                : Future.<Void>failedFuture("answered " + resp.statusCode() + ": "
+                                        + answer.toString(StandardCharsets.UTF_8)
+                                                .strip())))
                 .timeout(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }
 

@@ -17,16 +17,16 @@ public final class GardenBootstrap {
     public static final String GARDEN_CLUSTER_HOOK = "bootstrap-garden-cluster";
     public static final String CLUSTER_IDENTITY_HOOK = "bootstrap-cluster-identity";
     /** Gardener's {@code GardenerSeedLeaseNamespace} and {@code GardenerShootIssuerNamespace}, created unlabelled. */
-    public static final List<String> GARDEN_NAMESPACES = List.of("gardener-system-seed-lease",
-            "gardener-system-shoot-issuer");
+    public static final List<String> GARDEN_NAMESPACES =
+            List.of("gardener-system-seed-lease", "gardener-system-shoot-issuer");
+
     public static final String KUBE_SYSTEM = "kube-system";
     public static final String DEFAULT = "default";
     public static final String CLUSTER_IDENTITY = "cluster-identity";
     public static final String ORIGIN = "origin";
     public static final String ORIGIN_GARDENER_APISERVER = "gardener-apiserver";
 
-    private GardenBootstrap() {
-    }
+    private GardenBootstrap() {}
 
     /**
      * The hooks for this server.
@@ -38,12 +38,15 @@ public final class GardenBootstrap {
      */
     public static List<PostStartHook> hooks(CoreApi api, String clusterIdentity, boolean ensureKubeSystem) {
         List<PostStartHook> hooks = new ArrayList<>();
-        hooks.add(new PostStartHook(GARDEN_CLUSTER_HOOK, () -> (ensureKubeSystem
-                ? ensureNamespace(api, DEFAULT) : Future.<Void>succeededFuture()).compose(v -> gardenNamespaces(api))));
+        hooks.add(new PostStartHook(
+                GARDEN_CLUSTER_HOOK,
+                () -> (ensureKubeSystem ? ensureNamespace(api, DEFAULT) : Future.<Void>succeededFuture())
+                        .compose(v -> gardenNamespaces(api))));
         if (clusterIdentity != null && !clusterIdentity.isEmpty()) {
-            hooks.add(new PostStartHook(CLUSTER_IDENTITY_HOOK, () -> (ensureKubeSystem
-                    ? ensureNamespace(api, KUBE_SYSTEM) : Future.<Void>succeededFuture())
-                    .compose(v -> clusterIdentity(api, clusterIdentity))));
+            hooks.add(new PostStartHook(
+                    CLUSTER_IDENTITY_HOOK,
+                    () -> (ensureKubeSystem ? ensureNamespace(api, KUBE_SYSTEM) : Future.<Void>succeededFuture())
+                            .compose(v -> clusterIdentity(api, clusterIdentity))));
         }
         return hooks;
     }
@@ -62,7 +65,8 @@ public final class GardenBootstrap {
             if (existing.isPresent()) {
                 return Future.succeededFuture();
             }
-            ObjectNode namespace = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "Namespace");
+            ObjectNode namespace =
+                    Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "Namespace");
             namespace.putObject("metadata").put("name", name);
             return api.create("namespaces", "", namespace);
         });
@@ -77,7 +81,8 @@ public final class GardenBootstrap {
     static Future<Void> clusterIdentity(CoreApi api, String identity) {
         return api.get("configmaps", KUBE_SYSTEM, CLUSTER_IDENTITY).compose(existing -> {
             if (existing.isEmpty()) {
-                ObjectNode configMap = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
+                ObjectNode configMap =
+                        Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
                 configMap.putObject("metadata").put("name", CLUSTER_IDENTITY).put("namespace", KUBE_SYSTEM);
                 configMap.put("immutable", true);
                 configMap.putObject("data").put(CLUSTER_IDENTITY, identity).put(ORIGIN, ORIGIN_GARDENER_APISERVER);
@@ -88,7 +93,9 @@ public final class GardenBootstrap {
                 return Future.succeededFuture();
             }
             boolean noOrigin = configMap.path("data").path(ORIGIN).asText("").isEmpty();
-            if (noOrigin && identity.equals(configMap.path("data").path(CLUSTER_IDENTITY).asText(""))) {
+            if (noOrigin
+                    && identity.equals(
+                            configMap.path("data").path(CLUSTER_IDENTITY).asText(""))) {
                 configMap.withObjectProperty("data").put(ORIGIN, ORIGIN_GARDENER_APISERVER);
                 configMap.put("immutable", true);
                 return api.update("configmaps", KUBE_SYSTEM, configMap);

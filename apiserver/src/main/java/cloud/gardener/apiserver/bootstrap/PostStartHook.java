@@ -10,5 +10,4 @@ import java.util.function.Supplier;
  * @param name   Gardener's hook name, e.g. {@code bootstrap-cluster-identity}
  * @param action one attempt; must be idempotent, a failed attempt is tried again
  */
-public record PostStartHook(String name, Supplier<Future<Void>> action) {
-}
+public record PostStartHook(String name, Supplier<Future<Void>> action) {}

@@ -34,9 +34,13 @@ public final class PostStartHooks {
 
     /** One check per hook, failing with "not finished" until the hook has succeeded. */
     public List<HealthEndpoints.Check> checks() {
-        return hooks.stream().map(hook -> new HealthEndpoints.Check("poststarthook/" + hook.name(),
-                () -> finished.getOrDefault(hook.name(), false) ? Future.<Void>succeededFuture()
-                        : Future.<Void>failedFuture("not finished"))).toList();
+        return hooks.stream()
+                .map(hook -> new HealthEndpoints.Check(
+                        "poststarthook/" + hook.name(),
+                        () -> finished.getOrDefault(hook.name(), false)
+                                ? Future.<Void>succeededFuture()
+                                : Future.<Void>failedFuture("not finished")))
+                .toList();
     }
 
     /**
@@ -45,11 +49,13 @@ public final class PostStartHooks {
      * reports itself started, and one whose virtual garden is away still starts.
      */
     public Future<Void> start() {
-        List<Future<Void>> firstAttempts = hooks.stream().map(hook -> {
-            io.vertx.core.Promise<Void> first = io.vertx.core.Promise.promise();
-            attempt(hook, FIRST_RETRY_MS, first);
-            return first.future();
-        }).toList();
+        List<Future<Void>> firstAttempts = hooks.stream()
+                .map(hook -> {
+                    io.vertx.core.Promise<Void> first = io.vertx.core.Promise.promise();
+                    attempt(hook, FIRST_RETRY_MS, first);
+                    return first.future();
+                })
+                .toList();
         return Future.join(firstAttempts).mapEmpty();
     }
 
@@ -76,12 +82,17 @@ public final class PostStartHooks {
                 first.tryComplete();
                 return;
             }
-            LOG.warn("post-start hook {} failed, retrying in {} ms: {}", hook.name(), nextPauseMs,
+            LOG.warn(
+                    "post-start hook {} failed, retrying in {} ms: {}",
+                    hook.name(),
+                    nextPauseMs,
                     ar.cause().getMessage());
             first.tryComplete();
             if (!stopped) {
-                timers.put(hook.name(), vertx.setTimer(nextPauseMs,
-                        id -> attempt(hook, Math.min(nextPauseMs * 2, MAX_RETRY_MS), first)));
+                timers.put(
+                        hook.name(),
+                        vertx.setTimer(
+                                nextPauseMs, id -> attempt(hook, Math.min(nextPauseMs * 2, MAX_RETRY_MS), first)));
             }
         });
     }

@@ -22,7 +22,8 @@ public final class RemoteCoreApi implements CoreApi {
         return client.get(collection(resource, namespace) + "/" + encode(name))
                 .map(json -> Optional.of((ObjectNode) json))
                 .recover(error -> error instanceof KubeApiException e && e.status() == 404
-                        ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(error));
+                        ? Future.succeededFuture(Optional.empty())
+                        : Future.failedFuture(error));
     }
 
     @Override
@@ -33,12 +34,12 @@ public final class RemoteCoreApi implements CoreApi {
     @Override
     public Future<Void> update(String resource, String namespace, ObjectNode object) {
         String name = object.path("metadata").path("name").asText();
-        return client.put(collection(resource, namespace) + "/" + encode(name), object).mapEmpty();
+        return client.put(collection(resource, namespace) + "/" + encode(name), object)
+                .mapEmpty();
     }
 
     private static String collection(String resource, String namespace) {
-        return namespace.isEmpty() ? "/api/v1/" + resource
-                : "/api/v1/namespaces/" + encode(namespace) + "/" + resource;
+        return namespace.isEmpty() ? "/api/v1/" + resource : "/api/v1/namespaces/" + encode(namespace) + "/" + resource;
     }
 
     private static String encode(String segment) {

@@ -15,8 +15,8 @@ import java.util.Optional;
 public final class StoreCoreApi implements CoreApi {
 
     /** The server's own identity, as k8s.io/apiserver's loopback client: a system:masters member. */
-    static final UserInfo LOOPBACK = new UserInfo("system:apiserver", "",
-            List.of("system:authenticated", "system:masters"), Map.of());
+    static final UserInfo LOOPBACK =
+            new UserInfo("system:apiserver", "", List.of("system:authenticated", "system:masters"), Map.of());
 
     private final Registry registry;
 
@@ -26,25 +26,32 @@ public final class StoreCoreApi implements CoreApi {
 
     @Override
     public Future<Optional<ObjectNode>> get(String resource, String namespace, String name) {
-        return store(resource).compose(store -> store.get(namespace, name).map(Optional::of).recover(error ->
-                error instanceof ApiException e && e.code() == 404 ? Future.succeededFuture(Optional.empty())
-                        : Future.failedFuture(error)));
+        return store(resource)
+                .compose(store -> store.get(namespace, name)
+                        .map(Optional::of)
+                        .recover(error -> error instanceof ApiException e && e.code() == 404
+                                ? Future.succeededFuture(Optional.empty())
+                                : Future.failedFuture(error)));
     }
 
     @Override
     public Future<Void> create(String resource, String namespace, ObjectNode object) {
-        return store(resource).compose(store -> store.create(namespace, object.deepCopy(), context())).mapEmpty();
+        return store(resource)
+                .compose(store -> store.create(namespace, object.deepCopy(), context()))
+                .mapEmpty();
     }
 
     @Override
     public Future<Void> update(String resource, String namespace, ObjectNode object) {
         String name = object.path("metadata").path("name").asText();
-        return store(resource).compose(store -> store.update(namespace, name, "", stored -> object.deepCopy(),
-                context())).mapEmpty();
+        return store(resource)
+                .compose(store -> store.update(namespace, name, "", stored -> object.deepCopy(), context()))
+                .mapEmpty();
     }
 
     private Future<GenericStore> store(String resource) {
-        return registry.store("", resource).map(Future::succeededFuture)
+        return registry.store("", resource)
+                .map(Future::succeededFuture)
                 .orElseGet(() -> Future.failedFuture(ApiException.resourceNotFound()));
     }
 

@@ -35,8 +35,7 @@ public final class BodyKind {
 
     private static final Set<GroupVersionKind> REGISTERED = registered();
 
-    private BodyKind() {
-    }
+    private BodyKind() {}
 
     /**
      * Defaults an object body's apiVersion and kind from {@code expected} and checks what it declared: afterwards
@@ -67,7 +66,9 @@ public final class BodyKind {
     public static void resolvePatched(ObjectNode patched, GroupVersionKind expected, Supplier<String> shown) {
         GroupVersionKind actual = withDefaults(declared(patched), expected);
         if (!actual.equals(expected) && !(sameGroupKind(actual, expected) && REGISTERED.contains(actual))) {
-            throw ApiException.invalid(new GroupVersionKind("", "", ""), "",
+            throw ApiException.invalid(
+                    new GroupVersionKind("", "", ""),
+                    "",
                     List.of(FieldError.invalid("patch", shown.get(), decodeError(patched, actual, expected))));
         }
         resolve(patched, expected);
@@ -119,7 +120,8 @@ public final class BodyKind {
         boolean kube = expected.group().isEmpty();
         if (!REGISTERED.contains(actual) || actual.group().isEmpty() != kube) {
             return "no kind " + GoQuote.quote(actual.kind()) + " is registered for version "
-                    + GoQuote.quote(actual.apiVersion()) + " in scheme " + GoQuote.quote(kube ? KUBE_SCHEME : GARDENER_SCHEME);
+                    + GoQuote.quote(actual.apiVersion()) + " in scheme "
+                    + GoQuote.quote(kube ? KUBE_SCHEME : GARDENER_SCHEME);
         }
         return "converting (" + goPackage(actual.group(), actual.version()) + ") " + actual.kind() + " to ("
                 + goPackage(expected.group(), "") + ") " + expected.kind() + ": unknown conversion";

@@ -17,8 +17,7 @@ public final class CreateAuthorization {
 
     private static final String KEY = "gardener.authorizer";
 
-    private CreateAuthorization() {
-    }
+    private CreateAuthorization() {}
 
     public static void setAuthorizer(RoutingContext ctx, Authorizer authorizer) {
         ctx.put(KEY, authorizer);
@@ -31,10 +30,22 @@ public final class CreateAuthorization {
             return Future.succeededFuture();
         }
         RequestInfo info = req.info();
-        Attributes attributes = Attributes.forResource(req.user(), "create", info.apiGroup(), info.apiVersion(),
-                info.namespace(), info.resource(), info.subresource(), info.name(), info.path());
-        return authorizer.authorize(attributes).compose(d -> d.isAllowed() ? Future.<Void>succeededFuture()
-                        : Future.failedFuture(ForbiddenMessages.of(attributes, d.reason())),
-                t -> Future.failedFuture(ApiException.internal(String.valueOf(t.getMessage()))));
+        Attributes attributes = Attributes.forResource(
+                req.user(),
+                "create",
+                info.apiGroup(),
+                info.apiVersion(),
+                info.namespace(),
+                info.resource(),
+                info.subresource(),
+                info.name(),
+                info.path());
+        return authorizer
+                .authorize(attributes)
+                .compose(
+                        d -> d.isAllowed()
+                                ? Future.<Void>succeededFuture()
+                                : Future.failedFuture(ForbiddenMessages.of(attributes, d.reason())),
+                        t -> Future.failedFuture(ApiException.internal(String.valueOf(t.getMessage()))));
     }
 }

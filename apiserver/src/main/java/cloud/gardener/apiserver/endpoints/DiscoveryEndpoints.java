@@ -27,12 +27,15 @@ public final class DiscoveryEndpoints {
     public void handle(RoutingContext ctx) {
         String path = ctx.normalizedPath();
         List<String> parts = List.of(path.replaceAll("^/+|/+$", "").split("/+"));
-        boolean pretty = OutputNegotiator.isPretty(Multimaps.toMap(ctx.queryParams()), ctx.request().getHeader("User-Agent"));
+        boolean pretty = OutputNegotiator.isPretty(
+                Multimaps.toMap(ctx.queryParams()), ctx.request().getHeader("User-Agent"));
         try {
             boolean legacyCore = parts.get(0).equals("api");
             if (parts.size() == 1) {
-                Optional<AggregatedDiscoveryVersion> aggregated = aggregatedVersion(ctx.request().getHeader("Accept"));
-                if (aggregated.isPresent() && (!legacyCore || documents.aggregatedApiEtag().isPresent())) {
+                Optional<AggregatedDiscoveryVersion> aggregated =
+                        aggregatedVersion(ctx.request().getHeader("Accept"));
+                if (aggregated.isPresent()
+                        && (!legacyCore || documents.aggregatedApiEtag().isPresent())) {
                     writeAggregated(ctx, aggregated.get(), legacyCore);
                     return;
                 }
@@ -66,7 +69,8 @@ public final class DiscoveryEndpoints {
             ctx.response().setStatusCode(304).end();
             return;
         }
-        byte[] body = legacyCore ? documents.aggregatedApiJson(version).orElseThrow() : documents.aggregatedApisJson(version);
+        byte[] body =
+                legacyCore ? documents.aggregatedApiJson(version).orElseThrow() : documents.aggregatedApisJson(version);
         Responses.write(ctx, 200, version.contentType(), body);
     }
 
@@ -79,13 +83,16 @@ public final class DiscoveryEndpoints {
             String as = clause.param("as");
             if (as == null) {
                 String essence = clause.essence();
-                if (essence.equals("application/json") || essence.equals("*/*") || essence.equals("application/*")
+                if (essence.equals("application/json")
+                        || essence.equals("*/*")
+                        || essence.equals("application/*")
                         || essence.equals("application/yaml")) {
                     return Optional.empty();
                 }
                 continue;
             }
-            if ("APIGroupDiscoveryList".equals(as) && AggregatedDiscoveryVersion.GROUP.equals(clause.param("g"))
+            if ("APIGroupDiscoveryList".equals(as)
+                    && AggregatedDiscoveryVersion.GROUP.equals(clause.param("g"))
                     && clause.essence().equals("application/json")) {
                 for (AggregatedDiscoveryVersion v : AggregatedDiscoveryVersion.values()) {
                     if (v.version().equals(clause.param("v"))) {

@@ -230,9 +230,12 @@ public final class GoJsonSyntax {
             case '\t' -> "\\t";
             case 0x0b -> "\\v";
             case '\\' -> "\\\\";
-            default -> c < 0x20 || c == 0x7f ? String.format("\\x%02x", c)
-                    : c >= 0x80 && c < 0xa0 ? String.format("\\u%04x", c)
-                    : c == 0xad ? "\\u00ad" : String.valueOf((char) c);
+            default ->
+                c < 0x20 || c == 0x7f
+                        ? String.format("\\x%02x", c)
+                        : c >= 0x80 && c < 0xa0
+                                ? String.format("\\u%04x", c)
+                                : c == 0xad ? "\\u00ad" : String.valueOf((char) c);
         };
         return "'" + escaped + "'";
     }

@@ -20,8 +20,7 @@ public final class HealthEndpoints {
     private static final Logger LOG = LoggerFactory.getLogger(HealthEndpoints.class);
 
     /** A named check; a failed future means unhealthy. */
-    public record Check(String name, Supplier<Future<Void>> probe) {
-    }
+    public record Check(String name, Supplier<Future<Void>> probe) {}
 
     private final Map<String, List<Check>> endpoints = new LinkedHashMap<>();
 
@@ -33,8 +32,7 @@ public final class HealthEndpoints {
      * In kube-apiserver's order: the common checks, the readiness checks, the boot sequence (post-start hooks, also
      * on {@code /healthz} and {@code /livez}), then the last readiness checks ({@code shutdown}).
      */
-    public HealthEndpoints(List<Check> common, List<Check> readyOnly, List<Check> bootSequence,
-                           List<Check> readyLast) {
+    public HealthEndpoints(List<Check> common, List<Check> readyOnly, List<Check> bootSequence, List<Check> readyLast) {
         this(common, readyOnly, bootSequence, readyLast, java.time.Duration.ZERO);
     }
 
@@ -42,8 +40,12 @@ public final class HealthEndpoints {
      * With {@code --livez-grace-period}: as upstream's delayedHealthCheck, every {@code /livez} check passes until
      * that long after this moment (the server's start), so a slow boot does not get the process restarted.
      */
-    public HealthEndpoints(List<Check> common, List<Check> readyOnly, List<Check> bootSequence,
-                           List<Check> readyLast, java.time.Duration livezGracePeriod) {
+    public HealthEndpoints(
+            List<Check> common,
+            List<Check> readyOnly,
+            List<Check> bootSequence,
+            List<Check> readyLast,
+            java.time.Duration livezGracePeriod) {
         List<Check> live = new ArrayList<>(common);
         live.addAll(bootSequence);
         endpoints.put("healthz", live);
@@ -60,8 +62,12 @@ public final class HealthEndpoints {
             return checks;
         }
         long checkFrom = System.nanoTime() + grace.toNanos();
-        return checks.stream().map(check -> new Check(check.name(),
-                () -> System.nanoTime() - checkFrom < 0 ? Future.<Void>succeededFuture() : check.probe().get()))
+        return checks.stream()
+                .map(check -> new Check(
+                        check.name(),
+                        () -> System.nanoTime() - checkFrom < 0
+                                ? Future.<Void>succeededFuture()
+                                : check.probe().get()))
                 .toList();
     }
 
@@ -78,15 +84,19 @@ public final class HealthEndpoints {
     public static Check informerSync(Supplier<List<String>> unsynced) {
         return new Check("informer-sync", () -> {
             List<String> names = unsynced.get();
-            return names.isEmpty() ? Future.succeededFuture()
+            return names.isEmpty()
+                    ? Future.succeededFuture()
                     : Future.failedFuture(names.size() + " informers not started yet: " + names);
         });
     }
 
     /** The readiness check {@code shutdown}: fails from the moment the process was asked to stop. */
     public static Check shutdown(java.util.function.BooleanSupplier shuttingDown) {
-        return new Check("shutdown", () -> shuttingDown.getAsBoolean()
-                ? Future.failedFuture("process is shutting down") : Future.succeededFuture());
+        return new Check(
+                "shutdown",
+                () -> shuttingDown.getAsBoolean()
+                        ? Future.failedFuture("process is shutting down")
+                        : Future.succeededFuture());
     }
 
     public void install(Router router) {
@@ -94,13 +104,19 @@ public final class HealthEndpoints {
             router.get("/" + endpoint).handler(ctx -> all(ctx, endpoint, checks));
             // check names may hold a slash (poststarthook/<name>)
             String prefix = "/" + endpoint + "/";
-            router.get(prefix + "*").handler(ctx -> single(ctx, checks, ctx.normalizedPath().startsWith(prefix)
-                    ? ctx.normalizedPath().substring(prefix.length()) : ""));
+            router.get(prefix + "*")
+                    .handler(ctx -> single(
+                            ctx,
+                            checks,
+                            ctx.normalizedPath().startsWith(prefix)
+                                    ? ctx.normalizedPath().substring(prefix.length())
+                                    : ""));
         });
     }
 
     private void single(RoutingContext ctx, List<Check> checks, String name) {
-        Check check = checks.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+        Check check =
+                checks.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
         if (check == null) {
             Responses.writeText(ctx, 404, "404 page not found\n");
             return;
@@ -109,7 +125,8 @@ public final class HealthEndpoints {
             if (ar.succeeded()) {
                 Responses.writeText(ctx, 200, "ok");
             } else {
-                Responses.writeText(ctx, 500, "internal server error: " + ar.cause().getMessage() + "\n");
+                Responses.writeText(
+                        ctx, 500, "internal server error: " + ar.cause().getMessage() + "\n");
             }
         });
     }
@@ -132,12 +149,18 @@ public final class HealthEndpoints {
                     body.append("[+]").append(name).append(" ok\n");
                 } else {
                     failed = true;
-                    LOG.warn("{} check {} failed: {}", endpoint, name, results.get(i).cause().getMessage());
+                    LOG.warn(
+                            "{} check {} failed: {}",
+                            endpoint,
+                            name,
+                            results.get(i).cause().getMessage());
                     body.append("[-]").append(name).append(" failed: reason withheld\n");
                 }
             }
             for (String unknown : excluded) {
-                body.append("warn: some health checks cannot be excluded: no matches for \"").append(unknown).append("\"\n");
+                body.append("warn: some health checks cannot be excluded: no matches for \"")
+                        .append(unknown)
+                        .append("\"\n");
             }
             if (failed) {
                 Responses.writeText(ctx, 500, body + endpoint + " check failed\n");

@@ -17,11 +17,9 @@ import java.util.function.Predicate;
 public final class ListQueries {
 
     /** The store query, its filter, and whether any selector was given (remainingItemCount is then omitted). */
-    public record Resolved(ListQuery query, Predicate<ObjectNode> filter, boolean hasSelector) {
-    }
+    public record Resolved(ListQuery query, Predicate<ObjectNode> filter, boolean hasSelector) {}
 
-    private ListQueries() {
-    }
+    private ListQueries() {}
 
     public static Resolved resolve(ResourceRequest req, ListOptions options) {
         LabelSelector labels = LabelSelector.parse(nullToEmpty(options.labelSelector()));

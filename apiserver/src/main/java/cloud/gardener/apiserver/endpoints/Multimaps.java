@@ -8,8 +8,7 @@ import java.util.Map;
 /** Vert.x multimaps (query parameters, headers) as the plain maps the request-parsing code takes. */
 public final class Multimaps {
 
-    private Multimaps() {
-    }
+    private Multimaps() {}
 
     public static Map<String, List<String>> toMap(MultiMap multiMap) {
         Map<String, List<String>> out = new LinkedHashMap<>();

@@ -1,16 +1,16 @@
 package cloud.gardener.apiserver.endpoints;
 
-import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.api.resource.Subresource;
 import cloud.gardener.apiserver.endpoints.negotiation.ConversionTarget;
 import cloud.gardener.apiserver.endpoints.negotiation.Encoding;
 import cloud.gardener.apiserver.endpoints.negotiation.OutputFormat;
 import cloud.gardener.apiserver.endpoints.negotiation.OutputNegotiator;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
-import cloud.gardener.apiserver.api.meta.GroupVersionKind;
-import cloud.gardener.apiserver.api.resource.Subresource;
 import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
+import cloud.gardener.apiserver.registry.CpuWork;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -42,14 +42,18 @@ public final class ObjectWriter {
     }
 
     public static ObjectWriter forObject(ResourceRequest req) {
-        return new ObjectWriter(req, OutputNegotiator.forObject(req.header("Accept"), pretty(req),
-                ProtobufCodec.supports(responseKind(req))));
+        return new ObjectWriter(
+                req,
+                OutputNegotiator.forObject(
+                        req.header("Accept"), pretty(req), ProtobufCodec.supports(responseKind(req))));
     }
 
     /** The kind the response carries: a subresource's own kind (scale, adminkubeconfig), else the resource's. */
     private static GroupVersionKind responseKind(ResourceRequest req) {
         if (req.subresource() != null && !req.subresource().isEmpty()) {
-            GroupVersionKind own = req.type().subresource(req.subresource()).map(Subresource::responseKind)
+            GroupVersionKind own = req.type()
+                    .subresource(req.subresource())
+                    .map(Subresource::responseKind)
                     .orElse(null);
             if (own != null) {
                 return own;
@@ -60,16 +64,21 @@ public final class ObjectWriter {
 
     public static ObjectWriter forList(ResourceRequest req) {
         GroupVersionKind item = req.type().gvk(req.version());
-        GroupVersionKind list = new GroupVersionKind(item.group(), item.version(), req.type().listKind());
-        return new ObjectWriter(req, OutputNegotiator.forObject(req.header("Accept"), pretty(req),
-                ProtobufCodec.supports(list)));
+        GroupVersionKind list =
+                new GroupVersionKind(item.group(), item.version(), req.type().listKind());
+        return new ObjectWriter(
+                req, OutputNegotiator.forObject(req.header("Accept"), pretty(req), ProtobufCodec.supports(list)));
     }
 
     public static ObjectWriter forWatch(ResourceRequest req) {
         boolean watchList = "true".equals(req.ctx().queryParams().get("sendInitialEvents"))
                 && "true".equals(req.ctx().queryParams().get("allowWatchBookmarks"));
-        return new ObjectWriter(req, OutputNegotiator.forWatch(req.header("Accept"), watchList,
-                ProtobufCodec.supports(req.type().gvk(req.version()))));
+        return new ObjectWriter(
+                req,
+                OutputNegotiator.forWatch(
+                        req.header("Accept"),
+                        watchList,
+                        ProtobufCodec.supports(req.type().gvk(req.version()))));
     }
 
     /** Switches watch events to WebSocket framing (one message per event), as upstream's websocket framer does. */
@@ -92,7 +101,9 @@ public final class ObjectWriter {
 
     private String goTypeName(boolean list) {
         String group = req.type().group();
-        String pkg = group.isEmpty() ? "core" : group.substring(0, group.indexOf('.') < 0 ? group.length() : group.indexOf('.'));
+        String pkg = group.isEmpty()
+                ? "core"
+                : group.substring(0, group.indexOf('.') < 0 ? group.length() : group.indexOf('.'));
         return "*" + pkg + "." + req.type().kind() + (list ? "List" : "");
     }
 
@@ -109,10 +120,11 @@ public final class ObjectWriter {
     public void writeList(ObjectNode list) {
         format.checkShape(true, goTypeName(true));
         JsonNode out = switch (format.target()) {
-            case TABLE -> tables.toTable(items(list), (ObjectNode) list.get("metadata"), includeObject(),
-                    format.targetVersion(), true);
-            case PARTIAL_OBJECT_METADATA_LIST -> TableConvertor.partialList(items(list),
-                    (ObjectNode) list.get("metadata"), format.targetVersion());
+            case TABLE ->
+                tables.toTable(
+                        items(list), (ObjectNode) list.get("metadata"), includeObject(), format.targetVersion(), true);
+            case PARTIAL_OBJECT_METADATA_LIST ->
+                TableConvertor.partialList(items(list), (ObjectNode) list.get("metadata"), format.targetVersion());
             default -> list;
         };
         write(200, out);
@@ -136,9 +148,10 @@ public final class ObjectWriter {
             return;
         }
         CpuWork.run(size, () -> {
-            encodeAndWrite(code, out);
-            return null;
-        }).onFailure(t -> Responses.fail(req.ctx(), t));
+                    encodeAndWrite(code, out);
+                    return null;
+                })
+                .onFailure(t -> Responses.fail(req.ctx(), t));
     }
 
     private void encodeAndWrite(int code, JsonNode out) {
@@ -185,8 +198,8 @@ public final class ObjectWriter {
     private Buffer event(String type, JsonNode object) {
         if (format.encoding() == Encoding.PROTOBUF) {
             byte[] body = ProtobufCodec.encode(object);
-            return Buffer.buffer(messageFramed ? ProtobufCodec.watchEvent(type, body)
-                    : ProtobufCodec.watchFrame(type, body));
+            return Buffer.buffer(
+                    messageFramed ? ProtobufCodec.watchEvent(type, body) : ProtobufCodec.watchFrame(type, body));
         }
         return line(type, object);
     }

@@ -30,24 +30,32 @@ public final class OidcDiscoveryEndpoints {
         this.configurationPath = base + OpenIdDiscovery.CONFIGURATION_PATH;
         this.jwksPath = base + OpenIdDiscovery.JWKS_PATH;
         this.configuration = Buffer.buffer(OpenIdDiscovery.configuration(issuer.issuer(), List.of(issuer.key()))
-                .toString().getBytes(StandardCharsets.UTF_8));
+                .toString()
+                .getBytes(StandardCharsets.UTF_8));
         this.jwks = Buffer.buffer(OpenIdDiscovery.jwks(List.of(issuer.key())).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Adds the two routes; call before the authentication filter is installed. */
     public void install(Router router) {
-        router.route(configurationPath).method(HttpMethod.GET).method(HttpMethod.HEAD)
+        router.route(configurationPath)
+                .method(HttpMethod.GET)
+                .method(HttpMethod.HEAD)
                 .handler(ctx -> write(ctx, "application/json", configuration));
-        router.route(jwksPath).method(HttpMethod.GET).method(HttpMethod.HEAD)
+        router.route(jwksPath)
+                .method(HttpMethod.GET)
+                .method(HttpMethod.HEAD)
                 .handler(ctx -> write(ctx, "application/jwk-set+json", jwks));
     }
 
     private static void write(RoutingContext ctx, String contentType, Buffer body) {
-        ctx.response().setStatusCode(200)
+        ctx.response()
+                .setStatusCode(200)
                 .putHeader("Content-Type", contentType)
                 .putHeader("Cache-Control", CACHE_CONTROL);
         if (HttpMethod.HEAD.equals(ctx.request().method())) {
-            ctx.response().putHeader("Content-Length", Integer.toString(body.length())).end();
+            ctx.response()
+                    .putHeader("Content-Length", Integer.toString(body.length()))
+                    .end();
         } else {
             ctx.response().end(body);
         }

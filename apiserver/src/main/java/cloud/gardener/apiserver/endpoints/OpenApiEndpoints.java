@@ -35,7 +35,8 @@ public final class OpenApiEndpoints {
         this.v3 = new OpenApiV3(resources);
         try {
             // Encoded here, not on an event loop: the document is a few hundred KiB.
-            this.v2Protobuf = OpenApiV2Protobuf.encode(Json.MAPPER.readTree(v2.document().json()));
+            this.v2Protobuf =
+                    OpenApiV2Protobuf.encode(Json.MAPPER.readTree(v2.document().json()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -50,8 +51,8 @@ public final class OpenApiEndpoints {
         });
         router.get("/openapi/v2").handler(this::serveV2);
         router.get("/openapi/v3").handler(ctx -> serve(ctx, v3.root(), false));
-        router.getWithRegex("/openapi/v3/apis/([^/]+)/([^/]+)").handler(ctx -> versioned(ctx, ctx.pathParam("param0"),
-                ctx.pathParam("param1")));
+        router.getWithRegex("/openapi/v3/apis/([^/]+)/([^/]+)")
+                .handler(ctx -> versioned(ctx, ctx.pathParam("param0"), ctx.pathParam("param1")));
         router.get("/openapi/v3/api/v1").handler(ctx -> versioned(ctx, "", "v1"));
     }
 
@@ -61,7 +62,10 @@ public final class OpenApiEndpoints {
             serve(ctx, doc, false);
             return;
         }
-        ctx.response().putHeader("ETag", doc.etag()).putHeader("Vary", "Accept").putHeader("Last-Modified", lastModified);
+        ctx.response()
+                .putHeader("ETag", doc.etag())
+                .putHeader("Vary", "Accept")
+                .putHeader("Last-Modified", lastModified);
         if (doc.etag().equals(ctx.request().getHeader("If-None-Match"))) {
             ctx.response().setStatusCode(304).end();
             return;
@@ -97,7 +101,12 @@ public final class OpenApiEndpoints {
         }
         String hash = ctx.queryParams().get("hash");
         if (hash != null && !hash.equals(doc.get().hash())) {
-            ctx.response().setStatusCode(301).putHeader("Location", ctx.normalizedPath() + "?hash=" + doc.get().hash()).end();
+            ctx.response()
+                    .setStatusCode(301)
+                    .putHeader(
+                            "Location",
+                            ctx.normalizedPath() + "?hash=" + doc.get().hash())
+                    .end();
             return;
         }
         serve(ctx, doc.get(), hash != null);
@@ -108,10 +117,17 @@ public final class OpenApiEndpoints {
             ctx.response().setStatusCode(406).end();
             return;
         }
-        ctx.response().putHeader("ETag", doc.etag()).putHeader("Vary", "Accept").putHeader("Last-Modified", lastModified);
+        ctx.response()
+                .putHeader("ETag", doc.etag())
+                .putHeader("Vary", "Accept")
+                .putHeader("Last-Modified", lastModified);
         if (immutable) {
-            ctx.response().putHeader("Cache-Control", "public, immutable").putHeader("Expires",
-                    DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC).plusYears(1)));
+            ctx.response()
+                    .putHeader("Cache-Control", "public, immutable")
+                    .putHeader(
+                            "Expires",
+                            DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                                    ZonedDateTime.now(ZoneOffset.UTC).plusYears(1)));
         }
         if (doc.etag().equals(ctx.request().getHeader("If-None-Match"))) {
             ctx.response().setStatusCode(304).end();
@@ -126,8 +142,10 @@ public final class OpenApiEndpoints {
         }
         for (MediaType clause : MediaType.parseAccept(accept)) {
             String essence = clause.essence();
-            if (clause.q() > 0 && (essence.equals("application/json") || essence.equals("*/*")
-                    || essence.equals("application/*"))) {
+            if (clause.q() > 0
+                    && (essence.equals("application/json")
+                            || essence.equals("*/*")
+                            || essence.equals("application/*"))) {
                 return true;
             }
         }

@@ -28,8 +28,7 @@ import java.util.List;
 /** Reading request bodies and turning request options into what the store acts on. */
 public final class RequestBodies {
 
-    private RequestBodies() {
-    }
+    private RequestBodies() {}
 
     public static int bodyLength(ResourceRequest req) {
         Buffer body = req.ctx().body() == null ? null : req.ctx().body().buffer();
@@ -42,8 +41,7 @@ public final class RequestBodies {
     }
 
     /** An object body read as some kind: its apiVersion and kind resolved, and what strict decoding found. */
-    public record ParsedObject(ObjectNode object, ParsedBody body) {
-    }
+    public record ParsedObject(ObjectNode object, ParsedBody body) {}
 
     /**
      * Decodes a JSON, YAML or (for kinds with a decoder) protobuf object body, checks its apiVersion and kind
@@ -70,9 +68,13 @@ public final class RequestBodies {
                 throw cannotBeHandled(into, firstLine(e.getMessage()));
             }
         } else {
-            // a JSON syntax error fails upstream's first step, reading apiVersion and kind (SimpleMetaFactory.Interpret)
-            parsed = parse(bytes, format, into.kind(), why -> unrecognized(into.kind(),
-                    "couldn't get version/kind; json parse error: " + why, bytes));
+            // a JSON syntax error fails upstream's first step, reading apiVersion and kind
+            // (SimpleMetaFactory.Interpret)
+            parsed = parse(
+                    bytes,
+                    format,
+                    into.kind(),
+                    why -> unrecognized(into.kind(), "couldn't get version/kind; json parse error: " + why, bytes));
         }
         ObjectNode obj = objectOrUnrecognized(parsed.tree(), bytes, into);
         BodyKind.resolve(obj, into);
@@ -97,9 +99,12 @@ public final class RequestBodies {
             return Json.MAPPER.createObjectNode();
         }
         String type = node.isArray() ? "array" : node.isTextual() ? "string" : node.isNumber() ? "number" : "bool";
-        throw unrecognized(into.kind(), "couldn't get version/kind; json parse error: json: cannot unmarshal " + type
-                + " into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
-                + "Kind string \"json:\\\"kind,omitempty\\\"\" }", bytes);
+        throw unrecognized(
+                into.kind(),
+                "couldn't get version/kind; json parse error: json: cannot unmarshal " + type
+                        + " into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
+                        + "Kind string \"json:\\\"kind,omitempty\\\"\" }",
+                bytes);
     }
 
     /**
@@ -127,7 +132,10 @@ public final class RequestBodies {
             List<String> out = new ArrayList<>();
             for (String p : problems) {
                 if (p.startsWith(YAML_STRICT_PREFIX)) {
-                    p.substring(YAML_STRICT_PREFIX.length()).lines().map(String::trim).forEach(out::add);
+                    p.substring(YAML_STRICT_PREFIX.length())
+                            .lines()
+                            .map(String::trim)
+                            .forEach(out::add);
                 } else {
                     out.add(p);
                 }
@@ -144,8 +152,8 @@ public final class RequestBodies {
      *
      * @param kind the kind the endpoint decodes, for the message
      */
-    public static ParsedBody parse(byte[] bytes, BodyFormat format, String kind,
-            java.util.function.Function<String, ApiException> jsonError) {
+    public static ParsedBody parse(
+            byte[] bytes, BodyFormat format, String kind, java.util.function.Function<String, ApiException> jsonError) {
         if (format == BodyFormat.YAML) {
             try {
                 YamlToJson.Decoded decoded = YamlToJson.decode(bytes);
@@ -174,7 +182,9 @@ public final class RequestBodies {
             return "<empty>";
         }
         int n = Math.min(body.length, 30);
-        String head = body[0] == '{' ? new String(body, 0, n, StandardCharsets.UTF_8) : HexFormat.of().formatHex(body, 0, n);
+        String head = body[0] == '{'
+                ? new String(body, 0, n, StandardCharsets.UTF_8)
+                : HexFormat.of().formatHex(body, 0, n);
         return body.length > n ? head + " ..." : head;
     }
 
@@ -194,15 +204,20 @@ public final class RequestBodies {
         } else if (ns.isEmpty()) {
             Objects.meta(obj).put("namespace", req.namespace());
         } else if (!ns.equals(req.namespace())) {
-            throw ApiException.badRequest("the namespace of the provided object does not match the namespace sent on the request");
+            throw ApiException.badRequest(
+                    "the namespace of the provided object does not match the namespace sent on the request");
         }
     }
 
     /** The write's context; its field manager is the request's, else the User-Agent's program name, as Go picks it. */
     public static WriteContext writeContext(ResourceRequest req, WriteOptions options) {
-        return new WriteContext(req.user(), options.dryRun(),
+        return new WriteContext(
+                req.user(),
+                options.dryRun(),
                 FieldManager.managerOrUserAgent(options.fieldManager(), req.header("User-Agent")),
-                Responses.warnings(req.ctx())::add, bodyLength(req), RequestAudit.admissionAnnotations(req.ctx()));
+                Responses.warnings(req.ctx())::add,
+                bodyLength(req),
+                RequestAudit.admissionAnnotations(req.ctx()));
     }
 
     /** The field manager of writes to this request's kind, version and subresource. */
@@ -211,7 +226,12 @@ public final class RequestBodies {
     }
 
     public static WriteContext writeContext(ResourceRequest req, boolean dryRun) {
-        return new WriteContext(req.user(), dryRun, "", Responses.warnings(req.ctx())::add, 0,
+        return new WriteContext(
+                req.user(),
+                dryRun,
+                "",
+                Responses.warnings(req.ctx())::add,
+                0,
                 RequestAudit.admissionAnnotations(req.ctx()));
     }
 
@@ -222,7 +242,8 @@ public final class RequestBodies {
     public static DeleteRequest deleteRequest(DeleteOptions options) {
         // the deprecated orphanDependents: true orphans, false deletes the dependents in the background
         String policy = options.propagationPolicy() != null || options.orphanDependents() == null
-                ? options.propagationPolicy() : options.orphanDependents() ? "Orphan" : "Background";
+                ? options.propagationPolicy()
+                : options.orphanDependents() ? "Orphan" : "Background";
         return new DeleteRequest(options.preconditionUid(), options.preconditionResourceVersion(), policy);
     }
 }

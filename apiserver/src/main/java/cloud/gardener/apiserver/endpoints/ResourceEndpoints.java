@@ -42,7 +42,13 @@ public final class ResourceEndpoints {
     private final Map<String, VerbHandler> answering;
 
     public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds) {
-        this(vertx, resources, registry, minRequestTimeoutSeconds, Map.of(), Map.of(),
+        this(
+                vertx,
+                resources,
+                registry,
+                minRequestTimeoutSeconds,
+                Map.of(),
+                Map.of(),
                 ServerMetrics.unserved().watches());
     }
 
@@ -54,9 +60,14 @@ public final class ResourceEndpoints {
      *                  a resource without a handler is not found
      * @param watchMetrics the watch series every watch reports to
      */
-    public ResourceEndpoints(Vertx vertx, ResourceRegistry resources, Registry registry, int minRequestTimeoutSeconds,
-                             Map<String, VerbHandler> creating, Map<String, VerbHandler> answering,
-                             WatchMetrics watchMetrics) {
+    public ResourceEndpoints(
+            Vertx vertx,
+            ResourceRegistry resources,
+            Registry registry,
+            int minRequestTimeoutSeconds,
+            Map<String, VerbHandler> creating,
+            Map<String, VerbHandler> answering,
+            WatchMetrics watchMetrics) {
         this.resources = resources;
         this.registry = registry;
         this.creating = Map.copyOf(creating);
@@ -78,14 +89,19 @@ public final class ResourceEndpoints {
         try {
             ResourceRequest req = resolve(ctx, info);
             if (!req.type().stored()) {
-                result = answering.get(req.type().group() + "/" + req.type().plural()).handle(req);
+                result = answering
+                        .get(req.type().group() + "/" + req.type().plural())
+                        .handle(req);
                 result.onFailure(t -> Responses.fail(ctx, t));
                 return;
             }
             // a Scale, like a credential request, is not the resource's kind: its own handler serves it
             VerbHandler credential = creating.get(creatingKey(req.type(), req.subresource()));
-            VerbHandler handler = credential != null ? credential
-                    : "scale".equals(req.subresource()) ? scale : handlers.get(req.info().verb());
+            VerbHandler handler = credential != null
+                    ? credential
+                    : "scale".equals(req.subresource())
+                            ? scale
+                            : handlers.get(req.info().verb());
             Buffer body = ctx.body() == null ? null : ctx.body().buffer();
             // a large body is parsed and decoded (the handler's synchronous part) off the event loop
             result = CpuWork.compose(body == null ? 0 : body.length(), () -> handler.handle(req));
@@ -96,7 +112,8 @@ public final class ResourceEndpoints {
     }
 
     private ResourceRequest resolve(RoutingContext ctx, RequestInfo info) {
-        ResourceType type = resources.find(info.apiGroup(), info.apiVersion(), info.resource())
+        ResourceType type = resources
+                .find(info.apiGroup(), info.apiVersion(), info.resource())
                 .orElseThrow(ApiException::resourceNotFound);
         int parts = info.parts().size();
         if (!type.namespaced() && !info.namespace().isEmpty() && !addressesNamespaceObject(info)) {
@@ -109,7 +126,8 @@ public final class ResourceEndpoints {
         if (!type.stored()) {
             // only the collection exists, and only for create (go-restful: another method is 405); a namespaced
             // one only in a namespace (kube-apiserver registers no cluster-wide path for a create-only resource)
-            if (parts > 1 || !answering.containsKey(type.group() + "/" + type.plural())
+            if (parts > 1
+                    || !answering.containsKey(type.group() + "/" + type.plural())
                     || (type.namespaced() && info.namespace().isEmpty())) {
                 throw ApiException.resourceNotFound();
             }
@@ -152,7 +170,9 @@ public final class ResourceEndpoints {
      * k8s.io/apiserver does), so this one cluster-scoped path legitimately carries a namespace.
      */
     private static boolean addressesNamespaceObject(RequestInfo info) {
-        return info.apiGroup().isEmpty() && "namespaces".equals(info.resource()) && info.parts().size() >= 2
+        return info.apiGroup().isEmpty()
+                && "namespaces".equals(info.resource())
+                && info.parts().size() >= 2
                 && info.parts().get(1).equals(info.namespace());
     }
 }

@@ -13,8 +13,8 @@ import java.util.Map;
  * One request for a resource, resolved: what it addresses, the resource's descriptor and store, the
  * version it speaks, and who asks.
  */
-public record ResourceRequest(RoutingContext ctx, RequestInfo info, ResourceType type, String version,
-                              GenericStore store, UserInfo user) {
+public record ResourceRequest(
+        RoutingContext ctx, RequestInfo info, ResourceType type, String version, GenericStore store, UserInfo user) {
 
     public String namespace() {
         return info.namespace();

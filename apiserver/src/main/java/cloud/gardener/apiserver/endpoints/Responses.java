@@ -24,8 +24,7 @@ public final class Responses {
     public static final String YAML = "application/yaml";
     private static final String WARNINGS = "gardener.warnings";
 
-    private Responses() {
-    }
+    private Responses() {}
 
     /** Answers with the Status of {@code failure}; anything that is not an ApiException is a 500. */
     public static void fail(RoutingContext ctx, Throwable failure) {
@@ -40,10 +39,15 @@ public final class Responses {
         }
         ApiException e = toApiException(failure);
         if (e.code() >= 500) {
-            LOG.warn("{} {} failed: {}", ctx.request().method(), ctx.request().path(), e.getMessage(),
+            LOG.warn(
+                    "{} {} failed: {}",
+                    ctx.request().method(),
+                    ctx.request().path(),
+                    e.getMessage(),
                     failure instanceof ApiException ? null : failure);
         }
-        Integer retry = e.status().details() == null ? null : e.status().details().retryAfterSeconds();
+        Integer retry =
+                e.status().details() == null ? null : e.status().details().retryAfterSeconds();
         if (retry != null && retry > 0 && (e.code() == 429 || e.code() >= 500)) {
             resp.putHeader("Retry-After", Integer.toString(retry));
         }
@@ -76,7 +80,8 @@ public final class Responses {
     /** Writes a value as JSON (indented when {@code pretty}). */
     public static void writeJson(RoutingContext ctx, int code, Object value, boolean pretty) {
         try {
-            byte[] bytes = pretty ? Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(value)
+            byte[] bytes = pretty
+                    ? Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(value)
                     : Json.MAPPER.writeValueAsBytes(value);
             write(ctx, code, JSON, bytes);
         } catch (JsonProcessingException e) {

@@ -28,16 +28,15 @@ import java.util.function.Supplier;
  */
 public final class TypedDecoding {
 
-    private TypedDecoding() {
-    }
+    private TypedDecoding() {}
 
     /**
      * Decodes, checks and defaults the request's object through the kind's typed model.
      *
      * @param body the parsed body, for what the strict decoders found while reading it
      */
-    public static ObjectNode apply(ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body,
-                                   FieldValidation validation) {
+    public static ObjectNode apply(
+            ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body, FieldValidation validation) {
         try {
             return decode(req, obj, body, validation);
         } catch (Failure f) {
@@ -50,19 +49,21 @@ public final class TypedDecoding {
      * Invalid on the field {@code patch} with {@code shown} as its value (the patched JSON for JSON and merge
      * patches, the patch map for strategic merge).
      */
-    public static ObjectNode applyPatched(ResourceRequest req, ObjectNode obj, FieldValidation validation,
-                                          Supplier<String> shown) {
+    public static ObjectNode applyPatched(
+            ResourceRequest req, ObjectNode obj, FieldValidation validation, Supplier<String> shown) {
         try {
             return decode(req, obj, new RequestBodies.ParsedBody(obj, List.of(), List.of()), validation);
         } catch (Failure f) {
-            throw ApiException.invalid(new GroupVersionKind("", "", ""), "",
+            throw ApiException.invalid(
+                    new GroupVersionKind("", "", ""),
+                    "",
                     List.of(FieldError.invalid("patch", shown.get(), f.getMessage())));
         }
     }
 
     @SuppressWarnings("ReferenceEquality") // result != obj asks whether decoding built a new tree
-    private static ObjectNode decode(ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body,
-                                     FieldValidation validation) {
+    private static ObjectNode decode(
+            ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body, FieldValidation validation) {
         GroupVersionKind gvk = req.type().gvk(req.version());
         Optional<Class<?>> model = ResourceModels.of(gvk);
         List<String> problems = new ArrayList<>();
@@ -81,7 +82,9 @@ public final class TypedDecoding {
                 // Go defaults again whenever it reads an object from storage, by then with its namespace (e.g. a
                 // SecretBinding's secretRef.namespace): default with the request's namespace to store that result.
                 ObjectNode meta = result.withObjectProperty("metadata");
-                if (req.type().namespaced() && meta.path("namespace").asText().isEmpty() && !req.namespace().isEmpty()) {
+                if (req.type().namespaced()
+                        && meta.path("namespace").asText().isEmpty()
+                        && !req.namespace().isEmpty()) {
                     meta.put("namespace", req.namespace());
                 }
                 defaulter.get().apply(result);
@@ -94,8 +97,10 @@ public final class TypedDecoding {
                 result = ModelCodec.canonical(result, model.get());
             }
         }
-        if (result != obj && obj.path("metadata").path("managedFields").isArray()
-                && obj.path("metadata").path("managedFields").isEmpty() && result.get("metadata") instanceof ObjectNode m) {
+        if (result != obj
+                && obj.path("metadata").path("managedFields").isArray()
+                && obj.path("metadata").path("managedFields").isEmpty()
+                && result.get("metadata") instanceof ObjectNode m) {
             // Go decodes [] as an empty, non-nil list, which asks the field manager to reset managedFields
             m.putArray("managedFields");
         }
@@ -106,7 +111,8 @@ public final class TypedDecoding {
         if (validation == FieldValidation.STRICT) {
             throw new Failure("strict decoding error: " + String.join(", ", strict));
         }
-        RequestBodies.ParsedBody.warnings(strict).forEach(p -> Responses.warnings(req.ctx()).add(p));
+        RequestBodies.ParsedBody.warnings(strict)
+                .forEach(p -> Responses.warnings(req.ctx()).add(p));
         return result;
     }
 

@@ -20,22 +20,33 @@ public final class AdmissionMetrics implements AdmissionObserver {
     private final Counter webhookRequests;
 
     AdmissionMetrics(PrometheusRegistry registry) {
-        controllers = Histogram.builder().name("apiserver_admission_controller_admission_duration_seconds")
+        controllers = Histogram.builder()
+                .name("apiserver_admission_controller_admission_duration_seconds")
                 .help("Admission controller latency histogram in seconds, identified by name and broken out for "
                         + "each operation and API resource and type (validate or admit).")
                 .labelNames("name", "type", "operation", "rejected")
-                .classicOnly().classicUpperBounds(Buckets.ADMISSION).register(registry);
-        steps = Histogram.builder().name("apiserver_admission_step_admission_duration_seconds")
+                .classicOnly()
+                .classicUpperBounds(Buckets.ADMISSION)
+                .register(registry);
+        steps = Histogram.builder()
+                .name("apiserver_admission_step_admission_duration_seconds")
                 .help("Admission sub-step latency histogram in seconds, broken out for each operation and API "
                         + "resource and step type (validate or admit).")
                 .labelNames("type", "operation", "rejected")
-                .classicOnly().classicUpperBounds(Buckets.ADMISSION).register(registry);
-        webhooks = Histogram.builder().name("apiserver_admission_webhook_admission_duration_seconds")
+                .classicOnly()
+                .classicUpperBounds(Buckets.ADMISSION)
+                .register(registry);
+        webhooks = Histogram.builder()
+                .name("apiserver_admission_webhook_admission_duration_seconds")
                 .help("Admission webhook latency histogram in seconds, identified by name and broken out for each "
                         + "operation and API resource and type (validate or admit).")
                 .labelNames("name", "type", "operation", "rejected")
-                .classicOnly().classicUpperBounds(Buckets.ADMISSION_WEBHOOK).register(registry);
-        webhookRejections = ExactNameCounter.register(registry, "apiserver_admission_webhook_rejection_count",
+                .classicOnly()
+                .classicUpperBounds(Buckets.ADMISSION_WEBHOOK)
+                .register(registry);
+        webhookRejections = ExactNameCounter.register(
+                registry,
+                "apiserver_admission_webhook_rejection_count",
                 "Admission webhook rejection count, identified by name and broken out for each admission type "
                         + "(validating or admit) and operation. Additional labels specify an error type "
                         + "(calling_webhook_error or apiserver_internal_error if an error occurred; no_error "
@@ -43,17 +54,26 @@ public final class AdmissionMetrics implements AdmissionObserver {
                         + "with an HTTP status code (honored by the apiserver when the code is greater or equal to "
                         + "400). Codes greater than 600 are truncated to 600, to keep the metrics cardinality "
                         + "bounded.",
-                "name", "type", "operation", "error_type", "rejection_code");
-        webhookFailOpen = ExactNameCounter.register(registry, "apiserver_admission_webhook_fail_open_count",
+                "name",
+                "type",
+                "operation",
+                "error_type",
+                "rejection_code");
+        webhookFailOpen = ExactNameCounter.register(
+                registry,
+                "apiserver_admission_webhook_fail_open_count",
                 "Admission webhook fail open count, identified by name and broken out for each admission type "
                         + "(validating or admit).",
-                "name", "type");
-        webhookRequests = Counter.builder().name("apiserver_admission_webhook_request_total")
+                "name",
+                "type");
+        webhookRequests = Counter.builder()
+                .name("apiserver_admission_webhook_request_total")
                 .help("Admission webhook request total, identified by name and broken out for each admission type "
                         + "(validating or admit) and operation. Additional labels specify whether the request was "
                         + "rejected or not and an HTTP status code. Codes greater than 600 are truncated to 600, to "
                         + "keep the metrics cardinality bounded.")
-                .labelNames("name", "type", "operation", "code", "rejected").register(registry);
+                .labelNames("name", "type", "operation", "code", "rejected")
+                .register(registry);
     }
 
     @Override
@@ -68,7 +88,9 @@ public final class AdmissionMetrics implements AdmissionObserver {
 
     /** One plugin's admit ({@code type="admit"}) or validate ({@code type="validate"}) call. */
     public void controller(String name, String type, String operation, boolean rejected, long elapsedNanos) {
-        controllers.labelValues(name, type, operation, Boolean.toString(rejected)).observe(elapsedNanos / 1e9);
+        controllers
+                .labelValues(name, type, operation, Boolean.toString(rejected))
+                .observe(elapsedNanos / 1e9);
     }
 
     /** The whole mutating ({@code admit}) or validating ({@code validate}) step. */
@@ -77,11 +99,13 @@ public final class AdmissionMetrics implements AdmissionObserver {
     }
 
     @Override
-    public void webhook(String name, String type, Operation operation, boolean rejected, int code,
-            long elapsedNanos) {
-        webhookRequests.labelValues(name, type, operation.name(), Integer.toString(Math.min(code, 600)),
-                Boolean.toString(rejected)).inc();
-        webhooks.labelValues(name, type, operation.name(), Boolean.toString(rejected)).observe(elapsedNanos / 1e9);
+    public void webhook(String name, String type, Operation operation, boolean rejected, int code, long elapsedNanos) {
+        webhookRequests
+                .labelValues(
+                        name, type, operation.name(), Integer.toString(Math.min(code, 600)), Boolean.toString(rejected))
+                .inc();
+        webhooks.labelValues(name, type, operation.name(), Boolean.toString(rejected))
+                .observe(elapsedNanos / 1e9);
     }
 
     /** A webhook rejected the request or failed; the code is capped at 600 as upstream. */

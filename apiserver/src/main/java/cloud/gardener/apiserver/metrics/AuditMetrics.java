@@ -12,23 +12,28 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
  */
 final class AuditMetrics {
 
-    private AuditMetrics() {
-    }
+    private AuditMetrics() {}
 
     static void register(PrometheusRegistry registry, AuditCounters counters) {
-        CounterWithCallback.builder().name("apiserver_audit_event_total")
+        CounterWithCallback.builder()
+                .name("apiserver_audit_event_total")
                 .help("Counter of audit events generated and sent to the audit backend.")
-                .callback(cb -> cb.call((double) counters.auditEventsTotal())).register(registry);
-        CounterWithCallback.builder().name("apiserver_audit_error_total")
+                .callback(cb -> cb.call((double) counters.auditEventsTotal()))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("apiserver_audit_error_total")
                 .help("Counter of audit events that failed to be audited properly. Plugin identifies the plugin "
                         + "affected by the error.")
                 .labelNames("plugin")
                 .callback(cb -> counters.auditErrorsTotal().forEach((plugin, count) -> cb.call((double) count, plugin)))
                 .register(registry);
-        CounterWithCallback.builder().name("apiserver_audit_requests_rejected_total")
+        CounterWithCallback.builder()
+                .name("apiserver_audit_requests_rejected_total")
                 .help("Counter of apiserver requests rejected due to an error in audit logging backend.")
-                .callback(cb -> cb.call((double) counters.requestsRejectedTotal())).register(registry);
-        CounterWithCallback.builder().name("apiserver_audit_level_total")
+                .callback(cb -> cb.call((double) counters.requestsRejectedTotal()))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("apiserver_audit_level_total")
                 .help("Counter of policy levels for audit events (1 per request).")
                 .labelNames("level")
                 .callback(cb -> counters.levelTotal().forEach((level, count) -> cb.call((double) count, level)))

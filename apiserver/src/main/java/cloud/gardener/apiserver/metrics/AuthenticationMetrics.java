@@ -8,7 +8,9 @@ public final class AuthenticationMetrics {
 
     /** How an authentication attempt ended, as the {@code result} label. */
     public enum Result {
-        SUCCESS("success"), FAILURE("failure"), ERROR("error");
+        SUCCESS("success"),
+        FAILURE("failure"),
+        ERROR("error");
 
         private final String label;
 
@@ -22,13 +24,19 @@ public final class AuthenticationMetrics {
     private final Histogram duration;
 
     AuthenticationMetrics(PrometheusRegistry registry) {
-        userRequests = ExactNameCounter.register(registry, "authenticated_user_requests",
-                "Counter of authenticated requests broken out by username.", "username");
-        attempts = ExactNameCounter.register(registry, "authentication_attempts",
-                "Counter of authenticated attempts.", "result");
-        duration = Histogram.builder().name("authentication_duration_seconds")
+        userRequests = ExactNameCounter.register(
+                registry,
+                "authenticated_user_requests",
+                "Counter of authenticated requests broken out by username.",
+                "username");
+        attempts = ExactNameCounter.register(
+                registry, "authentication_attempts", "Counter of authenticated attempts.", "result");
+        duration = Histogram.builder()
+                .name("authentication_duration_seconds")
                 .help("Authentication duration in seconds broken out by result.")
-                .labelNames("result").classicOnly().classicUpperBounds(Buckets.exponential(0.001, 2, 15))
+                .labelNames("result")
+                .classicOnly()
+                .classicUpperBounds(Buckets.exponential(0.001, 2, 15))
                 .register(registry);
     }
 

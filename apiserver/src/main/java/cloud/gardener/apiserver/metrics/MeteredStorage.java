@@ -43,8 +43,9 @@ public final class MeteredStorage implements Storage {
     public Future<ListPage> list(ListRequest request) {
         AtomicLong evaluated = new AtomicLong();
         Predicate<StoredObject> filter = request.filter();
-        ListRequest counted = filter == null ? request : new ListRequest(request.prefix(), request.revision(),
-                request.limit(), request.startKey(), object -> {
+        ListRequest counted = filter == null
+                ? request
+                : new ListRequest(request.prefix(), request.revision(), request.limit(), request.startKey(), object -> {
                     evaluated.incrementAndGet();
                     return filter.test(object);
                 });
@@ -92,8 +93,7 @@ public final class MeteredStorage implements Storage {
 
     /** The shared storage is closed by its owner, not by one resource's view of it. */
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     private <T> Future<T> timed(String operation, Future<T> request) {
         long start = System.nanoTime();

@@ -34,21 +34,27 @@ public final class MetricsEndpoint {
 
     private void handle(RoutingContext ctx) {
         ExpositionFormatWriter writer = formats.findWriter(ctx.request().getHeader("Accept"));
-        vertx.executeBlocking(() -> {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
-            try {
-                writer.write(out, metrics.registry().scrape());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return Buffer.buffer(out.toByteArray());
-        }, false).onComplete(ar -> {
-            if (ar.failed()) {
-                ctx.fail(ar.cause());
-                return;
-            }
-            ctx.response().putHeader("Content-Type", writer.getContentType()).setStatusCode(200)
-                    .end(ar.result()).onFailure(t -> { });
-        });
+        vertx.executeBlocking(
+                        () -> {
+                            ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
+                            try {
+                                writer.write(out, metrics.registry().scrape());
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                            return Buffer.buffer(out.toByteArray());
+                        },
+                        false)
+                .onComplete(ar -> {
+                    if (ar.failed()) {
+                        ctx.fail(ar.cause());
+                        return;
+                    }
+                    ctx.response()
+                            .putHeader("Content-Type", writer.getContentType())
+                            .setStatusCode(200)
+                            .end(ar.result())
+                            .onFailure(t -> {});
+                });
     }
 }

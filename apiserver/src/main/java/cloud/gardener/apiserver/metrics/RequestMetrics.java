@@ -25,7 +25,8 @@ public final class RequestMetrics {
 
     /** The request kinds of the in-flight gauges. */
     public enum Kind {
-        READ_ONLY("readOnly"), MUTATING("mutating");
+        READ_ONLY("readOnly"),
+        MUTATING("mutating");
 
         private final String label;
 
@@ -34,10 +35,24 @@ public final class RequestMetrics {
         }
     }
 
-    private static final Set<String> VALID_VERBS = Set.of("APPLY", "CONNECT", "CREATE", "DELETE",
-            "DELETECOLLECTION", "GET", "LIST", "PATCH", "POST", "PROXY", "PUT", "UPDATE", "WATCH", "WATCHLIST");
+    private static final Set<String> VALID_VERBS = Set.of(
+            "APPLY",
+            "CONNECT",
+            "CREATE",
+            "DELETE",
+            "DELETECOLLECTION",
+            "GET",
+            "LIST",
+            "PATCH",
+            "POST",
+            "PROXY",
+            "PUT",
+            "UPDATE",
+            "WATCH",
+            "WATCHLIST");
     /** The health endpoints upstream instruments with their path as the subresource and no component. */
     private static final Set<String> HEALTH_PATHS = Set.of("/healthz", "/livez", "/readyz");
+
     private static final String APPLY_PATCH = "application/apply-patch+yaml";
 
     private final Counter requests;
@@ -48,37 +63,47 @@ public final class RequestMetrics {
     private final GaugeDataPoint mutatingInFlight;
 
     RequestMetrics(PrometheusRegistry registry) {
-        requests = Counter.builder().name("apiserver_request_total")
+        requests = Counter.builder()
+                .name("apiserver_request_total")
                 .help("Counter of apiserver requests broken out for each verb, dry run value, group, version, "
                         + "resource, scope, component, and HTTP response code.")
-                .labelNames("verb", "dry_run", "group", "version", "resource", "subresource", "scope", "component",
-                        "code")
+                .labelNames(
+                        "verb", "dry_run", "group", "version", "resource", "subresource", "scope", "component", "code")
                 .register(registry);
-        latencies = Histogram.builder().name("apiserver_request_duration_seconds")
+        latencies = Histogram.builder()
+                .name("apiserver_request_duration_seconds")
                 .help("Response latency distribution in seconds for each verb, dry run value, group, version, "
                         + "resource, subresource, scope and component.")
                 .labelNames("verb", "dry_run", "group", "version", "resource", "subresource", "scope", "component")
-                .classicOnly().classicUpperBounds(Buckets.REQUEST_DURATION)
+                .classicOnly()
+                .classicUpperBounds(Buckets.REQUEST_DURATION)
                 .register(registry);
-        responseSizes = Histogram.builder().name("apiserver_response_sizes")
+        responseSizes = Histogram.builder()
+                .name("apiserver_response_sizes")
                 .help("Response size distribution in bytes for each group, version, verb, resource, subresource, "
                         + "scope and component.")
                 .labelNames("verb", "group", "version", "resource", "subresource", "scope", "component")
-                .classicOnly().classicUpperBounds(Buckets.exponential(1000, 10.0, 8))
+                .classicOnly()
+                .classicUpperBounds(Buckets.exponential(1000, 10.0, 8))
                 .register(registry);
-        terminations = Counter.builder().name("apiserver_request_terminations_total")
+        terminations = Counter.builder()
+                .name("apiserver_request_terminations_total")
                 .help("Number of requests which apiserver terminated in self-defense.")
                 .labelNames("verb", "group", "version", "resource", "subresource", "scope", "component", "code")
                 .register(registry);
-        Gauge inFlight = Gauge.builder().name("apiserver_current_inflight_requests")
+        Gauge inFlight = Gauge.builder()
+                .name("apiserver_current_inflight_requests")
                 .help("Maximal number of currently used inflight request limit of this apiserver per request kind "
                         + "in last second.")
-                .labelNames("request_kind").register(registry);
+                .labelNames("request_kind")
+                .register(registry);
         readOnlyInFlight = inFlight.labelValues(Kind.READ_ONLY.label);
         mutatingInFlight = inFlight.labelValues(Kind.MUTATING.label);
-        Gauge inQueue = Gauge.builder().name("apiserver_current_inqueue_requests")
+        Gauge inQueue = Gauge.builder()
+                .name("apiserver_current_inqueue_requests")
                 .help("Maximal number of queued requests in this apiserver per request kind in last second.")
-                .labelNames("request_kind").register(registry);
+                .labelNames("request_kind")
+                .register(registry);
         // the max-in-flight filter refuses at once and never queues
         for (Kind kind : Kind.values()) {
             inQueue.labelValues(kind.label).set(0);
@@ -99,35 +124,89 @@ public final class RequestMetrics {
      * @param dryRun the {@code dryRun} query values
      * @param terminated whether the server refused or cut the request in self-defense (429, 504)
      */
-    public void record(RequestInfo info, String method, String contentType, List<String> dryRun, int code,
-            long responseBytes, long elapsedNanos, boolean terminated) {
+    public void record(
+            RequestInfo info,
+            String method,
+            String contentType,
+            List<String> dryRun,
+            int code,
+            long responseBytes,
+            long elapsedNanos,
+            boolean terminated) {
         Labels labels = Labels.of(info, method, contentType);
         String codeLabel = Integer.toString(code);
         String dryRunLabel = dryRun(dryRun);
-        requests.labelValues(labels.verb, dryRunLabel, labels.group, labels.version, labels.resource,
-                labels.subresource, labels.scope, labels.component, codeLabel).inc();
-        latencies.labelValues(labels.verb, dryRunLabel, labels.group, labels.version, labels.resource,
-                labels.subresource, labels.scope, labels.component).observe(elapsedNanos / 1e9);
+        requests.labelValues(
+                        labels.verb,
+                        dryRunLabel,
+                        labels.group,
+                        labels.version,
+                        labels.resource,
+                        labels.subresource,
+                        labels.scope,
+                        labels.component,
+                        codeLabel)
+                .inc();
+        latencies
+                .labelValues(
+                        labels.verb,
+                        dryRunLabel,
+                        labels.group,
+                        labels.version,
+                        labels.resource,
+                        labels.subresource,
+                        labels.scope,
+                        labels.component)
+                .observe(elapsedNanos / 1e9);
         if ("GET".equals(labels.verb) || "LIST".equals(labels.verb)) {
-            responseSizes.labelValues(labels.verb, labels.group, labels.version, labels.resource, labels.subresource,
-                    labels.scope, labels.component).observe((double) responseBytes);
+            responseSizes
+                    .labelValues(
+                            labels.verb,
+                            labels.group,
+                            labels.version,
+                            labels.resource,
+                            labels.subresource,
+                            labels.scope,
+                            labels.component)
+                    .observe((double) responseBytes);
         }
         if (terminated) {
-            terminations.labelValues(labels.verb, labels.group, labels.version, labels.resource, labels.subresource,
-                    labels.scope, labels.component, codeLabel).inc();
+            terminations
+                    .labelValues(
+                            labels.verb,
+                            labels.group,
+                            labels.version,
+                            labels.resource,
+                            labels.subresource,
+                            labels.scope,
+                            labels.component,
+                            codeLabel)
+                    .inc();
         }
     }
 
     /** The label values one request is recorded under. */
-    record Labels(String verb, String group, String version, String resource, String subresource, String scope,
+    record Labels(
+            String verb,
+            String group,
+            String version,
+            String resource,
+            String subresource,
+            String scope,
             String component) {
 
         static Labels of(RequestInfo info, String method, String contentType) {
             String scope = cleanScope(info);
             String verb = reportedVerb(info, method, contentType, scope);
             if (info.isResourceRequest()) {
-                return new Labels(verb, info.apiGroup(), info.apiVersion(), info.resource(), info.subresource(),
-                        scope, COMPONENT);
+                return new Labels(
+                        verb,
+                        info.apiGroup(),
+                        info.apiVersion(),
+                        info.resource(),
+                        info.subresource(),
+                        scope,
+                        COMPONENT);
             }
             if (HEALTH_PATHS.contains(info.path())) {
                 return new Labels(verb, "", "", "", info.path(), scope, "");
@@ -179,6 +258,8 @@ public final class RequestMetrics {
 
     private static String mediaType(String contentType) {
         int semicolon = contentType.indexOf(';');
-        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
+                .trim()
+                .toLowerCase(Locale.ROOT);
     }
 }

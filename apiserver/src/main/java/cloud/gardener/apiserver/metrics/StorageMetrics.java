@@ -25,54 +25,85 @@ public final class StorageMetrics {
     private final Counter transformationOperations;
 
     StorageMetrics(PrometheusRegistry registry) {
-        etcdRequests = Histogram.builder().name("etcd_request_duration_seconds")
+        etcdRequests = Histogram.builder()
+                .name("etcd_request_duration_seconds")
                 .help("Etcd request latency in seconds for each operation and object type.")
                 .labelNames("operation", "type")
-                .classicOnly().classicUpperBounds(Buckets.REQUEST_DURATION).register(registry);
-        objects = Gauge.builder().name("apiserver_storage_objects")
+                .classicOnly()
+                .classicUpperBounds(Buckets.REQUEST_DURATION)
+                .register(registry);
+        objects = Gauge.builder()
+                .name("apiserver_storage_objects")
                 .help("Number of stored objects at the time of last check split by kind.")
-                .labelNames("resource").register(registry);
-        listTotal = Counter.builder().name("apiserver_storage_list_total")
-                .help("Number of LIST requests served from storage").labelNames("resource").register(registry);
-        listFetched = Counter.builder().name("apiserver_storage_list_fetched_objects_total")
+                .labelNames("resource")
+                .register(registry);
+        listTotal = Counter.builder()
+                .name("apiserver_storage_list_total")
+                .help("Number of LIST requests served from storage")
+                .labelNames("resource")
+                .register(registry);
+        listFetched = Counter.builder()
+                .name("apiserver_storage_list_fetched_objects_total")
                 .help("Number of objects read from storage in the course of serving a LIST request")
-                .labelNames("resource").register(registry);
-        listEvaluated = Counter.builder().name("apiserver_storage_list_evaluated_objects_total")
+                .labelNames("resource")
+                .register(registry);
+        listEvaluated = Counter.builder()
+                .name("apiserver_storage_list_evaluated_objects_total")
                 .help("Number of objects tested in the course of serving a LIST request from storage")
-                .labelNames("resource").register(registry);
-        listReturned = Counter.builder().name("apiserver_storage_list_returned_objects_total")
+                .labelNames("resource")
+                .register(registry);
+        listReturned = Counter.builder()
+                .name("apiserver_storage_list_returned_objects_total")
                 .help("Number of objects returned for a LIST request from storage")
-                .labelNames("resource").register(registry);
-        Counter.builder().name("apiserver_cache_list_total")
+                .labelNames("resource")
+                .register(registry);
+        Counter.builder()
+                .name("apiserver_cache_list_total")
                 .help("Number of LIST requests served from watch cache")
-                .labelNames("resource_prefix", "index").register(registry);
-        Counter.builder().name("apiserver_cache_list_fetched_objects_total")
+                .labelNames("resource_prefix", "index")
+                .register(registry);
+        Counter.builder()
+                .name("apiserver_cache_list_fetched_objects_total")
                 .help("Number of objects read from watch cache in the course of serving a LIST request")
-                .labelNames("resource_prefix", "index").register(registry);
-        Counter.builder().name("apiserver_cache_list_returned_objects_total")
+                .labelNames("resource_prefix", "index")
+                .register(registry);
+        Counter.builder()
+                .name("apiserver_cache_list_returned_objects_total")
                 .help("Number of objects returned for a LIST request from watch cache")
-                .labelNames("resource_prefix").register(registry);
-        Gauge.builder().name("watch_cache_capacity")
+                .labelNames("resource_prefix")
+                .register(registry);
+        Gauge.builder()
+                .name("watch_cache_capacity")
                 .help("Total capacity of watch cache broken by resource type.")
-                .labelNames("resource").register(registry);
-        Counter.builder().name("watch_cache_capacity_increase_total")
+                .labelNames("resource")
+                .register(registry);
+        Counter.builder()
+                .name("watch_cache_capacity_increase_total")
                 .help("Total number of watch cache capacity increase events broken by resource type.")
-                .labelNames("resource").register(registry);
-        Counter.builder().name("watch_cache_capacity_decrease_total")
+                .labelNames("resource")
+                .register(registry);
+        Counter.builder()
+                .name("watch_cache_capacity_decrease_total")
                 .help("Total number of watch cache capacity decrease events broken by resource type.")
-                .labelNames("resource").register(registry);
-        transformationDuration = Histogram.builder().name("apiserver_storage_transformation_duration_seconds")
+                .labelNames("resource")
+                .register(registry);
+        transformationDuration = Histogram.builder()
+                .name("apiserver_storage_transformation_duration_seconds")
                 .help("Latencies in seconds of value transformation operations.")
                 .labelNames("transformation_type", "transformer_prefix")
-                .classicOnly().classicUpperBounds(Buckets.exponential(5e-6, 2, 25)).register(registry);
-        transformationOperations = Counter.builder().name("apiserver_storage_transformation_operations_total")
+                .classicOnly()
+                .classicUpperBounds(Buckets.exponential(5e-6, 2, 25))
+                .register(registry);
+        transformationOperations = Counter.builder()
+                .name("apiserver_storage_transformation_operations_total")
                 .help("Total number of transformations. Successful transformation will have a status 'OK' and a "
                         + "varied status string when the transformation fails. The status, resource, and "
                         + "transformation_type fields can be used for alerting purposes. For example, you can "
                         + "monitor for encryption/decryption failures using the transformation_type (e.g., "
                         + "from_storage for decryption and to_storage for encryption). Additionally, these fields "
                         + "can be used to ensure that the correct transformers are applied to each resource.")
-                .labelNames("resource", "transformation_type", "transformer_prefix", "status").register(registry);
+                .labelNames("resource", "transformation_type", "transformer_prefix", "status")
+                .register(registry);
     }
 
     /**

@@ -45,7 +45,9 @@ public final class StoredObjectCounts {
         List<Future<Void>> counts = new ArrayList<>();
         prefixes.forEach((resource, prefix) -> counts.add(storage.list(new ListRequest(prefix, 0, 1, null, null))
                 .map(page -> page.items().size()
-                        + (page.remainingItemCount() == null ? 0L : page.remainingItemCount().longValue()))
+                        + (page.remainingItemCount() == null
+                                ? 0L
+                                : page.remainingItemCount().longValue()))
                 .otherwise(-1L)
                 .map(count -> {
                     metrics.objects(resource, count);

@@ -17,19 +17,28 @@ public final class WatchMetrics {
     private final Counter initEvents;
 
     WatchMetrics(PrometheusRegistry registry) {
-        registered = Gauge.builder().name("apiserver_registered_watchers")
+        registered = Gauge.builder()
+                .name("apiserver_registered_watchers")
                 .help("Number of currently registered watchers for a given resources")
-                .labelNames("group", "version", "kind").register(registry);
-        events = Counter.builder().name("apiserver_watch_events_total")
+                .labelNames("group", "version", "kind")
+                .register(registry);
+        events = Counter.builder()
+                .name("apiserver_watch_events_total")
                 .help("Number of events sent in watch clients")
-                .labelNames("group", "version", "resource").register(registry);
-        sizes = Histogram.builder().name("apiserver_watch_events_sizes")
+                .labelNames("group", "version", "resource")
+                .register(registry);
+        sizes = Histogram.builder()
+                .name("apiserver_watch_events_sizes")
                 .help("Watch event size distribution in bytes")
                 .labelNames("group", "version", "resource")
-                .classicOnly().classicUpperBounds(Buckets.exponential(1024, 2.0, 8)).register(registry);
-        initEvents = Counter.builder().name("apiserver_init_events_total")
+                .classicOnly()
+                .classicUpperBounds(Buckets.exponential(1024, 2.0, 8))
+                .register(registry);
+        initEvents = Counter.builder()
+                .name("apiserver_init_events_total")
                 .help("Counter of init events processed in watch cache broken by resource type.")
-                .labelNames("resource").register(registry);
+                .labelNames("resource")
+                .register(registry);
     }
 
     /**
@@ -38,8 +47,11 @@ public final class WatchMetrics {
      * @param groupResource upstream's {@code resource} label of the init events: {@code shoots.core.gardener.cloud}
      */
     public Watcher watcher(String group, String version, String kind, String resource, String groupResource) {
-        return new Watcher(registered.labelValues(group, version, kind), events.labelValues(group, version, resource),
-                sizes.labelValues(group, version, resource), initEvents.labelValues(groupResource));
+        return new Watcher(
+                registered.labelValues(group, version, kind),
+                events.labelValues(group, version, resource),
+                sizes.labelValues(group, version, resource),
+                initEvents.labelValues(groupResource));
     }
 
     /** One watch's series. */
@@ -49,7 +61,10 @@ public final class WatchMetrics {
         private final DistributionDataPoint sizes;
         private final CounterDataPoint initEvents;
 
-        private Watcher(GaugeDataPoint registered, CounterDataPoint events, DistributionDataPoint sizes,
+        private Watcher(
+                GaugeDataPoint registered,
+                CounterDataPoint events,
+                DistributionDataPoint sizes,
                 CounterDataPoint initEvents) {
             this.registered = registered;
             this.events = events;

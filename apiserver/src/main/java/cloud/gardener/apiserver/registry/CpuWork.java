@@ -30,8 +30,7 @@ public final class CpuWork {
     private static final String POOL_NAME = "gardener-apiserver-cpu";
     private static final Map<Vertx, WorkerExecutor> POOLS = new WeakHashMap<>();
 
-    private CpuWork() {
-    }
+    private CpuWork() {}
 
     /**
      * Runs {@code work} inline when it is small or already off an event loop, else on the pool; the answer
@@ -58,8 +57,10 @@ public final class CpuWork {
 
     private static WorkerExecutor pool(Vertx vertx) {
         synchronized (POOLS) {
-            return POOLS.computeIfAbsent(vertx, v -> v.createSharedWorkerExecutor(POOL_NAME,
-                    Math.max(2, Runtime.getRuntime().availableProcessors())));
+            return POOLS.computeIfAbsent(
+                    vertx,
+                    v -> v.createSharedWorkerExecutor(
+                            POOL_NAME, Math.max(2, Runtime.getRuntime().availableProcessors())));
         }
     }
 

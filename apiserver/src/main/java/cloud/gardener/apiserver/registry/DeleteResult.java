@@ -8,5 +8,4 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param object  the object: its last state if it was removed, its current state if deletion is pending
  * @param removed whether the object is gone (true) or only marked for deletion, waiting for finalizers
  */
-public record DeleteResult(ObjectNode object, boolean removed) {
-}
+public record DeleteResult(ObjectNode object, boolean removed) {}

@@ -53,6 +53,7 @@ public final class GenericStore {
     static final int UPDATE_ATTEMPTS = 10;
     /** The garbage collector's finalizers (metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
     public static final String ORPHAN_FINALIZER = "orphan";
+
     public static final String FOREGROUND_FINALIZER = "foregroundDeletion";
 
     private final ResourceType type;
@@ -62,14 +63,19 @@ public final class GenericStore {
     private final AdmissionChain admission;
     private final VersionConversion conversion;
 
-    public GenericStore(ResourceType type, Storage storage, String prefix, ResourceStrategy strategy,
-                        AdmissionChain admission) {
+    public GenericStore(
+            ResourceType type, Storage storage, String prefix, ResourceStrategy strategy, AdmissionChain admission) {
         this(type, storage, prefix, strategy, admission, VersionConversion.IDENTITY);
     }
 
     /** @param conversion how objects of other served versions reach the storage version and back */
-    public GenericStore(ResourceType type, Storage storage, String prefix, ResourceStrategy strategy,
-                        AdmissionChain admission, VersionConversion conversion) {
+    public GenericStore(
+            ResourceType type,
+            Storage storage,
+            String prefix,
+            ResourceStrategy strategy,
+            AdmissionChain admission,
+            VersionConversion conversion) {
         this(new ResourceReads(type, ResourceKeys.of(prefix, type), storage), storage, strategy, admission, conversion);
     }
 
@@ -77,8 +83,12 @@ public final class GenericStore {
      * @param reads   how the store serves gets, lists and watches
      * @param storage where it writes, and reads what it compares its writes against (quorum reads)
      */
-    public GenericStore(ResourceReads reads, Storage storage, ResourceStrategy strategy, AdmissionChain admission,
-                        VersionConversion conversion) {
+    public GenericStore(
+            ResourceReads reads,
+            Storage storage,
+            ResourceStrategy strategy,
+            AdmissionChain admission,
+            VersionConversion conversion) {
         this.conversion = conversion;
         this.type = reads.type();
         this.storage = storage;
@@ -91,8 +101,8 @@ public final class GenericStore {
      * A store serving {@code type} over the objects of {@code owner}, converted both ways ({@code events.k8s.io}
      * events are core/v1's events).
      */
-    public static GenericStore over(GenericStore owner, ResourceType type, ResourceStrategy strategy,
-                                    VersionConversion conversion) {
+    public static GenericStore over(
+            GenericStore owner, ResourceType type, ResourceStrategy strategy, VersionConversion conversion) {
         return new GenericStore(owner.reads.as(type), owner.storage, strategy, owner.admission, conversion);
     }
 
@@ -178,7 +188,8 @@ public final class GenericStore {
         ObjectNode obj = conversion.toStorage(input.deepCopy());
         ObjectNode meta = Objects.meta(obj);
         if (!Objects.resourceVersion(obj).isEmpty()) {
-            return Future.failedFuture(ApiException.unknown("resourceVersion should not be set on objects to be created"));
+            return Future.failedFuture(
+                    ApiException.unknown("resourceVersion should not be set on objects to be created"));
         }
         if (type.namespaced()) {
             meta.put("namespace", namespace);
@@ -211,8 +222,13 @@ public final class GenericStore {
 
     private void prepareForCreate(ObjectNode obj) {
         ObjectNode meta = Objects.meta(obj);
-        meta.remove(List.of("uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds",
-                "selfLink", "generation"));
+        meta.remove(List.of(
+                "uid",
+                "creationTimestamp",
+                "deletionTimestamp",
+                "deletionGracePeriodSeconds",
+                "selfLink",
+                "generation"));
         meta.put("uid", UUID.randomUUID().toString());
         meta.put("creationTimestamp", Objects.now());
         if (strategy.tracksGeneration()) {
@@ -250,16 +266,20 @@ public final class GenericStore {
         if (attempt == 1) {
             strategy.warningsOnCreate(obj).forEach(ctx.warnings());
         }
-        return admission.validate(attributes(Operation.CREATE, obj, null, ctx))
+        return admission
+                .validate(attributes(Operation.CREATE, obj, null, ctx))
                 .compose(v -> ctx.dryRun() ? dryRunCreate(namespace, name, obj) : persistCreate(namespace, name, obj))
                 .recover(t -> {
                     if (generated && t instanceof ApiException e && "AlreadyExists".equals(e.reason())) {
                         if (attempt < GENERATE_NAME_ATTEMPTS) {
                             return createAttempt(namespace, prepared, ctx, attempt + 1);
                         }
-                        return Future.failedFuture(new ApiException(ApiException.alreadyExists(gr(), name).status()
-                                .withMessageAndRetry(gr() + " \"" + name + "\" already exists, the server was not able "
-                                        + "to generate a unique name for the object", 1)));
+                        return Future.failedFuture(new ApiException(ApiException.alreadyExists(gr(), name)
+                                .status()
+                                .withMessageAndRetry(
+                                        gr() + " \"" + name + "\" already exists, the server was not able "
+                                                + "to generate a unique name for the object",
+                                        1)));
                     }
                     return Future.failedFuture(t);
                 });
@@ -269,11 +289,13 @@ public final class GenericStore {
         return storage.get(key(namespace, name))
                 .<ObjectNode>compose(existing -> Future.failedFuture(ApiException.alreadyExists(gr(), name)))
                 .recover(t -> t instanceof StorageException e && e.reason() == StorageException.Reason.NOT_FOUND
-                        ? Future.succeededFuture(obj) : Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
+                        ? Future.succeededFuture(obj)
+                        : Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
     }
 
     private Future<ObjectNode> persistCreate(String namespace, String name, ObjectNode obj) {
-        return withoutManagedFieldsIfTooLarge(obj, o -> storage.create(key(namespace, name), Objects.encodeForStorage(o)))
+        return withoutManagedFieldsIfTooLarge(
+                        obj, o -> storage.create(key(namespace, name), Objects.encodeForStorage(o)))
                 .compose(this::decodeOffLoop)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
     }
@@ -283,10 +305,11 @@ public final class GenericStore {
      * once more without its managedFields, which can be large and are safe to drop. A conflict on the second write
      * is a conflict like any other (the update loop reads again).
      */
-    private Future<StoredObject> withoutManagedFieldsIfTooLarge(ObjectNode obj,
-                                                                Function<ObjectNode, Future<StoredObject>> write) {
+    private Future<StoredObject> withoutManagedFieldsIfTooLarge(
+            ObjectNode obj, Function<ObjectNode, Future<StoredObject>> write) {
         return write.apply(obj).recover(t -> {
-            if (t instanceof StorageException e && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
+            if (t instanceof StorageException e
+                    && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
                     && Objects.meta(obj).has("managedFields")) {
                 // copying and encoding the large object again is work for the pool
                 return CpuWork.compose(CpuWork.estimateSize(obj), () -> {
@@ -309,12 +332,17 @@ public final class GenericStore {
      *
      * @param subresource empty for the main resource, or {@code status} and similar
      */
-    public Future<ObjectNode> update(String namespace, String name, String subresource,
-                                     UnaryOperator<ObjectNode> transform, WriteContext ctx) {
+    public Future<ObjectNode> update(
+            String namespace, String name, String subresource, UnaryOperator<ObjectNode> transform, WriteContext ctx) {
         String key = key(namespace, name);
         // decoding a large object and applying the change to it runs off the event loop
-        return GuaranteedUpdate.loop(null, true, () -> storage.get(key), UPDATE_ATTEMPTS,
-                        current -> CpuWork.compose(current.value().length + ctx.requestBytes(),
+        return GuaranteedUpdate.loop(
+                        null,
+                        true,
+                        () -> storage.get(key),
+                        UPDATE_ATTEMPTS,
+                        current -> CpuWork.compose(
+                                current.value().length + ctx.requestBytes(),
                                 () -> updateAttempt(key, name, current, subresource, transform, ctx)))
                 .recover(t -> Future.failedFuture(storageFailure(t, name, "update")));
     }
@@ -323,14 +351,23 @@ public final class GenericStore {
      * One try at an update on {@code current}; a storage conflict comes back as it is (the loop tries again), any
      * other failure of admission or the write as an API error.
      */
-    private Future<ObjectNode> updateAttempt(String key, String name, StoredObject current, String subresource,
-                                             UnaryOperator<ObjectNode> transform, WriteContext ctx) {
+    private Future<ObjectNode> updateAttempt(
+            String key,
+            String name,
+            StoredObject current,
+            String subresource,
+            UnaryOperator<ObjectNode> transform,
+            WriteContext ctx) {
         ObjectNode old = decode(current);
         ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
         String desiredRv = Objects.resourceVersion(desired);
         if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
-            return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, List.of(
-                    FieldError.invalid("metadata.resourceVersion", FieldError.verbatim("0x0"),
+            return Future.failedFuture(ApiException.invalid(
+                    type.gvk(apiVersionOf(old)),
+                    name,
+                    List.of(FieldError.invalid(
+                            "metadata.resourceVersion",
+                            FieldError.verbatim("0x0"),
                             "must be specified for an update"))));
         }
         if (!desiredRv.isEmpty() && !desiredRv.equals(Objects.resourceVersion(old))) {
@@ -338,17 +375,21 @@ public final class GenericStore {
         }
         // As the generic store: mutating admission sees the requested object, then the strategy
         // prepares and validates it, then validating admission sees the result.
-        return admission.admit(updateAttributes(desired, old, subresource, ctx)).compose(v -> {
-            defaultAfterAdmission(desired);
-            ObjectNode updated = isolate(desired, old, subresource);
-            List<FieldError> errors = prepareForUpdate(updated, old, subresource);
-            if (!errors.isEmpty()) {
-                return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
-            }
-            strategy.warningsOnUpdate(updated, old, subresource).forEach(ctx.warnings());
-            return admission.validate(updateAttributes(updated, old, subresource, ctx))
-                    .compose(w -> writeUpdate(key, current, old, updated, ctx));
-        }).recover(t -> Future.failedFuture(isConflict(t) ? t : StorageErrors.toApi(t, gr(), name, "update")));
+        return admission
+                .admit(updateAttributes(desired, old, subresource, ctx))
+                .compose(v -> {
+                    defaultAfterAdmission(desired);
+                    ObjectNode updated = isolate(desired, old, subresource);
+                    List<FieldError> errors = prepareForUpdate(updated, old, subresource);
+                    if (!errors.isEmpty()) {
+                        return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
+                    }
+                    strategy.warningsOnUpdate(updated, old, subresource).forEach(ctx.warnings());
+                    return admission
+                            .validate(updateAttributes(updated, old, subresource, ctx))
+                            .compose(w -> writeUpdate(key, current, old, updated, ctx));
+                })
+                .recover(t -> Future.failedFuture(isConflict(t) ? t : StorageErrors.toApi(t, gr(), name, "update")));
     }
 
     private static boolean isConflict(Throwable t) {
@@ -411,7 +452,8 @@ public final class GenericStore {
             List<String> added = new ArrayList<>(Objects.finalizers(obj));
             added.removeAll(Objects.finalizers(old));
             if (!added.isEmpty()) {
-                errors.add(FieldError.forbidden("metadata.finalizers",
+                errors.add(FieldError.forbidden(
+                        "metadata.finalizers",
                         "no new finalizers can be added if the object is being deleted, found new finalizers "
                                 + goStringSlice(added)));
             }
@@ -439,15 +481,16 @@ public final class GenericStore {
         return sb.append('}').toString();
     }
 
-    private Future<ObjectNode> writeUpdate(String key, StoredObject current, ObjectNode old, ObjectNode updated,
-                                           WriteContext ctx) {
+    private Future<ObjectNode> writeUpdate(
+            String key, StoredObject current, ObjectNode old, ObjectNode updated, WriteContext ctx) {
         if (sameContent(updated, old)) {
             return Future.succeededFuture(old);
         }
         if (ctx.dryRun()) {
             return Future.succeededFuture(updated);
         }
-        if (Objects.isDeleting(updated) && Objects.finalizers(updated).isEmpty()
+        if (Objects.isDeleting(updated)
+                && Objects.finalizers(updated).isEmpty()
                 && strategy.extraFinalizers(updated).isEmpty()) {
             // The last finalizer is gone: the update completes the deletion.
             return storage.delete(key, current.modRevision()).map(deleted -> {
@@ -455,8 +498,9 @@ public final class GenericStore {
                 return updated;
             });
         }
-        return withoutManagedFieldsIfTooLarge(updated,
-                o -> storage.update(key, current.modRevision(), Objects.encodeForStorage(o))).compose(this::decodeOffLoop);
+        return withoutManagedFieldsIfTooLarge(
+                        updated, o -> storage.update(key, current.modRevision(), Objects.encodeForStorage(o)))
+                .compose(this::decodeOffLoop);
     }
 
     private static boolean sameContent(ObjectNode a, ObjectNode b) {
@@ -475,42 +519,64 @@ public final class GenericStore {
      */
     public Future<DeleteResult> delete(String namespace, String name, DeleteRequest request, WriteContext ctx) {
         String key = key(namespace, name);
-        return GuaranteedUpdate.loop(null, true, () -> storage.get(key), UPDATE_ATTEMPTS,
+        return GuaranteedUpdate.loop(
+                        null,
+                        true,
+                        () -> storage.get(key),
+                        UPDATE_ATTEMPTS,
                         current -> deleteAttempt(key, name, current, request, ctx))
                 .recover(t -> Future.failedFuture(storageFailure(t, name, "delete")));
     }
 
-    private Future<DeleteResult> deleteAttempt(String key, String name, StoredObject current, DeleteRequest request,
-                                               WriteContext ctx) {
+    private Future<DeleteResult> deleteAttempt(
+            String key, String name, StoredObject current, DeleteRequest request, WriteContext ctx) {
         ObjectNode old = decode(current);
         ApiException precondition = checkPreconditions(old, request);
         if (precondition != null) {
             return Future.failedFuture(precondition);
         }
-        Attributes attrs = new Attributes(type.gvk(apiVersionOf(old)), gr(), "", Objects.namespace(old),
-                name, Operation.DELETE, null, old, ctx.user(), ctx.dryRun(), ctx.warnings(), ctx.audit());
-        return admission.run(attrs)
+        Attributes attrs = new Attributes(
+                type.gvk(apiVersionOf(old)),
+                gr(),
+                "",
+                Objects.namespace(old),
+                name,
+                Operation.DELETE,
+                null,
+                old,
+                ctx.user(),
+                ctx.dryRun(),
+                ctx.warnings(),
+                ctx.audit());
+        return admission
+                .run(attrs)
                 .compose(v -> deleteOrMark(key, current, old, request, ctx))
-                .recover(t -> Future.failedFuture(isConflict(t) ? t
-                        : StorageErrors.toApi(t, gr(), name, "delete")));
+                .recover(t -> Future.failedFuture(isConflict(t) ? t : StorageErrors.toApi(t, gr(), name, "delete")));
     }
 
     private ApiException checkPreconditions(ObjectNode old, DeleteRequest request) {
         String uid = Objects.uid(old);
         if (request.preconditionUid() != null && !request.preconditionUid().equals(uid)) {
-            return ApiException.conflict(gr(), Objects.name(old), "Precondition failed: UID in precondition: "
-                    + request.preconditionUid() + ", UID in object meta: " + uid);
+            return ApiException.conflict(
+                    gr(),
+                    Objects.name(old),
+                    "Precondition failed: UID in precondition: " + request.preconditionUid() + ", UID in object meta: "
+                            + uid);
         }
         String rv = Objects.resourceVersion(old);
-        if (request.preconditionResourceVersion() != null && !request.preconditionResourceVersion().equals(rv)) {
-            return ApiException.conflict(gr(), Objects.name(old), "Precondition failed: ResourceVersion in precondition: "
-                    + request.preconditionResourceVersion() + ", ResourceVersion in object meta: " + rv);
+        if (request.preconditionResourceVersion() != null
+                && !request.preconditionResourceVersion().equals(rv)) {
+            return ApiException.conflict(
+                    gr(),
+                    Objects.name(old),
+                    "Precondition failed: ResourceVersion in precondition: " + request.preconditionResourceVersion()
+                            + ", ResourceVersion in object meta: " + rv);
         }
         return null;
     }
 
-    private Future<DeleteResult> deleteOrMark(String key, StoredObject current, ObjectNode old, DeleteRequest request,
-                                              WriteContext ctx) {
+    private Future<DeleteResult> deleteOrMark(
+            String key, StoredObject current, ObjectNode old, DeleteRequest request, WriteContext ctx) {
         List<String> existing = Objects.finalizers(old);
         List<String> finalizers = finalizersForGarbageCollection(existing, request.propagationPolicy());
         if (finalizers.isEmpty() && strategy.extraFinalizers(old).isEmpty()) {
@@ -562,8 +628,10 @@ public final class GenericStore {
         boolean foreground;
         if (propagationPolicy == null) {
             // the first of the two the object has wins
-            String first = existing.stream().filter(f -> ORPHAN_FINALIZER.equals(f) || FOREGROUND_FINALIZER.equals(f))
-                    .findFirst().orElse("");
+            String first = existing.stream()
+                    .filter(f -> ORPHAN_FINALIZER.equals(f) || FOREGROUND_FINALIZER.equals(f))
+                    .findFirst()
+                    .orElse("");
             orphan = ORPHAN_FINALIZER.equals(first);
             foreground = FOREGROUND_FINALIZER.equals(first);
         } else {
@@ -586,39 +654,74 @@ public final class GenericStore {
     }
 
     /** Deletes every object of the collection the filter matches; answers the deleted (or marked) objects. */
-    public Future<List<ObjectNode>> deleteCollection(String namespace, Predicate<ObjectNode> filter,
-                                                     DeleteRequest request, WriteContext ctx) {
+    public Future<List<ObjectNode>> deleteCollection(
+            String namespace, Predicate<ObjectNode> filter, DeleteRequest request, WriteContext ctx) {
         // The collection is admitted once as a whole (name empty), then every object on its own.
-        Attributes collection = new Attributes(type.gvk(type.versions().get(0)), gr(), "",
-                namespace == null ? "" : namespace, "", Operation.DELETE, null, null, ctx.user(), ctx.dryRun(),
-                ctx.warnings(), ctx.audit());
-        return admission.run(collection)
-                .compose(v -> list(namespace, new ListQuery(0, false, 0, null, filter, false))).compose(result -> {
-            List<ObjectNode> deleted = new ArrayList<>();
-            Future<Void> chain = Future.succeededFuture();
-            for (ObjectNode item : result.items()) {
-                chain = chain.compose(v -> delete(Objects.namespace(item), Objects.name(item), request, ctx)
-                        .map(r -> {
-                            deleted.add(r.object());
-                            return (Void) null;
-                        })
-                        .recover(t -> t instanceof ApiException e && e.code() == 404
-                                ? Future.succeededFuture() : Future.failedFuture(t)));
-            }
-            return chain.map(v -> deleted);
-        });
+        Attributes collection = new Attributes(
+                type.gvk(type.versions().get(0)),
+                gr(),
+                "",
+                namespace == null ? "" : namespace,
+                "",
+                Operation.DELETE,
+                null,
+                null,
+                ctx.user(),
+                ctx.dryRun(),
+                ctx.warnings(),
+                ctx.audit());
+        return admission
+                .run(collection)
+                .compose(v -> list(namespace, new ListQuery(0, false, 0, null, filter, false)))
+                .compose(result -> {
+                    List<ObjectNode> deleted = new ArrayList<>();
+                    Future<Void> chain = Future.succeededFuture();
+                    for (ObjectNode item : result.items()) {
+                        chain = chain.compose(v -> delete(Objects.namespace(item), Objects.name(item), request, ctx)
+                                .map(r -> {
+                                    deleted.add(r.object());
+                                    return (Void) null;
+                                })
+                                .recover(t -> t instanceof ApiException e && e.code() == 404
+                                        ? Future.succeededFuture()
+                                        : Future.failedFuture(t)));
+                    }
+                    return chain.map(v -> deleted);
+                });
     }
 
     // ---------------------------------------------------------------------------------------- helpers
 
     private Attributes updateAttributes(ObjectNode obj, ObjectNode old, String subresource, WriteContext ctx) {
-        return new Attributes(type.gvk(apiVersionOf(obj)), gr(), subresource, Objects.namespace(old),
-                Objects.name(old), Operation.UPDATE, obj, old, ctx.user(), ctx.dryRun(), ctx.warnings(), ctx.audit());
+        return new Attributes(
+                type.gvk(apiVersionOf(obj)),
+                gr(),
+                subresource,
+                Objects.namespace(old),
+                Objects.name(old),
+                Operation.UPDATE,
+                obj,
+                old,
+                ctx.user(),
+                ctx.dryRun(),
+                ctx.warnings(),
+                ctx.audit());
     }
 
     private Attributes attributes(Operation op, ObjectNode obj, ObjectNode old, WriteContext ctx) {
-        return new Attributes(type.gvk(apiVersionOf(obj)), gr(), "", Objects.namespace(obj), Objects.name(obj), op,
-                obj, old, ctx.user(), ctx.dryRun(), ctx.warnings(), ctx.audit());
+        return new Attributes(
+                type.gvk(apiVersionOf(obj)),
+                gr(),
+                "",
+                Objects.namespace(obj),
+                Objects.name(obj),
+                op,
+                obj,
+                old,
+                ctx.user(),
+                ctx.dryRun(),
+                ctx.warnings(),
+                ctx.audit());
     }
 
     private String apiVersionOf(ObjectNode obj) {

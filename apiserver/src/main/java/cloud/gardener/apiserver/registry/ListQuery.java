@@ -13,8 +13,8 @@ import java.util.function.Predicate;
  * @param filter    selector match on decoded objects, or null for all
  * @param fromContinue whether this page continues an earlier list (changes the 410 message)
  */
-public record ListQuery(long revision, boolean exact, long limit, String startKey, Predicate<ObjectNode> filter,
-                        boolean fromContinue) {
+public record ListQuery(
+        long revision, boolean exact, long limit, String startKey, Predicate<ObjectNode> filter, boolean fromContinue) {
 
     public static ListQuery all() {
         return new ListQuery(0, false, 0, null, null, false);

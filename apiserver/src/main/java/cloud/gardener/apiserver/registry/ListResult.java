@@ -11,5 +11,4 @@ import java.util.List;
  * @param continueKey        the key (relative to the collection root) to continue from, or null at the end
  * @param remainingItemCount how many objects follow, when known
  */
-public record ListResult(List<ObjectNode> items, long revision, String continueKey, Long remainingItemCount) {
-}
+public record ListResult(List<ObjectNode> items, long revision, String continueKey, Long remainingItemCount) {}

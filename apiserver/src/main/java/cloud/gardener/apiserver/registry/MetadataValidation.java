@@ -13,8 +13,7 @@ import java.util.List;
  */
 public final class MetadataValidation {
 
-    private MetadataValidation() {
-    }
+    private MetadataValidation() {}
 
     public static List<FieldError> validateCreate(ObjectNode obj, ResourceType type) {
         List<FieldError> errors = new ArrayList<>();
@@ -52,8 +51,8 @@ public final class MetadataValidation {
     }
 
     /** An empty value is filled from the stored object when {@code fillEmpty}; a different one is an error. */
-    private static void immutable(ObjectNode meta, ObjectNode oldMeta, String field, boolean fillEmpty,
-                                  List<FieldError> errors) {
+    private static void immutable(
+            ObjectNode meta, ObjectNode oldMeta, String field, boolean fillEmpty, List<FieldError> errors) {
         String value = Objects.text(meta, field);
         String oldValue = Objects.text(oldMeta, field);
         if (value.isEmpty() && fillEmpty) {

@@ -28,7 +28,8 @@ final class ModelStrategy implements ResourceStrategy {
 
     /** Wraps {@code delegate} when any version of the kind has a model. */
     static ResourceStrategy wrap(ResourceType type, ResourceStrategy delegate) {
-        boolean modelled = type.versions().stream().anyMatch(v -> ResourceModels.of(type.gvk(v)).isPresent());
+        boolean modelled = type.versions().stream()
+                .anyMatch(v -> ResourceModels.of(type.gvk(v)).isPresent());
         return modelled ? new ModelStrategy(type, delegate) : delegate;
     }
 
@@ -63,8 +64,10 @@ final class ModelStrategy implements ResourceStrategy {
     @Override
     public List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, String subresource) {
         List<FieldError> errors = new ArrayList<>(delegate.validateUpdate(obj, old, subresource));
-        errors.addAll("status".equals(subresource) ? Validators.validateStatusUpdate(gvk(obj), obj, old)
-                : Validators.validateUpdate(gvk(obj), obj, old));
+        errors.addAll(
+                "status".equals(subresource)
+                        ? Validators.validateStatusUpdate(gvk(obj), obj, old)
+                        : Validators.validateUpdate(gvk(obj), obj, old));
         return errors;
     }
 

@@ -7,12 +7,12 @@ public final class NameGenerator {
 
     /** Consonants and digits only, so that generated names spell no words. */
     static final String ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
+
     static final int MAX_PREFIX = 58;
     static final int RANDOM_LENGTH = 5;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private NameGenerator() {
-    }
+    private NameGenerator() {}
 
     public static String generate(String prefix) {
         String base = prefix.length() > MAX_PREFIX ? prefix.substring(0, MAX_PREFIX) : prefix;

@@ -19,8 +19,7 @@ public final class Objects {
     private static final DateTimeFormatter RFC3339 =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    private Objects() {
-    }
+    private Objects() {}
 
     /** The metadata object, created when missing or not an object. */
     public static ObjectNode meta(ObjectNode obj) {

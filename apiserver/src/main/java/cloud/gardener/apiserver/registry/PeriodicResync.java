@@ -36,8 +36,12 @@ public final class PeriodicResync {
      * @param wanted    which listed objects to reconcile
      * @param reconcile one pass over an object
      */
-    public PeriodicResync(Vertx vertx, String kind, Supplier<Optional<GenericStore>> store,
-            Predicate<ObjectNode> wanted, Function<ObjectNode, Future<Void>> reconcile) {
+    public PeriodicResync(
+            Vertx vertx,
+            String kind,
+            Supplier<Optional<GenericStore>> store,
+            Predicate<ObjectNode> wanted,
+            Function<ObjectNode, Future<Void>> reconcile) {
         this.vertx = vertx;
         this.kind = kind;
         this.store = store;
@@ -54,20 +58,26 @@ public final class PeriodicResync {
     }
 
     private void resync() {
-        store.get().ifPresent(objects -> objects.list("", ListQuery.all()).onSuccess(result -> {
-            for (ObjectNode object : result.items()) {
-                // namespaced objects of the same name are different objects
-                String name = Objects.namespace(object).isEmpty() ? Objects.name(object)
-                        : Objects.namespace(object) + "/" + Objects.name(object);
-                if (wanted.test(object) && inFlight.add(name)) {
-                    reconcile.apply(object).onComplete(ar -> {
-                        inFlight.remove(name);
-                        if (ar.failed()) {
-                            LOG.debug("{} {} not reconciled yet: {}", kind, name, ar.cause().getMessage());
+        store.get()
+                .ifPresent(objects -> objects.list("", ListQuery.all()).onSuccess(result -> {
+                    for (ObjectNode object : result.items()) {
+                        // namespaced objects of the same name are different objects
+                        String name = Objects.namespace(object).isEmpty()
+                                ? Objects.name(object)
+                                : Objects.namespace(object) + "/" + Objects.name(object);
+                        if (wanted.test(object) && inFlight.add(name)) {
+                            reconcile.apply(object).onComplete(ar -> {
+                                inFlight.remove(name);
+                                if (ar.failed()) {
+                                    LOG.debug(
+                                            "{} {} not reconciled yet: {}",
+                                            kind,
+                                            name,
+                                            ar.cause().getMessage());
+                                }
+                            });
                         }
-                    });
-                }
-            }
-        }));
+                    }
+                }));
     }
 }

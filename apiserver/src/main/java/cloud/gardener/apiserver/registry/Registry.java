@@ -7,10 +7,10 @@ import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.metrics.StorageMetrics;
-import cloud.gardener.apiserver.registry.events.EventConversion;
-import cloud.gardener.apiserver.registry.events.EventStrategy;
 import cloud.gardener.apiserver.registry.core.NamespaceStrategy;
 import cloud.gardener.apiserver.registry.core.SecretStrategy;
+import cloud.gardener.apiserver.registry.events.EventConversion;
+import cloud.gardener.apiserver.registry.events.EventStrategy;
 import cloud.gardener.apiserver.registry.gardener.BackupBucketStrategy;
 import cloud.gardener.apiserver.registry.gardener.BackupEntryStrategy;
 import cloud.gardener.apiserver.registry.gardener.BastionStrategy;
@@ -35,8 +35,6 @@ import cloud.gardener.apiserver.registry.gardener.ShootStateStrategy;
 import cloud.gardener.apiserver.registry.gardener.ShootStrategy;
 import cloud.gardener.apiserver.registry.gardener.WorkloadIdentityStrategy;
 import cloud.gardener.apiserver.storage.Storage;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.vertx.core.Future;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -49,6 +47,7 @@ public final class Registry {
     private final Map<String, GenericStore> stores = new LinkedHashMap<>();
     /** Stores serving another resource's objects under their own names; not in {@link #all()}. */
     private final Map<String, GenericStore> aliases = new LinkedHashMap<>();
+
     private final AdmissionChain admission;
     private final StoreReads reads;
 
@@ -57,14 +56,23 @@ public final class Registry {
     }
 
     /** @param credentialsRotationInterval {@code --shoot-credentials-rotation-interval}, for the Shoot warnings */
-    public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission,
-                    Duration credentialsRotationInterval) {
+    public Registry(
+            ResourceRegistry resources,
+            Storage storage,
+            String prefix,
+            AdmissionChain admission,
+            Duration credentialsRotationInterval) {
         this(resources, storage, prefix, admission, credentialsRotationInterval, null);
     }
 
     /** @param metrics where each resource's storage round trips are recorded, or null to record none */
-    public Registry(ResourceRegistry resources, Storage storage, String prefix, AdmissionChain admission,
-                    Duration credentialsRotationInterval, StorageMetrics metrics) {
+    public Registry(
+            ResourceRegistry resources,
+            Storage storage,
+            String prefix,
+            AdmissionChain admission,
+            Duration credentialsRotationInterval,
+            StorageMetrics metrics) {
         this(new StoreReads(resources, storage, prefix, metrics), self -> admission, credentialsRotationInterval);
     }
 
@@ -74,15 +82,21 @@ public final class Registry {
      * Gardener's plugins send theirs to their own server). The chain is built once, here, and the registry is only
      * used by it while serving, never while being built.
      */
-    public Registry(StoreReads reads, Function<Registry, AdmissionChain> admissionFor,
-                    Duration credentialsRotationInterval) {
+    public Registry(
+            StoreReads reads, Function<Registry, AdmissionChain> admissionFor, Duration credentialsRotationInterval) {
         this.reads = reads;
         this.admission = admissionFor.apply(this);
         for (ResourceType type : reads.stored()) {
-            ResourceStrategy strategy = isShoots(type) ? new ShootStrategy(credentialsRotationInterval)
-                    : strategyFor(type);
-            stores.put(id(type), new GenericStore(reads.of(type), reads.storage(type),
-                    ModelStrategy.wrap(type, strategy), admission, conversionFor(type)));
+            ResourceStrategy strategy =
+                    isShoots(type) ? new ShootStrategy(credentialsRotationInterval) : strategyFor(type);
+            stores.put(
+                    id(type),
+                    new GenericStore(
+                            reads.of(type),
+                            reads.storage(type),
+                            ModelStrategy.wrap(type, strategy),
+                            admission,
+                            conversionFor(type)));
         }
         reads.of(StandardResources.K8S_EVENTS, "events").ifPresent(this::addEventsV1);
     }
@@ -91,8 +105,13 @@ public final class Registry {
     private void addEventsV1(ResourceReads eventsV1) {
         GenericStore core = stores.get("/events");
         if (core != null) {
-            aliases.put(id(eventsV1.type()), GenericStore.over(core, eventsV1.type(),
-                    ModelStrategy.wrap(core.type(), new EventStrategy(true)), new EventConversion()));
+            aliases.put(
+                    id(eventsV1.type()),
+                    GenericStore.over(
+                            core,
+                            eventsV1.type(),
+                            ModelStrategy.wrap(core.type(), new EventStrategy(true)),
+                            new EventConversion()));
         }
     }
 
@@ -152,8 +171,10 @@ public final class Registry {
 
     /** Kinds served in more than one version keep one storage version (Gardener: ControllerDeployment in v1). */
     static VersionConversion conversionFor(ResourceType type) {
-        return ControllerDeploymentConversion.GROUP.equals(type.group()) && "controllerdeployments".equals(type.plural())
-                ? new ControllerDeploymentConversion() : VersionConversion.IDENTITY;
+        return ControllerDeploymentConversion.GROUP.equals(type.group())
+                        && "controllerdeployments".equals(type.plural())
+                ? new ControllerDeploymentConversion()
+                : VersionConversion.IDENTITY;
     }
 
     public GenericStore store(ResourceType type) {
@@ -167,7 +188,6 @@ public final class Registry {
     public Optional<GenericStore> store(String group, String plural) {
         return Optional.ofNullable(stores.getOrDefault(group + "/" + plural, aliases.get(group + "/" + plural)));
     }
-
 
     public Iterable<GenericStore> all() {
         return stores.values();

@@ -14,8 +14,8 @@ import cloud.gardener.apiserver.api.resource.ResourceType;
 public record ResourceKeys(String root, boolean namespaced) {
 
     public static ResourceKeys of(String prefix, ResourceType type) {
-        return new ResourceKeys(prefix + (type.group().isEmpty() ? "" : "/" + type.group()) + "/" + type.plural(),
-                type.namespaced());
+        return new ResourceKeys(
+                prefix + (type.group().isEmpty() ? "" : "/" + type.group()) + "/" + type.plural(), type.namespaced());
     }
 
     /** Every key of the resource starts with this: the root and a {@code /}. */

@@ -86,10 +86,12 @@ public final class ResourceReads {
      * resource version, as the watch cache answers. 0 is a plain get.
      */
     public Future<ObjectNode> get(String namespace, String name, long minimumRevision) {
-        Future<Void> reached = minimumRevision == 0 ? Future.succeededFuture()
-                : reader.currentRevision().compose(current -> minimumRevision > current
-                        ? Future.failedFuture(ApiException.tooLargeResourceVersion(minimumRevision, current))
-                        : Future.succeededFuture());
+        Future<Void> reached = minimumRevision == 0
+                ? Future.succeededFuture()
+                : reader.currentRevision()
+                        .compose(current -> minimumRevision > current
+                                ? Future.failedFuture(ApiException.tooLargeResourceVersion(minimumRevision, current))
+                                : Future.succeededFuture());
         return reached.compose(v -> get(namespace, name));
     }
 
@@ -109,22 +111,23 @@ public final class ResourceReads {
 
     public Future<ListResult> list(String namespace, ListQuery query) {
         String prefix = keys.collection(namespace);
-        Predicate<StoredObject> filter = query.filter() == null ? null : so -> query.filter().test(decode(so));
+        Predicate<StoredObject> filter =
+                query.filter() == null ? null : so -> query.filter().test(decode(so));
         String start = query.startKey() == null ? null : prefix + query.startKey();
         Future<Long> revision = query.revision() == 0 || query.exact()
                 ? Future.succeededFuture(query.revision())
                 : notOlderThan(query.revision());
-        return revision
-                .compose(rev -> reader.list(new ListRequest(prefix, rev, query.limit(), start, filter)))
+        return revision.compose(rev -> reader.list(new ListRequest(prefix, rev, query.limit(), start, filter)))
                 .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
                 .recover(t -> Future.failedFuture(listError(t, query)));
     }
 
     /** "Not older than X": serve the latest, after checking X is not in the future. */
     private Future<Long> notOlderThan(long revision) {
-        return reader.currentRevision().compose(current -> revision > current
-                ? Future.failedFuture(ApiException.tooLargeResourceVersion(revision, current))
-                : Future.succeededFuture(0L));
+        return reader.currentRevision()
+                .compose(current -> revision > current
+                        ? Future.failedFuture(ApiException.tooLargeResourceVersion(revision, current))
+                        : Future.succeededFuture(0L));
     }
 
     private static long pageBytes(ListPage page) {

@@ -12,7 +12,7 @@ import java.util.List;
  */
 public interface ResourceStrategy {
 
-    ResourceStrategy DEFAULT = new ResourceStrategy() { };
+    ResourceStrategy DEFAULT = new ResourceStrategy() {};
 
     /** For kinds without {@code metadata.generation} (core/v1 ConfigMap and the like). */
     ResourceStrategy WITHOUT_GENERATION = new ResourceStrategy() {
@@ -28,16 +28,14 @@ public interface ResourceStrategy {
     }
 
     /** Sets server-owned fields of a new object (after the generic metadata is set). */
-    default void prepareForCreate(ObjectNode obj) {
-    }
+    default void prepareForCreate(ObjectNode obj) {}
 
     /**
      * Adjusts an updated object given the stored one, after status isolation.
      *
      * @param subresource empty for the main resource; {@code status}, {@code binding}, ... otherwise
      */
-    default void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
-    }
+    default void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {}
 
     /**
      * Whether this update moves {@code metadata.generation} (asked after {@link #prepareForUpdate}, only when
@@ -83,8 +81,7 @@ public interface ResourceStrategy {
      * {@code Canonicalize}: brings a valid object into its stored form, after validation of every create and
      * update, as {@code rest.BeforeCreate} and {@code rest.BeforeUpdate} do.
      */
-    default void canonicalize(ObjectNode obj) {
-    }
+    default void canonicalize(ObjectNode obj) {}
 
     /** Static validation of a new object. */
     default List<FieldError> validate(ObjectNode obj) {

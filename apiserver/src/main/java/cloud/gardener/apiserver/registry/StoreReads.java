@@ -21,6 +21,7 @@ public final class StoreReads {
 
     /** The resources that have a store of their own, in the resource registry's order. */
     private final List<ResourceType> stored = new ArrayList<>();
+
     private final Map<String, ResourceReads> reads = new LinkedHashMap<>();
     private final Map<String, Storage> storages = new LinkedHashMap<>();
 
@@ -30,7 +31,8 @@ public final class StoreReads {
             if (!type.stored() || isEventsV1(type)) {
                 continue;
             }
-            Storage typed = metrics == null ? storage
+            Storage typed = metrics == null
+                    ? storage
                     : new MeteredStorage(storage, type.groupResource().toString(), metrics);
             stored.add(type);
             storages.put(id(type), typed);

@@ -47,6 +47,7 @@ public final class StoreWatch {
     private Future<Void> pending = Future.succeededFuture();
     /** Which watch is current: events of a replaced watch that are still on their way are dropped. */
     private int generation;
+
     private boolean stopped;
 
     public StoreWatch(Vertx vertx, GenericStore store, Handler handler) {
@@ -84,14 +85,16 @@ public final class StoreWatch {
                 return;
             }
             if (ar.failed()) {
-                LOG.warn("listing {} failed, retrying: {}", store.type().groupResource(), ar.cause().getMessage());
+                LOG.warn(
+                        "listing {} failed, retrying: {}",
+                        store.type().groupResource(),
+                        ar.cause().getMessage());
                 relistLater();
                 return;
             }
             handler.listed(ar.result().items());
             int watch = ++generation;
-            subscription = store.watch("", ar.result().revision(),
-                    new Listener(watch));
+            subscription = store.watch("", ar.result().revision(), new Listener(watch));
         });
     }
 
@@ -110,8 +113,10 @@ public final class StoreWatch {
     private void apply(int watch, WatchEvent event) {
         long size = (long) event.object().value().length
                 + (event.previous() == null ? 0 : event.previous().value().length);
-        pending = pending.transform(ignored -> CpuWork.run(size, () -> new Decoded(decode(event.object()),
-                        event.previous() == null ? null : decode(event.previous())))
+        pending = pending.transform(ignored -> CpuWork.run(
+                        size,
+                        () -> new Decoded(
+                                decode(event.object()), event.previous() == null ? null : decode(event.previous())))
                 .map(decoded -> {
                     if (!stopped && watch == generation) {
                         if (event.type() == WatchEvent.Type.DELETE) {
@@ -132,8 +137,7 @@ public final class StoreWatch {
         return store.decode(stored);
     }
 
-    private record Decoded(ObjectNode object, ObjectNode previous) {
-    }
+    private record Decoded(ObjectNode object, ObjectNode previous) {}
 
     private final class Listener implements WatchListener {
 

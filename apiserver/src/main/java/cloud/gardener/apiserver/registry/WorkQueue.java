@@ -94,7 +94,12 @@ public final class WorkQueue<T> {
         } else if (!stopped) {
             long attempts = failures.merge(item, 1L, Long::sum);
             long delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS << Math.min(attempts - 1, 20));
-            LOG.debug("{}: {} failed (attempt {}), again in {} ms: {}", name, item, attempts, delay,
+            LOG.debug(
+                    "{}: {} failed (attempt {}), again in {} ms: {}",
+                    name,
+                    item,
+                    attempts,
+                    delay,
                     failure.getMessage());
             vertx.setTimer(delay, id -> context.runOnContext(v -> add(item)));
         }

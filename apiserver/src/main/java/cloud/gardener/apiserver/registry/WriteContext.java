@@ -16,11 +16,16 @@ import java.util.function.Consumer;
  *                     ({@link CpuWork})
  * @param audit        where admission's annotations for the request's audit events go
  */
-public record WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings,
-                           long requestBytes, AuditAnnotations audit) {
+public record WriteContext(
+        UserInfo user,
+        boolean dryRun,
+        String fieldManager,
+        Consumer<String> warnings,
+        long requestBytes,
+        AuditAnnotations audit) {
 
-    public WriteContext(UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings,
-                        long requestBytes) {
+    public WriteContext(
+            UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings, long requestBytes) {
         this(user, dryRun, fieldManager, warnings, requestBytes, AuditAnnotations.NONE);
     }
 
@@ -30,6 +35,6 @@ public record WriteContext(UserInfo user, boolean dryRun, String fieldManager, C
 
     /** A write whose warnings nobody reads (the server's own controllers). */
     public WriteContext(UserInfo user, boolean dryRun, String fieldManager) {
-        this(user, dryRun, fieldManager, warning -> { });
+        this(user, dryRun, fieldManager, warning -> {});
     }
 }

@@ -11,8 +11,8 @@ import java.util.Map;
  * @param disabledPlugins {@code --disable-admission-plugins}: turned off
  * @param configurations  each plugin's configuration ({@code --admission-control-config-file}), by plugin name
  */
-public record AdmissionConfig(List<String> enabledPlugins, List<String> disabledPlugins,
-                             Map<String, JsonNode> configurations) {
+public record AdmissionConfig(
+        List<String> enabledPlugins, List<String> disabledPlugins, Map<String, JsonNode> configurations) {
 
     public AdmissionConfig {
         enabledPlugins = enabledPlugins == null ? List.of() : List.copyOf(enabledPlugins);

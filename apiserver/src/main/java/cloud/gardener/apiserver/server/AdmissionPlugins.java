@@ -1,11 +1,11 @@
 package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
-import cloud.gardener.apiserver.admission.DryRunClient;
+import cloud.gardener.apiserver.admission.AdmissionObserver;
 import cloud.gardener.apiserver.admission.AdmissionPlugin;
+import cloud.gardener.apiserver.admission.DryRunClient;
 import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.ObjectLookup;
-import cloud.gardener.apiserver.admission.AdmissionObserver;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.PluginRegistry;
 import cloud.gardener.apiserver.admission.plugins.garden.GardenNamespaceProtection;
@@ -29,8 +29,7 @@ final class AdmissionPlugins {
     private static final Logger LOG = LoggerFactory.getLogger(AdmissionPlugins.class);
     private static final PluginRegistry REGISTRY = PluginRegistry.gardener();
 
-    private AdmissionPlugins() {
-    }
+    private AdmissionPlugins() {}
 
     /** Fails with k8s.io/apiserver's messages on unknown or overlapping names; warns about what this server lacks. */
     static void check(List<String> enable, List<String> disable) {
@@ -50,19 +49,24 @@ final class AdmissionPlugins {
         }
     }
 
-    static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx,
-                                DryRunClient dryRun) {
+    static AdmissionChain chain(
+            ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx, DryRunClient dryRun) {
         return chain(config, objects, authorizer, vertx, dryRun, AdmissionObserver.NONE);
     }
 
     /** The chain, each plugin call, each phase and each admission webhook call reported to {@code observer}. */
-    static AdmissionChain chain(ServerConfig config, ObjectLookup objects, Authorizer authorizer, Vertx vertx,
-                                DryRunClient dryRun, AdmissionObserver observer) {
-        PluginContext context = new PluginContext(objects, authorizer, null, Clock.systemUTC(), vertx, dryRun,
-                config.featureGates(), observer);
+    static AdmissionChain chain(
+            ServerConfig config,
+            ObjectLookup objects,
+            Authorizer authorizer,
+            Vertx vertx,
+            DryRunClient dryRun,
+            AdmissionObserver observer) {
+        PluginContext context = new PluginContext(
+                objects, authorizer, null, Clock.systemUTC(), vertx, dryRun, config.featureGates(), observer);
         AdmissionConfig admission = config.admission();
-        AdmissionChain gardener = REGISTRY.chain(admission.enabledPlugins(), admission.disabledPlugins(),
-                admission.configurations(), context);
+        AdmissionChain gardener = REGISTRY.chain(
+                admission.enabledPlugins(), admission.disabledPlugins(), admission.configurations(), context);
         List<AdmissionPlugin> plugins = new ArrayList<>(gardener.plugins());
         plugins.add(new GardenPlugin(context));
         plugins.add(new GardenNamespaceProtection(context));

@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.server;
 
-import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestriction;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.SeedAuthorizer;
@@ -17,8 +17,8 @@ import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.metrics.StoredObjectCounts;
-import cloud.gardener.apiserver.registry.ResourceKeys;
 import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.ResourceKeys;
 import cloud.gardener.apiserver.registry.StoreReads;
 import cloud.gardener.apiserver.registry.core.NamespaceController;
 import cloud.gardener.apiserver.registry.events.EventExpiry;
@@ -27,8 +27,8 @@ import cloud.gardener.apiserver.registry.events.StoreEventRecorder;
 import cloud.gardener.apiserver.registry.gardener.NamespacedCloudProfileController;
 import cloud.gardener.apiserver.registry.gardener.ProjectController;
 import cloud.gardener.apiserver.registry.gc.GarbageCollector;
-import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.AdmissionCacheScope;
+import cloud.gardener.apiserver.registry.lookup.CachedProjects;
 import cloud.gardener.apiserver.registry.lookup.ObjectCache;
 import cloud.gardener.apiserver.registry.lookup.RemoteCoreObjects;
 import cloud.gardener.apiserver.registry.lookup.StoreDryRun;
@@ -70,9 +70,17 @@ public final class ApiServer {
     private final ServerMetrics metrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private ApiServer(Vertx vertx, HttpServer http, NamespaceController namespaces, Controllers controllers,
-            AuthenticationSources authenticationSources, Closeables caches, ServingState state, ServerConfig config,
-            RequestLimits limits, ServerMetrics metrics) {
+    private ApiServer(
+            Vertx vertx,
+            HttpServer http,
+            NamespaceController namespaces,
+            Controllers controllers,
+            AuthenticationSources authenticationSources,
+            Closeables caches,
+            ServingState state,
+            ServerConfig config,
+            RequestLimits limits,
+            ServerMetrics metrics) {
         this.metrics = metrics;
         this.caches = caches;
         this.vertx = vertx;
@@ -97,20 +105,19 @@ public final class ApiServer {
      * With audit logging: {@code auditing} stays the caller's, who closes it after the server (so the events of the
      * last requests are written).
      */
-    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            Auditing auditing) {
+    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits, Auditing auditing) {
         return start(vertx, config, limits, SecureServing.DEFAULT, auditing);
     }
 
     /** With these TLS and HTTP/2 settings. */
-    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            SecureServing serving) {
+    public static Future<ApiServer> start(
+            Vertx vertx, ServerConfig config, RequestLimits limits, SecureServing serving) {
         return start(vertx, config, limits, serving, Auditing.disabled());
     }
 
     /** Starts listening, then completes once the caches admission reads through are synced. */
-    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            SecureServing serving, Auditing auditing) {
+    public static Future<ApiServer> start(
+            Vertx vertx, ServerConfig config, RequestLimits limits, SecureServing serving, Auditing auditing) {
         return start(vertx, config, limits, serving, auditing, new ServerMetrics(auditing.counters()));
     }
 
@@ -118,33 +125,57 @@ public final class ApiServer {
      * With the metrics {@code /metrics} serves made by the caller, who feeds parts of them from outside (the
      * storage's encryption at rest); {@code metrics} should read {@code auditing}'s counters.
      */
-    public static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            SecureServing serving, Auditing auditing, ServerMetrics metrics) {
+    public static Future<ApiServer> start(
+            Vertx vertx,
+            ServerConfig config,
+            RequestLimits limits,
+            SecureServing serving,
+            Auditing auditing,
+            ServerMetrics metrics) {
         return AuthenticationSources.start(vertx, config).compose(sources -> {
             Future<ApiServer> started = start(vertx, config, limits, serving, sources, auditing, metrics);
             return started.onFailure(error -> sources.stop());
         });
     }
 
-    private static Future<ApiServer> start(Vertx vertx, ServerConfig config, RequestLimits limits,
-            SecureServing serving, AuthenticationSources sources, Auditing auditing, ServerMetrics metrics) {
+    private static Future<ApiServer> start(
+            Vertx vertx,
+            ServerConfig config,
+            RequestLimits limits,
+            SecureServing serving,
+            AuthenticationSources sources,
+            Auditing auditing,
+            ServerMetrics metrics) {
         ResourceRegistry resources = ResourceRegistry.standard(config.cluster().serveCoreV1());
         // Built in the order they depend on each other: the reads of the stored objects, the caches and lookups on
         // them, the admission chain reading through those, and the registry's stores admitting through the chain.
-        StoreReads reads = new StoreReads(resources, config.storage().store(), config.storage().prefix(),
-                metrics.storage());
-        ObjectCache cache = new ObjectCache(vertx, config.storage().store(), config.storage().prefix() + "/",
+        StoreReads reads = new StoreReads(
+                resources, config.storage().store(), config.storage().prefix(), metrics.storage());
+        ObjectCache cache = new ObjectCache(
+                vertx,
+                config.storage().store(),
+                config.storage().prefix() + "/",
                 AdmissionCacheScope.roots(resources, config.storage().prefix()));
         Graph graph = new Graph();
         SeedAuthorizer seedAuthorizer = new SeedAuthorizer(graph);
-        Authorizer authorizer = AuthorizationFilter.authorizer(vertx, config, seedAuthorizer,
-                new CachedProjects(cache, reads.of(StandardResources.CORE, "projects").orElseThrow().keys()));
-        KubeApiClient virtualGarden = config.cluster().coreKubeconfig() == null ? null
+        Authorizer authorizer = AuthorizationFilter.authorizer(
+                vertx,
+                config,
+                seedAuthorizer,
+                new CachedProjects(
+                        cache,
+                        reads.of(StandardResources.CORE, "projects")
+                                .orElseThrow()
+                                .keys()));
+        KubeApiClient virtualGarden = config.cluster().coreKubeconfig() == null
+                ? null
                 : new KubeApiClient(vertx, config.cluster().coreKubeconfig());
         RemoteCoreObjects remote = virtualGarden == null ? null : new RemoteCoreObjects(vertx, virtualGarden);
         StoreLookup objects = new StoreLookup(vertx, reads, cache, remote);
-        Registry registry = new Registry(reads, self -> AdmissionPlugins.chain(config, objects, authorizer, vertx,
-                        new StoreDryRun(self, virtualGarden), metrics.admission()),
+        Registry registry = new Registry(
+                reads,
+                self -> AdmissionPlugins.chain(
+                        config, objects, authorizer, vertx, new StoreDryRun(self, virtualGarden), metrics.admission()),
                 config.credentials().shootCredentialsRotationInterval());
         GraphSync graphSync = new GraphSync(vertx, registry, graph, remote);
         SeedWebhooks seedWebhooks = new SeedWebhooks(seedAuthorizer, new SeedRestriction(objects));
@@ -161,10 +192,24 @@ public final class ApiServer {
         });
         // request heads (before authentication) and bodies (after it) share one memory budget
         BodyBudget bodyBudget = new BodyBudget(limits.bodyBytesInFlight());
-        ConnectionTimeouts timeouts = new ConnectionTimeouts(vertx, limits.readHeaderTimeout(), limits.idleTimeout(),
-                new RequestHeads(bodyBudget));
-        HandlerChain chain = new HandlerChain(vertx, config, limits, state, resources, registry, sources, authorizer,
-                seedWebhooks, objects, hooks.checks(), timeouts, bodyBudget, metrics, auditing);
+        ConnectionTimeouts timeouts = new ConnectionTimeouts(
+                vertx, limits.readHeaderTimeout(), limits.idleTimeout(), new RequestHeads(bodyBudget));
+        HandlerChain chain = new HandlerChain(
+                vertx,
+                config,
+                limits,
+                state,
+                resources,
+                registry,
+                sources,
+                authorizer,
+                seedWebhooks,
+                objects,
+                hooks.checks(),
+                timeouts,
+                bodyBudget,
+                metrics,
+                auditing);
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(config.serving().bindAddress())
                 .setPort(config.serving().port())
@@ -191,37 +236,44 @@ public final class ApiServer {
         serving.applyTo(options);
         // Go's 1 MiB of request head (after serving's HTTP/2 settings, which it extends)
         RequestHeads.applyTo(options);
-        NamespaceController controller = config.cluster().serveCoreV1() ? new NamespaceController(vertx, registry)
-                : null;
+        NamespaceController controller =
+                config.cluster().serveCoreV1() ? new NamespaceController(vertx, registry) : null;
         EventExpiry expiry = registry.store("", "events")
                 .map(events -> new EventExpiry(vertx, events, config.cluster().eventTtl(), java.time.Clock.systemUTC()))
                 .orElse(null);
         Controllers controllers = new Controllers(
-                config.cluster().projectController() ? new ProjectController(vertx, registry,
-                        events(registry, ProjectController.EVENT_SOURCE)) : null,
-                config.cluster().namespacedCloudProfileController() ? new NamespacedCloudProfileController(vertx,
-                        registry, events(registry, NamespacedCloudProfileController.EVENT_SOURCE)) : null,
+                config.cluster().projectController()
+                        ? new ProjectController(vertx, registry, events(registry, ProjectController.EVENT_SOURCE))
+                        : null,
+                config.cluster().namespacedCloudProfileController()
+                        ? new NamespacedCloudProfileController(
+                                vertx, registry, events(registry, NamespacedCloudProfileController.EVENT_SOURCE))
+                        : null,
                 config.cluster().garbageCollector() ? new GarbageCollector(vertx, registry) : null);
         // As kube-apiserver, listen first and let /readyz say "[-]informer-sync" until the caches admission reads
         // through are filled; admission plugins answer "not yet ready" meanwhile. Start completes once they are and
         // the post-start hooks have made their first attempt.
         Map<String, String> prefixes = new java.util.HashMap<>();
         for (ResourceType type : resources.resources()) {
-            prefixes.put(type.groupResource().toString(), ResourceKeys.of(config.storage().prefix(), type).all());
+            prefixes.put(
+                    type.groupResource().toString(),
+                    ResourceKeys.of(config.storage().prefix(), type).all());
         }
-        StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, config.storage().store(), prefixes,
-                metrics.storage());
+        StoredObjectCounts objectCounts =
+                new StoredObjectCounts(vertx, config.storage().store(), prefixes, metrics.storage());
         HttpServer listener = vertx.createHttpServer(options);
-        ServingCertificateReloader reloader = serving.certFile() == null ? null
-                : new ServingCertificateReloader(vertx, listener, options.getSslOptions().copy(), serving.certFile(),
-                        serving.keyFile());
-        ClientCaReloader clientCaReloader = serving.clientCaFile() == null ? null
-                : new ClientCaReloader(vertx, sources, serving.clientCaFile());
-        Closeables caches = new Closeables(cache, remote, graphSync, hooks, expiry, objectCounts, reloader,
-                clientCaReloader);
+        ServingCertificateReloader reloader = serving.certFile() == null
+                ? null
+                : new ServingCertificateReloader(
+                        vertx, listener, options.getSslOptions().copy(), serving.certFile(), serving.keyFile());
+        ClientCaReloader clientCaReloader =
+                serving.clientCaFile() == null ? null : new ClientCaReloader(vertx, sources, serving.clientCaFile());
+        Closeables caches =
+                new Closeables(cache, remote, graphSync, hooks, expiry, objectCounts, reloader, clientCaReloader);
         return listener.connectionHandler(timeouts::connected)
                 .invalidRequestHandler(RequestHeads.invalidRequests())
-                .requestHandler(chain.router()).listen()
+                .requestHandler(chain.router())
+                .listen()
                 .onSuccess(server -> {
                     if (reloader != null) {
                         reloader.start(serving.certReloadInterval());
@@ -242,8 +294,18 @@ public final class ApiServer {
                             controllers.start();
                             graphSync.start();
                             objectCounts.start();
-                            return hooks.start().map(done -> new ApiServer(vertx, server, controller, controllers,
-                                    sources, caches, state, config, limits, metrics));
+                            return hooks.start()
+                                    .map(done -> new ApiServer(
+                                            vertx,
+                                            server,
+                                            controller,
+                                            controllers,
+                                            sources,
+                                            caches,
+                                            state,
+                                            config,
+                                            limits,
+                                            metrics));
                         })
                         .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
@@ -253,12 +315,16 @@ public final class ApiServer {
      * Gardener's bootstrap hooks against the core API this server uses: its own store standalone, the virtual
      * garden in cluster mode; none when it has neither.
      */
-    private static PostStartHooks postStartHooks(Vertx vertx, ServerConfig config, Registry registry,
-            KubeApiClient virtualGarden) {
-        CoreApi core = virtualGarden != null ? new RemoteCoreApi(virtualGarden)
+    private static PostStartHooks postStartHooks(
+            Vertx vertx, ServerConfig config, Registry registry, KubeApiClient virtualGarden) {
+        CoreApi core = virtualGarden != null
+                ? new RemoteCoreApi(virtualGarden)
                 : config.cluster().serveCoreV1() ? new StoreCoreApi(registry) : null;
-        return new PostStartHooks(vertx, core == null ? List.of()
-                : GardenBootstrap.hooks(core, config.cluster().clusterIdentity(), virtualGarden == null));
+        return new PostStartHooks(
+                vertx,
+                core == null
+                        ? List.of()
+                        : GardenBootstrap.hooks(core, config.cluster().clusterIdentity(), virtualGarden == null));
     }
 
     /** The port the server listens on (useful with port 0). */
@@ -289,13 +355,15 @@ public final class ApiServer {
         } else {
             delayed.complete();
         }
-        return delayed.future().compose(v -> {
-            // connections close once their current request is answered; HTTP/2 ones get a GOAWAY
-            Future<Void> unbound = http.shutdown(config.serving().requestTimeout().toMillis() + 1000,
-                    TimeUnit.MILLISECONDS);
-            state.inFlight().drained().onComplete(d -> state.inFlight().endLongRunning());
-            return unbound;
-        }).eventually(this::close);
+        return delayed.future()
+                .compose(v -> {
+                    // connections close once their current request is answered; HTTP/2 ones get a GOAWAY
+                    Future<Void> unbound =
+                            http.shutdown(config.serving().requestTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+                    state.inFlight().drained().onComplete(d -> state.inFlight().endLongRunning());
+                    return unbound;
+                })
+                .eventually(this::close);
     }
 
     /** Whether {@link #shutdown} was called (the readiness check {@code shutdown} fails). */
@@ -319,13 +387,15 @@ public final class ApiServer {
     /** A standalone controller's events, recorded in this server's own events (none without core/v1). */
     private static EventRecorder events(Registry registry, String controller) {
         return registry.store("", "events")
-                .<EventRecorder>map(events -> StoreEventRecorder.forController(events, controller,
-                        java.time.Clock.systemUTC()))
+                .<EventRecorder>map(
+                        events -> StoreEventRecorder.forController(events, controller, java.time.Clock.systemUTC()))
                 .orElse((regarding, type, reason, action, note) -> Future.succeededFuture(null));
     }
 
     /** The standalone-only Gardener controllers this server runs (each null when off). */
-    private record Controllers(ProjectController projects, NamespacedCloudProfileController namespacedCloudProfiles,
+    private record Controllers(
+            ProjectController projects,
+            NamespacedCloudProfileController namespacedCloudProfiles,
             GarbageCollector garbageCollector) {
 
         void start() {
@@ -357,9 +427,15 @@ public final class ApiServer {
      * The caches that follow storage and the virtual garden, the seed graph and the reloaders of the serving
      * certificate and the client CA; stopped with the server.
      */
-    private record Closeables(ObjectCache cache, RemoteCoreObjects remote, GraphSync graphSync,
-            PostStartHooks hooks, EventExpiry expiry, StoredObjectCounts objectCounts,
-            ServingCertificateReloader reloader, ClientCaReloader clientCaReloader) {
+    private record Closeables(
+            ObjectCache cache,
+            RemoteCoreObjects remote,
+            GraphSync graphSync,
+            PostStartHooks hooks,
+            EventExpiry expiry,
+            StoredObjectCounts objectCounts,
+            ServingCertificateReloader reloader,
+            ClientCaReloader clientCaReloader) {
 
         void close() {
             objectCounts.stop();

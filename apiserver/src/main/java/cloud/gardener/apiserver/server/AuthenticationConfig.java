@@ -25,9 +25,15 @@ import java.util.Objects;
  *                              cannot be read
  * @param configMapRefresh      how often the ConfigMap is read again (CA and header rotation)
  */
-public record AuthenticationConfig(List<X509Certificate> clientCa, boolean anonymous, RequestHeaderConfig requestHeader,
-                                   TokenFileAuthenticator tokenFile, Kubeconfig kubeconfig, Duration tokenCacheTtl,
-                                   boolean tolerateLookupFailure, Duration configMapRefresh) {
+public record AuthenticationConfig(
+        List<X509Certificate> clientCa,
+        boolean anonymous,
+        RequestHeaderConfig requestHeader,
+        TokenFileAuthenticator tokenFile,
+        Kubeconfig kubeconfig,
+        Duration tokenCacheTtl,
+        boolean tolerateLookupFailure,
+        Duration configMapRefresh) {
 
     public static final Duration DEFAULT_TOKEN_CACHE_TTL = Duration.ofSeconds(10);
     public static final Duration DEFAULT_CONFIGMAP_REFRESH = Duration.ofMinutes(1);
@@ -41,33 +47,78 @@ public record AuthenticationConfig(List<X509Certificate> clientCa, boolean anony
 
     /** Nobody: no client CA, no anonymous requests, no front proxy, no tokens, no kube-apiserver. */
     public static AuthenticationConfig none() {
-        return new AuthenticationConfig(List.of(), false, RequestHeaderConfig.disabled(), null, null,
-                DEFAULT_TOKEN_CACHE_TTL, false, DEFAULT_CONFIGMAP_REFRESH);
+        return new AuthenticationConfig(
+                List.of(),
+                false,
+                RequestHeaderConfig.disabled(),
+                null,
+                null,
+                DEFAULT_TOKEN_CACHE_TTL,
+                false,
+                DEFAULT_CONFIGMAP_REFRESH);
     }
 
     public AuthenticationConfig withClientCa(List<X509Certificate> newClientCa) {
-        return new AuthenticationConfig(newClientCa, anonymous, requestHeader, tokenFile, kubeconfig, tokenCacheTtl,
-                tolerateLookupFailure, configMapRefresh);
+        return new AuthenticationConfig(
+                newClientCa,
+                anonymous,
+                requestHeader,
+                tokenFile,
+                kubeconfig,
+                tokenCacheTtl,
+                tolerateLookupFailure,
+                configMapRefresh);
     }
 
     public AuthenticationConfig withAnonymous(boolean newAnonymous) {
-        return new AuthenticationConfig(clientCa, newAnonymous, requestHeader, tokenFile, kubeconfig, tokenCacheTtl,
-                tolerateLookupFailure, configMapRefresh);
+        return new AuthenticationConfig(
+                clientCa,
+                newAnonymous,
+                requestHeader,
+                tokenFile,
+                kubeconfig,
+                tokenCacheTtl,
+                tolerateLookupFailure,
+                configMapRefresh);
     }
 
     public AuthenticationConfig withRequestHeader(RequestHeaderConfig newRequestHeader) {
-        return new AuthenticationConfig(clientCa, anonymous, newRequestHeader, tokenFile, kubeconfig, tokenCacheTtl,
-                tolerateLookupFailure, configMapRefresh);
+        return new AuthenticationConfig(
+                clientCa,
+                anonymous,
+                newRequestHeader,
+                tokenFile,
+                kubeconfig,
+                tokenCacheTtl,
+                tolerateLookupFailure,
+                configMapRefresh);
     }
 
     public AuthenticationConfig withTokenFile(TokenFileAuthenticator newTokenFile) {
-        return new AuthenticationConfig(clientCa, anonymous, requestHeader, newTokenFile, kubeconfig, tokenCacheTtl,
-                tolerateLookupFailure, configMapRefresh);
+        return new AuthenticationConfig(
+                clientCa,
+                anonymous,
+                requestHeader,
+                newTokenFile,
+                kubeconfig,
+                tokenCacheTtl,
+                tolerateLookupFailure,
+                configMapRefresh);
     }
 
-    public AuthenticationConfig withKubeconfig(Kubeconfig newKubeconfig, Duration newTokenCacheTtl,
-            boolean newTolerateLookupFailure, Duration newConfigMapRefresh) {
-        return new AuthenticationConfig(clientCa, anonymous, requestHeader, tokenFile, newKubeconfig, newTokenCacheTtl,
-                newTolerateLookupFailure, newConfigMapRefresh);
+    public AuthenticationConfig withKubeconfig(
+            Kubeconfig newKubeconfig,
+            Duration newTokenCacheTtl,
+            boolean newTolerateLookupFailure,
+            Duration newConfigMapRefresh) {
+        return new AuthenticationConfig(
+                clientCa,
+                anonymous,
+                requestHeader,
+                tokenFile,
+                newKubeconfig,
+                newTokenCacheTtl,
+                newTolerateLookupFailure,
+                newConfigMapRefresh);
     }
 }

@@ -26,9 +26,11 @@ public final class AuthenticationSources {
     private static final Logger LOG = LoggerFactory.getLogger(AuthenticationSources.class);
 
     /** One consistent view, swapped as a whole. */
-    private record Current(List<X509Certificate> clientCa, ClientCertificateVerifier clientVerifier,
-                           RequestHeaderConfig requestHeader, List<X509Certificate> acceptedIssuers) {
-    }
+    private record Current(
+            List<X509Certificate> clientCa,
+            ClientCertificateVerifier clientVerifier,
+            RequestHeaderConfig requestHeader,
+            List<X509Certificate> acceptedIssuers) {}
 
     private volatile List<X509Certificate> flagClientCa;
     private final RequestHeaderConfig flagRequestHeader;
@@ -45,7 +47,8 @@ public final class AuthenticationSources {
 
     /** The flags only (no kube-apiserver to ask). */
     public static AuthenticationSources fromFlags(ServerConfig config) {
-        return new AuthenticationSources(config.authentication().clientCa(), config.authentication().requestHeader());
+        return new AuthenticationSources(
+                config.authentication().clientCa(), config.authentication().requestHeader());
     }
 
     /** Reads the ConfigMap when a kubeconfig is configured and starts the periodic refresh. */
@@ -62,26 +65,32 @@ public final class AuthenticationSources {
                     return sources;
                 })
                 .recover(error -> {
-                    String message = "unable to load configmap based request-header-client-ca-file: "
-                            + error.getMessage();
+                    String message =
+                            "unable to load configmap based request-header-client-ca-file: " + error.getMessage();
                     if (!authentication.tolerateLookupFailure()) {
                         client.close();
-                        return Future.failedFuture(new IllegalStateException(message + " (set "
-                                + "--authentication-tolerate-lookup-failure to start without it)", error));
+                        return Future.failedFuture(new IllegalStateException(
+                                message + " (set " + "--authentication-tolerate-lookup-failure to start without it)",
+                                error));
                     }
                     LOG.warn("{}; continuing without the in-cluster authentication configuration", message);
                     return Future.succeededFuture(sources);
                 })
-                .onSuccess(started -> started.refreshEvery(vertx, client, authentication.configMapRefresh().toMillis()));
+                .onSuccess(started -> started.refreshEvery(
+                        vertx, client, authentication.configMapRefresh().toMillis()));
     }
 
     private void refreshEvery(Vertx owner, KubeApiClient client, long millis) {
         this.vertx = owner;
-        timer = owner.setPeriodic(Math.max(1, millis), id -> ExtensionApiserverAuthentication.fetch(client)
-                .onSuccess(this::apply)
-                .onFailure(error -> LOG.warn("refreshing {}/{} failed, keeping the last values: {}",
-                        ExtensionApiserverAuthentication.NAMESPACE, ExtensionApiserverAuthentication.NAME,
-                        error.getMessage())));
+        timer = owner.setPeriodic(
+                Math.max(1, millis),
+                id -> ExtensionApiserverAuthentication.fetch(client)
+                        .onSuccess(this::apply)
+                        .onFailure(error -> LOG.warn(
+                                "refreshing {}/{} failed, keeping the last values: {}",
+                                ExtensionApiserverAuthentication.NAMESPACE,
+                                ExtensionApiserverAuthentication.NAME,
+                                error.getMessage())));
     }
 
     /** Stops the refresh. */
@@ -106,10 +115,12 @@ public final class AuthenticationSources {
     private synchronized void apply(ExtensionApiserverAuthentication published) {
         lastPublished = published;
         List<X509Certificate> clientCa = flagClientCa.isEmpty() ? published.clientCa() : flagClientCa;
-        RequestHeaderConfig requestHeader = flagRequestHeader.clientCa().isEmpty()
-                ? published.requestHeader() : flagRequestHeader;
+        RequestHeaderConfig requestHeader =
+                flagRequestHeader.clientCa().isEmpty() ? published.requestHeader() : flagRequestHeader;
         Current before = current;
-        if (before != null && before.clientCa().equals(clientCa) && before.requestHeader().equals(requestHeader)) {
+        if (before != null
+                && before.clientCa().equals(clientCa)
+                && before.requestHeader().equals(requestHeader)) {
             return;
         }
         if (!requestHeader.clientCa().isEmpty()) {
@@ -117,7 +128,10 @@ public final class AuthenticationSources {
         }
         LinkedHashSet<X509Certificate> issuers = new LinkedHashSet<>(clientCa);
         issuers.addAll(requestHeader.clientCa());
-        current = new Current(clientCa, new ClientCertificateVerifier(clientCa), requestHeader,
+        current = new Current(
+                clientCa,
+                new ClientCertificateVerifier(clientCa),
+                requestHeader,
                 List.copyOf(new ArrayList<>(issuers)));
     }
 
@@ -125,7 +139,8 @@ public final class AuthenticationSources {
         if (!containsIgnoreCase(config.usernameHeaders(), "X-Remote-User")
                 || !containsIgnoreCase(config.groupHeaders(), "X-Remote-Group")
                 || !containsIgnoreCase(config.extraHeaderPrefixes(), "X-Remote-Extra-")) {
-            LOG.warn("request-header settings {} miss the standard X-Remote-* names: API aggregation will not work",
+            LOG.warn(
+                    "request-header settings {} miss the standard X-Remote-* names: API aggregation will not work",
                     config);
         }
     }

@@ -15,16 +15,16 @@ import java.util.Objects;
  * @param unauthorizedTtl   {@code --authorization-webhook-cache-unauthorized-ttl}
  * @param alwaysAllowPaths  {@code --authorization-always-allow-paths}
  */
-public record AuthorizationConfig(Kubeconfig kubeconfig, Duration authorizedTtl, Duration unauthorizedTtl,
-                                  List<String> alwaysAllowPaths) {
+public record AuthorizationConfig(
+        Kubeconfig kubeconfig, Duration authorizedTtl, Duration unauthorizedTtl, List<String> alwaysAllowPaths) {
 
     public static final Duration DEFAULT_TTL = Duration.ofSeconds(10);
 
     public AuthorizationConfig {
         Objects.requireNonNull(authorizedTtl, "authorizedTtl");
         Objects.requireNonNull(unauthorizedTtl, "unauthorizedTtl");
-        alwaysAllowPaths = alwaysAllowPaths == null ? AlwaysAllowPathsAuthorizer.DEFAULT_PATHS
-                : List.copyOf(alwaysAllowPaths);
+        alwaysAllowPaths =
+                alwaysAllowPaths == null ? AlwaysAllowPathsAuthorizer.DEFAULT_PATHS : List.copyOf(alwaysAllowPaths);
     }
 
     /** Standalone: no SubjectAccessReview. */
@@ -34,7 +34,10 @@ public record AuthorizationConfig(Kubeconfig kubeconfig, Duration authorizedTtl,
 
     /** Delegated to the kube-apiserver of {@code kubeconfig} with the default TTLs and paths. */
     public static AuthorizationConfig delegated(Kubeconfig kubeconfig) {
-        return new AuthorizationConfig(Objects.requireNonNull(kubeconfig, "kubeconfig"), DEFAULT_TTL, DEFAULT_TTL,
+        return new AuthorizationConfig(
+                Objects.requireNonNull(kubeconfig, "kubeconfig"),
+                DEFAULT_TTL,
+                DEFAULT_TTL,
                 AlwaysAllowPathsAuthorizer.DEFAULT_PATHS);
     }
 }

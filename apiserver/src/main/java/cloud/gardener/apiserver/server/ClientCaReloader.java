@@ -49,24 +49,26 @@ final class ClientCaReloader {
     }
 
     private void check() {
-        vertx.executeBlocking(() -> Files.readAllBytes(file), false).onSuccess(read -> {
-            if (Arrays.equals(read, last)) {
-                return;
-            }
-            List<X509Certificate> bundle;
-            try {
-                bundle = Pem.readCertificates(new String(read, StandardCharsets.US_ASCII));
-            } catch (RuntimeException e) {
-                LOG.warn("client CA in {} not loaded, the previous one stays: {}", file, e.getMessage());
-                return;
-            }
-            if (bundle.isEmpty()) {
-                LOG.warn("client CA in {} holds no certificate, the previous one stays", file);
-                return;
-            }
-            sources.replaceFlagClientCa(bundle);
-            last = read;
-            LOG.info("client CA reloaded from {}", file);
-        }).onFailure(e -> LOG.warn("client CA file unreadable: {}", e.getMessage()));
+        vertx.executeBlocking(() -> Files.readAllBytes(file), false)
+                .onSuccess(read -> {
+                    if (Arrays.equals(read, last)) {
+                        return;
+                    }
+                    List<X509Certificate> bundle;
+                    try {
+                        bundle = Pem.readCertificates(new String(read, StandardCharsets.US_ASCII));
+                    } catch (RuntimeException e) {
+                        LOG.warn("client CA in {} not loaded, the previous one stays: {}", file, e.getMessage());
+                        return;
+                    }
+                    if (bundle.isEmpty()) {
+                        LOG.warn("client CA in {} holds no certificate, the previous one stays", file);
+                        return;
+                    }
+                    sources.replaceFlagClientCa(bundle);
+                    last = read;
+                    LOG.info("client CA reloaded from {}", file);
+                })
+                .onFailure(e -> LOG.warn("client CA file unreadable: {}", e.getMessage()));
     }
 }

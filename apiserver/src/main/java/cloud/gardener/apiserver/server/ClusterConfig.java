@@ -21,9 +21,14 @@ import java.time.Duration;
  *                          by a post-start hook; null for none
  * @param eventTtl          {@code --event-ttl}: how long standalone events are kept after their last write
  */
-public record ClusterConfig(Kubeconfig coreKubeconfig, boolean serveCoreV1, boolean projectController,
-                            boolean garbageCollector, boolean namespacedCloudProfileController,
-                            String clusterIdentity, Duration eventTtl) {
+public record ClusterConfig(
+        Kubeconfig coreKubeconfig,
+        boolean serveCoreV1,
+        boolean projectController,
+        boolean garbageCollector,
+        boolean namespacedCloudProfileController,
+        String clusterIdentity,
+        Duration eventTtl) {
 
     /** kube-apiserver's {@code --event-ttl} default. */
     public static final Duration DEFAULT_EVENT_TTL = Duration.ofHours(1);

@@ -91,7 +91,7 @@ final class ConnectionTimeouts {
             timer = vertx.setTimer(Math.max(1, timeout.toMillis()), id -> {
                 timer = -1;
                 if (inFlight == 0) {
-                    connection.close().onFailure(t -> { });
+                    connection.close().onFailure(t -> {});
                 }
             });
         }

@@ -16,8 +16,11 @@ import java.util.Objects;
  * @param shootCredentialsRotationInterval {@code --shoot-credentials-rotation-interval}: how long after creation or
  *                                      the last rotation Shoot writes warn that credentials are due for rotation
  */
-public record CredentialsConfig(Duration adminKubeconfigMaxExpiration, Duration viewerKubeconfigMaxExpiration,
-                                TokenIssuer tokenIssuer, Duration shootCredentialsRotationInterval) {
+public record CredentialsConfig(
+        Duration adminKubeconfigMaxExpiration,
+        Duration viewerKubeconfigMaxExpiration,
+        TokenIssuer tokenIssuer,
+        Duration shootCredentialsRotationInterval) {
 
     public static final Duration DEFAULT_KUBECONFIG_MAX_EXPIRATION = Duration.ofHours(24);
     public static final Duration DEFAULT_TOKEN_MIN_EXPIRATION = Duration.ofHours(1);
@@ -27,12 +30,13 @@ public record CredentialsConfig(Duration adminKubeconfigMaxExpiration, Duration 
         Objects.requireNonNull(adminKubeconfigMaxExpiration, "adminKubeconfigMaxExpiration");
         Objects.requireNonNull(viewerKubeconfigMaxExpiration, "viewerKubeconfigMaxExpiration");
         shootCredentialsRotationInterval = shootCredentialsRotationInterval == null
-                ? ShootWarnings.DEFAULT_ROTATION_INTERVAL : shootCredentialsRotationInterval;
+                ? ShootWarnings.DEFAULT_ROTATION_INTERVAL
+                : shootCredentialsRotationInterval;
     }
 
     /** With the default credentials rotation interval. */
-    public CredentialsConfig(Duration adminKubeconfigMaxExpiration, Duration viewerKubeconfigMaxExpiration,
-                             TokenIssuer tokenIssuer) {
+    public CredentialsConfig(
+            Duration adminKubeconfigMaxExpiration, Duration viewerKubeconfigMaxExpiration, TokenIssuer tokenIssuer) {
         this(adminKubeconfigMaxExpiration, viewerKubeconfigMaxExpiration, tokenIssuer, null);
     }
 
@@ -42,7 +46,10 @@ public record CredentialsConfig(Duration adminKubeconfigMaxExpiration, Duration 
     }
 
     public CredentialsConfig withTokenIssuer(TokenIssuer newTokenIssuer) {
-        return new CredentialsConfig(adminKubeconfigMaxExpiration, viewerKubeconfigMaxExpiration, newTokenIssuer,
+        return new CredentialsConfig(
+                adminKubeconfigMaxExpiration,
+                viewerKubeconfigMaxExpiration,
+                newTokenIssuer,
                 shootCredentialsRotationInterval);
     }
 
@@ -51,7 +58,7 @@ public record CredentialsConfig(Duration adminKubeconfigMaxExpiration, Duration 
     }
 
     public CredentialsConfig withShootCredentialsRotationInterval(Duration interval) {
-        return new CredentialsConfig(adminKubeconfigMaxExpiration, viewerKubeconfigMaxExpiration, tokenIssuer,
-                interval);
+        return new CredentialsConfig(
+                adminKubeconfigMaxExpiration, viewerKubeconfigMaxExpiration, tokenIssuer, interval);
     }
 }

@@ -4,8 +4,8 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import cloud.gardener.apiserver.registry.ResourceKeys;
 import cloud.gardener.apiserver.metrics.StorageMetrics;
+import cloud.gardener.apiserver.registry.ResourceKeys;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.value.ObservedTransformer;
 import cloud.gardener.apiserver.storage.value.ResourceTransformers;
@@ -36,12 +36,11 @@ public final class EncryptionAtRest {
             new GroupResource(StandardResources.CORE, "shootstates"),
             new GroupResource("", "secrets"));
 
-    private EncryptionAtRest() {
-    }
+    private EncryptionAtRest() {}
 
     /** The transformer of every encrypted resource's key prefix, e.g. {@code /registry-gardener/secrets/}. */
-    public static Map<String, Transformer> keyPrefixes(ResourceTransformers config, ResourceRegistry resources,
-                                                       String etcdPrefix) {
+    public static Map<String, Transformer> keyPrefixes(
+            ResourceTransformers config, ResourceRegistry resources, String etcdPrefix) {
         return keyPrefixes(config, resources, etcdPrefix, null);
     }
 
@@ -49,8 +48,8 @@ public final class EncryptionAtRest {
      * As {@link #keyPrefixes(ResourceTransformers, ResourceRegistry, String)}, each resource's transformations
      * reported to {@code metrics} under its group resource (upstream labels them with the request's resource).
      */
-    public static Map<String, Transformer> keyPrefixes(ResourceTransformers config, ResourceRegistry resources,
-                                                       String etcdPrefix, StorageMetrics metrics) {
+    public static Map<String, Transformer> keyPrefixes(
+            ResourceTransformers config, ResourceRegistry resources, String etcdPrefix, StorageMetrics metrics) {
         Map<String, Transformer> byPrefix = new LinkedHashMap<>();
         for (ResourceType type : resources.resources()) {
             GroupResource gr = type.groupResource();
@@ -58,7 +57,8 @@ public final class EncryptionAtRest {
             if (transformer.isEmpty() && ALWAYS_ENCRYPTED.contains(gr)) {
                 transformer = Optional.of(config.firstEntry());
             }
-            transformer.map(t -> metrics == null ? t : new ObservedTransformer(t, metrics.transformations(gr.toString())))
+            transformer
+                    .map(t -> metrics == null ? t : new ObservedTransformer(t, metrics.transformations(gr.toString())))
                     .ifPresent(t -> byPrefix.put(keyPrefix(etcdPrefix, type), t));
         }
         return byPrefix;
@@ -74,13 +74,13 @@ public final class EncryptionAtRest {
      * {@link TransformingStorage} over it for the standard resources, reporting its transformations to
      * {@code metrics}.
      */
-    public static Storage wrap(Storage storage, ResourceTransformers config, String etcdPrefix,
-                               StorageMetrics metrics) {
+    public static Storage wrap(
+            Storage storage, ResourceTransformers config, String etcdPrefix, StorageMetrics metrics) {
         if (config == null) {
             return storage;
         }
-        return TransformingStorage.byKeyPrefix(storage,
-                keyPrefixes(config, ResourceRegistry.standard(true), etcdPrefix, metrics));
+        return TransformingStorage.byKeyPrefix(
+                storage, keyPrefixes(config, ResourceRegistry.standard(true), etcdPrefix, metrics));
     }
 
     /** The prefix of a resource's keys, as the registry's stores lay them out. */

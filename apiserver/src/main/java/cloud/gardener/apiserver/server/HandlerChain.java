@@ -4,8 +4,8 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.api.security.v1alpha1.TokenRequest;
+import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.endpoints.DiscoveryEndpoints;
 import cloud.gardener.apiserver.endpoints.HealthEndpoints;
@@ -19,9 +19,9 @@ import cloud.gardener.apiserver.endpoints.handlers.ReviewHandler;
 import cloud.gardener.apiserver.endpoints.handlers.VerbHandler;
 import cloud.gardener.apiserver.endpoints.handlers.WebSocketWatch;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
-import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.endpoints.webhooks.GardenWebhook;
 import cloud.gardener.apiserver.endpoints.webhooks.NamespaceWebhook;
+import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.metrics.MetricsEndpoint;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.registry.Registry;
@@ -68,15 +68,25 @@ import java.util.Map;
 final class HandlerChain {
 
     /** The methods whose bodies resource handlers read (objects, patches, DeleteOptions). */
-    private static final java.util.Set<HttpMethod> WITH_BODY = java.util.Set.of(HttpMethod.POST, HttpMethod.PUT,
-            HttpMethod.PATCH, HttpMethod.DELETE);
+    private static final java.util.Set<HttpMethod> WITH_BODY =
+            java.util.Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
 
     private final Router router;
 
-    HandlerChain(Vertx vertx, ServerConfig config, RequestLimits limits, ServingState state,
-            ResourceRegistry resources, Registry registry, AuthenticationSources authenticationSources,
-            Authorizer authorizer, SeedWebhooks seedWebhooks, ObjectLookup objects,
-            List<HealthEndpoints.Check> postStartHooks, ConnectionTimeouts timeouts, BodyBudget bodyBudget,
+    HandlerChain(
+            Vertx vertx,
+            ServerConfig config,
+            RequestLimits limits,
+            ServingState state,
+            ResourceRegistry resources,
+            Registry registry,
+            AuthenticationSources authenticationSources,
+            Authorizer authorizer,
+            SeedWebhooks seedWebhooks,
+            ObjectLookup objects,
+            List<HealthEndpoints.Check> postStartHooks,
+            ConnectionTimeouts timeouts,
+            BodyBudget bodyBudget,
             ServerMetrics metrics,
             Auditing auditing) {
         router = Router.router(vertx);
@@ -110,10 +120,13 @@ final class HandlerChain {
             // public documents: answered before anyone is asked for credentials
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
         }
-        AuthenticationFilter authentication = AuthenticationFilter.create(vertx, config, authenticationSources,
-                metrics.authentication());
-        router.route().handler(auditing.enabled() ? authentication.auditingFailures(auditing.failedAuthentication())
-                : authentication);
+        AuthenticationFilter authentication =
+                AuthenticationFilter.create(vertx, config, authenticationSources, metrics.authentication());
+        router.route()
+                .handler(
+                        auditing.enabled()
+                                ? authentication.auditingFailures(auditing.failedAuthentication())
+                                : authentication);
         if (auditing.enabled()) {
             // the event starts once the user is known, before impersonation swaps it (upstream's WithAudit)
             router.route().handler(auditing.filter());
@@ -121,34 +134,44 @@ final class HandlerChain {
         // upstream's order: impersonation after authentication (and audit), before max-in-flight and authorization
         router.route().handler(new ImpersonationFilter(authorizer));
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
-        router.route().handler(new MaxInFlightFilter(limits.maxRequestsInflight(),
-                limits.maxMutatingRequestsInflight(), metrics.requests()));
+        router.route()
+                .handler(new MaxInFlightFilter(
+                        limits.maxRequestsInflight(), limits.maxMutatingRequestsInflight(), metrics.requests()));
         router.route().handler(new AuthorizationFilter(authorizer));
         // Bodies (at most 3 MiB each, within the server-wide budget) are read only where a handler uses them:
         // resource writes and the webhooks. Elsewhere they are drained or dropped once the answer is out.
-        BodyReader bodies = new BodyReader(bodyBudget,
-                ServerConfig.MAX_REQUEST_BODY_BYTES);
+        BodyReader bodies = new BodyReader(bodyBudget, ServerConfig.MAX_REQUEST_BODY_BYTES);
         for (String path : List.of("/apis/*", "/api/*")) {
             router.route(path).handler(ctx -> {
-                if (RequestAttributes.info(ctx).isResourceRequest() && WITH_BODY.contains(ctx.request().method())) {
+                if (RequestAttributes.info(ctx).isResourceRequest()
+                        && WITH_BODY.contains(ctx.request().method())) {
                     bodies.handle(ctx);
                 } else {
                     ctx.next();
                 }
             });
         }
-        for (String path : List.of(SeedWebhooks.AUTHORIZATION_PATH, SeedWebhooks.ADMISSION_PATH, GardenWebhook.PATH,
+        for (String path : List.of(
+                SeedWebhooks.AUTHORIZATION_PATH,
+                SeedWebhooks.ADMISSION_PATH,
+                GardenWebhook.PATH,
                 NamespaceWebhook.PATH)) {
             router.post(path).handler(bodies);
         }
 
         HealthEndpoints health = new HealthEndpoints(
-                List.of(HealthEndpoints.ping(), new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),
-                        new HealthEndpoints.Check("etcd", () -> config.storage().store().ping())),
-                List.of(new HealthEndpoints.Check("etcd-readiness", () -> config.storage().store().ping()),
+                List.of(
+                        HealthEndpoints.ping(),
+                        new HealthEndpoints.Check("log", io.vertx.core.Future::succeededFuture),
+                        new HealthEndpoints.Check(
+                                "etcd", () -> config.storage().store().ping())),
+                List.of(
+                        new HealthEndpoints.Check(
+                                "etcd-readiness", () -> config.storage().store().ping()),
                         HealthEndpoints.informerSync(state::unsynced)),
                 postStartHooks,
-                List.of(HealthEndpoints.shutdown(state::shuttingDown)), limits.livezGracePeriod());
+                List.of(HealthEndpoints.shutdown(state::shuttingDown)),
+                limits.livezGracePeriod());
         health.install(router);
         new MetricsEndpoint(vertx, metrics).install(router);
         router.get("/version").handler(ctx -> Responses.writeJson(ctx, 200, ServerVersion.info(), true));
@@ -158,9 +181,14 @@ final class HandlerChain {
         new NamespaceWebhook(objects).install(router);
 
         DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
-        ResourceEndpoints resourceEndpoints = new ResourceEndpoints(vertx, resources, registry,
-                config.serving().minRequestTimeoutSeconds(), credentialHandlers(vertx, registry, authorizer,
-                        config.credentials()), reviewHandlers(authorizer), metrics.watches());
+        ResourceEndpoints resourceEndpoints = new ResourceEndpoints(
+                vertx,
+                resources,
+                registry,
+                config.serving().minRequestTimeoutSeconds(),
+                credentialHandlers(vertx, registry, authorizer, config.credentials()),
+                reviewHandlers(authorizer),
+                metrics.watches());
         router.route("/apis").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         router.route("/apis/*").handler(ctx -> api(ctx, discovery, resourceEndpoints));
         if (resources.servesLegacyCore()) {
@@ -174,22 +202,34 @@ final class HandlerChain {
     }
 
     /** The subresources issuing credentials: shoot kubeconfigs and workload identity tokens. */
-    private static Map<String, VerbHandler> credentialHandlers(Vertx vertx, Registry registry, Authorizer authorizer,
-            CredentialsConfig credentials) {
-        ShootKubeconfigs kubeconfigs = new ShootKubeconfigs(vertx, registry, authorizer,
-                credentials.adminKubeconfigMaxExpiration(), credentials.viewerKubeconfigMaxExpiration());
-        WorkloadIdentityTokens tokens = new WorkloadIdentityTokens(vertx, registry, credentials.tokenIssuer(),
-                Clock.systemUTC());
+    private static Map<String, VerbHandler> credentialHandlers(
+            Vertx vertx, Registry registry, Authorizer authorizer, CredentialsConfig credentials) {
+        ShootKubeconfigs kubeconfigs = new ShootKubeconfigs(
+                vertx,
+                registry,
+                authorizer,
+                credentials.adminKubeconfigMaxExpiration(),
+                credentials.viewerKubeconfigMaxExpiration());
+        WorkloadIdentityTokens tokens =
+                new WorkloadIdentityTokens(vertx, registry, credentials.tokenIssuer(), Clock.systemUTC());
         Map<String, VerbHandler> handlers = new HashMap<>();
         for (KubeconfigFlavor flavor : KubeconfigFlavor.values()) {
-            handlers.put("core.gardener.cloud/shoots/" + flavor.subresource(),
-                    new CredentialRequestHandler(flavor.kind(), flavor.model(), (req, request) ->
-                            kubeconfigs.create(flavor, req.namespace(), req.name(), request, req.user()),
+            handlers.put(
+                    "core.gardener.cloud/shoots/" + flavor.subresource(),
+                    new CredentialRequestHandler(
+                            flavor.kind(),
+                            flavor.model(),
+                            (req, request) ->
+                                    kubeconfigs.create(flavor, req.namespace(), req.name(), request, req.user()),
                             registry.admission()));
         }
-        handlers.put("security.gardener.cloud/workloadidentities/token",
-                new CredentialRequestHandler(StandardResources.TOKEN_REQUEST, TokenRequest.class, (req, request) ->
-                        tokens.create(req.namespace(), req.name(), request, req.user()), registry.admission()));
+        handlers.put(
+                "security.gardener.cloud/workloadidentities/token",
+                new CredentialRequestHandler(
+                        StandardResources.TOKEN_REQUEST,
+                        TokenRequest.class,
+                        (req, request) -> tokens.create(req.namespace(), req.name(), request, req.user()),
+                        registry.admission()));
         return handlers;
     }
 
@@ -200,16 +240,17 @@ final class HandlerChain {
         String authentication = StandardResources.K8S_AUTHENTICATION + "/";
         String authorization = StandardResources.K8S_AUTHORIZATION + "/";
         return Map.of(
-                authentication + "selfsubjectreviews", new ReviewHandler((req, review) ->
-                        Future.succeededFuture(whoAmI.review(req.user(), req.apiVersion()))),
-                authorization + "selfsubjectaccessreviews", new ReviewHandler((req, review) ->
-                        access.selfSubjectAccessReview(req.user(), review)),
-                authorization + "selfsubjectrulesreviews", new ReviewHandler((req, review) ->
-                        access.selfSubjectRulesReview(req.user(), review)),
-                authorization + "subjectaccessreviews", new ReviewHandler((req, review) ->
-                        access.subjectAccessReview(review)),
-                authorization + "localsubjectaccessreviews", new ReviewHandler((req, review) ->
-                        access.localSubjectAccessReview(req.namespace(), review)));
+                authentication + "selfsubjectreviews",
+                        new ReviewHandler(
+                                (req, review) -> Future.succeededFuture(whoAmI.review(req.user(), req.apiVersion()))),
+                authorization + "selfsubjectaccessreviews",
+                        new ReviewHandler((req, review) -> access.selfSubjectAccessReview(req.user(), review)),
+                authorization + "selfsubjectrulesreviews",
+                        new ReviewHandler((req, review) -> access.selfSubjectRulesReview(req.user(), review)),
+                authorization + "subjectaccessreviews",
+                        new ReviewHandler((req, review) -> access.subjectAccessReview(review)),
+                authorization + "localsubjectaccessreviews",
+                        new ReviewHandler((req, review) -> access.localSubjectAccessReview(req.namespace(), review)));
     }
 
     Router router() {
@@ -220,7 +261,8 @@ final class HandlerChain {
         RequestInfo info = RequestAttributes.info(ctx);
         if (info.isResourceRequest()) {
             resources.handle(ctx, info);
-        } else if (HttpMethod.GET.equals(ctx.request().method()) || HttpMethod.HEAD.equals(ctx.request().method())) {
+        } else if (HttpMethod.GET.equals(ctx.request().method())
+                || HttpMethod.HEAD.equals(ctx.request().method())) {
             discovery.handle(ctx);
         } else {
             Responses.fail(ctx, ApiException.methodNotAllowed());
@@ -232,8 +274,13 @@ final class HandlerChain {
         if (failure == null && ctx.statusCode() == 404 && !ctx.request().path().startsWith("/")) {
             // Vert.x refuses a target that is not a path before any filter runs. Go's server answers
             // "OPTIONS *" itself (200, empty); any other such target (CONNECT host:port) finds no handler.
-            if (HttpMethod.OPTIONS.equals(ctx.request().method()) && "*".equals(ctx.request().uri())) {
-                ctx.response().putHeader("Content-Length", "0").setStatusCode(200).end().onFailure(t -> { });
+            if (HttpMethod.OPTIONS.equals(ctx.request().method())
+                    && "*".equals(ctx.request().uri())) {
+                ctx.response()
+                        .putHeader("Content-Length", "0")
+                        .setStatusCode(200)
+                        .end()
+                        .onFailure(t -> {});
             } else {
                 Responses.fail(ctx, ApiException.resourceNotFound());
             }

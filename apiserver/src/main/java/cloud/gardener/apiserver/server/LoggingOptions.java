@@ -23,8 +23,7 @@ final class LoggingOptions {
     static final String TEXT_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSX,UTC} %-5level [%thread] %logger - %msg%n";
     static final String APPENDER = "STDERR";
 
-    private LoggingOptions() {
-    }
+    private LoggingOptions() {}
 
     /** Gardener's messages, every problem at once; empty when both flags are valid. */
     static List<String> problems(ServerOptions o) {
@@ -62,7 +61,8 @@ final class LoggingOptions {
                 level = -1;
             }
             if (pattern.isEmpty() || level < 0) {
-                throw new IllegalArgumentException("invalid --vmodule: syntax error: expect comma-separated list of filename=N");
+                throw new IllegalArgumentException(
+                        "invalid --vmodule: syntax error: expect comma-separated list of filename=N");
             }
             levels.put(pattern, level);
         }

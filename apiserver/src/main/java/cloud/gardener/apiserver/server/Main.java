@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.server;
 import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.admission.config.AdmissionConfigurationFile;
 import cloud.gardener.apiserver.audit.Auditing;
-import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
 import cloud.gardener.apiserver.authn.TokenFileAuthenticator;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
@@ -12,6 +11,7 @@ import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.certs.Pem;
 import cloud.gardener.apiserver.certs.PkiException;
 import cloud.gardener.apiserver.certs.ServingCertificates;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedConfig;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
@@ -51,8 +51,7 @@ public final class Main {
     static final String EMBEDDED = "embedded";
     static final String ETCD = "etcd";
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         int code = execute(args);
@@ -87,7 +86,8 @@ public final class Main {
         }
         try {
             if (parsed.subcommand() != null) {
-                MigrateCommand migrate = parsed.subcommand().commandSpec().commandLine().getCommand();
+                MigrateCommand migrate =
+                        parsed.subcommand().commandSpec().commandLine().getCommand();
                 migrate.run(System.out);
             } else {
                 // the subcommand keeps the default text lines: its output is for a person at a terminal
@@ -108,13 +108,15 @@ public final class Main {
      */
     static void run(ServerOptions o) throws IOException {
         // Read first: a bad encryption config must stop the server before it touches any data.
-        ResourceTransformers encryption = o.encryptionProviderConfig == null ? null
-                : ResourceTransformers.load(o.encryptionProviderConfig);
+        ResourceTransformers encryption =
+                o.encryptionProviderConfig == null ? null : ResourceTransformers.load(o.encryptionProviderConfig);
         ServerConfig.Builder config = ServerConfig.builder();
         admission(o, config);
         SecureServing secureServing = secureServing(o);
-        RequestLimits limits = new RequestLimits(o.maxRequestsInflight, o.maxMutatingRequestsInflight,
-                o.shutdownDelayDuration).withGoawayChance(o.goawayChance).withLivezGracePeriod(o.livezGracePeriod);
+        RequestLimits limits = new RequestLimits(
+                        o.maxRequestsInflight, o.maxMutatingRequestsInflight, o.shutdownDelayDuration)
+                .withGoawayChance(o.goawayChance)
+                .withLivezGracePeriod(o.livezGracePeriod);
         // checked now so a landscape's value is refused at start; the watch cache reads them
         WatchCacheSizes.parse(o.watchCacheSizes);
         boolean embedded = storageBackend(o).equals(EMBEDDED);
@@ -147,10 +149,11 @@ public final class Main {
         Storage storage = openStorage(vertx, o, etcdConfig, auditing, resources);
         // The embedded store compacts itself; etcd needs the kube-apiserver-style compactor.
         EtcdCompactor compactor = storage instanceof EtcdStorage etcdStorage
-                ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval) : null;
+                ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval)
+                : null;
         config.storage(EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix, metrics.storage()));
-        ApiServer server = startServer(vertx, config.build(), limits, secureServing, auditing, metrics, storage,
-                resources);
+        ApiServer server =
+                startServer(vertx, config.build(), limits, secureServing, auditing, metrics, storage, resources);
         if (compactor != null) {
             compactor.start();
         }
@@ -160,7 +163,8 @@ public final class Main {
 
     /** The admission flags and feature gates, the configuration file read and the plugin names checked. */
     private static void admission(ServerOptions o, ServerConfig.Builder config) throws IOException {
-        Map<String, JsonNode> admissionConfigurations = o.admissionControlConfigFile == null ? Map.of()
+        Map<String, JsonNode> admissionConfigurations = o.admissionControlConfigFile == null
+                ? Map.of()
                 : AdmissionConfigurationFile.read(o.admissionControlConfigFile);
         AdmissionPlugins.check(o.enableAdmissionPlugins, o.disableAdmissionPlugins);
         FeatureGates featureGates = FeatureGates.parse(o.featureGates);
@@ -173,8 +177,8 @@ public final class Main {
 
     /** TLS and HTTP/2 settings, and the certificate and client CA files to reload when they change. */
     private static SecureServing secureServing(ServerOptions o) {
-        SecureServing secureServing = SecureServing.fromFlags(o.tlsCipherSuites, o.tlsMinVersion,
-                o.http2MaxStreamsPerConnection);
+        SecureServing secureServing =
+                SecureServing.fromFlags(o.tlsCipherSuites, o.tlsMinVersion, o.http2MaxStreamsPerConnection);
         if (o.tlsCertFile != null && o.tlsPrivateKeyFile != null) {
             secureServing = secureServing.withCertificateFiles(o.tlsCertFile, o.tlsPrivateKeyFile);
         }
@@ -202,8 +206,7 @@ public final class Main {
      * @param keyPem           its private key
      * @param caPem            what a client trusts to verify it (for the admin kubeconfig)
      */
-    private record ServingCertificate(String chainPem, String keyPem, String caPem) {
-    }
+    private record ServingCertificate(String chainPem, String keyPem, String caPem) {}
 
     /** The certificate of {@code --tls-cert-file}, or a self-signed one kept in the data directory. */
     private static ServingCertificate servingCertificate(ServerOptions o) throws IOException {
@@ -214,7 +217,8 @@ public final class Main {
             String certPem = Files.readString(o.tlsCertFile);
             return new ServingCertificate(certPem, Files.readString(o.tlsPrivateKeyFile), certPem);
         }
-        ServingCertificates serving = ServingCertificates.loadOrCreateSelfSigned(o.dataDir.resolve("serving"),
+        ServingCertificates serving = ServingCertificates.loadOrCreateSelfSigned(
+                o.dataDir.resolve("serving"),
                 List.of("localhost", "127.0.0.1", "gardener-apiserver", "gardener-apiserver.garden.svc"));
         return new ServingCertificate(serving.certificateChainPem(), serving.privateKeyPem(), serving.caPem());
     }
@@ -225,8 +229,7 @@ public final class Main {
      * @param certificates the CAs whose client certificates authenticate users
      * @param local        the CA generated for a local server, which signs the admin kubeconfig; null otherwise
      */
-    private record ClientCa(List<X509Certificate> certificates, CertificateAuthority local) {
-    }
+    private record ClientCa(List<X509Certificate> certificates, CertificateAuthority local) {}
 
     /**
      * The CAs of {@code --client-ca-file}; a local server's own CA (kept in the data directory) without it;
@@ -255,8 +258,8 @@ public final class Main {
         }
     }
 
-    private static Storage openStorage(Vertx vertx, ServerOptions o, EtcdConfig etcdConfig, Auditing auditing,
-                                       List<AutoCloseable> resources) {
+    private static Storage openStorage(
+            Vertx vertx, ServerOptions o, EtcdConfig etcdConfig, Auditing auditing, List<AutoCloseable> resources) {
         try {
             return etcdConfig == null ? openEmbedded(vertx, o) : new EtcdStorage(vertx, etcdConfig);
         } catch (RuntimeException e) {
@@ -268,12 +271,20 @@ public final class Main {
     }
 
     /** Starts the server and waits (up to a minute) until it serves; on failure closes everything opened. */
-    private static ApiServer startServer(Vertx vertx, ServerConfig config, RequestLimits limits,
-                                         SecureServing secureServing, Auditing auditing, ServerMetrics metrics,
-                                         Storage storage, List<AutoCloseable> resources) {
+    private static ApiServer startServer(
+            Vertx vertx,
+            ServerConfig config,
+            RequestLimits limits,
+            SecureServing secureServing,
+            Auditing auditing,
+            ServerMetrics metrics,
+            Storage storage,
+            List<AutoCloseable> resources) {
         try {
             return ApiServer.start(vertx, config, limits, secureServing, auditing, metrics)
-                    .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             auditing.close();
             storage.close();
@@ -287,8 +298,8 @@ public final class Main {
     /** Says where the server serves and, for a local server, how to reach it as admin. */
     private static void announce(ServerOptions o, ApiServer server, CertificateAuthority localCa, String servingCaPem)
             throws IOException {
-        System.out.println("gardener-apiserver " + ServerVersion.GIT_VERSION + " serving on https://"
-                + o.bindAddress + ":" + server.port());
+        System.out.println("gardener-apiserver " + ServerVersion.GIT_VERSION + " serving on https://" + o.bindAddress
+                + ":" + server.port());
         if (localCa != null) {
             Path kubeconfig = writeAdminKubeconfig(o.dataDir, localCa, servingCaPem, server.port());
             System.out.println("Admin access (user admin, group system:masters):");
@@ -297,27 +308,41 @@ public final class Main {
     }
 
     /** Blocks until the process is asked to stop, then shuts the server down gracefully and closes the rest. */
-    private static void awaitShutdown(ServerOptions o, Vertx vertx, ApiServer server, EtcdCompactor compactor,
-                                      Auditing audit, Storage storage, List<AutoCloseable> resources) {
+    private static void awaitShutdown(
+            ServerOptions o,
+            Vertx vertx,
+            ApiServer server,
+            EtcdCompactor compactor,
+            Auditing audit,
+            Storage storage,
+            List<AutoCloseable> resources) {
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                if (compactor != null) {
-                    compactor.stop();
-                }
-                // readyz fails, requests are served for the delay, then in-flight requests drain and watches end
-                server.shutdown().toCompletionStage().toCompletableFuture().get(o.shutdownDelayDuration.toSeconds()
-                        + o.requestTimeout.toSeconds() + 10, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // shutting down anyway
-            }
-            // after the last requests: their events are written before the process ends
-            audit.close();
-            storage.close();
-            vertx.close();
-            closeAll(resources);
-            stopped.countDown();
-        }, "shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                if (compactor != null) {
+                                    compactor.stop();
+                                }
+                                // readyz fails, requests are served for the delay, then in-flight requests drain and
+                                // watches end
+                                server.shutdown()
+                                        .toCompletionStage()
+                                        .toCompletableFuture()
+                                        .get(
+                                                o.shutdownDelayDuration.toSeconds() + o.requestTimeout.toSeconds() + 10,
+                                                TimeUnit.SECONDS);
+                            } catch (Exception ignored) {
+                                // shutting down anyway
+                            }
+                            // after the last requests: their events are written before the process ends
+                            audit.close();
+                            storage.close();
+                            vertx.close();
+                            closeAll(resources);
+                            stopped.countDown();
+                        },
+                        "shutdown"));
         try {
             stopped.await();
         } catch (InterruptedException e) {
@@ -327,27 +352,42 @@ public final class Main {
 
     /** The authentication flags but the client CA, files read. */
     static AuthenticationConfig authentication(ServerOptions o) throws IOException {
-        List<X509Certificate> requestHeaderCa = o.requestheaderClientCaFile == null ? List.of()
+        List<X509Certificate> requestHeaderCa = o.requestheaderClientCaFile == null
+                ? List.of()
                 : Pem.readCertificates(Files.readString(o.requestheaderClientCaFile));
         if (o.requestheaderClientCaFile != null && requestHeaderCa.isEmpty()) {
-            throw new IllegalArgumentException("--requestheader-client-ca-file " + o.requestheaderClientCaFile
-                    + " holds no certificate");
+            throw new IllegalArgumentException(
+                    "--requestheader-client-ca-file " + o.requestheaderClientCaFile + " holds no certificate");
         }
-        RequestHeaderConfig requestHeader = new RequestHeaderConfig(requestHeaderCa, o.requestheaderAllowedNames,
-                o.requestheaderUsernameHeaders, o.requestheaderUidHeaders, o.requestheaderGroupHeaders,
+        RequestHeaderConfig requestHeader = new RequestHeaderConfig(
+                requestHeaderCa,
+                o.requestheaderAllowedNames,
+                o.requestheaderUsernameHeaders,
+                o.requestheaderUidHeaders,
+                o.requestheaderGroupHeaders,
                 o.requestheaderExtraHeadersPrefix);
-        TokenFileAuthenticator tokenFile = o.tokenAuthFile == null ? null : TokenFileAuthenticator.read(o.tokenAuthFile);
+        TokenFileAuthenticator tokenFile =
+                o.tokenAuthFile == null ? null : TokenFileAuthenticator.read(o.tokenAuthFile);
         Kubeconfig kubeconfig = o.authenticationKubeconfig == null ? null : Kubeconfig.read(o.authenticationKubeconfig);
-        return new AuthenticationConfig(List.of(), o.anonymousAuth, requestHeader, tokenFile, kubeconfig,
-                o.authenticationTokenWebhookCacheTtl, o.authenticationTolerateLookupFailure,
+        return new AuthenticationConfig(
+                List.of(),
+                o.anonymousAuth,
+                requestHeader,
+                tokenFile,
+                kubeconfig,
+                o.authenticationTokenWebhookCacheTtl,
+                o.authenticationTolerateLookupFailure,
                 AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH);
     }
 
     /** The authorization flags, files read. */
     static AuthorizationConfig authorization(ServerOptions o) throws IOException {
         Kubeconfig kubeconfig = o.authorizationKubeconfig == null ? null : Kubeconfig.read(o.authorizationKubeconfig);
-        return new AuthorizationConfig(kubeconfig, o.authorizationWebhookCacheAuthorizedTtl,
-                o.authorizationWebhookCacheUnauthorizedTtl, o.authorizationAlwaysAllowPaths);
+        return new AuthorizationConfig(
+                kubeconfig,
+                o.authorizationWebhookCacheAuthorizedTtl,
+                o.authorizationWebhookCacheUnauthorizedTtl,
+                o.authorizationAlwaysAllowPaths);
     }
 
     /**
@@ -393,13 +433,21 @@ public final class Main {
         TokenIssuer issuer = null;
         if (key != null) {
             try {
-                issuer = new TokenIssuer(key, o.workloadIdentityTokenIssuer, o.workloadIdentityTokenMinExpiration,
-                        o.workloadIdentityTokenMaxExpiration, java.time.Clock.systemUTC());
+                issuer = new TokenIssuer(
+                        key,
+                        o.workloadIdentityTokenIssuer,
+                        o.workloadIdentityTokenMinExpiration,
+                        o.workloadIdentityTokenMaxExpiration,
+                        java.time.Clock.systemUTC());
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("failed to create WorkloadIdentity token issuer: " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "failed to create WorkloadIdentity token issuer: " + e.getMessage(), e);
             }
         }
-        return new CredentialsConfig(o.shootAdminKubeconfigMaxExpiration, o.shootViewerKubeconfigMaxExpiration, issuer,
+        return new CredentialsConfig(
+                o.shootAdminKubeconfigMaxExpiration,
+                o.shootViewerKubeconfigMaxExpiration,
+                issuer,
                 o.shootCredentialsRotationInterval);
     }
 
@@ -427,14 +475,18 @@ public final class Main {
 
     /** How to reach the etcd of {@code --etcd-servers}: every member, with the TLS flags. */
     static EtcdConfig etcdConfig(ServerOptions o) {
-        List<URI> endpoints = o.etcdServers.stream().map(String::trim).filter(e -> !e.isEmpty()).map(URI::create).toList();
+        List<URI> endpoints = o.etcdServers.stream()
+                .map(String::trim)
+                .filter(e -> !e.isEmpty())
+                .map(URI::create)
+                .toList();
         return new EtcdConfig(endpoints, o.etcdCaFile, o.etcdCertFile, o.etcdKeyFile, null);
     }
 
     private static EmbeddedStorage openEmbedded(Vertx vertx, ServerOptions o) {
         Path dir = o.dataDir.resolve(EMBEDDED);
-        EmbeddedStorage storage = new EmbeddedStorage(vertx,
-                new EmbeddedConfig(dir, o.etcdCompactionInterval, EmbeddedConfig.DEFAULT_READERS));
+        EmbeddedStorage storage = new EmbeddedStorage(
+                vertx, new EmbeddedConfig(dir, o.etcdCompactionInterval, EmbeddedConfig.DEFAULT_READERS));
         System.out.println("Using the embedded store in " + dir.toAbsolutePath());
         return storage;
     }
@@ -456,8 +508,8 @@ public final class Main {
     private static Path writeAdminKubeconfig(Path dataDir, CertificateAuthority ca, String servingCaPem, int port)
             throws IOException {
         IssuedCertificate admin = ca.issueClient("admin", List.of("system:masters"), Duration.ofDays(365));
-        Kubeconfig kubeconfig = Kubeconfig.forClientCertificate("gardener-apiserver", "https://127.0.0.1:" + port,
-                servingCaPem, admin);
+        Kubeconfig kubeconfig =
+                Kubeconfig.forClientCertificate("gardener-apiserver", "https://127.0.0.1:" + port, servingCaPem, admin);
         Path file = dataDir.resolve(ADMIN_KUBECONFIG);
         kubeconfig.write(file);
         return file;

@@ -26,7 +26,10 @@ import picocli.CommandLine.Option;
  * names, uids and generations are kept; resourceVersions become the target's revisions. Stop the servers
  * on the source first (the embedded store is locked while a server has it open).
  */
-@Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "migrate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         versionProvider = ServerVersion.Provider.class,
         description = "Copies every object from one store to another: --from <data-dir> --to-etcd <endpoints>, "
                 + "or --from-etcd <endpoints> --to <data-dir>.")
@@ -35,19 +38,36 @@ public final class MigrateCommand {
     @Option(names = "--from", paramLabel = "<data-dir>", description = "Source: the embedded store of this --data-dir.")
     Path from;
 
-    @Option(names = "--from-etcd", split = ",", paramLabel = "<endpoints>", description = "Source: etcd at these endpoints (comma-separated URLs).")
+    @Option(
+            names = "--from-etcd",
+            split = ",",
+            paramLabel = "<endpoints>",
+            description = "Source: etcd at these endpoints (comma-separated URLs).")
     List<String> fromEtcd = new ArrayList<>();
 
-    @Option(names = "--to", paramLabel = "<data-dir>", description = "Target: the embedded store of this --data-dir (created when absent).")
+    @Option(
+            names = "--to",
+            paramLabel = "<data-dir>",
+            description = "Target: the embedded store of this --data-dir (created when absent).")
     Path to;
 
-    @Option(names = "--to-etcd", split = ",", paramLabel = "<endpoints>", description = "Target: etcd at these endpoints (comma-separated URLs).")
+    @Option(
+            names = "--to-etcd",
+            split = ",",
+            paramLabel = "<endpoints>",
+            description = "Target: etcd at these endpoints (comma-separated URLs).")
     List<String> toEtcd = new ArrayList<>();
 
-    @Option(names = "--force", description = "Copy even when the target holds objects already: they are overwritten, and removed when the source lacks them.")
+    @Option(
+            names = "--force",
+            description =
+                    "Copy even when the target holds objects already: they are overwritten, and removed when the source lacks them.")
     boolean force;
 
-    @Option(names = "--etcd-prefix", defaultValue = "/registry-gardener", description = "Key prefix of every object (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--etcd-prefix",
+            defaultValue = "/registry-gardener",
+            description = "Key prefix of every object (default: ${DEFAULT-VALUE}).")
     String etcdPrefix;
 
     @Option(names = "--etcd-cafile", description = "CA bundle verifying etcd's serving certificate (either side).")
@@ -69,7 +89,9 @@ public final class MigrateCommand {
         if (toDir == !toEtcd.isEmpty()) {
             throw new IllegalArgumentException("give exactly one target: --to <data-dir> or --to-etcd <endpoints>");
         }
-        if (fromDir && toDir && from.toAbsolutePath().normalize().equals(to.toAbsolutePath().normalize())) {
+        if (fromDir
+                && toDir
+                && from.toAbsolutePath().normalize().equals(to.toAbsolutePath().normalize())) {
             throw new IllegalArgumentException("--from and --to are the same directory");
         }
         if (fromDir && !Files.exists(embeddedConfig(from).databaseFile())) {
@@ -78,13 +100,15 @@ public final class MigrateCommand {
         }
         Vertx vertx = Vertx.vertx();
         try (Storage source = fromDir ? new EmbeddedStorage(vertx, embeddedConfig(from)) : etcd(vertx, fromEtcd);
-             Storage target = toDir ? new EmbeddedStorage(vertx, embeddedConfig(to)) : etcd(vertx, toEtcd)) {
+                Storage target = toDir ? new EmbeddedStorage(vertx, embeddedConfig(to)) : etcd(vertx, toEtcd)) {
             MigrationResult result = StorageMigration.copy(source, target, etcdPrefix, force)
-                    .toCompletionStage().toCompletableFuture().get();
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get();
             out.println("Copied " + result.copied() + " keys under " + etcdPrefix + " from "
                     + describe(from, fromEtcd) + " (revision " + result.sourceRevision() + ") to "
-                    + describe(to, toEtcd) + (result.deleted() > 0 ? "; removed " + result.deleted()
-                    + " keys the source does not have" : ""));
+                    + describe(to, toEtcd)
+                    + (result.deleted() > 0 ? "; removed " + result.deleted() + " keys the source does not have" : ""));
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             if (cause instanceof IllegalStateException ise) {

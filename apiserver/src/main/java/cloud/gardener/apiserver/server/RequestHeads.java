@@ -42,6 +42,7 @@ final class RequestHeads {
 
     /** Go's answer to a head over its limit, written by hand: the head was never complete. */
     static final String TOO_LARGE = "431 Request Header Fields Too Large";
+
     private static final String BAD_REQUEST = "400 Bad Request";
     private static final String DECODER = "httpDecoder";
 
@@ -56,8 +57,8 @@ final class RequestHeads {
         // Netty limits the request line and the header lines each; both at Go's limit for the whole head, and the
         // budget below bounds what all connections hold together
         options.setMaxInitialLineLength(HTTP1_MAX_HEAD_BYTES).setMaxHeaderSize(HTTP1_MAX_HEAD_BYTES);
-        Http2Settings settings = options.getInitialSettings() == null ? new Http2Settings()
-                : options.getInitialSettings();
+        Http2Settings settings =
+                options.getInitialSettings() == null ? new Http2Settings() : options.getInitialSettings();
         options.setInitialSettings(settings.setMaxHeaderListSize(HTTP2_MAX_HEADER_LIST_SIZE));
     }
 
@@ -67,9 +68,12 @@ final class RequestHeads {
      */
     static Handler<HttpServerRequest> invalidRequests() {
         return request -> {
-            Throwable cause = request.decoderResult() == null ? null : request.decoderResult().cause();
+            Throwable cause = request.decoderResult() == null
+                    ? null
+                    : request.decoderResult().cause();
             String text = cause instanceof TooLongFrameException ? TOO_LARGE : BAD_REQUEST;
-            request.response().setStatusCode(Integer.parseInt(text.substring(0, 3)))
+            request.response()
+                    .setStatusCode(Integer.parseInt(text.substring(0, 3)))
                     .putHeader(HttpHeaders.CONTENT_TYPE, "text/plain; charset=utf-8")
                     .putHeader(HttpHeaders.CONNECTION, "close")
                     .end(text)

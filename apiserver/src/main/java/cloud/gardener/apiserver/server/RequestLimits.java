@@ -22,9 +22,15 @@ import java.time.Duration;
  * @param livezGracePeriod            {@code --livez-grace-period}: how long after start {@code /livez} passes
  *                                    whatever its checks say
  */
-public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay,
-                            long bodyBytesInFlight, Duration readHeaderTimeout, Duration idleTimeout,
-                            double goawayChance, Duration livezGracePeriod) {
+public record RequestLimits(
+        int maxRequestsInflight,
+        int maxMutatingRequestsInflight,
+        Duration shutdownDelay,
+        long bodyBytesInFlight,
+        Duration readHeaderTimeout,
+        Duration idleTimeout,
+        double goawayChance,
+        Duration livezGracePeriod) {
 
     /** kube-apiserver's secure serving: {@code ReadHeaderTimeout}, just shy of the request timeout's upper bound. */
     public static final Duration READ_HEADER_TIMEOUT = Duration.ofSeconds(32);
@@ -32,8 +38,10 @@ public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInfl
     public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(90);
 
     /** kube-apiserver's defaults: 400 and 200 in flight, no shutdown delay; a quarter of the heap for bodies. */
-    public static final RequestLimits DEFAULT = new RequestLimits(MaxInFlightFilter.DEFAULT_MAX_REQUESTS_INFLIGHT,
-            MaxInFlightFilter.DEFAULT_MAX_MUTATING_REQUESTS_INFLIGHT, Duration.ZERO);
+    public static final RequestLimits DEFAULT = new RequestLimits(
+            MaxInFlightFilter.DEFAULT_MAX_REQUESTS_INFLIGHT,
+            MaxInFlightFilter.DEFAULT_MAX_MUTATING_REQUESTS_INFLIGHT,
+            Duration.ZERO);
 
     public RequestLimits {
         if (maxRequestsInflight < 0 || maxMutatingRequestsInflight < 0) {
@@ -54,28 +62,63 @@ public record RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInfl
 
     /** With the default body budget and connection timeouts, and no GOAWAY. */
     public RequestLimits(int maxRequestsInflight, int maxMutatingRequestsInflight, Duration shutdownDelay) {
-        this(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, BodyBudget.defaultLimit(), null, null,
-                0, Duration.ZERO);
+        this(
+                maxRequestsInflight,
+                maxMutatingRequestsInflight,
+                shutdownDelay,
+                BodyBudget.defaultLimit(),
+                null,
+                null,
+                0,
+                Duration.ZERO);
     }
 
     public RequestLimits withBodyBytesInFlight(long bytes) {
-        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bytes,
-                readHeaderTimeout, idleTimeout, goawayChance, livezGracePeriod);
+        return new RequestLimits(
+                maxRequestsInflight,
+                maxMutatingRequestsInflight,
+                shutdownDelay,
+                bytes,
+                readHeaderTimeout,
+                idleTimeout,
+                goawayChance,
+                livezGracePeriod);
     }
 
     public RequestLimits withConnectionTimeouts(Duration readHeader, Duration idle) {
-        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
-                readHeader, idle, goawayChance, livezGracePeriod);
+        return new RequestLimits(
+                maxRequestsInflight,
+                maxMutatingRequestsInflight,
+                shutdownDelay,
+                bodyBytesInFlight,
+                readHeader,
+                idle,
+                goawayChance,
+                livezGracePeriod);
     }
 
     public RequestLimits withGoawayChance(double chance) {
-        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
-                readHeaderTimeout, idleTimeout, chance, livezGracePeriod);
+        return new RequestLimits(
+                maxRequestsInflight,
+                maxMutatingRequestsInflight,
+                shutdownDelay,
+                bodyBytesInFlight,
+                readHeaderTimeout,
+                idleTimeout,
+                chance,
+                livezGracePeriod);
     }
 
     public RequestLimits withLivezGracePeriod(Duration grace) {
-        return new RequestLimits(maxRequestsInflight, maxMutatingRequestsInflight, shutdownDelay, bodyBytesInFlight,
-                readHeaderTimeout, idleTimeout, goawayChance, grace);
+        return new RequestLimits(
+                maxRequestsInflight,
+                maxMutatingRequestsInflight,
+                shutdownDelay,
+                bodyBytesInFlight,
+                readHeaderTimeout,
+                idleTimeout,
+                goawayChance,
+                grace);
     }
 
     private static Duration positiveOr(Duration value, Duration fallback) {

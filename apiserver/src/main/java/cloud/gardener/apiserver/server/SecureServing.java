@@ -25,8 +25,14 @@ import java.util.Set;
  * @param certReloadInterval how often the certificate files are checked for a change (upstream: once a minute)
  * @param clientCaFile       {@code --client-ca-file}, reloaded when it changes; null for none
  */
-public record SecureServing(List<String> cipherSuites, Set<String> protocols, int http2MaxStreams, Path certFile,
-                            Path keyFile, Duration certReloadInterval, Path clientCaFile) {
+public record SecureServing(
+        List<String> cipherSuites,
+        Set<String> protocols,
+        int http2MaxStreams,
+        Path certFile,
+        Path keyFile,
+        Duration certReloadInterval,
+        Path clientCaFile) {
 
     /** Go's net/http2 default, which kube-apiserver keeps when the flag is 0. */
     public static final int GO_HTTP2_MAX_STREAMS = 250;
@@ -42,8 +48,14 @@ public record SecureServing(List<String> cipherSuites, Set<String> protocols, in
             "VersionTLS13", Set.of("TLSv1.3"));
 
     /** kube-apiserver's defaults: its secure suites, TLS 1.2 and 1.3, Go's stream limit, no reload. */
-    public static final SecureServing DEFAULT = new SecureServing(TlsCipherSuites.defaults(),
-            MIN_VERSIONS.get("VersionTLS12"), GO_HTTP2_MAX_STREAMS, null, null, CERT_RELOAD_INTERVAL, null);
+    public static final SecureServing DEFAULT = new SecureServing(
+            TlsCipherSuites.defaults(),
+            MIN_VERSIONS.get("VersionTLS12"),
+            GO_HTTP2_MAX_STREAMS,
+            null,
+            null,
+            CERT_RELOAD_INTERVAL,
+            null);
 
     public SecureServing {
         cipherSuites = List.copyOf(cipherSuites);
@@ -64,8 +76,9 @@ public record SecureServing(List<String> cipherSuites, Set<String> protocols, in
             LinkedHashSet<String> chosen = new LinkedHashSet<>(TlsCipherSuites.TLS13);
             for (String goName : goCipherSuites) {
                 String name = goName.strip();
-                chosen.add(TlsCipherSuites.jvmName(name).orElseThrow(() -> new IllegalArgumentException(
-                        "Cipher suite " + name + " not supported or doesn't exist")));
+                chosen.add(TlsCipherSuites.jvmName(name)
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                "Cipher suite " + name + " not supported or doesn't exist")));
             }
             suites = new ArrayList<>(chosen);
         }
@@ -84,19 +97,16 @@ public record SecureServing(List<String> cipherSuites, Set<String> protocols, in
 
     /** The same settings, reloading the serving certificate from these files. */
     public SecureServing withCertificateFiles(Path cert, Path key) {
-        return new SecureServing(cipherSuites, protocols, http2MaxStreams, cert, key, certReloadInterval,
-                clientCaFile);
+        return new SecureServing(cipherSuites, protocols, http2MaxStreams, cert, key, certReloadInterval, clientCaFile);
     }
 
     /** The same settings, reloading the client CA from this file. */
     public SecureServing withClientCaFile(Path file) {
-        return new SecureServing(cipherSuites, protocols, http2MaxStreams, certFile, keyFile, certReloadInterval,
-                file);
+        return new SecureServing(cipherSuites, protocols, http2MaxStreams, certFile, keyFile, certReloadInterval, file);
     }
 
     public SecureServing withCertReloadInterval(Duration interval) {
-        return new SecureServing(cipherSuites, protocols, http2MaxStreams, certFile, keyFile, interval,
-                clientCaFile);
+        return new SecureServing(cipherSuites, protocols, http2MaxStreams, certFile, keyFile, interval, clientCaFile);
     }
 
     /** Sets the protocols, suites and HTTP/2 settings on the listener's options. */

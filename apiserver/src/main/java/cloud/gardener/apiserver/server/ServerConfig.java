@@ -25,9 +25,15 @@ import java.util.function.UnaryOperator;
  * @param cluster        standalone or cluster mode, and what runs for the core objects
  * @param featureGates   gardener-apiserver's feature gates ({@code --feature-gates})
  */
-public record ServerConfig(ServingConfig serving, StorageConfig storage, AuthenticationConfig authentication,
-                           AuthorizationConfig authorization, AdmissionConfig admission, CredentialsConfig credentials,
-                           ClusterConfig cluster, FeatureGates featureGates) {
+public record ServerConfig(
+        ServingConfig serving,
+        StorageConfig storage,
+        AuthenticationConfig authentication,
+        AuthorizationConfig authorization,
+        AdmissionConfig admission,
+        CredentialsConfig credentials,
+        ClusterConfig cluster,
+        FeatureGates featureGates) {
 
     /** The largest request body accepted, as kube-apiserver's 3 MiB. */
     public static final int MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -65,7 +71,8 @@ public record ServerConfig(ServingConfig serving, StorageConfig storage, Authent
         private int minRequestTimeoutSeconds = 1800;
         private Storage store;
         private String etcdPrefix = "/registry-gardener";
-        private AuthenticationConfig authentication = AuthenticationConfig.none().withAnonymous(true);
+        private AuthenticationConfig authentication =
+                AuthenticationConfig.none().withAnonymous(true);
         private AuthorizationConfig authorization = AuthorizationConfig.standalone();
         private List<String> enabledAdmissionPlugins = List.of();
         private List<String> disabledAdmissionPlugins = List.of();
@@ -80,8 +87,7 @@ public record ServerConfig(ServingConfig serving, StorageConfig storage, Authent
         private Duration eventTtl = ClusterConfig.DEFAULT_EVENT_TTL;
         private FeatureGates featureGates = FeatureGates.defaults();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder bindAddress(String address) {
             this.bindAddress = address;
@@ -223,15 +229,21 @@ public record ServerConfig(ServingConfig serving, StorageConfig storage, Authent
 
         public ServerConfig build() {
             return new ServerConfig(
-                    new ServingConfig(bindAddress, port, certChainPem, keyPem, requestTimeout,
-                            minRequestTimeoutSeconds),
+                    new ServingConfig(
+                            bindAddress, port, certChainPem, keyPem, requestTimeout, minRequestTimeoutSeconds),
                     new StorageConfig(store, etcdPrefix),
                     authentication,
                     authorization,
                     new AdmissionConfig(enabledAdmissionPlugins, disabledAdmissionPlugins, admissionConfigurations),
                     credentials,
-                    new ClusterConfig(coreKubeconfig, serveCoreV1, projectController, garbageCollector,
-                            namespacedCloudProfileController, clusterIdentity, eventTtl),
+                    new ClusterConfig(
+                            coreKubeconfig,
+                            serveCoreV1,
+                            projectController,
+                            garbageCollector,
+                            namespacedCloudProfileController,
+                            clusterIdentity,
+                            eventTtl),
                     featureGates);
         }
     }

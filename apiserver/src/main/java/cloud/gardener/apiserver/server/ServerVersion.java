@@ -11,8 +11,7 @@ public final class ServerVersion {
     public static final String MAJOR = "1";
     public static final String MINOR = "150";
 
-    private ServerVersion() {
-    }
+    private ServerVersion() {}
 
     /** The {@code version.Info} document. */
     public static Map<String, String> info() {
@@ -25,8 +24,10 @@ public final class ServerVersion {
         info.put("buildDate", "");
         info.put("goVersion", "java" + Runtime.version().feature());
         info.put("compiler", "javac");
-        info.put("platform", System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT) + "/"
-                + System.getProperty("os.arch").replace("x86_64", "amd64"));
+        info.put(
+                "platform",
+                System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT) + "/"
+                        + System.getProperty("os.arch").replace("x86_64", "amd64"));
         return info;
     }
 

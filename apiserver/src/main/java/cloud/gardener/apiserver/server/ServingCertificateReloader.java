@@ -61,13 +61,14 @@ final class ServingCertificateReloader {
     /** Why the files do not form a certificate chain and its private key; null when they do. */
     private static String pairProblem(byte[] certPem, byte[] keyPem) {
         try {
-            java.util.List<java.security.cert.X509Certificate> chain = Pem.readCertificates(
-                    new String(certPem, StandardCharsets.US_ASCII));
+            java.util.List<java.security.cert.X509Certificate> chain =
+                    Pem.readCertificates(new String(certPem, StandardCharsets.US_ASCII));
             if (chain.isEmpty()) {
                 return "no certificate";
             }
             java.security.PrivateKey key = Pem.readPrivateKey(new String(keyPem, StandardCharsets.US_ASCII));
-            return Keys.matches(chain.get(0).getPublicKey(), key) ? null
+            return Keys.matches(chain.get(0).getPublicKey(), key)
+                    ? null
                     : "the private key does not belong to the certificate";
         } catch (RuntimeException e) {
             return e.getMessage();
@@ -75,8 +76,9 @@ final class ServingCertificateReloader {
     }
 
     private void check() {
-        vertx.<byte[][]>executeBlocking(() -> new byte[][] {Files.readAllBytes(certFile), Files.readAllBytes(keyFile)},
-                false).onSuccess(read -> {
+        vertx.<byte[][]>executeBlocking(
+                        () -> new byte[][] {Files.readAllBytes(certFile), Files.readAllBytes(keyFile)}, false)
+                .onSuccess(read -> {
                     if (Arrays.equals(read[0], lastCert) && Arrays.equals(read[1], lastKey)) {
                         return;
                     }
@@ -86,14 +88,21 @@ final class ServingCertificateReloader {
                         LOG.warn("serving certificate in {} not loaded, the previous one stays: {}", certFile, problem);
                         return;
                     }
-                    ServerSSLOptions next = base.copy().setKeyCertOptions(new PemKeyCertOptions()
-                            .addCertValue(Buffer.buffer(read[0])).addKeyValue(Buffer.buffer(read[1])));
-                    http.updateSSLOptions(next).onSuccess(updated -> {
-                        lastCert = read[0];
-                        lastKey = read[1];
-                        LOG.info("serving certificate reloaded from {}", certFile);
-                    }).onFailure(e -> LOG.warn("serving certificate in {} not loaded, the previous one stays: {}",
-                            certFile, e.getMessage()));
-                }).onFailure(e -> LOG.warn("serving certificate files unreadable: {}", e.getMessage()));
+                    ServerSSLOptions next = base.copy()
+                            .setKeyCertOptions(new PemKeyCertOptions()
+                                    .addCertValue(Buffer.buffer(read[0]))
+                                    .addKeyValue(Buffer.buffer(read[1])));
+                    http.updateSSLOptions(next)
+                            .onSuccess(updated -> {
+                                lastCert = read[0];
+                                lastKey = read[1];
+                                LOG.info("serving certificate reloaded from {}", certFile);
+                            })
+                            .onFailure(e -> LOG.warn(
+                                    "serving certificate in {} not loaded, the previous one stays: {}",
+                                    certFile,
+                                    e.getMessage()));
+                })
+                .onFailure(e -> LOG.warn("serving certificate files unreadable: {}", e.getMessage()));
     }
 }

@@ -12,6 +12,10 @@ import java.time.Duration;
  * @param requestTimeout           {@code --request-timeout}: deadline of non-long-running requests
  * @param minRequestTimeoutSeconds {@code --min-request-timeout}: minimum watch lifetime
  */
-public record ServingConfig(String bindAddress, int port, String certChainPem, String keyPem, Duration requestTimeout,
-                            int minRequestTimeoutSeconds) {
-}
+public record ServingConfig(
+        String bindAddress,
+        int port,
+        String certChainPem,
+        String keyPem,
+        Duration requestTimeout,
+        int minRequestTimeoutSeconds) {}

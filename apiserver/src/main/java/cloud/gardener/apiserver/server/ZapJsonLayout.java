@@ -19,8 +19,8 @@ import java.util.Locale;
 public final class ZapJsonLayout extends LayoutBase<ILoggingEvent> {
 
     /** zapcore.ISO8601TimeEncoder: millisecond precision with the zone offset. */
-    private static final DateTimeFormatter ISO8601 = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXX")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter ISO8601 =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXX").withZone(ZoneOffset.UTC);
 
     @Override
     public String doLayout(ILoggingEvent event) {

@@ -8,5 +8,4 @@ import java.time.Instant;
  * @param token      the compact JWS
  * @param expiration the {@code exp} claim
  */
-public record IssuedToken(String token, Instant expiration) {
-}
+public record IssuedToken(String token, Instant expiration) {}

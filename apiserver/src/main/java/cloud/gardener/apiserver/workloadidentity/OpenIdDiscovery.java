@@ -20,8 +20,7 @@ public final class OpenIdDiscovery {
     /** The key set path below the issuer path. */
     public static final String JWKS_PATH = "/jwks";
 
-    private OpenIdDiscovery() {
-    }
+    private OpenIdDiscovery() {}
 
     public static ObjectNode configuration(String issuer, List<SigningKey> keys) {
         ObjectNode doc = Json.MAPPER.createObjectNode();

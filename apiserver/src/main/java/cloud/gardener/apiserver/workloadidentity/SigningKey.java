@@ -74,8 +74,8 @@ public record SigningKey(PrivateKey privateKey, PublicKey publicKey, JWSAlgorith
             }
             throw new IllegalArgumentException("unknown ecdsa key curve, must be 256, 384, or 521");
         }
-        throw new IllegalArgumentException("unknown public key type " + publicKey.getAlgorithm()
-                + ", must be RSA or ECDSA");
+        throw new IllegalArgumentException(
+                "unknown public key type " + publicKey.getAlgorithm() + ", must be RSA or ECDSA");
     }
 
     /** base64url (unpadded) of SHA-256 over the PKIX DER of the public key. */
@@ -90,7 +90,8 @@ public record SigningKey(PrivateKey privateKey, PublicKey publicKey, JWSAlgorith
 
     JWSSigner signer() {
         try {
-            return publicKey instanceof RSAPublicKey ? new RSASSASigner(privateKey)
+            return publicKey instanceof RSAPublicKey
+                    ? new RSASSASigner(privateKey)
                     : new ECDSASigner((ECPrivateKey) privateKey);
         } catch (JOSEException e) {
             throw new IllegalArgumentException("cannot sign with this key: " + e.getMessage(), e);
@@ -100,10 +101,17 @@ public record SigningKey(PrivateKey privateKey, PublicKey publicKey, JWSAlgorith
     /** The public key as a JWK with {@code use: sig}, {@code alg} and {@code kid}. */
     public JWK publicJwk() {
         if (publicKey instanceof RSAPublicKey rsa) {
-            return new RSAKey.Builder(rsa).keyUse(KeyUse.SIGNATURE).algorithm(algorithm).keyID(keyId).build();
+            return new RSAKey.Builder(rsa)
+                    .keyUse(KeyUse.SIGNATURE)
+                    .algorithm(algorithm)
+                    .keyID(keyId)
+                    .build();
         }
         ECPublicKey ec = (ECPublicKey) publicKey;
-        return new ECKey.Builder(Curve.forECParameterSpec(ec.getParams()), ec).keyUse(KeyUse.SIGNATURE)
-                .algorithm(algorithm).keyID(keyId).build();
+        return new ECKey.Builder(Curve.forECParameterSpec(ec.getParams()), ec)
+                .keyUse(KeyUse.SIGNATURE)
+                .algorithm(algorithm)
+                .keyID(keyId)
+                .build();
     }
 }

@@ -14,8 +14,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -106,8 +106,8 @@ public final class TokenIssuer {
         claims.put("sub", nodes.textNode(subject));
         ObjectNode payload = nodes.objectNode();
         payload.setAll(claims);
-        JWSObject jws = new JWSObject(new JWSHeader.Builder(key.algorithm()).keyID(key.keyId()).build(),
-                new Payload(payload.toString()));
+        JWSObject jws = new JWSObject(
+                new JWSHeader.Builder(key.algorithm()).keyID(key.keyId()).build(), new Payload(payload.toString()));
         try {
             jws.sign(key.signer());
         } catch (JOSEException e) {

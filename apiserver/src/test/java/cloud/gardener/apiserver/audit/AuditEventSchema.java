@@ -13,24 +13,47 @@ import java.util.regex.Pattern;
  */
 public final class AuditEventSchema {
 
-    private static final Set<String> REQUIRED = Set.of("kind", "apiVersion", "level", "auditID", "stage",
-            "requestURI", "verb", "user", "requestReceivedTimestamp", "stageTimestamp");
-    private static final Set<String> FIELDS = Set.of("kind", "apiVersion", "level", "auditID", "stage", "requestURI",
-            "verb", "user", "impersonatedUser", "sourceIPs", "userAgent", "objectRef", "responseStatus",
-            "requestObject", "responseObject", "requestReceivedTimestamp", "stageTimestamp", "annotations");
+    private static final Set<String> REQUIRED = Set.of(
+            "kind",
+            "apiVersion",
+            "level",
+            "auditID",
+            "stage",
+            "requestURI",
+            "verb",
+            "user",
+            "requestReceivedTimestamp",
+            "stageTimestamp");
+    private static final Set<String> FIELDS = Set.of(
+            "kind",
+            "apiVersion",
+            "level",
+            "auditID",
+            "stage",
+            "requestURI",
+            "verb",
+            "user",
+            "impersonatedUser",
+            "sourceIPs",
+            "userAgent",
+            "objectRef",
+            "responseStatus",
+            "requestObject",
+            "responseObject",
+            "requestReceivedTimestamp",
+            "stageTimestamp",
+            "annotations");
     private static final Set<String> USER = Set.of("username", "uid", "groups", "extra");
-    private static final Set<String> OBJECT_REF = Set.of("resource", "namespace", "name", "uid", "apiGroup",
-            "apiVersion", "resourceVersion", "subresource");
-    private static final Set<String> STATUS = Set.of("kind", "apiVersion", "metadata", "status", "message",
-            "reason", "details", "code");
+    private static final Set<String> OBJECT_REF =
+            Set.of("resource", "namespace", "name", "uid", "apiGroup", "apiVersion", "resourceVersion", "subresource");
+    private static final Set<String> STATUS =
+            Set.of("kind", "apiVersion", "metadata", "status", "message", "reason", "details", "code");
     private static final Set<String> LEVELS = Set.of("None", "Metadata", "Request", "RequestResponse");
-    private static final Set<String> STAGES = Set.of("RequestReceived", "ResponseStarted", "ResponseComplete",
-            "Panic");
+    private static final Set<String> STAGES = Set.of("RequestReceived", "ResponseStarted", "ResponseComplete", "Panic");
     /** metav1.MicroTime. */
     private static final Pattern MICRO_TIME = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6}Z");
 
-    private AuditEventSchema() {
-    }
+    private AuditEventSchema() {}
 
     public static List<String> problems(JsonNode ev) {
         List<String> problems = new ArrayList<>();
@@ -56,8 +79,9 @@ public final class AuditEventSchema {
         if (ev.has("objectRef")) {
             JsonNode ref = ev.get("objectRef");
             unknown(ref, OBJECT_REF, "objectRef.", problems);
-            ref.properties().forEach(e -> expect(e.getValue().isTextual(), "objectRef." + e.getKey()
-                    + " is not a string", problems));
+            ref.properties()
+                    .forEach(e ->
+                            expect(e.getValue().isTextual(), "objectRef." + e.getKey() + " is not a string", problems));
         }
         if (ev.has("responseStatus")) {
             JsonNode status = ev.get("responseStatus");
@@ -72,12 +96,16 @@ public final class AuditEventSchema {
             expect(!ev.has(f) || ev.get(f).isObject() || ev.get(f).isArray(), f + " is not JSON", problems);
         }
         for (String f : List.of("requestReceivedTimestamp", "stageTimestamp")) {
-            expect(MICRO_TIME.matcher(ev.path(f).asText()).matches(), f + " is not a MicroTime: " + ev.get(f),
+            expect(
+                    MICRO_TIME.matcher(ev.path(f).asText()).matches(),
+                    f + " is not a MicroTime: " + ev.get(f),
                     problems);
         }
         if (ev.has("annotations")) {
-            ev.get("annotations").properties().forEach(e -> expect(e.getValue().isTextual(),
-                    "annotations." + e.getKey() + " is not a string", problems));
+            ev.get("annotations")
+                    .properties()
+                    .forEach(e -> expect(
+                            e.getValue().isTextual(), "annotations." + e.getKey() + " is not a string", problems));
         }
         return problems;
     }

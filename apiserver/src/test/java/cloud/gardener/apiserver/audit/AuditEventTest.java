@@ -2,7 +2,6 @@ package cloud.gardener.apiserver.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.authn.UserInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.buffer.Buffer;
@@ -16,39 +15,73 @@ class AuditEventTest {
 
     private static final Instant RECEIVED = Instant.parse("2026-11-27T07:00:00.123456789Z");
 
-    private static AuditEvent event(Level level, Stage stage, String verb, int code, String requestBody,
-            String responseBody, boolean omitManagedFields) {
-        return new AuditEvent(level, "5b4f5c1e-8f27-4d6e-a5c0-0d3f2e3c8f10", stage,
-                "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots", verb,
+    private static AuditEvent event(
+            Level level,
+            Stage stage,
+            String verb,
+            int code,
+            String requestBody,
+            String responseBody,
+            boolean omitManagedFields) {
+        return new AuditEvent(
+                level,
+                "5b4f5c1e-8f27-4d6e-a5c0-0d3f2e3c8f10",
+                stage,
+                "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots",
+                verb,
                 new UserInfo("alice", "42", List.of("devs", "system:authenticated"), Map.of("scope", List.of("x"))),
-                UserInfo.of("bob", List.of("ops")), List.of("10.0.0.1", "127.0.0.1"), "kubectl/v1.33",
-                new AuditEvent.ObjectRef("shoots", "garden-dev", "", "core.gardener.cloud", "v1beta1", ""), code,
-                null, requestBody == null ? null : Buffer.buffer(requestBody),
-                responseBody == null ? null : Buffer.buffer(responseBody), omitManagedFields, RECEIVED,
-                RECEIVED.plusMillis(5), Map.of("authorization.k8s.io/decision", "allow"));
+                UserInfo.of("bob", List.of("ops")),
+                List.of("10.0.0.1", "127.0.0.1"),
+                "kubectl/v1.33",
+                new AuditEvent.ObjectRef("shoots", "garden-dev", "", "core.gardener.cloud", "v1beta1", ""),
+                code,
+                null,
+                requestBody == null ? null : Buffer.buffer(requestBody),
+                responseBody == null ? null : Buffer.buffer(responseBody),
+                omitManagedFields,
+                RECEIVED,
+                RECEIVED.plusMillis(5),
+                Map.of("authorization.k8s.io/decision", "allow"));
     }
 
     @Test
     void fieldsAreUpstreamsAndObjectsFollowTheLevel() {
-        String shoot = "{\"kind\":\"Shoot\",\"metadata\":{\"name\":\"crazy\",\"managedFields\":[{\"manager\":\"kubectl\"}]}}";
-        JsonNode ev = event(Level.REQUEST, Stage.RESPONSE_COMPLETE, "create", 201, shoot, shoot, true).toJson();
+        String shoot =
+                "{\"kind\":\"Shoot\",\"metadata\":{\"name\":\"crazy\",\"managedFields\":[{\"manager\":\"kubectl\"}]}}";
+        JsonNode ev = event(Level.REQUEST, Stage.RESPONSE_COMPLETE, "create", 201, shoot, shoot, true)
+                .toJson();
         assertThat(AuditEventSchema.problems(ev)).isEmpty();
         assertThat(ev.get("requestReceivedTimestamp").asText()).isEqualTo("2026-11-27T07:00:00.123456Z");
         assertThat(ev.get("stageTimestamp").asText()).isEqualTo("2026-11-27T07:00:00.128456Z");
-        assertThat(ev.get("objectRef").get("name").asText()).as("completed from the created object").isEqualTo("crazy");
+        assertThat(ev.get("objectRef").get("name").asText())
+                .as("completed from the created object")
+                .isEqualTo("crazy");
         assertThat(ev.get("requestObject").get("metadata").has("managedFields")).isFalse();
         assertThat(ev.has("responseObject")).as("Request level").isFalse();
         assertThat(ev.get("impersonatedUser").get("username").asText()).isEqualTo("bob");
         assertThat(ev.get("user").get("extra").get("scope").get(0).asText()).isEqualTo("x");
         assertThat(ev.get("responseStatus").toString()).isEqualTo("{\"metadata\":{},\"code\":201}");
 
-        JsonNode metadata = event(Level.METADATA, Stage.RESPONSE_COMPLETE, "create", 201, shoot, shoot, false).toJson();
+        JsonNode metadata = event(Level.METADATA, Stage.RESPONSE_COMPLETE, "create", 201, shoot, shoot, false)
+                .toJson();
         assertThat(metadata.has("requestObject")).isFalse();
         assertThat(metadata.has("responseObject")).isFalse();
 
-        JsonNode list = event(Level.REQUEST_RESPONSE, Stage.RESPONSE_COMPLETE, "list", 200, null,
-                "{\"kind\":\"ShootList\",\"items\":[" + shoot + "]}", true).toJson();
-        assertThat(list.get("responseObject").get("items").get(0).get("metadata").has("managedFields")).isFalse();
+        JsonNode list = event(
+                        Level.REQUEST_RESPONSE,
+                        Stage.RESPONSE_COMPLETE,
+                        "list",
+                        200,
+                        null,
+                        "{\"kind\":\"ShootList\",\"items\":[" + shoot + "]}",
+                        true)
+                .toJson();
+        assertThat(list.get("responseObject")
+                        .get("items")
+                        .get(0)
+                        .get("metadata")
+                        .has("managedFields"))
+                .isFalse();
         assertThat(list.get("objectRef").has("name")).isFalse();
 
         JsonNode received = event(Level.REQUEST_RESPONSE, Stage.REQUEST_RECEIVED, "list", 0, null, null, false)

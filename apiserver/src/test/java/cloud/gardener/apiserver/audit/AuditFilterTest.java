@@ -42,8 +42,8 @@ class AuditFilterTest {
     @BeforeEach
     void start() throws Exception {
         vertx = Vertx.vertx();
-        AuditPolicy policy = AuditPolicy.parse(Json.YAML.readTree(
-                "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n"));
+        AuditPolicy policy = AuditPolicy.parse(
+                Json.YAML.readTree("apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n"));
         AuditBackend collecting = new AuditBackend() {
             @Override
             public String plugin() {
@@ -57,15 +57,15 @@ class AuditFilterTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         auditing = Auditing.of(policy, List.of(collecting), 100, new AuditCounters());
         Router router = Router.router(vertx);
         router.route().handler(new RequestPreamble());
         router.route().handler(new RequestInfoFilter());
-        router.route().handler(new AuthenticationFilter(request ->
-                Future.succeededFuture(AuthenticationResult.authenticated(ALICE))));
+        router.route()
+                .handler(new AuthenticationFilter(
+                        request -> Future.succeededFuture(AuthenticationResult.authenticated(ALICE))));
         router.route().handler(auditing.filter());
         router.get("/panic").handler(ctx -> {
             throw new IllegalStateException("handler bug");
@@ -75,8 +75,12 @@ class AuditFilterTest {
             Responses.writeText(ctx, 200, "ok");
         });
         router.route().failureHandler(ctx -> Responses.fail(ctx, ctx.failure()));
-        server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
-                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        server = vertx.createHttpServer()
+                .requestHandler(router)
+                .listen(0, "127.0.0.1")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         client = vertx.createHttpClient();
     }
 
@@ -88,9 +92,12 @@ class AuditFilterTest {
 
     private int get(String path) throws Exception {
         return client.request(HttpMethod.GET, server.actualPort(), "127.0.0.1", path)
-                .compose(req -> req.send()).compose(resp -> resp.body().map(b -> resp))
+                .compose(req -> req.send())
+                .compose(resp -> resp.body().map(b -> resp))
                 .map(HttpClientResponse::statusCode)
-                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     private List<JsonNode> awaitEvents(int count) throws InterruptedException {
@@ -108,7 +115,8 @@ class AuditFilterTest {
         assertThat(got).extracting(e -> e.get("stage").asText()).containsExactly("RequestReceived", "Panic");
         JsonNode status = got.get(1).get("responseStatus");
         assertThat(status.get("code").asInt()).isEqualTo(500);
-        assertThat(status.get("message").asText()).startsWith("Internal Server Error: \"/panic\": ")
+        assertThat(status.get("message").asText())
+                .startsWith("Internal Server Error: \"/panic\": ")
                 .contains("handler bug");
         assertThat(AuditEventSchema.problems(got.get(1))).isEmpty();
     }
@@ -119,7 +127,10 @@ class AuditFilterTest {
         JsonNode complete = awaitEvents(2).get(1);
         assertThat(complete.get("user").get("username").asText()).isEqualTo("alice");
         assertThat(complete.get("impersonatedUser").get("username").asText()).isEqualTo("bob");
-        assertThat(complete.get("impersonatedUser").get("groups").get(0).asText()).isEqualTo("ops");
-        assertThat(events.get(0).has("impersonatedUser")).as("RequestReceived precedes impersonation").isFalse();
+        assertThat(complete.get("impersonatedUser").get("groups").get(0).asText())
+                .isEqualTo("ops");
+        assertThat(events.get(0).has("impersonatedUser"))
+                .as("RequestReceived precedes impersonation")
+                .isFalse();
     }
 }

@@ -18,9 +18,11 @@ class AuditOptionsTest {
 
     @Test
     void theOperatorsFlagsAreAcceptedWithUpstreamsDefaults() {
-        AuditOptions audit = parse("--audit-policy-file=/etc/audit/policy.yaml",
+        AuditOptions audit = parse(
+                "--audit-policy-file=/etc/audit/policy.yaml",
                 "--audit-webhook-config-file=/etc/audit/webhook/kubeconfig.yaml",
-                "--audit-webhook-batch-max-size=30", "--audit-webhook-version=audit.k8s.io/v1");
+                "--audit-webhook-batch-max-size=30",
+                "--audit-webhook-version=audit.k8s.io/v1");
         assertThat(audit.problems()).isEmpty();
         assertThat(audit.webhookBatchMaxSize).isEqualTo(30);
         assertThat(audit.webhookMode).isEqualTo("batch");
@@ -36,9 +38,15 @@ class AuditOptionsTest {
 
     @Test
     void invalidValuesAreRefusedTogether() {
-        assertThat(parse("--audit-log-path=/var/log/audit.log", "--audit-log-format=xml", "--audit-log-maxage=-1",
-                "--audit-log-mode=async", "--audit-webhook-config-file=/k", "--audit-webhook-version=audit.k8s.io/v1beta1",
-                "--audit-webhook-batch-max-size=0").problems())
+        assertThat(parse(
+                                "--audit-log-path=/var/log/audit.log",
+                                "--audit-log-format=xml",
+                                "--audit-log-maxage=-1",
+                                "--audit-log-mode=async",
+                                "--audit-webhook-config-file=/k",
+                                "--audit-webhook-version=audit.k8s.io/v1beta1",
+                                "--audit-webhook-batch-max-size=0")
+                        .problems())
                 .containsExactly(
                         "invalid audit log mode async, allowed modes are \"batch,blocking,blocking-strict\"",
                         "invalid audit log format xml, allowed formats are \"legacy,json\"",

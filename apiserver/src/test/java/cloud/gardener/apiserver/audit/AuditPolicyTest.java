@@ -18,12 +18,25 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AuditPolicyTest {
 
     private static final UserInfo ALICE = UserInfo.of("alice", List.of("devs", "system:authenticated"));
-    private static final UserInfo GARDENLET = UserInfo.of("gardener.cloud:system:seed:aws", List.of("gardener.cloud:system:seeds"));
+    private static final UserInfo GARDENLET =
+            UserInfo.of("gardener.cloud:system:seed:aws", List.of("gardener.cloud:system:seeds"));
 
-    private static RequestInfo resource(String verb, String group, String namespace, String resource,
-            String subresource, String name) {
-        return new RequestInfo(true, "/apis/x", verb, "apis", group, "v1beta1", namespace, resource, subresource,
-                name, List.of(), "", "");
+    private static RequestInfo resource(
+            String verb, String group, String namespace, String resource, String subresource, String name) {
+        return new RequestInfo(
+                true,
+                "/apis/x",
+                verb,
+                "apis",
+                group,
+                "v1beta1",
+                namespace,
+                resource,
+                subresource,
+                name,
+                List.of(),
+                "",
+                "");
     }
 
     private static AuditPolicy policy(String yaml) throws Exception {
@@ -35,40 +48,150 @@ class AuditPolicyTest {
     static Stream<Arguments> rules() {
         return Stream.of(
                 // rule, user, request, matches
-                Arguments.of("{level: Metadata}", ALICE, resource("get", "core.gardener.cloud", "garden-dev", "shoots", "", "a"), true),
-                Arguments.of("{level: Metadata, users: [bob]}", ALICE, resource("get", "", "", "namespaces", "", ""), false),
-                Arguments.of("{level: Metadata, users: [alice]}", ALICE, resource("get", "", "", "namespaces", "", ""), true),
-                Arguments.of("{level: Metadata, userGroups: [devs]}", ALICE, RequestInfo.nonResource("/version", "GET"), true),
-                Arguments.of("{level: Metadata, userGroups: ['gardener.cloud:system:seeds']}", ALICE, RequestInfo.nonResource("/version", "GET"), false),
-                Arguments.of("{level: Metadata, verbs: [create, update]}", ALICE, resource("watch", "", "", "secrets", "", ""), false),
-                Arguments.of("{level: Metadata, verbs: [watch]}", ALICE, resource("watch", "", "", "secrets", "", ""), true),
+                Arguments.of(
+                        "{level: Metadata}",
+                        ALICE,
+                        resource("get", "core.gardener.cloud", "garden-dev", "shoots", "", "a"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, users: [bob]}", ALICE, resource("get", "", "", "namespaces", "", ""), false),
+                Arguments.of(
+                        "{level: Metadata, users: [alice]}",
+                        ALICE,
+                        resource("get", "", "", "namespaces", "", ""),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, userGroups: [devs]}",
+                        ALICE,
+                        RequestInfo.nonResource("/version", "GET"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, userGroups: ['gardener.cloud:system:seeds']}",
+                        ALICE,
+                        RequestInfo.nonResource("/version", "GET"),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, verbs: [create, update]}",
+                        ALICE,
+                        resource("watch", "", "", "secrets", "", ""),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, verbs: [watch]}", ALICE, resource("watch", "", "", "secrets", "", ""), true),
                 // the core group is "", a resource rule never matches a non-resource URL
-                Arguments.of("{level: Metadata, resources: [{group: ''}]}", ALICE, resource("get", "", "ns", "secrets", "", "s"), true),
-                Arguments.of("{level: Metadata, resources: [{group: ''}]}", ALICE, resource("get", "core.gardener.cloud", "ns", "shoots", "", "s"), false),
-                Arguments.of("{level: Metadata, resources: [{group: ''}]}", ALICE, RequestInfo.nonResource("/api", "GET"), false),
-                Arguments.of("{level: Metadata, resources: [{group: '', resources: [secrets]}]}", ALICE, resource("list", "", "ns", "secrets", "", ""), true),
-                Arguments.of("{level: Metadata, resources: [{group: '', resources: [secrets]}]}", ALICE, resource("list", "", "ns", "configmaps", "", ""), false),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: ''}]}",
+                        ALICE,
+                        resource("get", "", "ns", "secrets", "", "s"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: ''}]}",
+                        ALICE,
+                        resource("get", "core.gardener.cloud", "ns", "shoots", "", "s"),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: ''}]}",
+                        ALICE,
+                        RequestInfo.nonResource("/api", "GET"),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: '', resources: [secrets]}]}",
+                        ALICE,
+                        resource("list", "", "ns", "secrets", "", ""),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: '', resources: [secrets]}]}",
+                        ALICE,
+                        resource("list", "", "ns", "configmaps", "", ""),
+                        false),
                 // subresources: exact, '*' suffix, '*/status' prefix forms
-                Arguments.of("{level: Metadata, resources: [{group: core.gardener.cloud, resources: [shoots]}]}", ALICE, resource("update", "core.gardener.cloud", "ns", "shoots", "status", "a"), false),
-                Arguments.of("{level: Metadata, resources: [{group: core.gardener.cloud, resources: [shoots/status]}]}", ALICE, resource("update", "core.gardener.cloud", "ns", "shoots", "status", "a"), true),
-                Arguments.of("{level: Metadata, resources: [{group: core.gardener.cloud, resources: ['shoots/*']}]}", ALICE, resource("create", "core.gardener.cloud", "ns", "shoots", "adminkubeconfig", "a"), true),
-                Arguments.of("{level: Metadata, resources: [{group: core.gardener.cloud, resources: ['*/status']}]}", ALICE, resource("update", "core.gardener.cloud", "", "seeds", "status", "a"), true),
-                Arguments.of("{level: Metadata, resources: [{group: core.gardener.cloud, resources: ['*/status']}]}", ALICE, resource("update", "core.gardener.cloud", "", "seeds", "", "a"), false),
-                Arguments.of("{level: Metadata, resources: [{group: core.gardener.cloud, resources: ['*']}]}", ALICE, resource("update", "core.gardener.cloud", "", "seeds", "", "a"), true),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: core.gardener.cloud, resources: [shoots]}]}",
+                        ALICE,
+                        resource("update", "core.gardener.cloud", "ns", "shoots", "status", "a"),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: core.gardener.cloud, resources: [shoots/status]}]}",
+                        ALICE,
+                        resource("update", "core.gardener.cloud", "ns", "shoots", "status", "a"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: core.gardener.cloud, resources: ['shoots/*']}]}",
+                        ALICE,
+                        resource("create", "core.gardener.cloud", "ns", "shoots", "adminkubeconfig", "a"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: core.gardener.cloud, resources: ['*/status']}]}",
+                        ALICE,
+                        resource("update", "core.gardener.cloud", "", "seeds", "status", "a"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: core.gardener.cloud, resources: ['*/status']}]}",
+                        ALICE,
+                        resource("update", "core.gardener.cloud", "", "seeds", "", "a"),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: core.gardener.cloud, resources: ['*']}]}",
+                        ALICE,
+                        resource("update", "core.gardener.cloud", "", "seeds", "", "a"),
+                        true),
                 // resourceNames
-                Arguments.of("{level: Metadata, resources: [{group: '', resources: [configmaps], resourceNames: [cluster-identity]}]}", ALICE, resource("get", "", "kube-system", "configmaps", "", "cluster-identity"), true),
-                Arguments.of("{level: Metadata, resources: [{group: '', resources: [configmaps], resourceNames: [cluster-identity]}]}", ALICE, resource("get", "", "kube-system", "configmaps", "", "other"), false),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: '', resources: [configmaps], resourceNames: [cluster-identity]}]}",
+                        ALICE,
+                        resource("get", "", "kube-system", "configmaps", "", "cluster-identity"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, resources: [{group: '', resources: [configmaps], resourceNames: [cluster-identity]}]}",
+                        ALICE,
+                        resource("get", "", "kube-system", "configmaps", "", "other"),
+                        false),
                 // namespaces: "" is the cluster scope
-                Arguments.of("{level: Metadata, namespaces: [garden]}", ALICE, resource("get", "", "garden", "secrets", "", "a"), true),
-                Arguments.of("{level: Metadata, namespaces: [garden]}", ALICE, resource("get", "", "garden-dev", "secrets", "", "a"), false),
-                Arguments.of("{level: Metadata, namespaces: ['']}", ALICE, resource("get", "core.gardener.cloud", "", "seeds", "", "a"), true),
-                Arguments.of("{level: Metadata, namespaces: [garden]}", ALICE, RequestInfo.nonResource("/healthz", "GET"), false),
+                Arguments.of(
+                        "{level: Metadata, namespaces: [garden]}",
+                        ALICE,
+                        resource("get", "", "garden", "secrets", "", "a"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, namespaces: [garden]}",
+                        ALICE,
+                        resource("get", "", "garden-dev", "secrets", "", "a"),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, namespaces: ['']}",
+                        ALICE,
+                        resource("get", "core.gardener.cloud", "", "seeds", "", "a"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, namespaces: [garden]}",
+                        ALICE,
+                        RequestInfo.nonResource("/healthz", "GET"),
+                        false),
                 // non-resource URLs with '*' suffixes
-                Arguments.of("{level: Metadata, nonResourceURLs: ['/healthz*']}", ALICE, RequestInfo.nonResource("/healthz/etcd", "GET"), true),
-                Arguments.of("{level: Metadata, nonResourceURLs: ['/healthz']}", ALICE, RequestInfo.nonResource("/healthz/etcd", "GET"), false),
-                Arguments.of("{level: Metadata, nonResourceURLs: ['*']}", ALICE, RequestInfo.nonResource("/openapi/v2", "GET"), true),
-                Arguments.of("{level: Metadata, nonResourceURLs: ['/version']}", ALICE, resource("get", "", "", "namespaces", "", ""), false),
-                Arguments.of("{level: Metadata, users: ['gardener.cloud:system:seed:aws'], verbs: [update], resources: [{group: core.gardener.cloud, resources: [shoots/status]}]}", GARDENLET, resource("update", "core.gardener.cloud", "garden-dev", "shoots", "status", "a"), true));
+                Arguments.of(
+                        "{level: Metadata, nonResourceURLs: ['/healthz*']}",
+                        ALICE,
+                        RequestInfo.nonResource("/healthz/etcd", "GET"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, nonResourceURLs: ['/healthz']}",
+                        ALICE,
+                        RequestInfo.nonResource("/healthz/etcd", "GET"),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, nonResourceURLs: ['*']}",
+                        ALICE,
+                        RequestInfo.nonResource("/openapi/v2", "GET"),
+                        true),
+                Arguments.of(
+                        "{level: Metadata, nonResourceURLs: ['/version']}",
+                        ALICE,
+                        resource("get", "", "", "namespaces", "", ""),
+                        false),
+                Arguments.of(
+                        "{level: Metadata, users: ['gardener.cloud:system:seed:aws'], verbs: [update], resources: [{group: core.gardener.cloud, resources: [shoots/status]}]}",
+                        GARDENLET,
+                        resource("update", "core.gardener.cloud", "garden-dev", "shoots", "status", "a"),
+                        true));
     }
 
     @ParameterizedTest(name = "{0} on {2}: {3}")
@@ -86,11 +209,15 @@ class AuditPolicyTest {
                 - level: RequestResponse
                   resources: [{group: ''}]
                 """);
-        assertThat(policy.evaluate(ALICE, resource("create", "", "ns", "secrets", "", "")).level())
+        assertThat(policy.evaluate(ALICE, resource("create", "", "ns", "secrets", "", ""))
+                        .level())
                 .isEqualTo(Level.METADATA);
-        assertThat(policy.evaluate(ALICE, resource("create", "", "ns", "configmaps", "", "")).level())
+        assertThat(policy.evaluate(ALICE, resource("create", "", "ns", "configmaps", "", ""))
+                        .level())
                 .isEqualTo(Level.REQUEST_RESPONSE);
-        assertThat(policy.evaluate(ALICE, RequestInfo.nonResource("/version", "GET")).level()).isEqualTo(Level.NONE);
+        assertThat(policy.evaluate(ALICE, RequestInfo.nonResource("/version", "GET"))
+                        .level())
+                .isEqualTo(Level.NONE);
     }
 
     @Test

@@ -9,9 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
@@ -41,11 +41,13 @@ class BlockingWebhookTest {
                     - level: Metadata
                     """);
             receiver = new WebhookReceiver(vertx);
-            return CommandLine.populateCommand(new AuditOptions(),
-                    "--audit-policy-file=" + dir.resolve("policy.yaml"),
-                    "--audit-webhook-config-file=" + receiver.kubeconfig(dir),
-                    "--audit-webhook-mode=blocking",
-                    "--audit-webhook-initial-backoff=10ms").build(vertx);
+            return CommandLine.populateCommand(
+                            new AuditOptions(),
+                            "--audit-policy-file=" + dir.resolve("policy.yaml"),
+                            "--audit-webhook-config-file=" + receiver.kubeconfig(dir),
+                            "--audit-webhook-mode=blocking",
+                            "--audit-webhook-initial-backoff=10ms")
+                    .build(vertx);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -91,10 +93,11 @@ class BlockingWebhookTest {
         assertThat(admin.get(SEEDS).status()).isEqualTo(200);
 
         // RequestReceived and ResponseComplete each given up after five attempts
-        Scrape scrape = Scrape.until(admin, s -> s.counter("apiserver_audit_error_total",
-                Map.of("plugin", "webhook")) >= before + 2);
+        Scrape scrape = Scrape.until(
+                admin, s -> s.counter("apiserver_audit_error_total", Map.of("plugin", "webhook")) >= before + 2);
         assertThat(scrape.counter("apiserver_audit_error_total", Map.of("plugin", "webhook")))
                 .isGreaterThanOrEqualTo(before + 2);
-        assertThat(scrape.counter("apiserver_audit_requests_rejected_total", Map.of())).isZero();
+        assertThat(scrape.counter("apiserver_audit_requests_rejected_total", Map.of()))
+                .isZero();
     }
 }

@@ -28,20 +28,23 @@ class DeadWebhookTest {
     static final ApiServerExtension SERVER = new ApiServerExtension().withAuditing(vertx -> {
         try {
             Path dir = Files.createTempDirectory("dead-webhook");
-            Files.writeString(dir.resolve("policy.yaml"),
+            Files.writeString(
+                    dir.resolve("policy.yaml"),
                     "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: RequestResponse\n");
             // listening, never accepting: connections complete in the backlog and then hear nothing
             blackHole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
             Path kubeconfig = dir.resolve("webhook.kubeconfig");
             Kubeconfig.forToken("dead", "https://127.0.0.1:" + blackHole.getLocalPort() + "/audit", null, "t")
                     .write(kubeconfig);
-            return CommandLine.populateCommand(new AuditOptions(),
-                    "--audit-policy-file=" + dir.resolve("policy.yaml"),
-                    "--audit-webhook-config-file=" + kubeconfig,
-                    "--audit-webhook-batch-buffer-size=10",
-                    "--audit-webhook-batch-max-size=2",
-                    "--audit-webhook-batch-max-wait=10ms",
-                    "--audit-webhook-initial-backoff=10ms").build(vertx);
+            return CommandLine.populateCommand(
+                            new AuditOptions(),
+                            "--audit-policy-file=" + dir.resolve("policy.yaml"),
+                            "--audit-webhook-config-file=" + kubeconfig,
+                            "--audit-webhook-batch-buffer-size=10",
+                            "--audit-webhook-batch-max-size=2",
+                            "--audit-webhook-batch-max-wait=10ms",
+                            "--audit-webhook-initial-backoff=10ms")
+                    .build(vertx);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -57,13 +60,15 @@ class DeadWebhookTest {
         TestClient admin = SERVER.admin();
         // warm up connections and code paths
         for (int i = 0; i < 20; i++) {
-            assertThat(admin.get("/apis/core.gardener.cloud/v1beta1/seeds").status()).isEqualTo(200);
+            assertThat(admin.get("/apis/core.gardener.cloud/v1beta1/seeds").status())
+                    .isEqualTo(200);
         }
         long slowest = 0;
         long start = System.nanoTime();
         for (int i = 0; i < 100; i++) {
             long t = System.nanoTime();
-            assertThat(admin.get("/apis/core.gardener.cloud/v1beta1/seeds").status()).isEqualTo(200);
+            assertThat(admin.get("/apis/core.gardener.cloud/v1beta1/seeds").status())
+                    .isEqualTo(200);
             slowest = Math.max(slowest, System.nanoTime() - t);
         }
         long total = System.nanoTime() - start;

@@ -53,8 +53,9 @@ class RotatingFileTest {
         try (Stream<Path> files = Files.list(dir)) {
             names = files.map(p -> p.getFileName().toString()).sorted().toList();
         }
-        assertThat(names).containsExactly("audit-2026-11-27T07-00-08.000.log.gz",
-                "audit-2026-11-27T07-00-10.000.log.gz", "audit.log");
+        assertThat(names)
+                .containsExactly(
+                        "audit-2026-11-27T07-00-08.000.log.gz", "audit-2026-11-27T07-00-10.000.log.gz", "audit.log");
         assertThat(Files.size(log)).isEqualTo(2L * line.length);
         assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(log)))
                 .isEqualTo("rw-------");

@@ -8,8 +8,8 @@ import cloud.gardener.apiserver.testing.TestClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
@@ -42,11 +42,13 @@ class StrictWebhookTest {
                     - level: Metadata
                     """);
             receiver = new WebhookReceiver(vertx);
-            return CommandLine.populateCommand(new AuditOptions(),
-                    "--audit-policy-file=" + dir.resolve("policy.yaml"),
-                    "--audit-webhook-config-file=" + receiver.kubeconfig(dir),
-                    "--audit-webhook-mode=blocking-strict",
-                    "--audit-webhook-initial-backoff=10ms").build(vertx);
+            return CommandLine.populateCommand(
+                            new AuditOptions(),
+                            "--audit-policy-file=" + dir.resolve("policy.yaml"),
+                            "--audit-webhook-config-file=" + receiver.kubeconfig(dir),
+                            "--audit-webhook-mode=blocking-strict",
+                            "--audit-webhook-initial-backoff=10ms")
+                    .build(vertx);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -67,12 +69,14 @@ class StrictWebhookTest {
 
         assertThat(refused.status()).isEqualTo(500);
         assertThat(refused.header("Content-Type")).isEqualTo("text/plain; charset=utf-8");
-        assertThat(refused.body()).isEqualTo("Internal Server Error: \"" + SEEDS
-                + "?limit=1\": failed to store audit event\n");
+        assertThat(refused.body())
+                .isEqualTo("Internal Server Error: \"" + SEEDS + "?limit=1\": failed to store audit event\n");
         assertThat(admin.get(SEEDS).status()).isEqualTo(200);
 
-        Scrape after = Scrape.until(admin, s -> s.counter("apiserver_audit_event_total", Map.of())
-                >= before.counter("apiserver_audit_event_total", Map.of()) + 3);
+        Scrape after = Scrape.until(
+                admin,
+                s -> s.counter("apiserver_audit_event_total", Map.of())
+                        >= before.counter("apiserver_audit_event_total", Map.of()) + 3);
         assertThat(after.counter("apiserver_audit_requests_rejected_total", Map.of()))
                 .isEqualTo(before.counter("apiserver_audit_requests_rejected_total", Map.of()) + 1);
         // the refused request's RequestReceived, given up after five attempts; no other event was made for it
@@ -84,6 +88,7 @@ class StrictWebhookTest {
         assertThat(after.counter("apiserver_audit_level_total", Map.of("level", "RequestResponse")))
                 .isEqualTo(before.counter("apiserver_audit_level_total", Map.of("level", "RequestResponse")) + 2);
         assertThat(after.counter("apiserver_audit_level_total", Map.of("level", "None")))
-                .as("the scrapes themselves").isGreaterThanOrEqualTo(1);
+                .as("the scrapes themselves")
+                .isGreaterThanOrEqualTo(1);
     }
 }

@@ -27,14 +27,19 @@ class TruncationTest {
         assertThat(truncation.fit(small, smallBytes, counters)).isSameAs(smallBytes);
 
         ObjectNode large = event(5_000, 10);
-        JsonNode truncated = Json.MAPPER.readTree(truncation.fit(large, Json.MAPPER.writeValueAsBytes(large), counters));
+        JsonNode truncated =
+                Json.MAPPER.readTree(truncation.fit(large, Json.MAPPER.writeValueAsBytes(large), counters));
         assertThat(truncated.has("requestObject")).isFalse();
-        assertThat(truncated.get("annotations").get("audit.k8s.io/truncated").asText()).isEqualTo("true");
+        assertThat(truncated.get("annotations").get("audit.k8s.io/truncated").asText())
+                .isEqualTo("true");
         assertThat(truncated.get("annotations").get("note").asText()).hasSize(10);
-        assertThat(large.has("requestObject")).as("the event other backends get is untouched").isTrue();
+        assertThat(large.has("requestObject"))
+                .as("the event other backends get is untouched")
+                .isTrue();
 
         ObjectNode hopeless = event(10, 5_000);
-        assertThat(truncation.fit(hopeless, Json.MAPPER.writeValueAsBytes(hopeless), counters)).isNull();
+        assertThat(truncation.fit(hopeless, Json.MAPPER.writeValueAsBytes(hopeless), counters))
+                .isNull();
         assertThat(counters.auditErrorsTotal("truncate")).isEqualTo(1);
 
         assertThat(Truncation.OFF.fit(hopeless, new byte[20_000], counters)).hasSize(20_000);

@@ -34,13 +34,18 @@ final class WebhookReceiver implements AutoCloseable {
 
     WebhookReceiver(Vertx vertx) throws Exception {
         ca = CertificateAuthority.generate("audit-webhook-ca", Duration.ofDays(1));
-        IssuedCertificate serving = ca.issueServing("audit-webhook", List.of("localhost"), List.of("127.0.0.1"),
-                Duration.ofDays(1));
-        server = vertx.createHttpServer(new HttpServerOptions().setSsl(true).setHost("127.0.0.1").setPort(0)
-                .setKeyCertOptions(new PemKeyCertOptions().addCertValue(Buffer.buffer(serving.certificateChainPem()))
+        IssuedCertificate serving =
+                ca.issueServing("audit-webhook", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
+        server = vertx.createHttpServer(new HttpServerOptions()
+                .setSsl(true)
+                .setHost("127.0.0.1")
+                .setPort(0)
+                .setKeyCertOptions(new PemKeyCertOptions()
+                        .addCertValue(Buffer.buffer(serving.certificateChainPem()))
                         .addKeyValue(Buffer.buffer(serving.privateKeyPem()))));
         server.requestHandler(req -> req.body().onSuccess(body -> {
-            if (!("Bearer " + TOKEN).equals(req.getHeader("Authorization")) || !"/audit".equals(req.path())
+            if (!("Bearer " + TOKEN).equals(req.getHeader("Authorization"))
+                    || !"/audit".equals(req.path())
                     || !"POST".equals(req.method().name())) {
                 refused.add(req.method() + " " + req.path() + " " + req.getHeader("Authorization"));
                 req.response().setStatusCode(401).end();
@@ -52,7 +57,10 @@ final class WebhookReceiver implements AutoCloseable {
             }
             Runnable answer = () -> {
                 eventLists.add(Json.readTree(body.getBytes()));
-                req.response().setStatusCode(200).putHeader("Content-Type", "application/json").end("{}");
+                req.response()
+                        .setStatusCode(200)
+                        .putHeader("Content-Type", "application/json")
+                        .end("{}");
             };
             if (delayMs > 0) {
                 vertx.setTimer(delayMs, id -> answer.run());
@@ -66,8 +74,12 @@ final class WebhookReceiver implements AutoCloseable {
     /** A kubeconfig naming this receiver, trusting its CA and sending its token. */
     Path kubeconfig(Path dir) throws Exception {
         Path file = dir.resolve("audit-webhook.kubeconfig");
-        Kubeconfig.forToken("audit-webhook", "https://127.0.0.1:" + server.actualPort() + "/audit",
-                ca.certificatePem(), TOKEN).write(file);
+        Kubeconfig.forToken(
+                        "audit-webhook",
+                        "https://127.0.0.1:" + server.actualPort() + "/audit",
+                        ca.certificatePem(),
+                        TOKEN)
+                .write(file);
         return file;
     }
 
@@ -80,6 +92,10 @@ final class WebhookReceiver implements AutoCloseable {
     /** Waits up to 10 s; join, unlike get, declares no InterruptedException, which a close() should not throw. */
     @Override
     public void close() {
-        server.close().toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
+        server.close()
+                .toCompletionStage()
+                .toCompletableFuture()
+                .orTimeout(10, TimeUnit.SECONDS)
+                .join();
     }
 }

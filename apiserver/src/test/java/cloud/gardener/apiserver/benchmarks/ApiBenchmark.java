@@ -47,20 +47,21 @@ import java.util.stream.Stream;
 public final class ApiBenchmark {
 
     private static final List<String> ROWS = List.of("create", "update", "get", "shoot-create", "list");
-    private static final Set<String> FLAGS = Set.of("--rounds", "--duration", "--concurrency", "--objects", "--lists",
-            "--only");
+    private static final Set<String> FLAGS =
+            Set.of("--rounds", "--duration", "--concurrency", "--objects", "--lists", "--only");
 
-    private ApiBenchmark() {
-    }
+    private ApiBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> flags = flags(args);
         int rounds = Integer.parseInt(flags.getOrDefault("--rounds", "3"));
-        Duration duration = Duration.ofMillis((long) (Double.parseDouble(flags.getOrDefault("--duration", "4")) * 1000));
+        Duration duration =
+                Duration.ofMillis((long) (Double.parseDouble(flags.getOrDefault("--duration", "4")) * 1000));
         int concurrency = Integer.parseInt(flags.getOrDefault("--concurrency", "64"));
         int objects = Integer.parseInt(flags.getOrDefault("--objects", "2000"));
         int lists = Integer.parseInt(flags.getOrDefault("--lists", "3"));
-        List<String> only = Arrays.asList(flags.getOrDefault("--only", String.join(",", ROWS)).split(","));
+        List<String> only = Arrays.asList(
+                flags.getOrDefault("--only", String.join(",", ROWS)).split(","));
         for (String row : only) {
             if (!ROWS.contains(row)) {
                 throw new IllegalArgumentException("unknown row " + row + "; rows: " + String.join(", ", ROWS));
@@ -75,20 +76,52 @@ public final class ApiBenchmark {
             EtcdProcess etcd = EtcdProcess.start(dir.resolve("etcd"));
             resources.add(etcd);
             BenchTls tls = BenchTls.generate(dir.resolve("tls"));
-            List<String> common = List.of("--bind-address", "127.0.0.1", "--secure-port", "0",
-                    "--tls-cert-file", tls.certFile().toString(), "--tls-private-key-file", tls.keyFile().toString(),
-                    "--client-ca-file", tls.clientCaFile().toString());
+            List<String> common = List.of(
+                    "--bind-address",
+                    "127.0.0.1",
+                    "--secure-port",
+                    "0",
+                    "--tls-cert-file",
+                    tls.certFile().toString(),
+                    "--tls-private-key-file",
+                    tls.keyFile().toString(),
+                    "--client-ca-file",
+                    tls.clientCaFile().toString());
             List<ApiTarget> targets = new ArrayList<>();
-            targets.add(startServer(vertx, "etcd", common, List.of("--etcd-servers", etcd.endpoint(),
-                    "--data-dir", dir.resolve("server-etcd").toString()), dir, concurrency, tls, resources));
-            targets.add(startServer(vertx, "embedded", common, List.of("--storage-backend", "embedded",
-                    "--data-dir", dir.resolve("server-embedded").toString()), dir, concurrency, tls, resources));
+            targets.add(startServer(
+                    vertx,
+                    "etcd",
+                    common,
+                    List.of(
+                            "--etcd-servers",
+                            etcd.endpoint(),
+                            "--data-dir",
+                            dir.resolve("server-etcd").toString()),
+                    dir,
+                    concurrency,
+                    tls,
+                    resources));
+            targets.add(startServer(
+                    vertx,
+                    "embedded",
+                    common,
+                    List.of(
+                            "--storage-backend",
+                            "embedded",
+                            "--data-dir",
+                            dir.resolve("server-embedded").toString()),
+                    dir,
+                    concurrency,
+                    tls,
+                    resources));
             RawEtcd raw = new RawEtcd(etcd.endpoint());
             resources.add(raw);
             for (ApiTarget target : targets) {
                 for (String namespace : List.of(ConfigMaps.NAMESPACE, ConfigMaps.LIST_NAMESPACE)) {
-                    BenchContext.await(target.create("/api/v1/namespaces", Buffer.buffer(
-                            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + namespace + "\"}}")));
+                    BenchContext.await(target.create(
+                            "/api/v1/namespaces",
+                            Buffer.buffer("{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
+                                    + namespace + "\"}}")));
                 }
             }
             BenchContext context = new BenchContext(vertx, targets, raw, tls, dir, objects, lists, examples);
@@ -102,10 +135,18 @@ public final class ApiBenchmark {
                     }
                 }
             }
-            System.out.printf(Locale.ROOT, "API benchmark: %d rounds of %.1f s per measurement after a warm-up round, "
-                            + "%d in flight, LIST of %d objects; %d CPUs, load average %s, Java %s, etcd %s%n", rounds,
-                    duration.toMillis() / 1000.0, concurrency, objects, Runtime.getRuntime().availableProcessors(),
-                    loadBefore, System.getProperty("java.version"), etcdVersion());
+            System.out.printf(
+                    Locale.ROOT,
+                    "API benchmark: %d rounds of %.1f s per measurement after a warm-up round, "
+                            + "%d in flight, LIST of %d objects; %d CPUs, load average %s, Java %s, etcd %s%n",
+                    rounds,
+                    duration.toMillis() / 1000.0,
+                    concurrency,
+                    objects,
+                    Runtime.getRuntime().availableProcessors(),
+                    loadBefore,
+                    System.getProperty("java.version"),
+                    etcdVersion());
             for (BenchRow row : rows) {
                 progress("preparing " + row.name());
                 row.prepare();
@@ -149,16 +190,30 @@ public final class ApiBenchmark {
         };
     }
 
-    private static ApiTarget startServer(Vertx vertx, String store, List<String> common, List<String> storeFlags,
-                                         Path dir, int concurrency, BenchTls tls, List<AutoCloseable> resources)
+    private static ApiTarget startServer(
+            Vertx vertx,
+            String store,
+            List<String> common,
+            List<String> storeFlags,
+            Path dir,
+            int concurrency,
+            BenchTls tls,
+            List<AutoCloseable> resources)
             throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(common);
         args.addAll(storeFlags);
         progress("starting the server on " + store);
-        JavaProcess process = JavaProcess.start("server on " + store, serverJvmOptions(), Main.class.getName(), args,
-                dir.resolve("server-" + store + ".log"), Duration.ofMinutes(2));
+        JavaProcess process = JavaProcess.start(
+                "server on " + store,
+                serverJvmOptions(),
+                Main.class.getName(),
+                args,
+                dir.resolve("server-" + store + ".log"),
+                Duration.ofMinutes(2));
         resources.add(process);
-        ApiTarget target = new ApiTarget(store, process,
+        ApiTarget target = new ApiTarget(
+                store,
+                process,
                 new BenchHttpClient(vertx, process.port(), HttpVersion.HTTP_1_1, concurrency, tls),
                 new BenchHttpClient(vertx, process.port(), HttpVersion.HTTP_2, concurrency, tls));
         resources.add(target.http1());
@@ -168,7 +223,8 @@ public final class ApiBenchmark {
 
     /** {@code BENCH_SERVER_JAVA_OPTS}, split at spaces: the same for the API servers and the bare server. */
     static List<String> serverJvmOptions() {
-        String options = System.getenv().getOrDefault("BENCH_SERVER_JAVA_OPTS", "").trim();
+        String options =
+                System.getenv().getOrDefault("BENCH_SERVER_JAVA_OPTS", "").trim();
         return options.isEmpty() ? List.of() : List.of(Pattern.compile("\\s+").split(options));
     }
 
@@ -190,7 +246,9 @@ public final class ApiBenchmark {
 
     private static String loadAverage() {
         try {
-            return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
+            return String.join(
+                    " ",
+                    Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
         } catch (IOException e) {
             return "?";
         }
@@ -198,7 +256,8 @@ public final class ApiBenchmark {
 
     private static String etcdVersion() {
         try {
-            Process p = new ProcessBuilder(EtcdProcess.findBinary().toString(), "--version").redirectErrorStream(true)
+            Process p = new ProcessBuilder(EtcdProcess.findBinary().toString(), "--version")
+                    .redirectErrorStream(true)
                     .start();
             String out = new String(p.getInputStream().readAllBytes(), UTF_8);
             p.waitFor(5, TimeUnit.SECONDS);

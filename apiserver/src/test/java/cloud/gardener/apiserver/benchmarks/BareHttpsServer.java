@@ -28,8 +28,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class BareHttpsServer {
 
-    private BareHttpsServer() {
-    }
+    private BareHttpsServer() {}
 
     public static void main(String[] args) throws Exception {
         Path cert = Path.of(args[0]);
@@ -43,7 +42,8 @@ public final class BareHttpsServer {
                 .setPort(port)
                 .setSsl(true)
                 .setUseAlpn(true)
-                .setKeyCertOptions(new PemKeyCertOptions().setCertPath(cert.toString()).setKeyPath(key.toString()))
+                .setKeyCertOptions(
+                        new PemKeyCertOptions().setCertPath(cert.toString()).setKeyPath(key.toString()))
                 .setClientAuth(ClientAuth.REQUEST)
                 .setTrustOptions(new PemTrustOptions().addCertPath(clientCa.toString()))
                 .setCompressionSupported(true)
@@ -52,16 +52,20 @@ public final class BareHttpsServer {
         tls.cipherSuites().forEach(options::addEnabledCipherSuite);
         Vertx vertx = Vertx.vertx();
         int instances = Runtime.getRuntime().availableProcessors();
-        vertx.deployVerticle(() -> new VerticleBase() {
-            @Override
-            public Future<?> start() {
-                return vertx.createHttpServer(options)
-                        .requestHandler(request -> request.response()
-                                .putHeader("Content-Type", "application/json")
-                                .end(body))
-                        .listen();
-            }
-        }, new DeploymentOptions().setInstances(instances)).toCompletionStage().toCompletableFuture()
+        vertx.deployVerticle(
+                        () -> new VerticleBase() {
+                            @Override
+                            public Future<?> start() {
+                                return vertx.createHttpServer(options)
+                                        .requestHandler(request -> request.response()
+                                                .putHeader("Content-Type", "application/json")
+                                                .end(body))
+                                        .listen();
+                            }
+                        },
+                        new DeploymentOptions().setInstances(instances))
+                .toCompletionStage()
+                .toCompletableFuture()
                 .get(30, TimeUnit.SECONDS);
         System.out.println("bare Vert.x server (" + instances + " instances) serving on https://127.0.0.1:" + port);
     }

@@ -16,8 +16,15 @@ import java.util.concurrent.TimeoutException;
  * @param lists    LISTs per subject and round (the round's value is their median)
  * @param examples the repository's {@code examples/} (the Shoot row's Project, CloudProfile, Seed, ...)
  */
-record BenchContext(Vertx vertx, List<ApiTarget> targets, RawEtcd raw, BenchTls tls, Path dir, int objects, int lists,
-                    Path examples) {
+record BenchContext(
+        Vertx vertx,
+        List<ApiTarget> targets,
+        RawEtcd raw,
+        BenchTls tls,
+        Path dir,
+        int objects,
+        int lists,
+        Path examples) {
 
     /** Waits for a setup step (never for a measured operation). */
     static <T> T await(Future<T> future) throws InterruptedException {

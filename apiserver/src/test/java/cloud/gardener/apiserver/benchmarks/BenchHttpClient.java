@@ -31,19 +31,24 @@ final class BenchHttpClient implements AutoCloseable {
                 .setDefaultHost("127.0.0.1")
                 .setDefaultPort(port)
                 .setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(tls.servingCaPem())))
-                .setKeyCertOptions(new PemKeyCertOptions().addCertValue(Buffer.buffer(tls.adminCertPem()))
+                .setKeyCertOptions(new PemKeyCertOptions()
+                        .addCertValue(Buffer.buffer(tls.adminCertPem()))
                         .addKeyValue(Buffer.buffer(tls.adminKeyPem())))
                 .setKeepAlive(true)
                 .setHttp2MultiplexingLimit(-1);
-        this.client = vertx.httpClientBuilder().with(options)
-                .with(new PoolOptions().setHttp1MaxSize(concurrency).setHttp2MaxSize(1).setMaxWaitQueueSize(-1))
+        this.client = vertx.httpClientBuilder()
+                .with(options)
+                .with(new PoolOptions()
+                        .setHttp1MaxSize(concurrency)
+                        .setHttp2MaxSize(1)
+                        .setMaxWaitQueueSize(-1))
                 .build();
     }
 
     /** Sends the request; the body of a response with {@code expectedStatus}, else a failure with status and body. */
     Future<Buffer> send(HttpMethod method, String path, Buffer body, int expectedStatus) {
-        RequestOptions request = new RequestOptions().setMethod(method).setURI(path)
-                .putHeader("Accept", "application/json");
+        RequestOptions request =
+                new RequestOptions().setMethod(method).setURI(path).putHeader("Accept", "application/json");
         if (body != null) {
             request.putHeader("Content-Type", "application/json");
         }
@@ -59,20 +64,24 @@ final class BenchHttpClient implements AutoCloseable {
      */
     Future<Long> getCounting(String path) {
         AtomicLong bytes = new AtomicLong();
-        return client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path)
+        return client.request(new RequestOptions()
+                        .setMethod(HttpMethod.GET)
+                        .setURI(path)
                         .putHeader("Accept", "application/json"))
                 .compose(r -> r.send())
                 .compose(response -> {
                     if (response.statusCode() != 200) {
-                        return response.body().compose(b -> check(HttpMethod.GET, path, response, b, 200)).map(0L);
+                        return response.body()
+                                .compose(b -> check(HttpMethod.GET, path, response, b, 200))
+                                .map(0L);
                     }
                     response.handler(chunk -> bytes.addAndGet(chunk.length()));
                     return response.end().map(v -> bytes.get());
                 });
     }
 
-    private static Future<Buffer> check(HttpMethod method, String path, HttpClientResponse response, Buffer body,
-                                        int expectedStatus) {
+    private static Future<Buffer> check(
+            HttpMethod method, String path, HttpClientResponse response, Buffer body, int expectedStatus) {
         if (response.statusCode() != expectedStatus) {
             return Future.failedFuture(method + " " + path + ": " + response.statusCode() + " "
                     + body.toString().substring(0, Math.min(400, body.length())));

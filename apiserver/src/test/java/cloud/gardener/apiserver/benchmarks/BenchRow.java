@@ -17,8 +17,7 @@ interface BenchRow {
     }
 
     /** What a round measures, in the order of round 0. */
-    record Subject(String name, Measurement measurement) {
-    }
+    record Subject(String name, Measurement measurement) {}
 
     /** The name for {@code --only}. */
     String name();

@@ -73,8 +73,13 @@ final class ClosedLoop {
         return completed.get() / (Math.min(System.nanoTime() - started, duration.toNanos()) / 1e9);
     }
 
-    private void loop(IntFunction<Future<?>> op, AtomicInteger next, AtomicLong completed,
-                      AtomicInteger running, long deadline, CompletableFuture<Void> done) {
+    private void loop(
+            IntFunction<Future<?>> op,
+            AtomicInteger next,
+            AtomicLong completed,
+            AtomicInteger running,
+            long deadline,
+            CompletableFuture<Void> done) {
         if (done.isDone()) {
             return;
         }

@@ -13,8 +13,7 @@ final class ConfigMaps {
     static final String LIST_NAMESPACE = "bench-list";
     private static final String PAYLOAD = "x".repeat(PAYLOAD_BYTES - 16);
 
-    private ConfigMaps() {
-    }
+    private ConfigMaps() {}
 
     static String collection(String namespace) {
         return "/api/v1/namespaces/" + namespace + "/configmaps";

@@ -23,8 +23,12 @@ final class CreateRow implements BenchRow {
     @Override
     public void prepare() throws Exception {
         // the raw baseline writes what the server writes: the object with its metadata filled in
-        stored = BenchContext.await(context.targets().get(0).create(ConfigMaps.collection(ConfigMaps.NAMESPACE),
-                ConfigMaps.create(ConfigMaps.NAMESPACE, "create-template"))).getBytes();
+        stored = BenchContext.await(context.targets()
+                        .get(0)
+                        .create(
+                                ConfigMaps.collection(ConfigMaps.NAMESPACE),
+                                ConfigMaps.create(ConfigMaps.NAMESPACE, "create-template")))
+                .getBytes();
     }
 
     @Override
@@ -33,14 +37,19 @@ final class CreateRow implements BenchRow {
         for (ApiTarget target : context.targets()) {
             subjects.add(new Subject("create on " + target.store(), results -> {
                 String prefix = "c" + measurement.incrementAndGet() + "-";
-                results.record("create." + target.store(), load.run("ConfigMap creates on " + target.store(),
-                        i -> target.create(ConfigMaps.collection(ConfigMaps.NAMESPACE),
-                                ConfigMaps.create(ConfigMaps.NAMESPACE, prefix + i))));
+                results.record(
+                        "create." + target.store(),
+                        load.run(
+                                "ConfigMap creates on " + target.store(),
+                                i -> target.create(
+                                        ConfigMaps.collection(ConfigMaps.NAMESPACE),
+                                        ConfigMaps.create(ConfigMaps.NAMESPACE, prefix + i))));
             }));
         }
         subjects.add(new Subject("raw create", results -> {
             String prefix = "/bench-raw/configmaps/c" + measurement.incrementAndGet() + "-";
-            results.record("create.raw", load.run("raw creates", i -> context.raw().create(prefix + i, stored)));
+            results.record(
+                    "create.raw", load.run("raw creates", i -> context.raw().create(prefix + i, stored)));
         }));
         return subjects;
     }
@@ -49,8 +58,11 @@ final class CreateRow implements BenchRow {
     public List<Figure> figures() {
         List<Figure> figures = new ArrayList<>();
         for (ApiTarget target : context.targets()) {
-            figures.add(new Figure("creates/s of 8 KiB ConfigMaps, " + target.store() + " ÷ raw jetcd create txns",
-                    "create." + target.store(), "create.raw", Figure.Unit.PER_SECOND,
+            figures.add(new Figure(
+                    "creates/s of 8 KiB ConfigMaps, " + target.store() + " ÷ raw jetcd create txns",
+                    "create." + target.store(),
+                    "create.raw",
+                    Figure.Unit.PER_SECOND,
                     target.store().equals("etcd") ? "≥ 0.6" : "≥ 1.0"));
         }
         return figures;

@@ -39,14 +39,21 @@ record Figure(String text, String valueKey, String baselineKey, Unit unit, Strin
         for (int i = 0; i < values.size(); i++) {
             ratios.add(values.get(i) / baselines.get(i));
         }
-        return String.format(Locale.ROOT, "| %s | %s | %s | %.2f (%.2f–%.2f) | %s |", text,
-                unit.format(median(values)), unit.format(median(baselines)), median(ratios),
+        return String.format(
+                Locale.ROOT,
+                "| %s | %s | %s | %.2f (%.2f–%.2f) | %s |",
+                text,
+                unit.format(median(values)),
+                unit.format(median(baselines)),
+                median(ratios),
                 ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow(), goal);
+                ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
+                goal);
     }
 
     static double median(List<Double> values) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sorted =
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }

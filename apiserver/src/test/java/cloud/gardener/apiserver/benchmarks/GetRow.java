@@ -39,16 +39,23 @@ final class GetRow implements BenchRow, AutoCloseable {
     public void prepare() throws Exception {
         Buffer body = null;
         for (ApiTarget target : context.targets()) {
-            BenchContext.await(target.create(ConfigMaps.collection(ConfigMaps.NAMESPACE),
-                    ConfigMaps.create(ConfigMaps.NAMESPACE, NAME)));
+            BenchContext.await(target.create(
+                    ConfigMaps.collection(ConfigMaps.NAMESPACE), ConfigMaps.create(ConfigMaps.NAMESPACE, NAME)));
             body = BenchContext.await(target.http1().send(HttpMethod.GET, PATH, null, 200));
         }
         Path bodyFile = Files.write(context.dir().resolve("get-body.json"), body.getBytes());
         BenchTls tls = context.tls();
-        bare = JavaProcess.start("bare Vert.x server", ApiBenchmark.serverJvmOptions(),
-                BareHttpsServer.class.getName(), List.of(tls.certFile().toString(), tls.keyFile().toString(),
-                        tls.clientCaFile().toString(), bodyFile.toString()),
-                context.dir().resolve("bare-server.log"), Duration.ofSeconds(60));
+        bare = JavaProcess.start(
+                "bare Vert.x server",
+                ApiBenchmark.serverJvmOptions(),
+                BareHttpsServer.class.getName(),
+                List.of(
+                        tls.certFile().toString(),
+                        tls.keyFile().toString(),
+                        tls.clientCaFile().toString(),
+                        bodyFile.toString()),
+                context.dir().resolve("bare-server.log"),
+                Duration.ofSeconds(60));
         Vertx vertx = context.vertx();
         bareHttp1 = new BenchHttpClient(vertx, bare.port(), HttpVersion.HTTP_1_1, concurrency, tls);
         bareHttp2 = new BenchHttpClient(vertx, bare.port(), HttpVersion.HTTP_2, concurrency, tls);
@@ -67,8 +74,8 @@ final class GetRow implements BenchRow, AutoCloseable {
     }
 
     private static Subject get(String key, BenchHttpClient client, ClosedLoop load) {
-        return new Subject(key, results -> results.record(key,
-                load.run(key, i -> client.send(HttpMethod.GET, PATH, null, 200))));
+        return new Subject(
+                key, results -> results.record(key, load.run(key, i -> client.send(HttpMethod.GET, PATH, null, 200))));
     }
 
     @Override
@@ -76,9 +83,13 @@ final class GetRow implements BenchRow, AutoCloseable {
         List<Figure> figures = new ArrayList<>();
         for (ApiTarget target : context.targets()) {
             for (String protocol : List.of("http1", "http2")) {
-                figures.add(new Figure("GETs/s of one ConfigMap over " + (protocol.equals("http1") ? "HTTP/1.1" : "HTTP/2")
-                        + ", " + target.store() + " ÷ bare Vert.x HTTPS server, same bytes",
-                        "get." + target.store() + "." + protocol, "get.bare." + protocol, Figure.Unit.PER_SECOND, "≥ 0.8"));
+                figures.add(new Figure(
+                        "GETs/s of one ConfigMap over " + (protocol.equals("http1") ? "HTTP/1.1" : "HTTP/2") + ", "
+                                + target.store() + " ÷ bare Vert.x HTTPS server, same bytes",
+                        "get." + target.store() + "." + protocol,
+                        "get.bare." + protocol,
+                        Figure.Unit.PER_SECOND,
+                        "≥ 0.8"));
             }
         }
         return figures;

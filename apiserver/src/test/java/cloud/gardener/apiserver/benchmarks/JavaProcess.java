@@ -38,8 +38,9 @@ final class JavaProcess implements AutoCloseable {
      *
      * @param jvmOptions options for the JVM (e.g. {@code -Xmx2g}); none by default, as a user would start it
      */
-    static JavaProcess start(String name, List<String> jvmOptions, String mainClass, List<String> args, Path log,
-                             Duration timeout) throws IOException, InterruptedException {
+    static JavaProcess start(
+            String name, List<String> jvmOptions, String mainClass, List<String> args, Path log, Duration timeout)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(jvmOptions);
@@ -47,7 +48,10 @@ final class JavaProcess implements AutoCloseable {
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
         command.addAll(args);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             Matcher m = SERVING.matcher(Files.readString(log, UTF_8));

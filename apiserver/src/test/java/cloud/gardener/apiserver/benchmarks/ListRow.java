@@ -31,14 +31,17 @@ final class ListRow implements BenchRow {
     public void prepare() throws Exception {
         AtomicReference<byte[]> stored = new AtomicReference<>();
         for (ApiTarget target : context.targets()) {
-            ClosedLoop.forCount(concurrency, context.objects()).run("LIST objects on " + target.store(),
-                    i -> target.create(ConfigMaps.collection(ConfigMaps.LIST_NAMESPACE),
-                            ConfigMaps.create(ConfigMaps.LIST_NAMESPACE, "list-" + i))
-                            .onSuccess(created -> stored.set(created.getBytes())));
+            ClosedLoop.forCount(concurrency, context.objects())
+                    .run(
+                            "LIST objects on " + target.store(),
+                            i -> target.create(
+                                            ConfigMaps.collection(ConfigMaps.LIST_NAMESPACE),
+                                            ConfigMaps.create(ConfigMaps.LIST_NAMESPACE, "list-" + i))
+                                    .onSuccess(created -> stored.set(created.getBytes())));
         }
         byte[] value = stored.get();
-        ClosedLoop.forCount(concurrency, context.objects()).run("raw LIST values",
-                i -> context.raw().create(RAW_PREFIX + "list-" + i, value));
+        ClosedLoop.forCount(concurrency, context.objects())
+                .run("raw LIST values", i -> context.raw().create(RAW_PREFIX + "list-" + i, value));
     }
 
     @Override
@@ -53,7 +56,8 @@ final class ListRow implements BenchRow {
                 long bytes = 0;
                 for (int n = 0; n < context.lists(); n++) {
                     long t0 = System.nanoTime();
-                    bytes = BenchContext.await(target.http1().getCounting(ConfigMaps.collection(ConfigMaps.LIST_NAMESPACE)));
+                    bytes = BenchContext.await(
+                            target.http1().getCounting(ConfigMaps.collection(ConfigMaps.LIST_NAMESPACE)));
                     times.add((System.nanoTime() - t0) / 1e9);
                 }
                 results.record("list.time." + target.store(), Figure.median(times));
@@ -80,13 +84,21 @@ final class ListRow implements BenchRow {
         List<Figure> figures = new ArrayList<>();
         String objects = String.format(Locale.ROOT, "%,d", context.objects());
         for (ApiTarget target : context.targets()) {
-            figures.add(new Figure("LIST of " + objects + " 8 KiB ConfigMaps, " + target.store()
-                    + ": time ÷ raw jetcd range of as many values", "list.time." + target.store(), "list.time.raw",
-                    Figure.Unit.SECONDS, "value ≤ 0.3 s for 5,000 objects"));
+            figures.add(new Figure(
+                    "LIST of " + objects + " 8 KiB ConfigMaps, " + target.store()
+                            + ": time ÷ raw jetcd range of as many values",
+                    "list.time." + target.store(),
+                    "list.time.raw",
+                    Figure.Unit.SECONDS,
+                    "value ≤ 0.3 s for 5,000 objects"));
         }
         for (ApiTarget target : context.targets()) {
-            figures.add(new Figure("the same LIST, " + target.store() + ": server peak RSS growth ÷ response size",
-                    "list.rss." + target.store(), "list.bytes." + target.store(), Figure.Unit.MIB, "< 1 (streamed)"));
+            figures.add(new Figure(
+                    "the same LIST, " + target.store() + ": server peak RSS growth ÷ response size",
+                    "list.rss." + target.store(),
+                    "list.bytes." + target.store(),
+                    Figure.Unit.MIB,
+                    "< 1 (streamed)"));
         }
         return figures;
     }

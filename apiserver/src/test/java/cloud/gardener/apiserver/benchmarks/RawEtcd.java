@@ -24,8 +24,11 @@ final class RawEtcd implements AutoCloseable {
 
     RawEtcd(String endpoint) {
         // the server's etcd client settings that matter here: a LIST's range is larger than gRPC's default 4 MiB
-        this.client = Client.builder().endpoints(endpoint).keepaliveWithoutCalls(false)
-                .maxInboundMessageSize(256 * 1024 * 1024).build();
+        this.client = Client.builder()
+                .endpoints(endpoint)
+                .keepaliveWithoutCalls(false)
+                .maxInboundMessageSize(256 * 1024 * 1024)
+                .build();
         this.kv = client.getKVClient();
     }
 
@@ -33,26 +36,34 @@ final class RawEtcd implements AutoCloseable {
     Future<Long> create(String key, byte[] value) {
         ByteSequence k = bytes(key);
         return Future.fromCompletionStage(kv.txn()
-                .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
-                .commit()).compose(r -> r.isSucceeded() ? Future.succeededFuture(r.getHeader().getRevision())
-                : Future.failedFuture("raw create of " + key + ": the key exists"));
+                        .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                        .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
+                        .commit())
+                .compose(r -> r.isSucceeded()
+                        ? Future.succeededFuture(r.getHeader().getRevision())
+                        : Future.failedFuture("raw create of " + key + ": the key exists"));
     }
 
     /** Puts {@code value} if the key is still at {@code modRevision}; the key's new modification revision. */
     Future<Long> compareAndSwap(String key, long modRevision, byte[] value) {
         ByteSequence k = bytes(key);
         return Future.fromCompletionStage(kv.txn()
-                .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(modRevision)))
-                .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
-                .commit()).compose(r -> r.isSucceeded() ? Future.succeededFuture(r.getHeader().getRevision())
-                : Future.failedFuture("raw compare-and-swap of " + key + ": revision " + modRevision + " is stale"));
+                        .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(modRevision)))
+                        .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
+                        .commit())
+                .compose(r -> r.isSucceeded()
+                        ? Future.succeededFuture(r.getHeader().getRevision())
+                        : Future.failedFuture(
+                                "raw compare-and-swap of " + key + ": revision " + modRevision + " is stale"));
     }
 
     /** Reads every key under {@code prefix}; the bytes of their values. */
     Future<Long> rangeBytes(String prefix) {
-        return Future.fromCompletionStage(kv.get(bytes(prefix), GetOption.builder().isPrefix(true).build()))
-                .map(r -> r.getKvs().stream().mapToLong(entry -> entry.getValue().size()).sum());
+        return Future.fromCompletionStage(
+                        kv.get(bytes(prefix), GetOption.builder().isPrefix(true).build()))
+                .map(r -> r.getKvs().stream()
+                        .mapToLong(entry -> entry.getValue().size())
+                        .sum());
     }
 
     private static ByteSequence bytes(String s) {

@@ -43,10 +43,12 @@ final class ShootCreateRow implements BenchRow {
         for (ApiTarget target : context.targets()) {
             applyFixtures(target);
         }
-        ObjectNode shoot = (ObjectNode) documents(context.examples().resolve("50-shoot.yaml")).get(0);
+        ObjectNode shoot = (ObjectNode)
+                documents(context.examples().resolve("50-shoot.yaml")).get(0);
         ((ObjectNode) shoot.path("metadata")).put("name", NAME_PLACEHOLDER);
         template = Json.MAPPER.writeValueAsString(shoot);
-        stored = BenchContext.await(context.targets().get(0).create(COLLECTION, shoot("template"))).getBytes();
+        stored = BenchContext.await(context.targets().get(0).create(COLLECTION, shoot("template")))
+                .getBytes();
     }
 
     /** Shoot names are short (the project's name and the Shoot's make a technical ID of limited length). */
@@ -56,14 +58,24 @@ final class ShootCreateRow implements BenchRow {
 
     /** The examples before the Shoot, in order; namespaced ones once the Project's namespace is ready. */
     private void applyFixtures(ApiTarget target) throws Exception {
-        for (String file : List.of("00-project.yaml", "10-cloudprofile.yaml", "20-controllerregistrations.yaml",
-                "30-seed.yaml", "40-credentials.yaml")) {
+        for (String file : List.of(
+                "00-project.yaml",
+                "10-cloudprofile.yaml",
+                "20-controllerregistrations.yaml",
+                "30-seed.yaml",
+                "40-credentials.yaml")) {
             for (JsonNode doc : documents(context.examples().resolve(file))) {
-                BenchContext.await(target.create(collectionPath(doc), Buffer.buffer(Json.MAPPER.writeValueAsBytes(doc))));
+                BenchContext.await(
+                        target.create(collectionPath(doc), Buffer.buffer(Json.MAPPER.writeValueAsBytes(doc))));
             }
             if (file.startsWith("00-")) {
-                awaitProjectReady(target, documents(context.examples().resolve(file)).get(0).path("metadata")
-                        .path("name").asText());
+                awaitProjectReady(
+                        target,
+                        documents(context.examples().resolve(file))
+                                .get(0)
+                                .path("metadata")
+                                .path("name")
+                                .asText());
             }
         }
     }
@@ -91,7 +103,8 @@ final class ShootCreateRow implements BenchRow {
     }
 
     private static List<JsonNode> documents(Path file) throws IOException {
-        try (MappingIterator<JsonNode> docs = Json.YAML.readerFor(JsonNode.class).readValues(Files.readString(file))) {
+        try (MappingIterator<JsonNode> docs =
+                Json.YAML.readerFor(JsonNode.class).readValues(Files.readString(file))) {
             List<JsonNode> result = new ArrayList<>();
             for (JsonNode doc : docs.readAll()) {
                 if (doc != null && !doc.isEmpty()) {
@@ -108,14 +121,18 @@ final class ShootCreateRow implements BenchRow {
         for (ApiTarget target : context.targets()) {
             subjects.add(new Subject("Shoot creates on " + target.store(), results -> {
                 String prefix = "b" + Integer.toString(measurement.incrementAndGet(), 36) + "x";
-                results.record("shoot.create." + target.store(), load.run("Shoot creates on " + target.store(),
-                        i -> target.create(COLLECTION, shoot(prefix + Integer.toString(i, 36)))));
+                results.record(
+                        "shoot.create." + target.store(),
+                        load.run(
+                                "Shoot creates on " + target.store(),
+                                i -> target.create(COLLECTION, shoot(prefix + Integer.toString(i, 36)))));
             }));
         }
         subjects.add(new Subject("raw Shoot creates", results -> {
             String prefix = "/bench-raw/shoots/" + NAMESPACE + "/b" + measurement.incrementAndGet() + "x";
-            results.record("shoot.create.raw", load.run("raw Shoot creates",
-                    i -> context.raw().create(prefix + i, stored)));
+            results.record(
+                    "shoot.create.raw",
+                    load.run("raw Shoot creates", i -> context.raw().create(prefix + i, stored)));
         }));
         return subjects;
     }
@@ -124,9 +141,13 @@ final class ShootCreateRow implements BenchRow {
     public List<Figure> figures() {
         List<Figure> figures = new ArrayList<>();
         for (ApiTarget target : context.targets()) {
-            figures.add(new Figure("Shoot creates/s, full admission chain, " + target.store()
-                    + " ÷ raw jetcd creates of the stored bytes", "shoot.create." + target.store(), "shoot.create.raw",
-                    Figure.Unit.PER_SECOND, "≥ 0.4"));
+            figures.add(new Figure(
+                    "Shoot creates/s, full admission chain, " + target.store()
+                            + " ÷ raw jetcd creates of the stored bytes",
+                    "shoot.create." + target.store(),
+                    "shoot.create.raw",
+                    Figure.Unit.PER_SECOND,
+                    "≥ 0.4"));
         }
         return figures;
     }

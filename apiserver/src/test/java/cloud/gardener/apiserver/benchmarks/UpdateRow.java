@@ -14,8 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class UpdateRow implements BenchRow {
 
     /** An object and the version its next update must name. */
-    private record Versioned(String name, String version) {
-    }
+    private record Versioned(String name, String version) {}
 
     private final BenchContext context;
     private final int objects;
@@ -41,8 +40,10 @@ final class UpdateRow implements BenchRow {
             Queue<Versioned> queue = new ConcurrentLinkedQueue<>();
             ClosedLoop.forCount(Math.min(objects, 16), objects).run("update objects", i -> {
                 String name = "update-" + i;
-                return target.create(ConfigMaps.collection(ConfigMaps.NAMESPACE),
-                        ConfigMaps.create(ConfigMaps.NAMESPACE, name)).map(created -> {
+                return target.create(
+                                ConfigMaps.collection(ConfigMaps.NAMESPACE),
+                                ConfigMaps.create(ConfigMaps.NAMESPACE, name))
+                        .map(created -> {
                             stored = created.getBytes();
                             return queue.add(new Versioned(name, ConfigMaps.resourceVersion(created)));
                         });
@@ -51,7 +52,9 @@ final class UpdateRow implements BenchRow {
         }
         ClosedLoop.forCount(Math.min(objects, 16), objects).run("raw update keys", i -> {
             String key = "/bench-raw/configmaps/update-" + i;
-            return context.raw().create(key, stored).map(revision -> rawKeys.add(new Versioned(key, revision.toString())));
+            return context.raw()
+                    .create(key, stored)
+                    .map(revision -> rawKeys.add(new Versioned(key, revision.toString())));
         });
     }
 
@@ -61,20 +64,32 @@ final class UpdateRow implements BenchRow {
         for (int t = 0; t < context.targets().size(); t++) {
             ApiTarget target = context.targets().get(t);
             Queue<Versioned> queue = apiObjects.get(t);
-            subjects.add(new Subject("update on " + target.store(), results -> results.record(
-                    "update." + target.store(), load.run("ConfigMap updates on " + target.store(), i -> {
-                        Versioned object = take(queue);
-                        String path = ConfigMaps.collection(ConfigMaps.NAMESPACE) + "/" + object.name();
-                        return target.http1().send(HttpMethod.PUT, path, ConfigMaps.update(ConfigMaps.NAMESPACE,
-                                        object.name(), object.version(), generation.incrementAndGet()), 200)
-                                .map(updated -> queue.add(new Versioned(object.name(),
-                                        ConfigMaps.resourceVersion(updated))));
-                    }))));
+            subjects.add(new Subject(
+                    "update on " + target.store(),
+                    results -> results.record(
+                            "update." + target.store(), load.run("ConfigMap updates on " + target.store(), i -> {
+                                Versioned object = take(queue);
+                                String path = ConfigMaps.collection(ConfigMaps.NAMESPACE) + "/" + object.name();
+                                return target.http1()
+                                        .send(
+                                                HttpMethod.PUT,
+                                                path,
+                                                ConfigMaps.update(
+                                                        ConfigMaps.NAMESPACE,
+                                                        object.name(),
+                                                        object.version(),
+                                                        generation.incrementAndGet()),
+                                                200)
+                                        .map(updated -> queue.add(
+                                                new Versioned(object.name(), ConfigMaps.resourceVersion(updated))));
+                            }))));
         }
-        subjects.add(new Subject("raw compare-and-swap", results -> results.record("update.raw",
-                load.run("raw compare-and-swap", i -> {
+        subjects.add(new Subject(
+                "raw compare-and-swap",
+                results -> results.record("update.raw", load.run("raw compare-and-swap", i -> {
                     Versioned key = take(rawKeys);
-                    return context.raw().compareAndSwap(key.name(), Long.parseLong(key.version()), stored)
+                    return context.raw()
+                            .compareAndSwap(key.name(), Long.parseLong(key.version()), stored)
                             .map(revision -> rawKeys.add(new Versioned(key.name(), revision.toString())));
                 }))));
         return subjects;
@@ -92,9 +107,12 @@ final class UpdateRow implements BenchRow {
     public List<Figure> figures() {
         List<Figure> figures = new ArrayList<>();
         for (ApiTarget target : context.targets()) {
-            figures.add(new Figure("updates/s (PUT with resourceVersion), " + target.store()
-                    + " ÷ jetcd compare-and-swap txns", "update." + target.store(), "update.raw",
-                    Figure.Unit.PER_SECOND, target.store().equals("etcd") ? "≥ 0.6" : "none set"));
+            figures.add(new Figure(
+                    "updates/s (PUT with resourceVersion), " + target.store() + " ÷ jetcd compare-and-swap txns",
+                    "update." + target.store(),
+                    "update.raw",
+                    Figure.Unit.PER_SECOND,
+                    target.store().equals("etcd") ? "≥ 0.6" : "none set"));
         }
         return figures;
     }

@@ -33,8 +33,10 @@ class GardenBootstrapTest {
     static void connect() throws Exception {
         client = new KubeApiClient(GARDEN.vertx(), Kubeconfig.read(GARDEN.adminKubeconfig()));
         api = new RemoteCoreApi(client);
-        GARDEN.admin().post("/api/v1/namespaces",
-                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"kube-system\"}}");
+        GARDEN.admin()
+                .post(
+                        "/api/v1/namespaces",
+                        "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"kube-system\"}}");
     }
 
     @AfterAll
@@ -53,9 +55,11 @@ class GardenBootstrapTest {
     }
 
     private static void preset(String data, boolean immutable) {
-        TestClient.Response created = GARDEN.admin().post("/api/v1/namespaces/kube-system/configmaps",
-                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cluster-identity\"},"
-                        + (immutable ? "\"immutable\":true," : "") + "\"data\":{" + data + "}}");
+        TestClient.Response created = GARDEN.admin()
+                .post(
+                        "/api/v1/namespaces/kube-system/configmaps",
+                        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cluster-identity\"},"
+                                + (immutable ? "\"immutable\":true," : "") + "\"data\":{" + data + "}}");
         assertThat(created.status()).as(created.body()).isEqualTo(201);
     }
 
@@ -70,7 +74,12 @@ class GardenBootstrapTest {
         // running again changes nothing
         String rv = cm.path("metadata").path("resourceVersion").asText();
         await(GardenBootstrap.clusterIdentity(api, "landscape-a"));
-        assertThat(GARDEN.admin().get(CONFIGMAP).json().path("metadata").path("resourceVersion").asText())
+        assertThat(GARDEN.admin()
+                        .get(CONFIGMAP)
+                        .json()
+                        .path("metadata")
+                        .path("resourceVersion")
+                        .asText())
                 .isEqualTo(rv);
     }
 
@@ -98,7 +107,8 @@ class GardenBootstrapTest {
         preset("\"cluster-identity\":\"landscape-a\"", true);
         await(GardenBootstrap.clusterIdentity(api, "landscape-a"));
         assertThat(GARDEN.admin().get(CONFIGMAP).json().path("data").has("origin"))
-                .as("an immutable ConfigMap is never touched").isFalse();
+                .as("an immutable ConfigMap is never touched")
+                .isFalse();
     }
 
     @Test

@@ -28,16 +28,22 @@ class PostStartHooksTest {
     @Test
     void retriesUntilTheHookSucceedsAndOnlyThenReportsOk() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        PostStartHooks hooks = new PostStartHooks(vertx, List.of(new PostStartHook("flaky", () ->
-                attempts.incrementAndGet() < 3 ? Future.failedFuture("virtual garden unreachable")
-                        : Future.succeededFuture())));
+        PostStartHooks hooks = new PostStartHooks(
+                vertx,
+                List.of(new PostStartHook(
+                        "flaky",
+                        () -> attempts.incrementAndGet() < 3
+                                ? Future.failedFuture("virtual garden unreachable")
+                                : Future.succeededFuture())));
         HealthEndpoints.Check check = hooks.checks().get(0);
         assertThat(check.name()).isEqualTo("poststarthook/flaky");
         assertThat(healthy(check)).isFalse();
         assertThat(check.probe().get().cause().getMessage()).isEqualTo("not finished");
 
         hooks.start().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-        assertThat(attempts.get()).as("start ends after the first attempt, failed or not").isGreaterThanOrEqualTo(1);
+        assertThat(attempts.get())
+                .as("start ends after the first attempt, failed or not")
+                .isGreaterThanOrEqualTo(1);
 
         long deadline = System.currentTimeMillis() + 10_000;
         while (!healthy(check) && System.currentTimeMillis() < deadline) {

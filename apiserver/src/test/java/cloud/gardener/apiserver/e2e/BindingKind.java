@@ -50,7 +50,9 @@ public enum BindingKind {
 
     /** The binding's resource as a lister's NotFound error names it, e.g. {@code secretbinding.core.gardener.cloud}. */
     public String singularResource() {
-        return this == SECRET_BINDING ? "secretbinding.core.gardener.cloud" : "credentialsbinding.security.gardener.cloud";
+        return this == SECRET_BINDING
+                ? "secretbinding.core.gardener.cloud"
+                : "credentialsbinding.security.gardener.cloud";
     }
 
     /** The binding as Gardener's messages name it: {@code secret binding} or {@code credentials binding}. */
@@ -60,7 +62,9 @@ public enum BindingKind {
 
     /** The binding's resource as a request names it, e.g. {@code secretbindings.core.gardener.cloud}. */
     public String resource() {
-        return this == SECRET_BINDING ? "secretbindings.core.gardener.cloud" : "credentialsbindings.security.gardener.cloud";
+        return this == SECRET_BINDING
+                ? "secretbindings.core.gardener.cloud"
+                : "credentialsbindings.security.gardener.cloud";
     }
 
     /** Whether the credentials are a Secret (which the provider secret sanity check dry-runs). */
@@ -70,7 +74,9 @@ public enum BindingKind {
 
     /** The collection of the bindings of this kind in a namespace. */
     public String bindingsPath(String namespace) {
-        return this == SECRET_BINDING ? CORE + namespace + "/secretbindings" : SECURITY + namespace + "/credentialsbindings";
+        return this == SECRET_BINDING
+                ? CORE + namespace + "/secretbindings"
+                : SECURITY + namespace + "/credentialsbindings";
     }
 
     /** The binding's path in the API. */
@@ -80,7 +86,8 @@ public enum BindingKind {
 
     /** The path of the binding's credentials (the Secret or WorkloadIdentity of the same name). */
     public String credentialsPath(String namespace, String name) {
-        return this == CREDENTIALS_BINDING_TO_WORKLOAD_IDENTITY ? SECURITY + namespace + "/workloadidentities/" + name
+        return this == CREDENTIALS_BINDING_TO_WORKLOAD_IDENTITY
+                ? SECURITY + namespace + "/workloadidentities/" + name
                 : "/api/v1/namespaces/" + namespace + "/secrets/" + name;
     }
 
@@ -90,16 +97,18 @@ public enum BindingKind {
      * call created, the binding last.
      */
     public List<String> create(TestClient admin, String namespace, String name, String providerType) {
-        return create(admin, namespace, name, providerType, binding -> { });
+        return create(admin, namespace, name, providerType, binding -> {});
     }
 
     /** {@link #create(TestClient, String, String, String)} with a change to the binding (quotas, say). */
-    public List<String> create(TestClient admin, String namespace, String name, String providerType,
-            Consumer<ObjectNode> change) {
+    public List<String> create(
+            TestClient admin, String namespace, String name, String providerType, Consumer<ObjectNode> change) {
         List<String> paths = new ArrayList<>();
         String credentials = credentialsPath(namespace, name);
         TestClient.Response created = admin.post(collection(credentials), credentials(namespace, name, providerType));
-        assertThat(created.status()).as("POST %s: %s", credentials, created.body()).isIn(201, 409);
+        assertThat(created.status())
+                .as("POST %s: %s", credentials, created.body())
+                .isIn(201, 409);
         if (created.status() == 201) {
             paths.add(credentials);
         }
@@ -163,7 +172,9 @@ public enum BindingKind {
             credentials.putObject("metadata").put("name", name).put("namespace", namespace);
             ObjectNode spec = credentials.putObject("spec");
             spec.putArray("audiences").add("gardener");
-            spec.putObject("targetSystem").put("type", providerType).putObject("providerConfig")
+            spec.putObject("targetSystem")
+                    .put("type", providerType)
+                    .putObject("providerConfig")
                     .put("apiVersion", providerType + ".provider.extensions.gardener.cloud/v1alpha1")
                     .put("kind", "WorkloadIdentityConfig");
         } else {

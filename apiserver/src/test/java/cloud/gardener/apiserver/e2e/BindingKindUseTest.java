@@ -20,16 +20,22 @@ class BindingKindUseTest {
 
     private static final Path E2E = Path.of("src/test/java/cloud/gardener/apiserver/e2e");
     private static final List<String> BOUND_SCENARIOS = List.of("admission", "conformance", "seedauth", "credentials");
-    private static final Pattern ONE_KIND = Pattern.compile(
-            "BindingKind\\.[A-Z][A-Z_]*\\b|\"(secretBindingName|credentialsBindingName)\"");
+    private static final Pattern ONE_KIND =
+            Pattern.compile("BindingKind\\.[A-Z][A-Z_]*\\b|\"(secretBindingName|credentialsBindingName)\"");
 
     @Test
     void boundShootScenariosTakeTheirBindingKindAsAParameter() {
-        List<Path> sources = BOUND_SCENARIOS.stream().flatMap(dir -> javaFiles(E2E.resolve(dir))).toList();
+        List<Path> sources = BOUND_SCENARIOS.stream()
+                .flatMap(dir -> javaFiles(E2E.resolve(dir)))
+                .toList();
         assertThat(sources).as("sources under %s", E2E.toAbsolutePath()).isNotEmpty();
         for (Path source : sources) {
-            assertThat(ONE_KIND.matcher(read(source)).results().map(m -> m.group()).toList())
-                    .as("%s names a binding kind or field itself", source).isEmpty();
+            assertThat(ONE_KIND.matcher(read(source))
+                            .results()
+                            .map(m -> m.group())
+                            .toList())
+                    .as("%s names a binding kind or field itself", source)
+                    .isEmpty();
         }
     }
 

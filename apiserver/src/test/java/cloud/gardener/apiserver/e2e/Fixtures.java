@@ -33,13 +33,17 @@ public final class Fixtures {
      * {@link #withoutShootGardenChecks} turns these off there. Tests of admission build a garden instead
      * (e2e/admission/GardenFixtures).
      */
-    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of("ResourceReferenceManager", "ExtensionValidator",
-            "ShootDNS", "ShootQuotaValidator", "ShootMutator", "ShootValidator");
+    public static final List<String> SHOOT_GARDEN_PLUGINS = List.of(
+            "ResourceReferenceManager",
+            "ExtensionValidator",
+            "ShootDNS",
+            "ShootQuotaValidator",
+            "ShootMutator",
+            "ShootValidator");
 
     private static final AtomicInteger SEQ = new AtomicInteger();
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /** A server configuration for tests about something other than Shoot admission: see {@link #SHOOT_GARDEN_PLUGINS}. */
     public static ServerConfig.Builder withoutShootGardenChecks(ServerConfig.Builder config) {
@@ -85,9 +89,16 @@ public final class Fixtures {
     public static ObjectNode boundShootObject(String name, BindingKind bindingKind, String binding) {
         ObjectNode obj = shootObject(name);
         ObjectNode spec = (ObjectNode) obj.get("spec");
-        ObjectNode worker = ((ObjectNode) spec.get("provider")).putArray("workers").addObject().put("name", "cpu-worker")
-                .put("minimum", 1).put("maximum", 2);
-        worker.putObject("machine").put("type", "m5.large").putObject("image").put("name", "gardenlinux")
+        ObjectNode worker = ((ObjectNode) spec.get("provider"))
+                .putArray("workers")
+                .addObject()
+                .put("name", "cpu-worker")
+                .put("minimum", 1)
+                .put("maximum", 2);
+        worker.putObject("machine")
+                .put("type", "m5.large")
+                .putObject("image")
+                .put("name", "gardenlinux")
                 .put("version", "1592.1.0");
         worker.putObject("volume").put("type", "gp2").put("size", "20Gi");
         spec.putObject("networking").put("type", "calico").put("nodes", "10.250.0.0/16");
@@ -113,8 +124,13 @@ public final class Fixtures {
         obj.put("apiVersion", "core.gardener.cloud/v1beta1");
         obj.put("kind", "ShootState");
         obj.putObject("metadata").put("name", name);
-        obj.putObject("spec").putArray("gardener").addObject().put("name", "ca").put("type", "secret")
-                .putObject("data").put("ca.crt", "x".repeat(dataBytes));
+        obj.putObject("spec")
+                .putArray("gardener")
+                .addObject()
+                .put("name", "ca")
+                .put("type", "secret")
+                .putObject("data")
+                .put("ca.crt", "x".repeat(dataBytes));
         return obj;
     }
 
@@ -126,9 +142,18 @@ public final class Fixtures {
         // A minimal valid CloudProfile: Gardener's validation wants versions, images, machine types and regions.
         ObjectNode spec = obj.putObject("spec").put("type", "aws");
         spec.putObject("kubernetes").putArray("versions").addObject().put("version", "1.31.1");
-        spec.putArray("machineImages").addObject().put("name", "gardenlinux")
-                .putArray("versions").addObject().put("version", "1.0.0");
-        spec.putArray("machineTypes").addObject().put("name", "m1").put("cpu", "2").put("gpu", "0").put("memory", "4Gi");
+        spec.putArray("machineImages")
+                .addObject()
+                .put("name", "gardenlinux")
+                .putArray("versions")
+                .addObject()
+                .put("version", "1.0.0");
+        spec.putArray("machineTypes")
+                .addObject()
+                .put("name", "m1")
+                .put("cpu", "2")
+                .put("gpu", "0")
+                .put("memory", "4Gi");
         spec.putArray("regions").addObject().put("name", "eu-west-1");
         return obj;
     }
@@ -142,7 +167,10 @@ public final class Fixtures {
     public static String createNamespace(TestClient client, String prefix) {
         String name = uniqueName(prefix);
         ObjectNode ns = Json.MAPPER.createObjectNode();
-        ns.put("apiVersion", "v1").put("kind", "Namespace").putObject("metadata").put("name", name);
+        ns.put("apiVersion", "v1")
+                .put("kind", "Namespace")
+                .putObject("metadata")
+                .put("name", name);
         TestClient.Response resp = client.post(NAMESPACES, ns);
         assertThat(resp.status()).as(resp.body()).isEqualTo(201);
         return name;
@@ -208,7 +236,11 @@ public final class Fixtures {
         TestClient.Response refusedUpdate = admin.put(states + "/big", grown);
         assertThat(refusedUpdate.status()).as(refusedUpdate.body()).isEqualTo(500);
         assertThat(refusedUpdate.json().path("message").asText()).isEqualTo("etcdserver: request is too large");
-        assertThat(admin.get(states + "/big").json().path("metadata").path("resourceVersion").asText())
+        assertThat(admin.get(states + "/big")
+                        .json()
+                        .path("metadata")
+                        .path("resourceVersion")
+                        .asText())
                 .isEqualTo(storedRv);
     }
 

@@ -12,8 +12,8 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,7 +36,8 @@ class ResponseCompressionTest {
         secrets = "/api/v1/namespaces/" + Fixtures.createNamespace(admin, "gzip") + "/secrets";
         assertThat(admin.post(secrets, secret("small", 8 * 1024)).status()).isEqualTo(201);
         assertThat(admin.post(secrets, secret("large", 200 * 1024)).status()).isEqualTo(201);
-        assertThat(admin.post(secrets, secret("just-under", 127 * 1024)).status()).isEqualTo(201);
+        assertThat(admin.post(secrets, secret("just-under", 127 * 1024)).status())
+                .isEqualTo(201);
     }
 
     /** An opaque Secret whose one value is {@code bytes} of random-looking base64. */
@@ -55,7 +56,8 @@ class ResponseCompressionTest {
         assertThat(answer.statusCode()).isEqualTo(200);
         assertThat(answer.headers().firstValue("Content-Encoding")).isEmpty();
         assertThat(answer.headers().firstValue("Vary")).isEmpty();
-        assertThat(Json.readTree(answer.body()).path("metadata").path("name").asText()).isEqualTo("small");
+        assertThat(Json.readTree(answer.body()).path("metadata").path("name").asText())
+                .isEqualTo("small");
     }
 
     @Test
@@ -84,10 +86,14 @@ class ResponseCompressionTest {
 
     @Test
     void aLargeAnswerIsNotGzippedWithoutGzipInAcceptEncoding() {
-        for (Map<String, String> headers : java.util.List.of(Map.<String, String>of(),
-                Map.of("Accept-Encoding", "deflate, br"), Map.of("Accept-Encoding", "gzip;q=1.0"))) {
+        for (Map<String, String> headers : java.util.List.of(
+                Map.<String, String>of(),
+                Map.of("Accept-Encoding", "deflate, br"),
+                Map.of("Accept-Encoding", "gzip;q=1.0"))) {
             HttpResponse<byte[]> answer = SERVER.admin().getBytes(secrets + "/large", headers);
-            assertThat(answer.headers().firstValue("Content-Encoding")).as("%s", headers).isEmpty();
+            assertThat(answer.headers().firstValue("Content-Encoding"))
+                    .as("%s", headers)
+                    .isEmpty();
             assertThat(answer.body().length).isGreaterThan(128 * 1024);
         }
     }

@@ -76,7 +76,8 @@ public final class WatchStream implements AutoCloseable {
         JsonNode event = next();
         assertThat(event.path("type").asText()).as(event.toString()).isEqualTo(type);
         if (name != null) {
-            assertThat(event.path("object").path("metadata").path("name").asText()).as(event.toString())
+            assertThat(event.path("object").path("metadata").path("name").asText())
+                    .as(event.toString())
                     .isEqualTo(name);
         }
         return event;

@@ -33,27 +33,32 @@ class BodyKindTest {
     }
 
     @ParameterizedTest(name = "apiVersion {0}, kind {1} -> {2}")
-    @CsvSource(delimiter = '|', value = {
-            "-                           | -     | core.gardener.cloud:v1beta1:Shoot",
-            "''                          | ''    | core.gardener.cloud:v1beta1:Shoot",
-            "core.gardener.cloud/v1beta1 | -     | core.gardener.cloud:v1beta1:Shoot",
-            "-                           | Shoot | core.gardener.cloud:v1beta1:Shoot",
-            "-                           | Seed  | core.gardener.cloud:v1beta1:Seed",
-            "v1beta1                     | -     | :v1beta1:Shoot",
-            "core.gardener.cloud/        | -     | core.gardener.cloud:v1beta1:Shoot",
-            "other.group/                | -     | other.group::Shoot",
-            "a/b/c                       | -     | core.gardener.cloud:v1beta1:Shoot",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "-                           | -     | core.gardener.cloud:v1beta1:Shoot",
+                "''                          | ''    | core.gardener.cloud:v1beta1:Shoot",
+                "core.gardener.cloud/v1beta1 | -     | core.gardener.cloud:v1beta1:Shoot",
+                "-                           | Shoot | core.gardener.cloud:v1beta1:Shoot",
+                "-                           | Seed  | core.gardener.cloud:v1beta1:Seed",
+                "v1beta1                     | -     | :v1beta1:Shoot",
+                "core.gardener.cloud/        | -     | core.gardener.cloud:v1beta1:Shoot",
+                "other.group/                | -     | other.group::Shoot",
+                "a/b/c                       | -     | core.gardener.cloud:v1beta1:Shoot",
+            })
     void defaultsWhatTheBodyLeavesOut(String apiVersion, String kind, String expected) {
-        assertThat(BodyKind.withDefaults(BodyKind.declared(body(apiVersion, kind)), SHOOT)).isEqualTo(gvk(expected));
+        assertThat(BodyKind.withDefaults(BodyKind.declared(body(apiVersion, kind)), SHOOT))
+                .isEqualTo(gvk(expected));
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "-|-",
-            "v1|-",
-            "-|Namespace",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "-|-",
+                "v1|-",
+                "-|Namespace",
+            })
     void aBodyThatLeavesThemOutIsStampedWithTheEndpointKind(String apiVersion, String kind) {
         ObjectNode body = body(apiVersion, kind);
         BodyKind.resolve(body, NAMESPACE);
@@ -62,36 +67,41 @@ class BodyKindTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource(delimiter = '|', value = {
-            "v1        | Secret    | Secret in version \"v1\" cannot be handled as a Namespace: converting "
-                    + "(k8s.io/api/core/v1) Secret to (k8s.io/kubernetes/pkg/apis/core) Namespace: unknown conversion",
-            "v1        | Pod       | Pod in version \"v1\" cannot be handled as a Namespace: no kind \"Pod\" is "
-                    + "registered for version \"v1\" in scheme \"pkg/api/legacyscheme/scheme.go:30\"",
-            "v2        | -         | Namespace in version \"v2\" cannot be handled as a Namespace: no kind "
-                    + "\"Namespace\" is registered for version \"v2\" in scheme \"pkg/api/legacyscheme/scheme.go:30\"",
-            "core.gardener.cloud/v1beta1 | Shoot | Shoot in version \"v1beta1\" cannot be handled as a Namespace: "
-                    + "no kind \"Shoot\" is registered for version \"core.gardener.cloud/v1beta1\" in scheme "
-                    + "\"pkg/api/legacyscheme/scheme.go:30\"",
-            "v1        | NamespaceList | NamespaceList in version \"v1\" cannot be handled as a Namespace: converting "
-                    + "(k8s.io/api/core/v1) NamespaceList to (k8s.io/kubernetes/pkg/apis/core) Namespace: unknown "
-                    + "conversion",
-            "other.group/ | -      | Namespace in version \"\" cannot be handled as a Namespace: Object 'apiVersion' "
-                    + "is missing in '{\"apiVersion\":\"other.group/\"}'",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "v1        | Secret    | Secret in version \"v1\" cannot be handled as a Namespace: converting "
+                        + "(k8s.io/api/core/v1) Secret to (k8s.io/kubernetes/pkg/apis/core) Namespace: unknown conversion",
+                "v1        | Pod       | Pod in version \"v1\" cannot be handled as a Namespace: no kind \"Pod\" is "
+                        + "registered for version \"v1\" in scheme \"pkg/api/legacyscheme/scheme.go:30\"",
+                "v2        | -         | Namespace in version \"v2\" cannot be handled as a Namespace: no kind "
+                        + "\"Namespace\" is registered for version \"v2\" in scheme \"pkg/api/legacyscheme/scheme.go:30\"",
+                "core.gardener.cloud/v1beta1 | Shoot | Shoot in version \"v1beta1\" cannot be handled as a Namespace: "
+                        + "no kind \"Shoot\" is registered for version \"core.gardener.cloud/v1beta1\" in scheme "
+                        + "\"pkg/api/legacyscheme/scheme.go:30\"",
+                "v1        | NamespaceList | NamespaceList in version \"v1\" cannot be handled as a Namespace: converting "
+                        + "(k8s.io/api/core/v1) NamespaceList to (k8s.io/kubernetes/pkg/apis/core) Namespace: unknown "
+                        + "conversion",
+                "other.group/ | -      | Namespace in version \"\" cannot be handled as a Namespace: Object 'apiVersion' "
+                        + "is missing in '{\"apiVersion\":\"other.group/\"}'",
+            })
     void aBodyThatNamesAnotherKindGetsTheDecodersAnswer(String apiVersion, String kind, String message) {
         assertThatThrownBy(() -> BodyKind.resolve(body(apiVersion, kind), NAMESPACE))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(400))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(400))
                 .hasMessage(message);
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "core.gardener.cloud/v1      | core.gardener.cloud/v1beta1",
-            "core.gardener.cloud/v1beta1 | core.gardener.cloud/v1",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "core.gardener.cloud/v1      | core.gardener.cloud/v1beta1",
+                "core.gardener.cloud/v1beta1 | core.gardener.cloud/v1",
+            })
     void theKindInAnotherServedVersionFailsTheGroupVersionCheck(String sent, String endpoint) {
-        GroupVersionKind expected = new GroupVersionKind("core.gardener.cloud", endpoint.substring(endpoint.indexOf('/') + 1),
-                "ControllerDeployment");
+        GroupVersionKind expected = new GroupVersionKind(
+                "core.gardener.cloud", endpoint.substring(endpoint.indexOf('/') + 1), "ControllerDeployment");
         assertThatThrownBy(() -> BodyKind.resolve(body(sent, "ControllerDeployment"), expected))
                 .hasMessage("the API version in the data (" + sent + ") does not match the expected API version ("
                         + endpoint + ")");

@@ -33,20 +33,20 @@ class LivezGracePeriodTest {
 
     @Test
     void aFailingCheckPassesLivezDuringTheGracePeriodOnly() throws Exception {
-        HealthEndpoints.Check notFinished = new HealthEndpoints.Check("poststarthook/bootstrap-garden-cluster",
-                () -> Future.failedFuture("not finished"));
-        int graced = serve(new HealthEndpoints(List.of(HealthEndpoints.ping()), List.of(), List.of(notFinished),
-                List.of(), Duration.ofHours(1)));
+        HealthEndpoints.Check notFinished = new HealthEndpoints.Check(
+                "poststarthook/bootstrap-garden-cluster", () -> Future.failedFuture("not finished"));
+        int graced = serve(new HealthEndpoints(
+                List.of(HealthEndpoints.ping()), List.of(), List.of(notFinished), List.of(), Duration.ofHours(1)));
         assertThat(status(graced, "/livez")).isEqualTo(200);
         assertThat(status(graced, "/readyz")).isEqualTo(500);
         assertThat(status(graced, "/healthz")).isEqualTo(500);
 
-        int ungraced = serve(new HealthEndpoints(List.of(HealthEndpoints.ping()), List.of(), List.of(notFinished),
-                List.of(), Duration.ZERO));
+        int ungraced = serve(new HealthEndpoints(
+                List.of(HealthEndpoints.ping()), List.of(), List.of(notFinished), List.of(), Duration.ZERO));
         assertThat(status(ungraced, "/livez")).isEqualTo(500);
 
-        int shortGrace = serve(new HealthEndpoints(List.of(HealthEndpoints.ping()), List.of(), List.of(notFinished),
-                List.of(), Duration.ofMillis(200)));
+        int shortGrace = serve(new HealthEndpoints(
+                List.of(HealthEndpoints.ping()), List.of(), List.of(notFinished), List.of(), Duration.ofMillis(200)));
         Thread.sleep(300);
         assertThat(status(shortGrace, "/livez")).as("after the grace period").isEqualTo(500);
     }
@@ -54,13 +54,20 @@ class LivezGracePeriodTest {
     private int serve(HealthEndpoints health) throws Exception {
         Router router = Router.router(vertx);
         health.install(router);
-        HttpServer server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
-                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        HttpServer server = vertx.createHttpServer()
+                .requestHandler(router)
+                .listen(0, "127.0.0.1")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         return server.actualPort();
     }
 
     private int status(int port, String path) throws Exception {
-        return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
+        return client.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 }

@@ -10,8 +10,20 @@ import org.junit.jupiter.api.Test;
 class RequestMetricsLabelsTest {
 
     private static RequestInfo resource(String verb, String namespace, String name) {
-        return new RequestInfo(true, "/apis/core.gardener.cloud/v1beta1/shoots", verb, "apis", "core.gardener.cloud",
-                "v1beta1", namespace, "shoots", "", name, List.of(), "", "");
+        return new RequestInfo(
+                true,
+                "/apis/core.gardener.cloud/v1beta1/shoots",
+                verb,
+                "apis",
+                "core.gardener.cloud",
+                "v1beta1",
+                namespace,
+                "shoots",
+                "",
+                name,
+                List.of(),
+                "",
+                "");
     }
 
     private static RequestMetrics.Labels labels(RequestInfo info, String method, String contentType) {
@@ -33,19 +45,29 @@ class RequestMetricsLabelsTest {
 
     @Test
     void watchesApplyAndCreatesAreTold() {
-        assertThat(labels(resource("watch", "garden-dev", ""), "GET", null).verb()).isEqualTo("WATCH");
-        assertThat(labels(resource("watch", "garden-dev", "crazy-botany"), "GET", null).verb()).isEqualTo("WATCH");
-        assertThat(labels(resource("patch", "garden-dev", "crazy-botany"), "PATCH",
-                "application/apply-patch+yaml; charset=utf-8").verb()).isEqualTo("APPLY");
-        assertThat(labels(resource("patch", "garden-dev", "crazy-botany"), "PATCH",
-                "application/merge-patch+json").verb()).isEqualTo("PATCH");
+        assertThat(labels(resource("watch", "garden-dev", ""), "GET", null).verb())
+                .isEqualTo("WATCH");
+        assertThat(labels(resource("watch", "garden-dev", "crazy-botany"), "GET", null)
+                        .verb())
+                .isEqualTo("WATCH");
+        assertThat(labels(
+                                resource("patch", "garden-dev", "crazy-botany"),
+                                "PATCH",
+                                "application/apply-patch+yaml; charset=utf-8")
+                        .verb())
+                .isEqualTo("APPLY");
+        assertThat(labels(resource("patch", "garden-dev", "crazy-botany"), "PATCH", "application/merge-patch+json")
+                        .verb())
+                .isEqualTo("PATCH");
         // a create has the scope of the object it makes
         assertThat(labels(resource("create", "garden-dev", ""), "POST", null))
                 .extracting(RequestMetrics.Labels::verb, RequestMetrics.Labels::scope)
                 .containsExactly("POST", "resource");
-        assertThat(labels(resource("deletecollection", "garden-dev", ""), "DELETE", null).verb())
+        assertThat(labels(resource("deletecollection", "garden-dev", ""), "DELETE", null)
+                        .verb())
                 .isEqualTo("DELETE");
-        assertThat(labels(RequestInfo.nonResource("/x", "BREW"), "BREW", null).verb()).isEqualTo("OTHER");
+        assertThat(labels(RequestInfo.nonResource("/x", "BREW"), "BREW", null).verb())
+                .isEqualTo("OTHER");
     }
 
     @Test

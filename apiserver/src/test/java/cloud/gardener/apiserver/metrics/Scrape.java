@@ -31,8 +31,8 @@ public final class Scrape {
     public static Scrape of(TestClient client) {
         HttpResponse<byte[]> response = client.getBytes("/metrics", Map.of("Accept", PROTOBUF));
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/vnd.google.protobuf"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/vnd.google.protobuf"));
         return parse(response.body());
     }
 

@@ -23,12 +23,18 @@ class StoredObjectCountsTest {
     void eachResourceIsCountedInStorage() throws Exception {
         String root = "/stored-object-counts-test/";
         for (int i = 0; i < 3; i++) {
-            SERVER.storage().create(root + "things/thing-" + i, "{}".getBytes(StandardCharsets.UTF_8))
-                    .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            SERVER.storage()
+                    .create(root + "things/thing-" + i, "{}".getBytes(StandardCharsets.UTF_8))
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS);
         }
         ServerMetrics metrics = ServerMetrics.unserved();
-        StoredObjectCounts counts = new StoredObjectCounts(SERVER.vertx(), SERVER.storage(),
-                Map.of("things.example.com", root + "things/", "none.example.com", root + "none/"), metrics.storage());
+        StoredObjectCounts counts = new StoredObjectCounts(
+                SERVER.vertx(),
+                SERVER.storage(),
+                Map.of("things.example.com", root + "things/", "none.example.com", root + "none/"),
+                metrics.storage());
 
         counts.countAll().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
 

@@ -11,7 +11,8 @@ class GarbageCollectionFinalizersTest {
 
     @Test
     void aPolicyAddsItsFinalizerAndRemovesTheOther() {
-        assertThat(finalizersForGarbageCollection(List.of("a"), "Foreground")).containsExactly("a", "foregroundDeletion");
+        assertThat(finalizersForGarbageCollection(List.of("a"), "Foreground"))
+                .containsExactly("a", "foregroundDeletion");
         assertThat(finalizersForGarbageCollection(List.of("a"), "Orphan")).containsExactly("a", "orphan");
         assertThat(finalizersForGarbageCollection(List.of("orphan", "a"), "Foreground"))
                 .containsExactly("a", "foregroundDeletion");

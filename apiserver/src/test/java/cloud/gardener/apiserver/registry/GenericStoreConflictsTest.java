@@ -34,11 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GenericStoreConflictsTest {
 
-    private static final WriteContext ADMIN = new WriteContext(UserInfo.of("admin", List.of("system:masters")), false,
-            "test");
+    private static final WriteContext ADMIN =
+            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
 
     @TempDir
     Path dir;
+
     private Vertx vertx;
     private EmbeddedStorage storage;
     private GenericStore configMaps;
@@ -67,11 +68,15 @@ class GenericStoreConflictsTest {
                 return Future.succeededFuture();
             }
             String key = configMaps.keys().object(attributes.namespace(), attributes.name());
-            return storage.get(key).compose(current -> {
-                ObjectNode obj = (ObjectNode) Json.readTree(current.value());
-                obj.withObjectProperty("metadata").withObjectProperty("labels").put("racer-" + race, "won");
-                return storage.update(key, current.modRevision(), Json.toBytes(obj));
-            }).mapEmpty();
+            return storage.get(key)
+                    .compose(current -> {
+                        ObjectNode obj = (ObjectNode) Json.readTree(current.value());
+                        obj.withObjectProperty("metadata")
+                                .withObjectProperty("labels")
+                                .put("racer-" + race, "won");
+                        return storage.update(key, current.modRevision(), Json.toBytes(obj));
+                    })
+                    .mapEmpty();
         }
     }
 
@@ -79,8 +84,8 @@ class GenericStoreConflictsTest {
     void start() throws Exception {
         vertx = Vertx.vertx();
         storage = new EmbeddedStorage(vertx, dir);
-        Registry registry = new Registry(ResourceRegistry.standard(true), storage, "/registry",
-                new AdmissionChain(List.of(racer)));
+        Registry registry =
+                new Registry(ResourceRegistry.standard(true), storage, "/registry", new AdmissionChain(List.of(racer)));
         configMaps = registry.store("", "configmaps").orElseThrow();
         await(configMaps.create("dev", configMap(), ADMIN));
     }
@@ -112,11 +117,18 @@ class GenericStoreConflictsTest {
 
     /** A patch-like change: the stored object (with its resourceVersion) plus one label. */
     private Future<ObjectNode> addLabel(String label, AtomicInteger calls) {
-        return configMaps.update("dev", "shoot-settings", "", old -> {
-            calls.incrementAndGet();
-            old.withObjectProperty("metadata").withObjectProperty("labels").put(label, "true");
-            return old;
-        }, ADMIN);
+        return configMaps.update(
+                "dev",
+                "shoot-settings",
+                "",
+                old -> {
+                    calls.incrementAndGet();
+                    old.withObjectProperty("metadata")
+                            .withObjectProperty("labels")
+                            .put(label, "true");
+                    return old;
+                },
+                ADMIN);
     }
 
     @Test
@@ -126,8 +138,11 @@ class GenericStoreConflictsTest {
 
         ObjectNode updated = await(addLabel("mine", transforms));
 
-        assertThat(transforms).as("one try per race lost, and the one that wins").hasValue(3);
-        assertThat(updated.at("/metadata/labels").properties()).extracting(Map.Entry::getKey)
+        assertThat(transforms)
+                .as("one try per race lost, and the one that wins")
+                .hasValue(3);
+        assertThat(updated.at("/metadata/labels").properties())
+                .extracting(Map.Entry::getKey)
                 .containsExactlyInAnyOrder("racer-1", "racer-2", "mine");
         ObjectNode stored = await(configMaps.get("dev", "shoot-settings"));
         assertThat(stored.at("/metadata/labels/mine").asText()).isEqualTo("true");
@@ -147,39 +162,55 @@ class GenericStoreConflictsTest {
             assertThat(e.getMessage()).contains(ApiException.OBJECT_MODIFIED);
         });
         assertThat(transforms).hasValue(GenericStore.UPDATE_ATTEMPTS);
-        assertThat(await(configMaps.get("dev", "shoot-settings")).at("/metadata/labels/mine").isMissingNode()).isTrue();
+        assertThat(await(configMaps.get("dev", "shoot-settings"))
+                        .at("/metadata/labels/mine")
+                        .isMissingNode())
+                .isTrue();
     }
 
     @Test
     void aResourceVersionTheRequestNamedIsAPreconditionNotRetriedAway() throws Exception {
-        String read = await(configMaps.get("dev", "shoot-settings")).at("/metadata/resourceVersion").asText();
+        String read = await(configMaps.get("dev", "shoot-settings"))
+                .at("/metadata/resourceVersion")
+                .asText();
         racer.racesLeft.set(1);
         AtomicInteger transforms = new AtomicInteger();
 
-        Throwable t = failure(configMaps.update("dev", "shoot-settings", "", old -> {
-            transforms.incrementAndGet();
-            // a PUT of what the client read: its resourceVersion, its change
-            old.withObjectProperty("metadata").put("resourceVersion", read);
-            old.withObjectProperty("data").put("purpose", "production");
-            return old;
-        }, ADMIN));
+        Throwable t = failure(configMaps.update(
+                "dev",
+                "shoot-settings",
+                "",
+                old -> {
+                    transforms.incrementAndGet();
+                    // a PUT of what the client read: its resourceVersion, its change
+                    old.withObjectProperty("metadata").put("resourceVersion", read);
+                    old.withObjectProperty("data").put("purpose", "production");
+                    return old;
+                },
+                ADMIN));
 
-        assertThat(t).isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(409));
-        assertThat(transforms).as("tried again after the lost race, then refused on the precondition").hasValue(2);
+        assertThat(t)
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(409));
+        assertThat(transforms)
+                .as("tried again after the lost race, then refused on the precondition")
+                .hasValue(2);
     }
 
     @Test
     void aDeleteThatLosesARaceIsJudgedAgainOnTheCurrentObject() throws Exception {
         racer.racesLeft.set(1);
 
-        DeleteResult result = await(configMaps.delete("dev", "shoot-settings", new DeleteRequest(null, null, null),
-                ADMIN));
+        DeleteResult result =
+                await(configMaps.delete("dev", "shoot-settings", new DeleteRequest(null, null, null), ADMIN));
 
         assertThat(result.removed()).isTrue();
-        assertThat(result.object().at("/metadata/labels/racer-1").asText()).as("the object as deleted")
+        assertThat(result.object().at("/metadata/labels/racer-1").asText())
+                .as("the object as deleted")
                 .isEqualTo("won");
         assertThat(racer.seen).as("admission saw the delete twice").hasValue(2);
         assertThat(failure(configMaps.get("dev", "shoot-settings")))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(404));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(404));
     }
 }

@@ -22,7 +22,8 @@ class ResourceKeysTest {
 
         assertThat(shoots.object("garden-dev", "crazy-botany"))
                 .isEqualTo("/registry-gardener/core.gardener.cloud/shoots/garden-dev/crazy-botany");
-        assertThat(shoots.collection("garden-dev")).isEqualTo("/registry-gardener/core.gardener.cloud/shoots/garden-dev/");
+        assertThat(shoots.collection("garden-dev"))
+                .isEqualTo("/registry-gardener/core.gardener.cloud/shoots/garden-dev/");
         assertThat(shoots.collection("")).isEqualTo("/registry-gardener/core.gardener.cloud/shoots/");
         assertThat(shoots.collection(null)).isEqualTo(shoots.all());
     }
@@ -32,7 +33,8 @@ class ResourceKeysTest {
         ResourceKeys seeds = keys("core.gardener.cloud", "seeds");
 
         assertThat(seeds.object("", "aws-eu1")).isEqualTo("/registry-gardener/core.gardener.cloud/seeds/aws-eu1");
-        assertThat(seeds.collection("garden")).as("a namespace does not narrow a cluster-scoped collection")
+        assertThat(seeds.collection("garden"))
+                .as("a namespace does not narrow a cluster-scoped collection")
                 .isEqualTo("/registry-gardener/core.gardener.cloud/seeds/");
     }
 
@@ -40,7 +42,8 @@ class ResourceKeysTest {
     void theCoreGroupHasNoGroupPart() {
         assertThat(keys("", "secrets").object("garden-dev", "aws"))
                 .isEqualTo("/registry-gardener/secrets/garden-dev/aws");
-        assertThat(keys("", "namespaces").object("", "garden-dev")).isEqualTo("/registry-gardener/namespaces/garden-dev");
+        assertThat(keys("", "namespaces").object("", "garden-dev"))
+                .isEqualTo("/registry-gardener/namespaces/garden-dev");
     }
 
     @Test

@@ -37,11 +37,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoreWatchTest {
 
-    private static final WriteContext ADMIN = new WriteContext(UserInfo.of("admin", List.of("system:masters")), false,
-            "test");
+    private static final WriteContext ADMIN =
+            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
 
     @TempDir
     Path dir;
+
     private Vertx vertx;
     private Storage storage;
     private final AtomicReference<WatchListener> deadWatch = new AtomicReference<>();
@@ -122,10 +123,15 @@ class StoreWatchTest {
         assertThat(seen.get(1)).isEqualTo("listed [a, c]");
 
         // the new watch follows
-        await(configMaps.update("ns", "a", "", cm -> {
-            cm.putObject("data").put("k", "v");
-            return cm;
-        }, ADMIN));
+        await(configMaps.update(
+                "ns",
+                "a",
+                "",
+                cm -> {
+                    cm.putObject("data").put("k", "v");
+                    return cm;
+                },
+                ADMIN));
         await(configMaps.create("ns", configMap("d"), ADMIN));
         await(configMaps.delete("ns", "c", DeleteRequest.DEFAULT, ADMIN));
         eventually(() -> seen.size() == 5);
@@ -147,12 +153,10 @@ class StoreWatchTest {
             if (deadWatch.compareAndSet(null, listener)) {
                 return new WatchSubscription() {
                     @Override
-                    public void requestProgress() {
-                    }
+                    public void requestProgress() {}
 
                     @Override
-                    public void close() {
-                    }
+                    public void close() {}
                 };
             }
             return delegate.watch(keyOrPrefix, afterRevision, listener);

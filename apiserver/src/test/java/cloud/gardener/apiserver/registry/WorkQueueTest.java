@@ -67,17 +67,20 @@ class WorkQueueTest {
     void aFailedItemIsRetriedAfterABackoff() throws Exception {
         List<Long> attempts = Collections.synchronizedList(new ArrayList<>());
         on(() -> new WorkQueue<String>(vertx, context, "test", 1, item -> {
-            attempts.add(System.nanoTime());
-            return attempts.size() < 3 ? Future.failedFuture("not yet") : Future.succeededFuture();
-        }).add("x"));
+                    attempts.add(System.nanoTime());
+                    return attempts.size() < 3 ? Future.failedFuture("not yet") : Future.succeededFuture();
+                })
+                .add("x"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (attempts.size() < 3 && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertThat(attempts).hasSize(3);
         // 200 ms, then 400 ms
-        assertThat(TimeUnit.NANOSECONDS.toMillis(attempts.get(1) - attempts.get(0))).isGreaterThanOrEqualTo(190);
-        assertThat(TimeUnit.NANOSECONDS.toMillis(attempts.get(2) - attempts.get(1))).isGreaterThanOrEqualTo(390);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(attempts.get(1) - attempts.get(0)))
+                .isGreaterThanOrEqualTo(190);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(attempts.get(2) - attempts.get(1)))
+                .isGreaterThanOrEqualTo(390);
         Thread.sleep(300);
         assertThat(attempts).as("a success ends the retries").hasSize(3);
     }

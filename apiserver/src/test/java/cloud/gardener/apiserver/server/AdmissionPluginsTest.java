@@ -14,24 +14,34 @@ import org.junit.jupiter.api.Test;
 class AdmissionPluginsTest {
 
     private static ServerConfig config(List<String> enable, List<String> disable) {
-        return ServerConfig.builder().etcdPrefix("/registry").anonymousAuth(false).serveCoreV1(false)
-                .enableAdmissionPlugins(enable).disableAdmissionPlugins(disable).build();
+        return ServerConfig.builder()
+                .etcdPrefix("/registry")
+                .anonymousAuth(false)
+                .serveCoreV1(false)
+                .enableAdmissionPlugins(enable)
+                .disableAdmissionPlugins(disable)
+                .build();
     }
 
     @Test
     void gardenChecksAreOnWhateverTheGardenerFlagsSay() {
         List<String> all = PluginRegistry.gardener().names();
-        assertThat(AdmissionPlugins.chain(config(List.of(), all), ObjectLookup.empty(), null, null, null).plugins())
-                .extracting(AdmissionPlugin::name).containsExactly(GardenPlugin.NAME, GardenNamespaceProtection.NAME);
-        assertThat(AdmissionPlugins.chain(config(List.of(), List.of()), ObjectLookup.empty(), null, null, null).plugins())
-                .extracting(AdmissionPlugin::name).endsWith(GardenPlugin.NAME, GardenNamespaceProtection.NAME);
+        assertThat(AdmissionPlugins.chain(config(List.of(), all), ObjectLookup.empty(), null, null, null)
+                        .plugins())
+                .extracting(AdmissionPlugin::name)
+                .containsExactly(GardenPlugin.NAME, GardenNamespaceProtection.NAME);
+        assertThat(AdmissionPlugins.chain(config(List.of(), List.of()), ObjectLookup.empty(), null, null, null)
+                        .plugins())
+                .extracting(AdmissionPlugin::name)
+                .endsWith(GardenPlugin.NAME, GardenNamespaceProtection.NAME);
     }
 
     @Test
     void gardenIsNotAnAdmissionFlagName() {
         // gardener-apiserver's flags know no such plugin: naming it is an error, as it would be there
-        assertThatThrownBy(() -> AdmissionPlugins.chain(config(List.of(), List.of(GardenPlugin.NAME)),
-                ObjectLookup.empty(), null, null, null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> AdmissionPlugins.chain(
+                        config(List.of(), List.of(GardenPlugin.NAME)), ObjectLookup.empty(), null, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("disable-admission-plugins plugin \"Garden\" is unknown");
     }
 }

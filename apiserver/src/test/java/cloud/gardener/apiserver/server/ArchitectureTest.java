@@ -24,38 +24,55 @@ class ArchitectureTest {
     private static final JavaClasses SERVER = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-            .importPackages("cloud.gardener.apiserver.server", "cloud.gardener.apiserver.registry",
-                    "cloud.gardener.apiserver.endpoints", "cloud.gardener.apiserver.audit",
-                    "cloud.gardener.apiserver.metrics", "cloud.gardener.apiserver.bootstrap",
+            .importPackages(
+                    "cloud.gardener.apiserver.server",
+                    "cloud.gardener.apiserver.registry",
+                    "cloud.gardener.apiserver.endpoints",
+                    "cloud.gardener.apiserver.audit",
+                    "cloud.gardener.apiserver.metrics",
+                    "cloud.gardener.apiserver.bootstrap",
                     "cloud.gardener.apiserver.workloadidentity");
 
     @Test
     void jetcdStaysInsideStorage() {
-        noClasses().should().dependOnClassesThat().resideInAPackage("io.etcd..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.etcd..")
                 .because("the server reaches etcd through storage's contract only")
                 .check(SERVER);
     }
 
     @Test
     void theRegistryKnowsNoHttpLayer() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("cloud.gardener.apiserver.server..",
-                        "cloud.gardener.apiserver.endpoints..", "cloud.gardener.apiserver.audit..",
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "cloud.gardener.apiserver.server..",
+                        "cloud.gardener.apiserver.endpoints..",
+                        "cloud.gardener.apiserver.audit..",
                         "io.vertx.ext.web..")
                 .because("handlers call the registry; the registry answers in objects and ApiExceptions")
                 .check(REGISTRY);
     }
 
     /** What a test needs etcd, kubectl, Python or a server for (named, not referenced: that would count as a use). */
-    private static final Set<String> HEAVY = Set.of("cloud.gardener.apiserver.testing.ApiServerExtension",
+    private static final Set<String> HEAVY = Set.of(
+            "cloud.gardener.apiserver.testing.ApiServerExtension",
             "cloud.gardener.apiserver.storage.testing.EtcdExtension",
             "cloud.gardener.apiserver.storage.testing.EtcdClusterExtension",
-            "cloud.gardener.apiserver.storage.etcd3.EtcdProcess", "cloud.gardener.apiserver.e2e.kubectl.Kubectl",
-            "cloud.gardener.apiserver.e2e.protobuf.Kubectl", "cloud.gardener.apiserver.e2e.python.PythonClient",
-            "cloud.gardener.apiserver.e2e.security.KubeApiServerDouble", "java.lang.ProcessBuilder");
+            "cloud.gardener.apiserver.storage.etcd3.EtcdProcess",
+            "cloud.gardener.apiserver.e2e.kubectl.Kubectl",
+            "cloud.gardener.apiserver.e2e.protobuf.Kubectl",
+            "cloud.gardener.apiserver.e2e.python.PythonClient",
+            "cloud.gardener.apiserver.e2e.security.KubeApiServerDouble",
+            "java.lang.ProcessBuilder");
 
     @Test
     void testsThatNeedEtcdKubectlOrAServerAreTaggedIntegration() {
         assertThat(IntegrationTags.untagged("cloud.gardener.apiserver", HEAVY))
-                .as("tests the fast loop (mvn test -Punit) would run without etcd, kubectl or a server").isEmpty();
+                .as("tests the fast loop (mvn test -Punit) would run without etcd, kubectl or a server")
+                .isEmpty();
     }
 }

@@ -43,9 +43,20 @@ class AuditFlagsTest {
         Files.writeString(policy, "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Everything\n");
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         Path data = dir.resolve("data");
-        int code = execute(captured, "--data-dir", data.toString(), "--storage-backend", "embedded",
-                "--bind-address", "127.0.0.1", "--secure-port", "0", "--audit-policy-file", policy.toString(),
-                "--audit-log-path", dir.resolve("audit.log").toString());
+        int code = execute(
+                captured,
+                "--data-dir",
+                data.toString(),
+                "--storage-backend",
+                "embedded",
+                "--bind-address",
+                "127.0.0.1",
+                "--secure-port",
+                "0",
+                "--audit-policy-file",
+                policy.toString(),
+                "--audit-log-path",
+                dir.resolve("audit.log").toString());
         assertThat(code).isEqualTo(1);
         assertThat(captured.toString(StandardCharsets.UTF_8))
                 .contains("failed to load audit policy from " + policy)

@@ -31,18 +31,22 @@ class CredentialsFlagsTest {
     @Test
     void rotationIntervalIsAGoDurationBetweenADayAndTwoToTheThirtyTwoSeconds() throws Exception {
         assertThat(Main.credentials(parse("--shoot-credentials-rotation-interval=720h"))
-                .shootCredentialsRotationInterval()).isEqualTo(Duration.ofDays(30));
+                        .shootCredentialsRotationInterval())
+                .isEqualTo(Duration.ofDays(30));
         assertThatThrownBy(() -> Main.credentials(parse("--shoot-credentials-rotation-interval=23h59m")))
                 .hasMessage("--shoot-credentials-rotation-interval must be between 24 hours and 2^32 seconds");
     }
 
     @Test
     void kubeconfigMaximaAreBetweenAnHourAndTwoToTheThirtyTwoSeconds() throws Exception {
-        assertThat(Main.credentials(parse("--shoot-admin-kubeconfig-max-expiration=1h",
-                "--shoot-viewer-kubeconfig-max-expiration=4294967296s")).viewerKubeconfigMaxExpiration())
+        assertThat(Main.credentials(parse(
+                                "--shoot-admin-kubeconfig-max-expiration=1h",
+                                "--shoot-viewer-kubeconfig-max-expiration=4294967296s"))
+                        .viewerKubeconfigMaxExpiration())
                 .isEqualTo(Duration.ofSeconds(1L << 32));
-        assertThatThrownBy(() -> Main.credentials(parse("--shoot-admin-kubeconfig-max-expiration=59m",
-                "--shoot-viewer-kubeconfig-max-expiration=4294967297s")))
+        assertThatThrownBy(() -> Main.credentials(parse(
+                        "--shoot-admin-kubeconfig-max-expiration=59m",
+                        "--shoot-viewer-kubeconfig-max-expiration=4294967297s")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--shoot-admin-kubeconfig-max-expiration must be between 1 hour and 2^32 seconds, "
                         + "--shoot-viewer-kubeconfig-max-expiration must be between 1 hour and 2^32 seconds");
@@ -61,13 +65,15 @@ class CredentialsFlagsTest {
         Path key = temp.resolve("key.pem");
         Files.writeString(key, Pem.writePrivateKeyTraditional(KeyPairs.ecP256().getPrivate()));
 
-        CredentialsConfig config = Main.credentials(parse("--workload-identity-signing-key-file=" + key,
+        CredentialsConfig config = Main.credentials(parse(
+                "--workload-identity-signing-key-file=" + key,
                 "--workload-identity-token-issuer=https://issuer.example.com/garden"));
 
         assertThat(config.tokenIssuer().issuer()).isEqualTo("https://issuer.example.com/garden");
         assertThat(config.tokenIssuer().key().algorithm().getName()).isEqualTo("ES256");
-        assertThatThrownBy(() -> Main.credentials(parse("--workload-identity-signing-key-file=" + key,
-                "--workload-identity-token-issuer=http://issuer.example.com")))
+        assertThatThrownBy(() -> Main.credentials(parse(
+                        "--workload-identity-signing-key-file=" + key,
+                        "--workload-identity-token-issuer=http://issuer.example.com")))
                 .hasMessage("failed to create WorkloadIdentity token issuer: issuer must be using https scheme");
         assertThatThrownBy(() -> Main.credentials(parse("--workload-identity-signing-key-file=" + key)))
                 .hasMessage("failed to create WorkloadIdentity token issuer: issuer cannot be empty string");

@@ -42,24 +42,28 @@ class EncryptionAtRestTest {
 
     @Test
     void anyConfigEncryptsGardenersFourAndSecretsWithTheFirstEntrysProviders() {
-        Map<String, Transformer> prefixes = EncryptionAtRest.keyPrefixes(config("""
+        Map<String, Transformer> prefixes =
+                EncryptionAtRest.keyPrefixes(config("""
                 - resources: [configmaps]
                   providers: [{aesgcm: {keys: [{name: first, secret: %s}]}}]
                 """.formatted(key())), RESOURCES, PREFIX);
 
-        assertThat(prefixes.keySet()).containsExactlyInAnyOrder(
-                "/registry-gardener/configmaps/",
-                "/registry-gardener/secrets/",
-                "/registry-gardener/core.gardener.cloud/controllerdeployments/",
-                "/registry-gardener/core.gardener.cloud/controllerregistrations/",
-                "/registry-gardener/core.gardener.cloud/internalsecrets/",
-                "/registry-gardener/core.gardener.cloud/shootstates/");
-        assertThat(prefixes.values()).allSatisfy(t -> assertThat(writtenEnvelope(t)).isEqualTo("k8s:enc:aesgcm:v1:first:"));
+        assertThat(prefixes.keySet())
+                .containsExactlyInAnyOrder(
+                        "/registry-gardener/configmaps/",
+                        "/registry-gardener/secrets/",
+                        "/registry-gardener/core.gardener.cloud/controllerdeployments/",
+                        "/registry-gardener/core.gardener.cloud/controllerregistrations/",
+                        "/registry-gardener/core.gardener.cloud/internalsecrets/",
+                        "/registry-gardener/core.gardener.cloud/shootstates/");
+        assertThat(prefixes.values())
+                .allSatisfy(t -> assertThat(writtenEnvelope(t)).isEqualTo("k8s:enc:aesgcm:v1:first:"));
     }
 
     @Test
     void explicitEntriesAndGroupWildcardsWin() {
-        Map<String, Transformer> prefixes = EncryptionAtRest.keyPrefixes(config("""
+        Map<String, Transformer> prefixes =
+                EncryptionAtRest.keyPrefixes(config("""
                 - resources: [shoots.core.gardener.cloud]
                   providers: [{secretbox: {keys: [{name: box, secret: %s}]}}]
                 - resources: [internalsecrets.core.gardener.cloud]
@@ -73,7 +77,8 @@ class EncryptionAtRestTest {
         assertThat(writtenEnvelope(prefixes.get("/registry-gardener/core.gardener.cloud/internalsecrets/")))
                 .isEqualTo("k8s:enc:aescbc:v1:cbc:");
         assertThat(writtenEnvelope(prefixes.get("/registry-gardener/core.gardener.cloud/shootstates/")))
-                .as("always encrypted, not listed: the first entry's providers").isEqualTo("k8s:enc:secretbox:v1:box:");
+                .as("always encrypted, not listed: the first entry's providers")
+                .isEqualTo("k8s:enc:secretbox:v1:box:");
         assertThat(writtenEnvelope(prefixes.get("/registry-gardener/seedmanagement.gardener.cloud/managedseeds/")))
                 .isEqualTo("k8s:enc:aesgcm:v1:gcm:");
         assertThat(prefixes).doesNotContainKey("/registry-gardener/core.gardener.cloud/seeds/");
@@ -81,7 +86,8 @@ class EncryptionAtRestTest {
 
     @Test
     void everythingWildcardCoversEveryServedResource() {
-        Map<String, Transformer> prefixes = EncryptionAtRest.keyPrefixes(config("""
+        Map<String, Transformer> prefixes =
+                EncryptionAtRest.keyPrefixes(config("""
                 - resources: ["*.*"]
                   providers: [{aesgcm: {keys: [{name: all, secret: %s}]}}]
                 """.formatted(key())), RESOURCES, PREFIX);
@@ -93,7 +99,9 @@ class EncryptionAtRestTest {
     void keyPrefixesMatchTheStoresKeyLayout() {
         for (ResourceType type : RESOURCES.resources()) {
             GenericStore store = new GenericStore(type, null, PREFIX, null, null);
-            assertThat(EncryptionAtRest.keyPrefix(PREFIX, type)).as(type.plural()).isEqualTo(store.keys().collection(""));
+            assertThat(EncryptionAtRest.keyPrefix(PREFIX, type))
+                    .as(type.plural())
+                    .isEqualTo(store.keys().collection(""));
         }
     }
 

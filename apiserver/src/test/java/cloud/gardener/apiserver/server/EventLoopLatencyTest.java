@@ -38,11 +38,15 @@ class EventLoopLatencyTest {
     private static final long MAX_EVENT_LOOP_MILLIS = 100;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension().withVertxOptions(new VertxOptions()
-            .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.MILLISECONDS)
-            .setMaxEventLoopExecuteTime(MAX_EVENT_LOOP_MILLIS).setMaxEventLoopExecuteTimeUnit(TimeUnit.MILLISECONDS)
-            // with the stack of the blocked thread, which says what held it
-            .setWarningExceptionTime(MAX_EVENT_LOOP_MILLIS).setWarningExceptionTimeUnit(TimeUnit.MILLISECONDS));
+    static final ApiServerExtension SERVER = new ApiServerExtension()
+            .withVertxOptions(new VertxOptions()
+                    .setBlockedThreadCheckInterval(10)
+                    .setBlockedThreadCheckIntervalUnit(TimeUnit.MILLISECONDS)
+                    .setMaxEventLoopExecuteTime(MAX_EVENT_LOOP_MILLIS)
+                    .setMaxEventLoopExecuteTimeUnit(TimeUnit.MILLISECONDS)
+                    // with the stack of the blocked thread, which says what held it
+                    .setWarningExceptionTime(MAX_EVENT_LOOP_MILLIS)
+                    .setWarningExceptionTimeUnit(TimeUnit.MILLISECONDS));
 
     private static final Map<String, String> YAML = Map.of("Content-Type", "application/yaml");
     private static final int THREE_MIB = 3 << 20;
@@ -118,13 +122,19 @@ class EventLoopLatencyTest {
         });
         probe.start();
         try {
-            // 3 MiB bodies: parsed and decoded in full, then refused as kube-apiserver refuses them: by ValidateSecret's
-            // 1 MiB total (422), or by storage (413 over --max-request-bytes, 500 with gRPC's text over its 2 MiB limit)
-            assertThat(admin.post(secrets, secret("json-one", THREE_MIB, false)).status()).isIn(201, 413, 422, 500);
-            assertThat(admin.post(secrets, secret("json-many", THREE_MIB, true)).status()).isIn(201, 413, 422, 500);
-            assertThat(admin.send("POST", secrets, yaml(secret("yaml-one", THREE_MIB, false)), YAML).status())
+            // 3 MiB bodies: parsed and decoded in full, then refused as kube-apiserver refuses them: by
+            // ValidateSecret's
+            // 1 MiB total (422), or by storage (413 over --max-request-bytes, 500 with gRPC's text over its 2 MiB
+            // limit)
+            assertThat(admin.post(secrets, secret("json-one", THREE_MIB, false)).status())
                     .isIn(201, 413, 422, 500);
-            assertThat(admin.send("POST", secrets, yaml(secret("yaml-many", THREE_MIB, true)), YAML).status())
+            assertThat(admin.post(secrets, secret("json-many", THREE_MIB, true)).status())
+                    .isIn(201, 413, 422, 500);
+            assertThat(admin.send("POST", secrets, yaml(secret("yaml-one", THREE_MIB, false)), YAML)
+                            .status())
+                    .isIn(201, 413, 422, 500);
+            assertThat(admin.send("POST", secrets, yaml(secret("yaml-many", THREE_MIB, true)), YAML)
+                            .status())
                     .isIn(201, 413, 422, 500);
             // the largest objects storage keeps, updated, patched and read back
             ObjectNode big = secret("big", 1_300_000, true);
@@ -133,19 +143,31 @@ class EventLoopLatencyTest {
             TestClient.Response put = admin.put(secrets + "/big", created.json());
             assertThat(put.status()).as(put.body()).isEqualTo(200);
             ObjectNode patch = Json.MAPPER.createObjectNode();
-            patch.putObject("data").setAll((ObjectNode) secret("p", 600_000, true).get("data"));
-            assertThat(admin.patch(secrets + "/big", Fixtures.MERGE, patch).status()).isEqualTo(200);
-            assertThat(admin.patch(secrets + "/big", "application/strategic-merge-patch+json", patch).status())
+            patch.putObject("data")
+                    .setAll((ObjectNode) secret("p", 600_000, true).get("data"));
+            assertThat(admin.patch(secrets + "/big", Fixtures.MERGE, patch).status())
+                    .isEqualTo(200);
+            assertThat(admin.patch(secrets + "/big", "application/strategic-merge-patch+json", patch)
+                            .status())
                     .isEqualTo(200);
             // a big patch to a small object, as a merge patch and as a JSON patch
-            assertThat(admin.post(secrets, secret("small", 1_000, true)).status()).isEqualTo(201);
-            assertThat(admin.patch(secrets + "/small", Fixtures.MERGE, patch).status()).isEqualTo(200);
+            assertThat(admin.post(secrets, secret("small", 1_000, true)).status())
+                    .isEqualTo(201);
+            assertThat(admin.patch(secrets + "/small", Fixtures.MERGE, patch).status())
+                    .isEqualTo(200);
             ArrayNode jsonPatch = Json.MAPPER.createArrayNode();
-            jsonPatch.addObject().put("op", "add").put("path", "/data/huge")
+            jsonPatch
+                    .addObject()
+                    .put("op", "add")
+                    .put("path", "/data/huge")
                     .put("value", Base64.getEncoder().encodeToString(new byte[300_000]));
-            assertThat(admin.patch(secrets + "/small", Fixtures.JSON_PATCH, jsonPatch).status()).isEqualTo(200);
+            assertThat(admin.patch(secrets + "/small", Fixtures.JSON_PATCH, jsonPatch)
+                            .status())
+                    .isEqualTo(200);
             assertThat(admin.get(secrets + "/big").status()).isEqualTo(200);
-            assertThat(admin.get(secrets + "/big", Map.of("Accept", "application/yaml")).status()).isEqualTo(200);
+            assertThat(admin.get(secrets + "/big", Map.of("Accept", "application/yaml"))
+                            .status())
+                    .isEqualTo(200);
             assertThat(admin.get(secrets).status()).isEqualTo(200);
         } finally {
             running.set(false);

@@ -22,8 +22,11 @@ class FeatureGatesFlagTest {
     @Test
     void pairsComeCommaSeparatedOrRepeated() {
         ServerOptions o = new ServerOptions();
-        new CommandLine(o).parseArgs("--feature-gates=LiveControlPlaneMigration=true,InPlaceNodeUpdates=false",
-                "--feature-gates", "CloudProfileCapabilities=false");
+        new CommandLine(o)
+                .parseArgs(
+                        "--feature-gates=LiveControlPlaneMigration=true,InPlaceNodeUpdates=false",
+                        "--feature-gates",
+                        "CloudProfileCapabilities=false");
         FeatureGates gates = FeatureGates.parse(o.featureGates);
         assertThat(gates.enabled(FeatureGates.LIVE_CONTROL_PLANE_MIGRATION)).isTrue();
         assertThat(gates.enabled("InPlaceNodeUpdates")).isFalse();

@@ -17,16 +17,33 @@ class GarbageCollectorSwitchTest {
     @Test
     void offUnlessAskedFor() {
         assertThat(standalone().build().cluster().garbageCollector()).isFalse();
-        assertThat(standalone().garbageCollector(true).build().cluster().garbageCollector()).isTrue();
-        assertThat(standalone().garbageCollector(true).projectController(true).clusterIdentity("x").build().cluster()
-                .garbageCollector()).isTrue();
+        assertThat(standalone().garbageCollector(true).build().cluster().garbageCollector())
+                .isTrue();
+        assertThat(standalone()
+                        .garbageCollector(true)
+                        .projectController(true)
+                        .clusterIdentity("x")
+                        .build()
+                        .cluster()
+                        .garbageCollector())
+                .isTrue();
     }
 
     @Test
     void offInClusterMode() {
-        assertThat(standalone().garbageCollector(true).coreKubeconfig(VIRTUAL_GARDEN).build().cluster()
-                .garbageCollector()).isFalse();
-        assertThat(standalone().coreKubeconfig(VIRTUAL_GARDEN).garbageCollector(true).build().cluster()
-                .garbageCollector()).isFalse();
+        assertThat(standalone()
+                        .garbageCollector(true)
+                        .coreKubeconfig(VIRTUAL_GARDEN)
+                        .build()
+                        .cluster()
+                        .garbageCollector())
+                .isFalse();
+        assertThat(standalone()
+                        .coreKubeconfig(VIRTUAL_GARDEN)
+                        .garbageCollector(true)
+                        .build()
+                        .cluster()
+                        .garbageCollector())
+                .isFalse();
     }
 }

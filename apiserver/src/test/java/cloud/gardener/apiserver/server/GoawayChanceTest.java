@@ -29,18 +29,23 @@ class GoawayChanceTest {
     private static final int REQUESTS = 600;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension()
-            .withLimits(RequestLimits.DEFAULT.withGoawayChance(0.02));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension().withLimits(RequestLimits.DEFAULT.withGoawayChance(0.02));
 
     @Test
     void http2ClientsGetGoawaysAndReconnect() throws Exception {
         AtomicInteger connections = new AtomicInteger();
         AtomicInteger goaways = new AtomicInteger();
-        HttpClientAgent client = SERVER.vertx().httpClientBuilder()
-                .with(new HttpClientOptions().setProtocolVersion(HttpVersion.HTTP_2).setUseAlpn(true).setSsl(true)
+        HttpClientAgent client = SERVER.vertx()
+                .httpClientBuilder()
+                .with(new HttpClientOptions()
+                        .setProtocolVersion(HttpVersion.HTTP_2)
+                        .setUseAlpn(true)
+                        .setSsl(true)
                         .setTrustOptions(new PemTrustOptions()
                                 .addCertValue(Buffer.buffer(SERVER.servingCa().certificatePem())))
-                        .setDefaultHost("127.0.0.1").setDefaultPort(SERVER.port()))
+                        .setDefaultHost("127.0.0.1")
+                        .setDefaultPort(SERVER.port()))
                 .with(new PoolOptions().setHttp2MaxSize(1))
                 .withConnectHandler(connection -> {
                     connections.incrementAndGet();
@@ -77,7 +82,10 @@ class GoawayChanceTest {
     }
 
     private static HttpClientResponse get(HttpClientAgent client) throws Exception {
-        return client.request(HttpMethod.GET, "/healthz").compose(request -> request.send())
-                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return client.request(HttpMethod.GET, "/healthz")
+                .compose(request -> request.send())
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 }

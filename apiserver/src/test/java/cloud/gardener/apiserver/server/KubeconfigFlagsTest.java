@@ -41,7 +41,8 @@ class KubeconfigFlagsTest {
     void aCaWithInsecureSkipTlsVerifyIsRefusedAsClientGoRefusesIt(String flag) throws Exception {
         String ca = CertificateAuthority.generate("ca", Duration.ofDays(1)).certificatePem();
         Path kubeconfig = dir.resolve("kubeconfig");
-        Files.writeString(kubeconfig, """
+        Files.writeString(
+                kubeconfig, """
                 apiVersion: v1
                 kind: Config
                 clusters:
@@ -63,8 +64,18 @@ class KubeconfigFlagsTest {
                 """.formatted(Base64.getEncoder().encodeToString(ca.getBytes(StandardCharsets.UTF_8))));
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
-        int code = execute(captured, "--data-dir", dir.resolve("data").toString(), "--storage-backend", "embedded",
-                "--bind-address", "127.0.0.1", "--secure-port", "0", flag, kubeconfig.toString());
+        int code = execute(
+                captured,
+                "--data-dir",
+                dir.resolve("data").toString(),
+                "--storage-backend",
+                "embedded",
+                "--bind-address",
+                "127.0.0.1",
+                "--secure-port",
+                "0",
+                flag,
+                kubeconfig.toString());
 
         assertThat(code).isEqualTo(1);
         assertThat(captured.toString(StandardCharsets.UTF_8))
@@ -95,12 +106,22 @@ class KubeconfigFlagsTest {
                 """);
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
-        int code = execute(captured, "--data-dir", dir.resolve("data").toString(), "--storage-backend", "embedded",
-                "--bind-address", "127.0.0.1", "--secure-port", "0", "--authentication-kubeconfig",
+        int code = execute(
+                captured,
+                "--data-dir",
+                dir.resolve("data").toString(),
+                "--storage-backend",
+                "embedded",
+                "--bind-address",
+                "127.0.0.1",
+                "--secure-port",
+                "0",
+                "--authentication-kubeconfig",
                 kubeconfig.toString());
 
         assertThat(code).isEqualTo(1);
         // relative to the kubeconfig's directory, not the working directory
-        assertThat(captured.toString(StandardCharsets.UTF_8)).contains(dir.resolve("conf/missing-ca.crt").toString());
+        assertThat(captured.toString(StandardCharsets.UTF_8))
+                .contains(dir.resolve("conf/missing-ca.crt").toString());
     }
 }

@@ -2,11 +2,11 @@ package cloud.gardener.apiserver.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.api.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import cloud.gardener.apiserver.api.json.Json;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -25,8 +25,10 @@ class LoggingFlagsTest {
     @Test
     void gardenersLevelsAndFormatsAreAcceptedAndOthersRefusedWithItsMessages() {
         assertThat(LoggingOptions.problems(parse())).isEmpty();
-        assertThat(LoggingOptions.problems(parse("--log-level=debug", "--log-format=json"))).isEmpty();
-        assertThat(LoggingOptions.problems(parse("--log-level=error", "--log-format=text"))).isEmpty();
+        assertThat(LoggingOptions.problems(parse("--log-level=debug", "--log-format=json")))
+                .isEmpty();
+        assertThat(LoggingOptions.problems(parse("--log-level=error", "--log-format=text")))
+                .isEmpty();
         assertThat(LoggingOptions.problems(parse("--log-level=warn", "--log-format=yaml")))
                 .containsExactly("invalid --log-level: warn", "invalid --log-format: yaml");
     }
@@ -68,7 +70,9 @@ class LoggingFlagsTest {
             LoggingOptions.apply(parse("--log-format=text", "--log-level=info"));
             System.setErr(original);
         }
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("DEBUG [").contains("bootstrap.test - shown at debug level");
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("DEBUG [")
+                .contains("bootstrap.test - shown at debug level");
     }
 
     @Test

@@ -35,20 +35,37 @@ class MigrateOverTlsTest {
     void theTlsFlagsReachEtcd() throws Exception {
         Vertx vertx = Vertx.vertx();
         try {
-            try (EmbeddedStorage store = new EmbeddedStorage(vertx, dir.resolve("garden").resolve(Main.EMBEDDED))) {
-                store.create("/registry-gardener/namespaces/tls", "{\"kind\":\"Namespace\"}".getBytes(StandardCharsets.UTF_8))
-                        .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            try (EmbeddedStorage store =
+                    new EmbeddedStorage(vertx, dir.resolve("garden").resolve(Main.EMBEDDED))) {
+                store.create(
+                                "/registry-gardener/namespaces/tls",
+                                "{\"kind\":\"Namespace\"}".getBytes(StandardCharsets.UTF_8))
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS);
             }
             EtcdConfig tls = ETCD.config();
             // Without the TLS flags the https endpoint is refused up front.
             assertThat(run("migrate", "--from", dir.resolve("garden").toString(), "--to-etcd", ETCD.endpoint()))
                     .isEqualTo(1);
-            assertThat(run("migrate", "--from", dir.resolve("garden").toString(), "--to-etcd", ETCD.endpoint(),
-                    "--etcd-cafile", tls.caFile().toString(), "--etcd-certfile", tls.certFile().toString(),
-                    "--etcd-keyfile", tls.keyFile().toString())).isZero();
+            assertThat(run(
+                            "migrate",
+                            "--from",
+                            dir.resolve("garden").toString(),
+                            "--to-etcd",
+                            ETCD.endpoint(),
+                            "--etcd-cafile",
+                            tls.caFile().toString(),
+                            "--etcd-certfile",
+                            tls.certFile().toString(),
+                            "--etcd-keyfile",
+                            tls.keyFile().toString()))
+                    .isZero();
             try (EtcdStorage etcd = new EtcdStorage(vertx, tls)) {
-                StoredObject copied = etcd.get("/registry-gardener/namespaces/tls").toCompletionStage()
-                        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+                StoredObject copied = etcd.get("/registry-gardener/namespaces/tls")
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS);
                 assertThat(new String(copied.value(), StandardCharsets.UTF_8)).isEqualTo("{\"kind\":\"Namespace\"}");
             }
         } finally {

@@ -21,43 +21,86 @@ class ProjectControllerSwitchTest {
     @Test
     void offUnlessAskedFor() {
         assertThat(standalone().build().cluster().projectController()).isFalse();
-        assertThat(standalone().projectController(true).build().cluster().projectController()).isTrue();
-        assertThat(standalone().projectController(true).clusterIdentity("x").build().cluster().projectController())
+        assertThat(standalone().projectController(true).build().cluster().projectController())
+                .isTrue();
+        assertThat(standalone()
+                        .projectController(true)
+                        .clusterIdentity("x")
+                        .build()
+                        .cluster()
+                        .projectController())
                 .isTrue();
     }
 
     @Test
     void offInClusterMode() {
-        assertThat(standalone().projectController(true).coreKubeconfig(VIRTUAL_GARDEN).build().cluster())
-                .returns(false, ClusterConfig::projectController).returns(false, ClusterConfig::serveCoreV1);
-        assertThat(standalone().coreKubeconfig(VIRTUAL_GARDEN).projectController(true).build().cluster())
-                .returns(false, ClusterConfig::projectController).returns(false, ClusterConfig::serveCoreV1);
+        assertThat(standalone()
+                        .projectController(true)
+                        .coreKubeconfig(VIRTUAL_GARDEN)
+                        .build()
+                        .cluster())
+                .returns(false, ClusterConfig::projectController)
+                .returns(false, ClusterConfig::serveCoreV1);
+        assertThat(standalone()
+                        .coreKubeconfig(VIRTUAL_GARDEN)
+                        .projectController(true)
+                        .build()
+                        .cluster())
+                .returns(false, ClusterConfig::projectController)
+                .returns(false, ClusterConfig::serveCoreV1);
     }
 
     @Test
     void offWithoutTheCoreApi() {
-        assertThat(standalone().serveCoreV1(false).projectController(true).build().cluster().projectController())
+        assertThat(standalone()
+                        .serveCoreV1(false)
+                        .projectController(true)
+                        .build()
+                        .cluster()
+                        .projectController())
                 .isFalse();
     }
 
     @Test
     void eventsLiveAnHourUnlessTold() {
         assertThat(standalone().build().cluster().eventTtl()).isEqualTo(Duration.ofHours(1));
-        assertThat(standalone().eventTtl(Duration.ofMinutes(5)).build().cluster().eventTtl())
+        assertThat(standalone()
+                        .eventTtl(Duration.ofMinutes(5))
+                        .build()
+                        .cluster()
+                        .eventTtl())
                 .isEqualTo(Duration.ofMinutes(5));
     }
 
     @Test
     void theNamespacedCloudProfileControllerHasItsOwnSwitch() {
-        assertThat(standalone().build().cluster().namespacedCloudProfileController()).isFalse();
-        ClusterConfig on = standalone().namespacedCloudProfileController(true).build().cluster();
+        assertThat(standalone().build().cluster().namespacedCloudProfileController())
+                .isFalse();
+        ClusterConfig on =
+                standalone().namespacedCloudProfileController(true).build().cluster();
         assertThat(on.namespacedCloudProfileController()).isTrue();
         assertThat(on.projectController()).isFalse();
-        assertThat(standalone().namespacedCloudProfileController(true).projectController(true)
-                .eventTtl(Duration.ofMinutes(5)).build().cluster().namespacedCloudProfileController()).isTrue();
-        assertThat(standalone().namespacedCloudProfileController(true).coreKubeconfig(VIRTUAL_GARDEN).build()
-                .cluster().namespacedCloudProfileController()).isFalse();
-        assertThat(standalone().coreKubeconfig(VIRTUAL_GARDEN).namespacedCloudProfileController(true).build()
-                .cluster().namespacedCloudProfileController()).isFalse();
+        assertThat(standalone()
+                        .namespacedCloudProfileController(true)
+                        .projectController(true)
+                        .eventTtl(Duration.ofMinutes(5))
+                        .build()
+                        .cluster()
+                        .namespacedCloudProfileController())
+                .isTrue();
+        assertThat(standalone()
+                        .namespacedCloudProfileController(true)
+                        .coreKubeconfig(VIRTUAL_GARDEN)
+                        .build()
+                        .cluster()
+                        .namespacedCloudProfileController())
+                .isFalse();
+        assertThat(standalone()
+                        .coreKubeconfig(VIRTUAL_GARDEN)
+                        .namespacedCloudProfileController(true)
+                        .build()
+                        .cluster()
+                        .namespacedCloudProfileController())
+                .isFalse();
     }
 }

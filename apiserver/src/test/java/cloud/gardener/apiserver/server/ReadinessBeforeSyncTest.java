@@ -40,35 +40,41 @@ class ReadinessBeforeSyncTest {
         EmbeddedStorage real = new EmbeddedStorage(vertx, dir.resolve("store"));
         // the object cache's first list waits for the gate
         Promise<Void> gate = Promise.promise();
-        Storage gated = (Storage) Proxy.newProxyInstance(Storage.class.getClassLoader(), new Class<?>[] {Storage.class},
-                (proxy, method, args) -> {
+        Storage gated = (Storage) Proxy.newProxyInstance(
+                Storage.class.getClassLoader(), new Class<?>[] {Storage.class}, (proxy, method, args) -> {
                     if (method.getName().equals("list")) {
                         return gate.future().compose(v -> real.list((ListRequest) args[0]));
                     }
                     return invoke(method, real, args);
                 });
         CertificateAuthority ca = CertificateAuthority.generate("readiness-ca", Duration.ofDays(1));
-        IssuedCertificate serving = ca.issueServing("gardener-apiserver", List.of("localhost"), List.of("127.0.0.1"),
-                Duration.ofDays(1));
+        IssuedCertificate serving =
+                ca.issueServing("gardener-apiserver", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        ServerConfig config = ServerConfig.builder().port(port)
+        ServerConfig config = ServerConfig.builder()
+                .port(port)
                 .servingCertificate(serving.certificateChainPem(), serving.privateKeyPem())
-                .storage(gated).etcdPrefix("/registry-readiness").build();
+                .storage(gated)
+                .etcdPrefix("/registry-readiness")
+                .build();
         Future<ApiServer> started = ApiServer.start(vertx, config);
         HttpClient http = client(ca);
         try {
             HttpResponse<String> notReady = awaitListening(http, port, "/readyz?verbose");
             assertThat(notReady.statusCode()).isEqualTo(500);
-            assertThat(notReady.body()).contains("[-]informer-sync failed: reason withheld\n", "[+]shutdown ok\n")
+            assertThat(notReady.body())
+                    .contains("[-]informer-sync failed: reason withheld\n", "[+]shutdown ok\n")
                     .endsWith("readyz check failed\n");
             assertThat(get(http, port, "/readyz/informer-sync").body())
                     .isEqualTo("internal server error: 1 informers not started yet: [objects]\n");
             // informer-sync is a readiness check only; the post-start hooks (in livez as upstream) wait for the sync
-            assertThat(get(http, port, "/livez?exclude=poststarthook/bootstrap-garden-cluster").statusCode())
-                    .as("alive while syncing").isEqualTo(200);
+            assertThat(get(http, port, "/livez?exclude=poststarthook/bootstrap-garden-cluster")
+                            .statusCode())
+                    .as("alive while syncing")
+                    .isEqualTo(200);
             assertThat(started.isComplete()).isFalse();
 
             gate.complete();
@@ -100,12 +106,18 @@ class ReadinessBeforeSyncTest {
         tmf.init(trust);
         SSLContext ssl = SSLContext.getInstance("TLS");
         ssl.init(null, tmf.getTrustManagers(), null);
-        return HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(5)).build();
+        return HttpClient.newBuilder()
+                .sslContext(ssl)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     private static HttpResponse<String> get(HttpClient http, int port, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** The first answer once the server listens (bounded wait; start is asynchronous). */

@@ -13,11 +13,17 @@ class RequestLimitsFlagsTest {
     @Test
     void defaultsAreKubeApiserversAndFlagsOverrideThem() {
         ServerOptions defaults = parse();
-        assertThat(new RequestLimits(defaults.maxRequestsInflight, defaults.maxMutatingRequestsInflight,
-                defaults.shutdownDelayDuration)).isEqualTo(RequestLimits.DEFAULT)
+        assertThat(new RequestLimits(
+                        defaults.maxRequestsInflight,
+                        defaults.maxMutatingRequestsInflight,
+                        defaults.shutdownDelayDuration))
+                .isEqualTo(RequestLimits.DEFAULT)
                 .isEqualTo(new RequestLimits(400, 200, Duration.ZERO));
 
-        ServerOptions set = parse("--max-requests-inflight=1", "--max-mutating-requests-inflight", "0",
+        ServerOptions set = parse(
+                "--max-requests-inflight=1",
+                "--max-mutating-requests-inflight",
+                "0",
                 "--shutdown-delay-duration=1m10s");
         assertThat(set.maxRequestsInflight).isEqualTo(1);
         assertThat(set.maxMutatingRequestsInflight).isZero();
@@ -26,7 +32,8 @@ class RequestLimitsFlagsTest {
 
     @Test
     void negativeLimitsAreRefused() {
-        assertThatThrownBy(() -> new RequestLimits(-1, 200, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RequestLimits(-1, 200, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     private static ServerOptions parse(String... args) {

@@ -38,26 +38,29 @@ class ServingCertificateReloadTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        ServerConfig built = config.build();
-        write(CERT, built.serving().certChainPem());
-        write(KEY, built.serving().keyPem());
-        write(CLIENT_CA, Pem.writeCertificates(built.authentication().clientCa()));
-        return config;
-    }).withServing(SecureServing.DEFAULT.withCertificateFiles(CERT, KEY).withClientCaFile(CLIENT_CA)
-            .withCertReloadInterval(Duration.ofMillis(100)));
+                ServerConfig built = config.build();
+                write(CERT, built.serving().certChainPem());
+                write(KEY, built.serving().keyPem());
+                write(CLIENT_CA, Pem.writeCertificates(built.authentication().clientCa()));
+                return config;
+            })
+            .withServing(SecureServing.DEFAULT
+                    .withCertificateFiles(CERT, KEY)
+                    .withClientCaFile(CLIENT_CA)
+                    .withCertReloadInterval(Duration.ofMillis(100)));
 
     @Test
     void aNewConnectionGetsTheRotatedCertificate() throws Exception {
         BigInteger before = servedSerial();
         // a key that does not match the certificate: refused, the old pair keeps serving
-        IssuedCertificate other = SERVER.servingCa().issueServing("gardener-apiserver", List.of("localhost"),
-                List.of("127.0.0.1"), Duration.ofDays(1));
+        IssuedCertificate other = SERVER.servingCa()
+                .issueServing("gardener-apiserver", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
         write(KEY, other.privateKeyPem());
         Thread.sleep(500);
         assertThat(servedSerial()).isEqualTo(before);
 
-        IssuedCertificate rotated = SERVER.servingCa().issueServing("gardener-apiserver", List.of("localhost"),
-                List.of("127.0.0.1"), Duration.ofDays(1));
+        IssuedCertificate rotated = SERVER.servingCa()
+                .issueServing("gardener-apiserver", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
         write(CERT, rotated.certificateChainPem());
         write(KEY, rotated.privateKeyPem());
         BigInteger expected = rotated.certificate().getSerialNumber();
@@ -66,13 +69,18 @@ class ServingCertificateReloadTest {
             Thread.sleep(100);
         }
         assertThat(servedSerial()).isEqualTo(expected).isNotEqualTo(before);
-        assertThat(SERVER.admin().get("/apis/core.gardener.cloud/v1beta1/projects").status()).isEqualTo(200);
+        assertThat(SERVER.admin()
+                        .get("/apis/core.gardener.cloud/v1beta1/projects")
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
     void aClientCertificateOfARotatedClientCaAuthenticatesOnceTheFileChanges() throws Exception {
         CertificateAuthority nextCa = CertificateAuthority.generate("next-client-ca", Duration.ofDays(1));
-        TestClient admin = TestClient.withCertificateAlwaysSent(SERVER.baseUrl(), SERVER.servingCa().certificate(),
+        TestClient admin = TestClient.withCertificateAlwaysSent(
+                SERVER.baseUrl(),
+                SERVER.servingCa().certificate(),
                 nextCa.issueClient("rotated-admin", List.of("system:masters"), Duration.ofHours(1)));
         String projects = "/apis/core.gardener.cloud/v1beta1/projects";
         // not yet trusted: a certificate that does not verify is a failed authentication, as kube-apiserver's
@@ -84,7 +92,9 @@ class ServingCertificateReloadTest {
             Thread.sleep(100);
         }
         assertThat(admin.get(projects).status()).isEqualTo(200);
-        assertThat(SERVER.admin().get(projects).status()).as("the old CA is still in the bundle").isEqualTo(200);
+        assertThat(SERVER.admin().get(projects).status())
+                .as("the old CA is still in the bundle")
+                .isEqualTo(200);
 
         // a file that holds no certificate (mid-write) leaves the bundle in force
         write(CLIENT_CA, "");

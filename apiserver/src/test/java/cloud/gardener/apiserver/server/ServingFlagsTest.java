@@ -28,8 +28,13 @@ class ServingFlagsTest {
 
     @Test
     void operatorsValuesParse() {
-        ServerOptions o = parse("--http2-max-streams-per-connection=1000", "--livez-grace-period=1m",
-                "--profiling=false", "--goaway-chance=0.020000", "--v=2", "--vmodule=httplog=3",
+        ServerOptions o = parse(
+                "--http2-max-streams-per-connection=1000",
+                "--livez-grace-period=1m",
+                "--profiling=false",
+                "--goaway-chance=0.020000",
+                "--v=2",
+                "--vmodule=httplog=3",
                 "--tls-cipher-suites=TLS_AES_128_GCM_SHA256,TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305",
                 "--watch-cache-sizes=shoots.core.gardener.cloud#500,secrets#1000");
         assertThat(o.http2MaxStreamsPerConnection).isEqualTo(1000);
@@ -39,33 +44,39 @@ class ServingFlagsTest {
         assertThat(o.verbosity).isEqualTo(2);
         assertThat(LoggingOptions.problems(o)).isEmpty();
         assertThat(LoggingOptions.vmodule(o.vmodule)).containsExactly(Map.entry("httplog", 3));
-        assertThat(WatchCacheSizes.parse(o.watchCacheSizes).sizes()).containsExactly(
-                Map.entry("shoots.core.gardener.cloud", 500), Map.entry("secrets", 1000));
+        assertThat(WatchCacheSizes.parse(o.watchCacheSizes).sizes())
+                .containsExactly(Map.entry("shoots.core.gardener.cloud", 500), Map.entry("secrets", 1000));
         assertThat(parse("--profiling").profiling).isTrue();
         // a bare boolean flag means true, as pflag reads it (never a toggle of the default)
         assertThat(parse("--anonymous-auth").anonymousAuth).isTrue();
         assertThat(parse("--anonymous-auth=false").anonymousAuth).isFalse();
-        assertThat(parse("--authentication-tolerate-lookup-failure").authenticationTolerateLookupFailure).isTrue();
+        assertThat(parse("--authentication-tolerate-lookup-failure").authenticationTolerateLookupFailure)
+                .isTrue();
         assertThat(parse("-v", "4").verbosity).isEqualTo(4);
     }
 
     @Test
     void cipherSuitesAreGosNamesMappedToTheJvmsAndTls13sAreAlwaysOffered() {
-        SecureServing serving = SecureServing.fromFlags(List.of("TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305",
-                "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"), null, 1000);
-        assertThat(serving.cipherSuites()).containsExactly("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384",
-                "TLS_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
-                "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384");
+        SecureServing serving = SecureServing.fromFlags(
+                List.of("TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"), null, 1000);
+        assertThat(serving.cipherSuites())
+                .containsExactly(
+                        "TLS_AES_128_GCM_SHA256",
+                        "TLS_AES_256_GCM_SHA384",
+                        "TLS_CHACHA20_POLY1305_SHA256",
+                        "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
+                        "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384");
         assertThat(serving.protocols()).containsExactlyInAnyOrder("TLSv1.2", "TLSv1.3");
         assertThat(serving.http2MaxStreams()).isEqualTo(1000);
-        assertThat(SecureServing.fromFlags(List.of(), "VersionTLS13", 0).protocols()).containsExactly("TLSv1.3");
+        assertThat(SecureServing.fromFlags(List.of(), "VersionTLS13", 0).protocols())
+                .containsExactly("TLSv1.3");
         assertThat(SecureServing.fromFlags(List.of(), "", 0)).isEqualTo(SecureServing.DEFAULT);
     }
 
     @Test
     void badValuesAreRefusedWithUpstreamsMessages() {
-        assertThatThrownBy(() -> SecureServing.fromFlags(List.of("TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
-                "TLS_FANCY_SUITE"), null, 0))
+        assertThatThrownBy(() -> SecureServing.fromFlags(
+                        List.of("TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "TLS_FANCY_SUITE"), null, 0))
                 .hasMessage("Cipher suite TLS_FANCY_SUITE not supported or doesn't exist");
         assertThatThrownBy(() -> SecureServing.fromFlags(List.of(), "VersionTLS14", 0))
                 .hasMessage("unknown tls version \"VersionTLS14\"");
@@ -89,8 +100,7 @@ class ServingFlagsTest {
                 .contains("Cipher suite TLS_RSA_WITH_RC4_128_SHA not supported or doesn't exist");
         assertThat(mainError("--goaway-chance=0.5"))
                 .contains("--goaway-chance can not be less than 0 or greater than 0.02");
-        assertThat(mainError("--livez-grace-period=-1s"))
-                .contains("--livez-grace-period can not be a negative value");
+        assertThat(mainError("--livez-grace-period=-1s")).contains("--livez-grace-period can not be a negative value");
         assertThat(mainError("--watch-cache-sizes=shoots#x")).contains("invalid size of watch cache size: shoots#x");
     }
 

@@ -22,7 +22,8 @@ class StorageBackendFlagTest {
 
     @Test
     void etcdServersImplyEtcd() {
-        assertThat(Main.storageBackend(parse("--etcd-servers=http://127.0.0.1:2379"))).isEqualTo("etcd");
+        assertThat(Main.storageBackend(parse("--etcd-servers=http://127.0.0.1:2379")))
+                .isEqualTo("etcd");
     }
 
     @Test
@@ -35,20 +36,27 @@ class StorageBackendFlagTest {
 
     @Test
     void contradictionsAndUnknownBackendsAreErrors() {
-        assertThatThrownBy(() -> Main.storageBackend(parse("--storage-backend=embedded",
-                "--etcd-servers=http://127.0.0.1:2379")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--etcd-servers");
+        assertThatThrownBy(() -> Main.storageBackend(
+                        parse("--storage-backend=embedded", "--etcd-servers=http://127.0.0.1:2379")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--etcd-servers");
         assertThatThrownBy(() -> Main.storageBackend(parse("--storage-backend=sqlite")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("embedded or etcd");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("embedded or etcd");
     }
 
     @Test
     void everyEndpointAndTheTlsFilesReachTheEtcdConfig() {
-        EtcdConfig config = Main.etcdConfig(parse("--etcd-servers=https://10.0.0.1:2379, https://10.0.0.2:2379",
-                "--etcd-servers", "https://10.0.0.3:2379", "--etcd-cafile=/pki/ca.crt",
-                "--etcd-certfile=/pki/client.crt", "--etcd-keyfile=/pki/client.key"));
-        assertThat(config.endpoints()).extracting(URI::toString).containsExactly("https://10.0.0.1:2379",
-                "https://10.0.0.2:2379", "https://10.0.0.3:2379");
+        EtcdConfig config = Main.etcdConfig(parse(
+                "--etcd-servers=https://10.0.0.1:2379, https://10.0.0.2:2379",
+                "--etcd-servers",
+                "https://10.0.0.3:2379",
+                "--etcd-cafile=/pki/ca.crt",
+                "--etcd-certfile=/pki/client.crt",
+                "--etcd-keyfile=/pki/client.key"));
+        assertThat(config.endpoints())
+                .extracting(URI::toString)
+                .containsExactly("https://10.0.0.1:2379", "https://10.0.0.2:2379", "https://10.0.0.3:2379");
         assertThat(config.tls()).isTrue();
         assertThat(config.caFile()).isEqualTo(Path.of("/pki/ca.crt"));
         assertThat(config.certFile()).isEqualTo(Path.of("/pki/client.crt"));
@@ -58,10 +66,14 @@ class StorageBackendFlagTest {
     @Test
     void incompleteTlsFlagsAreErrors() {
         assertThatThrownBy(() -> Main.etcdConfig(parse("--etcd-servers=https://10.0.0.1:2379")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("CA file");
-        assertThatThrownBy(() -> Main.etcdConfig(parse("--etcd-servers=https://10.0.0.1:2379",
-                "--etcd-cafile=/pki/ca.crt", "--etcd-certfile=/pki/client.crt")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key file");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("CA file");
+        assertThatThrownBy(() -> Main.etcdConfig(parse(
+                        "--etcd-servers=https://10.0.0.1:2379",
+                        "--etcd-cafile=/pki/ca.crt",
+                        "--etcd-certfile=/pki/client.crt")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("key file");
     }
 
     private static ServerOptions parse(String... args) {

@@ -20,21 +20,26 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class TlsServingFlagsTest {
 
     @RegisterExtension
-    static final ApiServerExtension AES256_ONLY = new ApiServerExtension().withServing(SecureServing.fromFlags(
-            List.of("TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"),
-            "VersionTLS12", 0));
+    static final ApiServerExtension AES256_ONLY = new ApiServerExtension()
+            .withServing(SecureServing.fromFlags(
+                    List.of("TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"),
+                    "VersionTLS12",
+                    0));
 
     @RegisterExtension
-    static final ApiServerExtension TLS13_ONLY = new ApiServerExtension().withServing(
-            SecureServing.fromFlags(List.of(), "VersionTLS13", 0));
+    static final ApiServerExtension TLS13_ONLY =
+            new ApiServerExtension().withServing(SecureServing.fromFlags(List.of(), "VersionTLS13", 0));
 
     @Test
     void aTls12ClientOfferingOnlySuitesNotListedIsRefused() throws Exception {
         try (SSLSocket socket = AES256_ONLY.anonymousTlsSocket()) {
             socket.setEnabledProtocols(new String[] {"TLSv1.2"});
-            socket.setEnabledCipherSuites(new String[] {"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
-                    "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
-                    "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256"});
+            socket.setEnabledCipherSuites(new String[] {
+                "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+                "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+                "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
+                "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256"
+            });
             assertThatThrownBy(socket::startHandshake).isInstanceOf(SSLException.class);
         }
     }
@@ -43,9 +48,12 @@ class TlsServingFlagsTest {
     void aTls12ClientOfferingAListedSuiteConnectsWithIt() throws Exception {
         try (SSLSocket socket = AES256_ONLY.anonymousTlsSocket()) {
             socket.setEnabledProtocols(new String[] {"TLSv1.2"});
-            socket.setEnabledCipherSuites(new String[] {"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
-                    "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
-                    "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"});
+            socket.setEnabledCipherSuites(new String[] {
+                "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+                "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+                "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+                "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"
+            });
             socket.startHandshake();
             assertThat(socket.getSession().getCipherSuite()).endsWith("_WITH_AES_256_GCM_SHA384");
         }

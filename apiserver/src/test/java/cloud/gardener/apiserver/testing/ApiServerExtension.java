@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.testing;
 
-import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.audit.Auditing;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Kubeconfig;
+import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.server.ApiServer;
 import cloud.gardener.apiserver.server.RequestLimits;
 import cloud.gardener.apiserver.server.SecureServing;
@@ -76,8 +76,8 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         this(null, customizer);
     }
 
-    private ApiServerExtension(BiFunction<Vertx, Path, Storage> storageFactory,
-                               UnaryOperator<ServerConfig.Builder> customizer) {
+    private ApiServerExtension(
+            BiFunction<Vertx, Path, Storage> storageFactory, UnaryOperator<ServerConfig.Builder> customizer) {
         this.etcd = storageFactory == null ? new EtcdExtension() : null;
         this.storageFactory = storageFactory;
         this.customizer = customizer;
@@ -94,8 +94,8 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     }
 
     /** {@link #withStorage(BiFunction)} with a configuration customizer. */
-    public static ApiServerExtension withStorage(BiFunction<Vertx, Path, Storage> storageFactory,
-                                                 UnaryOperator<ServerConfig.Builder> customizer) {
+    public static ApiServerExtension withStorage(
+            BiFunction<Vertx, Path, Storage> storageFactory, UnaryOperator<ServerConfig.Builder> customizer) {
         return new ApiServerExtension(storageFactory, customizer);
     }
 
@@ -144,10 +144,12 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         dir = Files.createTempDirectory("apiserver-test");
         servingCa = CertificateAuthority.generate("test-serving-ca", Duration.ofDays(1));
         clientCa = CertificateAuthority.generate("test-client-ca", Duration.ofDays(1));
-        IssuedCertificate serving = servingCa.issueServing("gardener-apiserver", List.of("localhost"),
-                List.of("127.0.0.1"), Duration.ofDays(1));
+        IssuedCertificate serving = servingCa.issueServing(
+                "gardener-apiserver", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
         vertx = Vertx.vertx(vertxOptions);
-        storage = etcd != null ? new EtcdStorage(vertx, etcd.config()) : storageFactory.apply(vertx, dir.resolve("store"));
+        storage = etcd != null
+                ? new EtcdStorage(vertx, etcd.config())
+                : storageFactory.apply(vertx, dir.resolve("store"));
         String prefix = etcd != null ? etcd.newPrefix() : OWN_STORE_PREFIX;
         builder = customizer.apply(ServerConfig.builder()
                 .servingCertificate(serving.certificateChainPem(), serving.privateKeyPem())
@@ -156,9 +158,12 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
                 .etcdPrefix(prefix));
         ServerConfig config = builder.build();
         auditing = auditingFactory.apply(vertx);
-        server = (metrics == null ? ApiServer.start(vertx, config, limits, this.serving, auditing)
-                : ApiServer.start(vertx, config, limits, this.serving, auditing, metrics))
-                .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        server = (metrics == null
+                        ? ApiServer.start(vertx, config, limits, this.serving, auditing)
+                        : ApiServer.start(vertx, config, limits, this.serving, auditing, metrics))
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
     }
 
     @Override
@@ -191,7 +196,9 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     public void restart(UnaryOperator<ServerConfig.Builder> change) throws Exception {
         server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         builder = change.apply(builder);
-        server = ApiServer.start(vertx, builder.build(), limits, serving, auditing).toCompletionStage().toCompletableFuture()
+        server = ApiServer.start(vertx, builder.build(), limits, serving, auditing)
+                .toCompletionStage()
+                .toCompletableFuture()
                 .get(30, TimeUnit.SECONDS);
     }
 
@@ -241,8 +248,8 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
 
     /** A client authenticating with a certificate for {@code user} in {@code groups}. */
     public TestClient client(String user, List<String> groups) {
-        return TestClient.withCertificate(baseUrl(), servingCa.certificate(),
-                clientCa.issueClient(user, groups, Duration.ofHours(2)));
+        return TestClient.withCertificate(
+                baseUrl(), servingCa.certificate(), clientCa.issueClient(user, groups, Duration.ofHours(2)));
     }
 
     /**
@@ -253,20 +260,24 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         java.security.KeyStore trust = java.security.KeyStore.getInstance(java.security.KeyStore.getDefaultType());
         trust.load(null, null);
         trust.setCertificateEntry("ca", servingCa.certificate());
-        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
-                javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        javax.net.ssl.TrustManagerFactory tmf =
+                javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
         tmf.init(trust);
         IssuedCertificate client = clientCa.issueClient(user, groups, Duration.ofHours(1));
         java.security.KeyStore keys = java.security.KeyStore.getInstance("PKCS12");
         keys.load(null, null);
-        keys.setKeyEntry("client", client.privateKey(), new char[0],
+        keys.setKeyEntry(
+                "client",
+                client.privateKey(),
+                new char[0],
                 client.chain().toArray(java.security.cert.Certificate[]::new));
-        javax.net.ssl.KeyManagerFactory kmf = javax.net.ssl.KeyManagerFactory.getInstance(
-                javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+        javax.net.ssl.KeyManagerFactory kmf =
+                javax.net.ssl.KeyManagerFactory.getInstance(javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
         kmf.init(keys, new char[0]);
         javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
         ssl.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-        javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", port());
+        javax.net.ssl.SSLSocket socket =
+                (javax.net.ssl.SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", port());
         socket.setSoTimeout(30_000);
         socket.startHandshake();
         return socket;
@@ -280,12 +291,13 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         java.security.KeyStore trust = java.security.KeyStore.getInstance(java.security.KeyStore.getDefaultType());
         trust.load(null, null);
         trust.setCertificateEntry("ca", servingCa.certificate());
-        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
-                javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        javax.net.ssl.TrustManagerFactory tmf =
+                javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
         tmf.init(trust);
         javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
         ssl.init(null, tmf.getTrustManagers(), null);
-        javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", port());
+        javax.net.ssl.SSLSocket socket =
+                (javax.net.ssl.SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", port());
         socket.setSoTimeout(30_000);
         return socket;
     }
@@ -303,7 +315,8 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     public Path kubeconfig(String user, List<String> groups) throws IOException {
         IssuedCertificate cert = clientCa.issueClient(user, groups, Duration.ofHours(2));
         Path file = dir.resolve(user + "-" + kubeconfigs.size() + ".kubeconfig");
-        Kubeconfig.forClientCertificate("test", baseUrl(), servingCa.certificatePem(), cert).write(file);
+        Kubeconfig.forClientCertificate("test", baseUrl(), servingCa.certificatePem(), cert)
+                .write(file);
         kubeconfigs.add(file);
         return file;
     }

@@ -16,8 +16,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class SmallHeapServer {
 
-    private SmallHeapServer() {
-    }
+    private SmallHeapServer() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);

@@ -48,8 +48,11 @@ public final class TestClient {
 
     private TestClient(String baseUrl, SSLContext ssl) {
         this.baseUrl = baseUrl;
-        this.http = HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        this.http = HttpClient.newBuilder()
+                .sslContext(ssl)
+                .connectTimeout(Duration.ofSeconds(10))
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
     }
 
     public static TestClient withCertificate(String baseUrl, X509Certificate trusted, IssuedCertificate client) {
@@ -60,8 +63,8 @@ public final class TestClient {
      * A client that presents its certificate even when the server names other acceptable issuers, as curl
      * does (Java, like Go, otherwise sends no certificate and the request becomes anonymous).
      */
-    public static TestClient withCertificateAlwaysSent(String baseUrl, X509Certificate trusted,
-                                                       IssuedCertificate client) {
+    public static TestClient withCertificateAlwaysSent(
+            String baseUrl, X509Certificate trusted, IssuedCertificate client) {
         X509ExtendedKeyManager delegate = (X509ExtendedKeyManager) keyManagers(client)[0];
         X509ExtendedKeyManager any = new X509ExtendedKeyManager() {
             @Override
@@ -70,14 +73,14 @@ public final class TestClient {
             }
 
             @Override
-            public String chooseClientAlias(String[] keyType, java.security.Principal[] issuers,
-                                            java.net.Socket socket) {
+            public String chooseClientAlias(
+                    String[] keyType, java.security.Principal[] issuers, java.net.Socket socket) {
                 return delegate.chooseClientAlias(keyType, null, socket);
             }
 
             @Override
-            public String chooseEngineClientAlias(String[] keyType, java.security.Principal[] issuers,
-                                                  javax.net.ssl.SSLEngine engine) {
+            public String chooseEngineClientAlias(
+                    String[] keyType, java.security.Principal[] issuers, javax.net.ssl.SSLEngine engine) {
                 return delegate.chooseEngineClientAlias(keyType, null, engine);
             }
 
@@ -131,7 +134,8 @@ public final class TestClient {
         try {
             KeyStore keys = KeyStore.getInstance("PKCS12");
             keys.load(null, null);
-            keys.setKeyEntry("client", client.privateKey(), new char[0], client.chain().toArray(Certificate[]::new));
+            keys.setKeyEntry(
+                    "client", client.privateKey(), new char[0], client.chain().toArray(Certificate[]::new));
             KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             kmf.init(keys, new char[0]);
             return kmf.getKeyManagers();
@@ -176,13 +180,15 @@ public final class TestClient {
         Map<String, String> all = new LinkedHashMap<>(headers);
         HttpRequest.BodyPublisher publisher = HttpRequest.BodyPublishers.noBody();
         if (body != null) {
-            byte[] bytes = body instanceof String s ? s.getBytes(StandardCharsets.UTF_8)
+            byte[] bytes = body instanceof String s
+                    ? s.getBytes(StandardCharsets.UTF_8)
                     : body instanceof byte[] b ? b : Json.toBytes(body);
             publisher = HttpRequest.BodyPublishers.ofByteArray(bytes);
             all.putIfAbsent("Content-Type", "application/json");
         }
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
-                .timeout(Duration.ofSeconds(30)).method(method, publisher);
+                .timeout(Duration.ofSeconds(30))
+                .method(method, publisher);
         all.forEach(builder::header);
         try {
             HttpResponse<String> resp = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
@@ -198,8 +204,12 @@ public final class TestClient {
     /** A request whose body and answer are binary (protobuf), both as they are. */
     public HttpResponse<byte[]> exchange(String method, String path, byte[] body, Map<String, String> headers) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
-                .timeout(Duration.ofSeconds(30)).method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body));
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(builder::header);
         try {
             return http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -214,7 +224,8 @@ public final class TestClient {
     /** A GET whose body is binary (protobuf), returned as is. */
     public HttpResponse<byte[]> getBytes(String path, Map<String, String> headers) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
-                .timeout(Duration.ofSeconds(30)).GET();
+                .timeout(Duration.ofSeconds(30))
+                .GET();
         headers.forEach(builder::header);
         try {
             return http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -231,7 +242,8 @@ public final class TestClient {
      * end it. The status and headers are checked by the caller through {@link #openStream}.
      */
     public HttpResponse<Stream<String>> openStream(String path, Map<String, String> headers) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).GET();
+        HttpRequest.Builder builder =
+                HttpRequest.newBuilder(URI.create(baseUrl + path)).GET();
         headers.forEach(builder::header);
         try {
             return http.send(builder.build(), HttpResponse.BodyHandlers.ofLines());

@@ -3,9 +3,9 @@ package cloud.gardener.apiserver.workloadidentity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.certs.KeyPairs;
 import cloud.gardener.apiserver.certs.Pem;
-import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.crypto.factories.DefaultJWSVerifierFactory;
@@ -37,7 +37,8 @@ class TokenIssuerTest {
     private static SigningKey ec(String curve) throws Exception {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(new ECGenParameterSpec(curve));
-        return SigningKey.fromPem(Pem.writePrivateKey(generator.generateKeyPair().getPrivate()));
+        return SigningKey.fromPem(
+                Pem.writePrivateKey(generator.generateKeyPair().getPrivate()));
     }
 
     private static TokenIssuer issuer(SigningKey key) {
@@ -53,7 +54,8 @@ class TokenIssuerTest {
     @Test
     void rsaKeysSignRs256() {
         KeyPair rsa = KeyPairs.rsa2048();
-        assertThat(SigningKey.fromPem(Pem.writePrivateKeyTraditional(rsa.getPrivate())).algorithm())
+        assertThat(SigningKey.fromPem(Pem.writePrivateKeyTraditional(rsa.getPrivate()))
+                        .algorithm())
                 .isEqualTo(JWSAlgorithm.RS256);
     }
 
@@ -61,30 +63,38 @@ class TokenIssuerTest {
     void keyIdIsUnpaddedBase64UrlOfTheSha256OfThePkixPublicKey() throws Exception {
         KeyPair pair = KeyPairs.ecP256();
         SigningKey key = SigningKey.of(pair.getPrivate());
-        byte[] digest = MessageDigest.getInstance("SHA-256").digest(pair.getPublic().getEncoded());
+        byte[] digest =
+                MessageDigest.getInstance("SHA-256").digest(pair.getPublic().getEncoded());
 
-        assertThat(key.keyId()).isEqualTo(Base64.getUrlEncoder().withoutPadding().encodeToString(digest))
-                .hasSize(43).doesNotContain("=", "+", "/");
+        assertThat(key.keyId())
+                .isEqualTo(Base64.getUrlEncoder().withoutPadding().encodeToString(digest))
+                .hasSize(43)
+                .doesNotContain("=", "+", "/");
     }
 
     @Test
     void tokenVerifiesAgainstTheJwksAndCarriesTheDocumentedClaims() throws Exception {
         SigningKey key = SigningKey.of(KeyPairs.rsa2048().getPrivate());
         ObjectNode claim = Json.MAPPER.createObjectNode();
-        claim.putObject("gardener.cloud").putObject("workloadIdentity").put("name", "wi").put("namespace", "garden-dev")
+        claim.putObject("gardener.cloud")
+                .putObject("workloadIdentity")
+                .put("name", "wi")
+                .put("namespace", "garden-dev")
                 .put("uid", "u-1");
-        Map<String, Object> gardener = Map.of("workloadIdentity",
-                Map.of("name", "wi", "namespace", "garden-dev", "uid", "u-1"));
+        Map<String, Object> gardener =
+                Map.of("workloadIdentity", Map.of("name", "wi", "namespace", "garden-dev", "uid", "u-1"));
 
-        IssuedToken issued = issuer(key).issue("gardener.cloud:workloadidentity:garden-dev:wi:u-1",
-                List.of("aud-1"), 7200, claim);
+        IssuedToken issued =
+                issuer(key).issue("gardener.cloud:workloadidentity:garden-dev:wi:u-1", List.of("aud-1"), 7200, claim);
 
         SignedJWT jwt = SignedJWT.parse(issued.token());
         assertThat(jwt.getHeader().getKeyID()).isEqualTo(key.keyId());
         assertThat(jwt.getHeader().getType()).isNull();
-        JWK jwk = JWKSet.parse(OpenIdDiscovery.jwks(List.of(key))).getKeyByKeyId(jwt.getHeader().getKeyID());
-        assertThat(jwt.verify(new DefaultJWSVerifierFactory().createJWSVerifier(jwt.getHeader(),
-                jwk.toRSAKey().toPublicKey()))).isTrue();
+        JWK jwk = JWKSet.parse(OpenIdDiscovery.jwks(List.of(key)))
+                .getKeyByKeyId(jwt.getHeader().getKeyID());
+        assertThat(jwt.verify(new DefaultJWSVerifierFactory()
+                        .createJWSVerifier(jwt.getHeader(), jwk.toRSAKey().toPublicKey())))
+                .isTrue();
 
         var claims = jwt.getJWTClaimsSet();
         assertThat(claims.getIssuer()).isEqualTo(ISSUER);
@@ -99,20 +109,23 @@ class TokenIssuerTest {
         // a single audience is a string, as go-jose writes it; claims in Go's sorted order
         String payload = jwt.getPayload().toString();
         assertThat(payload).contains("\"aud\":\"aud-1\"");
-        assertThat(payload).matches("\\{\"aud\":\"aud-1\",\"exp\":\\d+,\"gardener.cloud\":\\{.*\\},\"iat\":\\d+,"
-                + "\"iss\":\".*\",\"jti\":\".*\",\"nbf\":\\d+,\"sub\":\".*\"\\}");
+        assertThat(payload)
+                .matches("\\{\"aud\":\"aud-1\",\"exp\":\\d+,\"gardener.cloud\":\\{.*\\},\"iat\":\\d+,"
+                        + "\"iss\":\".*\",\"jti\":\".*\",\"nbf\":\\d+,\"sub\":\".*\"\\}");
     }
 
     @Test
     void ecTokensVerifyToo() throws Exception {
         SigningKey key = ec("secp384r1");
-        SignedJWT jwt = SignedJWT.parse(
-                issuer(key).issue("s", List.of("a", "b"), 3600, Json.MAPPER.createObjectNode()).token());
+        SignedJWT jwt = SignedJWT.parse(issuer(key)
+                .issue("s", List.of("a", "b"), 3600, Json.MAPPER.createObjectNode())
+                .token());
 
         JWK jwk = JWKSet.parse(OpenIdDiscovery.jwks(List.of(key))).getKeys().get(0);
         assertThat(jwt.getHeader().getAlgorithm()).isEqualTo(JWSAlgorithm.ES384);
-        assertThat(jwt.verify(new DefaultJWSVerifierFactory().createJWSVerifier(jwt.getHeader(),
-                jwk.toECKey().toPublicKey()))).isTrue();
+        assertThat(jwt.verify(new DefaultJWSVerifierFactory()
+                        .createJWSVerifier(jwt.getHeader(), jwk.toECKey().toPublicKey())))
+                .isTrue();
         assertThat(jwt.getJWTClaimsSet().getAudience()).containsExactly("a", "b");
     }
 
@@ -123,7 +136,8 @@ class TokenIssuerTest {
         assertThat(issuer.clamp(600)).isEqualTo(3600);
         assertThat(issuer.clamp(7200)).isEqualTo(7200);
         assertThat(issuer.clamp(1L << 32)).isEqualTo(48 * 3600);
-        Instant exp = issuer.issue("s", List.of("a"), 1L << 32, Json.MAPPER.createObjectNode()).expiration();
+        Instant exp = issuer.issue("s", List.of("a"), 1L << 32, Json.MAPPER.createObjectNode())
+                .expiration();
         assertThat(exp).isEqualTo(Instant.parse("2026-01-04T03:04:05Z"));
     }
 
@@ -143,9 +157,10 @@ class TokenIssuerTest {
         SigningKey key = ec("secp256r1");
         var doc = OpenIdDiscovery.configuration(ISSUER, List.of(key));
 
-        assertThat(doc.toString()).isEqualTo("{\"issuer\":\"" + ISSUER + "\",\"jwks_uri\":\"" + ISSUER + "/jwks\","
-                + "\"response_types_supported\":[\"id_token\"],\"subject_types_supported\":[\"public\"],"
-                + "\"id_token_signing_alg_values_supported\":[\"ES256\"]}");
+        assertThat(doc.toString())
+                .isEqualTo("{\"issuer\":\"" + ISSUER + "\",\"jwks_uri\":\"" + ISSUER + "/jwks\","
+                        + "\"response_types_supported\":[\"id_token\"],\"subject_types_supported\":[\"public\"],"
+                        + "\"id_token_signing_alg_values_supported\":[\"ES256\"]}");
         JWK jwk = JWKSet.parse(OpenIdDiscovery.jwks(List.of(key))).getKeys().get(0);
         assertThat(jwk.isPrivate()).isFalse();
         assertThat(jwk.getKeyUse().identifier()).isEqualTo("sig");

@@ -18,9 +18,10 @@ public final class AuthenticatedGroupAdder implements Authenticator {
 
     @Override
     public Future<AuthenticationResult> authenticate(AuthenticationRequest request) {
-        return Authenticators.safely(delegate, request).map(result -> result.isAuthenticated()
-                ? AuthenticationResult.authenticated(withAuthenticatedGroup(result.user()))
-                : result);
+        return Authenticators.safely(delegate, request)
+                .map(result -> result.isAuthenticated()
+                        ? AuthenticationResult.authenticated(withAuthenticatedGroup(result.user()))
+                        : result);
     }
 
     static UserInfo withAuthenticatedGroup(UserInfo user) {

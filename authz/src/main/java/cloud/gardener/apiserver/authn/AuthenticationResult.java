@@ -9,9 +9,14 @@ import java.util.Objects;
  */
 public record AuthenticationResult(Outcome outcome, UserInfo user, String reason) {
 
-    public enum Outcome { AUTHENTICATED, NOT_APPLICABLE, FAILED }
+    public enum Outcome {
+        AUTHENTICATED,
+        NOT_APPLICABLE,
+        FAILED
+    }
 
-    private static final AuthenticationResult NOT_APPLICABLE = new AuthenticationResult(Outcome.NOT_APPLICABLE, null, "");
+    private static final AuthenticationResult NOT_APPLICABLE =
+            new AuthenticationResult(Outcome.NOT_APPLICABLE, null, "");
 
     public AuthenticationResult {
         Objects.requireNonNull(outcome, "outcome");

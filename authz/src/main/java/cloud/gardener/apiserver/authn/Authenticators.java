@@ -6,8 +6,7 @@ import java.util.List;
 /** Assembles the authentication chain the way k8s.io/apiserver's delegating authenticator does. */
 public final class Authenticators {
 
-    private Authenticators() {
-    }
+    private Authenticators() {}
 
     /**
      * {@code union(credentialAuthenticators)}, then {@code system:authenticated} added to whoever it
@@ -15,10 +14,12 @@ public final class Authenticators {
      *
      * @param credentialAuthenticators in upstream order: request-header, client certificate, bearer token
      */
-    public static Authenticator delegating(List<? extends Authenticator> credentialAuthenticators,
-            boolean anonymousEnabled) {
+    public static Authenticator delegating(
+            List<? extends Authenticator> credentialAuthenticators, boolean anonymousEnabled) {
         Authenticator authenticated = new AuthenticatedGroupAdder(new UnionAuthenticator(credentialAuthenticators));
-        return anonymousEnabled ? new FallbackAuthenticator(authenticated, new AnonymousAuthenticator()) : authenticated;
+        return anonymousEnabled
+                ? new FallbackAuthenticator(authenticated, new AnonymousAuthenticator())
+                : authenticated;
     }
 
     /** The authenticator's answer, with a thrown exception or failed future turned into a failed result. */

@@ -83,8 +83,8 @@ public record ExtensionApiserverAuthentication(List<X509Certificate> clientCa, R
         try {
             array = Json.MAPPER.readTree(text);
         } catch (Exception e) {
-            throw new IllegalArgumentException(key + " of " + NAMESPACE + "/" + NAME + " is not a JSON array: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    key + " of " + NAMESPACE + "/" + NAME + " is not a JSON array: " + e.getMessage(), e);
         }
         if (array == null || !array.isArray()) {
             throw new IllegalArgumentException(key + " of " + NAMESPACE + "/" + NAME + " is not a JSON array");

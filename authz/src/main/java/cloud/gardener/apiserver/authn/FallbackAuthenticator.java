@@ -20,8 +20,9 @@ public final class FallbackAuthenticator implements Authenticator {
 
     @Override
     public Future<AuthenticationResult> authenticate(AuthenticationRequest request) {
-        return Authenticators.safely(primary, request).compose(result -> result.isNotApplicable()
-                ? Authenticators.safely(fallback, request)
-                : Future.succeededFuture(result));
+        return Authenticators.safely(primary, request)
+                .compose(result -> result.isNotApplicable()
+                        ? Authenticators.safely(fallback, request)
+                        : Future.succeededFuture(result));
     }
 }

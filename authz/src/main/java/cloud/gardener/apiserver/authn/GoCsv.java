@@ -11,8 +11,7 @@ import java.util.List;
  */
 final class GoCsv {
 
-    private GoCsv() {
-    }
+    private GoCsv() {}
 
     static List<List<String>> parse(String text) {
         List<List<String>> records = new ArrayList<>();
@@ -39,8 +38,8 @@ final class GoCsv {
                     int startLine = line;
                     while (true) {
                         if (i >= n) {
-                            throw new IllegalArgumentException("record on line " + startLine
-                                    + ": extraneous or missing \" in quoted-field");
+                            throw new IllegalArgumentException(
+                                    "record on line " + startLine + ": extraneous or missing \" in quoted-field");
                         }
                         char c = text.charAt(i);
                         if (c == '"') {
@@ -62,17 +61,21 @@ final class GoCsv {
                         field.append(c);
                         i++;
                     }
-                    if (i < n && text.charAt(i) != ',' && text.charAt(i) != '\n'
+                    if (i < n
+                            && text.charAt(i) != ','
+                            && text.charAt(i) != '\n'
                             && !(text.charAt(i) == '\r' && i + 1 < n && text.charAt(i + 1) == '\n')) {
-                        throw new IllegalArgumentException("parse error on line " + line
-                                + ": extraneous or missing \" in quoted-field");
+                        throw new IllegalArgumentException(
+                                "parse error on line " + line + ": extraneous or missing \" in quoted-field");
                     }
                 } else {
-                    while (i < n && text.charAt(i) != ',' && text.charAt(i) != '\n'
+                    while (i < n
+                            && text.charAt(i) != ','
+                            && text.charAt(i) != '\n'
                             && !(text.charAt(i) == '\r' && i + 1 < n && text.charAt(i + 1) == '\n')) {
                         if (text.charAt(i) == '"') {
-                            throw new IllegalArgumentException("parse error on line " + line
-                                    + ": bare \" in non-quoted-field");
+                            throw new IllegalArgumentException(
+                                    "parse error on line " + line + ": bare \" in non-quoted-field");
                         }
                         field.append(text.charAt(i));
                         i++;

@@ -34,8 +34,7 @@ public final class RequestHeaderAuthenticator implements Authenticator {
     private volatile VerifierFor cached;
 
     /** The verifier built for one CA bundle, rebuilt when the bundle changes. */
-    private record VerifierFor(List<X509Certificate> bundle, ClientCertificateVerifier verifier) {
-    }
+    private record VerifierFor(List<X509Certificate> bundle, ClientCertificateVerifier verifier) {}
 
     public RequestHeaderAuthenticator(Supplier<RequestHeaderConfig> config, Clock clock) {
         this.config = Objects.requireNonNull(config, "config");
@@ -75,8 +74,11 @@ public final class RequestHeaderAuthenticator implements Authenticator {
         if (name.isEmpty()) {
             return AuthenticationResult.notApplicable();
         }
-        return AuthenticationResult.authenticated(new UserInfo(name, firstNonEmpty(headers, current.uidHeaders()),
-                allNonEmpty(headers, current.groupHeaders()), extra(headers, current.extraHeaderPrefixes())));
+        return AuthenticationResult.authenticated(new UserInfo(
+                name,
+                firstNonEmpty(headers, current.uidHeaders()),
+                allNonEmpty(headers, current.groupHeaders()),
+                extra(headers, current.extraHeaderPrefixes())));
     }
 
     private ClientCertificateVerifier verifierFor(List<X509Certificate> bundle) {

@@ -16,17 +16,26 @@ import java.util.List;
  * @param groupHeaders        headers carrying groups, every value of every header is a group
  * @param extraHeaderPrefixes prefixes of headers carrying extra values, {@code <prefix><key>}
  */
-public record RequestHeaderConfig(List<X509Certificate> clientCa, List<String> allowedNames,
-                                  List<String> usernameHeaders, List<String> uidHeaders, List<String> groupHeaders,
-                                  List<String> extraHeaderPrefixes) {
+public record RequestHeaderConfig(
+        List<X509Certificate> clientCa,
+        List<String> allowedNames,
+        List<String> usernameHeaders,
+        List<String> uidHeaders,
+        List<String> groupHeaders,
+        List<String> extraHeaderPrefixes) {
 
     public static final List<String> DEFAULT_USERNAME_HEADERS = List.of("X-Remote-User");
     public static final List<String> DEFAULT_UID_HEADERS = List.of("X-Remote-Uid");
     public static final List<String> DEFAULT_GROUP_HEADERS = List.of("X-Remote-Group");
     public static final List<String> DEFAULT_EXTRA_HEADER_PREFIXES = List.of("X-Remote-Extra-");
 
-    private static final RequestHeaderConfig DISABLED = new RequestHeaderConfig(List.of(), List.of(),
-            DEFAULT_USERNAME_HEADERS, DEFAULT_UID_HEADERS, DEFAULT_GROUP_HEADERS, DEFAULT_EXTRA_HEADER_PREFIXES);
+    private static final RequestHeaderConfig DISABLED = new RequestHeaderConfig(
+            List.of(),
+            List.of(),
+            DEFAULT_USERNAME_HEADERS,
+            DEFAULT_UID_HEADERS,
+            DEFAULT_GROUP_HEADERS,
+            DEFAULT_EXTRA_HEADER_PREFIXES);
 
     public RequestHeaderConfig {
         clientCa = clientCa == null ? List.of() : List.copyOf(clientCa);
@@ -38,9 +47,12 @@ public record RequestHeaderConfig(List<X509Certificate> clientCa, List<String> a
     }
 
     /** Without UID headers, as a front proxy older than Kubernetes 1.32 configures it. */
-    public RequestHeaderConfig(List<X509Certificate> clientCa, List<String> allowedNames,
-                               List<String> usernameHeaders, List<String> groupHeaders,
-                               List<String> extraHeaderPrefixes) {
+    public RequestHeaderConfig(
+            List<X509Certificate> clientCa,
+            List<String> allowedNames,
+            List<String> usernameHeaders,
+            List<String> groupHeaders,
+            List<String> extraHeaderPrefixes) {
         this(clientCa, allowedNames, usernameHeaders, List.of(), groupHeaders, extraHeaderPrefixes);
     }
 
@@ -55,11 +67,13 @@ public record RequestHeaderConfig(List<X509Certificate> clientCa, List<String> a
     }
 
     public RequestHeaderConfig withClientCa(List<X509Certificate> newClientCa) {
-        return new RequestHeaderConfig(newClientCa, allowedNames, usernameHeaders, uidHeaders, groupHeaders,
-                extraHeaderPrefixes);
+        return new RequestHeaderConfig(
+                newClientCa, allowedNames, usernameHeaders, uidHeaders, groupHeaders, extraHeaderPrefixes);
     }
 
     private static List<String> copyNonBlank(List<String> values) {
-        return values == null ? List.of() : values.stream().map(String::trim).filter(v -> !v.isEmpty()).toList();
+        return values == null
+                ? List.of()
+                : values.stream().map(String::trim).filter(v -> !v.isEmpty()).toList();
     }
 }

@@ -44,13 +44,14 @@ public final class TokenFileAuthenticator implements TokenAuthenticator {
         Map<String, UserInfo> users = new HashMap<>();
         for (List<String> record : GoCsv.parse(text)) {
             if (record.size() < 3) {
-                throw new IllegalArgumentException("must have at least 3 columns (token, user name, user uid), found "
-                        + record.size());
+                throw new IllegalArgumentException(
+                        "must have at least 3 columns (token, user name, user uid), found " + record.size());
             }
             if (record.get(0).isEmpty()) {
                 continue;
             }
-            List<String> groups = record.size() >= 4 ? Arrays.asList(record.get(3).split(",", -1)) : List.of();
+            List<String> groups =
+                    record.size() >= 4 ? Arrays.asList(record.get(3).split(",", -1)) : List.of();
             users.put(record.get(0), new UserInfo(record.get(1), record.get(2), groups, Map.of()));
         }
         return new TokenFileAuthenticator(users);
@@ -71,8 +72,7 @@ public final class TokenFileAuthenticator implements TokenAuthenticator {
                 found = entry.getValue();
             }
         }
-        return Future.succeededFuture(found == null
-                ? AuthenticationResult.notApplicable()
-                : AuthenticationResult.authenticated(found));
+        return Future.succeededFuture(
+                found == null ? AuthenticationResult.notApplicable() : AuthenticationResult.authenticated(found));
     }
 }

@@ -96,14 +96,14 @@ public final class TokenReviewAuthenticator implements TokenAuthenticator {
             entry.getValue().forEach(value -> values.add(value.asText()));
             extra.put(entry.getKey(), values);
         });
-        return AuthenticationResult.authenticated(new UserInfo(user.path("username").asText(""),
-                user.path("uid").asText(""), groups, extra));
+        return AuthenticationResult.authenticated(
+                new UserInfo(user.path("username").asText(""), user.path("uid").asText(""), groups, extra));
     }
 
     static String sha256(String token) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(token.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -25,9 +25,10 @@ public final class UnionAuthenticator implements Authenticator {
 
     private Future<AuthenticationResult> tryFrom(int index, AuthenticationRequest request, List<String> failures) {
         if (index == authenticators.size()) {
-            return Future.succeededFuture(failures.isEmpty()
-                    ? AuthenticationResult.notApplicable()
-                    : AuthenticationResult.failed(aggregate(failures)));
+            return Future.succeededFuture(
+                    failures.isEmpty()
+                            ? AuthenticationResult.notApplicable()
+                            : AuthenticationResult.failed(aggregate(failures)));
         }
         return Authenticators.safely(authenticators.get(index), request).compose(result -> {
             if (result.isAuthenticated()) {

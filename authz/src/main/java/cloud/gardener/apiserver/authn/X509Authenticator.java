@@ -60,7 +60,10 @@ public final class X509Authenticator implements Authenticator {
         if (commonName.isEmpty()) {
             return AuthenticationResult.notApplicable();
         }
-        return AuthenticationResult.authenticated(new UserInfo(commonName, "", SubjectNames.organizations(leaf),
+        return AuthenticationResult.authenticated(new UserInfo(
+                commonName,
+                "",
+                SubjectNames.organizations(leaf),
                 Map.of(UserInfo.CREDENTIAL_ID_KEY, List.of(CertificateIdentifiers.credentialId(leaf)))));
     }
 }

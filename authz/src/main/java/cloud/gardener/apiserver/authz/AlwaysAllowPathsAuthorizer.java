@@ -70,7 +70,9 @@ public final class AlwaysAllowPathsAuthorizer implements Authorizer {
     /** Every verb on the configured paths, for everyone. */
     @Override
     public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
-        return Future.succeededFuture(urls.isEmpty() ? RuleSet.none()
-                : RuleSet.of(List.of(), List.of(new NonResourceRule(List.of("*"), urls))));
+        return Future.succeededFuture(
+                urls.isEmpty()
+                        ? RuleSet.none()
+                        : RuleSet.of(List.of(), List.of(new NonResourceRule(List.of("*"), urls))));
     }
 }

@@ -50,20 +50,48 @@ public record Attributes(
     }
 
     /** Without selectors. */
-    public Attributes(UserInfo user, String verb, boolean resourceRequest, String path, String apiGroup,
-            String apiVersion, String namespace, String resource, String subresource, String name) {
+    public Attributes(
+            UserInfo user,
+            String verb,
+            boolean resourceRequest,
+            String path,
+            String apiGroup,
+            String apiVersion,
+            String namespace,
+            String resource,
+            String subresource,
+            String name) {
         this(user, verb, resourceRequest, path, apiGroup, apiVersion, namespace, resource, subresource, name, "", "");
     }
 
     /** These attributes with the request's raw label and field selectors. */
     public Attributes withSelectors(String newLabelSelector, String newFieldSelector) {
-        return new Attributes(user, verb, resourceRequest, path, apiGroup, apiVersion, namespace, resource,
-                subresource, name, newLabelSelector, newFieldSelector);
+        return new Attributes(
+                user,
+                verb,
+                resourceRequest,
+                path,
+                apiGroup,
+                apiVersion,
+                namespace,
+                resource,
+                subresource,
+                name,
+                newLabelSelector,
+                newFieldSelector);
     }
 
     /** A resource request. */
-    public static Attributes forResource(UserInfo user, String verb, String apiGroup, String apiVersion,
-            String namespace, String resource, String subresource, String name, String path) {
+    public static Attributes forResource(
+            UserInfo user,
+            String verb,
+            String apiGroup,
+            String apiVersion,
+            String namespace,
+            String resource,
+            String subresource,
+            String name,
+            String path) {
         return new Attributes(user, verb, true, path, apiGroup, apiVersion, namespace, resource, subresource, name);
     }
 

@@ -43,8 +43,10 @@ public final class AuthenticatedPathsAuthorizer implements Authorizer {
         if (paths.isEmpty() || !user.isInGroup(UserInfo.ALL_AUTHENTICATED)) {
             return Future.succeededFuture(RuleSet.none());
         }
-        return Future.succeededFuture(RuleSet.of(List.of(),
-                List.of(new NonResourceRule(List.of(verb), paths.stream().sorted().toList()))));
+        return Future.succeededFuture(RuleSet.of(
+                List.of(),
+                List.of(new NonResourceRule(
+                        List.of(verb), paths.stream().sorted().toList()))));
     }
 
     private boolean matches(String path) {

@@ -7,7 +7,11 @@ import java.util.Objects;
  */
 public record Decision(Verdict verdict, String reason) {
 
-    public enum Verdict { ALLOW, DENY, NO_OPINION }
+    public enum Verdict {
+        ALLOW,
+        DENY,
+        NO_OPINION
+    }
 
     private static final Decision ALLOW = new Decision(Verdict.ALLOW, "");
     private static final Decision NO_OPINION = new Decision(Verdict.NO_OPINION, "");

@@ -12,8 +12,7 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
  */
 public final class ForbiddenMessages {
 
-    private ForbiddenMessages() {
-    }
+    private ForbiddenMessages() {}
 
     /** The Status error to answer with. */
     public static ApiException of(Attributes attributes, String reason) {
@@ -24,8 +23,8 @@ public final class ForbiddenMessages {
         if (attributes.apiGroup().isEmpty() && attributes.resource().isEmpty()) {
             return ApiException.forbiddenPath(message);
         }
-        return ApiException.forbidden(new GroupResource(attributes.apiGroup(), attributes.resource()),
-                attributes.name(), message);
+        return ApiException.forbidden(
+                new GroupResource(attributes.apiGroup(), attributes.resource()), attributes.name(), message);
     }
 
     /** The message without the reason. */

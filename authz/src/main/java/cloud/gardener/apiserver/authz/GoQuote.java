@@ -3,8 +3,7 @@ package cloud.gardener.apiserver.authz;
 /** Go's {@code strconv.Quote} (the {@code %q} verb) for the strings that end up in messages. */
 final class GoQuote {
 
-    private GoQuote() {
-    }
+    private GoQuote() {}
 
     static String quote(String value) {
         StringBuilder out = new StringBuilder(value.length() + 2).append('"');
@@ -41,8 +40,13 @@ final class GoQuote {
             return true;
         }
         return switch (Character.getType(c)) {
-            case Character.UNASSIGNED, Character.CONTROL, Character.FORMAT, Character.PRIVATE_USE,
-                    Character.SURROGATE, Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR,
+            case Character.UNASSIGNED,
+                    Character.CONTROL,
+                    Character.FORMAT,
+                    Character.PRIVATE_USE,
+                    Character.SURROGATE,
+                    Character.SPACE_SEPARATOR,
+                    Character.LINE_SEPARATOR,
                     Character.PARAGRAPH_SEPARATOR -> false;
             default -> true;
         };

@@ -23,7 +23,8 @@ public final class MonitoringAuthorizer implements Authorizer {
 
     @Override
     public Future<Decision> authorize(Attributes attributes) {
-        if (attributes.resourceRequest() || !"get".equals(attributes.verb())
+        if (attributes.resourceRequest()
+                || !"get".equals(attributes.verb())
                 || !attributes.user().groups().contains(GROUP)) {
             return NO_OPINION;
         }
@@ -42,7 +43,9 @@ public final class MonitoringAuthorizer implements Authorizer {
         }
         List<String> urls = new ArrayList<>(PATHS);
         PREFIXES.forEach(prefix -> urls.add(prefix + "*"));
-        return Future.succeededFuture(RuleSet.of(List.of(),
-                List.of(new NonResourceRule(List.of("get"), urls.stream().sorted().toList()))));
+        return Future.succeededFuture(RuleSet.of(
+                List.of(),
+                List.of(new NonResourceRule(
+                        List.of("get"), urls.stream().sorted().toList()))));
     }
 }

@@ -43,8 +43,8 @@ public final class PrivilegedGroupsAuthorizer implements Authorizer {
     public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
         for (String group : user.groups()) {
             if (groups.contains(group)) {
-                return Future.succeededFuture(RuleSet.of(List.of(ResourceRule.all()),
-                        List.of(new NonResourceRule(List.of("*"), List.of("*")))));
+                return Future.succeededFuture(RuleSet.of(
+                        List.of(ResourceRule.all()), List.of(new NonResourceRule(List.of("*"), List.of("*")))));
             }
         }
         return Future.succeededFuture(RuleSet.none());

@@ -8,8 +8,8 @@ import java.util.List;
  * means all; an empty {@code resourceNames} means any name. Resources are {@code plural} or
  * {@code plural/subresource}.
  */
-public record ResourceRule(List<String> verbs, List<String> apiGroups, List<String> resources,
-                           List<String> resourceNames) {
+public record ResourceRule(
+        List<String> verbs, List<String> apiGroups, List<String> resources, List<String> resourceNames) {
 
     public ResourceRule {
         verbs = List.copyOf(verbs);

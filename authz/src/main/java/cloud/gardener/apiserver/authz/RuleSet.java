@@ -9,8 +9,11 @@ import java.util.List;
  * authorizer decides by more than rules it can enumerate, e.g. a webhook or a relationship graph), and the
  * errors met while collecting them.
  */
-public record RuleSet(List<ResourceRule> resourceRules, List<NonResourceRule> nonResourceRules, boolean incomplete,
-                      List<String> errors) {
+public record RuleSet(
+        List<ResourceRule> resourceRules,
+        List<NonResourceRule> nonResourceRules,
+        boolean incomplete,
+        List<String> errors) {
 
     private static final RuleSet NONE = new RuleSet(List.of(), List.of(), false, List.of());
     private static final RuleSet UNKNOWN = new RuleSet(List.of(), List.of(), true, List.of());

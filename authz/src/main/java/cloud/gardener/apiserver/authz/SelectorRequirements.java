@@ -20,8 +20,7 @@ import java.util.List;
  */
 final class SelectorRequirements {
 
-    private SelectorRequirements() {
-    }
+    private SelectorRequirements() {}
 
     static ObjectNode field(String raw) {
         if (raw.isEmpty()) {

@@ -32,8 +32,8 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
     private final Duration unauthorizedTtl;
     private final ExpiringCache<String, Decision> cache;
 
-    public SubjectAccessReviewAuthorizer(KubeApiClient client, Duration authorizedTtl, Duration unauthorizedTtl,
-            Clock clock) {
+    public SubjectAccessReviewAuthorizer(
+            KubeApiClient client, Duration authorizedTtl, Duration unauthorizedTtl, Clock clock) {
         this.client = Objects.requireNonNull(client, "client");
         this.authorizedTtl = Objects.requireNonNull(authorizedTtl, "authorizedTtl");
         this.unauthorizedTtl = Objects.requireNonNull(unauthorizedTtl, "unauthorizedTtl");
@@ -57,8 +57,8 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
         review.put("kind", "SubjectAccessReview");
         review.set("spec", spec);
         return client.post(PATH, review)
-                .recover(error -> Future.failedFuture(new AuthorizationException(
-                        "subject access review failed: " + error.getMessage())))
+                .recover(error -> Future.failedFuture(
+                        new AuthorizationException("subject access review failed: " + error.getMessage())))
                 .map(answer -> {
                     Decision decision = decision(answer.path("status"));
                     cache.put(key, decision, decision.isAllowed() ? authorizedTtl : unauthorizedTtl);

@@ -17,16 +17,15 @@ import java.util.Map;
  */
 public final class SubjectAccessReviewRequest {
 
-    private SubjectAccessReviewRequest() {
-    }
+    private SubjectAccessReviewRequest() {}
 
     /** The attributes of a review. */
     public static Attributes attributes(JsonNode review) {
         String apiVersion = review.path("apiVersion").asText();
         if ((!"authorization.k8s.io/v1".equals(apiVersion) && !"authorization.k8s.io/v1beta1".equals(apiVersion))
                 || !"SubjectAccessReview".equals(review.path("kind").asText())) {
-            throw ApiException.badRequest("expected an authorization.k8s.io/v1 SubjectAccessReview, got "
-                    + apiVersion + " " + review.path("kind").asText());
+            throw ApiException.badRequest("expected an authorization.k8s.io/v1 SubjectAccessReview, got " + apiVersion
+                    + " " + review.path("kind").asText());
         }
         JsonNode spec = review.path("spec");
         return attributes(subject(spec, apiVersion.endsWith("v1beta1") ? "group" : "groups"), spec);
@@ -55,15 +54,23 @@ public final class SubjectAccessReviewRequest {
     public static Attributes attributes(UserInfo user, JsonNode spec) {
         JsonNode resource = spec.path("resourceAttributes");
         if (resource.isObject()) {
-            return new Attributes(user, resource.path("verb").asText(""), true, "",
-                    resource.path("group").asText(""), resource.path("version").asText(""),
-                    resource.path("namespace").asText(""), resource.path("resource").asText(""),
-                    resource.path("subresource").asText(""), resource.path("name").asText(""),
+            return new Attributes(
+                    user,
+                    resource.path("verb").asText(""),
+                    true,
+                    "",
+                    resource.path("group").asText(""),
+                    resource.path("version").asText(""),
+                    resource.path("namespace").asText(""),
+                    resource.path("resource").asText(""),
+                    resource.path("subresource").asText(""),
+                    resource.path("name").asText(""),
                     SelectorRequirements.rawLabel(resource.path("labelSelector")),
                     SelectorRequirements.rawField(resource.path("fieldSelector")));
         }
         JsonNode path = spec.path("nonResourceAttributes");
-        return Attributes.forPath(user, path.path("verb").asText(""), path.path("path").asText(""));
+        return Attributes.forPath(
+                user, path.path("verb").asText(""), path.path("path").asText(""));
     }
 
     /** The review with its status set from {@code decision}. */

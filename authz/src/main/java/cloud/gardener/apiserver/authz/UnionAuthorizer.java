@@ -58,7 +58,8 @@ public final class UnionAuthorizer implements Authorizer {
     public Future<RuleSet> rulesFor(UserInfo user, String namespace) {
         Future<RuleSet> result = Future.succeededFuture(RuleSet.none());
         for (Authorizer authorizer : authorizers) {
-            result = result.compose(collected -> rulesOf(authorizer, user, namespace).map(collected::plus));
+            result = result.compose(
+                    collected -> rulesOf(authorizer, user, namespace).map(collected::plus));
         }
         return result;
     }
@@ -73,14 +74,18 @@ public final class UnionAuthorizer implements Authorizer {
         if (rules == null) {
             rules = Future.failedFuture(new AuthorizationException("authorizer returned no rules"));
         }
-        return rules.recover(error -> Future.succeededFuture(new RuleSet(List.of(), List.of(), true,
+        return rules.recover(error -> Future.succeededFuture(new RuleSet(
+                List.of(),
+                List.of(),
+                true,
                 List.of(error.getMessage() == null ? error.getClass().getName() : error.getMessage()))));
     }
 
     private static Future<Decision> safely(Authorizer authorizer, Attributes attributes) {
         try {
             Future<Decision> future = authorizer.authorize(attributes);
-            return future == null ? Future.failedFuture(new AuthorizationException("authorizer returned no decision"))
+            return future == null
+                    ? Future.failedFuture(new AuthorizationException("authorizer returned no decision"))
                     : future;
         } catch (RuntimeException e) {
             return Future.failedFuture(e);

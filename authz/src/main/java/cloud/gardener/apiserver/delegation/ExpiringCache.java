@@ -14,8 +14,7 @@ import java.util.Objects;
  */
 public final class ExpiringCache<K, V> {
 
-    private record Entry<V>(V value, Instant expires) {
-    }
+    private record Entry<V>(V value, Instant expires) {}
 
     private final Clock clock;
     private final int capacity;

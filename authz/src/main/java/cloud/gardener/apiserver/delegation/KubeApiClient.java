@@ -80,25 +80,32 @@ public final class KubeApiClient implements AutoCloseable {
      * and fails when the watch could not be opened or broke off; the caller decides how to go on.
      */
     public Future<Void> watch(String path, Consumer<JsonNode> onEvent) {
-        RequestOptions request = transport.request(HttpMethod.GET, path)
+        RequestOptions request = transport
+                .request(HttpMethod.GET, path)
                 .setConnectTimeout(timeout.toMillis())
                 .putHeader("Accept", "application/json");
-        return open(request).compose(HttpClientRequest::send).compose(resp -> {
-            if (resp.statusCode() != 200) {
-                return resp.body().compose(bytes -> Future.failedFuture(
-                        new KubeApiException(resp.statusCode(), "GET " + server + path + ": " + resp.statusCode())));
-            }
-            Promise<Void> ended = Promise.promise();
-            resp.handler(RecordParser.newDelimited("\n", line -> {
-                if (line.length() > 0) {
-                    onEvent.accept(Json.readTree(line.getBytes()));
-                }
-            }));
-            resp.exceptionHandler(ended::tryFail);
-            resp.endHandler(v -> ended.tryComplete());
-            return ended.future();
-        }).recover(error -> Future.failedFuture(error instanceof KubeApiException ? error
-                : new KubeApiException("GET " + server + path + ": " + describe(error), error)));
+        return open(request)
+                .compose(HttpClientRequest::send)
+                .compose(resp -> {
+                    if (resp.statusCode() != 200) {
+                        return resp.body()
+                                .compose(bytes -> Future.failedFuture(new KubeApiException(
+                                        resp.statusCode(), "GET " + server + path + ": " + resp.statusCode())));
+                    }
+                    Promise<Void> ended = Promise.promise();
+                    resp.handler(RecordParser.newDelimited("\n", line -> {
+                        if (line.length() > 0) {
+                            onEvent.accept(Json.readTree(line.getBytes()));
+                        }
+                    }));
+                    resp.exceptionHandler(ended::tryFail);
+                    resp.endHandler(v -> ended.tryComplete());
+                    return ended.future();
+                })
+                .recover(error -> Future.failedFuture(
+                        error instanceof KubeApiException
+                                ? error
+                                : new KubeApiException("GET " + server + path + ": " + describe(error), error)));
     }
 
     @Override
@@ -113,14 +120,16 @@ public final class KubeApiClient implements AutoCloseable {
                 return Future.failedFuture(error);
             }
             Promise<JsonNode> next = Promise.promise();
-            vertx.setTimer(backoff.delayMillis(number),
+            vertx.setTimer(
+                    backoff.delayMillis(number),
                     id -> withRetries(attempt, number + 1).onComplete(next));
             return next.future();
         });
     }
 
     private Future<JsonNode> send(HttpMethod method, String path, Buffer body) {
-        RequestOptions request = transport.request(method, path)
+        RequestOptions request = transport
+                .request(method, path)
                 .setConnectTimeout(timeout.toMillis())
                 .setIdleTimeout(timeout.toMillis())
                 .putHeader("Accept", "application/json");
@@ -133,19 +142,24 @@ public final class KubeApiClient implements AutoCloseable {
                 // A hard bound on the whole attempt (connection, request and response): the connect and idle
                 // timeouts do not cover every way an exchange can stall, and a caller must never wait forever.
                 .timeout(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-                .recover(error -> Future.failedFuture(error instanceof KubeApiException ? error
-                        : new KubeApiException(method + " " + server + path + ": " + describe(error), error)));
+                .recover(error -> Future.failedFuture(
+                        error instanceof KubeApiException
+                                ? error
+                                : new KubeApiException(method + " " + server + path + ": " + describe(error), error)));
     }
 
     /** The request with the user's credentials and, with {@code tls-server-name}, the URL's host as {@code Host}. */
     private Future<HttpClientRequest> open(RequestOptions request) {
-        return transport.authorization().compose(authorization -> {
-            authorization.ifPresent(value -> request.putHeader("Authorization", value));
-            return http.request(request);
-        }).map(req -> {
-            transport.authority().ifPresent(req::authority);
-            return req;
-        });
+        return transport
+                .authorization()
+                .compose(authorization -> {
+                    authorization.ifPresent(value -> request.putHeader("Authorization", value));
+                    return http.request(request);
+                })
+                .map(req -> {
+                    transport.authority().ifPresent(req::authority);
+                    return req;
+                });
     }
 
     private JsonNode answer(HttpMethod method, String path, int status, Buffer bytes) {
@@ -156,7 +170,8 @@ public final class KubeApiClient implements AutoCloseable {
             json = null;
         }
         if (status / 100 != 2) {
-            String message = json != null && json.hasNonNull("message") ? json.get("message").asText()
+            String message = json != null && json.hasNonNull("message")
+                    ? json.get("message").asText()
                     : bytes.toString().strip();
             throw new KubeApiException(status, method + " " + server + path + ": " + status + " " + message, message);
         }

@@ -48,8 +48,7 @@ public final class KubeconfigTransport {
     private volatile CachedToken cachedToken;
 
     /** A token read from {@code tokenFile} and when. */
-    private record CachedToken(String token, long readAtNanos) {
-    }
+    private record CachedToken(String token, long readAtNanos) {}
 
     /**
      * @throws IllegalArgumentException when the fields contradict each other or name what is not supported
@@ -58,10 +57,12 @@ public final class KubeconfigTransport {
         this.vertx = Objects.requireNonNull(vertx, "vertx");
         this.kubeconfig = Objects.requireNonNull(kubeconfig, "kubeconfig");
         String url = kubeconfig.server().endsWith("/")
-                ? kubeconfig.server().substring(0, kubeconfig.server().length() - 1) : kubeconfig.server();
+                ? kubeconfig.server().substring(0, kubeconfig.server().length() - 1)
+                : kubeconfig.server();
         this.server = URI.create(url);
         if (kubeconfig.insecureSkipTlsVerify() && kubeconfig.certificateAuthorityPem() != null) {
-            throw new IllegalArgumentException("specifying a root certificates file with the insecure flag is not allowed");
+            throw new IllegalArgumentException(
+                    "specifying a root certificates file with the insecure flag is not allowed");
         }
         this.proxy = proxy(kubeconfig.proxyUrl());
     }
@@ -94,8 +95,8 @@ public final class KubeconfigTransport {
         } else {
             options.setVerifyHost(true);
             if (kubeconfig.certificateAuthorityPem() != null) {
-                options.setTrustOptions(new PemTrustOptions()
-                        .addCertValue(Buffer.buffer(kubeconfig.certificateAuthorityPem())));
+                options.setTrustOptions(
+                        new PemTrustOptions().addCertValue(Buffer.buffer(kubeconfig.certificateAuthorityPem())));
             }
         }
         if (kubeconfig.tlsServerName() != null) {
@@ -120,14 +121,17 @@ public final class KubeconfigTransport {
             return request.setAbsoluteURI(server + pathAndQuery);
         }
         String basePath = server.getRawPath() == null ? "" : server.getRawPath();
-        return request.setSsl(https()).setHost(kubeconfig.tlsServerName()).setPort(port())
+        return request.setSsl(https())
+                .setHost(kubeconfig.tlsServerName())
+                .setPort(port())
                 .setServer(SocketAddress.inetSocketAddress(port(), server.getHost()))
                 .setURI(basePath + pathAndQuery);
     }
 
     /** The {@code Host} a request must carry when it differs from the request's host ({@code tls-server-name}). */
     public Optional<HostAndPort> authority() {
-        return kubeconfig.tlsServerName() == null ? Optional.empty()
+        return kubeconfig.tlsServerName() == null
+                ? Optional.empty()
                 : Optional.of(HostAndPort.authority(server.getHost(), port()));
     }
 
@@ -140,7 +144,8 @@ public final class KubeconfigTransport {
         if (cached != null && System.nanoTime() - cached.readAtNanos() < TOKEN_FILE_PERIOD.toNanos()) {
             return Future.succeededFuture(bearer(cached.token()));
         }
-        return vertx.fileSystem().readFile(kubeconfig.tokenFile().toString())
+        return vertx.fileSystem()
+                .readFile(kubeconfig.tokenFile().toString())
                 .map(bytes -> {
                     String token = bytes.toString(StandardCharsets.UTF_8).trim();
                     cachedToken = new CachedToken(token, System.nanoTime());
@@ -164,16 +169,18 @@ public final class KubeconfigTransport {
         ProxyType type = switch (scheme) {
             case "http" -> ProxyType.HTTP;
             case "socks5" -> ProxyType.SOCKS5;
-            default -> throw new IllegalArgumentException("proxy-url " + proxyUrl
-                    + ": only http and socks5 proxies are supported");
+            default ->
+                throw new IllegalArgumentException(
+                        "proxy-url " + proxyUrl + ": only http and socks5 proxies are supported");
         };
         int port = proxy.getPort() > 0 ? proxy.getPort() : type == ProxyType.HTTP ? 80 : 1080;
-        ProxyOptions options = new ProxyOptions().setType(type).setHost(proxy.getHost()).setPort(port);
+        ProxyOptions options =
+                new ProxyOptions().setType(type).setHost(proxy.getHost()).setPort(port);
         String userInfo = proxy.getRawUserInfo();
         if (userInfo != null) {
             int colon = userInfo.indexOf(':');
-            options.setUsername(URLDecoder.decode(colon < 0 ? userInfo : userInfo.substring(0, colon),
-                    StandardCharsets.UTF_8));
+            options.setUsername(
+                    URLDecoder.decode(colon < 0 ? userInfo : userInfo.substring(0, colon), StandardCharsets.UTF_8));
             if (colon >= 0) {
                 options.setPassword(URLDecoder.decode(userInfo.substring(colon + 1), StandardCharsets.UTF_8));
             }

@@ -28,8 +28,8 @@ class AuthenticatorsTest {
     void certificateUserGetsSystemAuthenticated() {
         IssuedCertificate alice = CA.issueClient("alice", List.of("dev"), Duration.ofHours(1));
 
-        AuthenticationResult result = now(Authenticators.delegating(CREDENTIALS, true).authenticate(
-                request(alice.chain())));
+        AuthenticationResult result =
+                now(Authenticators.delegating(CREDENTIALS, true).authenticate(request(alice.chain())));
 
         assertThat(result.user().name()).isEqualTo("alice");
         assertThat(result.user().groups()).containsExactly("dev", "system:authenticated");
@@ -37,8 +37,10 @@ class AuthenticatorsTest {
 
     @Test
     void noCredentialsBecomeAnonymousOnlyWhenEnabled() {
-        AuthenticationResult enabled = now(Authenticators.delegating(CREDENTIALS, true).authenticate(request(List.of())));
-        AuthenticationResult disabled = now(Authenticators.delegating(CREDENTIALS, false).authenticate(request(List.of())));
+        AuthenticationResult enabled =
+                now(Authenticators.delegating(CREDENTIALS, true).authenticate(request(List.of())));
+        AuthenticationResult disabled =
+                now(Authenticators.delegating(CREDENTIALS, false).authenticate(request(List.of())));
 
         assertThat(enabled.user()).isEqualTo(UserInfo.anonymous());
         assertThat(enabled.user().groups()).containsExactly("system:unauthenticated");
@@ -49,8 +51,8 @@ class AuthenticatorsTest {
     void badCredentialsFailEvenWhenAnonymousIsEnabled() {
         IssuedCertificate mallory = OTHER_CA.issueClient("mallory", List.of(), Duration.ofHours(1));
 
-        AuthenticationResult result = now(Authenticators.delegating(CREDENTIALS, true).authenticate(
-                request(mallory.chain())));
+        AuthenticationResult result =
+                now(Authenticators.delegating(CREDENTIALS, true).authenticate(request(mallory.chain())));
 
         assertThat(result.isFailed()).isTrue();
         assertThat(result.reason()).contains("signed by unknown authority");
@@ -71,13 +73,14 @@ class AuthenticatorsTest {
 
     @Test
     void groupAdderPassesFailuresAndNotApplicableThrough() {
-        Authenticator failing = new AuthenticatedGroupAdder(
-                request -> Future.succeededFuture(AuthenticationResult.failed("nope")));
-        Authenticator absent = new AuthenticatedGroupAdder(
-                request -> Future.succeededFuture(AuthenticationResult.notApplicable()));
+        Authenticator failing =
+                new AuthenticatedGroupAdder(request -> Future.succeededFuture(AuthenticationResult.failed("nope")));
+        Authenticator absent =
+                new AuthenticatedGroupAdder(request -> Future.succeededFuture(AuthenticationResult.notApplicable()));
 
         assertThat(now(failing.authenticate(request(List.of()))).reason()).isEqualTo("nope");
-        assertThat(now(absent.authenticate(request(List.of()))).isNotApplicable()).isTrue();
+        assertThat(now(absent.authenticate(request(List.of()))).isNotApplicable())
+                .isTrue();
     }
 
     @Test

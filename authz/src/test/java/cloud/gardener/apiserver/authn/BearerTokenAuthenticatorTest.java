@@ -10,12 +10,14 @@ import org.junit.jupiter.api.Test;
 
 class BearerTokenAuthenticatorTest {
 
-    private static final TokenAuthenticator KNOWS_ABC = token -> Future.succeededFuture(token.equals("abc")
-            ? AuthenticationResult.authenticated(UserInfo.of("alice", List.of("dev")))
-            : AuthenticationResult.notApplicable());
+    private static final TokenAuthenticator KNOWS_ABC = token -> Future.succeededFuture(
+            token.equals("abc")
+                    ? AuthenticationResult.authenticated(UserInfo.of("alice", List.of("dev")))
+                    : AuthenticationResult.notApplicable());
 
     private static AuthenticationRequest request(String authorization) {
-        return new AuthenticationRequest(List.of(),
+        return new AuthenticationRequest(
+                List.of(),
                 RequestHeaders.of(authorization == null ? Map.of() : Map.of("Authorization", List.of(authorization))),
                 "/apis");
     }
@@ -36,12 +38,14 @@ class BearerTokenAuthenticatorTest {
     void knownTokenAuthenticatesUnknownFailsAbsentIsNotApplicable() {
         BearerTokenAuthenticator bearer = new BearerTokenAuthenticator(List.of(KNOWS_ABC));
 
-        assertThat(now(bearer.authenticate(request("Bearer abc"))).user().name()).isEqualTo("alice");
+        assertThat(now(bearer.authenticate(request("Bearer abc"))).user().name())
+                .isEqualTo("alice");
         AuthenticationResult unknown = now(bearer.authenticate(request("Bearer nope")));
         assertThat(unknown.isFailed()).isTrue();
         assertThat(unknown.reason()).isEqualTo("invalid bearer token");
         assertThat(now(bearer.authenticate(request(null))).isNotApplicable()).isTrue();
-        assertThat(now(bearer.authenticate(request("Basic x"))).isNotApplicable()).isTrue();
+        assertThat(now(bearer.authenticate(request("Basic x"))).isNotApplicable())
+                .isTrue();
     }
 
     @Test
@@ -49,7 +53,8 @@ class BearerTokenAuthenticatorTest {
         TokenAuthenticator broken = token -> Future.failedFuture(new IllegalStateException("webhook down"));
         BearerTokenAuthenticator bearer = new BearerTokenAuthenticator(List.of(broken, KNOWS_ABC));
 
-        assertThat(now(bearer.authenticate(request("Bearer abc"))).isAuthenticated()).isTrue();
+        assertThat(now(bearer.authenticate(request("Bearer abc"))).isAuthenticated())
+                .isTrue();
         assertThat(now(bearer.authenticate(request("Bearer x"))).reason()).isEqualTo("webhook down");
     }
 }

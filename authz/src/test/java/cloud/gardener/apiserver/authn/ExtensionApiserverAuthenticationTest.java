@@ -16,14 +16,16 @@ class ExtensionApiserverAuthenticationTest {
 
     @Test
     void readsCasAndJsonArrayLists() {
-        var configMap = Json.MAPPER.valueToTree(Map.of("data", Map.of(
-                "client-ca-file", CLIENT.certificatePem(),
-                "requestheader-client-ca-file", PROXY.certificatePem(),
-                "requestheader-allowed-names", "[\"front-proxy-client\"]",
-                "requestheader-username-headers", "[\"X-Remote-User\"]",
-                "requestheader-uid-headers", "[\"X-Remote-Uid\"]",
-                "requestheader-group-headers", "[\"X-Remote-Group\"]",
-                "requestheader-extra-headers-prefix", "[\"X-Remote-Extra-\"]")));
+        var configMap = Json.MAPPER.valueToTree(Map.of(
+                "data",
+                Map.of(
+                        "client-ca-file", CLIENT.certificatePem(),
+                        "requestheader-client-ca-file", PROXY.certificatePem(),
+                        "requestheader-allowed-names", "[\"front-proxy-client\"]",
+                        "requestheader-username-headers", "[\"X-Remote-User\"]",
+                        "requestheader-uid-headers", "[\"X-Remote-Uid\"]",
+                        "requestheader-group-headers", "[\"X-Remote-Group\"]",
+                        "requestheader-extra-headers-prefix", "[\"X-Remote-Extra-\"]")));
 
         ExtensionApiserverAuthentication published = ExtensionApiserverAuthentication.fromConfigMap(configMap);
 
@@ -44,7 +46,7 @@ class ExtensionApiserverAuthenticationTest {
         assertThat(clientOnly.requestHeader().enabled()).isFalse();
 
         assertThatThrownBy(() -> ExtensionApiserverAuthentication.fromConfigMap(Json.MAPPER.valueToTree(
-                Map.of("data", Map.of("requestheader-allowed-names", "front-proxy-client")))))
+                        Map.of("data", Map.of("requestheader-allowed-names", "front-proxy-client")))))
                 .hasMessageContaining("requestheader-allowed-names");
     }
 }

@@ -19,12 +19,17 @@ import org.junit.jupiter.api.Test;
 
 class RequestHeaderAuthenticatorTest {
 
-    private static final CertificateAuthority PROXY_CA = CertificateAuthority.generate("front-proxy-ca", Duration.ofDays(1));
+    private static final CertificateAuthority PROXY_CA =
+            CertificateAuthority.generate("front-proxy-ca", Duration.ofDays(1));
     private static final CertificateAuthority OTHER_CA = CertificateAuthority.generate("client-ca", Duration.ofDays(1));
-    private static final IssuedCertificate PROXY = PROXY_CA.issueClient("front-proxy-client", List.of(), Duration.ofHours(1));
-    private static final RequestHeaderConfig CONFIG = new RequestHeaderConfig(List.of(PROXY_CA.certificate()),
-            List.of("front-proxy-client"), RequestHeaderConfig.DEFAULT_USERNAME_HEADERS,
-            RequestHeaderConfig.DEFAULT_GROUP_HEADERS, RequestHeaderConfig.DEFAULT_EXTRA_HEADER_PREFIXES);
+    private static final IssuedCertificate PROXY =
+            PROXY_CA.issueClient("front-proxy-client", List.of(), Duration.ofHours(1));
+    private static final RequestHeaderConfig CONFIG = new RequestHeaderConfig(
+            List.of(PROXY_CA.certificate()),
+            List.of("front-proxy-client"),
+            RequestHeaderConfig.DEFAULT_USERNAME_HEADERS,
+            RequestHeaderConfig.DEFAULT_GROUP_HEADERS,
+            RequestHeaderConfig.DEFAULT_EXTRA_HEADER_PREFIXES);
     private static final RequestHeaderAuthenticator AUTHENTICATOR = RequestHeaderAuthenticator.of(CONFIG);
 
     private static AuthenticationRequest request(List<X509Certificate> chain, Map<String, List<String>> headers) {
@@ -50,21 +55,26 @@ class RequestHeaderAuthenticatorTest {
         assertThat(result.isAuthenticated()).isTrue();
         assertThat(result.user().name()).isEqualTo("alice");
         assertThat(result.user().groups()).containsExactly("dev", "system:masters", "ops");
-        assertThat(result.user().extra()).containsEntry("authentication.kubernetes.io/pod-name", List.of("pod-1"))
+        assertThat(result.user().extra())
+                .containsEntry("authentication.kubernetes.io/pod-name", List.of("pod-1"))
                 .containsEntry("scopes", List.of("a", "b"));
     }
 
     @Test
     void uidComesFromTheFirstNonEmptyUidHeader() {
-        RequestHeaderConfig withUid = new RequestHeaderConfig(CONFIG.clientCa(), List.of(),
-                RequestHeaderConfig.DEFAULT_USERNAME_HEADERS, List.of("X-Remote-Uid", "X-Other-Uid"),
-                RequestHeaderConfig.DEFAULT_GROUP_HEADERS, RequestHeaderConfig.DEFAULT_EXTRA_HEADER_PREFIXES);
+        RequestHeaderConfig withUid = new RequestHeaderConfig(
+                CONFIG.clientCa(),
+                List.of(),
+                RequestHeaderConfig.DEFAULT_USERNAME_HEADERS,
+                List.of("X-Remote-Uid", "X-Other-Uid"),
+                RequestHeaderConfig.DEFAULT_GROUP_HEADERS,
+                RequestHeaderConfig.DEFAULT_EXTRA_HEADER_PREFIXES);
         Map<String, List<String>> headers = forged();
         headers.put("X-Remote-Uid", List.of(""));
         headers.put("X-Other-Uid", List.of("uid-42", "uid-43"));
 
-        AuthenticationResult result = now(RequestHeaderAuthenticator.of(withUid)
-                .authenticate(request(PROXY.chain(), headers)));
+        AuthenticationResult result =
+                now(RequestHeaderAuthenticator.of(withUid).authenticate(request(PROXY.chain(), headers)));
         AuthenticationResult withoutUidHeaders = now(AUTHENTICATOR.authenticate(request(PROXY.chain(), headers)));
 
         assertThat(result.user().uid()).isEqualTo("uid-42");
@@ -73,14 +83,14 @@ class RequestHeaderAuthenticatorTest {
 
     @Test
     void firstValueOfFirstNonEmptyUsernameHeaderWins() {
-        RequestHeaderConfig two = new RequestHeaderConfig(CONFIG.clientCa(), List.of(),
-                List.of("X-Remote-User", "X-Other-User"), List.of(), List.of());
+        RequestHeaderConfig two = new RequestHeaderConfig(
+                CONFIG.clientCa(), List.of(), List.of("X-Remote-User", "X-Other-User"), List.of(), List.of());
         Map<String, List<String>> headers = new LinkedHashMap<>();
         headers.put("x-remote-user", List.of("", "ignored"));
         headers.put("X-Other-User", List.of("bob", "carol"));
 
-        AuthenticationResult result = now(RequestHeaderAuthenticator.of(two)
-                .authenticate(request(PROXY.chain(), headers)));
+        AuthenticationResult result =
+                now(RequestHeaderAuthenticator.of(two).authenticate(request(PROXY.chain(), headers)));
 
         assertThat(result.user().name()).isEqualTo("bob");
         assertThat(result.user().groups()).isEmpty();
@@ -88,15 +98,20 @@ class RequestHeaderAuthenticatorTest {
 
     @Test
     void noCertificateIsNotApplicableEvenWithHeaders() {
-        assertThat(now(AUTHENTICATOR.authenticate(request(List.of(), forged()))).isNotApplicable()).isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(List.of(), forged()))).isNotApplicable())
+                .isTrue();
     }
 
     @Test
     void certificateFromAnotherCaFailsEvenWithoutHeaders() {
         IssuedCertificate other = OTHER_CA.issueClient("front-proxy-client", List.of(), Duration.ofHours(1));
 
-        assertThat(now(AUTHENTICATOR.authenticate(request(other.chain(), forged()))).isFailed()).isTrue();
-        assertThat(now(AUTHENTICATOR.authenticate(request(other.chain(), Map.of()))).isFailed()).isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(other.chain(), forged())))
+                        .isFailed())
+                .isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(other.chain(), Map.of())))
+                        .isFailed())
+                .isTrue();
     }
 
     @Test
@@ -111,42 +126,60 @@ class RequestHeaderAuthenticatorTest {
 
     @Test
     void emptyAllowedNamesAcceptAnyCommonName() {
-        RequestHeaderAuthenticator any = RequestHeaderAuthenticator.of(new RequestHeaderConfig(CONFIG.clientCa(),
-                List.of(), CONFIG.usernameHeaders(), CONFIG.groupHeaders(), CONFIG.extraHeaderPrefixes()));
+        RequestHeaderAuthenticator any = RequestHeaderAuthenticator.of(new RequestHeaderConfig(
+                CONFIG.clientCa(),
+                List.of(),
+                CONFIG.usernameHeaders(),
+                CONFIG.groupHeaders(),
+                CONFIG.extraHeaderPrefixes()));
         IssuedCertificate someone = PROXY_CA.issueClient("someone", List.of(), Duration.ofHours(1));
 
-        assertThat(now(any.authenticate(request(someone.chain(), forged()))).user().name()).isEqualTo("alice");
+        assertThat(now(any.authenticate(request(someone.chain(), forged())))
+                        .user()
+                        .name())
+                .isEqualTo("alice");
     }
 
     @Test
     void trustedProxyWithoutUsernameHeaderIsNotApplicable() {
-        assertThat(now(AUTHENTICATOR.authenticate(request(PROXY.chain(),
-                Map.of("X-Remote-Group", List.of("system:masters"))))).isNotApplicable()).isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(
+                                request(PROXY.chain(), Map.of("X-Remote-Group", List.of("system:masters")))))
+                        .isNotApplicable())
+                .isTrue();
     }
 
     @Test
     void expiredOrServerOnlyCertificateFails() {
         Instant now = Instant.now();
-        IssuedCertificate expired = PROXY_CA.issue(CertificateTemplate.client("front-proxy-client", List.of(),
-                Duration.ofHours(1)).withValidity(now.minusSeconds(7200), now.minusSeconds(60)));
-        IssuedCertificate serverOnly = PROXY_CA.issue(CertificateTemplate.client("front-proxy-client", List.of(),
-                Duration.ofHours(1)).withPurposes(Set.of(KeyPurpose.SERVER_AUTH)));
+        IssuedCertificate expired =
+                PROXY_CA.issue(CertificateTemplate.client("front-proxy-client", List.of(), Duration.ofHours(1))
+                        .withValidity(now.minusSeconds(7200), now.minusSeconds(60)));
+        IssuedCertificate serverOnly =
+                PROXY_CA.issue(CertificateTemplate.client("front-proxy-client", List.of(), Duration.ofHours(1))
+                        .withPurposes(Set.of(KeyPurpose.SERVER_AUTH)));
 
-        assertThat(now(AUTHENTICATOR.authenticate(request(expired.chain(), forged()))).isFailed()).isTrue();
-        assertThat(now(AUTHENTICATOR.authenticate(request(serverOnly.chain(), forged()))).isFailed()).isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(expired.chain(), forged())))
+                        .isFailed())
+                .isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(serverOnly.chain(), forged())))
+                        .isFailed())
+                .isTrue();
     }
 
     @Test
     void disabledWithoutCaAndFollowsRotation() {
         AtomicReference<RequestHeaderConfig> current = new AtomicReference<>(RequestHeaderConfig.disabled());
         RequestHeaderAuthenticator dynamic = new RequestHeaderAuthenticator(current::get, java.time.Clock.systemUTC());
-        assertThat(now(dynamic.authenticate(request(PROXY.chain(), forged()))).isNotApplicable()).isTrue();
+        assertThat(now(dynamic.authenticate(request(PROXY.chain(), forged()))).isNotApplicable())
+                .isTrue();
 
         current.set(CONFIG);
-        assertThat(now(dynamic.authenticate(request(PROXY.chain(), forged()))).isAuthenticated()).isTrue();
+        assertThat(now(dynamic.authenticate(request(PROXY.chain(), forged()))).isAuthenticated())
+                .isTrue();
 
         current.set(CONFIG.withClientCa(List.of(OTHER_CA.certificate())));
-        assertThat(now(dynamic.authenticate(request(PROXY.chain(), forged()))).isFailed()).isTrue();
+        assertThat(now(dynamic.authenticate(request(PROXY.chain(), forged()))).isFailed())
+                .isTrue();
     }
 
     @Test

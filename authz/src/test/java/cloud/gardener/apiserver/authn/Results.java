@@ -7,8 +7,7 @@ import io.vertx.core.Future;
 /** Test helper: the futures under test complete synchronously (no Vert.x instance involved). */
 final class Results {
 
-    private Results() {
-    }
+    private Results() {}
 
     static <T> T now(Future<T> future) {
         assertThat(future.isComplete()).as("future completed synchronously").isTrue();

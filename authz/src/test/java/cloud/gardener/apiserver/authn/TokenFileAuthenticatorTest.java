@@ -35,10 +35,8 @@ class TokenFileAuthenticatorTest {
 
     @Test
     void rejectsShortRecordsAndBadQuotes() {
-        assertThatThrownBy(() -> TokenFileAuthenticator.parse("t1,alice\n"))
-                .hasMessageContaining("at least 3 columns");
-        assertThatThrownBy(() -> TokenFileAuthenticator.parse("t1,al\"ice,1\n"))
-                .hasMessageContaining("bare \"");
+        assertThatThrownBy(() -> TokenFileAuthenticator.parse("t1,alice\n")).hasMessageContaining("at least 3 columns");
+        assertThatThrownBy(() -> TokenFileAuthenticator.parse("t1,al\"ice,1\n")).hasMessageContaining("bare \"");
         assertThatThrownBy(() -> TokenFileAuthenticator.parse("t1,\"alice,1\n"))
                 .hasMessageContaining("extraneous or missing \"");
     }

@@ -30,12 +30,24 @@ class TokenReviewAuthenticatorTest {
             }
             String token = review.path("spec").path("token").asText();
             Map<String, Object> status = token.startsWith("good")
-                    ? Map.of("authenticated", true, "user", Map.of("username", "alice", "uid", "u-1",
-                            "groups", List.of("dev"), "extra", Map.of("scopes", List.of("a", "b"))))
-                    : token.equals("error") ? Map.of("authenticated", false, "error", "token expired")
-                    : Map.of("authenticated", false);
-            return new FakeKubeApi.Answer(201, Map.of("apiVersion", "authentication.k8s.io/v1",
-                    "kind", "TokenReview", "status", status));
+                    ? Map.of(
+                            "authenticated",
+                            true,
+                            "user",
+                            Map.of(
+                                    "username",
+                                    "alice",
+                                    "uid",
+                                    "u-1",
+                                    "groups",
+                                    List.of("dev"),
+                                    "extra",
+                                    Map.of("scopes", List.of("a", "b"))))
+                    : token.equals("error")
+                            ? Map.of("authenticated", false, "error", "token expired")
+                            : Map.of("authenticated", false);
+            return new FakeKubeApi.Answer(
+                    201, Map.of("apiVersion", "authentication.k8s.io/v1", "kind", "TokenReview", "status", status));
         });
     }
 
@@ -59,8 +71,8 @@ class TokenReviewAuthenticatorTest {
 
         AuthenticationResult result = await(reviewer.authenticateToken("good-1"));
 
-        assertThat(result.user()).isEqualTo(new UserInfo("alice", "u-1", List.of("dev"),
-                Map.of("scopes", List.of("a", "b"))));
+        assertThat(result.user())
+                .isEqualTo(new UserInfo("alice", "u-1", List.of("dev"), Map.of("scopes", List.of("a", "b"))));
         var sent = api.received(TokenReviewAuthenticator.PATH).get(reviews() - 1);
         assertThat(sent.path("apiVersion").asText()).isEqualTo("authentication.k8s.io/v1");
         assertThat(sent.path("kind").asText()).isEqualTo("TokenReview");
@@ -72,10 +84,14 @@ class TokenReviewAuthenticatorTest {
         TokenReviewAuthenticator reviewer = new TokenReviewAuthenticator(api.client(vertx), Duration.ofSeconds(10));
         int before = reviews();
 
-        assertThat(await(reviewer.authenticateToken("good-2")).isAuthenticated()).isTrue();
-        assertThat(await(reviewer.authenticateToken("good-2")).isAuthenticated()).isTrue();
-        assertThat(await(reviewer.authenticateToken("unknown")).isNotApplicable()).isTrue();
-        assertThat(await(reviewer.authenticateToken("unknown")).isNotApplicable()).isTrue();
+        assertThat(await(reviewer.authenticateToken("good-2")).isAuthenticated())
+                .isTrue();
+        assertThat(await(reviewer.authenticateToken("good-2")).isAuthenticated())
+                .isTrue();
+        assertThat(await(reviewer.authenticateToken("unknown")).isNotApplicable())
+                .isTrue();
+        assertThat(await(reviewer.authenticateToken("unknown")).isNotApplicable())
+                .isTrue();
 
         assertThat(reviews() - before).isEqualTo(2);
     }
@@ -108,6 +124,7 @@ class TokenReviewAuthenticatorTest {
         } finally {
             DOWN.set(false);
         }
-        assertThat(await(reviewer.authenticateToken("good-4")).isAuthenticated()).isTrue();
+        assertThat(await(reviewer.authenticateToken("good-4")).isAuthenticated())
+                .isTrue();
     }
 }

@@ -53,7 +53,8 @@ class UnionAuthenticatorTest {
                 answering(AuthenticationResult.notApplicable()), answering(AuthenticationResult.notApplicable())));
 
         assertThat(now(union.authenticate(REQUEST)).isNotApplicable()).isTrue();
-        assertThat(now(new UnionAuthenticator(List.of()).authenticate(REQUEST)).isNotApplicable()).isTrue();
+        assertThat(now(new UnionAuthenticator(List.of()).authenticate(REQUEST)).isNotApplicable())
+                .isTrue();
     }
 
     @Test
@@ -78,8 +79,8 @@ class UnionAuthenticatorTest {
         };
         Authenticator failing = request -> Future.failedFuture(new RuntimeException("webhook down"));
         UnionAuthenticator union = new UnionAuthenticator(List.of(throwing, failing));
-        UnionAuthenticator rescued = new UnionAuthenticator(List.of(throwing, answering(
-                AuthenticationResult.authenticated(ALICE))));
+        UnionAuthenticator rescued =
+                new UnionAuthenticator(List.of(throwing, answering(AuthenticationResult.authenticated(ALICE))));
 
         assertThat(now(union.authenticate(REQUEST)).reason()).isEqualTo("[boom, webhook down]");
         assertThat(now(rescued.authenticate(REQUEST)).user()).isEqualTo(ALICE);

@@ -39,13 +39,15 @@ class X509AuthenticatorTest {
         assertThat(result.user().name()).isEqualTo("alice");
         assertThat(result.user().groups()).containsExactly("dev", "system:masters");
         assertThat(result.user().uid()).isEmpty();
-        assertThat(result.user().extra()).containsExactly(java.util.Map.entry(UserInfo.CREDENTIAL_ID_KEY,
-                List.of(CertificateIdentifiers.credentialId(alice.certificate()))));
+        assertThat(result.user().extra())
+                .containsExactly(java.util.Map.entry(
+                        UserInfo.CREDENTIAL_ID_KEY, List.of(CertificateIdentifiers.credentialId(alice.certificate()))));
     }
 
     @Test
     void noCertificateIsNotApplicable() {
-        assertThat(now(AUTHENTICATOR.authenticate(request(List.of()))).isNotApplicable()).isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(List.of()))).isNotApplicable())
+                .isTrue();
     }
 
     @Test
@@ -53,7 +55,8 @@ class X509AuthenticatorTest {
         IssuedCertificate alice = CA.issueClient("alice", List.of(), Duration.ofHours(1));
         X509Authenticator unconfigured = X509Authenticator.forClientCa(List.of());
 
-        assertThat(now(unconfigured.authenticate(request(alice.chain()))).isNotApplicable()).isTrue();
+        assertThat(now(unconfigured.authenticate(request(alice.chain()))).isNotApplicable())
+                .isTrue();
     }
 
     @Test
@@ -63,16 +66,17 @@ class X509AuthenticatorTest {
         AuthenticationResult result = now(AUTHENTICATOR.authenticate(request(mallory.chain())));
 
         assertThat(result.isFailed()).isTrue();
-        assertThat(result.reason()).isEqualTo("verifying certificate " + CertificateIdentifiers.describe(
-                mallory.certificate()) + " failed: x509: certificate signed by unknown authority");
+        assertThat(result.reason())
+                .isEqualTo("verifying certificate " + CertificateIdentifiers.describe(mallory.certificate())
+                        + " failed: x509: certificate signed by unknown authority");
     }
 
     @Test
     void expiredCertificateFails() {
         IssuedCertificate alice = CA.issueClient("alice", List.of(), Duration.ofHours(1));
         Clock later = Clock.fixed(Instant.now().plus(Duration.ofHours(3)), ZoneOffset.UTC);
-        X509Authenticator authenticator = new X509Authenticator(
-                () -> new ClientCertificateVerifier(List.of(CA.certificate())), later);
+        X509Authenticator authenticator =
+                new X509Authenticator(() -> new ClientCertificateVerifier(List.of(CA.certificate())), later);
 
         AuthenticationResult result = now(authenticator.authenticate(request(alice.chain())));
 
@@ -83,9 +87,11 @@ class X509AuthenticatorTest {
     @Test
     void reallyExpiredCertificateFailsWithTheSystemClock() {
         IssuedCertificate old = CA.issue(CertificateTemplate.client("old", List.of(), Duration.ofHours(1))
-                .withValidity(Instant.now().minus(Duration.ofDays(2)), Instant.now().minus(Duration.ofDays(1))));
+                .withValidity(
+                        Instant.now().minus(Duration.ofDays(2)), Instant.now().minus(Duration.ofDays(1))));
 
-        assertThat(now(AUTHENTICATOR.authenticate(request(old.chain()))).isFailed()).isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(old.chain()))).isFailed())
+                .isTrue();
     }
 
     @Test
@@ -103,7 +109,8 @@ class X509AuthenticatorTest {
     void emptyCommonNameIsNotApplicable() {
         IssuedCertificate nameless = CA.issueClient("", List.of("dev"), Duration.ofHours(1));
 
-        assertThat(now(AUTHENTICATOR.authenticate(request(nameless.chain()))).isNotApplicable()).isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(nameless.chain()))).isNotApplicable())
+                .isTrue();
     }
 
     @Test
@@ -111,8 +118,11 @@ class X509AuthenticatorTest {
         CertificateAuthority intermediate = CA.issueIntermediate("intermediate", Duration.ofDays(1));
         IssuedCertificate bob = intermediate.issueClient("bob", List.of("ops"), Duration.ofHours(1));
 
-        assertThat(now(AUTHENTICATOR.authenticate(request(bob.chain()))).user().name()).isEqualTo("bob");
-        assertThat(now(AUTHENTICATOR.authenticate(request(List.of(bob.certificate())))).isFailed()).isTrue();
+        assertThat(now(AUTHENTICATOR.authenticate(request(bob.chain()))).user().name())
+                .isEqualTo("bob");
+        assertThat(now(AUTHENTICATOR.authenticate(request(List.of(bob.certificate()))))
+                        .isFailed())
+                .isTrue();
     }
 
     @Test
@@ -125,7 +135,11 @@ class X509AuthenticatorTest {
 
         current.set(new ClientCertificateVerifier(List.of(OTHER_CA.certificate())));
 
-        assertThat(now(authenticator.authenticate(request(fromOld.chain()))).isFailed()).isTrue();
-        assertThat(now(authenticator.authenticate(request(fromNew.chain()))).user().name()).isEqualTo("new-user");
+        assertThat(now(authenticator.authenticate(request(fromOld.chain()))).isFailed())
+                .isTrue();
+        assertThat(now(authenticator.authenticate(request(fromNew.chain())))
+                        .user()
+                        .name())
+                .isEqualTo("new-user");
     }
 }

@@ -12,7 +12,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class AlwaysAllowPathsAuthorizerTest {
 
     private static Decision.Verdict decide(Authorizer authorizer, String path) {
-        return authorizer.authorize(Attributes.forPath(UserInfo.anonymous(), "get", path)).result().verdict();
+        return authorizer
+                .authorize(Attributes.forPath(UserInfo.anonymous(), "get", path))
+                .result()
+                .verdict();
     }
 
     @ParameterizedTest
@@ -22,16 +25,26 @@ class AlwaysAllowPathsAuthorizerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/healthz/etcd", "/livez/ping", "/readyz/", "/version", "/openapi/v2", "/apis", "/",
-            "/healthzx", "/metrics"})
+    @ValueSource(
+            strings = {
+                "/healthz/etcd",
+                "/livez/ping",
+                "/readyz/",
+                "/version",
+                "/openapi/v2",
+                "/apis",
+                "/",
+                "/healthzx",
+                "/metrics"
+            })
     void defaultsDoNotCoverOtherPaths(String path) {
         assertThat(decide(AlwaysAllowPathsAuthorizer.defaults(), path)).isEqualTo(Decision.Verdict.NO_OPINION);
     }
 
     @Test
     void resourceRequestsGetNoOpinionWhateverThePath() {
-        Attributes resource = Attributes.forResource(UserInfo.anonymous(), "get", "", "v1", "", "healthz", "", "",
-                "/healthz");
+        Attributes resource =
+                Attributes.forResource(UserInfo.anonymous(), "get", "", "v1", "", "healthz", "", "", "/healthz");
 
         assertThat(AlwaysAllowPathsAuthorizer.defaults().authorize(resource).result())
                 .isEqualTo(Decision.noOpinion());
@@ -60,7 +73,8 @@ class AlwaysAllowPathsAuthorizerTest {
     @Test
     void aStarBeforeTheEndIsRejected() {
         assertThatThrownBy(() -> new AlwaysAllowPathsAuthorizer(List.of("/a*b")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("only trailing * allowed in \"a*b\"");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("only trailing * allowed in \"a*b\"");
         assertThatThrownBy(() -> new AlwaysAllowPathsAuthorizer(List.of("/**")))
                 .isInstanceOf(IllegalArgumentException.class);
     }

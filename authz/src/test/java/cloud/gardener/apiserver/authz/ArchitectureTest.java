@@ -16,30 +16,47 @@ class ArchitectureTest {
     private static final JavaClasses AUTH = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-            .importPackages("cloud.gardener.apiserver.authz", "cloud.gardener.apiserver.authn",
+            .importPackages(
+                    "cloud.gardener.apiserver.authz",
+                    "cloud.gardener.apiserver.authn",
                     "cloud.gardener.apiserver.delegation");
 
     @Test
     void authzKnowsNoVertxRouting() {
         // an HTTP client is allowed (delegation to kube-apiserver); serving and routing are the apiserver's
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("io.vertx.ext..")
-                .orShould().dependOnClassesThat().haveNameMatching("io\\.vertx\\.core\\.http\\.HttpServer.*")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.vertx.ext..")
+                .orShould()
+                .dependOnClassesThat()
+                .haveNameMatching("io\\.vertx\\.core\\.http\\.HttpServer.*")
                 .because("the server's filters turn a request into attributes; authz judges the attributes")
                 .check(AUTH);
     }
 
     @Test
     void authzKnowsNoGardenerKindCatalogue() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("cloud.gardener.apiserver.api.resource..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("cloud.gardener.apiserver.api.resource..")
                 .because("the resource registry is the server's; authz names the resources it judges itself")
                 .check(AUTH);
     }
 
     @Test
     void authzKnowsNoModuleAboveIt() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("cloud.gardener.apiserver.storage..", "io.etcd..",
-                        "cloud.gardener.apiserver.admission..", "cloud.gardener.apiserver.server..",
-                        "cloud.gardener.apiserver.registry..", "cloud.gardener.apiserver.endpoints..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "cloud.gardener.apiserver.storage..",
+                        "io.etcd..",
+                        "cloud.gardener.apiserver.admission..",
+                        "cloud.gardener.apiserver.server..",
+                        "cloud.gardener.apiserver.registry..",
+                        "cloud.gardener.apiserver.endpoints..")
                 .because("dependencies point one way: authz builds on the model and certs only")
                 .check(AUTH);
     }

@@ -13,7 +13,10 @@ class MonitoringAuthorizerTest {
     private static final UserInfo PROMETHEUS = UserInfo.of("prometheus", List.of("system:monitoring"));
 
     private static Decision.Verdict decide(UserInfo user, String verb, String path) {
-        return new MonitoringAuthorizer().authorize(Attributes.forPath(user, verb, path)).result().verdict();
+        return new MonitoringAuthorizer()
+                .authorize(Attributes.forPath(user, verb, path))
+                .result()
+                .verdict();
     }
 
     @ParameterizedTest
@@ -41,13 +44,24 @@ class MonitoringAuthorizerTest {
     /** A SelfSubjectRulesReview lists exactly what it allows, and is complete (not "unknown"). */
     @Test
     void listsItsRulesForTheGroupOnly() {
-        RuleSet rules = new MonitoringAuthorizer().rulesFor(PROMETHEUS, "default").result();
+        RuleSet rules =
+                new MonitoringAuthorizer().rulesFor(PROMETHEUS, "default").result();
         assertThat(rules.incomplete()).isFalse();
-        assertThat(rules.nonResourceRules()).containsExactly(new NonResourceRule(List.of("get"),
-                List.of("/healthz", "/healthz/*", "/livez", "/livez/*", "/metrics", "/metrics/slis", "/readyz",
-                        "/readyz/*")));
-        RuleSet others = new MonitoringAuthorizer().rulesFor(UserInfo.of("alice", List.of("system:authenticated")),
-                "default").result();
+        assertThat(rules.nonResourceRules())
+                .containsExactly(new NonResourceRule(
+                        List.of("get"),
+                        List.of(
+                                "/healthz",
+                                "/healthz/*",
+                                "/livez",
+                                "/livez/*",
+                                "/metrics",
+                                "/metrics/slis",
+                                "/readyz",
+                                "/readyz/*")));
+        RuleSet others = new MonitoringAuthorizer()
+                .rulesFor(UserInfo.of("alice", List.of("system:authenticated")), "default")
+                .result();
         assertThat(others.incomplete()).isFalse();
         assertThat(others.nonResourceRules()).isEmpty();
     }

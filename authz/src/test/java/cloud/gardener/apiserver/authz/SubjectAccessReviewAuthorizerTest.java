@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 class SubjectAccessReviewAuthorizerTest {
 
-    private static final UserInfo ALICE = new UserInfo("alice", "u-1", List.of("dev", "system:authenticated"),
-            Map.of("scopes", List.of("x")));
+    private static final UserInfo ALICE =
+            new UserInfo("alice", "u-1", List.of("dev", "system:authenticated"), Map.of("scopes", List.of("x")));
     private static FakeKubeApi api;
     private static Vertx vertx;
 
@@ -28,8 +28,12 @@ class SubjectAccessReviewAuthorizerTest {
         api = new FakeKubeApi();
         vertx = Vertx.vertx();
         api.on(SubjectAccessReviewAuthorizer.PATH, review -> {
-            String verb = review.path("spec").path("resourceAttributes").path("verb").asText();
-            String path = review.path("spec").path("nonResourceAttributes").path("path").asText();
+            String verb =
+                    review.path("spec").path("resourceAttributes").path("verb").asText();
+            String path = review.path("spec")
+                    .path("nonResourceAttributes")
+                    .path("path")
+                    .asText();
             Map<String, Object> status = switch (verb.isEmpty() ? path : verb) {
                 case "get", "/version" -> Map.of("allowed", true, "reason", "RBAC: allowed");
                 case "delete" -> Map.of("allowed", false, "denied", true, "reason", "no deleting on Fridays");
@@ -39,8 +43,9 @@ class SubjectAccessReviewAuthorizerTest {
             if (verb.equals("fail")) {
                 return new FakeKubeApi.Answer(500, Map.of("message", "etcd down"));
             }
-            return new FakeKubeApi.Answer(201, Map.of("apiVersion", "authorization.k8s.io/v1",
-                    "kind", "SubjectAccessReview", "status", status));
+            return new FakeKubeApi.Answer(
+                    201,
+                    Map.of("apiVersion", "authorization.k8s.io/v1", "kind", "SubjectAccessReview", "status", status));
         });
     }
 
@@ -59,8 +64,16 @@ class SubjectAccessReviewAuthorizerTest {
     }
 
     private static Attributes shoots(String verb, String name) {
-        return Attributes.forResource(ALICE, verb, "core.gardener.cloud", "v1beta1", "garden-dev", "shoots", "",
-                name, "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots/" + name);
+        return Attributes.forResource(
+                ALICE,
+                verb,
+                "core.gardener.cloud",
+                "v1beta1",
+                "garden-dev",
+                "shoots",
+                "",
+                name,
+                "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots/" + name);
     }
 
     private static int reviews() {
@@ -69,12 +82,15 @@ class SubjectAccessReviewAuthorizerTest {
 
     @Test
     void sendsTheWireFormat() throws Exception {
-        Attributes list = Attributes.forResource(ALICE, "list", "core.gardener.cloud", "v1beta1", "garden-dev",
-                "shoots", "", "", "/apis").withSelectors("app in (x,y),!legacy,tier>1", "metadata.name=a,spec.seedName!=b");
+        Attributes list = Attributes.forResource(
+                        ALICE, "list", "core.gardener.cloud", "v1beta1", "garden-dev", "shoots", "", "", "/apis")
+                .withSelectors("app in (x,y),!legacy,tier>1", "metadata.name=a,spec.seedName!=b");
 
         await(authorizer(Duration.ZERO).authorize(list));
 
-        var spec = api.received(SubjectAccessReviewAuthorizer.PATH).get(reviews() - 1).path("spec");
+        var spec = api.received(SubjectAccessReviewAuthorizer.PATH)
+                .get(reviews() - 1)
+                .path("spec");
         assertThat(spec).isEqualTo(Json.MAPPER.readTree("""
                 {"resourceAttributes":{"namespace":"garden-dev","verb":"list","group":"core.gardener.cloud",
                   "version":"v1beta1","resource":"shoots",
@@ -91,13 +107,15 @@ class SubjectAccessReviewAuthorizerTest {
 
     @Test
     void nonResourceRequestsSendPathAndVerb() throws Exception {
-        Decision decision = await(authorizer(Duration.ZERO).authorize(Attributes.forPath(UserInfo.anonymous(), "get",
-                "/version")));
+        Decision decision =
+                await(authorizer(Duration.ZERO).authorize(Attributes.forPath(UserInfo.anonymous(), "get", "/version")));
 
         assertThat(decision.isAllowed()).isTrue();
-        var spec = api.received(SubjectAccessReviewAuthorizer.PATH).get(reviews() - 1).path("spec");
-        assertThat(spec.path("nonResourceAttributes")).isEqualTo(Json.MAPPER.readTree(
-                "{\"path\":\"/version\",\"verb\":\"get\"}"));
+        var spec = api.received(SubjectAccessReviewAuthorizer.PATH)
+                .get(reviews() - 1)
+                .path("spec");
+        assertThat(spec.path("nonResourceAttributes"))
+                .isEqualTo(Json.MAPPER.readTree("{\"path\":\"/version\",\"verb\":\"get\"}"));
         assertThat(spec.has("resourceAttributes")).isFalse();
     }
 
@@ -107,16 +125,16 @@ class SubjectAccessReviewAuthorizerTest {
 
         assertThat(await(sar.authorize(shoots("get", "a")))).isEqualTo(Decision.allow("RBAC: allowed"));
         assertThat(await(sar.authorize(shoots("delete", "a")))).isEqualTo(Decision.deny("no deleting on Fridays"));
-        assertThat(await(sar.authorize(shoots("update", "a"))))
-                .isEqualTo(Decision.noOpinion("no RBAC policy matched"));
-        assertThat(SubjectAccessReviewAuthorizer.decision(Json.MAPPER.readTree(
-                "{\"allowed\":true,\"denied\":true}")).verdict()).isEqualTo(Decision.Verdict.DENY);
+        assertThat(await(sar.authorize(shoots("update", "a")))).isEqualTo(Decision.noOpinion("no RBAC policy matched"));
+        assertThat(SubjectAccessReviewAuthorizer.decision(Json.MAPPER.readTree("{\"allowed\":true,\"denied\":true}"))
+                        .verdict())
+                .isEqualTo(Decision.Verdict.DENY);
     }
 
     @Test
     void cachesAllowedAndUnauthorizedAnswersSeparately() throws Exception {
-        SubjectAccessReviewAuthorizer sar = new SubjectAccessReviewAuthorizer(api.client(vertx),
-                Duration.ofSeconds(10), Duration.ZERO);
+        SubjectAccessReviewAuthorizer sar =
+                new SubjectAccessReviewAuthorizer(api.client(vertx), Duration.ofSeconds(10), Duration.ZERO);
         int before = reviews();
 
         await(sar.authorize(shoots("get", "cached")));

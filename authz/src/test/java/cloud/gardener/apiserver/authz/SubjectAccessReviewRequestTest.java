@@ -63,7 +63,8 @@ class SubjectAccessReviewRequestTest {
     @Test
     void otherDocumentsAreBadRequests() {
         assertThatThrownBy(() -> SubjectAccessReviewRequest.attributes(json("{'apiVersion':'v1','kind':'Pod'}")))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(400));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(400));
     }
 
     @Test
@@ -72,19 +73,31 @@ class SubjectAccessReviewRequestTest {
 
         assertThat(SubjectAccessReviewRequest.answer(review, Decision.allow()).path("status"))
                 .isEqualTo(json("{'allowed':true}"));
-        assertThat(SubjectAccessReviewRequest.answer(review, Decision.noOpinion("why")).path("status"))
+        assertThat(SubjectAccessReviewRequest.answer(review, Decision.noOpinion("why"))
+                        .path("status"))
                 .isEqualTo(json("{'allowed':false,'reason':'why'}"));
-        assertThat(SubjectAccessReviewRequest.answer(review, Decision.deny("no")).path("status"))
+        assertThat(SubjectAccessReviewRequest.answer(review, Decision.deny("no"))
+                        .path("status"))
                 .isEqualTo(json("{'allowed':false,'denied':true,'reason':'no'}"));
         assertThat(review.has("status")).isFalse();
     }
 
     @Test
     void aReviewRoundTripsThroughTheDelegatingAuthorizersSpec() {
-        Attributes original = Attributes.forResource(UserInfo.of("u", List.of("g")), "watch", "core.gardener.cloud",
-                "v1beta1", "", "shoots", "", "", "/x").withSelectors("name.seed.gardener.cloud/a=true",
-                "spec.seedName=a");
-        ObjectNode review = Json.MAPPER.createObjectNode().put("apiVersion", "authorization.k8s.io/v1")
+        Attributes original = Attributes.forResource(
+                        UserInfo.of("u", List.of("g")),
+                        "watch",
+                        "core.gardener.cloud",
+                        "v1beta1",
+                        "",
+                        "shoots",
+                        "",
+                        "",
+                        "/x")
+                .withSelectors("name.seed.gardener.cloud/a=true", "spec.seedName=a");
+        ObjectNode review = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "authorization.k8s.io/v1")
                 .put("kind", "SubjectAccessReview");
         review.set("spec", SubjectAccessReviewAuthorizer.spec(original));
 

@@ -9,8 +9,16 @@ import org.junit.jupiter.api.Test;
 
 class UnionAuthorizerTest {
 
-    private static final Attributes GET_SHOOT = Attributes.forResource(UserInfo.of("alice", List.of()), "get",
-            "core.gardener.cloud", "v1beta1", "garden-dev", "shoots", "", "s1", "/apis/...");
+    private static final Attributes GET_SHOOT = Attributes.forResource(
+            UserInfo.of("alice", List.of()),
+            "get",
+            "core.gardener.cloud",
+            "v1beta1",
+            "garden-dev",
+            "shoots",
+            "",
+            "s1",
+            "/apis/...");
 
     private static Authorizer answering(Decision decision) {
         return attributes -> Future.succeededFuture(decision);
@@ -28,15 +36,19 @@ class UnionAuthorizerTest {
 
     @Test
     void firstAllowWins() {
-        Decision decision = ask(List.of(answering(Decision.noOpinion()), answering(Decision.allow("rbac")),
-                answering(Decision.deny("never asked")))).result();
+        Decision decision = ask(List.of(
+                        answering(Decision.noOpinion()),
+                        answering(Decision.allow("rbac")),
+                        answering(Decision.deny("never asked"))))
+                .result();
 
         assertThat(decision).isEqualTo(Decision.allow("rbac"));
     }
 
     @Test
     void firstDenyWinsOverALaterAllow() {
-        Decision decision = ask(List.of(answering(Decision.deny("policy says no")), answering(Decision.allow()))).result();
+        Decision decision = ask(List.of(answering(Decision.deny("policy says no")), answering(Decision.allow())))
+                .result();
 
         assertThat(decision.verdict()).isEqualTo(Decision.Verdict.DENY);
         assertThat(decision.reason()).isEqualTo("policy says no");
@@ -44,8 +56,11 @@ class UnionAuthorizerTest {
 
     @Test
     void allNoOpinionIsNoOpinionWithTheReasonsJoinedByNewlines() {
-        Decision decision = ask(List.of(answering(Decision.noOpinion("first")), answering(Decision.noOpinion()),
-                answering(Decision.noOpinion("second")))).result();
+        Decision decision = ask(List.of(
+                        answering(Decision.noOpinion("first")),
+                        answering(Decision.noOpinion()),
+                        answering(Decision.noOpinion("second"))))
+                .result();
 
         assertThat(decision.verdict()).isEqualTo(Decision.Verdict.NO_OPINION);
         assertThat(decision.isAllowed()).isFalse();
@@ -55,8 +70,13 @@ class UnionAuthorizerTest {
 
     @Test
     void aFailureDoesNotStopLaterAuthorizers() {
-        assertThat(ask(List.of(failing("webhook down"), answering(Decision.allow()))).result().isAllowed()).isTrue();
-        assertThat(ask(List.of(failing("webhook down"), answering(Decision.deny("no")))).result().verdict())
+        assertThat(ask(List.of(failing("webhook down"), answering(Decision.allow())))
+                        .result()
+                        .isAllowed())
+                .isTrue();
+        assertThat(ask(List.of(failing("webhook down"), answering(Decision.deny("no"))))
+                        .result()
+                        .verdict())
                 .isEqualTo(Decision.Verdict.DENY);
     }
 
@@ -79,10 +99,13 @@ class UnionAuthorizerTest {
         UserInfo master = UserInfo.of("admin", List.of("system:masters", UserInfo.ALL_AUTHENTICATED));
         Authorizer paths = new AlwaysAllowPathsAuthorizer(List.of("/healthz", "/readyz/*"));
         RuleSet rules = new UnionAuthorizer(List.of(PrivilegedGroupsAuthorizer.defaults(), paths))
-                .rulesFor(master, "garden-dev").result();
+                .rulesFor(master, "garden-dev")
+                .result();
         assertThat(rules.resourceRules()).containsExactly(ResourceRule.all());
-        assertThat(rules.nonResourceRules()).containsExactly(new NonResourceRule(List.of("*"), List.of("*")),
-                new NonResourceRule(List.of("*"), List.of("/healthz", "/readyz/*")));
+        assertThat(rules.nonResourceRules())
+                .containsExactly(
+                        new NonResourceRule(List.of("*"), List.of("*")),
+                        new NonResourceRule(List.of("*"), List.of("/healthz", "/readyz/*")));
         assertThat(rules.incomplete()).isFalse();
 
         // a lambda authorizer cannot enumerate what it allows; a failing one reports its error
@@ -98,7 +121,8 @@ class UnionAuthorizerTest {
             }
         };
         RuleSet partial = new UnionAuthorizer(List.of(answering(Decision.allow()), failingRules, paths))
-                .rulesFor(UserInfo.of("alice", List.of()), "").result();
+                .rulesFor(UserInfo.of("alice", List.of()), "")
+                .result();
         assertThat(partial.incomplete()).isTrue();
         assertThat(partial.errors()).containsExactly("graph not synced");
         assertThat(partial.nonResourceRules()).hasSize(1);
@@ -107,7 +131,9 @@ class UnionAuthorizerTest {
 
     @Test
     void onlyPrivilegedGroupsGetEverything() {
-        assertThat(PrivilegedGroupsAuthorizer.defaults().rulesFor(UserInfo.of("alice", List.of()), "x").result())
+        assertThat(PrivilegedGroupsAuthorizer.defaults()
+                        .rulesFor(UserInfo.of("alice", List.of()), "x")
+                        .result())
                 .isEqualTo(RuleSet.none());
     }
 }

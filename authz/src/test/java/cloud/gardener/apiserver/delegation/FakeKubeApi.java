@@ -22,8 +22,7 @@ import java.util.function.Function;
 public final class FakeKubeApi implements AutoCloseable {
 
     /** An answer: HTTP status and JSON body. */
-    public record Answer(int status, Object body) {
-    }
+    public record Answer(int status, Object body) {}
 
     private final Vertx vertx = Vertx.vertx();
     private final Map<String, Function<JsonNode, Answer>> routes = new ConcurrentHashMap<>();
@@ -32,16 +31,25 @@ public final class FakeKubeApi implements AutoCloseable {
     private volatile String lastAuthorization;
 
     public FakeKubeApi() throws Exception {
-        server = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
-            lastAuthorization = req.getHeader("Authorization");
-            JsonNode json = body.length() == 0 ? Json.MAPPER.nullNode() : Json.readTree(body.getBytes());
-            received.computeIfAbsent(req.path(), p -> new CopyOnWriteArrayList<>()).add(json);
-            Function<JsonNode, Answer> route = routes.get(req.path());
-            Answer answer = route == null ? new Answer(404, Map.of("kind", "Status", "message", "not found"))
-                    : route.apply(json);
-            req.response().setStatusCode(answer.status()).putHeader("Content-Type", "application/json")
-                    .end(io.vertx.core.buffer.Buffer.buffer(Json.toBytes(answer.body())));
-        })).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        server = vertx.createHttpServer()
+                .requestHandler(req -> req.body().onSuccess(body -> {
+                    lastAuthorization = req.getHeader("Authorization");
+                    JsonNode json = body.length() == 0 ? Json.MAPPER.nullNode() : Json.readTree(body.getBytes());
+                    received.computeIfAbsent(req.path(), p -> new CopyOnWriteArrayList<>())
+                            .add(json);
+                    Function<JsonNode, Answer> route = routes.get(req.path());
+                    Answer answer = route == null
+                            ? new Answer(404, Map.of("kind", "Status", "message", "not found"))
+                            : route.apply(json);
+                    req.response()
+                            .setStatusCode(answer.status())
+                            .putHeader("Content-Type", "application/json")
+                            .end(io.vertx.core.buffer.Buffer.buffer(Json.toBytes(answer.body())));
+                }))
+                .listen(0, "127.0.0.1")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     public FakeKubeApi on(String path, Function<JsonNode, Answer> route) {
@@ -64,8 +72,11 @@ public final class FakeKubeApi implements AutoCloseable {
 
     /** A client against this double with a fast backoff. */
     public KubeApiClient client(Vertx clientVertx) {
-        return new KubeApiClient(clientVertx, Kubeconfig.forToken("fake", "http://127.0.0.1:" + server.actualPort(),
-                null, "secret-token"), Duration.ofSeconds(2), new RetryBackoff(Duration.ofMillis(5), 1.5, 0.2, 3));
+        return new KubeApiClient(
+                clientVertx,
+                Kubeconfig.forToken("fake", "http://127.0.0.1:" + server.actualPort(), null, "secret-token"),
+                Duration.ofSeconds(2),
+                new RetryBackoff(Duration.ofMillis(5), 1.5, 0.2, 3));
     }
 
     @Override

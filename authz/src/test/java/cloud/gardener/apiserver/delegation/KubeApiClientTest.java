@@ -32,11 +32,16 @@ class KubeApiClientTest {
     @Test
     void retriesServerErrorsThenSucceeds() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        api.on("/flaky", body -> attempts.incrementAndGet() < 3
-                ? new FakeKubeApi.Answer(503, Map.of("message", "try later"))
-                : new FakeKubeApi.Answer(200, Map.of("ok", true)));
+        api.on(
+                "/flaky",
+                body -> attempts.incrementAndGet() < 3
+                        ? new FakeKubeApi.Answer(503, Map.of("message", "try later"))
+                        : new FakeKubeApi.Answer(200, Map.of("ok", true)));
 
-        var answer = api.client(vertx).post("/flaky", Map.of("x", 1)).toCompletionStage().toCompletableFuture()
+        var answer = api.client(vertx)
+                .post("/flaky", Map.of("x", 1))
+                .toCompletionStage()
+                .toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);
 
         assertThat(answer.path("ok").asBoolean()).isTrue();
@@ -48,12 +53,21 @@ class KubeApiClientTest {
         api.on("/down", body -> new FakeKubeApi.Answer(500, Map.of("message", "boom")));
         api.on("/forbidden", body -> new FakeKubeApi.Answer(403, Map.of("message", "no way")));
 
-        assertThatThrownBy(() -> api.client(vertx).get("/down").toCompletionStage().toCompletableFuture()
-                .get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class).hasMessageContaining("500 boom");
+        assertThatThrownBy(() -> api.client(vertx)
+                        .get("/down")
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .hasMessageContaining("500 boom");
         assertThat(api.calls("/down")).isEqualTo(3);
 
-        assertThatThrownBy(() -> api.client(vertx).get("/forbidden").toCompletionStage().toCompletableFuture()
-                .get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(KubeApiException.class)
+        assertThatThrownBy(() -> api.client(vertx)
+                        .get("/forbidden")
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS))
+                .hasCauseInstanceOf(KubeApiException.class)
                 .hasMessageContaining("403 no way");
         assertThat(api.calls("/forbidden")).isEqualTo(1);
     }
@@ -62,8 +76,11 @@ class KubeApiClientTest {
     void sendsTheKubeconfigToken() throws Exception {
         api.on("/echo", body -> new FakeKubeApi.Answer(200, body));
 
-        var answer = api.client(vertx).post("/echo", Map.of("kind", "TokenReview")).toCompletionStage()
-                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        var answer = api.client(vertx)
+                .post("/echo", Map.of("kind", "TokenReview"))
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
 
         assertThat(answer.path("kind").asText()).isEqualTo("TokenReview");
         assertThat(api.lastAuthorization()).isEqualTo("Bearer secret-token");

@@ -29,11 +29,19 @@ public record CertificateAuthority(X509Certificate certificate, PrivateKey priva
     public static CertificateAuthority generate(String commonName, Duration validity, KeyType keyType) {
         CertificateTemplate.requirePositive(validity);
         Instant now = Instant.now();
-        CertificateTemplate template = new CertificateTemplate(commonName, List.of(), List.of(), List.of(), Set.of(),
-                now.minus(CertificateTemplate.BACKDATE), now.plus(validity), keyType, true);
+        CertificateTemplate template = new CertificateTemplate(
+                commonName,
+                List.of(),
+                List.of(),
+                List.of(),
+                Set.of(),
+                now.minus(CertificateTemplate.BACKDATE),
+                now.plus(validity),
+                keyType,
+                true);
         KeyPair keys = KeyPairs.generate(keyType);
-        return new CertificateAuthority(CertificateSigner.sign(template, keys.getPublic(), null, keys.getPrivate()),
-                keys.getPrivate());
+        return new CertificateAuthority(
+                CertificateSigner.sign(template, keys.getPublic(), null, keys.getPrivate()), keys.getPrivate());
     }
 
     /**
@@ -68,8 +76,16 @@ public record CertificateAuthority(X509Certificate certificate, PrivateKey priva
     public CertificateAuthority issueIntermediate(String commonName, Duration validity) {
         CertificateTemplate.requirePositive(validity);
         Instant now = Instant.now();
-        CertificateTemplate template = new CertificateTemplate(commonName, List.of(), List.of(), List.of(), Set.of(),
-                now.minus(CertificateTemplate.BACKDATE), now.plus(validity), KeyType.of(privateKey), true);
+        CertificateTemplate template = new CertificateTemplate(
+                commonName,
+                List.of(),
+                List.of(),
+                List.of(),
+                Set.of(),
+                now.minus(CertificateTemplate.BACKDATE),
+                now.plus(validity),
+                KeyType.of(privateKey),
+                true);
         IssuedCertificate issued = issue(template);
         return new CertificateAuthority(issued.certificate(), issued.privateKey());
     }

@@ -13,13 +13,12 @@ import org.bouncycastle.asn1.x509.SubjectKeyIdentifier;
 /** Short, log-friendly identifiers of a certificate, in the forms k8s.io/apiserver uses. */
 public final class CertificateIdentifiers {
 
-    private CertificateIdentifiers() {
-    }
+    private CertificateIdentifiers() {}
 
     /** {@code SN=<decimal>, SKID=AB:CD:.., AKID=..}, as the x509 authenticator puts into its errors. */
     public static String describe(X509Certificate certificate) {
-        return "SN=" + certificate.getSerialNumber() + ", SKID=" + colonHex(subjectKeyId(certificate))
-                + ", AKID=" + colonHex(authorityKeyId(certificate));
+        return "SN=" + certificate.getSerialNumber() + ", SKID=" + colonHex(subjectKeyId(certificate)) + ", AKID="
+                + colonHex(authorityKeyId(certificate));
     }
 
     /** {@code X509SHA256=<hex>}: the credential ID the x509 authenticator records in the user's extra. */
@@ -37,7 +36,9 @@ public final class CertificateIdentifiers {
         if (value == null) {
             return new byte[0];
         }
-        return SubjectKeyIdentifier.getInstance(ASN1OctetString.getInstance(value).getOctets()).getKeyIdentifier();
+        return SubjectKeyIdentifier.getInstance(
+                        ASN1OctetString.getInstance(value).getOctets())
+                .getKeyIdentifier();
     }
 
     private static byte[] authorityKeyId(X509Certificate certificate) {
@@ -45,7 +46,8 @@ public final class CertificateIdentifiers {
         if (value == null) {
             return new byte[0];
         }
-        byte[] id = AuthorityKeyIdentifier.getInstance(ASN1OctetString.getInstance(value).getOctets())
+        byte[] id = AuthorityKeyIdentifier.getInstance(
+                        ASN1OctetString.getInstance(value).getOctets())
                 .getKeyIdentifierOctets();
         return id == null ? new byte[0] : id;
     }

@@ -33,8 +33,7 @@ final class CertificateSigner {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private CertificateSigner() {
-    }
+    private CertificateSigner() {}
 
     /**
      * Signs a certificate for {@code subjectKey}.
@@ -46,11 +45,19 @@ final class CertificateSigner {
             CertificateTemplate template, PublicKey subjectKey, X509Certificate issuer, PrivateKey issuerKey) {
         try {
             X500Name subject = subjectName(template);
-            X500Name issuerName = issuer == null ? subject : X500Name.getInstance(issuer.getSubjectX500Principal().getEncoded());
-            X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(issuerName, serialNumber(),
-                    Date.from(template.notBefore()), Date.from(template.notAfter()), subject, subjectKey);
+            X500Name issuerName = issuer == null
+                    ? subject
+                    : X500Name.getInstance(issuer.getSubjectX500Principal().getEncoded());
+            X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                    issuerName,
+                    serialNumber(),
+                    Date.from(template.notBefore()),
+                    Date.from(template.notAfter()),
+                    subject,
+                    subjectKey);
             JcaX509ExtensionUtils extensions = new JcaX509ExtensionUtils();
-            builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(template.certificateAuthority()));
+            builder.addExtension(
+                    Extension.basicConstraints, true, new BasicConstraints(template.certificateAuthority()));
             builder.addExtension(Extension.keyUsage, true, keyUsage(template, subjectKey));
             if (!template.purposes().isEmpty()) {
                 // Fixed order (serverAuth before clientAuth) keeps the encoding deterministic.
@@ -60,14 +67,14 @@ final class CertificateSigner {
                         ids.add(purpose.id());
                     }
                 }
-                builder.addExtension(Extension.extendedKeyUsage, false,
-                        new ExtendedKeyUsage(ids.toArray(KeyPurposeId[]::new)));
+                builder.addExtension(
+                        Extension.extendedKeyUsage, false, new ExtendedKeyUsage(ids.toArray(KeyPurposeId[]::new)));
             }
-            builder.addExtension(Extension.subjectKeyIdentifier, false,
-                    extensions.createSubjectKeyIdentifier(subjectKey));
+            builder.addExtension(
+                    Extension.subjectKeyIdentifier, false, extensions.createSubjectKeyIdentifier(subjectKey));
             if (issuer != null) {
-                builder.addExtension(Extension.authorityKeyIdentifier, false,
-                        extensions.createAuthorityKeyIdentifier(issuer));
+                builder.addExtension(
+                        Extension.authorityKeyIdentifier, false, extensions.createAuthorityKeyIdentifier(issuer));
             }
             GeneralNames alternativeNames = alternativeNames(template);
             if (alternativeNames != null) {

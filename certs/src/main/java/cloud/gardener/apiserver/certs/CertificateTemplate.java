@@ -57,16 +57,32 @@ public record CertificateTemplate(
             String commonName, List<String> dnsNames, List<String> ipAddresses, Duration validity) {
         Instant now = Instant.now();
         requirePositive(validity);
-        return new CertificateTemplate(commonName, List.of(), dnsNames, ipAddresses, Set.of(KeyPurpose.SERVER_AUTH),
-                now.minus(BACKDATE), now.plus(validity), KeyType.EC_P256, false);
+        return new CertificateTemplate(
+                commonName,
+                List.of(),
+                dnsNames,
+                ipAddresses,
+                Set.of(KeyPurpose.SERVER_AUTH),
+                now.minus(BACKDATE),
+                now.plus(validity),
+                KeyType.EC_P256,
+                false);
     }
 
     /** A client certificate valid from now (backdated) for {@code validity}. */
     public static CertificateTemplate client(String commonName, List<String> organizations, Duration validity) {
         Instant now = Instant.now();
         requirePositive(validity);
-        return new CertificateTemplate(commonName, organizations, List.of(), List.of(), Set.of(KeyPurpose.CLIENT_AUTH),
-                now.minus(BACKDATE), now.plus(validity), KeyType.EC_P256, false);
+        return new CertificateTemplate(
+                commonName,
+                organizations,
+                List.of(),
+                List.of(),
+                Set.of(KeyPurpose.CLIENT_AUTH),
+                now.minus(BACKDATE),
+                now.plus(validity),
+                KeyType.EC_P256,
+                false);
     }
 
     /** Rejects zero and negative validities (the backdating would otherwise hide them). */
@@ -77,22 +93,38 @@ public record CertificateTemplate(
     }
 
     public CertificateTemplate withValidity(Instant from, Instant until) {
-        return new CertificateTemplate(commonName, organizations, dnsNames, ipAddresses, purposes, from, until,
-                keyType, certificateAuthority);
+        return new CertificateTemplate(
+                commonName, organizations, dnsNames, ipAddresses, purposes, from, until, keyType, certificateAuthority);
     }
 
     public CertificateTemplate withPurposes(Set<KeyPurpose> newPurposes) {
-        return new CertificateTemplate(commonName, organizations, dnsNames, ipAddresses, newPurposes, notBefore,
-                notAfter, keyType, certificateAuthority);
+        return new CertificateTemplate(
+                commonName,
+                organizations,
+                dnsNames,
+                ipAddresses,
+                newPurposes,
+                notBefore,
+                notAfter,
+                keyType,
+                certificateAuthority);
     }
 
     public CertificateTemplate withKeyType(KeyType newKeyType) {
-        return new CertificateTemplate(commonName, organizations, dnsNames, ipAddresses, purposes, notBefore,
-                notAfter, newKeyType, certificateAuthority);
+        return new CertificateTemplate(
+                commonName,
+                organizations,
+                dnsNames,
+                ipAddresses,
+                purposes,
+                notBefore,
+                notAfter,
+                newKeyType,
+                certificateAuthority);
     }
 
     public CertificateTemplate asCertificateAuthority() {
-        return new CertificateTemplate(commonName, organizations, dnsNames, ipAddresses, purposes, notBefore,
-                notAfter, keyType, true);
+        return new CertificateTemplate(
+                commonName, organizations, dnsNames, ipAddresses, purposes, notBefore, notAfter, keyType, true);
     }
 }

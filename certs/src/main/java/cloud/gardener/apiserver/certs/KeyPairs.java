@@ -14,8 +14,7 @@ public final class KeyPairs {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private KeyPairs() {
-    }
+    private KeyPairs() {}
 
     public static KeyPair rsa2048() {
         return generate(KeyType.RSA_2048);

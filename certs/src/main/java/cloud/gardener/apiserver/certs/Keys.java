@@ -22,8 +22,7 @@ public final class Keys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Keys() {
-    }
+    private Keys() {}
 
     /** Whether {@code privateKey} is the private half of {@code publicKey} (by a signature round trip). */
     public static boolean matches(PublicKey publicKey, PrivateKey privateKey) {
@@ -54,20 +53,22 @@ public final class Keys {
     public static PublicKey publicKeyOf(PrivateKey privateKey) {
         try {
             if (privateKey instanceof RSAPrivateCrtKey rsa) {
-                return KeyFactory.getInstance("RSA").generatePublic(
-                        new RSAPublicKeySpec(rsa.getModulus(), rsa.getPublicExponent()));
+                return KeyFactory.getInstance("RSA")
+                        .generatePublic(new RSAPublicKeySpec(rsa.getModulus(), rsa.getPublicExponent()));
             }
             if (privateKey instanceof ECPrivateKey ec) {
                 PrivateKeyInfo info = PrivateKeyInfo.getInstance(ec.getEncoded());
-                X9ECParameters curve = ECNamedCurveTable.getByOID(
-                        ASN1ObjectIdentifier.getInstance(info.getPrivateKeyAlgorithm().getParameters()));
+                X9ECParameters curve = ECNamedCurveTable.getByOID(ASN1ObjectIdentifier.getInstance(
+                        info.getPrivateKeyAlgorithm().getParameters()));
                 if (curve == null) {
                     throw new PkiException("the EC key is not on a named curve");
                 }
-                org.bouncycastle.math.ec.ECPoint q = curve.getG().multiply(ec.getS()).normalize();
+                org.bouncycastle.math.ec.ECPoint q =
+                        curve.getG().multiply(ec.getS()).normalize();
                 BigInteger x = q.getAffineXCoord().toBigInteger();
                 BigInteger y = q.getAffineYCoord().toBigInteger();
-                return KeyFactory.getInstance("EC").generatePublic(new ECPublicKeySpec(new ECPoint(x, y), ec.getParams()));
+                return KeyFactory.getInstance("EC")
+                        .generatePublic(new ECPublicKeySpec(new ECPoint(x, y), ec.getParams()));
             }
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new PkiException("cannot derive the public key: " + e.getMessage(), e);

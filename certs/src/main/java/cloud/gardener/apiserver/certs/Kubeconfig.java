@@ -67,18 +67,45 @@ public record Kubeconfig(
     }
 
     /** A kubeconfig with only the fields this server writes: server, CA, credentials and namespace. */
-    public Kubeconfig(String clusterName, String server, String certificateAuthorityPem, String userName,
-                      String clientCertificatePem, String clientKeyPem, String token, String contextName,
-                      String namespace) {
-        this(clusterName, server, certificateAuthorityPem, userName, clientCertificatePem, clientKeyPem, token,
-                contextName, namespace, false, null, null, null);
+    public Kubeconfig(
+            String clusterName,
+            String server,
+            String certificateAuthorityPem,
+            String userName,
+            String clientCertificatePem,
+            String clientKeyPem,
+            String token,
+            String contextName,
+            String namespace) {
+        this(
+                clusterName,
+                server,
+                certificateAuthorityPem,
+                userName,
+                clientCertificatePem,
+                clientKeyPem,
+                token,
+                contextName,
+                namespace,
+                false,
+                null,
+                null,
+                null);
     }
 
     /** Cluster, user and context all named {@code name}; the user authenticates with a client certificate. */
     public static Kubeconfig forClientCertificate(
             String name, String server, String certificateAuthorityPem, IssuedCertificate client) {
-        return new Kubeconfig(name, server, certificateAuthorityPem, name, client.certificateChainPem(),
-                client.privateKeyPem(), null, name, null);
+        return new Kubeconfig(
+                name,
+                server,
+                certificateAuthorityPem,
+                name,
+                client.certificateChainPem(),
+                client.privateKeyPem(),
+                null,
+                name,
+                null);
     }
 
     /** Cluster, user and context all named {@code name}; the user authenticates with a bearer token. */
@@ -87,8 +114,19 @@ public record Kubeconfig(
     }
 
     public Kubeconfig withNamespace(String newNamespace) {
-        return new Kubeconfig(clusterName, server, certificateAuthorityPem, userName, clientCertificatePem,
-                clientKeyPem, token, contextName, newNamespace, insecureSkipTlsVerify, tlsServerName, proxyUrl,
+        return new Kubeconfig(
+                clusterName,
+                server,
+                certificateAuthorityPem,
+                userName,
+                clientCertificatePem,
+                clientKeyPem,
+                token,
+                contextName,
+                newNamespace,
+                insecureSkipTlsVerify,
+                tlsServerName,
+                proxyUrl,
                 tokenFile);
     }
 
@@ -97,7 +135,8 @@ public record Kubeconfig(
         ObjectNode root = YAML.createObjectNode();
         root.put("apiVersion", "v1");
         root.put("kind", "Config");
-        ObjectNode cluster = root.putArray("clusters").addObject().put("name", clusterName).putObject("cluster");
+        ObjectNode cluster =
+                root.putArray("clusters").addObject().put("name", clusterName).putObject("cluster");
         cluster.put("server", server);
         if (certificateAuthorityPem != null) {
             cluster.put("certificate-authority-data", base64(certificateAuthorityPem));
@@ -111,7 +150,8 @@ public record Kubeconfig(
         if (proxyUrl != null) {
             cluster.put("proxy-url", proxyUrl);
         }
-        ObjectNode context = root.putArray("contexts").addObject().put("name", contextName).putObject("context");
+        ObjectNode context =
+                root.putArray("contexts").addObject().put("name", contextName).putObject("context");
         context.put("cluster", clusterName);
         context.put("user", userName);
         if (namespace != null && !namespace.isEmpty()) {
@@ -119,7 +159,8 @@ public record Kubeconfig(
         }
         root.put("current-context", contextName);
         root.putObject("preferences");
-        ObjectNode user = root.putArray("users").addObject().put("name", userName).putObject("user");
+        ObjectNode user =
+                root.putArray("users").addObject().put("name", userName).putObject("user");
         if (clientCertificatePem != null) {
             user.put("client-certificate-data", base64(clientCertificatePem));
             user.put("client-key-data", base64(clientKeyPem));
@@ -173,11 +214,20 @@ public record Kubeconfig(
                     token = Files.readString(tokenFile, StandardCharsets.UTF_8).trim();
                 }
             }
-            return new Kubeconfig(clusterName, server,
-                    pem(cluster, "certificate-authority", baseDirectory), userName,
-                    pem(user, "client-certificate", baseDirectory), pem(user, "client-key", baseDirectory),
-                    token, contextName, namespace, cluster.path("insecure-skip-tls-verify").asBoolean(false),
-                    text(cluster, "tls-server-name"), text(cluster, "proxy-url"), tokenFile);
+            return new Kubeconfig(
+                    clusterName,
+                    server,
+                    pem(cluster, "certificate-authority", baseDirectory),
+                    userName,
+                    pem(user, "client-certificate", baseDirectory),
+                    pem(user, "client-key", baseDirectory),
+                    token,
+                    contextName,
+                    namespace,
+                    cluster.path("insecure-skip-tls-verify").asBoolean(false),
+                    text(cluster, "tls-server-name"),
+                    text(cluster, "proxy-url"),
+                    tokenFile);
         } catch (IOException e) {
             throw new PkiException("cannot read kubeconfig: " + e.getMessage(), e);
         }
@@ -208,8 +258,8 @@ public record Kubeconfig(
 
     private static String pem(JsonNode section, String field, Path baseDirectory) throws IOException {
         if (text(section, field + "-data") != null) {
-            return new String(Base64.getMimeDecoder().decode(section.get(field + "-data").asText()),
-                    StandardCharsets.UTF_8);
+            return new String(
+                    Base64.getMimeDecoder().decode(section.get(field + "-data").asText()), StandardCharsets.UTF_8);
         }
         if (text(section, field) != null) {
             return Files.readString(resolve(baseDirectory, section.get(field).asText()), StandardCharsets.UTF_8);

@@ -81,7 +81,8 @@ public record MultiClusterKubeconfig(List<Cluster> clusters, String clientCertif
         root.putObject("preferences");
         ObjectNode user = root.putArray("users").addObject();
         user.put("name", currentContext());
-        user.putObject("user").put("client-certificate-data", base64(clientCertificatePem))
+        user.putObject("user")
+                .put("client-certificate-data", base64(clientCertificatePem))
                 .put("client-key-data", base64(clientKeyPem));
         try {
             return YAML.writeValueAsString(root);

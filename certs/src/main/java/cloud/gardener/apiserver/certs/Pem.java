@@ -44,8 +44,7 @@ public final class Pem {
 
     private static final String CERTIFICATE = "CERTIFICATE";
 
-    private Pem() {
-    }
+    private Pem() {}
 
     // ---- writing ----
 
@@ -77,7 +76,9 @@ public final class Pem {
             PrivateKeyInfo info = PrivateKeyInfo.getInstance(key.getEncoded());
             ASN1ObjectIdentifier algorithm = info.getPrivateKeyAlgorithm().getAlgorithm();
             if (algorithm.equals(PKCSObjectIdentifiers.rsaEncryption)) {
-                return block("RSA PRIVATE KEY", info.parsePrivateKey().toASN1Primitive().getEncoded(ASN1Encoding.DER));
+                return block(
+                        "RSA PRIVATE KEY",
+                        info.parsePrivateKey().toASN1Primitive().getEncoded(ASN1Encoding.DER));
             }
             if (algorithm.equals(X9ObjectIdentifiers.id_ecPublicKey) && key instanceof ECPrivateKey ec) {
                 return block("EC PRIVATE KEY", sec1(info, ec));
@@ -93,7 +94,8 @@ public final class Pem {
      * inner structure, and Go's {@code x509.ParseECPrivateKey} refuses a SEC1 key without its curve.
      */
     private static byte[] sec1(PrivateKeyInfo info, ECPrivateKey key) throws IOException {
-        ASN1ObjectIdentifier curve = ASN1ObjectIdentifier.getInstance(info.getPrivateKeyAlgorithm().getParameters());
+        ASN1ObjectIdentifier curve =
+                ASN1ObjectIdentifier.getInstance(info.getPrivateKeyAlgorithm().getParameters());
         X9ECParameters parameters = ECNamedCurveTable.getByOID(curve);
         if (parameters == null) {
             throw new PkiException("unknown elliptic curve " + curve);
@@ -120,8 +122,8 @@ public final class Pem {
             Object object;
             while ((object = parser.readObject()) != null) {
                 if (object instanceof X509CertificateHolder holder) {
-                    certificates.add((X509Certificate) factory.generateCertificate(
-                            new ByteArrayInputStream(holder.getEncoded())));
+                    certificates.add((X509Certificate)
+                            factory.generateCertificate(new ByteArrayInputStream(holder.getEncoded())));
                 }
             }
         } catch (IOException | GeneralSecurityException e) {

@@ -10,8 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 /** Writes credential files so that readers never see half a file and keys are not world-readable. */
 final class SecureFiles {
 
-    private SecureFiles() {
-    }
+    private SecureFiles() {}
 
     static void writeAtomically(Path file, byte[] content, boolean ownerOnly) throws IOException {
         Path directory = file.toAbsolutePath().getParent();

@@ -88,8 +88,8 @@ public record ServingCertificates(IssuedCertificate serving, X509Certificate ca,
         }
         IssuedCertificate leaf = ca.issueServing(primary + "@" + now, dnsNames, ipAddresses, SERVING_VALIDITY);
         // Upstream writes the CA after the leaf in the serving file; clients that only know the CA still verify.
-        IssuedCertificate serving = new IssuedCertificate(List.of(leaf.certificate(), ca.certificate()),
-                leaf.privateKey());
+        IssuedCertificate serving =
+                new IssuedCertificate(List.of(leaf.certificate(), ca.certificate()), leaf.privateKey());
         SecureFiles.writeAtomically(dataDir.resolve(CA_FILE), Pem.bytes(ca.certificatePem()), false);
         SecureFiles.writeAtomically(dataDir.resolve(KEY_FILE), serving.privateKeyPemBytes(), true);
         SecureFiles.writeAtomically(dataDir.resolve(CERT_FILE), serving.certificateChainPemBytes(), false);

@@ -17,8 +17,7 @@ import org.bouncycastle.asn1.x500.style.BCStyle;
  */
 public final class SubjectNames {
 
-    private SubjectNames() {
-    }
+    private SubjectNames() {}
 
     /** The subject CN, or {@code ""} when there is none. */
     public static String commonName(X509Certificate certificate) {
@@ -32,7 +31,8 @@ public final class SubjectNames {
     }
 
     private static List<String> values(X509Certificate certificate, ASN1ObjectIdentifier type) {
-        X500Name subject = X500Name.getInstance(certificate.getSubjectX500Principal().getEncoded());
+        X500Name subject =
+                X500Name.getInstance(certificate.getSubjectX500Principal().getEncoded());
         List<String> values = new ArrayList<>();
         for (RDN rdn : subject.getRDNs()) {
             for (AttributeTypeAndValue attribute : rdn.getTypesAndValues()) {

@@ -19,11 +19,16 @@ class ArchitectureTest {
 
     @Test
     void certsKnowNoHttp() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("io.vertx..", "io.netty..", "io.etcd..",
-                        "java.net.http..")
-                .orShould().dependOnClassesThat()
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.vertx..", "io.netty..", "io.etcd..", "java.net.http..")
+                .orShould()
+                .dependOnClassesThat()
                 .haveNameMatching("java\\.net\\.(URL|URLConnection|HttpURLConnection|Socket|ServerSocket)")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("javax.net.ssl.HttpsURLConnection")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("javax.net.ssl.HttpsURLConnection")
                 .because("certs makes and reads keys, certificates and kubeconfig documents; connections are the"
                         + " callers'")
                 .check(CERTS);
@@ -31,7 +36,9 @@ class ArchitectureTest {
 
     @Test
     void certsKnowNoOtherModule() {
-        noClasses().should().dependOnClassesThat(resideInAPackage("cloud.gardener.apiserver..")
+        noClasses()
+                .should()
+                .dependOnClassesThat(resideInAPackage("cloud.gardener.apiserver..")
                         .and(not(resideInAPackage("cloud.gardener.apiserver.certs.."))))
                 .because("dependencies point one way: certs is a leaf")
                 .check(CERTS);

@@ -8,9 +8,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 class CertificateAuthorityTest {
 
@@ -29,14 +29,16 @@ class CertificateAuthorityTest {
         assertThat(SubjectNames.commonName(cert)).isEqualTo("root");
         cert.verify(cert.getPublicKey());
         cert.checkValidity();
-        assertThat(cert.getNotAfter().toInstant()).isBetween(
-                Instant.now().plus(Duration.ofDays(10)).minusSeconds(60), Instant.now().plus(Duration.ofDays(10)));
+        assertThat(cert.getNotAfter().toInstant())
+                .isBetween(
+                        Instant.now().plus(Duration.ofDays(10)).minusSeconds(60),
+                        Instant.now().plus(Duration.ofDays(10)));
     }
 
     @Test
     void issuesServingCertificateWithSansAndServerAuth() throws Exception {
-        IssuedCertificate issued = CA.issueServing("api", List.of("api.garden.svc", "localhost"),
-                List.of("127.0.0.1", "::1"), Duration.ofDays(1));
+        IssuedCertificate issued = CA.issueServing(
+                "api", List.of("api.garden.svc", "localhost"), List.of("127.0.0.1", "::1"), Duration.ofDays(1));
         X509Certificate cert = issued.certificate();
 
         cert.verify(CA.certificate().getPublicKey());
@@ -44,14 +46,17 @@ class CertificateAuthorityTest {
         assertThat(cert.getIssuerX500Principal()).isEqualTo(CA.certificate().getSubjectX500Principal());
         assertThat(cert.getExtendedKeyUsage()).containsExactly(KeyPurpose.SERVER_AUTH.oid());
         assertThat(cert.getBasicConstraints()).isEqualTo(-1);
-        assertThat(cert.getSubjectAlternativeNames()).extracting(entry -> entry.get(0) + "=" + entry.get(1))
+        assertThat(cert.getSubjectAlternativeNames())
+                .extracting(entry -> entry.get(0) + "=" + entry.get(1))
                 .containsExactlyInAnyOrder("2=api.garden.svc", "2=localhost", "7=127.0.0.1", "7=0:0:0:0:0:0:0:1");
         assertThat(SubjectNames.commonName(cert)).isEqualTo("api");
         assertThat(Keys.matches(cert.getPublicKey(), issued.privateKey())).isTrue();
         // Backdated by an hour, valid for the requested duration.
         assertThat(cert.getNotBefore().toInstant()).isBefore(Instant.now().minus(Duration.ofMinutes(59)));
-        assertThat(cert.getNotAfter().toInstant()).isBetween(
-                Instant.now().plus(Duration.ofDays(1)).minusSeconds(60), Instant.now().plus(Duration.ofDays(1)));
+        assertThat(cert.getNotAfter().toInstant())
+                .isBetween(
+                        Instant.now().plus(Duration.ofDays(1)).minusSeconds(60),
+                        Instant.now().plus(Duration.ofDays(1)));
     }
 
     @Test
@@ -84,7 +89,9 @@ class CertificateAuthorityTest {
         Instant from = Instant.parse("2020-01-01T00:00:00Z");
         Instant until = Instant.parse("2020-01-02T00:00:00Z");
         X509Certificate cert = CA.issue(CertificateTemplate.client("old", List.of(), Duration.ofHours(1))
-                .withPurposes(Set.of()).withValidity(from, until)).certificate();
+                        .withPurposes(Set.of())
+                        .withValidity(from, until))
+                .certificate();
 
         assertThat(cert.getNotBefore().toInstant()).isEqualTo(from);
         assertThat(cert.getNotAfter().toInstant()).isEqualTo(until);
@@ -108,7 +115,8 @@ class CertificateAuthorityTest {
         CertificateAuthority loaded = CertificateAuthority.load(CA.certificatePem(), CA.privateKeyPem());
 
         assertThat(loaded.certificate()).isEqualTo(CA.certificate());
-        loaded.issueClient("carol", List.of(), Duration.ofHours(1)).certificate()
+        loaded.issueClient("carol", List.of(), Duration.ofHours(1))
+                .certificate()
                 .verify(CA.certificate().getPublicKey());
     }
 
@@ -117,7 +125,8 @@ class CertificateAuthorityTest {
         CertificateAuthority other = CertificateAuthority.generate("other", Duration.ofDays(1), KeyType.RSA_2048);
         String bundle = other.certificatePem() + CA.certificatePem();
 
-        assertThat(CertificateAuthority.load(bundle, CA.privateKeyPem()).certificate()).isEqualTo(CA.certificate());
+        assertThat(CertificateAuthority.load(bundle, CA.privateKeyPem()).certificate())
+                .isEqualTo(CA.certificate());
     }
 
     @Test
@@ -126,9 +135,11 @@ class CertificateAuthorityTest {
         IssuedCertificate leaf = CA.issueClient("leaf", List.of(), Duration.ofHours(1));
 
         assertThatThrownBy(() -> CertificateAuthority.load(CA.certificatePem(), other.privateKeyPem()))
-                .isInstanceOf(PkiException.class).hasMessageContaining("matches");
+                .isInstanceOf(PkiException.class)
+                .hasMessageContaining("matches");
         assertThatThrownBy(() -> CertificateAuthority.load(leaf.certificatePem(), leaf.privateKeyPem()))
-                .isInstanceOf(PkiException.class).hasMessageContaining("not a CA");
+                .isInstanceOf(PkiException.class)
+                .hasMessageContaining("not a CA");
     }
 
     @Test

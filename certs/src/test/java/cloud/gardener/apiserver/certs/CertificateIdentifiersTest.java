@@ -17,7 +17,8 @@ class CertificateIdentifiersTest {
 
         String description = CertificateIdentifiers.describe(leaf.certificate());
 
-        assertThat(description).matches("SN=\\d+, SKID=([0-9A-F]{2}:){19}[0-9A-F]{2}, AKID=([0-9A-F]{2}:){19}[0-9A-F]{2}");
+        assertThat(description)
+                .matches("SN=\\d+, SKID=([0-9A-F]{2}:){19}[0-9A-F]{2}, AKID=([0-9A-F]{2}:){19}[0-9A-F]{2}");
         assertThat(description).startsWith("SN=" + leaf.certificate().getSerialNumber() + ",");
         // The leaf's AKID is the CA's SKID.
         String caSkid = CertificateIdentifiers.describe(ca.certificate()).replaceAll(".*SKID=([^,]*),.*", "$1");
@@ -28,8 +29,9 @@ class CertificateIdentifiersTest {
     @Test
     void credentialIdIsTheSha256OfTheDer() throws Exception {
         CertificateAuthority ca = CertificateAuthority.generate("ca", Duration.ofDays(1));
-        String expected = HexFormat.of().formatHex(
-                MessageDigest.getInstance("SHA-256").digest(ca.certificate().getEncoded()));
+        String expected = HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256")
+                        .digest(ca.certificate().getEncoded()));
 
         assertThat(CertificateIdentifiers.credentialId(ca.certificate())).isEqualTo("X509SHA256=" + expected);
     }

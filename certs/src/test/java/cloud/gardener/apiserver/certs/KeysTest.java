@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.spec.ECGenParameterSpec;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class KeysTest {
 
@@ -21,7 +21,8 @@ class KeysTest {
         // through PEM, as a signing-key file is read
         var key = Pem.readPrivateKey(Pem.writePrivateKeyTraditional(pair.getPrivate()));
 
-        assertThat(Keys.publicKeyOf(key).getEncoded()).isEqualTo(pair.getPublic().getEncoded());
+        assertThat(Keys.publicKeyOf(key).getEncoded())
+                .isEqualTo(pair.getPublic().getEncoded());
     }
 
     @Test
@@ -29,7 +30,8 @@ class KeysTest {
         KeyPair pair = KeyPairs.rsa2048();
         var key = Pem.readPrivateKey(Pem.writePrivateKeyTraditional(pair.getPrivate()));
 
-        assertThat(Keys.publicKeyOf(key).getEncoded()).isEqualTo(pair.getPublic().getEncoded());
+        assertThat(Keys.publicKeyOf(key).getEncoded())
+                .isEqualTo(pair.getPublic().getEncoded());
         assertThat(Keys.matches(Keys.publicKeyOf(key), key)).isTrue();
     }
 

@@ -31,8 +31,9 @@ class KubeconfigTest {
 
     @Test
     void yamlHasTheKubeconfigShapeWithBase64OfThePems() throws Exception {
-        Kubeconfig config = Kubeconfig.forClientCertificate("garden", "https://127.0.0.1:8443", CA.certificatePem(),
-                ADMIN).withNamespace("garden-dev");
+        Kubeconfig config = Kubeconfig.forClientCertificate(
+                        "garden", "https://127.0.0.1:8443", CA.certificatePem(), ADMIN)
+                .withNamespace("garden-dev");
 
         JsonNode yaml = new YAMLMapper().readTree(config.toYaml());
 
@@ -42,7 +43,8 @@ class KubeconfigTest {
         JsonNode cluster = yaml.path("clusters").get(0);
         assertThat(cluster.path("name").asText()).isEqualTo("garden");
         assertThat(cluster.path("cluster").path("server").asText()).isEqualTo("https://127.0.0.1:8443");
-        assertThat(cluster.path("cluster").path("certificate-authority-data").asText()).isEqualTo(base64(CA.certificatePem()));
+        assertThat(cluster.path("cluster").path("certificate-authority-data").asText())
+                .isEqualTo(base64(CA.certificatePem()));
         JsonNode context = yaml.path("contexts").get(0).path("context");
         assertThat(context.path("cluster").asText()).isEqualTo("garden");
         assertThat(context.path("user").asText()).isEqualTo("garden");
@@ -67,8 +69,20 @@ class KubeconfigTest {
     void connectionFieldsAndTokenFileReadBack() throws Exception {
         Path tokenFile = temp.resolve("token");
         Files.writeString(tokenFile, " file-token\n");
-        Kubeconfig config = new Kubeconfig("c", "https://10.0.0.1:6443", null, "u", null, null, null, "c", null,
-                true, "kube-apiserver.internal", "http://proxy:3128", tokenFile);
+        Kubeconfig config = new Kubeconfig(
+                "c",
+                "https://10.0.0.1:6443",
+                null,
+                "u",
+                null,
+                null,
+                null,
+                "c",
+                null,
+                true,
+                "kube-apiserver.internal",
+                "http://proxy:3128",
+                tokenFile);
 
         Kubeconfig read = Kubeconfig.parse(config.toYaml(), temp);
 
@@ -114,7 +128,8 @@ class KubeconfigTest {
     @Test
     void parseRejectsAMissingCurrentContext() {
         assertThatThrownBy(() -> Kubeconfig.parse("apiVersion: v1\nkind: Config\ncurrent-context: x\n", null))
-                .isInstanceOf(PkiException.class).hasMessageContaining("context named \"x\"");
+                .isInstanceOf(PkiException.class)
+                .hasMessageContaining("context named \"x\"");
     }
 
     @Test
@@ -123,7 +138,8 @@ class KubeconfigTest {
         Kubeconfig.forToken("t", "https://h", null, "tok").write(file);
 
         assertThat(Files.readString(file)).contains("token: tok");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
     }
 
     @Test
@@ -131,13 +147,28 @@ class KubeconfigTest {
         Assumptions.assumeTrue(kubectlInstalled(), "kubectl is not installed");
         Path file = temp.resolve("kubeconfig");
         Kubeconfig.forClientCertificate("garden", "https://127.0.0.1:8443", CA.certificatePem(), ADMIN)
-                .withNamespace("garden-dev").write(file);
+                .withNamespace("garden-dev")
+                .write(file);
 
         Kubectl.Result raw = Kubectl.run(temp, "config", "view", "--kubeconfig", file.toString(), "--raw");
-        Kubectl.Result key = Kubectl.run(temp, "config", "view", "--kubeconfig", file.toString(), "--raw",
-                "-o", "jsonpath={.users[0].user.client-key-data}");
-        Kubectl.Result namespace = Kubectl.run(temp, "config", "view", "--kubeconfig", file.toString(), "--minify",
-                "-o", "jsonpath={.contexts[0].context.namespace}");
+        Kubectl.Result key = Kubectl.run(
+                temp,
+                "config",
+                "view",
+                "--kubeconfig",
+                file.toString(),
+                "--raw",
+                "-o",
+                "jsonpath={.users[0].user.client-key-data}");
+        Kubectl.Result namespace = Kubectl.run(
+                temp,
+                "config",
+                "view",
+                "--kubeconfig",
+                file.toString(),
+                "--minify",
+                "-o",
+                "jsonpath={.contexts[0].context.namespace}");
 
         assertThat(raw.exitCode()).as(raw.output()).isZero();
         assertThat(raw.output()).contains("current-context: garden").contains(base64(CA.certificatePem()));
@@ -151,19 +182,30 @@ class KubeconfigTest {
     void kubectlTalksTlsWithOurCertificatesAndKeys(KeyType type, String form) throws Exception {
         Assumptions.assumeTrue(kubectlInstalled(), "kubectl is not installed");
         CertificateAuthority ca = CertificateAuthority.generate("e2e-ca", Duration.ofDays(1), type);
-        IssuedCertificate serving = ca.issue(CertificateTemplate.serving("server", List.of("localhost"),
-                List.of("127.0.0.1"), Duration.ofHours(1)).withKeyType(type));
-        IssuedCertificate client = ca.issue(CertificateTemplate.client("e2e-user", List.of("e2e-group"),
-                Duration.ofHours(1)).withKeyType(type));
+        IssuedCertificate serving = ca.issue(
+                CertificateTemplate.serving("server", List.of("localhost"), List.of("127.0.0.1"), Duration.ofHours(1))
+                        .withKeyType(type));
+        IssuedCertificate client =
+                ca.issue(CertificateTemplate.client("e2e-user", List.of("e2e-group"), Duration.ofHours(1))
+                        .withKeyType(type));
         String keyPem = form.equals("pkcs8") ? client.privateKeyPem() : client.privateKeyPemTraditional();
 
         try (TinyTlsServer server = new TinyTlsServer(serving, ca.certificate())) {
             Path file = temp.resolve("kubeconfig");
-            new Kubeconfig("e2e", server.url(), ca.certificatePem(), "e2e", client.certificateChainPem(), keyPem,
-                    null, "e2e", null).write(file);
+            new Kubeconfig(
+                            "e2e",
+                            server.url(),
+                            ca.certificatePem(),
+                            "e2e",
+                            client.certificateChainPem(),
+                            keyPem,
+                            null,
+                            "e2e",
+                            null)
+                    .write(file);
 
-            Kubectl.Result result = Kubectl.run(temp, "--kubeconfig", file.toString(), "get", "--raw", "/healthz",
-                    "--request-timeout=20s");
+            Kubectl.Result result = Kubectl.run(
+                    temp, "--kubeconfig", file.toString(), "get", "--raw", "/healthz", "--request-timeout=20s");
 
             assertThat(result.exitCode()).as(result.output()).isZero();
             assertThat(result.output().trim()).isEqualTo("ok");

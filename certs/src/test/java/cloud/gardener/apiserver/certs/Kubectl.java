@@ -11,11 +11,9 @@ import java.util.concurrent.TimeUnit;
 /** Runs the kubectl binary from the PATH, for tests that check kubectl accepts what we write. */
 final class Kubectl {
 
-    record Result(int exitCode, String output) {
-    }
+    record Result(int exitCode, String output) {}
 
-    private Kubectl() {
-    }
+    private Kubectl() {}
 
     static boolean installed() {
         String path = System.getenv("PATH");

@@ -27,11 +27,14 @@ class MultiClusterKubeconfigTest {
     Path temp;
 
     private static MultiClusterKubeconfig twoClusters() {
-        return new MultiClusterKubeconfig(List.of(
-                new MultiClusterKubeconfig.Cluster("ns--s-external", "https://api.s.example.com", CA.certificatePem()),
-                new MultiClusterKubeconfig.Cluster("ns--s-wildcard-tls-seed-bound", "https://api.seed.example.com",
-                        null)),
-                USER.certificateChainPem(), USER.privateKeyPem());
+        return new MultiClusterKubeconfig(
+                List.of(
+                        new MultiClusterKubeconfig.Cluster(
+                                "ns--s-external", "https://api.s.example.com", CA.certificatePem()),
+                        new MultiClusterKubeconfig.Cluster(
+                                "ns--s-wildcard-tls-seed-bound", "https://api.seed.example.com", null)),
+                USER.certificateChainPem(),
+                USER.privateKeyPem());
     }
 
     @Test
@@ -41,15 +44,21 @@ class MultiClusterKubeconfigTest {
 
         assertThat(doc.path("current-context").asText()).isEqualTo("ns--s-external");
         assertThat(doc.path("clusters")).hasSize(2);
-        assertThat(doc.path("clusters").get(0).path("cluster").path("certificate-authority-data").asText())
+        assertThat(doc.path("clusters")
+                        .get(0)
+                        .path("cluster")
+                        .path("certificate-authority-data")
+                        .asText())
                 .isEqualTo(base64(CA.certificatePem()));
-        assertThat(doc.path("clusters").get(1).path("cluster").has("certificate-authority-data")).isFalse();
+        assertThat(doc.path("clusters").get(1).path("cluster").has("certificate-authority-data"))
+                .isFalse();
         assertThat(doc.path("clusters").get(1).path("cluster").path("server").asText())
                 .isEqualTo("https://api.seed.example.com");
         assertThat(doc.path("contexts").get(1).path("name").asText()).isEqualTo("ns--s-wildcard-tls-seed-bound");
         assertThat(doc.path("contexts").get(1).path("context").path("cluster").asText())
                 .isEqualTo("ns--s-wildcard-tls-seed-bound");
-        assertThat(doc.path("contexts").get(1).path("context").path("user").asText()).isEqualTo("ns--s-external");
+        assertThat(doc.path("contexts").get(1).path("context").path("user").asText())
+                .isEqualTo("ns--s-external");
         assertThat(doc.path("users")).hasSize(1);
         assertThat(doc.path("users").get(0).path("user").path("client-key-data").asText())
                 .isEqualTo(base64(USER.privateKeyPem()));
@@ -79,8 +88,8 @@ class MultiClusterKubeconfigTest {
         Path file = temp.resolve("kubeconfig");
         Files.writeString(file, twoClusters().toYaml());
 
-        Kubectl.Result contexts = Kubectl.run(temp, "config", "get-contexts", "--kubeconfig", file.toString(),
-                "-o", "name");
+        Kubectl.Result contexts =
+                Kubectl.run(temp, "config", "get-contexts", "--kubeconfig", file.toString(), "-o", "name");
 
         assertThat(contexts.exitCode()).as(contexts.output()).isZero();
         assertThat(contexts.output().lines()).containsExactly("ns--s-external", "ns--s-wildcard-tls-seed-bound");

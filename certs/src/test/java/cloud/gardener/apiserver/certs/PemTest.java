@@ -38,7 +38,8 @@ class PemTest {
         List<X509Certificate> read = Pem.readCertificates(bundle);
 
         assertThat(read).containsExactly(leaf.certificate(), intermediate.certificate(), CA.certificate());
-        assertThat(Pem.readPrivateKey(bundle).getEncoded()).isEqualTo(leaf.privateKey().getEncoded());
+        assertThat(Pem.readPrivateKey(bundle).getEncoded())
+                .isEqualTo(leaf.privateKey().getEncoded());
     }
 
     @ParameterizedTest
@@ -49,8 +50,11 @@ class PemTest {
         String traditional = Pem.writePrivateKeyTraditional(keys.getPrivate());
 
         assertThat(pkcs8).startsWith("-----BEGIN PRIVATE KEY-----\n");
-        assertThat(traditional).startsWith(type == KeyType.RSA_2048
-                ? "-----BEGIN RSA PRIVATE KEY-----\n" : "-----BEGIN EC PRIVATE KEY-----\n");
+        assertThat(traditional)
+                .startsWith(
+                        type == KeyType.RSA_2048
+                                ? "-----BEGIN RSA PRIVATE KEY-----\n"
+                                : "-----BEGIN EC PRIVATE KEY-----\n");
         for (String pem : List.of(pkcs8, traditional)) {
             PrivateKey read = Pem.readPrivateKey(pem);
             assertThat(read.getAlgorithm()).isEqualTo(type.algorithm());
@@ -77,7 +81,8 @@ class PemTest {
         assertThat(Keys.matches(cert.getPublicKey(), sec1)).isTrue();
         // Our SEC1 output must read back to the same key as openssl's.
         assertThat(((java.security.interfaces.ECPrivateKey) Pem.readPrivateKey(Pem.writePrivateKeyTraditional(sec1)))
-                .getS()).isEqualTo(((java.security.interfaces.ECPrivateKey) sec1).getS());
+                        .getS())
+                .isEqualTo(((java.security.interfaces.ECPrivateKey) sec1).getS());
     }
 
     @Test
@@ -95,17 +100,20 @@ class PemTest {
 
         assertThat(body(Pem.writePrivateKeyTraditional(key), "RSA PRIVATE KEY"))
                 .isEqualTo(body(resource("rsa-pkcs1.key"), "RSA PRIVATE KEY"));
-        assertThat(body(Pem.writePrivateKey(key), "PRIVATE KEY")).isEqualTo(body(resource("rsa-pkcs8.key"), "PRIVATE KEY"));
+        assertThat(body(Pem.writePrivateKey(key), "PRIVATE KEY"))
+                .isEqualTo(body(resource("rsa-pkcs8.key"), "PRIVATE KEY"));
     }
 
     @Test
     void rejectsEncryptedKeysAndTextWithoutBlocks() throws IOException {
         String encrypted = resource("rsa-encrypted.key");
 
-        assertThatThrownBy(() -> Pem.readPrivateKey(encrypted)).isInstanceOf(PkiException.class)
+        assertThatThrownBy(() -> Pem.readPrivateKey(encrypted))
+                .isInstanceOf(PkiException.class)
                 .hasMessageContaining("encrypted");
         assertThatThrownBy(() -> Pem.readPrivateKey("hello")).isInstanceOf(PkiException.class);
-        assertThatThrownBy(() -> Pem.readCertificate(CA.privateKeyPem())).isInstanceOf(PkiException.class)
+        assertThatThrownBy(() -> Pem.readCertificate(CA.privateKeyPem()))
+                .isInstanceOf(PkiException.class)
                 .hasMessageContaining("no CERTIFICATE");
         assertThat(Pem.readCertificates("")).isEmpty();
     }

@@ -19,12 +19,13 @@ class ServingCertificatesTest {
 
     @Test
     void firstStartWritesCaAndServingCertificate() throws Exception {
-        ServingCertificates certs = ServingCertificates.loadOrCreateSelfSigned(dir,
-                List.of("gardener-apiserver.garden.svc", "10.0.0.7"));
+        ServingCertificates certs =
+                ServingCertificates.loadOrCreateSelfSigned(dir, List.of("gardener-apiserver.garden.svc", "10.0.0.7"));
         X509Certificate leaf = certs.serving().certificate();
 
         assertThat(Files.readString(dir.resolve("apiserver.crt"))).isEqualTo(certs.certificateChainPem());
-        assertThat(Files.readString(dir.resolve("apiserver.key"))).isEqualTo(certs.privateKeyPem())
+        assertThat(Files.readString(dir.resolve("apiserver.key")))
+                .isEqualTo(certs.privateKeyPem())
                 .startsWith("-----BEGIN PRIVATE KEY-----");
         assertThat(Files.readString(dir.resolve("apiserver-ca.crt"))).isEqualTo(certs.caPem());
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(certs.keyFile())))
@@ -32,7 +33,8 @@ class ServingCertificatesTest {
         leaf.verify(certs.ca().getPublicKey());
         assertThat(certs.serving().chain()).containsExactly(leaf, certs.ca());
         assertThat(leaf.getExtendedKeyUsage()).containsExactly(KeyPurpose.SERVER_AUTH.oid());
-        assertThat(leaf.getSubjectAlternativeNames()).extracting(entry -> (Object) String.valueOf(entry.get(1)))
+        assertThat(leaf.getSubjectAlternativeNames())
+                .extracting(entry -> (Object) String.valueOf(entry.get(1)))
                 .containsExactlyInAnyOrder("gardener-apiserver.garden.svc", "10.0.0.7");
         assertThat(SubjectNames.commonName(leaf)).startsWith("gardener-apiserver.garden.svc@");
         assertThat(SubjectNames.commonName(certs.ca())).startsWith("gardener-apiserver.garden.svc-ca@");
@@ -56,7 +58,8 @@ class ServingCertificatesTest {
     void emptyHostsMeanLocalhost() throws Exception {
         ServingCertificates certs = ServingCertificates.loadOrCreateSelfSigned(dir, List.of());
 
-        assertThat(certs.serving().certificate().getSubjectAlternativeNames()).extracting(entry -> (Object) String.valueOf(entry.get(1)))
+        assertThat(certs.serving().certificate().getSubjectAlternativeNames())
+                .extracting(entry -> (Object) String.valueOf(entry.get(1)))
                 .containsExactlyInAnyOrder("localhost", "127.0.0.1");
     }
 
@@ -66,15 +69,17 @@ class ServingCertificatesTest {
         ServingCertificates second = ServingCertificates.loadOrCreateSelfSigned(dir, List.of("a.example", "::1"));
 
         assertThat(second.serving().certificate()).isNotEqualTo(first.serving().certificate());
-        assertThat(ServingCertificates.tryLoad(dir).serving().certificate()).isEqualTo(second.serving().certificate());
+        assertThat(ServingCertificates.tryLoad(dir).serving().certificate())
+                .isEqualTo(second.serving().certificate());
     }
 
     @Test
     void regeneratesWhenExpired() throws Exception {
         CertificateAuthority ca = CertificateAuthority.generate("old-ca", Duration.ofDays(3650));
-        IssuedCertificate expired = ca.issue(CertificateTemplate.serving("old", List.of("localhost"), List.of(),
-                Duration.ofDays(1)).withValidity(Instant.now().minus(Duration.ofDays(10)),
-                Instant.now().minus(Duration.ofDays(1))));
+        IssuedCertificate expired = ca.issue(CertificateTemplate.serving(
+                        "old", List.of("localhost"), List.of(), Duration.ofDays(1))
+                .withValidity(
+                        Instant.now().minus(Duration.ofDays(10)), Instant.now().minus(Duration.ofDays(1))));
         Files.writeString(dir.resolve("apiserver.crt"), expired.certificatePem());
         Files.writeString(dir.resolve("apiserver.key"), expired.privateKeyPem());
         Files.writeString(dir.resolve("apiserver-ca.crt"), ca.certificatePem());
@@ -88,7 +93,8 @@ class ServingCertificatesTest {
     @Test
     void regeneratesWhenTheKeyDoesNotMatchOrAFileIsGarbage() throws Exception {
         ServingCertificates first = ServingCertificates.loadOrCreateSelfSigned(dir, List.of("localhost"));
-        Files.writeString(dir.resolve("apiserver.key"),
+        Files.writeString(
+                dir.resolve("apiserver.key"),
                 CertificateAuthority.generate("x", Duration.ofDays(1)).privateKeyPem());
 
         ServingCertificates second = ServingCertificates.loadOrCreateSelfSigned(dir, List.of("localhost"));

@@ -31,7 +31,8 @@ final class TinyTlsServer implements AutoCloseable {
         char[] password = "test".toCharArray();
         KeyStore keys = KeyStore.getInstance("PKCS12");
         keys.load(null, null);
-        keys.setKeyEntry("serving", serving.privateKey(), password, serving.chain().toArray(Certificate[]::new));
+        keys.setKeyEntry(
+                "serving", serving.privateKey(), password, serving.chain().toArray(Certificate[]::new));
         KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         keyManagers.init(keys, password);
         KeyStore trust = KeyStore.getInstance("PKCS12");
@@ -41,8 +42,8 @@ final class TinyTlsServer implements AutoCloseable {
         trustManagers.init(trust);
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(keyManagers.getKeyManagers(), trustManagers.getTrustManagers(), null);
-        socket = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 10,
-                InetAddress.getLoopbackAddress());
+        socket = (SSLServerSocket)
+                context.getServerSocketFactory().createServerSocket(0, 10, InetAddress.getLoopbackAddress());
         socket.setNeedClientAuth(true);
         acceptor = new Thread(this::serve, "tiny-tls-server");
         acceptor.setDaemon(true);
@@ -59,11 +60,13 @@ final class TinyTlsServer implements AutoCloseable {
                 SSLSocket tls = (SSLSocket) connection;
                 tls.startHandshake();
                 clientSubjects.add(((X509Certificate) tls.getSession().getPeerCertificates()[0])
-                        .getSubjectX500Principal().getName());
+                        .getSubjectX500Principal()
+                        .getName());
                 readHeaders(tls.getInputStream());
                 OutputStream out = tls.getOutputStream();
                 out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n"
-                        + "Connection: close\r\n\r\nok").getBytes(StandardCharsets.US_ASCII));
+                                + "Connection: close\r\n\r\nok")
+                        .getBytes(StandardCharsets.US_ASCII));
                 out.flush();
             } catch (IOException e) {
                 // A failed handshake is the client's problem; the test reads kubectl's output.

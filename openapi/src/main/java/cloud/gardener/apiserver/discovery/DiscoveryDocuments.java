@@ -38,13 +38,14 @@ public final class DiscoveryDocuments {
     private final Aggregated api;
 
     /** One precomputed aggregated document: the bytes per version and the ETag (quoted). */
-    private record Aggregated(Map<AggregatedDiscoveryVersion, byte[]> json, String etag) {
-    }
+    private record Aggregated(Map<AggregatedDiscoveryVersion, byte[]> json, String etag) {}
 
     public DiscoveryDocuments(ResourceRegistry registry) {
         this.registry = registry;
         this.apis = aggregate(registry.namedGroups());
-        this.api = registry.servesLegacyCore() ? aggregate(List.of(registry.group("").orElseThrow())) : null;
+        this.api = registry.servesLegacyCore()
+                ? aggregate(List.of(registry.group("").orElseThrow()))
+                : null;
     }
 
     // ---- legacy discovery ----
@@ -252,12 +253,14 @@ public final class DiscoveryDocuments {
         }
         if (!rt.subresources().isEmpty()) {
             ArrayNode subresources = node.putArray("subresources");
-            rt.subresources().stream().sorted(Comparator.comparing(Subresource::name)).forEach(sub -> {
-                ObjectNode entry = subresources.addObject();
-                entry.put("subresource", sub.name());
-                entry.set("responseKind", gvk(rt.responseKind(sub, gv.version())));
-                putStrings(entry, "verbs", sub.verbs());
-            });
+            rt.subresources().stream()
+                    .sorted(Comparator.comparing(Subresource::name))
+                    .forEach(sub -> {
+                        ObjectNode entry = subresources.addObject();
+                        entry.put("subresource", sub.name());
+                        entry.set("responseKind", gvk(rt.responseKind(sub, gv.version())));
+                        putStrings(entry, "verbs", sub.verbs());
+                    });
         }
         return node;
     }

@@ -34,8 +34,7 @@ final class KindSchemas {
     private static final String SPEC_DOC = "Spec contains the specification of this object.";
     private static final String STATUS_DOC = "Most recently observed status of this object.";
 
-    private KindSchemas() {
-    }
+    private KindSchemas() {}
 
     /** Adds the schemas of a resource in one version: the kind, its list and its subresources' kinds. */
     static void addResource(Map<String, ObjectNode> schemas, SchemaDialect d, ResourceType rt, String version) {
@@ -45,7 +44,8 @@ final class KindSchemas {
             addModelled(schemas, d, rt, gvk, model.get());
             return;
         }
-        ObjectNode kind = kindSchema(d, gvk, rt.kind() + " is the " + rt.plural() + " resource of " + rt.apiVersion(version) + ".");
+        ObjectNode kind = kindSchema(
+                d, gvk, rt.kind() + " is the " + rt.plural() + " resource of " + rt.apiVersion(version) + ".");
         ObjectNode properties = (ObjectNode) kind.get("properties");
         if (rt.group().isEmpty()) {
             addCoreV1Fields(schemas, d, gvk, properties);
@@ -66,9 +66,10 @@ final class KindSchemas {
      * A kind with a typed model: every definition it reaches comes from the model (the meta definitions already
      * present are kept), and the kind's definition is tagged with its GVK.
      */
-    private static void addModelled(Map<String, ObjectNode> schemas, SchemaDialect d, ResourceType rt,
-                                    GroupVersionKind gvk, Class<?> model) {
-        ModelSchemas modelSchemas = new ModelSchemas(d == SchemaDialect.V3 ? ModelSchemas.Dialect.V3 : ModelSchemas.Dialect.V2);
+    private static void addModelled(
+            Map<String, ObjectNode> schemas, SchemaDialect d, ResourceType rt, GroupVersionKind gvk, Class<?> model) {
+        ModelSchemas modelSchemas =
+                new ModelSchemas(d == SchemaDialect.V3 ? ModelSchemas.Dialect.V3 : ModelSchemas.Dialect.V2);
         String name = modelSchemas.add(model);
         if (!name.equals(SchemaNames.of(gvk))) {
             throw new IllegalStateException("model " + model.getName() + " of " + gvk + " is named " + name);
@@ -103,7 +104,9 @@ final class KindSchemas {
         ObjectNode schema = object(listGvk.kind() + " is a list of " + itemGvk.kind() + " objects.");
         ObjectNode p = schema.putObject("properties");
         p.set("apiVersion", string(MetaSchemas.API_VERSION_DOC));
-        p.set("items", array(d.ref(SchemaNames.of(itemGvk)), null, "Items is the list of " + itemGvk.kind() + " objects."));
+        p.set(
+                "items",
+                array(d.ref(SchemaNames.of(itemGvk)), null, "Items is the list of " + itemGvk.kind() + " objects."));
         p.set("kind", string(MetaSchemas.KIND_DOC));
         p.set("metadata", ref(d, SchemaNames.meta("ListMeta"), "Standard list metadata."));
         required(schema, "items");
@@ -115,24 +118,38 @@ final class KindSchemas {
     private static void addGardenerFields(ResourceType rt, String version, ObjectNode p) {
         switch (rt.kind()) {
             case "SecretBinding" -> {
-                p.set("secretRef", openObject("SecretRef is a reference to a secret object in the same or another namespace."));
+                p.set(
+                        "secretRef",
+                        openObject("SecretRef is a reference to a secret object in the same or another namespace."));
                 p.set("provider", openObject("Provider defines the provider type of the SecretBinding."));
                 p.set("quotas", array(openObject(null), null, "Quotas is a list of references to Quota objects."));
             }
             case "CredentialsBinding" -> {
-                p.set("credentialsRef", openObject("CredentialsRef is a reference to a resource holding the credentials."));
+                p.set(
+                        "credentialsRef",
+                        openObject("CredentialsRef is a reference to a resource holding the credentials."));
                 p.set("provider", openObject("Provider defines the provider type of the CredentialsBinding."));
                 p.set("quotas", array(openObject(null), null, "Quotas is a list of references to Quota objects."));
             }
             case "ExposureClass" -> {
-                p.set("handler", string("Handler is the name of the handler which applies the control plane endpoint exposure strategy."));
-                p.set("scheduling", openObject("Scheduling holds information how to select applicable Seed's for ExposureClass usage."));
+                p.set(
+                        "handler",
+                        string(
+                                "Handler is the name of the handler which applies the control plane endpoint exposure strategy."));
+                p.set(
+                        "scheduling",
+                        openObject(
+                                "Scheduling holds information how to select applicable Seed's for ExposureClass usage."));
             }
             case "InternalSecret" -> {
                 p.set("data", map(bytes(null), "Data contains the secret data, base64 encoded."));
-                p.set("stringData", map(string(null), "stringData allows specifying non-binary secret data in string form."));
+                p.set(
+                        "stringData",
+                        map(string(null), "stringData allows specifying non-binary secret data in string form."));
                 p.set("type", string("Used to facilitate programmatic handling of secret data."));
-                p.set("immutable", bool("Immutable, if set to true, ensures that data stored in the Secret cannot be updated."));
+                p.set(
+                        "immutable",
+                        bool("Immutable, if set to true, ensures that data stored in the Secret cannot be updated."));
             }
             case "ControllerDeployment" -> {
                 if (version.equals("v1beta1")) {
@@ -140,8 +157,10 @@ final class KindSchemas {
                     p.set("providerConfig", openObject("ProviderConfig contains type-specific configuration."));
                 }
                 p.set("helm", openObject("Helm configures that an extension controller is deployed using helm."));
-                p.set("injectGardenerKubeconfig", bool("InjectGardenerKubeconfig controls whether a kubeconfig to the garden "
-                        + "cluster should be injected into workload resources."));
+                p.set(
+                        "injectGardenerKubeconfig",
+                        bool("InjectGardenerKubeconfig controls whether a kubeconfig to the garden "
+                                + "cluster should be injected into workload resources."));
             }
             case "ShootState", "ControllerRegistration", "Quota" -> p.set("spec", openObject(SPEC_DOC));
             default -> {
@@ -152,29 +171,54 @@ final class KindSchemas {
     }
 
     /** Namespace, Secret and ConfigMap with their real top-level fields. */
-    private static void addCoreV1Fields(Map<String, ObjectNode> schemas, SchemaDialect d, GroupVersionKind gvk, ObjectNode p) {
+    private static void addCoreV1Fields(
+            Map<String, ObjectNode> schemas, SchemaDialect d, GroupVersionKind gvk, ObjectNode p) {
         switch (gvk.kind()) {
             case "Namespace" -> {
-                p.set("spec", ref(d, SchemaNames.sibling(gvk, "NamespaceSpec"), "Spec defines the behavior of the Namespace."));
-                p.set("status", ref(d, SchemaNames.sibling(gvk, "NamespaceStatus"), "Status describes the current status of a Namespace."));
+                p.set(
+                        "spec",
+                        ref(
+                                d,
+                                SchemaNames.sibling(gvk, "NamespaceSpec"),
+                                "Spec defines the behavior of the Namespace."));
+                p.set(
+                        "status",
+                        ref(
+                                d,
+                                SchemaNames.sibling(gvk, "NamespaceStatus"),
+                                "Status describes the current status of a Namespace."));
                 ObjectNode spec = object("NamespaceSpec describes the attributes on a Namespace.");
-                spec.putObject("properties").set("finalizers", array(string(null), "atomic",
-                        "Finalizers is an opaque list of values that must be empty to permanently remove object from storage."));
+                spec.putObject("properties")
+                        .set(
+                                "finalizers",
+                                array(
+                                        string(null),
+                                        "atomic",
+                                        "Finalizers is an opaque list of values that must be empty to permanently remove object from storage."));
                 schemas.put(SchemaNames.sibling(gvk, "NamespaceSpec"), spec);
                 ObjectNode status = object("NamespaceStatus is information about the current status of a Namespace.");
                 ObjectNode sp = status.putObject("properties");
-                ObjectNode conditions = array(d.ref(SchemaNames.sibling(gvk, "NamespaceCondition")), "map",
+                ObjectNode conditions = array(
+                        d.ref(SchemaNames.sibling(gvk, "NamespaceCondition")),
+                        "map",
                         "Represents the latest available observations of a namespace's current state.");
                 conditions.putArray("x-kubernetes-list-map-keys").add("type");
                 conditions.put("x-kubernetes-patch-merge-key", "type");
                 conditions.put("x-kubernetes-patch-strategy", "merge");
                 sp.set("conditions", conditions);
-                sp.set("phase", string("Phase is the current lifecycle phase of the namespace. Possible enum values: "
-                        + "\"Active\", \"Terminating\"."));
+                sp.set(
+                        "phase",
+                        string("Phase is the current lifecycle phase of the namespace. Possible enum values: "
+                                + "\"Active\", \"Terminating\"."));
                 schemas.put(SchemaNames.sibling(gvk, "NamespaceStatus"), status);
                 ObjectNode condition = object("NamespaceCondition contains details about state of namespace.");
                 ObjectNode cp = condition.putObject("properties");
-                cp.set("lastTransitionTime", ref(d, SchemaNames.meta("Time"), "Last time the condition transitioned from one status to another."));
+                cp.set(
+                        "lastTransitionTime",
+                        ref(
+                                d,
+                                SchemaNames.meta("Time"),
+                                "Last time the condition transitioned from one status to another."));
                 cp.set("message", string("Human-readable message indicating details about last transition."));
                 cp.set("reason", string("Unique, one-word, CamelCase reason for the condition's last transition."));
                 cp.set("status", string("Status of the condition, one of True, False, Unknown."));
@@ -183,17 +227,30 @@ final class KindSchemas {
                 schemas.put(SchemaNames.sibling(gvk, "NamespaceCondition"), condition);
             }
             case "Secret" -> {
-                p.set("data", map(bytes(null), "Data contains the secret data. Each key must consist of alphanumeric "
-                        + "characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string."));
-                p.set("immutable", bool("Immutable, if set to true, ensures that data stored in the Secret cannot be updated."));
-                p.set("stringData", map(string(null), "stringData allows specifying non-binary secret data in string "
-                        + "form. It is provided as a write-only input field for convenience."));
+                p.set(
+                        "data",
+                        map(
+                                bytes(null),
+                                "Data contains the secret data. Each key must consist of alphanumeric "
+                                        + "characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string."));
+                p.set(
+                        "immutable",
+                        bool("Immutable, if set to true, ensures that data stored in the Secret cannot be updated."));
+                p.set(
+                        "stringData",
+                        map(
+                                string(null),
+                                "stringData allows specifying non-binary secret data in string "
+                                        + "form. It is provided as a write-only input field for convenience."));
                 p.set("type", string("Used to facilitate programmatic handling of secret data."));
             }
             case "ConfigMap" -> {
                 p.set("binaryData", map(bytes(null), "BinaryData contains the binary data."));
                 p.set("data", map(string(null), "Data contains the configuration data."));
-                p.set("immutable", bool("Immutable, if set to true, ensures that data stored in the ConfigMap cannot be updated."));
+                p.set(
+                        "immutable",
+                        bool(
+                                "Immutable, if set to true, ensures that data stored in the ConfigMap cannot be updated."));
             }
             default -> throw new IllegalArgumentException("no core/v1 schema for " + gvk.kind());
         }
@@ -205,13 +262,20 @@ final class KindSchemas {
         ObjectNode p = (ObjectNode) kind.get("properties");
         if (gvk.equals(StandardResources.SCALE)) {
             p.set("spec", ref(d, SchemaNames.sibling(gvk, "ScaleSpec"), "spec defines the behavior of the scale."));
-            p.set("status", ref(d, SchemaNames.sibling(gvk, "ScaleStatus"), "status is the current status of the scale."));
+            p.set(
+                    "status",
+                    ref(d, SchemaNames.sibling(gvk, "ScaleStatus"), "status is the current status of the scale."));
             ObjectNode spec = object("ScaleSpec describes the attributes of a scale subresource.");
-            spec.putObject("properties").set("replicas", integer("int32", "replicas is the desired number of instances for the scaled object."));
+            spec.putObject("properties")
+                    .set(
+                            "replicas",
+                            integer("int32", "replicas is the desired number of instances for the scaled object."));
             schemas.put(SchemaNames.sibling(gvk, "ScaleSpec"), spec);
             ObjectNode status = object("ScaleStatus represents the current status of a scale subresource.");
             ObjectNode sp = status.putObject("properties");
-            sp.set("replicas", integer("int32", "replicas is the actual number of observed instances of the scaled object."));
+            sp.set(
+                    "replicas",
+                    integer("int32", "replicas is the actual number of observed instances of the scaled object."));
             sp.set("selector", string("selector is the label query over pods that should match the replicas count."));
             required(status, "replicas");
             schemas.put(SchemaNames.sibling(gvk, "ScaleStatus"), status);

@@ -39,7 +39,9 @@ public final class OpenApiV3 {
         ObjectNode index = JsonNodeFactory.instance.objectNode();
         ObjectNode paths = index.putObject("paths");
         byKey.forEach((key, gv) -> paths.putObject(key)
-                .put("serverRelativeURL", "/openapi/v3/" + key + "?hash=" + documents.get(gv).hash()));
+                .put(
+                        "serverRelativeURL",
+                        "/openapi/v3/" + key + "?hash=" + documents.get(gv).hash()));
         root = OpenApiDocument.of(Json.toBytes(index));
     }
 

@@ -16,6 +16,5 @@ public final class PatchTypes {
             "application/strategic-merge-patch+json",
             "application/apply-patch+yaml");
 
-    private PatchTypes() {
-    }
+    private PatchTypes() {}
 }

@@ -45,7 +45,8 @@ final class ResourcePaths {
 
     private void add(Map<String, ObjectNode> paths) {
         String base = gv.pathPrefix();
-        String collection = rt.namespaced() ? base + "/namespaces/{namespace}/" + rt.plural() : base + "/" + rt.plural();
+        String collection =
+                rt.namespaced() ? base + "/namespaces/{namespace}/" + rt.plural() : base + "/" + rt.plural();
         String scope = rt.namespaced() ? "Namespaced" : "";
         String kindName = SchemaNames.of(gvk);
         String listName = SchemaNames.of(new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind()));
@@ -55,8 +56,15 @@ final class ResourcePaths {
             collectionItem.set("get", list("list" + gvCamel() + scope + rt.kind(), listName));
         }
         if (rt.supportsVerb("create")) {
-            collectionItem.set("post", write("post", "create" + gvCamel() + scope + rt.kind(), "create a " + rt.kind(),
-                    kindName, gvk, List.of("200", "201", "202")));
+            collectionItem.set(
+                    "post",
+                    write(
+                            "post",
+                            "create" + gvCamel() + scope + rt.kind(),
+                            "create a " + rt.kind(),
+                            kindName,
+                            gvk,
+                            List.of("200", "201", "202")));
         }
         if (rt.supportsVerb("deletecollection")) {
             collectionItem.set("delete", deleteCollection("delete" + gvCamel() + "Collection" + scope + rt.kind()));
@@ -71,8 +79,16 @@ final class ResourcePaths {
 
         String item = collection + "/{name}";
         ObjectNode itemPath = pathItem(rt.namespaced(), true);
-        addItemOperations(itemPath, scope + rt.kind(), "the specified " + rt.kind(), kindName, gvk,
-                rt.supportsVerb("get"), rt.supportsVerb("update"), rt.supportsVerb("patch"), false);
+        addItemOperations(
+                itemPath,
+                scope + rt.kind(),
+                "the specified " + rt.kind(),
+                kindName,
+                gvk,
+                rt.supportsVerb("get"),
+                rt.supportsVerb("update"),
+                rt.supportsVerb("patch"),
+                false);
         if (rt.supportsVerb("delete")) {
             itemPath.set("delete", delete("delete" + gvCamel() + scope + rt.kind()));
         }
@@ -82,28 +98,57 @@ final class ResourcePaths {
             GroupVersionKind responseKind = rt.responseKind(sub, gv.version());
             ObjectNode subPath = pathItem(rt.namespaced(), true);
             String what = capitalize(sub.name()) + " of the specified " + rt.kind();
-            addItemOperations(subPath, scope + rt.kind() + capitalize(sub.name()), what, SchemaNames.of(responseKind),
-                    responseKind, sub.supportsVerb("get"), sub.supportsVerb("update"), sub.supportsVerb("patch"),
+            addItemOperations(
+                    subPath,
+                    scope + rt.kind() + capitalize(sub.name()),
+                    what,
+                    SchemaNames.of(responseKind),
+                    responseKind,
+                    sub.supportsVerb("get"),
+                    sub.supportsVerb("update"),
+                    sub.supportsVerb("patch"),
                     sub.supportsVerb("create"));
             paths.put(item + "/" + sub.name(), subPath);
         }
     }
 
-    private void addItemOperations(ObjectNode pathItem, String suffix, String what, String schema, GroupVersionKind kind,
-                                   boolean get, boolean update, boolean patch, boolean create) {
+    private void addItemOperations(
+            ObjectNode pathItem,
+            String suffix,
+            String what,
+            String schema,
+            GroupVersionKind kind,
+            boolean get,
+            boolean update,
+            boolean patch,
+            boolean create) {
         if (get) {
             pathItem.set("get", read("read" + gvCamel() + suffix, "read " + what, schema, kind));
         }
         if (update) {
-            pathItem.set("put", write("put", "replace" + gvCamel() + suffix, "replace " + what, schema, kind,
-                    List.of("200", "201")));
+            pathItem.set(
+                    "put",
+                    write(
+                            "put",
+                            "replace" + gvCamel() + suffix,
+                            "replace " + what,
+                            schema,
+                            kind,
+                            List.of("200", "201")));
         }
         if (patch) {
             pathItem.set("patch", patch("patch" + gvCamel() + suffix, "partially update " + what, schema, kind));
         }
         if (create) {
-            pathItem.set("post", write("post", "create" + gvCamel() + suffix, "create " + what, schema, kind,
-                    List.of("200", "201", "202")));
+            pathItem.set(
+                    "post",
+                    write(
+                            "post",
+                            "create" + gvCamel() + suffix,
+                            "create " + what,
+                            schema,
+                            kind,
+                            List.of("200", "201", "202")));
         }
     }
 
@@ -124,20 +169,40 @@ final class ResourcePaths {
     private ObjectNode list(String operationId, String listSchema) {
         ObjectNode op = operation("list", operationId, "list or watch objects of kind " + rt.kind(), gvk);
         ArrayNode params = (ArrayNode) op.get("parameters");
-        params.add(query("allowWatchBookmarks", "boolean", "allowWatchBookmarks requests watch events with type "
-                + "\"BOOKMARK\". Servers that do not implement bookmarks may ignore this flag."));
-        params.add(query("continue", "string", "The continue option should be set when retrieving more results from the server."));
-        params.add(query("fieldSelector", "string", "A selector to restrict the list of returned objects by their fields. "
-                + "Defaults to everything."));
-        params.add(query("labelSelector", "string", "A selector to restrict the list of returned objects by their labels. "
-                + "Defaults to everything."));
+        params.add(query(
+                "allowWatchBookmarks",
+                "boolean",
+                "allowWatchBookmarks requests watch events with type "
+                        + "\"BOOKMARK\". Servers that do not implement bookmarks may ignore this flag."));
+        params.add(query(
+                "continue",
+                "string",
+                "The continue option should be set when retrieving more results from the server."));
+        params.add(query(
+                "fieldSelector",
+                "string",
+                "A selector to restrict the list of returned objects by their fields. " + "Defaults to everything."));
+        params.add(query(
+                "labelSelector",
+                "string",
+                "A selector to restrict the list of returned objects by their labels. " + "Defaults to everything."));
         params.add(query("limit", "integer", "limit is a maximum number of responses to return for a list call."));
-        params.add(query("resourceVersion", "string", "resourceVersion sets a constraint on what resource versions a request may be served from."));
-        params.add(query("resourceVersionMatch", "string", "resourceVersionMatch determines how resourceVersion is applied to list calls."));
-        params.add(query("sendInitialEvents", "boolean", "`sendInitialEvents=true` may be set together with `watch=true`."));
+        params.add(query(
+                "resourceVersion",
+                "string",
+                "resourceVersion sets a constraint on what resource versions a request may be served from."));
+        params.add(query(
+                "resourceVersionMatch",
+                "string",
+                "resourceVersionMatch determines how resourceVersion is applied to list calls."));
+        params.add(query(
+                "sendInitialEvents", "boolean", "`sendInitialEvents=true` may be set together with `watch=true`."));
         params.add(query("timeoutSeconds", "integer", "Timeout for the list/watch call."));
-        params.add(query("watch", "boolean", "Watch for changes to the described resources and return them as a stream "
-                + "of add, update, and remove notifications."));
+        params.add(query(
+                "watch",
+                "boolean",
+                "Watch for changes to the described resources and return them as a stream "
+                        + "of add, update, and remove notifications."));
         respond(op, listSchema, List.of("200"), PRODUCES_LIST);
         return op;
     }
@@ -148,8 +213,13 @@ final class ResourcePaths {
         return op;
     }
 
-    private ObjectNode write(String action, String operationId, String description, String schema, GroupVersionKind kind,
-                             List<String> codes) {
+    private ObjectNode write(
+            String action,
+            String operationId,
+            String description,
+            String schema,
+            GroupVersionKind kind,
+            List<String> codes) {
         ObjectNode op = operation(action, operationId, description, kind);
         ArrayNode params = (ArrayNode) op.get("parameters");
         addWriteParameters(params);
@@ -162,8 +232,12 @@ final class ResourcePaths {
         ObjectNode op = operation("patch", operationId, description, kind);
         ArrayNode params = (ArrayNode) op.get("parameters");
         addWriteParameters(params);
-        params.add(query("force", "boolean", "Force is going to \"force\" Apply requests. It means user will re-acquire "
-                + "conflicting fields owned by other people. Force flag must be unset for non-apply patch requests."));
+        params.add(
+                query(
+                        "force",
+                        "boolean",
+                        "Force is going to \"force\" Apply requests. It means user will re-acquire "
+                                + "conflicting fields owned by other people. Force flag must be unset for non-apply patch requests."));
         body(op, SchemaNames.meta("Patch"), PatchTypes.ADVERTISED, true);
         respond(op, schema, List.of("200", "201"), PRODUCES);
         return op;
@@ -173,7 +247,8 @@ final class ResourcePaths {
         ObjectNode op = operation("delete", operationId, "delete a " + rt.kind(), gvk);
         ArrayNode params = (ArrayNode) op.get("parameters");
         params.add(query("dryRun", "string", DRY_RUN_DOC));
-        params.add(query("gracePeriodSeconds", "integer", "The duration in seconds before the object should be deleted."));
+        params.add(
+                query("gracePeriodSeconds", "integer", "The duration in seconds before the object should be deleted."));
         params.add(query("orphanDependents", "boolean", "Deprecated: please use the PropagationPolicy."));
         params.add(query("propagationPolicy", "string", "Whether and how garbage collection will be performed."));
         body(op, SchemaNames.meta("DeleteOptions"), List.of("*/*"), false);
@@ -184,17 +259,30 @@ final class ResourcePaths {
     private ObjectNode deleteCollection(String operationId) {
         ObjectNode op = operation("deletecollection", operationId, "delete collection of " + rt.kind(), gvk);
         ArrayNode params = (ArrayNode) op.get("parameters");
-        params.add(query("continue", "string", "The continue option should be set when retrieving more results from the server."));
+        params.add(query(
+                "continue",
+                "string",
+                "The continue option should be set when retrieving more results from the server."));
         params.add(query("dryRun", "string", DRY_RUN_DOC));
-        params.add(query("fieldSelector", "string", "A selector to restrict the list of returned objects by their fields."));
-        params.add(query("gracePeriodSeconds", "integer", "The duration in seconds before the object should be deleted."));
-        params.add(query("labelSelector", "string", "A selector to restrict the list of returned objects by their labels."));
+        params.add(query(
+                "fieldSelector", "string", "A selector to restrict the list of returned objects by their fields."));
+        params.add(
+                query("gracePeriodSeconds", "integer", "The duration in seconds before the object should be deleted."));
+        params.add(query(
+                "labelSelector", "string", "A selector to restrict the list of returned objects by their labels."));
         params.add(query("limit", "integer", "limit is a maximum number of responses to return for a list call."));
         params.add(query("orphanDependents", "boolean", "Deprecated: please use the PropagationPolicy."));
         params.add(query("propagationPolicy", "string", "Whether and how garbage collection will be performed."));
-        params.add(query("resourceVersion", "string", "resourceVersion sets a constraint on what resource versions a request may be served from."));
-        params.add(query("resourceVersionMatch", "string", "resourceVersionMatch determines how resourceVersion is applied to list calls."));
-        params.add(query("sendInitialEvents", "boolean", "`sendInitialEvents=true` may be set together with `watch=true`."));
+        params.add(query(
+                "resourceVersion",
+                "string",
+                "resourceVersion sets a constraint on what resource versions a request may be served from."));
+        params.add(query(
+                "resourceVersionMatch",
+                "string",
+                "resourceVersionMatch determines how resourceVersion is applied to list calls."));
+        params.add(query(
+                "sendInitialEvents", "boolean", "`sendInitialEvents=true` may be set together with `watch=true`."));
         params.add(query("timeoutSeconds", "integer", "Timeout for the list/watch call."));
         body(op, SchemaNames.meta("DeleteOptions"), List.of("*/*"), false);
         respond(op, SchemaNames.meta("Status"), List.of("200"), PRODUCES);
@@ -207,17 +295,23 @@ final class ResourcePaths {
 
     private void addWriteParameters(ArrayNode params) {
         params.add(query("dryRun", "string", DRY_RUN_DOC));
-        params.add(query("fieldManager", "string", "fieldManager is a name associated with the actor or entity that "
-                + "is making these changes. The value must be less than or 128 characters long, and only contain "
-                + "printable characters, as defined by https://golang.org/pkg/unicode/#IsPrint."));
-        params.add(query("fieldValidation", "string", "fieldValidation instructs the server on how to handle objects "
-                + "in the request (POST/PUT/PATCH) containing unknown or duplicate fields. Valid values are: - Ignore: "
-                + "This will ignore any unknown fields that are silently dropped from the object, and will ignore all "
-                + "but the last duplicate field that the decoder encounters. - Warn: This will send a warning via the "
-                + "standard warning response header for each unknown field that is dropped from the object, and for "
-                + "each duplicate field that is encountered. This is the default. - Strict: This will fail the request "
-                + "with a BadRequest error if any unknown fields would be dropped from the object, or if any duplicate "
-                + "fields are present."));
+        params.add(query(
+                "fieldManager",
+                "string",
+                "fieldManager is a name associated with the actor or entity that "
+                        + "is making these changes. The value must be less than or 128 characters long, and only contain "
+                        + "printable characters, as defined by https://golang.org/pkg/unicode/#IsPrint."));
+        params.add(query(
+                "fieldValidation",
+                "string",
+                "fieldValidation instructs the server on how to handle objects "
+                        + "in the request (POST/PUT/PATCH) containing unknown or duplicate fields. Valid values are: - Ignore: "
+                        + "This will ignore any unknown fields that are silently dropped from the object, and will ignore all "
+                        + "but the last duplicate field that the decoder encounters. - Warn: This will send a warning via the "
+                        + "standard warning response header for each unknown field that is dropped from the object, and for "
+                        + "each duplicate field that is encountered. This is the default. - Strict: This will fail the request "
+                        + "with a BadRequest error if any unknown fields would be dropped from the object, or if any duplicate "
+                        + "fields are present."));
     }
 
     // ---- dialect-specific pieces ----
@@ -269,8 +363,11 @@ final class ResourcePaths {
         if (withNamespace) {
             params.add(pathParam("namespace", "object name and auth scope, such as for teams and projects"));
         }
-        params.add(query("pretty", "string", "If 'true', then the output is pretty printed. Defaults to 'false' unless "
-                + "the user-agent indicates a browser or command-line HTTP tool (curl and wget)."));
+        params.add(query(
+                "pretty",
+                "string",
+                "If 'true', then the output is pretty printed. Defaults to 'false' unless "
+                        + "the user-agent indicates a browser or command-line HTTP tool (curl and wget)."));
         return item;
     }
 
@@ -304,11 +401,13 @@ final class ResourcePaths {
         ObjectNode responses = (ObjectNode) op.get("responses");
         for (String code : codes) {
             ObjectNode response = responses.putObject(code);
-            response.put("description", switch (code) {
-                case "201" -> "Created";
-                case "202" -> "Accepted";
-                default -> "OK";
-            });
+            response.put(
+                    "description",
+                    switch (code) {
+                        case "201" -> "Created";
+                        case "202" -> "Accepted";
+                        default -> "OK";
+                    });
             if (d == SchemaDialect.V3) {
                 ObjectNode content = response.putObject("content");
                 for (String type : produces) {

@@ -8,8 +8,7 @@ public final class SchemaNames {
     private static final String META = "io.k8s.apimachinery.pkg.apis.meta.v1.";
     private static final String GARDENER_SUFFIX = ".gardener.cloud";
 
-    private SchemaNames() {
-    }
+    private SchemaNames() {}
 
     /**
      * The schema of a kind: {@code com.github.gardener.gardener.pkg.apis.<group>.<version>.<Kind>} for

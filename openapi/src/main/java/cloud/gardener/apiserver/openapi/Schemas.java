@@ -11,8 +11,7 @@ final class Schemas {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private Schemas() {
-    }
+    private Schemas() {}
 
     static ObjectNode object(String description) {
         ObjectNode node = NODES.objectNode();

@@ -29,7 +29,9 @@ class OpenApiV2Test {
             JsonNode gvks = schema.get("x-kubernetes-group-version-kind");
             if (gvks != null) {
                 assertThat(gvks.isArray()).isTrue();
-                gvks.forEach(g -> kinds.add(new GroupVersionKind(g.get("group").asText(), g.get("version").asText(),
+                gvks.forEach(g -> kinds.add(new GroupVersionKind(
+                        g.get("group").asText(),
+                        g.get("version").asText(),
                         g.get("kind").asText())));
             }
         });
@@ -41,9 +43,12 @@ class OpenApiV2Test {
                 }
             }
         }
-        assertThat(kinds).contains(new GroupVersionKind("", "v1", "Status"), new GroupVersionKind("", "v1", "DeleteOptions"),
-                new GroupVersionKind("core.gardener.cloud", "v1beta1", "DeleteOptions"),
-                new GroupVersionKind("security.gardener.cloud", "v1alpha1", "WatchEvent"));
+        assertThat(kinds)
+                .contains(
+                        new GroupVersionKind("", "v1", "Status"),
+                        new GroupVersionKind("", "v1", "DeleteOptions"),
+                        new GroupVersionKind("core.gardener.cloud", "v1beta1", "DeleteOptions"),
+                        new GroupVersionKind("security.gardener.cloud", "v1alpha1", "WatchEvent"));
     }
 
     @Test
@@ -66,12 +71,16 @@ class OpenApiV2Test {
                     query.add(p.get("name").asText());
                 } else {
                     assertThat(p.get("in").asText()).isEqualTo("body");
-                    assertThat(p.get("schema").get("$ref").asText()).isEqualTo("#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.Patch");
+                    assertThat(p.get("schema").get("$ref").asText())
+                            .isEqualTo("#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.Patch");
                 }
             });
             assertThat(query).contains("dryRun", "fieldManager", "fieldValidation", "force");
             JsonNode gvk = patch.get("x-kubernetes-group-version-kind");
-            patched.add(new GroupVersionKind(gvk.get("group").asText(), gvk.get("version").asText(), gvk.get("kind").asText()));
+            patched.add(new GroupVersionKind(
+                    gvk.get("group").asText(),
+                    gvk.get("version").asText(),
+                    gvk.get("kind").asText()));
         }
         assertThat(patches).isGreaterThan(40);
         for (ResourceType rt : REGISTRY.resources()) {
@@ -90,12 +99,17 @@ class OpenApiV2Test {
         OpenApiV3Test.collectRefs(DOC, refs);
         for (String ref : refs) {
             assertThat(ref).startsWith("#/definitions/");
-            assertThat(DOC.get("definitions").has(ref.substring("#/definitions/".length()))).as(ref).isTrue();
+            assertThat(DOC.get("definitions").has(ref.substring("#/definitions/".length())))
+                    .as(ref)
+                    .isTrue();
         }
-        assertThat(OPENAPI.document().hash()).isEqualTo(ContentHash.sha512Hex(OPENAPI.document().json()));
+        assertThat(OPENAPI.document().hash())
+                .isEqualTo(ContentHash.sha512Hex(OPENAPI.document().json()));
         assertThat(new OpenApiV2(ResourceRegistry.standard(true)).document()).isEqualTo(OPENAPI.document());
-        assertThat(new OpenApiV2(ResourceRegistry.standard(false)).document().hash()).isNotEqualTo(OPENAPI.document().hash());
-        assertThat(DOC.get("paths").has("/apis/core.gardener.cloud/v1/controllerdeployments/{name}")).isTrue();
+        assertThat(new OpenApiV2(ResourceRegistry.standard(false)).document().hash())
+                .isNotEqualTo(OPENAPI.document().hash());
+        assertThat(DOC.get("paths").has("/apis/core.gardener.cloud/v1/controllerdeployments/{name}"))
+                .isTrue();
         assertThat(DOC.get("paths").has("/api/v1/namespaces/{name}/finalize")).isTrue();
     }
 }

@@ -35,8 +35,7 @@ public final class GuaranteedUpdate {
         Future<T> apply(StoredObject current);
     }
 
-    private GuaranteedUpdate() {
-    }
+    private GuaranteedUpdate() {}
 
     /**
      * The byte-level loop the stores implement {@link Storage#guaranteedUpdate} with: a result equal to the current
@@ -45,10 +44,21 @@ public final class GuaranteedUpdate {
      * @param current the object as read now
      * @param read    reads the object again (only when a conflict does not carry it)
      */
-    public static Future<StoredObject> run(StoredObject current, Supplier<Future<StoredObject>> read, UpdateFunction fn,
-                                           int maxAttempts, Write write) {
-        return loop(current, true, read, maxAttempts, cur -> fn.apply(cur).compose(value ->
-                Arrays.equals(value, cur.value()) ? Future.succeededFuture(cur) : write.write(cur, value)));
+    public static Future<StoredObject> run(
+            StoredObject current,
+            Supplier<Future<StoredObject>> read,
+            UpdateFunction fn,
+            int maxAttempts,
+            Write write) {
+        return loop(
+                current,
+                true,
+                read,
+                maxAttempts,
+                cur -> fn.apply(cur)
+                        .compose(value -> Arrays.equals(value, cur.value())
+                                ? Future.succeededFuture(cur)
+                                : write.write(cur, value)));
     }
 
     /**
@@ -59,8 +69,12 @@ public final class GuaranteedUpdate {
      * @param cachedCurrent whether {@code cached} is known to be current (a quorum read), not a possibly stale copy
      * @param read          a quorum read of the object; its failure (NOT_FOUND) is the loop's
      */
-    public static <T> Future<T> loop(StoredObject cached, boolean cachedCurrent, Supplier<Future<StoredObject>> read,
-                                     int maxAttempts, Attempt<T> attempt) {
+    public static <T> Future<T> loop(
+            StoredObject cached,
+            boolean cachedCurrent,
+            Supplier<Future<StoredObject>> read,
+            int maxAttempts,
+            Attempt<T> attempt) {
         int bound = Math.max(1, maxAttempts);
         if (cached == null) {
             return read.get().compose(current -> attempt(current, true, read, 1, bound, attempt));
@@ -68,8 +82,13 @@ public final class GuaranteedUpdate {
         return attempt(cached, cachedCurrent, read, 1, bound, attempt);
     }
 
-    private static <T> Future<T> attempt(StoredObject current, boolean isCurrent, Supplier<Future<StoredObject>> read,
-                                         int n, int maxAttempts, Attempt<T> attempt) {
+    private static <T> Future<T> attempt(
+            StoredObject current,
+            boolean isCurrent,
+            Supplier<Future<StoredObject>> read,
+            int n,
+            int maxAttempts,
+            Attempt<T> attempt) {
         Future<T> result;
         try {
             result = attempt.apply(current);
@@ -81,7 +100,8 @@ public final class GuaranteedUpdate {
                 // the failure may be the stale copy's: judge it again on the stored object (not counted as a try)
                 return read.get().compose(fresh -> attempt(fresh, true, read, n, maxAttempts, attempt));
             }
-            if (failure instanceof StorageException e && e.reason() == StorageException.Reason.CONFLICT
+            if (failure instanceof StorageException e
+                    && e.reason() == StorageException.Reason.CONFLICT
                     && n < maxAttempts) {
                 return e.current() != null
                         ? attempt(e.current(), true, read, n + 1, maxAttempts, attempt)

@@ -27,12 +27,10 @@ public sealed interface ReadFreshness {
     }
 
     /** {@code resourceVersionMatch=NotOlderThan}: a state at or after {@code revision}. */
-    record NotOlderThan(long revision) implements ReadFreshness {
-    }
+    record NotOlderThan(long revision) implements ReadFreshness {}
 
     /** {@code resourceVersionMatch=Exact} (and continue tokens): the state at exactly {@code revision}. */
-    record Exact(long revision) implements ReadFreshness {
-    }
+    record Exact(long revision) implements ReadFreshness {}
 
     static ReadFreshness consistent() {
         return new Consistent();

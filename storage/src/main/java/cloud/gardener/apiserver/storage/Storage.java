@@ -31,9 +31,10 @@ public interface Storage extends StoreReader, AutoCloseable {
         if (atLeast == 0) {
             return get(key);
         }
-        return currentRevision().compose(current -> atLeast > current
-                ? Future.failedFuture(StorageException.tooLargeResourceVersion(atLeast, current))
-                : get(key));
+        return currentRevision()
+                .compose(current -> atLeast > current
+                        ? Future.failedFuture(StorageException.tooLargeResourceVersion(atLeast, current))
+                        : get(key));
     }
 
     /**
@@ -49,9 +50,10 @@ public interface Storage extends StoreReader, AutoCloseable {
         if (atLeast == 0) {
             return list(request.atRevision(0));
         }
-        return currentRevision().compose(current -> atLeast > current
-                ? Future.failedFuture(StorageException.tooLargeResourceVersion(atLeast, current))
-                : list(request.atRevision(0)));
+        return currentRevision()
+                .compose(current -> atLeast > current
+                        ? Future.failedFuture(StorageException.tooLargeResourceVersion(atLeast, current))
+                        : list(request.atRevision(0)));
     }
 
     /**

@@ -31,8 +31,8 @@ public final class StorageException extends RuntimeException {
     private final long revision;
     private final transient StoredObject current;
 
-    public StorageException(Reason reason, String key, long revision, StoredObject current, String message,
-                            Throwable cause) {
+    public StorageException(
+            Reason reason, String key, long revision, StoredObject current, String message, Throwable cause) {
         super(message, cause);
         this.reason = reason;
         this.key = key;
@@ -50,18 +50,33 @@ public final class StorageException extends RuntimeException {
 
     /** The expected revision did not match; {@code current} is the object as it is now. */
     public static StorageException conflict(String key, StoredObject current) {
-        return new StorageException(Reason.CONFLICT, key, current == null ? 0 : current.modRevision(), current,
-                "revision conflict on " + key, null);
+        return new StorageException(
+                Reason.CONFLICT,
+                key,
+                current == null ? 0 : current.modRevision(),
+                current,
+                "revision conflict on " + key,
+                null);
     }
 
     public static StorageException compacted(long requested, long compactedRevision) {
-        return new StorageException(Reason.COMPACTED, null, compactedRevision, null,
-                "revision " + requested + " has been compacted (compacted revision " + compactedRevision + ")", null);
+        return new StorageException(
+                Reason.COMPACTED,
+                null,
+                compactedRevision,
+                null,
+                "revision " + requested + " has been compacted (compacted revision " + compactedRevision + ")",
+                null);
     }
 
     public static StorageException tooLargeResourceVersion(long requested, long current) {
-        return new StorageException(Reason.TOO_LARGE_RESOURCE_VERSION, null, current, null,
-                "too large resource version: " + requested + ", current: " + current, null);
+        return new StorageException(
+                Reason.TOO_LARGE_RESOURCE_VERSION,
+                null,
+                current,
+                null,
+                "too large resource version: " + requested + ", current: " + current,
+                null);
     }
 
     /** etcd's text for a request over {@code --max-request-bytes}; kube-apiserver shows it as it is. */

@@ -9,5 +9,4 @@ package cloud.gardener.apiserver.storage;
  * @param createRevision the revision the key was created at
  */
 @SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed as a whole
-public record StoredObject(String key, byte[] value, long modRevision, long createRevision) {
-}
+public record StoredObject(String key, byte[] value, long modRevision, long createRevision) {}

@@ -11,7 +11,10 @@ package cloud.gardener.apiserver.storage;
  */
 public record WatchEvent(Type type, String key, StoredObject object, StoredObject previous) {
 
-    public enum Type { PUT, DELETE }
+    public enum Type {
+        PUT,
+        DELETE
+    }
 
     public long revision() {
         return object.modRevision();

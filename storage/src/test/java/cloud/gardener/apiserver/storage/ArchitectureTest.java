@@ -29,16 +29,23 @@ class ArchitectureTest {
     @Test
     void storageKnowsNoGardenerKind() {
         // from the model: JSON and YAML helpers, metadata (names, group/resource) and field errors; no kind's record
-        noClasses().should().dependOnClassesThat(resideInAPackage("cloud.gardener.apiserver.api..")
-                        .and(not(resideInAnyPackage("cloud.gardener.apiserver.api.json..",
-                                "cloud.gardener.apiserver.api.meta..", "cloud.gardener.apiserver.api.validation.."))))
+        noClasses()
+                .should()
+                .dependOnClassesThat(resideInAPackage("cloud.gardener.apiserver.api..")
+                        .and(not(resideInAnyPackage(
+                                "cloud.gardener.apiserver.api.json..",
+                                "cloud.gardener.apiserver.api.meta..",
+                                "cloud.gardener.apiserver.api.validation.."))))
                 .because("storage moves bytes and metadata; the kinds belong to the model and the registry")
                 .check(STORAGE);
     }
 
     @Test
     void storageKnowsNoHttp() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("io.vertx.core.http..", "io.vertx.ext.web..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.vertx.core.http..", "io.vertx.ext.web..")
                 .because("storage is reached through its contract; serving is the apiserver's")
                 .check(STORAGE);
     }
@@ -48,7 +55,9 @@ class ArchitectureTest {
         // a string constant leaves no dependency in the class files: the sources are read for it
         try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
             assertThat(files.filter(f -> f.toString().endsWith(".java"))
-                    .filter(f -> read(f).contains("gardener.cloud\"")).map(Path::toString)).isEmpty();
+                            .filter(f -> read(f).contains("gardener.cloud\""))
+                            .map(Path::toString))
+                    .isEmpty();
         }
     }
 
@@ -62,24 +71,35 @@ class ArchitectureTest {
 
     @Test
     void storageKnowsNoModuleAboveIt() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("cloud.gardener.apiserver.certs..",
-                        "cloud.gardener.apiserver.authz..", "cloud.gardener.apiserver.authn..",
-                        "cloud.gardener.apiserver.delegation..", "cloud.gardener.apiserver.admission..",
-                        "cloud.gardener.apiserver.server..", "cloud.gardener.apiserver.registry..",
-                        "cloud.gardener.apiserver.endpoints..", "cloud.gardener.apiserver.openapi..",
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "cloud.gardener.apiserver.certs..",
+                        "cloud.gardener.apiserver.authz..",
+                        "cloud.gardener.apiserver.authn..",
+                        "cloud.gardener.apiserver.delegation..",
+                        "cloud.gardener.apiserver.admission..",
+                        "cloud.gardener.apiserver.server..",
+                        "cloud.gardener.apiserver.registry..",
+                        "cloud.gardener.apiserver.endpoints..",
+                        "cloud.gardener.apiserver.openapi..",
                         "cloud.gardener.apiserver.discovery..")
                 .because("dependencies point one way: storage builds on the model only")
                 .check(STORAGE);
     }
 
     /** What a test needs etcd or a child process for (named, not referenced: a reference would count as a use). */
-    private static final Set<String> HEAVY = Set.of("cloud.gardener.apiserver.storage.testing.EtcdExtension",
+    private static final Set<String> HEAVY = Set.of(
+            "cloud.gardener.apiserver.storage.testing.EtcdExtension",
             "cloud.gardener.apiserver.storage.testing.EtcdClusterExtension",
-            "cloud.gardener.apiserver.storage.etcd3.EtcdProcess", "java.lang.ProcessBuilder");
+            "cloud.gardener.apiserver.storage.etcd3.EtcdProcess",
+            "java.lang.ProcessBuilder");
 
     @Test
     void testsThatStartEtcdOrAProcessAreTaggedIntegration() {
         assertThat(IntegrationTags.untagged("cloud.gardener.apiserver.storage", HEAVY))
-                .as("tests the fast loop (mvn test -Punit) would run without etcd").isEmpty();
+                .as("tests the fast loop (mvn test -Punit) would run without etcd")
+                .isEmpty();
     }
 }

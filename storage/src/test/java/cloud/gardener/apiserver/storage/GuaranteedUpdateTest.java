@@ -81,8 +81,10 @@ class GuaranteedUpdateTest {
         });
 
         assertThat(attempts).hasValue(3);
-        assertThat(result.cause()).isInstanceOfSatisfying(StorageException.class,
-                e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.CONFLICT));
+        assertThat(result.cause())
+                .isInstanceOfSatisfying(
+                        StorageException.class,
+                        e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.CONFLICT));
     }
 
     @Test
@@ -106,8 +108,10 @@ class GuaranteedUpdateTest {
             return write(cur, "mine");
         });
 
-        assertThat(result.cause()).isInstanceOfSatisfying(StorageException.class,
-                e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
+        assertThat(result.cause())
+                .isInstanceOfSatisfying(
+                        StorageException.class,
+                        e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
     }
 
     @Test
@@ -118,7 +122,9 @@ class GuaranteedUpdateTest {
         Future<String> result = GuaranteedUpdate.loop(cached, false, this::read, 1, cur -> {
             seen.add(text(cur));
             // a precondition only the current object passes, as a resourceVersion in the request
-            return cur.modRevision() == 5 ? write(cur, "mine") : Future.failedFuture(new IllegalStateException("stale"));
+            return cur.modRevision() == 5
+                    ? write(cur, "mine")
+                    : Future.failedFuture(new IllegalStateException("stale"));
         });
 
         assertThat(result.result()).isEqualTo("mine");
@@ -130,8 +136,8 @@ class GuaranteedUpdateTest {
     void theByteLevelLoopWritesNothingWhenTheValueIsUnchanged() {
         AtomicInteger writes = new AtomicInteger();
 
-        Future<StoredObject> result = GuaranteedUpdate.run(stored, this::read, cur -> Future.succeededFuture(cur.value()), 3,
-                (cur, value) -> {
+        Future<StoredObject> result = GuaranteedUpdate.run(
+                stored, this::read, cur -> Future.succeededFuture(cur.value()), 3, (cur, value) -> {
                     writes.incrementAndGet();
                     return Future.succeededFuture(cur);
                 });

@@ -22,8 +22,7 @@ public final class AdmissionConfigurationFile {
 
     private static final Set<String> API_VERSIONS = Set.of("apiserver.config.k8s.io/v1", "apiserver.k8s.io/v1alpha1");
 
-    private AdmissionConfigurationFile() {
-    }
+    private AdmissionConfigurationFile() {}
 
     /** Each plugin's configuration by name. */
     public static Map<String, JsonNode> read(Path file) {
@@ -51,7 +50,12 @@ public final class AdmissionConfigurationFile {
                 configurations.put(name, inline);
             } else if (!path.isEmpty()) {
                 Path target = Path.of(path);
-                configurations.put(name, parse(target.isAbsolute() ? target : file.toAbsolutePath().getParent().resolve(target)));
+                configurations.put(
+                        name,
+                        parse(
+                                target.isAbsolute()
+                                        ? target
+                                        : file.toAbsolutePath().getParent().resolve(target)));
             }
         }
         return configurations;

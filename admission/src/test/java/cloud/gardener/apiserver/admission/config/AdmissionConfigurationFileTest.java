@@ -40,8 +40,14 @@ class AdmissionConfigurationFileTest {
                 """);
         Map<String, JsonNode> configs = AdmissionConfigurationFile.read(file);
         assertThat(configs).containsOnlyKeys("ShootTolerationRestriction", "ShootResourceReservation");
-        assertThat(configs.get("ShootTolerationRestriction").path("defaults").get(0).path("key").asText()).isEqualTo("a");
-        assertThat(configs.get("ShootResourceReservation").path("useGKEFormula").asBoolean()).isTrue();
+        assertThat(configs.get("ShootTolerationRestriction")
+                        .path("defaults")
+                        .get(0)
+                        .path("key")
+                        .asText())
+                .isEqualTo("a");
+        assertThat(configs.get("ShootResourceReservation").path("useGKEFormula").asBoolean())
+                .isTrue();
     }
 
     @Test
@@ -49,7 +55,8 @@ class AdmissionConfigurationFileTest {
         Path wrong = dir.resolve("wrong.yaml");
         Files.writeString(wrong, "apiVersion: v1\nkind: ConfigMap\n");
         assertThatThrownBy(() -> AdmissionConfigurationFile.read(wrong))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("found v1, ConfigMap");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("found v1, ConfigMap");
         Path broken = dir.resolve("broken.yaml");
         Files.writeString(broken, "plugins: [\n");
         assertThatThrownBy(() -> AdmissionConfigurationFile.read(broken)).isInstanceOf(IllegalArgumentException.class);

@@ -21,7 +21,8 @@ public final class InMemoryObjects implements ObjectLookup {
     /** Adds (or replaces) an object, keyed by its metadata. */
     public InMemoryObjects put(GroupResource resource, JsonNode object) {
         ObjectNode meta = (ObjectNode) object.path("metadata");
-        objects.put(key(resource, meta.path("namespace").asText(), meta.path("name").asText()), (ObjectNode) object);
+        objects.put(
+                key(resource, meta.path("namespace").asText(), meta.path("name").asText()), (ObjectNode) object);
         return this;
     }
 

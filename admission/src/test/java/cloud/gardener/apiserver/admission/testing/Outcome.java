@@ -28,7 +28,9 @@ public record Outcome(int code, String message) {
     public void check(Future<Void> result) {
         assertThat(result.isComplete()).as("answered").isTrue();
         if (code == 0) {
-            assertThat(result.succeeded()).as("allowed, but: %s", result.cause()).isTrue();
+            assertThat(result.succeeded())
+                    .as("allowed, but: %s", result.cause())
+                    .isTrue();
             return;
         }
         assertThat(result.failed()).as("rejected").isTrue();

@@ -17,8 +17,7 @@ public final class Outcomes {
     public static final GroupVersionKind SHOOT = new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot");
     public static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
 
-    private Outcomes() {
-    }
+    private Outcomes() {}
 
     /** The step's rejection (it must have failed with an API error). */
     public static ApiException rejection(Future<Void> result) {
@@ -29,7 +28,9 @@ public final class Outcomes {
 
     /** Asserts the step accepted the request. */
     public static void accepted(Future<Void> result) {
-        assertThat(result.succeeded()).as(() -> "accepted, but: " + result.cause()).isTrue();
+        assertThat(result.succeeded())
+                .as(() -> "accepted, but: " + result.cause())
+                .isTrue();
     }
 
     /** A Shoot request of user alice; namespace and name come from the object (or the old one). */
@@ -39,7 +40,16 @@ public final class Outcomes {
 
     /** The same request by another user. */
     public static Attributes as(UserInfo user, Attributes a) {
-        return new Attributes(a.kind(), a.resource(), a.subresource(), a.namespace(), a.name(), a.operation(), a.object(),
-                a.oldObject(), user, a.dryRun());
+        return new Attributes(
+                a.kind(),
+                a.resource(),
+                a.subresource(),
+                a.namespace(),
+                a.name(),
+                a.operation(),
+                a.object(),
+                a.oldObject(),
+                user,
+                a.dryRun());
     }
 }

@@ -15,8 +15,7 @@ public final class Requests {
 
     public static final UserInfo ALICE = UserInfo.of("alice", List.of("system:authenticated"));
 
-    private Requests() {
-    }
+    private Requests() {}
 
     /** Parses YAML (or JSON) into an object tree. */
     public static ObjectNode object(String yaml) {
@@ -40,10 +39,17 @@ public final class Requests {
     }
 
     /** Any request; namespace and name come from the object (or the old object). */
-    public static Attributes of(GroupVersionKind kind, GroupResource resource, String subresource, Operation operation,
-                                ObjectNode object, ObjectNode old, UserInfo user) {
+    public static Attributes of(
+            GroupVersionKind kind,
+            GroupResource resource,
+            String subresource,
+            Operation operation,
+            ObjectNode object,
+            ObjectNode old,
+            UserInfo user) {
         ObjectNode source = object != null ? object : old;
-        String namespace = source == null ? "" : source.path("metadata").path("namespace").asText();
+        String namespace =
+                source == null ? "" : source.path("metadata").path("namespace").asText();
         String name = source == null ? "" : source.path("metadata").path("name").asText();
         return new Attributes(kind, resource, subresource, namespace, name, operation, object, old, user, false);
     }

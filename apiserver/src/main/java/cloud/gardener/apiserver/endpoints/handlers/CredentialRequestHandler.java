@@ -5,11 +5,11 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.Decoded;
 import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
@@ -58,13 +58,26 @@ public final class CredentialRequestHandler implements VerbHandler {
         WriteOptions options = WriteOptions.parse(req.query(), WriteOptions.Operation.CREATE);
         ObjectWriter writer = ObjectWriter.forObject(req);
         ObjectNode request = decode(req, options.fieldValidation());
-        Attributes attributes = new Attributes(kind, req.type().groupResource(),
-                req.subresource(), req.namespace(), req.name(), Operation.CREATE, request, null, req.user(),
-                options.dryRun(), Responses.warnings(req.ctx())::add, RequestAudit.admissionAnnotations(req.ctx()));
-        return admission.run(attributes).compose(v -> issuer.issue(req, request)).map(answer -> {
-            writer.writeObject(201, answer);
-            return null;
-        });
+        Attributes attributes = new Attributes(
+                kind,
+                req.type().groupResource(),
+                req.subresource(),
+                req.namespace(),
+                req.name(),
+                Operation.CREATE,
+                request,
+                null,
+                req.user(),
+                options.dryRun(),
+                Responses.warnings(req.ctx())::add,
+                RequestAudit.admissionAnnotations(req.ctx()));
+        return admission
+                .run(attributes)
+                .compose(v -> issuer.issue(req, request))
+                .map(answer -> {
+                    writer.writeObject(201, answer);
+                    return null;
+                });
     }
 
     /** The body as this kind: JSON or YAML, apiVersion and kind defaulted and checked, decoded and defaulted. */
@@ -81,7 +94,8 @@ public final class CredentialRequestHandler implements VerbHandler {
             throw RequestBodies.cannotBeHandled(kind, "strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
-            RequestBodies.ParsedBody.warnings(problems).forEach(p -> Responses.warnings(req.ctx()).add(p));
+            RequestBodies.ParsedBody.warnings(problems)
+                    .forEach(p -> Responses.warnings(req.ctx()).add(p));
         }
         ObjectNode request = ModelCodec.encode(decoded.value());
         Defaulters.of(kind).ifPresent(d -> d.apply(request));

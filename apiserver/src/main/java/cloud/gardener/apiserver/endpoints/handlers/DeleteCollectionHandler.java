@@ -17,7 +17,11 @@ public final class DeleteCollectionHandler implements VerbHandler {
         var options = RequestBodies.deleteOptions(req);
         ObjectWriter writer = ObjectWriter.forList(req);
         ListQueries.Resolved resolved = ListQueries.resolve(req, listOptions);
-        return req.store().deleteCollection(req.namespace(), resolved.filter(), RequestBodies.deleteRequest(options),
+        return req.store()
+                .deleteCollection(
+                        req.namespace(),
+                        resolved.filter(),
+                        RequestBodies.deleteRequest(options),
                         RequestBodies.writeContext(req, options.dryRun()))
                 .compose(deleted -> req.store().currentRevision().map(rev -> {
                     writer.writeList(ListHandler.toList(req, new ListResult(deleted, rev, null, null), true));

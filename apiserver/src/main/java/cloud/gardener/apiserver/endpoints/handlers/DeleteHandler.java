@@ -19,13 +19,17 @@ public final class DeleteHandler implements VerbHandler {
     public Future<Void> handle(ResourceRequest req) {
         var options = RequestBodies.deleteOptions(req);
         ObjectWriter writer = ObjectWriter.forObject(req);
-        return req.store().delete(req.namespace(), req.name(), RequestBodies.deleteRequest(options),
+        return req.store()
+                .delete(
+                        req.namespace(),
+                        req.name(),
+                        RequestBodies.deleteRequest(options),
                         RequestBodies.writeContext(req, options.dryRun()))
                 .map(result -> {
                     if (result.removed()) {
                         var gr = req.type().groupResource();
-                        Status status = Status.success(new StatusDetails(req.name(), gr.group(), gr.resource(),
-                                Objects.uid(result.object()), null, null));
+                        Status status = Status.success(new StatusDetails(
+                                req.name(), gr.group(), gr.resource(), Objects.uid(result.object()), null, null));
                         Responses.writeJson(req.ctx(), 200, status, writer.pretty());
                     } else {
                         writer.writeObject(200, req.present(result.object()));

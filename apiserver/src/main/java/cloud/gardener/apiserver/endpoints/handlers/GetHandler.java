@@ -17,10 +17,9 @@ public final class GetHandler implements VerbHandler {
         ObjectWriter writer = ObjectWriter.forObject(req);
         String rv = req.ctx().queryParams().get("resourceVersion");
         long minimum = rv == null || rv.isEmpty() ? 0 : ListQueries.parseRevision(rv);
-        return req.store().get(req.namespace(), req.name(), minimum)
-                .map(obj -> {
-                    writer.writeObject(200, req.present(obj));
-                    return null;
-                });
+        return req.store().get(req.namespace(), req.name(), minimum).map(obj -> {
+            writer.writeObject(200, req.present(obj));
+            return null;
+        });
     }
 }

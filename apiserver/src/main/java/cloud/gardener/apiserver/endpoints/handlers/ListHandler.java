@@ -1,11 +1,11 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
+import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.ListQueries;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
-import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ListResult;
@@ -22,7 +22,8 @@ public final class ListHandler implements VerbHandler {
         ListOptions options = ListOptions.parse(req.query(), false);
         ObjectWriter writer = ObjectWriter.forList(req);
         ListQueries.Resolved resolved = ListQueries.resolve(req, options);
-        return req.store().list(req.namespace(), resolved.query())
+        return req.store()
+                .list(req.namespace(), resolved.query())
                 .recover(t -> Future.failedFuture(withInconsistentContinue(t, resolved.query())))
                 .map(result -> {
                     writer.writeList(toList(req, result, resolved.hasSelector()));
@@ -32,10 +33,12 @@ public final class ListHandler implements VerbHandler {
 
     /** The 410 for a compacted continue token carries a token that continues at the latest revision. */
     static Throwable withInconsistentContinue(Throwable t, ListQuery query) {
-        if (t instanceof ApiException e && e.code() == 410
-                && GenericStore.INCONSISTENT_CONTINUE_MESSAGE.equals(e.getMessage()) && query.startKey() != null) {
-            return new ApiException(e.status().withContinue(
-                    ContinueToken.encode(ContinueToken.INCONSISTENT_RESOURCE_VERSION, query.startKey())));
+        if (t instanceof ApiException e
+                && e.code() == 410
+                && GenericStore.INCONSISTENT_CONTINUE_MESSAGE.equals(e.getMessage())
+                && query.startKey() != null) {
+            return new ApiException(e.status()
+                    .withContinue(ContinueToken.encode(ContinueToken.INCONSISTENT_RESOURCE_VERSION, query.startKey())));
         }
         return t;
     }

@@ -5,8 +5,8 @@ import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.CreateAuthorization;
-import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.GoJsonSyntax;
+import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.TypedDecoding;
@@ -36,8 +36,8 @@ public final class PatchHandler implements VerbHandler {
     @Override
     public Future<Void> handle(ResourceRequest req) {
         PatchType patchType = PatchType.fromContentType(req.header("Content-Type"));
-        WriteOptions options = WriteOptions.parse(req.query(),
-                patchType.isApply() ? WriteOptions.Operation.APPLY_PATCH : WriteOptions.Operation.PATCH);
+        WriteOptions options = WriteOptions.parse(
+                req.query(), patchType.isApply() ? WriteOptions.Operation.APPLY_PATCH : WriteOptions.Operation.PATCH);
         ObjectWriter writer = ObjectWriter.forObject(req);
         WriteContext ctx = RequestBodies.writeContext(req, options);
         FieldManager fieldManager = RequestBodies.fieldManager(req);
@@ -47,32 +47,44 @@ public final class PatchHandler implements VerbHandler {
         JsonNode patch = parse(req);
         String sub = req.subresource();
         // strategic merge follows the merge keys of the kind's model (none: merges like a merge patch, lists replaced)
-        PatchMeta meta = patchType == PatchType.STRATEGIC_MERGE ? PatchMeta.forKind(req.type().gvk(req.version())) : null;
-        return req.store().update(req.namespace(), req.name(), sub, current -> {
-                    // the patch speaks the request's version
-                    ObjectNode view = req.present(current);
-                    JsonNode patched = switch (patchType) {
-                        case JSON_PATCH -> JsonPatch.apply(view.deepCopy(), patch);
-                        case STRATEGIC_MERGE -> StrategicMergePatch.apply(view, patch, meta);
-                        default -> MergePatch.apply(view.deepCopy(), patch);
-                    };
-                    if (!(patched instanceof ObjectNode obj)) {
-                        throw ApiException.badRequest("the patched object is not a JSON object");
-                    }
-                    Supplier<String> shown = () -> patchType == PatchType.STRATEGIC_MERGE
-                            ? StrategicMergePatch.goPrint(patch) : Json.toJson(obj);
-                    if (patchType == PatchType.STRATEGIC_MERGE) {
-                        // converted from a map into the endpoint's type: the map's apiVersion and kind are not read
-                        obj.put("apiVersion", req.apiVersion()).put("kind", req.type().kind());
-                    } else {
-                        BodyKind.resolvePatched(obj, req.type().gvk(req.version()), shown);
-                    }
-                    // Go quotes the patch map for strategic merge, the patched document for the others
-                    ObjectNode decoded = TypedDecoding.applyPatched(req, obj, options.fieldValidation(), shown);
-                    // the patched object is what a PUT of the subresource would have sent (binding moves only seedName)
-                    ObjectNode desired = Subresources.apply(sub, current, decoded);
-                    return fieldManager.update(req.present(current), desired, ctx.fieldManager());
-                }, ctx)
+        PatchMeta meta = patchType == PatchType.STRATEGIC_MERGE
+                ? PatchMeta.forKind(req.type().gvk(req.version()))
+                : null;
+        return req.store()
+                .update(
+                        req.namespace(),
+                        req.name(),
+                        sub,
+                        current -> {
+                            // the patch speaks the request's version
+                            ObjectNode view = req.present(current);
+                            JsonNode patched = switch (patchType) {
+                                case JSON_PATCH -> JsonPatch.apply(view.deepCopy(), patch);
+                                case STRATEGIC_MERGE -> StrategicMergePatch.apply(view, patch, meta);
+                                default -> MergePatch.apply(view.deepCopy(), patch);
+                            };
+                            if (!(patched instanceof ObjectNode obj)) {
+                                throw ApiException.badRequest("the patched object is not a JSON object");
+                            }
+                            Supplier<String> shown = () -> patchType == PatchType.STRATEGIC_MERGE
+                                    ? StrategicMergePatch.goPrint(patch)
+                                    : Json.toJson(obj);
+                            if (patchType == PatchType.STRATEGIC_MERGE) {
+                                // converted from a map into the endpoint's type: the map's apiVersion and kind are not
+                                // read
+                                obj.put("apiVersion", req.apiVersion())
+                                        .put("kind", req.type().kind());
+                            } else {
+                                BodyKind.resolvePatched(obj, req.type().gvk(req.version()), shown);
+                            }
+                            // Go quotes the patch map for strategic merge, the patched document for the others
+                            ObjectNode decoded = TypedDecoding.applyPatched(req, obj, options.fieldValidation(), shown);
+                            // the patched object is what a PUT of the subresource would have sent (binding moves only
+                            // seedName)
+                            ObjectNode desired = Subresources.apply(sub, current, decoded);
+                            return fieldManager.update(req.present(current), desired, ctx.fieldManager());
+                        },
+                        ctx)
                 .map(updated -> {
                     writer.writeObject(200, req.present(updated));
                     return null;
@@ -80,15 +92,25 @@ public final class PatchHandler implements VerbHandler {
     }
 
     /** Server-side apply: the configuration merged into the live object, or into an empty one for a create. */
-    private static Future<Void> apply(ResourceRequest req, WriteOptions options, WriteContext ctx,
-                                      FieldManager fieldManager, ObjectWriter writer) {
+    private static Future<Void> apply(
+            ResourceRequest req,
+            WriteOptions options,
+            WriteContext ctx,
+            FieldManager fieldManager,
+            ObjectWriter writer) {
         ObjectNode config = parseApplyConfiguration(req);
         String sub = req.subresource();
-        return req.store().update(req.namespace(), req.name(), sub, current -> {
-                    ObjectNode applied = fieldManager.apply(req.present(current), config.deepCopy(),
-                            options.fieldManager(), options.forced());
-                    return Subresources.apply(sub, current, finish(req, applied, options));
-                }, ctx)
+        return req.store()
+                .update(
+                        req.namespace(),
+                        req.name(),
+                        sub,
+                        current -> {
+                            ObjectNode applied = fieldManager.apply(
+                                    req.present(current), config.deepCopy(), options.fieldManager(), options.forced());
+                            return Subresources.apply(sub, current, finish(req, applied, options));
+                        },
+                        ctx)
                 .<Void>map(updated -> {
                     writer.writeObject(200, req.present(updated));
                     return null;
@@ -98,14 +120,19 @@ public final class PatchHandler implements VerbHandler {
                         return Future.failedFuture(t);
                     }
                     // apply creates what does not exist, when the user may also create
-                    return CreateAuthorization.authorize(req).compose(v -> {
-                        ObjectNode created = finish(req, fieldManager.apply(null, config.deepCopy(),
-                                options.fieldManager(), options.forced()), options);
-                        return req.store().create(req.namespace(), created, ctx);
-                    }).<Void>map(obj -> {
-                        writer.writeObject(201, req.present(obj));
-                        return null;
-                    });
+                    return CreateAuthorization.authorize(req)
+                            .compose(v -> {
+                                ObjectNode created = finish(
+                                        req,
+                                        fieldManager.apply(
+                                                null, config.deepCopy(), options.fieldManager(), options.forced()),
+                                        options);
+                                return req.store().create(req.namespace(), created, ctx);
+                            })
+                            .<Void>map(obj -> {
+                                writer.writeObject(201, req.present(obj));
+                                return null;
+                            });
                 });
     }
 
@@ -113,8 +140,8 @@ public final class PatchHandler implements VerbHandler {
     private static ObjectNode finish(ResourceRequest req, ObjectNode applied, WriteOptions options) {
         String name = Objects.name(applied);
         if (!name.equals(req.name())) {
-            throw ApiException.badRequest("the name of the object (" + name + ") does not match the name on the URL ("
-                    + req.name() + ")");
+            throw ApiException.badRequest(
+                    "the name of the object (" + name + ") does not match the name on the URL (" + req.name() + ")");
         }
         RequestBodies.checkNamespace(req, applied);
         return TypedDecoding.applyPatched(req, applied, options.fieldValidation(), () -> Json.toJson(applied));

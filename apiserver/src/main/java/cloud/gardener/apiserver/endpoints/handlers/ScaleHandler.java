@@ -11,8 +11,8 @@ import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.selection.LabelRequirement;
 import cloud.gardener.apiserver.api.selection.SelectionOperator;
 import cloud.gardener.apiserver.endpoints.BodyKind;
-import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.GoJsonSyntax;
+import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.Responses;
@@ -58,9 +58,12 @@ public final class ScaleHandler implements VerbHandler {
 
     private static Future<Void> get(ResourceRequest req) {
         ObjectWriter writer = ObjectWriter.forObject(req);
-        return req.store().get(req.namespace(), req.name())
-                .recover(t -> Future.failedFuture(t instanceof ApiException e && e.code() == 404
-                        ? ApiException.notFound(scaleResource(req), req.name()) : t))
+        return req.store()
+                .get(req.namespace(), req.name())
+                .recover(t -> Future.failedFuture(
+                        t instanceof ApiException e && e.code() == 404
+                                ? ApiException.notFound(scaleResource(req), req.name())
+                                : t))
                 .map(obj -> {
                     writer.writeObject(200, toScale(obj));
                     return null;
@@ -111,25 +114,37 @@ public final class ScaleHandler implements VerbHandler {
     }
 
     /** Turns the stored object into its scale, lets {@code change} produce the new scale, and writes it back. */
-    private static Future<Void> write(ResourceRequest req, ObjectWriter writer, WriteOptions options,
-                                      UnaryOperator<ObjectNode> change) {
-        return req.store().update(req.namespace(), req.name(), req.subresource(), current -> {
-                    ObjectNode scale = change.apply(toScale(current));
-                    String uid = Objects.uid(scale);
-                    if (!uid.isEmpty() && !uid.equals(Objects.uid(current))) {
-                        throw ApiException.conflict(scaleResource(req), req.name(), "precondition failed: UID in "
-                                + "precondition: " + uid + ", UID in object meta: " + Objects.uid(current));
-                    }
-                    ObjectNode updated = req.present(current);
-                    updated.withObjectProperty("spec").put("replicas", scale.path("spec").path("replicas").asInt(0));
-                    String rv = Objects.resourceVersion(scale);
-                    if (rv.isEmpty()) {
-                        Objects.meta(updated).remove("resourceVersion");
-                    } else {
-                        Objects.meta(updated).put("resourceVersion", rv);
-                    }
-                    return updated;
-                }, RequestBodies.writeContext(req, options))
+    private static Future<Void> write(
+            ResourceRequest req, ObjectWriter writer, WriteOptions options, UnaryOperator<ObjectNode> change) {
+        return req.store()
+                .update(
+                        req.namespace(),
+                        req.name(),
+                        req.subresource(),
+                        current -> {
+                            ObjectNode scale = change.apply(toScale(current));
+                            String uid = Objects.uid(scale);
+                            if (!uid.isEmpty() && !uid.equals(Objects.uid(current))) {
+                                throw ApiException.conflict(
+                                        scaleResource(req),
+                                        req.name(),
+                                        "precondition failed: UID in " + "precondition: " + uid
+                                                + ", UID in object meta: " + Objects.uid(current));
+                            }
+                            ObjectNode updated = req.present(current);
+                            updated.withObjectProperty("spec")
+                                    .put(
+                                            "replicas",
+                                            scale.path("spec").path("replicas").asInt(0));
+                            String rv = Objects.resourceVersion(scale);
+                            if (rv.isEmpty()) {
+                                Objects.meta(updated).remove("resourceVersion");
+                            } else {
+                                Objects.meta(updated).put("resourceVersion", rv);
+                            }
+                            return updated;
+                        },
+                        RequestBodies.writeContext(req, options))
                 .map(updated -> {
                     writer.writeObject(200, toScale(updated));
                     return null;
@@ -152,8 +167,10 @@ public final class ScaleHandler implements VerbHandler {
                 meta.set(field, v);
             }
         }
-        scale.putObject("spec").put("replicas", obj.path("spec").path("replicas").asInt(0));
-        scale.putObject("status").put("replicas", obj.path("status").path("replicas").asInt(0))
+        scale.putObject("spec")
+                .put("replicas", obj.path("spec").path("replicas").asInt(0));
+        scale.putObject("status")
+                .put("replicas", obj.path("status").path("replicas").asInt(0))
                 .put("selector", selectorString(obj.path("spec").path("selector")));
         return ModelCodec.canonical(scale, Scale.class);
     }
@@ -161,8 +178,12 @@ public final class ScaleHandler implements VerbHandler {
     /** {@code metav1.LabelSelectorAsSelector(...).String()}: requirements sorted by key, values sorted. */
     static String selectorString(JsonNode selector) {
         List<LabelRequirement> requirements = new ArrayList<>();
-        selector.path("matchLabels").properties().forEach(e ->
-                requirements.add(new LabelRequirement(e.getKey(), SelectionOperator.EQUALS, List.of(e.getValue().asText()))));
+        selector.path("matchLabels")
+                .properties()
+                .forEach(e -> requirements.add(new LabelRequirement(
+                        e.getKey(),
+                        SelectionOperator.EQUALS,
+                        List.of(e.getValue().asText()))));
         for (JsonNode expression : selector.path("matchExpressions")) {
             String key = expression.path("key").asText("");
             String operator = expression.path("operator").asText("");
@@ -182,13 +203,15 @@ public final class ScaleHandler implements VerbHandler {
             }
             requirements.add(new LabelRequirement(key, op, needsValues ? List.copyOf(values) : List.of()));
         }
-        return requirements.stream().sorted(Comparator.comparing(LabelRequirement::key))
-                .map(LabelRequirement::toString).collect(Collectors.joining(","));
+        return requirements.stream()
+                .sorted(Comparator.comparing(LabelRequirement::key))
+                .map(LabelRequirement::toString)
+                .collect(Collectors.joining(","));
     }
 
     /** The body as an autoscaling/v1 Scale under the request's field validation. */
-    private static ObjectNode decode(ResourceRequest req, ObjectNode body, RequestBodies.ParsedBody parsed,
-                                     FieldValidation validation) {
+    private static ObjectNode decode(
+            ResourceRequest req, ObjectNode body, RequestBodies.ParsedBody parsed, FieldValidation validation) {
         Decoded<Scale> decoded;
         try {
             decoded = ModelCodec.decode(body, Scale.class);
@@ -200,7 +223,8 @@ public final class ScaleHandler implements VerbHandler {
             throw RequestBodies.cannotBeHandled(SCALE, "strict decoding error: " + String.join(", ", problems));
         }
         if (validation == FieldValidation.WARN) {
-            RequestBodies.ParsedBody.warnings(problems).forEach(p -> Responses.warnings(req.ctx()).add(p));
+            RequestBodies.ParsedBody.warnings(problems)
+                    .forEach(p -> Responses.warnings(req.ctx()).add(p));
         }
         ObjectNode scale = ModelCodec.encode(decoded.value());
         scale.put("kind", SCALE.kind());

@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** How a write through a subresource turns into the desired object. */
 final class Subresources {
 
-    private Subresources() {
-    }
+    private Subresources() {}
 
     /**
      * Returns the desired object for a write through the given subresource.

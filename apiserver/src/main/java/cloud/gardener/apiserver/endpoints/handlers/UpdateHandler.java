@@ -39,17 +39,31 @@ public final class UpdateHandler implements VerbHandler {
         return update(req, body, ctx, fieldManager, createsOnUpdate, writer);
     }
 
-    private static Future<Void> update(ResourceRequest req, ObjectNode body, WriteContext ctx,
-                                       FieldManager fieldManager, boolean createsOnUpdate, ObjectWriter writer) {
+    private static Future<Void> update(
+            ResourceRequest req,
+            ObjectNode body,
+            WriteContext ctx,
+            FieldManager fieldManager,
+            boolean createsOnUpdate,
+            ObjectWriter writer) {
         String sub = req.subresource();
-        return req.store().update(req.namespace(), req.name(), sub, current -> fieldManager.update(req.present(current),
-                        Subresources.apply(sub, current, body.deepCopy()), ctx.fieldManager()), ctx)
+        return req.store()
+                .update(
+                        req.namespace(),
+                        req.name(),
+                        sub,
+                        current -> fieldManager.update(
+                                req.present(current),
+                                Subresources.apply(sub, current, body.deepCopy()),
+                                ctx.fieldManager()),
+                        ctx)
                 .<Void>map(updated -> {
                     writer.writeObject(200, req.present(updated));
                     return null;
                 })
                 .recover(t -> createsOnUpdate && t instanceof ApiException e && e.code() == 404
-                        ? create(req, body, ctx, fieldManager, writer) : Future.failedFuture(t));
+                        ? create(req, body, ctx, fieldManager, writer)
+                        : Future.failedFuture(t));
     }
 
     /**
@@ -57,17 +71,21 @@ public final class UpdateHandler implements VerbHandler {
      * resourceVersion means nothing for an object that does not exist (storage clears it). An object created by
      * someone else meanwhile is updated after all.
      */
-    private static Future<Void> create(ResourceRequest req, ObjectNode body, WriteContext ctx,
-                                       FieldManager fieldManager, ObjectWriter writer) {
-        return CreateAuthorization.authorize(req).compose(v -> {
-            ObjectNode created = body.deepCopy();
-            Objects.meta(created).remove("resourceVersion");
-            fieldManager.update(null, created, ctx.fieldManager());
-            return req.store().create(req.namespace(), created, ctx);
-        }).<Void>map(obj -> {
-            writer.writeObject(201, req.present(obj));
-            return null;
-        }).recover(t -> t instanceof ApiException e && "AlreadyExists".equals(e.reason())
-                ? update(req, body, ctx, fieldManager, false, writer) : Future.failedFuture(t));
+    private static Future<Void> create(
+            ResourceRequest req, ObjectNode body, WriteContext ctx, FieldManager fieldManager, ObjectWriter writer) {
+        return CreateAuthorization.authorize(req)
+                .compose(v -> {
+                    ObjectNode created = body.deepCopy();
+                    Objects.meta(created).remove("resourceVersion");
+                    fieldManager.update(null, created, ctx.fieldManager());
+                    return req.store().create(req.namespace(), created, ctx);
+                })
+                .<Void>map(obj -> {
+                    writer.writeObject(201, req.present(obj));
+                    return null;
+                })
+                .recover(t -> t instanceof ApiException e && "AlreadyExists".equals(e.reason())
+                        ? update(req, body, ctx, fieldManager, false, writer)
+                        : Future.failedFuture(t));
     }
 }

@@ -54,14 +54,18 @@ public final class WatchHandler implements VerbHandler {
         ListQueries.Resolved resolved = ListQueries.resolve(req, options);
         Predicate<ObjectNode> filter = resolved.filter();
         String rv = options.resourceVersion() == null ? "" : options.resourceVersion();
-        boolean initialEvents = options.sendInitialEvents() != null ? options.sendInitialEvents()
-                : rv.isEmpty() || "0".equals(rv);
+        boolean initialEvents =
+                options.sendInitialEvents() != null ? options.sendInitialEvents() : rv.isEmpty() || "0".equals(rv);
         WebSocketWatch webSocket = null;
         if (WebSocketWatch.isWebSocketRequest(req.ctx().request())) {
             int refusal = WebSocketWatch.refusal(req.ctx().request());
             if (refusal != 0) {
                 // Go's handshake writes the status alone and closes the connection
-                req.ctx().response().setStatusCode(refusal).putHeader("Connection", "close").end();
+                req.ctx()
+                        .response()
+                        .setStatusCode(refusal)
+                        .putHeader("Connection", "close")
+                        .end();
                 return Future.succeededFuture();
             }
             webSocket = new WebSocketWatch(req.ctx(), writer.watchContentType());
@@ -70,25 +74,28 @@ public final class WatchHandler implements VerbHandler {
         Stream stream = new Stream(req, writer, filter, options.allowWatchBookmarks(), webSocket);
         Future<Long> start;
         if (initialEvents) {
-            ListQuery query = new ListQuery(rv.isEmpty() || "0".equals(rv) ? 0 : ListQueries.parseRevision(rv), false,
-                    0, null, filter, false);
-            start = req.store().list(req.namespace(), query).compose(page -> stream.begin().map(v -> {
-                page.items().forEach(item -> {
-                    stream.watcher.initEvent();
-                    stream.send("ADDED", item);
-                });
-                if (Boolean.TRUE.equals(options.sendInitialEvents()) && options.allowWatchBookmarks()) {
-                    stream.bookmark(page.revision(), true);
-                }
-                return page.revision();
-            }));
+            ListQuery query = new ListQuery(
+                    rv.isEmpty() || "0".equals(rv) ? 0 : ListQueries.parseRevision(rv), false, 0, null, filter, false);
+            start = req.store()
+                    .list(req.namespace(), query)
+                    .compose(page -> stream.begin().map(v -> {
+                        page.items().forEach(item -> {
+                            stream.watcher.initEvent();
+                            stream.send("ADDED", item);
+                        });
+                        if (Boolean.TRUE.equals(options.sendInitialEvents()) && options.allowWatchBookmarks()) {
+                            stream.bookmark(page.revision(), true);
+                        }
+                        return page.revision();
+                    }));
         } else {
             long revision = ListQueries.parseRevision(rv);
             start = stream.begin().map(v -> revision);
         }
         long timeoutSeconds = options.timeoutSeconds() != null && options.timeoutSeconds() > 0
                 ? options.timeoutSeconds()
-                : minRequestTimeoutSeconds + ThreadLocalRandom.current().nextLong(Math.max(1, minRequestTimeoutSeconds));
+                : minRequestTimeoutSeconds
+                        + ThreadLocalRandom.current().nextLong(Math.max(1, minRequestTimeoutSeconds));
         return start.compose(revision -> stream.run(revision, timeoutSeconds));
     }
 
@@ -110,15 +117,23 @@ public final class WatchHandler implements VerbHandler {
         private boolean begun;
 
         /** @param webSocket the upgrade to make instead of a chunked response, or null */
-        Stream(ResourceRequest req, ObjectWriter writer, Predicate<ObjectNode> filter, boolean bookmarks,
-               WebSocketWatch webSocket) {
+        Stream(
+                ResourceRequest req,
+                ObjectWriter writer,
+                Predicate<ObjectNode> filter,
+                boolean bookmarks,
+                WebSocketWatch webSocket) {
             this.req = req;
             this.writer = writer;
             this.filter = filter;
             this.bookmarks = bookmarks;
             this.resp = req.ctx().response();
             this.webSocket = webSocket;
-            this.watcher = metrics.watcher(req.type().group(), req.version(), req.type().kind(), req.type().plural(),
+            this.watcher = metrics.watcher(
+                    req.type().group(),
+                    req.version(),
+                    req.type().kind(),
+                    req.type().plural(),
                     req.type().groupResource().toString());
         }
 

@@ -1,11 +1,11 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.ServerWebSocket;
-import cloud.gardener.apiserver.endpoints.request.RequestInfo;
-import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import io.vertx.ext.web.RoutingContext;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -91,7 +91,7 @@ public final class WebSocketWatch {
         return ctx.request().toWebSocket().map(ws -> {
             socket = ws;
             // the client should send nothing; whatever it sends is read and dropped
-            ws.frameHandler(frame -> { });
+            ws.frameHandler(frame -> {});
             ws.closeHandler(v -> onClose.run());
             ws.exceptionHandler(t -> onClose.run());
             return null;

@@ -71,7 +71,8 @@ public enum BodyFormat {
     /** {@code NewUnsupportedMediaTypeError} over the types this body may have, in the codec factory's order. */
     private static String unsupportedMessage(boolean protobufDecodable) {
         return "the body of the request was in an unknown format - accepted media types include: "
-                + (protobufDecodable ? JSON.mediaType + ", " + YAML.mediaType + ", " + PROTOBUF.mediaType
+                + (protobufDecodable
+                        ? JSON.mediaType + ", " + YAML.mediaType + ", " + PROTOBUF.mediaType
                         : JSON.mediaType + ", " + YAML.mediaType);
     }
 }

@@ -48,13 +48,13 @@ public record OutputFormat(Encoding encoding, ConversionTarget target, String ta
      */
     public void checkShape(boolean isList, String goTypeName) {
         if (target == ConversionTarget.PARTIAL_OBJECT_METADATA && isList) {
-            throw ApiException.notAcceptable("you requested PartialObjectMetadata, but the requested object is a list ("
-                    + goTypeName + ")");
+            throw ApiException.notAcceptable(
+                    "you requested PartialObjectMetadata, but the requested object is a list (" + goTypeName + ")");
         }
         if (target == ConversionTarget.PARTIAL_OBJECT_METADATA_LIST && !isList) {
             throw ApiException.notAcceptable(
-                    "you requested PartialObjectMetadataList, but the requested object is not a list ("
-                            + goTypeName + ")");
+                    "you requested PartialObjectMetadataList, but the requested object is not a list (" + goTypeName
+                            + ")");
         }
     }
 

@@ -26,24 +26,34 @@ public final class OutputNegotiator {
 
     /** The 406 message of a watch on a kind without a protobuf form whose negotiated serializer cannot stream. */
     public static final String NOT_ACCEPTABLE_STREAM_MESSAGE = notAcceptableStreamMessage(false);
+
     private static final Set<String> META_VERSIONS = Set.of("v1", "v1beta1");
 
     /** Which conversions an endpoint allows. */
-    private enum Restrictions { RESOURCE, WATCH_LIST, NO_CONVERSION }
-
-    private OutputNegotiator() {
+    private enum Restrictions {
+        RESOURCE,
+        WATCH_LIST,
+        NO_CONVERSION
     }
+
+    private OutputNegotiator() {}
 
     /** The 406 message: the media types served for a kind with ({@code protobuf}) or without a protobuf form. */
     public static String notAcceptableMessage(boolean protobuf) {
         return "only the following media types are accepted: "
-                + String.join(", ", served(protobuf).stream().map(Encoding::mediaType).toList());
+                + String.join(
+                        ", ", served(protobuf).stream().map(Encoding::mediaType).toList());
     }
 
     /** The 406 message of a watch whose negotiated serializer cannot stream (YAML): the stream media types served. */
     public static String notAcceptableStreamMessage(boolean protobuf) {
-        return "only the following media types are accepted: " + String.join(", ", served(protobuf).stream()
-                .filter(e -> e != Encoding.YAML).map(e -> e.mediaType() + ";stream=watch").toList());
+        return "only the following media types are accepted: "
+                + String.join(
+                        ", ",
+                        served(protobuf).stream()
+                                .filter(e -> e != Encoding.YAML)
+                                .map(e -> e.mediaType() + ";stream=watch")
+                                .toList());
     }
 
     private static List<Encoding> served(boolean protobuf) {
@@ -93,8 +103,11 @@ public final class OutputNegotiator {
         if (stream == null || stream.encoding() == Encoding.YAML) {
             throw ApiException.notAcceptable(notAcceptableStreamMessage(protobuf));
         }
-        return new OutputFormat(f.encoding() == Encoding.PROTOBUF ? Encoding.PROTOBUF : Encoding.JSON, f.target(),
-                f.targetVersion(), false);
+        return new OutputFormat(
+                f.encoding() == Encoding.PROTOBUF ? Encoding.PROTOBUF : Encoding.JSON,
+                f.target(),
+                f.targetVersion(),
+                false);
     }
 
     /**
@@ -135,8 +148,10 @@ public final class OutputNegotiator {
                 default -> false;
             };
         }
-        return userAgent != null && (userAgent.startsWith("curl") || userAgent.startsWith("Wget")
-                || userAgent.startsWith("Mozilla/5.0"));
+        return userAgent != null
+                && (userAgent.startsWith("curl")
+                        || userAgent.startsWith("Wget")
+                        || userAgent.startsWith("Mozilla/5.0"));
     }
 
     private static OutputFormat negotiate(String accept, Restrictions restrictions, List<Encoding> encodings) {
@@ -147,7 +162,8 @@ public final class OutputNegotiator {
             for (Encoding encoding : encodings) {
                 String[] served = encoding.mediaType().split("/", -1);
                 boolean matches = (clause.type().equals(served[0])
-                        && (clause.subtype().equals(served[1]) || clause.subtype().equals("*")))
+                                && (clause.subtype().equals(served[1])
+                                        || clause.subtype().equals("*")))
                         || (clause.type().equals("*") && clause.subtype().equals("*"));
                 if (matches) {
                     OutputFormat f = accept(clause, encoding, restrictions);
@@ -193,18 +209,20 @@ public final class OutputNegotiator {
                     }
                 }
                 case "pretty" -> pretty = v.equals("1");
-                default -> { }
+                default -> {}
             }
         }
         if (!convert) {
             return new OutputFormat(encoding, ConversionTarget.NONE, null, pretty);
         }
-        if (restrictions == Restrictions.NO_CONVERSION || !group.equals("meta.k8s.io")
+        if (restrictions == Restrictions.NO_CONVERSION
+                || !group.equals("meta.k8s.io")
                 || !META_VERSIONS.contains(version)) {
             return null;
         }
         ConversionTarget target = ConversionTarget.ofKind(kind);
-        if (target == null || (target == ConversionTarget.TABLE && restrictions == Restrictions.WATCH_LIST)
+        if (target == null
+                || (target == ConversionTarget.TABLE && restrictions == Restrictions.WATCH_LIST)
                 || (target == ConversionTarget.TABLE && encoding == Encoding.PROTOBUF)) {
             return null;
         }

@@ -19,8 +19,7 @@ public final class OpenApiV2Protobuf {
     /** What the server answers with, for either of the two Accept spellings. */
     public static final String CONTENT_TYPE = "application/com.github.proto-openapi.spec.v2.v1.0+protobuf";
 
-    private OpenApiV2Protobuf() {
-    }
+    private OpenApiV2Protobuf() {}
 
     /** Whether a media type (essence, without parameters) asks for this encoding. */
     public static boolean isProtobufMediaType(String essence) {
@@ -47,7 +46,10 @@ public final class OpenApiV2Protobuf {
         message(w, 10, d.get("parameters"), (m, ps) -> named(m, 1, ps, OpenApiV2Protobuf::parameter));
         message(w, 11, d.get("responses"), (m, rs) -> named(m, 1, rs, OpenApiV2Protobuf::response));
         repeated(w, 12, d.get("security"), OpenApiV2Protobuf::securityRequirement);
-        message(w, 13, d.get("securityDefinitions"),
+        message(
+                w,
+                13,
+                d.get("securityDefinitions"),
                 (m, sd) -> named(m, 1, sd, OpenApiV2Protobuf::securityDefinitionsItem));
         repeated(w, 14, d.get("tags"), OpenApiV2Protobuf::tag);
         message(w, 15, d.get("externalDocs"), OpenApiV2Protobuf::externalDocs);
@@ -143,19 +145,21 @@ public final class OpenApiV2Protobuf {
         };
         // Query and formData sub-schemas have allowEmptyValue at 5, which shifts the rest by one.
         boolean allowsEmpty = which == 2 || which == 3;
-        w.message(2, nb -> nb.message(which, s -> {
-            s.bool(1, p.path("required").asBoolean());
-            s.string(2, in);
-            s.string(3, text(p, "description"));
-            s.string(4, text(p, "name"));
-            int start = 5;
-            if (allowsEmpty) {
-                s.bool(5, p.path("allowEmptyValue").asBoolean());
-                start = 6;
-            }
-            validationKeywords(s, start, p);
-            extensions(s, start + 17, p);
-        }));
+        w.message(
+                2,
+                nb -> nb.message(which, s -> {
+                    s.bool(1, p.path("required").asBoolean());
+                    s.string(2, in);
+                    s.string(3, text(p, "description"));
+                    s.string(4, text(p, "name"));
+                    int start = 5;
+                    if (allowsEmpty) {
+                        s.bool(5, p.path("allowEmptyValue").asBoolean());
+                        start = 6;
+                    }
+                    validationKeywords(s, start, p);
+                    extensions(s, start + 17, p);
+                }));
     }
 
     /**
@@ -263,7 +267,12 @@ public final class OpenApiV2Protobuf {
         } else {
             message(w, 21, additional, (m, a) -> m.message(1, sc -> schema(sc, a)));
         }
-        message(w, 22, s.get("type"), (m, t) -> strings(m, 1, t.isArray() ? t : Json.MAPPER.createArrayNode().add(t)));
+        message(
+                w,
+                22,
+                s.get("type"),
+                (m, t) -> strings(
+                        m, 1, t.isArray() ? t : Json.MAPPER.createArrayNode().add(t)));
         JsonNode items = s.get("items");
         if (items != null) {
             w.message(23, m -> {
@@ -359,8 +368,8 @@ public final class OpenApiV2Protobuf {
         }
     }
 
-    private static void namedEntry(ProtoWriter w, int field, String name, JsonNode v,
-                                   BiConsumer<ProtoWriter, JsonNode> value) {
+    private static void namedEntry(
+            ProtoWriter w, int field, String name, JsonNode v, BiConsumer<ProtoWriter, JsonNode> value) {
         w.message(field, m -> {
             m.string(1, name);
             m.message(2, inner -> value.accept(inner, v));

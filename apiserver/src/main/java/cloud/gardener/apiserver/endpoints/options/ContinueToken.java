@@ -86,7 +86,8 @@ public record ContinueToken(long resourceVersion, String start) {
             throw invalid("continue key is not valid: server does not recognize this encoded version " + version);
         }
         if (rv == 0) {
-            throw invalid("continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
+            throw invalid(
+                    "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
         }
         if (start.isEmpty()) {
             throw invalid("continue key is not valid: encoded start key empty (version meta.k8s.io/v1)");
@@ -111,8 +112,8 @@ public record ContinueToken(long resourceVersion, String start) {
             if (c == '\r' || c == '\n') {
                 continue;
             }
-            boolean alphabet = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '_';
+            boolean alphabet =
+                    (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
             if (!alphabet) {
                 throw new IllegalArgumentException("illegal base64 data at input byte " + i);
             }

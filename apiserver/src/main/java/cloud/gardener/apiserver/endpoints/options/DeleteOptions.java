@@ -3,9 +3,9 @@ package cloud.gardener.apiserver.endpoints.options;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.endpoints.GoJsonSyntax;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.endpoints.GoJsonSyntax;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufDecodingException;
@@ -28,8 +28,13 @@ import java.util.Map;
  * @param orphanDependents            deprecated; null when absent
  * @param dryRun                      {@code dryRun=All} was given
  */
-public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, String preconditionResourceVersion,
-                            String propagationPolicy, Boolean orphanDependents, boolean dryRun) {
+public record DeleteOptions(
+        Long gracePeriodSeconds,
+        String preconditionUid,
+        String preconditionResourceVersion,
+        String propagationPolicy,
+        Boolean orphanDependents,
+        boolean dryRun) {
 
     public static final String ORPHAN = "Orphan";
     public static final String BACKGROUND = "Background";
@@ -63,8 +68,13 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
             List<String> dryRun = QueryParams.all(query, "dryRun");
             List<FieldError> dryErrs = WriteOptions.validateDryRun(dryRun);
             Long grace = QueryParams.optionalInt64(query, "gracePeriodSeconds");
-            options = new DeleteOptions(grace, null, null, QueryParams.first(query, "propagationPolicy"),
-                    QueryParams.optionalBool(query, "orphanDependents"), !dryRun.isEmpty());
+            options = new DeleteOptions(
+                    grace,
+                    null,
+                    null,
+                    QueryParams.first(query, "propagationPolicy"),
+                    QueryParams.optionalBool(query, "orphanDependents"),
+                    !dryRun.isEmpty());
             options.validate(dryErrs);
         }
         return options;
@@ -120,9 +130,13 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
             uid = string(pre.get("uid"), "preconditions.uid");
             rv = string(pre.get("resourceVersion"), "preconditions.resourceVersion");
         }
-        DeleteOptions options = new DeleteOptions(int64(node.get("gracePeriodSeconds")), uid, rv,
+        DeleteOptions options = new DeleteOptions(
+                int64(node.get("gracePeriodSeconds")),
+                uid,
+                rv,
                 string(node.get("propagationPolicy"), "propagationPolicy"),
-                bool(node.get("orphanDependents")), !dryRun.isEmpty());
+                bool(node.get("orphanDependents")),
+                !dryRun.isEmpty());
         options.validate(dryErrs);
         return options;
     }
@@ -147,12 +161,18 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
     private void validate(List<FieldError> dryRunErrors) {
         List<FieldError> errs = new ArrayList<>();
         if (orphanDependents != null && propagationPolicy != null) {
-            errs.add(FieldError.invalid("propagationPolicy", new GoValue(GoQuote.quote(propagationPolicy)),
+            errs.add(FieldError.invalid(
+                    "propagationPolicy",
+                    new GoValue(GoQuote.quote(propagationPolicy)),
                     "orphanDependents and deletionPropagation cannot be both set"));
         }
-        if (propagationPolicy != null && !propagationPolicy.equals(FOREGROUND)
-                && !propagationPolicy.equals(BACKGROUND) && !propagationPolicy.equals(ORPHAN)) {
-            errs.add(FieldError.notSupported("propagationPolicy", new GoValue(GoQuote.quote(propagationPolicy)),
+        if (propagationPolicy != null
+                && !propagationPolicy.equals(FOREGROUND)
+                && !propagationPolicy.equals(BACKGROUND)
+                && !propagationPolicy.equals(ORPHAN)) {
+            errs.add(FieldError.notSupported(
+                    "propagationPolicy",
+                    new GoValue(GoQuote.quote(propagationPolicy)),
                     List.of(FOREGROUND, BACKGROUND, ORPHAN, "nil")));
         }
         errs.addAll(dryRunErrors);
@@ -203,8 +223,8 @@ public record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, Str
         if (v.isNumber()) {
             kind = "number " + v.asText();
         }
-        return ApiException.unknown("json: cannot unmarshal " + kind + " into Go struct field DeleteOptions."
-                + field + " of type " + goType);
+        return ApiException.unknown("json: cannot unmarshal " + kind + " into Go struct field DeleteOptions." + field
+                + " of type " + goType);
     }
 
     private static String firstLine(String s) {

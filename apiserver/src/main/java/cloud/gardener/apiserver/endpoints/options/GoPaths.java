@@ -6,8 +6,7 @@ import java.util.Deque;
 /** Go's {@code path.Clean}, which guards continue tokens against escaping their key prefix. */
 final class GoPaths {
 
-    private GoPaths() {
-    }
+    private GoPaths() {}
 
     static String clean(String path) {
         if (path.isEmpty()) {

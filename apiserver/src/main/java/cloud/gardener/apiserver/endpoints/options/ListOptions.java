@@ -23,9 +23,17 @@ import java.util.Map;
  * @param timeoutSeconds       {@code timeoutSeconds}, null when absent
  * @param sendInitialEvents    {@code sendInitialEvents}, null when absent (after defaulting)
  */
-public record ListOptions(String labelSelector, String fieldSelector, String resourceVersion,
-                          String resourceVersionMatch, Long limit, String continueToken, boolean watch,
-                          boolean allowWatchBookmarks, Long timeoutSeconds, Boolean sendInitialEvents) {
+public record ListOptions(
+        String labelSelector,
+        String fieldSelector,
+        String resourceVersion,
+        String resourceVersionMatch,
+        Long limit,
+        String continueToken,
+        boolean watch,
+        boolean allowWatchBookmarks,
+        Long timeoutSeconds,
+        Boolean sendInitialEvents) {
 
     public static final String MATCH_EXACT = "Exact";
     public static final String MATCH_NOT_OLDER_THAN = "NotOlderThan";
@@ -48,10 +56,16 @@ public record ListOptions(String labelSelector, String fieldSelector, String res
         // decode in the field order of the generated conversion, so the first bad integer is the one reported
         Long timeoutSeconds = QueryParams.optionalInt64(query, "timeoutSeconds");
         Long limit = QueryParams.optionalInt64(query, "limit");
-        ListOptions o = new ListOptions(QueryParams.first(query, "labelSelector"),
-                QueryParams.first(query, "fieldSelector"), QueryParams.first(query, "resourceVersion"),
-                QueryParams.first(query, "resourceVersionMatch"), limit, QueryParams.first(query, "continue"),
-                QueryParams.bool(query, "watch"), QueryParams.bool(query, "allowWatchBookmarks"), timeoutSeconds,
+        ListOptions o = new ListOptions(
+                QueryParams.first(query, "labelSelector"),
+                QueryParams.first(query, "fieldSelector"),
+                QueryParams.first(query, "resourceVersion"),
+                QueryParams.first(query, "resourceVersionMatch"),
+                limit,
+                QueryParams.first(query, "continue"),
+                QueryParams.bool(query, "watch"),
+                QueryParams.bool(query, "allowWatchBookmarks"),
+                timeoutSeconds,
                 QueryParams.optionalBool(query, "sendInitialEvents"));
         o = o.withWatchListDefaults();
         // like Kubernetes, validation looks at the watch parameter only, not at a /watch/ path
@@ -82,15 +96,33 @@ public record ListOptions(String labelSelector, String fieldSelector, String res
         }
         boolean legacy = resourceVersion == null || resourceVersion.isEmpty() || resourceVersion.equals("0");
         if (watch && legacy) {
-            return new ListOptions(labelSelector, fieldSelector, resourceVersion, MATCH_NOT_OLDER_THAN, limit,
-                    continueToken, watch, allowWatchBookmarks, timeoutSeconds, true);
+            return new ListOptions(
+                    labelSelector,
+                    fieldSelector,
+                    resourceVersion,
+                    MATCH_NOT_OLDER_THAN,
+                    limit,
+                    continueToken,
+                    watch,
+                    allowWatchBookmarks,
+                    timeoutSeconds,
+                    true);
         }
         return this;
     }
 
     private ListOptions withWatch() {
-        return new ListOptions(labelSelector, fieldSelector, resourceVersion, resourceVersionMatch, limit,
-                continueToken, true, allowWatchBookmarks, timeoutSeconds, sendInitialEvents);
+        return new ListOptions(
+                labelSelector,
+                fieldSelector,
+                resourceVersion,
+                resourceVersionMatch,
+                limit,
+                continueToken,
+                true,
+                allowWatchBookmarks,
+                timeoutSeconds,
+                sendInitialEvents);
     }
 
     /** {@code ValidateListOptions} (WatchList enabled), with the messages of apimachinery. */
@@ -100,39 +132,43 @@ public record ListOptions(String labelSelector, String fieldSelector, String res
         boolean hasContinue = continueToken != null && !continueToken.isEmpty();
         if (isWatch) {
             if (sendInitialEvents != null && !match.equals(MATCH_NOT_OLDER_THAN)) {
-                errs.add(FieldError.forbidden("resourceVersionMatch",
+                errs.add(FieldError.forbidden(
+                        "resourceVersionMatch",
                         "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
             }
             if (!match.isEmpty()) {
                 if (sendInitialEvents == null) {
-                    errs.add(FieldError.forbidden("resourceVersionMatch",
+                    errs.add(FieldError.forbidden(
+                            "resourceVersionMatch",
                             "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
                 }
                 if (!match.equals(MATCH_NOT_OLDER_THAN)) {
                     errs.add(FieldError.notSupported("resourceVersionMatch", match, List.of(MATCH_NOT_OLDER_THAN)));
                 }
                 if (hasContinue) {
-                    errs.add(FieldError.forbidden("resourceVersionMatch",
-                            "resourceVersionMatch is forbidden when continue is provided"));
+                    errs.add(FieldError.forbidden(
+                            "resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
                 }
             }
             return errs;
         }
         if (!match.isEmpty()) {
             if (resourceVersion == null || resourceVersion.isEmpty()) {
-                errs.add(FieldError.forbidden("resourceVersionMatch",
+                errs.add(FieldError.forbidden(
+                        "resourceVersionMatch",
                         "resourceVersionMatch is forbidden unless resourceVersion is provided"));
             }
             if (hasContinue) {
-                errs.add(FieldError.forbidden("resourceVersionMatch",
-                        "resourceVersionMatch is forbidden when continue is provided"));
+                errs.add(FieldError.forbidden(
+                        "resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
             }
             if (!match.equals(MATCH_EXACT) && !match.equals(MATCH_NOT_OLDER_THAN)) {
-                errs.add(FieldError.notSupported("resourceVersionMatch", match,
-                        List.of(MATCH_EXACT, MATCH_NOT_OLDER_THAN, "")));
+                errs.add(FieldError.notSupported(
+                        "resourceVersionMatch", match, List.of(MATCH_EXACT, MATCH_NOT_OLDER_THAN, "")));
             }
             if (match.equals(MATCH_EXACT) && "0".equals(resourceVersion)) {
-                errs.add(FieldError.forbidden("resourceVersionMatch",
+                errs.add(FieldError.forbidden(
+                        "resourceVersionMatch",
                         "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\""));
             }
         }
@@ -148,8 +184,11 @@ public record ListOptions(String labelSelector, String fieldSelector, String res
      * token decodes, so call it after {@link ContinueToken#decode(String)}.
      */
     public void checkContinueResourceVersion() {
-        if (continueToken != null && !continueToken.isEmpty() && resourceVersion != null
-                && !resourceVersion.isEmpty() && !resourceVersion.equals("0")) {
+        if (continueToken != null
+                && !continueToken.isEmpty()
+                && resourceVersion != null
+                && !resourceVersion.isEmpty()
+                && !resourceVersion.equals("0")) {
             throw ApiException.badRequest("specifying resource version is not allowed when using continue");
         }
     }

@@ -7,8 +7,7 @@ import java.util.Map;
 /** The meta/v1 parameter codec's conversions of query values: first value wins, Go's integer and bool rules. */
 final class QueryParams {
 
-    private QueryParams() {
-    }
+    private QueryParams() {}
 
     static String first(Map<String, List<String>> query, String key) {
         List<String> values = query.get(key);
@@ -46,8 +45,9 @@ final class QueryParams {
             return Long.parseLong(v.startsWith("+") ? v.substring(1) : v);
         } catch (NumberFormatException e) {
             boolean range = v.matches("[+-]?[0-9]+");
-            throw ApiException.badRequest("strconv.ParseInt: parsing " + cloud.gardener.apiserver.endpoints.request.GoQuote.quote(v)
-                    + ": " + (range ? "value out of range" : "invalid syntax"));
+            throw ApiException.badRequest(
+                    "strconv.ParseInt: parsing " + cloud.gardener.apiserver.endpoints.request.GoQuote.quote(v) + ": "
+                            + (range ? "value out of range" : "invalid syntax"));
         }
     }
 }

@@ -16,8 +16,7 @@ public final class Timeouts {
 
     private static final BigInteger MAX_NANOS = BigInteger.valueOf(Long.MAX_VALUE);
 
-    private Timeouts() {
-    }
+    private Timeouts() {}
 
     /**
      * Go's {@code time.ParseDuration}: an optional sign, then one or more decimal numbers (fractions allowed)
@@ -77,15 +76,18 @@ public final class Timeouts {
                 case "s" -> 1_000_000_000L;
                 case "m" -> 60_000_000_000L;
                 case "h" -> 3_600_000_000_000L;
-                default -> throw new IllegalArgumentException("time: unknown unit " + GoQuote.quote(unit)
-                        + " in duration " + GoQuote.quote(orig));
+                default ->
+                    throw new IllegalArgumentException(
+                            "time: unknown unit " + GoQuote.quote(unit) + " in duration " + GoQuote.quote(orig));
             };
             BigInteger value = whole.isEmpty() ? BigInteger.ZERO : new BigInteger(whole);
             BigInteger nanos = value.multiply(BigInteger.valueOf(unitNanos));
             if (!frac.isEmpty()) {
                 // Go truncates the fractional part towards zero at nanosecond precision
                 BigInteger scale = BigInteger.TEN.pow(frac.length());
-                nanos = nanos.add(new BigInteger(frac).multiply(BigInteger.valueOf(unitNanos)).divide(scale));
+                nanos = nanos.add(new BigInteger(frac)
+                        .multiply(BigInteger.valueOf(unitNanos))
+                        .divide(scale));
             }
             total = total.add(nanos);
             if (total.compareTo(MAX_NANOS) > 0) {

@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.endpoints.options;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import cloud.gardener.apiserver.api.validation.FieldErrorType;
 import cloud.gardener.apiserver.endpoints.request.GoQuote;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +50,8 @@ public record WriteOptions(boolean dryRun, String fieldManager, FieldValidation 
         List<String> dryRun = QueryParams.all(query, "dryRun");
         String fieldManager = orEmpty(QueryParams.first(query, "fieldManager"));
         String fieldValidation = orEmpty(QueryParams.first(query, "fieldValidation"));
-        Boolean force = (operation == Operation.CREATE || operation == Operation.UPDATE) ? null
+        Boolean force = (operation == Operation.CREATE || operation == Operation.UPDATE)
+                ? null
                 : QueryParams.optionalBool(query, "force");
 
         List<FieldError> errs = new ArrayList<>();
@@ -64,8 +64,8 @@ public record WriteOptions(boolean dryRun, String fieldManager, FieldValidation 
         errs.addAll(validateFieldManager(fieldManager, "fieldManager"));
         errs.addAll(validateDryRun(dryRun));
         if (!List.of("", "Ignore", "Warn", "Strict").contains(fieldValidation)) {
-            errs.add(FieldError.notSupported("fieldValidation", fieldValidation,
-                    List.of("", "Ignore", "Strict", "Warn")));
+            errs.add(FieldError.notSupported(
+                    "fieldValidation", fieldValidation, List.of("", "Ignore", "Strict", "Warn")));
         }
         if (!errs.isEmpty()) {
             throw ApiException.invalid(new GroupVersionKind("meta.k8s.io", "v1", operation.kind()), "", errs);
@@ -88,7 +88,9 @@ public record WriteOptions(boolean dryRun, String fieldManager, FieldValidation 
         for (int i = 0; i < fieldManager.length(); ) {
             int cp = fieldManager.codePointAt(i);
             if (!GoQuote.isPrint(cp)) {
-                errs.add(FieldError.invalid(path, new GoValue(GoQuote.quote(fieldManager)),
+                errs.add(FieldError.invalid(
+                        path,
+                        new GoValue(GoQuote.quote(fieldManager)),
                         "invalid character " + unicodeNotation(cp) + " (at position " + bytePos + ")"));
             }
             bytePos += new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
@@ -105,8 +107,8 @@ public record WriteOptions(boolean dryRun, String fieldManager, FieldValidation 
                 for (int i = 0; i < dryRun.size(); i++) {
                     shown.append(i == 0 ? "" : ", ").append(GoQuote.quote(dryRun.get(i)));
                 }
-                return List.of(FieldError.notSupported("dryRun", new GoValue(shown.append('}').toString()),
-                        List.of("All")));
+                return List.of(FieldError.notSupported(
+                        "dryRun", new GoValue(shown.append('}').toString()), List.of("All")));
             }
         }
         return List.of();

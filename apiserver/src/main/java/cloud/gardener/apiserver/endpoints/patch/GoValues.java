@@ -20,8 +20,7 @@ final class GoValues {
     /** {@code reflect.TypeOf(nil)} printed with {@code %s}. */
     static final String NIL = "%!s(<nil>)";
 
-    private GoValues() {
-    }
+    private GoValues() {}
 
     /** The Go type name ({@code reflect.TypeOf(v).String()}), or {@link #NIL} for null. */
     static String typeName(JsonNode v) {

@@ -33,13 +33,14 @@ public final class JsonPatch {
     private static final String ROOT = "r";
 
     /** The message of {@code NewGenericServerResponse(422, ...)}. */
-    public static final String GENERIC_INVALID_MESSAGE = "the server rejected our request due to an error in our request";
+    public static final String GENERIC_INVALID_MESSAGE =
+            "the server rejected our request due to an error in our request";
 
     /** evanphx/json-patch fails a {@code remove} of a missing key; zjsonpatch needs to be told. */
-    private static final EnumSet<CompatibilityFlags> FLAGS = EnumSet.of(CompatibilityFlags.FORBID_REMOVE_MISSING_OBJECT);
+    private static final EnumSet<CompatibilityFlags> FLAGS =
+            EnumSet.of(CompatibilityFlags.FORBID_REMOVE_MISSING_OBJECT);
 
-    private JsonPatch() {
-    }
+    private JsonPatch() {}
 
     /**
      * Applies {@code patch} to a copy of {@code target}; {@code target} is left untouched. A JSON {@code null}
@@ -54,8 +55,8 @@ public final class JsonPatch {
         }
         checkDecodes(patch);
         if (patch.size() > MAX_OPERATIONS) {
-            throw ApiException.requestEntityTooLarge("The allowed maximum operations in a JSON patch is "
-                    + MAX_OPERATIONS + ", got " + patch.size());
+            throw ApiException.requestEntityTooLarge(
+                    "The allowed maximum operations in a JSON patch is " + MAX_OPERATIONS + ", got " + patch.size());
         }
         return applyCountingCopies(target, patch, MAX_COPY_BYTES);
     }
@@ -75,7 +76,8 @@ public final class JsonPatch {
                 if (isCopy(op)) {
                     // evanphx/json-patch counts the marshalled size of each copied value; Go's compact JSON and
                     // Jackson's agree except for HTML escaping, which only ever makes Go's count larger
-                    JsonNode source = wrapper.at(JsonPointer.compile(wrapped.get("from").asText()));
+                    JsonNode source =
+                            wrapper.at(JsonPointer.compile(wrapped.get("from").asText()));
                     copied += source.isMissingNode() ? 0 : Json.toBytes(source).length;
                     if (copied > maxCopyBytes) {
                         // upstream's AccumulatedCopySizeError reaches the client through the same generic 422
@@ -87,7 +89,8 @@ public final class JsonPatch {
             } catch (ApiException e) {
                 throw e;
             } catch (RuntimeException e) {
-                // zjsonpatch signals failed and malformed operations alike; Kubernetes answers both with the generic 422
+                // zjsonpatch signals failed and malformed operations alike; Kubernetes answers both with the generic
+                // 422
                 throw invalid();
             }
         }
@@ -95,7 +98,9 @@ public final class JsonPatch {
     }
 
     private static boolean isCopy(JsonNode op) {
-        return op != null && op.isObject() && "copy".equals(op.path("op").asText(null))
+        return op != null
+                && op.isObject()
+                && "copy".equals(op.path("op").asText(null))
                 && op.path("from").isTextual();
     }
 
@@ -108,7 +113,9 @@ public final class JsonPatch {
         for (String pointer : new String[] {"path", "from"}) {
             JsonNode value = op.get(pointer);
             // a pointer without a leading slash stays as it is and fails in zjsonpatch as before
-            if (value != null && value.isTextual() && (value.asText().isEmpty() || value.asText().startsWith("/"))) {
+            if (value != null
+                    && value.isTextual()
+                    && (value.asText().isEmpty() || value.asText().startsWith("/"))) {
                 wrapped.put(pointer, "/" + ROOT + value.asText());
             }
         }
@@ -123,20 +130,23 @@ public final class JsonPatch {
     /** Mirrors the strict decode into {@code []jsonPatchOp} that runs first (fieldValidation Warn or Strict). */
     private static void checkDecodes(JsonNode patch) {
         if (!patch.isArray()) {
-            throw decodeError("json: cannot unmarshal " + goKind(patch) + " into Go value of type []handlers.jsonPatchOp");
+            throw decodeError(
+                    "json: cannot unmarshal " + goKind(patch) + " into Go value of type []handlers.jsonPatchOp");
         }
         for (JsonNode op : patch) {
             if (op.isNull()) {
                 continue;
             }
             if (!op.isObject()) {
-                throw decodeError("json: cannot unmarshal " + goKind(op) + " into Go value of type handlers.jsonPatchOp");
+                throw decodeError(
+                        "json: cannot unmarshal " + goKind(op) + " into Go value of type handlers.jsonPatchOp");
             }
             for (Map.Entry<String, JsonNode> field : op.properties()) {
                 String name = field.getKey();
                 JsonNode value = field.getValue();
                 if ((name.equals("op") || name.equals("path") || name.equals("from"))
-                        && !value.isTextual() && !value.isNull()) {
+                        && !value.isTextual()
+                        && !value.isNull()) {
                     throw decodeError("json: cannot unmarshal " + goKind(value) + " into Go struct field jsonPatchOp."
                             + name + " of type string");
                 }

@@ -29,8 +29,7 @@ public final class MergePatch {
         return a.equals(b) ? 0 : 1;
     };
 
-    private MergePatch() {
-    }
+    private MergePatch() {}
 
     /**
      * Applies a merge patch the way the handler does under fieldValidation Warn or Strict (the default):

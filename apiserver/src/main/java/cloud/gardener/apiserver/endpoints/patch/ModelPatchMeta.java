@@ -18,8 +18,7 @@ final class ModelPatchMeta {
 
     private static final Map<Class<?>, PatchMeta> RECORDS = new ConcurrentHashMap<>();
 
-    private ModelPatchMeta() {
-    }
+    private ModelPatchMeta() {}
 
     static PatchMeta ofRecord(Class<?> type) {
         PatchMeta meta = RECORDS.get(type);
@@ -53,7 +52,9 @@ final class ModelPatchMeta {
         if (patch == null) {
             return FieldPatchMeta.plain(valueMeta);
         }
-        List<String> strategies = patch.strategy().isEmpty() ? List.of() : Arrays.asList(patch.strategy().split(","));
+        List<String> strategies = patch.strategy().isEmpty()
+                ? List.of()
+                : Arrays.asList(patch.strategy().split(","));
         return new FieldPatchMeta(strategies, patch.key(), valueMeta);
     }
 
@@ -97,8 +98,8 @@ final class ModelPatchMeta {
             if (folded != null) {
                 return folded;
             }
-            throw SmpErrors.other("unable to find api field in struct " + model.type().getSimpleName()
-                    + " for the json field " + GoValues.quote(key));
+            throw SmpErrors.other("unable to find api field in struct "
+                    + model.type().getSimpleName() + " for the json field " + GoValues.quote(key));
         }
 
         private static FieldModel exact(RecordModel model, String key) {
@@ -178,8 +179,8 @@ final class ModelPatchMeta {
 
         @Override
         public FieldPatchMeta lookupForStruct(String key) {
-            throw SmpErrors.other("unable to find api field in struct " + typeName + " for the json field "
-                    + GoValues.quote(key));
+            throw SmpErrors.other(
+                    "unable to find api field in struct " + typeName + " for the json field " + GoValues.quote(key));
         }
 
         @Override

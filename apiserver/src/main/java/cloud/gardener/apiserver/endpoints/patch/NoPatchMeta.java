@@ -10,8 +10,7 @@ final class NoPatchMeta implements PatchMeta {
 
     private static final FieldPatchMeta PLAIN = FieldPatchMeta.plain(INSTANCE);
 
-    private NoPatchMeta() {
-    }
+    private NoPatchMeta() {}
 
     @Override
     public FieldPatchMeta lookupForStruct(String key) {

@@ -19,8 +19,7 @@ final class SmpErrors {
     /** {@code mergepatch.ErrNoListOfLists}. */
     static final String NO_LIST_OF_LISTS = "lists of lists are not supported";
 
-    private SmpErrors() {
-    }
+    private SmpErrors() {}
 
     static ApiException badRequest(String sentinel) {
         return ApiException.badRequest(sentinel);
@@ -46,8 +45,7 @@ final class SmpErrors {
     }
 
     /** {@code mergepatch.ErrBadPatchType(t, m)}. */
-    static ApiException badPatchType(JsonNode directive,
-                                     JsonNode map) {
+    static ApiException badPatchType(JsonNode directive, JsonNode map) {
         return other("unknown patch type: " + GoValues.s(directive) + " in map: " + GoValues.v(map));
     }
 }

@@ -43,8 +43,7 @@ public final class StrategicMergePatch {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private StrategicMergePatch() {
-    }
+    private StrategicMergePatch() {}
 
     /**
      * Applies {@code patch} to {@code original}; neither is changed.
@@ -57,7 +56,8 @@ public final class StrategicMergePatch {
      *                      lists, 500 (empty reason, Go's message) for anything else the patch cannot do
      */
     public static ObjectNode apply(JsonNode original, JsonNode patch, PatchMeta meta) {
-        ObjectNode doc = original != null && original.isObject() ? ((ObjectNode) original).deepCopy() : NODES.objectNode();
+        ObjectNode doc =
+                original != null && original.isObject() ? ((ObjectNode) original).deepCopy() : NODES.objectNode();
         if (patch == null || patch.isNull() || patch.isMissingNode()) {
             return doc;
         }
@@ -113,13 +113,23 @@ public final class StrategicMergePatch {
             if (current.isObject()) {
                 FieldPatchMeta fieldMeta = meta.lookupForStruct(key);
                 String strategy = strategy(fieldMeta.strategies());
-                original.set(key, REPLACE.equals(strategy) ? patchValue
-                        : mergeMap((ObjectNode) current, (ObjectNode) patchValue, fieldMeta.meta()));
+                original.set(
+                        key,
+                        REPLACE.equals(strategy)
+                                ? patchValue
+                                : mergeMap((ObjectNode) current, (ObjectNode) patchValue, fieldMeta.meta()));
             } else if (current.isArray()) {
                 FieldPatchMeta fieldMeta = meta.lookupForSlice(key);
                 String strategy = strategy(fieldMeta.strategies());
-                original.set(key, array(mergeSliceField(list(current), list(patchValue), fieldMeta.meta(), strategy,
-                        fieldMeta.mergeKey(), deleteList)));
+                original.set(
+                        key,
+                        array(mergeSliceField(
+                                list(current),
+                                list(patchValue),
+                                fieldMeta.meta(),
+                                strategy,
+                                fieldMeta.mergeKey(),
+                                deleteList)));
             } else {
                 original.set(key, patchValue);
             }
@@ -155,7 +165,9 @@ public final class StrategicMergePatch {
             }
         });
         for (String key : fieldNames(patch)) {
-            if (patch.get(key).isNull() || key.startsWith(DELETE_FROM_PRIMITIVE_LIST) || key.startsWith(SET_ELEMENT_ORDER)) {
+            if (patch.get(key).isNull()
+                    || key.startsWith(DELETE_FROM_PRIMITIVE_LIST)
+                    || key.startsWith(SET_ELEMENT_ORDER)) {
                 continue;
             }
             if (!keep.contains(key)) {
@@ -205,8 +217,8 @@ public final class StrategicMergePatch {
             } else if (originalItems == null && patchItems != null) {
                 merged = list(removeDirectives(patchList));
             } else if (originalItems != null) {
-                merged = mergeSliceField(new ArrayList<>(originalItems), patchItems, fieldMeta.meta(), strategy,
-                        mergeKey, false);
+                merged = mergeSliceField(
+                        new ArrayList<>(originalItems), patchItems, fieldMeta.meta(), strategy, mergeKey, false);
             } else {
                 continue;
             }
@@ -218,8 +230,8 @@ public final class StrategicMergePatch {
                 partitionMaps(merged, order, mergeKey, inOrder, serverOnly);
             }
             String kind = elementKind(originalItems, patchItems);
-            List<JsonNode> ordered = normalizeOrder(inOrder, serverOnly, order,
-                    originalItems == null ? List.of() : originalItems, mergeKey, kind);
+            List<JsonNode> ordered = normalizeOrder(
+                    inOrder, serverOnly, order, originalItems == null ? List.of() : originalItems, mergeKey, kind);
             original.set(key, array(ordered));
             patch.remove(key);
         }
@@ -274,16 +286,21 @@ public final class StrategicMergePatch {
     // --- lists ---------------------------------------------------------------------------------------------------
 
     /** A list field: merged when its strategy is merge (or it is a deletion list), else replaced by the patch. */
-    private static List<JsonNode> mergeSliceField(List<JsonNode> original, List<JsonNode> patch, PatchMeta itemMeta,
-                                                  String strategy, String mergeKey, boolean deleteList) {
+    private static List<JsonNode> mergeSliceField(
+            List<JsonNode> original,
+            List<JsonNode> patch,
+            PatchMeta itemMeta,
+            String strategy,
+            String mergeKey,
+            boolean deleteList) {
         if (MERGE.equals(strategy) || deleteList) {
             return mergeSlice(original, patch, itemMeta, mergeKey, deleteList);
         }
         return patch;
     }
 
-    private static List<JsonNode> mergeSlice(List<JsonNode> original, List<JsonNode> patch, PatchMeta itemMeta,
-                                             String mergeKey, boolean deleteList) {
+    private static List<JsonNode> mergeSlice(
+            List<JsonNode> original, List<JsonNode> patch, PatchMeta itemMeta, String mergeKey, boolean deleteList) {
         if (original.isEmpty() && patch.isEmpty()) {
             return original;
         }
@@ -393,16 +410,16 @@ public final class StrategicMergePatch {
         return -1;
     }
 
-    private static void partitionScalars(List<JsonNode> merged, List<JsonNode> by, List<JsonNode> in,
-                                         List<JsonNode> out) {
+    private static void partitionScalars(
+            List<JsonNode> merged, List<JsonNode> by, List<JsonNode> in, List<JsonNode> out) {
         for (JsonNode v : merged) {
             boolean found = by.stream().anyMatch(b -> GoValues.equal(b, v));
             (found ? in : out).add(v);
         }
     }
 
-    private static void partitionMaps(List<JsonNode> merged, List<JsonNode> by, String mergeKey, List<JsonNode> in,
-                                      List<JsonNode> out) {
+    private static void partitionMaps(
+            List<JsonNode> merged, List<JsonNode> by, String mergeKey, List<JsonNode> in, List<JsonNode> out) {
         for (JsonNode v : merged) {
             if (!v.isObject()) {
                 throw SmpErrors.badArgType(GoValues.MAP, v);
@@ -419,9 +436,13 @@ public final class StrategicMergePatch {
      * them: a server-only item goes before a patch item only when both are in the server order and it stood
      * before it there.
      */
-    private static List<JsonNode> normalizeOrder(List<JsonNode> patchItems, List<JsonNode> serverOnly,
-                                                 List<JsonNode> patchOrder, List<JsonNode> serverOrder,
-                                                 String mergeKey, String kind) {
+    private static List<JsonNode> normalizeOrder(
+            List<JsonNode> patchItems,
+            List<JsonNode> serverOnly,
+            List<JsonNode> patchOrder,
+            List<JsonNode> serverOrder,
+            String mergeKey,
+            String kind) {
         List<JsonNode> right = sortByOrder(patchItems, patchOrder, mergeKey, kind);
         List<JsonNode> left = sortByOrder(serverOnly, serverOrder, mergeKey, kind);
         List<JsonNode> out = new ArrayList<>(left.size() + right.size());
@@ -446,8 +467,8 @@ public final class StrategicMergePatch {
     }
 
     /** Go's {@code normalizeSliceOrder}: a stable sort by position in {@code order}, deletions moved last. */
-    private static List<JsonNode> sortByOrder(List<JsonNode> toSort, List<JsonNode> order, String mergeKey,
-                                              String kind) {
+    private static List<JsonNode> sortByOrder(
+            List<JsonNode> toSort, List<JsonNode> order, String mergeKey, String kind) {
         List<JsonNode> items = toSort;
         List<JsonNode> deletions = new ArrayList<>();
         if (MAP_KIND.equals(kind)) {
@@ -587,8 +608,10 @@ public final class StrategicMergePatch {
     private static String extractKey(String key, String prefix) {
         int slash = key.indexOf('/');
         if (slash < 0 || !key.substring(0, slash).equals(prefix)) {
-            throw SmpErrors.badRequest(DELETE_FROM_PRIMITIVE_LIST.equals(prefix)
-                    ? SmpErrors.BAD_PRIMITIVE_LIST : SmpErrors.BAD_SET_ELEMENT_ORDER);
+            throw SmpErrors.badRequest(
+                    DELETE_FROM_PRIMITIVE_LIST.equals(prefix)
+                            ? SmpErrors.BAD_PRIMITIVE_LIST
+                            : SmpErrors.BAD_SET_ELEMENT_ORDER);
         }
         return key.substring(slash + 1);
     }

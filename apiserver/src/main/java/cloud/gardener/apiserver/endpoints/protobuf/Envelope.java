@@ -50,8 +50,8 @@ record Envelope(String apiVersion, String kind, byte[] raw, String contentEncodi
                         case 3 -> "ContentEncoding";
                         default -> "ContentType";
                     };
-                    throw new ProtobufDecodingException("proto: wrong wireType = " + WireFormat.getTagWireType(tag)
-                            + " for field " + field);
+                    throw new ProtobufDecodingException(
+                            "proto: wrong wireType = " + WireFormat.getTagWireType(tag) + " for field " + field);
                 }
                 switch (number) {
                     case 1 -> {
@@ -59,7 +59,8 @@ record Envelope(String apiVersion, String kind, byte[] raw, String contentEncodi
                         CodedInputStream meta = CodedInputStream.newInstance(in.readByteArray());
                         for (int t = meta.readTag(); t != 0; t = meta.readTag()) {
                             int n = WireFormat.getTagFieldNumber(t);
-                            if ((n == 1 || n == 2) && WireFormat.getTagWireType(t) == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+                            if ((n == 1 || n == 2)
+                                    && WireFormat.getTagWireType(t) == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
                                 String s = MessageReader.string(meta.readByteArray());
                                 if (n == 1) {
                                     apiVersion = s;
@@ -67,8 +68,9 @@ record Envelope(String apiVersion, String kind, byte[] raw, String contentEncodi
                                     kind = s;
                                 }
                             } else if (n == 1 || n == 2) {
-                                throw new ProtobufDecodingException("proto: wrong wireType = "
-                                        + WireFormat.getTagWireType(t) + " for field " + (n == 1 ? "APIVersion" : "Kind"));
+                                throw new ProtobufDecodingException(
+                                        "proto: wrong wireType = " + WireFormat.getTagWireType(t) + " for field "
+                                                + (n == 1 ? "APIVersion" : "Kind"));
                             } else {
                                 MessageReader.skip(meta, t);
                             }

@@ -62,8 +62,8 @@ final class MessageModel {
     private static final Map<Class<?>, MessageModel> CACHE = new ConcurrentHashMap<>();
     private static final Map<Class<?>, Optional<String>> GAPS = new ConcurrentHashMap<>();
     /** Value types with a protobuf form of their own (see {@link MessageWriter}). */
-    private static final Set<Class<?>> VALUE_MESSAGES = Set.of(Quantity.class, Time.class, MicroTime.class,
-            Duration.class, IntOrString.class, MachineImageFlavor.class);
+    private static final Set<Class<?>> VALUE_MESSAGES = Set.of(
+            Quantity.class, Time.class, MicroTime.class, Duration.class, IntOrString.class, MachineImageFlavor.class);
 
     private final RecordModel record;
     private final List<Field> fields;
@@ -80,8 +80,8 @@ final class MessageModel {
             FieldModel f = record.fields().get(i);
             if (tag != null) {
                 if (tag.itemsMessage() && f.type().shape() != TypeRef.Shape.LIST) {
-                    throw new IllegalStateException(type.getSimpleName() + "." + components[i].getName()
-                            + ": itemsMessage needs a list");
+                    throw new IllegalStateException(
+                            type.getSimpleName() + "." + components[i].getName() + ": itemsMessage needs a list");
                 }
                 list.add(new Field(tag.value(), i, f, tag.itemsMessage()));
             } else if (f.inline() && f.type().raw() == TypeMeta.class) {
@@ -161,10 +161,14 @@ final class MessageModel {
     private static String typeGap(TypeRef t, Set<Class<?>> seen) {
         return switch (t.shape()) {
             case RECORD -> findGap(t.raw(), seen);
-            case LIST -> t.element().shape() == TypeRef.Shape.LIST || t.element().shape() == TypeRef.Shape.MAP
-                    ? "nested list " + t.goName() + " has no protobuf form" : typeGap(t.element(), seen);
-            case MAP -> t.element().shape() == TypeRef.Shape.MAP
-                    ? "nested map " + t.goName() + " has no protobuf form" : typeGap(t.element(), seen);
+            case LIST ->
+                t.element().shape() == TypeRef.Shape.LIST || t.element().shape() == TypeRef.Shape.MAP
+                        ? "nested list " + t.goName() + " has no protobuf form"
+                        : typeGap(t.element(), seen);
+            case MAP ->
+                t.element().shape() == TypeRef.Shape.MAP
+                        ? "nested map " + t.goName() + " has no protobuf form"
+                        : typeGap(t.element(), seen);
             case VALUE -> VALUE_MESSAGES.contains(t.raw()) ? null : t.raw().getSimpleName() + " has no protobuf form";
             default -> null;
         };

@@ -2,7 +2,6 @@ package cloud.gardener.apiserver.endpoints.protobuf;
 
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.model.TypeRef;
 import cloud.gardener.apiserver.api.model.values.Base64Bytes;
 import cloud.gardener.apiserver.api.model.values.Duration;
@@ -34,11 +33,13 @@ import java.util.Map;
 final class MessageReader {
 
     /** The instants Go's JSON can write: years 0 to 9999 (a seconds value of Unix time). */
-    private static final long MIN_JSON_SECONDS = Instant.parse("0000-01-01T00:00:00Z").getEpochSecond();
-    private static final long MAX_JSON_SECONDS = Instant.parse("9999-12-31T23:59:59Z").getEpochSecond();
+    private static final long MIN_JSON_SECONDS =
+            Instant.parse("0000-01-01T00:00:00Z").getEpochSecond();
 
-    private MessageReader() {
-    }
+    private static final long MAX_JSON_SECONDS =
+            Instant.parse("9999-12-31T23:59:59Z").getEpochSecond();
+
+    private MessageReader() {}
 
     /** Reads a message of {@code type}; {@code typeMeta}, when not null, fills the record's inline TypeMeta. */
     static Object read(Class<?> type, byte[] bytes, Object typeMeta) throws ProtobufDecodingException {
@@ -193,8 +194,9 @@ final class MessageReader {
     }
 
     /** One entry {key = 1, value = 2}; a missing key or value is the zero value, as in Go. */
-    private static void mapEntry(CodedInputStream entry, TypeRef valueType, MessageModel.Field f,
-                                 Map<String, Object> map) throws IOException {
+    private static void mapEntry(
+            CodedInputStream entry, TypeRef valueType, MessageModel.Field f, Map<String, Object> map)
+            throws IOException {
         String key = "";
         Object value = null;
         for (int tag = entry.readTag(); tag != 0; tag = entry.readTag()) {
@@ -294,12 +296,13 @@ final class MessageReader {
             }
             if (seconds < MIN_JSON_SECONDS || seconds > MAX_JSON_SECONDS) {
                 // Go reads it, then cannot write it as JSON
-                throw new ProtobufDecodingException(type.getSimpleName()
-                        + ".MarshalJSON: year outside of range [0,9999]");
+                throw new ProtobufDecodingException(
+                        type.getSimpleName() + ".MarshalJSON: year outside of range [0,9999]");
             }
             try {
                 // Go: Time keeps whole seconds (time.Unix(seconds, 0)); MicroTime truncates nanos to microseconds
-                return type == Time.class ? Time.ofEpochSecond(seconds)
+                return type == Time.class
+                        ? Time.ofEpochSecond(seconds)
                         : MicroTime.of(Instant.ofEpochSecond(seconds, nanos - nanos % 1000));
             } catch (DateTimeException | ArithmeticException e) {
                 throw new ProtobufDecodingException("time out of range: seconds " + seconds);
@@ -369,7 +372,10 @@ final class MessageReader {
                     if (capabilities == null) {
                         capabilities = new LinkedHashMap<>();
                     }
-                    mapEntry(CodedInputStream.newInstance(in.readByteArray()), MessageWriter.CAPABILITY_VALUES, f,
+                    mapEntry(
+                            CodedInputStream.newInstance(in.readByteArray()),
+                            MessageWriter.CAPABILITY_VALUES,
+                            f,
                             capabilities);
                 } else {
                     skip(in, tag);

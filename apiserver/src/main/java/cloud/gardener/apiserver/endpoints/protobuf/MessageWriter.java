@@ -36,11 +36,10 @@ import java.util.TreeMap;
 final class MessageWriter {
 
     /** {@code CapabilityValues}, the value type of {@code MachineImageFlavor}'s map: a list of strings. */
-    static final TypeRef CAPABILITY_VALUES = new TypeRef(TypeRef.Shape.LIST, List.class,
-            new TypeRef(TypeRef.Shape.STRING, String.class, null, false), false);
+    static final TypeRef CAPABILITY_VALUES = new TypeRef(
+            TypeRef.Shape.LIST, List.class, new TypeRef(TypeRef.Shape.STRING, String.class, null, false), false);
 
-    private MessageWriter() {
-    }
+    private MessageWriter() {}
 
     /** The message bytes of a record. */
     static byte[] write(Object record) {

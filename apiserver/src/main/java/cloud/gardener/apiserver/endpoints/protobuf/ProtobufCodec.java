@@ -24,8 +24,7 @@ public final class ProtobufCodec {
     /** The Content-Type of a protobuf watch stream. */
     public static final String WATCH_MEDIA_TYPE = MEDIA_TYPE + ";stream=watch";
 
-    private ProtobufCodec() {
-    }
+    private ProtobufCodec() {}
 
     /** Whether objects of this kind are read and written as protobuf (else protobuf is 406/415 for them). */
     public static boolean supports(GroupVersionKind gvk) {
@@ -68,8 +67,10 @@ public final class ProtobufCodec {
         }
         String kind = object.path("kind").asText("");
         String apiVersion = object.path("apiVersion").asText("");
-        return Envelope.write(apiVersion.isEmpty() ? gvk.apiVersion() : apiVersion,
-                kind.isEmpty() ? gvk.kind() : kind, MessageWriter.write(record));
+        return Envelope.write(
+                apiVersion.isEmpty() ? gvk.apiVersion() : apiVersion,
+                kind.isEmpty() ? gvk.kind() : kind,
+                MessageWriter.write(record));
     }
 
     /** {@link #encode(JsonNode, GroupVersionKind)} with the object's own {@code apiVersion} and {@code kind}. */
@@ -81,8 +82,11 @@ public final class ProtobufCodec {
     public static GroupVersionKind gvkOf(JsonNode object) {
         String apiVersion = object.path("apiVersion").asText("");
         int slash = apiVersion.indexOf('/');
-        return slash < 0 ? new GroupVersionKind("", apiVersion, object.path("kind").asText(""))
-                : new GroupVersionKind(apiVersion.substring(0, slash), apiVersion.substring(slash + 1),
+        return slash < 0
+                ? new GroupVersionKind("", apiVersion, object.path("kind").asText(""))
+                : new GroupVersionKind(
+                        apiVersion.substring(0, slash),
+                        apiVersion.substring(slash + 1),
                         object.path("kind").asText(""));
     }
 

@@ -26,6 +26,7 @@ final class ProtobufKinds {
 
     /** Groups served from CRDs upstream: no generated.proto, so JSON and YAML only. */
     private static final Set<String> WITHOUT_PROTOBUF = Set.of(StandardResources.OPERATOR);
+
     private static final Set<String> META_VERSIONS = Set.of("v1", "v1beta1");
 
     private static final Map<GroupVersionKind, Class<?>> SUBRESOURCE_KINDS = Map.of(
@@ -34,8 +35,7 @@ final class ProtobufKinds {
             StandardResources.SCALE, Scale.class,
             StandardResources.TOKEN_REQUEST, TokenRequest.class);
 
-    private ProtobufKinds() {
-    }
+    private ProtobufKinds() {}
 
     /** The record of a kind that has a protobuf form upstream, numbered or not; empty when it has none. */
     static Optional<Class<?>> model(GroupVersionKind gvk) {
@@ -61,8 +61,8 @@ final class ProtobufKinds {
         if (direct.isPresent() || !kind.endsWith("List")) {
             return direct;
         }
-        GroupVersionKind item = new GroupVersionKind(gvk.group(), gvk.version(),
-                kind.substring(0, kind.length() - "List".length()));
+        GroupVersionKind item =
+                new GroupVersionKind(gvk.group(), gvk.version(), kind.substring(0, kind.length() - "List".length()));
         return ResourceModels.of(item).flatMap(ProtobufKinds::listOf);
     }
 

@@ -22,9 +22,20 @@ import java.util.List;
  * @param labelSelector     the raw {@code labelSelector} for list, watch and deletecollection; else empty
  * @param fieldSelector     the raw {@code fieldSelector} for list, watch and deletecollection; else empty
  */
-public record RequestInfo(boolean isResourceRequest, String path, String verb, String apiPrefix, String apiGroup,
-                          String apiVersion, String namespace, String resource, String subresource, String name,
-                          List<String> parts, String labelSelector, String fieldSelector) {
+public record RequestInfo(
+        boolean isResourceRequest,
+        String path,
+        String verb,
+        String apiPrefix,
+        String apiGroup,
+        String apiVersion,
+        String namespace,
+        String resource,
+        String subresource,
+        String name,
+        List<String> parts,
+        String labelSelector,
+        String fieldSelector) {
 
     public RequestInfo {
         parts = List.copyOf(parts);
@@ -32,8 +43,8 @@ public record RequestInfo(boolean isResourceRequest, String path, String verb, S
 
     /** A request that is not for an API resource: its verb is the lower-case HTTP method. */
     public static RequestInfo nonResource(String path, String method) {
-        return new RequestInfo(false, path, method.toLowerCase(java.util.Locale.ROOT), "", "", "", "", "", "", "",
-                List.of(), "", "");
+        return new RequestInfo(
+                false, path, method.toLowerCase(java.util.Locale.ROOT), "", "", "", "", "", "", "", List.of(), "", "");
     }
 
     /** Whether the request is one of the long-running verbs the request deadline does not apply to. */

@@ -24,8 +24,7 @@ public final class RequestInfoParser {
     private static final Set<String> NAMESPACE_SUBRESOURCES = Set.of("status", "finalize");
     private static final Set<String> VERBS_WITH_SELECTORS = Set.of("list", "watch", "deletecollection");
 
-    private RequestInfoParser() {
-    }
+    private RequestInfoParser() {}
 
     /**
      * Parses a request; label selectors are taken to be valid (see the four-argument form).
@@ -43,8 +42,8 @@ public final class RequestInfoParser {
      * Parses a request. {@code labelSelectorValid} tells whether the raw {@code labelSelector} parses: when the
      * list options of a collection GET do not decode, Kubernetes does not take the name from the field selector.
      */
-    public static RequestInfo parse(String method, String path, Map<String, List<String>> query,
-                                    Predicate<String> labelSelectorValid) {
+    public static RequestInfo parse(
+            String method, String path, Map<String, List<String>> query, Predicate<String> labelSelectorValid) {
         List<String> parts = splitPath(path);
         if (parts.size() < 3 || !API_PREFIXES.contains(parts.get(0))) {
             return RequestInfo.nonResource(path, method);
@@ -127,8 +126,20 @@ public final class RequestInfoParser {
             fieldSelector = orEmpty(first(query, "fieldSelector"));
             labelSelector = orEmpty(first(query, "labelSelector"));
         }
-        return new RequestInfo(true, path, verb, apiPrefix, apiGroup, apiVersion, namespace, resource, subresource,
-                name, parts, labelSelector, fieldSelector);
+        return new RequestInfo(
+                true,
+                path,
+                verb,
+                apiPrefix,
+                apiGroup,
+                apiVersion,
+                namespace,
+                resource,
+                subresource,
+                name,
+                parts,
+                labelSelector,
+                fieldSelector);
     }
 
     /** Go's {@code strings.Split(strings.Trim(path, "/"), "/")}, with an empty path giving no segments. */

@@ -16,8 +16,7 @@ public final class Warnings {
     static final int TRUNCATE_AT_TOTAL_RUNES = 4 * 1024;
     static final int TRUNCATE_ITEM_RUNES = 256;
 
-    private record Recorded(String agent, String text) {
-    }
+    private record Recorded(String agent, String text) {}
 
     private final Set<String> recorded = new HashSet<>();
     private final List<Recorded> ordered = new ArrayList<>();
@@ -95,8 +94,13 @@ public final class Warnings {
         }
         if (agent == null || agent.isEmpty()) {
             agent = "-";
-        } else if (agent.codePoints().anyMatch(c -> c == '"' || c == '\\' || Character.isWhitespace(c)
-                || Character.isSpaceChar(c) || GoQuote.isControl(c)) || hasLoneSurrogate(agent)) {
+        } else if (agent.codePoints()
+                        .anyMatch(c -> c == '"'
+                                || c == '\\'
+                                || Character.isWhitespace(c)
+                                || Character.isSpaceChar(c)
+                                || GoQuote.isControl(c))
+                || hasLoneSurrogate(agent)) {
             return Optional.empty();
         }
         if (text.codePoints().anyMatch(GoQuote::isControl) || hasLoneSurrogate(text)) {

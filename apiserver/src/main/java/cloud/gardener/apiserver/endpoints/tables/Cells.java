@@ -23,8 +23,7 @@ public final class Cells {
     /** Go's zero {@code time.Time}, which {@code metav1.Time.IsZero} treats like an unset timestamp. */
     private static final Instant GO_ZERO_TIME = Instant.parse("0001-01-01T00:00:00Z");
 
-    private Cells() {
-    }
+    private Cells() {}
 
     /** One row: strings, numbers (int, long), booleans and null (a nil pointer, which kubectl prints as {@code <none>}). */
     public static ArrayNode row(Object... values) {
@@ -41,7 +40,8 @@ public final class Cells {
             } else if (v instanceof Boolean b) {
                 cells.add(b);
             } else {
-                throw new IllegalArgumentException("unsupported cell type " + v.getClass().getName());
+                throw new IllegalArgumentException(
+                        "unsupported cell type " + v.getClass().getName());
             }
         }
         return cells;
@@ -147,7 +147,8 @@ public final class Cells {
 
     /** {@code metatable.ConvertToHumanReadableDateType}: time since {@code t}, or {@code <unknown>} when unset. */
     public static String since(Optional<Instant> t, Clock clock) {
-        return t.map(time -> HumanDuration.format(Duration.between(time, clock.instant()))).orElse("<unknown>");
+        return t.map(time -> HumanDuration.format(Duration.between(time, clock.instant())))
+                .orElse("<unknown>");
     }
 
     /** The Age cell: the human-readable time since {@code metadata.creationTimestamp}. */

@@ -32,8 +32,7 @@ public final class DefaultTableConvertor implements TableConvertor {
 
     private static final DateTimeFormatter RFC3339_SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'");
 
-    private DefaultTableConvertor() {
-    }
+    private DefaultTableConvertor() {}
 
     @Override
     public List<TableColumn> columns() {
@@ -59,7 +58,9 @@ public final class DefaultTableConvertor implements TableConvertor {
             return ZERO_TIME;
         }
         try {
-            return OffsetDateTime.parse(timestamp).withOffsetSameInstant(ZoneOffset.UTC).format(RFC3339_SECONDS);
+            return OffsetDateTime.parse(timestamp)
+                    .withOffsetSameInstant(ZoneOffset.UTC)
+                    .format(RFC3339_SECONDS);
         } catch (DateTimeParseException e) {
             return ZERO_TIME;
         }

@@ -8,8 +8,7 @@ import java.time.Duration;
  */
 public final class HumanDuration {
 
-    private HumanDuration() {
-    }
+    private HumanDuration() {}
 
     /**
      * Formats {@code d}. Up to one second in the future counts as now ({@code 0s}) to tolerate clock skew; further

@@ -24,6 +24,5 @@ public final class ObjectMetaDocs {
             + "Populated by the system. Read-only. Null for lists. More info: "
             + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
 
-    private ObjectMetaDocs() {
-    }
+    private ObjectMetaDocs() {}
 }

@@ -9,8 +9,7 @@ import java.util.List;
 /** {@code meta.k8s.io} PartialObjectMetadata and PartialObjectMetadataList built from objects (JSON trees). */
 public final class PartialObjects {
 
-    private PartialObjects() {
-    }
+    private PartialObjects() {}
 
     /**
      * {@code {"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/<version>","metadata":{...}}} with a copy
@@ -82,6 +81,7 @@ public final class PartialObjects {
     }
 
     static boolean isStatus(JsonNode obj) {
-        return "Status".equals(obj.path("kind").asText()) && "v1".equals(obj.path("apiVersion").asText());
+        return "Status".equals(obj.path("kind").asText())
+                && "v1".equals(obj.path("apiVersion").asText());
     }
 }

@@ -9,5 +9,4 @@ package cloud.gardener.apiserver.endpoints.tables;
  * @param description what the column shows
  * @param priority    0 for default columns; above 0 only with {@code -o wide}
  */
-public record TableColumn(String name, String type, String format, String description, int priority) {
-}
+public record TableColumn(String name, String type, String format, String description, int priority) {}

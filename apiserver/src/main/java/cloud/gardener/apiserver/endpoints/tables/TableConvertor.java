@@ -47,8 +47,12 @@ public interface TableConvertor {
      * @param withColumns   false for watch events after the first: {@code "columnDefinitions": null}
      * @throws cloud.gardener.apiserver.api.meta.ApiException 400 for a bad includeObject
      */
-    default ObjectNode toTable(List<? extends JsonNode> items, JsonNode listMetadata, String includeObject,
-                               String version, boolean withColumns) {
+    default ObjectNode toTable(
+            List<? extends JsonNode> items,
+            JsonNode listMetadata,
+            String includeObject,
+            String version,
+            boolean withColumns) {
         IncludeObject include = IncludeObject.parse(includeObject);
         ObjectNode table = JsonNodeFactory.instance.objectNode();
         table.put("kind", "Table");
@@ -62,7 +66,8 @@ public interface TableConvertor {
         } else {
             ObjectNode meta = table.putObject("metadata");
             if (items.size() == 1) {
-                String rv = items.get(0).path("metadata").path("resourceVersion").asText("");
+                String rv =
+                        items.get(0).path("metadata").path("resourceVersion").asText("");
                 if (!rv.isEmpty()) {
                     meta.put("resourceVersion", rv);
                 }

@@ -12,9 +12,9 @@ import cloud.gardener.apiserver.endpoints.tables.gardener.CloudProfileTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.ControllerDeploymentTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.ControllerInstallationTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.ControllerRegistrationTable;
+import cloud.gardener.apiserver.endpoints.tables.gardener.CrdTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.CredentialsBindingTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.ExposureClassTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.CrdTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.GardenletTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.InternalSecretTable;
 import cloud.gardener.apiserver.endpoints.tables.gardener.ManagedSeedSetTable;
@@ -71,8 +71,7 @@ public final class TableConvertors {
             Map.entry(new GroupResource("", "events"), EventTable::new),
             Map.entry(new GroupResource("events.k8s.io", "events"), EventTable::new));
 
-    private TableConvertors() {
-    }
+    private TableConvertors() {}
 
     /** The resource's table, cells computed against {@code clock}; the default table for resources not listed. */
     public static TableConvertor forResource(GroupResource resource, Clock clock) {

@@ -17,9 +17,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param object    the new object, null on delete
  * @param oldObject the stored object on update and delete, else null
  */
-public record AdmissionRequest(String uid, GroupVersionKind kind, GroupResource resource, String subResource,
-                               String name, String namespace, String operation, UserInfo userInfo, ObjectNode object,
-                               ObjectNode oldObject, boolean dryRun) {
+public record AdmissionRequest(
+        String uid,
+        GroupVersionKind kind,
+        GroupResource resource,
+        String subResource,
+        String name,
+        String namespace,
+        String operation,
+        UserInfo userInfo,
+        ObjectNode object,
+        ObjectNode oldObject,
+        boolean dryRun) {
 
     /**
      * The request as admission attributes.

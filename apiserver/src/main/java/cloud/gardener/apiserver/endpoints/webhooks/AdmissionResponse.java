@@ -27,8 +27,8 @@ public record AdmissionResponse(String uid, boolean allowed, Status result, List
 
     /** {@code admission.Allowed(message)}: 200 with the message, if any. */
     public static AdmissionResponse allow(String message) {
-        return new AdmissionResponse("", true,
-                new Status(null, message.isEmpty() ? null : message, null, null, 200, Map.of()), List.of());
+        return new AdmissionResponse(
+                "", true, new Status(null, message.isEmpty() ? null : message, null, null, 200, Map.of()), List.of());
     }
 
     /** {@code admission.Denied(message)}: 403 Forbidden. */

@@ -24,14 +24,20 @@ public final class AdmissionReviewEndpoint implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         String contentType = ctx.request().getHeader("Content-Type");
-        byte[] body = ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
+        byte[] body = ctx.body() == null || ctx.body().buffer() == null
+                ? new byte[0]
+                : ctx.body().buffer().getBytes();
         if (body.length == 0) {
             write(ctx, AdmissionReviews.writeUntyped(AdmissionResponse.error(400, "request body is empty")));
             return;
         }
         if (!"application/json".equals(contentType)) {
-            write(ctx, AdmissionReviews.writeUntyped(AdmissionResponse.error(400,
-                    "contentType=" + (contentType == null ? "" : contentType) + ", expected application/json")));
+            write(
+                    ctx,
+                    AdmissionReviews.writeUntyped(AdmissionResponse.error(
+                            400,
+                            "contentType=" + (contentType == null ? "" : contentType)
+                                    + ", expected application/json")));
             return;
         }
         AdmissionReviews.Review review;
@@ -48,8 +54,8 @@ public final class AdmissionReviewEndpoint implements Handler<RoutingContext> {
         } catch (RuntimeException e) {
             decision = Future.failedFuture(e);
         }
-        decision.recover(failure -> Future.succeededFuture(
-                        AdmissionResponse.reject(Responses.toApiException(failure).status())))
+        decision.recover(failure -> Future.succeededFuture(AdmissionResponse.reject(
+                        Responses.toApiException(failure).status())))
                 .onSuccess(response -> write(ctx, AdmissionReviews.write(review, response.complete(request.uid()))));
     }
 

@@ -25,11 +25,9 @@ public final class AdmissionReviews {
     public static final String KIND = "AdmissionReview";
 
     /** A review as received: its type (possibly empty) and its request. */
-    public record Review(String apiVersion, String kind, AdmissionRequest request) {
-    }
+    public record Review(String apiVersion, String kind, AdmissionRequest request) {}
 
-    private AdmissionReviews() {
-    }
+    private AdmissionReviews() {}
 
     /**
      * Parses a review.
@@ -53,15 +51,23 @@ public final class AdmissionReviews {
             e.getValue().forEach(v -> values.add(v.asText()));
             extra.put(e.getKey(), values);
         });
-        AdmissionRequest request = new AdmissionRequest(r.path("uid").asText(""),
-                new GroupVersionKind(kind.path("group").asText(""), kind.path("version").asText(""),
+        AdmissionRequest request = new AdmissionRequest(
+                r.path("uid").asText(""),
+                new GroupVersionKind(
+                        kind.path("group").asText(""),
+                        kind.path("version").asText(""),
                         kind.path("kind").asText("")),
-                new GroupResource(resource.path("group").asText(""), resource.path("resource").asText("")),
-                r.path("subResource").asText(""), r.path("name").asText(""), r.path("namespace").asText(""),
+                new GroupResource(
+                        resource.path("group").asText(""),
+                        resource.path("resource").asText("")),
+                r.path("subResource").asText(""),
+                r.path("name").asText(""),
+                r.path("namespace").asText(""),
                 r.path("operation").asText(""),
                 new UserInfo(user.path("username").asText(""), user.path("uid").asText(""), groups, extra),
                 r.get("object") instanceof ObjectNode o ? o : null,
-                r.get("oldObject") instanceof ObjectNode o ? o : null, r.path("dryRun").asBoolean(false));
+                r.get("oldObject") instanceof ObjectNode o ? o : null,
+                r.path("dryRun").asBoolean(false));
         return new Review(root.path("apiVersion").asText(""), root.path("kind").asText(""), request);
     }
 

@@ -35,8 +35,8 @@ import java.util.List;
 public final class GardenWebhook {
 
     public static final String PATH = "/webhooks/validate-operator-gardener-cloud-v1alpha1-garden";
-    private static final GroupVersionKind GARDEN = new GroupVersionKind("operator.gardener.cloud", "v1alpha1",
-            "Garden");
+    private static final GroupVersionKind GARDEN =
+            new GroupVersionKind("operator.gardener.cloud", "v1alpha1", "Garden");
 
     private final GardenPlugin plugin;
 
@@ -66,8 +66,8 @@ public final class GardenWebhook {
                     decode(r.oldObject());
                     yield Future.succeededFuture(delete(r));
                 }
-                default -> Future.succeededFuture(AdmissionResponse.error(400,
-                        "unknown operation \"" + r.operation() + "\""));
+                default ->
+                    Future.succeededFuture(AdmissionResponse.error(400, "unknown operation \"" + r.operation() + "\""));
             };
         } catch (UndecodableObject e) {
             return Future.succeededFuture(AdmissionResponse.error(400, e.getMessage()));
@@ -81,38 +81,55 @@ public final class GardenWebhook {
                 .recover(failure -> {
                     ApiException e = Responses.toApiException(failure);
                     // Gardener's handler refuses a second Garden before it computes the warnings
-                    boolean warned = e.code() == 400 && !GardenPlugin.ONLY_ONE.equals(e.status().message());
-                    return Future.succeededFuture(AdmissionResponse.reject(e.status())
-                            .withWarnings(warned ? warnings : List.of()));
+                    boolean warned = e.code() == 400
+                            && !GardenPlugin.ONLY_ONE.equals(e.status().message());
+                    return Future.succeededFuture(
+                            AdmissionResponse.reject(e.status()).withWarnings(warned ? warnings : List.of()));
                 });
     }
 
     private Future<AdmissionResponse> update(AdmissionRequest r) {
         List<String> warnings = GardenWarnings.of(r.object());
         return plugin.validate(attributes(r, Operation.UPDATE))
-                .map(v -> answer(r, Validators.validateUpdate(GARDEN, r.object(), r.oldObject())).withWarnings(warnings))
+                .map(v -> answer(r, Validators.validateUpdate(GARDEN, r.object(), r.oldObject()))
+                        .withWarnings(warnings))
                 .recover(failure -> Future.succeededFuture(AdmissionResponse.reject(
-                        Responses.toApiException(failure).status()).withWarnings(warnings)));
+                                Responses.toApiException(failure).status())
+                        .withWarnings(warnings)));
     }
 
     /** Gardener's confirmation check answers with a plain error: controller-runtime denies it as 403 Forbidden. */
     private static AdmissionResponse delete(AdmissionRequest r) {
-        return GardenPlugin.deletionConfirmed(r.oldObject()) ? AdmissionResponse.allow()
+        return GardenPlugin.deletionConfirmed(r.oldObject())
+                ? AdmissionResponse.allow()
                 : AdmissionResponse.deny(GardenPlugin.deletionNotConfirmedMessage());
     }
 
     private static AdmissionResponse answer(AdmissionRequest r, List<FieldError> errors) {
-        return errors.isEmpty() ? AdmissionResponse.allow()
-                : AdmissionResponse.reject(ApiException.invalid(GARDEN, name(r), errors).status());
+        return errors.isEmpty()
+                ? AdmissionResponse.allow()
+                : AdmissionResponse.reject(
+                        ApiException.invalid(GARDEN, name(r), errors).status());
     }
 
     private static String name(AdmissionRequest r) {
-        return r.object() == null ? r.name() : r.object().path("metadata").path("name").asText(r.name());
+        return r.object() == null
+                ? r.name()
+                : r.object().path("metadata").path("name").asText(r.name());
     }
 
     private static Attributes attributes(AdmissionRequest r, Operation operation) {
-        return new Attributes(GARDEN, GardenPlugin.GARDENS, "", r.namespace(), name(r), operation, r.object(),
-                r.oldObject(), r.userInfo(), r.dryRun());
+        return new Attributes(
+                GARDEN,
+                GardenPlugin.GARDENS,
+                "",
+                r.namespace(),
+                name(r),
+                operation,
+                r.object(),
+                r.oldObject(),
+                r.userInfo(),
+                r.dryRun());
     }
 
     /** An object controller-runtime's decoder could not read into a Garden: answered with 400. */

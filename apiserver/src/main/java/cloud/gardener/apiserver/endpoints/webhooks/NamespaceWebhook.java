@@ -36,11 +36,11 @@ public final class NamespaceWebhook {
                 String name = r.oldObject().path("metadata").path("name").asText(r.name());
                 yield GardenNamespaceProtection.check(objects, name)
                         .map(v -> AdmissionResponse.allow())
-                        .recover(failure -> Future.succeededFuture(
-                                AdmissionResponse.reject(Responses.toApiException(failure).status())));
+                        .recover(failure -> Future.succeededFuture(AdmissionResponse.reject(
+                                Responses.toApiException(failure).status())));
             }
-            default -> Future.succeededFuture(AdmissionResponse.error(400,
-                    "unknown operation \"" + r.operation() + "\""));
+            default ->
+                Future.succeededFuture(AdmissionResponse.error(400, "unknown operation \"" + r.operation() + "\""));
         };
     }
 }

@@ -51,7 +51,8 @@ public final class SeedWebhooks {
         }
         seedAuthorizer.authorize(attributes).onComplete(ar -> {
             if (ar.failed()) {
-                Responses.fail(ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
+                Responses.fail(
+                        ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
             } else {
                 Responses.writeJson(ctx, 200, SubjectAccessReviewRequest.answer(review, ar.result()), false);
             }
@@ -64,11 +65,14 @@ public final class SeedWebhooks {
         try {
             attributes = request.attributes();
         } catch (ApiException e) {
-            return Future.succeededFuture(AdmissionResponse.error(e.code(), e.status().message()));
+            return Future.succeededFuture(
+                    AdmissionResponse.error(e.code(), e.status().message()));
         }
-        return seedRestriction.review(attributes).map(verdict -> verdict.allowed()
-                ? AdmissionResponse.allow(verdict.message())
-                : AdmissionResponse.error(verdict.code(), verdict.message()));
+        return seedRestriction
+                .review(attributes)
+                .map(verdict -> verdict.allowed()
+                        ? AdmissionResponse.allow(verdict.message())
+                        : AdmissionResponse.error(verdict.code(), verdict.message()));
     }
 
     private static JsonNode body(RoutingContext ctx) {

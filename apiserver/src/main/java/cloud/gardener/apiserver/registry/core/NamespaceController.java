@@ -21,15 +21,22 @@ import java.util.Map;
  */
 public final class NamespaceController {
 
-    private static final UserInfo CONTROLLER = new UserInfo("system:serviceaccount:kube-system:namespace-controller",
-            "", List.of("system:serviceaccounts", "system:authenticated"), Map.of());
+    private static final UserInfo CONTROLLER = new UserInfo(
+            "system:serviceaccount:kube-system:namespace-controller",
+            "",
+            List.of("system:serviceaccounts", "system:authenticated"),
+            Map.of());
 
     private final Registry registry;
     private final PeriodicResync loop;
 
     public NamespaceController(Vertx vertx, Registry registry) {
         this.registry = registry;
-        this.loop = new PeriodicResync(vertx, "namespace", () -> registry.store("", "namespaces"), Objects::isDeleting,
+        this.loop = new PeriodicResync(
+                vertx,
+                "namespace",
+                () -> registry.store("", "namespaces"),
+                Objects::isDeleting,
                 ns -> finalize(registry.store("", "namespaces").orElseThrow(), Objects.name(ns)));
     }
 
@@ -56,20 +63,27 @@ public final class NamespaceController {
             if (!empty) {
                 return Future.failedFuture("content is still being deleted");
             }
-            return namespaces.update("", name, "finalize", current -> {
-                List<String> finalizers = new ArrayList<>();
-                current.path("spec").path("finalizers").forEach(f -> {
-                    if (!NamespaceStrategy.KUBERNETES_FINALIZER.equals(f.asText())) {
-                        finalizers.add(f.asText());
-                    }
-                });
-                var arr = current.withObjectProperty("spec").putArray("finalizers");
-                finalizers.forEach(arr::add);
-                if (finalizers.isEmpty()) {
-                    current.withObjectProperty("spec").remove("finalizers");
-                }
-                return current;
-            }, ctx).mapEmpty();
+            return namespaces
+                    .update(
+                            "",
+                            name,
+                            "finalize",
+                            current -> {
+                                List<String> finalizers = new ArrayList<>();
+                                current.path("spec").path("finalizers").forEach(f -> {
+                                    if (!NamespaceStrategy.KUBERNETES_FINALIZER.equals(f.asText())) {
+                                        finalizers.add(f.asText());
+                                    }
+                                });
+                                var arr = current.withObjectProperty("spec").putArray("finalizers");
+                                finalizers.forEach(arr::add);
+                                if (finalizers.isEmpty()) {
+                                    current.withObjectProperty("spec").remove("finalizers");
+                                }
+                                return current;
+                            },
+                            ctx)
+                    .mapEmpty();
         });
     }
 }

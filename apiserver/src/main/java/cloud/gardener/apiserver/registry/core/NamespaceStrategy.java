@@ -63,11 +63,14 @@ public final class NamespaceStrategy implements ResourceStrategy {
             return List.of(FieldError.required("metadata.name", "name or generateName is required"));
         }
         if (name.length() > 63 || !DNS1123_LABEL.matcher(name).matches()) {
-            return List.of(FieldError.invalid("metadata.name", name, name.length() > 63
-                    ? "must be no more than 63 characters"
-                    : "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and "
-                      + "must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used "
-                      + "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"));
+            return List.of(FieldError.invalid(
+                    "metadata.name",
+                    name,
+                    name.length() > 63
+                            ? "must be no more than 63 characters"
+                            : "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and "
+                                    + "must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used "
+                                    + "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"));
         }
         return List.of();
     }

@@ -48,59 +48,74 @@ final class ContextObjects {
             return unsupported(group, version, kind);
         }
         return switch (kind) {
-            case "Shoot" -> get("shoots", "shoot", namespace, name)
-                    .compose(shoot -> sameUid(shoot, uid, "Shoot"))
-                    .compose(shoot -> {
-                        refs.put("shoot", ref(shoot, true));
-                        return seedOf(shoot, refs).compose(v -> projectOf(shoot.path("metadata").path("namespace")
-                                .asText(""), refs));
-                    })
-                    .map(v -> refs);
-            case "Seed" -> get("seeds", "seed", "", name)
-                    .compose(seed -> sameUid(seed, uid, "Seed"))
-                    .map(seed -> {
-                        refs.put("seed", ref(seed, false));
-                        return refs;
-                    });
-            case "BackupBucket" -> get("backupbuckets", "backupbucket", "", name)
-                    .compose(bucket -> sameUid(bucket, uid, "BackupBucket"))
-                    .compose(bucket -> {
-                        refs.put("backupBucket", ref(bucket, false));
-                        return seedOf(bucket, refs);
-                    })
-                    .map(v -> refs);
-            case "BackupEntry" -> get("backupentries", "backupentry", namespace, name)
-                    .compose(entry -> sameUid(entry, uid, "BackupEntry"))
-                    .compose(entry -> {
-                        refs.put("backupEntry", ref(entry, true));
-                        return get("backupbuckets", "backupbucket", "", entry.path("spec").path("bucketName").asText(""))
-                                .compose(bucket -> {
-                                    refs.put("backupBucket", ref(bucket, false));
-                                    return seedOf(entry, refs);
-                                })
-                                .compose(v -> shootOfBackupEntry(entry, name, refs));
-                    })
-                    .map(v -> refs);
+            case "Shoot" ->
+                get("shoots", "shoot", namespace, name)
+                        .compose(shoot -> sameUid(shoot, uid, "Shoot"))
+                        .compose(shoot -> {
+                            refs.put("shoot", ref(shoot, true));
+                            return seedOf(shoot, refs)
+                                    .compose(v -> projectOf(
+                                            shoot.path("metadata")
+                                                    .path("namespace")
+                                                    .asText(""),
+                                            refs));
+                        })
+                        .map(v -> refs);
+            case "Seed" ->
+                get("seeds", "seed", "", name)
+                        .compose(seed -> sameUid(seed, uid, "Seed"))
+                        .map(seed -> {
+                            refs.put("seed", ref(seed, false));
+                            return refs;
+                        });
+            case "BackupBucket" ->
+                get("backupbuckets", "backupbucket", "", name)
+                        .compose(bucket -> sameUid(bucket, uid, "BackupBucket"))
+                        .compose(bucket -> {
+                            refs.put("backupBucket", ref(bucket, false));
+                            return seedOf(bucket, refs);
+                        })
+                        .map(v -> refs);
+            case "BackupEntry" ->
+                get("backupentries", "backupentry", namespace, name)
+                        .compose(entry -> sameUid(entry, uid, "BackupEntry"))
+                        .compose(entry -> {
+                            refs.put("backupEntry", ref(entry, true));
+                            return get(
+                                            "backupbuckets",
+                                            "backupbucket",
+                                            "",
+                                            entry.path("spec")
+                                                    .path("bucketName")
+                                                    .asText(""))
+                                    .compose(bucket -> {
+                                        refs.put("backupBucket", ref(bucket, false));
+                                        return seedOf(entry, refs);
+                                    })
+                                    .compose(v -> shootOfBackupEntry(entry, name, refs));
+                        })
+                        .map(v -> refs);
             default -> unsupported(group, version, kind);
         };
     }
 
     private static <T> Future<T> unsupported(String group, String version, String kind) {
         // schema.GroupVersionKind.String()
-        return Future.failedFuture(new ResolutionException("unsupported GVK for context object: " + group + "/"
-                + version + ", Kind=" + kind));
+        return Future.failedFuture(new ResolutionException(
+                "unsupported GVK for context object: " + group + "/" + version + ", Kind=" + kind));
     }
 
     private Future<ObjectNode> get(String plural, String singular, String namespace, String name) {
-        return reads.find(CORE, plural, namespace, name).map(found -> found.orElseThrow(
-                () -> new ResolutionException(NotFoundMessages.of(singular, CORE, name))));
+        return reads.find(CORE, plural, namespace, name)
+                .map(found ->
+                        found.orElseThrow(() -> new ResolutionException(NotFoundMessages.of(singular, CORE, name))));
     }
 
     private static Future<ObjectNode> sameUid(ObjectNode obj, String uid, String kind) {
         String real = obj.path("metadata").path("uid").asText("");
         if (!real.equals(uid)) {
-            return Future.failedFuture(new ResolutionException("uid of contextObject (" + uid + ") and real world "
-                    + kind + " resource (" + real + ") differ"));
+            return Future.failedFuture(new ResolutionException(
+                    "uid of contextObject (" + uid + ") and real world " + kind + " resource (" + real + ") differ"));
         }
         return Future.succeededFuture(obj);
     }

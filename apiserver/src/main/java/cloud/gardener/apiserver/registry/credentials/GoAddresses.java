@@ -8,8 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 final class GoAddresses {
 
-    private GoAddresses() {
-    }
+    private GoAddresses() {}
 
     static String render(JsonNode addresses) {
         String type = "[]core.ShootAdvertisedAddress";
@@ -22,10 +21,13 @@ final class GoAddresses {
             if (i > 0) {
                 out.append(", ");
             }
-            out.append("core.ShootAdvertisedAddress{Name:").append(quote(address.path("name").asText("")))
-                    .append(", URL:").append(quote(address.path("url").asText("")))
+            out.append("core.ShootAdvertisedAddress{Name:")
+                    .append(quote(address.path("name").asText("")))
+                    .append(", URL:")
+                    .append(quote(address.path("url").asText("")))
                     // Go prints a pointer's address, which means nothing outside its process
-                    .append(", Application:(*string)(").append(address.hasNonNull("application") ? "0xc000000000" : "nil")
+                    .append(", Application:(*string)(")
+                    .append(address.hasNonNull("application") ? "0xc000000000" : "nil")
                     .append(")}");
         }
         return out.append('}').toString();

@@ -14,11 +14,23 @@ import cloud.gardener.apiserver.api.resource.StandardResources;
  */
 @SuppressWarnings("ImmutableEnumChecker") // GroupVersionKind is a record of strings, immutable but not annotated
 public enum KubeconfigFlavor {
-
-    ADMIN("adminkubeconfig", StandardResources.ADMIN_KUBECONFIG_REQUEST, AdminKubeconfigRequest.class,
-            "gardener.cloud:admin:", "v1", "Secret", "gardener.cloud:system:admins", "gardener.cloud:project:admins"),
-    VIEWER("viewerkubeconfig", StandardResources.VIEWER_KUBECONFIG_REQUEST, ViewerKubeconfigRequest.class,
-            "gardener.cloud:viewer:", "core.gardener.cloud/v1beta1", "Project", "gardener.cloud:system:viewers",
+    ADMIN(
+            "adminkubeconfig",
+            StandardResources.ADMIN_KUBECONFIG_REQUEST,
+            AdminKubeconfigRequest.class,
+            "gardener.cloud:admin:",
+            "v1",
+            "Secret",
+            "gardener.cloud:system:admins",
+            "gardener.cloud:project:admins"),
+    VIEWER(
+            "viewerkubeconfig",
+            StandardResources.VIEWER_KUBECONFIG_REQUEST,
+            ViewerKubeconfigRequest.class,
+            "gardener.cloud:viewer:",
+            "core.gardener.cloud/v1beta1",
+            "Project",
+            "gardener.cloud:system:viewers",
             "gardener.cloud:project:viewers");
 
     private final String subresource;
@@ -30,8 +42,15 @@ public enum KubeconfigFlavor {
     private final String systemGroup;
     private final String projectGroup;
 
-    KubeconfigFlavor(String subresource, GroupVersionKind kind, Class<?> model, String userNamePrefix,
-                     String reviewGroup, String reviewResource, String systemGroup, String projectGroup) {
+    KubeconfigFlavor(
+            String subresource,
+            GroupVersionKind kind,
+            Class<?> model,
+            String userNamePrefix,
+            String reviewGroup,
+            String reviewResource,
+            String systemGroup,
+            String projectGroup) {
         this.subresource = subresource;
         this.kind = kind;
         this.model = model;

@@ -7,8 +7,7 @@ package cloud.gardener.apiserver.registry.credentials;
  */
 final class NotFoundMessages {
 
-    private NotFoundMessages() {
-    }
+    private NotFoundMessages() {}
 
     static String of(String singular, String group, String name) {
         return (group.isEmpty() ? singular : singular + "." + group) + " \"" + name + "\" not found";

@@ -45,8 +45,12 @@ public final class ShootKubeconfigs {
     private final Duration adminMaxExpiration;
     private final Duration viewerMaxExpiration;
 
-    public ShootKubeconfigs(Vertx vertx, Registry registry, Authorizer authorizer, Duration adminMaxExpiration,
-                            Duration viewerMaxExpiration) {
+    public ShootKubeconfigs(
+            Vertx vertx,
+            Registry registry,
+            Authorizer authorizer,
+            Duration adminMaxExpiration,
+            Duration viewerMaxExpiration) {
         this.vertx = vertx;
         this.reads = new StoreReads(registry);
         this.authorizer = authorizer;
@@ -55,8 +59,7 @@ public final class ShootKubeconfigs {
     }
 
     /** The shoot's CA material, read before anything is issued. */
-    private record CaMaterial(CertificateAuthority clientCa, String clusterCaBundle) {
-    }
+    private record CaMaterial(CertificateAuthority clientCa, String clusterCaBundle) {}
 
     /**
      * Issues a kubeconfig of the given flavor for a Shoot.
@@ -64,8 +67,8 @@ public final class ShootKubeconfigs {
      * @param request the decoded and defaulted request of the flavor's kind
      * @return the request with the capped validity and the issued kubeconfig in its status
      */
-    public Future<ObjectNode> create(KubeconfigFlavor flavor, String namespace, String shootName, ObjectNode request,
-                                     UserInfo user) {
+    public Future<ObjectNode> create(
+            KubeconfigFlavor flavor, String namespace, String shootName, ObjectNode request, UserInfo user) {
         JsonNode requested = request.path("spec").path("expirationSeconds");
         List<FieldError> errs = KubeconfigRequestValidation.validate(requested.isNumber() ? requested.asLong() : null);
         if (!errs.isEmpty()) {
@@ -75,35 +78,41 @@ public final class ShootKubeconfigs {
             return Future.failedFuture(ApiException.badRequest("no user in context"));
         }
         return organisation(flavor, user)
-                .compose(group -> reads.store(CORE, "shoots").get(namespace, shootName)
+                .compose(group -> reads.store(CORE, "shoots")
+                        .get(namespace, shootName)
                         .compose(shoot -> {
                             List<JsonNode> addresses = kubeApiServerAddresses(shoot);
                             if (addresses.isEmpty()) {
-                                return Future.failedFuture(ApiException.invalid(flavor.kind(), shootName,
-                                        List.of(FieldError.invalid("status.status",
+                                return Future.failedFuture(ApiException.invalid(
+                                        flavor.kind(),
+                                        shootName,
+                                        List.of(FieldError.invalid(
+                                                "status.status",
                                                 FieldError.verbatim(GoAddresses.render(
                                                         shoot.path("status").get("advertisedAddresses"))),
                                                 "no suitable advertised address for kube-apiserver found in "
                                                         + ".status.advertisedAddresses"))));
                             }
-                            return caMaterial(namespace, shootName).compose(ca -> issue(flavor, namespace, shootName,
-                                    request, user, group, addresses, ca));
+                            return caMaterial(namespace, shootName)
+                                    .compose(ca ->
+                                            issue(flavor, namespace, shootName, request, user, group, addresses, ca));
                         }));
     }
 
     /** The one organisation of the certificate, decided by the server's authorizers for Gardener's review. */
     private Future<String> organisation(KubeconfigFlavor flavor, UserInfo user) {
-        Attributes review = Attributes.forResource(user, "list", flavor.reviewGroup(), "", "",
-                flavor.reviewResource(), "", "", "");
+        Attributes review =
+                Attributes.forResource(user, "list", flavor.reviewGroup(), "", "", flavor.reviewResource(), "", "", "");
         Future<String> decided;
         try {
-            decided = authorizer.authorize(review)
+            decided = authorizer
+                    .authorize(review)
                     .map(decision -> decision.isAllowed() ? flavor.systemGroup() : flavor.projectGroup());
         } catch (RuntimeException e) {
             decided = Future.failedFuture(e);
         }
-        return decided.recover(t -> Future.failedFuture(ApiException.unknown(
-                "failed to get user groups: " + t.getMessage())));
+        return decided.recover(
+                t -> Future.failedFuture(ApiException.unknown("failed to get user groups: " + t.getMessage())));
     }
 
     /** The addresses that advertise the kube-apiserver (a shoot also lists e.g. its service account issuer). */
@@ -121,36 +130,38 @@ public final class ShootKubeconfigs {
         String clientCaName = shoot + ".ca-client";
         String clusterCaName = shoot + ".ca-cluster";
         Future<CertificateAuthority> clientCa = reads.find(CORE, "internalsecrets", namespace, clientCaName)
-                .recover(t -> Future.failedFuture(ApiException.internal(
-                        "could not get client CA secret: " + t.getMessage())))
+                .recover(t ->
+                        Future.failedFuture(ApiException.internal("could not get client CA secret: " + t.getMessage())))
                 .map(found -> {
                     ObjectNode secret = found.orElseThrow(() -> ApiException.internal("could not get client CA "
                             + "secret: " + NotFoundMessages.of("internalsecret", CORE, clientCaName)));
                     try {
                         return CertificateAuthority.load(data(secret, "ca.crt"), data(secret, "ca.key"));
                     } catch (RuntimeException e) {
-                        throw ApiException.internal("could not load client CA certificate from secret: "
-                                + e.getMessage());
+                        throw ApiException.internal(
+                                "could not load client CA certificate from secret: " + e.getMessage());
                     }
                 });
-        return clientCa.compose(ca -> clusterCaBundle(namespace, clusterCaName)
-                .map(bundle -> new CaMaterial(ca, bundle)));
+        return clientCa.compose(
+                ca -> clusterCaBundle(namespace, clusterCaName).map(bundle -> new CaMaterial(ca, bundle)));
     }
 
     /** ConfigMap {@code <shoot>.ca-cluster}, else (Gardener's deprecated fallback) the Secret of that name. */
     private Future<String> clusterCaBundle(String namespace, String name) {
         return reads.find("", "configmaps", namespace, name)
-                .recover(t -> Future.failedFuture(ApiException.internal(
-                        "could not get cluster CA config map: " + t.getMessage())))
+                .recover(t -> Future.failedFuture(
+                        ApiException.internal("could not get cluster CA config map: " + t.getMessage())))
                 .compose(configMap -> {
                     if (configMap.isPresent()) {
-                        return Future.succeededFuture(configMap.get().path("data").path("ca.crt").asText(""));
+                        return Future.succeededFuture(
+                                configMap.get().path("data").path("ca.crt").asText(""));
                     }
                     return reads.find("", "secrets", namespace, name)
-                            .recover(t -> Future.failedFuture(ApiException.internal(
-                                    "could not get cluster CA secret: " + t.getMessage())))
-                            .map(secret -> data(secret.orElseThrow(() -> ApiException.internal(
-                                    "could not get cluster CA secret: " + NotFoundMessages.of("secret", "", name))),
+                            .recover(t -> Future.failedFuture(
+                                    ApiException.internal("could not get cluster CA secret: " + t.getMessage())))
+                            .map(secret -> data(
+                                    secret.orElseThrow(() -> ApiException.internal("could not get cluster CA secret: "
+                                            + NotFoundMessages.of("secret", "", name))),
                                     "ca.crt"));
                 })
                 .map(bundle -> {
@@ -167,9 +178,17 @@ public final class ShootKubeconfigs {
         return new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
     }
 
-    private Future<ObjectNode> issue(KubeconfigFlavor flavor, String namespace, String shootName, ObjectNode request,
-                                     UserInfo user, String group, List<JsonNode> addresses, CaMaterial ca) {
-        long seconds = capped(flavor, request.path("spec").path("expirationSeconds").asLong());
+    private Future<ObjectNode> issue(
+            KubeconfigFlavor flavor,
+            String namespace,
+            String shootName,
+            ObjectNode request,
+            UserInfo user,
+            String group,
+            List<JsonNode> addresses,
+            CaMaterial ca) {
+        long seconds =
+                capped(flavor, request.path("spec").path("expirationSeconds").asLong());
         String authName = namespace + "--" + shootName;
         List<MultiClusterKubeconfig.Cluster> clusters = new ArrayList<>();
         for (JsonNode address : addresses) {
@@ -178,26 +197,36 @@ public final class ShootKubeconfigs {
             try {
                 host = host(address.path("url").asText(""));
             } catch (URISyntaxException e) {
-                return Future.failedFuture(ApiException.unknown("parse \"" + address.path("url").asText("")
-                        + "\": " + e.getMessage()));
+                return Future.failedFuture(
+                        ApiException.unknown("parse \"" + address.path("url").asText("") + "\": " + e.getMessage()));
             }
-            clusters.add(new MultiClusterKubeconfig.Cluster(authName + "-" + name, "https://" + host,
+            clusters.add(new MultiClusterKubeconfig.Cluster(
+                    authName + "-" + name,
+                    "https://" + host,
                     WILDCARD_TLS_SEED_BOUND.equals(name) ? null : ca.clusterCaBundle()));
         }
         String commonName = flavor.commonName(user.name());
         // Key generation and signing are CPU work: never on the event loop.
-        return vertx.executeBlocking(() -> {
-            IssuedCertificate certificate = ca.clientCa().issueClient(commonName, List.of(group),
-                    Duration.ofSeconds(seconds));
-            String kubeconfig = new MultiClusterKubeconfig(clusters, certificate.certificateChainPem(),
-                    certificate.privateKeyPem()).toYaml();
-            ObjectNode answer = request.deepCopy();
-            answer.withObjectProperty("spec").put("expirationSeconds", seconds);
-            ObjectNode status = answer.putObject("status");
-            status.put("kubeconfig", Base64.getEncoder().encodeToString(kubeconfig.getBytes(StandardCharsets.UTF_8)));
-            status.put("expirationTimestamp", Time.of(certificate.certificate().getNotAfter().toInstant()).toJson());
-            return ModelCodec.canonical(answer, flavor.model());
-        }, false);
+        return vertx.executeBlocking(
+                () -> {
+                    IssuedCertificate certificate =
+                            ca.clientCa().issueClient(commonName, List.of(group), Duration.ofSeconds(seconds));
+                    String kubeconfig = new MultiClusterKubeconfig(
+                                    clusters, certificate.certificateChainPem(), certificate.privateKeyPem())
+                            .toYaml();
+                    ObjectNode answer = request.deepCopy();
+                    answer.withObjectProperty("spec").put("expirationSeconds", seconds);
+                    ObjectNode status = answer.putObject("status");
+                    status.put(
+                            "kubeconfig",
+                            Base64.getEncoder().encodeToString(kubeconfig.getBytes(StandardCharsets.UTF_8)));
+                    status.put(
+                            "expirationTimestamp",
+                            Time.of(certificate.certificate().getNotAfter().toInstant())
+                                    .toJson());
+                    return ModelCodec.canonical(answer, flavor.model());
+                },
+                false);
     }
 
     /** The requested seconds, at most the flavor's maximum. */

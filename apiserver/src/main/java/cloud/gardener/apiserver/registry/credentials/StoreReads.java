@@ -18,8 +18,9 @@ final class StoreReads {
 
     /** The store of a resource; fails when the server does not serve it (e.g. core/v1 behind a kube-apiserver). */
     GenericStore store(String group, String plural) {
-        return registry.store(group, plural).orElseThrow(() -> new IllegalStateException(
-                "the server does not serve " + (group.isEmpty() ? plural : plural + "." + group)));
+        return registry.store(group, plural)
+                .orElseThrow(() -> new IllegalStateException(
+                        "the server does not serve " + (group.isEmpty() ? plural : plural + "." + group)));
     }
 
     /** The object, or empty when it does not exist. */
@@ -30,8 +31,10 @@ final class StoreReads {
         } catch (IllegalStateException e) {
             return Future.failedFuture(e);
         }
-        return store.get(namespace, name).map(Optional::of)
+        return store.get(namespace, name)
+                .map(Optional::of)
                 .recover(t -> t instanceof ApiException e && e.code() == 404
-                        ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
+                        ? Future.succeededFuture(Optional.empty())
+                        : Future.failedFuture(t));
     }
 }

@@ -60,8 +60,8 @@ public final class WorkloadIdentityTokens {
      */
     public Future<ObjectNode> create(String namespace, String name, ObjectNode request, UserInfo user) {
         if (issuer == null) {
-            return Future.failedFuture(ApiException.unknown(
-                    "TokenIssuer is not set, WorkloadIdentity tokens cannot be issued"));
+            return Future.failedFuture(
+                    ApiException.unknown("TokenIssuer is not set, WorkloadIdentity tokens cannot be issued"));
         }
         if (user == null) {
             return Future.failedFuture(ApiException.badRequest("no user in context"));
@@ -69,24 +69,36 @@ public final class WorkloadIdentityTokens {
         JsonNode meta = request.path("metadata");
         String bodyName = meta.path("name").asText("");
         if (!bodyName.isEmpty() && !bodyName.equals(name)) {
-            return Future.failedFuture(ApiException.invalid(NO_KIND, bodyName, List.of(FieldError.invalid(
-                    "metadata.name", bodyName, "TokenRequest name does not match WorkloadIdentity name: " + name))));
+            return Future.failedFuture(ApiException.invalid(
+                    NO_KIND,
+                    bodyName,
+                    List.of(FieldError.invalid(
+                            "metadata.name",
+                            bodyName,
+                            "TokenRequest name does not match WorkloadIdentity name: " + name))));
         }
         if (namespace.isEmpty()) {
             return Future.failedFuture(ApiException.badRequest("must specify namespace"));
         }
         String bodyNamespace = meta.path("namespace").asText("");
         if (!bodyNamespace.isEmpty() && !bodyNamespace.equals(namespace)) {
-            return Future.failedFuture(ApiException.invalid(NO_KIND, bodyNamespace, List.of(FieldError.invalid(
-                    "metadata.namespace", bodyNamespace,
-                    "TokenRequest namespace does not match WorkloadIdentity namespace: " + namespace))));
+            return Future.failedFuture(ApiException.invalid(
+                    NO_KIND,
+                    bodyNamespace,
+                    List.of(FieldError.invalid(
+                            "metadata.namespace",
+                            bodyNamespace,
+                            "TokenRequest namespace does not match WorkloadIdentity namespace: " + namespace))));
         }
-        return reads.store("security.gardener.cloud", "workloadidentities").get(namespace, name)
+        return reads.store("security.gardener.cloud", "workloadidentities")
+                .get(namespace, name)
                 .compose(identity -> {
                     ObjectNode tokenRequest = request.deepCopy();
                     ObjectNode metadata = tokenRequest.withObjectProperty("metadata");
                     metadata.put("name", identity.path("metadata").path("name").asText());
-                    metadata.put("namespace", identity.path("metadata").path("namespace").asText());
+                    metadata.put(
+                            "namespace",
+                            identity.path("metadata").path("namespace").asText());
                     metadata.put("creationTimestamp", Time.of(clock.instant()).toJson());
                     metadata.remove("managedFields");
                     tokenRequest.remove("status");
@@ -95,22 +107,34 @@ public final class WorkloadIdentityTokens {
                         return Future.failedFuture(ApiException.invalid(StandardResources.TOKEN_REQUEST, "", errs));
                     }
                     return claims(identity, tokenRequest, user)
-                            .compose(claims -> vertx.executeBlocking(() -> {
-                                // signing is CPU work (RSA especially): off the event loop
-                                IssuedToken token = issuer.issue(identity.path("status").path("sub").asText(""),
-                                        audiences(identity), tokenRequest.path("spec").path("expirationSeconds")
-                                                .asLong(), claims);
-                                ObjectNode status = tokenRequest.putObject("status");
-                                status.put("token", token.token());
-                                status.put("expirationTimestamp", Time.of(token.expiration()).toJson());
-                                return ModelCodec.canonical(tokenRequest, TokenRequest.class);
-                            }, false));
+                            .compose(claims -> vertx.executeBlocking(
+                                    () -> {
+                                        // signing is CPU work (RSA especially): off the event loop
+                                        IssuedToken token = issuer.issue(
+                                                identity.path("status")
+                                                        .path("sub")
+                                                        .asText(""),
+                                                audiences(identity),
+                                                tokenRequest
+                                                        .path("spec")
+                                                        .path("expirationSeconds")
+                                                        .asLong(),
+                                                claims);
+                                        ObjectNode status = tokenRequest.putObject("status");
+                                        status.put("token", token.token());
+                                        status.put(
+                                                "expirationTimestamp",
+                                                Time.of(token.expiration()).toJson());
+                                        return ModelCodec.canonical(tokenRequest, TokenRequest.class);
+                                    },
+                                    false));
                 });
     }
 
     private List<FieldError> validate(ObjectNode tokenRequest) {
         try {
-            return validator.validate(ModelCodec.decode(tokenRequest, TokenRequest.class).value());
+            return validator.validate(
+                    ModelCodec.decode(tokenRequest, TokenRequest.class).value());
         } catch (DecodeException e) {
             throw ApiException.badRequest(e.getMessage());
         }
@@ -127,8 +151,9 @@ public final class WorkloadIdentityTokens {
         JsonNode context = tokenRequest.path("spec").get("contextObject");
         Future<Map<String, ObjectNode>> refs = context == null || context.isNull() || !user.isInGroup(SEEDS_GROUP)
                 ? Future.succeededFuture(new TreeMap<>())
-                : contexts.resolve(context).recover(t -> Future.failedFuture(ApiException.unknown(
-                        "failed to resolve context object: " + t.getMessage())));
+                : contexts.resolve(context)
+                        .recover(t -> Future.failedFuture(
+                                ApiException.unknown("failed to resolve context object: " + t.getMessage())));
         return refs.map(found -> {
             Map<String, ObjectNode> all = new TreeMap<>(found);
             all.put("workloadIdentity", ContextObjects.ref(identity, true));

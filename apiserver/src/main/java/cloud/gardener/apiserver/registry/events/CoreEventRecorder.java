@@ -49,7 +49,8 @@ public final class CoreEventRecorder {
         ObjectNode event = Json.MAPPER.createObjectNode();
         event.put("apiVersion", "v1");
         event.put("kind", "Event");
-        event.putObject("metadata").put("name", Objects.text(involvedObject, "name") + "." + Long.toHexString(nanos))
+        event.putObject("metadata")
+                .put("name", Objects.text(involvedObject, "name") + "." + Long.toHexString(nanos))
                 .put("namespace", namespace);
         event.set("involvedObject", involvedObject.deepCopy());
         event.put("reason", reason);

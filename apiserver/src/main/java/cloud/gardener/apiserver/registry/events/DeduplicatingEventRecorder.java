@@ -19,13 +19,12 @@ public final class DeduplicatingEventRecorder implements EventRecorder {
     private static final int REMEMBERED_OBJECTS = 10_000;
 
     private final EventRecorder delegate;
-    private final Map<String, String> last = Collections.synchronizedMap(
-            new LinkedHashMap<>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-                    return size() > REMEMBERED_OBJECTS;
-                }
-            });
+    private final Map<String, String> last = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > REMEMBERED_OBJECTS;
+        }
+    });
 
     public DeduplicatingEventRecorder(EventRecorder delegate) {
         this.delegate = delegate;
@@ -34,7 +33,8 @@ public final class DeduplicatingEventRecorder implements EventRecorder {
     /** @return the recorded event, or null when it repeated the last one */
     @Override
     public Future<ObjectNode> record(ObjectNode regarding, String type, String reason, String action, String note) {
-        String object = Objects.uid(regarding).isEmpty() ? Objects.namespace(regarding) + "/" + Objects.name(regarding)
+        String object = Objects.uid(regarding).isEmpty()
+                ? Objects.namespace(regarding) + "/" + Objects.name(regarding)
                 : Objects.uid(regarding);
         String event = Objects.generation(regarding) + "\n" + type + "\n" + reason + "\n" + action + "\n" + note;
         if (event.equals(last.put(object, event))) {

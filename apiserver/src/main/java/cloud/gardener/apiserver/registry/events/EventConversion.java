@@ -36,7 +36,9 @@ public final class EventConversion implements VersionConversion {
         core.put("apiVersion", "v1");
         obj.properties().forEach(e -> {
             if (!"kind".equals(e.getKey()) && !"apiVersion".equals(e.getKey())) {
-                core.set(RENAMED.getOrDefault(e.getKey(), e.getKey()), e.getValue().deepCopy());
+                core.set(
+                        RENAMED.getOrDefault(e.getKey(), e.getKey()),
+                        e.getValue().deepCopy());
             }
         });
         return core;

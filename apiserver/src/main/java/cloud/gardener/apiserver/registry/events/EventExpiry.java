@@ -51,7 +51,8 @@ public final class EventExpiry {
     /** How often expired events are looked for: a tenth of the TTL, between a second and a minute. */
     Duration period() {
         Duration tenth = ttl.dividedBy(10);
-        return tenth.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1)
+        return tenth.compareTo(Duration.ofSeconds(1)) < 0
+                ? Duration.ofSeconds(1)
                 : tenth.compareTo(Duration.ofMinutes(1)) > 0 ? Duration.ofMinutes(1) : tenth;
     }
 
@@ -71,18 +72,25 @@ public final class EventExpiry {
     /** Deletes the events expired now; completes with how many were deleted. */
     public Future<Integer> sweep() {
         Instant cutoff = clock.instant().minus(ttl);
-        ListQuery expired = new ListQuery(0, false, 0, null, event -> lastWrite(event).isBefore(cutoff), false);
-        return events.list("", expired).compose(result -> {
-            WriteContext ctx = new WriteContext(SWEEPER, false, "gardener-apiserver");
-            List<Future<Boolean>> deletions = new ArrayList<>();
-            for (ObjectNode event : result.items()) {
-                DeleteRequest unchanged = new DeleteRequest(Objects.text(Objects.meta(event), "uid"),
-                        Objects.text(Objects.meta(event), "resourceVersion"), null);
-                deletions.add(events.delete(Objects.namespace(event), Objects.name(event), unchanged, ctx)
-                        .map(true).otherwise(false));
-            }
-            return Future.join(deletions).map(all -> (int) deletions.stream().filter(Future::result).count());
-        }).onFailure(t -> LOG.warn("expiring events failed: {}", t.getMessage()));
+        ListQuery expired =
+                new ListQuery(0, false, 0, null, event -> lastWrite(event).isBefore(cutoff), false);
+        return events.list("", expired)
+                .compose(result -> {
+                    WriteContext ctx = new WriteContext(SWEEPER, false, "gardener-apiserver");
+                    List<Future<Boolean>> deletions = new ArrayList<>();
+                    for (ObjectNode event : result.items()) {
+                        DeleteRequest unchanged = new DeleteRequest(
+                                Objects.text(Objects.meta(event), "uid"),
+                                Objects.text(Objects.meta(event), "resourceVersion"),
+                                null);
+                        deletions.add(events.delete(Objects.namespace(event), Objects.name(event), unchanged, ctx)
+                                .map(true)
+                                .otherwise(false));
+                    }
+                    return Future.join(deletions).map(all ->
+                            (int) deletions.stream().filter(Future::result).count());
+                })
+                .onFailure(t -> LOG.warn("expiring events failed: {}", t.getMessage()));
     }
 
     /** When the event was last written: its newest managedFields time, else its creation. */

@@ -20,11 +20,13 @@ public record Conflict(ManagerId manager, FieldPath path) {
     public static ApiException toApiException(List<Conflict> conflicts) {
         List<StatusCause> causes = new ArrayList<>();
         for (Conflict c : conflicts) {
-            causes.add(new StatusCause("FieldManagerConflict", "conflict with " + c.manager().describe(),
+            causes.add(new StatusCause(
+                    "FieldManagerConflict",
+                    "conflict with " + c.manager().describe(),
                     c.path().toString()));
         }
-        return new ApiException(Status.failure(409, "Conflict", message(conflicts),
-                StatusDetails.EMPTY.withCauses(causes)));
+        return new ApiException(
+                Status.failure(409, "Conflict", message(conflicts), StatusDetails.EMPTY.withCauses(causes)));
     }
 
     static String message(List<Conflict> conflicts) {
@@ -51,10 +53,17 @@ public record Conflict(ManagerId manager, FieldPath path) {
     static String identifier(ManagerId id) {
         StringBuilder sb = new StringBuilder("{");
         boolean first = true;
-        for (String[] kv : new String[][] {{"manager", id.manager()}, {"operation", id.operation()},
-                {"apiVersion", id.apiVersion()}, {"subresource", id.subresource()}}) {
+        for (String[] kv : new String[][] {
+            {"manager", id.manager()},
+            {"operation", id.operation()},
+            {"apiVersion", id.apiVersion()},
+            {"subresource", id.subresource()}
+        }) {
             if (!kv[1].isEmpty()) {
-                sb.append(first ? "" : ",").append('"').append(kv[0]).append("\":")
+                sb.append(first ? "" : ",")
+                        .append('"')
+                        .append(kv[0])
+                        .append("\":")
                         .append(cloud.gardener.apiserver.api.json.Json.toJson(kv[1]));
                 first = false;
             }

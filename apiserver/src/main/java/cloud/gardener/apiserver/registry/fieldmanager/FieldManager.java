@@ -34,11 +34,18 @@ public final class FieldManager {
     private static final String BEFORE_FIRST_APPLY = "before-first-apply";
     private static final ManagerId CURRENT_OPERATION = new ManagerId("current-operation", "", "", "");
     /** Metadata no manager owns ({@code stripMetaManager}). */
-    private static final FieldSet STRIPPED = FieldSet.of(FieldPath.fields("apiVersion"), FieldPath.fields("kind"),
-            FieldPath.fields("metadata"), FieldPath.fields("metadata", "name"), FieldPath.fields("metadata", "namespace"),
-            FieldPath.fields("metadata", "creationTimestamp"), FieldPath.fields("metadata", "selfLink"),
-            FieldPath.fields("metadata", "uid"), FieldPath.fields("metadata", "clusterName"),
-            FieldPath.fields("metadata", "generation"), FieldPath.fields("metadata", "managedFields"),
+    private static final FieldSet STRIPPED = FieldSet.of(
+            FieldPath.fields("apiVersion"),
+            FieldPath.fields("kind"),
+            FieldPath.fields("metadata"),
+            FieldPath.fields("metadata", "name"),
+            FieldPath.fields("metadata", "namespace"),
+            FieldPath.fields("metadata", "creationTimestamp"),
+            FieldPath.fields("metadata", "selfLink"),
+            FieldPath.fields("metadata", "uid"),
+            FieldPath.fields("metadata", "clusterName"),
+            FieldPath.fields("metadata", "generation"),
+            FieldPath.fields("metadata", "managedFields"),
             FieldPath.fields("metadata", "resourceVersion"));
 
     private final GroupVersionKind gvk;
@@ -60,8 +67,8 @@ public final class FieldManager {
     /** The field manager of a kind in one version, for writes through {@code subresource} (empty: the resource). */
     public static FieldManager of(GroupVersionKind gvk, String subresource) {
         Optional<Class<?>> model = ResourceModels.of(gvk);
-        return new FieldManager(gvk, subresource, model.map(FieldType::ofRecord).orElse(FieldType.UNTYPED),
-                Instant::now);
+        return new FieldManager(
+                gvk, subresource, model.map(FieldType::ofRecord).orElse(FieldType.UNTYPED), Instant::now);
     }
 
     /**
@@ -96,9 +103,15 @@ public final class FieldManager {
             return true;
         }
         int t = Character.getType(cp);
-        return !Character.isWhitespace(cp) && t != Character.CONTROL && t != Character.FORMAT
-                && t != Character.UNASSIGNED && t != Character.PRIVATE_USE && t != Character.SURROGATE
-                && t != Character.LINE_SEPARATOR && t != Character.PARAGRAPH_SEPARATOR && t != Character.SPACE_SEPARATOR;
+        return !Character.isWhitespace(cp)
+                && t != Character.CONTROL
+                && t != Character.FORMAT
+                && t != Character.UNASSIGNED
+                && t != Character.PRIVATE_USE
+                && t != Character.SURROGATE
+                && t != Character.LINE_SEPARATOR
+                && t != Character.PARAGRAPH_SEPARATOR
+                && t != Character.SPACE_SEPARATOR;
     }
 
     /** The object a create starts from: the kind's zero value, as Go's {@code New()} encodes it. */
@@ -138,8 +151,11 @@ public final class FieldManager {
                 // an object nobody tracked stays untracked until it is applied to
                 return newObj;
             }
-            managed = updateTracked(liveObj, newObj, managed, new ManagerId(manager.isEmpty() ? "unknown" : manager,
-                    ManagerId.UPDATE, apiVersion, subresource));
+            managed = updateTracked(
+                    liveObj,
+                    newObj,
+                    managed,
+                    new ManagerId(manager.isEmpty() ? "unknown" : manager, ManagerId.UPDATE, apiVersion, subresource));
             setManagedFields(newObj, managed);
             return newObj;
         } catch (RuntimeException e) {
@@ -190,8 +206,13 @@ public final class FieldManager {
         VersionedSet self = out.fields().remove(CURRENT_OPERATION);
         if (self != null) {
             VersionedSet previous = out.fields().get(manager);
-            out.fields().put(manager, previous == null ? self
-                    : new VersionedSet(self.set().union(previous.set()), self.apiVersion(), self.applied()));
+            out.fields()
+                    .put(
+                            manager,
+                            previous == null
+                                    ? self
+                                    : new VersionedSet(
+                                            self.set().union(previous.set()), self.apiVersion(), self.applied()));
             out.times().put(manager, now());
         }
         capUpdateManagers(out);
@@ -225,11 +246,14 @@ public final class FieldManager {
     /** At most ten update managers: the oldest are merged into {@code ancient-changes} of their version. */
     private static void capUpdateManagers(ManagedFields managed) {
         List<ManagerId> updaters = new java.util.ArrayList<>(managed.fields().entrySet().stream()
-                .filter(e -> !e.getValue().applied()).map(Map.Entry::getKey).toList());
+                .filter(e -> !e.getValue().applied())
+                .map(Map.Entry::getKey)
+                .toList());
         if (updaters.size() <= MAX_UPDATE_MANAGERS) {
             return;
         }
-        updaters.sort(java.util.Comparator.<ManagerId>comparingLong(m -> seconds(managed.times().get(m)))
+        updaters.sort(java.util.Comparator.<ManagerId>comparingLong(
+                        m -> seconds(managed.times().get(m)))
                 .thenComparing(Conflict::identifier));
         Map<String, ManagerId> firstOfVersion = new LinkedHashMap<>();
         int length = updaters.size();
@@ -246,8 +270,11 @@ public final class FieldManager {
             if (!managed.fields().containsKey(bucket)) {
                 managed.fields().put(bucket, managed.fields().remove(first));
             }
-            managed.fields().put(bucket, new VersionedSet(vs.set().union(managed.fields().get(bucket).set()),
-                    vs.apiVersion(), vs.applied()));
+            managed.fields()
+                    .put(
+                            bucket,
+                            new VersionedSet(
+                                    vs.set().union(managed.fields().get(bucket).set()), vs.apiVersion(), vs.applied()));
             managed.fields().remove(m);
             length--;
             if (time != null) {
@@ -320,8 +347,8 @@ public final class FieldManager {
     }
 
     /** {@code lastAppliedManager}: kubectl may take fields its last client-side apply set and nobody changed. */
-    private ObjectNode applyUpgradingClientSideApply(ObjectNode live, ObjectNode config, ManagedFields managed,
-                                                     String manager, boolean force) {
+    private ObjectNode applyUpgradingClientSideApply(
+            ObjectNode live, ObjectNode config, ManagedFields managed, String manager, boolean force) {
         try {
             return applyTracked(live, config, managed, manager, force);
         } catch (ApplyConflictException e) {
@@ -332,7 +359,8 @@ public final class FieldManager {
             if (allowed == null) {
                 throw e;
             }
-            List<Conflict> remaining = e.conflicts().stream().filter(c -> !allowed.has(c.path())).toList();
+            List<Conflict> remaining =
+                    e.conflicts().stream().filter(c -> !allowed.has(c.path())).toList();
             if (!remaining.isEmpty()) {
                 throw new ApplyConflictException(remaining);
             }
@@ -351,7 +379,8 @@ public final class FieldManager {
         } catch (java.io.IOException e) {
             return null;
         }
-        if (!(lastApplied instanceof ObjectNode) || !Objects.text(lastApplied, "apiVersion").equals(apiVersion)
+        if (!(lastApplied instanceof ObjectNode)
+                || !Objects.text(lastApplied, "apiVersion").equals(apiVersion)
                 || !TypedValues.validate(lastApplied, type).isEmpty()) {
             return null;
         }
@@ -370,12 +399,15 @@ public final class FieldManager {
     }
 
     /** skipNonApplied (a first apply adopts what exists as before-first-apply), then the applier's layers. */
-    private ObjectNode applyTracked(ObjectNode live, ObjectNode config, ManagedFields managed, String manager,
-                                    boolean force) {
+    private ObjectNode applyTracked(
+            ObjectNode live, ObjectNode config, ManagedFields managed, String manager, boolean force) {
         ManagedFields current = managed;
         if (current.isEmpty()) {
-            current = updateTracked(emptyObject(), live, current, new ManagerId(BEFORE_FIRST_APPLY, ManagerId.UPDATE,
-                    apiVersion, subresource));
+            current = updateTracked(
+                    emptyObject(),
+                    live,
+                    current,
+                    new ManagerId(BEFORE_FIRST_APPLY, ManagerId.UPDATE, apiVersion, subresource));
         }
         ManagerId id = new ManagerId(manager, ManagerId.APPLY, apiVersion, subresource);
         if (Objects.meta(config).get("managedFields") instanceof com.fasterxml.jackson.databind.node.ArrayNode) {

@@ -2,7 +2,6 @@ package cloud.gardener.apiserver.registry.fieldmanager;
 
 import cloud.gardener.apiserver.api.model.FieldModel;
 import cloud.gardener.apiserver.api.model.ListType;
-import cloud.gardener.apiserver.api.model.MapType;
 import cloud.gardener.apiserver.api.model.Patch;
 import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.model.StructType;
@@ -22,7 +21,12 @@ import java.util.function.Supplier;
  */
 final class FieldType {
 
-    enum Form { SCALAR, LIST, MAP, UNTYPED }
+    enum Form {
+        SCALAR,
+        LIST,
+        MAP,
+        UNTYPED
+    }
 
     static final FieldType SCALAR = new FieldType(Form.SCALAR, true, List.of(), null, null, null);
     static final FieldType UNTYPED = new FieldType(Form.UNTYPED, false, List.of(), null, null, null);
@@ -39,11 +43,17 @@ final class FieldType {
     private final Supplier<FieldType> element;
     /** Struct fields by JSON name (inline records flattened), resolved on first use; null for Go maps. */
     private final Supplier<Map<String, FieldType>> fieldsSupplier;
+
     private volatile Map<String, FieldType> fields;
     private final Class<?> struct;
 
-    private FieldType(Form form, boolean atomic, List<String> keys, Supplier<FieldType> element,
-                      Supplier<Map<String, FieldType>> fields, Class<?> struct) {
+    private FieldType(
+            Form form,
+            boolean atomic,
+            List<String> keys,
+            Supplier<FieldType> element,
+            Supplier<Map<String, FieldType>> fields,
+            Class<?> struct) {
         this.form = form;
         this.atomic = atomic;
         this.keys = keys;
@@ -57,8 +67,13 @@ final class FieldType {
         FieldType t = STRUCTS.get(record);
         if (t == null) {
             StructType st = record.getAnnotation(StructType.class);
-            t = new FieldType(Form.MAP, st != null && st.value().equals("atomic"), List.of(), () -> UNTYPED,
-                    () -> structFields(record), record);
+            t = new FieldType(
+                    Form.MAP,
+                    st != null && st.value().equals("atomic"),
+                    List.of(),
+                    () -> UNTYPED,
+                    () -> structFields(record),
+                    record);
             FieldType raced = STRUCTS.putIfAbsent(record, t);
             t = raced == null ? t : raced;
         }
@@ -81,19 +96,34 @@ final class FieldType {
         TypeRef t = f.type();
         return switch (t.shape()) {
             case LIST -> list(f.listType(), f.patch(), t.element());
-            case MAP -> new FieldType(Form.MAP, f.mapType() != null && f.mapType().value().equals("atomic"), List.of(),
-                    () -> ofType(t.element()), null, null);
-            case RECORD -> f.mapType() != null && f.mapType().value().equals("atomic")
-                    ? new FieldType(Form.MAP, true, List.of(), () -> UNTYPED, () -> ofRecord(t.raw()).fields(), t.raw())
-                    : ofRecord(t.raw());
+            case MAP ->
+                new FieldType(
+                        Form.MAP,
+                        f.mapType() != null && f.mapType().value().equals("atomic"),
+                        List.of(),
+                        () -> ofType(t.element()),
+                        null,
+                        null);
+            case RECORD ->
+                f.mapType() != null && f.mapType().value().equals("atomic")
+                        ? new FieldType(
+                                Form.MAP,
+                                true,
+                                List.of(),
+                                () -> UNTYPED,
+                                () -> ofRecord(t.raw()).fields(),
+                                t.raw())
+                        : ofRecord(t.raw());
             default -> ofType(t);
         };
     }
 
     /** A list's relationship: its {@code listType}, else a {@code merge} patch strategy (keyed or a set), else atomic. */
     private static FieldType list(ListType listType, Patch patch, TypeRef element) {
-        boolean scalarItems = element.shape() != TypeRef.Shape.RECORD && element.shape() != TypeRef.Shape.MAP
-                && element.shape() != TypeRef.Shape.LIST && element.shape() != TypeRef.Shape.RAW;
+        boolean scalarItems = element.shape() != TypeRef.Shape.RECORD
+                && element.shape() != TypeRef.Shape.MAP
+                && element.shape() != TypeRef.Shape.LIST
+                && element.shape() != TypeRef.Shape.RAW;
         boolean associative = false;
         List<String> keys = List.of();
         if (listType != null) {
@@ -174,6 +204,9 @@ final class FieldType {
 
     @Override
     public String toString() {
-        return form + (atomic ? "(atomic)" : "") + (keys.isEmpty() ? "" : keys) + (struct == null ? "" : " " + struct.getSimpleName());
+        return form
+                + (atomic ? "(atomic)" : "")
+                + (keys.isEmpty() ? "" : keys)
+                + (struct == null ? "" : " " + struct.getSimpleName());
     }
 }

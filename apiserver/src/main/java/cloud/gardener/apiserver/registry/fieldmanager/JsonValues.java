@@ -12,8 +12,7 @@ import java.util.List;
  */
 final class JsonValues {
 
-    private JsonValues() {
-    }
+    private JsonValues() {}
 
     static int compare(JsonNode a, JsonNode b) {
         int ra = rank(a);
@@ -22,9 +21,10 @@ final class JsonValues {
             return Integer.compare(ra, rb);
         }
         return switch (ra) {
-            case 0 -> a.isIntegralNumber() && b.isIntegralNumber()
-                    ? a.bigIntegerValue().compareTo(b.bigIntegerValue())
-                    : Double.compare(a.doubleValue(), b.doubleValue());
+            case 0 ->
+                a.isIntegralNumber() && b.isIntegralNumber()
+                        ? a.bigIntegerValue().compareTo(b.bigIntegerValue())
+                        : Double.compare(a.doubleValue(), b.doubleValue());
             case 1 -> a.textValue().compareTo(b.textValue());
             case 2 -> Boolean.compare(a.booleanValue(), b.booleanValue());
             case 3 -> compareLists(a, b);

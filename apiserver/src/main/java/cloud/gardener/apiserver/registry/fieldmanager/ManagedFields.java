@@ -69,17 +69,20 @@ public final class ManagedFields {
                 throw new IllegalArgumentException("missing fieldsType in managed fields entry " + i);
             }
             if (!fieldsType.equals("FieldsV1")) {
-                throw new IllegalArgumentException("invalid fieldsType " + Json.toJson(fieldsType)
-                        + " in managed fields entry " + i);
+                throw new IllegalArgumentException(
+                        "invalid fieldsType " + Json.toJson(fieldsType) + " in managed fields entry " + i);
             }
-            ManagerId id = new ManagerId(e.path("manager").asText(""), operation, apiVersion,
+            ManagerId id = new ManagerId(
+                    e.path("manager").asText(""),
+                    operation,
+                    apiVersion,
                     e.path("subresource").asText(""));
             FieldSet set;
             try {
                 set = FieldSet.fromFieldsV1(e.get("fieldsV1"));
             } catch (IllegalArgumentException ex) {
-                throw new IllegalArgumentException("error decoding versioned set: error decoding set: "
-                        + ex.getMessage(), ex);
+                throw new IllegalArgumentException(
+                        "error decoding versioned set: error decoding set: " + ex.getMessage(), ex);
             }
             out.fields.put(id, new VersionedSet(set, apiVersion, operation.equals(ManagerId.APPLY)));
             JsonNode time = e.get("time");
@@ -98,7 +101,10 @@ public final class ManagedFields {
         if (entries == null || entries.isNull() || !entries.isArray()) {
             return false;
         }
-        return entries.isEmpty() || (entries.size() == 1 && entries.get(0).isObject() && entries.get(0).isEmpty());
+        return entries.isEmpty()
+                || (entries.size() == 1
+                        && entries.get(0).isObject()
+                        && entries.get(0).isEmpty());
     }
 
     /** The entries, sorted as Go sorts them: Apply before Update, then by time, manager, API version, subresource. */
@@ -122,7 +128,8 @@ public final class ManagedFields {
             }
             entries.add(e);
         });
-        entries.sort(Comparator.<ObjectNode, String>comparing(e -> e.path("operation").asText())
+        entries.sort(Comparator.<ObjectNode, String>comparing(
+                        e -> e.path("operation").asText())
                 .thenComparingLong(e -> seconds(e.path("time").asText(null)))
                 .thenComparing(e -> e.path("manager").asText())
                 .thenComparing(e -> e.path("apiVersion").asText())

@@ -19,11 +19,15 @@ public record PathElement(Kind kind, String field, List<KeyField> key, JsonNode 
         implements Comparable<PathElement> {
 
     /** The kinds, in their sort order. */
-    public enum Kind { FIELD, KEY, VALUE, INDEX }
+    public enum Kind {
+        FIELD,
+        KEY,
+        VALUE,
+        INDEX
+    }
 
     /** One key field of an associative list item. */
-    public record KeyField(String name, JsonNode value) {
-    }
+    public record KeyField(String name, JsonNode value) {}
 
     public PathElement {
         if (key != null) {
@@ -94,7 +98,9 @@ public record PathElement(Kind kind, String field, List<KeyField> key, JsonNode 
             case KEY -> {
                 StringBuilder sb = new StringBuilder("[");
                 for (int i = 0; i < key.size(); i++) {
-                    sb.append(i == 0 ? "" : ",").append(key.get(i).name()).append('=')
+                    sb.append(i == 0 ? "" : ",")
+                            .append(key.get(i).name())
+                            .append('=')
                             .append(JsonValues.toJson(key.get(i).value()));
                 }
                 yield sb.append(']').toString();
@@ -125,7 +131,8 @@ public record PathElement(Kind kind, String field, List<KeyField> key, JsonNode 
      */
     public static PathElement deserialize(String s) {
         if (s.length() < 2 || s.charAt(1) != ':') {
-            throw new IllegalArgumentException(s.length() < 2 ? "key must be 2 characters long:" : "missing colon: " + s);
+            throw new IllegalArgumentException(
+                    s.length() < 2 ? "key must be 2 characters long:" : "missing colon: " + s);
         }
         String rest = s.substring(2);
         switch (s.charAt(0)) {

@@ -21,8 +21,7 @@ import java.util.TreeMap;
  */
 final class TypedValues {
 
-    private TypedValues() {
-    }
+    private TypedValues() {}
 
     /** The effective form: untyped values take the form of what they hold. */
     private static FieldType resolve(FieldType t, JsonNode v) {
@@ -54,7 +53,8 @@ final class TypedValues {
                 throw new IllegalArgumentException("not supported: associative list with lists as elements");
             }
             if (item.isNull()) {
-                throw new IllegalArgumentException("associative list without keys has an element that's an explicit null");
+                throw new IllegalArgumentException(
+                        "associative list without keys has an element that's an explicit null");
             }
             return PathElement.value(item);
         }
@@ -256,8 +256,12 @@ final class TypedValues {
             List<JsonNode> rList = rValues.getOrDefault(pe, List.of());
             path.add(pe);
             if (lList.size() <= 1 && rList.size() <= 1) {
-                compare(path, lList.isEmpty() ? null : lList.get(0), rList.isEmpty() ? null : rList.get(0),
-                        t.element(), c);
+                compare(
+                        path,
+                        lList.isEmpty() ? null : lList.get(0),
+                        rList.isEmpty() ? null : rList.get(0),
+                        t.element(),
+                        c);
             } else if (lList.size() >= 2 && rList.size() >= 2) {
                 if (!sameValues(lList, rList)) {
                     c.modified().insert(new FieldPath(path));
@@ -290,8 +294,12 @@ final class TypedValues {
         return true;
     }
 
-    private static void index(FieldType t, JsonNode list, Map<PathElement, List<JsonNode>> values,
-                              List<PathElement> order, Map<PathElement, List<JsonNode>> other) {
+    private static void index(
+            FieldType t,
+            JsonNode list,
+            Map<PathElement, List<JsonNode>> values,
+            List<PathElement> order,
+            Map<PathElement, List<JsonNode>> other) {
         if (list == null) {
             return;
         }
@@ -444,8 +452,12 @@ final class TypedValues {
         }
     }
 
-    private static void indexForMerge(FieldType t, JsonNode list, List<PathElement> pes,
-                                      Map<PathElement, JsonNode> observed, boolean allowDuplicates) {
+    private static void indexForMerge(
+            FieldType t,
+            JsonNode list,
+            List<PathElement> pes,
+            Map<PathElement, JsonNode> observed,
+            boolean allowDuplicates) {
         if (list == null) {
             return;
         }
@@ -499,8 +511,9 @@ final class TypedValues {
                         continue;
                     }
                     FieldSet sub = toRemove.withPrefix(pe);
-                    out.put(e.getKey(), sub.isEmpty() ? e.getValue()
-                            : removeItems(e.getValue(), sub, t.fieldType(e.getKey())));
+                    out.put(
+                            e.getKey(),
+                            sub.isEmpty() ? e.getValue() : removeItems(e.getValue(), sub, t.fieldType(e.getKey())));
                 }
                 if (out.isEmpty()) {
                     return NullNode.instance;

@@ -21,12 +21,15 @@ final class Updater {
     }
 
     /** Result of an update or apply: the new object (null when an apply changed nothing) and the managers. */
-    record Result(JsonNode object, Map<ManagerId, VersionedSet> managers) {
-    }
+    record Result(JsonNode object, Map<ManagerId, VersionedSet> managers) {}
 
-    private Map<ManagerId, VersionedSet> update(JsonNode oldObject, JsonNode newObject,
-                                                Map<ManagerId, VersionedSet> managers, ManagerId workflow,
-                                                boolean force, Comparison[] compareOut) {
+    private Map<ManagerId, VersionedSet> update(
+            JsonNode oldObject,
+            JsonNode newObject,
+            Map<ManagerId, VersionedSet> managers,
+            ManagerId workflow,
+            boolean force,
+            Comparison[] compareOut) {
         Comparison compare = TypedValues.compare(oldObject, newObject, type);
         compareOut[0] = compare;
         FieldSet changed = compare.modified().union(compare.added());
@@ -63,13 +66,19 @@ final class Updater {
     }
 
     /** {@code Updater.Update}: the manager owns what it changed, on top of what it owned and did not remove. */
-    Result update(JsonNode liveObject, JsonNode newObject, String version, Map<ManagerId, VersionedSet> managers,
-                  ManagerId manager) {
+    Result update(
+            JsonNode liveObject,
+            JsonNode newObject,
+            String version,
+            Map<ManagerId, VersionedSet> managers,
+            ManagerId manager) {
         Comparison[] compare = new Comparison[1];
         Map<ManagerId, VersionedSet> out = update(liveObject, newObject, managers, manager, true, compare);
         VersionedSet previous = out.get(manager);
-        FieldSet set = (previous == null ? new FieldSet() : previous.set()).difference(compare[0].removed())
-                .union(compare[0].modified()).union(compare[0].added());
+        FieldSet set = (previous == null ? new FieldSet() : previous.set())
+                .difference(compare[0].removed())
+                .union(compare[0].modified())
+                .union(compare[0].added());
         if (set.isEmpty()) {
             out.remove(manager);
         } else {
@@ -79,16 +88,20 @@ final class Updater {
     }
 
     /** {@code Updater.Apply}. */
-    Result apply(JsonNode liveObject, JsonNode configObject, String version, Map<ManagerId, VersionedSet> managers,
-                 ManagerId manager, boolean force) {
+    Result apply(
+            JsonNode liveObject,
+            JsonNode configObject,
+            String version,
+            Map<ManagerId, VersionedSet> managers,
+            ManagerId manager,
+            boolean force) {
         JsonNode newObject = TypedValues.merge(liveObject, configObject, type);
         VersionedSet lastSet = managers.get(manager);
         FieldSet set = TypedValues.toFieldSet(configObject, type);
         Map<ManagerId, VersionedSet> withNew = new LinkedHashMap<>(managers);
         withNew.put(manager, new VersionedSet(set, version, true));
         newObject = prune(newObject, withNew, lastSet);
-        Map<ManagerId, VersionedSet> out = update(liveObject, newObject, withNew, manager, force,
-                new Comparison[1]);
+        Map<ManagerId, VersionedSet> out = update(liveObject, newObject, withNew, manager, force, new Comparison[1]);
         if (JsonValues.equal(liveObject, newObject)) {
             newObject = null;
         }
@@ -111,7 +124,8 @@ final class Updater {
             managed = managed.union(vs.set());
         }
         FieldSet mergedSet = named(merged);
-        pruned = removeItems(merged, mergedSet.difference(named(pruned).union(managed.ensureNamedFieldsAreMembers(type))));
+        pruned = removeItems(
+                merged, mergedSet.difference(named(pruned).union(managed.ensureNamedFieldsAreMembers(type))));
         // add back dangling items: remove only what the applier owned before
         return removeItems(merged, mergedSet.difference(named(pruned)).intersection(last));
     }
@@ -122,6 +136,8 @@ final class Updater {
 
     private JsonNode removeItems(JsonNode v, FieldSet set) {
         JsonNode out = TypedValues.removeItems(v, set, type);
-        return out == null || out.isNull() ? new ObjectNode(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance) : out;
+        return out == null || out.isNull()
+                ? new ObjectNode(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance)
+                : out;
     }
 }

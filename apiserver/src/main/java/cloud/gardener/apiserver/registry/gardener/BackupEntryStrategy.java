@@ -46,7 +46,7 @@ public final class BackupEntryStrategy extends GardenerStrategy {
 
     @Override
     public void canonicalize(ObjectNode entry) {
-        ShootStrategy.maintainSeedNameLabels(entry, Trees.text(entry, "spec", "seedName"),
-                Trees.text(entry, "status", "seedName"));
+        ShootStrategy.maintainSeedNameLabels(
+                entry, Trees.text(entry, "spec", "seedName"), Trees.text(entry, "status", "seedName"));
     }
 }

@@ -54,7 +54,8 @@ public final class BastionStrategy extends GardenerStrategy {
     private static boolean mustIncreaseGeneration(ObjectNode old, ObjectNode bastion) {
         return specChangedOrDeletionStarted(bastion, old)
                 || Trees.hasAnnotation(bastion, Trees.OPERATION, Trees.RECONCILE)
-                || (Trees.hasAnnotation(bastion, FORCE_DELETION, "true") && !Trees.hasAnnotation(old, FORCE_DELETION, "true"));
+                || (Trees.hasAnnotation(bastion, FORCE_DELETION, "true")
+                        && !Trees.hasAnnotation(old, FORCE_DELETION, "true"));
     }
 
     @Override

@@ -31,6 +31,7 @@ public final class CloudProfileStrategy extends GardenerStrategy {
 
     @Override
     public void canonicalize(ObjectNode profile) {
-        CloudProfileSync.syncArchitectureCapabilities(profile.withObjectProperty("spec"), JsonNodeFactory.instance.objectNode());
+        CloudProfileSync.syncArchitectureCapabilities(
+                profile.withObjectProperty("spec"), JsonNodeFactory.instance.objectNode());
     }
 }

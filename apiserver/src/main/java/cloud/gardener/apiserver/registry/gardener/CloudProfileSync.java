@@ -24,8 +24,7 @@ final class CloudProfileSync {
     private static final String AMD64 = "amd64";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private CloudProfileSync() {
-    }
+    private CloudProfileSync() {}
 
     /** A new CloudProfile keeps only active Kubernetes versions and unexpired machine image versions. */
     static void dropInactiveVersions(ObjectNode spec, Instant now) {
@@ -45,20 +44,25 @@ final class CloudProfileSync {
         Set<String> oldKubernetes = new LinkedHashSet<>();
         Set<String> oldImageVersions = new LinkedHashSet<>();
         if (oldSpec != null) {
-            oldSpec.path("kubernetes").path("versions").forEach(v -> oldKubernetes.add(v.path("version").asText()));
+            oldSpec.path("kubernetes")
+                    .path("versions")
+                    .forEach(v -> oldKubernetes.add(v.path("version").asText()));
             for (JsonNode image : oldSpec.path("machineImages")) {
                 image.path("versions").forEach(v -> oldImageVersions.add(imageVersion(image, v)));
             }
         }
-        filter(spec.path("kubernetes").path("versions"),
+        filter(
+                spec.path("kubernetes").path("versions"),
                 v -> oldKubernetes.contains(v.path("version").asText()) || VersionLifecycle.isActive(v, now));
         JsonNode images = spec.path("machineImages");
         if (images instanceof ArrayNode array) {
             ArrayNode kept = NODES.arrayNode();
             for (JsonNode image : array) {
-                filter(image.path("versions"),
+                filter(
+                        image.path("versions"),
                         v -> oldImageVersions.contains(imageVersion(image, v)) || VersionLifecycle.isActive(v, now));
-                if (!image.path("versions").isEmpty() || !image.path("updateStrategy").asText().isEmpty()) {
+                if (!image.path("versions").isEmpty()
+                        || !image.path("updateStrategy").asText().isEmpty()) {
                     kept.add(image);
                 }
             }
@@ -124,9 +128,11 @@ final class CloudProfileSync {
         }
         ArrayNode flavors = ((ObjectNode) version).putArray("capabilityFlavors");
         JsonNode architectures = version.path("architectures");
-        List<String> legacy = architectures.isEmpty() ? List.of(AMD64)
+        List<String> legacy = architectures.isEmpty()
+                ? List.of(AMD64)
                 : architectures.valueStream().map(JsonNode::asText).toList();
-        legacy.forEach(architecture -> flavors.addObject().putArray(ARCHITECTURE).add(architecture));
+        legacy.forEach(
+                architecture -> flavors.addObject().putArray(ARCHITECTURE).add(architecture));
     }
 
     private static void capabilitiesFromArchitecture(JsonNode machineType) {
@@ -134,7 +140,10 @@ final class CloudProfileSync {
             return;
         }
         String architecture = machineType.path("architecture").asText(AMD64);
-        ((ObjectNode) machineType).putObject("capabilities").putArray(ARCHITECTURE).add(architecture);
+        ((ObjectNode) machineType)
+                .putObject("capabilities")
+                .putArray(ARCHITECTURE)
+                .add(architecture);
     }
 
     private static void architecturesFromFlavors(ObjectNode version, JsonNode definitions) {

@@ -19,9 +19,11 @@ public final class ControllerDeploymentStrategy extends GardenerStrategy {
         for (String field : new String[] {"helm", "resources", "type", "providerConfig"}) {
             changed |= !Trees.sameField(deployment, old, field);
         }
-        for (String annotation : new String[] {ControllerDeploymentConversion.TYPE_ANNOTATION,
-                ControllerDeploymentConversion.PROVIDER_CONFIG_ANNOTATION}) {
-            changed |= !java.util.Objects.equals(Trees.annotation(deployment, annotation), Trees.annotation(old, annotation));
+        for (String annotation : new String[] {
+            ControllerDeploymentConversion.TYPE_ANNOTATION, ControllerDeploymentConversion.PROVIDER_CONFIG_ANNOTATION
+        }) {
+            changed |= !java.util.Objects.equals(
+                    Trees.annotation(deployment, annotation), Trees.annotation(old, annotation));
         }
         if (changed || Trees.deletionStarted(deployment, old)) {
             bumpGeneration(deployment, old);

@@ -46,22 +46,18 @@ public abstract class GardenerStrategy implements ResourceStrategy {
     }
 
     /** {@code PrepareForCreate}, after the store set uid, creationTimestamp, generation and cleared the status. */
-    protected void create(ObjectNode obj) {
-    }
+    protected void create(ObjectNode obj) {}
 
     /** {@code PrepareForUpdate} of the main resource; the stored status is already in place. */
-    protected void update(ObjectNode obj, ObjectNode old) {
-    }
+    protected void update(ObjectNode obj, ObjectNode old) {}
 
     /** {@code PrepareForUpdate} of the status strategy; everything but the status is already the stored one. */
-    protected void updateStatus(ObjectNode obj, ObjectNode old) {
-    }
+    protected void updateStatus(ObjectNode obj, ObjectNode old) {}
 
     /** Subresources writing through the kind's main strategy (e.g. {@code managedseedsets/scale}). */
     protected void updateSubresource(String subresource, ObjectNode obj, ObjectNode old) {
         update(obj, old);
     }
-
 
     /** The rule most kinds share: the spec changed, or the deletion started. */
     protected static boolean specChangedOrDeletionStarted(ObjectNode obj, ObjectNode old) {

@@ -25,7 +25,8 @@ public final class GardenletStrategy extends GardenerStrategy {
 
     @Override
     protected void update(ObjectNode gardenlet, ObjectNode old) {
-        if (specChangedOrDeletionStarted(gardenlet, old) || Operations.takeReconcile(gardenlet)
+        if (specChangedOrDeletionStarted(gardenlet, old)
+                || Operations.takeReconcile(gardenlet)
                 || Trees.hasAnnotation(gardenlet, Trees.OPERATION, "renew-kubeconfig")
                 || Trees.hasAnnotation(gardenlet, Trees.OPERATION, "force-redeploy")) {
             bumpGeneration(gardenlet, old);

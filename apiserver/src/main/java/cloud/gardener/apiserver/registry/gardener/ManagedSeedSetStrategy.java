@@ -29,8 +29,8 @@ public final class ManagedSeedSetStrategy extends GardenerStrategy {
     /** The Shoot template's deprecated kube-apiserver and DNS settings. */
     private static List<String> warnings(ObjectNode set) {
         JsonNode spec = set.path("spec").path("shootTemplate").path("spec");
-        List<String> warnings = new ArrayList<>(ShootWarnings.kubeApiServer(spec.path("kubernetes").path("kubeAPIServer"),
-                "spec.shootTemplate.spec.kubernetes.kubeAPIServer"));
+        List<String> warnings = new ArrayList<>(ShootWarnings.kubeApiServer(
+                spec.path("kubernetes").path("kubeAPIServer"), "spec.shootTemplate.spec.kubernetes.kubeAPIServer"));
         warnings.addAll(ShootWarnings.dnsProviders(spec.path("dns"), "spec.shootTemplate.spec.dns"));
         return warnings;
     }

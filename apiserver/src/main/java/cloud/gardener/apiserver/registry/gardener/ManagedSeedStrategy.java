@@ -14,7 +14,8 @@ public final class ManagedSeedStrategy extends GardenerStrategy {
 
     @Override
     protected void update(ObjectNode managedSeed, ObjectNode old) {
-        if (specChangedOrDeletionStarted(managedSeed, old) || Operations.takeReconcile(managedSeed)
+        if (specChangedOrDeletionStarted(managedSeed, old)
+                || Operations.takeReconcile(managedSeed)
                 || Trees.hasAnnotation(managedSeed, Trees.OPERATION, "renew-kubeconfig")) {
             bumpGeneration(managedSeed, old);
         }

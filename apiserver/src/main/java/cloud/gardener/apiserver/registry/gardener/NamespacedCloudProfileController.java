@@ -44,13 +44,16 @@ public final class NamespacedCloudProfileController {
     public static final String FINALIZER = "gardener";
     /** The name gardener-controller-manager's recorder reports events as. */
     public static final String EVENT_SOURCE = "namespacedcloudprofile-controller";
+
     static final String EVENT_RESOURCE_REFERENCED = "ResourceReferenced";
     static final String EVENT_ACTION_RECONCILE = "Reconcile";
 
     private static final Logger LOG = LoggerFactory.getLogger(NamespacedCloudProfileController.class);
     private static final UserInfo CONTROLLER = new UserInfo(
-            "system:serviceaccount:garden:gardener-controller-manager", "",
-            List.of("system:serviceaccounts", "system:serviceaccounts:garden", "system:authenticated"), Map.of());
+            "system:serviceaccount:garden:gardener-controller-manager",
+            "",
+            List.of("system:serviceaccounts", "system:serviceaccounts:garden", "system:authenticated"),
+            Map.of());
     private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "gardener-controller-manager");
 
     private final Registry registry;
@@ -63,8 +66,11 @@ public final class NamespacedCloudProfileController {
     public NamespacedCloudProfileController(Vertx vertx, Registry registry, EventRecorder events) {
         this.registry = registry;
         this.events = new DeduplicatingEventRecorder(events);
-        this.loop = new PeriodicResync(vertx, "namespacedcloudprofile",
-                () -> registry.store("core.gardener.cloud", "namespacedcloudprofiles"), profile -> true,
+        this.loop = new PeriodicResync(
+                vertx,
+                "namespacedcloudprofile",
+                () -> registry.store("core.gardener.cloud", "namespacedcloudprofiles"),
+                profile -> true,
                 this::reconcile);
     }
 
@@ -87,24 +93,32 @@ public final class NamespacedCloudProfileController {
     private Future<Void> ensure(ObjectNode profile) {
         Future<ObjectNode> finalized = Objects.finalizers(profile).contains(FINALIZER)
                 ? Future.succeededFuture(profile)
-                : profiles().update(Objects.namespace(profile), Objects.name(profile), "", p -> {
-                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
-                    if (!finalizers.contains(FINALIZER)) {
-                        finalizers.add(FINALIZER);
-                    }
-                    Objects.setFinalizers(p, finalizers);
-                    return p;
-                }, WRITE);
-        return finalized.compose(p -> parent(p).compose(parent -> parent == null
-                ? Future.succeededFuture() : merge(p, parent)));
+                : profiles()
+                        .update(
+                                Objects.namespace(profile),
+                                Objects.name(profile),
+                                "",
+                                p -> {
+                                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
+                                    if (!finalizers.contains(FINALIZER)) {
+                                        finalizers.add(FINALIZER);
+                                    }
+                                    Objects.setFinalizers(p, finalizers);
+                                    return p;
+                                },
+                                WRITE);
+        return finalized.compose(
+                p -> parent(p).compose(parent -> parent == null ? Future.succeededFuture() : merge(p, parent)));
     }
 
     /** The parent CloudProfile, or null when there is none (upstream stops reconciling then). */
     private Future<ObjectNode> parent(ObjectNode profile) {
         String name = profile.path("spec").path("parent").path("name").asText("");
-        GenericStore cloudProfiles = registry.store("core.gardener.cloud", "cloudprofiles").orElseThrow();
-        return cloudProfiles.get("", name).recover(t -> notFound(t) ? Future.succeededFuture(null)
-                : Future.failedFuture(t));
+        GenericStore cloudProfiles =
+                registry.store("core.gardener.cloud", "cloudprofiles").orElseThrow();
+        return cloudProfiles
+                .get("", name)
+                .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t));
     }
 
     private Future<Void> merge(ObjectNode profile, ObjectNode parent) {
@@ -117,15 +131,22 @@ public final class NamespacedCloudProfileController {
         ObjectNode defaultedParent = parent.deepCopy();
         new CloudProfileDefaults().apply(defaultedParent);
         JsonNode parentSpec = defaultedParent.path("spec");
-        return profiles().update(Objects.namespace(profile), Objects.name(profile), "status", current -> {
-            ObjectNode status = current.withObjectProperty("status");
-            status.set("cloudProfileSpec", CloudProfileMerge.merge(parentSpec, current.path("spec")));
-            status.put("observedGeneration", Objects.generation(current));
-            return current;
-        }, WRITE).map(written -> {
-            merged.put(key, Objects.resourceVersion(written) + "/" + parentVersion);
-            return null;
-        });
+        return profiles()
+                .update(
+                        Objects.namespace(profile),
+                        Objects.name(profile),
+                        "status",
+                        current -> {
+                            ObjectNode status = current.withObjectProperty("status");
+                            status.set("cloudProfileSpec", CloudProfileMerge.merge(parentSpec, current.path("spec")));
+                            status.put("observedGeneration", Objects.generation(current));
+                            return current;
+                        },
+                        WRITE)
+                .map(written -> {
+                    merged.put(key, Objects.resourceVersion(written) + "/" + parentVersion);
+                    return null;
+                });
     }
 
     private Future<Void> delete(ObjectNode profile) {
@@ -135,21 +156,33 @@ public final class NamespacedCloudProfileController {
         }
         return referencingShoots(profile).compose(shoots -> {
             if (shoots.isEmpty()) {
-                LOG.info("removing finalizer of namespacedcloudprofile {}/{}", Objects.namespace(profile),
+                LOG.info(
+                        "removing finalizer of namespacedcloudprofile {}/{}",
+                        Objects.namespace(profile),
                         Objects.name(profile));
-                return profiles().update(Objects.namespace(profile), Objects.name(profile), "", p -> {
-                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
-                    finalizers.remove(FINALIZER);
-                    Objects.setFinalizers(p, finalizers);
-                    return p;
-                }, WRITE).recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t)).mapEmpty();
+                return profiles()
+                        .update(
+                                Objects.namespace(profile),
+                                Objects.name(profile),
+                                "",
+                                p -> {
+                                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
+                                    finalizers.remove(FINALIZER);
+                                    Objects.setFinalizers(p, finalizers);
+                                    return p;
+                                },
+                                WRITE)
+                        .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
+                        .mapEmpty();
             }
             // Go prints the []string with %+v: space-separated in brackets
             String message = "Cannot delete NamespacedCloudProfile, because the following Shoots are still "
                     + "referencing it: [" + String.join(" ", shoots) + "]";
             events.record(profile, EventRecorder.NORMAL, EVENT_RESOURCE_REFERENCED, EVENT_ACTION_RECONCILE, message)
-                    .onFailure(t -> LOG.debug("event about namespacedcloudprofile {} not recorded: {}",
-                            Objects.name(profile), t.getMessage()));
+                    .onFailure(t -> LOG.debug(
+                            "event about namespacedcloudprofile {} not recorded: {}",
+                            Objects.name(profile),
+                            t.getMessage()));
             return Future.failedFuture(message);
         });
     }

@@ -5,8 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** The {@code gardener.cloud/operation} rule several kinds share. */
 final class Operations {
 
-    private Operations() {
-    }
+    private Operations() {}
 
     /** Whether the object asks for a reconciliation; the request is consumed (the annotation removed). */
     static boolean takeReconcile(ObjectNode obj) {

@@ -54,6 +54,7 @@ public final class ProjectController {
     private static final String PROJECT_API_VERSION = "core.gardener.cloud/v1beta1";
     /** The name gardener-controller-manager's recorder reports events as. */
     public static final String EVENT_SOURCE = "project-controller";
+
     static final String EVENT_RECONCILE_SUCCESSFUL = "NamespaceReconcileSuccessful";
     static final String EVENT_RECONCILE_FAILED = "NamespaceReconcileFailed";
     static final String EVENT_NOT_EMPTY = "NamespaceNotEmpty";
@@ -64,8 +65,10 @@ public final class ProjectController {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProjectController.class);
     private static final UserInfo CONTROLLER = new UserInfo(
-            "system:serviceaccount:garden:gardener-controller-manager", "",
-            List.of("system:serviceaccounts", "system:serviceaccounts:garden", "system:authenticated"), Map.of());
+            "system:serviceaccount:garden:gardener-controller-manager",
+            "",
+            List.of("system:serviceaccounts", "system:serviceaccounts:garden", "system:authenticated"),
+            Map.of());
     private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "gardener-controller-manager");
 
     private final Registry registry;
@@ -76,8 +79,12 @@ public final class ProjectController {
     public ProjectController(Vertx vertx, Registry registry, EventRecorder events) {
         this.registry = registry;
         this.events = new DeduplicatingEventRecorder(events);
-        this.loop = new PeriodicResync(vertx, "project", () -> registry.store("core.gardener.cloud", "projects"),
-                project -> true, this::reconcile);
+        this.loop = new PeriodicResync(
+                vertx,
+                "project",
+                () -> registry.store("core.gardener.cloud", "projects"),
+                project -> true,
+                this::reconcile);
     }
 
     public void start() {
@@ -106,34 +113,52 @@ public final class ProjectController {
         String name = Objects.name(project);
         Future<ObjectNode> finalized = Objects.finalizers(project).contains(FINALIZER)
                 ? Future.succeededFuture(project)
-                : projects().update("", name, "", p -> {
-                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
-                    if (!finalizers.contains(FINALIZER)) {
-                        finalizers.add(FINALIZER);
-                    }
-                    Objects.setFinalizers(p, finalizers);
-                    return p;
-                }, WRITE);
+                : projects()
+                        .update(
+                                "",
+                                name,
+                                "",
+                                p -> {
+                                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
+                                    if (!finalizers.contains(FINALIZER)) {
+                                        finalizers.add(FINALIZER);
+                                    }
+                                    Objects.setFinalizers(p, finalizers);
+                                    return p;
+                                },
+                                WRITE);
         return finalized
                 .compose(p -> phase(p).isEmpty() ? setPhase(p, "Pending") : Future.succeededFuture(p))
                 .compose(p -> {
                     String namespace = namespaceName(p);
                     return ensureNamespace(p, namespace)
                             .compose(v -> {
-                                event(p, EventRecorder.NORMAL, EVENT_RECONCILE_SUCCESSFUL, ACTION_RECONCILE,
+                                event(
+                                        p,
+                                        EventRecorder.NORMAL,
+                                        EVENT_RECONCILE_SUCCESSFUL,
+                                        ACTION_RECONCILE,
                                         "Successfully reconciled namespace \"" + namespace + "\" for project");
                                 return recordNamespace(p, namespace);
                             })
                             .recover(t -> {
-                                LOG.info("project {}: namespace {} not reconciled: {}", name, namespace,
-                                        t.getMessage());
-                                event(p, EventRecorder.WARNING, EVENT_RECONCILE_FAILED, ACTION_RECONCILE,
+                                LOG.info(
+                                        "project {}: namespace {} not reconciled: {}", name, namespace, t.getMessage());
+                                event(
+                                        p,
+                                        EventRecorder.WARNING,
+                                        EVENT_RECONCILE_FAILED,
+                                        ACTION_RECONCILE,
                                         String.valueOf(t.getMessage()));
                                 return setPhase(p, "Failed").compose(x -> Future.failedFuture(t));
                             });
                 })
                 .compose(p -> setPhase(p, "Ready").recover(t -> {
-                    event(p, EventRecorder.WARNING, EVENT_RECONCILE_FAILED, ACTION_RECONCILE,
+                    event(
+                            p,
+                            EventRecorder.WARNING,
+                            EVENT_RECONCILE_FAILED,
+                            ACTION_RECONCILE,
                             "Error while trying to mark project as ready: " + t.getMessage());
                     return Future.failedFuture(t);
                 }))
@@ -149,14 +174,16 @@ public final class ProjectController {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest(Objects.uid(project).getBytes(StandardCharsets.UTF_8));
-            return "garden-" + Objects.name(project) + "-" + HexFormat.of().formatHex(digest).substring(0, 5);
+            return "garden-" + Objects.name(project) + "-"
+                    + HexFormat.of().formatHex(digest).substring(0, 5);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java platform", e);
         }
     }
 
     private Future<Void> ensureNamespace(ObjectNode project, String namespace) {
-        return namespaces().get("", namespace)
+        return namespaces()
+                .get("", namespace)
                 .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t))
                 .compose(existing -> {
                     if (existing == null) {
@@ -178,13 +205,20 @@ public final class ProjectController {
                         return Future.succeededFuture();
                     }
                     LOG.info("adopting namespace {} for project {}", namespace, Objects.name(project));
-                    return namespaces().update("", namespace, "", ns -> {
-                        String again = adoptionRefusal(project, ns);
-                        if (again != null) {
-                            throw new IllegalStateException(again);
-                        }
-                        return adopted(project, ns);
-                    }, WRITE).mapEmpty();
+                    return namespaces()
+                            .update(
+                                    "",
+                                    namespace,
+                                    "",
+                                    ns -> {
+                                        String again = adoptionRefusal(project, ns);
+                                        if (again != null) {
+                                            throw new IllegalStateException(again);
+                                        }
+                                        return adopted(project, ns);
+                                    },
+                                    WRITE)
+                            .mapEmpty();
                 });
     }
 
@@ -193,7 +227,8 @@ public final class ProjectController {
         if (!hasProjectLabels(project, namespace)) {
             return "namespace cannot be used as it needs the project labels " + goMap(projectLabels(project));
         }
-        Map<String, String> annotations = Objects.stringMap(namespace.path("metadata").path("annotations"));
+        Map<String, String> annotations =
+                Objects.stringMap(namespace.path("metadata").path("annotations"));
         if (annotations.containsKey(ANNOTATION_PROJECT)
                 && !annotations.get(ANNOTATION_PROJECT).equals(Objects.uid(project))) {
             return "namespace is already in-use by another project";
@@ -203,8 +238,10 @@ public final class ProjectController {
 
     private static ObjectNode adopted(ObjectNode project, ObjectNode namespace) {
         ObjectNode meta = Objects.meta(namespace);
-        ArrayNode refs = meta.has("ownerReferences") && meta.get("ownerReferences").isArray()
-                ? (ArrayNode) meta.get("ownerReferences") : meta.putArray("ownerReferences");
+        ArrayNode refs =
+                meta.has("ownerReferences") && meta.get("ownerReferences").isArray()
+                        ? (ArrayNode) meta.get("ownerReferences")
+                        : meta.putArray("ownerReferences");
         ObjectNode ref = ownerReference(project);
         boolean replaced = false;
         for (int i = 0; i < refs.size(); i++) {
@@ -229,10 +266,16 @@ public final class ProjectController {
         if (!project.path("spec").path("namespace").asText("").isEmpty()) {
             return Future.succeededFuture(project);
         }
-        return projects().update("", Objects.name(project), "", p -> {
-            p.withObjectProperty("spec").put("namespace", namespace);
-            return p;
-        }, WRITE);
+        return projects()
+                .update(
+                        "",
+                        Objects.name(project),
+                        "",
+                        p -> {
+                            p.withObjectProperty("spec").put("namespace", namespace);
+                            return p;
+                        },
+                        WRITE);
     }
 
     // ---------------------------------------------------------------------------------------- delete
@@ -246,34 +289,50 @@ public final class ProjectController {
             return removeFinalizer(project);
         }
         GenericStore shoots = registry.store("core.gardener.cloud", "shoots").orElseThrow();
-        return shoots.list(namespace, new ListQuery(0, false, 1, null, null, false)).compose(left -> {
-            if (!left.items().isEmpty()) {
-                LOG.info("project {} cannot release namespace {}: it still contains Shoots",
-                        Objects.name(project), namespace);
-                event(project, EventRecorder.WARNING, EVENT_NOT_EMPTY, ACTION_DELETE,
-                        "Cannot release namespace \"" + namespace + "\" because it still contains Shoots");
-                return setPhase(project, "Terminating").mapEmpty();
-            }
-            return release(project, namespace)
-                    .recover(t -> {
-                        event(project, EventRecorder.WARNING, EVENT_DELETION_FAILED, ACTION_DELETE,
-                                "Failed to release project namespace \"" + namespace + "\": " + t.getMessage());
-                        return setPhase(project, "Failed").compose(x -> Future.failedFuture(t));
-                    })
-                    .compose(released -> {
-                        if (released) {
-                            return removeFinalizer(project);
-                        }
-                        event(project, EventRecorder.NORMAL, EVENT_MARKED_FOR_DELETION, ACTION_DELETE,
-                                "Successfully marked project namespace \"" + namespace + "\" for deletion");
+        return shoots.list(namespace, new ListQuery(0, false, 1, null, null, false))
+                .compose(left -> {
+                    if (!left.items().isEmpty()) {
+                        LOG.info(
+                                "project {} cannot release namespace {}: it still contains Shoots",
+                                Objects.name(project),
+                                namespace);
+                        event(
+                                project,
+                                EventRecorder.WARNING,
+                                EVENT_NOT_EMPTY,
+                                ACTION_DELETE,
+                                "Cannot release namespace \"" + namespace + "\" because it still contains Shoots");
                         return setPhase(project, "Terminating").mapEmpty();
-                    });
-        });
+                    }
+                    return release(project, namespace)
+                            .recover(t -> {
+                                event(
+                                        project,
+                                        EventRecorder.WARNING,
+                                        EVENT_DELETION_FAILED,
+                                        ACTION_DELETE,
+                                        "Failed to release project namespace \"" + namespace + "\": " + t.getMessage());
+                                return setPhase(project, "Failed").compose(x -> Future.failedFuture(t));
+                            })
+                            .compose(released -> {
+                                if (released) {
+                                    return removeFinalizer(project);
+                                }
+                                event(
+                                        project,
+                                        EventRecorder.NORMAL,
+                                        EVENT_MARKED_FOR_DELETION,
+                                        ACTION_DELETE,
+                                        "Successfully marked project namespace \"" + namespace + "\" for deletion");
+                                return setPhase(project, "Terminating").mapEmpty();
+                            });
+                });
     }
 
     /** Whether the namespace is no longer the project's: gone, someone else's, or kept and handed back. */
     private Future<Boolean> release(ObjectNode project, String namespace) {
-        return namespaces().get("", namespace)
+        return namespaces()
+                .get("", namespace)
                 .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t))
                 .compose(ns -> {
                     if (ns == null) {
@@ -286,16 +345,21 @@ public final class ProjectController {
                         // not this project's namespace (Gardener will not let one project "steal" another's)
                         return Future.succeededFuture(true);
                     }
-                    boolean keep = Boolean.parseBoolean(Objects.stringMap(ns.path("metadata").path("annotations"))
-                            .getOrDefault(ANNOTATION_KEEP, "false"));
+                    boolean keep = Boolean.parseBoolean(
+                            Objects.stringMap(ns.path("metadata").path("annotations"))
+                                    .getOrDefault(ANNOTATION_KEEP, "false"));
                     if (keep) {
-                        LOG.info("project {} hands namespace {} back (keep-after-project-deletion)",
-                                Objects.name(project), namespace);
-                        return namespaces().update("", namespace, "", n -> handedBack(project, n), WRITE)
+                        LOG.info(
+                                "project {} hands namespace {} back (keep-after-project-deletion)",
+                                Objects.name(project),
+                                namespace);
+                        return namespaces()
+                                .update("", namespace, "", n -> handedBack(project, n), WRITE)
                                 .map(true);
                     }
                     LOG.info("deleting namespace {} of deleted project {}", namespace, Objects.name(project));
-                    return namespaces().delete("", namespace, DeleteRequest.DEFAULT, WRITE)
+                    return namespaces()
+                            .delete("", namespace, DeleteRequest.DEFAULT, WRITE)
                             .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
                             .map(false);
                 });
@@ -308,8 +372,9 @@ public final class ProjectController {
         if (meta.get("ownerReferences") instanceof ArrayNode refs) {
             for (int i = refs.size() - 1; i >= 0; i--) {
                 JsonNode ref = refs.get(i);
-                if (PROJECT_API_VERSION.equals(ref.path("apiVersion").asText()) && "Project".equals(
-                        ref.path("kind").asText()) && Objects.name(project).equals(ref.path("name").asText())
+                if (PROJECT_API_VERSION.equals(ref.path("apiVersion").asText())
+                        && "Project".equals(ref.path("kind").asText())
+                        && Objects.name(project).equals(ref.path("name").asText())
                         && Objects.uid(project).equals(ref.path("uid").asText())) {
                     refs.remove(i);
                 }
@@ -320,12 +385,20 @@ public final class ProjectController {
 
     private Future<Void> removeFinalizer(ObjectNode project) {
         LOG.info("removing finalizer of project {}", Objects.name(project));
-        return projects().update("", Objects.name(project), "", p -> {
-            List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
-            finalizers.remove(FINALIZER);
-            Objects.setFinalizers(p, finalizers);
-            return p;
-        }, WRITE).recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t)).mapEmpty();
+        return projects()
+                .update(
+                        "",
+                        Objects.name(project),
+                        "",
+                        p -> {
+                            List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
+                            finalizers.remove(FINALIZER);
+                            Objects.setFinalizers(p, finalizers);
+                            return p;
+                        },
+                        WRITE)
+                .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
+                .mapEmpty();
     }
 
     // ---------------------------------------------------------------------------------------- helpers
@@ -340,27 +413,38 @@ public final class ProjectController {
                 && project.path("status").path("observedGeneration").asLong() == Objects.generation(project)) {
             return Future.succeededFuture(project);
         }
-        return projects().update("", Objects.name(project), "status", p -> {
-            ObjectNode status = p.withObjectProperty("status");
-            status.put("observedGeneration", Objects.generation(p));
-            status.put("phase", phase);
-            return p;
-        }, WRITE);
+        return projects()
+                .update(
+                        "",
+                        Objects.name(project),
+                        "status",
+                        p -> {
+                            ObjectNode status = p.withObjectProperty("status");
+                            status.put("observedGeneration", Objects.generation(p));
+                            status.put("phase", phase);
+                            return p;
+                        },
+                        WRITE);
     }
 
     /** Best effort, as client-go's recorder: a failed event write changes nothing about the reconcile. */
     private void event(ObjectNode project, String type, String reason, String action, String note) {
         events.record(project, type, reason, action, note)
-                .onFailure(t -> LOG.debug("event {} about project {} not recorded: {}", reason, Objects.name(project),
-                        t.getMessage()));
+                .onFailure(t -> LOG.debug(
+                        "event {} about project {} not recorded: {}", reason, Objects.name(project), t.getMessage()));
     }
 
     /** Go's {@code %#v} of a {@code map[string]string}: keys sorted, strings quoted. */
     private static String goMap(Map<String, String> map) {
         StringBuilder out = new StringBuilder("map[string]string{");
-        map.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> out
-                .append(out.charAt(out.length() - 1) == '{' ? "" : ", ")
-                .append('"').append(e.getKey()).append("\":\"").append(e.getValue()).append('"'));
+        map.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> out.append(out.charAt(out.length() - 1) == '{' ? "" : ", ")
+                        .append('"')
+                        .append(e.getKey())
+                        .append("\":\"")
+                        .append(e.getValue())
+                        .append('"'));
         return out.append('}').toString();
     }
 
@@ -373,11 +457,13 @@ public final class ProjectController {
 
     private static boolean hasProjectLabels(ObjectNode project, ObjectNode namespace) {
         Map<String, String> labels = Objects.labels(namespace);
-        return projectLabels(project).entrySet().stream().allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
+        return projectLabels(project).entrySet().stream()
+                .allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
     }
 
     private static ObjectNode ownerReference(ObjectNode project) {
-        return JsonNodeFactory.instance.objectNode()
+        return JsonNodeFactory.instance
+                .objectNode()
                 .put("apiVersion", PROJECT_API_VERSION)
                 .put("kind", "Project")
                 .put("name", Objects.name(project))

@@ -33,19 +33,33 @@ public final class ShootStrategy extends GardenerStrategy {
 
     /** Operations gardenlet removes itself once done: they move the generation and stay. */
     private static final Set<String> KEPT_OPERATIONS = Set.of(
-            "rotate-ca-start", "rotate-ca-start-without-workers-rollout", "rotate-ca-complete",
-            "rotate-serviceaccount-key-start", "rotate-serviceaccount-key-start-without-workers-rollout",
-            "rotate-serviceaccount-key-complete", "rotate-etcd-encryption-key", "rotate-etcd-encryption-key-start",
-            "rotate-etcd-encryption-key-complete", "rotate-observability-credentials");
-    private static final List<String> COVERED_BY_CREDENTIALS_START = List.of("rotate-ca-start",
-            "rotate-serviceaccount-key-start", "rotate-etcd-encryption-key", "rotate-etcd-encryption-key-start",
-            "rotate-observability-credentials", "rotate-ssh-keypair");
-    private static final List<String> COVERED_BY_CREDENTIALS_START_WITHOUT_ROLLOUT = List.of(
-            "rotate-ca-start-without-workers-rollout", "rotate-serviceaccount-key-start-without-workers-rollout",
-            "rotate-etcd-encryption-key", "rotate-etcd-encryption-key-start", "rotate-observability-credentials",
+            "rotate-ca-start",
+            "rotate-ca-start-without-workers-rollout",
+            "rotate-ca-complete",
+            "rotate-serviceaccount-key-start",
+            "rotate-serviceaccount-key-start-without-workers-rollout",
+            "rotate-serviceaccount-key-complete",
+            "rotate-etcd-encryption-key",
+            "rotate-etcd-encryption-key-start",
+            "rotate-etcd-encryption-key-complete",
+            "rotate-observability-credentials");
+
+    private static final List<String> COVERED_BY_CREDENTIALS_START = List.of(
+            "rotate-ca-start",
+            "rotate-serviceaccount-key-start",
+            "rotate-etcd-encryption-key",
+            "rotate-etcd-encryption-key-start",
+            "rotate-observability-credentials",
             "rotate-ssh-keypair");
-    private static final List<String> COVERED_BY_CREDENTIALS_COMPLETE = List.of("rotate-ca-complete",
-            "rotate-serviceaccount-key-complete", "rotate-etcd-encryption-key-complete");
+    private static final List<String> COVERED_BY_CREDENTIALS_START_WITHOUT_ROLLOUT = List.of(
+            "rotate-ca-start-without-workers-rollout",
+            "rotate-serviceaccount-key-start-without-workers-rollout",
+            "rotate-etcd-encryption-key",
+            "rotate-etcd-encryption-key-start",
+            "rotate-observability-credentials",
+            "rotate-ssh-keypair");
+    private static final List<String> COVERED_BY_CREDENTIALS_COMPLETE =
+            List.of("rotate-ca-complete", "rotate-serviceaccount-key-complete", "rotate-etcd-encryption-key-complete");
 
     private final Duration credentialsRotationInterval;
 
@@ -68,7 +82,8 @@ public final class ShootStrategy extends GardenerStrategy {
     public List<String> warningsOnUpdate(ObjectNode shoot, ObjectNode old, String subresource) {
         // the status and binding strategies give none
         return subresource.isEmpty()
-                ? ShootWarnings.of(shoot, old, credentialsRotationInterval, Instant.now()) : List.of();
+                ? ShootWarnings.of(shoot, old, credentialsRotationInterval, Instant.now())
+                : List.of();
     }
 
     @Override
@@ -100,7 +115,9 @@ public final class ShootStrategy extends GardenerStrategy {
         String oldPhase = text(old, "status", "credentials", "rotation", "etcdEncryptionKey", "phase");
         JsonNode rotation = at(shoot, "status", "credentials", "rotation", "etcdEncryptionKey");
         String phase = text(rotation, "phase");
-        if (!oldPhase.equals(phase) && "Prepared".equals(phase) && Trees.isTrue(rotation, "autoCompleteAfterPrepared")) {
+        if (!oldPhase.equals(phase)
+                && "Prepared".equals(phase)
+                && Trees.isTrue(rotation, "autoCompleteAfterPrepared")) {
             bumpGeneration(shoot, old);
         }
         ShootSync.dnsProviderCredentials(shoot);
@@ -114,8 +131,10 @@ public final class ShootStrategy extends GardenerStrategy {
             return;
         }
         JsonNode lastOperation = at(shoot, "status", "lastOperation");
-        if ("Create".equals(text(lastOperation, "type")) && "Pending".equals(text(lastOperation, "state"))
-                && !present(old, "spec", "seedName") && present(shoot, "spec", "seedName")) {
+        if ("Create".equals(text(lastOperation, "type"))
+                && "Pending".equals(text(lastOperation, "state"))
+                && !present(old, "spec", "seedName")
+                && present(shoot, "spec", "seedName")) {
             ((ObjectNode) shoot.get("status")).remove("lastOperation");
         }
         if (!Trees.sameField(shoot, old, "spec")) {
@@ -131,12 +150,14 @@ public final class ShootStrategy extends GardenerStrategy {
             on.remove("maxEmptyBulkDelete");
         }
         JsonNode apiServer = at(shoot, "spec", "kubernetes", "kubeAPIServer");
-        if (apiServer instanceof ObjectNode on && on.path("enableAnonymousAuthentication").isBoolean()
+        if (apiServer instanceof ObjectNode on
+                && on.path("enableAnonymousAuthentication").isBoolean()
                 && !on.path("enableAnonymousAuthentication").asBoolean()) {
             on.remove("enableAnonymousAuthentication");
         }
         JsonNode addons = at(shoot, "spec", "addons");
-        if (present(addons, "kubernetesDashboard") && !Trees.isTrue(addons, "kubernetesDashboard", "enabled")
+        if (present(addons, "kubernetesDashboard")
+                && !Trees.isTrue(addons, "kubernetesDashboard", "enabled")
                 && !present(addons, "nginxIngress")) {
             shoot.withObjectProperty("spec").remove("addons");
         }
@@ -154,7 +175,8 @@ public final class ShootStrategy extends GardenerStrategy {
 
     /** {@code MaintainSeedNameLabels}: one {@code name.seed.gardener.cloud/<seed>: "true"} label per named seed. */
     static void maintainSeedNameLabels(ObjectNode obj, String... seedNames) {
-        Objects.labels(obj).keySet().stream().filter(k -> k.startsWith(SEED_NAME_LABEL_PREFIX))
+        Objects.labels(obj).keySet().stream()
+                .filter(k -> k.startsWith(SEED_NAME_LABEL_PREFIX))
                 .forEach(k -> Trees.removeLabel(obj, k));
         for (String seed : seedNames) {
             if (!seed.isEmpty()) {
@@ -270,6 +292,8 @@ public final class ShootStrategy extends GardenerStrategy {
     private static boolean enablesSshAccess(ObjectNode shoot) {
         JsonNode workers = at(shoot, "spec", "provider", "workers");
         JsonNode ssh = at(shoot, "spec", "provider", "workersSettings", "sshAccess");
-        return workers.isArray() && !workers.isEmpty() && (!present(ssh) || ssh.path("enabled").asBoolean(false));
+        return workers.isArray()
+                && !workers.isEmpty()
+                && (!present(ssh) || ssh.path("enabled").asBoolean(false));
     }
 }

@@ -16,8 +16,7 @@ final class ShootSync {
 
     static final String CLOUD_PROFILE = "CloudProfile";
 
-    private ShootSync() {
-    }
+    private ShootSync() {}
 
     /** @param old the stored shoot, {@code null} on create */
     static void cloudProfileFields(ObjectNode old, ObjectNode shoot) {
@@ -33,8 +32,11 @@ final class ShootSync {
                 r.put("kind", CLOUD_PROFILE);
             }
             String name = text(spec, "cloudProfileName");
-            if (old != null && spec.hasNonNull("cloudProfileName") && ref instanceof ObjectNode r
-                    && CLOUD_PROFILE.equals(text(r, "kind")) && name.equals(text(old, "spec", "cloudProfileName"))
+            if (old != null
+                    && spec.hasNonNull("cloudProfileName")
+                    && ref instanceof ObjectNode r
+                    && CLOUD_PROFILE.equals(text(r, "kind"))
+                    && name.equals(text(old, "spec", "cloudProfileName"))
                     && name.equals(text(r, "name"))) {
                 spec.remove("cloudProfileName");
             }
@@ -51,15 +53,16 @@ final class ShootSync {
             r.put("kind", CLOUD_PROFILE);
         }
         String name = text(spec, "cloudProfileName");
-        if (CLOUD_PROFILE.equals(text(r, "kind")) && (version.isEmpty() || version.get().lessThan(1, 33)
-                || (!name.isEmpty() && !name.equals(text(r, "name"))))) {
+        if (CLOUD_PROFILE.equals(text(r, "kind"))
+                && (version.isEmpty()
+                        || version.get().lessThan(1, 33)
+                        || (!name.isEmpty() && !name.equals(text(r, "name"))))) {
             spec.put("cloudProfileName", text(r, "name"));
         }
         if (!CLOUD_PROFILE.equals(text(r, "kind"))) {
             spec.remove("cloudProfileName");
         }
     }
-
 
     /** Until Kubernetes 1.35 a provider's secret is named both ways. */
     static void dnsProviderCredentials(ObjectNode shoot) {
@@ -78,9 +81,13 @@ final class ShootSync {
             JsonNode ref = provider.get("credentialsRef");
             boolean hasRef = ref != null && !ref.isNull();
             if (provider.hasNonNull("secretName") && !hasRef) {
-                provider.putObject("credentialsRef").put("apiVersion", "v1").put("kind", "Secret")
+                provider.putObject("credentialsRef")
+                        .put("apiVersion", "v1")
+                        .put("kind", "Secret")
                         .put("name", text(provider, "secretName"));
-            } else if (!provider.hasNonNull("secretName") && hasRef && "v1".equals(text(ref, "apiVersion"))
+            } else if (!provider.hasNonNull("secretName")
+                    && hasRef
+                    && "v1".equals(text(ref, "apiVersion"))
                     && "Secret".equals(text(ref, "kind"))) {
                 provider.put("secretName", text(ref, "name"));
             }

@@ -12,8 +12,7 @@ final class Trees {
     static final String OPERATION = "gardener.cloud/operation";
     static final String RECONCILE = "reconcile";
 
-    private Trees() {
-    }
+    private Trees() {}
 
     /** The node at a path of field names; a missing node when any step is absent. */
     static JsonNode at(JsonNode node, String... path) {
@@ -97,9 +96,10 @@ final class Trees {
 
     /** {@code strconv.ParseBool}: 1, t, T, TRUE, true, True. */
     static boolean parseBool(String value) {
-        return value != null && switch (value) {
-            case "1", "t", "T", "TRUE", "true", "True" -> true;
-            default -> false;
-        };
+        return value != null
+                && switch (value) {
+                    case "1", "t", "T", "TRUE", "true", "True" -> true;
+                    default -> false;
+                };
     }
 }

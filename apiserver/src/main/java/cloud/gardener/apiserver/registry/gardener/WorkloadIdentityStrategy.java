@@ -10,6 +10,7 @@ public final class WorkloadIdentityStrategy extends GardenerStrategy {
 
     /** {@code GetSubClaimPrefixAndDelimiterFunc}: the prefix and the delimiter of the {@code sub} claim. */
     static final String SUB_PREFIX = "gardener.cloud:workloadidentity";
+
     static final String SUB_DELIMITER = ":";
 
     public WorkloadIdentityStrategy() {
@@ -26,11 +27,19 @@ public final class WorkloadIdentityStrategy extends GardenerStrategy {
         ObjectNode meta = cloud.gardener.apiserver.registry.Objects.meta(identity);
         if (Trees.text(meta, "name").isEmpty()) {
             // the subject names the object, so the name is generated here rather than by the store
-            meta.put("name", cloud.gardener.apiserver.registry.NameGenerator.generate(Trees.text(meta, "generateName")));
+            meta.put(
+                    "name", cloud.gardener.apiserver.registry.NameGenerator.generate(Trees.text(meta, "generateName")));
         }
         if (Trees.text(identity, "status", "sub").isEmpty()) {
-            identity.withObjectProperty("status").put("sub", String.join(SUB_DELIMITER, SUB_PREFIX, Trees.text(meta, "namespace"),
-                    Trees.text(meta, "name"), Trees.text(meta, "uid")));
+            identity.withObjectProperty("status")
+                    .put(
+                            "sub",
+                            String.join(
+                                    SUB_DELIMITER,
+                                    SUB_PREFIX,
+                                    Trees.text(meta, "namespace"),
+                                    Trees.text(meta, "name"),
+                                    Trees.text(meta, "uid")));
         }
     }
 }

@@ -29,7 +29,9 @@ final class DependencyGraph {
             unlink(old);
         }
         for (OwnerReference ref : node.owners()) {
-            dependents.computeIfAbsent(ref.uid(), k -> new LinkedHashSet<>()).add(node.id().uid());
+            dependents
+                    .computeIfAbsent(ref.uid(), k -> new LinkedHashSet<>())
+                    .add(node.id().uid());
         }
         return old;
     }

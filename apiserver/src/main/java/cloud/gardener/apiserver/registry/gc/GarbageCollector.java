@@ -50,8 +50,11 @@ import org.slf4j.LoggerFactory;
 public final class GarbageCollector {
 
     private static final Logger LOG = LoggerFactory.getLogger(GarbageCollector.class);
-    static final UserInfo USER = new UserInfo("system:serviceaccount:kube-system:generic-garbage-collector", "",
-            List.of("system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"), Map.of());
+    static final UserInfo USER = new UserInfo(
+            "system:serviceaccount:kube-system:generic-garbage-collector",
+            "",
+            List.of("system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"),
+            Map.of());
     private static final WriteContext WRITE = new WriteContext(USER, false, "kube-controller-manager");
     /** Upstream's workers (ConcurrentGCSyncs) are 20; a few suffice for one server's objects. */
     private static final int WORKERS = 4;
@@ -63,11 +66,11 @@ public final class GarbageCollector {
     private final List<StoreWatch> watches = new ArrayList<>();
     /** Where upstream's one event goes (OwnerRefInvalidNamespace); null without core/v1 events. */
     private final CoreEventRecorder events;
+
     private WorkQueue<Work> queue;
 
     /** One step: look at an object as a dependent (and an owner deleted in the foreground), or orphan its dependents. */
-    private record Work(ObjectId id, boolean orphan) {
-    }
+    private record Work(ObjectId id, boolean orphan) {}
 
     public GarbageCollector(Vertx vertx, Registry registry) {
         this.vertx = vertx;
@@ -191,7 +194,8 @@ public final class GarbageCollector {
     }
 
     private static boolean inOtherNamespace(Node owner, Node dependent) {
-        return !owner.id().namespace().isEmpty() && !owner.id().namespace().equals(dependent.id().namespace());
+        return !owner.id().namespace().isEmpty()
+                && !owner.id().namespace().equals(dependent.id().namespace());
     }
 
     private void reportInvalidNamespace(Node dependent, OwnerReference ref) {
@@ -240,7 +244,8 @@ public final class GarbageCollector {
 
     /** The object as stored now, or null when it is gone or another object of that name took its place. */
     private static Future<ObjectNode> latest(ObjectId id) {
-        return id.store().get(id.namespace(), id.name())
+        return id.store()
+                .get(id.namespace(), id.name())
                 .map(latest -> Objects.uid(latest).equals(id.uid()) ? latest : null)
                 .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t));
     }
@@ -249,7 +254,8 @@ public final class GarbageCollector {
         if (Objects.isDeleting(latest)) {
             // being deleted is a one-way trip: only a foreground deletion needs the collector
             return Objects.finalizers(latest).contains(Node.FOREGROUND)
-                    ? processDeletingDependents(id) : Future.succeededFuture();
+                    ? processDeletingDependents(id)
+                    : Future.succeededFuture();
         }
         List<OwnerReference> owners = OwnerReference.of(latest);
         if (owners.isEmpty()) {
@@ -268,27 +274,29 @@ public final class GarbageCollector {
                 }
                 // a reference to an owner waiting for its dependents would keep it waiting forever
                 LOG.info("removing references to absent or foreground-deleted owners {} from {}", drop, id);
-                return updateOwnerReferences(id, ref -> drop.contains(ref.path("uid").asText()), false);
+                return updateOwnerReferences(
+                        id, ref -> drop.contains(ref.path("uid").asText()), false);
             }
             if (!refs.waiting().isEmpty() && !graph.dependents(id.uid()).isEmpty()) {
                 // it has dependents itself: deleted in the foreground too, so that the owner waits for the whole tree
                 boolean cycle = graph.dependents(id.uid()).stream().anyMatch(Node::deletingDependents);
                 Future<Void> unblocked = cycle
-                        ? updateOwnerReferences(id, ref -> ref.path("blockOwnerDeletion").asBoolean(false), true)
+                        ? updateOwnerReferences(
+                                id, ref -> ref.path("blockOwnerDeletion").asBoolean(false), true)
                         : Future.succeededFuture();
                 return unblocked.compose(v -> deleteObject(id, latest, "Foreground"));
             }
             List<String> finalizers = Objects.finalizers(latest);
-            String policy = finalizers.contains(Node.ORPHAN) ? "Orphan"
+            String policy = finalizers.contains(Node.ORPHAN)
+                    ? "Orphan"
                     : finalizers.contains(Node.FOREGROUND) ? "Foreground" : "Background";
             return deleteObject(id, latest, policy);
         });
     }
 
     /** An owner's references sorted as upstream's {@code classifyReferences}. */
-    private record Classified(List<OwnerReference> solid, List<OwnerReference> dangling,
-            List<OwnerReference> waiting) {
-    }
+    private record Classified(
+            List<OwnerReference> solid, List<OwnerReference> dangling, List<OwnerReference> waiting) {}
 
     /** The references classified, or null when one can never be resolved (the object is then left alone). */
     private Future<Classified> classify(ObjectId id, List<OwnerReference> owners) {
@@ -307,8 +315,11 @@ public final class GarbageCollector {
                 }
                 boolean namespaced = store.type().namespaced();
                 if (namespaced && id.namespace().isEmpty()) {
-                    LOG.info("{} is cluster-scoped but refers to a namespaced owner {} {}: never collected", id,
-                            ref.kind(), ref.name());
+                    LOG.info(
+                            "{} is cluster-scoped but refers to a namespaced owner {} {}: never collected",
+                            id,
+                            ref.kind(),
+                            ref.name());
                     return Future.succeededFuture(false);
                 }
                 return store.get(namespaced ? id.namespace() : "", ref.name())
@@ -337,7 +348,9 @@ public final class GarbageCollector {
 
     /** An owner deleted in the foreground: its finalizer goes once no blocking dependent is left. */
     private Future<Void> processDeletingDependents(ObjectId id) {
-        List<Node> blocking = graph.dependents(id.uid()).stream().filter(d -> d.blocks(id.uid())).toList();
+        List<Node> blocking = graph.dependents(id.uid()).stream()
+                .filter(d -> d.blocks(id.uid()))
+                .toList();
         if (blocking.isEmpty()) {
             LOG.info("removing the {} finalizer of {}: no dependent blocks it", Node.FOREGROUND, id);
             return removeFinalizer(id, Node.FOREGROUND);
@@ -357,8 +370,8 @@ public final class GarbageCollector {
         }
         List<Future<Void>> orphaned = new ArrayList<>();
         for (Node dependent : graph.dependents(id.uid())) {
-            orphaned.add(updateOwnerReferences(dependent.id(), ref -> id.uid().equals(ref.path("uid").asText()),
-                    false));
+            orphaned.add(updateOwnerReferences(
+                    dependent.id(), ref -> id.uid().equals(ref.path("uid").asText()), false));
         }
         return Future.all(orphaned).compose(all -> {
             LOG.info("orphaned {} dependents of {}; removing its {} finalizer", orphaned.size(), id, Node.ORPHAN);
@@ -377,26 +390,30 @@ public final class GarbageCollector {
         LOG.info("deleting {} (propagationPolicy {}): its owners are gone or deleted in the foreground", id, policy);
         GenericStore store = id.store();
         DeleteRequest exact = new DeleteRequest(id.uid(), Objects.resourceVersion(latest), policy);
-        return store.delete(id.namespace(), id.name(), exact, WRITE).<Void>mapEmpty().recover(t -> {
-            if (notFound(t)) {
-                return Future.succeededFuture();
-            }
-            if (!(t instanceof ApiException e && e.code() == 409)) {
-                return Future.failedFuture(t);
-            }
-            return latest(id).compose(now -> {
-                if (now == null) {
-                    return Future.succeededFuture();
-                }
-                if (!Objects.sameJson(now.path("metadata").path("ownerReferences"),
-                        latest.path("metadata").path("ownerReferences"))) {
-                    return Future.failedFuture(t);
-                }
-                return store.delete(id.namespace(), id.name(), new DeleteRequest(id.uid(), null, policy), WRITE)
-                        .<Void>mapEmpty()
-                        .recover(again -> notFound(again) ? Future.succeededFuture() : Future.failedFuture(again));
-            });
-        });
+        return store.delete(id.namespace(), id.name(), exact, WRITE)
+                .<Void>mapEmpty()
+                .recover(t -> {
+                    if (notFound(t)) {
+                        return Future.succeededFuture();
+                    }
+                    if (!(t instanceof ApiException e && e.code() == 409)) {
+                        return Future.failedFuture(t);
+                    }
+                    return latest(id).compose(now -> {
+                        if (now == null) {
+                            return Future.succeededFuture();
+                        }
+                        if (!Objects.sameJson(
+                                now.path("metadata").path("ownerReferences"),
+                                latest.path("metadata").path("ownerReferences"))) {
+                            return Future.failedFuture(t);
+                        }
+                        return store.delete(id.namespace(), id.name(), new DeleteRequest(id.uid(), null, policy), WRITE)
+                                .<Void>mapEmpty()
+                                .recover(again ->
+                                        notFound(again) ? Future.succeededFuture() : Future.failedFuture(again));
+                    });
+                });
     }
 
     /**
@@ -404,41 +421,59 @@ public final class GarbageCollector {
      * instead); nothing is written when none matches. A gone object is nothing to do.
      */
     private static Future<Void> updateOwnerReferences(ObjectId id, Predicate<JsonNode> matching, boolean unblock) {
-        return id.store().update(id.namespace(), id.name(), "", object -> {
-            requireUid(id, object);
-            if (Objects.meta(object).get("ownerReferences") instanceof ArrayNode refs) {
-                for (int i = refs.size() - 1; i >= 0; i--) {
-                    if (matching.test(refs.get(i))) {
-                        if (unblock) {
-                            ((ObjectNode) refs.get(i)).put("blockOwnerDeletion", false);
-                        } else {
-                            refs.remove(i);
-                        }
-                    }
-                }
-                if (refs.isEmpty()) {
-                    Objects.meta(object).remove("ownerReferences");
-                }
-            }
-            return object;
-        }, WRITE).<Void>mapEmpty().recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t));
+        return id.store()
+                .update(
+                        id.namespace(),
+                        id.name(),
+                        "",
+                        object -> {
+                            requireUid(id, object);
+                            if (Objects.meta(object).get("ownerReferences") instanceof ArrayNode refs) {
+                                for (int i = refs.size() - 1; i >= 0; i--) {
+                                    if (matching.test(refs.get(i))) {
+                                        if (unblock) {
+                                            ((ObjectNode) refs.get(i)).put("blockOwnerDeletion", false);
+                                        } else {
+                                            refs.remove(i);
+                                        }
+                                    }
+                                }
+                                if (refs.isEmpty()) {
+                                    Objects.meta(object).remove("ownerReferences");
+                                }
+                            }
+                            return object;
+                        },
+                        WRITE)
+                .<Void>mapEmpty()
+                .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t));
     }
 
     /** Removes one finalizer (which completes the deletion when it was the last). */
     private static Future<Void> removeFinalizer(ObjectId id, String finalizer) {
-        return id.store().update(id.namespace(), id.name(), "", object -> {
-            requireUid(id, object);
-            List<String> finalizers = new ArrayList<>(Objects.finalizers(object));
-            finalizers.remove(finalizer);
-            Objects.setFinalizers(object, finalizers);
-            return object;
-        }, WRITE).<Void>mapEmpty().recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t));
+        return id.store()
+                .update(
+                        id.namespace(),
+                        id.name(),
+                        "",
+                        object -> {
+                            requireUid(id, object);
+                            List<String> finalizers = new ArrayList<>(Objects.finalizers(object));
+                            finalizers.remove(finalizer);
+                            Objects.setFinalizers(object, finalizers);
+                            return object;
+                        },
+                        WRITE)
+                .<Void>mapEmpty()
+                .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t));
     }
 
     /** A write meant for one object must not reach a later one of the same name. */
     private static void requireUid(ObjectId id, ObjectNode object) {
         if (!Objects.uid(object).equals(id.uid())) {
-            throw ApiException.conflict(id.store().type().groupResource(), id.name(),
+            throw ApiException.conflict(
+                    id.store().type().groupResource(),
+                    id.name(),
                     "Precondition failed: UID in precondition: " + id.uid() + ", UID in object meta: "
                             + Objects.uid(object));
         }

@@ -15,7 +15,10 @@ record Node(ObjectId id, List<OwnerReference> owners, boolean beingDeleted, List
     static final String ORPHAN = GenericStore.ORPHAN_FINALIZER;
 
     static Node of(GenericStore store, ObjectNode object) {
-        return new Node(ObjectId.of(store, object), List.copyOf(OwnerReference.of(object)), Objects.isDeleting(object),
+        return new Node(
+                ObjectId.of(store, object),
+                List.copyOf(OwnerReference.of(object)),
+                Objects.isDeleting(object),
                 List.copyOf(Objects.finalizers(object)));
     }
 

@@ -20,7 +20,7 @@ record ObjectId(GenericStore store, String namespace, String name, String uid) {
 
     @Override
     public String toString() {
-        return store.type().groupResource() + " " + (namespace.isEmpty() ? "" : namespace + "/") + name
-                + " (uid " + uid + ")";
+        return store.type().groupResource() + " " + (namespace.isEmpty() ? "" : namespace + "/") + name + " (uid " + uid
+                + ")";
     }
 }

@@ -19,8 +19,11 @@ record OwnerReference(String apiVersion, String kind, String name, String uid, b
         JsonNode list = object.path("metadata").path("ownerReferences");
         if (list.isArray()) {
             for (JsonNode ref : list) {
-                refs.add(new OwnerReference(ref.path("apiVersion").asText(""), ref.path("kind").asText(""),
-                        ref.path("name").asText(""), ref.path("uid").asText(""),
+                refs.add(new OwnerReference(
+                        ref.path("apiVersion").asText(""),
+                        ref.path("kind").asText(""),
+                        ref.path("name").asText(""),
+                        ref.path("uid").asText(""),
                         ref.path("blockOwnerDeletion").asBoolean(false)));
             }
         }

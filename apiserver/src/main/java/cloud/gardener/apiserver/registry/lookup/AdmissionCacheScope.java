@@ -19,12 +19,13 @@ import java.util.Set;
 public final class AdmissionCacheScope {
 
     /** Served but never held. */
-    static final Set<GroupResource> NOT_CACHED = Set.of(new GroupResource(StandardResources.CORE, "shootstates"),
+    static final Set<GroupResource> NOT_CACHED = Set.of(
+            new GroupResource(StandardResources.CORE, "shootstates"),
             // no admission rule reads events, and they come in numbers
-            new GroupResource("", "events"), new GroupResource(StandardResources.K8S_EVENTS, "events"));
+            new GroupResource("", "events"),
+            new GroupResource(StandardResources.K8S_EVENTS, "events"));
 
-    private AdmissionCacheScope() {
-    }
+    private AdmissionCacheScope() {}
 
     /** The key roots ({@code <prefix>/<group>/<resource>/}) of the served resources the cache holds. */
     public static List<String> roots(ResourceRegistry resources, String prefix) {

@@ -84,7 +84,8 @@ public final class ObjectCache implements AutoCloseable {
 
     /** The objects whose keys start with {@code keyPrefix}, in key order. */
     public List<ObjectNode> list(String keyPrefix) {
-        return new ArrayList<>(objects.subMap(keyPrefix, true, keyPrefix + Character.MAX_VALUE, false).values());
+        return new ArrayList<>(objects.subMap(keyPrefix, true, keyPrefix + Character.MAX_VALUE, false)
+                .values());
     }
 
     private void relist() {
@@ -92,25 +93,27 @@ public final class ObjectCache implements AutoCloseable {
             return;
         }
         NavigableMap<String, ObjectNode> fresh = new ConcurrentSkipListMap<>();
-        readRoots(0, 0, fresh).onSuccess(revision -> {
-            objects.keySet().retainAll(fresh.keySet());
-            objects.putAll(fresh);
-            watch = storage.watch(prefix, revision, new Listener());
-            synced.tryComplete();
-        }).onFailure(t -> {
-            LOG.warn("listing " + prefix + " for the admission caches failed; retrying", t);
-            vertx.setTimer(RELIST_DELAY_MS, id -> relist());
-        });
+        readRoots(0, 0, fresh)
+                .onSuccess(revision -> {
+                    objects.keySet().retainAll(fresh.keySet());
+                    objects.putAll(fresh);
+                    watch = storage.watch(prefix, revision, new Listener());
+                    synced.tryComplete();
+                })
+                .onFailure(t -> {
+                    LOG.warn("listing " + prefix + " for the admission caches failed; retrying", t);
+                    vertx.setTimer(RELIST_DELAY_MS, id -> relist());
+                });
     }
 
     /** Lists the roots one after the other, all at the revision of the first page; answers that revision. */
     private Future<Long> readRoots(int index, long revision, NavigableMap<String, ObjectNode> into) {
         if (index == roots.size()) {
-            return revision > 0 ? Future.succeededFuture(revision)
+            return revision > 0
+                    ? Future.succeededFuture(revision)
                     : storage.list(new ListRequest(prefix, 0, 1, null, null)).map(ListPage::revision);
         }
-        return readPages(roots.get(index), null, revision, into)
-                .compose(read -> readRoots(index + 1, read, into));
+        return readPages(roots.get(index), null, revision, into).compose(read -> readRoots(index + 1, read, into));
     }
 
     /** Reads every page of one root at {@code revision} (0: the latest, which the first page then fixes). */

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.registry.lookup;
 
-import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.delegation.KubeApiClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.HashMap;
@@ -28,22 +28,30 @@ public final class RemoteCoreObjects implements AutoCloseable {
         for (String resource : RESOURCES) {
             informers.put(new GroupResource("", resource), new RemoteInformer(vertx, client, resource));
         }
-        for (String resource : List.of("mutatingwebhookconfigurations", "validatingwebhookconfigurations",
-                "validatingadmissionpolicies", "validatingadmissionpolicybindings")) {
-            informers.put(new GroupResource(ADMISSION_REGISTRATION, resource),
+        for (String resource : List.of(
+                "mutatingwebhookconfigurations",
+                "validatingwebhookconfigurations",
+                "validatingadmissionpolicies",
+                "validatingadmissionpolicybindings")) {
+            informers.put(
+                    new GroupResource(ADMISSION_REGISTRATION, resource),
                     new RemoteInformer(vertx, client, ADMISSION_REGISTRATION, "v1", resource, true));
         }
     }
 
     /** Starts every informer; completes when all have listed once. */
     public Future<Void> start() {
-        return Future.all(informers.values().stream().map(RemoteInformer::start).toList()).mapEmpty();
+        return Future.all(informers.values().stream().map(RemoteInformer::start).toList())
+                .mapEmpty();
     }
 
     /** The resources whose informer has not completed its first list yet. */
     public java.util.List<String> unsynced() {
-        return informers.entrySet().stream().filter(e -> !e.getValue().synced())
-                .map(e -> e.getKey().toString()).sorted().toList();
+        return informers.entrySet().stream()
+                .filter(e -> !e.getValue().synced())
+                .map(e -> e.getKey().toString())
+                .sorted()
+                .toList();
     }
 
     public boolean synced() {

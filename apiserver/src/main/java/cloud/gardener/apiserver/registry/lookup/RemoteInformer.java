@@ -39,6 +39,7 @@ public final class RemoteInformer implements AutoCloseable {
     private final String resource;
     /** {@code /api/v1} or {@code /apis/<group>/<version>} */
     private final String base;
+
     private final NavigableMap<String, ObjectNode> objects = new ConcurrentSkipListMap<>();
     private final Promise<Void> synced = Promise.promise();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
@@ -56,8 +57,8 @@ public final class RemoteInformer implements AutoCloseable {
      * @param group    the resource's API group, empty for core
      * @param optional whether a server that does not serve the resource (404 on the list) counts as holding none
      */
-    public RemoteInformer(Vertx vertx, KubeApiClient client, String group, String version, String resource,
-                          boolean optional) {
+    public RemoteInformer(
+            Vertx vertx, KubeApiClient client, String group, String version, String resource, boolean optional) {
         this.vertx = vertx;
         this.optional = optional;
         this.client = client;
@@ -104,16 +105,20 @@ public final class RemoteInformer implements AutoCloseable {
             return new ArrayList<>(objects.values());
         }
         String prefix = namespace + "/";
-        return new ArrayList<>(objects.subMap(prefix, true, prefix + Character.MAX_VALUE, false).values());
+        return new ArrayList<>(objects.subMap(prefix, true, prefix + Character.MAX_VALUE, false)
+                .values());
     }
 
     /** Reads one object from the server itself; empty when it does not exist. */
     public Future<Optional<ObjectNode>> read(String namespace, String name) {
-        String path = namespace.isEmpty() ? base + "/" + resource + "/" + segment(name)
+        String path = namespace.isEmpty()
+                ? base + "/" + resource + "/" + segment(name)
                 : base + "/namespaces/" + segment(namespace) + "/" + resource + "/" + segment(name);
-        return client.get(path).map(found -> Optional.of((ObjectNode) found))
+        return client.get(path)
+                .map(found -> Optional.of((ObjectNode) found))
                 .recover(t -> t instanceof KubeApiException e && e.status() == 404
-                        ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
+                        ? Future.succeededFuture(Optional.empty())
+                        : Future.failedFuture(t));
     }
 
     /** One path segment, escaped: a name is never read as a query or another path. */
@@ -145,38 +150,44 @@ public final class RemoteInformer implements AutoCloseable {
             return;
         }
         Map<String, ObjectNode> fresh = new ConcurrentSkipListMap<>();
-        listPages("", fresh).onSuccess(version -> {
-            synchronized (this) {
-                objects.keySet().retainAll(fresh.keySet());
-                objects.putAll(fresh);
-                resourceVersion = version;
-                synced.tryComplete();
-                listeners.forEach(l -> l.replaced(List.copyOf(fresh.values())));
-            }
-            watch();
-        }).onFailure(t -> {
-            if (optional && t instanceof KubeApiException e && e.status() == 404) {
-                // the server does not serve the resource, so it holds none; look again later
-                synchronized (this) {
-                    objects.clear();
-                    synced.tryComplete();
-                    listeners.forEach(l -> l.replaced(List.of()));
-                }
-                vertx.setTimer(ABSENT_RETRY_MS, id -> list());
-                return;
-            }
-            LOG.warn("listing " + resource + " failed; retrying", t);
-            vertx.setTimer(RETRY_MS, id -> list());
-        });
+        listPages("", fresh)
+                .onSuccess(version -> {
+                    synchronized (this) {
+                        objects.keySet().retainAll(fresh.keySet());
+                        objects.putAll(fresh);
+                        resourceVersion = version;
+                        synced.tryComplete();
+                        listeners.forEach(l -> l.replaced(List.copyOf(fresh.values())));
+                    }
+                    watch();
+                })
+                .onFailure(t -> {
+                    if (optional && t instanceof KubeApiException e && e.status() == 404) {
+                        // the server does not serve the resource, so it holds none; look again later
+                        synchronized (this) {
+                            objects.clear();
+                            synced.tryComplete();
+                            listeners.forEach(l -> l.replaced(List.of()));
+                        }
+                        vertx.setTimer(ABSENT_RETRY_MS, id -> list());
+                        return;
+                    }
+                    LOG.warn("listing " + resource + " failed; retrying", t);
+                    vertx.setTimer(RETRY_MS, id -> list());
+                });
     }
 
     private Future<String> listPages(String continueToken, Map<String, ObjectNode> into) {
         String path = base + "/" + resource + "?limit=" + PAGE
-                + (continueToken.isEmpty() ? "" : "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8));
+                + (continueToken.isEmpty()
+                        ? ""
+                        : "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8));
         return client.get(path).compose(list -> {
             list.path("items").forEach(item -> into.put(key(item), (ObjectNode) item));
             String next = list.path("metadata").path("continue").asText();
-            return next.isEmpty() ? Future.succeededFuture(list.path("metadata").path("resourceVersion").asText())
+            return next.isEmpty()
+                    ? Future.succeededFuture(
+                            list.path("metadata").path("resourceVersion").asText())
                     : listPages(next, into);
         });
     }
@@ -214,7 +225,7 @@ public final class RemoteInformer implements AutoCloseable {
                 objects.remove(key(obj));
                 listeners.forEach(l -> l.deleted((ObjectNode) obj));
             }
-            case "BOOKMARK" -> { }
+            case "BOOKMARK" -> {}
             default -> {
                 // ERROR: most often 410 Gone, the version is too old to watch from
                 relist = true;

@@ -21,8 +21,8 @@ import java.util.Map;
  */
 public final class StoreDryRun implements DryRunClient {
 
-    static final UserInfo LOOPBACK = new UserInfo("system:apiserver", "", List.of("system:authenticated",
-            "system:masters"), Map.of());
+    static final UserInfo LOOPBACK =
+            new UserInfo("system:apiserver", "", List.of("system:authenticated", "system:masters"), Map.of());
 
     private final Registry registry;
     private final KubeApiClient remote;
@@ -40,11 +40,13 @@ public final class StoreDryRun implements DryRunClient {
     public Future<Void> create(GroupResource resource, String namespace, ObjectNode object) {
         if (remote != null && resource.group().isEmpty()) {
             String path = "/api/v1/namespaces/" + namespace + "/" + resource.resource() + "?dryRun=All";
-            return remote.post(path, object).<Void>mapEmpty().recover(error -> Future.failedFuture(
-                    error instanceof KubeApiException e && e.status() > 0
-                            ? new ApiException(cloud.gardener.apiserver.api.meta.Status.failure(e.status(), "",
-                                    e.serverMessage(), null))
-                            : error));
+            return remote.post(path, object)
+                    .<Void>mapEmpty()
+                    .recover(error -> Future.failedFuture(
+                            error instanceof KubeApiException e && e.status() > 0
+                                    ? new ApiException(cloud.gardener.apiserver.api.meta.Status.failure(
+                                            e.status(), "", e.serverMessage(), null))
+                                    : error));
         }
         return registry.store(resource.group(), resource.resource())
                 .map(store -> store.create(namespace, object.deepCopy(), new WriteContext(LOOPBACK, true, ""))

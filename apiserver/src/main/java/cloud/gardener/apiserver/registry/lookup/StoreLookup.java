@@ -72,9 +72,11 @@ public final class StoreLookup implements ObjectLookup {
     }
 
     private static Future<Optional<ObjectNode>> live(ResourceReads store, String namespace, String name) {
-        return store.get(namespace, name).map(Optional::of)
+        return store.get(namespace, name)
+                .map(Optional::of)
                 .recover(t -> t instanceof ApiException e && e.code() == 404
-                        ? Future.succeededFuture(Optional.empty()) : Future.failedFuture(t));
+                        ? Future.succeededFuture(Optional.empty())
+                        : Future.failedFuture(t));
     }
 
     private Future<Optional<ObjectNode>> get(RemoteInformer informer, String namespace, String name) {
@@ -97,7 +99,8 @@ public final class StoreLookup implements ObjectLookup {
         if (informer.isPresent()) {
             return Future.succeededFuture(informer.get().list(namespace));
         }
-        if (reads.of(resource.group(), resource.resource()).isEmpty() && !resource.group().isEmpty()
+        if (reads.of(resource.group(), resource.resource()).isEmpty()
+                && !resource.group().isEmpty()
                 && !resource.group().endsWith(".gardener.cloud")) {
             // a kube-apiserver resource this standalone server neither serves nor mirrors: there are none
             return Future.succeededFuture(List.of());

@@ -65,21 +65,27 @@ public final class AccessReviews {
         String reviewNamespace = review.path("metadata").path("namespace").asText("");
         List<FieldError> errors = new ArrayList<>(subjectSpecErrors(spec));
         ObjectNode otherMetadata = review.path("metadata").isObject()
-                ? ((ObjectNode) review.get("metadata")).deepCopy() : Json.MAPPER.createObjectNode();
+                ? ((ObjectNode) review.get("metadata")).deepCopy()
+                : Json.MAPPER.createObjectNode();
         otherMetadata.remove(List.of("namespace", "managedFields"));
         if (!otherMetadata.isEmpty()) {
-            errors.add(FieldError.invalid("metadata", GoStructs.objectMeta(review.path("metadata")),
-                    "must be empty except for namespace"));
+            errors.add(FieldError.invalid(
+                    "metadata", GoStructs.objectMeta(review.path("metadata")), "must be empty except for namespace"));
         }
         JsonNode resource = spec.get("resourceAttributes");
-        if (resource != null && resource.isObject()
+        if (resource != null
+                && resource.isObject()
                 && !resource.path("namespace").asText("").equals(reviewNamespace)) {
-            errors.add(FieldError.invalid("spec.resourceAttributes.namespace", resource.path("namespace").asText(""),
+            errors.add(FieldError.invalid(
+                    "spec.resourceAttributes.namespace",
+                    resource.path("namespace").asText(""),
                     "must match metadata.namespace"));
         }
         JsonNode path = spec.get("nonResourceAttributes");
         if (path != null && path.isObject()) {
-            errors.add(FieldError.invalid("spec.nonResourceAttributes", GoStructs.nonResourceAttributes(path),
+            errors.add(FieldError.invalid(
+                    "spec.nonResourceAttributes",
+                    GoStructs.nonResourceAttributes(path),
                     "disallowed on this kind of request"));
         }
         if (!errors.isEmpty()) {
@@ -91,8 +97,9 @@ public final class AccessReviews {
         if (!namespace.equals(reviewNamespace)) {
             throw ApiException.badRequest("spec.resourceAttributes.namespace must match namespace: " + namespace);
         }
-        return decide(review, SubjectAccessReviewRequest.attributes(SubjectAccessReviewRequest.subject(spec, "groups"),
-                spec));
+        return decide(
+                review,
+                SubjectAccessReviewRequest.attributes(SubjectAccessReviewRequest.subject(spec, "groups"), spec));
     }
 
     /** {@code ValidateSubjectAccessReviewSpec}: one kind of attributes, and a user or a group to ask about. */
@@ -188,12 +195,16 @@ public final class AccessReviews {
         boolean hasResource = resource != null && resource.isObject();
         boolean hasPath = path != null && path.isObject();
         if (hasResource && hasPath) {
-            return List.of(FieldError.invalid("spec.nonResourceAttributes", GoStructs.nonResourceAttributes(path),
+            return List.of(FieldError.invalid(
+                    "spec.nonResourceAttributes",
+                    GoStructs.nonResourceAttributes(path),
                     "cannot be specified in combination with resourceAttributes"));
         }
         if (!hasResource && !hasPath) {
             // Go prints the nil pointer it was given as "null"
-            return List.of(FieldError.invalid("spec.resourceAttributes", "null",
+            return List.of(FieldError.invalid(
+                    "spec.resourceAttributes",
+                    "null",
                     "exactly one of nonResourceAttributes or resourceAttributes must be specified"));
         }
         return List.of();
@@ -209,7 +220,12 @@ public final class AccessReviews {
     }
 
     private static ApiException invalid(ObjectNode review, List<FieldError> errors) {
-        return ApiException.invalid(new GroupVersionKind(StandardResources.K8S_AUTHORIZATION, "",
-                review.path("kind").asText()), "", errors);
+        return ApiException.invalid(
+                new GroupVersionKind(
+                        StandardResources.K8S_AUTHORIZATION,
+                        "",
+                        review.path("kind").asText()),
+                "",
+                errors);
     }
 }

@@ -15,12 +15,11 @@ import java.util.Locale;
  */
 final class GoStructs {
 
-    private GoStructs() {
-    }
+    private GoStructs() {}
 
     static GoValue nonResourceAttributes(JsonNode attributes) {
-        return new GoValue("authorization.NonResourceAttributes{Path:" + quote(attributes.path("path"))
-                + ", Verb:" + quote(attributes.path("verb")) + "}");
+        return new GoValue("authorization.NonResourceAttributes{Path:" + quote(attributes.path("path")) + ", Verb:"
+                + quote(attributes.path("verb")) + "}");
     }
 
     static GoValue objectMeta(JsonNode meta) {
@@ -31,10 +30,10 @@ final class GoStructs {
         fields.add("Generation:" + meta.path("generation").asLong(0));
         fields.add("CreationTimestamp:v1.Time{Time:" + time(meta.path("creationTimestamp")) + "}");
         // pointers print as their address in Go, which means nothing here
-        fields.add("DeletionTimestamp:" + (meta.hasNonNull("deletionTimestamp") ? "(*v1.Time)(...)"
-                : "(*v1.Time)(nil)"));
-        fields.add("DeletionGracePeriodSeconds:" + (meta.hasNonNull("deletionGracePeriodSeconds")
-                ? "(*int64)(...)" : "(*int64)(nil)"));
+        fields.add(
+                "DeletionTimestamp:" + (meta.hasNonNull("deletionTimestamp") ? "(*v1.Time)(...)" : "(*v1.Time)(nil)"));
+        fields.add("DeletionGracePeriodSeconds:"
+                + (meta.hasNonNull("deletionGracePeriodSeconds") ? "(*int64)(...)" : "(*int64)(nil)"));
         fields.add("Labels:" + stringMap(meta.path("labels")));
         fields.add("Annotations:" + stringMap(meta.path("annotations")));
         fields.add("OwnerReferences:" + structs("v1.OwnerReference", meta.path("ownerReferences")));
@@ -88,8 +87,9 @@ final class GoStructs {
             return "map[string]string(nil)";
         }
         List<String> entries = new ArrayList<>();
-        map.fieldNames().forEachRemaining(k -> entries.add(quote(com.fasterxml.jackson.databind.node.TextNode.valueOf(k))
-                + ":" + quote(map.path(k))));
+        map.fieldNames()
+                .forEachRemaining(k -> entries.add(
+                        quote(com.fasterxml.jackson.databind.node.TextNode.valueOf(k)) + ":" + quote(map.path(k))));
         entries.sort(null);
         return "map[string]string{" + String.join(", ", entries) + "}";
     }

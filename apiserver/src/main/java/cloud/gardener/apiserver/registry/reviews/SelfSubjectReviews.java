@@ -24,8 +24,10 @@ public final class SelfSubjectReviews {
         ObjectNode answer = Json.MAPPER.createObjectNode();
         answer.put("kind", "SelfSubjectReview");
         answer.put("apiVersion", apiVersion);
-        answer.putObject("metadata").put("creationTimestamp",
-                Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString());
+        answer.putObject("metadata")
+                .put(
+                        "creationTimestamp",
+                        Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString());
         ObjectNode userInfo = answer.putObject("status").putObject("userInfo");
         if (!user.name().isEmpty()) {
             userInfo.put("username", user.name());

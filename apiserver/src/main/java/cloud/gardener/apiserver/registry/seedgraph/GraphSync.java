@@ -8,11 +8,11 @@ import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.lookup.RemoteCoreObjects;
 import cloud.gardener.apiserver.registry.lookup.RemoteInformer;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -103,7 +103,10 @@ public final class GraphSync {
             }
             store.list("", ListQuery.all()).onComplete(ar -> {
                 if (ar.failed()) {
-                    LOG.warn("seed graph: listing {} failed, retrying: {}", resource, ar.cause().getMessage());
+                    LOG.warn(
+                            "seed graph: listing {} failed, retrying: {}",
+                            resource,
+                            ar.cause().getMessage());
                     retry();
                     return;
                 }

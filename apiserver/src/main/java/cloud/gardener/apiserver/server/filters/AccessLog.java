@@ -28,11 +28,15 @@ public final class AccessLog implements Handler<RoutingContext> {
         ctx.addEndHandler(done -> {
             UserInfo user = RequestAttributes.user(ctx);
             SocketAddress remote = ctx.request().remoteAddress();
-            LOG.info("HTTP verb=\"{}\" URI=\"{}\" latency=\"{}ms\" userAgent=\"{}\" audit-ID=\"{}\" srcIP=\"{}\" user=\"{}\" resp={}",
-                    ctx.request().method().name(), ctx.request().uri(),
+            LOG.info(
+                    "HTTP verb=\"{}\" URI=\"{}\" latency=\"{}ms\" userAgent=\"{}\" audit-ID=\"{}\" srcIP=\"{}\" user=\"{}\" resp={}",
+                    ctx.request().method().name(),
+                    ctx.request().uri(),
                     String.format(java.util.Locale.ROOT, "%.3f", (System.nanoTime() - start) / 1e6),
-                    ctx.request().getHeader("User-Agent"), ctx.response().headers().get("Audit-Id"),
-                    remote == null ? "" : remote.hostAddress(), user == null ? "" : user.name(),
+                    ctx.request().getHeader("User-Agent"),
+                    ctx.response().headers().get("Audit-Id"),
+                    remote == null ? "" : remote.hostAddress(),
+                    user == null ? "" : user.name(),
                     ctx.response().getStatusCode());
         });
         ctx.next();

@@ -4,10 +4,10 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.authn.AuthenticationRequest;
 import cloud.gardener.apiserver.authn.Authenticator;
 import cloud.gardener.apiserver.authn.Authenticators;
-import cloud.gardener.apiserver.authn.RequestHeaders;
 import cloud.gardener.apiserver.authn.BearerTokenAuthenticator;
 import cloud.gardener.apiserver.authn.RequestHeaderAuthenticator;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
+import cloud.gardener.apiserver.authn.RequestHeaders;
 import cloud.gardener.apiserver.authn.TokenAuthenticator;
 import cloud.gardener.apiserver.authn.TokenReviewAuthenticator;
 import cloud.gardener.apiserver.authn.X509Authenticator;
@@ -25,8 +25,8 @@ import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -44,10 +44,10 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
     private final Authenticator authenticator;
     private final Supplier<RequestHeaderConfig> requestHeader;
     private final AuthenticationMetrics metrics;
-    private Handler<RoutingContext> failureAudit = ctx -> { };
+    private Handler<RoutingContext> failureAudit = ctx -> {};
 
-    public AuthenticationFilter(Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader,
-            AuthenticationMetrics metrics) {
+    public AuthenticationFilter(
+            Authenticator authenticator, Supplier<RequestHeaderConfig> requestHeader, AuthenticationMetrics metrics) {
         this.authenticator = authenticator;
         this.requestHeader = requestHeader;
         this.metrics = metrics;
@@ -65,8 +65,8 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
      * The upstream order: front proxy (request headers), client certificate, bearer tokens (token file, then
      * TokenReview); anonymous only for requests without any credential.
      */
-    public static AuthenticationFilter create(Vertx vertx, ServerConfig config, AuthenticationSources sources,
-            AuthenticationMetrics metrics) {
+    public static AuthenticationFilter create(
+            Vertx vertx, ServerConfig config, AuthenticationSources sources, AuthenticationMetrics metrics) {
         AuthenticationConfig authentication = config.authentication();
         List<Authenticator> chain = new ArrayList<>();
         chain.add(new RequestHeaderAuthenticator(sources::requestHeader, Clock.systemUTC()));
@@ -76,14 +76,14 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
             tokens.add(authentication.tokenFile());
         }
         if (authentication.kubeconfig() != null) {
-            tokens.add(new TokenReviewAuthenticator(new KubeApiClient(vertx, authentication.kubeconfig()),
-                    authentication.tokenCacheTtl()));
+            tokens.add(new TokenReviewAuthenticator(
+                    new KubeApiClient(vertx, authentication.kubeconfig()), authentication.tokenCacheTtl()));
         }
         if (!tokens.isEmpty()) {
             chain.add(new BearerTokenAuthenticator(tokens));
         }
-        return new AuthenticationFilter(Authenticators.delegating(chain, config.authentication().anonymous()),
-                sources::requestHeader, metrics);
+        return new AuthenticationFilter(
+                Authenticators.delegating(chain, config.authentication().anonymous()), sources::requestHeader, metrics);
     }
 
     /** Hands every refused request to {@code audit} before the 401 goes out (upstream's failed-authentication audit). */
@@ -94,13 +94,15 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
 
     @Override
     public void handle(RoutingContext ctx) {
-        AuthenticationRequest request = new AuthenticationRequest(peerCertificates(ctx),
+        AuthenticationRequest request = new AuthenticationRequest(
+                peerCertificates(ctx),
                 RequestHeaders.of(Multimaps.toMap(ctx.request().headers())),
                 ctx.normalizedPath());
         long start = System.nanoTime();
         authenticator.authenticate(request).onComplete(ar -> {
             if (ar.failed() || !ar.result().isAuthenticated()) {
-                metrics.attempt(ar.failed() ? AuthenticationMetrics.Result.ERROR : AuthenticationMetrics.Result.FAILURE,
+                metrics.attempt(
+                        ar.failed() ? AuthenticationMetrics.Result.ERROR : AuthenticationMetrics.Result.FAILURE,
                         System.nanoTime() - start);
                 failureAudit.handle(ctx);
                 Responses.fail(ctx, ApiException.unauthorized());
@@ -123,7 +125,8 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
         List<String> doomed = new ArrayList<>();
         for (String name : headers.names()) {
             String lower = name.toLowerCase(Locale.ROOT);
-            if (lower.equals("authorization") || lower.startsWith(REMOTE_HEADER_PREFIX)
+            if (lower.equals("authorization")
+                    || lower.startsWith(REMOTE_HEADER_PREFIX)
                     || matchesAny(lower, config.usernameHeaders(), false)
                     || matchesAny(lower, config.uidHeaders(), false)
                     || matchesAny(lower, config.groupHeaders(), false)

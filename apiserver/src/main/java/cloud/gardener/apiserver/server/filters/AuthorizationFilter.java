@@ -4,8 +4,8 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.AlwaysAllowPathsAuthorizer;
-import cloud.gardener.apiserver.authz.AuthenticatedPathsAuthorizer;
 import cloud.gardener.apiserver.authz.Attributes;
+import cloud.gardener.apiserver.authz.AuthenticatedPathsAuthorizer;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.ForbiddenMessages;
 import cloud.gardener.apiserver.authz.MonitoringAuthorizer;
@@ -36,12 +36,13 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
      * Health is open to all, as kube-apiserver's always-allow paths; {@code /version} and the health
      * sub-checks are what the {@code system:public-info-viewer} role grants everyone.
      */
-    static final List<String> PUBLIC_PATHS = List.of("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz",
-            "/readyz/*", "/version", "/version/");
+    static final List<String> PUBLIC_PATHS =
+            List.of("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz", "/readyz/*", "/version", "/version/");
 
     /** What kube-apiserver's {@code system:discovery} role lets every authenticated user get. */
-    static final List<String> DISCOVERY_PATHS = List.of("/api", "/api/*", "/apis", "/apis/*", "/openapi/v2",
-            "/openapi/v3", "/openapi/v3/*");
+    static final List<String> DISCOVERY_PATHS =
+            List.of("/api", "/api/*", "/apis", "/apis/*", "/openapi/v2", "/openapi/v3", "/openapi/v3/*");
+
     static final String DECISION_ANNOTATION = "authorization.k8s.io/decision";
     static final String REASON_ANNOTATION = "authorization.k8s.io/reason";
 
@@ -61,8 +62,8 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
      *
      * @param seedAuthorizer the SeedAuthorizer, or null to leave it out
      */
-    public static Authorizer authorizer(Vertx vertx, ServerConfig config, Authorizer seedAuthorizer,
-            ProjectMemberAuthorizer.Projects projects) {
+    public static Authorizer authorizer(
+            Vertx vertx, ServerConfig config, Authorizer seedAuthorizer, ProjectMemberAuthorizer.Projects projects) {
         AuthorizationConfig authorization = config.authorization();
         List<Authorizer> chain = new ArrayList<>();
         chain.add(PrivilegedGroupsAuthorizer.defaults());
@@ -72,8 +73,10 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
         chain.add(new AuthenticatedPathsAuthorizer(SeedWebhooks.PATHS));
         if (authorization.kubeconfig() != null) {
             chain.add(new AlwaysAllowPathsAuthorizer(authorization.alwaysAllowPaths()));
-            chain.add(new SubjectAccessReviewAuthorizer(new KubeApiClient(vertx, authorization.kubeconfig()),
-                    authorization.authorizedTtl(), authorization.unauthorizedTtl()));
+            chain.add(new SubjectAccessReviewAuthorizer(
+                    new KubeApiClient(vertx, authorization.kubeconfig()),
+                    authorization.authorizedTtl(),
+                    authorization.unauthorizedTtl()));
         } else {
             List<String> paths = new ArrayList<>(PUBLIC_PATHS);
             paths.addAll(authorization.alwaysAllowPaths());
@@ -91,19 +94,31 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
         RequestInfo info = RequestAttributes.info(ctx);
         UserInfo user = RequestAttributes.user(ctx);
         Attributes attributes = info.isResourceRequest()
-                ? Attributes.forResource(user, info.verb(), info.apiGroup(), info.apiVersion(), info.namespace(),
-                        info.resource(), info.subresource(), info.name(), info.path())
+                ? Attributes.forResource(
+                                user,
+                                info.verb(),
+                                info.apiGroup(),
+                                info.apiVersion(),
+                                info.namespace(),
+                                info.resource(),
+                                info.subresource(),
+                                info.name(),
+                                info.path())
                         .withSelectors(info.labelSelector(), info.fieldSelector())
                 : Attributes.forPath(user, info.verb(), info.path());
         authorizer.authorize(attributes).onComplete(ar -> {
             if (ar.failed()) {
                 RequestAudit.annotate(ctx, REASON_ANNOTATION, "internal error");
-                Responses.fail(ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
+                Responses.fail(
+                        ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
                 return;
             }
             // upstream's authorization annotations on the audit event
             RequestAudit.annotate(ctx, DECISION_ANNOTATION, ar.result().isAllowed() ? "allow" : "forbid");
-            RequestAudit.annotate(ctx, REASON_ANNOTATION, ar.result().reason() == null ? "" : ar.result().reason());
+            RequestAudit.annotate(
+                    ctx,
+                    REASON_ANNOTATION,
+                    ar.result().reason() == null ? "" : ar.result().reason());
             if (ar.result().isAllowed()) {
                 // an apply on a missing object asks again, for create
                 CreateAuthorization.setAuthorizer(ctx, authorizer);

@@ -95,9 +95,9 @@ public final class BodyHold implements Handler<RoutingContext> {
         body.complete = true;
         ctx.request().handler(null);
         if (body.http2) {
-            ctx.response().reset(8).onFailure(t -> { });
+            ctx.response().reset(8).onFailure(t -> {});
         } else {
-            ctx.request().connection().close().onFailure(t -> { });
+            ctx.request().connection().close().onFailure(t -> {});
         }
     }
 }

@@ -52,7 +52,7 @@ public final class BodyReader implements Handler<RoutingContext> {
         HttpServerRequest request = ctx.request();
         if ("100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))
                 && request.version() != HttpVersion.HTTP_1_0) {
-            ctx.response().writeContinue().onFailure(t -> { });
+            ctx.response().writeContinue().onFailure(t -> {});
         }
         Buffer buffer = Buffer.buffer(initial);
         boolean[] failed = {false};
@@ -70,8 +70,9 @@ public final class BodyReader implements Handler<RoutingContext> {
             if (body.received > maxBytes) {
                 failed[0] = true;
                 Responses.fail(ctx, tooLarge(maxBytes));
-            } else if (body.received > body.reserved && !reserve(body,
-                    Math.min(Math.max(STEP, body.received - body.reserved), maxBytes - body.reserved))) {
+            } else if (body.received > body.reserved
+                    && !reserve(
+                            body, Math.min(Math.max(STEP, body.received - body.reserved), maxBytes - body.reserved))) {
                 failed[0] = true;
                 refuse(ctx);
             } else {

@@ -47,7 +47,8 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
         long timer = vertx.setTimer(Math.max(1, deadline.toMillis()), id -> {
             if (!ctx.response().headWritten()) {
                 RequestAttributes.setTerminated(ctx);
-                Responses.fail(ctx, ApiException.timeout("Timeout: request did not complete within the allotted timeout", 0));
+                Responses.fail(
+                        ctx, ApiException.timeout("Timeout: request did not complete within the allotted timeout", 0));
             }
         });
         ctx.addEndHandler(v -> vertx.cancelTimer(timer));

@@ -20,8 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class InFlightRequests implements Handler<RoutingContext> {
 
     /** A long-running response and the context that writes it (responses are confined to their context). */
-    private record LongRunning(Context context, HttpServerResponse response) {
-    }
+    private record LongRunning(Context context, HttpServerResponse response) {}
 
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Set<LongRunning> longRunning = ConcurrentHashMap.newKeySet();

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.server.filters;
 
-import io.vertx.core.MultiMap;
 import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
@@ -26,10 +26,13 @@ public final class MalformedRequests implements Handler<RoutingContext> {
         if (path != null && !validEscapes(path)) {
             if (ctx.request().version() != HttpVersion.HTTP_2) {
                 ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-                ctx.addEndHandler(done -> ctx.request().connection().close().onFailure(t -> { }));
+                ctx.addEndHandler(done -> ctx.request().connection().close().onFailure(t -> {}));
             }
-            ctx.response().setStatusCode(400).putHeader(HttpHeaders.CONTENT_TYPE, "text/plain; charset=utf-8")
-                    .end(BAD_REQUEST).onFailure(t -> { });
+            ctx.response()
+                    .setStatusCode(400)
+                    .putHeader(HttpHeaders.CONTENT_TYPE, "text/plain; charset=utf-8")
+                    .end(BAD_REQUEST)
+                    .onFailure(t -> {});
             return;
         }
         try {

@@ -33,7 +33,10 @@ public final class MaxInFlightFilter implements Handler<RoutingContext> {
     private final RequestMetrics metrics;
 
     public MaxInFlightFilter(int maxRequestsInflight, int maxMutatingRequestsInflight) {
-        this(maxRequestsInflight, maxMutatingRequestsInflight, ServerMetrics.unserved().requests());
+        this(
+                maxRequestsInflight,
+                maxMutatingRequestsInflight,
+                ServerMetrics.unserved().requests());
     }
 
     /** @param metrics where the slots in use are reported ({@code apiserver_current_inflight_requests}) */

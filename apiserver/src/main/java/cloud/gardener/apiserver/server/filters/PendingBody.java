@@ -15,6 +15,7 @@ final class PendingBody {
 
     /** The declared length, -1 when unknown (chunked, HTTP/2 without the header, or content-encoded). */
     final long declaredLength;
+
     final boolean http2;
     /** Bytes received so far. */
     long received;

@@ -32,7 +32,8 @@ public final class ProbabilisticGoaway implements Handler<RoutingContext> {
 
     @Override
     public void handle(RoutingContext ctx) {
-        if (ctx.request().version() == HttpVersion.HTTP_2 && ThreadLocalRandom.current().nextDouble() < chance) {
+        if (ctx.request().version() == HttpVersion.HTTP_2
+                && ThreadLocalRandom.current().nextDouble() < chance) {
             RequestInfo info = RequestAttributes.info(ctx);
             if (info == null || !info.isLongRunning()) {
                 HttpConnection connection = ctx.request().connection();

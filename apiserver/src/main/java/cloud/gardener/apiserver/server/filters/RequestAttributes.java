@@ -12,8 +12,7 @@ public final class RequestAttributes {
     private static final String AUTHENTICATED_USER = "gardener.authenticatedUser";
     private static final String TERMINATED = "gardener.terminated";
 
-    private RequestAttributes() {
-    }
+    private RequestAttributes() {}
 
     public static RequestInfo info(RoutingContext ctx) {
         return ctx.get(INFO);

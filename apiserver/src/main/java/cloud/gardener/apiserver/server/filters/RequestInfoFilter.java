@@ -18,8 +18,8 @@ public final class RequestInfoFilter implements Handler<RoutingContext> {
     public void handle(RoutingContext ctx) {
         Map<String, List<String>> query = Multimaps.toMap(ctx.queryParams());
         try {
-            RequestInfo info = RequestInfoParser.parse(ctx.request().method().name(), ctx.normalizedPath(), query,
-                    RequestInfoFilter::labelSelectorParses);
+            RequestInfo info = RequestInfoParser.parse(
+                    ctx.request().method().name(), ctx.normalizedPath(), query, RequestInfoFilter::labelSelectorParses);
             RequestAttributes.setInfo(ctx, info);
             ctx.next();
         } catch (RequestInfoException e) {

@@ -22,9 +22,15 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
     public void handle(RoutingContext ctx) {
         long start = System.nanoTime();
         RequestInfo info = RequestAttributes.info(ctx);
-        ctx.addEndHandler(v -> metrics.record(info, ctx.request().method().name(),
-                ctx.request().getHeader("Content-Type"), ctx.queryParam("dryRun"), ctx.response().getStatusCode(),
-                ctx.response().bytesWritten(), System.nanoTime() - start, RequestAttributes.terminated(ctx)));
+        ctx.addEndHandler(v -> metrics.record(
+                info,
+                ctx.request().method().name(),
+                ctx.request().getHeader("Content-Type"),
+                ctx.queryParam("dryRun"),
+                ctx.response().getStatusCode(),
+                ctx.response().bytesWritten(),
+                System.nanoTime() - start,
+                RequestAttributes.terminated(ctx)));
         ctx.next();
     }
 }

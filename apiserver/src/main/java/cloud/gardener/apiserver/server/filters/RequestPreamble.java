@@ -13,7 +13,10 @@ public final class RequestPreamble implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         String auditId = ctx.request().getHeader("Audit-Id");
-        ctx.response().putHeader("Audit-Id", auditId == null || auditId.isBlank() ? UUID.randomUUID().toString() : auditId);
+        ctx.response()
+                .putHeader(
+                        "Audit-Id",
+                        auditId == null || auditId.isBlank() ? UUID.randomUUID().toString() : auditId);
         ctx.addHeadersEndHandler(v -> {
             if (!ctx.response().headers().contains("Cache-Control")) {
                 ctx.response().putHeader("Cache-Control", "no-cache, private");

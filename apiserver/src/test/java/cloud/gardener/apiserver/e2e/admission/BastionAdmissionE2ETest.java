@@ -32,7 +32,8 @@ class BastionAdmissionE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("Bastion")));
+    static final ApiServerExtension WITHOUT_PLUGIN =
+            new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("Bastion")));
 
     private static String bastions(String namespace) {
         return "/apis/operations.gardener.cloud/v1alpha1/namespaces/" + namespace + "/bastions";
@@ -63,11 +64,13 @@ class BastionAdmissionE2ETest {
     }
 
     /** The key of Gardener's example Bastion. */
-    private static final String SSH_KEY = Examples.read("100-bastion.yaml").path("spec").path("sshPublicKey").asText();
+    private static final String SSH_KEY =
+            Examples.read("100-bastion.yaml").path("spec").path("sshPublicKey").asText();
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(BindingKind.class)
-    void aBastionIsBoundToItsScheduledShootAndKeptAliveByHeartbeats(BindingKind bindingKind) throws InterruptedException {
+    void aBastionIsBoundToItsScheduledShootAndKeptAliveByHeartbeats(BindingKind bindingKind)
+            throws InterruptedException {
         TestClient admin = SERVER.admin();
         Garden g = GardenFixtures.create(admin, bindingKind);
         String ns = g.namespace();
@@ -77,22 +80,36 @@ class BastionAdmissionE2ETest {
         JsonNode created = create(admin, bastions(ns), bastion("b1", "scheduled"));
         assertThat(created.path("spec").path("seedName").asText()).isEqualTo(g.seed());
         assertThat(created.path("spec").path("providerType").asText()).isEqualTo(GardenFixtures.PROVIDER);
-        assertThat(created.path("metadata").path("annotations").path("gardener.cloud/created-by").asText())
+        assertThat(created.path("metadata")
+                        .path("annotations")
+                        .path("gardener.cloud/created-by")
+                        .asText())
                 .isEqualTo("admin");
-        assertThat(created.path("metadata").path("ownerReferences").get(0).path("uid").asText())
+        assertThat(created.path("metadata")
+                        .path("ownerReferences")
+                        .get(0)
+                        .path("uid")
+                        .asText())
                 .isEqualTo(shoot.path("metadata").path("uid").asText());
-        Instant heartbeat = Instant.parse(created.path("status").path("lastHeartbeatTimestamp").asText());
-        Instant expiration = Instant.parse(created.path("status").path("expirationTimestamp").asText());
+        Instant heartbeat = Instant.parse(
+                created.path("status").path("lastHeartbeatTimestamp").asText());
+        Instant expiration =
+                Instant.parse(created.path("status").path("expirationTimestamp").asText());
         assertThat(heartbeat).isAfterOrEqualTo(before.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         assertThat(Duration.between(heartbeat, expiration)).isEqualTo(Duration.ofHours(1));
 
         Thread.sleep(1100); // timestamps have second precision
-        TestClient.Response kept = admin.patch(bastions(ns) + "/b1", MERGE,
+        TestClient.Response kept = admin.patch(
+                bastions(ns) + "/b1",
+                MERGE,
                 "{\"metadata\":{\"annotations\":{\"gardener.cloud/operation\":\"keepalive\"}}}");
         assertThat(kept.status()).as(kept.body()).isEqualTo(200);
         JsonNode alive = kept.json();
-        assertThat(alive.path("metadata").path("annotations").has("gardener.cloud/operation")).isFalse();
-        assertThat(Instant.parse(alive.path("status").path("lastHeartbeatTimestamp").asText())).isAfter(heartbeat);
+        assertThat(alive.path("metadata").path("annotations").has("gardener.cloud/operation"))
+                .isFalse();
+        assertThat(Instant.parse(
+                        alive.path("status").path("lastHeartbeatTimestamp").asText()))
+                .isAfter(heartbeat);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -104,9 +121,11 @@ class BastionAdmissionE2ETest {
         create(admin, g.shoots(), shoot(g, "unscheduled", false));
 
         JsonNode status = assertStatus(admin.post(bastions(ns), bastion("b2", "unscheduled")), 422, "Invalid");
-        assertThat(status.path("message").asText()).isEqualTo("Bastion.operations.gardener.cloud \"b2\" is invalid: "
-                + "spec.shootRef.name: Invalid value: \"unscheduled\": shoot is not yet assigned to a seed");
-        assertThat(status.path("details").path("causes").get(0).path("field").asText()).isEqualTo("spec.shootRef.name");
+        assertThat(status.path("message").asText())
+                .isEqualTo("Bastion.operations.gardener.cloud \"b2\" is invalid: "
+                        + "spec.shootRef.name: Invalid value: \"unscheduled\": shoot is not yet assigned to a seed");
+        assertThat(status.path("details").path("causes").get(0).path("field").asText())
+                .isEqualTo("spec.shootRef.name");
 
         JsonNode missing = assertStatus(admin.post(bastions(ns), bastion("b3", "nope")), 422, "Invalid");
         assertThat(missing.path("message").asText()).endsWith("shoot " + ns + "/nope not found");
@@ -118,6 +137,7 @@ class BastionAdmissionE2ETest {
         Garden g = GardenFixtures.createWithoutBinding(admin);
         JsonNode created = create(admin, bastions(g.namespace()), bastion("b4", "nope"));
         assertThat(created.path("spec").has("seedName")).isFalse();
-        assertThat(created.path("metadata").path("annotations").has("gardener.cloud/created-by")).isFalse();
+        assertThat(created.path("metadata").path("annotations").has("gardener.cloud/created-by"))
+                .isFalse();
     }
 }

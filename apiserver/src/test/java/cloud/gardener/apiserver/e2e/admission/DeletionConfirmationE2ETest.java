@@ -31,10 +31,11 @@ class DeletionConfirmationE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_PLUGIN = new ApiServerExtension(
-            config -> config.disableAdmissionPlugins(List.of("DeletionConfirmation")));
+    static final ApiServerExtension WITHOUT_PLUGIN =
+            new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("DeletionConfirmation")));
 
-    private static final String CONFIRM = "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}";
+    private static final String CONFIRM =
+            "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}";
     private static final String MISSING = "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete";
 
     @BeforeAll
@@ -53,10 +54,13 @@ class DeletionConfirmationE2ETest {
         assertThat(refused.path("message").asText())
                 .isEqualTo("shoots.core.gardener.cloud \"doomed\" is forbidden: " + MISSING);
 
-        TestClient.Response confirmed = SERVER.client("alice", List.of("system:masters"))
-                .patch(g.shoot("doomed"), MERGE, CONFIRM);
+        TestClient.Response confirmed =
+                SERVER.client("alice", List.of("system:masters")).patch(g.shoot("doomed"), MERGE, CONFIRM);
         assertThat(confirmed.status()).as(confirmed.body()).isEqualTo(200);
-        assertThat(confirmed.json().at("/metadata/annotations/deletion.gardener.cloud~1confirmed-by").asText())
+        assertThat(confirmed
+                        .json()
+                        .at("/metadata/annotations/deletion.gardener.cloud~1confirmed-by")
+                        .asText())
                 .isEqualTo("alice");
 
         TestClient.Response deleted = admin.delete(g.shoot("doomed"));
@@ -88,9 +92,12 @@ class DeletionConfirmationE2ETest {
         assertThat(admin.patch(g.shoot("sure"), MERGE, CONFIRM).status()).isEqualTo(200);
 
         JsonNode refused = assertStatus(admin.delete(g.shoots()), 403, "Forbidden");
-        assertThat(refused.path("message").asText()).contains("shoots.core.gardener.cloud \"unsure\" is forbidden: " + MISSING)
+        assertThat(refused.path("message").asText())
+                .contains("shoots.core.gardener.cloud \"unsure\" is forbidden: " + MISSING)
                 .doesNotContain("\"sure\"");
-        assertThat(admin.get(g.shoot("sure")).status()).as("nothing of the collection is deleted").isEqualTo(200);
+        assertThat(admin.get(g.shoot("sure")).status())
+                .as("nothing of the collection is deleted")
+                .isEqualTo(200);
 
         assertThat(admin.patch(g.shoot("unsure"), MERGE, CONFIRM).status()).isEqualTo(200);
         TestClient.Response deleted = admin.delete(g.shoots());
@@ -105,8 +112,10 @@ class DeletionConfirmationE2ETest {
         Garden g = GardenFixtures.createWithoutBinding(admin);
         String states = GardenFixtures.CORE + "/namespaces/" + g.namespace() + "/shootstates";
         for (String name : List.of("alpha", "beta")) {
-            TestClient.Response created = admin.post(states, "{\"apiVersion\":\"core.gardener.cloud/v1beta1\","
-                    + "\"kind\":\"ShootState\",\"metadata\":{\"name\":\"" + name + "\"}}");
+            TestClient.Response created = admin.post(
+                    states,
+                    "{\"apiVersion\":\"core.gardener.cloud/v1beta1\","
+                            + "\"kind\":\"ShootState\",\"metadata\":{\"name\":\"" + name + "\"}}");
             assertThat(created.status()).as(created.body()).isEqualTo(201);
         }
 
@@ -117,7 +126,8 @@ class DeletionConfirmationE2ETest {
 
         JsonNode collection = assertStatus(admin.delete(states), 403, "Forbidden");
         assertThat(collection.path("message").asText())
-                .contains("shootstates.core.gardener.cloud \"beta\" is forbidden: " + MISSING).doesNotContain("\"alpha\"");
+                .contains("shootstates.core.gardener.cloud \"beta\" is forbidden: " + MISSING)
+                .doesNotContain("\"alpha\"");
         assertThat(admin.get(states + "/beta").status()).isEqualTo(200);
 
         TestClient.Response deleted = admin.delete(states + "/alpha");
@@ -156,6 +166,9 @@ class DeletionConfirmationE2ETest {
         GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "careless"));
         TestClient.Response deleted = admin.delete(g.shoot("careless"));
         assertThat(deleted.status()).as(deleted.body()).isIn(200, 202);
-        assertThat(deleted.json().at("/metadata/annotations/confirmation.gardener.cloud~1deletion").isMissingNode()).isTrue();
+        assertThat(deleted.json()
+                        .at("/metadata/annotations/confirmation.gardener.cloud~1deletion")
+                        .isMissingNode())
+                .isTrue();
     }
 }

@@ -38,7 +38,8 @@ class GardenAdmissionE2ETest {
 
     /** The Garden of the shared example, under another name. */
     private static ObjectNode garden(String name) {
-        ObjectNode garden = (ObjectNode) Examples.read("operator/20-garden.yaml", "Garden").deepCopy();
+        ObjectNode garden =
+                (ObjectNode) Examples.read("operator/20-garden.yaml", "Garden").deepCopy();
         ((ObjectNode) garden.get("metadata")).put("name", name);
         return garden;
     }
@@ -47,8 +48,11 @@ class GardenAdmissionE2ETest {
     void removeGardens() {
         for (JsonNode g : admin.get(GARDENS).json().path("items")) {
             String path = GARDENS + "/" + g.path("metadata").path("name").asText();
-            admin.patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null,\"annotations\":"
-                    + "{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
+            admin.patch(
+                    path,
+                    "application/merge-patch+json",
+                    "{\"metadata\":{\"finalizers\":null,\"annotations\":"
+                            + "{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
             admin.delete(path);
         }
     }
@@ -85,8 +89,11 @@ class GardenAdmissionE2ETest {
                 .isEqualTo("gardens.operator.gardener.cloud \"local\" is forbidden: " + NOT_CONFIRMED);
         assertThat(admin.get(GARDENS + "/local").status()).isEqualTo(200);
 
-        assertThat(admin.patch(GARDENS + "/local", "application/merge-patch+json",
-                "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}").status())
+        assertThat(admin.patch(
+                                GARDENS + "/local",
+                                "application/merge-patch+json",
+                                "{\"metadata\":{\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}")
+                        .status())
                 .isEqualTo(200);
         assertThat(admin.delete(GARDENS + "/local").status()).isIn(200, 202);
         assertThat(admin.get(GARDENS + "/local").status()).isEqualTo(404);
@@ -95,11 +102,18 @@ class GardenAdmissionE2ETest {
     @Test
     void extensionTypesMustBeRegisteredOperatorExtensions() {
         String extensions = "/apis/operator.gardener.cloud/v1alpha1/extensions";
-        ObjectNode foobar = Json.MAPPER.createObjectNode().put("apiVersion", "operator.gardener.cloud/v1alpha1")
+        ObjectNode foobar = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "operator.gardener.cloud/v1alpha1")
                 .put("kind", "Extension");
         foobar.putObject("metadata").put("name", "extension-foobar");
-        foobar.putObject("spec").putArray("resources").addObject().put("kind", "Extension").put("type", "foobar")
-                .putArray("clusterCompatibility").add("garden");
+        foobar.putObject("spec")
+                .putArray("resources")
+                .addObject()
+                .put("kind", "Extension")
+                .put("type", "foobar")
+                .putArray("clusterCompatibility")
+                .add("garden");
         TestClient.Response registered = admin.post(extensions, foobar);
         assertThat(registered.status()).as(registered.body()).isEqualTo(201);
         try {
@@ -107,9 +121,19 @@ class GardenAdmissionE2ETest {
             garden.withObjectProperty("spec").putArray("extensions").addObject().put("type", "barfoo");
             TestClient.Response refused = admin.post(GARDENS, garden);
             assertThat(refused.status()).as(refused.body()).isEqualTo(422);
-            assertThat(refused.json().path("details").path("causes").get(0).path("field").asText())
+            assertThat(refused.json()
+                            .path("details")
+                            .path("causes")
+                            .get(0)
+                            .path("field")
+                            .asText())
                     .isEqualTo("spec.extensions[0].type");
-            assertThat(refused.json().path("details").path("causes").get(0).path("message").asText())
+            assertThat(refused.json()
+                            .path("details")
+                            .path("causes")
+                            .get(0)
+                            .path("message")
+                            .asText())
                     .isEqualTo("Unsupported value: \"barfoo\": supported values: \"foobar\"");
 
             ((ObjectNode) garden.at("/spec/extensions/0")).put("type", "foobar");
@@ -124,39 +148,70 @@ class GardenAdmissionE2ETest {
     @Test
     void staticValidationAnswers422WithCauses() {
         ObjectNode garden = garden("local");
-        garden.withObjectProperty("spec").withObjectProperty("virtualCluster").withObjectProperty("kubernetes").put("version", "1.31.0");
+        garden.withObjectProperty("spec")
+                .withObjectProperty("virtualCluster")
+                .withObjectProperty("kubernetes")
+                .put("version", "1.31.0");
         TestClient.Response created = admin.post(GARDENS, garden);
         assertThat(created.status()).as(created.body()).isEqualTo(422);
-        assertThat(created.json().path("details").path("causes").get(0).path("field").asText())
+        assertThat(created.json()
+                        .path("details")
+                        .path("causes")
+                        .get(0)
+                        .path("field")
+                        .asText())
                 .isEqualTo("spec.virtualCluster.kubernetes.version");
-        assertThat(created.json().path("details").path("causes").get(0).path("reason").asText())
+        assertThat(created.json()
+                        .path("details")
+                        .path("causes")
+                        .get(0)
+                        .path("reason")
+                        .asText())
                 .isEqualTo("FieldValueNotSupported");
     }
 
     @Test
     void deprecatedKubeAPIServerSettingsAreWarnedAbout() {
         ObjectNode garden = garden("local");
-        garden.withObjectProperty("spec").withObjectProperty("virtualCluster").withObjectProperty("kubernetes").putObject("kubeAPIServer")
+        garden.withObjectProperty("spec")
+                .withObjectProperty("virtualCluster")
+                .withObjectProperty("kubernetes")
+                .putObject("kubeAPIServer")
                 .put("enableAnonymousAuthentication", false);
         TestClient.Response created = admin.post(GARDENS, garden);
         assertThat(created.status()).as(created.body()).isEqualTo(201);
-        assertThat(created.header("Warning")).startsWith("299 - \"you are setting the "
-                + "spec.virtualCluster.kubernetes.kubeAPIServer.enableAnonymousAuthentication field.");
+        assertThat(created.header("Warning"))
+                .startsWith("299 - \"you are setting the "
+                        + "spec.virtualCluster.kubernetes.kubeAPIServer.enableAnonymousAuthentication field.");
     }
 
     // ---- the webhook
 
     private static ObjectNode review(String uid, String operation, ObjectNode object, ObjectNode oldObject) {
-        ObjectNode review = Json.MAPPER.createObjectNode().put("apiVersion", "admission.k8s.io/v1")
+        ObjectNode review = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "admission.k8s.io/v1")
                 .put("kind", "AdmissionReview");
         ObjectNode request = review.putObject("request").put("uid", uid);
-        request.putObject("kind").put("group", "operator.gardener.cloud").put("version", "v1alpha1")
+        request.putObject("kind")
+                .put("group", "operator.gardener.cloud")
+                .put("version", "v1alpha1")
                 .put("kind", "Garden");
-        request.putObject("resource").put("group", "operator.gardener.cloud").put("version", "v1alpha1")
+        request.putObject("resource")
+                .put("group", "operator.gardener.cloud")
+                .put("version", "v1alpha1")
                 .put("resource", "gardens");
-        request.put("name", (object != null ? object : oldObject).path("metadata").path("name").asText())
+        request.put(
+                        "name",
+                        (object != null ? object : oldObject)
+                                .path("metadata")
+                                .path("name")
+                                .asText())
                 .put("operation", operation);
-        request.putObject("userInfo").put("username", "system:admin").putArray("groups").add("system:masters");
+        request.putObject("userInfo")
+                .put("username", "system:admin")
+                .putArray("groups")
+                .add("system:masters");
         request.set("object", object);
         request.set("oldObject", oldObject);
         request.put("dryRun", false);
@@ -183,28 +238,40 @@ class GardenAdmissionE2ETest {
         assertThat(admin.post(GARDENS, garden("local")).status()).isEqualTo(201);
         JsonNode second = answer(review("6f3c0c4e-2", "CREATE", garden("other"), null));
         assertThat(second.path("allowed").asBoolean()).isFalse();
-        assertThat(second.path("status")).isEqualTo(Json.MAPPER.readTree("{\"metadata\":{},\"status\":\"Failure\","
-                + "\"message\":\"" + ONLY_ONE + "\",\"reason\":\"BadRequest\",\"code\":400}"));
+        assertThat(second.path("status"))
+                .isEqualTo(Json.MAPPER.readTree("{\"metadata\":{},\"status\":\"Failure\"," + "\"message\":\"" + ONLY_ONE
+                        + "\",\"reason\":\"BadRequest\",\"code\":400}"));
     }
 
     @Test
     void webhookDeniesAnUnconfirmedDelete() throws IOException {
         JsonNode refused = answer(review("a1", "DELETE", null, garden("local")));
         assertThat(refused.path("allowed").asBoolean()).isFalse();
-        assertThat(refused.path("status")).isEqualTo(Json.MAPPER.readTree("{\"metadata\":{},\"message\":"
-                + Json.MAPPER.writeValueAsString(NOT_CONFIRMED) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+        assertThat(refused.path("status"))
+                .isEqualTo(Json.MAPPER.readTree("{\"metadata\":{},\"message\":"
+                        + Json.MAPPER.writeValueAsString(NOT_CONFIRMED) + ",\"reason\":\"Forbidden\",\"code\":403}"));
 
         ObjectNode confirmed = garden("local");
-        confirmed.withObjectProperty("metadata").putObject("annotations").put("confirmation.gardener.cloud/deletion", "true");
-        assertThat(answer(review("a2", "DELETE", null, confirmed)).path("allowed").asBoolean()).isTrue();
+        confirmed
+                .withObjectProperty("metadata")
+                .putObject("annotations")
+                .put("confirmation.gardener.cloud/deletion", "true");
+        assertThat(answer(review("a2", "DELETE", null, confirmed))
+                        .path("allowed")
+                        .asBoolean())
+                .isTrue();
     }
 
     @Test
     void webhookRejectsInvalidUpdatesWithCausesAndWarnsAboutDeprecatedSettings() {
         ObjectNode old = garden("local");
         ObjectNode changed = garden("local");
-        changed.withObjectProperty("spec").withObjectProperty("virtualCluster").withObjectProperty("kubernetes").put("version", "1.32.0")
-                .putObject("kubeAPIServer").put("enableAnonymousAuthentication", true);
+        changed.withObjectProperty("spec")
+                .withObjectProperty("virtualCluster")
+                .withObjectProperty("kubernetes")
+                .put("version", "1.32.0")
+                .putObject("kubeAPIServer")
+                .put("enableAnonymousAuthentication", true);
         JsonNode response = answer(review("u1", "UPDATE", changed, old));
         assertThat(response.path("allowed").asBoolean()).isFalse();
         JsonNode status = response.path("status");
@@ -215,8 +282,9 @@ class GardenAdmissionE2ETest {
         assertThat(status.path("details").path("causes").get(0).path("field").asText())
                 .isEqualTo("spec.virtualCluster.kubernetes.version");
         assertThat(status.path("message").asText()).contains("kubernetes version downgrade is not supported");
-        assertThat(response.path("warnings").get(0).asText()).startsWith("you are setting the "
-                + "spec.virtualCluster.kubernetes.kubeAPIServer.enableAnonymousAuthentication field.");
+        assertThat(response.path("warnings").get(0).asText())
+                .startsWith("you are setting the "
+                        + "spec.virtualCluster.kubernetes.kubeAPIServer.enableAnonymousAuthentication field.");
     }
 
     @Test
@@ -224,9 +292,16 @@ class GardenAdmissionE2ETest {
         TestClient.Response wrongType = admin.send("POST", WEBHOOK, "{}", Map.of("Content-Type", "text/plain"));
         assertThat(wrongType.status()).isEqualTo(200);
         assertThat(wrongType.json().has("kind")).isFalse();
-        assertThat(wrongType.json().path("response").path("allowed").asBoolean()).isFalse();
-        assertThat(wrongType.json().path("response").path("status").path("code").asInt()).isEqualTo(400);
-        assertThat(wrongType.json().path("response").path("status").path("message").asText())
+        assertThat(wrongType.json().path("response").path("allowed").asBoolean())
+                .isFalse();
+        assertThat(wrongType.json().path("response").path("status").path("code").asInt())
+                .isEqualTo(400);
+        assertThat(wrongType
+                        .json()
+                        .path("response")
+                        .path("status")
+                        .path("message")
+                        .asText())
                 .isEqualTo("contentType=text/plain, expected application/json");
     }
 
@@ -236,6 +311,7 @@ class GardenAdmissionE2ETest {
         TestClient.Response r = user.post(WEBHOOK, review("x", "CREATE", garden("local"), null));
         assertThat(r.status()).as(r.body()).isEqualTo(403);
         assertThat(r.json().path("kind").asText()).isEqualTo("Status");
-        assertThat(r.json().path("message").asText()).contains("\"/webhooks/validate-operator-gardener-cloud-v1alpha1-garden\"");
+        assertThat(r.json().path("message").asText())
+                .contains("\"/webhooks/validate-operator-gardener-cloud-v1alpha1-garden\"");
     }
 }

@@ -52,11 +52,12 @@ public final class GardenFixtures {
 
     /** The Kubernetes version a garden's Shoot from {@link #shoot} has once admitted. */
     public static String kubernetesVersion(Garden g) {
-        return g.bindingKind().refusedFromKubernetes134() ? SECRET_BINDING_KUBERNETES_VERSION : DEFAULT_KUBERNETES_VERSION;
+        return g.bindingKind().refusedFromKubernetes134()
+                ? SECRET_BINDING_KUBERNETES_VERSION
+                : DEFAULT_KUBERNETES_VERSION;
     }
 
-    private GardenFixtures() {
-    }
+    private GardenFixtures() {}
 
     /**
      * One garden's names.
@@ -69,7 +70,12 @@ public final class GardenFixtures {
      *                     without binding
      * @param seed         the Seed (50-seed.yaml)
      */
-    public record Garden(String project, String namespace, String cloudProfile, String binding, BindingKind bindingKind,
+    public record Garden(
+            String project,
+            String namespace,
+            String cloudProfile,
+            String binding,
+            BindingKind bindingKind,
             String seed) {
 
         public String shoots() {
@@ -92,8 +98,11 @@ public final class GardenFixtures {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(EXAMPLES)) {
-            return files.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
-                    .map(p -> EXAMPLES.relativize(p).toString()).sorted().toList();
+            return files.filter(
+                            p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
+                    .map(p -> EXAMPLES.relativize(p).toString())
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -128,8 +137,10 @@ public final class GardenFixtures {
     /** The documents of a manifest (placeholders filled); an empty YAML value is null, as in Go's YAML. */
     public static List<ObjectNode> documents(String file) {
         List<ObjectNode> docs = new ArrayList<>();
-        try (MappingIterator<JsonNode> it = Json.YAML.readerFor(JsonNode.class)
-                .with(YAMLParser.Feature.EMPTY_STRING_AS_NULL).readValues(manifestText(file))) {
+        try (MappingIterator<JsonNode> it = Json.YAML
+                .readerFor(JsonNode.class)
+                .with(YAMLParser.Feature.EMPTY_STRING_AS_NULL)
+                .readValues(manifestText(file))) {
             while (it.hasNext()) {
                 JsonNode doc = it.next();
                 if (doc != null && doc.isObject() && !doc.isEmpty()) {
@@ -174,8 +185,8 @@ public final class GardenFixtures {
 
     private static Garden newGarden(TestClient admin, BindingKind bindingKind) {
         int n = SEQ.incrementAndGet();
-        Garden g = new Garden("adm" + n, "garden-adm" + n, "cloudprofile-adm" + n, "account-adm" + n, bindingKind,
-                "seed-adm" + n);
+        Garden g = new Garden(
+                "adm" + n, "garden-adm" + n, "cloudprofile-adm" + n, "account-adm" + n, bindingKind, "seed-adm" + n);
         createNamespace(admin, "garden");
         createNamespace(admin, g.namespace());
         for (String secret : List.of("backup-secret", "ingress-secret", "internal-domain-secret")) {
@@ -213,13 +224,25 @@ public final class GardenFixtures {
      */
     static List<String> registerExtensions(TestClient admin) {
         ObjectNode registration = Json.MAPPER.createObjectNode();
-        registration.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "ControllerRegistration")
-                .putObject("metadata").put("name", "garden-fixtures");
+        registration
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "ControllerRegistration")
+                .putObject("metadata")
+                .put("name", "garden-fixtures");
         ArrayNode resources = registration.putObject("spec").putArray("resources");
-        String[][] types = {{"ControlPlane", PROVIDER}, {"Infrastructure", PROVIDER}, {"Worker", PROVIDER},
-            {"BackupBucket", PROVIDER}, {"BackupEntry", PROVIDER}, {"DNSRecord", "aws-route53"}, {"DNSRecord", PROVIDER},
-            {"Network", "calico"}, {"OperatingSystemConfig", "gardenlinux"}, {"OperatingSystemConfig", PROVIDER},
-            {"Extension", "foobar"}};
+        String[][] types = {
+            {"ControlPlane", PROVIDER},
+            {"Infrastructure", PROVIDER},
+            {"Worker", PROVIDER},
+            {"BackupBucket", PROVIDER},
+            {"BackupEntry", PROVIDER},
+            {"DNSRecord", "aws-route53"},
+            {"DNSRecord", PROVIDER},
+            {"Network", "calico"},
+            {"OperatingSystemConfig", "gardenlinux"},
+            {"OperatingSystemConfig", PROVIDER},
+            {"Extension", "foobar"}
+        };
         for (String[] type : types) {
             ObjectNode resource = resources.addObject().put("kind", type[0]).put("type", type[1]);
             if (type[0].equals("Extension")) {
@@ -359,7 +382,8 @@ public final class GardenFixtures {
             if (!ns.isEmpty()) {
                 namespaces.add(ns);
             }
-            if ("Secret".equals(doc.path("kind").asText()) && "v1".equals(doc.path("apiVersion").asText())) {
+            if ("Secret".equals(doc.path("kind").asText())
+                    && "v1".equals(doc.path("apiVersion").asText())) {
                 definedSecrets.add(ns + "/" + doc.path("metadata").path("name").asText());
             }
             collectSecretRefs(doc, ns.isEmpty() ? "garden" : ns, referencedSecrets);
@@ -378,10 +402,13 @@ public final class GardenFixtures {
         if (node.isObject()) {
             node.properties().forEach(e -> {
                 JsonNode v = e.getValue();
-                boolean secretRef = e.getKey().equals("secretRef") || e.getKey().endsWith("SecretRef")
-                        || (e.getKey().equals("credentialsRef") && "Secret".equals(v.path("kind").asText()));
+                boolean secretRef = e.getKey().equals("secretRef")
+                        || e.getKey().endsWith("SecretRef")
+                        || (e.getKey().equals("credentialsRef")
+                                && "Secret".equals(v.path("kind").asText()));
                 if (secretRef && v.isObject() && v.hasNonNull("name")) {
-                    into.add(v.path("namespace").asText(defaultNamespace) + "/" + v.path("name").asText());
+                    into.add(v.path("namespace").asText(defaultNamespace) + "/"
+                            + v.path("name").asText());
                 }
                 collectSecretRefs(v, defaultNamespace, into);
             });
@@ -419,18 +446,25 @@ public final class GardenFixtures {
             for (ObjectNode doc : docs) {
                 switch (doc.path("kind").asText()) {
                     case "Seed" -> paths.addAll(registerExtensions(admin));
-                    case "ControllerRegistration" -> doc.at("/spec/deployment/deploymentRefs").forEach(ref ->
-                            paths.add(createdPath(admin, "/apis/core.gardener.cloud/v1/controllerdeployments",
-                                    exampleNamed("ControllerDeployment", ref.path("name").asText()))));
+                    case "ControllerRegistration" ->
+                        doc.at("/spec/deployment/deploymentRefs")
+                                .forEach(ref -> paths.add(createdPath(
+                                        admin,
+                                        "/apis/core.gardener.cloud/v1/controllerdeployments",
+                                        exampleNamed(
+                                                "ControllerDeployment",
+                                                ref.path("name").asText()))));
                     case "CredentialsBinding" -> {
                         if (doc.at("/credentialsRef/kind").asText().equals("WorkloadIdentity")) {
                             addWorkloadIdentity(admin, doc, paths);
                         }
                     }
-                    case "NamespacedCloudProfile" -> paths.add(createdPath(admin, CORE + "/cloudprofiles",
-                            localCloudProfile(doc.at("/spec/parent/name").asText())));
-                    default -> {
-                    }
+                    case "NamespacedCloudProfile" ->
+                        paths.add(createdPath(
+                                admin,
+                                CORE + "/cloudprofiles",
+                                localCloudProfile(doc.at("/spec/parent/name").asText())));
+                    default -> {}
                 }
             }
             return paths;
@@ -461,7 +495,10 @@ public final class GardenFixtures {
             paths.add(createdPath(admin, CORE + "/projects", p));
         }
         ObjectNode cloudProfile1 = example("30-cloudprofile.yaml");
-        ((ArrayNode) cloudProfile1.at("/spec/volumeTypes")).addObject().put("name", "gp2").put("class", "standard")
+        ((ArrayNode) cloudProfile1.at("/spec/volumeTypes"))
+                .addObject()
+                .put("name", "gp2")
+                .put("class", "standard")
                 .put("usable", true);
         paths.add(createdPath(admin, CORE + "/cloudprofiles", cloudProfile1));
         paths.add(createdPath(admin, CORE + "/cloudprofiles", localCloudProfile("local")));
@@ -472,7 +509,9 @@ public final class GardenFixtures {
             }
         }
         ObjectNode issuer = secret("garden", "shoot-service-account-issuer");
-        ((ObjectNode) issuer.get("metadata")).putObject("labels").put("gardener.cloud/role", "shoot-service-account-issuer");
+        ((ObjectNode) issuer.get("metadata"))
+                .putObject("labels")
+                .put("gardener.cloud/role", "shoot-service-account-issuer");
         issuer.putObject("data").put("hostname", "aXNzdWVyLmV4YW1wbGUuY29t");
         paths.add(createdPath(admin, "/api/v1/namespaces/garden/secrets", issuer));
     }
@@ -483,7 +522,8 @@ public final class GardenFixtures {
      */
     private static void addWorkloadIdentity(TestClient admin, ObjectNode binding, List<String> paths) {
         ObjectNode identity = example("70-workloadidentity-provider.yaml");
-        String namespace = binding.at("/credentialsRef/namespace").asText(binding.at("/metadata/namespace").asText());
+        String namespace = binding.at("/credentialsRef/namespace")
+                .asText(binding.at("/metadata/namespace").asText());
         meta(identity).put("name", binding.at("/credentialsRef/name").asText()).put("namespace", namespace);
         paths.add(createdPath(admin, SECURITY + "/namespaces/" + namespace + "/workloadidentities", identity));
     }
@@ -497,7 +537,9 @@ public final class GardenFixtures {
         addExampleGarden(admin, paths, bindingKind);
         paths.add(createdPath(admin, CORE + "/seeds", example("50-seed.yaml")));
         ObjectNode shoot = example("90-shoot.yaml");
-        meta(shoot).put("name", "example-shoot").putObject("annotations")
+        meta(shoot)
+                .put("name", "example-shoot")
+                .putObject("annotations")
                 .put("confirmation.gardener.cloud/deletion", "true");
         ObjectNode spec = (ObjectNode) shoot.get("spec");
         spec.remove("dns");
@@ -512,14 +554,17 @@ public final class GardenFixtures {
      * there; 90-shoot.yaml (whose custom domain is its own) runs on 50-seed.yaml's seed with the garden project's
      * binding.
      */
-    private static void addManagedSeedShoot(TestClient admin, ObjectNode managedSeed, List<String> paths,
-            BindingKind bindingKind) {
+    private static void addManagedSeedShoot(
+            TestClient admin, ObjectNode managedSeed, List<String> paths, BindingKind bindingKind) {
         String name = managedSeed.at("/spec/shoot/name").asText();
-        String family = managedSeed.at("/spec/gardenlet/config/seedConfig/spec/networks/ipFamilies/0").asText("IPv4");
+        String family = managedSeed
+                .at("/spec/gardenlet/config/seedConfig/spec/networks/ipFamilies/0")
+                .asText("IPv4");
         ObjectNode shoot = exampleShoot(name, family);
         meta(shoot).put("namespace", "garden");
         ObjectNode spec = (ObjectNode) shoot.get("spec");
-        if (spec.at("/provider/type").asText().equals(PROVIDER) && spec.path("dns").path("domain").isMissingNode()
+        if (spec.at("/provider/type").asText().equals(PROVIDER)
+                && spec.path("dns").path("domain").isMissingNode()
                 && spec.path("cloudProfile").path("name").asText().equals("local")) {
             createDomainSecrets(admin, paths);
             paths.add(createdPath(admin, "/api/v1/namespaces/garden/secrets", secret("garden", "backup-local")));
@@ -551,7 +596,8 @@ public final class GardenFixtures {
         }
         bindingKind.bind(shoot, binding);
         if (bindingKind.refusedFromKubernetes134()) {
-            ObjectNode kubernetes = spec.path("kubernetes").isObject() ? (ObjectNode) spec.get("kubernetes")
+            ObjectNode kubernetes = spec.path("kubernetes").isObject()
+                    ? (ObjectNode) spec.get("kubernetes")
                     : ((ObjectNode) spec).putObject("kubernetes");
             kubernetes.put("version", SECRET_BINDING_KUBERNETES_VERSION);
         }
@@ -575,34 +621,41 @@ public final class GardenFixtures {
 
     /** The dev-setup's internal and default domain secrets in the garden namespace (the first may exist already). */
     private static void createDomainSecrets(TestClient admin, List<String> paths) {
-        for (String[] domain : new String[][] {{"internal-domain", "internal.local.gardener.cloud"},
-                {"default-domain", "external.local.gardener.cloud"}}) {
+        for (String[] domain : new String[][] {
+            {"internal-domain", "internal.local.gardener.cloud"}, {"default-domain", "external.local.gardener.cloud"}
+        }) {
             ObjectNode secret = secret("garden", domain[0] + "-" + domain[1].replace('.', '-'));
             ObjectNode meta = (ObjectNode) secret.get("metadata");
             meta.putObject("labels").put("gardener.cloud/role", domain[0]);
-            meta.putObject("annotations").put("dns.gardener.cloud/provider", PROVIDER)
+            meta.putObject("annotations")
+                    .put("dns.gardener.cloud/provider", PROVIDER)
                     .put("dns.gardener.cloud/domain", domain[1]);
             TestClient.Response resp = admin.post("/api/v1/namespaces/garden/secrets", secret);
             assertThat(resp.status()).as(resp.body()).isIn(201, 409);
             if (resp.status() == 201) {
-                paths.add("/api/v1/namespaces/garden/secrets/" + meta.path("name").asText());
+                paths.add(
+                        "/api/v1/namespaces/garden/secrets/" + meta.path("name").asText());
             }
         }
     }
 
     /** The example Shoot of this name whose networking has the IP family (none given counts as IPv4). */
     private static ObjectNode exampleShoot(String name, String family) {
-        return exampleDocuments().filter(d -> d.path("kind").asText().equals("Shoot")
+        return exampleDocuments()
+                .filter(d -> d.path("kind").asText().equals("Shoot")
                         && d.at("/metadata/name").asText().equals(name)
                         && d.at("/spec/networking/ipFamilies/0").asText("IPv4").equals(family))
-                .findFirst().orElseThrow(() -> new AssertionError("no example Shoot " + name + " of " + family));
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no example Shoot " + name + " of " + family));
     }
 
     /** The example object of this kind and name, e.g. 25-controllerdeployment.yaml's ControllerDeployment. */
     private static ObjectNode exampleNamed(String kind, String name) {
-        return exampleDocuments().filter(d -> d.path("kind").asText().equals(kind)
+        return exampleDocuments()
+                .filter(d -> d.path("kind").asText().equals(kind)
                         && d.at("/metadata/name").asText().equals(name))
-                .findFirst().orElseThrow(() -> new AssertionError("no example " + kind + " " + name));
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no example " + kind + " " + name));
     }
 
     /** Every document of every example manifest. */
@@ -630,8 +683,11 @@ public final class GardenFixtures {
         for (int i = paths.size() - 1; i >= 0; i--) {
             String path = paths.get(i);
             // projects and shoots are only deleted when confirmed (DeletionConfirmation)
-            admin.patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null,"
-                    + "\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
+            admin.patch(
+                    path,
+                    "application/merge-patch+json",
+                    "{\"metadata\":{\"finalizers\":null,"
+                            + "\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}");
             admin.delete(path);
             for (int tries = 0; tries < 50 && admin.get(path).status() == 200; tries++) {
                 try {
@@ -658,14 +714,18 @@ public final class GardenFixtures {
 
     private static void createNamespace(TestClient admin, String name) {
         ObjectNode ns = Json.MAPPER.createObjectNode();
-        ns.put("apiVersion", "v1").put("kind", "Namespace").putObject("metadata").put("name", name);
+        ns.put("apiVersion", "v1")
+                .put("kind", "Namespace")
+                .putObject("metadata")
+                .put("name", name);
         int status = admin.post("/api/v1/namespaces", ns).status();
         assertThat(status).as("namespace %s", name).isIn(201, 409);
     }
 
     private static void createSecret(TestClient admin, String namespace, String name) {
         ObjectNode secret = secret(namespace, name);
-        int status = admin.post("/api/v1/namespaces/" + namespace + "/secrets", secret).status();
+        int status = admin.post("/api/v1/namespaces/" + namespace + "/secrets", secret)
+                .status();
         assertThat(status).as("secret %s/%s", namespace, name).isIn(201, 409);
     }
 

@@ -43,7 +43,8 @@ class GardenFixturesTest {
             TestClient.Response created = admin.post(g.shoots(), GardenFixtures.shoot(g, "crazy-botany"));
             assertThat(created.status()).as(created.body()).isEqualTo(201);
             assertThat(admin.get(GardenFixtures.CORE + "/projects/" + g.project())
-                    .status()).isEqualTo(200);
+                            .status())
+                    .isEqualTo(200);
         }
     }
 
@@ -52,17 +53,25 @@ class GardenFixturesTest {
     void aManagedSeedExampleGetsItsScheduledShootAndLeavesNothingBehind(BindingKind bindingKind) {
         TestClient admin = SERVER.admin();
         GardenFixtures.createExampleNamespacesAndSecrets(admin);
-        List<String> paths = GardenFixtures.createReferencedBy(admin,
-                GardenFixtures.documents("provider-local/managedseeds/managedseed.yaml"), bindingKind);
+        List<String> paths = GardenFixtures.createReferencedBy(
+                admin, GardenFixtures.documents("provider-local/managedseeds/managedseed.yaml"), bindingKind);
         TestClient.Response shoot = admin.get(GardenFixtures.CORE + "/namespaces/garden/shoots/managedseed");
         assertThat(shoot.status()).as(shoot.body()).isEqualTo(200);
         JsonNode spec = shoot.json().path("spec");
         assertThat(spec.path("seedName").asText()).isEqualTo("local");
-        assertThat(spec.path("dns").path("domain").asText()).isEqualTo("managedseed.garden.external.local.gardener.cloud");
-        assertThat(spec.path("kubernetes").path("verticalPodAutoscaler").path("enabled").asBoolean()).isTrue();
+        assertThat(spec.path("dns").path("domain").asText())
+                .isEqualTo("managedseed.garden.external.local.gardener.cloud");
+        assertThat(spec.path("kubernetes")
+                        .path("verticalPodAutoscaler")
+                        .path("enabled")
+                        .asBoolean())
+                .isTrue();
         assertThat(spec.path(bindingKind.shootField()).asText()).isEqualTo("local");
-        assertThat(paths).contains(GardenFixtures.CORE + "/seeds/local",
-                GardenFixtures.CORE + "/namespaces/garden/shoots/managedseed", bindingKind.bindingPath("garden", "local"));
+        assertThat(paths)
+                .contains(
+                        GardenFixtures.CORE + "/seeds/local",
+                        GardenFixtures.CORE + "/namespaces/garden/shoots/managedseed",
+                        bindingKind.bindingPath("garden", "local"));
 
         GardenFixtures.remove(admin, paths);
         for (String path : paths) {
@@ -78,11 +87,15 @@ class GardenFixturesTest {
         ((ObjectNode) taken.get("metadata")).put("name", "local");
         GardenFixtures.created(admin, GardenFixtures.CORE + "/cloudprofiles", taken);
         try {
-            assertThatThrownBy(() -> GardenFixtures.createReferencedBy(admin, GardenFixtures.documents("90-shoot.yaml"),
-                    bindingKind))
-                    .isInstanceOf(AssertionError.class).hasMessageContaining("AlreadyExists");
-            for (String path : List.of("/projects/dev", "/projects/local", "/projects/garden", "/cloudprofiles/cloudprofile1")) {
-                assertThat(admin.get(GardenFixtures.CORE + path).status()).as(path).isEqualTo(404);
+            assertThatThrownBy(() -> GardenFixtures.createReferencedBy(
+                            admin, GardenFixtures.documents("90-shoot.yaml"), bindingKind))
+                    .isInstanceOf(AssertionError.class)
+                    .hasMessageContaining("AlreadyExists");
+            for (String path :
+                    List.of("/projects/dev", "/projects/local", "/projects/garden", "/cloudprofiles/cloudprofile1")) {
+                assertThat(admin.get(GardenFixtures.CORE + path).status())
+                        .as(path)
+                        .isEqualTo(404);
             }
         } finally {
             GardenFixtures.remove(admin, List.of(GardenFixtures.CORE + "/cloudprofiles/local"));

@@ -38,7 +38,8 @@ class GlobalAdmissionE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_MUTATOR_AND_RESOURCES = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ProjectMutator", "ControllerRegistrationResources")));
+    static final ApiServerExtension WITHOUT_MUTATOR_AND_RESOURCES = new ApiServerExtension(
+            config -> config.disableAdmissionPlugins(List.of("ProjectMutator", "ControllerRegistrationResources")));
 
     private static ObjectNode yaml(String text) {
         try {
@@ -68,11 +69,14 @@ class GlobalAdmissionE2ETest {
     @Test
     void aSecondPrimaryControllerForAKindAndTypeIsRefusedUnlessThePluginIsOff() {
         create(SERVER.admin(), REGISTRATIONS, registration("provider-one", "ControlPlane", "dup"));
-        JsonNode status = assertStatus(SERVER.admin().post(REGISTRATIONS, registration("provider-two", "ControlPlane", "dup")),
-                403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("controllerregistrations.core.gardener.cloud \"provider-two\" "
-                + "is forbidden: another ControllerRegistration resource already exists that controls resource "
-                + "ControlPlane/dup primarily");
+        JsonNode status = assertStatus(
+                SERVER.admin().post(REGISTRATIONS, registration("provider-two", "ControlPlane", "dup")),
+                403,
+                "Forbidden");
+        assertThat(status.path("message").asText())
+                .isEqualTo("controllerregistrations.core.gardener.cloud \"provider-two\" "
+                        + "is forbidden: another ControllerRegistration resource already exists that controls resource "
+                        + "ControlPlane/dup primarily");
 
         TestClient other = WITHOUT_MUTATOR_AND_RESOURCES.admin();
         create(other, REGISTRATIONS, registration("provider-one", "ControlPlane", "dup"));
@@ -86,8 +90,9 @@ class GlobalAdmissionE2ETest {
         Garden g = GardenFixtures.create(admin, bindingKind);
         ObjectNode shoot = bindingKind.bind(GardenFixtures.shoot(g, "nobind"), "missing");
         JsonNode status = assertStatus(admin.post(g.shoots(), shoot), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"nobind\" is forbidden: "
-                + bindingKind.singularResource() + " \"missing\" not found");
+        assertThat(status.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"nobind\" is forbidden: " + bindingKind.singularResource()
+                        + " \"missing\" not found");
         assertThat(admin.get(g.shoot("nobind")).status()).isEqualTo(404);
     }
 
@@ -101,15 +106,18 @@ class GlobalAdmissionE2ETest {
         TestClient admin = SERVER.admin();
         Garden g = GardenFixtures.create(admin, bindingKind);
         String binding = bindingKind.bindingPath(g.namespace(), g.binding());
-        TestClient.Response finalized = admin.patch(binding, Fixtures.MERGE, "{\"metadata\":{\"finalizers\":[\"gardener\"]}}");
+        TestClient.Response finalized =
+                admin.patch(binding, Fixtures.MERGE, "{\"metadata\":{\"finalizers\":[\"gardener\"]}}");
         assertThat(finalized.status()).as(finalized.body()).isEqualTo(200);
         GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "user"));
 
         String removal = "{\"metadata\":{\"finalizers\":null}}";
         JsonNode status = assertStatus(admin.patch(binding, Fixtures.MERGE, removal), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo(bindingKind.resource() + " \"" + g.binding() + "\" is "
-                + "forbidden: finalizer must not be removed - " + bindingKind.description() + " " + g.namespace() + "/"
-                + g.binding() + " is still in use by at least one shoot");
+        assertThat(status.path("message").asText())
+                .isEqualTo(bindingKind.resource() + " \"" + g.binding() + "\" is "
+                        + "forbidden: finalizer must not be removed - " + bindingKind.description() + " "
+                        + g.namespace() + "/"
+                        + g.binding() + " is still in use by at least one shoot");
 
         Fixtures.deleteConfirmed(admin, g.shoot("user"));
         TestClient.Response removed = admin.patch(binding, Fixtures.MERGE, removal);
@@ -132,12 +140,18 @@ class GlobalAdmissionE2ETest {
         ObjectNode shoot = GardenFixtures.shoot(g, "tenant");
         ((ObjectNode) shoot.get("spec")).put("seedName", g.seed());
         GardenFixtures.created(admin, g.shoots(), shoot);
-        for (int i = 0; i < 50 && admin.delete(CORE + "/seeds/" + g.seed() + "?dryRun=All").status() != 403; i++) {
+        for (int i = 0;
+                i < 50
+                        && admin.delete(CORE + "/seeds/" + g.seed() + "?dryRun=All")
+                                        .status()
+                                != 403;
+                i++) {
             Thread.sleep(100);
         }
         JsonNode status = assertStatus(admin.delete(CORE + "/seeds/" + g.seed()), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("seeds.core.gardener.cloud \"" + g.seed() + "\" is "
-                + "forbidden: cannot delete seed " + g.seed() + " since it is still used by shoot(s)");
+        assertThat(status.path("message").asText())
+                .isEqualTo("seeds.core.gardener.cloud \"" + g.seed() + "\" is " + "forbidden: cannot delete seed "
+                        + g.seed() + " since it is still used by shoot(s)");
     }
 
     /** ResourceReferenceManager: a CloudProfile keeps the Kubernetes version its Shoots run, whatever binds them. */
@@ -157,10 +171,13 @@ class GlobalAdmissionE2ETest {
             }
         }
         JsonNode status = assertStatus(admin.put(profile, changed), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("cloudprofiles.core.gardener.cloud \"" + g.cloudProfile()
-                + "\" is forbidden: 1 error occurred:\n\t* unable to delete Kubernetes version \"" + version + "\" from "
-                + "CloudProfile \"" + g.cloudProfile() + "\" - version is still in use by shoot '" + g.namespace()
-                + "/runner'\n\n");
+        assertThat(status.path("message").asText())
+                .isEqualTo("cloudprofiles.core.gardener.cloud \"" + g.cloudProfile()
+                        + "\" is forbidden: 1 error occurred:\n\t* unable to delete Kubernetes version \"" + version
+                        + "\" from "
+                        + "CloudProfile \"" + g.cloudProfile() + "\" - version is still in use by shoot '"
+                        + g.namespace()
+                        + "/runner'\n\n");
     }
 
     /**
@@ -179,9 +196,12 @@ class GlobalAdmissionE2ETest {
         ((ObjectNode) spec.get("networking")).put("type", "cilium");
         ((ObjectNode) spec.at("/provider/workers/0/machine/image")).put("name", "ubuntu");
         JsonNode status = assertStatus(admin.post(g.shoots(), shoot), 403, "Forbidden");
-        assertThat(status.path("message").asText()).startsWith("shoots.core.gardener.cloud \"noext\" is forbidden: 5 errors "
-                + "occurred:\n\t* given Shoot uses non-registered provider type: spec.provider.type (\"unregistered\")")
-                .contains("given Shoot uses non-registered networking type: spec.networking.type (\"cilium\")",
+        assertThat(status.path("message").asText())
+                .startsWith(
+                        "shoots.core.gardener.cloud \"noext\" is forbidden: 5 errors "
+                                + "occurred:\n\t* given Shoot uses non-registered provider type: spec.provider.type (\"unregistered\")")
+                .contains(
+                        "given Shoot uses non-registered networking type: spec.networking.type (\"cilium\")",
                         "given Shoot uses non-registered operating system type: spec.provider.workers[0].machine.image.name"
                                 + " (\"ubuntu\")");
     }
@@ -199,7 +219,9 @@ class GlobalAdmissionE2ETest {
                   members:
                   - {apiGroup: rbac.authorization.k8s.io, kind: User, name: bob, role: viewer}
                 """.formatted(name), "create", "-f", "-");
-        JsonNode spec = Json.MAPPER.readTree(kubectl.ok("get", "project", name, "-o", "json")).path("spec");
+        JsonNode spec = Json.MAPPER
+                .readTree(kubectl.ok("get", "project", name, "-o", "json"))
+                .path("spec");
         ObjectNode admin = yaml("{apiGroup: rbac.authorization.k8s.io, kind: User, name: admin}");
         assertThat(spec.path("createdBy")).isEqualTo(admin);
         assertThat(spec.path("owner")).isEqualTo(admin);
@@ -230,15 +252,21 @@ class GlobalAdmissionE2ETest {
         assertThat(got.status()).as(got.body()).isEqualTo(200);
         JsonNode labels = got.json().path("metadata").path("labels");
         assertThat(labels.path("name.seed.gardener.cloud/" + g.seed()).asText()).isEqualTo("true");
-        assertThat(labels.path("provider.extensions.gardener.cloud/local").asText()).isEqualTo("true");
-        assertThat(labels.path("dnsrecord.extensions.gardener.cloud/aws-route53").asText()).isEqualTo("true");
-        assertThat(labels.path("extensions.extensions.gardener.cloud/foobar").asText()).isEqualTo("true");
+        assertThat(labels.path("provider.extensions.gardener.cloud/local").asText())
+                .isEqualTo("true");
+        assertThat(labels.path("dnsrecord.extensions.gardener.cloud/aws-route53")
+                        .asText())
+                .isEqualTo("true");
+        assertThat(labels.path("extensions.extensions.gardener.cloud/foobar").asText())
+                .isEqualTo("true");
 
         ObjectNode seed = GardenFixtures.example("50-seed.yaml");
         ((ObjectNode) seed.get("metadata")).put("name", "unregistered");
         ((ObjectNode) seed.at("/spec/provider")).put("type", "nothing");
         JsonNode refused = assertStatus(admin.post(CORE + "/seeds", seed), 403, "Forbidden");
-        assertThat(refused.path("message").asText()).isEqualTo("seeds.core.gardener.cloud \"unregistered\" is forbidden: "
-                + "1 error occurred:\n\t* given Seed uses non-registered provider type: spec.provider.type (\"nothing\")\n\n");
+        assertThat(refused.path("message").asText())
+                .isEqualTo(
+                        "seeds.core.gardener.cloud \"unregistered\" is forbidden: "
+                                + "1 error occurred:\n\t* given Seed uses non-registered provider type: spec.provider.type (\"nothing\")\n\n");
     }
 }

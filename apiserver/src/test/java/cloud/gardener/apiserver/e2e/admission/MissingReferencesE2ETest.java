@@ -36,7 +36,8 @@ class MissingReferencesE2ETest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @RegisterExtension
-    static final ApiServerExtension WITHOUT_LABELS = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ExtensionLabels")));
+    static final ApiServerExtension WITHOUT_LABELS =
+            new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ExtensionLabels")));
 
     private static TestClient admin;
     private static Garden garden;
@@ -60,7 +61,9 @@ class MissingReferencesE2ETest {
 
     /** A binding kind that a Shoot names in another field than {@code kind}'s. */
     private static BindingKind otherKind(BindingKind kind) {
-        return Arrays.stream(BindingKind.values()).filter(k -> !k.shootField().equals(kind.shootField())).findFirst()
+        return Arrays.stream(BindingKind.values())
+                .filter(k -> !k.shootField().equals(kind.shootField()))
+                .findFirst()
                 .orElseThrow();
     }
 
@@ -71,8 +74,10 @@ class MissingReferencesE2ETest {
     /** A BackupEntry on the garden's seed (an entry names its seed or its shoot). */
     private static ObjectNode backupEntry(Garden g, String name, String bucketName) {
         ObjectNode entry = Json.MAPPER.createObjectNode();
-        entry.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "BackupEntry")
-                .putObject("metadata").put("name", name);
+        entry.put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "BackupEntry")
+                .putObject("metadata")
+                .put("name", name);
         entry.putObject("spec").put("bucketName", bucketName).put("seedName", g.seed());
         return entry;
     }
@@ -94,25 +99,35 @@ class MissingReferencesE2ETest {
 
     @Test
     void aBackupEntryWithAnEmptyBucketNameMeetsExtensionLabelsFirst() {
-        JsonNode status = assertStatus(admin.post(backupEntries(garden), backupEntry(garden, "empty", "")), 500, "InternalError");
+        JsonNode status =
+                assertStatus(admin.post(backupEntries(garden), backupEntry(garden, "empty", "")), 500, "InternalError");
         assertThat(status.path("message").asText())
                 .isEqualTo("Internal error occurred: backupbucket.core.gardener.cloud \"\" not found");
-        assertThat(status.at("/details/causes/0/message").asText()).isEqualTo("backupbucket.core.gardener.cloud \"\" not found");
+        assertThat(status.at("/details/causes/0/message").asText())
+                .isEqualTo("backupbucket.core.gardener.cloud \"\" not found");
         assertThat(admin.get(backupEntries(garden) + "/empty").status()).isEqualTo(404);
     }
 
     @Test
     void aNamespacedCloudProfileOfAMissingParentMeetsExtensionLabelsFirst() {
-        JsonNode status = assertStatus(admin.post(NamespacedCloudProfileAdmissionE2ETest.collection(garden),
-                namespacedCloudProfile(garden, "orphan", "CloudProfile", "nope")), 500, "InternalError");
+        JsonNode status = assertStatus(
+                admin.post(
+                        NamespacedCloudProfileAdmissionE2ETest.collection(garden),
+                        namespacedCloudProfile(garden, "orphan", "CloudProfile", "nope")),
+                500,
+                "InternalError");
         assertThat(status.path("message").asText())
                 .isEqualTo("Internal error occurred: cloudprofile.core.gardener.cloud \"nope\" not found");
     }
 
     @Test
     void aNamespacedCloudProfileOfAnUnsupportedParentKindMeetsExtensionLabelsFirst() {
-        JsonNode status = assertStatus(admin.post(NamespacedCloudProfileAdmissionE2ETest.collection(garden),
-                namespacedCloudProfile(garden, "odd-kind", "Secret", garden.cloudProfile())), 400, "BadRequest");
+        JsonNode status = assertStatus(
+                admin.post(
+                        NamespacedCloudProfileAdmissionE2ETest.collection(garden),
+                        namespacedCloudProfile(garden, "odd-kind", "Secret", garden.cloudProfile())),
+                400,
+                "BadRequest");
         assertThat(status.path("message").asText()).isEqualTo("invalid parent kind");
         assertThat(status.has("details")).isFalse();
     }
@@ -125,8 +140,9 @@ class MissingReferencesE2ETest {
         ((ObjectNode) shoot.get("spec")).put("seedName", "");
         // Gardener's ShootDNS wraps the lister's answer with fmt.Errorf: a 500 without reason
         JsonNode status = assertStatus(admin.post(g.shoots(), shoot), 500, "");
-        assertThat(status.path("message").asText()).isEqualTo("error retrieving default domains: Internal error occurred: "
-                + "could not get seed : seed.core.gardener.cloud \"\" not found");
+        assertThat(status.path("message").asText())
+                .isEqualTo("error retrieving default domains: Internal error occurred: "
+                        + "could not get seed : seed.core.gardener.cloud \"\" not found");
     }
 
     /** The garden's Shoot for this binding kind, naming {@code bindingName} as its binding. */
@@ -152,13 +168,16 @@ class MissingReferencesE2ETest {
     @ParameterizedTest
     @EnumSource(BindingKind.class)
     void aShootOfAMissingBindingIsForbiddenByResourceReferenceManager(BindingKind kind) {
-        assertShootForbidden(kind, boundShoot(kind, "gone", "missing"), kind.singularResource() + " \"missing\" not found");
+        assertShootForbidden(
+                kind, boundShoot(kind, "gone", "missing"), kind.singularResource() + " \"missing\" not found");
     }
 
     @ParameterizedTest
     @EnumSource(BindingKind.class)
     void aShootWhoseBindingNameNamesABindingOfTheOtherKindIsForbidden(BindingKind kind) {
-        assertShootForbidden(kind, boundShoot(kind, "wrong-kind", OTHER_KIND),
+        assertShootForbidden(
+                kind,
+                boundShoot(kind, "wrong-kind", OTHER_KIND),
                 kind.singularResource() + " \"" + OTHER_KIND + "\" not found");
     }
 
@@ -167,8 +186,8 @@ class MissingReferencesE2ETest {
     void aShootOfAnEmptyBindingNameIsInvalid(BindingKind kind) {
         Garden g = gardens.get(kind);
         JsonNode status = assertStatus(admin.post(g.shoots(), boundShoot(kind, "empty", "")), 422, "Invalid");
-        assertThat(status.path("message").asText()).contains(
-                "spec.secretBindingName: Required value: must be set when credentialsBindingName is not");
+        assertThat(status.path("message").asText())
+                .contains("spec.secretBindingName: Required value: must be set when credentialsBindingName is not");
         assertCause(status, "FieldValueRequired", "spec.secretBindingName");
     }
 
@@ -176,37 +195,53 @@ class MissingReferencesE2ETest {
 
     @Test
     void withoutExtensionLabelsAnEmptyBucketNameIsInvalid() {
-        JsonNode status = assertStatus(adminWithoutLabels.post(backupEntries(gardenWithoutLabels), backupEntry(gardenWithoutLabels, "empty", "")),
-                422, "Invalid");
-        assertThat(status.path("message").asText()).isEqualTo("BackupEntry.core.gardener.cloud \"empty\" is invalid: "
-                + "spec.bucketName: Invalid value: \"\": bucketName must not be empty");
+        JsonNode status = assertStatus(
+                adminWithoutLabels.post(
+                        backupEntries(gardenWithoutLabels), backupEntry(gardenWithoutLabels, "empty", "")),
+                422,
+                "Invalid");
+        assertThat(status.path("message").asText())
+                .isEqualTo("BackupEntry.core.gardener.cloud \"empty\" is invalid: "
+                        + "spec.bucketName: Invalid value: \"\": bucketName must not be empty");
         assertCause(status, "FieldValueInvalid", "spec.bucketName");
     }
 
     @Test
     void withoutExtensionLabelsAMissingBucketIsForbiddenByResourceReferenceManager() {
-        JsonNode status = assertStatus(adminWithoutLabels.post(backupEntries(gardenWithoutLabels), backupEntry(gardenWithoutLabels, "lost", "nope")),
-                403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("backupentries.core.gardener.cloud \"lost\" is forbidden: "
-                + "backupbucket.core.gardener.cloud \"nope\" not found");
+        JsonNode status = assertStatus(
+                adminWithoutLabels.post(
+                        backupEntries(gardenWithoutLabels), backupEntry(gardenWithoutLabels, "lost", "nope")),
+                403,
+                "Forbidden");
+        assertThat(status.path("message").asText())
+                .isEqualTo("backupentries.core.gardener.cloud \"lost\" is forbidden: "
+                        + "backupbucket.core.gardener.cloud \"nope\" not found");
     }
 
     @Test
     void withoutExtensionLabelsAMissingParentIsABadRequest() {
-        JsonNode status = assertStatus(adminWithoutLabels.post(
-                NamespacedCloudProfileAdmissionE2ETest.collection(gardenWithoutLabels),
-                namespacedCloudProfile(gardenWithoutLabels, "orphan", "CloudProfile", "nope")), 400, "BadRequest");
+        JsonNode status = assertStatus(
+                adminWithoutLabels.post(
+                        NamespacedCloudProfileAdmissionE2ETest.collection(gardenWithoutLabels),
+                        namespacedCloudProfile(gardenWithoutLabels, "orphan", "CloudProfile", "nope")),
+                400,
+                "BadRequest");
         assertThat(status.path("message").asText()).isEqualTo("parent CloudProfile could not be found");
     }
 
     @Test
     void withoutExtensionLabelsAnUnsupportedParentKindIsNotSupported() {
-        JsonNode status = assertStatus(adminWithoutLabels.post(
-                NamespacedCloudProfileAdmissionE2ETest.collection(gardenWithoutLabels),
-                namespacedCloudProfile(gardenWithoutLabels, "odd-kind", "Secret", gardenWithoutLabels.cloudProfile())),
-                422, "Invalid");
-        assertThat(status.path("message").asText()).isEqualTo("NamespacedCloudProfile.core.gardener.cloud \"odd-kind\" is "
-                + "invalid: spec.parent.kind: Unsupported value: \"Secret\": supported values: \"CloudProfile\"");
+        JsonNode status = assertStatus(
+                adminWithoutLabels.post(
+                        NamespacedCloudProfileAdmissionE2ETest.collection(gardenWithoutLabels),
+                        namespacedCloudProfile(
+                                gardenWithoutLabels, "odd-kind", "Secret", gardenWithoutLabels.cloudProfile())),
+                422,
+                "Invalid");
+        assertThat(status.path("message").asText())
+                .isEqualTo(
+                        "NamespacedCloudProfile.core.gardener.cloud \"odd-kind\" is "
+                                + "invalid: spec.parent.kind: Unsupported value: \"Secret\": supported values: \"CloudProfile\"");
         assertCause(status, "FieldValueNotSupported", "spec.parent.kind");
     }
 }

@@ -17,15 +17,19 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class NamespacedCloudProfileAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("NamespacedCloudProfileValidator")));
+    static final ApiServerExtension SERVER = new ApiServerExtension(
+            config -> config.disableAdmissionPlugins(List.of("NamespacedCloudProfileValidator")));
 
     @Test
     void theProfileWithAnExpiringLatestVersionIsStored() {
         Assumptions.assumeTrue(GardenFixtures.examplesPresent(), "no Gardener examples");
         TestClient admin = SERVER.admin();
         Garden garden = GardenFixtures.createWithoutBinding(admin);
-        JsonNode created = GardenFixtures.created(admin, NamespacedCloudProfileAdmissionE2ETest.collection(garden),
+        JsonNode created = GardenFixtures.created(
+                admin,
+                NamespacedCloudProfileAdmissionE2ETest.collection(garden),
                 NamespacedCloudProfileAdmissionE2ETest.expiringLatestVersion(garden));
-        assertThat(created.at("/spec/kubernetes/versions/0/expirationDate").asText()).isEqualTo("2099-01-01T00:00:00Z");
+        assertThat(created.at("/spec/kubernetes/versions/0/expirationDate").asText())
+                .isEqualTo("2099-01-01T00:00:00Z");
     }
 }

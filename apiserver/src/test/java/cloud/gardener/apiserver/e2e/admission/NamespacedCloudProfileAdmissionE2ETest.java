@@ -47,8 +47,12 @@ class NamespacedCloudProfileAdmissionE2ETest {
     /** Extends the parent's latest Kubernetes version: its status would carry an expiring latest version. */
     static ObjectNode expiringLatestVersion(Garden g) {
         ObjectNode profile = profile(g, "expiring-latest");
-        ((ObjectNode) profile.get("spec")).putObject("kubernetes").putArray("versions").addObject()
-                .put("version", "1.35.4").put("expirationDate", "2099-01-01T00:00:00Z");
+        ((ObjectNode) profile.get("spec"))
+                .putObject("kubernetes")
+                .putArray("versions")
+                .addObject()
+                .put("version", "1.35.4")
+                .put("expirationDate", "2099-01-01T00:00:00Z");
         return profile;
     }
 
@@ -60,32 +64,50 @@ class NamespacedCloudProfileAdmissionE2ETest {
     void theMergedStatusMustBeValid() {
         TestClient.Response resp = admin.post(collection(garden), expiringLatestVersion(garden));
         assertThat(resp.status()).as(resp.body()).isEqualTo(500);
-        assertThat(resp.json().path("message").asText()).isEqualTo("error while validating merged NamespacedCloudProfile: "
-                + "[status.cloudProfileSpec.kubernetes.versions[].expirationDate: Invalid value: 2099-01-01 00:00:00 +0000 "
-                + "UTC: expiration date of latest kubernetes version ('1.35.4') must not be set]");
+        assertThat(resp.json().path("message").asText())
+                .isEqualTo("error while validating merged NamespacedCloudProfile: "
+                        + "[status.cloudProfileSpec.kubernetes.versions[].expirationDate: Invalid value: 2099-01-01 00:00:00 +0000 "
+                        + "UTC: expiration date of latest kubernetes version ('1.35.4') must not be set]");
         assertThat(admin.get(collection(garden) + "/expiring-latest").status()).isEqualTo(404);
     }
 
     @Test
     void anImageOfItsOwnMustBeAValidImage() {
         ObjectNode profile = profile(garden, "own-image");
-        ((ObjectNode) profile.get("spec")).putArray("machineImages").addObject().put("name", "custom-os")
-                .put("updateStrategy", "major").putArray("versions").addObject().put("version", "1.0.0")
-                .putArray("cri").addObject().put("name", "containerd");
+        ((ObjectNode) profile.get("spec"))
+                .putArray("machineImages")
+                .addObject()
+                .put("name", "custom-os")
+                .put("updateStrategy", "major")
+                .putArray("versions")
+                .addObject()
+                .put("version", "1.0.0")
+                .putArray("cri")
+                .addObject()
+                .put("name", "containerd");
         TestClient.Response resp = admin.post(collection(garden), profile);
         assertThat(resp.status()).as(resp.body()).isEqualTo(500);
-        assertThat(resp.json().path("message").asText()).isEqualTo(
-                "spec.machineImages[0].versions[0].architectures: Required value: must provide at least one architecture");
+        assertThat(resp.json().path("message").asText())
+                .isEqualTo(
+                        "spec.machineImages[0].versions[0].architectures: Required value: must provide at least one architecture");
     }
 
     @Test
     void aSoundProfileIsStored() {
         ObjectNode profile = profile(garden, "sound");
         ObjectNode spec = (ObjectNode) profile.get("spec");
-        spec.putObject("kubernetes").putArray("versions").addObject().put("version", "1.34.7")
+        spec.putObject("kubernetes")
+                .putArray("versions")
+                .addObject()
+                .put("version", "1.34.7")
                 .put("expirationDate", "2099-01-01T00:00:00Z");
-        spec.putArray("machineTypes").addObject().put("name", "custom-large").put("cpu", "4").put("gpu", "0")
-                .put("memory", "16Gi").put("architecture", "amd64");
+        spec.putArray("machineTypes")
+                .addObject()
+                .put("name", "custom-large")
+                .put("cpu", "4")
+                .put("gpu", "0")
+                .put("memory", "16Gi")
+                .put("architecture", "amd64");
         JsonNode created = GardenFixtures.created(admin, collection(garden), profile);
         assertThat(created.at("/spec/machineTypes/0/name").asText()).isEqualTo("custom-large");
     }

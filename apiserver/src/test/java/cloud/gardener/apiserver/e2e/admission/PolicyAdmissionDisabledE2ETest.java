@@ -18,16 +18,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PolicyAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config,
-            "ValidatingAdmissionPolicy").admissionConfigurations(Map.of("ValidatingAdmissionPolicy",
-            PolicyAdmissionE2ETest.settings())));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config, "ValidatingAdmissionPolicy")
+                    .admissionConfigurations(Map.of("ValidatingAdmissionPolicy", PolicyAdmissionE2ETest.settings())));
 
     @Test
     void theGuardedShootIsCreatedWithoutWarnings() {
         TestClient admin = SERVER.admin();
         String namespace = createProjectNamespace(admin, "unpoliced");
-        TestClient.Response created = admin.post(shoots(namespace),
-                shootObject("guarded", "guarded", "true", "legacy", "true"));
+        TestClient.Response created =
+                admin.post(shoots(namespace), shootObject("guarded", "guarded", "true", "legacy", "true"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(created.headers().allValues("Warning")).isEmpty();
     }

@@ -83,13 +83,14 @@ class PolicyAdmissionE2ETest {
 
     @Test
     void aPolicyDeniesWithItsMessage() {
-        JsonNode status = assertStatus(admin.post(shoots(namespace), shootObject("guarded-http", "guarded", "true")),
-                422, "Invalid");
+        JsonNode status = assertStatus(
+                admin.post(shoots(namespace), shootObject("guarded-http", "guarded", "true")), 422, "Invalid");
         String message = "ValidatingAdmissionPolicy 'no-guarded.static.k8s.io' with binding 'no-guarded.static.k8s.io' "
                 + "denied request: shoot guarded-http is guarded";
         assertThat(status.path("message").asText())
                 .isEqualTo("shoots.core.gardener.cloud \"guarded-http\" is forbidden: " + message);
-        assertThat(status.path("details").path("causes").get(0).path("message").asText()).isEqualTo(message);
+        assertThat(status.path("details").path("causes").get(0).path("message").asText())
+                .isEqualTo(message);
         assertThat(admin.get(shoots(namespace) + "/guarded-http").status()).isEqualTo(404);
     }
 
@@ -104,24 +105,38 @@ class PolicyAdmissionE2ETest {
     void aWarnBindingWarnsTheClient() {
         TestClient.Response created = admin.post(shoots(namespace), shootObject("old", "legacy", "true"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
-        assertThat(created.headers().allValues("Warning")).containsExactly("299 - \"Validation failed for "
-                + "ValidatingAdmissionPolicy 'legacy.static.k8s.io' with binding 'legacy-warning.static.k8s.io': "
-                + "legacy shoots are deprecated\"");
+        assertThat(created.headers().allValues("Warning"))
+                .containsExactly("299 - \"Validation failed for "
+                        + "ValidatingAdmissionPolicy 'legacy.static.k8s.io' with binding 'legacy-warning.static.k8s.io': "
+                        + "legacy shoots are deprecated\"");
     }
 
     @Test
     void kubectlShowsThePolicysDenialAndWarning() throws Exception {
         Kubectl.assumeInstalled();
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
-        Kubectl.Result denied = kubectl.runWithInput(Json.YAML.writeValueAsString(
-                shootObject("guarded-kubectl", "guarded", "true")), "create", "-n", namespace, "-f", "-");
+        Kubectl.Result denied = kubectl.runWithInput(
+                Json.YAML.writeValueAsString(shootObject("guarded-kubectl", "guarded", "true")),
+                "create",
+                "-n",
+                namespace,
+                "-f",
+                "-");
         assertThat(denied.exitCode()).isNotZero();
-        assertThat(denied.stderr()).contains("ValidatingAdmissionPolicy 'no-guarded.static.k8s.io' with binding "
-                + "'no-guarded.static.k8s.io' denied request: shoot guarded-kubectl is guarded");
-        Kubectl.Result warned = kubectl.runWithInput(Json.YAML.writeValueAsString(
-                shootObject("old-kubectl", "legacy", "true")), "create", "-n", namespace, "-f", "-");
+        assertThat(denied.stderr())
+                .contains("ValidatingAdmissionPolicy 'no-guarded.static.k8s.io' with binding "
+                        + "'no-guarded.static.k8s.io' denied request: shoot guarded-kubectl is guarded");
+        Kubectl.Result warned = kubectl.runWithInput(
+                Json.YAML.writeValueAsString(shootObject("old-kubectl", "legacy", "true")),
+                "create",
+                "-n",
+                namespace,
+                "-f",
+                "-");
         assertThat(warned.exitCode()).as(warned.stderr()).isZero();
-        assertThat(warned.stderr()).contains("Warning: Validation failed for ValidatingAdmissionPolicy "
-                + "'legacy.static.k8s.io' with binding 'legacy-warning.static.k8s.io': legacy shoots are deprecated");
+        assertThat(warned.stderr())
+                .contains(
+                        "Warning: Validation failed for ValidatingAdmissionPolicy "
+                                + "'legacy.static.k8s.io' with binding 'legacy-warning.static.k8s.io': legacy shoots are deprecated");
     }
 }

@@ -33,13 +33,17 @@ class ProviderSecretSanityCheckE2ETest {
     private static final TestWebhooks WEBHOOKS = TestWebhooks.start((path, request, response) -> {
         JsonNode secret = request.path("object");
         if (!secret.path("data").has("accessKeyID")) {
-            TestWebhooks.deny(response, 422, "secret " + secret.at("/metadata/generateName").asText()
-                    + " lacks accessKeyID (dry run: " + request.path("dryRun").asBoolean() + ")");
+            TestWebhooks.deny(
+                    response,
+                    422,
+                    "secret " + secret.at("/metadata/generateName").asText() + " lacks accessKeyID (dry run: "
+                            + request.path("dryRun").asBoolean() + ")");
         }
     });
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.admissionConfigurations(Map.of("ValidatingAdmissionWebhook", TestWebhooks.settings("""
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.admissionConfigurations(Map.of(
+            "ValidatingAdmissionWebhook", TestWebhooks.settings("""
                     apiVersion: admissionregistration.k8s.io/v1
                     kind: ValidatingWebhookConfiguration
                     metadata: {name: provider-aws}
@@ -69,7 +73,8 @@ class ProviderSecretSanityCheckE2ETest {
     }
 
     private static void secret(String name, Map<String, String> data) {
-        ObjectNode secret = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "Secret");
+        ObjectNode secret =
+                Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "Secret");
         secret.putObject("metadata").put("name", name);
         data.forEach(secret.putObject("data")::put);
         TestClient.Response created = admin.post("/api/v1/namespaces/" + namespace + "/secrets", secret);
@@ -84,21 +89,28 @@ class ProviderSecretSanityCheckE2ETest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("secretBindingKinds")
     void credentialsTheProvidersWebhookAcceptsCanBeBound(BindingKind bindingKind) {
-        TestClient.Response created = admin.post(bindingKind.bindingsPath(namespace),
-                bindingKind.binding(namespace, "good", "aws"));
+        TestClient.Response created =
+                admin.post(bindingKind.bindingsPath(namespace), bindingKind.binding(namespace, "good", "aws"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         // the copy was a dry run: only the two secrets exist
-        assertThat(admin.get("/api/v1/namespaces/" + namespace + "/secrets").json().path("items")).hasSize(2);
+        assertThat(admin.get("/api/v1/namespaces/" + namespace + "/secrets")
+                        .json()
+                        .path("items"))
+                .hasSize(2);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("secretBindingKinds")
     void credentialsTheProvidersWebhookRefusesCannotBeBound(BindingKind bindingKind) {
-        JsonNode status = assertStatus(admin.post(bindingKind.bindingsPath(namespace),
-                bindingKind.binding(namespace, "bad", "aws")), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo(bindingKind.resource() + " \"bad\" is "
-                + "forbidden: aws provider secret sanity check failed: admission webhook \"secrets.aws.example.com\" "
-                + "denied the request: secret bad lacks accessKeyID (dry run: true)");
-        assertThat(admin.get(bindingKind.bindingPath(namespace, "bad")).status()).isEqualTo(404);
+        JsonNode status = assertStatus(
+                admin.post(bindingKind.bindingsPath(namespace), bindingKind.binding(namespace, "bad", "aws")),
+                403,
+                "Forbidden");
+        assertThat(status.path("message").asText())
+                .isEqualTo(bindingKind.resource() + " \"bad\" is "
+                        + "forbidden: aws provider secret sanity check failed: admission webhook \"secrets.aws.example.com\" "
+                        + "denied the request: secret bad lacks accessKeyID (dry run: true)");
+        assertThat(admin.get(bindingKind.bindingPath(namespace, "bad")).status())
+                .isEqualTo(404);
     }
 }

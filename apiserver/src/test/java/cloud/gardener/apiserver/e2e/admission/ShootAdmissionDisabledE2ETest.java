@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ShootAdmissionDisabledE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ShootValidator", "ShootMutator")));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension(config -> config.disableAdmissionPlugins(List.of("ShootValidator", "ShootMutator")));
 
     private static TestClient admin;
     private static Map<BindingKind, Garden> gardens;
@@ -48,7 +49,9 @@ class ShootAdmissionDisabledE2ETest {
         ((ObjectNode) shoot.at("/spec/provider/workers/0/machine/image")).put("version", "15.4.20220818");
         JsonNode created = GardenFixtures.created(admin, garden.shoots(), shoot);
         assertThat(created.at("/spec/kubernetes/version").asText()).isEqualTo(missing);
-        assertThat(created.at("/metadata/annotations/gardener.cloud~1created-by").isMissingNode()).isTrue();
+        assertThat(created.at("/metadata/annotations/gardener.cloud~1created-by")
+                        .isMissingNode())
+                .isTrue();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -59,6 +62,7 @@ class ShootAdmissionDisabledE2ETest {
         ((ObjectNode) shoot.at("/spec/kubernetes")).remove("version");
         TestClient.Response resp = admin.post(garden.shoots(), shoot);
         assertThat(resp.status()).as(resp.body()).isEqualTo(422);
-        assertThat(resp.body()).contains("spec.kubernetes.version: Required value: kubernetes version must not be empty");
+        assertThat(resp.body())
+                .contains("spec.kubernetes.version: Required value: kubernetes version must not be empty");
     }
 }

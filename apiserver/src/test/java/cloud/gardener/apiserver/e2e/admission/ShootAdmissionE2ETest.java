@@ -50,16 +50,24 @@ class ShootAdmissionE2ETest {
         JsonNode annotations = created.path("metadata").path("annotations");
         assertThat(annotations.path("gardener.cloud/created-by").asText()).isEqualTo("admin");
         assertThat(annotations.path("shoot.gardener.cloud/tasks").asText())
-                .isEqualTo("deployInfrastructure,deployDNSRecordInternal,deployDNSRecordExternal,deployDNSRecordIngress");
+                .isEqualTo(
+                        "deployInfrastructure,deployDNSRecordInternal,deployDNSRecordExternal,deployDNSRecordIngress");
         // 30-cloudprofile.yaml: 1.35.4 is the latest supported version (1.33.11 the latest a SecretBinding-bound Shoot
         // may have); gardenlinux 15.4.20220818 the latest image
         String version = GardenFixtures.kubernetesVersion(garden);
         assertThat(created.at("/spec/kubernetes/version").asText()).isEqualTo(version);
-        assertThat(created.at("/spec/provider/workers/0/machine/image/version").asText()).isEqualTo("15.4.20220818");
-        assertThat(created.at("/spec/provider/workers/0/machine/architecture").asText()).isEqualTo("amd64");
-        assertThat(created.at("/spec/maintenance/autoRotation/credentials/etcdEncryptionKey/rotationPeriod").asText())
+        assertThat(created.at("/spec/provider/workers/0/machine/image/version").asText())
+                .isEqualTo("15.4.20220818");
+        assertThat(created.at("/spec/provider/workers/0/machine/architecture").asText())
+                .isEqualTo("amd64");
+        assertThat(created.at("/spec/maintenance/autoRotation/credentials/etcdEncryptionKey/rotationPeriod")
+                        .asText())
                 .isEqualTo("672h0m0s");
-        assertThat(admin.get(garden.shoot("botany")).json().at("/spec/kubernetes/version").asText()).isEqualTo(version);
+        assertThat(admin.get(garden.shoot("botany"))
+                        .json()
+                        .at("/spec/kubernetes/version")
+                        .asText())
+                .isEqualTo(version);
         assertThat(created.at("/spec/" + bindingKind.shootField()).asText()).isEqualTo(garden.binding());
     }
 
@@ -72,9 +80,11 @@ class ShootAdmissionE2ETest {
         String missing = bindingKind.refusedFromKubernetes134() ? "1.33.99" : "1.99.0";
         ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", missing);
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"kversion\" is forbidden: "
-                + "spec.kubernetes.version: Unsupported value: \"" + missing + "\": supported values: \"1.35.4\", "
-                + "\"1.34.7\", \"1.33.11\"");
+        assertThat(status.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"kversion\" is forbidden: "
+                        + "spec.kubernetes.version: Unsupported value: \"" + missing
+                        + "\": supported values: \"1.35.4\", "
+                        + "\"1.34.7\", \"1.33.11\"");
         assertThat(admin.get(garden.shoot("kversion")).status()).isEqualTo(404);
     }
 
@@ -83,11 +93,14 @@ class ShootAdmissionE2ETest {
     void aLiveMigrationIsForbiddenWhileItsFeatureGateIsOff(BindingKind bindingKind) {
         Garden garden = gardens.get(bindingKind);
         ObjectNode shoot = GardenFixtures.shoot(garden, "live");
-        shoot.withObjectProperty("metadata").withObjectProperty("annotations").put("migration.gardener.cloud/live-migrate", "true");
+        shoot.withObjectProperty("metadata")
+                .withObjectProperty("annotations")
+                .put("migration.gardener.cloud/live-migrate", "true");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"live\" is forbidden: "
-                + "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: the "
-                + "\"LiveControlPlaneMigration\" feature gate is disabled in gardener-apiserver");
+        assertThat(status.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"live\" is forbidden: "
+                        + "metadata.annotations[migration.gardener.cloud/live-migrate]: Forbidden: the "
+                        + "\"LiveControlPlaneMigration\" feature gate is disabled in gardener-apiserver");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -97,8 +110,10 @@ class ShootAdmissionE2ETest {
         ObjectNode shoot = GardenFixtures.shoot(garden, "mtype");
         ((ObjectNode) shoot.at("/spec/provider/workers/0/machine")).put("type", "m9.huge");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"mtype\" is forbidden: "
-                + "spec.provider.workers[0].machine.type: Unsupported value: \"m9.huge\": supported values: \"m5.large\"");
+        assertThat(status.path("message").asText())
+                .isEqualTo(
+                        "shoots.core.gardener.cloud \"mtype\" is forbidden: "
+                                + "spec.provider.workers[0].machine.type: Unsupported value: \"m9.huge\": supported values: \"m5.large\"");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -108,7 +123,8 @@ class ShootAdmissionE2ETest {
         ObjectNode shoot = GardenFixtures.shoot(garden, "region");
         ((ObjectNode) shoot.get("spec")).put("region", "mars-1");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
-        assertThat(status.path("message").asText()).startsWith("shoots.core.gardener.cloud \"region\" is forbidden: ")
+        assertThat(status.path("message").asText())
+                .startsWith("shoots.core.gardener.cloud \"region\" is forbidden: ")
                 .contains("spec.region: Unsupported value: \"mars-1\": supported values: \"europe-central-1\"");
     }
 
@@ -119,8 +135,9 @@ class ShootAdmissionE2ETest {
         ObjectNode shoot = GardenFixtures.shoot(garden, "kminor");
         ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", "1.20");
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
-        assertThat(status.path("message").asText()).contains("spec.kubernetes.version: Invalid value: \"1.20\": couldn't "
-                + "find a suitable version for 1.20.");
+        assertThat(status.path("message").asText())
+                .contains("spec.kubernetes.version: Invalid value: \"1.20\": couldn't "
+                        + "find a suitable version for 1.20.");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -128,13 +145,16 @@ class ShootAdmissionE2ETest {
     void aNameTooLongWithTheProjectIsInvalid(BindingKind bindingKind) {
         Garden garden = gardens.get(bindingKind);
         String name = "n".repeat(21 - garden.project().length() + 1);
-        JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), GardenFixtures.shoot(garden, name)), 422,
-                "Invalid");
+        JsonNode status =
+                Fixtures.assertStatus(admin.post(garden.shoots(), GardenFixtures.shoot(garden, name)), 422, "Invalid");
         List<String> fields = new ArrayList<>();
-        status.path("details").path("causes").forEach(c -> fields.add(c.path("field").asText()));
+        status.path("details")
+                .path("causes")
+                .forEach(c -> fields.add(c.path("field").asText()));
         assertThat(fields).containsExactly("name");
-        assertThat(status.path("message").asText()).contains("the length of the shoot name and the project name must "
-                + "not exceed 21 characters (project: " + garden.project() + "; shoot: " + name + ")");
+        assertThat(status.path("message").asText())
+                .contains("the length of the shoot name and the project name must "
+                        + "not exceed 21 characters (project: " + garden.project() + "; shoot: " + name + ")");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -143,20 +163,22 @@ class ShootAdmissionE2ETest {
         Garden garden = gardens.get(bindingKind);
         GardenFixtures.created(admin, garden.shoots(), GardenFixtures.shoot(garden, "sched"));
         String patch = "{\"spec\":{\"seedName\":\"" + garden.seed() + "\"}}";
-        JsonNode refused = Fixtures.assertStatus(admin.patch(garden.shoot("sched"), Fixtures.MERGE, patch), 403,
-                "Forbidden");
-        assertThat(refused.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"sched\" is forbidden: "
-                + "spec.seedName 'nil' cannot be changed to '" + garden.seed() + "' by patching the shoot, please use the "
-                + "shoots/binding subresource");
+        JsonNode refused =
+                Fixtures.assertStatus(admin.patch(garden.shoot("sched"), Fixtures.MERGE, patch), 403, "Forbidden");
+        assertThat(refused.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"sched\" is forbidden: "
+                        + "spec.seedName 'nil' cannot be changed to '" + garden.seed()
+                        + "' by patching the shoot, please use the "
+                        + "shoots/binding subresource");
 
         TestClient.Response bound = admin.patch(garden.shoot("sched") + "/binding", Fixtures.MERGE, patch);
         assertThat(bound.status()).as(bound.body()).isEqualTo(200);
         assertThat(bound.json().at("/spec/seedName").asText()).isEqualTo(garden.seed());
 
-        JsonNode again = Fixtures.assertStatus(admin.patch(garden.shoot("sched") + "/binding", Fixtures.MERGE, patch),
-                500, "");
-        assertThat(again.path("message").asText()).isEqualTo("update of binding rejected, shoot is already assigned to "
-                + "the same seed");
+        JsonNode again =
+                Fixtures.assertStatus(admin.patch(garden.shoot("sched") + "/binding", Fixtures.MERGE, patch), 500, "");
+        assertThat(again.path("message").asText())
+                .isEqualTo("update of binding rejected, shoot is already assigned to " + "the same seed");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -167,14 +189,22 @@ class ShootAdmissionE2ETest {
         ((ObjectNode) quota.get("metadata")).put("namespace", garden.namespace());
         ((ObjectNode) quota.at("/spec/metrics")).put("cpu", "4");
         GardenFixtures.created(admin, GardenFixtures.CORE + "/namespaces/" + garden.namespace() + "/quotas", quota);
-        bindingKind.create(admin, garden.namespace(), "quota-account", GardenFixtures.PROVIDER, binding ->
-                binding.putArray("quotas").addObject().put("name", "trial-quota").put("namespace", garden.namespace()));
+        bindingKind.create(
+                admin,
+                garden.namespace(),
+                "quota-account",
+                GardenFixtures.PROVIDER,
+                binding -> binding.putArray("quotas")
+                        .addObject()
+                        .put("name", "trial-quota")
+                        .put("namespace", garden.namespace()));
 
         ObjectNode shoot = bindingKind.bind(GardenFixtures.shoot(garden, "quota"), "quota-account");
         // 90-shoot.yaml's worker: at most 5 m5.large machines of 2 CPUs each
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"quota\" is forbidden: "
-                + "quota limits exceeded. Unable to allocate further cpu ");
+        assertThat(status.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"quota\" is forbidden: "
+                        + "quota limits exceeded. Unable to allocate further cpu ");
         ((ObjectNode) shoot.at("/spec/provider/workers/0")).put("minimum", 1).put("maximum", 2);
         GardenFixtures.created(admin, garden.shoots(), shoot);
     }
@@ -189,7 +219,8 @@ class ShootAdmissionE2ETest {
         ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", missing);
         Kubectl.Result result = kubectl.runWithInput(Json.YAML.writeValueAsString(shoot), "create", "-f", "-");
         assertThat(result.exitCode()).as(result.describe()).isNotZero();
-        assertThat(result.stderr()).contains("shoots.core.gardener.cloud \"kubectl\" is forbidden: "
-                + "spec.kubernetes.version: Unsupported value: \"" + missing + "\"");
+        assertThat(result.stderr())
+                .contains("shoots.core.gardener.cloud \"kubectl\" is forbidden: "
+                        + "spec.kubernetes.version: Unsupported value: \"" + missing + "\"");
     }
 }

@@ -59,7 +59,8 @@ class ShootComponentConfigE2ETest {
         JsonNode created = GardenFixtures.created(admin, garden.shoots(), shoot);
         // AES-GCM needs the etcd key auto rotation the mutator defaults; kube-proxy's mode is defaulted
         assertThat(created.at("/spec/kubernetes/kubeProxy/mode").asText()).isEqualTo("IPTables");
-        assertThat(created.at("/spec/maintenance/autoRotation/credentials/etcdEncryptionKey/rotationPeriod").asText())
+        assertThat(created.at("/spec/maintenance/autoRotation/credentials/etcdEncryptionKey/rotationPeriod")
+                        .asText())
                 .isEqualTo("672h0m0s");
     }
 
@@ -75,11 +76,13 @@ class ShootComponentConfigE2ETest {
                  "kubeControllerManager": {"horizontalPodAutoscaler": {"syncPeriod": "10ms"}},
                  "kubeProxy": {"mode": "userspace"}}"""));
         GardenFixtures.bound(shoot, bindingKind); // the version a SecretBinding needs
-        ((ObjectNode) shoot.at("/spec/provider/workers/0")).set("kubernetes",
-                Json.MAPPER.readTree("{\"kubelet\": {\"podPidsLimit\": 1}}"));
+        ((ObjectNode) shoot.at("/spec/provider/workers/0"))
+                .set("kubernetes", Json.MAPPER.readTree("{\"kubelet\": {\"podPidsLimit\": 1}}"));
         JsonNode status = Fixtures.assertStatus(admin.post(garden.shoots(), shoot), 422, "Invalid");
         List<String> fields = new ArrayList<>();
-        status.path("details").path("causes").forEach(c -> fields.add(c.path("field").asText()));
+        status.path("details")
+                .path("causes")
+                .forEach(c -> fields.add(c.path("field").asText()));
         List<String> expected = new ArrayList<>(List.of(
                 "spec.provider.workers[0].kubernetes.kubelet.podPIDsLimit",
                 "spec.kubernetes.kubeAPIServer.admissionPlugins[0]",
@@ -94,7 +97,7 @@ class ShootComponentConfigE2ETest {
         assertThat(fields).containsExactlyInAnyOrderElementsOf(expected);
         String message = status.path("message").asText();
         assertThat(message.contains("spec.kubernetes.kubeAPIServer.enableAnonymousAuthentication: Forbidden: for "
-                + "Kubernetes versions >= 1.35, enableAnonymousAuthentication field is no longer supported"))
+                        + "Kubernetes versions >= 1.35, enableAnonymousAuthentication field is no longer supported"))
                 .isEqualTo(from135);
         assertThat(message)
                 .startsWith("Shoot.core.gardener.cloud \"brokencomp\" is invalid: ")

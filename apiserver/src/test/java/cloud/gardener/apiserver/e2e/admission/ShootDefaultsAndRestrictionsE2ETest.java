@@ -41,7 +41,9 @@ class ShootDefaultsAndRestrictionsE2ETest {
                     """));
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.enableAdmissionPlugins(List.of("ShootNodeLocalDNSEnabledByDefault", "ShootDNSRewriting")).admissionConfigurations(CONFIGURATIONS));
+    static final ApiServerExtension SERVER = new ApiServerExtension(
+            config -> config.enableAdmissionPlugins(List.of("ShootNodeLocalDNSEnabledByDefault", "ShootDNSRewriting"))
+                    .admissionConfigurations(CONFIGURATIONS));
 
     @RegisterExtension
     static final ApiServerExtension DEFAULTS = new ApiServerExtension();
@@ -68,9 +70,10 @@ class ShootDefaultsAndRestrictionsE2ETest {
         ObjectNode refused = GardenFixtures.shoot(g, "refused");
         ((ObjectNode) refused.get("spec")).putArray("tolerations").addObject().put("key", "forbidden");
         JsonNode status = assertStatus(admin.post(g.shoots(), refused), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"refused\" is forbidden: "
-                + "error while validating tolerations against allowlist: [spec.tolerations[0]: Forbidden: only the "
-                + "following tolerations are allowed: [allowed everyone]]");
+        assertThat(status.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"refused\" is forbidden: "
+                        + "error while validating tolerations against allowlist: [spec.tolerations[0]: Forbidden: only the "
+                        + "following tolerations are allowed: [allowed everyone]]");
 
         ObjectNode allowed = GardenFixtures.shoot(g, "allowed");
         ((ObjectNode) allowed.get("spec")).putArray("tolerations").addObject().put("key", "allowed");
@@ -87,13 +90,25 @@ class ShootDefaultsAndRestrictionsE2ETest {
         Garden g = GardenFixtures.create(admin, bindingKind);
         JsonNode created = GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "defaulted"));
         JsonNode spec = created.path("spec");
-        assertThat(spec.at("/kubernetes/verticalPodAutoscaler/enabled").asBoolean()).isTrue();
-        assertThat(spec.at("/kubernetes/kubelet/kubeReserved")).isEqualTo(Json.MAPPER.createObjectNode()
-                .put("cpu", "80m").put("memory", "1Gi").put("pid", "20k"));
-        assertThat(spec.at("/systemComponents/nodeLocalDNS/enabled").asBoolean()).isTrue();
-        assertThat(spec.at("/systemComponents/coreDNS/rewriting/commonSuffixes/0").asText()).isEqualTo("gardener.cloud");
-        assertThat(admin.get(g.shoot("defaulted")).json().at("/spec/kubernetes/verticalPodAutoscaler/enabled").asBoolean())
-                .as("stored, not only answered").isTrue();
+        assertThat(spec.at("/kubernetes/verticalPodAutoscaler/enabled").asBoolean())
+                .isTrue();
+        assertThat(spec.at("/kubernetes/kubelet/kubeReserved"))
+                .isEqualTo(Json.MAPPER
+                        .createObjectNode()
+                        .put("cpu", "80m")
+                        .put("memory", "1Gi")
+                        .put("pid", "20k"));
+        assertThat(spec.at("/systemComponents/nodeLocalDNS/enabled").asBoolean())
+                .isTrue();
+        assertThat(spec.at("/systemComponents/coreDNS/rewriting/commonSuffixes/0")
+                        .asText())
+                .isEqualTo("gardener.cloud");
+        assertThat(admin.get(g.shoot("defaulted"))
+                        .json()
+                        .at("/spec/kubernetes/verticalPodAutoscaler/enabled")
+                        .asBoolean())
+                .as("stored, not only answered")
+                .isTrue();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -101,10 +116,14 @@ class ShootDefaultsAndRestrictionsE2ETest {
     void offByDefaultPluginsStayOffWithoutTheFlag(BindingKind bindingKind) {
         TestClient admin = DEFAULTS.admin();
         Garden g = GardenFixtures.create(admin, bindingKind);
-        JsonNode spec = GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "plain")).path("spec");
-        assertThat(spec.at("/kubernetes/verticalPodAutoscaler/enabled").asBoolean()).as("VPA is on by default").isTrue();
+        JsonNode spec = GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "plain"))
+                .path("spec");
+        assertThat(spec.at("/kubernetes/verticalPodAutoscaler/enabled").asBoolean())
+                .as("VPA is on by default")
+                .isTrue();
         assertThat(spec.at("/systemComponents/nodeLocalDNS").isMissingNode()).isTrue();
-        assertThat(spec.at("/systemComponents/coreDNS/rewriting").isMissingNode()).isTrue();
+        assertThat(spec.at("/systemComponents/coreDNS/rewriting").isMissingNode())
+                .isTrue();
         assertThat(spec.path("tolerations").isMissingNode()).isTrue();
     }
 
@@ -137,10 +156,12 @@ class ShootDefaultsAndRestrictionsE2ETest {
         }
         assertStatus(refused, 422, "Invalid");
         JsonNode status = assertStatus(admin.post(g.shoots(), wrong), 422, "Invalid");
-        assertThat(status.path("message").asText()).contains("spec.dns.domain: Invalid value: \"other." + g.project()
-                + "." + defaultDomain + "\": shoot uses a default domain but does not match expected scheme: "
-                + "<shoot-name>.<project-name>.<default-domain> (expected 'wrong." + g.project() + "." + defaultDomain
-                + "', but got 'other." + g.project() + "." + defaultDomain + "')");
+        assertThat(status.path("message").asText())
+                .contains("spec.dns.domain: Invalid value: \"other." + g.project()
+                        + "." + defaultDomain + "\": shoot uses a default domain but does not match expected scheme: "
+                        + "<shoot-name>.<project-name>.<default-domain> (expected 'wrong." + g.project() + "."
+                        + defaultDomain
+                        + "', but got 'other." + g.project() + "." + defaultDomain + "')");
 
         ObjectNode right = GardenFixtures.shoot(g, "right");
         ((ObjectNode) right.at("/spec/dns")).put("domain", "right." + g.project() + "." + defaultDomain);

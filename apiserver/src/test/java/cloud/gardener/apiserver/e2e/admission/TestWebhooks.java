@@ -38,19 +38,29 @@ final class TestWebhooks implements AutoCloseable {
     private TestWebhooks(Decision decision) {
         IssuedCertificate serving = ca.issueServing("webhooks", List.of(), List.of("127.0.0.1"), Duration.ofDays(1));
         try {
-            int port = vertx.createHttpServer(new HttpServerOptions().setSsl(true).setKeyCertOptions(
-                            new PemKeyCertOptions().addCertValue(Buffer.buffer(serving.certificateChainPem()))
+            int port = vertx.createHttpServer(new HttpServerOptions()
+                            .setSsl(true)
+                            .setKeyCertOptions(new PemKeyCertOptions()
+                                    .addCertValue(Buffer.buffer(serving.certificateChainPem()))
                                     .addKeyValue(Buffer.buffer(serving.privateKeyPem()))))
                     .requestHandler(req -> req.body().onSuccess(body -> {
                         JsonNode request = Json.readTree(body.getBytes()).path("request");
-                        ObjectNode review = Json.MAPPER.createObjectNode().put("apiVersion", "admission.k8s.io/v1")
+                        ObjectNode review = Json.MAPPER
+                                .createObjectNode()
+                                .put("apiVersion", "admission.k8s.io/v1")
                                 .put("kind", "AdmissionReview");
-                        ObjectNode response = review.putObject("response").put("uid", request.path("uid").asText())
+                        ObjectNode response = review.putObject("response")
+                                .put("uid", request.path("uid").asText())
                                 .put("allowed", true);
                         decision.decide(req.path(), request, response);
-                        req.response().putHeader("Content-Type", "application/json").end(Json.toJson(review));
+                        req.response()
+                                .putHeader("Content-Type", "application/json")
+                                .end(Json.toJson(review));
                     }))
-                    .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS)
+                    .listen(0, "127.0.0.1")
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS)
                     .actualPort();
             this.base = "https://127.0.0.1:" + port;
         } catch (Exception e) {
@@ -83,8 +93,11 @@ final class TestWebhooks implements AutoCloseable {
             Path file = Files.writeString(dir.resolve("manifests.yaml"), manifests);
             dir.toFile().deleteOnExit();
             file.toFile().deleteOnExit();
-            return Json.MAPPER.createObjectNode().put("apiVersion", "apiserver.config.k8s.io/v1")
-                    .put("kind", kind).put("staticManifestsDir", dir.toString());
+            return Json.MAPPER
+                    .createObjectNode()
+                    .put("apiVersion", "apiserver.config.k8s.io/v1")
+                    .put("kind", kind)
+                    .put("staticManifestsDir", dir.toString());
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -38,8 +38,8 @@ class WebhookAdmissionE2ETest {
         String user = request.path("userInfo").path("username").asText();
         boolean annotated = request.path("object").path("metadata").has("annotations");
         String patch = annotated
-                ? "[{\"op\":\"add\",\"path\":\"/metadata/annotations/webhook.example.com~1seen\",\"value\":\""
-                        + user + "\"}]"
+                ? "[{\"op\":\"add\",\"path\":\"/metadata/annotations/webhook.example.com~1seen\",\"value\":\"" + user
+                        + "\"}]"
                 : "[{\"op\":\"add\",\"path\":\"/metadata/annotations\",\"value\":{\"webhook.example.com/seen\":\""
                         + user + "\"}}]";
         response.putArray("warnings").add("stamped by the webhook");
@@ -47,7 +47,8 @@ class WebhookAdmissionE2ETest {
                 .put("patch", Base64.getEncoder().encodeToString(patch.getBytes(StandardCharsets.UTF_8)));
     });
 
-    private static final JsonNode SETTINGS = TestWebhooks.settings("""
+    private static final JsonNode SETTINGS =
+            TestWebhooks.settings("""
             apiVersion: admissionregistration.k8s.io/v1
             kind: ValidatingWebhookConfiguration
             metadata: {name: guard}
@@ -72,7 +73,8 @@ class WebhookAdmissionE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
-            .admissionConfigurations(Map.of("ValidatingAdmissionWebhook", SETTINGS, "MutatingAdmissionWebhook", SETTINGS)));
+            .admissionConfigurations(
+                    Map.of("ValidatingAdmissionWebhook", SETTINGS, "MutatingAdmissionWebhook", SETTINGS)));
 
     private static TestClient admin;
     private static String namespace;
@@ -92,17 +94,22 @@ class WebhookAdmissionE2ETest {
     void aMutatingWebhooksPatchIsStored() {
         TestClient.Response created = admin.post(shoots(namespace), shootObject("plain"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
-        assertThat(created.json().path("metadata").path("annotations").path("webhook.example.com/seen").asText())
+        assertThat(created.json()
+                        .path("metadata")
+                        .path("annotations")
+                        .path("webhook.example.com/seen")
+                        .asText())
                 .isEqualTo("admin");
         assertThat(created.headers().allValues("Warning")).containsExactly("299 - \"stamped by the webhook\"");
     }
 
     @Test
     void aValidatingWebhookRefusesWithItsMessage() {
-        JsonNode status = assertStatus(admin.post(shoots(namespace), shootObject("guarded-http", "guarded", "true")),
-                403, "");
+        JsonNode status =
+                assertStatus(admin.post(shoots(namespace), shootObject("guarded-http", "guarded", "true")), 403, "");
         assertThat(status.path("message").asText())
-                .isEqualTo("admission webhook \"guard.example.com\" denied the request: guarded shoots are not created here");
+                .isEqualTo(
+                        "admission webhook \"guard.example.com\" denied the request: guarded shoots are not created here");
         assertThat(admin.get(shoots(namespace) + "/guarded-http").status()).isEqualTo(404);
     }
 
@@ -110,10 +117,16 @@ class WebhookAdmissionE2ETest {
     void kubectlShowsTheWebhooksDenial() throws Exception {
         Kubectl.assumeInstalled();
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
-        Kubectl.Result result = kubectl.runWithInput(Json.YAML.writeValueAsString(
-                shootObject("guarded-kubectl", "guarded", "true")), "create", "-n", namespace, "-f", "-");
+        Kubectl.Result result = kubectl.runWithInput(
+                Json.YAML.writeValueAsString(shootObject("guarded-kubectl", "guarded", "true")),
+                "create",
+                "-n",
+                namespace,
+                "-f",
+                "-");
         assertThat(result.exitCode()).isNotZero();
-        assertThat(result.stderr()).contains("admission webhook \"guard.example.com\" denied the request: "
-                + "guarded shoots are not created here");
+        assertThat(result.stderr())
+                .contains("admission webhook \"guard.example.com\" denied the request: "
+                        + "guarded shoots are not created here");
     }
 }

@@ -28,8 +28,8 @@ class BootstrapHooksTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
-            .coreKubeconfig(gardenKubeconfig()).clusterIdentity("standalone"));
+    static final ApiServerExtension SERVER = new ApiServerExtension(
+            config -> config.coreKubeconfig(gardenKubeconfig()).clusterIdentity("standalone"));
 
     private static Kubeconfig gardenKubeconfig() {
         try {
@@ -52,12 +52,13 @@ class BootstrapHooksTest {
         TestClient admin = GARDEN.admin();
         eventually(() -> admin.get("/readyz").status() == 200);
 
-        JsonNode cm = admin.get("/api/v1/namespaces/kube-system/configmaps/cluster-identity").json();
+        JsonNode cm = admin.get("/api/v1/namespaces/kube-system/configmaps/cluster-identity")
+                .json();
         assertThat(cm.path("data").path("cluster-identity").asText()).isEqualTo("standalone");
         assertThat(cm.path("data").path("origin").asText()).isEqualTo("gardener-apiserver");
         assertThat(cm.path("immutable").asBoolean()).isTrue();
-        for (String ns : new String[] {"default", "kube-system", "gardener-system-seed-lease",
-                "gardener-system-shoot-issuer"}) {
+        for (String ns :
+                new String[] {"default", "kube-system", "gardener-system-seed-lease", "gardener-system-shoot-issuer"}) {
             assertThat(admin.get("/api/v1/namespaces/" + ns).status()).as(ns).isEqualTo(200);
         }
         String verbose = GARDEN.anonymous().get("/readyz?verbose").body();
@@ -70,7 +71,10 @@ class BootstrapHooksTest {
                                      """);
         assertThat(GARDEN.anonymous().get("/healthz?verbose").body())
                 .contains("[+]poststarthook/bootstrap-cluster-identity ok\n");
-        assertThat(GARDEN.anonymous().get("/readyz/poststarthook/bootstrap-cluster-identity").body()).isEqualTo("ok");
+        assertThat(GARDEN.anonymous()
+                        .get("/readyz/poststarthook/bootstrap-cluster-identity")
+                        .body())
+                .isEqualTo("ok");
     }
 
     @Test
@@ -78,12 +82,22 @@ class BootstrapHooksTest {
         eventually(() -> SERVER.admin().get("/readyz").status() == 200);
 
         String verbose = SERVER.anonymous().get("/livez?verbose").body();
-        assertThat(verbose).contains("[+]poststarthook/bootstrap-garden-cluster ok\n",
-                "[+]poststarthook/bootstrap-cluster-identity ok\n");
+        assertThat(verbose)
+                .contains(
+                        "[+]poststarthook/bootstrap-garden-cluster ok\n",
+                        "[+]poststarthook/bootstrap-cluster-identity ok\n");
         // the identity is already the virtual garden's and immutable: left as it is, the hook still succeeds
-        assertThat(GARDEN.admin().get("/api/v1/namespaces/kube-system/configmaps/cluster-identity").json()
-                .path("data").path("cluster-identity").asText()).isEqualTo("standalone");
-        assertThat(SERVER.admin().get("/api/v1/namespaces/gardener-system-seed-lease").status())
-                .as("cluster mode serves no core API").isEqualTo(404);
+        assertThat(GARDEN.admin()
+                        .get("/api/v1/namespaces/kube-system/configmaps/cluster-identity")
+                        .json()
+                        .path("data")
+                        .path("cluster-identity")
+                        .asText())
+                .isEqualTo("standalone");
+        assertThat(SERVER.admin()
+                        .get("/api/v1/namespaces/gardener-system-seed-lease")
+                        .status())
+                .as("cluster mode serves no core API")
+                .isEqualTo(404);
     }
 }

@@ -30,7 +30,8 @@ class ClusterModeTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.coreKubeconfig(gardenKubeconfig()));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension(config -> config.coreKubeconfig(gardenKubeconfig()));
 
     private static Kubeconfig gardenKubeconfig() {
         try {
@@ -64,12 +65,15 @@ class ClusterModeTest {
         JsonNode missing = assertStatus(admin.post(quotas("garden-trial"), quota()), 404, "NotFound");
         assertThat(missing.path("message").asText()).isEqualTo("namespaces \"garden-trial\" not found");
 
-        create(GARDEN.admin(), "/api/v1/namespaces",
+        create(
+                GARDEN.admin(),
+                "/api/v1/namespaces",
                 "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"garden-trial\"}}");
         // the watch delivers the namespace; a miss also reads the virtual garden live
         TestClient.Response created = admin.post(quotas("garden-trial"), quota());
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(GARDEN.admin().get(quotas("garden-trial") + "/trial-quota").status())
-                .as("the Gardener objects stay in the server's own storage").isEqualTo(404);
+                .as("the Gardener objects stay in the server's own storage")
+                .isEqualTo(404);
     }
 }

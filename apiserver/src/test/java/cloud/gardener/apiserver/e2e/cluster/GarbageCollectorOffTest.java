@@ -12,8 +12,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,8 +30,8 @@ class GarbageCollectorOffTest {
 
     @RegisterExtension
     @Order(2)
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.garbageCollector(true)
-            .coreKubeconfig(gardenKubeconfig()));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension(config -> config.garbageCollector(true).coreKubeconfig(gardenKubeconfig()));
 
     private static Kubeconfig gardenKubeconfig() {
         try {
@@ -46,14 +46,21 @@ class GarbageCollectorOffTest {
         TestClient admin = SERVER.admin();
         JsonNode owner = create(admin, CLOUDPROFILES, cloudProfileObject("gc-owner"));
         ObjectNode dependent = cloudProfileObject("gc-dependent");
-        dependent.withObjectProperty("metadata").putArray("ownerReferences").addObject()
-                .put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "CloudProfile").put("name", "gc-owner")
-                .put("uid", owner.at("/metadata/uid").asText()).put("blockOwnerDeletion", true);
+        dependent
+                .withObjectProperty("metadata")
+                .putArray("ownerReferences")
+                .addObject()
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "CloudProfile")
+                .put("name", "gc-owner")
+                .put("uid", owner.at("/metadata/uid").asText())
+                .put("blockOwnerDeletion", true);
         create(admin, CLOUDPROFILES, dependent);
         create(admin, CLOUDPROFILES, cloudProfileObject("gc-foreground"));
 
         assertThat(admin.delete(CLOUDPROFILES + "/gc-owner").status()).isEqualTo(200);
-        assertThat(admin.delete(CLOUDPROFILES + "/gc-foreground", "{\"propagationPolicy\":\"Foreground\"}").status())
+        assertThat(admin.delete(CLOUDPROFILES + "/gc-foreground", "{\"propagationPolicy\":\"Foreground\"}")
+                        .status())
                 .isEqualTo(200);
         Thread.sleep(2_500); // the collector would act within milliseconds
         assertThat(admin.get(CLOUDPROFILES + "/gc-dependent").status()).isEqualTo(200);

@@ -34,8 +34,8 @@ class InsecureKubeconfigTest {
     private static Kubeconfig insecure() {
         try {
             Kubeconfig admin = Kubeconfig.read(GARDEN.adminKubeconfig());
-            String yaml = admin.toYaml().replaceAll("(?m)^( *)certificate-authority-data: .*$",
-                    "$1insecure-skip-tls-verify: true");
+            String yaml = admin.toYaml()
+                    .replaceAll("(?m)^( *)certificate-authority-data: .*$", "$1insecure-skip-tls-verify: true");
             assertThat(yaml).doesNotContain("certificate-authority");
             Path file = Files.createTempFile("insecure", ".kubeconfig");
             Files.writeString(file, yaml);
@@ -50,11 +50,14 @@ class InsecureKubeconfigTest {
 
     @Test
     void startsAndReadsTheOtherServersNamespaces() {
-        create(GARDEN.admin(), "/api/v1/namespaces",
+        create(
+                GARDEN.admin(),
+                "/api/v1/namespaces",
                 "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"garden-insecure\"}}");
-        TestClient.Response created = SERVER.admin().post(
-                "/apis/core.gardener.cloud/v1beta1/namespaces/garden-insecure/quotas",
-                "{\"metadata\":{\"name\":\"q\"},\"spec\":{\"scope\":{\"apiVersion\":\"v1\",\"kind\":\"Secret\"}}}");
+        TestClient.Response created = SERVER.admin()
+                .post(
+                        "/apis/core.gardener.cloud/v1beta1/namespaces/garden-insecure/quotas",
+                        "{\"metadata\":{\"name\":\"q\"},\"spec\":{\"scope\":{\"apiVersion\":\"v1\",\"kind\":\"Secret\"}}}");
         assertThat(created.status()).as(created.body()).isEqualTo(201);
     }
 }

@@ -31,7 +31,8 @@ class ProjectControllerOffTest {
     @RegisterExtension
     @Order(2)
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.projectController(true)
-            .namespacedCloudProfileController(true).coreKubeconfig(gardenKubeconfig()));
+            .namespacedCloudProfileController(true)
+            .coreKubeconfig(gardenKubeconfig()));
 
     private static Kubeconfig gardenKubeconfig() {
         try {
@@ -43,32 +44,58 @@ class ProjectControllerOffTest {
 
     @Test
     void theProjectControllerDoesNotRunInClusterMode() throws InterruptedException {
-        create(SERVER.admin(), "/apis/core.gardener.cloud/v1beta1/projects", "{\"apiVersion\":\"core.gardener.cloud/v1beta1\","
-                + "\"kind\":\"Project\",\"metadata\":{\"name\":\"cm\"},\"spec\":{\"namespace\":\"garden-cm\"}}");
+        create(
+                SERVER.admin(),
+                "/apis/core.gardener.cloud/v1beta1/projects",
+                "{\"apiVersion\":\"core.gardener.cloud/v1beta1\","
+                        + "\"kind\":\"Project\",\"metadata\":{\"name\":\"cm\"},\"spec\":{\"namespace\":\"garden-cm\"}}");
         Thread.sleep(2_500); // more than two passes of the controller, were it running
-        JsonNode project = SERVER.admin().get("/apis/core.gardener.cloud/v1beta1/projects/cm").json();
-        assertThat(project.at("/metadata/finalizers").isMissingNode()).as(project.toString()).isTrue();
-        assertThat(project.at("/status/phase").isMissingNode()).as(project.toString()).isTrue();
+        JsonNode project = SERVER.admin()
+                .get("/apis/core.gardener.cloud/v1beta1/projects/cm")
+                .json();
+        assertThat(project.at("/metadata/finalizers").isMissingNode())
+                .as(project.toString())
+                .isTrue();
+        assertThat(project.at("/status/phase").isMissingNode())
+                .as(project.toString())
+                .isTrue();
         assertThat(GARDEN.admin().get("/api/v1/namespaces/garden-cm").status()).isEqualTo(404);
     }
 
     @Test
     void theNamespacedCloudProfileControllerDoesNotRunInClusterMode() throws Exception {
-        create(GARDEN.admin(), "/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\","
-                + "\"metadata\":{\"name\":\"garden-ncp\"}}");
-        create(SERVER.admin(), "/apis/core.gardener.cloud/v1beta1/cloudprofiles", Json.YAML.readTree(
-                Files.readString(Path.of("..", "examples", "10-cloudprofile.yaml"))).toString());
-        create(SERVER.admin(), "/apis/core.gardener.cloud/v1beta1/namespaces/garden-ncp/namespacedcloudprofiles",
+        create(
+                GARDEN.admin(),
+                "/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\"," + "\"metadata\":{\"name\":\"garden-ncp\"}}");
+        create(
+                SERVER.admin(),
+                "/apis/core.gardener.cloud/v1beta1/cloudprofiles",
+                Json.YAML
+                        .readTree(Files.readString(Path.of("..", "examples", "10-cloudprofile.yaml")))
+                        .toString());
+        create(
+                SERVER.admin(),
+                "/apis/core.gardener.cloud/v1beta1/namespaces/garden-ncp/namespacedcloudprofiles",
                 "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"NamespacedCloudProfile\","
                         + "\"metadata\":{\"name\":\"custom\"},\"spec\":{\"parent\":{\"kind\":\"CloudProfile\","
                         + "\"name\":\"local\"}}}");
         Thread.sleep(2_500); // more than two passes of the controller, were it running
         JsonNode profile = SERVER.admin()
-                .get("/apis/core.gardener.cloud/v1beta1/namespaces/garden-ncp/namespacedcloudprofiles/custom").json();
-        assertThat(profile.at("/metadata/finalizers").isMissingNode()).as(profile.toString()).isTrue();
+                .get("/apis/core.gardener.cloud/v1beta1/namespaces/garden-ncp/namespacedcloudprofiles/custom")
+                .json();
+        assertThat(profile.at("/metadata/finalizers").isMissingNode())
+                .as(profile.toString())
+                .isTrue();
         // the status is the empty one every new profile has (Go's zero CloudProfileSpec), nothing merged into it
-        assertThat(profile.at("/status/observedGeneration").isMissingNode()).as(profile.toString()).isTrue();
-        assertThat(profile.at("/status/cloudProfileSpec/type").asText()).as(profile.toString()).isEmpty();
-        assertThat(profile.at("/status/cloudProfileSpec/regions").isEmpty()).as(profile.toString()).isTrue();
+        assertThat(profile.at("/status/observedGeneration").isMissingNode())
+                .as(profile.toString())
+                .isTrue();
+        assertThat(profile.at("/status/cloudProfileSpec/type").asText())
+                .as(profile.toString())
+                .isEmpty();
+        assertThat(profile.at("/status/cloudProfileSpec/regions").isEmpty())
+                .as(profile.toString())
+                .isTrue();
     }
 }

@@ -58,8 +58,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GardenerExamplesTest {
 
     /** Kinds whose strategy never sets {@code metadata.generation} (gardener pkg/apiserver/registry). */
-    private static final Set<String> WITHOUT_GENERATION = Set.of("cloudprofiles", "exposureclasses", "internalsecrets",
-            "quotas", "secretbindings", "credentialsbindings", "workloadidentities");
+    private static final Set<String> WITHOUT_GENERATION = Set.of(
+            "cloudprofiles",
+            "exposureclasses",
+            "internalsecrets",
+            "quotas",
+            "secretbindings",
+            "credentialsbindings",
+            "workloadidentities");
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
@@ -68,8 +74,15 @@ class GardenerExamplesTest {
 
     private static final ResourceRegistry REGISTRY = ResourceRegistry.standard(true);
     /** Metadata the server owns; a manifest would not set it and the server may change it. */
-    private static final Set<String> SERVER_METADATA = Set.of("uid", "resourceVersion", "generation",
-            "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "managedFields", "selfLink");
+    private static final Set<String> SERVER_METADATA = Set.of(
+            "uid",
+            "resourceVersion",
+            "generation",
+            "creationTimestamp",
+            "deletionTimestamp",
+            "deletionGracePeriodSeconds",
+            "managedFields",
+            "selfLink");
 
     private static Kubectl kubectl;
 
@@ -85,7 +98,8 @@ class GardenerExamplesTest {
 
     /** Each manifest with a bound Shoot, once per binding kind. */
     static Stream<Arguments> manifestsWithBoundShoots() {
-        return manifests().filter(GardenerExamplesTest::bindsShoots)
+        return manifests()
+                .filter(GardenerExamplesTest::bindsShoots)
                 .flatMap(file -> Arrays.stream(BindingKind.values()).map(kind -> Arguments.of(file, kind)));
     }
 
@@ -94,12 +108,13 @@ class GardenerExamplesTest {
      * Shoot the case creates); not the manifests refused as shipped, which create nothing.
      */
     private static boolean bindsShoots(String file) {
-        return !REJECTED_AS_SHIPPED.containsKey(file) && documents(file).stream().anyMatch(doc -> switch (doc.path("kind")
-                .asText()) {
-            case "Bastion", "ManagedSeed" -> true;
-            case "Shoot" -> !BindingKind.bindingOf(doc).isEmpty();
-            default -> false;
-        });
+        return !REJECTED_AS_SHIPPED.containsKey(file)
+                && documents(file).stream()
+                        .anyMatch(doc -> switch (doc.path("kind").asText()) {
+                            case "Bastion", "ManagedSeed" -> true;
+                            case "Shoot" -> !BindingKind.bindingOf(doc).isEmpty();
+                            default -> false;
+                        });
     }
 
     /** The manifest's documents, their Shoots bound by the kind (none: as shipped). */
@@ -140,8 +155,10 @@ class GardenerExamplesTest {
      * templates without internal DNS, a sketched shoot template): the faithful answer is 422 with these causes.
      */
     static final Map<String, List<String>> REJECTED_AS_SHIPPED = Map.of(
-            "55-gardenlet.yaml", List.of("spec.deployment.helm.ociRepository"),
-            "57-managedseedset.yaml", List.of("spec.template.spec.gardenlet.config.seedConfig.spec.dns.internal"),
+            "55-gardenlet.yaml",
+            List.of("spec.deployment.helm.ociRepository"),
+            "57-managedseedset.yaml",
+            List.of("spec.template.spec.gardenlet.config.seedConfig.spec.dns.internal"),
             "provider-local/managedseedset/managedseedset.yaml",
             List.of("spec.template.spec.gardenlet.config.seedConfig.spec.dns.internal"));
 
@@ -187,19 +204,27 @@ class GardenerExamplesTest {
         String text = text(file, docs);
         Kubectl.Result created = kubectl.runWithInput(text, "create", "-f", "-");
         if (REJECTED_AS_SHIPPED.containsKey(file)) {
-            assertThat(created.exitCode()).as("%s is invalid as shipped: %s", file, created.describe()).isNotZero();
+            assertThat(created.exitCode())
+                    .as("%s is invalid as shipped: %s", file, created.describe())
+                    .isNotZero();
             assertThat(created.stderr()).contains("is invalid");
-            REJECTED_AS_SHIPPED.get(file).forEach(field -> assertThat(created.stderr()).contains(field));
+            REJECTED_AS_SHIPPED
+                    .get(file)
+                    .forEach(field -> assertThat(created.stderr()).contains(field));
             return;
         }
-        assertThat(created.exitCode()).as("kubectl create -f %s: %s", file, created.describe()).isZero();
-        assertThat(created.stdout().lines().filter(l -> l.endsWith(" created")).count()).isEqualTo(docs.size());
+        assertThat(created.exitCode())
+                .as("kubectl create -f %s: %s", file, created.describe())
+                .isZero();
+        assertThat(created.stdout().lines().filter(l -> l.endsWith(" created")).count())
+                .isEqualTo(docs.size());
 
         for (ObjectNode doc : docs) {
             assertStoredMatches(file, doc);
         }
         JsonNode viaKubectl = Json.MAPPER.readTree(kubectl.okWithInput(text, "get", "-f", "-", "-o", "json"));
-        JsonNode items = "List".equals(viaKubectl.path("kind").asText()) ? viaKubectl.path("items")
+        JsonNode items = "List".equals(viaKubectl.path("kind").asText())
+                ? viaKubectl.path("items")
                 : Json.MAPPER.createArrayNode().add(viaKubectl);
         assertThat(items).hasSize(docs.size());
         for (int i = 0; i < docs.size(); i++) {
@@ -208,16 +233,22 @@ class GardenerExamplesTest {
 
         for (ObjectNode doc : docs) {
             if (needsDeletionConfirmation(doc)) {
-                String name = type(doc).plural() + "." + type(doc).group() + "/" + doc.path("metadata").path("name").asText();
+                String name = type(doc).plural() + "." + type(doc).group() + "/"
+                        + doc.path("metadata").path("name").asText();
                 String ns = doc.path("metadata").path("namespace").asText("");
-                kubectl.ok(ns.isEmpty() ? new String[] {"annotate", name, CONFIRMATION + "=true"}
-                        : new String[] {"annotate", name, "-n", ns, CONFIRMATION + "=true"});
+                kubectl.ok(
+                        ns.isEmpty()
+                                ? new String[] {"annotate", name, CONFIRMATION + "=true"}
+                                : new String[] {"annotate", name, "-n", ns, CONFIRMATION + "=true"});
             }
         }
         Kubectl.Result deleted = kubectl.runWithInput(text, "delete", "-f", "-", "--timeout=30s");
-        assertThat(deleted.exitCode()).as("kubectl delete -f %s: %s", file, deleted.describe()).isZero();
+        assertThat(deleted.exitCode())
+                .as("kubectl delete -f %s: %s", file, deleted.describe())
+                .isZero();
         for (ObjectNode doc : docs) {
-            assertThat(SERVER.admin().get(path(doc, true)).status()).as("%s after delete", path(doc, true))
+            assertThat(SERVER.admin().get(path(doc, true)).status())
+                    .as("%s after delete", path(doc, true))
                     .isEqualTo(404);
         }
     }
@@ -249,15 +280,22 @@ class GardenerExamplesTest {
         TestClient admin = SERVER.admin();
         if (REJECTED_AS_SHIPPED.containsKey(file)) {
             TestClient.Response rejected = admin.post(path(docs.get(0), false), docs.get(0));
-            assertThat(rejected.status()).as("%s is invalid as shipped: %s", file, rejected.body()).isEqualTo(422);
+            assertThat(rejected.status())
+                    .as("%s is invalid as shipped: %s", file, rejected.body())
+                    .isEqualTo(422);
             List<String> fields = new ArrayList<>();
-            rejected.json().path("details").path("causes").forEach(c -> fields.add(c.path("field").asText()));
+            rejected.json()
+                    .path("details")
+                    .path("causes")
+                    .forEach(c -> fields.add(c.path("field").asText()));
             assertThat(fields).containsAll(REJECTED_AS_SHIPPED.get(file));
             return;
         }
         for (ObjectNode doc : docs) {
             TestClient.Response created = admin.post(path(doc, false), doc);
-            assertThat(created.status()).as("POST %s: %s", path(doc, false), created.body()).isEqualTo(201);
+            assertThat(created.status())
+                    .as("POST %s: %s", path(doc, false), created.body())
+                    .isEqualTo(201);
             assertAdmitted(file, doc, created.json(), file + " (create response)");
         }
         for (ObjectNode doc : docs) {
@@ -267,7 +305,9 @@ class GardenerExamplesTest {
         confirmDeletion(docs);
         for (ObjectNode doc : docs) {
             TestClient.Response deleted = admin.delete(path(doc, true));
-            assertThat(deleted.status()).as("DELETE %s: %s", path(doc, true), deleted.body()).isIn(200, 202);
+            assertThat(deleted.status())
+                    .as("DELETE %s: %s", path(doc, true), deleted.body())
+                    .isIn(200, 202);
             assertThat(admin.get(path(doc, true)).status()).isEqualTo(404);
         }
     }
@@ -276,9 +316,10 @@ class GardenerExamplesTest {
     private static void confirmDeletion(List<ObjectNode> docs) {
         for (ObjectNode doc : docs) {
             if (needsDeletionConfirmation(doc)) {
-                TestClient.Response confirmed = SERVER.admin().patch(path(doc, true), "application/merge-patch+json",
-                        CONFIRM);
-                assertThat(confirmed.status()).as("confirm deletion of %s: %s", path(doc, true), confirmed.body())
+                TestClient.Response confirmed =
+                        SERVER.admin().patch(path(doc, true), "application/merge-patch+json", CONFIRM);
+                assertThat(confirmed.status())
+                        .as("confirm deletion of %s: %s", path(doc, true), confirmed.body())
                         .isEqualTo(200);
             }
         }
@@ -289,8 +330,12 @@ class GardenerExamplesTest {
         for (ObjectNode doc : docs) {
             String path = path(doc, true);
             if (SERVER.admin().get(path).status() == 200) {
-                SERVER.admin().patch(path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null,"
-                        + "\"annotations\":{\"" + CONFIRMATION + "\":\"true\"}}}");
+                SERVER.admin()
+                        .patch(
+                                path,
+                                "application/merge-patch+json",
+                                "{\"metadata\":{\"finalizers\":null," + "\"annotations\":{\"" + CONFIRMATION
+                                        + "\":\"true\"}}}");
                 SERVER.admin().delete(path);
             }
         }
@@ -305,7 +350,8 @@ class GardenerExamplesTest {
     /** Kinds whose deletion must be confirmed first with {@code confirmation.gardener.cloud/deletion=true}. */
     private static boolean needsDeletionConfirmation(JsonNode doc) {
         String kind = doc.path("kind").asText();
-        return (type(doc).group().equals("core.gardener.cloud") && Set.of("Shoot", "Project", "ShootState").contains(kind))
+        return (type(doc).group().equals("core.gardener.cloud")
+                        && Set.of("Shoot", "Project", "ShootState").contains(kind))
                 || (type(doc).group().equals("operator.gardener.cloud") && kind.equals("Garden"));
     }
 
@@ -342,7 +388,9 @@ class GardenerExamplesTest {
                         seed.gardener.cloud/provider: local
                         seed.gardener.cloud/region: europe-1
                     """),
-            Map.entry("55-managedseed-gardenlet.yaml", "metadata: {labels: {name.seed.gardener.cloud/my-seed: \"true\"}}"),
+            Map.entry(
+                    "55-managedseed-gardenlet.yaml",
+                    "metadata: {labels: {name.seed.gardener.cloud/my-seed: \"true\"}}"),
             Map.entry("70-workloadidentity-provider.yaml", providerLabel()),
             Map.entry("80-credentialsbinding.yaml", providerLabel()),
             Map.entry("80-secretbinding.yaml", providerLabel()),
@@ -400,7 +448,9 @@ class GardenerExamplesTest {
         ObjectNode expected = asStored(doc).deepCopy();
         String adds = ADMISSION_ADDS.get(file);
         if (adds != null) {
-            assertThat(documents(file)).as("%s: additions are written for single-document manifests", file).hasSize(1);
+            assertThat(documents(file))
+                    .as("%s: additions are written for single-document manifests", file)
+                    .hasSize(1);
             try {
                 mergeAppending(expected, Json.YAML.readTree(adds));
             } catch (IOException e) {
@@ -427,7 +477,9 @@ class GardenerExamplesTest {
     private static void assertAdmitted(String file, ObjectNode doc, JsonNode actual, String what) {
         ObjectNode expected = expected(file, doc);
         assertContains(expected, actual, "", what);
-        assertThat(actual.has("stringData")).as("%s: stringData is write-only", what).isFalse();
+        assertThat(actual.has("stringData"))
+                .as("%s: stringData is write-only", what)
+                .isFalse();
         assertThat(labels(actual)).as("%s: labels", what).isEqualTo(labels(expected));
     }
 
@@ -447,8 +499,12 @@ class GardenerExamplesTest {
             ObjectNode copy = doc.deepCopy();
             JsonNode stringData = copy.remove("stringData");
             ObjectNode data = copy.get("data") instanceof ObjectNode d ? d : copy.putObject("data");
-            stringData.properties().forEach(e -> data.put(e.getKey(), Base64.getEncoder()
-                    .encodeToString(e.getValue().asText().getBytes(StandardCharsets.UTF_8))));
+            stringData
+                    .properties()
+                    .forEach(e -> data.put(
+                            e.getKey(),
+                            Base64.getEncoder()
+                                    .encodeToString(e.getValue().asText().getBytes(StandardCharsets.UTF_8))));
             return copy;
         }
         if (!kind.equals("CloudProfile") && !kind.equals("NamespacedCloudProfile")) {
@@ -472,9 +528,11 @@ class GardenerExamplesTest {
         if (customResource) {
             return;
         }
-        HttpResponse<byte[]> protobuf = SERVER.admin().getBytes(path(doc, true),
-                Map.of("Accept", ProtobufCodec.MEDIA_TYPE));
-        assertThat(protobuf.statusCode()).as("GET %s in protobuf", path(doc, true)).isEqualTo(200);
+        HttpResponse<byte[]> protobuf =
+                SERVER.admin().getBytes(path(doc, true), Map.of("Accept", ProtobufCodec.MEDIA_TYPE));
+        assertThat(protobuf.statusCode())
+                .as("GET %s in protobuf", path(doc, true))
+                .isEqualTo(200);
         assertThat(protobuf.headers().firstValue("Content-Type")).hasValue(ProtobufCodec.MEDIA_TYPE);
         JsonNode json = SERVER.admin().get(path(doc, true)).json();
         try {
@@ -504,11 +562,14 @@ class GardenerExamplesTest {
         assertAdmitted(file, doc, stored, path(doc, true));
         JsonNode meta = stored.path("metadata");
         assertThat(meta.path("uid").asText()).as("uid").isNotEmpty();
-        assertThat(meta.path("creationTimestamp").asText()).as("creationTimestamp").isNotEmpty();
+        assertThat(meta.path("creationTimestamp").asText())
+                .as("creationTimestamp")
+                .isNotEmpty();
         assertThat(meta.path("resourceVersion").asText()).as("resourceVersion").isNotEmpty();
         if (!type(doc).group().isEmpty()) {
             // 1 where Gardener's PrepareForCreate sets it; some kinds keep no generation at all
-            assertThat(meta.path("generation").asLong()).as("generation")
+            assertThat(meta.path("generation").asLong())
+                    .as("generation")
                     .isEqualTo(WITHOUT_GENERATION.contains(type(doc).plural()) ? 0 : 1);
         }
     }
@@ -521,8 +582,12 @@ class GardenerExamplesTest {
      */
     private static void assertContains(JsonNode expected, JsonNode actual, String at, String what) {
         if (expected.isObject()) {
-            assertThat(actual.isObject()).as("%s: %s should be an object, is %s", what, at, actual).isTrue();
-            for (Iterator<Map.Entry<String, JsonNode>> it = expected.properties().iterator(); it.hasNext(); ) {
+            assertThat(actual.isObject())
+                    .as("%s: %s should be an object, is %s", what, at, actual)
+                    .isTrue();
+            for (Iterator<Map.Entry<String, JsonNode>> it =
+                            expected.properties().iterator();
+                    it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String child = at + "." + e.getKey();
                 if ((at.isEmpty() && e.getKey().equals("status"))
@@ -531,14 +596,17 @@ class GardenerExamplesTest {
                 }
                 JsonNode value = actual.get(e.getKey());
                 if (value == null || value.isNull()) {
-                    assertThat(isEmptyish(e.getValue())).as("%s: %s missing (expected %s)", what, child, e.getValue())
+                    assertThat(isEmptyish(e.getValue()))
+                            .as("%s: %s missing (expected %s)", what, child, e.getValue())
                             .isTrue();
                     continue;
                 }
                 assertContains(e.getValue(), value, child, what);
             }
         } else if (expected.isArray()) {
-            assertThat(actual.isArray()).as("%s: %s should be a list, is %s", what, at, actual).isTrue();
+            assertThat(actual.isArray())
+                    .as("%s: %s should be a list, is %s", what, at, actual)
+                    .isTrue();
             assertThat(actual.size()).as("%s: length of %s", what, at).isEqualTo(expected.size());
             for (int i = 0; i < expected.size(); i++) {
                 assertContains(expected.get(i), actual.get(i), at + "[" + i + "]", what);
@@ -550,7 +618,8 @@ class GardenerExamplesTest {
             return;
         } else if (expected.isTextual() && actual.isTextual() && !expected.equals(actual)) {
             assertThat(sameValueInGoForm(expected.asText(), actual.asText()))
-                    .as("%s: %s is %s, expected %s", what, at, actual, expected).isTrue();
+                    .as("%s: %s is %s, expected %s", what, at, actual, expected)
+                    .isTrue();
         } else {
             assertThat(actual).as("%s: %s", what, at).isEqualTo(expected);
         }
@@ -581,8 +650,10 @@ class GardenerExamplesTest {
     private static ResourceType type(JsonNode doc) {
         String apiVersion = doc.path("apiVersion").asText();
         int slash = apiVersion.indexOf('/');
-        GroupVersionKind gvk = new GroupVersionKind(slash < 0 ? "" : apiVersion.substring(0, slash),
-                apiVersion.substring(slash + 1), doc.path("kind").asText());
+        GroupVersionKind gvk = new GroupVersionKind(
+                slash < 0 ? "" : apiVersion.substring(0, slash),
+                apiVersion.substring(slash + 1),
+                doc.path("kind").asText());
         return REGISTRY.find(gvk).orElseThrow(() -> new AssertionError("not served: " + gvk));
     }
 
@@ -592,7 +663,8 @@ class GardenerExamplesTest {
         String apiVersion = doc.path("apiVersion").asText();
         StringBuilder p = new StringBuilder(rt.group().isEmpty() ? "/api/" : "/apis/").append(apiVersion);
         if (rt.namespaced()) {
-            p.append("/namespaces/").append(doc.path("metadata").path("namespace").asText());
+            p.append("/namespaces/")
+                    .append(doc.path("metadata").path("namespace").asText());
         }
         p.append('/').append(rt.plural());
         if (object) {

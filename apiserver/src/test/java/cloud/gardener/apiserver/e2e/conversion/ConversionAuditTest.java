@@ -133,8 +133,11 @@ class ConversionAuditTest {
     /** The two kinds with write-only {@code stringData}. */
     enum SecretKind {
         SECRET("v1", "Secret", "/api/v1/namespaces/%s/secrets", "secrets"),
-        INTERNAL_SECRET("core.gardener.cloud/v1beta1", "InternalSecret",
-                "/apis/core.gardener.cloud/v1beta1/namespaces/%s/internalsecrets", "internalsecrets");
+        INTERNAL_SECRET(
+                "core.gardener.cloud/v1beta1",
+                "InternalSecret",
+                "/apis/core.gardener.cloud/v1beta1/namespaces/%s/internalsecrets",
+                "internalsecrets");
 
         final String apiVersion;
         final String kind;
@@ -157,7 +160,8 @@ class ConversionAuditTest {
         }
 
         ObjectNode body(String name, String type, String data, String stringData) {
-            ObjectNode obj = Json.MAPPER.createObjectNode().put("apiVersion", apiVersion).put("kind", kind);
+            ObjectNode obj =
+                    Json.MAPPER.createObjectNode().put("apiVersion", apiVersion).put("kind", kind);
             obj.putObject("metadata").put("name", name);
             if (type != null) {
                 obj.put("type", type);
@@ -195,8 +199,11 @@ class ConversionAuditTest {
 
     private static StoredObject storedObject(SecretKind kind, String name) throws Exception {
         String suffix = "/" + kind.resource + "/" + ns + "/" + name;
-        ListPage page = SERVER.storage().list(new ListRequest("/", 0, 0, null, so -> so.key().endsWith(suffix)))
-                .toCompletionStage().toCompletableFuture().get();
+        ListPage page = SERVER.storage()
+                .list(new ListRequest("/", 0, 0, null, so -> so.key().endsWith(suffix)))
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get();
         assertThat(page.items()).as(suffix).hasSize(1);
         return page.items().get(0);
     }
@@ -225,8 +232,15 @@ class ConversionAuditTest {
     @ParameterizedTest
     @EnumSource(SecretKind.class)
     void stringDataOnCreate(SecretKind kind) throws Exception {
-        JsonNode created = ok(admin.post(kind.collection(), kind.body("create", null, "{'a':'" + b64("x")
-                + "','b':'" + b64("y") + "'}", "{'b':'from stringData','c':'z'}")), 201);
+        JsonNode created = ok(
+                admin.post(
+                        kind.collection(),
+                        kind.body(
+                                "create",
+                                null,
+                                "{'a':'" + b64("x") + "','b':'" + b64("y") + "'}",
+                                "{'b':'from stringData','c':'z'}")),
+                201);
 
         assertMerged(kind, "create", created, Map.of("a", "x", "b", "from stringData", "c", "z"));
         // kube defaults a Secret's type; Gardener has no such default for InternalSecrets
@@ -240,10 +254,11 @@ class ConversionAuditTest {
     @ParameterizedTest
     @EnumSource(SecretKind.class)
     void stringDataOnUpdate(SecretKind kind) throws Exception {
-        JsonNode created = ok(admin.post(kind.collection(), kind.body("update", "Opaque", "{'a':'" + b64("x") + "'}",
-                null)), 201);
+        JsonNode created =
+                ok(admin.post(kind.collection(), kind.body("update", "Opaque", "{'a':'" + b64("x") + "'}", null)), 201);
         ObjectNode changed = kind.body("update", "Opaque", "{'a':'" + b64("x") + "'}", "{'a':'new','b':'added'}");
-        changed.withObjectProperty("metadata").put("resourceVersion", created.at("/metadata/resourceVersion").asText());
+        changed.withObjectProperty("metadata")
+                .put("resourceVersion", created.at("/metadata/resourceVersion").asText());
 
         JsonNode updated = ok(admin.put(kind.object("update"), changed), 200);
 
@@ -253,14 +268,21 @@ class ConversionAuditTest {
     @ParameterizedTest
     @CsvSource({
         "SECRET, json", "SECRET, merge", "SECRET, strategic",
-        "INTERNAL_SECRET, json", "INTERNAL_SECRET, merge", "INTERNAL_SECRET, strategic"})
+        "INTERNAL_SECRET, json", "INTERNAL_SECRET, merge", "INTERNAL_SECRET, strategic"
+    })
     void stringDataInEveryPatchType(SecretKind kind, String patchType) throws Exception {
         String name = "patch-" + patchType;
-        ok(admin.post(kind.collection(), kind.body(name, "Opaque", "{'a':'" + b64("x") + "','keep':'"
-                + b64("k") + "'}", null)), 201);
+        ok(
+                admin.post(
+                        kind.collection(),
+                        kind.body(name, "Opaque", "{'a':'" + b64("x") + "','keep':'" + b64("k") + "'}", null)),
+                201);
         Response patched = switch (patchType) {
-            case "json" -> admin.patch(kind.object(name), JSON_PATCH,
-                    "[{\"op\":\"add\",\"path\":\"/stringData\",\"value\":{\"a\":\"patched\",\"b\":\"new\"}}]");
+            case "json" ->
+                admin.patch(
+                        kind.object(name),
+                        JSON_PATCH,
+                        "[{\"op\":\"add\",\"path\":\"/stringData\",\"value\":{\"a\":\"patched\",\"b\":\"new\"}}]");
             case "merge" -> admin.patch(kind.object(name), MERGE, "{\"stringData\":{\"a\":\"patched\",\"b\":\"new\"}}");
             default -> admin.patch(kind.object(name), SMP, "{\"stringData\":{\"a\":\"patched\",\"b\":\"new\"}}");
         };
@@ -276,15 +298,18 @@ class ConversionAuditTest {
         JsonNode created = ok(admin.patch(kind.object("applied") + "?fieldManager=tester", APPLY, config), 201);
         assertMerged(kind, "applied", created, Map.of("user", "admin", "password", "first"));
 
-        JsonNode updated = ok(admin.patch(kind.object("applied") + "?fieldManager=tester", APPLY,
-                config.replace("first", "second")), 200);
+        JsonNode updated = ok(
+                admin.patch(kind.object("applied") + "?fieldManager=tester", APPLY, config.replace("first", "second")),
+                200);
 
         assertMerged(kind, "applied", updated, Map.of("user", "admin", "password", "second"));
         // as upstream records it: the applier owns what it sent, stringData, not the data it became
         JsonNode entry = updated.at("/metadata/managedFields/0");
         assertThat(entry.path("manager").asText()).isEqualTo("tester");
         assertThat(entry.path("operation").asText()).isEqualTo("Apply");
-        assertThat(entry.at("/fieldsV1/f:stringData").has("f:password")).as(entry.toString()).isTrue();
+        assertThat(entry.at("/fieldsV1/f:stringData").has("f:password"))
+                .as(entry.toString())
+                .isTrue();
         assertThat(entry.at("/fieldsV1").has("f:data")).as(entry.toString()).isFalse();
     }
 
@@ -297,31 +322,35 @@ class ConversionAuditTest {
         SecretKind kind = SecretKind.SECRET;
         String head = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: %s\ntype: Opaque\n";
         String renamed = kind.object("renamed") + "?fieldManager=tester";
-        ok(admin.patch(renamed, APPLY, head.formatted("renamed") + "stringData:\n  username: admin\n  password: p\n"),
+        ok(
+                admin.patch(
+                        renamed, APPLY, head.formatted("renamed") + "stringData:\n  username: admin\n  password: p\n"),
                 201);
-        JsonNode kept = ok(admin.patch(renamed, APPLY, head.formatted("renamed")
-                + "stringData:\n  username1: admin\n  password: p\n"), 200);
+        JsonNode kept = ok(
+                admin.patch(
+                        renamed, APPLY, head.formatted("renamed") + "stringData:\n  username1: admin\n  password: p\n"),
+                200);
         assertMerged(kind, "renamed", kept, Map.of("username", "admin", "username1", "admin", "password", "p"));
 
         String switched = kind.object("switched") + "?fieldManager=tester";
         ok(admin.patch(switched, APPLY, head.formatted("switched") + "data:\n  oldkey: " + b64("old") + "\n"), 201);
-        JsonNode replaced = ok(admin.patch(switched, APPLY, head.formatted("switched")
-                + "stringData:\n  newkey: new\n"), 200);
+        JsonNode replaced =
+                ok(admin.patch(switched, APPLY, head.formatted("switched") + "stringData:\n  newkey: new\n"), 200);
         assertMerged(kind, "switched", replaced, Map.of("newkey", "new"));
     }
 
     @ParameterizedTest
     @EnumSource(SecretKind.class)
     void stringDataInADryRun(SecretKind kind) throws Exception {
-        JsonNode answer = ok(admin.post(kind.collection() + "?dryRun=All", kind.body("dry", null, null,
-                "{'k':'v'}")), 201);
+        JsonNode answer =
+                ok(admin.post(kind.collection() + "?dryRun=All", kind.body("dry", null, null, "{'k':'v'}")), 201);
         assertThat(answer.has("stringData")).isFalse();
         assertThat(answer.path("data").path("k").asText()).isEqualTo(b64("v"));
         assertThat(admin.get(kind.object("dry")).status()).isEqualTo(404);
 
         ok(admin.post(kind.collection(), kind.body("dry", null, "{'k':'" + b64("v") + "'}", null)), 201);
-        JsonNode patched = ok(admin.patch(kind.object("dry") + "?dryRun=All", MERGE,
-                "{\"stringData\":{\"k\":\"changed\"}}"), 200);
+        JsonNode patched =
+                ok(admin.patch(kind.object("dry") + "?dryRun=All", MERGE, "{\"stringData\":{\"k\":\"changed\"}}"), 200);
         assertThat(patched.has("stringData")).isFalse();
         assertThat(patched.path("data").path("k").asText()).isEqualTo(b64("changed"));
         assertThat(stored(kind, "dry").path("data").path("k").asText()).isEqualTo(b64("v"));
@@ -334,10 +363,15 @@ class ConversionAuditTest {
         ok(admin.post(kind.collection(), kind.body("probe", null, null, null)), 201);
         String probeKey = storedKey(kind, "probe");
         ObjectNode legacy = kind.body("legacy", "Opaque", "{'a':'" + b64("x") + "'}", "{'a':'y','b':'z'}");
-        ((ObjectNode) legacy.get("metadata")).put("namespace", ns).put("uid", "3d5c7f4e-0000-4000-8000-000000000001")
+        ((ObjectNode) legacy.get("metadata"))
+                .put("namespace", ns)
+                .put("uid", "3d5c7f4e-0000-4000-8000-000000000001")
                 .put("creationTimestamp", "2024-01-01T00:00:00Z");
-        SERVER.storage().create(probeKey.substring(0, probeKey.length() - "probe".length()) + "legacy",
-                Json.toBytes(legacy)).toCompletionStage().toCompletableFuture().get();
+        SERVER.storage()
+                .create(probeKey.substring(0, probeKey.length() - "probe".length()) + "legacy", Json.toBytes(legacy))
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get();
 
         JsonNode read = ok(admin.get(kind.object("legacy")), 200);
         assertThat(read.has("stringData")).isFalse();
@@ -352,9 +386,19 @@ class ConversionAuditTest {
 
     @Test
     void stringDataInAProtobufBody() throws Exception {
-        Response created = admin.send("POST", SecretKind.SECRET.collection(), envelope("v1", "Secret", message()
-                .message(1, objectMeta("proto", ns)).entry(2, "bin", new byte[] {0, 1, (byte) 0xfe})
-                .entry(2, "plain", utf8("old")).string(3, "Opaque").entry(4, "plain", "text")), PROTOBUF);
+        Response created = admin.send(
+                "POST",
+                SecretKind.SECRET.collection(),
+                envelope(
+                        "v1",
+                        "Secret",
+                        message()
+                                .message(1, objectMeta("proto", ns))
+                                .entry(2, "bin", new byte[] {0, 1, (byte) 0xfe})
+                                .entry(2, "plain", utf8("old"))
+                                .string(3, "Opaque")
+                                .entry(4, "plain", "text")),
+                PROTOBUF);
 
         assertData(SecretKind.SECRET, "proto", ok(created, 201), json("{'bin':'AAH+','plain':'" + b64("text") + "'}"));
     }
@@ -363,29 +407,57 @@ class ConversionAuditTest {
     @EnumSource(SecretKind.class)
     void validationSeesTheMergedData(SecretKind kind) {
         // the keys a type needs may come from stringData
-        ok(admin.post(kind.collection(), kind.body("basic", "kubernetes.io/basic-auth", null,
-                "{'username':'admin','password':'secret'}")), 201);
-        ok(admin.post(kind.collection(), kind.body("tls-ok", "kubernetes.io/tls", "{'tls.crt':'" + b64("c") + "'}",
-                "{'tls.key':'k'}")), 201);
-        ok(admin.post(kind.collection(), kind.body("docker", "kubernetes.io/dockerconfigjson", null,
-                "{'.dockerconfigjson':'{\\\"auths\\\":{}}'}")), 201);
+        ok(
+                admin.post(
+                        kind.collection(),
+                        kind.body(
+                                "basic", "kubernetes.io/basic-auth", null, "{'username':'admin','password':'secret'}")),
+                201);
+        ok(
+                admin.post(
+                        kind.collection(),
+                        kind.body("tls-ok", "kubernetes.io/tls", "{'tls.crt':'" + b64("c") + "'}", "{'tls.key':'k'}")),
+                201);
+        ok(
+                admin.post(
+                        kind.collection(),
+                        kind.body(
+                                "docker",
+                                "kubernetes.io/dockerconfigjson",
+                                null,
+                                "{'.dockerconfigjson':'{\\\"auths\\\":{}}'}")),
+                201);
 
-        JsonNode tls = assertStatus(admin.post(kind.collection(), kind.body("tls-missing", "kubernetes.io/tls", null,
-                "{'tls.crt':'c'}")), 422, "Invalid");
+        JsonNode tls = assertStatus(
+                admin.post(kind.collection(), kind.body("tls-missing", "kubernetes.io/tls", null, "{'tls.crt':'c'}")),
+                422,
+                "Invalid");
         assertThat(causes(tls)).containsExactly("FieldValueRequired data[tls.key]");
 
-        JsonNode key = assertStatus(admin.post(kind.collection(), kind.body("bad-key", null, null,
-                "{'a b':'v'}")), 422, "Invalid");
+        JsonNode key = assertStatus(
+                admin.post(kind.collection(), kind.body("bad-key", null, null, "{'a b':'v'}")), 422, "Invalid");
         assertThat(causes(key)).containsExactly("FieldValueInvalid data[a b]");
 
-        JsonNode docker = assertStatus(admin.post(kind.collection(), kind.body("bad-docker",
-                "kubernetes.io/dockerconfigjson", null, "{'.dockerconfigjson':'not json'}")), 422, "Invalid");
+        JsonNode docker = assertStatus(
+                admin.post(
+                        kind.collection(),
+                        kind.body(
+                                "bad-docker",
+                                "kubernetes.io/dockerconfigjson",
+                                null,
+                                "{'.dockerconfigjson':'not json'}")),
+                422,
+                "Invalid");
         assertThat(causes(docker)).containsExactly("FieldValueInvalid data[.dockerconfigjson]");
 
-        JsonNode token = assertStatus(admin.post(kind.collection(), kind.body("sa-token",
-                "kubernetes.io/service-account-token", null, "{'token':'t'}")), 422, "Invalid");
-        assertThat(causes(token)).containsExactly(
-                "FieldValueRequired metadata.annotations[kubernetes.io/service-account.name]");
+        JsonNode token = assertStatus(
+                admin.post(
+                        kind.collection(),
+                        kind.body("sa-token", "kubernetes.io/service-account-token", null, "{'token':'t'}")),
+                422,
+                "Invalid");
+        assertThat(causes(token))
+                .containsExactly("FieldValueRequired metadata.annotations[kubernetes.io/service-account.name]");
     }
 
     @ParameterizedTest
@@ -407,8 +479,8 @@ class ConversionAuditTest {
         body.put("immutable", true);
         ok(admin.post(kind.collection(), body), 201);
 
-        JsonNode refused = assertStatus(admin.patch(kind.object("frozen"), MERGE, "{\"stringData\":{\"k\":\"w\"}}"),
-                422, "Invalid");
+        JsonNode refused = assertStatus(
+                admin.patch(kind.object("frozen"), MERGE, "{\"stringData\":{\"k\":\"w\"}}"), 422, "Invalid");
         assertThat(causes(refused)).containsExactly("FieldValueForbidden data");
         // the same value again is no change
         ok(admin.patch(kind.object("frozen"), MERGE, "{\"stringData\":{\"k\":\"v\"}}"), 200);
@@ -416,7 +488,8 @@ class ConversionAuditTest {
 
     private static List<String> causes(JsonNode status) {
         return StreamSupport.stream(status.path("details").path("causes").spliterator(), false)
-                .map(c -> c.path("reason").asText() + " " + c.path("field").asText()).toList();
+                .map(c -> c.path("reason").asText() + " " + c.path("field").asText())
+                .toList();
     }
 
     @Test
@@ -446,7 +519,8 @@ class ConversionAuditTest {
 
         assertThat(created.path("type").asText()).isEqualTo("helm");
         assertThat(created.path("providerConfig")).isEqualTo(json("{'chart':'H4sIAAAA','values':{'replicas':2}}"));
-        JsonNode v1 = admin.get("/apis/core.gardener.cloud/v1/controllerdeployments/helm-fields").json();
+        JsonNode v1 = admin.get("/apis/core.gardener.cloud/v1/controllerdeployments/helm-fields")
+                .json();
         assertThat(v1.path("helm").path("rawChart").asText()).isEqualTo("H4sIAAAA");
         assertThat(v1.has("type")).isFalse();
     }
@@ -457,12 +531,19 @@ class ConversionAuditTest {
                 + "'metadata':{'name':'custom-type'},'type':'custom','providerConfig':{'foo':'bar'}}");
         create(admin, "/apis/core.gardener.cloud/v1beta1/controllerdeployments", beta);
 
-        JsonNode v1 = admin.get("/apis/core.gardener.cloud/v1/controllerdeployments/custom-type").json();
+        JsonNode v1 = admin.get("/apis/core.gardener.cloud/v1/controllerdeployments/custom-type")
+                .json();
         JsonNode annotations = v1.at("/metadata/annotations");
-        assertThat(annotations.path("migration.controllerdeployment.gardener.cloud/type").asText()).isEqualTo("custom");
-        assertThat(json(annotations.path("migration.controllerdeployment.gardener.cloud/providerConfig").asText()))
+        assertThat(annotations
+                        .path("migration.controllerdeployment.gardener.cloud/type")
+                        .asText())
+                .isEqualTo("custom");
+        assertThat(json(annotations
+                        .path("migration.controllerdeployment.gardener.cloud/providerConfig")
+                        .asText()))
                 .isEqualTo(json("{'foo':'bar'}"));
-        JsonNode back = admin.get("/apis/core.gardener.cloud/v1beta1/controllerdeployments/custom-type").json();
+        JsonNode back = admin.get("/apis/core.gardener.cloud/v1beta1/controllerdeployments/custom-type")
+                .json();
         assertThat(back.path("metadata").has("annotations")).as(back.toString()).isFalse();
         assertThat(back.path("providerConfig")).isEqualTo(json("{'foo':'bar'}"));
     }
@@ -479,7 +560,8 @@ class ConversionAuditTest {
         "/apis/operations.gardener.cloud/v1alpha1/bastions, spec.shootRef.name",
         "/apis/seedmanagement.gardener.cloud/v1alpha1/managedseeds, spec.shoot.name",
         "/api/v1/namespaces, status.phase",
-        "/api/v1/secrets, type"})
+        "/api/v1/secrets, type"
+    })
     void fieldLabelsOfTheConversions(String collection, String label) {
         ok(admin.get(collection + "?fieldSelector=" + q(label + "=x")), 200);
         assertStatus(admin.get(collection + "?fieldSelector=" + q("spec.other=x")), 400, "BadRequest");
@@ -487,19 +569,31 @@ class ConversionAuditTest {
 
     @Test
     void namespaceNameIsMirroredInALabel() {
-        JsonNode created = create(admin, "/api/v1/namespaces", json("{'apiVersion':'v1','kind':'Namespace',"
-                + "'metadata':{'name':'mirrored','labels':{'kubernetes.io/metadata.name':'other','team':'a'}}}"));
-        assertThat(created.at("/metadata/labels")).isEqualTo(json("{'kubernetes.io/metadata.name':'mirrored',"
-                + "'team':'a'}"));
+        JsonNode created = create(
+                admin,
+                "/api/v1/namespaces",
+                json(
+                        "{'apiVersion':'v1','kind':'Namespace',"
+                                + "'metadata':{'name':'mirrored','labels':{'kubernetes.io/metadata.name':'other','team':'a'}}}"));
+        assertThat(created.at("/metadata/labels"))
+                .isEqualTo(json("{'kubernetes.io/metadata.name':'mirrored'," + "'team':'a'}"));
 
-        JsonNode generated = create(admin, "/api/v1/namespaces", json("{'apiVersion':'v1','kind':'Namespace',"
-                + "'metadata':{'generateName':'gen-'}}"));
+        JsonNode generated = create(
+                admin,
+                "/api/v1/namespaces",
+                json("{'apiVersion':'v1','kind':'Namespace'," + "'metadata':{'generateName':'gen-'}}"));
         String name = generated.at("/metadata/name").asText();
         assertThat(name).startsWith("gen-");
-        assertThat(generated.at("/metadata/labels/kubernetes.io~1metadata.name").asText()).isEqualTo(name);
+        assertThat(generated.at("/metadata/labels/kubernetes.io~1metadata.name").asText())
+                .isEqualTo(name);
 
-        JsonNode patched = ok(admin.patch("/api/v1/namespaces/mirrored", JSON_PATCH,
-                "[{\"op\":\"remove\",\"path\":\"/metadata/labels/kubernetes.io~1metadata.name\"}]"), 200);
-        assertThat(patched.at("/metadata/labels/kubernetes.io~1metadata.name").asText()).isEqualTo("mirrored");
+        JsonNode patched = ok(
+                admin.patch(
+                        "/api/v1/namespaces/mirrored",
+                        JSON_PATCH,
+                        "[{\"op\":\"remove\",\"path\":\"/metadata/labels/kubernetes.io~1metadata.name\"}]"),
+                200);
+        assertThat(patched.at("/metadata/labels/kubernetes.io~1metadata.name").asText())
+                .isEqualTo("mirrored");
     }
 }

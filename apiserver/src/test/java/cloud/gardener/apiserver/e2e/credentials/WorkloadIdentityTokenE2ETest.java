@@ -50,9 +50,10 @@ class WorkloadIdentityTokenE2ETest {
     static final SigningKey KEY = SigningKey.of(KeyPairs.ecP256().getPrivate());
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(
-            config.credentials(CredentialsConfig.defaults().withTokenIssuer(new TokenIssuer(KEY, ISSUER,
-                    Duration.ofHours(1), Duration.ofHours(48), Clock.systemUTC())))));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config ->
+            Fixtures.withoutShootGardenChecks(config.credentials(CredentialsConfig.defaults()
+                    .withTokenIssuer(new TokenIssuer(
+                            KEY, ISSUER, Duration.ofHours(1), Duration.ofHours(48), Clock.systemUTC())))));
 
     static TestClient admin;
     static String ns;
@@ -63,14 +64,18 @@ class WorkloadIdentityTokenE2ETest {
     static void fixtures() {
         admin = SERVER.admin();
         ns = createNamespace(admin, "garden-wi");
-        ObjectNode wi = Json.MAPPER.createObjectNode().put("apiVersion", "security.gardener.cloud/v1alpha1")
+        ObjectNode wi = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "security.gardener.cloud/v1alpha1")
                 .put("kind", "WorkloadIdentity");
         wi.putObject("metadata").put("name", "provider");
         wi.putObject("spec").putArray("audiences").add("sts.example.com");
         ((ObjectNode) wi.get("spec")).putObject("targetSystem").put("type", "aws");
         identity = create(admin, collection(), wi);
         // the project: a Shoot is admitted only in its project's namespace
-        ObjectNode p = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
+        ObjectNode p = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
                 .put("kind", "Project");
         p.putObject("metadata").put("name", "p" + ns.substring(ns.lastIndexOf('-') + 1));
         p.putObject("spec").put("namespace", ns);
@@ -82,7 +87,9 @@ class WorkloadIdentityTokenE2ETest {
     }
 
     private static ObjectNode tokenRequest(Long seconds) {
-        ObjectNode body = Json.MAPPER.createObjectNode().put("apiVersion", "security.gardener.cloud/v1alpha1")
+        ObjectNode body = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "security.gardener.cloud/v1alpha1")
                 .put("kind", "TokenRequest");
         ObjectNode spec = body.putObject("spec");
         if (seconds != null) {
@@ -103,8 +110,10 @@ class WorkloadIdentityTokenE2ETest {
         DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
         processor.setJWSKeySelector(new JWSVerificationKeySelector<>(
                 com.nimbusds.jose.JWSAlgorithm.ES256, new ImmutableJWKSet<>(JWKSet.parse(jwks.body()))));
-        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>("sts.example.com",
-                new JWTClaimsSet.Builder().issuer(ISSUER).build(), Set.of("sub", "iat", "nbf", "exp", "jti")));
+        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(
+                "sts.example.com",
+                new JWTClaimsSet.Builder().issuer(ISSUER).build(),
+                Set.of("sub", "iat", "nbf", "exp", "jti")));
         return processor.process(token, null);
     }
 
@@ -125,12 +134,14 @@ class WorkloadIdentityTokenE2ETest {
         String uid = identity.path("metadata").path("uid").asText();
         assertThat(claims.getSubject()).isEqualTo("gardener.cloud:workloadidentity:" + ns + ":provider:" + uid);
         assertThat(claims.getAudience()).containsExactly("sts.example.com");
-        assertThat(claims.getIssueTime().toInstant()).isAfterOrEqualTo(before.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        assertThat(claims.getIssueTime().toInstant())
+                .isAfterOrEqualTo(before.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         assertThat(claims.getExpirationTime().toInstant())
                 .isEqualTo(claims.getIssueTime().toInstant().plusSeconds(7200))
-                .isEqualTo(Instant.parse(answer.path("status").path("expirationTimestamp").asText()));
-        assertThat(claims.getJSONObjectClaim("gardener.cloud")).isEqualTo(Map.of("workloadIdentity",
-                Map.of("name", "provider", "namespace", ns, "uid", uid)));
+                .isEqualTo(Instant.parse(
+                        answer.path("status").path("expirationTimestamp").asText()));
+        assertThat(claims.getJSONObjectClaim("gardener.cloud"))
+                .isEqualTo(Map.of("workloadIdentity", Map.of("name", "provider", "namespace", ns, "uid", uid)));
     }
 
     @Test
@@ -139,7 +150,9 @@ class WorkloadIdentityTokenE2ETest {
 
         assertThat(resp.status()).as(resp.body()).isEqualTo(201);
         JWTClaimsSet claims = verify(resp.json().path("status").path("token").asText());
-        assertThat(Duration.between(claims.getIssueTime().toInstant(), claims.getExpirationTime().toInstant()))
+        assertThat(Duration.between(
+                        claims.getIssueTime().toInstant(),
+                        claims.getExpirationTime().toInstant()))
                 .isEqualTo(Duration.ofHours(1));
     }
 
@@ -152,20 +165,38 @@ class WorkloadIdentityTokenE2ETest {
         bindingKind.create(admin, ns, name, "aws");
         JsonNode shoot = create(admin, shoots(ns), boundShootObject(name, bindingKind, name));
         ObjectNode body = tokenRequest(3600L);
-        ((ObjectNode) body.get("spec")).putObject("contextObject").put("kind", "Shoot")
-                .put("apiVersion", "core.gardener.cloud/v1beta1").put("name", name).put("namespace", ns)
+        ((ObjectNode) body.get("spec"))
+                .putObject("contextObject")
+                .put("kind", "Shoot")
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("name", name)
+                .put("namespace", ns)
                 .put("uid", shoot.path("metadata").path("uid").asText());
         TestClient gardenlet = SERVER.client("gardenlet", List.of("system:masters", "gardener.cloud:system:seeds"));
 
         TestClient.Response resp = gardenlet.post(collection() + "/provider/token", body);
 
         assertThat(resp.status()).as(resp.body()).isEqualTo(201);
-        Map<String, Object> claim = verify(resp.json().path("status").path("token").asText())
-                .getJSONObjectClaim("gardener.cloud");
-        assertThat(claim).containsEntry("shoot", Map.of("name", name, "namespace", ns,
-                "uid", shoot.path("metadata").path("uid").asText()));
-        assertThat(claim).containsEntry("project", Map.of("name", project.path("metadata").path("name").asText(),
-                "uid", project.path("metadata").path("uid").asText()));
+        Map<String, Object> claim =
+                verify(resp.json().path("status").path("token").asText()).getJSONObjectClaim("gardener.cloud");
+        assertThat(claim)
+                .containsEntry(
+                        "shoot",
+                        Map.of(
+                                "name",
+                                name,
+                                "namespace",
+                                ns,
+                                "uid",
+                                shoot.path("metadata").path("uid").asText()));
+        assertThat(claim)
+                .containsEntry(
+                        "project",
+                        Map.of(
+                                "name",
+                                project.path("metadata").path("name").asText(),
+                                "uid",
+                                project.path("metadata").path("uid").asText()));
         assertThat(claim).doesNotContainKey("seed");
 
         // not a gardenlet: the context object is ignored
@@ -176,23 +207,27 @@ class WorkloadIdentityTokenE2ETest {
         // a stale UID is refused, as Gardener refuses it
         ((ObjectNode) body.get("spec").get("contextObject")).put("uid", "not-the-uid");
         JsonNode status = assertStatus(gardenlet.post(collection() + "/provider/token", body), 500, "");
-        assertThat(status.path("message").asText()).isEqualTo("failed to resolve context object: uid of "
-                + "contextObject (not-the-uid) and real world Shoot resource ("
-                + shoot.path("metadata").path("uid").asText() + ") differ");
+        assertThat(status.path("message").asText())
+                .isEqualTo("failed to resolve context object: uid of "
+                        + "contextObject (not-the-uid) and real world Shoot resource ("
+                        + shoot.path("metadata").path("uid").asText() + ") differ");
     }
 
     @Test
     void invalidRequestsAreRejected() {
-        JsonNode status = assertStatus(admin.post(collection() + "/provider/token", tokenRequest(599L)), 422,
-                "Invalid");
-        assertThat(status.path("message").asText()).isEqualTo("TokenRequest.security.gardener.cloud \"\" is invalid: "
-                + "spec.expirationSeconds: Invalid value: 599: may not specify a duration shorter than 10 minutes");
+        JsonNode status =
+                assertStatus(admin.post(collection() + "/provider/token", tokenRequest(599L)), 422, "Invalid");
+        assertThat(status.path("message").asText())
+                .isEqualTo(
+                        "TokenRequest.security.gardener.cloud \"\" is invalid: "
+                                + "spec.expirationSeconds: Invalid value: 599: may not specify a duration shorter than 10 minutes");
 
         ObjectNode named = tokenRequest(3600L);
         named.putObject("metadata").put("name", "other");
         status = assertStatus(admin.post(collection() + "/provider/token", named), 422, "Invalid");
-        assertThat(status.path("message").asText()).isEqualTo(" \"other\" is invalid: metadata.name: Invalid value: "
-                + "\"other\": TokenRequest name does not match WorkloadIdentity name: provider");
+        assertThat(status.path("message").asText())
+                .isEqualTo(" \"other\" is invalid: metadata.name: Invalid value: "
+                        + "\"other\": TokenRequest name does not match WorkloadIdentity name: provider");
 
         status = assertStatus(admin.post(collection() + "/missing/token", tokenRequest(3600L)), 404, "NotFound");
         assertThat(status.path("message").asText())
@@ -202,15 +237,19 @@ class WorkloadIdentityTokenE2ETest {
     @Test
     void discoveryDocumentsArePublicAndCacheable() throws Exception {
         // a bad credential would be 401 anywhere else: these documents never look at credentials
-        TestClient.Response discovery = SERVER.anonymous().get(ISSUER_PATH + "/.well-known/openid-configuration",
-                Map.of("Authorization", "Bearer not-a-token"));
+        TestClient.Response discovery = SERVER.anonymous()
+                .get(ISSUER_PATH + "/.well-known/openid-configuration", Map.of("Authorization", "Bearer not-a-token"));
 
         assertThat(discovery.status()).as(discovery.body()).isEqualTo(200);
         assertThat(discovery.header("Content-Type")).isEqualTo("application/json");
         assertThat(discovery.header("Cache-Control")).isEqualTo("public, max-age=3600");
-        assertThat(discovery.json()).isEqualTo(Json.MAPPER.readTree("{\"issuer\":\"" + ISSUER + "\","
-                + "\"jwks_uri\":\"" + ISSUER + "/jwks\",\"response_types_supported\":[\"id_token\"],"
-                + "\"subject_types_supported\":[\"public\"],\"id_token_signing_alg_values_supported\":[\"ES256\"]}"));
+        assertThat(discovery.json())
+                .isEqualTo(
+                        Json.MAPPER.readTree(
+                                "{\"issuer\":\"" + ISSUER + "\","
+                                        + "\"jwks_uri\":\"" + ISSUER
+                                        + "/jwks\",\"response_types_supported\":[\"id_token\"],"
+                                        + "\"subject_types_supported\":[\"public\"],\"id_token_signing_alg_values_supported\":[\"ES256\"]}"));
 
         TestClient.Response jwks = SERVER.anonymous().get(ISSUER_PATH + "/jwks");
         assertThat(jwks.header("Content-Type")).isEqualTo("application/jwk-set+json");

@@ -67,12 +67,21 @@ class BodiesWithoutKindE2ETest {
 
         String secrets = NAMESPACES + "/" + name + "/secrets";
         String yaml = "metadata:\n  name: yaml\nstringData:\n  k: v\n";
-        assertKind(admin.send("POST", secrets, yaml.getBytes(StandardCharsets.UTF_8),
-                Map.of("Content-Type", "application/yaml")), 201, "v1", "Secret");
+        assertKind(
+                admin.send(
+                        "POST",
+                        secrets,
+                        yaml.getBytes(StandardCharsets.UTF_8),
+                        Map.of("Content-Type", "application/yaml")),
+                201,
+                "v1",
+                "Secret");
 
         // client-go always fills the envelope's TypeMeta; an empty one is defaulted all the same
-        TestClient.Response pb = admin.send("POST", NAMESPACES + "/" + name + "/configmaps", envelope("", "",
-                message().message(1, objectMeta("proto", name)).entry(2, "k", "v")),
+        TestClient.Response pb = admin.send(
+                "POST",
+                NAMESPACES + "/" + name + "/configmaps",
+                envelope("", "", message().message(1, objectMeta("proto", name)).entry(2, "k", "v")),
                 Map.of("Content-Type", "application/vnd.kubernetes.protobuf"));
         assertKind(pb, 201, "v1", "ConfigMap");
         assertThat(pb.json().path("data").path("k").asText()).isEqualTo("v");
@@ -87,13 +96,18 @@ class BodiesWithoutKindE2ETest {
         update.withObjectProperty("metadata").putObject("labels").put("updated", "yes");
         TestClient.Response updated = admin.put(CLOUDPROFILES + "/bare-profile", update);
         assertKind(updated, 200, "core.gardener.cloud/v1beta1", "CloudProfile");
-        assertThat(updated.json().path("metadata").path("labels").path("updated").asText()).isEqualTo("yes");
+        assertThat(updated.json()
+                        .path("metadata")
+                        .path("labels")
+                        .path("updated")
+                        .asText())
+                .isEqualTo("yes");
     }
 
     @Test
     void onlyApiVersionOrOnlyKind() {
-        ObjectNode onlyApiVersion = withoutTypeMeta(shootObject("only-version")).put("apiVersion",
-                "core.gardener.cloud/v1beta1");
+        ObjectNode onlyApiVersion =
+                withoutTypeMeta(shootObject("only-version")).put("apiVersion", "core.gardener.cloud/v1beta1");
         assertKind(admin.post(shoots(ns), onlyApiVersion), 201, "core.gardener.cloud/v1beta1", "Shoot");
 
         ObjectNode onlyKind = withoutTypeMeta(shootObject("only-kind")).put("kind", "Shoot");
@@ -101,9 +115,12 @@ class BodiesWithoutKindE2ETest {
 
         // a version alone belongs to the core group, where no Shoot is registered
         ObjectNode bareVersion = withoutTypeMeta(shootObject("bare-version")).put("apiVersion", "v1beta1");
-        assertThat(assertStatus(admin.post(shoots(ns), bareVersion), 400, "BadRequest").path("message").asText())
-                .isEqualTo("Shoot in version \"v1beta1\" cannot be handled as a Shoot: no kind \"Shoot\" is "
-                        + "registered for version \"v1beta1\" in scheme \"github.com/gardener/gardener/pkg/api/scheme.go:25\"");
+        assertThat(assertStatus(admin.post(shoots(ns), bareVersion), 400, "BadRequest")
+                        .path("message")
+                        .asText())
+                .isEqualTo(
+                        "Shoot in version \"v1beta1\" cannot be handled as a Shoot: no kind \"Shoot\" is "
+                                + "registered for version \"v1beta1\" in scheme \"github.com/gardener/gardener/pkg/api/scheme.go:25\"");
     }
 
     @Test
@@ -127,15 +144,22 @@ class BodiesWithoutKindE2ETest {
     @Test
     void aMergePatchThatRemovesKindAndApiVersion() {
         create(admin, shoots(ns), shootObject("patched"));
-        TestClient.Response patched = admin.patch(shoot(ns, "patched"), MERGE,
+        TestClient.Response patched = admin.patch(
+                shoot(ns, "patched"),
+                MERGE,
                 "{\"kind\":null,\"apiVersion\":null,\"metadata\":{\"labels\":{\"patched\":\"yes\"}}}");
         assertKind(patched, 200, "core.gardener.cloud/v1beta1", "Shoot");
-        assertThat(patched.json().path("metadata").path("labels").path("patched").asText()).isEqualTo("yes");
+        assertThat(patched.json()
+                        .path("metadata")
+                        .path("labels")
+                        .path("patched")
+                        .asText())
+                .isEqualTo("yes");
 
         TestClient.Response otherKind = admin.patch(shoot(ns, "patched"), MERGE, "{\"kind\":\"Seed\"}");
         JsonNode invalid = assertStatus(otherKind, 422, "Invalid");
-        assertThat(invalid.path("details").path("causes").get(0).path("message").asText()).endsWith(
-                ": converting (github.com/gardener/gardener/pkg/apis/core/v1beta1) Seed to "
+        assertThat(invalid.path("details").path("causes").get(0).path("message").asText())
+                .endsWith(": converting (github.com/gardener/gardener/pkg/apis/core/v1beta1) Seed to "
                         + "(github.com/gardener/gardener/pkg/apis/core) Shoot: unknown conversion");
     }
 }

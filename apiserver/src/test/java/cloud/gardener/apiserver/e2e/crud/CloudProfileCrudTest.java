@@ -35,7 +35,9 @@ class CloudProfileCrudTest {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         JsonNode obj = created.json();
         assertThat(obj.path("kind").asText()).isEqualTo("CloudProfile");
-        assertThat(obj.path("metadata").has("namespace")).as("cluster-scoped objects carry no namespace").isFalse();
+        assertThat(obj.path("metadata").has("namespace"))
+                .as("cluster-scoped objects carry no namespace")
+                .isFalse();
         // CloudProfile's strategy never sets a generation (unlike most Gardener kinds)
         assertThat(obj.path("metadata").has("generation")).isFalse();
         assertThat(obj.path("metadata").path("uid").asText()).isNotEmpty();
@@ -52,11 +54,14 @@ class CloudProfileCrudTest {
         assertThat(updated.status()).as(updated.body()).isEqualTo(200);
         assertThat(updated.json().path("metadata").has("generation")).isFalse();
 
-        TestClient.Response merged = admin.patch(CLOUDPROFILES + "/aws", MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+        TestClient.Response merged =
+                admin.patch(CLOUDPROFILES + "/aws", MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
         assertThat(merged.status()).isEqualTo(200);
         assertThat(merged.json().path("metadata").has("generation")).isFalse();
 
-        TestClient.Response jsonPatched = admin.patch(CLOUDPROFILES + "/aws", JSON_PATCH,
+        TestClient.Response jsonPatched = admin.patch(
+                CLOUDPROFILES + "/aws",
+                JSON_PATCH,
                 "[{\"op\":\"replace\",\"path\":\"/spec/type\",\"value\":\"azure\"}]");
         assertThat(jsonPatched.status()).isEqualTo(200);
         assertThat(jsonPatched.json().path("metadata").has("generation")).isFalse();
@@ -84,7 +89,9 @@ class CloudProfileCrudTest {
         TestClient.Response resp = admin.delete(CLOUDPROFILES + "?labelSelector=" + q("set in (drop)"));
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
         List<String> names = new ArrayList<>();
-        resp.json().path("items").forEach(i -> names.add(i.path("metadata").path("name").asText()));
+        resp.json()
+                .path("items")
+                .forEach(i -> names.add(i.path("metadata").path("name").asText()));
         assertThat(names).containsExactly("dc-a", "dc-b");
         assertThat(admin.get(CLOUDPROFILES + "/dc-c").status()).isEqualTo(200);
         assertThat(admin.get(CLOUDPROFILES + "/dc-a").status()).isEqualTo(404);

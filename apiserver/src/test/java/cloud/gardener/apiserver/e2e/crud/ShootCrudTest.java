@@ -32,7 +32,8 @@ class ShootCrudTest {
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
 
-    private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+    private static final Pattern UUID =
+            Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
     private static final Pattern RFC3339 = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
 
     static TestClient admin;
@@ -68,9 +69,13 @@ class ShootCrudTest {
     void clientSuppliedServerFieldsAreReplaced() {
         ObjectNode body = shootObject("s-forged");
         ObjectNode meta = (ObjectNode) body.get("metadata");
-        meta.put("uid", "forged").put("creationTimestamp", "2001-01-01T00:00:00Z").put("generation", 7);
+        meta.put("uid", "forged")
+                .put("creationTimestamp", "2001-01-01T00:00:00Z")
+                .put("generation", 7);
         JsonNode created = create(admin, shoots(ns), body);
-        assertThat(created.path("metadata").path("uid").asText()).isNotEqualTo("forged").matches(UUID);
+        assertThat(created.path("metadata").path("uid").asText())
+                .isNotEqualTo("forged")
+                .matches(UUID);
         assertThat(created.path("metadata").path("creationTimestamp").asText()).doesNotStartWith("2001");
         assertThat(created.path("metadata").path("generation").asLong()).isEqualTo(1);
     }
@@ -84,7 +89,8 @@ class ShootCrudTest {
         assertThat(empty.json().path("apiVersion").asText()).isEqualTo("core.gardener.cloud/v1beta1");
         assertThat(empty.json().get("items").isArray()).as(empty.body()).isTrue();
         assertThat(empty.json().get("items")).isEmpty();
-        assertThat(empty.json().path("metadata").path("resourceVersion").asText()).matches("[1-9][0-9]*");
+        assertThat(empty.json().path("metadata").path("resourceVersion").asText())
+                .matches("[1-9][0-9]*");
         assertThat(empty.json().path("metadata").has("continue")).isFalse();
 
         JsonNode a = create(admin, shoots(other), shootObject("a"));
@@ -93,7 +99,8 @@ class ShootCrudTest {
         JsonNode unrelated = create(admin, shoots(ns), shootObject("unrelated"));
         JsonNode list = admin.get(shoots(other)).json();
         assertThat(list.path("items")).hasSize(2);
-        assertThat(list.path("items").get(0).path("metadata").path("name").asText()).isEqualTo("a");
+        assertThat(list.path("items").get(0).path("metadata").path("name").asText())
+                .isEqualTo("a");
         assertThat(list.path("items").get(0).path("kind").asText()).isEqualTo("Shoot");
         assertThat(list.path("items").get(0).path("apiVersion").asText()).isEqualTo("core.gardener.cloud/v1beta1");
         assertThat(Long.parseLong(rv(list))).isGreaterThanOrEqualTo(Long.parseLong(rv(unrelated)));
@@ -102,8 +109,9 @@ class ShootCrudTest {
         // across all namespaces: items from both namespaces, namespace then name order
         JsonNode all = admin.get("/apis/core.gardener.cloud/v1beta1/shoots").json();
         List<String> keys = new ArrayList<>();
-        all.path("items").forEach(i -> keys.add(i.path("metadata").path("namespace").asText() + "/"
-                + i.path("metadata").path("name").asText()));
+        all.path("items")
+                .forEach(i -> keys.add(i.path("metadata").path("namespace").asText() + "/"
+                        + i.path("metadata").path("name").asText()));
         assertThat(keys).contains(other + "/a", other + "/b", ns + "/unrelated").isSorted();
     }
 
@@ -145,33 +153,41 @@ class ShootCrudTest {
         ((ObjectNode) annotated.get("metadata")).putObject("annotations").put("x", "y");
         TestClient.Response r5 = admin.put(shoot(ns, "s-upd"), annotated);
         assertThat(r5.status()).as(r5.body()).isEqualTo(200);
-        assertThat(r5.json().path("metadata").path("annotations").path("x").asText()).isEqualTo("y");
+        assertThat(r5.json().path("metadata").path("annotations").path("x").asText())
+                .isEqualTo("y");
         assertThat(r5.json().path("metadata").path("generation").asLong()).isEqualTo(2);
     }
 
     @Test
     void mergeAndJsonPatch() {
         create(admin, shoots(ns), shootObject("s-patch"));
-        TestClient.Response merge = admin.patch(shoot(ns, "s-patch"), MERGE,
+        TestClient.Response merge = admin.patch(
+                shoot(ns, "s-patch"),
+                MERGE,
                 "{\"metadata\":{\"labels\":{\"tier\":\"gold\"}},\"spec\":{\"purpose\":\"development\"}}");
         assertThat(merge.status()).as(merge.body()).isEqualTo(200);
-        assertThat(merge.json().path("metadata").path("labels").path("tier").asText()).isEqualTo("gold");
+        assertThat(merge.json().path("metadata").path("labels").path("tier").asText())
+                .isEqualTo("gold");
         assertThat(merge.json().path("spec").path("purpose").asText()).isEqualTo("development");
         assertThat(merge.json().path("metadata").path("generation").asLong()).isEqualTo(2);
 
-        TestClient.Response labelOnly = admin.patch(shoot(ns, "s-patch"), MERGE,
-                "{\"metadata\":{\"labels\":{\"tier\":null,\"x\":\"1\"}}}");
+        TestClient.Response labelOnly =
+                admin.patch(shoot(ns, "s-patch"), MERGE, "{\"metadata\":{\"labels\":{\"tier\":null,\"x\":\"1\"}}}");
         assertThat(labelOnly.status()).isEqualTo(200);
         assertThat(labelOnly.json().path("metadata").path("labels").has("tier")).isFalse();
-        assertThat(labelOnly.json().path("metadata").path("generation").asLong()).isEqualTo(2);
+        assertThat(labelOnly.json().path("metadata").path("generation").asLong())
+                .isEqualTo(2);
 
-        TestClient.Response json = admin.patch(shoot(ns, "s-patch"), JSON_PATCH,
+        TestClient.Response json = admin.patch(
+                shoot(ns, "s-patch"),
+                JSON_PATCH,
                 "[{\"op\":\"test\",\"path\":\"/spec/purpose\",\"value\":\"development\"},"
                         + "{\"op\":\"replace\",\"path\":\"/spec/purpose\",\"value\":\"production\"},"
                         + "{\"op\":\"add\",\"path\":\"/metadata/annotations\",\"value\":{\"k\":\"v\"}}]");
         assertThat(json.status()).as(json.body()).isEqualTo(200);
         assertThat(json.json().path("spec").path("purpose").asText()).isEqualTo("production");
-        assertThat(json.json().path("metadata").path("annotations").path("k").asText()).isEqualTo("v");
+        assertThat(json.json().path("metadata").path("annotations").path("k").asText())
+                .isEqualTo("v");
         assertThat(json.json().path("metadata").path("generation").asLong()).isEqualTo(3);
 
         // a no-op patch writes nothing
@@ -195,13 +211,15 @@ class ShootCrudTest {
         assertThat(details.path("name").asText()).isEqualTo("s-del");
         assertThat(details.path("group").asText()).isEqualTo("core.gardener.cloud");
         assertThat(details.path("kind").asText()).isEqualTo("shoots");
-        assertThat(details.path("uid").asText()).isEqualTo(created.path("metadata").path("uid").asText());
+        assertThat(details.path("uid").asText())
+                .isEqualTo(created.path("metadata").path("uid").asText());
         assertThat(admin.get(shoot(ns, "s-del")).status()).isEqualTo(404);
 
         // kubectl's DeleteOptions body
         create(admin, shoots(ns), shootObject("s-del2"));
         confirmDeletion(admin, shoot(ns, "s-del2"));
-        TestClient.Response withBody = admin.delete(shoot(ns, "s-del2"),
+        TestClient.Response withBody = admin.delete(
+                shoot(ns, "s-del2"),
                 "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Background\"}");
         assertThat(withBody.status()).as(withBody.body()).isEqualTo(200);
         assertThat(withBody.json().path("status").asText()).isEqualTo("Success");
@@ -221,11 +239,14 @@ class ShootCrudTest {
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
         assertThat(resp.json().path("kind").asText()).isEqualTo("ShootList");
         List<String> names = new ArrayList<>();
-        resp.json().path("items").forEach(i -> names.add(i.path("metadata").path("name").asText()));
+        resp.json()
+                .path("items")
+                .forEach(i -> names.add(i.path("metadata").path("name").asText()));
         assertThat(names).containsExactly("drop1", "drop2");
         JsonNode left = admin.get(shoots(other)).json();
         assertThat(left.path("items")).hasSize(1);
-        assertThat(left.path("items").get(0).path("metadata").path("name").asText()).isEqualTo("keep");
+        assertThat(left.path("items").get(0).path("metadata").path("name").asText())
+                .isEqualTo("keep");
     }
 
     @Test
@@ -243,7 +264,8 @@ class ShootCrudTest {
                         kubernetes:
                           version: 1.31.1
                       """;
-        TestClient.Response created = admin.send("POST", shoots(ns), yaml, java.util.Map.of("Content-Type", "application/yaml"));
+        TestClient.Response created =
+                admin.send("POST", shoots(ns), yaml, java.util.Map.of("Content-Type", "application/yaml"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         JsonNode obj = created.json();
         // an update that leaves out uid and creationTimestamp keeps them; deletionTimestamp cannot be set by a client
@@ -255,7 +277,8 @@ class ShootCrudTest {
         meta.putObject("labels").put("k", "v");
         TestClient.Response put = admin.put(shoot(ns, "s-yaml"), update);
         assertThat(put.status()).as(put.body()).isEqualTo(200);
-        assertThat(put.json().path("metadata").path("uid").asText()).isEqualTo(obj.path("metadata").path("uid").asText());
+        assertThat(put.json().path("metadata").path("uid").asText())
+                .isEqualTo(obj.path("metadata").path("uid").asText());
         assertThat(put.json().path("metadata").path("creationTimestamp").asText())
                 .isEqualTo(obj.path("metadata").path("creationTimestamp").asText());
         assertThat(put.json().path("metadata").has("deletionTimestamp")).isFalse();
@@ -264,7 +287,9 @@ class ShootCrudTest {
         ((ObjectNode) otherUid.get("metadata")).put("uid", "00000000-0000-4000-8000-000000000000");
         TestClient.Response refused = admin.put(shoot(ns, "s-yaml"), otherUid);
         assertThat(refused.status()).isEqualTo(422);
-        assertThat(refused.json().path("message").asText()).contains("metadata.uid").contains("field is immutable");
+        assertThat(refused.json().path("message").asText())
+                .contains("metadata.uid")
+                .contains("field is immutable");
     }
 
     @Test
@@ -284,9 +309,14 @@ class ShootCrudTest {
         ((ObjectNode) body.get("metadata")).put("generateName", "gen-");
         List<String> names = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            names.add(create(admin, shoots(ns), body).path("metadata").path("name").asText());
+            names.add(create(admin, shoots(ns), body)
+                    .path("metadata")
+                    .path("name")
+                    .asText());
         }
-        assertThat(names).allMatch(n -> n.matches("gen-[bcdfghjklmnpqrstvwxz2456789]{5}")).doesNotHaveDuplicates();
+        assertThat(names)
+                .allMatch(n -> n.matches("gen-[bcdfghjklmnpqrstvwxz2456789]{5}"))
+                .doesNotHaveDuplicates();
         assertThat(admin.get(shoot(ns, names.get(0))).status()).isEqualTo(200);
     }
 
@@ -296,14 +326,16 @@ class ShootCrudTest {
         TestClient.Response dry = admin.post(shoots(ns) + "?dryRun=All", shootObject("s-dry"));
         assertThat(dry.status()).as(dry.body()).isEqualTo(201);
         assertThat(dry.json().path("metadata").path("uid").asText()).matches(UUID);
-        assertThat(dry.json().path("metadata").path("creationTimestamp").asText()).matches(RFC3339);
+        assertThat(dry.json().path("metadata").path("creationTimestamp").asText())
+                .matches(RFC3339);
         assertThat(dry.json().path("metadata").path("resourceVersion").asText()).isEmpty();
         assertThat(admin.get(shoot(ns, "s-dry")).status()).isEqualTo(404);
 
         create(admin, shoots(ns), shootObject("s-dry2"));
         JsonNode created = confirmDeletion(admin, shoot(ns, "s-dry2"));
         // dry-run create of an existing name still conflicts
-        assertThat(admin.post(shoots(ns) + "?dryRun=All", shootObject("s-dry2")).status()).isEqualTo(409);
+        assertThat(admin.post(shoots(ns) + "?dryRun=All", shootObject("s-dry2")).status())
+                .isEqualTo(409);
 
         ObjectNode changed = created.deepCopy();
         ((ObjectNode) changed.get("spec")).put("purpose", "testing");
@@ -312,8 +344,8 @@ class ShootCrudTest {
         assertThat(put.json().path("spec").path("purpose").asText()).isEqualTo("testing");
         assertThat(rv(put.json())).isEqualTo(rv(created));
 
-        TestClient.Response patch = admin.patch(shoot(ns, "s-dry2") + "?dryRun=All", MERGE,
-                "{\"spec\":{\"purpose\":\"development\"}}");
+        TestClient.Response patch =
+                admin.patch(shoot(ns, "s-dry2") + "?dryRun=All", MERGE, "{\"spec\":{\"purpose\":\"development\"}}");
         assertThat(patch.status()).as(patch.body()).isEqualTo(200);
         assertThat(patch.json().path("spec").path("purpose").asText()).isEqualTo("development");
         assertThat(rv(patch.json())).isEqualTo(rv(created));

@@ -57,8 +57,8 @@ class YamlBodiesTest {
 
     @Test
     void anAliasStoresTheAnchoredValue() {
-        TestClient.Response created = postYaml(secrets(),
-                "apiVersion: v1\nkind: Secret\nmetadata: {name: alias}\ndata: {a: &x Zm9v, b: *x}\n");
+        TestClient.Response created = postYaml(
+                secrets(), "apiVersion: v1\nkind: Secret\nmetadata: {name: alias}\ndata: {a: &x Zm9v, b: *x}\n");
         assertThat(created.status()).as(created.body()).isEqualTo(201);
 
         JsonNode stored = admin.get(secrets() + "/alias").json();
@@ -81,7 +81,8 @@ class YamlBodiesTest {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
 
         JsonNode meta = created.json().path("metadata");
-        assertThat(meta.path("labels")).isEqualTo(Json.MAPPER.createObjectNode().put("team", "a").put("tier", "api"));
+        assertThat(meta.path("labels"))
+                .isEqualTo(Json.MAPPER.createObjectNode().put("team", "a").put("tier", "api"));
         assertThat(meta.path("annotations").path("count").asText()).isEqualTo("12");
         assertThat(meta.path("annotations").path("custom").asText()).isEqualTo("text");
         assertThat(meta.path("annotations").path("plain").asText()).isEqualTo("017");
@@ -91,8 +92,8 @@ class YamlBodiesTest {
     @Test
     void onlyTheFirstDocumentOfAStreamIsCreated() {
         // kube-apiserver's YAML decoder reads the first document and never looks at the rest
-        TestClient.Response created = postYaml(secrets(),
-                secret("first", "  a: Zm9v\n") + "---\n" + secret("second", "  a: YmFy\n"));
+        TestClient.Response created =
+                postYaml(secrets(), secret("first", "  a: Zm9v\n") + "---\n" + secret("second", "  a: YmFy\n"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(created.json().path("metadata").path("name").asText()).isEqualTo("first");
         assertThat(admin.get(secrets() + "/second").status()).isEqualTo(404);
@@ -115,27 +116,30 @@ class YamlBodiesTest {
         }
         JsonNode status = assertStatus(postYaml(secrets(), doc.toString()), 400, "BadRequest");
         // upstream's summary: the first 30 bytes in hex
-        assertThat(status.path("message").asText()).isEqualTo("the object provided is unrecognized (must be of type "
-                + "Secret): yaml: document contains excessive aliasing ("
-                + HexFormat.of().formatHex(doc.substring(0, 30).getBytes(StandardCharsets.UTF_8)) + " ...)");
+        assertThat(status.path("message").asText())
+                .isEqualTo("the object provided is unrecognized (must be of type "
+                        + "Secret): yaml: document contains excessive aliasing ("
+                        + HexFormat.of().formatHex(doc.substring(0, 30).getBytes(StandardCharsets.UTF_8)) + " ...)");
         assertThat(admin.get("/readyz").status()).isEqualTo(200);
     }
 
     @Test
     void malformedYamlIsABadRequestNamingTheLine() {
-        JsonNode status = assertStatus(postYaml(secrets(), "apiVersion: v1\nkind: Secret\nmetadata: name: x\n"),
-                400, "BadRequest");
-        assertThat(status.path("message").asText()).startsWith("the object provided is unrecognized (must be of type "
-                + "Secret): yaml: line 3: mapping values are not allowed in this context (");
+        JsonNode status = assertStatus(
+                postYaml(secrets(), "apiVersion: v1\nkind: Secret\nmetadata: name: x\n"), 400, "BadRequest");
+        assertThat(status.path("message").asText())
+                .startsWith("the object provided is unrecognized (must be of type "
+                        + "Secret): yaml: line 3: mapping values are not allowed in this context (");
     }
 
     @Test
     void repeatedKeysFollowFieldValidation() {
         String doc = secret("dup", "  a: Zm9v\n  a: YmFy\n");
-        JsonNode strict = assertStatus(admin.send("POST", secrets() + "?fieldValidation=Strict", doc, YAML), 400,
-                "BadRequest");
-        assertThat(strict.path("message").asText()).isEqualTo("Secret in version \"v1\" cannot be handled as a Secret: "
-                + "strict decoding error: yaml: unmarshal errors:\n  line 7: key \"a\" already set in map");
+        JsonNode strict =
+                assertStatus(admin.send("POST", secrets() + "?fieldValidation=Strict", doc, YAML), 400, "BadRequest");
+        assertThat(strict.path("message").asText())
+                .isEqualTo("Secret in version \"v1\" cannot be handled as a Secret: "
+                        + "strict decoding error: yaml: unmarshal errors:\n  line 7: key \"a\" already set in map");
 
         TestClient.Response warned = admin.send("POST", secrets() + "?fieldValidation=Warn", doc, YAML);
         assertThat(warned.status()).as(warned.body()).isEqualTo(201);
@@ -148,7 +152,9 @@ class YamlBodiesTest {
     @Test
     void serverSideApplyReadsAliases() {
         String path = secrets() + "/applied?fieldManager=test";
-        TestClient.Response applied = admin.send("PATCH", path,
+        TestClient.Response applied = admin.send(
+                "PATCH",
+                path,
                 "apiVersion: v1\nkind: Secret\nmetadata: {name: applied}\ndata: {a: &v Zm9v, b: *v}\n",
                 Map.of("Content-Type", "application/apply-patch+yaml"));
         assertThat(applied.status()).as(applied.body()).isEqualTo(201);
@@ -174,16 +180,19 @@ class YamlBodiesTest {
                 """;
         ObjectNode profile = Fixtures.cloudProfileObject("placeholder");
         String spec = Json.YAML.writeValueAsString(profile.get("spec")).replaceAll("(?m)^", "  ");
-        String viaKubectl = "apiVersion: core.gardener.cloud/v1beta1\nkind: CloudProfile\nmetadata:\n  name: yaml-kubectl\n"
-                + "spec:\n" + spec + providerConfig;
+        String viaKubectl =
+                "apiVersion: core.gardener.cloud/v1beta1\nkind: CloudProfile\nmetadata:\n  name: yaml-kubectl\n"
+                        + "spec:\n" + spec + providerConfig;
         String viaHttp = viaKubectl.replace("yaml-kubectl", "yaml-raw");
 
         kubectl.okWithInput(viaKubectl, "create", "--validate=false", "-f", "-");
         TestClient.Response raw = postYaml(CLOUDPROFILES, viaHttp);
         assertThat(raw.status()).as(raw.body()).isEqualTo(201);
 
-        JsonNode expected = admin.get(CLOUDPROFILES + "/yaml-kubectl").json().path("spec").path("providerConfig");
-        JsonNode actual = admin.get(CLOUDPROFILES + "/yaml-raw").json().path("spec").path("providerConfig");
+        JsonNode expected =
+                admin.get(CLOUDPROFILES + "/yaml-kubectl").json().path("spec").path("providerConfig");
+        JsonNode actual =
+                admin.get(CLOUDPROFILES + "/yaml-raw").json().path("spec").path("providerConfig");
         assertThat(expected.path("kind").asText()).isEqualTo("Tricky");
         assertThat(Json.toJson(actual)).isEqualTo(Json.toJson(expected));
     }

@@ -65,7 +65,8 @@ class DiscoveryTest {
         assertThat(list.path("kind").asText()).isEqualTo("APIGroupList");
         assertThat(list.path("apiVersion").asText()).isEqualTo("v1");
         JsonNode core = find(list.path("groups"), "name", "core.gardener.cloud");
-        assertThat(core.path("preferredVersion").path("groupVersion").asText()).isEqualTo("core.gardener.cloud/v1beta1");
+        assertThat(core.path("preferredVersion").path("groupVersion").asText())
+                .isEqualTo("core.gardener.cloud/v1beta1");
         assertThat(core.path("versions").get(0).path("version").asText()).isEqualTo("v1beta1");
         assertThat(core.path("versions").get(0).path("groupVersion").asText()).isEqualTo("core.gardener.cloud/v1beta1");
         find(list.path("groups"), "name", "seedmanagement.gardener.cloud");
@@ -110,7 +111,9 @@ class DiscoveryTest {
         TestClient.Response cached = admin.get("/apis", Map.of("Accept", V2, "If-None-Match", etag));
         assertThat(cached.status()).isEqualTo(304);
         assertThat(cached.body()).isEmpty();
-        assertThat(admin.get("/apis", Map.of("Accept", V2, "If-None-Match", "\"stale\"")).status()).isEqualTo(200);
+        assertThat(admin.get("/apis", Map.of("Accept", V2, "If-None-Match", "\"stale\""))
+                        .status())
+                .isEqualTo(200);
 
         TestClient.Response beta = admin.get("/apis", Map.of("Accept", V2BETA1));
         assertThat(beta.status()).isEqualTo(200);
@@ -118,7 +121,10 @@ class DiscoveryTest {
         assertThat(beta.json().path("apiVersion").asText()).isEqualTo("apidiscovery.k8s.io/v2beta1");
 
         // JSON first: the legacy document
-        assertThat(admin.get("/apis", Map.of("Accept", "application/json," + V2)).json().path("kind").asText())
+        assertThat(admin.get("/apis", Map.of("Accept", "application/json," + V2))
+                        .json()
+                        .path("kind")
+                        .asText())
                 .isEqualTo("APIGroupList");
     }
 
@@ -140,7 +146,8 @@ class DiscoveryTest {
         assertThat(shoots.path("namespaced").asBoolean()).isTrue();
         assertThat(shoots.path("kind").asText()).isEqualTo("Shoot");
         assertThat(texts(shoots.path("verbs"))).isEqualTo(ALL_VERBS);
-        assertThat(shoots.path("storageVersionHash").asText()).isEqualTo(storageVersionHash("core.gardener.cloud/v1beta1/Shoot"));
+        assertThat(shoots.path("storageVersionHash").asText())
+                .isEqualTo(storageVersionHash("core.gardener.cloud/v1beta1/Shoot"));
         for (JsonNode r : list.path("resources")) {
             List<String> verbs = texts(r.path("verbs"));
             assertThat(verbs).as(r.path("name").asText()).isSorted();
@@ -169,8 +176,12 @@ class DiscoveryTest {
         assertThat(list.path("groupVersion").asText()).isEqualTo("v1");
         JsonNode namespaces = find(list.path("resources"), "name", "namespaces");
         assertThat(namespaces.path("namespaced").asBoolean()).isFalse();
-        assertThat(texts(namespaces.path("verbs"))).doesNotContain("deletecollection").contains("create", "watch");
-        assertThat(texts(find(list.path("resources"), "name", "namespaces/finalize").path("verbs"))).containsExactly("update");
+        assertThat(texts(namespaces.path("verbs")))
+                .doesNotContain("deletecollection")
+                .contains("create", "watch");
+        assertThat(texts(find(list.path("resources"), "name", "namespaces/finalize")
+                        .path("verbs")))
+                .containsExactly("update");
     }
 
     @Test

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class EmbeddedStoreE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new,
-            Fixtures::withoutShootGardenChecks);
+    static final ApiServerExtension SERVER =
+            ApiServerExtension.withStorage(EmbeddedStorage::new, Fixtures::withoutShootGardenChecks);
 
     static TestClient admin;
 
@@ -54,7 +54,9 @@ class EmbeddedStoreE2ETest {
         confirmDeletion(admin, shoot(ns, "a"));
 
         JsonNode list = admin.get(shoots(ns)).json();
-        assertThat(list.path("items")).extracting(i -> i.path("metadata").path("name").asText()).containsExactly("a");
+        assertThat(list.path("items"))
+                .extracting(i -> i.path("metadata").path("name").asText())
+                .containsExactly("a");
         String listRv = rv(list);
         assertThat(Long.parseLong(listRv)).isGreaterThanOrEqualTo(Long.parseLong(rv(created)));
 
@@ -62,10 +64,16 @@ class EmbeddedStoreE2ETest {
             assertThat(w.status()).isEqualTo(200);
             JsonNode b = create(admin, shoots(ns), shootObject("b"));
             assertThat(rv(w.expect("ADDED", "b").path("object"))).isEqualTo(rv(b));
-            JsonNode patched = admin.patch(shoot(ns, "a"), MERGE, "{\"metadata\":{\"labels\":{\"x\":\"y\"}}}").json();
+            JsonNode patched = admin.patch(shoot(ns, "a"), MERGE, "{\"metadata\":{\"labels\":{\"x\":\"y\"}}}")
+                    .json();
             JsonNode modified = w.expect("MODIFIED", "a");
             assertThat(rv(modified.path("object"))).isEqualTo(rv(patched));
-            assertThat(modified.path("object").path("metadata").path("labels").path("x").asText()).isEqualTo("y");
+            assertThat(modified.path("object")
+                            .path("metadata")
+                            .path("labels")
+                            .path("x")
+                            .asText())
+                    .isEqualTo("y");
 
             // A stale resourceVersion conflicts, as on etcd.
             JsonNode stale = created.deepCopy();
@@ -90,20 +98,23 @@ class EmbeddedStoreE2ETest {
         assertThat(first.path("items")).hasSize(2);
         assertThat(first.path("metadata").path("remainingItemCount").asLong()).isEqualTo(3);
         List<String> names = new ArrayList<>();
-        first.path("items").forEach(i -> names.add(i.path("metadata").path("name").asText()));
+        first.path("items")
+                .forEach(i -> names.add(i.path("metadata").path("name").asText()));
         String token = first.path("metadata").path("continue").asText();
         while (!token.isEmpty()) {
-            JsonNode page = admin.get(shoots(ns) + "?limit=2&continue=" + q(token)).json();
+            JsonNode page =
+                    admin.get(shoots(ns) + "?limit=2&continue=" + q(token)).json();
             assertThat(rv(page)).isEqualTo(rv(first));
-            page.path("items").forEach(i -> names.add(i.path("metadata").path("name").asText()));
+            page.path("items")
+                    .forEach(i -> names.add(i.path("metadata").path("name").asText()));
             token = page.path("metadata").path("continue").asText();
         }
         assertThat(names).containsExactly("p1", "p2", "p3", "p4", "p5");
 
         long last = Long.parseLong(rv(created.get(4)));
         SERVER.storage().compact(last).toCompletionStage().toCompletableFuture().join();
-        try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&resourceVersion="
-                + (Long.parseLong(rv(created.get(0))) - 1))) {
+        try (WatchStream w = WatchStream.open(
+                admin, shoots(ns) + "?watch=true&resourceVersion=" + (Long.parseLong(rv(created.get(0))) - 1))) {
             JsonNode error = w.next();
             assertThat(error.path("type").asText()).isEqualTo("ERROR");
             assertThat(error.path("object").path("code").asInt()).isEqualTo(410);

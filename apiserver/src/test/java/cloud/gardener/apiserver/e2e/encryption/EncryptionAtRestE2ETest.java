@@ -52,7 +52,8 @@ class EncryptionAtRestE2ETest {
     private static final String KEY1 = randomKey();
     private static final String KEY2 = randomKey();
     private static final String PASSWORD = "correct-horse-battery-staple";
-    private static final String PASSWORD_B64 = Base64.getEncoder().encodeToString(PASSWORD.getBytes(StandardCharsets.UTF_8));
+    private static final String PASSWORD_B64 =
+            Base64.getEncoder().encodeToString(PASSWORD.getBytes(StandardCharsets.UTF_8));
 
     private static final AtomicReference<Function<String, Transformer>> TRANSFORMERS = new AtomicReference<>();
     private static final AtomicReference<TransformingStorage> STORAGE = new AtomicReference<>();
@@ -63,7 +64,8 @@ class EncryptionAtRestE2ETest {
         StorageConfig etcd = config.build().storage();
         PREFIX.set(etcd.prefix());
         useKeys("key1", KEY1);
-        TransformingStorage storage = new TransformingStorage(etcd.store(), key -> TRANSFORMERS.get().apply(key));
+        TransformingStorage storage =
+                new TransformingStorage(etcd.store(), key -> TRANSFORMERS.get().apply(key));
         STORAGE.set(storage);
         return config.storage(storage);
     });
@@ -72,8 +74,12 @@ class EncryptionAtRestE2ETest {
     private static void useKeys(String... namesAndSecrets) {
         StringBuilder keys = new StringBuilder();
         for (int i = 0; i < namesAndSecrets.length; i += 2) {
-            keys.append("      - name: ").append(namesAndSecrets[i]).append('\n')
-                    .append("        secret: ").append(namesAndSecrets[i + 1]).append('\n');
+            keys.append("      - name: ")
+                    .append(namesAndSecrets[i])
+                    .append('\n')
+                    .append("        secret: ")
+                    .append(namesAndSecrets[i + 1])
+                    .append('\n');
         }
         String yaml = """
                 apiVersion: apiserver.config.k8s.io/v1
@@ -85,7 +91,8 @@ class EncryptionAtRestE2ETest {
                   - aesgcm:
                       keys:
                 """ + keys + "  - identity: {}\n";
-        ResourceTransformers config = ResourceTransformers.of(EncryptionConfiguration.parse(yaml.getBytes(StandardCharsets.UTF_8)));
+        ResourceTransformers config =
+                ResourceTransformers.of(EncryptionConfiguration.parse(yaml.getBytes(StandardCharsets.UTF_8)));
         TRANSFORMERS.set(new KeyPrefixTransformers(
                 EncryptionAtRest.keyPrefixes(config, ResourceRegistry.standard(true), PREFIX.get())));
     }
@@ -99,18 +106,34 @@ class EncryptionAtRestE2ETest {
 
         for (String key : List.of(secretKey(ns, "db"), internalSecretKey(ns, "ca"))) {
             String raw = rawValue(key);
-            assertThat(raw).as(key).startsWith("k8s:enc:aesgcm:v1:").doesNotContain(PASSWORD).doesNotContain(PASSWORD_B64);
+            assertThat(raw)
+                    .as(key)
+                    .startsWith("k8s:enc:aesgcm:v1:")
+                    .doesNotContain(PASSWORD)
+                    .doesNotContain(PASSWORD_B64);
             String viaEtcdctl = etcdctlGet(key);
             if (viaEtcdctl != null) {
-                assertThat(viaEtcdctl).as("etcdctl get " + key).startsWith("k8s:enc:aesgcm:v1:")
-                        .doesNotContain(PASSWORD).doesNotContain(PASSWORD_B64);
+                assertThat(viaEtcdctl)
+                        .as("etcdctl get " + key)
+                        .startsWith("k8s:enc:aesgcm:v1:")
+                        .doesNotContain(PASSWORD)
+                        .doesNotContain(PASSWORD_B64);
             }
         }
         // A namespace is not encrypted: the config only covers secrets and Gardener's always-encrypted kinds.
         assertThat(rawValue(PREFIX.get() + "/namespaces/" + ns)).startsWith("{");
 
-        assertThat(admin.get(secretsPath(ns) + "/db").json().path("data").path("password").asText()).isEqualTo(PASSWORD_B64);
-        assertThat(admin.get(internalSecretsPath(ns) + "/ca").json().path("data").path("password").asText())
+        assertThat(admin.get(secretsPath(ns) + "/db")
+                        .json()
+                        .path("data")
+                        .path("password")
+                        .asText())
+                .isEqualTo(PASSWORD_B64);
+        assertThat(admin.get(internalSecretsPath(ns) + "/ca")
+                        .json()
+                        .path("data")
+                        .path("password")
+                        .asText())
                 .isEqualTo(PASSWORD_B64);
         assertThat(admin.get(secretsPath(ns)).json().path("items")).hasSize(1);
     }
@@ -120,7 +143,8 @@ class EncryptionAtRestE2ETest {
         TestClient admin = SERVER.admin();
         String ns = createNamespace(admin, "aad");
         create(admin, secretsPath(ns), secret("original"));
-        byte[] ciphertext = await(SERVER.storage().get(secretKey(ns, "original"))).value();
+        byte[] ciphertext =
+                await(SERVER.storage().get(secretKey(ns, "original"))).value();
         String copyKey = secretKey(ns, "copy");
         await(SERVER.storage().create(copyKey, ciphertext));
         try {
@@ -158,14 +182,17 @@ class EncryptionAtRestE2ETest {
         useKeys("key2", KEY2, "key1", KEY1);
 
         // 3. Rewrite every object: one by a real update through the API, the rest by the storage's rewrite.
-        TestClient.Response patched = admin.patch(secretsPath(ns) + "/db", MERGE,
-                "{\"metadata\":{\"annotations\":{\"rotated\":\"key2\"}}}");
+        TestClient.Response patched =
+                admin.patch(secretsPath(ns) + "/db", MERGE, "{\"metadata\":{\"annotations\":{\"rotated\":\"key2\"}}}");
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
         assertThat(rawValue(secretKey(ns, "db"))).startsWith("k8s:enc:aesgcm:v1:key2:");
         assertThat(await(STORAGE.get().rewriteStale(PREFIX.get() + "/"))).isGreaterThanOrEqualTo(2);
-        for (String prefix : List.of(PREFIX.get() + "/secrets/", PREFIX.get() + "/core.gardener.cloud/internalsecrets/")) {
-            for (StoredObject o : await(SERVER.storage().list(ListRequest.all(prefix))).items()) {
-                assertThat(new String(o.value(), StandardCharsets.ISO_8859_1)).as(o.key())
+        for (String prefix :
+                List.of(PREFIX.get() + "/secrets/", PREFIX.get() + "/core.gardener.cloud/internalsecrets/")) {
+            for (StoredObject o :
+                    await(SERVER.storage().list(ListRequest.all(prefix))).items()) {
+                assertThat(new String(o.value(), StandardCharsets.ISO_8859_1))
+                        .as(o.key())
                         .startsWith("k8s:enc:aesgcm:v1:key2:");
             }
         }
@@ -173,7 +200,11 @@ class EncryptionAtRestE2ETest {
         // 4. Remove the old key: everything reads.
         useKeys("key2", KEY2);
         assertReadable(admin, ns);
-        assertThat(admin.get(secretsPath(ns) + "/late").json().path("data").path("password").asText())
+        assertThat(admin.get(secretsPath(ns) + "/late")
+                        .json()
+                        .path("data")
+                        .path("password")
+                        .asText())
                 .isEqualTo(PASSWORD_B64);
     }
 
@@ -216,8 +247,10 @@ class EncryptionAtRestE2ETest {
 
     private static ObjectNode internalSecret(String name) {
         ObjectNode obj = Json.MAPPER.createObjectNode();
-        obj.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "InternalSecret")
-                .putObject("metadata").put("name", name);
+        obj.put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "InternalSecret")
+                .putObject("metadata")
+                .put("name", name);
         obj.put("type", "Opaque").putObject("data").put("password", PASSWORD_B64);
         return obj;
     }
@@ -237,11 +270,13 @@ class EncryptionAtRestE2ETest {
     private static String etcdctlGet(String key) throws IOException, InterruptedException {
         Path etcdctl = findOnPath("etcdctl");
         if (etcdctl == null) {
-            System.out.println("etcdctl is not on the PATH: skipping the etcdctl half of the check (raw store read done)");
+            System.out.println(
+                    "etcdctl is not on the PATH: skipping the etcdctl half of the check (raw store read done)");
             return null;
         }
-        ProcessBuilder pb = new ProcessBuilder(etcdctl.toString(), "--endpoints", SERVER.etcd().endpoint(),
-                "get", key, "--print-value-only").redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(
+                        etcdctl.toString(), "--endpoints", SERVER.etcd().endpoint(), "get", key, "--print-value-only")
+                .redirectErrorStream(true);
         pb.environment().put("ETCDCTL_API", "3");
         Process p = pb.start();
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -38,9 +38,10 @@ class EncryptionMetricsE2ETest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
-        StorageConfig etcd = config.build().storage();
-        PREFIX.set(etcd.prefix());
-        ResourceTransformers encryption = ResourceTransformers.of(EncryptionConfiguration.parse("""
+                StorageConfig etcd = config.build().storage();
+                PREFIX.set(etcd.prefix());
+                ResourceTransformers encryption = ResourceTransformers.of(
+                        EncryptionConfiguration.parse("""
                 apiVersion: apiserver.config.k8s.io/v1
                 kind: EncryptionConfiguration
                 resources:
@@ -49,35 +50,59 @@ class EncryptionMetricsE2ETest {
                   - aesgcm: {keys: [{name: key1, secret: %s}]}
                   - identity: {}
                 """.formatted(randomKey()).getBytes(StandardCharsets.UTF_8)));
-        return config.storage(EncryptionAtRest.wrap(etcd.store(), encryption, etcd.prefix(), METRICS.storage()));
-    }).withMetrics(METRICS);
+                return config.storage(
+                        EncryptionAtRest.wrap(etcd.store(), encryption, etcd.prefix(), METRICS.storage()));
+            })
+            .withMetrics(METRICS);
 
     @Test
     void secretTransformationsAreCountedAndTimedPerPrefix() throws Exception {
         TestClient admin = SERVER.admin();
         String ns = createNamespace(admin, "encmetrics");
         String secrets = "/api/v1/namespaces/" + ns + "/secrets";
-        TestClient.Response created = admin.post(secrets, Map.of("apiVersion", "v1", "kind", "Secret",
-                "metadata", Map.of("name", "db"), "data", Map.of("password", "aHVudGVyMg==")));
+        TestClient.Response created = admin.post(
+                secrets,
+                Map.of(
+                        "apiVersion",
+                        "v1",
+                        "kind",
+                        "Secret",
+                        "metadata",
+                        Map.of("name", "db"),
+                        "data",
+                        Map.of("password", "aHVudGVyMg==")));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(admin.get(secrets + "/db").status()).isEqualTo(200);
 
         Scrape scrape = Scrape.of(admin);
         for (String type : new String[] {"to_storage", "from_storage"}) {
             for (String prefix : new String[] {ENVELOPE, "key1:"}) {
-                assertThat(scrape.counter("apiserver_storage_transformation_operations_total", Map.of(
-                        "resource", "secrets", "transformation_type", type, "transformer_prefix", prefix,
-                        "status", "OK"))).as(type + " " + prefix).isGreaterThanOrEqualTo(1);
+                assertThat(scrape.counter(
+                                "apiserver_storage_transformation_operations_total",
+                                Map.of(
+                                        "resource",
+                                        "secrets",
+                                        "transformation_type",
+                                        type,
+                                        "transformer_prefix",
+                                        prefix,
+                                        "status",
+                                        "OK")))
+                        .as(type + " " + prefix)
+                        .isGreaterThanOrEqualTo(1);
             }
         }
-        Metrics.Histogram decryptions = scrape.histogram("apiserver_storage_transformation_duration_seconds",
+        Metrics.Histogram decryptions = scrape.histogram(
+                "apiserver_storage_transformation_duration_seconds",
                 Map.of("transformation_type", "from_storage", "transformer_prefix", ENVELOPE));
         assertThat(decryptions.getSampleCount()).isGreaterThanOrEqualTo(1);
         assertThat(decryptions.getBucketCount()).isEqualTo(26);
         assertThat(decryptions.getBucket(0).getUpperBound()).isEqualTo(5e-6);
         assertThat(decryptions.getBucket(24).getUpperBound()).isEqualTo(5e-6 * (1 << 24));
         // a namespace is not encrypted: nothing is reported for it
-        assertThat(scrape.families().get("apiserver_storage_transformation_operations_total").getMetricList())
+        assertThat(scrape.families()
+                        .get("apiserver_storage_transformation_operations_total")
+                        .getMetricList())
                 .allSatisfy(m -> assertThat(m.getLabelList()).anySatisfy(l -> {
                     assertThat(l.getName()).isEqualTo("resource");
                     assertThat(l.getValue()).isEqualTo("secrets");
@@ -89,16 +114,41 @@ class EncryptionMetricsE2ETest {
         TestClient admin = SERVER.admin();
         String ns = createNamespace(admin, "encfail");
         String secrets = "/api/v1/namespaces/" + ns + "/secrets";
-        assertThat(admin.post(secrets, Map.of("apiVersion", "v1", "kind", "Secret", "metadata",
-                Map.of("name", "original"), "data", Map.of("password", "aHVudGVyMg=="))).status()).isEqualTo(201);
+        assertThat(admin.post(
+                                secrets,
+                                Map.of(
+                                        "apiVersion",
+                                        "v1",
+                                        "kind",
+                                        "Secret",
+                                        "metadata",
+                                        Map.of("name", "original"),
+                                        "data",
+                                        Map.of("password", "aHVudGVyMg==")))
+                        .status())
+                .isEqualTo(201);
         // the ciphertext copied to another key: its authenticated data (the key) no longer matches
         String prefix = PREFIX.get();
-        byte[] ciphertext = SERVER.storage().get(prefix + "/secrets/" + ns + "/original")
-                .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).value();
-        SERVER.storage().create(prefix + "/secrets/" + ns + "/copy", ciphertext)
-                .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-        Map<String, String> failed = Map.of("resource", "secrets", "transformation_type", "from_storage",
-                "transformer_prefix", ENVELOPE, "status", "unknown-non-grpc");
+        byte[] ciphertext = SERVER.storage()
+                .get(prefix + "/secrets/" + ns + "/original")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(30, TimeUnit.SECONDS)
+                .value();
+        SERVER.storage()
+                .create(prefix + "/secrets/" + ns + "/copy", ciphertext)
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
+        Map<String, String> failed = Map.of(
+                "resource",
+                "secrets",
+                "transformation_type",
+                "from_storage",
+                "transformer_prefix",
+                ENVELOPE,
+                "status",
+                "unknown-non-grpc");
         double before = Scrape.of(admin).counter("apiserver_storage_transformation_operations_total", failed);
 
         assertThat(admin.get(secrets + "/copy").status()).isEqualTo(500);

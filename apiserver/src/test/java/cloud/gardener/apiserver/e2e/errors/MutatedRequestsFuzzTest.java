@@ -50,14 +50,22 @@ class MutatedRequestsFuzzTest {
     private static final int URLS = Integer.getInteger("fuzz.urls", 300);
     private static final String BYTE_MUTATIONS = "{}[]\",:\\0aZ-9.e$%\u0000\u00ff";
     private static final Duration ANSWER_WITHIN = Duration.ofSeconds(10);
-    private static final List<String> MEDIA_TYPES = List.of("application/json", "application/yaml",
-            "application/merge-patch+json", "application/strategic-merge-patch+json", "application/json-patch+json",
-            "application/apply-patch+yaml", "application/x-www-form-urlencoded", "application/vnd.kubernetes.protobuf",
-            "text/plain", "multipart/form-data; boundary=x");
+    private static final List<String> MEDIA_TYPES = List.of(
+            "application/json",
+            "application/yaml",
+            "application/merge-patch+json",
+            "application/strategic-merge-patch+json",
+            "application/json-patch+json",
+            "application/apply-patch+yaml",
+            "application/x-www-form-urlencoded",
+            "application/vnd.kubernetes.protobuf",
+            "text/plain",
+            "multipart/form-data; boundary=x");
 
     /** The 500s with a reason that gardener-apiserver answers itself (fuzz/upstream-500s.txt). */
     private static final List<java.util.regex.Pattern> UPSTREAM_500S = resource("/fuzz/upstream-500s.txt").stream()
-            .map(l -> java.util.regex.Pattern.compile(l.split("\t", -1)[0])).toList();
+            .map(l -> java.util.regex.Pattern.compile(l.split("\t", -1)[0]))
+            .toList();
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
@@ -67,8 +75,7 @@ class MutatedRequestsFuzzTest {
     private static final List<Seed> SEEDS = new ArrayList<>();
 
     /** One example object and the collection it is created in. */
-    private record Seed(String collection, ObjectNode object) {
-    }
+    private record Seed(String collection, ObjectNode object) {}
 
     @BeforeAll
     static void setUp() throws IOException {
@@ -78,14 +85,16 @@ class MutatedRequestsFuzzTest {
         Fixtures.create(admin, Fixtures.shoots(ns), Fixtures.shootObject(shoot));
         ResourceRegistry resources = ResourceRegistry.standard(true);
         try (Stream<Path> files = Files.walk(Examples.DIR)) {
-            for (Path file : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
+            for (Path file :
+                    files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
                 for (JsonNode doc : documents(file)) {
                     if (doc instanceof ObjectNode obj && obj.hasNonNull("apiVersion") && obj.hasNonNull("kind")) {
                         String[] gv = obj.get("apiVersion").asText().split("/", -1);
                         String group = gv.length == 2 ? gv[0] : "";
                         String version = gv[gv.length - 1];
                         resources.resources(group, version).stream()
-                                .filter(t -> t.kind().equals(obj.get("kind").asText())).findFirst()
+                                .filter(t -> t.kind().equals(obj.get("kind").asText()))
+                                .findFirst()
                                 .ifPresent(t -> SEEDS.add(new Seed(collection(t, version), obj)));
                     }
                 }
@@ -97,7 +106,10 @@ class MutatedRequestsFuzzTest {
     /** The documents of an example; templates with placeholders that are not YAML give none. */
     private static List<JsonNode> documents(Path file) throws IOException {
         try {
-            return Json.YAML.readerFor(JsonNode.class).<JsonNode>readValues(Files.readString(file)).readAll();
+            return Json.YAML
+                    .readerFor(JsonNode.class)
+                    .<JsonNode>readValues(Files.readString(file))
+                    .readAll();
         } catch (RuntimeException | com.fasterxml.jackson.core.JsonProcessingException e) {
             return List.of();
         }
@@ -133,14 +145,21 @@ class MutatedRequestsFuzzTest {
                 if (metadata.has("namespace")) {
                     metadata.put("namespace", ns);
                 }
-                String mediaType = random.nextInt(3) == 0 ? MEDIA_TYPES.get(random.nextInt(MEDIA_TYPES.size()))
+                String mediaType = random.nextInt(3) == 0
+                        ? MEDIA_TYPES.get(random.nextInt(MEDIA_TYPES.size()))
                         : "application/json";
                 String body = mutateBody(random, object);
                 switch (random.nextInt(4)) {
                     case 0, 1 -> client.check("POST", seed.collection(), mediaType, body);
-                    case 2 -> client.check("PUT", seed.collection() + "/fz-" + random.nextInt(Math.max(1, i)), mediaType, body);
-                    default -> client.check("PATCH", Fixtures.shoot(ns, shoot) + (random.nextBoolean()
-                            ? "?fieldManager=fuzz" : ""), MEDIA_TYPES.get(random.nextInt(6)), body);
+                    case 2 ->
+                        client.check(
+                                "PUT", seed.collection() + "/fz-" + random.nextInt(Math.max(1, i)), mediaType, body);
+                    default ->
+                        client.check(
+                                "PATCH",
+                                Fixtures.shoot(ns, shoot) + (random.nextBoolean() ? "?fieldManager=fuzz" : ""),
+                                MEDIA_TYPES.get(random.nextInt(6)),
+                                body);
                 }
             }
         }
@@ -150,18 +169,71 @@ class MutatedRequestsFuzzTest {
     @Test
     void mutatedUrlsGetNoServerErrorOfTheirOwn() throws Exception {
         Random random = new Random(SEED + 1);
-        List<String> valid = List.of("/api/v1/namespaces/" + ns + "/secrets", "/api/v1/namespaces/" + ns,
-                Fixtures.shoots(ns), Fixtures.shoot(ns, shoot), Fixtures.shoot(ns, shoot) + "/status",
-                "/apis/core.gardener.cloud/v1beta1/cloudprofiles", "/apis", "/api", "/openapi/v2", "/version",
-                "/readyz", "/apis/core.gardener.cloud/v1beta1", "/apis/security.gardener.cloud/v1alpha1");
-        List<String> junk = List.of("%", "%%", "%zz", "%2f", "%00", "..", "/..", "//", ";", "?", "&", "=", "#",
-                "\u00e9", "%c3%28", "*", "~", "+", " ".replace(" ", "%20"), "x".repeat(300), "/namespaces",
-                "?labelSelector=a%20in%20(", "?fieldSelector=metadata.name%3D%3D", "?resourceVersion=abc",
-                "?resourceVersionMatch=Exact", "?limit=-1", "?limit=abc", "?continue=%zz", "?timeout=1x",
-                "?timeoutSeconds=-5", "?dryRun=Maybe", "?fieldValidation=Loud", "?propagationPolicy=Sideways",
-                "?gracePeriodSeconds=x", "?pretty=maybe", "?labelSelector=!", "?fieldManager=" + "m".repeat(200));
-        List<String> methods = List.of("GET", "GET", "GET", "DELETE", "HEAD", "OPTIONS", "POST", "PUT", "PATCH",
-                "TRACE", "CONNECT", "PROPFIND");
+        List<String> valid = List.of(
+                "/api/v1/namespaces/" + ns + "/secrets",
+                "/api/v1/namespaces/" + ns,
+                Fixtures.shoots(ns),
+                Fixtures.shoot(ns, shoot),
+                Fixtures.shoot(ns, shoot) + "/status",
+                "/apis/core.gardener.cloud/v1beta1/cloudprofiles",
+                "/apis",
+                "/api",
+                "/openapi/v2",
+                "/version",
+                "/readyz",
+                "/apis/core.gardener.cloud/v1beta1",
+                "/apis/security.gardener.cloud/v1alpha1");
+        List<String> junk = List.of(
+                "%",
+                "%%",
+                "%zz",
+                "%2f",
+                "%00",
+                "..",
+                "/..",
+                "//",
+                ";",
+                "?",
+                "&",
+                "=",
+                "#",
+                "\u00e9",
+                "%c3%28",
+                "*",
+                "~",
+                "+",
+                " ".replace(" ", "%20"),
+                "x".repeat(300),
+                "/namespaces",
+                "?labelSelector=a%20in%20(",
+                "?fieldSelector=metadata.name%3D%3D",
+                "?resourceVersion=abc",
+                "?resourceVersionMatch=Exact",
+                "?limit=-1",
+                "?limit=abc",
+                "?continue=%zz",
+                "?timeout=1x",
+                "?timeoutSeconds=-5",
+                "?dryRun=Maybe",
+                "?fieldValidation=Loud",
+                "?propagationPolicy=Sideways",
+                "?gracePeriodSeconds=x",
+                "?pretty=maybe",
+                "?labelSelector=!",
+                "?fieldManager=" + "m".repeat(200));
+        List<String> methods = List.of(
+                "GET",
+                "GET",
+                "GET",
+                "DELETE",
+                "HEAD",
+                "OPTIONS",
+                "POST",
+                "PUT",
+                "PATCH",
+                "TRACE",
+                "CONNECT",
+                "PROPFIND");
         try (RawClient client = new RawClient()) {
             for (int i = 0; i < URLS; i++) {
                 StringBuilder target = new StringBuilder(valid.get(random.nextInt(valid.size())));
@@ -217,8 +289,21 @@ class MutatedRequestsFuzzTest {
                 case 0 -> s.setCharAt(at, BYTE_MUTATIONS.charAt(random.nextInt(BYTE_MUTATIONS.length())));
                 case 1 -> s.deleteCharAt(at);
                 case 2 -> s.insert(at, s.substring(at, Math.min(s.length(), at + random.nextInt(40))));
-                default -> s.insert(at, List.of("null", "true", "{}", "[]", "1e999", "-0", "\"\\ud800\"", "{\"a\":",
-                        "]]]]", "\"$patch\":\"delete\"").get(random.nextInt(10)));
+                default ->
+                    s.insert(
+                            at,
+                            List.of(
+                                            "null",
+                                            "true",
+                                            "{}",
+                                            "[]",
+                                            "1e999",
+                                            "-0",
+                                            "\"\\ud800\"",
+                                            "{\"a\":",
+                                            "]]]]",
+                                            "\"$patch\":\"delete\"")
+                                    .get(random.nextInt(10)));
             }
         }
         return s.toString();
@@ -263,7 +348,11 @@ class MutatedRequestsFuzzTest {
             case 3 -> f.textNode("x".repeat(random.nextInt(100)));
             case 4 -> f.booleanNode(random.nextBoolean());
             case 5 -> f.arrayNode().add(f.objectNode().put("$patch", "delete"));
-            case 6 -> f.objectNode().put("$patch", List.of("replace", "delete", "merge", "bogus").get(random.nextInt(4)));
+            case 6 ->
+                f.objectNode()
+                        .put(
+                                "$patch",
+                                List.of("replace", "delete", "merge", "bogus").get(random.nextInt(4)));
             case 7 -> {
                 ObjectNode deep = f.objectNode();
                 ObjectNode cur = deep;
@@ -287,8 +376,10 @@ class MutatedRequestsFuzzTest {
             if (in == null) {
                 throw new IllegalStateException("missing test resource " + name);
             }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                    .toList();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -307,7 +398,10 @@ class MutatedRequestsFuzzTest {
 
         void check(String method, String target, String contentType, String body) throws Exception {
             byte[] bytes = body == null ? null : body.getBytes(StandardCharsets.UTF_8);
-            StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n")
+            StringBuilder head = new StringBuilder(method)
+                    .append(' ')
+                    .append(target)
+                    .append(" HTTP/1.1\r\n")
                     .append("Host: 127.0.0.1\r\n");
             if (contentType != null) {
                 head.append("Content-Type: ").append(contentType).append("\r\n");
@@ -316,8 +410,8 @@ class MutatedRequestsFuzzTest {
                 head.append("Content-Length: ").append(bytes.length).append("\r\n");
             }
             head.append("\r\n");
-            String what = method + " " + target + (body == null ? "" : " " + contentType + " "
-                    + body.substring(0, Math.min(300, body.length())));
+            String what = method + " " + target
+                    + (body == null ? "" : " " + contentType + " " + body.substring(0, Math.min(300, body.length())));
             Answer answer;
             try {
                 answer = send(head.toString(), bytes);
@@ -328,18 +422,29 @@ class MutatedRequestsFuzzTest {
             }
             assertThat(answer.status).as("a status line for %s", what).isPositive();
             if (answer.status >= 500) {
-                assertThat(answer.status).as("5xx for %s: %s", what, answer.body).isEqualTo(500);
+                assertThat(answer.status)
+                        .as("5xx for %s: %s", what, answer.body)
+                        .isEqualTo(500);
                 JsonNode status = Json.MAPPER.readTree(answer.body);
                 String message = status.path("message").asText();
                 if (!status.path("reason").asText().isEmpty()) {
-                    assertThat(UPSTREAM_500S.stream().anyMatch(p -> p.matcher(message).matches()))
-                            .as("500 with a reason of ours for %s: %s", what, answer.body).isTrue();
+                    assertThat(UPSTREAM_500S.stream()
+                                    .anyMatch(p -> p.matcher(message).matches()))
+                            .as("500 with a reason of ours for %s: %s", what, answer.body)
+                            .isTrue();
                 }
             }
             // no Java in answers: class and package names, and Jackson's wording of syntax errors (Go's instead)
-            assertThat(answer.body).as("answer to %s", what).doesNotContain("java.").doesNotContain("Exception")
-                    .doesNotContain("cloud.gardener").doesNotContain("com.fasterxml").doesNotContain("io.vertx")
-                    .doesNotContain("netty").doesNotContain("end-of-input").doesNotContain("Source: ")
+            assertThat(answer.body)
+                    .as("answer to %s", what)
+                    .doesNotContain("java.")
+                    .doesNotContain("Exception")
+                    .doesNotContain("cloud.gardener")
+                    .doesNotContain("com.fasterxml")
+                    .doesNotContain("io.vertx")
+                    .doesNotContain("netty")
+                    .doesNotContain("end-of-input")
+                    .doesNotContain("Source: ")
                     .doesNotContain("(code ");
             if ("close".equalsIgnoreCase(answer.headers.get("connection"))) {
                 close();
@@ -368,13 +473,16 @@ class MutatedRequestsFuzzTest {
             Map<String, String> headers = new LinkedHashMap<>();
             for (String l = line(in); !l.isEmpty(); l = line(in)) {
                 int colon = l.indexOf(':');
-                headers.put(l.substring(0, colon).trim().toLowerCase(Locale.ROOT), l.substring(colon + 1).trim());
+                headers.put(
+                        l.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                        l.substring(colon + 1).trim());
             }
             ByteArrayOutputStream body = new ByteArrayOutputStream();
             if (head) {
                 // no body after the head
             } else if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-                for (int size = Integer.parseInt(line(in).split(";", -1)[0].trim(), 16); size > 0;
+                for (int size = Integer.parseInt(line(in).split(";", -1)[0].trim(), 16);
+                        size > 0;
                         size = Integer.parseInt(line(in).split(";", -1)[0].trim(), 16)) {
                     body.write(in.readNBytes(size));
                     line(in);
@@ -384,8 +492,8 @@ class MutatedRequestsFuzzTest {
                 body.write(in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0"))));
             }
             String[] parts = statusLine.split(" ", -1);
-            return new Answer(parts.length > 1 ? Integer.parseInt(parts[1]) : -1, headers,
-                    body.toString(StandardCharsets.UTF_8));
+            return new Answer(
+                    parts.length > 1 ? Integer.parseInt(parts[1]) : -1, headers, body.toString(StandardCharsets.UTF_8));
         }
 
         private static String line(InputStream in) throws IOException {
@@ -410,7 +518,6 @@ class MutatedRequestsFuzzTest {
             }
         }
 
-        private record Answer(int status, Map<String, String> headers, String body) {
-        }
+        private record Answer(int status, Map<String, String> headers, String body) {}
     }
 }

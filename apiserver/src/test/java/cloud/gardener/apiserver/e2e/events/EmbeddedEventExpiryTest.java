@@ -8,8 +8,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class EmbeddedEventExpiryTest extends EventExpiryScenarios {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new,
-            config -> config.eventTtl(TTL));
+    static final ApiServerExtension SERVER =
+            ApiServerExtension.withStorage(EmbeddedStorage::new, config -> config.eventTtl(TTL));
 
     @Override
     ApiServerExtension server() {

@@ -32,17 +32,23 @@ abstract class EventExpiryScenarios {
     @Test
     void anEventExpiresAfterItsLastWrite() throws InterruptedException {
         TestClient admin = server().admin();
-        create(admin, "/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
-                + NS + "\"}}");
+        create(
+                admin,
+                "/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + NS + "\"}}");
         create(admin, EVENTS, event("quiet"));
         create(admin, EVENTS, event("busy"));
         long start = System.nanoTime();
         boolean quietGone = false;
         // "busy" is written every half second: its TTL starts again each time
         while (System.nanoTime() - start < Duration.ofSeconds(8).toNanos()) {
-            TestClient.Response touched = admin.patch(EVENTS + "/busy", "application/merge-patch+json",
+            TestClient.Response touched = admin.patch(
+                    EVENTS + "/busy",
+                    "application/merge-patch+json",
                     "{\"count\":" + (int) ((System.nanoTime() - start) / 1_000_000) + "}");
-            assertThat(touched.status()).as("busy must not expire while written: %s", touched.body()).isEqualTo(200);
+            assertThat(touched.status())
+                    .as("busy must not expire while written: %s", touched.body())
+                    .isEqualTo(200);
             quietGone = quietGone || admin.get(EVENTS + "/quiet").status() == 404;
             Thread.sleep(500);
         }
@@ -59,10 +65,13 @@ abstract class EventExpiryScenarios {
     @Test
     void aQuietEventLivesAtLeastItsTtl() throws InterruptedException {
         TestClient admin = server().admin();
-        create(admin, "/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":"
-                + "\"garden-ttl-min\"}}");
+        create(
+                admin,
+                "/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":" + "\"garden-ttl-min\"}}");
         create(admin, "/api/v1/namespaces/garden-ttl-min/events", event("fresh").replace(NS, "garden-ttl-min"));
         Thread.sleep(2000);
-        assertThat(admin.get("/api/v1/namespaces/garden-ttl-min/events/fresh").status()).isEqualTo(200);
+        assertThat(admin.get("/api/v1/namespaces/garden-ttl-min/events/fresh").status())
+                .isEqualTo(200);
     }
 }

@@ -63,8 +63,10 @@ class EventsTest {
 
     @BeforeAll
     static void namespace() {
-        create(SERVER.admin(), "/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\","
-                + "\"metadata\":{\"name\":\"" + NS + "\"}}");
+        create(
+                SERVER.admin(),
+                "/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\"," + "\"metadata\":{\"name\":\"" + NS + "\"}}");
         create(SERVER.admin(), CORE, LEGACY);
         create(SERVER.admin(), V1, NEW_STYLE);
     }
@@ -79,9 +81,12 @@ class EventsTest {
         assertThat(event.path("deprecatedFirstTimestamp").asText()).isEqualTo("2026-11-27T05:00:00Z");
         assertThat(event.path("deprecatedLastTimestamp").asText()).isEqualTo("2026-11-27T05:10:00Z");
         assertThat(event.path("deprecatedCount").asInt()).isEqualTo(3);
-        assertThat(event.has("eventTime")).as("eventTime is written even when zero").isTrue();
+        assertThat(event.has("eventTime"))
+                .as("eventTime is written even when zero")
+                .isTrue();
         assertThat(event.path("eventTime").isNull()).isTrue();
-        assertThat(event.has("involvedObject") || event.has("message") || event.has("reportingController")).isFalse();
+        assertThat(event.has("involvedObject") || event.has("message") || event.has("reportingController"))
+                .isFalse();
     }
 
     @Test
@@ -96,8 +101,13 @@ class EventsTest {
         assertThat(event.path("source").toString()).isEqualTo("{}");
         assertThat(event.path("firstTimestamp").isNull()).isTrue();
         // the same object: one resourceVersion under both APIs
-        assertThat(event.path("metadata").path("resourceVersion").asText()).isEqualTo(
-                SERVER.admin().get(V1 + "/dev.17a2").json().path("metadata").path("resourceVersion").asText());
+        assertThat(event.path("metadata").path("resourceVersion").asText())
+                .isEqualTo(SERVER.admin()
+                        .get(V1 + "/dev.17a2")
+                        .json()
+                        .path("metadata")
+                        .path("resourceVersion")
+                        .asText());
     }
 
     @Test
@@ -109,14 +119,21 @@ class EventsTest {
 
     @Test
     void fieldSelectorsUseEachApisNames() {
-        assertThat(names(SERVER.admin().get(CORE + "?fieldSelector=involvedObject.name%3Dcrazy-botany").json()))
+        assertThat(names(SERVER.admin()
+                        .get(CORE + "?fieldSelector=involvedObject.name%3Dcrazy-botany")
+                        .json()))
                 .containsExactly("crazy-botany.17a1");
-        assertThat(names(SERVER.admin().get(CORE + "?fieldSelector=source%3Dgardenlet").json()))
+        assertThat(names(SERVER.admin()
+                        .get(CORE + "?fieldSelector=source%3Dgardenlet")
+                        .json()))
                 .containsExactly("crazy-botany.17a1");
-        assertThat(names(SERVER.admin().get(V1 + "?fieldSelector=regarding.name%3Ddev-shoot").json()))
+        assertThat(names(SERVER.admin()
+                        .get(V1 + "?fieldSelector=regarding.name%3Ddev-shoot")
+                        .json()))
                 .containsExactly("dev.17a2");
-        assertThat(names(SERVER.admin().get(V1
-                + "?fieldSelector=reportingController%3Dgardener.cloud%2Fproject-controller").json()))
+        assertThat(names(SERVER.admin()
+                        .get(V1 + "?fieldSelector=reportingController%3Dgardener.cloud%2Fproject-controller")
+                        .json()))
                 .containsExactly("dev.17a2");
     }
 
@@ -127,27 +144,40 @@ class EventsTest {
                  "regarding":{"kind":"Shoot","namespace":"garden-events","name":"s"},"reason":"R","note":"n",
                  "type":"Normal","deprecatedCount":2}""";
         JsonNode status = assertStatus(SERVER.admin().post(V1, legacyThroughV1), 422, "Invalid");
-        assertThat(status.path("message").asText()).isEqualTo("Event.events.k8s.io \"old\" is invalid: "
-                + "[eventTime: Required value, count: Invalid value: \"\": needs to be unset]");
-        assertThat(status.path("details").path("causes").get(0).path("field").asText()).isEqualTo("eventTime");
+        assertThat(status.path("message").asText())
+                .isEqualTo("Event.events.k8s.io \"old\" is invalid: "
+                        + "[eventTime: Required value, count: Invalid value: \"\": needs to be unset]");
+        assertThat(status.path("details").path("causes").get(0).path("field").asText())
+                .isEqualTo("eventTime");
 
         String unknownType = NEW_STYLE.replace("dev.17a2", "typed").replace("\"type\":\"Normal\"", "\"type\":\"Info\"");
-        assertThat(assertStatus(SERVER.admin().post(V1, unknownType), 422, "Invalid").path("message").asText())
-                .isEqualTo("Event.events.k8s.io \"typed\" is invalid: type: Invalid value: \"\": has invalid value: Info");
+        assertThat(assertStatus(SERVER.admin().post(V1, unknownType), 422, "Invalid")
+                        .path("message")
+                        .asText())
+                .isEqualTo(
+                        "Event.events.k8s.io \"typed\" is invalid: type: Invalid value: \"\": has invalid value: Info");
     }
 
     @Test
     void coreWritesPassTheLegacyRules() {
         String elsewhere = LEGACY.replace("crazy-botany.17a1", "elsewhere")
-                .replace("\"namespace\":\"garden-events\",\"name\":\"crazy-botany\"",
+                .replace(
+                        "\"namespace\":\"garden-events\",\"name\":\"crazy-botany\"",
                         "\"namespace\":\"garden-other\",\"name\":\"crazy-botany\"");
-        assertThat(assertStatus(SERVER.admin().post(CORE, elsewhere), 422, "Invalid").path("message").asText())
+        assertThat(assertStatus(SERVER.admin().post(CORE, elsewhere), 422, "Invalid")
+                        .path("message")
+                        .asText())
                 .isEqualTo("Event \"elsewhere\" is invalid: involvedObject.namespace: Invalid value: \"garden-other\": "
                         + "does not match event.namespace");
-        String unreported = NEW_STYLE.replace("events.k8s.io/v1", "v1").replace("dev.17a2", "unreported")
+        String unreported = NEW_STYLE
+                .replace("events.k8s.io/v1", "v1")
+                .replace("dev.17a2", "unreported")
                 .replace("\"reportingController\":\"gardener.cloud/project-controller\",", "")
-                .replace("\"regarding\"", "\"involvedObject\"").replace("\"note\"", "\"message\"");
-        assertThat(assertStatus(SERVER.admin().post(CORE, unreported), 422, "Invalid").path("message").asText())
+                .replace("\"regarding\"", "\"involvedObject\"")
+                .replace("\"note\"", "\"message\"");
+        assertThat(assertStatus(SERVER.admin().post(CORE, unreported), 422, "Invalid")
+                        .path("message")
+                        .asText())
                 .isEqualTo("Event \"unreported\" is invalid: [reportingComponent: Required value, reportingComponent: "
                         + "Invalid value: \"\": name part must be non-empty, reportingComponent: Invalid value: \"\": name "
                         + "part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
@@ -158,32 +188,45 @@ class EventsTest {
     @Test
     void eventsV1KeepsWhatHappenedImmutable() {
         create(SERVER.admin(), V1, NEW_STYLE.replace("dev.17a2", "immutable"));
-        TestClient.Response changed = SERVER.admin().patch(V1 + "/immutable", "application/merge-patch+json",
-                "{\"note\":\"something else\"}");
-        assertThat(assertStatus(changed, 422, "Invalid").path("message").asText()).isEqualTo(
-                "Event.events.k8s.io \"immutable\" is invalid: message: Invalid value: \"something else\": field is "
-                        + "immutable");
-        TestClient.Response series = SERVER.admin().patch(V1 + "/immutable", "application/merge-patch+json",
-                "{\"series\":{\"count\":2,\"lastObservedTime\":\"2026-11-27T05:25:00.000000Z\"}}");
+        TestClient.Response changed = SERVER.admin()
+                .patch(V1 + "/immutable", "application/merge-patch+json", "{\"note\":\"something else\"}");
+        assertThat(assertStatus(changed, 422, "Invalid").path("message").asText())
+                .isEqualTo(
+                        "Event.events.k8s.io \"immutable\" is invalid: message: Invalid value: \"something else\": field is "
+                                + "immutable");
+        TestClient.Response series = SERVER.admin()
+                .patch(
+                        V1 + "/immutable",
+                        "application/merge-patch+json",
+                        "{\"series\":{\"count\":2,\"lastObservedTime\":\"2026-11-27T05:25:00.000000Z\"}}");
         assertThat(series.status()).as(series.body()).isEqualTo(200);
         assertThat(series.json().path("series").path("count").asInt()).isEqualTo(2);
     }
 
     @Test
     void theRecorderWritesEventsForTheServersControllers() throws Exception {
-        Registry registry = new Registry(ResourceRegistry.standard(true), SERVER.storage(), PREFIX.get(),
-                AdmissionChain.empty());
-        EventRecorder recorder = new StoreEventRecorder(registry.store("", "events").orElseThrow(),
-                "gardener.cloud/project-controller", "instance-1", Clock.systemUTC());
+        Registry registry =
+                new Registry(ResourceRegistry.standard(true), SERVER.storage(), PREFIX.get(), AdmissionChain.empty());
+        EventRecorder recorder = new StoreEventRecorder(
+                registry.store("", "events").orElseThrow(),
+                "gardener.cloud/project-controller",
+                "instance-1",
+                Clock.systemUTC());
         ObjectNode project = (ObjectNode) Json.MAPPER.readTree("{\"apiVersion\":\"core.gardener.cloud/v1beta1\","
                 + "\"kind\":\"Project\",\"metadata\":{\"name\":\"dev\",\"uid\":\"u-1\"}}");
-        ObjectNode recorded = recorder.record(project, EventRecorder.NORMAL, "Reconciled", "Reconcile",
-                "Project dev reconciled").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        ObjectNode recorded = recorder.record(
+                        project, EventRecorder.NORMAL, "Reconciled", "Reconcile", "Project dev reconciled")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         String name = recorded.path("metadata").path("name").asText();
         assertThat(name).startsWith("dev.");
-        JsonNode event = SERVER.admin().get("/apis/events.k8s.io/v1/namespaces/default/events/" + name).json();
-        assertThat(event.path("regarding").toString()).isEqualTo("{\"kind\":\"Project\",\"name\":\"dev\","
-                + "\"uid\":\"u-1\",\"apiVersion\":\"core.gardener.cloud/v1beta1\"}");
+        JsonNode event = SERVER.admin()
+                .get("/apis/events.k8s.io/v1/namespaces/default/events/" + name)
+                .json();
+        assertThat(event.path("regarding").toString())
+                .isEqualTo("{\"kind\":\"Project\",\"name\":\"dev\","
+                        + "\"uid\":\"u-1\",\"apiVersion\":\"core.gardener.cloud/v1beta1\"}");
         assertThat(event.path("reportingController").asText()).isEqualTo("gardener.cloud/project-controller");
         assertThat(event.path("note").asText()).isEqualTo("Project dev reconciled");
         assertThat(event.path("eventTime").asText()).isNotEmpty();
@@ -197,9 +240,12 @@ class EventsTest {
         TestClient.Response created = SERVER.admin().put(CORE + "/crazy-botany.17b1", legacy);
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(created.json().path("metadata").path("uid").asText()).isNotEmpty();
-        assertThat(created.json().path("metadata").path("resourceVersion").asText()).isNotEqualTo("12345");
-        TestClient.Response updated = SERVER.admin().put(CORE + "/crazy-botany.17b1",
-                LEGACY.replace("crazy-botany.17a1", "crazy-botany.17b1").replace("\"count\":3", "\"count\":4"));
+        assertThat(created.json().path("metadata").path("resourceVersion").asText())
+                .isNotEqualTo("12345");
+        TestClient.Response updated = SERVER.admin()
+                .put(
+                        CORE + "/crazy-botany.17b1",
+                        LEGACY.replace("crazy-botany.17a1", "crazy-botany.17b1").replace("\"count\":3", "\"count\":4"));
         assertThat(updated.status()).as(updated.body()).isEqualTo(200);
         assertThat(updated.json().path("count").asInt()).isEqualTo(4);
         assertThat(updated.json().path("metadata").path("uid").asText())
@@ -211,20 +257,36 @@ class EventsTest {
         assertThat(SERVER.admin().get(CORE + "/dev.17b2").status()).isEqualTo(200);
 
         // a create through PUT is still checked as a create
-        assertStatus(SERVER.admin().put(CORE + "/invalid.17b3", LEGACY.replace("crazy-botany.17a1", "invalid.17b3")
-                .replace("\"namespace\":\"garden-events\",\"name\"", "\"namespace\":\"other\",\"name\"")),
-                422, "Invalid");
+        assertStatus(
+                SERVER.admin()
+                        .put(
+                                CORE + "/invalid.17b3",
+                                LEGACY.replace("crazy-botany.17a1", "invalid.17b3")
+                                        .replace(
+                                                "\"namespace\":\"garden-events\",\"name\"",
+                                                "\"namespace\":\"other\",\"name\"")),
+                422,
+                "Invalid");
         assertThat(SERVER.admin().get(CORE + "/invalid.17b3").status()).isEqualTo(404);
         // only a PUT creates, and only events
-        assertStatus(SERVER.admin().patch(CORE + "/missing.17b4", "application/merge-patch+json",
-                "{\"count\":2}"), 404, "NotFound");
-        assertStatus(SERVER.admin().put("/api/v1/namespaces/" + NS + "/configmaps/missing", "{\"apiVersion\":\"v1\","
-                + "\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"missing\"}}"), 404, "NotFound");
+        assertStatus(
+                SERVER.admin().patch(CORE + "/missing.17b4", "application/merge-patch+json", "{\"count\":2}"),
+                404,
+                "NotFound");
+        assertStatus(
+                SERVER.admin()
+                        .put(
+                                "/api/v1/namespaces/" + NS + "/configmaps/missing",
+                                "{\"apiVersion\":\"v1\","
+                                        + "\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"missing\"}}"),
+                404,
+                "NotFound");
     }
 
     private static List<String> names(JsonNode list) {
         List<String> names = new ArrayList<>();
-        list.path("items").forEach(i -> names.add(i.path("metadata").path("name").asText()));
+        list.path("items")
+                .forEach(i -> names.add(i.path("metadata").path("name").asText()));
         return names;
     }
 }

@@ -55,19 +55,27 @@ class FinalizersTest {
         ((ObjectNode) body.get("metadata")).putArray("finalizers").add("example.com/x");
         create(admin, shoots(ns), body);
         JsonNode created = confirmDeletion(admin, shoot(ns, "held"));
-        try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&resourceVersion=" + rv(created)
-                + "&fieldSelector=" + q("metadata.name=held"))) {
+        try (WatchStream w = WatchStream.open(
+                admin,
+                shoots(ns) + "?watch=true&resourceVersion=" + rv(created) + "&fieldSelector="
+                        + q("metadata.name=held"))) {
             TestClient.Response del = admin.delete(shoot(ns, "held"));
             assertThat(del.status()).as(del.body()).isEqualTo(200);
             assertThat(del.json().path("kind").asText()).isEqualTo("Shoot");
-            assertThat(del.json().path("metadata").path("deletionTimestamp").asText()).isNotEmpty();
-            assertThat(del.json().path("metadata").path("deletionGracePeriodSeconds").asLong()).isZero();
+            assertThat(del.json().path("metadata").path("deletionTimestamp").asText())
+                    .isNotEmpty();
+            assertThat(del.json()
+                            .path("metadata")
+                            .path("deletionGracePeriodSeconds")
+                            .asLong())
+                    .isZero();
             // the generic store's markAsDeleting bumps the generation
             assertThat(del.json().path("metadata").path("generation").asLong()).isEqualTo(2);
             w.expect("MODIFIED", "held");
 
             JsonNode still = admin.get(shoot(ns, "held")).json();
-            assertThat(still.path("metadata").path("deletionTimestamp").asText()).isNotEmpty();
+            assertThat(still.path("metadata").path("deletionTimestamp").asText())
+                    .isNotEmpty();
 
             // deleting again changes nothing
             TestClient.Response again = admin.delete(shoot(ns, "held"));
@@ -75,13 +83,26 @@ class FinalizersTest {
             assertThat(rv(again.json())).isEqualTo(rv(still));
 
             // no new finalizers while deleting
-            JsonNode forbidden = assertStatus(admin.patch(shoot(ns, "held"), MERGE,
-                    "{\"metadata\":{\"finalizers\":[\"example.com/x\",\"example.com/y\"]}}"), 422, "Invalid");
-            assertThat(forbidden.path("message").asText()).contains("metadata.finalizers: Forbidden: "
-                    + "no new finalizers can be added if the object is being deleted, found new finalizers");
+            JsonNode forbidden = assertStatus(
+                    admin.patch(
+                            shoot(ns, "held"),
+                            MERGE,
+                            "{\"metadata\":{\"finalizers\":[\"example.com/x\",\"example.com/y\"]}}"),
+                    422,
+                    "Invalid");
+            assertThat(forbidden.path("message").asText())
+                    .contains("metadata.finalizers: Forbidden: "
+                            + "no new finalizers can be added if the object is being deleted, found new finalizers");
             // nor can the deletion timestamp be cleared
-            TestClient.Response clear = admin.patch(shoot(ns, "held"), MERGE, "{\"metadata\":{\"deletionTimestamp\":null}}");
-            assertThat(clear.status() == 200 ? clear.json().path("metadata").path("deletionTimestamp").asText() : "set")
+            TestClient.Response clear =
+                    admin.patch(shoot(ns, "held"), MERGE, "{\"metadata\":{\"deletionTimestamp\":null}}");
+            assertThat(
+                            clear.status() == 200
+                                    ? clear.json()
+                                            .path("metadata")
+                                            .path("deletionTimestamp")
+                                            .asText()
+                                    : "set")
                     .isNotEmpty();
 
             TestClient.Response removed = admin.patch(shoot(ns, "held"), MERGE, "{\"metadata\":{\"finalizers\":null}}");
@@ -95,11 +116,13 @@ class FinalizersTest {
     void propagationPoliciesAddTheirFinalizers() {
         create(admin, shoots(ns), shootObject("fg"));
         confirmDeletion(admin, shoot(ns, "fg"));
-        TestClient.Response fg = admin.delete(shoot(ns, "fg"),
+        TestClient.Response fg = admin.delete(
+                shoot(ns, "fg"),
                 "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Foreground\"}");
         assertThat(fg.status()).as(fg.body()).isEqualTo(200);
         assertThat(finalizers(fg.json())).containsExactly("foregroundDeletion");
-        assertThat(fg.json().path("metadata").path("deletionTimestamp").asText()).isNotEmpty();
+        assertThat(fg.json().path("metadata").path("deletionTimestamp").asText())
+                .isNotEmpty();
 
         create(admin, shoots(ns), shootObject("orphan"));
         confirmDeletion(admin, shoot(ns, "orphan"));
@@ -113,7 +136,9 @@ class FinalizersTest {
         assertThat(bg.json().path("status").asText()).isEqualTo("Success");
 
         // the garbage collector's part: removing the finalizer completes the deletion
-        assertThat(admin.patch(shoot(ns, "fg"), MERGE, "{\"metadata\":{\"finalizers\":[]}}").status()).isEqualTo(200);
+        assertThat(admin.patch(shoot(ns, "fg"), MERGE, "{\"metadata\":{\"finalizers\":[]}}")
+                        .status())
+                .isEqualTo(200);
         assertThat(admin.get(shoot(ns, "fg")).status()).isEqualTo(404);
     }
 
@@ -122,18 +147,29 @@ class FinalizersTest {
         create(admin, shoots(ns), shootObject("pre"));
         JsonNode created = confirmDeletion(admin, shoot(ns, "pre"));
         String uid = created.path("metadata").path("uid").asText();
-        JsonNode uidMismatch = assertStatus(admin.delete(shoot(ns, "pre"),
-                "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"wrong\"}}"), 409, "Conflict");
-        assertThat(uidMismatch.path("message").asText()).isEqualTo("Operation cannot be fulfilled on "
-                + "shoots.core.gardener.cloud \"pre\": Precondition failed: UID in precondition: wrong, UID in object meta: "
-                + uid);
-        JsonNode rvMismatch = assertStatus(admin.delete(shoot(ns, "pre"),
-                "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"resourceVersion\":\"1\"}}"), 409,
+        JsonNode uidMismatch = assertStatus(
+                admin.delete(
+                        shoot(ns, "pre"),
+                        "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"wrong\"}}"),
+                409,
                 "Conflict");
-        assertThat(rvMismatch.path("message").asText()).contains("Precondition failed: ResourceVersion in precondition: 1, "
-                + "ResourceVersion in object meta: " + rv(created));
-        TestClient.Response ok = admin.delete(shoot(ns, "pre"), "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\","
-                + "\"preconditions\":{\"uid\":\"" + uid + "\",\"resourceVersion\":\"" + rv(created) + "\"}}");
+        assertThat(uidMismatch.path("message").asText())
+                .isEqualTo("Operation cannot be fulfilled on "
+                        + "shoots.core.gardener.cloud \"pre\": Precondition failed: UID in precondition: wrong, UID in object meta: "
+                        + uid);
+        JsonNode rvMismatch = assertStatus(
+                admin.delete(
+                        shoot(ns, "pre"),
+                        "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"resourceVersion\":\"1\"}}"),
+                409,
+                "Conflict");
+        assertThat(rvMismatch.path("message").asText())
+                .contains("Precondition failed: ResourceVersion in precondition: 1, "
+                        + "ResourceVersion in object meta: " + rv(created));
+        TestClient.Response ok = admin.delete(
+                shoot(ns, "pre"),
+                "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\"," + "\"preconditions\":{\"uid\":\"" + uid
+                        + "\",\"resourceVersion\":\"" + rv(created) + "\"}}");
         assertThat(ok.status()).as(ok.body()).isEqualTo(200);
         assertThat(admin.get(shoot(ns, "pre")).status()).isEqualTo(404);
     }
@@ -146,7 +182,8 @@ class FinalizersTest {
         TestClient.Response del = admin.delete(CLOUDPROFILES + "/fin-profile");
         assertThat(del.status()).isEqualTo(200);
         assertThat(del.json().path("kind").asText()).isEqualTo("CloudProfile");
-        assertThat(del.json().path("metadata").path("deletionTimestamp").asText()).isNotEmpty();
+        assertThat(del.json().path("metadata").path("deletionTimestamp").asText())
+                .isNotEmpty();
         ObjectNode update = del.json().deepCopy();
         ((ObjectNode) update.get("metadata")).remove("finalizers");
         TestClient.Response put = admin.put(CLOUDPROFILES + "/fin-profile", update);

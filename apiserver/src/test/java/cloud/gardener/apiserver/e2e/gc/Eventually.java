@@ -11,8 +11,7 @@ final class Eventually {
 
     private static final Duration PATIENCE = Duration.ofSeconds(20);
 
-    private Eventually() {
-    }
+    private Eventually() {}
 
     static void that(String what, BooleanSupplier condition) throws InterruptedException {
         Instant deadline = Instant.now().plus(PATIENCE);

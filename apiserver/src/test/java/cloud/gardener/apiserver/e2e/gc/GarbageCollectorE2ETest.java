@@ -22,8 +22,8 @@ import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.UUID;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,8 +39,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class GarbageCollectorE2ETest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = ApiServerExtension.withStorage(EmbeddedStorage::new,
-            config -> config.garbageCollector(true));
+    static final ApiServerExtension SERVER =
+            ApiServerExtension.withStorage(EmbeddedStorage::new, config -> config.garbageCollector(true));
 
     static TestClient admin;
 
@@ -68,8 +68,12 @@ class GarbageCollectorE2ETest {
         assertThat(kubectl.ok("delete", "configmap", "owner", "-n", ns)).isEqualTo("configmap \"owner\" deleted\n");
 
         Eventually.that("configmap only collected", () -> gone(configMaps(ns) + "/only"));
-        Eventually.that("the reference to the deleted owner removed from shared",
-                () -> get(configMaps(ns) + "/shared").at("/metadata/ownerReferences").size() == 1);
+        Eventually.that(
+                "the reference to the deleted owner removed from shared",
+                () -> get(configMaps(ns) + "/shared")
+                                .at("/metadata/ownerReferences")
+                                .size()
+                        == 1);
         JsonNode shared = get(configMaps(ns) + "/shared");
         assertThat(shared.at("/metadata/ownerReferences/0/uid").asText()).isEqualTo(uid(other));
         assertThat(shared.at("/metadata/deletionTimestamp").isMissingNode()).isTrue();
@@ -87,7 +91,9 @@ class GarbageCollectorE2ETest {
         assertThat(kubectl.ok("delete", "configmap", "owner", "-n", ns, "--cascade=foreground", "--timeout=20s"))
                 .isEqualTo("configmap \"owner\" deleted\n");
         assertThat(gone(configMaps(ns) + "/owner")).isTrue();
-        assertThat(gone(configMaps(ns) + "/blocking")).as("the blocking dependent went first").isTrue();
+        assertThat(gone(configMaps(ns) + "/blocking"))
+                .as("the blocking dependent went first")
+                .isTrue();
         Eventually.that("configmap plain collected", () -> gone(configMaps(ns) + "/plain"));
     }
 
@@ -130,24 +136,30 @@ class GarbageCollectorE2ETest {
 
         assertThat(gone(configMaps(ns) + "/owner")).isTrue();
         JsonNode only = get(configMaps(ns) + "/only");
-        assertThat(only.at("/metadata/ownerReferences").isMissingNode()).as(only.toString()).isTrue();
+        assertThat(only.at("/metadata/ownerReferences").isMissingNode())
+                .as(only.toString())
+                .isTrue();
         JsonNode shared = get(configMaps(ns) + "/shared");
         assertThat(shared.at("/metadata/ownerReferences").size()).isEqualTo(1);
         assertThat(shared.at("/metadata/ownerReferences/0/uid").asText()).isEqualTo(uid(other));
         Thread.sleep(1_000);
-        assertThat(gone(configMaps(ns) + "/only")).as("an orphan is not collected later").isFalse();
+        assertThat(gone(configMaps(ns) + "/only"))
+                .as("an orphan is not collected later")
+                .isFalse();
     }
 
     // ---------------------------------------------------------------------------------------- DeleteOptions
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "{\"propagationPolicy\":\"Background\"}|false|",
-        "{\"apiVersion\":\"v1\",\"kind\":\"DeleteOptions\",\"propagationPolicy\":\"Foreground\"}|false|foregroundDeletion",
-        "{\"apiVersion\":\"meta.k8s.io/v1\",\"kind\":\"DeleteOptions\",\"propagationPolicy\":\"Orphan\"}|true|orphan",
-        "{\"orphanDependents\":true}|true|orphan",
-        "{\"orphanDependents\":false}|false|",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"propagationPolicy\":\"Background\"}|false|",
+                "{\"apiVersion\":\"v1\",\"kind\":\"DeleteOptions\",\"propagationPolicy\":\"Foreground\"}|false|foregroundDeletion",
+                "{\"apiVersion\":\"meta.k8s.io/v1\",\"kind\":\"DeleteOptions\",\"propagationPolicy\":\"Orphan\"}|true|orphan",
+                "{\"orphanDependents\":true}|true|orphan",
+                "{\"orphanDependents\":false}|false|",
+            })
     void deleteOptionsChooseWhatHappensToTheDependents(String body, boolean kept, String finalizer) throws Exception {
         String ns = createNamespace(admin, "gc-api");
         JsonNode owner = configMap(ns, "owner");
@@ -158,12 +170,16 @@ class GarbageCollectorE2ETest {
         if (finalizer != null) {
             // the owner is answered as marked: the collector finishes the deletion
             assertThat(deleted.json().at("/metadata/finalizers").toString()).isEqualTo("[\"" + finalizer + "\"]");
-            assertThat(deleted.json().at("/metadata/deletionTimestamp").isMissingNode()).isFalse();
+            assertThat(deleted.json().at("/metadata/deletionTimestamp").isMissingNode())
+                    .isFalse();
         }
         Eventually.that("owner gone", () -> gone(configMaps(ns) + "/owner"));
         if (kept) {
-            Eventually.that("dependent orphaned",
-                    () -> get(configMaps(ns) + "/dependent").at("/metadata/ownerReferences").isMissingNode());
+            Eventually.that(
+                    "dependent orphaned",
+                    () -> get(configMaps(ns) + "/dependent")
+                            .at("/metadata/ownerReferences")
+                            .isMissingNode());
             Thread.sleep(1_000);
             assertThat(gone(configMaps(ns) + "/dependent")).isFalse();
         } else {
@@ -176,7 +192,8 @@ class GarbageCollectorE2ETest {
         String ns = createNamespace(admin, "gc-switch");
         JsonNode owner = configMap(ns, "owner");
         configMap(ns, "held", "example.com/hold", ref(owner, true));
-        assertThat(admin.delete(configMaps(ns) + "/owner", "{\"propagationPolicy\":\"Foreground\"}").status())
+        assertThat(admin.delete(configMaps(ns) + "/owner", "{\"propagationPolicy\":\"Foreground\"}")
+                        .status())
                 .isEqualTo(200);
         Eventually.that("held being deleted", () -> deleting(configMaps(ns) + "/held"));
 
@@ -184,7 +201,8 @@ class GarbageCollectorE2ETest {
         assertThat(again.status()).as(again.body()).isEqualTo(200);
         assertThat(again.json().at("/metadata/finalizers").toString()).isEqualTo("[\"orphan\"]");
         Eventually.that("owner gone, not waiting for held any more", () -> gone(configMaps(ns) + "/owner"));
-        assertThat(get(configMaps(ns) + "/held").at("/metadata/ownerReferences").isMissingNode()).isTrue();
+        assertThat(get(configMaps(ns) + "/held").at("/metadata/ownerReferences").isMissingNode())
+                .isTrue();
         release(configMaps(ns) + "/held");
     }
 
@@ -215,8 +233,9 @@ class GarbageCollectorE2ETest {
         assertThat(event.at("/involvedObject/name").asText()).isEqualTo("cross-namespace");
         assertThat(event.at("/involvedObject/kind").asText()).isEqualTo("ConfigMap");
         assertThat(event.at("/source/component").asText()).isEqualTo("garbage-collector-controller");
-        assertThat(event.path("message").asText()).isEqualTo("ownerRef [v1/ConfigMap, namespace: " + ns
-                + ", name: owner, uid: " + uid(stranger) + "] does not exist in namespace \"" + ns + "\"");
+        assertThat(event.path("message").asText())
+                .isEqualTo("ownerRef [v1/ConfigMap, namespace: " + ns + ", name: owner, uid: " + uid(stranger)
+                        + "] does not exist in namespace \"" + ns + "\"");
     }
 
     @Test
@@ -238,7 +257,9 @@ class GarbageCollectorE2ETest {
         // a cluster-scoped object cannot be owned by a namespaced one: the reference never resolves
         admin.delete(configMaps(ns) + "/namespaced-owner");
         Thread.sleep(1_500);
-        assertThat(gone(CLOUDPROFILES + "/" + invalidProfile.at("/metadata/name").asText())).isFalse();
+        assertThat(gone(CLOUDPROFILES + "/"
+                        + invalidProfile.at("/metadata/name").asText()))
+                .isFalse();
     }
 
     // ---------------------------------------------------------------------------------------- Gardener kinds
@@ -261,7 +282,10 @@ class GarbageCollectorE2ETest {
     }
 
     private static ObjectNode bastion(String name, String shoot) throws Exception {
-        String key = Examples.read("100-bastion.yaml").path("spec").path("sshPublicKey").asText();
+        String key = Examples.read("100-bastion.yaml")
+                .path("spec")
+                .path("sshPublicKey")
+                .asText();
         return (ObjectNode) Json.MAPPER.readTree("""
                 {"apiVersion":"operations.gardener.cloud/v1alpha1","kind":"Bastion","metadata":{"name":"%s"},
                  "spec":{"shootRef":{"name":"%s"},"sshPublicKey":"%s","ingress":[{"ipBlock":{"cidr":"1.2.3.4/32"}}]}}

@@ -37,9 +37,11 @@ class GarbageCollectorRestartE2ETest {
         configMap(admin, ns, "orphan-dependent", null, ref(configMap(admin, ns, "orphan-owner", null), true));
 
         assertThat(admin.delete(cms + "/background-owner").status()).isEqualTo(200);
-        assertThat(admin.delete(cms + "/foreground-owner", "{\"propagationPolicy\":\"Foreground\"}").status())
+        assertThat(admin.delete(cms + "/foreground-owner", "{\"propagationPolicy\":\"Foreground\"}")
+                        .status())
                 .isEqualTo(200);
-        assertThat(admin.delete(cms + "/orphan-owner", "{\"propagationPolicy\":\"Orphan\"}").status())
+        assertThat(admin.delete(cms + "/orphan-owner", "{\"propagationPolicy\":\"Orphan\"}")
+                        .status())
                 .isEqualTo(200);
         Thread.sleep(1_500);
         // nothing collects without the collector: the dependents stay, the owners wait
@@ -57,6 +59,8 @@ class GarbageCollectorRestartE2ETest {
         assertThat(gone(restarted, cms + "/foreground-dependent")).isTrue();
         Eventually.that("orphan-owner gone", () -> gone(restarted, cms + "/orphan-owner"));
         JsonNode orphan = get(restarted, cms + "/orphan-dependent");
-        assertThat(orphan.at("/metadata/ownerReferences").isMissingNode()).as(orphan.toString()).isTrue();
+        assertThat(orphan.at("/metadata/ownerReferences").isMissingNode())
+                .as(orphan.toString())
+                .isTrue();
     }
 }

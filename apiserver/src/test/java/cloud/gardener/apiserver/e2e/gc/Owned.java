@@ -13,8 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** ConfigMaps owning each other in one namespace, and what the garbage collector tests ask of objects. */
 final class Owned {
 
-    private Owned() {
-    }
+    private Owned() {}
 
     static String configMaps(String ns) {
         return "/api/v1/namespaces/" + ns + "/configmaps";
@@ -41,8 +40,10 @@ final class Owned {
     /** An owner reference to {@code owner}, as a controller writes it. */
     static ObjectNode ref(JsonNode owner, boolean blockOwnerDeletion) {
         ObjectNode ref = Json.MAPPER.createObjectNode();
-        ref.put("apiVersion", owner.path("apiVersion").asText()).put("kind", owner.path("kind").asText())
-                .put("name", owner.at("/metadata/name").asText()).put("uid", uid(owner));
+        ref.put("apiVersion", owner.path("apiVersion").asText())
+                .put("kind", owner.path("kind").asText())
+                .put("name", owner.at("/metadata/name").asText())
+                .put("uid", uid(owner));
         if (blockOwnerDeletion) {
             ref.put("blockOwnerDeletion", true);
         }
@@ -65,7 +66,8 @@ final class Owned {
 
     static boolean deleting(TestClient client, String path) {
         TestClient.Response resp = client.get(path);
-        return resp.status() == 200 && !resp.json().at("/metadata/deletionTimestamp").isMissingNode();
+        return resp.status() == 200
+                && !resp.json().at("/metadata/deletionTimestamp").isMissingNode();
     }
 
     /** Removes an object's finalizers (the test stands in for the controller that would). */

@@ -40,8 +40,8 @@ class GracefulShutdownTest {
     private static final Duration DELAY = Duration.ofSeconds(3);
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks)
-            .withLimits(new RequestLimits(400, 200, DELAY));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension(Fixtures::withoutShootGardenChecks).withLimits(new RequestLimits(400, 200, DELAY));
 
     @Test
     void readyzFailsFirstThenTheListenerClosesAndInFlightRequestsAndWatchesEnd() throws Exception {
@@ -49,7 +49,8 @@ class GracefulShutdownTest {
         String ns = createProjectNamespace(admin, "shutdown");
         create(admin, shoots(ns), shootObject("a"));
         // HTTP/1.1 on purpose: the JDK client drops every stream of an HTTP/2 connection on GOAWAY
-        try (SSLSocket watch = rawConnection(); SSLSocket held = rawConnection()) {
+        try (SSLSocket watch = rawConnection();
+                SSLSocket held = rawConnection()) {
             send(watch, "GET " + shoots(ns) + "?watch=true HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
             BufferedReader events = reader(watch);
             assertThat(events.readLine()).isEqualTo("HTTP/1.1 200 OK");
@@ -59,8 +60,10 @@ class GracefulShutdownTest {
             } while (!line.contains("\"ADDED\""));
             // a request in flight: its body is only half sent
             String body = Json.toJson(shootObject("b"));
-            send(held, "POST " + shoots(ns) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: " + body.length() + "\r\n\r\n" + body.substring(0, 10));
+            send(
+                    held,
+                    "POST " + shoots(ns) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: " + body.length() + "\r\n\r\n" + body.substring(0, 10));
             assertThat(admin.get("/readyz").status()).isEqualTo(200);
 
             Future<Void> shutdown = SERVER.server().shutdown();
@@ -68,9 +71,11 @@ class GracefulShutdownTest {
             // readyz fails at once, but requests are still served during the delay
             TestClient.Response ready = admin.get("/readyz?verbose");
             assertThat(ready.status()).isEqualTo(500);
-            assertThat(ready.body()).contains("[+]informer-sync ok\n", "[-]shutdown failed: reason withheld\n")
+            assertThat(ready.body())
+                    .contains("[+]informer-sync ok\n", "[-]shutdown failed: reason withheld\n")
                     .endsWith("readyz check failed\n");
-            assertThat(admin.get("/readyz/shutdown").body()).isEqualTo("internal server error: process is shutting down\n");
+            assertThat(admin.get("/readyz/shutdown").body())
+                    .isEqualTo("internal server error: process is shutting down\n");
             assertThat(admin.get("/livez").status()).isEqualTo(200);
             assertThat(admin.get(shoots(ns) + "/a").status()).isEqualTo(200);
 

@@ -38,7 +38,9 @@ class HealthAndIndexTest {
         }
         TestClient.Response verbose = anonymous.get("/livez?verbose");
         assertThat(verbose.status()).isEqualTo(200);
-        assertThat(verbose.body()).startsWith("[+]ping ok\n[+]log ok\n").contains("[+]etcd ok\n")
+        assertThat(verbose.body())
+                .startsWith("[+]ping ok\n[+]log ok\n")
+                .contains("[+]etcd ok\n")
                 .endsWith("livez check passed\n");
         TestClient.Response ready = anonymous.get("/readyz?verbose=1");
         assertThat(ready.body()).contains("""
@@ -46,8 +48,7 @@ class HealthAndIndexTest {
                                           [+]informer-sync ok
                                           [+]poststarthook/bootstrap-garden-cluster ok
                                           [+]shutdown ok
-                                          """)
-                .endsWith("readyz check passed\n");
+                                          """).endsWith("readyz check passed\n");
         assertThat(anonymous.get("/readyz/informer-sync").body()).isEqualTo("ok");
 
         assertThat(anonymous.get("/readyz/etcd").body()).isEqualTo("ok");
@@ -55,7 +56,8 @@ class HealthAndIndexTest {
         TestClient.Response excluded = anonymous.get("/livez?exclude=etcd&verbose");
         assertThat(excluded.body()).contains("[+]etcd excluded: ok\n").endsWith("livez check passed\n");
         TestClient.Response unknownExclude = anonymous.get("/livez?exclude=nope&verbose");
-        assertThat(unknownExclude.body()).contains("warn: some health checks cannot be excluded: no matches for \"nope\"");
+        assertThat(unknownExclude.body())
+                .contains("warn: some health checks cannot be excluded: no matches for \"nope\"");
         assertThat(anonymous.get("/livez/nope").status()).isEqualTo(404);
     }
 
@@ -78,8 +80,17 @@ class HealthAndIndexTest {
         assertThat(root.status()).isEqualTo(200);
         List<String> paths = new ArrayList<>();
         root.json().path("paths").forEach(p -> paths.add(p.asText()));
-        assertThat(paths).isSorted().contains("/apis", "/healthz", "/livez", "/readyz", "/version", "/openapi/v2",
-                "/apis/core.gardener.cloud", "/apis/core.gardener.cloud/v1beta1");
+        assertThat(paths)
+                .isSorted()
+                .contains(
+                        "/apis",
+                        "/healthz",
+                        "/livez",
+                        "/readyz",
+                        "/version",
+                        "/openapi/v2",
+                        "/apis/core.gardener.cloud",
+                        "/apis/core.gardener.cloud/v1beta1");
         TestClient.Response unknown = admin.get("/no/such/path");
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.json().path("paths")).isEqualTo(root.json().path("paths"));
@@ -98,20 +109,24 @@ class HealthAndIndexTest {
         TestClient.Response forbidden = anonymous.get("/apis");
         assertThat(forbidden.header("Audit-Id")).isNotBlank();
         assertThat(forbidden.header("Cache-Control")).isEqualTo("no-cache, private");
-        assertThat(admin.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles/missing").header("Cache-Control"))
+        assertThat(admin.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles/missing")
+                        .header("Cache-Control"))
                 .isEqualTo("no-cache, private");
     }
 
     @Test
     void prettyPrintingForCurl() {
         TestClient admin = SERVER.admin();
-        TestClient.Response curl = admin.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles",
-                Map.of("User-Agent", "curl/8.5.0"));
+        TestClient.Response curl =
+                admin.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles", Map.of("User-Agent", "curl/8.5.0"));
         assertThat(curl.body()).contains("\n  ");
-        TestClient.Response plain = admin.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles",
-                Map.of("User-Agent", "kubectl/v1.32.0"));
+        TestClient.Response plain =
+                admin.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles", Map.of("User-Agent", "kubectl/v1.32.0"));
         assertThat(plain.body()).doesNotContain("\n");
-        assertThat(admin.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles?pretty=true",
-                Map.of("User-Agent", "kubectl/v1.32.0")).body()).contains("\n  ");
+        assertThat(admin.get(
+                                "/apis/core.gardener.cloud/v1beta1/cloudprofiles?pretty=true",
+                                Map.of("User-Agent", "kubectl/v1.32.0"))
+                        .body())
+                .contains("\n  ");
     }
 }

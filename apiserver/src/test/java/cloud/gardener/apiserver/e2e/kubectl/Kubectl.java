@@ -132,7 +132,9 @@ public final class Kubectl {
                 throw new AssertionError("kubectl " + String.join(" ", args) + " did not finish within " + timeout
                         + "\n--- stdout\n" + Files.readString(out) + "\n--- stderr\n" + Files.readString(err));
             }
-            Result result = new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            Result result = new Result(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     withoutSkewWarning(Files.readString(err, StandardCharsets.UTF_8)));
             if (in != null) {
                 Files.deleteIfExists(in);
@@ -172,8 +174,11 @@ public final class Kubectl {
         Path out = tempFile("bg-out");
         Path err = tempFile("bg-err");
         try {
-            Process process = builder(args).redirectOutput(out.toFile()).redirectError(err.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            Process process = builder(args)
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .start();
             return new Background(process, out, err);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

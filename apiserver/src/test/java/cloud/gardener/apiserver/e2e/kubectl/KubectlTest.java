@@ -41,8 +41,12 @@ class KubectlTest {
         // YAML via -f: `kubectl create namespace` would send protobuf
         kubectl.okWithInput("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + NS + "\n", "create", "-f", "-");
         // the namespace is a project's, as Shoots need
-        kubectl.okWithInput("apiVersion: core.gardener.cloud/v1beta1\nkind: Project\nmetadata:\n  name: kubectl\n"
-                + "spec:\n  namespace: " + NS + "\n", "create", "-f", "-");
+        kubectl.okWithInput(
+                "apiVersion: core.gardener.cloud/v1beta1\nkind: Project\nmetadata:\n  name: kubectl\n"
+                        + "spec:\n  namespace: " + NS + "\n",
+                "create",
+                "-f",
+                "-");
     }
 
     private static String quota(String name, String cpu) {
@@ -77,10 +81,14 @@ class KubectlTest {
         String out = kubectl.ok("api-resources");
         Map<String, Map<String, String>> rows = table(out);
         for (ResourceType rt : registry.resources()) {
-            String version = registry.preferredVersion(rt.group()).filter(rt::servesVersion).orElse(rt.versions().get(0));
+            String version = registry.preferredVersion(rt.group())
+                    .filter(rt::servesVersion)
+                    .orElse(rt.versions().get(0));
             String apiVersion = rt.group().isEmpty() ? version : rt.group() + "/" + version;
             Map<String, String> row = rows.get(rt.plural() + " " + apiVersion);
-            assertThat(row).as("api-resources row of %s in %s:\n%s", rt.plural(), apiVersion, out).isNotNull();
+            assertThat(row)
+                    .as("api-resources row of %s in %s:\n%s", rt.plural(), apiVersion, out)
+                    .isNotNull();
             assertThat(row.get("SHORTNAMES")).as(rt.plural()).isEqualTo(String.join(",", rt.shortNames()));
             assertThat(row.get("NAMESPACED")).as(rt.plural()).isEqualTo(Boolean.toString(rt.namespaced()));
             assertThat(row.get("KIND")).as(rt.plural()).isEqualTo(rt.kind());
@@ -92,8 +100,11 @@ class KubectlTest {
     void everyShortNameResolves() {
         for (ResourceType rt : ResourceRegistry.standard(true).resources()) {
             for (String shortName : rt.shortNames()) {
-                Kubectl.Result r = rt.namespaced() ? kubectl.run("get", shortName, "-n", NS) : kubectl.run("get", shortName);
-                assertThat(r.exitCode()).as("kubectl get %s: %s", shortName, r.describe()).isZero();
+                Kubectl.Result r =
+                        rt.namespaced() ? kubectl.run("get", shortName, "-n", NS) : kubectl.run("get", shortName);
+                assertThat(r.exitCode())
+                        .as("kubectl get %s: %s", shortName, r.describe())
+                        .isZero();
             }
         }
     }
@@ -101,7 +112,10 @@ class KubectlTest {
     @Test
     void explainShootAndItsSpec() {
         String shoot = kubectl.ok("explain", "shoot");
-        assertThat(shoot).contains("KIND:", "Shoot").contains("core.gardener.cloud").contains("spec");
+        assertThat(shoot)
+                .contains("KIND:", "Shoot")
+                .contains("core.gardener.cloud")
+                .contains("spec");
         String spec = kubectl.ok("explain", "shoot.spec");
         assertThat(spec).contains("Shoot").contains("FIELD: spec");
     }
@@ -130,7 +144,8 @@ class KubectlTest {
         JsonNode list = Json.MAPPER.readTree(kubectl.ok("get", "squota", "-n", NS, "-o", "json"));
         assertThat(list.path("kind").asText()).isEqualTo("List");
         List<String> names = new ArrayList<>();
-        list.path("items").forEach(i -> names.add(i.path("metadata").path("name").asText()));
+        list.path("items")
+                .forEach(i -> names.add(i.path("metadata").path("name").asText()));
         assertThat(names).contains("read");
 
         assertThat(kubectl.ok("get", "quotas.core.gardener.cloud", "read", "-n", NS, "-o", "name"))
@@ -142,14 +157,17 @@ class KubectlTest {
         kubectl.okWithInput(quota("dup", "1"), "create", "-f", "-");
         Kubectl.Result again = kubectl.runWithInput(quota("dup", "1"), "create", "-f", "-");
         assertThat(again.exitCode()).as(again.describe()).isNotZero();
-        assertThat(again.stderr()).contains("AlreadyExists").contains("quotas.core.gardener.cloud \"dup\" already exists");
+        assertThat(again.stderr())
+                .contains("AlreadyExists")
+                .contains("quotas.core.gardener.cloud \"dup\" already exists");
     }
 
     @Test
     void getOfMissingObjectIsNotFound() {
         Kubectl.Result r = kubectl.run("get", "quota", "missing", "-n", NS);
         assertThat(r.exitCode()).as(r.describe()).isNotZero();
-        assertThat(r.stderr()).isEqualTo("Error from server (NotFound): quotas.core.gardener.cloud \"missing\" not found");
+        assertThat(r.stderr())
+                .isEqualTo("Error from server (NotFound): quotas.core.gardener.cloud \"missing\" not found");
     }
 
     @Test
@@ -197,18 +215,39 @@ class KubectlTest {
         JsonNode changed = getJson("quota", "applied");
         assertThat(changed.path("spec").path("metrics").path("cpu").asText()).isEqualTo("3");
         assertThat(rv(changed)).isNotEqualTo(first);
-        assertThat(changed.path("metadata").path("annotations")
-                .path("kubectl.kubernetes.io/last-applied-configuration").asText()).contains("\"cpu\":\"3\"");
+        assertThat(changed.path("metadata")
+                        .path("annotations")
+                        .path("kubectl.kubernetes.io/last-applied-configuration")
+                        .asText())
+                .contains("\"cpu\":\"3\"");
     }
 
     @Test
     void patchWithMergeAndJsonPatch() throws Exception {
         kubectl.okWithInput(quota("patched", "1"), "create", "-f", "-");
-        assertThat(kubectl.ok("patch", "quota", "patched", "-n", NS, "--type", "merge",
-                "-p", "{\"spec\":{\"metrics\":{\"memory\":\"1Gi\"}}}")).contains("patched");
-        assertThat(kubectl.ok("patch", "quota", "patched", "-n", NS, "--type", "json",
-                "-p", "[{\"op\":\"replace\",\"path\":\"/spec/metrics/cpu\",\"value\":\"5\"},"
-                        + "{\"op\":\"add\",\"path\":\"/spec/clusterLifetimeDays\",\"value\":7}]")).contains("patched");
+        assertThat(kubectl.ok(
+                        "patch",
+                        "quota",
+                        "patched",
+                        "-n",
+                        NS,
+                        "--type",
+                        "merge",
+                        "-p",
+                        "{\"spec\":{\"metrics\":{\"memory\":\"1Gi\"}}}"))
+                .contains("patched");
+        assertThat(kubectl.ok(
+                        "patch",
+                        "quota",
+                        "patched",
+                        "-n",
+                        NS,
+                        "--type",
+                        "json",
+                        "-p",
+                        "[{\"op\":\"replace\",\"path\":\"/spec/metrics/cpu\",\"value\":\"5\"},"
+                                + "{\"op\":\"add\",\"path\":\"/spec/clusterLifetimeDays\",\"value\":7}]"))
+                .contains("patched");
         JsonNode obj = getJson("quota", "patched");
         assertThat(obj.path("spec").path("metrics").path("memory").asText()).isEqualTo("1Gi");
         assertThat(obj.path("spec").path("metrics").path("cpu").asText()).isEqualTo("5");
@@ -216,8 +255,16 @@ class KubectlTest {
         // Quota's strategy keeps no generation
         assertThat(obj.path("metadata").has("generation")).isFalse();
 
-        Kubectl.Result bad = kubectl.run("patch", "quota", "patched", "-n", NS, "--type", "json",
-                "-p", "[{\"op\":\"test\",\"path\":\"/spec/metrics/cpu\",\"value\":\"6\"}]");
+        Kubectl.Result bad = kubectl.run(
+                "patch",
+                "quota",
+                "patched",
+                "-n",
+                NS,
+                "--type",
+                "json",
+                "-p",
+                "[{\"op\":\"test\",\"path\":\"/spec/metrics/cpu\",\"value\":\"6\"}]");
         assertThat(bad.exitCode()).as(bad.describe()).isNotZero();
     }
 
@@ -230,12 +277,14 @@ class KubectlTest {
                 .isEqualTo("quota.core.gardener.cloud/tagged annotated\n");
         JsonNode obj = getJson("quota", "tagged");
         assertThat(obj.path("metadata").path("labels").path("tier").asText()).isEqualTo("gold");
-        assertThat(obj.path("metadata").path("annotations").path("owner").asText()).isEqualTo("team-a");
+        assertThat(obj.path("metadata").path("annotations").path("owner").asText())
+                .isEqualTo("team-a");
 
         assertThat(kubectl.ok("get", "quotas", "-n", NS, "-l", "tier=gold", "-o", "name"))
                 .isEqualTo("quota.core.gardener.cloud/tagged\n");
         kubectl.ok("label", "quota", "tagged", "-n", NS, "tier-");
-        assertThat(getJson("quota", "tagged").path("metadata").path("labels").has("tier")).isFalse();
+        assertThat(getJson("quota", "tagged").path("metadata").path("labels").has("tier"))
+                .isFalse();
         kubectl.ok("label", "quota", "tagged", "-n", NS, "owner=x", "other=y");
         Kubectl.Result overwrite = kubectl.run("label", "quota", "tagged", "-n", NS, "owner=z");
         assertThat(overwrite.exitCode()).as("label without --overwrite").isNotZero();
@@ -250,12 +299,21 @@ class KubectlTest {
 
         Kubectl.Result r = kubectl.runWithInput(old, "replace", "-f", "-");
         assertThat(r.exitCode()).as(r.describe()).isNotZero();
-        assertThat(r.stderr()).contains("Conflict").contains("Operation cannot be fulfilled on quotas.core.gardener.cloud "
-                + "\"stale\": the object has been modified; please apply your changes to the latest version and try again");
+        assertThat(r.stderr())
+                .contains("Conflict")
+                .contains(
+                        "Operation cannot be fulfilled on quotas.core.gardener.cloud "
+                                + "\"stale\": the object has been modified; please apply your changes to the latest version and try again");
 
-        String current = kubectl.ok("get", "quota", "stale", "-n", NS, "-o", "yaml").replace("cpu: \"1\"", "cpu: \"9\"");
+        String current =
+                kubectl.ok("get", "quota", "stale", "-n", NS, "-o", "yaml").replace("cpu: \"1\"", "cpu: \"9\"");
         assertThat(kubectl.okWithInput(current, "replace", "-f", "-")).contains("replaced");
-        assertThat(getJson("quota", "stale").path("spec").path("metrics").path("cpu").asText()).isEqualTo("9");
+        assertThat(getJson("quota", "stale")
+                        .path("spec")
+                        .path("metrics")
+                        .path("cpu")
+                        .asText())
+                .isEqualTo("9");
     }
 
     @Test
@@ -319,9 +377,15 @@ class KubectlTest {
         }
         Kubectl.Result r = kubectl.run("get", "quotas", "-n", ns, "--chunk-size=1", "-v=6");
         assertThat(r.exitCode()).as(r.describe()).isZero();
-        assertThat(r.stdout()).containsPattern("(?m)^c1\\s").containsPattern("(?m)^c2\\s").containsPattern("(?m)^c3\\s");
+        assertThat(r.stdout())
+                .containsPattern("(?m)^c1\\s")
+                .containsPattern("(?m)^c2\\s")
+                .containsPattern("(?m)^c3\\s");
         assertThat(r.stdout().lines().count()).isEqualTo(4);
-        long pages = r.stderr().lines().filter(l -> l.contains("/quotas?") && l.contains("limit=1")).count();
+        long pages = r.stderr()
+                .lines()
+                .filter(l -> l.contains("/quotas?") && l.contains("limit=1"))
+                .count();
         long continued = r.stderr().lines().filter(l -> l.contains("continue=")).count();
         assertThat(pages).as(r.stderr()).isGreaterThanOrEqualTo(3);
         assertThat(continued).as(r.stderr()).isGreaterThanOrEqualTo(2);
@@ -330,15 +394,21 @@ class KubectlTest {
     @Test
     void watchSeesAnUpdateMadeThroughTheApi() throws Exception {
         kubectl.okWithInput(quota("watched", "1"), "create", "-f", "-");
-        try (Kubectl.Background watch = kubectl.start("get", "quotas", "-n", NS, "-w",
-                "-o", "custom-columns=NAME:.metadata.name,CPU:.spec.metrics.cpu")) {
+        try (Kubectl.Background watch = kubectl.start(
+                "get", "quotas", "-n", NS, "-w", "-o", "custom-columns=NAME:.metadata.name,CPU:.spec.metrics.cpu")) {
             assertThat(watch.awaitStdout(s -> s.contains("watched"), Duration.ofSeconds(15)))
-                    .as("initial list: %s / %s", watch.stdout(), watch.stderr()).isTrue();
-            TestClient.Response patched = SERVER.admin().patch(QUOTAS + "watched", "application/merge-patch+json",
-                    "{\"spec\":{\"metrics\":{\"cpu\":\"42\"}}}");
+                    .as("initial list: %s / %s", watch.stdout(), watch.stderr())
+                    .isTrue();
+            TestClient.Response patched = SERVER.admin()
+                    .patch(
+                            QUOTAS + "watched",
+                            "application/merge-patch+json",
+                            "{\"spec\":{\"metrics\":{\"cpu\":\"42\"}}}");
             assertThat(patched.status()).as(patched.body()).isEqualTo(200);
-            assertThat(watch.awaitStdout(s -> s.lines().anyMatch(l -> l.matches("watched\\s+42")), Duration.ofSeconds(15)))
-                    .as("watch output: %s / %s", watch.stdout(), watch.stderr()).isTrue();
+            assertThat(watch.awaitStdout(
+                            s -> s.lines().anyMatch(l -> l.matches("watched\\s+42")), Duration.ofSeconds(15)))
+                    .as("watch output: %s / %s", watch.stdout(), watch.stderr())
+                    .isTrue();
             assertThat(watch.isAlive()).isTrue();
         }
     }
@@ -379,17 +449,23 @@ class KubectlTest {
         assertThat(k.ok("auth", "can-i", "delete", "seeds.core.gardener.cloud")).isEqualTo("yes\n");
         String list = k.ok("auth", "can-i", "--list", "-n", NS);
         assertThat(list.lines().findFirst().orElse("")).startsWith("Resources").contains("Verbs");
-        assertThat(list).containsPattern("(?m)^\\*\\.\\*\\s+\\[\\]\\s+\\[\\]\\s+\\[\\*\\]")
+        assertThat(list)
+                .containsPattern("(?m)^\\*\\.\\*\\s+\\[\\]\\s+\\[\\]\\s+\\[\\*\\]")
                 .containsPattern("(?m)^\\s+\\[\\*\\]\\s+\\[\\]\\s+\\[\\*\\]");
         String whoami = k.ok("auth", "whoami");
         assertThat(whoami).containsPattern("(?m)^Username\\s+admin$").contains("system:masters");
 
         // a project member: yes where the project's roles say so, no elsewhere (exit code 1)
-        Kubectl member = Kubectl.forBinary(k.binary(), SERVER.kubeconfig("member-" + minor + "@example.com",
-                List.of("system:authenticated")));
-        kubectl.okWithInput("apiVersion: core.gardener.cloud/v1beta1\nkind: Project\nmetadata:\n  name: kubectl\n"
-                + "spec:\n  namespace: " + NS + "\n  members:\n  - {apiGroup: rbac.authorization.k8s.io, kind: User, "
-                + "name: member-" + minor + "@example.com, role: viewer}\n", "apply", "-f", "-");
+        Kubectl member = Kubectl.forBinary(
+                k.binary(), SERVER.kubeconfig("member-" + minor + "@example.com", List.of("system:authenticated")));
+        kubectl.okWithInput(
+                "apiVersion: core.gardener.cloud/v1beta1\nkind: Project\nmetadata:\n  name: kubectl\n"
+                        + "spec:\n  namespace: " + NS
+                        + "\n  members:\n  - {apiGroup: rbac.authorization.k8s.io, kind: User, "
+                        + "name: member-" + minor + "@example.com, role: viewer}\n",
+                "apply",
+                "-f",
+                "-");
         assertThat(awaitOutput(member, "yes\n", "auth", "can-i", "get", "shoots.core.gardener.cloud", "-n", NS))
                 .isTrue();
         Kubectl.Result no = member.run("auth", "can-i", "create", "shoots.core.gardener.cloud", "-n", NS);
@@ -397,7 +473,8 @@ class KubectlTest {
         assertThat(no.stdout()).isEqualTo("no\n");
         assertThat(member.ok("auth", "can-i", "--list", "-n", NS))
                 .containsPattern("(?m)^shoots\\.core\\.gardener\\.cloud\\s+\\[\\]\\s+\\[\\]\\s+\\[get list watch\\]");
-        assertThat(member.ok("auth", "whoami")).contains("member-" + minor + "@example.com")
+        assertThat(member.ok("auth", "whoami"))
+                .contains("member-" + minor + "@example.com")
                 .contains("system:authenticated");
     }
 
@@ -407,9 +484,12 @@ class KubectlTest {
     void eventsAndGetEvents(String minor) throws Exception {
         Kubectl k = versioned(minor);
         String suffix = minor.isEmpty() ? "current" : minor.replace('.', '-');
-        String time = java.time.Instant.now().minusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+        String time = java.time.Instant.now()
+                .minusSeconds(30)
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
                 .toString();
-        TestClient.Response legacy = SERVER.admin().post("/api/v1/namespaces/" + NS + "/events", """
+        TestClient.Response legacy = SERVER.admin()
+                .post("/api/v1/namespaces/" + NS + "/events", """
                 {"apiVersion":"v1","kind":"Event","metadata":{"name":"legacy-%s"},
                  "involvedObject":{"kind":"Quota","namespace":"%s","name":"q-%s",
                    "apiVersion":"core.gardener.cloud/v1beta1"},
@@ -417,28 +497,36 @@ class KubectlTest {
                  "firstTimestamp":"%s","lastTimestamp":"%s","count":2,"type":"Warning"}
                 """.formatted(suffix, NS, suffix, suffix, time, time));
         assertThat(legacy.status()).as(legacy.body()).isEqualTo(201);
-        TestClient.Response current = SERVER.admin().post("/apis/events.k8s.io/v1/namespaces/" + NS + "/events", """
+        TestClient.Response current = SERVER.admin()
+                .post("/apis/events.k8s.io/v1/namespaces/" + NS + "/events", """
                 {"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":{"name":"new-%s"},
                  "eventTime":"%s","reportingController":"gardener.cloud/test","reportingInstance":"i-1",
                  "action":"Reconcile","reason":"Reconciled","type":"Normal",
                  "regarding":{"kind":"Shoot","namespace":"%s","name":"s-%s"},"note":"new event %s"}
-                """.formatted(suffix, time.replace("Z", ".000000Z"), NS, suffix, suffix));
+                """.formatted(
+                                suffix, time.replace("Z", ".000000Z"), NS, suffix, suffix));
         assertThat(current.status()).as(current.body()).isEqualTo(201);
 
         String events = k.ok("events", "-n", NS);
-        assertThat(events.lines().findFirst().orElse("")).containsPattern("LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE");
-        assertThat(events).containsPattern("(?m)Warning\\s+Scaled\\s+Quota/q-" + suffix + "\\s+legacy event " + suffix)
+        assertThat(events.lines().findFirst().orElse(""))
+                .containsPattern("LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE");
+        assertThat(events)
+                .containsPattern("(?m)Warning\\s+Scaled\\s+Quota/q-" + suffix + "\\s+legacy event " + suffix)
                 .containsPattern("(?m)Normal\\s+Reconciled\\s+Shoot/s-" + suffix + "\\s+new event " + suffix);
 
         String table = k.ok("get", "events", "-n", NS);
-        assertThat(table.lines().findFirst().orElse("")).containsPattern("^LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE$");
-        assertThat(table).containsPattern("(?m)^\\d+s\\s+Warning\\s+Scaled\\s+quota/q-" + suffix + "\\s+legacy event "
-                + suffix + "$").containsPattern("(?m)^\\d+s\\s+Normal\\s+Reconciled\\s+shoot/s-" + suffix
-                + "\\s+new event " + suffix + "$");
+        assertThat(table.lines().findFirst().orElse(""))
+                .containsPattern("^LAST SEEN\\s+TYPE\\s+REASON\\s+OBJECT\\s+MESSAGE$");
+        assertThat(table)
+                .containsPattern(
+                        "(?m)^\\d+s\\s+Warning\\s+Scaled\\s+quota/q-" + suffix + "\\s+legacy event " + suffix + "$")
+                .containsPattern(
+                        "(?m)^\\d+s\\s+Normal\\s+Reconciled\\s+shoot/s-" + suffix + "\\s+new event " + suffix + "$");
         assertThat(k.ok("get", "events.events.k8s.io", "-n", NS, "-o", "wide"))
                 .containsPattern("(?m)Scaled\\s+quota/q-" + suffix + "\\s+gardenlet\\s+legacy event " + suffix
                         + "\\s+\\d+s\\s+2\\s+legacy-" + suffix + "$");
-        JsonNode json = Json.MAPPER.readTree(k.ok("get", "events.events.k8s.io", "new-" + suffix, "-n", NS, "-o", "json"));
+        JsonNode json =
+                Json.MAPPER.readTree(k.ok("get", "events.events.k8s.io", "new-" + suffix, "-n", NS, "-o", "json"));
         assertThat(json.path("note").asText()).isEqualTo("new event " + suffix);
     }
 

@@ -7,7 +7,6 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
@@ -93,7 +92,9 @@ class ModelKubectlTest {
         Kubectl.Result r = kubectl.runWithInput(shootYaml("strict", "bogus: true\n"), "create", "-f", "-");
 
         assertThat(r.exitCode()).as(r.describe()).isNotZero();
-        assertThat(r.stderr()).as(r.describe()).contains("Error from server (BadRequest)")
+        assertThat(r.stderr())
+                .as(r.describe())
+                .contains("Error from server (BadRequest)")
                 .contains("Shoot in version \"v1beta1\" cannot be handled as a Shoot: "
                         + "strict decoding error: unknown field \"spec.bogus\"");
         assertThat(kubectl.run("get", "shoot", "strict", "-n", ns).exitCode()).isNotZero();
@@ -101,29 +102,41 @@ class ModelKubectlTest {
 
     @Test
     void validateStrictNamesEveryUnknownFieldWithItsPath() {
-        Kubectl.Result r = kubectl.runWithInput(shootYaml("strict-paths", "bogus: true\n")
-                .replace("      minimum: 1\n", "      minimum: 1\n      colour: red\n"), "create", "--validate=strict", "-f", "-");
+        Kubectl.Result r = kubectl.runWithInput(
+                shootYaml("strict-paths", "bogus: true\n")
+                        .replace("      minimum: 1\n", "      minimum: 1\n      colour: red\n"),
+                "create",
+                "--validate=strict",
+                "-f",
+                "-");
 
         assertThat(r.exitCode()).as(r.describe()).isNotZero();
-        assertThat(r.stderr()).as(r.describe()).contains("strict decoding error: ")
-                .contains("unknown field \"spec.bogus\"").contains("unknown field \"spec.provider.workers[0].colour\"");
+        assertThat(r.stderr())
+                .as(r.describe())
+                .contains("strict decoding error: ")
+                .contains("unknown field \"spec.bogus\"")
+                .contains("unknown field \"spec.provider.workers[0].colour\"");
     }
 
     @Test
     void validateWarnCreatesTheShootAndPrintsTheWarning() throws Exception {
-        Kubectl.Result r = kubectl.runWithInput(shootYaml("warn", "bogus: true\n"), "create", "--validate=warn", "-f", "-");
+        Kubectl.Result r =
+                kubectl.runWithInput(shootYaml("warn", "bogus: true\n"), "create", "--validate=warn", "-f", "-");
 
         assertThat(r.exitCode()).as(r.describe()).isZero();
         assertThat(r.stdout()).contains("shoot.core.gardener.cloud/warn created");
         assertThat(r.stderr()).as(r.describe()).contains("Warning: unknown field \"spec.bogus\"");
         JsonNode stored = Json.MAPPER.readTree(kubectl.ok("get", "shoot", "warn", "-n", ns, "-o", "json"));
-        assertThat(stored.path("spec").has("bogus")).as("unknown fields are dropped").isFalse();
+        assertThat(stored.path("spec").has("bogus"))
+                .as("unknown fields are dropped")
+                .isFalse();
         assertThat(stored.path("spec").path("region").asText()).isEqualTo("eu-west-1");
     }
 
     @Test
     void validateFalseCreatesTheShootSilently() throws Exception {
-        Kubectl.Result r = kubectl.runWithInput(shootYaml("ignore", "bogus: true\n"), "create", "--validate=false", "-f", "-");
+        Kubectl.Result r =
+                kubectl.runWithInput(shootYaml("ignore", "bogus: true\n"), "create", "--validate=false", "-f", "-");
 
         assertThat(r.exitCode()).as(r.describe()).isZero();
         assertThat(r.stdout()).contains("shoot.core.gardener.cloud/ignore created");
@@ -137,8 +150,8 @@ class ModelKubectlTest {
         JsonNode body = shootJson("http-fv", "bogus: true\n");
 
         TestClient.Response strict = admin.post(shoots(ns) + "?fieldValidation=Strict", body);
-        assertThat(assertStatus(strict, 400, "BadRequest").path("message").asText()).isEqualTo(
-                "Shoot in version \"v1beta1\" cannot be handled as a Shoot: strict decoding error: "
+        assertThat(assertStatus(strict, 400, "BadRequest").path("message").asText())
+                .isEqualTo("Shoot in version \"v1beta1\" cannot be handled as a Shoot: strict decoding error: "
                         + "unknown field \"spec.bogus\"");
 
         TestClient.Response warn = admin.post(shoots(ns), body); // no parameter: Warn
@@ -156,18 +169,20 @@ class ModelKubectlTest {
         assertThat(json).contains("\"region\":\"eu-west-2\"");
 
         TestClient.Response strict = admin.post(shoots(ns) + "?fieldValidation=Strict", json);
-        assertThat(assertStatus(strict, 400, "BadRequest").path("message").asText()).isEqualTo(
-                "Shoot in version \"v1beta1\" cannot be handled as a Shoot: strict decoding error: "
+        assertThat(assertStatus(strict, 400, "BadRequest").path("message").asText())
+                .isEqualTo("Shoot in version \"v1beta1\" cannot be handled as a Shoot: strict decoding error: "
                         + "duplicate field \"spec.region\"");
 
         // kubectl create --raw sends the bytes as they are; a failed request exits non-zero with the message
         Path file = Files.createTempFile("dup-shoot", ".json");
         try {
             Files.writeString(file, json);
-            Kubectl.Result raw = kubectl.run("create", "--raw", shoots(ns) + "?fieldValidation=Strict",
-                    "-f", file.toString());
+            Kubectl.Result raw =
+                    kubectl.run("create", "--raw", shoots(ns) + "?fieldValidation=Strict", "-f", file.toString());
             assertThat(raw.exitCode()).as(raw.describe()).isNotZero();
-            assertThat(raw.stderr()).as(raw.describe()).contains("Error from server (BadRequest)")
+            assertThat(raw.stderr())
+                    .as(raw.describe())
+                    .contains("Error from server (BadRequest)")
                     .contains("strict decoding error: duplicate field \"spec.region\"");
 
             // Warn keeps the last value, as Go's decoder does, and says so
@@ -189,13 +204,15 @@ class ModelKubectlTest {
         String yaml = shootYaml("wrong-type", "").replace("region: eu-west-1", "region: 5");
 
         TestClient.Response resp = admin.post(shoots(ns), Json.YAML.readTree(yaml));
-        assertThat(assertStatus(resp, 400, "BadRequest").path("message").asText()).isEqualTo(
-                "Shoot in version \"v1beta1\" cannot be handled as a Shoot: json: cannot unmarshal number into Go "
-                        + "struct field ShootSpec.spec.region of type string");
+        assertThat(assertStatus(resp, 400, "BadRequest").path("message").asText())
+                .isEqualTo(
+                        "Shoot in version \"v1beta1\" cannot be handled as a Shoot: json: cannot unmarshal number into Go "
+                                + "struct field ShootSpec.spec.region of type string");
 
         Kubectl.Result r = kubectl.runWithInput(yaml, "create", "-f", "-");
         assertThat(r.exitCode()).as(r.describe()).isNotZero();
-        assertThat(r.stderr()).as(r.describe())
+        assertThat(r.stderr())
+                .as(r.describe())
                 .contains("cannot unmarshal number into Go struct field ShootSpec.spec.region of type string");
     }
 
@@ -204,8 +221,9 @@ class ModelKubectlTest {
         String yaml = shootYaml("wrong-nested", "").replace("minimum: 1", "minimum: \"one\"");
 
         TestClient.Response resp = admin.post(shoots(ns), Json.YAML.readTree(yaml));
-        assertThat(assertStatus(resp, 400, "BadRequest").path("message").asText()).endsWith(
-                "json: cannot unmarshal string into Go struct field Worker.spec.provider.workers.minimum of type int32");
+        assertThat(assertStatus(resp, 400, "BadRequest").path("message").asText())
+                .endsWith(
+                        "json: cannot unmarshal string into Go struct field Worker.spec.provider.workers.minimum of type int32");
     }
 
     // ---- kubectl explain
@@ -219,9 +237,14 @@ class ModelKubectlTest {
                 Kubectl.Result r = kubectl.run("explain", type.plural(), "--api-version=" + type.apiVersion(version));
                 explained++;
                 String out = r.stdout();
-                boolean ok = r.succeeded() && out.contains("KIND:") && out.contains(type.kind())
-                        && out.contains("VERSION:") && out.contains(version) && out.contains("FIELDS:")
-                        && out.contains("metadata") && (type.group().isEmpty() || out.contains(type.group()));
+                boolean ok = r.succeeded()
+                        && out.contains("KIND:")
+                        && out.contains(type.kind())
+                        && out.contains("VERSION:")
+                        && out.contains(version)
+                        && out.contains("FIELDS:")
+                        && out.contains("metadata")
+                        && (type.group().isEmpty() || out.contains(type.group()));
                 if (!ok) {
                     failures.add(type.plural() + " " + type.apiVersion(version) + ": " + r.describe());
                 }
@@ -234,10 +257,15 @@ class ModelKubectlTest {
     @Test
     void explainDescendsIntoNestedFields() {
         String workers = kubectl.ok("explain", "shoot.spec.provider.workers");
-        assertThat(workers).contains("KIND:", "Shoot").contains("FIELD: workers <[]Worker>")
-                .contains("machine\t<Machine> -required-").contains("maximum\t<integer> -required-")
-                .contains("minimum\t<integer> -required-").contains("name\t<string> -required-")
-                .contains("maxSurge\t<IntOrString>").contains("providerConfig\t<Object>");
+        assertThat(workers)
+                .contains("KIND:", "Shoot")
+                .contains("FIELD: workers <[]Worker>")
+                .contains("machine\t<Machine> -required-")
+                .contains("maximum\t<integer> -required-")
+                .contains("minimum\t<integer> -required-")
+                .contains("name\t<string> -required-")
+                .contains("maxSurge\t<IntOrString>")
+                .contains("providerConfig\t<Object>");
 
         String image = kubectl.ok("explain", "shoot.spec.provider.workers.machine.image");
         assertThat(image).contains("FIELD: image <ShootMachineImage>").contains("version\t<string>");
@@ -256,8 +284,8 @@ class ModelKubectlTest {
                     begin: 220000+0100
                     end: 230000+0100
                 """).deepCopy();
-        com.fasterxml.jackson.databind.node.ObjectNode kubernetes =
-                (com.fasterxml.jackson.databind.node.ObjectNode) body.path("spec").path("kubernetes");
+        com.fasterxml.jackson.databind.node.ObjectNode kubernetes = (com.fasterxml.jackson.databind.node.ObjectNode)
+                body.path("spec").path("kubernetes");
         kubernetes.set("kubeAPIServer", Json.YAML.readTree("""
                 eventTTL: 5m
                 serviceAccountConfig:
@@ -285,11 +313,17 @@ class ModelKubectlTest {
         JsonNode k = stored.path("spec").path("kubernetes");
 
         assertThat(k.at("/kubeAPIServer/eventTTL").asText()).isEqualTo("5m0s");
-        assertThat(k.at("/kubeAPIServer/serviceAccountConfig/maxTokenExpiration").asText()).isEqualTo("1440h0m0s");
+        assertThat(k.at("/kubeAPIServer/serviceAccountConfig/maxTokenExpiration")
+                        .asText())
+                .isEqualTo("1440h0m0s");
         assertThat(k.at("/kubeAPIServer/autoscaling/minAllowed/cpu").asText()).isEqualTo("1");
-        assertThat(k.at("/kubeAPIServer/autoscaling/minAllowed/memory").asText()).isEqualTo("2Gi");
-        assertThat(k.at("/kubeControllerManager/nodeMonitorGracePeriod").asText()).isEqualTo("2m0s");
-        assertThat(k.at("/kubeControllerManager/horizontalPodAutoscaler/syncPeriod").asText()).isEqualTo("30s");
+        assertThat(k.at("/kubeAPIServer/autoscaling/minAllowed/memory").asText())
+                .isEqualTo("2Gi");
+        assertThat(k.at("/kubeControllerManager/nodeMonitorGracePeriod").asText())
+                .isEqualTo("2m0s");
+        assertThat(k.at("/kubeControllerManager/horizontalPodAutoscaler/syncPeriod")
+                        .asText())
+                .isEqualTo("30s");
         assertThat(k.at("/kubelet/kubeReserved/cpu").asText()).isEqualTo("100m");
         assertThat(k.at("/kubelet/kubeReserved/memory").asText()).isEqualTo("1536Mi");
         assertThat(k.at("/kubelet/kubeReserved/ephemeralStorage").asText()).isEqualTo("1G");
@@ -297,7 +331,11 @@ class ModelKubectlTest {
 
         // kubectl shows the same stored form
         JsonNode viaKubectl = Json.MAPPER.readTree(kubectl.ok("get", "shoot", "canonical", "-n", ns, "-o", "json"));
-        assertThat(viaKubectl.at("/spec/kubernetes/kubeAPIServer/eventTTL").asText()).isEqualTo("5m0s");
-        assertThat(viaKubectl.at("/spec/kubernetes/kubeAPIServer/autoscaling/minAllowed/cpu").asText()).isEqualTo("1");
+        assertThat(viaKubectl.at("/spec/kubernetes/kubeAPIServer/eventTTL").asText())
+                .isEqualTo("5m0s");
+        assertThat(viaKubectl
+                        .at("/spec/kubernetes/kubeAPIServer/autoscaling/minAllowed/cpu")
+                        .asText())
+                .isEqualTo("1");
     }
 }

@@ -42,8 +42,7 @@ class ReadmeSessionTest {
     private static final Pattern AGE = Pattern.compile("\\b(\\d+[smhd])+\\b");
 
     /** A {@code $} line and the lines the README shows under it. */
-    record Step(String command, List<String> output) {
-    }
+    record Step(String command, List<String> output) {}
 
     @TempDir
     Path dataDir;
@@ -65,7 +64,8 @@ class ReadmeSessionTest {
         Process server = startServer(start.command(), port, serverOutput);
         try {
             awaitLine(server, serverOutput, "api-resources");
-            assertThat(normalize(serverOutput, port)).as("what the server prints when it starts")
+            assertThat(normalize(serverOutput, port))
+                    .as("what the server prints when it starts")
                     .isEqualTo(normalize(start.output(), port));
 
             Map<String, String> env = new java.util.HashMap<>();
@@ -78,10 +78,12 @@ class ReadmeSessionTest {
                     continue;
                 }
                 List<String> printed = run(command, env);
-                assertThat(normalize(printed, port)).as("$ %s", step.command())
+                assertThat(normalize(printed, port))
+                        .as("$ %s", step.command())
                         .isEqualTo(normalize(step.output(), port));
             }
-            assertThat(serverOutput).as("nothing alarming from the server during the session")
+            assertThat(serverOutput)
+                    .as("nothing alarming from the server during the session")
                     .noneMatch(line -> line.contains("\"level\":\"warn\"") || line.contains("\"level\":\"error\""));
         } finally {
             server.destroy();
@@ -121,7 +123,9 @@ class ReadmeSessionTest {
                 command = line.substring(2);
                 output.clear();
             } else {
-                assertThat(command).as("output line before any command: " + line).isNotNull();
+                assertThat(command)
+                        .as("output line before any command: " + line)
+                        .isNotNull();
                 output.add(line);
             }
         }
@@ -129,23 +133,31 @@ class ReadmeSessionTest {
     }
 
     private Process startServer(String command, int port, List<String> output) throws IOException {
-        List<String> args = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "cloud.gardener.apiserver.server.Main"));
-        Arrays.stream(command.substring("bin/gardener-apiserver ".length()).trim().split("\\s+"))
-                .map(arg -> arg.replace(README_DATA_DIR, dataDir.toString())).forEach(args::add);
+        List<String> args = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "cloud.gardener.apiserver.server.Main"));
+        Arrays.stream(command.substring("bin/gardener-apiserver ".length())
+                        .trim()
+                        .split("\\s+"))
+                .map(arg -> arg.replace(README_DATA_DIR, dataDir.toString()))
+                .forEach(args::add);
         args.add("--secure-port=" + port);
         Process process = new ProcessBuilder(args).redirectErrorStream(true).start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    output.add(line);
-                }
-            } catch (IOException e) {
-                output.add("(reading the server's output failed: " + e + ")");
-            }
-        }, "readme-server-output");
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader in = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = in.readLine()) != null) {
+                            output.add(line);
+                        }
+                    } catch (IOException e) {
+                        output.add("(reading the server's output failed: " + e + ")");
+                    }
+                },
+                "readme-server-output");
         reader.setDaemon(true);
         reader.start();
         return process;
@@ -155,14 +167,18 @@ class ReadmeSessionTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (output.stream().noneMatch(line -> line.contains(marker))) {
             assertThat(server.isAlive()).as("server running: %s", output).isTrue();
-            assertThat(System.nanoTime()).as("server started in time: %s", output).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("server started in time: %s", output)
+                    .isLessThan(deadline);
             Thread.sleep(100);
         }
     }
 
     /** Runs one command as a user's shell would, from the repository's root, stdout and stderr as one stream. */
     private List<String> run(String command, Map<String, String> env) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", command).directory(ROOT.toFile()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", command)
+                .directory(ROOT.toFile())
+                .redirectErrorStream(true);
         pb.environment().putAll(env);
         pb.environment().put("HOME", home.toString()); // kubectl's discovery cache, this test's own
         Process p = pb.start();

@@ -25,11 +25,11 @@ class ServerSideApplyKubectlTest {
     @RegisterExtension
     // Beyond the Shoot garden checks, two plugins would change what the test compares: ExtensionLabels turns the
     // example's image placeholder into an invalid label, ProjectMutator adds the owner to the members.
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config,
-            "ExtensionLabels", "ProjectMutator"));
+    static final ApiServerExtension SERVER = new ApiServerExtension(
+            config -> Fixtures.withoutShootGardenChecks(config, "ExtensionLabels", "ProjectMutator"));
 
-    private static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples",
-            "../../shared/conformance/gardener-examples"));
+    private static final Path EXAMPLES =
+            Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
 
     private static Kubectl kubectl;
 
@@ -65,7 +65,8 @@ class ServerSideApplyKubectlTest {
     @Test
     void serverSideApplyOfAShootWithConflictsAndForce() throws Exception {
         // the example's type placeholders filled in, as Gardener's validation wants label-like names
-        String shoot = example("90-shoot.yaml").replace("<some-provider-name>", "aws")
+        String shoot = example("90-shoot.yaml")
+                .replace("<some-provider-name>", "aws")
                 .replace("<some-network-extension-name>", "calico")
                 // without ShootMutator here (no garden), the version the mutator would default
                 .replace("  kubernetes:\n", "  kubernetes:\n    version: 1.31.1\n");
@@ -75,43 +76,72 @@ class ServerSideApplyKubectlTest {
         JsonNode mine = entry(managed, "kubectl");
         assertThat(mine).as(managed.toString()).isNotNull();
         assertThat(mine.path("operation").asText()).isEqualTo("Apply");
-        assertThat(mine.path("fieldsV1").path("f:spec").path("f:provider").path("f:workers")
-                .path("k:{\"name\":\"cpu-worker\"}").path("f:maximum").isObject()).as(mine.toString()).isTrue();
+        assertThat(mine.path("fieldsV1")
+                        .path("f:spec")
+                        .path("f:provider")
+                        .path("f:workers")
+                        .path("k:{\"name\":\"cpu-worker\"}")
+                        .path("f:maximum")
+                        .isObject())
+                .as(mine.toString())
+                .isTrue();
         // the yaml output shows them too
-        assertThat(kubectl.ok("get", "shoot", "crazy-botany", "-n", "garden-dev", "-o", "yaml", "--show-managed-fields"))
-                .contains("managedFields:").contains("manager: kubectl").contains("operation: Apply");
+        assertThat(kubectl.ok(
+                        "get", "shoot", "crazy-botany", "-n", "garden-dev", "-o", "yaml", "--show-managed-fields"))
+                .contains("managedFields:")
+                .contains("manager: kubectl")
+                .contains("operation: Apply");
 
         String changed = shoot.replace("maximum: 5", "maximum: 6");
         assertThat(kubectl.okWithInput(changed, "apply", "--server-side", "-f", "-"))
                 .contains("crazy-botany serverside-applied");
 
         String other = shoot.replace("maximum: 5", "maximum: 7");
-        Kubectl.Result conflict = kubectl.runWithInput(other, "apply", "--server-side", "--field-manager=other", "-f", "-");
+        Kubectl.Result conflict =
+                kubectl.runWithInput(other, "apply", "--server-side", "--field-manager=other", "-f", "-");
         assertThat(conflict.exitCode()).as(conflict.describe()).isNotZero();
-        assertThat(conflict.stderr()).contains("Apply failed with 1 conflict: conflict with \"kubectl\": "
-                + ".spec.provider.workers[name=\"cpu-worker\"].maximum");
+        assertThat(conflict.stderr())
+                .contains("Apply failed with 1 conflict: conflict with \"kubectl\": "
+                        + ".spec.provider.workers[name=\"cpu-worker\"].maximum");
 
-        assertThat(kubectl.okWithInput(other, "apply", "--server-side", "--field-manager=other", "--force-conflicts",
-                "-f", "-")).contains("crazy-botany serverside-applied");
-        assertThat(kubectl.ok("get", "shoot", "crazy-botany", "-n", "garden-dev", "-o",
-                "jsonpath={.spec.provider.workers[0].maximum}")).isEqualTo("7");
+        assertThat(kubectl.okWithInput(
+                        other, "apply", "--server-side", "--field-manager=other", "--force-conflicts", "-f", "-"))
+                .contains("crazy-botany serverside-applied");
+        assertThat(kubectl.ok(
+                        "get",
+                        "shoot",
+                        "crazy-botany",
+                        "-n",
+                        "garden-dev",
+                        "-o",
+                        "jsonpath={.spec.provider.workers[0].maximum}"))
+                .isEqualTo("7");
         JsonNode after = managedFields("shoot", "crazy-botany", "-n", "garden-dev");
         assertThat(entry(after, "other").path("operation").asText()).isEqualTo("Apply");
-        assertThat(entry(after, "kubectl").path("fieldsV1").path("f:spec").path("f:provider").path("f:workers")
-                .path("k:{\"name\":\"cpu-worker\"}").has("f:maximum")).isFalse();
+        assertThat(entry(after, "kubectl")
+                        .path("fieldsV1")
+                        .path("f:spec")
+                        .path("f:provider")
+                        .path("f:workers")
+                        .path("k:{\"name\":\"cpu-worker\"}")
+                        .has("f:maximum"))
+                .isFalse();
     }
 
     @Test
     void clientSideApplyThenServerSideApplyUpgradesOwnership() throws Exception {
         String project = example("05-project-dev.yaml");
-        assertThat(kubectl.okWithInput(project, "apply", "-f", "-")).contains("project.core.gardener.cloud/dev created");
-        assertThat(kubectl.okWithInput(project, "apply", "-f", "-")).contains("project.core.gardener.cloud/dev unchanged");
+        assertThat(kubectl.okWithInput(project, "apply", "-f", "-"))
+                .contains("project.core.gardener.cloud/dev created");
+        assertThat(kubectl.okWithInput(project, "apply", "-f", "-"))
+                .contains("project.core.gardener.cloud/dev unchanged");
         String described = project.replace("namespace: garden-dev", "namespace: garden-dev\n  description: first");
         assertThat(kubectl.okWithInput(described, "apply", "-f", "-"))
                 .contains("project.core.gardener.cloud/dev configured");
         JsonNode csa = managedFields("project", "dev");
         assertThat(entry(csa, "kubectl-client-side-apply")).as(csa.toString()).isNotNull();
-        assertThat(entry(csa, "kubectl-client-side-apply").path("operation").asText()).isEqualTo("Update");
+        assertThat(entry(csa, "kubectl-client-side-apply").path("operation").asText())
+                .isEqualTo("Update");
 
         // the same configuration applied server-side: kubectl migrates the client-side manager
         String changed = described.replace("description: first", "description: second");
@@ -120,10 +150,15 @@ class ServerSideApplyKubectlTest {
         JsonNode ssa = managedFields("project", "dev");
         assertThat(entry(ssa, "kubectl-client-side-apply")).as(ssa.toString()).isNull();
         assertThat(entry(ssa, "kubectl").path("operation").asText()).isEqualTo("Apply");
-        assertThat(kubectl.ok("get", "project", "dev", "-o", "jsonpath={.spec.description}")).isEqualTo("second");
+        assertThat(kubectl.ok("get", "project", "dev", "-o", "jsonpath={.spec.description}"))
+                .isEqualTo("second");
         // and the last-applied annotation follows the server-side apply
-        assertThat(kubectl.ok("get", "project", "dev", "-o",
-                "jsonpath={.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}"))
+        assertThat(kubectl.ok(
+                        "get",
+                        "project",
+                        "dev",
+                        "-o",
+                        "jsonpath={.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}"))
                 .contains("second");
     }
 }

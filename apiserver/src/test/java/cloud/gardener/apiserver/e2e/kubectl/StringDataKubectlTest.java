@@ -53,17 +53,36 @@ class StringDataKubectlTest {
     private static void assertData(JsonNode obj, Map<String, String> expected) {
         assertThat(obj.has("stringData")).as(obj.toString()).isFalse();
         assertThat(obj.path("data").size()).as(obj.toString()).isEqualTo(expected.size());
-        expected.forEach((k, v) -> assertThat(obj.path("data").path(k).asText()).as(k).isEqualTo(b64(v)));
+        expected.forEach(
+                (k, v) -> assertThat(obj.path("data").path(k).asText()).as(k).isEqualTo(b64(v)));
     }
 
     @Test
     void createSecretGenericFromLiteralsSendsData() throws Exception {
-        JsonNode sent = Json.MAPPER.readTree(kubectl.ok("create", "secret", "generic", "literals", "-n", ns,
-                "--from-literal=user=admin", "--from-literal=password=t0p-Secret", "--dry-run=client", "-o", "json"));
+        JsonNode sent = Json.MAPPER.readTree(kubectl.ok(
+                "create",
+                "secret",
+                "generic",
+                "literals",
+                "-n",
+                ns,
+                "--from-literal=user=admin",
+                "--from-literal=password=t0p-Secret",
+                "--dry-run=client",
+                "-o",
+                "json"));
         assertThat(sent.has("stringData")).as("kubectl builds data itself").isFalse();
 
-        assertThat(kubectl.ok("create", "secret", "generic", "literals", "-n", ns, "--from-literal=user=admin",
-                "--from-literal=password=t0p-Secret")).contains("secret/literals created");
+        assertThat(kubectl.ok(
+                        "create",
+                        "secret",
+                        "generic",
+                        "literals",
+                        "-n",
+                        ns,
+                        "--from-literal=user=admin",
+                        "--from-literal=password=t0p-Secret"))
+                .contains("secret/literals created");
 
         assertData(get("secret", "literals"), Map.of("user", "admin", "password", "t0p-Secret"));
     }
@@ -78,7 +97,8 @@ class StringDataKubectlTest {
         JsonNode created = get(resource, name);
         assertData(created, Map.of("username", "admin", "password", "first"));
         // kubectl keeps what it applied, stringData included, in its annotation
-        assertThat(created.at("/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration").asText())
+        assertThat(created.at("/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration")
+                        .asText())
                 .contains("\"stringData\":{\"password\":\"first\"");
 
         assertThat(kubectl.okWithInput(manifest(apiVersion, kind, name, "second"), "apply", "-f", "-"))
@@ -93,15 +113,17 @@ class StringDataKubectlTest {
         String name = "ssa-" + resource;
         assertThat(kubectl.okWithInput(manifest(apiVersion, kind, name, "first"), "apply", "--server-side", "-f", "-"))
                 .contains(name + " serverside-applied");
-        assertThat(kubectl.okWithInput(manifest(apiVersion, kind, name, "second"), "apply", "--server-side", "-f",
-                "-")).contains(name + " serverside-applied");
+        assertThat(kubectl.okWithInput(manifest(apiVersion, kind, name, "second"), "apply", "--server-side", "-f", "-"))
+                .contains(name + " serverside-applied");
 
         JsonNode applied = get(resource, name);
         assertData(applied, Map.of("username", "admin", "password", "second"));
         JsonNode entry = applied.at("/metadata/managedFields/0");
         assertThat(entry.path("manager").asText()).isEqualTo("kubectl");
         assertThat(entry.path("operation").asText()).isEqualTo("Apply");
-        assertThat(entry.at("/fieldsV1/f:stringData").has("f:password")).as(entry.toString()).isTrue();
+        assertThat(entry.at("/fieldsV1/f:stringData").has("f:password"))
+                .as(entry.toString())
+                .isTrue();
     }
 
     @ParameterizedTest
@@ -109,8 +131,8 @@ class StringDataKubectlTest {
     void serverDryRunAnswersTheMergedObjectAndStoresNothing(String apiVersion, String kind, String resource)
             throws Exception {
         String name = "dry-" + resource;
-        JsonNode answered = Json.MAPPER.readTree(kubectl.okWithInput(manifest(apiVersion, kind, name, "first"),
-                "apply", "--dry-run=server", "-o", "json", "-f", "-"));
+        JsonNode answered = Json.MAPPER.readTree(kubectl.okWithInput(
+                manifest(apiVersion, kind, name, "first"), "apply", "--dry-run=server", "-o", "json", "-f", "-"));
 
         assertData(answered, Map.of("username", "admin", "password", "first"));
         Kubectl.Result missing = kubectl.run("get", resource, name, "-n", ns);
@@ -126,6 +148,8 @@ class StringDataKubectlTest {
         Kubectl.Result refused = kubectl.runWithInput(manifest, "apply", "-f", "-");
 
         assertThat(refused.exitCode()).as(refused.describe()).isNotZero();
-        assertThat(refused.stderr()).contains("data[username]: Required value").contains("data[password]: Required value");
+        assertThat(refused.stderr())
+                .contains("data[username]: Required value")
+                .contains("data[password]: Required value");
     }
 }

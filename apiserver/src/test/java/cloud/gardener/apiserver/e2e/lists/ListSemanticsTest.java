@@ -52,7 +52,8 @@ class ListSemanticsTest {
 
     private static List<String> names(JsonNode list) {
         List<String> names = new ArrayList<>();
-        list.path("items").forEach(i -> names.add(i.path("metadata").path("name").asText()));
+        list.path("items")
+                .forEach(i -> names.add(i.path("metadata").path("name").asText()));
         return names;
     }
 
@@ -80,34 +81,47 @@ class ListSemanticsTest {
         create(admin, shoots(paged), shootObject("p6"));
         deleteConfirmed(admin, shoot(paged, "p4"));
 
-        JsonNode second = admin.get(shoots(paged) + "?limit=2&continue=" + q(token)).json();
+        JsonNode second =
+                admin.get(shoots(paged) + "?limit=2&continue=" + q(token)).json();
         assertThat(names(second)).containsExactly("p3", "p4");
         assertThat(rv(second)).isEqualTo(listRv);
         assertThat(second.path("metadata").path("remainingItemCount").asLong()).isEqualTo(1);
-        JsonNode third = admin.get(shoots(paged) + "?limit=2&continue=" + q(second.path("metadata").path("continue").asText())).json();
+        JsonNode third = admin.get(shoots(paged) + "?limit=2&continue="
+                        + q(second.path("metadata").path("continue").asText()))
+                .json();
         assertThat(names(third)).containsExactly("p5");
         assertThat(rv(third)).isEqualTo(listRv);
         assertThat(third.path("metadata").has("continue")).isFalse();
         assertThat(third.path("metadata").has("remainingItemCount")).isFalse();
 
         // resourceVersion "0" with continue is allowed; any other RV is not
-        assertThat(admin.get(shoots(paged) + "?limit=2&resourceVersion=0&continue=" + q(token)).status()).isEqualTo(200);
-        JsonNode rvAndContinue = assertStatus(admin.get(shoots(paged) + "?limit=2&resourceVersion=" + listRv
-                + "&continue=" + q(token)), 400, "BadRequest");
-        assertThat(rvAndContinue.path("message").asText()).isEqualTo("specifying resource version is not allowed when using continue");
-        assertStatus(admin.get(shoots(paged) + "?limit=2&resourceVersion=" + listRv + "&resourceVersionMatch=Exact&continue="
-                + q(token)), 422, "Invalid");
+        assertThat(admin.get(shoots(paged) + "?limit=2&resourceVersion=0&continue=" + q(token))
+                        .status())
+                .isEqualTo(200);
+        JsonNode rvAndContinue = assertStatus(
+                admin.get(shoots(paged) + "?limit=2&resourceVersion=" + listRv + "&continue=" + q(token)),
+                400,
+                "BadRequest");
+        assertThat(rvAndContinue.path("message").asText())
+                .isEqualTo("specifying resource version is not allowed when using continue");
+        assertStatus(
+                admin.get(shoots(paged) + "?limit=2&resourceVersion=" + listRv + "&resourceVersionMatch=Exact&continue="
+                        + q(token)),
+                422,
+                "Invalid");
     }
 
     @Test
     void continueWithSelectorsOmitsRemainingItemCount() {
-        JsonNode page = admin.get(shoots(ns) + "?limit=1&labelSelector=" + q("env=prod")).json();
+        JsonNode page = admin.get(shoots(ns) + "?limit=1&labelSelector=" + q("env=prod"))
+                .json();
         List<String> all = new ArrayList<>(names(page));
         assertThat(page.path("metadata").has("remainingItemCount")).isFalse();
         int pages = 1;
         while (page.path("metadata").has("continue")) {
             page = admin.get(shoots(ns) + "?limit=1&labelSelector=" + q("env=prod") + "&continue="
-                    + q(page.path("metadata").path("continue").asText())).json();
+                            + q(page.path("metadata").path("continue").asText()))
+                    .json();
             assertThat(page.path("metadata").has("remainingItemCount")).isFalse();
             all.addAll(names(page));
             assertThat(++pages).isLessThan(10);
@@ -121,16 +135,20 @@ class ListSemanticsTest {
         JsonNode x = create(admin, shoots(rvNs), shootObject("x"));
         create(admin, shoots(rvNs), shootObject("y"));
 
-        JsonNode exact = admin.get(shoots(rvNs) + "?resourceVersion=" + rv(x) + "&resourceVersionMatch=Exact").json();
+        JsonNode exact = admin.get(shoots(rvNs) + "?resourceVersion=" + rv(x) + "&resourceVersionMatch=Exact")
+                .json();
         assertThat(names(exact)).containsExactly("x");
         assertThat(rv(exact)).isEqualTo(rv(x));
         // limit with an RV and no match means Exact
-        JsonNode limited = admin.get(shoots(rvNs) + "?limit=10&resourceVersion=" + rv(x)).json();
+        JsonNode limited =
+                admin.get(shoots(rvNs) + "?limit=10&resourceVersion=" + rv(x)).json();
         assertThat(names(limited)).containsExactly("x");
         // not older than: the newest state
-        assertThat(names(admin.get(shoots(rvNs) + "?resourceVersion=" + rv(x)).json())).containsExactly("x", "y");
+        assertThat(names(admin.get(shoots(rvNs) + "?resourceVersion=" + rv(x)).json()))
+                .containsExactly("x", "y");
         assertThat(names(admin.get(shoots(rvNs) + "?resourceVersion=" + rv(x) + "&resourceVersionMatch=NotOlderThan")
-                .json())).containsExactly("x", "y");
+                        .json()))
+                .containsExactly("x", "y");
         assertThat(names(admin.get(shoots(rvNs) + "?resourceVersion=0").json())).containsExactly("x", "y");
         assertStatus(admin.get(shoots(rvNs) + "?resourceVersionMatch=NotOlderThan"), 422, "Invalid");
         assertStatus(admin.get(shoots(rvNs) + "?resourceVersion=1&resourceVersionMatch=Sometimes"), 422, "Invalid");
@@ -138,7 +156,8 @@ class ListSemanticsTest {
 
         // a get at resourceVersion 0 or an older RV answers the current object
         assertThat(admin.get(shoot(rvNs, "x") + "?resourceVersion=0").status()).isEqualTo(200);
-        assertThat(admin.get(shoot(rvNs, "x") + "?resourceVersion=" + rv(x)).status()).isEqualTo(200);
+        assertThat(admin.get(shoot(rvNs, "x") + "?resourceVersion=" + rv(x)).status())
+                .isEqualTo(200);
         long future = Long.parseLong(rv(exact)) + 1_000_000;
         JsonNode tooLarge = assertStatus(admin.get(shoot(rvNs, "x") + "?resourceVersion=" + future), 504, "Timeout");
         assertThat(tooLarge.path("message").asText()).startsWith("Timeout: Too large resource version: " + future);
@@ -170,15 +189,18 @@ class ListSemanticsTest {
         assertThat(select("fieldSelector", "spec.seedName=seed-x")).containsExactly("c");
         assertThat(select("fieldSelector", "spec.seedName!=seed-x")).containsExactly("a", "b", "d", "e");
         assertThat(select("fieldSelector", "spec.seedName=")).containsExactly("a", "b", "e");
-        assertThat(select("fieldSelector", "spec.seedName=seed-y,metadata.name=d")).containsExactly("d");
+        assertThat(select("fieldSelector", "spec.seedName=seed-y,metadata.name=d"))
+                .containsExactly("d");
         // combined with a label selector
-        TestClient.Response both = admin.get(shoots(ns) + "?labelSelector=" + q("env=prod") + "&fieldSelector="
-                + q("spec.seedName=seed-x"));
+        TestClient.Response both = admin.get(
+                shoots(ns) + "?labelSelector=" + q("env=prod") + "&fieldSelector=" + q("spec.seedName=seed-x"));
         assertThat(names(both.json())).containsExactly("c");
         // metadata.namespace across all namespaces
-        JsonNode all = admin.get(CORE + "/shoots?fieldSelector=" + q("metadata.namespace=" + ns)).json();
+        JsonNode all = admin.get(CORE + "/shoots?fieldSelector=" + q("metadata.namespace=" + ns))
+                .json();
         assertThat(names(all)).containsExactly("a", "b", "c", "d", "e");
-        JsonNode status = assertStatus(admin.get(shoots(ns) + "?fieldSelector=" + q("spec.region=x")), 400, "BadRequest");
+        JsonNode status =
+                assertStatus(admin.get(shoots(ns) + "?fieldSelector=" + q("spec.region=x")), 400, "BadRequest");
         assertThat(status.path("message").asText()).isEqualTo("field label not supported: spec.region");
     }
 

@@ -13,6 +13,7 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.server.EncryptionAtRest;
 import cloud.gardener.apiserver.server.Main;
 import cloud.gardener.apiserver.storage.Storage;
@@ -21,7 +22,6 @@ import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.value.ResourceTransformers;
-import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -69,8 +69,9 @@ class MigrationE2ETest {
 
         // 1. Objects written through the API of a server on the embedded store of --data-dir=source.
         Map<String, JsonNode> objects = new LinkedHashMap<>();
-        ApiServerExtension source = start(encryption, (vertx, ignored) -> new EmbeddedStorage(vertx,
-                EmbeddedConfig.of(sourceDir.resolve("embedded"))));
+        ApiServerExtension source = start(
+                encryption,
+                (vertx, ignored) -> new EmbeddedStorage(vertx, EmbeddedConfig.of(sourceDir.resolve("embedded"))));
         String ns;
         try {
             TestClient admin = source.admin();
@@ -83,10 +84,11 @@ class MigrationE2ETest {
                 objects.put(shoot(ns, name), null);
             }
             // A spec change: generation 2 must survive the move.
-            TestClient.Response patched = admin.patch(shoot(ns, "b"), MERGE,
-                    "{\"spec\":{\"kubernetes\":{\"version\":\"1.31.2\"}}}");
+            TestClient.Response patched =
+                    admin.patch(shoot(ns, "b"), MERGE, "{\"spec\":{\"kubernetes\":{\"version\":\"1.31.2\"}}}");
             assertThat(patched.status()).as(patched.body()).isEqualTo(200);
-            assertThat(patched.json().path("metadata").path("generation").asLong()).isEqualTo(2);
+            assertThat(patched.json().path("metadata").path("generation").asLong())
+                    .isEqualTo(2);
             create(admin, "/api/v1/namespaces/" + ns + "/secrets", secret("db", "s3cr3t"));
             objects.put("/api/v1/namespaces/" + ns + "/secrets/db", null);
             create(admin, "/api/v1/namespaces/" + ns + "/configmaps", configMap("settings"));
@@ -111,8 +113,13 @@ class MigrationE2ETest {
         assertThat(toEtcd.out()).contains("Copied").contains(PREFIX);
         Vertx rawVertx = Vertx.vertx();
         try (EtcdStorage raw = new EtcdStorage(rawVertx, ETCD.config())) {
-            String secret = new String(raw.get(PREFIX + "/secrets/" + ns + "/db").toCompletionStage()
-                    .toCompletableFuture().get(10, TimeUnit.SECONDS).value(), StandardCharsets.ISO_8859_1);
+            String secret = new String(
+                    raw.get(PREFIX + "/secrets/" + ns + "/db")
+                            .toCompletionStage()
+                            .toCompletableFuture()
+                            .get(10, TimeUnit.SECONDS)
+                            .value(),
+                    StandardCharsets.ISO_8859_1);
             assertThat(secret).startsWith("k8s:enc:aesgcm:v1:key1:").doesNotContain("s3cr3t");
         } finally {
             rawVertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -142,12 +149,14 @@ class MigrationE2ETest {
         Cli forced = Cli.run("migrate", "--from-etcd", ETCD.endpoint(), "--to", backDir.toString(), "--force");
         assertThat(forced.code()).as(forced.err()).isZero();
 
-        ApiServerExtension back = start(encryption, (vertx, ignored) -> new EmbeddedStorage(vertx,
-                EmbeddedConfig.of(backDir.resolve("embedded"))));
+        ApiServerExtension back = start(
+                encryption,
+                (vertx, ignored) -> new EmbeddedStorage(vertx, EmbeddedConfig.of(backDir.resolve("embedded"))));
         try {
             assertSameObjects(back.admin(), objects);
             JsonNode list = back.admin().get(shoots(ns)).json();
-            assertThat(list.path("items")).extracting(i -> i.path("metadata").path("name").asText())
+            assertThat(list.path("items"))
+                    .extracting(i -> i.path("metadata").path("name").asText())
                     .containsExactly("a", "b", "c", "d");
         } finally {
             back.afterAll(null);
@@ -175,9 +184,12 @@ class MigrationE2ETest {
             assertThat(got.status()).as(e.getKey() + ": " + got.body()).isEqualTo(200);
             JsonNode expected = e.getValue();
             JsonNode actual = got.json();
-            assertThat(actual.path("metadata").path("uid").asText()).as(e.getKey())
-                    .isNotEmpty().isEqualTo(expected.path("metadata").path("uid").asText());
-            assertThat(actual.path("metadata").path("generation")).as(e.getKey())
+            assertThat(actual.path("metadata").path("uid").asText())
+                    .as(e.getKey())
+                    .isNotEmpty()
+                    .isEqualTo(expected.path("metadata").path("uid").asText());
+            assertThat(actual.path("metadata").path("generation"))
+                    .as(e.getKey())
                     .isEqualTo(expected.path("metadata").path("generation"));
             assertThat(withoutResourceVersion(actual)).as(e.getKey()).isEqualTo(withoutResourceVersion(expected));
         }
@@ -189,10 +201,11 @@ class MigrationE2ETest {
         return copy;
     }
 
-    private static ApiServerExtension start(ResourceTransformers encryption,
-                                            BiFunction<Vertx, Path, Storage> store) throws Exception {
-        ApiServerExtension server = ApiServerExtension.withStorage((vertx, d) ->
-                EncryptionAtRest.wrap(store.apply(vertx, d), encryption, PREFIX), Fixtures::withoutShootGardenChecks);
+    private static ApiServerExtension start(ResourceTransformers encryption, BiFunction<Vertx, Path, Storage> store)
+            throws Exception {
+        ApiServerExtension server = ApiServerExtension.withStorage(
+                (vertx, d) -> EncryptionAtRest.wrap(store.apply(vertx, d), encryption, PREFIX),
+                Fixtures::withoutShootGardenChecks);
         // Started and stopped by hand: the test needs several servers, one after the other.
         server.beforeAll(null);
         return server;
@@ -220,8 +233,8 @@ class MigrationE2ETest {
     private static ObjectNode secret(String name, String password) {
         ObjectNode s = Json.MAPPER.createObjectNode();
         s.put("apiVersion", "v1").put("kind", "Secret").putObject("metadata").put("name", name);
-        s.putObject("data").put("password",
-                Base64.getEncoder().encodeToString(password.getBytes(StandardCharsets.UTF_8)));
+        s.putObject("data")
+                .put("password", Base64.getEncoder().encodeToString(password.getBytes(StandardCharsets.UTF_8)));
         return s;
     }
 

@@ -40,9 +40,15 @@ class NamespaceLifecycleTest {
     @Test
     void creatingInAMissingNamespaceIsNotFound() {
         // a Quota: no mutating plugin looks at it before NamespaceLifecycle (Shoots would first need a project)
-        ObjectNode quota = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Quota");
+        ObjectNode quota = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "Quota");
         quota.putObject("metadata").put("name", "q");
-        quota.putObject("spec").put("clusterLifetimeDays", 1).putObject("scope").put("apiVersion", "core.gardener.cloud/v1beta1")
+        quota.putObject("spec")
+                .put("clusterLifetimeDays", 1)
+                .putObject("scope")
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
                 .put("kind", "Project");
         JsonNode status = assertStatus(admin.post(CORE + "/namespaces/missing-ns/quotas", quota), 404, "NotFound");
         assertThat(status.path("message").asText()).isEqualTo("namespaces \"missing-ns\" not found");
@@ -74,20 +80,24 @@ class NamespaceLifecycleTest {
         assertThat(del.status()).as(del.body()).isEqualTo(200);
         assertThat(del.json().path("kind").asText()).isEqualTo("Namespace");
         assertThat(del.json().path("status").path("phase").asText()).isEqualTo("Terminating");
-        assertThat(del.json().path("metadata").path("deletionTimestamp").asText()).isNotEmpty();
+        assertThat(del.json().path("metadata").path("deletionTimestamp").asText())
+                .isNotEmpty();
 
         JsonNode terminating = assertStatus(admin.post(shoots(ns), shootObject("late")), 403, "Forbidden");
-        assertThat(terminating.path("message").asText()).endsWith(
-                "unable to create new content in namespace " + ns + " because it is being terminated");
+        assertThat(terminating.path("message").asText())
+                .endsWith("unable to create new content in namespace " + ns + " because it is being terminated");
 
         // credential subresources pass admission too, as upstream's create handler runs it for them
-        ObjectNode kubeconfigRequest = Json.MAPPER.createObjectNode()
-                .put("apiVersion", "authentication.gardener.cloud/v1alpha1").put("kind", "AdminKubeconfigRequest");
+        ObjectNode kubeconfigRequest = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "authentication.gardener.cloud/v1alpha1")
+                .put("kind", "AdminKubeconfigRequest");
         kubeconfigRequest.putObject("spec").put("expirationSeconds", 600);
-        JsonNode noCredential = assertStatus(admin.post(shoot(ns, "held") + "/adminkubeconfig", kubeconfigRequest),
-                403, "Forbidden");
-        assertThat(noCredential.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"held\" is forbidden: "
-                + "unable to create new content in namespace " + ns + " because it is being terminated");
+        JsonNode noCredential =
+                assertStatus(admin.post(shoot(ns, "held") + "/adminkubeconfig", kubeconfigRequest), 403, "Forbidden");
+        assertThat(noCredential.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"held\" is forbidden: "
+                        + "unable to create new content in namespace " + ns + " because it is being terminated");
 
         // the controller deletes the content; the finalizer-held object keeps the namespace waiting
         await(() -> admin.get(shoot(ns, "inside")).status() == 404);
@@ -95,8 +105,8 @@ class NamespaceLifecycleTest {
         assertThat(heldNow.path("metadata").path("deletionTimestamp").asText()).isNotEmpty();
         assertThat(admin.get(NAMESPACES + "/" + ns).status()).isEqualTo(200);
 
-        TestClient.Response release = admin.patch(shoot(ns, "held"), "application/merge-patch+json",
-                "{\"metadata\":{\"finalizers\":null}}");
+        TestClient.Response release =
+                admin.patch(shoot(ns, "held"), "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null}}");
         assertThat(release.status()).as(release.body()).isEqualTo(200);
         await(() -> admin.get(NAMESPACES + "/" + ns).status() == 404);
         assertThat(admin.get(shoots(ns)).json().path("items")).isEmpty();
@@ -105,12 +115,21 @@ class NamespaceLifecycleTest {
     @Test
     void immortalNamespacesCannotBeDeleted() {
         ObjectNode ns = Json.MAPPER.createObjectNode();
-        ns.put("apiVersion", "v1").put("kind", "Namespace").putObject("metadata").put("name", "default");
+        ns.put("apiVersion", "v1")
+                .put("kind", "Namespace")
+                .putObject("metadata")
+                .put("name", "default");
         TestClient.Response created = admin.post(NAMESPACES, ns);
         assertThat(created.status()).isIn(201, 409);
         JsonNode status = assertStatus(admin.delete(NAMESPACES + "/default"), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("namespaces \"default\" is forbidden: this namespace may not be deleted");
-        assertThat(admin.get(NAMESPACES + "/default").json().path("status").path("phase").asText()).isEqualTo("Active");
+        assertThat(status.path("message").asText())
+                .isEqualTo("namespaces \"default\" is forbidden: this namespace may not be deleted");
+        assertThat(admin.get(NAMESPACES + "/default")
+                        .json()
+                        .path("status")
+                        .path("phase")
+                        .asText())
+                .isEqualTo("Active");
     }
 
     private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {

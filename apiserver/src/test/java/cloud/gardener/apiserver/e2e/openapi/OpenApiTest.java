@@ -38,8 +38,10 @@ class OpenApiTest {
         assertThat(etag).matches("\"[0-9A-F]{128}\"");
         JsonNode doc = resp.json();
         assertThat(doc.path("swagger").asText()).isEqualTo("2.0");
-        assertThat(doc.path("paths").has("/apis/core.gardener.cloud/v1beta1/namespaces/{namespace}/shoots")).isTrue();
-        assertThat(doc.path("definitions").has("com.github.gardener.gardener.pkg.apis.core.v1beta1.Shoot")).isTrue();
+        assertThat(doc.path("paths").has("/apis/core.gardener.cloud/v1beta1/namespaces/{namespace}/shoots"))
+                .isTrue();
+        assertThat(doc.path("definitions").has("com.github.gardener.gardener.pkg.apis.core.v1beta1.Shoot"))
+                .isTrue();
 
         TestClient.Response cached = admin.get("/openapi/v2", Map.of("If-None-Match", etag));
         assertThat(cached.status()).isEqualTo(304);
@@ -54,17 +56,21 @@ class OpenApiTest {
         TestClient.Response html = admin.get("/openapi/v2", Map.of("Accept", "text/html"));
         assertThat(html.status()).isEqualTo(406);
         assertThat(html.body()).isEmpty();
-        TestClient.Response proto = admin.get("/openapi/v2",
-                Map.of("Accept", "application/com.github.proto-openapi.spec.v2@v1.0+protobuf"));
+        TestClient.Response proto = admin.get(
+                "/openapi/v2", Map.of("Accept", "application/com.github.proto-openapi.spec.v2@v1.0+protobuf"));
         // protobuf OpenAPI is not served (yet): 406, or the protobuf document once it is
         if (proto.status() == 200) {
-            assertThat(proto.header("Content-Type")).isEqualTo("application/com.github.proto-openapi.spec.v2.v1.0+protobuf");
+            assertThat(proto.header("Content-Type"))
+                    .isEqualTo("application/com.github.proto-openapi.spec.v2.v1.0+protobuf");
         } else {
             assertThat(proto.status()).isEqualTo(406);
         }
         // protobuf first, JSON as the fallback: JSON
-        TestClient.Response fallback = admin.get("/openapi/v2", Map.of("Accept",
-                "application/com.github.proto-openapi.spec.v2@v1.0+protobuf;q=0.9,application/json;q=0.8"));
+        TestClient.Response fallback = admin.get(
+                "/openapi/v2",
+                Map.of(
+                        "Accept",
+                        "application/com.github.proto-openapi.spec.v2@v1.0+protobuf;q=0.9,application/json;q=0.8"));
         assertThat(fallback.status()).isEqualTo(200);
     }
 
@@ -74,7 +80,8 @@ class OpenApiTest {
         assertThat(root.status()).isEqualTo(200);
         assertThat(root.header("Content-Type")).isEqualTo("application/json");
         assertThat(root.header("ETag")).isNotBlank();
-        String url = root.json().path("paths").path(GV).path("serverRelativeURL").asText();
+        String url =
+                root.json().path("paths").path(GV).path("serverRelativeURL").asText();
         assertThat(url).matches("/openapi/v3/apis/core\\.gardener\\.cloud/v1beta1\\?hash=[0-9A-F]{128}");
         String hash = url.substring(url.indexOf("hash=") + 5);
 
@@ -89,14 +96,19 @@ class OpenApiTest {
         assertThat(right.header("ETag")).isEqualTo("\"" + hash + "\"");
         JsonNode doc = right.json();
         assertThat(doc.path("openapi").asText()).startsWith("3.");
-        assertThat(doc.path("components").path("schemas").has("com.github.gardener.gardener.pkg.apis.core.v1beta1.Shoot"))
+        assertThat(doc.path("components")
+                        .path("schemas")
+                        .has("com.github.gardener.gardener.pkg.apis.core.v1beta1.Shoot"))
                 .isTrue();
 
         TestClient.Response unhashed = admin.get("/openapi/v3/" + GV);
         assertThat(unhashed.status()).isEqualTo(200);
         assertThat(unhashed.header("Cache-Control")).isEqualTo("no-cache, private");
-        assertThat(admin.get("/openapi/v3/" + GV, Map.of("If-None-Match", "\"" + hash + "\"")).status()).isEqualTo(304);
-        assertThat(admin.get("/openapi/v3/" + GV, Map.of("Accept", "text/html")).status()).isEqualTo(406);
+        assertThat(admin.get("/openapi/v3/" + GV, Map.of("If-None-Match", "\"" + hash + "\""))
+                        .status())
+                .isEqualTo(304);
+        assertThat(admin.get("/openapi/v3/" + GV, Map.of("Accept", "text/html")).status())
+                .isEqualTo(406);
         assertThat(admin.get("/openapi/v3/apis/nope.example.com/v1").status()).isEqualTo(404);
     }
 

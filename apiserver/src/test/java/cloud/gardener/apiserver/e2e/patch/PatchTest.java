@@ -39,15 +39,18 @@ class PatchTest {
     @Test
     void failingTestOperationIsInvalidWithTheGenericMessage() {
         JsonNode created = create(admin, shoots(ns), shootObject("p-test"));
-        TestClient.Response resp = admin.patch(shoot(ns, "p-test"), JSON_PATCH,
-                "[{\"op\":\"test\",\"path\":\"/spec/region\",\"value\":\"nowhere\"}]");
+        TestClient.Response resp = admin.patch(
+                shoot(ns, "p-test"), JSON_PATCH, "[{\"op\":\"test\",\"path\":\"/spec/region\",\"value\":\"nowhere\"}]");
         JsonNode status = assertStatus(resp, 422, "Invalid");
-        assertThat(status.path("message").asText()).isEqualTo("the server rejected our request due to an error in our request");
+        assertThat(status.path("message").asText())
+                .isEqualTo("the server rejected our request due to an error in our request");
         assertThat(rv(admin.get(shoot(ns, "p-test")).json())).isEqualTo(rv(created));
 
         // removing a missing path fails the same way
-        assertStatus(admin.patch(shoot(ns, "p-test"), JSON_PATCH, "[{\"op\":\"remove\",\"path\":\"/spec/nothing\"}]"),
-                422, "Invalid");
+        assertStatus(
+                admin.patch(shoot(ns, "p-test"), JSON_PATCH, "[{\"op\":\"remove\",\"path\":\"/spec/nothing\"}]"),
+                422,
+                "Invalid");
     }
 
     @Test
@@ -57,24 +60,28 @@ class PatchTest {
         for (int i = 0; i < 10001; i++) {
             ops.append(i == 0 ? "" : ",").append("{\"op\":\"test\",\"path\":\"/kind\",\"value\":\"Shoot\"}");
         }
-        JsonNode status = assertStatus(admin.patch(shoot(ns, "p-many"), JSON_PATCH, ops.append(']').toString()),
-                413, "RequestEntityTooLarge");
+        JsonNode status = assertStatus(
+                admin.patch(shoot(ns, "p-many"), JSON_PATCH, ops.append(']').toString()), 413, "RequestEntityTooLarge");
         assertThat(status.path("message").asText())
-                .isEqualTo("Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001");
+                .isEqualTo(
+                        "Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001");
     }
 
     @Test
     void mergePatchNullDeletesAndArraysAreReplaced() {
         create(admin, shoots(ns), shootObject("p-merge"));
-        TestClient.Response first = admin.patch(shoot(ns, "p-merge"), MERGE,
+        TestClient.Response first = admin.patch(
+                shoot(ns, "p-merge"),
+                MERGE,
                 "{\"metadata\":{\"finalizers\":[\"a/b\",\"c/d\"],\"annotations\":{\"x\":\"1\",\"y\":\"2\"}}}");
         assertThat(first.status()).as(first.body()).isEqualTo(200);
-        TestClient.Response second = admin.patch(shoot(ns, "p-merge"), MERGE,
-                "{\"metadata\":{\"finalizers\":[\"c/d\"],\"annotations\":{\"x\":null}}}");
+        TestClient.Response second = admin.patch(
+                shoot(ns, "p-merge"), MERGE, "{\"metadata\":{\"finalizers\":[\"c/d\"],\"annotations\":{\"x\":null}}}");
         assertThat(second.status()).isEqualTo(200);
         assertThat(second.json().path("metadata").path("finalizers")).hasSize(1);
         assertThat(second.json().path("metadata").path("annotations").has("x")).isFalse();
-        assertThat(second.json().path("metadata").path("annotations").path("y").asText()).isEqualTo("2");
+        assertThat(second.json().path("metadata").path("annotations").path("y").asText())
+                .isEqualTo("2");
         admin.patch(shoot(ns, "p-merge"), MERGE, "{\"metadata\":{\"finalizers\":null}}");
     }
 
@@ -88,9 +95,10 @@ class PatchTest {
         assertStatus(uid, 422, "Invalid");
         assertThat(uid.json().path("message").asText()).contains("metadata.uid").contains("field is immutable");
         // changing the kind through a patch is refused: the patched object does not decode into a Shoot
-        JsonNode otherKind = assertStatus(admin.patch(shoot(ns, "p-bad"), MERGE, "{\"kind\":\"Seed\"}"), 422,
-                "Invalid");
-        assertThat(otherKind.path("message").asText()).startsWith(" \"\" is invalid: patch: Invalid value: ")
+        JsonNode otherKind =
+                assertStatus(admin.patch(shoot(ns, "p-bad"), MERGE, "{\"kind\":\"Seed\"}"), 422, "Invalid");
+        assertThat(otherKind.path("message").asText())
+                .startsWith(" \"\" is invalid: patch: Invalid value: ")
                 .endsWith(": converting (github.com/gardener/gardener/pkg/apis/core/v1beta1) Seed to "
                         + "(github.com/gardener/gardener/pkg/apis/core) Shoot: unknown conversion");
         assertThat(rv(admin.get(shoot(ns, "p-bad")).json())).isEqualTo(rv(created));
@@ -99,8 +107,8 @@ class PatchTest {
     @Test
     void contentTypeParametersAreIgnored() {
         create(admin, shoots(ns), shootObject("p-ct"));
-        TestClient.Response resp = admin.patch(shoot(ns, "p-ct"), MERGE + "; charset=utf-8",
-                "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+        TestClient.Response resp =
+                admin.patch(shoot(ns, "p-ct"), MERGE + "; charset=utf-8", "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
     }
 }

@@ -8,7 +8,6 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoot;
 import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
@@ -66,11 +65,15 @@ class StrategicPatchTest {
                 """.formatted(name, namespace));
         for (String w : workers) {
             String[] parts = w.split(":", -1);
-            yaml.append("    - name: ").append(parts[0]).append('\n')
+            yaml.append("    - name: ")
+                    .append(parts[0])
+                    .append('\n')
                     .append("      machine:\n        type: local\n        image:\n          name: local\n")
                     .append("          version: 1.0.0\n")
                     .append("      minimum: 1\n")
-                    .append("      maximum: ").append(parts.length > 1 ? parts[1] : "2").append('\n');
+                    .append("      maximum: ")
+                    .append(parts.length > 1 ? parts[1] : "2")
+                    .append('\n');
         }
         return yaml.toString();
     }
@@ -81,7 +84,10 @@ class StrategicPatchTest {
 
     static List<String> workerNames(JsonNode shoot) {
         List<String> names = new ArrayList<>();
-        shoot.path("spec").path("provider").path("workers").forEach(w -> names.add(w.path("name").asText()));
+        shoot.path("spec")
+                .path("provider")
+                .path("workers")
+                .forEach(w -> names.add(w.path("name").asText()));
         return names;
     }
 
@@ -123,7 +129,8 @@ class StrategicPatchTest {
                 """);
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
         assertThat(workerNames(resp.json())).containsExactly("c", "a", "b");
-        resp = admin.patch(shoot(ns, "smp-order"), SMP, "{\"metadata\":{\"$deleteFromPrimitiveList/finalizers\":[\"x/y\"]}}");
+        resp = admin.patch(
+                shoot(ns, "smp-order"), SMP, "{\"metadata\":{\"$deleteFromPrimitiveList/finalizers\":[\"x/y\"]}}");
         assertThat(resp.status()).as(resp.body()).isEqualTo(200);
         assertThat(resp.json().path("metadata").path("finalizers").toString()).isEqualTo("[\"z/w\"]");
         admin.patch(shoot(ns, "smp-order"), SMP, "{\"metadata\":{\"finalizers\":null}}");
@@ -132,12 +139,18 @@ class StrategicPatchTest {
     @Test
     void malformedDirectivesAreRejectedAndNothingIsWritten() throws Exception {
         JsonNode created = create(admin, shoots(ns), shootJson("smp-bad", "w1"));
-        JsonNode status = assertStatus(admin.patch(shoot(ns, "smp-bad"), SMP,
-                "{\"metadata\":{\"$deleteFromPrimitiveList\":[\"x\"]}}"), 400, "BadRequest");
+        JsonNode status = assertStatus(
+                admin.patch(shoot(ns, "smp-bad"), SMP, "{\"metadata\":{\"$deleteFromPrimitiveList\":[\"x\"]}}"),
+                400,
+                "BadRequest");
         assertThat(status.path("message").asText()).isEqualTo("invalid patch format of primitive list");
-        assertStatus(admin.patch(shoot(ns, "smp-bad"), SMP, "{\"spec\":{\"provider\":{\"$retainKeys\":\"type\"}}}"),
-                400, "BadRequest");
-        TestClient.Response unknown = admin.patch(shoot(ns, "smp-bad"), SMP,
+        assertStatus(
+                admin.patch(shoot(ns, "smp-bad"), SMP, "{\"spec\":{\"provider\":{\"$retainKeys\":\"type\"}}}"),
+                400,
+                "BadRequest");
+        TestClient.Response unknown = admin.patch(
+                shoot(ns, "smp-bad"),
+                SMP,
                 "{\"spec\":{\"provider\":{\"workers\":[{\"name\":\"w1\",\"$patch\":\"bogus\"}]}}}");
         assertThat(unknown.status()).as(unknown.body()).isEqualTo(500);
         assertThat(unknown.json().path("message").asText())
@@ -170,7 +183,13 @@ class StrategicPatchTest {
         Kubectl.assumeInstalled();
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
         create(admin, shoots(ns), shootJson("smp-kubectl", "w1", "w2"));
-        String out = kubectl.ok("patch", "shoot", "smp-kubectl", "-n", ns, "-p",
+        String out = kubectl.ok(
+                "patch",
+                "shoot",
+                "smp-kubectl",
+                "-n",
+                ns,
+                "-p",
                 "{\"spec\":{\"provider\":{\"workers\":[{\"name\":\"w1\",\"maximum\":5}]}}}");
         assertThat(out).contains("shoot.core.gardener.cloud/smp-kubectl patched");
         JsonNode shoot = admin.get(shoot(ns, "smp-kubectl")).json();
@@ -228,7 +247,9 @@ class StrategicPatchTest {
         assertThat(kubectl.okWithInput(configMap, "apply", "-f", "-")).contains("configmap/settings unchanged");
         String changed = configMap.replace("  two: \"2\"\n", "  three: \"3\"\n");
         assertThat(kubectl.okWithInput(changed, "apply", "-f", "-")).contains("configmap/settings configured");
-        JsonNode data = admin.get("/api/v1/namespaces/smp-apply-ns/configmaps/settings").json().path("data");
+        JsonNode data = admin.get("/api/v1/namespaces/smp-apply-ns/configmaps/settings")
+                .json()
+                .path("data");
         assertThat(data.has("two")).isFalse();
         assertThat(data.path("one").asText()).isEqualTo("1");
         assertThat(data.path("three").asText()).isEqualTo("3");

@@ -16,8 +16,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,8 +37,8 @@ class NamespacedCloudProfileControllerE2ETest {
     private static final String NS = "garden-dev";
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.projectController(true)
-            .namespacedCloudProfileController(true));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension(config -> config.projectController(true).namespacedCloudProfileController(true));
 
     static Kubectl kubectl;
     static TestClient admin;
@@ -48,8 +48,9 @@ class NamespacedCloudProfileControllerE2ETest {
         Kubectl.assumeInstalled();
         kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
         admin = SERVER.admin();
-        for (String file : new String[] {"00-project.yaml", "10-cloudprofile.yaml", "20-controllerregistrations.yaml",
-                "30-seed.yaml"}) {
+        for (String file : new String[] {
+            "00-project.yaml", "10-cloudprofile.yaml", "20-controllerregistrations.yaml", "30-seed.yaml"
+        }) {
             kubectl.ok("create", "-f", EXAMPLES.resolve(file).toString());
         }
         kubectl.ok("wait", "--for=jsonpath={.status.phase}=Ready", "project/dev", "--timeout=20s");
@@ -96,7 +97,8 @@ class NamespacedCloudProfileControllerE2ETest {
 
     private static List<String> names(JsonNode items) {
         List<String> names = new ArrayList<>();
-        items.forEach(item -> names.add(item.path("name").asText(item.path("version").asText())));
+        items.forEach(
+                item -> names.add(item.path("name").asText(item.path("version").asText())));
         return names;
     }
 
@@ -136,27 +138,46 @@ class NamespacedCloudProfileControllerE2ETest {
         assertThat(spec.path("type").asText()).isEqualTo("local");
         assertThat(names(spec.path("regions"))).containsExactly("local");
         assertThat(names(spec.path("machineTypes"))).containsExactly("local", "large");
-        assertThat(spec.at("/machineTypes/1/architecture").asText()).as("defaulted as Gardener does").isEqualTo("amd64");
+        assertThat(spec.at("/machineTypes/1/architecture").asText())
+                .as("defaulted as Gardener does")
+                .isEqualTo("amd64");
         assertThat(names(spec.at("/kubernetes/versions"))).containsExactly("1.33.0", "1.32.0");
         assertThat(spec.at("/kubernetes/versions/1/expirationDate").asText()).isEqualTo("2099-12-31T23:59:59Z");
-        assertThat(spec.at("/kubernetes/versions/0/expirationDate").isMissingNode()).isTrue();
+        assertThat(spec.at("/kubernetes/versions/0/expirationDate").isMissingNode())
+                .isTrue();
         assertThat(names(spec.path("machineImages"))).containsExactly("local");
-        assertThat(spec.at("/machineImages/0/versions/0/architectures").toString()).isEqualTo("[\"amd64\"]");
+        assertThat(spec.at("/machineImages/0/versions/0/architectures").toString())
+                .isEqualTo("[\"amd64\"]");
 
         // the YAML kubectl shows carries the status too
         assertThat(kubectl.ok("get", "namespacedcloudprofile", "custom", "-n", NS, "-o", "yaml"))
                 .contains("cloudProfileSpec:", "observedGeneration: 1", "name: large");
 
         // a change of the parent reaches the status; the profile's generation stays
-        kubectl.ok("patch", "cloudprofile", "local", "--type=json",
-                "-p", "[{\"op\":\"add\",\"path\":\"/spec/regions/-\",\"value\":{\"name\":\"local-2\"}}]");
-        eventually("the parent's new region in the status", () -> names(profileNamed("custom")
-                .at("/status/cloudProfileSpec/regions")).contains("local-2"));
-        assertThat(profileNamed("custom").at("/status/observedGeneration").asLong()).isEqualTo(1);
+        kubectl.ok(
+                "patch",
+                "cloudprofile",
+                "local",
+                "--type=json",
+                "-p",
+                "[{\"op\":\"add\",\"path\":\"/spec/regions/-\",\"value\":{\"name\":\"local-2\"}}]");
+        eventually(
+                "the parent's new region in the status",
+                () -> names(profileNamed("custom").at("/status/cloudProfileSpec/regions"))
+                        .contains("local-2"));
+        assertThat(profileNamed("custom").at("/status/observedGeneration").asLong())
+                .isEqualTo(1);
 
         // a change of the profile: a new generation, observed with its merge
-        kubectl.ok("patch", "namespacedcloudprofile", "custom", "-n", NS, "--type=json",
-                "-p", "[{\"op\":\"add\",\"path\":\"/spec/machineTypes/-\",\"value\":{\"name\":\"huge\",\"cpu\":\"8\","
+        kubectl.ok(
+                "patch",
+                "namespacedcloudprofile",
+                "custom",
+                "-n",
+                NS,
+                "--type=json",
+                "-p",
+                "[{\"op\":\"add\",\"path\":\"/spec/machineTypes/-\",\"value\":{\"name\":\"huge\",\"cpu\":\"8\","
                         + "\"gpu\":\"0\",\"memory\":\"32Gi\"}}]");
         eventually("generation 2 merged", () -> merged("custom", 2));
         assertThat(names(profileNamed("custom").at("/status/cloudProfileSpec/machineTypes")))
@@ -169,12 +190,21 @@ class NamespacedCloudProfileControllerE2ETest {
         eventually("tampered merged", () -> merged("tampered", 1));
         JsonNode before = profileNamed("tampered").at("/status");
 
-        String patched = kubectl.ok("patch", "namespacedcloudprofile", "tampered", "-n", NS, "--subresource=status",
+        String patched = kubectl.ok(
+                "patch",
+                "namespacedcloudprofile",
+                "tampered",
+                "-n",
+                NS,
+                "--subresource=status",
                 "--type=json",
-                "-p", "[{\"op\":\"remove\",\"path\":\"/status/cloudProfileSpec/machineTypes/1\"},"
+                "-p",
+                "[{\"op\":\"remove\",\"path\":\"/status/cloudProfileSpec/machineTypes/1\"},"
                         + "{\"op\":\"replace\",\"path\":\"/status/observedGeneration\",\"value\":7}]");
         assertThat(patched).isEqualTo("namespacedcloudprofile.core.gardener.cloud/tampered patched\n");
-        eventually("the merged status back", () -> profileNamed("tampered").at("/status").equals(before));
+        eventually(
+                "the merged status back",
+                () -> profileNamed("tampered").at("/status").equals(before));
     }
 
     @Test
@@ -183,7 +213,8 @@ class NamespacedCloudProfileControllerE2ETest {
         eventually("steady merged", () -> merged("steady", 1));
         String version = profileNamed("steady").at("/metadata/resourceVersion").asText();
         Thread.sleep(2_500); // more than two resync periods
-        assertThat(profileNamed("steady").at("/metadata/resourceVersion").asText()).isEqualTo(version);
+        assertThat(profileNamed("steady").at("/metadata/resourceVersion").asText())
+                .isEqualTo(version);
     }
 
     @ParameterizedTest
@@ -199,7 +230,9 @@ class NamespacedCloudProfileControllerE2ETest {
         kind.create(admin, NS, binding, "local");
         ObjectNode shoot = (ObjectNode) Json.YAML.readTree(Files.readString(EXAMPLES.resolve("50-shoot.yaml")));
         shoot.withObjectProperty("metadata").put("name", shootName);
-        shoot.withObjectProperty("spec").withObjectProperty("cloudProfile").put("kind", "NamespacedCloudProfile")
+        shoot.withObjectProperty("spec")
+                .withObjectProperty("cloudProfile")
+                .put("kind", "NamespacedCloudProfile")
                 .put("name", name);
         ((ObjectNode) shoot.at("/spec/provider/workers/0/machine")).put("type", "large");
         assertThat(kubectl.okWithInput(kind.bind(shoot, binding).toString(), "create", "-f", "-"))
@@ -208,16 +241,23 @@ class NamespacedCloudProfileControllerE2ETest {
         kubectl.ok("delete", "namespacedcloudprofile", name, "-n", NS, "--wait=false");
         String reason = "Cannot delete NamespacedCloudProfile, because the following Shoots are still referencing it: "
                 + "[garden-dev/" + shootName + "]";
-        eventually("the ResourceReferenced event", () -> kubectl.ok("events", "-n", NS,
-                "--for=namespacedcloudprofile/" + name).contains(reason));
+        eventually(
+                "the ResourceReferenced event",
+                () -> kubectl.ok("events", "-n", NS, "--for=namespacedcloudprofile/" + name)
+                        .contains(reason));
         String events = kubectl.ok("events", "-n", NS, "--for=namespacedcloudprofile/" + name);
         assertThat(events).contains("Normal", "ResourceReferenced");
         assertThat(events.lines().filter(l -> l.contains("ResourceReferenced")).count())
-                .as("one event, not one per resync").isEqualTo(1);
-        assertThat(profileNamed(name).at("/metadata/deletionTimestamp").isMissingNode()).isFalse();
+                .as("one event, not one per resync")
+                .isEqualTo(1);
+        assertThat(profileNamed(name).at("/metadata/deletionTimestamp").isMissingNode())
+                .isFalse();
 
         kubectl.ok("annotate", "shoot", shootName, "-n", NS, "confirmation.gardener.cloud/deletion=true");
         kubectl.ok("delete", "shoot", shootName, "-n", NS, "--wait=false");
-        eventually(name + " gone", () -> !kubectl.run("get", "namespacedcloudprofile", name, "-n", NS).succeeded());
+        eventually(
+                name + " gone",
+                () -> !kubectl.run("get", "namespacedcloudprofile", name, "-n", NS)
+                        .succeeded());
     }
 }

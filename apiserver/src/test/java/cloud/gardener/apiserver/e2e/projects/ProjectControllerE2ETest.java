@@ -121,18 +121,28 @@ class ProjectControllerE2ETest {
         eventually("project " + name + " Ready", () -> "Ready".equals(phase(name)));
 
         JsonNode project = get("project", name);
-        assertThat(project.at("/metadata/finalizers")).extracting(JsonNode::asText).containsExactly("gardener");
-        assertThat(project.at("/status/observedGeneration").asLong()).isEqualTo(project.at("/metadata/generation").asLong());
+        assertThat(project.at("/metadata/finalizers"))
+                .extracting(JsonNode::asText)
+                .containsExactly("gardener");
+        assertThat(project.at("/status/observedGeneration").asLong())
+                .isEqualTo(project.at("/metadata/generation").asLong());
         JsonNode namespace = get("namespace", ns);
-        assertThat(namespace.at("/metadata/labels/gardener.cloud~1role").asText()).isEqualTo("project");
-        assertThat(namespace.at("/metadata/labels/project.gardener.cloud~1name").asText()).isEqualTo(name);
-        assertThat(namespace.at("/metadata/annotations/namespace.gardener.cloud~1project").asText())
+        assertThat(namespace.at("/metadata/labels/gardener.cloud~1role").asText())
+                .isEqualTo("project");
+        assertThat(namespace.at("/metadata/labels/project.gardener.cloud~1name").asText())
+                .isEqualTo(name);
+        assertThat(namespace
+                        .at("/metadata/annotations/namespace.gardener.cloud~1project")
+                        .asText())
                 .isEqualTo(project.at("/metadata/uid").asText());
-        assertThat(namespace.at("/metadata/annotations/namespace.gardener.cloud~1created-by-project-controller")
-                .asText()).isEqualTo("true");
+        assertThat(namespace
+                        .at("/metadata/annotations/namespace.gardener.cloud~1created-by-project-controller")
+                        .asText())
+                .isEqualTo("true");
         JsonNode owner = namespace.at("/metadata/ownerReferences/0");
         assertThat(owner.path("kind").asText()).isEqualTo("Project");
-        assertThat(owner.path("uid").asText()).isEqualTo(project.at("/metadata/uid").asText());
+        assertThat(owner.path("uid").asText())
+                .isEqualTo(project.at("/metadata/uid").asText());
         assertThat(owner.path("controller").asBoolean()).isTrue();
 
         // Gardener's event about the namespace, once (later passes change nothing and record nothing)
@@ -147,14 +157,18 @@ class ProjectControllerE2ETest {
         // a Project whose namespace still holds Shoots waits, Terminating, and keeps its namespace
         confirmAndDelete("project", name);
         eventually("project " + name + " Terminating", () -> "Terminating".equals(phase(name)));
-        assertThat(get("namespace", ns).at("/metadata/deletionTimestamp").isMissingNode()).isTrue();
-        eventually("the NamespaceNotEmpty event", () -> events(name)
-                .contains("Cannot release namespace \"" + ns + "\" because it still contains Shoots"));
+        assertThat(get("namespace", ns).at("/metadata/deletionTimestamp").isMissingNode())
+                .isTrue();
+        eventually(
+                "the NamespaceNotEmpty event",
+                () -> events(name)
+                        .contains("Cannot release namespace \"" + ns + "\" because it still contains Shoots"));
         assertThat(events(name)).contains("Warning", "NamespaceNotEmpty");
 
         confirmAndDelete("shoot", "local", "-n", ns);
-        eventually("the NamespaceMarkedForDeletion event", () -> events(name)
-                .contains("Successfully marked project namespace \"" + ns + "\" for deletion"));
+        eventually(
+                "the NamespaceMarkedForDeletion event",
+                () -> events(name).contains("Successfully marked project namespace \"" + ns + "\" for deletion"));
         eventually("namespace " + ns + " gone", () -> !exists("namespace", ns));
         eventually("project " + name + " gone", () -> !exists("project", name));
     }
@@ -173,12 +187,16 @@ class ProjectControllerE2ETest {
 
     @Test
     void anExistingNamespaceWithTheProjectLabelsIsAdoptedAndKeptAfterTheProject() throws Exception {
-        create(admin, NAMESPACES, "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"garden-adopt\","
-                + "\"labels\":{\"gardener.cloud/role\":\"project\",\"project.gardener.cloud/name\":\"adopt\",\"team\":\"a\"}}}");
+        create(
+                admin,
+                NAMESPACES,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"garden-adopt\","
+                        + "\"labels\":{\"gardener.cloud/role\":\"project\",\"project.gardener.cloud/name\":\"adopt\",\"team\":\"a\"}}}");
         kubectl.okWithInput(project("adopt", "garden-adopt"), "create", "-f", "-");
         eventually("project adopt Ready", () -> "Ready".equals(phase("adopt")));
         JsonNode adopted = get("namespace", "garden-adopt");
-        assertThat(adopted.at("/metadata/annotations/namespace.gardener.cloud~1keep-after-project-deletion").asText())
+        assertThat(adopted.at("/metadata/annotations/namespace.gardener.cloud~1keep-after-project-deletion")
+                        .asText())
                 .isEqualTo("true");
         assertThat(adopted.at("/metadata/ownerReferences/0/name").asText()).isEqualTo("adopt");
 
@@ -186,7 +204,8 @@ class ProjectControllerE2ETest {
         eventually("project adopt gone", () -> !exists("project", "adopt"));
         JsonNode kept = get("namespace", "garden-adopt");
         assertThat(kept.at("/metadata/deletionTimestamp").isMissingNode()).isTrue();
-        assertThat(kept.at("/metadata/labels").toString()).doesNotContain("gardener.cloud/role", "project.gardener.cloud")
+        assertThat(kept.at("/metadata/labels").toString())
+                .doesNotContain("gardener.cloud/role", "project.gardener.cloud")
                 .contains("\"team\":\"a\"");
         assertThat(kept.at("/metadata/annotations").toString()).doesNotContain("namespace.gardener.cloud");
         assertThat(kept.at("/metadata/ownerReferences").isEmpty()).isTrue();
@@ -194,27 +213,48 @@ class ProjectControllerE2ETest {
 
     @Test
     void aNamespaceWithoutTheProjectLabelsIsNotTakenAndTheProjectFails() throws Exception {
-        create(admin, NAMESPACES, "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"garden-other\"}}");
-        String before = get("namespace", "garden-other").at("/metadata/resourceVersion").asText();
+        create(
+                admin,
+                NAMESPACES,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"garden-other\"}}");
+        String before =
+                get("namespace", "garden-other").at("/metadata/resourceVersion").asText();
         kubectl.okWithInput(project("other", "garden-other"), "create", "-f", "-");
         eventually("project other Failed", () -> "Failed".equals(phase("other")));
-        eventually("the NamespaceReconcileFailed event", () -> events("other").contains("namespace cannot be used as it "
-                + "needs the project labels map[string]string{\"gardener.cloud/role\":\"project\", "
-                + "\"project.gardener.cloud/name\":\"other\"}"));
+        eventually(
+                "the NamespaceReconcileFailed event",
+                () -> events("other")
+                        .contains("namespace cannot be used as it "
+                                + "needs the project labels map[string]string{\"gardener.cloud/role\":\"project\", "
+                                + "\"project.gardener.cloud/name\":\"other\"}"));
         assertThat(events("other")).contains("Warning", "NamespaceReconcileFailed");
-        assertThat(get("namespace", "garden-other").at("/metadata/resourceVersion").asText()).isEqualTo(before);
+        assertThat(get("namespace", "garden-other")
+                        .at("/metadata/resourceVersion")
+                        .asText())
+                .isEqualTo(before);
     }
 
     @Test
     void aReadyProjectIsLeftAloneByLaterPasses() throws Exception {
         kubectl.okWithInput(project("steady", "garden-steady"), "create", "-f", "-");
         eventually("project steady Ready", () -> "Ready".equals(phase("steady")));
-        String project = get("project", "steady").at("/metadata/resourceVersion").asText();
-        String namespace = get("namespace", "garden-steady").at("/metadata/resourceVersion").asText();
+        String project =
+                get("project", "steady").at("/metadata/resourceVersion").asText();
+        String namespace = get("namespace", "garden-steady")
+                .at("/metadata/resourceVersion")
+                .asText();
         Thread.sleep(2_500); // more than two resync periods
-        assertThat(get("project", "steady").at("/metadata/resourceVersion").asText()).isEqualTo(project);
-        assertThat(events("steady").lines().filter(l -> l.contains("NamespaceReconcileSuccessful")).count())
-                .as("one event, not one per pass").isEqualTo(1);
-        assertThat(get("namespace", "garden-steady").at("/metadata/resourceVersion").asText()).isEqualTo(namespace);
+        assertThat(get("project", "steady").at("/metadata/resourceVersion").asText())
+                .isEqualTo(project);
+        assertThat(events("steady")
+                        .lines()
+                        .filter(l -> l.contains("NamespaceReconcileSuccessful"))
+                        .count())
+                .as("one event, not one per pass")
+                .isEqualTo(1);
+        assertThat(get("namespace", "garden-steady")
+                        .at("/metadata/resourceVersion")
+                        .asText())
+                .isEqualTo(namespace);
     }
 }

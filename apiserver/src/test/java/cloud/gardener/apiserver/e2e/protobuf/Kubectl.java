@@ -14,8 +14,7 @@ import java.util.concurrent.TimeUnit;
 /** Runs the real kubectl against a kubeconfig and captures what it prints. */
 final class Kubectl {
 
-    record Result(int exitCode, String stdout, String stderr) {
-    }
+    record Result(int exitCode, String stdout, String stderr) {}
 
     private final Path binary;
     private final Path kubeconfig;

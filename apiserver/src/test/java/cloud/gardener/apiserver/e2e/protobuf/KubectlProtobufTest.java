@@ -46,13 +46,27 @@ class KubectlProtobufTest {
         // the typed client asks for protobuf first: Go's decoder read the protobuf answer behind "created"
         assertThat(ns.stderr()).contains("Accept: application/vnd.kubernetes.protobuf");
 
-        Kubectl.Result secret = kubectl.run("create", "secret", "generic", "creds", "-n", "proto-e2e",
-                "--from-literal=user=admin", "--from-literal=password=s3cr=t", "-v=8");
+        Kubectl.Result secret = kubectl.run(
+                "create",
+                "secret",
+                "generic",
+                "creds",
+                "-n",
+                "proto-e2e",
+                "--from-literal=user=admin",
+                "--from-literal=password=s3cr=t",
+                "-v=8");
         assertThat(secret.exitCode()).as(secret.stderr()).isZero();
         assertThat(secret.stderr()).contains(PROTOBUF_HEADER);
 
-        Kubectl.Result cm = kubectl.run("create", "configmap", "settings", "-n", "proto-e2e",
-                "--from-literal=mode=fast", "--from-literal=empty=");
+        Kubectl.Result cm = kubectl.run(
+                "create",
+                "configmap",
+                "settings",
+                "-n",
+                "proto-e2e",
+                "--from-literal=mode=fast",
+                "--from-literal=empty=");
         assertThat(cm.exitCode()).as(cm.stderr()).isZero();
 
         JsonNode namespace = getJson("namespace", "proto-e2e");
@@ -62,8 +76,8 @@ class KubectlProtobufTest {
         assertThat(namespace.at("/metadata/creationTimestamp").asText()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
 
         JsonNode s = getJson("secret", "creds", "-n", "proto-e2e");
-        assertThat(s.at("/data/user").asText()).isEqualTo("YWRtaW4=");          // "admin"
-        assertThat(s.at("/data/password").asText()).isEqualTo("czNjcj10");      // "s3cr=t"
+        assertThat(s.at("/data/user").asText()).isEqualTo("YWRtaW4="); // "admin"
+        assertThat(s.at("/data/password").asText()).isEqualTo("czNjcj10"); // "s3cr=t"
         assertThat(s.at("/metadata/namespace").asText()).isEqualTo("proto-e2e");
 
         JsonNode c = getJson("configmap", "settings", "-n", "proto-e2e");
@@ -77,7 +91,11 @@ class KubectlProtobufTest {
         assertThat(after.exitCode()).as(after.stderr()).isZero();
         if (!after.stdout().isBlank()) {
             // a namespace with the kubernetes finalizer may still be terminating
-            assertThat(Json.MAPPER.readTree(after.stdout()).at("/metadata/deletionTimestamp").isTextual()).isTrue();
+            assertThat(Json.MAPPER
+                            .readTree(after.stdout())
+                            .at("/metadata/deletionTimestamp")
+                            .isTextual())
+                    .isTrue();
         }
     }
 

@@ -62,10 +62,14 @@ class ProtobufResponsesTest {
     @Test
     void createGetListAndWatchInProtobuf() throws Exception {
         String name = Fixtures.uniqueName("pb-exp");
-        HttpResponse<byte[]> created = admin.exchange("POST", EXPOSURE_CLASSES,
+        HttpResponse<byte[]> created = admin.exchange(
+                "POST",
+                EXPOSURE_CLASSES,
                 ProtobufCodec.encode(exposureClass(name), EXPOSURE_CLASS),
                 Map.of("Content-Type", PROTOBUF, "Accept", PROTOBUF));
-        assertThat(created.statusCode()).as(new String(created.body(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(201);
+        assertThat(created.statusCode())
+                .as(new String(created.body(), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(201);
         assertThat(created.headers().firstValue("Content-Type")).hasValue(PROTOBUF);
         JsonNode createdObject = ProtobufCodec.decode(created.body(), EXPOSURE_CLASS);
         assertThat(createdObject.at("/metadata/uid").asText()).isNotEmpty();
@@ -74,11 +78,12 @@ class ProtobufResponsesTest {
         // the protobuf answer carries exactly the object the JSON answer does
         HttpResponse<byte[]> got = admin.getBytes(EXPOSURE_CLASSES + "/" + name, Map.of("Accept", PROTOBUF));
         assertThat(got.statusCode()).isEqualTo(200);
-        assertThat(Arrays.copyOf(got.body(), 4)).isEqualTo(new byte[]{'k', '8', 's', 0});
+        assertThat(Arrays.copyOf(got.body(), 4)).isEqualTo(new byte[] {'k', '8', 's', 0});
         assertThat(ProtobufCodec.decode(got.body(), EXPOSURE_CLASS))
                 .isEqualTo(admin.get(EXPOSURE_CLASSES + "/" + name).json());
 
-        HttpResponse<byte[]> list = admin.getBytes(EXPOSURE_CLASSES + "?labelSelector=exposure%3Dinternet",
+        HttpResponse<byte[]> list = admin.getBytes(
+                EXPOSURE_CLASSES + "?labelSelector=exposure%3Dinternet",
                 Map.of("Accept", PROTOBUF + ", application/json"));
         assertThat(list.statusCode()).isEqualTo(200);
         JsonNode listObject = ProtobufCodec.decode(list.body(), EXPOSURE_CLASS_LIST);
@@ -87,19 +92,22 @@ class ProtobufResponsesTest {
         assertThat(listObject.path("items").findValuesAsText("name")).contains(name);
 
         // the metadata client's Accept: PartialObjectMetadataList in protobuf
-        HttpResponse<byte[]> metadata = admin.getBytes(EXPOSURE_CLASSES, Map.of("Accept",
-                PROTOBUF + ";as=PartialObjectMetadataList;g=meta.k8s.io;v=v1, application/json"));
+        HttpResponse<byte[]> metadata = admin.getBytes(
+                EXPOSURE_CLASSES,
+                Map.of("Accept", PROTOBUF + ";as=PartialObjectMetadataList;g=meta.k8s.io;v=v1, application/json"));
         assertThat(metadata.statusCode()).isEqualTo(200);
-        JsonNode partial = ProtobufCodec.decode(metadata.body(),
-                new GroupVersionKind("meta.k8s.io", "v1", "PartialObjectMetadataList"));
+        JsonNode partial = ProtobufCodec.decode(
+                metadata.body(), new GroupVersionKind("meta.k8s.io", "v1", "PartialObjectMetadataList"));
         assertThat(partial.path("kind").asText()).isEqualTo("PartialObjectMetadataList");
         assertThat(partial.path("items").findValuesAsText("name")).contains(name);
         assertThat(partial.path("items").findValues("handler")).isEmpty();
 
         // a watch from before the create: one ADDED frame with the object, then the timeout ends the stream
-        String rv = Long.toString(Long.parseLong(createdObject.at("/metadata/resourceVersion").asText()) - 1);
-        HttpResponse<byte[]> watch = admin.getBytes(EXPOSURE_CLASSES + "?watch=true&timeoutSeconds=2"
-                + "&resourceVersion=" + rv + "&fieldSelector=metadata.name%3D" + name,
+        String rv = Long.toString(
+                Long.parseLong(createdObject.at("/metadata/resourceVersion").asText()) - 1);
+        HttpResponse<byte[]> watch = admin.getBytes(
+                EXPOSURE_CLASSES + "?watch=true&timeoutSeconds=2" + "&resourceVersion=" + rv
+                        + "&fieldSelector=metadata.name%3D" + name,
                 Map.of("Accept", PROTOBUF + ";stream=watch"));
         assertThat(watch.statusCode()).isEqualTo(200);
         assertThat(watch.headers().firstValue("Content-Type")).hasValue(PROTOBUF + ";stream=watch");
@@ -121,8 +129,8 @@ class ProtobufResponsesTest {
         assertThat(status.at("/details/kind").asText()).isEqualTo("exposureclasses");
 
         // gardener-operator's Garden is a CRD upstream: a protobuf-only client is told what is served
-        HttpResponse<byte[]> garden = admin.getBytes("/apis/operator.gardener.cloud/v1alpha1/gardens",
-                Map.of("Accept", PROTOBUF));
+        HttpResponse<byte[]> garden =
+                admin.getBytes("/apis/operator.gardener.cloud/v1alpha1/gardens", Map.of("Accept", PROTOBUF));
         assertThat(garden.statusCode()).isEqualTo(406);
         JsonNode notAcceptable = ProtobufCodec.decode(garden.body(), STATUS);
         assertThat(notAcceptable.path("message").asText())
@@ -130,8 +138,9 @@ class ProtobufResponsesTest {
 
         TestClient.Response json = admin.get(EXPOSURE_CLASSES, Map.of("Accept", "text/html"));
         assertThat(json.status()).isEqualTo(406);
-        assertThat(json.json().path("message").asText()).isEqualTo("only the following media types are accepted: "
-                + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
+        assertThat(json.json().path("message").asText())
+                .isEqualTo("only the following media types are accepted: "
+                        + "application/json, application/yaml, application/vnd.kubernetes.protobuf");
     }
 
     @Test
@@ -139,22 +148,35 @@ class ProtobufResponsesTest {
         String name = Fixtures.uniqueName("pb-ws");
         assertThat(admin.post(EXPOSURE_CLASSES, exposureClass(name)).status()).isEqualTo(201);
         IssuedCertificate cert = SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1));
-        WebSocketClient client = SERVER.vertx().createWebSocketClient(new WebSocketClientOptions().setSsl(true)
-                .setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(SERVER.servingCa().certificatePem())))
-                .setKeyCertOptions(new PemKeyCertOptions().addCertValue(Buffer.buffer(cert.certificateChainPem()))
-                        .addKeyValue(Buffer.buffer(cert.privateKeyPem()))));
+        WebSocketClient client = SERVER.vertx()
+                .createWebSocketClient(new WebSocketClientOptions()
+                        .setSsl(true)
+                        .setTrustOptions(new PemTrustOptions()
+                                .addCertValue(Buffer.buffer(SERVER.servingCa().certificatePem())))
+                        .setKeyCertOptions(new PemKeyCertOptions()
+                                .addCertValue(Buffer.buffer(cert.certificateChainPem()))
+                                .addKeyValue(Buffer.buffer(cert.privateKeyPem()))));
         BlockingQueue<Buffer> messages = new LinkedBlockingQueue<>();
         try {
-            client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(SERVER.port()).setSsl(true)
-                            .setURI(EXPOSURE_CLASSES + "?watch=true&timeoutSeconds=3&fieldSelector=metadata.name%3D" + name)
-                            .addHeader("Accept", PROTOBUF).addSubProtocol("binary.k8s.io"))
+            client.connect(new WebSocketConnectOptions()
+                            .setHost("127.0.0.1")
+                            .setPort(SERVER.port())
+                            .setSsl(true)
+                            .setURI(EXPOSURE_CLASSES + "?watch=true&timeoutSeconds=3&fieldSelector=metadata.name%3D"
+                                    + name)
+                            .addHeader("Accept", PROTOBUF)
+                            .addSubProtocol("binary.k8s.io"))
                     .onSuccess(socket -> socket.binaryMessageHandler(messages::add))
-                    .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS);
             Buffer message = messages.poll(10, TimeUnit.SECONDS);
             assertThat(message).isNotNull();
             List<WatchFrames.Frame> events = WatchFrames.read(withLengthPrefix(message.getBytes()));
             assertThat(events).extracting(WatchFrames.Frame::type).containsExactly("ADDED");
-            assertThat(ProtobufCodec.decode(events.get(0).object(), EXPOSURE_CLASS).at("/metadata/name").asText())
+            assertThat(ProtobufCodec.decode(events.get(0).object(), EXPOSURE_CLASS)
+                            .at("/metadata/name")
+                            .asText())
                     .isEqualTo(name);
         } finally {
             client.close();

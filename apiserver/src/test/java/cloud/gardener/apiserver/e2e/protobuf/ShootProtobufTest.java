@@ -34,7 +34,8 @@ class ShootProtobufTest {
 
     private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
     private static final GroupVersionKind SHOOT = new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot");
-    private static final GroupVersionKind SHOOT_LIST = new GroupVersionKind("core.gardener.cloud", "v1beta1", "ShootList");
+    private static final GroupVersionKind SHOOT_LIST =
+            new GroupVersionKind("core.gardener.cloud", "v1beta1", "ShootList");
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension();
@@ -54,18 +55,35 @@ class ShootProtobufTest {
         ObjectNode worker = (ObjectNode) shoot.at("/spec/provider/workers/0");
         worker.put("maxSurge", "25%").put("maxUnavailable", 0);
         worker.putObject("providerConfig")
-                .put("apiVersion", "local.provider.extensions.gardener.cloud/v1alpha1").put("kind", "WorkerConfig");
+                .put("apiVersion", "local.provider.extensions.gardener.cloud/v1alpha1")
+                .put("kind", "WorkerConfig");
 
-        HttpResponse<byte[]> created = admin.exchange("POST", g.shoots(), ProtobufCodec.encode(shoot, SHOOT),
+        HttpResponse<byte[]> created = admin.exchange(
+                "POST",
+                g.shoots(),
+                ProtobufCodec.encode(shoot, SHOOT),
                 Map.of("Content-Type", PROTOBUF, "Accept", PROTOBUF));
-        assertThat(created.statusCode()).as(new String(created.body(), StandardCharsets.UTF_8)).isEqualTo(201);
+        assertThat(created.statusCode())
+                .as(new String(created.body(), StandardCharsets.UTF_8))
+                .isEqualTo(201);
         assertThat(created.headers().firstValue("Content-Type")).hasValue(PROTOBUF);
         JsonNode createdObject = asRead(ProtobufCodec.decode(created.body(), SHOOT));
-        assertThat(createdObject.at("/spec/kubernetes/kubelet/kubeReserved/memory").asText()).isEqualTo("1Gi");
-        assertThat(createdObject.at("/spec/kubernetes/kubelet/imageMinimumGCAge").asText()).isEqualTo("2m0s");
-        assertThat(createdObject.at("/spec/provider/workers/0/providerConfig/kind").asText()).isEqualTo("WorkerConfig");
-        assertThat(createdObject.at("/spec/provider/workers/0/maxSurge").asText()).isEqualTo("25%");
-        assertThat(createdObject.at("/spec/provider/workers/0/maxUnavailable").isInt()).isTrue();
+        assertThat(createdObject
+                        .at("/spec/kubernetes/kubelet/kubeReserved/memory")
+                        .asText())
+                .isEqualTo("1Gi");
+        assertThat(createdObject
+                        .at("/spec/kubernetes/kubelet/imageMinimumGCAge")
+                        .asText())
+                .isEqualTo("2m0s");
+        assertThat(createdObject
+                        .at("/spec/provider/workers/0/providerConfig/kind")
+                        .asText())
+                .isEqualTo("WorkerConfig");
+        assertThat(createdObject.at("/spec/provider/workers/0/maxSurge").asText())
+                .isEqualTo("25%");
+        assertThat(createdObject.at("/spec/provider/workers/0/maxUnavailable").isInt())
+                .isTrue();
 
         JsonNode json = admin.get(g.shoot(name)).json();
         assertThat(createdObject).isEqualTo(json);
@@ -80,8 +98,10 @@ class ShootProtobufTest {
         assertThat(listed.path("items")).hasSize(1);
         assertThat(listed.path("items").get(0)).isEqualTo(withoutTypeMeta(json));
 
-        String rv = Long.toString(Long.parseLong(createdObject.at("/metadata/resourceVersion").asText()) - 1);
-        HttpResponse<byte[]> watch = admin.getBytes(g.shoots() + "?watch=true&timeoutSeconds=2&resourceVersion=" + rv,
+        String rv = Long.toString(
+                Long.parseLong(createdObject.at("/metadata/resourceVersion").asText()) - 1);
+        HttpResponse<byte[]> watch = admin.getBytes(
+                g.shoots() + "?watch=true&timeoutSeconds=2&resourceVersion=" + rv,
                 Map.of("Accept", PROTOBUF + ";stream=watch"));
         assertThat(watch.statusCode()).isEqualTo(200);
         assertThat(watch.headers().firstValue("Content-Type")).hasValue(PROTOBUF + ";stream=watch");

@@ -11,18 +11,18 @@ final class WatchFrames {
 
     /** One event: its type and its object's protobuf body (envelope included). */
     @SuppressWarnings("ArrayRecordComponent") // the object's body as read, compared by the decoder only
-    record Frame(String type, byte[] object) {
-    }
+    record Frame(String type, byte[] object) {}
 
-    private WatchFrames() {
-    }
+    private WatchFrames() {}
 
     /** The WatchEvent messages {type = 1, object = 2 {raw = 1}} of a stream of 4-byte big-endian lengths and messages. */
     static List<Frame> read(byte[] stream) throws IOException {
         List<Frame> frames = new ArrayList<>();
         int at = 0;
         while (at < stream.length) {
-            int length = ((stream[at] & 0xff) << 24) | ((stream[at + 1] & 0xff) << 16) | ((stream[at + 2] & 0xff) << 8)
+            int length = ((stream[at] & 0xff) << 24)
+                    | ((stream[at + 1] & 0xff) << 16)
+                    | ((stream[at + 2] & 0xff) << 8)
                     | (stream[at + 3] & 0xff);
             CodedInputStream in = CodedInputStream.newInstance(stream, at + 4, length);
             String type = null;

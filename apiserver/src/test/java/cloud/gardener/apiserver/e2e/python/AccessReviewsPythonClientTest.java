@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -57,7 +57,12 @@ class AccessReviewsPythonClientTest {
         JsonNode refused = lines.get(2);
         assertThat(refused.path("status").asInt()).isEqualTo(422);
         assertThat(refused.path("body").path("reason").asText()).isEqualTo("Invalid");
-        assertThat(refused.path("body").path("details").path("causes").get(0).path("field").asText())
+        assertThat(refused.path("body")
+                        .path("details")
+                        .path("causes")
+                        .get(0)
+                        .path("field")
+                        .asText())
                 .isEqualTo("spec.resourceAttributes.namespace");
     }
 }

@@ -56,7 +56,10 @@ public final class PythonClient {
 
         /** The JSON lines the script printed with {@code out}. */
         public List<JsonNode> lines() {
-            return stdout.lines().filter(l -> !l.isBlank()).map(PythonClient::parse).toList();
+            return stdout.lines()
+                    .filter(l -> !l.isBlank())
+                    .map(PythonClient::parse)
+                    .toList();
         }
 
         public String describe() {
@@ -107,7 +110,9 @@ public final class PythonClient {
         for (String module : new String[] {"kubernetes", "websocket"}) {
             try {
                 Process p = new ProcessBuilder(interpreter.toString(), "-c", "import " + module)
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
                 boolean finished = p.waitFor(30, TimeUnit.SECONDS);
                 if (!finished) {
                     p.destroyForcibly();
@@ -136,18 +141,23 @@ public final class PythonClient {
             err = Files.createTempFile("client", ".err");
             Files.writeString(file, PRELUDE + script, StandardCharsets.UTF_8);
             ProcessBuilder pb = new ProcessBuilder(PYTHON.toString(), file.toString())
-                    .redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             pb.environment().put("KUBECONFIG", kubeconfig.toString());
             // the client would otherwise route loopback requests through a proxy set in the environment
-            pb.environment().keySet().removeIf(k -> k.equalsIgnoreCase("https_proxy") || k.equalsIgnoreCase("http_proxy"));
+            pb.environment()
+                    .keySet()
+                    .removeIf(k -> k.equalsIgnoreCase("https_proxy") || k.equalsIgnoreCase("http_proxy"));
             Process process = pb.start();
             if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
                 throw new AssertionError("the Python script did not finish within " + TIMEOUT + "\n--- stdout\n"
                         + Files.readString(out) + "\n--- stderr\n" + Files.readString(err) + "\n--- script\n" + script);
             }
-            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Result(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

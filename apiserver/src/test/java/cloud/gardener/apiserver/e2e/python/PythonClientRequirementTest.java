@@ -33,6 +33,7 @@ class PythonClientRequirementTest {
     @Test
     void anInstalledClientIsRequiredWithoutComplaint() {
         PythonClient.requireInstalled();
-        assertThatCode(() -> PythonClient.requireInstalled(PythonClient.PYTHON, "true")).doesNotThrowAnyException();
+        assertThatCode(() -> PythonClient.requireInstalled(PythonClient.PYTHON, "true"))
+                .doesNotThrowAnyException();
     }
 }

@@ -38,7 +38,12 @@ class PythonClientTest {
     private static String vars(String... nameValue) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i + 1 < nameValue.length; i += 2) {
-            sb.append(nameValue[i]).append(" = ").append('"').append(nameValue[i + 1]).append('"').append('\n');
+            sb.append(nameValue[i])
+                    .append(" = ")
+                    .append('"')
+                    .append(nameValue[i + 1])
+                    .append('"')
+                    .append('\n');
         }
         return sb.toString();
     }
@@ -79,7 +84,8 @@ class PythonClientTest {
         assertThat(lines.get(1).path("data").path("user").asText()).isEqualTo("Yg==");
         JsonNode stored = lines.get(3);
         assertThat(stored.path("data").path("user").asText()).isEqualTo("Yg==");
-        assertThat(stored.path("metadata").path("labels").path("patched").asText()).isEqualTo("yes");
+        assertThat(stored.path("metadata").path("labels").path("patched").asText())
+                .isEqualTo("yes");
         assertThat(stored.path("type").asText()).isEqualTo("Opaque");
     }
 
@@ -154,9 +160,12 @@ class PythonClientTest {
             assertThat(obj.path("kind").asText()).as("answer %d", i).isEqualTo(kind);
             assertThat(obj.path("metadata").path("name").asText()).isEqualTo((i < 4 ? "kind" : "bare") + prefix);
         }
-        assertThat(lines.get(2).path("metadata").path("labels").path("patched").asText()).isEqualTo("yes");
-        assertThat(lines.get(3).path("metadata").path("labels").path("replaced").asText()).isEqualTo("yes");
-        assertThat(lines.get(7).path("metadata").path("labels").path("replaced").asText()).isEqualTo("yes");
+        assertThat(lines.get(2).path("metadata").path("labels").path("patched").asText())
+                .isEqualTo("yes");
+        assertThat(lines.get(3).path("metadata").path("labels").path("replaced").asText())
+                .isEqualTo("yes");
+        assertThat(lines.get(7).path("metadata").path("labels").path("replaced").asText())
+                .isEqualTo("yes");
         assertThat(lines.get(8).path("names").toString()).contains("\"bare" + prefix + "\"", "\"kind" + prefix + "\"");
         assertThat(lines.get(9).path("left").toString()).doesNotContain(prefix + "\"");
     }
@@ -215,8 +224,8 @@ class PythonClientTest {
 
         assertThat(lines).hasSize(2);
         assertThat(lines.get(0)).hasToString("{\"kind\":\"ConfigMap\",\"name\":\"watched\",\"type\":\"ADDED\"}");
-        assertThat(lines.get(1)).hasToString(
-                "{\"kind\":\"CloudProfile\",\"name\":\"watchedprofile\",\"type\":\"ADDED\"}");
+        assertThat(lines.get(1))
+                .hasToString("{\"kind\":\"CloudProfile\",\"name\":\"watchedprofile\",\"type\":\"ADDED\"}");
     }
 
     @Test
@@ -246,12 +255,12 @@ class PythonClientTest {
         assertThat(lines.get(2).path("status").asInt()).isEqualTo(422);
         assertThat(lines.get(2).path("reason").asText()).isEqualTo("Invalid");
         assertThat(lines.get(3).path("status").asInt()).isEqualTo(404);
-        assertThat(lines.get(3).path("message").asText())
-                .isEqualTo("shoots.core.gardener.cloud \"missing\" not found");
+        assertThat(lines.get(3).path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"missing\" not found");
         assertThat(lines.get(4).path("status").asInt()).isEqualTo(400);
         assertThat(lines.get(4).path("reason").asText()).isEqualTo("BadRequest");
-        assertThat(lines.get(4).path("message").asText()).isEqualTo("Seed in version \"v1beta1\" cannot be handled "
-                + "as a CloudProfile: converting (github.com/gardener/gardener/pkg/apis/core/v1beta1) Seed to "
-                + "(github.com/gardener/gardener/pkg/apis/core) CloudProfile: unknown conversion");
+        assertThat(lines.get(4).path("message").asText())
+                .isEqualTo("Seed in version \"v1beta1\" cannot be handled "
+                        + "as a CloudProfile: converting (github.com/gardener/gardener/pkg/apis/core/v1beta1) Seed to "
+                        + "(github.com/gardener/gardener/pkg/apis/core) CloudProfile: unknown conversion");
     }
 }

@@ -46,10 +46,23 @@ class AnonymousBodiesSmallHeapTest {
             port = free.getLocalPort();
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        server = new ProcessBuilder(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-                "cloud.gardener.apiserver.server.Main", "--data-dir", dir.toString(), "--secure-port",
-                Integer.toString(port), "--bind-address", "127.0.0.1", "--log-format", "text")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        server = new ProcessBuilder(
+                        java,
+                        "-Xmx128m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "cloud.gardener.apiserver.server.Main",
+                        "--data-dir",
+                        dir.toString(),
+                        "--secure-port",
+                        Integer.toString(port),
+                        "--bind-address",
+                        "127.0.0.1",
+                        "--log-format",
+                        "text")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("server.log").toFile())
+                .start();
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (!ready()) {
             assertThat(server.isAlive()).as("server running; log:%n%s", log()).isTrue();
@@ -97,8 +110,11 @@ class AnonymousBodiesSmallHeapTest {
     private static Integer postLargeBody() throws Exception {
         try (SSLSocket socket = socket()) {
             socket.setSoTimeout(30_000);
-            RawHttp.send(socket, "POST /apis/core.gardener.cloud/v1beta1/namespaces/garden/shoots HTTP/1.1\r\n"
-                    + "Host: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " + BODY + "\r\n\r\n");
+            RawHttp.send(
+                    socket,
+                    "POST /apis/core.gardener.cloud/v1beta1/namespaces/garden/shoots HTTP/1.1\r\n"
+                            + "Host: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " + BODY
+                            + "\r\n\r\n");
             Thread writer = new Thread(() -> {
                 byte[] chunk = new byte[64 * 1024];
                 java.util.Arrays.fill(chunk, (byte) 'x');
@@ -139,20 +155,23 @@ class AnonymousBodiesSmallHeapTest {
     /** A TLS connection trusting any certificate: the server generated its own. */
     private static SSLSocket socket() throws Exception {
         SSLContext ssl = SSLContext.getInstance("TLS");
-        ssl.init(null, new TrustManager[] {new X509TrustManager() {
-            @Override
-            public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            }
+        ssl.init(
+                null,
+                new TrustManager[] {
+                    new X509TrustManager() {
+                        @Override
+                        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
 
-            @Override
-            public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            }
+                        @Override
+                        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
 
-            @Override
-            public X509Certificate[] getAcceptedIssuers() {
-                return new X509Certificate[0];
-            }
-        }}, null);
+                        @Override
+                        public X509Certificate[] getAcceptedIssuers() {
+                            return new X509Certificate[0];
+                        }
+                    }
+                },
+                null);
         return (SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", port);
     }
 

@@ -43,21 +43,33 @@ class AuthenticationConfigMapTest {
     }
 
     private static Map<String, String> published(String allowedName) {
-        return Map.of("client-ca-file", CLIENT_CA.certificatePem(),
-                "requestheader-client-ca-file", PROXY_CA.certificatePem(),
-                "requestheader-allowed-names", "[\"" + allowedName + "\"]",
-                "requestheader-username-headers", "[\"X-Remote-User\"]",
-                "requestheader-group-headers", "[\"X-Remote-Group\"]",
-                "requestheader-extra-headers-prefix", "[\"X-Remote-Extra-\"]");
+        return Map.of(
+                "client-ca-file",
+                CLIENT_CA.certificatePem(),
+                "requestheader-client-ca-file",
+                PROXY_CA.certificatePem(),
+                "requestheader-allowed-names",
+                "[\"" + allowedName + "\"]",
+                "requestheader-username-headers",
+                "[\"X-Remote-User\"]",
+                "requestheader-group-headers",
+                "[\"X-Remote-Group\"]",
+                "requestheader-extra-headers-prefix",
+                "[\"X-Remote-Extra-\"]");
     }
 
     private static ServerConfig config(boolean tolerate, Duration refresh, RequestHeaderConfig flags) {
-        return ServerConfig.builder().etcdPrefix("/x").authentication(a -> a.withRequestHeader(flags)
-                .withKubeconfig(kube.kubeconfig(), Duration.ofSeconds(10), tolerate, refresh)).build();
+        return ServerConfig.builder()
+                .etcdPrefix("/x")
+                .authentication(a -> a.withRequestHeader(flags)
+                        .withKubeconfig(kube.kubeconfig(), Duration.ofSeconds(10), tolerate, refresh))
+                .build();
     }
 
     private static AuthenticationSources start(ServerConfig config) throws Exception {
-        return AuthenticationSources.start(vertx, config).toCompletionStage().toCompletableFuture()
+        return AuthenticationSources.start(vertx, config)
+                .toCompletionStage()
+                .toCompletableFuture()
                 .get(30, TimeUnit.SECONDS);
     }
 
@@ -79,8 +91,12 @@ class AuthenticationConfigMapTest {
     @Test
     void requestHeaderFlagsOverrideTheConfigMap() throws Exception {
         kube.publishConfigMap(published("front-proxy-client"));
-        RequestHeaderConfig flags = new RequestHeaderConfig(List.of(FLAG_PROXY_CA.certificate()), List.of("mine"),
-                List.of("X-Remote-User"), List.of("X-Remote-Group"), List.of("X-Remote-Extra-"));
+        RequestHeaderConfig flags = new RequestHeaderConfig(
+                List.of(FLAG_PROXY_CA.certificate()),
+                List.of("mine"),
+                List.of("X-Remote-User"),
+                List.of("X-Remote-Group"),
+                List.of("X-Remote-Extra-"));
 
         AuthenticationSources sources = start(config(false, Duration.ofMinutes(1), flags));
         try {
@@ -99,7 +115,8 @@ class AuthenticationConfigMapTest {
                     .hasMessageContaining("unable to load configmap based request-header-client-ca-file")
                     .hasMessageContaining("--authentication-tolerate-lookup-failure");
 
-            AuthenticationSources tolerated = start(config(true, Duration.ofMinutes(1), RequestHeaderConfig.disabled()));
+            AuthenticationSources tolerated =
+                    start(config(true, Duration.ofMinutes(1), RequestHeaderConfig.disabled()));
             tolerated.stop();
             assertThat(tolerated.requestHeader().enabled()).isFalse();
             assertThat(tolerated.clientCertificates().isEmpty()).isTrue();
@@ -135,7 +152,8 @@ class AuthenticationConfigMapTest {
 
             kube.failConfigMap(500);
             Thread.sleep(400);
-            assertThat(sources.requestHeader().allowedNames()).as("a failed refresh keeps the last values")
+            assertThat(sources.requestHeader().allowedNames())
+                    .as("a failed refresh keeps the last values")
                     .containsExactly("rotated-proxy");
         } finally {
             sources.stop();

@@ -25,7 +25,8 @@ class BodiesBeforeAuthorizationTest {
     private static final long BUDGET = 8L * 1024 * 1024;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.requestTimeout(Duration.ofSeconds(3)))
+    static final ApiServerExtension SERVER = new ApiServerExtension(
+                    config -> config.requestTimeout(Duration.ofSeconds(3)))
             .withLimits(RequestLimits.DEFAULT.withBodyBytesInFlight(BUDGET));
 
     private static String post(String path, long contentLength) {
@@ -51,8 +52,10 @@ class BodiesBeforeAuthorizationTest {
         try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
             socket.setSoTimeout(5_000);
             String body = "{\"kind\":\"Shoot\"}";
-            RawHttp.send(socket, "POST " + SHOOTS + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: " + body.length() + "\r\n\r\n" + body);
+            RawHttp.send(
+                    socket,
+                    "POST " + SHOOTS + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: " + body.length() + "\r\n\r\n" + body);
             assertThat(RawHttp.read(socket).status()).isEqualTo(403);
             RawHttp.send(socket, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
             RawHttp.Answer next = RawHttp.read(socket);
@@ -103,7 +106,8 @@ class BodiesBeforeAuthorizationTest {
             RawHttp.send(socket, post(SHOOTS, 3L * 1024 * 1024 + 1));
             RawHttp.Answer answer = RawHttp.read(socket);
             assertThat(answer.status()).isEqualTo(413);
-            assertThat(answer.body()).contains("\"reason\":\"RequestEntityTooLarge\"")
+            assertThat(answer.body())
+                    .contains("\"reason\":\"RequestEntityTooLarge\"")
                     .contains("Request entity too large: limit is 3145728");
         }
     }

@@ -21,8 +21,12 @@ final class ConnectProxy implements AutoCloseable {
     private final List<String> targets = new CopyOnWriteArrayList<>();
 
     ConnectProxy() throws Exception {
-        server = vertx.createNetServer().connectHandler(this::accept).listen(0, "127.0.0.1")
-                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        server = vertx.createNetServer()
+                .connectHandler(this::accept)
+                .listen(0, "127.0.0.1")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     String url() {
@@ -47,14 +51,16 @@ final class ConnectProxy implements AutoCloseable {
             client.handler(null);
             String[] requestLine = text.substring(0, text.indexOf("\r\n")).split(" ", -1);
             if (requestLine.length < 3 || !requestLine[0].equals("CONNECT")) {
-                client.write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n").onComplete(v -> client.close());
+                client.write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n")
+                        .onComplete(v -> client.close());
                 return;
             }
             String target = requestLine[1];
             targets.add(target);
             int colon = target.lastIndexOf(':');
             Buffer rest = head.getBuffer(end + 4, head.length());
-            vertx.createNetClient().connect(Integer.parseInt(target.substring(colon + 1)), target.substring(0, colon))
+            vertx.createNetClient()
+                    .connect(Integer.parseInt(target.substring(colon + 1)), target.substring(0, colon))
                     .compose(upstream -> client.write("HTTP/1.1 200 Connection established\r\n\r\n")
                             .compose(v -> rest.length() == 0 ? Future.succeededFuture() : upstream.write(rest))
                             .map(v -> {
@@ -70,6 +76,10 @@ final class ConnectProxy implements AutoCloseable {
     /** Waits up to 10 s; join, unlike get, declares no InterruptedException, which a close() should not throw. */
     @Override
     public void close() {
-        vertx.close().toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
+        vertx.close()
+                .toCompletionStage()
+                .toCompletableFuture()
+                .orTimeout(10, TimeUnit.SECONDS)
+                .join();
     }
 }

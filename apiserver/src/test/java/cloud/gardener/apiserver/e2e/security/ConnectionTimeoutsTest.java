@@ -26,8 +26,8 @@ class ConnectionTimeoutsTest {
     private static final Duration IDLE = Duration.ofSeconds(2);
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension()
-            .withLimits(RequestLimits.DEFAULT.withConnectionTimeouts(HEADER, IDLE));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension().withLimits(RequestLimits.DEFAULT.withConnectionTimeouts(HEADER, IDLE));
 
     @Test
     void slowlorisHeadersAreCutOffAfterTheHeaderTimeout() throws Exception {
@@ -99,7 +99,8 @@ class ConnectionTimeoutsTest {
             Thread.sleep(IDLE.multipliedBy(2).toMillis());
             byte[] head = new byte[12];
             new java.io.DataInputStream(socket.getInputStream()).readFully(head);
-            assertThat(new String(head, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+            assertThat(new String(head, java.nio.charset.StandardCharsets.US_ASCII))
+                    .isEqualTo("HTTP/1.1 200");
             socket.setSoTimeout(500);
             assertThat(RawHttp.closedByPeer(socket)).isFalse();
         }

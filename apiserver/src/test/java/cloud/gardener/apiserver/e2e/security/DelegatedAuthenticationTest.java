@@ -27,20 +27,22 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Tag("integration")
 class DelegatedAuthenticationTest {
 
-    private static final CertificateAuthority CLUSTER_CLIENT_CA = CertificateAuthority.generate("cluster-client-ca",
-            Duration.ofDays(1));
-    private static final CertificateAuthority PROXY_CA = CertificateAuthority.generate("front-proxy-ca",
-            Duration.ofDays(1));
+    private static final CertificateAuthority CLUSTER_CLIENT_CA =
+            CertificateAuthority.generate("cluster-client-ca", Duration.ofDays(1));
+    private static final CertificateAuthority PROXY_CA =
+            CertificateAuthority.generate("front-proxy-ca", Duration.ofDays(1));
     private static final KubeApiServerDouble KUBE = startKube();
     private static final String SHOOTS = "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots";
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
-            .clientCa(List.of())
-            .authentication(a -> a.withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
-                    false, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
-            .authorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
-                    Duration.ofSeconds(30), List.of("/healthz", "/readyz", "/livez"))));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.clientCa(List.of())
+            .authentication(a -> a.withKubeconfig(
+                    KUBE.kubeconfig(), Duration.ofSeconds(30), false, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
+            .authorization(new AuthorizationConfig(
+                    KUBE.kubeconfig(),
+                    Duration.ofSeconds(30),
+                    Duration.ofSeconds(30),
+                    List.of("/healthz", "/readyz", "/livez"))));
 
     private static KubeApiServerDouble startKube() {
         try {
@@ -73,7 +75,8 @@ class DelegatedAuthenticationTest {
         if (user.equals("carol")) {
             return KubeApiServerDouble.Verdict.deny("carol is suspended");
         }
-        if (user.equals("alice") && List.of("list", "patch").contains(resource.path("verb").asText())
+        if (user.equals("alice")
+                && List.of("list", "patch").contains(resource.path("verb").asText())
                 && resource.path("resource").asText().equals("shoots")) {
             return KubeApiServerDouble.Verdict.allow();
         }
@@ -96,7 +99,8 @@ class DelegatedAuthenticationTest {
 
         TestClient.Response first = SERVER.anonymous().get(SHOOTS, bearer("alice-token"));
         assertThat(first.status()).as(first.body()).isEqualTo(200);
-        assertThat(SERVER.anonymous().get(SHOOTS, bearer("alice-token")).status()).isEqualTo(200);
+        assertThat(SERVER.anonymous().get(SHOOTS, bearer("alice-token")).status())
+                .isEqualTo(200);
 
         assertThat(KUBE.calls(TOKEN_REVIEWS) - tokenReviews).isEqualTo(1);
         assertThat(KUBE.calls(SUBJECT_ACCESS_REVIEWS) - accessReviews).isEqualTo(1);
@@ -104,7 +108,11 @@ class DelegatedAuthenticationTest {
         assertThat(review.path("spec").path("user").asText()).isEqualTo("alice");
         assertThat(review.path("spec").path("uid").asText()).isEqualTo("uid-alice");
         assertThat(review.path("spec").path("groups").toString()).isEqualTo("[\"dev\",\"system:authenticated\"]");
-        assertThat(review.path("spec").path("resourceAttributes").path("namespace").asText()).isEqualTo("garden-dev");
+        assertThat(review.path("spec")
+                        .path("resourceAttributes")
+                        .path("namespace")
+                        .asText())
+                .isEqualTo("garden-dev");
     }
 
     @Test
@@ -112,23 +120,28 @@ class DelegatedAuthenticationTest {
         TestClient.Response response = SERVER.anonymous().get(SHOOTS, bearer("carol-token"));
 
         assertThat(response.status()).isEqualTo(403);
-        assertThat(response.json().path("message").asText()).isEqualTo("shoots.core.gardener.cloud is forbidden: User \"carol\" cannot "
-                + "list resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"garden-dev\": "
-                + "carol is suspended");
+        assertThat(response.json().path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud is forbidden: User \"carol\" cannot "
+                        + "list resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"garden-dev\": "
+                        + "carol is suspended");
     }
 
     @Test
     void applyThatWouldCreateAlsoNeedsCreate() {
         Map<String, String> headers = new java.util.HashMap<>(bearer("alice-apply-token"));
         headers.put("Content-Type", "application/apply-patch+yaml");
-        TestClient.Response response = SERVER.anonymous().send("PATCH", SHOOTS + "/new-one?fieldManager=alice",
-                "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Shoot\",\"metadata\":{\"name\":\"new-one\"}}",
-                headers);
+        TestClient.Response response = SERVER.anonymous()
+                .send(
+                        "PATCH",
+                        SHOOTS + "/new-one?fieldManager=alice",
+                        "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Shoot\",\"metadata\":{\"name\":\"new-one\"}}",
+                        headers);
 
         assertThat(response.status()).as(response.body()).isEqualTo(403);
-        assertThat(response.json().path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"new-one\" is "
-                + "forbidden: User \"alice\" cannot create resource \"shoots\" in API group \"core.gardener.cloud\" in the "
-                + "namespace \"garden-dev\": no RBAC policy matched");
+        assertThat(response.json().path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"new-one\" is "
+                        + "forbidden: User \"alice\" cannot create resource \"shoots\" in API group \"core.gardener.cloud\" in the "
+                        + "namespace \"garden-dev\": no RBAC policy matched");
     }
 
     @Test
@@ -161,24 +174,34 @@ class DelegatedAuthenticationTest {
 
     @Test
     void frontProxyAndClientCaComeFromTheConfigMap() {
-        TestClient proxy = TestClient.withCertificateAlwaysSent(SERVER.baseUrl(), SERVER.servingCa().certificate(),
+        TestClient proxy = TestClient.withCertificateAlwaysSent(
+                SERVER.baseUrl(),
+                SERVER.servingCa().certificate(),
                 PROXY_CA.issueClient("front-proxy-client", List.of(), Duration.ofHours(1)));
         int accessReviews = KUBE.calls(SUBJECT_ACCESS_REVIEWS);
 
-        assertThat(proxy.get(SHOOTS, Map.of("X-Remote-User", "system:kube-aggregator",
-                "X-Remote-Group", "system:masters")).status()).isEqualTo(200);
-        assertThat(KUBE.calls(SUBJECT_ACCESS_REVIEWS)).as("system:masters needs no review").isEqualTo(accessReviews);
+        assertThat(proxy.get(
+                                SHOOTS,
+                                Map.of("X-Remote-User", "system:kube-aggregator", "X-Remote-Group", "system:masters"))
+                        .status())
+                .isEqualTo(200);
+        assertThat(KUBE.calls(SUBJECT_ACCESS_REVIEWS))
+                .as("system:masters needs no review")
+                .isEqualTo(accessReviews);
         assertThat(proxy.get(SHOOTS, Map.of("X-Remote-User", "alice")).status()).isEqualTo(200);
 
-        TestClient clusterUser = TestClient.withCertificateAlwaysSent(SERVER.baseUrl(),
-                SERVER.servingCa().certificate(), CLUSTER_CLIENT_CA.issueClient("dave", List.of("dev"),
-                        Duration.ofHours(1)));
+        TestClient clusterUser = TestClient.withCertificateAlwaysSent(
+                SERVER.baseUrl(),
+                SERVER.servingCa().certificate(),
+                CLUSTER_CLIENT_CA.issueClient("dave", List.of("dev"), Duration.ofHours(1)));
         TestClient.Response dave = clusterUser.get(SHOOTS);
         assertThat(dave.status()).isEqualTo(403);
         assertThat(dave.json().path("message").asText()).contains("User \"dave\" cannot list");
 
         // The flag's CA was dropped, so the ConfigMap's is the only client CA: another CA's admin is 401.
-        TestClient otherCa = TestClient.withCertificateAlwaysSent(SERVER.baseUrl(), SERVER.servingCa().certificate(),
+        TestClient otherCa = TestClient.withCertificateAlwaysSent(
+                SERVER.baseUrl(),
+                SERVER.servingCa().certificate(),
                 SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1)));
         assertThat(otherCa.get(SHOOTS).status()).isEqualTo(401);
     }

@@ -35,12 +35,14 @@ class DelegatedImpersonationTest {
     private static final String SHOOTS = "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots";
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config
-            .clientCa(List.of())
-            .authentication(a -> a.withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
-                    true, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
-            .authorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofMillis(1),
-                    Duration.ofMillis(1), List.of("/healthz", "/readyz", "/livez"))));
+    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.clientCa(List.of())
+            .authentication(a -> a.withKubeconfig(
+                    KUBE.kubeconfig(), Duration.ofSeconds(30), true, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
+            .authorization(new AuthorizationConfig(
+                    KUBE.kubeconfig(),
+                    Duration.ofMillis(1),
+                    Duration.ofMillis(1),
+                    List.of("/healthz", "/readyz", "/livez"))));
 
     private static KubeApiServerDouble startKube() {
         try {
@@ -67,7 +69,9 @@ class DelegatedImpersonationTest {
         String verb = r.path("verb").asText();
         if (user.equals("operator") && verb.equals("impersonate")) {
             boolean allowed = switch (r.path("resource").asText()) {
-                case "users" -> r.path("name").asText().equals("bob") && r.path("group").asText().isEmpty();
+                case "users" ->
+                    r.path("name").asText().equals("bob")
+                            && r.path("group").asText().isEmpty();
                 case "groups" -> r.path("name").asText().equals("auditors");
                 case "uids" -> r.path("group").asText().equals("authentication.k8s.io");
                 case "userextras" -> r.path("subresource").asText().equals("reason");
@@ -75,12 +79,16 @@ class DelegatedImpersonationTest {
             };
             return allowed ? KubeApiServerDouble.Verdict.allow() : KubeApiServerDouble.Verdict.noOpinion("no rule");
         }
-        if (user.equals("bob") && verb.equals("list") && r.path("resource").asText().equals("shoots")) {
+        if (user.equals("bob")
+                && verb.equals("list")
+                && r.path("resource").asText().equals("shoots")) {
             boolean auditor = false;
             for (JsonNode g : spec.path("groups")) {
                 auditor |= g.asText().equals("auditors");
             }
-            return auditor ? KubeApiServerDouble.Verdict.allow() : KubeApiServerDouble.Verdict.noOpinion("not an auditor");
+            return auditor
+                    ? KubeApiServerDouble.Verdict.allow()
+                    : KubeApiServerDouble.Verdict.noOpinion("not an auditor");
         }
         return KubeApiServerDouble.Verdict.noOpinion("no RBAC policy matched");
     }
@@ -101,7 +109,8 @@ class DelegatedImpersonationTest {
 
     private static Kubectl kubectl(String token) throws Exception {
         Path file = Files.createTempFile("impersonation", ".kubeconfig");
-        Kubeconfig.forToken("delegated", SERVER.baseUrl(), SERVER.servingCa().certificatePem(), token).write(file);
+        Kubeconfig.forToken("delegated", SERVER.baseUrl(), SERVER.servingCa().certificatePem(), token)
+                .write(file);
         return Kubectl.forKubeconfig(file);
     }
 
@@ -112,8 +121,19 @@ class DelegatedImpersonationTest {
 
     @Test
     void aPermittedCallerActsAsTheImpersonatedUserWithItsGroupsUidAndExtras() {
-        TestClient.Response listed = SERVER.anonymous().get(SHOOTS, headers("operator-token", "Impersonate-User", "bob",
-                "Impersonate-Group", "auditors", "Impersonate-Uid", "uid-bob", "Impersonate-Extra-Reason", "audit"));
+        TestClient.Response listed = SERVER.anonymous()
+                .get(
+                        SHOOTS,
+                        headers(
+                                "operator-token",
+                                "Impersonate-User",
+                                "bob",
+                                "Impersonate-Group",
+                                "auditors",
+                                "Impersonate-Uid",
+                                "uid-bob",
+                                "Impersonate-Extra-Reason",
+                                "audit"));
         assertThat(listed.status()).as(listed.body()).isEqualTo(200);
 
         JsonNode review = lastReview();
@@ -127,14 +147,31 @@ class DelegatedImpersonationTest {
     @Test
     void eachImpersonatedThingIsReviewedForTheCaller() {
         int before = KUBE.calls(SUBJECT_ACCESS_REVIEWS);
-        SERVER.anonymous().get(SHOOTS, headers("operator-token", "Impersonate-User", "bob", "Impersonate-Group",
-                "auditors", "Impersonate-Extra-Reason", "audit", "Impersonate-Uid", "uid-bob"));
+        SERVER.anonymous()
+                .get(
+                        SHOOTS,
+                        headers(
+                                "operator-token",
+                                "Impersonate-User",
+                                "bob",
+                                "Impersonate-Group",
+                                "auditors",
+                                "Impersonate-Extra-Reason",
+                                "audit",
+                                "Impersonate-Uid",
+                                "uid-bob"));
 
-        List<JsonNode> reviews = KUBE.received(SUBJECT_ACCESS_REVIEWS).subList(before, KUBE.calls(SUBJECT_ACCESS_REVIEWS));
-        assertThat(reviews).extracting(r -> r.path("spec").path("user").asText())
+        List<JsonNode> reviews =
+                KUBE.received(SUBJECT_ACCESS_REVIEWS).subList(before, KUBE.calls(SUBJECT_ACCESS_REVIEWS));
+        assertThat(reviews)
+                .extracting(r -> r.path("spec").path("user").asText())
                 .containsExactly("operator", "operator", "operator", "operator", "bob");
-        assertThat(reviews.subList(0, 4)).extracting(r -> r.path("spec").path("resourceAttributes").path("resource")
-                .asText()).containsExactly("users", "groups", "userextras", "uids");
+        assertThat(reviews.subList(0, 4))
+                .extracting(r -> r.path("spec")
+                        .path("resourceAttributes")
+                        .path("resource")
+                        .asText())
+                .containsExactly("users", "groups", "userextras", "uids");
         JsonNode extra = reviews.get(2).path("spec").path("resourceAttributes");
         assertThat(extra.path("group").asText()).isEqualTo("authentication.k8s.io");
         assertThat(extra.path("version").asText()).isEqualTo("v1");
@@ -147,20 +184,27 @@ class DelegatedImpersonationTest {
     void aRefusedImpersonationIsUpstreams403WithTheReviewsReason() {
         TestClient.Response refused = SERVER.anonymous().get(SHOOTS, headers("dev-token", "Impersonate-User", "bob"));
         assertThat(refused.status()).isEqualTo(403);
-        assertThat(refused.json().path("message").asText()).isEqualTo("users \"bob\" is forbidden: User \"dev\" cannot "
-                + "impersonate resource \"users\" in API group \"\" at the cluster scope: no RBAC policy matched");
+        assertThat(refused.json().path("message").asText())
+                .isEqualTo(
+                        "users \"bob\" is forbidden: User \"dev\" cannot "
+                                + "impersonate resource \"users\" in API group \"\" at the cluster scope: no RBAC policy matched");
 
-        TestClient.Response group = SERVER.anonymous().get(SHOOTS, headers("operator-token", "Impersonate-User", "bob",
-                "Impersonate-Group", "system:masters"));
-        assertThat(group.json().path("message").asText()).isEqualTo("groups \"system:masters\" is forbidden: User "
-                + "\"operator\" cannot impersonate resource \"groups\" in API group \"\" at the cluster scope: no rule");
+        TestClient.Response group = SERVER.anonymous()
+                .get(
+                        SHOOTS,
+                        headers("operator-token", "Impersonate-User", "bob", "Impersonate-Group", "system:masters"));
+        assertThat(group.json().path("message").asText())
+                .isEqualTo(
+                        "groups \"system:masters\" is forbidden: User "
+                                + "\"operator\" cannot impersonate resource \"groups\" in API group \"\" at the cluster scope: no rule");
     }
 
     @Test
     void kubectlAsAsGroupAndAsUid() throws Exception {
         Kubectl.assumeInstalled();
         Kubectl operator = kubectl("operator-token");
-        operator.ok("get", "shoots", "-n", "garden-dev", "--as", "bob", "--as-group", "auditors", "--as-uid", "uid-bob");
+        operator.ok(
+                "get", "shoots", "-n", "garden-dev", "--as", "bob", "--as-group", "auditors", "--as-uid", "uid-bob");
         assertThat(lastReview().path("uid").asText()).isEqualTo("uid-bob");
 
         // as bob without the auditors group, bob may not list
@@ -174,7 +218,8 @@ class DelegatedImpersonationTest {
         assertThat(refused.succeeded()).isFalse();
         assertThat(refused.stderr()).contains("Error from server (Forbidden)");
         Kubectl.Result raw = dev.run("get", "--raw", SHOOTS, "--as", "bob");
-        assertThat(raw.stderr()).contains("users \"bob\" is forbidden: User \"dev\" cannot impersonate resource "
-                + "\"users\" in API group \"\" at the cluster scope");
+        assertThat(raw.stderr())
+                .contains("users \"bob\" is forbidden: User \"dev\" cannot impersonate resource "
+                        + "\"users\" in API group \"\" at the cluster scope");
     }
 }

@@ -24,25 +24,28 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Tag("integration")
 class FrontProxyAuthenticationTest {
 
-    private static final CertificateAuthority PROXY_CA = CertificateAuthority.generate("front-proxy-ca",
-            Duration.ofDays(1));
-    private static final CertificateAuthority STRANGER_CA = CertificateAuthority.generate("stranger-ca",
-            Duration.ofDays(1));
+    private static final CertificateAuthority PROXY_CA =
+            CertificateAuthority.generate("front-proxy-ca", Duration.ofDays(1));
+    private static final CertificateAuthority STRANGER_CA =
+            CertificateAuthority.generate("stranger-ca", Duration.ofDays(1));
     private static final String SHOOTS = "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots";
-    private static final Map<String, String> FORGED = Map.of("X-Remote-User", "mallory",
-            "X-Remote-Group", "system:masters");
+    private static final Map<String, String> FORGED =
+            Map.of("X-Remote-User", "mallory", "X-Remote-Group", "system:masters");
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.authentication(a -> a
-                    .withRequestHeader(new RequestHeaderConfig(List.of(PROXY_CA.certificate()),
-                            List.of("front-proxy-client"), RequestHeaderConfig.DEFAULT_USERNAME_HEADERS,
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension(config -> config.authentication(a -> a.withRequestHeader(new RequestHeaderConfig(
+                            List.of(PROXY_CA.certificate()),
+                            List.of("front-proxy-client"),
+                            RequestHeaderConfig.DEFAULT_USERNAME_HEADERS,
                             RequestHeaderConfig.DEFAULT_GROUP_HEADERS,
                             RequestHeaderConfig.DEFAULT_EXTRA_HEADER_PREFIXES))
                     .withTokenFile(TokenFileAuthenticator.parse(
                             "admin-token,token-admin,1,system:masters\nviewer-token,token-viewer,2,\"dev,ops\"\n"))));
 
     private static TestClient presenting(IssuedCertificate certificate) {
-        return TestClient.withCertificateAlwaysSent(SERVER.baseUrl(), SERVER.servingCa().certificate(), certificate);
+        return TestClient.withCertificateAlwaysSent(
+                SERVER.baseUrl(), SERVER.servingCa().certificate(), certificate);
     }
 
     private static TestClient frontProxy(String commonName) {
@@ -54,8 +57,10 @@ class FrontProxyAuthenticationTest {
         TestClient.Response response = SERVER.anonymous().get(SHOOTS, FORGED);
 
         assertThat(response.status()).isEqualTo(403);
-        assertThat(response.json().path("message").asText()).isEqualTo("shoots.core.gardener.cloud is forbidden: User \"system:anonymous\" "
-                + "cannot list resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"garden-dev\"");
+        assertThat(response.json().path("message").asText())
+                .isEqualTo(
+                        "shoots.core.gardener.cloud is forbidden: User \"system:anonymous\" "
+                                + "cannot list resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"garden-dev\"");
     }
 
     @Test
@@ -81,8 +86,8 @@ class FrontProxyAuthenticationTest {
         assertThat(alice.status()).isEqualTo(403);
         assertThat(alice.json().path("message").asText()).contains("User \"alice\" cannot list resource \"shoots\"");
 
-        TestClient.Response master = proxy.get(SHOOTS, Map.of("X-Remote-User", "system:kube-aggregator",
-                "X-Remote-Group", "system:masters"));
+        TestClient.Response master = proxy.get(
+                SHOOTS, Map.of("X-Remote-User", "system:kube-aggregator", "X-Remote-Group", "system:masters"));
         assertThat(master.status()).isEqualTo(200);
         assertThat(master.json().path("kind").asText()).isEqualTo("ShootList");
     }
@@ -106,8 +111,9 @@ class FrontProxyAuthenticationTest {
     @Test
     void expiredClientCertificateIs401() {
         Instant now = Instant.now();
-        IssuedCertificate expired = SERVER.clientCa().issue(CertificateTemplate.client("admin",
-                List.of("system:masters"), Duration.ofHours(1)).withValidity(now.minusSeconds(7200), now.minusSeconds(60)));
+        IssuedCertificate expired = SERVER.clientCa()
+                .issue(CertificateTemplate.client("admin", List.of("system:masters"), Duration.ofHours(1))
+                        .withValidity(now.minusSeconds(7200), now.minusSeconds(60)));
 
         assertThat(presenting(expired).get(SHOOTS).status()).isEqualTo(401);
     }
@@ -123,8 +129,14 @@ class FrontProxyAuthenticationTest {
     void bearerTokens() {
         TestClient anonymous = SERVER.anonymous();
 
-        assertThat(anonymous.get(SHOOTS, Map.of("Authorization", "Bearer no-such-token")).status()).isEqualTo(401);
-        assertThat(anonymous.get(SHOOTS, Map.of("Authorization", "Bearer admin-token")).status()).isEqualTo(200);
+        assertThat(anonymous
+                        .get(SHOOTS, Map.of("Authorization", "Bearer no-such-token"))
+                        .status())
+                .isEqualTo(401);
+        assertThat(anonymous
+                        .get(SHOOTS, Map.of("Authorization", "Bearer admin-token"))
+                        .status())
+                .isEqualTo(200);
         TestClient.Response viewer = anonymous.get(SHOOTS, Map.of("Authorization", "Bearer viewer-token"));
         assertThat(viewer.status()).isEqualTo(403);
         assertThat(viewer.json().path("message").asText()).contains("User \"token-viewer\" cannot list");

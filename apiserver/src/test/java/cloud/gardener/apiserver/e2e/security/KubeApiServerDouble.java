@@ -13,7 +13,6 @@ import io.vertx.core.http.ClientAuth;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
-
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.PemTrustOptions;
 import java.time.Duration;
@@ -76,19 +75,25 @@ final class KubeApiServerDouble implements AutoCloseable {
     /** Serving with a certificate for these names and addresses only; listening on 127.0.0.1 all the same. */
     KubeApiServerDouble(List<String> dnsNames, List<String> ips) throws Exception {
         IssuedCertificate serving = ca.issueServing("kube-apiserver", dnsNames, ips, Duration.ofDays(1));
-        HttpServerOptions options = new HttpServerOptions().setSsl(true).setKeyCertOptions(new PemKeyCertOptions()
-                .addCertValue(Buffer.buffer(serving.certificateChainPem()))
-                .addKeyValue(Buffer.buffer(serving.privateKeyPem())))
+        HttpServerOptions options = new HttpServerOptions()
+                .setSsl(true)
+                .setKeyCertOptions(new PemKeyCertOptions()
+                        .addCertValue(Buffer.buffer(serving.certificateChainPem()))
+                        .addKeyValue(Buffer.buffer(serving.privateKeyPem())))
                 .setClientAuth(ClientAuth.REQUEST)
                 .setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(clientCa.certificatePem())));
-        server = vertx.createHttpServer(options).requestHandler(this::handle).listen(0, "127.0.0.1")
-                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        server = vertx.createHttpServer(options)
+                .requestHandler(this::handle)
+                .listen(0, "127.0.0.1")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     /** A kubeconfig for this double: its CA, a bearer token. */
     Kubeconfig kubeconfig() {
-        return Kubeconfig.forToken("kube", "https://127.0.0.1:" + server.actualPort(), ca.certificatePem(),
-                CLIENT_TOKEN);
+        return Kubeconfig.forToken(
+                "kube", "https://127.0.0.1:" + server.actualPort(), ca.certificatePem(), CLIENT_TOKEN);
     }
 
     /** The URL it serves on. */
@@ -157,12 +162,14 @@ final class KubeApiServerDouble implements AutoCloseable {
                 return;
             }
             JsonNode json = body.length() == 0 ? Json.MAPPER.nullNode() : Json.readTree(body.getBytes());
-            received.computeIfAbsent(req.path(), p -> new CopyOnWriteArrayList<>()).add(json);
+            received.computeIfAbsent(req.path(), p -> new CopyOnWriteArrayList<>())
+                    .add(json);
             switch (req.method().name() + " " + req.path()) {
                 case "POST " + TOKEN_REVIEWS -> tokenReview(req, json);
                 case "POST " + SUBJECT_ACCESS_REVIEWS -> subjectAccessReview(req, json);
                 case "GET " + AUTH_CONFIGMAP -> configMap(req);
-                default -> answer(req, 404, status(404, "NotFound", "the server could not find the requested resource"));
+                default ->
+                    answer(req, 404, status(404, "NotFound", "the server could not find the requested resource"));
             }
         });
     }
@@ -192,7 +199,9 @@ final class KubeApiServerDouble implements AutoCloseable {
         if (user != null) {
             userNode.put("username", user.name()).put("uid", user.uid());
             user.groups().forEach(userNode.withArray("groups")::add);
-            user.extra().forEach((key, values) -> values.forEach(userNode.withObjectProperty("extra").withArray(key)::add));
+            user.extra()
+                    .forEach((key, values) ->
+                            values.forEach(userNode.withObjectProperty("extra").withArray(key)::add));
         }
         answer(req, 201, out);
     }
@@ -221,13 +230,22 @@ final class KubeApiServerDouble implements AutoCloseable {
         Map<String, String> data = configMapData.get();
         if (configMapStatus != 200 || data == null) {
             int code = configMapStatus == 200 ? 404 : configMapStatus;
-            answer(req, code, status(code, code == 404 ? "NotFound" : "InternalError",
-                    code == 404 ? "configmaps \"extension-apiserver-authentication\" not found" : "etcd timeout"));
+            answer(
+                    req,
+                    code,
+                    status(
+                            code,
+                            code == 404 ? "NotFound" : "InternalError",
+                            code == 404
+                                    ? "configmaps \"extension-apiserver-authentication\" not found"
+                                    : "etcd timeout"));
             return;
         }
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("apiVersion", "v1").put("kind", "ConfigMap");
-        out.putObject("metadata").put("name", "extension-apiserver-authentication").put("namespace", "kube-system");
+        out.putObject("metadata")
+                .put("name", "extension-apiserver-authentication")
+                .put("namespace", "kube-system");
         ObjectNode dataNode = out.putObject("data");
         data.forEach(dataNode::put);
         answer(req, 200, out);
@@ -235,14 +253,20 @@ final class KubeApiServerDouble implements AutoCloseable {
 
     private static ObjectNode status(int code, String reason, String message) {
         ObjectNode status = Json.MAPPER.createObjectNode();
-        status.put("kind", "Status").put("apiVersion", "v1").put("status", "Failure").put("message", message)
-                .put("reason", reason).put("code", code);
+        status.put("kind", "Status")
+                .put("apiVersion", "v1")
+                .put("status", "Failure")
+                .put("message", message)
+                .put("reason", reason)
+                .put("code", code);
         status.putObject("metadata");
         return status;
     }
 
     private static void answer(HttpServerRequest req, int code, JsonNode body) {
-        req.response().setStatusCode(code).putHeader("Content-Type", "application/json")
+        req.response()
+                .setStatusCode(code)
+                .putHeader("Content-Type", "application/json")
                 .end(Buffer.buffer(Json.toBytes(body)));
     }
 

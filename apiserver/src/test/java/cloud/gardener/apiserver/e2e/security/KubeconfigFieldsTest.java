@@ -76,7 +76,8 @@ class KubeconfigFieldsTest {
                     cluster: kube
                     user: delegating
                 current-context: main
-                """.formatted(server, indent(clusterFields), userFields.isEmpty() ? "    {}" : indent(userFields)));
+                """.formatted(
+                        server, indent(clusterFields), userFields.isEmpty() ? "    {}" : indent(userFields)));
     }
 
     private Path kubeconfig(List<String> clusterFields, List<String> userFields) throws IOException {
@@ -108,9 +109,12 @@ class KubeconfigFieldsTest {
 
     /** Reads the authentication ConfigMap with a client made from the kubeconfig file. */
     private static JsonNode call(Path kubeconfigFile) throws Exception {
-        try (KubeApiClient client = new KubeApiClient(VERTX, Kubeconfig.read(kubeconfigFile), Duration.ofSeconds(5),
-                RetryBackoff.none())) {
-            return client.get(AUTH_CONFIGMAP).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        try (KubeApiClient client =
+                new KubeApiClient(VERTX, Kubeconfig.read(kubeconfigFile), Duration.ofSeconds(5), RetryBackoff.none())) {
+            return client.get(AUTH_CONFIGMAP)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(30, TimeUnit.SECONDS);
         }
     }
 
@@ -121,23 +125,28 @@ class KubeconfigFieldsTest {
 
     /** The call fails with a KubeApiException carrying {@code status} (0: no HTTP answer, e.g. TLS refused). */
     private static void assertFails(Path kubeconfigFile, int status) {
-        assertThatThrownBy(() -> call(kubeconfigFile)).isInstanceOf(ExecutionException.class)
-                .cause().isInstanceOfSatisfying(KubeApiException.class, e -> assertThat(e.status()).isEqualTo(status));
+        assertThatThrownBy(() -> call(kubeconfigFile))
+                .isInstanceOf(ExecutionException.class)
+                .cause()
+                .isInstanceOfSatisfying(
+                        KubeApiException.class, e -> assertThat(e.status()).isEqualTo(status));
     }
 
     @Test
     void certificateAuthorityData() throws Exception {
         assertWorks(kubeconfig(caData(), theToken()));
 
-        String otherCa = CertificateAuthority.generate("other", Duration.ofDays(1)).certificatePem();
+        String otherCa =
+                CertificateAuthority.generate("other", Duration.ofDays(1)).certificatePem();
         assertFails(kubeconfig(List.of("certificate-authority-data: " + base64(otherCa)), theToken()), 0);
     }
 
     @Test
     void certificateAuthorityFileRelativeToTheKubeconfig() throws Exception {
         write("conf/pki/ca.crt", kube.caPem());
-        Path config = write("conf/kubeconfig", Files.readString(kubeconfig(
-                List.of("certificate-authority: pki/ca.crt"), theToken())));
+        Path config = write(
+                "conf/kubeconfig",
+                Files.readString(kubeconfig(List.of("certificate-authority: pki/ca.crt"), theToken())));
         assertWorks(config);
 
         Files.delete(dir.resolve("conf/pki/ca.crt"));
@@ -151,8 +160,11 @@ class KubeconfigFieldsTest {
         // without it and without a CA, the system roots do not know the double's CA
         assertFails(kubeconfig(List.of(), theToken()), 0);
         // client-go refuses both at once
-        assertThatThrownBy(() -> call(kubeconfig(List.of("insecure-skip-tls-verify: true",
-                "certificate-authority-data: " + base64(kube.caPem())), theToken())))
+        assertThatThrownBy(() -> call(kubeconfig(
+                        List.of(
+                                "insecure-skip-tls-verify: true",
+                                "certificate-authority-data: " + base64(kube.caPem())),
+                        theToken())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("specifying a root certificates file with the insecure flag is not allowed");
     }
@@ -175,8 +187,11 @@ class KubeconfigFieldsTest {
     @Test
     void clientCertificateAndKeyData() throws Exception {
         IssuedCertificate cert = kube.issueClientCertificate();
-        assertWorks(kubeconfig(caData(), List.of("client-certificate-data: " + base64(cert.certificateChainPem()),
-                "client-key-data: " + base64(cert.privateKeyPem()))));
+        assertWorks(kubeconfig(
+                caData(),
+                List.of(
+                        "client-certificate-data: " + base64(cert.certificateChainPem()),
+                        "client-key-data: " + base64(cert.privateKeyPem()))));
 
         assertFails(kubeconfig(caData(), List.of()), 401);
     }
@@ -186,8 +201,10 @@ class KubeconfigFieldsTest {
         IssuedCertificate cert = kube.issueClientCertificate();
         write("user/client.crt", cert.certificateChainPem());
         write("user/client.key", cert.privateKeyPem());
-        Path config = write("user/kubeconfig", Files.readString(kubeconfig(caData(),
-                List.of("client-certificate: client.crt", "client-key: client.key"))));
+        Path config = write(
+                "user/kubeconfig",
+                Files.readString(
+                        kubeconfig(caData(), List.of("client-certificate: client.crt", "client-key: client.key"))));
         assertWorks(config);
     }
 
@@ -201,13 +218,13 @@ class KubeconfigFieldsTest {
     @Test
     void tokenFileRelativeToTheKubeconfigWinsOverToken() throws Exception {
         write("tokens/token", kube.clientToken() + "\n");
-        Path config = write("tokens/kubeconfig", Files.readString(kubeconfig(caData(),
-                List.of("tokenFile: token"))));
+        Path config = write("tokens/kubeconfig", Files.readString(kubeconfig(caData(), List.of("tokenFile: token"))));
         assertWorks(config);
 
         // as client-go's CachedFileTokenSource: the file's token is sent while the file can be read
-        Path both = write("tokens/both", Files.readString(kubeconfig(caData(),
-                List.of("token: not-the-token", "tokenFile: token"))));
+        Path both = write(
+                "tokens/both",
+                Files.readString(kubeconfig(caData(), List.of("token: not-the-token", "tokenFile: token"))));
         assertWorks(both);
         write("tokens/token", "stale-token");
         assertFails(both, 401);

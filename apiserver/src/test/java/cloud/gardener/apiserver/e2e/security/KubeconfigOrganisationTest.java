@@ -40,10 +40,10 @@ class KubeconfigOrganisationTest {
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> Fixtures.withoutShootGardenChecks(config)
-            .authentication(a -> a.withKubeconfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
-                    false, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
-            .authorization(new AuthorizationConfig(KUBE.kubeconfig(), Duration.ofSeconds(30),
-                    Duration.ofSeconds(30), List.of("/healthz"))));
+            .authentication(a -> a.withKubeconfig(
+                    KUBE.kubeconfig(), Duration.ofSeconds(30), false, AuthenticationConfig.DEFAULT_CONFIGMAP_REFRESH))
+            .authorization(new AuthorizationConfig(
+                    KUBE.kubeconfig(), Duration.ofSeconds(30), Duration.ofSeconds(30), List.of("/healthz"))));
 
     static String ns;
 
@@ -51,8 +51,9 @@ class KubeconfigOrganisationTest {
         try {
             KubeApiServerDouble kube = new KubeApiServerDouble();
             kube.publishConfigMap(Map.of());
-            kube.addToken("member-token", new UserInfo("member", "uid-member", List.of("project-members"),
-                    Map.of("scope", List.of("dev"))));
+            kube.addToken(
+                    "member-token",
+                    new UserInfo("member", "uid-member", List.of("project-members"), Map.of("scope", List.of("dev"))));
             kube.addToken("operator-token", new UserInfo("operator", "uid-operator", List.of("operators"), Map.of()));
             kube.authorizeWith(KubeconfigOrganisationTest::rbac);
             return kube;
@@ -85,32 +86,54 @@ class KubeconfigOrganisationTest {
         ns = Fixtures.createProjectNamespace(admin, "org");
         Fixtures.create(admin, Fixtures.shoots(ns), Fixtures.shootObject("s"));
         ObjectNode patch = Json.MAPPER.createObjectNode();
-        patch.putObject("status").putArray("advertisedAddresses").addObject().put("name", "external")
+        patch.putObject("status")
+                .putArray("advertisedAddresses")
+                .addObject()
+                .put("name", "external")
                 .put("url", "https://api.s.example.com");
-        assertThat(admin.patch(Fixtures.shoot(ns, "s") + "/status", Fixtures.MERGE, patch).status()).isEqualTo(200);
-        ObjectNode secret = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
+        assertThat(admin.patch(Fixtures.shoot(ns, "s") + "/status", Fixtures.MERGE, patch)
+                        .status())
+                .isEqualTo(200);
+        ObjectNode secret = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
                 .put("kind", "InternalSecret");
         secret.putObject("metadata").put("name", "s.ca-client");
-        secret.putObject("data").put("ca.crt", base64(CLIENT_CA.certificatePem()))
+        secret.putObject("data")
+                .put("ca.crt", base64(CLIENT_CA.certificatePem()))
                 .put("ca.key", base64(CLIENT_CA.privateKeyPem()));
         Fixtures.create(admin, "/apis/core.gardener.cloud/v1beta1/namespaces/" + ns + "/internalsecrets", secret);
-        ObjectNode configMap = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
+        ObjectNode configMap =
+                Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
         configMap.putObject("metadata").put("name", "s.ca-cluster");
         configMap.putObject("data").put("ca.crt", CLUSTER_CA.certificatePem());
         Fixtures.create(admin, "/api/v1/namespaces/" + ns + "/configmaps", configMap);
     }
 
     private static X509Certificate request(String token, String subresource, String kind) {
-        ObjectNode body = Json.MAPPER.createObjectNode().put("apiVersion", "authentication.gardener.cloud/v1alpha1")
+        ObjectNode body = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "authentication.gardener.cloud/v1alpha1")
                 .put("kind", kind);
-        TestClient.Response resp = SERVER.anonymous().send("POST", Fixtures.shoot(ns, "s") + "/" + subresource, body,
-                Map.of("Authorization", "Bearer " + token));
+        TestClient.Response resp = SERVER.anonymous()
+                .send(
+                        "POST",
+                        Fixtures.shoot(ns, "s") + "/" + subresource,
+                        body,
+                        Map.of("Authorization", "Bearer " + token));
         assertThat(resp.status()).as(resp.body()).isEqualTo(201);
         try {
-            JsonNode kubeconfig = Json.YAML.readTree(Base64.getDecoder().decode(
-                    resp.json().path("status").path("kubeconfig").asText()));
-            return Pem.readCertificate(new String(Base64.getDecoder().decode(kubeconfig.path("users").get(0)
-                    .path("user").path("client-certificate-data").asText()), StandardCharsets.UTF_8));
+            JsonNode kubeconfig = Json.YAML.readTree(Base64.getDecoder()
+                    .decode(resp.json().path("status").path("kubeconfig").asText()));
+            return Pem.readCertificate(new String(
+                    Base64.getDecoder()
+                            .decode(kubeconfig
+                                    .path("users")
+                                    .get(0)
+                                    .path("user")
+                                    .path("client-certificate-data")
+                                    .asText()),
+                    StandardCharsets.UTF_8));
         } catch (java.io.IOException e) {
             throw new AssertionError(e);
         }
@@ -120,7 +143,11 @@ class KubeconfigOrganisationTest {
     private static JsonNode review(String user, String resource) {
         List<JsonNode> reviews = KUBE.received(SUBJECT_ACCESS_REVIEWS).stream()
                 .filter(r -> r.path("spec").path("user").asText().equals(user)
-                        && r.path("spec").path("resourceAttributes").path("resource").asText().equals(resource))
+                        && r.path("spec")
+                                .path("resourceAttributes")
+                                .path("resource")
+                                .asText()
+                                .equals(resource))
                 .toList();
         assertThat(reviews).isNotEmpty();
         return reviews.get(reviews.size() - 1).path("spec");
@@ -139,7 +166,8 @@ class KubeconfigOrganisationTest {
         JsonNode secrets = review("member", "Secret");
         assertThat(secrets.path("resourceAttributes").path("verb").asText()).isEqualTo("list");
         assertThat(secrets.path("resourceAttributes").path("group").asText()).isEqualTo("v1");
-        assertThat(secrets.path("resourceAttributes").path("namespace").asText("")).isEmpty();
+        assertThat(secrets.path("resourceAttributes").path("namespace").asText(""))
+                .isEmpty();
         assertThat(secrets.path("uid").asText()).isEqualTo("uid-member");
         assertThat(secrets.path("groups").toString()).contains("\"project-members\"");
         assertThat(secrets.path("extra").path("scope").get(0).asText()).isEqualTo("dev");
@@ -151,8 +179,8 @@ class KubeconfigOrganisationTest {
     void anOperatorAllowedEverythingGetsTheSystemGroups() {
         assertThat(SubjectNames.organizations(request("operator-token", "adminkubeconfig", "AdminKubeconfigRequest")))
                 .containsExactly("gardener.cloud:system:admins");
-        assertThat(SubjectNames.organizations(request("operator-token", "viewerkubeconfig",
-                "ViewerKubeconfigRequest"))).containsExactly("gardener.cloud:system:viewers");
+        assertThat(SubjectNames.organizations(request("operator-token", "viewerkubeconfig", "ViewerKubeconfigRequest")))
+                .containsExactly("gardener.cloud:system:viewers");
     }
 
     private static String base64(String text) {

@@ -6,8 +6,8 @@ import cloud.gardener.apiserver.testing.ApiServerExtension;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Request targets Go's server handles before kube-apiserver sees them are answered as Go answers them, never
@@ -25,9 +25,11 @@ class MalformedTargetsTest {
     private static RawHttp.Answer ask(String requestLine, String extraHeaders, String body) throws Exception {
         try (SSLSocket socket = SERVER.http1Connection("admin", List.of("system:masters"))) {
             socket.setSoTimeout(10_000);
-            RawHttp.send(socket, requestLine + "\r\nHost: 127.0.0.1\r\n" + extraHeaders
-                    + (body == null ? "" : "Content-Length: " + body.length() + "\r\n") + "\r\n"
-                    + (body == null ? "" : body));
+            RawHttp.send(
+                    socket,
+                    requestLine + "\r\nHost: 127.0.0.1\r\n" + extraHeaders
+                            + (body == null ? "" : "Content-Length: " + body.length() + "\r\n") + "\r\n"
+                            + (body == null ? "" : body));
             return RawHttp.read(socket);
         }
     }
@@ -40,7 +42,8 @@ class MalformedTargetsTest {
             RawHttp.Answer answer = RawHttp.read(socket);
             assertThat(answer.status()).isEqualTo(400);
             assertThat(answer.body()).isEqualTo("400 Bad Request");
-            assertThat(answer.headers()).containsEntry("content-type", "text/plain; charset=utf-8")
+            assertThat(answer.headers())
+                    .containsEntry("content-type", "text/plain; charset=utf-8")
                     .containsEntry("connection", "close");
             assertThat(RawHttp.closedByPeer(socket)).isTrue();
         }
@@ -67,14 +70,17 @@ class MalformedTargetsTest {
     void connectToAnAuthorityFindsNoHandler() throws Exception {
         RawHttp.Answer answer = ask("CONNECT example.com:443 HTTP/1.1", "", null);
         assertThat(answer.status()).isEqualTo(404);
-        assertThat(answer.body()).contains("\"reason\":\"NotFound\"").doesNotContain("xception").doesNotContain("java");
+        assertThat(answer.body())
+                .contains("\"reason\":\"NotFound\"")
+                .doesNotContain("xception")
+                .doesNotContain("java");
     }
 
     @Test
     void aLongFormBodyIsNotDecodedButRefusedAsAnUnsupportedMediaType() throws Exception {
         String form = "x=" + "a".repeat(5000) + "&y=" + "%zz".repeat(100);
-        RawHttp.Answer answer = ask("POST /api/v1/namespaces HTTP/1.1",
-                "Content-Type: application/x-www-form-urlencoded\r\n", form);
+        RawHttp.Answer answer =
+                ask("POST /api/v1/namespaces HTTP/1.1", "Content-Type: application/x-www-form-urlencoded\r\n", form);
         assertThat(answer.status()).isEqualTo(415);
         assertThat(answer.body()).contains("\"reason\":\"UnsupportedMediaType\"");
     }

@@ -47,7 +47,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class OperatorArgumentsTest {
 
     private static List<String> auditFlags(Path dir) throws Exception {
-        Path policy = Files.writeString(dir.resolve("audit-policy.yaml"),
+        Path policy = Files.writeString(
+                dir.resolve("audit-policy.yaml"),
                 "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n");
         Path webhook = Files.writeString(dir.resolve("audit-webhook-kubeconfig.yaml"), """
                 apiVersion: v1
@@ -66,17 +67,27 @@ class OperatorArgumentsTest {
                 - name: audit
                   user: {}
                 """);
-        return List.of("--audit-policy-file=" + policy, "--audit-webhook-config-file=" + webhook,
-                "--audit-webhook-batch-max-size=30", "--audit-webhook-version=audit.k8s.io/v1");
+        return List.of(
+                "--audit-policy-file=" + policy,
+                "--audit-webhook-config-file=" + webhook,
+                "--audit-webhook-batch-max-size=30",
+                "--audit-webhook-version=audit.k8s.io/v1");
     }
 
     /** Gardener's kubernetesutils.TLSCipherSuites, which InjectDefaultSettings passes. */
-    private static final List<String> GARDENER_CIPHER_SUITES = List.of("TLS_AES_128_GCM_SHA256",
-            "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA",
-            "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
-            "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305",
-            "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA",
-            "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+    private static final List<String> GARDENER_CIPHER_SUITES = List.of(
+            "TLS_AES_128_GCM_SHA256",
+            "TLS_AES_256_GCM_SHA384",
+            "TLS_CHACHA20_POLY1305_SHA256",
+            "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA",
+            "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA",
+            "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+            "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+            "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305",
+            "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA",
+            "TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA",
+            "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+            "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
             "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305");
 
     private static final String TOKEN = "operator-admin-token";
@@ -94,23 +105,31 @@ class OperatorArgumentsTest {
     void startsWithTheOperatorsArgumentsBecomesReadyAndServes() throws Exception {
         Path dir = Files.createTempDirectory("operator-arguments");
         // a virtual garden has kube-system, where the cluster identity is published
-        int kubeSystem = VIRTUAL_GARDEN.admin().post("/api/v1/namespaces", Json.MAPPER.readTree(
-                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"kube-system\"}}")).status();
+        int kubeSystem = VIRTUAL_GARDEN
+                .admin()
+                .post(
+                        "/api/v1/namespaces",
+                        Json.MAPPER.readTree(
+                                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"kube-system\"}}"))
+                .status();
         assertThat(kubeSystem).isIn(201, 409);
         try (KubeApiServerDouble kube = new KubeApiServerDouble()) {
             kube.addToken(TOKEN, new UserInfo("garden-admin", "", List.of("system:masters"), Map.of()));
             kube.authorizeWith(spec -> KubeApiServerDouble.Verdict.allow());
-            Path delegation = Files.writeString(dir.resolve("generic-kubeconfig-delegation.yaml"),
+            Path delegation = Files.writeString(
+                    dir.resolve("generic-kubeconfig-delegation.yaml"),
                     kube.kubeconfig().toYaml());
 
             CertificateAuthority servingCa = CertificateAuthority.generate("garden-ca", Duration.ofDays(1));
-            IssuedCertificate serving = servingCa.issueServing("gardener-apiserver", List.of("localhost"),
-                    List.of("127.0.0.1"), Duration.ofDays(1));
+            IssuedCertificate serving = servingCa.issueServing(
+                    "gardener-apiserver", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
             Path tlsCert = Files.writeString(dir.resolve("tls.crt"), serving.certificateChainPem());
             Path tlsKey = Files.writeString(dir.resolve("tls.key"), serving.privateKeyPem());
-            Path signingKey = Files.writeString(dir.resolve("key.pem"),
+            Path signingKey = Files.writeString(
+                    dir.resolve("key.pem"),
                     Pem.writePrivateKey(KeyPairs.rsa2048().getPrivate()));
-            Path admission = Files.writeString(dir.resolve("admission-configuration.yaml"),
+            Path admission = Files.writeString(
+                    dir.resolve("admission-configuration.yaml"),
                     "apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins: []\n");
             byte[] key = new byte[32];
             new java.security.SecureRandom().nextBytes(key);
@@ -127,7 +146,8 @@ class OperatorArgumentsTest {
                           - name: key1
                             secret: %s
                       - identity: {}
-                    """.formatted(Base64.getEncoder().encodeToString(key)));
+                    """.formatted(
+                            Base64.getEncoder().encodeToString(key)));
             EtcdConfig etcd = ETCD.config();
             int port;
             try (ServerSocket free = new ServerSocket(0)) {
@@ -177,15 +197,22 @@ class OperatorArgumentsTest {
 
             List<String> command = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Main.class.getName()));
             command.addAll(args);
             Path log = dir.resolve("server.log");
             // its own process, as in a pod: Main's argument parsing, its shutdown hook, its working directory
-            Process server = new ProcessBuilder(command).directory(dir.toFile())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process server = new ProcessBuilder(command)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             try {
-                HttpClient client = HttpClient.newBuilder().sslContext(trusting(servingCa))
-                        .connectTimeout(Duration.ofSeconds(5)).build();
+                HttpClient client = HttpClient.newBuilder()
+                        .sslContext(trusting(servingCa))
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .build();
                 String base = "https://127.0.0.1:" + port;
                 int ready = 0;
                 String readiness = "";
@@ -200,23 +227,31 @@ class OperatorArgumentsTest {
                         ready = 0;
                     }
                 }
-                assertThat(ready).as("readyz %s; log:%n%s", readiness, Files.readString(log)).isEqualTo(200);
+                assertThat(ready)
+                        .as("readyz %s; log:%n%s", readiness, Files.readString(log))
+                        .isEqualTo(200);
 
-                HttpResponse<String> projects = send(client, base + "/apis/core.gardener.cloud/v1beta1/projects",
-                        "GET", null);
+                HttpResponse<String> projects =
+                        send(client, base + "/apis/core.gardener.cloud/v1beta1/projects", "GET", null);
                 assertThat(projects.statusCode()).as(projects.body()).isEqualTo(200);
                 assertThat(projects.body()).contains("\"kind\":\"ProjectList\"");
-                HttpResponse<String> profile = send(client,
-                        base + "/apis/core.gardener.cloud/v1beta1/cloudprofiles", "POST",
+                HttpResponse<String> profile = send(
+                        client,
+                        base + "/apis/core.gardener.cloud/v1beta1/cloudprofiles",
+                        "POST",
                         Json.MAPPER.writeValueAsString(cloudProfile()));
                 assertThat(profile.statusCode()).as(profile.body()).isEqualTo(201);
                 // Main hands the audit machinery's counters to /metrics (the webhook is dead: events are buffered)
-                HttpResponse<byte[]> metrics = client.send(HttpRequest.newBuilder(URI.create(base + "/metrics"))
-                        .header("Authorization", "Bearer " + TOKEN).header("Accept", Scrape.accept()).build(),
+                HttpResponse<byte[]> metrics = client.send(
+                        HttpRequest.newBuilder(URI.create(base + "/metrics"))
+                                .header("Authorization", "Bearer " + TOKEN)
+                                .header("Accept", Scrape.accept())
+                                .build(),
                         HttpResponse.BodyHandlers.ofByteArray());
                 assertThat(metrics.statusCode()).isEqualTo(200);
                 Scrape scrape = Scrape.parse(metrics.body());
-                assertThat(scrape.counter("apiserver_audit_event_total", Map.of())).isGreaterThanOrEqualTo(4);
+                assertThat(scrape.counter("apiserver_audit_event_total", Map.of()))
+                        .isGreaterThanOrEqualTo(4);
                 assertThat(scrape.counter("apiserver_audit_level_total", Map.of("level", "Metadata")))
                         .isGreaterThanOrEqualTo(2);
                 // --vmodule=httplog=3: every request is logged with its verb, URI and status
@@ -225,11 +260,16 @@ class OperatorArgumentsTest {
                 while (!Files.readString(log).contains("resp=201") && System.nanoTime() < logDeadline) {
                     Thread.sleep(100);
                 }
-                assertThat(Files.readString(log)).contains("\"logger\":\"httplog\"")
-                        .containsPattern("verb=\\\\\"POST\\\\\" URI=\\\\\"/apis/core.gardener.cloud/v1beta1/cloudprofiles.*resp=201");
+                assertThat(Files.readString(log))
+                        .contains("\"logger\":\"httplog\"")
+                        .containsPattern(
+                                "verb=\\\\\"POST\\\\\" URI=\\\\\"/apis/core.gardener.cloud/v1beta1/cloudprofiles.*resp=201");
                 // the identity is published into the virtual garden by the post-start hook
-                assertThat(VIRTUAL_GARDEN.admin().get("/api/v1/namespaces/kube-system/configmaps/cluster-identity")
-                        .body()).contains("landscape-test");
+                assertThat(VIRTUAL_GARDEN
+                                .admin()
+                                .get("/api/v1/namespaces/kube-system/configmaps/cluster-identity")
+                                .body())
+                        .contains("landscape-test");
             } finally {
                 server.destroy();
                 if (!server.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -248,10 +288,12 @@ class OperatorArgumentsTest {
 
     private static HttpResponse<String> send(HttpClient client, String url, String method, String body)
             throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20))
-                .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json");
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(20))
+                .header("Authorization", "Bearer " + TOKEN)
+                .header("Content-Type", "application/json");
+        request.method(
+                method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 

@@ -36,8 +36,11 @@ class ProjectMemberAuthorizationTest {
     @BeforeAll
     static void project() throws InterruptedException {
         TestClient admin = SERVER.admin();
-        create(admin, "/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":"
-                + "\"garden-dev\",\"labels\":{\"gardener.cloud/role\":\"project\",\"project.gardener.cloud/name\":\"dev\"}}}");
+        create(
+                admin,
+                "/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":"
+                        + "\"garden-dev\",\"labels\":{\"gardener.cloud/role\":\"project\",\"project.gardener.cloud/name\":\"dev\"}}}");
         create(admin, "/apis/core.gardener.cloud/v1beta1/projects", Examples.read("05-project-dev.yaml"));
         // the authorizer reads Projects from the cache that follows storage
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
@@ -65,8 +68,9 @@ class ProjectMemberAuthorizationTest {
         TestClient bob = member("bob.doe@example.com");
         assertThat(bob.get(SHOOTS).status()).isEqualTo(200);
         JsonNode denied = assertStatus(bob.get(SECRETS), 403, "Forbidden");
-        assertThat(denied.path("message").asText()).isEqualTo("secrets is forbidden: User \"bob.doe@example.com\" "
-                + "cannot list resource \"secrets\" in API group \"\" in the namespace \"garden-dev\"");
+        assertThat(denied.path("message").asText())
+                .isEqualTo("secrets is forbidden: User \"bob.doe@example.com\" "
+                        + "cannot list resource \"secrets\" in API group \"\" in the namespace \"garden-dev\"");
         assertStatus(bob.post(SECRETS, secret("bob")), 403, "Forbidden");
     }
 
@@ -74,20 +78,26 @@ class ProjectMemberAuthorizationTest {
     void theOwnerMayChangeTheProjectAndOthersMayNot() {
         TestClient john = member("john.doe@example.com");
         String project = "/apis/core.gardener.cloud/v1beta1/projects/dev";
-        TestClient.Response patched = john.patch(project, "application/merge-patch+json",
-                "{\"spec\":{\"description\":\"owned\"}}");
+        TestClient.Response patched =
+                john.patch(project, "application/merge-patch+json", "{\"spec\":{\"description\":\"owned\"}}");
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
-        assertStatus(member("bob.doe@example.com").patch(project, "application/merge-patch+json",
-                "{\"spec\":{\"description\":\"viewer\"}}"), 403, "Forbidden");
+        assertStatus(
+                member("bob.doe@example.com")
+                        .patch(project, "application/merge-patch+json", "{\"spec\":{\"description\":\"viewer\"}}"),
+                403,
+                "Forbidden");
     }
 
     @Test
     void strangersOnlyReadGlobalResources() {
         TestClient sam = member("sam");
-        assertThat(sam.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles").status()).isEqualTo(200);
+        assertThat(sam.get("/apis/core.gardener.cloud/v1beta1/cloudprofiles").status())
+                .isEqualTo(200);
         JsonNode denied = assertStatus(sam.get(SHOOTS), 403, "Forbidden");
-        assertThat(denied.path("message").asText()).isEqualTo("shoots.core.gardener.cloud is forbidden: User \"sam\" "
-                + "cannot list resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"garden-dev\"");
+        assertThat(denied.path("message").asText())
+                .isEqualTo(
+                        "shoots.core.gardener.cloud is forbidden: User \"sam\" "
+                                + "cannot list resource \"shoots\" in API group \"core.gardener.cloud\" in the namespace \"garden-dev\"");
         ObjectNode project = (ObjectNode) Examples.read("05-project-dev.yaml");
         assertStatus(sam.post("/apis/core.gardener.cloud/v1beta1/projects", project), 403, "Forbidden");
     }

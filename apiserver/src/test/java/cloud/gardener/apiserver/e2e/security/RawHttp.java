@@ -13,11 +13,9 @@ import java.util.Map;
 /** HTTP/1.1 by hand over a socket: for half-sent requests, trickled headers and silent connections. */
 final class RawHttp {
 
-    record Answer(int status, Map<String, String> headers, String body) {
-    }
+    record Answer(int status, Map<String, String> headers, String body) {}
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     static void send(Socket socket, String text) throws IOException {
         socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
@@ -31,11 +29,14 @@ final class RawHttp {
         Map<String, String> headers = new LinkedHashMap<>();
         for (String line = line(in); !line.isEmpty(); line = line(in)) {
             int colon = line.indexOf(':');
-            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+            headers.put(
+                    line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    line.substring(colon + 1).trim());
         }
         byte[] body = new byte[Integer.parseInt(headers.getOrDefault("content-length", "0"))];
         in.readFully(body);
-        return new Answer(Integer.parseInt(status.split(" ", -1)[1]), headers, new String(body, StandardCharsets.UTF_8));
+        return new Answer(
+                Integer.parseInt(status.split(" ", -1)[1]), headers, new String(body, StandardCharsets.UTF_8));
     }
 
     /** Reads one response whose body (without Content-Length) ends when the server closes the connection. */
@@ -45,7 +46,9 @@ final class RawHttp {
         Map<String, String> headers = new LinkedHashMap<>();
         for (String line = line(in); !line.isEmpty(); line = line(in)) {
             int colon = line.indexOf(':');
-            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+            headers.put(
+                    line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    line.substring(colon + 1).trim());
         }
         byte[] body;
         if (headers.containsKey("content-length")) {
@@ -60,7 +63,8 @@ final class RawHttp {
             }
             body = out.toByteArray();
         }
-        return new Answer(Integer.parseInt(status.split(" ", -1)[1]), headers, new String(body, StandardCharsets.UTF_8));
+        return new Answer(
+                Integer.parseInt(status.split(" ", -1)[1]), headers, new String(body, StandardCharsets.UTF_8));
     }
 
     /** Whether the peer has closed the connection (end of stream or reset) within the socket's timeout. */

@@ -24,17 +24,19 @@ class RequestHeadsTest {
 
     /** Go's limit for a whole HTTP/1.x head: 1 MiB and 4096 bytes. */
     private static final int GO_LIMIT = (1 << 20) + 4096;
+
     private static final long BUDGET = 1 << 20;
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension()
-            .withLimits(RequestLimits.DEFAULT.withBodyBytesInFlight(BUDGET));
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension().withLimits(RequestLimits.DEFAULT.withBodyBytesInFlight(BUDGET));
 
     @Test
     void aHalfMegabyteHeaderIsServedOverHttp1() throws Exception {
         try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
-            RawHttp.send(socket, "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: " + "t".repeat(512 * 1024)
-                    + "\r\n\r\n");
+            RawHttp.send(
+                    socket,
+                    "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: " + "t".repeat(512 * 1024) + "\r\n\r\n");
             assertThat(RawHttp.read(socket).status()).isEqualTo(200);
         }
     }
@@ -51,7 +53,11 @@ class RequestHeadsTest {
         // header lines of 64 KiB each, up to just under the limit for the whole head
         StringBuilder head = new StringBuilder(start);
         for (int i = 0; head.length() + 70_000 < GO_LIMIT - 8192; i++) {
-            head.append("X-Extra-").append(i).append(": ").append("v".repeat(64 * 1024)).append("\r\n");
+            head.append("X-Extra-")
+                    .append(i)
+                    .append(": ")
+                    .append("v".repeat(64 * 1024))
+                    .append("\r\n");
         }
         try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
             RawHttp.send(socket, head.append("\r\n").toString());
@@ -63,11 +69,12 @@ class RequestHeadsTest {
     void headersOverGosLimitAreAnswered431AndTheConnectionClosed() throws Exception {
         try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
             socket.setSoTimeout(10_000);
-            RawHttp.send(socket, "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: " + "t".repeat(GO_LIMIT)
-                    + "\r\n\r\n");
+            RawHttp.send(
+                    socket, "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: " + "t".repeat(GO_LIMIT) + "\r\n\r\n");
             RawHttp.Answer answer = RawHttp.readUntilClosed(socket);
             assertThat(answer.status()).isEqualTo(431);
-            assertThat(answer.headers()).containsEntry("content-type", "text/plain; charset=utf-8")
+            assertThat(answer.headers())
+                    .containsEntry("content-type", "text/plain; charset=utf-8")
                     .containsEntry("connection", "close");
             assertThat(answer.body()).isEqualTo("431 Request Header Fields Too Large");
         }
@@ -109,8 +116,8 @@ class RequestHeadsTest {
                 SSLSocket socket = SERVER.anonymousTlsSocket();
                 sockets.add(socket);
                 try {
-                    RawHttp.send(socket, "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: "
-                            + "t".repeat(256 * 1024));
+                    RawHttp.send(
+                            socket, "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: " + "t".repeat(256 * 1024));
                     sent.add(socket);
                 } catch (IOException closedWhileSending) {
                     // refused before the whole 256 KiB were out (its 431 may be lost in the reset)
@@ -145,8 +152,9 @@ class RequestHeadsTest {
         }
         // the refused and the closed connections gave their reservations back: a large head fits again
         try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
-            RawHttp.send(socket, "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: " + "t".repeat(900 * 1024)
-                    + "\r\n\r\n");
+            RawHttp.send(
+                    socket,
+                    "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: " + "t".repeat(900 * 1024) + "\r\n\r\n");
             assertThat(RawHttp.read(socket).status()).isEqualTo(200);
         }
     }

@@ -34,9 +34,9 @@ import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,6 +56,7 @@ class SoakTest {
      * this JVM noticing, on two cores that also run hundreds of handshakes, the writers and this JVM's clients.
      */
     private static final Duration CLOSE_SLACK = Duration.ofSeconds(5);
+
     private static final Duration LOAD = Duration.ofSeconds(30);
     private static final int WRITERS = 4;
     private static final int WATCHERS = 3;
@@ -79,11 +80,20 @@ class SoakTest {
     @BeforeAll
     static void startServer() throws Exception {
         dir = Files.createTempDirectory("soak");
-        String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        server = new ProcessBuilder(javaCommand, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-                SmallHeapServer.class.getName(), dir.toString(), Long.toString(HEADER_TIMEOUT.toMillis()),
-                Long.toString(IDLE_TIMEOUT.toMillis()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        String javaCommand =
+                Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        server = new ProcessBuilder(
+                        javaCommand,
+                        "-Xmx128m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        SmallHeapServer.class.getName(),
+                        dir.toString(),
+                        Long.toString(HEADER_TIMEOUT.toMillis()),
+                        Long.toString(IDLE_TIMEOUT.toMillis()))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("server.log").toFile())
+                .start();
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (!Files.exists(dir.resolve("port"))) {
             assertThat(server.isAlive()).as("server running; log:%n%s", log()).isTrue();
@@ -93,11 +103,11 @@ class SoakTest {
         port = Integer.parseInt(Files.readString(dir.resolve("port")).trim());
         baseUrl = "https://127.0.0.1:" + port;
         try (java.io.InputStream pem = Files.newInputStream(dir.resolve("serving-ca.pem"))) {
-            servingCa = (X509Certificate) CertificateFactory.getInstance("X.509")
-                    .generateCertificate(pem);
+            servingCa =
+                    (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(pem);
         }
-        clientCa = CertificateAuthority.load(Files.readString(dir.resolve("client-ca.pem")),
-                Files.readString(dir.resolve("client-ca-key.pem")));
+        clientCa = CertificateAuthority.load(
+                Files.readString(dir.resolve("client-ca.pem")), Files.readString(dir.resolve("client-ca-key.pem")));
     }
 
     @AfterAll
@@ -131,11 +141,15 @@ class SoakTest {
             Thread.sleep(50);
         }
 
-        String listRv = admin.get(configMaps).json().path("metadata").path("resourceVersion").asText();
+        String listRv = admin.get(configMaps)
+                .json()
+                .path("metadata")
+                .path("resourceVersion")
+                .asText();
         List<Watcher> watchers = new ArrayList<>();
         for (int i = 0; i < WATCHERS; i++) {
-            watchers.add(new Watcher(admin().openStream(configMaps + "?watch=1&timeoutSeconds=600&resourceVersion="
-                    + listRv, Map.of())));
+            watchers.add(new Watcher(admin().openStream(
+                            configMaps + "?watch=1&timeoutSeconds=600&resourceVersion=" + listRv, Map.of())));
         }
         Map<String, Long> acknowledged = new ConcurrentHashMap<>();
         List<Long> underLoad = Collections.synchronizedList(new ArrayList<>());
@@ -170,8 +184,11 @@ class SoakTest {
                 assertThat(watcher.problems).isEmpty();
                 Set<String> missing = new java.util.TreeSet<>(acknowledged.keySet());
                 missing.removeAll(watcher.seen.keySet());
-                assertThat(missing).as("acknowledged writes a watcher never saw").isEmpty();
-                acknowledged.forEach((write, rv) -> assertThat(watcher.seen.get(write)).as(write).isEqualTo(rv));
+                assertThat(missing)
+                        .as("acknowledged writes a watcher never saw")
+                        .isEmpty();
+                acknowledged.forEach((write, rv) ->
+                        assertThat(watcher.seen.get(write)).as(write).isEqualTo(rv));
             }
             // attackers end their last connection within its timeout
             for (Future<?> task : tasks.subList(watchers.size(), tasks.size())) {
@@ -183,14 +200,17 @@ class SoakTest {
             pool.shutdownNow();
         }
 
-        System.out.printf("soak: %d acknowledged writes, %d requests met a GOAWAY, %d fresh connections met the "
-                + "header timeout before their answer%n", acknowledged.size(), goaways.get(), headerTimeouts.get());
+        System.out.printf(
+                "soak: %d acknowledged writes, %d requests met a GOAWAY, %d fresh connections met the "
+                        + "header timeout before their answer%n",
+                acknowledged.size(), goaways.get(), headerTimeouts.get());
         long baselineMedian = percentile(baseline, 50);
         long median = percentile(underLoad, 50);
         long slowest = percentile(underLoad, 100);
-        System.out.printf("readyz: baseline median %d µs, p99 %d µs; under load median %d µs, p99 %d µs, max %d µs "
-                        + "(%d probes)%n", baselineMedian, percentile(baseline, 99), median,
-                percentile(underLoad, 99), slowest, underLoad.size());
+        System.out.printf(
+                "readyz: baseline median %d µs, p99 %d µs; under load median %d µs, p99 %d µs, max %d µs "
+                        + "(%d probes)%n",
+                baselineMedian, percentile(baseline, 99), median, percentile(underLoad, 99), slowest, underLoad.size());
         assertThat(violations).isEmpty();
         assertThat(acknowledged).as("writes acknowledged").hasSizeGreaterThan(200);
         // every acknowledged write is stored: each object at least at the revision of its last acknowledged write
@@ -198,11 +218,13 @@ class SoakTest {
         acknowledged.forEach((write, rv) -> lastWrite.merge(write.substring(0, write.indexOf('@')), rv, Math::max));
         Map<String, Long> stored = new java.util.HashMap<>();
         for (JsonNode item : admin.get(configMaps).json().path("items")) {
-            stored.put(item.path("metadata").path("name").asText(),
+            stored.put(
+                    item.path("metadata").path("name").asText(),
                     item.path("metadata").path("resourceVersion").asLong());
         }
         // (a write that met a GOAWAY may have been applied unacknowledged: stored may be newer, never older)
-        lastWrite.forEach((name, rv) -> assertThat(stored.get(name)).as(name).isNotNull().isGreaterThanOrEqualTo(rv));
+        lastWrite.forEach(
+                (name, rv) -> assertThat(stored.get(name)).as(name).isNotNull().isGreaterThanOrEqualTo(rv));
 
         // Health under load against the same probes without it. Under load both cores are busy (writers, watchers,
         // hundreds of TLS handshakes, this JVM's clients), so a probe may wait for a core; what must not happen is
@@ -297,8 +319,9 @@ class SoakTest {
                 for (int i = 0; ; i++) {
                     Thread.sleep(300);
                     RawHttp.send(socket, "X-Slow-" + i + ": x\r\n");
-                    if (Duration.ofNanos(System.nanoTime() - start).compareTo(
-                            HEADER_TIMEOUT.plus(CLOSE_SLACK).plusSeconds(5)) > 0) {
+                    if (Duration.ofNanos(System.nanoTime() - start)
+                                    .compareTo(HEADER_TIMEOUT.plus(CLOSE_SLACK).plusSeconds(5))
+                            > 0) {
                         violations.add("slowloris: still open after " + elapsed(start));
                         return;
                     }
@@ -332,8 +355,10 @@ class SoakTest {
         long start = System.nanoTime();
         try (SSLSocket socket = anonymousSocket()) {
             socket.setSoTimeout(30_000);
-            RawHttp.send(socket, "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: " + BODY + "\r\n\r\n");
+            RawHttp.send(
+                    socket,
+                    "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                            + "Content-Type: application/json\r\nContent-Length: " + BODY + "\r\n\r\n");
             Thread sender = new Thread(() -> {
                 byte[] chunk = new byte[64 * 1024];
                 java.util.Arrays.fill(chunk, (byte) ' ');
@@ -434,7 +459,8 @@ class SoakTest {
                     violations.add("update " + name + ": " + updated.status() + " " + updated.body());
                     continue;
                 }
-                long newRv = updated.json().path("metadata").path("resourceVersion").asLong();
+                long newRv =
+                        updated.json().path("metadata").path("resourceVersion").asLong();
                 acknowledged.put(name + "@" + newRv, newRv);
             }
             try {
@@ -449,7 +475,8 @@ class SoakTest {
     private static ObjectNode configMap(String name, int generation) {
         ObjectNode obj = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
         obj.putObject("metadata").put("name", name).putObject("labels").put("app", "soak");
-        obj.putObject("data").put("generation", Integer.toString(generation))
+        obj.putObject("data")
+                .put("generation", Integer.toString(generation))
                 .put("settings.yaml", "replicas: 3\nlogLevel: info\n");
         return obj;
     }
@@ -527,8 +554,8 @@ class SoakTest {
     }
 
     private static TestClient admin() {
-        return TestClient.withCertificate(baseUrl, servingCa,
-                clientCa.issueClient("admin", List.of("system:masters"), Duration.ofHours(1)));
+        return TestClient.withCertificate(
+                baseUrl, servingCa, clientCa.issueClient("admin", List.of("system:masters"), Duration.ofHours(1)));
     }
 
     /** A TLS connection trusting the serving CA, presenting no certificate. */

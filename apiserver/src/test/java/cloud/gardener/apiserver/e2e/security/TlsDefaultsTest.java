@@ -23,8 +23,13 @@ class TlsDefaultsTest {
     static final ApiServerExtension SERVER = new ApiServerExtension();
 
     @ParameterizedTest
-    @ValueSource(strings = {"TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA", "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA",
-            "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384"})
+    @ValueSource(
+            strings = {
+                "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA",
+                "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA",
+                "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256",
+                "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384"
+            })
     void tls12ClientsOfferingOnlyCbcSuitesAreRefused(String suite) throws Exception {
         try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
             socket.setEnabledProtocols(new String[] {"TLSv1.2"});
@@ -34,8 +39,12 @@ class TlsDefaultsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
-            "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256"})
+    @ValueSource(
+            strings = {
+                "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+                "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+                "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256"
+            })
     void tls12WithForwardSecretAeadSuitesIsServed(String suite) throws Exception {
         try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
             socket.setEnabledProtocols(new String[] {"TLSv1.2"});

@@ -30,20 +30,23 @@ class UpgradeRequestsTest {
 
     @ParameterizedTest
     @CsvSource({
-            "/healthz, websocket, text/plain; charset=utf-8",
-            "/readyz, SPDY/3.1, text/plain; charset=utf-8",
-            "/version, websocket, application/json",
-            "/apis, SPDY/3.1, application/json",
-            "/openapi/v2, websocket, application/json",
-            "/apis/core.gardener.cloud/v1beta1/shoots, websocket, application/json",
-            "/apis/core.gardener.cloud/v1beta1/shoots, SPDY/3.1, application/json"})
+        "/healthz, websocket, text/plain; charset=utf-8",
+        "/readyz, SPDY/3.1, text/plain; charset=utf-8",
+        "/version, websocket, application/json",
+        "/apis, SPDY/3.1, application/json",
+        "/openapi/v2, websocket, application/json",
+        "/apis/core.gardener.cloud/v1beta1/shoots, websocket, application/json",
+        "/apis/core.gardener.cloud/v1beta1/shoots, SPDY/3.1, application/json"
+    })
     void areAnsweredAsPlainRequestsOnAnUnchangedConnection(String path, String protocol, String contentType)
             throws Exception {
         try (SSLSocket socket = SERVER.http1Connection("admin", List.of("system:masters"))) {
             DataInputStream in = new DataInputStream(socket.getInputStream());
-            send(socket, "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: " + protocol
-                    + "\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-                    + "X-Stream-Protocol-Version: v4.channel.k8s.io\r\n\r\n");
+            send(
+                    socket,
+                    "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: " + protocol
+                            + "\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                            + "X-Stream-Protocol-Version: v4.channel.k8s.io\r\n\r\n");
             Map<String, String> upgraded = readHead(in);
             assertThat(upgraded.get(":status")).isEqualTo("HTTP/1.1 200 OK");
             assertThat(upgraded).doesNotContainKey("upgrade");
@@ -71,7 +74,9 @@ class UpgradeRequestsTest {
         head.put(":status", line(in));
         for (String line = line(in); !line.isEmpty(); line = line(in)) {
             int colon = line.indexOf(':');
-            head.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+            head.put(
+                    line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    line.substring(colon + 1).trim());
         }
         return head;
     }

@@ -85,7 +85,12 @@ class SeedAuthorizerE2ETest {
         ((ObjectNode) shoot.get("metadata")).putObject("labels").put("touched-by", "gardenlet");
         TestClient.Response update = gardenlet.put(shoot(namespace, "shoot-a"), shoot);
         assertThat(update.status()).as(update.body()).isEqualTo(200);
-        assertThat(update.json().path("metadata").path("labels").path("touched-by").asText()).isEqualTo("gardenlet");
+        assertThat(update.json()
+                        .path("metadata")
+                        .path("labels")
+                        .path("touched-by")
+                        .asText())
+                .isEqualTo("gardenlet");
 
         TestClient.Response status = gardenlet.get(shoot(namespace, "shoot-a") + "/status");
         assertThat(status.status()).as(status.body()).isEqualTo(200);
@@ -96,12 +101,15 @@ class SeedAuthorizerE2ETest {
         eventually(200, () -> gardenlet.get(shoot(namespace, "shoot-a")));
 
         JsonNode status = assertStatus(gardenlet.get(shoot(namespace, "shoot-b")), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo("shoots.core.gardener.cloud \"shoot-b\" is forbidden: "
-                + "User \"" + GARDENLET_A + "\" cannot get resource \"shoots\" in API group \"core.gardener.cloud\" "
-                + "in the namespace \"" + namespace + "\": no relationship found");
+        assertThat(status.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"shoot-b\" is forbidden: "
+                        + "User \"" + GARDENLET_A
+                        + "\" cannot get resource \"shoots\" in API group \"core.gardener.cloud\" "
+                        + "in the namespace \"" + namespace + "\": no relationship found");
         assertThat(status.path("details").path("name").asText()).isEqualTo("shoot-b");
 
-        TestClient.Response update = gardenlet.put(shoot(namespace, "shoot-b"), onSeed(bindingKind, "shoot-b", "seed-a"));
+        TestClient.Response update =
+                gardenlet.put(shoot(namespace, "shoot-b"), onSeed(bindingKind, "shoot-b", "seed-a"));
         assertStatus(update, 403, "Forbidden");
     }
 
@@ -123,27 +131,31 @@ class SeedAuthorizerE2ETest {
 
         TestClient.Response get = eventually(200, () -> gardenlet.get(shoot(namespace, "shoot-c")));
         assertThat(get.status()).as(get.body()).isEqualTo(200);
-        TestClient.Response credentials = eventually(200, () -> gardenlet.get(bindingKind.credentialsPath(namespace,
-                "shoot-c")));
+        TestClient.Response credentials =
+                eventually(200, () -> gardenlet.get(bindingKind.credentialsPath(namespace, "shoot-c")));
         assertThat(credentials.status()).as(credentials.body()).isEqualTo(200);
     }
 
     /** Shoot to binding to credentials (Gardener's graph: Secret or WorkloadIdentity, binding, Shoot, Seed). */
     @Test
     void gardenletReadsTheBindingAndCredentialsOfAShootOnItsSeedOnly() throws InterruptedException {
-        TestClient.Response binding = eventually(200, () -> gardenlet.get(bindingKind.bindingPath(namespace, "shoot-a")));
+        TestClient.Response binding =
+                eventually(200, () -> gardenlet.get(bindingKind.bindingPath(namespace, "shoot-a")));
         assertThat(binding.status()).as(binding.body()).isEqualTo(200);
         assertThat(binding.json().path("kind").asText())
-                .isEqualTo(bindingKind.binding(namespace, "shoot-a", "aws").path("kind").asText());
-        TestClient.Response credentials = eventually(200, () -> gardenlet.get(bindingKind.credentialsPath(namespace,
-                "shoot-a")));
+                .isEqualTo(bindingKind
+                        .binding(namespace, "shoot-a", "aws")
+                        .path("kind")
+                        .asText());
+        TestClient.Response credentials =
+                eventually(200, () -> gardenlet.get(bindingKind.credentialsPath(namespace, "shoot-a")));
         assertThat(credentials.status()).as(credentials.body()).isEqualTo(200);
 
-        JsonNode otherBinding = assertStatus(gardenlet.get(bindingKind.bindingPath(namespace, "shoot-b")), 403,
-                "Forbidden");
+        JsonNode otherBinding =
+                assertStatus(gardenlet.get(bindingKind.bindingPath(namespace, "shoot-b")), 403, "Forbidden");
         assertThat(otherBinding.path("message").asText()).endsWith(": no relationship found");
-        JsonNode otherCredentials = assertStatus(gardenlet.get(bindingKind.credentialsPath(namespace, "shoot-b")), 403,
-                "Forbidden");
+        JsonNode otherCredentials =
+                assertStatus(gardenlet.get(bindingKind.credentialsPath(namespace, "shoot-b")), 403, "Forbidden");
         assertThat(otherCredentials.path("message").asText()).endsWith(": no relationship found");
     }
 
@@ -155,10 +167,12 @@ class SeedAuthorizerE2ETest {
         assertThat(own.status()).as(own.body()).isEqualTo(201);
 
         JsonNode status = assertStatus(gardenlet.post(collection, shootState("shoot-b")), 403, "Forbidden");
-        assertThat(status.path("message").asText()).isEqualTo(
-                "shootstates.core.gardener.cloud \"shoot-b\" is forbidden: object does not belong to seed \"seed-a\"");
+        assertThat(status.path("message").asText())
+                .isEqualTo(
+                        "shootstates.core.gardener.cloud \"shoot-b\" is forbidden: object does not belong to seed \"seed-a\"");
         // other users are not restricted
-        assertThat(SERVER.admin().post(collection, shootState("shoot-b")).status()).isEqualTo(201);
+        assertThat(SERVER.admin().post(collection, shootState("shoot-b")).status())
+                .isEqualTo(201);
     }
 
     private static ObjectNode shootState(String name) {
@@ -172,12 +186,15 @@ class SeedAuthorizerE2ETest {
     void gardenletMayNotChangeOtherSeedsNorDeleteShoots() {
         // reading seeds is a global read for every authenticated user; changing another seed is not
         ObjectNode seed = cloud.gardener.apiserver.api.json.Json.MAPPER.createObjectNode();
-        seed.put("apiVersion", "core.gardener.cloud/v1beta1").put("kind", "Seed").putObject("metadata")
+        seed.put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("kind", "Seed")
+                .putObject("metadata")
                 .put("name", "seed-b");
-        JsonNode status = assertStatus(gardenlet.put("/apis/core.gardener.cloud/v1beta1/seeds/seed-b", seed), 403,
-                "Forbidden");
-        assertThat(status.path("message").asText()).startsWith("seeds.core.gardener.cloud \"seed-b\" is forbidden: "
-                + "User \"" + GARDENLET_A + "\" cannot update resource \"seeds\"");
+        JsonNode status =
+                assertStatus(gardenlet.put("/apis/core.gardener.cloud/v1beta1/seeds/seed-b", seed), 403, "Forbidden");
+        assertThat(status.path("message").asText())
+                .startsWith("seeds.core.gardener.cloud \"seed-b\" is forbidden: " + "User \"" + GARDENLET_A
+                        + "\" cannot update resource \"seeds\"");
         assertStatus(gardenlet.delete(shoot(namespace, "shoot-a")), 403, "Forbidden");
         assertStatus(gardenlet.delete(bindingKind.bindingPath(namespace, "shoot-a")), 403, "Forbidden");
     }

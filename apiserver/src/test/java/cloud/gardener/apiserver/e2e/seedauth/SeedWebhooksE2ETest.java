@@ -46,8 +46,13 @@ class SeedWebhooksE2ETest {
         }
         // an ordinary authenticated client, as kube-apiserver with its webhook client certificate
         kubeApiServer = SERVER.client("kube-apiserver", List.of());
-        for (int i = 0; i < 100 && !review(sar("get", "shoots", namespace, "shoot-a", "")).path("status")
-                .path("allowed").asBoolean(); i++) {
+        for (int i = 0;
+                i < 100
+                        && !review(sar("get", "shoots", namespace, "shoot-a", ""))
+                                .path("status")
+                                .path("allowed")
+                                .asBoolean();
+                i++) {
             Thread.sleep(100);
         }
     }
@@ -94,11 +99,19 @@ class SeedWebhooksE2ETest {
                 + "'values':['true']}]}";
         String seedB = seedA.replace("seed-a", "seed-b");
 
-        assertThat(review(sar("list", "shoots", "", "", seedA)).path("status").path("allowed").asBoolean()).isTrue();
+        assertThat(review(sar("list", "shoots", "", "", seedA))
+                        .path("status")
+                        .path("allowed")
+                        .asBoolean())
+                .isTrue();
         assertThat(review(sar("watch", "shoots", "", "", seedB)).path("status"))
                 .isEqualTo(json("{'allowed':false,'reason':'must specify field or label selector for name seed-a'}"));
-        ObjectNode bastions = sar("list", "bastions", "", "", ",'fieldSelector':{'requirements':[{'key':"
-                + "'spec.seedName','operator':'In','values':['seed-a']}]}");
+        ObjectNode bastions = sar(
+                "list",
+                "bastions",
+                "",
+                "",
+                ",'fieldSelector':{'requirements':[{'key':" + "'spec.seedName','operator':'In','values':['seed-a']}]}");
         ((ObjectNode) bastions.get("spec").get("resourceAttributes")).put("group", "operations.gardener.cloud");
         assertThat(review(bastions).path("status").path("allowed").asBoolean()).isTrue();
     }
@@ -120,35 +133,45 @@ class SeedWebhooksE2ETest {
     @Test
     void malformedReviewsAreBadRequests() {
         assertStatus(kubeApiServer.post(AUTH, json("{'apiVersion':'v1','kind':'Pod'}")), 400, "BadRequest");
-        assertStatus(kubeApiServer.send("POST", AUTH, "{not json", java.util.Map.of("Content-Type", "application/json")),
-                400, "BadRequest");
+        assertStatus(
+                kubeApiServer.send("POST", AUTH, "{not json", java.util.Map.of("Content-Type", "application/json")),
+                400,
+                "BadRequest");
     }
 
     @Test
     void malformedAdmissionReviewsAreErroredAsControllerRuntimeAnswers() {
         // unreadable: an untyped review with Errored(400), HTTP 200
-        TestClient.Response unreadable = kubeApiServer.send("POST", ADMISSION, "{not json",
-                java.util.Map.of("Content-Type", "application/json"));
+        TestClient.Response unreadable = kubeApiServer.send(
+                "POST", ADMISSION, "{not json", java.util.Map.of("Content-Type", "application/json"));
         assertThat(unreadable.status()).isEqualTo(200);
         assertThat(unreadable.json().has("kind")).isFalse();
-        assertThat(unreadable.json().path("response").path("allowed").asBoolean()).isFalse();
-        assertThat(unreadable.json().path("response").path("status").path("code").asInt()).isEqualTo(400);
+        assertThat(unreadable.json().path("response").path("allowed").asBoolean())
+                .isFalse();
+        assertThat(unreadable
+                        .json()
+                        .path("response")
+                        .path("status")
+                        .path("code")
+                        .asInt())
+                .isEqualTo(400);
 
-        TestClient.Response yaml = kubeApiServer.send("POST", ADMISSION, "kind: AdmissionReview",
-                java.util.Map.of("Content-Type", "application/yaml"));
+        TestClient.Response yaml = kubeApiServer.send(
+                "POST", ADMISSION, "kind: AdmissionReview", java.util.Map.of("Content-Type", "application/yaml"));
         assertThat(yaml.json().path("response").path("status").path("message").asText())
                 .isEqualTo("contentType=application/yaml, expected application/json");
 
         // a review without a request: typed answer, no operation to judge
         JsonNode empty = admit(json("{'apiVersion':'admission.k8s.io/v1','kind':'AdmissionReview'}"));
         assertThat(empty.path("kind").asText()).isEqualTo("AdmissionReview");
-        assertThat(empty.path("response")).isEqualTo(json("{'uid':'','allowed':false,"
-                + "'status':{'metadata':{},'message':'unknown operation \\\"\\\"','code':400}}"));
+        assertThat(empty.path("response"))
+                .isEqualTo(json("{'uid':'','allowed':false,"
+                        + "'status':{'metadata':{},'message':'unknown operation \\\"\\\"','code':400}}"));
     }
 
     /** An AdmissionReview as kube-apiserver sends it for a CREATE by the gardenlet of seed-a. */
-    private static ObjectNode admissionReview(String group, String version, String resource, String kind, String ns,
-            String name, String object) {
+    private static ObjectNode admissionReview(
+            String group, String version, String resource, String kind, String ns, String name, String object) {
         return json("{'kind':'AdmissionReview','apiVersion':'admission.k8s.io/v1','request':{'uid':"
                 + "'705ab4f5-6393-11e8-b7cc-42010a800002','kind':{'group':'" + group + "','version':'" + version
                 + "','kind':'" + kind + "'},'resource':{'group':'" + group + "','version':'" + version
@@ -168,31 +191,48 @@ class SeedWebhooksE2ETest {
 
     @Test
     void admissionReviewForAnotherSeedsShootIsRefused() {
-        JsonNode answer = admit(admissionReview("core.gardener.cloud", "v1beta1", "shootstates", "ShootState",
-                namespace, "shoot-b", "{'apiVersion':'core.gardener.cloud/v1beta1','kind':'ShootState','metadata':"
+        JsonNode answer = admit(admissionReview(
+                "core.gardener.cloud",
+                "v1beta1",
+                "shootstates",
+                "ShootState",
+                namespace,
+                "shoot-b",
+                "{'apiVersion':'core.gardener.cloud/v1beta1','kind':'ShootState','metadata':"
                         + "{'name':'shoot-b','namespace':'" + namespace + "'}}"));
 
-        ObjectNode expected = json("{'apiVersion':'admission.k8s.io/v1','kind':'AdmissionReview','response':"
-                + "{'uid':'705ab4f5-6393-11e8-b7cc-42010a800002','allowed':false,'status':{'metadata':{},'code':403}}}");
-        ((ObjectNode) expected.get("response").get("status")).put("message",
-                "object does not belong to seed \"seed-a\"");
+        ObjectNode expected = json(
+                "{'apiVersion':'admission.k8s.io/v1','kind':'AdmissionReview','response':"
+                        + "{'uid':'705ab4f5-6393-11e8-b7cc-42010a800002','allowed':false,'status':{'metadata':{},'code':403}}}");
+        ((ObjectNode) expected.get("response").get("status"))
+                .put("message", "object does not belong to seed \"seed-a\"");
         assertThat(answer).isEqualTo(expected);
     }
 
     @Test
     void admissionReviewForOwnSeedLeaseIsAllowed() {
-        JsonNode answer = admit(admissionReview("coordination.k8s.io", "v1", "leases", "Lease",
-                "gardener-system-seed-lease", "seed-a", "{'apiVersion':'coordination.k8s.io/v1','kind':'Lease',"
+        JsonNode answer = admit(admissionReview(
+                "coordination.k8s.io",
+                "v1",
+                "leases",
+                "Lease",
+                "gardener-system-seed-lease",
+                "seed-a",
+                "{'apiVersion':'coordination.k8s.io/v1','kind':'Lease',"
                         + "'metadata':{'name':'seed-a','namespace':'gardener-system-seed-lease'}}"));
 
-        assertThat(answer.path("response")).isEqualTo(json(
-                "{'uid':'705ab4f5-6393-11e8-b7cc-42010a800002','allowed':true,'status':{'metadata':{},'code':200}}"));
+        assertThat(answer.path("response"))
+                .isEqualTo(
+                        json(
+                                "{'uid':'705ab4f5-6393-11e8-b7cc-42010a800002','allowed':true,'status':{'metadata':{},'code':200}}"));
     }
 
     @Test
     void admissionReviewOfOtherUsersIsAllowed() {
         ObjectNode review = admissionReview("core.gardener.cloud", "v1beta1", "seeds", "Seed", "", "seed-b", "{}");
-        ((ObjectNode) review.get("request").get("userInfo")).put("username", "alice").putArray("groups");
+        ((ObjectNode) review.get("request").get("userInfo"))
+                .put("username", "alice")
+                .putArray("groups");
 
         assertThat(admit(review).path("response").path("allowed").asBoolean()).isTrue();
     }

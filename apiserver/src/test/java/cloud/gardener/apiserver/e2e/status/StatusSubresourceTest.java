@@ -41,7 +41,9 @@ class StatusSubresourceTest {
         body.putObject("status").put("technicalID", "Forged");
         JsonNode created = create(admin, shoots(ns), body);
         // Go stores the zero status (the client's is dropped): no value the client sent survives.
-        assertThat(created.path("status").path("technicalID").asText()).as(created.toString()).isEmpty();
+        assertThat(created.path("status").path("technicalID").asText())
+                .as(created.toString())
+                .isEmpty();
     }
 
     @Test
@@ -62,7 +64,12 @@ class StatusSubresourceTest {
         TestClient.Response patch = admin.patch(shoot(ns, "s-main"), MERGE, "{\"status\":{\"technicalID\":\"Y\"}}");
         assertThat(patch.status()).as(patch.body()).isEqualTo(200);
         assertThat(patch.json().path("status").path("technicalID").asText()).isEmpty();
-        assertThat(admin.get(shoot(ns, "s-main")).json().path("status").path("technicalID").asText()).isEmpty();
+        assertThat(admin.get(shoot(ns, "s-main"))
+                        .json()
+                        .path("status")
+                        .path("technicalID")
+                        .asText())
+                .isEmpty();
     }
 
     @Test
@@ -79,14 +86,18 @@ class StatusSubresourceTest {
         assertThat(put.json().path("spec").path("region").asText()).isEqualTo("eu-west-1");
         assertThat(put.json().path("metadata").path("generation").asLong()).isEqualTo(1);
 
-        TestClient.Response patch = admin.patch(shoot(ns, "s-status") + "/status", MERGE,
+        TestClient.Response patch = admin.patch(
+                shoot(ns, "s-status") + "/status",
+                MERGE,
                 "{\"status\":{\"seedName\":\"Degraded\"},\"spec\":{\"region\":\"nope\"}}");
         assertThat(patch.status()).as(patch.body()).isEqualTo(200);
         assertThat(patch.json().path("status").path("seedName").asText()).isEqualTo("Degraded");
         assertThat(patch.json().path("spec").path("region").asText()).isEqualTo("eu-west-1");
         assertThat(patch.json().path("metadata").path("generation").asLong()).isEqualTo(1);
 
-        TestClient.Response jsonPatch = admin.patch(shoot(ns, "s-status") + "/status", JSON_PATCH,
+        TestClient.Response jsonPatch = admin.patch(
+                shoot(ns, "s-status") + "/status",
+                JSON_PATCH,
                 "[{\"op\":\"replace\",\"path\":\"/status/seedName\",\"value\":\"Done\"}]");
         assertThat(jsonPatch.status()).as(jsonPatch.body()).isEqualTo(200);
         assertThat(jsonPatch.json().path("status").path("seedName").asText()).isEqualTo("Done");
@@ -114,14 +125,23 @@ class StatusSubresourceTest {
         assertThat(put.json().path("spec").path("region").asText()).isEqualTo("eu-west-1");
         // the client's labels are not taken; the strategy labels the shoot with its seed
         assertThat(put.json().path("metadata").path("labels").has("ignored")).isFalse();
-        assertThat(put.json().path("metadata").path("labels").path("name.seed.gardener.cloud/seed-1").asText())
+        assertThat(put.json()
+                        .path("metadata")
+                        .path("labels")
+                        .path("name.seed.gardener.cloud/seed-1")
+                        .asText())
                 .isEqualTo("true");
 
-        TestClient.Response patch = admin.patch(shoot(ns, "s-bind") + "/binding", MERGE,
-                "{\"spec\":{\"seedName\":\"seed-2\",\"region\":\"ignored\"}}");
+        TestClient.Response patch = admin.patch(
+                shoot(ns, "s-bind") + "/binding", MERGE, "{\"spec\":{\"seedName\":\"seed-2\",\"region\":\"ignored\"}}");
         assertThat(patch.status()).as(patch.body()).isEqualTo(200);
         assertThat(patch.json().path("spec").path("seedName").asText()).isEqualTo("seed-2");
         assertThat(patch.json().path("spec").path("region").asText()).isEqualTo("eu-west-1");
-        assertThat(admin.get(shoot(ns, "s-bind")).json().path("spec").path("seedName").asText()).isEqualTo("seed-2");
+        assertThat(admin.get(shoot(ns, "s-bind"))
+                        .json()
+                        .path("spec")
+                        .path("seedName")
+                        .asText())
+                .isEqualTo("seed-2");
     }
 }

@@ -45,16 +45,21 @@ class ControllerDeploymentVersionsE2ETest {
     /** What the store holds for the object (found by key suffix: the test's key prefix is the extension's). */
     private static JsonNode stored(String name) throws Exception {
         String suffix = "/core.gardener.cloud/controllerdeployments/" + name;
-        ListPage page = SERVER.storage().list(new ListRequest("/", 0, 0, null, so -> so.key().endsWith(suffix)))
-                .toCompletionStage().toCompletableFuture().get();
+        ListPage page = SERVER.storage()
+                .list(new ListRequest("/", 0, 0, null, so -> so.key().endsWith(suffix)))
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get();
         assertThat(page.items()).hasSize(1);
         return Json.MAPPER.readTree(new String(page.items().get(0).value(), StandardCharsets.UTF_8));
     }
 
     @Test
     void helmCreatedInV1beta1IsReadInV1() throws Exception {
-        JsonNode created = create(admin, BETA, beta("cd-helm-beta-stored", "helm",
-                "{\"chart\":\"H4sIAAAA\",\"values\":{\"replicas\":2}}"));
+        JsonNode created = create(
+                admin,
+                BETA,
+                beta("cd-helm-beta-stored", "helm", "{\"chart\":\"H4sIAAAA\",\"values\":{\"replicas\":2}}"));
         assertThat(created.path("apiVersion").asText()).isEqualTo("core.gardener.cloud/v1beta1");
         assertThat(created.path("type").asText()).isEqualTo("helm");
         assertThat(created.path("providerConfig").path("chart").asText()).isEqualTo("H4sIAAAA");
@@ -96,10 +101,15 @@ class ControllerDeploymentVersionsE2ETest {
     void customTypeRoundTripsThroughAnnotations() throws Exception {
         create(admin, BETA, beta("custom", "custom", "{\"foo\":\"bar\"}"));
         JsonNode v1 = admin.get(V1 + "/custom").json();
-        assertThat(v1.path("metadata").path("annotations")
-                .path("migration.controllerdeployment.gardener.cloud/type").asText()).isEqualTo("custom");
-        assertThat(v1.path("metadata").path("annotations")
-                .path("migration.controllerdeployment.gardener.cloud/providerConfig").asText())
+        assertThat(v1.path("metadata")
+                        .path("annotations")
+                        .path("migration.controllerdeployment.gardener.cloud/type")
+                        .asText())
+                .isEqualTo("custom");
+        assertThat(v1.path("metadata")
+                        .path("annotations")
+                        .path("migration.controllerdeployment.gardener.cloud/providerConfig")
+                        .asText())
                 .isEqualTo("{\"foo\":\"bar\"}");
 
         JsonNode beta = admin.get(BETA + "/custom").json();
@@ -111,15 +121,22 @@ class ControllerDeploymentVersionsE2ETest {
     @Test
     void patchesSpeakTheRequestVersion() throws Exception {
         create(admin, BETA, beta("patched", "helm", "{\"chart\":\"H4sIAAAA\",\"values\":{\"a\":1}}"));
-        TestClient.Response patched = admin.patch(BETA + "/patched", MERGE,
-                "{\"providerConfig\":{\"values\":{\"a\":2}}}");
+        TestClient.Response patched =
+                admin.patch(BETA + "/patched", MERGE, "{\"providerConfig\":{\"values\":{\"a\":2}}}");
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
-        assertThat(patched.json().path("providerConfig").path("values").path("a").asInt()).isEqualTo(2);
+        assertThat(patched.json()
+                        .path("providerConfig")
+                        .path("values")
+                        .path("a")
+                        .asInt())
+                .isEqualTo(2);
         assertThat(patched.json().path("metadata").path("generation").asLong()).isEqualTo(2);
 
         TestClient.Response v1 = admin.patch(V1 + "/patched", MERGE, "{\"injectGardenKubeconfig\":true}");
         assertThat(v1.status()).as(v1.body()).isEqualTo(200);
         assertThat(v1.json().path("helm").path("values").path("a").asInt()).isEqualTo(2);
-        assertThat(v1.json().path("metadata").path("generation").asLong()).as("not a deployment change").isEqualTo(2);
+        assertThat(v1.json().path("metadata").path("generation").asLong())
+                .as("not a deployment change")
+                .isEqualTo(2);
     }
 }

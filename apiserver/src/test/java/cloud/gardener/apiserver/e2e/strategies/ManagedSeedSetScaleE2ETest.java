@@ -29,7 +29,10 @@ class ManagedSeedSetScaleE2ETest {
     static void garden() throws Exception {
         admin = SERVER.admin();
         ObjectNode ns = Json.MAPPER.createObjectNode();
-        ns.put("apiVersion", "v1").put("kind", "Namespace").putObject("metadata").put("name", "garden");
+        ns.put("apiVersion", "v1")
+                .put("kind", "Namespace")
+                .putObject("metadata")
+                .put("name", "garden");
         assertThat(admin.post("/api/v1/namespaces", ns).status()).isEqualTo(201);
     }
 
@@ -110,7 +113,8 @@ class ManagedSeedSetScaleE2ETest {
         JsonNode scale = get.json();
         assertThat(scale.path("kind").asText()).isEqualTo("Scale");
         assertThat(scale.path("apiVersion").asText()).isEqualTo("autoscaling/v1");
-        assertThat(scale.path("metadata").path("uid").asText()).isEqualTo(set.path("metadata").path("uid").asText());
+        assertThat(scale.path("metadata").path("uid").asText())
+                .isEqualTo(set.path("metadata").path("uid").asText());
         assertThat(scale.path("spec").path("replicas").asInt()).isEqualTo(1);
         assertThat(scale.path("status").path("replicas").asInt()).isZero();
         assertThat(scale.path("status").path("selector").asText()).isEqualTo("name=my-managed-seed-set");
@@ -125,7 +129,9 @@ class ManagedSeedSetScaleE2ETest {
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
         JsonNode after = admin.get(SETS + "/scaled").json();
         assertThat(after.path("spec").path("replicas").asInt()).isEqualTo(4);
-        assertThat(after.path("metadata").path("generation").asLong()).as("spec moved twice").isEqualTo(3);
+        assertThat(after.path("metadata").path("generation").asLong())
+                .as("spec moved twice")
+                .isEqualTo(3);
 
         // a stale scale is a conflict, a scale without resourceVersion is invalid (AllowUnconditionalUpdate false)
         assertStatus(admin.put(SETS + "/scaled/scale", put), 409, "Conflict");
@@ -150,7 +156,12 @@ class ManagedSeedSetScaleE2ETest {
         TestClient.Response updated = admin.put(SETS + "/bare/scale", scale);
         assertThat(updated.status()).as(updated.body()).isEqualTo(200);
         assertThat(updated.json().path("kind").asText()).isEqualTo("Scale");
-        assertThat(admin.get(SETS + "/bare").json().path("spec").path("replicas").asInt()).isEqualTo(3);
+        assertThat(admin.get(SETS + "/bare")
+                        .json()
+                        .path("spec")
+                        .path("replicas")
+                        .asInt())
+                .isEqualTo(3);
     }
 
     @Test
@@ -168,7 +179,15 @@ class ManagedSeedSetScaleE2ETest {
                 .contains("managedseedset.seedmanagement.gardener.cloud/kubectl scaled");
         JsonNode set = Json.MAPPER.readTree(kubectl.ok("get", "mss", "kubectl", "-n", "garden", "-o", "json"));
         assertThat(set.path("spec").path("replicas").asInt()).isEqualTo(3);
-        assertThat(kubectl.ok("get", "mss", "kubectl", "-n", "garden", "--subresource=scale", "-o",
-                "jsonpath={.spec.replicas} {.status.selector}")).isEqualTo("3 name=my-managed-seed-set");
+        assertThat(kubectl.ok(
+                        "get",
+                        "mss",
+                        "kubectl",
+                        "-n",
+                        "garden",
+                        "--subresource=scale",
+                        "-o",
+                        "jsonpath={.spec.replicas} {.status.selector}"))
+                .isEqualTo("3 name=my-managed-seed-set");
     }
 }

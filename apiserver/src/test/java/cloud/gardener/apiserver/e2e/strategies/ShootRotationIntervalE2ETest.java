@@ -34,19 +34,26 @@ class ShootRotationIntervalE2ETest {
         TestClient admin = SERVER.admin();
         String ns = createProjectNamespace(admin, "rotation");
         create(admin, shoots(ns), ShootStrategyE2ETest.validShoot("rot"));
-        String finished = Instant.now().minus(20, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS).toString();
-        TestClient.Response status = admin.patch(shoot(ns, "rot") + "/status", MERGE,
+        String finished = Instant.now()
+                .minus(20, ChronoUnit.DAYS)
+                .truncatedTo(ChronoUnit.SECONDS)
+                .toString();
+        TestClient.Response status = admin.patch(
+                shoot(ns, "rot") + "/status",
+                MERGE,
                 "{\"status\":{\"credentials\":{\"rotation\":{\"certificateAuthorities\":{\"phase\":\"Prepared\","
                         + "\"lastInitiationTime\":\"" + finished + "\",\"lastInitiationFinishedTime\":\"" + finished
                         + "\"}}}}}");
         assertThat(status.status()).as(status.body()).isEqualTo(200);
 
-        TestClient.Response updated = admin.patch(shoot(ns, "rot"), MERGE,
-                "{\"metadata\":{\"labels\":{\"touched\":\"yes\"}}}");
+        TestClient.Response updated =
+                admin.patch(shoot(ns, "rot"), MERGE, "{\"metadata\":{\"labels\":{\"touched\":\"yes\"}}}");
 
         assertThat(updated.status()).as(updated.body()).isEqualTo(200);
-        assertThat(updated.headers().allValues("Warning")).anySatisfy(w -> assertThat(w).contains(
-                "the certificate authorities rotation initiation was finished more than 240h0m0s ago and should be "
-                        + "completed"));
+        assertThat(updated.headers().allValues("Warning"))
+                .anySatisfy(w -> assertThat(w)
+                        .contains(
+                                "the certificate authorities rotation initiation was finished more than 240h0m0s ago and should be "
+                                        + "completed"));
     }
 }

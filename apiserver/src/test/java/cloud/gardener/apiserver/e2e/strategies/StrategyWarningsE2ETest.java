@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -34,7 +33,9 @@ class StrategyWarningsE2ETest {
     }
 
     private static void secret(TestClient admin, String ns) {
-        create(admin, "/api/v1/namespaces/" + ns + "/secrets",
+        create(
+                admin,
+                "/api/v1/namespaces/" + ns + "/secrets",
                 "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"creds\"},\"data\":{\"k\":\"dg==\"}}");
     }
 
@@ -47,8 +48,8 @@ class StrategyWarningsE2ETest {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(created.headers().allValues("Warning")).containsExactly(DEPRECATION);
 
-        TestClient.Response patched = admin.patch(secretBindings(ns) + "/b", MERGE,
-                "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+        TestClient.Response patched =
+                admin.patch(secretBindings(ns) + "/b", MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
         assertThat(patched.headers().allValues("Warning")).containsExactly(DEPRECATION);
 
@@ -60,7 +61,8 @@ class StrategyWarningsE2ETest {
     void rejectedWritesDoNotWarn() {
         TestClient admin = SERVER.admin();
         String ns = createNamespace(admin, "warnings");
-        TestClient.Response invalid = admin.post(secretBindings(ns),
+        TestClient.Response invalid = admin.post(
+                secretBindings(ns),
                 "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"SecretBinding\",\"metadata\":{\"name\":\"x\"}}");
         assertThat(invalid.status()).as(invalid.body()).isEqualTo(422);
         assertThat(invalid.headers().allValues("Warning")).isEmpty();

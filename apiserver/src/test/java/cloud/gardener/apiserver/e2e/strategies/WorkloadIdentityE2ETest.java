@@ -57,9 +57,10 @@ class WorkloadIdentityE2ETest {
         assertThat(created.path("metadata").has("generation")).isFalse();
 
         JsonNode generated = create(admin, collection(), identity(null, "wi-"));
-        assertThat(generated.path("status").path("sub").asText()).isEqualTo("gardener.cloud:workloadidentity:" + ns
-                + ":" + generated.path("metadata").path("name").asText() + ":"
-                + generated.path("metadata").path("uid").asText());
+        assertThat(generated.path("status").path("sub").asText())
+                .isEqualTo("gardener.cloud:workloadidentity:" + ns
+                        + ":" + generated.path("metadata").path("name").asText() + ":"
+                        + generated.path("metadata").path("uid").asText());
     }
 
     @Test

@@ -11,7 +11,6 @@ import static cloud.gardener.apiserver.e2e.Fixtures.shoots;
 import static cloud.gardener.apiserver.e2e.Fixtures.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
@@ -65,15 +64,29 @@ class GardenerColumnsTest {
         seedObject.putObject("metadata").put("name", seed);
         ObjectNode seedSpec = seedObject.putObject("spec");
         seedSpec.putObject("provider").put("type", "aws").put("region", "eu-west-1");
-        seedSpec.putObject("networks").put("nodes", "10.250.0.0/16").put("pods", "100.96.0.0/11")
+        seedSpec.putObject("networks")
+                .put("nodes", "10.250.0.0/16")
+                .put("pods", "100.96.0.0/11")
                 .put("services", "100.64.0.0/13");
-        seedSpec.putObject("ingress").put("domain", "ingress." + seed + ".example.com")
-                .putObject("controller").put("kind", "nginx");
+        seedSpec.putObject("ingress")
+                .put("domain", "ingress." + seed + ".example.com")
+                .putObject("controller")
+                .put("kind", "nginx");
         ObjectNode dns = seedSpec.putObject("dns");
-        dns.putObject("provider").put("type", "aws-route53").putObject("credentialsRef")
-                .put("apiVersion", "v1").put("kind", "Secret").put("name", "dns").put("namespace", "garden");
-        dns.putObject("internal").put("type", "aws-route53").put("domain", "internal." + seed + ".example.com")
-                .putObject("credentialsRef").put("apiVersion", "v1").put("kind", "Secret").put("name", "dns")
+        dns.putObject("provider")
+                .put("type", "aws-route53")
+                .putObject("credentialsRef")
+                .put("apiVersion", "v1")
+                .put("kind", "Secret")
+                .put("name", "dns")
+                .put("namespace", "garden");
+        dns.putObject("internal")
+                .put("type", "aws-route53")
+                .put("domain", "internal." + seed + ".example.com")
+                .putObject("credentialsRef")
+                .put("apiVersion", "v1")
+                .put("kind", "Secret")
+                .put("name", "dns")
                 .put("namespace", "garden");
         create(admin, SEEDS, seedObject);
         patchStatus(SEEDS + "/" + seed, """
@@ -124,11 +137,35 @@ class GardenerColumnsTest {
     @Test
     void shootTable() {
         JsonNode table = table(shoots(ns));
-        assertThat(names(table)).containsExactly("Name", "CloudProfile", "Provider", "Region", "Seed", "K8S Version",
-                "Hibernation", "Last Operation", "Status", "Purpose", "Gardener Version", "APIServer", "Control",
-                "Observability", "Nodes", "System", "Age");
-        assertThat(wideNames(table)).containsExactly("Seed", "Purpose", "Gardener Version", "APIServer", "Control",
-                "Observability", "Nodes", "System");
+        assertThat(names(table))
+                .containsExactly(
+                        "Name",
+                        "CloudProfile",
+                        "Provider",
+                        "Region",
+                        "Seed",
+                        "K8S Version",
+                        "Hibernation",
+                        "Last Operation",
+                        "Status",
+                        "Purpose",
+                        "Gardener Version",
+                        "APIServer",
+                        "Control",
+                        "Observability",
+                        "Nodes",
+                        "System",
+                        "Age");
+        assertThat(wideNames(table))
+                .containsExactly(
+                        "Seed",
+                        "Purpose",
+                        "Gardener Version",
+                        "APIServer",
+                        "Control",
+                        "Observability",
+                        "Nodes",
+                        "System");
         JsonNode age = table.path("columnDefinitions").get(16);
         assertThat(age.path("type").asText()).isEqualTo("date");
         assertThat(age.path("format").asText()).isEmpty();
@@ -136,9 +173,24 @@ class GardenerColumnsTest {
         JsonNode cells = row(table, "crimson");
         List<String> texts = new ArrayList<>();
         cells.forEach(c -> texts.add(c.asText()));
-        assertThat(texts.subList(0, 16)).containsExactly("crimson", "aws", "aws", "eu-west-1", "<none>", "1.31.1",
-                "Awake", "Reconcile Processing (42%)", "healthy", "evaluation", "v1.150.0", "True", "<unknown>",
-                "<unknown>", "<unknown>", "<unknown>");
+        assertThat(texts.subList(0, 16))
+                .containsExactly(
+                        "crimson",
+                        "aws",
+                        "aws",
+                        "eu-west-1",
+                        "<none>",
+                        "1.31.1",
+                        "Awake",
+                        "Reconcile Processing (42%)",
+                        "healthy",
+                        "evaluation",
+                        "v1.150.0",
+                        "True",
+                        "<unknown>",
+                        "<unknown>",
+                        "<unknown>",
+                        "<unknown>");
         assertThat(texts.get(16)).matches("\\d+s");
 
         // a single object gives the same row (the age may have ticked on in between)
@@ -152,8 +204,9 @@ class GardenerColumnsTest {
     @Test
     void seedTable() {
         JsonNode table = table(SEEDS + "/" + seed);
-        assertThat(names(table)).containsExactly("Name", "Status", "Last Operation", "Provider", "Region", "Age",
-                "Version", "K8S Version");
+        assertThat(names(table))
+                .containsExactly(
+                        "Name", "Status", "Last Operation", "Provider", "Region", "Age", "Version", "K8S Version");
         assertThat(wideNames(table)).isEmpty();
         JsonNode cells = row(table, seed);
         assertThat(cells.get(1).asText()).isEqualTo("Ready");
@@ -179,23 +232,53 @@ class GardenerColumnsTest {
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
 
         String out = kubectl.ok("get", "shoots", "-n", ns);
-        assertThat(out.lines().findFirst().orElse("").split("\\s{2,}")).containsExactly("NAME", "CLOUDPROFILE",
-                "PROVIDER", "REGION", "K8S VERSION", "HIBERNATION", "LAST OPERATION", "STATUS", "AGE");
-        assertThat(out).containsPattern("(?m)^crimson\\s+aws\\s+aws\\s+eu-west-1\\s+1\\.31\\.1\\s+Awake\\s+"
-                + "Reconcile Processing \\(42%\\)\\s+healthy\\s+\\d+s\\s*$");
+        assertThat(out.lines().findFirst().orElse("").split("\\s{2,}"))
+                .containsExactly(
+                        "NAME",
+                        "CLOUDPROFILE",
+                        "PROVIDER",
+                        "REGION",
+                        "K8S VERSION",
+                        "HIBERNATION",
+                        "LAST OPERATION",
+                        "STATUS",
+                        "AGE");
+        assertThat(out)
+                .containsPattern("(?m)^crimson\\s+aws\\s+aws\\s+eu-west-1\\s+1\\.31\\.1\\s+Awake\\s+"
+                        + "Reconcile Processing \\(42%\\)\\s+healthy\\s+\\d+s\\s*$");
 
         String wide = kubectl.ok("get", "shoots", "-n", ns, "-o", "wide");
-        assertThat(wide.lines().findFirst().orElse("").split("\\s{2,}")).containsExactly("NAME", "CLOUDPROFILE",
-                "PROVIDER", "REGION", "SEED", "K8S VERSION", "HIBERNATION", "LAST OPERATION", "STATUS", "PURPOSE",
-                "GARDENER VERSION", "APISERVER", "CONTROL", "OBSERVABILITY", "NODES", "SYSTEM", "AGE");
-        assertThat(wide).containsPattern("(?m)^crimson\\s+aws\\s+aws\\s+eu-west-1\\s+<none>\\s+1\\.31\\.1\\s+Awake\\s+"
-                + "Reconcile Processing \\(42%\\)\\s+healthy\\s+evaluation\\s+v1\\.150\\.0\\s+True\\s+<unknown>");
+        assertThat(wide.lines().findFirst().orElse("").split("\\s{2,}"))
+                .containsExactly(
+                        "NAME",
+                        "CLOUDPROFILE",
+                        "PROVIDER",
+                        "REGION",
+                        "SEED",
+                        "K8S VERSION",
+                        "HIBERNATION",
+                        "LAST OPERATION",
+                        "STATUS",
+                        "PURPOSE",
+                        "GARDENER VERSION",
+                        "APISERVER",
+                        "CONTROL",
+                        "OBSERVABILITY",
+                        "NODES",
+                        "SYSTEM",
+                        "AGE");
+        assertThat(wide)
+                .containsPattern(
+                        "(?m)^crimson\\s+aws\\s+aws\\s+eu-west-1\\s+<none>\\s+1\\.31\\.1\\s+Awake\\s+"
+                                + "Reconcile Processing \\(42%\\)\\s+healthy\\s+evaluation\\s+v1\\.150\\.0\\s+True\\s+<unknown>");
 
         String seeds = kubectl.ok("get", "seeds", seed);
-        assertThat(seeds.lines().findFirst().orElse("").split("\\s{2,}")).containsExactly("NAME", "STATUS",
-                "LAST OPERATION", "PROVIDER", "REGION", "AGE", "VERSION", "K8S VERSION");
-        assertThat(seeds).containsPattern("(?m)^" + seed + "\\s+Ready\\s+<pending>\\s+aws\\s+eu-west-1\\s+\\d+s\\s+"
-                + "v1\\.150\\.0\\s+1\\.32\\.0\\s*$");
+        assertThat(seeds.lines().findFirst().orElse("").split("\\s{2,}"))
+                .containsExactly(
+                        "NAME", "STATUS", "LAST OPERATION", "PROVIDER", "REGION", "AGE", "VERSION", "K8S VERSION");
+        assertThat(seeds)
+                .containsPattern("(?m)^" + seed + "\\s+Ready\\s+<pending>\\s+aws\\s+eu-west-1\\s+\\d+s\\s+"
+                        + "v1\\.150\\.0\\s+1\\.32\\.0\\s*$");
     }
 
     @Test
@@ -203,11 +286,15 @@ class GardenerColumnsTest {
         Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
         try (Kubectl.Background watch = kubectl.start("get", "shoots", "-n", ns, "-w")) {
             assertThat(watch.awaitStdout(s -> s.contains("crimson"), Duration.ofSeconds(20)))
-                    .as(watch.stdout() + watch.stderr()).isTrue();
-            assertThat(watch.stdout().lines().findFirst().orElse("")).startsWith("NAME").contains("HIBERNATION");
+                    .as(watch.stdout() + watch.stderr())
+                    .isTrue();
+            assertThat(watch.stdout().lines().findFirst().orElse(""))
+                    .startsWith("NAME")
+                    .contains("HIBERNATION");
             patchStatus(shoot(ns, "crimson"), "{\"status\":{\"hibernated\":true}}");
             assertThat(watch.awaitStdout(s -> s.contains("Waking Up"), Duration.ofSeconds(20)))
-                    .as(watch.stdout() + watch.stderr()).isTrue();
+                    .as(watch.stdout() + watch.stderr())
+                    .isTrue();
         } finally {
             patchStatus(shoot(ns, "crimson"), "{\"status\":{\"hibernated\":false}}");
         }

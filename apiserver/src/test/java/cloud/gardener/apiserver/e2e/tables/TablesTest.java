@@ -60,7 +60,8 @@ class TablesTest {
         assertThat(columns).isNotEmpty();
         for (JsonNode c : columns) {
             assertThat(c.has("name") && c.has("type") && c.has("format") && c.has("description") && c.has("priority"))
-                    .as(c.toString()).isTrue();
+                    .as(c.toString())
+                    .isTrue();
         }
         assertThat(columns.get(0).path("format").asText()).isEqualTo("name");
         JsonNode rows = table.path("rows");
@@ -81,9 +82,16 @@ class TablesTest {
 
         // all namespaces: rows carry the namespace kubectl prints
         JsonNode all = get(CORE + "/shoots", TABLE).json();
-        assertThat(all.path("rows").get(0).path("object").path("metadata").path("namespace").asText()).isNotEmpty();
+        assertThat(all.path("rows")
+                        .get(0)
+                        .path("object")
+                        .path("metadata")
+                        .path("namespace")
+                        .asText())
+                .isNotEmpty();
 
-        JsonNode beta = get(shoots(ns), "application/json;as=Table;v=v1beta1;g=meta.k8s.io").json();
+        JsonNode beta = get(shoots(ns), "application/json;as=Table;v=v1beta1;g=meta.k8s.io")
+                .json();
         assertThat(beta.path("apiVersion").asText()).isEqualTo("meta.k8s.io/v1beta1");
     }
 
@@ -96,13 +104,16 @@ class TablesTest {
         JsonNode none = get(shoots(ns) + "?includeObject=None", TABLE).json();
         // Go's RawExtension encodes an empty object as null (omitempty does not apply to structs)
         JsonNode noObject = none.path("rows").get(0).path("object");
-        assertThat(noObject.isNull() || noObject.isMissingNode()).as(noObject.toString()).isTrue();
+        assertThat(noObject.isNull() || noObject.isMissingNode())
+                .as(noObject.toString())
+                .isTrue();
         JsonNode full = get(shoots(ns) + "?includeObject=Object", TABLE).json();
         JsonNode object = full.path("rows").get(0).path("object");
         assertThat(object.path("kind").asText()).isEqualTo("Shoot");
         assertThat(object.path("spec").path("region").asText()).isEqualTo("eu-west-1");
         JsonNode metadata = get(shoots(ns) + "?includeObject=Metadata", TABLE).json();
-        assertThat(metadata.path("rows").get(0).path("object").path("kind").asText()).isEqualTo("PartialObjectMetadata");
+        assertThat(metadata.path("rows").get(0).path("object").path("kind").asText())
+                .isEqualTo("PartialObjectMetadata");
 
         JsonNode bad = assertStatus(get(shoots(ns) + "?includeObject=Shoot", TABLE), 400, "BadRequest");
         assertThat(bad.path("message").asText()).startsWith("Unable to convert to Table as requested");
@@ -127,8 +138,10 @@ class TablesTest {
         assertStatus(get(shoots(ns), POM), 406, "NotAcceptable");
         assertStatus(get(shoot(ns, "t1"), POM_LIST), 406, "NotAcceptable");
         // the metadata client's Accept: protobuf first (not served here), then JSON
-        TestClient.Response metadataClient = get(shoots(ns), "application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;"
-                + "g=meta.k8s.io;v=v1," + POM_LIST + ",application/json");
+        TestClient.Response metadataClient = get(
+                shoots(ns),
+                "application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;" + "g=meta.k8s.io;v=v1," + POM_LIST
+                        + ",application/json");
         assertThat(metadataClient.status()).isEqualTo(200);
     }
 

@@ -53,11 +53,20 @@ class WatchTest {
 
             JsonNode y = create(admin, shoots(ns), shootObject("y"));
             assertThat(rv(w.expect("ADDED", "y").path("object"))).isEqualTo(rv(y));
-            JsonNode patched = admin.patch(shoot(ns, "y"), MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"},"
-                    + "\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}").json();
+            JsonNode patched = admin.patch(
+                            shoot(ns, "y"),
+                            MERGE,
+                            "{\"metadata\":{\"labels\":{\"a\":\"b\"},"
+                                    + "\"annotations\":{\"confirmation.gardener.cloud/deletion\":\"true\"}}}")
+                    .json();
             JsonNode modified = w.expect("MODIFIED", "y");
             assertThat(rv(modified.path("object"))).isEqualTo(rv(patched));
-            assertThat(modified.path("object").path("metadata").path("labels").path("a").asText()).isEqualTo("b");
+            assertThat(modified.path("object")
+                            .path("metadata")
+                            .path("labels")
+                            .path("a")
+                            .asText())
+                    .isEqualTo("b");
             admin.delete(shoot(ns, "y"));
             JsonNode deleted = w.expect("DELETED", "y");
             assertThat(Long.parseLong(rv(deleted.path("object")))).isGreaterThan(Long.parseLong(rv(patched)));
@@ -87,15 +96,21 @@ class WatchTest {
         String ns = createProjectNamespace(admin, "w-sel");
         create(admin, shoots(ns), shootObject("s"));
         String listRv = rv(admin.get(shoots(ns)).json());
-        try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&resourceVersion=" + listRv
-                + "&labelSelector=" + q("app=web"))) {
+        try (WatchStream w = WatchStream.open(
+                admin, shoots(ns) + "?watch=true&resourceVersion=" + listRv + "&labelSelector=" + q("app=web"))) {
             create(admin, shoots(ns), shootObject("other"));
             admin.patch(shoot(ns, "s"), MERGE, "{\"metadata\":{\"labels\":{\"app\":\"web\"}}}");
             JsonNode entered = w.expect("ADDED", "s");
-            assertThat(entered.path("object").path("metadata").path("labels").path("app").asText()).isEqualTo("web");
+            assertThat(entered.path("object")
+                            .path("metadata")
+                            .path("labels")
+                            .path("app")
+                            .asText())
+                    .isEqualTo("web");
             admin.patch(shoot(ns, "s"), MERGE, "{\"metadata\":{\"annotations\":{\"k\":\"v\"}}}");
             w.expect("MODIFIED", "s");
-            JsonNode left = admin.patch(shoot(ns, "s"), MERGE, "{\"metadata\":{\"labels\":{\"app\":\"db\"}}}").json();
+            JsonNode left = admin.patch(shoot(ns, "s"), MERGE, "{\"metadata\":{\"labels\":{\"app\":\"db\"}}}")
+                    .json();
             JsonNode deleted = w.expect("DELETED", "s");
             assertThat(rv(deleted.path("object"))).isEqualTo(rv(left));
             deleteConfirmed(admin, shoot(ns, "other"));
@@ -108,7 +123,8 @@ class WatchTest {
         String ns = createProjectNamespace(admin, "w-name");
         create(admin, shoots(ns), shootObject("one"));
         create(admin, shoots(ns), shootObject("two"));
-        try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&fieldSelector=" + q("metadata.name=one"))) {
+        try (WatchStream w =
+                WatchStream.open(admin, shoots(ns) + "?watch=true&fieldSelector=" + q("metadata.name=one"))) {
             w.expect("ADDED", "one");
             admin.patch(shoot(ns, "two"), MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
             confirmDeletion(admin, shoot(ns, "one"));
@@ -135,8 +151,10 @@ class WatchTest {
         String ns = createProjectNamespace(admin, "w-list");
         create(admin, shoots(ns), shootObject("i1"));
         create(admin, shoots(ns), shootObject("i2"));
-        try (WatchStream w = WatchStream.open(admin, shoots(ns)
-                + "?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true")) {
+        try (WatchStream w = WatchStream.open(
+                admin,
+                shoots(ns)
+                        + "?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true")) {
             w.expect("ADDED", "i1");
             w.expect("ADDED", "i2");
             JsonNode bookmark = w.next();
@@ -144,7 +162,11 @@ class WatchTest {
             JsonNode obj = bookmark.path("object");
             assertThat(obj.path("kind").asText()).isEqualTo("Shoot");
             assertThat(obj.path("apiVersion").asText()).isEqualTo("core.gardener.cloud/v1beta1");
-            assertThat(obj.path("metadata").path("annotations").path("k8s.io/initial-events-end").asText()).isEqualTo("true");
+            assertThat(obj.path("metadata")
+                            .path("annotations")
+                            .path("k8s.io/initial-events-end")
+                            .asText())
+                    .isEqualTo("true");
             assertThat(obj.path("metadata").path("resourceVersion").asText()).isNotEmpty();
             assertThat(obj.has("spec")).isFalse();
             create(admin, shoots(ns), shootObject("i3"));
@@ -153,7 +175,9 @@ class WatchTest {
         JsonNode status = assertStatus(admin.get(shoots(ns) + "?watch=true&sendInitialEvents=true"), 422, "Invalid");
         assertThat(status.path("message").asText())
                 .contains("sendInitialEvents requires setting resourceVersionMatch to NotOlderThan");
-        assertStatus(admin.get(shoots(ns) + "?watch=true&resourceVersion=1&resourceVersionMatch=NotOlderThan"), 422,
+        assertStatus(
+                admin.get(shoots(ns) + "?watch=true&resourceVersion=1&resourceVersionMatch=NotOlderThan"),
+                422,
                 "Invalid");
     }
 
@@ -162,9 +186,13 @@ class WatchTest {
         String ns = createProjectNamespace(admin, "w-gone");
         JsonNode first = create(admin, shoots(ns), shootObject("g1"));
         JsonNode second = create(admin, shoots(ns), shootObject("g2"));
-        SERVER.storage().compact(Long.parseLong(rv(second))).toCompletionStage().toCompletableFuture().join();
-        try (WatchStream w = WatchStream.open(admin, shoots(ns) + "?watch=true&resourceVersion="
-                + (Long.parseLong(rv(first)) - 1))) {
+        SERVER.storage()
+                .compact(Long.parseLong(rv(second)))
+                .toCompletionStage()
+                .toCompletableFuture()
+                .join();
+        try (WatchStream w = WatchStream.open(
+                admin, shoots(ns) + "?watch=true&resourceVersion=" + (Long.parseLong(rv(first)) - 1))) {
             assertThat(w.status()).isEqualTo(200);
             JsonNode error = w.next();
             assertThat(error.path("type").asText()).isEqualTo("ERROR");
@@ -193,15 +221,28 @@ class WatchTest {
             assertThat(table.path("columnDefinitions").isArray()).isTrue();
             assertThat(table.path("columnDefinitions")).isNotEmpty();
             assertThat(table.path("rows")).hasSize(1);
-            assertThat(table.path("rows").get(0).path("object").path("kind").asText()).isEqualTo("PartialObjectMetadata");
-            assertThat(table.path("rows").get(0).path("object").path("metadata").path("name").asText()).isEqualTo("t1");
+            assertThat(table.path("rows").get(0).path("object").path("kind").asText())
+                    .isEqualTo("PartialObjectMetadata");
+            assertThat(table.path("rows")
+                            .get(0)
+                            .path("object")
+                            .path("metadata")
+                            .path("name")
+                            .asText())
+                    .isEqualTo("t1");
 
             create(admin, shoots(ns), shootObject("t2"));
             JsonNode second = w.next();
             assertThat(second.path("type").asText()).isEqualTo("ADDED");
             assertThat(second.path("object").has("columnDefinitions")).isTrue();
             assertThat(second.path("object").get("columnDefinitions").isNull()).isTrue();
-            assertThat(second.path("object").path("rows").get(0).path("object").path("metadata").path("name").asText())
+            assertThat(second.path("object")
+                            .path("rows")
+                            .get(0)
+                            .path("object")
+                            .path("metadata")
+                            .path("name")
+                            .asText())
                     .isEqualTo("t2");
         }
     }
@@ -210,8 +251,8 @@ class WatchTest {
     void watchingOneObjectByPathAndDeprecatedPrefix() {
         String ns = createProjectNamespace(admin, "w-path");
         create(admin, shoots(ns), shootObject("p"));
-        try (WatchStream w = WatchStream.open(admin,
-                "/apis/core.gardener.cloud/v1beta1/watch/namespaces/" + ns + "/shoots/p")) {
+        try (WatchStream w =
+                WatchStream.open(admin, "/apis/core.gardener.cloud/v1beta1/watch/namespaces/" + ns + "/shoots/p")) {
             assertThat(w.status()).isEqualTo(200);
             w.expect("ADDED", "p");
         }

@@ -51,19 +51,24 @@ class WebSocketWatchTest {
 
     @BeforeAll
     static void objects() {
-        create(SERVER.admin(), "/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":"
-                + "{\"name\":\"" + NS + "\"}}");
+        create(
+                SERVER.admin(),
+                "/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":" + "{\"name\":\"" + NS + "\"}}");
         create(SERVER.admin(), QUOTAS, quota("before"));
     }
 
     private static WebSocketClient vertxClient() {
-        IssuedCertificate admin = SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1));
-        return SERVER.vertx().createWebSocketClient(new WebSocketClientOptions()
-                .setSsl(true)
-                .setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(SERVER.servingCa().certificatePem())))
-                .setKeyCertOptions(new PemKeyCertOptions()
-                        .addCertValue(Buffer.buffer(admin.certificateChainPem()))
-                        .addKeyValue(Buffer.buffer(admin.privateKeyPem()))));
+        IssuedCertificate admin =
+                SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1));
+        return SERVER.vertx()
+                .createWebSocketClient(new WebSocketClientOptions()
+                        .setSsl(true)
+                        .setTrustOptions(new PemTrustOptions()
+                                .addCertValue(Buffer.buffer(SERVER.servingCa().certificatePem())))
+                        .setKeyCertOptions(new PemKeyCertOptions()
+                                .addCertValue(Buffer.buffer(admin.certificateChainPem()))
+                                .addKeyValue(Buffer.buffer(admin.privateKeyPem()))));
     }
 
     @Test
@@ -72,14 +77,20 @@ class WebSocketWatchTest {
         BlockingQueue<String> messages = new LinkedBlockingQueue<>();
         CompletableFuture<Short> closed = new CompletableFuture<>();
         // the handlers are set on the connection's event loop as it opens, before the initial events can arrive
-        WebSocket ws = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(SERVER.port())
-                        .setSsl(true).setURI(QUOTAS + "?watch=true&timeoutSeconds=5").addSubProtocol("binary.k8s.io"))
+        WebSocket ws = client.connect(new WebSocketConnectOptions()
+                        .setHost("127.0.0.1")
+                        .setPort(SERVER.port())
+                        .setSsl(true)
+                        .setURI(QUOTAS + "?watch=true&timeoutSeconds=5")
+                        .addSubProtocol("binary.k8s.io"))
                 .onSuccess(socket -> {
                     socket.textMessageHandler(messages::add);
                     socket.binaryMessageHandler(b -> messages.add("binary:" + b));
                     socket.closeHandler(v -> closed.complete(socket.closeStatusCode()));
                 })
-                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         assertThat(ws.subProtocol()).isEqualTo("binary.k8s.io");
 
         JsonNode first = event(messages.poll(10, TimeUnit.SECONDS));
@@ -106,7 +117,8 @@ class WebSocketWatchTest {
     @Test
     void pythonWebsocketClientReadsTheWatch() throws Exception {
         Path dir = Files.createTempDirectory("ws-python");
-        IssuedCertificate admin = SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1));
+        IssuedCertificate admin =
+                SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1));
         Files.writeString(dir.resolve("ca.crt"), SERVER.servingCa().certificatePem());
         Files.writeString(dir.resolve("client.crt"), admin.certificateChainPem());
         Files.writeString(dir.resolve("client.key"), admin.privateKeyPem());
@@ -124,12 +136,19 @@ class WebSocketWatchTest {
                 print("event", event["type"], event["object"]["metadata"]["name"])
                 ws.close()
                 """);
-        Process python = new ProcessBuilder("/usr/bin/python3", dir.resolve("watch.py").toString(), dir.toString(),
-                Integer.toString(SERVER.port()), QUOTAS).redirectErrorStream(true).start();
+        Process python = new ProcessBuilder(
+                        "/usr/bin/python3",
+                        dir.resolve("watch.py").toString(),
+                        dir.toString(),
+                        Integer.toString(SERVER.port()),
+                        QUOTAS)
+                .redirectErrorStream(true)
+                .start();
         assertThat(python.waitFor(30, TimeUnit.SECONDS)).isTrue();
         String out = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(python.exitValue()).as(out).isZero();
-        assertThat(out).contains("subprotocol base64.binary.k8s.io\n")
+        assertThat(out)
+                .contains("subprotocol base64.binary.k8s.io\n")
                 .contains("opcode 1\n") // a text frame
                 .contains("event ADDED before\n");
     }
@@ -138,16 +157,19 @@ class WebSocketWatchTest {
     void handshakesGoRefusesAreRefused() throws Exception {
         // several subprotocols: x/net/websocket cannot choose (400); no Origin: "null origin" (403)
         assertThat(handshake("Origin: https://127.0.0.1\r\nSec-WebSocket-Protocol: binary.k8s.io, "
-                + "base64.binary.k8s.io\r\n")).isEqualTo("HTTP/1.1 400 Bad Request");
+                        + "base64.binary.k8s.io\r\n"))
+                .isEqualTo("HTTP/1.1 400 Bad Request");
         assertThat(handshake("")).isEqualTo("HTTP/1.1 403 Forbidden");
         assertThat(handshake("Origin: https://127.0.0.1\r\n")).isEqualTo("HTTP/1.1 101 Switching Protocols");
     }
 
     private static String handshake(String extraHeaders) throws Exception {
         try (SSLSocket socket = SERVER.http1Connection("admin", List.of("system:masters"))) {
-            socket.getOutputStream().write(("GET " + QUOTAS + "?watch=true HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                    + "Sec-WebSocket-Version: 13\r\n" + extraHeaders + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + QUOTAS + "?watch=true HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                    + "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                    + "Sec-WebSocket-Version: 13\r\n" + extraHeaders + "\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             socket.getOutputStream().flush();
             DataInputStream in = new DataInputStream(socket.getInputStream());
             StringBuilder line = new StringBuilder();

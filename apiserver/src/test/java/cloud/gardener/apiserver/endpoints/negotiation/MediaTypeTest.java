@@ -12,14 +12,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MediaTypeTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "application/json|application/json",
-            "Application/JSON|application/json",
-            "application/json; charset=utf-8|application/json",
-            "application/json;charset=\"utf-8\"|application/json",
-            "application/yaml;|application/yaml",
-            " application/yaml |application/yaml",
-            "json|json"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "application/json|application/json",
+                "Application/JSON|application/json",
+                "application/json; charset=utf-8|application/json",
+                "application/json;charset=\"utf-8\"|application/json",
+                "application/yaml;|application/yaml",
+                " application/yaml |application/yaml",
+                "json|json"
+            })
     void parsesContentTypes(String value, String essence) {
         assertThat(MediaType.parse(value).essence()).isEqualTo(essence);
     }
@@ -33,17 +36,21 @@ class MediaTypeTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "''|mime: no media type",
-            "/json|mime: no media type",
-            "application/|mime: expected token after slash",
-            "application json|mime: expected slash after first token",
-            "application/json/x|mime: unexpected content after media subtype",
-            "application/json; charset|mime: invalid media parameter",
-            "application/json; a=1; a=2|mime: duplicate parameter name",
-            "application/json; a=\"open|mime: invalid media parameter"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "''|mime: no media type",
+                "/json|mime: no media type",
+                "application/|mime: expected token after slash",
+                "application json|mime: expected slash after first token",
+                "application/json/x|mime: unexpected content after media subtype",
+                "application/json; charset|mime: invalid media parameter",
+                "application/json; a=1; a=2|mime: duplicate parameter name",
+                "application/json; a=\"open|mime: invalid media parameter"
+            })
     void rejectsMalformedContentTypes(String value, String message) {
-        assertThatThrownBy(() -> MediaType.parse(value)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> MediaType.parse(value))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(message);
     }
 
@@ -51,10 +58,11 @@ class MediaTypeTest {
     void parsesAcceptClausesInHeaderOrderWhenEquallyPreferred() {
         List<MediaType> clauses = MediaType.parseAccept(
                 "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json");
-        assertThat(clauses).extracting(MediaType::essence)
+        assertThat(clauses)
+                .extracting(MediaType::essence)
                 .containsExactly("application/json", "application/json", "application/json");
-        assertThat(clauses.get(0).params()).containsExactly(Map.entry("as", "Table"), Map.entry("v", "v1"),
-                Map.entry("g", "meta.k8s.io"));
+        assertThat(clauses.get(0).params())
+                .containsExactly(Map.entry("as", "Table"), Map.entry("v", "v1"), Map.entry("g", "meta.k8s.io"));
         assertThat(clauses.get(1).param("v")).isEqualTo("v1beta1");
         assertThat(clauses.get(2).params()).isEmpty();
     }
@@ -62,9 +70,11 @@ class MediaTypeTest {
     @Test
     void sortsByQualityThenSpecificity() {
         assertThat(MediaType.parseAccept("application/yaml;q=0.5, application/json;q=0.9, */*;q=1"))
-                .extracting(MediaType::essence).containsExactly("*/*", "application/json", "application/yaml");
+                .extracting(MediaType::essence)
+                .containsExactly("*/*", "application/json", "application/yaml");
         assertThat(MediaType.parseAccept("*/*, application/*, application/yaml"))
-                .extracting(MediaType::essence).containsExactly("application/yaml", "application/*", "*/*");
+                .extracting(MediaType::essence)
+                .containsExactly("application/yaml", "application/*", "*/*");
     }
 
     @Test

@@ -87,11 +87,19 @@ class OpenApiV2ProtobufTest {
 
         List<Field> params = patch.stream().filter(f -> f.number() == 8).toList();
         assertThat(params).hasSize(2);
-        List<Field> body = decode(only(decode(only(decode(params.get(0).bytes()), 1).bytes()), 1).bytes());
+        List<Field> body =
+                decode(only(decode(only(decode(params.get(0).bytes()), 1).bytes()), 1)
+                        .bytes());
         assertThat(only(body, 2).text()).isEqualTo("body");
         assertThat(only(body, 4).varint()).isEqualTo(1);
-        List<Field> query = decode(only(decode(only(decode(only(decode(params.get(1).bytes()), 1).bytes()), 2)
-                .bytes()), 3).bytes());
+        List<Field> query = decode(only(
+                        decode(only(
+                                        decode(only(decode(params.get(1).bytes()), 1)
+                                                .bytes()),
+                                        2)
+                                .bytes()),
+                        3)
+                .bytes());
         assertThat(only(query, 4).text()).isEqualTo("fieldValidation");
         assertThat(only(query, 6).text()).isEqualTo("string");
         assertThat(only(query, 20).varint()).isEqualTo(1);
@@ -101,7 +109,9 @@ class OpenApiV2ProtobufTest {
         assertThat(Json.YAML.readTree(only(decode(only(ext, 2).bytes()), 2).text()))
                 .isEqualTo(Json.MAPPER.readTree("{\"group\":\"g\",\"kind\":\"Thing\",\"version\":\"v1\"}"));
 
-        List<Field> pathParam = decode(only(decode(only(decode(only(pathItem, 9).bytes()), 1).bytes()), 2).bytes());
+        List<Field> pathParam =
+                decode(only(decode(only(decode(only(pathItem, 9).bytes()), 1).bytes()), 2)
+                        .bytes());
         List<Field> pathSub = decode(only(pathParam, 4).bytes());
         assertThat(only(pathSub, 1).varint()).isEqualTo(1);
         assertThat(only(pathSub, 5).text()).isEqualTo("string");
@@ -112,15 +122,20 @@ class OpenApiV2ProtobufTest {
         assertThat(only(schema, 19).text()).isEqualTo("spec");
         assertThat(only(decode(only(schema, 22).bytes()), 1).text()).isEqualTo("object");
         List<Field> additional = decode(only(schema, 21).bytes());
-        assertThat(only(additional, 2).varint()).as("false is present in the oneof").isZero();
-        assertThat(only(decode(only(decode(only(schema, 25).bytes()), 1).bytes()), 1).text()).isEqualTo("spec");
+        assertThat(only(additional, 2).varint())
+                .as("false is present in the oneof")
+                .isZero();
+        assertThat(only(decode(only(decode(only(schema, 25).bytes()), 1).bytes()), 1)
+                        .text())
+                .isEqualTo("spec");
     }
 
     @Test
     void recognisesBothAcceptSpellings() {
         assertThat(OpenApiV2Protobuf.isProtobufMediaType("application/com.github.proto-openapi.spec.v2@v1.0+protobuf"))
                 .isTrue();
-        assertThat(OpenApiV2Protobuf.isProtobufMediaType(OpenApiV2Protobuf.CONTENT_TYPE)).isTrue();
+        assertThat(OpenApiV2Protobuf.isProtobufMediaType(OpenApiV2Protobuf.CONTENT_TYPE))
+                .isTrue();
         assertThat(OpenApiV2Protobuf.isProtobufMediaType("application/json")).isFalse();
     }
 }

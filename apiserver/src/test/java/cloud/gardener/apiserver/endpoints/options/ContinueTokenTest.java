@@ -41,18 +41,21 @@ class ContinueTokenTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "{\"v\":\"meta.k8s.io/v2\",\"rv\":1,\"start\":\"a\"}|continue key is not valid: server does not recognize this encoded version meta.k8s.io/v2",
-            "{\"rv\":1,\"start\":\"a\"}|'continue key is not valid: server does not recognize this encoded version '",
-            "{\"v\":\"meta.k8s.io/v1\",\"rv\":0,\"start\":\"a\"}|continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
-            "{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"\"}|continue key is not valid: encoded start key empty (version meta.k8s.io/v1)",
-            "{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"../x\"}|continue key is not valid: ../x",
-            "{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"a//b\"}|continue key is not valid: a//b",
-            "{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"a/./b\"}|continue key is not valid: a/./b",
-            "{\"v\":\"meta.k8s.io/v1\",\"rv\":\"1\",\"start\":\"a\"}|continue key is not valid: json: cannot unmarshal string into Go struct field continueToken.rv of type int64",
-            "{\"v\":\"meta.k8s.io/v1\",\"rv\":1.5,\"start\":\"a\"}|continue key is not valid: json: cannot unmarshal number 1.5 into Go struct field continueToken.rv of type int64",
-            "[1]|continue key is not valid: json: cannot unmarshal array into Go value of type storage.continueToken",
-            "{\"v\":|continue key is not valid: unexpected end of JSON input"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"v\":\"meta.k8s.io/v2\",\"rv\":1,\"start\":\"a\"}|continue key is not valid: server does not recognize this encoded version meta.k8s.io/v2",
+                "{\"rv\":1,\"start\":\"a\"}|'continue key is not valid: server does not recognize this encoded version '",
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":0,\"start\":\"a\"}|continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"\"}|continue key is not valid: encoded start key empty (version meta.k8s.io/v1)",
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"../x\"}|continue key is not valid: ../x",
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"a//b\"}|continue key is not valid: a//b",
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"a/./b\"}|continue key is not valid: a/./b",
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":\"1\",\"start\":\"a\"}|continue key is not valid: json: cannot unmarshal string into Go struct field continueToken.rv of type int64",
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":1.5,\"start\":\"a\"}|continue key is not valid: json: cannot unmarshal number 1.5 into Go struct field continueToken.rv of type int64",
+                "[1]|continue key is not valid: json: cannot unmarshal array into Go value of type storage.continueToken",
+                "{\"v\":|continue key is not valid: unexpected end of JSON input"
+            })
     void rejectsBadTokens(String json, String why) {
         assertThatThrownBy(() -> ContinueToken.decode(b64(json)))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
@@ -63,18 +66,22 @@ class ContinueTokenTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "abc$|continue key is not valid: illegal base64 data at input byte 3",
-            "abcde|continue key is not valid: illegal base64 data at input byte 4",
-            "YWJj=|continue key is not valid: illegal base64 data at input byte 4",
-            "a+b/|continue key is not valid: illegal base64 data at input byte 1"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "abc$|continue key is not valid: illegal base64 data at input byte 3",
+                "abcde|continue key is not valid: illegal base64 data at input byte 4",
+                "YWJj=|continue key is not valid: illegal base64 data at input byte 4",
+                "a+b/|continue key is not valid: illegal base64 data at input byte 1"
+            })
     void rejectsBadBase64(String token, String why) {
         assertThatThrownBy(() -> ContinueToken.decode(token)).hasMessage("invalid continue token: " + why);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "/a/b|/a/b", "/a//b|/a/b", "/a/./b/|/a/b", "/a/../b|/b", "/../a|/a", "''|.", "a/../..|..", "/|/"})
+    @CsvSource(
+            delimiter = '|',
+            value = {"/a/b|/a/b", "/a//b|/a/b", "/a/./b/|/a/b", "/a/../b|/b", "/../a|/a", "''|.", "a/../..|..", "/|/"})
     void cleansPathsLikeGo(String in, String out) {
         assertThat(GoPaths.clean(in)).isEqualTo(out);
     }

@@ -8,8 +8,7 @@ import java.util.Map;
 /** Test helper: "a=b&c=d" to a query map (no URL decoding). */
 final class Queries {
 
-    private Queries() {
-    }
+    private Queries() {}
 
     static Map<String, List<String>> of(String q) {
         Map<String, List<String>> out = new LinkedHashMap<>();

@@ -10,8 +10,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 class GoValuesTest {
 
     @ParameterizedTest
-    @CsvSource({"1.5,1.5", "0.25,0.25", "123456.0,123456", "1000000.0,1e+06", "1234567.0,1.234567e+06",
-            "0.0001,0.0001", "0.00001,1e-05", "-2.5e-7,-2.5e-07", "1e21,1e+21"})
+    @CsvSource({
+        "1.5,1.5",
+        "0.25,0.25",
+        "123456.0,123456",
+        "1000000.0,1e+06",
+        "1234567.0,1.234567e+06",
+        "0.0001,0.0001",
+        "0.00001,1e-05",
+        "-2.5e-7,-2.5e-07",
+        "1e21,1e+21"
+    })
     void floatsPrintAsGoPrintsThemWithPercentV(double value, String expected) {
         assertThat(GoValues.formatFloat(value)).isEqualTo(expected);
     }
@@ -27,10 +36,14 @@ class GoValuesTest {
 
     @Test
     void equalityKeepsIntsAndFloatsApart() throws Exception {
-        assertThat(GoValues.equal(Json.MAPPER.readTree("1"), Json.MAPPER.readTree("1"))).isTrue();
-        assertThat(GoValues.equal(Json.MAPPER.readTree("1"), Json.MAPPER.readTree("1.0"))).isFalse();
-        assertThat(GoValues.equal(Json.MAPPER.readTree("2.5"), Json.MAPPER.readTree("2.50"))).isTrue();
-        assertThat(GoValues.equal(Json.MAPPER.readTree("\"1\""), Json.MAPPER.readTree("1"))).isFalse();
+        assertThat(GoValues.equal(Json.MAPPER.readTree("1"), Json.MAPPER.readTree("1")))
+                .isTrue();
+        assertThat(GoValues.equal(Json.MAPPER.readTree("1"), Json.MAPPER.readTree("1.0")))
+                .isFalse();
+        assertThat(GoValues.equal(Json.MAPPER.readTree("2.5"), Json.MAPPER.readTree("2.50")))
+                .isTrue();
+        assertThat(GoValues.equal(Json.MAPPER.readTree("\"1\""), Json.MAPPER.readTree("1")))
+                .isFalse();
         assertThat(GoValues.equal(null, Json.MAPPER.nullNode())).isTrue();
     }
 

@@ -18,7 +18,10 @@ class ModelPatchMetaTest {
 
     @Test
     void readsStrategyAndMergeKeyFromTheModel() {
-        FieldPatchMeta workers = SHOOT.lookupForStruct("spec").meta().lookupForStruct("provider").meta()
+        FieldPatchMeta workers = SHOOT.lookupForStruct("spec")
+                .meta()
+                .lookupForStruct("provider")
+                .meta()
                 .lookupForSlice("workers");
         assertThat(workers.strategies()).containsExactly("merge");
         assertThat(workers.mergeKey()).isEqualTo("name");
@@ -35,27 +38,34 @@ class ModelPatchMetaTest {
     @Test
     void inlineFieldsAreFoundAndCaseIsFoldedAsEncodingJsonDoes() {
         assertThat(SHOOT.lookupForStruct("apiVersion").strategies()).isEmpty();
-        assertThat(SHOOT.lookupForStruct("SPEC").meta().lookupForStruct("provider")).isNotNull();
+        assertThat(SHOOT.lookupForStruct("SPEC").meta().lookupForStruct("provider"))
+                .isNotNull();
     }
 
     @Test
     void unknownFieldsAndNonListsFailTheLookup() {
-        assertThatThrownBy(() -> SHOOT.lookupForStruct("bogus"))
-                .isInstanceOfSatisfying(ApiException.class, e -> {
-                    assertThat(e.code()).isEqualTo(500);
-                    assertThat(e.getMessage()).contains("unable to find api field in struct Shoot for the json field \"bogus\"");
-                });
+        assertThatThrownBy(() -> SHOOT.lookupForStruct("bogus")).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(500);
+            assertThat(e.getMessage())
+                    .contains("unable to find api field in struct Shoot for the json field \"bogus\"");
+        });
         assertThatThrownBy(() -> SHOOT.lookupForSlice("spec"))
-                .isInstanceOfSatisfying(ApiException.class,
-                        e -> assertThat(e.status().message()).isEqualTo("expected slice or array type, but got: struct"));
+                .isInstanceOfSatisfying(
+                        ApiException.class,
+                        e -> assertThat(e.status().message())
+                                .isEqualTo("expected slice or array type, but got: struct"));
     }
 
     @Test
     void rawExtensionsAndKindsWithoutModelHaveNoMetadata() {
-        FieldPatchMeta infrastructureConfig = SHOOT.lookupForStruct("spec").meta().lookupForStruct("provider").meta()
+        FieldPatchMeta infrastructureConfig = SHOOT.lookupForStruct("spec")
+                .meta()
+                .lookupForStruct("provider")
+                .meta()
                 .lookupForStruct("infrastructureConfig");
         assertThat(infrastructureConfig.meta()).isSameAs(PatchMeta.none());
-        assertThat(PatchMeta.forKind(new GroupVersionKind("example.com", "v1", "Nothing"))).isSameAs(PatchMeta.none());
+        assertThat(PatchMeta.forKind(new GroupVersionKind("example.com", "v1", "Nothing")))
+                .isSameAs(PatchMeta.none());
     }
 
     @Test
@@ -78,13 +88,15 @@ class ModelPatchMetaTest {
                    "infrastructureConfig":{"a":{"c":[3]}}}}}
                 """);
         JsonNode result = StrategicMergePatch.apply(shoot, patch, SHOOT);
-        List<String> names = result.path("spec").path("provider").path("workers").findValuesAsText("name");
+        List<String> names =
+                result.path("spec").path("provider").path("workers").findValuesAsText("name");
         assertThat(names).containsExactly("w1", "w4", "w3");
         assertThat(result.at("/spec/provider/workers/0/maximum").asInt()).isEqualTo(5);
         assertThat(result.at("/spec/provider/workers/0/minimum").asInt()).isEqualTo(1);
         assertThat(result.at("/spec/provider/workers/0/machine/type").asText()).isEqualTo("m");
         assertThat(result.at("/metadata/finalizers").toString()).isEqualTo("[\"other\",\"gardener\"]");
         assertThat(result.at("/metadata/labels").isEmpty()).isTrue();
-        assertThat(result.at("/spec/provider/infrastructureConfig").toString()).isEqualTo("{\"a\":{\"b\":1,\"c\":[3]}}");
+        assertThat(result.at("/spec/provider/infrastructureConfig").toString())
+                .isEqualTo("{\"a\":{\"b\":1,\"c\":[3]}}");
     }
 }

@@ -8,8 +8,7 @@ import java.util.Map;
 /** Model records for the strategic-merge-patch tests, one field for every kind of merge metadata. */
 public final class SmpTypes {
 
-    private SmpTypes() {
-    }
+    private SmpTypes() {}
 
     public record Item(
             String name,
@@ -24,11 +23,13 @@ public final class SmpTypes {
             @Patch(strategy = "replace") JsonNode replacingItem,
             JsonNode rawItem,
             @Patch(strategy = "retainKeys") RetainKeys retainKeysMap,
-            @Patch(strategy = "merge,retainKeys", key = "name") List<Item> retainKeysMergingList,
+
+            @Patch(strategy = "merge,retainKeys", key = "name")
+            List<Item> retainKeysMergingList,
+
             @Patch(key = "port") List<Port> ports,
             List<List<String>> listOfLists,
-            @Patch(strategy = "replace") Item replacedItem) {
-    }
+            @Patch(strategy = "replace") Item replacedItem) {}
 
     public record RetainKeys(
             String name,
@@ -36,9 +37,7 @@ public final class SmpTypes {
             String other,
             Map<String, String> simpleMap,
             List<String> nonMergingList,
-            @Patch(key = "name") List<Item> mergingList) {
-    }
+            @Patch(key = "name") List<Item> mergingList) {}
 
-    public record Port(int port, String protocol) {
-    }
+    public record Port(int port, String protocol) {}
 }

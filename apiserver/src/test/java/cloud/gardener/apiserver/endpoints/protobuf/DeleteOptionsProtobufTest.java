@@ -19,11 +19,14 @@ class DeleteOptionsProtobufTest {
 
     @Test
     void aProtobufBodyIsTheOnlySourceOfOptions() {
-        byte[] body = envelope("v1", "DeleteOptions", message()
-                .int64(1, 30)
-                .message(2, message().string(1, "u-1").string(2, "12"))
-                .string(4, "Background")
-                .string(5, "All"));
+        byte[] body = envelope(
+                "v1",
+                "DeleteOptions",
+                message()
+                        .int64(1, 30)
+                        .message(2, message().string(1, "u-1").string(2, "12"))
+                        .string(4, "Background")
+                        .string(5, "All"));
 
         DeleteOptions options = DeleteOptions.parse(Map.of("gracePeriodSeconds", List.of("5")), body, PROTOBUF);
 
@@ -32,8 +35,9 @@ class DeleteOptionsProtobufTest {
 
     @Test
     void anEmptyProtobufMessageMeansNoOptions() {
-        assertThat(DeleteOptions.parse(Map.of(), envelope("v1", "DeleteOptions", message()),
-                PROTOBUF + "; charset=binary")).isEqualTo(DeleteOptions.NONE);
+        assertThat(DeleteOptions.parse(
+                        Map.of(), envelope("v1", "DeleteOptions", message()), PROTOBUF + "; charset=binary"))
+                .isEqualTo(DeleteOptions.NONE);
     }
 
     @Test
@@ -41,7 +45,8 @@ class DeleteOptionsProtobufTest {
         byte[] body = envelope("v1", "DeleteOptions", message().bool(3, true).string(4, "Orphan"));
 
         assertThatThrownBy(() -> DeleteOptions.parse(Map.of(), body, PROTOBUF))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(422));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(422));
     }
 
     @Test
@@ -54,8 +59,9 @@ class DeleteOptionsProtobufTest {
         assertThatThrownBy(() -> DeleteOptions.parse(Map.of(), "{}".getBytes(UTF_8), PROTOBUF))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo(500);
-                    assertThat(e.getMessage()).isEqualTo(
-                            "provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]");
+                    assertThat(e.getMessage())
+                            .isEqualTo(
+                                    "provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]");
                 });
     }
 }

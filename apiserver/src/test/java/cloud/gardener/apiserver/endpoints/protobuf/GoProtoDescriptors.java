@@ -35,95 +35,175 @@ final class GoProtoDescriptors {
 
     static {
         FileDescriptorProto file = FileDescriptorProto.newBuilder()
-                .setName("k8s_subset.proto").setPackage("k8s").setSyntax("proto2")
+                .setName("k8s_subset.proto")
+                .setPackage("k8s")
+                .setSyntax("proto2")
                 .addMessageType(message("TypeMeta", string("apiVersion", 1), string("kind", 2)))
-                .addMessageType(message("Unknown", msg("typeMeta", 1, "TypeMeta"), bytes("raw", 2),
-                        string("contentEncoding", 3), string("contentType", 4)))
+                .addMessageType(message(
+                        "Unknown",
+                        msg("typeMeta", 1, "TypeMeta"),
+                        bytes("raw", 2),
+                        string("contentEncoding", 3),
+                        string("contentType", 4)))
                 .addMessageType(message("RawExtension", bytes("raw", 1)))
                 .addMessageType(message("WatchEvent", string("type", 1), msg("object", 2, "RawExtension")))
-                .addMessageType(message("Time", scalar("seconds", 1, Type.TYPE_INT64), scalar("nanos", 2, Type.TYPE_INT32)))
-                .addMessageType(message("ObjectMeta", string("name", 1), string("generateName", 2),
-                        string("namespace", 3), string("selfLink", 4), string("uid", 5), string("resourceVersion", 6),
-                        scalar("generation", 7, Type.TYPE_INT64), msg("creationTimestamp", 8, "Time"),
-                        msg("deletionTimestamp", 9, "Time"), scalar("deletionGracePeriodSeconds", 10, Type.TYPE_INT64),
-                        map("labels", 11, "ObjectMeta"), map("annotations", 12, "ObjectMeta"),
-                        repeated(string("finalizers", 14)))
+                .addMessageType(
+                        message("Time", scalar("seconds", 1, Type.TYPE_INT64), scalar("nanos", 2, Type.TYPE_INT32)))
+                .addMessageType(message(
+                                "ObjectMeta",
+                                string("name", 1),
+                                string("generateName", 2),
+                                string("namespace", 3),
+                                string("selfLink", 4),
+                                string("uid", 5),
+                                string("resourceVersion", 6),
+                                scalar("generation", 7, Type.TYPE_INT64),
+                                msg("creationTimestamp", 8, "Time"),
+                                msg("deletionTimestamp", 9, "Time"),
+                                scalar("deletionGracePeriodSeconds", 10, Type.TYPE_INT64),
+                                map("labels", 11, "ObjectMeta"),
+                                map("annotations", 12, "ObjectMeta"),
+                                repeated(string("finalizers", 14)))
                         .addNestedType(entry("Labels", Type.TYPE_STRING))
                         .addNestedType(entry("Annotations", Type.TYPE_STRING)))
-                .addMessageType(message("ConfigMap", msg("metadata", 1, "ObjectMeta"),
-                        map("data", 2, "ConfigMap"), map("binaryData", 3, "ConfigMap"),
-                        scalar("immutable", 4, Type.TYPE_BOOL))
+                .addMessageType(message(
+                                "ConfigMap",
+                                msg("metadata", 1, "ObjectMeta"),
+                                map("data", 2, "ConfigMap"),
+                                map("binaryData", 3, "ConfigMap"),
+                                scalar("immutable", 4, Type.TYPE_BOOL))
                         .addNestedType(entry("Data", Type.TYPE_STRING))
                         .addNestedType(entry("BinaryData", Type.TYPE_BYTES)))
-                .addMessageType(message("LabelSelectorRequirement", string("key", 1), string("operator", 2),
+                .addMessageType(message(
+                        "LabelSelectorRequirement",
+                        string("key", 1),
+                        string("operator", 2),
                         repeated(string("values", 3))))
-                .addMessageType(message("LabelSelector", map("matchLabels", 1, "LabelSelector"),
-                        repeated(msg("matchExpressions", 2, "LabelSelectorRequirement")))
+                .addMessageType(message(
+                                "LabelSelector",
+                                map("matchLabels", 1, "LabelSelector"),
+                                repeated(msg("matchExpressions", 2, "LabelSelectorRequirement")))
                         .addNestedType(entry("MatchLabels", Type.TYPE_STRING)))
-                .addMessageType(message("SeedSelector", msg("labelSelector", 1, "LabelSelector"),
-                        repeated(string("providerTypes", 2))))
+                .addMessageType(message(
+                        "SeedSelector", msg("labelSelector", 1, "LabelSelector"), repeated(string("providerTypes", 2))))
                 .addMessageType(message("Toleration", string("key", 1), string("value", 2)))
-                .addMessageType(message("ExposureClassScheduling", msg("seedSelector", 1, "SeedSelector"),
+                .addMessageType(message(
+                        "ExposureClassScheduling",
+                        msg("seedSelector", 1, "SeedSelector"),
                         repeated(msg("tolerations", 2, "Toleration"))))
-                .addMessageType(message("ExposureClass", msg("metadata", 1, "ObjectMeta"), string("handler", 2),
+                .addMessageType(message(
+                        "ExposureClass",
+                        msg("metadata", 1, "ObjectMeta"),
+                        string("handler", 2),
                         msg("scheduling", 3, "ExposureClassScheduling")))
                 // apimachinery's value messages
                 .addMessageType(message("Quantity", string("string", 1)))
                 .addMessageType(message("Duration", scalar("duration", 1, Type.TYPE_INT64)))
-                .addMessageType(message("IntOrString", scalar("type", 1, Type.TYPE_INT64),
-                        scalar("intVal", 2, Type.TYPE_INT32), string("strVal", 3)))
+                .addMessageType(message(
+                        "IntOrString",
+                        scalar("type", 1, Type.TYPE_INT64),
+                        scalar("intVal", 2, Type.TYPE_INT32),
+                        string("strVal", 3)))
                 // gardener core/v1beta1: a Shoot (every field Go writes always, and the pointers the test sets)
-                .addMessageType(message("Shoot", msg("metadata", 1, "ObjectMeta"), msg("spec", 2, "ShootSpec"),
+                .addMessageType(message(
+                        "Shoot",
+                        msg("metadata", 1, "ObjectMeta"),
+                        msg("spec", 2, "ShootSpec"),
                         msg("status", 3, "ShootStatus")))
-                .addMessageType(message("ShootSpec", string("cloudProfileName", 2), msg("kubernetes", 6, "Kubernetes"),
-                        msg("provider", 10, "Provider"), string("region", 12), string("credentialsBindingName", 23)))
+                .addMessageType(message(
+                        "ShootSpec",
+                        string("cloudProfileName", 2),
+                        msg("kubernetes", 6, "Kubernetes"),
+                        msg("provider", 10, "Provider"),
+                        string("region", 12),
+                        string("credentialsBindingName", 23)))
                 .addMessageType(message("Kubernetes", msg("kubelet", 7, "KubeletConfig"), string("version", 8)))
                 .addMessageType(message("KubernetesConfig", map("featureGates", 1, "KubernetesConfig"))
                         .addNestedType(entry("FeatureGates", Type.TYPE_BOOL)))
-                .addMessageType(message("KubeletConfig", msg("kubernetesConfig", 1, "KubernetesConfig"),
-                        msg("kubeReserved", 14, "KubeletConfigReserved"), msg("imageMinimumGCAge", 28, "Duration")))
-                .addMessageType(message("KubeletConfigReserved", msg("cpu", 1, "Quantity"), msg("memory", 2, "Quantity")))
-                .addMessageType(message("Provider", string("type", 1), msg("infrastructureConfig", 3, "RawExtension"),
+                .addMessageType(message(
+                        "KubeletConfig",
+                        msg("kubernetesConfig", 1, "KubernetesConfig"),
+                        msg("kubeReserved", 14, "KubeletConfigReserved"),
+                        msg("imageMinimumGCAge", 28, "Duration")))
+                .addMessageType(
+                        message("KubeletConfigReserved", msg("cpu", 1, "Quantity"), msg("memory", 2, "Quantity")))
+                .addMessageType(message(
+                        "Provider",
+                        string("type", 1),
+                        msg("infrastructureConfig", 3, "RawExtension"),
                         repeated(msg("workers", 4, "Worker"))))
-                .addMessageType(message("Worker", map("labels", 5, "Worker"), string("name", 6),
-                        msg("machine", 7, "Machine"), scalar("maximum", 8, Type.TYPE_INT32),
-                        scalar("minimum", 9, Type.TYPE_INT32), msg("maxSurge", 10, "IntOrString"),
-                        msg("maxUnavailable", 11, "IntOrString"), msg("providerConfig", 12, "RawExtension"),
-                        msg("volume", 14, "Volume"), repeated(string("zones", 17)))
+                .addMessageType(message(
+                                "Worker",
+                                map("labels", 5, "Worker"),
+                                string("name", 6),
+                                msg("machine", 7, "Machine"),
+                                scalar("maximum", 8, Type.TYPE_INT32),
+                                scalar("minimum", 9, Type.TYPE_INT32),
+                                msg("maxSurge", 10, "IntOrString"),
+                                msg("maxUnavailable", 11, "IntOrString"),
+                                msg("providerConfig", 12, "RawExtension"),
+                                msg("volume", 14, "Volume"),
+                                repeated(string("zones", 17)))
                         .addNestedType(entry("Labels", Type.TYPE_STRING)))
                 .addMessageType(message("Machine", string("type", 1), msg("image", 2, "ShootMachineImage")))
                 .addMessageType(message("ShootMachineImage", string("name", 1), string("version", 3)))
                 .addMessageType(message("Volume", string("type", 2), string("size", 3)))
-                .addMessageType(message("ShootStatus", msg("gardener", 3, "Gardener"),
-                        scalar("hibernated", 4, Type.TYPE_BOOL), scalar("observedGeneration", 7, Type.TYPE_INT64),
-                        string("technicalID", 10), string("uid", 11)))
+                .addMessageType(message(
+                        "ShootStatus",
+                        msg("gardener", 3, "Gardener"),
+                        scalar("hibernated", 4, Type.TYPE_BOOL),
+                        scalar("observedGeneration", 7, Type.TYPE_INT64),
+                        string("technicalID", 10),
+                        string("uid", 11)))
                 .addMessageType(message("Gardener", string("id", 1), string("name", 2), string("version", 3)))
                 // gardener core/v1beta1: a CloudProfile with capabilities (named slices, MachineImageFlavor)
-                .addMessageType(message("CloudProfile", msg("metadata", 1, "ObjectMeta"),
-                        msg("spec", 2, "CloudProfileSpec"), msg("status", 3, "CloudProfileStatus")))
+                .addMessageType(message(
+                        "CloudProfile",
+                        msg("metadata", 1, "ObjectMeta"),
+                        msg("spec", 2, "CloudProfileSpec"),
+                        msg("status", 3, "CloudProfileStatus")))
                 .addMessageType(message("CloudProfileStatus"))
-                .addMessageType(message("CloudProfileSpec", msg("kubernetes", 2, "KubernetesSettings"),
+                .addMessageType(message(
+                        "CloudProfileSpec",
+                        msg("kubernetes", 2, "KubernetesSettings"),
                         repeated(msg("machineImages", 3, "MachineImage")),
-                        repeated(msg("machineTypes", 4, "MachineType")), repeated(msg("regions", 6, "Region")),
-                        string("type", 8), repeated(msg("machineCapabilities", 12, "CapabilityDefinition"))))
+                        repeated(msg("machineTypes", 4, "MachineType")),
+                        repeated(msg("regions", 6, "Region")),
+                        string("type", 8),
+                        repeated(msg("machineCapabilities", 12, "CapabilityDefinition"))))
                 .addMessageType(message("KubernetesSettings", repeated(msg("versions", 1, "ExpirableVersion"))))
-                .addMessageType(message("ExpirableVersion", string("version", 1), msg("expirationDate", 2, "Time"),
+                .addMessageType(message(
+                        "ExpirableVersion",
+                        string("version", 1),
+                        msg("expirationDate", 2, "Time"),
                         string("classification", 3)))
                 .addMessageType(message("CapabilityValues", repeated(string("items", 1))))
-                .addMessageType(message("CapabilityDefinition", string("name", 1), msg("values", 2, "CapabilityValues")))
-                .addMessageType(message("MachineImage", string("name", 1),
-                        repeated(msg("versions", 2, "MachineImageVersion"))))
-                .addMessageType(message("MachineImageVersion", msg("expirableVersion", 1, "ExpirableVersion"),
-                        repeated(msg("cri", 2, "CRI")), repeated(msg("capabilityFlavors", 6, "MachineImageFlavor"))))
+                .addMessageType(
+                        message("CapabilityDefinition", string("name", 1), msg("values", 2, "CapabilityValues")))
+                .addMessageType(
+                        message("MachineImage", string("name", 1), repeated(msg("versions", 2, "MachineImageVersion"))))
+                .addMessageType(message(
+                        "MachineImageVersion",
+                        msg("expirableVersion", 1, "ExpirableVersion"),
+                        repeated(msg("cri", 2, "CRI")),
+                        repeated(msg("capabilityFlavors", 6, "MachineImageFlavor"))))
                 .addMessageType(message("CRI", string("name", 1)))
                 .addMessageType(message("MachineImageFlavor", map("capabilities", 1, "MachineImageFlavor"))
                         .addNestedType(entry("Capabilities", "CapabilityValues")))
-                .addMessageType(message("MachineType", msg("cpu", 1, "Quantity"), msg("gpu", 2, "Quantity"),
-                        msg("memory", 3, "Quantity"), string("name", 4), scalar("usable", 6, Type.TYPE_BOOL),
-                        map("capabilities", 8, "MachineType"))
+                .addMessageType(message(
+                                "MachineType",
+                                msg("cpu", 1, "Quantity"),
+                                msg("gpu", 2, "Quantity"),
+                                msg("memory", 3, "Quantity"),
+                                string("name", 4),
+                                scalar("usable", 6, Type.TYPE_BOOL),
+                                map("capabilities", 8, "MachineType"))
                         .addNestedType(entry("Capabilities", "CapabilityValues")))
-                .addMessageType(message("Region", string("name", 1), repeated(msg("zones", 2, "AvailabilityZone")),
-                        map("labels", 3, "Region"))
+                .addMessageType(message(
+                                "Region",
+                                string("name", 1),
+                                repeated(msg("zones", 2, "AvailabilityZone")),
+                                map("labels", 3, "Region"))
                         .addNestedType(entry("Labels", Type.TYPE_STRING)))
                 .addMessageType(message("AvailabilityZone", string("name", 1)))
                 .build();
@@ -147,8 +227,7 @@ final class GoProtoDescriptors {
         }
     }
 
-    private GoProtoDescriptors() {
-    }
+    private GoProtoDescriptors() {}
 
     private static DescriptorProto.Builder message(String name, FieldDescriptorProto.Builder... fields) {
         DescriptorProto.Builder b = DescriptorProto.newBuilder().setName(name);
@@ -159,7 +238,10 @@ final class GoProtoDescriptors {
     }
 
     private static FieldDescriptorProto.Builder scalar(String name, int number, Type type) {
-        return FieldDescriptorProto.newBuilder().setName(name).setNumber(number).setType(type)
+        return FieldDescriptorProto.newBuilder()
+                .setName(name)
+                .setNumber(number)
+                .setType(type)
                 .setLabel(Label.LABEL_OPTIONAL);
     }
 

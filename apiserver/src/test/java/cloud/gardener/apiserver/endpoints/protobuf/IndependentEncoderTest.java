@@ -45,13 +45,22 @@ class IndependentEncoderTest {
 
     @Test
     void aConfigMapFromTheIndependentEncoderDecodes() throws Exception {
-        Message meta = build(OBJECT_META, "name", "settings", "namespace", "team-a", "generation", 0L,
-                "creationTimestamp", build(TIME, "seconds", 1700000000L, "nanos", 0));
+        Message meta = build(
+                OBJECT_META,
+                "name",
+                "settings",
+                "namespace",
+                "team-a",
+                "generation",
+                0L,
+                "creationTimestamp",
+                build(TIME, "seconds", 1700000000L, "nanos", 0));
         Message configMap = DynamicMessage.newBuilder(CONFIG_MAP)
                 .setField(CONFIG_MAP.findFieldByName("metadata"), meta)
                 .addRepeatedField(CONFIG_MAP.findFieldByName("data"), entry(CONFIG_MAP, "data", "log.level", "debug"))
-                .addRepeatedField(CONFIG_MAP.findFieldByName("binaryData"),
-                        entry(CONFIG_MAP, "binaryData", "logo.png", ByteString.copyFrom(new byte[]{(byte) 0x89, 'P'})))
+                .addRepeatedField(
+                        CONFIG_MAP.findFieldByName("binaryData"),
+                        entry(CONFIG_MAP, "binaryData", "logo.png", ByteString.copyFrom(new byte[] {(byte) 0x89, 'P'})))
                 .setField(CONFIG_MAP.findFieldByName("immutable"), true)
                 .build();
 
@@ -73,9 +82,24 @@ class IndependentEncoderTest {
 
         byte[] body = ProtobufCodec.encode(json, CONFIG_MAP_KIND);
 
-        Message meta = build(OBJECT_META, "name", "settings", "generateName", "", "namespace", "team-a",
-                "selfLink", "", "uid", "6f1b", "resourceVersion", "17", "generation", 0L,
-                "creationTimestamp", build(TIME, "seconds", 1700000000L, "nanos", 0));
+        Message meta = build(
+                OBJECT_META,
+                "name",
+                "settings",
+                "generateName",
+                "",
+                "namespace",
+                "team-a",
+                "selfLink",
+                "",
+                "uid",
+                "6f1b",
+                "resourceVersion",
+                "17",
+                "generation",
+                0L,
+                "creationTimestamp",
+                build(TIME, "seconds", 1700000000L, "nanos", 0));
         meta = meta.toBuilder()
                 .addRepeatedField(OBJECT_META.findFieldByName("labels"), entry(OBJECT_META, "labels", "app", "shop"))
                 .addRepeatedField(OBJECT_META.findFieldByName("labels"), entry(OBJECT_META, "labels", "tier", "web"))
@@ -103,22 +127,49 @@ class IndependentEncoderTest {
         Descriptor scheduling = EXPOSURE_CLASS.findFieldByName("scheduling").getMessageType();
         Descriptor seedSelector = scheduling.findFieldByName("seedSelector").getMessageType();
         Descriptor labelSelector = seedSelector.findFieldByName("labelSelector").getMessageType();
-        Descriptor requirement = labelSelector.findFieldByName("matchExpressions").getMessageType();
+        Descriptor requirement =
+                labelSelector.findFieldByName("matchExpressions").getMessageType();
         Descriptor toleration = scheduling.findFieldByName("tolerations").getMessageType();
         Message selector = DynamicMessage.newBuilder(labelSelector)
-                .addRepeatedField(labelSelector.findFieldByName("matchLabels"),
+                .addRepeatedField(
+                        labelSelector.findFieldByName("matchLabels"),
                         entry(labelSelector, "matchLabels", "network", "internet"))
-                .addRepeatedField(labelSelector.findFieldByName("matchExpressions"),
+                .addRepeatedField(
+                        labelSelector.findFieldByName("matchExpressions"),
                         build(requirement, "key", "zone", "operator", "In", "values", List.of("a", "b")))
                 .build();
-        Message expected = build(EXPOSURE_CLASS,
-                "metadata", build(OBJECT_META, "name", "internet", "generateName", "", "namespace", "", "selfLink", "",
-                        "uid", "", "resourceVersion", "", "generation", 0L, "creationTimestamp", build(TIME)),
-                "handler", "internet-config",
-                "scheduling", build(scheduling,
-                        "seedSelector", build(seedSelector, "labelSelector", selector),
+        Message expected = build(
+                EXPOSURE_CLASS,
+                "metadata",
+                build(
+                        OBJECT_META,
+                        "name",
+                        "internet",
+                        "generateName",
+                        "",
+                        "namespace",
+                        "",
+                        "selfLink",
+                        "",
+                        "uid",
+                        "",
+                        "resourceVersion",
+                        "",
+                        "generation",
+                        0L,
+                        "creationTimestamp",
+                        build(TIME)),
+                "handler",
+                "internet-config",
+                "scheduling",
+                build(
+                        scheduling,
+                        "seedSelector",
+                        build(seedSelector, "labelSelector", selector),
                         // Toleration.value is a *string: left out when nil
-                        "tolerations", List.of(build(toleration, "key", "exposure", "value", "public"),
+                        "tolerations",
+                        List.of(
+                                build(toleration, "key", "exposure", "value", "public"),
                                 build(toleration, "key", "any"))));
         assertThat(body).isEqualTo(body("core.gardener.cloud/v1beta1", "ExposureClass", expected));
         assertThat(ProtobufCodec.decode(body, EXPOSURE_CLASS_KIND)).isEqualTo(json);
@@ -126,12 +177,14 @@ class IndependentEncoderTest {
 
     @Test
     void aWatchFrameIsALengthAndAWatchEventHoldingTheBody() throws Exception {
-        byte[] object = ProtobufCodec.encode(Json.MAPPER.readTree(
-                "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"c\"}}"), CONFIG_MAP_KIND);
+        byte[] object = ProtobufCodec.encode(
+                Json.MAPPER.readTree("{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"c\"}}"),
+                CONFIG_MAP_KIND);
 
         byte[] frame = ProtobufCodec.watchFrame("ADDED", object);
 
-        int length = ((frame[0] & 0xff) << 24) | ((frame[1] & 0xff) << 16) | ((frame[2] & 0xff) << 8) | (frame[3] & 0xff);
+        int length =
+                ((frame[0] & 0xff) << 24) | ((frame[1] & 0xff) << 16) | ((frame[2] & 0xff) << 8) | (frame[3] & 0xff);
         assertThat(length).isEqualTo(frame.length - 4);
         DynamicMessage event = DynamicMessage.parseFrom(WATCH_EVENT, Arrays.copyOfRange(frame, 4, frame.length));
         assertThat(event.getField(WATCH_EVENT.findFieldByName("type"))).isEqualTo("ADDED");
@@ -172,37 +225,93 @@ class IndependentEncoderTest {
         Descriptor worker = field(provider, "workers");
         Descriptor machine = field(worker, "machine");
         Descriptor status = field(SHOOT, "status");
-        Message expectedWorker = build(worker, "name", "cpu-worker",
-                "machine", build(machine, "type", "m5.large",
-                        "image", build(field(machine, "image"), "name", "gardenlinux", "version", "1592.1.0")),
-                "maximum", 5, "minimum", 3,
-                "maxSurge", build(INT_OR_STRING, "type", 1L, "intVal", 0, "strVal", "25%"),
-                "maxUnavailable", build(INT_OR_STRING, "type", 0L, "intVal", 0, "strVal", ""),
-                "providerConfig", raw("{\"kind\":\"WorkerConfig\"}"),
-                "volume", build(field(worker, "volume"), "type", "gp3", "size", "50Gi"),
-                "zones", List.of("eu-west-1a", "eu-west-1b"));
+        Message expectedWorker = build(
+                worker,
+                "name",
+                "cpu-worker",
+                "machine",
+                build(
+                        machine,
+                        "type",
+                        "m5.large",
+                        "image",
+                        build(field(machine, "image"), "name", "gardenlinux", "version", "1592.1.0")),
+                "maximum",
+                5,
+                "minimum",
+                3,
+                "maxSurge",
+                build(INT_OR_STRING, "type", 1L, "intVal", 0, "strVal", "25%"),
+                "maxUnavailable",
+                build(INT_OR_STRING, "type", 0L, "intVal", 0, "strVal", ""),
+                "providerConfig",
+                raw("{\"kind\":\"WorkerConfig\"}"),
+                "volume",
+                build(field(worker, "volume"), "type", "gp3", "size", "50Gi"),
+                "zones",
+                List.of("eu-west-1a", "eu-west-1b"));
         expectedWorker = expectedWorker.toBuilder() // map entries sorted by key
                 .addRepeatedField(worker.findFieldByName("labels"), entry(worker, "labels", "a", "1"))
                 .addRepeatedField(worker.findFieldByName("labels"), entry(worker, "labels", "pool", "cpu"))
                 .build();
-        Message expected = build(SHOOT,
-                "metadata", emptyMeta("crazy-botany", "garden-dev"),
-                "spec", build(spec, "cloudProfileName", "aws",
-                        "kubernetes", build(kubernetes, "version", "1.33.4",
+        Message expected = build(
+                SHOOT,
+                "metadata",
+                emptyMeta("crazy-botany", "garden-dev"),
+                "spec",
+                build(
+                        spec,
+                        "cloudProfileName",
+                        "aws",
+                        "kubernetes",
+                        build(
+                                kubernetes,
+                                "version",
+                                "1.33.4",
                                 // the inline KubernetesConfig is a struct field of its own: written, empty
-                                "kubelet", build(kubelet, "kubernetesConfig", build(field(kubelet, "kubernetesConfig")),
-                                        "kubeReserved", build(field(kubelet, "kubeReserved"),
-                                                "cpu", build(QUANTITY, "string", "80m"),
-                                                "memory", build(QUANTITY, "string", "1Gi")),
-                                        "imageMinimumGCAge", build(DURATION, "duration", 120_000_000_000L))),
-                        "provider", build(provider, "type", "aws",
-                                "infrastructureConfig", raw("{\"apiVersion\":"
-                                        + "\"aws.provider.extensions.gardener.cloud/v1alpha1\",\"kind\":\"InfrastructureConfig\"}"),
-                                "workers", List.of(expectedWorker)),
-                        "region", "eu-west-1", "credentialsBindingName", "my-aws"),
+                                "kubelet",
+                                build(
+                                        kubelet,
+                                        "kubernetesConfig",
+                                        build(field(kubelet, "kubernetesConfig")),
+                                        "kubeReserved",
+                                        build(
+                                                field(kubelet, "kubeReserved"),
+                                                "cpu",
+                                                build(QUANTITY, "string", "80m"),
+                                                "memory",
+                                                build(QUANTITY, "string", "1Gi")),
+                                        "imageMinimumGCAge",
+                                        build(DURATION, "duration", 120_000_000_000L))),
+                        "provider",
+                        build(
+                                provider,
+                                "type",
+                                "aws",
+                                "infrastructureConfig",
+                                raw(
+                                        "{\"apiVersion\":"
+                                                + "\"aws.provider.extensions.gardener.cloud/v1alpha1\",\"kind\":\"InfrastructureConfig\"}"),
+                                "workers",
+                                List.of(expectedWorker)),
+                        "region",
+                        "eu-west-1",
+                        "credentialsBindingName",
+                        "my-aws"),
                 // ShootStatus is a struct: Go writes its non-pointer fields, all empty
-                "status", build(status, "gardener", build(field(status, "gardener"), "id", "", "name", "", "version", ""),
-                        "hibernated", false, "observedGeneration", 0L, "technicalID", "", "uid", ""));
+                "status",
+                build(
+                        status,
+                        "gardener",
+                        build(field(status, "gardener"), "id", "", "name", "", "version", ""),
+                        "hibernated",
+                        false,
+                        "observedGeneration",
+                        0L,
+                        "technicalID",
+                        "",
+                        "uid",
+                        ""));
         assertThat(body).isEqualTo(body("core.gardener.cloud/v1beta1", "Shoot", expected));
         assertThat(ProtobufCodec.decode(body, SHOOT_KIND)).isEqualTo(json);
     }
@@ -241,38 +350,98 @@ class IndependentEncoderTest {
         Message amd64 = build(values, "items", List.of("amd64"));
         // CapabilityValues is a named slice: {items = 1}; an empty one is an empty message, not no field
         Message none = build(values);
-        Message expected = build(CLOUD_PROFILE,
-                "metadata", emptyMeta("aws", ""),
-                "spec", build(spec,
-                        "kubernetes", build(field(spec, "kubernetes"), "versions", List.of(
-                                build(version, "version", "1.33.4"),
-                                build(version, "version", "1.32.8", "expirationDate", build(TIME,
-                                                "seconds", Instant.parse("2026-12-31T23:59:59Z").getEpochSecond(),
-                                                "nanos", 0),
-                                        "classification", "deprecated"))),
-                        "machineImages", List.of(build(image, "name", "gardenlinux", "versions", List.of(
-                                build(imageVersion, "expirableVersion", build(version, "version", "1592.1.0"),
-                                        "cri", List.of(build(field(imageVersion, "cri"), "name", "containerd")),
-                                        "capabilityFlavors", List.of(
-                                                build(flavor, "capabilities",
+        Message expected = build(
+                CLOUD_PROFILE,
+                "metadata",
+                emptyMeta("aws", ""),
+                "spec",
+                build(
+                        spec,
+                        "kubernetes",
+                        build(
+                                field(spec, "kubernetes"),
+                                "versions",
+                                List.of(
+                                        build(version, "version", "1.33.4"),
+                                        build(
+                                                version,
+                                                "version",
+                                                "1.32.8",
+                                                "expirationDate",
+                                                build(
+                                                        TIME,
+                                                        "seconds",
+                                                        Instant.parse("2026-12-31T23:59:59Z")
+                                                                .getEpochSecond(),
+                                                        "nanos",
+                                                        0),
+                                                "classification",
+                                                "deprecated"))),
+                        "machineImages",
+                        List.of(build(
+                                image,
+                                "name",
+                                "gardenlinux",
+                                "versions",
+                                List.of(build(
+                                        imageVersion,
+                                        "expirableVersion",
+                                        build(version, "version", "1592.1.0"),
+                                        "cri",
+                                        List.of(build(field(imageVersion, "cri"), "name", "containerd")),
+                                        "capabilityFlavors",
+                                        List.of(
+                                                build(
+                                                        flavor,
+                                                        "capabilities",
                                                         List.of(entry(flavor, "capabilities", "architecture", amd64))),
-                                                build(flavor, "capabilities", List.of(
-                                                        entry(flavor, "capabilities", "architecture",
-                                                                build(values, "items", List.of("arm64"))),
-                                                        entry(flavor, "capabilities", "gpu", none)))))))),
-                        "machineTypes", List.of(build(machineType, "cpu", build(QUANTITY, "string", "2"),
-                                "gpu", build(QUANTITY, "string", "0"), "memory", build(QUANTITY, "string", "8Gi"),
-                                "name", "m5.large", "usable", true,
-                                "capabilities", List.of(entry(machineType, "capabilities", "architecture", amd64)))),
-                        "regions", List.of(build(region, "name", "eu-west-1",
-                                "zones", List.of(build(field(region, "zones"), "name", "eu-west-1a")),
-                                "labels", List.of(entry(region, "labels", "a", "1"), entry(region, "labels", "b", "2")))),
-                        "type", "aws",
-                        "machineCapabilities", List.of(
-                                build(capability, "name", "architecture", "values",
+                                                build(
+                                                        flavor,
+                                                        "capabilities",
+                                                        List.of(
+                                                                entry(
+                                                                        flavor,
+                                                                        "capabilities",
+                                                                        "architecture",
+                                                                        build(values, "items", List.of("arm64"))),
+                                                                entry(flavor, "capabilities", "gpu", none)))))))),
+                        "machineTypes",
+                        List.of(build(
+                                machineType,
+                                "cpu",
+                                build(QUANTITY, "string", "2"),
+                                "gpu",
+                                build(QUANTITY, "string", "0"),
+                                "memory",
+                                build(QUANTITY, "string", "8Gi"),
+                                "name",
+                                "m5.large",
+                                "usable",
+                                true,
+                                "capabilities",
+                                List.of(entry(machineType, "capabilities", "architecture", amd64)))),
+                        "regions",
+                        List.of(build(
+                                region,
+                                "name",
+                                "eu-west-1",
+                                "zones",
+                                List.of(build(field(region, "zones"), "name", "eu-west-1a")),
+                                "labels",
+                                List.of(entry(region, "labels", "a", "1"), entry(region, "labels", "b", "2")))),
+                        "type",
+                        "aws",
+                        "machineCapabilities",
+                        List.of(
+                                build(
+                                        capability,
+                                        "name",
+                                        "architecture",
+                                        "values",
                                         build(values, "items", List.of("amd64", "arm64"))),
                                 build(capability, "name", "gpu", "values", none))),
-                "status", build(field(CLOUD_PROFILE, "status")));
+                "status",
+                build(field(CLOUD_PROFILE, "status")));
         assertThat(body).isEqualTo(body("core.gardener.cloud/v1beta1", "CloudProfile", expected));
         assertThat(ProtobufCodec.decode(body, CLOUD_PROFILE_KIND)).isEqualTo(json);
     }
@@ -287,20 +456,48 @@ class IndependentEncoderTest {
         Descriptor version = field(imageVersion, "expirableVersion");
         // a CapabilityDefinition whose values field comes twice: Go unmarshals both into the same slice
         ByteString twice = build(capability, "name", "architecture", "values", build(values, "items", List.of("amd64")))
-                .toByteString().concat(build(capability, "values", build(values, "items", List.of("arm64"))).toByteString());
-        Message profile = build(CLOUD_PROFILE, "metadata", build(OBJECT_META, "name", "p"),
-                "spec", build(spec, "kubernetes", build(field(spec, "kubernetes")), "type", "aws",
-                        "machineImages", List.of(build(image, "name", "gl", "versions", List.of(
-                                build(imageVersion, "expirableVersion", build(version, "version", "1.0.0"),
-                                        // an empty flavor: Go makes no map, and writes a nil one as null
-                                        "capabilityFlavors", List.of(build(field(imageVersion, "capabilityFlavors"))))))),
-                        // no values field: a nil CapabilityValues
-                        "machineCapabilities", List.of(build(capability, "name", "gpu")))
-                        .toBuilder().setUnknownFields(UnknownFieldSet.newBuilder().addField(12,
-                                UnknownFieldSet.Field.newBuilder().addLengthDelimited(twice).build()).build()).build());
+                .toByteString()
+                .concat(build(capability, "values", build(values, "items", List.of("arm64")))
+                        .toByteString());
+        Message profile = build(
+                CLOUD_PROFILE,
+                "metadata",
+                build(OBJECT_META, "name", "p"),
+                "spec",
+                build(
+                                spec,
+                                "kubernetes",
+                                build(field(spec, "kubernetes")),
+                                "type",
+                                "aws",
+                                "machineImages",
+                                List.of(build(
+                                        image,
+                                        "name",
+                                        "gl",
+                                        "versions",
+                                        List.of(build(
+                                                imageVersion,
+                                                "expirableVersion",
+                                                build(version, "version", "1.0.0"),
+                                                // an empty flavor: Go makes no map, and writes a nil one as null
+                                                "capabilityFlavors",
+                                                List.of(build(field(imageVersion, "capabilityFlavors"))))))),
+                                // no values field: a nil CapabilityValues
+                                "machineCapabilities",
+                                List.of(build(capability, "name", "gpu")))
+                        .toBuilder()
+                        .setUnknownFields(UnknownFieldSet.newBuilder()
+                                .addField(
+                                        12,
+                                        UnknownFieldSet.Field.newBuilder()
+                                                .addLengthDelimited(twice)
+                                                .build())
+                                .build())
+                        .build());
 
-        JsonNode decoded = ProtobufCodec.decode(body("core.gardener.cloud/v1beta1", "CloudProfile", profile),
-                CLOUD_PROFILE_KIND);
+        JsonNode decoded =
+                ProtobufCodec.decode(body("core.gardener.cloud/v1beta1", "CloudProfile", profile), CLOUD_PROFILE_KIND);
 
         assertThat(decoded).isEqualTo(Json.MAPPER.readTree("""
                 {"kind":"CloudProfile","apiVersion":"core.gardener.cloud/v1beta1","metadata":{"name":"p"},
@@ -318,8 +515,24 @@ class IndependentEncoderTest {
 
     /** ObjectMeta as Go writes it with only a name and namespace: every non-pointer field, the zero time empty. */
     private static Message emptyMeta(String name, String namespace) {
-        return build(OBJECT_META, "name", name, "generateName", "", "namespace", namespace, "selfLink", "",
-                "uid", "", "resourceVersion", "", "generation", 0L, "creationTimestamp", build(TIME));
+        return build(
+                OBJECT_META,
+                "name",
+                name,
+                "generateName",
+                "",
+                "namespace",
+                namespace,
+                "selfLink",
+                "",
+                "uid",
+                "",
+                "resourceVersion",
+                "",
+                "generation",
+                0L,
+                "creationTimestamp",
+                build(TIME));
     }
 
     /** A RawExtension holding these JSON bytes. */
@@ -349,7 +562,8 @@ class IndependentEncoderTest {
     /** The protobuf serializer's body around a message, as the independent encoder writes it. */
     private static byte[] body(String apiVersion, String kind, Message object) {
         Message unknown = DynamicMessage.newBuilder(UNKNOWN)
-                .setField(UNKNOWN.findFieldByName("typeMeta"),
+                .setField(
+                        UNKNOWN.findFieldByName("typeMeta"),
                         build(GoProtoDescriptors.TYPE_META, "apiVersion", apiVersion, "kind", kind))
                 .setField(UNKNOWN.findFieldByName("raw"), object.toByteString())
                 .setField(UNKNOWN.findFieldByName("contentEncoding"), "")

@@ -38,7 +38,8 @@ class MutatedBodiesTest {
             byte[] body = (pickSecret ? secret : exposureClass).clone();
             for (int m = 1 + random.nextInt(3); m > 0; m--) {
                 int at = 4 + random.nextInt(body.length - 4); // keep the magic: past it is where the decoding is
-                body[at] = random.nextInt(4) == 0 ? (byte) (body[at] ^ (1 << random.nextInt(8)))
+                body[at] = random.nextInt(4) == 0
+                        ? (byte) (body[at] ^ (1 << random.nextInt(8)))
                         : (byte) random.nextInt(256);
             }
             try {

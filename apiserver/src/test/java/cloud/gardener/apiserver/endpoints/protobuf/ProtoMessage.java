@@ -79,8 +79,15 @@ public final class ProtoMessage {
 
     /** An ObjectMeta as Go writes a fresh one with only a name: empty strings, generation 0, empty time. */
     public static ProtoMessage objectMeta(String name, String namespace) {
-        return message().string(1, name).string(2, "").string(3, namespace).string(4, "").string(5, "")
-                .string(6, "").int64(7, 0).message(8, message());
+        return message()
+                .string(1, name)
+                .string(2, "")
+                .string(3, namespace)
+                .string(4, "")
+                .string(5, "")
+                .string(6, "")
+                .int64(7, 0)
+                .message(8, message());
     }
 
     /** The body a client sends: {@code k8s\0} and a runtime.Unknown holding the object. */

@@ -41,8 +41,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ProtobufRoundTripTest {
 
     /** Kinds served from CRDs upstream: no generated.proto, so never protobuf. */
-    private static final Set<String> WITHOUT_PROTOBUF = Set.of(
-            "operator.gardener.cloud/v1alpha1/Garden", "operator.gardener.cloud/v1alpha1/Extension");
+    private static final Set<String> WITHOUT_PROTOBUF =
+            Set.of("operator.gardener.cloud/v1alpha1/Garden", "operator.gardener.cloud/v1alpha1/Extension");
 
     private static final Instant INSTANT = Instant.parse("2023-11-14T22:13:20.123456789Z");
 
@@ -56,7 +56,10 @@ class ProtobufRoundTripTest {
                 kinds.add(type.gvk(version));
                 kinds.add(new GroupVersionKind(type.group(), version, type.listKind()));
             }
-            type.subresources().stream().map(Subresource::responseKind).filter(k -> k != null).forEach(kinds::add);
+            type.subresources().stream()
+                    .map(Subresource::responseKind)
+                    .filter(k -> k != null)
+                    .forEach(kinds::add);
         }
         for (ResourceType type : StandardResources.kubernetesReviews()) {
             type.versions().forEach(v -> kinds.add(type.gvk(v)));
@@ -70,7 +73,8 @@ class ProtobufRoundTripTest {
 
     private static String key(GroupVersionKind gvk) {
         String kind = gvk.kind().endsWith("List") && !gvk.kind().equals("PartialObjectMetadataList")
-                ? gvk.kind().substring(0, gvk.kind().length() - 4) : gvk.kind();
+                ? gvk.kind().substring(0, gvk.kind().length() - 4)
+                : gvk.kind();
         return gvk.apiVersion() + "/" + kind;
     }
 
@@ -98,12 +102,16 @@ class ProtobufRoundTripTest {
     @Test
     void theSampleSetsNestedRecordsListsMapsAndValueTypes() {
         // a guard for the generator below: the sample really sets nested records, lists, maps and value types
-        ObjectNode full = ModelCodec.encode(sample(cloud.gardener.apiserver.api.core.v1beta1.ExposureClass.class,
-                new GroupVersionKind("core.gardener.cloud", "v1beta1", "ExposureClass"), 0));
+        ObjectNode full = ModelCodec.encode(sample(
+                cloud.gardener.apiserver.api.core.v1beta1.ExposureClass.class,
+                new GroupVersionKind("core.gardener.cloud", "v1beta1", "ExposureClass"),
+                0));
         assertThat(full.at("/metadata/labels").size()).isEqualTo(2);
         assertThat(full.at("/metadata/creationTimestamp").asText()).isEqualTo("2023-11-14T22:13:20Z");
         assertThat(full.at("/metadata/managedFields/0/fieldsV1").isObject()).isTrue();
-        assertThat(full.at("/scheduling/seedSelector/matchExpressions/0/values/1").asText()).isNotEmpty();
+        assertThat(full.at("/scheduling/seedSelector/matchExpressions/0/values/1")
+                        .asText())
+                .isNotEmpty();
         assertThat(full.at("/scheduling/tolerations/0/value").asText()).isNotEmpty();
     }
 
@@ -113,8 +121,7 @@ class ProtobufRoundTripTest {
         Object[] values = new Object[model.fields().size()];
         for (int i = 0; i < values.length; i++) {
             FieldModel f = model.fields().get(i);
-            values[i] = f.inline() && f.type().raw() == TypeMeta.class ? null
-                    : value(f.type(), f.jsonName(), depth);
+            values[i] = f.inline() && f.type().raw() == TypeMeta.class ? null : value(f.type(), f.jsonName(), depth);
         }
         Object record = model.construct(values);
         return gvk == null ? record : withTypeMeta(model, gvk, record);
@@ -156,13 +163,18 @@ class ProtobufRoundTripTest {
             case INT32 -> -7; // negative numbers take ten bytes on the wire, as in Go
             case INT64 -> 1L << 40;
             case FLOAT64 -> 0.25;
-            case BYTES -> Base64Bytes.of(new byte[]{0, (byte) 0xff, (byte) name.length()});
-            case RAW -> JsonNodeFactory.instance.objectNode().put("f:" + name, 1)
-                    .set("nested", JsonNodeFactory.instance.arrayNode().add("x"));
+            case BYTES -> Base64Bytes.of(new byte[] {0, (byte) 0xff, (byte) name.length()});
+            case RAW ->
+                JsonNodeFactory.instance
+                        .objectNode()
+                        .put("f:" + name, 1)
+                        .set("nested", JsonNodeFactory.instance.arrayNode().add("x"));
             case RECORD -> depth > 8 ? null : sample(t.raw(), null, depth + 1);
             // past the depth limit a nil list, as Go reads it back (an empty one is no field on the wire either)
-            case LIST -> t.element().shape() == TypeRef.Shape.RECORD && depth > 8 ? null
-                    : List.of(value(t.element(), name + "0", depth), value(t.element(), name + "1", depth));
+            case LIST ->
+                t.element().shape() == TypeRef.Shape.RECORD && depth > 8
+                        ? null
+                        : List.of(value(t.element(), name + "0", depth), value(t.element(), name + "1", depth));
             case MAP -> {
                 Map<String, Object> map = new LinkedHashMap<>();
                 map.put("z-" + name, value(t.element(), name + "z", depth));

@@ -51,8 +51,8 @@ class WarningsTest {
         String second = "y".repeat(1500);
         w.add(second);
         // over 4096: the first is replayed truncated to 256 runes, the second too
-        assertThat(w.headerValues()).containsExactly("299 - \"" + "x".repeat(256) + "\"",
-                "299 - \"" + "y".repeat(256) + "\"");
+        assertThat(w.headerValues())
+                .containsExactly("299 - \"" + "x".repeat(256) + "\"", "299 - \"" + "y".repeat(256) + "\"");
         w.add("z".repeat(300));
         assertThat(w.headerValues()).hasSize(3).last().isEqualTo("299 - \"" + "z".repeat(256) + "\"");
     }

@@ -21,11 +21,14 @@ class PartialObjectsTest {
     @Test
     void keepsOnlyMetadata() {
         ObjectNode partial = PartialObjects.of(SHOOT, "v1");
-        assertThat(Json.toJson(partial)).isEqualTo("{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/v1\","
-                + "\"metadata\":{\"name\":\"a\",\"namespace\":\"n\",\"creationTimestamp\":\"2025-01-02T03:04:05Z\","
-                + "\"finalizers\":[\"f\"]}}");
+        assertThat(Json.toJson(partial))
+                .isEqualTo("{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/v1\","
+                        + "\"metadata\":{\"name\":\"a\",\"namespace\":\"n\",\"creationTimestamp\":\"2025-01-02T03:04:05Z\","
+                        + "\"finalizers\":[\"f\"]}}");
         partial.withObjectProperty("metadata").put("name", "changed");
-        assertThat(SHOOT.get("metadata").get("name").asText()).as("source untouched").isEqualTo("a");
+        assertThat(SHOOT.get("metadata").get("name").asText())
+                .as("source untouched")
+                .isEqualTo("a");
         assertThat(PartialObjects.of(json("{'kind':'X'}"), "v1beta1"))
                 .isEqualTo(json("{'kind':'PartialObjectMetadata','apiVersion':'meta.k8s.io/v1beta1',"
                         + "'metadata':{'creationTimestamp':null}}"));
@@ -39,16 +42,21 @@ class PartialObjectsTest {
 
     @Test
     void listForm() {
-        JsonNode list = PartialObjects.list(List.of(SHOOT), json("{'resourceVersion':'9','continue':'c',"
-                + "'remainingItemCount':0,'selfLink':'x'}"), "v1");
-        assertThat(list).isEqualTo(json("{'kind':'PartialObjectMetadataList','apiVersion':'meta.k8s.io/v1',"
-                + "'metadata':{'resourceVersion':'9','continue':'c','remainingItemCount':0},'items':[{"
-                + "'kind':'PartialObjectMetadata','apiVersion':'meta.k8s.io/v1','metadata':"
-                + SHOOT.get("metadata").toString().replace('"', '\'') + "}]}"));
+        JsonNode list = PartialObjects.list(
+                List.of(SHOOT),
+                json("{'resourceVersion':'9','continue':'c'," + "'remainingItemCount':0,'selfLink':'x'}"),
+                "v1");
+        assertThat(list)
+                .isEqualTo(json("{'kind':'PartialObjectMetadataList','apiVersion':'meta.k8s.io/v1',"
+                        + "'metadata':{'resourceVersion':'9','continue':'c','remainingItemCount':0},'items':[{"
+                        + "'kind':'PartialObjectMetadata','apiVersion':'meta.k8s.io/v1','metadata':"
+                        + SHOOT.get("metadata").toString().replace('"', '\'') + "}]}"));
         JsonNode empty = PartialObjects.list(List.of(), json("{'resourceVersion':'9','continue':''}"), "v1beta1");
-        assertThat(empty).isEqualTo(json("{'kind':'PartialObjectMetadataList','apiVersion':'meta.k8s.io/v1beta1',"
-                + "'metadata':{'resourceVersion':'9'},'items':null}"));
-        assertThat(TableConvertor.partialList(List.of(), null, "v1").get("metadata")).isEmpty();
+        assertThat(empty)
+                .isEqualTo(json("{'kind':'PartialObjectMetadataList','apiVersion':'meta.k8s.io/v1beta1',"
+                        + "'metadata':{'resourceVersion':'9'},'items':null}"));
+        assertThat(TableConvertor.partialList(List.of(), null, "v1").get("metadata"))
+                .isEmpty();
         assertThat(TableConvertor.partial(SHOOT, "v1")).isEqualTo(PartialObjects.of(SHOOT, "v1"));
     }
 }

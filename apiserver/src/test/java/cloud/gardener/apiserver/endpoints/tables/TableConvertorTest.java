@@ -23,44 +23,61 @@ class TableConvertorTest {
     static final ObjectNode SHOOT = json("{'kind':'Shoot','apiVersion':'core.gardener.cloud/v1beta1','metadata':{"
             + "'name':'my-shoot','namespace':'garden-dev','uid':'u1','resourceVersion':'17',"
             + "'creationTimestamp':'2025-01-02T03:04:05Z','labels':{'a':'b'}},'spec':{'x':1}}");
-    static final ObjectNode OTHER = json("{'kind':'Shoot','apiVersion':'core.gardener.cloud/v1beta1','metadata':{"
-            + "'name':'other','namespace':'garden-dev','resourceVersion':'18','creationTimestamp':'2025-01-02T05:04:05+02:00'}}");
+    static final ObjectNode OTHER = json(
+            "{'kind':'Shoot','apiVersion':'core.gardener.cloud/v1beta1','metadata':{"
+                    + "'name':'other','namespace':'garden-dev','resourceVersion':'18','creationTimestamp':'2025-01-02T05:04:05+02:00'}}");
 
     static final String COLUMNS = "[{'name':'Name','type':'string','format':'name','description':'"
             + DefaultTableConvertor.NAME_DESCRIPTION + "','priority':0},{'name':'Created At','type':'date','format':'',"
-            + "'description':'" + DefaultTableConvertor.CREATED_AT_DESCRIPTION.replace("\n", "\\n") + "','priority':0}]";
+            + "'description':'" + DefaultTableConvertor.CREATED_AT_DESCRIPTION.replace("\n", "\\n")
+            + "','priority':0}]";
 
     @Test
     void listTableWithDefaultColumnsAndMetadataRows() {
-        JsonNode table = DefaultTableConvertor.INSTANCE.toTable(List.of(SHOOT, OTHER),
-                json("{'resourceVersion':'20','continue':'tok','remainingItemCount':3}"), null, "v1", true);
-        assertThat(table).isEqualTo(json("{'kind':'Table','apiVersion':'meta.k8s.io/v1',"
-                + "'metadata':{'resourceVersion':'20','continue':'tok','remainingItemCount':3},"
-                + "'columnDefinitions':" + COLUMNS + ",'rows':["
-                + "{'cells':['my-shoot','2025-01-02T03:04:05Z'],'object':{'kind':'PartialObjectMetadata',"
-                + "'apiVersion':'meta.k8s.io/v1','metadata':" + SHOOT.get("metadata") .toString().replace('"', '\'') + "}},"
-                + "{'cells':['other','2025-01-02T03:04:05Z'],'object':{'kind':'PartialObjectMetadata',"
-                + "'apiVersion':'meta.k8s.io/v1','metadata':" + OTHER.get("metadata").toString().replace('"', '\'') + "}}]}"));
+        JsonNode table = DefaultTableConvertor.INSTANCE.toTable(
+                List.of(SHOOT, OTHER),
+                json("{'resourceVersion':'20','continue':'tok','remainingItemCount':3}"),
+                null,
+                "v1",
+                true);
+        assertThat(table)
+                .isEqualTo(json("{'kind':'Table','apiVersion':'meta.k8s.io/v1',"
+                        + "'metadata':{'resourceVersion':'20','continue':'tok','remainingItemCount':3},"
+                        + "'columnDefinitions':" + COLUMNS + ",'rows':["
+                        + "{'cells':['my-shoot','2025-01-02T03:04:05Z'],'object':{'kind':'PartialObjectMetadata',"
+                        + "'apiVersion':'meta.k8s.io/v1','metadata':"
+                        + SHOOT.get("metadata").toString().replace('"', '\'') + "}},"
+                        + "{'cells':['other','2025-01-02T03:04:05Z'],'object':{'kind':'PartialObjectMetadata',"
+                        + "'apiVersion':'meta.k8s.io/v1','metadata':"
+                        + OTHER.get("metadata").toString().replace('"', '\'') + "}}]}"));
         // key order as Kubernetes writes it
-        assertThat(Json.toJson(table)).startsWith("{\"kind\":\"Table\",\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{")
-                .contains("\"columnDefinitions\":[{\"name\":\"Name\",\"type\":\"string\",\"format\":\"name\",\"description\":");
+        assertThat(Json.toJson(table))
+                .startsWith("{\"kind\":\"Table\",\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{")
+                .contains(
+                        "\"columnDefinitions\":[{\"name\":\"Name\",\"type\":\"string\",\"format\":\"name\",\"description\":");
     }
 
     @Test
     void descriptionsAreObjectMetaDocs() {
-        assertThat(DefaultTableConvertor.NAME_DESCRIPTION).startsWith("Name must be unique within a namespace.")
+        assertThat(DefaultTableConvertor.NAME_DESCRIPTION)
+                .startsWith("Name must be unique within a namespace.")
                 .endsWith("More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names");
-        assertThat(DefaultTableConvertor.CREATED_AT_DESCRIPTION).contains("in UTC.\n\nPopulated by the system.")
+        assertThat(DefaultTableConvertor.CREATED_AT_DESCRIPTION)
+                .contains("in UTC.\n\nPopulated by the system.")
                 .endsWith("api-conventions.md#metadata");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', nullValues = "null", value = {"Object|OBJECT", "None|NONE", "Metadata|METADATA",
-            "''|METADATA", "null|METADATA"})
+    @CsvSource(
+            delimiter = '|',
+            nullValues = "null",
+            value = {"Object|OBJECT", "None|NONE", "Metadata|METADATA", "''|METADATA", "null|METADATA"})
     void includeObject(String value, IncludeObject expected) {
         assertThat(IncludeObject.parse(value)).isEqualTo(expected);
-        JsonNode row = DefaultTableConvertor.INSTANCE.toTable(List.of(SHOOT), null, value, "v1beta1", true)
-                .get("rows").get(0);
+        JsonNode row = DefaultTableConvertor.INSTANCE
+                .toTable(List.of(SHOOT), null, value, "v1beta1", true)
+                .get("rows")
+                .get(0);
         switch (expected) {
             case OBJECT -> assertThat(row.get("object")).isEqualTo(SHOOT);
             case NONE -> assertThat(row.get("object").isNull()).isTrue();
@@ -71,10 +88,12 @@ class TableConvertorTest {
     @Test
     void badIncludeObjectIs400() {
         assertThatThrownBy(() -> DefaultTableConvertor.INSTANCE.toTable(List.of(SHOOT), null, "metadata", "v1", true))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(400))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(400))
                 .hasMessage("Unable to convert to Table as requested: includeObject: Invalid value: \"metadata\": "
                         + "must be 'Metadata', 'Object', 'None', or empty");
-        assertThat(IncludeObject.fromQuery(Map.of("includeObject", List.of("None")))).isEqualTo(IncludeObject.NONE);
+        assertThat(IncludeObject.fromQuery(Map.of("includeObject", List.of("None"))))
+                .isEqualTo(IncludeObject.NONE);
         assertThat(IncludeObject.fromQuery(Map.of())).isEqualTo(IncludeObject.METADATA);
     }
 
@@ -95,7 +114,8 @@ class TableConvertorTest {
 
     @Test
     void emptyResults() {
-        JsonNode table = DefaultTableConvertor.INSTANCE.toTable(List.of(), json("{'resourceVersion':'5'}"), null, "v1", true);
+        JsonNode table =
+                DefaultTableConvertor.INSTANCE.toTable(List.of(), json("{'resourceVersion':'5'}"), null, "v1", true);
         assertThat(table.get("rows").isNull()).isTrue();
         assertThat(table.get("metadata")).isEqualTo(json("{'resourceVersion':'5'}"));
         TableConvertor custom = new TableConvertor() {
@@ -106,10 +126,13 @@ class TableConvertorTest {
 
             @Override
             public com.fasterxml.jackson.databind.node.ArrayNode cells(ObjectNode object) {
-                return Json.MAPPER.createArrayNode().add(object.path("status").path("phase").asText());
+                return Json.MAPPER
+                        .createArrayNode()
+                        .add(object.path("status").path("phase").asText());
             }
         };
-        assertThat(custom.toTable(List.of(), null, null, "v1", true).get("rows")).isEmpty();
+        assertThat(custom.toTable(List.of(), null, null, "v1", true).get("rows"))
+                .isEmpty();
         assertThat(custom.toTable(List.of(json("{'status':{'phase':'Ready'}}")), null, null, "v1", true))
                 .isEqualTo(json("{'kind':'Table','apiVersion':'meta.k8s.io/v1','metadata':{},'columnDefinitions':"
                         + "[{'name':'Status','type':'string','format':'','description':'the status','priority':1}],"
@@ -118,12 +141,15 @@ class TableConvertorTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "2025-01-02T03:04:05Z|2025-01-02T03:04:05Z",
-            "2025-01-02T03:04:05.123456Z|2025-01-02T03:04:05Z",
-            "2025-01-02T01:04:05-02:00|2025-01-02T03:04:05Z",
-            "''|0001-01-01T00:00:00Z",
-            "garbage|0001-01-01T00:00:00Z"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "2025-01-02T03:04:05Z|2025-01-02T03:04:05Z",
+                "2025-01-02T03:04:05.123456Z|2025-01-02T03:04:05Z",
+                "2025-01-02T01:04:05-02:00|2025-01-02T03:04:05Z",
+                "''|0001-01-01T00:00:00Z",
+                "garbage|0001-01-01T00:00:00Z"
+            })
     void createdAtCellIsRfc3339Utc(String in, String out) {
         assertThat(DefaultTableConvertor.rfc3339Utc(in)).isEqualTo(out);
     }

@@ -26,12 +26,15 @@ class TableConvertorsTest {
             if (type.plural().equals("events")) {
                 // kube's printEvent: "Last Seen" first, the name last as a wide column, no Age
                 assertThat(table.columns().get(0).name()).isEqualTo("Last Seen");
-                assertThat(table.columns().get(table.columns().size() - 1).name()).isEqualTo("Name");
+                assertThat(table.columns().get(table.columns().size() - 1).name())
+                        .isEqualTo("Name");
                 continue;
             }
             assertThat(table.columns().get(0).name()).as(type.plural()).isEqualTo("Name");
             assertThat(table.columns().get(0).format()).isEqualTo("name");
-            assertThat(table.columns().stream().anyMatch(c -> c.name().equals("Age"))).as(type.plural()).isTrue();
+            assertThat(table.columns().stream().anyMatch(c -> c.name().equals("Age")))
+                    .as(type.plural())
+                    .isTrue();
         }
         assertThat(TableConvertors.resources()).hasSize(served.size());
         assertThat(TableConvertors.forResource(new GroupResource("example.com", "widgets"), CLOCK))
@@ -47,7 +50,10 @@ class TableConvertorsTest {
         assertThat(shoots.toTable(List.of(), listMeta, null, "v1", true).get("metadata"))
                 .isEqualTo(json("{'resourceVersion':'9','continue':'c'}"));
         // and an empty list is "rows": [] (MetaToTableRow makes an empty slice)
-        assertThat(shoots.toTable(List.of(), listMeta, null, "v1", true).get("rows").isArray()).isTrue();
+        assertThat(shoots.toTable(List.of(), listMeta, null, "v1", true)
+                        .get("rows")
+                        .isArray())
+                .isTrue();
         TableConvertor secrets = TableConvertors.forResource(new GroupResource("", "secrets"), CLOCK);
         assertThat(secrets.toTable(List.of(), listMeta, null, "v1", true).get("metadata"))
                 .isEqualTo(json("{'resourceVersion':'9','continue':'c','remainingItemCount':4}"));
@@ -56,8 +62,8 @@ class TableConvertorsTest {
     @Test
     void rowsOfAGardenerTable() {
         TableConvertor shoots = TableConvertors.forResource(new GroupResource("core.gardener.cloud", "shoots"), CLOCK);
-        JsonNode table = shoots.toTable(List.of(json("{'metadata':{'name':'a','resourceVersion':'3'}}")), null, null,
-                "v1", true);
+        JsonNode table = shoots.toTable(
+                List.of(json("{'metadata':{'name':'a','resourceVersion':'3'}}")), null, null, "v1", true);
         assertThat(table.get("metadata")).isEqualTo(json("{'resourceVersion':'3'}"));
         assertThat(table.get("columnDefinitions")).hasSize(17);
         assertThat(table.get("rows").get(0).get("cells")).hasSize(17);

@@ -18,8 +18,7 @@ public final class TableTestSupport {
     public static final Instant NOW = Instant.parse("2025-06-01T12:00:00Z");
     public static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
 
-    private TableTestSupport() {
-    }
+    private TableTestSupport() {}
 
     /** JSON written with single quotes. */
     public static ObjectNode json(String singleQuoted) {
@@ -49,10 +48,11 @@ public final class TableTestSupport {
     public static List<String> columns(TableConvertor table) {
         List<String> out = new ArrayList<>();
         for (TableColumn c : table.columns()) {
-            String doc = c.description().equals(ObjectMetaDocs.NAME) ? "NAME_DOC"
-                    : c.description().equals(ObjectMetaDocs.NAMESPACE) ? "NAMESPACE_DOC"
-                    : c.description().equals(ObjectMetaDocs.CREATION_TIMESTAMP) ? "AGE_DOC"
-                    : c.description();
+            String doc = c.description().equals(ObjectMetaDocs.NAME)
+                    ? "NAME_DOC"
+                    : c.description().equals(ObjectMetaDocs.NAMESPACE)
+                            ? "NAMESPACE_DOC"
+                            : c.description().equals(ObjectMetaDocs.CREATION_TIMESTAMP) ? "AGE_DOC" : c.description();
             out.add(c.name() + "|" + c.type() + "|" + c.format() + "|" + c.priority() + "|" + doc);
         }
         return out;
@@ -73,7 +73,8 @@ public final class TableTestSupport {
             }
         }
         if (out.size() != table.columns().size()) {
-            throw new AssertionError("row has " + out.size() + " cells for " + table.columns().size() + " columns");
+            throw new AssertionError(
+                    "row has " + out.size() + " cells for " + table.columns().size() + " columns");
         }
         return out;
     }

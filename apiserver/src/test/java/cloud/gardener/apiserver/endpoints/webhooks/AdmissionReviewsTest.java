@@ -39,25 +39,31 @@ class AdmissionReviewsTest {
 
     @Test
     void answersInTheReviewsOwnVersion() throws IOException {
-        AdmissionReviews.Review v1beta1 = read("{'apiVersion':'admission.k8s.io/v1beta1','kind':'AdmissionReview',"
-                + "'request':{'uid':'x'}}");
-        assertThat(text(AdmissionReviews.write(v1beta1, AdmissionResponse.allow().complete("x")))).isEqualTo(
-                "{\"kind\":\"AdmissionReview\",\"apiVersion\":\"admission.k8s.io/v1beta1\",\"response\":{\"uid\":\"x\","
-                        + "\"allowed\":true,\"status\":{\"metadata\":{},\"code\":200}}}\n");
+        AdmissionReviews.Review v1beta1 =
+                read("{'apiVersion':'admission.k8s.io/v1beta1','kind':'AdmissionReview'," + "'request':{'uid':'x'}}");
+        assertThat(text(AdmissionReviews.write(
+                        v1beta1, AdmissionResponse.allow().complete("x"))))
+                .isEqualTo(
+                        "{\"kind\":\"AdmissionReview\",\"apiVersion\":\"admission.k8s.io/v1beta1\",\"response\":{\"uid\":\"x\","
+                                + "\"allowed\":true,\"status\":{\"metadata\":{},\"code\":200}}}\n");
         AdmissionReviews.Review untyped = read("{'request':{'uid':'y'}}");
-        assertThat(text(AdmissionReviews.write(untyped, AdmissionResponse.deny("no").complete("y")))).isEqualTo(
-                "{\"kind\":\"AdmissionReview\",\"apiVersion\":\"admission.k8s.io/v1\",\"response\":{\"uid\":\"y\","
-                        + "\"allowed\":false,\"status\":{\"metadata\":{},\"message\":\"no\",\"reason\":\"Forbidden\","
-                        + "\"code\":403}}}\n");
+        assertThat(text(AdmissionReviews.write(
+                        untyped, AdmissionResponse.deny("no").complete("y"))))
+                .isEqualTo(
+                        "{\"kind\":\"AdmissionReview\",\"apiVersion\":\"admission.k8s.io/v1\",\"response\":{\"uid\":\"y\","
+                                + "\"allowed\":false,\"status\":{\"metadata\":{},\"message\":\"no\",\"reason\":\"Forbidden\","
+                                + "\"code\":403}}}\n");
     }
 
     @Test
     void aRejectionCarriesTheErrorsStatusWithoutTypeAndWarnings() {
-        AdmissionResponse response = AdmissionResponse.reject(ApiException.badRequest("bad").status())
+        AdmissionResponse response = AdmissionResponse.reject(
+                        ApiException.badRequest("bad").status())
                 .withWarnings(java.util.List.of("careful"));
-        assertThat(text(AdmissionReviews.writeUntyped(response))).isEqualTo("{\"response\":{\"uid\":\"\","
-                + "\"allowed\":false,\"status\":{\"metadata\":{},\"status\":\"Failure\",\"message\":\"bad\","
-                + "\"reason\":\"BadRequest\",\"code\":400},\"warnings\":[\"careful\"]}}\n");
+        assertThat(text(AdmissionReviews.writeUntyped(response)))
+                .isEqualTo("{\"response\":{\"uid\":\"\","
+                        + "\"allowed\":false,\"status\":{\"metadata\":{},\"status\":\"Failure\",\"message\":\"bad\","
+                        + "\"reason\":\"BadRequest\",\"code\":400},\"warnings\":[\"careful\"]}}\n");
     }
 
     @Test

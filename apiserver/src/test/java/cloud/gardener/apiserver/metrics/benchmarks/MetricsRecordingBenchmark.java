@@ -34,8 +34,8 @@ import java.util.function.LongUnaryOperator;
  */
 public final class MetricsRecordingBenchmark {
 
-    private static final RequestInfo SHOOT_CREATE = RequestInfoParser.parse("POST",
-            "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots", Map.of());
+    private static final RequestInfo SHOOT_CREATE =
+            RequestInfoParser.parse("POST", "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots", Map.of());
     private static final List<String> NO_DRY_RUN = List.of();
 
     private static final AtomicLong SINK = new AtomicLong();
@@ -43,8 +43,7 @@ public final class MetricsRecordingBenchmark {
     private final ServerMetrics metrics = ServerMetrics.unserved();
     private final ObjectNode object = exposureClass();
 
-    private MetricsRecordingBenchmark() {
-    }
+    private MetricsRecordingBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int rounds = 7;
@@ -161,17 +160,30 @@ public final class MetricsRecordingBenchmark {
     }
 
     private static ObjectNode exposureClass() {
-        ObjectNode object = Json.MAPPER.createObjectNode().put("apiVersion", "core.gardener.cloud/v1beta1")
+        ObjectNode object = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
                 .put("kind", "ExposureClass");
-        ObjectNode metadata = object.putObject("metadata").put("name", "internet")
-                .put("uid", "6708e384-765b-4d67-b030-f6b85b19a78f").put("resourceVersion", "4711")
+        ObjectNode metadata = object.putObject("metadata")
+                .put("name", "internet")
+                .put("uid", "6708e384-765b-4d67-b030-f6b85b19a78f")
+                .put("resourceVersion", "4711")
                 .put("creationTimestamp", "2026-11-27T09:29:41Z");
         metadata.putObject("labels").put("app", "gardener").put("stamped", "yes");
-        metadata.putArray("managedFields").addObject().put("manager", "kubectl").put("operation", "Update")
-                .put("apiVersion", "core.gardener.cloud/v1beta1").put("time", "2026-11-27T09:29:41Z")
-                .put("fieldsType", "FieldsV1").putObject("fieldsV1").putObject("f:handler");
+        metadata.putArray("managedFields")
+                .addObject()
+                .put("manager", "kubectl")
+                .put("operation", "Update")
+                .put("apiVersion", "core.gardener.cloud/v1beta1")
+                .put("time", "2026-11-27T09:29:41Z")
+                .put("fieldsType", "FieldsV1")
+                .putObject("fieldsV1")
+                .putObject("f:handler");
         object.put("handler", "internet-config");
-        object.putObject("scheduling").putObject("seedSelector").putObject("matchLabels").put("network", "public");
+        object.putObject("scheduling")
+                .putObject("seedSelector")
+                .putObject("matchLabels")
+                .put("network", "public");
         return object;
     }
 }

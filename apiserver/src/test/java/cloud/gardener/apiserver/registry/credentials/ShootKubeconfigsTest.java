@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 class ShootKubeconfigsTest {
 
-    private final ShootKubeconfigs kubeconfigs = new ShootKubeconfigs(null, null, null, Duration.ofHours(2),
-            Duration.ofHours(24));
+    private final ShootKubeconfigs kubeconfigs =
+            new ShootKubeconfigs(null, null, null, Duration.ofHours(2), Duration.ofHours(24));
 
     @Test
     void requestsAreCappedAtTheirFlavorsMaximum() {
@@ -40,14 +40,16 @@ class ShootKubeconfigsTest {
                 + "{\"name\":\"service-account-issuer\",\"url\":\"https://issuer\"},"
                 + "{\"name\":\"unmanaged\",\"url\":\"https://u\"},{\"name\":\"external\",\"url\":\"https://e\"}]}}");
 
-        assertThat(ShootKubeconfigs.kubeApiServerAddresses(shoot)).extracting(a -> a.path("name").asText())
+        assertThat(ShootKubeconfigs.kubeApiServerAddresses(shoot))
+                .extracting(a -> a.path("name").asText())
                 .containsExactly("unmanaged", "external");
     }
 
     @Test
     void hostIsGosUrlHost() throws Exception {
         assertThat(ShootKubeconfigs.host("https://api.example.com")).isEqualTo("api.example.com");
-        assertThat(ShootKubeconfigs.host("https://user@api.example.com:6443/path")).isEqualTo("api.example.com:6443");
+        assertThat(ShootKubeconfigs.host("https://user@api.example.com:6443/path"))
+                .isEqualTo("api.example.com:6443");
         assertThat(ShootKubeconfigs.host("https://[::1]:443")).isEqualTo("[::1]:443");
         assertThat(ShootKubeconfigs.host("api.example.com")).isEmpty();
         assertThatThrownBy(() -> ShootKubeconfigs.host("https://a b")).isInstanceOf(URISyntaxException.class);
@@ -56,7 +58,8 @@ class ShootKubeconfigsTest {
     @Test
     void addressesRenderAsGoPrintsThem() throws Exception {
         assertThat(GoAddresses.render(null)).isEqualTo("[]core.ShootAdvertisedAddress(nil)");
-        assertThat(GoAddresses.render(Json.MAPPER.readTree("[{\"name\":\"service-account-issuer\",\"url\":\"https://i\"}]")))
+        assertThat(GoAddresses.render(
+                        Json.MAPPER.readTree("[{\"name\":\"service-account-issuer\",\"url\":\"https://i\"}]")))
                 .isEqualTo("[]core.ShootAdvertisedAddress{core.ShootAdvertisedAddress{Name:\"service-account-issuer\", "
                         + "URL:\"https://i\", Application:(*string)(nil)}}");
     }
@@ -64,6 +67,7 @@ class ShootKubeconfigsTest {
     @Test
     void backupEntryNamesCarryTechnicalIdAndUid() {
         assertThat(ContextObjects.shootDetails("shoot--dev--s1--0a1b")).containsExactly("shoot--dev--s1", "0a1b");
-        assertThat(ContextObjects.shootDetails("source-shoot--dev--s1--0a1b")).containsExactly("shoot--dev--s1", "0a1b");
+        assertThat(ContextObjects.shootDetails("source-shoot--dev--s1--0a1b"))
+                .containsExactly("shoot--dev--s1", "0a1b");
     }
 }

@@ -18,7 +18,9 @@ class FieldManagerTest {
 
     private static final GroupVersionKind SHOOT = new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot");
     private final AtomicLong seconds = new AtomicLong(1_700_000_000L);
-    private final FieldManager manager = new FieldManager(SHOOT, "",
+    private final FieldManager manager = new FieldManager(
+            SHOOT,
+            "",
             FieldType.ofRecord(cloud.gardener.apiserver.api.core.v1beta1.Shoot.class),
             () -> Instant.ofEpochSecond(seconds.incrementAndGet()));
 
@@ -53,14 +55,19 @@ class FieldManagerTest {
 
     @Test
     void createRecordsAnUpdateEntryWithDotsForNewMapsAndItems() {
-        ObjectNode created = manager.update(null, shoot("{\"region\":\"r\",\"provider\":{\"type\":\"aws\","
-                + "\"workers\":[{\"name\":\"w1\",\"maximum\":2}]}}"), "creator");
+        ObjectNode created = manager.update(
+                null,
+                shoot("{\"region\":\"r\",\"provider\":{\"type\":\"aws\","
+                        + "\"workers\":[{\"name\":\"w1\",\"maximum\":2}]}}"),
+                "creator");
         JsonNode e = entry(created, "creator");
         assertThat(e.path("operation").asText()).isEqualTo("Update");
         assertThat(e.path("apiVersion").asText()).isEqualTo("core.gardener.cloud/v1beta1");
         assertThat(e.path("time").asText()).isEqualTo("2023-11-14T22:13:21Z");
-        assertThat(fields(created, "creator")).isEqualTo("{\"f:spec\":{\"f:provider\":{\"f:type\":{},\"f:workers\":{"
-                + "\".\":{},\"k:{\\\"name\\\":\\\"w1\\\"}\":{\".\":{},\"f:maximum\":{},\"f:name\":{}}}},\"f:region\":{}}}");
+        assertThat(fields(created, "creator"))
+                .isEqualTo(
+                        "{\"f:spec\":{\"f:provider\":{\"f:type\":{},\"f:workers\":{"
+                                + "\".\":{},\"k:{\\\"name\\\":\\\"w1\\\"}\":{\".\":{},\"f:maximum\":{},\"f:name\":{}}}},\"f:region\":{}}}");
     }
 
     @Test
@@ -81,19 +88,25 @@ class FieldManagerTest {
 
     @Test
     void applyConflictsUnlessForcedAndPrunesWhatTheApplierDropped() {
-        ObjectNode live = stored(manager.apply(null, shoot("{\"region\":\"r\",\"tolerations\":[{\"key\":\"t1\"},"
-                + "{\"key\":\"t2\"}]}"), "alice", false));
+        ObjectNode live = stored(manager.apply(
+                null,
+                shoot("{\"region\":\"r\",\"tolerations\":[{\"key\":\"t1\"}," + "{\"key\":\"t2\"}]}"),
+                "alice",
+                false));
         assertThat(entry(live, "alice").path("operation").asText()).isEqualTo("Apply");
-        assertThat(fields(live, "alice")).isEqualTo("{\"f:spec\":{\"f:region\":{},\"f:tolerations\":{"
-                + "\"k:{\\\"key\\\":\\\"t1\\\"}\":{\".\":{},\"f:key\":{}},\"k:{\\\"key\\\":\\\"t2\\\"}\":{\".\":{},\"f:key\":{}}}}}");
+        assertThat(fields(live, "alice"))
+                .isEqualTo(
+                        "{\"f:spec\":{\"f:region\":{},\"f:tolerations\":{"
+                                + "\"k:{\\\"key\\\":\\\"t1\\\"}\":{\".\":{},\"f:key\":{}},\"k:{\\\"key\\\":\\\"t2\\\"}\":{\".\":{},\"f:key\":{}}}}}");
 
         // bob sets the same value: shared, no conflict; another value conflicts
         ObjectNode shared = stored(manager.apply(live, shoot("{\"region\":\"r\"}"), "bob", false));
         assertThatThrownBy(() -> manager.apply(shared, shoot("{\"region\":\"x\"}"), "carol", false))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo(409);
-                    assertThat(e.status().message()).isEqualTo("Apply failed with 2 conflicts: conflicts with \"alice\":\n"
-                            + "- .spec.region\nconflicts with \"bob\":\n- .spec.region");
+                    assertThat(e.status().message())
+                            .isEqualTo("Apply failed with 2 conflicts: conflicts with \"alice\":\n"
+                                    + "- .spec.region\nconflicts with \"bob\":\n- .spec.region");
                 });
         ObjectNode forced = stored(manager.apply(shared, shoot("{\"region\":\"x\"}"), "carol", true));
         assertThat(forced.path("spec").path("region").asText()).isEqualTo("x");
@@ -115,8 +128,8 @@ class FieldManagerTest {
 
     @Test
     void updatersFieldsMoveToAnApplierThatForcesOrSharesThem() {
-        ObjectNode live = stored(manager.update(null, shoot("{\"region\":\"r\",\"purpose\":\"evaluation\"}"),
-                "kubectl-client-side-apply"));
+        ObjectNode live = stored(manager.update(
+                null, shoot("{\"region\":\"r\",\"purpose\":\"evaluation\"}"), "kubectl-client-side-apply"));
         assertThatThrownBy(() -> manager.apply(live, shoot("{\"purpose\":\"production\"}"), "other", false))
                 .hasMessage("Apply failed with 1 conflict: conflict with \"kubectl-client-side-apply\" using "
                         + "core.gardener.cloud/v1beta1: .spec.purpose");
@@ -132,10 +145,14 @@ class FieldManagerTest {
         ObjectNode live = stored(manager.update(null, csa, "kubectl-client-side-apply"));
         ObjectNode changed = shoot("{\"purpose\":\"production\"}");
         // another applier conflicts; kubectl does not, and refreshes the annotation
-        assertThatThrownBy(() -> manager.apply(live, changed.deepCopy(), "other", false)).isInstanceOf(ApiException.class);
+        assertThatThrownBy(() -> manager.apply(live, changed.deepCopy(), "other", false))
+                .isInstanceOf(ApiException.class);
         ObjectNode applied = manager.apply(live, changed.deepCopy(), "kubectl", false);
         assertThat(applied.path("spec").path("purpose").asText()).isEqualTo("production");
-        assertThat(applied.path("metadata").path("annotations").path(FieldManager.LAST_APPLIED).asText())
+        assertThat(applied.path("metadata")
+                        .path("annotations")
+                        .path(FieldManager.LAST_APPLIED)
+                        .asText())
                 .contains("production");
     }
 
@@ -144,15 +161,21 @@ class FieldManagerTest {
         ObjectNode live = stored(shoot("{\"region\":\"r\"}"));
         ObjectNode next = live.deepCopy();
         next.withObjectProperty("spec").put("purpose", "evaluation");
-        assertThat(manager.update(live, next, "m").path("metadata").has("managedFields")).isFalse();
+        assertThat(manager.update(live, next, "m").path("metadata").has("managedFields"))
+                .isFalse();
 
         ObjectNode tracked = stored(manager.update(null, shoot("{\"region\":\"r\"}"), "m"));
         ObjectNode reset = tracked.deepCopy();
         reset.withObjectProperty("metadata").putArray("managedFields").addObject();
-        assertThat(manager.update(tracked, reset, "m").path("metadata").has("managedFields")).isFalse();
+        assertThat(manager.update(tracked, reset, "m").path("metadata").has("managedFields"))
+                .isFalse();
         // invalid entries in a request fall back to the stored ones
         ObjectNode invalid = tracked.deepCopy();
-        invalid.withObjectProperty("metadata").putArray("managedFields").addObject().put("manager", "x").put("operation", "Bogus");
+        invalid.withObjectProperty("metadata")
+                .putArray("managedFields")
+                .addObject()
+                .put("manager", "x")
+                .put("operation", "Bogus");
         assertThat(manager.update(tracked, invalid, "m").path("metadata").path("managedFields"))
                 .isEqualTo(tracked.path("metadata").path("managedFields"));
     }
@@ -173,19 +196,28 @@ class FieldManagerTest {
 
     @Test
     void untypedKindsMergeObjectsAndReplaceLists() {
-        FieldManager untyped = new FieldManager(new GroupVersionKind("example.com", "v1", "Thing"), "",
-                FieldType.UNTYPED, Instant::now);
-        ObjectNode live = stored(untyped.apply(null, obj("{\"apiVersion\":\"example.com/v1\",\"kind\":\"Thing\","
-                + "\"metadata\":{\"name\":\"t\"},\"spec\":{\"a\":1,\"list\":[1,2]}}"), "m", false));
+        FieldManager untyped = new FieldManager(
+                new GroupVersionKind("example.com", "v1", "Thing"), "", FieldType.UNTYPED, Instant::now);
+        ObjectNode live = stored(untyped.apply(
+                null,
+                obj("{\"apiVersion\":\"example.com/v1\",\"kind\":\"Thing\","
+                        + "\"metadata\":{\"name\":\"t\"},\"spec\":{\"a\":1,\"list\":[1,2]}}"),
+                "m",
+                false));
         assertThat(fields(live, "m")).isEqualTo("{\"f:spec\":{\".\":{},\"f:a\":{},\"f:list\":{}}}");
-        ObjectNode next = untyped.apply(live, obj("{\"apiVersion\":\"example.com/v1\",\"kind\":\"Thing\","
-                + "\"metadata\":{\"name\":\"t\"},\"spec\":{\"b\":2,\"list\":[3]}}"), "n", true);
+        ObjectNode next = untyped.apply(
+                live,
+                obj("{\"apiVersion\":\"example.com/v1\",\"kind\":\"Thing\","
+                        + "\"metadata\":{\"name\":\"t\"},\"spec\":{\"b\":2,\"list\":[3]}}"),
+                "n",
+                true);
         assertThat(Json.toJson(next.path("spec"))).isEqualTo("{\"a\":1,\"list\":[3],\"b\":2}");
     }
 
     @Test
     void managerDefaultsToTheUserAgentsProgramName() {
-        assertThat(FieldManager.managerOrUserAgent("", "kubectl/v1.32.4 (linux/amd64) kubernetes/abc")).isEqualTo("kubectl");
+        assertThat(FieldManager.managerOrUserAgent("", "kubectl/v1.32.4 (linux/amd64) kubernetes/abc"))
+                .isEqualTo("kubectl");
         assertThat(FieldManager.managerOrUserAgent("mine", "kubectl/v1.32.4")).isEqualTo("mine");
         assertThat(FieldManager.managerOrUserAgent(null, "a\u0007b/1")).isEqualTo("ab");
         assertThat(FieldManager.managerOrUserAgent("", null)).isEmpty();

@@ -51,17 +51,22 @@ class FieldSetTest {
         assertThat(s.paths()).containsExactly(SPEC, LABEL_A, FieldPath.fields("spec", "purpose"), REGION);
         assertThat(POOL.toString()).isEqualTo(".spec.workers[name=\"pool\"]");
         assertThat(FieldPath.of(PathElement.field("f"), PathElement.value(TextNode.valueOf("x")), PathElement.index(2))
-                .toString()).isEqualTo(".f[=\"x\"][2]");
+                        .toString())
+                .isEqualTo(".f[=\"x\"][2]");
     }
 
     @Test
     void fieldsV1RoundTripsWithDotForElementsThatAreAlsoParents() {
-        FieldSet s = FieldSet.of(LABEL_A, POOL, POOL.child(PathElement.field("name")),
+        FieldSet s = FieldSet.of(
+                LABEL_A,
+                POOL,
+                POOL.child(PathElement.field("name")),
                 FieldPath.fields("metadata", "finalizers").child(PathElement.value(TextNode.valueOf("x/y"))));
         JsonNode v1 = s.toFieldsV1();
-        assertThat(Json.toJson(v1)).isEqualTo("{\"f:metadata\":{\"f:finalizers\":{\"v:\\\"x/y\\\"\":{}},"
-                + "\"f:labels\":{\"f:a\":{}}},\"f:spec\":{\"f:workers\":{\"k:{\\\"name\\\":\\\"pool\\\"}\":"
-                + "{\".\":{},\"f:name\":{}}}}}");
+        assertThat(Json.toJson(v1))
+                .isEqualTo("{\"f:metadata\":{\"f:finalizers\":{\"v:\\\"x/y\\\"\":{}},"
+                        + "\"f:labels\":{\"f:a\":{}}},\"f:spec\":{\"f:workers\":{\"k:{\\\"name\\\":\\\"pool\\\"}\":"
+                        + "{\".\":{},\"f:name\":{}}}}}");
         assertThat(FieldSet.fromFieldsV1(v1)).isEqualTo(s);
     }
 
@@ -70,16 +75,20 @@ class FieldSetTest {
         PathElement ab = PathElement.deserialize("k:{\"b\":1,\"a\":\"x\"}");
         assertThat(ab.serialize()).isEqualTo("k:{\"a\":\"x\",\"b\":1}");
         assertThat(ab.toString()).isEqualTo("[a=\"x\",b=1]");
-        assertThat(PathElement.deserialize("v:1").compareTo(PathElement.deserialize("v:\"1\""))).isNegative();
-        assertThat(PathElement.deserialize("f:z").compareTo(PathElement.deserialize("k:{\"a\":1}"))).isNegative();
+        assertThat(PathElement.deserialize("v:1").compareTo(PathElement.deserialize("v:\"1\"")))
+                .isNegative();
+        assertThat(PathElement.deserialize("f:z").compareTo(PathElement.deserialize("k:{\"a\":1}")))
+                .isNegative();
         assertThat(PathElement.deserialize("i:3").index()).isEqualTo(3);
     }
 
     @Test
     void malformedFieldsV1IsRejected() {
-        assertThatThrownBy(() -> FieldSet.fromFieldsV1(json("{\"x:a\":{}}"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> FieldSet.fromFieldsV1(json("{\"x:a\":{}}")))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> FieldSet.fromFieldsV1(json("{\"fa\":{}}"))).hasMessageContaining("missing colon");
-        assertThatThrownBy(() -> FieldSet.fromFieldsV1(json("{\"f:a\":1}"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> FieldSet.fromFieldsV1(json("{\"f:a\":1}")))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> FieldSet.fromFieldsV1(json("[]"))).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -27,7 +27,8 @@ class CloudProfileSyncTest {
         assertThat(spec.path("kubernetes").path("versions").findValuesAsText("version"))
                 .containsExactly("1.32.0", "1.34.0");
         assertThat(spec.path("machineImages").get(0).path("versions").findValuesAsText("version"))
-                .as("unavailable image versions stay, only expired ones go").containsExactly("2.0.0");
+                .as("unavailable image versions stay, only expired ones go")
+                .containsExactly("2.0.0");
     }
 
     @Test
@@ -41,7 +42,8 @@ class CloudProfileSyncTest {
                 + "{'name':'strategy','updateStrategy':'major','versions':[{'version':'1.0.0','expirationDate':"
                 + PAST + "}]}]}");
         CloudProfileSync.dropNewInactiveVersions(spec, old, NOW);
-        assertThat(spec.path("kubernetes").path("versions").findValuesAsText("version")).containsExactly("1.31.0");
+        assertThat(spec.path("kubernetes").path("versions").findValuesAsText("version"))
+                .containsExactly("1.31.0");
         assertThat(spec.path("machineImages").findValuesAsText("name")).containsExactly("gl", "strategy");
         assertThat(spec.path("machineImages").get(1).path("versions")).isEmpty();
     }
@@ -53,15 +55,31 @@ class CloudProfileSyncTest {
                 + "{'version':'2.0.0'}]}],"
                 + "'machineTypes':[{'name':'m1','architecture':'arm64'},{'name':'m2'}]}");
         CloudProfileSync.syncArchitectureCapabilities(spec, obj("{}"));
-        assertThat(spec.path("machineImages").get(0).path("versions").get(0).path("capabilityFlavors").toString())
+        assertThat(spec.path("machineImages")
+                        .get(0)
+                        .path("versions")
+                        .get(0)
+                        .path("capabilityFlavors")
+                        .toString())
                 .isEqualTo("[{\"architecture\":[\"arm64\"]}]");
-        assertThat(spec.path("machineImages").get(0).path("versions").get(1).path("capabilityFlavors").toString())
+        assertThat(spec.path("machineImages")
+                        .get(0)
+                        .path("versions")
+                        .get(1)
+                        .path("capabilityFlavors")
+                        .toString())
                 .isEqualTo("[{\"architecture\":[\"amd64\"]}]");
-        assertThat(spec.path("machineImages").get(0).path("versions").get(1).path("architectures").toString())
+        assertThat(spec.path("machineImages")
+                        .get(0)
+                        .path("versions")
+                        .get(1)
+                        .path("architectures")
+                        .toString())
                 .isEqualTo("[\"amd64\"]");
         assertThat(spec.path("machineTypes").get(0).path("capabilities").toString())
                 .isEqualTo("{\"architecture\":[\"arm64\"]}");
-        assertThat(spec.path("machineTypes").get(1).path("architecture").asText()).isEqualTo("amd64");
+        assertThat(spec.path("machineTypes").get(1).path("architecture").asText())
+                .isEqualTo("amd64");
     }
 
     @Test
@@ -70,15 +88,22 @@ class CloudProfileSyncTest {
                 + "'machineImages':[{'name':'gl','versions':[{'version':'1.0.0'}]}],"
                 + "'machineTypes':[{'name':'m1'}]}");
         CloudProfileSync.syncArchitectureCapabilities(spec, spec.deepCopy());
-        assertThat(spec.path("machineImages").get(0).path("versions").get(0).path("architectures").toString())
+        assertThat(spec.path("machineImages")
+                        .get(0)
+                        .path("versions")
+                        .get(0)
+                        .path("architectures")
+                        .toString())
                 .isEqualTo("[\"arm64\"]");
-        assertThat(spec.path("machineTypes").get(0).path("architecture").asText()).isEqualTo("arm64");
+        assertThat(spec.path("machineTypes").get(0).path("architecture").asText())
+                .isEqualTo("arm64");
 
         ObjectNode legacy = obj("{'machineImages':[{'name':'gl','versions':[{'version':'1.0.0',"
                 + "'capabilityFlavors':[{'architecture':['arm64']}]}]}],"
                 + "'machineTypes':[{'name':'m1','capabilities':{'architecture':['arm64']}}]}");
         CloudProfileSync.syncArchitectureCapabilities(legacy, spec);
-        assertThat(legacy.path("machineImages").get(0).path("versions").get(0).has("capabilityFlavors")).isFalse();
+        assertThat(legacy.path("machineImages").get(0).path("versions").get(0).has("capabilityFlavors"))
+                .isFalse();
         assertThat(legacy.path("machineTypes").get(0).has("capabilities")).isFalse();
     }
 }

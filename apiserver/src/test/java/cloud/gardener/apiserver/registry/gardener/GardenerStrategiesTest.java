@@ -21,12 +21,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GardenerStrategiesTest {
 
     private static ObjectNode object(String annotations, String spec) {
-        return obj("{'metadata':{'name':'x','generation':2" + (annotations.isEmpty() ? "" : ",'annotations':{"
-                + annotations + "}") + "},'spec':{" + spec + "}}");
+        return obj("{'metadata':{'name':'x','generation':2"
+                + (annotations.isEmpty() ? "" : ",'annotations':{" + annotations + "}") + "},'spec':{" + spec + "}}");
     }
 
-    private static Arguments row(String name, ResourceStrategy strategy, String oldAnnotations, String newAnnotations,
-                                 String newSpec, boolean moves, String operationAfter) {
+    private static Arguments row(
+            String name,
+            ResourceStrategy strategy,
+            String oldAnnotations,
+            String newAnnotations,
+            String newSpec,
+            boolean moves,
+            String operationAfter) {
         return Arguments.of(name, strategy, oldAnnotations, newAnnotations, newSpec, moves, operationAfter);
     }
 
@@ -35,38 +41,110 @@ class GardenerStrategiesTest {
         return Stream.of(
                 row("seed spec", new SeedStrategy(), "", "", "'a':2", true, null),
                 row("seed reconcile", new SeedStrategy(), "", op + "'reconcile'", "'a':1", true, null),
-                row("seed renew-kubeconfig", new SeedStrategy(), "", op + "'renew-kubeconfig'", "'a':1", true,
+                row(
+                        "seed renew-kubeconfig",
+                        new SeedStrategy(),
+                        "",
+                        op + "'renew-kubeconfig'",
+                        "'a':1",
+                        true,
                         "renew-kubeconfig"),
-                row("seed renew-garden-access-secrets", new SeedStrategy(), "", op + "'renew-garden-access-secrets'",
-                        "'a':1", true, "renew-garden-access-secrets"),
-                row("seed unchanged annotation", new SeedStrategy(), op + "'renew-kubeconfig'",
-                        op + "'renew-kubeconfig'", "'a':1", false, "renew-kubeconfig"),
+                row(
+                        "seed renew-garden-access-secrets",
+                        new SeedStrategy(),
+                        "",
+                        op + "'renew-garden-access-secrets'",
+                        "'a':1",
+                        true,
+                        "renew-garden-access-secrets"),
+                row(
+                        "seed unchanged annotation",
+                        new SeedStrategy(),
+                        op + "'renew-kubeconfig'",
+                        op + "'renew-kubeconfig'",
+                        "'a':1",
+                        false,
+                        "renew-kubeconfig"),
                 row("seed other operation", new SeedStrategy(), "", op + "'other'", "'a':1", false, "other"),
                 row("backupbucket reconcile", new BackupBucketStrategy(), "", op + "'reconcile'", "'a':1", true, null),
                 row("backupbucket labels only", new BackupBucketStrategy(), "", "'x':'y'", "'a':1", false, null),
                 row("backupentry restore", new BackupEntryStrategy(), "", op + "'restore'", "'a':1", true, "restore"),
-                row("backupentry restore kept", new BackupEntryStrategy(), op + "'restore'", op + "'restore'", "'a':1",
-                        false, "restore"),
+                row(
+                        "backupentry restore kept",
+                        new BackupEntryStrategy(),
+                        op + "'restore'",
+                        op + "'restore'",
+                        "'a':1",
+                        false,
+                        "restore"),
                 row("backupentry migrate", new BackupEntryStrategy(), "", op + "'migrate'", "'a':1", true, null),
                 row("backupentry reconcile", new BackupEntryStrategy(), "", op + "'reconcile'", "'a':1", true, null),
-                row("backupentry force deletion", new BackupEntryStrategy(), "",
-                        "'backupentry.core.gardener.cloud/force-deletion':'true'", "'a':1", true, null),
-                row("managedseed reconcile", new ManagedSeedStrategy(), "", op + "'reconcile'", "'a':1", true, null),
-                row("managedseed renew-kubeconfig", new ManagedSeedStrategy(), "", op + "'renew-kubeconfig'", "'a':1",
-                        true, "renew-kubeconfig"),
-                row("managedseedset reconcile", new ManagedSeedSetStrategy(), "", op + "'reconcile'", "'a':1", true,
+                row(
+                        "backupentry force deletion",
+                        new BackupEntryStrategy(),
+                        "",
+                        "'backupentry.core.gardener.cloud/force-deletion':'true'",
+                        "'a':1",
+                        true,
                         null),
-                row("managedseedset renew-kubeconfig", new ManagedSeedSetStrategy(), "", op + "'renew-kubeconfig'",
-                        "'a':1", false, "renew-kubeconfig"),
-                row("gardenlet force-redeploy", new GardenletStrategy(), "", op + "'force-redeploy'", "'a':1", true,
+                row("managedseed reconcile", new ManagedSeedStrategy(), "", op + "'reconcile'", "'a':1", true, null),
+                row(
+                        "managedseed renew-kubeconfig",
+                        new ManagedSeedStrategy(),
+                        "",
+                        op + "'renew-kubeconfig'",
+                        "'a':1",
+                        true,
+                        "renew-kubeconfig"),
+                row(
+                        "managedseedset reconcile",
+                        new ManagedSeedSetStrategy(),
+                        "",
+                        op + "'reconcile'",
+                        "'a':1",
+                        true,
+                        null),
+                row(
+                        "managedseedset renew-kubeconfig",
+                        new ManagedSeedSetStrategy(),
+                        "",
+                        op + "'renew-kubeconfig'",
+                        "'a':1",
+                        false,
+                        "renew-kubeconfig"),
+                row(
+                        "gardenlet force-redeploy",
+                        new GardenletStrategy(),
+                        "",
+                        op + "'force-redeploy'",
+                        "'a':1",
+                        true,
                         "force-redeploy"),
                 row("gardenlet reconcile", new GardenletStrategy(), "", op + "'reconcile'", "'a':1", true, null),
-                row("bastion reconcile kept", new BastionStrategy(), "", op + "'reconcile'", "'a':1", true,
+                row(
+                        "bastion reconcile kept",
+                        new BastionStrategy(),
+                        "",
+                        op + "'reconcile'",
+                        "'a':1",
+                        true,
                         "reconcile"),
-                row("bastion force deletion", new BastionStrategy(), "",
-                        "'confirmation.gardener.cloud/force-deletion':'true'", "'a':1", true, null),
+                row(
+                        "bastion force deletion",
+                        new BastionStrategy(),
+                        "",
+                        "'confirmation.gardener.cloud/force-deletion':'true'",
+                        "'a':1",
+                        true,
+                        null),
                 row("project spec", new ProjectStrategy(), "", "", "'a':2", true, null),
-                row("project reconcile ignored", new ProjectStrategy(), "", op + "'reconcile'", "'a':1", false,
+                row(
+                        "project reconcile ignored",
+                        new ProjectStrategy(),
+                        "",
+                        op + "'reconcile'",
+                        "'a':1",
+                        false,
                         "reconcile"),
                 row("controllerregistration spec", new ControllerRegistrationStrategy(), "", "", "'a':2", true, null),
                 row("controllerinstallation spec", new ControllerInstallationStrategy(), "", "", "'a':2", true, null),
@@ -77,8 +155,14 @@ class GardenerStrategiesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("rules")
-    void generationAndOperation(String name, ResourceStrategy strategy, String oldAnnotations, String newAnnotations,
-                                String newSpec, boolean moves, String operationAfter) {
+    void generationAndOperation(
+            String name,
+            ResourceStrategy strategy,
+            String oldAnnotations,
+            String newAnnotations,
+            String newSpec,
+            boolean moves,
+            String operationAfter) {
         ObjectNode updated = update(strategy, object(oldAnnotations, "'a':1"), object(newAnnotations, newSpec), "");
         assertThat(Objects.generation(updated)).isEqualTo(moves ? 3 : 2);
         assertThat(Trees.annotation(updated, "gardener.cloud/operation")).isEqualTo(operationAfter);
@@ -88,8 +172,10 @@ class GardenerStrategiesTest {
     void deletionStartMovesTheGenerationOfKindsThatSaySo() {
         ObjectNode deleting = object("", "'a':1");
         Objects.meta(deleting).put("deletionTimestamp", "2024-01-01T00:00:00Z");
-        assertThat(Objects.generation(update(new ManagedSeedStrategy(), object("", "'a':1"), deleting, ""))).isEqualTo(3);
-        assertThat(Objects.generation(update(new ProjectStrategy(), object("", "'a':1"), deleting, ""))).isEqualTo(2);
+        assertThat(Objects.generation(update(new ManagedSeedStrategy(), object("", "'a':1"), deleting, "")))
+                .isEqualTo(3);
+        assertThat(Objects.generation(update(new ProjectStrategy(), object("", "'a':1"), deleting, "")))
+                .isEqualTo(2);
     }
 
     @Test
@@ -97,17 +183,19 @@ class GardenerStrategiesTest {
         ObjectNode old = object("", "'a':1");
         ObjectNode desired = object("'gardener.cloud/operation':'reconcile'", "'a':1");
         desired.putObject("status").put("phase", "Ready");
-        for (ResourceStrategy s : new ResourceStrategy[] {new SeedStrategy(), new ManagedSeedStrategy(),
-                new BackupBucketStrategy(), new ProjectStrategy()}) {
-            assertThat(Objects.generation(update(s, old, desired, "status"))).as(s.getClass().getSimpleName())
+        for (ResourceStrategy s : new ResourceStrategy[] {
+            new SeedStrategy(), new ManagedSeedStrategy(), new BackupBucketStrategy(), new ProjectStrategy()
+        }) {
+            assertThat(Objects.generation(update(s, old, desired, "status")))
+                    .as(s.getClass().getSimpleName())
                     .isEqualTo(2);
         }
     }
 
     @Test
     void scaleWritesGoThroughTheMainStrategy() {
-        ObjectNode updated = update(new ManagedSeedSetStrategy(), object("", "'replicas':1"), object("", "'replicas':3"),
-                "scale");
+        ObjectNode updated =
+                update(new ManagedSeedSetStrategy(), object("", "'replicas':1"), object("", "'replicas':3"), "scale");
         assertThat(Objects.generation(updated)).isEqualTo(3);
     }
 
@@ -116,7 +204,8 @@ class GardenerStrategiesTest {
         ObjectNode seed = obj("{'metadata':{'name':'s','labels':{'seed.gardener.cloud/region':'old'}},"
                 + "'spec':{'provider':{'type':'gcp','region':'europe-west1'}}}");
         create(new SeedStrategy(), seed);
-        assertThat(Objects.labels(seed)).containsEntry("seed.gardener.cloud/provider", "gcp")
+        assertThat(Objects.labels(seed))
+                .containsEntry("seed.gardener.cloud/provider", "gcp")
                 .containsEntry("seed.gardener.cloud/region", "europe-west1");
     }
 
@@ -165,17 +254,19 @@ class GardenerStrategiesTest {
         create(new WorkloadIdentityStrategy(), generated);
         String name = Objects.name(generated);
         assertThat(name).startsWith("wi-").hasSize(8);
-        assertThat(generated.path("status").path("sub").asText()).isEqualTo("gardener.cloud:workloadidentity:n:" + name + ":2");
+        assertThat(generated.path("status").path("sub").asText())
+                .isEqualTo("gardener.cloud:workloadidentity:n:" + name + ":2");
     }
 
     @Test
     void bastionHeartbeats() {
         Clock clock = Clock.fixed(Instant.parse("2024-05-01T10:00:00Z"), ZoneOffset.UTC);
         BastionStrategy strategy = new BastionStrategy(clock);
-        ObjectNode bastion = obj("{'metadata':{'name':'b','annotations':{'gardener.cloud/operation':'keepalive'}},"
-                + "'spec':{'a':1}}");
+        ObjectNode bastion = obj(
+                "{'metadata':{'name':'b','annotations':{'gardener.cloud/operation':'keepalive'}}," + "'spec':{'a':1}}");
         create(strategy, bastion);
-        assertThat(bastion.path("status").path("lastHeartbeatTimestamp").asText()).isEqualTo("2024-05-01T10:00:00Z");
+        assertThat(bastion.path("status").path("lastHeartbeatTimestamp").asText())
+                .isEqualTo("2024-05-01T10:00:00Z");
         assertThat(bastion.path("status").path("expirationTimestamp").asText()).isEqualTo("2024-05-01T11:00:00Z");
         assertThat(bastion.path("metadata").has("annotations")).isFalse();
 
@@ -190,7 +281,10 @@ class GardenerStrategiesTest {
 
         ObjectNode status = obj("{'metadata':{'name':'b','generation':1},'spec':{'a':1},"
                 + "'status':{'lastHeartbeatTimestamp':'2024-05-01T09:30:00Z'}}");
-        assertThat(update(strategy, old, status, "status").path("status").path("expirationTimestamp").asText())
+        assertThat(update(strategy, old, status, "status")
+                        .path("status")
+                        .path("expirationTimestamp")
+                        .asText())
                 .isEqualTo("2024-05-01T10:30:00Z");
         assertThat(strategy.resetsStatusOnCreate()).isFalse();
     }
@@ -200,13 +294,16 @@ class GardenerStrategiesTest {
         ObjectNode old = obj("{'apiVersion':'core.gardener.cloud/v1','metadata':{'name':'d','generation':1},"
                 + "'helm':{'rawChart':'AA=='}}");
         ObjectNode inject = old.deepCopy().put("injectGardenKubeconfig", true);
-        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, inject, ""))).isEqualTo(1);
+        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, inject, "")))
+                .isEqualTo(1);
         ObjectNode chart = old.deepCopy();
         chart.withObjectProperty("helm").put("rawChart", "AB==");
-        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, chart, ""))).isEqualTo(2);
+        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, chart, "")))
+                .isEqualTo(2);
         ObjectNode custom = old.deepCopy();
         Trees.setAnnotation(custom, ControllerDeploymentConversion.TYPE_ANNOTATION, "custom");
-        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, custom, ""))).isEqualTo(2);
+        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, custom, "")))
+                .isEqualTo(2);
     }
 
     @Test

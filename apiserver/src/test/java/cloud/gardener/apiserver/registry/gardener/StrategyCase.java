@@ -10,8 +10,7 @@ import java.io.UncheckedIOException;
 /** Runs a strategy's update the way the generic store does: generation reset to the stored one, prepare, then ask. */
 final class StrategyCase {
 
-    private StrategyCase() {
-    }
+    private StrategyCase() {}
 
     /** A JSON object from relaxed JSON (single quotes allowed). */
     static ObjectNode obj(String json) {

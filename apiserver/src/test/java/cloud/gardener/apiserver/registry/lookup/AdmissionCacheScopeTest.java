@@ -33,13 +33,14 @@ import org.junit.jupiter.api.io.TempDir;
 class AdmissionCacheScopeTest {
 
     private static final String PREFIX = "/registry";
-    private static final WriteContext ADMIN = new WriteContext(UserInfo.of("admin", List.of("system:masters")), false,
-            "test");
+    private static final WriteContext ADMIN =
+            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
     private static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
     private static final GroupResource SHOOT_STATES = new GroupResource("core.gardener.cloud", "shootstates");
 
     @TempDir
     Path dir;
+
     private Vertx vertx;
     private EmbeddedStorage storage;
     private ObjectCache cache;
@@ -81,7 +82,8 @@ class AdmissionCacheScopeTest {
     @Test
     void shootStatesAreNeitherListedNorWatchedIntoTheCacheButAreFound() throws Exception {
         GenericStore shoots = registry.store("core.gardener.cloud", "shoots").orElseThrow();
-        GenericStore shootStates = registry.store("core.gardener.cloud", "shootstates").orElseThrow();
+        GenericStore shootStates =
+                registry.store("core.gardener.cloud", "shootstates").orElseThrow();
         await(shoots.create("dev", Fixtures.shootObject("listed"), ADMIN));
         await(shootStates.create("dev", shootState("listed"), ADMIN));
 
@@ -96,7 +98,9 @@ class AdmissionCacheScopeTest {
         await(shoots.create("dev", Fixtures.shootObject("watched"), ADMIN));
         eventually(() -> cache.get(shoots.keys().object("dev", "watched")) != null);
         assertThat(cache.get(shootStates.keys().object("dev", "watched"))).isNull();
-        assertThat(cache.list(PREFIX + "/")).extracting(o -> o.path("kind").asText()).doesNotContain("ShootState");
+        assertThat(cache.list(PREFIX + "/"))
+                .extracting(o -> o.path("kind").asText())
+                .doesNotContain("ShootState");
 
         // the lookup reads what the cache does not hold from storage, at once
         StoreLookup lookup = new StoreLookup(vertx, registry.reads(), cache, null);
@@ -104,26 +108,37 @@ class AdmissionCacheScopeTest {
         Optional<ObjectNode> found = await(lookup.get(SHOOT_STATES, "dev", "watched"));
         assertThat(found).isPresent();
         assertThat(found.get().path("metadata").path("name").asText()).isEqualTo("watched");
-        assertThat(System.nanoTime() - before).as("no wait for a cache that will never have it")
+        assertThat(System.nanoTime() - before)
+                .as("no wait for a cache that will never have it")
                 .isLessThan(TimeUnit.MILLISECONDS.toNanos(StoreLookup.MISS_WAIT_MS) * 20);
         assertThat(await(lookup.get(SHOOT_STATES, "dev", "missing"))).isEmpty();
-        assertThat(await(lookup.list(SHOOT_STATES, "dev"))).extracting(o -> o.path("metadata").path("name").asText())
+        assertThat(await(lookup.list(SHOOT_STATES, "dev")))
+                .extracting(o -> o.path("metadata").path("name").asText())
                 .containsExactly("listed", "watched");
         assertThat(await(lookup.list(SHOOT_STATES, ""))).hasSize(2);
         assertThat(await(lookup.list(SHOOTS, "dev"))).hasSize(2);
-        assertThat(cache.get(shootStates.keys().object("dev", "watched"))).as("reads do not fill the cache").isNull();
+        assertThat(cache.get(shootStates.keys().object("dev", "watched")))
+                .as("reads do not fill the cache")
+                .isNull();
     }
 
     @Test
     void everyOtherStoredResourceIsHeld() {
         ResourceRegistry resources = ResourceRegistry.standard(true);
         List<String> roots = AdmissionCacheScope.roots(resources, PREFIX);
-        long stored = resources.resources().stream().filter(ResourceType::stored).count();
+        long stored =
+                resources.resources().stream().filter(ResourceType::stored).count();
         // neither shootstates nor events (of either API), and reviews are not stored at all
-        assertThat(roots).hasSize((int) stored - 3)
-                .contains(PREFIX + "/core.gardener.cloud/shoots/", PREFIX + "/core.gardener.cloud/projects/",
-                        PREFIX + "/secrets/", PREFIX + "/core.gardener.cloud/internalsecrets/")
-                .doesNotContain(PREFIX + "/core.gardener.cloud/shootstates/", PREFIX + "/events/",
+        assertThat(roots)
+                .hasSize((int) stored - 3)
+                .contains(
+                        PREFIX + "/core.gardener.cloud/shoots/",
+                        PREFIX + "/core.gardener.cloud/projects/",
+                        PREFIX + "/secrets/",
+                        PREFIX + "/core.gardener.cloud/internalsecrets/")
+                .doesNotContain(
+                        PREFIX + "/core.gardener.cloud/shootstates/",
+                        PREFIX + "/events/",
                         PREFIX + "/authorization.k8s.io/selfsubjectaccessreviews/");
     }
 }

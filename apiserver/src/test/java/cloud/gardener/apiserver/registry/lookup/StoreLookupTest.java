@@ -17,8 +17,9 @@ class StoreLookupTest {
     @ParameterizedTest(name = "\"{0}\"")
     @ValueSource(strings = {"", ".", "..", "a/b", "50%"})
     void aNameNoObjectCanCarryFindsNothing(String name) {
-        for (GroupResource resource : new GroupResource[] {new GroupResource("", "secrets"),
-            new GroupResource("core.gardener.cloud", "backupbuckets")}) {
+        for (GroupResource resource : new GroupResource[] {
+            new GroupResource("", "secrets"), new GroupResource("core.gardener.cloud", "backupbuckets")
+        }) {
             Future<Optional<ObjectNode>> found = lookup.get(resource, "garden-dev", name);
             assertThat(found.succeeded()).as("answered at once").isTrue();
             assertThat(found.result()).isEmpty();

@@ -41,12 +41,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GraphSyncTest {
 
-    private static final WriteContext ADMIN = new WriteContext(UserInfo.of("admin", List.of("system:masters")), false,
-            "test");
+    private static final WriteContext ADMIN =
+            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
     private static final Vertex SEED_A = Vertex.cluster(VertexType.SEED, "seed-a");
 
     @TempDir
     Path dir;
+
     private Vertx vertx;
     private Storage storage;
     private GraphSync sync;
@@ -95,7 +96,8 @@ class GraphSyncTest {
         sync.start();
 
         eventually(graph::isSynced);
-        assertThat(graph.hasPath(Vertex.of(VertexType.SHOOT, "dev", "shoot-a"), SEED_A)).isTrue();
+        assertThat(graph.hasPath(Vertex.of(VertexType.SHOOT, "dev", "shoot-a"), SEED_A))
+                .isTrue();
 
         // the first shoot watch ended with 410: after the relist a second watch delivers new shoots
         eventually(() -> shootWatches.get() == 2);
@@ -122,12 +124,10 @@ class GraphSyncTest {
                 vertx.runOnContext(v -> listener.onError(StorageException.compacted(afterRevision, afterRevision)));
                 return new WatchSubscription() {
                     @Override
-                    public void requestProgress() {
-                    }
+                    public void requestProgress() {}
 
                     @Override
-                    public void close() {
-                    }
+                    public void close() {}
                 };
             }
             return delegate.watch(keyOrPrefix, afterRevision, listener);

@@ -14,7 +14,8 @@ class AuthenticationHeadersTest {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap()
                 .add("Authorization", "Bearer t")
                 .add("x-remote-user", "alice")
-                .add("X-Remote-Group", "a").add("X-Remote-Group", "b")
+                .add("X-Remote-Group", "a")
+                .add("X-Remote-Group", "b")
                 .add("X-Remote-Extra-Scopes", "s")
                 .add("X-Remote-Uid", "1")
                 .add("X-Proxy-User", "bob")
@@ -22,8 +23,13 @@ class AuthenticationHeadersTest {
                 .add("X-Proxy-Extra-Foo", "bar")
                 .add("Accept", "application/json")
                 .add("X-Remotely-Harmless", "kept");
-        RequestHeaderConfig custom = new RequestHeaderConfig(List.of(), List.of(), List.of("X-Proxy-User"),
-                List.of("X-Proxy-Uid"), List.of("X-Proxy-Group"), List.of("X-Proxy-Extra-"));
+        RequestHeaderConfig custom = new RequestHeaderConfig(
+                List.of(),
+                List.of(),
+                List.of("X-Proxy-User"),
+                List.of("X-Proxy-Uid"),
+                List.of("X-Proxy-Group"),
+                List.of("X-Proxy-Extra-"));
 
         AuthenticationFilter.clearAuthenticationHeaders(headers, custom);
 

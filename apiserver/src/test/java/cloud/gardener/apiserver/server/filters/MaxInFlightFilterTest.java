@@ -40,7 +40,8 @@ class MaxInFlightFilterTest {
 
     private Vertx vertx;
     private HttpServer server;
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final Map<String, Promise<Void>> held = new ConcurrentHashMap<>();
     private final Map<String, CountDownLatch> arrived = new ConcurrentHashMap<>();
     private final ServerMetrics metrics = ServerMetrics.unserved();
@@ -53,7 +54,8 @@ class MaxInFlightFilterTest {
         router.route().handler(new RequestMetricsFilter(metrics.requests()));
         router.route().handler(ctx -> {
             String groups = ctx.request().getHeader("X-Test-Groups");
-            RequestAttributes.setUser(ctx, UserInfo.of("user", groups == null ? List.of() : List.of(groups.split(","))));
+            RequestAttributes.setUser(
+                    ctx, UserInfo.of("user", groups == null ? List.of() : List.of(groups.split(","))));
             ctx.next();
         });
         router.route().handler(new MaxInFlightFilter(1, 1, metrics.requests()));
@@ -68,8 +70,12 @@ class MaxInFlightFilterTest {
             arrived.get(hold).countDown();
             release.future().onComplete(v -> ctx.response().end("released"));
         });
-        server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
-                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        server = vertx.createHttpServer()
+                .requestHandler(router)
+                .listen(0, "127.0.0.1")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
     }
 
     @AfterEach
@@ -84,37 +90,61 @@ class MaxInFlightFilterTest {
 
         Answer refused = send(HttpMethod.GET, SHOOTS + "/a", Map.of());
         assertThat(refused.status()).isEqualTo(429);
-        assertThat(refused.response().headers().firstValue("Retry-After").orElse(null)).isEqualTo("1");
-        assertThat(refused.response().headers().firstValue("Content-Type").orElse(null)).isEqualTo("text/plain; charset=utf-8");
+        assertThat(refused.response().headers().firstValue("Retry-After").orElse(null))
+                .isEqualTo("1");
+        assertThat(refused.response().headers().firstValue("Content-Type").orElse(null))
+                .isEqualTo("text/plain; charset=utf-8");
         assertThat(refused.body()).isEqualTo("Too many requests, please try again later.\n");
         // mutating requests have their own limit, watches none, and system:masters is always served
         assertThat(send(HttpMethod.POST, SHOOTS, Map.of()).status()).isEqualTo(200);
-        assertThat(send(HttpMethod.GET, SHOOTS + "?watch=true", Map.of()).status()).isEqualTo(200);
-        assertThat(send(HttpMethod.GET, SHOOTS, Map.of("X-Test-Groups", "system:masters")).status()).isEqualTo(200);
+        assertThat(send(HttpMethod.GET, SHOOTS + "?watch=true", Map.of()).status())
+                .isEqualTo(200);
+        assertThat(send(HttpMethod.GET, SHOOTS, Map.of("X-Test-Groups", "system:masters"))
+                        .status())
+                .isEqualTo(200);
         // non-resource reads count as read-only too
         assertThat(send(HttpMethod.GET, "/version", Map.of()).status()).isEqualTo(429);
 
         release("list", first);
-        assertThat(send(HttpMethod.GET, SHOOTS + "/a", Map.of()).status()).as("the slot is free again").isEqualTo(200);
+        assertThat(send(HttpMethod.GET, SHOOTS + "/a", Map.of()).status())
+                .as("the slot is free again")
+                .isEqualTo(200);
     }
 
     @Test
     void theSlotsInUseAndTheRefusalsAreReported() throws Exception {
         var first = hold("list", HttpMethod.GET, SHOOTS);
-        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "readOnly"))).isEqualTo(1);
-        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "mutating"))).isZero();
+        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "readOnly")))
+                .isEqualTo(1);
+        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "mutating")))
+                .isZero();
 
         assertThat(send(HttpMethod.GET, SHOOTS, Map.of()).status()).isEqualTo(429);
-        Map<String, String> refused = Map.of("verb", "LIST", "group", "core.gardener.cloud", "version", "v1beta1",
-                "resource", "shoots", "subresource", "", "scope", "namespace", "component", "apiserver",
-                "code", "429");
+        Map<String, String> refused = Map.of(
+                "verb",
+                "LIST",
+                "group",
+                "core.gardener.cloud",
+                "version",
+                "v1beta1",
+                "resource",
+                "shoots",
+                "subresource",
+                "",
+                "scope",
+                "namespace",
+                "component",
+                "apiserver",
+                "code",
+                "429");
         assertThat(value("apiserver_request_terminations", refused)).isEqualTo(1);
         Map<String, String> counted = new java.util.HashMap<>(refused);
         counted.put("dry_run", "");
         assertThat(value("apiserver_request", counted)).isEqualTo(1);
 
         release("list", first);
-        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "readOnly"))).isZero();
+        assertThat(value("apiserver_current_inflight_requests", Map.of("request_kind", "readOnly")))
+                .isZero();
     }
 
     /** One series' value, straight from the registry (counters by their name without {@code _total}). */
@@ -127,7 +157,8 @@ class MaxInFlightFilterTest {
                 Map<String, String> actual = new java.util.HashMap<>();
                 point.getLabels().forEach(label -> actual.put(label.getName(), label.getValue()));
                 if (actual.equals(labels)) {
-                    return point instanceof CounterSnapshot.CounterDataPointSnapshot counter ? counter.getValue()
+                    return point instanceof CounterSnapshot.CounterDataPointSnapshot counter
+                            ? counter.getValue()
                             : ((GaugeSnapshot.GaugeDataPointSnapshot) point).getValue();
                 }
             }
@@ -143,7 +174,8 @@ class MaxInFlightFilterTest {
         assertThat(send(HttpMethod.DELETE, SHOOTS + "/a", Map.of()).status()).isEqualTo(429);
         assertThat(send(HttpMethod.GET, SHOOTS, Map.of()).status()).isEqualTo(200);
         assertThat(send(HttpMethod.PATCH, SHOOTS + "/a", Map.of("X-Test-Groups", "system:authenticated,system:masters"))
-                .status()).isEqualTo(200);
+                        .status())
+                .isEqualTo(200);
 
         release("create", first);
         assertThat(send(HttpMethod.PUT, SHOOTS + "/a", Map.of()).status()).isEqualTo(200);
@@ -154,8 +186,9 @@ class MaxInFlightFilterTest {
         CountDownLatch in = new CountDownLatch(1);
         arrived.put("gone", in);
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.actualPort())) {
-            socket.getOutputStream().write(("GET " + SHOOTS + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Hold: gone\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + SHOOTS + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Hold: gone\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             socket.getOutputStream().flush();
             assertThat(in.await(10, TimeUnit.SECONDS)).isTrue();
             assertThat(send(HttpMethod.GET, SHOOTS, Map.of()).status()).isEqualTo(429);
@@ -168,8 +201,7 @@ class MaxInFlightFilterTest {
         assertThat(status).as("the closed connection's slot is released").isEqualTo(200);
     }
 
-    private record Answer(int status, HttpResponse<String> response, String body) {
-    }
+    private record Answer(int status, HttpResponse<String> response, String body) {}
 
     /** Sends a request that the handler holds; returns once the handler has it (it occupies a slot). */
     private java.util.concurrent.CompletableFuture<Answer> hold(String name, HttpMethod method, String uri)
@@ -177,7 +209,9 @@ class MaxInFlightFilterTest {
         CountDownLatch in = new CountDownLatch(1);
         arrived.put(name, in);
         var answer = sendAsync(method, uri, Map.of("X-Hold", name));
-        assertThat(in.await(10, TimeUnit.SECONDS)).as("held request reached the handler").isTrue();
+        assertThat(in.await(10, TimeUnit.SECONDS))
+                .as("held request reached the handler")
+                .isTrue();
         return answer;
     }
 
@@ -192,10 +226,12 @@ class MaxInFlightFilterTest {
         return sendAsync(method, uri, headers).get(10, TimeUnit.SECONDS);
     }
 
-    private java.util.concurrent.CompletableFuture<Answer> sendAsync(HttpMethod method, String uri,
-                                                                       Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + uri))
-                .method(method.name(), HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(10));
+    private java.util.concurrent.CompletableFuture<Answer> sendAsync(
+            HttpMethod method, String uri, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + server.actualPort() + uri))
+                .method(method.name(), HttpRequest.BodyPublishers.noBody())
+                .timeout(Duration.ofSeconds(10));
         headers.forEach(request::header);
         return client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
                 .thenApply(resp -> new Answer(resp.statusCode(), resp, resp.body()));

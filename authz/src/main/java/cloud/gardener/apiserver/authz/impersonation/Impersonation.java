@@ -27,16 +27,16 @@ public final class Impersonation {
     private static final String SERVICE_ACCOUNT_PREFIX = "system:serviceaccount:";
     private static final String SERVICE_ACCOUNTS_GROUP = "system:serviceaccounts";
     private static final Pattern DNS1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-    private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile(
-            "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+    private static final Pattern DNS1123_SUBDOMAIN =
+            Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 
-    private Impersonation() {
-    }
+    private Impersonation() {}
 
     /** Whether a header is one of impersonation's, which are removed once the user is swapped. */
     public static boolean isImpersonationHeader(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
-        return lower.equals(USER_HEADER.toLowerCase(Locale.ROOT)) || lower.equals(GROUP_HEADER.toLowerCase(Locale.ROOT))
+        return lower.equals(USER_HEADER.toLowerCase(Locale.ROOT))
+                || lower.equals(GROUP_HEADER.toLowerCase(Locale.ROOT))
                 || lower.equals(UID_HEADER.toLowerCase(Locale.ROOT))
                 || lower.startsWith(EXTRA_HEADER_PREFIX.toLowerCase(Locale.ROOT));
     }
@@ -58,9 +58,11 @@ public final class Impersonation {
         boolean hasUser = !user.isEmpty();
         if (hasUser) {
             String[] serviceAccount = splitServiceAccount(user);
-            requests.add(serviceAccount != null
-                    ? ImpersonationRequest.of(ImpersonationRequest.Kind.SERVICE_ACCOUNT, serviceAccount[0], serviceAccount[1])
-                    : ImpersonationRequest.of(ImpersonationRequest.Kind.USER, "", user));
+            requests.add(
+                    serviceAccount != null
+                            ? ImpersonationRequest.of(
+                                    ImpersonationRequest.Kind.SERVICE_ACCOUNT, serviceAccount[0], serviceAccount[1])
+                            : ImpersonationRequest.of(ImpersonationRequest.Kind.USER, "", user));
         }
         List<String> groups = byName.getOrDefault(GROUP_HEADER.toLowerCase(Locale.ROOT), List.of());
         for (String group : groups) {
@@ -75,15 +77,15 @@ public final class Impersonation {
             hasExtra = true;
             String key = RequestHeaderAuthenticator.pathUnescape(header.getKey().substring(extraPrefix.length()));
             for (String value : header.getValue()) {
-                requests.add(new ImpersonationRequest(ImpersonationRequest.Kind.USER_EXTRA, "", value,
-                        ImpersonationRequest.AUTHENTICATION_V1, key));
+                requests.add(new ImpersonationRequest(
+                        ImpersonationRequest.Kind.USER_EXTRA, "", value, ImpersonationRequest.AUTHENTICATION_V1, key));
             }
         }
         String uid = first(byName.get(UID_HEADER.toLowerCase(Locale.ROOT)));
         boolean hasUid = !uid.isEmpty();
         if (hasUid) {
-            requests.add(new ImpersonationRequest(ImpersonationRequest.Kind.UID, "", uid,
-                    ImpersonationRequest.AUTHENTICATION_V1, ""));
+            requests.add(new ImpersonationRequest(
+                    ImpersonationRequest.Kind.UID, "", uid, ImpersonationRequest.AUTHENTICATION_V1, ""));
         }
         if ((!groups.isEmpty() || hasExtra || hasUid) && !hasUser) {
             throw ApiException.badRequest("requested " + goSlice(requests) + " without impersonating a user");
@@ -109,12 +111,14 @@ public final class Impersonation {
                 case SERVICE_ACCOUNT -> {
                     username = SERVICE_ACCOUNT_PREFIX + r.namespace() + ":" + r.name();
                     if (!groupsSpecified) {
-                        groups = new ArrayList<>(List.of(SERVICE_ACCOUNTS_GROUP, SERVICE_ACCOUNTS_GROUP + ":" + r.namespace()));
+                        groups = new ArrayList<>(
+                                List.of(SERVICE_ACCOUNTS_GROUP, SERVICE_ACCOUNTS_GROUP + ":" + r.namespace()));
                     }
                 }
                 case USER -> username = r.name();
                 case GROUP -> groups.add(r.name());
-                case USER_EXTRA -> extra.computeIfAbsent(r.fieldPath(), k -> new ArrayList<>()).add(r.name());
+                case USER_EXTRA ->
+                    extra.computeIfAbsent(r.fieldPath(), k -> new ArrayList<>()).add(r.name());
                 case UID -> uid = r.name();
             }
         }
@@ -138,8 +142,11 @@ public final class Impersonation {
             return null;
         }
         String[] parts = username.substring(SERVICE_ACCOUNT_PREFIX.length()).split(":", -1);
-        if (parts.length != 2 || parts[0].length() > 63 || !DNS1123_LABEL.matcher(parts[0]).matches()
-                || parts[1].length() > 253 || !DNS1123_SUBDOMAIN.matcher(parts[1]).matches()) {
+        if (parts.length != 2
+                || parts[0].length() > 63
+                || !DNS1123_LABEL.matcher(parts[0]).matches()
+                || parts[1].length() > 253
+                || !DNS1123_SUBDOMAIN.matcher(parts[1]).matches()) {
             return null;
         }
         return parts;

@@ -48,8 +48,8 @@ public record ImpersonationRequest(Kind kind, String namespace, String name, Str
         int slash = apiVersion.indexOf('/');
         String group = slash < 0 ? "" : apiVersion.substring(0, slash);
         String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);
-        return Attributes.forResource(requestor, "impersonate", group, version, namespace, kind.resource(),
-                fieldPath, name, "");
+        return Attributes.forResource(
+                requestor, "impersonate", group, version, namespace, kind.resource(), fieldPath, name, "");
     }
 
     /** Go's {@code %v} of the ObjectReference: {@code {Kind Namespace Name UID APIVersion ResourceVersion FieldPath}}. */

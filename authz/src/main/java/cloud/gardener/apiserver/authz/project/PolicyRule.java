@@ -21,13 +21,19 @@ record PolicyRule(Set<String> apiGroups, Set<String> resources, Set<String> verb
 
     /** This rule as a rules review lists it, each list sorted. */
     ResourceRule toResourceRule() {
-        return new ResourceRule(verbs.stream().sorted().toList(), apiGroups.stream().sorted().toList(),
-                resources.stream().sorted().toList(), resourceNames.stream().sorted().toList());
+        return new ResourceRule(
+                verbs.stream().sorted().toList(),
+                apiGroups.stream().sorted().toList(),
+                resources.stream().sorted().toList(),
+                resourceNames.stream().sorted().toList());
     }
 
     boolean matches(Attributes a) {
         String resource = a.subresource().isEmpty() ? a.resource() : a.resource() + "/" + a.subresource();
-        return a.resourceRequest() && apiGroups.contains(a.apiGroup()) && resources.contains(resource)
-                && verbs.contains(a.verb()) && (resourceNames.isEmpty() || resourceNames.contains(a.name()));
+        return a.resourceRequest()
+                && apiGroups.contains(a.apiGroup())
+                && resources.contains(resource)
+                && verbs.contains(a.verb())
+                && (resourceNames.isEmpty() || resourceNames.contains(a.name()));
     }
 }

@@ -5,7 +5,6 @@ import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.Decision;
 import cloud.gardener.apiserver.authz.NonResourceRule;
-import cloud.gardener.apiserver.authz.ResourceRule;
 import cloud.gardener.apiserver.authz.RuleSet;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
@@ -68,17 +67,24 @@ public final class ProjectMemberAuthorizer implements Authorizer {
         if (a.apiGroup().isEmpty() && "namespaces".equals(a.resource())) {
             // a namespace's own requests carry it as their namespace too (RequestInfo's rule)
             if (!a.name().isEmpty()) {
-                projects.inNamespace(a.name()).ifPresent(project -> rules.addAll(ProjectRoles.onProject(
-                        project.path("metadata").path("name").asText(), a.name(),
-                        ProjectMembers.roles(project, a.user()))));
+                projects.inNamespace(a.name())
+                        .ifPresent(project -> rules.addAll(ProjectRoles.onProject(
+                                project.path("metadata").path("name").asText(),
+                                a.name(),
+                                ProjectMembers.roles(project, a.user()))));
             }
         } else if (!a.namespace().isEmpty()) {
             projects.inNamespace(a.namespace()).ifPresent(project -> {
                 rules.addAll(inProjectNamespace(ProjectMembers.roles(project, a.user())));
             });
-        } else if (!a.name().isEmpty() && "core.gardener.cloud".equals(a.apiGroup()) && "projects".equals(a.resource())) {
-            projects.named(a.name()).ifPresent(project -> rules.addAll(ProjectRoles.onProject(a.name(),
-                    project.path("spec").path("namespace").asText(), ProjectMembers.roles(project, a.user()))));
+        } else if (!a.name().isEmpty()
+                && "core.gardener.cloud".equals(a.apiGroup())
+                && "projects".equals(a.resource())) {
+            projects.named(a.name())
+                    .ifPresent(project -> rules.addAll(ProjectRoles.onProject(
+                            a.name(),
+                            project.path("spec").path("namespace").asText(),
+                            ProjectMembers.roles(project, a.user()))));
         }
         return rules;
     }
@@ -89,7 +95,8 @@ public final class ProjectMemberAuthorizer implements Authorizer {
             return false;
         }
         for (String url : rule.nonResourceURLs()) {
-            if (url.equals(a.path()) || (url.endsWith("*") && a.path().startsWith(url.substring(0, url.length() - 1)))) {
+            if (url.equals(a.path())
+                    || (url.endsWith("*") && a.path().startsWith(url.substring(0, url.length() - 1)))) {
                 return true;
             }
         }
@@ -105,7 +112,8 @@ public final class ProjectMemberAuthorizer implements Authorizer {
         if (roles.contains("viewer")) {
             rules.addAll(ProjectRoles.VIEWER);
         }
-        if (roles.contains(ProjectMembers.OWNER_SUBJECT) || roles.contains("owner")
+        if (roles.contains(ProjectMembers.OWNER_SUBJECT)
+                || roles.contains("owner")
                 || roles.contains("serviceaccountmanager")) {
             rules.addAll(ProjectRoles.SERVICE_ACCOUNT_MANAGER);
         }
@@ -130,13 +138,13 @@ public final class ProjectMemberAuthorizer implements Authorizer {
                 continue;
             }
             String projectNamespace = project.path("spec").path("namespace").asText();
-            rules.addAll(ProjectRoles.onProject(project.path("metadata").path("name").asText(), projectNamespace,
-                    roles));
+            rules.addAll(
+                    ProjectRoles.onProject(project.path("metadata").path("name").asText(), projectNamespace, roles));
             if (!namespace.isEmpty() && namespace.equals(projectNamespace)) {
                 rules.addAll(inProjectNamespace(roles));
             }
         }
-        return Future.succeededFuture(RuleSet.of(rules.stream().map(PolicyRule::toResourceRule).toList(),
-                List.of(ProjectRoles.DISCOVERY)));
+        return Future.succeededFuture(
+                RuleSet.of(rules.stream().map(PolicyRule::toResourceRule).toList(), List.of(ProjectRoles.DISCOVERY)));
     }
 }

@@ -14,8 +14,7 @@ final class ProjectMembers {
     /** Not a member role: marks the subject named in {@code spec.owner}, who gets the project admin rules. */
     static final String OWNER_SUBJECT = "spec.owner";
 
-    private ProjectMembers() {
-    }
+    private ProjectMembers() {}
 
     static Set<String> roles(JsonNode project, UserInfo user) {
         Set<String> roles = new LinkedHashSet<>();
@@ -40,8 +39,8 @@ final class ProjectMembers {
         return switch (subject.path("kind").asText()) {
             case "User" -> name.equals(user.name());
             case "Group" -> user.isInGroup(name);
-            case "ServiceAccount" -> ("system:serviceaccount:" + subject.path("namespace").asText() + ":" + name)
-                    .equals(user.name());
+            case "ServiceAccount" ->
+                ("system:serviceaccount:" + subject.path("namespace").asText() + ":" + name).equals(user.name());
             default -> false;
         };
     }

@@ -17,12 +17,11 @@ final class ProjectRoles {
     private static final String SECURITY = "security.gardener.cloud";
     private static final String OPERATIONS = "operations.gardener.cloud";
     private static final String RBAC = "rbac.authorization.k8s.io";
-    private static final Set<String> ALL = Set.of("create", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "update");
+    private static final Set<String> ALL =
+            Set.of("create", "delete", "deletecollection", "get", "list", "watch", "patch", "update");
     private static final Set<String> READ = Set.of("get", "list", "watch");
 
-    private ProjectRoles() {
-    }
+    private ProjectRoles() {}
 
     /** In the project's namespace, for members with role admin or owner. */
     static final List<PolicyRule> MEMBER = List.of(
@@ -35,7 +34,9 @@ final class ProjectRoles {
             PolicyRule.of(RBAC, Set.of("roles", "rolebindings"), ALL),
             PolicyRule.of(GARDENER, Set.of("shoots/adminkubeconfig", "shoots/viewerkubeconfig"), Set.of("create")),
             PolicyRule.of(GARDENER, Set.of("shoots/finalizers"), Set.of("update")),
-            PolicyRule.of(GARDENER, Set.of("namespacedcloudprofiles"),
+            PolicyRule.of(
+                    GARDENER,
+                    Set.of("namespacedcloudprofiles"),
                     Set.of("get", "list", "watch", "create", "patch", "update", "delete")));
 
     /** In the project's namespace, for members with role viewer: reads, never secrets. */
@@ -59,24 +60,40 @@ final class ProjectRoles {
      */
     static final List<PolicyRule> AUTHENTICATED = List.of(
             PolicyRule.of("authentication.k8s.io", Set.of("selfsubjectreviews"), Set.of("create")),
-            PolicyRule.of("authorization.k8s.io", Set.of("selfsubjectaccessreviews", "selfsubjectrulesreviews"),
+            PolicyRule.of(
+                    "authorization.k8s.io",
+                    Set.of("selfsubjectaccessreviews", "selfsubjectrulesreviews"),
                     Set.of("create")),
-            PolicyRule.of(GARDENER, Set.of("cloudprofiles", "controllerregistrations", "exposureclasses", "seeds"), READ));
+            PolicyRule.of(
+                    GARDENER, Set.of("cloudprofiles", "controllerregistrations", "exposureclasses", "seeds"), READ));
 
     /**
      * Paths every authenticated user may read: kube-apiserver's {@code system:discovery} (kubectl needs discovery
      * for anything it does).
      */
-    static final NonResourceRule DISCOVERY = new NonResourceRule(List.of("get"), List.of("/api", "/api/*", "/apis",
-            "/apis/*", "/healthz", "/livez", "/openapi", "/openapi/*", "/readyz", "/version", "/version/"));
+    static final NonResourceRule DISCOVERY = new NonResourceRule(
+            List.of("get"),
+            List.of(
+                    "/api",
+                    "/api/*",
+                    "/apis",
+                    "/apis/*",
+                    "/healthz",
+                    "/livez",
+                    "/openapi",
+                    "/openapi/*",
+                    "/readyz",
+                    "/version",
+                    "/version/"));
 
     /** Namespaced reads every authenticated user has, by namespace. */
     static List<PolicyRule> authenticatedIn(String namespace) {
         return switch (namespace) {
             case "kube-system" -> List.of(PolicyRule.named(CORE, "configmaps", "cluster-identity", READ));
-            case "gardener-system-public" -> List.of(
-                    PolicyRule.named(CORE, "configmaps", "gardener-info", READ),
-                    PolicyRule.named(CORE, "configmaps", "kube-root-ca.crt", READ));
+            case "gardener-system-public" ->
+                List.of(
+                        PolicyRule.named(CORE, "configmaps", "gardener-info", READ),
+                        PolicyRule.named(CORE, "configmaps", "kube-root-ca.crt", READ));
             default -> List.of();
         };
     }
@@ -89,14 +106,15 @@ final class ProjectRoles {
         boolean viewer = roles.contains("viewer");
         boolean uam = roles.contains("uam");
         if (admin) {
-            rules.add(PolicyRule.named(GARDENER, "projects", project,
-                    Set.of("get", "patch", "manage-members", "update", "delete")));
+            rules.add(PolicyRule.named(
+                    GARDENER, "projects", project, Set.of("get", "patch", "manage-members", "update", "delete")));
         }
         if (member) {
             rules.add(PolicyRule.named(GARDENER, "projects", project, Set.of("get", "patch", "update", "delete")));
         }
         if (uam) {
-            rules.add(PolicyRule.named(GARDENER, "projects", project, Set.of("get", "manage-members", "patch", "update")));
+            rules.add(PolicyRule.named(
+                    GARDENER, "projects", project, Set.of("get", "manage-members", "patch", "update")));
         }
         if (viewer) {
             rules.add(PolicyRule.named(GARDENER, "projects", project, Set.of("get")));

@@ -15,9 +15,14 @@ import java.util.Set;
  * @param fieldSelectors      list/watch field selectors that identify the client's objects (OR-ed)
  * @param labelSelectors      list/watch label selectors that identify the client's objects (OR-ed)
  */
-record AccessRule(VertexType vertexType, Set<String> allowedVerbs, Set<String> alwaysAllowedVerbs,
-                  Set<String> subresources, Set<String> namespaces, Map<String, String> fieldSelectors,
-                  Map<String, String> labelSelectors) {
+record AccessRule(
+        VertexType vertexType,
+        Set<String> allowedVerbs,
+        Set<String> alwaysAllowedVerbs,
+        Set<String> subresources,
+        Set<String> namespaces,
+        Map<String, String> fieldSelectors,
+        Map<String, String> labelSelectors) {
 
     static AccessRule of(VertexType vertexType) {
         return new AccessRule(vertexType, Set.of(), Set.of(), Set.of(), Set.of(), Map.of(), Map.of());
@@ -29,32 +34,62 @@ record AccessRule(VertexType vertexType, Set<String> allowedVerbs, Set<String> a
     }
 
     AccessRule verbs(String... verbs) {
-        return new AccessRule(vertexType, Set.of(verbs), alwaysAllowedVerbs, subresources, namespaces, fieldSelectors,
+        return new AccessRule(
+                vertexType,
+                Set.of(verbs),
+                alwaysAllowedVerbs,
+                subresources,
+                namespaces,
+                fieldSelectors,
                 labelSelectors);
     }
 
     AccessRule always(String... verbs) {
-        return new AccessRule(vertexType, allowedVerbs, Set.of(verbs), subresources, namespaces, fieldSelectors,
-                labelSelectors);
+        return new AccessRule(
+                vertexType, allowedVerbs, Set.of(verbs), subresources, namespaces, fieldSelectors, labelSelectors);
     }
 
     AccessRule subresources(String... names) {
-        return new AccessRule(vertexType, allowedVerbs, alwaysAllowedVerbs, Set.of(names), namespaces, fieldSelectors,
+        return new AccessRule(
+                vertexType,
+                allowedVerbs,
+                alwaysAllowedVerbs,
+                Set.of(names),
+                namespaces,
+                fieldSelectors,
                 labelSelectors);
     }
 
     AccessRule namespaces(String... names) {
-        return new AccessRule(vertexType, allowedVerbs, alwaysAllowedVerbs, subresources, Set.of(names),
-                fieldSelectors, labelSelectors);
+        return new AccessRule(
+                vertexType,
+                allowedVerbs,
+                alwaysAllowedVerbs,
+                subresources,
+                Set.of(names),
+                fieldSelectors,
+                labelSelectors);
     }
 
     AccessRule fieldSelector(String field, String value) {
-        return new AccessRule(vertexType, allowedVerbs, alwaysAllowedVerbs, subresources, namespaces,
-                Map.of(field, value), labelSelectors);
+        return new AccessRule(
+                vertexType,
+                allowedVerbs,
+                alwaysAllowedVerbs,
+                subresources,
+                namespaces,
+                Map.of(field, value),
+                labelSelectors);
     }
 
     AccessRule labelSelector(String key, String value) {
-        return new AccessRule(vertexType, allowedVerbs, alwaysAllowedVerbs, subresources, namespaces, fieldSelectors,
+        return new AccessRule(
+                vertexType,
+                allowedVerbs,
+                alwaysAllowedVerbs,
+                subresources,
+                namespaces,
+                fieldSelectors,
                 Map.of(key, value));
     }
 }

@@ -17,8 +17,7 @@ public final class BootstrapTokens {
     public static final String CLUSTER_ROLE_BINDING_PREFIX = SEED_BOOTSTRAPPER + ":";
     private static final int ID_LENGTH = 6;
 
-    private BootstrapTokens() {
-    }
+    private BootstrapTokens() {}
 
     /** The token id of an object: the first six hex digits of SHA-256 over {@code <namespace>--<name>}. */
     public static String tokenId(String namespace, String name) {
@@ -43,7 +42,8 @@ public final class BootstrapTokens {
     /** The ManagedSeed {@code [namespace, name]} a bootstrap ClusterRoleBinding name stands for. */
     public static String[] managedSeedOfClusterRoleBinding(String clusterRoleBindingName) {
         String metadata = clusterRoleBindingName.startsWith(CLUSTER_ROLE_BINDING_PREFIX)
-                ? clusterRoleBindingName.substring(CLUSTER_ROLE_BINDING_PREFIX.length()) : clusterRoleBindingName;
+                ? clusterRoleBindingName.substring(CLUSTER_ROLE_BINDING_PREFIX.length())
+                : clusterRoleBindingName;
         String[] split = metadata.split(":", -1);
         String namespace = "";
         String name = split[0];

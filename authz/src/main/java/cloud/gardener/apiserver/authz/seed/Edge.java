@@ -1,5 +1,4 @@
 package cloud.gardener.apiserver.authz.seed;
 
 /** A directed edge: {@code from} relates to (is used by, belongs to) {@code to}. */
-public record Edge(Vertex from, Vertex to) {
-}
+public record Edge(Vertex from, Vertex to) {}

@@ -23,19 +23,20 @@ import java.util.Set;
  */
 public final class Graph implements GraphEvents {
 
-    private record Source(GroupResource resource, String namespace, String name) {
-    }
+    private record Source(GroupResource resource, String namespace, String name) {}
 
     private final Clock clock;
     private final Map<Source, Set<Edge>> contributions = new HashMap<>();
     /** Edge multiplicities: two objects may contribute the same edge. */
     private final Map<Vertex, Map<Vertex, Integer>> outgoing = new HashMap<>();
+
     private final Map<Vertex, Integer> degree = new HashMap<>();
     /**
      * Objects whose edges also depend on another object: ManagedSeeds and Gardenlets on the Seed of their
      * name (bootstrap edges), shoots with a managed issuer on their namespace's project label.
      */
     private final Map<Source, ObjectNode> dependents = new HashMap<>();
+
     private final Map<String, ObjectNode> seeds = new HashMap<>();
     private final Map<String, String> namespaceProjects = new HashMap<>();
     private final Set<GroupResource> synced = new HashSet<>();
@@ -65,8 +66,8 @@ public final class Graph implements GraphEvents {
         if (GraphResources.SEEDS.equals(resource)) {
             seeds.put(source.name(), object);
         } else if (GraphResources.NAMESPACES.equals(resource)) {
-            namespaceProjects.put(source.name(),
-                    ObjectEdges.text(object, "metadata", "labels", ObjectEdges.PROJECT_NAME_LABEL));
+            namespaceProjects.put(
+                    source.name(), ObjectEdges.text(object, "metadata", "labels", ObjectEdges.PROJECT_NAME_LABEL));
         }
         if (isDependent(resource, object)) {
             dependents.put(source, object);
@@ -148,7 +149,8 @@ public final class Graph implements GraphEvents {
     }
 
     private static boolean isDependent(GroupResource resource, ObjectNode object) {
-        return GraphResources.MANAGED_SEEDS.equals(resource) || GraphResources.GARDENLETS.equals(resource)
+        return GraphResources.MANAGED_SEEDS.equals(resource)
+                || GraphResources.GARDENLETS.equals(resource)
                 || (GraphResources.SHOOTS.equals(resource) && ObjectEdges.hasManagedIssuer(object));
     }
 
@@ -160,7 +162,9 @@ public final class Graph implements GraphEvents {
         }
         for (Source dependent : new ArrayList<>(dependents.keySet())) {
             boolean shoot = GraphResources.SHOOTS.equals(dependent.resource());
-            if (seed ? !shoot && dependent.name().equals(name) : shoot && dependent.namespace().equals(name)) {
+            if (seed
+                    ? !shoot && dependent.name().equals(name)
+                    : shoot && dependent.namespace().equals(name)) {
                 recompute(dependent);
             }
         }
@@ -172,7 +176,9 @@ public final class Graph implements GraphEvents {
     }
 
     private static Source source(GroupResource resource, ObjectNode object) {
-        return new Source(resource, ObjectEdges.text(object, "metadata", "namespace"),
+        return new Source(
+                resource,
+                ObjectEdges.text(object, "metadata", "namespace"),
                 ObjectEdges.text(object, "metadata", "name"));
     }
 

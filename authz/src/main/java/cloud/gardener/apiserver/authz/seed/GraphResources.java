@@ -30,10 +30,20 @@ public final class GraphResources {
     public static final GroupResource NAMESPACES = new GroupResource("", "namespaces");
 
     /** Every resource the graph is fed from; the graph is synced once each has been listed. */
-    public static final List<GroupResource> ALL = List.of(BACKUP_BUCKETS, BACKUP_ENTRIES, BASTIONS,
-            CONTROLLER_DEPLOYMENTS, CONTROLLER_INSTALLATIONS, CREDENTIALS_BINDINGS, GARDENLETS, MANAGED_SEEDS, PROJECTS,
-            SECRET_BINDINGS, SEEDS, SHOOTS, NAMESPACES);
+    public static final List<GroupResource> ALL = List.of(
+            BACKUP_BUCKETS,
+            BACKUP_ENTRIES,
+            BASTIONS,
+            CONTROLLER_DEPLOYMENTS,
+            CONTROLLER_INSTALLATIONS,
+            CREDENTIALS_BINDINGS,
+            GARDENLETS,
+            MANAGED_SEEDS,
+            PROJECTS,
+            SECRET_BINDINGS,
+            SEEDS,
+            SHOOTS,
+            NAMESPACES);
 
-    private GraphResources() {
-    }
+    private GraphResources() {}
 }

@@ -52,7 +52,8 @@ final class ObjectEdges {
     static final String PROJECT_NAME_LABEL = "project.gardener.cloud/name";
     static final String OPERATION_ANNOTATION = "gardener.cloud/operation";
     static final String RENEW_KUBECONFIG = "renew-kubeconfig";
-    static final String[] SHOOT_PROJECT_SECRET_SUFFIXES = {"ca-cluster", "ssh-keypair", "ssh-keypair.old", "monitoring"};
+    static final String[] SHOOT_PROJECT_SECRET_SUFFIXES = {"ca-cluster", "ssh-keypair", "ssh-keypair.old", "monitoring"
+    };
     static final String[] SHOOT_PROJECT_INTERNAL_SECRET_SUFFIXES = {"ca-client"};
     static final String[] SHOOT_PROJECT_CONFIG_MAP_SUFFIXES = {"ca-cluster", "ca-kubelet"};
 
@@ -120,8 +121,11 @@ final class ObjectEdges {
         if (cloudProfile.isObject()) {
             String kind = text(cloudProfile, "kind");
             String profile = text(cloudProfile, "name");
-            add("NamespacedCloudProfile".equals(kind) ? Vertex.of(NAMESPACED_CLOUD_PROFILE, namespace, profile)
-                    : Vertex.cluster(CLOUD_PROFILE, profile), self);
+            add(
+                    "NamespacedCloudProfile".equals(kind)
+                            ? Vertex.of(NAMESPACED_CLOUD_PROFILE, namespace, profile)
+                            : Vertex.cluster(CLOUD_PROFILE, profile),
+                    self);
         } else if (has(spec, "cloudProfileName")) {
             add(Vertex.cluster(CLOUD_PROFILE, text(spec, "cloudProfileName")), self);
         }
@@ -291,10 +295,11 @@ final class ObjectEdges {
     private void credentialsBinding(ObjectNode binding, String namespace, String name) {
         JsonNode ref = binding.path("credentialsRef");
         Vertex credentials = credentials(ref, namespace);
-        if (credentials == null && "core.gardener.cloud/v1beta1".equals(text(ref, "apiVersion"))
+        if (credentials == null
+                && "core.gardener.cloud/v1beta1".equals(text(ref, "apiVersion"))
                 && "InternalSecret".equals(text(ref, "kind"))) {
-            credentials = Vertex.of(INTERNAL_SECRET, has(ref, "namespace") ? text(ref, "namespace") : namespace,
-                    text(ref, "name"));
+            credentials = Vertex.of(
+                    INTERNAL_SECRET, has(ref, "namespace") ? text(ref, "namespace") : namespace, text(ref, "name"));
         }
         add(credentials, Vertex.of(CREDENTIALS_BINDING, namespace, name));
     }
@@ -364,7 +369,8 @@ final class ObjectEdges {
             return;
         }
         Optional<ObjectNode> existing = context.seed(name);
-        boolean allowBootstrap = existing.isEmpty() || certificateExpired(existing.get())
+        boolean allowBootstrap = existing.isEmpty()
+                || certificateExpired(existing.get())
                 || RENEW_KUBECONFIG.equals(text(managedSeed, "metadata", "annotations", OPERATION_ANNOTATION));
         if (!allowBootstrap) {
             return;
@@ -374,7 +380,9 @@ final class ObjectEdges {
         } else if ("ServiceAccount".equals(bootstrap)) {
             String serviceAccount = BootstrapTokens.SERVICE_ACCOUNT_PREFIX + name;
             add(Vertex.of(SERVICE_ACCOUNT, namespace, serviceAccount), self);
-            add(Vertex.cluster(CLUSTER_ROLE_BINDING, BootstrapTokens.clusterRoleBindingName(namespace, serviceAccount)),
+            add(
+                    Vertex.cluster(
+                            CLUSTER_ROLE_BINDING, BootstrapTokens.clusterRoleBindingName(namespace, serviceAccount)),
                     self);
         }
     }
@@ -386,13 +394,18 @@ final class ObjectEdges {
         Vertex self = Vertex.of(GARDENLET, namespace, name);
         add(self, Vertex.cluster(SEED, name));
         JsonNode spec = gardenlet.path("spec");
-        JsonNode backup = spec.path("config").path("seedConfig").path("spec").path("backup").path("credentialsRef");
+        JsonNode backup = spec.path("config")
+                .path("seedConfig")
+                .path("spec")
+                .path("backup")
+                .path("credentialsRef");
         if (backup.isObject()) {
             add(credentials(backup, ""), self);
         }
         Optional<ObjectNode> existing = context.seed(name);
-        boolean allowBootstrap = existing.isPresent() && (certificateExpired(existing.get())
-                || RENEW_KUBECONFIG.equals(text(gardenlet, "metadata", "annotations", OPERATION_ANNOTATION)));
+        boolean allowBootstrap = existing.isPresent()
+                && (certificateExpired(existing.get())
+                        || RENEW_KUBECONFIG.equals(text(gardenlet, "metadata", "annotations", OPERATION_ANNOTATION)));
         if (allowBootstrap) {
             add(Vertex.of(SECRET, KUBE_SYSTEM, BootstrapTokens.secretName(namespace, name)), self);
         }

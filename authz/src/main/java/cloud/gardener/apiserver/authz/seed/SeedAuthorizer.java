@@ -31,11 +31,11 @@ import cloud.gardener.apiserver.api.selection.FieldRequirement;
 import cloud.gardener.apiserver.api.selection.FieldSelector;
 import cloud.gardener.apiserver.api.selection.LabelRequirement;
 import cloud.gardener.apiserver.api.selection.LabelSelector;
+import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
 import cloud.gardener.apiserver.authz.Decision;
 import cloud.gardener.apiserver.authz.RuleSet;
-import cloud.gardener.apiserver.authn.UserInfo;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Map;
@@ -98,59 +98,119 @@ public final class SeedAuthorizer implements Authorizer {
         boolean extension = identity.isExtension();
         String seedLabel = LABEL_PREFIX_SEED_NAME + seed;
         return switch (a.apiGroup() + "/" + a.resource()) {
-            case "core.gardener.cloud/backupbuckets" -> check(seed, a, AccessRule.of(BACKUP_BUCKET)
-                    .verbs("update", "patch", "delete").always("create", "get", "list", "watch")
-                    .subresources("status", "finalizers"));
-            case "core.gardener.cloud/backupentries" -> check(seed, a, AccessRule.of(BACKUP_ENTRY)
-                    .verbs("update", "patch", "delete").always("create", "get", "list", "watch")
-                    .subresources("status"));
-            case "operations.gardener.cloud/bastions" -> check(seed, a, AccessRule.of(BASTION)
-                    .verbs("get", "list", "watch", "update", "patch").always("create").subresources("status")
-                    .fieldSelector("spec.seedName", seed));
-            case "certificates.k8s.io/certificatesigningrequests" -> extension
-                    ? check(seed, a, AccessRule.read(CERTIFICATE_SIGNING_REQUEST))
-                    : check(seed, a, AccessRule.of(CERTIFICATE_SIGNING_REQUEST).verbs("get", "list", "watch")
-                            .always("create").subresources("seedclient"));
+            case "core.gardener.cloud/backupbuckets" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(BACKUP_BUCKET)
+                                .verbs("update", "patch", "delete")
+                                .always("create", "get", "list", "watch")
+                                .subresources("status", "finalizers"));
+            case "core.gardener.cloud/backupentries" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(BACKUP_ENTRY)
+                                .verbs("update", "patch", "delete")
+                                .always("create", "get", "list", "watch")
+                                .subresources("status"));
+            case "operations.gardener.cloud/bastions" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(BASTION)
+                                .verbs("get", "list", "watch", "update", "patch")
+                                .always("create")
+                                .subresources("status")
+                                .fieldSelector("spec.seedName", seed));
+            case "certificates.k8s.io/certificatesigningrequests" ->
+                extension
+                        ? check(seed, a, AccessRule.read(CERTIFICATE_SIGNING_REQUEST))
+                        : check(
+                                seed,
+                                a,
+                                AccessRule.of(CERTIFICATE_SIGNING_REQUEST)
+                                        .verbs("get", "list", "watch")
+                                        .always("create")
+                                        .subresources("seedclient"));
             case "core.gardener.cloud/cloudprofiles" -> check(seed, a, AccessRule.read(CLOUD_PROFILE));
             case "core.gardener.cloud/namespacedcloudprofiles" ->
-                    check(seed, a, AccessRule.read(NAMESPACED_CLOUD_PROFILE));
-            case "rbac.authorization.k8s.io/clusterrolebindings" -> extension
-                    ? check(seed, a, AccessRule.of(CLUSTER_ROLE_BINDING).verbs("get"))
-                    : clusterRoleBinding(seed, a);
+                check(seed, a, AccessRule.read(NAMESPACED_CLOUD_PROFILE));
+            case "rbac.authorization.k8s.io/clusterrolebindings" ->
+                extension
+                        ? check(seed, a, AccessRule.of(CLUSTER_ROLE_BINDING).verbs("get"))
+                        : clusterRoleBinding(seed, a);
             case "/configmaps" -> configMap(seed, a);
             case "core.gardener.cloud/controllerdeployments" -> check(seed, a, AccessRule.read(CONTROLLER_DEPLOYMENT));
-            case "core.gardener.cloud/controllerinstallations" -> check(seed, a,
-                    AccessRule.read(CONTROLLER_INSTALLATION).verbs("get", "list", "watch", "update", "patch")
-                            .subresources("status").fieldSelector("spec.seedRef.name", seed));
-            case "core.gardener.cloud/controllerregistrations" -> check(seed, a,
-                    AccessRule.of(CONTROLLER_REGISTRATION).always("get", "list", "watch"));
+            case "core.gardener.cloud/controllerinstallations" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.read(CONTROLLER_INSTALLATION)
+                                .verbs("get", "list", "watch", "update", "patch")
+                                .subresources("status")
+                                .fieldSelector("spec.seedRef.name", seed));
+            case "core.gardener.cloud/controllerregistrations" ->
+                check(seed, a, AccessRule.of(CONTROLLER_REGISTRATION).always("get", "list", "watch"));
             case "security.gardener.cloud/credentialsbindings" -> check(seed, a, AccessRule.read(CREDENTIALS_BINDING));
             case "/events", "events.k8s.io/events" -> event(a);
             case "core.gardener.cloud/exposureclasses" -> check(seed, a, AccessRule.read(EXPOSURE_CLASS));
-            case "core.gardener.cloud/internalsecrets" -> check(seed, a, AccessRule.of(INTERNAL_SECRET)
-                    .verbs("get", "update", "patch", "delete", "list", "watch").always("create"));
+            case "core.gardener.cloud/internalsecrets" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(INTERNAL_SECRET)
+                                .verbs("get", "update", "patch", "delete", "list", "watch")
+                                .always("create"));
             case "coordination.k8s.io/leases" -> lease(identity, a);
-            case "seedmanagement.gardener.cloud/gardenlets" -> check(seed, a, AccessRule.of(GARDENLET)
-                    .verbs("get", "list", "watch", "update", "patch").always("create").namespaces(GARDEN)
-                    .subresources("status").fieldSelector(FieldSelector.METADATA_NAME, seed));
-            case "seedmanagement.gardener.cloud/managedseeds" -> check(seed, a, AccessRule.of(MANAGED_SEED)
-                    .verbs("get", "list", "watch", "update", "patch").subresources("status")
-                    .labelSelector(seedLabel, "true"));
+            case "seedmanagement.gardener.cloud/gardenlets" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(GARDENLET)
+                                .verbs("get", "list", "watch", "update", "patch")
+                                .always("create")
+                                .namespaces(GARDEN)
+                                .subresources("status")
+                                .fieldSelector(FieldSelector.METADATA_NAME, seed));
+            case "seedmanagement.gardener.cloud/managedseeds" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(MANAGED_SEED)
+                                .verbs("get", "list", "watch", "update", "patch")
+                                .subresources("status")
+                                .labelSelector(seedLabel, "true"));
             case "/namespaces" -> check(seed, a, AccessRule.read(NAMESPACE));
             case "core.gardener.cloud/projects" -> check(seed, a, AccessRule.read(PROJECT));
             case "core.gardener.cloud/secretbindings" -> check(seed, a, AccessRule.read(SECRET_BINDING));
             case "/secrets" -> secret(identity, a);
-            case "security.gardener.cloud/workloadidentities" -> check(seed, a, AccessRule.of(WORKLOAD_IDENTITY)
-                    .verbs("get", "list", "watch", "create", "patch").subresources("token"));
-            case "core.gardener.cloud/seeds" -> check(seed, a, AccessRule.of(SEED)
-                    .verbs("get", "list", "watch", "update", "patch", "delete").always("create")
-                    .subresources("status").labelSelector(seedLabel, "true"));
-            case "/serviceaccounts" -> extension
-                    ? check(seed, a, AccessRule.of(SERVICE_ACCOUNT).verbs("get"))
-                    : serviceAccount(identity, a);
+            case "security.gardener.cloud/workloadidentities" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(WORKLOAD_IDENTITY)
+                                .verbs("get", "list", "watch", "create", "patch")
+                                .subresources("token"));
+            case "core.gardener.cloud/seeds" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(SEED)
+                                .verbs("get", "list", "watch", "update", "patch", "delete")
+                                .always("create")
+                                .subresources("status")
+                                .labelSelector(seedLabel, "true"));
+            case "/serviceaccounts" ->
+                extension ? check(seed, a, AccessRule.of(SERVICE_ACCOUNT).verbs("get")) : serviceAccount(identity, a);
             case "core.gardener.cloud/shoots" -> shoot(seed, a);
-            case "core.gardener.cloud/shootstates" -> check(seed, a, AccessRule.of(SHOOT_STATE)
-                    .verbs("get", "update", "patch", "delete", "list", "watch").always("create"));
+            case "core.gardener.cloud/shootstates" ->
+                check(
+                        seed,
+                        a,
+                        AccessRule.of(SHOOT_STATE)
+                                .verbs("get", "update", "patch", "delete", "list", "watch")
+                                .always("create"));
             default -> Decision.noOpinion();
         };
     }
@@ -163,16 +223,26 @@ public final class SeedAuthorizer implements Authorizer {
                 return Decision.allow();
             }
         }
-        return check(seed, a, AccessRule.of(CLUSTER_ROLE_BINDING).verbs("get", "patch", "update").always("create"));
+        return check(
+                seed,
+                a,
+                AccessRule.of(CLUSTER_ROLE_BINDING)
+                        .verbs("get", "patch", "update")
+                        .always("create"));
     }
 
     private Decision configMap(String seed, Attributes a) {
-        if ("get".equals(a.verb()) && "gardener-system-public".equals(a.namespace())
+        if ("get".equals(a.verb())
+                && "gardener-system-public".equals(a.namespace())
                 && "gardener-info".equals(a.name())) {
             return Decision.allow();
         }
-        return check(seed, a, AccessRule.of(CONFIG_MAP)
-                .verbs("get", "patch", "update", "delete", "list", "watch").always("create"));
+        return check(
+                seed,
+                a,
+                AccessRule.of(CONFIG_MAP)
+                        .verbs("get", "patch", "update", "delete", "list", "watch")
+                        .always("create"));
     }
 
     private static Decision event(Attributes a) {
@@ -189,12 +259,16 @@ public final class SeedAuthorizer implements Authorizer {
             if (!a.namespace().equals(identity.seedNamespace())) {
                 return Decision.noOpinion("lease object is not in seed namespace");
             }
-            Decision verb = checkVerb(a,
-                    Set.of("create", "get", "list", "watch", "update", "patch", "delete", "deletecollection"));
+            Decision verb = checkVerb(
+                    a, Set.of("create", "get", "list", "watch", "update", "patch", "delete", "deletecollection"));
             return verb != null ? verb : Decision.allow();
         }
-        return check(identity.seedName(), a, AccessRule.of(LEASE)
-                .verbs("get", "update", "patch", "list", "watch").always("create"));
+        return check(
+                identity.seedName(),
+                a,
+                AccessRule.of(LEASE)
+                        .verbs("get", "update", "patch", "list", "watch")
+                        .always("create"));
     }
 
     private Decision secret(SeedIdentity identity, Attributes a) {
@@ -203,23 +277,31 @@ public final class SeedAuthorizer implements Authorizer {
             return Decision.allow();
         }
         // After bootstrapping there is no Seed in the graph yet: a gardenlet may delete its own bootstrap token.
-        if ("delete".equals(a.verb()) && KUBE_SYSTEM.equals(a.namespace())
+        if ("delete".equals(a.verb())
+                && KUBE_SYSTEM.equals(a.namespace())
                 && a.name().equals(BootstrapTokens.secretName(GARDEN, seed))) {
             return Decision.allow();
         }
-        return check(seed, a, AccessRule.of(SECRET).verbs("get", "patch", "update", "delete").always("create"));
+        return check(
+                seed,
+                a,
+                AccessRule.of(SECRET).verbs("get", "patch", "update", "delete").always("create"));
     }
 
     private Decision serviceAccount(SeedIdentity identity, Attributes a) {
         String seed = identity.seedName();
-        if ("delete".equals(a.verb()) && GARDEN.equals(a.namespace())
+        if ("delete".equals(a.verb())
+                && GARDEN.equals(a.namespace())
                 && a.name().equals(BootstrapTokens.SERVICE_ACCOUNT_PREFIX + seed)) {
             return Decision.allow();
         }
         if (a.namespace().equals(identity.seedNamespace())) {
             return Decision.allow();
         }
-        return check(seed, a, AccessRule.of(SERVICE_ACCOUNT).verbs("get", "patch", "update").always("create"));
+        return check(
+                seed,
+                a,
+                AccessRule.of(SERVICE_ACCOUNT).verbs("get", "patch", "update").always("create"));
     }
 
     private Decision shoot(String seed, Attributes a) {
@@ -227,15 +309,20 @@ public final class SeedAuthorizer implements Authorizer {
         if ("get".equals(a.verb()) && GARDEN.equals(a.namespace()) && seed.equals(a.name())) {
             return Decision.allow();
         }
-        return check(seed, a, AccessRule.of(SHOOT).verbs("get", "list", "watch", "update", "patch")
-                .subresources("status", "finalizers").labelSelector(LABEL_PREFIX_SEED_NAME + seed, "true"));
+        return check(
+                seed,
+                a,
+                AccessRule.of(SHOOT)
+                        .verbs("get", "list", "watch", "update", "patch")
+                        .subresources("status", "finalizers")
+                        .labelSelector(LABEL_PREFIX_SEED_NAME + seed, "true"));
     }
 
     /** Gardener's {@code RequestAuthorizer.Check}: namespace, subresource, verbs, selectors, then the graph. */
     private Decision check(String seed, Attributes a, AccessRule rule) {
         if (!rule.namespaces().isEmpty() && !rule.namespaces().contains(a.namespace())) {
-            return Decision.noOpinion("only the following namespaces are allowed for this resource type: "
-                    + goList(rule.namespaces()));
+            return Decision.noOpinion(
+                    "only the following namespaces are allowed for this resource type: " + goList(rule.namespaces()));
         }
         Decision subresource = checkSubresource(a, rule.subresources());
         if (subresource != null) {
@@ -319,14 +406,16 @@ public final class SeedAuthorizer implements Authorizer {
     }
 
     private static Decision checkVerb(Attributes a, Set<String> verbs) {
-        return verbs.contains(a.verb()) ? null
+        return verbs.contains(a.verb())
+                ? null
                 : Decision.noOpinion("only the following verbs are allowed for this resource type: " + goList(verbs));
     }
 
     private static Decision checkSubresource(Attributes a, Set<String> subresources) {
-        return a.subresource().isEmpty() || subresources.contains(a.subresource()) ? null
-                : Decision.noOpinion("only the following subresources are allowed for this resource type: "
-                        + goList(subresources));
+        return a.subresource().isEmpty() || subresources.contains(a.subresource())
+                ? null
+                : Decision.noOpinion(
+                        "only the following subresources are allowed for this resource type: " + goList(subresources));
     }
 
     /** A sorted set as Go prints a string slice with {@code %+v}: {@code [a b c]}. */

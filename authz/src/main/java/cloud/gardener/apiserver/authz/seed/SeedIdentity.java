@@ -14,7 +14,10 @@ import java.util.Optional;
  */
 public record SeedIdentity(String seedName, Type type) {
 
-    public enum Type { GARDENLET, EXTENSION }
+    public enum Type {
+        GARDENLET,
+        EXTENSION
+    }
 
     public static final String SEEDS_GROUP = "gardener.cloud:system:seeds";
     public static final String SEED_USER_PREFIX = "gardener.cloud:system:seed:";

@@ -33,7 +33,8 @@ class ImpersonationTest {
 
     @Test
     void withoutHeadersNothingIsAsked() {
-        assertThat(Impersonation.requests(headers("Accept", "application/json"))).isEmpty();
+        assertThat(Impersonation.requests(headers("Accept", "application/json")))
+                .isEmpty();
     }
 
     @Test
@@ -44,9 +45,21 @@ class ImpersonationTest {
 
     @Test
     void groupsExtrasAndUidAreTakenAsGivenPlusSystemAuthenticated() {
-        UserInfo user = impersonate("impersonate-user", "bob", "Impersonate-Group", "ops", "Impersonate-Group", "dev",
-                "Impersonate-Extra-Scopes", "view", "impersonate-extra-scopes", "edit",
-                "Impersonate-Extra-Example.com%2fteam", "a", "Impersonate-Uid", "uid-1");
+        UserInfo user = impersonate(
+                "impersonate-user",
+                "bob",
+                "Impersonate-Group",
+                "ops",
+                "Impersonate-Group",
+                "dev",
+                "Impersonate-Extra-Scopes",
+                "view",
+                "impersonate-extra-scopes",
+                "edit",
+                "Impersonate-Extra-Example.com%2fteam",
+                "a",
+                "Impersonate-Uid",
+                "uid-1");
 
         assertThat(user.name()).isEqualTo("bob");
         assertThat(user.uid()).isEqualTo("uid-1");
@@ -56,9 +69,11 @@ class ImpersonationTest {
 
     @Test
     void systemAuthenticatedOrUnauthenticatedAmongTheGroupsIsKeptAlone() {
-        assertThat(impersonate("Impersonate-User", "bob", "Impersonate-Group", UserInfo.ALL_UNAUTHENTICATED).groups())
+        assertThat(impersonate("Impersonate-User", "bob", "Impersonate-Group", UserInfo.ALL_UNAUTHENTICATED)
+                        .groups())
                 .containsExactly(UserInfo.ALL_UNAUTHENTICATED);
-        assertThat(impersonate("Impersonate-User", "bob", "Impersonate-Group", UserInfo.ALL_AUTHENTICATED).groups())
+        assertThat(impersonate("Impersonate-User", "bob", "Impersonate-Group", UserInfo.ALL_AUTHENTICATED)
+                        .groups())
                 .containsExactly(UserInfo.ALL_AUTHENTICATED);
     }
 
@@ -70,28 +85,42 @@ class ImpersonationTest {
 
     @Test
     void aServiceAccountGetsItsGroupsUnlessGroupsAreGiven() {
-        List<ImpersonationRequest> requests = Impersonation.requests(
-                headers("Impersonate-User", "system:serviceaccount:garden-dev:robot"));
-        assertThat(requests).containsExactly(
-                ImpersonationRequest.of(ImpersonationRequest.Kind.SERVICE_ACCOUNT, "garden-dev", "robot"));
-        assertThat(impersonate("Impersonate-User", "system:serviceaccount:garden-dev:robot").groups())
-                .containsExactly("system:serviceaccounts", "system:serviceaccounts:garden-dev", UserInfo.ALL_AUTHENTICATED);
+        List<ImpersonationRequest> requests =
+                Impersonation.requests(headers("Impersonate-User", "system:serviceaccount:garden-dev:robot"));
+        assertThat(requests)
+                .containsExactly(
+                        ImpersonationRequest.of(ImpersonationRequest.Kind.SERVICE_ACCOUNT, "garden-dev", "robot"));
+        assertThat(impersonate("Impersonate-User", "system:serviceaccount:garden-dev:robot")
+                        .groups())
+                .containsExactly(
+                        "system:serviceaccounts", "system:serviceaccounts:garden-dev", UserInfo.ALL_AUTHENTICATED);
         assertThat(impersonate("Impersonate-User", "system:serviceaccount:garden-dev:robot", "Impersonate-Group", "x")
-                .groups()).containsExactly("x", UserInfo.ALL_AUTHENTICATED);
+                        .groups())
+                .containsExactly("x", UserInfo.ALL_AUTHENTICATED);
         // not a valid service account name: an ordinary user
-        assertThat(Impersonation.requests(headers("Impersonate-User", "system:serviceaccount:Bad_NS:robot")).get(0).kind())
+        assertThat(Impersonation.requests(headers("Impersonate-User", "system:serviceaccount:Bad_NS:robot"))
+                        .get(0)
+                        .kind())
                 .isEqualTo(ImpersonationRequest.Kind.USER);
     }
 
     @Test
     void eachRequestIsAuthorizedAsUpstreamAsksAndRefusedWithItsMessage() {
         List<ImpersonationRequest> requests = Impersonation.requests(headers(
-                "Impersonate-User", "system:serviceaccount:garden-dev:robot", "Impersonate-Group", "ops",
-                "Impersonate-Extra-Scopes", "view", "Impersonate-Uid", "uid-1"));
-        List<Attributes> attributes = requests.stream().map(r -> r.attributes(ALICE)).toList();
+                "Impersonate-User",
+                "system:serviceaccount:garden-dev:robot",
+                "Impersonate-Group",
+                "ops",
+                "Impersonate-Extra-Scopes",
+                "view",
+                "Impersonate-Uid",
+                "uid-1"));
+        List<Attributes> attributes =
+                requests.stream().map(r -> r.attributes(ALICE)).toList();
 
         assertThat(attributes).extracting(Attributes::verb).containsOnly("impersonate");
-        assertThat(attributes).extracting(Attributes::resource)
+        assertThat(attributes)
+                .extracting(Attributes::resource)
                 .containsExactly("serviceaccounts", "groups", "userextras", "uids");
         assertThat(attributes.get(0).namespace()).isEqualTo("garden-dev");
         assertThat(attributes.get(0).name()).isEqualTo("robot");
@@ -101,30 +130,40 @@ class ImpersonationTest {
         assertThat(attributes.get(2).name()).isEqualTo("view");
         assertThat(attributes.get(3).name()).isEqualTo("uid-1");
 
-        assertThat(ForbiddenMessages.of(Impersonation.requests(headers("Impersonate-User", "mallory")).get(0)
-                .attributes(ALICE), "").getMessage()).isEqualTo("users \"mallory\" is forbidden: User \"alice\" cannot "
-                + "impersonate resource \"users\" in API group \"\" at the cluster scope");
-        assertThat(ForbiddenMessages.of(attributes.get(0), "").getMessage()).isEqualTo("serviceaccounts \"robot\" is "
-                + "forbidden: User \"alice\" cannot impersonate resource \"serviceaccounts\" in API group \"\" in the "
-                + "namespace \"garden-dev\"");
-        assertThat(ForbiddenMessages.of(attributes.get(2), "no").getMessage()).isEqualTo("userextras.authentication.k8s.io "
-                + "\"view\" is forbidden: User \"alice\" cannot impersonate resource \"userextras/scopes\" in API group "
-                + "\"authentication.k8s.io\" at the cluster scope: no");
+        assertThat(ForbiddenMessages.of(
+                                Impersonation.requests(headers("Impersonate-User", "mallory"))
+                                        .get(0)
+                                        .attributes(ALICE),
+                                "")
+                        .getMessage())
+                .isEqualTo("users \"mallory\" is forbidden: User \"alice\" cannot "
+                        + "impersonate resource \"users\" in API group \"\" at the cluster scope");
+        assertThat(ForbiddenMessages.of(attributes.get(0), "").getMessage())
+                .isEqualTo("serviceaccounts \"robot\" is "
+                        + "forbidden: User \"alice\" cannot impersonate resource \"serviceaccounts\" in API group \"\" in the "
+                        + "namespace \"garden-dev\"");
+        assertThat(ForbiddenMessages.of(attributes.get(2), "no").getMessage())
+                .isEqualTo("userextras.authentication.k8s.io "
+                        + "\"view\" is forbidden: User \"alice\" cannot impersonate resource \"userextras/scopes\" in API group "
+                        + "\"authentication.k8s.io\" at the cluster scope: no");
     }
 
     @Test
     void groupsExtrasOrUidWithoutAUserAre400() {
         assertThatThrownBy(() -> Impersonation.requests(headers("Impersonate-Group", "system:masters")))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(400))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(400))
                 .hasMessage("requested [{Group  system:masters    }] without impersonating a user");
         assertThatThrownBy(() -> Impersonation.requests(headers("Impersonate-Uid", "u1", "Impersonate-Extra-A", "b")))
-                .hasMessage("requested [{UserExtra  b  authentication.k8s.io/v1  a} {UID  u1  authentication.k8s.io/v1  }]"
-                        + " without impersonating a user");
+                .hasMessage(
+                        "requested [{UserExtra  b  authentication.k8s.io/v1  a} {UID  u1  authentication.k8s.io/v1  }]"
+                                + " without impersonating a user");
     }
 
     @Test
     void extraKeysArePercentDecodedUnlessMalformed() {
-        assertThat(RequestHeaderAuthenticator.pathUnescape("example.com%2Fteam")).isEqualTo("example.com/team");
+        assertThat(RequestHeaderAuthenticator.pathUnescape("example.com%2Fteam"))
+                .isEqualTo("example.com/team");
         assertThat(RequestHeaderAuthenticator.pathUnescape("bad%zz")).isEqualTo("bad%zz");
         assertThat(Impersonation.isImpersonationHeader("impersonate-extra-x")).isTrue();
         assertThat(Impersonation.isImpersonationHeader("Impersonate-Uid")).isTrue();

@@ -16,9 +16,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** One or more rows per line of Gardener's SeedAuthorizer rules table, against {@link GraphFixture#garden()}. */
 class SeedAuthorizerTest {
 
-    static final UserInfo GARDENLET = UserInfo.of("gardener.cloud:system:seed:seed-a",
-            List.of("gardener.cloud:system:seeds", "system:authenticated"));
-    static final UserInfo EXTENSION = UserInfo.of("system:serviceaccount:seed-seed-a:extension-provider-local",
+    static final UserInfo GARDENLET = UserInfo.of(
+            "gardener.cloud:system:seed:seed-a", List.of("gardener.cloud:system:seeds", "system:authenticated"));
+    static final UserInfo EXTENSION = UserInfo.of(
+            "system:serviceaccount:seed-seed-a:extension-provider-local",
             List.of("system:serviceaccounts", "system:serviceaccounts:seed-seed-a", "system:authenticated"));
 
     private static final SeedAuthorizer AUTHORIZER = new SeedAuthorizer(GraphFixture.garden());
@@ -27,9 +28,19 @@ class SeedAuthorizerTest {
     private static final String SM = "seedmanagement.gardener.cloud";
 
     /** A request row: who, what, and the expected verdict (reason checked when given). */
-    record Row(String title, UserInfo user, String verb, String group, String resource, String subresource,
-               String namespace, String name, String labelSelector, String fieldSelector, boolean allowed,
-               String reason) {
+    record Row(
+            String title,
+            UserInfo user,
+            String verb,
+            String group,
+            String resource,
+            String subresource,
+            String namespace,
+            String name,
+            String labelSelector,
+            String fieldSelector,
+            boolean allowed,
+            String reason) {
 
         Attributes attributes() {
             return Attributes.forResource(user, verb, group, "v1", namespace, resource, subresource, name, "/x")
@@ -37,28 +48,83 @@ class SeedAuthorizerTest {
         }
 
         Row reason(String expected) {
-            return new Row(title, user, verb, group, resource, subresource, namespace, name, labelSelector,
-                    fieldSelector, allowed, expected);
+            return new Row(
+                    title,
+                    user,
+                    verb,
+                    group,
+                    resource,
+                    subresource,
+                    namespace,
+                    name,
+                    labelSelector,
+                    fieldSelector,
+                    allowed,
+                    expected);
         }
 
         Row as(UserInfo who) {
-            return new Row(title, who, verb, group, resource, subresource, namespace, name, labelSelector,
-                    fieldSelector, allowed, reason);
+            return new Row(
+                    title,
+                    who,
+                    verb,
+                    group,
+                    resource,
+                    subresource,
+                    namespace,
+                    name,
+                    labelSelector,
+                    fieldSelector,
+                    allowed,
+                    reason);
         }
 
         Row sub(String newSubresource) {
-            return new Row(title, user, verb, group, resource, newSubresource, namespace, name, labelSelector,
-                    fieldSelector, allowed, reason);
+            return new Row(
+                    title,
+                    user,
+                    verb,
+                    group,
+                    resource,
+                    newSubresource,
+                    namespace,
+                    name,
+                    labelSelector,
+                    fieldSelector,
+                    allowed,
+                    reason);
         }
 
         Row labels(String selector) {
-            return new Row(title, user, verb, group, resource, subresource, namespace, name, selector,
-                    fieldSelector, allowed, reason);
+            return new Row(
+                    title,
+                    user,
+                    verb,
+                    group,
+                    resource,
+                    subresource,
+                    namespace,
+                    name,
+                    selector,
+                    fieldSelector,
+                    allowed,
+                    reason);
         }
 
         Row fields(String selector) {
-            return new Row(title, user, verb, group, resource, subresource, namespace, name, labelSelector,
-                    selector, allowed, reason);
+            return new Row(
+                    title,
+                    user,
+                    verb,
+                    group,
+                    resource,
+                    subresource,
+                    namespace,
+                    name,
+                    labelSelector,
+                    selector,
+                    allowed,
+                    reason);
         }
 
         @Override
@@ -68,13 +134,35 @@ class SeedAuthorizerTest {
     }
 
     private static Row allow(String verb, String group, String resource, String namespace, String name) {
-        return new Row("allow " + verb + " " + resource + " " + namespace + "/" + name, GARDENLET, verb, group,
-                resource, "", namespace, name, "", "", true, null);
+        return new Row(
+                "allow " + verb + " " + resource + " " + namespace + "/" + name,
+                GARDENLET,
+                verb,
+                group,
+                resource,
+                "",
+                namespace,
+                name,
+                "",
+                "",
+                true,
+                null);
     }
 
     private static Row none(String verb, String group, String resource, String namespace, String name) {
-        return new Row("no opinion " + verb + " " + resource + " " + namespace + "/" + name, GARDENLET, verb, group,
-                resource, "", namespace, name, "", "", false, null);
+        return new Row(
+                "no opinion " + verb + " " + resource + " " + namespace + "/" + name,
+                GARDENLET,
+                verb,
+                group,
+                resource,
+                "",
+                namespace,
+                name,
+                "",
+                "",
+                false,
+                null);
     }
 
     static Stream<Arguments> rows() {
@@ -90,10 +178,13 @@ class SeedAuthorizerTest {
         rows.add(none("update", CORE, "backupbuckets", "", "bb-b").reason("no relationship found"));
         rows.add(allow("delete", CORE, "backupbuckets", "", "bb-gone"));
         rows.add(none("delete", CORE, "backupbuckets", "", "bb-b"));
-        rows.add(none("deletecollection", CORE, "backupbuckets", "", "").reason(
-                "only the following verbs are allowed for this resource type: [create delete get list patch update watch]"));
-        rows.add(none("get", CORE, "backupbuckets", "", "bb-a").sub("scale").reason(
-                "only the following subresources are allowed for this resource type: [finalizers status]"));
+        rows.add(
+                none("deletecollection", CORE, "backupbuckets", "", "")
+                        .reason(
+                                "only the following verbs are allowed for this resource type: [create delete get list patch update watch]"));
+        rows.add(none("get", CORE, "backupbuckets", "", "bb-a")
+                .sub("scale")
+                .reason("only the following subresources are allowed for this resource type: [finalizers status]"));
         // backupentries
         rows.add(allow("create", CORE, "backupentries", "garden-dev", "x"));
         rows.add(allow("list", CORE, "backupentries", "", ""));
@@ -103,18 +194,22 @@ class SeedAuthorizerTest {
         // bastions: create always; get/list/watch/update/patch via graph; field selector spec.seedName
         rows.add(allow("create", "operations.gardener.cloud", "bastions", "garden-dev", "new"));
         rows.add(allow("get", "operations.gardener.cloud", "bastions", "garden-dev", "bastion-a"));
-        rows.add(allow("patch", "operations.gardener.cloud", "bastions", "garden-dev", "bastion-a").sub("status"));
+        rows.add(allow("patch", "operations.gardener.cloud", "bastions", "garden-dev", "bastion-a")
+                .sub("status"));
         rows.add(none("get", "operations.gardener.cloud", "bastions", "garden-dev", "bastion-b"));
         rows.add(allow("list", "operations.gardener.cloud", "bastions", "", "").fields("spec.seedName=seed-a"));
-        rows.add(none("watch", "operations.gardener.cloud", "bastions", "", "").fields("spec.seedName=seed-b")
+        rows.add(none("watch", "operations.gardener.cloud", "bastions", "", "")
+                .fields("spec.seedName=seed-b")
                 .reason("must specify field or label selector for name seed-a"));
         rows.add(none("list", "operations.gardener.cloud", "bastions", "", ""));
         rows.add(none("delete", "operations.gardener.cloud", "bastions", "garden-dev", "bastion-a"));
         // certificatesigningrequests: create (gardenlet only), get/list/watch via graph, seedclient
         rows.add(allow("create", "certificates.k8s.io", "certificatesigningrequests", "", "csr-1"));
-        rows.add(allow("create", "certificates.k8s.io", "certificatesigningrequests", "", "csr-1").sub("seedclient"));
+        rows.add(allow("create", "certificates.k8s.io", "certificatesigningrequests", "", "csr-1")
+                .sub("seedclient"));
         rows.add(none("get", "certificates.k8s.io", "certificatesigningrequests", "", "csr-unrelated"));
-        rows.add(none("create", "certificates.k8s.io", "certificatesigningrequests", "", "csr-1").as(EXTENSION));
+        rows.add(none("create", "certificates.k8s.io", "certificatesigningrequests", "", "csr-1")
+                .as(EXTENSION));
         rows.add(none("update", "certificates.k8s.io", "certificatesigningrequests", "", "csr-1"));
         // read-only via graph: cloudprofiles, namespacedcloudprofiles, controllerdeployments, credentialsbindings,
         // exposureclasses, namespaces, projects, secretbindings
@@ -137,12 +232,21 @@ class SeedAuthorizerTest {
         // clusterrolebindings: create always; get/patch/update via graph; own bootstrap binding deletable;
         // extensions: get only
         rows.add(allow("create", "rbac.authorization.k8s.io", "clusterrolebindings", "", "x"));
-        rows.add(allow("delete", "rbac.authorization.k8s.io", "clusterrolebindings", "",
+        rows.add(allow(
+                "delete",
+                "rbac.authorization.k8s.io",
+                "clusterrolebindings",
+                "",
                 "gardener.cloud:system:seed-bootstrapper:garden:gardenlet-bootstrap-seed-a"));
-        rows.add(none("delete", "rbac.authorization.k8s.io", "clusterrolebindings", "",
+        rows.add(none(
+                "delete",
+                "rbac.authorization.k8s.io",
+                "clusterrolebindings",
+                "",
                 "gardener.cloud:system:seed-bootstrapper:garden:gardenlet-bootstrap-seed-b"));
         rows.add(none("get", "rbac.authorization.k8s.io", "clusterrolebindings", "", "unrelated"));
-        rows.add(none("create", "rbac.authorization.k8s.io", "clusterrolebindings", "", "x").as(EXTENSION));
+        rows.add(none("create", "rbac.authorization.k8s.io", "clusterrolebindings", "", "x")
+                .as(EXTENSION));
         // configmaps: create always; get/patch/update/delete/list/watch via graph; gardener-info always readable
         rows.add(allow("create", "", "configmaps", "garden-dev", "x"));
         rows.add(allow("get", "", "configmaps", "gardener-system-public", "gardener-info"));
@@ -163,10 +267,11 @@ class SeedAuthorizerTest {
         // events (core and events.k8s.io): create and patch, no subresource, no graph
         rows.add(allow("create", "", "events", "garden-dev", "e"));
         rows.add(allow("patch", "events.k8s.io", "events", "garden-dev", "e"));
-        rows.add(none("get", "", "events", "garden-dev", "e").reason(
-                "only the following verbs are allowed for this resource type: [create patch]"));
-        rows.add(none("create", "", "events", "garden-dev", "e").sub("status").reason(
-                "only the following subresources are allowed for this resource type: []"));
+        rows.add(none("get", "", "events", "garden-dev", "e")
+                .reason("only the following verbs are allowed for this resource type: [create patch]"));
+        rows.add(none("create", "", "events", "garden-dev", "e")
+                .sub("status")
+                .reason("only the following subresources are allowed for this resource type: []"));
         // internalsecrets: create always; others via graph
         rows.add(allow("create", CORE, "internalsecrets", "garden-dev", "x"));
         rows.add(allow("get", CORE, "internalsecrets", "garden-dev", "shoot-a.ca-client"));
@@ -175,8 +280,10 @@ class SeedAuthorizerTest {
         rows.add(allow("create", "coordination.k8s.io", "leases", "gardener-system-seed-lease", "seed-a"));
         rows.add(allow("update", "coordination.k8s.io", "leases", "gardener-system-seed-lease", "seed-a"));
         rows.add(none("update", "coordination.k8s.io", "leases", "gardener-system-seed-lease", "seed-b"));
-        rows.add(allow("delete", "coordination.k8s.io", "leases", "seed-seed-a", "ext-leader").as(EXTENSION));
-        rows.add(none("get", "coordination.k8s.io", "leases", "garden", "x").as(EXTENSION)
+        rows.add(allow("delete", "coordination.k8s.io", "leases", "seed-seed-a", "ext-leader")
+                .as(EXTENSION));
+        rows.add(none("get", "coordination.k8s.io", "leases", "garden", "x")
+                .as(EXTENSION)
                 .reason("lease object is not in seed namespace"));
         // gardenlets: create always; namespace garden only; status; field selector metadata.name
         rows.add(allow("create", SM, "gardenlets", "garden", "seed-a"));
@@ -206,8 +313,10 @@ class SeedAuthorizerTest {
         rows.add(none("update", "", "secrets", "kube-system", "bootstrap-token-abcdef"));
         // workloadidentities: get/list/watch/create/patch via graph; token
         rows.add(allow("get", "security.gardener.cloud", "workloadidentities", "garden-dev", "wi-a"));
-        rows.add(allow("create", "security.gardener.cloud", "workloadidentities", "garden-dev", "wi-a").sub("token"));
-        rows.add(none("create", "security.gardener.cloud", "workloadidentities", "garden-dev", "wi-x").sub("token"));
+        rows.add(allow("create", "security.gardener.cloud", "workloadidentities", "garden-dev", "wi-a")
+                .sub("token"));
+        rows.add(none("create", "security.gardener.cloud", "workloadidentities", "garden-dev", "wi-x")
+                .sub("token"));
         rows.add(none("update", "security.gardener.cloud", "workloadidentities", "garden-dev", "wi-a"));
         // seeds: create always; others via graph; status; label selector
         rows.add(allow("create", CORE, "seeds", "", "seed-a"));
@@ -261,26 +370,30 @@ class SeedAuthorizerTest {
     @Test
     void usersThatAreNotSeedClientsGetNoOpinion() {
         UserInfo alice = UserInfo.of("alice", List.of("system:authenticated"));
-        Attributes attributes = Attributes.forResource(alice, "get", CORE, "v1beta1", "garden-dev", "shoots", "",
-                "shoot-a", "/x");
+        Attributes attributes =
+                Attributes.forResource(alice, "get", CORE, "v1beta1", "garden-dev", "shoots", "", "shoot-a", "/x");
 
         assertThat(AUTHORIZER.authorize(attributes).result()).isEqualTo(Decision.noOpinion());
     }
 
     @Test
     void nonResourceRequestsGetNoOpinion() {
-        assertThat(AUTHORIZER.authorize(Attributes.forPath(GARDENLET, "get", "/healthz")).result())
+        assertThat(AUTHORIZER
+                        .authorize(Attributes.forPath(GARDENLET, "get", "/healthz"))
+                        .result())
                 .isEqualTo(Decision.noOpinion());
     }
 
     @Test
     void nothingIsAllowedUntilTheGraphIsSynced() {
         Graph graph = new Graph();
-        graph.upsert(GraphResources.SHOOTS, GraphFixture.json(
-                "{'metadata':{'namespace':'garden-dev','name':'shoot-a'},'spec':{'seedName':'seed-a'}}"));
+        graph.upsert(
+                GraphResources.SHOOTS,
+                GraphFixture.json(
+                        "{'metadata':{'namespace':'garden-dev','name':'shoot-a'},'spec':{'seedName':'seed-a'}}"));
         SeedAuthorizer authorizer = new SeedAuthorizer(graph);
-        Attributes create = Attributes.forResource(GARDENLET, "create", CORE, "v1beta1", "", "backupbuckets", "",
-                "b", "/x");
+        Attributes create =
+                Attributes.forResource(GARDENLET, "create", CORE, "v1beta1", "", "backupbuckets", "", "b", "/x");
 
         assertThat(authorizer.authorize(create).result()).isEqualTo(Decision.noOpinion());
         GraphResources.ALL.forEach(resource -> graph.replace(resource, List.of()));
@@ -290,10 +403,9 @@ class SeedAuthorizerTest {
     @Test
     void withoutSelectorSupportListsOfSelectorGuardedResourcesAreAllowed() {
         SeedAuthorizer legacy = new SeedAuthorizer(GraphFixture.garden(), false);
-        Attributes listShoots = Attributes.forResource(GARDENLET, "list", CORE, "v1beta1", "", "shoots", "", "",
-                "/x");
-        Attributes listSecretBindings = Attributes.forResource(GARDENLET, "list", CORE, "v1beta1", "garden-dev",
-                "secretbindings", "", "", "/x");
+        Attributes listShoots = Attributes.forResource(GARDENLET, "list", CORE, "v1beta1", "", "shoots", "", "", "/x");
+        Attributes listSecretBindings = Attributes.forResource(
+                GARDENLET, "list", CORE, "v1beta1", "garden-dev", "secretbindings", "", "", "/x");
 
         assertThat(legacy.authorize(listShoots).result().isAllowed()).isTrue();
         assertThat(legacy.authorize(listSecretBindings).result()).isEqualTo(Decision.noOpinion("No Object name found"));

@@ -10,8 +10,8 @@ class SeedIdentityTest {
 
     @Test
     void gardenletIsRecognisedByGroupAndUserPrefix() {
-        var identity = SeedIdentity.of(UserInfo.of("gardener.cloud:system:seed:seed-a",
-                List.of("gardener.cloud:system:seeds", "system:authenticated")));
+        var identity = SeedIdentity.of(UserInfo.of(
+                "gardener.cloud:system:seed:seed-a", List.of("gardener.cloud:system:seeds", "system:authenticated")));
 
         assertThat(identity).contains(new SeedIdentity("seed-a", SeedIdentity.Type.GARDENLET));
         assertThat(identity.get().seedNamespace()).isEqualTo("seed-seed-a");
@@ -23,12 +23,14 @@ class SeedIdentityTest {
                 .isEmpty();
         assertThat(SeedIdentity.of(UserInfo.of("gardener.cloud:system:seed:", List.of("gardener.cloud:system:seeds"))))
                 .isEmpty();
-        assertThat(SeedIdentity.of(UserInfo.of("alice", List.of("gardener.cloud:system:seeds")))).isEmpty();
+        assertThat(SeedIdentity.of(UserInfo.of("alice", List.of("gardener.cloud:system:seeds"))))
+                .isEmpty();
     }
 
     @Test
     void extensionServiceAccountInSeedNamespaceIsRecognised() {
-        var identity = SeedIdentity.of(UserInfo.of("system:serviceaccount:seed-seed-a:extension-provider-aws",
+        var identity = SeedIdentity.of(UserInfo.of(
+                "system:serviceaccount:seed-seed-a:extension-provider-aws",
                 List.of("system:serviceaccounts", "system:serviceaccounts:seed-seed-a", "system:authenticated")));
 
         assertThat(identity).contains(new SeedIdentity("seed-a", SeedIdentity.Type.EXTENSION));
@@ -39,11 +41,16 @@ class SeedIdentityTest {
     void otherServiceAccountsAreNotSeedClients() {
         List<String> groups = List.of("system:serviceaccounts", "system:serviceaccounts:seed-seed-a");
 
-        assertThat(SeedIdentity.of(UserInfo.of("system:serviceaccount:seed-seed-a:default", groups))).isEmpty();
-        assertThat(SeedIdentity.of(UserInfo.of("system:serviceaccount:garden:extension-x",
-                List.of("system:serviceaccounts", "system:serviceaccounts:garden")))).isEmpty();
-        assertThat(SeedIdentity.of(UserInfo.of("system:serviceaccount:seed-:extension-x",
-                List.of("system:serviceaccounts", "system:serviceaccounts:seed-")))).isEmpty();
+        assertThat(SeedIdentity.of(UserInfo.of("system:serviceaccount:seed-seed-a:default", groups)))
+                .isEmpty();
+        assertThat(SeedIdentity.of(UserInfo.of(
+                        "system:serviceaccount:garden:extension-x",
+                        List.of("system:serviceaccounts", "system:serviceaccounts:garden"))))
+                .isEmpty();
+        assertThat(SeedIdentity.of(UserInfo.of(
+                        "system:serviceaccount:seed-:extension-x",
+                        List.of("system:serviceaccounts", "system:serviceaccounts:seed-"))))
+                .isEmpty();
     }
 
     @Test

@@ -87,8 +87,8 @@ public final class ClientCertificateVerifier {
             parameters.setRevocationEnabled(false);
             parameters.setDate(Date.from(at));
             parameters.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(chain)));
-            PKIXCertPathBuilderResult result =
-                    (PKIXCertPathBuilderResult) CertPathBuilder.getInstance("PKIX").build(parameters);
+            PKIXCertPathBuilderResult result = (PKIXCertPathBuilderResult)
+                    CertPathBuilder.getInstance("PKIX").build(parameters);
             List<X509Certificate> path = new ArrayList<>();
             for (var certificate : result.getCertPath().getCertificates()) {
                 path.add((X509Certificate) certificate);
@@ -111,12 +111,13 @@ public final class ClientCertificateVerifier {
         Instant notBefore = certificate.getNotBefore().toInstant();
         Instant notAfter = certificate.getNotAfter().toInstant();
         if (at.isBefore(notBefore)) {
-            throw new CertificateVerificationException("x509: certificate has expired or is not yet valid: current time "
-                    + at + " is before " + notBefore);
+            throw new CertificateVerificationException(
+                    "x509: certificate has expired or is not yet valid: current time " + at + " is before "
+                            + notBefore);
         }
         if (at.isAfter(notAfter)) {
-            throw new CertificateVerificationException("x509: certificate has expired or is not yet valid: current time "
-                    + at + " is after " + notAfter);
+            throw new CertificateVerificationException(
+                    "x509: certificate has expired or is not yet valid: current time " + at + " is after " + notAfter);
         }
     }
 

@@ -25,12 +25,14 @@ class ClientCertificateVerifierTest {
     void acceptsAClientCertificateFromTheCa() throws Exception {
         IssuedCertificate alice = CA.issueClient("alice", List.of("dev"), Duration.ofHours(1));
 
-        assertThat(VERIFIER.verify(alice.chain(), Instant.now())).containsExactly(alice.certificate(), CA.certificate());
+        assertThat(VERIFIER.verify(alice.chain(), Instant.now()))
+                .containsExactly(alice.certificate(), CA.certificate());
     }
 
     @Test
     void acceptsWhenAnyCaOfTheBundleSigned() throws Exception {
-        ClientCertificateVerifier both = new ClientCertificateVerifier(List.of(OTHER_CA.certificate(), CA.certificate()));
+        ClientCertificateVerifier both =
+                new ClientCertificateVerifier(List.of(OTHER_CA.certificate(), CA.certificate()));
         IssuedCertificate fromOther = OTHER_CA.issueClient("bob", List.of(), Duration.ofHours(1));
 
         assertThat(both.verify(fromOther.chain(), Instant.now())).endsWith(OTHER_CA.certificate());
@@ -49,11 +51,13 @@ class ClientCertificateVerifierTest {
     void rejectsExpiredAndNotYetValidCertificates() {
         IssuedCertificate shortLived = CA.issueClient("alice", List.of(), Duration.ofHours(1));
 
-        assertThatThrownBy(() -> VERIFIER.verify(shortLived.chain(), Instant.now().plus(Duration.ofHours(2))))
+        assertThatThrownBy(
+                        () -> VERIFIER.verify(shortLived.chain(), Instant.now().plus(Duration.ofHours(2))))
                 .isInstanceOf(CertificateVerificationException.class)
                 .hasMessageStartingWith("x509: certificate has expired or is not yet valid: current time")
                 .hasMessageContaining("is after");
-        assertThatThrownBy(() -> VERIFIER.verify(shortLived.chain(), Instant.now().minus(Duration.ofHours(2))))
+        assertThatThrownBy(
+                        () -> VERIFIER.verify(shortLived.chain(), Instant.now().minus(Duration.ofHours(2))))
                 .hasMessageContaining("is before");
     }
 

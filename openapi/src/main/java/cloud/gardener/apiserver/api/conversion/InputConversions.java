@@ -20,8 +20,7 @@ public final class InputConversions {
             new GroupVersionKind("", "v1", "Secret"), STRING_DATA,
             new GroupVersionKind(StandardResources.CORE, "v1beta1", "InternalSecret"), STRING_DATA);
 
-    private InputConversions() {
-    }
+    private InputConversions() {}
 
     public static Optional<InputConversion> of(GroupVersionKind gvk) {
         return Optional.ofNullable(CONVERSIONS.get(gvk));
@@ -35,6 +34,7 @@ public final class InputConversions {
         String apiVersion = obj.path("apiVersion").asText("");
         int slash = apiVersion.indexOf('/');
         String group = slash < 0 ? "" : apiVersion.substring(0, slash);
-        return of(new GroupVersionKind(group, apiVersion.substring(slash + 1), obj.path("kind").asText("")));
+        return of(new GroupVersionKind(
+                group, apiVersion.substring(slash + 1), obj.path("kind").asText("")));
     }
 }

@@ -38,7 +38,8 @@ final class StringDataConversion implements InputConversion {
     }
 
     private static byte[] utf8(String value) {
-        CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
+        CharsetEncoder encoder = StandardCharsets.UTF_8
+                .newEncoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE)
                 .replaceWith(REPLACEMENT);

@@ -11,15 +11,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** The rule SecretBindings and CredentialsBindings share: references without a namespace point into their own. */
 final class BindingNamespaces {
 
-    private BindingNamespaces() {
-    }
+    private BindingNamespaces() {}
 
     /**
      * Sets the namespace of the top-level reference {@code refName} and of every quota reference that has none.
      * Without a namespace of its own the binding has nothing to give (Go would set "", which encodes as absent).
      */
     static void apply(ObjectNode binding, String refName) {
-        String namespace = existing(binding, "metadata").map(m -> text(m, "namespace")).orElse("");
+        String namespace =
+                existing(binding, "metadata").map(m -> text(m, "namespace")).orElse("");
         if (namespace.isEmpty()) {
             return;
         }

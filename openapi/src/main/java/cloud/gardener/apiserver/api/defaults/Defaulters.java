@@ -34,8 +34,7 @@ public final class Defaulters {
             alpha(StandardResources.OPERATOR, "Garden", new GardenDefaults()),
             Map.entry(new GroupVersionKind("", "v1", "Namespace"), new NamespaceDefaults()));
 
-    private Defaulters() {
-    }
+    private Defaulters() {}
 
     public static Optional<Defaulter> of(GroupVersionKind gvk) {
         return Optional.ofNullable(DEFAULTERS.get(gvk));

@@ -119,7 +119,8 @@ public final class GardenDefaults implements Defaulter {
 
         ObjectNode gardenerAPIServer = object(object(virtualCluster, "gardener"), "gardenerAPIServer");
         ObjectNode provider = object(object(gardenerAPIServer, "encryptionConfig"), "provider");
-        JsonNode kubeAPIServerType = kubeAPIServer.path("encryptionConfig").path("provider").get("type");
+        JsonNode kubeAPIServerType =
+                kubeAPIServer.path("encryptionConfig").path("provider").get("type");
         if (absent(provider, "type") && kubeAPIServerType != null && !kubeAPIServerType.isNull()) {
             provider.set("type", kubeAPIServerType.deepCopy());
         }

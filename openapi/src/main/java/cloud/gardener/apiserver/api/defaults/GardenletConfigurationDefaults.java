@@ -19,8 +19,7 @@ final class GardenletConfigurationDefaults {
     static final String KIND = "GardenletConfiguration";
     static final String DEFAULT_SHOOT_CAPACITY = "250";
 
-    private GardenletConfigurationDefaults() {
-    }
+    private GardenletConfigurationDefaults() {}
 
     /** Defaults the configuration in member {@code name} of {@code parent}. */
     static void apply(ObjectNode parent, String name) {

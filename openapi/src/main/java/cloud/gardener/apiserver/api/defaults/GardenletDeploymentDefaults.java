@@ -17,8 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 final class GardenletDeploymentDefaults {
 
-    private GardenletDeploymentDefaults() {
-    }
+    private GardenletDeploymentDefaults() {}
 
     static void apply(ObjectNode deployment) {
         setIfAbsent(deployment, "replicaCount", 2);

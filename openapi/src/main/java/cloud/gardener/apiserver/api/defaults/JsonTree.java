@@ -20,8 +20,7 @@ final class JsonTree {
 
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private JsonTree() {
-    }
+    private JsonTree() {}
 
     /** Go's {@code x == nil} for a pointer member. */
     static boolean absent(ObjectNode parent, String name) {
@@ -32,7 +31,9 @@ final class JsonTree {
     /** Go's {@code len(x) == 0} for a string, slice or map member. */
     static boolean empty(ObjectNode parent, String name) {
         JsonNode child = parent.get(name);
-        return child == null || child.isNull() || (child.isTextual() && child.textValue().isEmpty())
+        return child == null
+                || child.isNull()
+                || (child.isTextual() && child.textValue().isEmpty())
                 || (child.isContainerNode() && child.isEmpty());
     }
 

@@ -13,8 +13,7 @@ import java.time.Duration;
  */
 final class KubeAPIServerDefaults {
 
-    private KubeAPIServerDefaults() {
-    }
+    private KubeAPIServerDefaults() {}
 
     static void apply(ObjectNode kubeAPIServer) {
         ObjectNode requests = object(kubeAPIServer, "requests");

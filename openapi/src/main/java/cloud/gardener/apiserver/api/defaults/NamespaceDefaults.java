@@ -15,7 +15,9 @@ public final class NamespaceDefaults implements Defaulter {
     @Override
     public void apply(ObjectNode namespace) {
         JsonNode name = namespace.path("metadata").path("name");
-        if (namespace.get("metadata") instanceof ObjectNode meta && name.isTextual() && !name.asText().isEmpty()) {
+        if (namespace.get("metadata") instanceof ObjectNode meta
+                && name.isTextual()
+                && !name.asText().isEmpty()) {
             setNameLabel(meta, name.asText());
         }
     }

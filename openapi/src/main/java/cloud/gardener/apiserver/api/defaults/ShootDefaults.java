@@ -41,6 +41,7 @@ public final class ShootDefaults implements Defaulter {
     static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
     /** kubelet's own default of {@code maxPods}, used to size the node CIDR when nobody set one. */
     private static final int KUBELET_DEFAULT_MAX_PODS = 110;
+
     private static final List<String> ROTATED_CREDENTIALS = List.of("observability", "sshKeypair", "etcdEncryptionKey");
 
     private final RandomGenerator random;
@@ -80,7 +81,8 @@ public final class ShootDefaults implements Defaulter {
         setIfAbsent(spec, "purpose", "evaluation");
 
         // Before tolerations existed only shoots in "garden" could use protected seeds; the toleration keeps that.
-        String namespace = existing(shoot, "metadata").map(m -> text(m, "namespace")).orElse("");
+        String namespace =
+                existing(shoot, "metadata").map(m -> text(m, "namespace")).orElse("");
         if (Tolerations.GARDEN_NAMESPACE.equals(namespace)) {
             Tolerations.addKeyOnly(array(spec, "tolerations"), Tolerations.SEED_TAINT_PROTECTED);
         }
@@ -160,7 +162,9 @@ public final class ShootDefaults implements Defaulter {
     private static List<String> ipFamilies(ObjectNode networking) {
         JsonNode families = networking.path("ipFamilies");
         return families.isArray()
-                ? StreamSupport.stream(families.spliterator(), false).map(JsonNode::asText).toList()
+                ? StreamSupport.stream(families.spliterator(), false)
+                        .map(JsonNode::asText)
+                        .toList()
                 : List.of();
     }
 
@@ -169,10 +173,15 @@ public final class ShootDefaults implements Defaulter {
      * the largest {@code maxPods} of the shoot's kubelet (110 when unset) and of any worker pool's kubelet.
      */
     static int nodeCIDRMaskSize(ObjectNode spec) {
-        int maxPods = existing(spec, "kubernetes", "kubelet").map(k -> k.get("maxPods"))
-                .filter(JsonNode::isIntegralNumber).map(JsonNode::intValue).orElse(KUBELET_DEFAULT_MAX_PODS);
+        int maxPods = existing(spec, "kubernetes", "kubelet")
+                .map(k -> k.get("maxPods"))
+                .filter(JsonNode::isIntegralNumber)
+                .map(JsonNode::intValue)
+                .orElse(KUBELET_DEFAULT_MAX_PODS);
         for (ObjectNode worker : objects(object(spec, "provider"), "workers")) {
-            JsonNode workerMaxPods = existing(worker, "kubernetes", "kubelet").map(k -> k.get("maxPods")).orElse(null);
+            JsonNode workerMaxPods = existing(worker, "kubernetes", "kubelet")
+                    .map(k -> k.get("maxPods"))
+                    .orElse(null);
             if (workerMaxPods != null && workerMaxPods.isIntegralNumber() && workerMaxPods.intValue() > maxPods) {
                 maxPods = workerMaxPods.intValue();
             }
@@ -219,8 +228,8 @@ public final class ShootDefaults implements Defaulter {
         }
         existing(maintenance, "autoRotation", "credentials").ifPresent(credentials -> {
             for (String name : ROTATED_CREDENTIALS) {
-                existing(credentials, name).ifPresent(rotation ->
-                        setIfAbsent(rotation, "rotationPeriod", duration(Duration.ofDays(7))));
+                existing(credentials, name)
+                        .ifPresent(rotation -> setIfAbsent(rotation, "rotationPeriod", duration(Duration.ofDays(7))));
             }
         });
     }
@@ -267,8 +276,12 @@ public final class ShootDefaults implements Defaulter {
         setIfAbsent(ca, "verbosity", 2);
         setIfAbsent(ca, "newPodScaleUpDelay", duration(Duration.ZERO));
         // maxEmptyBulkDelete is the deprecated name of the same setting: carry it over.
-        setIfAbsent(ca, "maxScaleDownParallelism",
-                absent(ca, "maxEmptyBulkDelete") ? NODES.numberNode(10) : ca.get("maxEmptyBulkDelete").deepCopy());
+        setIfAbsent(
+                ca,
+                "maxScaleDownParallelism",
+                absent(ca, "maxEmptyBulkDelete")
+                        ? NODES.numberNode(10)
+                        : ca.get("maxEmptyBulkDelete").deepCopy());
         setIfAbsent(ca, "maxDrainParallelism", 1);
         setIfAbsent(ca, "initialNodeGroupBackoffDuration", duration(Duration.ofMinutes(5)));
         setIfAbsent(ca, "maxNodeGroupBackoffDuration", duration(Duration.ofMinutes(30)));

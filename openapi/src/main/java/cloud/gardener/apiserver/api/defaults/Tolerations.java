@@ -8,10 +8,10 @@ final class Tolerations {
 
     /** The seed taint that only the {@code garden} namespace tolerates by default. */
     static final String SEED_TAINT_PROTECTED = "seed.gardener.cloud/protected";
+
     static final String GARDEN_NAMESPACE = "garden";
 
-    private Tolerations() {
-    }
+    private Tolerations() {}
 
     /**
      * Adds {@code {key}} to {@code tolerations}. Go compares tolerations as structs whose value is a pointer, so only

@@ -5,8 +5,7 @@ import java.math.BigInteger;
 /** Go's {@code strconv.ParseInt(s, 0, 64)} and {@code ParseUint(s, 0, 64)} prefixes, without the range check. */
 final class GoInts {
 
-    private GoInts() {
-    }
+    private GoInts() {}
 
     /**
      * Parses an integer in Go's base-0 syntax.

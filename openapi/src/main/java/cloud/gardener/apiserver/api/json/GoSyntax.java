@@ -8,8 +8,7 @@ import java.util.Map;
 /** Go's {@code %#v} of decoded YAML values and {@code FormatFloat(f, 'g', -1, 32)}, for go-yaml's messages and keys. */
 final class GoSyntax {
 
-    private GoSyntax() {
-    }
+    private GoSyntax() {}
 
     static String of(Object value) {
         if (value == null) {

@@ -29,7 +29,9 @@ public final class Json {
      * with {@link YamlToJson}, which decodes them as kube-apiserver does.
      */
     public static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder().maxDocumentLength(8L << 20).build())
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxDocumentLength(8L << 20)
+                            .build())
                     // "key:" with no value is null in YAML, as kubectl reads it, not "".
                     .enable(com.fasterxml.jackson.dataformat.yaml.YAMLParser.Feature.EMPTY_STRING_AS_NULL)
                     .build())
@@ -40,8 +42,7 @@ public final class Json {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     public static byte[] toBytes(Object value) {
         try {

@@ -18,13 +18,11 @@ import java.util.List;
 public final class StrictJson {
 
     /** A parsed document and the paths of duplicated keys, e.g. {@code metadata.name}, {@code spec.items[0].a}. */
-    public record Parsed(JsonNode tree, List<String> duplicateFields) {
-    }
+    public record Parsed(JsonNode tree, List<String> duplicateFields) {}
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private StrictJson() {
-    }
+    private StrictJson() {}
 
     public static Parsed parse(byte[] json) throws IOException {
         try (JsonParser parser = Json.MAPPER.getFactory().createParser(json)) {

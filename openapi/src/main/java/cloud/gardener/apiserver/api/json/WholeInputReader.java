@@ -49,8 +49,7 @@ final class WholeInputReader extends StreamReader {
             int c = codePoints[pointer++];
             index++;
             documentIndex++;
-            if (Constant.LINEBR.has(c)
-                    || (c == '\r' && pointer < codePoints.length && codePoints[pointer] != '\n')) {
+            if (Constant.LINEBR.has(c) || (c == '\r' && pointer < codePoints.length && codePoints[pointer] != '\n')) {
                 line++;
                 column = 0;
             } else if (c != 0xFEFF) {

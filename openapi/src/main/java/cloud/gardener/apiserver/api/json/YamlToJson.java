@@ -73,10 +73,12 @@ public final class YamlToJson {
 
     /** go-yaml's YAML 1.1 words, looked up before numbers. */
     private static final Map<String, Resolved> WORDS = words();
-    private static final Pattern YAML_FLOAT = Pattern.compile("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$");
+
+    private static final Pattern YAML_FLOAT =
+            Pattern.compile("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$");
     private static final Pattern DOT_FLOAT = Pattern.compile("^\\.[0-9]+([eE][-+]?[0-9]+)?$");
-    private static final Pattern TIMESTAMP_SHAPE = Pattern.compile(
-            "^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt]| +)[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\\.[0-9]*)?"
+    private static final Pattern TIMESTAMP_SHAPE =
+            Pattern.compile("^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt]| +)[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\\.[0-9]*)?"
                     + "( *(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?$");
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -88,11 +90,9 @@ public final class YamlToJson {
      * @param tree          the document as JSON; a {@code null} JSON node for an empty document
      * @param duplicateKeys go-yaml's strict complaints about repeated keys, in document order; empty if none
      */
-    public record Decoded(JsonNode tree, List<String> duplicateKeys) {
-    }
+    public record Decoded(JsonNode tree, List<String> duplicateKeys) {}
 
-    private YamlToJson() {
-    }
+    private YamlToJson() {}
 
     /**
      * Decodes a YAML (or JSON) document into its JSON tree as sigs.k8s.io/yaml does.
@@ -146,7 +146,12 @@ public final class YamlToJson {
     // ---------------------------------------------------------------------------------------------
     // The node tree, built from SnakeYAML's events as go-yaml's parser builds its own.
 
-    private enum Kind { SCALAR, MAPPING, SEQUENCE, ALIAS }
+    private enum Kind {
+        SCALAR,
+        MAPPING,
+        SEQUENCE,
+        ALIAS
+    }
 
     private static final class Node {
         final Kind kind;
@@ -214,7 +219,8 @@ public final class YamlToJson {
                     Node n = new Node(mapping ? Kind.MAPPING : Kind.SEQUENCE, event);
                     String tag = ((CollectionStartEvent) event).getTag();
                     n.tag = tag == null ? "" : tag;
-                    // registered before the children, as go-yaml: an alias inside its own anchor is caught when decoding
+                    // registered before the children, as go-yaml: an alias inside its own anchor is caught when
+                    // decoding
                     anchor(n, (NodeEvent) event);
                     if (++depth > MAX_DEPTH) {
                         throw Failure.yaml("exceeded max depth of " + MAX_DEPTH);
@@ -265,7 +271,8 @@ public final class YamlToJson {
             if (aliasDepth > 0) {
                 aliasCount++;
             }
-            if (aliasCount > 100 && decodeCount > 1000
+            if (aliasCount > 100
+                    && decodeCount > 1000
                     && (double) aliasCount / decodeCount > allowedAliasRatio(decodeCount)) {
                 throw Failure.yaml("document contains excessive aliasing");
             }
@@ -319,8 +326,8 @@ public final class YamlToJson {
                 }
                 Object value = unmarshal(c.get(i + 1));
                 if (out.containsKey(key)) {
-                    duplicates.add("line " + (c.get(i + 1).line + 1) + ": key " + GoSyntax.of(key)
-                            + " already set in map");
+                    duplicates.add(
+                            "line " + (c.get(i + 1).line + 1) + ": key " + GoSyntax.of(key) + " already set in map");
                 }
                 out.put(key, value);
             }
@@ -411,8 +418,7 @@ public final class YamlToJson {
     // Scalar resolution: go-yaml v2's resolve.go.
 
     /** A resolved scalar: its tag and its Go value (String, Boolean, Long, BigInteger, Double or null). */
-    private record Resolved(String tag, Object value) {
-    }
+    private record Resolved(String tag, Object value) {}
 
     private static Map<String, Resolved> words() {
         Map<String, Resolved> m = new HashMap<>();
@@ -439,8 +445,13 @@ public final class YamlToJson {
     }
 
     private static boolean resolvable(String tag) {
-        return tag.isEmpty() || tag.equals(STR) || tag.equals(BOOL) || tag.equals(INT) || tag.equals(FLOAT)
-                || tag.equals(NULL) || tag.equals(TIMESTAMP);
+        return tag.isEmpty()
+                || tag.equals(STR)
+                || tag.equals(BOOL)
+                || tag.equals(INT)
+                || tag.equals(FLOAT)
+                || tag.equals(NULL)
+                || tag.equals(TIMESTAMP);
     }
 
     static Resolved resolve(String tag, String in) {
@@ -475,7 +486,8 @@ public final class YamlToJson {
                 }
             }
         } else if (hint == 'D' || hint == 'S') {
-            if ((tag.isEmpty() || tag.equals(TIMESTAMP)) && TIMESTAMP_SHAPE.matcher(in).matches()) {
+            if ((tag.isEmpty() || tag.equals(TIMESTAMP))
+                    && TIMESTAMP_SHAPE.matcher(in).matches()) {
                 return new Resolved(TIMESTAMP, in);
             }
             String plain = in.replace("_", "");
@@ -655,8 +667,8 @@ public final class YamlToJson {
     }
 
     /** libyaml's words for the problems both parsers find. */
-    private static final Map<String, String> LIBYAML_WORDING = Map.of(
-            "mapping values are not allowed here", "mapping values are not allowed in this context");
+    private static final Map<String, String> LIBYAML_WORDING =
+            Map.of("mapping values are not allowed here", "mapping values are not allowed in this context");
 
     private static String firstLine(String message) {
         if (message == null) {

@@ -60,12 +60,18 @@ public final class ApiException extends RuntimeException {
     }
 
     public static ApiException methodNotAllowed(String verb, GroupResource gr) {
-        return of(405, "MethodNotAllowed", verb + " is not supported on resources of kind \"" + gr + "\"",
+        return of(
+                405,
+                "MethodNotAllowed",
+                verb + " is not supported on resources of kind \"" + gr + "\"",
                 StatusDetails.of(gr, null));
     }
 
     public static ApiException methodNotAllowed() {
-        return of(405, "MethodNotAllowed", "the server does not allow this method on the requested resource",
+        return of(
+                405,
+                "MethodNotAllowed",
+                "the server does not allow this method on the requested resource",
                 StatusDetails.EMPTY);
     }
 
@@ -78,7 +84,10 @@ public final class ApiException extends RuntimeException {
     }
 
     public static ApiException conflict(GroupResource gr, String name, String why) {
-        return of(409, "Conflict", "Operation cannot be fulfilled on " + gr + " \"" + name + "\": " + why,
+        return of(
+                409,
+                "Conflict",
+                "Operation cannot be fulfilled on " + gr + " \"" + name + "\": " + why,
                 StatusDetails.of(gr, name));
     }
 
@@ -103,19 +112,29 @@ public final class ApiException extends RuntimeException {
         List<StatusCause> causes = errors.stream()
                 .map(e -> new StatusCause(e.type().reason(), e.bodyMessage(), e.field()))
                 .toList();
-        String aggregate = errors.size() == 1 ? errors.get(0).toString()
+        String aggregate = errors.size() == 1
+                ? errors.get(0).toString()
                 : errors.stream().map(FieldError::toString).collect(Collectors.joining(", ", "[", "]"));
-        return of(422, "Invalid", qualifiedKind + " \"" + (name == null ? "" : name) + "\" is invalid: " + aggregate,
+        return of(
+                422,
+                "Invalid",
+                qualifiedKind + " \"" + (name == null ? "" : name) + "\" is invalid: " + aggregate,
                 new StatusDetails(name, gvk.group(), gvk.kind(), null, causes, null));
     }
 
     public static ApiException tooManyRequests(String message, int retryAfterSeconds) {
-        return of(429, "TooManyRequests", "Too many requests: " + message,
+        return of(
+                429,
+                "TooManyRequests",
+                "Too many requests: " + message,
                 StatusDetails.EMPTY.withRetryAfter(retryAfterSeconds));
     }
 
     public static ApiException internal(String message) {
-        return of(500, "InternalError", "Internal error occurred: " + message,
+        return of(
+                500,
+                "InternalError",
+                "Internal error occurred: " + message,
                 new StatusDetails(null, null, null, null, List.of(new StatusCause(null, message, null)), null));
     }
 
@@ -125,7 +144,10 @@ public final class ApiException extends RuntimeException {
     }
 
     public static ApiException serverTimeout(GroupResource gr, String operation, int retryAfterSeconds) {
-        return of(500, "ServerTimeout", "The " + operation + " operation against " + gr
+        return of(
+                500,
+                "ServerTimeout",
+                "The " + operation + " operation against " + gr
                         + " could not be completed at this time, please try again.",
                 new StatusDetails(null, gr.group(), gr.resource(), null, null, retryAfterSeconds));
     }
@@ -140,8 +162,16 @@ public final class ApiException extends RuntimeException {
 
     /** 504 for a list or get at a resource version the store has not reached yet. */
     public static ApiException tooLargeResourceVersion(long requested, long current) {
-        return of(504, "Timeout", "Timeout: Too large resource version: " + requested + ", current: " + current,
-                new StatusDetails(null, null, null, null,
-                        List.of(new StatusCause("ResourceVersionTooLarge", "Too large resource version", null)), 1));
+        return of(
+                504,
+                "Timeout",
+                "Timeout: Too large resource version: " + requested + ", current: " + current,
+                new StatusDetails(
+                        null,
+                        null,
+                        null,
+                        null,
+                        List.of(new StatusCause("ResourceVersionTooLarge", "Too large resource version", null)),
+                        1));
     }
 }

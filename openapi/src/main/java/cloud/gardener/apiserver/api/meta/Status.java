@@ -11,8 +11,13 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"kind", "apiVersion", "metadata", "status", "message", "reason", "details", "code"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-public record Status(String status, String message, String reason, StatusDetails details, Integer code,
-                     @JsonInclude(JsonInclude.Include.ALWAYS) Map<String, Object> metadata) {
+public record Status(
+        String status,
+        String message,
+        String reason,
+        StatusDetails details,
+        Integer code,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Map<String, Object> metadata) {
 
     public static final String FAILURE = "Failure";
     public static final String SUCCESS = "Success";

@@ -8,8 +8,8 @@ import java.util.List;
  * (NotFound, AlreadyExists, Conflict) and the Kind for Invalid, as the Go constructors do.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-public record StatusDetails(String name, String group, String kind, String uid, List<StatusCause> causes,
-                            Integer retryAfterSeconds) {
+public record StatusDetails(
+        String name, String group, String kind, String uid, List<StatusCause> causes, Integer retryAfterSeconds) {
 
     public static StatusDetails of(GroupResource gr, String name) {
         return new StatusDetails(name, gr.group(), gr.resource(), null, null, null);

@@ -20,9 +20,20 @@ import java.lang.reflect.RecordComponent;
  * @param format    an explicit OpenAPI format, or null
  * @param accessor  reads the component
  */
-public record FieldModel(String jsonName, TypeRef type, boolean omitEmpty, boolean omitZero, boolean pointer, boolean inline,
-                         boolean optional, String doc, Patch patch, ListType listType, MapType mapType, String format,
-                         MethodHandle accessor) {
+public record FieldModel(
+        String jsonName,
+        TypeRef type,
+        boolean omitEmpty,
+        boolean omitZero,
+        boolean pointer,
+        boolean inline,
+        boolean optional,
+        String doc,
+        Patch patch,
+        ListType listType,
+        MapType mapType,
+        String format,
+        MethodHandle accessor) {
 
     static FieldModel of(RecordComponent component, MethodHandle accessor) {
         JsonName name = component.getAnnotation(JsonName.class);
@@ -36,10 +47,20 @@ public record FieldModel(String jsonName, TypeRef type, boolean omitEmpty, boole
         if (inline && type.shape() != TypeRef.Shape.RECORD) {
             throw new IllegalArgumentException("@Inline needs a record: " + component);
         }
-        return new FieldModel(name == null ? component.getName() : name.value(), type, omitEmpty, omitZero, pointer,
-                inline, omitEmpty || omitZero || component.isAnnotationPresent(Optional.class), doc == null ? "" : doc.value(),
-                component.getAnnotation(Patch.class), component.getAnnotation(ListType.class),
-                component.getAnnotation(MapType.class), format == null ? null : format.value(), accessor);
+        return new FieldModel(
+                name == null ? component.getName() : name.value(),
+                type,
+                omitEmpty,
+                omitZero,
+                pointer,
+                inline,
+                omitEmpty || omitZero || component.isAnnotationPresent(Optional.class),
+                doc == null ? "" : doc.value(),
+                component.getAnnotation(Patch.class),
+                component.getAnnotation(ListType.class),
+                component.getAnnotation(MapType.class),
+                format == null ? null : format.value(),
+                accessor);
     }
 
     /** Reads this field of a record. */

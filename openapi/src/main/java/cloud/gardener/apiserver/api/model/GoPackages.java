@@ -13,8 +13,7 @@ public final class GoPackages {
             "MicroTime", "k8s.io/apimachinery/pkg/apis/meta/v1",
             "IntOrString", "k8s.io/apimachinery/pkg/util/intstr");
 
-    private GoPackages() {
-    }
+    private GoPackages() {}
 
     /** The Go package path of a record or value type. */
     public static String of(Class<?> type) {

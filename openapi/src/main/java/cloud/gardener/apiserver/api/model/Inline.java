@@ -8,6 +8,4 @@ import java.lang.annotation.Target;
 /** Go's {@code json:",inline"} embedding: the record's fields appear at this level. */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
-public @interface Inline {
-
-}
+public @interface Inline {}

@@ -24,8 +24,7 @@ public final class ModelCodec {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private ModelCodec() {
-    }
+    private ModelCodec() {}
 
     /** Decodes a tree into a record of {@code type}. */
     public static <T> Decoded<T> decode(JsonNode tree, Class<T> type) {
@@ -46,8 +45,8 @@ public final class ModelCodec {
 
     // ------------------------------------------------------------------------------------------ decode
 
-    private static Object decodeRecord(JsonNode node, RecordModel model, String path, String goStruct,
-                                       List<String> unknown) {
+    private static Object decodeRecord(
+            JsonNode node, RecordModel model, String path, String goStruct, List<String> unknown) {
         if (node == null || node.isNull()) {
             return null;
         }
@@ -64,8 +63,14 @@ public final class ModelCodec {
      * Decodes the fields of {@code model} from {@code node} into {@code values}; inline records read from the
      * same object. Marks consumed JSON names; the outermost call reports the rest as unknown.
      */
-    private static void fill(JsonNode node, RecordModel model, String path, Object[] values,
-                             Map<String, Integer> consumed, List<String> unknown, boolean outermost) {
+    private static void fill(
+            JsonNode node,
+            RecordModel model,
+            String path,
+            Object[] values,
+            Map<String, Integer> consumed,
+            List<String> unknown,
+            boolean outermost) {
         String goStruct = model.type().getSimpleName();
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
@@ -79,8 +84,15 @@ public final class ModelCodec {
             JsonNode child = node.get(f.jsonName());
             consumed.put(f.jsonName(), i);
             String childPath = path.isEmpty() ? f.jsonName() : path + "." + f.jsonName();
-            values[i] = child == null ? RecordModel.zeroOf(f.type().raw())
-                    : decodeValue(child, f.type(), childPath, goStruct, unknown, f.type().raw());
+            values[i] = child == null
+                    ? RecordModel.zeroOf(f.type().raw())
+                    : decodeValue(
+                            child,
+                            f.type(),
+                            childPath,
+                            goStruct,
+                            unknown,
+                            f.type().raw());
         }
         if (outermost) {
             Iterator<String> names = node.fieldNames();
@@ -93,8 +105,8 @@ public final class ModelCodec {
         }
     }
 
-    private static Object decodeValue(JsonNode n, TypeRef t, String path, String goStruct, List<String> unknown,
-                                      Class<?> declared) {
+    private static Object decodeValue(
+            JsonNode n, TypeRef t, String path, String goStruct, List<String> unknown, Class<?> declared) {
         if (n.isNull()) {
             return RecordModel.zeroOf(declared);
         }
@@ -139,8 +151,10 @@ public final class ModelCodec {
                     throw typeError(n, goStruct, path, t.goName(), null);
                 }
                 Map<String, Object> out = new LinkedHashMap<>();
-                n.properties().forEach(e -> out.put(e.getKey(), decodeElement(e.getValue(), t.element(),
-                        path + "." + e.getKey(), goStruct, unknown)));
+                n.properties()
+                        .forEach(e -> out.put(
+                                e.getKey(),
+                                decodeElement(e.getValue(), t.element(), path + "." + e.getKey(), goStruct, unknown)));
                 return java.util.Collections.unmodifiableMap(out);
             }
             case BYTES:
@@ -187,7 +201,8 @@ public final class ModelCodec {
         if (!n.isNumber()) {
             throw typeError(n, goStruct, path, goType, null);
         }
-        if (!n.isIntegralNumber() || n.bigIntegerValue().compareTo(BigInteger.valueOf(min)) < 0
+        if (!n.isIntegralNumber()
+                || n.bigIntegerValue().compareTo(BigInteger.valueOf(min)) < 0
                 || n.bigIntegerValue().compareTo(BigInteger.valueOf(max)) > 0) {
             throw new DecodeException("json: cannot unmarshal number " + n.asText() + " into Go struct field "
                     + goStruct + "." + path.replaceAll("\\[\\d+]", "") + " of type " + goType);
@@ -195,11 +210,12 @@ public final class ModelCodec {
         return n.longValue();
     }
 
-    private static DecodeException typeError(JsonNode n, String goStruct, String indexedPath, String goType,
-                                             Class<?> c) {
+    private static DecodeException typeError(
+            JsonNode n, String goStruct, String indexedPath, String goType, Class<?> c) {
         String path = indexedPath.replaceAll("\\[\\d+]", "");
-        String kind = n.isTextual() ? "string" : n.isNumber() ? "number" : n.isBoolean() ? "bool"
-                : n.isArray() ? "array" : "object";
+        String kind = n.isTextual()
+                ? "string"
+                : n.isNumber() ? "number" : n.isBoolean() ? "bool" : n.isArray() ? "array" : "object";
         String type = c == null ? goType : GoPackages.shortName(c) + "." + c.getSimpleName();
         if (path.isEmpty()) {
             return new DecodeException("json: cannot unmarshal " + kind + " into Go value of type " + type);
@@ -328,7 +344,8 @@ public final class ModelCodec {
             }
             case MAP: {
                 ObjectNode obj = NODES.objectNode();
-                new TreeMap<>((Map<?, ?>) v).forEach((k, item) -> obj.set(k.toString(), encodeValue(item, t.element())));
+                new TreeMap<>((Map<?, ?>) v)
+                        .forEach((k, item) -> obj.set(k.toString(), encodeValue(item, t.element())));
                 return obj;
             }
             case VALUE:

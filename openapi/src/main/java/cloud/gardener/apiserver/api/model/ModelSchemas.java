@@ -17,7 +17,8 @@ public final class ModelSchemas {
 
     /** Whether references are written as OpenAPI v3 ({@code #/components/schemas/}) or v2 ({@code #/definitions/}). */
     public enum Dialect {
-        V2("#/definitions/"), V3("#/components/schemas/");
+        V2("#/definitions/"),
+        V3("#/components/schemas/");
 
         private final String refPrefix;
 
@@ -28,15 +29,27 @@ public final class ModelSchemas {
 
     /** Schemas of value types, which are strings or numbers on the wire. */
     private static final Map<String, ObjectNode> VALUE_SCHEMAS = Map.of(
-            "Quantity", object("Quantity is a fixed-point representation of a number.",
-                    "x-kubernetes-int-or-string", true),
-            "IntOrString", object("IntOrString is a type that can hold an int32 or a string.",
-                    "x-kubernetes-int-or-string", true),
-            "Duration", typed("string", null, "Duration is a wrapper around time.Duration which supports correct "
-                    + "marshaling to YAML and JSON."),
-            "Time", typed("string", "date-time", "Time is a wrapper around time.Time which supports correct marshaling "
-                    + "to YAML and JSON."),
-            "MicroTime", typed("string", "date-time", "MicroTime is version of Time with microsecond level precision."));
+            "Quantity",
+                    object("Quantity is a fixed-point representation of a number.", "x-kubernetes-int-or-string", true),
+            "IntOrString",
+                    object(
+                            "IntOrString is a type that can hold an int32 or a string.",
+                            "x-kubernetes-int-or-string",
+                            true),
+            "Duration",
+                    typed(
+                            "string",
+                            null,
+                            "Duration is a wrapper around time.Duration which supports correct "
+                                    + "marshaling to YAML and JSON."),
+            "Time",
+                    typed(
+                            "string",
+                            "date-time",
+                            "Time is a wrapper around time.Time which supports correct marshaling "
+                                    + "to YAML and JSON."),
+            "MicroTime",
+                    typed("string", "date-time", "MicroTime is version of Time with microsecond level precision."));
 
     private final Dialect dialect;
     private final Map<String, ObjectNode> definitions = new LinkedHashMap<>();
@@ -52,7 +65,11 @@ public final class ModelSchemas {
             return name;
         }
         if (!type.isRecord()) {
-            definitions.put(name, VALUE_SCHEMAS.getOrDefault(type.getSimpleName(), NODES.objectNode()).deepCopy());
+            definitions.put(
+                    name,
+                    VALUE_SCHEMAS
+                            .getOrDefault(type.getSimpleName(), NODES.objectNode())
+                            .deepCopy());
             return name;
         }
         ObjectNode schema = NODES.objectNode();

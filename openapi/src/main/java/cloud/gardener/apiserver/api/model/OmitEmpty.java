@@ -11,6 +11,4 @@ import java.lang.annotation.Target;
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
-public @interface OmitEmpty {
-
-}
+public @interface OmitEmpty {}

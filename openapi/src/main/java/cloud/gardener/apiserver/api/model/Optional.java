@@ -8,6 +8,4 @@ import java.lang.annotation.Target;
 /** Go's {@code +optional} on a field without omitempty: not listed as required in the schema. */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
-public @interface Optional {
-
-}
+public @interface Optional {}

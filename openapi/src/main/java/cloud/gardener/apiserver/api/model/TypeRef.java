@@ -19,7 +19,19 @@ import java.util.Map;
 public record TypeRef(Shape shape, Class<?> raw, TypeRef element, boolean boxed) {
 
     /** The shapes of Go's JSON model. */
-    public enum Shape { STRING, BOOL, INT32, INT64, FLOAT64, BYTES, LIST, MAP, RECORD, RAW, VALUE }
+    public enum Shape {
+        STRING,
+        BOOL,
+        INT32,
+        INT64,
+        FLOAT64,
+        BYTES,
+        LIST,
+        MAP,
+        RECORD,
+        RAW,
+        VALUE
+    }
 
     /** Value types live here; they are never structs, even when written as records. */
     private static final String VALUES_PACKAGE = "cloud.gardener.apiserver.api.model.values";

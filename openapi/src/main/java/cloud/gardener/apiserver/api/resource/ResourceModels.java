@@ -68,24 +68,29 @@ public final class ResourceModels {
             Map.entry(new GroupVersionKind("", "v1", "ConfigMap"), ConfigMap.class),
             Map.entry(new GroupVersionKind("", "v1", "Event"), cloud.gardener.apiserver.api.k8s.corev1.Event.class),
             k8s(StandardResources.K8S_EVENTS, "v1", "Event", cloud.gardener.apiserver.api.k8s.eventsv1.Event.class),
-            k8s(StandardResources.K8S_AUTHENTICATION, "v1", "SelfSubjectReview",
+            k8s(
+                    StandardResources.K8S_AUTHENTICATION,
+                    "v1",
+                    "SelfSubjectReview",
                     cloud.gardener.apiserver.api.k8s.authenticationv1.SelfSubjectReview.class),
-            k8s(StandardResources.K8S_AUTHENTICATION, "v1beta1", "SelfSubjectReview",
+            k8s(
+                    StandardResources.K8S_AUTHENTICATION,
+                    "v1beta1",
+                    "SelfSubjectReview",
                     cloud.gardener.apiserver.api.k8s.authenticationv1beta1.SelfSubjectReview.class),
             k8s(StandardResources.K8S_AUTHORIZATION, "v1", "LocalSubjectAccessReview", LocalSubjectAccessReview.class),
             k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SelfSubjectAccessReview", SelfSubjectAccessReview.class),
             k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SelfSubjectRulesReview", SelfSubjectRulesReview.class),
             k8s(StandardResources.K8S_AUTHORIZATION, "v1", "SubjectAccessReview", SubjectAccessReview.class));
 
-    private ResourceModels() {
-    }
+    private ResourceModels() {}
 
     public static Optional<Class<?>> of(GroupVersionKind gvk) {
         return Optional.ofNullable(MODELS.get(gvk));
     }
 
-    private static Map.Entry<GroupVersionKind, Class<?>> k8s(String group, String version, String kind,
-                                                             Class<?> model) {
+    private static Map.Entry<GroupVersionKind, Class<?>> k8s(
+            String group, String version, String kind, Class<?> model) {
         return Map.entry(new GroupVersionKind(group, version, kind), model);
     }
 

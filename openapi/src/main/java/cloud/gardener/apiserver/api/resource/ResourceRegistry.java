@@ -39,7 +39,8 @@ public final class ResourceRegistry {
         for (ResourceType rt : this.resources) {
             index(rt);
         }
-        byGroupVersion.replaceAll((gv, list) -> list.stream().sorted(Comparator.comparing(ResourceType::plural)).toList());
+        byGroupVersion.replaceAll((gv, list) ->
+                list.stream().sorted(Comparator.comparing(ResourceType::plural)).toList());
     }
 
     private void index(ResourceType rt) {

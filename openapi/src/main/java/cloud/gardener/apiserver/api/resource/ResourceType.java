@@ -27,20 +27,50 @@ import java.util.Optional;
  *                       {@code metadata.namespace}, mapped to the JSON path they read (dotted)
  * @param verbs          the verbs of the main resource, sorted as discovery prints them
  */
-public record ResourceType(String group, List<String> versions, String storageVersion, String kind, String plural,
-                           String singular, boolean namespaced, List<String> shortNames, List<String> categories,
-                           List<Subresource> subresources, Map<String, String> fieldSelectors, List<String> verbs) {
+public record ResourceType(
+        String group,
+        List<String> versions,
+        String storageVersion,
+        String kind,
+        String plural,
+        String singular,
+        boolean namespaced,
+        List<String> shortNames,
+        List<String> categories,
+        List<Subresource> subresources,
+        Map<String, String> fieldSelectors,
+        List<String> verbs) {
 
     /** The verbs of a resource backed by a full generic store; nearly every resource supports all of them. */
     public static final List<String> VERBS =
             List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
 
     /** A resource serving all {@link #VERBS} (the form used before {@code verbs} became a component). */
-    public ResourceType(String group, List<String> versions, String storageVersion, String kind, String plural,
-                        String singular, boolean namespaced, List<String> shortNames, List<String> categories,
-                        List<Subresource> subresources, Map<String, String> fieldSelectors) {
-        this(group, versions, storageVersion, kind, plural, singular, namespaced, shortNames, categories,
-                subresources, fieldSelectors, VERBS);
+    public ResourceType(
+            String group,
+            List<String> versions,
+            String storageVersion,
+            String kind,
+            String plural,
+            String singular,
+            boolean namespaced,
+            List<String> shortNames,
+            List<String> categories,
+            List<Subresource> subresources,
+            Map<String, String> fieldSelectors) {
+        this(
+                group,
+                versions,
+                storageVersion,
+                kind,
+                plural,
+                singular,
+                namespaced,
+                shortNames,
+                categories,
+                subresources,
+                fieldSelectors,
+                VERBS);
     }
 
     public ResourceType {

@@ -21,6 +21,7 @@ public final class StandardResources {
     public static final String OPERATOR = "operator.gardener.cloud";
     /** Not served as a group; its kinds only appear as bodies of the shoot credential subresources. */
     public static final String AUTHENTICATION = "authentication.gardener.cloud";
+
     public static final String K8S_AUTHENTICATION = "authentication.k8s.io";
     public static final String K8S_EVENTS = "events.k8s.io";
     public static final String K8S_AUTHORIZATION = "authorization.k8s.io";
@@ -35,8 +36,7 @@ public final class StandardResources {
     private static final List<String> ALL = List.of("all");
     private static final List<String> NONE = List.of();
 
-    private StandardResources() {
-    }
+    private StandardResources() {}
 
     /** Gardener's groups, in the order discovery lists them: core first. */
     public static List<ApiGroup> gardenerGroups() {
@@ -56,17 +56,45 @@ public final class StandardResources {
     public static List<ResourceType> gardener() {
         var status = List.of(Subresource.status());
         return List.of(
-                core("BackupBucket", false, List.of("bbc"), ALL, status,
+                core(
+                        "BackupBucket",
+                        false,
+                        List.of("bbc"),
+                        ALL,
+                        status,
                         fields("spec.seedName", "spec.shootRef.name", "spec.shootRef.namespace")),
-                core("BackupEntry", true, List.of("bec"), ALL, status,
+                core(
+                        "BackupEntry",
+                        true,
+                        List.of("bec"),
+                        ALL,
+                        status,
                         fields("spec.seedName", "spec.bucketName", "spec.shootRef.name", "spec.shootRef.namespace")),
                 core("CloudProfile", false, List.of("cprofile", "cpfl"), NONE, status, Map.of()),
                 core("NamespacedCloudProfile", true, List.of("nsprofile", "nscpfl"), NONE, status, Map.of()),
-                new ResourceType(CORE, List.of("v1beta1", "v1"), "v1", "ControllerDeployment", "controllerdeployments",
-                        "controllerdeployment", false, List.of("ctrldeploy"), ALL, List.of(), Map.of()),
+                new ResourceType(
+                        CORE,
+                        List.of("v1beta1", "v1"),
+                        "v1",
+                        "ControllerDeployment",
+                        "controllerdeployments",
+                        "controllerdeployment",
+                        false,
+                        List.of("ctrldeploy"),
+                        ALL,
+                        List.of(),
+                        Map.of()),
                 core("ControllerRegistration", false, List.of("ctrlreg"), ALL, List.of(), Map.of()),
-                core("ControllerInstallation", false, List.of("ctrlinst"), ALL, status,
-                        fields("spec.registrationRef.name", "spec.seedRef.name", "spec.shootRef.name",
+                core(
+                        "ControllerInstallation",
+                        false,
+                        List.of("ctrlinst"),
+                        ALL,
+                        status,
+                        fields(
+                                "spec.registrationRef.name",
+                                "spec.seedRef.name",
+                                "spec.shootRef.name",
                                 "spec.shootRef.namespace")),
                 core("ExposureClass", false, List.of("expclass", "expcls"), NONE, List.of(), Map.of()),
                 core("InternalSecret", true, List.of("ins"), NONE, List.of(), fields("type")),
@@ -75,20 +103,37 @@ public final class StandardResources {
                 core("SecretBinding", true, List.of("sb"), NONE, List.of(), Map.of()),
                 core("Seed", false, NONE, NONE, status, Map.of()),
                 core("ShootState", true, NONE, ALL, List.of(), Map.of()),
-                core("Shoot", true, NONE, ALL,
-                        List.of(Subresource.status(), Subresource.ofParentKind("binding"),
+                core(
+                        "Shoot",
+                        true,
+                        NONE,
+                        ALL,
+                        List.of(
+                                Subresource.status(),
+                                Subresource.ofParentKind("binding"),
                                 Subresource.creating("adminkubeconfig", ADMIN_KUBECONFIG_REQUEST),
                                 Subresource.creating("viewerkubeconfig", VIEWER_KUBECONFIG_REQUEST)),
                         shootFields()),
                 alpha(SEEDMANAGEMENT, "Gardenlet", true, List.of("gl", "glet"), NONE, status, Map.of()),
                 alpha(SEEDMANAGEMENT, "ManagedSeed", true, List.of("ms"), NONE, status, fields("spec.shoot.name")),
-                alpha(SEEDMANAGEMENT, "ManagedSeedSet", true, List.of("mss"), NONE,
+                alpha(
+                        SEEDMANAGEMENT,
+                        "ManagedSeedSet",
+                        true,
+                        List.of("mss"),
+                        NONE,
                         List.of(Subresource.status(), new Subresource("scale", SCALE, Subresource.GET_PATCH_UPDATE)),
                         Map.of()),
                 alpha(OPERATIONS, "Bastion", true, NONE, ALL, status, fields("spec.seedName", "spec.shootRef.name")),
                 alpha(SECURITY, "CredentialsBinding", true, List.of("cb"), NONE, List.of(), Map.of()),
-                alpha(SECURITY, "WorkloadIdentity", true, List.of("wi"), NONE,
-                        List.of(Subresource.creating("token", TOKEN_REQUEST)), Map.of()),
+                alpha(
+                        SECURITY,
+                        "WorkloadIdentity",
+                        true,
+                        List.of("wi"),
+                        NONE,
+                        List.of(Subresource.creating("token", TOKEN_REQUEST)),
+                        Map.of()),
                 alpha(OPERATOR, "Garden", false, NONE, NONE, status, Map.of()),
                 // gardener-operator's registration of extensions: the Garden's extension types are checked against it
                 alpha(OPERATOR, "Extension", false, List.of("extop"), NONE, status, Map.of()));
@@ -99,16 +144,55 @@ public final class StandardResources {
         // kube-apiserver's namespace store has no deletecollection, and finalize is update-only.
         var namespaceVerbs = List.of("create", "delete", "get", "list", "patch", "update", "watch");
         return List.of(
-                new ResourceType("", List.of("v1"), "v1", "Namespace", "namespaces", "namespace", false,
-                        List.of("ns"), NONE,
+                new ResourceType(
+                        "",
+                        List.of("v1"),
+                        "v1",
+                        "Namespace",
+                        "namespaces",
+                        "namespace",
+                        false,
+                        List.of("ns"),
+                        NONE,
                         List.of(Subresource.status(), new Subresource("finalize", null, Subresource.UPDATE_ONLY)),
-                        fields("status.phase"), namespaceVerbs),
-                new ResourceType("", List.of("v1"), "v1", "Secret", "secrets", "secret", true,
-                        NONE, NONE, List.of(), fields("type")),
-                new ResourceType("", List.of("v1"), "v1", "ConfigMap", "configmaps", "configmap", true,
-                        List.of("cm"), NONE, List.of(), Map.of()),
-                new ResourceType("", List.of("v1"), "v1", "Event", "events", "event", true,
-                        List.of("ev"), NONE, List.of(), coreEventFields()));
+                        fields("status.phase"),
+                        namespaceVerbs),
+                new ResourceType(
+                        "",
+                        List.of("v1"),
+                        "v1",
+                        "Secret",
+                        "secrets",
+                        "secret",
+                        true,
+                        NONE,
+                        NONE,
+                        List.of(),
+                        fields("type")),
+                new ResourceType(
+                        "",
+                        List.of("v1"),
+                        "v1",
+                        "ConfigMap",
+                        "configmaps",
+                        "configmap",
+                        true,
+                        List.of("cm"),
+                        NONE,
+                        List.of(),
+                        Map.of()),
+                new ResourceType(
+                        "",
+                        List.of("v1"),
+                        "v1",
+                        "Event",
+                        "events",
+                        "event",
+                        true,
+                        List.of("ev"),
+                        NONE,
+                        List.of(),
+                        coreEventFields()));
     }
 
     /** kube-apiserver's field selectors of core/v1 events, by the JSON path they read. */
@@ -136,8 +220,18 @@ public final class StandardResources {
         fields.put("reason", "reason");
         fields.put("reportingController", "reportingComponent");
         fields.put("type", "type");
-        return new ResourceType(K8S_EVENTS, List.of("v1"), "v1", "Event", "events", "event", true, List.of("ev"), NONE,
-                List.of(), fields);
+        return new ResourceType(
+                K8S_EVENTS,
+                List.of("v1"),
+                "v1",
+                "Event",
+                "events",
+                "event",
+                true,
+                List.of("ev"),
+                NONE,
+                List.of(),
+                fields);
     }
 
     /**
@@ -158,32 +252,114 @@ public final class StandardResources {
     public static List<ResourceType> kubernetesReviews() {
         List<String> create = List.of("create");
         return List.of(
-                new ResourceType(K8S_AUTHENTICATION, List.of("v1", "v1beta1"), "v1", "SelfSubjectReview",
-                        "selfsubjectreviews", "selfsubjectreview", false, NONE, NONE, List.of(), Map.of(), create),
-                new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "LocalSubjectAccessReview",
-                        "localsubjectaccessreviews", "localsubjectaccessreview", true, NONE, NONE, List.of(), Map.of(),
+                new ResourceType(
+                        K8S_AUTHENTICATION,
+                        List.of("v1", "v1beta1"),
+                        "v1",
+                        "SelfSubjectReview",
+                        "selfsubjectreviews",
+                        "selfsubjectreview",
+                        false,
+                        NONE,
+                        NONE,
+                        List.of(),
+                        Map.of(),
                         create),
-                new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "SelfSubjectAccessReview",
-                        "selfsubjectaccessreviews", "selfsubjectaccessreview", false, NONE, NONE, List.of(), Map.of(),
+                new ResourceType(
+                        K8S_AUTHORIZATION,
+                        List.of("v1"),
+                        "v1",
+                        "LocalSubjectAccessReview",
+                        "localsubjectaccessreviews",
+                        "localsubjectaccessreview",
+                        true,
+                        NONE,
+                        NONE,
+                        List.of(),
+                        Map.of(),
                         create),
-                new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "SelfSubjectRulesReview",
-                        "selfsubjectrulesreviews", "selfsubjectrulesreview", false, NONE, NONE, List.of(), Map.of(),
+                new ResourceType(
+                        K8S_AUTHORIZATION,
+                        List.of("v1"),
+                        "v1",
+                        "SelfSubjectAccessReview",
+                        "selfsubjectaccessreviews",
+                        "selfsubjectaccessreview",
+                        false,
+                        NONE,
+                        NONE,
+                        List.of(),
+                        Map.of(),
                         create),
-                new ResourceType(K8S_AUTHORIZATION, List.of("v1"), "v1", "SubjectAccessReview",
-                        "subjectaccessreviews", "subjectaccessreview", false, NONE, NONE, List.of(), Map.of(), create));
+                new ResourceType(
+                        K8S_AUTHORIZATION,
+                        List.of("v1"),
+                        "v1",
+                        "SelfSubjectRulesReview",
+                        "selfsubjectrulesreviews",
+                        "selfsubjectrulesreview",
+                        false,
+                        NONE,
+                        NONE,
+                        List.of(),
+                        Map.of(),
+                        create),
+                new ResourceType(
+                        K8S_AUTHORIZATION,
+                        List.of("v1"),
+                        "v1",
+                        "SubjectAccessReview",
+                        "subjectaccessreviews",
+                        "subjectaccessreview",
+                        false,
+                        NONE,
+                        NONE,
+                        List.of(),
+                        Map.of(),
+                        create));
     }
 
-    private static ResourceType core(String kind, boolean namespaced, List<String> shortNames, List<String> categories,
-                                     List<Subresource> subresources, Map<String, String> fieldSelectors) {
-        return new ResourceType(CORE, List.of("v1beta1"), "v1beta1", kind, plural(kind), kind.toLowerCase(Locale.ROOT),
-                namespaced, shortNames, categories, subresources, fieldSelectors);
+    private static ResourceType core(
+            String kind,
+            boolean namespaced,
+            List<String> shortNames,
+            List<String> categories,
+            List<Subresource> subresources,
+            Map<String, String> fieldSelectors) {
+        return new ResourceType(
+                CORE,
+                List.of("v1beta1"),
+                "v1beta1",
+                kind,
+                plural(kind),
+                kind.toLowerCase(Locale.ROOT),
+                namespaced,
+                shortNames,
+                categories,
+                subresources,
+                fieldSelectors);
     }
 
-    private static ResourceType alpha(String group, String kind, boolean namespaced, List<String> shortNames,
-                                      List<String> categories, List<Subresource> subresources,
-                                      Map<String, String> fieldSelectors) {
-        return new ResourceType(group, List.of("v1alpha1"), "v1alpha1", kind, plural(kind),
-                kind.toLowerCase(Locale.ROOT), namespaced, shortNames, categories, subresources, fieldSelectors);
+    private static ResourceType alpha(
+            String group,
+            String kind,
+            boolean namespaced,
+            List<String> shortNames,
+            List<String> categories,
+            List<Subresource> subresources,
+            Map<String, String> fieldSelectors) {
+        return new ResourceType(
+                group,
+                List.of("v1alpha1"),
+                "v1alpha1",
+                kind,
+                plural(kind),
+                kind.toLowerCase(Locale.ROOT),
+                namespaced,
+                shortNames,
+                categories,
+                subresources,
+                fieldSelectors);
     }
 
     private static String plural(String kind) {

@@ -109,8 +109,8 @@ public final class FieldSelector {
             i += Character.charCount(c);
             if (inSlash) {
                 if (c != '\\' && c != ',' && c != '=') {
-                    throw ApiException.badRequest("invalid field selector: invalid escape sequence: \\"
-                            + new String(Character.toChars(c)));
+                    throw ApiException.badRequest(
+                            "invalid field selector: invalid escape sequence: \\" + new String(Character.toChars(c)));
                 }
                 sb.appendCodePoint(c);
                 inSlash = false;
@@ -182,7 +182,8 @@ public final class FieldSelector {
         }
         FieldRequirement only = requirements.get(0);
         return only.field().equals(METADATA_NAME) && only.operator().isEquality()
-                ? Optional.of(only.value()) : Optional.empty();
+                ? Optional.of(only.value())
+                : Optional.empty();
     }
 
     /**

@@ -16,21 +16,42 @@ import java.util.TreeSet;
 final class LabelSelectorParser {
 
     private enum Token {
-        ERROR, END, CLOSED_PAR, COMMA, DOES_NOT_EXIST, DOUBLE_EQUALS, EQUALS, GREATER_THAN, IDENTIFIER, IN,
-        LESS_THAN, NOT_EQUALS, NOT_IN, OPEN_PAR
+        ERROR,
+        END,
+        CLOSED_PAR,
+        COMMA,
+        DOES_NOT_EXIST,
+        DOUBLE_EQUALS,
+        EQUALS,
+        GREATER_THAN,
+        IDENTIFIER,
+        IN,
+        LESS_THAN,
+        NOT_EQUALS,
+        NOT_IN,
+        OPEN_PAR
     }
 
-    private record Item(Token token, String literal) {
-    }
+    private record Item(Token token, String literal) {}
 
     /** Values context: the keywords {@code in} and {@code notin} are plain identifiers there. */
-    private enum Context { KEY_AND_OPERATOR, VALUES }
+    private enum Context {
+        KEY_AND_OPERATOR,
+        VALUES
+    }
 
     private static final Map<String, Token> LITERALS = Map.ofEntries(
-            Map.entry(")", Token.CLOSED_PAR), Map.entry(",", Token.COMMA), Map.entry("!", Token.DOES_NOT_EXIST),
-            Map.entry("==", Token.DOUBLE_EQUALS), Map.entry("=", Token.EQUALS), Map.entry(">", Token.GREATER_THAN),
-            Map.entry("in", Token.IN), Map.entry("<", Token.LESS_THAN), Map.entry("!=", Token.NOT_EQUALS),
-            Map.entry("notin", Token.NOT_IN), Map.entry("(", Token.OPEN_PAR));
+            Map.entry(")", Token.CLOSED_PAR),
+            Map.entry(",", Token.COMMA),
+            Map.entry("!", Token.DOES_NOT_EXIST),
+            Map.entry("==", Token.DOUBLE_EQUALS),
+            Map.entry("=", Token.EQUALS),
+            Map.entry(">", Token.GREATER_THAN),
+            Map.entry("in", Token.IN),
+            Map.entry("<", Token.LESS_THAN),
+            Map.entry("!=", Token.NOT_EQUALS),
+            Map.entry("notin", Token.NOT_IN),
+            Map.entry("(", Token.OPEN_PAR));
 
     /** The binary operators in the order Go lists them in its "expected:" message. */
     private static final String BINARY_OPERATORS = "in, notin, =, ==, !=, gt, lt";
@@ -152,15 +173,17 @@ final class LabelSelectorParser {
                                         "found '" + following.literal() + "', expected: identifier after ','");
                             }
                         }
-                        default -> throw new SelectorSyntaxException(
-                                "found '" + after.literal() + "', expected: ',' or 'end of string'");
+                        default ->
+                            throw new SelectorSyntaxException(
+                                    "found '" + after.literal() + "', expected: ',' or 'end of string'");
                     }
                 }
                 case END -> {
                     return requirements;
                 }
-                default -> throw new SelectorSyntaxException(
-                        "found '" + next.literal() + "', expected: !, identifier, or 'end of string'");
+                default ->
+                    throw new SelectorSyntaxException(
+                            "found '" + next.literal() + "', expected: !, identifier, or 'end of string'");
             }
         }
     }
@@ -179,7 +202,8 @@ final class LabelSelectorParser {
         List<String> keyErrors = LabelSyntax.qualifiedNameErrors(key);
         if (!keyErrors.isEmpty()) {
             // Go validates the key here with a nil field path, which prints as "<nil>".
-            throw new SelectorSyntaxException(FieldError.invalid("<nil>", key, String.join("; ", keyErrors)).toString());
+            throw new SelectorSyntaxException(FieldError.invalid("<nil>", key, String.join("; ", keyErrors))
+                    .toString());
         }
         Token next = lookahead(Context.VALUES).token();
         if ((next == Token.END || next == Token.COMMA) && operator == null) {
@@ -207,8 +231,8 @@ final class LabelSelectorParser {
             case LESS_THAN -> SelectionOperator.LESS_THAN;
             case NOT_IN -> SelectionOperator.NOT_IN;
             case NOT_EQUALS -> SelectionOperator.NOT_EQUALS;
-            default -> throw new SelectorSyntaxException(
-                    "found '" + item.literal() + "', expected: " + BINARY_OPERATORS);
+            default ->
+                throw new SelectorSyntaxException("found '" + item.literal() + "', expected: " + BINARY_OPERATORS);
         };
     }
 
@@ -231,8 +255,8 @@ final class LabelSelectorParser {
                 consume(Context.VALUES);
                 return Set.of("");
             }
-            default -> throw new SelectorSyntaxException(
-                    "found '" + next.literal() + "', expected: ',', ')' or identifier");
+            default ->
+                throw new SelectorSyntaxException("found '" + next.literal() + "', expected: ',', ')' or identifier");
         }
     }
 
@@ -245,13 +269,12 @@ final class LabelSelectorParser {
                     values.add(item.literal());
                     Item next = lookahead(Context.VALUES);
                     switch (next.token()) {
-                        case COMMA -> {
-                        }
+                        case COMMA -> {}
                         case CLOSED_PAR -> {
                             return values;
                         }
-                        default -> throw new SelectorSyntaxException(
-                                "found '" + next.literal() + "', expected: ',' or ')'");
+                        default ->
+                            throw new SelectorSyntaxException("found '" + next.literal() + "', expected: ',' or ')'");
                     }
                 }
                 case COMMA -> {
@@ -268,8 +291,8 @@ final class LabelSelectorParser {
                         values.add(""); // ",,"
                     }
                 }
-                default -> throw new SelectorSyntaxException(
-                        "found '" + item.literal() + "', expected: ',', or identifier");
+                default ->
+                    throw new SelectorSyntaxException("found '" + item.literal() + "', expected: ',', or identifier");
             }
         }
     }
@@ -295,7 +318,9 @@ final class LabelSelectorParser {
                 try {
                     Long.parseLong(values.get(i));
                 } catch (NumberFormatException e) {
-                    errors.add(FieldError.invalid("values[" + i + "]", values.get(i),
+                    errors.add(FieldError.invalid(
+                            "values[" + i + "]",
+                            values.get(i),
                             "for 'Gt', 'Lt' operators, the value must be an integer"));
                 }
             }
@@ -303,8 +328,8 @@ final class LabelSelectorParser {
         for (int i = 0; i < values.size(); i++) {
             List<String> valueErrors = LabelSyntax.labelValueErrors(values.get(i));
             if (!valueErrors.isEmpty()) {
-                errors.add(FieldError.invalid("values[" + i + "][" + key + "]", values.get(i),
-                        String.join("; ", valueErrors)));
+                errors.add(FieldError.invalid(
+                        "values[" + i + "][" + key + "]", values.get(i), String.join("; ", valueErrors)));
             }
         }
         if (!errors.isEmpty()) {

@@ -29,8 +29,7 @@ public final class LabelSyntax {
     private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile(DNS1123_SUBDOMAIN_FMT);
     public static final int DNS1123_SUBDOMAIN_MAX = 253;
 
-    private LabelSyntax() {
-    }
+    private LabelSyntax() {}
 
     /** {@code IsQualifiedName}: an optional DNS-subdomain prefix and {@code /}, then a name of at most 63 characters. */
     public static List<String> qualifiedNameErrors(String value) {
@@ -106,6 +105,9 @@ public final class LabelSyntax {
             }
             sb.append('\'').append(examples[i]).append("', ");
         }
-        return sb.append("regex used for validation is '").append(fmt).append("')").toString();
+        return sb.append("regex used for validation is '")
+                .append(fmt)
+                .append("')")
+                .toString();
     }
 }

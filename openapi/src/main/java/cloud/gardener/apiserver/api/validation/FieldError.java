@@ -23,8 +23,10 @@ public record FieldError(FieldErrorType type, String field, Object badValue, Str
     }
 
     public static FieldError notSupported(String field, Object value, Collection<String> valid) {
-        String detail = valid.isEmpty() ? null : "supported values: " + valid.stream()
-                .map(v -> "\"" + v + "\"").collect(Collectors.joining(", "));
+        String detail = valid.isEmpty()
+                ? null
+                : "supported values: "
+                        + valid.stream().map(v -> "\"" + v + "\"").collect(Collectors.joining(", "));
         return new FieldError(FieldErrorType.NOT_SUPPORTED, field, value, detail);
     }
 
@@ -42,8 +44,7 @@ public record FieldError(FieldErrorType type, String field, Object badValue, Str
 
     /** For limits beyond {@code int}, e.g. Gardener's {@code math.MaxUint32} on durations. */
     public static FieldError tooLong(String field, Object value, long max) {
-        return new FieldError(FieldErrorType.TOO_LONG, field, value,
-                "may not be more than " + max + " bytes");
+        return new FieldError(FieldErrorType.TOO_LONG, field, value, "may not be more than " + max + " bytes");
     }
 
     public static FieldError internal(String field, String detail) {
@@ -66,7 +67,7 @@ public record FieldError(FieldErrorType type, String field, Object badValue, Str
     public String bodyMessage() {
         StringBuilder sb = new StringBuilder(type.text());
         switch (type) {
-            case REQUIRED, FORBIDDEN, TOO_LONG, INTERNAL -> { }
+            case REQUIRED, FORBIDDEN, TOO_LONG, INTERNAL -> {}
             default -> sb.append(": ").append(renderValue(badValue));
         }
         if (detail != null && !detail.isEmpty()) {

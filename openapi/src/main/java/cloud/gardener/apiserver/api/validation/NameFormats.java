@@ -28,8 +28,8 @@ public final class NameFormats {
     private static final String LABEL_VALUE_MSG = "a valid label must be an empty string or consist of "
             + "alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
     private static final String PERCENT_FMT = "[0-9]+%";
-    private static final String PERCENT_MSG = "a valid percent string must be a numeric string followed by an "
-            + "ending '%'";
+    private static final String PERCENT_MSG =
+            "a valid percent string must be a numeric string followed by an " + "ending '%'";
 
     private static final Pattern DNS1123_LABEL = Pattern.compile(DNS1123_LABEL_FMT);
     private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile(DNS1123_SUBDOMAIN_FMT);
@@ -37,8 +37,7 @@ public final class NameFormats {
     private static final Pattern LABEL_VALUE = Pattern.compile(LABEL_VALUE_FMT);
     private static final Pattern PERCENT = Pattern.compile(PERCENT_FMT);
 
-    private NameFormats() {
-    }
+    private NameFormats() {}
 
     public static List<String> dns1123Label(String value) {
         List<String> errs = new ArrayList<>();
@@ -47,8 +46,10 @@ public final class NameFormats {
         }
         if (!DNS1123_LABEL.matcher(value).matches()) {
             // A valid subdomain that is no label can only have failed on its dots.
-            errs.add(DNS1123_SUBDOMAIN.matcher(value).matches() ? "must not contain dots"
-                    : regexError(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, "my-name", "123-abc"));
+            errs.add(
+                    DNS1123_SUBDOMAIN.matcher(value).matches()
+                            ? "must not contain dots"
+                            : regexError(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, "my-name", "123-abc"));
         }
         return errs;
     }
@@ -81,8 +82,9 @@ public final class NameFormats {
                 }
             }
             default -> {
-                errs.add("a qualified name " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName",
-                        "my.name", "123-abc") + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
+                errs.add("a qualified name "
+                        + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
+                        + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
                 return errs;
             }
         }
@@ -110,7 +112,9 @@ public final class NameFormats {
 
     /** {@code IsValidPercent}: digits followed by '%'. */
     public static List<String> percent(String value) {
-        return PERCENT.matcher(value).matches() ? List.of() : List.of(regexError(PERCENT_MSG, PERCENT_FMT, "1%", "93%"));
+        return PERCENT.matcher(value).matches()
+                ? List.of()
+                : List.of(regexError(PERCENT_MSG, PERCENT_FMT, "1%", "93%"));
     }
 
     public static String maxLenError(int length) {
@@ -129,6 +133,9 @@ public final class NameFormats {
             }
             sb.append('\'').append(examples[i]).append("', ");
         }
-        return sb.append("regex used for validation is '").append(regex).append("')").toString();
+        return sb.append("regex used for validation is '")
+                .append(regex)
+                .append("')")
+                .toString();
     }
 }

@@ -23,17 +23,16 @@ public final class ObjectMetaValidation {
     }
 
     /** {@code NameIsDNSSubdomain}. */
-    public static final NameRule NAME_IS_DNS_SUBDOMAIN = (name, prefix) ->
-            NameFormats.dns1123Subdomain(prefix ? maskTrailingDash(name) : name);
+    public static final NameRule NAME_IS_DNS_SUBDOMAIN =
+            (name, prefix) -> NameFormats.dns1123Subdomain(prefix ? maskTrailingDash(name) : name);
     /** {@code NameIsDNSLabel}. */
-    public static final NameRule NAME_IS_DNS_LABEL = (name, prefix) ->
-            NameFormats.dns1123Label(prefix ? maskTrailingDash(name) : name);
+    public static final NameRule NAME_IS_DNS_LABEL =
+            (name, prefix) -> NameFormats.dns1123Label(prefix ? maskTrailingDash(name) : name);
 
     public static final String FIELD_IMMUTABLE = "field is immutable";
     public static final int TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
-    private ObjectMetaValidation() {
-    }
+    private ObjectMetaValidation() {}
 
     /** {@code ValidateObjectMeta}: names, namespace, generation, labels, annotations, owners, finalizers. */
     public static List<FieldError> validate(ObjectMeta meta, boolean namespaced, NameRule nameRule, FieldPath path) {
@@ -63,8 +62,8 @@ public final class ObjectMetaValidation {
             errs.add(FieldError.forbidden(path.child("namespace").toString(), "not allowed on this type"));
         }
         if (m.generation() < 0) {
-            errs.add(FieldError.invalid(path.child("generation").toString(), m.generation(),
-                    "must be greater than or equal to 0"));
+            errs.add(FieldError.invalid(
+                    path.child("generation").toString(), m.generation(), "must be greater than or equal to 0"));
         }
         errs.addAll(validateLabels(m.labels(), path.child("labels")));
         errs.addAll(validateAnnotations(m.annotations(), path.child("annotations")));
@@ -82,24 +81,30 @@ public final class ObjectMetaValidation {
             List<String> added = new ArrayList<>(nullToEmpty(m.finalizers()));
             added.removeAll(nullToEmpty(o.finalizers()));
             if (!added.isEmpty()) {
-                errs.add(FieldError.forbidden(path.child("finalizers").toString(),
+                errs.add(FieldError.forbidden(
+                        path.child("finalizers").toString(),
                         "no new finalizers can be added if the object is being deleted, found new finalizers "
                                 + goStrings(added)));
             }
         }
         if (isEmpty(m.resourceVersion())) {
-            errs.add(FieldError.invalid(path.child("resourceVersion").toString(), nullToEmpty(m.resourceVersion()),
+            errs.add(FieldError.invalid(
+                    path.child("resourceVersion").toString(),
+                    nullToEmpty(m.resourceVersion()),
                     "must be specified for an update"));
         }
         if (m.generation() < o.generation()) {
-            errs.add(FieldError.invalid(path.child("generation").toString(), m.generation(), "must not be decremented"));
+            errs.add(
+                    FieldError.invalid(path.child("generation").toString(), m.generation(), "must not be decremented"));
         }
         errs.addAll(immutable(nullToEmpty(m.name()), nullToEmpty(o.name()), path.child("name")));
         errs.addAll(immutable(nullToEmpty(m.namespace()), nullToEmpty(o.namespace()), path.child("namespace")));
         errs.addAll(immutable(nullToEmpty(m.uid()), nullToEmpty(o.uid()), path.child("uid")));
         errs.addAll(immutable(m.creationTimestamp(), o.creationTimestamp(), path.child("creationTimestamp")));
         errs.addAll(immutable(m.deletionTimestamp(), o.deletionTimestamp(), path.child("deletionTimestamp")));
-        errs.addAll(immutable(m.deletionGracePeriodSeconds(), o.deletionGracePeriodSeconds(),
+        errs.addAll(immutable(
+                m.deletionGracePeriodSeconds(),
+                o.deletionGracePeriodSeconds(),
                 path.child("deletionGracePeriodSeconds")));
         errs.addAll(validateLabels(m.labels(), path.child("labels")));
         errs.addAll(validateAnnotations(m.annotations(), path.child("annotations")));
@@ -109,7 +114,9 @@ public final class ObjectMetaValidation {
 
     /** {@code ValidateImmutableField}: an Invalid error carrying the new value when it differs from the old one. */
     public static List<FieldError> immutable(Object value, Object old, FieldPath path) {
-        return Objects.equals(value, old) ? List.of() : List.of(FieldError.invalid(path.toString(), value, FIELD_IMMUTABLE));
+        return Objects.equals(value, old)
+                ? List.of()
+                : List.of(FieldError.invalid(path.toString(), value, FIELD_IMMUTABLE));
     }
 
     /** {@code ValidateLabels}: qualified keys and label values, reported at the map's own path. */
@@ -167,13 +174,16 @@ public final class ObjectMetaValidation {
             String[] gv = apiVersion.split("/", -1);
             String version = apiVersion.isEmpty() || gv.length > 2 ? "" : gv[gv.length - 1];
             if (version.isEmpty()) {
-                errs.add(FieldError.invalid(path.child("apiVersion").toString(), apiVersion, "version must not be empty"));
+                errs.add(FieldError.invalid(
+                        path.child("apiVersion").toString(), apiVersion, "version must not be empty"));
             }
             if (isEmpty(ref.kind())) {
-                errs.add(FieldError.invalid(path.child("kind").toString(), nullToEmpty(ref.kind()), "must not be empty"));
+                errs.add(FieldError.invalid(
+                        path.child("kind").toString(), nullToEmpty(ref.kind()), "must not be empty"));
             }
             if (isEmpty(ref.name())) {
-                errs.add(FieldError.invalid(path.child("name").toString(), nullToEmpty(ref.name()), "must not be empty"));
+                errs.add(FieldError.invalid(
+                        path.child("name").toString(), nullToEmpty(ref.name()), "must not be empty"));
             }
             if (isEmpty(ref.uid())) {
                 errs.add(FieldError.invalid(path.child("uid").toString(), nullToEmpty(ref.uid()), "must not be empty"));
@@ -181,7 +191,9 @@ public final class ObjectMetaValidation {
             if (Boolean.TRUE.equals(ref.controller())) {
                 String current = ref.kind() + "/" + ref.name();
                 if (!firstController.isEmpty()) {
-                    errs.add(FieldError.invalid(path.toString(), new GoValue("[]v1.OwnerReference{...}"),
+                    errs.add(FieldError.invalid(
+                            path.toString(),
+                            new GoValue("[]v1.OwnerReference{...}"),
                             "Only one reference can have Controller set to true. Found \"true\" in references for "
                                     + firstController + " and " + current));
                 } else {
@@ -204,7 +216,9 @@ public final class ObjectMetaValidation {
             }
         }
         if (finalizers.contains("orphan") && finalizers.contains("foregroundDeletion")) {
-            errs.add(FieldError.invalid(path.toString(), new GoValue(goStrings(finalizers)),
+            errs.add(FieldError.invalid(
+                    path.toString(),
+                    new GoValue(goStrings(finalizers)),
                     "finalizer orphan and foregroundDeletion cannot be both set"));
         }
         return errs;

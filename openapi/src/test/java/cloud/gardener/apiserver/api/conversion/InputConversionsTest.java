@@ -79,8 +79,10 @@ class InputConversionsTest {
     @Test
     void kindsWhoseConversionIsFieldForFieldHaveNone() {
         for (String kind : new String[] {"ConfigMap", "Namespace"}) {
-            assertThat(InputConversions.of(new GroupVersionKind("", "v1", kind))).isEmpty();
+            assertThat(InputConversions.of(new GroupVersionKind("", "v1", kind)))
+                    .isEmpty();
         }
-        assertThat(InputConversions.of(new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"))).isEmpty();
+        assertThat(InputConversions.of(new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot")))
+                .isEmpty();
     }
 }

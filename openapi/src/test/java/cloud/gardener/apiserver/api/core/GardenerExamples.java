@@ -13,11 +13,10 @@ import org.junit.jupiter.api.Assumptions;
 /** Gardener's published sample manifests (the shared conformance data), read document by document. */
 public final class GardenerExamples {
 
-    public static final Path DIR = Path.of(System.getProperty("gardener.examples",
-            "../../shared/conformance/gardener-examples"));
+    public static final Path DIR =
+            Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
 
-    private GardenerExamples() {
-    }
+    private GardenerExamples() {}
 
     /** The object documents of an example file (empty documents left out); skips the test if the data is absent. */
     public static List<JsonNode> documents(String file) throws IOException {

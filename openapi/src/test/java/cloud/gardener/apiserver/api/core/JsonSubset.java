@@ -17,8 +17,7 @@ import java.util.Map;
  */
 public final class JsonSubset {
 
-    private JsonSubset() {
-    }
+    private JsonSubset() {}
 
     /** The paths where {@code actual} lacks or differs from something in {@code expected}, with both values. */
     public static List<String> missing(JsonNode expected, JsonNode actual) {
@@ -65,8 +64,10 @@ public final class JsonSubset {
     }
 
     private static boolean isEmpty(JsonNode n) {
-        return (n.isContainerNode() && n.isEmpty()) || (n.isTextual() && n.textValue().isEmpty())
-                || (n.isBoolean() && !n.booleanValue()) || (n.isNumber() && n.doubleValue() == 0);
+        return (n.isContainerNode() && n.isEmpty())
+                || (n.isTextual() && n.textValue().isEmpty())
+                || (n.isBoolean() && !n.booleanValue())
+                || (n.isNumber() && n.doubleValue() == 0);
     }
 
     private static boolean sameScalar(JsonNode expected, JsonNode actual) {
@@ -83,7 +84,9 @@ public final class JsonSubset {
         String a = actual.textValue();
         return equalAs(() -> Quantity.parse(e).equals(Quantity.parse(a)))
                 || equalAs(() -> Duration.parse(e).equals(Duration.parse(a)))
-                || equalAs(() -> OffsetDateTime.parse(e).toInstant().equals(OffsetDateTime.parse(a).toInstant()));
+                || equalAs(() -> OffsetDateTime.parse(e)
+                        .toInstant()
+                        .equals(OffsetDateTime.parse(a).toInstant()));
     }
 
     private static boolean equalAs(java.util.function.BooleanSupplier comparison) {

@@ -14,8 +14,7 @@ import java.util.Map;
 /** Assertions every typed kind must pass: lossless example round trips and complete, well-named schemas. */
 public final class ModelConformance {
 
-    private ModelConformance() {
-    }
+    private ModelConformance() {}
 
     /**
      * Decodes {@code doc} as {@code type} with no unknown field, and checks that encoding keeps every key and value of
@@ -23,11 +22,15 @@ public final class ModelConformance {
      */
     public static ObjectNode assertRoundTrips(JsonNode doc, Class<?> type, String source) {
         Decoded<?> decoded = ModelCodec.decode(doc, type);
-        assertThat(decoded.unknownFields()).as("unknown fields of %s in %s", type.getSimpleName(), source).isEmpty();
+        assertThat(decoded.unknownFields())
+                .as("unknown fields of %s in %s", type.getSimpleName(), source)
+                .isEmpty();
         ObjectNode encoded = ModelCodec.encode(decoded.value());
-        assertThat(JsonSubset.missing(doc, encoded)).as("%s in %s after a round trip: %s", type.getSimpleName(),
-                source, encoded).isEmpty();
-        assertThat(ModelCodec.canonical(encoded, type)).as("canonical form of %s is stable", type.getSimpleName())
+        assertThat(JsonSubset.missing(doc, encoded))
+                .as("%s in %s after a round trip: %s", type.getSimpleName(), source, encoded)
+                .isEmpty();
+        assertThat(ModelCodec.canonical(encoded, type))
+                .as("canonical form of %s is stable", type.getSimpleName())
                 .isEqualTo(encoded);
         return encoded;
     }
@@ -41,11 +44,15 @@ public final class ModelConformance {
         assertThat(schemas.add(kind)).isEqualTo(prefix + kind.getSimpleName());
         ObjectNode schema = schemas.definitions().get(prefix + kind.getSimpleName());
         assertThat(schema.path("description").asText()).as(kind.getSimpleName()).isNotEmpty();
-        assertThat(schema.path("properties").fieldNames()).toIterable().as(kind.getSimpleName())
+        assertThat(schema.path("properties").fieldNames())
+                .toIterable()
+                .as(kind.getSimpleName())
                 .contains("kind", "apiVersion", "metadata");
         List<String> dangling = new ArrayList<>();
         schemas.definitions().values().forEach(d -> collectDangling(d, schemas.definitions(), dangling));
-        assertThat(dangling).as("references without a definition from %s", kind.getSimpleName()).isEmpty();
+        assertThat(dangling)
+                .as("references without a definition from %s", kind.getSimpleName())
+                .isEmpty();
         return schemas.definitions();
     }
 

@@ -25,17 +25,27 @@ class BindingDefaultsTest {
                 provider: {type: local}
                 """;
         return Stream.of(
-                row("the secret and quotas default to the binding's namespace",
+                row(
+                        "the secret and quotas default to the binding's namespace",
                         head + "secretRef: {name: s}\nquotas: [{name: q1}, {name: q2, namespace: garden}]\n",
-                        "/secretRef/namespace", "garden-dev",
-                        "/quotas/0/namespace", "garden-dev",
-                        "/quotas/1/namespace", "garden"),
-                row("a set namespace is kept", head + "secretRef: {name: s, namespace: garden}\n",
-                        "/secretRef/namespace", "garden",
-                        "/quotas", ABSENT),
-                row("without a namespace of its own there is nothing to give",
+                        "/secretRef/namespace",
+                        "garden-dev",
+                        "/quotas/0/namespace",
+                        "garden-dev",
+                        "/quotas/1/namespace",
+                        "garden"),
+                row(
+                        "a set namespace is kept",
+                        head + "secretRef: {name: s, namespace: garden}\n",
+                        "/secretRef/namespace",
+                        "garden",
+                        "/quotas",
+                        ABSENT),
+                row(
+                        "without a namespace of its own there is nothing to give",
                         head.replace(", namespace: garden-dev", "") + "secretRef: {name: s}\n",
-                        "/secretRef/namespace", ABSENT));
+                        "/secretRef/namespace",
+                        ABSENT));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -52,13 +62,19 @@ class BindingDefaultsTest {
                 provider: {type: local}
                 """;
         return Stream.of(
-                row("the credentials and quotas default to the binding's namespace", head
-                                + "credentialsRef: {apiVersion: v1, kind: Secret, name: s}\nquotas: [{name: q1}]\n",
-                        "/credentialsRef/namespace", "garden-dev",
-                        "/quotas/0/namespace", "garden-dev"),
-                row("a set namespace is kept", head + "credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1,"
+                row(
+                        "the credentials and quotas default to the binding's namespace",
+                        head + "credentialsRef: {apiVersion: v1, kind: Secret, name: s}\nquotas: [{name: q1}]\n",
+                        "/credentialsRef/namespace",
+                        "garden-dev",
+                        "/quotas/0/namespace",
+                        "garden-dev"),
+                row(
+                        "a set namespace is kept",
+                        head + "credentialsRef: {apiVersion: security.gardener.cloud/v1alpha1,"
                                 + " kind: WorkloadIdentity, name: w, namespace: other}\n",
-                        "/credentialsRef/namespace", "other"));
+                        "/credentialsRef/namespace",
+                        "other"));
     }
 
     @ParameterizedTest(name = "{0}")

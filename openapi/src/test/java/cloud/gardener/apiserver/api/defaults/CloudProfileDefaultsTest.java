@@ -39,26 +39,49 @@ class CloudProfileDefaultsTest {
 
     static Stream<Case> cases() {
         return Stream.of(
-                row("architectures, update strategy, CRI and usability", profile(IMAGES, TYPES, ""),
-                        "/spec/machineImages/0/updateStrategy", "major",
-                        "/spec/machineImages/0/versions/0/architectures", "[amd64]",
-                        "/spec/machineImages/0/versions/0/cri", "[{name: containerd}]",
-                        "/spec/machineImages/0/versions/1/architectures", "[arm64]",
-                        "/spec/machineImages/0/versions/1/cri", "[{name: containerd, containerRuntimes: [{type: gvisor}]}]",
-                        "/spec/machineImages/1/updateStrategy", "minor",
-                        "/spec/machineTypes/0/architecture", "amd64",
-                        "/spec/machineTypes/0/usable", "true",
-                        "/spec/machineTypes/1/architecture", "arm64",
-                        "/spec/machineTypes/1/usable", "false",
-                        "/spec/volumeTypes/0/usable", "true",
-                        "/spec/volumeTypes/1/usable", "false"),
-                row("with machine capabilities no architecture is defaulted", profile(IMAGES, TYPES,
+                row(
+                        "architectures, update strategy, CRI and usability",
+                        profile(IMAGES, TYPES, ""),
+                        "/spec/machineImages/0/updateStrategy",
+                        "major",
+                        "/spec/machineImages/0/versions/0/architectures",
+                        "[amd64]",
+                        "/spec/machineImages/0/versions/0/cri",
+                        "[{name: containerd}]",
+                        "/spec/machineImages/0/versions/1/architectures",
+                        "[arm64]",
+                        "/spec/machineImages/0/versions/1/cri",
+                        "[{name: containerd, containerRuntimes: [{type: gvisor}]}]",
+                        "/spec/machineImages/1/updateStrategy",
+                        "minor",
+                        "/spec/machineTypes/0/architecture",
+                        "amd64",
+                        "/spec/machineTypes/0/usable",
+                        "true",
+                        "/spec/machineTypes/1/architecture",
+                        "arm64",
+                        "/spec/machineTypes/1/usable",
+                        "false",
+                        "/spec/volumeTypes/0/usable",
+                        "true",
+                        "/spec/volumeTypes/1/usable",
+                        "false"),
+                row(
+                        "with machine capabilities no architecture is defaulted",
+                        profile(
+                                IMAGES,
+                                TYPES,
                                 "  machineCapabilities: [{name: architecture, values: [amd64, arm64]}]\n"),
-                        "/spec/machineImages/0/versions/0/architectures", ABSENT,
-                        "/spec/machineTypes/0/architecture", ABSENT,
-                        "/spec/machineImages/0/updateStrategy", "major",
-                        "/spec/machineImages/0/versions/0/cri", "[{name: containerd}]",
-                        "/spec/machineTypes/0/usable", "true"));
+                        "/spec/machineImages/0/versions/0/architectures",
+                        ABSENT,
+                        "/spec/machineTypes/0/architecture",
+                        ABSENT,
+                        "/spec/machineImages/0/updateStrategy",
+                        "major",
+                        "/spec/machineImages/0/versions/0/cri",
+                        "[{name: containerd}]",
+                        "/spec/machineTypes/0/usable",
+                        "true"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -68,8 +91,9 @@ class CloudProfileDefaultsTest {
     }
 
     static Stream<Case> namespacedCases() {
-        return Stream.of(
-                row("only machine and volume types become usable", """
+        return Stream.of(row(
+                "only machine and volume types become usable",
+                """
                                 apiVersion: core.gardener.cloud/v1beta1
                                 kind: NamespacedCloudProfile
                                 metadata: {name: local-custom, namespace: garden-local}
@@ -86,14 +110,22 @@ class CloudProfileDefaultsTest {
                                     machineImages: [{name: ubuntu, versions: [{version: 1.0.0}]}]
                                     machineTypes: [{name: small, cpu: "1", gpu: "0", memory: 1Gi}]
                                 """,
-                        "/spec/machineTypes/0/usable", "true",
-                        "/spec/machineTypes/0/architecture", ABSENT,
-                        "/spec/volumeTypes/0/usable", "false",
-                        "/spec/machineImages/0/updateStrategy", ABSENT,
-                        "/spec/machineImages/0/versions/0/cri", ABSENT,
-                        "/spec/machineImages/0/versions/0/architectures", ABSENT,
-                        "/status/cloudProfileSpec/machineTypes/0/usable", ABSENT,
-                        "/status/cloudProfileSpec/machineImages/0/updateStrategy", ABSENT));
+                "/spec/machineTypes/0/usable",
+                "true",
+                "/spec/machineTypes/0/architecture",
+                ABSENT,
+                "/spec/volumeTypes/0/usable",
+                "false",
+                "/spec/machineImages/0/updateStrategy",
+                ABSENT,
+                "/spec/machineImages/0/versions/0/cri",
+                ABSENT,
+                "/spec/machineImages/0/versions/0/architectures",
+                ABSENT,
+                "/status/cloudProfileSpec/machineTypes/0/usable",
+                ABSENT,
+                "/status/cloudProfileSpec/machineImages/0/updateStrategy",
+                ABSENT));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -25,28 +25,46 @@ class ControllerRegistrationDefaultsTest {
 
     static Stream<Case> cases() {
         return Stream.of(
-                row("primary everywhere; extensions for shoots with a lifecycle; on-demand deployment", registration("""
+                row(
+                        "primary everywhere; extensions for shoots with a lifecycle; on-demand deployment",
+                        registration("""
                           resources:
                           - {kind: Extension, type: shoot-dns-service}
                           - {kind: Infrastructure, type: local}
                           - {kind: SelfHostedShootExposure, type: local}
                           deployment: {deploymentRefs: [{name: provider-local}]}
                         """),
-                        "/spec/resources/0/primary", "true",
-                        "/spec/resources/0/clusterCompatibility", "[shoot]",
-                        "/spec/resources/0/reconcileTimeout", "3m0s",
-                        "/spec/resources/0/lifecycle/reconcile", "AfterKubeAPIServer",
-                        "/spec/resources/0/lifecycle/delete", "BeforeKubeAPIServer",
-                        "/spec/resources/0/lifecycle/migrate", "BeforeKubeAPIServer",
-                        "/spec/resources/0/continuousEndpointUpdate", ABSENT,
-                        "/spec/resources/1/primary", "true",
-                        "/spec/resources/1/clusterCompatibility", ABSENT,
-                        "/spec/resources/1/reconcileTimeout", ABSENT,
-                        "/spec/resources/1/lifecycle", ABSENT,
-                        "/spec/resources/2/continuousEndpointUpdate", "true",
-                        "/spec/resources/2/lifecycle", ABSENT,
-                        "/spec/deployment/policy", "OnDemand"),
-                row("set values are kept", registration("""
+                        "/spec/resources/0/primary",
+                        "true",
+                        "/spec/resources/0/clusterCompatibility",
+                        "[shoot]",
+                        "/spec/resources/0/reconcileTimeout",
+                        "3m0s",
+                        "/spec/resources/0/lifecycle/reconcile",
+                        "AfterKubeAPIServer",
+                        "/spec/resources/0/lifecycle/delete",
+                        "BeforeKubeAPIServer",
+                        "/spec/resources/0/lifecycle/migrate",
+                        "BeforeKubeAPIServer",
+                        "/spec/resources/0/continuousEndpointUpdate",
+                        ABSENT,
+                        "/spec/resources/1/primary",
+                        "true",
+                        "/spec/resources/1/clusterCompatibility",
+                        ABSENT,
+                        "/spec/resources/1/reconcileTimeout",
+                        ABSENT,
+                        "/spec/resources/1/lifecycle",
+                        ABSENT,
+                        "/spec/resources/2/continuousEndpointUpdate",
+                        "true",
+                        "/spec/resources/2/lifecycle",
+                        ABSENT,
+                        "/spec/deployment/policy",
+                        "OnDemand"),
+                row(
+                        "set values are kept",
+                        registration("""
                           resources:
                           - kind: Extension
                             type: shoot-dns-service
@@ -58,17 +76,29 @@ class ControllerRegistrationDefaultsTest {
                           - {kind: Infrastructure, type: local, lifecycle: {}}
                           deployment: {policy: Always}
                         """),
-                        "/spec/resources/0/primary", "false",
-                        "/spec/resources/0/clusterCompatibility", "[seed]",
-                        "/spec/resources/0/reconcileTimeout", "10m0s",
-                        "/spec/resources/0/lifecycle/reconcile", "BeforeKubeAPIServer",
-                        "/spec/resources/0/lifecycle/delete", "AfterKubeAPIServer",
-                        "/spec/resources/0/lifecycle/migrate", "BeforeKubeAPIServer",
-                        "/spec/resources/1/continuousEndpointUpdate", "false",
-                        "/spec/resources/2/lifecycle/reconcile", "AfterKubeAPIServer",
-                        "/spec/deployment/policy", "Always"),
-                row("no deployment: none is added", registration("  resources: [{kind: Worker, type: local}]\n"),
-                        "/spec/deployment", ABSENT));
+                        "/spec/resources/0/primary",
+                        "false",
+                        "/spec/resources/0/clusterCompatibility",
+                        "[seed]",
+                        "/spec/resources/0/reconcileTimeout",
+                        "10m0s",
+                        "/spec/resources/0/lifecycle/reconcile",
+                        "BeforeKubeAPIServer",
+                        "/spec/resources/0/lifecycle/delete",
+                        "AfterKubeAPIServer",
+                        "/spec/resources/0/lifecycle/migrate",
+                        "BeforeKubeAPIServer",
+                        "/spec/resources/1/continuousEndpointUpdate",
+                        "false",
+                        "/spec/resources/2/lifecycle/reconcile",
+                        "AfterKubeAPIServer",
+                        "/spec/deployment/policy",
+                        "Always"),
+                row(
+                        "no deployment: none is added",
+                        registration("  resources: [{kind: Worker, type: local}]\n"),
+                        "/spec/deployment",
+                        ABSENT));
     }
 
     @ParameterizedTest(name = "{0}")

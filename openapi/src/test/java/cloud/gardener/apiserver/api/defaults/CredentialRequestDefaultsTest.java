@@ -14,21 +14,23 @@ class CredentialRequestDefaultsTest {
                 row("admin kubeconfig: one hour", """
                                 apiVersion: authentication.gardener.cloud/v1alpha1
                                 kind: AdminKubeconfigRequest
-                                """,
-                        "/spec/expirationSeconds", "3600"),
+                                """, "/spec/expirationSeconds", "3600"),
                 row("viewer kubeconfig: a set validity is kept", """
                                 apiVersion: authentication.gardener.cloud/v1alpha1
                                 kind: ViewerKubeconfigRequest
                                 spec: {expirationSeconds: 600}
-                                """,
-                        "/spec/expirationSeconds", "600"),
-                row("workload identity token: one hour", """
+                                """, "/spec/expirationSeconds", "600"),
+                row(
+                        "workload identity token: one hour",
+                        """
                                 apiVersion: security.gardener.cloud/v1alpha1
                                 kind: TokenRequest
                                 spec: {contextObject: {apiVersion: v1, kind: Pod, name: p, uid: u}}
                                 """,
-                        "/spec/expirationSeconds", "3600",
-                        "/spec/contextObject/name", "p"));
+                        "/spec/expirationSeconds",
+                        "3600",
+                        "/spec/contextObject/name",
+                        "p"));
     }
 
     @ParameterizedTest(name = "{0}")

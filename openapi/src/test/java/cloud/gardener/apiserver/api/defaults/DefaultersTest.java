@@ -26,17 +26,27 @@ class DefaultersTest {
 
     @Test
     void everyKindWithGardenerDefaultsHasADefaulter() {
-        for (String kind : List.of("Shoot", "Seed", "CloudProfile", "NamespacedCloudProfile", "Project",
-                "SecretBinding", "ControllerRegistration")) {
-            assertThat(Defaulters.of(new GroupVersionKind(StandardResources.CORE, "v1beta1", kind))).as(kind).isPresent();
+        for (String kind : List.of(
+                "Shoot",
+                "Seed",
+                "CloudProfile",
+                "NamespacedCloudProfile",
+                "Project",
+                "SecretBinding",
+                "ControllerRegistration")) {
+            assertThat(Defaulters.of(new GroupVersionKind(StandardResources.CORE, "v1beta1", kind)))
+                    .as(kind)
+                    .isPresent();
         }
         for (String kind : List.of("ManagedSeed", "ManagedSeedSet", "Gardenlet")) {
             assertThat(Defaulters.of(new GroupVersionKind(StandardResources.SEEDMANAGEMENT, "v1alpha1", kind)))
-                    .as(kind).isPresent();
+                    .as(kind)
+                    .isPresent();
         }
         assertThat(Defaulters.of(new GroupVersionKind(StandardResources.SECURITY, "v1alpha1", "CredentialsBinding")))
                 .isPresent();
-        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.OPERATOR, "v1alpha1", "Garden"))).isPresent();
+        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.OPERATOR, "v1alpha1", "Garden")))
+                .isPresent();
         assertThat(Defaulters.of(StandardResources.TOKEN_REQUEST)).isPresent();
         assertThat(Defaulters.of(StandardResources.ADMIN_KUBECONFIG_REQUEST)).isPresent();
         assertThat(Defaulters.of(StandardResources.VIEWER_KUBECONFIG_REQUEST)).isPresent();
@@ -44,11 +54,15 @@ class DefaultersTest {
 
     @Test
     void kindsWithoutGardenerDefaultsHaveNone() {
-        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.CORE, "v1", "ControllerDeployment"))).isEmpty();
-        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.CORE, "v1beta1", "Quota"))).isEmpty();
-        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.OPERATIONS, "v1alpha1", "Bastion"))).isEmpty();
+        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.CORE, "v1", "ControllerDeployment")))
+                .isEmpty();
+        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.CORE, "v1beta1", "Quota")))
+                .isEmpty();
+        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.OPERATIONS, "v1alpha1", "Bastion")))
+                .isEmpty();
         // Only the served version of a kind is registered.
-        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.CORE, "v1", "Shoot"))).isEmpty();
+        assertThat(Defaulters.of(new GroupVersionKind(StandardResources.CORE, "v1", "Shoot")))
+                .isEmpty();
     }
 
     /** Every object document of the shared Gardener examples whose kind has defaults, as "file#index". */
@@ -59,11 +73,13 @@ class DefaultersTest {
         }
         List<String> names = new ArrayList<>();
         try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
                 String relative = dir.relativize(file).toString();
                 List<ObjectNode> docs = documents(file);
                 for (int i = 0; i < docs.size(); i++) {
-                    if (Defaulters.of(DefaultingTable.gvkOf(docs.get(i).toString())).isPresent()) {
+                    if (Defaulters.of(DefaultingTable.gvkOf(docs.get(i).toString()))
+                            .isPresent()) {
                         names.add(relative + "#" + i);
                     }
                 }

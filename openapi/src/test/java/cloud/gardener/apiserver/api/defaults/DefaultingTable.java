@@ -6,8 +6,8 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
@@ -33,8 +33,7 @@ final class DefaultingTable {
         }
     }
 
-    private DefaultingTable() {
-    }
+    private DefaultingTable() {}
 
     /** A case; {@code pointerValuePairs} alternate a JSON pointer and its expected YAML value (or ABSENT). */
     static Case row(String name, String input, String... pointerValuePairs) {
@@ -66,7 +65,8 @@ final class DefaultingTable {
         defaulter.apply(tree);
         if (model.isPresent()) {
             assertThat(ModelCodec.decode(tree, model.get()).unknownFields())
-                    .as("fields the %s defaults set that its model does not know", gvk.kind()).isEmpty();
+                    .as("fields the %s defaults set that its model does not know", gvk.kind())
+                    .isEmpty();
             tree = ModelCodec.canonical(tree, model.get());
         }
         return tree;
@@ -77,7 +77,9 @@ final class DefaultingTable {
         ObjectNode tree = yaml(manifest);
         String apiVersion = tree.path("apiVersion").asText();
         int slash = apiVersion.indexOf('/');
-        return new GroupVersionKind(slash < 0 ? "" : apiVersion.substring(0, slash), apiVersion.substring(slash + 1),
+        return new GroupVersionKind(
+                slash < 0 ? "" : apiVersion.substring(0, slash),
+                apiVersion.substring(slash + 1),
                 tree.path("kind").asText());
     }
 
@@ -89,11 +91,16 @@ final class DefaultingTable {
         for (String[] expectation : expectations) {
             JsonNode value = actual.at(JsonPointer.compile(expectation[0]));
             if (expectation[1].equals(ABSENT)) {
-                assertThat(value.isMissingNode()).as("%s should be absent but is %s", expectation[0], value).isTrue();
+                assertThat(value.isMissingNode())
+                        .as("%s should be absent but is %s", expectation[0], value)
+                        .isTrue();
             } else {
-                assertThat(value.isMissingNode()).as("%s is absent in %s", expectation[0], actual).isFalse();
+                assertThat(value.isMissingNode())
+                        .as("%s is absent in %s", expectation[0], actual)
+                        .isFalse();
                 // Compared as written JSON: 0.5 and 0.50, -1 and -1.0 are the same default.
-                assertThat(Json.toJson(value)).as(expectation[0])
+                assertThat(Json.toJson(value))
+                        .as(expectation[0])
                         .isEqualTo(Json.toJson(normalize(yamlValue(expectation[1]))));
             }
         }

@@ -15,7 +15,8 @@ class StrictJsonTest {
 
     @Test
     void recordsEveryDuplicateWithItsPathAndKeepsTheLastValue() throws IOException {
-        StrictJson.Parsed p = parse("{'metadata':{'name':'a','name':'b'},'spec':{'items':[{'x':1,'x':2}]},'kind':'K','kind':'L'}");
+        StrictJson.Parsed p =
+                parse("{'metadata':{'name':'a','name':'b'},'spec':{'items':[{'x':1,'x':2}]},'kind':'K','kind':'L'}");
 
         assertThat(p.duplicateFields()).containsExactly("metadata.name", "spec.items[0].x", "kind");
         assertThat(p.tree().at("/metadata/name").asText()).isEqualTo("b");

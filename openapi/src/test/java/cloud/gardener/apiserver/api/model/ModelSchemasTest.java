@@ -16,9 +16,12 @@ class ModelSchemasTest {
         String name = schemas.add(Widget.class);
 
         assertThat(name).isEqualTo("com.github.example.sample.v1.Widget");
-        assertThat(schemas.definitions()).containsOnlyKeys("com.github.example.sample.v1.Widget",
-                "com.github.example.sample.v1.WidgetSpec", "com.github.example.sample.v1.WidgetStatus",
-                "com.github.example.sample.v1.Part");
+        assertThat(schemas.definitions())
+                .containsOnlyKeys(
+                        "com.github.example.sample.v1.Widget",
+                        "com.github.example.sample.v1.WidgetSpec",
+                        "com.github.example.sample.v1.WidgetStatus",
+                        "com.github.example.sample.v1.Part");
     }
 
     @Test
@@ -45,9 +48,13 @@ class ModelSchemasTest {
         assertThat(parts.at("/items/allOf/0/$ref").asText()).endsWith("v1.Part");
         assertThat(spec.at("/properties/replicas/format").asText()).isEqualTo("int32");
         assertThat(spec.at("/properties/size/format").asText()).isEqualTo("int64");
-        assertThat(spec.at("/properties/labels/additionalProperties/type").asText()).isEqualTo("string");
-        assertThat(spec.at("/properties/providerConfig/x-kubernetes-preserve-unknown-fields").asBoolean()).isTrue();
-        assertThat(spec.has("properties") && spec.get("properties").has("default")).isTrue();
+        assertThat(spec.at("/properties/labels/additionalProperties/type").asText())
+                .isEqualTo("string");
+        assertThat(spec.at("/properties/providerConfig/x-kubernetes-preserve-unknown-fields")
+                        .asBoolean())
+                .isTrue();
+        assertThat(spec.has("properties") && spec.get("properties").has("default"))
+                .isTrue();
         assertThat(spec.get("required").toString()).isEqualTo("[\"name\",\"tags\",\"primary\"]");
     }
 
@@ -55,7 +62,10 @@ class ModelSchemasTest {
     void v2ReferencesPointIntoDefinitions() {
         ModelSchemas schemas = new ModelSchemas(ModelSchemas.Dialect.V2);
         schemas.add(Widget.class);
-        assertThat(schemas.definitions().get("com.github.example.sample.v1.Widget").at("/properties/spec/allOf/0/$ref")
-                .asText()).isEqualTo("#/definitions/com.github.example.sample.v1.WidgetSpec");
+        assertThat(schemas.definitions()
+                        .get("com.github.example.sample.v1.Widget")
+                        .at("/properties/spec/allOf/0/$ref")
+                        .asText())
+                .isEqualTo("#/definitions/com.github.example.sample.v1.WidgetSpec");
     }
 }

@@ -48,7 +48,8 @@ class ProtoTagTableTest {
     private static final String CORE_V1BETA1 = "github.com/gardener/gardener/pkg/apis/core/v1beta1";
 
     /** Gardener serves operator.gardener.cloud as CustomResourceDefinitions: JSON only, no generated.proto. */
-    private static final Set<String> NOT_ON_THE_WIRE = Set.of("github.com/gardener/gardener/pkg/apis/operator/v1alpha1");
+    private static final Set<String> NOT_ON_THE_WIRE =
+            Set.of("github.com/gardener/gardener/pkg/apis/operator/v1alpha1");
 
     /** Fields of mirrored messages the model leaves out on purpose. */
     private static final Set<String> LEFT_OUT = Set.of(
@@ -57,74 +58,101 @@ class ProtoTagTableTest {
 
     /** Messages the model spells as a value type, not as a record. */
     private static final Map<String, Class<?>> VALUE_MESSAGES = Map.of(
-            META + ":Time", Time.class,
-            META + ":MicroTime", MicroTime.class,
-            META + ":Duration", Duration.class,
-            "k8s.io/apimachinery/pkg/api/resource:Quantity", Quantity.class,
-            "k8s.io/apimachinery/pkg/util/intstr:IntOrString", IntOrString.class,
-            CORE_V1BETA1 + ":MachineImageFlavor", MachineImageFlavor.class);
+            META + ":Time",
+            Time.class,
+            META + ":MicroTime",
+            MicroTime.class,
+            META + ":Duration",
+            Duration.class,
+            "k8s.io/apimachinery/pkg/api/resource:Quantity",
+            Quantity.class,
+            "k8s.io/apimachinery/pkg/util/intstr:IntOrString",
+            IntOrString.class,
+            CORE_V1BETA1 + ":MachineImageFlavor",
+            MachineImageFlavor.class);
 
     /** Go's raw JSON holders: a message with field 1 of bytes, a {@code JsonNode} in the model. */
-    private static final Set<String> RAW_MESSAGES = Set.of("k8s.io/apimachinery/pkg/runtime:RawExtension",
-            "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1:JSON", META + ":FieldsV1");
+    private static final Set<String> RAW_MESSAGES = Set.of(
+            "k8s.io/apimachinery/pkg/runtime:RawExtension",
+            "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1:JSON",
+            META + ":FieldsV1");
 
     /** Named slice types, which go-to-protobuf wraps in a message of one repeated field items = 1. */
-    private static final Set<String> ITEMS_MESSAGES = Set.of(CORE_V1BETA1 + ":CapabilityValues",
-            "k8s.io/api/authentication/v1:ExtraValue", "k8s.io/api/authorization/v1:ExtraValue");
+    private static final Set<String> ITEMS_MESSAGES = Set.of(
+            CORE_V1BETA1 + ":CapabilityValues",
+            "k8s.io/api/authentication/v1:ExtraValue",
+            "k8s.io/api/authorization/v1:ExtraValue");
 
     private static final Map<String, Map<String, Row>> TABLE = readTable();
     private static final List<Class<?>> RECORDS = modelRecords();
 
     /** One field of the table. */
-    record Row(String message, String field, int number, String label, String type) {
-    }
+    record Row(String message, String field, int number, String label, String type) {}
 
     @TestFactory
     Stream<DynamicTest> everyComponentHasTheNumberOfItsProtobufField() {
-        return wireRecords().map(c -> DynamicTest.dynamicTest(c.getSimpleName() + " (" + GoPackages.of(c) + ")", () -> {
-            Map<String, Row> fields = message(c);
-            for (RecordComponent rc : c.getRecordComponents()) {
-                ProtoTag tag = rc.getAnnotation(ProtoTag.class);
-                if (isTypeMeta(rc)) {
-                    assertThat(tag).as("%s.%s: TypeMeta is not on the protobuf wire", c.getSimpleName(), rc.getName())
-                            .isNull();
-                    continue;
-                }
-                assertThat(tag).as("%s.%s has no @ProtoTag", c.getSimpleName(), rc.getName()).isNotNull();
-                Row row = fields.get(protoName(rc));
-                assertThat(row).as("%s.%s: message %s has no field %s", c.getSimpleName(), rc.getName(),
-                        c.getSimpleName(), protoName(rc)).isNotNull();
-                assertThat(tag.value()).as("%s.%s", c.getSimpleName(), rc.getName()).isEqualTo(row.number());
-            }
-        }));
+        return wireRecords()
+                .map(c -> DynamicTest.dynamicTest(c.getSimpleName() + " (" + GoPackages.of(c) + ")", () -> {
+                    Map<String, Row> fields = message(c);
+                    for (RecordComponent rc : c.getRecordComponents()) {
+                        ProtoTag tag = rc.getAnnotation(ProtoTag.class);
+                        if (isTypeMeta(rc)) {
+                            assertThat(tag)
+                                    .as("%s.%s: TypeMeta is not on the protobuf wire", c.getSimpleName(), rc.getName())
+                                    .isNull();
+                            continue;
+                        }
+                        assertThat(tag)
+                                .as("%s.%s has no @ProtoTag", c.getSimpleName(), rc.getName())
+                                .isNotNull();
+                        Row row = fields.get(protoName(rc));
+                        assertThat(row)
+                                .as(
+                                        "%s.%s: message %s has no field %s",
+                                        c.getSimpleName(), rc.getName(), c.getSimpleName(), protoName(rc))
+                                .isNotNull();
+                        assertThat(tag.value())
+                                .as("%s.%s", c.getSimpleName(), rc.getName())
+                                .isEqualTo(row.number());
+                    }
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> theJavaTypeGivesTheWireTypeOfTheField() {
-        return wireRecords().map(c -> DynamicTest.dynamicTest(c.getSimpleName() + " (" + GoPackages.of(c) + ")", () -> {
-            Map<String, Row> fields = message(c);
-            for (RecordComponent rc : c.getRecordComponents()) {
-                if (isTypeMeta(rc)) {
-                    continue;
-                }
-                Row row = fields.get(protoName(rc));
-                assertThat(row).as("%s.%s", c.getSimpleName(), rc.getName()).isNotNull();
-                assertThat(wireType(rc)).as("%s.%s: label and type", c.getSimpleName(), rc.getName())
-                        .isEqualTo(row.label() + " " + shape(row.type()));
-            }
-        }));
+        return wireRecords()
+                .map(c -> DynamicTest.dynamicTest(c.getSimpleName() + " (" + GoPackages.of(c) + ")", () -> {
+                    Map<String, Row> fields = message(c);
+                    for (RecordComponent rc : c.getRecordComponents()) {
+                        if (isTypeMeta(rc)) {
+                            continue;
+                        }
+                        Row row = fields.get(protoName(rc));
+                        assertThat(row)
+                                .as("%s.%s", c.getSimpleName(), rc.getName())
+                                .isNotNull();
+                        assertThat(wireType(rc))
+                                .as("%s.%s: label and type", c.getSimpleName(), rc.getName())
+                                .isEqualTo(row.label() + " " + shape(row.type()));
+                    }
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> everyFieldOfAMirroredMessageIsInTheModel() {
-        return wireRecords().map(c -> DynamicTest.dynamicTest(c.getSimpleName() + " (" + GoPackages.of(c) + ")", () -> {
-            Set<String> modelled = Stream.of(c.getRecordComponents()).filter(rc -> !isTypeMeta(rc))
-                    .map(ProtoTagTableTest::protoName).collect(Collectors.toSet());
-            Set<String> missing = new TreeSet<>(message(c).keySet());
-            missing.removeAll(modelled);
-            missing.removeIf(f -> LEFT_OUT.contains(GoPackages.of(c) + ":" + c.getSimpleName() + "." + f));
-            assertThat(missing).as("protobuf fields of %s the record lacks", c.getSimpleName()).isEmpty();
-        }));
+        return wireRecords()
+                .map(c -> DynamicTest.dynamicTest(c.getSimpleName() + " (" + GoPackages.of(c) + ")", () -> {
+                    Set<String> modelled = Stream.of(c.getRecordComponents())
+                            .filter(rc -> !isTypeMeta(rc))
+                            .map(ProtoTagTableTest::protoName)
+                            .collect(Collectors.toSet());
+                    Set<String> missing = new TreeSet<>(message(c).keySet());
+                    missing.removeAll(modelled);
+                    missing.removeIf(f -> LEFT_OUT.contains(GoPackages.of(c) + ":" + c.getSimpleName() + "." + f));
+                    assertThat(missing)
+                            .as("protobuf fields of %s the record lacks", c.getSimpleName())
+                            .isEmpty();
+                }));
     }
 
     @Test
@@ -145,7 +173,8 @@ class ProtoTagTableTest {
         List<String> kinds = new ArrayList<>();
         for (ResourceType type : ResourceRegistry.standard(true).resources()) {
             for (String version : type.versions()) {
-                ResourceModels.of(type.gvk(version)).filter(c -> !NOT_ON_THE_WIRE.contains(GoPackages.of(c)))
+                ResourceModels.of(type.gvk(version))
+                        .filter(c -> !NOT_ON_THE_WIRE.contains(GoPackages.of(c)))
                         .ifPresent(c -> {
                             kinds.add(key(c));
                             if (type.supportsVerb("list")) { // a review has no list kind
@@ -154,20 +183,25 @@ class ProtoTagTableTest {
                         });
             }
         }
-        assertThat(kinds).contains(CORE_V1BETA1 + ":Shoot", CORE_V1BETA1 + ":ShootList",
-                "github.com/gardener/gardener/pkg/apis/core/v1:ControllerDeployment",
-                "github.com/gardener/gardener/pkg/apis/security/v1alpha1:WorkloadIdentity",
-                "github.com/gardener/gardener/pkg/apis/seedmanagement/v1alpha1:ManagedSeedSet",
-                "github.com/gardener/gardener/pkg/apis/operations/v1alpha1:Bastion");
+        assertThat(kinds)
+                .contains(
+                        CORE_V1BETA1 + ":Shoot",
+                        CORE_V1BETA1 + ":ShootList",
+                        "github.com/gardener/gardener/pkg/apis/core/v1:ControllerDeployment",
+                        "github.com/gardener/gardener/pkg/apis/security/v1alpha1:WorkloadIdentity",
+                        "github.com/gardener/gardener/pkg/apis/seedmanagement/v1alpha1:ManagedSeedSet",
+                        "github.com/gardener/gardener/pkg/apis/operations/v1alpha1:Bastion");
         assertThat(TABLE.keySet()).containsAll(kinds);
     }
 
     @Test
     void recordsServedAsCustomResourcesHaveNoTags() {
-        List<String> tagged = RECORDS.stream().filter(c -> NOT_ON_THE_WIRE.contains(GoPackages.of(c)))
+        List<String> tagged = RECORDS.stream()
+                .filter(c -> NOT_ON_THE_WIRE.contains(GoPackages.of(c)))
                 .flatMap(c -> Stream.of(c.getRecordComponents()))
                 .filter(rc -> rc.isAnnotationPresent(ProtoTag.class))
-                .map(rc -> rc.getDeclaringRecord().getSimpleName() + "." + rc.getName()).toList();
+                .map(rc -> rc.getDeclaringRecord().getSimpleName() + "." + rc.getName())
+                .toList();
         assertThat(tagged).isEmpty();
         assertThat(RECORDS).anyMatch(c -> NOT_ON_THE_WIRE.contains(GoPackages.of(c)));
     }
@@ -177,7 +211,8 @@ class ProtoTagTableTest {
         assertThat(fieldsOf(META + ":Time")).containsExactly("seconds 1 optional int64", "nanos 2 optional int32");
         assertThat(fieldsOf(META + ":MicroTime")).containsExactly("seconds 1 optional int64", "nanos 2 optional int32");
         assertThat(fieldsOf(META + ":Duration")).containsExactly("duration 1 optional int64");
-        assertThat(fieldsOf("k8s.io/apimachinery/pkg/api/resource:Quantity")).containsExactly("string 1 optional string");
+        assertThat(fieldsOf("k8s.io/apimachinery/pkg/api/resource:Quantity"))
+                .containsExactly("string 1 optional string");
         assertThat(fieldsOf("k8s.io/apimachinery/pkg/util/intstr:IntOrString"))
                 .containsExactly("type 1 optional int64", "intVal 2 optional int32", "strVal 3 optional string");
         assertThat(fieldsOf(CORE_V1BETA1 + ":MachineImageFlavor"))
@@ -194,10 +229,15 @@ class ProtoTagTableTest {
         TypeRef t = TypeRef.of(rc.getGenericType());
         ProtoTag tag = Objects.requireNonNull(rc.getAnnotation(ProtoTag.class), rc.toString());
         return switch (t.shape()) {
-            case LIST -> tag.itemsMessage() ? "optional {items: repeated " + type(t.element()) + "}"
-                    : "repeated " + type(t.element());
-            case MAP -> "map " + (t.element().shape() == TypeRef.Shape.LIST
-                    ? "{items: repeated " + type(t.element().element()) + "}" : type(t.element()));
+            case LIST ->
+                tag.itemsMessage()
+                        ? "optional {items: repeated " + type(t.element()) + "}"
+                        : "repeated " + type(t.element());
+            case MAP ->
+                "map "
+                        + (t.element().shape() == TypeRef.Shape.LIST
+                                ? "{items: repeated " + type(t.element().element()) + "}"
+                                : type(t.element()));
             default -> "optional " + type(t);
         };
     }
@@ -212,8 +252,12 @@ class ProtoTagTableTest {
             case BYTES -> "bytes";
             case RAW -> "{raw bytes}";
             case RECORD -> key(t.raw());
-            case VALUE -> VALUE_MESSAGES.entrySet().stream().filter(e -> e.getValue() == t.raw()).map(Map.Entry::getKey)
-                    .findFirst().orElse("no message for " + t.raw().getName());
+            case VALUE ->
+                VALUE_MESSAGES.entrySet().stream()
+                        .filter(e -> e.getValue() == t.raw())
+                        .map(Map.Entry::getKey)
+                        .findFirst()
+                        .orElse("no message for " + t.raw().getName());
             case LIST, MAP -> "nested " + t;
         };
     }
@@ -231,13 +275,15 @@ class ProtoTagTableTest {
 
     /** A message of one field 1 of bytes: RawExtension, apiextensions JSON, FieldsV1. */
     private static boolean isRawMessage(String key) {
-        return RAW_MESSAGES.contains(key) && fieldsOf(key).size() == 1
+        return RAW_MESSAGES.contains(key)
+                && fieldsOf(key).size() == 1
                 && fieldsOf(key).get(0).equalsIgnoreCase("raw 1 optional bytes");
     }
 
     /** A named slice type: {@code { repeated T items = 1 }}. */
     private static boolean isItemsMessage(String key) {
-        return ITEMS_MESSAGES.contains(key) && fieldsOf(key).size() == 1
+        return ITEMS_MESSAGES.contains(key)
+                && fieldsOf(key).size() == 1
                 && fieldsOf(key).get(0).startsWith("items 1 repeated ");
     }
 
@@ -273,13 +319,20 @@ class ProtoTagTableTest {
     /** Every record in a package that mirrors a Go package, found on the class path of the main classes. */
     private static List<Class<?>> modelRecords() {
         try {
-            Path root = Path.of(ProtoTag.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path root = Path.of(ProtoTag.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             Path api = root.resolve(API_PACKAGE.replace('.', '/'));
             List<Class<?>> records = new ArrayList<>();
             try (Stream<Path> files = Files.walk(api)) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".class") && !p.toString().contains("$"))
-                        .sorted().toList()) {
-                    String name = root.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
+                for (Path f : files.filter(p ->
+                                p.toString().endsWith(".class") && !p.toString().contains("$"))
+                        .sorted()
+                        .toList()) {
+                    String name =
+                            root.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
                     Class<?> c = Class.forName(name);
                     if (c.isRecord() && c.getPackage().isAnnotationPresent(GoPackage.class)) {
                         records.add(c);
@@ -299,15 +352,16 @@ class ProtoTagTableTest {
 
     private static List<String> fieldsOf(String message) {
         return TABLE.getOrDefault(message, Map.of()).values().stream()
-                .map(r -> r.field() + " " + r.number() + " " + r.label() + " " + r.type()).toList();
+                .map(r -> r.field() + " " + r.number() + " " + r.label() + " " + r.type())
+                .toList();
     }
 
     /** "package:Message" → field name → row, in the table's order. */
     private static Map<String, Map<String, Row>> readTable() {
         Map<String, Map<String, Row>> table = new TreeMap<>();
         try (InputStream in = ProtoTagTableTest.class.getResourceAsStream("protobuf-fields.tsv");
-             BufferedReader r = new BufferedReader(new InputStreamReader(Objects.requireNonNull(in, "protobuf-fields.tsv"),
-                     StandardCharsets.UTF_8))) {
+                BufferedReader r = new BufferedReader(new InputStreamReader(
+                        Objects.requireNonNull(in, "protobuf-fields.tsv"), StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 if (line.isBlank() || line.startsWith("#")) {
                     continue;
@@ -322,7 +376,8 @@ class ProtoTagTableTest {
                     continue;
                 }
                 Row row = new Row(message, cols[2], Integer.parseInt(cols[3]), cols[4], cols[5]);
-                Row previous = table.computeIfAbsent(message, k -> new LinkedHashMap<>()).put(row.field(), row);
+                Row previous = table.computeIfAbsent(message, k -> new LinkedHashMap<>())
+                        .put(row.field(), row);
                 if (previous != null) {
                     throw new IllegalStateException("field twice in the table: " + line);
                 }

@@ -28,12 +28,16 @@ import java.util.Random;
 final class RandomRecords {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final String[] QUANTITY_SUFFIXES =
-            {"", "", "n", "u", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
-    private static final String[] STRING_PIECES = {"a", "Z", "0", "-", ".", "/", " ", "\"", "\\", "\n", "\t", "\u0001",
-        "<", ">", "&", "é", "日本", "😀", "\u2028", "%", "{}", "null"};
+    private static final String[] QUANTITY_SUFFIXES = {
+        "", "", "n", "u", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"
+    };
+    private static final String[] STRING_PIECES = {
+        "a", "Z", "0", "-", ".", "/", " ", "\"", "\\", "\n", "\t", "\u0001", "<", ">", "&", "é", "日本", "😀", "\u2028",
+        "%", "{}", "null"
+    };
     /** Year 1 to year 9999, the range RFC 3339 can print. */
     private static final long MIN_SECOND = Instant.parse("0001-01-01T00:00:00Z").getEpochSecond();
+
     private static final long MAX_SECOND = Instant.parse("9999-12-31T23:59:59Z").getEpochSecond();
 
     private final Random random;
@@ -120,19 +124,24 @@ final class RandomRecords {
             return quantity();
         }
         if (c == Duration.class) {
-            return Duration.ofNanos(random.nextInt(3) == 0 ? random.nextLong() : integer(-1_000_000_000_000_000L,
-                    1_000_000_000_000_000L) / pick(1L, 1_000L, 1_000_000L, 1_000_000_000L));
+            return Duration.ofNanos(
+                    random.nextInt(3) == 0
+                            ? random.nextLong()
+                            : integer(-1_000_000_000_000_000L, 1_000_000_000_000_000L)
+                                    / pick(1L, 1_000L, 1_000_000L, 1_000_000_000L));
         }
         if (c == Time.class) {
             // A pointer to the zero time encodes as null and decodes as nil, in Go too: only values may be zero.
             return !pointer && random.nextInt(5) == 0 ? Time.zero() : Time.ofEpochSecond(epochSecond());
         }
         if (c == MicroTime.class) {
-            return !pointer && random.nextInt(5) == 0 ? MicroTime.zero()
+            return !pointer && random.nextInt(5) == 0
+                    ? MicroTime.zero()
                     : MicroTime.of(Instant.ofEpochSecond(epochSecond(), random.nextInt(1_000_000) * 1_000L));
         }
         if (c == IntOrString.class) {
-            return random.nextBoolean() ? IntOrString.ofInt((int) integer(Integer.MIN_VALUE, Integer.MAX_VALUE))
+            return random.nextBoolean()
+                    ? IntOrString.ofInt((int) integer(Integer.MIN_VALUE, Integer.MAX_VALUE))
                     : IntOrString.ofString(random.nextBoolean() ? string() : integer(-100, 100) + "%");
         }
         if (c == MachineImageFlavor.class) {
@@ -174,10 +183,12 @@ final class RandomRecords {
         switch (random.nextInt(8)) {
             case 0 -> s.append('-');
             case 1 -> s.append('+');
-            default -> { }
+            default -> {}
         }
-        s.append(random.nextInt(5) == 0 ? Long.toString(random.nextLong(Long.MAX_VALUE))
-                : Integer.toString(random.nextInt(random.nextBoolean() ? 10 : 100_000)));
+        s.append(
+                random.nextInt(5) == 0
+                        ? Long.toString(random.nextLong(Long.MAX_VALUE))
+                        : Integer.toString(random.nextInt(random.nextBoolean() ? 10 : 100_000)));
         if (random.nextInt(3) == 0) {
             s.append('.').append(random.nextInt(1_000_000));
         }
@@ -194,8 +205,10 @@ final class RandomRecords {
         int n = random.nextInt(6) == 0 ? 0 : 1 + random.nextInt(8);
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < n; i++) {
-            s.append(random.nextInt(3) == 0 ? STRING_PIECES[random.nextInt(STRING_PIECES.length)]
-                    : (char) ('a' + random.nextInt(26)));
+            s.append(
+                    random.nextInt(3) == 0
+                            ? STRING_PIECES[random.nextInt(STRING_PIECES.length)]
+                            : (char) ('a' + random.nextInt(26)));
         }
         return s.toString();
     }
@@ -262,8 +275,10 @@ final class RandomRecords {
                 return random.nextBoolean() ? NODES.numberNode(random.nextInt()) : decimal();
             }
             case 4 -> {
-                return NODES.numberNode(random.nextBoolean() ? Long.MAX_VALUE - random.nextInt(1000)
-                        : Long.MIN_VALUE + random.nextInt(1000));
+                return NODES.numberNode(
+                        random.nextBoolean()
+                                ? Long.MAX_VALUE - random.nextInt(1000)
+                                : Long.MIN_VALUE + random.nextInt(1000));
             }
             default -> {
                 return NODES.booleanNode(random.nextBoolean());
@@ -276,7 +291,8 @@ final class RandomRecords {
      * RawExtension, which keeps the bytes as sent: {@code 1.50} is stored as {@code 1.5}).
      */
     private JsonNode decimal() {
-        BigDecimal d = new BigDecimal(random.nextInt(200_000) - 100_000).movePointLeft(random.nextInt(4) + 1)
+        BigDecimal d = new BigDecimal(random.nextInt(200_000) - 100_000)
+                .movePointLeft(random.nextInt(4) + 1)
                 .stripTrailingZeros();
         return d.scale() <= 0 ? NODES.numberNode(d.intValueExact()) : NODES.numberNode(d);
     }

@@ -40,27 +40,33 @@ class RoundTripPropertyTest {
     private static final long SEED = Long.getLong("roundtrip.seed", new Random().nextLong());
     /** Objects per kind; {@code -Droundtrip.objects=N} for a longer search. */
     private static final int OBJECTS_PER_KIND = Integer.getInteger("roundtrip.objects", 50);
+
     private static final int OBJECTS_PER_RECORD = Math.max(1, OBJECTS_PER_KIND * 2 / 5);
     private static final int KIND_DEPTH = 6;
     private static final int RECORD_DEPTH = 3;
 
     @TestFactory
     Stream<DynamicTest> everyKindRoundTrips() {
-        return kinds().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(),
-                () -> roundTrips(e.getValue(), OBJECTS_PER_KIND, KIND_DEPTH)));
+        return kinds().entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(
+                        e.getKey(), () -> roundTrips(e.getValue(), OBJECTS_PER_KIND, KIND_DEPTH)));
     }
 
     @TestFactory
     Stream<DynamicTest> everyReachableRecordRoundTrips() {
-        return reachableRecords(kinds().values()).stream().map(c -> DynamicTest.dynamicTest(c.getName(),
-                () -> roundTrips(c, OBJECTS_PER_RECORD, RECORD_DEPTH)));
+        return reachableRecords(kinds().values()).stream()
+                .map(c -> DynamicTest.dynamicTest(c.getName(), () -> roundTrips(c, OBJECTS_PER_RECORD, RECORD_DEPTH)));
     }
 
     @Test
     void coversEveryServedKind() {
-        assertThat(kinds()).containsKeys("core.gardener.cloud/v1beta1 Shoot", "core.gardener.cloud/v1beta1 ShootList",
-                "core.gardener.cloud/v1 ControllerDeployment",
-                "operator.gardener.cloud/v1alpha1 Garden", "security.gardener.cloud/v1alpha1 WorkloadIdentity");
+        assertThat(kinds())
+                .containsKeys(
+                        "core.gardener.cloud/v1beta1 Shoot",
+                        "core.gardener.cloud/v1beta1 ShootList",
+                        "core.gardener.cloud/v1 ControllerDeployment",
+                        "operator.gardener.cloud/v1alpha1 Garden",
+                        "security.gardener.cloud/v1alpha1 WorkloadIdentity");
         assertThat(reachableRecords(kinds().values())).hasSizeGreaterThan(100);
     }
 
@@ -91,11 +97,14 @@ class RoundTripPropertyTest {
         TypeRef ref = TypeRef.of(type);
         String first = Json.toJson(ModelCodec.encode(x));
         Decoded<?> decoded = decode(first, type);
-        assertThat(decoded.unknownFields()).as("%s: the encoder wrote fields the decoder does not know", where)
+        assertThat(decoded.unknownFields())
+                .as("%s: the encoder wrote fields the decoder does not know", where)
                 .isEmpty();
         Object y = decoded.value();
         String second = Json.toJson(ModelCodec.encode(y));
-        assertThat(second).as("%s: encode(decode(encode(x))) differs from encode(x)", where).isEqualTo(first);
+        assertThat(second)
+                .as("%s: encode(decode(encode(x))) differs from encode(x)", where)
+                .isEqualTo(first);
         Object z = decode(second, type).value();
         if (!z.equals(y)) {
             fail(where + ": decode(encode(y)) differs from y at " + firstDifference(y, z, ref, "") + "\n" + first);

@@ -42,9 +42,12 @@ class FieldSelectorTest {
     @Test
     void unescapesValues() {
         assertThat(FieldSelector.parse("a=b\\,c,d=e\\=f,g=h\\\\").requirements())
-                .extracting(FieldRequirement::value).containsExactly("b,c", "e=f", "h\\");
-        assertThat(FieldSelector.parse("x!=y").requirements().get(0).operator()).isEqualTo(SelectionOperator.NOT_EQUALS);
-        assertThat(FieldSelector.parse("x==y").requirements().get(0).operator()).isEqualTo(SelectionOperator.DOUBLE_EQUALS);
+                .extracting(FieldRequirement::value)
+                .containsExactly("b,c", "e=f", "h\\");
+        assertThat(FieldSelector.parse("x!=y").requirements().get(0).operator())
+                .isEqualTo(SelectionOperator.NOT_EQUALS);
+        assertThat(FieldSelector.parse("x==y").requirements().get(0).operator())
+                .isEqualTo(SelectionOperator.DOUBLE_EQUALS);
     }
 
     static Stream<Arguments> errors() {
@@ -61,11 +64,10 @@ class FieldSelectorTest {
     @ParameterizedTest(name = "[{0}]")
     @MethodSource("errors")
     void rejectsWithKubernetesMessages(String selector, String message) {
-        assertThatThrownBy(() -> FieldSelector.parse(selector))
-                .isInstanceOfSatisfying(ApiException.class, e -> {
-                    assertThat(e.code()).isEqualTo(400);
-                    assertThat(e.getMessage()).isEqualTo(message);
-                });
+        assertThatThrownBy(() -> FieldSelector.parse(selector)).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(400);
+            assertThat(e.getMessage()).isEqualTo(message);
+        });
     }
 
     static Stream<Arguments> matching() {
@@ -92,59 +94,77 @@ class FieldSelectorTest {
         assertThat(FieldSelector.parse("metadata.name=foo").singleName()).contains("foo");
         assertThat(FieldSelector.parse("metadata.name==foo").singleName()).contains("foo");
         assertThat(FieldSelector.parse("metadata.name!=foo").singleName()).isEmpty();
-        assertThat(FieldSelector.parse("metadata.name=foo,metadata.namespace=x").singleName()).isEmpty();
+        assertThat(FieldSelector.parse("metadata.name=foo,metadata.namespace=x").singleName())
+                .isEmpty();
         assertThat(FieldSelector.parse("spec.seedName=foo").singleName()).isEmpty();
         assertThat(FieldSelector.parse("").singleName()).isEmpty();
-        assertThat(FieldSelector.parse("metadata.name=foo,metadata.namespace=x").requiresExactMatch("metadata.namespace"))
+        assertThat(FieldSelector.parse("metadata.name=foo,metadata.namespace=x")
+                        .requiresExactMatch("metadata.namespace"))
                 .contains("x");
     }
 
     @Test
     void validatesSupportedFieldsPerResource() {
-        ResourceType shoots = REGISTRY.findGroupResource("core.gardener.cloud", "shoots").orElseThrow();
-        ResourceType seeds = REGISTRY.findGroupResource("core.gardener.cloud", "seeds").orElseThrow();
+        ResourceType shoots =
+                REGISTRY.findGroupResource("core.gardener.cloud", "shoots").orElseThrow();
+        ResourceType seeds =
+                REGISTRY.findGroupResource("core.gardener.cloud", "seeds").orElseThrow();
         ResourceType namespaces = REGISTRY.findGroupResource("", "namespaces").orElseThrow();
-        assertThat(FieldSelector.supportedFields(shoots)).containsExactly("metadata.name", "metadata.namespace",
-                "spec.seedName", "status.seedName", "spec.cloudProfileName", "spec.cloudProfile.Name",
-                "spec.cloudProfile.Kind");
+        assertThat(FieldSelector.supportedFields(shoots))
+                .containsExactly(
+                        "metadata.name",
+                        "metadata.namespace",
+                        "spec.seedName",
+                        "status.seedName",
+                        "spec.cloudProfileName",
+                        "spec.cloudProfile.Name",
+                        "spec.cloudProfile.Kind");
         assertThat(FieldSelector.supportedFields(seeds)).containsExactly("metadata.name");
         assertThat(FieldSelector.supportedFields(namespaces)).containsExactly("metadata.name", "status.phase");
 
         FieldSelector.parse("spec.cloudProfile.Name=aws,metadata.namespace=garden-dev")
                 .validate(FieldSelector.supportedFields(shoots));
         assertThatThrownBy(() -> FieldSelector.parse("spec.seedName=x,spec.foo=y,spec.bar=z")
-                .validate(FieldSelector.supportedFields(shoots)))
+                        .validate(FieldSelector.supportedFields(shoots)))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo(400);
                     assertThat(e.getMessage()).isEqualTo("field label not supported: spec.bar");
                 });
         assertThatThrownBy(() -> FieldSelector.parse("spec.cloudProfile.name=aws")
-                .validate(FieldSelector.supportedFields(shoots)))
+                        .validate(FieldSelector.supportedFields(shoots)))
                 .hasMessage("field label not supported: spec.cloudProfile.name");
     }
 
     @Test
     void extractsFieldValuesOfAnObject() {
-        ResourceType shoots = REGISTRY.findGroupResource("core.gardener.cloud", "shoots").orElseThrow();
+        ResourceType shoots =
+                REGISTRY.findGroupResource("core.gardener.cloud", "shoots").orElseThrow();
         JsonNode shoot = Json.readTree("""
                 {"apiVersion":"core.gardener.cloud/v1beta1","kind":"Shoot",
                  "metadata":{"name":"crazy","namespace":"garden-dev"},
                  "spec":{"seedName":"aws-eu1","cloudProfile":{"name":"aws","kind":"CloudProfile"}},
                  "status":{"seedName":null}}""".getBytes(StandardCharsets.UTF_8));
         Map<String, String> fields = FieldSelector.fieldsOf(shoot, shoots);
-        assertThat(fields).containsExactly(
-                Map.entry("metadata.name", "crazy"), Map.entry("metadata.namespace", "garden-dev"),
-                Map.entry("spec.seedName", "aws-eu1"), Map.entry("status.seedName", ""),
-                Map.entry("spec.cloudProfileName", ""), Map.entry("spec.cloudProfile.Name", "aws"),
-                Map.entry("spec.cloudProfile.Kind", "CloudProfile"));
-        assertThat(FieldSelector.parse("spec.cloudProfile.Name=aws,spec.seedName!=other").matches(fields)).isTrue();
+        assertThat(fields)
+                .containsExactly(
+                        Map.entry("metadata.name", "crazy"),
+                        Map.entry("metadata.namespace", "garden-dev"),
+                        Map.entry("spec.seedName", "aws-eu1"),
+                        Map.entry("status.seedName", ""),
+                        Map.entry("spec.cloudProfileName", ""),
+                        Map.entry("spec.cloudProfile.Name", "aws"),
+                        Map.entry("spec.cloudProfile.Kind", "CloudProfile"));
+        assertThat(FieldSelector.parse("spec.cloudProfile.Name=aws,spec.seedName!=other")
+                        .matches(fields))
+                .isTrue();
 
         ResourceType secrets = REGISTRY.findGroupResource("", "secrets").orElseThrow();
         JsonNode secret = Json.readTree("{\"metadata\":{\"name\":\"s\",\"namespace\":\"n\"},\"type\":\"Opaque\"}"
                 .getBytes(StandardCharsets.UTF_8));
         assertThat(FieldSelector.fieldsOf(secret, secrets)).containsEntry("type", "Opaque");
 
-        ResourceType seeds = REGISTRY.findGroupResource("core.gardener.cloud", "seeds").orElseThrow();
+        ResourceType seeds =
+                REGISTRY.findGroupResource("core.gardener.cloud", "seeds").orElseThrow();
         assertThat(FieldSelector.fieldsOf(secret, seeds)).containsExactly(Map.entry("metadata.name", "s"));
     }
 }

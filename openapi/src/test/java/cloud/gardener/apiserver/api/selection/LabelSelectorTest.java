@@ -83,38 +83,51 @@ class LabelSelectorTest {
                 Arguments.of("!x=a", "found '=', expected: ',' or 'end of string'"),
                 Arguments.of("!", "unable to parse requirement: found '', expected: identifier"),
                 Arguments.of("x=(", "unable to parse requirement: found '(', expected: identifier"),
-                Arguments.of("x>a", "unable to parse requirement: values[0]: Invalid value: \"a\": "
-                        + "for 'Gt', 'Lt' operators, the value must be an integer"),
-                Arguments.of("-x", "unable to parse requirement: <nil>: Invalid value: \"-x\": name part " + QNAME_RULE),
-                Arguments.of("/x", "unable to parse requirement: <nil>: Invalid value: \"/x\": prefix part must be non-empty"),
-                Arguments.of("a/b/c", "unable to parse requirement: <nil>: Invalid value: \"a/b/c\": a qualified name "
-                        + QNAME_RULE + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"),
+                Arguments.of(
+                        "x>a",
+                        "unable to parse requirement: values[0]: Invalid value: \"a\": "
+                                + "for 'Gt', 'Lt' operators, the value must be an integer"),
+                Arguments.of(
+                        "-x", "unable to parse requirement: <nil>: Invalid value: \"-x\": name part " + QNAME_RULE),
+                Arguments.of(
+                        "/x",
+                        "unable to parse requirement: <nil>: Invalid value: \"/x\": prefix part must be non-empty"),
+                Arguments.of(
+                        "a/b/c",
+                        "unable to parse requirement: <nil>: Invalid value: \"a/b/c\": a qualified name " + QNAME_RULE
+                                + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"),
                 Arguments.of("x=-a", "unable to parse requirement: values[0][x]: Invalid value: \"-a\": " + VALUE_RULE),
-                Arguments.of("x in (b,-a)", "unable to parse requirement: values[0][x]: Invalid value: \"-a\": " + VALUE_RULE),
-                Arguments.of("x in (-b,-a)", "unable to parse requirement: [values[0][x]: Invalid value: \"-a\": "
-                        + VALUE_RULE + ", values[1][x]: Invalid value: \"-b\": " + VALUE_RULE + "]"),
-                Arguments.of("x=" + "a".repeat(64), "unable to parse requirement: values[0][x]: Invalid value: \""
-                        + "a".repeat(64) + "\": must be no more than 63 characters"));
+                Arguments.of(
+                        "x in (b,-a)",
+                        "unable to parse requirement: values[0][x]: Invalid value: \"-a\": " + VALUE_RULE),
+                Arguments.of(
+                        "x in (-b,-a)",
+                        "unable to parse requirement: [values[0][x]: Invalid value: \"-a\": " + VALUE_RULE
+                                + ", values[1][x]: Invalid value: \"-b\": " + VALUE_RULE + "]"),
+                Arguments.of(
+                        "x=" + "a".repeat(64),
+                        "unable to parse requirement: values[0][x]: Invalid value: \"" + "a".repeat(64)
+                                + "\": must be no more than 63 characters"));
     }
 
     @ParameterizedTest(name = "[{0}]")
     @MethodSource("errors")
     void rejectsWithKubernetesMessages(String selector, String message) {
-        assertThatThrownBy(() -> LabelSelector.parse(selector))
-                .isInstanceOfSatisfying(ApiException.class, e -> {
-                    assertThat(e.code()).isEqualTo(400);
-                    assertThat(e.reason()).isEqualTo("BadRequest");
-                    assertThat(e.getMessage()).isEqualTo(message);
-                });
+        assertThatThrownBy(() -> LabelSelector.parse(selector)).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(400);
+            assertThat(e.reason()).isEqualTo("BadRequest");
+            assertThat(e.getMessage()).isEqualTo(message);
+        });
     }
 
     @Test
     void requirementsAreSortedByKeyWithSortedDistinctValues() {
         LabelSelector selector = LabelSelector.parse("b=1,a in (y,x,y),!c");
-        assertThat(selector.requirements()).containsExactly(
-                new LabelRequirement("a", SelectionOperator.IN, List.of("x", "y")),
-                new LabelRequirement("b", SelectionOperator.EQUALS, List.of("1")),
-                new LabelRequirement("c", SelectionOperator.DOES_NOT_EXIST, List.of()));
+        assertThat(selector.requirements())
+                .containsExactly(
+                        new LabelRequirement("a", SelectionOperator.IN, List.of("x", "y")),
+                        new LabelRequirement("b", SelectionOperator.EQUALS, List.of("1")),
+                        new LabelRequirement("c", SelectionOperator.DOES_NOT_EXIST, List.of()));
         assertThat(selector).hasToString("a in (x,y),b=1,!c");
         assertThat(LabelSelector.parse("x notin (a),y==2,z>3,w<4,v!=5,u").toString())
                 .isEqualTo("u,v!=5,w<4,x notin (a),y==2,z>3");

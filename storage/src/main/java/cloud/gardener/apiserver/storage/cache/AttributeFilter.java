@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.storage.cache;
 
 import cloud.gardener.apiserver.storage.StoredObject;
-
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -16,11 +15,15 @@ import java.util.function.Predicate;
  *                   or null; a cache with an index on it reads only those objects
  * @param indexValue the value of {@code indexField}
  */
-public record AttributeFilter(Function<StoredObject, ObjectAttributes> extractor, Predicate<ObjectAttributes> selector,
-                              String indexField, String indexValue) implements Predicate<StoredObject> {
+public record AttributeFilter(
+        Function<StoredObject, ObjectAttributes> extractor,
+        Predicate<ObjectAttributes> selector,
+        String indexField,
+        String indexValue)
+        implements Predicate<StoredObject> {
 
-    public static AttributeFilter of(Function<StoredObject, ObjectAttributes> extractor,
-                                     Predicate<ObjectAttributes> selector) {
+    public static AttributeFilter of(
+            Function<StoredObject, ObjectAttributes> extractor, Predicate<ObjectAttributes> selector) {
         return new AttributeFilter(extractor, selector, null, null);
     }
 

@@ -4,7 +4,6 @@ import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Context;
-
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,15 +47,13 @@ final class CacheWatcher implements WatchSubscription {
     }
 
     /** A progress marker in the queue: delivered after every event queued before it. */
-    private record Progress(long revision) {
-    }
+    private record Progress(long revision) {}
 
     /**
      * The end of the watch: an error, a termination (with its reason), or, for a watch its client closed,
      * silence.
      */
-    private record End(StorageException error, String terminated, boolean silent) {
-    }
+    private record End(StorageException error, String terminated, boolean silent) {}
 
     long after() {
         return after;

@@ -10,7 +10,6 @@ import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -88,7 +87,9 @@ public final class CachedStorage implements Storage {
 
     @Override
     public Future<ListPage> list(ListRequest request) {
-        return list(request, request.revision() == 0 ? ReadFreshness.consistent() : ReadFreshness.exact(request.revision()));
+        return list(
+                request,
+                request.revision() == 0 ? ReadFreshness.consistent() : ReadFreshness.exact(request.revision()));
     }
 
     @Override
@@ -100,7 +101,8 @@ public final class CachedStorage implements Storage {
     @Override
     public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
         WatchCache cache = cacheFor(keyOrPrefix);
-        return cache != null ? cache.watch(keyOrPrefix, afterRevision, listener)
+        return cache != null
+                ? cache.watch(keyOrPrefix, afterRevision, listener)
                 : delegate.watch(keyOrPrefix, afterRevision, listener);
     }
 

@@ -26,6 +26,7 @@ final class EventWindow {
     private CacheEvent[] ring;
     /** Sequence numbers of the oldest held event and one past the newest; index = sequence % capacity. */
     private long first;
+
     private long end;
     private long start;
     /** Bytes of the superseded versions the held events keep alive. */

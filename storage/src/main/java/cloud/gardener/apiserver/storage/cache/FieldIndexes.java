@@ -58,7 +58,9 @@ final class FieldIndexes {
         for (String f : fields) {
             String value = o.attributes().fields().get(f);
             if (value != null) {
-                byField.get(f).computeIfAbsent(value, v -> new TreeSet<>()).add(o.stored().key());
+                byField.get(f)
+                        .computeIfAbsent(value, v -> new TreeSet<>())
+                        .add(o.stored().key());
             }
         }
     }

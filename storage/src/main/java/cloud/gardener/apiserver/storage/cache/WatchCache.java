@@ -15,9 +15,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -33,6 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The watch cache of one resource (one key prefix): k8s.io/apiserver's cacher, holding the stored bytes.
@@ -67,10 +66,12 @@ public final class WatchCache implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WatchCache.class);
     /** Objects per page of the initial list (kube-apiserver's storageWatchListPageSize). */
     static final long LIST_PAGE = 10_000;
+
     private static final long RELIST_BACKOFF_MIN_MS = 100;
     private static final long RELIST_BACKOFF_MAX_MS = 30_000;
     /** While reads wait for a revision, the feed is asked for progress this often. */
     private static final long PROGRESS_PUMP_MS = 100;
+
     private static final CacheWatcher[] NONE = new CacheWatcher[0];
 
     private final Vertx vertx;
@@ -108,8 +109,12 @@ public final class WatchCache implements AutoCloseable {
      * @param quorumRevision the store's current revision by a quorum read (usually {@code source::currentRevision},
      *                       or one shared reader that coalesces concurrent reads)
      */
-    public WatchCache(Vertx vertx, Storage source, String prefix, WatchCacheConfig config,
-                      Supplier<Future<Long>> quorumRevision) {
+    public WatchCache(
+            Vertx vertx,
+            Storage source,
+            String prefix,
+            WatchCacheConfig config,
+            Supplier<Future<Long>> quorumRevision) {
         if (!prefix.endsWith("/")) {
             throw new IllegalArgumentException("a watch cache covers a prefix ending in '/': " + prefix);
         }
@@ -120,8 +125,11 @@ public final class WatchCache implements AutoCloseable {
         this.config = config;
         this.quorumRevision = quorumRevision;
         this.extractor = config.attributes();
-        this.window = new EventWindow(config.lowerBoundCapacity(), config.upperBoundCapacity(),
-                config.eventFreshDuration().toNanos(), config.maxRetainedBytes());
+        this.window = new EventWindow(
+                config.lowerBoundCapacity(),
+                config.upperBoundCapacity(),
+                config.eventFreshDuration().toNanos(),
+                config.maxRetainedBytes());
         this.indexes = new FieldIndexes(extractor == null ? java.util.Set.of() : config.indexedFields());
         this.firstReady = context.promise();
     }
@@ -162,13 +170,16 @@ public final class WatchCache implements AutoCloseable {
             return lookup(caller, key);
         }
         if (freshness instanceof ReadFreshness.Consistent) {
-            return quorumRevision.get().compose(current -> awaitRevision(caller, current))
+            return quorumRevision
+                    .get()
+                    .compose(current -> awaitRevision(caller, current))
                     .compose(reached -> reached && ready ? lookup(caller, key) : fromStore(key, freshness));
         }
         long wanted = freshness.revision(); // NotOlderThan, and Exact, which a get treats alike
-        return awaitRevision(caller, wanted).compose(reached -> reached
-                ? lookup(caller, key)
-                : caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, revision)));
+        return awaitRevision(caller, wanted)
+                .compose(reached -> reached
+                        ? lookup(caller, key)
+                        : caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, revision)));
     }
 
     /**
@@ -184,26 +195,32 @@ public final class WatchCache implements AutoCloseable {
             return onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness));
         }
         if (freshness instanceof ReadFreshness.Consistent) {
-            return quorumRevision.get().compose(current -> awaitRevision(caller, current))
+            return quorumRevision
+                    .get()
+                    .compose(current -> awaitRevision(caller, current))
                     .compose(reached -> reached
                             ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness))
                             : fromStore(request, freshness));
         }
         long wanted = freshness.revision();
         if (freshness instanceof ReadFreshness.NotOlderThan) {
-            return awaitRevision(caller, wanted).compose(reached -> reached
-                    ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness))
-                    : caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, revision)));
+            return awaitRevision(caller, wanted)
+                    .compose(reached -> reached
+                            ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness))
+                            : caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, revision)));
         }
         if (wanted <= revision) {
             return onContext(caller, () -> pageAt(request, wanted, freshness));
         }
         // An exact revision the cache has not seen: the store's answer for a future one, else wait for it.
-        return quorumRevision.get().compose(current -> wanted > current
-                ? caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, current))
-                : awaitRevision(caller, wanted).compose(reached -> reached
-                        ? onContext(caller, () -> pageAt(request, wanted, freshness))
-                        : fromStore(request, freshness)));
+        return quorumRevision
+                .get()
+                .compose(current -> wanted > current
+                        ? caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, current))
+                        : awaitRevision(caller, wanted)
+                                .compose(reached -> reached
+                                        ? onContext(caller, () -> pageAt(request, wanted, freshness))
+                                        : fromStore(request, freshness)));
     }
 
     /**
@@ -227,7 +244,9 @@ public final class WatchCache implements AutoCloseable {
 
     private Future<StoredObject> lookup(ContextInternal caller, String key) {
         CachedObject found = objects.get(key);
-        return found != null ? caller.succeededFuture(found.stored()) : caller.failedFuture(StorageException.notFound(key));
+        return found != null
+                ? caller.succeededFuture(found.stored())
+                : caller.failedFuture(StorageException.notFound(key));
     }
 
     /** Runs a page read on the cache's context, where the state is coherent, and answers on the caller's. */
@@ -259,7 +278,8 @@ public final class WatchCache implements AutoCloseable {
     private ListPage page(ListRequest request, long at) {
         KeyRange range = KeyRange.prefix(request.prefix());
         String from = request.startKey() != null && request.startKey().compareTo(range.from()) > 0
-                ? request.startKey() : range.from();
+                ? request.startKey()
+                : range.from();
         if (from.compareTo(range.to()) >= 0) {
             return new ListPage(List.of(), at, null, null);
         }
@@ -271,10 +291,12 @@ public final class WatchCache implements AutoCloseable {
         return collect(candidates, keep, request.limit(), at);
     }
 
-    private Iterator<CachedObject> currentCandidates(NavigableMap<String, CachedObject> current,
-                                                     Predicate<StoredObject> filter, String from, String to) {
+    private Iterator<CachedObject> currentCandidates(
+            NavigableMap<String, CachedObject> current, Predicate<StoredObject> filter, String from, String to) {
         if (filter instanceof AttributeFilter af && af.indexField() != null && indexes.has(af.indexField())) {
-            Iterator<String> keys = indexes.keys(af.indexField(), af.indexValue()).subSet(from, true, to, false).iterator();
+            Iterator<String> keys = indexes.keys(af.indexField(), af.indexValue())
+                    .subSet(from, true, to, false)
+                    .iterator();
             ConcurrentSkipListMap<String, CachedObject> map = objects;
             return new Iterator<>() {
                 @Override
@@ -312,8 +334,8 @@ public final class WatchCache implements AutoCloseable {
         return o -> filter.test(o.stored());
     }
 
-    private static ListPage collect(Iterator<CachedObject> candidates, Predicate<CachedObject> keep, long limit,
-                                    long at) {
+    private static ListPage collect(
+            Iterator<CachedObject> candidates, Predicate<CachedObject> keep, long limit, long at) {
         List<StoredObject> items = new ArrayList<>();
         while (candidates.hasNext()) {
             CachedObject o = candidates.next();
@@ -389,8 +411,7 @@ public final class WatchCache implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------- waiting
 
-    private record Waiter(long revision, Promise<Boolean> promise, long timer) {
-    }
+    private record Waiter(long revision, Promise<Boolean> promise, long timer) {}
 
     /** True once the cache has seen {@code wanted}; false after the block timeout. */
     private Future<Boolean> awaitRevision(ContextInternal caller, long wanted) {
@@ -449,15 +470,17 @@ public final class WatchCache implements AutoCloseable {
     public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
         Context current = Vertx.currentContext();
         Context delivery = current != null ? current : context;
-        CacheWatcher watcher = new CacheWatcher(this, KeyRange.of(keyOrPrefix), afterRevision, listener, delivery,
-                config.watcherBuffer());
+        CacheWatcher watcher = new CacheWatcher(
+                this, KeyRange.of(keyOrPrefix), afterRevision, listener, delivery, config.watcherBuffer());
         if (afterRevision > 0) {
             context.runOnContext(v -> register(watcher, afterRevision));
         } else {
             quorumRevision.get().onComplete(ar -> {
                 if (ar.failed()) {
-                    watcher.fail(ar.cause() instanceof StorageException se ? se
-                            : StorageException.unavailable("reading the current revision failed", ar.cause()));
+                    watcher.fail(
+                            ar.cause() instanceof StorageException se
+                                    ? se
+                                    : StorageException.unavailable("reading the current revision failed", ar.cause()));
                 } else {
                     context.runOnContext(v -> register(watcher, ar.result()));
                 }
@@ -480,9 +503,13 @@ public final class WatchCache implements AutoCloseable {
         }
         long oldest = Math.max(window.start(), compactedRevision - 1);
         if (after < oldest) {
-            watcher.fail(new StorageException(StorageException.Reason.COMPACTED, null,
-                    Math.max(window.start(), compactedRevision), null,
-                    "too old resource version: " + after + " (" + oldest + ")", null));
+            watcher.fail(new StorageException(
+                    StorageException.Reason.COMPACTED,
+                    null,
+                    Math.max(window.start(), compactedRevision),
+                    null,
+                    "too old resource version: " + after + " (" + oldest + ")",
+                    null));
             return;
         }
         watcher.replay(window.after(after), revision);
@@ -531,8 +558,8 @@ public final class WatchCache implements AutoCloseable {
      */
     public Future<long[]> windowState() {
         Promise<long[]> p = callerContext().promise();
-        context.runOnContext(v -> p.complete(new long[] {window.start(), window.size(), window.capacity(),
-                window.retainedBytes()}));
+        context.runOnContext(
+                v -> p.complete(new long[] {window.start(), window.size(), window.capacity(), window.retainedBytes()}));
         return p.future();
     }
 
@@ -650,8 +677,9 @@ public final class WatchCache implements AutoCloseable {
         if (rev < revision) {
             // A progress report overtook this event (etcd before 3.4.24, etcd-io/etcd#15220): the cache may have
             // served a state without it, so it starts over from a fresh list rather than go on inconsistent.
-            restart(StorageException.internal("watch cache " + prefix + ": event at revision " + rev
-                    + " arrived after progress to " + revision, null));
+            restart(StorageException.internal(
+                    "watch cache " + prefix + ": event at revision " + rev + " arrived after progress to " + revision,
+                    null));
             return;
         }
         String key = event.key();
@@ -667,7 +695,8 @@ public final class WatchCache implements AutoCloseable {
         } else {
             after = null;
             // The deleted object is the cache's last copy at the delete's revision: its bytes are not copied again.
-            StoredObject gone = previous == null ? event.object()
+            StoredObject gone = previous == null
+                    ? event.object()
                     : new StoredObject(key, previous.value(), rev, previous.createRevision());
             attributes = before == null ? attributesOf(gone) : before.attributes();
             shared = new WatchEvent(WatchEvent.Type.DELETE, key, gone, previous);
@@ -711,8 +740,11 @@ public final class WatchCache implements AutoCloseable {
         } catch (RuntimeException e) {
             if (!attributesFailed) {
                 attributesFailed = true;
-                LOG.warn("watch cache {}: attributes of {} could not be read; selectors will not match it", prefix,
-                        o.key(), e);
+                LOG.warn(
+                        "watch cache {}: attributes of {} could not be read; selectors will not match it",
+                        prefix,
+                        o.key(),
+                        e);
             }
             return ObjectAttributes.NONE;
         }

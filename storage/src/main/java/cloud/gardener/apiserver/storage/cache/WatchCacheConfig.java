@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.storage.cache;
 
 import cloud.gardener.apiserver.storage.StoredObject;
-
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.Function;
@@ -22,10 +21,15 @@ import java.util.function.Function;
  * @param maxRetainedBytes   bytes of superseded object versions the event window may keep alive; past it the
  *                           oldest events go (kube-apiserver has no such bound)
  */
-public record WatchCacheConfig(int lowerBoundCapacity, int upperBoundCapacity, Duration eventFreshDuration,
-                               Duration blockTimeout, int watcherBuffer,
-                               Function<StoredObject, ObjectAttributes> attributes, Set<String> indexedFields,
-                               long maxRetainedBytes) {
+public record WatchCacheConfig(
+        int lowerBoundCapacity,
+        int upperBoundCapacity,
+        Duration eventFreshDuration,
+        Duration blockTimeout,
+        int watcherBuffer,
+        Function<StoredObject, ObjectAttributes> attributes,
+        Set<String> indexedFields,
+        long maxRetainedBytes) {
 
     public static final int DEFAULT_LOWER_BOUND_CAPACITY = 100;
     public static final int DEFAULT_UPPER_BOUND_CAPACITY = 100 * 1024;
@@ -45,8 +49,8 @@ public record WatchCacheConfig(int lowerBoundCapacity, int upperBoundCapacity, D
 
     public WatchCacheConfig {
         if (lowerBoundCapacity < 1 || upperBoundCapacity < lowerBoundCapacity) {
-            throw new IllegalArgumentException("capacity bounds must satisfy 1 <= lower <= upper: "
-                    + lowerBoundCapacity + ", " + upperBoundCapacity);
+            throw new IllegalArgumentException("capacity bounds must satisfy 1 <= lower <= upper: " + lowerBoundCapacity
+                    + ", " + upperBoundCapacity);
         }
         if (maxRetainedBytes < 0) {
             throw new IllegalArgumentException("retained bytes must not be negative: " + maxRetainedBytes);
@@ -58,36 +62,77 @@ public record WatchCacheConfig(int lowerBoundCapacity, int upperBoundCapacity, D
     }
 
     public static WatchCacheConfig defaults() {
-        return new WatchCacheConfig(DEFAULT_LOWER_BOUND_CAPACITY, DEFAULT_UPPER_BOUND_CAPACITY,
-                DEFAULT_EVENT_FRESH_DURATION, DEFAULT_BLOCK_TIMEOUT, DEFAULT_WATCHER_BUFFER, null, Set.of(),
+        return new WatchCacheConfig(
+                DEFAULT_LOWER_BOUND_CAPACITY,
+                DEFAULT_UPPER_BOUND_CAPACITY,
+                DEFAULT_EVENT_FRESH_DURATION,
+                DEFAULT_BLOCK_TIMEOUT,
+                DEFAULT_WATCHER_BUFFER,
+                null,
+                Set.of(),
                 DEFAULT_MAX_RETAINED_BYTES);
     }
 
     /** A window of exactly {@code capacity} events. */
     public WatchCacheConfig withFixedCapacity(int capacity) {
-        return new WatchCacheConfig(capacity, capacity, eventFreshDuration, blockTimeout, watcherBuffer, attributes,
-                indexedFields, maxRetainedBytes);
+        return new WatchCacheConfig(
+                capacity,
+                capacity,
+                eventFreshDuration,
+                blockTimeout,
+                watcherBuffer,
+                attributes,
+                indexedFields,
+                maxRetainedBytes);
     }
 
     public WatchCacheConfig withWatcherBuffer(int events) {
-        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout, events,
-                attributes, indexedFields, maxRetainedBytes);
+        return new WatchCacheConfig(
+                lowerBoundCapacity,
+                upperBoundCapacity,
+                eventFreshDuration,
+                blockTimeout,
+                events,
+                attributes,
+                indexedFields,
+                maxRetainedBytes);
     }
 
     public WatchCacheConfig withBlockTimeout(Duration timeout) {
-        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, timeout, watcherBuffer,
-                attributes, indexedFields, maxRetainedBytes);
+        return new WatchCacheConfig(
+                lowerBoundCapacity,
+                upperBoundCapacity,
+                eventFreshDuration,
+                timeout,
+                watcherBuffer,
+                attributes,
+                indexedFields,
+                maxRetainedBytes);
     }
 
     /** Attributes from {@code extractor}, with a secondary index on each of {@code indexed}. */
     public WatchCacheConfig withAttributes(Function<StoredObject, ObjectAttributes> extractor, Set<String> indexed) {
-        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout,
-                watcherBuffer, extractor, indexed, maxRetainedBytes);
+        return new WatchCacheConfig(
+                lowerBoundCapacity,
+                upperBoundCapacity,
+                eventFreshDuration,
+                blockTimeout,
+                watcherBuffer,
+                extractor,
+                indexed,
+                maxRetainedBytes);
     }
 
     /** At most {@code bytes} of superseded versions kept alive by the event window. */
     public WatchCacheConfig withMaxRetainedBytes(long bytes) {
-        return new WatchCacheConfig(lowerBoundCapacity, upperBoundCapacity, eventFreshDuration, blockTimeout,
-                watcherBuffer, attributes, indexedFields, bytes);
+        return new WatchCacheConfig(
+                lowerBoundCapacity,
+                upperBoundCapacity,
+                eventFreshDuration,
+                blockTimeout,
+                watcherBuffer,
+                attributes,
+                indexedFields,
+                bytes);
     }
 }

@@ -3,14 +3,13 @@ package cloud.gardener.apiserver.storage.embedded;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.embedded.WriteOp.Applied;
 import io.vertx.core.Promise;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The single writer. It owns the write connection and the revision counter, so revisions are assigned
@@ -124,7 +123,8 @@ final class CommitLoop {
             log.rollbackQuietly();
             resync();
             LOG.error("embedded store: a batch of {} writes failed", batch.size(), e);
-            StorageException failure = StorageException.unavailable("embedded store write failed: " + e.getMessage(), e);
+            StorageException failure =
+                    StorageException.unavailable("embedded store write failed: " + e.getMessage(), e);
             for (Pending<?> p : batch) {
                 p.promise.fail(failure);
             }

@@ -15,9 +15,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
 import io.vertx.core.internal.VertxInternal;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,6 +27,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link Storage} in a local SQLite database, so the server needs no other process; the same contract as
@@ -59,6 +58,7 @@ public final class EmbeddedStorage implements Storage {
     static final long CHUNK = 1000;
     /** Largest round when a filter makes the store read ahead (kube-apiserver's maxLimit). */
     static final long MAX_FILTER_CHUNK = 10_000;
+
     private static final long CLOSE_TIMEOUT_MILLIS = 10_000;
 
     private final EmbeddedConfig config;
@@ -84,7 +84,8 @@ public final class EmbeddedStorage implements Storage {
             Files.createDirectories(config.directory());
             this.lock = DirectoryLock.acquire(config.directory());
         } catch (IOException e) {
-            throw new IllegalStateException("cannot open the embedded store in " + config.directory() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot open the embedded store in " + config.directory() + ": " + e.getMessage(), e);
         }
         LogConnection writeConnection = null;
         try {
@@ -100,8 +101,8 @@ public final class EmbeddedStorage implements Storage {
                 writeConnection.close();
             }
             lock.close();
-            throw new IllegalStateException("cannot open the embedded store " + config.databaseFile() + ": "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot open the embedded store " + config.databaseFile() + ": " + e.getMessage(), e);
         }
         writer.start();
         compaction = new PeriodicCompaction(vertx, this, config.compactionInterval());
@@ -138,7 +139,9 @@ public final class EmbeddedStorage implements Storage {
     public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
         ContextInternal ctx = callerContext();
         StorageException tooLarge = tooLarge(key, Objects.requireNonNull(value, "value"));
-        return tooLarge != null ? ctx.failedFuture(tooLarge) : write(ctx, WriteOps.update(key, expectedRevision, value));
+        return tooLarge != null
+                ? ctx.failedFuture(tooLarge)
+                : write(ctx, WriteOps.update(key, expectedRevision, value));
     }
 
     private static StorageException tooLarge(String key, byte[] value) {
@@ -156,10 +159,12 @@ public final class EmbeddedStorage implements Storage {
         ContextInternal ctx = callerContext();
         // The update function's futures may complete elsewhere; the caller still hears back on its context.
         PromiseInternal<StoredObject> done = ctx.promise();
-        getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, () -> getOn(ctx, key), fn, maxAttempts,
-                        (cur, value) -> {
+        getOn(ctx, key)
+                .compose(current ->
+                        GuaranteedUpdate.run(current, () -> getOn(ctx, key), fn, maxAttempts, (cur, value) -> {
                             StorageException tooLarge = tooLarge(key, value);
-                            return tooLarge != null ? ctx.failedFuture(tooLarge)
+                            return tooLarge != null
+                                    ? ctx.failedFuture(tooLarge)
                                     : write(ctx, WriteOps.update(key, cur.modRevision(), value));
                         }))
                 .onComplete(done);

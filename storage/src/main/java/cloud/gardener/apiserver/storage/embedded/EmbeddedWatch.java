@@ -4,11 +4,10 @@ import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.internal.ContextInternal;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayDeque;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One watch of the embedded store.
@@ -44,8 +43,8 @@ final class EmbeddedWatch implements WatchSubscription {
     private boolean progressWanted;
     private final ArrayDeque<LogRow> buffered = new ArrayDeque<>();
 
-    EmbeddedWatch(EmbeddedStorage storage, WatchHub hub, String keyOrPrefix, long afterRevision,
-                  WatchListener listener) {
+    EmbeddedWatch(
+            EmbeddedStorage storage, WatchHub hub, String keyOrPrefix, long afterRevision, WatchListener listener) {
         this.storage = storage;
         this.hub = hub;
         this.context = hub.context();
@@ -87,8 +86,11 @@ final class EmbeddedWatch implements WatchSubscription {
                 return;
             }
             if (ar.failed()) {
-                finish(ar.cause() instanceof StorageException se ? se
-                        : StorageException.internal("watch replay failed: " + ar.cause().getMessage(), ar.cause()));
+                finish(
+                        ar.cause() instanceof StorageException se
+                                ? se
+                                : StorageException.internal(
+                                        "watch replay failed: " + ar.cause().getMessage(), ar.cause()));
                 return;
             }
             List<LogRow> rows = ar.result();

@@ -1,7 +1,5 @@
 package cloud.gardener.apiserver.storage.embedded;
 
-import org.sqlite.SQLiteConfig;
-
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.sqlite.SQLiteConfig;
 
 /**
  * One SQLite connection to the revision log and every statement the store runs on it.
@@ -27,15 +26,15 @@ import java.util.Map;
 final class LogConnection implements AutoCloseable {
 
     static final String TABLE = "revision_log";
-    private static final String COLUMNS = "id, name, created, deleted, create_revision, prev_revision, value, old_value";
+    private static final String COLUMNS =
+            "id, name, created, deleted, create_revision, prev_revision, value, old_value";
     private static final String COLUMNS_R =
             "r.id, r.name, r.created, r.deleted, r.create_revision, r.prev_revision, r.value, r.old_value";
     private static final int SCHEMA_VERSION = 1;
 
     private static final String LATEST =
             "SELECT " + COLUMNS + " FROM " + TABLE + " WHERE name = ? ORDER BY id DESC LIMIT 1";
-    private static final String INSERT =
-            "INSERT INTO " + TABLE + " (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String INSERT = "INSERT INTO " + TABLE + " (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
     /**
      * Each key's latest row at a revision, inside [start, end), live ones only. Walking the (name, id) index
      * in key order with a correlated lookup per row lets a page stop after {@code limit} keys instead of
@@ -43,15 +42,19 @@ final class LogConnection implements AutoCloseable {
      */
     private static final String LIVE_AT = " FROM " + TABLE + " r WHERE r.name %s ? AND r.name < ? AND r.id = ("
             + "SELECT MAX(x.id) FROM " + TABLE + " x WHERE x.name = r.name AND x.id <= ?) AND r.deleted = 0";
-    private static final String RANGE_FROM = "SELECT " + COLUMNS_R + LIVE_AT.formatted(">=") + " ORDER BY r.name LIMIT ?";
-    private static final String RANGE_AFTER = "SELECT " + COLUMNS_R + LIVE_AT.formatted(">") + " ORDER BY r.name LIMIT ?";
+
+    private static final String RANGE_FROM =
+            "SELECT " + COLUMNS_R + LIVE_AT.formatted(">=") + " ORDER BY r.name LIMIT ?";
+    private static final String RANGE_AFTER =
+            "SELECT " + COLUMNS_R + LIVE_AT.formatted(">") + " ORDER BY r.name LIMIT ?";
     private static final String COUNT_AFTER = "SELECT COUNT(*)" + LIVE_AT.formatted(">");
     private static final String HISTORY_OF_PREFIX = "SELECT " + COLUMNS + " FROM " + TABLE
             + " WHERE id > ? AND id <= ? AND name >= ? AND name < ? ORDER BY id LIMIT ?";
-    private static final String HISTORY_OF_KEY = "SELECT " + COLUMNS + " FROM " + TABLE
-            + " WHERE id > ? AND id <= ? AND name = ? ORDER BY id LIMIT ?";
-    private static final String COMPACT = "DELETE FROM " + TABLE + " WHERE id < ? AND (deleted = 1 OR EXISTS ("
-            + "SELECT 1 FROM " + TABLE + " n WHERE n.name = " + TABLE + ".name AND n.id > " + TABLE + ".id AND n.id <= ?))";
+    private static final String HISTORY_OF_KEY =
+            "SELECT " + COLUMNS + " FROM " + TABLE + " WHERE id > ? AND id <= ? AND name = ? ORDER BY id LIMIT ?";
+    private static final String COMPACT =
+            "DELETE FROM " + TABLE + " WHERE id < ? AND (deleted = 1 OR EXISTS (" + "SELECT 1 FROM " + TABLE
+                    + " n WHERE n.name = " + TABLE + ".name AND n.id > " + TABLE + ".id AND n.id <= ?))";
     private static final String READ_META = "SELECT value FROM store_meta WHERE key = ?";
     private static final String WRITE_META = "UPDATE store_meta SET value = ? WHERE key = ?";
     private static final String READ_SEQUENCE = "SELECT seq FROM sqlite_sequence WHERE name = '" + TABLE + "'";
@@ -188,7 +191,8 @@ final class LogConnection implements AutoCloseable {
 
     /** The highest revision ever written (kept by SQLite even when compaction deleted that row). */
     long lastRevision() throws SQLException {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(READ_SEQUENCE)) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery(READ_SEQUENCE)) {
             return rs.next() ? rs.getLong(1) : 0;
         }
     }
@@ -260,8 +264,15 @@ final class LogConnection implements AutoCloseable {
     }
 
     private static LogRow row(ResultSet rs) throws SQLException {
-        return new LogRow(rs.getLong(1), rs.getString(2), rs.getInt(3) != 0, rs.getInt(4) != 0, rs.getLong(5),
-                rs.getLong(6), rs.getBytes(7), rs.getBytes(8));
+        return new LogRow(
+                rs.getLong(1),
+                rs.getString(2),
+                rs.getInt(3) != 0,
+                rs.getInt(4) != 0,
+                rs.getLong(5),
+                rs.getLong(6),
+                rs.getBytes(7),
+                rs.getBytes(8));
     }
 
     @Override

@@ -17,8 +17,15 @@ import cloud.gardener.apiserver.storage.WatchEvent;
  *                       {@code value} is already the old one)
  */
 @SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed as a whole
-record LogRow(long revision, String key, boolean created, boolean deleted, long createRevision,
-              long prevRevision, byte[] value, byte[] oldValue) {
+record LogRow(
+        long revision,
+        String key,
+        boolean created,
+        boolean deleted,
+        long createRevision,
+        long prevRevision,
+        byte[] value,
+        byte[] oldValue) {
 
     /** The value as a live object (not meaningful for tombstones). */
     StoredObject object() {

@@ -1,10 +1,9 @@
 package cloud.gardener.apiserver.storage.embedded;
 
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.time.Duration;
 
 /**
  * Compacts the embedded store every interval to the revision that was current one interval before, the

@@ -2,9 +2,6 @@ package cloud.gardener.apiserver.storage.embedded;
 
 import cloud.gardener.apiserver.storage.StorageException;
 import io.vertx.core.Promise;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -16,6 +13,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Threads that run reads, each on a connection of its own. In WAL mode readers see the last committed

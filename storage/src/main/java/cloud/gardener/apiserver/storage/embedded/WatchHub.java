@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.storage.embedded;
 
 import io.vertx.core.internal.ContextInternal;
-
 import java.util.Arrays;
 import java.util.List;
 

@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.storage.embedded;
 
 import cloud.gardener.apiserver.storage.StorageException;
-
 import java.sql.SQLException;
 
 /**

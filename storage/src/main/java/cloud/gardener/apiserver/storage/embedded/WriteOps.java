@@ -10,8 +10,7 @@ import cloud.gardener.apiserver.storage.embedded.WriteOp.Applied;
  */
 final class WriteOps {
 
-    private WriteOps() {
-    }
+    private WriteOps() {}
 
     /** Create if absent: the key has no row, or its latest row is a tombstone. */
     static WriteOp<StoredObject> create(String key, byte[] value) {
@@ -20,8 +19,8 @@ final class WriteOps {
             if (latest != null && !latest.deleted()) {
                 throw StorageException.keyExists(key);
             }
-            LogRow row = new LogRow(revision, key, true, false, revision, latest == null ? 0 : latest.revision(),
-                    value, null);
+            LogRow row = new LogRow(
+                    revision, key, true, false, revision, latest == null ? 0 : latest.revision(), value, null);
             log.insert(row);
             return Applied.changed(row.object(), row);
         };
@@ -31,8 +30,8 @@ final class WriteOps {
     static WriteOp<StoredObject> update(String key, long expected, byte[] value) {
         return (log, revision) -> {
             LogRow latest = live(log, key, expected);
-            LogRow row = new LogRow(revision, key, false, false, latest.createRevision(), latest.revision(), value,
-                    latest.value());
+            LogRow row = new LogRow(
+                    revision, key, false, false, latest.createRevision(), latest.revision(), value, latest.value());
             log.insert(row);
             return Applied.changed(row.object(), row);
         };
@@ -42,8 +41,8 @@ final class WriteOps {
     static WriteOp<StoredObject> delete(String key, long expected) {
         return (log, revision) -> {
             LogRow latest = live(log, key, expected);
-            LogRow row = new LogRow(revision, key, false, true, latest.createRevision(), latest.revision(),
-                    latest.value(), null);
+            LogRow row = new LogRow(
+                    revision, key, false, true, latest.createRevision(), latest.revision(), latest.value(), null);
             log.insert(row);
             return Applied.changed(row.object(), row);
         };

@@ -12,11 +12,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Compacts etcd history periodically ({@code --etcd-compaction-interval}, default 5m, 0 disables), the way
@@ -108,16 +107,22 @@ public final class EtcdCompactor {
     private Future<Long> round() {
         long expectedTime = compactTime;
         long revisionToCompact = previousRevision;
-        return storage.call(context, () -> storage.kv().txn(TxnOption.DEFAULT)
-                        .If(new Cmp(KEY, Cmp.Op.EQUAL, CmpTarget.version(expectedTime)))
-                        .Then(Op.put(KEY, ByteSequence.from(Long.toString(revisionToCompact), StandardCharsets.UTF_8),
-                                PutOption.DEFAULT))
-                        .Else(Op.get(KEY, GetOption.DEFAULT))
-                        .commit())
+        return storage.call(
+                        context,
+                        () -> storage.kv()
+                                .txn(TxnOption.DEFAULT)
+                                .If(new Cmp(KEY, Cmp.Op.EQUAL, CmpTarget.version(expectedTime)))
+                                .Then(Op.put(
+                                        KEY,
+                                        ByteSequence.from(Long.toString(revisionToCompact), StandardCharsets.UTF_8),
+                                        PutOption.DEFAULT))
+                                .Else(Op.get(KEY, GetOption.DEFAULT))
+                                .commit())
                 .compose(txn -> {
                     previousRevision = txn.getHeader().getRevision();
                     if (!txn.isSucceeded()) {
-                        KeyValue kv = txn.getGetResponses().get(0).getKvs().isEmpty() ? null
+                        KeyValue kv = txn.getGetResponses().get(0).getKvs().isEmpty()
+                                ? null
                                 : txn.getGetResponses().get(0).getKvs().get(0);
                         compactTime = kv == null ? 0 : kv.getVersion();
                         if (kv != null) {

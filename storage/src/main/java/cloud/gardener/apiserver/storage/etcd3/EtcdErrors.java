@@ -8,7 +8,6 @@ import io.etcd.jetcd.common.exception.EtcdException;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
-
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -25,8 +24,7 @@ final class EtcdErrors {
     /** etcd's text for a read or compaction above the current revision. */
     static final String FUTURE_REVISION_MESSAGE = "required revision is a future revision";
 
-    private EtcdErrors() {
-    }
+    private EtcdErrors() {}
 
     /** Strips the wrappers futures put around the failure that matters. */
     static Throwable unwrap(Throwable t) {
@@ -80,16 +78,18 @@ final class EtcdErrors {
             return StorageException.internal("etcd request failed: " + cause, cause);
         }
         return switch (code) {
-            case DEADLINE_EXCEEDED -> StorageException.unavailable(
-                    "etcd request timed out; its outcome is unknown: " + cause.getMessage(), cause);
-            case UNAVAILABLE, CANCELLED, ABORTED -> StorageException.unavailable(
-                    "etcd is unavailable: " + cause.getMessage(), cause);
+            case DEADLINE_EXCEEDED ->
+                StorageException.unavailable(
+                        "etcd request timed out; its outcome is unknown: " + cause.getMessage(), cause);
+            case UNAVAILABLE, CANCELLED, ABORTED ->
+                StorageException.unavailable("etcd is unavailable: " + cause.getMessage(), cause);
             // grpc-java reports a connection lost mid-call (a member going away) as UNKNOWN "channel closed":
             // the answer is lost, not refused, so the outcome is unknown as for a timeout.
-            case UNKNOWN -> messageContains(cause, "channel closed")
-                    ? StorageException.unavailable("etcd connection closed; the outcome is unknown: "
-                            + cause.getMessage(), cause)
-                    : StorageException.internal("etcd request failed: " + cause.getMessage(), cause);
+            case UNKNOWN ->
+                messageContains(cause, "channel closed")
+                        ? StorageException.unavailable(
+                                "etcd connection closed; the outcome is unknown: " + cause.getMessage(), cause)
+                        : StorageException.internal("etcd request failed: " + cause.getMessage(), cause);
             default -> StorageException.internal("etcd request failed: " + cause.getMessage(), cause);
         };
     }
@@ -104,8 +104,10 @@ final class EtcdErrors {
             return false;
         }
         Status.Code code = grpcCode(cause);
-        return code == Status.Code.UNAVAILABLE || code == Status.Code.INTERNAL
-                || code == Status.Code.DEADLINE_EXCEEDED || code == Status.Code.CANCELLED;
+        return code == Status.Code.UNAVAILABLE
+                || code == Status.Code.INTERNAL
+                || code == Status.Code.DEADLINE_EXCEEDED
+                || code == Status.Code.CANCELLED;
     }
 
     /**
@@ -114,7 +116,8 @@ final class EtcdErrors {
      */
     static boolean isRequestTooLarge(Throwable cause) {
         Status.Code code = grpcCode(cause);
-        return (code == Status.Code.INVALID_ARGUMENT && messageContains(cause, StorageException.REQUEST_TOO_LARGE_MESSAGE))
+        return (code == Status.Code.INVALID_ARGUMENT
+                        && messageContains(cause, StorageException.REQUEST_TOO_LARGE_MESSAGE))
                 || (code == Status.Code.RESOURCE_EXHAUSTED && messageContains(cause, "message larger than max"));
     }
 

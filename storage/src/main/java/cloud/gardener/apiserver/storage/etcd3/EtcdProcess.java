@@ -1,8 +1,5 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A private etcd server run as a child process on loopback (used by tests and by the server's
@@ -38,6 +37,7 @@ public final class EtcdProcess implements AutoCloseable {
     private static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
     /** Large enough that tests never hit the NOSPACE alarm by accident. */
     private static final long QUOTA_BYTES = 4L * 1024 * 1024 * 1024;
+
     private static volatile Boolean progressFlagSupported;
 
     private final Path binary;
@@ -53,8 +53,15 @@ public final class EtcdProcess implements AutoCloseable {
     private final Thread shutdownHook;
     private volatile Process process;
 
-    private EtcdProcess(Path binary, String name, Path dataDir, int[] ports, String initialCluster, EtcdTls tls,
-                        Duration progressInterval, List<String> extraArgs) {
+    private EtcdProcess(
+            Path binary,
+            String name,
+            Path dataDir,
+            int[] ports,
+            String initialCluster,
+            EtcdTls tls,
+            Duration progressInterval,
+            List<String> extraArgs) {
         this.binary = binary;
         this.name = name;
         this.dataDir = dataDir;
@@ -88,14 +95,15 @@ public final class EtcdProcess implements AutoCloseable {
         return startSingle(dataDir, Objects.requireNonNull(tls, "tls"), Duration.ofSeconds(5), List.of());
     }
 
-    private static EtcdProcess startSingle(Path dataDir, EtcdTls tls, Duration progressInterval, List<String> extraArgs) {
+    private static EtcdProcess startSingle(
+            Path dataDir, EtcdTls tls, Duration progressInterval, List<String> extraArgs) {
         Path binary = findBinary();
         createDirectories(dataDir);
         IllegalStateException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             // A free port found now can be taken before etcd binds it; try again on fresh ports then.
-            EtcdProcess etcd = new EtcdProcess(binary, "default", dataDir, freePorts(3), null, tls,
-                    progressInterval, extraArgs);
+            EtcdProcess etcd =
+                    new EtcdProcess(binary, "default", dataDir, freePorts(3), null, tls, progressInterval, extraArgs);
             try {
                 etcd.launch(DEFAULT_START_TIMEOUT);
                 return etcd;
@@ -122,16 +130,27 @@ public final class EtcdProcess implements AutoCloseable {
             int[] ports = freePorts(3 * size);
             StringBuilder initialCluster = new StringBuilder();
             for (int i = 0; i < size; i++) {
-                initialCluster.append(i == 0 ? "" : ",").append("m").append(i).append('=').append(peerUrl(ports[3 * i + 1]));
+                initialCluster
+                        .append(i == 0 ? "" : ",")
+                        .append("m")
+                        .append(i)
+                        .append('=')
+                        .append(peerUrl(ports[3 * i + 1]));
             }
             List<EtcdProcess> members = new ArrayList<>();
             try {
                 for (int i = 0; i < size; i++) {
                     Path dir = baseDir.resolve("m" + i + "-" + attempt);
                     createDirectories(dir);
-                    EtcdProcess member = new EtcdProcess(binary, "m" + i, dir,
-                            new int[] {ports[3 * i], ports[3 * i + 1], ports[3 * i + 2]}, initialCluster.toString(),
-                            null, progressInterval, List.of());
+                    EtcdProcess member = new EtcdProcess(
+                            binary,
+                            "m" + i,
+                            dir,
+                            new int[] {ports[3 * i], ports[3 * i + 1], ports[3 * i + 2]},
+                            initialCluster.toString(),
+                            null,
+                            progressInterval,
+                            List.of());
                     members.add(member);
                     // All members run before any can be healthy: a lone member has no quorum.
                     member.spawn();
@@ -166,8 +185,9 @@ public final class EtcdProcess implements AutoCloseable {
         if (Files.isExecutable(FALLBACK_BINARY)) {
             return FALLBACK_BINARY;
         }
-        throw new IllegalStateException("etcd binary not found on PATH or at " + FALLBACK_BINARY
-                + "; install it, e.g. `apt-get install etcd-server` (Debian/Ubuntu), or put an etcd 3.4+ binary on PATH");
+        throw new IllegalStateException(
+                "etcd binary not found on PATH or at " + FALLBACK_BINARY
+                        + "; install it, e.g. `apt-get install etcd-server` (Debian/Ubuntu), or put an etcd 3.4+ binary on PATH");
     }
 
     /** The client URL, {@code https} when the process serves TLS. */
@@ -178,7 +198,8 @@ public final class EtcdProcess implements AutoCloseable {
     /** How to reach this process without TLS (with TLS, build an {@link EtcdConfig} with client credentials). */
     public EtcdConfig config() {
         if (tls != null) {
-            throw new IllegalStateException("this etcd serves TLS: build an EtcdConfig with its CA and a client certificate");
+            throw new IllegalStateException(
+                    "this etcd serves TLS: build an EtcdConfig with its CA and a client certificate");
         }
         return EtcdConfig.of(endpoint());
     }
@@ -236,23 +257,42 @@ public final class EtcdProcess implements AutoCloseable {
     private void spawn() {
         List<String> cmd = new ArrayList<>(List.of(
                 binary.toString(),
-                "--name", name,
-                "--data-dir", dataDir.toString(),
-                "--listen-client-urls", endpoint(),
-                "--advertise-client-urls", endpoint(),
+                "--name",
+                name,
+                "--data-dir",
+                dataDir.toString(),
+                "--listen-client-urls",
+                endpoint(),
+                "--advertise-client-urls",
+                endpoint(),
                 // Health is polled here, in plain HTTP, whatever the client URLs speak.
-                "--listen-metrics-urls", healthBase(),
-                "--listen-peer-urls", peerUrl(peerPort),
-                "--initial-advertise-peer-urls", peerUrl(peerPort),
-                "--initial-cluster", initialCluster,
-                "--initial-cluster-token", "etcd-" + Integer.toHexString(initialCluster.hashCode()),
-                "--initial-cluster-state", "new",
-                "--quota-backend-bytes", Long.toString(QUOTA_BYTES),
-                "--auto-compaction-retention", "0"));
+                "--listen-metrics-urls",
+                healthBase(),
+                "--listen-peer-urls",
+                peerUrl(peerPort),
+                "--initial-advertise-peer-urls",
+                peerUrl(peerPort),
+                "--initial-cluster",
+                initialCluster,
+                "--initial-cluster-token",
+                "etcd-" + Integer.toHexString(initialCluster.hashCode()),
+                "--initial-cluster-state",
+                "new",
+                "--quota-backend-bytes",
+                Long.toString(QUOTA_BYTES),
+                "--auto-compaction-retention",
+                "0"));
         if (tls != null) {
-            cmd.addAll(List.of("--cert-file", tls.certFile().toString(), "--key-file", tls.keyFile().toString()));
+            cmd.addAll(List.of(
+                    "--cert-file",
+                    tls.certFile().toString(),
+                    "--key-file",
+                    tls.keyFile().toString()));
             if (tls.trustedCaFile() != null) {
-                cmd.addAll(List.of("--client-cert-auth", "--trusted-ca-file", tls.trustedCaFile().toString()));
+                cmd.addAll(List.of(
+                        "--client-cert-auth",
+                        "--trusted-ca-file",
+                        tls.trustedCaFile().toString()));
             }
         }
         if (progressInterval != null && supportsProgressFlag(binary)) {
@@ -271,9 +311,12 @@ public final class EtcdProcess implements AutoCloseable {
     }
 
     private void awaitHealthy(Duration timeout) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest health = HttpRequest.newBuilder(URI.create(healthBase() + "/health"))
-                .timeout(Duration.ofSeconds(2)).GET().build();
+                .timeout(Duration.ofSeconds(2))
+                .GET()
+                .build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             Process p = process;
@@ -295,8 +338,8 @@ public final class EtcdProcess implements AutoCloseable {
             }
             sleep(50);
         }
-        throw new IllegalStateException("etcd did not become healthy at " + endpoint() + " within " + timeout
-                + "; log tail:\n" + logTail());
+        throw new IllegalStateException(
+                "etcd did not become healthy at " + endpoint() + " within " + timeout + "; log tail:\n" + logTail());
     }
 
     /** Stops etcd: SIGTERM, then SIGKILL if it has not exited after five seconds. */
@@ -344,7 +387,9 @@ public final class EtcdProcess implements AutoCloseable {
     private static synchronized boolean supportsProgressFlag(Path binary) {
         if (progressFlagSupported == null) {
             try {
-                Process help = new ProcessBuilder(binary.toString(), "--help").redirectErrorStream(true).start();
+                Process help = new ProcessBuilder(binary.toString(), "--help")
+                        .redirectErrorStream(true)
+                        .start();
                 String text = new String(help.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 waitQuietly(help, Duration.ofSeconds(5));
                 progressFlagSupported = text.contains(PROGRESS_FLAG);

@@ -37,10 +37,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import javax.net.ssl.SSLException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,6 +49,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link Storage} on etcd v3 through jetcd.
@@ -74,6 +73,7 @@ public final class EtcdStorage implements Storage {
     static final long CHUNK = 1000;
     /** Largest chunk when a filter makes the store read ahead (kube-apiserver's maxLimit). */
     static final long MAX_FILTER_CHUNK = 10_000;
+
     private static final byte[] EMPTY = new byte[0];
 
     private final Vertx vertx;
@@ -121,7 +121,8 @@ public final class EtcdStorage implements Storage {
                 builder.sslContext(ssl -> {
                     ssl.trustManager(config.caFile().toFile());
                     if (config.certFile() != null) {
-                        ssl.keyManager(config.certFile().toFile(), config.keyFile().toFile());
+                        ssl.keyManager(
+                                config.certFile().toFile(), config.keyFile().toFile());
                     }
                 });
             } catch (SSLException | RuntimeException e) {
@@ -141,9 +142,9 @@ public final class EtcdStorage implements Storage {
     public Future<StoredObject> create(String key, byte[] value) {
         ByteSequence k = bytes(key);
         return call(() -> kv.txn(TxnOption.DEFAULT)
-                .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
-                .commit())
+                        .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                        .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
+                        .commit())
                 .compose(txn -> {
                     if (!txn.isSucceeded()) {
                         return Future.failedFuture(StorageException.keyExists(key));
@@ -156,21 +157,28 @@ public final class EtcdStorage implements Storage {
     @Override
     public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
         ContextInternal ctx = callerContext();
-        return updateOn(ctx, key, expectedRevision, value).compose(outcome -> outcome.written() != null
-                ? Future.succeededFuture(outcome.written())
-                : Future.failedFuture(outcome.failure(key)));
+        return updateOn(ctx, key, expectedRevision, value)
+                .compose(outcome -> outcome.written() != null
+                        ? Future.succeededFuture(outcome.written())
+                        : Future.failedFuture(outcome.failure(key)));
     }
 
     /** One compare-and-put round trip; a failed compare carries the current object from the else branch. */
     private Future<WriteOutcome> updateOn(ContextInternal ctx, String key, long expectedRevision, byte[] value) {
         ByteSequence k = bytes(key);
-        return call(ctx, () -> kv.txn(TxnOption.DEFAULT)
-                .If(expectedRevision == 0
-                        ? new Cmp(k, Cmp.Op.GREATER, CmpTarget.version(0))
-                        : new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedRevision)))
-                .Then(Op.put(k, ByteSequence.from(value), PutOption.builder().withPrevKV().build()))
-                .Else(Op.get(k, GetOption.DEFAULT))
-                .commit())
+        return call(
+                        ctx,
+                        () -> kv.txn(TxnOption.DEFAULT)
+                                .If(
+                                        expectedRevision == 0
+                                                ? new Cmp(k, Cmp.Op.GREATER, CmpTarget.version(0))
+                                                : new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedRevision)))
+                                .Then(Op.put(
+                                        k,
+                                        ByteSequence.from(value),
+                                        PutOption.builder().withPrevKV().build()))
+                                .Else(Op.get(k, GetOption.DEFAULT))
+                                .commit())
                 .map(txn -> {
                     if (txn.isSucceeded()) {
                         KeyValue prev = txn.getPutResponses().get(0).getPrevKv();
@@ -185,22 +193,30 @@ public final class EtcdStorage implements Storage {
     @Override
     public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
         ContextInternal ctx = callerContext();
-        return getOn(ctx, key).compose(current -> GuaranteedUpdate.run(current, () -> getOn(ctx, key), fn, maxAttempts,
-                (cur, value) -> updateOn(ctx, key, cur.modRevision(), value).compose(outcome ->
-                        outcome.written() != null ? ctx.succeededFuture(outcome.written())
-                                : ctx.failedFuture(outcome.failure(key)))));
+        return getOn(ctx, key)
+                .compose(current -> GuaranteedUpdate.run(
+                        current,
+                        () -> getOn(ctx, key),
+                        fn,
+                        maxAttempts,
+                        (cur, value) -> updateOn(ctx, key, cur.modRevision(), value)
+                                .compose(outcome -> outcome.written() != null
+                                        ? ctx.succeededFuture(outcome.written())
+                                        : ctx.failedFuture(outcome.failure(key)))));
     }
 
     @Override
     public Future<StoredObject> delete(String key, long expectedRevision) {
         ByteSequence k = bytes(key);
         return call(() -> kv.txn(TxnOption.DEFAULT)
-                .If(expectedRevision == 0
-                        ? new Cmp(k, Cmp.Op.GREATER, CmpTarget.version(0))
-                        : new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedRevision)))
-                .Then(Op.delete(k, DeleteOption.builder().withPrevKV(true).build()))
-                .Else(Op.get(k, GetOption.DEFAULT))
-                .commit())
+                        .If(
+                                expectedRevision == 0
+                                        ? new Cmp(k, Cmp.Op.GREATER, CmpTarget.version(0))
+                                        : new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedRevision)))
+                        .Then(Op.delete(
+                                k, DeleteOption.builder().withPrevKV(true).build()))
+                        .Else(Op.get(k, GetOption.DEFAULT))
+                        .commit())
                 .compose(txn -> {
                     if (!txn.isSucceeded()) {
                         return Future.failedFuture(new WriteOutcome(null, current(key, txn)).failure(key));
@@ -209,11 +225,12 @@ public final class EtcdStorage implements Storage {
                     long rev = txn.getHeader().getRevision();
                     if (prev.isEmpty()) {
                         // Cannot happen with the compare above; report what we know rather than guess a value.
-                        return Future.failedFuture(StorageException.internal("etcd deleted " + key + " without its previous value", null));
+                        return Future.failedFuture(
+                                StorageException.internal("etcd deleted " + key + " without its previous value", null));
                     }
                     KeyValue last = prev.get(0);
-                    return Future.succeededFuture(new StoredObject(key, last.getValue().getBytes(), rev,
-                            last.getCreateRevision()));
+                    return Future.succeededFuture(
+                            new StoredObject(key, last.getValue().getBytes(), rev, last.getCreateRevision()));
                 });
     }
 
@@ -240,7 +257,11 @@ public final class EtcdStorage implements Storage {
     }
 
     private Future<StoredObject> getOn(ContextInternal ctx, String key) {
-        return call(ctx, () -> kv.get(bytes(key), GetOption.builder().withSerializable(false).build()))
+        return call(
+                        ctx,
+                        () -> kv.get(
+                                bytes(key),
+                                GetOption.builder().withSerializable(false).build()))
                 .compose(resp -> resp.getKvs().isEmpty()
                         ? ctx.failedFuture(StorageException.notFound(key))
                         : ctx.succeededFuture(stored(key, resp.getKvs().get(0))));
@@ -259,7 +280,9 @@ public final class EtcdStorage implements Storage {
         long firstChunk = limit > 0 ? limit : CHUNK;
         return range(ctx, start, end, request.revision(), firstChunk)
                 .compose(resp -> {
-                    long revision = request.revision() != 0 ? request.revision() : resp.getHeader().getRevision();
+                    long revision = request.revision() != 0
+                            ? request.revision()
+                            : resp.getHeader().getRevision();
                     if (filter == null && limit > 0) {
                         return ctx.succeededFuture(unfilteredPage(resp, revision));
                     }
@@ -282,9 +305,13 @@ public final class EtcdStorage implements Storage {
     }
 
     /** State of a filtered (or unlimited) read that goes on chunk by chunk at one revision. */
-    private record ListCursor(ListRequest request, ByteSequence end, long revision, long limit,
-                              Predicate<StoredObject> filter, List<StoredObject> items) {
-    }
+    private record ListCursor(
+            ListRequest request,
+            ByteSequence end,
+            long revision,
+            long limit,
+            Predicate<StoredObject> filter,
+            List<StoredObject> items) {}
 
     private Future<ListPage> collect(ContextInternal ctx, ListCursor cur, GetResponse resp, long chunk) {
         List<KeyValue> kvs = resp.getKvs();
@@ -295,7 +322,10 @@ public final class EtcdStorage implements Storage {
             }
             if (cur.limit() > 0 && cur.items().size() >= cur.limit()) {
                 boolean more = i < kvs.size() - 1 || resp.isMore();
-                return ctx.succeededFuture(new ListPage(cur.items(), cur.revision(), more ? obj.key() + "\0" : null,
+                return ctx.succeededFuture(new ListPage(
+                        cur.items(),
+                        cur.revision(),
+                        more ? obj.key() + "\0" : null,
                         more && cur.filter() == null ? resp.getCount() - (i + 1) : null));
             }
         }
@@ -305,12 +335,12 @@ public final class EtcdStorage implements Storage {
         String next = kvs.get(kvs.size() - 1).getKey().toString(StandardCharsets.UTF_8) + "\0";
         // With a filter, read further ahead each round (as kube-apiserver does) so sparse matches cost few trips.
         long nextChunk = cur.filter() == null ? chunk : Math.min(chunk * 2, MAX_FILTER_CHUNK);
-        return range(ctx, next, cur.end(), cur.revision(), nextChunk)
-                .compose(r -> collect(ctx, cur, r, nextChunk));
+        return range(ctx, next, cur.end(), cur.revision(), nextChunk).compose(r -> collect(ctx, cur, r, nextChunk));
     }
 
     private Future<GetResponse> range(ContextInternal ctx, String start, ByteSequence end, long revision, long limit) {
-        GetOption.Builder opt = GetOption.builder().withRange(end).withSerializable(false).withLimit(limit);
+        GetOption.Builder opt =
+                GetOption.builder().withRange(end).withSerializable(false).withLimit(limit);
         if (revision > 0) {
             opt.withRevision(revision);
         }
@@ -321,12 +351,14 @@ public final class EtcdStorage implements Storage {
     private Future<ListPage> listFailure(ContextInternal ctx, ListRequest request, Throwable failure) {
         StorageException error = EtcdErrors.toStorageException(failure, request.revision(), compactedRevision.get());
         if (error.reason() == StorageException.Reason.COMPACTED) {
-            return learnCompactedRevision(ctx).compose(compacted ->
-                    ctx.failedFuture(StorageException.compacted(request.revision(), Math.max(compacted, error.revision()))));
+            return learnCompactedRevision(ctx)
+                    .compose(compacted -> ctx.failedFuture(
+                            StorageException.compacted(request.revision(), Math.max(compacted, error.revision()))));
         }
         if (error.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION) {
-            return currentRevisionOn(ctx).compose(current ->
-                    ctx.failedFuture(StorageException.tooLargeResourceVersion(request.revision(), current)));
+            return currentRevisionOn(ctx)
+                    .compose(current ->
+                            ctx.failedFuture(StorageException.tooLargeResourceVersion(request.revision(), current)));
         }
         return ctx.failedFuture(error);
     }
@@ -337,7 +369,11 @@ public final class EtcdStorage implements Storage {
     }
 
     private Future<Long> currentRevisionOn(ContextInternal ctx) {
-        return call(ctx, () -> kv.get(HEALTH_KEY, GetOption.builder().withCountOnly(true).build()))
+        return call(
+                        ctx,
+                        () -> kv.get(
+                                HEALTH_KEY,
+                                GetOption.builder().withCountOnly(true).build()))
                 .map(resp -> resp.getHeader().getRevision());
     }
 
@@ -389,8 +425,9 @@ public final class EtcdStorage implements Storage {
                         return ctx.succeededFuture();
                     }
                     if (error.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION) {
-                        return currentRevisionOn(ctx).compose(current ->
-                                ctx.failedFuture(StorageException.tooLargeResourceVersion(revision, current)));
+                        return currentRevisionOn(ctx)
+                                .compose(current ->
+                                        ctx.failedFuture(StorageException.tooLargeResourceVersion(revision, current)));
                     }
                     return ctx.failedFuture(error);
                 });
@@ -420,7 +457,8 @@ public final class EtcdStorage implements Storage {
             }
         });
         try {
-            holder[0] = watchClient.watch(HEALTH_KEY,
+            holder[0] = watchClient.watch(
+                    HEALTH_KEY,
                     WatchOption.builder().withRevision(1).withCreateNotify(true).build(),
                     new Watch.Listener() {
                         @Override
@@ -479,7 +517,11 @@ public final class EtcdStorage implements Storage {
     @Override
     public Future<Void> ping() {
         ContextInternal ctx = callerContext();
-        return call(ctx, () -> kv.get(HEALTH_KEY, GetOption.builder().withSerializable(false).build()))
+        return call(
+                        ctx,
+                        () -> kv.get(
+                                HEALTH_KEY,
+                                GetOption.builder().withSerializable(false).build()))
                 .mapEmpty();
     }
 

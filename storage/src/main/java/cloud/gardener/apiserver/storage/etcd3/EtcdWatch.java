@@ -5,18 +5,16 @@ import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
-import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.common.exception.CompactedException;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.vertx.core.internal.ContextInternal;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One storage watch over one or more jetcd watch streams.
@@ -151,13 +149,20 @@ final class EtcdWatch implements WatchSubscription {
         KeyValue kv = e.getKeyValue();
         String k = kv.getKey().toString(StandardCharsets.UTF_8);
         KeyValue prevKv = e.getPrevKV();
-        StoredObject previous = prevKv == null || prevKv.getCreateRevision() == 0 ? null : EtcdStorage.stored(k, prevKv);
+        StoredObject previous =
+                prevKv == null || prevKv.getCreateRevision() == 0 ? null : EtcdStorage.stored(k, prevKv);
         return switch (e.getEventType()) {
             case PUT -> new WatchEvent(WatchEvent.Type.PUT, k, EtcdStorage.stored(k, kv), previous);
-            case DELETE -> new WatchEvent(WatchEvent.Type.DELETE, k,
-                    new StoredObject(k, previous == null ? EtcdStorage.emptyValue() : previous.value(),
-                            kv.getModRevision(), previous == null ? 0 : previous.createRevision()),
-                    previous);
+            case DELETE ->
+                new WatchEvent(
+                        WatchEvent.Type.DELETE,
+                        k,
+                        new StoredObject(
+                                k,
+                                previous == null ? EtcdStorage.emptyValue() : previous.value(),
+                                kv.getModRevision(),
+                                previous == null ? 0 : previous.createRevision()),
+                        previous);
             default -> null;
         };
     }
@@ -169,7 +174,8 @@ final class EtcdWatch implements WatchSubscription {
         generation++; // late callbacks of the broken stream are ignored from here on
         closeWatcher();
         if (failure != null && EtcdErrors.isCompacted(failure)) {
-            long compacted = EtcdErrors.unwrap(failure) instanceof CompactedException ce ? ce.getCompactedRevision()
+            long compacted = EtcdErrors.unwrap(failure) instanceof CompactedException ce
+                    ? ce.getCompactedRevision()
                     : storage.knownCompactedRevision();
             storage.noteCompacted(compacted);
             finish(StorageException.compacted(lastRevision + 1, compacted));
@@ -186,16 +192,23 @@ final class EtcdWatch implements WatchSubscription {
             finish(StorageException.unavailable("etcd watch on " + key + " could not be resumed", failure));
             return;
         }
-        LOG.debug("etcd watch on {} broke ({}); resuming after revision {} in {} ms", key,
-                failure == null ? "stream ended" : failure.getMessage(), lastRevision, retryMillis);
+        LOG.debug(
+                "etcd watch on {} broke ({}); resuming after revision {} in {} ms",
+                key,
+                failure == null ? "stream ended" : failure.getMessage(),
+                lastRevision,
+                retryMillis);
         long delay = retryMillis;
         retryMillis = Math.min(retryMillis * 2, RETRY_MAX_MILLIS);
-        timerId = storage.vertx().setTimer(delay, id -> context.runOnContext(v -> {
-            timerId = -1;
-            if (!closed && !finished) {
-                open();
-            }
-        }));
+        timerId = storage.vertx()
+                .setTimer(
+                        delay,
+                        id -> context.runOnContext(v -> {
+                            timerId = -1;
+                            if (!closed && !finished) {
+                                open();
+                            }
+                        }));
     }
 
     private void finish(StorageException error) {

@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.storage.etcd3;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.VertxInternal;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 
@@ -13,14 +12,13 @@ import java.lang.reflect.Proxy;
  */
 final class SharedVertx {
 
-    private SharedVertx() {
-    }
+    private SharedVertx() {}
 
     static Vertx withoutClose(Vertx vertx) {
         // VertxChannelBuilder casts to VertxInternal, so the view must implement it.
         Class<?> type = vertx instanceof VertxInternal ? VertxInternal.class : Vertx.class;
-        return (Vertx) Proxy.newProxyInstance(SharedVertx.class.getClassLoader(), new Class<?>[] {type},
-                (proxy, method, args) -> {
+        return (Vertx) Proxy.newProxyInstance(
+                SharedVertx.class.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
                     if (method.getName().equals("close") && method.getParameterCount() == 0) {
                         return Future.succeededFuture();
                     }

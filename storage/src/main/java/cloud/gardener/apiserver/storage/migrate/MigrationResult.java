@@ -7,5 +7,4 @@ package cloud.gardener.apiserver.storage.migrate;
  * @param deleted        keys removed from the target because the source did not have them (only with force)
  * @param sourceRevision the source revision every key was read at
  */
-public record MigrationResult(long copied, long deleted, long sourceRevision) {
-}
+public record MigrationResult(long copied, long deleted, long sourceRevision) {}

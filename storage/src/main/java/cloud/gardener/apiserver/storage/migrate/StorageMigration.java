@@ -56,12 +56,14 @@ public final class StorageMigration {
     private Future<MigrationResult> run() {
         return target.list(new ListRequest(prefix, 0, 1, null, null)).compose(probe -> {
             if (!probe.items().isEmpty() && !force) {
-                return Future.failedFuture(new TargetNotEmptyException(prefix, probe.items().get(0).key()));
+                return Future.failedFuture(
+                        new TargetNotEmptyException(prefix, probe.items().get(0).key()));
             }
             boolean targetEmpty = probe.items().isEmpty();
             return source.list(new ListRequest(prefix, 0, PAGE, null, null))
                     .compose(first -> copyPages(first, first.revision()))
-                    .compose(revision -> targetEmpty ? Future.succeededFuture(revision)
+                    .compose(revision -> targetEmpty
+                            ? Future.succeededFuture(revision)
                             : deleteExtraKeys(null).map(revision))
                     .map(revision -> new MigrationResult(copied.get(), deleted.get(), revision));
         });
@@ -86,9 +88,10 @@ public final class StorageMigration {
     private Future<StoredObject> write(String key, byte[] value) {
         Future<StoredObject> created = target.create(key, value);
         if (force) {
-            created = created.recover(e -> e instanceof StorageException se
-                    && se.reason() == StorageException.Reason.KEY_EXISTS
-                    ? target.update(key, 0, value) : Future.failedFuture(e));
+            created = created.recover(
+                    e -> e instanceof StorageException se && se.reason() == StorageException.Reason.KEY_EXISTS
+                            ? target.update(key, 0, value)
+                            : Future.failedFuture(e));
         }
         return created.onSuccess(o -> copied.incrementAndGet());
     }
@@ -102,8 +105,9 @@ public final class StorageMigration {
                         deletes.add(target.delete(extra.key(), extra.modRevision())
                                 .onSuccess(o -> deleted.incrementAndGet()));
                     }
-                    return Future.all(deletes).compose(done -> page.hasMore()
-                            ? deleteExtraKeys(page.nextKey()) : Future.succeededFuture());
+                    return Future.all(deletes)
+                            .compose(done ->
+                                    page.hasMore() ? deleteExtraKeys(page.nextKey()) : Future.succeededFuture());
                 });
     }
 }

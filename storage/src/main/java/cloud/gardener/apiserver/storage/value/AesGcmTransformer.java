@@ -1,11 +1,11 @@
 package cloud.gardener.apiserver.storage.value;
 
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The {@code aesgcm} provider's cipher for one key: a random 96-bit nonce, then AES-GCM's sealed

@@ -8,5 +8,4 @@ package cloud.gardener.apiserver.storage.value;
  *              key read it), so that the next write, even of unchanged content, must re-encrypt it
  */
 @SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed as a whole
-public record Decrypted(byte[] data, boolean stale) {
-}
+public record Decrypted(byte[] data, boolean stale) {}

@@ -5,7 +5,6 @@ import cloud.gardener.apiserver.api.json.YamlDecodingException;
 import cloud.gardener.apiserver.api.json.YamlToJson;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.List;
 
 /**
@@ -41,8 +40,12 @@ public record EncryptionConfiguration(String apiVersion, String kind, List<Resou
     }
 
     /** Exactly one of the fields is set. {@code identity} and {@code kms} are kept as given. */
-    public record ProviderConfiguration(KeysConfiguration aescbc, KeysConfiguration aesgcm,
-                                        KeysConfiguration secretbox, JsonNode identity, JsonNode kms) {
+    public record ProviderConfiguration(
+            KeysConfiguration aescbc,
+            KeysConfiguration aesgcm,
+            KeysConfiguration secretbox,
+            JsonNode identity,
+            JsonNode kms) {
 
         /** Which providers the entry names (more than one is invalid). */
         List<String> named() {
@@ -97,7 +100,8 @@ public record EncryptionConfiguration(String apiVersion, String kind, List<Resou
         } catch (YamlDecodingException e) {
             throw new IllegalArgumentException("cannot parse the encryption configuration: " + e.getMessage(), e);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("cannot parse the encryption configuration: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot parse the encryption configuration: " + e.getOriginalMessage(), e);
         }
         if (config == null) {
             throw new IllegalArgumentException("the encryption configuration is empty");

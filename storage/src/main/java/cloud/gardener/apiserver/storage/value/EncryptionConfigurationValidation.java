@@ -6,7 +6,6 @@ import cloud.gardener.apiserver.storage.value.EncryptionConfiguration.Key;
 import cloud.gardener.apiserver.storage.value.EncryptionConfiguration.KeysConfiguration;
 import cloud.gardener.apiserver.storage.value.EncryptionConfiguration.ProviderConfiguration;
 import cloud.gardener.apiserver.storage.value.EncryptionConfiguration.ResourceConfiguration;
-
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -26,8 +25,7 @@ public final class EncryptionConfigurationValidation {
     static final List<Integer> SECRETBOX_KEY_SIZES = List.of(32);
     private static final GroupResource ANY_GROUP_ANY_RESOURCE = new GroupResource("*", "*");
 
-    private EncryptionConfigurationValidation() {
-    }
+    private EncryptionConfigurationValidation() {}
 
     public static List<FieldError> validate(EncryptionConfiguration config) {
         List<FieldError> errors = new ArrayList<>();
@@ -57,7 +55,8 @@ public final class EncryptionConfigurationValidation {
     /** {@code group.resource} as kube-apiserver's {@code schema.ParseGroupResource}: split at the first dot. */
     public static GroupResource parseGroupResource(String resource) {
         int dot = resource.indexOf('.');
-        return dot < 0 ? new GroupResource("", resource)
+        return dot < 0
+                ? new GroupResource("", resource)
                 : new GroupResource(resource.substring(dot + 1), resource.substring(0, dot));
     }
 
@@ -70,7 +69,9 @@ public final class EncryptionConfigurationValidation {
         if (resources.size() < 2) {
             return List.of();
         }
-        List<GroupResource> parsed = resources.stream().map(EncryptionConfigurationValidation::parseGroupResource).toList();
+        List<GroupResource> parsed = resources.stream()
+                .map(EncryptionConfigurationValidation::parseGroupResource)
+                .toList();
         boolean duplicate = false;
         boolean overlap = false;
         for (int i = 0; i < parsed.size(); i++) {
@@ -101,11 +102,15 @@ public final class EncryptionConfigurationValidation {
         }
         List<FieldError> errors = new ArrayList<>();
         if (duplicate) {
-            errors.add(FieldError.invalid(path, goSlice(resources), "the same resource cannot be specified multiple times"));
+            errors.add(FieldError.invalid(
+                    path, goSlice(resources), "the same resource cannot be specified multiple times"));
         }
         if (overlap) {
-            errors.add(FieldError.invalid(path, goSlice(resources), "using overlapping resources such as 'secrets' and '*.' "
-                    + "in the same resource list is not allowed as they will be masked"));
+            errors.add(FieldError.invalid(
+                    path,
+                    goSlice(resources),
+                    "using overlapping resources such as 'secrets' and '*.' "
+                            + "in the same resource list is not allowed as they will be masked"));
         }
         return errors;
     }
@@ -120,26 +125,36 @@ public final class EncryptionConfigurationValidation {
                 continue;
             }
             if (res.equals("*")) {
-                errors.add(FieldError.invalid(field, res,
+                errors.add(FieldError.invalid(
+                        field,
+                        res,
                         "use '*.' to encrypt all the resources from core API group or *.* to encrypt all resources"));
                 continue;
             }
-            if (res.equals("apiserveripinfo") || res.equals("serviceipallocations") || res.equals("servicenodeportallocations")) {
-                errors.add(FieldError.invalid(field, res, "resources which do not have REST API/s cannot be encrypted"));
+            if (res.equals("apiserveripinfo")
+                    || res.equals("serviceipallocations")
+                    || res.equals("servicenodeportallocations")) {
+                errors.add(
+                        FieldError.invalid(field, res, "resources which do not have REST API/s cannot be encrypted"));
                 continue;
             }
             GroupResource gr = parseGroupResource(res);
             if (gr.group().equals("events.k8s.io")) {
-                errors.add(FieldError.invalid(field, res, "'*.events.k8s.io' objects are stored using the 'events' API group "
-                        + "in etcd. Use 'events' instead in the config file"));
+                errors.add(FieldError.invalid(
+                        field,
+                        res,
+                        "'*.events.k8s.io' objects are stored using the 'events' API group "
+                                + "in etcd. Use 'events' instead in the config file"));
                 continue;
             }
             if (gr.group().equals("extensions")) {
-                errors.add(FieldError.invalid(field, res, "'extensions' group has been removed and cannot be used for encryption"));
+                errors.add(FieldError.invalid(
+                        field, res, "'extensions' group has been removed and cannot be used for encryption"));
                 continue;
             }
             if (gr.group().equals("*") && !gr.resource().equals("*")) {
-                errors.add(FieldError.invalid(field, res, "encrypting the same resource across groups is not supported"));
+                errors.add(
+                        FieldError.invalid(field, res, "encrypting the same resource across groups is not supported"));
             }
         }
         return errors;
@@ -148,11 +163,16 @@ public final class EncryptionConfigurationValidation {
     private static List<FieldError> validateProvider(ProviderConfiguration provider, String path) {
         List<String> named = provider.named();
         if (named.isEmpty()) {
-            return List.of(FieldError.invalid(path, "{}",
-                    "provider does not contain any of the expected providers: KMS, AESGCM, AESCBC, Secretbox, Identity"));
+            return List.of(
+                    FieldError.invalid(
+                            path,
+                            "{}",
+                            "provider does not contain any of the expected providers: KMS, AESGCM, AESCBC, Secretbox, Identity"));
         }
         if (named.size() > 1) {
-            return List.of(FieldError.invalid(path, String.join(", ", named),
+            return List.of(FieldError.invalid(
+                    path,
+                    String.join(", ", named),
                     "more than one provider specified in a single element, should split into different list elements"));
         }
         return switch (named.get(0)) {
@@ -190,9 +210,12 @@ public final class EncryptionConfigurationValidation {
                 continue;
             }
             if (!sizes.contains(secret.length)) {
-                errors.add(FieldError.invalid(field + ".secret", "REDACTED", "secret is not of the expected length, got "
-                        + secret.length + ", expected one of " + sizes.stream().map(String::valueOf)
-                        .collect(Collectors.joining(" ", "[", "]"))));
+                errors.add(FieldError.invalid(
+                        field + ".secret",
+                        "REDACTED",
+                        "secret is not of the expected length, got "
+                                + secret.length + ", expected one of "
+                                + sizes.stream().map(String::valueOf).collect(Collectors.joining(" ", "[", "]"))));
             }
         }
         return errors;

@@ -14,8 +14,7 @@ public final class IdentityTransformer implements Transformer {
 
     public static final IdentityTransformer INSTANCE = new IdentityTransformer();
 
-    private IdentityTransformer() {
-    }
+    private IdentityTransformer() {}
 
     @Override
     public Decrypted fromStorage(byte[] stored, byte[] context) {

@@ -19,7 +19,9 @@ public final class KeyPrefixTransformers implements Function<String, Transformer
     public KeyPrefixTransformers(Map<String, Transformer> byPrefix) {
         this.byPrefix = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byPrefix));
         this.longestFirst = this.byPrefix.entrySet().stream()
-                .sorted(Comparator.comparingInt((Map.Entry<String, Transformer> e) -> e.getKey().length()).reversed())
+                .sorted(Comparator.comparingInt(
+                                (Map.Entry<String, Transformer> e) -> e.getKey().length())
+                        .reversed())
                 .toList();
     }
 

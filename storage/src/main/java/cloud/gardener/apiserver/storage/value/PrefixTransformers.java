@@ -33,7 +33,8 @@ public final class PrefixTransformers implements Transformer {
             throw new IllegalArgumentException("at least one transformer is required");
         }
         this.transformers = List.copyOf(transformers);
-        this.prefixes = this.transformers.stream().map(PrefixTransformer::prefixBytes).toArray(byte[][]::new);
+        this.prefixes =
+                this.transformers.stream().map(PrefixTransformer::prefixBytes).toArray(byte[][]::new);
         this.noMatch = noMatch;
     }
 
@@ -85,8 +86,10 @@ public final class PrefixTransformers implements Transformer {
             return i == 0 ? result : new Decrypted(result.data(), true);
         }
         if (errors != null) {
-            throw errors.size() == 1 ? errors.get(0) : new TransformException(errors.stream()
-                    .map(Throwable::getMessage).collect(Collectors.joining(", ", "[", "]")));
+            throw errors.size() == 1
+                    ? errors.get(0)
+                    : new TransformException(
+                            errors.stream().map(Throwable::getMessage).collect(Collectors.joining(", ", "[", "]")));
         }
         observer.transformed(FROM_STORAGE, "unknown", FAILED, System.nanoTime() - start);
         throw new TransformException(noMatch);

@@ -6,7 +6,6 @@ import cloud.gardener.apiserver.storage.value.EncryptionConfiguration.Key;
 import cloud.gardener.apiserver.storage.value.EncryptionConfiguration.KeysConfiguration;
 import cloud.gardener.apiserver.storage.value.EncryptionConfiguration.ProviderConfiguration;
 import cloud.gardener.apiserver.storage.value.EncryptionConfiguration.ResourceConfiguration;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,8 +48,8 @@ public final class ResourceTransformers {
         try {
             data = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("error reading encryption provider configuration file \"" + file + "\": "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "error reading encryption provider configuration file \"" + file + "\": " + e.getMessage(), e);
         }
         if (data.length == 0) {
             throw new IllegalArgumentException("encryption provider configuration file \"" + file + "\" is empty");
@@ -58,8 +57,8 @@ public final class ResourceTransformers {
         try {
             return of(EncryptionConfiguration.parse(data));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid encryption provider configuration file \"" + file + "\": "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "invalid encryption provider configuration file \"" + file + "\": " + e.getMessage(), e);
         }
     }
 
@@ -71,13 +70,17 @@ public final class ResourceTransformers {
     public static ResourceTransformers of(EncryptionConfiguration config) {
         List<FieldError> errors = EncryptionConfigurationValidation.validate(config);
         if (!errors.isEmpty()) {
-            throw new IllegalArgumentException(errors.size() == 1 ? errors.get(0).toString()
-                    : errors.stream().map(FieldError::toString).collect(Collectors.joining(", ", "[", "]")));
+            throw new IllegalArgumentException(
+                    errors.size() == 1
+                            ? errors.get(0).toString()
+                            : errors.stream().map(FieldError::toString).collect(Collectors.joining(", ", "[", "]")));
         }
         Map<GroupResource, List<PrefixTransformer>> lists = new LinkedHashMap<>();
         Transformer first = null;
         for (ResourceConfiguration entry : config.resources()) {
-            List<PrefixTransformer> providers = entry.providers().stream().map(ResourceTransformers::provider).toList();
+            List<PrefixTransformer> providers = entry.providers().stream()
+                    .map(ResourceTransformers::provider)
+                    .toList();
             if (first == null) {
                 first = new PrefixTransformers("no matching prefix found", providers);
             }
@@ -95,41 +98,52 @@ public final class ResourceTransformers {
 
     private static void checkNotMasked(Map<GroupResource, ?> earlier, GroupResource gr, GroupResource wildcard) {
         if (earlier.containsKey(wildcard)) {
-            throw new IllegalArgumentException("resource \"" + EncryptionConfigurationValidation.yamlString(gr)
-                    + "\" is masked by earlier rule \"" + EncryptionConfigurationValidation.yamlString(wildcard) + "\"");
+            throw new IllegalArgumentException(
+                    "resource \"" + EncryptionConfigurationValidation.yamlString(gr) + "\" is masked by earlier rule \""
+                            + EncryptionConfigurationValidation.yamlString(wildcard) + "\"");
         }
     }
 
     /** The transformer for one provider element, under its envelope prefix. */
     static PrefixTransformer provider(ProviderConfiguration p) {
         if (p.aesgcm() != null) {
-            return keyed(AESGCM_PREFIX, p.aesgcm(), AesGcmTransformer::new,
+            return keyed(
+                    AESGCM_PREFIX,
+                    p.aesgcm(),
+                    AesGcmTransformer::new,
                     "no matching key was found for the provided AES transformer");
         }
         if (p.aescbc() != null) {
-            return keyed(AESCBC_PREFIX, p.aescbc(), AesCbcTransformer::new,
+            return keyed(
+                    AESCBC_PREFIX,
+                    p.aescbc(),
+                    AesCbcTransformer::new,
                     "no matching key was found for the provided AES transformer");
         }
         if (p.secretbox() != null) {
-            return keyed(SECRETBOX_PREFIX, p.secretbox(), SecretboxTransformer::new,
+            return keyed(
+                    SECRETBOX_PREFIX,
+                    p.secretbox(),
+                    SecretboxTransformer::new,
                     "no matching key was found for the provided Secretbox transformer");
         }
         if (p.named().contains("identity")) {
             return new PrefixTransformer("", IdentityTransformer.INSTANCE);
         }
         if (p.named().contains("kms")) {
-            throw new IllegalArgumentException("kms providers are not supported by this server; use aesgcm, aescbc or secretbox");
+            throw new IllegalArgumentException(
+                    "kms providers are not supported by this server; use aesgcm, aescbc or secretbox");
         }
         throw new IllegalArgumentException(
                 "provider does not contain any of the expected providers: KMS, AESGCM, AESCBC, Secretbox, Identity");
     }
 
-    private static PrefixTransformer keyed(String prefix, KeysConfiguration keys, Function<byte[], Transformer> cipher,
-                                           String noMatch) {
+    private static PrefixTransformer keyed(
+            String prefix, KeysConfiguration keys, Function<byte[], Transformer> cipher, String noMatch) {
         List<PrefixTransformer> perKey = new ArrayList<>();
         for (Key key : keys.keys()) {
-            perKey.add(new PrefixTransformer(key.name() + ":",
-                    cipher.apply(EncryptionConfigurationValidation.decodeSecret(key.secret()))));
+            perKey.add(new PrefixTransformer(
+                    key.name() + ":", cipher.apply(EncryptionConfigurationValidation.decodeSecret(key.secret()))));
         }
         return new PrefixTransformer(prefix, new PrefixTransformers(noMatch, perKey));
     }

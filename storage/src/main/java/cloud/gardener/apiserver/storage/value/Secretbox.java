@@ -1,12 +1,11 @@
 package cloud.gardener.apiserver.storage.value;
 
+import java.security.MessageDigest;
+import java.util.Arrays;
 import org.bouncycastle.crypto.engines.XSalsa20Engine;
 import org.bouncycastle.crypto.macs.Poly1305;
 import org.bouncycastle.crypto.params.KeyParameter;
 import org.bouncycastle.crypto.params.ParametersWithIV;
-
-import java.security.MessageDigest;
-import java.util.Arrays;
 
 /**
  * NaCl's {@code crypto_secretbox} (XSalsa20-Poly1305), the primitive behind Go's
@@ -20,8 +19,7 @@ final class Secretbox {
     static final int NONCE_SIZE = 24;
     static final int OVERHEAD = 16;
 
-    private Secretbox() {
-    }
+    private Secretbox() {}
 
     /** The box of {@code message}: tag, then ciphertext. */
     static byte[] seal(byte[] message, byte[] nonce, byte[] key) {

@@ -7,7 +7,7 @@ package cloud.gardener.apiserver.storage.value;
 @FunctionalInterface
 public interface TransformationObserver {
 
-    TransformationObserver NONE = (type, prefix, status, elapsedNanos) -> { };
+    TransformationObserver NONE = (type, prefix, status, elapsedNanos) -> {};
 
     /**
      * Records one transformation.

@@ -10,7 +10,6 @@ import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Future;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -101,9 +100,13 @@ public final class TransformingStorage implements Storage {
             } catch (TransformException e) {
                 return Future.failedFuture(unreadable(key, e));
             }
-            return fn.apply(withValue(stored, current.data())).map(next ->
-                    // Equal plaintext is a no-op only when the stored value is current; a stale one is re-encrypted.
-                    !current.stale() && Arrays.equals(next, current.data()) ? stored.value() : t.toStorage(next, context));
+            return fn.apply(withValue(stored, current.data()))
+                    .map(next ->
+                            // Equal plaintext is a no-op only when the stored value is current; a stale one is
+                            // re-encrypted.
+                            !current.stale() && Arrays.equals(next, current.data())
+                                    ? stored.value()
+                                    : t.toStorage(next, context));
         };
         return delegate.guaranteedUpdate(key, encrypting, maxAttempts)
                 .map(result -> plain(t, result))
@@ -137,16 +140,18 @@ public final class TransformingStorage implements Storage {
         Predicate<StoredObject> filter = request.filter();
         // The filter must see plaintext; what it kept is remembered so that no item is decrypted twice.
         Map<StoredObject, StoredObject> kept = Collections.synchronizedMap(new IdentityHashMap<>());
-        Predicate<StoredObject> plainFilter = filter == null ? null : stored -> {
-            StoredObject p = plain(stored);
-            boolean keep = filter.test(p);
-            if (keep) {
-                kept.put(stored, p);
-            }
-            return keep;
-        };
-        ListRequest inner = new ListRequest(request.prefix(), request.revision(), request.limit(), request.startKey(),
-                plainFilter);
+        Predicate<StoredObject> plainFilter = filter == null
+                ? null
+                : stored -> {
+                    StoredObject p = plain(stored);
+                    boolean keep = filter.test(p);
+                    if (keep) {
+                        kept.put(stored, p);
+                    }
+                    return keep;
+                };
+        ListRequest inner =
+                new ListRequest(request.prefix(), request.revision(), request.limit(), request.startKey(), plainFilter);
         return delegate.list(inner).map(page -> {
             List<StoredObject> items = new ArrayList<>(page.items().size());
             for (StoredObject stored : page.items()) {
@@ -189,7 +194,10 @@ public final class TransformingStorage implements Storage {
             }
             WatchEvent plainEvent;
             try {
-                plainEvent = new WatchEvent(event.type(), event.key(), plainOrEmpty(event.object()),
+                plainEvent = new WatchEvent(
+                        event.type(),
+                        event.key(),
+                        plainOrEmpty(event.object()),
                         event.previous() == null ? null : plain(event.previous()));
             } catch (StorageException e) {
                 fail(e);
@@ -244,17 +252,18 @@ public final class TransformingStorage implements Storage {
     }
 
     private Future<Void> rewritePage(String prefix, String startKey, AtomicInteger rewritten) {
-        return delegate.list(new ListRequest(prefix, 0, REWRITE_PAGE, startKey, null)).compose(page -> {
-            List<String> stale = new ArrayList<>();
-            for (StoredObject stored : page.items()) {
-                Transformer t = transformerForKey.apply(stored.key());
-                if (t != null && decrypt(t, stored).stale()) {
-                    stale.add(stored.key());
-                }
-            }
-            Future<Void> done = rewriteKeys(stale, 0, rewritten);
-            return page.hasMore() ? done.compose(v -> rewritePage(prefix, page.nextKey(), rewritten)) : done;
-        });
+        return delegate.list(new ListRequest(prefix, 0, REWRITE_PAGE, startKey, null))
+                .compose(page -> {
+                    List<String> stale = new ArrayList<>();
+                    for (StoredObject stored : page.items()) {
+                        Transformer t = transformerForKey.apply(stored.key());
+                        if (t != null && decrypt(t, stored).stale()) {
+                            stale.add(stored.key());
+                        }
+                    }
+                    Future<Void> done = rewriteKeys(stale, 0, rewritten);
+                    return page.hasMore() ? done.compose(v -> rewritePage(prefix, page.nextKey(), rewritten)) : done;
+                });
     }
 
     private Future<Void> rewriteKeys(List<String> keys, int index, AtomicInteger rewritten) {
@@ -264,21 +273,27 @@ public final class TransformingStorage implements Storage {
         String key = keys.get(index);
         Transformer t = transformerForKey.apply(key);
         byte[] context = context(key);
-        return delegate.guaranteedUpdate(key, stored -> {
-                    Decrypted current;
-                    try {
-                        current = t.fromStorage(stored.value(), context);
-                    } catch (TransformException e) {
-                        return Future.failedFuture(unreadable(key, e));
-                    }
-                    return Future.succeededFuture(current.stale() ? t.toStorage(current.data(), context) : stored.value());
-                }, REWRITE_ATTEMPTS)
+        return delegate.guaranteedUpdate(
+                        key,
+                        stored -> {
+                            Decrypted current;
+                            try {
+                                current = t.fromStorage(stored.value(), context);
+                            } catch (TransformException e) {
+                                return Future.failedFuture(unreadable(key, e));
+                            }
+                            return Future.succeededFuture(
+                                    current.stale() ? t.toStorage(current.data(), context) : stored.value());
+                        },
+                        REWRITE_ATTEMPTS)
                 .<Void>map(written -> {
                     rewritten.incrementAndGet();
                     return null;
                 })
-                .recover(failure -> failure instanceof StorageException se && se.reason() == StorageException.Reason.NOT_FOUND
-                        ? Future.succeededFuture() : Future.failedFuture(failure))
+                .recover(failure ->
+                        failure instanceof StorageException se && se.reason() == StorageException.Reason.NOT_FOUND
+                                ? Future.succeededFuture()
+                                : Future.failedFuture(failure))
                 .compose(v -> rewriteKeys(keys, index + 1, rewritten));
     }
 
@@ -326,10 +341,11 @@ public final class TransformingStorage implements Storage {
 
     /** A conflict carries the current object: callers retry with it, so it must be plaintext too. */
     private static <T> Future<T> plainFailure(Transformer t, Throwable failure) {
-        if (failure instanceof StorageException se && se.reason() == StorageException.Reason.CONFLICT
+        if (failure instanceof StorageException se
+                && se.reason() == StorageException.Reason.CONFLICT
                 && se.current() != null) {
-            return Future.failedFuture(new StorageException(se.reason(), se.key(), se.revision(), plain(t, se.current()),
-                    se.getMessage(), se.getCause()));
+            return Future.failedFuture(new StorageException(
+                    se.reason(), se.key(), se.revision(), plain(t, se.current()), se.getMessage(), se.getCause()));
         }
         return Future.failedFuture(failure);
     }

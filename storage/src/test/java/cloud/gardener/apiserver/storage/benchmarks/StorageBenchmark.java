@@ -6,7 +6,6 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
-import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedConfig;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
@@ -54,8 +53,7 @@ import java.util.stream.Stream;
  */
 public final class StorageBenchmark {
 
-    private record Phase(String name, double perSecond, double p50Millis, double p99Millis) {
-    }
+    private record Phase(String name, double perSecond, double p50Millis, double p99Millis) {}
 
     private final int objects;
     private final int concurrency;
@@ -74,13 +72,15 @@ public final class StorageBenchmark {
         int objects = Integer.parseInt(flags.getOrDefault("--objects", "2000"));
         int concurrency = Integer.parseInt(flags.getOrDefault("--concurrency", "16"));
         int lists = Integer.parseInt(flags.getOrDefault("--lists", "20"));
-        Path shoot = Path.of(flags.getOrDefault("--shoot",
-                System.getProperty("gardener.examples", "examples") + "/50-shoot.yaml"));
+        Path shoot = Path.of(
+                flags.getOrDefault("--shoot", System.getProperty("gardener.examples", "examples") + "/50-shoot.yaml"));
         JsonNode manifest = Json.YAML.readTree(Files.readString(shoot));
         int padTo = Integer.parseInt(flags.getOrDefault("--pad-to", "0"));
         int size = Json.MAPPER.writeValueAsBytes(manifest).length;
         if (padTo > size) {
-            ((ObjectNode) manifest.path("metadata")).putObject("annotations").put("bench/padding", "x".repeat(padTo - size - 40));
+            ((ObjectNode) manifest.path("metadata"))
+                    .putObject("annotations")
+                    .put("bench/padding", "x".repeat(padTo - size - 40));
         }
         byte[] value = Json.MAPPER.writeValueAsBytes(manifest);
         StorageBenchmark bench = new StorageBenchmark(objects, concurrency, lists, value);
@@ -98,14 +98,25 @@ public final class StorageBenchmark {
             }
             // Big lists on a busy 2-core machine can take longer than the server's 10 s default.
             etcdConfig = etcdConfig.withRequestTimeout(Duration.ofSeconds(60));
-            System.out.printf(Locale.ROOT, "Storage benchmark: %d Shoots of %d bytes (%s), %d creates and gets in flight, %d lists one at a time; "
-                            + "%d CPUs, load average %s, Java %s, %s%n", objects, value.length, shoot.getFileName(),
-                    concurrency, lists, Runtime.getRuntime().availableProcessors(), loadAverage(),
+            System.out.printf(
+                    Locale.ROOT,
+                    "Storage benchmark: %d Shoots of %d bytes (%s), %d creates and gets in flight, %d lists one at a time; "
+                            + "%d CPUs, load average %s, Java %s, %s%n",
+                    objects,
+                    value.length,
+                    shoot.getFileName(),
+                    concurrency,
+                    lists,
+                    Runtime.getRuntime().availableProcessors(),
+                    loadAverage(),
                     System.getProperty("java.version"),
-                    etcd != null ? "etcd " + etcdVersion() + " started in " + dir : "etcd at " + etcdConfig.endpoints());
+                    etcd != null
+                            ? "etcd " + etcdVersion() + " started in " + dir
+                            : "etcd at " + etcdConfig.endpoints());
             List<Phase> embedded;
-            try (Storage store = new EmbeddedStorage(vertx, new EmbeddedConfig(dir.resolve("embedded"), Duration.ZERO,
-                    EmbeddedConfig.DEFAULT_READERS))) {
+            try (Storage store = new EmbeddedStorage(
+                    vertx,
+                    new EmbeddedConfig(dir.resolve("embedded"), Duration.ZERO, EmbeddedConfig.DEFAULT_READERS))) {
                 embedded = bench.run(store);
             }
             List<Phase> onEtcd;
@@ -133,8 +144,11 @@ public final class StorageBenchmark {
         List<Phase> result = new ArrayList<>();
         result.add(measure("create", n, concurrency, i -> store.create(key(prefix, i), shoot(i))));
         result.add(measure("get", n, concurrency, i -> store.get(key(prefix, i))));
-        Phase list = measure("list (" + n + " objects)", listCount, 1, i -> store.list(ListRequest.all(prefix))
-                .map(page -> checkSize(page, n)));
+        Phase list = measure(
+                "list (" + n + " objects)",
+                listCount,
+                1,
+                i -> store.list(ListRequest.all(prefix)).map(page -> checkSize(page, n)));
         result.add(list);
         return result;
     }
@@ -174,16 +188,25 @@ public final class StorageBenchmark {
         try {
             done.get(30, TimeUnit.MINUTES);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("phase " + name + " failed: " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(
+                    "phase " + name + " failed: " + e.getCause().getMessage(), e.getCause());
         }
         long elapsed = System.nanoTime() - started;
         Arrays.sort(latencies);
-        return new Phase(name, count / (elapsed / 1e9), latencies[(int) (count * 0.50)] / 1e6,
+        return new Phase(
+                name,
+                count / (elapsed / 1e9),
+                latencies[(int) (count * 0.50)] / 1e6,
                 latencies[Math.min(count - 1, (int) (count * 0.99))] / 1e6);
     }
 
-    private static void loop(IntFunction<Future<?>> op, AtomicInteger next, int count, long[] latencies,
-                             AtomicInteger running, CompletableFuture<Void> done) {
+    private static void loop(
+            IntFunction<Future<?>> op,
+            AtomicInteger next,
+            int count,
+            long[] latencies,
+            AtomicInteger running,
+            CompletableFuture<Void> done) {
         int i = next.getAndIncrement();
         if (i >= count) {
             if (running.decrementAndGet() == 0) {
@@ -204,14 +227,28 @@ public final class StorageBenchmark {
 
     private static void print(List<Phase> embedded, List<Phase> etcd) {
         System.out.println();
-        System.out.printf(Locale.ROOT, "| %-22s | %16s | %16s | %14s | %14s | %17s |%n", "operation",
-                "embedded ops/s", "etcd ops/s", "embedded p50/p99 ms", "etcd p50/p99 ms", "ratio embedded/etcd");
+        System.out.printf(
+                Locale.ROOT,
+                "| %-22s | %16s | %16s | %14s | %14s | %17s |%n",
+                "operation",
+                "embedded ops/s",
+                "etcd ops/s",
+                "embedded p50/p99 ms",
+                "etcd p50/p99 ms",
+                "ratio embedded/etcd");
         System.out.println("| --- | ---: | ---: | ---: | ---: | ---: |");
         for (int i = 0; i < embedded.size(); i++) {
             Phase e = embedded.get(i);
             Phase d = etcd.get(i);
-            System.out.printf(Locale.ROOT, "| %-22s | %16.0f | %16.0f | %14s | %14s | %17.2f |%n", e.name(),
-                    e.perSecond(), d.perSecond(), ms(e), ms(d), e.perSecond() / d.perSecond());
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %-22s | %16.0f | %16.0f | %14s | %14s | %17.2f |%n",
+                    e.name(),
+                    e.perSecond(),
+                    d.perSecond(),
+                    ms(e),
+                    ms(d),
+                    e.perSecond() / d.perSecond());
         }
     }
 
@@ -221,7 +258,9 @@ public final class StorageBenchmark {
 
     private static String loadAverage() {
         try {
-            return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
+            return String.join(
+                    " ",
+                    Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
         } catch (IOException e) {
             return "?";
         }
@@ -229,7 +268,9 @@ public final class StorageBenchmark {
 
     private static String etcdVersion() {
         try {
-            Process p = new ProcessBuilder(EtcdProcess.findBinary().toString(), "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(EtcdProcess.findBinary().toString(), "--version")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), UTF_8);
             p.waitFor(5, TimeUnit.SECONDS);
             return out.lines().findFirst().orElse("?").replace("etcd Version: ", "");
@@ -252,7 +293,8 @@ public final class StorageBenchmark {
             }
         }
         for (String f : flags.keySet()) {
-            if (!List.of("--objects", "--concurrency", "--lists", "--shoot", "--pad-to", "--etcd-servers").contains(f)) {
+            if (!List.of("--objects", "--concurrency", "--lists", "--shoot", "--pad-to", "--etcd-servers")
+                    .contains(f)) {
                 throw new IllegalArgumentException("unknown flag " + f);
             }
         }

@@ -1,18 +1,17 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.storage.testing.StorageContractTest;
 import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The storage contract through the watch cache over the embedded store: every read and watch of the test's
@@ -29,7 +28,8 @@ class CachedEmbeddedStorageContractTest extends StorageContractTest {
 
     @Override
     protected Storage newStorage(Vertx vertx) {
-        CachedStorage cached = new CachedStorage(vertx,
+        CachedStorage cached = new CachedStorage(
+                vertx,
                 new EmbeddedStorage(vertx, root.resolve("store-" + STORES.incrementAndGet())),
                 Map.of(ROOT, WatchCacheConfig.defaults()));
         await(cached.start());
@@ -42,7 +42,8 @@ class CachedEmbeddedStorageContractTest extends StorageContractTest {
     /** The cache did the serving: only the read below the compacted revision went to the store. */
     @AfterEach
     void servedFromTheCache(TestInfo test) {
-        long expected = test.getTestMethod().orElseThrow().getName().equals("compactionExpiresOldListsAndWatches") ? 1 : 0;
+        long expected =
+                test.getTestMethod().orElseThrow().getName().equals("compactionExpiresOldListsAndWatches") ? 1 : 0;
         assertThat(cached.storeReads()).as("reads handed to the store").isEqualTo(expected);
     }
 

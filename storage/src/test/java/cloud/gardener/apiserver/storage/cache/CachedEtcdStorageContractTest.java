@@ -1,19 +1,18 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.StorageContractTest;
 import io.vertx.core.Vertx;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The storage contract through the watch cache over a real etcd (3.4, without reliable progress
@@ -34,8 +33,8 @@ class CachedEtcdStorageContractTest extends StorageContractTest {
     @Override
     protected Storage newStorage(Vertx vertx) {
         cachedPrefix = ETCD.newPrefix();
-        CachedStorage cached = new CachedStorage(vertx, new EtcdStorage(vertx, ETCD.config()),
-                Map.of(cachedPrefix, WatchCacheConfig.defaults()));
+        CachedStorage cached = new CachedStorage(
+                vertx, new EtcdStorage(vertx, ETCD.config()), Map.of(cachedPrefix, WatchCacheConfig.defaults()));
         await(cached.start());
         this.cached = cached;
         return cached;
@@ -46,7 +45,8 @@ class CachedEtcdStorageContractTest extends StorageContractTest {
     /** The cache did the serving: only the read below the compacted revision went to the store. */
     @AfterEach
     void servedFromTheCache(TestInfo test) {
-        long expected = test.getTestMethod().orElseThrow().getName().equals("compactionExpiresOldListsAndWatches") ? 1 : 0;
+        long expected =
+                test.getTestMethod().orElseThrow().getName().equals("compactionExpiresOldListsAndWatches") ? 1 : 0;
         assertThat(cached.storeReads()).as("reads handed to the store").isEqualTo(expected);
     }
 

@@ -1,12 +1,11 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchEvent;
-import org.junit.jupiter.api.Test;
-
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The event window's sizing, as kube-apiserver's watch cache sizes its history. */
 class EventWindowTest {
@@ -15,7 +14,8 @@ class EventWindowTest {
 
     private static CacheEvent event(long revision, long nanos) {
         StoredObject o = new StoredObject("/k/" + revision, new byte[0], revision, revision);
-        return new CacheEvent(new WatchEvent(WatchEvent.Type.PUT, o.key(), o, null), ObjectAttributes.NONE, null, nanos);
+        return new CacheEvent(
+                new WatchEvent(WatchEvent.Type.PUT, o.key(), o, null), ObjectAttributes.NONE, null, nanos);
     }
 
     @Test
@@ -28,7 +28,9 @@ class EventWindowTest {
         assertThat(window.capacity()).isEqualTo(8);
         assertThat(window.size()).isEqualTo(8);
         assertThat(window.start()).as("events 11..14 were evicted").isEqualTo(14);
-        assertThat(window.after(14)).extracting(CacheEvent::revision).containsExactly(15L, 16L, 17L, 18L, 19L, 20L, 21L, 22L);
+        assertThat(window.after(14))
+                .extracting(CacheEvent::revision)
+                .containsExactly(15L, 16L, 17L, 18L, 19L, 20L, 21L, 22L);
         assertThat(window.after(20)).extracting(CacheEvent::revision).containsExactly(21L, 22L);
     }
 
@@ -69,8 +71,11 @@ class EventWindowTest {
         window.add(new CacheEvent(event(1, 0).event(), ObjectAttributes.NONE, null, 0)); // a create: nothing superseded
         for (long r = 2; r <= 6; r++) {
             CachedObject next = version(r, 1024);
-            window.add(new CacheEvent(new WatchEvent(WatchEvent.Type.PUT, "/k/a", next.stored(), v.stored()),
-                    ObjectAttributes.NONE, v, 0));
+            window.add(new CacheEvent(
+                    new WatchEvent(WatchEvent.Type.PUT, "/k/a", next.stored(), v.stored()),
+                    ObjectAttributes.NONE,
+                    v,
+                    0));
             v = next;
         }
         assertThat(window.retainedBytes()).isEqualTo(3 * 1024);

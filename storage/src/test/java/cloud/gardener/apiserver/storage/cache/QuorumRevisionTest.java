@@ -1,22 +1,21 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Consistent reads share quorum reads, and each still sees every write that finished before it asked. Over
@@ -45,7 +44,10 @@ class QuorumRevisionTest {
         try (ControlledFeedStorage store = new ControlledFeedStorage(new EtcdStorage(vertx, ETCD.config()))) {
             QuorumRevision quorum = new QuorumRevision(store);
             long written = store.create(ETCD.newPrefix() + "a", "x".getBytes(StandardCharsets.UTF_8))
-                    .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).modRevision();
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS)
+                    .modRevision();
             int before = store.revisionReads();
 
             CompletableFuture<List<Long>> all = new CompletableFuture<>();
@@ -63,7 +65,9 @@ class QuorumRevisionTest {
 
             List<Long> revisions = all.get(10, TimeUnit.SECONDS);
             assertThat(revisions).hasSize(500).allSatisfy(r -> assertThat(r).isGreaterThanOrEqualTo(written));
-            assertThat(store.revisionReads() - before).as("quorum reads for 500 callers").isBetween(1, 2);
+            assertThat(store.revisionReads() - before)
+                    .as("quorum reads for 500 callers")
+                    .isBetween(1, 2);
         }
     }
 }

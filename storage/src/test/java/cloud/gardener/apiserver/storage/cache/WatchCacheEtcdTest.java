@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.ReadFreshness;
@@ -8,17 +10,14 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The consistent read from cache on etcd 3.4 (no reliable progress notifications, etcd's periodic progress
@@ -48,7 +47,7 @@ class WatchCacheEtcdTest {
         String shoots = ETCD.newPrefix() + "shoots/";
         String seeds = ETCD.newPrefix() + "seeds/";
         try (EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config());
-             WatchCache cache = new WatchCache(vertx, etcd, shoots, WatchCacheConfig.defaults())) {
+                WatchCache cache = new WatchCache(vertx, etcd, shoots, WatchCacheConfig.defaults())) {
             StoredObject shoot = await(etcd.create(shoots + "garden-dev/a", bytes("a")));
             await(cache.start());
             for (int round = 0; round < 3; round++) {

@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.ReadFreshness;
@@ -15,13 +17,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,8 +32,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the watch cache adds to the storage contract: its window and 410s, consistent reads that wait for the
@@ -109,15 +108,18 @@ class WatchCacheTest {
         try (WatchSubscription ignored = cache.watch(PREFIX, writes.get(1).modRevision(), tooOld)) {
             StorageException e = tooOld.awaitError(WAIT);
             assertThat(e.reason()).isEqualTo(Reason.COMPACTED);
-            assertThat(e.getMessage()).isEqualTo("too old resource version: " + writes.get(1).modRevision()
-                    + " (" + windowStart + ")");
+            assertThat(e.getMessage())
+                    .isEqualTo("too old resource version: " + writes.get(1).modRevision() + " (" + windowStart + ")");
         }
 
         RecordingWatchListener inside = new RecordingWatchListener();
         try (WatchSubscription ignored = cache.watch(PREFIX, windowStart, inside)) {
             List<WatchEvent> replayed = inside.nextEvents(5, WAIT);
-            assertThat(replayed).extracting(WatchEvent::revision)
-                    .containsExactly(writes.subList(3, 8).stream().map(StoredObject::modRevision).toArray(Long[]::new));
+            assertThat(replayed)
+                    .extracting(WatchEvent::revision)
+                    .containsExactly(writes.subList(3, 8).stream()
+                            .map(StoredObject::modRevision)
+                            .toArray(Long[]::new));
             StoredObject later = await(store.update(PREFIX + "ns/s0", 0, bytes("later")));
             WatchEvent live = inside.nextEvent(WAIT);
             assertThat(live.revision()).isEqualTo(later.modRevision());
@@ -127,7 +129,8 @@ class WatchCacheTest {
 
     @Test
     void theWindowGrowsWhileItsEventsAreFreshAndStopsAtItsUpperBound() {
-        startCache(new WatchCacheConfig(4, 16, Duration.ofMinutes(5), Duration.ofSeconds(3), 1000, null, Set.of(), Long.MAX_VALUE));
+        startCache(new WatchCacheConfig(
+                4, 16, Duration.ofMinutes(5), Duration.ofSeconds(3), 1000, null, Set.of(), Long.MAX_VALUE));
         long first = 0;
         for (int i = 0; i < 40; i++) {
             StoredObject o = await(store.create(PREFIX + "ns/s" + i, bytes("v")));
@@ -155,12 +158,15 @@ class WatchCacheTest {
         StoredObject v2 = await(store.update(PREFIX + "ns/a", 0, bytes("v2")));
 
         assertThat(str(await(cache.get(PREFIX + "ns/a", ReadFreshness.any())).value()))
-                .as("resourceVersion=0 may be stale").isEqualTo("v1");
+                .as("resourceVersion=0 may be stale")
+                .isEqualTo("v1");
         CompletableFuture<StoredObject> consistent = cf(cache.get(PREFIX + "ns/a", ReadFreshness.consistent()));
-        CompletableFuture<ListPage> notOlder = cf(cache.list(ListRequest.all(PREFIX),
-                ReadFreshness.notOlderThan(v2.modRevision())));
+        CompletableFuture<ListPage> notOlder =
+                cf(cache.list(ListRequest.all(PREFIX), ReadFreshness.notOlderThan(v2.modRevision())));
         Thread.sleep(300);
-        assertThat(consistent).as("waits for the cache to reach the store's revision").isNotDone();
+        assertThat(consistent)
+                .as("waits for the cache to reach the store's revision")
+                .isNotDone();
         assertThat(notOlder).isNotDone();
 
         store.resume();
@@ -204,7 +210,8 @@ class WatchCacheTest {
         assertThat(e.revision()).isEqualTo(o.modRevision());
         assertThat(e.getMessage()).isEqualTo("too large resource version: " + future + ", current: " + o.modRevision());
 
-        assertThat(failure(cache.get(PREFIX + "ns/a", ReadFreshness.notOlderThan(future))).reason())
+        assertThat(failure(cache.get(PREFIX + "ns/a", ReadFreshness.notOlderThan(future)))
+                        .reason())
                 .isEqualTo(Reason.TOO_LARGE_RESOURCE_VERSION);
         assertThat(WatchCacheConfig.defaults().blockTimeout()).isEqualTo(Duration.ofSeconds(3));
     }
@@ -228,13 +235,15 @@ class WatchCacheTest {
         awaitTrue(() -> cache.revision() >= now);
         await(store.compact(now)); // behind the cache's back: the store no longer has the first page's revision
 
-        ListPage second = await(cache.list(new ListRequest(PREFIX, 0, 2, first.nextKey(), null),
-                ReadFreshness.exact(first.revision())));
+        ListPage second = await(cache.list(
+                new ListRequest(PREFIX, 0, 2, first.nextKey(), null), ReadFreshness.exact(first.revision())));
         assertThat(second.revision()).isEqualTo(first.revision());
         assertThat(second.items()).extracting(o -> str(o.value())).containsExactly("c1", "d1");
         assertThat(second.hasMore()).isFalse();
-        assertThat(failure(store.list(new ListRequest(PREFIX, first.revision(), 0, null, null))).reason())
-                .as("the store itself can no longer serve it").isEqualTo(Reason.COMPACTED);
+        assertThat(failure(store.list(new ListRequest(PREFIX, first.revision(), 0, null, null)))
+                        .reason())
+                .as("the store itself can no longer serve it")
+                .isEqualTo(Reason.COMPACTED);
 
         ListPage latest = await(cache.list(ListRequest.all(PREFIX), ReadFreshness.any()));
         assertThat(latest.items()).extracting(o -> str(o.value())).containsExactly("a1", "b1", "c2", "e1");
@@ -251,7 +260,8 @@ class WatchCacheTest {
         };
         startCache(WatchCacheConfig.defaults().withAttributes(extractor, Set.of("spec.seedName")));
         for (int i = 0; i < 30; i++) {
-            await(store.create(PREFIX + String.format("garden-dev/s%02d", i),
+            await(store.create(
+                    PREFIX + String.format("garden-dev/s%02d", i),
                     bytes("seed-" + (i % 3) + "|" + (i % 2 == 0 ? "purpose=production" : "purpose=evaluation"))));
         }
         long now = await(store.currentRevision());
@@ -260,16 +270,22 @@ class WatchCacheTest {
 
         AtomicInteger selected = new AtomicInteger();
         AttributeFilter onSeed1 = AttributeFilter.of(extractor, a -> {
-            selected.incrementAndGet();
-            return "seed-1".equals(a.fields().get("spec.seedName"))
-                    && "production".equals(a.labels().get("purpose"));
-        }).indexedBy("spec.seedName", "seed-1");
+                    selected.incrementAndGet();
+                    return "seed-1".equals(a.fields().get("spec.seedName"))
+                            && "production".equals(a.labels().get("purpose"));
+                })
+                .indexedBy("spec.seedName", "seed-1");
 
         ListPage page = await(cache.list(new ListRequest(PREFIX, 0, 0, null, onSeed1), ReadFreshness.any()));
 
-        assertThat(page.items()).extracting(StoredObject::key).containsExactly(
-                PREFIX + "garden-dev/s04", PREFIX + "garden-dev/s10", PREFIX + "garden-dev/s16",
-                PREFIX + "garden-dev/s22", PREFIX + "garden-dev/s28");
+        assertThat(page.items())
+                .extracting(StoredObject::key)
+                .containsExactly(
+                        PREFIX + "garden-dev/s04",
+                        PREFIX + "garden-dev/s10",
+                        PREFIX + "garden-dev/s16",
+                        PREFIX + "garden-dev/s22",
+                        PREFIX + "garden-dev/s28");
         assertThat(selected).as("only the index's objects are looked at").hasValue(10);
         assertThat(extracted).as("no object decoded for the list").hasValue(30);
 
@@ -277,8 +293,10 @@ class WatchCacheTest {
         await(store.update(PREFIX + "garden-dev/s04", 0, bytes("seed-2|purpose=production")));
         long moved = await(store.currentRevision());
         awaitTrue(() -> cache.revision() >= moved);
-        assertThat(await(cache.list(new ListRequest(PREFIX, 0, 2, null, onSeed1), ReadFreshness.any())).items())
-                .extracting(StoredObject::key).containsExactly(PREFIX + "garden-dev/s10", PREFIX + "garden-dev/s16");
+        assertThat(await(cache.list(new ListRequest(PREFIX, 0, 2, null, onSeed1), ReadFreshness.any()))
+                        .items())
+                .extracting(StoredObject::key)
+                .containsExactly(PREFIX + "garden-dev/s10", PREFIX + "garden-dev/s16");
     }
 
     /** The test's stand-in for the API layer's extractor: values are {@code <seed>|<label>=<value>}. */
@@ -286,7 +304,8 @@ class WatchCacheTest {
         String value = str(o.value());
         int bar = value.indexOf('|');
         int eq = value.indexOf('=', bar);
-        return new ObjectAttributes(Map.of(value.substring(bar + 1, eq), value.substring(eq + 1)),
+        return new ObjectAttributes(
+                Map.of(value.substring(bar + 1, eq), value.substring(eq + 1)),
                 Map.of("spec.seedName", value.substring(0, bar)));
     }
 
@@ -300,7 +319,7 @@ class WatchCacheTest {
         RecordingWatchListener one = new RecordingWatchListener();
         RecordingWatchListener two = new RecordingWatchListener();
         try (WatchSubscription a = cache.watch(PREFIX, start, one);
-             WatchSubscription b = cache.watch(PREFIX + "ns/x", start, two)) {
+                WatchSubscription b = cache.watch(PREFIX + "ns/x", start, two)) {
             await(store.create(PREFIX + "ns/x", bytes("x1")));
             await(store.delete(PREFIX + "ns/x", 0));
 
@@ -322,7 +341,9 @@ class WatchCacheTest {
         try (WatchSubscription c = cache.watch(PREFIX, start, late)) {
             WatchEvent replayedPut = late.nextEvents(3, WAIT).get(2);
             StoredObject cached = await(cache.get(PREFIX + "ns/y", ReadFreshness.any()));
-            assertThat(cached).as("the object a get serves is the one the event carried").isSameAs(replayedPut.object());
+            assertThat(cached)
+                    .as("the object a get serves is the one the event carried")
+                    .isSameAs(replayedPut.object());
         }
     }
 
@@ -336,7 +357,7 @@ class WatchCacheTest {
         worker.runOnContext(v -> slowWatch.complete(cache.watch(PREFIX, start, slow)));
         RecordingWatchListener fast = new RecordingWatchListener();
         try (WatchSubscription s = slowWatch.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-             WatchSubscription f = cache.watch(PREFIX, start, fast)) {
+                WatchSubscription f = cache.watch(PREFIX, start, fast)) {
             awaitTrue(() -> await(cache.watcherCount()) == 2);
 
             List<Long> written = new ArrayList<>();
@@ -344,7 +365,9 @@ class WatchCacheTest {
                 written.add(await(store.create(PREFIX + "ns/s" + i, bytes("v"))).modRevision());
             }
             // Every write returned while the slow watcher's listener was stuck on its first event.
-            assertThat(fast.nextEvents(20, WAIT)).extracting(WatchEvent::revision).containsExactlyElementsOf(written);
+            assertThat(fast.nextEvents(20, WAIT))
+                    .extracting(WatchEvent::revision)
+                    .containsExactlyElementsOf(written);
             awaitTrue(() -> await(cache.watcherCount()) == 1);
 
             slow.release.countDown();
@@ -431,15 +454,19 @@ class WatchCacheTest {
         store.breakWatches(StorageException.compacted(a1.modRevision() + 1, b1.modRevision()));
 
         StorageException ended = watcher.awaitError(WAIT);
-        assertThat(ended.reason()).as("onTerminated, as UNAVAILABLE for a plain listener").isEqualTo(Reason.UNAVAILABLE);
+        assertThat(ended.reason())
+                .as("onTerminated, as UNAVAILABLE for a plain listener")
+                .isEqualTo(Reason.UNAVAILABLE);
         assertThat(ended.getMessage()).isEqualTo("the watch cache of " + PREFIX + " is re-listing");
         watch.close();
         store.resume();
 
         awaitTrue(() -> cache.ready() && cache.revision() >= b1.modRevision());
         assertThat(store.watchesOpened()).isEqualTo(2);
-        assertThat(await(cache.list(ListRequest.all(PREFIX), ReadFreshness.any())).items())
-                .extracting(o -> str(o.value())).containsExactly("a1", "b1");
+        assertThat(await(cache.list(ListRequest.all(PREFIX), ReadFreshness.any()))
+                        .items())
+                .extracting(o -> str(o.value()))
+                .containsExactly("a1", "b1");
 
         // The client re-watches from the last revision it saw: before the new list, so it must re-list (410).
         RecordingWatchListener rewatch = new RecordingWatchListener();
@@ -459,7 +486,8 @@ class WatchCacheTest {
         cache = new WatchCache(vertx, store, PREFIX, WatchCacheConfig.defaults());
         assertThat(cache.ready()).isFalse();
         StoredObject a = await(store.create(PREFIX + "ns/a", bytes("a1")));
-        assertThat(await(cache.get(PREFIX + "ns/a", ReadFreshness.consistent())).modRevision()).isEqualTo(a.modRevision());
+        assertThat(await(cache.get(PREFIX + "ns/a", ReadFreshness.consistent())).modRevision())
+                .isEqualTo(a.modRevision());
         await(cache.start());
         store.resume();
     }

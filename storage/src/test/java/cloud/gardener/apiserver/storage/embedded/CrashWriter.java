@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.storage.embedded;
 
 import io.vertx.core.Vertx;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Semaphore;
@@ -16,8 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class CrashWriter {
 
-    private CrashWriter() {
-    }
+    private CrashWriter() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
@@ -32,15 +30,16 @@ public final class CrashWriter {
         for (int i = 0; i < total; i++) {
             slots.acquire();
             String key = String.format("/registry-crash/objects/k%07d", i);
-            storage.create(key, ("value of " + key).getBytes(StandardCharsets.UTF_8)).onComplete(ar -> {
-                if (ar.succeeded()) {
-                    ack(key, ar.result().modRevision());
-                } else {
-                    failures.incrementAndGet();
-                    System.err.println("create " + key + " failed: " + ar.cause());
-                }
-                slots.release();
-            });
+            storage.create(key, ("value of " + key).getBytes(StandardCharsets.UTF_8))
+                    .onComplete(ar -> {
+                        if (ar.succeeded()) {
+                            ack(key, ar.result().modRevision());
+                        } else {
+                            failures.incrementAndGet();
+                            System.err.println("create " + key + " failed: " + ar.cause());
+                        }
+                        slots.release();
+                    });
         }
         slots.acquire(inFlight);
         System.out.println("DONE " + failures.get());

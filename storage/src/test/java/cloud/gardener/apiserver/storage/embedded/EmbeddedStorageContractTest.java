@@ -3,10 +3,9 @@ package cloud.gardener.apiserver.storage.embedded;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.testing.StorageContractTest;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The storage contract against the embedded store: a fresh database per test. */
 class EmbeddedStorageContractTest extends StorageContractTest {

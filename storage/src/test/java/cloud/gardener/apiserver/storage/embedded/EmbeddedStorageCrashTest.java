@@ -1,16 +1,12 @@
 package cloud.gardener.apiserver.storage.embedded;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.StoredObject;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -24,8 +20,11 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Durability: a child JVM acknowledges creates and is killed with SIGKILL while more are in flight; every
@@ -56,9 +55,13 @@ class EmbeddedStorageCrashTest {
         Path store = dir.resolve("store");
         Path stderr = dir.resolve("child.err");
         Process child = new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
-                CrashWriter.class.getName(), store.toString(), "1000000", "32")
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        CrashWriter.class.getName(),
+                        store.toString(),
+                        "1000000",
+                        "32")
                 .redirectError(stderr.toFile())
                 .start();
         Map<String, Long> acknowledged = new ConcurrentHashMap<>();
@@ -70,8 +73,9 @@ class EmbeddedStorageCrashTest {
             enough.get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             child.destroyForcibly();
-            throw new AssertionError("the writer acknowledged " + acknowledged.size() + " creates; stderr: "
-                    + Files.readString(stderr), e);
+            throw new AssertionError(
+                    "the writer acknowledged " + acknowledged.size() + " creates; stderr: " + Files.readString(stderr),
+                    e);
         }
 
         child.destroyForcibly(); // SIGKILL, with writes still in flight
@@ -92,17 +96,23 @@ class EmbeddedStorageCrashTest {
                 assertThat(new String(o.value(), StandardCharsets.UTF_8)).isEqualTo("value of " + ack.getKey());
             }
             // Revisions go on from where the crashed process stopped; none is handed out twice.
-            long maxAcked = acked.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+            long maxAcked =
+                    acked.values().stream().mapToLong(Long::longValue).max().orElseThrow();
             long current = await(reopened.currentRevision());
-            assertThat(current).isGreaterThanOrEqualTo(maxAcked).isEqualTo(all.stream()
-                    .mapToLong(StoredObject::modRevision).max().orElseThrow());
-            StoredObject after = await(reopened.create("/registry-crash/after", new byte[]{1}));
+            assertThat(current)
+                    .isGreaterThanOrEqualTo(maxAcked)
+                    .isEqualTo(all.stream()
+                            .mapToLong(StoredObject::modRevision)
+                            .max()
+                            .orElseThrow());
+            StoredObject after = await(reopened.create("/registry-crash/after", new byte[] {1}));
             assertThat(after.modRevision()).isEqualTo(current + 1);
         }
     }
 
     private static void readAcks(Process child, Map<String, Long> acknowledged, CompletableFuture<Void> enough) {
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
                 if (line.startsWith("ACK ")) {

@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.storage.embedded;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.StorageException;
@@ -10,11 +13,6 @@ import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,9 +25,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What the embedded store promises beyond the shared contract: files, restarts, replay and compaction. */
 class EmbeddedStorageTest {
@@ -177,15 +176,16 @@ class EmbeddedStorageTest {
                 Thread.sleep(50);
             }
             assertThat(store.compactedRevision()).isGreaterThan(first.modRevision());
-            assertThat(failure(store.list(new ListRequest("/r/", first.modRevision(), 0, null, null))).reason())
+            assertThat(failure(store.list(new ListRequest("/r/", first.modRevision(), 0, null, null)))
+                            .reason())
                     .isEqualTo(Reason.COMPACTED);
         }
     }
 
     private static long rows(Path dir) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("state.db"));
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + LogConnection.TABLE)) {
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + LogConnection.TABLE)) {
             rs.next();
             return rs.getLong(1);
         }

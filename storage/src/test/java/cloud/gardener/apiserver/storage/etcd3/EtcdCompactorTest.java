@@ -1,23 +1,22 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 @Tag("integration")
 class EtcdCompactorTest {
@@ -41,7 +40,7 @@ class EtcdCompactorTest {
     void compactsWhatWasCurrentOneRoundEarlierAndTwoServersShareTheWork() {
         String prefix = ETCD.newPrefix();
         try (EtcdStorage one = new EtcdStorage(vertx, ETCD.config());
-             EtcdStorage two = new EtcdStorage(vertx, ETCD.config())) {
+                EtcdStorage two = new EtcdStorage(vertx, ETCD.config())) {
             EtcdCompactor first = new EtcdCompactor(vertx, one, Duration.ofMinutes(5));
             EtcdCompactor second = new EtcdCompactor(vertx, two, Duration.ofMinutes(5));
             StoredObject a = await(one.create(prefix + "a", bytes("1")));

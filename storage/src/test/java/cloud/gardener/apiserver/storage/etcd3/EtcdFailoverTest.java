@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StorageException.Reason;
@@ -10,12 +12,6 @@ import cloud.gardener.apiserver.storage.testing.EtcdClusterExtension;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,8 +23,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Several {@code --etcd-servers}: a three-member cluster loses its leader to SIGKILL in the middle of a
@@ -100,7 +99,8 @@ class EtcdFailoverTest {
                 // Most creates land even while a member is down: the client moves to the others.
                 assertThat(acknowledged.size()).isGreaterThan(CREATES / 2);
 
-                List<StoredObject> stored = await(storage.list(ListRequest.all(prefix))).items();
+                List<StoredObject> stored =
+                        await(storage.list(ListRequest.all(prefix))).items();
                 Map<String, StoredObject> byKey = new ConcurrentHashMap<>();
                 stored.forEach(o -> byKey.put(o.key(), o));
                 for (StoredObject ack : acknowledged.values()) {
@@ -112,14 +112,23 @@ class EtcdFailoverTest {
                 assertThat(stored.size()).isBetween(acknowledged.size(), acknowledged.size() + unknown.get());
                 // The restarted member serves the same data.
                 try (EtcdStorage onVictim = new EtcdStorage(vertx, EtcdConfig.of(victim.endpoint()))) {
-                    assertThat(await(onVictim.list(ListRequest.all(prefix))).items()).hasSameSizeAs(stored);
+                    assertThat(await(onVictim.list(ListRequest.all(prefix))).items())
+                            .hasSameSizeAs(stored);
                 }
 
-                List<Long> history = stored.stream().map(StoredObject::modRevision).sorted(Comparator.naturalOrder()).toList();
+                List<Long> history = stored.stream()
+                        .map(StoredObject::modRevision)
+                        .sorted(Comparator.naturalOrder())
+                        .toList();
                 awaitWatch(listener, history);
-                List<Long> seen = listener.allEvents().stream().map(WatchEvent::revision).toList();
-                System.out.printf("failover: %d acknowledged, %d unknown, %d stored, watch saw %d%s%n",
-                        acknowledged.size(), unknown.get(), stored.size(), seen.size(),
+                List<Long> seen =
+                        listener.allEvents().stream().map(WatchEvent::revision).toList();
+                System.out.printf(
+                        "failover: %d acknowledged, %d unknown, %d stored, watch saw %d%s%n",
+                        acknowledged.size(),
+                        unknown.get(),
+                        stored.size(),
+                        seen.size(),
                         listener.failed() ? " and ended" : "");
                 if (listener.failed()) {
                     // Ended (410 when its next revision was compacted, else the store stayed unreachable too
@@ -138,7 +147,9 @@ class EtcdFailoverTest {
     /** Waits until the watch delivered the whole history or ended. */
     private static void awaitWatch(RecordingWatchListener listener, List<Long> history) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline && !listener.failed() && listener.allEvents().size() < history.size()) {
+        while (System.nanoTime() < deadline
+                && !listener.failed()
+                && listener.allEvents().size() < history.size()) {
             Thread.sleep(50);
         }
         Thread.sleep(200); // anything beyond the history would show up now

@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StorageException.Reason;
 import cloud.gardener.apiserver.storage.StoredObject;
@@ -9,20 +11,17 @@ import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** etcd paused, killed and restarted under a live EtcdStorage (its own etcd: these tests break it). */
 @Tag("integration")
@@ -77,7 +76,8 @@ class EtcdFaultTest {
             WatchSubscription watch = storage.watch(prefix, first.modRevision(), listener);
             try (watch) {
                 StoredObject second = await(storage.create(prefix + "b", bytes("2")));
-                assertThat(listener.nextEvent(Duration.ofSeconds(10)).revision()).isEqualTo(second.modRevision());
+                assertThat(listener.nextEvent(Duration.ofSeconds(10)).revision())
+                        .isEqualTo(second.modRevision());
 
                 ETCD.process().kill();
                 ETCD.process().restart();
@@ -85,7 +85,8 @@ class EtcdFaultTest {
                 StoredObject fourth = await(storage.update(prefix + "a", 0, bytes("4")));
 
                 List<WatchEvent> events = listener.nextEvents(2, Duration.ofSeconds(30));
-                assertThat(events).extracting(WatchEvent::revision)
+                assertThat(events)
+                        .extracting(WatchEvent::revision)
                         .containsExactly(third.modRevision(), fourth.modRevision());
                 assertThat(listener.failed()).isFalse();
                 listener.assertNoEvent(Duration.ofMillis(300));
@@ -106,7 +107,9 @@ class EtcdFaultTest {
     }
 
     private static void signal(String sig, long pid) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + sig, Long.toString(pid)).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + sig, Long.toString(pid))
+                .inheritIO()
+                .start();
         assertThat(kill.waitFor(5, TimeUnit.SECONDS)).isTrue();
         assertThat(kill.exitValue()).isZero();
     }

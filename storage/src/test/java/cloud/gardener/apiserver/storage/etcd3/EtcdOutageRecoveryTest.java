@@ -43,7 +43,9 @@ class EtcdOutageRecoveryTest {
     void servesAgainWithinTwoSecondsOfEtcdAnsweringAfterALongOutage() throws Exception {
         String key = ETCD.newPrefix() + "a";
         try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config().withRequestTimeout(Duration.ofSeconds(2)))) {
-            get(storage.create(key, "1".getBytes(StandardCharsets.UTF_8)).toCompletionStage().toCompletableFuture());
+            get(storage.create(key, "1".getBytes(StandardCharsets.UTF_8))
+                    .toCompletionStage()
+                    .toCompletableFuture());
 
             ETCD.process().kill();
             long down = System.nanoTime();

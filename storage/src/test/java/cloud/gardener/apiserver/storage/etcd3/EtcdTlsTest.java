@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.storage.StorageException;
@@ -10,13 +13,6 @@ import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,9 +21,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * TLS to etcd ({@code --etcd-cafile}, {@code --etcd-certfile}, {@code --etcd-keyfile}): the right CA and
@@ -67,9 +66,11 @@ class EtcdTlsTest {
             WatchSubscription watch = storage.watch(prefix, a.modRevision(), listener);
             try (watch) {
                 StoredObject b = await(storage.create(prefix + "b", bytes("2")));
-                assertThat(listener.nextEvent(Duration.ofSeconds(10)).revision()).isEqualTo(b.modRevision());
+                assertThat(listener.nextEvent(Duration.ofSeconds(10)).revision())
+                        .isEqualTo(b.modRevision());
             }
-            assertThat(new String(await(storage.get(prefix + "a")).value(), StandardCharsets.UTF_8)).isEqualTo("1");
+            assertThat(new String(await(storage.get(prefix + "a")).value(), StandardCharsets.UTF_8))
+                    .isEqualTo("1");
         }
     }
 
@@ -102,19 +103,24 @@ class EtcdTlsTest {
     @Test
     void unreadableTlsFilesAreAConfigurationError() throws Exception {
         Path garbage = write("garbage.crt", "not a certificate");
-        assertThatThrownBy(() -> new EtcdStorage(vertx, new EtcdConfig(ETCD.config().endpoints(), garbage, null, null, null)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("TLS");
+        assertThatThrownBy(() ->
+                        new EtcdStorage(vertx, new EtcdConfig(ETCD.config().endpoints(), garbage, null, null, null)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("TLS");
     }
 
     @Test
     void tlsMistakesInTheConfigurationAreCaughtUpFront() {
         EtcdConfig good = ETCD.config();
         assertThatThrownBy(() -> new EtcdConfig(good.endpoints(), null, null, null, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("speaks TLS");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("speaks TLS");
         assertThatThrownBy(() -> new EtcdConfig(good.endpoints(), null, good.certFile(), good.keyFile(), null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("CA file");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("CA file");
         assertThatThrownBy(() -> new EtcdConfig(good.endpoints(), good.caFile(), good.certFile(), null, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key file");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("key file");
     }
 
     /** Reads and writes fail with UNAVAILABLE within a few request timeouts, and nothing is written. */

@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.storage.migrate;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
@@ -9,22 +12,18 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Copying between the embedded store and etcd: every key, byte for byte, a refused non-empty target, force. */
 @Tag("integration")
@@ -58,8 +57,8 @@ class StorageMigrationTest {
         }
         values.put(prefix + "secrets/ns/s", new byte[] {'k', '8', 's', ':', 'e', 'n', 'c', 0, (byte) 0xff, 1});
         try (EmbeddedStorage embedded = new EmbeddedStorage(vertx, dir.resolve("a"));
-             EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config());
-             EmbeddedStorage back = new EmbeddedStorage(vertx, dir.resolve("b"))) {
+                EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config());
+                EmbeddedStorage back = new EmbeddedStorage(vertx, dir.resolve("b"))) {
             for (Map.Entry<String, byte[]> e : values.entrySet()) {
                 await(embedded.create(e.getKey(), e.getValue()));
             }
@@ -82,23 +81,25 @@ class StorageMigrationTest {
     void aNonEmptyTargetIsRefusedUnlessForcedAndForceMakesAnExactCopy() throws Exception {
         String prefix = ETCD.newPrefix();
         try (EmbeddedStorage embedded = new EmbeddedStorage(vertx, dir.resolve("src"));
-             EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config())) {
+                EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config())) {
             await(embedded.create(prefix + "a", bytes("a-new")));
             await(embedded.create(prefix + "b", bytes("b-new")));
             await(etcd.create(prefix + "a", bytes("a-old")));
             await(etcd.create(prefix + "stale", bytes("gone")));
 
             assertThatThrownBy(() -> await(StorageMigration.copy(embedded, etcd, prefix, false)))
-                    .isInstanceOf(TargetNotEmptyException.class).hasMessageContaining("--force");
+                    .isInstanceOf(TargetNotEmptyException.class)
+                    .hasMessageContaining("--force");
             // Refused before writing anything.
-            assertThat(contents(etcd, prefix)).containsOnlyKeys(prefix + "a", prefix + "stale")
+            assertThat(contents(etcd, prefix))
+                    .containsOnlyKeys(prefix + "a", prefix + "stale")
                     .containsEntry(prefix + "a", "a-old");
 
             MigrationResult forced = await(StorageMigration.copy(embedded, etcd, prefix, true));
             assertThat(forced.copied()).isEqualTo(2);
             assertThat(forced.deleted()).isEqualTo(1);
-            assertThat(contents(etcd, prefix)).containsExactly(Map.entry(prefix + "a", "a-new"),
-                    Map.entry(prefix + "b", "b-new"));
+            assertThat(contents(etcd, prefix))
+                    .containsExactly(Map.entry(prefix + "a", "a-new"), Map.entry(prefix + "b", "b-new"));
         }
     }
 
@@ -114,7 +115,8 @@ class StorageMigrationTest {
 
     private static Map<String, String> asStrings(Map<String, byte[]> values) {
         Map<String, String> strings = new LinkedHashMap<>();
-        values.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        values.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> strings.put(e.getKey(), new String(e.getValue(), StandardCharsets.ISO_8859_1)));
         return strings;
     }

@@ -2,10 +2,6 @@ package cloud.gardener.apiserver.storage.testing;
 
 import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -20,6 +16,9 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A private etcd cluster per test class, its members on free loopback ports; {@link #config()} lists every
@@ -40,7 +39,8 @@ public final class EtcdClusterExtension implements BeforeAllCallback, AfterAllCa
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
-        baseDir = Files.createTempDirectory("etcd-cluster-" + context.getRequiredTestClass().getSimpleName() + "-");
+        baseDir = Files.createTempDirectory(
+                "etcd-cluster-" + context.getRequiredTestClass().getSimpleName() + "-");
         members = EtcdProcess.startCluster(baseDir, size, Duration.ofSeconds(1));
     }
 
@@ -63,7 +63,8 @@ public final class EtcdClusterExtension implements BeforeAllCallback, AfterAllCa
 
     /** Every member's client URL, in member order. */
     public EtcdConfig config() {
-        return new EtcdConfig(members.stream().map(m -> URI.create(m.endpoint())).toList(), null, null, null, null);
+        return new EtcdConfig(
+                members.stream().map(m -> URI.create(m.endpoint())).toList(), null, null, null, null);
     }
 
     /**
@@ -71,7 +72,8 @@ public final class EtcdClusterExtension implements BeforeAllCallback, AfterAllCa
      * first member that answers.
      */
     public EtcdProcess leader() {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         String leaderId = null;
         for (EtcdProcess m : members) {
             String status = status(http, m);
@@ -96,7 +98,9 @@ public final class EtcdClusterExtension implements BeforeAllCallback, AfterAllCa
             return null;
         }
         HttpRequest req = HttpRequest.newBuilder(URI.create(member.endpoint() + "/v3/maintenance/status"))
-                .timeout(Duration.ofSeconds(2)).POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+                .timeout(Duration.ofSeconds(2))
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build();
         try {
             HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString());
             return resp.statusCode() == 200 ? resp.body() : null;

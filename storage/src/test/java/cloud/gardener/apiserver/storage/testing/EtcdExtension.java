@@ -5,10 +5,6 @@ import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
 import cloud.gardener.apiserver.storage.etcd3.EtcdTls;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -20,6 +16,9 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One private etcd per test class. Register it on a static field:
@@ -79,16 +78,17 @@ public final class EtcdExtension implements BeforeAllCallback, AfterAllCallback 
         }
         pkiDir = Files.createTempDirectory("etcd-pki-" + name + "-");
         ca = CertificateAuthority.generate("etcd-test-ca", Duration.ofDays(1));
-        IssuedCertificate serving = ca.issueServing("etcd", List.of("localhost"), List.of("127.0.0.1"),
-                Duration.ofDays(1));
+        IssuedCertificate serving =
+                ca.issueServing("etcd", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
         IssuedCertificate client = ca.issueClient("gardener-apiserver", List.of(), Duration.ofDays(1));
         Files.writeString(pkiDir.resolve("ca.crt"), ca.certificatePem());
         Files.writeString(pkiDir.resolve("server.crt"), serving.certificateChainPem());
         Files.writeString(pkiDir.resolve("server.key"), serving.privateKeyPem());
         Files.writeString(pkiDir.resolve("client.crt"), client.certificateChainPem());
         Files.writeString(pkiDir.resolve("client.key"), client.privateKeyPem());
-        etcd = EtcdProcess.startTls(dataDir, new EtcdTls(pkiDir.resolve("server.crt"), pkiDir.resolve("server.key"),
-                pkiDir.resolve("ca.crt")));
+        etcd = EtcdProcess.startTls(
+                dataDir,
+                new EtcdTls(pkiDir.resolve("server.crt"), pkiDir.resolve("server.key"), pkiDir.resolve("ca.crt")));
     }
 
     @Override
@@ -115,8 +115,12 @@ public final class EtcdExtension implements BeforeAllCallback, AfterAllCallback 
         if (!tls) {
             return process().config();
         }
-        return new EtcdConfig(List.of(URI.create(endpoint())), pkiDir.resolve("ca.crt"), pkiDir.resolve("client.crt"),
-                pkiDir.resolve("client.key"), null);
+        return new EtcdConfig(
+                List.of(URI.create(endpoint())),
+                pkiDir.resolve("ca.crt"),
+                pkiDir.resolve("client.crt"),
+                pkiDir.resolve("client.key"),
+                null);
     }
 
     /** The CA behind etcd's serving certificate and the client certificates it accepts (TLS only). */
@@ -137,7 +141,8 @@ public final class EtcdExtension implements BeforeAllCallback, AfterAllCallback 
 
     /** A key prefix no other test of this run uses, ending in {@code /}. */
     public String newPrefix() {
-        return "/test-" + prefixes.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8) + "/";
+        return "/test-" + prefixes.incrementAndGet() + "-"
+                + UUID.randomUUID().toString().substring(0, 8) + "/";
     }
 
     private static void deleteRecursively(Path root) {

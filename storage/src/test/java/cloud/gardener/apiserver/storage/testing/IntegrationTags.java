@@ -23,8 +23,7 @@ public final class IntegrationTags {
     /** The tag of the tests the fast loop leaves out. */
     public static final String INTEGRATION = "integration";
 
-    private IntegrationTags() {
-    }
+    private IntegrationTags() {}
 
     /**
      * The test classes under {@code rootPackage} (this module's test classes only) that use a heavy helper without
@@ -33,8 +32,10 @@ public final class IntegrationTags {
      * @param heavyHelpers fully qualified names of the classes that start etcd, kubectl, a process or a server
      */
     public static Set<String> untagged(String rootPackage, Set<String> heavyHelpers) {
-        JavaClasses tests = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS).importPackages(rootPackage);
+        JavaClasses tests = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages(rootPackage);
         Set<String> untagged = new TreeSet<>();
         for (JavaClass c : tests) {
             JavaClass top = topLevel(c);
@@ -52,7 +53,8 @@ public final class IntegrationTags {
 
     private static JavaClass topLevel(JavaClass c) {
         JavaClass top = c;
-        for (Optional<JavaClass> outer = c.getEnclosingClass(); outer.isPresent();
+        for (Optional<JavaClass> outer = c.getEnclosingClass();
+                outer.isPresent();
                 outer = outer.get().getEnclosingClass()) {
             top = outer.get();
         }
@@ -77,9 +79,13 @@ public final class IntegrationTags {
     /** {@code @Tag} is inherited: the tag on a superclass counts. */
     private static boolean tagged(JavaClass c) {
         for (JavaClass k = c; k != null; k = k.getRawSuperclass().orElse(null)) {
-            if (k.tryGetAnnotationOfType(Tag.class).map(t -> t.value().equals(INTEGRATION)).orElse(false)
-                    || k.tryGetAnnotationOfType(Tags.class).map(ts -> Arrays.stream(ts.value())
-                            .anyMatch(t -> t.value().equals(INTEGRATION))).orElse(false)) {
+            if (k.tryGetAnnotationOfType(Tag.class)
+                            .map(t -> t.value().equals(INTEGRATION))
+                            .orElse(false)
+                    || k.tryGetAnnotationOfType(Tags.class)
+                            .map(ts -> Arrays.stream(ts.value())
+                                    .anyMatch(t -> t.value().equals(INTEGRATION)))
+                            .orElse(false)) {
                 return true;
             }
         }

@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.storage.testing;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

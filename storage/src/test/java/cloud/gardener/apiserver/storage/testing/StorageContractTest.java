@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
@@ -11,12 +13,6 @@ import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,8 +28,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The storage contract (DESIGN.md, "Storage contract") as one suite. Every backend runs it unchanged by
@@ -147,9 +146,11 @@ public abstract class StorageContractTest {
         assertThat(failure(storage.get(prefix + "big")).reason()).isEqualTo(Reason.NOT_FOUND);
 
         StoredObject small = await(storage.create(prefix + "a", bytes("v1")));
-        assertThat(failure(storage.update(prefix + "a", small.modRevision(), big)).reason())
+        assertThat(failure(storage.update(prefix + "a", small.modRevision(), big))
+                        .reason())
                 .isEqualTo(Reason.REQUEST_TOO_LARGE);
-        assertThat(failure(storage.guaranteedUpdate(prefix + "a", cur -> Future.succeededFuture(big), 3)).reason())
+        assertThat(failure(storage.guaranteedUpdate(prefix + "a", cur -> Future.succeededFuture(big), 3))
+                        .reason())
                 .isEqualTo(Reason.REQUEST_TOO_LARGE);
         StoredObject read = await(storage.get(prefix + "a"));
         assertThat(str(read.value())).isEqualTo("v1");
@@ -158,7 +159,9 @@ public abstract class StorageContractTest {
         // a megabyte is well within the limit
         byte[] mega = new byte[1024 * 1024];
         java.util.Arrays.fill(mega, (byte) 'y');
-        assertThat(await(storage.update(prefix + "a", small.modRevision(), mega)).value()).hasSize(mega.length);
+        assertThat(await(storage.update(prefix + "a", small.modRevision(), mega))
+                        .value())
+                .hasSize(mega.length);
     }
 
     // ------------------------------------------------------------ update
@@ -209,8 +212,11 @@ public abstract class StorageContractTest {
     void updateOfMissingKeyIsNotFoundWithOrWithoutRevision() {
         long before = await(storage.currentRevision());
 
-        assertThat(failure(storage.update(prefix + "missing", 0, bytes("x"))).reason()).isEqualTo(Reason.NOT_FOUND);
-        assertThat(failure(storage.update(prefix + "missing", before, bytes("x"))).reason()).isEqualTo(Reason.NOT_FOUND);
+        assertThat(failure(storage.update(prefix + "missing", 0, bytes("x"))).reason())
+                .isEqualTo(Reason.NOT_FOUND);
+        assertThat(failure(storage.update(prefix + "missing", before, bytes("x")))
+                        .reason())
+                .isEqualTo(Reason.NOT_FOUND);
         assertThat(failure(storage.get(prefix + "missing")).reason()).isEqualTo(Reason.NOT_FOUND);
     }
 
@@ -261,7 +267,8 @@ public abstract class StorageContractTest {
         await(storage.delete(prefix + "a", 0));
 
         assertThat(failure(storage.delete(prefix + "a", 0)).reason()).isEqualTo(Reason.NOT_FOUND);
-        assertThat(failure(storage.delete(prefix + "a", v1.modRevision())).reason()).isEqualTo(Reason.NOT_FOUND);
+        assertThat(failure(storage.delete(prefix + "a", v1.modRevision())).reason())
+                .isEqualTo(Reason.NOT_FOUND);
         assertThat(failure(storage.delete(prefix + "never", 0)).reason()).isEqualTo(Reason.NOT_FOUND);
     }
 
@@ -283,7 +290,8 @@ public abstract class StorageContractTest {
         assertThat(page.revision()).isEqualTo(current);
         assertThat(page.hasMore()).isFalse();
         assertThat(page.nextKey()).isNull();
-        assertThat(await(storage.list(ListRequest.all(prefix + "none/"))).items()).isEmpty();
+        assertThat(await(storage.list(ListRequest.all(prefix + "none/"))).items())
+                .isEmpty();
     }
 
     @Test
@@ -303,18 +311,22 @@ public abstract class StorageContractTest {
         // Writers change every key, delete some, add new ones while the remaining pages are read.
         ExecutorService writers = Executors.newFixedThreadPool(2);
         try {
-            CompletableFuture<Void> updates = CompletableFuture.runAsync(() -> {
-                for (int round = 0; round < 3; round++) {
-                    for (String key : created.subList(4, 9)) {
-                        await(storage.update(key, 0, bytes("changed" + round)));
-                    }
-                }
-            }, writers);
-            CompletableFuture<Void> churn = CompletableFuture.runAsync(() -> {
-                await(storage.delete(created.get(9), 0));
-                await(storage.create(prefix + "k05a", bytes("new")));
-                await(storage.create(prefix + "zz", bytes("new")));
-            }, writers);
+            CompletableFuture<Void> updates = CompletableFuture.runAsync(
+                    () -> {
+                        for (int round = 0; round < 3; round++) {
+                            for (String key : created.subList(4, 9)) {
+                                await(storage.update(key, 0, bytes("changed" + round)));
+                            }
+                        }
+                    },
+                    writers);
+            CompletableFuture<Void> churn = CompletableFuture.runAsync(
+                    () -> {
+                        await(storage.delete(created.get(9), 0));
+                        await(storage.create(prefix + "k05a", bytes("new")));
+                        await(storage.create(prefix + "zz", bytes("new")));
+                    },
+                    writers);
 
             List<StoredObject> seen = new ArrayList<>(first.items());
             ListPage page = first;
@@ -345,7 +357,8 @@ public abstract class StorageContractTest {
         for (int i = 0; i < 20; i++) {
             await(storage.create(prefix + String.format("k%02d", i), bytes(i % 2 == 0 ? "even" : "odd")));
         }
-        ListRequest base = new ListRequest(prefix, 0, 3, null, o -> str(o.value()).equals("even"));
+        ListRequest base =
+                new ListRequest(prefix, 0, 3, null, o -> str(o.value()).equals("even"));
 
         List<List<String>> pages = new ArrayList<>();
         ListPage page = await(storage.list(base));
@@ -359,11 +372,12 @@ public abstract class StorageContractTest {
             pages.add(names(page));
         }
 
-        assertThat(pages).containsExactly(
-                List.of("k00", "k02", "k04"),
-                List.of("k06", "k08", "k10"),
-                List.of("k12", "k14", "k16"),
-                List.of("k18"));
+        assertThat(pages)
+                .containsExactly(
+                        List.of("k00", "k02", "k04"),
+                        List.of("k06", "k08", "k10"),
+                        List.of("k12", "k14", "k16"),
+                        List.of("k18"));
     }
 
     @Test
@@ -371,7 +385,8 @@ public abstract class StorageContractTest {
         for (int i = 0; i < 7; i++) {
             await(storage.create(prefix + "k" + i, bytes(i < 3 ? "keep" : "drop")));
         }
-        ListPage page = await(storage.list(new ListRequest(prefix, 0, 0, null, o -> str(o.value()).equals("keep"))));
+        ListPage page = await(storage.list(
+                new ListRequest(prefix, 0, 0, null, o -> str(o.value()).equals("keep"))));
 
         assertThat(names(page)).containsExactly("k0", "k1", "k2");
         assertThat(page.hasMore()).isFalse();
@@ -517,16 +532,21 @@ public abstract class StorageContractTest {
                 List<CompletableFuture<Void>> all = new ArrayList<>();
                 for (int t = 0; t < threads; t++) {
                     String key = prefix + "t" + t;
-                    all.add(CompletableFuture.runAsync(() -> {
-                        for (int i = 0; i < perThread; i++) {
-                            StoredObject o = i == 0 ? await(storage.create(key, bytes("0")))
-                                    : i == perThread - 1 ? await(storage.delete(key, 0))
-                                    : await(storage.update(key, 0, bytes(Integer.toString(i))));
-                            written.add(o.modRevision());
-                        }
-                    }, pool));
+                    all.add(CompletableFuture.runAsync(
+                            () -> {
+                                for (int i = 0; i < perThread; i++) {
+                                    StoredObject o = i == 0
+                                            ? await(storage.create(key, bytes("0")))
+                                            : i == perThread - 1
+                                                    ? await(storage.delete(key, 0))
+                                                    : await(storage.update(key, 0, bytes(Integer.toString(i))));
+                                    written.add(o.modRevision());
+                                }
+                            },
+                            pool));
                 }
-                CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(WAIT.toSeconds() * 3, TimeUnit.SECONDS);
+                CompletableFuture.allOf(all.toArray(CompletableFuture[]::new))
+                        .get(WAIT.toSeconds() * 3, TimeUnit.SECONDS);
             } finally {
                 pool.shutdownNow();
             }
@@ -535,7 +555,10 @@ public abstract class StorageContractTest {
             List<Long> revisions = events.stream().map(WatchEvent::revision).toList();
             assertThat(revisions).isSorted().doesNotHaveDuplicates();
             assertThat(new TreeSet<>(revisions)).isEqualTo(new TreeSet<>(written));
-            assertThat(events.stream().filter(e -> e.type() == WatchEvent.Type.DELETE).count()).isEqualTo(threads);
+            assertThat(events.stream()
+                            .filter(e -> e.type() == WatchEvent.Type.DELETE)
+                            .count())
+                    .isEqualTo(threads);
             listener.assertNoEvent(Duration.ofMillis(200));
         }
     }
@@ -566,7 +589,7 @@ public abstract class StorageContractTest {
         listener.assertNoEvent(Duration.ofMillis(500));
         assertThat(listener.failed()).isFalse();
         watch.requestProgress(); // harmless after close
-        watch.close();           // idempotent
+        watch.close(); // idempotent
     }
 
     // ------------------------------------------------------------ compaction
@@ -614,8 +637,8 @@ public abstract class StorageContractTest {
         StoredObject v1 = await(storage.create(prefix + "a", bytes("same")));
         long before = await(storage.currentRevision());
 
-        StoredObject result = await(storage.guaranteedUpdate(prefix + "a",
-                current -> Future.succeededFuture(bytes("same")), 5));
+        StoredObject result =
+                await(storage.guaranteedUpdate(prefix + "a", current -> Future.succeededFuture(bytes("same")), 5));
 
         assertThat(result.modRevision()).isEqualTo(v1.modRevision());
         assertThat(str(result.value())).isEqualTo("same");
@@ -626,8 +649,8 @@ public abstract class StorageContractTest {
     void aGuaranteedUpdateAppliesTheFunctionToTheStoredObject() {
         StoredObject v1 = await(storage.create(prefix + "a", bytes("1")));
 
-        StoredObject result = await(storage.guaranteedUpdate(prefix + "a",
-                current -> Future.succeededFuture(bytes(str(current.value()) + "+1")), 5));
+        StoredObject result = await(storage.guaranteedUpdate(
+                prefix + "a", current -> Future.succeededFuture(bytes(str(current.value()) + "+1")), 5));
 
         assertThat(str(result.value())).isEqualTo("1+1");
         assertThat(result.modRevision()).isGreaterThan(v1.modRevision());
@@ -641,12 +664,15 @@ public abstract class StorageContractTest {
         List<String> seen = Collections.synchronizedList(new ArrayList<>());
 
         // Every call moves the key on behind the update's back, so every compare fails.
-        StorageException e = failure(storage.guaranteedUpdate(prefix + "a", current -> {
-            seen.add(str(current.value()));
-            int next = Integer.parseInt(str(current.value())) + 1;
-            return storage.update(prefix + "a", 0, bytes(Integer.toString(next)))
-                    .map(moved -> bytes("from-" + current.modRevision()));
-        }, 3));
+        StorageException e = failure(storage.guaranteedUpdate(
+                prefix + "a",
+                current -> {
+                    seen.add(str(current.value()));
+                    int next = Integer.parseInt(str(current.value())) + 1;
+                    return storage.update(prefix + "a", 0, bytes(Integer.toString(next)))
+                            .map(moved -> bytes("from-" + current.modRevision()));
+                },
+                3));
 
         assertThat(e.reason()).isEqualTo(Reason.CONFLICT);
         assertThat(seen).containsExactly("0", "1", "2");
@@ -656,10 +682,13 @@ public abstract class StorageContractTest {
     @Test
     void aGuaranteedUpdateOfAMissingKeyIsNotFound() {
         AtomicInteger calls = new AtomicInteger();
-        StorageException e = failure(storage.guaranteedUpdate(prefix + "missing", current -> {
-            calls.incrementAndGet();
-            return Future.succeededFuture(bytes("x"));
-        }, 3));
+        StorageException e = failure(storage.guaranteedUpdate(
+                prefix + "missing",
+                current -> {
+                    calls.incrementAndGet();
+                    return Future.succeededFuture(bytes("x"));
+                },
+                3));
 
         assertThat(e.reason()).isEqualTo(Reason.NOT_FOUND);
         assertThat(calls).hasValue(0);
@@ -685,19 +714,25 @@ public abstract class StorageContractTest {
         try {
             List<CompletableFuture<Void>> all = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
-                all.add(CompletableFuture.runAsync(() -> {
-                    for (int i = 0; i < perThread; i++) {
-                        await(storage.guaranteedUpdate(prefix + "counter", current -> Future.succeededFuture(
-                                bytes(Long.toString(Long.parseLong(str(current.value())) + 1))), 1000));
-                    }
-                }, pool));
+                all.add(CompletableFuture.runAsync(
+                        () -> {
+                            for (int i = 0; i < perThread; i++) {
+                                await(storage.guaranteedUpdate(
+                                        prefix + "counter",
+                                        current -> Future.succeededFuture(
+                                                bytes(Long.toString(Long.parseLong(str(current.value())) + 1))),
+                                        1000));
+                            }
+                        },
+                        pool));
             }
             CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(WAIT.toSeconds() * 3, TimeUnit.SECONDS);
         } finally {
             pool.shutdownNow();
         }
 
-        assertThat(str(await(storage.get(prefix + "counter")).value())).isEqualTo(Integer.toString(threads * perThread));
+        assertThat(str(await(storage.get(prefix + "counter")).value()))
+                .isEqualTo(Integer.toString(threads * perThread));
     }
 
     // ------------------------------------------------------------ threading and health
@@ -782,6 +817,8 @@ public abstract class StorageContractTest {
     }
 
     private List<String> names(ListPage page) {
-        return page.items().stream().map(o -> o.key().substring(prefix.length())).toList();
+        return page.items().stream()
+                .map(o -> o.key().substring(prefix.length()))
+                .toList();
     }
 }

@@ -1,13 +1,12 @@
 package cloud.gardener.apiserver.storage.value;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Arrays;
-
 import static cloud.gardener.apiserver.storage.value.TestValues.KEY_CONTEXT;
 import static cloud.gardener.apiserver.storage.value.TestValues.PLAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 
 /** The aescbc provider's cipher: round trip, stored layout, wrong key, tampering. */
 class AesCbcTransformerTest {
@@ -20,7 +19,9 @@ class AesCbcTransformerTest {
             byte[] stored = t.toStorage(plain, KEY_CONTEXT);
             // IV, then the value padded to the next whole block (a full block of padding when aligned).
             assertThat(stored).as("length " + len).hasSize(16 + (len / 16 + 1) * 16);
-            assertThat(t.fromStorage(stored, KEY_CONTEXT).data()).as("length " + len).isEqualTo(plain);
+            assertThat(t.fromStorage(stored, KEY_CONTEXT).data())
+                    .as("length " + len)
+                    .isEqualTo(plain);
         }
     }
 
@@ -55,7 +56,8 @@ class AesCbcTransformerTest {
         byte[] stored = t.toStorage(PLAIN, KEY_CONTEXT);
         byte[] tampered = stored.clone();
         tampered[stored.length - 17] ^= 0x01;
-        assertThatThrownBy(() -> t.fromStorage(tampered, KEY_CONTEXT)).isInstanceOf(TransformException.class)
+        assertThatThrownBy(() -> t.fromStorage(tampered, KEY_CONTEXT))
+                .isInstanceOf(TransformException.class)
                 .hasMessageContaining("PKCS7");
     }
 

@@ -1,13 +1,12 @@
 package cloud.gardener.apiserver.storage.value;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-
 import static cloud.gardener.apiserver.storage.value.TestValues.KEY_CONTEXT;
 import static cloud.gardener.apiserver.storage.value.TestValues.PLAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 
 /** The aesgcm provider's cipher: round trip, stored layout, wrong key, tampering, moved values. */
 class AesGcmTransformerTest {
@@ -52,7 +51,8 @@ class AesGcmTransformerTest {
     void aWrongKeyFails() {
         byte[] stored = new AesGcmTransformer(Keys.random(32)).toStorage(PLAIN, KEY_CONTEXT);
         assertThatThrownBy(() -> new AesGcmTransformer(Keys.random(32)).fromStorage(stored, KEY_CONTEXT))
-                .isInstanceOf(TransformException.class).hasMessage("cipher: message authentication failed");
+                .isInstanceOf(TransformException.class)
+                .hasMessage("cipher: message authentication failed");
     }
 
     @Test
@@ -62,7 +62,8 @@ class AesGcmTransformerTest {
         for (int i = 0; i < stored.length; i += 5) {
             byte[] tampered = stored.clone();
             tampered[i] ^= 0x40;
-            assertThatThrownBy(() -> t.fromStorage(tampered, KEY_CONTEXT)).as("byte " + i)
+            assertThatThrownBy(() -> t.fromStorage(tampered, KEY_CONTEXT))
+                    .as("byte " + i)
                     .isInstanceOf(TransformException.class);
         }
     }

@@ -1,13 +1,12 @@
 package cloud.gardener.apiserver.storage.value;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-
 import static cloud.gardener.apiserver.storage.value.TestValues.KEY_CONTEXT;
 import static cloud.gardener.apiserver.storage.value.TestValues.PLAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 
 /** The identity provider: plain values in and out, encrypted values refused. */
 class IdentityTransformerTest {
@@ -15,7 +14,8 @@ class IdentityTransformerTest {
     @Test
     void storesAndReadsPlainValues() {
         assertThat(IdentityTransformer.INSTANCE.toStorage(PLAIN, KEY_CONTEXT)).isEqualTo(PLAIN);
-        assertThat(IdentityTransformer.INSTANCE.fromStorage(PLAIN, KEY_CONTEXT).data()).isEqualTo(PLAIN);
+        assertThat(IdentityTransformer.INSTANCE.fromStorage(PLAIN, KEY_CONTEXT).data())
+                .isEqualTo(PLAIN);
     }
 
     @Test

@@ -9,8 +9,7 @@ final class Keys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Keys() {
-    }
+    private Keys() {}
 
     static byte[] random(int size) {
         byte[] key = new byte[size];

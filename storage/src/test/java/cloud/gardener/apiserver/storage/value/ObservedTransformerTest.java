@@ -21,8 +21,7 @@ class ObservedTransformerTest {
     private static final String B = Keys.randomBase64(32);
 
     /** One reported transformation, without its duration. */
-    private record Seen(String type, String prefix, String status) {
-    }
+    private record Seen(String type, String prefix, String status) {}
 
     private final List<Seen> seen = new ArrayList<>();
     private final List<Long> durations = new ArrayList<>();
@@ -40,9 +39,10 @@ class ObservedTransformerTest {
         Transformer t = observed("- aesgcm: {keys: [{name: key1, secret: %s}]}".formatted(A));
         byte[] stored = t.toStorage(PLAIN, CTX);
         assertThat(t.fromStorage(stored, CTX).data()).isEqualTo(PLAIN);
-        assertThat(seen).containsExactly(
-                new Seen("to_storage", "key1:", "OK"), new Seen("to_storage", "k8s:enc:aesgcm:v1:", "OK"),
-                new Seen("from_storage", "key1:", "OK"), new Seen("from_storage", "k8s:enc:aesgcm:v1:", "OK"));
+        assertThat(seen)
+                .containsExactly(
+                        new Seen("to_storage", "key1:", "OK"), new Seen("to_storage", "k8s:enc:aesgcm:v1:", "OK"),
+                        new Seen("from_storage", "key1:", "OK"), new Seen("from_storage", "k8s:enc:aesgcm:v1:", "OK"));
         assertThat(durations).allSatisfy(nanos -> assertThat(nanos).isPositive());
         // the envelope's time includes its key's
         assertThat(durations.get(1)).isGreaterThanOrEqualTo(durations.get(0));
@@ -57,18 +57,22 @@ class ObservedTransformerTest {
 
     @Test
     void aKeyNobodyHasIsAFailureOfTheEnvelopeAndAnUnknownKey() {
-        byte[] foreign = observed("- aesgcm: {keys: [{name: other, secret: %s}]}".formatted(B)).toStorage(PLAIN, CTX);
+        byte[] foreign = observed("- aesgcm: {keys: [{name: other, secret: %s}]}".formatted(B))
+                .toStorage(PLAIN, CTX);
         Transformer t = observed("- aesgcm: {keys: [{name: key1, secret: %s}]}".formatted(A));
         seen.clear();
         assertThatThrownBy(() -> t.fromStorage(foreign, CTX)).isInstanceOf(TransformException.class);
-        assertThat(seen).containsExactly(new Seen("from_storage", "unknown", "unknown-non-grpc"),
-                new Seen("from_storage", "k8s:enc:aesgcm:v1:", "unknown-non-grpc"));
+        assertThat(seen)
+                .containsExactly(
+                        new Seen("from_storage", "unknown", "unknown-non-grpc"),
+                        new Seen("from_storage", "k8s:enc:aesgcm:v1:", "unknown-non-grpc"));
     }
 
     @Test
     void providersSharingAnEnvelopeAreAllTriedAsDuringKeyRotation() {
         // rotating from one aescbc provider to another: both share the envelope, only the second has the old key
-        byte[] old = observed("- aescbc: {keys: [{name: key1, secret: %s}]}".formatted(A)).toStorage(PLAIN, CTX);
+        byte[] old = observed("- aescbc: {keys: [{name: key1, secret: %s}]}".formatted(A))
+                .toStorage(PLAIN, CTX);
         Transformer t = observed("""
                 - aescbc: {keys: [{name: key2, secret: %s}]}
                 - aescbc: {keys: [{name: key1, secret: %s}]}""".formatted(B, A));
@@ -76,8 +80,11 @@ class ObservedTransformerTest {
         Decrypted read = t.fromStorage(old, CTX);
         assertThat(read.data()).isEqualTo(PLAIN);
         assertThat(read.stale()).isTrue();
-        assertThat(seen).containsExactly(new Seen("from_storage", "unknown", "unknown-non-grpc"),
-                new Seen("from_storage", "k8s:enc:aescbc:v1:", "unknown-non-grpc"),
-                new Seen("from_storage", "key1:", "OK"), new Seen("from_storage", "k8s:enc:aescbc:v1:", "OK"));
+        assertThat(seen)
+                .containsExactly(
+                        new Seen("from_storage", "unknown", "unknown-non-grpc"),
+                        new Seen("from_storage", "k8s:enc:aescbc:v1:", "unknown-non-grpc"),
+                        new Seen("from_storage", "key1:", "OK"),
+                        new Seen("from_storage", "k8s:enc:aescbc:v1:", "OK"));
     }
 }

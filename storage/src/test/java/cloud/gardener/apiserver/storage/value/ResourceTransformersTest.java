@@ -1,16 +1,15 @@
 package cloud.gardener.apiserver.storage.value;
 
-import cloud.gardener.apiserver.api.meta.GroupResource;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import cloud.gardener.apiserver.api.meta.GroupResource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A loaded configuration: envelopes, provider order, stale reads, rotation, lookups and load errors. */
 class ResourceTransformersTest {
@@ -26,7 +25,8 @@ class ResourceTransformersTest {
     }
 
     static ResourceTransformers config(String resources, String providersYaml) {
-        return ResourceTransformers.of(EncryptionConfigurationTest.parse("""
+        return ResourceTransformers.of(
+                EncryptionConfigurationTest.parse("""
                 apiVersion: apiserver.config.k8s.io/v1
                 kind: EncryptionConfiguration
                 resources:
@@ -46,10 +46,13 @@ class ResourceTransformersTest {
     @Test
     void eachProviderWritesItsEnvelopeWithTheFirstKeyName() {
         for (String provider : new String[] {"aesgcm", "aescbc", "secretbox"}) {
-            Transformer t = secrets(config("- %s: {keys: [{name: key1, secret: %s}, {name: key2, secret: %s}]}"
-                    .formatted(provider, A, B)));
+            Transformer t = secrets(config(
+                    "- %s: {keys: [{name: key1, secret: %s}, {name: key2, secret: %s}]}".formatted(provider, A, B)));
             byte[] stored = t.toStorage(PLAIN, CTX);
-            assertThat(text(stored)).as(provider).startsWith("k8s:enc:" + provider + ":v1:key1:").doesNotContain("hunter2");
+            assertThat(text(stored))
+                    .as(provider)
+                    .startsWith("k8s:enc:" + provider + ":v1:key1:")
+                    .doesNotContain("hunter2");
             Decrypted read = t.fromStorage(stored, CTX);
             assertThat(read.data()).isEqualTo(PLAIN);
             assertThat(read.stale()).isFalse();
@@ -87,7 +90,8 @@ class ResourceTransformersTest {
     @Test
     void identityBeforeAnEncryptingProviderStillReadsEncryptedValues() {
         Transformer gcm = secrets(config("- aesgcm: {keys: [{name: key1, secret: %s}]}".formatted(A)));
-        Transformer decrypting = secrets(config("- identity: {}\n- aesgcm: {keys: [{name: key1, secret: %s}]}".formatted(A)));
+        Transformer decrypting =
+                secrets(config("- identity: {}\n- aesgcm: {keys: [{name: key1, secret: %s}]}".formatted(A)));
 
         Decrypted read = decrypting.fromStorage(gcm.toStorage(PLAIN, CTX), CTX);
 
@@ -98,7 +102,8 @@ class ResourceTransformersTest {
     @Test
     void plainValuesFailWithoutIdentity() {
         Transformer t = secrets(config("- aesgcm: {keys: [{name: key1, secret: %s}]}".formatted(A)));
-        assertThatThrownBy(() -> t.fromStorage(PLAIN, CTX)).isInstanceOf(TransformException.class)
+        assertThatThrownBy(() -> t.fromStorage(PLAIN, CTX))
+                .isInstanceOf(TransformException.class)
                 .hasMessage("no matching prefix found");
     }
 
@@ -122,10 +127,10 @@ class ResourceTransformersTest {
     @Test
     void keyRotationAddRewriteRemove() {
         Transformer step0 = secrets(config("- aesgcm: {keys: [{name: old, secret: %s}]}".formatted(A)));
-        Transformer step1 = secrets(config("- aesgcm: {keys: [{name: old, secret: %s}, {name: new, secret: %s}]}"
-                .formatted(A, B)));
-        Transformer step2 = secrets(config("- aesgcm: {keys: [{name: new, secret: %s}, {name: old, secret: %s}]}"
-                .formatted(B, A)));
+        Transformer step1 =
+                secrets(config("- aesgcm: {keys: [{name: old, secret: %s}, {name: new, secret: %s}]}".formatted(A, B)));
+        Transformer step2 =
+                secrets(config("- aesgcm: {keys: [{name: new, secret: %s}, {name: old, secret: %s}]}".formatted(B, A)));
         Transformer step3 = secrets(config("- aesgcm: {keys: [{name: new, secret: %s}]}".formatted(B)));
         byte[] stored = step0.toStorage(PLAIN, CTX);
 
@@ -144,7 +149,8 @@ class ResourceTransformersTest {
 
     @Test
     void lookupsTryTheResourceThenItsGroupThenEverything() {
-        ResourceTransformers config = ResourceTransformers.of(EncryptionConfigurationTest.parse("""
+        ResourceTransformers config =
+                ResourceTransformers.of(EncryptionConfigurationTest.parse("""
                 apiVersion: apiserver.config.k8s.io/v1
                 kind: EncryptionConfiguration
                 resources:
@@ -156,13 +162,19 @@ class ResourceTransformersTest {
                   providers: [{aesgcm: {keys: [{name: g, secret: %s}]}}]
                 """.formatted(A, A, A)));
 
-        assertThat(text(config.forResource(SECRETS).orElseThrow().toStorage(PLAIN, CTX))).startsWith("k8s:enc:secretbox:");
-        assertThat(text(config.forResource(new GroupResource("example.com", "widgets")).orElseThrow()
-                .toStorage(PLAIN, CTX))).startsWith("k8s:enc:aescbc:");
-        assertThat(text(config.forResource(new GroupResource("", "configmaps")).orElseThrow()
-                .toStorage(PLAIN, CTX))).startsWith("k8s:enc:aesgcm:");
+        assertThat(text(config.forResource(SECRETS).orElseThrow().toStorage(PLAIN, CTX)))
+                .startsWith("k8s:enc:secretbox:");
+        assertThat(text(config.forResource(new GroupResource("example.com", "widgets"))
+                        .orElseThrow()
+                        .toStorage(PLAIN, CTX)))
+                .startsWith("k8s:enc:aescbc:");
+        assertThat(text(config.forResource(new GroupResource("", "configmaps"))
+                        .orElseThrow()
+                        .toStorage(PLAIN, CTX)))
+                .startsWith("k8s:enc:aesgcm:");
         assertThat(text(config.firstEntry().toStorage(PLAIN, CTX))).startsWith("k8s:enc:secretbox:");
-        assertThat(config.configured()).extracting(GroupResource::toString)
+        assertThat(config.configured())
+                .extracting(GroupResource::toString)
                 .containsExactly("secrets", "*.example.com", "*.*");
     }
 
@@ -170,7 +182,8 @@ class ResourceTransformersTest {
     void unlistedResourcesHaveNoTransformer() {
         ResourceTransformers config = config("[secrets, \"*.example.com\"]", "- identity: {}");
         assertThat(config.forResource(new GroupResource("", "configmaps"))).isEmpty();
-        assertThat(config.forResource(new GroupResource("example.org", "widgets"))).isEmpty();
+        assertThat(config.forResource(new GroupResource("example.org", "widgets")))
+                .isEmpty();
     }
 
     @Test
@@ -202,20 +215,22 @@ class ResourceTransformersTest {
                 - resources: [%s]
                   providers: [{identity: {}}]
                 """;
-        assertThatThrownBy(() -> ResourceTransformers.of(EncryptionConfigurationTest.parse(yaml.formatted("\"*.\"", "secrets"))))
+        assertThatThrownBy(() ->
+                        ResourceTransformers.of(EncryptionConfigurationTest.parse(yaml.formatted("\"*.\"", "secrets"))))
                 .hasMessage("resource \"secrets\" is masked by earlier rule \"*.\"");
-        assertThatThrownBy(() -> ResourceTransformers.of(EncryptionConfigurationTest.parse(
-                yaml.formatted("\"*.*\"", "widgets.example.com"))))
+        assertThatThrownBy(() -> ResourceTransformers.of(
+                        EncryptionConfigurationTest.parse(yaml.formatted("\"*.*\"", "widgets.example.com"))))
                 .hasMessage("resource \"widgets.example.com\" is masked by earlier rule \"*.*\"");
-        assertThatThrownBy(() -> ResourceTransformers.of(EncryptionConfigurationTest.parse(
-                yaml.formatted("\"*.example.com\"", "widgets.example.com"))))
+        assertThatThrownBy(() -> ResourceTransformers.of(
+                        EncryptionConfigurationTest.parse(yaml.formatted("\"*.example.com\"", "widgets.example.com"))))
                 .hasMessage("resource \"widgets.example.com\" is masked by earlier rule \"*.example.com\"");
     }
 
     @Test
     void kmsIsRefusedWithAClearMessage() {
         assertThatThrownBy(() -> config("- kms: {name: k, endpoint: unix:///tmp/kms.sock}"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("kms providers are not supported");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("kms providers are not supported");
     }
 
     @Test

@@ -1,13 +1,12 @@
 package cloud.gardener.apiserver.storage.value;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Arrays;
-
 import static cloud.gardener.apiserver.storage.value.TestValues.KEY_CONTEXT;
 import static cloud.gardener.apiserver.storage.value.TestValues.PLAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 
 /** The secretbox provider's cipher: round trip, stored layout, wrong key, tampering. */
 class SecretboxTransformerTest {
@@ -34,7 +33,8 @@ class SecretboxTransformerTest {
         SecretboxTransformer t = new SecretboxTransformer(Keys.random(32));
         byte[] stored = t.toStorage(PLAIN, KEY_CONTEXT);
         assertThatThrownBy(() -> new SecretboxTransformer(Keys.random(32)).fromStorage(stored, KEY_CONTEXT))
-                .isInstanceOf(TransformException.class).hasMessage("secretbox: message authentication failed");
+                .isInstanceOf(TransformException.class)
+                .hasMessage("secretbox: message authentication failed");
         byte[] tampered = stored.clone();
         tampered[30] ^= 0x01;
         assertThatThrownBy(() -> t.fromStorage(tampered, KEY_CONTEXT)).isInstanceOf(TransformException.class);

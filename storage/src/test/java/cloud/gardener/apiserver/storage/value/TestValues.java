@@ -5,11 +5,11 @@ import java.nio.charset.StandardCharsets;
 /** Values shared by the provider tests. */
 final class TestValues {
 
-    static final byte[] PLAIN = "{\"kind\":\"Secret\",\"data\":{\"password\":\"hunter2\"}}".getBytes(StandardCharsets.UTF_8);
+    static final byte[] PLAIN =
+            "{\"kind\":\"Secret\",\"data\":{\"password\":\"hunter2\"}}".getBytes(StandardCharsets.UTF_8);
     static final byte[] KEY_CONTEXT = "/registry/secrets/default/s1".getBytes(StandardCharsets.UTF_8);
 
-    private TestValues() {
-    }
+    private TestValues() {}
 
     static byte[] concat(byte[]... parts) {
         int n = 0;

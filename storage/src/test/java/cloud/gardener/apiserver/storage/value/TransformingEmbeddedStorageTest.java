@@ -1,13 +1,10 @@
 package cloud.gardener.apiserver.storage.value;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,8 +12,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Encryption at rest over the embedded store: the database files never hold an encrypted value's plaintext. */
 class TransformingEmbeddedStorageTest {
@@ -37,11 +36,12 @@ class TransformingEmbeddedStorageTest {
     void theDatabaseFilesHoldCiphertextForEncryptedKeysOnly(@TempDir Path dir) throws Exception {
         Transformer aesgcm = ResourceTransformersTest.secrets(ResourceTransformersTest.config(
                 "- aesgcm: {keys: [{name: key1, secret: %s}]}".formatted(Keys.randomBase64(32))));
-        TransformingStorage storage = TransformingStorage.byKeyPrefix(new EmbeddedStorage(vertx, dir),
-                Map.of("/registry/secrets/", aesgcm));
+        TransformingStorage storage =
+                TransformingStorage.byKeyPrefix(new EmbeddedStorage(vertx, dir), Map.of("/registry/secrets/", aesgcm));
         try {
             for (int i = 0; i < 3; i++) {
-                await(storage.create("/registry/secrets/ns/s" + i, bytes("{\"password\":\"hunter2-secret-" + i + "\"}")));
+                await(storage.create(
+                        "/registry/secrets/ns/s" + i, bytes("{\"password\":\"hunter2-secret-" + i + "\"}")));
             }
             await(storage.create("/registry/configmaps/ns/c", bytes("{\"color\":\"plain-visible-value\"}")));
             assertThat(new String(await(storage.get("/registry/secrets/ns/s1")).value(), StandardCharsets.UTF_8))
@@ -52,7 +52,9 @@ class TransformingEmbeddedStorageTest {
 
         String files = allFiles(dir);
         // The unencrypted value proves the scan sees what the store wrote.
-        assertThat(files).contains("plain-visible-value").contains("k8s:enc:aesgcm:v1:key1:")
+        assertThat(files)
+                .contains("plain-visible-value")
+                .contains("k8s:enc:aesgcm:v1:key1:")
                 .doesNotContain("hunter2-secret");
     }
 

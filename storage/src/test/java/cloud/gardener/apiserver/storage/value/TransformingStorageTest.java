@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.value;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.StorageException;
@@ -12,14 +14,6 @@ import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,8 +21,13 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Encryption at rest over a real etcd: what the store holds, what callers see, and key rotation. */
 @Tag("integration")
@@ -76,8 +75,12 @@ class TransformingStorageTest {
     private static Transformer aesgcm(String... namesAndSecrets) {
         StringBuilder keys = new StringBuilder();
         for (int i = 0; i < namesAndSecrets.length; i += 2) {
-            keys.append(i == 0 ? "" : ", ").append("{name: ").append(namesAndSecrets[i]).append(", secret: ")
-                    .append(namesAndSecrets[i + 1]).append("}");
+            keys.append(i == 0 ? "" : ", ")
+                    .append("{name: ")
+                    .append(namesAndSecrets[i])
+                    .append(", secret: ")
+                    .append(namesAndSecrets[i + 1])
+                    .append("}");
         }
         return ResourceTransformersTest.secrets(ResourceTransformersTest.config("- aesgcm: {keys: [" + keys + "]}"));
     }
@@ -117,12 +120,14 @@ class TransformingStorageTest {
         }
         await(storage.create(prefix + "other", bytes("plain")));
 
-        ListPage evens = await(storage.list(new ListRequest(secrets, 0, 2, null, o -> str(o.value()).startsWith("even"))));
+        ListPage evens = await(storage.list(
+                new ListRequest(secrets, 0, 2, null, o -> str(o.value()).startsWith("even"))));
         assertThat(evens.items()).extracting(o -> str(o.value())).containsExactly("even-0", "even-2");
         assertThat(evens.hasMore()).isTrue();
 
         ListPage all = await(storage.list(ListRequest.all(prefix)));
-        assertThat(all.items()).extracting(o -> str(o.value()))
+        assertThat(all.items())
+                .extracting(o -> str(o.value()))
                 .containsExactly("plain", "even-0", "odd-1", "even-2", "odd-3", "even-4", "odd-5");
     }
 
@@ -136,7 +141,8 @@ class TransformingStorageTest {
             await(storage.delete(secrets + "a", v2.modRevision()));
 
             List<WatchEvent> events = listener.nextEvents(3, WAIT);
-            assertThat(events).extracting(WatchEvent::type)
+            assertThat(events)
+                    .extracting(WatchEvent::type)
                     .containsExactly(WatchEvent.Type.PUT, WatchEvent.Type.PUT, WatchEvent.Type.DELETE);
             assertThat(events).extracting(e -> str(e.object().value())).containsExactly("v1", "v2", "v2");
             assertThat(str(events.get(1).previous().value())).isEqualTo("v1");
@@ -150,17 +156,20 @@ class TransformingStorageTest {
         List<String> seen = new ArrayList<>();
 
         // Re-encrypting gives new bytes every time; only the plaintext comparison makes this a no-op.
-        StoredObject result = await(storage.guaranteedUpdate(secrets + "a", current -> {
-            seen.add(str(current.value()));
-            return Future.succeededFuture(bytes("same"));
-        }, 3));
+        StoredObject result = await(storage.guaranteedUpdate(
+                secrets + "a",
+                current -> {
+                    seen.add(str(current.value()));
+                    return Future.succeededFuture(bytes("same"));
+                },
+                3));
 
         assertThat(seen).containsExactly("same");
         assertThat(result.modRevision()).isEqualTo(v1.modRevision());
         assertThat(str(result.value())).isEqualTo("same");
 
-        StoredObject changed = await(storage.guaranteedUpdate(secrets + "a",
-                current -> Future.succeededFuture(bytes(str(current.value()) + "+1")), 3));
+        StoredObject changed = await(storage.guaranteedUpdate(
+                secrets + "a", current -> Future.succeededFuture(bytes(str(current.value()) + "+1")), 3));
         assertThat(str(changed.value())).isEqualTo("same+1");
         assertThat(changed.modRevision()).isGreaterThan(v1.modRevision());
     }
@@ -191,7 +200,8 @@ class TransformingStorageTest {
         // 2. Move the new key first: every old value is stale; an unchanged guaranteed update rewrites one.
         secretsTransformer.set(aesgcm("new", NEW, "old", OLD));
         long before = await(raw.get(secrets + "s0")).modRevision();
-        StoredObject same = await(storage.guaranteedUpdate(secrets + "s0", cur -> Future.succeededFuture(cur.value()), 3));
+        StoredObject same =
+                await(storage.guaranteedUpdate(secrets + "s0", cur -> Future.succeededFuture(cur.value()), 3));
         assertThat(same.modRevision()).isGreaterThan(before);
         assertThat(str(await(raw.get(secrets + "s0")).value())).startsWith("k8s:enc:aesgcm:v1:new:");
         // 3. Rewrite all: the rest moves to the new key, and a second pass finds nothing left.
@@ -215,8 +225,9 @@ class TransformingStorageTest {
 
         StorageException get = failure(storage.get(secrets + "a"));
         assertThat(get.reason()).isEqualTo(Reason.INTERNAL);
-        assertThat(get).hasMessage("unable to transform key \"" + secrets + "a\": "
-                + "no matching key was found for the provided AES transformer");
+        assertThat(get)
+                .hasMessage("unable to transform key \"" + secrets + "a\": "
+                        + "no matching key was found for the provided AES transformer");
         assertThat(failure(storage.list(ListRequest.all(secrets))).reason()).isEqualTo(Reason.INTERNAL);
         assertThat(failure(storage.rewriteStale(secrets)).reason()).isEqualTo(Reason.INTERNAL);
     }
@@ -240,7 +251,8 @@ class TransformingStorageTest {
         long from = await(storage.currentRevision());
         WatchSubscription watch = storage.watch(secrets, from, listener);
         try (watch) {
-            await(raw.create(secrets + "garbage", bytes("k8s:enc:aesgcm:v1:nobody:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")));
+            await(raw.create(
+                    secrets + "garbage", bytes("k8s:enc:aesgcm:v1:nobody:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")));
             StorageException error = listener.awaitError(WAIT);
             assertThat(error.reason()).isEqualTo(Reason.INTERNAL);
             assertThat(error).hasMessageContaining(secrets + "garbage");

@@ -44,7 +44,9 @@ public final class BastionPlugin extends Handler implements MutatingPlugin {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        if (!BASTION_GROUP.equals(a.kind().group()) || !"Bastion".equals(a.kind().kind()) || !a.subresource().isEmpty()) {
+        if (!BASTION_GROUP.equals(a.kind().group())
+                || !"Bastion".equals(a.kind().kind())
+                || !a.subresource().isEmpty()) {
             return Future.succeededFuture();
         }
         ObjectNode bastion = a.object();
@@ -55,8 +57,11 @@ public final class BastionPlugin extends Handler implements MutatingPlugin {
         }
         return objects.get(Shoot.class, SHOOTS, a.namespace(), shootName).compose(found -> {
             if (found.isEmpty()) {
-                return invalid(a, name, FieldError.invalid(SHOOT_PATH, shootName,
-                        "shoot " + a.namespace() + "/" + shootName + " not found"));
+                return invalid(
+                        a,
+                        name,
+                        FieldError.invalid(
+                                SHOOT_PATH, shootName, "shoot " + a.namespace() + "/" + shootName + " not found"));
             }
             Shoot shoot = found.get();
             if (a.operation() == Operation.CREATE && shoot.metadata().deletionTimestamp() != null) {
@@ -64,15 +69,21 @@ public final class BastionPlugin extends Handler implements MutatingPlugin {
             }
             String seedName = shoot.spec().seedName();
             if (seedName == null || seedName.isEmpty()) {
-                return invalid(a, name, FieldError.invalid(SHOOT_PATH, shootName, "shoot is not yet assigned to a seed"));
+                return invalid(
+                        a, name, FieldError.invalid(SHOOT_PATH, shootName, "shoot is not yet assigned to a seed"));
             }
             boolean bastionDeleting = bastion.path("metadata").hasNonNull("deletionTimestamp");
             if (!bastionDeleting && !enablesSshAccess(shoot)) {
-                return invalid(a, name, FieldError.invalid(SHOOT_PATH, shootName, "ssh access is disabled for worker nodes"));
+                return invalid(
+                        a, name, FieldError.invalid(SHOOT_PATH, shootName, "ssh access is disabled for worker nodes"));
             }
             ObjectNode spec = bastion.withObjectProperty("spec");
             spec.put("seedName", seedName);
-            spec.put("providerType", shoot.spec().provider() == null ? "" : shoot.spec().provider().type());
+            spec.put(
+                    "providerType",
+                    shoot.spec().provider() == null
+                            ? ""
+                            : shoot.spec().provider().type());
             ObjectNode meta = bastion.withObjectProperty("metadata");
             if (a.operation() == Operation.CREATE && a.user() != null) {
                 meta.withObjectProperty("annotations").put(CREATED_BY, a.user().name());
@@ -88,7 +99,8 @@ public final class BastionPlugin extends Handler implements MutatingPlugin {
         if (provider == null || provider.workers() == null || provider.workers().isEmpty()) {
             return false;
         }
-        return provider.workersSettings() == null || provider.workersSettings().sshAccess() == null
+        return provider.workersSettings() == null
+                || provider.workersSettings().sshAccess() == null
                 || provider.workersSettings().sshAccess().enabled();
     }
 

@@ -12,8 +12,7 @@ import java.util.Map;
  */
 public final class AdmissionRequest {
 
-    private AdmissionRequest() {
-    }
+    private AdmissionRequest() {}
 
     /** The request with {@code object} and {@code oldObject}; {@code uid} is left out when empty. */
     public static ObjectNode of(String uid, Attributes a) {
@@ -21,11 +20,16 @@ public final class AdmissionRequest {
         if (!uid.isEmpty()) {
             request.put("uid", uid);
         }
-        ObjectNode kind = Json.MAPPER.createObjectNode().put("group", a.kind().group())
+        ObjectNode kind = Json.MAPPER
+                .createObjectNode()
+                .put("group", a.kind().group())
                 .put("version", a.kind().version())
                 .put("kind", a.kind().kind());
-        ObjectNode resource = Json.MAPPER.createObjectNode().put("group", a.resource().group())
-                .put("version", a.kind().version()).put("resource", a.resource().resource());
+        ObjectNode resource = Json.MAPPER
+                .createObjectNode()
+                .put("group", a.resource().group())
+                .put("version", a.kind().version())
+                .put("resource", a.resource().resource());
         request.set("kind", kind);
         request.set("resource", resource);
         if (!a.subresource().isEmpty()) {

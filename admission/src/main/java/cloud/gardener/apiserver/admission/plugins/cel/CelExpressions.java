@@ -41,8 +41,7 @@ public final class CelExpressions {
         }
     }
 
-    private record Key(String expression, CelType resultType, List<String> variables) {
-    }
+    private record Key(String expression, CelType resultType, List<String> variables) {}
 
     private static final CelRuntime RUNTIME = CelRuntimeFactory.legacyCelRuntimeBuilder()
             .addLibraries(CelExtensions.strings(), CelExtensions.sets(CelOptions.DEFAULT), CelExtensions.optional())
@@ -50,8 +49,7 @@ public final class CelExpressions {
     /** Compiled programs; a compile error is kept as its message. */
     private static final Map<Key, Object> PROGRAMS = new ConcurrentHashMap<>();
 
-    private CelExpressions() {
-    }
+    private CelExpressions() {}
 
     /** Evaluates the expression with the given variables (all declared dynamically typed). */
     public static Result evaluate(String expression, CelType resultType, Map<String, Object> variables) {
@@ -84,10 +82,11 @@ public final class CelExpressions {
 
     private static Object compile(Key key) {
         CelCompilerBuilder builder = CelCompilerFactory.standardCelCompilerBuilder()
-                .setStandardMacros(CelStandardMacro.STANDARD_MACROS).setResultType(key.resultType())
+                .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+                .setResultType(key.resultType())
                 // the extensions Kubernetes' CEL environment has too
-                .addLibraries(CelExtensions.strings(), CelExtensions.sets(CelOptions.DEFAULT),
-                        CelExtensions.optional());
+                .addLibraries(
+                        CelExtensions.strings(), CelExtensions.sets(CelOptions.DEFAULT), CelExtensions.optional());
         key.variables().forEach(name -> builder.addVar(name, SimpleType.DYN));
         CelValidationResult result = builder.build().compile(key.expression());
         if (result.hasError()) {

@@ -13,15 +13,12 @@ import java.util.Map;
 public final class MatchConditions {
 
     /** The outcome: applies, is skipped, or refuses the request with the evaluation errors. */
-    public record Outcome(boolean matches, String error) {
-    }
+    public record Outcome(boolean matches, String error) {}
 
     /** One condition as configured. */
-    public record Condition(String name, String expression) {
-    }
+    public record Condition(String name, String expression) {}
 
-    private MatchConditions() {
-    }
+    private MatchConditions() {}
 
     /** Evaluates the conditions over the variables ({@link CelExpressions#requestVariables} and any others). */
     public static Outcome evaluate(List<Condition> conditions, boolean failOpen, Map<String, Object> variables) {
@@ -40,7 +37,8 @@ public final class MatchConditions {
         if (errors.isEmpty()) {
             return new Outcome(true, null);
         }
-        return failOpen ? new Outcome(false, null)
+        return failOpen
+                ? new Outcome(false, null)
                 : new Outcome(false, errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]");
     }
 }

@@ -48,9 +48,14 @@ public final class GardenNamespaceProtection extends Handler implements Validati
     public static Future<Void> check(ObjectLookup objects, String namespace) {
         return objects.listLive(GardenPlugin.GARDENS, "")
                 .recover(error -> Future.failedFuture(ApiException.internal(error.getMessage())))
-                .compose(gardens -> gardens.isEmpty() ? Future.succeededFuture()
-                        : Future.failedFuture(ApiException.forbidden(NAMESPACES, namespace, "deletion of namespace \""
-                                + namespace + "\" is forbidden while a Garden resource exists - delete it first "
-                                + "before deleting the namespace")));
+                .compose(gardens -> gardens.isEmpty()
+                        ? Future.succeededFuture()
+                        : Future.failedFuture(ApiException.forbidden(
+                                NAMESPACES,
+                                namespace,
+                                "deletion of namespace \""
+                                        + namespace
+                                        + "\" is forbidden while a Garden resource exists - delete it first "
+                                        + "before deleting the namespace")));
     }
 }

@@ -36,14 +36,14 @@ public final class GardenPlugin extends Handler implements ValidatingPlugin {
     public static final String NAME = "Garden";
     public static final GroupResource GARDENS = new GroupResource("operator.gardener.cloud", "gardens");
     public static final GroupResource EXTENSIONS = new GroupResource("operator.gardener.cloud", "extensions");
-    private static final GroupVersionKind GARDEN = new GroupVersionKind("operator.gardener.cloud", "v1alpha1",
-            "Garden");
+    private static final GroupVersionKind GARDEN =
+            new GroupVersionKind("operator.gardener.cloud", "v1alpha1", "Garden");
     public static final String ONLY_ONE =
             "there can be only one operator.gardener.cloud/v1alpha1.Garden resource in the system at a time";
     public static final String CONFIRMATION_ANNOTATION = "confirmation.gardener.cloud/deletion";
     /** The finalizers of gardener-operator and of its reference protection. */
-    private static final Set<String> FORBIDDEN_FINALIZERS_ON_CREATION = Set.of("gardener.cloud/operator",
-            "gardener.cloud/reference-protection");
+    private static final Set<String> FORBIDDEN_FINALIZERS_ON_CREATION =
+            Set.of("gardener.cloud/operator", "gardener.cloud/reference-protection");
 
     private final ObjectLookup objects;
 
@@ -84,14 +84,17 @@ public final class GardenPlugin extends Handler implements ValidatingPlugin {
 
     private Future<Void> extensionsRegistered(Attributes a) {
         Garden garden = ModelCodec.decode(a.object(), Garden.class).value();
-        List<GardenExtension> extensions = garden.spec() == null || garden.spec().extensions() == null ? List.of()
-                : garden.spec().extensions();
+        List<GardenExtension> extensions =
+                garden.spec() == null || garden.spec().extensions() == null
+                        ? List.of()
+                        : garden.spec().extensions();
         if (extensions.isEmpty()) {
             return Future.succeededFuture();
         }
         return objects.list(EXTENSIONS, "").compose(registered -> {
             List<FieldError> errors = GardenValidator.unregisteredExtensions(extensions, List.copyOf(registered));
-            return errors.isEmpty() ? Future.succeededFuture()
+            return errors.isEmpty()
+                    ? Future.succeededFuture()
                     : Future.failedFuture(ApiException.invalid(GARDEN, a.name(), errors));
         });
     }
@@ -109,7 +112,10 @@ public final class GardenPlugin extends Handler implements ValidatingPlugin {
 
     /** {@code CheckIfDeletionIsConfirmed}: the annotation parses as true with Go's {@code strconv.ParseBool}. */
     public static boolean deletionConfirmed(ObjectNode obj) {
-        String value = obj.path("metadata").path("annotations").path(CONFIRMATION_ANNOTATION).asText("");
+        String value = obj.path("metadata")
+                .path("annotations")
+                .path(CONFIRMATION_ANNOTATION)
+                .asText("");
         return List.of("1", "t", "T", "true", "TRUE", "True").contains(value);
     }
 

@@ -12,11 +12,10 @@ public final class GardenWarnings {
 
     private static final String PATH = "spec.virtualCluster.kubernetes.kubeAPIServer";
 
-    private GardenWarnings() {
-    }
+    private GardenWarnings() {}
 
     public static List<String> of(JsonNode garden) {
-        return ShootWarnings.kubeApiServer(garden.path("spec").path("virtualCluster").path("kubernetes")
-                .path("kubeAPIServer"), PATH);
+        return ShootWarnings.kubeApiServer(
+                garden.path("spec").path("virtualCluster").path("kubernetes").path("kubeAPIServer"), PATH);
     }
 }

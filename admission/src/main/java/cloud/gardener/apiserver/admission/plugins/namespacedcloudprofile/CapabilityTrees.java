@@ -19,8 +19,7 @@ public final class CapabilityTrees {
     public static final String AMD64 = "amd64";
     private static final JsonNode EMPTY = JsonNodeFactory.instance.objectNode();
 
-    private CapabilityTrees() {
-    }
+    private CapabilityTrees() {}
 
     /** {@code GetCapabilitiesWithAppliedDefaults}: every defined capability, with the definition's values where unset. */
     public static Map<String, List<String>> withDefaults(JsonNode capabilities, JsonNode definitions) {
@@ -35,8 +34,8 @@ public final class CapabilityTrees {
 
     /** {@code MachineType.GetArchitecture}: the one architecture its capabilities (with defaults) name, else its field. */
     public static String machineTypeArchitecture(JsonNode machineType, JsonNode definitions) {
-        List<String> fromCapabilities = withDefaults(machineType.path("capabilities"), definitions)
-                .getOrDefault(ARCHITECTURE, List.of());
+        List<String> fromCapabilities =
+                withDefaults(machineType.path("capabilities"), definitions).getOrDefault(ARCHITECTURE, List.of());
         if (fromCapabilities.size() == 1) {
             return fromCapabilities.get(0);
         }

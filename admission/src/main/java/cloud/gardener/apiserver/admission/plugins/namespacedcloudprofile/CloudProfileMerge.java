@@ -22,8 +22,7 @@ public final class CloudProfileMerge {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private CloudProfileMerge() {
-    }
+    private CloudProfileMerge() {}
 
     /**
      * Merges a NamespacedCloudProfile's spec into its parent CloudProfile's spec.
@@ -35,23 +34,42 @@ public final class CloudProfileMerge {
     public static ObjectNode merge(JsonNode parentSpec, JsonNode spec) {
         ObjectNode merged = parentSpec.isObject() ? parentSpec.deepCopy() : NODES.objectNode();
         if (spec.hasNonNull("kubernetes")) {
-            ObjectNode kubernetes = merged.path("kubernetes").isObject() ? (ObjectNode) merged.get("kubernetes")
+            ObjectNode kubernetes = merged.path("kubernetes").isObject()
+                    ? (ObjectNode) merged.get("kubernetes")
                     : merged.putObject("kubernetes");
-            set(kubernetes, "versions", mergeDeep(kubernetes.path("versions"), spec.path("kubernetes").path("versions"),
-                    "version", CloudProfileMerge::expirationDate, false));
+            set(
+                    kubernetes,
+                    "versions",
+                    mergeDeep(
+                            kubernetes.path("versions"),
+                            spec.path("kubernetes").path("versions"),
+                            "version",
+                            CloudProfileMerge::expirationDate,
+                            false));
         }
         ObjectNode uniform = ParentFormat.transform(spec, parentSpec.path("machineCapabilities"));
-        set(merged, "machineImages", mergeDeep(merged.path("machineImages"), uniform.path("machineImages"), "name",
-                CloudProfileMerge::machineImage, true));
-        set(merged, "machineTypes", mergeDeep(merged.path("machineTypes"), uniform.path("machineTypes"), "name", null,
-                true));
+        set(
+                merged,
+                "machineImages",
+                mergeDeep(
+                        merged.path("machineImages"),
+                        uniform.path("machineImages"),
+                        "name",
+                        CloudProfileMerge::machineImage,
+                        true));
+        set(
+                merged,
+                "machineTypes",
+                mergeDeep(merged.path("machineTypes"), uniform.path("machineTypes"), "name", null, true));
         set(merged, "volumeTypes", mergeDeep(merged.path("volumeTypes"), spec.path("volumeTypes"), "name", null, true));
         if (spec.path("caBundle").isTextual()) {
-            merged.put("caBundle", merged.path("caBundle").asText("") + spec.get("caBundle").asText());
+            merged.put(
+                    "caBundle",
+                    merged.path("caBundle").asText("") + spec.get("caBundle").asText());
         }
         if (spec.path("limits").isObject()) {
-            ObjectNode limits = merged.path("limits").isObject() ? (ObjectNode) merged.get("limits")
-                    : merged.putObject("limits");
+            ObjectNode limits =
+                    merged.path("limits").isObject() ? (ObjectNode) merged.get("limits") : merged.putObject("limits");
             if (spec.path("limits").path("maxNodesTotal").asInt(0) > 0) {
                 limits.set("maxNodesTotal", spec.path("limits").get("maxNodesTotal"));
             }
@@ -75,15 +93,24 @@ public final class CloudProfileMerge {
         if (!override.path("updateStrategy").asText("").isEmpty()) {
             result.set("updateStrategy", override.get("updateStrategy"));
         }
-        set(result, "versions", mergeDeep(result.path("versions"), override.path("versions"), "version",
-                CloudProfileMerge::machineImageVersion, true));
+        set(
+                result,
+                "versions",
+                mergeDeep(
+                        result.path("versions"),
+                        override.path("versions"),
+                        "version",
+                        CloudProfileMerge::machineImageVersion,
+                        true));
         return result;
     }
 
     /** A version that sets more than an expiration date was the namespaced profile's own before: it wins whole. */
     private static JsonNode machineImageVersion(JsonNode base, JsonNode override) {
-        if (!override.path("architectures").isEmpty() || !override.path("capabilityFlavors").isEmpty()
-                || !override.path("cri").isEmpty() || !override.path("kubeletVersionConstraint").asText("").isEmpty()
+        if (!override.path("architectures").isEmpty()
+                || !override.path("capabilityFlavors").isEmpty()
+                || !override.path("cri").isEmpty()
+                || !override.path("kubeletVersionConstraint").asText("").isEmpty()
                 || !override.path("classification").asText("").isEmpty()) {
             return override.deepCopy();
         }
@@ -91,8 +118,8 @@ public final class CloudProfileMerge {
     }
 
     /** {@code mergeDeep}: base entries by key in order, overridden or merged; new keys appended if allowed. */
-    private static JsonNode mergeDeep(JsonNode base, JsonNode override, String key, BinaryOperator<JsonNode> merge,
-                                      boolean allowAdditional) {
+    private static JsonNode mergeDeep(
+            JsonNode base, JsonNode override, String key, BinaryOperator<JsonNode> merge, boolean allowAdditional) {
         Map<String, JsonNode> entries = new LinkedHashMap<>();
         base.forEach(entry -> entries.put(entry.path(key).asText(""), entry.deepCopy()));
         for (JsonNode entry : override) {
@@ -133,8 +160,8 @@ public final class CloudProfileMerge {
                 if (!version.path("architectures").isEmpty()) {
                     continue;
                 }
-                Set<String> architectures = CapabilityTrees.flavorArchitectures(version.path("capabilityFlavors"),
-                        definitions);
+                Set<String> architectures =
+                        CapabilityTrees.flavorArchitectures(version.path("capabilityFlavors"), definitions);
                 ArrayNode list = ((ObjectNode) version).putArray("architectures");
                 if (architectures.isEmpty()) {
                     list.add(AMD64);

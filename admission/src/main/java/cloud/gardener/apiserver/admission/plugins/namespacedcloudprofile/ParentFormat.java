@@ -19,8 +19,7 @@ import java.util.Set;
  */
 public final class ParentFormat {
 
-    private ParentFormat() {
-    }
+    private ParentFormat() {}
 
     /**
      * Transforms a NamespacedCloudProfile's spec into the format of its parent.
@@ -51,12 +50,14 @@ public final class ParentFormat {
         List<String> legacy = CapabilityTrees.strings(version.path("architectures"));
         if (capabilities && version.path("capabilityFlavors").isEmpty()) {
             ArrayNode flavors = JsonNodeFactory.instance.arrayNode();
-            legacy.forEach(architecture -> flavors.addObject().putArray(ARCHITECTURE).add(architecture));
+            legacy.forEach(
+                    architecture -> flavors.addObject().putArray(ARCHITECTURE).add(architecture));
             setOrRemove(version, "capabilityFlavors", flavors);
         } else if (!capabilities) {
             if (legacy.isEmpty()) {
                 Set<String> architectures = new LinkedHashSet<>();
-                version.path("capabilityFlavors").forEach(f -> architectures.addAll(CapabilityTrees.strings(f.path(ARCHITECTURE))));
+                version.path("capabilityFlavors")
+                        .forEach(f -> architectures.addAll(CapabilityTrees.strings(f.path(ARCHITECTURE))));
                 ArrayNode list = JsonNodeFactory.instance.arrayNode();
                 architectures.forEach(list::add);
                 setOrRemove(version, "architectures", list);

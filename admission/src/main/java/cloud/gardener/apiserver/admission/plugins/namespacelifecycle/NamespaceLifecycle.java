@@ -40,7 +40,8 @@ public final class NamespaceLifecycle extends Handler implements MutatingPlugin 
         boolean isNamespace = a.resource().equals(NAMESPACES) && a.subresource().isEmpty();
         if (a.operation() == Operation.DELETE) {
             if (isNamespace && IMMORTAL.contains(a.name())) {
-                return Future.failedFuture(ApiException.forbidden(NAMESPACES, a.name(), "this namespace may not be deleted"));
+                return Future.failedFuture(
+                        ApiException.forbidden(NAMESPACES, a.name(), "this namespace may not be deleted"));
             }
             if (isNamespace) {
                 forceLiveLookup.put(a.name(), System.nanoTime() + FORCE_LIVE_LOOKUP_NANOS);
@@ -57,11 +58,15 @@ public final class NamespaceLifecycle extends Handler implements MutatingPlugin 
             if (ns.isEmpty()) {
                 return Future.failedFuture(ApiException.notFound(NAMESPACES, a.namespace()));
             }
-            boolean terminating = "Terminating".equals(ns.get().path("status").path("phase").asText())
-                    || ns.get().path("metadata").hasNonNull("deletionTimestamp");
+            boolean terminating =
+                    "Terminating".equals(ns.get().path("status").path("phase").asText())
+                            || ns.get().path("metadata").hasNonNull("deletionTimestamp");
             if (terminating) {
-                return Future.failedFuture(ApiException.forbidden(a.resource(), a.name(),
-                        "unable to create new content in namespace " + a.namespace() + " because it is being terminated"));
+                return Future.failedFuture(ApiException.forbidden(
+                        a.resource(),
+                        a.name(),
+                        "unable to create new content in namespace " + a.namespace()
+                                + " because it is being terminated"));
             }
             return Future.succeededFuture();
         });
@@ -76,7 +81,10 @@ public final class NamespaceLifecycle extends Handler implements MutatingPlugin 
             }
             return objects.get(NAMESPACES, "", name);
         }
-        return objects.listLive(NAMESPACES, "").map(all -> all.stream()
-                .filter(ns -> name.equals(ns.path("metadata").path("name").asText())).findFirst());
+        return objects.listLive(NAMESPACES, "")
+                .map(all -> all.stream()
+                        .filter(ns ->
+                                name.equals(ns.path("metadata").path("name").asText()))
+                        .findFirst());
     }
 }

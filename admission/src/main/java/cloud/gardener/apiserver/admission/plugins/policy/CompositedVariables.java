@@ -47,8 +47,8 @@ final class CompositedVariables extends AbstractMap<String, Object> {
             results.put(name, result);
         }
         if (result.failed()) {
-            String compileError = CelExpressions.compileError(expression, SimpleType.DYN,
-                    List.copyOf(activation.keySet()));
+            String compileError =
+                    CelExpressions.compileError(expression, SimpleType.DYN, List.copyOf(activation.keySet()));
             throw new IllegalStateException("composited variable \"" + name + "\" fails to "
                     + (compileError != null ? "compile: " + compileError : "evaluate: " + result.error()));
         }

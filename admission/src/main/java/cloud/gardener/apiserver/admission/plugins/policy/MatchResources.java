@@ -20,8 +20,12 @@ import java.util.List;
  * @param objectSelector    null or empty for all
  * @param equivalent        matchPolicy Equivalent rather than Exact
  */
-record MatchResources(LabelSelector namespaceSelector, LabelSelector objectSelector, List<NamedRule> resourceRules,
-                      List<NamedRule> excludeResourceRules, boolean equivalent) {
+record MatchResources(
+        LabelSelector namespaceSelector,
+        LabelSelector objectSelector,
+        List<NamedRule> resourceRules,
+        List<NamedRule> excludeResourceRules,
+        boolean equivalent) {
 
     MatchResources {
         resourceRules = List.copyOf(resourceRules);
@@ -29,14 +33,18 @@ record MatchResources(LabelSelector namespaceSelector, LabelSelector objectSelec
     }
 
     static MatchResources of(JsonNode node) {
-        return new MatchResources(selector(node.path("namespaceSelector")), selector(node.path("objectSelector")),
-                rules(node.path("resourceRules")), rules(node.path("excludeResourceRules")),
+        return new MatchResources(
+                selector(node.path("namespaceSelector")),
+                selector(node.path("objectSelector")),
+                rules(node.path("resourceRules")),
+                rules(node.path("excludeResourceRules")),
                 !"Exact".equals(node.path("matchPolicy").asText("Equivalent")));
     }
 
     /** Whether the request is one these resources describe; fails when its namespace cannot be read. */
     Future<Boolean> matches(ObjectLookup objects, Attributes a) {
-        if (!RequestSelectors.objectSelected(objectSelector, a) || anyMatches(excludeResourceRules, a)
+        if (!RequestSelectors.objectSelected(objectSelector, a)
+                || anyMatches(excludeResourceRules, a)
                 || (!resourceRules.isEmpty() && !anyMatches(resourceRules, a))) {
             return Future.succeededFuture(false);
         }
@@ -57,8 +65,13 @@ record MatchResources(LabelSelector namespaceSelector, LabelSelector objectSelec
     private static List<NamedRule> rules(JsonNode array) {
         List<NamedRule> rules = new ArrayList<>();
         for (JsonNode rule : array) {
-            rules.add(new NamedRule(new WebhookRule(strings(rule.path("operations")), strings(rule.path("apiGroups")),
-                    strings(rule.path("apiVersions")), strings(rule.path("resources")), rule.path("scope").asText("*")),
+            rules.add(new NamedRule(
+                    new WebhookRule(
+                            strings(rule.path("operations")),
+                            strings(rule.path("apiGroups")),
+                            strings(rule.path("apiVersions")),
+                            strings(rule.path("resources")),
+                            rule.path("scope").asText("*")),
                     strings(rule.path("resourceNames"))));
         }
         return rules;

@@ -41,8 +41,19 @@ record NamedRule(WebhookRule rule, List<String> resourceNames) {
     }
 
     private static Attributes inVersion(Attributes a, String version) {
-        return new Attributes(new cloud.gardener.apiserver.api.meta.GroupVersionKind(a.kind().group(), version,
-                a.kind().kind()), a.resource(), a.subresource(), a.namespace(), a.name(), a.operation(), a.object(),
-                a.oldObject(), a.user(), a.dryRun(), a.warnings(), a.audit());
+        return new Attributes(
+                new cloud.gardener.apiserver.api.meta.GroupVersionKind(
+                        a.kind().group(), version, a.kind().kind()),
+                a.resource(),
+                a.subresource(),
+                a.namespace(),
+                a.name(),
+                a.operation(),
+                a.object(),
+                a.oldObject(),
+                a.user(),
+                a.dryRun(),
+                a.warnings(),
+                a.audit());
     }
 }

@@ -21,8 +21,7 @@ import java.util.Optional;
  */
 final class Params {
 
-    private Params() {
-    }
+    private Params() {}
 
     /** The resource of a policy's param kind; empty when no served resource has that kind. */
     static Optional<ResourceType> resource(Policy.ParamKind kind) {
@@ -37,8 +36,8 @@ final class Params {
     }
 
     /** The params; fails with a {@link ConfigurationError} when the binding cannot be applied. */
-    static Future<List<ObjectNode>> collect(ObjectLookup objects, Policy.ParamKind kind, PolicyBinding.ParamRef ref,
-                                            String namespace) {
+    static Future<List<ObjectNode>> collect(
+            ObjectLookup objects, Policy.ParamKind kind, PolicyBinding.ParamRef ref, String namespace) {
         if (kind == null || ref == null) {
             return Future.succeededFuture(Collections.singletonList(null));
         }
@@ -46,7 +45,8 @@ final class Params {
         if (type.isEmpty()) {
             return error("paramKind kind `" + kind.describe() + "` not known");
         }
-        GroupResource resource = new GroupResource(type.get().group(), type.get().plural());
+        GroupResource resource =
+                new GroupResource(type.get().group(), type.get().plural());
         String paramsNamespace = "";
         if (type.get().namespaced()) {
             paramsNamespace = ref.namespace().isEmpty() ? namespace : ref.namespace();
@@ -69,7 +69,8 @@ final class Params {
             }
             found = objects.list(resource, paramsNamespace).map(all -> {
                 List<ObjectNode> selected = new ArrayList<>();
-                all.stream().filter(p -> LabelSelectors.matches(ref.selector(), RequestSelectors.labels(p)))
+                all.stream()
+                        .filter(p -> LabelSelectors.matches(ref.selector(), RequestSelectors.labels(p)))
                         .forEach(selected::add);
                 return selected;
             });

@@ -12,8 +12,14 @@ import java.util.List;
  * @param matchConstraints the requests it is about; null when missing (a configuration error)
  * @param failurePolicy    {@code Fail} (the default), {@code Ignore} or whatever was written
  */
-record Policy(String name, ParamKind paramKind, MatchResources matchConstraints, List<Validation> validations,
-              List<Variable> variables, List<MatchConditions.Condition> matchConditions, String failurePolicy) {
+record Policy(
+        String name,
+        ParamKind paramKind,
+        MatchResources matchConstraints,
+        List<Validation> validations,
+        List<Variable> variables,
+        List<MatchConditions.Condition> matchConditions,
+        String failurePolicy) {
 
     /** {@code spec.paramKind}. */
     record ParamKind(String apiVersion, String kind) {
@@ -34,12 +40,10 @@ record Policy(String name, ParamKind paramKind, MatchResources matchConstraints,
     }
 
     /** One of {@code spec.validations}. */
-    record Validation(String expression, String message, String messageExpression, String reason) {
-    }
+    record Validation(String expression, String message, String messageExpression, String reason) {}
 
     /** One of {@code spec.variables}, available to later expressions as {@code variables.<name>}. */
-    record Variable(String name, String expression) {
-    }
+    record Variable(String name, String expression) {}
 
     boolean failOpen() {
         return "Ignore".equals(failurePolicy);
@@ -49,18 +53,31 @@ record Policy(String name, ParamKind paramKind, MatchResources matchConstraints,
         JsonNode spec = object.path("spec");
         JsonNode paramKind = spec.path("paramKind");
         List<Validation> validations = new ArrayList<>();
-        spec.path("validations").forEach(v -> validations.add(new Validation(v.path("expression").asText(""),
-                v.path("message").asText(""), v.path("messageExpression").asText(""), v.path("reason").asText(""))));
+        spec.path("validations")
+                .forEach(v -> validations.add(new Validation(
+                        v.path("expression").asText(""),
+                        v.path("message").asText(""),
+                        v.path("messageExpression").asText(""),
+                        v.path("reason").asText(""))));
         List<Variable> variables = new ArrayList<>();
-        spec.path("variables").forEach(v -> variables.add(new Variable(v.path("name").asText(""),
-                v.path("expression").asText(""))));
+        spec.path("variables")
+                .forEach(v -> variables.add(new Variable(
+                        v.path("name").asText(""), v.path("expression").asText(""))));
         List<MatchConditions.Condition> conditions = new ArrayList<>();
-        spec.path("matchConditions").forEach(c -> conditions.add(new MatchConditions.Condition(
-                c.path("name").asText(""), c.path("expression").asText(""))));
-        return new Policy(object.path("metadata").path("name").asText(""),
-                paramKind.isObject() ? new ParamKind(paramKind.path("apiVersion").asText(""),
-                        paramKind.path("kind").asText("")) : null,
+        spec.path("matchConditions")
+                .forEach(c -> conditions.add(new MatchConditions.Condition(
+                        c.path("name").asText(""), c.path("expression").asText(""))));
+        return new Policy(
+                object.path("metadata").path("name").asText(""),
+                paramKind.isObject()
+                        ? new ParamKind(
+                                paramKind.path("apiVersion").asText(""),
+                                paramKind.path("kind").asText(""))
+                        : null,
                 spec.path("matchConstraints").isObject() ? MatchResources.of(spec.path("matchConstraints")) : null,
-                validations, variables, conditions, spec.path("failurePolicy").asText("Fail"));
+                validations,
+                variables,
+                conditions,
+                spec.path("failurePolicy").asText("Fail"));
     }
 }

@@ -29,8 +29,7 @@ import java.util.function.Function;
 final class PolicyDispatcher {
 
     /** A denial and where it comes from; {@code binding} is null for a policy's own configuration error. */
-    private record Denial(Policy policy, PolicyBinding binding, String message, String reason) {
-    }
+    private record Denial(Policy policy, PolicyBinding binding, String message, String reason) {}
 
     static final String VALIDATION_FAILURE = "validation.policy.admission.k8s.io/validation_failure";
 
@@ -54,29 +53,38 @@ final class PolicyDispatcher {
             configurationError(policy, null, "policy contained no match constraints, a required field");
             return Future.succeededFuture();
         }
-        return configurationErrors(policy, null, policy.matchConstraints().matches(objects, a)).compose(matches -> {
-            if (!Boolean.TRUE.equals(matches)) {
-                return Future.succeededFuture();
-            }
-            if (policy.paramKind() != null && Params.resource(policy.paramKind()).isEmpty()) {
-                configurationError(policy, null, "failed to find resource referenced by paramKind: '"
-                        + Params.describe(policy.paramKind()) + "'");
-                return Future.succeededFuture();
-            }
-            return inTurn(hook.bindings(), binding -> binding(policy, binding));
-        });
+        return configurationErrors(policy, null, policy.matchConstraints().matches(objects, a))
+                .compose(matches -> {
+                    if (!Boolean.TRUE.equals(matches)) {
+                        return Future.succeededFuture();
+                    }
+                    if (policy.paramKind() != null
+                            && Params.resource(policy.paramKind()).isEmpty()) {
+                        configurationError(
+                                policy,
+                                null,
+                                "failed to find resource referenced by paramKind: '"
+                                        + Params.describe(policy.paramKind()) + "'");
+                        return Future.succeededFuture();
+                    }
+                    return inTurn(hook.bindings(), binding -> binding(policy, binding));
+                });
     }
 
     private Future<Void> binding(Policy policy, PolicyBinding binding) {
-        Future<Boolean> matches = binding.matchResources() == null ? Future.succeededFuture(true)
+        Future<Boolean> matches = binding.matchResources() == null
+                ? Future.succeededFuture(true)
                 : configurationErrors(policy, binding, binding.matchResources().matches(objects, a));
         return matches.compose(match -> {
             if (!Boolean.TRUE.equals(match)) {
                 return Future.succeededFuture();
             }
-            return configurationErrors(policy, binding,
-                    Params.collect(objects, policy.paramKind(), binding.paramRef(), a.namespace()))
-                    .compose(params -> params == null ? Future.succeededFuture()
+            return configurationErrors(
+                            policy,
+                            binding,
+                            Params.collect(objects, policy.paramKind(), binding.paramRef(), a.namespace()))
+                    .compose(params -> params == null
+                            ? Future.succeededFuture()
                             : namespace().map(namespace -> {
                                 for (ObjectNode param : params) {
                                     act(policy, binding, PolicyValidator.validate(policy, a, param, namespace));
@@ -88,7 +96,8 @@ final class PolicyDispatcher {
 
     /** The request's namespace; none for cluster-scoped requests and for a namespace's own requests. */
     private Future<ObjectNode> namespace() {
-        boolean namespaceKind = a.kind().group().isEmpty() && a.kind().version().equals("v1")
+        boolean namespaceKind = a.kind().group().isEmpty()
+                && a.kind().version().equals("v1")
                 && a.kind().kind().equals("Namespace");
         if (a.namespace().isEmpty() || namespaceKind) {
             return Future.succeededFuture(null);
@@ -105,18 +114,20 @@ final class PolicyDispatcher {
             for (String action : binding.validationActions()) {
                 switch (action) {
                     case "Deny" -> denials.add(new Denial(policy, binding, decision.message(), decision.reason()));
-                    case "Warn" -> a.warnings().accept("Validation failed for ValidatingAdmissionPolicy '"
-                            + policy.name() + "' with binding '" + binding.name() + "': " + decision.message());
+                    case "Warn" ->
+                        a.warnings()
+                                .accept("Validation failed for ValidatingAdmissionPolicy '" + policy.name()
+                                        + "' with binding '" + binding.name() + "': " + decision.message());
                     case "Audit" -> a.audit().add(VALIDATION_FAILURE, validationFailure(binding, i, decision));
-                    default -> { }
+                    default -> {}
                 }
             }
         }
     }
 
     /** upstream's {@code publishValidationFailureAnnotation}: a list of one failure, as Go marshals it. */
-    private static String validationFailure(PolicyBinding binding, int expressionIndex,
-            PolicyValidator.Decision decision) {
+    private static String validationFailure(
+            PolicyBinding binding, int expressionIndex, PolicyValidator.Decision decision) {
         ObjectNode failure = Json.MAPPER.createObjectNode();
         failure.put("message", decision.message());
         failure.put("policy", binding.policyName());
@@ -140,11 +151,16 @@ final class PolicyDispatcher {
 
     private void configurationError(Policy policy, PolicyBinding binding, String message) {
         switch (policy.failurePolicy()) {
-            case "Ignore" -> { }
-            case "Fail" -> denials.add(new Denial(policy, binding, (binding == null
-                    ? "failed to configure policy: " : "failed to configure binding: ") + message, ""));
-            default -> denials.add(new Denial(policy, binding,
-                    "unrecognized failure policy: '" + policy.failurePolicy() + "'", ""));
+            case "Ignore" -> {}
+            case "Fail" ->
+                denials.add(new Denial(
+                        policy,
+                        binding,
+                        (binding == null ? "failed to configure policy: " : "failed to configure binding: ") + message,
+                        ""));
+            default ->
+                denials.add(new Denial(
+                        policy, binding, "unrecognized failure policy: '" + policy.failurePolicy() + "'", ""));
         }
     }
 
@@ -154,15 +170,15 @@ final class PolicyDispatcher {
         }
         Denial denial = denials.get(0);
         String message = denial.binding() != null
-                ? "ValidatingAdmissionPolicy '" + denial.policy().name() + "' with binding '" + denial.binding().name()
-                + "' denied request: " + denial.message()
+                ? "ValidatingAdmissionPolicy '" + denial.policy().name() + "' with binding '"
+                        + denial.binding().name() + "' denied request: " + denial.message()
                 : "ValidatingAdmissionPolicy '" + denial.policy().name() + "' denied request: " + denial.message();
         Status forbidden = Rejections.forbidden(a, message).status();
         String reason = denial.reason().isEmpty() ? "Invalid" : denial.reason();
         StatusDetails details = (forbidden.details() == null ? StatusDetails.EMPTY : forbidden.details())
                 .withCauses(List.of(new StatusCause(null, message, null)));
-        return Future.failedFuture(new ApiException(new Status(Status.FAILURE, forbidden.message(), reason, details,
-                code(reason), forbidden.metadata())));
+        return Future.failedFuture(new ApiException(
+                new Status(Status.FAILURE, forbidden.message(), reason, details, code(reason), forbidden.metadata())));
     }
 
     /** {@code reasonToCode}. */

@@ -25,8 +25,8 @@ final class PolicySource {
     private final ObjectLookup objects;
     private final List<PolicyHook> manifests;
 
-    PolicySource(ObjectLookup objects, List<? extends JsonNode> staticPolicies,
-                 List<? extends JsonNode> staticBindings) {
+    PolicySource(
+            ObjectLookup objects, List<? extends JsonNode> staticPolicies, List<? extends JsonNode> staticBindings) {
         this.objects = objects;
         this.manifests = hooks(staticPolicies, staticBindings);
     }
@@ -38,22 +38,28 @@ final class PolicySource {
 
     /** Static policies, then the API's. */
     Future<List<PolicyHook>> hooks() {
-        return Future.all(objects.list(POLICIES, ""), objects.list(BINDINGS, "")).map(lists -> {
-            List<ObjectNode> policies = lists.resultAt(0);
-            List<ObjectNode> bindings = lists.resultAt(1);
-            List<PolicyHook> hooks = new ArrayList<>(manifests);
-            hooks.addAll(hooks(policies, bindings));
-            return hooks;
-        });
+        return Future.all(objects.list(POLICIES, ""), objects.list(BINDINGS, ""))
+                .map(lists -> {
+                    List<ObjectNode> policies = lists.resultAt(0);
+                    List<ObjectNode> bindings = lists.resultAt(1);
+                    List<PolicyHook> hooks = new ArrayList<>(manifests);
+                    hooks.addAll(hooks(policies, bindings));
+                    return hooks;
+                });
     }
 
-    private static List<PolicyHook> hooks(List<? extends JsonNode> policyObjects,
-                                          List<? extends JsonNode> bindingObjects) {
+    private static List<PolicyHook> hooks(
+            List<? extends JsonNode> policyObjects, List<? extends JsonNode> bindingObjects) {
         Map<String, List<PolicyBinding>> byPolicy = new LinkedHashMap<>();
-        bindingObjects.stream().map(PolicyBinding::of).sorted(Comparator.comparing(PolicyBinding::name))
-                .forEach(b -> byPolicy.computeIfAbsent(b.policyName(), k -> new ArrayList<>()).add(b));
+        bindingObjects.stream()
+                .map(PolicyBinding::of)
+                .sorted(Comparator.comparing(PolicyBinding::name))
+                .forEach(b -> byPolicy.computeIfAbsent(b.policyName(), k -> new ArrayList<>())
+                        .add(b));
         List<PolicyHook> hooks = new ArrayList<>();
-        policyObjects.stream().map(Policy::of).sorted(Comparator.comparing(Policy::name))
+        policyObjects.stream()
+                .map(Policy::of)
+                .sorted(Comparator.comparing(Policy::name))
                 .filter(p -> byPolicy.containsKey(p.name()))
                 // a paramKind whose apiVersion does not parse leaves the policy out, as upstream's source does
                 .filter(p -> p.paramKind() == null || p.paramKind().groupVersion() != null)

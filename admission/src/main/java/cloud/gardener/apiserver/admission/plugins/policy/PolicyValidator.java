@@ -32,11 +32,9 @@ final class PolicyValidator {
      * @param evalError whether it comes from an error rather than a false validation
      * @param reason    the StatusReason of a failed validation; empty for errors
      */
-    record Decision(boolean deny, boolean evalError, String message, String reason) {
-    }
+    record Decision(boolean deny, boolean evalError, String message, String reason) {}
 
-    private PolicyValidator() {
-    }
+    private PolicyValidator() {}
 
     static List<Decision> validate(Policy policy, Attributes a, ObjectNode param, ObjectNode namespace) {
         boolean failOpen = policy.failOpen();
@@ -51,12 +49,15 @@ final class PolicyValidator {
         Map<String, Object> activation = activation(policy, a, param, namespace);
         List<Decision> decisions = new ArrayList<>();
         for (Policy.Validation validation : policy.validations()) {
-            CelExpressions.Result result = CelExpressions.evaluate(validation.expression(), SimpleType.BOOL,
-                    activation);
+            CelExpressions.Result result =
+                    CelExpressions.evaluate(validation.expression(), SimpleType.BOOL, activation);
             if (result.failed()) {
                 decisions.add(new Decision(!failOpen, true, result.error(), ""));
             } else if (!Boolean.TRUE.equals(result.value())) {
-                decisions.add(new Decision(true, false, message(validation, activation),
+                decisions.add(new Decision(
+                        true,
+                        false,
+                        message(validation, activation),
                         validation.reason().isEmpty() ? "Invalid" : validation.reason()));
             } else {
                 decisions.add(new Decision(false, false, "", ""));
@@ -68,8 +69,8 @@ final class PolicyValidator {
     private static String message(Policy.Validation validation, Map<String, Object> activation) {
         String message = "";
         if (!validation.messageExpression().isEmpty()) {
-            CelExpressions.Result result = CelExpressions.evaluate(validation.messageExpression(), SimpleType.STRING,
-                    activation);
+            CelExpressions.Result result =
+                    CelExpressions.evaluate(validation.messageExpression(), SimpleType.STRING, activation);
             // errors, over-long and multi-line messages fall back, as upstream only logs them
             if (!result.failed() && result.value() instanceof String text) {
                 message = text.strip();
@@ -90,8 +91,9 @@ final class PolicyValidator {
     private static Map<String, Object> activation(Policy policy, Attributes a, ObjectNode param, ObjectNode namespace) {
         Map<String, Object> activation = CelExpressions.requestVariables(a);
         activation.put("params", CelExpressions.value(param));
-        activation.put("namespaceObject", namespace == null ? NullValue.NULL_VALUE
-                : CelExpressions.value(namespaceObject(namespace)));
+        activation.put(
+                "namespaceObject",
+                namespace == null ? NullValue.NULL_VALUE : CelExpressions.value(namespaceObject(namespace)));
         new CompositedVariables(policy.variables(), activation);
         return activation;
     }
@@ -101,8 +103,18 @@ final class PolicyValidator {
         ObjectNode out = Json.MAPPER.createObjectNode();
         ObjectNode metadata = out.putObject("metadata");
         JsonNode source = namespace.path("metadata");
-        for (String field : List.of("name", "generateName", "namespace", "uid", "resourceVersion", "generation",
-                "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "labels", "annotations",
+        for (String field : List.of(
+                "name",
+                "generateName",
+                "namespace",
+                "uid",
+                "resourceVersion",
+                "generation",
+                "creationTimestamp",
+                "deletionTimestamp",
+                "deletionGracePeriodSeconds",
+                "labels",
+                "annotations",
                 "finalizers")) {
             if (source.has(field)) {
                 metadata.set(field, source.get(field).deepCopy());

@@ -12,19 +12,24 @@ final class ServedResources {
 
     private static final List<ResourceType> ALL = all();
 
-    private ServedResources() {
-    }
+    private ServedResources() {}
 
     /** The resource of a kind in a served version. */
     static Optional<ResourceType> byKind(String group, String version, String kind) {
-        return ALL.stream().filter(t -> t.group().equals(group) && t.kind().equals(kind)
-                && t.versions().contains(version)).findFirst();
+        return ALL.stream()
+                .filter(t -> t.group().equals(group)
+                        && t.kind().equals(kind)
+                        && t.versions().contains(version))
+                .findFirst();
     }
 
     /** The served versions of a resource; empty when it is not served. */
     static List<String> versions(GroupResource resource) {
-        return ALL.stream().filter(t -> t.group().equals(resource.group()) && t.plural().equals(resource.resource()))
-                .findFirst().map(ResourceType::versions).orElse(List.of());
+        return ALL.stream()
+                .filter(t -> t.group().equals(resource.group()) && t.plural().equals(resource.resource()))
+                .findFirst()
+                .map(ResourceType::versions)
+                .orElse(List.of());
     }
 
     private static List<ResourceType> all() {

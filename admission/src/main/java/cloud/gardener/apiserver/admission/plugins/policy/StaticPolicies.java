@@ -22,11 +22,9 @@ final class StaticPolicies {
     private static final String API_VERSION = PolicySource.GROUP + "/v1";
 
     /** The policies and bindings read. */
-    record Loaded(List<JsonNode> policies, List<JsonNode> bindings) {
-    }
+    record Loaded(List<JsonNode> policies, List<JsonNode> bindings) {}
 
-    private StaticPolicies() {
-    }
+    private StaticPolicies() {}
 
     static Loaded load(Path dir) {
         List<JsonNode> policies = new ArrayList<>();
@@ -41,8 +39,10 @@ final class StaticPolicies {
             if (v1 && kind.equals("ValidatingAdmissionPolicy")) {
                 checkName(name, document.file(), seenPolicies);
                 if (object.path("spec").path("paramKind").isObject()) {
-                    throw error(document.file(), "ValidatingAdmissionPolicy \"" + name
-                            + "\": spec.paramKind is not supported for static manifests");
+                    throw error(
+                            document.file(),
+                            "ValidatingAdmissionPolicy \"" + name
+                                    + "\": spec.paramKind is not supported for static manifests");
                 }
                 policies.add(object);
             } else if (v1 && kind.equals("ValidatingAdmissionPolicyBinding")) {
@@ -52,26 +52,33 @@ final class StaticPolicies {
                     throw error(document.file(), "binding \"" + name + "\" must reference a policy (spec.policyName)");
                 }
                 if (!policyName.endsWith(SUFFIX)) {
-                    throw error(document.file(), "binding \"" + name + "\": spec.policyName \"" + policyName
-                            + "\" must end with \"" + SUFFIX + "\"");
+                    throw error(
+                            document.file(),
+                            "binding \"" + name + "\": spec.policyName \"" + policyName + "\" must end with \"" + SUFFIX
+                                    + "\"");
                 }
                 if (object.path("spec").path("paramRef").isObject()) {
-                    throw error(document.file(), "binding \"" + name
-                            + "\": spec.paramRef is not supported for static manifests");
+                    throw error(
+                            document.file(),
+                            "binding \"" + name + "\": spec.paramRef is not supported for static manifests");
                 }
                 bindings.add(object);
             } else {
-                throw error(document.file(), "unsupported resource type " + object.path("apiVersion").asText()
-                        + ", Kind=" + kind + "; only admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy and "
-                        + "ValidatingAdmissionPolicyBinding are supported");
+                throw error(
+                        document.file(),
+                        "unsupported resource type " + object.path("apiVersion").asText()
+                                + ", Kind=" + kind
+                                + "; only admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy and "
+                                + "ValidatingAdmissionPolicyBinding are supported");
             }
         }
         Set<String> policyNames = new HashSet<>(seenPolicies.keySet());
         for (JsonNode binding : bindings) {
             String policyName = binding.path("spec").path("policyName").asText();
             if (!policyNames.contains(policyName)) {
-                throw new IllegalArgumentException("binding \"" + binding.path("metadata").path("name").asText()
-                        + "\" references policy \"" + policyName + "\" which does not exist in the manifest directory");
+                throw new IllegalArgumentException(
+                        "binding \"" + binding.path("metadata").path("name").asText() + "\" references policy \""
+                                + policyName + "\" which does not exist in the manifest directory");
             }
         }
         return new Loaded(policies, bindings);
@@ -82,13 +89,15 @@ final class StaticPolicies {
             throw error(file, "resource in file \"" + file + "\" must have a name");
         }
         if (!name.endsWith(SUFFIX)) {
-            throw error(file, "\"" + name + "\" in file \"" + file + "\" must have a name ending with \"" + SUFFIX
-                    + "\"");
+            throw error(
+                    file, "\"" + name + "\" in file \"" + file + "\" must have a name ending with \"" + SUFFIX + "\"");
         }
         Path earlier = seen.put(name, file);
         if (earlier != null) {
-            throw error(file, "duplicate name \"" + name + "\" found in file \"" + file + "\" (previously seen in \""
-                    + earlier + "\")");
+            throw error(
+                    file,
+                    "duplicate name \"" + name + "\" found in file \"" + file + "\" (previously seen in \"" + earlier
+                            + "\")");
         }
     }
 

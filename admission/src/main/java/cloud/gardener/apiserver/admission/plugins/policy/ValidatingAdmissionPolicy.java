@@ -25,8 +25,11 @@ public final class ValidatingAdmissionPolicy extends Handler implements Validati
 
     public static final String NAME = "ValidatingAdmissionPolicy";
 
-    private static final Set<String> POLICY_RESOURCES = Set.of("validatingadmissionpolicies",
-            "validatingadmissionpolicybindings", "mutatingadmissionpolicies", "mutatingadmissionpolicybindings");
+    private static final Set<String> POLICY_RESOURCES = Set.of(
+            "validatingadmissionpolicies",
+            "validatingadmissionpolicybindings",
+            "mutatingadmissionpolicies",
+            "mutatingadmissionpolicybindings");
 
     private final ObjectLookup objects;
     private final PolicySource source;
@@ -39,25 +42,28 @@ public final class ValidatingAdmissionPolicy extends Handler implements Validati
     }
 
     private static StaticPolicies.Loaded manifests(JsonNode configuration) {
-        String dir = configuration == null ? "" : configuration.path("staticManifestsDir").asText("");
+        String dir = configuration == null
+                ? ""
+                : configuration.path("staticManifestsDir").asText("");
         if (dir.isEmpty()) {
             return new StaticPolicies.Loaded(List.of(), List.of());
         }
         Path path = Path.of(dir);
         if (!path.isAbsolute()) {
-            throw new IllegalArgumentException("staticManifestsDir: Invalid value: \"" + dir
-                    + "\": must be an absolute file path");
+            throw new IllegalArgumentException(
+                    "staticManifestsDir: Invalid value: \"" + dir + "\": must be an absolute file path");
         }
         if (!Files.isDirectory(path)) {
-            throw new IllegalArgumentException("staticManifestsDir: Invalid value: \"" + dir
-                    + "\": must be a directory");
+            throw new IllegalArgumentException(
+                    "staticManifestsDir: Invalid value: \"" + dir + "\": must be a directory");
         }
         return StaticPolicies.load(path);
     }
 
     @Override
     public Future<Void> validate(Attributes a) {
-        if (a.resource().group().equals(PolicySource.GROUP) && POLICY_RESOURCES.contains(a.resource().resource())) {
+        if (a.resource().group().equals(PolicySource.GROUP)
+                && POLICY_RESOURCES.contains(a.resource().resource())) {
             return PolicyDispatcher.dispatch(objects, a, source.staticHooks());
         }
         if (!objects.ready()) {

@@ -32,16 +32,15 @@ final class SeedClientCsr {
 
     static final List<String> REQUIRED_USAGES = List.of("key encipherment", "digital signature", "client auth");
 
-    private SeedClientCsr() {
-    }
+    private SeedClientCsr() {}
 
     static Verdict check(JsonNode csr, String seed) {
         PKCS10CertificationRequest request;
         try {
             request = parse(csr.path("spec").path("request").asText(""));
         } catch (IOException | IllegalArgumentException e) {
-            return Verdict.badRequest(e.getMessage() == null ? "PEM block type must be CERTIFICATE REQUEST"
-                    : e.getMessage());
+            return Verdict.badRequest(
+                    e.getMessage() == null ? "PEM block type must be CERTIFICATE REQUEST" : e.getMessage());
         }
         X500Name subject = request.getSubject();
         List<String> organizations = values(subject, BCStyle.O);
@@ -60,8 +59,11 @@ final class SeedClientCsr {
         if (reason != null) {
             return Verdict.forbidden("can only create CSRs for seed clusters: " + reason);
         }
-        String requested = SeedIdentity.of(commonName, organizations).map(SeedIdentity::seedName).orElse("");
-        return seed.equals(requested) ? Verdict.ALLOWED
+        String requested = SeedIdentity.of(commonName, organizations)
+                .map(SeedIdentity::seedName)
+                .orElse("");
+        return seed.equals(requested)
+                ? Verdict.ALLOWED
                 : Verdict.forbidden("object does not belong to seed \"" + seed + "\"");
     }
 

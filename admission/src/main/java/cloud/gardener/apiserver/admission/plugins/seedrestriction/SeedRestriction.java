@@ -40,8 +40,8 @@ public final class SeedRestriction implements ValidatingPlugin {
     static final GroupResource BACKUP_ENTRIES = new GroupResource("core.gardener.cloud", "backupentries");
     static final GroupResource BASTIONS = new GroupResource("operations.gardener.cloud", "bastions");
     static final GroupResource CSRS = new GroupResource("certificates.k8s.io", "certificatesigningrequests");
-    static final GroupResource CLUSTER_ROLE_BINDINGS = new GroupResource("rbac.authorization.k8s.io",
-            "clusterrolebindings");
+    static final GroupResource CLUSTER_ROLE_BINDINGS =
+            new GroupResource("rbac.authorization.k8s.io", "clusterrolebindings");
     static final GroupResource CONFIG_MAPS = new GroupResource("", "configmaps");
     static final GroupResource INTERNAL_SECRETS = new GroupResource("core.gardener.cloud", "internalsecrets");
     static final GroupResource GARDENLETS = new GroupResource("seedmanagement.gardener.cloud", "gardenlets");
@@ -75,7 +75,8 @@ public final class SeedRestriction implements ValidatingPlugin {
     static final String SHOOT_ISSUER_NAMESPACE = "gardener-system-shoot-issuer";
     static final String GENERATED_BUCKET_PREFIX = "generated-bucket-";
     static final String BACKUP_SOURCE_PREFIX = "source";
-    static final String[] SHOOT_PROJECT_SECRET_SUFFIXES = {"ca-cluster", "ssh-keypair", "ssh-keypair.old", "monitoring"};
+    static final String[] SHOOT_PROJECT_SECRET_SUFFIXES = {"ca-cluster", "ssh-keypair", "ssh-keypair.old", "monitoring"
+    };
     static final String[] SHOOT_PROJECT_CONFIG_MAP_SUFFIXES = {"ca-cluster", "ca-kubelet"};
     static final String SHOOT_PROJECT_INTERNAL_SECRET_SUFFIX = "ca-client";
     static final String KIND_MANAGED_SEED = "seedmanagement.gardener.cloud/v1alpha1.ManagedSeed resource";
@@ -105,11 +106,13 @@ public final class SeedRestriction implements ValidatingPlugin {
 
     @Override
     public Future<Void> validate(Attributes a) {
-        if (!a.subresource().isEmpty() || !RULES.getOrDefault(a.resource(), Set.of()).contains(a.operation())) {
+        if (!a.subresource().isEmpty()
+                || !RULES.getOrDefault(a.resource(), Set.of()).contains(a.operation())) {
             return Future.succeededFuture();
         }
-        return review(a).compose(verdict -> verdict.allowed() ? Future.succeededFuture()
-                : Future.failedFuture(toApiException(a, verdict)));
+        return review(a)
+                .compose(verdict ->
+                        verdict.allowed() ? Future.succeededFuture() : Future.failedFuture(toApiException(a, verdict)));
     }
 
     /** The request refused with the verdict's code, as the API server reports an admission rejection. */
@@ -118,8 +121,12 @@ public final class SeedRestriction implements ValidatingPlugin {
             case 403 -> Rejections.forbidden(a, verdict.message());
             case 400 -> ApiException.badRequest(verdict.message());
             case 500 -> ApiException.internal(verdict.message());
-            default -> new ApiException(Status.failure(verdict.code(), verdict.code() == 422 ? "Invalid" : "",
-                    verdict.message(), StatusDetails.of(a.resource(), a.name())));
+            default ->
+                new ApiException(Status.failure(
+                        verdict.code(),
+                        verdict.code() == 422 ? "Invalid" : "",
+                        verdict.message(),
+                        StatusDetails.of(a.resource(), a.name())));
         };
     }
 
@@ -132,17 +139,20 @@ public final class SeedRestriction implements ValidatingPlugin {
         if (!lookup.ready()) {
             return Future.succeededFuture(Verdict.forbidden(Rejections.NOT_READY));
         }
-        Future<Boolean> exists = a.operation() == Operation.CREATE && !a.name().isEmpty()
-                ? exists(a) : Future.succeededFuture(false);
-        return exists.compose(present -> present ? Future.succeededFuture(Verdict.allowed("object already exists"))
-                : dispatch(identity.get(), a))
+        Future<Boolean> exists =
+                a.operation() == Operation.CREATE && !a.name().isEmpty() ? exists(a) : Future.succeededFuture(false);
+        return exists.compose(present -> present
+                        ? Future.succeededFuture(Verdict.allowed("object already exists"))
+                        : dispatch(identity.get(), a))
                 .otherwise(error -> Verdict.internal(String.valueOf(error.getMessage())));
     }
 
     /** Whether the object of a CREATE exists already; resources this server does not store never do. */
     private Future<Boolean> exists(Attributes a) {
         try {
-            return lookup.get(a.resource(), a.namespace(), a.name()).map(Optional::isPresent).otherwise(false);
+            return lookup.get(a.resource(), a.namespace(), a.name())
+                    .map(Optional::isPresent)
+                    .otherwise(false);
         } catch (RuntimeException e) {
             return Future.succeededFuture(false);
         }
@@ -167,9 +177,10 @@ public final class SeedRestriction implements ValidatingPlugin {
             return done(admit(seed, text(a.object(), "spec", "seedName")));
         }
         if (resource.equals(CSRS)) {
-            return done(identity.isExtension()
-                    ? Verdict.forbidden("extension client may not create CertificateSigningRequests")
-                    : SeedClientCsr.check(a.object(), seed));
+            return done(
+                    identity.isExtension()
+                            ? Verdict.forbidden("extension client may not create CertificateSigningRequests")
+                            : SeedClientCsr.check(a.object(), seed));
         }
         if (resource.equals(CLUSTER_ROLE_BINDINGS)) {
             return clusterRoleBinding(identity, a);
@@ -181,9 +192,10 @@ public final class SeedRestriction implements ValidatingPlugin {
             return internalSecret(seed, a);
         }
         if (resource.equals(GARDENLETS)) {
-            return done(!GARDEN.equals(a.namespace())
-                    ? Verdict.badRequest("object must be in namespace: \"" + GARDEN + "\"")
-                    : admit(seed, a.name()));
+            return done(
+                    !GARDEN.equals(a.namespace())
+                            ? Verdict.badRequest("object must be in namespace: \"" + GARDEN + "\"")
+                            : admit(seed, a.name()));
         }
         if (resource.equals(LEASES)) {
             return done(lease(identity, a));
@@ -195,9 +207,13 @@ public final class SeedRestriction implements ValidatingPlugin {
             return serviceAccount(identity, a);
         }
         if (resource.equals(SHOOT_STATES)) {
-            return shoot(a.namespace(), a.name()).map(shoot -> shoot.isEmpty()
-                    ? Verdict.internal(notFound(SHOOTS, a.name()))
-                    : admit(seed, text(shoot.get(), "spec", "seedName"), text(shoot.get(), "status", "seedName")));
+            return shoot(a.namespace(), a.name())
+                    .map(shoot -> shoot.isEmpty()
+                            ? Verdict.internal(notFound(SHOOTS, a.name()))
+                            : admit(
+                                    seed,
+                                    text(shoot.get(), "spec", "seedName"),
+                                    text(shoot.get(), "status", "seedName")));
         }
         return done(Verdict.badRequest("unexpected resource: \"" + resource + "\""));
     }
@@ -212,7 +228,8 @@ public final class SeedRestriction implements ValidatingPlugin {
                 if (found.isEmpty()) {
                     return Verdict.internal(notFound(SEEDS, seed));
                 }
-                return text(found.get(), "metadata", "uid").equals(a.name()) ? Verdict.ALLOWED
+                return text(found.get(), "metadata", "uid").equals(a.name())
+                        ? Verdict.ALLOWED
                         : Verdict.forbidden("cannot delete unrelated BackupBucket");
             });
         }
@@ -229,9 +246,10 @@ public final class SeedRestriction implements ValidatingPlugin {
             return sourceBackupEntry(a);
         }
         String bucket = text(entry, "spec", "bucketName");
-        return lookup.get(BACKUP_BUCKETS, "", bucket).map(found -> found.isEmpty()
-                ? Verdict.internal(notFound(BACKUP_BUCKETS, bucket))
-                : admit(seed, text(found.get(), "spec", "seedName")));
+        return lookup.get(BACKUP_BUCKETS, "", bucket)
+                .map(found -> found.isEmpty()
+                        ? Verdict.internal(notFound(BACKUP_BUCKETS, bucket))
+                        : admit(seed, text(found.get(), "spec", "seedName")));
     }
 
     /** {@code source-*} entries only while the owning shoot is being restored, and equal to the original. */
@@ -255,13 +273,15 @@ public final class SeedRestriction implements ValidatingPlugin {
                         + "operation (shoot: " + shoot + ")"));
             }
             String original = a.name().startsWith(BACKUP_SOURCE_PREFIX + "-")
-                    ? a.name().substring(BACKUP_SOURCE_PREFIX.length() + 1) : a.name();
+                    ? a.name().substring(BACKUP_SOURCE_PREFIX.length() + 1)
+                    : a.name();
             return lookup.get(BACKUP_ENTRIES, a.namespace(), original).map(entry -> {
                 if (entry.isEmpty()) {
                     return Verdict.forbidden("could not find original BackupEntry " + original + ": "
                             + notFound(BACKUP_ENTRIES, original));
                 }
-                return a.object().path("spec").equals(entry.get().path("spec")) ? Verdict.ALLOWED
+                return a.object().path("spec").equals(entry.get().path("spec"))
+                        ? Verdict.ALLOWED
                         : Verdict.forbidden("specification of source BackupEntry must equal specification of "
                                 + "original BackupEntry " + original);
             });
@@ -278,7 +298,8 @@ public final class SeedRestriction implements ValidatingPlugin {
         JsonNode roleRef = a.object().path("roleRef");
         if (!"rbac.authorization.k8s.io".equals(roleRef.path("apiGroup").asText())
                 || !"ClusterRole".equals(roleRef.path("kind").asText())
-                || !BootstrapTokens.SEED_BOOTSTRAPPER.equals(roleRef.path("name").asText())) {
+                || !BootstrapTokens.SEED_BOOTSTRAPPER.equals(
+                        roleRef.path("name").asText())) {
             return done(Verdict.forbidden("can only bindings referring to the bootstrapper role"));
         }
         String[] managedSeed = BootstrapTokens.managedSeedOfClusterRoleBinding(a.name());
@@ -288,7 +309,8 @@ public final class SeedRestriction implements ValidatingPlugin {
     private Future<Verdict> configMap(String seed, Attributes a) {
         for (String suffix : SHOOT_PROJECT_CONFIG_MAP_SUFFIXES) {
             if (a.name().endsWith("." + suffix)) {
-                return shootOnSeed(seed, a.namespace(), a.name().substring(0, a.name().length() - suffix.length() - 1));
+                return shootOnSeed(
+                        seed, a.namespace(), a.name().substring(0, a.name().length() - suffix.length() - 1));
             }
         }
         return done(notOwn(seed));
@@ -297,14 +319,16 @@ public final class SeedRestriction implements ValidatingPlugin {
     private Future<Verdict> internalSecret(String seed, Attributes a) {
         String suffix = "." + SHOOT_PROJECT_INTERNAL_SECRET_SUFFIX;
         if (a.name().endsWith(suffix)) {
-            return shootOnSeed(seed, a.namespace(), a.name().substring(0, a.name().length() - suffix.length()));
+            return shootOnSeed(
+                    seed, a.namespace(), a.name().substring(0, a.name().length() - suffix.length()));
         }
         return done(notOwn(seed));
     }
 
     private static Verdict lease(SeedIdentity identity, Attributes a) {
         if (identity.isExtension()) {
-            return a.namespace().equals(identity.seedNamespace()) ? Verdict.ALLOWED
+            return a.namespace().equals(identity.seedNamespace())
+                    ? Verdict.ALLOWED
                     : Verdict.forbidden("extension client can only create leases in the namespace for seed \""
                             + identity.seedName() + "\"");
         }
@@ -321,9 +345,10 @@ public final class SeedRestriction implements ValidatingPlugin {
         String name = a.name();
         if (name.startsWith(GENERATED_BUCKET_PREFIX)) {
             String bucket = name.substring(GENERATED_BUCKET_PREFIX.length());
-            return lookup.get(BACKUP_BUCKETS, "", bucket).map(found -> found.isEmpty()
-                    ? Verdict.forbidden(notFound(BACKUP_BUCKETS, bucket))
-                    : admit(seed, text(found.get(), "spec", "seedName")));
+            return lookup.get(BACKUP_BUCKETS, "", bucket)
+                    .map(found -> found.isEmpty()
+                            ? Verdict.forbidden(notFound(BACKUP_BUCKETS, bucket))
+                            : admit(seed, text(found.get(), "spec", "seedName")));
         }
         for (String suffix : SHOOT_PROJECT_SECRET_SUFFIXES) {
             if (name.endsWith("." + suffix)) {
@@ -341,25 +366,29 @@ public final class SeedRestriction implements ValidatingPlugin {
 
     private Future<Verdict> shootIssuerSecret(String seed, ObjectNode secret) {
         JsonNode labels = secret.path("metadata").path("labels");
-        for (String label : new String[] {"shoot.gardener.cloud/name", "shoot.gardener.cloud/namespace",
-                "discovery.gardener.cloud/public"}) {
+        for (String label : new String[] {
+            "shoot.gardener.cloud/name", "shoot.gardener.cloud/namespace", "discovery.gardener.cloud/public"
+        }) {
             if (!labels.has(label)) {
                 return done(Verdict.invalid("label \"" + label + "\" is missing"));
             }
         }
-        if (!"shoot-service-account-issuer".equals(labels.path("discovery.gardener.cloud/public").asText())) {
+        if (!"shoot-service-account-issuer"
+                .equals(labels.path("discovery.gardener.cloud/public").asText())) {
             return done(Verdict.invalid("label \"discovery.gardener.cloud/public\" value must be set to "
                     + "\"shoot-service-account-issuer\""));
         }
         String shootName = labels.path("shoot.gardener.cloud/name").asText();
-        return shoot(labels.path("shoot.gardener.cloud/namespace").asText(), shootName).map(found -> found.isEmpty()
-                ? Verdict.forbidden(notFound(SHOOTS, shootName))
-                : admit(seed, text(found.get(), "spec", "seedName")));
+        return shoot(labels.path("shoot.gardener.cloud/namespace").asText(), shootName)
+                .map(found -> found.isEmpty()
+                        ? Verdict.forbidden(notFound(SHOOTS, shootName))
+                        : admit(seed, text(found.get(), "spec", "seedName")));
     }
 
     private Future<Verdict> bootstrapTokenSecret(String seed, ObjectNode secret) {
         if (!"bootstrap.kubernetes.io/token".equals(secret.path("type").asText())) {
-            return done(Verdict.invalid("unexpected secret type: \"" + secret.path("type").asText() + "\""));
+            return done(Verdict.invalid(
+                    "unexpected secret type: \"" + secret.path("type").asText() + "\""));
         }
         SecretData data = new SecretData(secret);
         for (String usage : new String[] {"usage-bootstrap-authentication", "usage-bootstrap-signing"}) {
@@ -371,11 +400,11 @@ public final class SeedRestriction implements ValidatingPlugin {
             return done(Verdict.invalid("\"auth-extra-groups\" must not be set"));
         }
         String description = data.get("description");
-        String kind = description.contains(KIND_MANAGED_SEED) ? KIND_MANAGED_SEED
+        String kind = description.contains(KIND_MANAGED_SEED)
+                ? KIND_MANAGED_SEED
                 : description.contains(KIND_GARDENLET) ? KIND_GARDENLET : "";
         String prefix = "A bootstrap token for the Gardenlet for " + kind + " ";
-        String metadata = description.endsWith(".") ? description.substring(0, description.length() - 1)
-                : description;
+        String metadata = description.endsWith(".") ? description.substring(0, description.length() - 1) : description;
         if (metadata.startsWith(prefix)) {
             metadata = metadata.substring(prefix.length());
         }
@@ -388,8 +417,8 @@ public final class SeedRestriction implements ValidatingPlugin {
         if (KIND_GARDENLET.equals(kind)) {
             return gardenletNotYetBootstrapped(seed, namespace, name);
         }
-        return done(Verdict.badRequest("unknown kind \"" + kind + "\" found in bootstrap token secret description \""
-                + description + "\""));
+        return done(Verdict.badRequest(
+                "unknown kind \"" + kind + "\" found in bootstrap token secret description \"" + description + "\""));
     }
 
     /** Backup credentials a ManagedSeed's seed template names, for a ManagedSeed whose shoot runs on this seed. */
@@ -411,14 +440,19 @@ public final class SeedRestriction implements ValidatingPlugin {
             if (!admit(seed, text(shoot.get(), "spec", "seedName")).allowed()) {
                 return checkManagedSeeds(seed, a, managedSeeds, index + 1);
             }
-            JsonNode seedSpec = managedSeed.path("spec").path("gardenlet").path("config").path("seedConfig")
+            JsonNode seedSpec = managedSeed
+                    .path("spec")
+                    .path("gardenlet")
+                    .path("config")
+                    .path("seedConfig")
                     .path("spec");
             if (!seedSpec.isObject()) {
-                return done(Verdict.internal("seed template is nil for ManagedSeed \""
-                        + text(managedSeed, "metadata", "name") + "\""));
+                return done(Verdict.internal(
+                        "seed template is nil for ManagedSeed \"" + text(managedSeed, "metadata", "name") + "\""));
             }
             JsonNode ref = seedSpec.path("backup").path("credentialsRef");
-            if ("v1".equals(ref.path("apiVersion").asText()) && "Secret".equals(ref.path("kind").asText())
+            if ("v1".equals(ref.path("apiVersion").asText())
+                    && "Secret".equals(ref.path("kind").asText())
                     && a.namespace().equals(ref.path("namespace").asText())
                     && a.name().equals(ref.path("name").asText())) {
                 return done(Verdict.ALLOWED);
@@ -446,9 +480,10 @@ public final class SeedRestriction implements ValidatingPlugin {
             if (shootName.isEmpty()) {
                 return done(own);
             }
-            return shoot(GARDEN, shootName).map(shoot -> shoot.isEmpty()
-                    ? Verdict.internal(notFound(SHOOTS, shootName))
-                    : admit(seed, text(shoot.get(), "spec", "seedName")));
+            return shoot(GARDEN, shootName)
+                    .map(shoot -> shoot.isEmpty()
+                            ? Verdict.internal(notFound(SHOOTS, shootName))
+                            : admit(seed, text(shoot.get(), "spec", "seedName")));
         });
     }
 
@@ -457,7 +492,9 @@ public final class SeedRestriction implements ValidatingPlugin {
             return done(Verdict.forbidden("extension client may not create ServiceAccounts"));
         }
         if (a.name().startsWith(BootstrapTokens.SERVICE_ACCOUNT_PREFIX)) {
-            return managedSeedNotYetBootstrapped(identity.seedName(), a.namespace(),
+            return managedSeedNotYetBootstrapped(
+                    identity.seedName(),
+                    a.namespace(),
                     a.name().substring(BootstrapTokens.SERVICE_ACCOUNT_PREFIX.length()));
         }
         return done(a.namespace().equals(identity.seedNamespace()) ? Verdict.ALLOWED : notOwn(identity.seedName()));
@@ -477,18 +514,21 @@ public final class SeedRestriction implements ValidatingPlugin {
                 if (!own.allowed()) {
                     return done(own);
                 }
-                return lookup.get(SEEDS, "", name).map(existing -> existing.isEmpty()
-                        || certificateExpired(existing.get()) || renewRequested(managedSeed.get())
-                        ? Verdict.ALLOWED
-                        : Verdict.badRequest("managed seed " + namespace + "/" + name + " is already bootstrapped"));
+                return lookup.get(SEEDS, "", name)
+                        .map(existing -> existing.isEmpty()
+                                        || certificateExpired(existing.get())
+                                        || renewRequested(managedSeed.get())
+                                ? Verdict.ALLOWED
+                                : Verdict.badRequest(
+                                        "managed seed " + namespace + "/" + name + " is already bootstrapped"));
             });
         });
     }
 
     private Future<Verdict> gardenletNotYetBootstrapped(String seed, String namespace, String name) {
         if (!seed.equals(name) || !GARDEN.equals(namespace)) {
-            return done(Verdict.forbidden("gardenlet " + namespace + "/" + name + " does not belong to seed \""
-                    + seed + "\""));
+            return done(Verdict.forbidden(
+                    "gardenlet " + namespace + "/" + name + " does not belong to seed \"" + seed + "\""));
         }
         return lookup.get(GARDENLETS, namespace, name).compose(gardenlet -> {
             if (gardenlet.isEmpty()) {
@@ -498,16 +538,18 @@ public final class SeedRestriction implements ValidatingPlugin {
                 if (existing.isEmpty()) {
                     return Verdict.forbidden(notFound(SEEDS, name));
                 }
-                return certificateExpired(existing.get()) || renewRequested(gardenlet.get()) ? Verdict.ALLOWED
+                return certificateExpired(existing.get()) || renewRequested(gardenlet.get())
+                        ? Verdict.ALLOWED
                         : Verdict.badRequest("gardenlet " + namespace + "/" + name + " is already bootstrapped");
             });
         });
     }
 
     private Future<Verdict> shootOnSeed(String seed, String namespace, String shootName) {
-        return shoot(namespace, shootName).map(shoot -> shoot.isEmpty()
-                ? Verdict.forbidden(notFound(SHOOTS, shootName))
-                : admit(seed, text(shoot.get(), "spec", "seedName")));
+        return shoot(namespace, shootName)
+                .map(shoot -> shoot.isEmpty()
+                        ? Verdict.forbidden(notFound(SHOOTS, shootName))
+                        : admit(seed, text(shoot.get(), "spec", "seedName")));
     }
 
     private Future<Optional<ObjectNode>> shoot(String namespace, String name) {

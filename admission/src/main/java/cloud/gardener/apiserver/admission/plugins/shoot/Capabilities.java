@@ -19,11 +19,11 @@ public final class Capabilities {
 
     private static final String ARCHITECTURE = "architecture";
 
-    private Capabilities() {
-    }
+    private Capabilities() {}
 
     /** {@code GetCapabilitiesWithAppliedDefaults}: every defined capability, missing ones with all defined values. */
-    static Map<String, List<String>> withDefaults(Map<String, List<String>> capabilities, List<CapabilityDefinition> defs) {
+    static Map<String, List<String>> withDefaults(
+            Map<String, List<String>> capabilities, List<CapabilityDefinition> defs) {
         Map<String, List<String>> result = new LinkedHashMap<>();
         for (CapabilityDefinition d : defs == null ? List.<CapabilityDefinition>of() : defs) {
             List<String> own = capabilities == null ? null : capabilities.get(d.name());
@@ -54,7 +54,8 @@ public final class Capabilities {
             }
         } else {
             for (MachineImageFlavor f : flavors) {
-                List<String> values = f.capabilities() == null ? null : f.capabilities().get(ARCHITECTURE);
+                List<String> values =
+                        f.capabilities() == null ? null : f.capabilities().get(ARCHITECTURE);
                 if (values != null) {
                     archs.addAll(values);
                 }
@@ -67,8 +68,8 @@ public final class Capabilities {
     }
 
     /** {@code AreCapabilitiesSupportedByImageFlavors}: no flavors support everything, else one flavor must. */
-    public static boolean supportedByFlavors(Map<String, List<String>> capabilities, List<MachineImageFlavor> flavors,
-                                             List<CapabilityDefinition> defs) {
+    public static boolean supportedByFlavors(
+            Map<String, List<String>> capabilities, List<MachineImageFlavor> flavors, List<CapabilityDefinition> defs) {
         if (flavors == null || flavors.isEmpty()) {
             return true;
         }
@@ -80,7 +81,8 @@ public final class Capabilities {
         return false;
     }
 
-    private static boolean compatible(Map<String, List<String>> a, Map<String, List<String>> b, List<CapabilityDefinition> defs) {
+    private static boolean compatible(
+            Map<String, List<String>> a, Map<String, List<String>> b, List<CapabilityDefinition> defs) {
         Map<String, List<String>> da = withDefaults(a, defs);
         Map<String, List<String>> db = withDefaults(b, defs);
         for (Map.Entry<String, List<String>> e : da.entrySet()) {

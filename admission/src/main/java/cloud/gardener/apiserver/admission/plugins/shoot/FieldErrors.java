@@ -8,8 +8,7 @@ import java.util.Set;
 /** Go's {@code field.ErrorList.ToAggregate().Error()}: one message as is, several deduplicated in brackets. */
 public final class FieldErrors {
 
-    private FieldErrors() {
-    }
+    private FieldErrors() {}
 
     public static String aggregate(List<FieldError> errors) {
         Set<String> messages = new LinkedHashSet<>();

@@ -26,8 +26,8 @@ public final class GardenObjects {
     public static final GroupResource PROJECTS = new GroupResource(GROUP, "projects");
     public static final GroupResource SECRET_BINDINGS = new GroupResource(GROUP, "secretbindings");
     public static final GroupResource QUOTAS = new GroupResource(GROUP, "quotas");
-    public static final GroupResource CREDENTIALS_BINDINGS = new GroupResource("security.gardener.cloud",
-            "credentialsbindings");
+    public static final GroupResource CREDENTIALS_BINDINGS =
+            new GroupResource("security.gardener.cloud", "credentialsbindings");
     public static final GroupResource SECRETS = new GroupResource("", "secrets");
 
     private final ObjectLookup objects;
@@ -41,7 +41,9 @@ public final class GardenObjects {
         JsonNode ref = shoot.path("spec").path("cloudProfile");
         if (ref.isObject()) {
             String kind = ref.path("kind").asText("");
-            return new String[] {kind.isEmpty() ? "CloudProfile" : kind, ref.path("name").asText("")};
+            return new String[] {
+                kind.isEmpty() ? "CloudProfile" : kind, ref.path("name").asText("")
+            };
         }
         String name = shoot.path("spec").path("cloudProfileName").asText("");
         return name.isEmpty() ? null : new String[] {"CloudProfile", name};
@@ -57,26 +59,34 @@ public final class GardenObjects {
             return Future.succeededFuture(Optional.empty());
         }
         return switch (ref[0]) {
-            case "NamespacedCloudProfile" -> objects.get(NamespacedCloudProfile.class, NAMESPACED_CLOUD_PROFILES,
-                    namespace, ref[1]).compose(found -> found.isEmpty()
-                    ? Future.failedFuture(ApiException.internal(messagePrefix
-                    + "namespacedcloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found"))
-                    : Future.succeededFuture(Optional.ofNullable(found.get().status() == null ? null
-                    : found.get().status().cloudProfileSpec())));
-            case "CloudProfile" -> objects.get(CloudProfile.class, CLOUD_PROFILES, "", ref[1]).compose(found ->
-                    found.isEmpty()
-                            ? Future.failedFuture(ApiException.internal(messagePrefix
-                            + "cloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found"))
-                            : Future.succeededFuture(Optional.of(found.get().spec())));
-            default -> Future.failedFuture(ApiException.internal(messagePrefix
-                    + "could not find referenced cloud profile with kind \"" + ref[0] + "\""));
+            case "NamespacedCloudProfile" ->
+                objects.get(NamespacedCloudProfile.class, NAMESPACED_CLOUD_PROFILES, namespace, ref[1])
+                        .compose(found -> found.isEmpty()
+                                ? Future.failedFuture(ApiException.internal(messagePrefix
+                                        + "namespacedcloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found"))
+                                : Future.succeededFuture(Optional.ofNullable(
+                                        found.get().status() == null
+                                                ? null
+                                                : found.get().status().cloudProfileSpec())));
+            case "CloudProfile" ->
+                objects.get(CloudProfile.class, CLOUD_PROFILES, "", ref[1])
+                        .compose(found -> found.isEmpty()
+                                ? Future.failedFuture(ApiException.internal(messagePrefix
+                                        + "cloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found"))
+                                : Future.succeededFuture(Optional.of(found.get().spec())));
+            default ->
+                Future.failedFuture(ApiException.internal(
+                        messagePrefix + "could not find referenced cloud profile with kind \"" + ref[0] + "\""));
         };
     }
 
     /** {@code ProjectForNamespaceFromLister}: the project whose spec.namespace is the namespace. */
     public Future<Optional<Project>> projectForNamespace(String namespace) {
-        return objects.list(Project.class, PROJECTS, "").map(projects -> projects.stream()
-                .filter(p -> p.spec() != null && namespace.equals(p.spec().namespace())).findFirst());
+        return objects.list(Project.class, PROJECTS, "")
+                .map(projects -> projects.stream()
+                        .filter(p ->
+                                p.spec() != null && namespace.equals(p.spec().namespace()))
+                        .findFirst());
     }
 
     public ObjectLookup lookup() {

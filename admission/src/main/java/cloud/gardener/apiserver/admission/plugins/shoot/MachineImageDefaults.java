@@ -11,8 +11,7 @@ import org.semver4j.Semver;
 /** Gardener's {@code DetermineLatestMachineImageVersion} and {@code DetermineLatestExpirableVersion}. */
 public final class MachineImageDefaults {
 
-    private MachineImageDefaults() {
-    }
+    private MachineImageDefaults() {}
 
     /**
      * The latest version, preferring a non-deprecated one; preview versions left out when asked.
@@ -28,8 +27,8 @@ public final class MachineImageDefaults {
             ExpirableVersion ev = version.expirableVersion();
             Semver v = GoSemver.parse(ev.version());
             if (v == null) {
-                throw new IllegalArgumentException("error while parsing expirable version '" + ev.version()
-                        + "': invalid semantic version");
+                throw new IllegalArgumentException(
+                        "error while parsing expirable version '" + ev.version() + "': invalid semantic version");
             }
             if (filterPreview && VersionLifecycle.isPreview(ev, now)) {
                 continue;

@@ -11,8 +11,7 @@ import java.time.Instant;
  */
 public final class VersionLifecycle {
 
-    private VersionLifecycle() {
-    }
+    private VersionLifecycle() {}
 
     /** The version's classification at {@code now}. */
     public static String classification(ExpirableVersion version, Instant now) {
@@ -21,11 +20,13 @@ public final class VersionLifecycle {
     }
 
     public static boolean isActive(ExpirableVersion version, Instant now) {
-        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.isActive(ModelCodec.encode(version), now);
+        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.isActive(
+                ModelCodec.encode(version), now);
     }
 
     public static boolean isExpired(ExpirableVersion version, Instant now) {
-        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.isExpired(ModelCodec.encode(version), now);
+        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.isExpired(
+                ModelCodec.encode(version), now);
     }
 
     public static boolean isSupported(ExpirableVersion version, Instant now) {

@@ -23,7 +23,8 @@ public final class GardenerResources {
             new GroupResource(StandardResources.SECURITY, "credentialsbindings");
     public static final GroupResource WORKLOAD_IDENTITIES =
             new GroupResource(StandardResources.SECURITY, "workloadidentities");
-    public static final GroupResource MANAGED_SEEDS = new GroupResource(StandardResources.SEEDMANAGEMENT, "managedseeds");
+    public static final GroupResource MANAGED_SEEDS =
+            new GroupResource(StandardResources.SEEDMANAGEMENT, "managedseeds");
     public static final GroupResource GARDENLETS = new GroupResource(StandardResources.SEEDMANAGEMENT, "gardenlets");
     public static final GroupResource SECRETS = new GroupResource("", "secrets");
     public static final GroupResource CONFIG_MAPS = new GroupResource("", "configmaps");
@@ -32,8 +33,7 @@ public final class GardenerResources {
     /** The namespace Gardener keeps its own objects in (managed seeds, default domain secrets, seed resources). */
     public static final String GARDEN_NAMESPACE = "garden";
 
-    private GardenerResources() {
-    }
+    private GardenerResources() {}
 
     private static GroupResource core(String resource) {
         return new GroupResource(StandardResources.CORE, resource);

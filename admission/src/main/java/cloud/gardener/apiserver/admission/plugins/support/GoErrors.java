@@ -5,8 +5,7 @@ import java.util.List;
 /** Error texts as Gardener's Go code composes them. */
 public final class GoErrors {
 
-    private GoErrors() {
-    }
+    private GoErrors() {}
 
     /** hashicorp/go-multierror's default list format. */
     public static String multierror(List<String> errors) {

@@ -5,8 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 /** Reading a plugin's entry of the AdmissionConfiguration file, as each plugin's {@code LoadConfiguration} does. */
 public final class PluginConfigurations {
 
-    private PluginConfigurations() {
-    }
+    private PluginConfigurations() {}
 
     /**
      * Whether a configuration was given at all; when it was, it must be a {@code Configuration} of the plugin's

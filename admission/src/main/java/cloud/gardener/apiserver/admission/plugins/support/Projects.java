@@ -17,16 +17,19 @@ public final class Projects {
     /** The error text of a namespace without a Project ({@code NewNotFound(core.Resource("Project"), "<unknown>")}). */
     public static final String NOT_FOUND = "Project.core.gardener.cloud \"<unknown>\" not found";
 
-    private Projects() {
-    }
+    private Projects() {}
 
     /** The project of the namespace, or empty when no project owns it. */
     public static Future<Optional<Project>> forNamespace(ObjectLookup objects, String namespace) {
-        return objects.list(GardenerResources.PROJECTS, "").compose(cached -> {
-            Optional<ObjectNode> hit = owning(cached, namespace);
-            return hit.isPresent() ? Future.succeededFuture(hit)
-                    : objects.listLive(GardenerResources.PROJECTS, "").map(live -> owning(live, namespace));
-        }).map(found -> found.map(tree -> ModelCodec.decode(tree, Project.class).value()));
+        return objects.list(GardenerResources.PROJECTS, "")
+                .compose(cached -> {
+                    Optional<ObjectNode> hit = owning(cached, namespace);
+                    return hit.isPresent()
+                            ? Future.succeededFuture(hit)
+                            : objects.listLive(GardenerResources.PROJECTS, "").map(live -> owning(live, namespace));
+                })
+                .map(found ->
+                        found.map(tree -> ModelCodec.decode(tree, Project.class).value()));
     }
 
     private static Optional<ObjectNode> owning(List<ObjectNode> projects, String namespace) {

@@ -14,8 +14,7 @@ import java.util.Set;
 public final class RegisteredExtensions {
 
     /** One primary registration of a kind/type, with the cluster types it serves (empty: all). */
-    public record Primary(String kind, String type, List<String> clusterCompatibility) {
-    }
+    public record Primary(String kind, String type, List<String> clusterCompatibility) {}
 
     private final List<JsonNode> resources = new ArrayList<>();
 
@@ -33,22 +32,30 @@ public final class RegisteredExtensions {
             if (r.path("primary").isBoolean() && !r.path("primary").asBoolean()) {
                 continue;
             }
-            out.add(new Primary(RequestChecks.text(r, "kind"), RequestChecks.text(r, "type"), strings(r.path("clusterCompatibility"))));
+            out.add(new Primary(
+                    RequestChecks.text(r, "kind"),
+                    RequestChecks.text(r, "type"),
+                    strings(r.path("clusterCompatibility"))));
         }
         return out;
     }
 
     /** Whether a primary controller is registered for the kind/type and, if given, serves the cluster type. */
     public boolean isPrimaryRegistered(String kind, String type, String clusterType) {
-        return primaries().stream().anyMatch(p -> p.kind().equals(kind) && p.type().equals(type)
-                && (clusterType == null || p.clusterCompatibility().isEmpty() || p.clusterCompatibility().contains(clusterType)));
+        return primaries().stream()
+                .anyMatch(p -> p.kind().equals(kind)
+                        && p.type().equals(type)
+                        && (clusterType == null
+                                || p.clusterCompatibility().isEmpty()
+                                || p.clusterCompatibility().contains(clusterType)));
     }
 
     /** The Extension types registered with {@code workerlessSupported: true}. */
     public Set<String> workerlessSupportedExtensionTypes() {
         Set<String> out = new LinkedHashSet<>();
         for (JsonNode r : resources) {
-            if ("Extension".equals(RequestChecks.text(r, "kind")) && r.path("workerlessSupported").asBoolean(false)) {
+            if ("Extension".equals(RequestChecks.text(r, "kind"))
+                    && r.path("workerlessSupported").asBoolean(false)) {
                 out.add(RequestChecks.text(r, "type"));
             }
         }
@@ -71,7 +78,8 @@ public final class RegisteredExtensions {
                 continue;
             }
             String type = RequestChecks.text(r, "type");
-            if ("Extension".equals(RequestChecks.text(r, "kind")) && !disabled.contains(type)
+            if ("Extension".equals(RequestChecks.text(r, "kind"))
+                    && !disabled.contains(type)
                     && strings(r.path("autoEnable")).contains(clusterType)) {
                 enabled.add(type);
             }

@@ -7,8 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 /** Questions Gardener's plugins ask of every request before they look at it. */
 public final class RequestChecks {
 
-    private RequestChecks() {
-    }
+    private RequestChecks() {}
 
     /** Whether the request is about this kind ({@code a.GetKind().GroupKind() == group.Kind(kind)}). */
     public static boolean isKind(Attributes a, String group, String kind) {
@@ -22,7 +21,8 @@ public final class RequestChecks {
 
     /** {@code SkipVerification}: updates of objects being deleted are not checked. */
     public static boolean skipVerification(Attributes a) {
-        return a.operation() == Operation.UPDATE && a.object() != null
+        return a.operation() == Operation.UPDATE
+                && a.object() != null
                 && a.object().path("metadata").hasNonNull("deletionTimestamp");
     }
 

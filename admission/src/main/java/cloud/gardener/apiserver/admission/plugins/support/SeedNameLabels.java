@@ -10,8 +10,7 @@ public final class SeedNameLabels {
 
     public static final String PREFIX = "name.seed.gardener.cloud/";
 
-    private SeedNameLabels() {
-    }
+    private SeedNameLabels() {}
 
     /** Removes every seed-name label and adds one {@code "true"} label per non-empty name. */
     public static void maintain(ObjectNode object, List<String> names) {
@@ -19,7 +18,7 @@ public final class SeedNameLabels {
         ObjectNode labels = metadata.get("labels") instanceof ObjectNode l ? l : null;
         if (labels != null) {
             List<String> stale = new ArrayList<>();
-            for (Iterator<String> it = labels.fieldNames(); it.hasNext();) {
+            for (Iterator<String> it = labels.fieldNames(); it.hasNext(); ) {
                 String key = it.next();
                 if (key.startsWith(PREFIX)) {
                     stale.add(key);

@@ -35,7 +35,8 @@ public final class SeedUsage {
 
     /** Whether any shoot in any namespace uses the seed. */
     public Future<Boolean> seedInUse(String seedName) {
-        return objects.list(GardenerResources.SHOOTS, "").map(shoots -> shoots.stream().anyMatch(s -> usesSeed(s, seedName)));
+        return objects.list(GardenerResources.SHOOTS, "")
+                .map(shoots -> shoots.stream().anyMatch(s -> usesSeed(s, seedName)));
     }
 
     /** {@code ValidateZoneRemovalFromSeeds}. */
@@ -45,24 +46,35 @@ public final class SeedUsage {
         if (removed.isEmpty()) {
             return Future.succeededFuture();
         }
-        return seedInUse(seedName).compose(used -> used
-                ? Future.failedFuture(forbidden(kind, seedName, "cannot remove zones " + goList(removed) + " from "
-                        + kind + " " + seedName + " as there are Shoots scheduled to this Seed"))
-                : Future.succeededFuture());
+        return seedInUse(seedName)
+                .compose(used -> used
+                        ? Future.failedFuture(forbidden(
+                                kind,
+                                seedName,
+                                "cannot remove zones " + goList(removed) + " from " + kind + " " + seedName
+                                        + " as there are Shoots scheduled to this Seed"))
+                        : Future.succeededFuture());
     }
 
     /** {@code ValidateInternalDomainChangeForSeed}. */
     public Future<Void> checkInternalDomainChange(JsonNode oldSpec, JsonNode newSpec, String seedName, String kind) {
         JsonNode oldInternal = oldSpec.path("dns").get("internal");
         JsonNode newInternal = newSpec.path("dns").get("internal");
-        if (oldInternal == null || oldInternal.isNull() || newInternal == null || newInternal.isNull()
+        if (oldInternal == null
+                || oldInternal.isNull()
+                || newInternal == null
+                || newInternal.isNull()
                 || text(oldInternal, "domain").equals(text(newInternal, "domain"))) {
             return Future.succeededFuture();
         }
-        return seedInUse(seedName).compose(used -> used
-                ? Future.failedFuture(forbidden(kind, seedName, "cannot change internal domain as the " + kind + " \""
-                        + seedName + "\" is still in use by shoots"))
-                : Future.succeededFuture());
+        return seedInUse(seedName)
+                .compose(used -> used
+                        ? Future.failedFuture(forbidden(
+                                kind,
+                                seedName,
+                                "cannot change internal domain as the " + kind + " \"" + seedName
+                                        + "\" is still in use by shoots"))
+                        : Future.succeededFuture());
     }
 
     /**
@@ -84,8 +96,11 @@ public final class SeedUsage {
             removed.removeAll(newDomains);
             Set<String> usedRemoved = usedDomains(shootDomains, removed);
             if (!usedRemoved.isEmpty()) {
-                return Future.failedFuture(forbidden(kind, seedName, "cannot remove default domains " + goList(usedRemoved)
-                        + " from " + kind + " \"" + seedName + "\" as they are still being used by shoots"));
+                return Future.failedFuture(forbidden(
+                        kind,
+                        seedName,
+                        "cannot remove default domains " + goList(usedRemoved) + " from " + kind + " \"" + seedName
+                                + "\" as they are still being used by shoots"));
             }
             if (!oldDomains.isEmpty() || newDomains.isEmpty()) {
                 return Future.succeededFuture();
@@ -93,34 +108,41 @@ public final class SeedUsage {
             return globalDefaultDomains().compose(global -> {
                 Set<String> missing = usedDomains(shootDomains, global);
                 missing.removeAll(newDomains);
-                return missing.isEmpty() ? Future.succeededFuture()
-                        : Future.failedFuture(forbidden(kind, seedName, "cannot configure explicit default domains for "
-                                + kind + " \"" + seedName + "\" without including domains " + goList(missing)
-                                + " that are currently being used by shoots"));
+                return missing.isEmpty()
+                        ? Future.succeededFuture()
+                        : Future.failedFuture(forbidden(
+                                kind,
+                                seedName,
+                                "cannot configure explicit default domains for "
+                                        + kind + " \"" + seedName + "\" without including domains " + goList(missing)
+                                        + " that are currently being used by shoots"));
             });
         });
     }
 
     /** The domains of the default-domain secrets in the garden namespace, as their annotations name them. */
     public Future<List<String>> globalDefaultDomains() {
-        return objects.list(GardenerResources.SECRETS, GardenerResources.GARDEN_NAMESPACE).compose(secrets -> {
-            List<String> domains = new ArrayList<>();
-            for (ObjectNode secret : secrets) {
-                if (!"default-domain".equals(text(secret, "metadata", "labels", "gardener.cloud/role"))) {
-                    continue;
-                }
-                JsonNode annotations = secret.path("metadata").path("annotations");
-                String domain = text(annotations, "dns.gardener.cloud/domain");
-                if (domain.isEmpty()) {
-                    return Future.failedFuture(ApiException.unknown("missing dns domain annotation on domain secret"));
-                }
-                if (text(annotations, "dns.gardener.cloud/provider").isEmpty()) {
-                    return Future.failedFuture(ApiException.unknown("missing dns provider annotation on domain secret"));
-                }
-                domains.add(domain);
-            }
-            return Future.succeededFuture(domains);
-        });
+        return objects.list(GardenerResources.SECRETS, GardenerResources.GARDEN_NAMESPACE)
+                .compose(secrets -> {
+                    List<String> domains = new ArrayList<>();
+                    for (ObjectNode secret : secrets) {
+                        if (!"default-domain".equals(text(secret, "metadata", "labels", "gardener.cloud/role"))) {
+                            continue;
+                        }
+                        JsonNode annotations = secret.path("metadata").path("annotations");
+                        String domain = text(annotations, "dns.gardener.cloud/domain");
+                        if (domain.isEmpty()) {
+                            return Future.failedFuture(
+                                    ApiException.unknown("missing dns domain annotation on domain secret"));
+                        }
+                        if (text(annotations, "dns.gardener.cloud/provider").isEmpty()) {
+                            return Future.failedFuture(
+                                    ApiException.unknown("missing dns provider annotation on domain secret"));
+                        }
+                        domains.add(domain);
+                    }
+                    return Future.succeededFuture(domains);
+                });
     }
 
     /** The candidates some shoot domain is a subdomain of (each shoot counts for its first match). */

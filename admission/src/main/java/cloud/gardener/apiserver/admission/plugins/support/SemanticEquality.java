@@ -12,8 +12,7 @@ import java.util.Set;
  */
 public final class SemanticEquality {
 
-    private SemanticEquality() {
-    }
+    private SemanticEquality() {}
 
     public static boolean equal(JsonNode a, JsonNode b) {
         boolean aEmpty = isEmpty(a);

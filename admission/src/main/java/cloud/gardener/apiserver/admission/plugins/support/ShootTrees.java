@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** Questions about Shoot object trees that several plugins ask (Gardener's core helpers). */
 public final class ShootTrees {
 
-    private ShootTrees() {
-    }
+    private ShootTrees() {}
 
     /** {@code IsWorkerless}: a Shoot without worker pools. */
     public static boolean isWorkerless(JsonNode shoot) {

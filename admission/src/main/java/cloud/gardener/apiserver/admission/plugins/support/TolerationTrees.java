@@ -10,8 +10,7 @@ import java.util.List;
 /** Reading and appending {@code tolerations} lists of object trees (Shoot specs, plugin configurations). */
 public final class TolerationTrees {
 
-    private TolerationTrees() {
-    }
+    private TolerationTrees() {}
 
     /** The tolerations of a list node (missing means none). */
     public static List<Toleration> read(JsonNode list) {

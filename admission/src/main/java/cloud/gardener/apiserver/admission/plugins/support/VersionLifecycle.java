@@ -8,19 +8,19 @@ import java.util.List;
 /** {@code CurrentLifecycleClassification} of an ExpirableVersion tree (legacy fields become lifecycle stages). */
 public final class VersionLifecycle {
 
-    private record Stage(String classification, Instant start) {
-    }
+    private record Stage(String classification, Instant start) {}
 
-    private VersionLifecycle() {
-    }
+    private VersionLifecycle() {}
 
     public static String currentClassification(JsonNode version, Instant now) {
         List<Stage> lifecycle = new ArrayList<>();
-        version.path("lifecycle").forEach(s -> lifecycle.add(new Stage(RequestChecks.text(s, "classification"),
-                start(s.get("startTime")))));
+        version.path("lifecycle")
+                .forEach(s ->
+                        lifecycle.add(new Stage(RequestChecks.text(s, "classification"), start(s.get("startTime")))));
         if (lifecycle.isEmpty() && (version.hasNonNull("classification") || version.hasNonNull("expirationDate"))) {
             String classification = RequestChecks.text(version, "classification");
-            lifecycle.add(new Stage(classification.isEmpty() ? "supported" : classification, Instant.EPOCH.minusSeconds(1L << 40)));
+            lifecycle.add(new Stage(
+                    classification.isEmpty() ? "supported" : classification, Instant.EPOCH.minusSeconds(1L << 40)));
             if (version.hasNonNull("expirationDate")) {
                 lifecycle.add(new Stage("expired", start(version.get("expirationDate"))));
             }

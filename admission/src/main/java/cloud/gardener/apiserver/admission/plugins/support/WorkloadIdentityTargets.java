@@ -20,7 +20,8 @@ public final class WorkloadIdentityTargets {
 
     /** Whether an object reference points at a WorkloadIdentity. */
     public static boolean isWorkloadIdentity(JsonNode ref) {
-        return API_VERSION.equals(RequestChecks.text(ref, "apiVersion")) && "WorkloadIdentity".equals(RequestChecks.text(ref, "kind"));
+        return API_VERSION.equals(RequestChecks.text(ref, "apiVersion"))
+                && "WorkloadIdentity".equals(RequestChecks.text(ref, "kind"));
     }
 
     /**
@@ -34,16 +35,18 @@ public final class WorkloadIdentityTargets {
         }
         String namespace = RequestChecks.text(ref, "namespace");
         String name = RequestChecks.text(ref, "name");
-        return objects.get(GardenerResources.WORKLOAD_IDENTITIES, namespace, name).compose(found -> {
-            if (found.isEmpty()) {
-                return Future.failedFuture(ApiException.internal("workloadidentity.security.gardener.cloud \"" + name
-                        + "\" not found"));
-            }
-            String target = RequestChecks.text(found.get(), "spec", "targetSystem", "type");
-            if (!target.equals(providerType)) {
-                return Rejections.forbid(a, String.format(messageFormat, GoErrors.quote(providerType), GoErrors.quote(target)));
-            }
-            return Future.succeededFuture();
-        });
+        return objects.get(GardenerResources.WORKLOAD_IDENTITIES, namespace, name)
+                .compose(found -> {
+                    if (found.isEmpty()) {
+                        return Future.failedFuture(ApiException.internal(
+                                "workloadidentity.security.gardener.cloud \"" + name + "\" not found"));
+                    }
+                    String target = RequestChecks.text(found.get(), "spec", "targetSystem", "type");
+                    if (!target.equals(providerType)) {
+                        return Rejections.forbid(
+                                a, String.format(messageFormat, GoErrors.quote(providerType), GoErrors.quote(target)));
+                    }
+                    return Future.succeededFuture();
+                });
     }
 }

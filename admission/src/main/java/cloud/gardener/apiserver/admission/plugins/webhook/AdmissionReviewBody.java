@@ -12,11 +12,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 final class AdmissionReviewBody {
 
-    private AdmissionReviewBody() {
-    }
+    private AdmissionReviewBody() {}
 
     static ObjectNode of(String apiVersion, String uid, Attributes a) {
-        ObjectNode review = Json.MAPPER.createObjectNode().put("kind", "AdmissionReview").put("apiVersion", apiVersion);
+        ObjectNode review =
+                Json.MAPPER.createObjectNode().put("kind", "AdmissionReview").put("apiVersion", apiVersion);
         review.set("request", AdmissionRequest.of(uid, a));
         return review;
     }
@@ -28,7 +28,8 @@ final class AdmissionReviewBody {
             return "webhook response was absent";
         }
         if (!uid.equals(response.path("uid").asText(""))) {
-            return "expected response.uid=\"" + uid + "\", got \"" + response.path("uid").asText("") + "\"";
+            return "expected response.uid=\"" + uid + "\", got \""
+                    + response.path("uid").asText("") + "\"";
         }
         if (apiVersion.endsWith("/v1")) {
             String gotVersion = review.path("apiVersion").asText("");
@@ -49,7 +50,8 @@ final class AdmissionReviewBody {
                 return "webhook returned response.patchType but not response.patch";
             }
             if (patchType && !"JSONPatch".equals(response.path("patchType").asText())) {
-                return "webhook returned invalid response.patchType of \"" + response.path("patchType").asText() + "\"";
+                return "webhook returned invalid response.patchType of \""
+                        + response.path("patchType").asText() + "\"";
             }
         }
         return null;

@@ -62,7 +62,11 @@ record CallAnnotations(Attributes a, Webhook hook, String prefix, int round, int
 
     /** The review response's {@code auditAnnotations}, each under the webhook's name. */
     void fromResponse(JsonNode response) {
-        response.path("auditAnnotations").properties().forEach(field ->
-                a.audit().add(hook.name() + "/" + field.getKey(), field.getValue().asText("")));
+        response.path("auditAnnotations")
+                .properties()
+                .forEach(field -> a.audit()
+                        .add(
+                                hook.name() + "/" + field.getKey(),
+                                field.getValue().asText("")));
     }
 }

@@ -31,9 +31,11 @@ public record ManifestDocument(Path file, JsonNode object) {
     private static List<Path> files(Path dir) {
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.filter(Files::isRegularFile)
-                    .filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")
+                    .filter(p -> p.toString().endsWith(".yaml")
+                            || p.toString().endsWith(".yml")
                             || p.toString().endsWith(".json"))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read static manifests from " + dir + ": " + e.getMessage(), e);
         }
@@ -41,7 +43,8 @@ public record ManifestDocument(Path file, JsonNode object) {
 
     private static List<JsonNode> objects(Path file) {
         List<JsonNode> out = new ArrayList<>();
-        try (MappingIterator<JsonNode> docs = Json.YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
+        try (MappingIterator<JsonNode> docs =
+                Json.YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
             while (docs.hasNext()) {
                 JsonNode doc = docs.next();
                 if (doc == null || doc.isNull() || doc.isMissingNode()) {

@@ -54,7 +54,8 @@ public final class MutatingAdmissionWebhook extends WebhookAdmission implements 
         return chain.compose(v -> {
             Future<Void> second = Future.succeededFuture();
             for (int index : again) {
-                second = second.compose(w -> mutate(hooks.get(index), a, 1, index).mapEmpty());
+                second = second.compose(
+                        w -> mutate(hooks.get(index), a, 1, index).mapEmpty());
             }
             return second;
         });

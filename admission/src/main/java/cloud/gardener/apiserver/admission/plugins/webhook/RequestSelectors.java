@@ -20,8 +20,7 @@ import java.util.Optional;
  */
 public final class RequestSelectors {
 
-    private RequestSelectors() {
-    }
+    private RequestSelectors() {}
 
     /** Whether the new or the old object carries labels the selector matches (an empty selector matches all). */
     public static boolean objectSelected(LabelSelector selector, Attributes a) {
@@ -40,7 +39,8 @@ public final class RequestSelectors {
         if ((a.namespace().isEmpty() && !namespaceRequest) || LabelSelectors.empty(selector)) {
             return Future.succeededFuture(true);
         }
-        if (namespaceRequest && a.subresource().isEmpty()
+        if (namespaceRequest
+                && a.subresource().isEmpty()
                 && (a.operation() == Operation.CREATE || a.operation() == Operation.UPDATE)) {
             return Future.succeededFuture(LabelSelectors.matches(selector, labels(a.object())));
         }
@@ -50,15 +50,19 @@ public final class RequestSelectors {
 
     /** The namespace, or a 404 when it does not exist. */
     public static Future<ObjectNode> namespace(ObjectLookup objects, String name) {
-        return objects.get(GardenerResources.NAMESPACES, "", name).compose((Optional<ObjectNode> ns) -> ns.isEmpty()
-                ? Future.failedFuture(ApiException.notFound(GardenerResources.NAMESPACES, name))
-                : Future.succeededFuture(ns.get()));
+        return objects.get(GardenerResources.NAMESPACES, "", name)
+                .compose((Optional<ObjectNode> ns) -> ns.isEmpty()
+                        ? Future.failedFuture(ApiException.notFound(GardenerResources.NAMESPACES, name))
+                        : Future.succeededFuture(ns.get()));
     }
 
     /** An object's labels. */
     public static Map<String, String> labels(JsonNode obj) {
         Map<String, String> labels = new HashMap<>();
-        obj.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+        obj.path("metadata")
+                .path("labels")
+                .properties()
+                .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
         return labels;
     }
 

@@ -19,8 +19,7 @@ final class StaticManifests {
     private static final String API_VERSION = "admissionregistration.k8s.io/v1";
     private static final List<String> KINDS = List.of("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration");
 
-    private StaticManifests() {
-    }
+    private StaticManifests() {}
 
     /** The webhooks of the given kind's configurations, in file order. */
     static List<Webhook> load(Path dir, boolean mutating) {
@@ -42,16 +41,17 @@ final class StaticManifests {
             String name = object.path("metadata").path("name").asText("");
             Path earlier = seen.put(name, file);
             if (earlier != null) {
-                throw new IllegalArgumentException("error loading " + file + ": " + kind + " \"" + name
-                        + "\" is also defined in " + earlier);
+                throw new IllegalArgumentException(
+                        "error loading " + file + ": " + kind + " \"" + name + "\" is also defined in " + earlier);
             }
             for (JsonNode hook : object.path("webhooks")) {
                 JsonNode client = hook.path("clientConfig");
-                String where = "webhook \"" + hook.path("name").asText() + "\" in \"" + name + "\" (file \"" + file
-                        + "\"): ";
+                String where =
+                        "webhook \"" + hook.path("name").asText() + "\" in \"" + name + "\" (file \"" + file + "\"): ";
                 if (client.has("service")) {
-                    throw new IllegalArgumentException(where
-                            + "clientConfig.service is not supported for static manifests; use clientConfig.url instead");
+                    throw new IllegalArgumentException(
+                            where
+                                    + "clientConfig.service is not supported for static manifests; use clientConfig.url instead");
                 }
                 if (client.path("url").asText("").isEmpty()) {
                     throw new IllegalArgumentException(where + "clientConfig.url is required for static manifests");

@@ -46,8 +46,7 @@ public final class ValidatingAdmissionWebhook extends WebhookAdmission implement
         for (int i = 0; i < relevant.size(); i++) {
             Webhook hook = relevant.get(i);
             CallAnnotations annotations = new CallAnnotations(a, hook, CallAnnotations.VALIDATING, 0, i);
-            calls.add(call(hook, "validating", a, annotations, () -> dispatcher.validate(hook, a, annotations),
-                    null));
+            calls.add(call(hook, "validating", a, annotations, () -> dispatcher.validate(hook, a, annotations), null));
         }
         return Future.join(calls).transform(done -> {
             for (Future<Void> call : calls) {

@@ -22,10 +22,20 @@ import java.util.List;
  * @param reinvokeIfNeeded a mutating webhook's {@code reinvocationPolicy: IfNeeded}
  * @param matchConditions the CEL conditions that must all hold for the webhook to be called
  */
-public record Webhook(String configuration, String name, String url, String caBundlePem, List<WebhookRule> rules,
-                      boolean failOpen, LabelSelector namespaceSelector, LabelSelector objectSelector,
-                      String sideEffects, int timeoutSeconds, List<String> reviewVersions, boolean reinvokeIfNeeded,
-                      List<MatchConditions.Condition> matchConditions) {
+public record Webhook(
+        String configuration,
+        String name,
+        String url,
+        String caBundlePem,
+        List<WebhookRule> rules,
+        boolean failOpen,
+        LabelSelector namespaceSelector,
+        LabelSelector objectSelector,
+        String sideEffects,
+        int timeoutSeconds,
+        List<String> reviewVersions,
+        boolean reinvokeIfNeeded,
+        List<MatchConditions.Condition> matchConditions) {
 
     /** The webhooks of one configuration object, in order. */
     public static List<Webhook> of(JsonNode configuration) {
@@ -34,27 +44,40 @@ public record Webhook(String configuration, String name, String url, String caBu
         for (JsonNode hook : configuration.path("webhooks")) {
             List<WebhookRule> rules = new ArrayList<>();
             for (JsonNode rule : hook.path("rules")) {
-                rules.add(new WebhookRule(strings(rule.path("operations")), strings(rule.path("apiGroups")),
-                        strings(rule.path("apiVersions")), strings(rule.path("resources")),
+                rules.add(new WebhookRule(
+                        strings(rule.path("operations")),
+                        strings(rule.path("apiGroups")),
+                        strings(rule.path("apiVersions")),
+                        strings(rule.path("resources")),
                         rule.path("scope").asText("*")));
             }
             JsonNode client = hook.path("clientConfig");
             String ca = client.path("caBundle").asText("");
-            hooks.add(new Webhook(configurationName, hook.path("name").asText(""), url(client),
-                    ca.isEmpty() ? null : new String(Base64.getDecoder().decode(ca), java.nio.charset.StandardCharsets.UTF_8),
-                    rules, "Ignore".equals(hook.path("failurePolicy").asText("Fail")),
-                    selector(hook.path("namespaceSelector")), selector(hook.path("objectSelector")),
+            hooks.add(new Webhook(
+                    configurationName,
+                    hook.path("name").asText(""),
+                    url(client),
+                    ca.isEmpty()
+                            ? null
+                            : new String(Base64.getDecoder().decode(ca), java.nio.charset.StandardCharsets.UTF_8),
+                    rules,
+                    "Ignore".equals(hook.path("failurePolicy").asText("Fail")),
+                    selector(hook.path("namespaceSelector")),
+                    selector(hook.path("objectSelector")),
                     hook.hasNonNull("sideEffects") ? hook.path("sideEffects").asText() : null,
-                    hook.path("timeoutSeconds").asInt(10), strings(hook.path("admissionReviewVersions")),
-                    "IfNeeded".equals(hook.path("reinvocationPolicy").asText("Never")), conditions(hook)));
+                    hook.path("timeoutSeconds").asInt(10),
+                    strings(hook.path("admissionReviewVersions")),
+                    "IfNeeded".equals(hook.path("reinvocationPolicy").asText("Never")),
+                    conditions(hook)));
         }
         return hooks;
     }
 
     private static List<MatchConditions.Condition> conditions(JsonNode hook) {
         List<MatchConditions.Condition> conditions = new ArrayList<>();
-        hook.path("matchConditions").forEach(c -> conditions.add(
-                new MatchConditions.Condition(c.path("name").asText(""), c.path("expression").asText(""))));
+        hook.path("matchConditions")
+                .forEach(c -> conditions.add(new MatchConditions.Condition(
+                        c.path("name").asText(""), c.path("expression").asText(""))));
         return conditions;
     }
 
@@ -64,7 +87,8 @@ public record Webhook(String configuration, String name, String url, String caBu
         }
         JsonNode service = client.path("service");
         // as k8s.io/apiserver's default service resolver: the service's cluster DNS name
-        return "https://" + service.path("name").asText() + "." + service.path("namespace").asText() + ".svc:"
+        return "https://" + service.path("name").asText() + "."
+                + service.path("namespace").asText() + ".svc:"
                 + service.path("port").asInt(443) + service.path("path").asText("");
     }
 

@@ -44,10 +44,12 @@ abstract class WebhookAdmission extends Handler {
     }
 
     private static List<Webhook> manifests(JsonNode configuration, boolean mutating) {
-        if (configuration == null || configuration.path("staticManifestsDir").asText("").isEmpty()) {
+        if (configuration == null
+                || configuration.path("staticManifestsDir").asText("").isEmpty()) {
             return List.of();
         }
-        return StaticManifests.load(Path.of(configuration.path("staticManifestsDir").asText()), mutating);
+        return StaticManifests.load(
+                Path.of(configuration.path("staticManifestsDir").asText()), mutating);
     }
 
     /** Runs {@code each} for the webhooks that apply to the request, in order or all at once. */
@@ -69,8 +71,13 @@ abstract class WebhookAdmission extends Handler {
      *
      * @param failedOpen what the call yields when it failed and the failure policy ignores that
      */
-    <T> Future<T> call(Webhook hook, String type, Attributes a, CallAnnotations annotations,
-            Supplier<Future<T>> call, T failedOpen) {
+    <T> Future<T> call(
+            Webhook hook,
+            String type,
+            Attributes a,
+            CallAnnotations annotations,
+            Supplier<Future<T>> call,
+            T failedOpen) {
         long start = System.nanoTime();
         return call.get().transform(ar -> {
             long elapsed = System.nanoTime() - start;

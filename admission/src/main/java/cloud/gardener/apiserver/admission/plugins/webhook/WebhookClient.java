@@ -37,28 +37,37 @@ final class WebhookClient implements AutoCloseable {
         String url = hook.url() + (hook.url().contains("?") ? "&" : "?") + "timeout=" + hook.timeoutSeconds() + "s";
         long timeoutMs = TimeUnit.SECONDS.toMillis(hook.timeoutSeconds());
         HttpClient http = clients.computeIfAbsent(hook.caBundlePem() == null ? "" : hook.caBundlePem(), this::client);
-        RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(url)
-                .setConnectTimeout(timeoutMs).setIdleTimeout(timeoutMs)
-                .putHeader("Content-Type", "application/json").putHeader("Accept", "application/json");
+        RequestOptions request = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setAbsoluteURI(url)
+                .setConnectTimeout(timeoutMs)
+                .setIdleTimeout(timeoutMs)
+                .putHeader("Content-Type", "application/json")
+                .putHeader("Accept", "application/json");
         return http.request(request)
                 .compose(req -> req.send(Buffer.buffer(Json.toBytes(review))))
                 .compose(resp -> resp.body().map(body -> answer(resp.statusCode(), body)))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
-                .recover(error -> Future.failedFuture(error instanceof WebhookCallException ? error
-                        : new WebhookCallException(SERVICE_UNAVAILABLE, "Post \"" + url + "\": " + describe(error))));
+                .recover(error -> Future.failedFuture(
+                        error instanceof WebhookCallException
+                                ? error
+                                : new WebhookCallException(
+                                        SERVICE_UNAVAILABLE, "Post \"" + url + "\": " + describe(error))));
     }
 
     private static JsonNode answer(int status, Buffer body) {
         if (status / 100 != 2) {
-            throw new WebhookCallException(status, "an error on the server (\"" + body.toString().strip()
-                    + "\") has prevented the request from succeeding");
+            throw new WebhookCallException(
+                    status,
+                    "an error on the server (\"" + body.toString().strip()
+                            + "\") has prevented the request from succeeding");
         }
         try {
             return Json.readTree(body.getBytes());
         } catch (RuntimeException e) {
-            throw new WebhookCallException(SERVICE_UNAVAILABLE,
-                    "the server responded with something that is not an AdmissionReview: "
-                    + e.getMessage());
+            throw new WebhookCallException(
+                    SERVICE_UNAVAILABLE,
+                    "the server responded with something that is not an AdmissionReview: " + e.getMessage());
         }
     }
 
@@ -70,8 +79,10 @@ final class WebhookClient implements AutoCloseable {
     }
 
     private HttpClient client(String caBundlePem) {
-        Vertx vertx = given != null ? given : io.vertx.core.Vertx.currentContext().owner();
-        HttpClientOptions options = new HttpClientOptions().setSsl(true).setVerifyHost(true).setKeepAlive(true);
+        Vertx vertx =
+                given != null ? given : io.vertx.core.Vertx.currentContext().owner();
+        HttpClientOptions options =
+                new HttpClientOptions().setSsl(true).setVerifyHost(true).setKeepAlive(true);
         if (!caBundlePem.isEmpty()) {
             options.setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(caBundlePem)));
         }

@@ -18,7 +18,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.flipkart.zjsonpatch.JsonPatch;
 import io.vertx.core.Future;
 import java.util.Base64;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -83,24 +82,29 @@ final class WebhookDispatcher {
                 || !RequestSelectors.objectSelected(hook.objectSelector(), a)) {
             return Future.succeededFuture(false);
         }
-        return RequestSelectors.namespaceSelected(objects, hook.namespaceSelector(), a).compose(selected -> {
-            if (!selected) {
-                return Future.succeededFuture(false);
-            }
-            MatchConditions.Outcome outcome = MatchConditions.evaluate(hook.matchConditions(), hook.failOpen(),
-                    CelExpressions.requestVariables(a));
-            return outcome.error() == null ? Future.succeededFuture(outcome.matches())
-                    : Future.failedFuture(ApiException.forbidden(a.resource(), a.name(), outcome.error()));
-        });
+        return RequestSelectors.namespaceSelected(objects, hook.namespaceSelector(), a)
+                .compose(selected -> {
+                    if (!selected) {
+                        return Future.succeededFuture(false);
+                    }
+                    MatchConditions.Outcome outcome = MatchConditions.evaluate(
+                            hook.matchConditions(), hook.failOpen(), CelExpressions.requestVariables(a));
+                    return outcome.error() == null
+                            ? Future.succeededFuture(outcome.matches())
+                            : Future.failedFuture(ApiException.forbidden(a.resource(), a.name(), outcome.error()));
+                });
     }
 
     /** Calls a validating webhook; succeeds when it allows the request. */
     Future<Void> validate(Webhook hook, Attributes a, CallAnnotations annotations) {
         return call(hook, a, annotations).compose(response -> {
             if (response.hasNonNull("patch") || response.hasNonNull("patchType")) {
-                return Future.failedFuture(new CallFailure(hook, SERVICE_UNAVAILABLE, "received invalid webhook "
-                        + "response: validating webhook may not return response."
-                        + (response.hasNonNull("patch") ? "patch" : "patchType")));
+                return Future.failedFuture(new CallFailure(
+                        hook,
+                        SERVICE_UNAVAILABLE,
+                        "received invalid webhook "
+                                + "response: validating webhook may not return response."
+                                + (response.hasNonNull("patch") ? "patch" : "patchType")));
             }
             return Future.succeededFuture();
         });
@@ -126,14 +130,19 @@ final class WebhookDispatcher {
             try {
                 operations = Json.readTree(Base64.getDecoder().decode(patch));
             } catch (RuntimeException e) {
-                return Future.failedFuture(new CallFailure(hook, SERVICE_UNAVAILABLE,
+                return Future.failedFuture(new CallFailure(
+                        hook,
+                        SERVICE_UNAVAILABLE,
                         "received undecodable patch in webhook response: " + e.getMessage()));
             }
             if (!operations.isArray()) {
-                return Future.failedFuture(new CallFailure(hook, SERVICE_UNAVAILABLE, "received undecodable patch in "
-                        + "webhook response: json: cannot unmarshal "
-                        + operations.getNodeType().name().toLowerCase(Locale.ROOT) + " into Go value of "
-                        + "type jsonpatch.Patch"));
+                return Future.failedFuture(new CallFailure(
+                        hook,
+                        SERVICE_UNAVAILABLE,
+                        "received undecodable patch in "
+                                + "webhook response: json: cannot unmarshal "
+                                + operations.getNodeType().name().toLowerCase(Locale.ROOT) + " into Go value of "
+                                + "type jsonpatch.Patch"));
             }
             if (operations.isEmpty()) {
                 return Future.succeededFuture(false);
@@ -186,26 +195,32 @@ final class WebhookDispatcher {
                 return Future.failedFuture(new CallFailure(hook, BAD_REQUEST, "Webhook SideEffects is nil"));
             }
             if (!hook.sideEffects().equals("None") && !hook.sideEffects().equals("NoneOnDryRun")) {
-                return Future.failedFuture(ApiException.badRequest("admission webhook \"" + hook.name()
-                        + "\" does not support dry run"));
+                return Future.failedFuture(
+                        ApiException.badRequest("admission webhook \"" + hook.name() + "\" does not support dry run"));
             }
         }
         Optional<String> version = hook.reviewVersions().stream()
-                .filter(v -> v.equals("v1") || v.equals("v1beta1")).findFirst();
+                .filter(v -> v.equals("v1") || v.equals("v1beta1"))
+                .findFirst();
         if (version.isEmpty()) {
-            return Future.failedFuture(new CallFailure(hook, BAD_REQUEST, "could not create admission objects: webhook does not "
-                    + "accept known AdmissionReview versions (v1, v1beta1)"));
+            return Future.failedFuture(new CallFailure(
+                    hook,
+                    BAD_REQUEST,
+                    "could not create admission objects: webhook does not "
+                            + "accept known AdmissionReview versions (v1, v1beta1)"));
         }
         String uid = UUID.randomUUID().toString();
         String apiVersion = "admission.k8s.io/" + version.get();
         return client.post(hook, AdmissionReviewBody.of(apiVersion, uid, a))
-                .recover(error -> Future.failedFuture(error instanceof WebhookCallException failed
-                        ? new CallFailure(hook, failed.code(), "failed to call webhook: " + error.getMessage()) : error))
+                .recover(error -> Future.failedFuture(
+                        error instanceof WebhookCallException failed
+                                ? new CallFailure(hook, failed.code(), "failed to call webhook: " + error.getMessage())
+                                : error))
                 .compose(review -> {
                     String invalid = AdmissionReviewBody.verify(review, apiVersion, uid);
                     if (invalid != null) {
-                        return Future.failedFuture(new CallFailure(hook, SERVICE_UNAVAILABLE,
-                                "received invalid webhook response: " + invalid));
+                        return Future.failedFuture(new CallFailure(
+                                hook, SERVICE_UNAVAILABLE, "received invalid webhook response: " + invalid));
                     }
                     JsonNode response = review.path("response");
                     annotations.fromResponse(response);
@@ -223,11 +238,13 @@ final class WebhookDispatcher {
         int code = Math.max(result.path("code").asInt(0), 400);
         String message = result.path("message").asText("");
         String reason = result.path("reason").asText("");
-        String text = !message.isEmpty() ? deniedBy + ": " + message
+        String text = !message.isEmpty()
+                ? deniedBy + ": " + message
                 : !reason.isEmpty() ? deniedBy + ": " + reason : deniedBy + " without explanation";
         StatusDetails details = result.hasNonNull("details")
-                ? Json.MAPPER.convertValue(result.get("details"), StatusDetails.class) : null;
-        return new ApiException(new Status(Status.FAILURE, text, reason.isEmpty() ? null : reason, details, code,
-                Map.of()));
+                ? Json.MAPPER.convertValue(result.get("details"), StatusDetails.class)
+                : null;
+        return new ApiException(
+                new Status(Status.FAILURE, text, reason.isEmpty() ? null : reason, details, code, Map.of()));
     }
 }

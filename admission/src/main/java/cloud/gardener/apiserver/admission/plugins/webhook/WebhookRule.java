@@ -10,8 +10,12 @@ import java.util.List;
  *
  * @param scope {@code *} (the default), {@code Namespaced} or {@code Cluster}
  */
-public record WebhookRule(List<String> operations, List<String> apiGroups, List<String> apiVersions,
-                          List<String> resources, String scope) {
+public record WebhookRule(
+        List<String> operations,
+        List<String> apiGroups,
+        List<String> apiVersions,
+        List<String> resources,
+        String scope) {
 
     public WebhookRule {
         operations = List.copyOf(operations);
@@ -21,14 +25,17 @@ public record WebhookRule(List<String> operations, List<String> apiGroups, List<
     }
 
     public boolean matches(Attributes a) {
-        return scope(a) && exactOrWildcard(operations, a.operation().name())
-                && exactOrWildcard(apiGroups, a.resource().group()) && exactOrWildcard(apiVersions, a.kind().version())
+        return scope(a)
+                && exactOrWildcard(operations, a.operation().name())
+                && exactOrWildcard(apiGroups, a.resource().group())
+                && exactOrWildcard(apiVersions, a.kind().version())
                 && resource(a);
     }
 
     private boolean scope(Attributes a) {
         // namespaces are cluster-scoped although a namespace's own request carries its name as namespace
-        boolean namespaceObject = a.resource().group().isEmpty() && a.resource().resource().equals("namespaces");
+        boolean namespaceObject =
+                a.resource().group().isEmpty() && a.resource().resource().equals("namespaces");
         return switch (scope) {
             case "Namespaced" -> !namespaceObject && !a.namespace().isEmpty();
             case "Cluster" -> namespaceObject || a.namespace().isEmpty();

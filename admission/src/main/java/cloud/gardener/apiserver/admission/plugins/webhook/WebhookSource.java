@@ -22,15 +22,16 @@ final class WebhookSource {
 
     WebhookSource(ObjectLookup objects, boolean mutating, List<Webhook> manifests) {
         this.objects = objects;
-        this.resource = new GroupResource(GROUP, mutating ? "mutatingwebhookconfigurations"
-                : "validatingwebhookconfigurations");
+        this.resource = new GroupResource(
+                GROUP, mutating ? "mutatingwebhookconfigurations" : "validatingwebhookconfigurations");
         this.manifests = List.copyOf(manifests);
     }
 
     Future<List<Webhook>> webhooks() {
         return objects.list(resource, "").map(configurations -> {
             List<ObjectNode> sorted = new ArrayList<>(configurations);
-            sorted.sort(Comparator.comparing(c -> c.path("metadata").path("name").asText("")));
+            sorted.sort(
+                    Comparator.comparing(c -> c.path("metadata").path("name").asText("")));
             List<Webhook> hooks = new ArrayList<>(manifests);
             sorted.forEach(c -> hooks.addAll(Webhook.of(c)));
             return hooks;
@@ -39,8 +40,14 @@ final class WebhookSource {
 
     /** Whether the request is about a webhook or policy configuration, which API-registered webhooks never see. */
     static boolean exempt(cloud.gardener.apiserver.admission.Attributes a) {
-        return a.kind().group().equals(GROUP) && List.of("ValidatingWebhookConfiguration",
-                "MutatingWebhookConfiguration", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding",
-                "MutatingAdmissionPolicy", "MutatingAdmissionPolicyBinding").contains(a.kind().kind());
+        return a.kind().group().equals(GROUP)
+                && List.of(
+                                "ValidatingWebhookConfiguration",
+                                "MutatingWebhookConfiguration",
+                                "ValidatingAdmissionPolicy",
+                                "ValidatingAdmissionPolicyBinding",
+                                "MutatingAdmissionPolicy",
+                                "MutatingAdmissionPolicyBinding")
+                        .contains(a.kind().kind());
     }
 }

@@ -16,8 +16,7 @@ public final class KubeconfigRequestValidation {
     static final long MIN_SECONDS = 10 * 60;
     static final long MAX_SECONDS = 0xFFFF_FFFFL;
 
-    private KubeconfigRequestValidation() {
-    }
+    private KubeconfigRequestValidation() {}
 
     /**
      * Validates a kubeconfig request's expiration.

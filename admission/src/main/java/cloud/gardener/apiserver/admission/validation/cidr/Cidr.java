@@ -27,25 +27,39 @@ public final class Cidr {
      * hex groups up to four digits (an embedded IPv4 at the end), no zone, prefix, mask, range or wildcard.
      */
     private static final IPAddressStringParameters GO_ADDRESS = new IPAddressStringParameters.Builder()
-            .allowEmpty(false).allowAll(false).allowSingleSegment(false).allowPrefix(false).allowMask(false)
-            .allowPrefixOnly(false).allowWildcardedSeparator(false)
+            .allowEmpty(false)
+            .allowAll(false)
+            .allowSingleSegment(false)
+            .allowPrefix(false)
+            .allowMask(false)
+            .allowPrefixOnly(false)
+            .allowWildcardedSeparator(false)
             .setRangeOptions(IPAddressStringParameters.RangeParameters.NO_RANGE)
             .getIPv4AddressParametersBuilder()
-                .allow_inet_aton(false).allowLeadingZeros(false).allowUnlimitedLeadingZeros(false).allowBinary(false)
-                .getParentBuilder()
+            .allow_inet_aton(false)
+            .allowLeadingZeros(false)
+            .allowUnlimitedLeadingZeros(false)
+            .allowBinary(false)
+            .getParentBuilder()
             .getIPv6AddressParametersBuilder()
-                .allowZone(false).allowEmptyZone(false).allowBase85(false).allowBinary(false).allowMixed(true)
-                .allowLeadingZeros(true).allowUnlimitedLeadingZeros(false)
-                .getEmbeddedIPv4AddressParametersBuilder()
-                    .allow_inet_aton(false).allowLeadingZeros(false).allowUnlimitedLeadingZeros(false)
-                    .allowBinary(false)
-                    .getEmbeddedIPv4AddressParentBuilder()
-                .getParentBuilder()
+            .allowZone(false)
+            .allowEmptyZone(false)
+            .allowBase85(false)
+            .allowBinary(false)
+            .allowMixed(true)
+            .allowLeadingZeros(true)
+            .allowUnlimitedLeadingZeros(false)
+            .getEmbeddedIPv4AddressParametersBuilder()
+            .allow_inet_aton(false)
+            .allowLeadingZeros(false)
+            .allowUnlimitedLeadingZeros(false)
+            .allowBinary(false)
+            .getEmbeddedIPv4AddressParentBuilder()
+            .getParentBuilder()
             .toParams();
 
     /** A parsed CIDR: the address as written and its network block. */
-    private record Parsed(IPAddress address, IPAddress network) {
-    }
+    private record Parsed(IPAddress address, IPAddress network) {}
 
     private final String cidr;
     private final FieldPath path;
@@ -152,7 +166,8 @@ public final class Cidr {
     }
 
     public List<FieldError> validateParse() {
-        return network != null ? List.of()
+        return network != null
+                ? List.of()
                 : List.of(FieldError.invalid(path.toString(), cidr, "invalid CIDR address: " + cidr));
     }
 
@@ -171,7 +186,8 @@ public final class Cidr {
 
     /** {@code ValidateCIDRIsCanonical}: the address has no bits set after the prefix. */
     public List<FieldError> validateIsCanonical() {
-        if (parsed == null || parsed.address().equals(parsed.network().getLower().withoutPrefixLength())) {
+        if (parsed == null
+                || parsed.address().equals(parsed.network().getLower().withoutPrefixLength())) {
             return List.of();
         }
         return List.of(FieldError.invalid(path.toString(), cidr, "must be valid canonical CIDR"));
@@ -181,8 +197,8 @@ public final class Cidr {
         if (network == null || network.getNetworkPrefixLength() >= bits) {
             return List.of();
         }
-        return List.of(FieldError.invalid(path.toString(), network.toCanonicalString(),
-                "cannot be larger than /" + bits));
+        return List.of(
+                FieldError.invalid(path.toString(), network.toCanonicalString(), "cannot be larger than /" + bits));
     }
 
     /** Each of {@code others} that overlaps this one is an error at the other's path. */
@@ -195,8 +211,8 @@ public final class Cidr {
             if (o == null || o == this || o.network == null || !overlaps(network, o.network)) {
                 continue;
             }
-            errs.add(FieldError.invalid(o.path.toString(), o.cidr,
-                    "must not overlap with \"" + path + "\" (\"" + cidr + "\")"));
+            errs.add(FieldError.invalid(
+                    o.path.toString(), o.cidr, "must not overlap with \"" + path + "\" (\"" + cidr + "\")"));
         }
         return errs;
     }
@@ -228,7 +244,9 @@ public final class Cidr {
         };
         for (String[] r : reserved) {
             if (intersect(r[0], c.cidr)) {
-                errs.add(FieldError.invalid(c.path.toString(), c.cidr,
+                errs.add(FieldError.invalid(
+                        c.path.toString(),
+                        c.cidr,
                         networkType + " network intersects with " + r[1] + " (" + r[0] + ")"));
             }
         }

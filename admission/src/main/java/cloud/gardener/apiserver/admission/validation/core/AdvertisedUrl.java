@@ -15,12 +15,10 @@ final class AdvertisedUrl {
     private static final String FORM = "; desired format: https://host[:port]";
     private static final String HOST_PUNCTUATION = "-_.~!$&'()*+,;=:[]<>\"";
 
-    private AdvertisedUrl() {
-    }
+    private AdvertisedUrl() {}
 
     /** The parts of a URL this validation looks at. */
-    private record Parts(String scheme, String userinfo, String host, String rawQuery) {
-    }
+    private record Parts(String scheme, String userinfo, String host, String rawQuery) {}
 
     /** A URL Go's parser refuses, with its error text (without the {@code parse "<url>": } prefix). */
     private static final class ParseError extends Exception {
@@ -42,8 +40,8 @@ final class AdvertisedUrl {
             parsing = rawUrl; // Go reports a bad fragment with the whole URL
             unescape(fragment, false);
         } catch (ParseError e) {
-            errs.add(FieldError.required(at, "url must be a valid URL: parse " + quote(parsing) + ": "
-                    + e.getMessage() + FORM));
+            errs.add(FieldError.required(
+                    at, "url must be a valid URL: parse " + quote(parsing) + ": " + e.getMessage() + FORM));
             return errs;
         }
         if (!u.scheme().equals("https")) {
@@ -171,7 +169,9 @@ final class AdvertisedUrl {
     private static boolean validUserinfo(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+            boolean ok = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
                     || "-._:~!$&'()*+,;=%@".indexOf(c) >= 0;
             if (!ok) {
                 return false;

@@ -18,13 +18,13 @@ public final class BackupEntryValidator implements Validator<BackupEntry> {
     @Override
     public List<FieldError> validate(BackupEntry entry) {
         // backup entry names are not checked beyond the generic rules (validateBackupEntryName)
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(entry.metadata(), true,
-                (name, prefix) -> List.of(), FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                entry.metadata(), true, (name, prefix) -> List.of(), FieldPath.of("metadata")));
         BackupEntrySpec spec = entry.spec() == null ? new BackupEntrySpec(null, null, null) : entry.spec();
         FieldPath path = FieldPath.of("spec");
         if (empty(spec.bucketName())) {
-            errs.add(FieldError.invalid(path.child("bucketName").toString(), text(spec.bucketName()),
-                    "bucketName must not be empty"));
+            errs.add(FieldError.invalid(
+                    path.child("bucketName").toString(), text(spec.bucketName()), "bucketName must not be empty"));
         }
         String namespace = entry.metadata() == null ? "" : text(entry.metadata().namespace());
         errs.addAll(BackupRules.placement(spec.seedName(), spec.shootRef(), namespace, path));
@@ -33,8 +33,8 @@ public final class BackupEntryValidator implements Validator<BackupEntry> {
 
     @Override
     public List<FieldError> validateUpdate(BackupEntry entry, BackupEntry old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(entry.metadata(),
-                old.metadata(), FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(entry.metadata(), old.metadata(), FieldPath.of("metadata")));
         errs.addAll(validate(entry));
         return errs;
     }

@@ -45,8 +45,7 @@ final class CloudProfileRules {
     /** The VersionClassificationLifecycle feature gate (alpha, off by default). */
     static final boolean LIFECYCLE_GATE = false;
 
-    private CloudProfileRules() {
-    }
+    private CloudProfileRules() {}
 
     /** {@code validateKubernetesVersions}: the format and uniqueness of each version, and its classification. */
     static List<FieldError> kubernetesVersions(List<ExpirableVersion> versions, FieldPath path) {
@@ -57,7 +56,9 @@ final class CloudProfileRules {
             ExpirableVersion v = vs.get(i);
             FieldPath idx = path.child("versions").index(i);
             if (!K8S_VERSION.matcher(text(v.version())).matches()) {
-                errs.add(FieldError.invalid(idx.toString(), CoreRules.tree(v),
+                errs.add(FieldError.invalid(
+                        idx.toString(),
+                        CoreRules.tree(v),
                         "all Kubernetes versions must match the regex " + K8S_VERSION.pattern()));
             } else if (!found.add(v.version())) {
                 errs.add(FieldError.duplicate(idx.child("version").toString(), v.version()));
@@ -72,19 +73,22 @@ final class CloudProfileRules {
         List<FieldError> errs = new ArrayList<>();
         List<LifecycleStage> lifecycle = list(v.lifecycle());
         if (!lifecycle.isEmpty() && !LIFECYCLE_GATE) {
-            errs.add(FieldError.forbidden(path.child("lifecycle").toString(),
+            errs.add(FieldError.forbidden(
+                    path.child("lifecycle").toString(),
                     "lifecycles are not allowed with disabled VersionClassificationLifecycle feature gate"));
             return errs;
         }
         if (v.classification() != null && !CLASSIFICATIONS.contains(v.classification())) {
-            errs.add(FieldError.notSupported(path.child("classification").toString(), v.classification(),
-                    CLASSIFICATIONS));
+            errs.add(FieldError.notSupported(
+                    path.child("classification").toString(), v.classification(), CLASSIFICATIONS));
         }
         if (v.lifecycle() == null && "expired".equals(v.classification())) {
-            errs.add(FieldError.forbidden(path.child("classification").toString(), "cannot specify `classification` expired"));
+            errs.add(FieldError.forbidden(
+                    path.child("classification").toString(), "cannot specify `classification` expired"));
         }
         if ((v.classification() != null || v.expirationDate() != null) && !lifecycle.isEmpty()) {
-            errs.add(FieldError.forbidden(path.toString(),
+            errs.add(FieldError.forbidden(
+                    path.toString(),
                     "cannot specify `classification` or `expirationDate` in combination with `lifecycle`"));
         }
         FieldPath lp = path.child("lifecycle");
@@ -92,20 +96,24 @@ final class CloudProfileRules {
         for (int i = 0; i < lifecycle.size(); i++) {
             String c = text(lifecycle.get(i).classification());
             if (!CLASSIFICATIONS.contains(c)) {
-                errs.add(FieldError.notSupported(lp.index(i).child("classification").toString(), c, CLASSIFICATIONS));
+                errs.add(FieldError.notSupported(
+                        lp.index(i).child("classification").toString(), c, CLASSIFICATIONS));
             }
         }
         for (int i = 0; i < lifecycle.size(); i++) {
             String c = text(lifecycle.get(i).classification());
             if (!seen.add(c)) {
-                errs.add(FieldError.duplicate(lp.index(i).child("classification").toString(), c));
+                errs.add(
+                        FieldError.duplicate(lp.index(i).child("classification").toString(), c));
             }
         }
         for (int i = 1; i < lifecycle.size(); i++) {
             String prev = text(lifecycle.get(i - 1).classification());
             String cur = text(lifecycle.get(i).classification());
             if (LIFECYCLE_ORDER.indexOf(prev) > LIFECYCLE_ORDER.indexOf(cur)) {
-                errs.add(FieldError.invalid(lp.index(i).child("classification").toString(), cur,
+                errs.add(FieldError.invalid(
+                        lp.index(i).child("classification").toString(),
+                        cur,
                         "lifecycle classifications not in expected order (preview, supported, deprecated, expired): "
                                 + cur + " must be before " + prev));
             }
@@ -118,12 +126,15 @@ final class CloudProfileRules {
                 continue;
             }
             if (start == null) {
-                errs.add(FieldError.required(lp.index(i).toString(),
+                errs.add(FieldError.required(
+                        lp.index(i).toString(),
                         "only the leading lifecycle elements can have the start time optional"));
                 continue;
             }
             if (start.instant().isBefore(previous)) {
-                errs.add(FieldError.invalid(lp.index(i).toString(), start.toString(),
+                errs.add(FieldError.invalid(
+                        lp.index(i).toString(),
+                        start.toString(),
                         "lifecycle start times must be monotonically increasing"));
             }
             previous = start.instant();
@@ -146,7 +157,9 @@ final class CloudProfileRules {
         String current = "unavailable";
         Instant now = Instant.now();
         for (LifecycleStage stage : lifecycle) {
-            Instant start = stage.startTime() == null ? Time.ZERO.instant() : stage.startTime().instant();
+            Instant start = stage.startTime() == null
+                    ? Time.ZERO.instant()
+                    : stage.startTime().instant();
             if (start.isBefore(now)) {
                 current = text(stage.classification());
             }
@@ -195,37 +208,52 @@ final class CloudProfileRules {
                 continue;
             }
             // without lifecycles (the gate is off) two supported versions of one minor always overlap
-            errs.add(FieldError.forbidden(path.toString(), "unable to add version \"" + v.version()
-                    + "\" with classification \"supported\". \"supported\" lifecycle stages must not overlap per minor version"));
+            errs.add(
+                    FieldError.forbidden(
+                            path.toString(),
+                            "unable to add version \"" + v.version()
+                                    + "\" with classification \"supported\". \"supported\" lifecycle stages must not overlap per minor version"));
         }
         return errs;
     }
 
     /** {@code ValidateMachineImages}. */
-    static List<FieldError> machineImages(List<MachineImage> images, Map<String, List<String>> capabilities,
-                                          FieldPath path, boolean allowEmptyVersions) {
+    static List<FieldError> machineImages(
+            List<MachineImage> images,
+            Map<String, List<String>> capabilities,
+            FieldPath path,
+            boolean allowEmptyVersions) {
         List<FieldError> errs = new ArrayList<>();
         if (list(images).isEmpty()) {
             return errs;
         }
         for (MachineImage image : images) {
             if (!list(image.versions()).isEmpty() && latest(expirable(image)) == null) {
-                errs.add(FieldError.invalid(path.toString(), null, "failed to determine latest machine image version "
-                        + "for image '" + text(image.name()) + "': error while parsing expirable version"));
+                errs.add(FieldError.invalid(
+                        path.toString(),
+                        null,
+                        "failed to determine latest machine image version " + "for image '" + text(image.name())
+                                + "': error while parsing expirable version"));
                 break;
             }
         }
         Set<String> names = new HashSet<>();
         Set<String> nameVersions = new HashSet<>();
         for (int i = 0; i < images.size(); i++) {
-            errs.addAll(machineImage(images.get(i), capabilities, names, nameVersions, allowEmptyVersions, path.index(i)));
+            errs.addAll(
+                    machineImage(images.get(i), capabilities, names, nameVersions, allowEmptyVersions, path.index(i)));
         }
         return errs;
     }
 
     /** {@code ValidateMachineImage}: one image, with the names and name-versions seen so far. */
-    static List<FieldError> machineImage(MachineImage image, Map<String, List<String>> capabilities, Set<String> names,
-                                         Set<String> nameVersions, boolean allowEmptyVersions, FieldPath idx) {
+    static List<FieldError> machineImage(
+            MachineImage image,
+            Map<String, List<String>> capabilities,
+            Set<String> names,
+            Set<String> nameVersions,
+            boolean allowEmptyVersions,
+            FieldPath idx) {
         List<FieldError> errs = new ArrayList<>();
         String name = text(image.name());
         if (!names.add(name)) {
@@ -236,21 +264,28 @@ final class CloudProfileRules {
         } else {
             List<String> problems = CoreRules.unprefixedQualifiedName(name);
             if (!problems.isEmpty()) {
-                errs.add(FieldError.invalid(idx.child("name").toString(), name,
+                errs.add(FieldError.invalid(
+                        idx.child("name").toString(),
+                        name,
                         "machine image name must be a qualified name: " + CoreRules.goList(problems)));
             }
         }
         if (list(image.versions()).isEmpty() && !allowEmptyVersions) {
-            errs.add(FieldError.required(idx.child("versions").toString(),
+            errs.add(FieldError.required(
+                    idx.child("versions").toString(),
                     "must provide at least one version for the machine image '" + name + "'"));
         }
         if (image.updateStrategy() != null && !UPDATE_STRATEGIES.contains(image.updateStrategy())) {
-            errs.add(FieldError.notSupported(idx.child("updateStrategy").toString(), image.updateStrategy(),
-                    UPDATE_STRATEGIES));
+            errs.add(FieldError.notSupported(
+                    idx.child("updateStrategy").toString(), image.updateStrategy(), UPDATE_STRATEGIES));
         }
         List<MachineImageVersion> versions = list(image.versions());
         for (int j = 0; j < versions.size(); j++) {
-            errs.addAll(machineImageVersion(name, versions.get(j), capabilities, nameVersions,
+            errs.addAll(machineImageVersion(
+                    name,
+                    versions.get(j),
+                    capabilities,
+                    nameVersions,
                     idx.child("versions").index(j)));
         }
         return errs;
@@ -260,8 +295,8 @@ final class CloudProfileRules {
      * {@code ValidateCloudProfileMachineImages} on a spec as it is, without v1beta1 defaults in view (a
      * NamespacedCloudProfile's simulated status holds the namespaced profile's images undefaulted).
      */
-    static List<FieldError> cloudProfileMachineImages(List<MachineImage> images, Map<String, List<String>> capabilities,
-                                                      FieldPath path) {
+    static List<FieldError> cloudProfileMachineImages(
+            List<MachineImage> images, Map<String, List<String>> capabilities, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         List<MachineImage> is = list(images);
         if (is.isEmpty()) {
@@ -272,12 +307,13 @@ final class CloudProfileRules {
             MachineImage image = is.get(i);
             FieldPath idx = path.index(i);
             if (image.updateStrategy() == null) {
-                errs.add(FieldError.required(idx.child("updateStrategy").toString(), "must provide an update strategy"));
+                errs.add(
+                        FieldError.required(idx.child("updateStrategy").toString(), "must provide an update strategy"));
             }
             List<MachineImageVersion> versions = list(image.versions());
             for (int j = 0; j < versions.size(); j++) {
-                errs.addAll(machineImageAdditionalConfig(versions.get(j), idx.child("versions").index(j), image,
-                        capabilities));
+                errs.addAll(machineImageAdditionalConfig(
+                        versions.get(j), idx.child("versions").index(j), image, capabilities));
             }
         }
         return errs;
@@ -287,17 +323,19 @@ final class CloudProfileRules {
      * {@code ValidateMachineImageAdditionalConfig} on a version as it is: container runtimes, one supported
      * version per minor, the lifecycle, and without capabilities at least one architecture and no flavors.
      */
-    static List<FieldError> machineImageAdditionalConfig(MachineImageVersion mv, FieldPath path, MachineImage image,
-                                                         Map<String, List<String>> capabilities) {
+    static List<FieldError> machineImageAdditionalConfig(
+            MachineImageVersion mv, FieldPath path, MachineImage image, Map<String, List<String>> capabilities) {
         List<FieldError> errs = new ArrayList<>(containerRuntimeInterfaces(list(mv.cri()), path.child("cri")));
         errs.addAll(supportedVersions(version(mv), expirable(image), path));
         errs.addAll(expirableVersion(version(mv), path));
         if (capabilities.isEmpty()) {
             if (list(mv.architectures()).isEmpty()) {
-                errs.add(FieldError.required(path.child("architectures").toString(), "must provide at least one architecture"));
+                errs.add(FieldError.required(
+                        path.child("architectures").toString(), "must provide at least one architecture"));
             }
             if (!list(mv.capabilityFlavors()).isEmpty()) {
-                errs.add(FieldError.forbidden(path.child("capabilityFlavors").toString(),
+                errs.add(FieldError.forbidden(
+                        path.child("capabilityFlavors").toString(),
                         "must not provide capabilities without global definition"));
             }
         }
@@ -329,7 +367,9 @@ final class CloudProfileRules {
                 FieldPath tp = p.child("containerRuntimes").index(j).child("type");
                 List<String> problems = CoreRules.unprefixedQualifiedName(type);
                 if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(tp.toString(), type,
+                    errs.add(FieldError.invalid(
+                            tp.toString(),
+                            type,
                             "container runtime type must be a qualified name: " + CoreRules.goList(problems)));
                 }
                 if (!types.add(type)) {
@@ -341,9 +381,12 @@ final class CloudProfileRules {
     }
 
     /** {@code ValidateMachineImageVersion}. */
-    static List<FieldError> machineImageVersion(String imageName, MachineImageVersion mv,
-                                                        Map<String, List<String>> capabilities,
-                                                        Set<String> nameVersions, FieldPath path) {
+    static List<FieldError> machineImageVersion(
+            String imageName,
+            MachineImageVersion mv,
+            Map<String, List<String>> capabilities,
+            Set<String> nameVersions,
+            FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         String version = text(version(mv).version());
         String key = imageName + "-" + version;
@@ -354,42 +397,54 @@ final class CloudProfileRules {
             errs.add(FieldError.required(path.child("version").toString(), version));
         }
         if (GoSemver.parse(version) == null) {
-            errs.add(FieldError.invalid(path.child("version").toString(), version, "could not parse version. Use a "
-                    + "semantic version. In case there is no semantic version for this image use the extensibility "
-                    + "provider (define mapping in the CloudProfile) to map to the actual non semantic version"));
+            errs.add(
+                    FieldError.invalid(
+                            path.child("version").toString(),
+                            version,
+                            "could not parse version. Use a "
+                                    + "semantic version. In case there is no semantic version for this image use the extensibility "
+                                    + "provider (define mapping in the CloudProfile) to map to the actual non semantic version"));
         }
-        if (mv.inPlaceUpdates() != null && mv.inPlaceUpdates().minVersionForUpdate() != null
+        if (mv.inPlaceUpdates() != null
+                && mv.inPlaceUpdates().minVersionForUpdate() != null
                 && GoSemver.parse(mv.inPlaceUpdates().minVersionForUpdate()) == null) {
-            errs.add(FieldError.invalid(path.child("minVersionForInPlaceUpdate").toString(),
-                    mv.inPlaceUpdates().minVersionForUpdate(), "could not parse version. Use a semantic version."));
+            errs.add(FieldError.invalid(
+                    path.child("minVersionForInPlaceUpdate").toString(),
+                    mv.inPlaceUpdates().minVersionForUpdate(),
+                    "could not parse version. Use a semantic version."));
         }
         errs.addAll(imageArchitectures(mv, capabilities, path));
         if (!capabilities.isEmpty()) {
             List<MachineImageFlavor> flavors = list(mv.capabilityFlavors());
             for (int i = 0; i < flavors.size(); i++) {
-                errs.addAll(capabilityValues(flavorMap(flavors.get(i)), capabilities,
+                errs.addAll(capabilityValues(
+                        flavorMap(flavors.get(i)),
+                        capabilities,
                         path.child("capabilityFlavors").index(i)));
             }
         }
         if (mv.kubeletVersionConstraint() != null) {
             String problem = GoSemver.constraintError(mv.kubeletVersionConstraint());
             if (problem != null) {
-                errs.add(FieldError.invalid(path.child("kubeletVersionConstraint").toString(),
-                        mv.kubeletVersionConstraint(), "cannot parse the kubeletVersionConstraint: " + problem));
+                errs.add(FieldError.invalid(
+                        path.child("kubeletVersionConstraint").toString(),
+                        mv.kubeletVersionConstraint(),
+                        "cannot parse the kubeletVersionConstraint: " + problem));
             }
         }
         return errs;
     }
 
-    private static List<FieldError> imageArchitectures(MachineImageVersion mv, Map<String, List<String>> capabilities,
-                                                       FieldPath path) {
+    private static List<FieldError> imageArchitectures(
+            MachineImageVersion mv, Map<String, List<String>> capabilities, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         List<String> supported = ARCHITECTURES;
         List<MachineImageFlavor> flavors = list(mv.capabilityFlavors());
         if (!capabilities.isEmpty()) {
             supported = list(capabilities.get(ARCHITECTURE));
             if (supported.size() > 1 && flavors.isEmpty()) {
-                errs.add(FieldError.required(path.child("capabilityFlavors").toString(),
+                errs.add(FieldError.required(
+                        path.child("capabilityFlavors").toString(),
                         "must provide at least one image flavor when multiple architectures are defined in "
                                 + "spec.machineCapabilities"));
                 return errs;
@@ -399,10 +454,14 @@ final class CloudProfileRules {
                 List<String> archs = list(flavorMap(flavors.get(i)).get(ARCHITECTURE));
                 FieldPath ap = path.child("capabilityFlavors").index(i).child(ARCHITECTURE);
                 if (archs.isEmpty() && supported.size() > 1) {
-                    errs.add(FieldError.required(ap.toString(), "must specify one architecture explicitly as multiple "
-                            + "architectures are defined in spec.machineCapabilities"));
+                    errs.add(FieldError.required(
+                            ap.toString(),
+                            "must specify one architecture explicitly as multiple "
+                                    + "architectures are defined in spec.machineCapabilities"));
                 } else if (archs.size() > 1) {
-                    errs.add(FieldError.invalid(ap.toString(), CoreRules.tree(archs),
+                    errs.add(FieldError.invalid(
+                            ap.toString(),
+                            CoreRules.tree(archs),
                             "must not define more than one architecture within an image flavor"));
                 }
                 flavorArchitectures.addAll(archs);
@@ -412,7 +471,9 @@ final class CloudProfileRules {
             }
             List<String> declared = list(mv.architectures());
             if (!declared.isEmpty() && !flavorArchitectures.containsAll(declared)) {
-                errs.add(FieldError.invalid(path.child("architectures").toString(), CoreRules.tree(declared),
+                errs.add(FieldError.invalid(
+                        path.child("architectures").toString(),
+                        CoreRules.tree(declared),
                         "architecture field values set (" + String.join(",", declared) + ") conflict with the "
                                 + "capability architectures (" + String.join(",", flavorArchitectures) + ")"));
             }
@@ -420,16 +481,16 @@ final class CloudProfileRules {
         List<String> declared = architectures(mv, capabilities);
         for (int i = 0; i < declared.size(); i++) {
             if (!supported.contains(declared.get(i))) {
-                errs.add(FieldError.notSupported(path.child("architectures").index(i).toString(), declared.get(i),
-                        supported));
+                errs.add(FieldError.notSupported(
+                        path.child("architectures").index(i).toString(), declared.get(i), supported));
             }
         }
         return errs;
     }
 
     /** Capability values of a machine type or image flavor against the profile's definitions. */
-    static List<FieldError> capabilityValues(Map<String, List<String>> values, Map<String, List<String>> capabilities,
-                                             FieldPath path) {
+    static List<FieldError> capabilityValues(
+            Map<String, List<String>> values, Map<String, List<String>> capabilities, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         for (Map.Entry<String, List<String>> e : new java.util.TreeMap<>(values).entrySet()) {
             List<String> supported = capabilities.get(e.getKey());
@@ -440,7 +501,8 @@ final class CloudProfileRules {
             List<String> vs = list(e.getValue());
             for (int i = 0; i < vs.size(); i++) {
                 if (!supported.contains(vs.get(i))) {
-                    errs.add(FieldError.notSupported(path.child(e.getKey()).index(i).toString(), vs.get(i), supported));
+                    errs.add(FieldError.notSupported(
+                            path.child(e.getKey()).index(i).toString(), vs.get(i), supported));
                 }
             }
         }
@@ -457,7 +519,9 @@ final class CloudProfileRules {
         } else {
             List<String> problems = CoreRules.unprefixedQualifiedName(name);
             if (!problems.isEmpty()) {
-                errs.add(FieldError.invalid(idx.child("name").toString(), name,
+                errs.add(FieldError.invalid(
+                        idx.child("name").toString(),
+                        name,
                         noun + " name must be a qualified name: " + CoreRules.goList(problems)));
             }
         }
@@ -469,8 +533,8 @@ final class CloudProfileRules {
     }
 
     /** {@code validateMachineTypes}. */
-    static List<FieldError> machineTypes(List<MachineType> types, Map<String, List<String>> capabilities,
-                                         FieldPath path) {
+    static List<FieldError> machineTypes(
+            List<MachineType> types, Map<String, List<String>> capabilities, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Set<String> names = new HashSet<>();
         List<MachineType> ts = list(types);
@@ -494,20 +558,25 @@ final class CloudProfileRules {
         return errs;
     }
 
-    private static List<FieldError> machineTypeArchitecture(MachineType t, Map<String, List<String>> capabilities,
-                                                            FieldPath path) {
+    private static List<FieldError> machineTypeArchitecture(
+            MachineType t, Map<String, List<String>> capabilities, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         // the type's own field, not the one derived from capabilities, as validateMachineTypeArchitecture
         String arch = text(t.architecture());
         if (!capabilities.isEmpty()) {
             List<String> values = list(CoreRules.map(t.capabilities()).get(ARCHITECTURE));
             if (values.size() > 1) {
-                errs.add(FieldError.invalid(path.child("capabilities.architecture").toString(), CoreRules.tree(values),
+                errs.add(FieldError.invalid(
+                        path.child("capabilities.architecture").toString(),
+                        CoreRules.tree(values),
                         "must not define more than one architecture"));
             }
             if (values.size() == 1 && !arch.isEmpty() && !arch.equals(values.get(0))) {
-                errs.add(FieldError.invalid(path.child(ARCHITECTURE).toString(), values.get(0), "machine type "
-                        + "architecture (" + arch + ") conflicts with the capability architecture (" + values.get(0) + ")"));
+                errs.add(FieldError.invalid(
+                        path.child(ARCHITECTURE).toString(),
+                        values.get(0),
+                        "machine type " + "architecture (" + arch + ") conflicts with the capability architecture ("
+                                + values.get(0) + ")"));
             }
         }
         if (!arch.isEmpty() && !ARCHITECTURES.contains(arch)) {
@@ -519,12 +588,13 @@ final class CloudProfileRules {
     private static List<FieldError> storage(MachineTypeStorage s, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (s.size() == null && s.minSize() == null) {
-            errs.add(FieldError.invalid(path.toString(), CoreRules.tree(s), "must either configure \"size\" or \"minSize\""));
+            errs.add(FieldError.invalid(
+                    path.toString(), CoreRules.tree(s), "must either configure \"size\" or \"minSize\""));
             return errs;
         }
         if (s.size() != null && s.minSize() != null) {
-            errs.add(FieldError.invalid(path.toString(), CoreRules.tree(s),
-                    "not allowed to configure both \"size\" and \"minSize\""));
+            errs.add(FieldError.invalid(
+                    path.toString(), CoreRules.tree(s), "not allowed to configure both \"size\" and \"minSize\""));
             return errs;
         }
         if (s.size() != null) {
@@ -553,7 +623,9 @@ final class CloudProfileRules {
             } else {
                 List<String> problems = CoreRules.unprefixedQualifiedName(cls);
                 if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(idx.child("class").toString(), cls,
+                    errs.add(FieldError.invalid(
+                            idx.child("class").toString(),
+                            cls,
                             "volume class must be a qualified name: " + CoreRules.goList(problems)));
                 }
             }
@@ -567,8 +639,8 @@ final class CloudProfileRules {
     /** {@code validateCloudProfileLimits}. */
     static List<FieldError> limits(Integer maxNodesTotal, FieldPath path) {
         if (maxNodesTotal != null && maxNodesTotal <= 0) {
-            return List.of(FieldError.invalid(path.child("maxNodesTotal").toString(), maxNodesTotal,
-                    "maxNodesTotal must be greater than 0"));
+            return List.of(FieldError.invalid(
+                    path.child("maxNodesTotal").toString(), maxNodesTotal, "maxNodesTotal must be greater than 0"));
         }
         return List.of();
     }
@@ -589,7 +661,8 @@ final class CloudProfileRules {
             CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
             return List.of();
         } catch (Exception e) {
-            return List.of(FieldError.invalid(path.toString(), caBundle, "caBundle is not a valid PEM-encoded certificate"));
+            return List.of(
+                    FieldError.invalid(path.toString(), caBundle, "caBundle is not a valid PEM-encoded certificate"));
         }
     }
 
@@ -604,11 +677,19 @@ final class CloudProfileRules {
      * defined), as Gardener validates a CloudProfile after defaulting.
      */
     static MachineImage defaulted(MachineImage image, Map<String, List<String>> capabilities) {
-        List<MachineImageVersion> versions = image.versions() == null ? null : image.versions().stream()
-                .map(v -> new MachineImageVersion(v.expirableVersion(), cris(v), architectures(v, capabilities),
-                        v.kubeletVersionConstraint(), v.inPlaceUpdates(), v.capabilityFlavors()))
-                .toList();
-        return new MachineImage(image.name(), versions, image.updateStrategy() == null ? "major" : image.updateStrategy());
+        List<MachineImageVersion> versions = image.versions() == null
+                ? null
+                : image.versions().stream()
+                        .map(v -> new MachineImageVersion(
+                                v.expirableVersion(),
+                                cris(v),
+                                architectures(v, capabilities),
+                                v.kubeletVersionConstraint(),
+                                v.inPlaceUpdates(),
+                                v.capabilityFlavors()))
+                        .toList();
+        return new MachineImage(
+                image.name(), versions, image.updateStrategy() == null ? "major" : image.updateStrategy());
     }
 
     static List<ExpirableVersion> expirable(MachineImage image) {
@@ -627,7 +708,8 @@ final class CloudProfileRules {
     static String architecture(MachineType t, Map<String, List<String>> capabilities) {
         if (!capabilities.isEmpty()) {
             List<String> values = CoreRules.map(t.capabilities()).containsKey(ARCHITECTURE)
-                    ? list(t.capabilities().get(ARCHITECTURE)) : list(capabilities.get(ARCHITECTURE));
+                    ? list(t.capabilities().get(ARCHITECTURE))
+                    : list(capabilities.get(ARCHITECTURE));
             if (values.size() == 1) {
                 return values.get(0);
             }

@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.validation.Validator;
+import cloud.gardener.apiserver.api.core.v1beta1.AvailabilityZone;
 import cloud.gardener.apiserver.api.core.v1beta1.Bastion;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
@@ -14,7 +15,6 @@ import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
 import cloud.gardener.apiserver.api.core.v1beta1.Region;
-import cloud.gardener.apiserver.api.core.v1beta1.AvailabilityZone;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
 import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
@@ -38,8 +38,8 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
 
     @Override
     public List<FieldError> validate(CloudProfile profile) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(profile.metadata(), false,
-                NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                profile.metadata(), false, NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
         errs.addAll(validateSpec(spec(profile), FieldPath.of("spec")));
         return errs;
     }
@@ -52,14 +52,15 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
             errs.add(FieldError.required(path.child("type").toString(), "must provide a provider type"));
         }
         errs.addAll(capabilityDefinitions(spec.machineCapabilities(), path.child("machineCapabilities")));
-        errs.addAll(kubernetes(spec.kubernetes() == null ? null : spec.kubernetes().versions(), path.child("kubernetes")));
+        errs.addAll(
+                kubernetes(spec.kubernetes() == null ? null : spec.kubernetes().versions(), path.child("kubernetes")));
         errs.addAll(machineImages(spec.machineImages(), capabilities, path.child("machineImages")));
         errs.addAll(machineTypes(spec.machineTypes(), capabilities, path.child("machineTypes")));
         errs.addAll(CloudProfileRules.volumeTypes(spec.volumeTypes(), path.child("volumeTypes")));
         errs.addAll(regions(spec.regions(), path.child("regions")));
         errs.addAll(bastion(spec, capabilities, path.child("bastion")));
-        errs.addAll(CloudProfileRules.limits(spec.limits() == null ? null : spec.limits().maxNodesTotal(),
-                path.child("limits")));
+        errs.addAll(CloudProfileRules.limits(
+                spec.limits() == null ? null : spec.limits().maxNodesTotal(), path.child("limits")));
         if (spec.seedSelector() != null) {
             errs.addAll(NameRules.labelSelector(spec.seedSelector().labelSelector(), path.child("seedSelector")));
         }
@@ -72,42 +73,51 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
         List<FieldError> errs = new ArrayList<>();
         List<ExpirableVersion> vs = list(versions);
         if (vs.isEmpty()) {
-            errs.add(FieldError.required(path.child("versions").toString(), "must provide at least one Kubernetes version"));
+            errs.add(FieldError.required(
+                    path.child("versions").toString(), "must provide at least one Kubernetes version"));
         }
         ExpirableVersion latest = CloudProfileRules.latest(vs);
         if (latest == null) {
-            errs.add(FieldError.invalid(path.child("versions").toString(), "",
+            errs.add(FieldError.invalid(
+                    path.child("versions").toString(),
+                    "",
                     "failed to determine the latest kubernetes version from the cloud profile"));
         }
         if (latest != null && latest.expirationDate() != null) {
-            errs.add(FieldError.invalid(path.child("versions[]").child("expirationDate").toString(),
-                    CoreRules.goTime(latest.expirationDate()), "expiration date of latest kubernetes version ('"
-                            + latest.version() + "') must not be set"));
+            errs.add(FieldError.invalid(
+                    path.child("versions[]").child("expirationDate").toString(),
+                    CoreRules.goTime(latest.expirationDate()),
+                    "expiration date of latest kubernetes version ('" + latest.version() + "') must not be set"));
         }
         if (latest != null && !list(latest.lifecycle()).isEmpty()) {
             String last = latest.lifecycle().get(latest.lifecycle().size() - 1).classification();
             if ("expired".equals(last)) {
-                errs.add(FieldError.invalid(path.child("versions[]").child("lifecycle").toString(), null,
+                errs.add(FieldError.invalid(
+                        path.child("versions[]").child("lifecycle").toString(),
+                        null,
                         "classification expired of latest kubernetes version ('" + latest.version()
                                 + "') must not be set"));
             }
         }
         errs.addAll(CloudProfileRules.kubernetesVersions(vs, path));
         for (int i = 0; i < vs.size(); i++) {
-            errs.addAll(CloudProfileRules.supportedVersions(vs.get(i), vs, path.child("versions").index(i)));
+            errs.addAll(CloudProfileRules.supportedVersions(
+                    vs.get(i), vs, path.child("versions").index(i)));
         }
         return errs;
     }
 
-    private static List<FieldError> machineImages(List<MachineImage> images, Map<String, List<String>> capabilities,
-                                                  FieldPath path) {
-        List<MachineImage> defaulted = list(images).stream().map(i -> CloudProfileRules.defaulted(i, capabilities)).toList();
+    private static List<FieldError> machineImages(
+            List<MachineImage> images, Map<String, List<String>> capabilities, FieldPath path) {
+        List<MachineImage> defaulted = list(images).stream()
+                .map(i -> CloudProfileRules.defaulted(i, capabilities))
+                .toList();
         return CloudProfileRules.cloudProfileMachineImages(defaulted, capabilities, path);
     }
 
     /** {@code validateCloudProfileMachineTypes}. */
-    static List<FieldError> machineTypes(List<MachineType> types, Map<String, List<String>> capabilities,
-                                                 FieldPath path) {
+    static List<FieldError> machineTypes(
+            List<MachineType> types, Map<String, List<String>> capabilities, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         List<MachineType> ts = list(types);
         if (ts.isEmpty()) {
@@ -116,11 +126,13 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
         errs.addAll(CloudProfileRules.machineTypes(ts, capabilities, path));
         for (int i = 0; i < ts.size(); i++) {
             if (CloudProfileRules.architecture(ts.get(i), capabilities).isEmpty() && capabilities.isEmpty()) {
-                errs.add(FieldError.required(path.index(i).child("architecture").toString(),
-                        "must provide an architecture"));
+                errs.add(FieldError.required(
+                        path.index(i).child("architecture").toString(), "must provide an architecture"));
             }
-            if (capabilities.isEmpty() && !CoreRules.map(ts.get(i).capabilities()).isEmpty()) {
-                errs.add(FieldError.forbidden(path.index(i).child("capabilities").toString(),
+            if (capabilities.isEmpty()
+                    && !CoreRules.map(ts.get(i).capabilities()).isEmpty()) {
+                errs.add(FieldError.forbidden(
+                        path.index(i).child("capabilities").toString(),
                         "must not provide capabilities without global definition"));
             }
         }
@@ -157,24 +169,29 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
         return errs;
     }
 
-    private static List<FieldError> bastion(CloudProfileSpec spec, Map<String, List<String>> capabilities,
-                                            FieldPath path) {
+    private static List<FieldError> bastion(
+            CloudProfileSpec spec, Map<String, List<String>> capabilities, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Bastion bastion = spec.bastion();
         if (bastion == null) {
             return errs;
         }
         if (bastion.machineType() == null && bastion.machineImage() == null) {
-            errs.add(FieldError.invalid(path.toString(), CoreRules.tree(bastion),
-                    "bastion section needs a machine type or machine image"));
+            errs.add(FieldError.invalid(
+                    path.toString(), CoreRules.tree(bastion), "bastion section needs a machine type or machine image"));
         }
         String arch = null;
         if (bastion.machineType() != null) {
             MachineType type = list(spec.machineTypes()).stream()
-                    .filter(t -> text(t.name()).equals(text(bastion.machineType().name()))).findFirst().orElse(null);
+                    .filter(t ->
+                            text(t.name()).equals(text(bastion.machineType().name())))
+                    .findFirst()
+                    .orElse(null);
             if (type == null) {
-                errs.add(FieldError.invalid(path.child("machineType", "name").toString(),
-                        text(bastion.machineType().name()), "machine type not found in spec.machineTypes"));
+                errs.add(FieldError.invalid(
+                        path.child("machineType", "name").toString(),
+                        text(bastion.machineType().name()),
+                        "machine type not found in spec.machineTypes"));
             } else {
                 arch = CloudProfileRules.architecture(type, capabilities);
             }
@@ -182,10 +199,13 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
         if (bastion.machineImage() != null) {
             FieldPath ip = path.child("machineImage");
             String name = text(bastion.machineImage().name());
-            MachineImage image = list(spec.machineImages()).stream().filter(i -> text(i.name()).equals(name))
-                    .findFirst().orElse(null);
+            MachineImage image = list(spec.machineImages()).stream()
+                    .filter(i -> text(i.name()).equals(name))
+                    .findFirst()
+                    .orElse(null);
             if (image == null) {
-                errs.add(FieldError.invalid(ip.child("name").toString(), name, "image name not found in spec.machineImages"));
+                errs.add(FieldError.invalid(
+                        ip.child("name").toString(), name, "image name not found in spec.machineImages"));
                 return errs;
             }
             List<MachineImageVersion> candidates = list(image.versions());
@@ -193,10 +213,12 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
             if (bastion.machineImage().version() != null) {
                 at = ip.child("version");
                 String version = bastion.machineImage().version();
-                candidates = candidates.stream().filter(v -> version.equals(CloudProfileRules.version(v).version()))
+                candidates = candidates.stream()
+                        .filter(v -> version.equals(CloudProfileRules.version(v).version()))
                         .toList();
                 if (candidates.isEmpty()) {
-                    errs.add(FieldError.invalid(at.toString(), version, "image version not found in spec.machineImages"));
+                    errs.add(FieldError.invalid(
+                            at.toString(), version, "image version not found in spec.machineImages"));
                     return errs;
                 }
             }
@@ -204,24 +226,29 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
             boolean ok = candidates.stream().anyMatch(v -> {
                 ExpirableVersion ev = CloudProfileRules.version(v);
                 boolean archSupported = machineArch == null || supportsArchitecture(v, capabilities, machineArch);
-                return archSupported && ev.classification() != null
+                return archSupported
+                        && ev.classification() != null
                         && "supported".equals(CloudProfileRules.currentClassification(ev));
             });
             if (!ok) {
-                errs.add(FieldError.invalid(at.toString(), name, "no image with classification supported and arch \""
-                        + (arch == null ? "<nil>" : arch) + "\" found"));
+                errs.add(FieldError.invalid(
+                        at.toString(),
+                        name,
+                        "no image with classification supported and arch \"" + (arch == null ? "<nil>" : arch)
+                                + "\" found"));
             }
         }
         return errs;
     }
 
-    private static boolean supportsArchitecture(MachineImageVersion v, Map<String, List<String>> capabilities,
-                                                String arch) {
+    private static boolean supportsArchitecture(
+            MachineImageVersion v, Map<String, List<String>> capabilities, String arch) {
         if (capabilities.isEmpty()) {
             return CloudProfileRules.architectures(v, capabilities).contains(arch);
         }
         if (list(v.capabilityFlavors()).stream()
-                .anyMatch(f -> list(CloudProfileRules.flavorMap(f).get(CloudProfileRules.ARCHITECTURE)).contains(arch))) {
+                .anyMatch(f -> list(CloudProfileRules.flavorMap(f).get(CloudProfileRules.ARCHITECTURE))
+                        .contains(arch))) {
             return true;
         }
         return list(capabilities.get(CloudProfileRules.ARCHITECTURE)).contains(arch);
@@ -241,19 +268,22 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
                 errs.add(FieldError.duplicate(path.index(i).child("name").toString(), name));
             }
             if (name.startsWith(RESERVED_CAPABILITY_PREFIX)) {
-                errs.add(FieldError.forbidden(path.index(i).child("name").toString(),
+                errs.add(FieldError.forbidden(
+                        path.index(i).child("name").toString(),
                         "the \"gardener-\" prefix is reserved for Gardener-core capabilities"));
             }
             map.put(name, list(ds.get(i).values()));
         }
         List<String> archs = map.get(CloudProfileRules.ARCHITECTURE);
         if (archs == null) {
-            errs.add(FieldError.required(path.child(CloudProfileRules.ARCHITECTURE).toString(),
-                    "architecture capability is required"));
+            errs.add(FieldError.required(
+                    path.child(CloudProfileRules.ARCHITECTURE).toString(), "architecture capability is required"));
         } else {
             for (String v : archs) {
                 if (!CloudProfileRules.ARCHITECTURES.contains(v)) {
-                    errs.add(FieldError.invalid(path.child(CloudProfileRules.ARCHITECTURE).toString(), v,
+                    errs.add(FieldError.invalid(
+                            path.child(CloudProfileRules.ARCHITECTURE).toString(),
+                            v,
                             "allowed architectures are: " + String.join(", ", CloudProfileRules.ARCHITECTURES)));
                 }
             }
@@ -265,7 +295,9 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
             } else {
                 List<String> problems = CoreRules.unprefixedQualifiedName(key);
                 if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(path.toString(), key,
+                    errs.add(FieldError.invalid(
+                            path.toString(),
+                            key,
                             "capability key must be qualified name: " + String.join(", ", problems)));
                 }
             }
@@ -275,11 +307,14 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
             for (int i = 0; i < e.getValue().size(); i++) {
                 String v = text(e.getValue().get(i));
                 if (v.isEmpty()) {
-                    errs.add(FieldError.required(path.child(key).index(i).toString(), "capability values must not be empty"));
+                    errs.add(FieldError.required(
+                            path.child(key).index(i).toString(), "capability values must not be empty"));
                 } else {
                     List<String> problems = CoreRules.unprefixedQualifiedName(v);
                     if (!problems.isEmpty()) {
-                        errs.add(FieldError.invalid(path.child(key).index(i).toString(), v,
+                        errs.add(FieldError.invalid(
+                                path.child(key).index(i).toString(),
+                                v,
                                 "capability value must be qualified name: " + String.join(", ", problems)));
                     }
                 }
@@ -297,8 +332,8 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
 
     @Override
     public List<FieldError> validateUpdate(CloudProfile profile, CloudProfile old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(profile.metadata(), old.metadata(),
-                FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(profile.metadata(), old.metadata(), FieldPath.of("metadata")));
         errs.addAll(validate(profile));
         CloudProfileSpec spec = spec(profile);
         CloudProfileSpec oldSpec = spec(old);
@@ -306,10 +341,11 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
         Integer max = spec.limits() == null ? null : spec.limits().maxNodesTotal();
         Integer oldMax = oldSpec.limits() == null ? null : oldSpec.limits().maxNodesTotal();
         if (max != null && oldMax != null && max < oldMax) {
-            errs.add(FieldError.invalid(path.child("limits", "maxNodesTotal").toString(), max,
-                    "maxNodesTotal cannot be decreased"));
+            errs.add(FieldError.invalid(
+                    path.child("limits", "maxNodesTotal").toString(), max, "maxNodesTotal cannot be decreased"));
         }
-        errs.addAll(versionsUpdate(spec.kubernetes() == null ? null : spec.kubernetes().versions(),
+        errs.addAll(versionsUpdate(
+                spec.kubernetes() == null ? null : spec.kubernetes().versions(),
                 oldSpec.kubernetes() == null ? null : oldSpec.kubernetes().versions(),
                 path.child("kubernetes").child("versions")));
         Map<String, MachineImage> oldImages = new HashMap<>();
@@ -318,25 +354,29 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
         for (int i = 0; i < images.size(); i++) {
             MachineImage oldImage = oldImages.get(text(images.get(i).name()));
             if (oldImage != null) {
-                errs.addAll(versionsUpdate(CloudProfileRules.expirable(images.get(i)),
-                        CloudProfileRules.expirable(oldImage), path.child("machineImages").index(i).child("versions")));
+                errs.addAll(versionsUpdate(
+                        CloudProfileRules.expirable(images.get(i)),
+                        CloudProfileRules.expirable(oldImage),
+                        path.child("machineImages").index(i).child("versions")));
             }
         }
         return errs;
     }
 
     /** {@code ValidateCloudProfileExpirableVersionsUpdate}. */
-    static List<FieldError> versionsUpdate(List<ExpirableVersion> versions, List<ExpirableVersion> oldVersions,
-                                           FieldPath path) {
+    static List<FieldError> versionsUpdate(
+            List<ExpirableVersion> versions, List<ExpirableVersion> oldVersions, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Map<String, ExpirableVersion> old = new HashMap<>();
         list(oldVersions).forEach(v -> old.put(text(v.version()), v));
         List<ExpirableVersion> vs = list(versions);
         for (int i = 0; i < vs.size(); i++) {
             ExpirableVersion o = old.get(text(vs.get(i).version()));
-            if (o != null && !"unavailable".equals(CloudProfileRules.currentClassification(o))
+            if (o != null
+                    && !"unavailable".equals(CloudProfileRules.currentClassification(o))
                     && "unavailable".equals(CloudProfileRules.currentClassification(vs.get(i)))) {
-                errs.add(FieldError.forbidden(path.index(i).toString(),
+                errs.add(FieldError.forbidden(
+                        path.index(i).toString(),
                         "a version cannot be turned unavailable if it was already moved into a later lifecycle stage"));
             }
         }
@@ -344,7 +384,8 @@ public final class CloudProfileValidator implements Validator<CloudProfile> {
     }
 
     private static CloudProfileSpec spec(CloudProfile p) {
-        return p.spec() == null ? new CloudProfileSpec(null, null, null, null, null, null, null, null, null, null,
-                null, null, null) : p.spec();
+        return p.spec() == null
+                ? new CloudProfileSpec(null, null, null, null, null, null, null, null, null, null, null, null, null)
+                : p.spec();
     }
 }

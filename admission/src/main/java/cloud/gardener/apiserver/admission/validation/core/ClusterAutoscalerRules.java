@@ -18,12 +18,11 @@ import java.util.Set;
 /** Gardener's {@code ValidateClusterAutoscaler} for {@code spec.kubernetes.clusterAutoscaler}. */
 public final class ClusterAutoscalerRules {
 
-    private static final List<String> EXPANDERS = List.of("least-nodes", "least-waste", "most-pods", "priority",
-            "random");
+    private static final List<String> EXPANDERS =
+            List.of("least-nodes", "least-waste", "most-pods", "priority", "random");
     private static final Set<String> RESERVED_TAINT_KEYS = Set.of("node.gardener.cloud/critical-components-not-ready");
 
-    private ClusterAutoscalerRules() {
-    }
+    private ClusterAutoscalerRules() {}
 
     public static List<FieldError> validate(ClusterAutoscaler ca, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
@@ -55,8 +54,8 @@ public final class ClusterAutoscalerRules {
             errs.addAll(nonNegative(ca.maxGracefulTerminationSeconds(), path.child("maxGracefulTerminationSeconds")));
         }
         if (ca.startupTaints() != null) {
-            errs.addAll(taints(ca.startupTaints(), "StartupTaints", "1.29", null, version,
-                    path.child("startupTaints")));
+            errs.addAll(
+                    taints(ca.startupTaints(), "StartupTaints", "1.29", null, version, path.child("startupTaints")));
         }
         if (ca.statusTaints() != null) {
             errs.addAll(taints(ca.statusTaints(), "StatusTaints", "1.29", null, version, path.child("statusTaints")));
@@ -68,9 +67,11 @@ public final class ClusterAutoscalerRules {
         Integer bulk = ca.maxEmptyBulkDelete();
         if (bulk != null) {
             if (GoSemver.atLeast(version, 1, 33)) {
-                errs.add(FieldError.forbidden(path.child("maxEmptyBulkDelete").toString(), "for Kubernetes versions "
-                        + ">= 1.33, maxEmptyBulkDelete field is no longer supported, use maxScaleDownParallelism "
-                        + "instead"));
+                errs.add(FieldError.forbidden(
+                        path.child("maxEmptyBulkDelete").toString(),
+                        "for Kubernetes versions "
+                                + ">= 1.33, maxEmptyBulkDelete field is no longer supported, use maxScaleDownParallelism "
+                                + "instead"));
             }
             if (bulk < 0) {
                 errs.add(FieldError.invalid(path.child("maxEmptyBulkDelete").toString(), bulk, "can not be negative"));
@@ -81,7 +82,9 @@ public final class ClusterAutoscalerRules {
             errs.addAll(nonNegative(parallelism, path.child("maxScaleDownParallelism")));
         }
         if (parallelism != null && bulk != null && !parallelism.equals(bulk)) {
-            errs.add(FieldError.invalid(path.child("maxEmptyBulkDelete").toString(), bulk,
+            errs.add(FieldError.invalid(
+                    path.child("maxEmptyBulkDelete").toString(),
+                    bulk,
                     "must equal maxScaleDownParallelism " + parallelism));
         }
         if (ca.maxDrainParallelism() != null) {
@@ -90,25 +93,27 @@ public final class ClusterAutoscalerRules {
         if (ca.verbosity() != null) {
             errs.addAll(nonNegative(ca.verbosity(), path.child("verbosity")));
         }
-        errs.addAll(positiveDuration(ca.initialNodeGroupBackoffDuration(),
-                path.child("initialNodeGroupBackoffDuration")));
+        errs.addAll(
+                positiveDuration(ca.initialNodeGroupBackoffDuration(), path.child("initialNodeGroupBackoffDuration")));
         errs.addAll(positiveDuration(ca.maxNodeGroupBackoffDuration(), path.child("maxNodeGroupBackoffDuration")));
         errs.addAll(positiveDuration(ca.nodeGroupBackoffResetTimeout(), path.child("nodeGroupBackoffResetTimeout")));
         errs.addAll(positiveDuration(ca.maxBinpackingTime(), path.child("maxBinpackingTime")));
-        errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(ca.autoscaling(),
-                Map.of("cpu", Quantity.parse("10m"), "memory", Quantity.parse("30M")), path.child("autoscaling")));
+        errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(
+                ca.autoscaling(),
+                Map.of("cpu", Quantity.parse("10m"), "memory", Quantity.parse("30M")),
+                path.child("autoscaling")));
         return errs;
     }
 
     /** {@code validateClusterAutoscalerTaints}: the option's Kubernetes versions, label-name keys, no duplicates. */
-    private static List<FieldError> taints(List<String> taints, String option, String addedIn, String removedIn,
-                                           String version, FieldPath path) {
+    private static List<FieldError> taints(
+            List<String> taints, String option, String addedIn, String removedIn, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        KubeAPIServerAdmissionPlugins.Plugin range = new KubeAPIServerAdmissionPlugins.Plugin(addedIn, removedIn,
-                false, false);
+        KubeAPIServerAdmissionPlugins.Plugin range =
+                new KubeAPIServerAdmissionPlugins.Plugin(addedIn, removedIn, false, false);
         if (GoSemver.parse(GoSemver.normalize(version)) != null && !range.supportedIn(version)) {
-            errs.add(FieldError.forbidden(path.child(option).toString(),
-                    "not supported in Kubernetes version " + version));
+            errs.add(FieldError.forbidden(
+                    path.child(option).toString(), "not supported in Kubernetes version " + version));
         }
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < taints.size(); i++) {

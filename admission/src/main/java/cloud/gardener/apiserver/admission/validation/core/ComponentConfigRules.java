@@ -17,11 +17,10 @@ import java.util.Map;
  */
 final class ComponentConfigRules {
 
-    private ComponentConfigRules() {
-    }
+    private ComponentConfigRules() {}
 
-    static List<FieldError> validate(ShootSpec spec, KubeAPIServerRules.Options opts, boolean workerless,
-                                     FieldPath path) {
+    static List<FieldError> validate(
+            ShootSpec spec, KubeAPIServerRules.Options opts, boolean workerless, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Kubernetes k = ShootValidator.kubernetes(spec);
         String version = ShootRules.str(k.version());
@@ -30,20 +29,26 @@ final class ComponentConfigRules {
         }
         if (k.etcd() != null) {
             if (k.etcd().main() != null) {
-                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(k.etcd().main().autoscaling(),
+                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(
+                        k.etcd().main().autoscaling(),
                         Map.of("memory", Quantity.parse("300M")),
                         path.child("etcd", "main", "autoscaling")));
             }
             if (k.etcd().events() != null) {
-                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(k.etcd().events().autoscaling(),
+                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(
+                        k.etcd().events().autoscaling(),
                         Map.of("memory", Quantity.parse("60M")),
                         path.child("etcd", "events", "autoscaling")));
             }
         }
-        errs.addAll(KubeAPIServerRules.validate(k.kubeAPIServer(), version, opts, workerless,
-                path.child("kubeAPIServer")));
-        errs.addAll(KubeControllerManagerRules.validate(k.kubeControllerManager(), spec.networking(), version,
-                workerless, path.child("kubeControllerManager")));
+        errs.addAll(
+                KubeAPIServerRules.validate(k.kubeAPIServer(), version, opts, workerless, path.child("kubeAPIServer")));
+        errs.addAll(KubeControllerManagerRules.validate(
+                k.kubeControllerManager(),
+                spec.networking(),
+                version,
+                workerless,
+                path.child("kubeControllerManager")));
         if (workerless) {
             // Gardener's spelling: clusterAutoScaler, verticalPodAutoScaler
             forbid(errs, k.kubeScheduler(), path.child("kubeScheduler"));
@@ -59,12 +64,12 @@ final class ComponentConfigRules {
             errs.addAll(KubeletRules.validate(k.kubelet(), version, path.child("kubelet")));
         }
         if (k.clusterAutoscaler() != null) {
-            errs.addAll(ClusterAutoscalerRules.validate(k.clusterAutoscaler(), version,
-                    path.child("clusterAutoscaler")));
+            errs.addAll(
+                    ClusterAutoscalerRules.validate(k.clusterAutoscaler(), version, path.child("clusterAutoscaler")));
         }
         if (k.verticalPodAutoscaler() != null) {
-            errs.addAll(VerticalPodAutoscalerRules.validate(k.verticalPodAutoscaler(),
-                    path.child("verticalPodAutoscaler")));
+            errs.addAll(VerticalPodAutoscalerRules.validate(
+                    k.verticalPodAutoscaler(), path.child("verticalPodAutoscaler")));
         }
         return errs;
     }

@@ -24,8 +24,7 @@ final class ComponentConfigUpdateRules {
 
     private static final FieldPath ENCRYPTION = FieldPath.of("spec", "kubernetes", "kubeAPIServer", "encryptionConfig");
 
-    private ComponentConfigUpdateRules() {
-    }
+    private ComponentConfigUpdateRules() {}
 
     static List<FieldError> validate(Shoot shoot, Shoot old) {
         List<FieldError> errs = new ArrayList<>();
@@ -33,8 +32,8 @@ final class ComponentConfigUpdateRules {
         KubeControllerManagerConfig oldKcm = kubernetes(old).kubeControllerManager();
         Integer mask = kcm == null ? null : kcm.nodeCIDRMaskSize();
         Integer oldMask = oldKcm == null ? null : oldKcm.nodeCIDRMaskSize();
-        errs.addAll(CoreRules.immutable(mask, oldMask,
-                FieldPath.of("spec", "kubernetes", "kubeControllerManager", "nodeCIDRMaskSize")));
+        errs.addAll(CoreRules.immutable(
+                mask, oldMask, FieldPath.of("spec", "kubernetes", "kubeControllerManager", "nodeCIDRMaskSize")));
         errs.addAll(encryptionConfig(shoot, old));
         return errs;
     }
@@ -51,7 +50,9 @@ final class ComponentConfigUpdateRules {
                 var atRest = status.credentials().encryptionAtRest();
                 if (atRest != null) {
                     current.addAll(list(atRest.resources()));
-                    currentProvider = atRest.provider() == null ? "" : text(atRest.provider().type());
+                    currentProvider = atRest.provider() == null
+                            ? ""
+                            : text(atRest.provider().type());
                 }
                 var rotation = status.credentials().rotation();
                 if (rotation != null && rotation.etcdEncryptionKey() != null) {
@@ -73,5 +74,4 @@ final class ComponentConfigUpdateRules {
         KubeAPIServerConfig kas = kubernetes(shoot).kubeAPIServer();
         return kas == null ? null : kas.encryptionConfig();
     }
-
 }

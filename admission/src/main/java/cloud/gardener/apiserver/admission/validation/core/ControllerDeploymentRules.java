@@ -20,24 +20,25 @@ import java.util.regex.Pattern;
 final class ControllerDeploymentRules {
 
     /** The helm deployment: raw chart size, values and OCI repository fields (null when absent). */
-    record Helm(int rawChartLength, JsonNode values, Oci oci) {
-    }
+    record Helm(int rawChartLength, JsonNode values, Oci oci) {}
 
-    record Oci(String ref, String repository, String tag, String digest) {
-    }
+    record Oci(String ref, String repository, String tag, String digest) {}
 
     private static final Pattern ALPHANUMERIC = Pattern.compile("[a-zA-Z0-9]+");
     private static final Pattern TEMPLATE = Pattern.compile("\\{\\{[^{}]*\\}\\}");
     private static final Pattern REFERENCE =
             Pattern.compile("\\{\\{\\s*\\.resources\\.(?<name>[a-zA-Z0-9]+)\\.data\\.[a-zA-Z0-9]+\\s*\\}\\}");
 
-    private ControllerDeploymentRules() {
-    }
+    private ControllerDeploymentRules() {}
 
-    static List<FieldError> validate(ObjectMeta meta, String type, boolean hasProviderConfig, Helm helm,
-                                     List<NamedResourceReference> resources) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(meta, false,
-                NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
+    static List<FieldError> validate(
+            ObjectMeta meta,
+            String type,
+            boolean hasProviderConfig,
+            Helm helm,
+            List<NamedResourceReference> resources) {
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validate(meta, false, NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
         if (helm != null) {
             errs.addAll(helm(helm, resources, FieldPath.of("helm")));
         }
@@ -46,16 +47,20 @@ final class ControllerDeploymentRules {
         for (int i = 0; i < rs.size(); i++) {
             String name = CoreRules.text(rs.get(i).name());
             if (!ALPHANUMERIC.matcher(name).matches()) {
-                errs.add(FieldError.invalid(FieldPath.of("resources").index(i).child("name").toString(), name,
+                errs.add(FieldError.invalid(
+                        FieldPath.of("resources").index(i).child("name").toString(),
+                        name,
                         "name must be alphanumeric"));
             }
         }
         if (helm != null) {
             if (!empty(type)) {
-                errs.add(FieldError.forbidden("type", "must not provide type if a built-in deployment type (helm) is used"));
+                errs.add(FieldError.forbidden(
+                        "type", "must not provide type if a built-in deployment type (helm) is used"));
             }
             if (hasProviderConfig) {
-                errs.add(FieldError.forbidden("providerConfig",
+                errs.add(FieldError.forbidden(
+                        "providerConfig",
                         "must not provide providerConfig if a built-in deployment type (helm) is used"));
             }
         } else if (empty(type)) {
@@ -86,11 +91,17 @@ final class ControllerDeploymentRules {
             return errs;
         }
         if (oci.ref() != null) {
-            for (Map.Entry<String, String> e : Map.of("repository", CoreRules.text(oci.repository()), "tag",
-                    CoreRules.text(oci.tag()), "digest", CoreRules.text(oci.digest())).entrySet()) {
+            for (Map.Entry<String, String> e : Map.of(
+                            "repository",
+                            CoreRules.text(oci.repository()),
+                            "tag",
+                            CoreRules.text(oci.tag()),
+                            "digest",
+                            CoreRules.text(oci.digest()))
+                    .entrySet()) {
                 if (!e.getValue().isEmpty()) {
-                    errs.add(FieldError.forbidden(path.child(e.getKey()).toString(),
-                            "cannot provide " + e.getKey() + " when ref is set"));
+                    errs.add(FieldError.forbidden(
+                            path.child(e.getKey()).toString(), "cannot provide " + e.getKey() + " when ref is set"));
                 }
             }
             errs.sort(java.util.Comparator.comparing(FieldError::field));
@@ -109,8 +120,8 @@ final class ControllerDeploymentRules {
     }
 
     /** {@code ValidateValuesTemplates}: every {@code {{ }}} in a string value references a declared resource. */
-    private static List<FieldError> valuesTemplates(JsonNode values, List<NamedResourceReference> resources,
-                                                    FieldPath path) {
+    private static List<FieldError> valuesTemplates(
+            JsonNode values, List<NamedResourceReference> resources, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Set<String> declared = new HashSet<>();
         CoreRules.list(resources).forEach(r -> declared.add(CoreRules.text(r.name())));
@@ -120,25 +131,30 @@ final class ControllerDeploymentRules {
                 String match = m.group();
                 Matcher ref = REFERENCE.matcher(match);
                 if (!ref.matches()) {
-                    errs.add(FieldError.invalid(path.toString(), match,
+                    errs.add(FieldError.invalid(
+                            path.toString(),
+                            match,
                             "template must match pattern \"{{ .resources.<name>.data.<key> }}\" with alphanumeric "
                                     + "<name> and <key>"));
                     continue;
                 }
                 String name = ref.group("name");
                 if (!declared.contains(name)) {
-                    errs.add(FieldError.invalid(path.toString(), match, "template references resource \"" + name
-                            + "\" which is not declared in the resources list"));
+                    errs.add(FieldError.invalid(
+                            path.toString(),
+                            match,
+                            "template references resource \"" + name
+                                    + "\" which is not declared in the resources list"));
                 }
             }
             String stripped = TEMPLATE.matcher(s).replaceAll("");
             if (stripped.contains("{{")) {
-                errs.add(FieldError.invalid(path.toString(), "{{",
-                        "stray \"{{\" that does not start a valid template expression"));
+                errs.add(FieldError.invalid(
+                        path.toString(), "{{", "stray \"{{\" that does not start a valid template expression"));
             }
             if (stripped.contains("}}")) {
-                errs.add(FieldError.invalid(path.toString(), "}}",
-                        "stray \"}}\" that does not end a valid template expression"));
+                errs.add(FieldError.invalid(
+                        path.toString(), "}}", "stray \"}}\" that does not end a valid template expression"));
             }
         });
         return errs;

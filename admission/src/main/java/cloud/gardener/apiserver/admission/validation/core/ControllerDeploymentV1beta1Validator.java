@@ -20,22 +20,32 @@ public final class ControllerDeploymentV1beta1Validator implements Validator<Con
     public List<FieldError> validate(ControllerDeployment cd) {
         JsonNode config = cd.providerConfig();
         if ("helm".equals(cd.type())) {
-            JsonNode c = config == null || !config.isObject() ? com.fasterxml.jackson.databind.node.MissingNode.getInstance()
+            JsonNode c = config == null || !config.isObject()
+                    ? com.fasterxml.jackson.databind.node.MissingNode.getInstance()
                     : config;
             int chartLength = 0;
             if (c.path("rawChart").isTextual()) {
                 try {
-                    chartLength = Base64Bytes.parse(c.path("rawChart").textValue()).length();
+                    chartLength =
+                            Base64Bytes.parse(c.path("rawChart").textValue()).length();
                 } catch (RuntimeException e) {
                     chartLength = c.path("rawChart").textValue().length();
                 }
             }
             JsonNode oci = c.get("ociRepository");
-            ControllerDeploymentRules.Oci o = oci == null || !oci.isObject() ? null : new ControllerDeploymentRules.Oci(
-                    textOrNull(oci, "ref"), textOrNull(oci, "repository"), textOrNull(oci, "tag"),
-                    textOrNull(oci, "digest"));
-            return ControllerDeploymentRules.validate(cd.metadata(), null, false,
-                    new ControllerDeploymentRules.Helm(chartLength, c.get("values"), o), List.of());
+            ControllerDeploymentRules.Oci o = oci == null || !oci.isObject()
+                    ? null
+                    : new ControllerDeploymentRules.Oci(
+                            textOrNull(oci, "ref"),
+                            textOrNull(oci, "repository"),
+                            textOrNull(oci, "tag"),
+                            textOrNull(oci, "digest"));
+            return ControllerDeploymentRules.validate(
+                    cd.metadata(),
+                    null,
+                    false,
+                    new ControllerDeploymentRules.Helm(chartLength, c.get("values"), o),
+                    List.of());
         }
         return ControllerDeploymentRules.validate(cd.metadata(), cd.type(), config != null, null, List.of());
     }
@@ -47,8 +57,8 @@ public final class ControllerDeploymentV1beta1Validator implements Validator<Con
 
     @Override
     public List<FieldError> validateUpdate(ControllerDeployment cd, ControllerDeployment old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(cd.metadata(),
-                old.metadata(), FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(cd.metadata(), old.metadata(), FieldPath.of("metadata")));
         errs.addAll(validate(cd));
         return errs;
     }

@@ -17,8 +17,8 @@ public final class ControllerInstallationValidator implements Validator<Controll
 
     @Override
     public List<FieldError> validate(ControllerInstallation ci) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(ci.metadata(), false,
-                NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                ci.metadata(), false, NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
         ControllerInstallationSpec spec = spec(ci);
         FieldPath path = FieldPath.of("spec");
         if (spec.registrationRef() == null || empty(spec.registrationRef().name())) {
@@ -43,30 +43,35 @@ public final class ControllerInstallationValidator implements Validator<Controll
 
     @Override
     public List<FieldError> validateUpdate(ControllerInstallation ci, ControllerInstallation old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(ci.metadata(),
-                old.metadata(), FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(ci.metadata(), old.metadata(), FieldPath.of("metadata")));
         ControllerInstallationSpec spec = spec(ci);
         ControllerInstallationSpec oldSpec = spec(old);
         FieldPath path = FieldPath.of("spec");
         boolean deleting = ci.metadata() != null && ci.metadata().deletionTimestamp() != null;
         if (deleting && !CoreRules.semanticEqual(spec, oldSpec)) {
-            errs.add(FieldError.forbidden(path.toString(),
+            errs.add(FieldError.forbidden(
+                    path.toString(),
                     "cannot update controller installation spec if deletion timestamp is set. Requested changes: "
                             + CoreRules.tree(spec)));
         } else {
-            errs.addAll(CoreRules.immutable(name(spec.registrationRef()), name(oldSpec.registrationRef()),
+            errs.addAll(CoreRules.immutable(
+                    name(spec.registrationRef()),
+                    name(oldSpec.registrationRef()),
                     path.child("registrationRef", "name")));
             if (oldSpec.seedRef() != null && spec.seedRef() != null) {
-                errs.addAll(CoreRules.immutable(name(spec.seedRef()), name(oldSpec.seedRef()),
-                        path.child("seedRef", "name")));
+                errs.addAll(CoreRules.immutable(
+                        name(spec.seedRef()), name(oldSpec.seedRef()), path.child("seedRef", "name")));
             }
             if (oldSpec.shootRef() == null || spec.shootRef() == null) {
                 errs.addAll(CoreRules.immutable(spec.shootRef(), oldSpec.shootRef(), path.child("shootRef")));
             } else {
-                errs.addAll(CoreRules.immutable(name(spec.shootRef()), name(oldSpec.shootRef()),
-                        path.child("shootRef", "name")));
-                errs.addAll(CoreRules.immutable(CoreRules.text(spec.shootRef().namespace()),
-                        CoreRules.text(oldSpec.shootRef().namespace()), path.child("shootRef", "namespace")));
+                errs.addAll(CoreRules.immutable(
+                        name(spec.shootRef()), name(oldSpec.shootRef()), path.child("shootRef", "name")));
+                errs.addAll(CoreRules.immutable(
+                        CoreRules.text(spec.shootRef().namespace()),
+                        CoreRules.text(oldSpec.shootRef().namespace()),
+                        path.child("shootRef", "namespace")));
             }
         }
         errs.addAll(validate(ci));

@@ -29,18 +29,29 @@ import java.util.Set;
  */
 public final class ControllerRegistrationValidator implements Validator<ControllerRegistration> {
 
-    static final List<String> EXTENSION_KINDS = List.of("BackupBucket", "BackupEntry", "Bastion", "ContainerRuntime",
-            "ControlPlane", "DNSRecord", "Extension", "Infrastructure", "Network", "OperatingSystemConfig",
-            "SelfHostedShootExposure", "Worker");
+    static final List<String> EXTENSION_KINDS = List.of(
+            "BackupBucket",
+            "BackupEntry",
+            "Bastion",
+            "ContainerRuntime",
+            "ControlPlane",
+            "DNSRecord",
+            "Extension",
+            "Infrastructure",
+            "Network",
+            "OperatingSystemConfig",
+            "SelfHostedShootExposure",
+            "Worker");
     static final List<String> POLICIES = List.of("Always", "AlwaysExceptNoShoots", "OnDemand");
     static final List<String> STRATEGIES = List.of("AfterKubeAPIServer", "BeforeKubeAPIServer");
-    static final List<String> RECONCILE_STRATEGIES = List.of("AfterKubeAPIServer", "AfterWorker", "BeforeKubeAPIServer");
+    static final List<String> RECONCILE_STRATEGIES =
+            List.of("AfterKubeAPIServer", "AfterWorker", "BeforeKubeAPIServer");
     static final List<String> CLUSTER_TYPES = List.of("seed", "shoot");
 
     @Override
     public List<FieldError> validate(ControllerRegistration reg) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(reg.metadata(), false,
-                NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                reg.metadata(), false, NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
         ControllerRegistrationSpec spec = spec(reg);
         FieldPath path = FieldPath.of("spec");
         errs.addAll(controllerResources(spec.resources(), CLUSTER_TYPES, path.child("resources")));
@@ -53,19 +64,21 @@ public final class ControllerRegistrationValidator implements Validator<Controll
             if (deployment.seedSelector() != null) {
                 boolean primarily = list(spec.resources()).stream().anyMatch(r -> r.primary() == null || r.primary());
                 if (primarily) {
-                    errs.add(FieldError.forbidden(dp.child("seedSelector").toString(),
+                    errs.add(FieldError.forbidden(
+                            dp.child("seedSelector").toString(),
                             "specifying a seed selector is not allowed when controlling resources primarily"));
                 }
                 errs.addAll(NameRules.labelSelector(deployment.seedSelector(), dp.child("seedSelector")));
             }
             List<DeploymentRef> refs = list(deployment.deploymentRefs());
             if (refs.size() > 1) {
-                errs.add(FieldError.forbidden(dp.child("deploymentRefs").toString(), "only one deployment reference is allowed"));
+                errs.add(FieldError.forbidden(
+                        dp.child("deploymentRefs").toString(), "only one deployment reference is allowed"));
             }
             for (int i = 0; i < refs.size(); i++) {
                 if (empty(refs.get(i).name())) {
-                    errs.add(FieldError.required(dp.child("deploymentRefs").index(i).child("name").toString(),
-                            "must not be empty"));
+                    errs.add(FieldError.required(
+                            dp.child("deploymentRefs").index(i).child("name").toString(), "must not be empty"));
                 }
             }
         }
@@ -73,8 +86,8 @@ public final class ControllerRegistrationValidator implements Validator<Controll
     }
 
     /** {@code ValidateControllerResources}, also used for the resources of operator Extensions. */
-    public static List<FieldError> controllerResources(List<ControllerResource> resources, List<String> clusterTypes,
-                                                       FieldPath path) {
+    public static List<FieldError> controllerResources(
+            List<ControllerResource> resources, List<String> clusterTypes, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Map<String, String> kindToType = new HashMap<>();
         List<ControllerResource> rs = list(resources);
@@ -97,7 +110,8 @@ public final class ControllerRegistrationValidator implements Validator<Controll
             }
             kindToType.put(kind, type);
             if (!kind.equals("SelfHostedShootExposure") && r.continuousEndpointUpdate() != null) {
-                errs.add(FieldError.forbidden(idx.child("continuousEndpointUpdate").toString(),
+                errs.add(FieldError.forbidden(
+                        idx.child("continuousEndpointUpdate").toString(),
                         "field must not be set when kind != SelfHostedShootExposure"));
             }
             if (!kind.equals("Extension")) {
@@ -106,7 +120,8 @@ public final class ControllerRegistrationValidator implements Validator<Controll
                     errs.add(FieldError.forbidden(idx.child("autoEnable").toString(), msg));
                 }
                 if (!list(r.clusterCompatibility()).isEmpty()) {
-                    errs.add(FieldError.forbidden(idx.child("clusterCompatibility").toString(), msg));
+                    errs.add(FieldError.forbidden(
+                            idx.child("clusterCompatibility").toString(), msg));
                 }
                 if (r.reconcileTimeout() != null) {
                     errs.add(FieldError.forbidden(idx.child("reconcileTimeout").toString(), msg));
@@ -116,8 +131,8 @@ public final class ControllerRegistrationValidator implements Validator<Controll
                 }
                 continue;
             }
-            List<String> compatibility = list(r.clusterCompatibility()).isEmpty() ? List.of("shoot")
-                    : r.clusterCompatibility();
+            List<String> compatibility =
+                    list(r.clusterCompatibility()).isEmpty() ? List.of("shoot") : r.clusterCompatibility();
             Set<String> compatible = new LinkedHashSet<>();
             for (int j = 0; j < compatibility.size(); j++) {
                 String ct = text(compatibility.get(j));
@@ -138,8 +153,10 @@ public final class ControllerRegistrationValidator implements Validator<Controll
                     errs.add(FieldError.notSupported(p.toString(), ct, clusterTypes));
                 }
                 if (!compatible.contains(ct)) {
-                    errs.add(FieldError.forbidden(p.toString(), "autoEnable is not allowed for cluster type \"" + ct
-                            + "\" when clusterCompatibility is set to " + CoreRules.goList(compatible)));
+                    errs.add(FieldError.forbidden(
+                            p.toString(),
+                            "autoEnable is not allowed for cluster type \"" + ct
+                                    + "\" when clusterCompatibility is set to " + CoreRules.goList(compatible)));
                 }
                 if (!autoEnabled.add(ct)) {
                     errs.add(FieldError.duplicate(p.toString(), ct));
@@ -149,7 +166,8 @@ public final class ControllerRegistrationValidator implements Validator<Controll
             if (lc != null) {
                 FieldPath lp = idx.child("lifecycle");
                 if (lc.reconcile() != null && !RECONCILE_STRATEGIES.contains(lc.reconcile())) {
-                    errs.add(FieldError.notSupported(lp.child("reconcile").toString(), lc.reconcile(), RECONCILE_STRATEGIES));
+                    errs.add(FieldError.notSupported(
+                            lp.child("reconcile").toString(), lc.reconcile(), RECONCILE_STRATEGIES));
                 }
                 if (lc.delete() != null && !STRATEGIES.contains(lc.delete())) {
                     errs.add(FieldError.notSupported(lp.child("delete").toString(), lc.delete(), STRATEGIES));
@@ -164,12 +182,13 @@ public final class ControllerRegistrationValidator implements Validator<Controll
 
     @Override
     public List<FieldError> validateUpdate(ControllerRegistration reg, ControllerRegistration old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(reg.metadata(),
-                old.metadata(), FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(reg.metadata(), old.metadata(), FieldPath.of("metadata")));
         FieldPath path = FieldPath.of("spec");
         boolean deleting = reg.metadata() != null && reg.metadata().deletionTimestamp() != null;
         if (deleting && !CoreRules.semanticEqual(spec(reg), spec(old))) {
-            errs.add(FieldError.forbidden(path.toString(),
+            errs.add(FieldError.forbidden(
+                    path.toString(),
                     "cannot update controller registration spec if deletion timestamp is set. Requested changes: "
                             + CoreRules.tree(spec(reg))));
         } else {
@@ -181,7 +200,9 @@ public final class ControllerRegistrationValidator implements Validator<Controll
             for (int i = 0; i < rs.size(); i++) {
                 String id = text(rs.get(i).kind()) + "/" + text(rs.get(i).type());
                 if (primaryByKindType.containsKey(id)) {
-                    errs.addAll(CoreRules.immutable(primary(rs.get(i)), primaryByKindType.get(id),
+                    errs.addAll(CoreRules.immutable(
+                            primary(rs.get(i)),
+                            primaryByKindType.get(id),
                             path.child("resources").index(i).child("primary")));
                 }
             }

@@ -37,8 +37,7 @@ public final class CoreRules {
     public static final String INTERNAL_SECRET_GVK = "core.gardener.cloud/v1beta1, Kind=InternalSecret";
     private static final String ALLOWED_SPECIAL_CHARACTERS = ".,:-_/\\";
 
-    private CoreRules() {
-    }
+    private CoreRules() {}
 
     public static boolean empty(String s) {
         return s == null || s.isEmpty();
@@ -56,8 +55,8 @@ public final class CoreRules {
         return m == null ? Map.of() : m;
     }
 
-    private static final DateTimeFormatter GO_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter GO_TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
     /**
      * A {@code *metav1.Time} as a field error prints it: {@code time.Time.String()} (the server runs in UTC,
@@ -117,8 +116,12 @@ public final class CoreRules {
         if (semanticEqual(newValue, oldValue)) {
             return List.of();
         }
-        Object bad = newValue == null || newValue instanceof String || newValue instanceof Number
-                || newValue instanceof Boolean ? newValue : tree(newValue);
+        Object bad = newValue == null
+                        || newValue instanceof String
+                        || newValue instanceof Number
+                        || newValue instanceof Boolean
+                ? newValue
+                : tree(newValue);
         return List.of(FieldError.invalid(path.toString(), bad, ObjectMetaValidation.FIELD_IMMUTABLE));
     }
 
@@ -175,7 +178,9 @@ public final class CoreRules {
     public static List<FieldError> freeFormText(String value, FieldPath path) {
         List<String> invalid = new ArrayList<>();
         text(value).codePoints().forEach(cp -> {
-            if (!Character.isLetter(cp) && !Character.isDigit(cp) && !Character.isWhitespace(cp)
+            if (!Character.isLetter(cp)
+                    && !Character.isDigit(cp)
+                    && !Character.isWhitespace(cp)
                     && ALLOWED_SPECIAL_CHARACTERS.indexOf(cp) < 0) {
                 invalid.add("'" + new String(Character.toChars(cp)) + "'");
             }
@@ -183,8 +188,7 @@ public final class CoreRules {
         if (invalid.isEmpty()) {
             return List.of();
         }
-        return List.of(FieldError.forbidden(path.toString(),
-                "must not contain invalid character: " + goList(invalid)));
+        return List.of(FieldError.forbidden(path.toString(), "must not contain invalid character: " + goList(invalid)));
     }
 
     /** {@code kubernetescorevalidation.ValidateResourceQuantityValue}. */
@@ -203,8 +207,16 @@ public final class CoreRules {
     }
 
     private static boolean isIntegerResourceName(String name) {
-        Set<String> standard = Set.of("pods", "services", "replicationcontrollers", "resourcequotas", "configmaps",
-                "secrets", "persistentvolumeclaims", "services.nodeports", "services.loadbalancers");
+        Set<String> standard = Set.of(
+                "pods",
+                "services",
+                "replicationcontrollers",
+                "resourcequotas",
+                "configmaps",
+                "secrets",
+                "persistentvolumeclaims",
+                "services.nodeports",
+                "services.loadbalancers");
         if (standard.contains(name) || name.startsWith("count/")) {
             return true;
         }
@@ -232,7 +244,8 @@ public final class CoreRules {
             }
             errs.addAll(dns1123Subdomain(ref.namespace(), path.child("namespace")));
         } else if (!empty(ref.namespace())) {
-            errs.add(FieldError.invalid(path.child("namespace").toString(), ref.namespace(), "namespace must not be set"));
+            errs.add(FieldError.invalid(
+                    path.child("namespace").toString(), ref.namespace(), "namespace must not be set"));
         }
         String gvk = gvk(ref.apiVersion(), ref.kind());
         List<String> valid = List.of(SECRET_GVK, INTERNAL_SECRET_GVK, WORKLOAD_IDENTITY_GVK);
@@ -263,8 +276,8 @@ public final class CoreRules {
     }
 
     /** {@code ValidateObjectReferenceNameAndNamespace}. */
-    public static List<FieldError> objectReferenceNameAndNamespace(ObjectReference ref, FieldPath path,
-                                                                   boolean requireNamespace) {
+    public static List<FieldError> objectReferenceNameAndNamespace(
+            ObjectReference ref, FieldPath path, boolean requireNamespace) {
         List<FieldError> errs = new ArrayList<>();
         if (empty(ref.name())) {
             errs.add(FieldError.required(path.child("name").toString(), "must provide a name"));
@@ -281,8 +294,8 @@ public final class CoreRules {
     }
 
     /** {@code validateCrossVersionObjectReference}. */
-    public static List<FieldError> crossVersionObjectReference(CrossVersionObjectReference ref, FieldPath path,
-                                                               boolean allowWorkloadIdentity) {
+    public static List<FieldError> crossVersionObjectReference(
+            CrossVersionObjectReference ref, FieldPath path, boolean allowWorkloadIdentity) {
         List<FieldError> errs = new ArrayList<>();
         CrossVersionObjectReference r = ref == null ? new CrossVersionObjectReference(null, null, null) : ref;
         List<String> allowed = new ArrayList<>(List.of(SECRET_GVK, CONFIG_MAP_GVK));
@@ -297,8 +310,11 @@ public final class CoreRules {
         }
         String av = text(r.apiVersion());
         if (av.chars().filter(c -> c == '/').count() > 1) {
-            errs.add(FieldError.invalid(path.toString(), tree(r), "cannot determine GroupVersionKind for specified "
-                    + "reference: unexpected GroupVersion string: " + av));
+            errs.add(FieldError.invalid(
+                    path.toString(),
+                    tree(r),
+                    "cannot determine GroupVersionKind for specified " + "reference: unexpected GroupVersion string: "
+                            + av));
         } else if (!allowed.contains(gvk(av, r.kind()))) {
             errs.add(FieldError.notSupported(path.toString(), gvk(av, r.kind()), allowed));
         }
@@ -309,8 +325,8 @@ public final class CoreRules {
     }
 
     /** {@code ValidateResources}. */
-    public static List<FieldError> resources(List<NamedResourceReference> resources, FieldPath path,
-                                             boolean allowWorkloadIdentity) {
+    public static List<FieldError> resources(
+            List<NamedResourceReference> resources, FieldPath path, boolean allowWorkloadIdentity) {
         List<FieldError> errs = new ArrayList<>();
         Set<String> names = new HashSet<>();
         List<NamedResourceReference> rs = list(resources);
@@ -321,8 +337,8 @@ public final class CoreRules {
             } else if (!names.add(r.name())) {
                 errs.add(FieldError.duplicate(path.index(i).child("name").toString(), r.name()));
             }
-            errs.addAll(crossVersionObjectReference(r.resourceRef(), path.index(i).child("resourceRef"),
-                    allowWorkloadIdentity));
+            errs.addAll(crossVersionObjectReference(
+                    r.resourceRef(), path.index(i).child("resourceRef"), allowWorkloadIdentity));
         }
         return errs;
     }
@@ -379,8 +395,8 @@ public final class CoreRules {
     }
 
     /** {@code ValidateTolerationsAgainstAllowlist}. */
-    public static List<FieldError> tolerationsAllowed(List<Toleration> tolerations, List<Toleration> allowlist,
-                                                      FieldPath path) {
+    public static List<FieldError> tolerationsAllowed(
+            List<Toleration> tolerations, List<Toleration> allowlist, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Set<String> allowed = new TreeSet<>();
         list(allowlist).forEach(t -> allowed.add(idForKey(t.key(), t.value())));
@@ -388,8 +404,8 @@ public final class CoreRules {
         for (int i = 0; i < ts.size(); i++) {
             Toleration t = ts.get(i);
             if (!allowed.contains(idForKey(t.key(), null)) && !allowed.contains(idForKey(t.key(), t.value()))) {
-                errs.add(FieldError.forbidden(path.index(i).toString(),
-                        "only the following tolerations are allowed: " + goList(allowed)));
+                errs.add(FieldError.forbidden(
+                        path.index(i).toString(), "only the following tolerations are allowed: " + goList(allowed)));
             }
         }
         return errs;

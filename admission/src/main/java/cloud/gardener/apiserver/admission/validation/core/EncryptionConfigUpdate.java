@@ -24,8 +24,12 @@ import java.util.Set;
  * @param lastOperation      the status' last operation, or null
  * @param hibernated         whether the cluster is (to be) hibernated; a Garden never is
  */
-public record EncryptionConfigUpdate(Collection<String> encryptedResources, String encryptedProvider,
-                                     String etcdKeyPhase, LastOperation lastOperation, boolean hibernated) {
+public record EncryptionConfigUpdate(
+        Collection<String> encryptedResources,
+        String encryptedProvider,
+        String etcdKeyPhase,
+        LastOperation lastOperation,
+        boolean hibernated) {
 
     private static final String COMPLETED = "Completed";
 
@@ -41,12 +45,16 @@ public record EncryptionConfigUpdate(Collection<String> encryptedResources, Stri
         if (!newResources.equals(oldResources)) {
             String at = path.child("resources").toString();
             if (rotating) {
-                errs.add(FieldError.forbidden(at, "resources cannot be changed when "
-                        + ".status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\""));
+                errs.add(FieldError.forbidden(
+                        at,
+                        "resources cannot be changed when "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\""));
             }
             if (rollingOut) {
-                errs.add(FieldError.forbidden(at, "resources cannot be changed because a previous encryption "
-                        + "configuration change is currently being rolled out"));
+                errs.add(FieldError.forbidden(
+                        at,
+                        "resources cannot be changed because a previous encryption "
+                                + "configuration change is currently being rolled out"));
             }
             if (hibernated) {
                 errs.add(FieldError.forbidden(at, "resources cannot be changed when shoot is in hibernation"));
@@ -55,16 +63,22 @@ public record EncryptionConfigUpdate(Collection<String> encryptedResources, Stri
         if (!newProvider.equals(oldProvider)) {
             String at = path.child("provider", "type").toString();
             if (!readyForRotationStart()) {
-                errs.add(FieldError.forbidden(at, "provider type cannot be changed if resource was not yet created "
-                        + "successfully or is not ready for reconciliation"));
+                errs.add(FieldError.forbidden(
+                        at,
+                        "provider type cannot be changed if resource was not yet created "
+                                + "successfully or is not ready for reconciliation"));
             }
             if (rotating) {
-                errs.add(FieldError.forbidden(at, "provider type cannot be changed when "
-                        + ".status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\""));
+                errs.add(FieldError.forbidden(
+                        at,
+                        "provider type cannot be changed when "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\""));
             }
             if (rollingOut) {
-                errs.add(FieldError.forbidden(at, "provider type cannot be changed because a previous encryption "
-                        + "configuration change is currently being rolled out"));
+                errs.add(FieldError.forbidden(
+                        at,
+                        "provider type cannot be changed because a previous encryption "
+                                + "configuration change is currently being rolled out"));
             }
             if (hibernated) {
                 errs.add(FieldError.forbidden(at, "provider type cannot be changed when shoot is in hibernation"));
@@ -101,6 +115,8 @@ public record EncryptionConfigUpdate(Collection<String> encryptedResources, Stri
     }
 
     private static String providerType(EncryptionConfig config) {
-        return config == null || config.provider() == null ? "" : text(config.provider().type());
+        return config == null || config.provider() == null
+                ? ""
+                : text(config.provider().type());
     }
 }

@@ -16,8 +16,8 @@ public final class ExposureClassValidator implements Validator<ExposureClass> {
 
     @Override
     public List<FieldError> validate(ExposureClass ec) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(ec.metadata(), false,
-                NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                ec.metadata(), false, NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
         String handler = CoreRules.text(ec.handler());
         // Gardener reports the object's name as the bad value of handler errors
         String name = ec.metadata() == null ? "" : CoreRules.text(ec.metadata().name());
@@ -29,10 +29,11 @@ public final class ExposureClassValidator implements Validator<ExposureClass> {
         }
         if (ec.scheduling() != null) {
             if (ec.scheduling().seedSelector() != null) {
-                errs.addAll(NameRules.labelSelector(ec.scheduling().seedSelector().labelSelector(),
-                        FieldPath.of("scheduling", "seedSelector")));
+                errs.addAll(NameRules.labelSelector(
+                        ec.scheduling().seedSelector().labelSelector(), FieldPath.of("scheduling", "seedSelector")));
             }
-            errs.addAll(CoreRules.tolerations(ec.scheduling().tolerations(), FieldPath.of("scheduling", "tolerations")));
+            errs.addAll(
+                    CoreRules.tolerations(ec.scheduling().tolerations(), FieldPath.of("scheduling", "tolerations")));
         }
         return errs;
     }

@@ -36,18 +36,16 @@ public final class GoSemver {
     private static final String CV_PLAIN = "v?[0-9|xX*]+(?:\\.[0-9|xX*]+)?(?:\\.[0-9|xX*]+)?"
             + "(?:-[0-9A-Za-z\\-]+(?:\\.[0-9A-Za-z\\-]+)*)?(?:\\+[0-9A-Za-z\\-]+(?:\\.[0-9A-Za-z\\-]+)*)?";
     private static final String S = "[\\t\\n\\f\\r ]"; // the white space RE2 means by \s
-    private static final Pattern VALID_SEGMENT = Pattern.compile(S + "*+(?:" + OPS + ")" + S + "*+" + CV
-            + "(?:(?:" + S + "*+," + S + "*+|" + S + "++)(?:" + OPS + ")" + S + "*+" + CV + ")*+" + S + "*+");
+    private static final Pattern VALID_SEGMENT = Pattern.compile(S + "*+(?:" + OPS + ")" + S + "*+" + CV + "(?:(?:" + S
+            + "*+," + S + "*+|" + S + "++)(?:" + OPS + ")" + S + "*+" + CV + ")*+" + S + "*+");
     private static final Pattern COMPARATOR = Pattern.compile("(" + OPS + ")" + S + "*" + CV);
-    private static final Pattern HYPHEN_RANGE = Pattern.compile(
-            S + "*(" + CV_PLAIN + ")" + S + "+-" + S + "+(" + CV_PLAIN + ")" + S + "*");
+    private static final Pattern HYPHEN_RANGE =
+            Pattern.compile(S + "*(" + CV_PLAIN + ")" + S + "+-" + S + "+(" + CV_PLAIN + ")" + S + "*");
 
     /** One comparison of a constraint; a null number part was {@code x}, {@code *} or missing ("dirty"). */
-    private record Comparator(String op, Semver version, boolean dirty, boolean minorDirty, boolean patchDirty) {
-    }
+    private record Comparator(String op, Semver version, boolean dirty, boolean minorDirty, boolean patchDirty) {}
 
-    private GoSemver() {
-    }
+    private GoSemver() {}
 
     /** The version, or null when {@code semver.NewVersion} would fail. */
     public static Semver parse(String version) {
@@ -95,8 +93,8 @@ public final class GoSemver {
     private static long segment(String digits) {
         BigInteger n = new BigInteger(digits);
         if (n.compareTo(UINT64_MAX) > 0) {
-            throw new IllegalArgumentException("error parsing version segment: strconv.ParseUint: parsing \"" + digits
-                    + "\": value out of range");
+            throw new IllegalArgumentException(
+                    "error parsing version segment: strconv.ParseUint: parsing \"" + digits + "\": value out of range");
         }
         return n.bitLength() > 63 ? Long.MAX_VALUE : n.longValue();
     }
@@ -223,7 +221,8 @@ public final class GoSemver {
     private static boolean check(List<List<Comparator>> ors, Semver v) {
         for (List<Comparator> and : ors) {
             // a pre-release version only matches a group that names a pre-release itself
-            boolean includePre = and.stream().anyMatch(c -> !c.version().getPreRelease().isEmpty());
+            boolean includePre =
+                    and.stream().anyMatch(c -> !c.version().getPreRelease().isEmpty());
             if (!v.getPreRelease().isEmpty() && !includePre) {
                 continue;
             }
@@ -241,14 +240,19 @@ public final class GoSemver {
         return switch (c.op()) {
             case "<" -> cmp < 0;
             case ">=", "=>" -> cmp >= 0;
-            case ">" -> !c.dirty() ? cmp > 0
-                    : v.getMajor() != con.getMajor() ? v.getMajor() > con.getMajor()
-                    : c.minorDirty() ? false
-                    : c.patchDirty() ? v.getMinor() > con.getMinor()
-                    : cmp > 0;
-            case "<=", "=<" -> !c.dirty() ? cmp <= 0
-                    : v.getMajor() <= con.getMajor()
-                            && !(v.getMajor() == con.getMajor() && v.getMinor() > con.getMinor() && !c.minorDirty());
+            case ">" ->
+                !c.dirty()
+                        ? cmp > 0
+                        : v.getMajor() != con.getMajor()
+                                ? v.getMajor() > con.getMajor()
+                                : c.minorDirty() ? false : c.patchDirty() ? v.getMinor() > con.getMinor() : cmp > 0;
+            case "<=", "=<" ->
+                !c.dirty()
+                        ? cmp <= 0
+                        : v.getMajor() <= con.getMajor()
+                                && !(v.getMajor() == con.getMajor()
+                                        && v.getMinor() > con.getMinor()
+                                        && !c.minorDirty());
             case "", "=" -> c.dirty() ? tilde(c, v) : cmp == 0;
             case "!=" -> c.dirty() ? !tilde(c, v) : cmp != 0;
             case "~", "~>" -> tilde(c, v);

@@ -76,13 +76,12 @@ final class KubeAPIServerAdmissionPlugins {
             Map.entry("ValidatingAdmissionPolicy", ANY),
             Map.entry("ValidatingAdmissionWebhook", REQUIRED_CONFIGURABLE));
 
-    private static final Set<String> EXTERNAL_KUBECONFIG = Set.of("ValidatingAdmissionWebhook",
-            "MutatingAdmissionWebhook", "ImagePolicyWebhook");
+    private static final Set<String> EXTERNAL_KUBECONFIG =
+            Set.of("ValidatingAdmissionWebhook", "MutatingAdmissionWebhook", "ImagePolicyWebhook");
     private static final String POD_SECURITY_GROUP = "pod-security.admission.config.k8s.io";
     private static final Set<String> POD_SECURITY_VERSIONS = Set.of("v1alpha1", "v1beta1", "v1");
 
-    private KubeAPIServerAdmissionPlugins() {
-    }
+    private KubeAPIServerAdmissionPlugins() {}
 
     /** {@code VersionRange.Contains}: added in (inclusive) to removed in (exclusive), both optional. */
     static boolean inRange(String addedIn, String removedIn, String version) {
@@ -108,24 +107,27 @@ final class KubeAPIServerAdmissionPlugins {
             }
             Plugin known = PLUGINS.get(name);
             if (known == null) {
-                errs.add(FieldError.invalid(at.child("name").toString(), name,
-                        "unknown admission plugin \"" + name + "\""));
+                errs.add(FieldError.invalid(
+                        at.child("name").toString(), name, "unknown admission plugin \"" + name + "\""));
                 continue;
             }
             if (!known.supportedIn(version)) {
-                errs.add(FieldError.forbidden(at.child("name").toString(),
+                errs.add(FieldError.forbidden(
+                        at.child("name").toString(),
                         "admission plugin \"" + name + "\" is not supported in Kubernetes version " + version));
                 continue;
             }
             if (hasConfig(plugin) && !known.allowsConfiguration()) {
-                errs.add(FieldError.forbidden(at.child("config").toString(),
+                errs.add(FieldError.forbidden(
+                        at.child("config").toString(),
                         "admission plugin \"" + name + "\" does not allow configuration"));
             }
             if (Boolean.TRUE.equals(plugin.disabled()) && known.required()) {
                 errs.add(FieldError.forbidden(at.toString(), "admission plugin \"" + name + "\" cannot be disabled"));
             }
             if (plugin.kubeconfigSecretName() != null && !EXTERNAL_KUBECONFIG.contains(name)) {
-                errs.add(FieldError.forbidden(at.child("kubeconfigSecretName").toString(),
+                errs.add(FieldError.forbidden(
+                        at.child("kubeconfigSecretName").toString(),
                         "admission plugin \"" + name + "\" does not allow specifying external kubeconfig"));
             }
             if ("PodSecurity".equals(name) && plugin.config() != null) {
@@ -145,22 +147,26 @@ final class KubeAPIServerAdmissionPlugins {
         String kind = config.path("kind").asText("");
         String apiVersion = config.path("apiVersion").asText("");
         if (!config.isObject()) {
-            return List.of(FieldError.invalid(path.toString(), raw, "cannot decode the given config: couldn't get "
-                    + "version/kind; json parse error: json: cannot unmarshal " + jsonType(config)
-                    + " into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
-                    + "Kind string \"json:\\\"kind,omitempty\\\"\" }"));
+            return List.of(FieldError.invalid(
+                    path.toString(),
+                    raw,
+                    "cannot decode the given config: couldn't get "
+                            + "version/kind; json parse error: json: cannot unmarshal " + jsonType(config)
+                            + " into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
+                            + "Kind string \"json:\\\"kind,omitempty\\\"\" }"));
         }
         if (kind.isEmpty()) {
-            return List.of(FieldError.invalid(path.toString(), raw,
-                    "cannot decode the given config: Object 'Kind' is missing in '" + raw + "'"));
+            return List.of(FieldError.invalid(
+                    path.toString(), raw, "cannot decode the given config: Object 'Kind' is missing in '" + raw + "'"));
         }
         int slash = apiVersion.indexOf('/');
-        boolean registered = "PodSecurityConfiguration".equals(kind) && slash > 0
+        boolean registered = "PodSecurityConfiguration".equals(kind)
+                && slash > 0
                 && POD_SECURITY_GROUP.equals(apiVersion.substring(0, slash))
                 && POD_SECURITY_VERSIONS.contains(apiVersion.substring(slash + 1));
         if (!registered) {
-            return List.of(FieldError.invalid(path.toString(), raw,
-                    "expected pod-security.admission.config.k8s.io/v1.PodSecurityConfiguration"));
+            return List.of(FieldError.invalid(
+                    path.toString(), raw, "expected pod-security.admission.config.k8s.io/v1.PodSecurityConfiguration"));
         }
         return List.of();
     }

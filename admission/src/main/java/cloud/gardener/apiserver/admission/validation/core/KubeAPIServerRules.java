@@ -35,8 +35,10 @@ import java.util.TreeMap;
 public final class KubeAPIServerRules {
 
     /** {@code KubeAPIServerValidationOptions}. */
-    public record Options(boolean allowInvalidAcceptedIssuers, boolean etcdEncryptionKeyAutoRotation,
-                          boolean skipAesGcmAutoRotationValidation) {
+    public record Options(
+            boolean allowInvalidAcceptedIssuers,
+            boolean etcdEncryptionKeyAutoRotation,
+            boolean skipAesGcmAutoRotationValidation) {
 
         /** The options of {@code ValidateShoot}: accepted issuers are checked, AES-GCM needs key auto rotation. */
         public static Options forShoot(Maintenance maintenance) {
@@ -44,10 +46,11 @@ public final class KubeAPIServerRules {
         }
     }
 
-    private static final Set<String> NO_REST_API = Set.of("apiserveripinfo", "serviceipallocations",
-            "servicenodeportallocations");
+    private static final Set<String> NO_REST_API =
+            Set.of("apiserveripinfo", "serviceipallocations", "servicenodeportallocations");
     /** {@code gardenerutils.DefaultGroupResourcesForEncryption}: core secrets. */
     private static final Set<String> ALWAYS_ENCRYPTED = Set.of("/secrets");
+
     private static final List<String> ENCRYPTION_PROVIDERS = List.of("aescbc", "aesgcm", "secretbox");
     private static final List<String> TLS_VERSIONS = List.of("VersionTLS12", "VersionTLS13");
     private static final String NEGATIVE = "must be greater than or equal to 0";
@@ -55,55 +58,67 @@ public final class KubeAPIServerRules {
     private static final int MAX_NON_MUTATING_INFLIGHT = 5000;
     private static final int MAX_MUTATING_INFLIGHT = 2500;
 
-    private KubeAPIServerRules() {
-    }
+    private KubeAPIServerRules() {}
 
     /** {@code helper.IsETCDEncryptionKeyAutoRotationEnabled}. */
     static boolean autoRotationEnabled(Maintenance maintenance) {
-        return maintenance != null && maintenance.autoRotation() != null
+        return maintenance != null
+                && maintenance.autoRotation() != null
                 && maintenance.autoRotation().credentials() != null
                 && maintenance.autoRotation().credentials().etcdEncryptionKey() != null
                 && maintenance.autoRotation().credentials().etcdEncryptionKey().rotationPeriod() != null
-                && maintenance.autoRotation().credentials().etcdEncryptionKey().rotationPeriod().nanos() != 0;
+                && maintenance
+                                .autoRotation()
+                                .credentials()
+                                .etcdEncryptionKey()
+                                .rotationPeriod()
+                                .nanos()
+                        != 0;
     }
 
     /** {@code ValidateKubeAPIServer}, in Gardener's order. */
-    public static List<FieldError> validate(KubeAPIServerConfig config, String version, Options opts,
-                                            boolean workerless, FieldPath path) {
+    public static List<FieldError> validate(
+            KubeAPIServerConfig config, String version, Options opts, boolean workerless, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (config == null) {
             return errs;
         }
         if (config.enableAnonymousAuthentication() != null && GoSemver.atLeast(version, 1, 35)) {
-            errs.add(FieldError.forbidden(path.child("enableAnonymousAuthentication").toString(),
+            errs.add(FieldError.forbidden(
+                    path.child("enableAnonymousAuthentication").toString(),
                     "for Kubernetes versions >= 1.35, enableAnonymousAuthentication field is no longer supported"));
         }
         if (GoSemver.parse(GoSemver.normalize(version)) != null) {
-            errs.addAll(KubeAPIServerAdmissionPlugins.validate(config.admissionPlugins(), version,
-                    path.child("admissionPlugins")));
+            errs.addAll(KubeAPIServerAdmissionPlugins.validate(
+                    config.admissionPlugins(), version, path.child("admissionPlugins")));
         }
-        errs.addAll(KubernetesApiGroups.validate(config.runtimeConfig(), version, workerless,
-                path.child("runtimeConfig")));
-        if (config.auditConfig() != null && config.auditConfig().auditPolicy() != null
+        errs.addAll(
+                KubernetesApiGroups.validate(config.runtimeConfig(), version, workerless, path.child("runtimeConfig")));
+        if (config.auditConfig() != null
+                && config.auditConfig().auditPolicy() != null
                 && config.auditConfig().auditPolicy().configMapRef() != null) {
-            errs.addAll(CoreRules.objectReferenceNameAndNamespace(config.auditConfig().auditPolicy().configMapRef(),
-                    path.child("auditConfig", "auditPolicy", "configMapRef"), false));
+            errs.addAll(CoreRules.objectReferenceNameAndNamespace(
+                    config.auditConfig().auditPolicy().configMapRef(),
+                    path.child("auditConfig", "auditPolicy", "configMapRef"),
+                    false));
         }
-        Map<String, Boolean> gates = config.kubernetesConfig() == null ? null : config.kubernetesConfig().featureGates();
+        Map<String, Boolean> gates = config.kubernetesConfig() == null
+                ? null
+                : config.kubernetesConfig().featureGates();
         gates = gates == null ? Map.of() : gates;
-        errs.addAll(structuredAuthentication(config.structuredAuthentication(), gates,
-                path.child("structuredAuthentication")));
-        errs.addAll(structuredAuthorization(config.structuredAuthorization(), gates,
-                path.child("structuredAuthorization")));
+        errs.addAll(structuredAuthentication(
+                config.structuredAuthentication(), gates, path.child("structuredAuthentication")));
+        errs.addAll(structuredAuthorization(
+                config.structuredAuthorization(), gates, path.child("structuredAuthorization")));
         errs.addAll(watchCacheSizes(config.watchCacheSizes(), version, path.child("watchCacheSizes")));
         errs.addAll(logging(config.logging(), path.child("logging")));
         if (config.defaultNotReadyTolerationSeconds() != null) {
-            errs.addAll(nonNegative(config.defaultNotReadyTolerationSeconds(),
-                    path.child("defaultNotReadyTolerationSeconds")));
+            errs.addAll(nonNegative(
+                    config.defaultNotReadyTolerationSeconds(), path.child("defaultNotReadyTolerationSeconds")));
         }
         if (config.defaultUnreachableTolerationSeconds() != null) {
-            errs.addAll(nonNegative(config.defaultUnreachableTolerationSeconds(),
-                    path.child("defaultUnreachableTolerationSeconds")));
+            errs.addAll(nonNegative(
+                    config.defaultUnreachableTolerationSeconds(), path.child("defaultUnreachableTolerationSeconds")));
         }
         errs.addAll(encryptionConfig(config.encryptionConfig(), opts, path));
         errs.addAll(requests(config.requests(), path.child("requests")));
@@ -119,25 +134,27 @@ public final class KubeAPIServerRules {
             }
         }
         if (config.tlsMinVersion() != null && !TLS_VERSIONS.contains(config.tlsMinVersion())) {
-            errs.add(FieldError.notSupported(path.child("tlsMinVersion").toString(), config.tlsMinVersion(),
-                    TLS_VERSIONS));
+            errs.add(FieldError.notSupported(
+                    path.child("tlsMinVersion").toString(), config.tlsMinVersion(), TLS_VERSIONS));
         }
-        errs.addAll(controlPlaneAutoscaling(config.autoscaling(),
-                Map.of("cpu", Quantity.parse("20m"), "memory", Quantity.parse("200M")), path.child("autoscaling")));
+        errs.addAll(controlPlaneAutoscaling(
+                config.autoscaling(),
+                Map.of("cpu", Quantity.parse("20m"), "memory", Quantity.parse("200M")),
+                path.child("autoscaling")));
         errs.addAll(KubernetesFeatureGates.validate(gates, version, path.child("featureGates")));
         errs.addAll(apiAudiences(config.apiAudiences(), path.child("apiAudiences")));
         return errs;
     }
 
-    private static List<FieldError> structuredAuthentication(StructuredAuthentication auth, Map<String, Boolean> gates,
-                                                             FieldPath path) {
+    private static List<FieldError> structuredAuthentication(
+            StructuredAuthentication auth, Map<String, Boolean> gates, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (auth == null) {
             return errs;
         }
         if (Boolean.FALSE.equals(gates.get("StructuredAuthenticationConfiguration"))) {
-            errs.add(FieldError.forbidden(path.toString(),
-                    "requires feature gate StructuredAuthenticationConfiguration to be enabled"));
+            errs.add(FieldError.forbidden(
+                    path.toString(), "requires feature gate StructuredAuthenticationConfiguration to be enabled"));
         }
         if (text(auth.configMapName()).isEmpty()) {
             errs.add(FieldError.forbidden(path.child("configMapName").toString(), "must provide a name"));
@@ -145,20 +162,21 @@ public final class KubeAPIServerRules {
         return errs;
     }
 
-    private static List<FieldError> structuredAuthorization(StructuredAuthorization auth, Map<String, Boolean> gates,
-                                                            FieldPath path) {
+    private static List<FieldError> structuredAuthorization(
+            StructuredAuthorization auth, Map<String, Boolean> gates, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (auth == null) {
             return errs;
         }
         if (Boolean.FALSE.equals(gates.get("StructuredAuthorizationConfiguration"))) {
-            errs.add(FieldError.forbidden(path.toString(),
-                    "requires feature gate StructuredAuthorizationConfiguration to be enabled"));
+            errs.add(FieldError.forbidden(
+                    path.toString(), "requires feature gate StructuredAuthorizationConfiguration to be enabled"));
         }
         if (text(auth.configMapName()).isEmpty()) {
             errs.add(FieldError.forbidden(path.child("configMapName").toString(), "must provide a name"));
         } else if (list(auth.kubeconfigs()).isEmpty()) {
-            errs.add(FieldError.required(path.child("kubeconfigs").toString(),
+            errs.add(FieldError.required(
+                    path.child("kubeconfigs").toString(),
                     "must provide kubeconfig secret references if an authorization config is configured"));
         }
         return errs;
@@ -172,8 +190,10 @@ public final class KubeAPIServerRules {
         }
         if (sizes.defaultValue() != null) {
             if (GoSemver.atLeast(version, 1, 35)) {
-                errs.add(FieldError.forbidden(path.child("default").toString(), "for Kubernetes versions >= 1.35, "
-                        + "configuring the default watch cache size is no longer supported"));
+                errs.add(FieldError.forbidden(
+                        path.child("default").toString(),
+                        "for Kubernetes versions >= 1.35, "
+                                + "configuring the default watch cache size is no longer supported"));
             } else {
                 errs.addAll(nonNegative(sizes.defaultValue(), path.child("default")));
             }
@@ -202,8 +222,8 @@ public final class KubeAPIServerRules {
             errs.add(FieldError.invalid(path.toString(), value, "must be lower case"));
         }
         if (value.chars().anyMatch(c -> invalid.indexOf(c) >= 0)) {
-            errs.add(FieldError.invalid(path.toString(), value,
-                    "must not contain any of the following characters: \"" + invalid + "\""));
+            errs.add(FieldError.invalid(
+                    path.toString(), value, "must not contain any of the following characters: \"" + invalid + "\""));
         }
         return errs;
     }
@@ -228,8 +248,8 @@ public final class KubeAPIServerRules {
         if (requests == null) {
             return errs;
         }
-        errs.addAll(inflight(requests.maxNonMutatingInflight(), MAX_NON_MUTATING_INFLIGHT,
-                path.child("maxNonMutatingInflight")));
+        errs.addAll(inflight(
+                requests.maxNonMutatingInflight(), MAX_NON_MUTATING_INFLIGHT, path.child("maxNonMutatingInflight")));
         errs.addAll(inflight(requests.maxMutatingInflight(), MAX_MUTATING_INFLIGHT, path.child("maxMutatingInflight")));
         return errs;
     }
@@ -262,8 +282,8 @@ public final class KubeAPIServerRules {
                 errs.add(FieldError.invalid(at, resource, "resource must be lower case"));
             }
             if (NO_REST_API.contains(resource)) {
-                errs.add(FieldError.invalid(at, resource,
-                        "resources which do not have REST API/s cannot be encrypted"));
+                errs.add(
+                        FieldError.invalid(at, resource, "resources which do not have REST API/s cannot be encrypted"));
             }
             if (resource.endsWith(".")) {
                 errs.add(FieldError.invalid(at, resource, "resource should not end with '.'"));
@@ -272,12 +292,15 @@ public final class KubeAPIServerRules {
                 errs.add(FieldError.invalid(at, resource, "wildcards are not supported"));
             }
             if ("events.k8s.io".equals(group)) {
-                errs.add(FieldError.invalid(at, resource, "'*.events.k8s.io' objects are stored using the 'events' API "
-                        + "group in etcd. Use 'events' instead"));
+                errs.add(FieldError.invalid(
+                        at,
+                        resource,
+                        "'*.events.k8s.io' objects are stored using the 'events' API "
+                                + "group in etcd. Use 'events' instead"));
             }
             if ("extensions".equals(group)) {
-                errs.add(FieldError.invalid(at, resource,
-                        "'extensions' group has been removed and cannot be used for encryption"));
+                errs.add(FieldError.invalid(
+                        at, resource, "'extensions' group has been removed and cannot be used for encryption"));
             }
             if (seen.contains(groupResource)) {
                 errs.add(FieldError.duplicate(at, resource));
@@ -293,9 +316,11 @@ public final class KubeAPIServerRules {
             if (!ENCRYPTION_PROVIDERS.contains(type)) {
                 errs.add(FieldError.notSupported(at, type, ENCRYPTION_PROVIDERS));
             }
-            if ("aesgcm".equals(type) && !opts.skipAesGcmAutoRotationValidation()
+            if ("aesgcm".equals(type)
+                    && !opts.skipAesGcmAutoRotationValidation()
                     && !opts.etcdEncryptionKeyAutoRotation()) {
-                errs.add(FieldError.forbidden(at,
+                errs.add(FieldError.forbidden(
+                        at,
                         "etcdEncryptionKey auto rotation must be enabled when encryption at rest provider is AES-GCM"));
             }
         }
@@ -341,7 +366,9 @@ public final class KubeAPIServerRules {
                 errs.addAll(oidcIssuerUrl(issuer, at));
                 if (!issuers.add(issuer)) {
                     if (issuer.equals(config.issuer())) {
-                        errs.add(FieldError.invalid(at.toString(), issuer,
+                        errs.add(FieldError.invalid(
+                                at.toString(),
+                                issuer,
                                 "acceptedIssuers cannot contains the issuer field value: " + issuer));
                     } else {
                         errs.add(FieldError.duplicate(at.toString(), issuer));
@@ -389,8 +416,8 @@ public final class KubeAPIServerRules {
     }
 
     /** {@code ValidateControlPlaneAutoscaling}: cpu and memory only, each at least the component's minimum. */
-    public static List<FieldError> controlPlaneAutoscaling(ControlPlaneAutoscaling autoscaling,
-                                                           Map<String, Quantity> minRequired, FieldPath path) {
+    public static List<FieldError> controlPlaneAutoscaling(
+            ControlPlaneAutoscaling autoscaling, Map<String, Quantity> minRequired, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (autoscaling == null) {
             return errs;
@@ -407,8 +434,8 @@ public final class KubeAPIServerRules {
             }
             Quantity min = minRequired.get(e.getKey());
             if (min != null && e.getValue() != null && e.getValue().compareTo(min) < 0) {
-                errs.add(FieldError.invalid(at.toString(), e.getValue().toString(),
-                        "value must be bigger than >= " + min));
+                errs.add(FieldError.invalid(
+                        at.toString(), e.getValue().toString(), "value must be bigger than >= " + min));
             }
             errs.addAll(CoreRules.resourceQuantityValue(e.getKey(), e.getValue(), at));
         }

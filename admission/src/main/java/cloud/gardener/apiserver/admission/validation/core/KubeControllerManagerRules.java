@@ -22,11 +22,14 @@ public final class KubeControllerManagerRules {
 
     private static final long SECOND = 1_000_000_000L;
 
-    private KubeControllerManagerRules() {
-    }
+    private KubeControllerManagerRules() {}
 
-    public static List<FieldError> validate(KubeControllerManagerConfig kcm, Networking networking, String version,
-                                            boolean workerless, FieldPath path) {
+    public static List<FieldError> validate(
+            KubeControllerManagerConfig kcm,
+            Networking networking,
+            String version,
+            boolean workerless,
+            FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (kcm == null) {
             return errs;
@@ -44,12 +47,16 @@ public final class KubeControllerManagerRules {
             List<String> families = networking.ipFamilies() == null ? List.of() : networking.ipFamilies();
             if (families.equals(List.of("IPv6"))) {
                 if (mask < 64 || mask > 124) {
-                    errs.add(FieldError.invalid(path.child("nodeCIDRMaskSize").toString(), mask,
+                    errs.add(FieldError.invalid(
+                            path.child("nodeCIDRMaskSize").toString(),
+                            mask,
                             "nodeCIDRMaskSize must be between 64 and 124 for IPv6 single-stack clusters"));
                 }
             } else if (families.isEmpty() || families.equals(List.of("IPv4"))) {
                 if (mask < 16 || mask > 28) {
-                    errs.add(FieldError.invalid(path.child("nodeCIDRMaskSize").toString(), mask,
+                    errs.add(FieldError.invalid(
+                            path.child("nodeCIDRMaskSize").toString(),
+                            mask,
                             "nodeCIDRMaskSize must be between 16 and 28"));
                 }
             }
@@ -57,40 +64,58 @@ public final class KubeControllerManagerRules {
         Duration eviction = kcm.podEvictionTimeout();
         if (eviction != null) {
             if (GoSemver.atLeast(version, 1, 33)) {
-                errs.add(FieldError.forbidden(path.child("podEvictionTimeout").toString(),
+                errs.add(FieldError.forbidden(
+                        path.child("podEvictionTimeout").toString(),
                         "for Kubernetes versions >= 1.33, podEvictionTimeout field is no longer supported"));
             } else if (eviction.nanos() <= 0) {
-                errs.add(FieldError.invalid(path.child("podEvictionTimeout").toString(), go(eviction),
+                errs.add(FieldError.invalid(
+                        path.child("podEvictionTimeout").toString(),
+                        go(eviction),
                         "podEvictionTimeout must be larger than 0"));
             }
         }
         Duration grace = kcm.nodeMonitorGracePeriod();
         if (grace != null && grace.nanos() <= 0) {
-            errs.add(FieldError.invalid(path.child("nodeMonitorGracePeriod").toString(), go(grace),
+            errs.add(FieldError.invalid(
+                    path.child("nodeMonitorGracePeriod").toString(),
+                    go(grace),
                     "nodeMonitorGracePeriod must be larger than 0"));
         }
         HorizontalPodAutoscalerConfig hpa = kcm.horizontalPodAutoscaler();
         if (hpa != null) {
             FieldPath hpaPath = path.child("horizontalPodAutoscaler");
             if (hpa.syncPeriod() != null && hpa.syncPeriod().nanos() < SECOND) {
-                errs.add(FieldError.invalid(hpaPath.child("syncPeriod").toString(), go(hpa.syncPeriod()),
+                errs.add(FieldError.invalid(
+                        hpaPath.child("syncPeriod").toString(),
+                        go(hpa.syncPeriod()),
                         "syncPeriod must not be less than a second"));
             }
             if (hpa.tolerance() != null && hpa.tolerance() <= 0) {
-                errs.add(FieldError.invalid(hpaPath.child("tolerance").toString(), goFloat(hpa.tolerance()),
+                errs.add(FieldError.invalid(
+                        hpaPath.child("tolerance").toString(),
+                        goFloat(hpa.tolerance()),
                         "tolerance of must be greater than 0"));
             }
-            if (hpa.downscaleStabilization() != null && hpa.downscaleStabilization().nanos() < SECOND) {
-                errs.add(FieldError.invalid(hpaPath.child("downscaleStabilization").toString(),
-                        go(hpa.downscaleStabilization()), "downScale stabilization must not be less than a second"));
+            if (hpa.downscaleStabilization() != null
+                    && hpa.downscaleStabilization().nanos() < SECOND) {
+                errs.add(FieldError.invalid(
+                        hpaPath.child("downscaleStabilization").toString(),
+                        go(hpa.downscaleStabilization()),
+                        "downScale stabilization must not be less than a second"));
             }
-            if (hpa.initialReadinessDelay() != null && hpa.initialReadinessDelay().nanos() <= 0) {
-                errs.add(FieldError.invalid(hpaPath.child("initialReadinessDelay").toString(),
-                        go(hpa.initialReadinessDelay()), "initial readiness delay must be greater than 0"));
+            if (hpa.initialReadinessDelay() != null
+                    && hpa.initialReadinessDelay().nanos() <= 0) {
+                errs.add(FieldError.invalid(
+                        hpaPath.child("initialReadinessDelay").toString(),
+                        go(hpa.initialReadinessDelay()),
+                        "initial readiness delay must be greater than 0"));
             }
-            if (hpa.cpuInitializationPeriod() != null && hpa.cpuInitializationPeriod().nanos() < SECOND) {
-                errs.add(FieldError.invalid(hpaPath.child("cpuInitializationPeriod").toString(),
-                        go(hpa.cpuInitializationPeriod()), "cpu initialization period must not be less than a second"));
+            if (hpa.cpuInitializationPeriod() != null
+                    && hpa.cpuInitializationPeriod().nanos() < SECOND) {
+                errs.add(FieldError.invalid(
+                        hpaPath.child("cpuInitializationPeriod").toString(),
+                        go(hpa.cpuInitializationPeriod()),
+                        "cpu initialization period must not be less than a second"));
             }
         }
         errs.addAll(featureGates(kcm.kubernetesConfig(), version, path));
@@ -99,7 +124,8 @@ public final class KubeControllerManagerRules {
 
     /** The component's Kubernetes feature gates, at {@code <path>.featureGates}. */
     static List<FieldError> featureGates(KubernetesConfig config, String version, FieldPath path) {
-        return config == null ? List.of()
+        return config == null
+                ? List.of()
                 : KubernetesFeatureGates.validate(config.featureGates(), version, path.child("featureGates"));
     }
 

@@ -11,8 +11,7 @@ public final class KubeSchedulerRules {
 
     private static final List<String> PROFILES = List.of("balanced", "bin-packing");
 
-    private KubeSchedulerRules() {
-    }
+    private KubeSchedulerRules() {}
 
     public static List<FieldError> validate(KubeSchedulerConfig scheduler, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
@@ -26,8 +25,8 @@ public final class KubeSchedulerRules {
         if (vols != null) {
             String at = path.child("kubeMaxPDVols").toString();
             if (GoSemver.atLeast(version, 1, 35)) {
-                errs.add(FieldError.forbidden(at, "for Kubernetes version >= 1.35, kubeMaxPDVols field is no longer "
-                        + "supported"));
+                errs.add(FieldError.forbidden(
+                        at, "for Kubernetes version >= 1.35, kubeMaxPDVols field is no longer " + "supported"));
             } else {
                 String problem = atoiProblem(vols);
                 if (problem != null) {

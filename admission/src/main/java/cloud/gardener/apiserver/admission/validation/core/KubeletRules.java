@@ -29,8 +29,8 @@ public final class KubeletRules {
     private static final long SECOND = 1_000_000_000L;
     private static final List<String> CPU_MANAGER_POLICIES = List.of("none", "static");
     private static final List<String> SWAP_BEHAVIORS = List.of("NoSwap", "LimitedSwap");
-    private static final List<String> CREDENTIAL_VERIFICATION_POLICIES = List.of("AlwaysVerify", "NeverVerify",
-            "NeverVerifyAllowlistedImages", "NeverVerifyPreloadedImages");
+    private static final List<String> CREDENTIAL_VERIFICATION_POLICIES =
+            List.of("AlwaysVerify", "NeverVerify", "NeverVerifyAllowlistedImages", "NeverVerifyPreloadedImages");
     private static final Pattern PERCENT = Pattern.compile("^[0-9]+%$");
 
     // distribution/reference's grammar (without IPv6 hosts), for the preloaded images allowlist
@@ -41,17 +41,18 @@ public final class KubeletRules {
     private static final Pattern REFERENCE = Pattern.compile("^(" + NAME + ")(?::([\\w][\\w.-]{0,127}))?"
             + "(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$");
 
-    private KubeletRules() {
-    }
+    private KubeletRules() {}
 
     /** A worker pool's kubelet configuration: its own, else the Shoot's (when the pool has a kubernetes block). */
     public static List<FieldError> validateWorker(Worker worker, Kubernetes kubernetes, FieldPath workerPath) {
         if (worker.kubernetes() == null) {
             return List.of();
         }
-        String version = worker.kubernetes().version() != null ? worker.kubernetes().version()
+        String version = worker.kubernetes().version() != null
+                ? worker.kubernetes().version()
                 : kubernetes == null ? "" : ShootRules.str(kubernetes.version());
-        KubeletConfig kubelet = worker.kubernetes().kubelet() != null ? worker.kubernetes().kubelet()
+        KubeletConfig kubelet = worker.kubernetes().kubelet() != null
+                ? worker.kubernetes().kubelet()
                 : kubernetes == null ? null : kubernetes.kubelet();
         return kubelet == null ? List.of() : validate(kubelet, version, workerPath.child("kubernetes", "kubelet"));
     }
@@ -60,18 +61,20 @@ public final class KubeletRules {
     public static List<FieldError> validate(KubeletConfig k, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (k.cpuManagerPolicy() != null && !CPU_MANAGER_POLICIES.contains(k.cpuManagerPolicy())) {
-            errs.add(FieldError.notSupported(path.child("cpuManagerPolicy").toString(), k.cpuManagerPolicy(),
-                    CPU_MANAGER_POLICIES));
+            errs.add(FieldError.notSupported(
+                    path.child("cpuManagerPolicy").toString(), k.cpuManagerPolicy(), CPU_MANAGER_POLICIES));
         }
         if (k.maxPods() != null) {
             errs.addAll(nonNegative(k.maxPods(), path.child("maxPods")));
         }
         if (k.podPidsLimit() != null && k.podPidsLimit() < POD_PIDS_LIMIT_MINIMUM) {
-            errs.add(FieldError.invalid(path.child("podPIDsLimit").toString(), k.podPidsLimit(),
+            errs.add(FieldError.invalid(
+                    path.child("podPIDsLimit").toString(),
+                    k.podPidsLimit(),
                     "podPIDsLimit value must be at least " + POD_PIDS_LIMIT_MINIMUM));
         }
-        errs.addAll(positiveDuration(k.evictionPressureTransitionPeriod(),
-                path.child("evictionPressureTransitionPeriod")));
+        errs.addAll(
+                positiveDuration(k.evictionPressureTransitionPeriod(), path.child("evictionPressureTransitionPeriod")));
         if (k.evictionMaxPodGracePeriod() != null) {
             errs.addAll(nonNegative(k.evictionMaxPodGracePeriod(), path.child("evictionMaxPodGracePeriod")));
         }
@@ -99,15 +102,16 @@ public final class KubeletRules {
         Integer high = k.imageGCHighThresholdPercent();
         Integer low = k.imageGCLowThresholdPercent();
         if (high != null && (high < 0 || high > 100)) {
-            errs.add(FieldError.invalid(path.child("imageGCHighThresholdPercent").toString(), high,
-                    "value must be in [0,100]"));
+            errs.add(FieldError.invalid(
+                    path.child("imageGCHighThresholdPercent").toString(), high, "value must be in [0,100]"));
         }
         if (low != null && (low < 0 || low > 100)) {
-            errs.add(FieldError.invalid(path.child("imageGCLowThresholdPercent").toString(), low,
-                    "value must be in [0,100]"));
+            errs.add(FieldError.invalid(
+                    path.child("imageGCLowThresholdPercent").toString(), low, "value must be in [0,100]"));
         }
         if (high != null && low != null && low >= high) {
-            errs.add(FieldError.forbidden(path.child("imageGCLowThresholdPercent").toString(),
+            errs.add(FieldError.forbidden(
+                    path.child("imageGCLowThresholdPercent").toString(),
                     "imageGCLowThresholdPercent must be less than imageGCHighThresholdPercent"));
         }
         if (k.registryPullQPS() != null) {
@@ -117,20 +121,24 @@ public final class KubeletRules {
             errs.addAll(nonNegative(k.registryBurst(), path.child("registryBurst")));
         }
         if (k.containerLogMaxFiles() != null && k.containerLogMaxFiles() < 2) {
-            errs.add(FieldError.invalid(path.child("containerLogMaxFiles").toString(), k.containerLogMaxFiles(),
-                    "value must be >= 2."));
+            errs.add(FieldError.invalid(
+                    path.child("containerLogMaxFiles").toString(), k.containerLogMaxFiles(), "value must be >= 2."));
         }
         if (k.containerLogMaxSize() != null) {
-            errs.addAll(CoreRules.resourceQuantityValue("containerLogMaxSize", k.containerLogMaxSize(),
-                    path.child("containerLogMaxSize")));
+            errs.addAll(CoreRules.resourceQuantityValue(
+                    "containerLogMaxSize", k.containerLogMaxSize(), path.child("containerLogMaxSize")));
         }
         Duration idle = k.streamingConnectionIdleTimeout();
         if (idle != null && (idle.nanos() < 30 * SECOND || idle.nanos() > 4 * 3600 * SECOND)) {
-            errs.add(FieldError.invalid(path.child("streamingConnectionIdleTimeout").toString(), go(idle),
+            errs.add(FieldError.invalid(
+                    path.child("streamingConnectionIdleTimeout").toString(),
+                    go(idle),
                     "value must be between 30s and 4h"));
         }
-        Map<String, Boolean> gates = k.kubernetesConfig() == null || k.kubernetesConfig().featureGates() == null
-                ? Map.of() : k.kubernetesConfig().featureGates();
+        Map<String, Boolean> gates =
+                k.kubernetesConfig() == null || k.kubernetesConfig().featureGates() == null
+                        ? Map.of()
+                        : k.kubernetesConfig().featureGates();
         errs.addAll(KubernetesFeatureGates.validate(gates, version, path.child("featureGates")));
         errs.addAll(memorySwap(k, gates, path.child("memorySwap")));
         if (k.maxParallelImagePulls() != null) {
@@ -140,7 +148,8 @@ public final class KubeletRules {
                 errs.add(FieldError.invalid(at.toString(), pulls, "value must be >= 1"));
             }
             if (Boolean.TRUE.equals(k.serializeImagePulls()) && pulls > 1) {
-                errs.add(FieldError.forbidden(at.toString(),
+                errs.add(FieldError.forbidden(
+                        at.toString(),
                         "maxParallelImagePulls cannot be larger than 1 when serializeImagePulls is set to true"));
             }
         }
@@ -148,12 +157,15 @@ public final class KubeletRules {
         if (policy != null) {
             String at = path.child("imagePullCredentialsVerificationPolicy").toString();
             if (GoSemver.below(version, 1, 35)) {
-                errs.add(FieldError.forbidden(at,
+                errs.add(FieldError.forbidden(
+                        at,
                         "imagePullCredentialsVerificationPolicy is only available for Kubernetes versions >= 1.35"));
             }
             if (Boolean.FALSE.equals(gates.get("KubeletEnsureSecretPulledImages"))) {
-                errs.add(FieldError.forbidden(at, "imagePullCredentialsVerificationPolicy may not be set when the "
-                        + "KubeletEnsureSecretPulledImages feature gate is disabled"));
+                errs.add(FieldError.forbidden(
+                        at,
+                        "imagePullCredentialsVerificationPolicy may not be set when the "
+                                + "KubeletEnsureSecretPulledImages feature gate is disabled"));
             }
             if (!CREDENTIAL_VERIFICATION_POLICIES.contains(policy)) {
                 errs.add(FieldError.notSupported(at, policy, CREDENTIAL_VERIFICATION_POLICIES));
@@ -162,8 +174,11 @@ public final class KubeletRules {
         if (k.preloadedImagesVerificationAllowlist() != null) {
             FieldPath at = path.child("preloadedImagesVerificationAllowlist");
             if (!"NeverVerifyAllowlistedImages".equals(policy)) {
-                errs.add(FieldError.forbidden(at.toString(), "preloadedImagesVerificationAllowlist may only be set "
-                        + "when imagePullCredentialsVerificationPolicy is set to NeverVerifyAllowlistedImages"));
+                errs.add(
+                        FieldError.forbidden(
+                                at.toString(),
+                                "preloadedImagesVerificationAllowlist may only be set "
+                                        + "when imagePullCredentialsVerificationPolicy is set to NeverVerifyAllowlistedImages"));
             } else {
                 List<String> patterns = k.preloadedImagesVerificationAllowlist();
                 for (int i = 0; i < patterns.size(); i++) {
@@ -183,14 +198,18 @@ public final class KubeletRules {
             return errs;
         }
         if (Boolean.TRUE.equals(k.failSwapOn())) {
-            errs.add(FieldError.forbidden(path.toString(), "configuring swap behaviour is not available when the "
-                    + "kubelet is configured with 'FailSwapOn=true'"));
+            errs.add(FieldError.forbidden(
+                    path.toString(),
+                    "configuring swap behaviour is not available when the "
+                            + "kubelet is configured with 'FailSwapOn=true'"));
         }
         String behavior = k.memorySwap().swapBehavior();
         if (behavior != null) {
             if (!Boolean.TRUE.equals(gates.get("NodeSwap"))) {
-                errs.add(FieldError.forbidden(path.toString(), "configuring swap behaviour is not available when "
-                        + "kubelet's 'NodeSwap' feature gate is not set"));
+                errs.add(FieldError.forbidden(
+                        path.toString(),
+                        "configuring swap behaviour is not available when "
+                                + "kubelet's 'NodeSwap' feature gate is not set"));
             }
             if (!SWAP_BEHAVIORS.contains(behavior)) {
                 errs.add(FieldError.notSupported(path.child("swapBehavior").toString(), behavior, SWAP_BEHAVIORS));
@@ -217,7 +236,9 @@ public final class KubeletRules {
         }
         var m = REFERENCE.matcher(trimmed);
         if (!m.matches()) {
-            boolean lowercaseWouldMatch = REFERENCE.matcher(trimmed.toLowerCase(java.util.Locale.ROOT)).matches();
+            boolean lowercaseWouldMatch = REFERENCE
+                    .matcher(trimmed.toLowerCase(java.util.Locale.ROOT))
+                    .matches();
             return "failed to parse as an image name: invalid reference format"
                     + (lowercaseWouldMatch ? ": repository name must be lowercase" : "");
         }
@@ -243,16 +264,16 @@ public final class KubeletRules {
 
     private static List<FieldError> minimumReclaim(KubeletConfigEvictionMinimumReclaim e, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        errs.addAll(CoreRules.resourceQuantityValue("memoryAvailable", e.memoryAvailable(),
-                path.child("memoryAvailable")));
-        errs.addAll(CoreRules.resourceQuantityValue("imagefsAvailable", e.imageFSAvailable(),
-                path.child("imagefsAvailable")));
-        errs.addAll(CoreRules.resourceQuantityValue("imagefsInodesFree", e.imageFSInodesFree(),
-                path.child("imagefsInodesFree")));
-        errs.addAll(CoreRules.resourceQuantityValue("nodefsAvailable", e.nodeFSAvailable(),
-                path.child("nodefsAvailable")));
-        errs.addAll(CoreRules.resourceQuantityValue("imagefsInodesFree", e.imageFSInodesFree(),
-                path.child("imagefsInodesFree")));
+        errs.addAll(
+                CoreRules.resourceQuantityValue("memoryAvailable", e.memoryAvailable(), path.child("memoryAvailable")));
+        errs.addAll(CoreRules.resourceQuantityValue(
+                "imagefsAvailable", e.imageFSAvailable(), path.child("imagefsAvailable")));
+        errs.addAll(CoreRules.resourceQuantityValue(
+                "imagefsInodesFree", e.imageFSInodesFree(), path.child("imagefsInodesFree")));
+        errs.addAll(
+                CoreRules.resourceQuantityValue("nodefsAvailable", e.nodeFSAvailable(), path.child("nodefsAvailable")));
+        errs.addAll(CoreRules.resourceQuantityValue(
+                "imagefsInodesFree", e.imageFSInodesFree(), path.child("imagefsInodesFree")));
         return errs;
     }
 
@@ -270,8 +291,8 @@ public final class KubeletRules {
         List<FieldError> errs = new ArrayList<>();
         errs.addAll(CoreRules.resourceQuantityValue("cpu", r.cpu(), path.child("cpu")));
         errs.addAll(CoreRules.resourceQuantityValue("memory", r.memory(), path.child("memory")));
-        errs.addAll(CoreRules.resourceQuantityValue("ephemeralStorage", r.ephemeralStorage(),
-                path.child("ephemeralStorage")));
+        errs.addAll(CoreRules.resourceQuantityValue(
+                "ephemeralStorage", r.ephemeralStorage(), path.child("ephemeralStorage")));
         errs.addAll(CoreRules.resourceQuantityValue("pid", r.pid(), path.child("pid")));
         return errs;
     }
@@ -298,7 +319,9 @@ public final class KubeletRules {
         }
         String at = path.child(key).toString();
         if (!PERCENT.matcher(value).matches()) {
-            return List.of(FieldError.invalid(at, value,
+            return List.of(FieldError.invalid(
+                    at,
+                    value,
                     "field must be either a valid resource quantity (e.g 200Mi) or a percentage (e.g '5%')"));
         }
         String digits = value.substring(0, value.length() - 1);

@@ -9,14 +9,14 @@ import org.semver4j.Semver;
 /** Gardener's {@code ValidateKubernetesVersionUpdate}, shared by Shoots and Gardens. */
 public final class KubernetesVersionUpdate {
 
-    private KubernetesVersionUpdate() {
-    }
+    private KubernetesVersionUpdate() {}
 
     /** No downgrade and, unless {@code skipMinorAllowed}, no skipped minor version; an unset new version is invalid. */
-    public static List<FieldError> validate(String version, String oldVersion, boolean skipMinorAllowed, FieldPath path) {
+    public static List<FieldError> validate(
+            String version, String oldVersion, boolean skipMinorAllowed, FieldPath path) {
         if (version == null || version.isEmpty()) {
-            return List.of(FieldError.invalid(path.toString(), "",
-                    "cannot validate kubernetes version upgrade because it is unset"));
+            return List.of(FieldError.invalid(
+                    path.toString(), "", "cannot validate kubernetes version upgrade because it is unset"));
         }
         return validateSet(version, oldVersion == null ? "" : oldVersion, skipMinorAllowed, path);
     }
@@ -40,8 +40,10 @@ public final class KubernetesVersionUpdate {
                 return errs; // Go would dereference a nil version here
             }
             try {
-                if (GoSemver.compareVersions(version, ">=", GoSemver.incMinor(GoSemver.incMinor(old)).toString())) {
-                    errs.add(FieldError.forbidden(path.toString(), "kubernetes version upgrade cannot skip a minor version"));
+                if (GoSemver.compareVersions(
+                        version, ">=", GoSemver.incMinor(GoSemver.incMinor(old)).toString())) {
+                    errs.add(FieldError.forbidden(
+                            path.toString(), "kubernetes version upgrade cannot skip a minor version"));
                 }
             } catch (IllegalArgumentException e) {
                 errs.add(FieldError.invalid(path.toString(), version, e.getMessage()));

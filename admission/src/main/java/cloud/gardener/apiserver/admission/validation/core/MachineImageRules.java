@@ -18,8 +18,7 @@ import java.util.Map;
  */
 public final class MachineImageRules {
 
-    private MachineImageRules() {
-    }
+    private MachineImageRules() {}
 
     /** {@code helper.CapabilityDefinitionsToCapabilities}: capability name to its values, in definition order. */
     public static Map<String, List<String>> capabilities(List<CapabilityDefinition> definitions) {
@@ -32,15 +31,15 @@ public final class MachineImageRules {
     }
 
     /** {@code ValidateMachineImageVersion} of one version of {@code image}, alone. */
-    public static List<FieldError> version(MachineImage image, MachineImageVersion version,
-                                           Map<String, List<String>> capabilities, FieldPath path) {
-        return CloudProfileRules.machineImageVersion(CoreRules.text(image.name()), version, capabilities,
-                new HashSet<>(), path);
+    public static List<FieldError> version(
+            MachineImage image, MachineImageVersion version, Map<String, List<String>> capabilities, FieldPath path) {
+        return CloudProfileRules.machineImageVersion(
+                CoreRules.text(image.name()), version, capabilities, new HashSet<>(), path);
     }
 
     /** {@code ValidateMachineImageAdditionalConfig}: container runtimes, supported versions, lifecycle, architectures. */
-    public static List<FieldError> additionalConfig(MachineImageVersion version, FieldPath path, MachineImage image,
-                                                    Map<String, List<String>> capabilities) {
+    public static List<FieldError> additionalConfig(
+            MachineImageVersion version, FieldPath path, MachineImage image, Map<String, List<String>> capabilities) {
         return CloudProfileRules.machineImageAdditionalConfig(version, path, image, capabilities);
     }
 }

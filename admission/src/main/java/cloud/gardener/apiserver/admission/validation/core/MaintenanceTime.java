@@ -13,8 +13,7 @@ final class MaintenanceTime {
     static final String LAYOUT = "150405-0700";
     private static final int DAY = 24 * 3600;
 
-    private MaintenanceTime() {
-    }
+    private MaintenanceTime() {}
 
     /**
      * @throws IllegalArgumentException {@code could not parse the value into the maintenanceTime format: parsing time ...}
@@ -64,7 +63,8 @@ final class MaintenanceTime {
         int offset = (zh[0] * 60 + zm[0]) * 60 * (sign == '-' ? -1 : 1);
         String extra = rest.substring(5);
         if (!extra.isEmpty()) {
-            throw new IllegalArgumentException(prefix() + "parsing time " + quote(value) + ": extra text: " + quote(extra));
+            throw new IllegalArgumentException(
+                    prefix() + "parsing time " + quote(value) + ": extra text: " + quote(extra));
         }
         int local = hour[0] * 3600 + minute[0] * 60 + second[0];
         return Math.floorMod(local - offset, DAY);

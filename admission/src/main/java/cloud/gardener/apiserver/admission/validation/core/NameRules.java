@@ -22,8 +22,7 @@ public final class NameRules {
     private static final String CONFIG_MAP_KEY_FMT = "[-._a-zA-Z0-9]+";
     private static final Pattern CONFIG_MAP_KEY = Pattern.compile(CONFIG_MAP_KEY_FMT);
 
-    private NameRules() {
-    }
+    private NameRules() {}
 
     public static List<String> dns1123Label(String value) {
         return NameFormats.dns1123Label(value);
@@ -53,8 +52,12 @@ public final class NameRules {
             errs.add(NameFormats.maxLenError(NameFormats.DNS1123_SUBDOMAIN_MAX_LENGTH));
         }
         if (!CONFIG_MAP_KEY.matcher(value).matches()) {
-            errs.add(NameFormats.regexError("a valid config key must consist of alphanumeric characters, '-', '_' "
-                    + "or '.'", CONFIG_MAP_KEY_FMT, "key.name", "KEY_NAME", "key-name"));
+            errs.add(NameFormats.regexError(
+                    "a valid config key must consist of alphanumeric characters, '-', '_' " + "or '.'",
+                    CONFIG_MAP_KEY_FMT,
+                    "key.name",
+                    "KEY_NAME",
+                    "key-name"));
         }
         if (value.equals(".")) {
             errs.add("must not be '.'");
@@ -97,18 +100,22 @@ public final class NameRules {
             switch (CoreRules.text(r.operator())) {
                 case "In", "NotIn" -> {
                     if (values.isEmpty()) {
-                        errs.add(FieldError.required(p.child("values").toString(),
-                                "must be specified when `operator` is 'In' or 'NotIn'"));
+                        errs.add(FieldError.required(
+                                p.child("values").toString(), "must be specified when `operator` is 'In' or 'NotIn'"));
                     }
                 }
                 case "Exists", "DoesNotExist" -> {
                     if (!values.isEmpty()) {
-                        errs.add(FieldError.forbidden(p.child("values").toString(),
+                        errs.add(FieldError.forbidden(
+                                p.child("values").toString(),
                                 "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
                     }
                 }
-                default -> errs.add(FieldError.invalid(p.child("operator").toString(), CoreRules.text(r.operator()),
-                        "not a valid selector operator"));
+                default ->
+                    errs.add(FieldError.invalid(
+                            p.child("operator").toString(),
+                            CoreRules.text(r.operator()),
+                            "not a valid selector operator"));
             }
             errs.addAll(ObjectMetaValidation.validateLabelName(CoreRules.text(r.key()), p.child("key")));
             for (int j = 0; j < values.size(); j++) {

@@ -26,14 +26,14 @@ public final class NamespacedCloudProfileValidator implements Validator<Namespac
 
     @Override
     public List<FieldError> validate(NamespacedCloudProfile profile) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(profile.metadata(), true,
-                NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                profile.metadata(), true, NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
         NamespacedCloudProfileSpec spec = spec(profile);
         CloudProfileReference parent = spec.parent() == null ? new CloudProfileReference(null, null) : spec.parent();
         FieldPath parentPath = FieldPath.of("spec.parent");
         if (!"CloudProfile".equals(parent.kind())) {
-            errs.add(FieldError.notSupported(parentPath.child("kind").toString(), text(parent.kind()),
-                    List.of("CloudProfile")));
+            errs.add(FieldError.notSupported(
+                    parentPath.child("kind").toString(), text(parent.kind()), List.of("CloudProfile")));
         }
         if (empty(parent.name())) {
             errs.add(FieldError.required(parentPath.child("name").toString(), "must provide a parent name"));
@@ -43,29 +43,34 @@ public final class NamespacedCloudProfileValidator implements Validator<Namespac
             List<ExpirableVersion> versions = list(spec.kubernetes().versions());
             for (int i = 0; i < versions.size(); i++) {
                 if (versions.get(i).classification() != null) {
-                    errs.add(FieldError.forbidden(kp.child("versions").index(i).child("classification").toString(),
+                    errs.add(FieldError.forbidden(
+                            kp.child("versions")
+                                    .index(i)
+                                    .child("classification")
+                                    .toString(),
                             "must not provide a classification to a Kubernetes version in NamespacedCloudProfile"));
                 }
             }
             errs.addAll(CloudProfileRules.kubernetesVersions(versions, kp));
         }
-        errs.addAll(CloudProfileRules.machineImages(spec.machineImages(), Map.of(), FieldPath.of("spec.machineImages"),
-                true));
+        errs.addAll(CloudProfileRules.machineImages(
+                spec.machineImages(), Map.of(), FieldPath.of("spec.machineImages"), true));
         errs.addAll(CloudProfileRules.volumeTypes(spec.volumeTypes(), FieldPath.of("spec.volumeTypes")));
         errs.addAll(CloudProfileRules.machineTypes(spec.machineTypes(), Map.of(), FieldPath.of("spec.machineTypes")));
         errs.addAll(CloudProfileRules.caBundle(spec.caBundle(), FieldPath.of("spec.caBundle")));
-        errs.addAll(CloudProfileRules.limits(spec.limits() == null ? null : spec.limits().maxNodesTotal(),
-                FieldPath.of("spec.limits")));
+        errs.addAll(CloudProfileRules.limits(
+                spec.limits() == null ? null : spec.limits().maxNodesTotal(), FieldPath.of("spec.limits")));
         return errs;
     }
 
     @Override
     public List<FieldError> validateUpdate(NamespacedCloudProfile profile, NamespacedCloudProfile old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(profile.metadata(), old.metadata(),
-                FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(profile.metadata(), old.metadata(), FieldPath.of("metadata")));
         errs.addAll(CoreRules.immutable(spec(profile).parent(), spec(old).parent(), FieldPath.of("spec", "parent")));
-        errs.addAll(CloudProfileRules.limits(spec(profile).limits() == null ? null
-                : spec(profile).limits().maxNodesTotal(), FieldPath.of("spec", "limits")));
+        errs.addAll(CloudProfileRules.limits(
+                spec(profile).limits() == null ? null : spec(profile).limits().maxNodesTotal(),
+                FieldPath.of("spec", "limits")));
         errs.addAll(validate(profile));
         return errs;
     }
@@ -80,11 +85,12 @@ public final class NamespacedCloudProfileValidator implements Validator<Namespac
         List<FieldError> errs = new ArrayList<>(CloudProfileValidator.kubernetes(
                 spec.kubernetes() == null ? null : spec.kubernetes().versions(), path.child("kubernetes")));
         if (!list(spec.machineImages()).isEmpty()) {
-            errs.addAll(CloudProfileRules.cloudProfileMachineImages(spec.machineImages(), capabilities,
-                    path.child("machineImages")));
+            errs.addAll(CloudProfileRules.cloudProfileMachineImages(
+                    spec.machineImages(), capabilities, path.child("machineImages")));
         }
         if (!list(spec.machineTypes()).isEmpty()) {
-            errs.addAll(CloudProfileValidator.machineTypes(spec.machineTypes(), capabilities, path.child("machineTypes")));
+            errs.addAll(
+                    CloudProfileValidator.machineTypes(spec.machineTypes(), capabilities, path.child("machineTypes")));
         }
         if (!list(spec.volumeTypes()).isEmpty()) {
             errs.addAll(CloudProfileRules.volumeTypes(spec.volumeTypes(), path.child("volumeTypes")));
@@ -93,7 +99,8 @@ public final class NamespacedCloudProfileValidator implements Validator<Namespac
     }
 
     private static NamespacedCloudProfileSpec spec(NamespacedCloudProfile p) {
-        return p.spec() == null ? new NamespacedCloudProfileSpec(null, null, null, null, null, null, null, null)
+        return p.spec() == null
+                ? new NamespacedCloudProfileSpec(null, null, null, null, null, null, null, null)
                 : p.spec();
     }
 }

@@ -10,11 +10,10 @@ import java.util.regex.Pattern;
 /** Gardener's {@code utils.DecodeCertificate}: the first PEM block must hold a parseable X.509 certificate. */
 final class PemCertificates {
 
-    private static final Pattern FIRST_BLOCK = Pattern.compile(
-            "-----BEGIN ([^-\\n]+)-----\\r?\\n(.*?)-----END \\1-----", Pattern.DOTALL);
+    private static final Pattern FIRST_BLOCK =
+            Pattern.compile("-----BEGIN ([^-\\n]+)-----\\r?\\n(.*?)-----END \\1-----", Pattern.DOTALL);
 
-    private PemCertificates() {
-    }
+    private PemCertificates() {}
 
     static boolean containsCertificate(String pem) {
         Matcher m = FIRST_BLOCK.matcher(pem);

@@ -27,8 +27,8 @@ import java.util.Set;
 public final class ProjectValidator implements Validator<Project> {
 
     static final int MAX_NAME_LENGTH = 10;
-    static final List<String> RESERVED_NAMESPACES = List.of("gardener-system-seed-lease",
-            "gardener-system-shoot-issuer", "gardener-system-public");
+    static final List<String> RESERVED_NAMESPACES =
+            List.of("gardener-system-seed-lease", "gardener-system-shoot-issuer", "gardener-system-public");
     static final List<String> ROLES = List.of("admin", "owner", "serviceaccountmanager", "uam", "viewer");
     static final String EXTENSION_ROLE_PREFIX = "extension:";
     static final int EXTENSION_ROLE_MAX_LENGTH = 20;
@@ -40,8 +40,8 @@ public final class ProjectValidator implements Validator<Project> {
     }
 
     private List<FieldError> validate(Project project, boolean allowInvalidDescription, boolean allowInvalidPurpose) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(project.metadata(), false,
-                NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                project.metadata(), false, NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
         String name = project.metadata() == null ? "" : text(project.metadata().name());
         if (name.length() > MAX_NAME_LENGTH) {
             errs.add(FieldError.tooLong("metadata.name", name, MAX_NAME_LENGTH));
@@ -51,14 +51,17 @@ public final class ProjectValidator implements Validator<Project> {
         return errs;
     }
 
-    private static List<FieldError> spec(ProjectSpec spec, boolean allowInvalidDescription, boolean allowInvalidPurpose,
-                                         FieldPath path) {
+    private static List<FieldError> spec(
+            ProjectSpec spec, boolean allowInvalidDescription, boolean allowInvalidPurpose, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         String namespace = spec.namespace();
         if (namespace != null) {
             if (RESERVED_NAMESPACES.contains(namespace)) {
-                errs.add(FieldError.invalid(path.child("namespace").toString(), namespace,
-                        "Project namespaces [" + String.join(", ", RESERVED_NAMESPACES) + "] are reserved by Gardener"));
+                errs.add(FieldError.invalid(
+                        path.child("namespace").toString(),
+                        namespace,
+                        "Project namespaces [" + String.join(", ", RESERVED_NAMESPACES)
+                                + "] are reserved by Gardener"));
                 return errs;
             }
             if (!namespace.equals("garden") && !namespace.startsWith("garden-")) {
@@ -77,7 +80,9 @@ public final class ProjectValidator implements Validator<Project> {
             if ("User".equals(s.kind()) && text(s.name()).startsWith(SERVICE_ACCOUNT_USER_PREFIX)) {
                 String[] parts = s.name().split(":", -1);
                 if (parts.length < 4) {
-                    errs.add(FieldError.invalid(idx.child("name").toString(), s.name(),
+                    errs.add(FieldError.invalid(
+                            idx.child("name").toString(),
+                            s.name(),
                             "unsupported service account user name: \"" + s.name() + "\""));
                     continue;
                 }
@@ -93,7 +98,8 @@ public final class ProjectValidator implements Validator<Project> {
             for (int j = 0; j < roles.size(); j++) {
                 if ("owner".equals(roles.get(j))) {
                     if (ownerFound) {
-                        errs.add(FieldError.forbidden(idx.child("roles").index(j).toString(),
+                        errs.add(FieldError.forbidden(
+                                idx.child("roles").index(j).toString(),
                                 "cannot have more than one member having the owner role"));
                     } else {
                         ownerFound = true;
@@ -108,7 +114,8 @@ public final class ProjectValidator implements Validator<Project> {
             errs.addAll(subject(spec.owner(), path.child("owner")));
         }
         if (spec.description() != null) {
-            errs.addAll(freeText(spec.description(), allowInvalidDescription, "description", path.child("description")));
+            errs.addAll(
+                    freeText(spec.description(), allowInvalidDescription, "description", path.child("description")));
         }
         if (spec.purpose() != null) {
             errs.addAll(freeText(spec.purpose(), allowInvalidPurpose, "purpose", path.child("purpose")));
@@ -117,8 +124,8 @@ public final class ProjectValidator implements Validator<Project> {
             FieldPath t = path.child("tolerations");
             errs.addAll(CoreRules.tolerations(spec.tolerations().defaults(), t.child("defaults")));
             errs.addAll(CoreRules.tolerations(spec.tolerations().whitelist(), t.child("whitelist")));
-            errs.addAll(CoreRules.tolerationsAllowed(spec.tolerations().defaults(), spec.tolerations().whitelist(),
-                    t.child("defaults")));
+            errs.addAll(CoreRules.tolerationsAllowed(
+                    spec.tolerations().defaults(), spec.tolerations().whitelist(), t.child("defaults")));
         }
         errs.addAll(dualApproval(spec.dualApprovalForDeletion(), path.child("dualApprovalForDeletion")));
         return errs;
@@ -160,16 +167,19 @@ public final class ProjectValidator implements Validator<Project> {
             }
             case "User", "Group" -> {
                 if (!"rbac.authorization.k8s.io".equals(s.apiGroup())) {
-                    errs.add(FieldError.notSupported(path.child("apiGroup").toString(), text(s.apiGroup()),
+                    errs.add(FieldError.notSupported(
+                            path.child("apiGroup").toString(),
+                            text(s.apiGroup()),
                             List.of("rbac.authorization.k8s.io")));
                 }
                 if (!empty(s.namespace())) {
-                    errs.add(FieldError.forbidden(path.child("namespace").toString(),
-                            "must not be set when kind is User or Group"));
+                    errs.add(FieldError.forbidden(
+                            path.child("namespace").toString(), "must not be set when kind is User or Group"));
                 }
             }
-            default -> errs.add(FieldError.notSupported(path.child("kind").toString(), text(s.kind()),
-                    List.of("ServiceAccount", "User", "Group")));
+            default ->
+                errs.add(FieldError.notSupported(
+                        path.child("kind").toString(), text(s.kind()), List.of("ServiceAccount", "User", "Group")));
         }
         return errs;
     }
@@ -215,7 +225,8 @@ public final class ProjectValidator implements Validator<Project> {
                 errs.add(FieldError.required(idx.child("resource").toString(), "cannot be empty"));
             } else {
                 if (!c.resource().equals("shoots")) {
-                    errs.add(FieldError.notSupported(idx.child("resource").toString(), c.resource(), List.of("shoots")));
+                    errs.add(
+                            FieldError.notSupported(idx.child("resource").toString(), c.resource(), List.of("shoots")));
                 }
                 if (!resources.add(c.resource())) {
                     errs.add(FieldError.duplicate(idx.child("resource").toString(), c.resource()));
@@ -231,7 +242,9 @@ public final class ProjectValidator implements Validator<Project> {
         List<String> roles = new ArrayList<>();
         if (!empty(member.role())) {
             roles.add(member.role());
-            list(member.roles()).stream().filter(r -> !Objects.equals(r, member.role())).forEach(roles::add);
+            list(member.roles()).stream()
+                    .filter(r -> !Objects.equals(r, member.role()))
+                    .forEach(roles::add);
         } else {
             roles.addAll(list(member.roles()));
         }
@@ -246,10 +259,12 @@ public final class ProjectValidator implements Validator<Project> {
     public List<FieldError> validateUpdate(Project project, Project old) {
         ProjectSpec spec = spec(project);
         ProjectSpec oldSpec = spec(old);
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(project.metadata(),
-                old.metadata(), FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(project.metadata(), old.metadata(), FieldPath.of("metadata")));
         // unchanged (possibly invalid) descriptions and purposes stay allowed
-        errs.addAll(validate(project, Objects.equals(spec.description(), oldSpec.description()),
+        errs.addAll(validate(
+                project,
+                Objects.equals(spec.description(), oldSpec.description()),
                 Objects.equals(spec.purpose(), oldSpec.purpose())));
         if (oldSpec.createdBy() != null) {
             errs.addAll(CoreRules.immutable(spec.createdBy(), oldSpec.createdBy(), FieldPath.of("spec", "createdBy")));

@@ -32,8 +32,8 @@ public final class SecretBindingValidator implements Validator<SecretBinding> {
 
     /** {@code ValidateSecretBinding}. */
     private static List<FieldError> validateBinding(SecretBinding binding) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(binding.metadata(), true,
-                NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                binding.metadata(), true, NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
         SecretReference ref = binding.secretRef() == null ? new SecretReference(null, null) : binding.secretRef();
         FieldPath refPath = FieldPath.of("secretRef");
         if (empty(ref.name())) {
@@ -46,15 +46,16 @@ public final class SecretBindingValidator implements Validator<SecretBinding> {
         }
         List<ObjectReference> quotas = CoreRules.list(binding.quotas());
         for (int i = 0; i < quotas.size(); i++) {
-            errs.addAll(CoreRules.objectReferenceNameAndNamespace(quotas.get(i), FieldPath.of("quotas").index(i), false));
+            errs.addAll(CoreRules.objectReferenceNameAndNamespace(
+                    quotas.get(i), FieldPath.of("quotas").index(i), false));
         }
         return errs;
     }
 
     @Override
     public List<FieldError> validateUpdate(SecretBinding binding, SecretBinding old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(binding.metadata(),
-                old.metadata(), FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(binding.metadata(), old.metadata(), FieldPath.of("metadata")));
         errs.addAll(CoreRules.immutable(binding.secretRef(), old.secretRef(), FieldPath.of("secretRef")));
         errs.addAll(CoreRules.immutable(binding.quotas(), old.quotas(), FieldPath.of("quotas")));
         if (old.provider() != null) {

@@ -27,15 +27,13 @@ final class SecretRules {
     static final int MAX_SECRET_SIZE = 1024 * 1024;
 
     /** The fields of a Secret or InternalSecret the rules read. */
-    record Fields(ObjectMeta metadata, Boolean immutable, Map<String, Base64Bytes> data, String type) {
-    }
+    record Fields(ObjectMeta metadata, Boolean immutable, Map<String, Base64Bytes> data, String type) {}
 
-    private SecretRules() {
-    }
+    private SecretRules() {}
 
     static List<FieldError> validate(Fields secret) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(secret.metadata(), true,
-                NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                secret.metadata(), true, NameRules.DNS_SUBDOMAIN_NAME, FieldPath.of("metadata")));
         FieldPath dataPath = FieldPath.of("data");
         Map<String, byte[]> data = data(secret);
         long total = 0;
@@ -48,12 +46,17 @@ final class SecretRules {
         if (total > MAX_SECRET_SIZE) {
             errs.add(FieldError.tooLong(dataPath.toString(), "", MAX_SECRET_SIZE));
         }
-        Map<String, String> annotations = secret.metadata() == null ? null : secret.metadata().annotations();
+        Map<String, String> annotations =
+                secret.metadata() == null ? null : secret.metadata().annotations();
         switch (text(secret.type())) {
             case "kubernetes.io/service-account-token" -> {
-                if (text(CoreRules.map(annotations).get("kubernetes.io/service-account.name")).isEmpty()) {
-                    errs.add(FieldError.required(FieldPath.of("metadata", "annotations")
-                            .key("kubernetes.io/service-account.name").toString(), ""));
+                if (text(CoreRules.map(annotations).get("kubernetes.io/service-account.name"))
+                        .isEmpty()) {
+                    errs.add(FieldError.required(
+                            FieldPath.of("metadata", "annotations")
+                                    .key("kubernetes.io/service-account.name")
+                                    .toString(),
+                            ""));
                 }
             }
             case "kubernetes.io/dockercfg" -> requireJson(data, ".dockercfg", dataPath, errs);
@@ -77,14 +80,14 @@ final class SecretRules {
                     errs.add(FieldError.required(dataPath.key("tls.key").toString(), ""));
                 }
             }
-            default -> { }
+            default -> {}
         }
         return errs;
     }
 
     static List<FieldError> validateUpdate(Fields secret, Fields old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(secret.metadata(),
-                old.metadata(), FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(secret.metadata(), old.metadata(), FieldPath.of("metadata")));
         errs.addAll(CoreRules.immutable(text(secret.type()), text(old.type()), FieldPath.of("type")));
         if (Boolean.TRUE.equals(old.immutable())) {
             if (!Boolean.TRUE.equals(secret.immutable())) {
@@ -108,7 +111,8 @@ final class SecretRules {
         String problem;
         try {
             JsonNode node = Json.MAPPER.readTree(bytes);
-            problem = node != null && (node.isObject() || node.isNull()) ? null
+            problem = node != null && (node.isObject() || node.isNull())
+                    ? null
                     : "json: cannot unmarshal into Go value of type map[string]interface {}";
         } catch (IOException e) {
             problem = "invalid character in JSON input";

@@ -40,14 +40,14 @@ import java.util.TreeMap;
 public final class SeedValidator implements Validator<Seed> {
 
     static final String OPERATION_ANNOTATION = "gardener.cloud/operation";
-    static final List<String> OPERATIONS = List.of("reconcile", "renew-garden-access-secrets", "renew-kubeconfig",
-            "renew-workload-identity-tokens");
+    static final List<String> OPERATIONS =
+            List.of("reconcile", "renew-garden-access-secrets", "renew-kubeconfig", "renew-workload-identity-tokens");
     static final List<String> TRAFFIC_POLICIES = List.of("Cluster", "Local");
 
     @Override
     public List<FieldError> validate(Seed seed) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(seed.metadata(), false,
-                NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                seed.metadata(), false, NameRules.DNS_LABEL_NAME, FieldPath.of("metadata")));
         String operation = operation(seed);
         if (!operation.isEmpty() && !OPERATIONS.contains(operation)) {
             errs.add(FieldError.notSupported(operationPath(), operation, OPERATIONS));
@@ -58,13 +58,14 @@ public final class SeedValidator implements Validator<Seed> {
 
     @Override
     public List<FieldError> validateUpdate(Seed seed, Seed old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(seed.metadata(), old.metadata(),
-                FieldPath.of("metadata")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validateUpdate(seed.metadata(), old.metadata(), FieldPath.of("metadata")));
         String operation = operation(seed);
         String oldOperation = operation(old);
         if (!operation.isEmpty() && !oldOperation.isEmpty() && !operation.equals(oldOperation)) {
-            errs.add(FieldError.forbidden(operationPath(), "must not overwrite operation \"" + oldOperation
-                    + "\" with \"" + operation + "\""));
+            errs.add(FieldError.forbidden(
+                    operationPath(),
+                    "must not overwrite operation \"" + oldOperation + "\" with \"" + operation + "\""));
         }
         errs.addAll(validateSpecUpdate(seed.spec(), old.spec(), FieldPath.of("spec")));
         errs.addAll(validate(seed));
@@ -72,7 +73,9 @@ public final class SeedValidator implements Validator<Seed> {
     }
 
     private static String operation(Seed seed) {
-        return seed.metadata() == null ? "" : text(map(seed.metadata().annotations()).get(OPERATION_ANNOTATION));
+        return seed.metadata() == null
+                ? ""
+                : text(map(seed.metadata().annotations()).get(OPERATION_ANNOTATION));
     }
 
     private static String operationPath() {
@@ -82,7 +85,8 @@ public final class SeedValidator implements Validator<Seed> {
     /** {@code ValidateSeedSpec}; {@code inTemplate} relaxes what a ManagedSeed's gardenlet fills in. */
     public static List<FieldError> validateSpec(SeedSpec seedSpec, FieldPath path, boolean inTemplate) {
         List<FieldError> errs = new ArrayList<>();
-        SeedSpec spec = seedSpec == null ? new SeedSpec(null, null, null, null, null, null, null, null, null, null, null)
+        SeedSpec spec = seedSpec == null
+                ? new SeedSpec(null, null, null, null, null, null, null, null, null, null, null)
                 : seedSpec;
         SeedProvider provider = spec.provider() == null ? new SeedProvider(null, null, null, null) : spec.provider();
         FieldPath providerPath = path.child("provider");
@@ -96,7 +100,8 @@ public final class SeedValidator implements Validator<Seed> {
         Set<String> seenZones = new HashSet<>();
         for (int i = 0; i < zones.size(); i++) {
             if (!seenZones.add(zones.get(i))) {
-                errs.add(FieldError.duplicate(providerPath.child("zones").index(i).toString(), zones.get(i)));
+                errs.add(FieldError.duplicate(
+                        providerPath.child("zones").index(i).toString(), zones.get(i)));
                 break;
             }
         }
@@ -118,8 +123,8 @@ public final class SeedValidator implements Validator<Seed> {
 
         if (spec.volume() != null) {
             if (spec.volume().minimumSize() != null) {
-                errs.addAll(CoreRules.resourceQuantityValue("minimumSize", spec.volume().minimumSize(),
-                        path.child("volume", "minimumSize")));
+                errs.addAll(CoreRules.resourceQuantityValue(
+                        "minimumSize", spec.volume().minimumSize(), path.child("volume", "minimumSize")));
             }
             Set<String> purposes = new HashSet<>();
             List<SeedVolumeProvider> vps = list(spec.volume().providers());
@@ -153,13 +158,16 @@ public final class SeedValidator implements Validator<Seed> {
             } else {
                 errs.addAll(CoreRules.dns1123Subdomain(domain, path.child("ingress", "domain")));
             }
-            String kind = spec.ingress().controller() == null ? "" : text(spec.ingress().controller().kind());
+            String kind = spec.ingress().controller() == null
+                    ? ""
+                    : text(spec.ingress().controller().kind());
             if (!kind.equals("nginx")) {
-                errs.add(FieldError.notSupported(path.child("ingress", "controller", "kind").toString(), kind,
-                        List.of("nginx")));
+                errs.add(FieldError.notSupported(
+                        path.child("ingress", "controller", "kind").toString(), kind, List.of("nginx")));
             }
             if (dns.provider() == null) {
-                errs.add(FieldError.required(path.child("dns", "provider").toString(),
+                errs.add(FieldError.required(
+                        path.child("dns", "provider").toString(),
                         "ingress controller requires dns.provider to be set"));
             }
         }
@@ -169,15 +177,16 @@ public final class SeedValidator implements Validator<Seed> {
                 errs.add(FieldError.required(dp.child("type").toString(), "DNS provider type must be set"));
             }
             if (dns.provider().credentialsRef() == null) {
-                errs.add(FieldError.required(dp.child("credentialsRef").toString(),
-                        "must be set to refer a Secret or WorkloadIdentity"));
+                errs.add(FieldError.required(
+                        dp.child("credentialsRef").toString(), "must be set to refer a Secret or WorkloadIdentity"));
             } else {
-                errs.addAll(CoreRules.credentialsRef(dns.provider().credentialsRef(), true, dp.child("credentialsRef")));
+                errs.addAll(
+                        CoreRules.credentialsRef(dns.provider().credentialsRef(), true, dp.child("credentialsRef")));
             }
         }
         if (dns.internal() == null) {
-            errs.add(FieldError.required(path.child("dns", "internal").toString(),
-                    "internal DNS configuration is required"));
+            errs.add(FieldError.required(
+                    path.child("dns", "internal").toString(), "internal DNS configuration is required"));
         } else {
             errs.addAll(dnsProviderConfig(dns.internal(), path.child("dns", "internal")));
         }
@@ -187,7 +196,8 @@ public final class SeedValidator implements Validator<Seed> {
             FieldPath idx = path.child("dns", "defaults").index(i);
             errs.addAll(dnsProviderConfig(defaults.get(i), idx));
             if (!defaultDomains.add(text(defaults.get(i).domain()))) {
-                errs.add(FieldError.duplicate(idx.child("domain").toString(), text(defaults.get(i).domain())));
+                errs.add(FieldError.duplicate(
+                        idx.child("domain").toString(), text(defaults.get(i).domain())));
             }
         }
         errs.addAll(CoreRules.extensions(spec.extensions(), path.child("extensions")));
@@ -201,13 +211,16 @@ public final class SeedValidator implements Validator<Seed> {
             List<SeedSettingExcessCapacityReservationConfig> configs =
                     list(settings.excessCapacityReservation().configs());
             for (int i = 0; i < configs.size(); i++) {
-                FieldPath res = path.child("excessCapacityReservation", "configs").index(i).child("resources");
+                FieldPath res = path.child("excessCapacityReservation", "configs")
+                        .index(i)
+                        .child("resources");
                 Map<String, Quantity> resources = map(configs.get(i).resources());
                 if (resources.isEmpty()) {
                     errs.add(FieldError.required(res.toString(), "cannot be empty"));
                 }
-                new TreeMap<>(resources).forEach((name, value) ->
-                        errs.addAll(CoreRules.resourceQuantityValue(name, value, res.child(name))));
+                new TreeMap<>(resources)
+                        .forEach((name, value) ->
+                                errs.addAll(CoreRules.resourceQuantityValue(name, value, res.child(name))));
             }
         }
         SeedSettingLoadBalancerServices lb = settings.loadBalancerServices();
@@ -220,13 +233,15 @@ public final class SeedValidator implements Validator<Seed> {
                 }
             }
             if (lb.externalTrafficPolicy() != null && !TRAFFIC_POLICIES.contains(lb.externalTrafficPolicy())) {
-                errs.add(FieldError.notSupported(lp.child("externalTrafficPolicy").toString(), lb.externalTrafficPolicy(),
-                        TRAFFIC_POLICIES));
+                errs.add(FieldError.notSupported(
+                        lp.child("externalTrafficPolicy").toString(), lb.externalTrafficPolicy(), TRAFFIC_POLICIES));
             }
             List<SeedSettingLoadBalancerServicesZones> zoneSettings = list(lb.zones());
             if (zones.size() <= 1 && !zoneSettings.isEmpty()) {
-                errs.add(FieldError.forbidden(lp.child("zones").toString(),
-                        "zone-specific load balancer settings only allowed with at least two zones in spec.provider.zones"));
+                errs.add(
+                        FieldError.forbidden(
+                                lp.child("zones").toString(),
+                                "zone-specific load balancer settings only allowed with at least two zones in spec.provider.zones"));
             }
             Set<String> specified = new HashSet<>();
             for (int i = 0; i < zoneSettings.size(); i++) {
@@ -241,24 +256,28 @@ public final class SeedValidator implements Validator<Seed> {
                 }
                 errs.addAll(ObjectMetaValidation.validateAnnotations(z.annotations(), zp.child("annotations")));
                 if (z.externalTrafficPolicy() != null && !TRAFFIC_POLICIES.contains(z.externalTrafficPolicy())) {
-                    errs.add(FieldError.notSupported(zp.child("externalTrafficPolicy").toString(),
-                            z.externalTrafficPolicy(), TRAFFIC_POLICIES));
+                    errs.add(FieldError.notSupported(
+                            zp.child("externalTrafficPolicy").toString(), z.externalTrafficPolicy(), TRAFFIC_POLICIES));
                 }
             }
         }
         if (settings.zoneSelection() != null) {
             if (zones.isEmpty()) {
-                errs.add(FieldError.forbidden(path.child("zoneSelection").toString(),
+                errs.add(FieldError.forbidden(
+                        path.child("zoneSelection").toString(),
                         "zone selection can only be configured when spec.provider.zones is non-empty"));
             }
             String mode = text(settings.zoneSelection().mode());
             if (!mode.equals("Prefer") && !mode.equals("Enforce")) {
-                errs.add(FieldError.notSupported(path.child("zoneSelection", "mode").toString(), mode,
-                        List.of("Prefer", "Enforce")));
+                errs.add(FieldError.notSupported(
+                        path.child("zoneSelection", "mode").toString(), mode, List.of("Prefer", "Enforce")));
             }
         }
-        if (settings.topologyAwareRouting() != null && settings.topologyAwareRouting().enabled() && zones.size() <= 1) {
-            errs.add(FieldError.forbidden(path.child("topologyAwareRouting", "enabled").toString(),
+        if (settings.topologyAwareRouting() != null
+                && settings.topologyAwareRouting().enabled()
+                && zones.size() <= 1) {
+            errs.add(FieldError.forbidden(
+                    path.child("topologyAwareRouting", "enabled").toString(),
                     "topology-aware routing can only be enabled on multi-zone Seed clusters (with at least two zones "
                             + "in spec.provider.zones)"));
         }
@@ -271,16 +290,19 @@ public final class SeedValidator implements Validator<Seed> {
             return errs;
         }
         if (empty(backup.provider())) {
-            errs.add(FieldError.required(path.child("provider").toString(), "must provide a backup cloud provider name"));
+            errs.add(FieldError.required(
+                    path.child("provider").toString(), "must provide a backup cloud provider name"));
         }
         if (!seedProviderType.equals(text(backup.provider())) && empty(backup.region())) {
-            errs.add(FieldError.invalid(path.child("region").toString(), "",
+            errs.add(FieldError.invalid(
+                    path.child("region").toString(),
+                    "",
                     "region must be specified for if backup provider is different from seed provider used in "
                             + "`spec.provider.type`"));
         }
         if (backup.credentialsRef() == null) {
-            errs.add(FieldError.required(path.child("credentialsRef").toString(),
-                    "must be set to refer a Secret or WorkloadIdentity"));
+            errs.add(FieldError.required(
+                    path.child("credentialsRef").toString(), "must be set to refer a Secret or WorkloadIdentity"));
         } else {
             errs.addAll(CoreRules.credentialsRef(backup.credentialsRef(), true, path.child("credentialsRef")));
         }
@@ -298,7 +320,8 @@ public final class SeedValidator implements Validator<Seed> {
             errs.add(FieldError.required(path.child("type").toString(), "cannot be empty"));
         }
         ObjectReference ref = config.credentialsRef() == null
-                ? new ObjectReference(null, null, null, null, null, null, null) : config.credentialsRef();
+                ? new ObjectReference(null, null, null, null, null, null, null)
+                : config.credentialsRef();
         errs.addAll(CoreRules.credentialsRef(ref, true, path.child("credentialsRef")));
         return errs;
     }
@@ -376,8 +399,10 @@ public final class SeedValidator implements Validator<Seed> {
     /** {@code ValidateSeedSpecUpdate}. */
     public static List<FieldError> validateSpecUpdate(SeedSpec spec, SeedSpec oldSpec, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        SeedSpec s = spec == null ? new SeedSpec(null, null, null, null, null, null, null, null, null, null, null) : spec;
-        SeedSpec o = oldSpec == null ? new SeedSpec(null, null, null, null, null, null, null, null, null, null, null)
+        SeedSpec s =
+                spec == null ? new SeedSpec(null, null, null, null, null, null, null, null, null, null, null) : spec;
+        SeedSpec o = oldSpec == null
+                ? new SeedSpec(null, null, null, null, null, null, null, null, null, null, null)
                 : oldSpec;
         SeedNetworks n = s.networks() == null ? new SeedNetworks(null, null, null, null, null, null) : s.networks();
         SeedNetworks on = o.networks() == null ? new SeedNetworks(null, null, null, null, null, null) : o.networks();
@@ -389,23 +414,26 @@ public final class SeedValidator implements Validator<Seed> {
             errs.addAll(CoreRules.immutable(n.nodes(), on.nodes(), np.child("nodes")));
         }
         if (o.ingress() != null && s.ingress() != null) {
-            errs.addAll(CoreRules.immutable(text(s.ingress().domain()), text(o.ingress().domain()),
-                    path.child("ingress", "domain")));
+            errs.addAll(CoreRules.immutable(
+                    text(s.ingress().domain()), text(o.ingress().domain()), path.child("ingress", "domain")));
         }
         if (o.backup() != null) {
             if (s.backup() != null) {
-                errs.addAll(CoreRules.immutable(text(s.backup().provider()), text(o.backup().provider()),
-                        path.child("backup", "provider")));
-                errs.addAll(CoreRules.immutable(s.backup().region(), o.backup().region(), path.child("backup", "region")));
+                errs.addAll(CoreRules.immutable(
+                        text(s.backup().provider()), text(o.backup().provider()), path.child("backup", "provider")));
+                errs.addAll(
+                        CoreRules.immutable(s.backup().region(), o.backup().region(), path.child("backup", "region")));
             } else {
                 errs.addAll(CoreRules.immutable(s.backup(), o.backup(), path.child("backup")));
             }
         }
-        List<SeedDNSProviderConfig> oldDefaults = o.dns() == null ? List.of() : list(o.dns().defaults());
-        List<SeedDNSProviderConfig> newDefaults = s.dns() == null ? List.of() : list(s.dns().defaults());
+        List<SeedDNSProviderConfig> oldDefaults =
+                o.dns() == null ? List.of() : list(o.dns().defaults());
+        List<SeedDNSProviderConfig> newDefaults =
+                s.dns() == null ? List.of() : list(s.dns().defaults());
         if (!oldDefaults.isEmpty() && newDefaults.isEmpty()) {
-            errs.add(FieldError.forbidden(path.child("dns", "defaults").toString(),
-                    "removing defaults DNS configuration is not allowed"));
+            errs.add(FieldError.forbidden(
+                    path.child("dns", "defaults").toString(), "removing defaults DNS configuration is not allowed"));
         }
         return errs;
     }

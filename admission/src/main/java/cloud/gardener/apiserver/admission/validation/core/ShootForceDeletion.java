@@ -17,14 +17,16 @@ final class ShootForceDeletion {
 
     static final String ANNOTATION = "confirmation.gardener.cloud/force-deletion";
     /** {@code errorCodesAllowingForceDeletion}, sorted as {@code sets.List} prints them. */
-    private static final List<String> ALLOWING_CODES = List.of("ERR_CLEANUP_CLUSTER_RESOURCES",
-            "ERR_CONFIGURATION_PROBLEM", "ERR_INFRA_DEPENDENCIES", "ERR_INFRA_UNAUTHENTICATED",
+    private static final List<String> ALLOWING_CODES = List.of(
+            "ERR_CLEANUP_CLUSTER_RESOURCES",
+            "ERR_CONFIGURATION_PROBLEM",
+            "ERR_INFRA_DEPENDENCIES",
+            "ERR_INFRA_UNAUTHENTICATED",
             "ERR_INFRA_UNAUTHORIZED");
     /** What {@code strconv.ParseBool} reads as true. */
     private static final Set<String> TRUE = Set.of("1", "t", "T", "TRUE", "true", "True");
 
-    private ShootForceDeletion() {
-    }
+    private ShootForceDeletion() {}
 
     /** @param old the stored shoot, or null on creation */
     static List<FieldError> validate(Shoot shoot, Shoot old) {
@@ -39,16 +41,20 @@ final class ShootForceDeletion {
         }
         List<FieldError> errs = new ArrayList<>();
         if (ShootValidator.meta(shoot).deletionTimestamp() == null) {
-            errs.add(FieldError.forbidden(path, "force-deletion annotation cannot be set when Shoot deletionTimestamp "
-                    + "is nil"));
+            errs.add(FieldError.forbidden(
+                    path, "force-deletion annotation cannot be set when Shoot deletionTimestamp " + "is nil"));
         }
-        List<LastError> lastErrors = shoot.status() == null || shoot.status().lastErrors() == null ? List.of()
+        List<LastError> lastErrors = shoot.status() == null || shoot.status().lastErrors() == null
+                ? List.of()
                 : shoot.status().lastErrors();
-        boolean allowed = lastErrors.stream().anyMatch(e -> e.codes() != null
-                && e.codes().stream().anyMatch(code -> code != null && ALLOWING_CODES.contains(code)));
+        boolean allowed = lastErrors.stream()
+                .anyMatch(e -> e.codes() != null
+                        && e.codes().stream().anyMatch(code -> code != null && ALLOWING_CODES.contains(code)));
         if (!allowed) {
-            errs.add(FieldError.forbidden(path, "force-deletion annotation cannot be set when Shoot status does not "
-                    + "contain one of these error codes: [" + String.join(" ", ALLOWING_CODES) + "]"));
+            errs.add(FieldError.forbidden(
+                    path,
+                    "force-deletion annotation cannot be set when Shoot status does not "
+                            + "contain one of these error codes: [" + String.join(" ", ALLOWING_CODES) + "]"));
         }
         return errs;
     }

@@ -27,8 +27,7 @@ final class ShootInPlaceUpdates {
     private static final FieldPath WORKERS = FieldPath.of("spec", "provider", "workers");
     private static final String VERSION = "spec.kubernetes.version";
 
-    private ShootInPlaceUpdates() {
-    }
+    private ShootInPlaceUpdates() {}
 
     static List<FieldError> validate(Shoot shoot, Shoot old) {
         List<FieldError> errs = new ArrayList<>();
@@ -37,7 +36,8 @@ final class ShootInPlaceUpdates {
         if (ShootOperations.FORCE_IN_PLACE_UPDATE.equals(operation)) {
             return errs;
         }
-        PendingWorkerUpdates pending = shoot.status() == null || shoot.status().inPlaceUpdates() == null ? null
+        PendingWorkerUpdates pending = shoot.status() == null || shoot.status().inPlaceUpdates() == null
+                ? null
                 : shoot.status().inPlaceUpdates().pendingWorkerUpdates();
         if (pending == null) {
             return errs;
@@ -49,8 +49,10 @@ final class ShootInPlaceUpdates {
         if (pending.manualInPlaceUpdate() != null) {
             pendingNames.addAll(pending.manualInPlaceUpdate());
         }
-        String oldVersionText = str(ShootValidator.kubernetes(ShootValidator.spec(old)).version());
-        String versionText = str(ShootValidator.kubernetes(ShootValidator.spec(shoot)).version());
+        String oldVersionText =
+                str(ShootValidator.kubernetes(ShootValidator.spec(old)).version());
+        String versionText =
+                str(ShootValidator.kubernetes(ShootValidator.spec(shoot)).version());
         Semver oldVersion = version(oldVersionText, "old", errs);
         Semver version = version(versionText, "new", errs);
         if (!errs.isEmpty()) {
@@ -58,8 +60,10 @@ final class ShootInPlaceUpdates {
         }
         List<Worker> oldWorkers = workers(old);
         List<Worker> workers = workers(shoot);
-        KubeletConfig oldShootKubelet = ShootValidator.kubernetes(ShootValidator.spec(old)).kubelet();
-        KubeletConfig shootKubelet = ShootValidator.kubernetes(ShootValidator.spec(shoot)).kubelet();
+        KubeletConfig oldShootKubelet =
+                ShootValidator.kubernetes(ShootValidator.spec(old)).kubelet();
+        KubeletConfig shootKubelet =
+                ShootValidator.kubernetes(ShootValidator.spec(shoot)).kubelet();
         for (int i = 0; i < workers.size(); i++) {
             Worker worker = workers.get(i);
             if (!WorkerValidation.isInPlace(worker.updateStrategy()) || !pendingNames.contains(worker.name())) {
@@ -75,25 +79,30 @@ final class ShootInPlaceUpdates {
             try {
                 oldEffective = effectiveVersion(oldVersion, oldWorker.kubernetes());
             } catch (IllegalArgumentException e) {
-                errs.add(FieldError.forbidden(WORKERS.index(oldIndex).toString(),
+                errs.add(FieldError.forbidden(
+                        WORKERS.index(oldIndex).toString(),
                         "failed to calculate effective kubernetes version for old worker: " + e.getMessage()));
                 continue;
             }
             try {
                 effective = effectiveVersion(version, worker.kubernetes());
             } catch (IllegalArgumentException e) {
-                errs.add(FieldError.forbidden(WORKERS.index(i).toString(),
+                errs.add(FieldError.forbidden(
+                        WORKERS.index(i).toString(),
                         "failed to calculate effective kubernetes version for new worker: " + e.getMessage()));
                 continue;
             }
-            boolean kubeletChanged = !Objects.equals(effectiveKubelet(oldShootKubelet, oldWorker.kubernetes()),
+            boolean kubeletChanged = !Objects.equals(
+                    effectiveKubelet(oldShootKubelet, oldWorker.kubernetes()),
                     effectiveKubelet(shootKubelet, worker.kubernetes()));
             if (!oldWorker.equals(worker) || oldEffective.compareTo(effective) != 0 || kubeletChanged) {
-                errs.add(FieldError.forbidden(WORKERS.index(i).toString(), "the worker pool \"" + worker.name()
-                        + "\" is currently undergoing an in-place update. No changes are allowed to the worker pool, "
-                        + "the Shoot Kubernetes version, or the Shoot kubelet configuration. You can force an update "
-                        + "with annotating the Shoot with '" + ShootOperations.OPERATION + "="
-                        + ShootOperations.FORCE_IN_PLACE_UPDATE + "'"));
+                errs.add(FieldError.forbidden(
+                        WORKERS.index(i).toString(),
+                        "the worker pool \"" + worker.name()
+                                + "\" is currently undergoing an in-place update. No changes are allowed to the worker pool, "
+                                + "the Shoot Kubernetes version, or the Shoot kubelet configuration. You can force an update "
+                                + "with annotating the Shoot with '" + ShootOperations.OPERATION + "="
+                                + ShootOperations.FORCE_IN_PLACE_UPDATE + "'"));
             }
         }
         return errs;
@@ -103,15 +112,16 @@ final class ShootInPlaceUpdates {
         try {
             return GoSemver.newVersion(text);
         } catch (IllegalArgumentException e) {
-            errs.add(FieldError.forbidden(VERSION, "failed to parse " + which + " control plane kubernetes version: "
-                    + e.getMessage()));
+            errs.add(FieldError.forbidden(
+                    VERSION, "failed to parse " + which + " control plane kubernetes version: " + e.getMessage()));
             return null;
         }
     }
 
     /** {@code CalculateEffectiveKubernetesVersion}: the pool's own version, else the control plane's. */
     private static Semver effectiveVersion(Semver controlPlane, WorkerKubernetes kubernetes) {
-        return kubernetes != null && kubernetes.version() != null ? GoSemver.newVersion(kubernetes.version())
+        return kubernetes != null && kubernetes.version() != null
+                ? GoSemver.newVersion(kubernetes.version())
                 : controlPlane;
     }
 
@@ -130,7 +140,8 @@ final class ShootInPlaceUpdates {
     }
 
     private static List<Worker> workers(Shoot shoot) {
-        List<Worker> workers = ShootValidator.provider(ShootValidator.spec(shoot)).workers();
+        List<Worker> workers =
+                ShootValidator.provider(ShootValidator.spec(shoot)).workers();
         return workers == null ? List.of() : workers;
     }
 }

@@ -55,36 +55,53 @@ public final class ShootOperations {
     static final String ROLLOUT_WORKERS = "rollout-workers";
 
     /** {@code forbiddenShootOperationsWhenHibernated}. */
-    static final Set<String> FORBIDDEN_WHEN_HIBERNATED = Set.of(CREDENTIALS_START, CREDENTIALS_START_WITHOUT_ROLLOUT,
-            CREDENTIALS_COMPLETE, ETCD_KEY, ETCD_KEY_START, ETCD_KEY_COMPLETE, SA_KEY_START,
-            SA_KEY_START_WITHOUT_ROLLOUT, SA_KEY_COMPLETE);
+    static final Set<String> FORBIDDEN_WHEN_HIBERNATED = Set.of(
+            CREDENTIALS_START,
+            CREDENTIALS_START_WITHOUT_ROLLOUT,
+            CREDENTIALS_COMPLETE,
+            ETCD_KEY,
+            ETCD_KEY_START,
+            ETCD_KEY_COMPLETE,
+            SA_KEY_START,
+            SA_KEY_START_WITHOUT_ROLLOUT,
+            SA_KEY_COMPLETE);
     /** {@code availableShootMaintenanceOperations}, which are also the ones that may run in parallel. */
-    private static final Set<String> PARALLEL = union(FORBIDDEN_WHEN_HIBERNATED, Set.of(RECONCILE, CA_START,
-            CA_START_WITHOUT_ROLLOUT, CA_COMPLETE, OBSERVABILITY, SSH_KEYPAIR, ROTATE_ROLLOUT_WORKERS,
-            ROLLOUT_WORKERS));
+    private static final Set<String> PARALLEL = union(
+            FORBIDDEN_WHEN_HIBERNATED,
+            Set.of(
+                    RECONCILE,
+                    CA_START,
+                    CA_START_WITHOUT_ROLLOUT,
+                    CA_COMPLETE,
+                    OBSERVABILITY,
+                    SSH_KEYPAIR,
+                    ROTATE_ROLLOUT_WORKERS,
+                    ROLLOUT_WORKERS));
     /** {@code availableShootOperations}, sorted as {@code sets.List} lists them. */
-    static final List<String> AVAILABLE = List.copyOf(new TreeSet<>(union(PARALLEL,
-            Set.of(MAINTAIN, RETRY, FORCE_IN_PLACE_UPDATE))));
+    static final List<String> AVAILABLE =
+            List.copyOf(new TreeSet<>(union(PARALLEL, Set.of(MAINTAIN, RETRY, FORCE_IN_PLACE_UPDATE))));
+
     private static final Set<String> FORBIDDEN_FROM_134 = Set.of(ETCD_KEY_START, ETCD_KEY_COMPLETE);
-    private static final Set<String> FORBIDDEN_WHILE_ENCRYPTION_ROLLS_OUT = Set.of(CREDENTIALS_START, ETCD_KEY,
-            ETCD_KEY_START);
+    private static final Set<String> FORBIDDEN_WHILE_ENCRYPTION_ROLLS_OUT =
+            Set.of(CREDENTIALS_START, ETCD_KEY, ETCD_KEY_START);
     /** {@code incompatibleShootOperations}, in Gardener's order (the order shows in messages). */
     private static final Map<String, List<String>> INCOMPATIBLE = incompatible();
-    private static final List<String> COVERED_BY_CREDENTIALS_START = List.of(CA_START, CA_START_WITHOUT_ROLLOUT,
-            SA_KEY_START, SA_KEY_START_WITHOUT_ROLLOUT, ETCD_KEY, ETCD_KEY_START);
-    private static final List<String> COVERED_BY_CREDENTIALS_COMPLETE = List.of(CA_COMPLETE, SA_KEY_COMPLETE,
-            ETCD_KEY_COMPLETE);
+
+    private static final List<String> COVERED_BY_CREDENTIALS_START = List.of(
+            CA_START, CA_START_WITHOUT_ROLLOUT, SA_KEY_START, SA_KEY_START_WITHOUT_ROLLOUT, ETCD_KEY, ETCD_KEY_START);
+    private static final List<String> COVERED_BY_CREDENTIALS_COMPLETE =
+            List.of(CA_COMPLETE, SA_KEY_COMPLETE, ETCD_KEY_COMPLETE);
     private static final String COMPLETED = "Completed";
     private static final String PREPARED = "Prepared";
     private static final String WAITING_FOR_WORKERS_ROLLOUT = "WaitingForWorkersRollout";
 
-    private ShootOperations() {
-    }
+    private ShootOperations() {}
 
     private static Map<String, List<String>> incompatible() {
         Map<String, List<String>> m = new LinkedHashMap<>();
-        m.put(CREDENTIALS_START, List.of(CA_START_WITHOUT_ROLLOUT, SA_KEY_START_WITHOUT_ROLLOUT,
-                CREDENTIALS_START_WITHOUT_ROLLOUT));
+        m.put(
+                CREDENTIALS_START,
+                List.of(CA_START_WITHOUT_ROLLOUT, SA_KEY_START_WITHOUT_ROLLOUT, CREDENTIALS_START_WITHOUT_ROLLOUT));
         m.put(CREDENTIALS_START_WITHOUT_ROLLOUT, List.of(CA_START, SA_KEY_START));
         m.put(CA_START, List.of(CA_START_WITHOUT_ROLLOUT));
         m.put(SA_KEY_START, List.of(SA_KEY_START_WITHOUT_ROLLOUT));
@@ -129,7 +146,8 @@ public final class ShootOperations {
         ShootSpec spec = ShootValidator.spec(shoot);
         List<Worker> workers = workers(spec);
         boolean unmanagedSelfHosted = WorkerValidation.isSelfHosted(workers)
-                && spec.credentialsBindingName() == null && spec.secretBindingName() == null;
+                && spec.credentialsBindingName() == null
+                && spec.secretBindingName() == null;
 
         FieldError first = firstUnsupported(operations, opPath, unmanagedSelfHosted);
         if (first == null) {
@@ -148,28 +166,43 @@ public final class ShootOperations {
         Set<String> maintenanceSet = new HashSet<>(maintenance);
 
         if (maintenance.stream().anyMatch(operationSet::contains)) {
-            errs.add(FieldError.forbidden(path.toString(), "annotations " + opPath + " and " + maintPath
-                    + " must not have any equal operations"));
+            errs.add(FieldError.forbidden(
+                    path.toString(),
+                    "annotations " + opPath + " and " + maintPath + " must not have any equal operations"));
         }
         checkEach(operations, operationSet, opPath, opPath, "", below134, hibernated, encryptionRollingOut, errs);
         // Gardener reports the 1.34 rule of maintenance operations at the operation annotation's path
-        checkEach(maintenance, maintenanceSet, opPath, maintPath, " maintenance", below134, hibernated,
-                encryptionRollingOut, errs);
+        checkEach(
+                maintenance,
+                maintenanceSet,
+                opPath,
+                maintPath,
+                " maintenance",
+                below134,
+                hibernated,
+                encryptionRollingOut,
+                errs);
 
         for (String op : maintenance) {
             List<String> covered = coveredBy(op);
-            List<String> both = covered.stream().filter(operationSet::contains).sorted().toList();
+            List<String> both =
+                    covered.stream().filter(operationSet::contains).sorted().toList();
             if (!both.isEmpty()) {
-                errs.add(FieldError.forbidden(opPath, "operation '" + String.join(", ", both)
-                        + "' is not permitted when maintenance operation is '" + op + "'"));
+                errs.add(FieldError.forbidden(
+                        opPath,
+                        "operation '" + String.join(", ", both) + "' is not permitted when maintenance operation is '"
+                                + op + "'"));
             }
         }
         for (String op : operations) {
             List<String> covered = coveredBy(op);
-            List<String> both = covered.stream().filter(maintenanceSet::contains).sorted().toList();
+            List<String> both =
+                    covered.stream().filter(maintenanceSet::contains).sorted().toList();
             if (!both.isEmpty()) {
-                errs.add(FieldError.forbidden(opPath, "operation '" + op
-                        + "' is not permitted when maintenance operation is '" + String.join(", ", both) + "'"));
+                errs.add(FieldError.forbidden(
+                        opPath,
+                        "operation '" + op + "' is not permitted when maintenance operation is '"
+                                + String.join(", ", both) + "'"));
             }
         }
 
@@ -191,38 +224,53 @@ public final class ShootOperations {
             if (!AVAILABLE.contains(op) && !rollout(op)) {
                 return FieldError.notSupported(path, op, AVAILABLE);
             } else if (operations.size() > 1 && !PARALLEL.contains(op) && !rollout(op)) {
-                return FieldError.forbidden(path, "operation '" + op
-                        + "' is not permitted to be run in parallel with other operations");
+                return FieldError.forbidden(
+                        path, "operation '" + op + "' is not permitted to be run in parallel with other operations");
             } else if (unmanagedSelfHosted && rollout(op)) {
-                return FieldError.forbidden(path, "operation '" + op
-                        + "' is not permitted for self-hosted shoot clusters with unmanaged infrastructure");
+                return FieldError.forbidden(
+                        path,
+                        "operation '" + op
+                                + "' is not permitted for self-hosted shoot clusters with unmanaged infrastructure");
             }
         }
         return null;
     }
 
     /** The per-operation rules of one annotation: Kubernetes 1.34, incompatible pairs, hibernation, encryption. */
-    private static void checkEach(List<String> operations, Set<String> set, String versionPath, String path,
-                                  String kind, boolean below134, boolean hibernated, boolean encryptionRollingOut,
-                                  List<FieldError> errs) {
+    private static void checkEach(
+            List<String> operations,
+            Set<String> set,
+            String versionPath,
+            String path,
+            String kind,
+            boolean below134,
+            boolean hibernated,
+            boolean encryptionRollingOut,
+            List<FieldError> errs) {
         for (String op : operations) {
             if (FORBIDDEN_FROM_134.contains(op) && !below134) {
-                errs.add(FieldError.forbidden(versionPath, "for Kubernetes versions >= 1.34, operation '" + op + "' is "
-                        + "no longer supported, please use 'rotate-etcd-encryption-key' instead, which performs a "
-                        + "complete etcd encryption key rotation"));
+                errs.add(FieldError.forbidden(
+                        versionPath,
+                        "for Kubernetes versions >= 1.34, operation '" + op + "' is "
+                                + "no longer supported, please use 'rotate-etcd-encryption-key' instead, which performs a "
+                                + "complete etcd encryption key rotation"));
             }
             List<String> forbidden = INCOMPATIBLE.get(op);
             if (forbidden != null && forbidden.stream().anyMatch(set::contains)) {
-                errs.add(FieldError.forbidden(path, "operation '" + op + "' is not permitted to be run together with "
-                        + String.join(", ", forbidden) + kind + " operations"));
+                errs.add(FieldError.forbidden(
+                        path,
+                        "operation '" + op + "' is not permitted to be run together with "
+                                + String.join(", ", forbidden) + kind + " operations"));
             }
             if (hibernated && (FORBIDDEN_WHEN_HIBERNATED.contains(op) || rollout(op))) {
-                errs.add(FieldError.forbidden(path, "operation '" + op
-                        + "' is not permitted when shoot is hibernated or is waking up"));
+                errs.add(FieldError.forbidden(
+                        path, "operation '" + op + "' is not permitted when shoot is hibernated or is waking up"));
             }
             if (encryptionRollingOut && FORBIDDEN_WHILE_ENCRYPTION_ROLLS_OUT.contains(op)) {
-                errs.add(FieldError.forbidden(path, "operation '" + op + "' is not permitted because a previous "
-                        + "encryption configuration change is currently being rolled out"));
+                errs.add(FieldError.forbidden(
+                        path,
+                        "operation '" + op + "' is not permitted because a previous "
+                                + "encryption configuration change is currently being rolled out"));
             }
         }
     }
@@ -243,66 +291,107 @@ public final class ShootOperations {
         ShootStatus status = shoot.status();
         Phases p = Phases.of(status == null ? null : status.credentials());
         boolean ready = readyForRotationStart(status == null ? null : status.lastOperation());
-        boolean below134 = GoSemver.below(str(ShootValidator.kubernetes(ShootValidator.spec(shoot)).version()), 1, 34);
+        boolean below134 = GoSemver.below(
+                str(ShootValidator.kubernetes(ShootValidator.spec(shoot)).version()), 1, 34);
         switch (op) {
             case CREDENTIALS_START, CREDENTIALS_START_WITHOUT_ROLLOUT -> {
-                r.forbidIf(!ready, "cannot start rotation of all credentials if shoot was not yet created successfully "
-                        + "or is not ready for reconciliation");
-                r.forbidIf(started(p.ca()), "cannot start rotation of all credentials if "
-                        + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
-                r.forbidIf(started(p.serviceAccountKey()), "cannot start rotation of all credentials if "
-                        + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
-                r.forbidIf(started(p.etcdKey()), "cannot start rotation of all credentials if "
-                        + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                r.forbidIf(
+                        !ready,
+                        "cannot start rotation of all credentials if shoot was not yet created successfully "
+                                + "or is not ready for reconciliation");
+                r.forbidIf(
+                        started(p.ca()),
+                        "cannot start rotation of all credentials if "
+                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+                r.forbidIf(
+                        started(p.serviceAccountKey()),
+                        "cannot start rotation of all credentials if "
+                                + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
+                r.forbidIf(
+                        started(p.etcdKey()),
+                        "cannot start rotation of all credentials if "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
                 pendingWorkerUpdates(status, "rotation of all credentials", r);
             }
             case CREDENTIALS_COMPLETE -> {
-                r.forbidIf(!PREPARED.equals(p.ca()), "cannot complete rotation of all credentials if "
-                        + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
-                r.forbidIf(!PREPARED.equals(p.serviceAccountKey()), "cannot complete rotation of all credentials if "
-                        + ".status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
-                r.forbidIf(below134 && !PREPARED.equals(p.etcdKey()), "cannot complete rotation of all credentials if "
-                        + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+                r.forbidIf(
+                        !PREPARED.equals(p.ca()),
+                        "cannot complete rotation of all credentials if "
+                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
+                r.forbidIf(
+                        !PREPARED.equals(p.serviceAccountKey()),
+                        "cannot complete rotation of all credentials if "
+                                + ".status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
+                r.forbidIf(
+                        below134 && !PREPARED.equals(p.etcdKey()),
+                        "cannot complete rotation of all credentials if "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
             }
             case CA_START, CA_START_WITHOUT_ROLLOUT -> {
-                r.forbidIf(!ready, "cannot start CA rotation if shoot was not yet created successfully or is not ready "
-                        + "for reconciliation");
-                r.forbidIf(started(p.ca()), "cannot start CA rotation if "
-                        + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+                r.forbidIf(
+                        !ready,
+                        "cannot start CA rotation if shoot was not yet created successfully or is not ready "
+                                + "for reconciliation");
+                r.forbidIf(
+                        started(p.ca()),
+                        "cannot start CA rotation if "
+                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
                 pendingWorkerUpdates(status, "CA rotation", r);
             }
-            case CA_COMPLETE -> r.forbidIf(!PREPARED.equals(p.ca()), "cannot complete CA rotation if "
-                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
+            case CA_COMPLETE ->
+                r.forbidIf(
+                        !PREPARED.equals(p.ca()),
+                        "cannot complete CA rotation if "
+                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
             case SA_KEY_START, SA_KEY_START_WITHOUT_ROLLOUT -> {
-                r.forbidIf(!ready, "cannot start service account key rotation if shoot was not yet created "
-                        + "successfully or is not ready for reconciliation");
-                r.forbidIf(started(p.serviceAccountKey()), "cannot start service account key rotation if "
-                        + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
+                r.forbidIf(
+                        !ready,
+                        "cannot start service account key rotation if shoot was not yet created "
+                                + "successfully or is not ready for reconciliation");
+                r.forbidIf(
+                        started(p.serviceAccountKey()),
+                        "cannot start service account key rotation if "
+                                + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
                 pendingWorkerUpdates(status, "service account key rotation", r);
             }
-            case SA_KEY_COMPLETE -> r.forbidIf(!PREPARED.equals(p.serviceAccountKey()), "cannot complete service "
-                    + "account key rotation if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
+            case SA_KEY_COMPLETE ->
+                r.forbidIf(
+                        !PREPARED.equals(p.serviceAccountKey()),
+                        "cannot complete service "
+                                + "account key rotation if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
             case ETCD_KEY, ETCD_KEY_START -> {
-                r.forbidIf(!ready, "cannot start ETCD encryption key rotation if shoot was not yet created "
-                        + "successfully or is not ready for reconciliation");
-                r.forbidIf(started(p.etcdKey()), "cannot start ETCD encryption key rotation if "
-                        + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                r.forbidIf(
+                        !ready,
+                        "cannot start ETCD encryption key rotation if shoot was not yet created "
+                                + "successfully or is not ready for reconciliation");
+                r.forbidIf(
+                        started(p.etcdKey()),
+                        "cannot start ETCD encryption key rotation if "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
             }
-            case ETCD_KEY_COMPLETE -> r.forbidIf(!PREPARED.equals(p.etcdKey()), "cannot complete ETCD encryption key "
-                    + "rotation if .status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
-            default -> { }
+            case ETCD_KEY_COMPLETE ->
+                r.forbidIf(
+                        !PREPARED.equals(p.etcdKey()),
+                        "cannot complete ETCD encryption key "
+                                + "rotation if .status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+            default -> {}
         }
         List<Worker> workers = workers(ShootValidator.spec(shoot));
         if (op.startsWith(ROTATE_ROLLOUT_WORKERS)) {
-            r.forbidIf(!WAITING_FOR_WORKERS_ROLLOUT.equals(p.ca())
-                    && !WAITING_FOR_WORKERS_ROLLOUT.equals(p.serviceAccountKey()), "either "
-                    + ".status.credentials.rotation.certificateAuthorities.phase or "
-                    + ".status.credentials.rotation.serviceAccountKey.phase must be in 'WaitingForWorkersRollout' in "
-                    + "order to trigger workers rollout");
-            List<String> pools = List.of(removePrefix(op, ROTATE_ROLLOUT_WORKERS + "=").split(",", -1));
+            r.forbidIf(
+                    !WAITING_FOR_WORKERS_ROLLOUT.equals(p.ca())
+                            && !WAITING_FOR_WORKERS_ROLLOUT.equals(p.serviceAccountKey()),
+                    "either "
+                            + ".status.credentials.rotation.certificateAuthorities.phase or "
+                            + ".status.credentials.rotation.serviceAccountKey.phase must be in 'WaitingForWorkersRollout' in "
+                            + "order to trigger workers rollout");
+            List<String> pools =
+                    List.of(removePrefix(op, ROTATE_ROLLOUT_WORKERS + "=").split(",", -1));
             if (pools.contains("")) {
-                errs.add(FieldError.required(path, "must provide at least one pool name via "
-                        + ROTATE_ROLLOUT_WORKERS + "=<poolName1>[,<poolName2>,...]"));
+                errs.add(FieldError.required(
+                        path,
+                        "must provide at least one pool name via " + ROTATE_ROLLOUT_WORKERS
+                                + "=<poolName1>[,<poolName2>,...]"));
             }
             Set<String> seen = new HashSet<>();
             for (String pool : pools) {
@@ -310,8 +399,8 @@ public final class ShootOperations {
                     errs.add(FieldError.duplicate(path, "pool name " + pool + " was specified multiple times"));
                 }
                 if (workers.stream().noneMatch(w -> pool.equals(w.name()))) {
-                    errs.add(FieldError.invalid(path, pool, "worker pool name " + pool
-                            + " does not exist in .spec.provider.workers[]"));
+                    errs.add(FieldError.invalid(
+                            path, pool, "worker pool name " + pool + " does not exist in .spec.provider.workers[]"));
                 }
             }
         }
@@ -326,8 +415,10 @@ public final class ShootOperations {
         List<FieldError> errs = new ArrayList<>();
         List<String> pools = List.of(removePrefix(op, ROLLOUT_WORKERS + "=").split(",", -1));
         if (pools.contains("")) {
-            errs.add(FieldError.required(path, "must provide either '*' or at least one pool name via "
-                    + ROLLOUT_WORKERS + "=<poolName1>[,<poolName2>,...]"));
+            errs.add(FieldError.required(
+                    path,
+                    "must provide either '*' or at least one pool name via " + ROLLOUT_WORKERS
+                            + "=<poolName1>[,<poolName2>,...]"));
         }
         if (pools.size() == 1 && pools.get(0).equals("*")) {
             pools = workers.stream().map(w -> str(w.name())).toList();
@@ -340,13 +431,19 @@ public final class ShootOperations {
             if (!seen.add(pool)) {
                 errs.add(FieldError.duplicate(path, "pool name " + pool + " was specified multiple times"));
             }
-            Worker worker = workers.stream().filter(w -> pool.equals(w.name())).findFirst().orElse(null);
+            Worker worker = workers.stream()
+                    .filter(w -> pool.equals(w.name()))
+                    .findFirst()
+                    .orElse(null);
             if (worker == null) {
-                errs.add(FieldError.invalid(path, pool, "worker pool name " + pool
-                        + " does not exist in .spec.provider.workers[]"));
+                errs.add(FieldError.invalid(
+                        path, pool, "worker pool name " + pool + " does not exist in .spec.provider.workers[]"));
             } else if (WorkerValidation.isInPlace(worker.updateStrategy())) {
-                errs.add(FieldError.invalid(path, pool, "worker pool " + pool + " is using in-place update strategy; "
-                        + "manual worker pool rollout is not supported for such pools"));
+                errs.add(FieldError.invalid(
+                        path,
+                        pool,
+                        "worker pool " + pool + " is using in-place update strategy; "
+                                + "manual worker pool rollout is not supported for such pools"));
             }
         }
         return errs;
@@ -354,15 +451,20 @@ public final class ShootOperations {
 
     /** {@code validatePendingWorkerUpdates}: no rotation starts while in-place updates of pools are pending. */
     private static void pendingWorkerUpdates(ShootStatus status, String operation, Rules r) {
-        PendingWorkerUpdates pending = status == null || status.inPlaceUpdates() == null ? null
+        PendingWorkerUpdates pending = status == null || status.inPlaceUpdates() == null
+                ? null
                 : status.inPlaceUpdates().pendingWorkerUpdates();
         if (pending == null) {
             return;
         }
         String template = "cannot start " + operation + " if status.inPlaceUpdates.pendingWorkerUpdates.";
-        r.forbidIf(pending.autoInPlaceUpdate() != null && !pending.autoInPlaceUpdate().isEmpty(),
+        r.forbidIf(
+                pending.autoInPlaceUpdate() != null
+                        && !pending.autoInPlaceUpdate().isEmpty(),
                 template + "autoInPlaceUpdate is not empty");
-        r.forbidIf(pending.manualInPlaceUpdate() != null && !pending.manualInPlaceUpdate().isEmpty(),
+        r.forbidIf(
+                pending.manualInPlaceUpdate() != null
+                        && !pending.manualInPlaceUpdate().isEmpty(),
                 template + "manualInPlaceUpdate is not empty");
     }
 
@@ -374,7 +476,8 @@ public final class ShootOperations {
     /** {@code helper.IsShootInHibernation}: hibernation is wanted, or the shoot is still hibernated (waking up). */
     static boolean inHibernation(Shoot shoot) {
         ShootSpec spec = ShootValidator.spec(shoot);
-        boolean wanted = spec.hibernation() != null && Boolean.TRUE.equals(spec.hibernation().enabled());
+        boolean wanted = spec.hibernation() != null
+                && Boolean.TRUE.equals(spec.hibernation().enabled());
         return wanted || (shoot.status() != null && shoot.status().hibernated());
     }
 
@@ -391,7 +494,8 @@ public final class ShootOperations {
     /** The resources {@code status.credentials.encryptionAtRest} reports encrypted. */
     static Set<String> encryptedResources(ShootStatus status) {
         ShootCredentials credentials = status == null ? null : status.credentials();
-        if (credentials == null || credentials.encryptionAtRest() == null
+        if (credentials == null
+                || credentials.encryptionAtRest() == null
                 || credentials.encryptionAtRest().resources() == null) {
             return Set.of();
         }
@@ -401,7 +505,8 @@ public final class ShootOperations {
     /** {@code getResourcesForEncryption}: the resources the spec wants encrypted. */
     static Set<String> resourcesToEncrypt(ShootSpec spec) {
         KubeAPIServerConfig apiServer = ShootValidator.kubernetes(spec).kubeAPIServer();
-        if (apiServer == null || apiServer.encryptionConfig() == null
+        if (apiServer == null
+                || apiServer.encryptionConfig() == null
                 || apiServer.encryptionConfig().resources() == null) {
             return Set.of();
         }
@@ -440,9 +545,16 @@ public final class ShootOperations {
             if (r == null) {
                 return new Phases("", "", "");
             }
-            return new Phases(r.certificateAuthorities() == null ? "" : str(r.certificateAuthorities().phase()),
-                    r.serviceAccountKey() == null ? "" : str(r.serviceAccountKey().phase()),
-                    r.etcdEncryptionKey() == null ? "" : str(r.etcdEncryptionKey().phase()));
+            return new Phases(
+                    r.certificateAuthorities() == null
+                            ? ""
+                            : str(r.certificateAuthorities().phase()),
+                    r.serviceAccountKey() == null
+                            ? ""
+                            : str(r.serviceAccountKey().phase()),
+                    r.etcdEncryptionKey() == null
+                            ? ""
+                            : str(r.etcdEncryptionKey().phase()));
         }
     }
 

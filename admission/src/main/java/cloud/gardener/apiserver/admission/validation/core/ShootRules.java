@@ -11,8 +11,7 @@ final class ShootRules {
 
     static final String WORKERLESS = "this field should not be set for workerless Shoot clusters";
 
-    private ShootRules() {
-    }
+    private ShootRules() {}
 
     static String str(String s) {
         return s == null ? "" : s;

@@ -24,8 +24,7 @@ final class ShootStatusValidation {
 
     private static final FieldPath STATUS = FieldPath.of("status");
 
-    private ShootStatusValidation() {
-    }
+    private ShootStatusValidation() {}
 
     static List<FieldError> validateUpdate(ShootStatus status, ShootStatus old) {
         List<FieldError> errs = new ArrayList<>();
@@ -34,16 +33,16 @@ final class ShootStatusValidation {
         String oldClusterIdentity = old == null ? null : old.clusterIdentity();
         String clusterIdentity = status == null ? null : status.clusterIdentity();
         if (!oldUid.isEmpty()) {
-            errs.addAll(ObjectMetaValidation.immutable(status == null ? "" : str(status.uid()), oldUid,
-                    STATUS.child("uid")));
+            errs.addAll(ObjectMetaValidation.immutable(
+                    status == null ? "" : str(status.uid()), oldUid, STATUS.child("uid")));
         }
         if (!oldTechnicalId.isEmpty()) {
-            errs.addAll(ObjectMetaValidation.immutable(status == null ? "" : str(status.technicalID()),
-                    oldTechnicalId, STATUS.child("technicalID")));
+            errs.addAll(ObjectMetaValidation.immutable(
+                    status == null ? "" : str(status.technicalID()), oldTechnicalId, STATUS.child("technicalID")));
         }
         if (oldClusterIdentity != null && !Objects.equals(oldClusterIdentity, clusterIdentity)) {
-            errs.addAll(ObjectMetaValidation.immutable(clusterIdentity, oldClusterIdentity,
-                    STATUS.child("clusterIdentity")));
+            errs.addAll(ObjectMetaValidation.immutable(
+                    clusterIdentity, oldClusterIdentity, STATUS.child("clusterIdentity")));
         }
         if (status != null) {
             errs.addAll(validateAdvertisedAddresses(status.advertisedAddresses(), STATUS.child("advertisedAddresses")));
@@ -52,8 +51,8 @@ final class ShootStatusValidation {
         return errs;
     }
 
-    private static List<FieldError> validateAdvertisedAddresses(List<ShootAdvertisedAddress> addresses,
-                                                                FieldPath path) {
+    private static List<FieldError> validateAdvertisedAddresses(
+            List<ShootAdvertisedAddress> addresses, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (addresses == null) {
             return errs;
@@ -67,7 +66,8 @@ final class ShootStatusValidation {
             } else if (!names.add(name)) {
                 errs.add(FieldError.duplicate(path.index(i).child("name").toString(), name));
             } else {
-                errs.addAll(AdvertisedUrl.validate(str(address.url()), path.index(i).child("url")));
+                errs.addAll(
+                        AdvertisedUrl.validate(str(address.url()), path.index(i).child("url")));
             }
         }
         return errs;

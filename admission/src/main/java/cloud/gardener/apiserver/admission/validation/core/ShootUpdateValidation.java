@@ -35,20 +35,29 @@ final class ShootUpdateValidation {
         ShootSpec spec = ShootValidator.spec(shoot);
         ShootSpec oldSpec = ShootValidator.spec(old);
         if (ShootValidator.meta(shoot).deletionTimestamp() != null && !spec.equals(oldSpec)) {
-            return List.of(FieldError.forbidden(SPEC.toString(),
-                    "cannot update shoot spec if deletion timestamp is set. Requested changes: " + changedFields(spec, oldSpec)));
+            return List.of(FieldError.forbidden(
+                    SPEC.toString(),
+                    "cannot update shoot spec if deletion timestamp is set. Requested changes: "
+                            + changedFields(spec, oldSpec)));
         }
         List<FieldError> errs = new ArrayList<>();
         errs.addAll(ObjectMetaValidation.immutable(str(spec.region()), str(oldSpec.region()), SPEC.child("region")));
-        errs.addAll(ShootValidator.validateCloudProfileReference(spec, str(ShootValidator.kubernetes(spec).version()), SPEC));
-        errs.addAll(validateControlPlaneZonesUpdate(spec.controlPlane(), oldSpec.controlPlane(), SPEC.child("controlPlane")));
-        if (oldSpec.credentialsBindingName() != null && str(spec.credentialsBindingName()).isEmpty()) {
-            errs.add(FieldError.forbidden(SPEC.child("credentialsBindingName").toString(), "the field cannot be unset"));
+        errs.addAll(ShootValidator.validateCloudProfileReference(
+                spec, str(ShootValidator.kubernetes(spec).version()), SPEC));
+        errs.addAll(validateControlPlaneZonesUpdate(
+                spec.controlPlane(), oldSpec.controlPlane(), SPEC.child("controlPlane")));
+        if (oldSpec.credentialsBindingName() != null
+                && str(spec.credentialsBindingName()).isEmpty()) {
+            errs.add(
+                    FieldError.forbidden(SPEC.child("credentialsBindingName").toString(), "the field cannot be unset"));
         }
-        boolean migration = oldSpec.secretBindingName() != null && spec.secretBindingName() == null
+        boolean migration = oldSpec.secretBindingName() != null
+                && spec.secretBindingName() == null
                 && !str(spec.credentialsBindingName()).isEmpty();
         if (!migration && !Objects.equals(spec.secretBindingName(), oldSpec.secretBindingName())) {
-            errs.add(FieldError.invalid(SPEC.child("secretBindingName").toString(), spec.secretBindingName(),
+            errs.add(FieldError.invalid(
+                    SPEC.child("secretBindingName").toString(),
+                    spec.secretBindingName(),
                     ObjectMetaValidation.FIELD_IMMUTABLE));
         }
         errs.addAll(validateDnsUpdate(spec.dns(), oldSpec.dns(), spec.seedName() != null, SPEC.child("dns")));
@@ -62,24 +71,33 @@ final class ShootUpdateValidation {
         List<Worker> oldWorkers = oldProvider.workers() == null ? List.of() : oldProvider.workers();
         FieldPath workersPath = SPEC.child("provider", "workers");
         if (!oldWorkers.isEmpty() && workers.isEmpty()) {
-            errs.add(FieldError.forbidden(workersPath.toString(), "cannot switch from a Shoot with workers to a workerless Shoot"));
+            errs.add(FieldError.forbidden(
+                    workersPath.toString(), "cannot switch from a Shoot with workers to a workerless Shoot"));
             return errs;
         }
         if (oldWorkers.isEmpty() && !workers.isEmpty()) {
-            errs.add(FieldError.forbidden(workersPath.toString(), "cannot switch from a workerless Shoot to a Shoot with workers"));
+            errs.add(FieldError.forbidden(
+                    workersPath.toString(), "cannot switch from a workerless Shoot to a Shoot with workers"));
             return errs;
         }
         errs.addAll(validateProviderUpdate(provider, oldProvider, SPEC.child("provider")));
         for (int i = 0; i < workers.size(); i++) {
             Worker w = workers.get(i);
-            Worker oldWorker = oldWorkers.stream().filter(o -> Objects.equals(o.name(), w.name())).findFirst().orElse(w);
-            String oldWorkerVersion = oldWorker.kubernetes() != null && oldWorker.kubernetes().version() != null
-                    ? oldWorker.kubernetes().version() : oldVersion;
+            Worker oldWorker = oldWorkers.stream()
+                    .filter(o -> Objects.equals(o.name(), w.name()))
+                    .findFirst()
+                    .orElse(w);
+            String oldWorkerVersion =
+                    oldWorker.kubernetes() != null && oldWorker.kubernetes().version() != null
+                            ? oldWorker.kubernetes().version()
+                            : oldVersion;
             String newWorkerVersion = w.kubernetes() != null && w.kubernetes().version() != null
-                    ? w.kubernetes().version() : version;
+                    ? w.kubernetes().version()
+                    : version;
             FieldPath idx = workersPath.index(i);
             boolean inPlace = WorkerValidation.isInPlace(w.updateStrategy());
-            errs.addAll(validateVersionUpdate(newWorkerVersion, oldWorkerVersion, !inPlace, idx.child("kubernetes", "version")));
+            errs.addAll(validateVersionUpdate(
+                    newWorkerVersion, oldWorkerVersion, !inPlace, idx.child("kubernetes", "version")));
             if (inPlace) {
                 errs.addAll(validateImageVersionInPlaceUpdate(w, oldWorker, idx.child("machine", "image", "version")));
             }
@@ -87,17 +105,20 @@ final class ShootUpdateValidation {
         errs.addAll(validateNetworkingUpdate(spec.networking(), oldSpec.networking(), SPEC.child("networking")));
         if (!Objects.equals(spec.schedulerName(), oldSpec.schedulerName())
                 && (oldSpec.schedulerName() != null || !DEFAULT_SCHEDULER.equals(str(spec.schedulerName())))) {
-            errs.add(FieldError.invalid(SPEC.child("schedulerName").toString(), spec.schedulerName(), "field is immutable"));
+            errs.add(FieldError.invalid(
+                    SPEC.child("schedulerName").toString(), spec.schedulerName(), "field is immutable"));
         }
         return errs;
     }
 
     /** {@code ValidateKubernetesVersionUpdate}: no downgrade and (unless allowed) no skipped minor version. */
-    private List<FieldError> validateVersionUpdate(String version, String oldVersion, boolean skipMinorAllowed, FieldPath path) {
+    private List<FieldError> validateVersionUpdate(
+            String version, String oldVersion, boolean skipMinorAllowed, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (version.isEmpty()) {
             if (cloudProfileDefaultsApplied) {
-                errs.add(FieldError.invalid(path.toString(), version, "cannot validate kubernetes version upgrade because it is unset"));
+                errs.add(FieldError.invalid(
+                        path.toString(), version, "cannot validate kubernetes version upgrade because it is unset"));
             }
             return errs;
         }
@@ -114,14 +135,20 @@ final class ShootUpdateValidation {
         String version = image == null ? "" : str(image.version());
         String oldVersion = oldImage == null ? "" : str(oldImage.version());
         if (version.isEmpty()) {
-            return List.of(FieldError.invalid(path.toString(), image == null ? GoValue.NULL
-                    : new GoValue("core.ShootMachineImage{Name:\"" + str(image.name()) + "\", ProviderConfig:(*runtime.RawExtension)(nil), Version:\"\"}"),
+            return List.of(FieldError.invalid(
+                    path.toString(),
+                    image == null
+                            ? GoValue.NULL
+                            : new GoValue("core.ShootMachineImage{Name:\"" + str(image.name())
+                                    + "\", ProviderConfig:(*runtime.RawExtension)(nil), Version:\"\"}"),
                     "cannot validate machine image version upgrade because it is unset"));
         }
         try {
             if (GoSemver.compareVersions(version, "<", oldVersion)) {
-                return List.of(FieldError.forbidden(path.toString(), "machine image version downgrade is not supported when "
-                        + "the update strategy is AutoInPlaceUpdate or ManualInPlaceUpdate"));
+                return List.of(FieldError.forbidden(
+                        path.toString(),
+                        "machine image version downgrade is not supported when "
+                                + "the update strategy is AutoInPlaceUpdate or ManualInPlaceUpdate"));
             }
         } catch (IllegalArgumentException e) {
             return List.of(FieldError.invalid(path.toString(), version, e.getMessage()));
@@ -131,46 +158,67 @@ final class ShootUpdateValidation {
 
     /** {@code ValidateProviderUpdate}: type immutable, update strategies and in-place constraints. */
     private static List<FieldError> validateProviderUpdate(Provider provider, Provider old, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.immutable(str(provider.type()), str(old.type()),
-                path.child("type")));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.immutable(str(provider.type()), str(old.type()), path.child("type")));
         List<Worker> workers = provider.workers() == null ? List.of() : provider.workers();
         List<Worker> oldWorkers = old.workers() == null ? List.of() : old.workers();
         for (int i = 0; i < workers.size(); i++) {
             Worker w = workers.get(i);
             FieldPath idx = path.child("workers").index(i);
-            Worker o = oldWorkers.stream().filter(x -> Objects.equals(x.name(), w.name())).findFirst().orElse(null);
+            Worker o = oldWorkers.stream()
+                    .filter(x -> Objects.equals(x.name(), w.name()))
+                    .findFirst()
+                    .orElse(null);
             if (o == null) {
                 continue;
             }
             boolean newInPlace = WorkerValidation.isInPlace(w.updateStrategy());
             boolean oldInPlace = WorkerValidation.isInPlace(o.updateStrategy());
             if (oldInPlace && !newInPlace) {
-                errs.add(FieldError.invalid(idx.child("updateStrategy").toString(), w.updateStrategy(),
-                        "update strategy cannot be changed from AutoInPlaceUpdate/ManualInPlaceUpdate to AutoRollingUpdate"));
+                errs.add(
+                        FieldError.invalid(
+                                idx.child("updateStrategy").toString(),
+                                w.updateStrategy(),
+                                "update strategy cannot be changed from AutoInPlaceUpdate/ManualInPlaceUpdate to AutoRollingUpdate"));
             }
             if (!oldInPlace && newInPlace) {
-                errs.add(FieldError.invalid(idx.child("updateStrategy").toString(), w.updateStrategy(),
-                        "update strategy cannot be changed from AutoRollingUpdate to AutoInPlaceUpdate/ManualInPlaceUpdate"));
+                errs.add(
+                        FieldError.invalid(
+                                idx.child("updateStrategy").toString(),
+                                w.updateStrategy(),
+                                "update strategy cannot be changed from AutoRollingUpdate to AutoInPlaceUpdate/ManualInPlaceUpdate"));
             }
             if (Objects.equals(o.updateStrategy(), w.updateStrategy()) && newInPlace) {
                 String type = w.machine() == null ? "" : str(w.machine().type());
                 String oldType = o.machine() == null ? "" : str(o.machine().type());
                 if (!type.equals(oldType)) {
-                    errs.add(FieldError.invalid(idx.child("machine", "type").toString(), type,
-                            "machine type cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate"));
+                    errs.add(
+                            FieldError.invalid(
+                                    idx.child("machine", "type").toString(),
+                                    type,
+                                    "machine type cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate"));
                 }
                 var image = w.machine() == null ? null : w.machine().image();
                 var oldImage = o.machine() == null ? null : o.machine().image();
                 if (image != null && oldImage != null && !Objects.equals(image.name(), oldImage.name())) {
-                    errs.add(FieldError.invalid(idx.child("machine", "image", "name").toString(), str(image.name()),
-                            "machine image name cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate"));
+                    errs.add(
+                            FieldError.invalid(
+                                    idx.child("machine", "image", "name").toString(),
+                                    str(image.name()),
+                                    "machine image name cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate"));
                 }
-                if (w.cri() != null && o.cri() != null && !Objects.equals(w.cri().name(), o.cri().name())) {
-                    errs.add(FieldError.invalid(idx.child("cri", "name").toString(), str(w.cri().name()),
+                if (w.cri() != null
+                        && o.cri() != null
+                        && !Objects.equals(w.cri().name(), o.cri().name())) {
+                    errs.add(FieldError.invalid(
+                            idx.child("cri", "name").toString(),
+                            str(w.cri().name()),
                             "CRI name cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate"));
                 }
                 if (!Objects.equals(w.volume(), o.volume())) {
-                    errs.add(FieldError.invalid(idx.child("volume").toString(), new GoValue("&core.Volume{...}"),
+                    errs.add(FieldError.invalid(
+                            idx.child("volume").toString(),
+                            new GoValue("&core.Volume{...}"),
                             "volume cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate"));
                 }
             }
@@ -178,24 +226,38 @@ final class ShootUpdateValidation {
                 var oldBackup = o.controlPlane().backup();
                 var backup = w.controlPlane() == null ? null : w.controlPlane().backup();
                 if (backup != null) {
-                    errs.addAll(ObjectMetaValidation.immutable(str(backup.provider()), str(oldBackup.provider()),
+                    errs.addAll(ObjectMetaValidation.immutable(
+                            str(backup.provider()),
+                            str(oldBackup.provider()),
                             idx.child("controlPlane", "backup", "provider")));
-                    errs.addAll(ObjectMetaValidation.immutable(backup.region(), oldBackup.region(),
-                            idx.child("controlPlane", "backup", "region")));
+                    errs.addAll(ObjectMetaValidation.immutable(
+                            backup.region(), oldBackup.region(), idx.child("controlPlane", "backup", "region")));
                 } else {
-                    errs.add(FieldError.invalid(idx.child("controlPlane", "backup").toString(), GoValue.NULL,
+                    errs.add(FieldError.invalid(
+                            idx.child("controlPlane", "backup").toString(),
+                            GoValue.NULL,
                             ObjectMetaValidation.FIELD_IMMUTABLE));
                 }
             }
         }
         boolean selfHosted = WorkerValidation.isSelfHosted(workers);
         if (WorkerValidation.isSelfHosted(oldWorkers) != selfHosted) {
-            errs.add(FieldError.forbidden(path.child("workers").toString(), "cannot switch a Shoot between self-hosted and hosted mode"));
+            errs.add(FieldError.forbidden(
+                    path.child("workers").toString(), "cannot switch a Shoot between self-hosted and hosted mode"));
         } else if (selfHosted) {
-            String oldPool = oldWorkers.stream().filter(w -> w.controlPlane() != null).map(Worker::name).findFirst().orElse("");
-            String pool = workers.stream().filter(w -> w.controlPlane() != null).map(Worker::name).findFirst().orElse("");
+            String oldPool = oldWorkers.stream()
+                    .filter(w -> w.controlPlane() != null)
+                    .map(Worker::name)
+                    .findFirst()
+                    .orElse("");
+            String pool = workers.stream()
+                    .filter(w -> w.controlPlane() != null)
+                    .map(Worker::name)
+                    .findFirst()
+                    .orElse("");
             if (!oldPool.equals(pool)) {
-                errs.add(FieldError.forbidden(path.child("workers").toString(), "cannot change control plane worker pool"));
+                errs.add(FieldError.forbidden(
+                        path.child("workers").toString(), "cannot change control plane worker pool"));
             }
         }
         return errs;
@@ -214,14 +276,23 @@ final class ShootUpdateValidation {
                 DNSProvider primaryOld = primary(old);
                 DNSProvider primaryNew = primary(dns);
                 if (primaryOld != null && primaryNew == null) {
-                    errs.add(FieldError.forbidden(path.child("providers").toString(), "removing a primary provider is not allowed"));
+                    errs.add(FieldError.forbidden(
+                            path.child("providers").toString(), "removing a primary provider is not allowed"));
                 }
-                if (primaryOld != null && primaryOld.type() != null && primaryNew != null && primaryNew.type() == null) {
-                    errs.add(FieldError.forbidden(path.child("providers").toString(), "removing the primary provider type is not allowed"));
+                if (primaryOld != null
+                        && primaryOld.type() != null
+                        && primaryNew != null
+                        && primaryNew.type() == null) {
+                    errs.add(FieldError.forbidden(
+                            path.child("providers").toString(), "removing the primary provider type is not allowed"));
                 }
-                if (primaryOld != null && primaryOld.type() != null && primaryNew != null && primaryNew.type() != null
+                if (primaryOld != null
+                        && primaryOld.type() != null
+                        && primaryNew != null
+                        && primaryNew.type() != null
                         && !primaryOld.type().equals(primaryNew.type())) {
-                    errs.add(FieldError.forbidden(path.child("providers").toString(), "changing primary provider type is not allowed"));
+                    errs.add(FieldError.forbidden(
+                            path.child("providers").toString(), "changing primary provider type is not allowed"));
                 }
             }
         }
@@ -229,8 +300,12 @@ final class ShootUpdateValidation {
     }
 
     private static DNSProvider primary(DNS dns) {
-        return dns.providers() == null ? null
-                : dns.providers().stream().filter(p -> Boolean.TRUE.equals(p.primary())).findFirst().orElse(null);
+        return dns.providers() == null
+                ? null
+                : dns.providers().stream()
+                        .filter(p -> Boolean.TRUE.equals(p.primary()))
+                        .findFirst()
+                        .orElse(null);
     }
 
     private static List<FieldError> validateNetworkingUpdate(Networking networking, Networking old, FieldPath path) {
@@ -254,13 +329,16 @@ final class ShootUpdateValidation {
         boolean toDualStack = oldFamilies.equals(List.of("IPv4")) && families.equals(List.of("IPv4", "IPv6"));
         boolean toSingleStack = oldFamilies.equals(List.of("IPv4", "IPv6")) && families.equals(List.of("IPv4"));
         if (!toDualStack && !toSingleStack && !families.equals(oldFamilies)) {
-            errs.add(FieldError.forbidden(path.child("ipFamilies").toString(), "unsupported IP family update: oldIPFamilies="
-                    + goList(oldFamilies) + ", newIPFamilies=" + goList(families)));
+            errs.add(FieldError.forbidden(
+                    path.child("ipFamilies").toString(),
+                    "unsupported IP family update: oldIPFamilies=" + goList(oldFamilies) + ", newIPFamilies="
+                            + goList(families)));
         }
         return errs;
     }
 
-    private static List<FieldError> validateControlPlaneZonesUpdate(ControlPlane controlPlane, ControlPlane old, FieldPath path) {
+    private static List<FieldError> validateControlPlaneZonesUpdate(
+            ControlPlane controlPlane, ControlPlane old, FieldPath path) {
         List<String> zones = controlPlane == null || controlPlane.zones() == null ? List.of() : controlPlane.zones();
         List<String> oldZones = old == null || old.zones() == null ? List.of() : old.zones();
         if (zones.equals(oldZones) || zones.isEmpty()) {
@@ -269,16 +347,24 @@ final class ShootUpdateValidation {
         boolean oldZoneHa = isZoneTolerance(old);
         boolean newZoneHa = isZoneTolerance(controlPlane);
         if (!oldZoneHa && newZoneHa && !oldZones.isEmpty()) {
-            return zones.containsAll(oldZones) ? List.of() : List.of(FieldError.forbidden(path.child("zones").toString(),
-                    "existing zones cannot be removed when expanding for zone failure tolerance upgrade"));
+            return zones.containsAll(oldZones)
+                    ? List.of()
+                    : List.of(FieldError.forbidden(
+                            path.child("zones").toString(),
+                            "existing zones cannot be removed when expanding for zone failure tolerance upgrade"));
         }
         return List.of(FieldError.forbidden(path.child("zones").toString(), "field is immutable"));
     }
 
     private static boolean isZoneTolerance(ControlPlane controlPlane) {
-        return controlPlane != null && controlPlane.highAvailability() != null
+        return controlPlane != null
+                && controlPlane.highAvailability() != null
                 && controlPlane.highAvailability().failureTolerance() != null
-                && "zone".equals(controlPlane.highAvailability().failureTolerance().type());
+                && "zone"
+                        .equals(controlPlane
+                                .highAvailability()
+                                .failureTolerance()
+                                .type());
     }
 
     /** {@code validateShootHAControlPlaneSpecUpdate}: no scale-up to HA while hibernated; type fixed once scheduled. */
@@ -287,16 +373,20 @@ final class ShootUpdateValidation {
         ShootSpec spec = ShootValidator.spec(shoot);
         ShootSpec oldSpec = ShootValidator.spec(old);
         FieldPath path = FieldPath.of("spec.controlPlane").child("highAvailability", "failureTolerance", "type");
-        boolean oldExists = oldSpec.controlPlane() != null && oldSpec.controlPlane().highAvailability() != null;
+        boolean oldExists =
+                oldSpec.controlPlane() != null && oldSpec.controlPlane().highAvailability() != null;
         String oldValue = oldExists ? toleranceType(oldSpec.controlPlane()) : "";
         String newValue = "";
         if (spec.controlPlane() != null && spec.controlPlane().highAvailability() != null) {
             newValue = toleranceType(spec.controlPlane());
-            boolean hibernated = (spec.hibernation() != null && Boolean.TRUE.equals(spec.hibernation().enabled()))
+            boolean hibernated = (spec.hibernation() != null
+                            && Boolean.TRUE.equals(spec.hibernation().enabled()))
                     || (shoot.status() != null && shoot.status().hibernated());
             if (!oldExists && hibernated) {
-                errs.add(FieldError.forbidden(path.toString(), "Shoot is currently hibernated and cannot be scaled up to HA. "
-                        + "Please make sure your cluster has woken up before scaling it up to HA"));
+                errs.add(FieldError.forbidden(
+                        path.toString(),
+                        "Shoot is currently hibernated and cannot be scaled up to HA. "
+                                + "Please make sure your cluster has woken up before scaling it up to HA"));
             }
         }
         if (oldExists && spec.seedName() != null) {
@@ -322,8 +412,8 @@ final class ShootUpdateValidation {
                 Object a = component.getAccessor().invoke(spec);
                 Object b = component.getAccessor().invoke(old);
                 if (!Objects.equals(a, b)) {
-                    changed.add(Character.toUpperCase(component.getName().charAt(0)) + component.getName().substring(1)
-                            + ": changed");
+                    changed.add(Character.toUpperCase(component.getName().charAt(0))
+                            + component.getName().substring(1) + ": changed");
                 }
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
@@ -342,32 +432,42 @@ final class ShootUpdateValidation {
             return errs;
         }
         String path = SPEC.child("hibernation", "enabled").toString();
-        ShootCredentialsRotation rotation = shoot.status() == null || shoot.status().credentials() == null ? null
-                : shoot.status().credentials().rotation();
+        ShootCredentialsRotation rotation =
+                shoot.status() == null || shoot.status().credentials() == null
+                        ? null
+                        : shoot.status().credentials().rotation();
         if (rotation != null && rotation.etcdEncryptionKey() != null) {
             String phase = str(rotation.etcdEncryptionKey().phase());
             if (phase.equals("Preparing") || phase.equals("Completing")) {
-                errs.add(FieldError.forbidden(path, "shoot cannot be hibernated when "
-                        + ".status.credentials.rotation.etcdEncryptionKey.phase is \"" + phase + "\""));
+                errs.add(FieldError.forbidden(
+                        path,
+                        "shoot cannot be hibernated when "
+                                + ".status.credentials.rotation.etcdEncryptionKey.phase is \"" + phase + "\""));
             }
         }
         if (rotation != null && rotation.serviceAccountKey() != null) {
             String phase = str(rotation.serviceAccountKey().phase());
-            if (List.of("Preparing", "PreparingWithoutWorkersRollout", "Completing").contains(phase)) {
-                errs.add(FieldError.forbidden(path, "shoot cannot be hibernated when "
-                        + ".status.credentials.rotation.serviceAccountKey.phase is \"" + phase + "\""));
+            if (List.of("Preparing", "PreparingWithoutWorkersRollout", "Completing")
+                    .contains(phase)) {
+                errs.add(FieldError.forbidden(
+                        path,
+                        "shoot cannot be hibernated when "
+                                + ".status.credentials.rotation.serviceAccountKey.phase is \"" + phase + "\""));
             }
         }
         if (!ShootOperations.resourcesToEncrypt(ShootValidator.spec(old))
                 .equals(ShootOperations.encryptedResources(old.status()))) {
-            errs.add(FieldError.forbidden(path, "shoot cannot be hibernated when "
-                    + "spec.kubernetes.kubeAPIServer.encryptionConfig.resources and "
-                    + "status.credentials.encryptionAtRest.resources are not equal"));
+            errs.add(FieldError.forbidden(
+                    path,
+                    "shoot cannot be hibernated when "
+                            + "spec.kubernetes.kubeAPIServer.encryptionConfig.resources and "
+                            + "status.credentials.encryptionAtRest.resources are not equal"));
         }
         return errs;
     }
 
     private static boolean hibernationEnabled(ShootSpec spec) {
-        return spec.hibernation() != null && Boolean.TRUE.equals(spec.hibernation().enabled());
+        return spec.hibernation() != null
+                && Boolean.TRUE.equals(spec.hibernation().enabled());
     }
 }

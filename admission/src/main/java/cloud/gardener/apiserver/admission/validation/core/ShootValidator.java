@@ -56,14 +56,14 @@ public final class ShootValidator implements Validator<Shoot> {
     private static final FieldPath METADATA = FieldPath.of("metadata");
     private static final FieldPath SPEC = FieldPath.of("spec");
     private static final List<String> PURPOSES = List.of("development", "evaluation", "production", "testing");
-    private static final List<String> PURPOSES_IN_GARDEN = List.of("development", "evaluation", "infrastructure",
-            "production", "testing");
+    private static final List<String> PURPOSES_IN_GARDEN =
+            List.of("development", "evaluation", "infrastructure", "production", "testing");
     private static final List<String> CLOUD_PROFILE_KINDS = List.of("CloudProfile", "NamespacedCloudProfile");
     private static final List<String> FAILURE_TOLERANCE_TYPES = List.of("node", "zone");
     private static final List<String> IP_FAMILIES = List.of("IPv4", "IPv6");
     private static final List<String> CORE_DNS_AUTOSCALING_MODES = List.of("cluster-proportional", "horizontal");
-    private static final List<String> FORBIDDEN_FINALIZERS_ON_CREATION = List.of("gardener",
-            "gardener.cloud/reference-protection");
+    private static final List<String> FORBIDDEN_FINALIZERS_ON_CREATION =
+            List.of("gardener", "gardener.cloud/reference-protection");
     private static final Pattern EMAIL = Pattern.compile("^[^@]+@(?:[a-zA-Z-0-9]+\\.)+[a-zA-Z]{2,}$");
     private static final String GARDEN_NAMESPACE = "garden";
     private static final String DNS_UNMANAGED = "unmanaged";
@@ -73,6 +73,7 @@ public final class ShootValidator implements Validator<Shoot> {
     private final boolean cloudProfileDefaultsApplied;
     /** On updates leaving them unchanged, Gardener lets invalid accepted service account issuers stay. */
     private final boolean allowInvalidAcceptedIssuers;
+
     private final WorkerValidation workers;
 
     /** The validator for a server without CloudProfile defaulting of versions and machine images. */
@@ -99,7 +100,8 @@ public final class ShootValidator implements Validator<Shoot> {
         if (finalizers != null) {
             for (int i = 0; i < finalizers.size(); i++) {
                 if (FORBIDDEN_FINALIZERS_ON_CREATION.contains(finalizers.get(i))) {
-                    errs.add(FieldError.forbidden(METADATA.child("finalizers").index(i).toString(),
+                    errs.add(FieldError.forbidden(
+                            METADATA.child("finalizers").index(i).toString(),
                             "finalizer \"" + finalizers.get(i) + "\" cannot be added on creation"));
                 }
             }
@@ -134,22 +136,23 @@ public final class ShootValidator implements Validator<Shoot> {
     /** {@code ValidateShoot}: metadata, operation annotations, spec and the high-availability setting. */
     List<FieldError> validateShoot(Shoot shoot) {
         ObjectMeta meta = meta(shoot);
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(meta, true,
-                ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validate(meta, true, ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
         if (str(meta.name()).contains("--")) {
-            errs.add(FieldError.invalid(METADATA.child("name").toString(), meta.name(),
-                    "name may not contain two consecutive hyphens"));
+            errs.add(FieldError.invalid(
+                    METADATA.child("name").toString(), meta.name(), "name may not contain two consecutive hyphens"));
         }
         errs.addAll(ShootOperations.validate(shoot, METADATA.child("annotations")));
         ShootSpec spec = spec(shoot);
         errs.addAll(validateSpec(meta, spec, SPEC));
         ControlPlane controlPlane = spec.controlPlane();
         if (controlPlane != null && controlPlane.highAvailability() != null) {
-            String type = controlPlane.highAvailability().failureTolerance() == null ? ""
+            String type = controlPlane.highAvailability().failureTolerance() == null
+                    ? ""
                     : str(controlPlane.highAvailability().failureTolerance().type());
             if (!FAILURE_TOLERANCE_TYPES.contains(type)) {
-                errs.add(FieldError.notSupported("spec.controlPlane.highAvailability.failureTolerance.type", type,
-                        FAILURE_TOLERANCE_TYPES));
+                errs.add(FieldError.notSupported(
+                        "spec.controlPlane.highAvailability.failureTolerance.type", type, FAILURE_TOLERANCE_TYPES));
             }
         }
         return errs;
@@ -166,7 +169,8 @@ public final class ShootValidator implements Validator<Shoot> {
         String version = str(kubernetes.version());
 
         errs.addAll(validateCloudProfileReference(spec, version, path));
-        errs.addAll(workers.validateProvider(meta.namespace(), provider, kubernetes, workerless, path.child("provider")));
+        errs.addAll(
+                workers.validateProvider(meta.namespace(), provider, kubernetes, workerless, path.child("provider")));
         errs.addAll(validateNodeCidrMask(kubernetes, spec.networking(), workerList));
         errs.addAll(validateAddons(spec.addons(), spec.purpose(), workerless, version, path.child("addons")));
         errs.addAll(validateDns(spec.dns(), version, path.child("dns")));
@@ -187,27 +191,29 @@ public final class ShootValidator implements Validator<Shoot> {
                 errs.add(FieldError.forbidden(path.child("secretBindingName").toString(), WORKERLESS));
             }
             if (spec.credentialsBindingName() != null) {
-                errs.add(FieldError.forbidden(path.child("credentialsBindingName").toString(), WORKERLESS));
+                errs.add(FieldError.forbidden(
+                        path.child("credentialsBindingName").toString(), WORKERLESS));
             }
         } else if (!selfHosted) {
             String secretBinding = str(spec.secretBindingName());
             String credentialsBinding = str(spec.credentialsBindingName());
             if (secretBinding.isEmpty() && credentialsBinding.isEmpty()) {
-                errs.add(FieldError.required(path.child("secretBindingName").toString(),
-                        "must be set when credentialsBindingName is not"));
+                errs.add(FieldError.required(
+                        path.child("secretBindingName").toString(), "must be set when credentialsBindingName is not"));
             } else if (!secretBinding.isEmpty() && !credentialsBinding.isEmpty()) {
-                errs.add(FieldError.forbidden(path.child("secretBindingName").toString(),
-                        "is incompatible with credentialsBindingName"));
+                errs.add(FieldError.forbidden(
+                        path.child("secretBindingName").toString(), "is incompatible with credentialsBindingName"));
             }
             if (!secretBinding.isEmpty() && !version.isEmpty() && GoSemver.atLeast(version, 1, 34)) {
-                errs.add(FieldError.forbidden(path.child("secretBindingName").toString(),
+                errs.add(FieldError.forbidden(
+                        path.child("secretBindingName").toString(),
                         "for Kubernetes versions >= 1.34, secretBindingName field is no longer supported, use "
                                 + "spec.credentialsBindingName instead"));
             }
         }
         if (spec.seedName() != null && spec.seedName().isEmpty()) {
-            errs.add(FieldError.invalid(path.child("seedName").toString(), "",
-                    "seed name must not be empty when providing the key"));
+            errs.add(FieldError.invalid(
+                    path.child("seedName").toString(), "", "seed name must not be empty when providing the key"));
         }
         if (spec.seedSelector() != null && spec.seedSelector().labelSelector() != null) {
             errs.addAll(validateLabelSelector(spec.seedSelector().labelSelector(), path.child("seedSelector")));
@@ -222,17 +228,23 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(validateSystemComponents(spec, workerless, path.child("systemComponents")));
         if (spec.exposureClassName() != null) {
             for (String msg : NameFormats.dns1123Subdomain(spec.exposureClassName())) {
-                errs.add(FieldError.invalid(path.child("exposureClassName").toString(), spec.exposureClassName(),
+                errs.add(FieldError.invalid(
+                        path.child("exposureClassName").toString(),
+                        spec.exposureClassName(),
                         "exposureClassName is not a valid DNS subdomain: \"" + msg.replace("\"", "\\\"") + "\""));
             }
         }
         if (selfHosted) {
             if (spec.seedName() != null) {
-                errs.add(FieldError.invalid(path.child("seedName").toString(), spec.seedName(),
+                errs.add(FieldError.invalid(
+                        path.child("seedName").toString(),
+                        spec.seedName(),
                         "cannot set seedName for self-hosted shoots"));
             }
             if (!GARDEN_NAMESPACE.equals(meta.namespace())) {
-                errs.add(FieldError.invalid("metadata.namespace", str(meta.namespace()),
+                errs.add(FieldError.invalid(
+                        "metadata.namespace",
+                        str(meta.namespace()),
                         "self-hosted shoots must be in the \"garden\" namespace"));
             }
             errs.addAll(validateSelfHostedControlPlane(spec, workerList, path));
@@ -247,16 +259,22 @@ public final class ShootValidator implements Validator<Shoot> {
     /** {@code ValidateCloudProfileReference}. */
     static List<FieldError> validateCloudProfileReference(ShootSpec spec, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        if (!version.isEmpty() && GoSemver.atLeast(version, 1, 34) && !str(spec.cloudProfileName()).isEmpty()) {
-            errs.add(FieldError.forbidden(path.child("cloudProfileName").toString(), "for Kubernetes version >= 1.34, "
-                    + "cloudProfileName field is no longer supported, use spec.cloudProfile.name instead"));
+        if (!version.isEmpty()
+                && GoSemver.atLeast(version, 1, 34)
+                && !str(spec.cloudProfileName()).isEmpty()) {
+            errs.add(FieldError.forbidden(
+                    path.child("cloudProfileName").toString(),
+                    "for Kubernetes version >= 1.34, "
+                            + "cloudProfileName field is no longer supported, use spec.cloudProfile.name instead"));
         }
         FieldPath refPath = path.child("cloudProfile");
         String kind;
         String name;
         if (spec.cloudProfile() != null) {
             // The strategy defaults an unset kind to CloudProfile before validation.
-            kind = spec.cloudProfile().kind() == null ? "CloudProfile" : spec.cloudProfile().kind();
+            kind = spec.cloudProfile().kind() == null
+                    ? "CloudProfile"
+                    : spec.cloudProfile().kind();
             name = str(spec.cloudProfile().name());
         } else if (spec.cloudProfileName() != null) {
             kind = "CloudProfile";
@@ -275,8 +293,10 @@ public final class ShootValidator implements Validator<Shoot> {
         return errs;
     }
 
-    private static List<FieldError> validateNodeCidrMask(Kubernetes kubernetes, Networking networking, List<Worker> workerList) {
-        if (kubernetes.kubeControllerManager() == null || kubernetes.kubeControllerManager().nodeCIDRMaskSize() == null
+    private static List<FieldError> validateNodeCidrMask(
+            Kubernetes kubernetes, Networking networking, List<Worker> workerList) {
+        if (kubernetes.kubeControllerManager() == null
+                || kubernetes.kubeControllerManager().nodeCIDRMaskSize() == null
                 || networking == null) {
             return List.of();
         }
@@ -286,7 +306,9 @@ public final class ShootValidator implements Validator<Shoot> {
                 maxPod = kubernetes.kubelet().maxPods();
             }
             for (Worker w : workerList) {
-                if (w.kubernetes() != null && w.kubernetes().kubelet() != null && w.kubernetes().kubelet().maxPods() != null
+                if (w.kubernetes() != null
+                        && w.kubernetes().kubelet() != null
+                        && w.kubernetes().kubelet().maxPods() != null
                         && w.kubernetes().kubelet().maxPods() > maxPod) {
                     maxPod = w.kubernetes().kubelet().maxPods();
                 }
@@ -296,24 +318,30 @@ public final class ShootValidator implements Validator<Shoot> {
             maxPod = 110;
         }
         int mask = kubernetes.kubeControllerManager().nodeCIDRMaskSize();
-        boolean ipv6 = networking.ipFamilies() != null && networking.ipFamilies().equals(List.of("IPv6"));
+        boolean ipv6 =
+                networking.ipFamilies() != null && networking.ipFamilies().equals(List.of("IPv6"));
         int total = ipv6 ? 128 : 32;
         int defaultMask = ipv6 ? 64 : 24;
-        BigInteger available = total - mask < 0 ? BigInteger.ONE.negate()
+        BigInteger available = total - mask < 0
+                ? BigInteger.ONE.negate()
                 : BigInteger.TWO.pow(total - mask).subtract(BigInteger.TWO);
         if (available.compareTo(BigInteger.valueOf(maxPod)) < 0) {
-            return List.of(FieldError.invalid("spec.kubernetes.kubeControllerManager.nodeCIDRMaskSize", mask,
+            return List.of(FieldError.invalid(
+                    "spec.kubernetes.kubeControllerManager.nodeCIDRMaskSize",
+                    mask,
                     "kubelet or kube-controller-manager configuration incorrect. Please adjust the nodeCIDRMaskSize to "
                             + "support the highest maxPod on any worker pool. The nodeCIDRMaskSize of " + mask
-                            + " (default: " + defaultMask + ") only supports " + available + " IP addresses. The highest "
-                            + "maxPod setting is " + maxPod + " (default: 110). Please choose a nodeCIDRMaskSize that at "
+                            + " (default: " + defaultMask + ") only supports " + available
+                            + " IP addresses. The highest "
+                            + "maxPod setting is " + maxPod
+                            + " (default: 110). Please choose a nodeCIDRMaskSize that at "
                             + "least supports " + maxPod + " IP addresses"));
         }
         return List.of();
     }
 
-    private static List<FieldError> validateAddons(Addons addons, String purpose, boolean workerless, String version,
-                                                   FieldPath path) {
+    private static List<FieldError> validateAddons(
+            Addons addons, String purpose, boolean workerless, String version, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (addons == null) {
             return errs;
@@ -323,44 +351,53 @@ public final class ShootValidator implements Validator<Shoot> {
             return errs;
         }
         if (GoSemver.atLeast(version, 1, 35)) {
-            errs.add(FieldError.forbidden(path.toString(), "for Kubernetes versions >= 1.35, addons field is no longer supported"));
+            errs.add(FieldError.forbidden(
+                    path.toString(), "for Kubernetes versions >= 1.35, addons field is no longer supported"));
             return errs;
         }
-        boolean nginx = addons.nginxIngress() != null && addons.nginxIngress().addon() != null
+        boolean nginx = addons.nginxIngress() != null
+                && addons.nginxIngress().addon() != null
                 && addons.nginxIngress().addon().enabled();
-        boolean dashboard = addons.kubernetesDashboard() != null && addons.kubernetesDashboard().addon() != null
+        boolean dashboard = addons.kubernetesDashboard() != null
+                && addons.kubernetesDashboard().addon() != null
                 && addons.kubernetesDashboard().addon().enabled();
         if ((nginx || dashboard) && purpose != null && !"evaluation".equals(purpose)) {
-            errs.add(FieldError.forbidden(path.toString(), "addons can only be enabled on shoots with .spec.purpose=evaluation"));
+            errs.add(FieldError.forbidden(
+                    path.toString(), "addons can only be enabled on shoots with .spec.purpose=evaluation"));
         }
         if (nginx) {
             List<String> ranges = addons.nginxIngress().loadBalancerSourceRanges();
             if (ranges != null) {
                 for (int i = 0; i < ranges.size(); i++) {
                     if (!Cidr.isValid(ranges.get(i))) {
-                        errs.add(FieldError.invalid(path.child("nginxIngress", "loadBalancerSourceRanges").index(i).toString(),
-                                ranges.get(i), "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
+                        errs.add(FieldError.invalid(
+                                path.child("nginxIngress", "loadBalancerSourceRanges")
+                                        .index(i)
+                                        .toString(),
+                                ranges.get(i),
+                                "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
                     }
                 }
             }
             String policy = addons.nginxIngress().externalTrafficPolicy();
             if (policy != null && !List.of("Cluster", "Local").contains(policy)) {
-                errs.add(FieldError.notSupported(path.child("nginxIngress", "externalTrafficPolicy").toString(), policy,
+                errs.add(FieldError.notSupported(
+                        path.child("nginxIngress", "externalTrafficPolicy").toString(),
+                        policy,
                         List.of("Cluster", "Local")));
             }
         }
         if (dashboard) {
             String mode = addons.kubernetesDashboard().authenticationMode();
             if (mode != null && !"token".equals(mode)) {
-                errs.add(FieldError.notSupported(path.child("kubernetesDashboard", "authenticationMode").toString(), mode,
-                        List.of("token")));
+                errs.add(FieldError.notSupported(
+                        path.child("kubernetesDashboard", "authenticationMode").toString(), mode, List.of("token")));
             }
         }
         return errs;
     }
 
-    private record Credential(String type, String gvk, String name) {
-    }
+    private record Credential(String type, String gvk, String name) {}
 
     /** {@code validateDNS} with {@code validateDNSCredentialsRef}. */
     private static List<FieldError> validateDns(DNS dns, String version, FieldPath path) {
@@ -372,9 +409,16 @@ public final class ShootValidator implements Validator<Shoot> {
             errs.addAll(dns1123Subdomain(dns.domain(), path.child("domain")));
         }
         List<DNSProvider> providers = dns.providers() == null ? List.of() : dns.providers();
-        DNSProvider primary = providers.stream().filter(p -> Boolean.TRUE.equals(p.primary())).findFirst().orElse(null);
-        if (primary != null && primary.type() != null && !DNS_UNMANAGED.equals(primary.type()) && dns.domain() == null) {
-            errs.add(FieldError.required(path.child("domain").toString(),
+        DNSProvider primary = providers.stream()
+                .filter(p -> Boolean.TRUE.equals(p.primary()))
+                .findFirst()
+                .orElse(null);
+        if (primary != null
+                && primary.type() != null
+                && !DNS_UNMANAGED.equals(primary.type())
+                && dns.domain() == null) {
+            errs.add(FieldError.required(
+                    path.child("domain").toString(),
                     "domain must be set when primary provider type is not set to \"unmanaged\""));
         }
         Set<Credential> used = new HashSet<>();
@@ -383,7 +427,8 @@ public final class ShootValidator implements Validator<Shoot> {
             DNSProvider p = providers.get(i);
             FieldPath idx = path.child("providers").index(i);
             if (p.secretName() != null && GoSemver.atLeast(version, 1, 35)) {
-                errs.add(FieldError.forbidden(idx.child("secretName").toString(),
+                errs.add(FieldError.forbidden(
+                        idx.child("secretName").toString(),
                         "for Kubernetes versions >= 1.35, secretName field is no longer supported"));
             }
             errs.addAll(validateDnsCredentialsRef(p, version, idx));
@@ -391,29 +436,36 @@ public final class ShootValidator implements Validator<Shoot> {
             if (ref != null && p.type() != null) {
                 Credential c = new Credential(p.type(), str(ref.apiVersion()) + "/" + str(ref.kind()), str(ref.name()));
                 if (!used.add(c)) {
-                    errs.add(FieldError.invalid(idx.toString(), new GoValue("validation.credentialConfig{ProviderType:\""
-                            + c.type() + "\", GVK:\"" + c.gvk() + "\", Name:\"" + c.name() + "\"}"),
+                    errs.add(FieldError.invalid(
+                            idx.toString(),
+                            new GoValue("validation.credentialConfig{ProviderType:\"" + c.type() + "\", GVK:\""
+                                    + c.gvk() + "\", Name:\"" + c.name() + "\"}"),
                             "combination of .credentialsRef and .type must be unique across dns providers"));
                     continue;
                 }
             }
             if (Boolean.TRUE.equals(p.primary())) {
                 if (primaryFound) {
-                    errs.add(FieldError.forbidden(idx.child("primary").toString(), "multiple primary DNS providers are not supported"));
+                    errs.add(FieldError.forbidden(
+                            idx.child("primary").toString(), "multiple primary DNS providers are not supported"));
                     continue;
                 }
                 primaryFound = true;
             }
             if (DNS_UNMANAGED.equals(p.type()) && ref != null) {
-                errs.add(FieldError.invalid(idx.child("credentialsRef").toString(), new GoValue(goReference(ref)),
+                errs.add(FieldError.invalid(
+                        idx.child("credentialsRef").toString(),
+                        new GoValue(goReference(ref)),
                         "credentialsRef must not be set when type is \"unmanaged\""));
                 continue;
             }
             if (ref != null && p.type() == null) {
-                errs.add(FieldError.required(idx.child("type").toString(), "type must be set when credentialsRef is set"));
+                errs.add(FieldError.required(
+                        idx.child("type").toString(), "type must be set when credentialsRef is set"));
             }
             if (!Boolean.TRUE.equals(p.primary()) && ref == null) {
-                errs.add(FieldError.required(idx.child("credentialsRef").toString(),
+                errs.add(FieldError.required(
+                        idx.child("credentialsRef").toString(),
                         "non-primary DNS providers must specify `credentialsRef`"));
             }
         }
@@ -426,17 +478,20 @@ public final class ShootValidator implements Validator<Shoot> {
         boolean below135 = GoSemver.below(version, 1, 35);
         if (ref == null) {
             if (p.secretName() != null && below135) {
-                errs.add(FieldError.forbidden(path.child("secretName").toString(), "must not be set when `credentialsRef` is not set"));
+                errs.add(FieldError.forbidden(
+                        path.child("secretName").toString(), "must not be set when `credentialsRef` is not set"));
             }
             return errs;
         }
         errs.addAll(validateLocalCredentialsRef(ref, path.child("credentialsRef")));
         if ("v1".equals(ref.apiVersion()) && "Secret".equals(ref.kind())) {
             if (below135 && (p.secretName() == null || !p.secretName().equals(ref.name()))) {
-                errs.add(FieldError.forbidden(path.child("secretName").toString(), "must refer to the same secret as `credentialsRef`"));
+                errs.add(FieldError.forbidden(
+                        path.child("secretName").toString(), "must refer to the same secret as `credentialsRef`"));
             }
         } else if (p.secretName() != null && !p.secretName().isEmpty()) {
-            errs.add(FieldError.forbidden(path.child("secretName").toString(),
+            errs.add(FieldError.forbidden(
+                    path.child("secretName").toString(),
                     "must not be set when `credentialsRef` does not refer to secret resource"));
         }
         return errs;
@@ -458,12 +513,14 @@ public final class ShootValidator implements Validator<Shoot> {
             errs.add(FieldError.required(path.child("name").toString(), "must provide a name"));
         }
         errs.addAll(dns1123Subdomain(name, path.child("name")));
-        List<String> allowed = List.of("/v1, Kind=Secret", "core.gardener.cloud/v1beta1, Kind=InternalSecret",
+        List<String> allowed = List.of(
+                "/v1, Kind=Secret",
+                "core.gardener.cloud/v1beta1, Kind=InternalSecret",
                 "security.gardener.cloud/v1alpha1, Kind=WorkloadIdentity");
         String gvk = gvkString(apiVersion, kind);
         if (!allowed.contains(gvk)) {
-            errs.add(FieldError.notSupported(path.toString(), new GoValue("\"" + goObjectReference(apiVersion, kind, name) + "\""),
-                    allowed));
+            errs.add(FieldError.notSupported(
+                    path.toString(), new GoValue("\"" + goObjectReference(apiVersion, kind, name) + "\""), allowed));
         }
         return errs;
     }
@@ -496,8 +553,8 @@ public final class ShootValidator implements Validator<Shoot> {
             return errs;
         }
         Set<String> names = new HashSet<>();
-        List<String> allowed = List.of("/v1, Kind=Secret", "/v1, Kind=ConfigMap",
-                "security.gardener.cloud/v1alpha1, Kind=WorkloadIdentity");
+        List<String> allowed = List.of(
+                "/v1, Kind=Secret", "/v1, Kind=ConfigMap", "security.gardener.cloud/v1alpha1, Kind=WorkloadIdentity");
         for (int i = 0; i < resources.size(); i++) {
             NamedResourceReference r = resources.get(i);
             FieldPath idx = path.index(i);
@@ -518,7 +575,9 @@ public final class ShootValidator implements Validator<Shoot> {
                 errs.add(FieldError.required(refPath.child("kind").toString(), "must provide a kind"));
             }
             if (apiVersion.split("/", -1).length > 2) {
-                errs.add(FieldError.invalid(refPath.toString(), new GoValue(goReference(ref)),
+                errs.add(FieldError.invalid(
+                        refPath.toString(),
+                        new GoValue(goReference(ref)),
                         "cannot determine GroupVersionKind for specified reference: unexpected GroupVersion string: "
                                 + apiVersion));
             } else if (!allowed.contains(gvkString(apiVersion, kind))) {
@@ -534,7 +593,8 @@ public final class ShootValidator implements Validator<Shoot> {
     /** {@code validateKubernetes}'s version; the component configurations are {@link ComponentConfigRules}'. */
     private List<FieldError> validateKubernetes(Kubernetes kubernetes, FieldPath path) {
         if (str(kubernetes.version()).isEmpty() && cloudProfileDefaultsApplied) {
-            return List.of(FieldError.required(path.child("version").toString(), "kubernetes version must not be empty"));
+            return List.of(
+                    FieldError.required(path.child("version").toString(), "kubernetes version must not be empty"));
         }
         return List.of();
     }
@@ -564,7 +624,8 @@ public final class ShootValidator implements Validator<Shoot> {
             String type = str(networking.type());
             if (type.isEmpty()) {
                 errs.add(FieldError.required(path.child("type").toString(), "networking type must be provided"));
-            } else if (!NameFormats.qualifiedName("networking.extensions.gardener.cloud/" + type).isEmpty()) {
+            } else if (!NameFormats.qualifiedName("networking.extensions.gardener.cloud/" + type)
+                    .isEmpty()) {
                 errs.add(FieldError.invalid(path.child("type").toString(), type, "type must be a valid label name"));
             }
         }
@@ -574,10 +635,12 @@ public final class ShootValidator implements Validator<Shoot> {
         for (int i = 0; i < families.size(); i++) {
             String f = families.get(i);
             if (!IP_FAMILIES.contains(f)) {
-                familyErrors.add(FieldError.notSupported(path.child("ipFamilies").index(i).toString(), f, IP_FAMILIES));
+                familyErrors.add(FieldError.notSupported(
+                        path.child("ipFamilies").index(i).toString(), f, IP_FAMILIES));
             }
             if (!seen.add(f)) {
-                familyErrors.add(FieldError.duplicate(path.child("ipFamilies").index(i).toString(), f));
+                familyErrors.add(
+                        FieldError.duplicate(path.child("ipFamilies").index(i).toString(), f));
             }
         }
         if (!familyErrors.isEmpty()) {
@@ -611,8 +674,11 @@ public final class ShootValidator implements Validator<Shoot> {
         if (maintenance == null) {
             return errs;
         }
-        if (maintenance.autoUpdate() != null && workerless && maintenance.autoUpdate().machineImageVersion() != null) {
-            errs.add(FieldError.forbidden(path.child("autoUpdate", "machineImageVersion").toString(), WORKERLESS));
+        if (maintenance.autoUpdate() != null
+                && workerless
+                && maintenance.autoUpdate().machineImageVersion() != null) {
+            errs.add(FieldError.forbidden(
+                    path.child("autoUpdate", "machineImageVersion").toString(), WORKERLESS));
         }
         if (maintenance.autoRotation() != null && maintenance.autoRotation().credentials() != null) {
             var credentials = maintenance.autoRotation().credentials();
@@ -620,7 +686,8 @@ public final class ShootValidator implements Validator<Shoot> {
             errs.addAll(rotationPeriod(credentials.observability(), credentialsPath.child("observability")));
             if (credentials.sshKeypair() != null) {
                 if (workerless) {
-                    errs.add(FieldError.forbidden(credentialsPath.child("sshKeypair").toString(), WORKERLESS));
+                    errs.add(FieldError.forbidden(
+                            credentialsPath.child("sshKeypair").toString(), WORKERLESS));
                 } else {
                     errs.addAll(rotationPeriod(credentials.sshKeypair(), credentialsPath.child("sshKeypair")));
                 }
@@ -637,18 +704,20 @@ public final class ShootValidator implements Validator<Shoot> {
                 beginSecond = parseWindowEnd("begin", begin);
                 endSecond = parseWindowEnd("end", end);
             } catch (IllegalArgumentException e) {
-                errs.add(FieldError.invalid(path.child("timeWindow", "begin/end").toString(), new GoValue(
-                        "core.MaintenanceTimeWindow{Begin:\"" + begin + "\", End:\"" + end + "\"}"), e.getMessage()));
+                errs.add(FieldError.invalid(
+                        path.child("timeWindow", "begin/end").toString(),
+                        new GoValue("core.MaintenanceTimeWindow{Begin:\"" + begin + "\", End:\"" + end + "\"}"),
+                        e.getMessage()));
                 return errs;
             }
             long seconds = endSecond > beginSecond ? endSecond - beginSecond : endSecond + 24 * 3600L - beginSecond;
             GoValue duration = new GoValue(Duration.ofSeconds(seconds).toString());
             if (seconds > MAINTENANCE_MAX_SECONDS) {
-                errs.add(FieldError.invalid(path.child("timeWindow").toString(), duration,
-                        "time window must not be greater than 6h0m0s"));
+                errs.add(FieldError.invalid(
+                        path.child("timeWindow").toString(), duration, "time window must not be greater than 6h0m0s"));
             } else if (seconds < MAINTENANCE_MIN_SECONDS) {
-                errs.add(FieldError.invalid(path.child("timeWindow").toString(), duration,
-                        "time window must not be smaller than 30m0s"));
+                errs.add(FieldError.invalid(
+                        path.child("timeWindow").toString(), duration, "time window must not be smaller than 30m0s"));
             }
         }
         return errs;
@@ -669,7 +738,9 @@ public final class ShootValidator implements Validator<Shoot> {
         Duration d = config.rotationPeriod();
         long nanos = d.nanos();
         if (nanos != 0 && (nanos < 30L * 60 * 1_000_000_000L || nanos > 90L * 24 * 3600 * 1_000_000_000L)) {
-            return List.of(FieldError.invalid(path.child("rotationPeriod").toString(), d.toString(),
+            return List.of(FieldError.invalid(
+                    path.child("rotationPeriod").toString(),
+                    d.toString(),
                     "value must be either 0 to disable rotation or between 30m and 90d"));
         }
         return List.of();
@@ -677,7 +748,8 @@ public final class ShootValidator implements Validator<Shoot> {
 
     private static List<FieldError> validateMonitoring(ShootSpec spec, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        if (spec.monitoring() == null || spec.monitoring().alerting() == null
+        if (spec.monitoring() == null
+                || spec.monitoring().alerting() == null
                 || spec.monitoring().alerting().emailReceivers() == null) {
             return errs;
         }
@@ -697,8 +769,8 @@ public final class ShootValidator implements Validator<Shoot> {
     }
 
     /** {@code ValidateHibernation}: schedules are cron specs, unique, in a known location. */
-    static List<FieldError> validateHibernation(Map<String, String> annotations, Hibernation hibernation,
-                                                boolean selfHosted, FieldPath path) {
+    static List<FieldError> validateHibernation(
+            Map<String, String> annotations, Hibernation hibernation, boolean selfHosted, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (hibernation == null) {
             return errs;
@@ -709,8 +781,10 @@ public final class ShootValidator implements Validator<Shoot> {
         }
         for (String op : ShootOperations.operations(annotations, ShootOperations.MAINTENANCE_OPERATION)) {
             if (ShootOperations.FORBIDDEN_WHEN_HIBERNATED.contains(op) && Boolean.TRUE.equals(hibernation.enabled())) {
-                errs.add(FieldError.forbidden(path.child("enabled").toString(), "shoot cannot be hibernated when "
-                        + ShootOperations.MAINTENANCE_OPERATION + " annotation contains " + op + " operation"));
+                errs.add(FieldError.forbidden(
+                        path.child("enabled").toString(),
+                        "shoot cannot be hibernated when " + ShootOperations.MAINTENANCE_OPERATION
+                                + " annotation contains " + op + " operation"));
             }
         }
         List<HibernationSchedule> schedules = hibernation.schedules() == null ? List.of() : hibernation.schedules();
@@ -719,7 +793,8 @@ public final class ShootValidator implements Validator<Shoot> {
             HibernationSchedule s = schedules.get(i);
             FieldPath idx = path.child("schedules").index(i);
             if (s.start() == null && s.end() == null) {
-                errs.add(FieldError.required(idx.child("start/end").toString(), "either start or end has to be provided"));
+                errs.add(FieldError.required(
+                        idx.child("start/end").toString(), "either start or end has to be provided"));
             }
             if (s.start() != null) {
                 errs.addAll(cronSpec(seen, s.start(), idx.child("start")));
@@ -728,7 +803,9 @@ public final class ShootValidator implements Validator<Shoot> {
                 errs.addAll(cronSpec(seen, s.end(), idx.child("end")));
             }
             if (s.location() != null && !isLocation(s.location())) {
-                errs.add(FieldError.invalid(idx.child("location").toString(), s.location(),
+                errs.add(FieldError.invalid(
+                        idx.child("location").toString(),
+                        s.location(),
                         "not a valid location: " + locationError(s.location())));
             }
         }
@@ -748,7 +825,9 @@ public final class ShootValidator implements Validator<Shoot> {
 
     /** Go's {@code time.LoadLocation}: "", UTC, Local or an IANA zone name. */
     private static boolean isLocation(String name) {
-        return name.isEmpty() || name.equals("UTC") || name.equals("Local")
+        return name.isEmpty()
+                || name.equals("UTC")
+                || name.equals("Local")
                 || (isValidLocationName(name) && ZoneId.getAvailableZoneIds().contains(name));
     }
 
@@ -803,14 +882,15 @@ public final class ShootValidator implements Validator<Shoot> {
         if (components.coreDNS() != null && components.coreDNS().autoscaling() != null) {
             String mode = str(components.coreDNS().autoscaling().mode());
             if (!CORE_DNS_AUTOSCALING_MODES.contains(mode)) {
-                errs.add(FieldError.notSupported(path.child("coreDNS", "autoscaling", "mode").toString(), mode,
-                        CORE_DNS_AUTOSCALING_MODES));
+                errs.add(FieldError.notSupported(
+                        path.child("coreDNS", "autoscaling", "mode").toString(), mode, CORE_DNS_AUTOSCALING_MODES));
             }
         }
         return errs;
     }
 
-    private static List<FieldError> validateSelfHostedControlPlane(ShootSpec spec, List<Worker> workerList, FieldPath path) {
+    private static List<FieldError> validateSelfHostedControlPlane(
+            ShootSpec spec, List<Worker> workerList, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         int index = -1;
         for (int i = 0; i < workerList.size() && index < 0; i++) {
@@ -824,33 +904,45 @@ public final class ShootValidator implements Validator<Shoot> {
         Worker w = workerList.get(index);
         FieldPath wp = path.child("provider", "workers").index(index);
         if (w.minimum() != w.maximum() || w.minimum() != 1) {
-            errs.add(FieldError.invalid(wp.child("minimum").toString(), w.minimum(), "self-hosted shoots only support "
-                    + "minimum=maximum=1 for the control plane worker pool (might change in the future)"));
+            errs.add(FieldError.invalid(
+                    wp.child("minimum").toString(),
+                    w.minimum(),
+                    "self-hosted shoots only support "
+                            + "minimum=maximum=1 for the control plane worker pool (might change in the future)"));
         }
         if (spec.controlPlane() == null || spec.controlPlane().highAvailability() == null) {
             if (w.maximum() != 1) {
-                errs.add(FieldError.invalid(wp.child("maximum").toString(), w.maximum(),
+                errs.add(FieldError.invalid(
+                        wp.child("maximum").toString(),
+                        w.maximum(),
                         "control plane worker pool must have maximum=1 when high availability is not configured"));
             }
             return errs;
         }
         if (w.maximum() != 3) {
-            errs.add(FieldError.invalid(wp.child("maximum").toString(), w.maximum(),
+            errs.add(FieldError.invalid(
+                    wp.child("maximum").toString(),
+                    w.maximum(),
                     "control plane worker pool must have maximum=3 when high availability is configured"));
         }
         if (w.maxSurge() == null || w.maxSurge().intValue() != 1) {
-            errs.add(FieldError.invalid(wp.child("maxSurge").toString(), WorkerValidation.goIntOrString(w.maxSurge()),
+            errs.add(FieldError.invalid(
+                    wp.child("maxSurge").toString(),
+                    WorkerValidation.goIntOrString(w.maxSurge()),
                     "control plane worker pool must have maxSurge=1 when high availability is configured"));
         }
         if (w.maxUnavailable() == null || w.maxUnavailable().intValue() != 1) {
-            errs.add(FieldError.invalid(wp.child("maxUnavailable").toString(), WorkerValidation.goIntOrString(w.maxUnavailable()),
+            errs.add(FieldError.invalid(
+                    wp.child("maxUnavailable").toString(),
+                    WorkerValidation.goIntOrString(w.maxUnavailable()),
                     "control plane worker pool must have maxUnavailable=1 when high availability is configured"));
         }
         var tolerance = spec.controlPlane().highAvailability().failureTolerance();
         int zones = w.zones() == null ? 0 : w.zones().size();
         if (tolerance != null && "zone".equals(tolerance.type()) && zones != 3) {
-            errs.add(FieldError.invalid(wp.child("zones").toString(), new GoValue(ObjectMetaValidation.goStrings(
-                    w.zones() == null ? List.of() : w.zones())),
+            errs.add(FieldError.invalid(
+                    wp.child("zones").toString(),
+                    new GoValue(ObjectMetaValidation.goStrings(w.zones() == null ? List.of() : w.zones())),
                     "control plane worker pool must have exactly 3 zones when failure tolerance type is zone"));
         }
         return errs;
@@ -858,7 +950,9 @@ public final class ShootValidator implements Validator<Shoot> {
 
     private static List<FieldError> validateControlPlaneZones(ControlPlane controlPlane, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        if (controlPlane == null || controlPlane.zones() == null || controlPlane.zones().isEmpty()) {
+        if (controlPlane == null
+                || controlPlane.zones() == null
+                || controlPlane.zones().isEmpty()) {
             return errs;
         }
         Set<String> used = new HashSet<>();
@@ -871,20 +965,28 @@ public final class ShootValidator implements Validator<Shoot> {
         GoValue value = new GoValue(ObjectMetaValidation.goStrings(zones));
         boolean zoneTolerance = controlPlane.highAvailability() != null
                 && controlPlane.highAvailability().failureTolerance() != null
-                && "zone".equals(controlPlane.highAvailability().failureTolerance().type());
+                && "zone"
+                        .equals(controlPlane
+                                .highAvailability()
+                                .failureTolerance()
+                                .type());
         if (zoneTolerance && used.size() != 3) {
-            errs.add(FieldError.invalid(path.child("zones").toString(), value,
+            errs.add(FieldError.invalid(
+                    path.child("zones").toString(),
+                    value,
                     "exactly 3 unique zones must be specified when failure tolerance type is 'zone'"));
         } else if (!zoneTolerance && used.size() != 1) {
-            errs.add(FieldError.invalid(path.child("zones").toString(), value,
+            errs.add(FieldError.invalid(
+                    path.child("zones").toString(),
+                    value,
                     "exactly 1 zone must be specified when failure tolerance type is not 'zone'"));
         }
         return errs;
     }
 
     /** The parts of {@code ValidateLabelSelector} that need no options: keys, operators, values. */
-    private static List<FieldError> validateLabelSelector(cloud.gardener.apiserver.api.k8s.metav1.LabelSelector selector,
-                                                          FieldPath path) {
+    private static List<FieldError> validateLabelSelector(
+            cloud.gardener.apiserver.api.k8s.metav1.LabelSelector selector, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         var expressions = selector.matchExpressions();
         if (expressions != null) {
@@ -896,17 +998,21 @@ public final class ShootValidator implements Validator<Shoot> {
                 switch (op) {
                     case "In", "NotIn" -> {
                         if (values == 0) {
-                            errs.add(FieldError.required(idx.child("values").toString(),
+                            errs.add(FieldError.required(
+                                    idx.child("values").toString(),
                                     "must be specified when `operator` is 'In' or 'NotIn'"));
                         }
                     }
                     case "Exists", "DoesNotExist" -> {
                         if (values > 0) {
-                            errs.add(FieldError.forbidden(idx.child("values").toString(),
+                            errs.add(FieldError.forbidden(
+                                    idx.child("values").toString(),
                                     "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
                         }
                     }
-                    default -> errs.add(FieldError.invalid(idx.child("operator").toString(), op, "not a valid selector operator"));
+                    default ->
+                        errs.add(FieldError.invalid(
+                                idx.child("operator").toString(), op, "not a valid selector operator"));
                 }
                 errs.addAll(ObjectMetaValidation.validateLabelName(str(req.key()), idx.child("key")));
             }
@@ -949,27 +1055,32 @@ public final class ShootValidator implements Validator<Shoot> {
     }
 
     private KubeAPIServerRules.Options apiServerOptions(ShootSpec spec) {
-        return new KubeAPIServerRules.Options(allowInvalidAcceptedIssuers,
-                KubeAPIServerRules.autoRotationEnabled(spec.maintenance()), false);
+        return new KubeAPIServerRules.Options(
+                allowInvalidAcceptedIssuers, KubeAPIServerRules.autoRotationEnabled(spec.maintenance()), false);
     }
 
     /** Both versions have a service account configuration with the same accepted issuers. */
     private static boolean acceptedIssuersUnchanged(Shoot shoot, Shoot old) {
         var now = kubernetes(spec(shoot)).kubeAPIServer();
         var before = kubernetes(spec(old)).kubeAPIServer();
-        return now != null && before != null && now.serviceAccountConfig() != null
+        return now != null
+                && before != null
+                && now.serviceAccountConfig() != null
                 && before.serviceAccountConfig() != null
-                && CoreRules.semanticEqual(now.serviceAccountConfig().acceptedIssuers(),
+                && CoreRules.semanticEqual(
+                        now.serviceAccountConfig().acceptedIssuers(),
                         before.serviceAccountConfig().acceptedIssuers());
     }
 
     static Kubernetes kubernetes(ShootSpec spec) {
-        return spec.kubernetes() == null ? new Kubernetes(null, null, null, null, null, null, null, null, null)
+        return spec.kubernetes() == null
+                ? new Kubernetes(null, null, null, null, null, null, null, null, null)
                 : spec.kubernetes();
     }
 
-    private static final ShootSpec EMPTY_SPEC = new ShootSpec(null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    private static final ShootSpec EMPTY_SPEC = new ShootSpec(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+            null, null, null, null, null, null);
 
     static Map<String, String> annotations(Shoot shoot) {
         return meta(shoot).annotations() == null ? Map.of() : meta(shoot).annotations();

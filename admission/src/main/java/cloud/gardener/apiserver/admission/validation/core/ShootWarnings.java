@@ -21,8 +21,7 @@ public final class ShootWarnings {
     /** gardener-apiserver's default {@code --shoot-credentials-rotation-interval} (90 days). */
     public static final Duration DEFAULT_ROTATION_INTERVAL = Duration.ofDays(90);
 
-    private ShootWarnings() {
-    }
+    private ShootWarnings() {}
 
     /**
      * Returns the warnings for a Shoot create or update.
@@ -39,31 +38,40 @@ public final class ShootWarnings {
             warnings.addAll(incompleteRotations(shoot, rotationInterval, now));
         }
         if (kubernetes.path("kubeControllerManager").hasNonNull("podEvictionTimeout")) {
-            warnings.add("you are setting the spec.kubernetes.kubeControllerManager.podEvictionTimeout field. The field "
-                    + "does not have effect since Kubernetes 1.13 and is forbidden to be set starting from Kubernetes "
-                    + "1.33. Instead, use the spec.kubernetes.kubeAPIServer.(defaultNotReadyTolerationSeconds/"
-                    + "defaultUnreachableTolerationSeconds) fields.");
+            warnings.add(
+                    "you are setting the spec.kubernetes.kubeControllerManager.podEvictionTimeout field. The field "
+                            + "does not have effect since Kubernetes 1.13 and is forbidden to be set starting from Kubernetes "
+                            + "1.33. Instead, use the spec.kubernetes.kubeAPIServer.(defaultNotReadyTolerationSeconds/"
+                            + "defaultUnreachableTolerationSeconds) fields.");
         }
-        String operation = shoot.path("metadata").path("annotations").path("gardener.cloud/operation").asText();
-        if (operation.equals("rotate-etcd-encryption-key-start") || operation.equals("rotate-etcd-encryption-key-complete")) {
-            warnings.add("you are setting the operation annotation to " + operation + ". This annotation has been "
-                    + "deprecated and is forbidden to be set starting from Kubernetes 1.34. Instead, use the "
-                    + "rotate-etcd-encryption-key annotation, which performs a full rotation of the ETCD encryption key.");
+        String operation = shoot.path("metadata")
+                .path("annotations")
+                .path("gardener.cloud/operation")
+                .asText();
+        if (operation.equals("rotate-etcd-encryption-key-start")
+                || operation.equals("rotate-etcd-encryption-key-complete")) {
+            warnings.add(
+                    "you are setting the operation annotation to " + operation + ". This annotation has been "
+                            + "deprecated and is forbidden to be set starting from Kubernetes 1.34. Instead, use the "
+                            + "rotate-etcd-encryption-key annotation, which performs a full rotation of the ETCD encryption key.");
         }
         if (below133(version) && kubernetes.path("clusterAutoscaler").hasNonNull("maxEmptyBulkDelete")) {
-            warnings.add("you are setting the spec.kubernetes.clusterAutoscaler.maxEmptyBulkDelete field. The field has "
-                    + "been deprecated and is forbidden to be set starting from Kubernetes 1.33. The value is not used "
-                    + "and will be set to nil. Instead, use the spec.kubernetes.clusterAutoscaler.maxScaleDownParallelism "
-                    + "field.");
+            warnings.add(
+                    "you are setting the spec.kubernetes.clusterAutoscaler.maxEmptyBulkDelete field. The field has "
+                            + "been deprecated and is forbidden to be set starting from Kubernetes 1.33. The value is not used "
+                            + "and will be set to nil. Instead, use the spec.kubernetes.clusterAutoscaler.maxScaleDownParallelism "
+                            + "field.");
         }
-        if (GoSemver.atLeast(version, 1, 33) && !spec.path("cloudProfileName").asText().isEmpty()) {
+        if (GoSemver.atLeast(version, 1, 33)
+                && !spec.path("cloudProfileName").asText().isEmpty()) {
             warnings.add("you are setting the spec.cloudProfileName field. The field is deprecated and will be "
                     + "forcefully set empty starting with Kubernetes 1.34. Use the new spec.cloudProfile.name field "
                     + "instead.");
         }
         if (spec.hasNonNull("addons")) {
-            warnings.add("you are setting the spec.addons field. The field is deprecated and will be forbidden starting "
-                    + "with Kubernetes 1.35.");
+            warnings.add(
+                    "you are setting the spec.addons field. The field is deprecated and will be forbidden starting "
+                            + "with Kubernetes 1.35.");
         }
         if (ipvs(kubernetes)) {
             if (GoSemver.atLeast(version, 1, 35)) {
@@ -92,15 +100,17 @@ public final class ShootWarnings {
     public static List<String> kubeApiServer(JsonNode kubeApiServer, String path) {
         List<String> warnings = new ArrayList<>();
         if (kubeApiServer.hasNonNull("enableAnonymousAuthentication")) {
-            warnings.add("you are setting the " + path + ".enableAnonymousAuthentication field. The field is deprecated. "
-                    + "Using Kubernetes v1.32 and above, please use anonymous authentication configuration. See: "
-                    + "https://kubernetes.io/docs/reference/access-authn-authz/authentication/"
-                    + "#anonymous-authenticator-configuration");
+            warnings.add(
+                    "you are setting the " + path + ".enableAnonymousAuthentication field. The field is deprecated. "
+                            + "Using Kubernetes v1.32 and above, please use anonymous authentication configuration. See: "
+                            + "https://kubernetes.io/docs/reference/access-authn-authz/authentication/"
+                            + "#anonymous-authenticator-configuration");
         }
         if (kubeApiServer.path("watchCacheSizes").hasNonNull("default")) {
-            warnings.add("you are setting the " + path + ".watchCacheSizes.default field. The field has been deprecated "
-                    + "and is forbidden to be set starting from Kubernetes 1.35. The cache size is automatically sized "
-                    + "by the kube-apiserver.");
+            warnings.add(
+                    "you are setting the " + path + ".watchCacheSizes.default field. The field has been deprecated "
+                            + "and is forbidden to be set starting from Kubernetes 1.35. The cache size is automatically sized "
+                            + "by the kube-apiserver.");
         }
         return warnings;
     }
@@ -113,7 +123,8 @@ public final class ShootWarnings {
             if (providers.get(i).hasNonNull("secretName")) {
                 String provider = path + ".providers[" + i + "]";
                 warnings.add("you are setting the " + provider + ".secretName field. The field is deprecated and is "
-                        + "forbidden to be set starting from Kubernetes 1.35. Use " + provider + ".credentialsRef instead.");
+                        + "forbidden to be set starting from Kubernetes 1.35. Use " + provider
+                        + ".credentialsRef instead.");
             }
         }
         return warnings;
@@ -205,7 +216,8 @@ public final class ShootWarnings {
 
     private static String completionWarning(String credentials, Duration recommended) {
         // Go prints the interval as a time.Duration, e.g. 720h0m0s
-        String interval = cloud.gardener.apiserver.api.model.values.Duration.of(recommended).toString();
+        String interval = cloud.gardener.apiserver.api.model.values.Duration.of(recommended)
+                .toString();
         return "the " + credentials + " rotation initiation was finished more than " + interval
                 + " ago and should be completed";
     }
@@ -214,6 +226,9 @@ public final class ShootWarnings {
     private static boolean enablesSshAccess(JsonNode shoot) {
         JsonNode provider = shoot.path("spec").path("provider");
         return provider.path("workers").size() > 0
-                && provider.path("workersSettings").path("sshAccess").path("enabled").asBoolean(true);
+                && provider.path("workersSettings")
+                        .path("sshAccess")
+                        .path("enabled")
+                        .asBoolean(true);
     }
 }

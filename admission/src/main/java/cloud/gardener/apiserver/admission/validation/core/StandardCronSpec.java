@@ -29,20 +29,41 @@ final class StandardCronSpec {
     private static final Pattern GO_SPACE = Pattern.compile("[\\t\\n\\x0B\\f\\r \\u0085\\u00A0\\p{Zs}\\u2028\\u2029]+");
 
     private static final CronDefinition STANDARD = CronDefinitionBuilder.defineCron()
-            .withMinutes().withValidRange(0, 59).withStrictRange().and()
-            .withHours().withValidRange(0, 23).withStrictRange().and()
-            .withDayOfMonth().withValidRange(1, 31).supportsQuestionMark().withStrictRange().and()
-            .withMonth().withValidRange(1, 12).withStrictRange().and()
-            .withDayOfWeek().withValidRange(0, 6).withMondayDoWValue(1).supportsQuestionMark().withStrictRange().and()
+            .withMinutes()
+            .withValidRange(0, 59)
+            .withStrictRange()
+            .and()
+            .withHours()
+            .withValidRange(0, 23)
+            .withStrictRange()
+            .and()
+            .withDayOfMonth()
+            .withValidRange(1, 31)
+            .supportsQuestionMark()
+            .withStrictRange()
+            .and()
+            .withMonth()
+            .withValidRange(1, 12)
+            .withStrictRange()
+            .and()
+            .withDayOfWeek()
+            .withValidRange(0, 6)
+            .withMondayDoWValue(1)
+            .supportsQuestionMark()
+            .withStrictRange()
+            .and()
             .matchDayOfWeekAndDayOfMonth()
-            .withSupportedNicknameYearly().withSupportedNicknameAnnually().withSupportedNicknameMonthly()
-            .withSupportedNicknameWeekly().withSupportedNicknameDaily().withSupportedNicknameMidnight()
+            .withSupportedNicknameYearly()
+            .withSupportedNicknameAnnually()
+            .withSupportedNicknameMonthly()
+            .withSupportedNicknameWeekly()
+            .withSupportedNicknameDaily()
+            .withSupportedNicknameMidnight()
             .withSupportedNicknameHourly()
             .instance();
     private static final CronParser PARSER = new CronParser(STANDARD);
 
-    private StandardCronSpec() {
-    }
+    private StandardCronSpec() {}
 
     /** The parser's error for {@code spec}, or empty when it parses. */
     static Optional<String> problem(String spec) {

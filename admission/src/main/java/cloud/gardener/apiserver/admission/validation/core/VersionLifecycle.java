@@ -17,8 +17,7 @@ public final class VersionLifecycle {
     public static final String EXPIRED = "expired";
     public static final String UNAVAILABLE = "unavailable";
 
-    private VersionLifecycle() {
-    }
+    private VersionLifecycle() {}
 
     /** The classification of an {@code ExpirableVersion} (or a machine image version, which inlines one) at {@code now}. */
     public static String classification(JsonNode version, Instant now) {

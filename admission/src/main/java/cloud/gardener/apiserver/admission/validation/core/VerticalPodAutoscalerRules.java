@@ -16,45 +16,50 @@ import java.util.TreeMap;
 /** Gardener's {@code ValidateVerticalPodAutoscaler} for {@code spec.kubernetes.verticalPodAutoscaler}. */
 public final class VerticalPodAutoscalerRules {
 
-    private static final java.util.Set<String> VPA_FEATURE_GATES = java.util.Set.of("CPUStartupBoost", "InPlace",
-            "PerVPAConfig");
+    private static final java.util.Set<String> VPA_FEATURE_GATES =
+            java.util.Set.of("CPUStartupBoost", "InPlace", "PerVPAConfig");
 
-    private VerticalPodAutoscalerRules() {
-    }
+    private VerticalPodAutoscalerRules() {}
 
     public static List<FieldError> validate(VerticalPodAutoscaler vpa, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         errs.addAll(positiveDuration(vpa.evictAfterOOMThreshold(), path.child("evictAfterOOMThreshold")));
         if (vpa.evictionRateBurst() != null && vpa.evictionRateBurst() < 0) {
-            errs.add(FieldError.invalid(path.child("evictionRateBurst").toString(), vpa.evictionRateBurst(),
-                    "must be non-negative"));
+            errs.add(FieldError.invalid(
+                    path.child("evictionRateBurst").toString(), vpa.evictionRateBurst(), "must be non-negative"));
         }
         fraction(errs, vpa.evictionTolerance(), path.child("evictionTolerance"));
         fraction(errs, vpa.recommendationMarginFraction(), path.child("recommendationMarginFraction"));
         errs.addAll(positiveDuration(vpa.updaterInterval(), path.child("updaterInterval")));
         errs.addAll(positiveDuration(vpa.recommenderInterval(), path.child("recommenderInterval")));
         percentile(errs, vpa.targetCPUPercentile(), path.child("targetCPUPercentile"));
-        percentile(errs, vpa.recommendationLowerBoundCPUPercentile(),
-                path.child("recommendationLowerBoundCPUPercentile"));
-        percentile(errs, vpa.recommendationUpperBoundCPUPercentile(),
-                path.child("recommendationUpperBoundCPUPercentile"));
+        percentile(
+                errs, vpa.recommendationLowerBoundCPUPercentile(), path.child("recommendationLowerBoundCPUPercentile"));
+        percentile(
+                errs, vpa.recommendationUpperBoundCPUPercentile(), path.child("recommendationUpperBoundCPUPercentile"));
         percentile(errs, vpa.targetMemoryPercentile(), path.child("targetMemoryPercentile"));
-        percentile(errs, vpa.recommendationLowerBoundMemoryPercentile(),
+        percentile(
+                errs,
+                vpa.recommendationLowerBoundMemoryPercentile(),
                 path.child("recommendationLowerBoundMemoryPercentile"));
-        percentile(errs, vpa.recommendationUpperBoundMemoryPercentile(),
+        percentile(
+                errs,
+                vpa.recommendationUpperBoundMemoryPercentile(),
                 path.child("recommendationUpperBoundMemoryPercentile"));
         errs.addAll(positiveDuration(vpa.cpuHistogramDecayHalfLife(), path.child("cpuHistogramDecayHalfLife")));
         errs.addAll(positiveDuration(vpa.memoryHistogramDecayHalfLife(), path.child("memoryHistogramDecayHalfLife")));
         errs.addAll(positiveDuration(vpa.memoryAggregationInterval(), path.child("memoryAggregationInterval")));
         if (vpa.memoryAggregationIntervalCount() != null) {
-            errs.addAll(nonNegative(vpa.memoryAggregationIntervalCount(),
-                    path.child("memoryAggregationIntervalCount")));
+            errs.addAll(
+                    nonNegative(vpa.memoryAggregationIntervalCount(), path.child("memoryAggregationIntervalCount")));
         }
         errs.addAll(featureGates(vpa.featureGates(), path.child("featureGates")));
         errs.addAll(maxAllowed(vpa.maxAllowed(), path));
         if (vpa.recommenderUpdateWorkerCount() != null && vpa.recommenderUpdateWorkerCount() <= 0) {
-            errs.add(FieldError.invalid(path.child("recommenderUpdateWorkerCount").toString(),
-                    vpa.recommenderUpdateWorkerCount(), "must be greater than 0"));
+            errs.add(FieldError.invalid(
+                    path.child("recommenderUpdateWorkerCount").toString(),
+                    vpa.recommenderUpdateWorkerCount(),
+                    "must be greater than 0"));
         }
         return errs;
     }
@@ -95,8 +100,8 @@ public final class VerticalPodAutoscalerRules {
 
     private static void percentile(List<FieldError> errs, Double value, FieldPath path) {
         if (value != null && (value < 0.0 || value > 1.0)) {
-            errs.add(FieldError.invalid(path.toString(), goFloat(value),
-                    "percentile value must be in the range [0, 1]"));
+            errs.add(FieldError.invalid(
+                    path.toString(), goFloat(value), "percentile value must be in the range [0, 1]"));
         }
     }
 }

@@ -23,8 +23,7 @@ import java.util.List;
  */
 final class WorkerComponentRules {
 
-    private WorkerComponentRules() {
-    }
+    private WorkerComponentRules() {}
 
     static List<FieldError> validate(Worker worker, Kubernetes kubernetes, FieldPath path) {
         List<FieldError> errs = new ArrayList<>(KubeletRules.validateWorker(worker, kubernetes, path));
@@ -32,8 +31,8 @@ final class WorkerComponentRules {
             errs.addAll(autoscalerOptions(worker.clusterAutoscaler(), path.child("autoscaler")));
         }
         if (worker.machineControllerManager() != null) {
-            errs.addAll(machineControllerManager(worker, worker.machineControllerManager(),
-                    path.child("machineControllerManagerSettings")));
+            errs.addAll(machineControllerManager(
+                    worker, worker.machineControllerManager(), path.child("machineControllerManagerSettings")));
         }
         return errs;
     }
@@ -63,8 +62,8 @@ final class WorkerComponentRules {
         }
     }
 
-    private static List<FieldError> machineControllerManager(Worker worker, MachineControllerManagerSettings mcm,
-                                                             FieldPath path) {
+    private static List<FieldError> machineControllerManager(
+            Worker worker, MachineControllerManagerSettings mcm, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         errs.addAll(positiveDuration(mcm.machineDrainTimeout(), path.child("machineDrainTimeout")));
         errs.addAll(positiveDuration(mcm.machineHealthTimeout(), path.child("machineHealthTimeout")));
@@ -77,12 +76,15 @@ final class WorkerComponentRules {
             errs.addAll(positiveDuration(mcm.inPlaceUpdateTimeout(), path.child("inPlaceUpdateTimeout")));
         } else {
             if (mcm.inPlaceUpdateTimeout() != null) {
-                errs.add(FieldError.forbidden(path.child("inPlaceUpdateTimeout").toString(),
+                errs.add(FieldError.forbidden(
+                        path.child("inPlaceUpdateTimeout").toString(),
                         "can only be set when the update strategy is `AutoInPlaceUpdate` or `ManualInPlaceUpdate`"));
             }
             if (Boolean.TRUE.equals(mcm.disableHealthTimeout())) {
-                errs.add(FieldError.forbidden(path.child("disableHealthTimeout").toString(), "can only be set to true "
-                        + "when the update strategy is `AutoInPlaceUpdate` or `ManualInPlaceUpdate`"));
+                errs.add(FieldError.forbidden(
+                        path.child("disableHealthTimeout").toString(),
+                        "can only be set to true "
+                                + "when the update strategy is `AutoInPlaceUpdate` or `ManualInPlaceUpdate`"));
             }
         }
         errs.addAll(positiveDuration(mcm.machinePreserveTimeout(), path.child("machinePreserveTimeout")));
@@ -93,8 +95,11 @@ final class WorkerComponentRules {
             if (preserve < 0) {
                 errs.add(FieldError.invalid(at, preserve, "must not be negative"));
             } else if (WorkerValidation.systemComponentsAllowed(worker) && maximum > 0 && preserve > maximum - 1) {
-                errs.add(FieldError.invalid(at, preserve, "must not be greater than maximum-1 value when system "
-                        + "components are allowed, need at least one machine to run system components"));
+                errs.add(FieldError.invalid(
+                        at,
+                        preserve,
+                        "must not be greater than maximum-1 value when system "
+                                + "components are allowed, need at least one machine to run system components"));
             } else if (preserve > maximum) {
                 errs.add(FieldError.invalid(at, preserve, "must not be greater than maximum value"));
             }

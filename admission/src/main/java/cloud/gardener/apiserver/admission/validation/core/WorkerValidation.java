@@ -32,13 +32,13 @@ final class WorkerValidation {
     static final String AUTO_ROLLING_UPDATE = "AutoRollingUpdate";
     static final String AUTO_IN_PLACE_UPDATE = "AutoInPlaceUpdate";
     static final String MANUAL_IN_PLACE_UPDATE = "ManualInPlaceUpdate";
-    private static final List<String> UPDATE_STRATEGIES = List.of(AUTO_IN_PLACE_UPDATE, AUTO_ROLLING_UPDATE,
-            MANUAL_IN_PLACE_UPDATE);
+    private static final List<String> UPDATE_STRATEGIES =
+            List.of(AUTO_IN_PLACE_UPDATE, AUTO_ROLLING_UPDATE, MANUAL_IN_PLACE_UPDATE);
     private static final int MAX_WORKER_NAME_LENGTH = 15;
     private static final int MAX_VOLUME_NAME_LENGTH = 15;
     private static final Pattern VOLUME_SIZE = Pattern.compile("^(\\d)+Gi$");
-    private static final Pattern SYSCTL_KEY = Pattern.compile(
-            "^(?:(?:[a-zA-Z0-9-][a-zA-Z0-9_/-]*|\\*)\\.)*[a-zA-Z0-9_/-]*[a-zA-Z0-9]$");
+    private static final Pattern SYSCTL_KEY =
+            Pattern.compile("^(?:(?:[a-zA-Z0-9-][a-zA-Z0-9_/-]*|\\*)\\.)*[a-zA-Z0-9_/-]*[a-zA-Z0-9]$");
     private static final List<String> ARCHITECTURES = List.of("amd64", "arm64");
     private static final List<String> TAINT_EFFECTS = List.of("NoSchedule", "PreferNoSchedule", "NoExecute");
     private static final String RESERVED_TAINT_KEY = "node.gardener.cloud/critical-components-not-ready";
@@ -49,8 +49,8 @@ final class WorkerValidation {
         this.cloudProfileDefaultsApplied = cloudProfileDefaultsApplied;
     }
 
-    List<FieldError> validateProvider(String namespace, Provider provider, Kubernetes kubernetes, boolean workerless,
-                                      FieldPath path) {
+    List<FieldError> validateProvider(
+            String namespace, Provider provider, Kubernetes kubernetes, boolean workerless, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         String type = ShootRules.str(provider.type());
         if (type.isEmpty()) {
@@ -66,7 +66,12 @@ final class WorkerValidation {
         }
         List<Worker> workers = provider.workers();
         for (int i = 0; i < workers.size(); i++) {
-            errs.addAll(validateWorker(workers.get(i), kubernetes, namespace, type, path.child("workers").index(i)));
+            errs.addAll(validateWorker(
+                    workers.get(i),
+                    kubernetes,
+                    namespace,
+                    type,
+                    path.child("workers").index(i)));
         }
         errs.addAll(validateWorkers(workers, path.child("workers")));
         errs.addAll(validateSystemComponentWorkers(workers, path.child("workers")));
@@ -79,41 +84,46 @@ final class WorkerValidation {
         }
     }
 
-    List<FieldError> validateWorker(Worker worker, Kubernetes kubernetes, String namespace, String providerType,
-                                    FieldPath path) {
+    List<FieldError> validateWorker(
+            Worker worker, Kubernetes kubernetes, String namespace, String providerType, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         String name = ShootRules.str(worker.name());
         errs.addAll(dns1123Label(name, path.child("name")));
         if (name.length() > MAX_WORKER_NAME_LENGTH) {
             errs.add(FieldError.tooLong(path.child("name").toString(), name, MAX_WORKER_NAME_LENGTH));
         }
-        String machineType = worker.machine() == null ? "" : ShootRules.str(worker.machine().type());
+        String machineType =
+                worker.machine() == null ? "" : ShootRules.str(worker.machine().type());
         if (machineType.isEmpty()) {
             errs.add(FieldError.required(path.child("machine", "type").toString(), "must specify a machine type"));
         }
         var image = worker.machine() == null ? null : worker.machine().image();
         if (image == null) {
             if (cloudProfileDefaultsApplied) {
-                errs.add(FieldError.required(path.child("machine", "image").toString(), "must specify a machine image"));
+                errs.add(
+                        FieldError.required(path.child("machine", "image").toString(), "must specify a machine image"));
             }
         } else {
             if (ShootRules.str(image.name()).isEmpty()) {
-                errs.add(FieldError.required(path.child("machine", "image", "name").toString(),
-                        "must specify a machine image name"));
+                errs.add(FieldError.required(
+                        path.child("machine", "image", "name").toString(), "must specify a machine image name"));
             }
             if (ShootRules.str(image.version()).isEmpty() && cloudProfileDefaultsApplied) {
-                errs.add(FieldError.required(path.child("machine", "image", "version").toString(),
-                        "must specify a machine image version"));
+                errs.add(FieldError.required(
+                        path.child("machine", "image", "version").toString(), "must specify a machine image version"));
             }
         }
         if (worker.minimum() < 0) {
-            errs.add(FieldError.invalid(path.child("minimum").toString(), worker.minimum(), "minimum value must not be negative"));
+            errs.add(FieldError.invalid(
+                    path.child("minimum").toString(), worker.minimum(), "minimum value must not be negative"));
         }
         if (worker.maximum() < 0) {
-            errs.add(FieldError.invalid(path.child("maximum").toString(), worker.maximum(), "maximum value must not be negative"));
+            errs.add(FieldError.invalid(
+                    path.child("maximum").toString(), worker.maximum(), "maximum value must not be negative"));
         }
         if (worker.maximum() < worker.minimum()) {
-            errs.add(FieldError.forbidden(path.child("maximum").toString(), "maximum value must not be less than minimum value"));
+            errs.add(FieldError.forbidden(
+                    path.child("maximum").toString(), "maximum value must not be less than minimum value"));
         }
 
         errs.addAll(positiveIntOrPercent(worker.maxSurge(), path.child("maxSurge")));
@@ -122,21 +132,29 @@ final class WorkerValidation {
         String strategy = ShootRules.str(worker.updateStrategy());
         if (MANUAL_IN_PLACE_UPDATE.equals(strategy)) {
             if (worker.maxSurge() != null) {
-                errs.add(FieldError.invalid(path.child("maxSurge").toString(), goIntOrString(worker.maxSurge()),
+                errs.add(FieldError.invalid(
+                        path.child("maxSurge").toString(),
+                        goIntOrString(worker.maxSurge()),
                         "should not be set when `updateStrategy` is `ManualInPlaceUpdate`"));
             }
             if (worker.maxUnavailable() != null) {
-                errs.add(FieldError.invalid(path.child("maxUnavailable").toString(), goIntOrString(worker.maxUnavailable()),
+                errs.add(FieldError.invalid(
+                        path.child("maxUnavailable").toString(),
+                        goIntOrString(worker.maxUnavailable()),
                         "should not be set when `updateStrategy` is `ManualInPlaceUpdate`"));
             }
         } else {
-            // Unset values count with the defaults the server sets before Gardener validates (rolling: surge 1, unavailable 0;
+            // Unset values count with the defaults the server sets before Gardener validates (rolling: surge 1,
+            // unavailable 0;
             // in place: surge 0, unavailable 1).
             boolean inPlace = AUTO_IN_PLACE_UPDATE.equals(strategy);
             int surge = worker.maxSurge() == null ? (inPlace ? 0 : 1) : intOrPercentValue(worker.maxSurge());
-            int unavailable = worker.maxUnavailable() == null ? (inPlace ? 1 : 0) : intOrPercentValue(worker.maxUnavailable());
+            int unavailable =
+                    worker.maxUnavailable() == null ? (inPlace ? 1 : 0) : intOrPercentValue(worker.maxUnavailable());
             if (surge == 0 && unavailable == 0) {
-                errs.add(FieldError.invalid(path.child("maxUnavailable").toString(), goIntOrString(worker.maxUnavailable()),
+                errs.add(FieldError.invalid(
+                        path.child("maxUnavailable").toString(),
+                        goIntOrString(worker.maxUnavailable()),
                         "may not be 0 when `maxSurge` is 0"));
             }
         }
@@ -149,13 +167,15 @@ final class WorkerValidation {
         if (worker.kubernetes() != null && worker.kubernetes().version() != null) {
             String controlPlane = kubernetes == null ? "" : ShootRules.str(kubernetes.version());
             if (!controlPlane.isEmpty() || cloudProfileDefaultsApplied) {
-                errs.addAll(validateWorkerGroupVersion(controlPlane, worker.kubernetes().version(),
-                        path.child("kubernetes", "version")));
+                errs.addAll(validateWorkerGroupVersion(
+                        controlPlane, worker.kubernetes().version(), path.child("kubernetes", "version")));
             }
         }
         errs.addAll(WorkerComponentRules.validate(worker, kubernetes, path));
         if (worker.caBundle() != null && !PemCertificates.containsCertificate(worker.caBundle())) {
-            errs.add(FieldError.invalid(path.child("caBundle").toString(), worker.caBundle(),
+            errs.add(FieldError.invalid(
+                    path.child("caBundle").toString(),
+                    worker.caBundle(),
                     "caBundle is not a valid PEM-encoded certificate"));
         }
         if (worker.volume() != null) {
@@ -164,13 +184,16 @@ final class WorkerValidation {
             }
             String size = ShootRules.str(worker.volume().size());
             if (!VOLUME_SIZE.matcher(size).matches()) {
-                errs.add(FieldError.invalid(path.child("volume", "size").toString(), size,
+                errs.add(FieldError.invalid(
+                        path.child("volume", "size").toString(),
+                        size,
                         "volume size must match the regex " + VOLUME_SIZE.pattern()));
             }
         }
         if (worker.dataVolumes() != null) {
             if (!worker.dataVolumes().isEmpty() && worker.volume() == null) {
-                errs.add(FieldError.required(path.child("volume").toString(),
+                errs.add(FieldError.required(
+                        path.child("volume").toString(),
                         "a worker volume must be defined if data volumes are defined"));
             }
             Set<String> names = new HashSet<>();
@@ -184,7 +207,9 @@ final class WorkerValidation {
                 }
                 String size = ShootRules.str(volume.size());
                 if (!VOLUME_SIZE.matcher(size).matches()) {
-                    errs.add(FieldError.invalid(idx.child("size").toString(), size,
+                    errs.add(FieldError.invalid(
+                            idx.child("size").toString(),
+                            size,
                             "data volume size must match the regex " + VOLUME_SIZE.pattern()));
                 }
             }
@@ -194,26 +219,33 @@ final class WorkerValidation {
             boolean found = worker.dataVolumes() != null
                     && worker.dataVolumes().stream().anyMatch(v -> wanted.equals(v.name()));
             if (!found) {
-                errs.add(FieldError.invalid(path.child("kubeletDataVolumeName").toString(), wanted,
+                errs.add(FieldError.invalid(
+                        path.child("kubeletDataVolumeName").toString(),
+                        wanted,
                         "KubeletDataVolumeName refers to unrecognized data volume " + wanted));
             }
         }
         if (worker.cri() != null) {
             errs.addAll(validateCri(worker, path.child("cri")));
         }
-        if (worker.machine() != null && worker.machine().architecture() != null
+        if (worker.machine() != null
+                && worker.machine().architecture() != null
                 && !ARCHITECTURES.contains(worker.machine().architecture())) {
-            errs.add(FieldError.notSupported(path.child("machine", "architecture").toString(),
-                    worker.machine().architecture(), ARCHITECTURES));
+            errs.add(FieldError.notSupported(
+                    path.child("machine", "architecture").toString(),
+                    worker.machine().architecture(),
+                    ARCHITECTURES));
         }
         if (worker.updateStrategy() != null && !UPDATE_STRATEGIES.contains(strategy)) {
             errs.add(FieldError.notSupported(path.child("updateStrategy").toString(), strategy, UPDATE_STRATEGIES));
         }
         if (worker.priority() != null && worker.priority() < -1) {
-            errs.add(FieldError.invalid(path.child("priority").toString(), worker.priority(), "can not be less than -1"));
+            errs.add(FieldError.invalid(
+                    path.child("priority").toString(), worker.priority(), "can not be less than -1"));
         }
         if (worker.controlPlane() != null) {
-            errs.addAll(validateWorkerControlPlane(worker.controlPlane(), namespace, providerType, path.child("controlPlane")));
+            errs.addAll(validateWorkerControlPlane(
+                    worker.controlPlane(), namespace, providerType, path.child("controlPlane")));
         }
         if (worker.sysctls() != null) {
             errs.addAll(validateSysctls(worker.sysctls(), path.child("sysctls")));
@@ -226,7 +258,8 @@ final class WorkerValidation {
         List<FieldError> errs = new ArrayList<>();
         try {
             if (GoSemver.compareVersions(workerVersion, ">", controlPlane)) {
-                errs.add(FieldError.forbidden(path.toString(),
+                errs.add(FieldError.forbidden(
+                        path.toString(),
                         "worker group kubernetes version must not be higher than control plane version"));
             }
         } catch (IllegalArgumentException e) {
@@ -239,11 +272,14 @@ final class WorkerValidation {
             errs.add(FieldError.invalid(path.toString(), workerVersion, e.getMessage()));
             return errs; // Go would dereference a nil version here
         }
-        String skew = GoSemver.incMinor(GoSemver.incMinor(GoSemver.incMinor(GoSemver.incMinor(worker)))).toString();
+        String skew = GoSemver.incMinor(GoSemver.incMinor(GoSemver.incMinor(GoSemver.incMinor(worker))))
+                .toString();
         try {
             if (GoSemver.compareVersions(controlPlane, ">=", skew)) {
-                errs.add(FieldError.forbidden(path.toString(),
-                        "worker group kubernetes version must be at most three minor versions behind control plane version"));
+                errs.add(
+                        FieldError.forbidden(
+                                path.toString(),
+                                "worker group kubernetes version must be at most three minor versions behind control plane version"));
             }
         } catch (IllegalArgumentException e) {
             errs.add(FieldError.invalid(path.toString(), controlPlane, e.getMessage()));
@@ -280,8 +316,8 @@ final class WorkerValidation {
                     errs.add(FieldError.required(typePath.toString(), "must specify a container runtime type"));
                 }
                 if (!seen.add(type)) {
-                    errs.add(FieldError.duplicate(typePath.toString(),
-                            "must specify different type, " + type + " already exist"));
+                    errs.add(FieldError.duplicate(
+                            typePath.toString(), "must specify different type, " + type + " already exist"));
                 }
             }
         }
@@ -312,9 +348,12 @@ final class WorkerValidation {
             }
             Set<String> keys = unique.computeIfAbsent(effect, e -> new HashSet<>());
             if (!keys.add(key)) {
-                errs.add(new FieldError(cloud.gardener.apiserver.api.validation.FieldErrorType.DUPLICATE, idx.toString(),
+                errs.add(new FieldError(
+                        cloud.gardener.apiserver.api.validation.FieldErrorType.DUPLICATE,
+                        idx.toString(),
                         new GoValue("v1.Taint{Key:\"" + key + "\", Value:\"" + value + "\", Effect:\"" + effect
-                                + "\", TimeAdded:<nil>}"), "taints must be unique by key and effect pair"));
+                                + "\", TimeAdded:<nil>}"),
+                        "taints must be unique by key and effect pair"));
             }
         }
         return errs;
@@ -333,7 +372,8 @@ final class WorkerValidation {
             }
             if (w.controlPlane() != null) {
                 if (controlPlaneFound) {
-                    errs.add(FieldError.invalid(path.index(i).child("controlPlane").toString(),
+                    errs.add(FieldError.invalid(
+                            path.index(i).child("controlPlane").toString(),
                             new GoValue("&core.WorkerControlPlane{...}"),
                             "cannot have more than one worker pool marked for control plane components"));
                 }
@@ -365,55 +405,71 @@ final class WorkerValidation {
             }
         }
         for (int i : new TreeSet<>(insufficient.values())) {
-            errs.add(FieldError.forbidden(path.index(i).child("maximum").toString(),
-                    "maximum node count should be greater than or equal to the number of zones specified for this pool"));
+            errs.add(
+                    FieldError.forbidden(
+                            path.index(i).child("maximum").toString(),
+                            "maximum node count should be greater than or equal to the number of zones specified for this pool"));
         }
         if (!atLeastOne) {
-            errs.add(FieldError.forbidden(path.toString(),
-                    "at least one active (workers[i].maximum > 0) worker pool with systemComponents.allow=true needed"));
+            errs.add(
+                    FieldError.forbidden(
+                            path.toString(),
+                            "at least one active (workers[i].maximum > 0) worker pool with systemComponents.allow=true needed"));
         }
         if (isSelfHosted(workers)) {
             Set<String> controlPlaneZones = new HashSet<>();
-            workers.stream().filter(w -> w.controlPlane() != null && w.zones() != null)
+            workers.stream()
+                    .filter(w -> w.controlPlane() != null && w.zones() != null)
                     .forEach(w -> controlPlaneZones.addAll(w.zones()));
             for (int i = 0; i < workers.size(); i++) {
                 Worker w = workers.get(i);
-                if (w.controlPlane() == null && systemComponentsAllowed(w) && w.zones() != null
+                if (w.controlPlane() == null
+                        && systemComponentsAllowed(w)
+                        && w.zones() != null
                         && !controlPlaneZones.containsAll(w.zones())) {
-                    errs.add(FieldError.invalid(path.index(i).child("systemComponents").toString(),
-                            new GoValue("core.WorkerSystemComponents{Allow:true}"),
-                            "workers that enable systemComponents must use a subset of the zones of control plane worker"));
+                    errs.add(
+                            FieldError.invalid(
+                                    path.index(i).child("systemComponents").toString(),
+                                    new GoValue("core.WorkerSystemComponents{Allow:true}"),
+                                    "workers that enable systemComponents must use a subset of the zones of control plane worker"));
                 }
             }
         }
         return errs;
     }
 
-    private static List<FieldError> validateWorkerControlPlane(WorkerControlPlane controlPlane, String namespace,
-                                                               String providerType, FieldPath path) {
+    private static List<FieldError> validateWorkerControlPlane(
+            WorkerControlPlane controlPlane, String namespace, String providerType, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         var backup = controlPlane.backup();
         if (backup != null) {
             String provider = ShootRules.str(backup.provider());
             if (provider.isEmpty()) {
-                errs.add(FieldError.required(path.child("backup", "provider").toString(),
-                        "must provide a backup cloud provider name"));
+                errs.add(FieldError.required(
+                        path.child("backup", "provider").toString(), "must provide a backup cloud provider name"));
             }
-            if (!providerType.equals(provider) && ShootRules.str(backup.region()).isEmpty()) {
-                errs.add(FieldError.required(path.child("backup", "region").toString(),
-                        "region must be specified for if backup provider is different from shoot provider used in `spec.provider.type`"));
+            if (!providerType.equals(provider)
+                    && ShootRules.str(backup.region()).isEmpty()) {
+                errs.add(
+                        FieldError.required(
+                                path.child("backup", "region").toString(),
+                                "region must be specified for if backup provider is different from shoot provider used in `spec.provider.type`"));
             }
             if (backup.credentialsRef() == null) {
-                errs.add(FieldError.required(path.child("backup", "credentialsRef").toString(),
+                errs.add(FieldError.required(
+                        path.child("backup", "credentialsRef").toString(),
                         "must be set to refer a Secret or WorkloadIdentity"));
             } else {
                 var ref = backup.credentialsRef();
                 if (!ShootRules.str(namespace).equals(ShootRules.str(ref.namespace()))) {
-                    errs.add(FieldError.forbidden(path.child("backup", "credentialsRef", "namespace").toString(),
+                    errs.add(FieldError.forbidden(
+                            path.child("backup", "credentialsRef", "namespace").toString(),
                             "must reference credentials in the same namespace as the Shoot"));
                 }
-                if ("security.gardener.cloud/v1alpha1".equals(ref.apiVersion()) && "WorkloadIdentity".equals(ref.kind())) {
-                    errs.add(FieldError.forbidden(path.child("backup", "credentialsRef").toString(),
+                if ("security.gardener.cloud/v1alpha1".equals(ref.apiVersion())
+                        && "WorkloadIdentity".equals(ref.kind())) {
+                    errs.add(FieldError.forbidden(
+                            path.child("backup", "credentialsRef").toString(),
                             "support for WorkloadIdentity as backup credentials is not yet implemented"));
                 }
             }
@@ -422,13 +478,16 @@ final class WorkerValidation {
         if (exposure != null) {
             FieldPath exposurePath = path.child("exposure");
             if (exposure.dns() != null && exposure.extension() != null) {
-                errs.add(FieldError.invalid(exposurePath.toString(), new GoValue("&core.Exposure{...}"),
+                errs.add(FieldError.invalid(
+                        exposurePath.toString(),
+                        new GoValue("&core.Exposure{...}"),
                         "cannot have dns and extension set at the same time"));
             }
             if (exposure.extension() != null) {
                 String type = ShootRules.str(exposure.extension().type());
                 if (type.isEmpty()) {
-                    errs.add(FieldError.required(exposurePath.child("type").toString(), "must specify a provider type"));
+                    errs.add(
+                            FieldError.required(exposurePath.child("type").toString(), "must specify a provider type"));
                 } else {
                     errs.addAll(dns1123Label(type, exposurePath.child("type")));
                 }
@@ -443,15 +502,19 @@ final class WorkerValidation {
         new TreeMap<>(sysctls).forEach((key, value) -> {
             FieldPath keyPath = path.child(key);
             if (!SYSCTL_KEY.matcher(key).matches()) {
-                errs.add(FieldError.invalid(keyPath.toString(), key,
-                        "sysctl key must must match regex \"" + SYSCTL_KEY.pattern().replace("\\", "\\\\") + "\""));
+                errs.add(FieldError.invalid(
+                        keyPath.toString(),
+                        key,
+                        "sysctl key must must match regex \""
+                                + SYSCTL_KEY.pattern().replace("\\", "\\\\") + "\""));
             }
             if (key.length() > maxPathLength) {
                 errs.add(FieldError.tooLong(keyPath.toString(), key, maxPathLength));
             }
             for (String sub : key.split("\\.", -1)) {
                 if (sub.length() > 255) {
-                    errs.add(FieldError.invalid(keyPath.toString(), sub, "sub key of sysctl must not exceed 255 bytes"));
+                    errs.add(
+                            FieldError.invalid(keyPath.toString(), sub, "sub key of sysctl must not exceed 255 bytes"));
                 }
             }
             if (value == null || value.isEmpty()) {
@@ -467,19 +530,25 @@ final class WorkerValidation {
             return List.of();
         }
         if (value.isString()) {
-            return NameFormats.percent(value.stringValue()).isEmpty() ? List.of()
-                    : List.of(FieldError.invalid(path.toString(), goIntOrString(value), "must be an integer or percentage (e.g '5%')"));
+            return NameFormats.percent(value.stringValue()).isEmpty()
+                    ? List.of()
+                    : List.of(FieldError.invalid(
+                            path.toString(), goIntOrString(value), "must be an integer or percentage (e.g '5%')"));
         }
         return value.intValue() < 0
-                ? List.of(FieldError.invalid(path.toString(), (long) value.intValue(), "must be greater than or equal to 0"))
+                ? List.of(FieldError.invalid(
+                        path.toString(), (long) value.intValue(), "must be greater than or equal to 0"))
                 : List.of();
     }
 
     private static List<FieldError> notMoreThan100Percent(IntOrString value, FieldPath path) {
-        if (value == null || !value.isString() || !NameFormats.percent(value.stringValue()).isEmpty()) {
+        if (value == null
+                || !value.isString()
+                || !NameFormats.percent(value.stringValue()).isEmpty()) {
             return List.of();
         }
-        return percentValue(value) <= 100 ? List.of()
+        return percentValue(value) <= 100
+                ? List.of()
                 : List.of(FieldError.invalid(path.toString(), goIntOrString(value), "must not be greater than 100%"));
     }
 

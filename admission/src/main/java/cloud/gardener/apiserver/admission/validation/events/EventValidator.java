@@ -60,7 +60,8 @@ public final class EventValidator implements Validator<Event> {
             errs.add(FieldError.invalid("count", "", "needs to be unset"));
         }
         EventSource source = event.source();
-        if (source != null && (!text(source.component()).isEmpty() || !text(source.host()).isEmpty())) {
+        if (source != null
+                && (!text(source.component()).isEmpty() || !text(source.host()).isEmpty())) {
             errs.add(FieldError.invalid("source", "", "needs to be unset"));
         }
         return errs;
@@ -81,7 +82,8 @@ public final class EventValidator implements Validator<Event> {
         errs.addAll(immutable(event.count(), old.count(), "count"));
         errs.addAll(immutable(text(event.type()), text(old.type()), "type"));
         if (!Objects.equals(micros(event.eventTime()), micros(old.eventTime()))) {
-            errs.add(FieldError.invalid("eventTime", timeValue(event.eventTime()), ObjectMetaValidation.FIELD_IMMUTABLE));
+            errs.add(FieldError.invalid(
+                    "eventTime", timeValue(event.eventTime()), ObjectMetaValidation.FIELD_IMMUTABLE));
         }
         errs.addAll(immutable(text(event.action()), text(old.action()), "action"));
         errs.addAll(immutable(goValue(event.related()), goValue(old.related()), "related"));
@@ -95,18 +97,23 @@ public final class EventValidator implements Validator<Event> {
     private List<FieldError> legacy(Event event) {
         List<FieldError> errs = new ArrayList<>();
         String namespace = event.metadata() == null ? "" : text(event.metadata().namespace());
-        String involvedNamespace = event.involvedObject() == null ? "" : text(event.involvedObject().namespace());
+        String involvedNamespace = event.involvedObject() == null
+                ? ""
+                : text(event.involvedObject().namespace());
         String reportingField = strict ? "reportingController" : "reportingComponent";
         FieldPath involvedPath = FieldPath.of("involvedObject").child("namespace");
         if (isZero(event.eventTime())) {
-            boolean matches = involvedNamespace.isEmpty() ? namespace.isEmpty() || "default".equals(namespace)
+            boolean matches = involvedNamespace.isEmpty()
+                    ? namespace.isEmpty() || "default".equals(namespace)
                     : namespace.equals(involvedNamespace);
             if (!matches) {
-                errs.add(FieldError.invalid(involvedPath.toString(), involvedNamespace, "does not match event.namespace"));
+                errs.add(FieldError.invalid(
+                        involvedPath.toString(), involvedNamespace, "does not match event.namespace"));
             }
         } else {
             if (involvedNamespace.isEmpty() && !"default".equals(namespace) && !"kube-system".equals(namespace)) {
-                errs.add(FieldError.invalid(involvedPath.toString(), involvedNamespace, "does not match event.namespace"));
+                errs.add(FieldError.invalid(
+                        involvedPath.toString(), involvedNamespace, "does not match event.namespace"));
             }
             String controller = text(event.reportingComponent());
             if (controller.isEmpty()) {
@@ -120,8 +127,10 @@ public final class EventValidator implements Validator<Event> {
                 errs.add(FieldError.required("reportingInstance", ""));
             }
             if (instance.length() > REPORTING_INSTANCE_LENGTH_LIMIT) {
-                errs.add(FieldError.invalid("reportingInstance", "", "can have at most "
-                        + REPORTING_INSTANCE_LENGTH_LIMIT + " characters"));
+                errs.add(FieldError.invalid(
+                        "reportingInstance",
+                        "",
+                        "can have at most " + REPORTING_INSTANCE_LENGTH_LIMIT + " characters"));
             }
             String action = text(event.action());
             if (action.isEmpty()) {
@@ -190,13 +199,16 @@ public final class EventValidator implements Validator<Event> {
 
     /** A time as Go's {@code time.Time.String()} prints it in an error. */
     private static GoValue timeValue(Object time) {
-        java.time.Instant instant = time instanceof Time t && !t.isZero() ? t.instant()
+        java.time.Instant instant = time instanceof Time t && !t.isZero()
+                ? t.instant()
                 : time instanceof MicroTime m && !m.isZero() ? m.instant() : null;
         if (instant == null) {
             return new GoValue("0001-01-01 00:00:00 +0000 UTC");
         }
         return new GoValue(java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")
-                .withZone(java.time.ZoneOffset.UTC).format(instant) + " +0000 UTC");
+                        .withZone(java.time.ZoneOffset.UTC)
+                        .format(instant)
+                + " +0000 UTC");
     }
 
     /** A reference as Go prints the struct ({@code %#v}). */

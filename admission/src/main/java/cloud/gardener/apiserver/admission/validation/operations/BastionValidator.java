@@ -26,8 +26,8 @@ public final class BastionValidator implements Validator<Bastion> {
 
     @Override
     public List<FieldError> validate(Bastion bastion) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(bastion.metadata(), true,
-                ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                bastion.metadata(), true, ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
         BastionSpec spec = bastion.spec();
         String shootName = shootName(spec);
         if (shootName.isEmpty()) {
@@ -42,12 +42,19 @@ public final class BastionValidator implements Validator<Bastion> {
         List<BastionIngressPolicy> ingress = spec == null ? null : spec.ingress();
         String ingressPath = SPEC.child("ingress").toString();
         if (ingress == null || ingress.isEmpty()) {
-            errs.add(FieldError.invalid(ingressPath, new GoValue(ingress == null
-                    ? "[]operations.BastionIngressPolicy(nil)" : "[]operations.BastionIngressPolicy{}"),
+            errs.add(FieldError.invalid(
+                    ingressPath,
+                    new GoValue(
+                            ingress == null
+                                    ? "[]operations.BastionIngressPolicy(nil)"
+                                    : "[]operations.BastionIngressPolicy{}"),
                     "ingress must not be empty"));
         }
         for (BastionIngressPolicy policy : ingress == null ? List.<BastionIngressPolicy>of() : ingress) {
-            String cidr = policy == null || policy.ipBlock() == null || policy.ipBlock().cidr() == null ? ""
+            String cidr = policy == null
+                            || policy.ipBlock() == null
+                            || policy.ipBlock().cidr() == null
+                    ? ""
                     : policy.ipBlock().cidr();
             if (cidr.isEmpty()) {
                 errs.add(FieldError.invalid(ingressPath, cidr, "CIDR must not be empty"));
@@ -60,24 +67,28 @@ public final class BastionValidator implements Validator<Bastion> {
 
     @Override
     public List<FieldError> validateUpdate(Bastion bastion, Bastion old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(bastion.metadata(), old.metadata(),
-                METADATA));
-        errs.addAll(ObjectMetaValidation.immutable(createdBy(bastion.metadata()), createdBy(old.metadata()),
-                FieldPath.of("metadata.annotations")));
-        errs.addAll(ObjectMetaValidation.immutable(shootName(bastion.spec()), shootName(old.spec()),
-                FieldPath.of("spec.shootRef.name")));
-        errs.addAll(ObjectMetaValidation.immutable(sshPublicKey(bastion.spec()), sshPublicKey(old.spec()),
-                SPEC.child("sshPublicKey")));
+        List<FieldError> errs =
+                new ArrayList<>(ObjectMetaValidation.validateUpdate(bastion.metadata(), old.metadata(), METADATA));
+        errs.addAll(ObjectMetaValidation.immutable(
+                createdBy(bastion.metadata()), createdBy(old.metadata()), FieldPath.of("metadata.annotations")));
+        errs.addAll(ObjectMetaValidation.immutable(
+                shootName(bastion.spec()), shootName(old.spec()), FieldPath.of("spec.shootRef.name")));
+        errs.addAll(ObjectMetaValidation.immutable(
+                sshPublicKey(bastion.spec()), sshPublicKey(old.spec()), SPEC.child("sshPublicKey")));
         errs.addAll(validate(bastion));
         return errs;
     }
 
     private static String createdBy(ObjectMeta meta) {
-        return meta == null || meta.annotations() == null ? "" : meta.annotations().getOrDefault(CREATED_BY_ANNOTATION, "");
+        return meta == null || meta.annotations() == null
+                ? ""
+                : meta.annotations().getOrDefault(CREATED_BY_ANNOTATION, "");
     }
 
     private static String shootName(BastionSpec spec) {
-        return spec == null || spec.shootRef() == null || spec.shootRef().name() == null ? "" : spec.shootRef().name();
+        return spec == null || spec.shootRef() == null || spec.shootRef().name() == null
+                ? ""
+                : spec.shootRef().name();
     }
 
     private static String sshPublicKey(BastionSpec spec) {

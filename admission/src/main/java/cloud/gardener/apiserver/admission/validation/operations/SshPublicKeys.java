@@ -15,12 +15,17 @@ import java.util.Map;
 final class SshPublicKeys {
 
     private static final Map<String, String> ECDSA_CURVES = Map.of(
-            "ecdsa-sha2-nistp256", "nistp256", "ecdsa-sha2-nistp384", "nistp384", "ecdsa-sha2-nistp521", "nistp521",
-            "sk-ecdsa-sha2-nistp256@openssh.com", "nistp256");
+            "ecdsa-sha2-nistp256",
+            "nistp256",
+            "ecdsa-sha2-nistp384",
+            "nistp384",
+            "ecdsa-sha2-nistp521",
+            "nistp521",
+            "sk-ecdsa-sha2-nistp256@openssh.com",
+            "nistp256");
     private static final Map<String, Integer> CURVE_BYTES = Map.of("nistp256", 32, "nistp384", 48, "nistp521", 66);
 
-    private SshPublicKeys() {
-    }
+    private SshPublicKeys() {}
 
     static boolean isAuthorizedKey(String text) {
         for (String rawLine : text.split("\n", -1)) {
@@ -103,11 +108,14 @@ final class SshPublicKeys {
                 ok = readString(in).length == 32;
                 readString(in); // application
             }
-            case "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",
+            case "ecdsa-sha2-nistp256",
+                    "ecdsa-sha2-nistp384",
+                    "ecdsa-sha2-nistp521",
                     "sk-ecdsa-sha2-nistp256@openssh.com" -> {
                 String curve = new String(readString(in), StandardCharsets.ISO_8859_1);
                 byte[] point = readString(in);
-                ok = curve.equals(ECDSA_CURVES.get(algorithm)) && point.length == 1 + 2 * CURVE_BYTES.get(curve)
+                ok = curve.equals(ECDSA_CURVES.get(algorithm))
+                        && point.length == 1 + 2 * CURVE_BYTES.get(curve)
                         && point[0] == 4;
                 if (algorithm.startsWith("sk-")) {
                     readString(in); // application

@@ -34,15 +34,25 @@ final class GardenOperations {
     static final String ROTATE_WI_KEY_START = "rotate-workload-identity-key-start";
     static final String ROTATE_WI_KEY_COMPLETE = "rotate-workload-identity-key-complete";
     /** {@code operatorv1alpha1.AvailableOperationAnnotations}, sorted as {@code sets.List} lists them. */
-    static final List<String> AVAILABLE = List.copyOf(new TreeSet<>(List.of("reconcile", ROTATE_CA_START,
-            ROTATE_CA_COMPLETE, ROTATE_SA_KEY_START, ROTATE_SA_KEY_COMPLETE, ROTATE_ETCD_KEY, ROTATE_ETCD_KEY_START,
-            ROTATE_ETCD_KEY_COMPLETE, ROTATE_OBSERVABILITY, ROTATE_CREDENTIALS_START, ROTATE_CREDENTIALS_COMPLETE,
-            ROTATE_WI_KEY_START, ROTATE_WI_KEY_COMPLETE)));
+    static final List<String> AVAILABLE = List.copyOf(new TreeSet<>(List.of(
+            "reconcile",
+            ROTATE_CA_START,
+            ROTATE_CA_COMPLETE,
+            ROTATE_SA_KEY_START,
+            ROTATE_SA_KEY_COMPLETE,
+            ROTATE_ETCD_KEY,
+            ROTATE_ETCD_KEY_START,
+            ROTATE_ETCD_KEY_COMPLETE,
+            ROTATE_OBSERVABILITY,
+            ROTATE_CREDENTIALS_START,
+            ROTATE_CREDENTIALS_COMPLETE,
+            ROTATE_WI_KEY_START,
+            ROTATE_WI_KEY_COMPLETE)));
+
     private static final String COMPLETED = "Completed";
     private static final String PREPARED = "Prepared";
 
-    private GardenOperations() {
-    }
+    private GardenOperations() {}
 
     static List<FieldError> validate(GardenView g) {
         String value = g.annotations().getOrDefault(ANNOTATION, "");
@@ -56,16 +66,20 @@ final class GardenOperations {
         List<FieldError> errs = new ArrayList<>();
         for (String op : operations) {
             if ((op.equals(ROTATE_ETCD_KEY_START) || op.equals(ROTATE_ETCD_KEY_COMPLETE)) && !below134) {
-                errs.add(FieldError.forbidden(path, "for Kubernetes versions >= 1.34, operation '" + op + "' is no "
-                        + "longer supported, please use 'rotate-etcd-encryption-key' instead, which performs a "
-                        + "complete etcd encryption key rotation"));
+                errs.add(FieldError.forbidden(
+                        path,
+                        "for Kubernetes versions >= 1.34, operation '" + op + "' is no "
+                                + "longer supported, please use 'rotate-etcd-encryption-key' instead, which performs a "
+                                + "complete etcd encryption key rotation"));
             }
             if (!AVAILABLE.contains(op)) {
                 errs.add(FieldError.notSupported(path, op, AVAILABLE));
             }
             if (op.equals(ROTATE_ETCD_KEY) && operations.contains(ROTATE_ETCD_KEY_START)) {
-                errs.add(FieldError.forbidden(path, "operation '" + ROTATE_ETCD_KEY + "' is not permitted to be run "
-                        + "together with " + ROTATE_ETCD_KEY_START + " operations"));
+                errs.add(FieldError.forbidden(
+                        path,
+                        "operation '" + ROTATE_ETCD_KEY + "' is not permitted to be run " + "together with "
+                                + ROTATE_ETCD_KEY_START + " operations"));
             }
         }
         errs.addAll(validateContext(operations, g, below134, path));
@@ -83,15 +97,24 @@ final class GardenOperations {
             if (r == null) {
                 return new Phases("", "", "", "");
             }
-            return new Phases(r.certificateAuthorities() == null ? "" : text(r.certificateAuthorities().phase()),
-                    r.serviceAccountKey() == null ? "" : text(r.serviceAccountKey().phase()),
-                    r.etcdEncryptionKey() == null ? "" : text(r.etcdEncryptionKey().phase()),
-                    r.workloadIdentityKey() == null ? "" : text(r.workloadIdentityKey().phase()));
+            return new Phases(
+                    r.certificateAuthorities() == null
+                            ? ""
+                            : text(r.certificateAuthorities().phase()),
+                    r.serviceAccountKey() == null
+                            ? ""
+                            : text(r.serviceAccountKey().phase()),
+                    r.etcdEncryptionKey() == null
+                            ? ""
+                            : text(r.etcdEncryptionKey().phase()),
+                    r.workloadIdentityKey() == null
+                            ? ""
+                            : text(r.workloadIdentityKey().phase()));
         }
     }
 
-    private static List<FieldError> validateContext(Set<String> operations, GardenView g, boolean below134,
-                                                    String path) {
+    private static List<FieldError> validateContext(
+            Set<String> operations, GardenView g, boolean below134, String path) {
         Phases p = Phases.of(g.rotation());
         // an encryption configuration change is still rolling out while the status lags behind the spec
         Set<String> toEncrypt = new HashSet<>(resources(g.kubeAPIServerEncryption()));
@@ -104,77 +127,117 @@ final class GardenOperations {
             switch (op) {
                 case ROTATE_CREDENTIALS_START -> {
                     r.forbidIf(deleting, "cannot start rotation of all credentials if garden has deletion timestamp");
-                    r.forbidIf(started(p.ca()), "cannot start rotation of all credentials if "
-                            + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
-                    r.forbidIf(started(p.serviceAccountKey()), "cannot start rotation of all credentials if "
-                            + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
-                    r.forbidIf(started(p.etcdKey()), "cannot start rotation of all credentials if "
-                            + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
-                    r.forbidIf(started(p.workloadIdentityKey()), "cannot start rotation of all credentials if "
-                            + ".status.credentials.rotation.workloadIdentityKey.phase is not 'Completed'");
-                    r.forbidIf(encryptionRollingOut, "cannot start rotation of all credentials because a previous "
-                            + "encryption configuration change is currently being rolled out");
+                    r.forbidIf(
+                            started(p.ca()),
+                            "cannot start rotation of all credentials if "
+                                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+                    r.forbidIf(
+                            started(p.serviceAccountKey()),
+                            "cannot start rotation of all credentials if "
+                                    + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
+                    r.forbidIf(
+                            started(p.etcdKey()),
+                            "cannot start rotation of all credentials if "
+                                    + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                    r.forbidIf(
+                            started(p.workloadIdentityKey()),
+                            "cannot start rotation of all credentials if "
+                                    + ".status.credentials.rotation.workloadIdentityKey.phase is not 'Completed'");
+                    r.forbidIf(
+                            encryptionRollingOut,
+                            "cannot start rotation of all credentials because a previous "
+                                    + "encryption configuration change is currently being rolled out");
                 }
                 case ROTATE_CREDENTIALS_COMPLETE -> {
-                    r.forbidIf(deleting, "cannot complete rotation of all credentials if garden has deletion timestamp");
-                    r.forbidIf(!PREPARED.equals(p.ca()), "cannot complete rotation of all credentials if "
-                            + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
-                    r.forbidIf(!PREPARED.equals(p.serviceAccountKey()), "cannot complete rotation of all credentials "
-                            + "if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
-                    r.forbidIf(below134 && !PREPARED.equals(p.etcdKey()), "cannot complete rotation of all "
-                            + "credentials if .status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
-                    r.forbidIf(!PREPARED.equals(p.workloadIdentityKey()), "cannot complete rotation of all "
-                            + "credentials if .status.credentials.rotation.workloadIdentityKey.phase is not 'Prepared'");
+                    r.forbidIf(
+                            deleting, "cannot complete rotation of all credentials if garden has deletion timestamp");
+                    r.forbidIf(
+                            !PREPARED.equals(p.ca()),
+                            "cannot complete rotation of all credentials if "
+                                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
+                    r.forbidIf(
+                            !PREPARED.equals(p.serviceAccountKey()),
+                            "cannot complete rotation of all credentials "
+                                    + "if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
+                    r.forbidIf(
+                            below134 && !PREPARED.equals(p.etcdKey()),
+                            "cannot complete rotation of all "
+                                    + "credentials if .status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+                    r.forbidIf(
+                            !PREPARED.equals(p.workloadIdentityKey()),
+                            "cannot complete rotation of all "
+                                    + "credentials if .status.credentials.rotation.workloadIdentityKey.phase is not 'Prepared'");
                 }
                 case ROTATE_CA_START -> {
                     r.forbidIf(deleting, "cannot start CA rotation if garden has deletion timestamp");
-                    r.forbidIf(started(p.ca()), "cannot start CA rotation if "
-                            + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+                    r.forbidIf(
+                            started(p.ca()),
+                            "cannot start CA rotation if "
+                                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
                 }
                 case ROTATE_CA_COMPLETE -> {
                     r.forbidIf(deleting, "cannot complete CA rotation if garden has deletion timestamp");
-                    r.forbidIf(!PREPARED.equals(p.ca()), "cannot complete CA rotation if "
-                            + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
+                    r.forbidIf(
+                            !PREPARED.equals(p.ca()),
+                            "cannot complete CA rotation if "
+                                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
                 }
                 case ROTATE_SA_KEY_START -> {
                     r.forbidIf(deleting, "cannot start service account key rotation if garden has deletion timestamp");
-                    r.forbidIf(started(p.serviceAccountKey()), "cannot start service account key rotation if "
-                            + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
+                    r.forbidIf(
+                            started(p.serviceAccountKey()),
+                            "cannot start service account key rotation if "
+                                    + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
                 }
                 case ROTATE_SA_KEY_COMPLETE -> {
-                    r.forbidIf(deleting,
-                            "cannot complete service account key rotation if garden has deletion timestamp");
-                    r.forbidIf(!PREPARED.equals(p.serviceAccountKey()), "cannot complete service account key rotation "
-                            + "if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
+                    r.forbidIf(
+                            deleting, "cannot complete service account key rotation if garden has deletion timestamp");
+                    r.forbidIf(
+                            !PREPARED.equals(p.serviceAccountKey()),
+                            "cannot complete service account key rotation "
+                                    + "if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
                 }
                 case ROTATE_ETCD_KEY_START, ROTATE_ETCD_KEY -> {
                     r.forbidIf(deleting, "cannot start ETCD encryption key rotation if garden has deletion timestamp");
-                    r.forbidIf(started(p.etcdKey()), "cannot start ETCD encryption key rotation if "
-                            + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
-                    r.forbidIf(encryptionRollingOut, "cannot start ETCD encryption key rotation because a previous "
-                            + "encryption configuration change is currently being rolled out");
+                    r.forbidIf(
+                            started(p.etcdKey()),
+                            "cannot start ETCD encryption key rotation if "
+                                    + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                    r.forbidIf(
+                            encryptionRollingOut,
+                            "cannot start ETCD encryption key rotation because a previous "
+                                    + "encryption configuration change is currently being rolled out");
                 }
                 case ROTATE_ETCD_KEY_COMPLETE -> {
-                    r.forbidIf(deleting,
-                            "cannot complete ETCD encryption key rotation if garden has deletion timestamp");
-                    r.forbidIf(!PREPARED.equals(p.etcdKey()), "cannot complete ETCD encryption key rotation if "
-                            + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+                    r.forbidIf(
+                            deleting, "cannot complete ETCD encryption key rotation if garden has deletion timestamp");
+                    r.forbidIf(
+                            !PREPARED.equals(p.etcdKey()),
+                            "cannot complete ETCD encryption key rotation if "
+                                    + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
                 }
-                case ROTATE_OBSERVABILITY -> r.forbidIf(deleting,
-                        "cannot start Observability credentials rotation if garden has deletion timestamp");
+                case ROTATE_OBSERVABILITY ->
+                    r.forbidIf(
+                            deleting,
+                            "cannot start Observability credentials rotation if garden has deletion timestamp");
                 case ROTATE_WI_KEY_START -> {
-                    r.forbidIf(deleting,
-                            "cannot start workload identity key rotation if garden has deletion timestamp");
-                    r.forbidIf(started(p.workloadIdentityKey()), "cannot start workload identity key rotation if "
-                            + ".status.credentials.rotation.workloadIdentityKey.phase is not 'Completed'");
+                    r.forbidIf(
+                            deleting, "cannot start workload identity key rotation if garden has deletion timestamp");
+                    r.forbidIf(
+                            started(p.workloadIdentityKey()),
+                            "cannot start workload identity key rotation if "
+                                    + ".status.credentials.rotation.workloadIdentityKey.phase is not 'Completed'");
                 }
                 case ROTATE_WI_KEY_COMPLETE -> {
-                    r.forbidIf(deleting,
+                    r.forbidIf(
+                            deleting,
                             "cannot complete workload identity key rotation if garden has deletion timestamp");
-                    r.forbidIf(!PREPARED.equals(p.workloadIdentityKey()), "cannot complete workload identity key "
-                            + "rotation if .status.credentials.rotation.workloadIdentityKey.phase is not 'Prepared'");
+                    r.forbidIf(
+                            !PREPARED.equals(p.workloadIdentityKey()),
+                            "cannot complete workload identity key "
+                                    + "rotation if .status.credentials.rotation.workloadIdentityKey.phase is not 'Prepared'");
                 }
-                default -> { }
+                default -> {}
             }
         }
         return errs;

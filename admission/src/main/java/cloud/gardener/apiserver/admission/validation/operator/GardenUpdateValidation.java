@@ -29,8 +29,7 @@ final class GardenUpdateValidation {
     private static final FieldPath RUNTIME = FieldPath.of("spec", "runtimeCluster");
     private static final FieldPath VIRTUAL = FieldPath.of("spec", "virtualCluster");
 
-    private GardenUpdateValidation() {
-    }
+    private GardenUpdateValidation() {}
 
     static List<FieldError> validate(GardenView g, GardenView old) {
         List<FieldError> errs = new ArrayList<>(validateRuntimeCluster(g, old));
@@ -42,15 +41,26 @@ final class GardenUpdateValidation {
         List<FieldError> errs = new ArrayList<>();
         // the discovery server and workload identity depend on the first domain (Gardener compares old with new)
         if (!old.ingressDomains().isEmpty() && !g.ingressDomains().isEmpty()) {
-            errs.addAll(CoreRules.immutable(text(old.ingressDomains().get(0).name()),
-                    text(g.ingressDomains().get(0).name()), RUNTIME.child("ingress", "domains").index(0)));
+            errs.addAll(CoreRules.immutable(
+                    text(old.ingressDomains().get(0).name()),
+                    text(g.ingressDomains().get(0).name()),
+                    RUNTIME.child("ingress", "domains").index(0)));
         }
-        errs.addAll(appendOnly(list(g.runtimeNetworking().nodes()), list(old.runtimeNetworking().nodes()),
-                RUNTIME.child("networking", "nodes"), "nodes"));
-        errs.addAll(appendOnly(list(g.runtimeNetworking().pods()), list(old.runtimeNetworking().pods()),
-                RUNTIME.child("networking", "pods"), "pods"));
-        errs.addAll(appendOnly(list(g.runtimeNetworking().services()), list(old.runtimeNetworking().services()),
-                RUNTIME.child("networking", "services"), "services"));
+        errs.addAll(appendOnly(
+                list(g.runtimeNetworking().nodes()),
+                list(old.runtimeNetworking().nodes()),
+                RUNTIME.child("networking", "nodes"),
+                "nodes"));
+        errs.addAll(appendOnly(
+                list(g.runtimeNetworking().pods()),
+                list(old.runtimeNetworking().pods()),
+                RUNTIME.child("networking", "pods"),
+                "pods"));
+        errs.addAll(appendOnly(
+                list(g.runtimeNetworking().services()),
+                list(old.runtimeNetworking().services()),
+                RUNTIME.child("networking", "services"),
+                "services"));
         return errs;
     }
 
@@ -72,33 +82,41 @@ final class GardenUpdateValidation {
         VirtualCluster before = old.virtualCluster();
         // the service account issuer derives from the first domain
         if (!old.virtualDomains().isEmpty() && !g.virtualDomains().isEmpty()) {
-            errs.addAll(CoreRules.immutable(text(old.virtualDomains().get(0).name()),
-                    text(g.virtualDomains().get(0).name()), VIRTUAL.child("dns", "domains").index(0).child("name")));
+            errs.addAll(CoreRules.immutable(
+                    text(old.virtualDomains().get(0).name()),
+                    text(g.virtualDomains().get(0).name()),
+                    VIRTUAL.child("dns", "domains").index(0).child("name")));
         }
         ETCD etcd = now == null ? null : now.etcd();
         ETCD oldEtcd = before == null ? null : before.etcd();
-        if (oldEtcd != null && oldEtcd.main() != null && oldEtcd.main().backup() != null && etcd != null
+        if (oldEtcd != null
+                && oldEtcd.main() != null
+                && oldEtcd.main().backup() != null
+                && etcd != null
                 && etcd.main() != null) {
             FieldPath backup = VIRTUAL.child("etcd", "main", "backup");
             if (etcd.main().backup() != null) {
-                errs.addAll(CoreRules.immutable(oldEtcd.main().backup().bucketName(), etcd.main().backup().bucketName(),
+                errs.addAll(CoreRules.immutable(
+                        oldEtcd.main().backup().bucketName(),
+                        etcd.main().backup().bucketName(),
                         backup.child("bucketName")));
             } else {
-                errs.add(FieldError.forbidden(backup.toString(), "backup must not be deactivated if it was set before"));
+                errs.add(
+                        FieldError.forbidden(backup.toString(), "backup must not be deactivated if it was set before"));
             }
         }
         if (old.highAvailability() && !g.highAvailability()) {
             ControlPlane oldControlPlane = before.controlPlane();
             ControlPlane controlPlane = now == null ? null : now.controlPlane();
-            errs.addAll(CoreRules.immutable(oldControlPlane, controlPlane,
-                    VIRTUAL.child("controlPlane", "highAvailability")));
+            errs.addAll(CoreRules.immutable(
+                    oldControlPlane, controlPlane, VIRTUAL.child("controlPlane", "highAvailability")));
         }
         errs.addAll(validateDiscoveryServer(g, old));
-        errs.addAll(KubernetesVersionUpdate.validate(g.kubernetesVersion(), old.kubernetesVersion(), false,
-                VIRTUAL.child("kubernetes", "version")));
+        errs.addAll(KubernetesVersionUpdate.validate(
+                g.kubernetesVersion(), old.kubernetesVersion(), false, VIRTUAL.child("kubernetes", "version")));
         errs.addAll(validateEncryptionUpdates(g, old));
-        errs.addAll(appendOnly(g.virtualServices(), old.virtualServices(), VIRTUAL.child("networking", "services"),
-                "services"));
+        errs.addAll(appendOnly(
+                g.virtualServices(), old.virtualServices(), VIRTUAL.child("networking", "services"), "services"));
         return errs;
     }
 
@@ -124,7 +142,10 @@ final class GardenUpdateValidation {
         if (config != null && config.domain() != null) {
             return text(config.domain().name());
         }
-        return "discovery." + (g.ingressDomains().isEmpty() ? "" : text(g.ingressDomains().get(0).name()));
+        return "discovery."
+                + (g.ingressDomains().isEmpty()
+                        ? ""
+                        : text(g.ingressDomains().get(0).name()));
     }
 
     /** {@code validateEncryptionConfigUpdate}: each API server's part, judged against what the status says is encrypted. */
@@ -134,16 +155,23 @@ final class GardenUpdateValidation {
         for (String r : g.encryptedResources()) {
             (GardenerComponentsValidation.servedByGardenerAPIServer(r) ? encryptedByGardener : encryptedByKube).add(r);
         }
-        String etcdPhase = g.rotation() == null || g.rotation().etcdEncryptionKey() == null ? null
+        String etcdPhase = g.rotation() == null || g.rotation().etcdEncryptionKey() == null
+                ? null
                 : text(g.rotation().etcdEncryptionKey().phase());
         LastOperation lastOperation = g.status() == null ? null : g.status().lastOperation();
         // a Garden never hibernates
-        List<FieldError> errs = new ArrayList<>(new EncryptionConfigUpdate(encryptedByKube,
-                g.encryptionProviderInStatus(), etcdPhase, lastOperation, false).validate(g.kubeAPIServerEncryption(),
-                old.kubeAPIServerEncryption(), VIRTUAL.child("kubernetes", "kubeAPIServer", "encryptionConfig")));
-        errs.addAll(new EncryptionConfigUpdate(encryptedByGardener, g.encryptionProviderInStatus(), etcdPhase,
-                lastOperation, false).validate(g.gardenerAPIServerEncryption(), old.gardenerAPIServerEncryption(),
-                VIRTUAL.child("gardener", "gardenerAPIServer", "encryptionConfig")));
+        List<FieldError> errs = new ArrayList<>(new EncryptionConfigUpdate(
+                        encryptedByKube, g.encryptionProviderInStatus(), etcdPhase, lastOperation, false)
+                .validate(
+                        g.kubeAPIServerEncryption(),
+                        old.kubeAPIServerEncryption(),
+                        VIRTUAL.child("kubernetes", "kubeAPIServer", "encryptionConfig")));
+        errs.addAll(new EncryptionConfigUpdate(
+                        encryptedByGardener, g.encryptionProviderInStatus(), etcdPhase, lastOperation, false)
+                .validate(
+                        g.gardenerAPIServerEncryption(),
+                        old.gardenerAPIServerEncryption(),
+                        VIRTUAL.child("gardener", "gardenerAPIServer", "encryptionConfig")));
         return errs;
     }
 }

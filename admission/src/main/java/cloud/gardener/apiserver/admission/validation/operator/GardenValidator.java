@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.KubeAPIServerRules;
 import cloud.gardener.apiserver.admission.validation.core.KubeControllerManagerRules;
 import cloud.gardener.apiserver.admission.validation.core.KubernetesVersionUpdate;
+import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.operator.v1alpha1.DNSDomain;
 import cloud.gardener.apiserver.api.operator.v1alpha1.DNSManagement;
 import cloud.gardener.apiserver.api.operator.v1alpha1.DNSProvider;
@@ -20,7 +21,6 @@ import cloud.gardener.apiserver.api.operator.v1alpha1.RuntimeNetworking;
 import cloud.gardener.apiserver.api.operator.v1alpha1.Settings;
 import cloud.gardener.apiserver.api.operator.v1alpha1.VirtualCluster;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.validation.FieldPath;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -68,8 +68,8 @@ public final class GardenValidator implements Validator<Garden> {
 
     @Override
     public List<FieldError> validateUpdate(Garden garden, Garden old) {
-        List<FieldError> errs = new ArrayList<>(GardenUpdateValidation.validate(new GardenView(garden),
-                new GardenView(old)));
+        List<FieldError> errs =
+                new ArrayList<>(GardenUpdateValidation.validate(new GardenView(garden), new GardenView(old)));
         errs.addAll(validate(garden, acceptedIssuersUnchanged(new GardenView(garden), new GardenView(old))));
         return errs;
     }
@@ -79,8 +79,8 @@ public final class GardenValidator implements Validator<Garden> {
      * offers for the garden cluster (a resource of kind {@code Extension} whose {@code clusterCompatibility}
      * contains {@code garden}).
      */
-    public static List<FieldError> unregisteredExtensions(List<GardenExtension> extensions,
-                                                          List<JsonNode> registeredExtensions) {
+    public static List<FieldError> unregisteredExtensions(
+            List<GardenExtension> extensions, List<JsonNode> registeredExtensions) {
         Set<String> registered = new java.util.TreeSet<>();
         for (JsonNode extension : registeredExtensions) {
             for (JsonNode resource : extension.path("spec").path("resources")) {
@@ -108,8 +108,12 @@ public final class GardenValidator implements Validator<Garden> {
     private static boolean acceptedIssuersUnchanged(GardenView now, GardenView before) {
         var a = now.kubeAPIServer() == null ? null : now.kubeAPIServer().kubeAPIServerConfig();
         var b = before.kubeAPIServer() == null ? null : before.kubeAPIServer().kubeAPIServerConfig();
-        return a != null && b != null && a.serviceAccountConfig() != null && b.serviceAccountConfig() != null
-                && CoreRules.semanticEqual(a.serviceAccountConfig().acceptedIssuers(),
+        return a != null
+                && b != null
+                && a.serviceAccountConfig() != null
+                && b.serviceAccountConfig() != null
+                && CoreRules.semanticEqual(
+                        a.serviceAccountConfig().acceptedIssuers(),
                         b.serviceAccountConfig().acceptedIssuers());
     }
 
@@ -128,8 +132,8 @@ public final class GardenValidator implements Validator<Garden> {
 
     private static List<FieldError> validateRuntimeCluster(GardenView g, FieldPath path) {
         RuntimeCluster runtime = g.runtimeCluster();
-        List<FieldError> errs = new ArrayList<>(validateDomains(g.spec().dns(), g.ingressDomains(),
-                path.child("ingress", "domains")));
+        List<FieldError> errs =
+                new ArrayList<>(validateDomains(g.spec().dns(), g.ingressDomains(), path.child("ingress", "domains")));
         errs.addAll(validateRuntimeNetworking(g.runtimeNetworking(), path.child("networking")));
         errs.addAll(validateRuntimeSettings(runtime, g.highAvailability(), path.child("settings")));
         return errs;
@@ -153,10 +157,12 @@ public final class GardenValidator implements Validator<Garden> {
         List<FieldError> errs = new ArrayList<>(CoreRules.dns1123Subdomain(domain.name(), path.child("name")));
         if (dns != null) {
             if (domain.provider() == null) {
-                errs.add(FieldError.required(path.child("provider").toString(),
-                        "provider name must be set if `.spec.dns` is set"));
+                errs.add(FieldError.required(
+                        path.child("provider").toString(), "provider name must be set if `.spec.dns` is set"));
             } else if (list(dns.providers()).stream().map(DNSProvider::name).noneMatch(domain.provider()::equals)) {
-                errs.add(FieldError.invalid(path.child("provider").toString(), domain.provider(),
+                errs.add(FieldError.invalid(
+                        path.child("provider").toString(),
+                        domain.provider(),
                         "provider name not found in .spec.dns.providers"));
             }
         }
@@ -182,13 +188,17 @@ public final class GardenValidator implements Validator<Garden> {
         for (int i = 0; i < nodes.size(); i++) {
             for (String service : services) {
                 if (Cidr.intersect(nodes.get(i), service)) {
-                    errs.add(FieldError.invalid(path.child("nodes").index(i).toString(), nodes.get(i),
+                    errs.add(FieldError.invalid(
+                            path.child("nodes").index(i).toString(),
+                            nodes.get(i),
                             "node network of runtime cluster intersects with service network of runtime cluster"));
                 }
             }
             for (String pod : pods) {
                 if (Cidr.intersect(nodes.get(i), pod)) {
-                    errs.add(FieldError.invalid(path.child("nodes").index(i).toString(), nodes.get(i),
+                    errs.add(FieldError.invalid(
+                            path.child("nodes").index(i).toString(),
+                            nodes.get(i),
                             "node network of runtime cluster intersects with pod network of runtime cluster"));
                 }
             }
@@ -197,7 +207,9 @@ public final class GardenValidator implements Validator<Garden> {
             for (String service : services) {
                 if (Cidr.intersect(pods.get(i), service)) {
                     // Gardener reports the service range as the value at the pod path
-                    errs.add(FieldError.invalid(path.child("pods").index(i).toString(), service,
+                    errs.add(FieldError.invalid(
+                            path.child("pods").index(i).toString(),
+                            service,
                             "pod network of runtime cluster intersects with service network of runtime cluster"));
                 }
             }
@@ -209,83 +221,116 @@ public final class GardenValidator implements Validator<Garden> {
         List<FieldError> errs = new ArrayList<>();
         for (int i = 0; i < cidrs.size(); i++) {
             if (!Cidr.isValid(cidrs.get(i))) {
-                errs.add(FieldError.invalid(path.index(i).toString(), cidrs.get(i), "cannot parse " + network
-                        + " network cidr of runtime cluster: invalid CIDR address: " + cidrs.get(i)));
+                errs.add(FieldError.invalid(
+                        path.index(i).toString(),
+                        cidrs.get(i),
+                        "cannot parse " + network + " network cidr of runtime cluster: invalid CIDR address: "
+                                + cidrs.get(i)));
             }
         }
         return errs;
     }
 
     /** {@code validateRuntimeClusterSettings}: load balancer traffic policy and topology-aware routing's preconditions. */
-    private static List<FieldError> validateRuntimeSettings(RuntimeCluster runtime, boolean highAvailability,
-                                                            FieldPath path) {
+    private static List<FieldError> validateRuntimeSettings(
+            RuntimeCluster runtime, boolean highAvailability, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Settings settings = runtime == null ? null : runtime.settings();
         if (settings == null) {
             return errs;
         }
-        if (settings.loadBalancerServices() != null && settings.loadBalancerServices().externalTrafficPolicy() != null) {
+        if (settings.loadBalancerServices() != null
+                && settings.loadBalancerServices().externalTrafficPolicy() != null) {
             String policy = settings.loadBalancerServices().externalTrafficPolicy();
             if (!TRAFFIC_POLICIES.contains(policy)) {
-                errs.add(FieldError.notSupported(path.child("loadBalancerServices", "externalTrafficPolicy").toString(),
-                        policy, TRAFFIC_POLICIES));
+                errs.add(FieldError.notSupported(
+                        path.child("loadBalancerServices", "externalTrafficPolicy")
+                                .toString(),
+                        policy,
+                        TRAFFIC_POLICIES));
             }
         }
-        if (settings.topologyAwareRouting() != null && settings.topologyAwareRouting().enabled()) {
+        if (settings.topologyAwareRouting() != null
+                && settings.topologyAwareRouting().enabled()) {
             String enabled = path.child("topologyAwareRouting", "enabled").toString();
-            List<String> zones = runtime.provider() == null ? List.of() : list(runtime.provider().zones());
+            List<String> zones = runtime.provider() == null
+                    ? List.of()
+                    : list(runtime.provider().zones());
             if (zones.size() <= 1) {
-                errs.add(FieldError.forbidden(enabled, "topology-aware routing can only be enabled on multi-zone garden "
-                        + "runtime cluster (with at least two zones in spec.provider.zones)"));
+                errs.add(FieldError.forbidden(
+                        enabled,
+                        "topology-aware routing can only be enabled on multi-zone garden "
+                                + "runtime cluster (with at least two zones in spec.provider.zones)"));
             }
             if (!highAvailability) {
-                errs.add(FieldError.forbidden(enabled,
-                        "topology-aware routing can only be enabled when virtual cluster's high-availability is enabled"));
+                errs.add(
+                        FieldError.forbidden(
+                                enabled,
+                                "topology-aware routing can only be enabled when virtual cluster's high-availability is enabled"));
             }
         }
         return errs;
     }
 
-    private static List<FieldError> validateVirtualCluster(GardenView g, KubeAPIServerRules.Options opts,
-                                                          FieldPath path) {
+    private static List<FieldError> validateVirtualCluster(
+            GardenView g, KubeAPIServerRules.Options opts, FieldPath path) {
         VirtualCluster virtual = g.virtualCluster();
-        List<FieldError> errs = new ArrayList<>(validateDomains(g.spec().dns(), g.virtualDomains(),
-                path.child("dns", "domains")));
+        List<FieldError> errs =
+                new ArrayList<>(validateDomains(g.spec().dns(), g.virtualDomains(), path.child("dns", "domains")));
         String version = g.kubernetesVersion();
         if (virtual != null && virtual.etcd() != null) {
             if (virtual.etcd().main() != null) {
-                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(virtual.etcd().main().autoscaling(),
-                        Map.of("memory", Quantity.parse("300M")), path.child("etcd", "main", "autoscaling")));
+                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(
+                        virtual.etcd().main().autoscaling(),
+                        Map.of("memory", Quantity.parse("300M")),
+                        path.child("etcd", "main", "autoscaling")));
             }
             if (virtual.etcd().events() != null) {
-                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(virtual.etcd().events().autoscaling(),
-                        Map.of("memory", Quantity.parse("60M")), path.child("etcd", "events", "autoscaling")));
+                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(
+                        virtual.etcd().events().autoscaling(),
+                        Map.of("memory", Quantity.parse("60M")),
+                        path.child("etcd", "events", "autoscaling")));
             }
         }
         if (!KubernetesVersionUpdate.matchesAnyMinor(version, SUPPORTED_KUBERNETES_VERSIONS)) {
-            errs.add(FieldError.notSupported(path.child("kubernetes", "version").toString(), version,
-                    SUPPORTED_KUBERNETES_VERSIONS));
+            errs.add(FieldError.notSupported(
+                    path.child("kubernetes", "version").toString(), version, SUPPORTED_KUBERNETES_VERSIONS));
         }
         KubeAPIServerConfig kubeApiServer = g.kubeAPIServer();
         if (kubeApiServer != null && kubeApiServer.kubeAPIServerConfig() != null) {
-            errs.addAll(KubeAPIServerRules.validate(kubeApiServer.kubeAPIServerConfig(), version, opts, true,
+            errs.addAll(KubeAPIServerRules.validate(
+                    kubeApiServer.kubeAPIServerConfig(),
+                    version,
+                    opts,
+                    true,
                     path.child("kubernetes", "kubeAPIServer")));
         }
-        if (kubeApiServer != null && kubeApiServer.sni() != null && !g.virtualDomains().isEmpty()) {
+        if (kubeApiServer != null
+                && kubeApiServer.sni() != null
+                && !g.virtualDomains().isEmpty()) {
             // gardenlets reach the virtual API server on this domain and expect the Garden CA's certificate
             String apiServerDomain = "api." + text(g.virtualDomains().get(0).name());
             List<String> patterns = list(kubeApiServer.sni().domainPatterns());
             for (int i = 0; i < patterns.size(); i++) {
                 if (sniMatches(patterns.get(i), apiServerDomain)) {
-                    errs.add(FieldError.forbidden(path.child("kubernetes", "kubeAPIServer", "sni", "domainPatterns")
-                            .index(i).toString(), "domain patterns of SNI must not match the first API server domain "
-                            + "of the virtual cluster configuration (" + apiServerDomain + ")"));
+                    errs.add(FieldError.forbidden(
+                            path.child("kubernetes", "kubeAPIServer", "sni", "domainPatterns")
+                                    .index(i)
+                                    .toString(),
+                            "domain patterns of SNI must not match the first API server domain "
+                                    + "of the virtual cluster configuration (" + apiServerDomain + ")"));
                 }
             }
         }
-        var kcm = virtual == null || virtual.kubernetes() == null ? null : virtual.kubernetes().kubeControllerManager();
+        var kcm = virtual == null || virtual.kubernetes() == null
+                ? null
+                : virtual.kubernetes().kubeControllerManager();
         if (kcm != null && kcm.kubeControllerManagerConfig() != null) {
-            errs.addAll(KubeControllerManagerRules.validate(kcm.kubeControllerManagerConfig(), null, version, true,
+            errs.addAll(KubeControllerManagerRules.validate(
+                    kcm.kubeControllerManagerConfig(),
+                    null,
+                    version,
+                    true,
                     path.child("kubernetes", "kubeControllerManager")));
         }
         errs.addAll(GardenerComponentsValidation.validate(g, path.child("gardener")));
@@ -319,19 +364,25 @@ public final class GardenValidator implements Validator<Garden> {
             }
             for (String pods : list(runtime.pods())) {
                 if (Cidr.intersect(pods, s)) {
-                    errs.add(FieldError.invalid(at, s,
+                    errs.add(FieldError.invalid(
+                            at,
+                            s,
                             "pod network of runtime cluster intersects with service network of virtual cluster"));
                 }
             }
             for (String runtimeServices : list(runtime.services())) {
                 if (Cidr.intersect(runtimeServices, s)) {
-                    errs.add(FieldError.invalid(at, s,
+                    errs.add(FieldError.invalid(
+                            at,
+                            s,
                             "service network of runtime cluster intersects with service network of virtual cluster"));
                 }
             }
             for (String nodes : list(runtime.nodes())) {
                 if (Cidr.intersect(nodes, s)) {
-                    errs.add(FieldError.invalid(at, s,
+                    errs.add(FieldError.invalid(
+                            at,
+                            s,
                             "node network of runtime cluster intersects with service network of virtual cluster"));
                 }
             }
@@ -344,8 +395,8 @@ public final class GardenValidator implements Validator<Garden> {
             Cidr first = Cidr.of(services.get(0), path.index(0));
             Cidr second = Cidr.of(services.get(1), path.index(1));
             if ((first.isIPv4() && second.isIPv4()) || (first.isIPv6() && second.isIPv6())) {
-                errs.add(FieldError.forbidden(path.toString(), "service ranges must be of different IP families: "
-                        + goList));
+                errs.add(FieldError.forbidden(
+                        path.toString(), "service ranges must be of different IP families: " + goList));
             }
         }
         return errs;

@@ -33,7 +33,9 @@ record GardenView(Garden garden) {
     }
 
     Map<String, String> annotations() {
-        return metadata() == null || metadata().annotations() == null ? Map.of() : metadata().annotations();
+        return metadata() == null || metadata().annotations() == null
+                ? Map.of()
+                : metadata().annotations();
     }
 
     boolean deleting() {
@@ -55,7 +57,9 @@ record GardenView(Garden garden) {
 
     List<DNSDomain> ingressDomains() {
         RuntimeCluster runtime = runtimeCluster();
-        return runtime == null || runtime.ingress() == null ? List.of() : list(runtime.ingress().domains());
+        return runtime == null || runtime.ingress() == null
+                ? List.of()
+                : list(runtime.ingress().domains());
     }
 
     VirtualCluster virtualCluster() {
@@ -69,7 +73,9 @@ record GardenView(Garden garden) {
 
     List<String> virtualServices() {
         VirtualCluster v = virtualCluster();
-        return v == null || v.networking() == null ? List.of() : list(v.networking().services());
+        return v == null || v.networking() == null
+                ? List.of()
+                : list(v.networking().services());
     }
 
     String kubernetesVersion() {
@@ -85,7 +91,9 @@ record GardenView(Garden garden) {
     /** The kube-apiserver's encryption configuration, or null. */
     EncryptionConfig kubeAPIServerEncryption() {
         KubeAPIServerConfig k = kubeAPIServer();
-        return k == null || k.kubeAPIServerConfig() == null ? null : k.kubeAPIServerConfig().encryptionConfig();
+        return k == null || k.kubeAPIServerConfig() == null
+                ? null
+                : k.kubeAPIServerConfig().encryptionConfig();
     }
 
     Gardener gardener() {
@@ -95,7 +103,9 @@ record GardenView(Garden garden) {
 
     /** The gardener-apiserver's encryption configuration, or null. */
     EncryptionConfig gardenerAPIServerEncryption() {
-        return gardener().gardenerAPIServer() == null ? null : gardener().gardenerAPIServer().encryptionConfig();
+        return gardener().gardenerAPIServer() == null
+                ? null
+                : gardener().gardenerAPIServer().encryptionConfig();
     }
 
     /** {@code helper.HighAvailabilityEnabled}. */
@@ -116,20 +126,26 @@ record GardenView(Garden garden) {
     /** {@code .status.credentials.encryptionAtRest.resources}. */
     List<String> encryptedResources() {
         GardenStatus s = status();
-        return s == null || s.credentials() == null || s.credentials().encryptionAtRest() == null ? List.of()
+        return s == null || s.credentials() == null || s.credentials().encryptionAtRest() == null
+                ? List.of()
                 : list(s.credentials().encryptionAtRest().resources());
     }
 
     /** {@code .status.credentials.encryptionAtRest.provider.type}. */
     String encryptionProviderInStatus() {
         GardenStatus s = status();
-        return s == null || s.credentials() == null || s.credentials().encryptionAtRest() == null
-                || s.credentials().encryptionAtRest().provider() == null ? ""
+        return s == null
+                        || s.credentials() == null
+                        || s.credentials().encryptionAtRest() == null
+                        || s.credentials().encryptionAtRest().provider() == null
+                ? ""
                 : text(s.credentials().encryptionAtRest().provider().type());
     }
 
     /** The type of an encryption configuration's provider, or "" (Gardener's helpers dereference to ""). */
     static String providerType(EncryptionConfig config) {
-        return config == null || config.provider() == null ? "" : text(config.provider().type());
+        return config == null || config.provider() == null
+                ? ""
+                : text(config.provider().type());
     }
 }

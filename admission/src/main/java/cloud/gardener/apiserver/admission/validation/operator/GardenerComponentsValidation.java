@@ -39,8 +39,7 @@ import java.util.TreeMap;
 final class GardenerComponentsValidation {
 
     /** A Gardener feature gate's default and whether it is locked to it ({@code features.AllFeatureGates}, v1.150). */
-    private record Gate(boolean defaultValue, boolean locked) {
-    }
+    private record Gate(boolean defaultValue, boolean locked) {}
 
     private static final Map<String, Gate> FEATURE_GATES = Map.ofEntries(
             Map.entry("DefaultSeccompProfile", new Gate(false, false)),
@@ -63,17 +62,23 @@ final class GardenerComponentsValidation {
             Map.entry("RemoveHTTPProxyLegacyPort", new Gate(false, false)));
 
     /** gardener-apiserver always encrypts these ({@code DefaultGardenerGroupResourcesForEncryption}). */
-    static final List<String> ALWAYS_ENCRYPTED = List.of("controllerdeployments.core.gardener.cloud",
-            "controllerregistrations.core.gardener.cloud", "internalsecrets.core.gardener.cloud",
+    static final List<String> ALWAYS_ENCRYPTED = List.of(
+            "controllerdeployments.core.gardener.cloud",
+            "controllerregistrations.core.gardener.cloud",
+            "internalsecrets.core.gardener.cloud",
             "shootstates.core.gardener.cloud");
     /** The groups gardener-apiserver serves ({@code operator.IsServedByGardenerAPIServer}). */
-    private static final Set<String> GARDENER_GROUPS = Set.of("authentication.gardener.cloud", "core.gardener.cloud",
-            "operations.gardener.cloud", "security.gardener.cloud", "seedmanagement.gardener.cloud");
+    private static final Set<String> GARDENER_GROUPS = Set.of(
+            "authentication.gardener.cloud",
+            "core.gardener.cloud",
+            "operations.gardener.cloud",
+            "security.gardener.cloud",
+            "seedmanagement.gardener.cloud");
+
     private static final long MIN_ADMIN_KUBECONFIG_EXPIRATION_SECONDS = 3600;
     private static final long MAX_ADMIN_KUBECONFIG_EXPIRATION_SECONDS = 1L << 32;
 
-    private GardenerComponentsValidation() {
-    }
+    private GardenerComponentsValidation() {}
 
     /** {@code operator.IsServedByGardenerAPIServer}: the group of {@code resource.group} is one of Gardener's. */
     static boolean servedByGardenerAPIServer(String resource) {
@@ -84,20 +89,21 @@ final class GardenerComponentsValidation {
     static List<FieldError> validate(GardenView g, FieldPath path) {
         Gardener gardener = g.gardener();
         DNSManagement dns = g.spec().dns();
-        List<FieldError> errs = new ArrayList<>(validateAPIServer(gardener.gardenerAPIServer(), g,
-                path.child("gardenerAPIServer")));
+        List<FieldError> errs =
+                new ArrayList<>(validateAPIServer(gardener.gardenerAPIServer(), g, path.child("gardenerAPIServer")));
         if (gardener.gardenerControllerManager() != null) {
-            errs.addAll(featureGates(gardener.gardenerControllerManager().kubernetesConfig(),
+            errs.addAll(featureGates(
+                    gardener.gardenerControllerManager().kubernetesConfig(),
                     path.child("gardenerControllerManager", "featureGates")));
         }
         if (gardener.gardenerScheduler() != null) {
-            errs.addAll(featureGates(gardener.gardenerScheduler().kubernetesConfig(),
-                    path.child("gardenerScheduler", "featureGates")));
+            errs.addAll(featureGates(
+                    gardener.gardenerScheduler().kubernetesConfig(), path.child("gardenerScheduler", "featureGates")));
         }
-        errs.addAll(validateDashboard(dns, gardener.gardenerDashboard(), g.kubeAPIServer(),
-                path.child("gardenerDashboard")));
-        errs.addAll(validateDiscoveryServer(dns, gardener.gardenerDiscoveryServer(),
-                path.child("gardenerDiscoveryServer")));
+        errs.addAll(validateDashboard(
+                dns, gardener.gardenerDashboard(), g.kubeAPIServer(), path.child("gardenerDashboard")));
+        errs.addAll(validateDiscoveryServer(
+                dns, gardener.gardenerDiscoveryServer(), path.child("gardenerDiscoveryServer")));
         return errs;
     }
 
@@ -121,17 +127,20 @@ final class GardenerComponentsValidation {
             }
         }
         if (config.encryptionConfig() != null) {
-            errs.addAll(validateEncryption(config.encryptionConfig(), g.kubeAPIServerEncryption(),
-                    path.child("encryptionConfig")));
+            errs.addAll(validateEncryption(
+                    config.encryptionConfig(), g.kubeAPIServerEncryption(), path.child("encryptionConfig")));
         }
         // the kube-apiserver's rules, shared as Gardener shares them
-        if (config.auditConfig() != null && config.auditConfig().auditPolicy() != null
+        if (config.auditConfig() != null
+                && config.auditConfig().auditPolicy() != null
                 && config.auditConfig().auditPolicy().configMapRef() != null) {
-            errs.addAll(CoreRules.objectReferenceNameAndNamespace(config.auditConfig().auditPolicy().configMapRef(),
-                    path.child("auditConfig", "auditPolicy", "configMapRef"), false));
+            errs.addAll(CoreRules.objectReferenceNameAndNamespace(
+                    config.auditConfig().auditPolicy().configMapRef(),
+                    path.child("auditConfig", "auditPolicy", "configMapRef"),
+                    false));
         }
-        errs.addAll(KubeAPIServerRules.watchCacheSizes(config.watchCacheSizes(), g.kubernetesVersion(),
-                path.child("watchCacheSizes")));
+        errs.addAll(KubeAPIServerRules.watchCacheSizes(
+                config.watchCacheSizes(), g.kubernetesVersion(), path.child("watchCacheSizes")));
         errs.addAll(KubeAPIServerRules.logging(config.logging(), path.child("logging")));
         errs.addAll(KubeAPIServerRules.requests(config.requests(), path.child("requests")));
         Duration expiration = config.shootAdminKubeconfigMaxExpiration();
@@ -139,16 +148,18 @@ final class GardenerComponentsValidation {
             java.time.Duration d = expiration.toJavaDuration();
             if (d.compareTo(java.time.Duration.ofSeconds(MIN_ADMIN_KUBECONFIG_EXPIRATION_SECONDS)) < 0
                     || d.compareTo(java.time.Duration.ofSeconds(MAX_ADMIN_KUBECONFIG_EXPIRATION_SECONDS)) > 0) {
-                errs.add(FieldError.invalid(path.child("shootAdminKubeconfigMaxExpiration").toString(),
-                        FieldError.verbatim(expiration.toString()), "must be between 1h and 2^32 seconds"));
+                errs.add(FieldError.invalid(
+                        path.child("shootAdminKubeconfigMaxExpiration").toString(),
+                        FieldError.verbatim(expiration.toString()),
+                        "must be between 1h and 2^32 seconds"));
             }
         }
         return errs;
     }
 
     /** The resources gardener-apiserver encrypts besides the four it always does, and the provider it shares. */
-    private static List<FieldError> validateEncryption(EncryptionConfig config, EncryptionConfig kubeAPIServer,
-                                                       FieldPath path) {
+    private static List<FieldError> validateEncryption(
+            EncryptionConfig config, EncryptionConfig kubeAPIServer, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         List<String> resources = list(config.resources());
@@ -169,17 +180,22 @@ final class GardenerComponentsValidation {
                 errs.add(FieldError.forbidden(at, "\"" + resource + "\" are always encrypted"));
             }
             if (!servedByGardenerAPIServer(resource)) {
-                errs.add(FieldError.invalid(at, resource, "should be a resource served by gardener-apiserver. ie; "
-                        + "should have any of the suffixes {authentication,core,operations,security,settings,"
-                        + "seedmanagement}.gardener.cloud"));
+                errs.add(FieldError.invalid(
+                        at,
+                        resource,
+                        "should be a resource served by gardener-apiserver. ie; "
+                                + "should have any of the suffixes {authentication,core,operations,security,settings,"
+                                + "seedmanagement}.gardener.cloud"));
             }
             seen.add(resource);
         }
         String type = GardenView.providerType(config);
         if (!type.equals(GardenView.providerType(kubeAPIServer))) {
-            errs.add(FieldError.invalid(path.child("provider", "type").toString(),
-                    config.provider() == null ? null : config.provider().type(),
-                    "field must be equal to spec.virtualCluster.kubernetes.kubeAPIServer.encryptionConfig.provider.type"));
+            errs.add(
+                    FieldError.invalid(
+                            path.child("provider", "type").toString(),
+                            config.provider() == null ? null : config.provider().type(),
+                            "field must be equal to spec.virtualCluster.kubernetes.kubeAPIServer.encryptionConfig.provider.type"));
         }
         return errs;
     }
@@ -193,42 +209,49 @@ final class GardenerComponentsValidation {
             if (gate == null) {
                 errs.add(FieldError.forbidden(path.child(name).toString(), "not supported by Gardener"));
             } else if (gate.locked() && value != gate.defaultValue()) {
-                errs.add(FieldError.forbidden(path.child(name).toString(), "cannot set feature gate to " + value
-                        + ", feature is locked to " + gate.defaultValue()));
+                errs.add(FieldError.forbidden(
+                        path.child(name).toString(),
+                        "cannot set feature gate to " + value + ", feature is locked to " + gate.defaultValue()));
             }
         });
         return errs;
     }
 
-    private static List<FieldError> validateDashboard(DNSManagement dns, GardenerDashboardConfig config,
-                                                      KubeAPIServerConfig kubeAPIServer, FieldPath path) {
+    private static List<FieldError> validateDashboard(
+            DNSManagement dns, GardenerDashboardConfig config, KubeAPIServerConfig kubeAPIServer, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (config == null) {
             return errs;
         }
         if (Boolean.FALSE.equals(config.enableTokenLogin()) && config.oidcConfig() == null) {
-            errs.add(FieldError.forbidden(path.child("enableTokenLogin").toString(),
-                    "OIDC must be configured when token login is disabled"));
+            errs.add(FieldError.forbidden(
+                    path.child("enableTokenLogin").toString(), "OIDC must be configured when token login is disabled"));
         }
-        if (Boolean.TRUE.equals(config.propagateCAFromSNI()) && (kubeAPIServer == null || kubeAPIServer.sni() == null)) {
-            errs.add(FieldError.forbidden(path.child("propagateCAFromSNI").toString(),
+        if (Boolean.TRUE.equals(config.propagateCAFromSNI())
+                && (kubeAPIServer == null || kubeAPIServer.sni() == null)) {
+            errs.add(FieldError.forbidden(
+                    path.child("propagateCAFromSNI").toString(),
                     "can only be enabled when .spec.virtualCluster.kubernetes.kubeAPIServer.sni is configured"));
         }
         DashboardOIDC oidc = config.oidcConfig();
         if (oidc != null) {
             FieldPath oidcPath = path.child("oidcConfig");
-            if (kubeAPIServer == null || kubeAPIServer.kubeAPIServerConfig() == null
+            if (kubeAPIServer == null
+                    || kubeAPIServer.kubeAPIServerConfig() == null
                     || kubeAPIServer.kubeAPIServerConfig().structuredAuthentication() == null) {
-                errs.add(FieldError.invalid(oidcPath.toString(), CoreRules.tree(oidc), "must configure structured "
-                        + "authentication in .spec.virtualCluster.kubernetes.kubeAPIServer when configuring OIDC "
-                        + "config for dashboard"));
+                errs.add(FieldError.invalid(
+                        oidcPath.toString(),
+                        CoreRules.tree(oidc),
+                        "must configure structured "
+                                + "authentication in .spec.virtualCluster.kubernetes.kubeAPIServer when configuring OIDC "
+                                + "config for dashboard"));
             }
             if (oidc.issuerURL() == null) {
                 errs.add(FieldError.required(oidcPath.child("issuerURL").toString(), "must provide Issuer URL"));
             }
             if (oidc.clientIDPublic() == null) {
-                errs.add(FieldError.required(oidcPath.child("clientIDPublic").toString(),
-                        "must provide a public client ID"));
+                errs.add(FieldError.required(
+                        oidcPath.child("clientIDPublic").toString(), "must provide a public client ID"));
             }
             if (oidc.issuerURL() != null) {
                 errs.addAll(issuerURL(oidc.issuerURL(), oidcPath.child("issuerURL")));
@@ -271,8 +294,8 @@ final class GardenerComponentsValidation {
         return errs;
     }
 
-    private static List<FieldError> validateDiscoveryServer(DNSManagement dns, GardenerDiscoveryServerConfig config,
-                                                            FieldPath path) {
+    private static List<FieldError> validateDiscoveryServer(
+            DNSManagement dns, GardenerDiscoveryServerConfig config, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         if (config == null) {
             return errs;

@@ -24,22 +24,22 @@ public final class CredentialsBindingValidator implements Validator<CredentialsB
 
     @Override
     public List<FieldError> validate(CredentialsBinding binding) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(binding.metadata(), true,
-                ObjectMetaValidation.NAME_IS_DNS_SUBDOMAIN, METADATA));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                binding.metadata(), true, ObjectMetaValidation.NAME_IS_DNS_SUBDOMAIN, METADATA));
         errs.addAll(CoreRules.credentialsRef(ref(binding.credentialsRef()), true, FieldPath.of("credentialsRef")));
         errs.addAll(validateProvider(binding.provider(), FieldPath.of("provider")));
         List<ObjectReference> quotas = CoreRules.list(binding.quotas());
         for (int i = 0; i < quotas.size(); i++) {
-            errs.addAll(CoreRules.objectReferenceNameAndNamespace(ref(quotas.get(i)), FieldPath.of("quotas").index(i),
-                    false));
+            errs.addAll(CoreRules.objectReferenceNameAndNamespace(
+                    ref(quotas.get(i)), FieldPath.of("quotas").index(i), false));
         }
         return errs;
     }
 
     @Override
     public List<FieldError> validateUpdate(CredentialsBinding binding, CredentialsBinding old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(binding.metadata(), old.metadata(),
-                METADATA));
+        List<FieldError> errs =
+                new ArrayList<>(ObjectMetaValidation.validateUpdate(binding.metadata(), old.metadata(), METADATA));
         if (!CoreRules.semanticEqual(ref(binding.credentialsRef()), ref(old.credentialsRef()))) {
             errs.add(immutable("credentialsRef", new GoValue(goSyntax(ref(binding.credentialsRef())))));
         }
@@ -47,8 +47,9 @@ public final class CredentialsBindingValidator implements Validator<CredentialsB
             errs.add(immutable("quotas", new GoValue(goSyntax(binding.quotas()))));
         }
         if (!type(binding.provider()).equals(type(old.provider()))) {
-            errs.add(immutable("provider", new GoValue("security.CredentialsBindingProvider{Type:"
-                    + quote(type(binding.provider())) + "}")));
+            errs.add(immutable(
+                    "provider",
+                    new GoValue("security.CredentialsBindingProvider{Type:" + quote(type(binding.provider())) + "}")));
         }
         errs.addAll(validate(binding));
         return errs;

@@ -28,8 +28,8 @@ public final class WorkloadIdentityValidator implements Validator<WorkloadIdenti
 
     @Override
     public List<FieldError> validate(WorkloadIdentity identity) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(identity.metadata(), true,
-                ObjectMetaValidation.NAME_IS_DNS_SUBDOMAIN, METADATA));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(
+                identity.metadata(), true, ObjectMetaValidation.NAME_IS_DNS_SUBDOMAIN, METADATA));
         WorkloadIdentitySpec spec = identity.spec();
         errs.addAll(validateAudiences(spec == null ? null : spec.audiences(), FieldPath.of("spec", "audiences")));
         String type = targetType(identity);
@@ -46,10 +46,10 @@ public final class WorkloadIdentityValidator implements Validator<WorkloadIdenti
 
     @Override
     public List<FieldError> validateUpdate(WorkloadIdentity identity, WorkloadIdentity old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(identity.metadata(), old.metadata(),
-                METADATA));
-        errs.addAll(ObjectMetaValidation.immutable(targetType(identity), targetType(old),
-                FieldPath.of("spec", "targetSystem", "type")));
+        List<FieldError> errs =
+                new ArrayList<>(ObjectMetaValidation.validateUpdate(identity.metadata(), old.metadata(), METADATA));
+        errs.addAll(ObjectMetaValidation.immutable(
+                targetType(identity), targetType(old), FieldPath.of("spec", "targetSystem", "type")));
         errs.addAll(validate(identity));
         if (!sub(old).isEmpty()) {
             errs.addAll(ObjectMetaValidation.immutable(sub(identity), sub(old), SUB));
@@ -83,38 +83,52 @@ public final class WorkloadIdentityValidator implements Validator<WorkloadIdenti
             errs.add(FieldError.required(SUB.toString(), "must specify sub claim value"));
         }
         ObjectMeta meta = identity.metadata();
-        String expected = String.join(SUB_DELIMITER, SUB_PREFIX, text(meta == null ? null : meta.namespace()),
-                text(meta == null ? null : meta.name()), text(meta == null ? null : meta.uid()));
+        String expected = String.join(
+                SUB_DELIMITER,
+                SUB_PREFIX,
+                text(meta == null ? null : meta.namespace()),
+                text(meta == null ? null : meta.name()),
+                text(meta == null ? null : meta.uid()));
         if (!expected.equals(sub)) {
-            errs.add(FieldError.invalid(SUB.toString(), sub, "sub claim does not match expected value: "
-                    + quote(expected)));
+            errs.add(FieldError.invalid(
+                    SUB.toString(), sub, "sub claim does not match expected value: " + quote(expected)));
         }
         // Go ranges over runes with their byte offsets.
         int byteIndex = 0;
         for (int i = 0; i < expected.length(); ) {
             int cp = expected.codePointAt(i);
             if (cp > 0x7F) {
-                errs.add(FieldError.invalid(SUB.toString(), expected, "sub claim contains non-ascii symbol('"
-                        + new String(Character.toChars(cp)) + "') at index " + byteIndex));
+                errs.add(FieldError.invalid(
+                        SUB.toString(),
+                        expected,
+                        "sub claim contains non-ascii symbol('" + new String(Character.toChars(cp)) + "') at index "
+                                + byteIndex));
             }
             byteIndex += new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
             i += Character.charCount(cp);
         }
         int length = expected.getBytes(StandardCharsets.UTF_8).length;
         if (length > 255) {
-            errs.add(FieldError.invalid(SUB.toString(), expected, "sub claim is too long (" + length
-                    + "), it is allowed to be no more than 255 ASCII characters"));
+            errs.add(FieldError.invalid(
+                    SUB.toString(),
+                    expected,
+                    "sub claim is too long (" + length + "), it is allowed to be no more than 255 ASCII characters"));
         }
         return errs;
     }
 
     private static String targetType(WorkloadIdentity identity) {
-        return identity.spec() == null || identity.spec().targetSystem() == null
-                || identity.spec().targetSystem().type() == null ? "" : identity.spec().targetSystem().type();
+        return identity.spec() == null
+                        || identity.spec().targetSystem() == null
+                        || identity.spec().targetSystem().type() == null
+                ? ""
+                : identity.spec().targetSystem().type();
     }
 
     private static String sub(WorkloadIdentity identity) {
-        return identity.status() == null || identity.status().sub() == null ? "" : identity.status().sub();
+        return identity.status() == null || identity.status().sub() == null
+                ? ""
+                : identity.status().sub();
     }
 
     private static String text(String s) {

@@ -29,13 +29,12 @@ final class GardenletConfigurationValidation {
 
     private static final List<String> LOG_LEVELS = List.of("debug", "info", "error");
     private static final List<String> LOG_FORMATS = List.of("json", "text");
-    private static final List<String> SHOOT_PURPOSES = List.of("development", "evaluation", "infrastructure",
-            "production", "testing");
+    private static final List<String> SHOOT_PURPOSES =
+            List.of("development", "evaluation", "infrastructure", "production", "testing");
     private static final String NEGATIVE = "must be greater than or equal to 0";
     private static final long TEN_MINUTES = Duration.ofMinutes(10).nanos();
 
-    private GardenletConfigurationValidation() {
-    }
+    private GardenletConfigurationValidation() {}
 
     static List<FieldError> validate(JsonNode cfg, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
@@ -72,32 +71,38 @@ final class GardenletConfigurationValidation {
         } catch (DecodeException e) {
             // upstream's validateGardenletConfiguration when the seed template does not convert: Invalid, and
             // nothing more is checked
-            errs.add(FieldError.invalid(path.child("seedConfig").toString(), cfg.get("seedConfig"),
+            errs.add(FieldError.invalid(
+                    path.child("seedConfig").toString(),
+                    cfg.get("seedConfig"),
                     "could not convert gardenlet config: " + e.getMessage()));
             return errs;
         }
         if (seedTemplate != null) {
             FieldPath seedConfig = path.child("seedConfig");
             var meta = seedTemplate.metadata();
-            errs.addAll(ObjectMetaValidation.validateLabels(meta == null ? null : meta.labels(),
-                    seedConfig.child("metadata", "labels")));
-            errs.addAll(ObjectMetaValidation.validateAnnotations(meta == null ? null : meta.annotations(),
-                    seedConfig.child("metadata", "annotations")));
+            errs.addAll(ObjectMetaValidation.validateLabels(
+                    meta == null ? null : meta.labels(), seedConfig.child("metadata", "labels")));
+            errs.addAll(ObjectMetaValidation.validateAnnotations(
+                    meta == null ? null : meta.annotations(), seedConfig.child("metadata", "annotations")));
             errs.addAll(SeedValidator.validateSpec(seedTemplate.spec(), seedConfig.child("spec"), true));
         }
         errs.addAll(resources(cfg.get("resources"), path.child("resources")));
         JsonNode sniIP = at(cfg, "sni", "ingress", "serviceExternalIP");
         if (present(sniIP) && !isIP(text(sniIP))) {
-            errs.add(FieldError.invalid(path.child("sni", "ingress", "serviceExternalIP").toString(), text(sniIP),
+            errs.add(FieldError.invalid(
+                    path.child("sni", "ingress", "serviceExternalIP").toString(),
+                    text(sniIP),
                     "external service ip is invalid"));
         }
         errs.addAll(exposureClassHandlers(cfg.get("exposureClassHandlers"), path.child("exposureClassHandlers")));
         JsonNode nodeToleration = cfg.get("nodeToleration");
         if (present(nodeToleration)) {
             FieldPath p = path.child("nodeToleration");
-            errs.addAll(nonNegative(number(nodeToleration.get("defaultNotReadyTolerationSeconds")),
+            errs.addAll(nonNegative(
+                    number(nodeToleration.get("defaultNotReadyTolerationSeconds")),
                     p.child("defaultNotReadyTolerationSeconds")));
-            errs.addAll(nonNegative(number(nodeToleration.get("defaultUnreachableTolerationSeconds")),
+            errs.addAll(nonNegative(
+                    number(nodeToleration.get("defaultUnreachableTolerationSeconds")),
                     p.child("defaultUnreachableTolerationSeconds")));
         }
         return errs;
@@ -121,7 +126,8 @@ final class GardenletConfigurationValidation {
     /** The configuration's {@code seedConfig} as a SeedTemplate, or null when it has none. */
     static SeedTemplate seedTemplate(JsonNode cfg) {
         JsonNode seedConfig = cfg == null ? null : cfg.get("seedConfig");
-        return present(seedConfig) && seedConfig.isObject() ? ModelCodec.decode(seedConfig, SeedTemplate.class).value()
+        return present(seedConfig) && seedConfig.isObject()
+                ? ModelCodec.decode(seedConfig, SeedTemplate.class).value()
                 : null;
     }
 
@@ -142,15 +148,21 @@ final class GardenletConfigurationValidation {
         Long min = number(conf.get("autoRotationJitterPercentageMin"));
         Long max = number(conf.get("autoRotationJitterPercentageMax"));
         if (min != null && min < 1) {
-            errs.add(FieldError.invalid(path.child("autoRotationJitterPercentageMin").toString(), min,
+            errs.add(FieldError.invalid(
+                    path.child("autoRotationJitterPercentageMin").toString(),
+                    min,
                     "minimum percentage must be at least 1"));
         }
         if (max != null && max > 100) {
-            errs.add(FieldError.invalid(path.child("autoRotationJitterPercentageMax").toString(), max,
+            errs.add(FieldError.invalid(
+                    path.child("autoRotationJitterPercentageMax").toString(),
+                    max,
                     "maximum percentage must be at most 100"));
         }
         if (min != null && max != null && min >= max) {
-            errs.add(FieldError.invalid(path.child("autoRotationJitterPercentageMin").toString(), min,
+            errs.add(FieldError.invalid(
+                    path.child("autoRotationJitterPercentageMin").toString(),
+                    min,
                     "minimum percentage must be less than maximum percentage"));
         }
         return errs;
@@ -175,11 +187,14 @@ final class GardenletConfigurationValidation {
             errs.add(FieldError.invalid(path.child("retryPeriod").toString(), retry, "must be greater than zero"));
         }
         if (lease.nanos() <= renew.nanos()) {
-            errs.add(FieldError.invalid(path.child("leaseDuration").toString(), renew,
-                    "LeaseDuration must be greater than RenewDeadline"));
+            errs.add(FieldError.invalid(
+                    path.child("leaseDuration").toString(), renew, "LeaseDuration must be greater than RenewDeadline"));
         }
-        for (String[] field : new String[][] {{"resourceLock", "resourceLock is required"},
-                {"resourceNamespace", "resourceNamespace is required"}, {"resourceName", "resourceName is required"}}) {
+        for (String[] field : new String[][] {
+            {"resourceLock", "resourceLock is required"},
+            {"resourceNamespace", "resourceNamespace is required"},
+            {"resourceName", "resourceName is required"}
+        }) {
             String value = text(le.get(field[0]));
             if (value.isEmpty()) {
                 errs.add(FieldError.invalid(path.child(field[0]).toString(), value, field[1]));
@@ -196,7 +211,8 @@ final class GardenletConfigurationValidation {
             List<JsonNode> purposes = elements(backupEntry.get("deletionGracePeriodShootPurposes"));
             Long hours = number(backupEntry.get("deletionGracePeriodHours"));
             if (!purposes.isEmpty() && (hours == null || hours <= 0)) {
-                errs.add(FieldError.forbidden(p.toString(), "must specify grace period hours > 0 when specifying purposes"));
+                errs.add(FieldError.forbidden(
+                        p.toString(), "must specify grace period hours > 0 when specifying purposes"));
             }
             for (int i = 0; i < purposes.size(); i++) {
                 String purpose = text(purposes.get(i));
@@ -227,14 +243,17 @@ final class GardenletConfigurationValidation {
             FieldPath p = path.child("shootCare");
             errs.addAll(nonNegative(number(shootCare.get("concurrentSyncs")), p.child("concurrentSyncs")));
             errs.addAll(nonNegativeDuration(shootCare.get("syncPeriod"), p.child("syncPeriod")));
-            errs.addAll(nonNegativeDuration(at(shootCare, "staleExtensionHealthChecks", "threshold"),
+            errs.addAll(nonNegativeDuration(
+                    at(shootCare, "staleExtensionHealthChecks", "threshold"),
                     p.child("staleExtensionHealthChecks", "threshold")));
-            errs.addAll(nonNegativeDuration(shootCare.get("managedResourceProgressingThreshold"),
+            errs.addAll(nonNegativeDuration(
+                    shootCare.get("managedResourceProgressingThreshold"),
                     p.child("managedResourceProgressingThreshold")));
             List<JsonNode> thresholds = elements(shootCare.get("conditionThresholds"));
             for (int i = 0; i < thresholds.size(); i++) {
                 Duration d = orZero(duration(thresholds.get(i).get("duration")));
-                errs.addAll(nonNegative(d.nanos(), p.child("conditionThresholds").index(i).child("duration")));
+                errs.addAll(nonNegative(
+                        d.nanos(), p.child("conditionThresholds").index(i).child("duration")));
             }
         }
         JsonNode managedSeed = controllers.get("managedSeed");
@@ -251,13 +270,16 @@ final class GardenletConfigurationValidation {
             errs.addAll(nonNegative(number(networkPolicy.get("concurrentSyncs")), p.child("concurrentSyncs")));
             List<JsonNode> selectors = elements(networkPolicy.get("additionalNamespaceSelectors"));
             for (int i = 0; i < selectors.size(); i++) {
-                LabelSelector selector = ModelCodec.decode(selectors.get(i), LabelSelector.class).value();
-                errs.addAll(NameRules.labelSelector(selector, p.child("additionalNamespaceSelectors").index(i)));
+                LabelSelector selector =
+                        ModelCodec.decode(selectors.get(i), LabelSelector.class).value();
+                errs.addAll(NameRules.labelSelector(
+                        selector, p.child("additionalNamespaceSelectors").index(i)));
             }
         }
         JsonNode tokenRequestor = controllers.get("tokenRequestorWorkloadIdentity");
         if (present(tokenRequestor)) {
-            errs.addAll(nonNegativeDuration(tokenRequestor.get("tokenExpirationDuration"),
+            errs.addAll(nonNegativeDuration(
+                    tokenRequestor.get("tokenExpirationDuration"),
                     path.child("tokenRequestorWorkloadIdentity", "tokenExpirationDuration")));
         }
         return errs;
@@ -275,13 +297,15 @@ final class GardenletConfigurationValidation {
             Quantity cap = quantity(capacity.get(name));
             Quantity res = quantity(reserved.get(name));
             if (cap != null && res != null && res.value() > cap.value()) {
-                errs.add(FieldError.invalid(path.child("reserved", name).toString(), res,
-                        "reserved must be lower or equal to capacity"));
+                errs.add(FieldError.invalid(
+                        path.child("reserved", name).toString(), res, "reserved must be lower or equal to capacity"));
             }
         }
         for (String name : new TreeSet<>(names(reserved))) {
             if (!capacity.has(name)) {
-                errs.add(FieldError.invalid(path.child("reserved", name).toString(), quantity(reserved.get(name)),
+                errs.add(FieldError.invalid(
+                        path.child("reserved", name).toString(),
+                        quantity(reserved.get(name)),
                         "reserved without capacity"));
             }
         }
@@ -301,12 +325,15 @@ final class GardenletConfigurationValidation {
             JsonNode lbClass = at(handler, "loadBalancerService", "class");
             if (present(lbClass)) {
                 for (String msg : NameFormats.qualifiedName(text(lbClass))) {
-                    errs.add(FieldError.invalid(p.child("loadBalancerService", "class").toString(), text(lbClass), msg));
+                    errs.add(FieldError.invalid(
+                            p.child("loadBalancerService", "class").toString(), text(lbClass), msg));
                 }
             }
             JsonNode ip = at(handler, "sni", "ingress", "serviceExternalIP");
             if (present(ip) && !isIP(text(ip))) {
-                errs.add(FieldError.invalid(p.child("sni", "ingress", "serviceExternalIP").toString(), text(ip),
+                errs.add(FieldError.invalid(
+                        p.child("sni", "ingress", "serviceExternalIP").toString(),
+                        text(ip),
                         "external service ip is invalid"));
             }
         }

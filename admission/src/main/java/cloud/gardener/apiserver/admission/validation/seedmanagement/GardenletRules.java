@@ -19,20 +19,21 @@ import java.util.Map;
 final class GardenletRules {
 
     static final String OPERATION_ANNOTATION = "gardener.cloud/operation";
-    static final FieldPath OPERATION_PATH = FieldPath.of("metadata", "annotations").key(OPERATION_ANNOTATION);
+    static final FieldPath OPERATION_PATH =
+            FieldPath.of("metadata", "annotations").key(OPERATION_ANNOTATION);
     static final String BOOTSTRAP_SERVICE_ACCOUNT = "ServiceAccount";
     static final String BOOTSTRAP_TOKEN = "BootstrapToken";
     static final String BOOTSTRAP_NONE = "None";
     static final List<String> BOOTSTRAPS = List.of(BOOTSTRAP_SERVICE_ACCOUNT, BOOTSTRAP_TOKEN, BOOTSTRAP_NONE);
     private static final List<String> PULL_POLICIES = List.of("Always", "IfNotPresent", "Never");
 
-    private GardenletRules() {
-    }
+    private GardenletRules() {}
 
     /** {@code validateOperation}: an operation annotation, when set, names one of {@code available} (sorted). */
     static List<FieldError> operation(Map<String, String> annotations, List<String> available) {
         String op = annotations == null ? "" : annotations.getOrDefault(OPERATION_ANNOTATION, "");
-        return op.isEmpty() || available.contains(op) ? List.of()
+        return op.isEmpty() || available.contains(op)
+                ? List.of()
                 : List.of(FieldError.notSupported(OPERATION_PATH.toString(), op, available));
     }
 
@@ -43,8 +44,8 @@ final class GardenletRules {
         if (op.isEmpty() || old.isEmpty() || op.equals(old)) {
             return List.of();
         }
-        return List.of(FieldError.forbidden(OPERATION_PATH.toString(),
-                "must not overwrite operation \"" + old + "\" with \"" + op + "\""));
+        return List.of(FieldError.forbidden(
+                OPERATION_PATH.toString(), "must not overwrite operation \"" + old + "\" with \"" + op + "\""));
     }
 
     /** {@code ValidateGardenletDeployment}. */
@@ -57,15 +58,16 @@ final class GardenletRules {
         errs.addAll(nonNegative(deployment.revisionHistoryLimit(), path.child("revisionHistoryLimit")));
         if (deployment.serviceAccountName() != null) {
             for (String msg : NameFormats.dns1123Subdomain(deployment.serviceAccountName())) {
-                errs.add(FieldError.invalid(path.child("serviceAccountName").toString(),
-                        deployment.serviceAccountName(), msg));
+                errs.add(FieldError.invalid(
+                        path.child("serviceAccountName").toString(), deployment.serviceAccountName(), msg));
             }
         }
         if (deployment.image() != null) {
             errs.addAll(image(deployment.image(), path.child("image")));
         }
         errs.addAll(ObjectMetaValidation.validateLabels(deployment.podLabels(), path.child("podLabels")));
-        errs.addAll(ObjectMetaValidation.validateAnnotations(deployment.podAnnotations(), path.child("podAnnotations")));
+        errs.addAll(
+                ObjectMetaValidation.validateAnnotations(deployment.podAnnotations(), path.child("podAnnotations")));
         return errs;
     }
 
@@ -75,8 +77,8 @@ final class GardenletRules {
             errs.add(FieldError.invalid(path.child("ref").toString(), "", "ref must not be empty if specified"));
         }
         if (image.repository() != null && image.repository().isEmpty()) {
-            errs.add(FieldError.invalid(path.child("repository").toString(), "",
-                    "repository must not be empty if specified"));
+            errs.add(FieldError.invalid(
+                    path.child("repository").toString(), "", "repository must not be empty if specified"));
         }
         if (image.tag() != null && image.tag().isEmpty()) {
             errs.add(FieldError.invalid(path.child("tag").toString(), "", "tag must not be empty if specified"));
@@ -104,8 +106,8 @@ final class GardenletRules {
             String[][] others = {{"repository", oci.repository()}, {"tag", oci.tag()}, {"digest", oci.digest()}};
             for (String[] other : others) {
                 if (!empty(other[1])) {
-                    errs.add(FieldError.forbidden(path.child(other[0]).toString(),
-                            "cannot provide " + other[0] + " when ref is set"));
+                    errs.add(FieldError.forbidden(
+                            path.child(other[0]).toString(), "cannot provide " + other[0] + " when ref is set"));
                 }
             }
             return errs;
@@ -133,7 +135,8 @@ final class GardenletRules {
         }
         String seedName = cfg.path("seedConfig").path("metadata").path("name").asText("");
         if (!seedName.isEmpty()) {
-            errs.add(FieldError.forbidden(path.child("seedConfig", "metadata", "name").toString(), "seed name is forbidden"));
+            errs.add(FieldError.forbidden(
+                    path.child("seedConfig", "metadata", "name").toString(), "seed name is forbidden"));
         }
         errs.addAll(GardenletConfigurationValidation.validate(cfg, path));
         JsonNode gcc = cfg.get("gardenClientConnection");
@@ -151,32 +154,36 @@ final class GardenletRules {
         return GardenletConfigurationValidation.validateUpdate(cfg, oldCfg, path);
     }
 
-    private static List<FieldError> gardenClientConnection(JsonNode gcc, String bootstrap, boolean mergeWithParent,
-                                                           FieldPath path) {
+    private static List<FieldError> gardenClientConnection(
+            JsonNode gcc, String bootstrap, boolean mergeWithParent, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         String kubeconfig = gcc.path("kubeconfig").asText("");
         switch (bootstrap) {
             case BOOTSTRAP_SERVICE_ACCOUNT, BOOTSTRAP_TOKEN -> {
                 if (!kubeconfig.isEmpty()) {
-                    errs.add(FieldError.forbidden(path.child("kubeconfig").toString(),
-                            "kubeconfig is forbidden if bootstrap is specified"));
+                    errs.add(FieldError.forbidden(
+                            path.child("kubeconfig").toString(), "kubeconfig is forbidden if bootstrap is specified"));
                 }
             }
             case BOOTSTRAP_NONE -> {
                 if (kubeconfig.isEmpty() && !mergeWithParent) {
-                    errs.add(FieldError.required(path.child("kubeconfig").toString(),
-                            "kubeconfig is required if bootstrap is not specified and merging with parent is disabled"));
+                    errs.add(
+                            FieldError.required(
+                                    path.child("kubeconfig").toString(),
+                                    "kubeconfig is required if bootstrap is not specified and merging with parent is disabled"));
                 }
                 if (present(gcc.get("bootstrapKubeconfig"))) {
-                    errs.add(FieldError.forbidden(path.child("bootstrapKubeconfig").toString(),
+                    errs.add(FieldError.forbidden(
+                            path.child("bootstrapKubeconfig").toString(),
                             "bootstrap kubeconfig is forbidden if bootstrap is not specified"));
                 }
                 if (present(gcc.get("kubeconfigSecret"))) {
-                    errs.add(FieldError.forbidden(path.child("kubeconfigSecret").toString(),
+                    errs.add(FieldError.forbidden(
+                            path.child("kubeconfigSecret").toString(),
                             "kubeconfig secret is forbidden if bootstrap is not specified"));
                 }
             }
-            default -> { }
+            default -> {}
         }
         return errs;
     }

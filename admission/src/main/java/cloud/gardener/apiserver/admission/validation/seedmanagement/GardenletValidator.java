@@ -27,8 +27,8 @@ public final class GardenletValidator implements Validator<Gardenlet> {
     @Override
     public List<FieldError> validate(Gardenlet gardenlet) {
         ObjectMeta meta = gardenlet.metadata();
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(meta, true,
-                ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validate(meta, true, ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
         if (meta == null || !"garden".equals(meta.namespace())) {
             errs.add(FieldError.forbidden("metadata.namespace", "namespace must be garden"));
         }
@@ -39,11 +39,13 @@ public final class GardenletValidator implements Validator<Gardenlet> {
 
     @Override
     public List<FieldError> validateUpdate(Gardenlet gardenlet, Gardenlet old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(gardenlet.metadata(),
-                old.metadata(), METADATA));
+        List<FieldError> errs =
+                new ArrayList<>(ObjectMetaValidation.validateUpdate(gardenlet.metadata(), old.metadata(), METADATA));
         errs.addAll(GardenletRules.operationUpdate(annotations(gardenlet.metadata()), annotations(old.metadata())));
-        errs.addAll(GardenletRules.configUpdate(gardenlet.spec() == null ? null : gardenlet.spec().config(),
-                old.spec() == null ? null : old.spec().config(), SPEC.child("config")));
+        errs.addAll(GardenletRules.configUpdate(
+                gardenlet.spec() == null ? null : gardenlet.spec().config(),
+                old.spec() == null ? null : old.spec().config(),
+                SPEC.child("config")));
         errs.addAll(validate(gardenlet));
         return errs;
     }
@@ -52,14 +54,18 @@ public final class GardenletValidator implements Validator<Gardenlet> {
     static List<FieldError> validateSpec(GardenletSpec spec, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         GardenletSelfDeployment deployment = spec == null ? null : spec.deployment();
-        errs.addAll(GardenletRules.deployment(deployment == null ? null : deployment.gardenletDeployment(),
-                path.child("deployment")));
+        errs.addAll(GardenletRules.deployment(
+                deployment == null ? null : deployment.gardenletDeployment(), path.child("deployment")));
         // The repository is a struct in Go, so a missing one is validated as an empty one.
-        OCIRepository oci = deployment == null || deployment.helm() == null ? null : deployment.helm().ociRepository();
-        errs.addAll(GardenletRules.ociRepository(oci == null ? new OCIRepository(null, null, null, null, null, null) : oci,
+        OCIRepository oci = deployment == null || deployment.helm() == null
+                ? null
+                : deployment.helm().ociRepository();
+        errs.addAll(GardenletRules.ociRepository(
+                oci == null ? new OCIRepository(null, null, null, null, null, null) : oci,
                 path.child("deployment", "helm", "ociRepository")));
         if (spec != null) {
-            errs.addAll(GardenletRules.config(spec.config(), GardenletRules.BOOTSTRAP_TOKEN, false, path.child("config")));
+            errs.addAll(
+                    GardenletRules.config(spec.config(), GardenletRules.BOOTSTRAP_TOKEN, false, path.child("config")));
         }
         return errs;
     }

@@ -10,8 +10,7 @@ import java.util.TreeMap;
 /** Bad values rendered as Go's {@code %#v} prints them in field errors (maps in key order, as fmt sorts them). */
 final class GoSyntax {
 
-    private GoSyntax() {
-    }
+    private GoSyntax() {}
 
     static GoValue stringMap(Map<String, String> map) {
         return new GoValue(mapText(map));
@@ -20,7 +19,8 @@ final class GoSyntax {
     static GoValue labelSelector(LabelSelector selector) {
         Map<String, String> labels = selector == null ? null : selector.matchLabels();
         List<LabelSelectorRequirement> exprs = selector == null ? null : selector.matchExpressions();
-        StringBuilder sb = new StringBuilder("v1.LabelSelector{MatchLabels:").append(mapText(labels))
+        StringBuilder sb = new StringBuilder("v1.LabelSelector{MatchLabels:")
+                .append(mapText(labels))
                 .append(", MatchExpressions:[]v1.LabelSelectorRequirement");
         if (exprs == null) {
             sb.append("(nil)");
@@ -28,9 +28,14 @@ final class GoSyntax {
             sb.append('{');
             for (int i = 0; i < exprs.size(); i++) {
                 LabelSelectorRequirement r = exprs.get(i);
-                sb.append(i == 0 ? "" : ", ").append("v1.LabelSelectorRequirement{Key:").append(quote(r.key()))
-                        .append(", Operator:").append(quote(r.operator())).append(", Values:")
-                        .append(stringSlice(r.values())).append('}');
+                sb.append(i == 0 ? "" : ", ")
+                        .append("v1.LabelSelectorRequirement{Key:")
+                        .append(quote(r.key()))
+                        .append(", Operator:")
+                        .append(quote(r.operator()))
+                        .append(", Values:")
+                        .append(stringSlice(r.values()))
+                        .append('}');
             }
             sb.append('}');
         }

@@ -12,8 +12,7 @@ import java.util.Map;
  */
 public final class LabelSelectors {
 
-    private LabelSelectors() {
-    }
+    private LabelSelectors() {}
 
     /** Whether {@code LabelSelectorAsSelector} succeeds, i.e. the selector can be matched at all. */
     public static boolean convertible(LabelSelector selector) {
@@ -21,7 +20,8 @@ public final class LabelSelectors {
             return true;
         }
         for (Map.Entry<String, String> e : map(selector.matchLabels()).entrySet()) {
-            if (!NameFormats.qualifiedName(e.getKey()).isEmpty() || !NameFormats.labelValue(text(e.getValue())).isEmpty()) {
+            if (!NameFormats.qualifiedName(e.getKey()).isEmpty()
+                    || !NameFormats.labelValue(text(e.getValue())).isEmpty()) {
                 return false;
             }
         }
@@ -35,7 +35,9 @@ public final class LabelSelectors {
                 case "Exists", "DoesNotExist" -> values.isEmpty();
                 default -> false;
             };
-            if (!ok || values.stream().anyMatch(v -> !NameFormats.labelValue(text(v)).isEmpty())) {
+            if (!ok
+                    || values.stream()
+                            .anyMatch(v -> !NameFormats.labelValue(text(v)).isEmpty())) {
                 return false;
             }
         }
@@ -44,7 +46,9 @@ public final class LabelSelectors {
 
     /** {@code Selector.Empty()}: no requirement at all. */
     public static boolean empty(LabelSelector selector) {
-        return selector == null || (map(selector.matchLabels()).isEmpty() && list(selector.matchExpressions()).isEmpty());
+        return selector == null
+                || (map(selector.matchLabels()).isEmpty()
+                        && list(selector.matchExpressions()).isEmpty());
     }
 
     public static boolean matches(LabelSelector selector, Map<String, String> labels) {

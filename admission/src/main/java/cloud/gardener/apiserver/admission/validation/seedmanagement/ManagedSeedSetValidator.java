@@ -51,20 +51,22 @@ public final class ManagedSeedSetValidator implements Validator<ManagedSeedSet> 
 
     @Override
     public List<FieldError> validateUpdate(ManagedSeedSet set, ManagedSeedSet old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(set.metadata(), old.metadata(),
-                METADATA));
+        List<FieldError> errs =
+                new ArrayList<>(ObjectMetaValidation.validateUpdate(set.metadata(), old.metadata(), METADATA));
         ManagedSeedSetSpec spec = spec(set);
         ManagedSeedSetSpec oldSpec = spec(old);
         if (!CoreRules.semanticEqual(spec.selector(), oldSpec.selector())) {
-            errs.add(FieldError.invalid(SPEC.child("selector").toString(), GoSyntax.labelSelector(spec.selector()),
+            errs.add(FieldError.invalid(
+                    SPEC.child("selector").toString(),
+                    GoSyntax.labelSelector(spec.selector()),
                     ObjectMetaValidation.FIELD_IMMUTABLE));
         }
-        errs.addAll(ObjectMetaValidation.immutable(spec.revisionHistoryLimit(), oldSpec.revisionHistoryLimit(),
-                SPEC.child("revisionHistoryLimit")));
-        errs.addAll(ManagedSeedValidator.validateSpecUpdate(templateSpec(spec.template()), templateSpec(oldSpec.template()),
-                SPEC.child("template", "spec")));
-        errs.addAll(shootTemplates.validateUpdate(spec.shootTemplate(), oldSpec.shootTemplate(),
-                SPEC.child("shootTemplate")));
+        errs.addAll(ObjectMetaValidation.immutable(
+                spec.revisionHistoryLimit(), oldSpec.revisionHistoryLimit(), SPEC.child("revisionHistoryLimit")));
+        errs.addAll(ManagedSeedValidator.validateSpecUpdate(
+                templateSpec(spec.template()), templateSpec(oldSpec.template()), SPEC.child("template", "spec")));
+        errs.addAll(shootTemplates.validateUpdate(
+                spec.shootTemplate(), oldSpec.shootTemplate(), SPEC.child("shootTemplate")));
         errs.addAll(validate(set));
         return errs;
     }
@@ -74,7 +76,9 @@ public final class ManagedSeedSetValidator implements Validator<ManagedSeedSet> 
         FieldPath selectorPath = path.child("selector");
         LabelSelector selector = null;
         if (LabelSelectors.empty(spec.selector())) {
-            errs.add(FieldError.invalid(selectorPath.toString(), GoSyntax.labelSelector(spec.selector()),
+            errs.add(FieldError.invalid(
+                    selectorPath.toString(),
+                    GoSyntax.labelSelector(spec.selector()),
                     "empty selector is invalid for ManagedSeedSet"));
         } else {
             errs.addAll(NameRules.labelSelector(spec.selector(), selectorPath));
@@ -90,7 +94,8 @@ public final class ManagedSeedSetValidator implements Validator<ManagedSeedSet> 
                 errs.add(FieldError.required(typePath.toString(), ""));
             } else if (strategy.type().equals(ROLLING_UPDATE)) {
                 if (strategy.rollingUpdate() != null) {
-                    errs.addAll(GardenletRules.nonNegative(strategy.rollingUpdate().partition(),
+                    errs.addAll(GardenletRules.nonNegative(
+                            strategy.rollingUpdate().partition(),
                             path.child("updateStrategy", "rollingUpdate", "partition")));
                 }
             } else {
@@ -102,26 +107,30 @@ public final class ManagedSeedSetValidator implements Validator<ManagedSeedSet> 
     }
 
     /** {@code ValidateManagedSeedTemplateForManagedSeedSet}. */
-    private static List<FieldError> validateManagedSeedTemplate(ManagedSeedTemplate template, LabelSelector selector,
-                                                                FieldPath path) {
+    private static List<FieldError> validateManagedSeedTemplate(
+            ManagedSeedTemplate template, LabelSelector selector, FieldPath path) {
         ObjectMeta meta = template == null ? null : template.metadata();
         ManagedSeedSpec spec = templateSpec(template);
         List<FieldError> errs = new ArrayList<>(templateLabels(labels(meta), selector, path.child("metadata")));
         errs.addAll(ObjectMetaValidation.validateLabels(labels(meta), path.child("metadata", "labels")));
-        errs.addAll(ObjectMetaValidation.validateAnnotations(meta == null ? null : meta.annotations(),
-                path.child("metadata", "annotations")));
+        errs.addAll(ObjectMetaValidation.validateAnnotations(
+                meta == null ? null : meta.annotations(), path.child("metadata", "annotations")));
         errs.addAll(ManagedSeedValidator.validateSpec(spec, path.child("spec"), true));
         if (spec != null && spec.shoot() != null) {
             errs.add(FieldError.forbidden(path.child("spec", "shoot").toString(), "shoot is forbidden"));
         }
-        JsonNode config = spec == null || spec.gardenlet() == null ? null : spec.gardenlet().config();
+        JsonNode config = spec == null || spec.gardenlet() == null
+                ? null
+                : spec.gardenlet().config();
         if (config != null && !config.isNull()) {
             FieldPath configPath = path.child("spec", "gardenlet", "config");
             SeedTemplate seedTemplate = GardenletConfigurationValidation.seedTemplate(config);
             if (seedTemplate == null) {
                 errs.add(FieldError.required(configPath.child("seedConfig").toString(), "seedConfig is required"));
             } else {
-                errs.addAll(templateLabels(labels(seedTemplate.metadata()), selector,
+                errs.addAll(templateLabels(
+                        labels(seedTemplate.metadata()),
+                        selector,
                         configPath.child("seedConfig").child("metadata")));
             }
         }
@@ -132,10 +141,13 @@ public final class ManagedSeedSetValidator implements Validator<ManagedSeedSet> 
     private List<FieldError> validateShootTemplate(ShootTemplate template, LabelSelector selector, FieldPath path) {
         ObjectMeta meta = template == null ? null : template.metadata();
         List<FieldError> errs = new ArrayList<>(templateLabels(labels(meta), selector, path.child("metadata")));
-        List<Worker> workers = template == null || template.spec() == null || template.spec().provider() == null ? null
-                : template.spec().provider().workers();
+        List<Worker> workers =
+                template == null || template.spec() == null || template.spec().provider() == null
+                        ? null
+                        : template.spec().provider().workers();
         if (workers == null || workers.isEmpty()) {
-            errs.add(FieldError.invalid(path.child("spec", "provider", "workers").toString(),
+            errs.add(FieldError.invalid(
+                    path.child("spec", "provider", "workers").toString(),
                     new GoValue(workers == null ? "[]core.Worker(nil)" : "[]core.Worker{}"),
                     "workers cannot be empty in the Shoot template for a ManagedSeedSet"));
         }
@@ -148,7 +160,9 @@ public final class ManagedSeedSetValidator implements Validator<ManagedSeedSet> 
         if (selector == null || LabelSelectors.empty(selector) || LabelSelectors.matches(selector, labels)) {
             return List.of();
         }
-        return List.of(FieldError.invalid(path.child("labels").toString(), GoSyntax.stringMap(labels),
+        return List.of(FieldError.invalid(
+                path.child("labels").toString(),
+                GoSyntax.stringMap(labels),
                 "selector does not match template labels"));
     }
 

@@ -28,8 +28,8 @@ public final class ManagedSeedValidator implements Validator<ManagedSeed> {
     @Override
     public List<FieldError> validate(ManagedSeed managedSeed) {
         ObjectMeta meta = managedSeed.metadata();
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validate(meta, true,
-                ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
+        List<FieldError> errs = new ArrayList<>(
+                ObjectMetaValidation.validate(meta, true, ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
         errs.addAll(GardenletRules.operation(meta == null ? null : meta.annotations(), OPERATIONS));
         errs.addAll(validateSpec(managedSeed.spec(), SPEC, false));
         return errs;
@@ -37,8 +37,8 @@ public final class ManagedSeedValidator implements Validator<ManagedSeed> {
 
     @Override
     public List<FieldError> validateUpdate(ManagedSeed managedSeed, ManagedSeed old) {
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateUpdate(managedSeed.metadata(),
-                old.metadata(), METADATA));
+        List<FieldError> errs =
+                new ArrayList<>(ObjectMetaValidation.validateUpdate(managedSeed.metadata(), old.metadata(), METADATA));
         errs.addAll(GardenletRules.operationUpdate(annotations(managedSeed.metadata()), annotations(old.metadata())));
         errs.addAll(validateSpecUpdate(managedSeed.spec(), old.spec(), SPEC));
         errs.addAll(validate(managedSeed));
@@ -52,18 +52,23 @@ public final class ManagedSeedValidator implements Validator<ManagedSeed> {
         if (!inTemplate && shoot == null) {
             errs.add(FieldError.required(path.child("shoot").toString(), "shoot is required"));
         }
-        if (shoot != null && !inTemplate && (shoot.name() == null || shoot.name().isEmpty())) {
+        if (shoot != null
+                && !inTemplate
+                && (shoot.name() == null || shoot.name().isEmpty())) {
             errs.add(FieldError.required(path.child("shoot", "name").toString(), "shoot name is required"));
         }
         GardenletConfig gardenlet = gardenlet(spec);
         FieldPath gardenletPath = path.child("gardenlet");
         errs.addAll(GardenletRules.deployment(gardenlet.deployment(), gardenletPath.child("deployment")));
         String bootstrap = gardenlet.bootstrap() == null ? GardenletRules.BOOTSTRAP_NONE : gardenlet.bootstrap();
-        errs.addAll(GardenletRules.config(gardenlet.config(), bootstrap, Boolean.TRUE.equals(gardenlet.mergeWithParent()),
+        errs.addAll(GardenletRules.config(
+                gardenlet.config(),
+                bootstrap,
+                Boolean.TRUE.equals(gardenlet.mergeWithParent()),
                 gardenletPath.child("config")));
         if (gardenlet.bootstrap() != null && !GardenletRules.BOOTSTRAPS.contains(gardenlet.bootstrap())) {
-            errs.add(FieldError.notSupported(gardenletPath.child("bootstrap").toString(), gardenlet.bootstrap(),
-                    GardenletRules.BOOTSTRAPS));
+            errs.add(FieldError.notSupported(
+                    gardenletPath.child("bootstrap").toString(), gardenlet.bootstrap(), GardenletRules.BOOTSTRAPS));
         }
         return errs;
     }
@@ -74,23 +79,29 @@ public final class ManagedSeedValidator implements Validator<ManagedSeed> {
         Shoot shoot = spec == null ? null : spec.shoot();
         Shoot oldShoot = oldSpec == null ? null : oldSpec.shoot();
         if (!Objects.equals(shoot, oldShoot)) {
-            errs.add(FieldError.invalid(path.child("shoot").toString(), shoot == null ? GoValue.NULL
-                    : new GoValue("seedmanagement.Shoot{Name:" + GoSyntax.quote(shoot.name()) + "}"),
+            errs.add(FieldError.invalid(
+                    path.child("shoot").toString(),
+                    shoot == null
+                            ? GoValue.NULL
+                            : new GoValue("seedmanagement.Shoot{Name:" + GoSyntax.quote(shoot.name()) + "}"),
                     ObjectMetaValidation.FIELD_IMMUTABLE));
         }
         GardenletConfig gardenlet = gardenlet(spec);
         GardenletConfig oldGardenlet = gardenlet(oldSpec);
         FieldPath gardenletPath = path.child("gardenlet");
-        errs.addAll(GardenletRules.configUpdate(gardenlet.config(), oldGardenlet.config(), gardenletPath.child("config")));
-        errs.addAll(ObjectMetaValidation.immutable(gardenlet.bootstrap(), oldGardenlet.bootstrap(),
-                gardenletPath.child("bootstrap")));
-        errs.addAll(ObjectMetaValidation.immutable(gardenlet.mergeWithParent(), oldGardenlet.mergeWithParent(),
-                gardenletPath.child("mergeWithParent")));
+        errs.addAll(
+                GardenletRules.configUpdate(gardenlet.config(), oldGardenlet.config(), gardenletPath.child("config")));
+        errs.addAll(ObjectMetaValidation.immutable(
+                gardenlet.bootstrap(), oldGardenlet.bootstrap(), gardenletPath.child("bootstrap")));
+        errs.addAll(ObjectMetaValidation.immutable(
+                gardenlet.mergeWithParent(), oldGardenlet.mergeWithParent(), gardenletPath.child("mergeWithParent")));
         return errs;
     }
 
     private static GardenletConfig gardenlet(ManagedSeedSpec spec) {
-        return spec == null || spec.gardenlet() == null ? new GardenletConfig(null, null, null, null) : spec.gardenlet();
+        return spec == null || spec.gardenlet() == null
+                ? new GardenletConfig(null, null, null, null)
+                : spec.gardenlet();
     }
 
     private static java.util.Map<String, String> annotations(ObjectMeta meta) {

@@ -31,10 +31,10 @@ final class ShootTemplateValidation {
 
     List<FieldError> validate(ShootTemplate template, FieldPath path) {
         ObjectMeta meta = template == null ? null : template.metadata();
-        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateLabels(meta == null ? null : meta.labels(),
-                path.child("metadata", "labels")));
-        errs.addAll(ObjectMetaValidation.validateAnnotations(meta == null ? null : meta.annotations(),
-                path.child("metadata", "annotations")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.validateLabels(
+                meta == null ? null : meta.labels(), path.child("metadata", "labels")));
+        errs.addAll(ObjectMetaValidation.validateAnnotations(
+                meta == null ? null : meta.annotations(), path.child("metadata", "annotations")));
         errs.addAll(specErrors(shoots.validate(asShoot(template)), path));
         return errs;
     }
@@ -52,8 +52,13 @@ final class ShootTemplateValidation {
         Networking oldNetworking = spec(old).networking();
         if (oldNetworking != null && oldNetworking.nodes() != null) {
             Networking networking = spec(template).networking();
-            FieldError nodes = ObjectMetaValidation.immutable(networking == null ? null : networking.nodes(),
-                    oldNetworking.nodes(), path.child(SPEC, "networking", "nodes")).stream().findFirst().orElse(null);
+            FieldError nodes = ObjectMetaValidation.immutable(
+                            networking == null ? null : networking.nodes(),
+                            oldNetworking.nodes(),
+                            path.child(SPEC, "networking", "nodes"))
+                    .stream()
+                    .findFirst()
+                    .orElse(null);
             if (nodes != null && !errs.contains(nodes)) {
                 errs.add(nodes);
             }
@@ -75,15 +80,32 @@ final class ShootTemplateValidation {
     private static Shoot asShoot(ShootTemplate template) {
         ObjectMeta m = template == null ? null : template.metadata();
         ObjectMeta meta = m == null
-                ? new ObjectMeta(null, null, "garden", null, null, null, 0, null, null, null, null, null, null, null, null)
-                : new ObjectMeta(m.name(), m.generateName(), "garden", m.selfLink(), m.uid(), m.resourceVersion(),
-                        m.generation(), m.creationTimestamp(), m.deletionTimestamp(), m.deletionGracePeriodSeconds(),
-                        m.labels(), m.annotations(), m.ownerReferences(), m.finalizers(), m.managedFields());
+                ? new ObjectMeta(
+                        null, null, "garden", null, null, null, 0, null, null, null, null, null, null, null, null)
+                : new ObjectMeta(
+                        m.name(),
+                        m.generateName(),
+                        "garden",
+                        m.selfLink(),
+                        m.uid(),
+                        m.resourceVersion(),
+                        m.generation(),
+                        m.creationTimestamp(),
+                        m.deletionTimestamp(),
+                        m.deletionGracePeriodSeconds(),
+                        m.labels(),
+                        m.annotations(),
+                        m.ownerReferences(),
+                        m.finalizers(),
+                        m.managedFields());
         return new Shoot(new TypeMeta("Shoot", "core.gardener.cloud/v1beta1"), meta, spec(template), null);
     }
 
     private static ShootSpec spec(ShootTemplate template) {
         ShootSpec spec = template == null ? null : template.spec();
-        return spec != null ? spec : ModelCodec.decode(JsonNodeFactory.instance.objectNode(), ShootSpec.class).value();
+        return spec != null
+                ? spec
+                : ModelCodec.decode(JsonNodeFactory.instance.objectNode(), ShootSpec.class)
+                        .value();
     }
 }

@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class GardenPluginTest {
 
-    private static final GroupVersionKind GARDEN = new GroupVersionKind("operator.gardener.cloud", "v1alpha1", "Garden");
+    private static final GroupVersionKind GARDEN =
+            new GroupVersionKind("operator.gardener.cloud", "v1alpha1", "Garden");
 
     private static ObjectNode garden(String name, String metadataExtra) {
         return Requests.object("apiVersion: operator.gardener.cloud/v1alpha1\nkind: Garden\nmetadata:\n  name: " + name
@@ -40,8 +41,10 @@ class GardenPluginTest {
 
     @Test
     void firstGardenIsAdmitted() {
-        assertThat(plugin(new InMemoryObjects()).validate(Requests.create(GARDEN, GARDENS, garden("local", "")))
-                .succeeded()).isTrue();
+        assertThat(plugin(new InMemoryObjects())
+                        .validate(Requests.create(GARDEN, GARDENS, garden("local", "")))
+                        .succeeded())
+                .isTrue();
     }
 
     @Test
@@ -51,7 +54,8 @@ class GardenPluginTest {
         assertThat(e.code()).isEqualTo(400);
         assertThat(e.reason()).isEqualTo("BadRequest");
         assertThat(e.status().message())
-                .isEqualTo("there can be only one operator.gardener.cloud/v1alpha1.Garden resource in the system at a time");
+                .isEqualTo(
+                        "there can be only one operator.gardener.cloud/v1alpha1.Garden resource in the system at a time");
     }
 
     @Test
@@ -63,7 +67,8 @@ class GardenPluginTest {
     }
 
     static Stream<Arguments> finalizers() {
-        return Stream.of(Arguments.of("gardener.cloud/operator", false),
+        return Stream.of(
+                Arguments.of("gardener.cloud/operator", false),
                 Arguments.of("gardener.cloud/reference-protection", false),
                 Arguments.of("example.com/mine", true));
     }
@@ -71,8 +76,8 @@ class GardenPluginTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("finalizers")
     void operatorFinalizersAreRefusedOnCreation(String finalizer, boolean allowed) {
-        Future<Void> result = plugin(new InMemoryObjects()).validate(Requests.create(GARDEN, GARDENS,
-                garden("local", "  finalizers:\n  - " + finalizer + "\n")));
+        Future<Void> result = plugin(new InMemoryObjects())
+                .validate(Requests.create(GARDEN, GARDENS, garden("local", "  finalizers:\n  - " + finalizer + "\n")));
         if (allowed) {
             assertThat(result.succeeded()).isTrue();
             return;
@@ -83,22 +88,28 @@ class GardenPluginTest {
     }
 
     static Stream<Arguments> confirmations() {
-        return Stream.of(Arguments.of("no annotations", "", false),
+        return Stream.of(
+                Arguments.of("no annotations", "", false),
                 Arguments.of("other annotation", "  annotations:\n    other: 'true'\n", false),
-                confirmation("false", false), confirmation("yes", false), confirmation("true", true),
-                confirmation("True", true), confirmation("1", true));
+                confirmation("false", false),
+                confirmation("yes", false),
+                confirmation("true", true),
+                confirmation("True", true),
+                confirmation("1", true));
     }
 
     private static Arguments confirmation(String value, boolean allowed) {
-        return Arguments.of("confirmation " + value, "  annotations:\n    confirmation.gardener.cloud/deletion: '"
-                + value + "'\n", allowed);
+        return Arguments.of(
+                "confirmation " + value,
+                "  annotations:\n    confirmation.gardener.cloud/deletion: '" + value + "'\n",
+                allowed);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("confirmations")
     void deletionMustBeConfirmed(String name, String metadata, boolean allowed) {
-        Future<Void> result = plugin(new InMemoryObjects()).validate(Requests.delete(GARDEN, GARDENS,
-                garden("local", metadata)));
+        Future<Void> result =
+                plugin(new InMemoryObjects()).validate(Requests.delete(GARDEN, GARDENS, garden("local", metadata)));
         if (allowed) {
             assertThat(result.succeeded()).isTrue();
             return;
@@ -106,14 +117,16 @@ class GardenPluginTest {
         ApiException e = rejection(result);
         assertThat(e.code()).isEqualTo(403);
         assertThat(e.reason()).isEqualTo("Forbidden");
-        assertThat(e.status().message()).isEqualTo("gardens.operator.gardener.cloud \"local\" is forbidden: must have "
-                + "a \"confirmation.gardener.cloud/deletion\" annotation to delete");
+        assertThat(e.status().message())
+                .isEqualTo("gardens.operator.gardener.cloud \"local\" is forbidden: must have "
+                        + "a \"confirmation.gardener.cloud/deletion\" annotation to delete");
     }
 
     @Test
     void collectionDeleteIsJudgedPerGarden() {
         Attributes collection = Requests.of(GARDEN, GARDENS, "", Operation.DELETE, null, null, Requests.ALICE);
-        assertThat(plugin(new InMemoryObjects()).validate(collection).succeeded()).isTrue();
+        assertThat(plugin(new InMemoryObjects()).validate(collection).succeeded())
+                .isTrue();
     }
 
     @Test
@@ -121,9 +134,13 @@ class GardenPluginTest {
         InMemoryObjects objects = new InMemoryObjects().put(GARDENS, garden("local", ""));
         GardenPlugin plugin = plugin(objects);
         GroupResource shoots = new GroupResource("core.gardener.cloud", "shoots");
-        assertThat(plugin.validate(Requests.create(GARDEN, shoots, garden("other", ""))).succeeded()).isTrue();
-        assertThat(plugin.validate(Requests.of(GARDEN, GARDENS, "status", Operation.CREATE, garden("other", ""), null,
-                Requests.ALICE)).succeeded()).isTrue();
+        assertThat(plugin.validate(Requests.create(GARDEN, shoots, garden("other", "")))
+                        .succeeded())
+                .isTrue();
+        assertThat(plugin.validate(Requests.of(
+                                GARDEN, GARDENS, "status", Operation.CREATE, garden("other", ""), null, Requests.ALICE))
+                        .succeeded())
+                .isTrue();
         assertThat(plugin.handles(Operation.CONNECT)).isFalse();
     }
 
@@ -143,24 +160,36 @@ class GardenPluginTest {
     @Test
     void extensionTypesMustBeRegisteredForTheGardenCluster() {
         InMemoryObjects objects = new InMemoryObjects()
-                .put(GardenPlugin.EXTENSIONS, extension("foobar",
-                        "[{kind: Extension, type: foobar, clusterCompatibility: [garden, shoot]}]"))
-                .put(GardenPlugin.EXTENSIONS, extension("shoot-only",
-                        "[{kind: Extension, type: shoot-only, clusterCompatibility: [shoot]}]"))
-                .put(GardenPlugin.EXTENSIONS, extension("provider-local",
-                        "[{kind: ControlPlane, type: local, clusterCompatibility: [garden]}]"));
-        assertThat(plugin(objects).validate(Requests.create(GARDEN, GARDENS,
-                withExtensions(garden("local", ""), "foobar"))).succeeded()).isTrue();
+                .put(
+                        GardenPlugin.EXTENSIONS,
+                        extension("foobar", "[{kind: Extension, type: foobar, clusterCompatibility: [garden, shoot]}]"))
+                .put(
+                        GardenPlugin.EXTENSIONS,
+                        extension("shoot-only", "[{kind: Extension, type: shoot-only, clusterCompatibility: [shoot]}]"))
+                .put(
+                        GardenPlugin.EXTENSIONS,
+                        extension(
+                                "provider-local",
+                                "[{kind: ControlPlane, type: local, clusterCompatibility: [garden]}]"));
+        assertThat(plugin(objects)
+                        .validate(Requests.create(GARDEN, GARDENS, withExtensions(garden("local", ""), "foobar")))
+                        .succeeded())
+                .isTrue();
 
-        ApiException e = rejection(plugin(objects).validate(Requests.create(GARDEN, GARDENS,
-                withExtensions(garden("local", ""), "foobar", "shoot-only", "local"))));
+        ApiException e = rejection(plugin(objects)
+                .validate(Requests.create(
+                        GARDEN, GARDENS, withExtensions(garden("local", ""), "foobar", "shoot-only", "local"))));
         assertThat(e.code()).isEqualTo(422);
-        assertThat(e.status().message()).isEqualTo("Garden.operator.gardener.cloud \"local\" is invalid: ["
-                + "spec.extensions[1].type: Unsupported value: \"shoot-only\": supported values: \"foobar\", "
-                + "spec.extensions[2].type: Unsupported value: \"local\": supported values: \"foobar\"]");
+        assertThat(e.status().message())
+                .isEqualTo("Garden.operator.gardener.cloud \"local\" is invalid: ["
+                        + "spec.extensions[1].type: Unsupported value: \"shoot-only\": supported values: \"foobar\", "
+                        + "spec.extensions[2].type: Unsupported value: \"local\": supported values: \"foobar\"]");
 
         ObjectNode old = withExtensions(garden("local", ""), "foobar");
-        assertThat(rejection(plugin(objects).validate(Requests.update(GARDEN, GARDENS,
-                withExtensions(garden("local", ""), "unknown"), old))).code()).isEqualTo(422);
+        assertThat(rejection(plugin(objects)
+                                .validate(Requests.update(
+                                        GARDEN, GARDENS, withExtensions(garden("local", ""), "unknown"), old)))
+                        .code())
+                .isEqualTo(422);
     }
 }

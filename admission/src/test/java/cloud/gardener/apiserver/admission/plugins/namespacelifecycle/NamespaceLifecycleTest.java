@@ -6,7 +6,6 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
-import java.time.Clock;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
@@ -14,6 +13,7 @@ import cloud.gardener.apiserver.authn.UserInfo;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
+import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,8 +34,8 @@ class NamespaceLifecycleTest {
     private final InMemoryObjects objects = new InMemoryObjects()
             .put(NAMESPACES, named("active", namespace("Active", false)))
             .put(NAMESPACES, named("terminating", namespace("Terminating", true)));
-    private final NamespaceLifecycle plugin = new NamespaceLifecycle(
-            new PluginContext(objects, null, null, Clock.systemUTC()));
+    private final NamespaceLifecycle plugin =
+            new NamespaceLifecycle(new PluginContext(objects, null, null, Clock.systemUTC()));
 
     private static ObjectNode named(String name, ObjectNode ns) {
         ns.withObjectProperty("metadata").put("name", name);
@@ -43,8 +43,17 @@ class NamespaceLifecycleTest {
     }
 
     private static Attributes attrs(GroupResource resource, String namespace, String name, Operation op) {
-        return new Attributes(new GroupVersionKind(resource.group(), "v1", "X"), resource, "", namespace, name, op,
-                JsonNodeFactory.instance.objectNode(), null, UserInfo.of("alice", List.of()), false);
+        return new Attributes(
+                new GroupVersionKind(resource.group(), "v1", "X"),
+                resource,
+                "",
+                namespace,
+                name,
+                op,
+                JsonNodeFactory.instance.objectNode(),
+                null,
+                UserInfo.of("alice", List.of()),
+                false);
     }
 
     private static ApiException rejection(Future<Void> result) {
@@ -54,7 +63,8 @@ class NamespaceLifecycleTest {
 
     @Test
     void createInAnActiveNamespaceIsAllowed() {
-        assertThat(plugin.admit(attrs(SHOOTS, "active", "s", Operation.CREATE)).succeeded()).isTrue();
+        assertThat(plugin.admit(attrs(SHOOTS, "active", "s", Operation.CREATE)).succeeded())
+                .isTrue();
     }
 
     @Test
@@ -68,15 +78,18 @@ class NamespaceLifecycleTest {
     void createInATerminatingNamespaceIsForbidden() {
         ApiException e = rejection(plugin.admit(attrs(SHOOTS, "terminating", "s", Operation.CREATE)));
         assertThat(e.code()).isEqualTo(403);
-        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: unable to create new "
-                + "content in namespace terminating because it is being terminated");
+        assertThat(e.getMessage())
+                .isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: unable to create new "
+                        + "content in namespace terminating because it is being terminated");
     }
 
     @Test
     void clusterScopedObjectsAndNamespacesThemselvesAreNotChecked() {
         assertThat(plugin.admit(attrs(new GroupResource("core.gardener.cloud", "seeds"), "", "s", Operation.CREATE))
-                .succeeded()).isTrue();
-        assertThat(plugin.admit(attrs(NAMESPACES, "", "new", Operation.CREATE)).succeeded()).isTrue();
+                        .succeeded())
+                .isTrue();
+        assertThat(plugin.admit(attrs(NAMESPACES, "", "new", Operation.CREATE)).succeeded())
+                .isTrue();
     }
 
     @Test
@@ -84,9 +97,12 @@ class NamespaceLifecycleTest {
         for (String name : List.of("default", "kube-system", "kube-public")) {
             ApiException e = rejection(plugin.admit(attrs(NAMESPACES, "", name, Operation.DELETE)));
             assertThat(e.code()).isEqualTo(403);
-            assertThat(e.getMessage()).isEqualTo("namespaces \"" + name + "\" is forbidden: this namespace may not be deleted");
+            assertThat(e.getMessage())
+                    .isEqualTo("namespaces \"" + name + "\" is forbidden: this namespace may not be deleted");
         }
-        assertThat(plugin.admit(attrs(NAMESPACES, "", "garden-dev", Operation.DELETE)).succeeded()).isTrue();
+        assertThat(plugin.admit(attrs(NAMESPACES, "", "garden-dev", Operation.DELETE))
+                        .succeeded())
+                .isTrue();
     }
 
     @Test
@@ -95,6 +111,7 @@ class NamespaceLifecycleTest {
                 new PluginContext(new InMemoryObjects().notReady(), null, null, Clock.systemUTC()));
         ApiException e = rejection(unsynced.admit(attrs(SHOOTS, "active", "s", Operation.CREATE)));
         assertThat(e.code()).isEqualTo(403);
-        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: not yet ready to handle request");
+        assertThat(e.getMessage())
+                .isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: not yet ready to handle request");
     }
 }

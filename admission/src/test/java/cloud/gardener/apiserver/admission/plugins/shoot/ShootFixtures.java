@@ -75,8 +75,7 @@ public final class ShootFixtures {
             spec: {namespace: garden-dev}
             """;
 
-    private ShootFixtures() {
-    }
+    private ShootFixtures() {}
 
     /** A shoot in garden-dev on the profile with one worker, as the client sends it. */
     public static ObjectNode shoot() {

@@ -20,13 +20,17 @@ class SemanticEqualityTest {
         assertThat(SemanticEquality.equal(ints, longs)).isTrue();
         assertThat(SemanticEquality.equal(NODES.numberNode(0.5), NODES.numberNode(new java.math.BigDecimal("0.50"))))
                 .isTrue();
-        assertThat(SemanticEquality.equal(NODES.numberNode(300), NODES.numberNode(301L))).isFalse();
-        assertThat(SemanticEquality.equal(NODES.numberNode(1), NODES.textNode("1"))).isFalse();
+        assertThat(SemanticEquality.equal(NODES.numberNode(300), NODES.numberNode(301L)))
+                .isFalse();
+        assertThat(SemanticEquality.equal(NODES.numberNode(1), NODES.textNode("1")))
+                .isFalse();
     }
 
     @Test
     void emptyAndMissingAreTheSame() {
-        assertThat(SemanticEquality.equal(Requests.object("{a: [], b: {}, c: 1}"), Requests.object("{c: 1}"))).isTrue();
-        assertThat(SemanticEquality.equal(Requests.object("{a: [1]}"), Requests.object("{}"))).isFalse();
+        assertThat(SemanticEquality.equal(Requests.object("{a: [], b: {}, c: 1}"), Requests.object("{c: 1}")))
+                .isTrue();
+        assertThat(SemanticEquality.equal(Requests.object("{a: [1]}"), Requests.object("{}")))
+                .isFalse();
     }
 }

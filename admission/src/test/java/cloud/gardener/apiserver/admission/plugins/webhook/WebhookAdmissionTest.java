@@ -47,10 +47,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WebhookAdmissionTest {
 
-    private static final GroupResource VALIDATING = new GroupResource("admissionregistration.k8s.io",
-            "validatingwebhookconfigurations");
-    private static final GroupResource MUTATING = new GroupResource("admissionregistration.k8s.io",
-            "mutatingwebhookconfigurations");
+    private static final GroupResource VALIDATING =
+            new GroupResource("admissionregistration.k8s.io", "validatingwebhookconfigurations");
+    private static final GroupResource MUTATING =
+            new GroupResource("admissionregistration.k8s.io", "mutatingwebhookconfigurations");
     private static final CertificateAuthority CA = CertificateAuthority.generate("webhook-ca", Duration.ofDays(1));
 
     static Vertx vertx;
@@ -63,47 +63,71 @@ class WebhookAdmissionTest {
 
     @TempDir
     Path manifests;
+
     InMemoryObjects objects;
 
     @BeforeAll
     static void webhookServer() throws Exception {
         vertx = Vertx.vertx();
-        IssuedCertificate serving = CA.issueServing("webhook", List.of("localhost"), List.of("127.0.0.1"),
-                Duration.ofDays(1));
-        server = vertx.createHttpServer(new HttpServerOptions().setSsl(true).setKeyCertOptions(new PemKeyCertOptions()
-                        .addCertValue(Buffer.buffer(serving.certificateChainPem()))
-                        .addKeyValue(Buffer.buffer(serving.privateKeyPem()))))
+        IssuedCertificate serving =
+                CA.issueServing("webhook", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
+        server = vertx.createHttpServer(new HttpServerOptions()
+                        .setSsl(true)
+                        .setKeyCertOptions(new PemKeyCertOptions()
+                                .addCertValue(Buffer.buffer(serving.certificateChainPem()))
+                                .addKeyValue(Buffer.buffer(serving.privateKeyPem()))))
                 .requestHandler(req -> req.body().onSuccess(body -> {
                     String path = req.path();
                     JsonNode review = Json.readTree(body.getBytes());
                     received.put(path, review);
                     calls.merge(path, 1, Integer::sum);
                     String uid = review.path("request").path("uid").asText();
-                    ObjectNode answer = Json.MAPPER.createObjectNode().put("apiVersion", "admission.k8s.io/v1")
+                    ObjectNode answer = Json.MAPPER
+                            .createObjectNode()
+                            .put("apiVersion", "admission.k8s.io/v1")
                             .put("kind", "AdmissionReview");
-                    ObjectNode response = answer.putObject("response").put("uid", uid).put("allowed", true);
+                    ObjectNode response =
+                            answer.putObject("response").put("uid", uid).put("allowed", true);
                     switch (path) {
-                        case "/deny" -> response.put("allowed", false).putObject("status").put("code", 403)
-                                .put("message", "no shoots on fridays");
+                        case "/deny" ->
+                            response.put("allowed", false)
+                                    .putObject("status")
+                                    .put("code", 403)
+                                    .put("message", "no shoots on fridays");
                         case "/deny-bare" -> response.put("allowed", false);
-                        case "/patch" -> response.put("patchType", "JSONPatch").put("patch", Base64.getEncoder()
-                                .encodeToString(("[{\"op\":\"add\",\"path\":\"/metadata/labels\",\"value\":{\"patched\":\"yes\"}},"
-                                        + "{\"op\":\"add\",\"path\":\"/spec/notAField\",\"value\":1}]")
-                                        .getBytes(StandardCharsets.UTF_8)));
-                        case "/string-data" -> response.put("patchType", "JSONPatch").put("patch", Base64.getEncoder()
-                                .encodeToString(("[{\"op\":\"add\",\"path\":\"/stringData\","
-                                        + "\"value\":{\"token\":\"from-webhook\",\"a\":\"b\"}}]")
-                                        .getBytes(StandardCharsets.UTF_8)));
+                        case "/patch" ->
+                            response.put("patchType", "JSONPatch")
+                                    .put(
+                                            "patch",
+                                            Base64.getEncoder()
+                                                    .encodeToString(
+                                                            ("[{\"op\":\"add\",\"path\":\"/metadata/labels\",\"value\":{\"patched\":\"yes\"}},"
+                                                                            + "{\"op\":\"add\",\"path\":\"/spec/notAField\",\"value\":1}]")
+                                                                    .getBytes(StandardCharsets.UTF_8)));
+                        case "/string-data" ->
+                            response.put("patchType", "JSONPatch")
+                                    .put(
+                                            "patch",
+                                            Base64.getEncoder()
+                                                    .encodeToString(("[{\"op\":\"add\",\"path\":\"/stringData\","
+                                                                    + "\"value\":{\"token\":\"from-webhook\",\"a\":\"b\"}}]")
+                                                            .getBytes(StandardCharsets.UTF_8)));
                         case "/wrong-uid" -> response.put("uid", "someone-else");
-                        case "/warn" -> response.putArray("warnings").add("spec.region is about to go").add("second");
+                        case "/warn" ->
+                            response.putArray("warnings")
+                                    .add("spec.region is about to go")
+                                    .add("second");
                         case "/silent" -> {
                             return; // never answers
                         }
-                        default -> { }
+                        default -> {}
                     }
                     req.response().putHeader("Content-Type", "application/json").end(Json.toJson(answer));
                 }))
-                .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+                .listen(0, "127.0.0.1")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         base = "https://127.0.0.1:" + server.actualPort();
     }
 
@@ -137,9 +161,14 @@ class WebhookAdmissionTest {
                   sideEffects: None
                   admissionReviewVersions: [v1]
                 %s
-                """.formatted(kind, name, name, base, path,
-                Base64.getEncoder().encodeToString(CA.certificatePem().getBytes(StandardCharsets.UTF_8)),
-                extra.indent(2)));
+                """.formatted(
+                        kind,
+                        name,
+                        name,
+                        base,
+                        path,
+                        Base64.getEncoder().encodeToString(CA.certificatePem().getBytes(StandardCharsets.UTF_8)),
+                        extra.indent(2)));
     }
 
     private static ObjectNode rule(ObjectNode configuration) {
@@ -212,8 +241,10 @@ class WebhookAdmissionTest {
         assertThat(review.path("apiVersion").asText()).isEqualTo("admission.k8s.io/v1");
         JsonNode request = review.path("request");
         assertThat(request.path("uid").asText()).isNotEmpty();
-        assertThat(request.path("kind")).isEqualTo(Json.readTree(
-                "{\"group\":\"core.gardener.cloud\",\"version\":\"v1beta1\",\"kind\":\"Shoot\"}".getBytes(UTF_8)));
+        assertThat(request.path("kind"))
+                .isEqualTo(
+                        Json.readTree("{\"group\":\"core.gardener.cloud\",\"version\":\"v1beta1\",\"kind\":\"Shoot\"}"
+                                .getBytes(UTF_8)));
         assertThat(request.path("resource").path("resource").asText()).isEqualTo("shoots");
         assertThat(request.path("requestResource")).isEqualTo(request.path("resource"));
         assertThat(request.path("namespace").asText()).isEqualTo("garden-dev");
@@ -234,11 +265,23 @@ class WebhookAdmissionTest {
         rule(clusterOnly).put("scope", "Cluster");
         ObjectNode statusOnly = configuration("ValidatingWebhookConfiguration", "status-only", "/deny", "");
         rule(statusOnly).putArray("resources").add("shoots/status");
-        objects.put(VALIDATING, onDelete).put(VALIDATING, clusterOnly).put(VALIDATING, statusOnly)
-                .put(VALIDATING, configuration("ValidatingWebhookConfiguration", "other-namespaces", "/deny",
-                        "namespaceSelector: {matchLabels: {project.gardener.cloud/name: prod}}"))
-                .put(VALIDATING, configuration("ValidatingWebhookConfiguration", "labelled-objects", "/deny",
-                        "objectSelector: {matchExpressions: [{key: protected, operator: Exists}]}"));
+        objects.put(VALIDATING, onDelete)
+                .put(VALIDATING, clusterOnly)
+                .put(VALIDATING, statusOnly)
+                .put(
+                        VALIDATING,
+                        configuration(
+                                "ValidatingWebhookConfiguration",
+                                "other-namespaces",
+                                "/deny",
+                                "namespaceSelector: {matchLabels: {project.gardener.cloud/name: prod}}"))
+                .put(
+                        VALIDATING,
+                        configuration(
+                                "ValidatingWebhookConfiguration",
+                                "labelled-objects",
+                                "/deny",
+                                "objectSelector: {matchExpressions: [{key: protected, operator: Exists}]}"));
         await(validating().validate(create(shoot())));
         assertThat(received).isEmpty();
 
@@ -250,11 +293,21 @@ class WebhookAdmissionTest {
 
     @Test
     void matchConditionsDecideInCelWhetherTheWebhookIsCalled() throws Exception {
-        objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "not-alice", "/deny",
-                "matchConditions: [{name: not-alice, expression: \"request.userInfo.username != 'alice'\"}]"));
-        objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "labelled", "/deny",
-                "matchConditions: [{name: labelled, expression: \"has(object.metadata.labels) && "
-                        + "object.metadata.labels['guarded'] == 'true'\"}]"));
+        objects.put(
+                VALIDATING,
+                configuration(
+                        "ValidatingWebhookConfiguration",
+                        "not-alice",
+                        "/deny",
+                        "matchConditions: [{name: not-alice, expression: \"request.userInfo.username != 'alice'\"}]"));
+        objects.put(
+                VALIDATING,
+                configuration(
+                        "ValidatingWebhookConfiguration",
+                        "labelled",
+                        "/deny",
+                        "matchConditions: [{name: labelled, expression: \"has(object.metadata.labels) && "
+                                + "object.metadata.labels['guarded'] == 'true'\"}]"));
         await(validating().validate(create(shoot())));
         assertThat(received).isEmpty();
 
@@ -270,12 +323,19 @@ class WebhookAdmissionTest {
         objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "broken", "/deny", broken));
         ApiException e = rejection(validating().validate(create(shoot())));
         assertThat(e.code()).isEqualTo(403);
-        assertThat(e.status().message()).startsWith("shoots.core.gardener.cloud \"s1\" is forbidden: expression "
-                + "'object.spec.missing == 'x'' resulted in error: ");
+        assertThat(e.status().message())
+                .startsWith("shoots.core.gardener.cloud \"s1\" is forbidden: expression "
+                        + "'object.spec.missing == 'x'' resulted in error: ");
         assertThat(received).isEmpty();
 
-        objects = new InMemoryObjects().put(VALIDATING, configuration("ValidatingWebhookConfiguration", "broken",
-                "/deny", broken + "\nfailurePolicy: Ignore"));
+        objects = new InMemoryObjects()
+                .put(
+                        VALIDATING,
+                        configuration(
+                                "ValidatingWebhookConfiguration",
+                                "broken",
+                                "/deny",
+                                broken + "\nfailurePolicy: Ignore"));
         await(validating().validate(create(shoot())));
         assertThat(received).isEmpty();
     }
@@ -285,7 +345,8 @@ class WebhookAdmissionTest {
         objects.put(MUTATING, configuration("MutatingWebhookConfiguration", "patch", "/patch", ""));
         Attributes a = create(shoot());
         await(mutating().admit(a));
-        assertThat(a.object().path("metadata").path("labels").path("patched").asText()).isEqualTo("yes");
+        assertThat(a.object().path("metadata").path("labels").path("patched").asText())
+                .isEqualTo("yes");
         assertThat(a.object().path("spec").has("notAField")).isFalse();
         assertThat(a.object().path("spec").path("region").asText()).isEqualTo("eu-1");
         assertThat(a.object().path("kind").asText()).isEqualTo("Shoot");
@@ -306,14 +367,15 @@ class WebhookAdmissionTest {
                 data: {a: eA==, kept: eQ==}
                 type: Opaque
                 """);
-        Attributes a = Requests.create(new GroupVersionKind("", "v1", "Secret"), new GroupResource("", "secrets"),
-                secret);
+        Attributes a =
+                Requests.create(new GroupVersionKind("", "v1", "Secret"), new GroupResource("", "secrets"), secret);
 
         await(mutating().admit(a));
 
         assertThat(a.object().has("stringData")).as(a.object().toString()).isFalse();
-        assertThat(a.object().path("data")).isEqualTo(Json.readTree(
-                "{\"a\":\"Yg==\",\"kept\":\"eQ==\",\"token\":\"ZnJvbS13ZWJob29r\"}".getBytes(StandardCharsets.UTF_8)));
+        assertThat(a.object().path("data"))
+                .isEqualTo(Json.readTree("{\"a\":\"Yg==\",\"kept\":\"eQ==\",\"token\":\"ZnJvbS13ZWJob29r\"}"
+                        .getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
@@ -321,8 +383,19 @@ class WebhookAdmissionTest {
         objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "warn", "/warn", ""));
         List<String> warnings = new java.util.ArrayList<>();
         Attributes a = create(shoot());
-        await(validating().validate(new Attributes(a.kind(), a.resource(), a.subresource(), a.namespace(), a.name(),
-                a.operation(), a.object(), a.oldObject(), a.user(), false, warnings::add)));
+        await(validating()
+                .validate(new Attributes(
+                        a.kind(),
+                        a.resource(),
+                        a.subresource(),
+                        a.namespace(),
+                        a.name(),
+                        a.operation(),
+                        a.object(),
+                        a.oldObject(),
+                        a.user(),
+                        false,
+                        warnings::add)));
         assertThat(warnings).containsExactly("spec.region is about to go", "second");
     }
 
@@ -335,7 +408,10 @@ class WebhookAdmissionTest {
         Attributes a = create(shoot());
         await(mutating().admit(a));
         assertThat(calls).containsEntry("/observe", 2).containsEntry("/patch", 1);
-        assertThat(received.get("/observe").at("/request/object/metadata/labels/patched").asText()).isEqualTo("yes");
+        assertThat(received.get("/observe")
+                        .at("/request/object/metadata/labels/patched")
+                        .asText())
+                .isEqualTo("yes");
 
         calls.clear();
         ((ObjectNode) first.path("webhooks").get(0)).put("reinvocationPolicy", "Never");
@@ -348,21 +424,26 @@ class WebhookAdmissionTest {
         objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "patch", "/patch", ""));
         ApiException e = rejection(validating().validate(create(shoot())));
         assertThat(e.code()).isEqualTo(500);
-        assertThat(e.status().message()).isEqualTo("Internal error occurred: failed calling webhook "
-                + "\"patch.example.com\": received invalid webhook response: validating webhook may not return "
-                + "response.patch");
+        assertThat(e.status().message())
+                .isEqualTo("Internal error occurred: failed calling webhook "
+                        + "\"patch.example.com\": received invalid webhook response: validating webhook may not return "
+                        + "response.patch");
     }
 
     @Test
     void anAnswerForAnotherRequestFailsClosedOrOpenByPolicy() throws Exception {
         objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "wrong", "/wrong-uid", ""));
         ApiException e = rejection(validating().validate(create(shoot())));
-        assertThat(e.status().message()).startsWith("Internal error occurred: failed calling webhook "
-                + "\"wrong.example.com\": received invalid webhook response: expected response.uid=\"")
+        assertThat(e.status().message())
+                .startsWith("Internal error occurred: failed calling webhook "
+                        + "\"wrong.example.com\": received invalid webhook response: expected response.uid=\"")
                 .endsWith("\", got \"someone-else\"");
 
-        objects = new InMemoryObjects().put(VALIDATING, configuration("ValidatingWebhookConfiguration", "wrong",
-                "/wrong-uid", "failurePolicy: Ignore"));
+        objects = new InMemoryObjects()
+                .put(
+                        VALIDATING,
+                        configuration(
+                                "ValidatingWebhookConfiguration", "wrong", "/wrong-uid", "failurePolicy: Ignore"));
         await(validating().validate(create(shoot())));
     }
 
@@ -373,18 +454,20 @@ class WebhookAdmissionTest {
         objects.put(VALIDATING, config);
         ApiException e = rejection(validating().validate(create(shoot())));
         assertThat(e.code()).isEqualTo(500);
-        assertThat(e.status().message()).startsWith("Internal error occurred: failed calling webhook "
-                + "\"down.example.com\": failed to call webhook: Post \"https://127.0.0.1:1/x?timeout=10s\": ");
+        assertThat(e.status().message())
+                .startsWith("Internal error occurred: failed calling webhook "
+                        + "\"down.example.com\": failed to call webhook: Post \"https://127.0.0.1:1/x?timeout=10s\": ");
     }
 
     @Test
     void aSilentWebhookTimesOutAfterItsTimeout() {
-        objects.put(VALIDATING, configuration("ValidatingWebhookConfiguration", "silent", "/silent",
-                "timeoutSeconds: 1"));
+        objects.put(
+                VALIDATING, configuration("ValidatingWebhookConfiguration", "silent", "/silent", "timeoutSeconds: 1"));
         ApiException e = rejection(validating().validate(create(shoot())));
-        assertThat(e.status().message()).isEqualTo("Internal error occurred: failed calling webhook "
-                + "\"silent.example.com\": failed to call webhook: Post \"" + base
-                + "/silent?timeout=1s\": context deadline exceeded");
+        assertThat(e.status().message())
+                .isEqualTo("Internal error occurred: failed calling webhook "
+                        + "\"silent.example.com\": failed to call webhook: Post \"" + base
+                        + "/silent?timeout=1s\": context deadline exceeded");
     }
 
     @Test
@@ -393,11 +476,21 @@ class WebhookAdmissionTest {
         ((ObjectNode) config.path("webhooks").get(0)).put("sideEffects", "Some");
         objects.put(VALIDATING, config);
         Attributes a = create(shoot());
-        Attributes dryRun = new Attributes(a.kind(), a.resource(), a.subresource(), a.namespace(), a.name(),
-                a.operation(), a.object(), a.oldObject(), a.user(), true);
+        Attributes dryRun = new Attributes(
+                a.kind(),
+                a.resource(),
+                a.subresource(),
+                a.namespace(),
+                a.name(),
+                a.operation(),
+                a.object(),
+                a.oldObject(),
+                a.user(),
+                true);
         ApiException e = rejection(validating().validate(dryRun));
         assertThat(e.code()).isEqualTo(400);
-        assertThat(e.status().message()).isEqualTo("admission webhook \"effects.example.com\" does not support dry run");
+        assertThat(e.status().message())
+                .isEqualTo("admission webhook \"effects.example.com\" does not support dry run");
         assertThat(received).isEmpty();
     }
 
@@ -409,17 +502,28 @@ class WebhookAdmissionTest {
         rule.putArray("apiVersions").add("*");
         rule.putArray("resources").add("*");
         objects.put(VALIDATING, config);
-        await(validating().validate(Requests.of(new GroupVersionKind("admissionregistration.k8s.io", "v1",
-                "ValidatingWebhookConfiguration"), VALIDATING, "", Operation.CREATE, config, null, Requests.ALICE)));
+        await(validating()
+                .validate(Requests.of(
+                        new GroupVersionKind("admissionregistration.k8s.io", "v1", "ValidatingWebhookConfiguration"),
+                        VALIDATING,
+                        "",
+                        Operation.CREATE,
+                        config,
+                        null,
+                        Requests.ALICE)));
         assertThat(received).isEmpty();
     }
 
     @Test
     void staticManifestsAreCalledBeforeRegisteredOnesAndMustNameAUrl() throws Exception {
-        Files.writeString(manifests.resolve("hooks.yaml"),
+        Files.writeString(
+                manifests.resolve("hooks.yaml"),
                 Json.YAML.writeValueAsString(configuration("ValidatingWebhookConfiguration", "static", "/deny", "")));
-        JsonNode settings = Json.MAPPER.createObjectNode().put("apiVersion", "apiserver.config.k8s.io/v1")
-                .put("kind", "WebhookAdmissionConfiguration").put("staticManifestsDir", manifests.toString());
+        JsonNode settings = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", "apiserver.config.k8s.io/v1")
+                .put("kind", "WebhookAdmissionConfiguration")
+                .put("staticManifestsDir", manifests.toString());
         ValidatingAdmissionWebhook plugin = new ValidatingAdmissionWebhook(
                 new PluginContext(objects, null, settings, Clock.systemUTC(), vertx, null));
         assertThat(rejection(plugin.validate(create(shoot()))).status().message())
@@ -427,11 +531,13 @@ class WebhookAdmissionTest {
 
         ObjectNode withService = configuration("ValidatingWebhookConfiguration", "svc", "/x", "");
         ((ObjectNode) withService.path("webhooks").get(0).path("clientConfig")).remove("url");
-        ((ObjectNode) withService.path("webhooks").get(0).path("clientConfig")).putObject("service")
-                .put("namespace", "garden").put("name", "hooks");
+        ((ObjectNode) withService.path("webhooks").get(0).path("clientConfig"))
+                .putObject("service")
+                .put("namespace", "garden")
+                .put("name", "hooks");
         Files.writeString(manifests.resolve("service.yaml"), Json.YAML.writeValueAsString(withService));
         assertThatThrownBy(() -> new ValidatingAdmissionWebhook(
-                new PluginContext(objects, null, settings, Clock.systemUTC(), vertx, null)))
+                        new PluginContext(objects, null, settings, Clock.systemUTC(), vertx, null)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("clientConfig.service is not supported for static manifests");
     }

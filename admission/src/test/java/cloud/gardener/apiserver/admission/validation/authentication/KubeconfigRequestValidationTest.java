@@ -21,10 +21,12 @@ class KubeconfigRequestValidationTest {
         List<FieldError> errs = KubeconfigRequestValidation.validate(599L);
         assertThat(errs).singleElement().satisfies(e -> {
             assertThat(e.type()).isEqualTo(FieldErrorType.INVALID);
-            assertThat(e.toString()).isEqualTo(
-                    "spec.expirationSeconds: Invalid value: 599: may not specify a duration less than 10 minutes");
+            assertThat(e.toString())
+                    .isEqualTo(
+                            "spec.expirationSeconds: Invalid value: 599: may not specify a duration less than 10 minutes");
         });
-        assertThat(KubeconfigRequestValidation.validate(null)).singleElement()
+        assertThat(KubeconfigRequestValidation.validate(null))
+                .singleElement()
                 .satisfies(e -> assertThat(e.badValue()).isEqualTo(0L));
     }
 
@@ -33,7 +35,8 @@ class KubeconfigRequestValidationTest {
         List<FieldError> errs = KubeconfigRequestValidation.validate(4294967296L);
         assertThat(errs).singleElement().satisfies(e -> {
             assertThat(e.type()).isEqualTo(FieldErrorType.TOO_LONG);
-            assertThat(e.toString()).isEqualTo("spec.expirationSeconds: Too long: may not be more than 4294967295 bytes");
+            assertThat(e.toString())
+                    .isEqualTo("spec.expirationSeconds: Too long: may not be more than 4294967295 bytes");
         });
     }
 }

@@ -52,50 +52,139 @@ class ControllerValidatorsTest {
 
     static Stream<Arguments> invalidCases() {
         return Stream.of(
-                arg(REGISTRATION, invalid("unknown kind", set("spec.resources[0].kind", "Foo"), "spec.resources[0].kind",
-                        NOT_SUPPORTED)),
-                arg(REGISTRATION, invalid("missing type", remove("spec.resources[0].type"), "spec.resources[0].type",
-                        REQUIRED)),
-                arg(REGISTRATION, invalid("duplicate kind/type", set("spec.resources",
-                        "[{'kind':'Worker','type':'a'},{'kind':'Worker','type':'a'}]"), "spec.resources[1]", DUPLICATE)),
-                arg(REGISTRATION, invalid("autoEnable for non-extension", set("spec.resources[0].autoEnable",
-                        "['shoot']"), "spec.resources[0].autoEnable", FORBIDDEN)),
-                arg(REGISTRATION, invalid("policy", set("spec.deployment.policy", "Sometimes"), "spec.deployment.policy",
-                        NOT_SUPPORTED)),
-                arg(REGISTRATION, invalid("seed selector while primary", set("spec.deployment.seedSelector",
-                        "{'matchLabels':{'a':'b'}}"), "spec.deployment.seedSelector", FORBIDDEN)),
-                arg(REGISTRATION, invalid("two deployment refs", set("spec.deployment.deploymentRefs",
-                        "[{'name':'a'},{'name':'b'}]"), "spec.deployment.deploymentRefs", FORBIDDEN)),
-                arg(REGISTRATION, invalid("empty deployment ref", set("spec.deployment.deploymentRefs", "[{}]"),
-                        "spec.deployment.deploymentRefs[0].name", REQUIRED)),
-                arg(EXTENSION_REGISTRATION, invalid("autoEnable seed not compatible", set("spec.resources[0].autoEnable",
-                        "['seed']"), "spec.resources[0].autoEnable[0]", FORBIDDEN)),
-                arg(EXTENSION_REGISTRATION, invalid("cluster type", set("spec.resources[0].clusterCompatibility",
-                        "['garden']"), "spec.resources[0].clusterCompatibility[0]", NOT_SUPPORTED)),
-                arg(EXTENSION_REGISTRATION, invalid("delete strategy", set("spec.resources[0].lifecycle.delete",
-                        "AfterWorker"), "spec.resources[0].lifecycle.delete", NOT_SUPPORTED)),
-                arg(INSTALLATION, invalid("registration", remove("spec.registrationRef"), "spec.registrationRef.name",
-                        REQUIRED)),
+                arg(
+                        REGISTRATION,
+                        invalid(
+                                "unknown kind",
+                                set("spec.resources[0].kind", "Foo"),
+                                "spec.resources[0].kind",
+                                NOT_SUPPORTED)),
+                arg(
+                        REGISTRATION,
+                        invalid("missing type", remove("spec.resources[0].type"), "spec.resources[0].type", REQUIRED)),
+                arg(
+                        REGISTRATION,
+                        invalid(
+                                "duplicate kind/type",
+                                set("spec.resources", "[{'kind':'Worker','type':'a'},{'kind':'Worker','type':'a'}]"),
+                                "spec.resources[1]",
+                                DUPLICATE)),
+                arg(
+                        REGISTRATION,
+                        invalid(
+                                "autoEnable for non-extension",
+                                set("spec.resources[0].autoEnable", "['shoot']"),
+                                "spec.resources[0].autoEnable",
+                                FORBIDDEN)),
+                arg(
+                        REGISTRATION,
+                        invalid(
+                                "policy",
+                                set("spec.deployment.policy", "Sometimes"),
+                                "spec.deployment.policy",
+                                NOT_SUPPORTED)),
+                arg(
+                        REGISTRATION,
+                        invalid(
+                                "seed selector while primary",
+                                set("spec.deployment.seedSelector", "{'matchLabels':{'a':'b'}}"),
+                                "spec.deployment.seedSelector",
+                                FORBIDDEN)),
+                arg(
+                        REGISTRATION,
+                        invalid(
+                                "two deployment refs",
+                                set("spec.deployment.deploymentRefs", "[{'name':'a'},{'name':'b'}]"),
+                                "spec.deployment.deploymentRefs",
+                                FORBIDDEN)),
+                arg(
+                        REGISTRATION,
+                        invalid(
+                                "empty deployment ref",
+                                set("spec.deployment.deploymentRefs", "[{}]"),
+                                "spec.deployment.deploymentRefs[0].name",
+                                REQUIRED)),
+                arg(
+                        EXTENSION_REGISTRATION,
+                        invalid(
+                                "autoEnable seed not compatible",
+                                set("spec.resources[0].autoEnable", "['seed']"),
+                                "spec.resources[0].autoEnable[0]",
+                                FORBIDDEN)),
+                arg(
+                        EXTENSION_REGISTRATION,
+                        invalid(
+                                "cluster type",
+                                set("spec.resources[0].clusterCompatibility", "['garden']"),
+                                "spec.resources[0].clusterCompatibility[0]",
+                                NOT_SUPPORTED)),
+                arg(
+                        EXTENSION_REGISTRATION,
+                        invalid(
+                                "delete strategy",
+                                set("spec.resources[0].lifecycle.delete", "AfterWorker"),
+                                "spec.resources[0].lifecycle.delete",
+                                NOT_SUPPORTED)),
+                arg(
+                        INSTALLATION,
+                        invalid("registration", remove("spec.registrationRef"), "spec.registrationRef.name", REQUIRED)),
                 arg(INSTALLATION, invalid("no seed or shoot", remove("spec.seedRef"), "spec.seedRef", FORBIDDEN)),
-                arg(INSTALLATION, invalid("shoot namespace", set("spec.shootRef", "{'name':'s'}"),
-                        "spec.shootRef.namespace", REQUIRED)),
+                arg(
+                        INSTALLATION,
+                        invalid(
+                                "shoot namespace",
+                                set("spec.shootRef", "{'name':'s'}"),
+                                "spec.shootRef.namespace",
+                                REQUIRED)),
                 arg(DEPLOYMENT, invalid("no helm", remove("helm"), "", FORBIDDEN)),
                 arg(DEPLOYMENT, invalid("raw chart and oci", set("helm.rawChart", "Zm9v"), "helm", REQUIRED)),
-                arg(DEPLOYMENT, invalid("ref with tag", set("helm.ociRepository.tag", "1"), "helm.ociRepository.tag",
-                        FORBIDDEN)),
-                arg(DEPLOYMENT, invalid("digest format", set("helm.ociRepository",
-                        "{'repository':'r','digest':'md5:x'}"), "helm.ociRepository.digest", INVALID)),
-                arg(DEPLOYMENT, invalid("template to undeclared resource", set("helm.values",
-                        "{'a':'{{ .resources.foo.data.bar }}'}"), "helm.values", INVALID)),
-                arg(DEPLOYMENT, invalid("resource name", set("resources",
-                        "[{'name':'a-b','resourceRef':{'apiVersion':'v1','kind':'Secret','name':'s'}}]"),
-                        "resources[0].name", INVALID)),
-                arg(DEPLOYMENT_V1BETA1, invalid("oci without tag", remove("providerConfig.ociRepository.tag"),
-                        "helm.ociRepository", REQUIRED)),
-                arg(DEPLOYMENT_V1BETA1, invalid("no type", o -> {
-                    remove("type").accept(o);
-                    remove("providerConfig").accept(o);
-                }, "", FORBIDDEN)));
+                arg(
+                        DEPLOYMENT,
+                        invalid(
+                                "ref with tag",
+                                set("helm.ociRepository.tag", "1"),
+                                "helm.ociRepository.tag",
+                                FORBIDDEN)),
+                arg(
+                        DEPLOYMENT,
+                        invalid(
+                                "digest format",
+                                set("helm.ociRepository", "{'repository':'r','digest':'md5:x'}"),
+                                "helm.ociRepository.digest",
+                                INVALID)),
+                arg(
+                        DEPLOYMENT,
+                        invalid(
+                                "template to undeclared resource",
+                                set("helm.values", "{'a':'{{ .resources.foo.data.bar }}'}"),
+                                "helm.values",
+                                INVALID)),
+                arg(
+                        DEPLOYMENT,
+                        invalid(
+                                "resource name",
+                                set(
+                                        "resources",
+                                        "[{'name':'a-b','resourceRef':{'apiVersion':'v1','kind':'Secret','name':'s'}}]"),
+                                "resources[0].name",
+                                INVALID)),
+                arg(
+                        DEPLOYMENT_V1BETA1,
+                        invalid(
+                                "oci without tag",
+                                remove("providerConfig.ociRepository.tag"),
+                                "helm.ociRepository",
+                                REQUIRED)),
+                arg(
+                        DEPLOYMENT_V1BETA1,
+                        invalid(
+                                "no type",
+                                o -> {
+                                    remove("type").accept(o);
+                                    remove("providerConfig").accept(o);
+                                },
+                                "",
+                                FORBIDDEN)));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -119,11 +208,20 @@ class ControllerValidatorsTest {
 
     @Test
     void installationReferencesAreImmutable() {
-        assertHasError(validateUpdate(stored(edited(INSTALLATION, set("spec.seedRef.name", "other"))),
-                stored(INSTALLATION)), "spec.seedRef.name", INVALID);
-        assertHasError(validateUpdate(stored(edited(INSTALLATION, set("spec.registrationRef.name", "other"))),
-                stored(INSTALLATION)), "spec.registrationRef.name", INVALID);
-        assertHasError(validateUpdate(stored(edited(INSTALLATION, set("spec.shootRef",
-                "{'name':'s','namespace':'n'}"))), stored(INSTALLATION)), "spec.shootRef", INVALID);
+        assertHasError(
+                validateUpdate(stored(edited(INSTALLATION, set("spec.seedRef.name", "other"))), stored(INSTALLATION)),
+                "spec.seedRef.name",
+                INVALID);
+        assertHasError(
+                validateUpdate(
+                        stored(edited(INSTALLATION, set("spec.registrationRef.name", "other"))), stored(INSTALLATION)),
+                "spec.registrationRef.name",
+                INVALID);
+        assertHasError(
+                validateUpdate(
+                        stored(edited(INSTALLATION, set("spec.shootRef", "{'name':'s','namespace':'n'}"))),
+                        stored(INSTALLATION)),
+                "spec.shootRef",
+                INVALID);
     }
 }

@@ -14,7 +14,8 @@ class GoSemverTest {
         assertThatThrownBy(() -> GoSemver.newVersion("1.2.3.4")).hasMessage("invalid semantic version");
         assertThatThrownBy(() -> GoSemver.newVersion("1.2.3-01")).hasMessage("version segment starts with 0");
         assertThatThrownBy(() -> GoSemver.newVersion("99999999999999999999"))
-                .hasMessage("error parsing version segment: strconv.ParseUint: parsing \"99999999999999999999\": value out of range");
+                .hasMessage(
+                        "error parsing version segment: strconv.ParseUint: parsing \"99999999999999999999\": value out of range");
     }
 
     @Test
@@ -33,7 +34,8 @@ class GoSemverTest {
         assertThat(GoSemver.atLeast("1.33.9", 1, 34)).isFalse();
         assertThat(GoSemver.below("1.35.0-rc.1", 1, 35)).isFalse();
         assertThat(GoSemver.below("nonsense", 1, 35)).isFalse();
-        assertThat(GoSemver.incMinor(GoSemver.newVersion("1.33.2-rc.1+b")).toString()).isEqualTo("1.34.0");
+        assertThat(GoSemver.incMinor(GoSemver.newVersion("1.33.2-rc.1+b")).toString())
+                .isEqualTo("1.34.0");
     }
 
     @Test

@@ -56,7 +56,9 @@ class SecretBindingValidatorTest {
     void referencesAndAProviderAreImmutable() {
         ObjectNode old = stored(valid());
         assertOnly(validateUpdate(edited(old, set("secretRef.name", "other")), old), "secretRef", INVALID);
-        assertOnly(validateUpdate(edited(old, set("quotas", "[{'name':'q','namespace':'garden'}]")), old), "quotas",
+        assertOnly(
+                validateUpdate(edited(old, set("quotas", "[{'name':'q','namespace':'garden'}]")), old),
+                "quotas",
                 INVALID);
         assertOnly(validateUpdate(edited(old, set("provider.type", "gcp")), old), "provider", INVALID);
     }

@@ -14,8 +14,8 @@ class ShootForceDeletionTest {
 
     private static final ShootValidator VALIDATOR = new ShootValidator(true);
     private static final String PATH = "metadata.annotations[confirmation.gardener.cloud/force-deletion]";
-    private static final String NO_DELETION = PATH + ": Forbidden: force-deletion annotation cannot be set when Shoot "
-            + "deletionTimestamp is nil";
+    private static final String NO_DELETION =
+            PATH + ": Forbidden: force-deletion annotation cannot be set when Shoot " + "deletionTimestamp is nil";
     private static final String NO_CODE = PATH + ": Forbidden: force-deletion annotation cannot be set when Shoot "
             + "status does not contain one of these error codes: [ERR_CLEANUP_CLUSTER_RESOURCES "
             + "ERR_CONFIGURATION_PROBLEM ERR_INFRA_DEPENDENCIES ERR_INFRA_UNAUTHENTICATED ERR_INFRA_UNAUTHORIZED]";
@@ -31,15 +31,21 @@ class ShootForceDeletionTest {
             meta.put("deletionTimestamp", "2026-01-01T00:00:00Z");
         }
         if (lastErrorCode != null) {
-            shoot.putObject("status").putArray("lastErrors").addObject().put("description", "d")
-                    .putArray("codes").add(lastErrorCode);
+            shoot.putObject("status")
+                    .putArray("lastErrors")
+                    .addObject()
+                    .put("description", "d")
+                    .putArray("codes")
+                    .add(lastErrorCode);
         }
         return shoot;
     }
 
     private static List<String> update(ObjectNode shoot, ObjectNode old) {
-        return VALIDATOR.validateUpdate(decode(shoot), decode(old)).stream().filter(e -> PATH.equals(e.field()))
-                .map(FieldError::toString).toList();
+        return VALIDATOR.validateUpdate(decode(shoot), decode(old)).stream()
+                .filter(e -> PATH.equals(e.field()))
+                .map(FieldError::toString)
+                .toList();
     }
 
     private static Shoot decode(ObjectNode node) {
@@ -57,7 +63,8 @@ class ShootForceDeletionTest {
     @Test
     void keptOrAllowedOrNotATrueValue() {
         assertThat(update(shoot("true", true, null), shoot("true", true, null))).isEmpty();
-        assertThat(update(shoot("true", true, "ERR_CONFIGURATION_PROBLEM"), shoot(null, false, null))).isEmpty();
+        assertThat(update(shoot("true", true, "ERR_CONFIGURATION_PROBLEM"), shoot(null, false, null)))
+                .isEmpty();
         assertThat(update(shoot("no", false, null), shoot(null, false, null))).isEmpty();
     }
 
@@ -65,13 +72,16 @@ class ShootForceDeletionTest {
     void cannotBeRemovedOnceSet() {
         assertThat(update(shoot(null, true, null), shoot("true", false, null)))
                 .containsExactly(PATH + ": Forbidden: force-deletion annotation cannot be removed once set");
-        assertThat(update(shoot("false", true, null), shoot("true", false, null))).hasSize(1);
+        assertThat(update(shoot("false", true, null), shoot("true", false, null)))
+                .hasSize(1);
     }
 
     @Test
     void onCreationAsAnyOtherSetting() {
         List<String> errs = VALIDATOR.validate(decode(shoot("true", false, null))).stream()
-                .filter(e -> PATH.equals(e.field())).map(FieldError::toString).toList();
+                .filter(e -> PATH.equals(e.field()))
+                .map(FieldError::toString)
+                .toList();
         assertThat(errs).containsExactly(NO_DELETION, NO_CODE);
     }
 }

@@ -24,8 +24,11 @@ class ShootInPlaceUpdatesTest {
         ((ObjectNode) shoot.get("metadata")).put("resourceVersion", "1").put("uid", "u-1");
         ((ObjectNode) shoot.at("/spec/provider/workers/0")).put("updateStrategy", "AutoInPlaceUpdate");
         if (pending != null) {
-            shoot.putObject("status").putObject("inPlaceUpdates").putObject("pendingWorkerUpdates")
-                    .putArray(pending).add("worker-name");
+            shoot.putObject("status")
+                    .putObject("inPlaceUpdates")
+                    .putObject("pendingWorkerUpdates")
+                    .putArray(pending)
+                    .add("worker-name");
         }
         return shoot;
     }
@@ -33,8 +36,10 @@ class ShootInPlaceUpdatesTest {
     private static List<String> frozen(ObjectNode old, Consumer<ObjectNode> change) {
         ObjectNode shoot = old.deepCopy();
         change.accept(shoot);
-        return VALIDATOR.validateUpdate(decode(shoot), decode(old)).stream().map(FieldError::toString)
-                .filter(e -> e.contains("in-place update. No changes")).toList();
+        return VALIDATOR.validateUpdate(decode(shoot), decode(old)).stream()
+                .map(FieldError::toString)
+                .filter(e -> e.contains("in-place update. No changes"))
+                .toList();
     }
 
     private static Shoot decode(ObjectNode node) {
@@ -47,10 +52,16 @@ class ShootInPlaceUpdatesTest {
             ObjectNode old = shoot(pending);
             assertThat(frozen(old, s -> ((ObjectNode) s.at("/spec/provider/workers/0")).put("maximum", 4)))
                     .containsExactly(FROZEN);
-            assertThat(frozen(old, s -> ((ObjectNode) s.at("/spec/kubernetes")).putObject("kubelet")
-                    .put("maxPods", 100))).as("the effective kubelet configuration").containsExactly(FROZEN);
+            assertThat(frozen(
+                            old,
+                            s -> ((ObjectNode) s.at("/spec/kubernetes"))
+                                    .putObject("kubelet")
+                                    .put("maxPods", 100)))
+                    .as("the effective kubelet configuration")
+                    .containsExactly(FROZEN);
             assertThat(frozen(old, s -> ((ObjectNode) s.at("/spec/kubernetes")).put("version", "1.33.3")))
-                    .as("the effective Kubernetes version").containsExactly(FROZEN);
+                    .as("the effective Kubernetes version")
+                    .containsExactly(FROZEN);
         }
     }
 
@@ -58,16 +69,25 @@ class ShootInPlaceUpdatesTest {
     void forcedOrNotPendingOrUnchangedPassesAndTheVersionMayMoveForAPoolWithItsOwn() {
         ObjectNode old = shoot("autoInPlaceUpdate");
         assertThat(frozen(old, s -> {
-            ((ObjectNode) s.at("/spec/provider/workers/0")).put("maximum", 4);
-            ((ObjectNode) s.get("metadata")).putObject("annotations").put("gardener.cloud/operation",
-                    "force-in-place-update");
-        })).isEmpty();
+                    ((ObjectNode) s.at("/spec/provider/workers/0")).put("maximum", 4);
+                    ((ObjectNode) s.get("metadata"))
+                            .putObject("annotations")
+                            .put("gardener.cloud/operation", "force-in-place-update");
+                }))
+                .isEmpty();
         assertThat(frozen(shoot(null), s -> ((ObjectNode) s.at("/spec/provider/workers/0")).put("maximum", 4)))
                 .isEmpty();
-        assertThat(frozen(old, s -> ((ObjectNode) s.get("metadata")).putObject("labels").put("a", "b"))).isEmpty();
+        assertThat(frozen(
+                        old,
+                        s -> ((ObjectNode) s.get("metadata"))
+                                .putObject("labels")
+                                .put("a", "b")))
+                .isEmpty();
 
         ObjectNode ownVersion = shoot("autoInPlaceUpdate");
-        ((ObjectNode) ownVersion.at("/spec/provider/workers/0")).putObject("kubernetes").put("version", "1.33.2");
+        ((ObjectNode) ownVersion.at("/spec/provider/workers/0"))
+                .putObject("kubernetes")
+                .put("version", "1.33.2");
         assertThat(frozen(ownVersion, s -> ((ObjectNode) s.at("/spec/kubernetes")).put("version", "1.33.3")))
                 .isEmpty();
     }

@@ -119,8 +119,10 @@ class ShootOperationsTest {
     @ParameterizedTest
     @ValueSource(strings = {OP, MAINT})
     void withoutWorkersRolloutStartsAreAllowed(String key) {
-        for (String op : List.of("rotate-credentials-start-without-workers-rollout",
-                "rotate-ca-start-without-workers-rollout", "rotate-serviceaccount-key-start-without-workers-rollout")) {
+        for (String op : List.of(
+                "rotate-credentials-start-without-workers-rollout",
+                "rotate-ca-start-without-workers-rollout",
+                "rotate-serviceaccount-key-start-without-workers-rollout")) {
             assertThat(validate(with(key, op, CREATED))).as(op).isEmpty();
         }
     }
@@ -142,41 +144,61 @@ class ShootOperationsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"rollout-workers=worker-1", "rollout-workers=worker-2", "rollout-workers=worker-1,worker-2",
-            "rollout-workers=worker-2,worker-1", "rollout-workers=*"})
+    @ValueSource(
+            strings = {
+                "rollout-workers=worker-1",
+                "rollout-workers=worker-2",
+                "rollout-workers=worker-1,worker-2",
+                "rollout-workers=worker-2,worker-1",
+                "rollout-workers=*"
+            })
     void rolloutWorkersOfExistingPools(String operation) {
         assertThat(validate(twoWorkers(operation, null, null))).isEmpty();
     }
 
     @Test
     void rolloutWorkersOfUnknownPool() {
-        assertContains(validate(twoWorkers("rollout-workers=unknown-worker", null, null)), FieldErrorType.INVALID,
-                OP_PATH, "worker pool name unknown-worker does not exist");
+        assertContains(
+                validate(twoWorkers("rollout-workers=unknown-worker", null, null)),
+                FieldErrorType.INVALID,
+                OP_PATH,
+                "worker pool name unknown-worker does not exist");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"rollout-workers=*,worker-1", "rollout-workers=worker-1,*", "rollout-workers=worker-1,*,worker-2"})
+    @ValueSource(
+            strings = {"rollout-workers=*,worker-1", "rollout-workers=worker-1,*", "rollout-workers=worker-1,*,worker-2"
+            })
     void rolloutWorkersStarWithOthers(String operation) {
-        assertContains(validate(twoWorkers(operation, null, null)), FieldErrorType.FORBIDDEN, OP_PATH,
+        assertContains(
+                validate(twoWorkers(operation, null, null)),
+                FieldErrorType.FORBIDDEN,
+                OP_PATH,
                 "if '*' is provided, no other pool names are allowed");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"rollout-workers=worker-1", "rollout-workers=worker-2"})
     void rolloutWorkersOfInPlacePools(String operation) {
-        assertContains(validate(twoWorkers(operation, "AutoInPlaceUpdate", "ManualInPlaceUpdate")),
-                FieldErrorType.INVALID, OP_PATH,
+        assertContains(
+                validate(twoWorkers(operation, "AutoInPlaceUpdate", "ManualInPlaceUpdate")),
+                FieldErrorType.INVALID,
+                OP_PATH,
                 "using in-place update strategy; manual worker pool rollout is not supported for such pools");
     }
 
     @Test
     void rolloutWorkersWithoutPoolsOrTwice() {
-        assertContains(validate(with(OP, "rollout-workers=", NONE)), FieldErrorType.REQUIRED, OP_PATH,
+        assertContains(
+                validate(with(OP, "rollout-workers=", NONE)),
+                FieldErrorType.REQUIRED,
+                OP_PATH,
                 "must provide either '*' or at least one pool name via rollout-workers=<poolName1>[,<poolName2>,...]");
         List<FieldError> errs = validate(with(OP, "rollout-workers=worker-name,worker-name", NONE));
-        assertThat(errs).extracting(FieldError::type, FieldError::field, FieldError::badValue).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(FieldErrorType.DUPLICATE, OP_PATH,
-                        "pool name worker-name was specified multiple times"));
+        assertThat(errs)
+                .extracting(FieldError::type, FieldError::field, FieldError::badValue)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(
+                        FieldErrorType.DUPLICATE, OP_PATH, "pool name worker-name was specified multiple times"));
     }
 
     // ---- start and complete, per rotation
@@ -200,18 +222,40 @@ class ShootOperationsTest {
             + "{pendingWorkerUpdates: {manualInPlaceUpdate: [worker-1]}}}";
 
     static Stream<Arguments> startAllCredentials() {
-        return Stream.concat(readiness(), Stream.of(
-                Arguments.of("ca preparing", false, phases("Reconcile", "{certificateAuthorities: {phase: Preparing}}")),
-                Arguments.of("sa preparing", false, phases("Reconcile", "{serviceAccountKey: {phase: Preparing}}")),
-                Arguments.of("etcd preparing", false, phases("Reconcile", "{etcdEncryptionKey: {phase: Preparing}}")),
-                Arguments.of("ca prepared", false, phases("Reconcile", "{certificateAuthorities: {phase: Prepared}}")),
-                Arguments.of("sa prepared", false, phases("Reconcile", "{serviceAccountKey: {phase: Prepared}}")),
-                Arguments.of("etcd prepared", false, phases("Reconcile", "{etcdEncryptionKey: {phase: Prepared}}")),
-                Arguments.of("ca completing", false, phases("Reconcile", "{certificateAuthorities: {phase: Completing}}")),
-                Arguments.of("all completed", true, phases("Reconcile", "{certificateAuthorities: {phase: Completed}, "
-                        + "serviceAccountKey: {phase: Completed}, etcdEncryptionKey: {phase: Completed}}")),
-                Arguments.of("auto in-place update pending", false, PENDING_AUTO),
-                Arguments.of("manual in-place update pending", false, PENDING_MANUAL)));
+        return Stream.concat(
+                readiness(),
+                Stream.of(
+                        Arguments.of(
+                                "ca preparing",
+                                false,
+                                phases("Reconcile", "{certificateAuthorities: {phase: Preparing}}")),
+                        Arguments.of(
+                                "sa preparing", false, phases("Reconcile", "{serviceAccountKey: {phase: Preparing}}")),
+                        Arguments.of(
+                                "etcd preparing",
+                                false,
+                                phases("Reconcile", "{etcdEncryptionKey: {phase: Preparing}}")),
+                        Arguments.of(
+                                "ca prepared",
+                                false,
+                                phases("Reconcile", "{certificateAuthorities: {phase: Prepared}}")),
+                        Arguments.of(
+                                "sa prepared", false, phases("Reconcile", "{serviceAccountKey: {phase: Prepared}}")),
+                        Arguments.of(
+                                "etcd prepared", false, phases("Reconcile", "{etcdEncryptionKey: {phase: Prepared}}")),
+                        Arguments.of(
+                                "ca completing",
+                                false,
+                                phases("Reconcile", "{certificateAuthorities: {phase: Completing}}")),
+                        Arguments.of(
+                                "all completed",
+                                true,
+                                phases(
+                                        "Reconcile",
+                                        "{certificateAuthorities: {phase: Completed}, "
+                                                + "serviceAccountKey: {phase: Completed}, etcdEncryptionKey: {phase: Completed}}")),
+                        Arguments.of("auto in-place update pending", false, PENDING_AUTO),
+                        Arguments.of("manual in-place update pending", false, PENDING_MANUAL)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -223,16 +267,42 @@ class ShootOperationsTest {
     static Stream<Arguments> completeAllCredentials() {
         String prepared = "{phase: Prepared}";
         return Stream.of(
-                Arguments.of("ca preparing", false, phases("Reconcile", "{certificateAuthorities: {phase: Preparing}, "
-                        + "serviceAccountKey: " + prepared + ", etcdEncryptionKey: " + prepared + "}")),
-                Arguments.of("sa preparing", false, phases("Reconcile", "{certificateAuthorities: " + prepared
-                        + ", serviceAccountKey: {phase: Preparing}, etcdEncryptionKey: " + prepared + "}")),
-                Arguments.of("etcd preparing", false, phases("Reconcile", "{certificateAuthorities: " + prepared
-                        + ", serviceAccountKey: " + prepared + ", etcdEncryptionKey: {phase: Preparing}}")),
-                Arguments.of("all prepared", true, phases("Reconcile", "{certificateAuthorities: " + prepared
-                        + ", serviceAccountKey: " + prepared + ", etcdEncryptionKey: " + prepared + "}")),
-                Arguments.of("all completed", false, phases("Reconcile", "{certificateAuthorities: {phase: Completed}, "
-                        + "serviceAccountKey: {phase: Completed}, etcdEncryptionKey: {phase: Completed}}")));
+                Arguments.of(
+                        "ca preparing",
+                        false,
+                        phases(
+                                "Reconcile",
+                                "{certificateAuthorities: {phase: Preparing}, " + "serviceAccountKey: " + prepared
+                                        + ", etcdEncryptionKey: " + prepared + "}")),
+                Arguments.of(
+                        "sa preparing",
+                        false,
+                        phases(
+                                "Reconcile",
+                                "{certificateAuthorities: " + prepared
+                                        + ", serviceAccountKey: {phase: Preparing}, etcdEncryptionKey: " + prepared
+                                        + "}")),
+                Arguments.of(
+                        "etcd preparing",
+                        false,
+                        phases(
+                                "Reconcile",
+                                "{certificateAuthorities: " + prepared + ", serviceAccountKey: " + prepared
+                                        + ", etcdEncryptionKey: {phase: Preparing}}")),
+                Arguments.of(
+                        "all prepared",
+                        true,
+                        phases(
+                                "Reconcile",
+                                "{certificateAuthorities: " + prepared + ", serviceAccountKey: " + prepared
+                                        + ", etcdEncryptionKey: " + prepared + "}")),
+                Arguments.of(
+                        "all completed",
+                        false,
+                        phases(
+                                "Reconcile",
+                                "{certificateAuthorities: {phase: Completed}, "
+                                        + "serviceAccountKey: {phase: Completed}, etcdEncryptionKey: {phase: Completed}}")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -254,21 +324,34 @@ class ShootOperationsTest {
     static Stream<Arguments> singleRotations() {
         return Stream.of(
                 Arguments.of("rotate-ca-start", "rotate-ca-complete", "certificateAuthorities", OP, true),
-                Arguments.of("rotate-serviceaccount-key-start", "rotate-serviceaccount-key-complete",
-                        "serviceAccountKey", MAINT, true),
-                Arguments.of("rotate-etcd-encryption-key-start", "rotate-etcd-encryption-key-complete",
-                        "etcdEncryptionKey", OP, false),
-                Arguments.of("rotate-etcd-encryption-key", "rotate-etcd-encryption-key-complete",
-                        "etcdEncryptionKey", MAINT, false));
+                Arguments.of(
+                        "rotate-serviceaccount-key-start",
+                        "rotate-serviceaccount-key-complete",
+                        "serviceAccountKey",
+                        MAINT,
+                        true),
+                Arguments.of(
+                        "rotate-etcd-encryption-key-start",
+                        "rotate-etcd-encryption-key-complete",
+                        "etcdEncryptionKey",
+                        OP,
+                        false),
+                Arguments.of(
+                        "rotate-etcd-encryption-key",
+                        "rotate-etcd-encryption-key-complete",
+                        "etcdEncryptionKey",
+                        MAINT,
+                        false));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("singleRotations")
-    void startingAndCompletingSingleRotations(String start, String complete, String rotation, String key,
-                                              boolean checksPendingUpdates) {
+    void startingAndCompletingSingleRotations(
+            String start, String complete, String rotation, String key, boolean checksPendingUpdates) {
         String path = key.equals(OP) ? OP_PATH : MAINT_PATH;
-        readiness().forEach(row -> assertAllowedOrOneForbidden(
-                with(key, start, (String) row.get()[2]), (boolean) row.get()[1], path));
+        readiness()
+                .forEach(row -> assertAllowedOrOneForbidden(
+                        with(key, start, (String) row.get()[2]), (boolean) row.get()[1], path));
         for (String phase : List.of("Preparing", "Prepared", "Completing", "Completed")) {
             String status = phases("Reconcile", "{" + rotation + ": {phase: " + phase + "}}");
             assertAllowedOrOneForbidden(with(key, start, status), phase.equals("Completed"), path);
@@ -280,26 +363,35 @@ class ShootOperationsTest {
 
     @Test
     void messagesOfRotationContexts() {
-        List<FieldError> errs = validate(with(OP, "rotate-credentials-start", phases("Delete",
-                "{certificateAuthorities: {phase: Preparing}}")));
-        assertThat(errs).extracting(FieldError::toString).containsExactly(
-                OP_PATH + ": Forbidden: cannot start rotation of all credentials if shoot was not yet created "
-                        + "successfully or is not ready for reconciliation",
-                OP_PATH + ": Forbidden: cannot start rotation of all credentials if "
-                        + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
-        assertThat(validate(with(OP, "rotate-ca-complete", RECONCILING))).extracting(FieldError::toString)
+        List<FieldError> errs = validate(
+                with(OP, "rotate-credentials-start", phases("Delete", "{certificateAuthorities: {phase: Preparing}}")));
+        assertThat(errs)
+                .extracting(FieldError::toString)
+                .containsExactly(
+                        OP_PATH + ": Forbidden: cannot start rotation of all credentials if shoot was not yet created "
+                                + "successfully or is not ready for reconciliation",
+                        OP_PATH + ": Forbidden: cannot start rotation of all credentials if "
+                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+        assertThat(validate(with(OP, "rotate-ca-complete", RECONCILING)))
+                .extracting(FieldError::toString)
                 .containsExactly(OP_PATH + ": Forbidden: cannot complete CA rotation if "
                         + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
         assertThat(validate(with(OP, "rotate-serviceaccount-key-start", PENDING_MANUAL)))
-                .extracting(FieldError::toString).containsExactly(OP_PATH + ": Forbidden: cannot start service "
+                .extracting(FieldError::toString)
+                .containsExactly(OP_PATH + ": Forbidden: cannot start service "
                         + "account key rotation if status.inPlaceUpdates.pendingWorkerUpdates.manualInPlaceUpdate is "
                         + "not empty");
     }
 
     @Test
     void completingAllCredentialsFrom134IgnoresTheEtcdKey() {
-        ObjectNode shoot = with(OP, "rotate-credentials-complete", phases("Reconcile", "{certificateAuthorities: "
-                + "{phase: Prepared}, serviceAccountKey: {phase: Prepared}, etcdEncryptionKey: {phase: Completed}}"));
+        ObjectNode shoot = with(
+                OP,
+                "rotate-credentials-complete",
+                phases(
+                        "Reconcile",
+                        "{certificateAuthorities: "
+                                + "{phase: Prepared}, serviceAccountKey: {phase: Prepared}, etcdEncryptionKey: {phase: Completed}}"));
         ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", "1.34.0");
         assertThat(validate(shoot)).isEmpty();
     }
@@ -309,13 +401,19 @@ class ShootOperationsTest {
     void twoStepEtcdKeyRotationEndsWith134(String operation) {
         ObjectNode shoot = with(OP, operation, RECONCILING);
         ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", "1.34.0");
-        assertThat(validate(shoot)).anySatisfy(e -> assertThat(e.toString()).isEqualTo(OP_PATH + ": Forbidden: for "
-                + "Kubernetes versions >= 1.34, operation '" + operation + "' is no longer supported, please use "
-                + "'rotate-etcd-encryption-key' instead, which performs a complete etcd encryption key rotation"));
+        assertThat(validate(shoot))
+                .anySatisfy(
+                        e -> assertThat(e.toString())
+                                .isEqualTo(
+                                        OP_PATH + ": Forbidden: for "
+                                                + "Kubernetes versions >= 1.34, operation '" + operation
+                                                + "' is no longer supported, please use "
+                                                + "'rotate-etcd-encryption-key' instead, which performs a complete etcd encryption key rotation"));
     }
 
     static Stream<Arguments> encryptionRollouts() {
-        String configmaps = "{lastOperation: {type: Reconcile}, credentials: {encryptionAtRest: {resources: [configmaps]}}}";
+        String configmaps =
+                "{lastOperation: {type: Reconcile}, credentials: {encryptionAtRest: {resources: [configmaps]}}}";
         return Stream.of(
                 Arguments.of("status encrypts more than the spec", false, null, configmaps),
                 Arguments.of("status and spec differ", false, "[pods]", configmaps),
@@ -328,13 +426,15 @@ class ShootOperationsTest {
     void etcdKeyRotationWaitsForEncryptionChanges(String name, boolean allowed, String resources, String status) {
         ObjectNode shoot = with(MAINT, "rotate-etcd-encryption-key", status);
         if (resources != null) {
-            ((ObjectNode) shoot.at("/spec/kubernetes")).set("kubeAPIServer",
-                    yaml("{encryptionConfig: {resources: " + resources + "}}"));
+            ((ObjectNode) shoot.at("/spec/kubernetes"))
+                    .set("kubeAPIServer", yaml("{encryptionConfig: {resources: " + resources + "}}"));
         }
         assertAllowedOrOneForbidden(shoot, allowed, MAINT_PATH);
         if (!allowed) {
-            assertThat(validate(shoot).get(0).detail()).isEqualTo("operation 'rotate-etcd-encryption-key' is not "
-                    + "permitted because a previous encryption configuration change is currently being rolled out");
+            assertThat(validate(shoot).get(0).detail())
+                    .isEqualTo(
+                            "operation 'rotate-etcd-encryption-key' is not "
+                                    + "permitted because a previous encryption configuration change is currently being rolled out");
         }
     }
 
@@ -350,15 +450,16 @@ class ShootOperationsTest {
                 assertThat(e.field()).isEqualTo(path);
                 assertThat(e.badValue()).isEqualTo("foo-bar");
             });
-            assertThat(errs.get(0).toString()).isEqualTo(path + ": Unsupported value: \"foo-bar\": supported values: "
-                    + "\"force-in-place-update\", \"maintain\", \"reconcile\", \"retry\", \"rollout-workers\", "
-                    + "\"rotate-ca-complete\", \"rotate-ca-start\", \"rotate-ca-start-without-workers-rollout\", "
-                    + "\"rotate-credentials-complete\", \"rotate-credentials-start\", "
-                    + "\"rotate-credentials-start-without-workers-rollout\", \"rotate-etcd-encryption-key\", "
-                    + "\"rotate-etcd-encryption-key-complete\", \"rotate-etcd-encryption-key-start\", "
-                    + "\"rotate-observability-credentials\", \"rotate-rollout-workers\", "
-                    + "\"rotate-serviceaccount-key-complete\", \"rotate-serviceaccount-key-start\", "
-                    + "\"rotate-serviceaccount-key-start-without-workers-rollout\", \"rotate-ssh-keypair\"");
+            assertThat(errs.get(0).toString())
+                    .isEqualTo(path + ": Unsupported value: \"foo-bar\": supported values: "
+                            + "\"force-in-place-update\", \"maintain\", \"reconcile\", \"retry\", \"rollout-workers\", "
+                            + "\"rotate-ca-complete\", \"rotate-ca-start\", \"rotate-ca-start-without-workers-rollout\", "
+                            + "\"rotate-credentials-complete\", \"rotate-credentials-start\", "
+                            + "\"rotate-credentials-start-without-workers-rollout\", \"rotate-etcd-encryption-key\", "
+                            + "\"rotate-etcd-encryption-key-complete\", \"rotate-etcd-encryption-key-start\", "
+                            + "\"rotate-observability-credentials\", \"rotate-rollout-workers\", "
+                            + "\"rotate-serviceaccount-key-complete\", \"rotate-serviceaccount-key-start\", "
+                            + "\"rotate-serviceaccount-key-start-without-workers-rollout\", \"rotate-ssh-keypair\"");
         }
     }
 
@@ -372,8 +473,10 @@ class ShootOperationsTest {
     void sameOperationInBothAnnotations() {
         ObjectNode shoot = with(OP, "rotate-etcd-encryption-key-start", CREATED);
         annotate(shoot, MAINT, "rotate-etcd-encryption-key-start");
-        assertThat(validate(shoot)).extracting(FieldError::toString).contains("metadata.annotations: Forbidden: "
-                + "annotations " + OP_PATH + " and " + MAINT_PATH + " must not have any equal operations");
+        assertThat(validate(shoot))
+                .extracting(FieldError::toString)
+                .contains("metadata.annotations: Forbidden: " + "annotations " + OP_PATH + " and " + MAINT_PATH
+                        + " must not have any equal operations");
 
         ObjectNode different = with(OP, "rotate-serviceaccount-key-start", CREATED);
         annotate(different, MAINT, "rotate-etcd-encryption-key-start");
@@ -381,14 +484,20 @@ class ShootOperationsTest {
 
         ObjectNode overlapping = with(OP, "rotate-observability-credentials;rotate-ssh-keypair", CREATED);
         annotate(overlapping, MAINT, "rotate-etcd-encryption-key-start;rotate-ssh-keypair");
-        assertContains(validate(overlapping), FieldErrorType.FORBIDDEN, "metadata.annotations",
+        assertContains(
+                validate(overlapping),
+                FieldErrorType.FORBIDDEN,
+                "metadata.annotations",
                 "must not have any equal operations");
     }
 
     /** A maintenance rotation and an operation beside it; Gardener's message names both lists, comma-separated. */
     private static Arguments covered(String maintenance, String operation) {
-        return Arguments.of(maintenance, operation, "operation '" + operation.replace("; ", ", ")
-                + "' is not permitted when maintenance operation is '" + maintenance.replace("; ", ", ") + "'");
+        return Arguments.of(
+                maintenance,
+                operation,
+                "operation '" + operation.replace("; ", ", ") + "' is not permitted when maintenance operation is '"
+                        + maintenance.replace("; ", ", ") + "'");
     }
 
     static Stream<Arguments> coveredByMaintenance() {
@@ -426,17 +535,27 @@ class ShootOperationsTest {
     }
 
     static Stream<Arguments> hibernationForbidden() {
-        return Stream.of("rotate-credentials-start", "rotate-credentials-start-without-workers-rollout",
-                "rotate-credentials-complete", "rotate-etcd-encryption-key", "rotate-etcd-encryption-key-start",
-                "rotate-etcd-encryption-key-complete", "rotate-serviceaccount-key-start",
-                "rotate-serviceaccount-key-start-without-workers-rollout", "rotate-serviceaccount-key-complete")
+        return Stream.of(
+                        "rotate-credentials-start",
+                        "rotate-credentials-start-without-workers-rollout",
+                        "rotate-credentials-complete",
+                        "rotate-etcd-encryption-key",
+                        "rotate-etcd-encryption-key-start",
+                        "rotate-etcd-encryption-key-complete",
+                        "rotate-serviceaccount-key-start",
+                        "rotate-serviceaccount-key-start-without-workers-rollout",
+                        "rotate-serviceaccount-key-complete")
                 .map(op -> Arguments.of(op, op));
     }
 
     static Stream<Arguments> hibernatedOperations() {
-        return Stream.concat(hibernationForbidden(), Stream.of(
-                Arguments.of("rotate-rollout-workers=worker-name", "rotate-rollout-workers=worker-name"),
-                Arguments.of("rotate-ssh-keypair;rotate-etcd-encryption-key-start", "rotate-etcd-encryption-key-start")));
+        return Stream.concat(
+                hibernationForbidden(),
+                Stream.of(
+                        Arguments.of("rotate-rollout-workers=worker-name", "rotate-rollout-workers=worker-name"),
+                        Arguments.of(
+                                "rotate-ssh-keypair;rotate-etcd-encryption-key-start",
+                                "rotate-etcd-encryption-key-start")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -460,9 +579,12 @@ class ShootOperationsTest {
     void hibernationWaitsForMaintenanceRotations(String operation, String ignored) {
         ObjectNode shoot = with(MAINT, operation, NONE);
         ((ObjectNode) shoot.get("spec")).putObject("hibernation").put("enabled", true);
-        assertContains(validate(shoot), FieldErrorType.FORBIDDEN, "spec.hibernation.enabled",
-                "shoot cannot be hibernated when maintenance.gardener.cloud/operation annotation contains "
-                        + operation + " operation");
+        assertContains(
+                validate(shoot),
+                FieldErrorType.FORBIDDEN,
+                "spec.hibernation.enabled",
+                "shoot cannot be hibernated when maintenance.gardener.cloud/operation annotation contains " + operation
+                        + " operation");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -470,7 +592,9 @@ class ShootOperationsTest {
     void maintenanceContextIsNotJudgedInDeletion(String operation, String ignored) {
         ObjectNode shoot = with(MAINT, operation, NONE);
         ((ObjectNode) shoot.get("metadata")).put("deletionTimestamp", "2026-01-01T00:00:00Z");
-        assertThat(validate(shoot)).filteredOn(e -> e.detail() != null && e.detail().startsWith("cannot ")).isEmpty();
+        assertThat(validate(shoot))
+                .filteredOn(e -> e.detail() != null && e.detail().startsWith("cannot "))
+                .isEmpty();
     }
 
     static Stream<Arguments> rotationsBlockingHibernation() {
@@ -489,9 +613,12 @@ class ShootOperationsTest {
         ObjectNode old = with("x", "y", status);
         ObjectNode shoot = old.deepCopy();
         ((ObjectNode) shoot.get("spec")).putObject("hibernation").put("enabled", true);
-        assertThat(validateUpdate(shoot, old)).extracting(FieldError::toString).contains("spec.hibernation.enabled: "
-                + "Forbidden: shoot cannot be hibernated when .status.credentials.rotation." + rotation + ".phase is \""
-                + phase + "\"");
+        assertThat(validateUpdate(shoot, old))
+                .extracting(FieldError::toString)
+                .contains("spec.hibernation.enabled: "
+                        + "Forbidden: shoot cannot be hibernated when .status.credentials.rotation." + rotation
+                        + ".phase is \""
+                        + phase + "\"");
         ObjectNode prepared = with("x", "y", phases("Reconcile", "{" + rotation + ": {phase: Prepared}}"));
         ObjectNode hibernating = prepared.deepCopy();
         ((ObjectNode) hibernating.get("spec")).putObject("hibernation").put("enabled", true);
@@ -502,18 +629,24 @@ class ShootOperationsTest {
     void hibernationWaitsForEncryptionChanges() {
         String encrypted = "{lastOperation: {type: Reconcile}, credentials: {encryptionAtRest: {resources: [events]}}}";
         ObjectNode old = with("x", "y", encrypted);
-        ((ObjectNode) old.at("/spec/kubernetes")).set("kubeAPIServer",
-                yaml("{encryptionConfig: {resources: [events, configmaps]}}"));
+        ((ObjectNode) old.at("/spec/kubernetes"))
+                .set("kubeAPIServer", yaml("{encryptionConfig: {resources: [events, configmaps]}}"));
         ObjectNode shoot = old.deepCopy();
         ((ObjectNode) shoot.get("spec")).putObject("hibernation").put("enabled", true);
-        assertContains(validateUpdate(shoot, old), FieldErrorType.FORBIDDEN, "spec.hibernation.enabled",
+        assertContains(
+                validateUpdate(shoot, old),
+                FieldErrorType.FORBIDDEN,
+                "spec.hibernation.enabled",
                 "when spec.kubernetes.kubeAPIServer.encryptionConfig.resources and "
                         + "status.credentials.encryptionAtRest.resources are not equal");
 
-        ObjectNode same = with("x", "y", "{lastOperation: {type: Reconcile}, credentials: {encryptionAtRest: "
-                + "{resources: [configmaps., events]}}}");
-        ((ObjectNode) same.at("/spec/kubernetes")).set("kubeAPIServer",
-                yaml("{encryptionConfig: {resources: [events, configmaps]}}"));
+        ObjectNode same = with(
+                "x",
+                "y",
+                "{lastOperation: {type: Reconcile}, credentials: {encryptionAtRest: "
+                        + "{resources: [configmaps., events]}}}");
+        ((ObjectNode) same.at("/spec/kubernetes"))
+                .set("kubeAPIServer", yaml("{encryptionConfig: {resources: [events, configmaps]}}"));
         ObjectNode hibernating = same.deepCopy();
         ((ObjectNode) hibernating.get("spec")).putObject("hibernation").put("enabled", true);
         assertThat(validateUpdate(hibernating, same)).isEmpty();
@@ -523,32 +656,44 @@ class ShootOperationsTest {
         for (ObjectNode s : List.of(shoot, old)) {
             ((ObjectNode) s.get("metadata")).put("resourceVersion", "1").put("uid", "u-1");
         }
-        return VALIDATOR.validateUpdate(ModelCodec.decode(shoot, Shoot.class).value(),
+        return VALIDATOR.validateUpdate(
+                ModelCodec.decode(shoot, Shoot.class).value(),
                 ModelCodec.decode(old, Shoot.class).value());
     }
 
     @Test
     void workersRolloutAfterRotation() {
         String waiting = phases("Reconcile", "{certificateAuthorities: {phase: WaitingForWorkersRollout}}");
-        assertThat(validate(with(OP, "rotate-rollout-workers=worker-name", waiting))).isEmpty();
-        assertThat(validate(with(OP, "rotate-rollout-workers=foo", waiting))).extracting(FieldError::toString)
+        assertThat(validate(with(OP, "rotate-rollout-workers=worker-name", waiting)))
+                .isEmpty();
+        assertThat(validate(with(OP, "rotate-rollout-workers=foo", waiting)))
+                .extracting(FieldError::toString)
                 .containsExactly(OP_PATH + ": Invalid value: \"foo\": worker pool name foo does not exist in "
                         + ".spec.provider.workers[]");
         assertThat(validate(with(OP, "rotate-rollout-workers=worker-name", RECONCILING)))
-                .extracting(FieldError::detail).containsExactly("either .status.credentials.rotation."
+                .extracting(FieldError::detail)
+                .containsExactly("either .status.credentials.rotation."
                         + "certificateAuthorities.phase or .status.credentials.rotation.serviceAccountKey.phase must "
                         + "be in 'WaitingForWorkersRollout' in order to trigger workers rollout");
-        assertContains(validate(with(OP, "rotate-rollout-workers=", waiting)), FieldErrorType.REQUIRED, OP_PATH,
+        assertContains(
+                validate(with(OP, "rotate-rollout-workers=", waiting)),
+                FieldErrorType.REQUIRED,
+                OP_PATH,
                 "must provide at least one pool name via rotate-rollout-workers=<poolName1>[,<poolName2>,...]");
         assertThat(validate(with(OP, "rotate-rollout-workers=worker-name,worker-name", waiting)))
-                .extracting(FieldError::type, FieldError::badValue).containsExactly(org.assertj.core.groups.Tuple.tuple(
+                .extracting(FieldError::type, FieldError::badValue)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(
                         FieldErrorType.DUPLICATE, "pool name worker-name was specified multiple times"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"rotate-ssh-keypair", "rotate-ssh-keypair;rotate-observability-credentials",
-            "rotate-ssh-keypair;rotate-observability-credentials;rotate-ca-start",
-            " rotate-ssh-keypair ; rotate-observability-credentials "})
+    @ValueSource(
+            strings = {
+                "rotate-ssh-keypair",
+                "rotate-ssh-keypair;rotate-observability-credentials",
+                "rotate-ssh-keypair;rotate-observability-credentials;rotate-ca-start",
+                " rotate-ssh-keypair ; rotate-observability-credentials "
+            })
     void parallelOperations(String operation) {
         assertThat(validate(with(OP, operation, CREATED))).isEmpty();
         assertThat(validate(with(MAINT, operation, CREATED))).isEmpty();
@@ -556,42 +701,66 @@ class ShootOperationsTest {
 
     @Test
     void operationsThatRunAlone() {
-        assertContains(validate(with(OP, "retry;rotate-ssh-keypair", CREATED)), FieldErrorType.FORBIDDEN, OP_PATH,
+        assertContains(
+                validate(with(OP, "retry;rotate-ssh-keypair", CREATED)),
+                FieldErrorType.FORBIDDEN,
+                OP_PATH,
                 "operation 'retry' is not permitted to be run in parallel with other operations");
-        assertContains(validate(with(OP, "rotate-ssh-keypair; maintain", CREATED)), FieldErrorType.FORBIDDEN, OP_PATH,
+        assertContains(
+                validate(with(OP, "rotate-ssh-keypair; maintain", CREATED)),
+                FieldErrorType.FORBIDDEN,
+                OP_PATH,
                 "operation 'maintain' is not permitted to be run in parallel with other operations");
-        assertThat(validate(with(OP, "retry;reconcile;maintain", CREATED))).extracting(FieldError::toString)
+        assertThat(validate(with(OP, "retry;reconcile;maintain", CREATED)))
+                .extracting(FieldError::toString)
                 .containsExactly(OP_PATH + ": Forbidden: operation 'retry' is not permitted to be run in parallel with "
                         + "other operations");
     }
 
     static Stream<Arguments> incompatible() {
         return Stream.of(
-                Arguments.of("rotate-credentials-start;rotate-credentials-start-without-workers-rollout",
-                        "rotate-credentials-start", "rotate-ca-start-without-workers-rollout, "
+                Arguments.of(
+                        "rotate-credentials-start;rotate-credentials-start-without-workers-rollout",
+                        "rotate-credentials-start",
+                        "rotate-ca-start-without-workers-rollout, "
                                 + "rotate-serviceaccount-key-start-without-workers-rollout, "
                                 + "rotate-credentials-start-without-workers-rollout"),
-                Arguments.of("rotate-credentials-start;rotate-ca-start-without-workers-rollout",
-                        "rotate-credentials-start", "rotate-ca-start-without-workers-rollout, "
+                Arguments.of(
+                        "rotate-credentials-start;rotate-ca-start-without-workers-rollout",
+                        "rotate-credentials-start",
+                        "rotate-ca-start-without-workers-rollout, "
                                 + "rotate-serviceaccount-key-start-without-workers-rollout, "
                                 + "rotate-credentials-start-without-workers-rollout"),
-                Arguments.of("rotate-credentials-start-without-workers-rollout;rotate-ca-start",
+                Arguments.of(
+                        "rotate-credentials-start-without-workers-rollout;rotate-ca-start",
                         "rotate-credentials-start-without-workers-rollout",
                         "rotate-ca-start, rotate-serviceaccount-key-start"),
-                Arguments.of("rotate-ca-start;rotate-ca-start-without-workers-rollout", "rotate-ca-start",
+                Arguments.of(
+                        "rotate-ca-start;rotate-ca-start-without-workers-rollout",
+                        "rotate-ca-start",
                         "rotate-ca-start-without-workers-rollout"),
-                Arguments.of("rotate-serviceaccount-key-start;rotate-serviceaccount-key-start-without-workers-rollout",
-                        "rotate-serviceaccount-key-start", "rotate-serviceaccount-key-start-without-workers-rollout"),
-                Arguments.of("rotate-etcd-encryption-key;rotate-etcd-encryption-key-start",
-                        "rotate-etcd-encryption-key", "rotate-etcd-encryption-key-start"));
+                Arguments.of(
+                        "rotate-serviceaccount-key-start;rotate-serviceaccount-key-start-without-workers-rollout",
+                        "rotate-serviceaccount-key-start",
+                        "rotate-serviceaccount-key-start-without-workers-rollout"),
+                Arguments.of(
+                        "rotate-etcd-encryption-key;rotate-etcd-encryption-key-start",
+                        "rotate-etcd-encryption-key",
+                        "rotate-etcd-encryption-key-start"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("incompatible")
     void incompatibleOperations(String operation, String offending, String with) {
-        assertContains(validate(with(OP, operation, CREATED)), FieldErrorType.FORBIDDEN, OP_PATH,
+        assertContains(
+                validate(with(OP, operation, CREATED)),
+                FieldErrorType.FORBIDDEN,
+                OP_PATH,
                 "operation '" + offending + "' is not permitted to be run together with " + with + " operations");
-        assertContains(validate(with(MAINT, operation, CREATED)), FieldErrorType.FORBIDDEN, MAINT_PATH,
+        assertContains(
+                validate(with(MAINT, operation, CREATED)),
+                FieldErrorType.FORBIDDEN,
+                MAINT_PATH,
                 "operation '" + offending + "' is not permitted to be run together with " + with
                         + " maintenance operations");
     }
@@ -603,7 +772,10 @@ class ShootOperationsTest {
             ObjectNode shoot = with(key, operation, NONE);
             ((ObjectNode) shoot.get("spec")).remove("credentialsBindingName");
             ((ObjectNode) shoot.at("/spec/provider/workers/0")).putObject("controlPlane");
-            assertContains(validate(shoot), FieldErrorType.FORBIDDEN, key.equals(OP) ? OP_PATH : MAINT_PATH,
+            assertContains(
+                    validate(shoot),
+                    FieldErrorType.FORBIDDEN,
+                    key.equals(OP) ? OP_PATH : MAINT_PATH,
                     "operation '" + operation + "' is not permitted for self-hosted shoot clusters with unmanaged "
                             + "infrastructure");
         }

@@ -40,7 +40,8 @@ class ShootStatusValidationTest {
     @Test
     void identifiersMayBeSetOnceButNotChanged() {
         assertThat(update("{uid: '1234'}", "{}")).isEmpty();
-        assertThat(update("{uid: '1235'}", "{uid: '1234'}")).extracting(FieldError::toString)
+        assertThat(update("{uid: '1235'}", "{uid: '1234'}"))
+                .extracting(FieldError::toString)
                 .containsExactly("status.uid: Invalid value: \"1235\": field is immutable");
         assertThat(update("{technicalID: shoot--foo--bar}", "{}")).isEmpty();
         assertThat(update("{technicalID: shoot--foo--bar}", "{technicalID: shoot-foo-bar}"))
@@ -48,8 +49,8 @@ class ShootStatusValidationTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(FieldErrorType.INVALID, "status.technicalID"));
         assertThat(update("{clusterIdentity: newClusterIdentity}", "{}")).isEmpty();
         assertThat(update("{clusterIdentity: newClusterIdentity}", "{clusterIdentity: oldClusterIdentity}"))
-                .extracting(FieldError::toString).containsExactly(
-                        "status.clusterIdentity: Invalid value: \"newClusterIdentity\": field is immutable");
+                .extracting(FieldError::toString)
+                .containsExactly("status.clusterIdentity: Invalid value: \"newClusterIdentity\": field is immutable");
     }
 
     @Test
@@ -59,31 +60,59 @@ class ShootStatusValidationTest {
                 + "{phase: Preparing}}}}";
         Shoot annotated = shoot(rotating, "{gardener.cloud/operation: rotate-credentials-start}");
         assertThat(VALIDATOR.validateStatusUpdate(annotated, shoot(rotating))).isEmpty();
-        assertThat(VALIDATOR.validate(annotated)).extracting(FieldError::field)
+        assertThat(VALIDATOR.validate(annotated))
+                .extracting(FieldError::field)
                 .contains("metadata.annotations[gardener.cloud/operation]");
     }
 
     static Stream<Arguments> addresses() {
         return Stream.of(
-                Arguments.of("[{name: ''}]", "status.advertisedAddresses[0].name", FieldErrorType.REQUIRED,
+                Arguments.of(
+                        "[{name: ''}]",
+                        "status.advertisedAddresses[0].name",
+                        FieldErrorType.REQUIRED,
                         "field must not be empty"),
-                Arguments.of("[{name: a, url: 'https://foo.bar'}, {name: a, url: 'https://foo.bar'}]",
-                        "status.advertisedAddresses[1].name", FieldErrorType.DUPLICATE, null),
-                Arguments.of("[{name: a, url: '://foo.bar'}]", "status.advertisedAddresses[0].url",
-                        FieldErrorType.REQUIRED, "url must be a valid URL: parse \"://foo.bar\": missing protocol "
+                Arguments.of(
+                        "[{name: a, url: 'https://foo.bar'}, {name: a, url: 'https://foo.bar'}]",
+                        "status.advertisedAddresses[1].name",
+                        FieldErrorType.DUPLICATE,
+                        null),
+                Arguments.of(
+                        "[{name: a, url: '://foo.bar'}]",
+                        "status.advertisedAddresses[0].url",
+                        FieldErrorType.REQUIRED,
+                        "url must be a valid URL: parse \"://foo.bar\": missing protocol "
                                 + "scheme; desired format: https://host[:port]"),
-                Arguments.of("[{name: a, url: 'http://foo.bar'}]", "status.advertisedAddresses[0].url",
-                        FieldErrorType.INVALID, "'https' is the only allowed URL scheme"),
-                Arguments.of("[{name: a, url: 'https://'}]", "status.advertisedAddresses[0].url",
-                        FieldErrorType.INVALID, "host must be provided"),
-                Arguments.of("[{name: a, url: 'https://john:doe@foo.bar'}]", "status.advertisedAddresses[0].url",
-                        FieldErrorType.INVALID, "user information is not permitted in the URL"),
-                Arguments.of("[{name: a, url: 'https://foo.bar#some-fragment'}]", "status.advertisedAddresses[0].url",
-                        FieldErrorType.INVALID, "fragments are not permitted in the URL"),
-                Arguments.of("[{name: a, url: 'https://foo.bar?some=query'}]", "status.advertisedAddresses[0].url",
-                        FieldErrorType.INVALID, "query parameters are not permitted in the URL"),
-                Arguments.of("[{name: a, url: 'https://foo.bar:port'}]", "status.advertisedAddresses[0].url",
-                        FieldErrorType.REQUIRED, "url must be a valid URL: parse \"https://foo.bar:port\": invalid "
+                Arguments.of(
+                        "[{name: a, url: 'http://foo.bar'}]",
+                        "status.advertisedAddresses[0].url",
+                        FieldErrorType.INVALID,
+                        "'https' is the only allowed URL scheme"),
+                Arguments.of(
+                        "[{name: a, url: 'https://'}]",
+                        "status.advertisedAddresses[0].url",
+                        FieldErrorType.INVALID,
+                        "host must be provided"),
+                Arguments.of(
+                        "[{name: a, url: 'https://john:doe@foo.bar'}]",
+                        "status.advertisedAddresses[0].url",
+                        FieldErrorType.INVALID,
+                        "user information is not permitted in the URL"),
+                Arguments.of(
+                        "[{name: a, url: 'https://foo.bar#some-fragment'}]",
+                        "status.advertisedAddresses[0].url",
+                        FieldErrorType.INVALID,
+                        "fragments are not permitted in the URL"),
+                Arguments.of(
+                        "[{name: a, url: 'https://foo.bar?some=query'}]",
+                        "status.advertisedAddresses[0].url",
+                        FieldErrorType.INVALID,
+                        "query parameters are not permitted in the URL"),
+                Arguments.of(
+                        "[{name: a, url: 'https://foo.bar:port'}]",
+                        "status.advertisedAddresses[0].url",
+                        FieldErrorType.REQUIRED,
+                        "url must be a valid URL: parse \"https://foo.bar:port\": invalid "
                                 + "port \":port\" after host; desired format: https://host[:port]"));
     }
 
@@ -102,25 +131,45 @@ class ShootStatusValidationTest {
 
     @Test
     void goodAddresses() {
-        assertThat(update("{advertisedAddresses: [{name: a, url: 'https://foo.bar'}, {name: b, url: "
-                + "'https://foo.bar:443'}, {name: c, url: 'https://foo.bar/baz', application: app}, {name: d, url: "
-                + "'https://[::1]:443', application: app}]}", "{}")).isEmpty();
+        assertThat(update(
+                        "{advertisedAddresses: [{name: a, url: 'https://foo.bar'}, {name: b, url: "
+                                + "'https://foo.bar:443'}, {name: c, url: 'https://foo.bar/baz', application: app}, {name: d, url: "
+                                + "'https://[::1]:443', application: app}]}",
+                        "{}"))
+                .isEmpty();
     }
 
     @Test
     void networkingCidrs() {
-        assertThat(update("{networking: {nodes: [10.250.0.0/16], pods: [100.96.0.0/11], services: [100.64.0.0/13], "
-                + "egressCIDRs: [1.2.3.4/32]}}", "{}")).isEmpty();
-        assertThat(update("{networking: {nodes: [invalid], pods: [invalid], services: [invalid], egressCIDRs: "
-                + "[invalid]}}", "{}")).extracting(FieldError::field, FieldError::detail).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("status.networking.nodes[0]", "invalid CIDR address: invalid"),
-                org.assertj.core.groups.Tuple.tuple("status.networking.pods[0]", "invalid CIDR address: invalid"),
-                org.assertj.core.groups.Tuple.tuple("status.networking.services[0]", "invalid CIDR address: invalid"),
-                org.assertj.core.groups.Tuple.tuple("status.networking.egressCIDRs[0]", "invalid CIDR address: invalid"));
-        assertThat(update("{networking: {nodes: [10.250.0.3/16], pods: [100.64.0.5/13], services: [100.96.0.4/11]}}",
-                "{}")).extracting(FieldError::field, FieldError::detail).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("status.networking.nodes[0]", "must be valid canonical CIDR"),
-                org.assertj.core.groups.Tuple.tuple("status.networking.pods[0]", "must be valid canonical CIDR"),
-                org.assertj.core.groups.Tuple.tuple("status.networking.services[0]", "must be valid canonical CIDR"));
+        assertThat(update(
+                        "{networking: {nodes: [10.250.0.0/16], pods: [100.96.0.0/11], services: [100.64.0.0/13], "
+                                + "egressCIDRs: [1.2.3.4/32]}}",
+                        "{}"))
+                .isEmpty();
+        assertThat(update(
+                        "{networking: {nodes: [invalid], pods: [invalid], services: [invalid], egressCIDRs: "
+                                + "[invalid]}}",
+                        "{}"))
+                .extracting(FieldError::field, FieldError::detail)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "status.networking.nodes[0]", "invalid CIDR address: invalid"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "status.networking.pods[0]", "invalid CIDR address: invalid"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "status.networking.services[0]", "invalid CIDR address: invalid"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "status.networking.egressCIDRs[0]", "invalid CIDR address: invalid"));
+        assertThat(update(
+                        "{networking: {nodes: [10.250.0.3/16], pods: [100.64.0.5/13], services: [100.96.0.4/11]}}",
+                        "{}"))
+                .extracting(FieldError::field, FieldError::detail)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "status.networking.nodes[0]", "must be valid canonical CIDR"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "status.networking.pods[0]", "must be valid canonical CIDR"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "status.networking.services[0]", "must be valid canonical CIDR"));
     }
 }

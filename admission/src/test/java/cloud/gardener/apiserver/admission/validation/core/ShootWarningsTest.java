@@ -32,19 +32,33 @@ class ShootWarningsTest {
                 Arguments.of("1.32.0", "secretBindingName: b", "spec.secretBindingName is deprecated"),
                 Arguments.of("1.32.0", "addons: {}", "you are setting the spec.addons field."),
                 Arguments.of("1.33.0", "cloudProfileName: aws", "you are setting the spec.cloudProfileName field."),
-                Arguments.of("1.32.0", "kubernetes: {version: 1.32.0, kubeControllerManager: {podEvictionTimeout: 1m}}",
+                Arguments.of(
+                        "1.32.0",
+                        "kubernetes: {version: 1.32.0, kubeControllerManager: {podEvictionTimeout: 1m}}",
                         "you are setting the spec.kubernetes.kubeControllerManager.podEvictionTimeout field."),
-                Arguments.of("1.32.0", "kubernetes: {version: 1.32.0, clusterAutoscaler: {maxEmptyBulkDelete: 3}}",
+                Arguments.of(
+                        "1.32.0",
+                        "kubernetes: {version: 1.32.0, clusterAutoscaler: {maxEmptyBulkDelete: 3}}",
                         "you are setting the spec.kubernetes.clusterAutoscaler.maxEmptyBulkDelete field."),
-                Arguments.of("1.35.0", "kubernetes: {version: 1.35.0, kubeProxy: {mode: IPVS}}",
+                Arguments.of(
+                        "1.35.0",
+                        "kubernetes: {version: 1.35.0, kubeProxy: {mode: IPVS}}",
                         "you are using IPVS mode for kube-proxy."),
-                Arguments.of("1.32.0", "kubernetes: {version: 1.32.0, kubeScheduler: {kubeMaxPDVols: '3'}}",
+                Arguments.of(
+                        "1.32.0",
+                        "kubernetes: {version: 1.32.0, kubeScheduler: {kubeMaxPDVols: '3'}}",
                         "you are setting the spec.kubernetes.kubeScheduler.kubeMaxPDVols field."),
-                Arguments.of("1.32.0", "kubernetes: {version: 1.32.0, kubeAPIServer: {enableAnonymousAuthentication: true}}",
+                Arguments.of(
+                        "1.32.0",
+                        "kubernetes: {version: 1.32.0, kubeAPIServer: {enableAnonymousAuthentication: true}}",
                         "you are setting the spec.kubernetes.kubeAPIServer.enableAnonymousAuthentication field."),
-                Arguments.of("1.32.0", "kubernetes: {version: 1.32.0, kubeAPIServer: {watchCacheSizes: {default: 100}}}",
+                Arguments.of(
+                        "1.32.0",
+                        "kubernetes: {version: 1.32.0, kubeAPIServer: {watchCacheSizes: {default: 100}}}",
                         "you are setting the spec.kubernetes.kubeAPIServer.watchCacheSizes.default field."),
-                Arguments.of("1.32.0", "dns: {providers: [{type: aws-route53}, {type: x, secretName: s}]}",
+                Arguments.of(
+                        "1.32.0",
+                        "dns: {providers: [{type: aws-route53}, {type: x, secretName: s}]}",
                         "you are setting the spec.dns.providers[1].secretName field. The field is deprecated and is "
                                 + "forbidden to be set starting from Kubernetes 1.35. Use spec.dns.providers[1]"
                                 + ".credentialsRef instead."));
@@ -60,17 +74,27 @@ class ShootWarningsTest {
 
     @Test
     void aPlainShootHasNoWarnings() {
-        assertThat(ShootWarnings.of(shoot("1.32.0", "cloudProfileName: aws"), null, INTERVAL, NOW)).isEmpty();
-        assertThat(ShootWarnings.of(shoot("1.34.0", "kubernetes: {version: 1.34.0, kubeProxy: {mode: IPVS}}"),
-                shoot("1.34.0", "kubernetes: {version: 1.34.0, kubeProxy: {mode: IPVS}}"), INTERVAL, NOW))
-                .as("staying on IPVS below 1.35 is not news").isEmpty();
+        assertThat(ShootWarnings.of(shoot("1.32.0", "cloudProfileName: aws"), null, INTERVAL, NOW))
+                .isEmpty();
+        assertThat(ShootWarnings.of(
+                        shoot("1.34.0", "kubernetes: {version: 1.34.0, kubeProxy: {mode: IPVS}}"),
+                        shoot("1.34.0", "kubernetes: {version: 1.34.0, kubeProxy: {mode: IPVS}}"),
+                        INTERVAL,
+                        NOW))
+                .as("staying on IPVS below 1.35 is not news")
+                .isEmpty();
     }
 
     @Test
     void switchingToIpvsBelow135Warns() {
-        assertThat(ShootWarnings.of(shoot("1.34.0", "kubernetes: {version: 1.34.0, kubeProxy: {mode: IPVS}}"),
-                shoot("1.34.0", ""), INTERVAL, NOW)).containsExactly("you have switched to IPVS mode for kube-proxy. "
-                + "The IPVS mode is deprecated starting with Kubernetes 1.35. Please switch to iptables or nftables mode.");
+        assertThat(ShootWarnings.of(
+                        shoot("1.34.0", "kubernetes: {version: 1.34.0, kubeProxy: {mode: IPVS}}"),
+                        shoot("1.34.0", ""),
+                        INTERVAL,
+                        NOW))
+                .containsExactly(
+                        "you have switched to IPVS mode for kube-proxy. "
+                                + "The IPVS mode is deprecated starting with Kubernetes 1.35. Please switch to iptables or nftables mode.");
     }
 
     @Test
@@ -78,22 +102,32 @@ class ShootWarningsTest {
         ObjectNode old = shoot("1.32.0", "");
         old.withObjectProperty("metadata").put("creationTimestamp", "2025-01-01T00:00:00Z");
         assertThat(ShootWarnings.of(old, null, INTERVAL, NOW)).isEmpty();
-        assertThat(ShootWarnings.of(old, old, INTERVAL, NOW)).containsExactly("you should consider rotating the shoot "
-                + "credentials, see https://github.com/gardener/gardener/blob/master/docs/usage/shoot-operations/"
-                + "shoot_credentials_rotation.md#gardener-provided-credentials for details");
+        assertThat(ShootWarnings.of(old, old, INTERVAL, NOW))
+                .containsExactly("you should consider rotating the shoot "
+                        + "credentials, see https://github.com/gardener/gardener/blob/master/docs/usage/shoot-operations/"
+                        + "shoot_credentials_rotation.md#gardener-provided-credentials for details");
 
         ObjectNode rotated = old.deepCopy();
-        rotated.withObjectProperty("status").withObjectProperty("credentials").withObjectProperty("rotation")
-                .set("certificateAuthorities", Requests.object("{lastInitiationTime: '2026-11-01T00:00:00Z', "
-                        + "lastInitiationFinishedTime: '2026-11-01T00:00:00Z'}"));
+        rotated.withObjectProperty("status")
+                .withObjectProperty("credentials")
+                .withObjectProperty("rotation")
+                .set(
+                        "certificateAuthorities",
+                        Requests.object("{lastInitiationTime: '2026-11-01T00:00:00Z', "
+                                + "lastInitiationFinishedTime: '2026-11-01T00:00:00Z'}"));
         List<String> warnings = ShootWarnings.of(rotated, old, INTERVAL, NOW);
-        assertThat(warnings).noneMatch(w -> w.contains("certificate authorities"))
+        assertThat(warnings)
+                .noneMatch(w -> w.contains("certificate authorities"))
                 .anyMatch(w -> w.contains("ETCD encryption key"))
                 .noneMatch(w -> w.contains("SSH keypair")); // no workers, no SSH
 
-        rotated.withObjectProperty("status").withObjectProperty("credentials").withObjectProperty("rotation").withObjectProperty("certificateAuthorities")
+        rotated.withObjectProperty("status")
+                .withObjectProperty("credentials")
+                .withObjectProperty("rotation")
+                .withObjectProperty("certificateAuthorities")
                 .put("lastInitiationFinishedTime", "2026-09-01T00:00:00Z");
-        assertThat(ShootWarnings.of(rotated, old, INTERVAL, NOW)).contains("the certificate authorities rotation "
-                + "initiation was finished more than 720h0m0s ago and should be completed");
+        assertThat(ShootWarnings.of(rotated, old, INTERVAL, NOW))
+                .contains("the certificate authorities rotation "
+                        + "initiation was finished more than 720h0m0s ago and should be completed");
     }
 }

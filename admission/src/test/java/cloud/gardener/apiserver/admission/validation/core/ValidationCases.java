@@ -13,10 +13,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.params.provider.Arguments;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * Test support: the shared Gardener examples as JSON, JSON edits by dotted path, and the check that a
@@ -25,10 +25,10 @@ import java.util.stream.Collectors;
  */
 public final class ValidationCases {
 
-    public static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
+    public static final Path EXAMPLES =
+            Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
 
-    private ValidationCases() {
-    }
+    private ValidationCases() {}
 
     /** One invalid variant: an edit of a valid object and the error it must cause. */
     public record Case(String name, Consumer<ObjectNode> edit, String field, FieldErrorType type) {
@@ -58,7 +58,9 @@ public final class ValidationCases {
 
     /** The document of {@code kind} in a multi-document example file. */
     public static ObjectNode example(String file, String kind) {
-        try (var docs = Json.YAML.readerFor(ObjectNode.class).<ObjectNode>readValues(Files.readString(EXAMPLES.resolve(file)))) {
+        try (var docs = Json.YAML
+                .readerFor(ObjectNode.class)
+                .<ObjectNode>readValues(Files.readString(EXAMPLES.resolve(file)))) {
             while (docs.hasNext()) {
                 ObjectNode doc = docs.next();
                 if (doc != null && kind.equals(doc.path("kind").asText())) {
@@ -91,12 +93,16 @@ public final class ValidationCases {
     public static GroupVersionKind gvk(ObjectNode obj) {
         String apiVersion = obj.path("apiVersion").asText();
         int slash = apiVersion.indexOf('/');
-        return new GroupVersionKind(slash < 0 ? "" : apiVersion.substring(0, slash), apiVersion.substring(slash + 1),
+        return new GroupVersionKind(
+                slash < 0 ? "" : apiVersion.substring(0, slash),
+                apiVersion.substring(slash + 1),
                 obj.path("kind").asText());
     }
 
     public static List<FieldError> validate(ObjectNode obj) {
-        assertThat(Validators.has(gvk(obj))).as("validator registered for %s", gvk(obj)).isTrue();
+        assertThat(Validators.has(gvk(obj)))
+                .as("validator registered for %s", gvk(obj))
+                .isTrue();
         return Validators.validate(gvk(obj), obj);
     }
 
@@ -128,7 +134,8 @@ public final class ValidationCases {
             }
             String last = parts[parts.length - 1];
             JsonNode v = value instanceof String s && (s.startsWith("{") || s.startsWith("["))
-                    ? tree(s) : Json.MAPPER.valueToTree(value);
+                    ? tree(s)
+                    : Json.MAPPER.valueToTree(value);
             if (last.endsWith("]")) {
                 String name = last.substring(0, last.indexOf('['));
                 int idx = Integer.parseInt(last.substring(last.indexOf('[') + 1, last.length() - 1));
@@ -169,7 +176,8 @@ public final class ValidationCases {
     }
 
     public static void assertHasError(List<FieldError> errors, String field, FieldErrorType type) {
-        assertThat(errors).as("expected %s %s in %s", type, field, render(errors))
+        assertThat(errors)
+                .as("expected %s %s in %s", type, field, render(errors))
                 .anyMatch(e -> e.field().equals(field) && e.type() == type);
     }
 

@@ -31,8 +31,10 @@ class BastionValidatorTest {
 
     @Test
     void shootReferenceIsRequired() {
-        FieldError e = assertOnly(validate(edited(valid(), set("spec.shootRef.name", ""))), "spec.shootRef.name", INVALID);
-        assertThat(e.toString()).isEqualTo("spec.shootRef.name: Invalid value: \"\": shoot reference must not be empty");
+        FieldError e =
+                assertOnly(validate(edited(valid(), set("spec.shootRef.name", ""))), "spec.shootRef.name", INVALID);
+        assertThat(e.toString())
+                .isEqualTo("spec.shootRef.name: Invalid value: \"\": shoot reference must not be empty");
     }
 
     @Test
@@ -42,15 +44,22 @@ class BastionValidatorTest {
 
     @Test
     void keyIsRequired() {
-        FieldError e = assertOnly(validate(edited(valid(), set("spec.sshPublicKey", ""))), "spec.sshPublicKey", INVALID);
+        FieldError e =
+                assertOnly(validate(edited(valid(), set("spec.sshPublicKey", ""))), "spec.sshPublicKey", INVALID);
         assertThat(e.detail()).isEqualTo("sshPublicKey must not be empty");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"not a key", "ssh-ed25519 AAAA", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKL",
-            "ssh-rsa AAAAB3NzaC1yc2EAAAADAQAB"})
+    @ValueSource(
+            strings = {
+                "not a key",
+                "ssh-ed25519 AAAA",
+                "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKL",
+                "ssh-rsa AAAAB3NzaC1yc2EAAAADAQAB"
+            })
     void keyMustParse(String key) {
-        FieldError e = assertOnly(validate(edited(valid(), set("spec.sshPublicKey", key))), "spec.sshPublicKey", INVALID);
+        FieldError e =
+                assertOnly(validate(edited(valid(), set("spec.sshPublicKey", key))), "spec.sshPublicKey", INVALID);
         assertThat(e.detail()).isEqualTo("invalid sshPublicKey");
     }
 
@@ -63,21 +72,24 @@ class BastionValidatorTest {
     @Test
     void ingressIsRequired() {
         FieldError e = assertOnly(validate(edited(valid(), remove("spec.ingress"))), "spec.ingress", INVALID);
-        assertThat(e.toString()).isEqualTo("spec.ingress: Invalid value: []operations.BastionIngressPolicy(nil): "
-                + "ingress must not be empty");
+        assertThat(e.toString())
+                .isEqualTo("spec.ingress: Invalid value: []operations.BastionIngressPolicy(nil): "
+                        + "ingress must not be empty");
     }
 
     @Test
     void ingressCidrIsRequired() {
-        FieldError e = assertOnly(validate(edited(valid(), set("spec.ingress", "[{'ipBlock':{'cidr':''}}]"))),
-                "spec.ingress", INVALID);
+        FieldError e = assertOnly(
+                validate(edited(valid(), set("spec.ingress", "[{'ipBlock':{'cidr':''}}]"))), "spec.ingress", INVALID);
         assertThat(e.detail()).isEqualTo("CIDR must not be empty");
     }
 
     @Test
     void ingressCidrMustParse() {
-        FieldError e = assertOnly(validate(edited(valid(), set("spec.ingress", "[{'ipBlock':{'cidr':'1.2.3.4'}}]"))),
-                "spec.ingress", INVALID);
+        FieldError e = assertOnly(
+                validate(edited(valid(), set("spec.ingress", "[{'ipBlock':{'cidr':'1.2.3.4'}}]"))),
+                "spec.ingress",
+                INVALID);
         assertThat(e.toString()).isEqualTo("spec.ingress: Invalid value: \"1.2.3.4\": invalid CIDR");
     }
 
@@ -85,10 +97,14 @@ class BastionValidatorTest {
     void shootKeyAndCreatorAreImmutable() {
         ObjectNode old = stored(edited(valid(), set("metadata.annotations", "{'gardener.cloud/created-by':'alice'}")));
         assertOnly(validateUpdate(edited(old, set("spec.shootRef.name", "other")), old), "spec.shootRef.name", INVALID);
-        assertOnly(validateUpdate(edited(old, set("spec.sshPublicKey", ED25519 + "x")), old), "spec.sshPublicKey",
+        assertOnly(
+                validateUpdate(edited(old, set("spec.sshPublicKey", ED25519 + "x")), old),
+                "spec.sshPublicKey",
                 INVALID);
-        FieldError e = assertOnly(validateUpdate(edited(old, set("metadata.annotations",
-                "{'gardener.cloud/created-by':'bob'}")), old), "metadata.annotations", INVALID);
+        FieldError e = assertOnly(
+                validateUpdate(edited(old, set("metadata.annotations", "{'gardener.cloud/created-by':'bob'}")), old),
+                "metadata.annotations",
+                INVALID);
         assertThat(e.bodyMessage()).isEqualTo("Invalid value: \"bob\": field is immutable");
     }
 

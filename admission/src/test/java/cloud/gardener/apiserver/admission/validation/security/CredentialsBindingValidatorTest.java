@@ -56,7 +56,9 @@ class CredentialsBindingValidatorTest {
 
     @Test
     void quotaNamespaceMustBeValid() {
-        assertOnly(validate(edited(valid(), set("quotas", "[{'name':'q','namespace':'A'}]"))), "quotas[0].namespace",
+        assertOnly(
+                validate(edited(valid(), set("quotas", "[{'name':'q','namespace':'A'}]"))),
+                "quotas[0].namespace",
                 INVALID);
     }
 
@@ -68,17 +70,20 @@ class CredentialsBindingValidatorTest {
     @Test
     void referencesAndProviderAreImmutable() {
         ObjectNode old = stored(valid());
-        FieldError ref = assertOnly(validateUpdate(edited(old, set("credentialsRef.name", "other")), old),
-                "credentialsRef", INVALID);
-        assertThat(ref.bodyMessage()).isEqualTo("Invalid value: v1.ObjectReference{Kind:\"WorkloadIdentity\", "
-                + "Namespace:\"garden-dev\", Name:\"other\", UID:\"\", APIVersion:\"security.gardener.cloud/v1alpha1\", "
-                + "ResourceVersion:\"\", FieldPath:\"\"}: field is immutable");
-        assertOnly(validateUpdate(edited(old, set("quotas", "[{'name':'q','namespace':'garden'}]")), old), "quotas",
+        FieldError ref = assertOnly(
+                validateUpdate(edited(old, set("credentialsRef.name", "other")), old), "credentialsRef", INVALID);
+        assertThat(ref.bodyMessage())
+                .isEqualTo("Invalid value: v1.ObjectReference{Kind:\"WorkloadIdentity\", "
+                        + "Namespace:\"garden-dev\", Name:\"other\", UID:\"\", APIVersion:\"security.gardener.cloud/v1alpha1\", "
+                        + "ResourceVersion:\"\", FieldPath:\"\"}: field is immutable");
+        assertOnly(
+                validateUpdate(edited(old, set("quotas", "[{'name':'q','namespace':'garden'}]")), old),
+                "quotas",
                 INVALID);
-        FieldError provider = assertOnly(validateUpdate(edited(old, set("provider.type", "gcp")), old), "provider",
-                INVALID);
-        assertThat(provider.bodyMessage()).isEqualTo(
-                "Invalid value: security.CredentialsBindingProvider{Type:\"gcp\"}: field is immutable");
+        FieldError provider =
+                assertOnly(validateUpdate(edited(old, set("provider.type", "gcp")), old), "provider", INVALID);
+        assertThat(provider.bodyMessage())
+                .isEqualTo("Invalid value: security.CredentialsBindingProvider{Type:\"gcp\"}: field is immutable");
     }
 
     private static ObjectNode valid() {

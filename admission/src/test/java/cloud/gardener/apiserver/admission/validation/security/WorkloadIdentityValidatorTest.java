@@ -43,8 +43,8 @@ class WorkloadIdentityValidatorTest {
 
     @Test
     void audiencesAreDistinct() {
-        FieldError e = assertOnly(validate(edited(valid(), set("spec.audiences", "['a','a']"))), "spec.audiences[1]",
-                DUPLICATE);
+        FieldError e = assertOnly(
+                validate(edited(valid(), set("spec.audiences", "['a','a']"))), "spec.audiences[1]", DUPLICATE);
         assertThat(e.toString()).isEqualTo("spec.audiences[1]: Duplicate value: \"a\"");
     }
 
@@ -67,8 +67,10 @@ class WorkloadIdentityValidatorTest {
     @Test
     void subIsRequired() {
         List<FieldError> errs = validate(edited(valid(), remove("status.sub")));
-        assertThat(errs).extracting(FieldError::field, FieldError::type)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("status.sub", REQUIRED),
+        assertThat(errs)
+                .extracting(FieldError::field, FieldError::type)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("status.sub", REQUIRED),
                         org.assertj.core.groups.Tuple.tuple("status.sub", INVALID));
     }
 
@@ -76,26 +78,34 @@ class WorkloadIdentityValidatorTest {
     void subMustBeShort() {
         String name = "n".repeat(200);
         String sub = "gardener.cloud:workloadidentity:garden-dev:" + name + ":" + UID;
-        FieldError e = assertOnly(validate(edited(valid(), set("metadata.name", name), set("status.sub", sub))),
-                "status.sub", INVALID);
-        assertThat(e.detail()).isEqualTo("sub claim is too long (" + sub.length()
-                + "), it is allowed to be no more than 255 ASCII characters");
+        FieldError e = assertOnly(
+                validate(edited(valid(), set("metadata.name", name), set("status.sub", sub))), "status.sub", INVALID);
+        assertThat(e.detail())
+                .isEqualTo("sub claim is too long (" + sub.length()
+                        + "), it is allowed to be no more than 255 ASCII characters");
     }
 
     @Test
     void targetTypeAndSubAreImmutable() {
         ObjectNode old = stored(valid());
-        assertOnly(validateUpdate(edited(old, set("spec.targetSystem.type", "gcp")), old), "spec.targetSystem.type",
+        assertOnly(
+                validateUpdate(edited(old, set("spec.targetSystem.type", "gcp")), old),
+                "spec.targetSystem.type",
                 INVALID);
         List<FieldError> errs = validateUpdate(edited(old, set("status.sub", "x")), old);
-        assertThat(errs).extracting(FieldError::field, FieldError::type)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("status.sub", INVALID),
+        assertThat(errs)
+                .extracting(FieldError::field, FieldError::type)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("status.sub", INVALID),
                         org.assertj.core.groups.Tuple.tuple("status.sub", INVALID));
     }
 
     /** The example as the server validates it: with its uid and the sub claim the registry computes. */
     private static ObjectNode valid() {
-        return edited(example("70-workloadidentity-provider.yaml"), set("spec.targetSystem.type", "local"),
-                set("metadata.uid", UID), set("status.sub", SUB));
+        return edited(
+                example("70-workloadidentity-provider.yaml"),
+                set("spec.targetSystem.type", "local"),
+                set("metadata.uid", UID),
+                set("status.sub", SUB));
     }
 }

@@ -47,18 +47,34 @@ class GardenletValidatorTest {
         return Stream.of(
                 cse("namespace not garden", set("metadata.namespace", "other"), "metadata.namespace", FORBIDDEN),
                 cse("name is no DNS label", set("metadata.name", "a.b"), "metadata.name", INVALID),
-                cse("unknown operation", set("metadata.annotations", "{'gardener.cloud/operation':'restart'}"),
-                        "metadata.annotations[gardener.cloud/operation]", NOT_SUPPORTED),
-                cse("negative replicas", set("spec.deployment.replicaCount", -1), "spec.deployment.replicaCount", INVALID),
+                cse(
+                        "unknown operation",
+                        set("metadata.annotations", "{'gardener.cloud/operation':'restart'}"),
+                        "metadata.annotations[gardener.cloud/operation]",
+                        NOT_SUPPORTED),
+                cse(
+                        "negative replicas",
+                        set("spec.deployment.replicaCount", -1),
+                        "spec.deployment.replicaCount",
+                        INVALID),
                 cse("no repository", set(OCI, "{}"), OCI, REQUIRED),
                 cse("ref with tag", set(OCI, "{'ref':'r:1','tag':'1'}"), OCI + ".tag", FORBIDDEN),
-                cse("digest without sha256", set(OCI, "{'repository':'r','digest':'md5:x'}"),
-                        OCI + ".digest", INVALID),
-                cse("empty repository with tag", both(remove(OCI + ".repository"), set(OCI + ".ref", "")), OCI, REQUIRED),
-                cse("kubeconfig with bootstrap token", set("spec.config.gardenClientConnection.kubeconfig", "k"),
-                        "spec.config.gardenClientConnection.kubeconfig", FORBIDDEN),
-                cse("seed name set", set("spec.config.seedConfig.metadata.name", "x"),
-                        "spec.config.seedConfig.metadata.name", FORBIDDEN));
+                cse("digest without sha256", set(OCI, "{'repository':'r','digest':'md5:x'}"), OCI + ".digest", INVALID),
+                cse(
+                        "empty repository with tag",
+                        both(remove(OCI + ".repository"), set(OCI + ".ref", "")),
+                        OCI,
+                        REQUIRED),
+                cse(
+                        "kubeconfig with bootstrap token",
+                        set("spec.config.gardenClientConnection.kubeconfig", "k"),
+                        "spec.config.gardenClientConnection.kubeconfig",
+                        FORBIDDEN),
+                cse(
+                        "seed name set",
+                        set("spec.config.seedConfig.metadata.name", "x"),
+                        "spec.config.seedConfig.metadata.name",
+                        FORBIDDEN));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -69,14 +85,18 @@ class GardenletValidatorTest {
 
     @Test
     void forceRedeployIsAnOperation() {
-        assertValid(validate(edited(valid(), set("metadata.annotations", "{'gardener.cloud/operation':'force-redeploy'}"))));
+        assertValid(validate(
+                edited(valid(), set("metadata.annotations", "{'gardener.cloud/operation':'force-redeploy'}"))));
     }
 
     @Test
     void operationCannotBeOverwritten() {
-        ObjectNode old = stored(edited(valid(), set("metadata.annotations", "{'gardener.cloud/operation':'reconcile'}")));
-        FieldError e = assertOnly(validateUpdate(edited(old, set("metadata.annotations",
-                "{'gardener.cloud/operation':'force-redeploy'}")), old), "metadata.annotations[gardener.cloud/operation]",
+        ObjectNode old =
+                stored(edited(valid(), set("metadata.annotations", "{'gardener.cloud/operation':'reconcile'}")));
+        FieldError e = assertOnly(
+                validateUpdate(
+                        edited(old, set("metadata.annotations", "{'gardener.cloud/operation':'force-redeploy'}")), old),
+                "metadata.annotations[gardener.cloud/operation]",
                 FORBIDDEN);
         assertThat(e.detail()).isEqualTo("must not overwrite operation \"reconcile\" with \"force-redeploy\"");
     }
@@ -84,12 +104,16 @@ class GardenletValidatorTest {
     @Test
     void seedConfigUpdateRulesApply() {
         ObjectNode old = stored(edited(valid(), set("spec.config.seedConfig.spec.networks.pods", "10.1.0.0/16")));
-        assertOnly(validateUpdate(edited(old, set("spec.config.seedConfig.spec.networks.pods", "10.3.0.0/16")), old),
-                "spec.config.seedConfig.spec.networks.pods", INVALID);
+        assertOnly(
+                validateUpdate(edited(old, set("spec.config.seedConfig.spec.networks.pods", "10.3.0.0/16")), old),
+                "spec.config.seedConfig.spec.networks.pods",
+                INVALID);
     }
 
     private static ObjectNode valid() {
-        return edited(example("55-gardenlet.yaml"), set(OCI + ".tag", "v1.150.0"),
+        return edited(
+                example("55-gardenlet.yaml"),
+                set(OCI + ".tag", "v1.150.0"),
                 set("spec.config.seedConfig.spec.dns.internal", ValidationFixtures.INTERNAL_DNS));
     }
 

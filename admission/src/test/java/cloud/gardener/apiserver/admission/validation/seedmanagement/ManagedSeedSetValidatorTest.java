@@ -40,13 +40,16 @@ class ManagedSeedSetValidatorTest {
     @Test
     void examplesAreRejectedAsGardenerRejectsThem() {
         assertOnly(validate(example("provider-local/managedseedset/managedseedset.yaml")), SEED_DNS_INTERNAL, REQUIRED);
-        assertThat(validate(example("57-managedseedset.yaml"))).extracting(FieldError::toString).containsExactly(
-                SEED_DNS_INTERNAL + ": Required value: internal DNS configuration is required",
-                SHOOT + ".spec.provider.workers: Invalid value: []core.Worker(nil): workers cannot be empty in the "
-                        + "Shoot template for a ManagedSeedSet",
-                SHOOT + ".spec.cloudProfile.name: Required value: must specify a cloud profile",
-                SHOOT + ".spec.provider.type: Required value: must specify a provider type",
-                SHOOT + ".spec.region: Required value: must specify a region");
+        assertThat(validate(example("57-managedseedset.yaml")))
+                .extracting(FieldError::toString)
+                .containsExactly(
+                        SEED_DNS_INTERNAL + ": Required value: internal DNS configuration is required",
+                        SHOOT
+                                + ".spec.provider.workers: Invalid value: []core.Worker(nil): workers cannot be empty in the "
+                                + "Shoot template for a ManagedSeedSet",
+                        SHOOT + ".spec.cloudProfile.name: Required value: must specify a cloud profile",
+                        SHOOT + ".spec.provider.type: Required value: must specify a provider type",
+                        SHOOT + ".spec.region: Required value: must specify a region");
     }
 
     @Test
@@ -61,32 +64,73 @@ class ManagedSeedSetValidatorTest {
                 cse("name no subdomain", set("metadata.name", "A"), "metadata.name", INVALID),
                 cse("negative replicas", set("spec.replicas", -1), "spec.replicas", INVALID),
                 cse("empty selector", set("spec.selector", "{}"), "spec.selector", INVALID),
-                cse("bad selector operator", set("spec.selector", "{'matchLabels':{'name':'my-managed-seed-set'},"
-                        + "'matchExpressions':[{'key':'a','operator':'Near'}]}"),
-                        "spec.selector.matchExpressions[0].operator", INVALID),
-                cse("template labels do not match", set(TEMPLATE + ".metadata.labels", "{'name':'other'}"),
-                        TEMPLATE + ".metadata.labels", INVALID),
-                cse("template label invalid", set(TEMPLATE + ".metadata.labels.x", "-"), TEMPLATE + ".metadata.labels",
+                cse(
+                        "bad selector operator",
+                        set(
+                                "spec.selector",
+                                "{'matchLabels':{'name':'my-managed-seed-set'},"
+                                        + "'matchExpressions':[{'key':'a','operator':'Near'}]}"),
+                        "spec.selector.matchExpressions[0].operator",
                         INVALID),
-                cse("template shoot", set(TEMPLATE + ".spec.shoot", "{'name':'s'}"), TEMPLATE + ".spec.shoot", FORBIDDEN),
-                cse("template bootstrap", set(TEMPLATE + ".spec.gardenlet.bootstrap", "Magic"),
-                        TEMPLATE + ".spec.gardenlet.bootstrap", NOT_SUPPORTED),
-                cse("template without seed config", remove(TEMPLATE + ".spec.gardenlet.config.seedConfig"),
-                        TEMPLATE + ".spec.gardenlet.config.seedConfig", REQUIRED),
-                cse("seed config labels do not match", set(TEMPLATE
-                        + ".spec.gardenlet.config.seedConfig.metadata.labels", "{'name':'other'}"),
-                        TEMPLATE + ".spec.gardenlet.config.seedConfig.metadata.labels", INVALID),
-                cse("shoot template labels do not match", set(SHOOT + ".metadata.labels", "{'name':'other'}"),
-                        SHOOT + ".metadata.labels", INVALID),
-                cse("shoot template spec checked", set(SHOOT + ".spec.provider.workers[0].minimum", -1),
-                        SHOOT + ".spec.provider.workers[0].minimum", INVALID),
-                cse("unknown update strategy", set("spec.updateStrategy", "{'type':'Recreate'}"),
-                        "spec.updateStrategy.type", NOT_SUPPORTED),
-                cse("empty update strategy", set("spec.updateStrategy", "{'type':''}"), "spec.updateStrategy.type",
+                cse(
+                        "template labels do not match",
+                        set(TEMPLATE + ".metadata.labels", "{'name':'other'}"),
+                        TEMPLATE + ".metadata.labels",
+                        INVALID),
+                cse(
+                        "template label invalid",
+                        set(TEMPLATE + ".metadata.labels.x", "-"),
+                        TEMPLATE + ".metadata.labels",
+                        INVALID),
+                cse(
+                        "template shoot",
+                        set(TEMPLATE + ".spec.shoot", "{'name':'s'}"),
+                        TEMPLATE + ".spec.shoot",
+                        FORBIDDEN),
+                cse(
+                        "template bootstrap",
+                        set(TEMPLATE + ".spec.gardenlet.bootstrap", "Magic"),
+                        TEMPLATE + ".spec.gardenlet.bootstrap",
+                        NOT_SUPPORTED),
+                cse(
+                        "template without seed config",
+                        remove(TEMPLATE + ".spec.gardenlet.config.seedConfig"),
+                        TEMPLATE + ".spec.gardenlet.config.seedConfig",
                         REQUIRED),
-                cse("negative partition", set("spec.updateStrategy", "{'type':'RollingUpdate','rollingUpdate':"
-                        + "{'partition':-1}}"), "spec.updateStrategy.rollingUpdate.partition", INVALID),
-                cse("negative revision history", set("spec.revisionHistoryLimit", -1), "spec.revisionHistoryLimit",
+                cse(
+                        "seed config labels do not match",
+                        set(TEMPLATE + ".spec.gardenlet.config.seedConfig.metadata.labels", "{'name':'other'}"),
+                        TEMPLATE + ".spec.gardenlet.config.seedConfig.metadata.labels",
+                        INVALID),
+                cse(
+                        "shoot template labels do not match",
+                        set(SHOOT + ".metadata.labels", "{'name':'other'}"),
+                        SHOOT + ".metadata.labels",
+                        INVALID),
+                cse(
+                        "shoot template spec checked",
+                        set(SHOOT + ".spec.provider.workers[0].minimum", -1),
+                        SHOOT + ".spec.provider.workers[0].minimum",
+                        INVALID),
+                cse(
+                        "unknown update strategy",
+                        set("spec.updateStrategy", "{'type':'Recreate'}"),
+                        "spec.updateStrategy.type",
+                        NOT_SUPPORTED),
+                cse(
+                        "empty update strategy",
+                        set("spec.updateStrategy", "{'type':''}"),
+                        "spec.updateStrategy.type",
+                        REQUIRED),
+                cse(
+                        "negative partition",
+                        set("spec.updateStrategy", "{'type':'RollingUpdate','rollingUpdate':" + "{'partition':-1}}"),
+                        "spec.updateStrategy.rollingUpdate.partition",
+                        INVALID),
+                cse(
+                        "negative revision history",
+                        set("spec.revisionHistoryLimit", -1),
+                        "spec.revisionHistoryLimit",
                         INVALID));
     }
 
@@ -99,8 +143,10 @@ class ManagedSeedSetValidatorTest {
     /** Without workers the template is also judged as a workerless shoot, whose worker settings are forbidden. */
     @Test
     void shootTemplateNeedsWorkers() {
-        ValidationFixtures.assertHas(validate(edited(valid(), set(SHOOT + ".spec.provider.workers", "[]"))),
-                SHOOT + ".spec.provider.workers", INVALID);
+        ValidationFixtures.assertHas(
+                validate(edited(valid(), set(SHOOT + ".spec.provider.workers", "[]"))),
+                SHOOT + ".spec.provider.workers",
+                INVALID);
     }
 
     @Test
@@ -110,26 +156,46 @@ class ManagedSeedSetValidatorTest {
 
     @Test
     void mismatchNamesTheLabels() {
-        FieldError e = assertOnly(validate(edited(valid(), set(SHOOT + ".metadata.labels", "{'name':'other'}"))),
-                SHOOT + ".metadata.labels", INVALID);
-        assertThat(e.bodyMessage()).isEqualTo("Invalid value: map[string]string{\"name\":\"other\"}: "
-                + "selector does not match template labels");
+        FieldError e = assertOnly(
+                validate(edited(valid(), set(SHOOT + ".metadata.labels", "{'name':'other'}"))),
+                SHOOT + ".metadata.labels",
+                INVALID);
+        assertThat(e.bodyMessage())
+                .isEqualTo("Invalid value: map[string]string{\"name\":\"other\"}: "
+                        + "selector does not match template labels");
     }
 
     static Stream<Arguments> invalidUpdates() {
         return Stream.of(
-                cse("selector changed", both(set("spec.selector.matchLabels.name", "x"),
-                        set(TEMPLATE + ".metadata.labels.name", "x"),
-                        set(TEMPLATE + ".spec.gardenlet.config.seedConfig.metadata.labels.name", "x"),
-                        set(SHOOT + ".metadata.labels.name", "x")), "spec.selector", INVALID),
-                cse("revision history changed", set("spec.revisionHistoryLimit", 3), "spec.revisionHistoryLimit",
+                cse(
+                        "selector changed",
+                        both(
+                                set("spec.selector.matchLabels.name", "x"),
+                                set(TEMPLATE + ".metadata.labels.name", "x"),
+                                set(TEMPLATE + ".spec.gardenlet.config.seedConfig.metadata.labels.name", "x"),
+                                set(SHOOT + ".metadata.labels.name", "x")),
+                        "spec.selector",
                         INVALID),
-                cse("template bootstrap changed", set(TEMPLATE + ".spec.gardenlet.bootstrap", "ServiceAccount"),
-                        TEMPLATE + ".spec.gardenlet.bootstrap", INVALID),
-                cse("shoot template networking type changed", set(SHOOT + ".spec.networking.type", "cilium"),
-                        SHOOT + ".spec.networking.type", INVALID),
-                cse("shoot template nodes changed", set(SHOOT + ".spec.networking.nodes", "10.1.0.0/16"),
-                        SHOOT + ".spec.networking.nodes", INVALID));
+                cse(
+                        "revision history changed",
+                        set("spec.revisionHistoryLimit", 3),
+                        "spec.revisionHistoryLimit",
+                        INVALID),
+                cse(
+                        "template bootstrap changed",
+                        set(TEMPLATE + ".spec.gardenlet.bootstrap", "ServiceAccount"),
+                        TEMPLATE + ".spec.gardenlet.bootstrap",
+                        INVALID),
+                cse(
+                        "shoot template networking type changed",
+                        set(SHOOT + ".spec.networking.type", "cilium"),
+                        SHOOT + ".spec.networking.type",
+                        INVALID),
+                cse(
+                        "shoot template nodes changed",
+                        set(SHOOT + ".spec.networking.nodes", "10.1.0.0/16"),
+                        SHOOT + ".spec.networking.nodes",
+                        INVALID));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -140,7 +206,8 @@ class ManagedSeedSetValidatorTest {
     }
 
     private static ObjectNode valid() {
-        return edited(example("provider-local/managedseedset/managedseedset.yaml"),
+        return edited(
+                example("provider-local/managedseedset/managedseedset.yaml"),
                 set(SEED_DNS_INTERNAL, ValidationFixtures.INTERNAL_DNS));
     }
 

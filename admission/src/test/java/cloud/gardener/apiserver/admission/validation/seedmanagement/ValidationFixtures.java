@@ -25,18 +25,20 @@ import java.util.stream.Collectors;
  */
 public final class ValidationFixtures {
 
-    public static final Path EXAMPLES = Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
+    public static final Path EXAMPLES =
+            Path.of(System.getProperty("gardener.examples", "../../shared/conformance/gardener-examples"));
     /** A complete internal DNS provider, which Gardener requires of every seed template. */
-    public static final String INTERNAL_DNS = "{'type':'local','domain':'internal.local.gardener.cloud','credentialsRef':"
-            + "{'apiVersion':'v1','kind':'Secret','name':'internal-domain','namespace':'garden'}}";
+    public static final String INTERNAL_DNS =
+            "{'type':'local','domain':'internal.local.gardener.cloud','credentialsRef':"
+                    + "{'apiVersion':'v1','kind':'Secret','name':'internal-domain','namespace':'garden'}}";
 
-    private ValidationFixtures() {
-    }
+    private ValidationFixtures() {}
 
     /** The first document of an example, with its placeholders filled and the kind's defaults applied. */
     public static ObjectNode example(String file) {
         try {
-            String text = Files.readString(EXAMPLES.resolve(file)).replace("<seed-name>", "my-seed")
+            String text = Files.readString(EXAMPLES.resolve(file))
+                    .replace("<seed-name>", "my-seed")
                     .replaceAll("(?m)^[ \\t]*<See [^>]*>[ \\t]*\\n", "");
             return defaulted((ObjectNode) Json.YAML.readTree(text));
         } catch (IOException e) {
@@ -52,12 +54,16 @@ public final class ValidationFixtures {
     public static GroupVersionKind gvk(ObjectNode obj) {
         String apiVersion = obj.path("apiVersion").asText();
         int slash = apiVersion.indexOf('/');
-        return new GroupVersionKind(slash < 0 ? "" : apiVersion.substring(0, slash), apiVersion.substring(slash + 1),
+        return new GroupVersionKind(
+                slash < 0 ? "" : apiVersion.substring(0, slash),
+                apiVersion.substring(slash + 1),
                 obj.path("kind").asText());
     }
 
     public static List<FieldError> validate(ObjectNode obj) {
-        assertThat(Validators.has(gvk(obj))).as("validator registered for %s", gvk(obj)).isTrue();
+        assertThat(Validators.has(gvk(obj)))
+                .as("validator registered for %s", gvk(obj))
+                .isTrue();
         return Validators.validate(gvk(obj), obj);
     }
 
@@ -134,7 +140,8 @@ public final class ValidationFixtures {
     }
 
     public static void assertHas(List<FieldError> errors, String field, FieldErrorType type) {
-        assertThat(errors).as("expected %s %s in:\n%s", type, field, render(errors))
+        assertThat(errors)
+                .as("expected %s %s in:\n%s", type, field, render(errors))
                 .anyMatch(e -> field.equals(e.field()) && e.type() == type);
     }
 

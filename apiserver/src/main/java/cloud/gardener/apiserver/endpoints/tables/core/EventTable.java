@@ -23,6 +23,7 @@ public final class EventTable extends KubePrinterTable {
 
     /** Empty upstream: {@code eventsv1.Event{}.SwaggerDoc()["lastTimestamp"]} names no field of that type. */
     static final String LAST_SEEN_DOC = "";
+
     static final String TYPE_DOC = "Type of this event (Normal, Warning), new types could be added in the future";
     static final String REASON_DOC = "This should be a short, machine understandable string that gives the reason for "
             + "the transition into the object's current status.";
@@ -33,19 +34,27 @@ public final class EventTable extends KubePrinterTable {
             + "\"spec.containers{name}\" (where \"name\" refers to the name of the container that triggered the event) "
             + "or if no container name is specified \"spec.containers[2]\" (container with index 2 in this pod). This "
             + "syntax is chosen only to have some well-defined way of referencing a part of an object.";
-    static final String SOURCE_DOC = "The component reporting this event. Should be a short machine understandable "
-            + "string.";
+    static final String SOURCE_DOC =
+            "The component reporting this event. Should be a short machine understandable " + "string.";
     static final String MESSAGE_DOC = "A human-readable description of the status of this operation.";
-    static final String FIRST_SEEN_DOC = "The time at which the event was first recorded. (Time of server receipt is "
-            + "in TypeMeta.)";
+    static final String FIRST_SEEN_DOC =
+            "The time at which the event was first recorded. (Time of server receipt is " + "in TypeMeta.)";
     static final String COUNT_DOC = "The number of times this event has occurred.";
 
     private final Clock clock;
 
     public EventTable(Clock clock) {
-        super(clock, column("Last Seen", LAST_SEEN_DOC), column("Type", TYPE_DOC), column("Reason", REASON_DOC),
-                column("Object", OBJECT_DOC), wide("Subobject", SUBOBJECT_DOC), wide("Source", SOURCE_DOC),
-                column("Message", MESSAGE_DOC), wide("First Seen", FIRST_SEEN_DOC), wide("Count", COUNT_DOC),
+        super(
+                clock,
+                column("Last Seen", LAST_SEEN_DOC),
+                column("Type", TYPE_DOC),
+                column("Reason", REASON_DOC),
+                column("Object", OBJECT_DOC),
+                wide("Subobject", SUBOBJECT_DOC),
+                wide("Source", SOURCE_DOC),
+                column("Message", MESSAGE_DOC),
+                wide("First Seen", FIRST_SEEN_DOC),
+                wide("Count", COUNT_DOC),
                 new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 1));
         this.clock = clock;
     }
@@ -74,15 +83,27 @@ public final class EventTable extends KubePrinterTable {
         }
         JsonNode regarding = o.path(v1 ? "regarding" : "involvedObject");
         String kind = regarding.path("kind").asText("").toLowerCase(Locale.ROOT);
-        String target = regarding.path("name").asText("").isEmpty() ? kind : kind + "/" + regarding.path("name").asText();
+        String target = regarding.path("name").asText("").isEmpty()
+                ? kind
+                : kind + "/" + regarding.path("name").asText();
         JsonNode source = o.path(v1 ? "deprecatedSource" : "source");
-        String component = firstNonEmpty(source.path("component").asText(""),
+        String component = firstNonEmpty(
+                source.path("component").asText(""),
                 o.path(v1 ? "reportingController" : "reportingComponent").asText(""));
-        String instance = firstNonEmpty(source.path("host").asText(""), o.path("reportingInstance").asText(""));
+        String instance = firstNonEmpty(
+                source.path("host").asText(""), o.path("reportingInstance").asText(""));
         String sourceCell = component.isEmpty() ? "" : instance.isEmpty() ? component : component + ", " + instance;
-        return row(lastSeen, o.path("type").asText(""), o.path("reason").asText(""), target,
-                regarding.path("fieldPath").asText(""), sourceCell, o.path(v1 ? "note" : "message").asText("").strip(),
-                firstSeen, count, name(o));
+        return row(
+                lastSeen,
+                o.path("type").asText(""),
+                o.path("reason").asText(""),
+                target,
+                regarding.path("fieldPath").asText(""),
+                sourceCell,
+                o.path(v1 ? "note" : "message").asText("").strip(),
+                firstSeen,
+                count,
+                name(o));
     }
 
     private static String firstNonEmpty(String first, String second) {

@@ -18,7 +18,12 @@ public final class BackupBucketTable extends GardenerTableConvertor {
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        return row(name(o), text(o, "spec", "provider", "type"), textOrNull(o, "spec", "seedName"),
-                BackupOperation.state(o), BackupOperation.progress(o), age(o));
+        return row(
+                name(o),
+                text(o, "spec", "provider", "type"),
+                textOrNull(o, "spec", "seedName"),
+                BackupOperation.state(o),
+                BackupOperation.progress(o),
+                age(o));
     }
 }

@@ -18,7 +18,12 @@ public final class BackupEntryTable extends GardenerTableConvertor {
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        return row(name(o), text(o, "spec", "bucketName"), textOrNull(o, "spec", "seedName"),
-                BackupOperation.state(o), BackupOperation.progress(o), age(o));
+        return row(
+                name(o),
+                text(o, "spec", "bucketName"),
+                textOrNull(o, "spec", "seedName"),
+                BackupOperation.state(o),
+                BackupOperation.progress(o),
+                age(o));
     }
 }

@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 /** The Operation and Progress cells of backup buckets and entries: the last operation's state and progress. */
 final class BackupOperation {
 
-    private BackupOperation() {
-    }
+    private BackupOperation() {}
 
     /** {@code status.lastOperation.state}, or {@code <pending>} without a last operation. */
     static String state(JsonNode object) {

@@ -19,7 +19,9 @@ public final class BastionTable extends GardenerTableConvertor {
     private static final String PENDING = "<pending>";
 
     public BastionTable(Clock clock) {
-        super(clock, NAME,
+        super(
+                clock,
+                NAME,
                 described("Shoot", "The Shoot this bastion belongs to."),
                 described("Seed", "The Seed cluster on which the Shoot is scheduled."),
                 described("IP", "The bastion host's IP and/or hostname."),
@@ -34,8 +36,14 @@ public final class BastionTable extends GardenerTableConvertor {
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        return row(name(o), text(o, "spec", "shootRef", "name"), optionalText(o, "spec", "seedName").orElse(PENDING),
-                address(o), heartbeat(o), expires(o), age(o));
+        return row(
+                name(o),
+                text(o, "spec", "shootRef", "name"),
+                optionalText(o, "spec", "seedName").orElse(PENDING),
+                address(o),
+                heartbeat(o),
+                expires(o),
+                age(o));
     }
 
     /** The ingress hostname, else its IP, else {@code <pending>}. */

@@ -17,15 +17,29 @@ import java.time.Clock;
 public final class ControllerInstallationTable extends GardenerTableConvertor {
 
     public ControllerInstallationTable(Clock clock) {
-        super(clock, NAME, column("Registration"), column("Cluster"), column("Valid"), column("Installed"),
-                column("Healthy"), column("Progressing"), AGE);
+        super(
+                clock,
+                NAME,
+                column("Registration"),
+                column("Cluster"),
+                column("Valid"),
+                column("Installed"),
+                column("Healthy"),
+                column("Progressing"),
+                AGE);
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        return row(name(o), text(o, "spec", "registrationRef", "name"), cluster(o),
-                conditionStatusOrUnknown(o, "Valid"), conditionStatusOrUnknown(o, "Installed"),
-                conditionStatusOrUnknown(o, "Healthy"), conditionStatusOrUnknown(o, "Progressing"), age(o));
+        return row(
+                name(o),
+                text(o, "spec", "registrationRef", "name"),
+                cluster(o),
+                conditionStatusOrUnknown(o, "Valid"),
+                conditionStatusOrUnknown(o, "Installed"),
+                conditionStatusOrUnknown(o, "Healthy"),
+                conditionStatusOrUnknown(o, "Progressing"),
+                age(o));
     }
 
     /** {@code Shoot/<namespace>/<name>} or {@code Seed/<name>}, the shoot reference winning; else {@code <unknown>}. */

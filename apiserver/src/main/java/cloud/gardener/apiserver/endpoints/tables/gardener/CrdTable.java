@@ -26,8 +26,7 @@ import java.util.function.Function;
 public final class CrdTable implements TableConvertor {
 
     /** One printer column: name, type ({@code string} or {@code date}), description and the value it shows. */
-    private record Column(String name, String type, String description, Function<ObjectNode, JsonNode> value) {
-    }
+    private record Column(String name, String type, String description, Function<ObjectNode, JsonNode> value) {}
 
     private final List<Column> columns;
     private final List<TableColumn> tableColumns;
@@ -44,34 +43,62 @@ public final class CrdTable implements TableConvertor {
 
     /** {@code gardens.operator.gardener.cloud}. */
     public static CrdTable gardens(Clock clock) {
-        return new CrdTable(clock, List.of(
-                new Column("K8S Version", "string", "Kubernetes version of virtual cluster.",
-                        o -> Cells.at(o, "spec", "virtualCluster", "kubernetes", "version")),
-                new Column("Gardener Version", "string", "Version of the Gardener components.",
-                        o -> Cells.at(o, "status", "gardener", "version")),
-                new Column("Last Operation", "string", "Status of the last operation",
-                        o -> Cells.at(o, "status", "lastOperation", "state")),
-                condition("Runtime", "Indicates whether the components related to the runtime cluster are healthy.",
-                        "RuntimeComponentsHealthy"),
-                condition("Virtual", "Indicates whether the components related to the virtual cluster are healthy.",
-                        "VirtualComponentsHealthy"),
-                condition("API Server", "Indicates whether the API server of the virtual cluster is available.",
-                        "VirtualGardenAPIServerAvailable"),
-                condition("Observability", "Indicates whether the observability components related to the runtime "
-                        + "cluster are healthy.", "ObservabilityComponentsHealthy"),
-                age()));
+        return new CrdTable(
+                clock,
+                List.of(
+                        new Column(
+                                "K8S Version",
+                                "string",
+                                "Kubernetes version of virtual cluster.",
+                                o -> Cells.at(o, "spec", "virtualCluster", "kubernetes", "version")),
+                        new Column(
+                                "Gardener Version",
+                                "string",
+                                "Version of the Gardener components.",
+                                o -> Cells.at(o, "status", "gardener", "version")),
+                        new Column(
+                                "Last Operation",
+                                "string",
+                                "Status of the last operation",
+                                o -> Cells.at(o, "status", "lastOperation", "state")),
+                        condition(
+                                "Runtime",
+                                "Indicates whether the components related to the runtime cluster are healthy.",
+                                "RuntimeComponentsHealthy"),
+                        condition(
+                                "Virtual",
+                                "Indicates whether the components related to the virtual cluster are healthy.",
+                                "VirtualComponentsHealthy"),
+                        condition(
+                                "API Server",
+                                "Indicates whether the API server of the virtual cluster is available.",
+                                "VirtualGardenAPIServerAvailable"),
+                        condition(
+                                "Observability",
+                                "Indicates whether the observability components related to the runtime "
+                                        + "cluster are healthy.",
+                                "ObservabilityComponentsHealthy"),
+                        age()));
     }
 
     /** {@code extensions.operator.gardener.cloud}. */
     public static CrdTable extensions(Clock clock) {
-        return new CrdTable(clock, List.of(
-                condition("Installed", "Indicates whether the extension has been reconciled successfully.",
-                        "Installed"),
-                condition("Required Runtime", "Indicates whether the extension is required in the runtime cluster.",
-                        "RequiredRuntime"),
-                condition("Required Virtual", "Indicates whether the extension is required in the virtual cluster.",
-                        "RequiredVirtual"),
-                age()));
+        return new CrdTable(
+                clock,
+                List.of(
+                        condition(
+                                "Installed",
+                                "Indicates whether the extension has been reconciled successfully.",
+                                "Installed"),
+                        condition(
+                                "Required Runtime",
+                                "Indicates whether the extension is required in the runtime cluster.",
+                                "RequiredRuntime"),
+                        condition(
+                                "Required Virtual",
+                                "Indicates whether the extension is required in the virtual cluster.",
+                                "RequiredVirtual"),
+                        age()));
     }
 
     private static Column condition(String name, String description, String type) {

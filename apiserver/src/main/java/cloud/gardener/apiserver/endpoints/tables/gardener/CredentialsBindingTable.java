@@ -16,20 +16,35 @@ import java.time.Clock;
 public final class CredentialsBindingTable extends GardenerTableConvertor {
 
     public CredentialsBindingTable(Clock clock) {
-        super(clock, NAME,
+        super(
+                clock,
+                NAME,
                 new TableColumn("Provider", "string", "", "Provide is the provider type of the CredentialsBinding.", 0),
-                new TableColumn("APIVersion", "string", "name",
-                        "APIVersion is the apiVersion of the referenced credentials provider.", 0),
-                new TableColumn("Kind", "string", "name", "Kind is the kind of the referenced credentials provider.", 0),
-                new TableColumn("Name", "string", "name",
-                        "Name is the namespace and name of the referenced credentials provider.", 0),
+                new TableColumn(
+                        "APIVersion",
+                        "string",
+                        "name",
+                        "APIVersion is the apiVersion of the referenced credentials provider.",
+                        0),
+                new TableColumn(
+                        "Kind", "string", "name", "Kind is the kind of the referenced credentials provider.", 0),
+                new TableColumn(
+                        "Name",
+                        "string",
+                        "name",
+                        "Name is the namespace and name of the referenced credentials provider.",
+                        0),
                 AGE);
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        return row(name(o), text(o, "provider", "type"), text(o, "credentialsRef", "apiVersion"),
+        return row(
+                name(o),
+                text(o, "provider", "type"),
+                text(o, "credentialsRef", "apiVersion"),
                 text(o, "credentialsRef", "kind"),
-                text(o, "credentialsRef", "namespace") + "/" + text(o, "credentialsRef", "name"), age(o));
+                text(o, "credentialsRef", "namespace") + "/" + text(o, "credentialsRef", "name"),
+                age(o));
     }
 }

@@ -21,8 +21,11 @@ public final class GardenletTable extends GardenerTableConvertor {
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        return row(name(o), ociUrl(Cells.at(o, "spec", "deployment", "helm", "ociRepository")),
-                conditionStatusOrUnknown(o, "GardenletReconciled"), age(o));
+        return row(
+                name(o),
+                ociUrl(Cells.at(o, "spec", "deployment", "helm", "ociRepository")),
+                conditionStatusOrUnknown(o, "GardenletReconciled"),
+                age(o));
     }
 
     /**

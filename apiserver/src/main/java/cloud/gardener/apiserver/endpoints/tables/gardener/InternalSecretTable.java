@@ -18,7 +18,11 @@ import java.time.Clock;
 public final class InternalSecretTable extends GardenerTableConvertor {
 
     public InternalSecretTable(Clock clock) {
-        super(clock, NAME, new TableColumn("Type", "string", "", "", 0), new TableColumn("Data", "string", "", "", 0),
+        super(
+                clock,
+                NAME,
+                new TableColumn("Type", "string", "", "", 0),
+                new TableColumn("Data", "string", "", "", 0),
                 new TableColumn("Age", "string", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0));
     }
 

@@ -19,14 +19,21 @@ public final class ProjectTable extends GardenerTableConvertor {
 
     public ProjectTable(Clock clock) {
         // "namespace" is the one key Gardener looks up that ObjectMeta documents
-        super(clock, NAME, new TableColumn("Namespace", "string", "name", ObjectMetaDocs.NAMESPACE, 0),
-                column("Status"), column("Owner"), column("Creator"), AGE);
+        super(
+                clock,
+                NAME,
+                new TableColumn("Namespace", "string", "name", ObjectMetaDocs.NAMESPACE, 0),
+                column("Status"),
+                column("Owner"),
+                column("Creator"),
+                AGE);
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
         String phase = text(o, "status", "phase");
-        return row(name(o),
+        return row(
+                name(o),
                 optionalText(o, "spec", "namespace").orElse(UNKNOWN),
                 phase.isEmpty() ? UNKNOWN : phase,
                 isSet(o, "spec", "owner") ? text(o, "spec", "owner", "name") : UNKNOWN,

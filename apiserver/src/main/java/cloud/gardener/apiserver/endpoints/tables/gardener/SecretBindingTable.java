@@ -18,7 +18,10 @@ public final class SecretBindingTable extends GardenerTableConvertor {
 
     @Override
     public ArrayNode cells(ObjectNode o) {
-        return row(name(o), text(o, "secretRef", "namespace") + "/" + text(o, "secretRef", "name"),
-                isSet(o, "provider") ? text(o, "provider", "type") : "<none>", age(o));
+        return row(
+                name(o),
+                text(o, "secretRef", "namespace") + "/" + text(o, "secretRef", "name"),
+                isSet(o, "provider") ? text(o, "provider", "type") : "<none>",
+                age(o));
     }
 }

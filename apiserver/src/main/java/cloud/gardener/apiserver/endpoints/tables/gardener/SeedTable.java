@@ -19,15 +19,28 @@ public final class SeedTable extends GardenerTableConvertor {
     private static final String UNKNOWN = "Unknown";
 
     public SeedTable(Clock clock) {
-        super(clock, NAME, column("Status"), column("Last Operation"), column("Provider"), column("Region"), AGE,
-                column("Version"), column("K8S Version"));
+        super(
+                clock,
+                NAME,
+                column("Status"),
+                column("Last Operation"),
+                column("Provider"),
+                column("Region"),
+                AGE,
+                column("Version"),
+                column("K8S Version"));
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
         String version = text(o, "status", "gardener", "version");
-        return row(name(o), status(o), lastOperation(o), text(o, "spec", "provider", "type"),
-                text(o, "spec", "provider", "region"), age(o),
+        return row(
+                name(o),
+                status(o),
+                lastOperation(o),
+                text(o, "spec", "provider", "type"),
+                text(o, "spec", "provider", "region"),
+                age(o),
                 version.isEmpty() ? "<unknown>" : version,
                 optionalText(o, "status", "kubernetesVersion").orElse("<unknown>"));
     }
@@ -48,7 +61,9 @@ public final class SeedTable extends GardenerTableConvertor {
         boolean notReady = !gardenlet.map(TRUE::equals).orElse(false)
                 || backupBuckets.map(s -> !s.equals(TRUE)).orElse(false)
                 || extensions.map(s -> s.equals(FALSE) || s.equals(UNKNOWN)).orElse(true)
-                || systemComponents.map(s -> s.equals(FALSE) || s.equals(UNKNOWN)).orElse(false);
+                || systemComponents
+                        .map(s -> s.equals(FALSE) || s.equals(UNKNOWN))
+                        .orElse(false);
         return notReady ? "NotReady" : "Ready";
     }
 }

@@ -14,8 +14,12 @@ public final class ShootStateTable extends GardenerTableConvertor {
 
     public ShootStateTable(Clock clock) {
         // these two columns are declared without a format
-        super(clock, NAME, new TableColumn("Gardener Data", "string", "", "", 0),
-                new TableColumn("Extension States", "string", "", "", 0), AGE);
+        super(
+                clock,
+                NAME,
+                new TableColumn("Gardener Data", "string", "", "", 0),
+                new TableColumn("Extension States", "string", "", "", 0),
+                AGE);
     }
 
     @Override

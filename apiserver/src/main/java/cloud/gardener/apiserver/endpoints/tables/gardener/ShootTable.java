@@ -23,21 +23,41 @@ public final class ShootTable extends GardenerTableConvertor {
     private static final String NONE = "<none>";
 
     public ShootTable(Clock clock) {
-        super(clock, NAME, column("CloudProfile"), column("Provider"), column("Region"), wide("Seed"),
-                column("K8S Version"), column("Hibernation"), column("Last Operation"), column("Status"),
-                wide("Purpose"), wide("Gardener Version"), wide("APIServer"), wide("Control"), wide("Observability"),
-                wide("Nodes"), wide("System"), AGE);
+        super(
+                clock,
+                NAME,
+                column("CloudProfile"),
+                column("Provider"),
+                column("Region"),
+                wide("Seed"),
+                column("K8S Version"),
+                column("Hibernation"),
+                column("Last Operation"),
+                column("Status"),
+                wide("Purpose"),
+                wide("Gardener Version"),
+                wide("APIServer"),
+                wide("Control"),
+                wide("Observability"),
+                wide("Nodes"),
+                wide("System"),
+                AGE);
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
         String gardenerVersion = text(o, "status", "gardener", "version");
-        return row(name(o), cloudProfile(o), text(o, "spec", "provider", "type"), text(o, "spec", "region"),
+        return row(
+                name(o),
+                cloudProfile(o),
+                text(o, "spec", "provider", "type"),
+                text(o, "spec", "region"),
                 optionalText(o, "spec", "seedName").orElse(NONE),
                 text(o, "spec", "kubernetes", "version"),
                 hibernation(o),
                 lastOperation(o),
-                optionalText(o, "metadata", "labels", "shoot.gardener.cloud/status").orElse("<pending>"),
+                optionalText(o, "metadata", "labels", "shoot.gardener.cloud/status")
+                        .orElse("<pending>"),
                 optionalText(o, "spec", "purpose").orElse(NONE),
                 gardenerVersion.isEmpty() ? UNKNOWN : gardenerVersion,
                 conditionStatusOrUnknown(o, "APIServerAvailable"),

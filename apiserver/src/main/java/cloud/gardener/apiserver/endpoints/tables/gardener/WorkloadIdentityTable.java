@@ -17,11 +17,18 @@ import java.util.List;
 public final class WorkloadIdentityTable extends GardenerTableConvertor {
 
     public WorkloadIdentityTable(Clock clock) {
-        super(clock, NAME,
-                new TableColumn("Sub", "string", "name", "Sub is the value of the sub claim of the issued JWT token.", 0),
+        super(
+                clock,
+                NAME,
+                new TableColumn(
+                        "Sub", "string", "name", "Sub is the value of the sub claim of the issued JWT token.", 0),
                 new TableColumn("Type", "string", "", "Type is the provider type of the WorkloadIdentity.", 0),
-                new TableColumn("Audiences", "string", "name",
-                        "Audiences is list with the audiences of the issued JWT token.", 1),
+                new TableColumn(
+                        "Audiences",
+                        "string",
+                        "name",
+                        "Audiences is list with the audiences of the issued JWT token.",
+                        1),
                 AGE);
     }
 
@@ -32,7 +39,11 @@ public final class WorkloadIdentityTable extends GardenerTableConvertor {
         if (list.isArray()) {
             list.forEach(a -> audiences.add(a.isValueNode() && !a.isNull() ? a.asText() : ""));
         }
-        return row(name(o), text(o, "status", "sub"), text(o, "spec", "targetSystem", "type"),
-                String.join(",", audiences), age(o));
+        return row(
+                name(o),
+                text(o, "status", "sub"),
+                text(o, "spec", "targetSystem", "type"),
+                String.join(",", audiences),
+                age(o));
     }
 }

@@ -15,8 +15,11 @@ class NamespaceTableTest {
 
     @Test
     void columnsAndCells() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC",
-                "Status|string||0|The status of the namespace", "Age|string||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Status|string||0|The status of the namespace",
+                        "Age|string||0|AGE_DOC");
         assertThat(table.carriesRemainingItemCount()).isTrue();
         assertThat(cells(table, object("garden-dev", "'status':{'phase':'Active'}")))
                 .containsExactly("garden-dev", "Active", "5m");

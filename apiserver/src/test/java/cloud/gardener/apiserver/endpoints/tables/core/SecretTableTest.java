@@ -15,11 +15,15 @@ class SecretTableTest {
 
     @Test
     void columnsAreKubesWithSecretDocs() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC",
-                "Type|string||0|Used to facilitate programmatic handling of secret data. More info: "
-                        + "https://kubernetes.io/docs/concepts/configuration/secret/#secret-types",
-                "Data|string||0|" + SecretTable.DATA_DOC, "Age|string||0|AGE_DOC");
-        assertThat(SecretTable.DATA_DOC).startsWith("Data contains the secret data.")
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Type|string||0|Used to facilitate programmatic handling of secret data. More info: "
+                                + "https://kubernetes.io/docs/concepts/configuration/secret/#secret-types",
+                        "Data|string||0|" + SecretTable.DATA_DOC,
+                        "Age|string||0|AGE_DOC");
+        assertThat(SecretTable.DATA_DOC)
+                .startsWith("Data contains the secret data.")
                 .endsWith("https://tools.ietf.org/html/rfc4648#section-4");
     }
 

@@ -15,14 +15,22 @@ class BackupBucketTableTest {
 
     @Test
     void columnDefinitions() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Provider|string|name|0|",
-                "Seed|string|name|0|", "Operation|string|name|0|", "Progress|string|name|0|", "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Provider|string|name|0|",
+                        "Seed|string|name|0|",
+                        "Operation|string|name|0|",
+                        "Progress|string|name|0|",
+                        "Age|date||0|AGE_DOC");
     }
 
     @Test
     void cellsWithLastOperation() {
-        var bucket = object("b1", "'spec':{'provider':{'type':'aws','region':'eu'},'seedName':'seed-1'},"
-                + "'status':{'lastOperation':{'type':'Reconcile','state':'Error','progress':30}}");
+        var bucket = object(
+                "b1",
+                "'spec':{'provider':{'type':'aws','region':'eu'},'seedName':'seed-1'},"
+                        + "'status':{'lastOperation':{'type':'Reconcile','state':'Error','progress':30}}");
         assertThat(cells(table, bucket)).containsExactly("b1", "aws", "seed-1", "Error", 30L, "5m");
     }
 

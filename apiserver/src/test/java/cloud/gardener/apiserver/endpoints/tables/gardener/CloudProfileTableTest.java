@@ -15,8 +15,8 @@ class CloudProfileTableTest {
 
     @Test
     void columnsAndCells() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Provider|string|name|0|",
-                "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly("Name|string|name|0|NAME_DOC", "Provider|string|name|0|", "Age|date||0|AGE_DOC");
         assertThat(cells(table, object("aws", "'spec':{'type':'aws'}"))).containsExactly("aws", "aws", "5m");
         assertThat(cells(table, json("{'spec':null}"))).containsExactly("", "", "<unknown>");
     }

@@ -15,18 +15,35 @@ class ControllerInstallationTableTest {
 
     @Test
     void columnDefinitions() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Registration|string|name|0|",
-                "Cluster|string|name|0|", "Valid|string|name|0|", "Installed|string|name|0|",
-                "Healthy|string|name|0|", "Progressing|string|name|0|", "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Registration|string|name|0|",
+                        "Cluster|string|name|0|",
+                        "Valid|string|name|0|",
+                        "Installed|string|name|0|",
+                        "Healthy|string|name|0|",
+                        "Progressing|string|name|0|",
+                        "Age|date||0|AGE_DOC");
     }
 
     @Test
     void seedInstallationWithConditions() {
-        var installation = object("provider-local-x1", "'spec':{'registrationRef':{'name':'provider-local'},"
-                + "'seedRef':{'name':'local'}},'status':{'conditions':[{'type':'Installed','status':'True'},"
-                + "{'type':'Valid','status':'True'},{'type':'Healthy','status':'False'}]}");
-        assertThat(cells(table, installation)).containsExactly("provider-local-x1", "provider-local", "Seed/local",
-                "True", "True", "False", "<unknown>", "5m");
+        var installation = object(
+                "provider-local-x1",
+                "'spec':{'registrationRef':{'name':'provider-local'},"
+                        + "'seedRef':{'name':'local'}},'status':{'conditions':[{'type':'Installed','status':'True'},"
+                        + "{'type':'Valid','status':'True'},{'type':'Healthy','status':'False'}]}");
+        assertThat(cells(table, installation))
+                .containsExactly(
+                        "provider-local-x1",
+                        "provider-local",
+                        "Seed/local",
+                        "True",
+                        "True",
+                        "False",
+                        "<unknown>",
+                        "5m");
     }
 
     @Test
@@ -37,7 +54,7 @@ class ControllerInstallationTableTest {
 
     @Test
     void nothingKnown() {
-        assertThat(cells(table, json("{}"))).containsExactly("", "", "<unknown>", "<unknown>", "<unknown>",
-                "<unknown>", "<unknown>", "<unknown>");
+        assertThat(cells(table, json("{}")))
+                .containsExactly("", "", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>");
     }
 }

@@ -15,16 +15,18 @@ class ControllerRegistrationTableTest {
 
     @Test
     void columnDefinitions() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Resources|string|name|0|",
-                "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly("Name|string|name|0|NAME_DOC", "Resources|string|name|0|", "Age|date||0|AGE_DOC");
     }
 
     @Test
     void resourcesAreKindSlashTypeJoinedWithCommaSpace() {
-        var registration = object("provider-local", "'spec':{'resources':[{'kind':'Infrastructure','type':'local'},"
-                + "{'kind':'ControlPlane','type':'local','primary':true},{'kind':'Worker'}]}");
-        assertThat(cells(table, registration)).containsExactly("provider-local",
-                "Infrastructure/local, ControlPlane/local, Worker/", "5m");
+        var registration = object(
+                "provider-local",
+                "'spec':{'resources':[{'kind':'Infrastructure','type':'local'},"
+                        + "{'kind':'ControlPlane','type':'local','primary':true},{'kind':'Worker'}]}");
+        assertThat(cells(table, registration))
+                .containsExactly("provider-local", "Infrastructure/local, ControlPlane/local, Worker/", "5m");
     }
 
     @Test

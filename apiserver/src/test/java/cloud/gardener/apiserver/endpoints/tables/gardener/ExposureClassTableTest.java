@@ -15,8 +15,8 @@ class ExposureClassTableTest {
 
     @Test
     void columnsAndCells() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Handler|string|name|0|",
-                "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly("Name|string|name|0|NAME_DOC", "Handler|string|name|0|", "Age|date||0|AGE_DOC");
         assertThat(cells(table, object("internet", "'handler':'internet-config'")))
                 .containsExactly("internet", "internet-config", "5m");
         assertThat(cells(table, json("{}"))).containsExactly("", "", "<unknown>");

@@ -15,8 +15,9 @@ class InternalSecretTableTest {
 
     @Test
     void columnsFollowKubesSecretPrinter() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Type|string||0|",
-                "Data|string||0|", "Age|string||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC", "Type|string||0|", "Data|string||0|", "Age|string||0|AGE_DOC");
     }
 
     @Test

@@ -17,15 +17,21 @@ class ManagedSeedTableTest {
 
     @Test
     void columnDefinitions() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Status|string|name|0|",
-                "Shoot|string|name|0|", "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Status|string|name|0|",
+                        "Shoot|string|name|0|",
+                        "Age|date||0|AGE_DOC");
     }
 
     @ParameterizedTest
     @CsvSource({"True, Registered", "False, NotRegistered", "Progressing, NotRegistered", "Unknown, Unknown"})
     void statusFromSeedRegistered(String condition, String expected) {
-        var managedSeed = object("ms", "'spec':{'shoot':{'name':'soil'}},'status':{'conditions':["
-                + "{'type':'SeedRegistered','status':'" + condition + "'}]}");
+        var managedSeed = object(
+                "ms",
+                "'spec':{'shoot':{'name':'soil'}},'status':{'conditions':[" + "{'type':'SeedRegistered','status':'"
+                        + condition + "'}]}");
         assertThat(cells(table, managedSeed)).containsExactly("ms", expected, "soil", "5m");
     }
 

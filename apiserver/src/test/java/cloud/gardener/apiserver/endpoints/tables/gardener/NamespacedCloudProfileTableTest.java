@@ -15,8 +15,12 @@ class NamespacedCloudProfileTableTest {
 
     @Test
     void columnsAndCells() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Parent Name|string|name|0|",
-                "Parent Kind|string|name|0|", "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Parent Name|string|name|0|",
+                        "Parent Kind|string|name|0|",
+                        "Age|date||0|AGE_DOC");
         assertThat(cells(table, object("custom", "'spec':{'parent':{'kind':'CloudProfile','name':'aws'}}")))
                 .containsExactly("custom", "aws", "CloudProfile", "5m");
         assertThat(cells(table, json("{}"))).containsExactly("", "", "", "<unknown>");

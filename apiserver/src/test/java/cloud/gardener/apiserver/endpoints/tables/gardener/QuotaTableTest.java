@@ -15,13 +15,17 @@ class QuotaTableTest {
 
     @Test
     void columnsAndCells() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Scope|string|name|0|",
-                "Cluster Lifetime|string|name|0|", "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Scope|string|name|0|",
+                        "Cluster Lifetime|string|name|0|",
+                        "Age|date||0|AGE_DOC");
         var quota = object("trial", "'spec':{'scope':{'apiVersion':'v1','kind':'Secret'},'clusterLifetimeDays':14}");
         assertThat(cells(table, quota)).containsExactly("trial", "v1.Secret", "14 days", "5m");
         var project = object("p", "'spec':{'scope':{'apiVersion':'core.gardener.cloud/v1beta1','kind':'Project'}}");
-        assertThat(cells(table, project)).containsExactly("p", "core.gardener.cloud/v1beta1.Project",
-                "<unspecified>", "5m");
+        assertThat(cells(table, project))
+                .containsExactly("p", "core.gardener.cloud/v1beta1.Project", "<unspecified>", "5m");
         assertThat(cells(table, json("{}"))).containsExactly("", ".", "<unspecified>", "<unknown>");
     }
 }

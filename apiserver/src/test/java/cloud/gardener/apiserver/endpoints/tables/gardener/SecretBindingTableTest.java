@@ -15,9 +15,14 @@ class SecretBindingTableTest {
 
     @Test
     void columnsAndCells() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Secret|string|name|0|",
-                "Provider|string|name|0|", "Age|date||0|AGE_DOC");
-        var binding = object("aws", "'secretRef':{'namespace':'garden-dev','name':'aws-creds'},'provider':{'type':'aws'}");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Secret|string|name|0|",
+                        "Provider|string|name|0|",
+                        "Age|date||0|AGE_DOC");
+        var binding =
+                object("aws", "'secretRef':{'namespace':'garden-dev','name':'aws-creds'},'provider':{'type':'aws'}");
         assertThat(cells(table, binding)).containsExactly("aws", "garden-dev/aws-creds", "aws", "5m");
         assertThat(cells(table, json("{}"))).containsExactly("", "/", "<none>", "<unknown>");
     }

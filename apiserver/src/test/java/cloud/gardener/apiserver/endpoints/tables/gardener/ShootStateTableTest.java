@@ -15,8 +15,12 @@ class ShootStateTableTest {
 
     @Test
     void columnsAndCounts() {
-        assertThat(columns(table)).containsExactly("Name|string|name|0|NAME_DOC", "Gardener Data|string||0|",
-                "Extension States|string||0|", "Age|date||0|AGE_DOC");
+        assertThat(columns(table))
+                .containsExactly(
+                        "Name|string|name|0|NAME_DOC",
+                        "Gardener Data|string||0|",
+                        "Extension States|string||0|",
+                        "Age|date||0|AGE_DOC");
         var state = object("s", "'spec':{'gardener':[{'name':'a'},{'name':'b'}],'extensions':[{'kind':'Worker'}]}");
         assertThat(cells(table, state)).containsExactly("s", 2L, 1L, "5m");
         assertThat(cells(table, json("{}"))).containsExactly("", 0L, 0L, "<unknown>");

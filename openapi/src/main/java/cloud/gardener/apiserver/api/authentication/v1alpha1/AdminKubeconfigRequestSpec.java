@@ -9,5 +9,6 @@ public record AdminKubeconfigRequestSpec(
         @Doc("ExpirationSeconds is the requested validity duration of the credential. The credential issuer may "
                 + "return a credential with a different validity duration so a client needs to check the "
                 + "'expirationTimestamp' field in a response. Defaults to 1 hour.")
-        @ProtoTag(1) @OmitEmpty Long expirationSeconds) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        Long expirationSeconds) {}

@@ -8,8 +8,8 @@ import cloud.gardener.apiserver.api.model.values.Time;
 @Doc("AdminKubeconfigRequestStatus is the status of the AdminKubeconfigRequest containing the kubeconfig and "
         + "expiration of the credential.")
 public record AdminKubeconfigRequestStatus(
-        @Doc("Kubeconfig contains the kubeconfig with cluster-admin privileges for the shoot cluster.")
-        @ProtoTag(1) Base64Bytes kubeconfig,
-        @Doc("ExpirationTimestamp is the expiration timestamp of the returned credential.")
-        @ProtoTag(2) Time expirationTimestamp) {
-}
+        @Doc("Kubeconfig contains the kubeconfig with cluster-admin privileges for the shoot cluster.") @ProtoTag(1)
+        Base64Bytes kubeconfig,
+
+        @Doc("ExpirationTimestamp is the expiration timestamp of the returned credential.") @ProtoTag(2)
+        Time expirationTimestamp) {}

@@ -11,10 +11,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
         + "a Shoot cluster.")
 public record ViewerKubeconfigRequest(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec is the specification of the ViewerKubeconfigRequest.")
-        @ProtoTag(2) ViewerKubeconfigRequestSpec spec,
-        @Doc("Status is the status of the ViewerKubeconfigRequest.")
-        @ProtoTag(3) ViewerKubeconfigRequestStatus status) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec is the specification of the ViewerKubeconfigRequest.") @ProtoTag(2)
+        ViewerKubeconfigRequestSpec spec,
+
+        @Doc("Status is the status of the ViewerKubeconfigRequest.") @ProtoTag(3)
+        ViewerKubeconfigRequestStatus status) {}

@@ -9,7 +9,8 @@ import cloud.gardener.apiserver.api.model.values.Time;
         + "expiration of the credential.")
 public record ViewerKubeconfigRequestStatus(
         @Doc("Kubeconfig contains the kubeconfig with viewer privileges (excluding Secrets) for the shoot cluster.")
-        @ProtoTag(1) Base64Bytes kubeconfig,
-        @Doc("ExpirationTimestamp is the expiration timestamp of the returned credential.")
-        @ProtoTag(2) Time expirationTimestamp) {
-}
+        @ProtoTag(1)
+        Base64Bytes kubeconfig,
+
+        @Doc("ExpirationTimestamp is the expiration timestamp of the returned credential.") @ProtoTag(2)
+        Time expirationTimestamp) {}

@@ -8,8 +8,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record APIServerRequests(
         @Doc("MaxNonMutatingInflight is the maximum number of non-mutating requests in flight at a given "
                 + "time. When the server exceeds this, it rejects requests.")
-        @ProtoTag(1) @OmitEmpty Integer maxNonMutatingInflight,
+        @ProtoTag(1)
+        @OmitEmpty
+        Integer maxNonMutatingInflight,
+
         @Doc("MaxMutatingInflight is the maximum number of mutating requests in flight at a given time. "
                 + "When the server exceeds this, it rejects requests.")
-        @ProtoTag(2) @OmitEmpty Integer maxMutatingInflight) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        Integer maxMutatingInflight) {}

@@ -10,6 +10,6 @@ import java.util.Map;
         + "access-only) and allows to specify additional options.")
 public record AccessRestrictionWithOptions(
         @ProtoTag(1) @Inline AccessRestriction accessRestriction,
-        @Doc("Options is a map of additional options for the access restriction.")
-        @ProtoTag(2) @OmitEmpty Map<String, String> options) {
-}
+
+        @Doc("Options is a map of additional options for the access restriction.") @ProtoTag(2) @OmitEmpty
+        Map<String, String> options) {}

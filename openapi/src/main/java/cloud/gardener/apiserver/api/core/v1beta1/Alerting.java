@@ -7,6 +7,5 @@ import java.util.List;
 
 @Doc("Alerting contains information about how alerting will be done (i.e. who will receive alerts and how).")
 public record Alerting(
-        @Doc("MonitoringEmailReceivers is a list of recipients for alerts")
-        @ProtoTag(1) @OmitEmpty List<String> emailReceivers) {
-}
+        @Doc("MonitoringEmailReceivers is a list of recipients for alerts") @ProtoTag(1) @OmitEmpty
+        List<String> emailReceivers) {}

@@ -8,5 +8,7 @@ import cloud.gardener.apiserver.api.model.Ptr;
 @Doc("AuditConfig contains settings for audit of the api server")
 public record AuditConfig(
         @Doc("AuditPolicy contains configuration settings for audit policy of the kube-apiserver.")
-        @ProtoTag(1) @OmitEmpty @Ptr AuditPolicy auditPolicy) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        AuditPolicy auditPolicy) {}

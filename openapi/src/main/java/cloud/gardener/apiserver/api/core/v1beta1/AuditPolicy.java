@@ -10,5 +10,7 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record AuditPolicy(
         @Doc("ConfigMapRef is a reference to a ConfigMap object in the same namespace, which contains the "
                 + "audit policy for the kube-apiserver.")
-        @ProtoTag(1) @OmitEmpty @Ptr ObjectReference configMapRef) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        ObjectReference configMapRef) {}

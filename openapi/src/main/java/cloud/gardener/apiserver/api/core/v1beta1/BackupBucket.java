@@ -9,10 +9,10 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("BackupBucket holds details about backup bucket")
 public record BackupBucket(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) ObjectMeta metadata,
-        @Doc("Specification of the Backup Bucket.")
-        @ProtoTag(2) BackupBucketSpec spec,
-        @Doc("Most recently observed status of the Backup Bucket.")
-        @ProtoTag(3) BackupBucketStatus status) {
-}
+        @Doc("Standard object metadata.") @ProtoTag(1) ObjectMeta metadata,
+
+        @Doc("Specification of the Backup Bucket.") @ProtoTag(2)
+        BackupBucketSpec spec,
+
+        @Doc("Most recently observed status of the Backup Bucket.") @ProtoTag(3)
+        BackupBucketStatus status) {}

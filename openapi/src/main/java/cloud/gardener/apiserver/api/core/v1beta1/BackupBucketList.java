@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("BackupBucketList is a list of BackupBucket objects.")
 public record BackupBucketList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of BackupBucket.")
-        @ProtoTag(2) List<BackupBucket> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of BackupBucket.") @ProtoTag(2)
+        List<BackupBucket> items) {}

@@ -10,10 +10,10 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("BackupEntry holds details about shoot backup.")
 public record BackupEntry(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) ObjectMeta metadata,
-        @Doc("Spec contains the specification of the Backup Entry.")
-        @ProtoTag(2) @OmitEmpty BackupEntrySpec spec,
-        @Doc("Status contains the most recently observed status of the Backup Entry.")
-        @ProtoTag(3) @OmitEmpty BackupEntryStatus status) {
-}
+        @Doc("Standard object metadata.") @ProtoTag(1) ObjectMeta metadata,
+
+        @Doc("Spec contains the specification of the Backup Entry.") @ProtoTag(2) @OmitEmpty
+        BackupEntrySpec spec,
+
+        @Doc("Status contains the most recently observed status of the Backup Entry.") @ProtoTag(3) @OmitEmpty
+        BackupEntryStatus status) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("BackupEntryList is a list of BackupEntry objects.")
 public record BackupEntryList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of BackupEntry.")
-        @ProtoTag(2) List<BackupEntry> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of BackupEntry.") @ProtoTag(2)
+        List<BackupEntry> items) {}

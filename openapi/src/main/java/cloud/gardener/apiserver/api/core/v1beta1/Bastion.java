@@ -7,8 +7,8 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("Bastion contains the bastions creation info")
 public record Bastion(
-        @Doc("MachineImage contains the bastions machine image properties")
-        @ProtoTag(1) @OmitEmpty @Ptr BastionMachineImage machineImage,
-        @Doc("MachineType contains the bastions machine type properties")
-        @ProtoTag(2) @OmitEmpty @Ptr BastionMachineType machineType) {
-}
+        @Doc("MachineImage contains the bastions machine image properties") @ProtoTag(1) @OmitEmpty @Ptr
+        BastionMachineImage machineImage,
+
+        @Doc("MachineType contains the bastions machine type properties") @ProtoTag(2) @OmitEmpty @Ptr
+        BastionMachineType machineType) {}

@@ -5,6 +5,4 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("BastionMachineType contains the bastions machine type properties")
 public record BastionMachineType(
-        @Doc("Name of the machine type")
-        @ProtoTag(1) String name) {
-}
+        @Doc("Name of the machine type") @ProtoTag(1) String name) {}

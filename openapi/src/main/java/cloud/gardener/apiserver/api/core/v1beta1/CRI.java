@@ -7,8 +7,10 @@ import java.util.List;
 
 @Doc("CRI contains information about the Container Runtimes.")
 public record CRI(
-        @Doc("The name of the CRI library. Supported values are `containerd`.")
-        @ProtoTag(1) String name,
+        @Doc("The name of the CRI library. Supported values are `containerd`.") @ProtoTag(1)
+        String name,
+
         @Doc("ContainerRuntimes is the list of the required container runtimes supported for a worker pool.")
-        @ProtoTag(2) @OmitEmpty List<ContainerRuntime> containerRuntimes) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        List<ContainerRuntime> containerRuntimes) {}

@@ -7,5 +7,4 @@ import java.util.List;
 @Doc("CapabilityDefinition contains the Name and Values of a capability.")
 public record CapabilityDefinition(
         @ProtoTag(1) String name,
-        @ProtoTag(value = 2, itemsMessage = true) List<String> values) {
-}
+        @ProtoTag(value = 2, itemsMessage = true) List<String> values) {}

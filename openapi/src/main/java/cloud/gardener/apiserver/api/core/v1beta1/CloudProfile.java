@@ -10,10 +10,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("CloudProfile represents certain properties about a provider environment.")
 public record CloudProfile(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec defines the provider environment properties.")
-        @ProtoTag(2) @OmitEmpty CloudProfileSpec spec,
-        @Doc("Status contains the current status of the cloud profile.")
-        @ProtoTag(3) @OmitEmpty CloudProfileStatus status) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec defines the provider environment properties.") @ProtoTag(2) @OmitEmpty
+        CloudProfileSpec spec,
+
+        @Doc("Status contains the current status of the cloud profile.") @ProtoTag(3) @OmitEmpty
+        CloudProfileStatus status) {}

@@ -9,5 +9,6 @@ public record CloudProfileControlPlane(
         @Doc("AllowZonePinning enables shoots to set spec.controlPlane.zones to explicitly pin their control "
                 + "plane to specific seed zones. Only set to true for providers where zone names are globally "
                 + "consistent across all users of the provider.")
-        @ProtoTag(1) @OmitEmpty boolean allowZonePinning) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        boolean allowZonePinning) {}

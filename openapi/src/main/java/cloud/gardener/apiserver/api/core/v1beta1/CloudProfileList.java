@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("CloudProfileList is a collection of CloudProfiles.")
 public record CloudProfileList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of CloudProfiles.")
-        @ProtoTag(2) List<CloudProfile> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of CloudProfiles.") @ProtoTag(2)
+        List<CloudProfile> items) {}

@@ -11,5 +11,7 @@ import cloud.gardener.apiserver.api.model.values.Duration;
 public record CloudProfileMachineControllerManagerSettings(
         @Doc("MachineCreationTimeout is the period after which creation of a machine of this machine type is "
                 + "declared failed.")
-        @ProtoTag(1) @OmitEmpty @Ptr Duration machineCreationTimeout) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        Duration machineCreationTimeout) {}

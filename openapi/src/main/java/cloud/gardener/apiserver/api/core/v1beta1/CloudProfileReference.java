@@ -5,8 +5,8 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("CloudProfileReference holds the information about a CloudProfile or a NamespacedCloudProfile.")
 public record CloudProfileReference(
-        @Doc("Kind contains a CloudProfile kind.")
-        @ProtoTag(1) String kind,
-        @Doc("Name contains the name of the referenced CloudProfile.")
-        @ProtoTag(2) String name) {
-}
+        @Doc("Kind contains a CloudProfile kind.") @ProtoTag(1)
+        String kind,
+
+        @Doc("Name contains the name of the referenced CloudProfile.") @ProtoTag(2)
+        String name) {}

@@ -8,8 +8,8 @@ import java.util.List;
 
 @Doc("CloudProfileStatus contains the status of the cloud profile.")
 public record CloudProfileStatus(
-        @Doc("Kubernetes contains the status information for kubernetes.")
-        @ProtoTag(1) @OmitEmpty @Ptr KubernetesStatus kubernetes,
-        @Doc("MachineImages contains the statuses of the machine image versions.")
-        @ProtoTag(2) @OmitEmpty List<MachineImageStatus> machineImages) {
-}
+        @Doc("Kubernetes contains the status information for kubernetes.") @ProtoTag(1) @OmitEmpty @Ptr
+        KubernetesStatus kubernetes,
+
+        @Doc("MachineImages contains the statuses of the machine image versions.") @ProtoTag(2) @OmitEmpty
+        List<MachineImageStatus> machineImages) {}

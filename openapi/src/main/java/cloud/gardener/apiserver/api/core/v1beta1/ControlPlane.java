@@ -10,9 +10,14 @@ import java.util.List;
 public record ControlPlane(
         @Doc("HighAvailability holds the configuration settings for high availability of the control plane "
                 + "of a shoot.")
-        @ProtoTag(1) @OmitEmpty @Ptr HighAvailability highAvailability,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        HighAvailability highAvailability,
+
         @Doc("Zones is a list of availability zones in which the control plane components should be placed. "
                 + "Requires the referenced CloudProfile to have spec.controlPlane.allowZonePinning set to true. "
                 + "This field is immutable once set.")
-        @ProtoTag(2) @OmitEmpty List<String> zones) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        List<String> zones) {}

@@ -10,5 +10,5 @@ public record ControlPlaneAutoscaling(
         @Doc("MinAllowed configures the minimum allowed resource requests for vertical pod autoscaling.. "
                 + "Configuration of minAllowed resources is an advanced feature that can help clusters to "
                 + "overcome scale-up delays. Default values are not applied to this field.")
-        @ProtoTag(1) Map<String, Quantity> minAllowed) {
-}
+        @ProtoTag(1)
+        Map<String, Quantity> minAllowed) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("ControllerDeploymentList is a collection of ControllerDeployments.")
 public record ControllerDeploymentList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of ControllerDeployments.")
-        @ProtoTag(2) List<ControllerDeployment> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of ControllerDeployments.") @ProtoTag(2)
+        List<ControllerDeployment> items) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("ControllerInstallationList is a collection of ControllerInstallations.")
 public record ControllerInstallationList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of ControllerInstallations.")
-        @ProtoTag(2) List<ControllerInstallation> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of ControllerInstallations.") @ProtoTag(2)
+        List<ControllerInstallation> items) {}

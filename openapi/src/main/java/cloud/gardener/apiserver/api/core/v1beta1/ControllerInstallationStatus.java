@@ -12,7 +12,10 @@ import java.util.List;
 public record ControllerInstallationStatus(
         @Doc("Conditions represents the latest available observations of a ControllerInstallations's current "
                 + "state.")
-        @ProtoTag(1) @OmitEmpty @Patch(key = "type") List<Condition> conditions,
-        @Doc("ProviderStatus contains type-specific status.")
-        @ProtoTag(2) @OmitEmpty @Ptr JsonNode providerStatus) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Patch(key = "type")
+        List<Condition> conditions,
+
+        @Doc("ProviderStatus contains type-specific status.") @ProtoTag(2) @OmitEmpty @Ptr
+        JsonNode providerStatus) {}

@@ -10,9 +10,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("ControllerRegistration represents a registration of an external controller.")
 public record ControllerRegistration(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
         @Doc("Spec contains the specification of this registration. If the object's deletion timestamp is set, "
                 + "this field is immutable.")
-        @ProtoTag(2) @OmitEmpty ControllerRegistrationSpec spec) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        ControllerRegistrationSpec spec) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("ControllerRegistrationList is a collection of ControllerRegistrations.")
 public record ControllerRegistrationList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of ControllerRegistrations.")
-        @ProtoTag(2) List<ControllerRegistration> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of ControllerRegistrations.") @ProtoTag(2)
+        List<ControllerRegistration> items) {}

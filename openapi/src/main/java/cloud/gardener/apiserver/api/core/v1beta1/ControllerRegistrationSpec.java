@@ -10,7 +10,9 @@ import java.util.List;
 public record ControllerRegistrationSpec(
         @Doc("Resources is a list of combinations of kinds (DNSProvider, Infrastructure, Generic, ...) and "
                 + "their actual types (aws-route53, gcp, auditlog, ...).")
-        @ProtoTag(1) @OmitEmpty List<ControllerResource> resources,
-        @Doc("Deployment contains information for how this controller is deployed.")
-        @ProtoTag(2) @OmitEmpty @Ptr ControllerRegistrationDeployment deployment) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        List<ControllerResource> resources,
+
+        @Doc("Deployment contains information for how this controller is deployed.") @ProtoTag(2) @OmitEmpty @Ptr
+        ControllerRegistrationDeployment deployment) {}

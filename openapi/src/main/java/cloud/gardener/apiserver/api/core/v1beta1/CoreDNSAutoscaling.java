@@ -8,5 +8,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record CoreDNSAutoscaling(
         @Doc("The mode of the autoscaling to be used for the Core DNS components running in the data plane "
                 + "of the Shoot cluster. Supported values are `horizontal` and `cluster-proportional`.")
-        @ProtoTag(1) String mode) {
-}
+        @ProtoTag(1)
+        String mode) {}

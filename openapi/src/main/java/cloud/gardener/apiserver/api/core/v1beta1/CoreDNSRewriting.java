@@ -10,5 +10,6 @@ import java.util.List;
 public record CoreDNSRewriting(
         @Doc("CommonSuffixes are expected to be the suffix of a fully qualified domain name. Each suffix "
                 + "should contain at least one or two dots ('.') to prevent accidental clashes.")
-        @ProtoTag(1) @OmitEmpty List<String> commonSuffixes) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        List<String> commonSuffixes) {}

@@ -10,10 +10,15 @@ import java.util.List;
 public record DNS(
         @Doc("Domain is the external available domain of the Shoot cluster. This domain will be written "
                 + "into the kubeconfig that is handed out to end-users. This field is immutable.")
-        @ProtoTag(1) @OmitEmpty @Ptr String domain,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        String domain,
+
         @Doc("Providers is a list of DNS providers that shall be enabled for this shoot cluster. Only "
                 + "relevant if not a default domain is used.\n\nDeprecated: Configuring multiple DNS providers "
                 + "is deprecated and will be forbidden in a future release. Please use the DNS extension "
                 + "provider config (e.g. shoot-dns-service) for additional providers.")
-        @ProtoTag(2) @OmitEmpty List<DNSProvider> providers) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        List<DNSProvider> providers) {}

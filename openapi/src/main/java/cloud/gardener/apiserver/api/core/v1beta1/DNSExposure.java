@@ -4,5 +4,4 @@ import cloud.gardener.apiserver.api.model.Doc;
 
 @Doc("DNSExposure specifies that this shoot will be exposed by DNS. There is no specific configuration "
         + "currently, for future extendability.")
-public record DNSExposure() {
-}
+public record DNSExposure() {}

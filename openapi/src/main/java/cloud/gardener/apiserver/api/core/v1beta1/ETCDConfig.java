@@ -7,6 +7,5 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("ETCDConfig contains etcd configuration.")
 public record ETCDConfig(
-        @Doc("Autoscaling contains auto-scaling configuration options for etcd.")
-        @ProtoTag(1) @OmitEmpty @Ptr ControlPlaneAutoscaling autoscaling) {
-}
+        @Doc("Autoscaling contains auto-scaling configuration options for etcd.") @ProtoTag(1) @OmitEmpty @Ptr
+        ControlPlaneAutoscaling autoscaling) {}

@@ -9,5 +9,7 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record EncryptionProvider(
         @Doc("Type contains the type of the encryption provider.\n\nSupported types:\n  - \"aescbc\"\n  - "
                 + "\"aesgcm\"\n  - \"secretbox\"\nDefaults to aescbc.")
-        @ProtoTag(1) @OmitEmpty @Ptr String type) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        String type) {}

@@ -5,6 +5,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("EncryptionProviderStatus contains information about Shoot encryption provider.")
 public record EncryptionProviderStatus(
-        @Doc("Type is the used encryption provider type.")
-        @ProtoTag(1) String type) {
-}
+        @Doc("Type is the used encryption provider type.") @ProtoTag(1)
+        String type) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("ExposureClassList is a collection of ExposureClass.")
 public record ExposureClassList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of ExposureClasses.")
-        @ProtoTag(2) List<ExposureClass> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of ExposureClasses.") @ProtoTag(2)
+        List<ExposureClass> items) {}

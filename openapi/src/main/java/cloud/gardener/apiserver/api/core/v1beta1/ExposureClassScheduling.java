@@ -10,7 +10,13 @@ import java.util.List;
 @Doc("ExposureClassScheduling holds information to select applicable Seed's for ExposureClass usage.")
 public record ExposureClassScheduling(
         @Doc("SeedSelector is an optional label selector for Seed's which are suitable to use the ExposureClass.")
-        @ProtoTag(1) @OmitEmpty @Ptr SeedSelector seedSelector,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        SeedSelector seedSelector,
+
         @Doc("Tolerations contains the tolerations for taints on Seed clusters.")
-        @ProtoTag(2) @OmitEmpty @Patch(key = "key") List<Toleration> tolerations) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Patch(key = "key")
+        List<Toleration> tolerations) {}

@@ -8,11 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 @Doc("Extension contains type and provider information for extensions.")
 public record Extension(
-        @Doc("Type is the type of the extension resource.")
-        @ProtoTag(1) String type,
-        @Doc("ProviderConfig is the configuration passed to extension resource.")
-        @ProtoTag(2) @OmitEmpty @Ptr JsonNode providerConfig,
+        @Doc("Type is the type of the extension resource.") @ProtoTag(1)
+        String type,
+
+        @Doc("ProviderConfig is the configuration passed to extension resource.") @ProtoTag(2) @OmitEmpty @Ptr
+        JsonNode providerConfig,
+
         @Doc("Disabled allows to disable extensions that were marked as 'automatically enabled' by Gardener "
                 + "administrators.")
-        @ProtoTag(3) @OmitEmpty Boolean disabled) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        Boolean disabled) {}

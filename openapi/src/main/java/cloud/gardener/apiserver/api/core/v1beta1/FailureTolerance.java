@@ -5,6 +5,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("FailureTolerance describes information about failure tolerance level of a highly available resource.")
 public record FailureTolerance(
-        @Doc("Type specifies the type of failure that the highly available resource can tolerate")
-        @ProtoTag(1) String type) {
-}
+        @Doc("Type specifies the type of failure that the highly available resource can tolerate") @ProtoTag(1)
+        String type) {}

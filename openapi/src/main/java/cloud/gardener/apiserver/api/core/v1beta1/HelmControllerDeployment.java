@@ -13,10 +13,11 @@ import com.fasterxml.jackson.databind.JsonNode;
         + "structure in the API package so that we can convert it to the internal API version in the new "
         + "representation.")
 public record HelmControllerDeployment(
-        @Doc("Chart is a Helm chart tarball.")
-        @ProtoTag(1) @OmitEmpty Base64Bytes chart,
-        @Doc("Values is a map of values for the given chart.")
-        @ProtoTag(2) @OmitEmpty @Ptr JsonNode values,
-        @Doc("OCIRepository defines where to pull the chart.")
-        @ProtoTag(3) @OmitEmpty @Ptr OCIRepository ociRepository) {
-}
+        @Doc("Chart is a Helm chart tarball.") @ProtoTag(1) @OmitEmpty
+        Base64Bytes chart,
+
+        @Doc("Values is a map of values for the given chart.") @ProtoTag(2) @OmitEmpty @Ptr
+        JsonNode values,
+
+        @Doc("OCIRepository defines where to pull the chart.") @ProtoTag(3) @OmitEmpty @Ptr
+        OCIRepository ociRepository) {}

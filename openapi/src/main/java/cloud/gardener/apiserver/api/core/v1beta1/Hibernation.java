@@ -10,7 +10,9 @@ public record Hibernation(
         @Doc("Enabled specifies whether the Shoot needs to be hibernated or not. If it is true, the Shoot's "
                 + "desired state is to be hibernated. If it is false or nil, the Shoot's desired state is to be "
                 + "awakened.")
-        @ProtoTag(1) @OmitEmpty Boolean enabled,
-        @Doc("Schedules determine the hibernation schedules.")
-        @ProtoTag(2) @OmitEmpty List<HibernationSchedule> schedules) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        Boolean enabled,
+
+        @Doc("Schedules determine the hibernation schedules.") @ProtoTag(2) @OmitEmpty
+        List<HibernationSchedule> schedules) {}

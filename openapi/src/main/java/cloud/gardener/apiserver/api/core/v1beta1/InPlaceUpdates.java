@@ -7,9 +7,12 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("InPlaceUpdates contains the configuration for in-place updates for a machine image version.")
 public record InPlaceUpdates(
-        @Doc("Supported indicates whether in-place updates are supported for this machine image version.")
-        @ProtoTag(1) boolean supported,
+        @Doc("Supported indicates whether in-place updates are supported for this machine image version.") @ProtoTag(1)
+        boolean supported,
+
         @Doc("MinVersionForInPlaceUpdate specifies the minimum supported version from which an in-place update "
                 + "to this machine image version can be performed.")
-        @ProtoTag(2) @OmitEmpty @Ptr String minVersionForUpdate) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        String minVersionForUpdate) {}

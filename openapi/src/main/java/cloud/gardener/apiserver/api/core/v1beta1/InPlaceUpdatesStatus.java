@@ -8,5 +8,7 @@ import cloud.gardener.apiserver.api.model.Ptr;
 @Doc("InPlaceUpdatesStatus contains information about in-place updates for the Shoot workers.")
 public record InPlaceUpdatesStatus(
         @Doc("PendingWorkerUpdates contains information about worker pools pending in-place updates.")
-        @ProtoTag(1) @OmitEmpty @Ptr PendingWorkerUpdates pendingWorkerUpdates) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        PendingWorkerUpdates pendingWorkerUpdates) {}

@@ -9,7 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 @Doc("IngressController enables a Gardener managed Ingress Controller listening on the ingressDomain")
 public record IngressController(
         @Doc("Kind defines which kind of IngressController to use. At the moment only `nginx` is supported")
-        @ProtoTag(1) String kind,
+        @ProtoTag(1)
+        String kind,
+
         @Doc("ProviderConfig specifies infrastructure specific configuration for the ingressController")
-        @ProtoTag(2) @OmitEmpty @Ptr JsonNode providerConfig) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        JsonNode providerConfig) {}

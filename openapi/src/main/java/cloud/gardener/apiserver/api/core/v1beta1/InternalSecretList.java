@@ -11,10 +11,14 @@ import java.util.List;
 @Doc("InternalSecretList is a list of InternalSecret.")
 public record InternalSecretList(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
+        @ProtoTag(1)
+        @OmitEmpty
+        ListMeta metadata,
+
         @Doc("Items is a list of secret objects. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/secret")
-        @ProtoTag(2) List<InternalSecret> items) {
-}
+        @ProtoTag(2)
+        List<InternalSecret> items) {}

@@ -9,6 +9,5 @@ import java.util.Map;
         + "legacy type that should not be used in new API fields or resources. Instead of embedding this type, "
         + "consider using inline map for feature gates definitions.")
 public record KubernetesConfig(
-        @Doc("FeatureGates contains information about enabled feature gates.")
-        @ProtoTag(1) @OmitEmpty Map<String, Boolean> featureGates) {
-}
+        @Doc("FeatureGates contains information about enabled feature gates.") @ProtoTag(1) @OmitEmpty
+        Map<String, Boolean> featureGates) {}

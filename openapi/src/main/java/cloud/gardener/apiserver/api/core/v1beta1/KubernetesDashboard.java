@@ -9,6 +9,9 @@ import cloud.gardener.apiserver.api.model.Ptr;
 @Doc("KubernetesDashboard describes configuration values for the kubernetes-dashboard addon.")
 public record KubernetesDashboard(
         @ProtoTag(2) @Inline Addon addon,
+
         @Doc("AuthenticationMode defines the authentication mode for the kubernetes-dashboard.")
-        @ProtoTag(1) @OmitEmpty @Ptr String authenticationMode) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        String authenticationMode) {}

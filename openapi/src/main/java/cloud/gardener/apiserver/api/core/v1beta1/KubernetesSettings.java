@@ -11,5 +11,7 @@ import java.util.List;
 public record KubernetesSettings(
         @Doc("Versions is the list of allowed Kubernetes versions with optional expiration dates for Shoot "
                 + "clusters.")
-        @ProtoTag(1) @OmitEmpty @Patch(key = "version") List<ExpirableVersion> versions) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Patch(key = "version")
+        List<ExpirableVersion> versions) {}

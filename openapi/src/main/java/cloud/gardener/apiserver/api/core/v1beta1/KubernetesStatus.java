@@ -7,6 +7,5 @@ import java.util.List;
 
 @Doc("KubernetesStatus contains the status information for kubernetes.")
 public record KubernetesStatus(
-        @Doc("Versions contains the statuses of the kubernetes versions.")
-        @ProtoTag(1) @OmitEmpty List<ExpirableVersionStatus> versions) {
-}
+        @Doc("Versions contains the statuses of the kubernetes versions.") @ProtoTag(1) @OmitEmpty
+        List<ExpirableVersionStatus> versions) {}

@@ -12,8 +12,12 @@ import cloud.gardener.apiserver.api.model.values.Time;
 public record LifecycleStage(
         @Doc("Classification is the category of this lifecycle stage (unavailable, preview, supported, "
                 + "deprecated, expired).")
-        @ProtoTag(1) String classification,
+        @ProtoTag(1)
+        String classification,
+
         @Doc("StartTime defines when this lifecycle stage becomes active. StartTime can be omitted for the "
                 + "first lifecycle stage, implying a start time in the past.")
-        @ProtoTag(2) @OmitEmpty @Ptr Time startTime) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        Time startTime) {}

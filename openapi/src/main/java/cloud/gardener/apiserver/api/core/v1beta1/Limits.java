@@ -8,5 +8,6 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
         + "https://github.com/gardener/gardener/blob/master/docs/usage/shoot/shoot_limits.md.")
 public record Limits(
         @Doc("MaxNodesTotal configures the maximum node count a Shoot cluster can have during runtime.")
-        @ProtoTag(1) @OmitEmpty Integer maxNodesTotal) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        Integer maxNodesTotal) {}

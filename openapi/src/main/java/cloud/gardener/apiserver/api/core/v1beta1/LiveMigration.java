@@ -9,5 +9,7 @@ import java.util.List;
 @Doc("LiveMigration contains information about an ongoing live migration of the Shoot control plane.")
 public record LiveMigration(
         @Doc("Conditions represents the progress of the live migration, one condition per migration step.")
-        @ProtoTag(1) @OmitEmpty @Patch(key = "type") List<Condition> conditions) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Patch(key = "type")
+        List<Condition> conditions) {}

@@ -12,5 +12,5 @@ public record LoadBalancerServicesProxyProtocol(
                 + "enabling this setting may allow clients to spoof their source IP addresses. The option allows a "
                 + "migration from non-ProxyProtocol to ProxyProtocol without downtime (depending on the "
                 + "infrastructure). Defaults to false.")
-        @ProtoTag(1) boolean allowed) {
-}
+        @ProtoTag(1)
+        boolean allowed) {}

@@ -9,12 +9,17 @@ import java.util.List;
 
 @Doc("MachineImage defines the name and multiple versions of the machine image in any environment.")
 public record MachineImage(
-        @Doc("Name is the name of the image.")
-        @ProtoTag(1) String name,
+        @Doc("Name is the name of the image.") @ProtoTag(1) String name,
+
         @Doc("Versions contains versions, expiration dates and container runtimes of the machine image")
-        @ProtoTag(2) @Patch(key = "version") List<MachineImageVersion> versions,
+        @ProtoTag(2)
+        @Patch(key = "version")
+        List<MachineImageVersion> versions,
+
         @Doc("UpdateStrategy is the update strategy to use for the machine image. Possible values are:\n - "
                 + "patch: update to the latest patch version of the current minor version.\n - minor: update to the "
                 + "latest minor and patch version.\n - major: always update to the overall latest version (default).")
-        @ProtoTag(3) @OmitEmpty @Ptr String updateStrategy) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        String updateStrategy) {}

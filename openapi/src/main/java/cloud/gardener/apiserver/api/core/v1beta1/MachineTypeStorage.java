@@ -9,13 +9,18 @@ import cloud.gardener.apiserver.api.model.values.Quantity;
 
 @Doc("MachineTypeStorage is the amount of storage associated with the root volume of this machine type.")
 public record MachineTypeStorage(
-        @Doc("Class is the class of the storage type.")
-        @ProtoTag(1) @JsonName("class") String classValue,
-        @Doc("StorageSize is the storage size.")
-        @ProtoTag(2) @OmitEmpty @Ptr Quantity size,
-        @Doc("Type is the type of the storage.")
-        @ProtoTag(3) String type,
+        @Doc("Class is the class of the storage type.") @ProtoTag(1) @JsonName("class")
+        String classValue,
+
+        @Doc("StorageSize is the storage size.") @ProtoTag(2) @OmitEmpty @Ptr
+        Quantity size,
+
+        @Doc("Type is the type of the storage.") @ProtoTag(3)
+        String type,
+
         @Doc("MinSize is the minimal supported storage size. This overrides any other common minimum size "
                 + "configuration from `spec.volumeTypes[*].minSize`.")
-        @ProtoTag(4) @OmitEmpty @Ptr Quantity minSize) {
-}
+        @ProtoTag(4)
+        @OmitEmpty
+        @Ptr
+        Quantity minSize) {}

@@ -8,5 +8,7 @@ import cloud.gardener.apiserver.api.model.Ptr;
 @Doc("MaintenanceAutoRotation contains information about which rotations should be automatically performed.")
 public record MaintenanceAutoRotation(
         @Doc("Credentials contains information about which credentials should be automatically rotated.")
-        @ProtoTag(1) @OmitEmpty @Ptr MaintenanceCredentialsAutoRotation credentials) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        MaintenanceCredentialsAutoRotation credentials) {}

@@ -8,8 +8,11 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record MaintenanceAutoUpdate(
         @Doc("KubernetesVersion indicates whether the patch Kubernetes version may be automatically updated "
                 + "(default: true).")
-        @ProtoTag(1) boolean kubernetesVersion,
+        @ProtoTag(1)
+        boolean kubernetesVersion,
+
         @Doc("MachineImageVersion indicates whether the machine image version may be automatically updated "
                 + "(default: true).")
-        @ProtoTag(2) @OmitEmpty Boolean machineImageVersion) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        Boolean machineImageVersion) {}

@@ -9,9 +9,19 @@ import cloud.gardener.apiserver.api.model.Ptr;
         + "automatically rotated.")
 public record MaintenanceCredentialsAutoRotation(
         @Doc("Observability configures the automatic rotation for the observability credentials.")
-        @ProtoTag(1) @OmitEmpty @Ptr MaintenanceRotationConfig observability,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        MaintenanceRotationConfig observability,
+
         @Doc("SSHKeypair configures the automatic rotation for the ssh keypair for worker nodes.")
-        @ProtoTag(2) @OmitEmpty @Ptr MaintenanceRotationConfig sshKeypair,
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        MaintenanceRotationConfig sshKeypair,
+
         @Doc("ETCDEncryptionKey configures the automatic rotation for the etcd encryption key.")
-        @ProtoTag(3) @OmitEmpty @Ptr MaintenanceRotationConfig etcdEncryptionKey) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        MaintenanceRotationConfig etcdEncryptionKey) {}

@@ -11,5 +11,7 @@ public record MaintenanceRotationConfig(
         @Doc("RotationPeriod is the period between a completed rotation and the start of a new rotation "
                 + "(default: 7d). The allowed rotation period is between 30m and 90d. When set to 0, rotation is "
                 + "disabled.")
-        @ProtoTag(1) @OmitEmpty @Ptr Duration rotationPeriod) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        Duration rotationPeriod) {}

@@ -7,8 +7,10 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record MaintenanceTimeWindow(
         @Doc("Begin is the beginning of the time window in the format HHMMSS±ZONE, e.g. \"220000+0100\" or "
                 + "\"220000-0500\". If not present, a random value will be computed.")
-        @ProtoTag(1) String begin,
+        @ProtoTag(1)
+        String begin,
+
         @Doc("End is the end of the time window in the format HHMMSS±ZONE, e.g. \"220000+0100\" or "
                 + "\"220000-0500\". If not present, the value will be computed based on the \"Begin\" value.")
-        @ProtoTag(2) String end) {
-}
+        @ProtoTag(2)
+        String end) {}

@@ -9,5 +9,6 @@ import java.util.List;
         + "initiated via the gardener.cloud/operation=rollout-workers annotation.")
 public record ManualWorkerPoolRollout(
         @Doc("PendingWorkersRollouts contains the names of the worker pools that are still pending rollout.")
-        @ProtoTag(1) @OmitEmpty List<PendingWorkersRollout> pendingWorkersRollouts) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        List<PendingWorkersRollout> pendingWorkersRollouts) {}

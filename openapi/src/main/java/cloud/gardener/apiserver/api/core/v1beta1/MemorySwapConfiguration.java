@@ -10,5 +10,7 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record MemorySwapConfiguration(
         @Doc("SwapBehavior configures swap memory available to container workloads. May be one of "
                 + "{\"NoSwap\", \"LimitedSwap\"} defaults to: LimitedSwap")
-        @ProtoTag(1) @OmitEmpty @Ptr String swapBehavior) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        String swapBehavior) {}

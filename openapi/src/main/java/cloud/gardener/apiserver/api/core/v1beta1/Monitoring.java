@@ -8,5 +8,7 @@ import cloud.gardener.apiserver.api.model.Ptr;
 @Doc("Monitoring contains information about the monitoring configuration for the shoot.")
 public record Monitoring(
         @Doc("Alerting contains information about the alerting configuration for the shoot cluster.")
-        @ProtoTag(1) @OmitEmpty @Ptr Alerting alerting) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        Alerting alerting) {}

@@ -6,8 +6,7 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("NamedResourceReference is a named reference to a resource.")
 public record NamedResourceReference(
-        @Doc("Name of the resource reference.")
-        @ProtoTag(1) String name,
-        @Doc("ResourceRef is a reference to a resource.")
-        @ProtoTag(2) CrossVersionObjectReference resourceRef) {
-}
+        @Doc("Name of the resource reference.") @ProtoTag(1) String name,
+
+        @Doc("ResourceRef is a reference to a resource.") @ProtoTag(2)
+        CrossVersionObjectReference resourceRef) {}

@@ -10,10 +10,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("NamespacedCloudProfile represents certain properties about a provider environment.")
 public record NamespacedCloudProfile(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec defines the provider environment properties.")
-        @ProtoTag(2) @OmitEmpty NamespacedCloudProfileSpec spec,
-        @Doc("Most recently observed status of the NamespacedCloudProfile.")
-        @ProtoTag(3) @OmitEmpty NamespacedCloudProfileStatus status) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec defines the provider environment properties.") @ProtoTag(2) @OmitEmpty
+        NamespacedCloudProfileSpec spec,
+
+        @Doc("Most recently observed status of the NamespacedCloudProfile.") @ProtoTag(3) @OmitEmpty
+        NamespacedCloudProfileStatus status) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("NamespacedCloudProfileList is a collection of NamespacedCloudProfiles.")
 public record NamespacedCloudProfileList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of NamespacedCloudProfiles.")
-        @ProtoTag(2) List<NamespacedCloudProfile> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of NamespacedCloudProfiles.") @ProtoTag(2)
+        List<NamespacedCloudProfile> items) {}

@@ -10,8 +10,14 @@ import cloud.gardener.apiserver.api.model.values.Time;
 public record ObservabilityRotation(
         @Doc("LastInitiationTime is the most recent time when the observability credential rotation was "
                 + "initiated.")
-        @ProtoTag(1) @OmitEmpty @Ptr Time lastInitiationTime,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        Time lastInitiationTime,
+
         @Doc("LastCompletionTime is the most recent time when the observability credential rotation was "
                 + "successfully completed.")
-        @ProtoTag(2) @OmitEmpty @Ptr Time lastCompletionTime) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        Time lastCompletionTime) {}

@@ -7,10 +7,13 @@ import java.util.List;
 
 @Doc("PendingWorkerUpdates contains information about worker pools pending in-place update.")
 public record PendingWorkerUpdates(
-        @Doc("AutoInPlaceUpdate contains the names of the pending worker pools with strategy "
-                + "AutoInPlaceUpdate.")
-        @ProtoTag(1) @OmitEmpty List<String> autoInPlaceUpdate,
+        @Doc("AutoInPlaceUpdate contains the names of the pending worker pools with strategy " + "AutoInPlaceUpdate.")
+        @ProtoTag(1)
+        @OmitEmpty
+        List<String> autoInPlaceUpdate,
+
         @Doc("ManualInPlaceUpdate contains the names of the pending worker pools with strategy "
                 + "ManualInPlaceUpdate.")
-        @ProtoTag(2) @OmitEmpty List<String> manualInPlaceUpdate) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        List<String> manualInPlaceUpdate) {}

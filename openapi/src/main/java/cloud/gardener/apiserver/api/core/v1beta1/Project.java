@@ -10,10 +10,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("Project holds certain properties about a Gardener project.")
 public record Project(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec defines the project properties.")
-        @ProtoTag(2) @OmitEmpty ProjectSpec spec,
-        @Doc("Most recently observed status of the Project.")
-        @ProtoTag(3) @OmitEmpty ProjectStatus status) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec defines the project properties.") @ProtoTag(2) @OmitEmpty
+        ProjectSpec spec,
+
+        @Doc("Most recently observed status of the Project.") @ProtoTag(3) @OmitEmpty
+        ProjectStatus status) {}

@@ -11,8 +11,8 @@ import java.util.List;
 @Doc("ProjectList is a collection of Projects.")
 public record ProjectList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of Projects.")
-        @ProtoTag(2) List<Project> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of Projects.") @ProtoTag(2) List<Project> items) {}

@@ -9,9 +9,15 @@ import java.util.List;
 @Doc("ProjectTolerations contains the tolerations for taints on seed clusters.")
 public record ProjectTolerations(
         @Doc("Defaults contains a list of tolerations that are added to the shoots in this project by default.")
-        @ProtoTag(1) @OmitEmpty @Patch(key = "key") List<Toleration> defaults,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Patch(key = "key")
+        List<Toleration> defaults,
+
         @Doc("Whitelist contains a list of tolerations that are allowed to be added to the shoots in this "
                 + "project. Please note that this list may only be added by users having the "
                 + "`spec-tolerations-whitelist` verb for project resources.")
-        @ProtoTag(2) @OmitEmpty @Patch(key = "key") List<Toleration> whitelist) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Patch(key = "key")
+        List<Toleration> whitelist) {}

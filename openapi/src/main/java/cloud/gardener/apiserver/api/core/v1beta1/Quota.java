@@ -7,12 +7,12 @@ import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 import cloud.gardener.apiserver.api.model.ProtoTag;
 
-@Doc("Quota represents a quota on resources consumed by shoot clusters either per project or per provider "
-        + "secret.")
+@Doc("Quota represents a quota on resources consumed by shoot clusters either per project or per provider " + "secret.")
 public record Quota(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec defines the Quota constraints.")
-        @ProtoTag(2) @OmitEmpty QuotaSpec spec) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec defines the Quota constraints.") @ProtoTag(2) @OmitEmpty
+        QuotaSpec spec) {}

@@ -11,8 +11,8 @@ import java.util.List;
 @Doc("QuotaList is a collection of Quotas.")
 public record QuotaList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of Quotas.")
-        @ProtoTag(2) List<Quota> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of Quotas.") @ProtoTag(2) List<Quota> items) {}

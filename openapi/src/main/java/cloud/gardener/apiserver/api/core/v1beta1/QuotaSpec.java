@@ -11,10 +11,14 @@ import java.util.Map;
 public record QuotaSpec(
         @Doc("ClusterLifetimeDays is the lifetime of a Shoot cluster in days before it will be terminated "
                 + "automatically.")
-        @ProtoTag(1) @OmitEmpty Integer clusterLifetimeDays,
-        @Doc("Metrics is a list of resources which will be put under constraints.")
-        @ProtoTag(2) Map<String, Quantity> metrics,
+        @ProtoTag(1)
+        @OmitEmpty
+        Integer clusterLifetimeDays,
+
+        @Doc("Metrics is a list of resources which will be put under constraints.") @ProtoTag(2)
+        Map<String, Quantity> metrics,
+
         @Doc("Scope is the scope of the Quota object, either 'project', 'secret' or 'workloadidentity'. This "
                 + "field is immutable.")
-        @ProtoTag(3) ObjectReference scope) {
-}
+        @ProtoTag(3)
+        ObjectReference scope) {}

@@ -9,6 +9,4 @@ import com.fasterxml.jackson.databind.JsonNode;
 @Doc("ResourceData holds the data of a resource referred to by an extension controller state.")
 public record ResourceData(
         @ProtoTag(value = 1, name = "ref") @Inline CrossVersionObjectReference crossVersionObjectReference,
-        @Doc("Data of the resource")
-        @ProtoTag(2) JsonNode data) {
-}
+        @Doc("Data of the resource") @ProtoTag(2) JsonNode data) {}

@@ -10,10 +10,16 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record ResourceWatchCacheSize(
         @Doc("APIGroup is the API group of the resource for which the watch cache size should be "
                 + "configured. An unset value is used to specify the legacy core API (e.g. for `secrets`).")
-        @ProtoTag(1) @OmitEmpty @Ptr String apiGroup,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        String apiGroup,
+
         @Doc("Resource is the name of the resource for which the watch cache size should be configured (in "
                 + "lowercase plural form, e.g. `secrets`).")
-        @ProtoTag(2) String resource,
+        @ProtoTag(2)
+        String resource,
+
         @Doc("CacheSize specifies the watch cache size that should be configured for the specified resource.")
-        @ProtoTag(3) int size) {
-}
+        @ProtoTag(3)
+        int size) {}

@@ -7,5 +7,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record SSHAccess(
         @Doc("Enabled indicates whether the SSH access to the worker nodes is ensured to be enabled or "
                 + "disabled in systemd. Defaults to true.")
-        @ProtoTag(1) boolean enabled) {
-}
+        @ProtoTag(1)
+        boolean enabled) {}

@@ -17,14 +17,23 @@ import java.util.List;
         + "for migration instructions.")
 public record SecretBinding(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
         @Doc("SecretRef is a reference to a secret object in the same or another namespace. This field is "
                 + "immutable.")
-        @ProtoTag(2) SecretReference secretRef,
+        @ProtoTag(2)
+        SecretReference secretRef,
+
         @Doc("Quotas is a list of references to Quota objects in the same or another namespace. This field is "
                 + "immutable.")
-        @ProtoTag(3) @OmitEmpty List<ObjectReference> quotas,
+        @ProtoTag(3)
+        @OmitEmpty
+        List<ObjectReference> quotas,
+
         @Doc("Provider defines the provider type of the SecretBinding. This field is immutable.")
-        @ProtoTag(4) @OmitEmpty @Ptr SecretBindingProvider provider) {
-}
+        @ProtoTag(4)
+        @OmitEmpty
+        @Ptr
+        SecretBindingProvider provider) {}

@@ -14,8 +14,9 @@ import java.util.List;
         + "for migration instructions.")
 public record SecretBindingList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of SecretBindings.")
-        @ProtoTag(2) List<SecretBinding> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of SecretBindings.") @ProtoTag(2)
+        List<SecretBinding> items) {}

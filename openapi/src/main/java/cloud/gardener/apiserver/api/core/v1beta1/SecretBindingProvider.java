@@ -11,5 +11,5 @@ public record SecretBindingProvider(
         @Doc("Type is the type of the provider.\n\nFor backwards compatibility, the field can contain multiple "
                 + "providers separated by a comma. However the usage of single SecretBinding (hence Secret) for "
                 + "different cloud providers is strongly discouraged.")
-        @ProtoTag(1) String type) {
-}
+        @ProtoTag(1)
+        String type) {}

@@ -11,8 +11,8 @@ import java.util.List;
 @Doc("SeedList is a collection of Seeds.")
 public record SeedList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of Seeds.")
-        @ProtoTag(2) List<Seed> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of Seeds.") @ProtoTag(2) List<Seed> items) {}

@@ -9,12 +9,13 @@ import java.util.List;
 
 @Doc("SeedProvider defines the provider-specific information of this Seed cluster.")
 public record SeedProvider(
-        @Doc("Type is the name of the provider.")
-        @ProtoTag(1) String type,
-        @Doc("ProviderConfig is the configuration passed to Seed resource.")
-        @ProtoTag(2) @OmitEmpty @Ptr JsonNode providerConfig,
-        @Doc("Region is a name of a region.")
-        @ProtoTag(3) String region,
-        @Doc("Zones is the list of availability zones the seed cluster is deployed to.")
-        @ProtoTag(4) @OmitEmpty List<String> zones) {
-}
+        @Doc("Type is the name of the provider.") @ProtoTag(1)
+        String type,
+
+        @Doc("ProviderConfig is the configuration passed to Seed resource.") @ProtoTag(2) @OmitEmpty @Ptr
+        JsonNode providerConfig,
+
+        @Doc("Region is a name of a region.") @ProtoTag(3) String region,
+
+        @Doc("Zones is the list of availability zones the seed cluster is deployed to.") @ProtoTag(4) @OmitEmpty
+        List<String> zones) {}

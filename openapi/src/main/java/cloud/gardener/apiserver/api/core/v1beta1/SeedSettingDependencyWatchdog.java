@@ -8,7 +8,13 @@ import cloud.gardener.apiserver.api.model.Ptr;
 @Doc("SeedSettingDependencyWatchdog controls the dependency-watchdog settings for the seed.")
 public record SeedSettingDependencyWatchdog(
         @Doc("Weeder controls the weeder settings for the dependency-watchdog for the seed.")
-        @ProtoTag(3) @OmitEmpty @Ptr SeedSettingDependencyWatchdogWeeder weeder,
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        SeedSettingDependencyWatchdogWeeder weeder,
+
         @Doc("Prober controls the prober settings for the dependency-watchdog for the seed.")
-        @ProtoTag(4) @OmitEmpty @Ptr SeedSettingDependencyWatchdogProber prober) {
-}
+        @ProtoTag(4)
+        @OmitEmpty
+        @Ptr
+        SeedSettingDependencyWatchdogProber prober) {}

@@ -9,5 +9,5 @@ public record SeedSettingDependencyWatchdogProber(
                 + "enabled. This controller scales down the kube-controller-manager, machine-controller-manager and "
                 + "cluster-autoscaler of shoot clusters in case their respective kube-apiserver is not reachable via "
                 + "its external ingress in order to avoid melt-down situations.")
-        @ProtoTag(1) boolean enabled) {
-}
+        @ProtoTag(1)
+        boolean enabled) {}

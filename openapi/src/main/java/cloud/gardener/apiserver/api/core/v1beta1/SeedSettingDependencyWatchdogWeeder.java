@@ -9,5 +9,5 @@ public record SeedSettingDependencyWatchdogWeeder(
                 + "enabled. This controller helps to alleviate the delay where control plane components remain "
                 + "unavailable by finding the respective pods in CrashLoopBackoff status and restarting them once "
                 + "their dependants become ready and available again.")
-        @ProtoTag(1) boolean enabled) {
-}
+        @ProtoTag(1)
+        boolean enabled) {}

@@ -10,7 +10,11 @@ import java.util.List;
 public record SeedSettingExcessCapacityReservation(
         @Doc("Enabled controls whether the default excess capacity reservation should be enabled. When not "
                 + "specified, the functionality is enabled.")
-        @ProtoTag(1) @OmitEmpty Boolean enabled,
+        @ProtoTag(1)
+        @OmitEmpty
+        Boolean enabled,
+
         @Doc("Configs configures excess capacity reservation deployments for shoot control planes in the seed.")
-        @ProtoTag(2) @OmitEmpty List<SeedSettingExcessCapacityReservationConfig> configs) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        List<SeedSettingExcessCapacityReservationConfig> configs) {}

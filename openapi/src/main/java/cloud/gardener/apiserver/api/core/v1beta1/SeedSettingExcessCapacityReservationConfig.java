@@ -10,10 +10,13 @@ import java.util.Map;
 @Doc("SeedSettingExcessCapacityReservationConfig configures excess capacity reservation deployments for shoot "
         + "control planes in the seed.")
 public record SeedSettingExcessCapacityReservationConfig(
-        @Doc("Resources specify the resource requests and limits of the excess-capacity-reservation pod.")
-        @ProtoTag(1) Map<String, Quantity> resources,
+        @Doc("Resources specify the resource requests and limits of the excess-capacity-reservation pod.") @ProtoTag(1)
+        Map<String, Quantity> resources,
+
         @Doc("NodeSelector specifies the node where the excess-capacity-reservation pod should run.")
-        @ProtoTag(2) @OmitEmpty Map<String, String> nodeSelector,
-        @Doc("Tolerations specify the tolerations for the the excess-capacity-reservation pod.")
-        @ProtoTag(3) @OmitEmpty List<cloud.gardener.apiserver.api.k8s.corev1.Toleration> tolerations) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        Map<String, String> nodeSelector,
+
+        @Doc("Tolerations specify the tolerations for the the excess-capacity-reservation pod.") @ProtoTag(3) @OmitEmpty
+        List<cloud.gardener.apiserver.api.k8s.corev1.Toleration> tolerations) {}

@@ -11,5 +11,6 @@ public record SeedSettingLoadBalancerServicesZonalIngress(
                 + "to true, which provisions an ingress gateway load balancer for each availability zone. When "
                 + "disabled, only a single ingress gateway is deployed. See "
                 + "https://github.com/gardener/gardener/blob/master/docs/operations/seed_settings.md#zonal-ingress.")
-        @ProtoTag(1) @OmitEmpty Boolean enabled) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        Boolean enabled) {}

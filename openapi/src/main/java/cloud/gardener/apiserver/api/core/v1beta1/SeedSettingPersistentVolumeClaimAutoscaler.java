@@ -8,5 +8,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record SeedSettingPersistentVolumeClaimAutoscaler(
         @Doc("Enabled controls whether the PVC Autoscaler components shall be deployed into the garden "
                 + "namespace in the seed cluster.")
-        @ProtoTag(1) boolean enabled) {
-}
+        @ProtoTag(1)
+        boolean enabled) {}

@@ -7,5 +7,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record SeedSettingScheduling(
         @Doc("Visible controls whether the gardener-scheduler shall consider this seed when scheduling shoots. "
                 + "Invisible seeds are not considered by the scheduler.")
-        @ProtoTag(1) boolean visible) {
-}
+        @ProtoTag(1)
+        boolean visible) {}

@@ -9,5 +9,5 @@ public record SeedSettingTopologyAwareRouting(
         @Doc("Enabled controls whether certain Services deployed in the seed cluster should be topology-aware. "
                 + "These Services are etcd-main-client, etcd-events-client, kube-apiserver, "
                 + "gardener-resource-manager and vpa-webhook.")
-        @ProtoTag(1) boolean enabled) {
-}
+        @ProtoTag(1)
+        boolean enabled) {}

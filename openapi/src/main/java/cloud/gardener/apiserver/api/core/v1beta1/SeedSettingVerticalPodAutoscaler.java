@@ -13,13 +13,17 @@ public record SeedSettingVerticalPodAutoscaler(
                 + "seed cluster. It is enabled by default because Gardener heavily relies on a VPA being deployed. "
                 + "You should only disable this if your seed cluster already has another, manually/custom managed "
                 + "VPA deployment.")
-        @ProtoTag(1) boolean enabled,
-        @Doc("FeatureGates contains information about enabled feature gates.")
-        @ProtoTag(2) @OmitEmpty Map<String, Boolean> featureGates,
+        @ProtoTag(1)
+        boolean enabled,
+
+        @Doc("FeatureGates contains information about enabled feature gates.") @ProtoTag(2) @OmitEmpty
+        Map<String, Boolean> featureGates,
+
         @Doc("MaxAllowed specifies the global maximum allowed (maximum amount of resources) that "
                 + "vpa-recommender can recommend for a container. The VerticalPodAutoscaler-level maximum allowed "
                 + "takes precedence over the global maximum allowed. For more information, see "
                 + "https://github.com/kubernetes/autoscaler/blob/master/vertical-pod-autoscaler/docs/examples.md#specifying-global-maximum-allowed-resources-to-prevent-pods-from-being-unschedulable.\n\nDefaults "
                 + "to nil (no maximum).")
-        @ProtoTag(3) @OmitEmpty Map<String, Quantity> maxAllowed) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        Map<String, Quantity> maxAllowed) {}

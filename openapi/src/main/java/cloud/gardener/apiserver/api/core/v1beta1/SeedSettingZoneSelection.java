@@ -9,5 +9,5 @@ public record SeedSettingZoneSelection(
         @Doc("Mode controls the zone selection behavior. \"Prefer\" tries to match worker pool zones to seed "
                 + "zones, falling back to random selection on mismatch. \"Enforce\" requires worker pool zones to be "
                 + "present in the seed's zone list; scheduling fails otherwise.")
-        @ProtoTag(1) String mode) {
-}
+        @ProtoTag(1)
+        String mode) {}

@@ -11,7 +11,13 @@ import java.util.List;
 @Doc("SeedVolume contains settings for persistentvolumes created in the seed cluster.")
 public record SeedVolume(
         @Doc("MinimumSize defines the minimum size that should be used for PVCs in the seed.")
-        @ProtoTag(1) @OmitEmpty @Ptr Quantity minimumSize,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        Quantity minimumSize,
+
         @Doc("Providers is a list of storage class provisioner types for the seed.")
-        @ProtoTag(2) @OmitEmpty @Patch(key = "name") List<SeedVolumeProvider> providers) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Patch(key = "name")
+        List<SeedVolumeProvider> providers) {}

@@ -9,21 +9,39 @@ import java.util.List;
 
 @Doc("ServiceAccountKeyRotation contains information about the service account key credential rotation.")
 public record ServiceAccountKeyRotation(
-        @Doc("Phase describes the phase of the service account key credential rotation.")
-        @ProtoTag(1) String phase,
+        @Doc("Phase describes the phase of the service account key credential rotation.") @ProtoTag(1)
+        String phase,
+
         @Doc("LastCompletionTime is the most recent time when the service account key credential rotation "
                 + "was successfully completed.")
-        @ProtoTag(2) @OmitEmpty @Ptr Time lastCompletionTime,
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        Time lastCompletionTime,
+
         @Doc("LastInitiationTime is the most recent time when the service account key credential rotation "
                 + "was initiated.")
-        @ProtoTag(3) @OmitEmpty @Ptr Time lastInitiationTime,
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        Time lastInitiationTime,
+
         @Doc("LastInitiationFinishedTime is the recent time when the service account key credential "
                 + "rotation initiation was completed.")
-        @ProtoTag(4) @OmitEmpty @Ptr Time lastInitiationFinishedTime,
+        @ProtoTag(4)
+        @OmitEmpty
+        @Ptr
+        Time lastInitiationFinishedTime,
+
         @Doc("LastCompletionTriggeredTime is the recent time when the service account key credential "
                 + "rotation completion was triggered.")
-        @ProtoTag(5) @OmitEmpty @Ptr Time lastCompletionTriggeredTime,
+        @ProtoTag(5)
+        @OmitEmpty
+        @Ptr
+        Time lastCompletionTriggeredTime,
+
         @Doc("PendingWorkersRollouts contains the name of a worker pool and the initiation time of their "
                 + "last rollout due to credentials rotation.")
-        @ProtoTag(6) @OmitEmpty List<PendingWorkersRollout> pendingWorkersRollouts) {
-}
+        @ProtoTag(6)
+        @OmitEmpty
+        List<PendingWorkersRollout> pendingWorkersRollouts) {}

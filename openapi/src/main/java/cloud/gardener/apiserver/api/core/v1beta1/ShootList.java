@@ -11,8 +11,8 @@ import java.util.List;
 @Doc("ShootList is a list of Shoot objects.")
 public record ShootList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of Shoots.")
-        @ProtoTag(2) List<Shoot> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of Shoots.") @ProtoTag(2) List<Shoot> items) {}

@@ -9,11 +9,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 @Doc("ShootMachineImage defines the name and the version of the shoot's machine image in any environment. "
         + "Has to be defined in the respective CloudProfile.")
 public record ShootMachineImage(
-        @Doc("Name is the name of the image.")
-        @ProtoTag(1) String name,
+        @Doc("Name is the name of the image.") @ProtoTag(1) String name,
+
         @Doc("ProviderConfig is the shoot's individual configuration passed to an extension resource.")
-        @ProtoTag(2) @OmitEmpty @Ptr JsonNode providerConfig,
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        JsonNode providerConfig,
+
         @Doc("Version is the version of the shoot's image. If version is not provided, it will be defaulted "
                 + "to the latest version from the CloudProfile.")
-        @ProtoTag(3) @OmitEmpty @Ptr String version) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        String version) {}

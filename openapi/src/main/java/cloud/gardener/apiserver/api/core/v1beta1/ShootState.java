@@ -11,8 +11,9 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
         + "new Seed.")
 public record ShootState(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Specification of the ShootState.")
-        @ProtoTag(2) @OmitEmpty ShootStateSpec spec) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Specification of the ShootState.") @ProtoTag(2) @OmitEmpty
+        ShootStateSpec spec) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("ShootStateList is a list of ShootState objects.")
 public record ShootStateList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of ShootStates.")
-        @ProtoTag(2) List<ShootState> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of ShootStates.") @ProtoTag(2)
+        List<ShootState> items) {}

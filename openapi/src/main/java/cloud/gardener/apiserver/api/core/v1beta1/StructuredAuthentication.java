@@ -7,5 +7,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record StructuredAuthentication(
         @Doc("ConfigMapName is the name of the ConfigMap in the project namespace which contains "
                 + "AuthenticationConfiguration for the kube-apiserver.")
-        @ProtoTag(1) String configMapName) {
-}
+        @ProtoTag(1)
+        String configMapName) {}

@@ -8,7 +8,8 @@ import java.util.List;
 public record StructuredAuthorization(
         @Doc("ConfigMapName is the name of the ConfigMap in the project namespace which contains "
                 + "AuthorizationConfiguration for the kube-apiserver.")
-        @ProtoTag(1) String configMapName,
-        @Doc("Kubeconfigs is a list of references for kubeconfigs for the authorization webhooks.")
-        @ProtoTag(2) List<AuthorizerKubeconfigReference> kubeconfigs) {
-}
+        @ProtoTag(1)
+        String configMapName,
+
+        @Doc("Kubeconfigs is a list of references for kubeconfigs for the authorization webhooks.") @ProtoTag(2)
+        List<AuthorizerKubeconfigReference> kubeconfigs) {}

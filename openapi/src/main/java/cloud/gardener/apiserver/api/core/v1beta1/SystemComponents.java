@@ -10,8 +10,14 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record SystemComponents(
         @Doc("CoreDNS contains the settings of the Core DNS components running in the data plane of the "
                 + "Shoot cluster.")
-        @ProtoTag(1) @OmitEmpty @Ptr CoreDNS coreDNS,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        CoreDNS coreDNS,
+
         @Doc("NodeLocalDNS contains the settings of the node local DNS components running in the data plane "
                 + "of the Shoot cluster.")
-        @ProtoTag(2) @OmitEmpty @Ptr NodeLocalDNS nodeLocalDNS) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        NodeLocalDNS nodeLocalDNS) {}

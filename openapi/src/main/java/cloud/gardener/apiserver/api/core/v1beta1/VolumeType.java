@@ -9,12 +9,14 @@ import cloud.gardener.apiserver.api.model.values.Quantity;
 
 @Doc("VolumeType contains certain properties of a volume type.")
 public record VolumeType(
-        @Doc("Class is the class of the volume type.")
-        @ProtoTag(1) @JsonName("class") String classValue,
-        @Doc("Name is the name of the volume type.")
-        @ProtoTag(2) String name,
-        @Doc("Usable defines if the volume type can be used for shoot clusters.")
-        @ProtoTag(3) @OmitEmpty Boolean usable,
-        @Doc("MinSize is the minimal supported storage size.")
-        @ProtoTag(4) @OmitEmpty @Ptr Quantity minSize) {
-}
+        @Doc("Class is the class of the volume type.") @ProtoTag(1) @JsonName("class")
+        String classValue,
+
+        @Doc("Name is the name of the volume type.") @ProtoTag(2)
+        String name,
+
+        @Doc("Usable defines if the volume type can be used for shoot clusters.") @ProtoTag(3) @OmitEmpty
+        Boolean usable,
+
+        @Doc("MinSize is the minimal supported storage size.") @ProtoTag(4) @OmitEmpty @Ptr
+        Quantity minSize) {}

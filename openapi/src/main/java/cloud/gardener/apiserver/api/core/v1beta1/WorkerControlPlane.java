@@ -10,8 +10,14 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record WorkerControlPlane(
         @Doc("Backup holds the object store configuration for the backups of shoot (currently only etcd). "
                 + "If it is not specified, then there won't be any backups taken.")
-        @ProtoTag(1) @OmitEmpty @Ptr Backup backup,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        Backup backup,
+
         @Doc("Exposure holds the exposure configuration for the shoot (either `extension` or `dns` or "
                 + "omitted/empty).")
-        @ProtoTag(2) @OmitEmpty @Ptr Exposure exposure) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        Exposure exposure) {}

@@ -7,5 +7,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record WorkerSystemComponents(
         @Doc("Allow determines whether the pool should be allowed to host system components or not "
                 + "(defaults to true)")
-        @ProtoTag(1) boolean allow) {
-}
+        @ProtoTag(1)
+        boolean allow) {}

@@ -7,6 +7,5 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("WorkersSettings contains settings for all workers.")
 public record WorkersSettings(
-        @Doc("SSHAccess contains settings regarding ssh access to the worker nodes.")
-        @ProtoTag(1) @OmitEmpty @Ptr SSHAccess sshAccess) {
-}
+        @Doc("SSHAccess contains settings regarding ssh access to the worker nodes.") @ProtoTag(1) @OmitEmpty @Ptr
+        SSHAccess sshAccess) {}

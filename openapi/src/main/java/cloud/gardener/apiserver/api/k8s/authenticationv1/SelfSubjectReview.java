@@ -13,9 +13,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
         + "returned as lowercase.")
 public record SelfSubjectReview(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard object's metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Status is filled in by the server with the user attributes.")
-        @ProtoTag(2) @OmitEmpty SelfSubjectReviewStatus status) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Status is filled in by the server with the user attributes.") @ProtoTag(2) @OmitEmpty
+        SelfSubjectReviewStatus status) {}

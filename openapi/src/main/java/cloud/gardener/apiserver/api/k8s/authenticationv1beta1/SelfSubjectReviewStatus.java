@@ -7,5 +7,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("SelfSubjectReviewStatus is filled by the kube-apiserver and sent back to a user.")
 public record SelfSubjectReviewStatus(
-        @Doc("User attributes of the user making this request.") @ProtoTag(1) @OmitEmpty UserInfo userInfo) {
-}
+        @Doc("User attributes of the user making this request.") @ProtoTag(1) @OmitEmpty
+        UserInfo userInfo) {}

@@ -12,7 +12,12 @@ import java.util.List;
         + "or consider the rawSelector field if set.")
 public record LabelSelectorAttributes(
         @Doc("rawSelector is the serialization of a field selector that would be included in a query parameter.")
-        @ProtoTag(1) @OmitEmpty String rawSelector,
+        @ProtoTag(1)
+        @OmitEmpty
+        String rawSelector,
+
         @Doc("requirements is the parsed interpretation of a label selector.")
-        @ProtoTag(2) @OmitEmpty @ListType("atomic") List<LabelSelectorRequirement> requirements) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @ListType("atomic")
+        List<LabelSelectorRequirement> requirements) {}

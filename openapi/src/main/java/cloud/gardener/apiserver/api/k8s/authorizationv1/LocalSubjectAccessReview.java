@@ -12,12 +12,19 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
         + "permissions checking.")
 public record LocalSubjectAccessReview(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @OmitEmpty @ProtoTag(1) ObjectMeta metadata,
+        @OmitEmpty
+        @ProtoTag(1)
+        ObjectMeta metadata,
+
         @Doc("Spec holds information about the request being evaluated.  spec.namespace must be equal to the "
                 + "namespace you made the request against.  If empty, it is defaulted.")
-        @ProtoTag(2) SubjectAccessReviewSpec spec,
+        @ProtoTag(2)
+        SubjectAccessReviewSpec spec,
+
         @Doc("Status is filled in by the server and indicates whether the request is allowed or not")
-        @OmitEmpty @ProtoTag(3) SubjectAccessReviewStatus status) {
-}
+        @OmitEmpty
+        @ProtoTag(3)
+        SubjectAccessReviewStatus status) {}

@@ -7,6 +7,8 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("NonResourceAttributes includes the authorization attributes available for non-resource requests to the "
         + "Authorizer interface")
 public record NonResourceAttributes(
-        @Doc("Path is the URL path of the request") @ProtoTag(1) @OmitEmpty String path,
-        @Doc("Verb is the standard HTTP verb") @ProtoTag(2) @OmitEmpty String verb) {
-}
+        @Doc("Path is the URL path of the request") @ProtoTag(1) @OmitEmpty
+        String path,
+
+        @Doc("Verb is the standard HTTP verb") @ProtoTag(2) @OmitEmpty
+        String verb) {}

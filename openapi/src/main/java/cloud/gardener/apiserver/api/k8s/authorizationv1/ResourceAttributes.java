@@ -12,19 +12,44 @@ public record ResourceAttributes(
                 + "no namespace and all namespaces \"\" (empty) is defaulted for LocalSubjectAccessReviews \"\" "
                 + "(empty) is empty for cluster-scoped resources \"\" (empty) means \"all\" for namespace scoped "
                 + "resources from a SubjectAccessReview or SelfSubjectAccessReview")
-        @ProtoTag(1) @OmitEmpty String namespace,
+        @ProtoTag(1)
+        @OmitEmpty
+        String namespace,
+
         @Doc("Verb is a kubernetes resource API verb, like: get, list, watch, create, update, delete, proxy.  \"*\" "
-                + "means all.") @ProtoTag(2) @OmitEmpty String verb,
-        @Doc("Group is the API Group of the Resource.  \"*\" means all.") @ProtoTag(3) @OmitEmpty String group,
-        @Doc("Version is the API Version of the Resource.  \"*\" means all.") @ProtoTag(4) @OmitEmpty String version,
-        @Doc("Resource is one of the existing resource types.  \"*\" means all.")
-        @ProtoTag(5) @OmitEmpty String resource,
-        @Doc("Subresource is one of the existing resource types.  \"\" means none.")
-        @ProtoTag(6) @OmitEmpty String subresource,
+                + "means all.")
+        @ProtoTag(2)
+        @OmitEmpty
+        String verb,
+
+        @Doc("Group is the API Group of the Resource.  \"*\" means all.") @ProtoTag(3) @OmitEmpty
+        String group,
+
+        @Doc("Version is the API Version of the Resource.  \"*\" means all.") @ProtoTag(4) @OmitEmpty
+        String version,
+
+        @Doc("Resource is one of the existing resource types.  \"*\" means all.") @ProtoTag(5) @OmitEmpty
+        String resource,
+
+        @Doc("Subresource is one of the existing resource types.  \"\" means none.") @ProtoTag(6) @OmitEmpty
+        String subresource,
+
         @Doc("Name is the name of the resource being requested for a \"get\" or deleted for a \"delete\". \"\" "
-                + "(empty) means all.") @ProtoTag(7) @OmitEmpty String name,
+                + "(empty) means all.")
+        @ProtoTag(7)
+        @OmitEmpty
+        String name,
+
         @Doc("fieldSelector describes the limitation on access based on field.  It can only limit access, not "
-                + "broaden it.") @ProtoTag(8) @OmitEmpty @Ptr FieldSelectorAttributes fieldSelector,
+                + "broaden it.")
+        @ProtoTag(8)
+        @OmitEmpty
+        @Ptr
+        FieldSelectorAttributes fieldSelector,
+
         @Doc("labelSelector describes the limitation on access based on labels.  It can only limit access, not "
-                + "broaden it.") @ProtoTag(9) @OmitEmpty @Ptr LabelSelectorAttributes labelSelector) {
-}
+                + "broaden it.")
+        @ProtoTag(9)
+        @OmitEmpty
+        @Ptr
+        LabelSelectorAttributes labelSelector) {}

@@ -12,11 +12,17 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
         + "to check whether they can perform an action")
 public record SelfSubjectAccessReview(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard object's metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec holds information about the request being evaluated.  user and groups must be empty")
-        @ProtoTag(2) SelfSubjectAccessReviewSpec spec,
+        @ProtoTag(1)
+        @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec holds information about the request being evaluated.  user and groups must be empty") @ProtoTag(2)
+        SelfSubjectAccessReviewSpec spec,
+
         @Doc("Status is filled in by the server and indicates whether the request is allowed or not")
-        @ProtoTag(3) @OmitEmpty SubjectAccessReviewStatus status) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        SubjectAccessReviewStatus status) {}

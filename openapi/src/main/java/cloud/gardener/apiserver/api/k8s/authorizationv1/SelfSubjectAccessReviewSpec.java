@@ -9,7 +9,13 @@ import cloud.gardener.apiserver.api.model.Ptr;
         + "ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set")
 public record SelfSubjectAccessReviewSpec(
         @Doc("ResourceAuthorizationAttributes describes information for a resource access request")
-        @ProtoTag(1) @OmitEmpty @Ptr ResourceAttributes resourceAttributes,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        ResourceAttributes resourceAttributes,
+
         @Doc("NonResourceAttributes describes information for a non-resource access request")
-        @ProtoTag(2) @OmitEmpty @Ptr NonResourceAttributes nonResourceAttributes) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        NonResourceAttributes nonResourceAttributes) {}

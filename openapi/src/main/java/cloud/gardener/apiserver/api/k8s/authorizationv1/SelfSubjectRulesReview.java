@@ -16,10 +16,17 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
         + "to the API server.")
 public record SelfSubjectRulesReview(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard object's metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec holds information about the request being evaluated.") @ProtoTag(2) SelfSubjectRulesReviewSpec spec,
+        @ProtoTag(1)
+        @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec holds information about the request being evaluated.") @ProtoTag(2)
+        SelfSubjectRulesReviewSpec spec,
+
         @Doc("Status is filled in by the server and indicates the set of actions a user can perform.")
-        @ProtoTag(3) @OmitEmpty SubjectRulesReviewStatus status) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        SubjectRulesReviewStatus status) {}

@@ -6,5 +6,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("SelfSubjectRulesReviewSpec defines the specification for SelfSubjectRulesReview.")
 public record SelfSubjectRulesReviewSpec(
-        @Doc("Namespace to evaluate rules for. Required.") @ProtoTag(1) @OmitEmpty String namespace) {
-}
+        @Doc("Namespace to evaluate rules for. Required.") @ProtoTag(1) @OmitEmpty
+        String namespace) {}

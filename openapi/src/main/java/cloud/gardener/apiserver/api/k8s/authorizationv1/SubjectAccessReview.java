@@ -10,10 +10,17 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("SubjectAccessReview checks whether or not a user or group can perform an action.")
 public record SubjectAccessReview(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard object's metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec holds information about the request being evaluated") @ProtoTag(2) SubjectAccessReviewSpec spec,
+        @ProtoTag(1)
+        @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec holds information about the request being evaluated") @ProtoTag(2)
+        SubjectAccessReviewSpec spec,
+
         @Doc("Status is filled in by the server and indicates whether the request is allowed or not")
-        @ProtoTag(3) @OmitEmpty SubjectAccessReviewStatus status) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        SubjectAccessReviewStatus status) {}

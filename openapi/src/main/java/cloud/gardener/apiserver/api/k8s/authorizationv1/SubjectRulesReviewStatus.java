@@ -13,14 +13,24 @@ import java.util.List;
 public record SubjectRulesReviewStatus(
         @Doc("ResourceRules is the list of actions the subject is allowed to perform on resources. The list ordering "
                 + "isn't significant, may contain duplicates, and possibly be incomplete.")
-        @ProtoTag(1) @ListType("atomic") List<ResourceRule> resourceRules,
+        @ProtoTag(1)
+        @ListType("atomic")
+        List<ResourceRule> resourceRules,
+
         @Doc("NonResourceRules is the list of actions the subject is allowed to perform on non-resources. The list "
                 + "ordering isn't significant, may contain duplicates, and possibly be incomplete.")
-        @ProtoTag(2) @ListType("atomic") List<NonResourceRule> nonResourceRules,
+        @ProtoTag(2)
+        @ListType("atomic")
+        List<NonResourceRule> nonResourceRules,
+
         @Doc("Incomplete is true when the rules returned by this call are incomplete. This is most commonly "
                 + "encountered when an authorizer, such as an external authorizer, doesn't support rules evaluation.")
-        @ProtoTag(3) boolean incomplete,
+        @ProtoTag(3)
+        boolean incomplete,
+
         @Doc("EvaluationError can appear in combination with Rules. It indicates an error occurred during rule "
                 + "evaluation, such as an authorizer that doesn't support rule evaluation, and that ResourceRules "
-                + "and/or NonResourceRules may be incomplete.") @ProtoTag(4) @OmitEmpty String evaluationError) {
-}
+                + "and/or NonResourceRules may be incomplete.")
+        @ProtoTag(4)
+        @OmitEmpty
+        String evaluationError) {}

@@ -6,6 +6,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("ScaleSpec describes the attributes of a scale subresource.")
 public record ScaleSpec(
-        @Doc("replicas is the desired number of instances for the scaled object.")
-        @ProtoTag(1) @OmitEmpty int replicas) {
-}
+        @Doc("replicas is the desired number of instances for the scaled object.") @ProtoTag(1) @OmitEmpty
+        int replicas) {}

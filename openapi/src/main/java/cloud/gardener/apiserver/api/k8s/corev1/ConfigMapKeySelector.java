@@ -10,8 +10,7 @@ import cloud.gardener.apiserver.api.model.StructType;
 @StructType("atomic")
 public record ConfigMapKeySelector(
         @ProtoTag(1) @Inline LocalObjectReference localObjectReference,
-        @Doc("The key to select.")
-        @ProtoTag(2) String key,
-        @Doc("Specify whether the ConfigMap or its key must be defined")
-        @ProtoTag(3) @OmitEmpty Boolean optional) {
-}
+        @Doc("The key to select.") @ProtoTag(2) String key,
+
+        @Doc("Specify whether the ConfigMap or its key must be defined") @ProtoTag(3) @OmitEmpty
+        Boolean optional) {}

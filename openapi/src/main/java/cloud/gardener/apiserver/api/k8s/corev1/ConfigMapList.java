@@ -11,8 +11,11 @@ import java.util.List;
 @Doc("ConfigMapList is a resource containing a list of ConfigMap objects.")
 public record ConfigMapList(
         @Inline TypeMeta typeMeta,
+
         @Doc("More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of ConfigMaps.")
-        @ProtoTag(2) List<ConfigMap> items) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of ConfigMaps.") @ProtoTag(2)
+        List<ConfigMap> items) {}

@@ -13,19 +13,26 @@ import java.util.List;
         + "SELinux relabeling.")
 public record ConfigMapVolumeSource(
         @ProtoTag(1) @Inline LocalObjectReference localObjectReference,
+
         @Doc("items if unspecified, each key-value pair in the Data field of the referenced ConfigMap will be "
                 + "projected into the volume as a file whose name is the key and content is the value. If "
                 + "specified, the listed keys will be projected into the specified paths, and unlisted keys will "
                 + "not be present. If a key is specified which is not present in the ConfigMap, the volume setup "
                 + "will error unless it is marked optional. Paths must be relative and may not contain the '..' "
                 + "path or start with '..'.")
-        @ProtoTag(2) @OmitEmpty @ListType("atomic") List<KeyToPath> items,
+        @ProtoTag(2)
+        @OmitEmpty
+        @ListType("atomic")
+        List<KeyToPath> items,
+
         @Doc("defaultMode is optional: mode bits used to set permissions on created files by default. Must be an "
                 + "octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal "
                 + "and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories "
                 + "within the path are not affected by this setting. This might be in conflict with other options "
                 + "that affect the file mode, like fsGroup, and the result can be other mode bits set.")
-        @ProtoTag(3) @OmitEmpty Integer defaultMode,
-        @Doc("optional specify whether the ConfigMap or its keys must be defined")
-        @ProtoTag(4) @OmitEmpty Boolean optional) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        Integer defaultMode,
+
+        @Doc("optional specify whether the ConfigMap or its keys must be defined") @ProtoTag(4) @OmitEmpty
+        Boolean optional) {}

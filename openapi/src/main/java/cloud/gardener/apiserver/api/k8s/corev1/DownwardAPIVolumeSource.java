@@ -9,13 +9,15 @@ import java.util.List;
 @Doc("DownwardAPIVolumeSource represents a volume containing downward API info. Downward API volumes support "
         + "ownership management and SELinux relabeling.")
 public record DownwardAPIVolumeSource(
-        @Doc("Items is a list of downward API volume file")
-        @ProtoTag(1) @OmitEmpty @ListType("atomic") List<DownwardAPIVolumeFile> items,
+        @Doc("Items is a list of downward API volume file") @ProtoTag(1) @OmitEmpty @ListType("atomic")
+        List<DownwardAPIVolumeFile> items,
+
         @Doc("Optional: mode bits to use on created files by default. Must be a Optional: mode bits used to set "
                 + "permissions on created files by default. Must be an octal value between 0000 and 0777 or a "
                 + "decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires "
                 + "decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by "
                 + "this setting. This might be in conflict with other options that affect the file mode, like "
                 + "fsGroup, and the result can be other mode bits set.")
-        @ProtoTag(2) @OmitEmpty Integer defaultMode) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        Integer defaultMode) {}

@@ -19,5 +19,7 @@ public record EphemeralVolumeSource(
                 + "it may be useful when manually reconstructing a broken cluster.\n\nThis field is read-only and "
                 + "no changes will be made by Kubernetes to the PVC after it has been created.\n\nRequired, must "
                 + "not be nil.")
-        @ProtoTag(1) @OmitEmpty @Ptr PersistentVolumeClaimTemplate volumeClaimTemplate) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @Ptr
+        PersistentVolumeClaimTemplate volumeClaimTemplate) {}

@@ -11,9 +11,11 @@ import java.util.List;
 @Doc("EventList is a list of events.")
 public record EventList(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("List of events")
-        @ProtoTag(2) List<Event> items) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("List of events") @ProtoTag(2) List<Event> items) {}

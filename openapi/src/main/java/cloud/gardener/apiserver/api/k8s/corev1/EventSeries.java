@@ -8,6 +8,8 @@ import cloud.gardener.apiserver.api.model.values.MicroTime;
 @Doc("EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some "
         + "time.")
 public record EventSeries(
-        @Doc("Number of occurrences in this series up to the last heartbeat time") @ProtoTag(1) @OmitEmpty int count,
-        @Doc("Time of the last occurrence observed") @ProtoTag(2) @OmitEmpty MicroTime lastObservedTime) {
-}
+        @Doc("Number of occurrences in this series up to the last heartbeat time") @ProtoTag(1) @OmitEmpty
+        int count,
+
+        @Doc("Time of the last occurrence observed") @ProtoTag(2) @OmitEmpty
+        MicroTime lastObservedTime) {}

@@ -9,7 +9,11 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record FlockerVolumeSource(
         @Doc("datasetName is Name of the dataset stored as metadata -> name on the dataset for Flocker should be "
                 + "considered as deprecated")
-        @ProtoTag(1) @OmitEmpty String datasetName,
+        @ProtoTag(1)
+        @OmitEmpty
+        String datasetName,
+
         @Doc("datasetUUID is the UUID of the dataset. This is unique identifier of a Flocker dataset")
-        @ProtoTag(2) @OmitEmpty String datasetUUID) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        String datasetUUID) {}

@@ -10,7 +10,9 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record HostPathVolumeSource(
         @Doc("path of the directory on the host. If the path is a symlink, it will follow the link to the real "
                 + "path. More info: https://kubernetes.io/docs/concepts/storage/volumes#hostpath")
-        @ProtoTag(1) String path,
+        @ProtoTag(1)
+        String path,
+
         @Doc("type for HostPath Volume Defaults to \"\" More info: "
                 + "https://kubernetes.io/docs/concepts/storage/volumes#hostpath\n\nPossible enum values:\n - "
                 + "`\"\"` For backwards compatible, leave it empty if unset\n - `\"BlockDevice\"` A block device "
@@ -21,5 +23,7 @@ public record HostPathVolumeSource(
                 + "exist at the given path\n - `\"FileOrCreate\"` If nothing exists at the given path, an empty "
                 + "file will be created there as needed with file mode 0644, having the same group and ownership "
                 + "with Kubelet.\n - `\"Socket\"` A UNIX socket must exist at the given path")
-        @ProtoTag(2) @OmitEmpty @Ptr String type) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Ptr
+        String type) {}

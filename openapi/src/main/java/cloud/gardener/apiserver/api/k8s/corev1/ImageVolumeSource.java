@@ -12,7 +12,10 @@ public record ImageVolumeSource(
                 + "secrets. More info: https://kubernetes.io/docs/concepts/containers/images This field is "
                 + "optional to allow higher level config management to default or override container images in "
                 + "workload controllers like Deployments and StatefulSets.")
-        @ProtoTag(1) @OmitEmpty String reference,
+        @ProtoTag(1)
+        @OmitEmpty
+        String reference,
+
         @Doc("Policy for pulling OCI objects. Possible values are: Always: the kubelet always attempts to pull the "
                 + "reference. Container creation will fail If the pull fails. Never: the kubelet never pulls the "
                 + "reference and only uses a local image or artifact. Container creation will fail if the "
@@ -24,5 +27,6 @@ public record ImageVolumeSource(
                 + "present on disk. Container will fail if the image isn't present and the pull fails.\n - "
                 + "`\"Never\"` means that kubelet never pulls an image, but only uses a local image. Container "
                 + "will fail if the image isn't present")
-        @ProtoTag(2) @OmitEmpty String pullPolicy) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        String pullPolicy) {}

@@ -9,11 +9,16 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record NFSVolumeSource(
         @Doc("server is the hostname or IP address of the NFS server. More info: "
                 + "https://kubernetes.io/docs/concepts/storage/volumes#nfs")
-        @ProtoTag(1) String server,
+        @ProtoTag(1)
+        String server,
+
         @Doc("path that is exported by the NFS server. More info: "
                 + "https://kubernetes.io/docs/concepts/storage/volumes#nfs")
-        @ProtoTag(2) String path,
+        @ProtoTag(2)
+        String path,
+
         @Doc("readOnly here will force the NFS export to be mounted with read-only permissions. Defaults to false. "
                 + "More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs")
-        @ProtoTag(3) @OmitEmpty boolean readOnly) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        boolean readOnly) {}

@@ -11,10 +11,14 @@ import java.util.List;
 @Doc("NamespaceList is a list of Namespaces.")
 public record NamespaceList(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
+        @ProtoTag(1)
+        @OmitEmpty
+        ListMeta metadata,
+
         @Doc("Items is the list of Namespace objects in the list. More info: "
                 + "https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/")
-        @ProtoTag(2) List<Namespace> items) {
-}
+        @ProtoTag(2)
+        List<Namespace> items) {}

@@ -10,5 +10,7 @@ import java.util.List;
 public record NamespaceSpec(
         @Doc("Finalizers is an opaque list of values that must be empty to permanently remove object from storage. "
                 + "More info: https://kubernetes.io/docs/tasks/administer-cluster/namespaces/")
-        @ProtoTag(1) @OmitEmpty @ListType("atomic") List<String> finalizers) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @ListType("atomic")
+        List<String> finalizers) {}

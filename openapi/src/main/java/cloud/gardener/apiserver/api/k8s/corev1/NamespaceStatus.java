@@ -11,8 +11,13 @@ import java.util.List;
 public record NamespaceStatus(
         @Doc("Phase is the current lifecycle phase of the namespace. More info: "
                 + "https://kubernetes.io/docs/tasks/administer-cluster/namespaces/")
-        @ProtoTag(1) @OmitEmpty String phase,
+        @ProtoTag(1)
+        @OmitEmpty
+        String phase,
+
         @Doc("Represents the latest available observations of a namespace's current state.")
-        @ProtoTag(2) @OmitEmpty @Patch(key = "type") @ListType(value = "map", keys = "type")
-        List<NamespaceCondition> conditions) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @Patch(key = "type")
+        @ListType(value = "map", keys = "type")
+        List<NamespaceCondition> conditions) {}

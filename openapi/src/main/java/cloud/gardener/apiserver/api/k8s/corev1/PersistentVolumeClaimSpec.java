@@ -13,24 +13,41 @@ import java.util.List;
 public record PersistentVolumeClaimSpec(
         @Doc("accessModes contains the desired access modes the volume should have. More info: "
                 + "https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1")
-        @ProtoTag(1) @OmitEmpty @ListType("atomic") List<String> accessModes,
-        @Doc("selector is a label query over volumes to consider for binding.")
-        @ProtoTag(4) @OmitEmpty @Ptr LabelSelector selector,
+        @ProtoTag(1)
+        @OmitEmpty
+        @ListType("atomic")
+        List<String> accessModes,
+
+        @Doc("selector is a label query over volumes to consider for binding.") @ProtoTag(4) @OmitEmpty @Ptr
+        LabelSelector selector,
+
         @Doc("resources represents the minimum resources the volume should have. Users are allowed to specify "
                 + "resource requirements that are lower than previous value but must still be higher than capacity "
                 + "recorded in the status field of the claim. More info: "
                 + "https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources")
-        @ProtoTag(2) @OmitEmpty VolumeResourceRequirements resources,
-        @Doc("volumeName is the binding reference to the PersistentVolume backing this claim.")
-        @ProtoTag(3) @OmitEmpty String volumeName,
+        @ProtoTag(2)
+        @OmitEmpty
+        VolumeResourceRequirements resources,
+
+        @Doc("volumeName is the binding reference to the PersistentVolume backing this claim.") @ProtoTag(3) @OmitEmpty
+        String volumeName,
+
         @Doc("storageClassName is the name of the StorageClass required by the claim. More info: "
                 + "https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1")
-        @ProtoTag(5) @OmitEmpty @Ptr String storageClassName,
+        @ProtoTag(5)
+        @OmitEmpty
+        @Ptr
+        String storageClassName,
+
         @Doc("volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when "
                 + "not included in claim spec.\n\nPossible enum values:\n - `\"Block\"` means the volume will not "
                 + "be formatted with a filesystem and will remain a raw block device.\n - `\"Filesystem\"` means "
                 + "the volume will be or is formatted with a filesystem.")
-        @ProtoTag(6) @OmitEmpty @Ptr String volumeMode,
+        @ProtoTag(6)
+        @OmitEmpty
+        @Ptr
+        String volumeMode,
+
         @Doc("dataSource field can be used to specify either: * An existing VolumeSnapshot object "
                 + "(snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the "
                 + "provisioner or an external controller can support the specified data source, it will create a "
@@ -38,7 +55,11 @@ public record PersistentVolumeClaimSpec(
                 + "feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef "
                 + "contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the "
                 + "namespace is specified, then dataSourceRef will not be copied to dataSource.")
-        @ProtoTag(7) @OmitEmpty @Ptr TypedLocalObjectReference dataSource,
+        @ProtoTag(7)
+        @OmitEmpty
+        @Ptr
+        TypedLocalObjectReference dataSource,
+
         @Doc("dataSourceRef specifies the object from which to populate the volume with data, if a non-empty "
                 + "volume is desired. This may be any object from a non-empty API group (non core object) or a "
                 + "PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if "
@@ -56,7 +77,11 @@ public record PersistentVolumeClaimSpec(
                 + "objects\n  in any namespaces.\n(Beta) Using this field requires the AnyVolumeDataSource feature "
                 + "gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the "
                 + "CrossNamespaceVolumeDataSource feature gate to be enabled.")
-        @ProtoTag(8) @OmitEmpty @Ptr TypedObjectReference dataSourceRef,
+        @ProtoTag(8)
+        @OmitEmpty
+        @Ptr
+        TypedObjectReference dataSourceRef,
+
         @Doc("volumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim. If "
                 + "specified, the CSI driver will create or update the volume with the attributes defined in the "
                 + "corresponding VolumeAttributesClass. This has a different purpose than storageClassName, it can "
@@ -67,5 +92,7 @@ public record PersistentVolumeClaimSpec(
                 + "PersistentVolumeClaim will be set to a Pending state, as reflected by the modifyVolumeStatus "
                 + "field, until such as a resource exists. More info: "
                 + "https://kubernetes.io/docs/concepts/storage/volume-attributes-classes/")
-        @ProtoTag(9) @OmitEmpty @Ptr String volumeAttributesClassName) {
-}
+        @ProtoTag(9)
+        @OmitEmpty
+        @Ptr
+        String volumeAttributesClassName) {}

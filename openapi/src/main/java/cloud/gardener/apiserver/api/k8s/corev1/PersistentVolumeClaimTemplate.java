@@ -10,9 +10,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record PersistentVolumeClaimTemplate(
         @Doc("May contain labels and annotations that will be copied into the PVC when creating it. No other "
                 + "fields are allowed and will be rejected during validation.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
+        @ProtoTag(1)
+        @OmitEmpty
+        ObjectMeta metadata,
+
         @Doc("The specification for the PersistentVolumeClaim. The entire content is copied unchanged into the PVC "
                 + "that gets created from this template. The same fields as in a PersistentVolumeClaim are also "
                 + "valid here.")
-        @ProtoTag(2) PersistentVolumeClaimSpec spec) {
-}
+        @ProtoTag(2)
+        PersistentVolumeClaimSpec spec) {}

@@ -10,7 +10,8 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record PersistentVolumeClaimVolumeSource(
         @Doc("claimName is the name of a PersistentVolumeClaim in the same namespace as the pod using this volume. "
                 + "More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims")
-        @ProtoTag(1) String claimName,
-        @Doc("readOnly Will force the ReadOnly setting in VolumeMounts. Default false.")
-        @ProtoTag(2) @OmitEmpty boolean readOnly) {
-}
+        @ProtoTag(1)
+        String claimName,
+
+        @Doc("readOnly Will force the ReadOnly setting in VolumeMounts. Default false.") @ProtoTag(2) @OmitEmpty
+        boolean readOnly) {}

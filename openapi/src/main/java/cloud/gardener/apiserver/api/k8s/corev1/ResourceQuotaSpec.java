@@ -13,12 +13,21 @@ import java.util.Map;
 public record ResourceQuotaSpec(
         @Doc("hard is the set of desired hard limits for each named resource. More info: "
                 + "https://kubernetes.io/docs/concepts/policy/resource-quotas/")
-        @ProtoTag(1) @OmitEmpty Map<String, Quantity> hard,
+        @ProtoTag(1)
+        @OmitEmpty
+        Map<String, Quantity> hard,
+
         @Doc("A collection of filters that must match each object tracked by a quota. If not specified, the quota "
                 + "matches all objects.")
-        @ProtoTag(2) @OmitEmpty @ListType("atomic") List<String> scopes,
+        @ProtoTag(2)
+        @OmitEmpty
+        @ListType("atomic")
+        List<String> scopes,
+
         @Doc("scopeSelector is also a collection of filters like scopes that must match each object tracked by a "
                 + "quota but expressed using ScopeSelectorOperator in combination with possible values. For a "
                 + "resource to match, both scopes AND scopeSelector (if specified in spec), must be matched.")
-        @ProtoTag(3) @OmitEmpty @Ptr ScopeSelector scopeSelector) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        ScopeSelector scopeSelector) {}

@@ -10,7 +10,9 @@ import java.util.Map;
 public record ResourceQuotaStatus(
         @Doc("Hard is the set of enforced hard limits for each named resource. More info: "
                 + "https://kubernetes.io/docs/concepts/policy/resource-quotas/")
-        @ProtoTag(1) @OmitEmpty Map<String, Quantity> hard,
-        @Doc("Used is the current observed total usage of the resource in the namespace.")
-        @ProtoTag(2) @OmitEmpty Map<String, Quantity> used) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        Map<String, Quantity> hard,
+
+        @Doc("Used is the current observed total usage of the resource in the namespace.") @ProtoTag(2) @OmitEmpty
+        Map<String, Quantity> used) {}

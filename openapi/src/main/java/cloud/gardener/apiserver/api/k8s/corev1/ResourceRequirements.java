@@ -12,14 +12,22 @@ import java.util.Map;
 public record ResourceRequirements(
         @Doc("Limits describes the maximum amount of compute resources allowed. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/")
-        @ProtoTag(1) @OmitEmpty Map<String, Quantity> limits,
+        @ProtoTag(1)
+        @OmitEmpty
+        Map<String, Quantity> limits,
+
         @Doc("Requests describes the minimum amount of compute resources required. If Requests is omitted for a "
                 + "container, it defaults to Limits if that is explicitly specified, otherwise to an "
                 + "implementation-defined value. Requests cannot exceed Limits. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/")
-        @ProtoTag(2) @OmitEmpty Map<String, Quantity> requests,
+        @ProtoTag(2)
+        @OmitEmpty
+        Map<String, Quantity> requests,
+
         @Doc("Claims lists the names of resources, defined in spec.resourceClaims, that are used by this "
                 + "container.\n\nThis field depends on the DynamicResourceAllocation feature gate.\n\nThis field "
                 + "is immutable. It can only be set for containers.")
-        @ProtoTag(3) @OmitEmpty @ListType(value = "map", keys = "name") List<ResourceClaim> claims) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        @ListType(value = "map", keys = "name")
+        List<ResourceClaim> claims) {}

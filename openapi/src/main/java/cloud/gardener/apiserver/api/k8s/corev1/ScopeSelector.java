@@ -12,5 +12,7 @@ import java.util.List;
 @StructType("atomic")
 public record ScopeSelector(
         @Doc("A list of scope selector requirements by scope of the resources.")
-        @ProtoTag(1) @OmitEmpty @ListType("atomic") List<ScopedResourceSelectorRequirement> matchExpressions) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        @ListType("atomic")
+        List<ScopedResourceSelectorRequirement> matchExpressions) {}

@@ -18,13 +18,19 @@ public record ScopedResourceSelectorRequirement(
                 + "priority class mentioned\n - `\"Terminating\"` Match all pod objects where "
                 + "spec.activeDeadlineSeconds >=0\n - `\"VolumeAttributesClass\"` Match all pvc objects that have "
                 + "volume attributes class mentioned.")
-        @ProtoTag(1) String scopeName,
+        @ProtoTag(1)
+        String scopeName,
+
         @Doc("Represents a scope's relationship to a set of values. Valid operators are In, NotIn, Exists, "
                 + "DoesNotExist.\n\nPossible enum values:\n - `\"DoesNotExist\"`\n - `\"Exists\"`\n - `\"In\"`\n - "
                 + "`\"NotIn\"`")
-        @ProtoTag(2) String operator,
+        @ProtoTag(2)
+        String operator,
+
         @Doc("An array of string values. If the operator is In or NotIn, the values array must be non-empty. If "
                 + "the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced "
                 + "during a strategic merge patch.")
-        @ProtoTag(3) @OmitEmpty @ListType("atomic") List<String> values) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        @ListType("atomic")
+        List<String> values) {}

@@ -10,8 +10,9 @@ import cloud.gardener.apiserver.api.model.StructType;
 @StructType("atomic")
 public record SecretKeySelector(
         @ProtoTag(1) @Inline LocalObjectReference localObjectReference,
-        @Doc("The key of the secret to select from.  Must be a valid secret key.")
-        @ProtoTag(2) String key,
-        @Doc("Specify whether the Secret or its key must be defined")
-        @ProtoTag(3) @OmitEmpty Boolean optional) {
-}
+
+        @Doc("The key of the secret to select from.  Must be a valid secret key.") @ProtoTag(2)
+        String key,
+
+        @Doc("Specify whether the Secret or its key must be defined") @ProtoTag(3) @OmitEmpty
+        Boolean optional) {}

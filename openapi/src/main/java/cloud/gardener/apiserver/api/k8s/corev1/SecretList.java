@@ -11,9 +11,13 @@ import java.util.List;
 @Doc("SecretList is a list of Secret.")
 public record SecretList(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
+        @ProtoTag(1)
+        @OmitEmpty
+        ListMeta metadata,
+
         @Doc("Items is a list of secret objects. More info: https://kubernetes.io/docs/concepts/configuration/secret")
-        @ProtoTag(2) List<Secret> items) {
-}
+        @ProtoTag(2)
+        List<Secret> items) {}

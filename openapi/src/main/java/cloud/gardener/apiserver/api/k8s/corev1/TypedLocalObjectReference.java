@@ -12,9 +12,13 @@ import cloud.gardener.apiserver.api.model.StructType;
 public record TypedLocalObjectReference(
         @Doc("APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified "
                 + "Kind must be in the core API group. For any other third-party types, APIGroup is required.")
-        @ProtoTag(1) @Optional @Ptr String apiGroup,
-        @Doc("Kind is the type of resource being referenced")
-        @ProtoTag(2) String kind,
-        @Doc("Name is the name of resource being referenced")
-        @ProtoTag(3) String name) {
-}
+        @ProtoTag(1)
+        @Optional
+        @Ptr
+        String apiGroup,
+
+        @Doc("Kind is the type of resource being referenced") @ProtoTag(2)
+        String kind,
+
+        @Doc("Name is the name of resource being referenced") @ProtoTag(3)
+        String name) {}

@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record Volume(
         @Doc("name of the volume. Must be a DNS_LABEL and unique within the pod. More info: "
                 + "https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names")
-        @ProtoTag(1) String name,
-        @ProtoTag(2) @Inline VolumeSource volumeSource) {
-}
+        @ProtoTag(1)
+        String name,
+
+        @ProtoTag(2) @Inline VolumeSource volumeSource) {}

@@ -8,14 +8,21 @@ import cloud.gardener.apiserver.api.model.Ptr;
 @Doc("Projection that may be projected along with other supported volume types. Exactly one of these fields must "
         + "be set.")
 public record VolumeProjection(
-        @Doc("secret information about the secret data to project")
-        @ProtoTag(1) @OmitEmpty @Ptr SecretProjection secret,
-        @Doc("downwardAPI information about the downwardAPI data to project")
-        @ProtoTag(2) @OmitEmpty @Ptr DownwardAPIProjection downwardAPI,
-        @Doc("configMap information about the configMap data to project")
-        @ProtoTag(3) @OmitEmpty @Ptr ConfigMapProjection configMap,
+        @Doc("secret information about the secret data to project") @ProtoTag(1) @OmitEmpty @Ptr
+        SecretProjection secret,
+
+        @Doc("downwardAPI information about the downwardAPI data to project") @ProtoTag(2) @OmitEmpty @Ptr
+        DownwardAPIProjection downwardAPI,
+
+        @Doc("configMap information about the configMap data to project") @ProtoTag(3) @OmitEmpty @Ptr
+        ConfigMapProjection configMap,
+
         @Doc("serviceAccountToken is information about the serviceAccountToken data to project")
-        @ProtoTag(4) @OmitEmpty @Ptr ServiceAccountTokenProjection serviceAccountToken,
+        @ProtoTag(4)
+        @OmitEmpty
+        @Ptr
+        ServiceAccountTokenProjection serviceAccountToken,
+
         @Doc("ClusterTrustBundle allows a pod to access the `.spec.trustBundle` field of ClusterTrustBundle "
                 + "objects in an auto-updating file.\n\nAlpha, gated by the ClusterTrustBundleProjection feature "
                 + "gate.\n\nClusterTrustBundle objects can either be selected by name, or by the combination of "
@@ -23,7 +30,11 @@ public record VolumeProjection(
                 + "contents written into the pod filesystem.  Esoteric PEM features such as inter-block comments "
                 + "and block headers are stripped.  Certificates are deduplicated. The ordering of certificates "
                 + "within the file is arbitrary, and Kubelet may change the order over time.")
-        @ProtoTag(5) @OmitEmpty @Ptr ClusterTrustBundleProjection clusterTrustBundle,
+        @ProtoTag(5)
+        @OmitEmpty
+        @Ptr
+        ClusterTrustBundleProjection clusterTrustBundle,
+
         @Doc("Projects an auto-rotating credential bundle (private key and certificate chain) that the pod can use "
                 + "either as a TLS client or server.\n\nKubelet generates a private key and uses it to send a "
                 + "PodCertificateRequest to the named signer.  Once the signer approves the request and issues a "
@@ -43,5 +54,7 @@ public record VolumeProjection(
                 + "condition, and re-read until they are consistent.\n\nThe named signer controls chooses the "
                 + "format of the certificate it issues; consult the signer implementation's documentation to learn "
                 + "how to use the certificates it issues.")
-        @ProtoTag(6) @OmitEmpty @Ptr PodCertificateProjection podCertificate) {
-}
+        @ProtoTag(6)
+        @OmitEmpty
+        @Ptr
+        PodCertificateProjection podCertificate) {}

@@ -10,10 +10,14 @@ import java.util.Map;
 public record VolumeResourceRequirements(
         @Doc("Limits describes the maximum amount of compute resources allowed. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/")
-        @ProtoTag(1) @OmitEmpty Map<String, Quantity> limits,
+        @ProtoTag(1)
+        @OmitEmpty
+        Map<String, Quantity> limits,
+
         @Doc("Requests describes the minimum amount of compute resources required. If Requests is omitted for a "
                 + "container, it defaults to Limits if that is explicitly specified, otherwise to an "
                 + "implementation-defined value. Requests cannot exceed Limits. More info: "
                 + "https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/")
-        @ProtoTag(2) @OmitEmpty Map<String, Quantity> requests) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        Map<String, Quantity> requests) {}

@@ -11,9 +11,12 @@ import java.util.List;
 @Doc("EventList is a list of Event objects.")
 public record EventList(
         @Inline TypeMeta typeMeta,
+
         @Doc("Standard list metadata. More info: "
                 + "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("items is a list of schema objects.")
-        @ProtoTag(2) List<Event> items) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("items is a list of schema objects.") @ProtoTag(2)
+        List<Event> items) {}

@@ -9,7 +9,9 @@ import cloud.gardener.apiserver.api.model.values.MicroTime;
         + "\"k8s.io/client-go/tools/events/event_broadcaster.go\" shows how this struct is updated on heartbeats and "
         + "can guide customized reporter implementations.")
 public record EventSeries(
-        @Doc("count is the number of occurrences in this series up to the last heartbeat time.") @ProtoTag(1) int count,
+        @Doc("count is the number of occurrences in this series up to the last heartbeat time.") @ProtoTag(1)
+        int count,
+
         @Doc("lastObservedTime is the time when last Event from the series was seen before last heartbeat.")
-        @ProtoTag(2) MicroTime lastObservedTime) {
-}
+        @ProtoTag(2)
+        MicroTime lastObservedTime) {}

@@ -16,5 +16,4 @@ public record DeleteOptions(
         @OmitEmpty @ProtoTag(3) Boolean orphanDependents,
         @OmitEmpty @Ptr @ProtoTag(4) String propagationPolicy,
         @OmitEmpty @ProtoTag(5) List<String> dryRun,
-        @OmitEmpty @ProtoTag(6) Boolean ignoreStoreReadErrorWithClusterBreakingPotential) {
-}
+        @OmitEmpty @ProtoTag(6) Boolean ignoreStoreReadErrorWithClusterBreakingPotential) {}

@@ -10,7 +10,11 @@ import java.util.Map;
 @Doc("A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are "
         + "ANDed. An empty label selector matches all objects. A null label selector matches no objects.")
 public record LabelSelector(
-        @Doc("matchLabels is a map of {key,value} pairs.") @ProtoTag(1) @OmitEmpty Map<String, String> matchLabels,
+        @Doc("matchLabels is a map of {key,value} pairs.") @ProtoTag(1) @OmitEmpty
+        Map<String, String> matchLabels,
+
         @Doc("matchExpressions is a list of label selector requirements. The requirements are ANDed.")
-        @ProtoTag(2) @OmitEmpty @ListType("atomic") List<LabelSelectorRequirement> matchExpressions) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @ListType("atomic")
+        List<LabelSelectorRequirement> matchExpressions) {}

@@ -11,8 +11,12 @@ public record OwnerReference(
         @Doc("Kind of the referent.") @ProtoTag(1) String kind,
         @Doc("Name of the referent.") @ProtoTag(3) String name,
         @Doc("UID of the referent.") @ProtoTag(4) String uid,
-        @Doc("If true, this reference points to the managing controller.") @ProtoTag(6) @OmitEmpty Boolean controller,
+
+        @Doc("If true, this reference points to the managing controller.") @ProtoTag(6) @OmitEmpty
+        Boolean controller,
+
         @Doc("If true, AND if the owner has the \"foregroundDeletion\" finalizer, then the owner cannot be deleted "
                 + "from the key-value store until this reference is removed.")
-        @ProtoTag(7) @OmitEmpty Boolean blockOwnerDeletion) {
-}
+        @ProtoTag(7)
+        @OmitEmpty
+        Boolean blockOwnerDeletion) {}

@@ -7,6 +7,4 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("PartialObjectMetadata is a generic representation of any object with ObjectMeta.")
 public record PartialObjectMetadata(
-        @Inline TypeMeta typeMeta,
-        @OmitEmpty @ProtoTag(1) ObjectMeta metadata) {
-}
+        @Inline TypeMeta typeMeta, @OmitEmpty @ProtoTag(1) ObjectMeta metadata) {}

@@ -10,5 +10,4 @@ import java.util.List;
 public record PartialObjectMetadataList(
         @Inline TypeMeta typeMeta,
         @OmitEmpty @ProtoTag(1) ListMeta metadata,
-        @ProtoTag(2) List<PartialObjectMetadata> items) {
-}
+        @ProtoTag(2) List<PartialObjectMetadata> items) {}

@@ -8,5 +8,4 @@ import cloud.gardener.apiserver.api.model.Ptr;
 @Doc("Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.")
 public record Preconditions(
         @OmitEmpty @Ptr @ProtoTag(1) String uid,
-        @OmitEmpty @Ptr @ProtoTag(2) String resourceVersion) {
-}
+        @OmitEmpty @Ptr @ProtoTag(2) String resourceVersion) {}

@@ -18,5 +18,4 @@ public record Status(
         @OmitEmpty @ProtoTag(3) String message,
         @OmitEmpty @ProtoTag(4) String reason,
         @OmitEmpty @Ptr @ProtoTag(5) StatusDetails details,
-        @OmitEmpty @ProtoTag(6) int code) {
-}
+        @OmitEmpty @ProtoTag(6) int code) {}

@@ -10,5 +10,4 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 public record StatusCause(
         @OmitEmpty @JsonName("reason") @ProtoTag(1) String type,
         @OmitEmpty @ProtoTag(2) String message,
-        @OmitEmpty @ProtoTag(3) String field) {
-}
+        @OmitEmpty @ProtoTag(3) String field) {}

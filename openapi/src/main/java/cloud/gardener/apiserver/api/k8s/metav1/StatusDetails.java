@@ -13,5 +13,4 @@ public record StatusDetails(
         @OmitEmpty @ProtoTag(3) String kind,
         @OmitEmpty @ProtoTag(6) String uid,
         @OmitEmpty @ProtoTag(4) List<StatusCause> causes,
-        @OmitEmpty @ProtoTag(5) int retryAfterSeconds) {
-}
+        @OmitEmpty @ProtoTag(5) int retryAfterSeconds) {}

@@ -8,8 +8,8 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("TypeMeta describes an individual object in an API response or request with strings representing the type of "
         + "the object and its API schema version.")
 public record TypeMeta(
-        @Doc("Kind is a string value representing the REST resource this object represents.")
-        @ProtoTag(1) @OmitEmpty String kind,
+        @Doc("Kind is a string value representing the REST resource this object represents.") @ProtoTag(1) @OmitEmpty
+        String kind,
+
         @Doc("APIVersion defines the versioned schema of this representation of an object.") @ProtoTag(2) @OmitEmpty
-        String apiVersion) {
-}
+        String apiVersion) {}

@@ -11,9 +11,13 @@ import java.util.List;
         + "included within this rule.")
 public record IPBlock(
         @Doc("cidr is a string representing the IPBlock Valid examples are \"192.168.1.0/24\" or \"2001:db8::/64\"")
-        @ProtoTag(1) String cidr,
+        @ProtoTag(1)
+        String cidr,
+
         @Doc("except is a slice of CIDRs that should not be included within an IPBlock Valid examples are "
                 + "\"192.168.1.0/24\" or \"2001:db8::/64\" Except values will be rejected if they are outside the "
                 + "cidr range")
-        @ProtoTag(2) @OmitEmpty @ListType("atomic") List<String> except) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        @ListType("atomic")
+        List<String> except) {}

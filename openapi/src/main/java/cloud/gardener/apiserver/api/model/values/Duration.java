@@ -162,8 +162,8 @@ public final class Duration implements Comparable<Duration> {
             String u = s.substring(unitStart, i);
             long unit = unit(u);
             if (unit == 0) {
-                throw new IllegalArgumentException("time: unknown unit " + GoText.quote(u) + " in duration "
-                        + GoText.quote(orig));
+                throw new IllegalArgumentException(
+                        "time: unknown unit " + GoText.quote(u) + " in duration " + GoText.quote(orig));
             }
             if (Long.compareUnsigned(v, Long.divideUnsigned(TWO_POW_63, unit)) > 0) {
                 throw invalid(orig);

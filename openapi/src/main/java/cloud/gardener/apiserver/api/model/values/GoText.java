@@ -6,8 +6,7 @@ import java.nio.charset.StandardCharsets;
 /** Small pieces of Go's text behaviour that the value types must reproduce byte for byte. */
 final class GoText {
 
-    private GoText() {
-    }
+    private GoText() {}
 
     /**
      * The {@code quote} helper of Go's time package: ASCII printable characters as they are ({@code "} and
@@ -20,7 +19,9 @@ final class GoText {
             int width = Character.charCount(cp);
             if (cp >= 0x80 || cp < ' ') {
                 for (byte b : s.substring(i, i + width).getBytes(StandardCharsets.UTF_8)) {
-                    out.append("\\x").append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+                    out.append("\\x")
+                            .append(Character.forDigit((b >> 4) & 0xF, 16))
+                            .append(Character.forDigit(b & 0xF, 16));
                 }
             } else {
                 if (cp == '"' || cp == '\\') {
@@ -79,7 +80,8 @@ final class GoText {
 
     /** encoding/json's error for a JSON value of the wrong kind, e.g. a number where a string is expected. */
     static IllegalArgumentException cannotUnmarshal(JsonNode node, String goType) {
-        return new IllegalArgumentException("json: cannot unmarshal " + jsonKind(node) + " into Go value of type " + goType);
+        return new IllegalArgumentException(
+                "json: cannot unmarshal " + jsonKind(node) + " into Go value of type " + goType);
     }
 
     /**

@@ -18,10 +18,18 @@ final class GoTimeLayout {
     static final GoTimeLayout RFC3339_MICRO = new GoTimeLayout("2006-01-02T15:04:05.000000Z07:00", true);
 
     /** A layout element: the literal before it and the element itself. */
-    private enum Elem { YEAR, MONTH, DAY, HOUR, MINUTE, SECOND, MICROS, ZONE }
-
-    private record Chunk(String prefix, Elem elem, String layoutText) {
+    private enum Elem {
+        YEAR,
+        MONTH,
+        DAY,
+        HOUR,
+        MINUTE,
+        SECOND,
+        MICROS,
+        ZONE
     }
+
+    private record Chunk(String prefix, Elem elem, String layoutText) {}
 
     private final String layout;
     private final boolean micro;
@@ -31,13 +39,22 @@ final class GoTimeLayout {
         this.layout = layout;
         this.micro = micro;
         this.chunks = micro
-                ? List.of(new Chunk("", Elem.YEAR, "2006"), new Chunk("-", Elem.MONTH, "01"),
-                        new Chunk("-", Elem.DAY, "02"), new Chunk("T", Elem.HOUR, "15"),
-                        new Chunk(":", Elem.MINUTE, "04"), new Chunk(":", Elem.SECOND, "05"),
-                        new Chunk("", Elem.MICROS, ".000000"), new Chunk("", Elem.ZONE, "Z07:00"))
-                : List.of(new Chunk("", Elem.YEAR, "2006"), new Chunk("-", Elem.MONTH, "01"),
-                        new Chunk("-", Elem.DAY, "02"), new Chunk("T", Elem.HOUR, "15"),
-                        new Chunk(":", Elem.MINUTE, "04"), new Chunk(":", Elem.SECOND, "05"),
+                ? List.of(
+                        new Chunk("", Elem.YEAR, "2006"),
+                        new Chunk("-", Elem.MONTH, "01"),
+                        new Chunk("-", Elem.DAY, "02"),
+                        new Chunk("T", Elem.HOUR, "15"),
+                        new Chunk(":", Elem.MINUTE, "04"),
+                        new Chunk(":", Elem.SECOND, "05"),
+                        new Chunk("", Elem.MICROS, ".000000"),
+                        new Chunk("", Elem.ZONE, "Z07:00"))
+                : List.of(
+                        new Chunk("", Elem.YEAR, "2006"),
+                        new Chunk("-", Elem.MONTH, "01"),
+                        new Chunk("-", Elem.DAY, "02"),
+                        new Chunk("T", Elem.HOUR, "15"),
+                        new Chunk(":", Elem.MINUTE, "04"),
+                        new Chunk(":", Elem.SECOND, "05"),
                         new Chunk("", Elem.ZONE, "Z07:00"));
     }
 
@@ -115,7 +132,9 @@ final class GoTimeLayout {
                         rest = rest.substring(2);
                         if (second >= 60) {
                             rangeError = "second";
-                        } else if (!micro && rest.length() >= 2 && commaOrPeriod(rest.charAt(0))
+                        } else if (!micro
+                                && rest.length() >= 2
+                                && commaOrPeriod(rest.charAt(0))
                                 && GoText.isAsciiDigit(rest.charAt(1))) {
                             // a fraction the layout does not mention: any number of digits, nanoseconds kept
                             int n = 2;
@@ -193,14 +212,14 @@ final class GoTimeLayout {
             }
         }
         if (!rest.isEmpty()) {
-            throw new IllegalArgumentException("parsing time " + GoText.quote(value) + ": extra text: "
-                    + GoText.quote(rest));
+            throw new IllegalArgumentException(
+                    "parsing time " + GoText.quote(value) + ": extra text: " + GoText.quote(rest));
         }
         if (day < 1 || day > java.time.Month.of(month).length(Year.isLeap(year))) {
             throw new IllegalArgumentException("parsing time " + GoText.quote(value) + ": day out of range");
         }
-        long epochSecond = LocalDateTime.of(year, month, day, hour, minute, second).toEpochSecond(ZoneOffset.UTC)
-                - zoneOffset;
+        long epochSecond =
+                LocalDateTime.of(year, month, day, hour, minute, second).toEpochSecond(ZoneOffset.UTC) - zoneOffset;
         return Instant.ofEpochSecond(epochSecond, nanos);
     }
 

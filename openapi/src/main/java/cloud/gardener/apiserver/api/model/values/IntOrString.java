@@ -65,8 +65,8 @@ public final class IntOrString {
                     return ofInt(v.intValue());
                 }
             }
-            throw new IllegalArgumentException("json: cannot unmarshal number " + GoText.numberText(node)
-                    + " into Go value of type int32");
+            throw new IllegalArgumentException(
+                    "json: cannot unmarshal number " + GoText.numberText(node) + " into Go value of type int32");
         }
         throw GoText.cannotUnmarshal(node, "int32");
     }
@@ -167,7 +167,9 @@ public final class IntOrString {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof IntOrString other && isInt == other.isInt && intVal == other.intVal
+        return o instanceof IntOrString other
+                && isInt == other.isInt
+                && intVal == other.intVal
                 && strVal.equals(other.strVal);
     }
 

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.api.model.values;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
@@ -8,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.node.TreeTraversingParser;
-import com.fasterxml.jackson.annotation.JsonValue;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -226,8 +226,7 @@ public final class Quantity implements Comparable<Quantity> {
     // ---- parsing -------------------------------------------------------------------------------
 
     /** The pieces of a quantity string: sign, number as written, integer and fraction digits, suffix. */
-    private record Scan(boolean positive, String value, String num, String denom, String suffix) {
-    }
+    private record Scan(boolean positive, String value, String num, String denom, String suffix) {}
 
     private static Scan scan(String str) {
         boolean positive = true;

@@ -6,6 +6,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("BastionIngressPolicy represents an ingress policy for SSH bastion hosts.")
 public record BastionIngressPolicy(
-        @Doc("IPBlock defines an IP block that is allowed to access the bastion.")
-        @ProtoTag(1) IPBlock ipBlock) {
-}
+        @Doc("IPBlock defines an IP block that is allowed to access the bastion.") @ProtoTag(1)
+        IPBlock ipBlock) {}

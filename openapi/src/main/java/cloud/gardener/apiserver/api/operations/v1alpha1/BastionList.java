@@ -11,8 +11,8 @@ import java.util.List;
 @Doc("BastionList is a list of Bastion objects.")
 public record BastionList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of Bastion.")
-        @ProtoTag(2) List<Bastion> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of Bastion.") @ProtoTag(2) List<Bastion> items) {}

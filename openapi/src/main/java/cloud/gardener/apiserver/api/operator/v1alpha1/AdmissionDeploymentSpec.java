@@ -9,11 +9,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 public record AdmissionDeploymentSpec(
         @Doc("RuntimeCluster is the deployment configuration for the admission in the runtime cluster. The runtime "
                 + "deployment is responsible for creating the admission controller in the runtime cluster.")
-        @OmitEmpty @Ptr DeploymentSpec runtimeCluster,
+        @OmitEmpty
+        @Ptr
+        DeploymentSpec runtimeCluster,
+
         @Doc("VirtualCluster is the deployment configuration for the admission deployment in the garden cluster. "
                 + "The garden deployment installs necessary resources in the virtual garden cluster e.g. RBAC that "
                 + "are necessary for the admission controller.")
-        @OmitEmpty @Ptr DeploymentSpec virtualCluster,
+        @OmitEmpty
+        @Ptr
+        DeploymentSpec virtualCluster,
+
         @Doc("Values are the deployment values. The values will be applied to both admission deployments.")
-        @OmitEmpty @Ptr JsonNode values) {
-}
+        @OmitEmpty
+        @Ptr
+        JsonNode values) {}

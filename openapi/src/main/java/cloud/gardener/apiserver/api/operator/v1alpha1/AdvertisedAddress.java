@@ -6,6 +6,6 @@ import cloud.gardener.apiserver.api.model.Doc;
 public record AdvertisedAddress(
         @Doc("Name of the advertised address. e.g. virtual or discovery-server")
         String name,
+
         @Doc("The URL of the server. e.g. https://api.foo.bar or https://1.2.3.4")
-        String url) {
-}
+        String url) {}

@@ -6,6 +6,5 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("Authentication contains settings related to authentication.")
 public record Authentication(
-        @Doc("Webhook contains settings related to an authentication webhook configuration.")
-        @OmitEmpty @Ptr AuthenticationWebhook webhook) {
-}
+        @Doc("Webhook contains settings related to an authentication webhook configuration.") @OmitEmpty @Ptr
+        AuthenticationWebhook webhook) {}

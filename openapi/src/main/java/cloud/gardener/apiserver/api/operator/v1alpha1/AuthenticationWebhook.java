@@ -7,10 +7,11 @@ import cloud.gardener.apiserver.api.model.values.Duration;
 
 @Doc("AuthenticationWebhook contains settings related to an authentication webhook configuration.")
 public record AuthenticationWebhook(
-        @Doc("CacheTTL is the duration to cache responses from the webhook authenticator.")
-        @OmitEmpty @Ptr Duration cacheTTL,
+        @Doc("CacheTTL is the duration to cache responses from the webhook authenticator.") @OmitEmpty @Ptr
+        Duration cacheTTL,
+
         @Doc("KubeconfigSecretName specifies the name of a secret containing the kubeconfig for this webhook.")
         String kubeconfigSecretName,
-        @Doc("Version is the API version to send and expect from the webhook.")
-        @OmitEmpty @Ptr String version) {
-}
+
+        @Doc("Version is the API version to send and expect from the webhook.") @OmitEmpty @Ptr
+        String version) {}

@@ -6,8 +6,8 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("Credentials contains information about the virtual garden cluster credentials.")
 public record Credentials(
-        @Doc("Rotation contains information about the credential rotations.")
-        @OmitEmpty @Ptr CredentialsRotation rotation,
-        @Doc("EncryptionAtRest contains information about garden data encryption at rest.")
-        @OmitEmpty @Ptr EncryptionAtRest encryptionAtRest) {
-}
+        @Doc("Rotation contains information about the credential rotations.") @OmitEmpty @Ptr
+        CredentialsRotation rotation,
+
+        @Doc("EncryptionAtRest contains information about garden data encryption at rest.") @OmitEmpty @Ptr
+        EncryptionAtRest encryptionAtRest) {}

@@ -8,5 +8,5 @@ import java.util.List;
 public record DNS(
         @Doc("Domains are the external domains of the virtual garden cluster. The first given domain in this list "
                 + "is immutable.")
-        @OmitEmpty List<DNSDomain> domains) {
-}
+        @OmitEmpty
+        List<DNSDomain> domains) {}

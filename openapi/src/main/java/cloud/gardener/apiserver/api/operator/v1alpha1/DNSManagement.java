@@ -5,6 +5,4 @@ import java.util.List;
 
 @Doc("DNSManagement contains specifications of DNS providers.")
 public record DNSManagement(
-        @Doc("Providers is a list of DNS providers.")
-        List<DNSProvider> providers) {
-}
+        @Doc("Providers is a list of DNS providers.") List<DNSProvider> providers) {}

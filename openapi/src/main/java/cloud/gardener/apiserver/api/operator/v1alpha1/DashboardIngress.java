@@ -8,5 +8,5 @@ public record DashboardIngress(
         @Doc("Enabled controls whether the Dashboard Ingress resource will be deployed to the "
                 + "cluster.\n\nDeprecated: use the GardenerDashboardConfig.Domain field for customizing the "
                 + "ingress domain instead.")
-        @OmitEmpty Boolean enabled) {
-}
+        @OmitEmpty
+        Boolean enabled) {}

@@ -8,10 +8,12 @@ import java.util.List;
 public record DashboardTerminal(
         @Doc("Container contains configuration for the dashboard terminal container.")
         DashboardTerminalContainer container,
-        @Doc("AllowedHosts should consist of permitted hostnames (without the scheme) for terminal connections. It "
-                + "is important to consider that the usage of wildcards follows the rules defined by the content "
-                + "security policy. '*.seed.local.gardener.cloud', or '*.other-seeds.local.gardener.cloud'. For "
-                + "more information, see "
-                + "https://github.com/gardener/dashboard/blob/master/docs/operations/webterminals.md#allowlist-for-hosts.")
-        @OmitEmpty List<String> allowedHosts) {
-}
+
+        @Doc(
+                "AllowedHosts should consist of permitted hostnames (without the scheme) for terminal connections. It "
+                        + "is important to consider that the usage of wildcards follows the rules defined by the content "
+                        + "security policy. '*.seed.local.gardener.cloud', or '*.other-seeds.local.gardener.cloud'. For "
+                        + "more information, see "
+                        + "https://github.com/gardener/dashboard/blob/master/docs/operations/webterminals.md#allowlist-for-hosts.")
+        @OmitEmpty
+        List<String> allowedHosts) {}

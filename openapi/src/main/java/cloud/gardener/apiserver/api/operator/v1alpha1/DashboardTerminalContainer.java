@@ -8,6 +8,8 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record DashboardTerminalContainer(
         @Doc("Image is the container image for the dashboard terminal container.")
         String image,
+
         @Doc("Description is a description for the dashboard terminal container with hints for the user.")
-        @OmitEmpty @Ptr String description) {
-}
+        @OmitEmpty
+        @Ptr
+        String description) {}

@@ -6,6 +6,5 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("DeploymentSpec is the specification for the deployment of a component.")
 public record DeploymentSpec(
-        @Doc("Helm contains the specification for a Helm deployment.")
-        @OmitEmpty @Ptr ExtensionHelm helm) {
-}
+        @Doc("Helm contains the specification for a Helm deployment.") @OmitEmpty @Ptr
+        ExtensionHelm helm) {}

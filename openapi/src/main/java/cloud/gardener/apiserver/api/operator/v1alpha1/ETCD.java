@@ -6,8 +6,8 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("ETCD contains configuration for the etcds of the virtual garden cluster.")
 public record ETCD(
-        @Doc("Main contains configuration for the main etcd.")
-        @OmitEmpty @Ptr ETCDMain main,
-        @Doc("Events contains configuration for the events etcd.")
-        @OmitEmpty @Ptr ETCDEvents events) {
-}
+        @Doc("Main contains configuration for the main etcd.") @OmitEmpty @Ptr
+        ETCDMain main,
+
+        @Doc("Events contains configuration for the events etcd.") @OmitEmpty @Ptr
+        ETCDEvents events) {}

@@ -7,8 +7,8 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("ETCDEvents contains configuration for the events etcd.")
 public record ETCDEvents(
-        @Doc("Autoscaling contains auto-scaling configuration options for etcd.")
-        @OmitEmpty @Ptr ControlPlaneAutoscaling autoscaling,
-        @Doc("Storage contains storage configuration.")
-        @OmitEmpty @Ptr Storage storage) {
-}
+        @Doc("Autoscaling contains auto-scaling configuration options for etcd.") @OmitEmpty @Ptr
+        ControlPlaneAutoscaling autoscaling,
+
+        @Doc("Storage contains storage configuration.") @OmitEmpty @Ptr
+        Storage storage) {}

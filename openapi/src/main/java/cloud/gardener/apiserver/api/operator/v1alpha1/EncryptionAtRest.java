@@ -10,7 +10,8 @@ public record EncryptionAtRest(
                 + "virtual kube-apiserver. Resources which are encrypted by default will not appear here. See "
                 + "https://github.com/gardener/gardener/blob/master/docs/concepts/operator.md#etcd-encryption-config "
                 + "for more details.")
-        @OmitEmpty List<String> resources,
+        @OmitEmpty
+        List<String> resources,
+
         @Doc("Provider contains information about virtual garden encryption provider.")
-        EncryptionProviderStatus provider) {
-}
+        EncryptionProviderStatus provider) {}

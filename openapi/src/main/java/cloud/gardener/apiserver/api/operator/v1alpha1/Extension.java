@@ -9,10 +9,10 @@ import cloud.gardener.apiserver.api.model.OmitEmpty;
 @Doc("Extension describes a Gardener extension.")
 public record Extension(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec contains the specification of this extension.")
-        @OmitEmpty ExtensionSpec spec,
-        @Doc("Status contains the status of this extension.")
-        @OmitEmpty ExtensionStatus status) {
-}
+        @Doc("Standard object metadata.") @OmitEmpty ObjectMeta metadata,
+
+        @Doc("Spec contains the specification of this extension.") @OmitEmpty
+        ExtensionSpec spec,
+
+        @Doc("Status contains the status of this extension.") @OmitEmpty
+        ExtensionStatus status) {}

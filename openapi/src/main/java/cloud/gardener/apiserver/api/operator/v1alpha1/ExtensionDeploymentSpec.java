@@ -13,18 +13,29 @@ import com.fasterxml.jackson.databind.JsonNode;
         + "necessary).")
 public record ExtensionDeploymentSpec(
         @Inline DeploymentSpec deploymentSpec,
+
         @Doc("Values are the deployment values used in the creation of the ControllerDeployment in the virtual "
                 + "garden cluster.")
-        @OmitEmpty @Ptr JsonNode values,
+        @OmitEmpty
+        @Ptr
+        JsonNode values,
+
         @Doc("RuntimeClusterValues are the deployment values for the extension deployment running in the runtime "
                 + "garden cluster.")
-        @OmitEmpty @Ptr JsonNode runtimeClusterValues,
-        @Doc("Policy controls how the controller is deployed. It defaults to 'OnDemand'.")
-        @OmitEmpty @Ptr String policy,
+        @OmitEmpty
+        @Ptr
+        JsonNode runtimeClusterValues,
+
+        @Doc("Policy controls how the controller is deployed. It defaults to 'OnDemand'.") @OmitEmpty @Ptr
+        String policy,
+
         @Doc("SeedSelector contains an optional label selector for seeds. Only if the labels match then this "
                 + "controller will be considered for a deployment. An empty list means that all seeds are selected.")
-        @OmitEmpty @Ptr LabelSelector seedSelector,
+        @OmitEmpty
+        @Ptr
+        LabelSelector seedSelector,
+
         @Doc("InjectGardenKubeconfig controls whether a kubeconfig to the garden cluster should be injected into "
                 + "workload resources.")
-        @OmitEmpty Boolean injectGardenKubeconfig) {
-}
+        @OmitEmpty
+        Boolean injectGardenKubeconfig) {}

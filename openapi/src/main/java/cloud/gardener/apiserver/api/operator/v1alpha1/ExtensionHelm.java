@@ -7,6 +7,5 @@ import cloud.gardener.apiserver.api.model.Ptr;
 
 @Doc("ExtensionHelm is the configuration for a helm deployment.")
 public record ExtensionHelm(
-        @Doc("OCIRepository defines where to pull the chart from.")
-        @OmitEmpty @Ptr OCIRepository ociRepository) {
-}
+        @Doc("OCIRepository defines where to pull the chart from.") @OmitEmpty @Ptr
+        OCIRepository ociRepository) {}

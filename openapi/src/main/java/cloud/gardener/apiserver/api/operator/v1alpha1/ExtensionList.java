@@ -11,6 +11,4 @@ import java.util.List;
 public record ExtensionList(
         @Inline TypeMeta typeMeta,
         @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of Extension.")
-        List<Extension> items) {
-}
+        @Doc("Items is the list of Extension.") List<Extension> items) {}

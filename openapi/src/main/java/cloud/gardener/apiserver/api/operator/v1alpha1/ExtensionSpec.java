@@ -10,7 +10,10 @@ import java.util.List;
 public record ExtensionSpec(
         @Doc("Resources is a list of combinations of kinds (DNSRecord, Backupbucket, ...) and their actual types "
                 + "(aws-route53, gcp).")
-        @OmitEmpty List<ControllerResource> resources,
+        @OmitEmpty
+        List<ControllerResource> resources,
+
         @Doc("Deployment contains deployment configuration for an extension and it's admission controller.")
-        @OmitEmpty @Ptr Deployment deployment) {
-}
+        @OmitEmpty
+        @Ptr
+        Deployment deployment) {}

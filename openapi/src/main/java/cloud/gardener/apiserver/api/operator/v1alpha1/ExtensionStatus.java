@@ -10,10 +10,13 @@ import java.util.List;
 
 @Doc("ExtensionStatus is the status of a Gardener extension.")
 public record ExtensionStatus(
-        @Doc("ObservedGeneration is the most recent generation observed for this resource.")
-        @OmitEmpty long observedGeneration,
+        @Doc("ObservedGeneration is the most recent generation observed for this resource.") @OmitEmpty
+        long observedGeneration,
+
         @Doc("Conditions represents the latest available observations of an Extension's current state.")
-        @OmitEmpty @Patch(key = "type") List<Condition> conditions,
-        @Doc("ProviderStatus contains type-specific status.")
-        @OmitEmpty @Ptr JsonNode providerStatus) {
-}
+        @OmitEmpty
+        @Patch(key = "type")
+        List<Condition> conditions,
+
+        @Doc("ProviderStatus contains type-specific status.") @OmitEmpty @Ptr
+        JsonNode providerStatus) {}

@@ -9,10 +9,10 @@ import cloud.gardener.apiserver.api.model.OmitEmpty;
 @Doc("Garden describes a list of gardens.")
 public record Garden(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec contains the specification of this garden.")
-        @OmitEmpty GardenSpec spec,
-        @Doc("Status contains the status of this garden.")
-        @OmitEmpty GardenStatus status) {
-}
+        @Doc("Standard object metadata.") @OmitEmpty ObjectMeta metadata,
+
+        @Doc("Spec contains the specification of this garden.") @OmitEmpty
+        GardenSpec spec,
+
+        @Doc("Status contains the status of this garden.") @OmitEmpty
+        GardenStatus status) {}

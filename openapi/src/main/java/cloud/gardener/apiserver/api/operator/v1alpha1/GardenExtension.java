@@ -7,8 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 @Doc("GardenExtension contains type and provider information for Garden extensions.")
 public record GardenExtension(
-        @Doc("Type is the type of the extension resource.")
-        String type,
-        @Doc("ProviderConfig is the configuration passed to extension resource.")
-        @OmitEmpty @Ptr JsonNode providerConfig) {
-}
+        @Doc("Type is the type of the extension resource.") String type,
+
+        @Doc("ProviderConfig is the configuration passed to extension resource.") @OmitEmpty @Ptr
+        JsonNode providerConfig) {}

@@ -11,6 +11,4 @@ import java.util.List;
 public record GardenList(
         @Inline TypeMeta typeMeta,
         @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of Garden.")
-        List<Garden> items) {
-}
+        @Doc("Items is the list of Garden.") List<Garden> items) {}

@@ -8,8 +8,12 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record GardenerAdmissionControllerConfig(
         @Doc("LogLevel is the configured log level for the gardener-admission-controller. Must be one of "
                 + "[info,debug,error]. Defaults to info.")
-        @OmitEmpty @Ptr String logLevel,
+        @OmitEmpty
+        @Ptr
+        String logLevel,
+
         @Doc("ResourceAdmissionConfiguration is the configuration for resource size restrictions for arbitrary "
                 + "Group-Version-Kinds.")
-        @OmitEmpty @Ptr ResourceAdmissionConfiguration resourceAdmissionConfiguration) {
-}
+        @OmitEmpty
+        @Ptr
+        ResourceAdmissionConfiguration resourceAdmissionConfiguration) {}

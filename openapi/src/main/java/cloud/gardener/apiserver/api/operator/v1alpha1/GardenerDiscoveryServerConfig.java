@@ -10,10 +10,14 @@ public record GardenerDiscoveryServerConfig(
                 + "gardener-discovery-server. This field is optional, but once the gardener-discovery-server is "
                 + "enabled, its domain cannot be changed anymore. Defaults to "
                 + "\"discovery.<first-runtime-ingress-domain>\".")
-        @OmitEmpty @Ptr DNSDomain domain,
+        @OmitEmpty
+        @Ptr
+        DNSDomain domain,
+
         @Doc("TLSSecretName is the name of a secret (in the garden namespace) containing a trusted TLS certificate "
                 + "for the domain. If not configured, Gardener falls back to a secret labelled with "
                 + "'gardener.cloud/role=garden-cert', if in turn not configured it generates a self-signed "
                 + "certificate.")
-        @OmitEmpty @Ptr String tlsSecretName) {
-}
+        @OmitEmpty
+        @Ptr
+        String tlsSecretName) {}

@@ -8,5 +8,5 @@ import java.util.List;
 public record GardenerResourceManagerConfig(
         @Doc("AdditionalTargetNamespaces allows specifying custom target namespaces for the "
                 + "gardener-resource-manager instance.")
-        @OmitEmpty List<String> additionalTargetNamespaces) {
-}
+        @OmitEmpty
+        List<String> additionalTargetNamespaces) {}

@@ -9,7 +9,8 @@ import java.util.List;
 public record Ingress(
         @Doc("Domains specify the ingress domains of the cluster pointing to the ingress controller endpoint. They "
                 + "will be used to construct ingress URLs for system applications running in runtime cluster.")
-        @OmitEmpty List<DNSDomain> domains,
+        @OmitEmpty
+        List<DNSDomain> domains,
+
         @Doc("Controller configures a Gardener managed Ingress Controller listening on the ingressDomain.")
-        IngressController controller) {
-}
+        IngressController controller) {}

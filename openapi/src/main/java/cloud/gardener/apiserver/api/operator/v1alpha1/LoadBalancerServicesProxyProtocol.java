@@ -11,5 +11,4 @@ public record LoadBalancerServicesProxyProtocol(
                 + "ProxyProtocol, enabling this setting may allow clients to spoof their source IP addresses. The "
                 + "option allows a migration from non-ProxyProtocol to ProxyProtocol without downtime (depending "
                 + "on the infrastructure). Defaults to false.")
-        boolean allowed) {
-}
+        boolean allowed) {}

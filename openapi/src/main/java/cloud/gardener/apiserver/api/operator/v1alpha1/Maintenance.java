@@ -6,5 +6,4 @@ import cloud.gardener.apiserver.api.model.Doc;
 @Doc("Maintenance contains information about the time window for maintenance operations.")
 public record Maintenance(
         @Doc("TimeWindow contains information about the time window for maintenance operations.")
-        MaintenanceTimeWindow timeWindow) {
-}
+        MaintenanceTimeWindow timeWindow) {}

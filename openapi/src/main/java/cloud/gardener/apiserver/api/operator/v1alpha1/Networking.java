@@ -7,5 +7,4 @@ import java.util.List;
 public record Networking(
         @Doc("Services are the CIDRs of the service network. Elements can be appended to this list, but not "
                 + "removed.")
-        List<String> services) {
-}
+        List<String> services) {}

@@ -10,7 +10,9 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record ProjectQuotaConfiguration(
         @Doc("Config is the corev1.ResourceQuota specification used for the project set-up.")
         ResourceQuota config,
+
         @Doc("ProjectSelector is an optional setting to select the projects considered for quotas. Defaults to "
                 + "empty LabelSelector, which matches all projects.")
-        @OmitEmpty @Ptr LabelSelector projectSelector) {
-}
+        @OmitEmpty
+        @Ptr
+        LabelSelector projectSelector) {}

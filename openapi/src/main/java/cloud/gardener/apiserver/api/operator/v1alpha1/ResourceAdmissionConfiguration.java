@@ -11,10 +11,14 @@ import java.util.List;
 public record ResourceAdmissionConfiguration(
         @Doc("Limits contains configuration for resources which are subjected to size limitations.")
         List<ResourceLimit> limits,
+
         @Doc("UnrestrictedSubjects contains references to users, groups, or service accounts which aren't "
                 + "subjected to any resource size limit.")
-        @OmitEmpty List<Subject> unrestrictedSubjects,
+        @OmitEmpty
+        List<Subject> unrestrictedSubjects,
+
         @Doc("OperationMode specifies the mode the webhooks operates in. Allowed values are \"block\" and \"log\". "
                 + "Defaults to \"block\".")
-        @OmitEmpty @Ptr String operationMode) {
-}
+        @OmitEmpty
+        @Ptr
+        String operationMode) {}

@@ -10,14 +10,19 @@ import java.util.List;
 public record ResourceLimit(
         @Doc("APIGroups is the name of the APIGroup that contains the limited resource. WildcardAll represents all "
                 + "groups.")
-        @OmitEmpty List<String> apiGroups,
-        @Doc("APIVersions is the version of the resource. WildcardAll represents all versions.")
-        @OmitEmpty List<String> apiVersions,
+        @OmitEmpty
+        List<String> apiGroups,
+
+        @Doc("APIVersions is the version of the resource. WildcardAll represents all versions.") @OmitEmpty
+        List<String> apiVersions,
+
         @Doc("Resources is the name of the resource this rule applies to. WildcardAll represents all resources.")
         List<String> resources,
-        @Doc("Size specifies the imposed limit.")
-        @OmitEmpty @Ptr Quantity size,
+
+        @Doc("Size specifies the imposed limit.") @OmitEmpty @Ptr
+        Quantity size,
+
         @Doc("Count specifies the maximum number of resources of the given kind. Only cluster-scoped resources are "
                 + "considered.")
-        @OmitEmpty Long count) {
-}
+        @OmitEmpty
+        Long count) {}

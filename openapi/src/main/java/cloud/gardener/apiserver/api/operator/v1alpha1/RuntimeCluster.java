@@ -8,12 +8,15 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record RuntimeCluster(
         @Doc("Ingress configures Ingress specific settings for the Garden cluster.")
         Ingress ingress,
+
         @Doc("Networking defines the networking configuration of the runtime cluster.")
         RuntimeNetworking networking,
+
         @Doc("Provider defines the provider-specific information for this cluster.")
         Provider provider,
-        @Doc("Settings contains certain settings for this cluster.")
-        @OmitEmpty @Ptr Settings settings,
-        @Doc("Volume contains settings for persistent volumes created in the runtime cluster.")
-        @OmitEmpty @Ptr Volume volume) {
-}
+
+        @Doc("Settings contains certain settings for this cluster.") @OmitEmpty @Ptr
+        Settings settings,
+
+        @Doc("Volume contains settings for persistent volumes created in the runtime cluster.") @OmitEmpty @Ptr
+        Volume volume) {}

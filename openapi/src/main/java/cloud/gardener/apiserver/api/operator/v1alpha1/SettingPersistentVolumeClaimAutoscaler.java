@@ -6,5 +6,4 @@ import cloud.gardener.apiserver.api.model.Doc;
 public record SettingPersistentVolumeClaimAutoscaler(
         @Doc("Enabled controls whether the PVC Autoscaler components shall be deployed into the garden namespace "
                 + "in the garden cluster.")
-        boolean enabled) {
-}
+        boolean enabled) {}

@@ -10,5 +10,4 @@ public record SettingTopologyAwareRouting(
                 + "virtual-garden-kube-apiserver. Additionally, other components that are deployed to the runtime "
                 + "cluster via other means can read this field and according to its value enable/disable "
                 + "topology-aware routing for their Services.")
-        boolean enabled) {
-}
+        boolean enabled) {}

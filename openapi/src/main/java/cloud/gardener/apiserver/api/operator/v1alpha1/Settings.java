@@ -8,14 +8,24 @@ import cloud.gardener.apiserver.api.model.Ptr;
 public record Settings(
         @Doc("LoadBalancerServices controls certain settings for services of type load balancer that are created "
                 + "in the runtime cluster.")
-        @OmitEmpty @Ptr SettingLoadBalancerServices loadBalancerServices,
+        @OmitEmpty
+        @Ptr
+        SettingLoadBalancerServices loadBalancerServices,
+
         @Doc("VerticalPodAutoscaler controls certain settings for the vertical pod autoscaler components deployed "
                 + "in the cluster.")
-        @OmitEmpty @Ptr SettingVerticalPodAutoscaler verticalPodAutoscaler,
+        @OmitEmpty
+        @Ptr
+        SettingVerticalPodAutoscaler verticalPodAutoscaler,
+
         @Doc("TopologyAwareRouting controls certain settings for topology-aware traffic routing in the cluster. "
                 + "See https://github.com/gardener/gardener/blob/master/docs/operations/topology_aware_routing.md.")
-        @OmitEmpty @Ptr SettingTopologyAwareRouting topologyAwareRouting,
+        @OmitEmpty
+        @Ptr
+        SettingTopologyAwareRouting topologyAwareRouting,
+
         @Doc("PersistentVolumeClaimAutoscaler controls certain settings for the persistent volume claim autoscaler "
                 + "components deployed in the garden cluster.")
-        @OmitEmpty @Ptr SettingPersistentVolumeClaimAutoscaler persistentVolumeClaimAutoscaler) {
-}
+        @OmitEmpty
+        @Ptr
+        SettingPersistentVolumeClaimAutoscaler persistentVolumeClaimAutoscaler) {}

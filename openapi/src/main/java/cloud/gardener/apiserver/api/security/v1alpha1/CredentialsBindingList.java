@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("CredentialsBindingList is a collection of CredentialsBindings.")
 public record CredentialsBindingList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of CredentialsBindings.")
-        @ProtoTag(2) List<CredentialsBinding> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of CredentialsBindings.") @ProtoTag(2)
+        List<CredentialsBinding> items) {}

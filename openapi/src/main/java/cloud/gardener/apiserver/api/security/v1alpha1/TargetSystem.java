@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 @Doc("TargetSystem represents specific configurations for the system that will accept the JWTs.")
 public record TargetSystem(
-        @Doc("Type is the type of the target system.")
-        @ProtoTag(1) String type,
-        @Doc("ProviderConfig is the configuration passed to extension resource.")
-        @ProtoTag(2) @OmitEmpty @Ptr JsonNode providerConfig) {
-}
+        @Doc("Type is the type of the target system.") @ProtoTag(1)
+        String type,
+
+        @Doc("ProviderConfig is the configuration passed to extension resource.") @ProtoTag(2) @OmitEmpty @Ptr
+        JsonNode providerConfig) {}

@@ -10,10 +10,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("TokenRequest is a resource that is used to request WorkloadIdentity tokens.")
 public record TokenRequest(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec holds configuration settings for the requested token.")
-        @ProtoTag(2) TokenRequestSpec spec,
-        @Doc("Status bears the issued token with additional information back to the client.")
-        @ProtoTag(3) TokenRequestStatus status) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec holds configuration settings for the requested token.") @ProtoTag(2)
+        TokenRequestSpec spec,
+
+        @Doc("Status bears the issued token with additional information back to the client.") @ProtoTag(3)
+        TokenRequestStatus status) {}

@@ -6,8 +6,7 @@ import cloud.gardener.apiserver.api.model.values.Time;
 
 @Doc("TokenRequestStatus bears the issued token with additional information back to the client.")
 public record TokenRequestStatus(
-        @Doc("Token is the issued token.")
-        @ProtoTag(1) String token,
-        @Doc("ExpirationTimestamp is the time of expiration of the returned token.")
-        @ProtoTag(2) Time expirationTimestamp) {
-}
+        @Doc("Token is the issued token.") @ProtoTag(1) String token,
+
+        @Doc("ExpirationTimestamp is the time of expiration of the returned token.") @ProtoTag(2)
+        Time expirationTimestamp) {}

@@ -14,10 +14,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
         + "inspired by the OIDC protocol.")
 public record WorkloadIdentity(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec configures the JSON Web Token issued by the Gardener API server.")
-        @ProtoTag(2) WorkloadIdentitySpec spec,
-        @Doc("Status contain the latest observed status of the WorkloadIdentity.")
-        @ProtoTag(3) WorkloadIdentityStatus status) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec configures the JSON Web Token issued by the Gardener API server.") @ProtoTag(2)
+        WorkloadIdentitySpec spec,
+
+        @Doc("Status contain the latest observed status of the WorkloadIdentity.") @ProtoTag(3)
+        WorkloadIdentityStatus status) {}

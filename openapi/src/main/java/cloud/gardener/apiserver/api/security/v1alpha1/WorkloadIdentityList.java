@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("WorkloadIdentityList is a collection of WorkloadIdentities.")
 public record WorkloadIdentityList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of WorkloadIdentities.")
-        @ProtoTag(2) List<WorkloadIdentity> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of WorkloadIdentities.") @ProtoTag(2)
+        List<WorkloadIdentity> items) {}

@@ -8,7 +8,8 @@ import java.util.List;
 public record WorkloadIdentitySpec(
         @Doc("Audiences specify the list of recipients that the JWT is intended for. The values of this field will "
                 + "be set in the 'aud' claim.")
-        @ProtoTag(1) List<String> audiences,
-        @Doc("TargetSystem represents specific configurations for the system that will accept the JWTs.")
-        @ProtoTag(2) TargetSystem targetSystem) {
-}
+        @ProtoTag(1)
+        List<String> audiences,
+
+        @Doc("TargetSystem represents specific configurations for the system that will accept the JWTs.") @ProtoTag(2)
+        TargetSystem targetSystem) {}

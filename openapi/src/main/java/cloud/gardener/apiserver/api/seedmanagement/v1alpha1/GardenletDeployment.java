@@ -15,31 +15,52 @@ import java.util.Map;
 @Doc("GardenletDeployment specifies certain gardenlet deployment parameters, such as the number of replicas, the "
         + "image, etc.")
 public record GardenletDeployment(
-        @Doc("ReplicaCount is the number of gardenlet replicas. Defaults to 2.")
-        @ProtoTag(1) @OmitEmpty Integer replicaCount,
+        @Doc("ReplicaCount is the number of gardenlet replicas. Defaults to 2.") @ProtoTag(1) @OmitEmpty
+        Integer replicaCount,
+
         @Doc("RevisionHistoryLimit is the number of old gardenlet ReplicaSets to retain to allow rollback. "
                 + "Defaults to 2.")
-        @ProtoTag(2) @OmitEmpty Integer revisionHistoryLimit,
+        @ProtoTag(2)
+        @OmitEmpty
+        Integer revisionHistoryLimit,
+
         @Doc("ServiceAccountName is the name of the ServiceAccount to use to run gardenlet pods.")
-        @ProtoTag(3) @OmitEmpty @Ptr String serviceAccountName,
-        @Doc("Image is the gardenlet container image.")
-        @ProtoTag(4) @OmitEmpty @Ptr Image image,
-        @Doc("Resources are the compute resources required by the gardenlet container.")
-        @ProtoTag(5) @OmitEmpty @Ptr ResourceRequirements resources,
-        @Doc("PodLabels are the labels on gardenlet pods.")
-        @ProtoTag(6) @OmitEmpty Map<String, String> podLabels,
-        @Doc("PodAnnotations are the annotations on gardenlet pods.")
-        @ProtoTag(7) @OmitEmpty Map<String, String> podAnnotations,
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        String serviceAccountName,
+
+        @Doc("Image is the gardenlet container image.") @ProtoTag(4) @OmitEmpty @Ptr
+        Image image,
+
+        @Doc("Resources are the compute resources required by the gardenlet container.") @ProtoTag(5) @OmitEmpty @Ptr
+        ResourceRequirements resources,
+
+        @Doc("PodLabels are the labels on gardenlet pods.") @ProtoTag(6) @OmitEmpty
+        Map<String, String> podLabels,
+
+        @Doc("PodAnnotations are the annotations on gardenlet pods.") @ProtoTag(7) @OmitEmpty
+        Map<String, String> podAnnotations,
+
         @Doc("AdditionalVolumes is the list of additional volumes that should be mounted by gardenlet containers.")
-        @ProtoTag(8) @OmitEmpty List<Volume> additionalVolumes,
+        @ProtoTag(8)
+        @OmitEmpty
+        List<Volume> additionalVolumes,
+
         @Doc("AdditionalVolumeMounts is the list of additional pod volumes to mount into the gardenlet container's "
                 + "filesystem.")
-        @ProtoTag(9) @OmitEmpty List<VolumeMount> additionalVolumeMounts,
-        @Doc("Env is the list of environment variables to set in the gardenlet container.")
-        @ProtoTag(10) @OmitEmpty List<EnvVar> env,
-        @Doc("Tolerations are the tolerations to be applied to gardenlet pods.")
-        @ProtoTag(11) @OmitEmpty List<Toleration> tolerations,
+        @ProtoTag(9)
+        @OmitEmpty
+        List<VolumeMount> additionalVolumeMounts,
+
+        @Doc("Env is the list of environment variables to set in the gardenlet container.") @ProtoTag(10) @OmitEmpty
+        List<EnvVar> env,
+
+        @Doc("Tolerations are the tolerations to be applied to gardenlet pods.") @ProtoTag(11) @OmitEmpty
+        List<Toleration> tolerations,
+
         @Doc("EnableHealthProbes specifies whether the Kubernetes liveness and readiness probes are added to the "
                 + "gardenlet deployment. Defaults to true.")
-        @ProtoTag(12) @OmitEmpty Boolean enableHealthProbes) {
-}
+        @ProtoTag(12)
+        @OmitEmpty
+        Boolean enableHealthProbes) {}

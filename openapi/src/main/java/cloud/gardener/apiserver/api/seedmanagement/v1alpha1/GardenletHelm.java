@@ -6,6 +6,5 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 
 @Doc("GardenletHelm is the Helm deployment configuration for gardenlet.")
 public record GardenletHelm(
-        @Doc("OCIRepository defines where to pull the chart.")
-        @ProtoTag(1) OCIRepository ociRepository) {
-}
+        @Doc("OCIRepository defines where to pull the chart.") @ProtoTag(1)
+        OCIRepository ociRepository) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("GardenletList is a list of Gardenlet objects.")
 public record GardenletList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of Gardenlets.")
-        @ProtoTag(2) List<Gardenlet> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of Gardenlets.") @ProtoTag(2)
+        List<Gardenlet> items) {}

@@ -10,11 +10,19 @@ import cloud.gardener.apiserver.api.model.Ptr;
         + "the image, etc.")
 public record GardenletSelfDeployment(
         @ProtoTag(1) @Inline GardenletDeployment gardenletDeployment,
-        @Doc("Helm is the Helm deployment configuration.")
-        @ProtoTag(2) GardenletHelm helm,
+
+        @Doc("Helm is the Helm deployment configuration.") @ProtoTag(2)
+        GardenletHelm helm,
+
         @Doc("ImageVectorOverwrite is the image vector overwrite for the components deployed by this gardenlet.")
-        @ProtoTag(3) @OmitEmpty @Ptr String imageVectorOverwrite,
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        String imageVectorOverwrite,
+
         @Doc("ComponentImageVectorOverwrite is the component image vector overwrite for the components deployed by "
                 + "this gardenlet.")
-        @ProtoTag(4) @OmitEmpty @Ptr String componentImageVectorOverwrite) {
-}
+        @ProtoTag(4)
+        @OmitEmpty
+        @Ptr
+        String componentImageVectorOverwrite) {}

@@ -11,12 +11,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 public record GardenletSpec(
         @Doc("Deployment specifies certain gardenlet deployment parameters, such as the number of replicas, the "
                 + "image, etc.")
-        @ProtoTag(1) GardenletSelfDeployment deployment,
-        @Doc("Config is the GardenletConfiguration used to configure gardenlet.")
-        @ProtoTag(2) @OmitEmpty JsonNode config,
+        @ProtoTag(1)
+        GardenletSelfDeployment deployment,
+
+        @Doc("Config is the GardenletConfiguration used to configure gardenlet.") @ProtoTag(2) @OmitEmpty
+        JsonNode config,
+
         @Doc("KubeconfigSecretRef is a reference to a secret containing a kubeconfig for the cluster to which "
                 + "gardenlet should be deployed. This is only used by gardener-operator for a very first gardenlet "
                 + "deployment. After that, gardenlet will continuously upgrade itself. If this field is empty, "
                 + "gardener-operator deploys it into its own runtime cluster.")
-        @ProtoTag(3) @OmitEmpty @Ptr LocalObjectReference kubeconfigSecretRef) {
-}
+        @ProtoTag(3)
+        @OmitEmpty
+        @Ptr
+        LocalObjectReference kubeconfigSecretRef) {}

@@ -10,8 +10,13 @@ import java.util.List;
 @Doc("GardenletStatus is the status of a Gardenlet.")
 public record GardenletStatus(
         @Doc("Conditions represents the latest available observations of a Gardenlet's current state.")
-        @ProtoTag(1) @OmitEmpty @Patch(key = "type") List<Condition> conditions,
+        @ProtoTag(1)
+        @OmitEmpty
+        @Patch(key = "type")
+        List<Condition> conditions,
+
         @Doc("ObservedGeneration is the most recent generation observed for this Gardenlet. It corresponds to the "
                 + "Gardenlet's generation, which is updated on mutation by the API Server.")
-        @ProtoTag(2) @OmitEmpty long observedGeneration) {
-}
+        @ProtoTag(2)
+        @OmitEmpty
+        long observedGeneration) {}

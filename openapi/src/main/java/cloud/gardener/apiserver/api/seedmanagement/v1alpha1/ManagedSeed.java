@@ -10,10 +10,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("ManagedSeed represents a Shoot that is registered as Seed.")
 public record ManagedSeed(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Specification of the ManagedSeed.")
-        @ProtoTag(2) @OmitEmpty ManagedSeedSpec spec,
-        @Doc("Most recently observed status of the ManagedSeed.")
-        @ProtoTag(3) @OmitEmpty ManagedSeedStatus status) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Specification of the ManagedSeed.") @ProtoTag(2) @OmitEmpty
+        ManagedSeedSpec spec,
+
+        @Doc("Most recently observed status of the ManagedSeed.") @ProtoTag(3) @OmitEmpty
+        ManagedSeedStatus status) {}

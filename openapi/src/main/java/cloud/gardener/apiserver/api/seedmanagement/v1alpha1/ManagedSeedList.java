@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("ManagedSeedList is a list of ManagedSeed objects.")
 public record ManagedSeedList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of ManagedSeeds.")
-        @ProtoTag(2) List<ManagedSeed> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of ManagedSeeds.") @ProtoTag(2)
+        List<ManagedSeed> items) {}

@@ -10,10 +10,12 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("ManagedSeedSet represents a set of identical ManagedSeeds.")
 public record ManagedSeedSet(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard object metadata.")
-        @ProtoTag(1) @OmitEmpty ObjectMeta metadata,
-        @Doc("Spec defines the desired identities of ManagedSeeds and Shoots in this set.")
-        @ProtoTag(2) @OmitEmpty ManagedSeedSetSpec spec,
-        @Doc("Status is the current status of ManagedSeeds and Shoots in this ManagedSeedSet.")
-        @ProtoTag(3) @OmitEmpty ManagedSeedSetStatus status) {
-}
+
+        @Doc("Standard object metadata.") @ProtoTag(1) @OmitEmpty
+        ObjectMeta metadata,
+
+        @Doc("Spec defines the desired identities of ManagedSeeds and Shoots in this set.") @ProtoTag(2) @OmitEmpty
+        ManagedSeedSetSpec spec,
+
+        @Doc("Status is the current status of ManagedSeeds and Shoots in this ManagedSeedSet.") @ProtoTag(3) @OmitEmpty
+        ManagedSeedSetStatus status) {}

@@ -11,8 +11,9 @@ import java.util.List;
 @Doc("ManagedSeedSetList is a list of ManagedSeed objects.")
 public record ManagedSeedSetList(
         @Inline TypeMeta typeMeta,
-        @Doc("Standard list object metadata.")
-        @ProtoTag(1) @OmitEmpty ListMeta metadata,
-        @Doc("Items is the list of ManagedSeedSets.")
-        @ProtoTag(2) List<ManagedSeedSet> items) {
-}
+
+        @Doc("Standard list object metadata.") @ProtoTag(1) @OmitEmpty
+        ListMeta metadata,
+
+        @Doc("Items is the list of ManagedSeedSets.") @ProtoTag(2)
+        List<ManagedSeedSet> items) {}

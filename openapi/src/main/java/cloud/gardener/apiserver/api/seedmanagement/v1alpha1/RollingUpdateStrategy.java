@@ -7,5 +7,6 @@ import cloud.gardener.apiserver.api.model.ProtoTag;
 @Doc("RollingUpdateStrategy is used to communicate parameters for RollingUpdateStrategyType.")
 public record RollingUpdateStrategy(
         @Doc("Partition indicates the ordinal at which the ManagedSeedSet should be partitioned. Defaults to 0.")
-        @ProtoTag(1) @OmitEmpty Integer partition) {
-}
+        @ProtoTag(1)
+        @OmitEmpty
+        Integer partition) {}

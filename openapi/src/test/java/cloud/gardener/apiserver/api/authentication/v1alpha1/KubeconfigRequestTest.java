@@ -5,7 +5,6 @@ import static cloud.gardener.apiserver.api.core.ModelConformance.assertRoundTrip
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.model.ModelSchemas;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -44,10 +43,14 @@ class KubeconfigRequestTest {
     void schemasAreNamedAfterTheGoPackage(ModelSchemas.Dialect dialect) {
         assertKindSchema(AdminKubeconfigRequest.class, PREFIX, dialect);
         Map<String, ObjectNode> defs = assertKindSchema(ViewerKubeconfigRequest.class, PREFIX, dialect);
-        JsonNode kubeconfig = defs.get(PREFIX + "ViewerKubeconfigRequestStatus").path("properties").path("kubeconfig");
+        JsonNode kubeconfig = defs.get(PREFIX + "ViewerKubeconfigRequestStatus")
+                .path("properties")
+                .path("kubeconfig");
         assertThat(kubeconfig.path("type").asText()).isEqualTo("string");
         assertThat(kubeconfig.path("format").asText()).isEqualTo("byte");
-        assertThat(defs.get(PREFIX + "ViewerKubeconfigRequestStatus").path("required").toString())
+        assertThat(defs.get(PREFIX + "ViewerKubeconfigRequestStatus")
+                        .path("required")
+                        .toString())
                 .isEqualTo("[\"kubeconfig\",\"expirationTimestamp\"]");
     }
 }

@@ -31,12 +31,27 @@ class CoreV1beta1CodecTest {
                 + "'regions':[{'name':'r'}]}}");
         Decoded<CloudProfile> decoded = ModelCodec.decode(in, CloudProfile.class);
         assertThat(decoded.unknownFields()).isEmpty();
-        MachineImageFlavor first = decoded.value().spec().machineImages().get(0).versions().get(0)
-                .capabilityFlavors().get(0);
+        MachineImageFlavor first = decoded.value()
+                .spec()
+                .machineImages()
+                .get(0)
+                .versions()
+                .get(0)
+                .capabilityFlavors()
+                .get(0);
         assertThat(first.capabilities()).isEqualTo(Map.of("architecture", List.of("arm64"), "gpu", List.of("true")));
         ObjectNode out = ModelCodec.encode(decoded.value());
-        assertThat(out.path("spec").path("machineImages").get(0).path("versions").get(0).path("capabilityFlavors"))
-                .isEqualTo(in.path("spec").path("machineImages").get(0).path("versions").get(0)
+        assertThat(out.path("spec")
+                        .path("machineImages")
+                        .get(0)
+                        .path("versions")
+                        .get(0)
+                        .path("capabilityFlavors"))
+                .isEqualTo(in.path("spec")
+                        .path("machineImages")
+                        .get(0)
+                        .path("versions")
+                        .get(0)
                         .path("capabilityFlavors"));
         assertThat(out.path("spec").path("machineTypes").get(0).path("capabilities"))
                 .isEqualTo(json("{'architecture':['amd64']}"));
@@ -44,7 +59,8 @@ class CoreV1beta1CodecTest {
 
     @Test
     void aFlavorThatIsNotAnObjectIsAGoTypeError() throws Exception {
-        JsonNode in = json("{'spec':{'machineImages':[{'name':'gl','versions':[{'version':'1','capabilityFlavors':[7]}]}]}}");
+        JsonNode in =
+                json("{'spec':{'machineImages':[{'name':'gl','versions':[{'version':'1','capabilityFlavors':[7]}]}]}}");
         assertThatThrownBy(() -> ModelCodec.decode(in, CloudProfile.class)).isInstanceOf(DecodeException.class);
     }
 
@@ -69,8 +85,13 @@ class CoreV1beta1CodecTest {
         ProjectMember member = decoded.value().spec().members().get(0);
         assertThat(member.subject().name()).isEqualTo("alice");
         assertThat(member.role()).isEqualTo("admin");
-        assertThat(ModelCodec.encode(decoded.value()).path("spec").path("members").get(0)).isEqualTo(
-                json("{'kind':'User','apiGroup':'rbac.authorization.k8s.io','name':'alice','role':'admin','roles':['viewer']}"));
+        assertThat(ModelCodec.encode(decoded.value())
+                        .path("spec")
+                        .path("members")
+                        .get(0))
+                .isEqualTo(
+                        json(
+                                "{'kind':'User','apiGroup':'rbac.authorization.k8s.io','name':'alice','role':'admin','roles':['viewer']}"));
     }
 
     @Test

@@ -34,12 +34,23 @@ class CoreV1beta1ExamplesTest {
             Map.entry("ExposureClass", ExposureClass.class));
 
     @ParameterizedTest
-    @ValueSource(strings = {"05-project-dev.yaml", "11-internal-secret.yaml", "25-controllerinstallation.yaml",
-            "25-controllerregistration.yaml", "30-cloudprofile.yaml", "35-namespacedcloudprofile.yaml",
-            "50-seed.yaml", "60-quota.yaml", "80-secretbinding.yaml", "81-exposureclass.yaml"})
+    @ValueSource(
+            strings = {
+                "05-project-dev.yaml",
+                "11-internal-secret.yaml",
+                "25-controllerinstallation.yaml",
+                "25-controllerregistration.yaml",
+                "30-cloudprofile.yaml",
+                "35-namespacedcloudprofile.yaml",
+                "50-seed.yaml",
+                "60-quota.yaml",
+                "80-secretbinding.yaml",
+                "81-exposureclass.yaml"
+            })
     void examplesRoundTrip(String file) throws IOException {
         List<JsonNode> docs = GardenerExamples.documents(file).stream()
-                .filter(d -> "core.gardener.cloud/v1beta1".equals(d.path("apiVersion").asText()))
+                .filter(d -> "core.gardener.cloud/v1beta1"
+                        .equals(d.path("apiVersion").asText()))
                 .toList();
         assertThat(docs).as("core.gardener.cloud/v1beta1 objects in %s", file).isNotEmpty();
         for (JsonNode doc : docs) {
@@ -48,12 +59,17 @@ class CoreV1beta1ExamplesTest {
             assertThat(type).as("record for kind %s", kind).isNotNull();
 
             Decoded<?> decoded = ModelCodec.decode(doc, type);
-            assertThat(decoded.unknownFields()).as("unknown fields of %s in %s", kind, file).isEmpty();
+            assertThat(decoded.unknownFields())
+                    .as("unknown fields of %s in %s", kind, file)
+                    .isEmpty();
 
             ObjectNode encoded = ModelCodec.encode(decoded.value());
-            assertThat(JsonSubset.missing(doc, encoded)).as("%s in %s after a round trip: %s", kind, file, encoded)
+            assertThat(JsonSubset.missing(doc, encoded))
+                    .as("%s in %s after a round trip: %s", kind, file, encoded)
                     .isEmpty();
-            assertThat(ModelCodec.canonical(encoded, type)).as("canonical form is stable").isEqualTo(encoded);
+            assertThat(ModelCodec.canonical(encoded, type))
+                    .as("canonical form is stable")
+                    .isEqualTo(encoded);
         }
     }
 }

@@ -19,13 +19,34 @@ class CoreV1beta1SchemasTest {
     private static final String PREFIX = "com.github.gardener.gardener.pkg.apis.core.v1beta1.";
 
     private static final List<Class<?>> KINDS = List.of(
-            BackupBucket.class, BackupBucketList.class, BackupEntry.class, BackupEntryList.class,
-            CloudProfile.class, CloudProfileList.class, NamespacedCloudProfile.class, NamespacedCloudProfileList.class,
-            ControllerDeployment.class, ControllerDeploymentList.class, ControllerInstallation.class,
-            ControllerInstallationList.class, ControllerRegistration.class, ControllerRegistrationList.class,
-            ExposureClass.class, ExposureClassList.class, InternalSecret.class, InternalSecretList.class,
-            Project.class, ProjectList.class, Quota.class, QuotaList.class, SecretBinding.class,
-            SecretBindingList.class, Seed.class, SeedList.class, ShootState.class, ShootStateList.class);
+            BackupBucket.class,
+            BackupBucketList.class,
+            BackupEntry.class,
+            BackupEntryList.class,
+            CloudProfile.class,
+            CloudProfileList.class,
+            NamespacedCloudProfile.class,
+            NamespacedCloudProfileList.class,
+            ControllerDeployment.class,
+            ControllerDeploymentList.class,
+            ControllerInstallation.class,
+            ControllerInstallationList.class,
+            ControllerRegistration.class,
+            ControllerRegistrationList.class,
+            ExposureClass.class,
+            ExposureClassList.class,
+            InternalSecret.class,
+            InternalSecretList.class,
+            Project.class,
+            ProjectList.class,
+            Quota.class,
+            QuotaList.class,
+            SecretBinding.class,
+            SecretBindingList.class,
+            Seed.class,
+            SeedList.class,
+            ShootState.class,
+            ShootStateList.class);
 
     /** Kinds with Go {@code []byte} fields. */
     private static final List<Class<?>> WITH_BYTES = List.of(InternalSecret.class, InternalSecretList.class);
@@ -40,12 +61,18 @@ class CoreV1beta1SchemasTest {
             ModelSchemas schemas = new ModelSchemas(dialect);
             assertThat(schemas.add(kind)).isEqualTo(PREFIX + kind.getSimpleName());
             ObjectNode schema = schemas.definitions().get(PREFIX + kind.getSimpleName());
-            assertThat(schema.path("description").asText()).as(kind.getSimpleName()).isNotEmpty();
-            assertThat(schema.path("properties").fieldNames()).toIterable().as(kind.getSimpleName())
+            assertThat(schema.path("description").asText())
+                    .as(kind.getSimpleName())
+                    .isNotEmpty();
+            assertThat(schema.path("properties").fieldNames())
+                    .toIterable()
+                    .as(kind.getSimpleName())
                     .contains("kind", "apiVersion", "metadata");
             List<String> dangling = new ArrayList<>();
             schemas.definitions().values().forEach(d -> collectRefs(d, dialect, schemas.definitions(), dangling));
-            assertThat(dangling).as("references without a definition from %s", kind.getSimpleName()).isEmpty();
+            assertThat(dangling)
+                    .as("references without a definition from %s", kind.getSimpleName())
+                    .isEmpty();
         }
     }
 
@@ -59,14 +86,20 @@ class CoreV1beta1SchemasTest {
         schemas.add(InternalSecret.class);
         schemas.add(HelmControllerDeployment.class);
         Map<String, ObjectNode> defs = schemas.definitions();
-        assertByteString(defs.get(PREFIX + "InternalSecret").path("properties").path("data")
-                .path("additionalProperties"), defs);
-        assertByteString(defs.get(PREFIX + "HelmControllerDeployment").path("properties").path("chart"), defs);
+        assertByteString(
+                defs.get(PREFIX + "InternalSecret")
+                        .path("properties")
+                        .path("data")
+                        .path("additionalProperties"),
+                defs);
+        assertByteString(
+                defs.get(PREFIX + "HelmControllerDeployment").path("properties").path("chart"), defs);
     }
 
     private static void assertByteString(JsonNode schema, Map<String, ObjectNode> defs) {
         JsonNode ref = schema.has("allOf") ? schema.path("allOf").get(0).path("$ref") : schema.path("$ref");
-        JsonNode resolved = ref.isMissingNode() ? schema
+        JsonNode resolved = ref.isMissingNode()
+                ? schema
                 : defs.get(ref.asText().substring(ref.asText().lastIndexOf('/') + 1));
         assertThat(resolved.path("type").asText()).isEqualTo("string");
         assertThat(resolved.path("format").asText()).isEqualTo("byte");
@@ -78,8 +111,15 @@ class CoreV1beta1SchemasTest {
         ModelSchemas schemas = new ModelSchemas(ModelSchemas.Dialect.V3);
         ObjectNode schema = schemas.definitions().get(schemas.add(list));
         assertThat(schema.path("required").toString()).isEqualTo("[\"items\"]");
-        assertThat(schema.path("properties").path("items").path("items").path("allOf").get(0).path("$ref").asText())
-                .isEqualTo("#/components/schemas/" + PREFIX + list.getSimpleName().replaceAll("List$", ""));
+        assertThat(schema.path("properties")
+                        .path("items")
+                        .path("items")
+                        .path("allOf")
+                        .get(0)
+                        .path("$ref")
+                        .asText())
+                .isEqualTo(
+                        "#/components/schemas/" + PREFIX + list.getSimpleName().replaceAll("List$", ""));
     }
 
     @Test
@@ -95,16 +135,18 @@ class CoreV1beta1SchemasTest {
         JsonNode conditions = defs.get(PREFIX + "SeedStatus").path("properties").path("conditions");
         assertThat(conditions.path("x-kubernetes-patch-merge-key").asText()).isEqualTo("type");
         assertThat(conditions.path("x-kubernetes-patch-strategy").asText()).isEqualTo("merge");
-        JsonNode whitelist = defs.get(PREFIX + "ProjectTolerations").path("properties").path("whitelist");
+        JsonNode whitelist =
+                defs.get(PREFIX + "ProjectTolerations").path("properties").path("whitelist");
         assertThat(whitelist.path("x-kubernetes-patch-merge-key").asText()).isEqualTo("key");
         // ProjectMember embeds rbac/v1 Subject: its fields appear on the member itself.
-        assertThat(defs.get(PREFIX + "ProjectMember").path("properties").fieldNames()).toIterable()
+        assertThat(defs.get(PREFIX + "ProjectMember").path("properties").fieldNames())
+                .toIterable()
                 .containsExactly("apiGroup", "kind", "name", "namespace", "role", "roles");
         assertThat(defs).containsKey("io.k8s.api.rbac.v1.Subject");
     }
 
-    private static void collectRefs(JsonNode node, ModelSchemas.Dialect dialect, Map<String, ObjectNode> defs,
-                                    List<String> dangling) {
+    private static void collectRefs(
+            JsonNode node, ModelSchemas.Dialect dialect, Map<String, ObjectNode> defs, List<String> dangling) {
         if (node.isObject()) {
             JsonNode ref = node.get("$ref");
             if (ref != null) {

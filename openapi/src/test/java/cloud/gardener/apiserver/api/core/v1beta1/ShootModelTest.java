@@ -40,9 +40,15 @@ class ShootModelTest {
     private static final ObjectMapper YAML = yamlAsKubectlReadsIt();
 
     @ParameterizedTest
-    @ValueSource(strings = {"90-shoot.yaml", "provider-local/shoot.yaml", "provider-local/shoot-ipv6.yaml",
-            "provider-local/shoot-workerless.yaml", "provider-local/managedseeds/shoot-managedseed.yaml",
-            "provider-local/managedseeds/shoot-managedseed-ipv6.yaml"})
+    @ValueSource(
+            strings = {
+                "90-shoot.yaml",
+                "provider-local/shoot.yaml",
+                "provider-local/shoot-ipv6.yaml",
+                "provider-local/shoot-workerless.yaml",
+                "provider-local/managedseeds/shoot-managedseed.yaml",
+                "provider-local/managedseeds/shoot-managedseed-ipv6.yaml"
+            })
     void gardenerExamplesRoundTrip(String file) throws IOException {
         JsonNode doc = example(file);
         assertThat(doc.path("kind").asText()).isEqualTo("Shoot");
@@ -58,12 +64,17 @@ class ShootModelTest {
         JsonNode kubelet = worker.at("/kubernetes/kubelet");
         assertThat(kubelet.at("/kubeReserved/pid").textValue()).isEqualTo("1k");
         assertThat(kubelet.at("/kubeReserved/cpu").textValue()).isEqualTo("100m");
-        assertThat(kubelet.at("/evictionMinimumReclaim/memoryAvailable").textValue()).isEqualTo("0");
+        assertThat(kubelet.at("/evictionMinimumReclaim/memoryAvailable").textValue())
+                .isEqualTo("0");
         assertThat(kubelet.at("/evictionHard/memoryAvailable").textValue()).isEqualTo("100Mi");
-        assertThat(kubelet.at("/evictionSoftGracePeriod/memoryAvailable").textValue()).isEqualTo("1m30s");
+        assertThat(kubelet.at("/evictionSoftGracePeriod/memoryAvailable").textValue())
+                .isEqualTo("1m30s");
         assertThat(kubelet.at("/streamingConnectionIdleTimeout").textValue()).isEqualTo("5m0s");
-        assertThat(encoded.at("/spec/kubernetes/verticalPodAutoscaler/maxAllowed/cpu").textValue()).isEqualTo("8");
-        assertThat(encoded.at("/spec/kubernetes/verticalPodAutoscaler/cpuHistogramDecayHalfLife").textValue())
+        assertThat(encoded.at("/spec/kubernetes/verticalPodAutoscaler/maxAllowed/cpu")
+                        .textValue())
+                .isEqualTo("8");
+        assertThat(encoded.at("/spec/kubernetes/verticalPodAutoscaler/cpuHistogramDecayHalfLife")
+                        .textValue())
                 .isEqualTo("24h0m0s");
         assertThat(encoded.at("/spec/kubernetes/clusterAutoscaler/expander").textValue())
                 .isEqualTo("priority,least-waste");
@@ -71,11 +82,14 @@ class ShootModelTest {
         // IntOrString keeps its kind; a pointer to zero is not empty.
         assertThat(worker.get("maxSurge").isInt()).isTrue();
         assertThat(worker.get("maxUnavailable").intValue()).isZero();
-        assertThat(worker.at("/machineControllerManager/autoPreserveFailedMachineMax").intValue()).isZero();
+        assertThat(worker.at("/machineControllerManager/autoPreserveFailedMachineMax")
+                        .intValue())
+                .isZero();
         // The empty DNSExposure struct behind a pointer is kept as {}.
         assertThat(worker.at("/controlPlane/exposure/dns").isObject()).isTrue();
         // Inline structs: Addon's enabled and KubernetesConfig's featureGates sit beside the outer fields.
-        assertThat(encoded.at("/spec/kubernetes/kubeAPIServer/featureGates/SomeKubernetesFeature").booleanValue())
+        assertThat(encoded.at("/spec/kubernetes/kubeAPIServer/featureGates/SomeKubernetesFeature")
+                        .booleanValue())
                 .isTrue();
         assertThat(encoded.at("/spec/seedSelector/matchLabels/foo").textValue()).isEqualTo("bar");
         assertThat(encoded.at("/spec/accessRestrictions/0/name").textValue()).isEqualTo("eu-access-only");
@@ -85,10 +99,12 @@ class ShootModelTest {
     void statusRoundTripsWithTimesInUtc() throws IOException {
         ObjectNode encoded = assertRoundTrips(resource("shoot-status.yaml"), "shoot-status.yaml");
 
-        assertThat(encoded.at("/status/conditions/0/lastUpdateTime").textValue()).isEqualTo("2025-01-01T10:05:00Z");
+        assertThat(encoded.at("/status/conditions/0/lastUpdateTime").textValue())
+                .isEqualTo("2025-01-01T10:05:00Z");
         assertThat(encoded.at("/status/hibernated").isBoolean()).isTrue();
         assertThat(encoded.at("/status/credentials/rotation/etcdEncryptionKey/autoCompleteAfterPrepared")
-                .booleanValue()).isTrue();
+                        .booleanValue())
+                .isTrue();
         assertThat(encoded.at("/status/liveMigration/conditions/0/type").textValue())
                 .isEqualTo("SourceEtcdPreparedForPeerJoin");
     }
@@ -96,14 +112,17 @@ class ShootModelTest {
     @Test
     void encodesAsGoDoesNullsAndEmptyStructs() throws IOException {
         JsonNode doc = example("90-shoot.yaml");
-        assertThat(doc.at("/spec/kubernetes").isNull()).as("the example leaves spec.kubernetes null").isTrue();
+        assertThat(doc.at("/spec/kubernetes").isNull())
+                .as("the example leaves spec.kubernetes null")
+                .isTrue();
 
         ObjectNode encoded = ModelCodec.canonical(doc, Shoot.class);
 
         // Non-pointer structs are never omitted: kubernetes comes back as {}, and the empty status as Go writes it.
         assertThat(encoded.at("/spec/kubernetes")).isEqualTo(Json.MAPPER.createObjectNode());
-        assertThat(encoded.get("status")).isEqualTo(json(
-                "{'gardener':{'id':'','name':'','version':''},'hibernated':false,'technicalID':'','uid':''}"));
+        assertThat(encoded.get("status"))
+                .isEqualTo(json(
+                        "{'gardener':{'id':'','name':'','version':''},'hibernated':false,'technicalID':'','uid':''}"));
         // Provider-specific raw configuration is kept as whatever JSON it was, even a bare string.
         assertThat(encoded.at("/spec/provider/infrastructureConfig").textValue())
                 .isEqualTo("<some-provider-specific-infrastructure-config>");
@@ -126,13 +145,19 @@ class ShootModelTest {
 
         Decoded<Shoot> decoded = ModelCodec.decode(doc, Shoot.class);
 
-        assertThat(decoded.unknownFields()).containsExactlyInAnyOrder("spec.provider.workers[0].machine.flavor",
-                "spec.provider.workers[0].colour", "spec.kubernetes.kubelet.maxPodz",
-                "spec.kubernetes.kubeAPIServer.oidcConfig", "status.encryptedResources", "extra");
+        assertThat(decoded.unknownFields())
+                .containsExactlyInAnyOrder(
+                        "spec.provider.workers[0].machine.flavor",
+                        "spec.provider.workers[0].colour",
+                        "spec.kubernetes.kubelet.maxPodz",
+                        "spec.kubernetes.kubeAPIServer.oidcConfig",
+                        "status.encryptedResources",
+                        "extra");
         Shoot shoot = decoded.value();
         assertThat(shoot.spec().provider().workers().get(0).machine().type()).isEqualTo("m");
         assertThat(shoot.spec().kubernetes().kubelet().maxPods()).isEqualTo(110);
-        assertThat(shoot.spec().kubernetes().kubelet().kubernetesConfig().featureGates()).containsEntry("A", true);
+        assertThat(shoot.spec().kubernetes().kubelet().kubernetesConfig().featureGates())
+                .containsEntry("A", true);
         assertThat(shoot.spec().addons().nginxIngress().addon().enabled()).isTrue();
     }
 
@@ -140,7 +165,8 @@ class ShootModelTest {
     void rejectsValuesOfTheWrongGoType() {
         JsonNode doc = json("{'spec':{'provider':{'workers':[{'name':'w','minimum':'three'}]}}}");
 
-        assertThatThrownBy(() -> ModelCodec.decode(doc, Shoot.class)).isInstanceOf(DecodeException.class)
+        assertThatThrownBy(() -> ModelCodec.decode(doc, Shoot.class))
+                .isInstanceOf(DecodeException.class)
                 .hasMessageStartingWith("json: cannot unmarshal string into Go struct field Worker.")
                 .hasMessageEndingWith(" of type int32");
     }
@@ -161,33 +187,57 @@ class ShootModelTest {
 
         JsonNode spec = defs.get(SHOOT + "ShootSpec");
         assertThat(spec.get("required")).isEqualTo(json("['kubernetes','provider','region']"));
-        assertThat(spec.at("/properties/tolerations/x-kubernetes-patch-merge-key").asText()).isEqualTo("key");
+        assertThat(spec.at("/properties/tolerations/x-kubernetes-patch-merge-key")
+                        .asText())
+                .isEqualTo("key");
         assertThat(spec.at("/properties/region/description").asText())
                 .isEqualTo("Region is a name of a region. This field is immutable.");
         JsonNode status = defs.get(SHOOT + "ShootStatus");
         assertThat(status.get("required")).isEqualTo(json("['gardener','hibernated','technicalID','uid']"));
-        assertThat(status.at("/properties/conditions/x-kubernetes-patch-merge-key").asText()).isEqualTo("type");
-        assertThat(status.at("/properties/advertisedAddresses/x-kubernetes-patch-merge-key").asText())
+        assertThat(status.at("/properties/conditions/x-kubernetes-patch-merge-key")
+                        .asText())
+                .isEqualTo("type");
+        assertThat(status.at("/properties/advertisedAddresses/x-kubernetes-patch-merge-key")
+                        .asText())
                 .isEqualTo("name");
         assertThat(defs.get(SHOOT + "KubeAPIServerConfig")
-                .at("/properties/admissionPlugins/x-kubernetes-patch-merge-key").asText()).isEqualTo("name");
+                        .at("/properties/admissionPlugins/x-kubernetes-patch-merge-key")
+                        .asText())
+                .isEqualTo("name");
 
         // Inline embedding flattens the embedded fields; a Java keyword keeps its JSON name.
-        assertThat(defs.get(SHOOT + "KubeletConfig").at("/properties/featureGates/additionalProperties/type").asText())
+        assertThat(defs.get(SHOOT + "KubeletConfig")
+                        .at("/properties/featureGates/additionalProperties/type")
+                        .asText())
                 .isEqualTo("boolean");
-        assertThat(defs.get(SHOOT + "KubernetesDashboard").at("/properties/enabled/type").asText())
+        assertThat(defs.get(SHOOT + "KubernetesDashboard")
+                        .at("/properties/enabled/type")
+                        .asText())
                 .isEqualTo("boolean");
-        assertThat(defs.get(SHOOT + "WatchCacheSizes").at("/properties/default/format").asText()).isEqualTo("int32");
+        assertThat(defs.get(SHOOT + "WatchCacheSizes")
+                        .at("/properties/default/format")
+                        .asText())
+                .isEqualTo("int32");
         assertThat(defs.get(SHOOT + "ResourceWatchCacheSize").get("required")).isEqualTo(json("['resource','size']"));
-        assertThat(defs.get(SHOOT + "VerticalPodAutoscaler").at("/properties/evictionRateLimit/format").asText())
+        assertThat(defs.get(SHOOT + "VerticalPodAutoscaler")
+                        .at("/properties/evictionRateLimit/format")
+                        .asText())
                 .isEqualTo("double");
 
         // Kubernetes types referenced by the Shoot are named after their own Go packages.
-        assertThat(defs).containsKeys("io.k8s.api.core.v1.Taint", "io.k8s.api.core.v1.ObjectReference",
-                "io.k8s.api.autoscaling.v1.CrossVersionObjectReference",
-                "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", SHOOT + "DNSExposure", SHOOT + "Condition",
-                SHOOT + "ShootCredentialsRotation", SHOOT + "LiveMigration");
-        assertThat(defs.get(SHOOT + "Worker").at("/properties/taints/items/allOf/0/$ref").asText())
+        assertThat(defs)
+                .containsKeys(
+                        "io.k8s.api.core.v1.Taint",
+                        "io.k8s.api.core.v1.ObjectReference",
+                        "io.k8s.api.autoscaling.v1.CrossVersionObjectReference",
+                        "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
+                        SHOOT + "DNSExposure",
+                        SHOOT + "Condition",
+                        SHOOT + "ShootCredentialsRotation",
+                        SHOOT + "LiveMigration");
+        assertThat(defs.get(SHOOT + "Worker")
+                        .at("/properties/taints/items/allOf/0/$ref")
+                        .asText())
                 .endsWith("io.k8s.api.core.v1.Taint");
     }
 
@@ -197,8 +247,12 @@ class ShootModelTest {
         schemas.add(ShootList.class);
         schemas.add(ShootTemplate.class);
 
-        assertThat(schemas.definitions().get(SHOOT + "ShootList").get("required")).isEqualTo(json("['items']"));
-        assertThat(schemas.definitions().get(SHOOT + "ShootTemplate").at("/properties/spec/allOf/0/$ref").asText())
+        assertThat(schemas.definitions().get(SHOOT + "ShootList").get("required"))
+                .isEqualTo(json("['items']"));
+        assertThat(schemas.definitions()
+                        .get(SHOOT + "ShootTemplate")
+                        .at("/properties/spec/allOf/0/$ref")
+                        .asText())
                 .isEqualTo("#/definitions/" + SHOOT + "ShootSpec");
     }
 
@@ -208,8 +262,11 @@ class ShootModelTest {
         assertThat(decoded.unknownFields()).as("unknown fields in %s", source).isEmpty();
 
         ObjectNode encoded = ModelCodec.encode(decoded.value());
-        assertThat(JsonSubset.missing(doc, encoded)).as("%s after a round trip: %s", source, encoded).isEmpty();
-        assertThat(ModelCodec.canonical(encoded, Shoot.class)).as("canonical form of %s is stable", source)
+        assertThat(JsonSubset.missing(doc, encoded))
+                .as("%s after a round trip: %s", source, encoded)
+                .isEmpty();
+        assertThat(ModelCodec.canonical(encoded, Shoot.class))
+                .as("canonical form of %s is stable", source)
                 .isEqualTo(encoded);
         return encoded;
     }

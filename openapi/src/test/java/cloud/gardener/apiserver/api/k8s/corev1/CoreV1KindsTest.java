@@ -26,7 +26,8 @@ class CoreV1KindsTest {
         assertThat(decoded.problems()).isEmpty();
         assertThat(ModelCodec.encode(decoded.value())).isEqualTo(in);
 
-        JsonNode bare = Json.MAPPER.readTree("{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"x\"}}");
+        JsonNode bare =
+                Json.MAPPER.readTree("{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"x\"}}");
         JsonNode canonical = ModelCodec.canonical(bare, Namespace.class);
         // Go never omits a struct: an empty spec and status are written as {}
         assertThat(canonical.get("spec")).isEqualTo(Json.MAPPER.createObjectNode());
@@ -44,8 +45,8 @@ class CoreV1KindsTest {
         assertThat(ModelCodec.encode(decoded.value())).isEqualTo(in);
         assertThat(new String(decoded.value().data().get("k").bytes(), UTF_8)).isEqualTo("value");
 
-        JsonNode unknown = Json.MAPPER.readTree("{\"kind\":\"Secret\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"s\"},"
-                + "\"datum\":{}}");
+        JsonNode unknown = Json.MAPPER.readTree(
+                "{\"kind\":\"Secret\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"s\"}," + "\"datum\":{}}");
         assertThat(ModelCodec.decode(unknown, Secret.class).unknownFields()).containsExactly("datum");
     }
 
@@ -65,7 +66,8 @@ class CoreV1KindsTest {
         FieldModel conditions = RecordModel.of(NamespaceStatus.class).field("conditions");
         assertThat(conditions.patch().key()).isEqualTo("type");
         assertThat(conditions.patch().strategy()).isEqualTo("merge");
-        assertThat(RecordModel.of(NamespaceSpec.class).field("finalizers").patch()).isNull();
+        assertThat(RecordModel.of(NamespaceSpec.class).field("finalizers").patch())
+                .isNull();
         assertThat(RecordModel.of(NamespaceList.class).field("items")).isNotNull();
         assertThat(RecordModel.of(SecretList.class).field("items")).isNotNull();
         assertThat(RecordModel.of(ConfigMapList.class).field("items")).isNotNull();

@@ -4,5 +4,6 @@ import cloud.gardener.apiserver.api.model.Doc;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 
 @Doc("Part is a piece of a widget.")
-public record Part(@Doc("Name identifies the part.") String name, @OmitEmpty Boolean optional) {
-}
+public record Part(
+        @Doc("Name identifies the part.") String name,
+        @OmitEmpty Boolean optional) {}

@@ -5,7 +5,7 @@ import cloud.gardener.apiserver.api.model.Inline;
 import cloud.gardener.apiserver.api.model.OmitEmpty;
 
 @Doc("Widget is a sample kind.")
-public record Widget(@Inline Meta meta,
-                     @Doc("Spec is the wanted state.") WidgetSpec spec,
-                     @OmitEmpty WidgetStatus status) {
-}
+public record Widget(
+        @Inline Meta meta,
+        @Doc("Spec is the wanted state.") WidgetSpec spec,
+        @OmitEmpty WidgetStatus status) {}

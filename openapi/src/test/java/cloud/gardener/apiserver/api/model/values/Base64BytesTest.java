@@ -19,12 +19,19 @@ class Base64BytesTest {
 
     private static final ObjectMapper PLAIN = JsonMapper.builder().build();
 
-    record Holder(Base64Bytes caBundle, Map<String, Base64Bytes> data) {
-    }
+    record Holder(Base64Bytes caBundle, Map<String, Base64Bytes> data) {}
 
     @ParameterizedTest
-    @CsvSource({"'', ''", "f, Zg==", "fo, Zm8=", "foo, Zm9v", "foob, Zm9vYg==", "fooba, Zm9vYmE=", "foobar, Zm9vYmFy",
-        "sure., c3VyZS4="})
+    @CsvSource({
+        "'', ''",
+        "f, Zg==",
+        "fo, Zm8=",
+        "foo, Zm9v",
+        "foob, Zm9vYg==",
+        "fooba, Zm9vYmE=",
+        "foobar, Zm9vYmFy",
+        "sure., c3VyZS4="
+    })
     void rfc4648Vectors(String decoded, String encoded) {
         assertThat(Base64Bytes.ofUtf8(decoded)).hasToString(encoded);
         assertThat(Base64Bytes.parse(encoded).toUtf8String()).isEqualTo(decoded);
@@ -32,18 +39,57 @@ class Base64BytesTest {
 
     /** TestNewLineCharacters of Go's encoding/base64: each decodes to "sure". */
     @ParameterizedTest
-    @ValueSource(strings = {"c3VyZQ==", "c3VyZQ==\r", "c3VyZQ==\n", "c3VyZQ==\r\n", "c3VyZ\r\nQ==", "c3V\ryZ\nQ==",
-        "c3V\nyZ\rQ==", "c3VyZ\nQ==", "c3VyZQ\n==", "c3VyZQ=\n=", "c3VyZQ=\r\n\r\n="})
+    @ValueSource(
+            strings = {
+                "c3VyZQ==",
+                "c3VyZQ==\r",
+                "c3VyZQ==\n",
+                "c3VyZQ==\r\n",
+                "c3VyZ\r\nQ==",
+                "c3V\ryZ\nQ==",
+                "c3V\nyZ\rQ==",
+                "c3VyZ\nQ==",
+                "c3VyZQ\n==",
+                "c3VyZQ=\n=",
+                "c3VyZQ=\r\n\r\n="
+            })
     void ignoresNewlines(String encoded) {
         assertThat(Base64Bytes.parse(encoded).toUtf8String()).isEqualTo("sure");
     }
 
     /** TestDecodeCorrupt of Go's encoding/base64 (offset -1: valid). */
     @ParameterizedTest
-    @CsvSource({"'', -1", "'\n', -1", "'AAA=\n', -1", "'AAAA\n', -1", "!!!!, 0", "====, 0", "x===, 1", "=AAA, 0",
-        "A=AA, 1", "AA=A, 2", "AA==A, 4", "AAA=AAAA, 4", "AAAAA, 4", "AAAAAA, 4", "A=, 1", "A==, 1", "AA=, 3",
-        "AA==, -1", "AAA=, -1", "AAAA, -1", "AAAAAA=, 7", "YWJjZA=====, 8", "'A!\n', 1", "'A=\n', 1", "Zg, 0",
-        "Zm9, 0", "AAAA AAAA, 4", "AAAAü, 4", "'AAAA\n\nA', 6"})
+    @CsvSource({
+        "'', -1",
+        "'\n', -1",
+        "'AAA=\n', -1",
+        "'AAAA\n', -1",
+        "!!!!, 0",
+        "====, 0",
+        "x===, 1",
+        "=AAA, 0",
+        "A=AA, 1",
+        "AA=A, 2",
+        "AA==A, 4",
+        "AAA=AAAA, 4",
+        "AAAAA, 4",
+        "AAAAAA, 4",
+        "A=, 1",
+        "A==, 1",
+        "AA=, 3",
+        "AA==, -1",
+        "AAA=, -1",
+        "AAAA, -1",
+        "AAAAAA=, 7",
+        "YWJjZA=====, 8",
+        "'A!\n', 1",
+        "'A=\n', 1",
+        "Zg, 0",
+        "Zm9, 0",
+        "AAAA AAAA, 4",
+        "AAAAü, 4",
+        "'AAAA\n\nA', 6"
+    })
     void reportsTheOffsetGoReports(String input, int offset) {
         if (offset < 0) {
             assertThat(Base64Bytes.parse(input)).isNotNull();
@@ -56,7 +102,8 @@ class Base64BytesTest {
 
     @Test
     void toleratesNonZeroPaddingBitsAsGoDoes() {
-        assertThat(Base64Bytes.parse("WvLTlMrX9NpYDQlEIFlnDB==")).isEqualTo(Base64Bytes.parse("WvLTlMrX9NpYDQlEIFlnDA=="));
+        assertThat(Base64Bytes.parse("WvLTlMrX9NpYDQlEIFlnDB=="))
+                .isEqualTo(Base64Bytes.parse("WvLTlMrX9NpYDQlEIFlnDA=="));
     }
 
     @Test
@@ -91,7 +138,8 @@ class Base64BytesTest {
 
     @Test
     void jsonRoundTripsAndRejectsLikeGo() throws Exception {
-        Holder h = PLAIN.readValue("{\"caBundle\":\"aGVsbG8=\",\"data\":{\"k\":\"d29ybGQ=\",\"e\":\"\"}}", Holder.class);
+        Holder h =
+                PLAIN.readValue("{\"caBundle\":\"aGVsbG8=\",\"data\":{\"k\":\"d29ybGQ=\",\"e\":\"\"}}", Holder.class);
         assertThat(h.caBundle().toUtf8String()).isEqualTo("hello");
         assertThat(h.data().get("k").toUtf8String()).isEqualTo("world");
         assertThat(PLAIN.writeValueAsString(h))

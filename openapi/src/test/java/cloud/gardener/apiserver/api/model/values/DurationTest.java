@@ -25,15 +25,32 @@ class DurationTest {
     /** parseDurationTests of Go's time package. */
     static Stream<Arguments> parseTable() {
         return Stream.of(
-                Arguments.of("0", 0L), Arguments.of("5s", 5 * S), Arguments.of("30s", 30 * S),
-                Arguments.of("1478s", 1478 * S), Arguments.of("-5s", -5 * S), Arguments.of("+5s", 5 * S),
-                Arguments.of("-0", 0L), Arguments.of("+0", 0L), Arguments.of("5.0s", 5 * S),
-                Arguments.of("5.6s", 5 * S + 600 * MS), Arguments.of("5.s", 5 * S), Arguments.of(".5s", 500 * MS),
-                Arguments.of("1.0s", S), Arguments.of("1.00s", S), Arguments.of("1.004s", S + 4 * MS),
-                Arguments.of("1.0040s", S + 4 * MS), Arguments.of("100.00100s", 100 * S + MS),
-                Arguments.of("10ns", 10 * NS), Arguments.of("11us", 11 * US), Arguments.of("12\u00b5s", 12 * US),
-                Arguments.of("12\u03bcs", 12 * US), Arguments.of("13ms", 13 * MS), Arguments.of("14s", 14 * S),
-                Arguments.of("15m", 15 * MIN), Arguments.of("16h", 16 * H), Arguments.of("3h30m", 3 * H + 30 * MIN),
+                Arguments.of("0", 0L),
+                Arguments.of("5s", 5 * S),
+                Arguments.of("30s", 30 * S),
+                Arguments.of("1478s", 1478 * S),
+                Arguments.of("-5s", -5 * S),
+                Arguments.of("+5s", 5 * S),
+                Arguments.of("-0", 0L),
+                Arguments.of("+0", 0L),
+                Arguments.of("5.0s", 5 * S),
+                Arguments.of("5.6s", 5 * S + 600 * MS),
+                Arguments.of("5.s", 5 * S),
+                Arguments.of(".5s", 500 * MS),
+                Arguments.of("1.0s", S),
+                Arguments.of("1.00s", S),
+                Arguments.of("1.004s", S + 4 * MS),
+                Arguments.of("1.0040s", S + 4 * MS),
+                Arguments.of("100.00100s", 100 * S + MS),
+                Arguments.of("10ns", 10 * NS),
+                Arguments.of("11us", 11 * US),
+                Arguments.of("12\u00b5s", 12 * US),
+                Arguments.of("12\u03bcs", 12 * US),
+                Arguments.of("13ms", 13 * MS),
+                Arguments.of("14s", 14 * S),
+                Arguments.of("15m", 15 * MIN),
+                Arguments.of("16h", 16 * H),
+                Arguments.of("3h30m", 3 * H + 30 * MIN),
                 Arguments.of("10.5s4m", 4 * MIN + 10 * S + 500 * MS),
                 Arguments.of("-2m3.4s", -(2 * MIN + 3 * S + 400 * MS)),
                 Arguments.of("1h2m3s4ms5us6ns", H + 2 * MIN + 3 * S + 4 * MS + 5 * US + 6 * NS),
@@ -51,8 +68,12 @@ class DurationTest {
                 Arguments.of("0.100000000000000000000h", 6 * MIN),
                 Arguments.of("0.830103483285477580700h", 49 * MIN + 48 * S + 372539827 * NS),
                 // the brief's examples
-                Arguments.of("1h30m", H + 30 * MIN), Arguments.of("1.5h", H + 30 * MIN), Arguments.of("-2m", -2 * MIN),
-                Arguments.of("300ms", 300 * MS), Arguments.of("1us", US), Arguments.of("1ns", NS));
+                Arguments.of("1h30m", H + 30 * MIN),
+                Arguments.of("1.5h", H + 30 * MIN),
+                Arguments.of("-2m", -2 * MIN),
+                Arguments.of("300ms", 300 * MS),
+                Arguments.of("1us", US),
+                Arguments.of("1ns", NS));
     }
 
     @ParameterizedTest
@@ -62,39 +83,56 @@ class DurationTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "''                          | time: invalid duration \"\"",
-        "3                           | time: missing unit in duration \"3\"",
-        "-                           | time: invalid duration \"-\"",
-        "s                           | time: invalid duration \"s\"",
-        ".                           | time: invalid duration \".\"",
-        "-.                          | time: invalid duration \"-.\"",
-        ".s                          | time: invalid duration \".s\"",
-        "+.s                         | time: invalid duration \"+.s\"",
-        "1d                          | time: unknown unit \"d\" in duration \"1d\"",
-        "1µ                          | time: unknown unit \"\\xc2\\xb5\" in duration \"1\\xc2\\xb5\"",
-        "1\"x                        | time: unknown unit \"\\\"x\" in duration \"1\\\"x\"",
-        "00                          | time: missing unit in duration \"00\"",
-        "9223372036854775808ns       | time: invalid duration \"9223372036854775808ns\"",
-        "9223372036854775.808us      | time: invalid duration \"9223372036854775.808us\"",
-        "9223372036854ms775us808ns   | time: invalid duration \"9223372036854ms775us808ns\"",
-        "-9223372036854775809ns      | time: invalid duration \"-9223372036854775809ns\"",
-        "99999999999999999999h       | time: invalid duration \"99999999999999999999h\"",
-        "3000000h                    | time: invalid duration \"3000000h\"",
-        "1h 30m                      | time: unknown unit \"h \" in duration \"1h 30m\"",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "''                          | time: invalid duration \"\"",
+                "3                           | time: missing unit in duration \"3\"",
+                "-                           | time: invalid duration \"-\"",
+                "s                           | time: invalid duration \"s\"",
+                ".                           | time: invalid duration \".\"",
+                "-.                          | time: invalid duration \"-.\"",
+                ".s                          | time: invalid duration \".s\"",
+                "+.s                         | time: invalid duration \"+.s\"",
+                "1d                          | time: unknown unit \"d\" in duration \"1d\"",
+                "1µ                          | time: unknown unit \"\\xc2\\xb5\" in duration \"1\\xc2\\xb5\"",
+                "1\"x                        | time: unknown unit \"\\\"x\" in duration \"1\\\"x\"",
+                "00                          | time: missing unit in duration \"00\"",
+                "9223372036854775808ns       | time: invalid duration \"9223372036854775808ns\"",
+                "9223372036854775.808us      | time: invalid duration \"9223372036854775.808us\"",
+                "9223372036854ms775us808ns   | time: invalid duration \"9223372036854ms775us808ns\"",
+                "-9223372036854775809ns      | time: invalid duration \"-9223372036854775809ns\"",
+                "99999999999999999999h       | time: invalid duration \"99999999999999999999h\"",
+                "3000000h                    | time: invalid duration \"3000000h\"",
+                "1h 30m                      | time: unknown unit \"h \" in duration \"1h 30m\"",
+            })
     void rejectsWithGoErrorText(String input, String message) {
-        assertThatThrownBy(() -> Duration.parse(input)).isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+        assertThatThrownBy(() -> Duration.parse(input))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message);
     }
 
     /** durationTests of Go's time package, plus the brief's examples. */
     @ParameterizedTest
     @CsvSource({
-        "0s, 0", "1ns, 1", "1.1µs, 1100", "2.2ms, 2200000", "3.3s, 3300000000", "4m5s, 245000000000",
-        "4m5.001s, 245001000000", "5h6m7.001s, 18367001000000", "8m0.000000001s, 480000000001",
-        "2562047h47m16.854775807s, 9223372036854775807", "-2562047h47m16.854775808s, -9223372036854775808",
-        "1h30m0s, 5400000000000", "1.5s, 1500000000", "300ms, 300000000", "2m0s, 120000000000",
-        "-1.5s, -1500000000", "1µs, 1000", "-999ns, -999",
+        "0s, 0",
+        "1ns, 1",
+        "1.1µs, 1100",
+        "2.2ms, 2200000",
+        "3.3s, 3300000000",
+        "4m5s, 245000000000",
+        "4m5.001s, 245001000000",
+        "5h6m7.001s, 18367001000000",
+        "8m0.000000001s, 480000000001",
+        "2562047h47m16.854775807s, 9223372036854775807",
+        "-2562047h47m16.854775808s, -9223372036854775808",
+        "1h30m0s, 5400000000000",
+        "1.5s, 1500000000",
+        "300ms, 300000000",
+        "2m0s, 120000000000",
+        "-1.5s, -1500000000",
+        "1µs, 1000",
+        "-999ns, -999",
     })
     void printsAsGo(String printed, long nanos) {
         assertThat(Duration.ofNanos(nanos)).hasToString(printed);
@@ -102,16 +140,25 @@ class DurationTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1h30m, 1h30m0s", "90m, 1h30m0s", "1.5h, 1h30m0s", "0, 0s", "-0, 0s", "3600s, 1h0m0s",
-        "1000ms, 1s", "0.5ms, 500µs", "1us, 1µs", "24h, 24h0m0s"})
+    @CsvSource({
+        "1h30m, 1h30m0s",
+        "90m, 1h30m0s",
+        "1.5h, 1h30m0s",
+        "0, 0s",
+        "-0, 0s",
+        "3600s, 1h0m0s",
+        "1000ms, 1s",
+        "0.5ms, 500µs",
+        "1us, 1µs",
+        "24h, 24h0m0s"
+    })
     void canonicalises(String input, String printed) {
         assertThat(Duration.parse(input)).hasToString(printed);
     }
 
     private static final ObjectMapper PLAIN = JsonMapper.builder().build();
 
-    record Holder(Duration d) {
-    }
+    record Holder(Duration d) {}
 
     @Test
     void jsonIsAGoDurationString() throws Exception {

@@ -15,8 +15,7 @@ class MicroTimeTest {
     private static final String L = "\"2006-01-02T15:04:05.000000Z07:00\"";
     private static final ObjectMapper PLAIN = JsonMapper.builder().build();
 
-    record Holder(MicroTime t) {
-    }
+    record Holder(MicroTime t) {}
 
     @ParameterizedTest
     @CsvSource({
@@ -31,18 +30,23 @@ class MicroTimeTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "2006-01-02T15:04:05Z         | parsing time \"2006-01-02T15:04:05Z\" as " + L + ": cannot parse \"Z\" as \".000000\"",
-        "2006-01-02T15:04:05.123Z     | parsing time \"2006-01-02T15:04:05.123Z\" as " + L
-            + ": cannot parse \".123Z\" as \".000000\"",
-        "2006-01-02T15:04:05.1234567Z | parsing time \"2006-01-02T15:04:05.1234567Z\" as " + L
-            + ": cannot parse \"7Z\" as \"Z07:00\"",
-        "2006-01-02T15:04:05.-12345Z  | parsing time \"2006-01-02T15:04:05.-12345Z\": fractional second out of range",
-        "2006-01-02T15:04:05x123456Z  | parsing time \"2006-01-02T15:04:05x123456Z\" as " + L
-            + ": cannot parse \"x123456Z\" as \".000000\"",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "2006-01-02T15:04:05Z         | parsing time \"2006-01-02T15:04:05Z\" as " + L
+                        + ": cannot parse \"Z\" as \".000000\"",
+                "2006-01-02T15:04:05.123Z     | parsing time \"2006-01-02T15:04:05.123Z\" as " + L
+                        + ": cannot parse \".123Z\" as \".000000\"",
+                "2006-01-02T15:04:05.1234567Z | parsing time \"2006-01-02T15:04:05.1234567Z\" as " + L
+                        + ": cannot parse \"7Z\" as \"Z07:00\"",
+                "2006-01-02T15:04:05.-12345Z  | parsing time \"2006-01-02T15:04:05.-12345Z\": fractional second out of range",
+                "2006-01-02T15:04:05x123456Z  | parsing time \"2006-01-02T15:04:05x123456Z\" as " + L
+                        + ": cannot parse \"x123456Z\" as \".000000\"",
+            })
     void rejectsWithGoErrorText(String input, String message) {
-        assertThatThrownBy(() -> MicroTime.parse(input)).isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+        assertThatThrownBy(() -> MicroTime.parse(input))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message);
     }
 
     @Test

@@ -150,27 +150,29 @@ class QuantityTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "''            | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-        "1.1.M         | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-        "1+1.0M        | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-        "0.1mi         | unable to parse quantity's suffix",
-        "0.1am         | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-        "aoeu          | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-        ".5i           | unable to parse quantity's suffix",
-        "1i            | unable to parse quantity's suffix",
-        "-3.01i        | unable to parse quantity's suffix",
-        "-3.01e-       | unable to parse quantity's suffix",
-        "' 1'          | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-        "'1 '          | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-        "1K            | unable to parse quantity's suffix",
-        "1e            | unable to parse quantity's suffix",
-        "1Kii          | unable to parse quantity's suffix",
-        "1e99999999999999999999 | unable to parse quantity's suffix",
-        ".Ei           | unable to parse numeric part of quantity",
-        "-.e-10        | unable to parse numeric part of quantity",
-        "true          | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "''            | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+                "1.1.M         | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+                "1+1.0M        | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+                "0.1mi         | unable to parse quantity's suffix",
+                "0.1am         | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+                "aoeu          | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+                ".5i           | unable to parse quantity's suffix",
+                "1i            | unable to parse quantity's suffix",
+                "-3.01i        | unable to parse quantity's suffix",
+                "-3.01e-       | unable to parse quantity's suffix",
+                "' 1'          | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+                "'1 '          | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+                "1K            | unable to parse quantity's suffix",
+                "1e            | unable to parse quantity's suffix",
+                "1Kii          | unable to parse quantity's suffix",
+                "1e99999999999999999999 | unable to parse quantity's suffix",
+                ".Ei           | unable to parse numeric part of quantity",
+                "-.e-10        | unable to parse numeric part of quantity",
+                "true          | quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+            })
     void rejectsWithGoErrorText(String input, String message) {
         assertThatThrownBy(() -> Quantity.parse(input))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -240,11 +242,30 @@ class QuantityTest {
 
     @ParameterizedTest
     @CsvSource({
-        "1Ki, 1Ki", "1Mi, 1Mi", "1Gi, 1Gi", "1024Mi, 1Gi", "1000M, 1G", ".001Ki, 1024m", ".000001Ki, 1024u",
-        ".000000001Ki, 1024n", ".000000000001Ki, 2n",
+        "1Ki, 1Ki",
+        "1Mi, 1Mi",
+        "1Gi, 1Gi",
+        "1024Mi, 1Gi",
+        "1000M, 1G",
+        ".001Ki, 1024m",
+        ".000001Ki, 1024u",
+        ".000000001Ki, 1024n",
+        ".000000000001Ki, 2n",
         // the brief's examples
-        "1.5Gi, 1536Mi", "1000m, 1", "0.1, 100m", "1e3, 1e3", "1024, 1024", "100M, 100M", "1.5, 1500m",
-        "2048Ki, 2Mi", "1.5Ki, 1536", "1.1Ki, 1126400m", "0.5Ki, 512", "1Pi, 1Pi", "3Ei, 3Ei", "9Ei, 9223372036854775807",
+        "1.5Gi, 1536Mi",
+        "1000m, 1",
+        "0.1, 100m",
+        "1e3, 1e3",
+        "1024, 1024",
+        "100M, 100M",
+        "1.5, 1500m",
+        "2048Ki, 2Mi",
+        "1.5Ki, 1536",
+        "1.1Ki, 1126400m",
+        "0.5Ki, 512",
+        "1Pi, 1Pi",
+        "3Ei, 3Ei",
+        "9Ei, 9223372036854775807",
     })
     void parseEmit(String in, String expect) {
         assertThat(Quantity.parse(in)).hasToString(expect);
@@ -255,35 +276,72 @@ class QuantityTest {
 
     /** TestParseQuantity (values around the int64 boundary); an empty canonical means "prints the input". */
     @ParameterizedTest
-    @CsvSource(value = {
-        "-999999999999999999|", "999999999999999999|",
-        "-999999999999999999.0|-999999999999999999", "999999999999999999.0|999999999999999999",
-        "-999999999999999999.1|-999999999999999999100m", "999999999999999999.1|999999999999999999100m",
-        "-9999999999999999999|", "9999999999999999999|", "-1E|", "1E|",
-        "-1000000000000000000|-1E", "1000000000000000000|1E",
-        "-9999999999999999999.0|-9999999999999999999", "9999999999999999999.0|9999999999999999999",
-        "-1.0E|-1E", "1.0E|1E", "-1000000000000000000.0|-1E", "1000000000000000000.0|1E",
-        "-9999999999999999999000m|-9999999999999999999", "9999999999999999999000m|9999999999999999999",
-        "-9999999999999999999.1|-9999999999999999999100m", "9999999999999999999.1|9999999999999999999100m",
-        "-1.0000000000000000001E|-1000000000000000000100m", "1.0000000000000000001E|1000000000000000000100m",
-        "-1000000000000000000.1|-1000000000000000000100m", "1000000000000000000.1|1000000000000000000100m",
-        "-1.000000000000000001E|-1000000000000000001", "1.000000000000000001E|1000000000000000001",
-        "-1000000000000000001|", "1000000000000000001|",
-        "-10E|", "10E|", "-10000000000000000000|-10E", "10000000000000000000|10E",
-        "-10.0E|-10E", "10.0E|10E", "-10000000000000000000.0|-10E", "10000000000000000000.0|10E",
-        "-10000000000000000000000m|-10E", "10000000000000000000000m|10E",
-        "-10.0000000000000000001E|-10000000000000000000100m", "10.0000000000000000001E|10000000000000000000100m",
-        "-10000000000000000000.1|-10000000000000000000100m", "10000000000000000000.1|10000000000000000000100m",
-        "-10.000000000000000001E|-10000000000000000001", "10.000000000000000001E|10000000000000000001",
-        "-10000000000000000001|", "10000000000000000001|",
-        "-9223372036854775809|", "9223372036854775806|",
-        "-9223372036854775809.0|-9223372036854775809", "9223372036854775806.0|9223372036854775806",
-        "-9223372036854775809000m|-9223372036854775809", "9223372036854775806000m|9223372036854775806",
-        "-9223372036854775809.1|-9223372036854775809100m", "9223372036854775806.1|9223372036854775806100m",
-        "-9223372036854775808|", "9223372036854775807|",
-        "-9223372036854775808.1|-9223372036854775808100m", "9223372036854775807.1|9223372036854775807100m",
-        "9223372036854775808|", "9223372036854775808000m|9223372036854775808",
-    }, delimiter = '|')
+    @CsvSource(
+            value = {
+                "-999999999999999999|",
+                "999999999999999999|",
+                "-999999999999999999.0|-999999999999999999",
+                "999999999999999999.0|999999999999999999",
+                "-999999999999999999.1|-999999999999999999100m",
+                "999999999999999999.1|999999999999999999100m",
+                "-9999999999999999999|",
+                "9999999999999999999|",
+                "-1E|",
+                "1E|",
+                "-1000000000000000000|-1E",
+                "1000000000000000000|1E",
+                "-9999999999999999999.0|-9999999999999999999",
+                "9999999999999999999.0|9999999999999999999",
+                "-1.0E|-1E",
+                "1.0E|1E",
+                "-1000000000000000000.0|-1E",
+                "1000000000000000000.0|1E",
+                "-9999999999999999999000m|-9999999999999999999",
+                "9999999999999999999000m|9999999999999999999",
+                "-9999999999999999999.1|-9999999999999999999100m",
+                "9999999999999999999.1|9999999999999999999100m",
+                "-1.0000000000000000001E|-1000000000000000000100m",
+                "1.0000000000000000001E|1000000000000000000100m",
+                "-1000000000000000000.1|-1000000000000000000100m",
+                "1000000000000000000.1|1000000000000000000100m",
+                "-1.000000000000000001E|-1000000000000000001",
+                "1.000000000000000001E|1000000000000000001",
+                "-1000000000000000001|",
+                "1000000000000000001|",
+                "-10E|",
+                "10E|",
+                "-10000000000000000000|-10E",
+                "10000000000000000000|10E",
+                "-10.0E|-10E",
+                "10.0E|10E",
+                "-10000000000000000000.0|-10E",
+                "10000000000000000000.0|10E",
+                "-10000000000000000000000m|-10E",
+                "10000000000000000000000m|10E",
+                "-10.0000000000000000001E|-10000000000000000000100m",
+                "10.0000000000000000001E|10000000000000000000100m",
+                "-10000000000000000000.1|-10000000000000000000100m",
+                "10000000000000000000.1|10000000000000000000100m",
+                "-10.000000000000000001E|-10000000000000000001",
+                "10.000000000000000001E|10000000000000000001",
+                "-10000000000000000001|",
+                "10000000000000000001|",
+                "-9223372036854775809|",
+                "9223372036854775806|",
+                "-9223372036854775809.0|-9223372036854775809",
+                "9223372036854775806.0|9223372036854775806",
+                "-9223372036854775809000m|-9223372036854775809",
+                "9223372036854775806000m|9223372036854775806",
+                "-9223372036854775809.1|-9223372036854775809100m",
+                "9223372036854775806.1|9223372036854775806100m",
+                "-9223372036854775808|",
+                "9223372036854775807|",
+                "-9223372036854775808.1|-9223372036854775808100m",
+                "9223372036854775807.1|9223372036854775807100m",
+                "9223372036854775808|",
+                "9223372036854775808000m|9223372036854775808",
+            },
+            delimiter = '|')
     void reserializesAroundInt64Bounds(String input, String canonical) {
         assertThat(Quantity.parse(input)).hasToString(canonical == null ? input : canonical);
     }
@@ -291,10 +349,33 @@ class QuantityTest {
     /** Go keeps the input text when its int64 fast path sees a canonical-looking value; we print the same. */
     @ParameterizedTest
     @CsvSource({
-        "+1Ki, +1Ki", "01Ki, 01Ki", "8Ki, 8Ki", "1024Ki, 1Mi", "+1k, +1k", "01, 01", "1E3, 1E3", "1e+3, 1e+3",
-        "1e03, 1e03", "1.234k, 1.234k", "1.000001M, 1.000001M", "1.500k, 1.500k", "1.5000k, 1500", "1.000k, 1k", "-0, 0", "00, 0", "+, 0", "-, 0",
-        ".,0", "0.000000000, 0", "0.0000000000, 0", "0k, 0", "100Ti, 100Ti", "1000E, 1", "1e2147483647, 10e2147483646",
-        "1e-2000000000, 1e-9", "0.0000000000000000000000000001m, 1n",
+        "+1Ki, +1Ki",
+        "01Ki, 01Ki",
+        "8Ki, 8Ki",
+        "1024Ki, 1Mi",
+        "+1k, +1k",
+        "01, 01",
+        "1E3, 1E3",
+        "1e+3, 1e+3",
+        "1e03, 1e03",
+        "1.234k, 1.234k",
+        "1.000001M, 1.000001M",
+        "1.500k, 1.500k",
+        "1.5000k, 1500",
+        "1.000k, 1k",
+        "-0, 0",
+        "00, 0",
+        "+, 0",
+        "-, 0",
+        ".,0",
+        "0.000000000, 0",
+        "0.0000000000, 0",
+        "0k, 0",
+        "100Ti, 100Ti",
+        "1000E, 1",
+        "1e2147483647, 10e2147483646",
+        "1e-2000000000, 1e-9",
+        "0.0000000000000000000000000001m, 1n",
     })
     void printsWhatGoPrints(String input, String printed) {
         assertThat(Quantity.parse(input)).hasToString(printed);
@@ -311,8 +392,10 @@ class QuantityTest {
     @ParameterizedTest
     @CsvSource({"0, 0, 0", "100m, 50m, 1", "50m, 100m, -1", "10000T, 100Gi, 1", "1Ki, 1024, 0", "-1, 1n, -1"})
     void comparesNumerically(String x, String y, int expect) {
-        assertThat(Integer.signum(Quantity.parse(x).compareTo(Quantity.parse(y)))).isEqualTo(expect);
-        assertThat(Integer.signum(Quantity.parse(y).compareTo(Quantity.parse(x)))).isEqualTo(-expect);
+        assertThat(Integer.signum(Quantity.parse(x).compareTo(Quantity.parse(y))))
+                .isEqualTo(expect);
+        assertThat(Integer.signum(Quantity.parse(y).compareTo(Quantity.parse(x))))
+                .isEqualTo(-expect);
     }
 
     @Test
@@ -342,8 +425,19 @@ class QuantityTest {
 
     /** TestNewScaledSet and TestScaledValue. */
     @ParameterizedTest
-    @CsvSource({"1, -9, 1n", "1000, -9, 1u", "1, -6, 1u", "1000, -6, 1m", "1, -3, 1m", "1000, -3, 1", "1, 0, 1",
-        "0, -9, 0", "0, -6, 0", "0, -3, 0", "0, 0, 0"})
+    @CsvSource({
+        "1, -9, 1n",
+        "1000, -9, 1u",
+        "1, -6, 1u",
+        "1000, -6, 1m",
+        "1, -3, 1m",
+        "1000, -3, 1",
+        "1, 0, 1",
+        "0, -9, 0",
+        "0, -6, 0",
+        "0, -3, 0",
+        "0, 0, 0"
+    })
     void scaledQuantities(long value, int scale, String expect) {
         Quantity q = Quantity.ofScaled(value, scale);
         assertThat(q).hasToString(expect);
@@ -351,17 +445,43 @@ class QuantityTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"-9, -9, 1", "-9, -6, 1", "-9, -3, 1", "-9, 0, 1", "-6, -9, 1000", "-6, -6, 1", "-6, -3, 1",
-        "-6, 0, 1", "-3, -9, 1000000", "-3, -6, 1000", "-3, -3, 1", "-3, 0, 1", "0, -9, 1000000000",
-        "0, -6, 1000000", "0, -3, 1000", "0, 0, 1", "2, -2, 10000"})
+    @CsvSource({
+        "-9, -9, 1",
+        "-9, -6, 1",
+        "-9, -3, 1",
+        "-9, 0, 1",
+        "-6, -9, 1000",
+        "-6, -6, 1",
+        "-6, -3, 1",
+        "-6, 0, 1",
+        "-3, -9, 1000000",
+        "-3, -6, 1000",
+        "-3, -3, 1",
+        "-3, 0, 1",
+        "0, -9, 1000000000",
+        "0, -6, 1000000",
+        "0, -3, 1000",
+        "0, 0, 1",
+        "2, -2, 10000"
+    })
     void scaledValueRoundsUp(int fromScale, int toScale, long expected) {
         assertThat(Quantity.ofScaled(1, fromScale).scaledValue(toScale)).isEqualTo(expected);
     }
 
     @ParameterizedTest
-    @CsvSource({"100m, 1, 100", "1, 1, 1000", "1.5, 2, 1500", "1Ki, 1024, 1024000", "1n, 1, 1", "-1n, -1, -1",
-        "-1.5, -2, -1500", "0, 0, 0", "9Ei, 9223372036854775807, 9223372036854775807",
-        "1e30, 9223372036854775807, 9223372036854775807", "-1e30, -9223372036854775808, -9223372036854775808"})
+    @CsvSource({
+        "100m, 1, 100",
+        "1, 1, 1000",
+        "1.5, 2, 1500",
+        "1Ki, 1024, 1024000",
+        "1n, 1, 1",
+        "-1n, -1, -1",
+        "-1.5, -2, -1500",
+        "0, 0, 0",
+        "9Ei, 9223372036854775807, 9223372036854775807",
+        "1e30, 9223372036854775807, 9223372036854775807",
+        "-1e30, -9223372036854775808, -9223372036854775808"
+    })
     void valueAndMilliValue(String q, long value, long milli) {
         assertThat(Quantity.parse(q).value()).isEqualTo(value);
         assertThat(Quantity.parse(q).milliValue()).isEqualTo(milli);
@@ -399,19 +519,20 @@ class QuantityTest {
 
     private static final ObjectMapper PLAIN = JsonMapper.builder().build();
 
-    record Holder(Quantity q, Map<String, Quantity> resources, List<Quantity> list) {
-    }
+    record Holder(Quantity q, Map<String, Quantity> resources, List<Quantity> list) {}
 
     @Test
     void jsonRoundTripsThroughDatabind() throws Exception {
-        Holder h = PLAIN.readValue("{\"q\":\"1.5Gi\",\"resources\":{\"cpu\":\"100m\",\"memory\":1},\"list\":[\" 2k \",0.5]}",
+        Holder h = PLAIN.readValue(
+                "{\"q\":\"1.5Gi\",\"resources\":{\"cpu\":\"100m\",\"memory\":1},\"list\":[\" 2k \",0.5]}",
                 Holder.class);
         assertThat(h.q()).hasToString("1536Mi");
         assertThat(h.resources().get("cpu")).hasToString("100m");
         assertThat(h.resources().get("memory")).hasToString("1");
         assertThat(h.list()).extracting(Quantity::toString).containsExactly("2k", "500m");
         assertThat(PLAIN.writeValueAsString(h))
-                .isEqualTo("{\"q\":\"1536Mi\",\"resources\":{\"cpu\":\"100m\",\"memory\":\"1\"},\"list\":[\"2k\",\"500m\"]}");
+                .isEqualTo(
+                        "{\"q\":\"1536Mi\",\"resources\":{\"cpu\":\"100m\",\"memory\":\"1\"},\"list\":[\"2k\",\"500m\"]}");
         assertThat(Json.MAPPER.writeValueAsString(Quantity.parse("0.1"))).isEqualTo("\"100m\"");
     }
 
@@ -434,7 +555,8 @@ class QuantityTest {
         assertThat(Quantity.fromJson(tree.get("a"))).hasToString("1536Mi");
         assertThat(Quantity.fromJson(tree.get("c"))).hasToString("500m");
         assertThat(Quantity.fromJson(JsonNodeFactory.instance.nullNode())).isEqualTo(Quantity.ZERO);
-        assertThat(Quantity.fromJson(JsonNodeFactory.instance.textNode("\t1Ki\n"))).hasToString("1Ki");
+        assertThat(Quantity.fromJson(JsonNodeFactory.instance.textNode("\t1Ki\n")))
+                .hasToString("1Ki");
     }
 
     @Test

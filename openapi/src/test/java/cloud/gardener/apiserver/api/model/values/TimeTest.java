@@ -19,8 +19,7 @@ class TimeTest {
     private static final String L = "\"2006-01-02T15:04:05Z07:00\"";
     private static final ObjectMapper PLAIN = JsonMapper.builder().build();
 
-    record Holder(Time t) {
-    }
+    record Holder(Time t) {}
 
     @ParameterizedTest
     @CsvSource({
@@ -45,42 +44,48 @@ class TimeTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "''                          | parsing time \"\" as " + L + ": cannot parse \"\" as \"2006\"",
-        "x                           | parsing time \"x\" as " + L + ": cannot parse \"x\" as \"2006\"",
-        "2006                        | parsing time \"2006\" as " + L + ": cannot parse \"\" as \"-\"",
-        "2006-01-02                  | parsing time \"2006-01-02\" as " + L + ": cannot parse \"\" as \"T\"",
-        "2006-01-02 15:04:05Z        | parsing time \"2006-01-02 15:04:05Z\" as " + L
-            + ": cannot parse \" 15:04:05Z\" as \"T\"",
-        "2006/01/02T15:04:05Z        | parsing time \"2006/01/02T15:04:05Z\" as " + L
-            + ": cannot parse \"/01/02T15:04:05Z\" as \"-\"",
-        "2006-1-02T15:04:05Z         | parsing time \"2006-1-02T15:04:05Z\" as " + L
-            + ": cannot parse \"1-02T15:04:05Z\" as \"01\"",
-        "2006-01-02T15:04:05         | parsing time \"2006-01-02T15:04:05\" as " + L + ": cannot parse \"\" as \"Z07:00\"",
-        "2006-01-02T15:04:05 Z       | parsing time \"2006-01-02T15:04:05 Z\" as " + L
-            + ": cannot parse \" Z\" as \"Z07:00\"",
-        "2006-01-02T15:04:05+0700    | parsing time \"2006-01-02T15:04:05+0700\" as " + L
-            + ": cannot parse \"+0700\" as \"Z07:00\"",
-        "2006-01-02T15:04:05+07:0x   | parsing time \"2006-01-02T15:04:05+07:0x\" as " + L
-            + ": cannot parse \"+07:0x\" as \"Z07:00\"",
-        "2006-01-02T15:04:05.Z       | parsing time \"2006-01-02T15:04:05.Z\" as " + L
-            + ": cannot parse \".Z\" as \"Z07:00\"",
-        "2006-01-02Tx:04:05Z         | parsing time \"2006-01-02Tx:04:05Z\" as " + L + ": cannot parse \"x:04:05Z\" as \"15\"",
-        "2006-13-02T15:04:05Z        | parsing time \"2006-13-02T15:04:05Z\": month out of range",
-        "2006-00-02T15:04:05Z        | parsing time \"2006-00-02T15:04:05Z\": month out of range",
-        "2006-02-30T15:04:05Z        | parsing time \"2006-02-30T15:04:05Z\": day out of range",
-        "2023-02-29T15:04:05Z        | parsing time \"2023-02-29T15:04:05Z\": day out of range",
-        "2006-01-00T15:04:05Z        | parsing time \"2006-01-00T15:04:05Z\": day out of range",
-        "2006-01-02T24:00:00Z        | parsing time \"2006-01-02T24:00:00Z\": hour out of range",
-        "2006-01-02T15:60:00Z        | parsing time \"2006-01-02T15:60:00Z\": minute out of range",
-        "2006-01-02T15:04:60Z        | parsing time \"2006-01-02T15:04:60Z\": second out of range",
-        "2006-01-02T15:04:05+25:00   | parsing time \"2006-01-02T15:04:05+25:00\": time zone offset hour out of range",
-        "2006-01-02T15:04:05+01:61   | parsing time \"2006-01-02T15:04:05+01:61\": time zone offset minute out of range",
-        "2006-01-02T15:04:05Zjunk    | parsing time \"2006-01-02T15:04:05Zjunk\": extra text: \"junk\"",
-        "2006-01-02T15:04:05Zü       | parsing time \"2006-01-02T15:04:05Z\\xc3\\xbc\": extra text: \"\\xc3\\xbc\"",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "''                          | parsing time \"\" as " + L + ": cannot parse \"\" as \"2006\"",
+                "x                           | parsing time \"x\" as " + L + ": cannot parse \"x\" as \"2006\"",
+                "2006                        | parsing time \"2006\" as " + L + ": cannot parse \"\" as \"-\"",
+                "2006-01-02                  | parsing time \"2006-01-02\" as " + L + ": cannot parse \"\" as \"T\"",
+                "2006-01-02 15:04:05Z        | parsing time \"2006-01-02 15:04:05Z\" as " + L
+                        + ": cannot parse \" 15:04:05Z\" as \"T\"",
+                "2006/01/02T15:04:05Z        | parsing time \"2006/01/02T15:04:05Z\" as " + L
+                        + ": cannot parse \"/01/02T15:04:05Z\" as \"-\"",
+                "2006-1-02T15:04:05Z         | parsing time \"2006-1-02T15:04:05Z\" as " + L
+                        + ": cannot parse \"1-02T15:04:05Z\" as \"01\"",
+                "2006-01-02T15:04:05         | parsing time \"2006-01-02T15:04:05\" as " + L
+                        + ": cannot parse \"\" as \"Z07:00\"",
+                "2006-01-02T15:04:05 Z       | parsing time \"2006-01-02T15:04:05 Z\" as " + L
+                        + ": cannot parse \" Z\" as \"Z07:00\"",
+                "2006-01-02T15:04:05+0700    | parsing time \"2006-01-02T15:04:05+0700\" as " + L
+                        + ": cannot parse \"+0700\" as \"Z07:00\"",
+                "2006-01-02T15:04:05+07:0x   | parsing time \"2006-01-02T15:04:05+07:0x\" as " + L
+                        + ": cannot parse \"+07:0x\" as \"Z07:00\"",
+                "2006-01-02T15:04:05.Z       | parsing time \"2006-01-02T15:04:05.Z\" as " + L
+                        + ": cannot parse \".Z\" as \"Z07:00\"",
+                "2006-01-02Tx:04:05Z         | parsing time \"2006-01-02Tx:04:05Z\" as " + L
+                        + ": cannot parse \"x:04:05Z\" as \"15\"",
+                "2006-13-02T15:04:05Z        | parsing time \"2006-13-02T15:04:05Z\": month out of range",
+                "2006-00-02T15:04:05Z        | parsing time \"2006-00-02T15:04:05Z\": month out of range",
+                "2006-02-30T15:04:05Z        | parsing time \"2006-02-30T15:04:05Z\": day out of range",
+                "2023-02-29T15:04:05Z        | parsing time \"2023-02-29T15:04:05Z\": day out of range",
+                "2006-01-00T15:04:05Z        | parsing time \"2006-01-00T15:04:05Z\": day out of range",
+                "2006-01-02T24:00:00Z        | parsing time \"2006-01-02T24:00:00Z\": hour out of range",
+                "2006-01-02T15:60:00Z        | parsing time \"2006-01-02T15:60:00Z\": minute out of range",
+                "2006-01-02T15:04:60Z        | parsing time \"2006-01-02T15:04:60Z\": second out of range",
+                "2006-01-02T15:04:05+25:00   | parsing time \"2006-01-02T15:04:05+25:00\": time zone offset hour out of range",
+                "2006-01-02T15:04:05+01:61   | parsing time \"2006-01-02T15:04:05+01:61\": time zone offset minute out of range",
+                "2006-01-02T15:04:05Zjunk    | parsing time \"2006-01-02T15:04:05Zjunk\": extra text: \"junk\"",
+                "2006-01-02T15:04:05Zü       | parsing time \"2006-01-02T15:04:05Z\\xc3\\xbc\": extra text: \"\\xc3\\xbc\"",
+            })
     void rejectsWithGoErrorText(String input, String message) {
-        assertThatThrownBy(() -> Time.parse(input)).isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+        assertThatThrownBy(() -> Time.parse(input))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message);
     }
 
     @Test

@@ -66,7 +66,8 @@ class BastionTest {
         Bastion bastion = ModelCodec.decode(doc, Bastion.class).value();
         assertThat(bastion.status().ingress().ports().get(0).port()).isEqualTo(22);
         assertThat(bastion.spec().ingress().get(0).ipBlock().except()).containsExactly("10.1.0.0/16");
-        assertThat(encoded.path("status").path("lastHeartbeatTimestamp").asText()).isEqualTo("2024-01-02T03:04:05Z");
+        assertThat(encoded.path("status").path("lastHeartbeatTimestamp").asText())
+                .isEqualTo("2024-01-02T03:04:05Z");
     }
 
     @ParameterizedTest
@@ -76,8 +77,13 @@ class BastionTest {
         Map<String, ObjectNode> defs = assertKindSchema(Bastion.class, PREFIX, dialect);
         assertThat(defs.get(PREFIX + "BastionSpec").path("required").toString())
                 .isEqualTo("[\"shootRef\",\"sshPublicKey\",\"ingress\"]");
-        assertThat(defs.get(PREFIX + "BastionIngressPolicy").path("required").toString()).isEqualTo("[\"ipBlock\"]");
-        assertThat(defs).containsKeys("io.k8s.api.networking.v1.IPBlock", "io.k8s.api.core.v1.LoadBalancerIngress",
-                "io.k8s.api.core.v1.PortStatus", "io.k8s.api.core.v1.LocalObjectReference");
+        assertThat(defs.get(PREFIX + "BastionIngressPolicy").path("required").toString())
+                .isEqualTo("[\"ipBlock\"]");
+        assertThat(defs)
+                .containsKeys(
+                        "io.k8s.api.networking.v1.IPBlock",
+                        "io.k8s.api.core.v1.LoadBalancerIngress",
+                        "io.k8s.api.core.v1.PortStatus",
+                        "io.k8s.api.core.v1.LocalObjectReference");
     }
 }

@@ -26,7 +26,8 @@ class GardenTest {
     @Test
     void gardenExampleRoundTrips() throws IOException {
         List<JsonNode> gardens = GardenerExamples.documents("operator/20-garden.yaml").stream()
-                .filter(d -> "operator.gardener.cloud/v1alpha1".equals(d.path("apiVersion").asText()))
+                .filter(d -> "operator.gardener.cloud/v1alpha1"
+                        .equals(d.path("apiVersion").asText()))
                 .toList();
         assertThat(gardens).hasSize(1);
         JsonNode doc = gardens.get(0);
@@ -70,13 +71,25 @@ class GardenTest {
                 """);
         ObjectNode encoded = assertRoundTrips(doc, Garden.class, "inline manifest");
         Garden garden = ModelCodec.decode(doc, Garden.class).value();
-        KubeAPIServerConfig apiServer = garden.spec().virtualCluster().kubernetes().kubeAPIServer();
-        assertThat(apiServer.kubeAPIServerConfig().requests().maxNonMutatingInflight()).isEqualTo(400);
-        assertThat(apiServer.kubeAPIServerConfig().kubernetesConfig().featureGates()).containsEntry("Bar", false);
+        KubeAPIServerConfig apiServer =
+                garden.spec().virtualCluster().kubernetes().kubeAPIServer();
+        assertThat(apiServer.kubeAPIServerConfig().requests().maxNonMutatingInflight())
+                .isEqualTo(400);
+        assertThat(apiServer.kubeAPIServerConfig().kubernetesConfig().featureGates())
+                .containsEntry("Bar", false);
         assertThat(apiServer.sni().domainPatterns()).containsExactly("a.example.com");
-        assertThat(encoded.path("spec").path("virtualCluster").path("kubernetes").path("kubeControllerManager")
-                .path("certificateSigningDuration").asText()).isEqualTo("48h0m0s");
-        assertThat(encoded.path("spec").path("virtualCluster").path("controlPlane").path("highAvailability").isObject())
+        assertThat(encoded.path("spec")
+                        .path("virtualCluster")
+                        .path("kubernetes")
+                        .path("kubeControllerManager")
+                        .path("certificateSigningDuration")
+                        .asText())
+                .isEqualTo("48h0m0s");
+        assertThat(encoded.path("spec")
+                        .path("virtualCluster")
+                        .path("controlPlane")
+                        .path("highAvailability")
+                        .isObject())
                 .isTrue();
     }
 
@@ -85,8 +98,8 @@ class GardenTest {
         JsonNode doc = Json.MAPPER.readTree("{\"apiVersion\":\"operator.gardener.cloud/v1alpha1\",\"kind\":\"Garden\","
                 + "\"spec\":{\"virtualCluster\":{\"kubernetes\":{\"kubeAPIServer\":{\"nope\":1}}},\"bogus\":[]}}");
         Decoded<Garden> decoded = ModelCodec.decode(doc, Garden.class);
-        assertThat(decoded.unknownFields()).containsExactlyInAnyOrder(
-                "spec.virtualCluster.kubernetes.kubeAPIServer.nope", "spec.bogus");
+        assertThat(decoded.unknownFields())
+                .containsExactlyInAnyOrder("spec.virtualCluster.kubernetes.kubeAPIServer.nope", "spec.bogus");
     }
 
     @ParameterizedTest
@@ -99,11 +112,16 @@ class GardenTest {
         assertThat(defs.get(PREFIX + "GardenSpec").path("required").toString())
                 .isEqualTo("[\"runtimeCluster\",\"virtualCluster\"]");
         // KubeAPIServerConfig embeds core v1beta1's KubeAPIServerConfig, which embeds KubernetesConfig.
-        assertThat(defs.get(PREFIX + "KubeAPIServerConfig").path("properties").fieldNames()).toIterable()
+        assertThat(defs.get(PREFIX + "KubeAPIServerConfig").path("properties").fieldNames())
+                .toIterable()
                 .contains("featureGates", "admissionPlugins", "auditWebhook", "sni")
                 .doesNotContain("kubeAPIServerConfig", "kubernetesConfig");
-        assertThat(defs).containsKeys(PREFIX + "ETCDMain", PREFIX + "GardenerDashboardConfig",
-                "com.github.gardener.gardener.pkg.apis.core.v1beta1.AdmissionPlugin",
-                "io.k8s.api.core.v1.ResourceQuota", "io.k8s.api.rbac.v1.Subject");
+        assertThat(defs)
+                .containsKeys(
+                        PREFIX + "ETCDMain",
+                        PREFIX + "GardenerDashboardConfig",
+                        "com.github.gardener.gardener.pkg.apis.core.v1beta1.AdmissionPlugin",
+                        "io.k8s.api.core.v1.ResourceQuota",
+                        "io.k8s.api.rbac.v1.Subject");
     }
 }

@@ -27,7 +27,8 @@ class SecurityKindsTest {
         List<JsonNode> docs = GardenerExamples.documents("80-credentialsbinding.yaml");
         assertThat(docs).hasSize(1);
         assertRoundTrips(docs.get(0), CredentialsBinding.class, "80-credentialsbinding.yaml");
-        CredentialsBinding binding = ModelCodec.decode(docs.get(0), CredentialsBinding.class).value();
+        CredentialsBinding binding =
+                ModelCodec.decode(docs.get(0), CredentialsBinding.class).value();
         assertThat(binding.credentialsRef().kind()).isEqualTo("WorkloadIdentity");
         assertThat(binding.provider().type()).isEqualTo("<some-provider-name>");
     }
@@ -54,7 +55,8 @@ class SecurityKindsTest {
                   sub: gardener.cloud:workloadidentity:garden-dev:w:1234
                 """);
         ObjectNode encoded = assertRoundTrips(identity, WorkloadIdentity.class, "inline manifest");
-        assertThat(encoded.path("spec").path("targetSystem").has("providerConfig")).isFalse();
+        assertThat(encoded.path("spec").path("targetSystem").has("providerConfig"))
+                .isFalse();
 
         JsonNode request = Json.YAML.readTree("""
                 apiVersion: security.gardener.cloud/v1alpha1
@@ -75,9 +77,10 @@ class SecurityKindsTest {
 
     @Test
     void emptyTokenRequestStatusIsWrittenAsGoWritesIt() throws IOException {
-        JsonNode request = Json.MAPPER.readTree("{\"apiVersion\":\"security.gardener.cloud/v1alpha1\","
-                + "\"kind\":\"TokenRequest\",\"spec\":{}}");
-        ObjectNode out = ModelCodec.encode(ModelCodec.decode(request, TokenRequest.class).value());
+        JsonNode request = Json.MAPPER.readTree(
+                "{\"apiVersion\":\"security.gardener.cloud/v1alpha1\"," + "\"kind\":\"TokenRequest\",\"spec\":{}}");
+        ObjectNode out =
+                ModelCodec.encode(ModelCodec.decode(request, TokenRequest.class).value());
         // token and expirationTimestamp have no omitempty: Go writes "" and null.
         assertThat(out.path("status").path("token").asText("x")).isEmpty();
         assertThat(out.path("status").get("expirationTimestamp").isNull()).isTrue();
@@ -87,8 +90,12 @@ class SecurityKindsTest {
     @ParameterizedTest
     @EnumSource(ModelSchemas.Dialect.class)
     void schemasAreNamedAfterTheGoPackage(ModelSchemas.Dialect dialect) {
-        for (Class<?> kind : List.of(CredentialsBinding.class, CredentialsBindingList.class, WorkloadIdentity.class,
-                WorkloadIdentityList.class, TokenRequest.class)) {
+        for (Class<?> kind : List.of(
+                CredentialsBinding.class,
+                CredentialsBindingList.class,
+                WorkloadIdentity.class,
+                WorkloadIdentityList.class,
+                TokenRequest.class)) {
             assertKindSchema(kind, PREFIX, dialect);
         }
         Map<String, ObjectNode> defs = assertKindSchema(CredentialsBinding.class, PREFIX, dialect);

@@ -31,9 +31,14 @@ class SeedManagementExamplesTest {
             "Gardenlet", Gardenlet.class);
 
     @ParameterizedTest
-    @ValueSource(strings = {"55-managedseed-gardenlet.yaml", "57-managedseedset.yaml",
-            "provider-local/managedseeds/managedseed.yaml", "provider-local/managedseeds/managedseed-ipv6.yaml",
-            "provider-local/managedseedset/managedseedset.yaml"})
+    @ValueSource(
+            strings = {
+                "55-managedseed-gardenlet.yaml",
+                "57-managedseedset.yaml",
+                "provider-local/managedseeds/managedseed.yaml",
+                "provider-local/managedseeds/managedseed-ipv6.yaml",
+                "provider-local/managedseedset/managedseedset.yaml"
+            })
     void examplesRoundTrip(String file) throws IOException {
         List<JsonNode> docs = GardenerExamples.documents(file).stream()
                 .filter(d -> API_VERSION.equals(d.path("apiVersion").asText()))
@@ -48,8 +53,11 @@ class SeedManagementExamplesTest {
 
     /** The Shoots that provider-local registers as managed seeds (core.gardener.cloud/v1beta1). */
     @ParameterizedTest
-    @ValueSource(strings = {"provider-local/managedseeds/shoot-managedseed.yaml",
-            "provider-local/managedseeds/shoot-managedseed-ipv6.yaml"})
+    @ValueSource(
+            strings = {
+                "provider-local/managedseeds/shoot-managedseed.yaml",
+                "provider-local/managedseeds/shoot-managedseed-ipv6.yaml"
+            })
     void shootsOfManagedSeedsRoundTrip(String file) throws IOException {
         List<JsonNode> docs = GardenerExamples.documents(file);
         assertThat(docs).isNotEmpty();
@@ -75,11 +83,14 @@ class SeedManagementExamplesTest {
         Gardenlet gardenlet = ModelCodec.decode(doc, Gardenlet.class).value();
         assertThat(gardenlet.metadata().name()).isEqualTo("my-seed");
         // GardenletDeployment is embedded: its fields sit beside helm.
-        assertThat(gardenlet.spec().deployment().gardenletDeployment().podLabels()).containsEntry("foo", "bar");
+        assertThat(gardenlet.spec().deployment().gardenletDeployment().podLabels())
+                .containsEntry("foo", "bar");
         assertThat(gardenlet.spec().deployment().helm().ociRepository()).isNotNull();
-        assertThat(encoded.path("spec").path("deployment").has("gardenletDeployment")).isFalse();
+        assertThat(encoded.path("spec").path("deployment").has("gardenletDeployment"))
+                .isFalse();
         // The GardenletConfiguration is a raw extension: kept as written.
-        assertThat(encoded.path("spec").path("config")).isEqualTo(doc.path("spec").path("config"));
+        assertThat(encoded.path("spec").path("config"))
+                .isEqualTo(doc.path("spec").path("config"));
     }
 
     @Test
@@ -146,15 +157,24 @@ class SeedManagementExamplesTest {
         ManagedSeed seed = ModelCodec.decode(doc, ManagedSeed.class).value();
         GardenletDeployment deployment = seed.spec().gardenlet().deployment();
         assertThat(deployment.resources().requests().get("cpu").toString()).isEqualTo("100m");
-        assertThat(deployment.additionalVolumes().get(0).volumeSource().secret().defaultMode()).isEqualTo(420);
+        assertThat(deployment.additionalVolumes().get(0).volumeSource().secret().defaultMode())
+                .isEqualTo(420);
         assertThat(deployment.env().get(1).valueFrom().secretKeyRef().key()).isEqualTo("k");
         assertThat(seed.spec().gardenlet().bootstrap()).isEqualTo("BootstrapToken");
         assertThat(seed.spec().gardenlet().mergeWithParent()).isFalse();
         // Go encodes a nil RawExtension as null: config is not omitted.
-        assertThat(encoded.path("spec").path("gardenlet").get("config").isNull()).isTrue();
+        assertThat(encoded.path("spec").path("gardenlet").get("config").isNull())
+                .isTrue();
         // A volume's source is embedded in the volume.
-        assertThat(encoded.path("spec").path("gardenlet").path("deployment").path("additionalVolumes").get(2)
-                .path("emptyDir").path("sizeLimit").asText()).isEqualTo("64Mi");
+        assertThat(encoded.path("spec")
+                        .path("gardenlet")
+                        .path("deployment")
+                        .path("additionalVolumes")
+                        .get(2)
+                        .path("emptyDir")
+                        .path("sizeLimit")
+                        .asText())
+                .isEqualTo("64Mi");
     }
 
     @Test
@@ -204,7 +224,8 @@ class SeedManagementExamplesTest {
     void replicasIsAlwaysWrittenInManagedSeedSetStatus() throws IOException {
         JsonNode doc = Json.MAPPER.readTree("{\"apiVersion\":\"" + API_VERSION + "\",\"kind\":\"ManagedSeedSet\","
                 + "\"metadata\":{\"name\":\"x\"},\"status\":{\"readyReplicas\":0}}");
-        ObjectNode encoded = ModelCodec.encode(ModelCodec.decode(doc, ManagedSeedSet.class).value());
+        ObjectNode encoded =
+                ModelCodec.encode(ModelCodec.decode(doc, ManagedSeedSet.class).value());
         // replicas has no omitempty; readyReplicas has.
         assertThat(encoded.path("status").path("replicas").asInt(-1)).isZero();
         assertThat(encoded.path("status").has("readyReplicas")).isFalse();
@@ -217,8 +238,10 @@ class SeedManagementExamplesTest {
                 + "\"seedTemplate\":{},\"gardenlet\":{\"deployment\":{\"env\":[{\"name\":\"a\",\"nope\":true}]},"
                 + "\"config\":{\"anything\":\"goes\"}}}}");
         Decoded<ManagedSeed> decoded = ModelCodec.decode(doc, ManagedSeed.class);
-        assertThat(decoded.unknownFields()).containsExactlyInAnyOrder("spec.shoot.bogus", "spec.seedTemplate",
-                "spec.gardenlet.deployment.env[0].nope");
-        assertThat(decoded.value().spec().gardenlet().config().path("anything").asText()).isEqualTo("goes");
+        assertThat(decoded.unknownFields())
+                .containsExactlyInAnyOrder(
+                        "spec.shoot.bogus", "spec.seedTemplate", "spec.gardenlet.deployment.env[0].nope");
+        assertThat(decoded.value().spec().gardenlet().config().path("anything").asText())
+                .isEqualTo("goes");
     }
 }

@@ -18,8 +18,13 @@ class SeedManagementSchemasTest {
 
     private static final String PREFIX = "com.github.gardener.gardener.pkg.apis.seedmanagement.v1alpha1.";
 
-    private static final List<Class<?>> KINDS = List.of(ManagedSeed.class, ManagedSeedList.class,
-            ManagedSeedSet.class, ManagedSeedSetList.class, Gardenlet.class, GardenletList.class);
+    private static final List<Class<?>> KINDS = List.of(
+            ManagedSeed.class,
+            ManagedSeedList.class,
+            ManagedSeedSet.class,
+            ManagedSeedSetList.class,
+            Gardenlet.class,
+            GardenletList.class);
 
     @ParameterizedTest
     @EnumSource(ModelSchemas.Dialect.class)
@@ -35,36 +40,51 @@ class SeedManagementSchemasTest {
         schemas.add(ManagedSeedSet.class);
         schemas.add(Gardenlet.class);
         Map<String, ObjectNode> defs = schemas.definitions();
-        assertThat(defs.get(PREFIX + "ManagedSeedSpec").path("required").toString()).isEqualTo("[\"gardenlet\"]");
+        assertThat(defs.get(PREFIX + "ManagedSeedSpec").path("required").toString())
+                .isEqualTo("[\"gardenlet\"]");
         assertThat(defs.get(PREFIX + "ManagedSeedSetSpec").path("required").toString())
                 .isEqualTo("[\"selector\",\"template\",\"shootTemplate\"]");
-        assertThat(defs.get(PREFIX + "ManagedSeedSetStatus").path("required").toString()).isEqualTo("[\"replicas\"]");
+        assertThat(defs.get(PREFIX + "ManagedSeedSetStatus").path("required").toString())
+                .isEqualTo("[\"replicas\"]");
         assertThat(defs.get(PREFIX + "PendingReplica").path("required").toString())
                 .isEqualTo("[\"name\",\"reason\",\"since\"]");
         // GardenletSelfDeployment embeds GardenletDeployment.
-        assertThat(defs.get(PREFIX + "GardenletSelfDeployment").path("properties").fieldNames()).toIterable()
+        assertThat(defs.get(PREFIX + "GardenletSelfDeployment")
+                        .path("properties")
+                        .fieldNames())
+                .toIterable()
                 .contains("replicaCount", "revisionHistoryLimit", "env", "helm", "imageVectorOverwrite")
                 .doesNotContain("gardenletDeployment");
         assertThat(defs.get(PREFIX + "GardenletSelfDeployment").path("required").toString())
                 .isEqualTo("[\"helm\"]");
         JsonNode config = defs.get(PREFIX + "GardenletSpec").path("properties").path("config");
-        assertThat(config.path("x-kubernetes-preserve-unknown-fields").asBoolean()).isTrue();
-        JsonNode conditions = defs.get(PREFIX + "GardenletStatus").path("properties").path("conditions");
+        assertThat(config.path("x-kubernetes-preserve-unknown-fields").asBoolean())
+                .isTrue();
+        JsonNode conditions =
+                defs.get(PREFIX + "GardenletStatus").path("properties").path("conditions");
         assertThat(conditions.path("x-kubernetes-patch-merge-key").asText()).isEqualTo("type");
-        assertThat(defs).containsKeys("com.github.gardener.gardener.pkg.apis.core.v1beta1.ShootTemplate",
-                "com.github.gardener.gardener.pkg.apis.core.v1.OCIRepository",
-                "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector",
-                "io.k8s.api.core.v1.ResourceRequirements", "io.k8s.api.core.v1.Volume",
-                "io.k8s.api.core.v1.VolumeMount", "io.k8s.api.core.v1.EnvVar", "io.k8s.api.core.v1.Toleration");
+        assertThat(defs)
+                .containsKeys(
+                        "com.github.gardener.gardener.pkg.apis.core.v1beta1.ShootTemplate",
+                        "com.github.gardener.gardener.pkg.apis.core.v1.OCIRepository",
+                        "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector",
+                        "io.k8s.api.core.v1.ResourceRequirements",
+                        "io.k8s.api.core.v1.Volume",
+                        "io.k8s.api.core.v1.VolumeMount",
+                        "io.k8s.api.core.v1.EnvVar",
+                        "io.k8s.api.core.v1.Toleration");
     }
 
     @Test
     void scaleSubresourceUsesAutoscalingV1Scale() {
         ModelSchemas schemas = new ModelSchemas(ModelSchemas.Dialect.V2);
         assertThat(schemas.add(Scale.class)).isEqualTo("io.k8s.api.autoscaling.v1.Scale");
-        assertThat(schemas.definitions()).containsKeys("io.k8s.api.autoscaling.v1.ScaleSpec",
-                "io.k8s.api.autoscaling.v1.ScaleStatus");
-        assertThat(schemas.definitions().get("io.k8s.api.autoscaling.v1.ScaleStatus").path("required").toString())
+        assertThat(schemas.definitions())
+                .containsKeys("io.k8s.api.autoscaling.v1.ScaleSpec", "io.k8s.api.autoscaling.v1.ScaleStatus");
+        assertThat(schemas.definitions()
+                        .get("io.k8s.api.autoscaling.v1.ScaleStatus")
+                        .path("required")
+                        .toString())
                 .isEqualTo("[\"replicas\"]");
     }
 }

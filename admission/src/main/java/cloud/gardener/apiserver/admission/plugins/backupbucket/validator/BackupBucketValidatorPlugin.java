@@ -34,8 +34,10 @@ public final class BackupBucketValidatorPlugin extends Handler implements Valida
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        return workloadIdentities.checkTarget(a.object().path("spec").path("credentialsRef"),
-                RequestChecks.text(a.object(), "spec", "provider", "type"), a,
+        return workloadIdentities.checkTarget(
+                a.object().path("spec").path("credentialsRef"),
+                RequestChecks.text(a.object(), "spec", "provider", "type"),
+                a,
                 "BackupBucket using backup of type %s cannot use WorkloadIdentity of type %s");
     }
 }

@@ -41,22 +41,26 @@ public final class ControllerRegistrationResources extends Handler implements Va
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        ControllerRegistration registration = ModelCodec.decode(a.object(), ControllerRegistration.class).value();
+        ControllerRegistration registration =
+                ModelCodec.decode(a.object(), ControllerRegistration.class).value();
         String name = registration.metadata().name();
         return objects.listLive(GardenerResources.CONTROLLER_REGISTRATIONS, "").compose(others -> {
             // Gardener keeps one type per kind in a map (the last one listed wins); a set of pairs is what
             // that map means to say and never lets a duplicate through.
             Set<String> taken = new HashSet<>();
             for (var tree : others) {
-                ControllerRegistration other = ModelCodec.decode(tree, ControllerRegistration.class).value();
+                ControllerRegistration other =
+                        ModelCodec.decode(tree, ControllerRegistration.class).value();
                 if (!other.metadata().name().equals(name)) {
                     primaries(other).forEach(r -> taken.add(r.kind() + "/" + r.type()));
                 }
             }
             for (ControllerResource r : primaries(registration)) {
                 if (taken.contains(r.kind() + "/" + r.type())) {
-                    return Rejections.forbid(a, "another ControllerRegistration resource already exists that controls "
-                            + "resource " + r.kind() + "/" + r.type() + " primarily");
+                    return Rejections.forbid(
+                            a,
+                            "another ControllerRegistration resource already exists that controls " + "resource "
+                                    + r.kind() + "/" + r.type() + " primarily");
                 }
             }
             return Future.succeededFuture();
@@ -67,6 +71,8 @@ public final class ControllerRegistrationResources extends Handler implements Va
         if (registration.spec() == null || registration.spec().resources() == null) {
             return List.of();
         }
-        return registration.spec().resources().stream().filter(r -> r.primary() == null || r.primary()).toList();
+        return registration.spec().resources().stream()
+                .filter(r -> r.primary() == null || r.primary())
+                .toList();
     }
 }

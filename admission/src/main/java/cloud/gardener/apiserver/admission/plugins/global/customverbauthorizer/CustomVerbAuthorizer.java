@@ -56,17 +56,37 @@ public final class CustomVerbAuthorizer extends Handler implements ValidatingPlu
             return Future.succeededFuture();
         }
         JsonNode spec = a.object().path("spec");
-        JsonNode oldSpec = a.oldObject() == null ? MissingNode.getInstance() : a.oldObject().path("spec");
+        JsonNode oldSpec = a.oldObject() == null
+                ? MissingNode.getInstance()
+                : a.oldObject().path("spec");
         return switch (a.kind().kind()) {
             case "Project" -> project(a, oldSpec, spec);
-            case "NamespacedCloudProfile" -> checkIfChanged(a, oldSpec.get("kubernetes"), spec.get("kubernetes"),
-                    MODIFY_KUBERNETES, "modify .spec.kubernetes")
-                    .compose(v -> checkIfChanged(a, oldSpec.get("machineImages"), spec.get("machineImages"),
-                            MODIFY_MACHINE_IMAGES, "modify .spec.machineImages"))
-                    .compose(v -> checkIfChanged(a, oldSpec.get("providerConfig"), spec.get("providerConfig"),
-                            MODIFY_PROVIDER_CONFIG, "modify .spec.providerConfig"));
-            case "Shoot" -> checkIfChanged(a, controlPlanePool(oldSpec), controlPlanePool(spec), MARK_SELF_HOSTED,
-                    "modify .spec.provider.workers[].controlPlane");
+            case "NamespacedCloudProfile" ->
+                checkIfChanged(
+                                a,
+                                oldSpec.get("kubernetes"),
+                                spec.get("kubernetes"),
+                                MODIFY_KUBERNETES,
+                                "modify .spec.kubernetes")
+                        .compose(v -> checkIfChanged(
+                                a,
+                                oldSpec.get("machineImages"),
+                                spec.get("machineImages"),
+                                MODIFY_MACHINE_IMAGES,
+                                "modify .spec.machineImages"))
+                        .compose(v -> checkIfChanged(
+                                a,
+                                oldSpec.get("providerConfig"),
+                                spec.get("providerConfig"),
+                                MODIFY_PROVIDER_CONFIG,
+                                "modify .spec.providerConfig"));
+            case "Shoot" ->
+                checkIfChanged(
+                        a,
+                        controlPlanePool(oldSpec),
+                        controlPlanePool(spec),
+                        MARK_SELF_HOSTED,
+                        "modify .spec.provider.workers[].controlPlane");
             default -> Future.succeededFuture();
         };
     }
@@ -136,7 +156,8 @@ public final class CustomVerbAuthorizer extends Handler implements ValidatingPlu
         String apiGroup = text(subject, "apiGroup");
         String kind = text(subject, "kind");
         return (apiGroup.isEmpty() && kind.equals("ServiceAccount"))
-                || (apiGroup.equals("rbac.authorization.k8s.io") && kind.equals("User")
+                || (apiGroup.equals("rbac.authorization.k8s.io")
+                        && kind.equals("User")
                         && text(subject, "name").startsWith(SERVICE_ACCOUNT_PREFIX));
     }
 
@@ -153,9 +174,13 @@ public final class CustomVerbAuthorizer extends Handler implements ValidatingPlu
         return switch (text(owner, "kind")) {
             case "ServiceAccount" -> {
                 String[] parts = user.name().startsWith(SERVICE_ACCOUNT_PREFIX)
-                        ? user.name().substring(SERVICE_ACCOUNT_PREFIX.length()).split(":", -1) : new String[0];
-                yield parts.length == 2 && !parts[0].isEmpty() && !parts[1].isEmpty()
-                        && parts[1].equals(name) && parts[0].equals(text(owner, "namespace"));
+                        ? user.name().substring(SERVICE_ACCOUNT_PREFIX.length()).split(":", -1)
+                        : new String[0];
+                yield parts.length == 2
+                        && !parts[0].isEmpty()
+                        && !parts[1].isEmpty()
+                        && parts[1].equals(name)
+                        && parts[0].equals(text(owner, "namespace"));
             }
             case "User" -> name.equals(user.name());
             case "Group" -> user.groups().contains(name);
@@ -178,13 +203,26 @@ public final class CustomVerbAuthorizer extends Handler implements ValidatingPlu
     }
 
     private Future<Void> authorize(Attributes a, String verb, String operation) {
-        var request = new cloud.gardener.apiserver.authz.Attributes(a.user(), verb, true, "", a.resource().group(), "",
-                a.namespace(), a.resource().resource(), "", a.name());
-        return authorizer.authorize(request)
+        var request = new cloud.gardener.apiserver.authz.Attributes(
+                a.user(),
+                verb,
+                true,
+                "",
+                a.resource().group(),
+                "",
+                a.namespace(),
+                a.resource().resource(),
+                "",
+                a.name());
+        return authorizer
+                .authorize(request)
                 .recover(e -> Future.failedFuture(ApiException.internal(e.getMessage())))
-                .compose(decision -> decision.isAllowed() ? Future.succeededFuture()
-                        : Rejections.forbid(a, "user " + GoErrors.quote(a.user().name()) + " is not allowed to "
-                                + operation + " for " + GoErrors.quote(a.resource().resource())));
+                .compose(decision -> decision.isAllowed()
+                        ? Future.succeededFuture()
+                        : Rejections.forbid(
+                                a,
+                                "user " + GoErrors.quote(a.user().name()) + " is not allowed to " + operation + " for "
+                                        + GoErrors.quote(a.resource().resource())));
     }
 
     private static boolean isAbsent(JsonNode node) {

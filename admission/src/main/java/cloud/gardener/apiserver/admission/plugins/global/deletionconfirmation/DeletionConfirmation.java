@@ -52,7 +52,8 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
 
     @Override
     public Future<Void> admit(Attributes a) {
-        if (a.operation() == Operation.DELETE || !RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
+        if (a.operation() == Operation.DELETE
+                || !RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
                 || !RequestChecks.isMainResource(a)) {
             return Future.succeededFuture();
         }
@@ -72,8 +73,14 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
             if (!wasConfirmed && confirmed) {
                 annotations(obj).put(CONFIRMED_BY, a.user().name());
             } else if (wasConfirmed && confirmed) {
-                annotations(obj).put(CONFIRMED_BY, a.oldObject().path("metadata").path("annotations")
-                        .path(CONFIRMED_BY).asText(""));
+                annotations(obj)
+                        .put(
+                                CONFIRMED_BY,
+                                a.oldObject()
+                                        .path("metadata")
+                                        .path("annotations")
+                                        .path(CONFIRMED_BY)
+                                        .asText(""));
             } else if (!confirmed) {
                 removeConfirmedBy(obj);
             }
@@ -97,11 +104,14 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
         if (a.name().isEmpty()) {
             return validateCollection(a, gr, resource);
         }
-        Future<Optional<ObjectNode>> current = a.oldObject() != null ? Future.succeededFuture(Optional.of(a.oldObject()))
+        Future<Optional<ObjectNode>> current = a.oldObject() != null
+                ? Future.succeededFuture(Optional.of(a.oldObject()))
                 : objects.get(gr, a.namespace(), a.name());
-        return current.compose(found -> found.isEmpty() ? Future.failedFuture(ApiException.notFound(gr, a.name()))
-                : check(found.get(), resource, a.user()).compose(problem -> problem == null ? Future.succeededFuture()
-                        : Rejections.forbid(a, problem)));
+        return current.compose(found -> found.isEmpty()
+                ? Future.failedFuture(ApiException.notFound(gr, a.name()))
+                : check(found.get(), resource, a.user())
+                        .compose(
+                                problem -> problem == null ? Future.succeededFuture() : Rejections.forbid(a, problem)));
     }
 
     /** Every object of the collection must be deletable; the problems are reported together. */
@@ -110,8 +120,11 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
             List<Future<String>> checks = new ArrayList<>();
             for (ObjectNode item : items) {
                 String itemName = item.path("metadata").path("name").asText();
-                checks.add(check(item, resource, a.user()).map(problem -> problem == null ? null
-                        : ApiException.forbidden(a.resource(), itemName, problem).getMessage()));
+                checks.add(check(item, resource, a.user())
+                        .map(problem -> problem == null
+                                ? null
+                                : ApiException.forbidden(a.resource(), itemName, problem)
+                                        .getMessage()));
             }
             return Future.all(checks).compose(all -> {
                 List<String> problems = new ArrayList<>();
@@ -135,16 +148,19 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
             return Future.succeededFuture("must have a \"" + CONFIRMATION + "\" annotation to delete");
         }
         Future<Optional<Project>> project = resource.equals("projects")
-                ? Future.succeededFuture(Optional.of(ModelCodec.decode(obj, Project.class).value()))
-                : Projects.forNamespace(objects, obj.path("metadata").path("namespace").asText());
+                ? Future.succeededFuture(
+                        Optional.of(ModelCodec.decode(obj, Project.class).value()))
+                : Projects.forNamespace(
+                        objects, obj.path("metadata").path("namespace").asText());
         return project.map(found -> {
             if (found.isEmpty()) {
                 return "Internal error occurred: " + Projects.NOT_FOUND;
             }
-            List<DualApprovalForDeletion> dualApproval = found.get().spec() == null ? null
-                    : found.get().spec().dualApprovalForDeletion();
+            List<DualApprovalForDeletion> dualApproval =
+                    found.get().spec() == null ? null : found.get().spec().dualApprovalForDeletion();
             boolean required = dualApprovalRequired(obj, dualApproval, resource, user);
-            String confirmedBy = obj.path("metadata").path("annotations").path(CONFIRMED_BY).asText("");
+            String confirmedBy =
+                    obj.path("metadata").path("annotations").path(CONFIRMED_BY).asText("");
             if (required && confirmedBy.equals(user.name())) {
                 return "you are not allowed to both confirm the deletion and send the actual DELETE request - another "
                         + "subject must perform the deletion";
@@ -154,8 +170,8 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
     }
 
     /** The first dual-approval setting for the resource decides (service accounts count unless excluded). */
-    private static boolean dualApprovalRequired(ObjectNode obj, List<DualApprovalForDeletion> configs, String resource,
-                                                UserInfo user) {
+    private static boolean dualApprovalRequired(
+            ObjectNode obj, List<DualApprovalForDeletion> configs, String resource, UserInfo user) {
         if (configs == null) {
             return false;
         }
@@ -188,17 +204,25 @@ public final class DeletionConfirmation extends Handler implements MutatingPlugi
 
     /** {@code CheckIfDeletionIsConfirmed}: the annotation parses as a true boolean ({@code strconv.ParseBool}). */
     static boolean isConfirmed(JsonNode obj) {
-        return obj != null && TRUE.contains(obj.path("metadata").path("annotations").path(CONFIRMATION).asText(""));
+        return obj != null
+                && TRUE.contains(obj.path("metadata")
+                        .path("annotations")
+                        .path(CONFIRMATION)
+                        .asText(""));
     }
 
     private static Map<String, String> labels(JsonNode obj) {
         Map<String, String> labels = new HashMap<>();
-        obj.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+        obj.path("metadata")
+                .path("labels")
+                .properties()
+                .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
         return labels;
     }
 
     private static ObjectNode annotations(ObjectNode obj) {
-        return obj.withObjectProperty("metadata").get("annotations") instanceof ObjectNode ann ? ann
+        return obj.withObjectProperty("metadata").get("annotations") instanceof ObjectNode ann
+                ? ann
                 : obj.withObjectProperty("metadata").putObject("annotations");
     }
 

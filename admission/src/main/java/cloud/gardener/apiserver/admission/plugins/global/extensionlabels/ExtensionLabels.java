@@ -35,8 +35,14 @@ public final class ExtensionLabels extends Handler implements MutatingPlugin {
     static final String OPERATING_SYSTEM_CONFIG = "operatingsystemconfig.extensions.gardener.cloud/";
     static final String CONTAINER_RUNTIME = "containerruntime.extensions.gardener.cloud/";
     static final String SELF_HOSTED_SHOOT_EXPOSURE = "selfhostedshootexposure.extensions.gardener.cloud/";
-    private static final List<String> PREFIXES = List.of(EXTENSION, PROVIDER, DNS_RECORD, NETWORKING,
-            OPERATING_SYSTEM_CONFIG, CONTAINER_RUNTIME, SELF_HOSTED_SHOOT_EXPOSURE);
+    private static final List<String> PREFIXES = List.of(
+            EXTENSION,
+            PROVIDER,
+            DNS_RECORD,
+            NETWORKING,
+            OPERATING_SYSTEM_CONFIG,
+            CONTAINER_RUNTIME,
+            SELF_HOSTED_SHOOT_EXPOSURE);
 
     private final ObjectLookup objects;
 
@@ -71,11 +77,12 @@ public final class ExtensionLabels extends Handler implements MutatingPlugin {
             case "CloudProfile" -> relabel(object, List.of(PROVIDER + text(spec, "type")));
             case "BackupBucket" -> relabel(object, List.of(PROVIDER + text(spec, "provider", "type")));
             case "NamespacedCloudProfile" -> namespacedCloudProfile(object, spec);
-            case "BackupEntry" -> objects.get(GardenerResources.BACKUP_BUCKETS, "", text(spec, "bucketName"))
-                    .compose(bucket -> bucket.isEmpty()
-                            ? Future.failedFuture(ApiException.internal("backupbucket.core.gardener.cloud \""
-                                    + text(spec, "bucketName") + "\" not found"))
-                            : relabel(object, List.of(PROVIDER + text(bucket.get(), "spec", "provider", "type"))));
+            case "BackupEntry" ->
+                objects.get(GardenerResources.BACKUP_BUCKETS, "", text(spec, "bucketName"))
+                        .compose(bucket -> bucket.isEmpty()
+                                ? Future.failedFuture(ApiException.internal("backupbucket.core.gardener.cloud \""
+                                        + text(spec, "bucketName") + "\" not found"))
+                                : relabel(object, List.of(PROVIDER + text(bucket.get(), "spec", "provider", "type"))));
             default -> Future.succeededFuture();
         };
     }
@@ -90,9 +97,11 @@ public final class ExtensionLabels extends Handler implements MutatingPlugin {
         }
         String parent = text(spec, "parent", "name");
         // upstream's own 500: the plugin answers a missing parent with apierrors.NewInternalError
-        return objects.get(GardenerResources.CLOUD_PROFILES, "", parent).compose(found -> found.isEmpty()
-                ? Future.failedFuture(ApiException.internal("cloudprofile.core.gardener.cloud \"" + parent + "\" not found"))
-                : relabel(object, List.of(PROVIDER + text(found.get(), "spec", "type"))));
+        return objects.get(GardenerResources.CLOUD_PROFILES, "", parent)
+                .compose(found -> found.isEmpty()
+                        ? Future.failedFuture(
+                                ApiException.internal("cloudprofile.core.gardener.cloud \"" + parent + "\" not found"))
+                        : relabel(object, List.of(PROVIDER + text(found.get(), "spec", "type"))));
     }
 
     private static List<String> secretBindingLabels(JsonNode binding) {
@@ -107,7 +116,9 @@ public final class ExtensionLabels extends Handler implements MutatingPlugin {
 
     private static List<String> seedLabels(JsonNode spec, RegisteredExtensions registered) {
         List<String> labels = new ArrayList<>();
-        registered.enabledExtensionTypes("seed", spec.path("extensions"), false).forEach(t -> labels.add(EXTENSION + t));
+        registered
+                .enabledExtensionTypes("seed", spec.path("extensions"), false)
+                .forEach(t -> labels.add(EXTENSION + t));
         labels.add(PROVIDER + text(spec, "provider", "type"));
         if (spec.hasNonNull("backup")) {
             labels.add(PROVIDER + text(spec, "backup", "provider"));
@@ -121,7 +132,8 @@ public final class ExtensionLabels extends Handler implements MutatingPlugin {
     private static List<String> shootLabels(JsonNode spec, RegisteredExtensions registered) {
         JsonNode workers = spec.path("provider").path("workers");
         List<String> labels = new ArrayList<>();
-        registered.enabledExtensionTypes("shoot", spec.path("extensions"), workers.isEmpty())
+        registered
+                .enabledExtensionTypes("shoot", spec.path("extensions"), workers.isEmpty())
                 .forEach(t -> labels.add(EXTENSION + t));
         for (JsonNode pool : workers) {
             pool.path("cri").path("containerRuntimes").forEach(cr -> labels.add(CONTAINER_RUNTIME + text(cr, "type")));
@@ -150,7 +162,7 @@ public final class ExtensionLabels extends Handler implements MutatingPlugin {
         ObjectNode metadata = object.withObjectProperty("metadata");
         if (metadata.get("labels") instanceof ObjectNode existing) {
             List<String> stale = new ArrayList<>();
-            for (Iterator<String> it = existing.fieldNames(); it.hasNext();) {
+            for (Iterator<String> it = existing.fieldNames(); it.hasNext(); ) {
                 String key = it.next();
                 if (PREFIXES.stream().anyMatch(key::startsWith)) {
                     stale.add(key);

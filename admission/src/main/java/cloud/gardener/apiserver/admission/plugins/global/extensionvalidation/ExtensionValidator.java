@@ -62,8 +62,15 @@ public final class ExtensionValidator extends Handler implements ValidatingPlugi
             RegisteredExtensions registered = new RegisteredExtensions(registrations);
             JsonNode spec = a.object().path("spec");
             return switch (kind) {
-                case "BackupBucket" -> single(a, registered, new Required("BackupBucket", text(spec, "provider", "type"),
-                        "given BackupBucket uses non-registered provider type", "spec.provider.type"));
+                case "BackupBucket" ->
+                    single(
+                            a,
+                            registered,
+                            new Required(
+                                    "BackupBucket",
+                                    text(spec, "provider", "type"),
+                                    "given BackupBucket uses non-registered provider type",
+                                    "spec.provider.type"));
                 case "BackupEntry" -> backupEntry(a, registered, text(spec, "bucketName"));
                 case "Seed" -> all(a, registered, seedRequirements(spec), SEED, List.of());
                 default -> shoot(a, registered, spec);
@@ -75,22 +82,33 @@ public final class ExtensionValidator extends Handler implements ValidatingPlugi
         return objects.get(GardenerResources.BACKUP_BUCKETS, "", bucketName).compose(bucket -> {
             if (bucket.isEmpty()) {
                 // The lister's NotFound, as Gardener passes it on.
-                return Future.failedFuture(ApiException.notFound(
-                        new GroupResource(StandardResources.CORE, "backupbucket"), bucketName));
+                return Future.failedFuture(
+                        ApiException.notFound(new GroupResource(StandardResources.CORE, "backupbucket"), bucketName));
             }
-            return single(a, registered, new Required("BackupEntry", text(bucket.get(), "spec", "provider", "type"),
-                    "given BackupEntry references bucket using non-registered provider type", "spec.bucketName"));
+            return single(
+                    a,
+                    registered,
+                    new Required(
+                            "BackupEntry",
+                            text(bucket.get(), "spec", "provider", "type"),
+                            "given BackupEntry references bucket using non-registered provider type",
+                            "spec.bucketName"));
         });
     }
 
     /** BackupBucket and BackupEntry: one requirement, any cluster type, a plain error. */
     private static Future<Void> single(Attributes a, RegisteredExtensions registered, Required required) {
-        return registered.isPrimaryRegistered(required.kind(), required.type(), null) ? Future.succeededFuture()
+        return registered.isPrimaryRegistered(required.kind(), required.type(), null)
+                ? Future.succeededFuture()
                 : Rejections.forbid(a, required.error());
     }
 
-    private static Future<Void> all(Attributes a, RegisteredExtensions registered, List<Required> requirements,
-                                    String clusterType, List<String> moreErrors) {
+    private static Future<Void> all(
+            Attributes a,
+            RegisteredExtensions registered,
+            List<Required> requirements,
+            String clusterType,
+            List<String> moreErrors) {
         List<String> errors = new ArrayList<>();
         for (Required r : requirements) {
             if (!registered.isPrimaryRegistered(r.kind(), r.type(), clusterType)) {
@@ -104,14 +122,20 @@ public final class ExtensionValidator extends Handler implements ValidatingPlugi
     private static List<Required> seedRequirements(JsonNode spec) {
         String message = "given Seed uses non-registered";
         List<Required> required = new ArrayList<>();
-        required.add(new Required("ControlPlane", text(spec, "provider", "type"), message + " provider type", "spec.provider.type"));
+        required.add(new Required(
+                "ControlPlane", text(spec, "provider", "type"), message + " provider type", "spec.provider.type"));
         if (spec.hasNonNull("backup")) {
             String provider = text(spec, "backup", "provider");
-            required.add(new Required("BackupBucket", provider, message + " backup provider type", "spec.backup.provider"));
-            required.add(new Required("BackupEntry", provider, message + " backup provider type", "spec.backup.provider"));
+            required.add(
+                    new Required("BackupBucket", provider, message + " backup provider type", "spec.backup.provider"));
+            required.add(
+                    new Required("BackupEntry", provider, message + " backup provider type", "spec.backup.provider"));
         }
         if (spec.hasNonNull("ingress") && spec.path("dns").hasNonNull("provider")) {
-            required.add(new Required("DNSRecord", text(spec, "dns", "provider", "type"), message + " extension type",
+            required.add(new Required(
+                    "DNSRecord",
+                    text(spec, "dns", "provider", "type"),
+                    message + " extension type",
                     "spec.dns.provider.type"));
         }
         addExtensions(required, spec, message);
@@ -121,7 +145,8 @@ public final class ExtensionValidator extends Handler implements ValidatingPlugi
     private static void addExtensions(List<Required> required, JsonNode spec, String message) {
         int i = 0;
         for (JsonNode e : spec.path("extensions")) {
-            required.add(new Required("Extension", text(e, "type"), message + " extension type", "spec.extensions[" + i++ + "].type"));
+            required.add(new Required(
+                    "Extension", text(e, "type"), message + " extension type", "spec.extensions[" + i++ + "].type"));
         }
     }
 
@@ -136,15 +161,21 @@ public final class ExtensionValidator extends Handler implements ValidatingPlugi
                 required.add(new Required(kind, provider, message + " provider type", "spec.provider.type"));
             }
             if (spec.path("networking").hasNonNull("type")) {
-                required.add(new Required("Network", text(spec, "networking", "type"), message + " networking type",
+                required.add(new Required(
+                        "Network",
+                        text(spec, "networking", "type"),
+                        message + " networking type",
                         "spec.networking.type"));
             }
         }
         int i = 0;
         for (JsonNode provider : spec.path("dns").path("providers")) {
             String type = text(provider, "type");
-            if (provider.hasNonNull("type") && !"unmanaged".equals(type) && provider.path("primary").asBoolean(false)) {
-                required.add(new Required("DNSRecord", type, message + " extension type", "spec.dns.providers[" + i + "].type"));
+            if (provider.hasNonNull("type")
+                    && !"unmanaged".equals(type)
+                    && provider.path("primary").asBoolean(false)) {
+                required.add(new Required(
+                        "DNSRecord", type, message + " extension type", "spec.dns.providers[" + i + "].type"));
             }
             i++;
         }
@@ -154,18 +185,27 @@ public final class ExtensionValidator extends Handler implements ValidatingPlugi
             String path = "spec.provider.workers[" + w++ + "]";
             int c = 0;
             for (JsonNode cr : worker.path("cri").path("containerRuntimes")) {
-                required.add(new Required("ContainerRuntime", text(cr, "type"), message + " container runtime type",
+                required.add(new Required(
+                        "ContainerRuntime",
+                        text(cr, "type"),
+                        message + " container runtime type",
                         path + ".cri.containerRuntimes[" + c++ + "].type"));
             }
             if (!worker.path("machine").hasNonNull("image")) {
                 continue;
             }
-            required.add(new Required("OperatingSystemConfig", text(worker, "machine", "image", "name"),
-                    message + " operating system type", path + ".machine.image.name"));
+            required.add(new Required(
+                    "OperatingSystemConfig",
+                    text(worker, "machine", "image", "name"),
+                    message + " operating system type",
+                    path + ".machine.image.name"));
             JsonNode extension = worker.path("controlPlane").path("exposure").path("extension");
             if (!extension.isMissingNode() && !extension.isNull()) {
-                required.add(new Required("SelfHostedShootExposure", text(extension, "type"),
-                        message + " self hosted shoot exposure type", path + ".controlPlane.exposure.type"));
+                required.add(new Required(
+                        "SelfHostedShootExposure",
+                        text(extension, "type"),
+                        message + " self hosted shoot exposure type",
+                        path + ".controlPlane.exposure.type"));
             }
         }
         List<String> workerlessErrors = new ArrayList<>();

@@ -41,8 +41,10 @@ public final class FinalizerRemoval extends Handler implements ValidatingPlugin 
             return refuseWhileUsed(a, "credentialsBindingName", "credentials binding");
         }
         if (RequestChecks.isKind(a, StandardResources.CORE, "Shoot") && !shootDeletionSucceeded(a.object())) {
-            return Rejections.forbid(a, "finalizer \"" + FINALIZER + "\" cannot be removed because shoot deletion has "
-                    + "not completed successfully yet");
+            return Rejections.forbid(
+                    a,
+                    "finalizer \"" + FINALIZER + "\" cannot be removed because shoot deletion has "
+                            + "not completed successfully yet");
         }
         return Future.succeededFuture();
     }
@@ -54,9 +56,14 @@ public final class FinalizerRemoval extends Handler implements ValidatingPlugin 
         String namespace = a.object().path("metadata").path("namespace").asText();
         String name = a.object().path("metadata").path("name").asText();
         return objects.list(GardenerResources.SHOOTS, namespace).compose(shoots -> {
-            boolean inUse = shoots.stream().anyMatch(s -> name.equals(s.path("spec").path(shootField).asText(null)));
-            return inUse ? Rejections.forbid(a, "finalizer must not be removed - " + what + " " + namespace + "/" + name
-                    + " is still in use by at least one shoot") : Future.succeededFuture();
+            boolean inUse = shoots.stream()
+                    .anyMatch(s -> name.equals(s.path("spec").path(shootField).asText(null)));
+            return inUse
+                    ? Rejections.forbid(
+                            a,
+                            "finalizer must not be removed - " + what + " " + namespace + "/" + name
+                                    + " is still in use by at least one shoot")
+                    : Future.succeededFuture();
         });
     }
 

@@ -32,8 +32,8 @@ final class BindingReferences {
     private static final String GARDENADM_PREFIX = "gardener.cloud:gardenadm:shoot:";
 
     /** Where a binding's credentials live, as Gardener derives it from the reference. */
-    private record Credentials(String group, String version, String resource, String kind, String namespace, String name) {
-    }
+    private record Credentials(
+            String group, String version, String resource, String kind, String namespace, String name) {}
 
     private static final String PROVIDER_LABEL_PREFIX = "provider.shoot.gardener.cloud/";
 
@@ -57,7 +57,8 @@ final class BindingReferences {
             JsonNode ref = binding.path("secretRef");
             credentials = new Credentials("", "v1", "secrets", "Secret", text(ref, "namespace"), text(ref, "name"));
             providerTypes = binding.hasNonNull("provider")
-                    ? Arrays.asList(text(binding, "provider", "type").split(",", -1)) : List.of();
+                    ? Arrays.asList(text(binding, "provider", "type").split(",", -1))
+                    : List.of();
             shootField = "secretBindingName";
         } else {
             JsonNode ref = binding.path("credentialsRef");
@@ -70,21 +71,30 @@ final class BindingReferences {
             shootField = "credentialsBindingName";
         }
         String name = text(binding, "metadata", "name");
-        return refs.objects().list(GardenerResources.SHOOTS, a.namespace())
+        return refs.objects()
+                .list(GardenerResources.SHOOTS, a.namespace())
                 .compose(shoots -> {
                     for (ObjectNode shoot : shoots) {
                         if (name.equals(text(shoot, "spec", shootField))
                                 && !providerTypes.contains(text(shoot, "spec", "provider", "type"))) {
-                            return fail(kind + " is referenced by shoot " + GoErrors.quote(text(shoot, "metadata", "name"))
-                                    + ", but provider types (" + goList(providerTypes) + ") do not match with the shoot "
+                            return fail(kind + " is referenced by shoot "
+                                    + GoErrors.quote(text(shoot, "metadata", "name"))
+                                    + ", but provider types (" + goList(providerTypes)
+                                    + ") do not match with the shoot "
                                     + "provider type " + GoErrors.quote(text(shoot, "spec", "provider", "type")));
                         }
                     }
                     if (isGardenadmUser(a) && credentials.namespace().equals(a.namespace())) {
                         return Future.succeededFuture();
                     }
-                    return refs.mayGet(a.user(), credentials.group(), credentials.version(), credentials.resource(),
-                            credentials.namespace(), credentials.name(), "credentials",
+                    return refs.mayGet(
+                            a.user(),
+                            credentials.group(),
+                            credentials.version(),
+                            credentials.resource(),
+                            credentials.namespace(),
+                            credentials.name(),
+                            "credentials",
                             kind + " cannot reference a " + credentials.kind() + " you are not allowed to read");
                 })
                 .compose(v -> credentialsExist(credentials, providerTypes))
@@ -93,16 +103,20 @@ final class BindingReferences {
 
     private Future<Void> credentialsExist(Credentials c, List<String> providerTypes) {
         return switch (c.kind()) {
-            case "WorkloadIdentity" -> refs.workloadIdentity(c.namespace(), c.name()).compose(wi -> {
-                String target = text(wi, "spec", "targetSystem", "type");
-                return providerTypes.contains(target) ? Future.succeededFuture()
-                        : fail("CredentialsBinding provider type (" + goList(providerTypes) + ") does not match with "
-                                + "WorkloadIdentity provider type " + target);
-            });
-            case "InternalSecret" -> refs.live(GardenerResources.INTERNAL_SECRETS, c.namespace(), c.name())
-                    .compose(secret -> sanityCheck(GardenerResources.INTERNAL_SECRETS, secret, providerTypes, 0));
-            default -> refs.secret(c.namespace(), c.name())
-                    .compose(secret -> sanityCheck(GardenerResources.SECRETS, secret, providerTypes, 0));
+            case "WorkloadIdentity" ->
+                refs.workloadIdentity(c.namespace(), c.name()).compose(wi -> {
+                    String target = text(wi, "spec", "targetSystem", "type");
+                    return providerTypes.contains(target)
+                            ? Future.succeededFuture()
+                            : fail("CredentialsBinding provider type (" + goList(providerTypes)
+                                    + ") does not match with " + "WorkloadIdentity provider type " + target);
+                });
+            case "InternalSecret" ->
+                refs.live(GardenerResources.INTERNAL_SECRETS, c.namespace(), c.name())
+                        .compose(secret -> sanityCheck(GardenerResources.INTERNAL_SECRETS, secret, providerTypes, 0));
+            default ->
+                refs.secret(c.namespace(), c.name())
+                        .compose(secret -> sanityCheck(GardenerResources.SECRETS, secret, providerTypes, 0));
         };
     }
 
@@ -113,9 +127,12 @@ final class BindingReferences {
         }
         String providerType = providerTypes.get(i);
         JsonNode meta = secret.path("metadata");
-        ObjectNode copy = Json.MAPPER.createObjectNode().put("apiVersion", secret.path("apiVersion").asText())
+        ObjectNode copy = Json.MAPPER
+                .createObjectNode()
+                .put("apiVersion", secret.path("apiVersion").asText())
                 .put("kind", secret.path("kind").asText());
-        ObjectNode copyMeta = copy.putObject("metadata").put("generateName", meta.path("name").asText())
+        ObjectNode copyMeta = copy.putObject("metadata")
+                .put("generateName", meta.path("name").asText())
                 .put("namespace", meta.path("namespace").asText());
         if (meta.path("annotations").isObject()) {
             copyMeta.set("annotations", meta.get("annotations").deepCopy());
@@ -132,23 +149,33 @@ final class BindingReferences {
         }
         return dryRun.create(resource, meta.path("namespace").asText(), copy)
                 .recover(error -> fail(providerType + " provider secret sanity check failed: "
-                        + (error instanceof ApiException e ? e.status().message() : String.valueOf(error.getMessage()))))
+                        + (error instanceof ApiException e
+                                ? e.status().message()
+                                : String.valueOf(error.getMessage()))))
                 .compose(v -> sanityCheck(resource, secret, providerTypes, i + 1));
     }
 
     /** Checks the quotas one after the other, counting scopes as Gardener does. */
-    private Future<Void> quotas(Attributes a, String kind, JsonNode quotas, int i, int projectScoped, int credentialsScoped) {
+    private Future<Void> quotas(
+            Attributes a, String kind, JsonNode quotas, int i, int projectScoped, int credentialsScoped) {
         if (i >= quotas.size()) {
             return Future.succeededFuture();
         }
         JsonNode ref = quotas.get(i);
         String namespace = text(ref, "namespace");
         String name = text(ref, "name");
-        Future<Void> allowed = isGardenadmUser(a) && namespace.equals(a.namespace()) ? Future.succeededFuture()
-                : refs.mayGet(a.user(), StandardResources.CORE, "v1beta1", "quotas", namespace, name, "quota",
+        Future<Void> allowed = isGardenadmUser(a) && namespace.equals(a.namespace())
+                ? Future.succeededFuture()
+                : refs.mayGet(
+                        a.user(),
+                        StandardResources.CORE,
+                        "v1beta1",
+                        "quotas",
+                        namespace,
+                        name,
+                        "quota",
                         kind + " cannot reference a quota you are not allowed to read");
-        return allowed
-                .compose(v -> refs.fromLister(GardenerResources.QUOTAS, "quota", namespace, name))
+        return allowed.compose(v -> refs.fromLister(GardenerResources.QUOTAS, "quota", namespace, name))
                 .compose(quota -> {
                     String scope = scope(quota.path("spec").path("scope"));
                     if (scope == null) {
@@ -178,10 +205,17 @@ final class BindingReferences {
         String name = text(ref, "name");
         return switch (text(ref, "apiVersion")) {
             case "v1" -> new Credentials("", "v1", "secrets", "Secret", namespace, name);
-            case "security.gardener.cloud/v1alpha1" -> new Credentials(StandardResources.SECURITY, "v1alpha1",
-                    "workloadidentities", "WorkloadIdentity", namespace, name);
-            case "core.gardener.cloud/v1beta1" -> new Credentials(StandardResources.CORE, "v1beta1", "internalsecrets",
-                    "InternalSecret", namespace, name);
+            case "security.gardener.cloud/v1alpha1" ->
+                new Credentials(
+                        StandardResources.SECURITY,
+                        "v1alpha1",
+                        "workloadidentities",
+                        "WorkloadIdentity",
+                        namespace,
+                        name);
+            case "core.gardener.cloud/v1beta1" ->
+                new Credentials(
+                        StandardResources.CORE, "v1beta1", "internalsecrets", "InternalSecret", namespace, name);
             default -> null;
         };
     }
@@ -198,5 +232,4 @@ final class BindingReferences {
     static <T> Future<T> fail(String message) {
         return Future.failedFuture(new ReferenceProblem(message));
     }
-
 }

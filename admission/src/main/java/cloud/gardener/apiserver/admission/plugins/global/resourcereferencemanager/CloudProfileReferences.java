@@ -36,53 +36,71 @@ final class CloudProfileReferences {
     }
 
     /** The image diff of {@code helper.GetMachineImageDiff}, reduced to what is checked here. */
-    private record ImageDiff(Set<String> removedImages, Map<String, Set<String>> removedVersions, Set<String> addedImages,
-                             Map<String, Set<String>> addedVersions) {
-    }
+    private record ImageDiff(
+            Set<String> removedImages,
+            Map<String, Set<String>> removedVersions,
+            Set<String> addedImages,
+            Map<String, Set<String>> addedVersions) {}
 
     Future<Void> checkCloudProfileUpdate(Attributes a) {
         ObjectNode profile = a.object();
         String name = text(profile, "metadata", "name");
         JsonNode spec = profile.path("spec");
         JsonNode oldSpec = a.oldObject().path("spec");
-        Set<String> removedKubernetes = removedVersions(oldSpec.path("kubernetes").path("versions"),
+        Set<String> removedKubernetes = removedVersions(
+                oldSpec.path("kubernetes").path("versions"),
                 spec.path("kubernetes").path("versions"));
         ImageDiff images = imageDiff(oldSpec.path("machineImages"), spec.path("machineImages"));
-        Map<String, List<String>> removedCapabilities = removedCapabilities(oldSpec.path("machineCapabilities"),
-                spec.path("machineCapabilities"));
+        Map<String, List<String>> removedCapabilities =
+                removedCapabilities(oldSpec.path("machineCapabilities"), spec.path("machineCapabilities"));
         boolean limitsChanged = !SemanticEquality.equal(spec.get("limits"), oldSpec.get("limits"));
-        if (removedKubernetes.isEmpty() && images.removedVersions().isEmpty() && images.addedVersions().isEmpty()
-                && !limitsChanged && removedCapabilities.isEmpty()) {
+        if (removedKubernetes.isEmpty()
+                && images.removedVersions().isEmpty()
+                && images.addedVersions().isEmpty()
+                && !limitsChanged
+                && removedCapabilities.isEmpty()) {
             return Future.succeededFuture();
         }
-        return refs.objects().list(GardenerResources.SHOOTS, "").compose(shoots ->
-                refs.objects().list(GardenerResources.NAMESPACED_CLOUD_PROFILES, "").compose(namespacedProfiles -> {
-                    Map<String, ObjectNode> relevant = new LinkedHashMap<>();
-                    for (ObjectNode ncp : namespacedProfiles) {
-                        if (!ncp.path("metadata").hasNonNull("deletionTimestamp")
-                                && name.equals(text(ncp, "spec", "parent", "name"))
-                                && "CloudProfile".equals(text(ncp, "spec", "parent", "kind"))) {
-                            relevant.put(text(ncp, "metadata", "namespace") + "/" + text(ncp, "metadata", "name"), ncp);
-                        }
-                    }
-                    Map<String, List<String>> capabilities = usesOnlyArchitecture(relevant.values())
-                            ? Map.of() : removedCapabilities;
-                    List<String> errors = new ArrayList<>();
-                    relevant.forEach((key, ncp) -> namespacedProfileErrors(errors, name, key, ncp, removedKubernetes,
-                            images, capabilities));
-                    for (ObjectNode shoot : shoots) {
-                        if (shoot.path("metadata").hasNonNull("deletionTimestamp") || !usesProfile(shoot, name, relevant)) {
-                            continue;
-                        }
-                        shootErrors(errors, "CloudProfile " + GoErrors.quote(name), shoot, removedKubernetes,
-                                images.removedVersions(), version -> true);
-                        if (limitsChanged) {
-                            limitErrors(errors, shoot, spec.path("limits"));
-                        }
-                    }
-                    return errors.isEmpty() ? Future.succeededFuture()
-                            : BindingReferences.fail(GoErrors.multierror(errors));
-                }));
+        return refs.objects()
+                .list(GardenerResources.SHOOTS, "")
+                .compose(shoots -> refs.objects()
+                        .list(GardenerResources.NAMESPACED_CLOUD_PROFILES, "")
+                        .compose(namespacedProfiles -> {
+                            Map<String, ObjectNode> relevant = new LinkedHashMap<>();
+                            for (ObjectNode ncp : namespacedProfiles) {
+                                if (!ncp.path("metadata").hasNonNull("deletionTimestamp")
+                                        && name.equals(text(ncp, "spec", "parent", "name"))
+                                        && "CloudProfile".equals(text(ncp, "spec", "parent", "kind"))) {
+                                    relevant.put(
+                                            text(ncp, "metadata", "namespace") + "/" + text(ncp, "metadata", "name"),
+                                            ncp);
+                                }
+                            }
+                            Map<String, List<String>> capabilities =
+                                    usesOnlyArchitecture(relevant.values()) ? Map.of() : removedCapabilities;
+                            List<String> errors = new ArrayList<>();
+                            relevant.forEach((key, ncp) -> namespacedProfileErrors(
+                                    errors, name, key, ncp, removedKubernetes, images, capabilities));
+                            for (ObjectNode shoot : shoots) {
+                                if (shoot.path("metadata").hasNonNull("deletionTimestamp")
+                                        || !usesProfile(shoot, name, relevant)) {
+                                    continue;
+                                }
+                                shootErrors(
+                                        errors,
+                                        "CloudProfile " + GoErrors.quote(name),
+                                        shoot,
+                                        removedKubernetes,
+                                        images.removedVersions(),
+                                        version -> true);
+                                if (limitsChanged) {
+                                    limitErrors(errors, shoot, spec.path("limits"));
+                                }
+                            }
+                            return errors.isEmpty()
+                                    ? Future.succeededFuture()
+                                    : BindingReferences.fail(GoErrors.multierror(errors));
+                        }));
     }
 
     Future<Void> checkNamespacedCloudProfileUpdate(Attributes a) {
@@ -90,7 +108,9 @@ final class CloudProfileReferences {
         JsonNode spec = profile.path("spec");
         JsonNode oldSpec = a.oldObject().path("spec");
         Set<String> removedKubernetes = oldSpec.hasNonNull("kubernetes")
-                ? removedVersions(oldSpec.path("kubernetes").path("versions"), spec.path("kubernetes").path("versions"))
+                ? removedVersions(
+                        oldSpec.path("kubernetes").path("versions"),
+                        spec.path("kubernetes").path("versions"))
                 : Set.of();
         Map<String, Set<String>> removedImageVersions = new LinkedHashMap<>();
         for (JsonNode oldImage : oldSpec.path("machineImages")) {
@@ -101,54 +121,75 @@ final class CloudProfileReferences {
                     newImage = candidate;
                 }
             }
-            removedImageVersions.put(image, newImage == null ? versions(oldImage.path("versions"))
-                    : removedVersions(oldImage.path("versions"), newImage.path("versions")));
+            removedImageVersions.put(
+                    image,
+                    newImage == null
+                            ? versions(oldImage.path("versions"))
+                            : removedVersions(oldImage.path("versions"), newImage.path("versions")));
         }
         boolean limitsChanged = !SemanticEquality.equal(spec.get("limits"), oldSpec.get("limits"));
-        if (removedKubernetes.isEmpty() && removedImageVersions.values().stream().allMatch(Set::isEmpty) && !limitsChanged) {
+        if (removedKubernetes.isEmpty()
+                && removedImageVersions.values().stream().allMatch(Set::isEmpty)
+                && !limitsChanged) {
             return Future.succeededFuture();
         }
         String name = text(profile, "metadata", "name");
         String namespace = text(profile, "metadata", "namespace");
         String parentName = text(spec, "parent", "name");
-        return refs.objects().list(GardenerResources.SHOOTS, namespace).compose(shoots ->
-                refs.objects().get(GardenerResources.CLOUD_PROFILES, "", parentName).compose(parent -> {
-                    if (parent.isEmpty()) {
-                        return Future.failedFuture(ApiException.internal("could not get parent CloudProfile: "
-                                + "cloudprofile.core.gardener.cloud \"" + parentName + "\" not found"));
-                    }
-                    JsonNode parentSpec = parent.get().path("spec");
-                    List<String> errors = new ArrayList<>();
-                    String profileName = "NamespacedCloudProfile '" + namespace + "/" + name + "'";
-                    for (ObjectNode shoot : shoots) {
-                        if (shoot.path("metadata").hasNonNull("deletionTimestamp")
-                                || !name.equals(text(shoot, "spec", "cloudProfile", "name"))
-                                || !"NamespacedCloudProfile".equals(text(shoot, "spec", "cloudProfile", "kind"))) {
-                            continue;
-                        }
-                        String k8s = text(shoot, "spec", "kubernetes", "version");
-                        if (removedKubernetes.contains(k8s) && expired(find(parentSpec.path("kubernetes").path("versions"), k8s))) {
-                            errors.add("unable to delete Kubernetes version " + GoErrors.quote(k8s) + " from " + profileName
-                                    + " - version with extended expiration date is still in use by shoot '"
-                                    + shootKey(shoot) + "'");
-                        }
-                        shootErrors(errors, profileName, shoot, Set.of(), removedImageVersions, worker -> {
-                            JsonNode image = worker.path("machine").path("image");
-                            JsonNode parentVersion = find(findImage(parentSpec, text(image, "name")).path("versions"),
-                                    text(image, "version"));
-                            return parentVersion == null || expired(parentVersion);
-                        });
-                        if (limitsChanged) {
-                            limitErrors(errors, shoot, spec.path("limits"));
-                        }
-                    }
-                    return errors.isEmpty() ? Future.succeededFuture() : BindingReferences.fail(GoErrors.multierror(errors));
-                }));
+        return refs.objects()
+                .list(GardenerResources.SHOOTS, namespace)
+                .compose(shoots -> refs.objects()
+                        .get(GardenerResources.CLOUD_PROFILES, "", parentName)
+                        .compose(parent -> {
+                            if (parent.isEmpty()) {
+                                return Future.failedFuture(ApiException.internal("could not get parent CloudProfile: "
+                                        + "cloudprofile.core.gardener.cloud \"" + parentName + "\" not found"));
+                            }
+                            JsonNode parentSpec = parent.get().path("spec");
+                            List<String> errors = new ArrayList<>();
+                            String profileName = "NamespacedCloudProfile '" + namespace + "/" + name + "'";
+                            for (ObjectNode shoot : shoots) {
+                                if (shoot.path("metadata").hasNonNull("deletionTimestamp")
+                                        || !name.equals(text(shoot, "spec", "cloudProfile", "name"))
+                                        || !"NamespacedCloudProfile"
+                                                .equals(text(shoot, "spec", "cloudProfile", "kind"))) {
+                                    continue;
+                                }
+                                String k8s = text(shoot, "spec", "kubernetes", "version");
+                                if (removedKubernetes.contains(k8s)
+                                        && expired(find(
+                                                parentSpec.path("kubernetes").path("versions"), k8s))) {
+                                    errors.add("unable to delete Kubernetes version " + GoErrors.quote(k8s) + " from "
+                                            + profileName
+                                            + " - version with extended expiration date is still in use by shoot '"
+                                            + shootKey(shoot) + "'");
+                                }
+                                shootErrors(errors, profileName, shoot, Set.of(), removedImageVersions, worker -> {
+                                    JsonNode image = worker.path("machine").path("image");
+                                    JsonNode parentVersion = find(
+                                            findImage(parentSpec, text(image, "name"))
+                                                    .path("versions"),
+                                            text(image, "version"));
+                                    return parentVersion == null || expired(parentVersion);
+                                });
+                                if (limitsChanged) {
+                                    limitErrors(errors, shoot, spec.path("limits"));
+                                }
+                            }
+                            return errors.isEmpty()
+                                    ? Future.succeededFuture()
+                                    : BindingReferences.fail(GoErrors.multierror(errors));
+                        }));
     }
 
-    private void namespacedProfileErrors(List<String> errors, String profile, String key, JsonNode ncp,
-                                         Set<String> removedKubernetes, ImageDiff images,
-                                         Map<String, List<String>> removedCapabilities) {
+    private void namespacedProfileErrors(
+            List<String> errors,
+            String profile,
+            String key,
+            JsonNode ncp,
+            Set<String> removedKubernetes,
+            ImageDiff images,
+            Map<String, List<String>> removedCapabilities) {
         String namespacedName = text(ncp, "metadata", "namespace") + "/" + text(ncp, "metadata", "name");
         for (JsonNode version : ncp.path("spec").path("kubernetes").path("versions")) {
             if (removedKubernetes.contains(text(version, "version"))) {
@@ -195,8 +236,8 @@ final class CloudProfileReferences {
         });
     }
 
-    private static void collectViolations(JsonNode capabilities, Map<String, List<String>> removed,
-                                          Map<String, Set<String>> violations) {
+    private static void collectViolations(
+            JsonNode capabilities, Map<String, List<String>> removed, Map<String, Set<String>> violations) {
         removed.forEach((capability, values) -> capabilities.path(capability).forEach(v -> {
             if (values.contains(v.asText())) {
                 violations.computeIfAbsent(capability, k -> new TreeSet<>()).add(v.asText());
@@ -207,11 +248,14 @@ final class CloudProfileReferences {
     private static boolean usesOnlyArchitecture(java.util.Collection<ObjectNode> namespacedProfiles) {
         for (JsonNode ncp : namespacedProfiles) {
             List<JsonNode> capabilityMaps = new ArrayList<>();
-            ncp.path("spec").path("machineImages").forEach(image -> image.path("versions").forEach(version ->
-                    version.path("capabilityFlavors").forEach(f -> capabilityMaps.add(f.path("capabilities")))));
+            ncp.path("spec")
+                    .path("machineImages")
+                    .forEach(image -> image.path("versions")
+                            .forEach(version -> version.path("capabilityFlavors")
+                                    .forEach(f -> capabilityMaps.add(f.path("capabilities")))));
             ncp.path("spec").path("machineTypes").forEach(t -> capabilityMaps.add(t.path("capabilities")));
             for (JsonNode capabilities : capabilityMaps) {
-                for (var it = capabilities.fieldNames(); it.hasNext();) {
+                for (var it = capabilities.fieldNames(); it.hasNext(); ) {
                     if (!it.next().equals("architecture")) {
                         return false;
                     }
@@ -234,14 +278,19 @@ final class CloudProfileReferences {
         } else {
             return false;
         }
-        return (kind.equals("CloudProfile") && name.equals(profile)) || (kind.equals("NamespacedCloudProfile")
-                && relevant.containsKey(text(shoot, "metadata", "namespace") + "/" + name));
+        return (kind.equals("CloudProfile") && name.equals(profile))
+                || (kind.equals("NamespacedCloudProfile")
+                        && relevant.containsKey(text(shoot, "metadata", "namespace") + "/" + name));
     }
 
     /** Kubernetes version and machine image versions a shoot still uses; {@code blocks} decides per worker. */
-    private static void shootErrors(List<String> errors, String from, JsonNode shoot, Set<String> removedKubernetes,
-                                    Map<String, Set<String>> removedImageVersions,
-                                    java.util.function.Predicate<JsonNode> blocks) {
+    private static void shootErrors(
+            List<String> errors,
+            String from,
+            JsonNode shoot,
+            Set<String> removedKubernetes,
+            Map<String, Set<String>> removedImageVersions,
+            java.util.function.Predicate<JsonNode> blocks) {
         String k8s = text(shoot, "spec", "kubernetes", "version");
         if (removedKubernetes.contains(k8s)) {
             errors.add("unable to delete Kubernetes version " + GoErrors.quote(k8s) + " from " + from
@@ -254,9 +303,10 @@ final class CloudProfileReferences {
             }
             Set<String> removed = removedImageVersions.get(text(image, "name"));
             if (removed != null && removed.contains(text(image, "version")) && blocks.test(worker)) {
-                errors.add("unable to delete Machine image version '" + text(image, "name") + "/" + text(image, "version")
-                        + "' from " + from + " - version is still in use by shoot '" + shootKey(shoot)
-                        + "' by worker " + GoErrors.quote(text(worker, "name")));
+                errors.add(
+                        "unable to delete Machine image version '" + text(image, "name") + "/" + text(image, "version")
+                                + "' from " + from + " - version is still in use by shoot '" + shootKey(shoot)
+                                + "' by worker " + GoErrors.quote(text(worker, "name")));
             }
         }
     }

@@ -54,16 +54,25 @@ final class NamedResourceReferences {
             return BindingReferences.fail("the server could not find the requested resource");
         }
         Optional<ResourceType> type = DISCOVERY.resources(group, version).stream()
-                .filter(t -> t.kind().equals(kind)).findFirst();
+                .filter(t -> t.kind().equals(kind))
+                .findFirst();
         if (type.isEmpty()) {
-            return BindingReferences.fail("resource reference " + GoErrors.quote(name) + " could not be resolved for API "
-                    + "resource with version " + GoErrors.quote(apiVersion) + " and kind " + GoErrors.quote(kind));
+            return BindingReferences.fail("resource reference " + GoErrors.quote(name)
+                    + " could not be resolved for API " + "resource with version " + GoErrors.quote(apiVersion)
+                    + " and kind " + GoErrors.quote(kind));
         }
         if (!type.get().namespaced()) {
             return BindingReferences.fail("failed to resolve resource reference " + GoErrors.quote(name)
                     + ". Cannot reference a resource that is not namespaced");
         }
-        return refs.mayGet(a.user(), group, version, type.get().plural(), namespace, objectName, "resource reference",
+        return refs.mayGet(
+                        a.user(),
+                        group,
+                        version,
+                        type.get().plural(),
+                        namespace,
+                        objectName,
+                        "resource reference",
                         "cannot reference a resource you are not allowed to read")
                 .compose(v -> refs.dynamic(type.get().groupResource(), namespace, objectName)
                         .recover(e -> e instanceof ReferenceProblem p

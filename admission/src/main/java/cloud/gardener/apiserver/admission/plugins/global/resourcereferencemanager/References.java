@@ -38,20 +38,23 @@ final class References {
      * request refuses an empty name before asking the server.
      */
     Future<ObjectNode> live(GroupResource resource, String namespace, String name) {
-        return name.isEmpty() ? BindingReferences.fail("resource name may not be empty")
+        return name.isEmpty()
+                ? BindingReferences.fail("resource name may not be empty")
                 : find(resource, namespace, name, resource.toString());
     }
 
     /** An object Gardener reads with its dynamic client only, which refuses an empty name before asking. */
     Future<ObjectNode> dynamic(GroupResource resource, String namespace, String name) {
-        return name.isEmpty() ? BindingReferences.fail("name is required")
+        return name.isEmpty()
+                ? BindingReferences.fail("name is required")
                 : find(resource, namespace, name, resource.toString());
     }
 
     private Future<ObjectNode> find(GroupResource resource, String namespace, String name, String printed) {
-        return objects.get(resource, namespace, name).compose(found -> found.isPresent()
-                ? Future.succeededFuture(found.get())
-                : Future.failedFuture(new ReferenceProblem(printed + " \"" + name + "\" not found")));
+        return objects.get(resource, namespace, name)
+                .compose(found -> found.isPresent()
+                        ? Future.succeededFuture(found.get())
+                        : Future.failedFuture(new ReferenceProblem(printed + " \"" + name + "\" not found")));
     }
 
     Future<ObjectNode> seed(String name) {
@@ -70,13 +73,22 @@ final class References {
      * Asks the authorizer whether the user may {@code get} the object; fails with {@code deniedMessage} when
      * not allowed and with "could not authorize..." when the authorizer cannot decide.
      */
-    Future<Void> mayGet(UserInfo user, String group, String version, String resource, String namespace, String name,
-                        String what, String deniedMessage) {
+    Future<Void> mayGet(
+            UserInfo user,
+            String group,
+            String version,
+            String resource,
+            String namespace,
+            String name,
+            String what,
+            String deniedMessage) {
         Attributes request = new Attributes(user, "get", true, "", group, version, namespace, resource, "", name);
-        return authorizer.authorize(request)
-                .recover(e -> Future.failedFuture(new ReferenceProblem("could not authorize read request for " + what
-                        + ": " + e.getMessage())))
-                .compose(decision -> decision.isAllowed() ? Future.succeededFuture()
+        return authorizer
+                .authorize(request)
+                .recover(e -> Future.failedFuture(
+                        new ReferenceProblem("could not authorize read request for " + what + ": " + e.getMessage())))
+                .compose(decision -> decision.isAllowed()
+                        ? Future.succeededFuture()
                         : Future.failedFuture(new ReferenceProblem(deniedMessage)));
     }
 }

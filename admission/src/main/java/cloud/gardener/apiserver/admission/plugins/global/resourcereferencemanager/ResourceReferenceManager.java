@@ -59,37 +59,52 @@ public final class ResourceReferenceManager extends Handler implements Validatin
         boolean core = group.equals(StandardResources.CORE);
         if (a.operation() == Operation.DELETE) {
             return core && kind.equals("BackupBucket") && RequestChecks.isMainResource(a)
-                    ? validateBackupBucketDelete(a) : Future.succeededFuture();
+                    ? validateBackupBucketDelete(a)
+                    : Future.succeededFuture();
         }
         Future<?> result;
         if ((group.equals(StandardResources.SECURITY) && kind.equals("CredentialsBinding"))
                 || (core && kind.equals("SecretBinding"))) {
             result = RequestChecks.skipVerification(a) ? Future.succeededFuture() : bindings.check(a);
-        } else if (group.equals(StandardResources.SEEDMANAGEMENT) && (kind.equals("Gardenlet") || kind.equals("ManagedSeed"))) {
+        } else if (group.equals(StandardResources.SEEDMANAGEMENT)
+                && (kind.equals("Gardenlet") || kind.equals("ManagedSeed"))) {
             return RequestChecks.skipVerification(a) ? Future.succeededFuture() : checkGardenletCoexistence(a, kind);
         } else if (!core) {
             return Future.succeededFuture();
         } else {
             result = switch (kind) {
-                case "Shoot" -> RequestChecks.skipVerification(a) || !RequestChecks.specChanged(a)
-                        ? Future.succeededFuture() : shoots.check(a);
-                case "Seed" -> RequestChecks.skipVerification(a) || !RequestChecks.specChanged(a)
-                        ? Future.succeededFuture()
-                        : namedResources.check(a, GardenerResources.GARDEN_NAMESPACE, oldSpec(a).get("resources"),
-                                a.object().path("spec").get("resources"));
+                case "Shoot" ->
+                    RequestChecks.skipVerification(a) || !RequestChecks.specChanged(a)
+                            ? Future.succeededFuture()
+                            : shoots.check(a);
+                case "Seed" ->
+                    RequestChecks.skipVerification(a) || !RequestChecks.specChanged(a)
+                            ? Future.succeededFuture()
+                            : namedResources.check(
+                                    a,
+                                    GardenerResources.GARDEN_NAMESPACE,
+                                    oldSpec(a).get("resources"),
+                                    a.object().path("spec").get("resources"));
                 case "Project" -> RequestChecks.skipVerification(a) ? Future.succeededFuture() : checkProject(a);
-                case "BackupBucket" -> RequestChecks.isMainResource(a) ? checkBackupBucket(a) : Future.succeededFuture();
+                case "BackupBucket" ->
+                    RequestChecks.isMainResource(a) ? checkBackupBucket(a) : Future.succeededFuture();
                 case "BackupEntry" -> checkBackupEntry(a);
-                case "CloudProfile" -> a.operation() == Operation.UPDATE && !RequestChecks.skipVerification(a)
-                        ? cloudProfiles.checkCloudProfileUpdate(a) : Future.succeededFuture();
-                case "NamespacedCloudProfile" -> a.operation() == Operation.UPDATE && !RequestChecks.skipVerification(a)
-                        ? cloudProfiles.checkNamespacedCloudProfileUpdate(a) : Future.succeededFuture();
+                case "CloudProfile" ->
+                    a.operation() == Operation.UPDATE && !RequestChecks.skipVerification(a)
+                            ? cloudProfiles.checkCloudProfileUpdate(a)
+                            : Future.succeededFuture();
+                case "NamespacedCloudProfile" ->
+                    a.operation() == Operation.UPDATE && !RequestChecks.skipVerification(a)
+                            ? cloudProfiles.checkNamespacedCloudProfileUpdate(a)
+                            : Future.succeededFuture();
                 case "ControllerRegistration" -> checkControllerDeployments(a);
                 default -> Future.succeededFuture();
             };
         }
-        return result.<Void>mapEmpty().recover(e -> e instanceof ReferenceProblem p
-                ? Rejections.forbid(a, p.getMessage()) : Future.failedFuture(e));
+        return result.<Void>mapEmpty()
+                .recover(e -> e instanceof ReferenceProblem p
+                        ? Rejections.forbid(a, p.getMessage())
+                        : Future.failedFuture(e));
     }
 
     private static JsonNode oldSpec(Attributes a) {
@@ -106,9 +121,11 @@ public final class ResourceReferenceManager extends Handler implements Validatin
         String name = text(a.object(), "metadata", "name");
         return objects.list(GardenerResources.PROJECTS, "").compose(projects -> {
             for (ObjectNode p : projects) {
-                if (namespace.asText().equals(text(p, "spec", "namespace")) && p.path("spec").hasNonNull("namespace")
+                if (namespace.asText().equals(text(p, "spec", "namespace"))
+                        && p.path("spec").hasNonNull("namespace")
                         && !name.equals(text(p, "metadata", "name"))) {
-                    return BindingReferences.fail("namespace \"" + namespace.asText() + "\" is already used by another project");
+                    return BindingReferences.fail(
+                            "namespace \"" + namespace.asText() + "\" is already used by another project");
                 }
             }
             return Future.succeededFuture();
@@ -117,8 +134,10 @@ public final class ResourceReferenceManager extends Handler implements Validatin
 
     private Future<?> checkBackupBucket(Attributes a) {
         JsonNode spec = a.object().path("spec");
-        Future<?> seed = spec.hasNonNull("seedName") && !SemanticEquality.equal(oldSpec(a).get("seedName"), spec.get("seedName"))
-                ? refs.seed(text(spec, "seedName")) : Future.succeededFuture();
+        Future<?> seed = spec.hasNonNull("seedName")
+                        && !SemanticEquality.equal(oldSpec(a).get("seedName"), spec.get("seedName"))
+                ? refs.seed(text(spec, "seedName"))
+                : Future.succeededFuture();
         return seed.compose(v -> {
             JsonNode credentials = spec.get("credentialsRef");
             if (credentials == null || credentials.isNull()) {
@@ -132,14 +151,17 @@ public final class ResourceReferenceManager extends Handler implements Validatin
             if ("v1".equals(text(credentials, "apiVersion")) && "Secret".equals(text(credentials, "kind"))) {
                 return refs.secret(namespace, name);
             }
-            return BindingReferences.fail("unknown credentials ref: BackupBucket is referencing neither a Secret nor a WorkloadIdentity");
+            return BindingReferences.fail(
+                    "unknown credentials ref: BackupBucket is referencing neither a Secret nor a WorkloadIdentity");
         });
     }
 
     private Future<?> checkBackupEntry(Attributes a) {
         JsonNode spec = a.object().path("spec");
-        Future<?> seed = spec.hasNonNull("seedName") && !SemanticEquality.equal(oldSpec(a).get("seedName"), spec.get("seedName"))
-                ? refs.seed(text(spec, "seedName")) : Future.succeededFuture();
+        Future<?> seed = spec.hasNonNull("seedName")
+                        && !SemanticEquality.equal(oldSpec(a).get("seedName"), spec.get("seedName"))
+                ? refs.seed(text(spec, "seedName"))
+                : Future.succeededFuture();
         return seed.compose(v -> SemanticEquality.equal(oldSpec(a).get("bucketName"), spec.get("bucketName"))
                 ? Future.succeededFuture()
                 : refs.fromLister(GardenerResources.BACKUP_BUCKETS, "backupbucket", "", text(spec, "bucketName")));
@@ -149,25 +171,40 @@ public final class ResourceReferenceManager extends Handler implements Validatin
     private Future<Void> validateBackupBucketDelete(Attributes a) {
         Future<List<String>> names = a.name().isEmpty()
                 ? objects.listLive(GardenerResources.BACKUP_BUCKETS, "")
-                        .map(buckets -> buckets.stream().map(b -> text(b, "metadata", "name")).toList())
+                        .map(buckets -> buckets.stream()
+                                .map(b -> text(b, "metadata", "name"))
+                                .toList())
                 : Future.succeededFuture(List.of(a.name()));
-        return names.compose(buckets -> objects.listLive(GardenerResources.BACKUP_ENTRIES, "").compose(entries -> {
-            for (String bucket : buckets) {
-                List<String> referencing = new ArrayList<>();
-                for (ObjectNode entry : entries) {
-                    if (bucket.equals(text(entry, "spec", "bucketName"))) {
-                        referencing.add(text(entry, "metadata", "namespace") + "/" + text(entry, "metadata", "name"));
+        return names.compose(buckets -> objects.listLive(GardenerResources.BACKUP_ENTRIES, "")
+                .compose(entries -> {
+                    for (String bucket : buckets) {
+                        List<String> referencing = new ArrayList<>();
+                        for (ObjectNode entry : entries) {
+                            if (bucket.equals(text(entry, "spec", "bucketName"))) {
+                                referencing.add(
+                                        text(entry, "metadata", "namespace") + "/" + text(entry, "metadata", "name"));
+                            }
+                        }
+                        if (!referencing.isEmpty()) {
+                            Attributes named = new Attributes(
+                                    a.kind(),
+                                    a.resource(),
+                                    a.subresource(),
+                                    a.namespace(),
+                                    bucket,
+                                    a.operation(),
+                                    a.object(),
+                                    a.oldObject(),
+                                    a.user(),
+                                    a.dryRun());
+                            return Rejections.forbid(
+                                    named,
+                                    "cannot delete BackupBucket because BackupEntries are still "
+                                            + "referencing it, backupEntryNames: " + String.join(",", referencing));
+                        }
                     }
-                }
-                if (!referencing.isEmpty()) {
-                    Attributes named = new Attributes(a.kind(), a.resource(), a.subresource(), a.namespace(), bucket,
-                            a.operation(), a.object(), a.oldObject(), a.user(), a.dryRun());
-                    return Rejections.forbid(named, "cannot delete BackupBucket because BackupEntries are still "
-                            + "referencing it, backupEntryNames: " + String.join(",", referencing));
-                }
-            }
-            return Future.succeededFuture();
-        }));
+                    return Future.succeededFuture();
+                }));
     }
 
     private Future<?> checkControllerDeployments(Attributes a) {
@@ -186,8 +223,10 @@ public final class ResourceReferenceManager extends Handler implements Validatin
                         return Future.failedFuture(e);
                     }));
         }
-        return all.compose(v -> errors.isEmpty() ? Future.succeededFuture()
-                : BindingReferences.fail(cloud.gardener.apiserver.admission.plugins.support.GoErrors.multierror(errors)));
+        return all.compose(v -> errors.isEmpty()
+                ? Future.succeededFuture()
+                : BindingReferences.fail(
+                        cloud.gardener.apiserver.admission.plugins.support.GoErrors.multierror(errors)));
     }
 
     /** A Gardenlet and a ManagedSeed of the same name cannot both exist. */
@@ -196,9 +235,11 @@ public final class ResourceReferenceManager extends Handler implements Validatin
         String namespace = text(a.object(), "metadata", "namespace");
         String name = text(a.object(), "metadata", "name");
         return objects.get(gardenlet ? GardenerResources.MANAGED_SEEDS : GardenerResources.GARDENLETS, namespace, name)
-                .compose(other -> other.isEmpty() ? Future.succeededFuture()
-                        : Future.failedFuture(ApiException.unknown("cannot create " + kind + " " + namespace + "/" + name
-                                + " since there is already a " + (gardenlet ? "ManagedSeed" : "Gardenlet")
-                                + " object with the same name")));
+                .compose(other -> other.isEmpty()
+                        ? Future.succeededFuture()
+                        : Future.failedFuture(
+                                ApiException.unknown("cannot create " + kind + " " + namespace + "/" + name
+                                        + " since there is already a " + (gardenlet ? "ManagedSeed" : "Gardenlet")
+                                        + " object with the same name")));
     }
 }

@@ -30,7 +30,9 @@ final class ShootReferences {
 
     Future<Void> check(Attributes a) {
         JsonNode spec = a.object().path("spec");
-        JsonNode old = a.oldObject() == null ? MissingNode.getInstance() : a.oldObject().path("spec");
+        JsonNode old = a.oldObject() == null
+                ? MissingNode.getInstance()
+                : a.oldObject().path("spec");
         String namespace = a.namespace();
         boolean deleting = a.object().path("metadata").hasNonNull("deletionTimestamp");
         List<Supplier<Future<?>>> steps = new ArrayList<>();
@@ -39,16 +41,19 @@ final class ShootReferences {
             steps.add(() -> refs.seed(text(spec, "seedName")));
         }
         if (spec.hasNonNull("secretBindingName") && changed(old, spec, "secretBindingName")) {
-            steps.add(() -> refs.fromLister(GardenerResources.SECRET_BINDINGS, "secretbinding", namespace,
-                    text(spec, "secretBindingName")));
+            steps.add(() -> refs.fromLister(
+                    GardenerResources.SECRET_BINDINGS, "secretbinding", namespace, text(spec, "secretBindingName")));
         }
         if (spec.hasNonNull("credentialsBindingName") && changed(old, spec, "credentialsBindingName")) {
-            steps.add(() -> refs.fromLister(GardenerResources.CREDENTIALS_BINDINGS, "credentialsbinding", namespace,
+            steps.add(() -> refs.fromLister(
+                    GardenerResources.CREDENTIALS_BINDINGS,
+                    "credentialsbinding",
+                    namespace,
                     text(spec, "credentialsBindingName")));
         }
         if (spec.hasNonNull("exposureClassName") && changed(old, spec, "exposureClassName")) {
-            steps.add(() -> refs.fromLister(GardenerResources.EXPOSURE_CLASSES, "exposureclass", "",
-                    text(spec, "exposureClassName")));
+            steps.add(() -> refs.fromLister(
+                    GardenerResources.EXPOSURE_CLASSES, "exposureclass", "", text(spec, "exposureClassName")));
         }
         steps.add(() -> resources.check(a, namespace, old.get("resources"), spec.get("resources")));
         if (changed(old, spec, "dns") && spec.hasNonNull("dns") && !deleting) {
@@ -57,10 +62,12 @@ final class ShootReferences {
                 String refName = text(ref, "name");
                 String kind = text(ref, "apiVersion") + "/" + text(ref, "kind");
                 if (kind.equals("v1/Secret")) {
-                    steps.add(() -> wrap(refs.secret(namespace, refName),
+                    steps.add(() -> wrap(
+                            refs.secret(namespace, refName),
                             "failed to resolve credentials reference of type Secret: "));
                 } else if (kind.equals("security.gardener.cloud/v1alpha1/WorkloadIdentity")) {
-                    steps.add(() -> wrap(refs.workloadIdentity(namespace, refName),
+                    steps.add(() -> wrap(
+                            refs.workloadIdentity(namespace, refName),
                             "failed to resolve credentials reference of type WorkloadIdentity: "));
                 }
             }
@@ -71,23 +78,29 @@ final class ShootReferences {
             if (sectionChanged(oldKas, kas, "admissionPlugins")) {
                 for (JsonNode plugin : kas.path("admissionPlugins")) {
                     if (plugin.hasNonNull("kubeconfigSecretName")) {
-                        steps.add(() -> wrap(refs.secret(namespace, text(plugin, "kubeconfigSecretName")),
+                        steps.add(() -> wrap(
+                                refs.secret(namespace, text(plugin, "kubeconfigSecretName")),
                                 "failed to resolve admission plugin kubeconfig secret reference for "
                                         + GoErrors.quote(text(plugin, "name")) + ": "));
                     }
                 }
             }
             if (sectionChanged(oldKas, kas, "structuredAuthentication") && kas.hasNonNull("structuredAuthentication")) {
-                steps.add(() -> wrap(refs.live(GardenerResources.CONFIG_MAPS, namespace,
+                steps.add(() -> wrap(
+                        refs.live(
+                                GardenerResources.CONFIG_MAPS,
+                                namespace,
                                 text(kas, "structuredAuthentication", "configMapName")),
                         "failed to resolve structured authentication config map reference: "));
             }
             if (sectionChanged(oldKas, kas, "structuredAuthorization") && kas.hasNonNull("structuredAuthorization")) {
                 JsonNode authz = kas.path("structuredAuthorization");
-                steps.add(() -> wrap(refs.live(GardenerResources.CONFIG_MAPS, namespace, text(authz, "configMapName")),
+                steps.add(() -> wrap(
+                        refs.live(GardenerResources.CONFIG_MAPS, namespace, text(authz, "configMapName")),
                         "failed to resolve structured authorization config map reference: "));
                 for (JsonNode kubeconfig : authz.path("kubeconfigs")) {
-                    steps.add(() -> wrap(refs.secret(namespace, text(kubeconfig, "secretName")),
+                    steps.add(() -> wrap(
+                            refs.secret(namespace, text(kubeconfig, "secretName")),
                             "failed to resolve structured authorization kubeconfig secret reference: "));
                 }
             }
@@ -117,11 +130,16 @@ final class ShootReferences {
         }
         String prefix = "could not find cloudProfileSpec from the shoot cloudProfile reference: ";
         return switch (kind) {
-            case "CloudProfile" -> wrap(refs.fromLister(GardenerResources.CLOUD_PROFILES, "cloudprofile", "", name), prefix);
-            case "NamespacedCloudProfile" -> wrap(refs.fromLister(GardenerResources.NAMESPACED_CLOUD_PROFILES,
-                    "namespacedcloudprofile", namespace, name), prefix);
-            default -> BindingReferences.fail(prefix + "could not find referenced cloud profile with kind "
-                    + GoErrors.quote(kind));
+            case "CloudProfile" ->
+                wrap(refs.fromLister(GardenerResources.CLOUD_PROFILES, "cloudprofile", "", name), prefix);
+            case "NamespacedCloudProfile" ->
+                wrap(
+                        refs.fromLister(
+                                GardenerResources.NAMESPACED_CLOUD_PROFILES, "namespacedcloudprofile", namespace, name),
+                        prefix);
+            default ->
+                BindingReferences.fail(
+                        prefix + "could not find referenced cloud profile with kind " + GoErrors.quote(kind));
         };
     }
 
@@ -143,6 +161,7 @@ final class ShootReferences {
 
     private static Future<?> wrap(Future<?> lookup, String prefix) {
         return lookup.recover(e -> e instanceof ReferenceProblem p
-                ? BindingReferences.fail(prefix + p.getMessage()) : Future.failedFuture(e));
+                ? BindingReferences.fail(prefix + p.getMessage())
+                : Future.failedFuture(e));
     }
 }

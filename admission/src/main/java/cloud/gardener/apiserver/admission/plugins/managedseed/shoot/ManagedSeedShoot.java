@@ -34,7 +34,8 @@ public final class ManagedSeedShoot extends Handler implements ValidatingPlugin 
 
     @Override
     public Future<Void> validate(Attributes a) {
-        if (!RequestChecks.isKind(a, StandardResources.SEEDMANAGEMENT, "ManagedSeed") || !RequestChecks.isMainResource(a)) {
+        if (!RequestChecks.isKind(a, StandardResources.SEEDMANAGEMENT, "ManagedSeed")
+                || !RequestChecks.isMainResource(a)) {
             return Future.succeededFuture();
         }
         if (!objects.ready()) {
@@ -51,15 +52,27 @@ public final class ManagedSeedShoot extends Handler implements ValidatingPlugin 
             return Future.succeededFuture();
         }
         String name = RequestChecks.text(managedSeeds.get(i), "metadata", "name");
-        Attributes named = new Attributes(a.kind(), a.resource(), a.subresource(), a.namespace(), name, a.operation(),
-                a.object(), a.oldObject(), a.user(), a.dryRun());
+        Attributes named = new Attributes(
+                a.kind(),
+                a.resource(),
+                a.subresource(),
+                a.namespace(),
+                name,
+                a.operation(),
+                a.object(),
+                a.oldObject(),
+                a.user(),
+                a.dryRun());
         return validateDelete(named, name).compose(v -> each(a, managedSeeds, i + 1));
     }
 
     private Future<Void> validateDelete(Attributes a, String name) {
-        return usage.seedInUse(name).compose(used -> used
-                ? Rejections.forbid(a, "cannot delete managed seed " + a.namespace() + "/" + name + " since its seed "
-                        + name + " is still used by shoot(s)")
-                : Future.succeededFuture());
+        return usage.seedInUse(name)
+                .compose(used -> used
+                        ? Rejections.forbid(
+                                a,
+                                "cannot delete managed seed " + a.namespace() + "/" + name + " since its seed " + name
+                                        + " is still used by shoot(s)")
+                        : Future.succeededFuture());
     }
 }

@@ -27,9 +27,10 @@ final class SeedDnsProviders {
         String key = text(shoot, "metadata", "namespace") + "/" + text(shoot, "metadata", "name");
         return customDomain(shoot, key)
                 .compose(found -> found != null ? Future.succeededFuture(found) : defaultDomain(shoot))
-                .compose(found -> found != null ? Future.succeededFuture(found)
-                        : Future.failedFuture(new IllegalStateException("domain of shoot " + key
-                                + " is neither a custom domain nor a default domain")));
+                .compose(found -> found != null
+                        ? Future.succeededFuture(found)
+                        : Future.failedFuture(new IllegalStateException(
+                                "domain of shoot " + key + " is neither a custom domain nor a default domain")));
     }
 
     private Future<ObjectNode> customDomain(JsonNode shoot, String key) {
@@ -44,7 +45,8 @@ final class SeedDnsProviders {
             return Future.succeededFuture(null);
         }
         if (!primary.hasNonNull("type")) {
-            return Future.failedFuture(new IllegalStateException("primary DNS provider of shoot " + key + " does not have a type"));
+            return Future.failedFuture(
+                    new IllegalStateException("primary DNS provider of shoot " + key + " does not have a type"));
         }
         if ("unmanaged".equals(text(primary, "type"))) {
             return Future.succeededFuture(null);
@@ -59,27 +61,35 @@ final class SeedDnsProviders {
         }
         if (spec.hasNonNull("secretBindingName")) {
             String binding = text(spec, "secretBindingName");
-            return objects.get(GardenerResources.SECRET_BINDINGS, namespace, binding).compose(found -> found.isEmpty()
-                    ? Future.failedFuture(new IllegalStateException("secret binding " + namespace + "/" + binding + " not found"))
-                    : Future.succeededFuture(provider(type, secretRef(text(found.get(), "secretRef", "name"),
-                            text(found.get(), "secretRef", "namespace")))));
+            return objects.get(GardenerResources.SECRET_BINDINGS, namespace, binding)
+                    .compose(found -> found.isEmpty()
+                            ? Future.failedFuture(new IllegalStateException(
+                                    "secret binding " + namespace + "/" + binding + " not found"))
+                            : Future.succeededFuture(provider(
+                                    type,
+                                    secretRef(
+                                            text(found.get(), "secretRef", "name"),
+                                            text(found.get(), "secretRef", "namespace")))));
         }
         if (spec.hasNonNull("credentialsBindingName")) {
             String binding = text(spec, "credentialsBindingName");
-            return objects.get(GardenerResources.CREDENTIALS_BINDINGS, namespace, binding).compose(found -> found.isEmpty()
-                    ? Future.failedFuture(new IllegalStateException("credentials binding " + namespace + "/" + binding
-                            + " not found"))
-                    : Future.succeededFuture(provider(type, found.get().path("credentialsRef").deepCopy())));
+            return objects.get(GardenerResources.CREDENTIALS_BINDINGS, namespace, binding)
+                    .compose(found -> found.isEmpty()
+                            ? Future.failedFuture(new IllegalStateException(
+                                    "credentials binding " + namespace + "/" + binding + " not found"))
+                            : Future.succeededFuture(provider(
+                                    type, found.get().path("credentialsRef").deepCopy())));
         }
-        return Future.failedFuture(new IllegalStateException("cannot initialize a reference to the primary DNS provider "
-                + "credentials of shoot " + key));
+        return Future.failedFuture(new IllegalStateException(
+                "cannot initialize a reference to the primary DNS provider " + "credentials of shoot " + key));
     }
 
     @SuppressWarnings("ReferenceEquality") // NONE is an identity sentinel: the seed has defaults and none matched
     private Future<ObjectNode> defaultDomain(JsonNode shoot) {
         String domain = text(shoot, "spec", "dns", "domain");
         String seedName = text(shoot, "spec", "seedName");
-        Future<ObjectNode> fromSeed = seedName.isEmpty() ? Future.succeededFuture(null)
+        Future<ObjectNode> fromSeed = seedName.isEmpty()
+                ? Future.succeededFuture(null)
                 : objects.get(GardenerResources.SEEDS, "", seedName).compose(seed -> {
                     if (seed.isEmpty()) {
                         return Future.failedFuture(ApiException.internal("could not get seed " + seedName
@@ -88,7 +98,8 @@ final class SeedDnsProviders {
                     JsonNode defaults = seed.get().path("spec").path("dns").path("defaults");
                     for (JsonNode d : defaults) {
                         if (domain.endsWith("." + text(d, "domain"))) {
-                            return Future.succeededFuture(provider(text(d, "type"), d.path("credentialsRef").deepCopy()));
+                            return Future.succeededFuture(provider(
+                                    text(d, "type"), d.path("credentialsRef").deepCopy()));
                         }
                     }
                     // A seed with defaults answers alone; without, the garden's default domains count.
@@ -101,25 +112,32 @@ final class SeedDnsProviders {
             if (found != null) {
                 return Future.succeededFuture(found);
             }
-            return objects.list(GardenerResources.SECRETS, GardenerResources.GARDEN_NAMESPACE).compose(secrets -> {
-                for (ObjectNode secret : secrets) {
-                    if (!"default-domain".equals(text(secret, "metadata", "labels", "gardener.cloud/role"))) {
-                        continue;
-                    }
-                    JsonNode annotations = secret.path("metadata").path("annotations");
-                    String secretDomain = text(annotations, "dns.gardener.cloud/domain");
-                    if (secretDomain.isEmpty() || text(annotations, "dns.gardener.cloud/provider").isEmpty()) {
-                        return Future.failedFuture(ApiException.internal("could not get domain info from domain secret "
-                                + "annotations: missing dns " + (secretDomain.isEmpty() ? "domain" : "provider")
-                                + " annotation on domain secret"));
-                    }
-                    if (domain.endsWith(secretDomain)) {
-                        return Future.succeededFuture(provider(text(annotations, "dns.gardener.cloud/provider"),
-                                secretRef(text(secret, "metadata", "name"), GardenerResources.GARDEN_NAMESPACE)));
-                    }
-                }
-                return Future.succeededFuture(null);
-            });
+            return objects.list(GardenerResources.SECRETS, GardenerResources.GARDEN_NAMESPACE)
+                    .compose(secrets -> {
+                        for (ObjectNode secret : secrets) {
+                            if (!"default-domain".equals(text(secret, "metadata", "labels", "gardener.cloud/role"))) {
+                                continue;
+                            }
+                            JsonNode annotations = secret.path("metadata").path("annotations");
+                            String secretDomain = text(annotations, "dns.gardener.cloud/domain");
+                            if (secretDomain.isEmpty()
+                                    || text(annotations, "dns.gardener.cloud/provider")
+                                            .isEmpty()) {
+                                return Future.failedFuture(
+                                        ApiException.internal("could not get domain info from domain secret "
+                                                + "annotations: missing dns "
+                                                + (secretDomain.isEmpty() ? "domain" : "provider")
+                                                + " annotation on domain secret"));
+                            }
+                            if (domain.endsWith(secretDomain)) {
+                                return Future.succeededFuture(provider(
+                                        text(annotations, "dns.gardener.cloud/provider"),
+                                        secretRef(
+                                                text(secret, "metadata", "name"), GardenerResources.GARDEN_NAMESPACE)));
+                            }
+                        }
+                        return Future.succeededFuture(null);
+                    });
         });
     }
 
@@ -133,7 +151,11 @@ final class SeedDnsProviders {
     }
 
     private static ObjectNode secretRef(String name, String namespace) {
-        return JsonNodeFactory.instance.objectNode().put("apiVersion", "v1").put("kind", "Secret").put("name", name)
+        return JsonNodeFactory.instance
+                .objectNode()
+                .put("apiVersion", "v1")
+                .put("kind", "Secret")
+                .put("name", name)
                 .put("namespace", namespace);
     }
 }

@@ -9,11 +9,11 @@ import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CloudProfileMerge;
+import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.ParentFormat;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
-import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CloudProfileMerge;
-import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.ParentFormat;
 import cloud.gardener.apiserver.admission.plugins.support.VersionLifecycle;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.MachineImageRules;
@@ -22,9 +22,9 @@ import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
 import cloud.gardener.apiserver.api.defaults.CloudProfileDefaults;
+import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.model.values.Time;
-import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
@@ -77,13 +77,15 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        if (!RequestChecks.isKind(a, StandardResources.CORE, "NamespacedCloudProfile") || !RequestChecks.isMainResource(a)) {
+        if (!RequestChecks.isKind(a, StandardResources.CORE, "NamespacedCloudProfile")
+                || !RequestChecks.isMainResource(a)) {
             return Future.succeededFuture();
         }
         ObjectNode profile = a.object();
         JsonNode old = a.oldObject() == null ? MissingNode.getInstance() : a.oldObject();
         boolean update = a.operation() == Operation.UPDATE;
-        if (update && Objects.equals(profile.get("spec"), old.get("spec"))
+        if (update
+                && Objects.equals(profile.get("spec"), old.get("spec"))
                 && (Objects.equals(profile.get("metadata"), old.get("metadata"))
                         || profile.path("metadata").hasNonNull("deletionTimestamp"))) {
             return Future.succeededFuture();
@@ -116,7 +118,8 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
             return Future.failedFuture(ApiException.unknown(aggregate(errors)));
         }
         List<FieldError> merged = NamespacedCloudProfileValidator.validateStatus(
-                ModelCodec.decode(CloudProfileMerge.merge(parentSpec, spec), CloudProfileSpec.class).value(),
+                ModelCodec.decode(CloudProfileMerge.merge(parentSpec, spec), CloudProfileSpec.class)
+                        .value(),
                 FieldPath.of("status.cloudProfileSpec"));
         if (!merged.isEmpty()) {
             // Gardener formats the field.ErrorList with %+v: space-separated in brackets
@@ -128,7 +131,8 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
 
     /** {@code utilerrors.Aggregate}: one error alone, several in brackets. */
     private static String aggregate(List<FieldError> errors) {
-        return errors.size() == 1 ? errors.get(0).toString()
+        return errors.size() == 1
+                ? errors.get(0).toString()
                 : errors.stream().map(FieldError::toString).collect(Collectors.joining(", ", "[", "]"));
     }
 
@@ -136,12 +140,13 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
         if (!spec.hasNonNull("kubernetes")) {
             return null;
         }
-        JsonNode merged = old.path("status").path("cloudProfileSpec").path("kubernetes").path("versions");
+        JsonNode merged =
+                old.path("status").path("cloudProfileSpec").path("kubernetes").path("versions");
         for (JsonNode version : spec.path("kubernetes").path("versions")) {
             String v = text(version, "version");
             if (find(parentSpec.path("kubernetes").path("versions"), v) == null) {
-                return "invalid kubernetes version specified: '" + v + "' does not exist in parent CloudProfile and thus "
-                        + "cannot be overridden";
+                return "invalid kubernetes version specified: '" + v
+                        + "' does not exist in parent CloudProfile and thus " + "cannot be overridden";
             }
             if (!version.hasNonNull("expirationDate")) {
                 return "specified version '" + v + "' does not set expiration date";
@@ -156,8 +161,13 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
         return null;
     }
 
-    private List<FieldError> machineImages(JsonNode spec, JsonNode oldSpec, JsonNode parentSpec, JsonNode old,
-                                           boolean update, Map<String, List<String>> capabilities) {
+    private List<FieldError> machineImages(
+            JsonNode spec,
+            JsonNode oldSpec,
+            JsonNode parentSpec,
+            JsonNode old,
+            boolean update,
+            Map<String, List<String>> capabilities) {
         List<FieldError> errors = new ArrayList<>();
         int i = 0;
         for (JsonNode image : spec.path("machineImages")) {
@@ -168,8 +178,8 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
                 errors.addAll(MachineImageRules.image(own, capabilities, imagePath));
                 List<MachineImageVersion> versions = own.versions() == null ? List.of() : own.versions();
                 for (int j = 0; j < versions.size(); j++) {
-                    errors.addAll(MachineImageRules.additionalConfig(versions.get(j),
-                            imagePath.child("versions").index(j), own, capabilities));
+                    errors.addAll(MachineImageRules.additionalConfig(
+                            versions.get(j), imagePath.child("versions").index(j), own, capabilities));
                 }
             } else {
                 extendedImage(image, parentImage, imagePath, oldSpec, old, update, capabilities, errors);
@@ -179,15 +189,24 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
     }
 
     /** An image of the parent: its versions either override a parent version or are new ones of the profile. */
-    private void extendedImage(JsonNode image, JsonNode parentImage, FieldPath imagePath, JsonNode oldSpec,
-                               JsonNode old, boolean update, Map<String, List<String>> capabilities,
-                               List<FieldError> errors) {
+    private void extendedImage(
+            JsonNode image,
+            JsonNode parentImage,
+            FieldPath imagePath,
+            JsonNode oldSpec,
+            JsonNode old,
+            boolean update,
+            Map<String, List<String>> capabilities,
+            List<FieldError> errors) {
         String name = text(image, "name");
         JsonNode oldImage = update ? findImage(oldSpec, name) : null;
         if (oldImage != null && !text(image, "updateStrategy").equals(text(oldImage, "updateStrategy"))) {
-            errors.add(FieldError.forbidden(imagePath.child("updateStrategy").toString(), "cannot update the machine "
-                    + "image update strategy of " + GoErrors.quote(name) + ", as this version has been added to the "
-                    + "parent CloudProfile by now"));
+            errors.add(FieldError.forbidden(
+                    imagePath.child("updateStrategy").toString(),
+                    "cannot update the machine "
+                            + "image update strategy of " + GoErrors.quote(name)
+                            + ", as this version has been added to the "
+                            + "parent CloudProfile by now"));
         }
         JsonNode mergedImage = update ? findImage(old.path("status").path("cloudProfileSpec"), name) : null;
         MachineImage typed = null;
@@ -196,27 +215,35 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
             FieldPath versionPath = imagePath.child("versions").index(++index);
             String v = text(version, "version");
             if (find(parentImage.path("versions"), v) == null) {
-                typed = typed == null ? ModelCodec.decode(image, MachineImage.class).value() : typed;
+                typed = typed == null
+                        ? ModelCodec.decode(image, MachineImage.class).value()
+                        : typed;
                 errors.addAll(MachineImageRules.version(typed, typed.versions().get(index), capabilities, versionPath));
                 continue;
             }
             JsonNode oldVersion = oldImage == null ? null : find(oldImage.path("versions"), v);
             if (oldVersion != null && !withoutExpiration(oldVersion).equals(withoutExpiration(version))) {
-                errors.add(FieldError.forbidden(versionPath.toString(), "cannot update the machine image version spec "
-                        + "(except for the expiration date) of \"" + name + "@" + v + "\", as this version has been added "
-                        + "to the parent CloudProfile by now"));
+                errors.add(FieldError.forbidden(
+                        versionPath.toString(),
+                        "cannot update the machine image version spec "
+                                + "(except for the expiration date) of \"" + name + "@" + v
+                                + "\", as this version has been added "
+                                + "to the parent CloudProfile by now"));
             }
             if (oldVersion == null) {
                 extendedVersionFields(version, versionPath.toString(), errors);
                 if (!version.hasNonNull("expirationDate")) {
-                    errors.add(FieldError.invalid(versionPath.child("expirationDate").toString(), GoValue.NULL,
+                    errors.add(FieldError.invalid(
+                            versionPath.child("expirationDate").toString(),
+                            GoValue.NULL,
                             "expiration date for version " + GoErrors.quote(v) + " must be set"));
                 }
             }
             if (update && VersionLifecycle.isExpired(version, clock.instant())) {
                 JsonNode override = mergedImage == null ? null : find(mergedImage.path("versions"), v);
                 if (override == null || !sameInstant(override.get("expirationDate"), version.get("expirationDate"))) {
-                    errors.add(FieldError.invalid(versionPath.child("expirationDate").toString(),
+                    errors.add(FieldError.invalid(
+                            versionPath.child("expirationDate").toString(),
                             CoreRules.goTime(Time.parse(text(version, "expirationDate"))),
                             "expiration date for version " + GoErrors.quote(v) + " is in the past"));
                 }
@@ -240,8 +267,8 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
             errors.add(FieldError.forbidden(path + ".capabilityFlavors", "must not provide capabilities" + suffix));
         }
         if (!text(version, "kubeletVersionConstraint").isEmpty()) {
-            errors.add(FieldError.forbidden(path + ".kubeletVersionConstraint", "must not provide a kubelet version constraint"
-                    + suffix));
+            errors.add(FieldError.forbidden(
+                    path + ".kubeletVersionConstraint", "must not provide a kubelet version constraint" + suffix));
         }
         if (version.hasNonNull("inPlaceUpdates")) {
             errors.add(FieldError.forbidden(path + ".inPlaceUpdates", "must not provide inPlaceUpdates" + suffix));

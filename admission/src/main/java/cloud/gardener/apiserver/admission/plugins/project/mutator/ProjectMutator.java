@@ -30,14 +30,18 @@ public final class ProjectMutator extends Handler implements MutatingPlugin {
 
     @Override
     public Future<Void> admit(Attributes a) {
-        if (!RequestChecks.isKind(a, StandardResources.CORE, "Project") || !RequestChecks.isMainResource(a)
+        if (!RequestChecks.isKind(a, StandardResources.CORE, "Project")
+                || !RequestChecks.isMainResource(a)
                 || RequestChecks.skipVerification(a)) {
             return Future.succeededFuture();
         }
         ObjectNode spec = a.object().withObjectProperty("spec");
         if (a.operation() == Operation.CREATE) {
             ObjectNode createdBy = spec.putObject("createdBy");
-            createdBy.put("kind", "User").put("apiGroup", "rbac.authorization.k8s.io").put("name", a.user().name());
+            createdBy
+                    .put("kind", "User")
+                    .put("apiGroup", "rbac.authorization.k8s.io")
+                    .put("name", a.user().name());
             if (!spec.hasNonNull("owner")) {
                 spec.set("owner", firstOwnerMember(spec).orElse(createdBy.deepCopy()));
             }
@@ -67,7 +71,8 @@ public final class ProjectMutator extends Handler implements MutatingPlugin {
             }
         }
         ArrayNode members = spec.has("members") && spec.get("members").isArray()
-                ? (ArrayNode) spec.get("members") : spec.putArray("members");
+                ? (ArrayNode) spec.get("members")
+                : spec.putArray("members");
         ObjectNode member = ownerSubject.deepCopy();
         member.put("role", "admin");
         member.putArray("roles").add("owner");

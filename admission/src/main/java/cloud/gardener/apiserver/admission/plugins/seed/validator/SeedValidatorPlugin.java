@@ -46,9 +46,12 @@ public final class SeedValidatorPlugin extends Handler implements ValidatingPlug
         return switch (a.operation()) {
             case CREATE -> checkBackupCredentials(a);
             case UPDATE -> validateUpdate(a);
-            case DELETE -> usage.seedInUse(a.name()).compose(used -> used
-                    ? Rejections.forbid(a, "cannot delete seed " + a.name() + " since it is still used by shoot(s)")
-                    : Future.succeededFuture());
+            case DELETE ->
+                usage.seedInUse(a.name())
+                        .compose(used -> used
+                                ? Rejections.forbid(
+                                        a, "cannot delete seed " + a.name() + " since it is still used by shoot(s)")
+                                : Future.succeededFuture());
             default -> Future.succeededFuture();
         };
     }
@@ -73,7 +76,10 @@ public final class SeedValidatorPlugin extends Handler implements ValidatingPlug
             return Future.succeededFuture();
         }
         String provider = RequestChecks.text(backup, "provider");
-        return workloadIdentities.checkTarget(backup.path("credentialsRef"), provider, a,
+        return workloadIdentities.checkTarget(
+                backup.path("credentialsRef"),
+                provider,
+                a,
                 "seed using backup of type %s cannot use WorkloadIdentity of type %s");
     }
 }

@@ -22,8 +22,7 @@ final class DefaultDomains {
     static final String PROVIDER_ANNOTATION = "dns.gardener.cloud/provider";
     static final String PRIORITY_ANNOTATION = "dns.gardener.cloud/domain-default-priority";
 
-    private DefaultDomains() {
-    }
+    private DefaultDomains() {}
 
     /** The default domains for a Shoot; fails as Gardener's {@code getDefaultDomains} does, worded for the caller. */
     static Future<List<String>> of(ObjectLookup objects, JsonNode shoot) {
@@ -38,40 +37,52 @@ final class DefaultDomains {
                         + name + "\" not found");
             }
             List<String> domains = new ArrayList<>();
-            seed.get().path("spec").path("dns").path("defaults").forEach(d -> domains.add(d.path("domain").asText()));
+            seed.get()
+                    .path("spec")
+                    .path("dns")
+                    .path("defaults")
+                    .forEach(d -> domains.add(d.path("domain").asText()));
             return domains.isEmpty() ? fromSecrets(objects) : Future.succeededFuture(domains);
         });
     }
 
     private static Future<List<String>> fromSecrets(ObjectLookup objects) {
-        return objects.list(GardenerResources.SECRETS, GardenerResources.GARDEN_NAMESPACE).compose(secrets -> {
-            List<ObjectNode> domainSecrets = new ArrayList<>(secrets.stream()
-                    .filter(s -> ROLE_DEFAULT_DOMAIN.equals(s.path("metadata").path("labels").path(ROLE_LABEL).asText(null)))
-                    .toList());
-            domainSecrets.sort(Comparator.comparingInt(DefaultDomains::priority).reversed());
-            List<String> domains = new ArrayList<>();
-            for (ObjectNode secret : domainSecrets) {
-                JsonNode annotations = secret.path("metadata").path("annotations");
-                if (!annotations.isObject()) {
-                    return failure("domain secret has no annotations");
-                }
-                String domain = annotations.path(DOMAIN_ANNOTATION).asText();
-                if (domain.isEmpty()) {
-                    return failure("missing dns domain annotation on domain secret");
-                }
-                if (annotations.path(PROVIDER_ANNOTATION).asText().isEmpty()) {
-                    return failure("missing dns provider annotation on domain secret");
-                }
-                domains.add(domain);
-            }
-            return Future.succeededFuture(domains);
-        });
+        return objects.list(GardenerResources.SECRETS, GardenerResources.GARDEN_NAMESPACE)
+                .compose(secrets -> {
+                    List<ObjectNode> domainSecrets = new ArrayList<>(secrets.stream()
+                            .filter(s -> ROLE_DEFAULT_DOMAIN.equals(s.path("metadata")
+                                    .path("labels")
+                                    .path(ROLE_LABEL)
+                                    .asText(null)))
+                            .toList());
+                    domainSecrets.sort(
+                            Comparator.comparingInt(DefaultDomains::priority).reversed());
+                    List<String> domains = new ArrayList<>();
+                    for (ObjectNode secret : domainSecrets) {
+                        JsonNode annotations = secret.path("metadata").path("annotations");
+                        if (!annotations.isObject()) {
+                            return failure("domain secret has no annotations");
+                        }
+                        String domain = annotations.path(DOMAIN_ANNOTATION).asText();
+                        if (domain.isEmpty()) {
+                            return failure("missing dns domain annotation on domain secret");
+                        }
+                        if (annotations.path(PROVIDER_ANNOTATION).asText().isEmpty()) {
+                            return failure("missing dns provider annotation on domain secret");
+                        }
+                        domains.add(domain);
+                    }
+                    return Future.succeededFuture(domains);
+                });
     }
 
     /** The secret's priority; a missing or malformed annotation counts as 0. */
     private static int priority(ObjectNode secret) {
         try {
-            return Integer.parseInt(secret.path("metadata").path("annotations").path(PRIORITY_ANNOTATION).asText("0"));
+            return Integer.parseInt(secret.path("metadata")
+                    .path("annotations")
+                    .path(PRIORITY_ANNOTATION)
+                    .asText("0"));
         } catch (NumberFormatException e) {
             return 0;
         }

@@ -63,7 +63,8 @@ public final class ShootDns extends Handler implements MutatingPlugin, Validatin
             if (!hasValue(shoot.path("spec").get("seedName"))) {
                 return Future.succeededFuture();
             }
-            Future<Void> assigned = usesUnmanagedDns(shoot) ? Future.succeededFuture()
+            Future<Void> assigned = usesUnmanagedDns(shoot)
+                    ? Future.succeededFuture()
                     : assignDefaultDomainIfNeeded(shoot, defaultDomains);
             return assigned.map(v -> {
                 if (shoot.path("spec").get("dns") instanceof ObjectNode dns) {
@@ -142,15 +143,15 @@ public final class ShootDns extends Handler implements MutatingPlugin, Validatin
                 boolean newlyScheduledOrNamed = !hasValue(old.path("spec").get("seedName")) || !isDomainSet(old);
                 checkFormat = checkFormat && newlyScheduledOrNamed;
             }
-            Future<List<FieldError>> format = checkFormat ? checkDefaultDomainFormat(shoot, defaultDomains)
-                    : Future.succeededFuture(List.of());
+            Future<List<FieldError>> format =
+                    checkFormat ? checkDefaultDomainFormat(shoot, defaultDomains) : Future.succeededFuture(List.of());
             return format.compose(formatErrs -> {
                 errs.addAll(formatErrs);
                 if (errs.isEmpty()) {
                     return Future.succeededFuture();
                 }
-                return Future.failedFuture(ApiException.invalid(a.kind(), shoot.path("metadata").path("name").asText(),
-                        errs));
+                return Future.failedFuture(ApiException.invalid(
+                        a.kind(), shoot.path("metadata").path("name").asText(), errs));
             });
         });
     }
@@ -164,7 +165,9 @@ public final class ShootDns extends Handler implements MutatingPlugin, Validatin
         JsonNode providers = dns.path("providers");
         for (int i = 0; i < providers.size(); i++) {
             if (providers.get(i).path("primary").asBoolean(false)) {
-                errs.add(FieldError.invalid("spec.dns.providers[" + i + "].primary", true,
+                errs.add(FieldError.invalid(
+                        "spec.dns.providers[" + i + "].primary",
+                        true,
                         "primary dns provider must not be set when default domain is used"));
             }
         }
@@ -188,7 +191,9 @@ public final class ShootDns extends Handler implements MutatingPlugin, Validatin
                 if (!generateName.isEmpty() && (name.isEmpty() || name.startsWith(generateName))) {
                     String suffix = "." + project + "." + defaultDomain;
                     if (!domain.endsWith(suffix)) {
-                        return Future.succeededFuture(List.of(FieldError.invalid("spec.dns.domain", domain,
+                        return Future.succeededFuture(List.of(FieldError.invalid(
+                                "spec.dns.domain",
+                                domain,
                                 "shoot with 'metadata.generateName' uses a default domain but does not match expected "
                                         + "scheme: <random-subdomain>.<project-name>.<default-domain> (expected '"
                                         + suffix + "' to be a suffix of '" + domain + "')")));
@@ -197,7 +202,9 @@ public final class ShootDns extends Handler implements MutatingPlugin, Validatin
                 }
                 String expected = name + "." + project + "." + defaultDomain;
                 if (!domain.equals(expected)) {
-                    return Future.succeededFuture(List.of(FieldError.invalid("spec.dns.domain", domain,
+                    return Future.succeededFuture(List.of(FieldError.invalid(
+                            "spec.dns.domain",
+                            domain,
                             "shoot uses a default domain but does not match expected scheme: "
                                     + "<shoot-name>.<project-name>.<default-domain> (expected '" + expected
                                     + "', but got '" + domain + "')")));

@@ -26,13 +26,14 @@ public final class ShootDnsRewriting extends Handler implements MutatingPlugin {
 
     @Override
     public Future<Void> admit(Attributes a) {
-        if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot") || !RequestChecks.isMainResource(a)
+        if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
+                || !RequestChecks.isMainResource(a)
                 || config.commonSuffixes().isEmpty()) {
             return Future.succeededFuture();
         }
         ObjectNode rewriting = ShootTrees.object(a.object(), "spec", "systemComponents", "coreDNS", "rewriting");
-        ArrayNode suffixes = rewriting.get("commonSuffixes") instanceof ArrayNode l ? l
-                : rewriting.putArray("commonSuffixes");
+        ArrayNode suffixes =
+                rewriting.get("commonSuffixes") instanceof ArrayNode l ? l : rewriting.putArray("commonSuffixes");
         config.commonSuffixes().forEach(suffixes::add);
         return Future.succeededFuture();
     }

@@ -75,19 +75,23 @@ public final class ShootExposureClass extends Handler implements MutatingPlugin 
         ObjectNode selector = spec.get("seedSelector") instanceof ObjectNode s ? s : spec.putObject("seedSelector");
         JsonNode classLabels = classSelector.path("matchLabels");
         JsonNode shootLabels = selector.path("matchLabels");
-        for (Iterator<Map.Entry<String, JsonNode>> it = classLabels.properties().iterator(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = classLabels.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            if (shootLabels.has(e.getKey()) && !shootLabels.get(e.getKey()).asText().equals(e.getValue().asText())) {
+            if (shootLabels.has(e.getKey())
+                    && !shootLabels.get(e.getKey()).asText().equals(e.getValue().asText())) {
                 return "matching labels of the seed selector conflicts with the ones of referenced exposureclass";
             }
         }
         if (classLabels.size() > 0) {
-            ObjectNode merged = selector.get("matchLabels") instanceof ObjectNode m ? m : selector.putObject("matchLabels");
-            classLabels.properties().forEach(e -> merged.put(e.getKey(), e.getValue().asText()));
+            ObjectNode merged =
+                    selector.get("matchLabels") instanceof ObjectNode m ? m : selector.putObject("matchLabels");
+            classLabels
+                    .properties()
+                    .forEach(e -> merged.put(e.getKey(), e.getValue().asText()));
         }
         if (classSelector.path("matchExpressions").size() > 0) {
-            ArrayNode expressions = selector.get("matchExpressions") instanceof ArrayNode l ? l
-                    : selector.putArray("matchExpressions");
+            ArrayNode expressions =
+                    selector.get("matchExpressions") instanceof ArrayNode l ? l : selector.putArray("matchExpressions");
             classSelector.path("matchExpressions").forEach(x -> expressions.add(x.deepCopy()));
         }
         Set<String> providerTypes = new TreeSet<>();

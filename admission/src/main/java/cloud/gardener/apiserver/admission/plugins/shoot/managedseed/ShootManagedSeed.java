@@ -53,7 +53,8 @@ public final class ShootManagedSeed extends Handler implements ValidatingPlugin 
                 Future<Void> all = Future.succeededFuture();
                 for (JsonNode shoot : shoots) {
                     String name = shoot.path("metadata").path("name").asText();
-                    all = all.compose(v -> validateDelete(a, shoot.path("metadata").path("namespace").asText(), name));
+                    all = all.compose(v -> validateDelete(
+                            a, shoot.path("metadata").path("namespace").asText(), name));
                 }
                 return all;
             });
@@ -62,9 +63,14 @@ public final class ShootManagedSeed extends Handler implements ValidatingPlugin 
     }
 
     private Future<Void> validateDelete(Attributes a, String namespace, String name) {
-        return managedSeedOf(namespace, name).compose(managedSeed -> managedSeed.isEmpty() ? Future.succeededFuture()
-                : Future.failedFuture(ApiException.forbidden(a.resource(), name, "cannot delete shoot " + namespace
-                        + "/" + name + " since it is still referenced by a managed seed")));
+        return managedSeedOf(namespace, name)
+                .compose(managedSeed -> managedSeed.isEmpty()
+                        ? Future.succeededFuture()
+                        : Future.failedFuture(ApiException.forbidden(
+                                a.resource(),
+                                name,
+                                "cannot delete shoot " + namespace + "/" + name
+                                        + " since it is still referenced by a managed seed")));
     }
 
     private Future<Void> validateUpdate(Attributes a) {
@@ -78,24 +84,35 @@ public final class ShootManagedSeed extends Handler implements ValidatingPlugin 
             List<FieldError> errs = new ArrayList<>();
             JsonNode nginx = spec.path("addons").path("nginxIngress");
             if (nginx.path("enabled").asBoolean(false)) {
-                errs.add(FieldError.invalid("spec.addons.nginxIngress.enabled", true,
-                        "shoot ingress addon is not supported for managed seeds - use the managed seed ingress controller"));
+                errs.add(
+                        FieldError.invalid(
+                                "spec.addons.nginxIngress.enabled",
+                                true,
+                                "shoot ingress addon is not supported for managed seeds - use the managed seed ingress controller"));
             }
-            if (!spec.path("kubernetes").path("verticalPodAutoscaler").path("enabled").asBoolean(false)) {
-                errs.add(FieldError.invalid("spec.kubernetes.verticalPodAutoscaler.enabled", false,
+            if (!spec.path("kubernetes")
+                    .path("verticalPodAutoscaler")
+                    .path("enabled")
+                    .asBoolean(false)) {
+                errs.add(FieldError.invalid(
+                        "spec.kubernetes.verticalPodAutoscaler.enabled",
+                        false,
                         "shoot VPA has to be enabled for managed seeds"));
             }
             JsonNode oldNodes = a.oldObject().path("spec").path("networking").get("nodes");
             JsonNode nodes = spec.path("networking").get("nodes");
             if (oldNodes != null && !oldNodes.isNull() && !Objects.equals(oldNodes, nodes)) {
-                errs.add(FieldError.invalid("spec.networking.nodes", nodes == null || nodes.isNull() ? null : nodes.asText(),
+                errs.add(FieldError.invalid(
+                        "spec.networking.nodes",
+                        nodes == null || nodes.isNull() ? null : nodes.asText(),
                         "field is immutable for managed seeds"));
             }
             JsonNode config = managedSeed.path("spec").path("gardenlet").get("config");
             String managedSeedName = managedSeed.path("metadata").path("name").asText();
             if (config == null || config.isNull()) {
-                return Future.failedFuture(ApiException.internal("cannot extract the seed template: no gardenlet config "
-                        + "provided in object: \"" + managedSeedName + "\""));
+                return Future.failedFuture(
+                        ApiException.internal("cannot extract the seed template: no gardenlet config "
+                                + "provided in object: \"" + managedSeedName + "\""));
             }
             JsonNode seedConfig = config.get("seedConfig");
             if (seedConfig == null || seedConfig.isNull()) {
@@ -106,7 +123,8 @@ public final class ShootManagedSeed extends Handler implements ValidatingPlugin 
             for (JsonNode zone : seedConfig.path("spec").path("provider").path("zones")) {
                 if (removed.contains(zone.asText())) {
                     // Gardener names the path "spec.providers.workers".
-                    errs.add(FieldError.forbidden("spec.providers.workers",
+                    errs.add(FieldError.forbidden(
+                            "spec.providers.workers",
                             "shoot worker zone(s) must not be removed as long as registered in managedseed"));
                     break;
                 }
@@ -114,7 +132,8 @@ public final class ShootManagedSeed extends Handler implements ValidatingPlugin 
             if (errs.isEmpty()) {
                 return Future.succeededFuture();
             }
-            return Future.failedFuture(ApiException.invalid(a.kind(), shoot.path("metadata").path("name").asText(), errs));
+            return Future.failedFuture(ApiException.invalid(
+                    a.kind(), shoot.path("metadata").path("name").asText(), errs));
         });
     }
 
@@ -131,11 +150,14 @@ public final class ShootManagedSeed extends Handler implements ValidatingPlugin 
     private Future<Optional<JsonNode>> managedSeedOf(String namespace, String shootName) {
         return objects.listLive(GardenerResources.MANAGED_SEEDS, namespace).compose(managedSeeds -> {
             List<JsonNode> matching = managedSeeds.stream()
-                    .filter(m -> shootName.equals(m.path("spec").path("shoot").path("name").asText()))
-                    .map(m -> (JsonNode) m).toList();
+                    .filter(m -> shootName.equals(
+                            m.path("spec").path("shoot").path("name").asText()))
+                    .map(m -> (JsonNode) m)
+                    .toList();
             if (matching.size() > 1) {
-                return Future.failedFuture(ApiException.internal("could not get ManagedSeed for shoot '" + namespace + "/"
-                        + shootName + "': found more than one ManagedSeed objects for shoot " + namespace + "/" + shootName));
+                return Future.failedFuture(ApiException.internal("could not get ManagedSeed for shoot '" + namespace
+                        + "/" + shootName + "': found more than one ManagedSeed objects for shoot " + namespace + "/"
+                        + shootName));
             }
             return Future.succeededFuture(matching.stream().findFirst());
         });

@@ -43,11 +43,11 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
     static final String TASKS = "shoot.gardener.cloud/tasks";
     static final String NEEDS_RETRY = "maintenance.shoot.gardener.cloud/needs-retry-operation";
     static final String DEPLOY_INFRASTRUCTURE = "deployInfrastructure";
-    static final List<String> DEPLOY_DNS_RECORDS = List.of("deployDNSRecordInternal", "deployDNSRecordExternal",
-            "deployDNSRecordIngress");
+    static final List<String> DEPLOY_DNS_RECORDS =
+            List.of("deployDNSRecordInternal", "deployDNSRecordExternal", "deployDNSRecordIngress");
     static final String ETCD_KEY_ROTATION_PERIOD = "672h0m0s";
-    private static final List<String> INFRASTRUCTURE_OPERATIONS = List.of("rotate-ssh-keypair",
-            "rotate-credentials-start", "rotate-credentials-start-without-workers-rollout");
+    private static final List<String> INFRASTRUCTURE_OPERATIONS = List.of(
+            "rotate-ssh-keypair", "rotate-credentials-start", "rotate-credentials-start-without-workers-rollout");
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ObjectLookup objects;
@@ -66,12 +66,15 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        if (!"Shoot".equals(a.kind().kind()) || !GardenObjects.GROUP.equals(a.kind().group()) || a.object() == null) {
+        if (!"Shoot".equals(a.kind().kind())
+                || !GardenObjects.GROUP.equals(a.kind().group())
+                || a.object() == null) {
             return Future.succeededFuture();
         }
         ObjectNode shoot = a.object();
         ObjectNode old = a.operation() == Operation.UPDATE && a.oldObject() != null ? a.oldObject() : null;
-        if (a.operation() == Operation.CREATE && !shoot.path("spec").path("cloudProfileName").asText("").isEmpty()
+        if (a.operation() == Operation.CREATE
+                && !shoot.path("spec").path("cloudProfileName").asText("").isEmpty()
                 && shoot.path("spec").path("cloudProfile").isObject()) {
             return Future.failedFuture(ApiException.unknown(
                     "new shoot can only specify either cloudProfileName or cloudProfile reference"));
@@ -85,10 +88,13 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
                     String seedName = shoot.path("spec").path("seedName").asText("");
                     Future<Optional<Seed>> seed = !shoot.path("spec").hasNonNull("seedName")
                             ? Future.succeededFuture(Optional.empty())
-                            : objects.get(Seed.class, GardenObjects.SEEDS, "", seedName).compose(found -> found.isEmpty()
-                            ? Future.failedFuture(ApiException.internal("could not find referenced seed \"" + seedName
-                            + "\": seed.core.gardener.cloud \"" + seedName + "\" not found"))
-                            : Future.succeededFuture(found));
+                            : objects.get(Seed.class, GardenObjects.SEEDS, "", seedName)
+                                    .compose(found -> found.isEmpty()
+                                            ? Future.failedFuture(
+                                                    ApiException.internal("could not find referenced seed \"" + seedName
+                                                            + "\": seed.core.gardener.cloud \"" + seedName
+                                                            + "\" not found"))
+                                            : Future.succeededFuture(found));
                     return seed.compose(s -> mutate(a, shoot, old, spec.get(), s.orElse(null)));
                 });
     }
@@ -108,8 +114,10 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
         VersionDefaulting defaulting = new VersionDefaulting(clock.instant());
         List<FieldError> errs = new ArrayList<>();
         ObjectNode kubernetes = shoot.withObjectProperty("spec").withObjectProperty("kubernetes");
-        var version = defaulting.kubernetesVersion(spec.kubernetes() == null ? null : spec.kubernetes().versions(),
-                kubernetes.path("version").asText(""), "spec.kubernetes.version");
+        var version = defaulting.kubernetesVersion(
+                spec.kubernetes() == null ? null : spec.kubernetes().versions(),
+                kubernetes.path("version").asText(""),
+                "spec.kubernetes.version");
         if (version.error() != null) {
             errs.add(version.error());
         } else if (version.value() != null) {
@@ -124,16 +132,18 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
         return Future.succeededFuture();
     }
 
-    private static List<FieldError> defaultWorkerKubernetesVersions(ObjectNode shoot, CloudProfileSpec spec,
-                                                                    VersionDefaulting defaulting) {
+    private static List<FieldError> defaultWorkerKubernetesVersions(
+            ObjectNode shoot, CloudProfileSpec spec, VersionDefaulting defaulting) {
         List<ObjectNode> workers = workers(shoot);
         for (int i = 0; i < workers.size(); i++) {
             JsonNode k8s = workers.get(i).path("kubernetes");
             if (!k8s.isObject() || !k8s.hasNonNull("version")) {
                 continue;
             }
-            var version = defaulting.kubernetesVersion(spec.kubernetes() == null ? null : spec.kubernetes().versions(),
-                    k8s.path("version").asText(""), "spec.provider.workers[" + i + "].kubernetes.version");
+            var version = defaulting.kubernetesVersion(
+                    spec.kubernetes() == null ? null : spec.kubernetes().versions(),
+                    k8s.path("version").asText(""),
+                    "spec.provider.workers[" + i + "].kubernetes.version");
             if (version.error() != null) {
                 return List.of(version.error());
             }
@@ -163,8 +173,8 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
         }
     }
 
-    private static List<FieldError> ensureMachineImages(ObjectNode shoot, ObjectNode old, CloudProfileSpec spec,
-                                                        VersionDefaulting defaulting) {
+    private static List<FieldError> ensureMachineImages(
+            ObjectNode shoot, ObjectNode old, CloudProfileSpec spec, VersionDefaulting defaulting) {
         List<FieldError> errs = new ArrayList<>();
         if (shoot.path("metadata").hasNonNull("deletionTimestamp")) {
             return errs;
@@ -179,8 +189,11 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
                 image = null;
             }
             JsonNode oldImage = oldWorkers.stream()
-                    .filter(w -> w.path("name").asText("").equals(worker.path("name").asText("")))
-                    .map(w -> w.path("machine").path("image")).filter(JsonNode::isObject).findFirst()
+                    .filter(w ->
+                            w.path("name").asText("").equals(worker.path("name").asText("")))
+                    .map(w -> w.path("machine").path("image"))
+                    .filter(JsonNode::isObject)
+                    .findFirst()
                     .orElse(MissingNode.getInstance());
             if (oldImage.isObject()) {
                 if (image == null) {
@@ -189,11 +202,14 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
                 }
                 if (oldImage.path("name").asText("").equals(image.path("name").asText(""))) {
                     String version = image.path("version").asText("");
-                    if (version.isEmpty() || version.equals(oldImage.path("version").asText(""))) {
+                    if (version.isEmpty()
+                            || version.equals(oldImage.path("version").asText(""))) {
                         ObjectNode kept = oldImage.deepCopy();
                         kept.remove("providerConfig");
                         if (image.hasNonNull("providerConfig")) {
-                            kept.set("providerConfig", image.get("providerConfig").deepCopy());
+                            kept.set(
+                                    "providerConfig",
+                                    image.get("providerConfig").deepCopy());
                         }
                         machine.set("image", kept);
                         continue;
@@ -202,8 +218,13 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
             }
             String strategy = worker.path("updateStrategy").asText("");
             boolean inPlace = strategy.equals("AutoInPlaceUpdate") || strategy.equals("ManualInPlaceUpdate");
-            var result = defaulting.machineImage(spec.machineImages(), image, machine.path("architecture").asText(""),
-                    machineType(spec, machine.path("type").asText("")), spec.machineCapabilities(), inPlace,
+            var result = defaulting.machineImage(
+                    spec.machineImages(),
+                    image,
+                    machine.path("architecture").asText(""),
+                    machineType(spec, machine.path("type").asText("")),
+                    spec.machineCapabilities(),
+                    inPlace,
                     "spec.provider.workers[" + i + "]");
             if (result.error() != null) {
                 errs.add(result.error());
@@ -226,27 +247,52 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
             addTasks(shoot, DEPLOY_DNS_RECORDS.toArray(String[]::new));
         }
         JsonNode oldFamilies = old.path("spec").path("networking").path("ipFamilies");
-        if (!Objects.equals(old.path("spec").path("provider").get("infrastructureConfig"),
-                shoot.path("spec").path("provider").get("infrastructureConfig"))
-                || (oldFamilies.isArray() && oldFamilies.size() < shoot.path("spec").path("networking").path("ipFamilies").size())) {
+        if (!Objects.equals(
+                        old.path("spec").path("provider").get("infrastructureConfig"),
+                        shoot.path("spec").path("provider").get("infrastructureConfig"))
+                || (oldFamilies.isArray()
+                        && oldFamilies.size()
+                                < shoot.path("spec")
+                                        .path("networking")
+                                        .path("ipFamilies")
+                                        .size())) {
             addTasks(shoot, DEPLOY_INFRASTRUCTURE);
         }
-        JsonNode oldSsh = old.path("spec").path("provider").path("workersSettings").path("sshAccess");
-        if (oldSsh.isObject() && oldSsh.path("enabled").asBoolean(true)
-                != shoot.path("spec").path("provider").path("workersSettings").path("sshAccess").path("enabled").asBoolean(true)) {
+        JsonNode oldSsh =
+                old.path("spec").path("provider").path("workersSettings").path("sshAccess");
+        if (oldSsh.isObject()
+                && oldSsh.path("enabled").asBoolean(true)
+                        != shoot.path("spec")
+                                .path("provider")
+                                .path("workersSettings")
+                                .path("sshAccess")
+                                .path("enabled")
+                                .asBoolean(true)) {
             addTasks(shoot, DEPLOY_INFRASTRUCTURE);
         }
         if (!Objects.equals(old.path("spec").get("dns"), shoot.path("spec").get("dns"))) {
             addTasks(shoot, DEPLOY_DNS_RECORDS.toArray(String[]::new));
         }
-        List<String> operations = Arrays.stream(shoot.path("metadata").path("annotations")
-                .path("gardener.cloud/operation").asText("").split(";")).map(String::trim).toList();
+        List<String> operations = Arrays.stream(shoot.path("metadata")
+                        .path("annotations")
+                        .path("gardener.cloud/operation")
+                        .asText("")
+                        .split(";"))
+                .map(String::trim)
+                .toList();
         if (operations.stream().anyMatch(INFRASTRUCTURE_OPERATIONS::contains)) {
             addTasks(shoot, DEPLOY_INFRASTRUCTURE);
         }
-        if (shoot.path("spec").path("maintenance").path("confineSpecUpdateRollout").asBoolean(false)
+        if (shoot.path("spec")
+                        .path("maintenance")
+                        .path("confineSpecUpdateRollout")
+                        .asBoolean(false)
                 && !Objects.equals(old.get("spec"), shoot.get("spec"))
-                && "Failed".equals(shoot.path("status").path("lastOperation").path("state").asText(""))) {
+                && "Failed"
+                        .equals(shoot.path("status")
+                                .path("lastOperation")
+                                .path("state")
+                                .asText(""))) {
             annotations(shoot).put(NEEDS_RETRY, "true");
         }
     }
@@ -270,7 +316,10 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
 
     /** {@code defaultMaintenanceWindow}: a 28-day etcd encryption key rotation unless one is set. */
     private static void defaultEtcdEncryptionKeyRotation(ObjectNode shoot) {
-        ObjectNode credentials = shoot.withObjectProperty("spec").withObjectProperty("maintenance").withObjectProperty("autoRotation").withObjectProperty("credentials");
+        ObjectNode credentials = shoot.withObjectProperty("spec")
+                .withObjectProperty("maintenance")
+                .withObjectProperty("autoRotation")
+                .withObjectProperty("credentials");
         if (!credentials.hasNonNull("etcdEncryptionKey")) {
             credentials.putObject("etcdEncryptionKey").put("rotationPeriod", ETCD_KEY_ROTATION_PERIOD);
         }
@@ -281,9 +330,13 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
         ObjectNode networking = shoot.withObjectProperty("spec").withObjectProperty("networking");
         List<String> families = new ArrayList<>();
         networking.path("ipFamilies").forEach(f -> families.add(f.asText()));
-        ShootNetworks defaults = seed.spec() == null || seed.spec().networks() == null ? null
+        ShootNetworks defaults = seed.spec() == null || seed.spec().networks() == null
+                ? null
                 : seed.spec().networks().shootDefaults();
-        if (!networking.hasNonNull("pods") && !workerless && defaults != null && defaults.pods() != null
+        if (!networking.hasNonNull("pods")
+                && !workerless
+                && defaults != null
+                && defaults.pods() != null
                 && matchesFamily(defaults.pods(), families)) {
             networking.put("pods", defaults.pods());
         }
@@ -310,15 +363,18 @@ public final class ShootMutatorPlugin extends Handler implements MutatingPlugin 
     private static String ulaServicesCidr() {
         byte[] id = new byte[5];
         RANDOM.nextBytes(id);
-        return String.format("fd%02x:%02x%02x:%02x%02x::/112", id[0] & 0xff, id[1] & 0xff, id[2] & 0xff,
-                id[3] & 0xff, id[4] & 0xff);
+        return String.format(
+                "fd%02x:%02x%02x:%02x%02x::/112", id[0] & 0xff, id[1] & 0xff, id[2] & 0xff, id[3] & 0xff, id[4] & 0xff);
     }
 
     private static MachineType machineType(CloudProfileSpec spec, String name) {
         if (spec.machineTypes() == null) {
             return null;
         }
-        return spec.machineTypes().stream().filter(t -> name.equals(t.name())).findFirst().orElse(null);
+        return spec.machineTypes().stream()
+                .filter(t -> name.equals(t.name()))
+                .findFirst()
+                .orElse(null);
     }
 
     static List<ObjectNode> workers(JsonNode shoot) {

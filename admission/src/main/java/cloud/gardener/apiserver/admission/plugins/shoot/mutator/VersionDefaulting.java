@@ -29,8 +29,7 @@ final class VersionDefaulting {
     private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     /** A defaulted value or the error that stopped it; both null means "leave as is". */
-    record Result<T>(T value, FieldError error) {
-    }
+    record Result<T>(T value, FieldError error) {}
 
     private final Instant now;
 
@@ -72,12 +71,20 @@ final class VersionDefaulting {
             }
         }
         if (latest != null) {
-            return new Result<>(latest.getMajor() + "." + latest.getMinor() + "." + latest.getPatch()
-                    + (latest.getPreRelease().isEmpty() ? "" : "-" + String.join(".", latest.getPreRelease())), null);
+            return new Result<>(
+                    latest.getMajor() + "." + latest.getMinor() + "." + latest.getPatch()
+                            + (latest.getPreRelease().isEmpty() ? "" : "-" + String.join(".", latest.getPreRelease())),
+                    null);
         }
-        return new Result<>(null, FieldError.invalid(path, shootVersion, "couldn't find a suitable version for "
-                + shootVersion + ". Suitable versions have a non-expired expiration date and are no 'preview' versions. "
-                + "'Preview'-classified versions have to be selected explicitly"));
+        return new Result<>(
+                null,
+                FieldError.invalid(
+                        path,
+                        shootVersion,
+                        "couldn't find a suitable version for "
+                                + shootVersion
+                                + ". Suitable versions have a non-expired expiration date and are no 'preview' versions. "
+                                + "'Preview'-classified versions have to be selected explicitly"));
     }
 
     /**
@@ -85,14 +92,24 @@ final class VersionDefaulting {
      *
      * @param image the worker's image tree, or null
      */
-    Result<ObjectNode> machineImage(List<MachineImage> machineImages, JsonNode image, String arch, MachineType machineType,
-                                    List<CapabilityDefinition> defs, boolean inPlace, String path) {
+    Result<ObjectNode> machineImage(
+            List<MachineImage> machineImages,
+            JsonNode image,
+            String arch,
+            MachineType machineType,
+            List<CapabilityDefinition> defs,
+            boolean inPlace,
+            String path) {
         String name = image == null ? "" : image.path("name").asText("");
         String version = image == null ? "" : image.path("version").asText("");
         String reference = image == null ? "" : name + "@" + version;
         if (machineImages == null || machineImages.isEmpty()) {
-            return new Result<>(null, FieldError.invalid(path, reference,
-                    "the cloud profile does not contain any machine image - cannot create shoot cluster"));
+            return new Result<>(
+                    null,
+                    FieldError.invalid(
+                            path,
+                            reference,
+                            "the cloud profile does not contain any machine image - cannot create shoot cluster"));
         }
         MachineImage chosen = null;
         if (!name.isEmpty()) {
@@ -115,16 +132,21 @@ final class VersionDefaulting {
             for (MachineImage mi : machineImages) {
                 for (MachineImageVersion v : versions(mi)) {
                     if (Capabilities.architectures(v, defs).contains(arch)
-                            || (machineType != null && Capabilities.supportedByFlavors(machineType.capabilities(),
-                            v.capabilityFlavors(), defs))) {
+                            || (machineType != null
+                                    && Capabilities.supportedByFlavors(
+                                            machineType.capabilities(), v.capabilityFlavors(), defs))) {
                         chosen = mi;
                         break outer;
                     }
                 }
             }
             if (chosen == null) {
-                return new Result<>(null, FieldError.invalid(path, reference,
-                        "no valid machine image found that supports architecture `" + arch + "`"));
+                return new Result<>(
+                        null,
+                        FieldError.invalid(
+                                path,
+                                reference,
+                                "no valid machine image found that supports architecture `" + arch + "`"));
             }
         }
         Long major = null;
@@ -152,14 +174,17 @@ final class VersionDefaulting {
             if (!Capabilities.architectures(v, defs).contains(arch)) {
                 continue;
             }
-            if (machineType != null && !Capabilities.supportedByFlavors(machineType.capabilities(), v.capabilityFlavors(), defs)) {
+            if (machineType != null
+                    && !Capabilities.supportedByFlavors(machineType.capabilities(), v.capabilityFlavors(), defs)) {
                 continue;
             }
             if (inPlace && (v.inPlaceUpdates() == null || !v.inPlaceUpdates().supported())) {
                 continue;
             }
             Semver parsed = GoSemver.parse(v.expirableVersion().version());
-            if (parsed == null || (major != null && parsed.getMajor() != major) || (minor != null && parsed.getMinor() != minor)) {
+            if (parsed == null
+                    || (major != null && parsed.getMajor() != major)
+                    || (minor != null && parsed.getMinor() != minor)) {
                 continue;
             }
             valid.add(v);
@@ -168,8 +193,12 @@ final class VersionDefaulting {
         try {
             latest = MachineImageDefaults.latest(valid, true, now);
         } catch (IllegalArgumentException e) {
-            return new Result<>(null, FieldError.invalid(path, reference,
-                    "failed to determine latest machine image from cloud profile: " + e.getMessage()));
+            return new Result<>(
+                    null,
+                    FieldError.invalid(
+                            path,
+                            reference,
+                            "failed to determine latest machine image from cloud profile: " + e.getMessage()));
         }
         ObjectNode result = JsonNodeFactory.instance.objectNode().put("name", chosen.name());
         if (image != null && image.hasNonNull("providerConfig")) {

@@ -27,8 +27,8 @@ import java.util.Set;
  */
 final class QuotaUsage {
 
-    static final List<String> METRICS = List.of("cpu", "gpu", "memory", "storage.standard", "storage.premium",
-            "loadbalancer");
+    static final List<String> METRICS =
+            List.of("cpu", "gpu", "memory", "storage.standard", "storage.premium", "loadbalancer");
 
     private final GardenObjects garden;
     private final String namespace;
@@ -54,8 +54,10 @@ final class QuotaUsage {
             }
             return sum.map(required -> {
                 List<String> exceeded = new ArrayList<>();
-                Map<String, Quantity> limits = quota.spec() == null || quota.spec().metrics() == null ? Map.of()
-                        : quota.spec().metrics();
+                Map<String, Quantity> limits =
+                        quota.spec() == null || quota.spec().metrics() == null
+                                ? Map.of()
+                                : quota.spec().metrics();
                 for (String metric : METRICS) {
                     if (limits.containsKey(metric)
                             && limits.get(metric).compareTo(required.getOrDefault(metric, Quantity.zero())) < 0) {
@@ -70,7 +72,9 @@ final class QuotaUsage {
     /** {@code findShootsReferQuota}. */
     private Future<List<JsonNode>> chargedShoots(Quota quota) {
         ObjectReference scope = quota.spec() == null ? null : quota.spec().scope();
-        String scopeGvk = scope == null ? "" : Objects.toString(scope.apiVersion(), "") + "/" + Objects.toString(scope.kind(), "");
+        String scopeGvk = scope == null
+                ? ""
+                : Objects.toString(scope.apiVersion(), "") + "/" + Objects.toString(scope.kind(), "");
         String searchNamespace = switch (scopeGvk) {
             case "core.gardener.cloud/v1beta1/Project" -> namespace;
             case "v1/Secret", "security.gardener.cloud/v1alpha1/WorkloadIdentity" -> "";
@@ -82,40 +86,58 @@ final class QuotaUsage {
         String quotaName = quota.metadata().name();
         String quotaNamespace = quota.metadata().namespace();
         var lookup = garden.lookup();
-        return lookup.list(SecretBinding.class, GardenObjects.SECRET_BINDINGS, searchNamespace).compose(sbs ->
-                lookup.list(CredentialsBinding.class, GardenObjects.CREDENTIALS_BINDINGS, searchNamespace).compose(cbs -> {
-                    Map<String, Set<String>> secretBindings = new LinkedHashMap<>();
-                    Map<String, Set<String>> credentialsBindings = new LinkedHashMap<>();
-                    for (SecretBinding b : sbs) {
-                        if (refersTo(b.quotas(), quotaName, quotaNamespace)) {
-                            secretBindings.computeIfAbsent(b.metadata().namespace(), k -> new HashSet<>()).add(b.metadata().name());
-                            credentialsBindings.computeIfAbsent(b.metadata().namespace(), k -> new HashSet<>());
-                        }
-                    }
-                    for (CredentialsBinding b : cbs) {
-                        if (refersTo(b.quotas(), quotaName, quotaNamespace)) {
-                            credentialsBindings.computeIfAbsent(b.metadata().namespace(), k -> new HashSet<>()).add(b.metadata().name());
-                            secretBindings.computeIfAbsent(b.metadata().namespace(), k -> new HashSet<>());
-                        }
-                    }
-                    Future<List<JsonNode>> result = Future.succeededFuture(new ArrayList<>());
-                    for (String ns : secretBindings.keySet()) {
-                        result = result.compose(acc -> lookup.list(GardenObjects.SHOOTS, ns).map(shoots -> {
-                            for (JsonNode s : shoots) {
-                                if (namespace.equals(ns) && name.equals(s.path("metadata").path("name").asText())) {
-                                    continue;
-                                }
-                                if (secretBindings.get(ns).contains(s.path("spec").path("secretBindingName").asText(""))
-                                        || credentialsBindings.get(ns).contains(
-                                        s.path("spec").path("credentialsBindingName").asText(""))) {
-                                    acc.add(s);
+        return lookup.list(SecretBinding.class, GardenObjects.SECRET_BINDINGS, searchNamespace)
+                .compose(sbs -> lookup.list(
+                                CredentialsBinding.class, GardenObjects.CREDENTIALS_BINDINGS, searchNamespace)
+                        .compose(cbs -> {
+                            Map<String, Set<String>> secretBindings = new LinkedHashMap<>();
+                            Map<String, Set<String>> credentialsBindings = new LinkedHashMap<>();
+                            for (SecretBinding b : sbs) {
+                                if (refersTo(b.quotas(), quotaName, quotaNamespace)) {
+                                    secretBindings
+                                            .computeIfAbsent(b.metadata().namespace(), k -> new HashSet<>())
+                                            .add(b.metadata().name());
+                                    credentialsBindings.computeIfAbsent(
+                                            b.metadata().namespace(), k -> new HashSet<>());
                                 }
                             }
-                            return acc;
+                            for (CredentialsBinding b : cbs) {
+                                if (refersTo(b.quotas(), quotaName, quotaNamespace)) {
+                                    credentialsBindings
+                                            .computeIfAbsent(b.metadata().namespace(), k -> new HashSet<>())
+                                            .add(b.metadata().name());
+                                    secretBindings.computeIfAbsent(b.metadata().namespace(), k -> new HashSet<>());
+                                }
+                            }
+                            Future<List<JsonNode>> result = Future.succeededFuture(new ArrayList<>());
+                            for (String ns : secretBindings.keySet()) {
+                                result = result.compose(acc -> lookup.list(GardenObjects.SHOOTS, ns)
+                                        .map(shoots -> {
+                                            for (JsonNode s : shoots) {
+                                                if (namespace.equals(ns)
+                                                        && name.equals(s.path("metadata")
+                                                                .path("name")
+                                                                .asText())) {
+                                                    continue;
+                                                }
+                                                if (secretBindings
+                                                                .get(ns)
+                                                                .contains(s.path("spec")
+                                                                        .path("secretBindingName")
+                                                                        .asText(""))
+                                                        || credentialsBindings
+                                                                .get(ns)
+                                                                .contains(s.path("spec")
+                                                                        .path("credentialsBindingName")
+                                                                        .asText(""))) {
+                                                    acc.add(s);
+                                                }
+                                            }
+                                            return acc;
+                                        }));
+                            }
+                            return result;
                         }));
-                    }
-                    return result;
-                }));
     }
 
     private static boolean refersTo(List<ObjectReference> quotas, String name, String namespace) {
@@ -128,17 +150,19 @@ final class QuotaUsage {
     /** {@code getShootResources}: the workers at their maximum, their volumes by class, and the load balancers. */
     private Future<Map<String, Quantity>> resources(JsonNode shoot) {
         String shootNamespace = shoot.path("metadata").path("namespace").asText(namespace);
-        return garden.cloudProfileSpec(shoot, shootNamespace, "could not find referenced cloud profile: ").recover(e ->
-                Future.failedFuture(ApiException.internal(e.getMessage()))).compose(spec -> {
-            if (spec.isEmpty()) {
-                return Future.failedFuture(ApiException.internal("no cloudprofile reference has been provided"));
-            }
-            try {
-                return Future.succeededFuture(resources(shoot, spec.get()));
-            } catch (IllegalArgumentException e) {
-                return Future.failedFuture(ApiException.internal(e.getMessage()));
-            }
-        });
+        return garden.cloudProfileSpec(shoot, shootNamespace, "could not find referenced cloud profile: ")
+                .recover(e -> Future.failedFuture(ApiException.internal(e.getMessage())))
+                .compose(spec -> {
+                    if (spec.isEmpty()) {
+                        return Future.failedFuture(
+                                ApiException.internal("no cloudprofile reference has been provided"));
+                    }
+                    try {
+                        return Future.succeededFuture(resources(shoot, spec.get()));
+                    } catch (IllegalArgumentException e) {
+                        return Future.failedFuture(ApiException.internal(e.getMessage()));
+                    }
+                });
     }
 
     static Map<String, Quantity> resources(JsonNode shoot, CloudProfileSpec profile) {
@@ -147,8 +171,11 @@ final class QuotaUsage {
         List<VolumeType> volumeTypes = profile.volumeTypes() == null ? List.of() : profile.volumeTypes();
         for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
             String typeName = worker.path("machine").path("type").asText("");
-            MachineType type = machineTypes.stream().filter(t -> t.name().equals(typeName)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("machineType " + typeName + " not found in CloudProfile"));
+            MachineType type = machineTypes.stream()
+                    .filter(t -> t.name().equals(typeName))
+                    .findFirst()
+                    .orElseThrow(() ->
+                            new IllegalArgumentException("machineType " + typeName + " not found in CloudProfile"));
             JsonNode volume = worker.path("volume");
             String volumeSize = volume.isObject() ? volume.path("size").asText("") : null;
             String volumeTypeName = volume.isObject() ? volume.path("type").asText(null) : null;

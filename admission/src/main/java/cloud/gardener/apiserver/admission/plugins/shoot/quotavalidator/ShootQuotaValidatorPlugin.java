@@ -49,7 +49,9 @@ public final class ShootQuotaValidatorPlugin extends Handler implements Validati
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        if (!"Shoot".equals(a.kind().kind()) || !GardenObjects.GROUP.equals(a.kind().group()) || !a.subresource().isEmpty()
+        if (!"Shoot".equals(a.kind().kind())
+                || !GardenObjects.GROUP.equals(a.kind().group())
+                || !a.subresource().isEmpty()
                 || a.object() == null) {
             return Future.succeededFuture();
         }
@@ -68,11 +70,12 @@ public final class ShootQuotaValidatorPlugin extends Handler implements Validati
         return quotaReferences(shoot, a.namespace()).compose(refs -> {
             Future<Integer> chain = Future.succeededFuture(null);
             for (ObjectReference ref : refs) {
-                chain = chain.compose(maxLifetime -> objects.get(Quota.class, GardenObjects.QUOTAS, text(ref.namespace()),
-                        text(ref.name())).compose(found -> {
+                chain = chain.compose(maxLifetime -> objects.get(
+                                Quota.class, GardenObjects.QUOTAS, text(ref.namespace()), text(ref.name()))
+                        .compose(found -> {
                             if (found.isEmpty()) {
-                                return Future.failedFuture(ApiException.internal("quota.core.gardener.cloud \""
-                                        + text(ref.name()) + "\" not found"));
+                                return Future.failedFuture(ApiException.internal(
+                                        "quota.core.gardener.cloud \"" + text(ref.name()) + "\" not found"));
                             }
                             Quota q = found.get();
                             Integer days = q.spec() == null ? null : q.spec().clusterLifetimeDays();
@@ -84,13 +87,17 @@ public final class ShootQuotaValidatorPlugin extends Handler implements Validati
                             if (!quota) {
                                 return Future.succeededFuture(result);
                             }
-                            return new QuotaUsage(garden, a.namespace(), a.name()).exceeded(shoot, q).compose(exceeded -> {
-                                if (exceeded.isEmpty()) {
-                                    return Future.succeededFuture(result);
-                                }
-                                return Rejections.forbid(a, "quota limits exceeded. Unable to allocate further "
-                                        + String.join(" ", exceeded) + " ");
-                            });
+                            return new QuotaUsage(garden, a.namespace(), a.name())
+                                    .exceeded(shoot, q)
+                                    .compose(exceeded -> {
+                                        if (exceeded.isEmpty()) {
+                                            return Future.succeededFuture(result);
+                                        }
+                                        return Rejections.forbid(
+                                                a,
+                                                "quota limits exceeded. Unable to allocate further "
+                                                        + String.join(" ", exceeded) + " ");
+                                    });
                         }));
             }
             return chain.compose(maxLifetime -> expiration(a, shoot, lifetime, maxLifetime));
@@ -107,13 +114,15 @@ public final class ShootQuotaValidatorPlugin extends Handler implements Validati
         try {
             plannedTime = java.time.OffsetDateTime.parse(planned.asText()).toInstant();
         } catch (DateTimeParseException e) {
-            return Future.failedFuture(ApiException.internal("parsing time \"" + planned.asText()
-                    + "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse"));
+            return Future.failedFuture(ApiException.internal(
+                    "parsing time \"" + planned.asText() + "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse"));
         }
         Instant max = clock.instant().plusSeconds(maxLifetimeDays * 24L * 3600L);
         if (plannedTime.isAfter(max)) {
-            return Rejections.forbid(a, "requested shoot expiration time is too long. Can only be extended by "
-                    + maxLifetimeDays + " day(s)");
+            return Rejections.forbid(
+                    a,
+                    "requested shoot expiration time is too long. Can only be extended by " + maxLifetimeDays
+                            + " day(s)");
         }
         return Future.succeededFuture();
     }
@@ -123,14 +132,17 @@ public final class ShootQuotaValidatorPlugin extends Handler implements Validati
         JsonNode sb = shoot.path("spec").path("secretBindingName");
         JsonNode cb = shoot.path("spec").path("credentialsBindingName");
         if (sb.isTextual()) {
-            return objects.get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, namespace, sb.asText()).compose(found ->
-                    found.isEmpty() ? Future.failedFuture(ApiException.internal("secretbinding.core.gardener.cloud \""
-                            + sb.asText() + "\" not found")) : Future.succeededFuture(list(found.get().quotas())));
+            return objects.get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, namespace, sb.asText())
+                    .compose(found -> found.isEmpty()
+                            ? Future.failedFuture(ApiException.internal(
+                                    "secretbinding.core.gardener.cloud \"" + sb.asText() + "\" not found"))
+                            : Future.succeededFuture(list(found.get().quotas())));
         }
         if (cb.isTextual()) {
             return objects.get(CredentialsBinding.class, GardenObjects.CREDENTIALS_BINDINGS, namespace, cb.asText())
-                    .compose(found -> found.isEmpty() ? Future.failedFuture(ApiException.internal(
-                            "credentialsbinding.security.gardener.cloud \"" + cb.asText() + "\" not found"))
+                    .compose(found -> found.isEmpty()
+                            ? Future.failedFuture(ApiException.internal(
+                                    "credentialsbinding.security.gardener.cloud \"" + cb.asText() + "\" not found"))
                             : Future.succeededFuture(list(found.get().quotas())));
         }
         return Future.succeededFuture(List.of());
@@ -139,9 +151,11 @@ public final class ShootQuotaValidatorPlugin extends Handler implements Validati
     /** {@code lifetimeVerificationNeeded}: the expiration annotation differs from the old one (or old creation time). */
     static boolean lifetimeVerificationNeeded(JsonNode shoot, JsonNode old) {
         JsonNode oldAnnotation = old.path("metadata").path("annotations").path(EXPIRATION);
-        String oldLifetime = oldAnnotation.isTextual() ? oldAnnotation.asText()
+        String oldLifetime = oldAnnotation.isTextual()
+                ? oldAnnotation.asText()
                 : "creation:" + old.path("metadata").path("creationTimestamp").asText("");
-        return !oldLifetime.equals(shoot.path("metadata").path("annotations").path(EXPIRATION).asText(""));
+        return !oldLifetime.equals(
+                shoot.path("metadata").path("annotations").path(EXPIRATION).asText(""));
     }
 
     /** {@code quotaVerificationNeeded}: nginx-ingress turned on, or a worker new or changed in type, maximum or volume. */
@@ -154,8 +168,15 @@ public final class ShootQuotaValidatorPlugin extends Handler implements Validati
             for (JsonNode oldWorker : old.path("spec").path("provider").path("workers")) {
                 if (worker.path("name").asText("").equals(oldWorker.path("name").asText(""))) {
                     oldHasWorker = true;
-                    if (!worker.path("machine").path("type").asText("").equals(oldWorker.path("machine").path("type").asText(""))
-                            || worker.path("maximum").asInt(0) != oldWorker.path("maximum").asInt(0)
+                    if (!worker.path("machine")
+                                    .path("type")
+                                    .asText("")
+                                    .equals(oldWorker
+                                            .path("machine")
+                                            .path("type")
+                                            .asText(""))
+                            || worker.path("maximum").asInt(0)
+                                    != oldWorker.path("maximum").asInt(0)
                             || !Objects.equals(worker.get("volume"), oldWorker.get("volume"))) {
                         return true;
                     }
@@ -169,7 +190,11 @@ public final class ShootQuotaValidatorPlugin extends Handler implements Validati
     }
 
     static boolean nginxIngress(JsonNode shoot) {
-        return shoot.path("spec").path("addons").path("nginxIngress").path("enabled").asBoolean(false);
+        return shoot.path("spec")
+                .path("addons")
+                .path("nginxIngress")
+                .path("enabled")
+                .asBoolean(false);
     }
 
     private static <T> List<T> list(List<T> items) {

@@ -6,8 +6,7 @@ final class GkeFormula {
     private static final long MIB = 1024L * 1024;
     private static final long GIB = 1024 * MIB;
 
-    private GkeFormula() {
-    }
+    private GkeFormula() {}
 
     /** 6% of the first core, 1% of the second, 0.5% of cores 3-4, 0.25% of the rest (whole cores), in millicores. */
     static long cpuMillis(long cpuMilli) {

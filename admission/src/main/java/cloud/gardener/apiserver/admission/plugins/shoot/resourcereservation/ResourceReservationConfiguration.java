@@ -27,12 +27,15 @@ public record ResourceReservationConfiguration(boolean useGkeFormula, LabelSelec
             return new ResourceReservationConfiguration(false, everything);
         }
         JsonNode selectorNode = configuration.get("selector");
-        LabelSelector selector = selectorNode == null || selectorNode.isNull() ? everything
+        LabelSelector selector = selectorNode == null || selectorNode.isNull()
+                ? everything
                 : ModelCodec.decode(selectorNode, LabelSelector.class).value();
         if (!LabelSelectors.convertible(selector)) {
-            throw new IllegalArgumentException("invalid selector in " + API_VERSION + " Configuration: " + selectorNode);
+            throw new IllegalArgumentException(
+                    "invalid selector in " + API_VERSION + " Configuration: " + selectorNode);
         }
-        return new ResourceReservationConfiguration(configuration.path("useGKEFormula").asBoolean(false), selector);
+        return new ResourceReservationConfiguration(
+                configuration.path("useGKEFormula").asBoolean(false), selector);
     }
 
     /** Whether the GKE formula applies to a Shoot with these labels. */

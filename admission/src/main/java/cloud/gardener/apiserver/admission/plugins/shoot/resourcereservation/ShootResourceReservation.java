@@ -61,8 +61,12 @@ public final class ShootResourceReservation extends Handler implements MutatingP
             return Future.succeededFuture();
         }
         Map<String, String> labels = new HashMap<>();
-        shoot.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-        boolean globalReserved = shoot.path("spec").path("kubernetes").path("kubelet").hasNonNull("kubeReserved");
+        shoot.path("metadata")
+                .path("labels")
+                .properties()
+                .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+        boolean globalReserved =
+                shoot.path("spec").path("kubernetes").path("kubelet").hasNonNull("kubeReserved");
         if (!config.formulaApplies(labels) || globalReserved) {
             setStaticDefaults(shoot);
             return Future.succeededFuture();
@@ -78,18 +82,29 @@ public final class ShootResourceReservation extends Handler implements MutatingP
                 String machineType = worker.path("machine").path("type").asText();
                 MachineType type = types.get().get(machineType);
                 if (type == null) {
-                    errs.add(FieldError.invalid("spec.provider.workers[" + i + "].machine.type", machineType,
+                    errs.add(FieldError.invalid(
+                            "spec.provider.workers[" + i + "].machine.type",
+                            machineType,
                             "worker machine type unknown"));
                     continue;
                 }
                 ObjectNode reserved = ShootTrees.object(worker, "kubernetes", "kubelet", "kubeReserved");
-                long cpu = GkeFormula.cpuMillis(type.cpu() == null ? 0 : type.cpu().milliValue());
-                long memory = GkeFormula.memoryBytes(type.memory() == null ? 0 : type.memory().value());
-                putIfMissing(reserved, "cpu", Quantity.ofMilli(cpu, QuantityFormat.BINARY_SI).toString());
-                putIfMissing(reserved, "memory", Quantity.of(memory, QuantityFormat.BINARY_SI).toString());
+                long cpu =
+                        GkeFormula.cpuMillis(type.cpu() == null ? 0 : type.cpu().milliValue());
+                long memory = GkeFormula.memoryBytes(
+                        type.memory() == null ? 0 : type.memory().value());
+                putIfMissing(
+                        reserved,
+                        "cpu",
+                        Quantity.ofMilli(cpu, QuantityFormat.BINARY_SI).toString());
+                putIfMissing(
+                        reserved,
+                        "memory",
+                        Quantity.of(memory, QuantityFormat.BINARY_SI).toString());
                 putIfMissing(reserved, "pid", PID);
             }
-            return errs.isEmpty() ? Future.succeededFuture()
+            return errs.isEmpty()
+                    ? Future.succeededFuture()
                     : Future.failedFuture(ApiException.invalid(a.kind(), a.name(), errs));
         });
     }
@@ -109,8 +124,11 @@ public final class ShootResourceReservation extends Handler implements MutatingP
 
     /** The machine types by name of the Shoot's CloudProfile (or NamespacedCloudProfile), or empty when it names none. */
     private Future<Optional<Map<String, MachineType>>> machineTypes(ObjectNode shoot) {
-        return garden.cloudProfileSpec(shoot, shoot.path("metadata").path("namespace").asText(),
-                "could not find referenced cloud profile: ").map(spec -> spec.map(found -> {
+        return garden.cloudProfileSpec(
+                        shoot,
+                        shoot.path("metadata").path("namespace").asText(),
+                        "could not find referenced cloud profile: ")
+                .map(spec -> spec.map(found -> {
                     Map<String, MachineType> types = new HashMap<>();
                     if (found.machineTypes() != null) {
                         found.machineTypes().forEach(t -> types.put(t.name(), t));

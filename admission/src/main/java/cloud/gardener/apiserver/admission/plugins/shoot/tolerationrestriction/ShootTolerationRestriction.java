@@ -55,7 +55,8 @@ public final class ShootTolerationRestriction extends Handler implements Mutatin
         }
         return withProject(a, project -> {
             List<Toleration> defaults = new ArrayList<>(config.defaults());
-            if (project.spec().tolerations() != null && project.spec().tolerations().defaults() != null) {
+            if (project.spec().tolerations() != null
+                    && project.spec().tolerations().defaults() != null) {
                 defaults.addAll(project.spec().tolerations().defaults());
             }
             ObjectNode spec = a.object().withObjectProperty("spec");
@@ -83,12 +84,15 @@ public final class ShootTolerationRestriction extends Handler implements Mutatin
             // On update only the tolerations the request adds or changes must be allowed.
             Set<String> old = new HashSet<>();
             tolerations(a.oldObject().path("spec")).forEach(t -> old.add(CoreRules.idForKey(t.key(), t.value())));
-            toValidate = toValidate.stream().filter(t -> !old.contains(CoreRules.idForKey(t.key(), t.value()))).toList();
+            toValidate = toValidate.stream()
+                    .filter(t -> !old.contains(CoreRules.idForKey(t.key(), t.value())))
+                    .toList();
         }
         List<Toleration> checked = toValidate;
         return withProject(a, project -> {
             List<Toleration> allowlist = new ArrayList<>(config.whitelist());
-            if (project.spec().tolerations() != null && project.spec().tolerations().whitelist() != null) {
+            if (project.spec().tolerations() != null
+                    && project.spec().tolerations().whitelist() != null) {
                 allowlist.addAll(project.spec().tolerations().whitelist());
             }
             List<FieldError> errs = CoreRules.tolerationsAllowed(checked, allowlist, TOLERATIONS);
@@ -105,9 +109,11 @@ public final class ShootTolerationRestriction extends Handler implements Mutatin
 
     /** Runs {@code step} with the Shoot's project; a namespace without one is forbidden as Gardener words it. */
     private Future<Void> withProject(Attributes a, Function<Project, Future<Void>> step) {
-        return Projects.forNamespace(objects, a.namespace()).compose(project -> project.isEmpty()
-                ? Rejections.forbid(a, "Internal error occurred: could not find referenced project: " + Projects.NOT_FOUND)
-                : step.apply(project.get()));
+        return Projects.forNamespace(objects, a.namespace())
+                .compose(project -> project.isEmpty()
+                        ? Rejections.forbid(
+                                a, "Internal error occurred: could not find referenced project: " + Projects.NOT_FOUND)
+                        : step.apply(project.get()));
     }
 
     private static List<Toleration> tolerations(JsonNode spec) {

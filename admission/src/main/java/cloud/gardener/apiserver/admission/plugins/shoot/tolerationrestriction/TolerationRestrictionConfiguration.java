@@ -33,7 +33,8 @@ public record TolerationRestrictionConfiguration(List<Toleration> defaults, List
             return new TolerationRestrictionConfiguration(List.of(), List.of());
         }
         TolerationRestrictionConfiguration config = new TolerationRestrictionConfiguration(
-                TolerationTrees.read(configuration.path("defaults")), TolerationTrees.read(configuration.path("whitelist")));
+                TolerationTrees.read(configuration.path("defaults")),
+                TolerationTrees.read(configuration.path("whitelist")));
         List<FieldError> errs = new ArrayList<>(CoreRules.tolerations(config.defaults(), FieldPath.of("defaults")));
         errs.addAll(CoreRules.tolerations(config.whitelist(), FieldPath.of("whitelist")));
         if (!errs.isEmpty()) {

@@ -28,9 +28,11 @@ import java.util.Optional;
 final class CloudProfileChanges {
 
     /** The lister's resource name in its NotFound ({@code v1beta1.Resource("namespacedcloudprofile")}). */
-    private static final GroupResource NAMESPACED_CLOUD_PROFILE = new GroupResource(GardenObjects.GROUP,
-            "namespacedcloudprofile");
-    private static final String SPEC_NOT_FOUND = "could not find cloudProfileSpec from the shoot cloudProfile reference: ";
+    private static final GroupResource NAMESPACED_CLOUD_PROFILE =
+            new GroupResource(GardenObjects.GROUP, "namespacedcloudprofile");
+
+    private static final String SPEC_NOT_FOUND =
+            "could not find cloudProfileSpec from the shoot cloudProfile reference: ";
 
     private final GardenObjects garden;
 
@@ -47,16 +49,20 @@ final class CloudProfileChanges {
         if (newRef == null) {
             return fail("unexpected nil cloudprofile to get root of");
         }
-        return root(newRef, namespace).compose(newRoot -> root(oldRef, namespace).compose(oldRoot -> {
-            if (!Arrays.equals(newRoot, oldRoot)) {
-                String from = "\"" + oldRef[1] + "\"" + ("CloudProfile".equals(oldRef[0]) ? "" : " (root: \"" + oldRoot[1] + "\")");
-                String to = "\"" + newRef[1] + "\"" + ("CloudProfile".equals(newRef[0]) ? "" : " (root: \"" + newRoot[1] + "\")");
-                return fail("cloud profile reference change is invalid: cannot change from " + from + " to " + to
-                        + ". The cloud profile reference must remain within the same hierarchy");
-            }
-            return spec(newRef, namespace).compose(newSpec -> spec(oldRef, namespace).compose(oldSpec ->
-                    stillSupported(shoot, newSpec, oldSpec)));
-        }));
+        return root(newRef, namespace)
+                .compose(newRoot -> root(oldRef, namespace).compose(oldRoot -> {
+                    if (!Arrays.equals(newRoot, oldRoot)) {
+                        String from = "\"" + oldRef[1] + "\""
+                                + ("CloudProfile".equals(oldRef[0]) ? "" : " (root: \"" + oldRoot[1] + "\")");
+                        String to = "\"" + newRef[1] + "\""
+                                + ("CloudProfile".equals(newRef[0]) ? "" : " (root: \"" + newRoot[1] + "\")");
+                        return fail("cloud profile reference change is invalid: cannot change from " + from + " to "
+                                + to + ". The cloud profile reference must remain within the same hierarchy");
+                    }
+                    return spec(newRef, namespace)
+                            .compose(newSpec -> spec(oldRef, namespace)
+                                    .compose(oldSpec -> stillSupported(shoot, newSpec, oldSpec)));
+                }));
     }
 
     /**
@@ -65,26 +71,38 @@ final class CloudProfileChanges {
      */
     private Future<Optional<CloudProfileSpec>> spec(String[] ref, String namespace) {
         return switch (ref[0]) {
-            case "NamespacedCloudProfile" -> garden.lookup().get(NamespacedCloudProfile.class,
-                    GardenObjects.NAMESPACED_CLOUD_PROFILES, namespace, ref[1]).compose(found -> found.isEmpty()
-                    ? fail(SPEC_NOT_FOUND + "namespacedcloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found")
-                    : Future.succeededFuture(Optional.ofNullable(found.get().status() == null ? null
-                    : found.get().status().cloudProfileSpec())));
-            case "CloudProfile" -> garden.lookup().get(CloudProfile.class, GardenObjects.CLOUD_PROFILES, "", ref[1])
-                    .compose(found -> found.isEmpty()
-                            ? fail(SPEC_NOT_FOUND + "cloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found")
-                            : Future.succeededFuture(Optional.ofNullable(found.get().spec())));
+            case "NamespacedCloudProfile" ->
+                garden.lookup()
+                        .get(NamespacedCloudProfile.class, GardenObjects.NAMESPACED_CLOUD_PROFILES, namespace, ref[1])
+                        .compose(found -> found.isEmpty()
+                                ? fail(SPEC_NOT_FOUND + "namespacedcloudprofile.core.gardener.cloud \"" + ref[1]
+                                        + "\" not found")
+                                : Future.succeededFuture(Optional.ofNullable(
+                                        found.get().status() == null
+                                                ? null
+                                                : found.get().status().cloudProfileSpec())));
+            case "CloudProfile" ->
+                garden.lookup()
+                        .get(CloudProfile.class, GardenObjects.CLOUD_PROFILES, "", ref[1])
+                        .compose(found -> found.isEmpty()
+                                ? fail(SPEC_NOT_FOUND + "cloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found")
+                                : Future.succeededFuture(
+                                        Optional.ofNullable(found.get().spec())));
             default -> fail(SPEC_NOT_FOUND + "could not find referenced cloud profile with kind \"" + ref[0] + "\"");
         };
     }
 
     /** The workers' image versions (those the old profile had), machine types and volume types, worker by worker. */
-    private static Future<Void> stillSupported(JsonNode shoot, Optional<CloudProfileSpec> newSpec,
-                                               Optional<CloudProfileSpec> oldSpec) {
-        List<MachineImage> newImages = newSpec.map(CloudProfileSpec::machineImages).orElse(null);
-        List<MachineImage> oldImages = oldSpec.map(CloudProfileSpec::machineImages).orElse(null);
-        List<MachineType> machineTypes = newSpec.map(CloudProfileSpec::machineTypes).orElse(List.of());
-        List<VolumeType> volumeTypes = newSpec.map(CloudProfileSpec::volumeTypes).orElse(List.of());
+    private static Future<Void> stillSupported(
+            JsonNode shoot, Optional<CloudProfileSpec> newSpec, Optional<CloudProfileSpec> oldSpec) {
+        List<MachineImage> newImages =
+                newSpec.map(CloudProfileSpec::machineImages).orElse(null);
+        List<MachineImage> oldImages =
+                oldSpec.map(CloudProfileSpec::machineImages).orElse(null);
+        List<MachineType> machineTypes =
+                newSpec.map(CloudProfileSpec::machineTypes).orElse(List.of());
+        List<VolumeType> volumeTypes =
+                newSpec.map(CloudProfileSpec::volumeTypes).orElse(List.of());
         for (JsonNode w : shoot.path("spec").path("provider").path("workers")) {
             String worker = w.path("name").asText("");
             JsonNode image = w.path("machine").path("image");
@@ -92,18 +110,20 @@ final class CloudProfileChanges {
                 String name = image.path("name").asText("");
                 String version = image.path("version").asText("");
                 if (hasVersion(oldImages, name, version) && !hasVersion(newImages, name, version)) {
-                    return fail("newly referenced cloud profile does not contain the machine image version \"" + name + "@"
-                            + version + "\" currently in use by worker \"" + worker + "\"");
+                    return fail("newly referenced cloud profile does not contain the machine image version \"" + name
+                            + "@" + version + "\" currently in use by worker \"" + worker + "\"");
                 }
             }
             String type = w.path("machine").path("type").asText("");
-            if (machineTypes == null || machineTypes.stream().noneMatch(t -> t.name().equals(type))) {
+            if (machineTypes == null
+                    || machineTypes.stream().noneMatch(t -> t.name().equals(type))) {
                 return fail("newly referenced cloud profile does not contain the machine type \"" + type
                         + "\" currently in use by worker \"" + worker + "\"");
             }
             JsonNode volumeType = w.path("volume").path("type");
-            if (volumeType.isTextual() && (volumeTypes == null
-                    || volumeTypes.stream().noneMatch(t -> t.name().equals(volumeType.asText())))) {
+            if (volumeType.isTextual()
+                    && (volumeTypes == null
+                            || volumeTypes.stream().noneMatch(t -> t.name().equals(volumeType.asText())))) {
                 return fail("newly referenced cloud profile does not contain the volume type \"" + volumeType.asText()
                         + "\" currently in use by worker \"" + worker + "\"");
             }
@@ -133,7 +153,8 @@ final class CloudProfileChanges {
         if (!"NamespacedCloudProfile".equals(ref[0])) {
             return fail("unexpected cloudprofile kind " + ref[0]);
         }
-        return garden.lookup().get(NamespacedCloudProfile.class, GardenObjects.NAMESPACED_CLOUD_PROFILES, namespace, ref[1])
+        return garden.lookup()
+                .get(NamespacedCloudProfile.class, GardenObjects.NAMESPACED_CLOUD_PROFILES, namespace, ref[1])
                 .compose(found -> {
                     if (found.isEmpty()) {
                         return Future.failedFuture(ApiException.notFound(NAMESPACED_CLOUD_PROFILE, ref[1]));

@@ -34,23 +34,35 @@ final class Credentials {
     private Future<Void> migration(Review r) {
         JsonNode oldSb = r.oldSpec().path("secretBindingName");
         JsonNode oldCb = r.oldSpec().path("credentialsBindingName");
-        if (!oldSb.isTextual() || r.spec().path("secretBindingName").isTextual() || oldCb.isTextual()
+        if (!oldSb.isTextual()
+                || r.spec().path("secretBindingName").isTextual()
+                || oldCb.isTextual()
                 || !r.spec().path("credentialsBindingName").isTextual()) {
             return Future.succeededFuture();
         }
         String namespace = r.a().namespace();
-        return garden.lookup().get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, namespace, oldSb.asText())
-                .compose(sb -> sb.isEmpty() ? Future.failedFuture(ApiException.internal("could not retrieve previously "
-                        + "referenced secret binding: secretbinding.core.gardener.cloud \"" + oldSb.asText() + "\" not found"))
+        return garden.lookup()
+                .get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, namespace, oldSb.asText())
+                .compose(sb -> sb.isEmpty()
+                        ? Future.failedFuture(ApiException.internal("could not retrieve previously "
+                                + "referenced secret binding: secretbinding.core.gardener.cloud \"" + oldSb.asText()
+                                + "\" not found"))
                         : Future.succeededFuture(sb.get()))
                 .compose(sb -> {
                     CredentialsBinding cb = r.credentialsBinding();
                     ObjectReference ref = cb.credentialsRef();
-                    boolean same = ref != null && "Secret".equals(ref.kind()) && "v1".equals(ref.apiVersion())
-                            && sb.secretRef() != null && Objects.equals(ref.name(), sb.secretRef().name())
+                    boolean same = ref != null
+                            && "Secret".equals(ref.kind())
+                            && "v1".equals(ref.apiVersion())
+                            && sb.secretRef() != null
+                            && Objects.equals(ref.name(), sb.secretRef().name())
                             && Objects.equals(ref.namespace(), sb.secretRef().namespace());
-                    return same ? Future.<Void>succeededFuture() : Rejections.forbid(r.a(), "it is not allowed to change "
-                            + "the referenced Secret when migrating from SecretBindingName to CredentialsBindingName");
+                    return same
+                            ? Future.<Void>succeededFuture()
+                            : Rejections.forbid(
+                                    r.a(),
+                                    "it is not allowed to change "
+                                            + "the referenced Secret when migrating from SecretBindingName to CredentialsBindingName");
                 });
     }
 
@@ -68,10 +80,14 @@ final class Credentials {
     }
 
     private Future<CredentialsBinding> binding(String namespace, String name, String when) {
-        return garden.lookup().get(CredentialsBinding.class, GardenObjects.CREDENTIALS_BINDINGS, namespace, name)
-                .compose(found -> found.isEmpty() ? Future.failedFuture(ApiException.internal("could not retrieve " + when
-                        + " referenced credentials binding: credentialsbinding.security.gardener.cloud \"" + name
-                        + "\" not found")) : Future.succeededFuture(found.get()));
+        return garden.lookup()
+                .get(CredentialsBinding.class, GardenObjects.CREDENTIALS_BINDINGS, namespace, name)
+                .compose(found -> found.isEmpty()
+                        ? Future.failedFuture(ApiException.internal("could not retrieve " + when
+                                + " referenced credentials binding: credentialsbinding.security.gardener.cloud \""
+                                + name
+                                + "\" not found"))
+                        : Future.succeededFuture(found.get()));
     }
 
     private Future<Void> mayRead(Review r, CredentialsBinding binding, String when, String which) {
@@ -79,24 +95,28 @@ final class Credentials {
         String apiVersion = ref == null || ref.apiVersion() == null ? "" : ref.apiVersion();
         String[] target = switch (apiVersion) {
             case "v1" -> new String[] {"", "v1", "secrets"};
-            case "security.gardener.cloud/v1alpha1" -> new String[] {"security.gardener.cloud", "v1alpha1", "workloadidentities"};
+            case "security.gardener.cloud/v1alpha1" ->
+                new String[] {"security.gardener.cloud", "v1alpha1", "workloadidentities"};
             case "core.gardener.cloud/v1beta1" -> new String[] {"core.gardener.cloud", "v1beta1", "internalsecrets"};
             default -> null;
         };
         if (target == null) {
-            return Rejections.forbid(r.a(), "unknown credentials ref: CredentialsBinding is referencing neither a Secret "
-                    + "nor an InternalSecret nor a WorkloadIdentity");
+            return Rejections.forbid(
+                    r.a(),
+                    "unknown credentials ref: CredentialsBinding is referencing neither a Secret "
+                            + "nor an InternalSecret nor a WorkloadIdentity");
         }
         String denied = "user \"" + r.a().user().name() + "\" is not allowed to read the " + when + " referenced "
                 + ref.kind() + " \"" + ref.namespace() + "/" + ref.name() + "\"";
         if (authorizer == null) {
             return Rejections.forbid(r.a(), denied);
         }
-        Attributes attributes = Attributes.forResource(r.a().user(), "get", target[0], target[1], ref.namespace(),
-                target[2], "", ref.name(), "");
-        return authorizer.authorize(attributes)
-                .recover(e -> Future.failedFuture(ApiException.internal("could not authorize read request for " + which
-                        + " credentials: " + e.getMessage())))
+        Attributes attributes = Attributes.forResource(
+                r.a().user(), "get", target[0], target[1], ref.namespace(), target[2], "", ref.name(), "");
+        return authorizer
+                .authorize(attributes)
+                .recover(e -> Future.failedFuture(ApiException.internal(
+                        "could not authorize read request for " + which + " credentials: " + e.getMessage())))
                 .compose(d -> d.isAllowed() ? Future.<Void>succeededFuture() : Rejections.forbid(r.a(), denied));
     }
 }

@@ -12,8 +12,7 @@ final class DnsDomains {
 
     private static final String PATH = "spec.dns.domain";
 
-    private DnsDomains() {
-    }
+    private DnsDomains() {}
 
     static Future<List<FieldError>> unique(Review r, ObjectLookup objects) {
         JsonNode domainNode = r.spec().path("dns").path("domain");
@@ -26,7 +25,8 @@ final class DnsDomains {
         return objects.list(GardenObjects.SHOOTS, "").map(shoots -> {
             for (JsonNode other : shoots) {
                 if (name.equals(other.path("metadata").path("name").asText())
-                        && namespace.equals(other.path("metadata").path("namespace").asText())) {
+                        && namespace.equals(
+                                other.path("metadata").path("namespace").asText())) {
                     continue;
                 }
                 JsonNode otherDomain = other.path("spec").path("dns").path("domain");
@@ -37,8 +37,10 @@ final class DnsDomains {
                     return List.of(FieldError.duplicate(PATH, domain));
                 }
                 if (intersect(otherDomain.asText(), domain)) {
-                    return List.of(FieldError.forbidden(PATH, "the domain is already used by another shoot or it is a "
-                            + "subdomain of an already used domain"));
+                    return List.of(FieldError.forbidden(
+                            PATH,
+                            "the domain is already used by another shoot or it is a "
+                                    + "subdomain of an already used domain"));
                 }
             }
             return List.of();

@@ -10,8 +10,8 @@ import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.json.YamlToJson;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import io.vertx.core.Future;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,12 +49,14 @@ final class LiveMigration {
             return Future.succeededFuture(List.of());
         }
         if (!featureGates.enabled(FeatureGates.LIVE_CONTROL_PLANE_MIGRATION)) {
-            return Future.succeededFuture(List.of(FieldError.forbidden(ANNOTATION_PATH, "the \""
-                    + FeatureGates.LIVE_CONTROL_PLANE_MIGRATION + "\" feature gate is disabled in gardener-apiserver")));
+            return Future.succeededFuture(List.of(FieldError.forbidden(
+                    ANNOTATION_PATH,
+                    "the \"" + FeatureGates.LIVE_CONTROL_PLANE_MIGRATION
+                            + "\" feature gate is disabled in gardener-apiserver")));
         }
         if (r.a().operation() == Operation.CREATE) {
-            return Future.succeededFuture(List.of(FieldError.forbidden(ANNOTATION_PATH,
-                    "annotation must not be set on shoot creation")));
+            return Future.succeededFuture(
+                    List.of(FieldError.forbidden(ANNOTATION_PATH, "annotation must not be set on shoot creation")));
         }
         String source = r.oldSeedName();
         String destination = r.seedName();
@@ -63,15 +65,18 @@ final class LiveMigration {
         }
         List<FieldError> errs = new ArrayList<>();
         if (!r.spec().path("controlPlane").path("highAvailability").isObject()) {
-            errs.add(FieldError.forbidden(SEED_NAME_PATH, "shoot control plane must be configured for high availability "
-                    + "to perform a live control plane migration"));
+            errs.add(FieldError.forbidden(
+                    SEED_NAME_PATH,
+                    "shoot control plane must be configured for high availability "
+                            + "to perform a live control plane migration"));
         }
         if (inHibernation(r.shoot())) {
-            errs.add(FieldError.forbidden(SEED_NAME_PATH, "live control plane migration is not supported for hibernated "
-                    + "or waking-up shoots"));
+            errs.add(FieldError.forbidden(
+                    SEED_NAME_PATH,
+                    "live control plane migration is not supported for hibernated " + "or waking-up shoots"));
         }
-        return seed(source, "source", errs).compose(sourceSeed -> seed(destination, "destination", errs)
-                .compose(destinationSeed -> {
+        return seed(source, "source", errs)
+                .compose(sourceSeed -> seed(destination, "destination", errs).compose(destinationSeed -> {
                     if (sourceSeed.isEmpty() || destinationSeed.isEmpty()) {
                         return Future.succeededFuture(errs);
                     }
@@ -80,8 +85,10 @@ final class LiveMigration {
                     String fromType = from.spec().provider().type();
                     String toType = to.spec().provider().type();
                     if (!fromType.equals(toType)) {
-                        errs.add(FieldError.forbidden(SEED_NAME_PATH, "source and destination seeds must use the same "
-                                + "provider type (" + fromType + " -> " + toType + ")"));
+                        errs.add(FieldError.forbidden(
+                                SEED_NAME_PATH,
+                                "source and destination seeds must use the same " + "provider type (" + fromType
+                                        + " -> " + toType + ")"));
                     }
                     errs.addAll(gardenletVersions(from, to));
                     return interRegionDistance(r, from, to).map(distanceErrs -> {
@@ -95,8 +102,10 @@ final class LiveMigration {
     private Future<Optional<Seed>> seed(String name, String role, List<FieldError> errs) {
         return objects.get(Seed.class, GardenObjects.SEEDS, "", name).map(found -> {
             if (found.isEmpty()) {
-                errs.add(FieldError.internal(SEED_NAME_PATH, "could not get " + role + " seed \"" + name + "\": "
-                        + "seed.core.gardener.cloud \"" + name + "\" not found"));
+                errs.add(FieldError.internal(
+                        SEED_NAME_PATH,
+                        "could not get " + role + " seed \"" + name + "\": " + "seed.core.gardener.cloud \"" + name
+                                + "\" not found"));
             }
             return found;
         });
@@ -114,23 +123,32 @@ final class LiveMigration {
         String destinationVersion = gardenletVersion(destination);
         List<FieldError> errs = new ArrayList<>();
         if (sourceVersion.isEmpty()) {
-            errs.add(FieldError.forbidden(SEED_NAME_PATH, "gardenlet version not reported for source seed \""
-                    + source.metadata().name() + "\""));
+            errs.add(FieldError.forbidden(
+                    SEED_NAME_PATH,
+                    "gardenlet version not reported for source seed \""
+                            + source.metadata().name() + "\""));
         }
         if (destinationVersion.isEmpty()) {
-            errs.add(FieldError.forbidden(SEED_NAME_PATH, "gardenlet version not reported for destination seed \""
-                    + destination.metadata().name() + "\""));
+            errs.add(FieldError.forbidden(
+                    SEED_NAME_PATH,
+                    "gardenlet version not reported for destination seed \""
+                            + destination.metadata().name() + "\""));
         }
         if (errs.isEmpty() && !sourceVersion.equals(destinationVersion)) {
-            errs.add(FieldError.forbidden(SEED_NAME_PATH, "source and destination seeds must run the same gardenlet "
-                    + "version (" + source.metadata().name() + ": " + sourceVersion + ", " + destination.metadata().name()
-                    + ": " + destinationVersion + ")"));
+            errs.add(FieldError.forbidden(
+                    SEED_NAME_PATH,
+                    "source and destination seeds must run the same gardenlet "
+                            + "version (" + source.metadata().name() + ": " + sourceVersion + ", "
+                            + destination.metadata().name()
+                            + ": " + destinationVersion + ")"));
         }
         return errs;
     }
 
     private static String gardenletVersion(Seed seed) {
-        if (seed.status() == null || seed.status().gardener() == null || seed.status().gardener().version() == null) {
+        if (seed.status() == null
+                || seed.status().gardener() == null
+                || seed.status().gardener().version() == null) {
             return "";
         }
         return seed.status().gardener().version();
@@ -145,64 +163,91 @@ final class LiveMigration {
         }
         String[] profile = GardenObjects.cloudProfileReference(r.shoot());
         if (profile == null || profile[1].isEmpty()) {
-            return Future.succeededFuture(List.of(FieldError.internal(SEED_NAME_PATH, "could not determine cloud profile "
-                    + "name for shoot " + r.a().namespace() + "/" + r.name())));
+            return Future.succeededFuture(List.of(FieldError.internal(
+                    SEED_NAME_PATH,
+                    "could not determine cloud profile " + "name for shoot " + r.a().namespace() + "/" + r.name())));
         }
         String profileName = profile[1];
-        return objects.list(GardenerResources.CONFIG_MAPS, GardenerResources.GARDEN_NAMESPACE).map(configMaps -> {
-            JsonNode regionConfig = configMaps.stream()
-                    .filter(cm -> REGION_CONFIG.equals(cm.path("metadata").path("labels").path(SCHEDULING_PURPOSE).asText()))
-                    .filter(cm -> referencesProfile(cm, profileName))
-                    .findFirst().orElse(null);
-            if (regionConfig == null) {
-                return List.of(FieldError.forbidden(SEED_NAME_PATH, "no scheduler region ConfigMap found for cloud "
-                        + "profile \"" + profileName + "\" (source region " + from + ", destination region " + to + ")"));
-            }
-            String cmName = regionConfig.path("metadata").path("name").asText();
-            String cmRef = GardenerResources.GARDEN_NAMESPACE + "/" + cmName;
-            JsonNode thresholdNode = regionConfig.path("metadata").path("annotations").path(DISTANCE_THRESHOLD);
-            int threshold = DEFAULT_DISTANCE_THRESHOLD;
-            if (thresholdNode.isTextual()) {
-                String text = thresholdNode.asText();
-                try {
-                    threshold = Integer.parseInt(text);
-                } catch (NumberFormatException e) {
-                    return List.of(FieldError.internal(SEED_NAME_PATH, "invalid value \"" + text + "\" for annotation \""
-                            + DISTANCE_THRESHOLD + "\" on ConfigMap " + cmRef + ": strconv.Atoi: parsing \"" + text
-                            + "\": invalid syntax"));
-                }
-                if (threshold < 0) {
-                    return List.of(FieldError.internal(SEED_NAME_PATH, "threshold must be non-negative, got " + threshold
-                            + " for annotation \"" + DISTANCE_THRESHOLD + "\" on ConfigMap " + cmRef));
-                }
-            }
-            JsonNode data = regionConfig.path("data").path(from);
-            if (!data.isTextual()) {
-                return List.of(FieldError.forbidden(SEED_NAME_PATH, "source region " + from + " not configured in region "
-                        + "ConfigMap \"" + cmName + "\""));
-            }
-            Map<String, Integer> distances = distances(data.asText());
-            if (distances == null) {
-                return List.of(FieldError.internal(SEED_NAME_PATH, "failed to parse region distances for \"" + from
-                        + "\" from ConfigMap " + cmRef + ": error unmarshaling JSON: the region distances are not a map "
-                        + "of region names to integers"));
-            }
-            Integer distance = distances.get(to);
-            if (distance == null) {
-                return List.of(FieldError.forbidden(SEED_NAME_PATH, "distance from source region " + from
-                        + " to destination region " + to + " not configured in region ConfigMap \"" + cmName + "\""));
-            }
-            if (distance > threshold) {
-                return List.of(FieldError.forbidden(SEED_NAME_PATH, "distance " + distance + " from source region " + from
-                        + " to destination region " + to + " exceeds threshold " + threshold));
-            }
-            return List.<FieldError>of();
-        });
+        return objects.list(GardenerResources.CONFIG_MAPS, GardenerResources.GARDEN_NAMESPACE)
+                .map(configMaps -> {
+                    JsonNode regionConfig = configMaps.stream()
+                            .filter(cm -> REGION_CONFIG.equals(cm.path("metadata")
+                                    .path("labels")
+                                    .path(SCHEDULING_PURPOSE)
+                                    .asText()))
+                            .filter(cm -> referencesProfile(cm, profileName))
+                            .findFirst()
+                            .orElse(null);
+                    if (regionConfig == null) {
+                        return List.of(FieldError.forbidden(
+                                SEED_NAME_PATH,
+                                "no scheduler region ConfigMap found for cloud " + "profile \"" + profileName
+                                        + "\" (source region " + from + ", destination region " + to + ")"));
+                    }
+                    String cmName = regionConfig.path("metadata").path("name").asText();
+                    String cmRef = GardenerResources.GARDEN_NAMESPACE + "/" + cmName;
+                    JsonNode thresholdNode =
+                            regionConfig.path("metadata").path("annotations").path(DISTANCE_THRESHOLD);
+                    int threshold = DEFAULT_DISTANCE_THRESHOLD;
+                    if (thresholdNode.isTextual()) {
+                        String text = thresholdNode.asText();
+                        try {
+                            threshold = Integer.parseInt(text);
+                        } catch (NumberFormatException e) {
+                            return List.of(FieldError.internal(
+                                    SEED_NAME_PATH,
+                                    "invalid value \"" + text + "\" for annotation \""
+                                            + DISTANCE_THRESHOLD + "\" on ConfigMap " + cmRef
+                                            + ": strconv.Atoi: parsing \"" + text
+                                            + "\": invalid syntax"));
+                        }
+                        if (threshold < 0) {
+                            return List.of(FieldError.internal(
+                                    SEED_NAME_PATH,
+                                    "threshold must be non-negative, got " + threshold + " for annotation \""
+                                            + DISTANCE_THRESHOLD + "\" on ConfigMap " + cmRef));
+                        }
+                    }
+                    JsonNode data = regionConfig.path("data").path(from);
+                    if (!data.isTextual()) {
+                        return List.of(FieldError.forbidden(
+                                SEED_NAME_PATH,
+                                "source region " + from + " not configured in region " + "ConfigMap \"" + cmName
+                                        + "\""));
+                    }
+                    Map<String, Integer> distances = distances(data.asText());
+                    if (distances == null) {
+                        return List.of(FieldError.internal(
+                                SEED_NAME_PATH,
+                                "failed to parse region distances for \"" + from
+                                        + "\" from ConfigMap " + cmRef
+                                        + ": error unmarshaling JSON: the region distances are not a map "
+                                        + "of region names to integers"));
+                    }
+                    Integer distance = distances.get(to);
+                    if (distance == null) {
+                        return List.of(FieldError.forbidden(
+                                SEED_NAME_PATH,
+                                "distance from source region " + from + " to destination region " + to
+                                        + " not configured in region ConfigMap \"" + cmName + "\""));
+                    }
+                    if (distance > threshold) {
+                        return List.of(FieldError.forbidden(
+                                SEED_NAME_PATH,
+                                "distance " + distance + " from source region " + from + " to destination region " + to
+                                        + " exceeds threshold " + threshold));
+                    }
+                    return List.<FieldError>of();
+                });
     }
 
     /** {@code FindRegionConfigMaps}: the comma-separated cloud profile names of the ConfigMap include the profile. */
     private static boolean referencesProfile(JsonNode configMap, String profileName) {
-        String names = configMap.path("metadata").path("annotations").path(SCHEDULING_CLOUD_PROFILES).asText("");
+        String names = configMap
+                .path("metadata")
+                .path("annotations")
+                .path(SCHEDULING_CLOUD_PROFILES)
+                .asText("");
         for (String name : names.split(",", -1)) {
             if (name.trim().equals(profileName)) {
                 return true;

@@ -15,8 +15,7 @@ import java.util.Objects;
  */
 final class Networks {
 
-    private Networks() {
-    }
+    private Networks() {}
 
     static List<FieldError> validate(Review r) {
         List<FieldError> errs = new ArrayList<>();
@@ -29,14 +28,19 @@ final class Networks {
         String services = value(networking, "services");
         if (ipv4) {
             if (pods != null && services != null && Cidr.intersect(pods, services)) {
-                errs.add(FieldError.invalid("spec.networking.services", services,
+                errs.add(FieldError.invalid(
+                        "spec.networking.services",
+                        services,
                         "shoot pod network intersects with shoot service network"));
             }
             if (pods != null && nodes != null && Cidr.intersect(pods, nodes)) {
-                errs.add(FieldError.invalid("spec.networking.pods", pods, "shoot pod network intersects with shoot node network"));
+                errs.add(FieldError.invalid(
+                        "spec.networking.pods", pods, "shoot pod network intersects with shoot node network"));
             }
             if (services != null && nodes != null && Cidr.intersect(services, nodes)) {
-                errs.add(FieldError.invalid("spec.networking.services", services,
+                errs.add(FieldError.invalid(
+                        "spec.networking.services",
+                        services,
                         "shoot service network intersects with shoot node network"));
             }
         }
@@ -51,38 +55,59 @@ final class Networks {
         }
         if (ipv4 && !Objects.equals(r.seedName(), r.oldSeedName())) {
             SeedNetworks seed = r.seed().spec().networks();
-            errs.addAll(overlapWithSeed("spec.networking.nodes", nodes == null ? List.of() : List.of(nodes), "node", false, seed));
-            errs.addAll(overlapWithSeed("spec.networking.services", services == null ? List.of() : List.of(services),
-                    "service", false, seed));
-            errs.addAll(overlapWithSeed("spec.networking.pods", pods == null ? List.of() : List.of(pods), "pod", false, seed));
+            errs.addAll(overlapWithSeed(
+                    "spec.networking.nodes", nodes == null ? List.of() : List.of(nodes), "node", false, seed));
+            errs.addAll(overlapWithSeed(
+                    "spec.networking.services",
+                    services == null ? List.of() : List.of(services),
+                    "service",
+                    false,
+                    seed));
+            errs.addAll(overlapWithSeed(
+                    "spec.networking.pods", pods == null ? List.of() : List.of(pods), "pod", false, seed));
             JsonNode status = r.shoot().path("status").path("networking");
             if (status.isObject() && (status.has("nodes") || status.has("pods") || status.has("services"))) {
-                errs.addAll(overlapWithSeed("status.networking.nodes", ProfileConstraints.strings(status.path("nodes")),
-                        "node", false, seed));
-                errs.addAll(overlapWithSeed("status.networking.services", ProfileConstraints.strings(status.path("services")),
-                        "service", true, seed));
-                errs.addAll(overlapWithSeed("status.networking.pods", ProfileConstraints.strings(status.path("pods")),
-                        "pod", !workerless, seed));
+                errs.addAll(overlapWithSeed(
+                        "status.networking.nodes",
+                        ProfileConstraints.strings(status.path("nodes")),
+                        "node",
+                        false,
+                        seed));
+                errs.addAll(overlapWithSeed(
+                        "status.networking.services",
+                        ProfileConstraints.strings(status.path("services")),
+                        "service",
+                        true,
+                        seed));
+                errs.addAll(overlapWithSeed(
+                        "status.networking.pods",
+                        ProfileConstraints.strings(status.path("pods")),
+                        "pod",
+                        !workerless,
+                        seed));
             }
         }
         return errs;
     }
 
     /** {@code validateOverlapWithSeed}. */
-    private static List<FieldError> overlapWithSeed(String path, List<String> networks, String type, boolean required,
-                                                    SeedNetworks seed) {
+    private static List<FieldError> overlapWithSeed(
+            String path, List<String> networks, String type, boolean required, SeedNetworks seed) {
         List<FieldError> errs = new ArrayList<>();
         for (String network : networks) {
             Cidr cidr = Cidr.of(network, fieldPath(path));
             if (cidr.parsed() && cidr.isIPv6()) {
                 if (Cidr.intersect(seed.services(), network)) {
-                    errs.add(FieldError.invalid(path, network, "shoot " + type + " network intersects with seed service network"));
+                    errs.add(FieldError.invalid(
+                            path, network, "shoot " + type + " network intersects with seed service network"));
                 }
                 if (Cidr.intersect(seed.pods(), network)) {
-                    errs.add(FieldError.invalid(path, network, "shoot " + type + " network intersects with seed pod network"));
+                    errs.add(FieldError.invalid(
+                            path, network, "shoot " + type + " network intersects with seed pod network"));
                 }
                 if (seed.nodes() != null && Cidr.intersect(seed.nodes(), network)) {
-                    errs.add(FieldError.invalid(path, network, "shoot " + type + " network intersects with seed node network"));
+                    errs.add(FieldError.invalid(
+                            path, network, "shoot " + type + " network intersects with seed node network"));
                 }
             }
             errs.addAll(Cidr.validateNotReserved(cidr, type));

@@ -13,8 +13,7 @@ import java.util.Set;
 /** {@code validateAccessRestrictions} and {@code validateControlPlaneZones}: where a shoot may run. */
 final class Placement {
 
-    private Placement() {
-    }
+    private Placement() {}
 
     static List<FieldError> accessRestrictions(Review r) {
         Set<String> names = names(r.spec().path("accessRestrictions"));
@@ -22,13 +21,18 @@ final class Placement {
             return List.of();
         }
         String region = r.spec().path("region").asText("");
-        Region found = r.profile().regions() == null ? null : r.profile().regions().stream()
-                .filter(x -> x.name().equals(region)).findFirst().orElse(null);
+        Region found = r.profile().regions() == null
+                ? null
+                : r.profile().regions().stream()
+                        .filter(x -> x.name().equals(region))
+                        .findFirst()
+                        .orElse(null);
         if (found == null) {
             return List.of(FieldError.invalid("spec.region", region, "region not present in CloudProfile"));
         }
         Set<String> valid = new LinkedHashSet<>();
-        for (AccessRestriction a : found.accessRestrictions() == null ? List.<AccessRestriction>of() : found.accessRestrictions()) {
+        for (AccessRestriction a :
+                found.accessRestrictions() == null ? List.<AccessRestriction>of() : found.accessRestrictions()) {
             valid.add(a.name());
         }
         List<FieldError> errs = new ArrayList<>();
@@ -47,7 +51,8 @@ final class Placement {
             for (int i = 0; i < restrictions.size(); i++) {
                 String name = restrictions.get(i).path("name").asText("");
                 if (!seedSupports.contains(name)) {
-                    errs.add(FieldError.forbidden("spec.accessRestrictions[" + i + "]",
+                    errs.add(FieldError.forbidden(
+                            "spec.accessRestrictions[" + i + "]",
                             "access restriction \"" + name + "\" is not supported by the seed"));
                 }
             }
@@ -56,23 +61,35 @@ final class Placement {
     }
 
     static List<FieldError> controlPlaneZones(Review r) {
-        List<String> zones = ProfileConstraints.strings(r.spec().path("controlPlane").path("zones"));
+        List<String> zones =
+                ProfileConstraints.strings(r.spec().path("controlPlane").path("zones"));
         if (zones.isEmpty()) {
             return List.of();
         }
-        List<String> oldZones = ProfileConstraints.strings(r.oldSpec().path("controlPlane").path("zones"));
-        if (oldZones.isEmpty() && (r.profile().controlPlane() == null || !r.profile().controlPlane().allowZonePinning())) {
-            return List.of(FieldError.forbidden("spec.controlPlane.zones", "spec.controlPlane.zones can only be set when "
-                    + "the CloudProfile has spec.controlPlane.allowZonePinning set to true"));
+        List<String> oldZones =
+                ProfileConstraints.strings(r.oldSpec().path("controlPlane").path("zones"));
+        if (oldZones.isEmpty()
+                && (r.profile().controlPlane() == null
+                        || !r.profile().controlPlane().allowZonePinning())) {
+            return List.of(FieldError.forbidden(
+                    "spec.controlPlane.zones",
+                    "spec.controlPlane.zones can only be set when "
+                            + "the CloudProfile has spec.controlPlane.allowZonePinning set to true"));
         }
-        if ((zones.equals(oldZones) && r.spec().path("region").equals(r.oldSpec().path("region"))) || r.seed() == null) {
+        if ((zones.equals(oldZones)
+                        && r.spec().path("region").equals(r.oldSpec().path("region")))
+                || r.seed() == null) {
             return List.of();
         }
-        List<String> seedZones = r.seed().spec().provider().zones() == null ? List.of() : r.seed().spec().provider().zones();
+        List<String> seedZones = r.seed().spec().provider().zones() == null
+                ? List.of()
+                : r.seed().spec().provider().zones();
         List<FieldError> errs = new ArrayList<>();
         for (int i = 0; i < zones.size(); i++) {
             if (!seedZones.contains(zones.get(i))) {
-                errs.add(FieldError.invalid("spec.controlPlane.zones[" + i + "]", zones.get(i),
+                errs.add(FieldError.invalid(
+                        "spec.controlPlane.zones[" + i + "]",
+                        zones.get(i),
                         "zone is not available in seed \"" + r.seed().metadata().name() + "\""));
             }
         }
@@ -84,5 +101,4 @@ final class Placement {
         restrictions.forEach(x -> names.add(x.path("name").asText("")));
         return names;
     }
-
 }

@@ -53,8 +53,11 @@ final class ProfileConstraints {
 
     /** {@code validateKubernetes}. */
     List<FieldError> kubernetes(JsonNode shoot, JsonNode old) {
-        return kubernetesVersion(text(shoot, "spec", "kubernetes", "version"), text(old, "spec", "kubernetes", "version"),
-                false, "spec.kubernetes.version");
+        return kubernetesVersion(
+                text(shoot, "spec", "kubernetes", "version"),
+                text(old, "spec", "kubernetes", "version"),
+                false,
+                "spec.kubernetes.version");
     }
 
     /** {@code validateKubernetesVersionConstraints}. */
@@ -96,7 +99,9 @@ final class ProfileConstraints {
         List<FieldError> errs = new ArrayList<>();
         String type = text(shoot, "spec", "provider", "type");
         if (!type.equals(nullToEmpty(profile.type()))) {
-            errs.add(FieldError.invalid("spec.provider.type", type,
+            errs.add(FieldError.invalid(
+                    "spec.provider.type",
+                    type,
                     "provider type in shoot must equal provider type of referenced CloudProfile: \""
                             + nullToEmpty(profile.type()) + "\""));
             return errs;
@@ -108,7 +113,9 @@ final class ProfileConstraints {
         String controlPlaneVersion = text(shoot, "spec", "kubernetes", "version");
         Semver controlPlane = GoSemver.parse(controlPlaneVersion);
         if (controlPlane == null) {
-            errs.add(FieldError.invalid("spec.kubernetes.version", controlPlaneVersion,
+            errs.add(FieldError.invalid(
+                    "spec.kubernetes.version",
+                    controlPlaneVersion,
                     "cannot parse the kubernetes version: invalid semantic version"));
             return errs;
         }
@@ -124,10 +131,13 @@ final class ProfileConstraints {
             } else {
                 errs.addAll(containerRuntimeInterface(worker, oldWorker, path + ".cri"));
                 String kubeletVersion = worker.path("kubernetes").hasNonNull("version")
-                        ? worker.path("kubernetes").path("version").asText() : controlPlaneVersion;
+                        ? worker.path("kubernetes").path("version").asText()
+                        : controlPlaneVersion;
                 Semver kubelet = GoSemver.parse(kubeletVersion);
                 if (kubelet == null) {
-                    errs.add(FieldError.invalid(path + ".kubernetes.version", kubeletVersion,
+                    errs.add(FieldError.invalid(
+                            path + ".kubernetes.version",
+                            kubeletVersion,
                             "cannot determine effective Kubernetes version for worker pool"));
                     return errs;
                 }
@@ -142,13 +152,17 @@ final class ProfileConstraints {
             }
             if (worker.path("kubernetes").isObject()) {
                 JsonNode kubelet = worker.path("kubernetes").path("kubelet").isObject()
-                        ? worker.path("kubernetes").path("kubelet") : shoot.path("spec").path("kubernetes").path("kubelet");
+                        ? worker.path("kubernetes").path("kubelet")
+                        : shoot.path("spec").path("kubernetes").path("kubelet");
                 errs.addAll(kubeReserved(path + ".kubernetes.kubelet", text(worker, "machine", "type"), kubelet));
                 if (worker.path("kubernetes").hasNonNull("version")) {
                     String oldVersion = oldWorker.path("kubernetes").hasNonNull("version")
                             ? oldWorker.path("kubernetes").path("version").asText()
                             : text(old, "spec", "kubernetes", "version");
-                    errs.addAll(kubernetesVersion(worker.path("kubernetes").path("version").asText(), oldVersion, newPool,
+                    errs.addAll(kubernetesVersion(
+                            worker.path("kubernetes").path("version").asText(),
+                            oldVersion,
+                            newPool,
                             path + ".kubernetes.version"));
                 }
             }
@@ -159,8 +173,10 @@ final class ProfileConstraints {
 
     /** {@code validateLimits}: the workers' minimums within {@code limits.maxNodesTotal}. */
     List<FieldError> limits(JsonNode shoot) {
-        if (operation == Operation.DELETE || shoot.path("metadata").hasNonNull("deletionTimestamp")
-                || profile.limits() == null || profile.limits().maxNodesTotal() == null) {
+        if (operation == Operation.DELETE
+                || shoot.path("metadata").hasNonNull("deletionTimestamp")
+                || profile.limits() == null
+                || profile.limits().maxNodesTotal() == null) {
             return List.of();
         }
         int max = profile.limits().maxNodesTotal();
@@ -169,8 +185,10 @@ final class ProfileConstraints {
             total += worker.path("minimum").asLong(0);
         }
         if (total > max) {
-            return List.of(FieldError.forbidden("spec.provider.workers", "the total minimum node count of all worker "
-                    + "pools must not exceed the limit of " + max + " configured in the CloudProfile"));
+            return List.of(FieldError.forbidden(
+                    "spec.provider.workers",
+                    "the total minimum node count of all worker " + "pools must not exceed the limit of " + max
+                            + " configured in the CloudProfile"));
         }
         return List.of();
     }
@@ -196,7 +214,9 @@ final class ProfileConstraints {
         String type = text(worker, "machine", "type");
         String arch = text(worker, "machine", "architecture");
         if (type.equals(text(oldWorker, "machine", "type"))
-                && Objects.equals(worker.path("machine").get("architecture"), oldWorker.path("machine").get("architecture"))) {
+                && Objects.equals(
+                        worker.path("machine").get("architecture"),
+                        oldWorker.path("machine").get("architecture"))) {
             return null;
         }
         boolean present = false;
@@ -231,7 +251,9 @@ final class ProfileConstraints {
                 detail.append("is unavailable in at least one zone, ");
             }
             if (!withArch.contains(type)) {
-                detail.append("does not support CPU architecture \"").append(arch).append("\", ");
+                detail.append("does not support CPU architecture \"")
+                        .append(arch)
+                        .append("\", ");
             }
             detail.append("supported types are ").append(goList(supported));
             return FieldError.invalid(path + ".machine.type", type, detail.toString());
@@ -244,7 +266,9 @@ final class ProfileConstraints {
         JsonNode image = worker.path("machine").path("image");
         JsonNode oldImage = oldWorker.path("machine").path("image");
         if (Objects.equals(image.isMissingNode() ? null : image, oldImage.isMissingNode() ? null : oldImage)
-                && Objects.equals(worker.path("machine").get("architecture"), oldWorker.path("machine").get("architecture"))) {
+                && Objects.equals(
+                        worker.path("machine").get("architecture"),
+                        oldWorker.path("machine").get("architecture"))) {
             return null;
         }
         String strategy = text(worker, "updateStrategy");
@@ -265,7 +289,9 @@ final class ProfileConstraints {
                 String key = mi.name() + ":" + v.expirableVersion().version();
                 if (VersionLifecycle.isActive(v.expirableVersion(), now)) {
                     active.add(key);
-                } else if (operation == Operation.UPDATE && !newPool && VersionLifecycle.isExpired(v.expirableVersion(), now)
+                } else if (operation == Operation.UPDATE
+                        && !newPool
+                        && VersionLifecycle.isExpired(v.expirableVersion(), now)
                         && !lessThan(v.expirableVersion().version(), oldVersion)) {
                     active.add(key);
                 }
@@ -277,8 +303,11 @@ final class ProfileConstraints {
                         if (v.inPlaceUpdates().supported()) {
                             withInPlace.add(key);
                         }
-                    } else if (operation == Operation.UPDATE && image.isObject() && name.equals(mi.name())
-                            && v.inPlaceUpdates().supported() && v.inPlaceUpdates().minVersionForUpdate() != null
+                    } else if (operation == Operation.UPDATE
+                            && image.isObject()
+                            && name.equals(mi.name())
+                            && v.inPlaceUpdates().supported()
+                            && v.inPlaceUpdates().minVersionForUpdate() != null
                             && !lessThan(oldVersion, v.inPlaceUpdates().minVersionForUpdate())) {
                         withInPlace.add(key);
                     }
@@ -301,14 +330,18 @@ final class ProfileConstraints {
         if (!archOk || !activeOk || (inPlace && !inPlaceOk)) {
             StringBuilder detail = new StringBuilder("machine image version '" + name + ":" + version + "' ");
             if (!archOk) {
-                detail.append("does not support CPU architecture \"").append(arch).append("\", ");
+                detail.append("does not support CPU architecture \"")
+                        .append(arch)
+                        .append("\", ");
             }
             if (!activeOk) {
                 detail.append("is expired, ");
             }
             if (inPlace && !inPlaceOk) {
-                detail.append(operation == Operation.UPDATE && !newPool
-                        ? "cannot be in-place updated from the current version, " : "does not support in-place updates, ");
+                detail.append(
+                        operation == Operation.UPDATE && !newPool
+                                ? "cannot be in-place updated from the current version, "
+                                : "does not support in-place updates, ");
             }
             detail.append("supported machine image versions are: ").append(goList(valid));
             return FieldError.invalid(path + ".machine.image", image, detail.toString());
@@ -328,10 +361,14 @@ final class ProfileConstraints {
         if (imageVersion == null || type == null) {
             return null;
         }
-        if (!Capabilities.supportedByFlavors(type.capabilities(), imageVersion.capabilityFlavors(), capabilityDefinitions())) {
-            return FieldError.invalid(path + ".machine.image.version", version, "machine capabilities "
-                    + goMap(type.capabilities()) + " of machine type \"" + type.name()
-                    + "\" are not supported by machine image " + name + ":" + version);
+        if (!Capabilities.supportedByFlavors(
+                type.capabilities(), imageVersion.capabilityFlavors(), capabilityDefinitions())) {
+            return FieldError.invalid(
+                    path + ".machine.image.version",
+                    version,
+                    "machine capabilities "
+                            + goMap(type.capabilities()) + " of machine type \"" + type.name()
+                            + "\" are not supported by machine image " + name + ":" + version);
         }
         return null;
     }
@@ -343,7 +380,8 @@ final class ProfileConstraints {
         if (!cri.isObject() || !image.isObject()) {
             return List.of();
         }
-        if (Objects.equals(cri, oldWorker.path("cri")) && Objects.equals(image, oldWorker.path("machine").path("image"))) {
+        if (Objects.equals(cri, oldWorker.path("cri"))
+                && Objects.equals(image, oldWorker.path("machine").path("image"))) {
             return List.of();
         }
         String name = text(image, "name");
@@ -362,8 +400,11 @@ final class ProfileConstraints {
             }
         }
         if (found == null) {
-            return List.of(FieldError.invalid(path + ".name", text(cri, "name"), "machine image '" + name + "@" + version
-                    + "' does not support CRI '" + text(cri, "name") + "', supported values: " + goList(validCris)));
+            return List.of(FieldError.invalid(
+                    path + ".name",
+                    text(cri, "name"),
+                    "machine image '" + name + "@" + version + "' does not support CRI '" + text(cri, "name")
+                            + "', supported values: " + goList(validCris)));
         }
         List<FieldError> errs = new ArrayList<>();
         JsonNode runtimes = cri.path("containerRuntimes");
@@ -371,7 +412,8 @@ final class ProfileConstraints {
             String type = text(runtimes.get(j), "type");
             List<String> valid = new ArrayList<>();
             boolean ok = false;
-            for (ContainerRuntime r : found.containerRuntimes() == null ? List.<ContainerRuntime>of() : found.containerRuntimes()) {
+            for (ContainerRuntime r :
+                    found.containerRuntimes() == null ? List.<ContainerRuntime>of() : found.containerRuntimes()) {
                 valid.add(r.type());
                 if (r.type().equals(type)) {
                     ok = true;
@@ -379,9 +421,12 @@ final class ProfileConstraints {
                 }
             }
             if (!ok) {
-                errs.add(FieldError.invalid(path + ".containerRuntimes[" + j + "].type", type, "machine image '" + name + "@"
-                        + version + "' does not support container runtime '" + type + "', supported values: "
-                        + goList(valid)));
+                errs.add(FieldError.invalid(
+                        path + ".containerRuntimes[" + j + "].type",
+                        type,
+                        "machine image '" + name + "@"
+                                + version + "' does not support container runtime '" + type + "', supported values: "
+                                + goList(valid)));
             }
         }
         return errs;
@@ -404,9 +449,13 @@ final class ProfileConstraints {
             ok = false;
         }
         if (!ok) {
-            return FieldError.invalid(path + ".machine.image", image, "machine image '" + text(image, "name") + "@"
-                    + text(image, "version") + "' does not support kubelet version '" + kubelet
-                    + "', supported kubelet versions by this machine image version: '" + v.kubeletVersionConstraint() + "'");
+            return FieldError.invalid(
+                    path + ".machine.image",
+                    image,
+                    "machine image '" + text(image, "name") + "@"
+                            + text(image, "version") + "' does not support kubelet version '" + kubelet
+                            + "', supported kubelet versions by this machine image version: '"
+                            + v.kubeletVersionConstraint() + "'");
         }
         return null;
     }
@@ -415,7 +464,8 @@ final class ProfileConstraints {
     private FieldError workerVolume(String path, JsonNode worker, JsonNode oldWorker) {
         JsonNode volume = worker.path("volume");
         String type = text(volume, "type");
-        boolean typeUnchanged = volume.hasNonNull("type") && oldWorker.path("volume").hasNonNull("type")
+        boolean typeUnchanged = volume.hasNonNull("type")
+                && oldWorker.path("volume").hasNonNull("type")
                 && type.equals(text(oldWorker, "volume", "type"));
         if (volume.isObject() && volume.hasNonNull("type") && !typeUnchanged) {
             boolean present = false;
@@ -459,14 +509,21 @@ final class ProfileConstraints {
         }
         String machineType = text(worker, "machine", "type");
         for (MachineType t : machineTypes()) {
-            if (t.name().equals(machineType) && t.storage() != null && t.storage().minSize() != null
-                    && type.equals(t.storage().type()) && size.compareTo(t.storage().minSize()) < 0) {
-                return FieldError.invalid(path + ".volume.size", text(volume, "size"), "size must be >= " + t.storage().minSize());
+            if (t.name().equals(machineType)
+                    && t.storage() != null
+                    && t.storage().minSize() != null
+                    && type.equals(t.storage().type())
+                    && size.compareTo(t.storage().minSize()) < 0) {
+                return FieldError.invalid(
+                        path + ".volume.size",
+                        text(volume, "size"),
+                        "size must be >= " + t.storage().minSize());
             }
         }
         for (VolumeType v : volumeTypes()) {
             if (v.name().equals(type) && v.minSize() != null && size.compareTo(v.minSize()) < 0) {
-                return FieldError.invalid(path + ".volume.size", text(volume, "size"), "size must be >= " + v.minSize());
+                return FieldError.invalid(
+                        path + ".volume.size", text(volume, "size"), "size must be >= " + v.minSize());
             }
         }
         return null;
@@ -492,12 +549,18 @@ final class ProfileConstraints {
                 continue;
             }
             if (t.cpu() != null && cpu.compareTo(t.cpu()) >= 0) {
-                errs.add(FieldError.invalid(path, "kubeReserved CPU: " + cpu, "total reserved CPU (kubeReserved) cannot "
-                        + "be more than the Node's CPU capacity '" + t.cpu() + "'"));
+                errs.add(FieldError.invalid(
+                        path,
+                        "kubeReserved CPU: " + cpu,
+                        "total reserved CPU (kubeReserved) cannot " + "be more than the Node's CPU capacity '" + t.cpu()
+                                + "'"));
             }
             if (t.memory() != null && memory.compareTo(t.memory()) >= 0) {
-                errs.add(FieldError.invalid(path, "kubeReserved memory: " + memory, "total reserved memory (kubeReserved) "
-                        + "cannot be more than the Node's memory capacity '" + t.memory() + "'"));
+                errs.add(FieldError.invalid(
+                        path,
+                        "kubeReserved memory: " + memory,
+                        "total reserved memory (kubeReserved) " + "cannot be more than the Node's memory capacity '"
+                                + t.memory() + "'"));
             }
         }
         return errs;
@@ -529,9 +592,13 @@ final class ProfileConstraints {
                 }
             }
             if (!ok) {
-                errs.add(valid.isEmpty()
-                        ? FieldError.invalid(zonePath, region, "this region does not support availability zones, please do not configure them")
-                        : FieldError.notSupported(zonePath, zone, valid));
+                errs.add(
+                        valid.isEmpty()
+                                ? FieldError.invalid(
+                                        zonePath,
+                                        region,
+                                        "this region does not support availability zones, please do not configure them")
+                                : FieldError.notSupported(zonePath, zone, valid));
             }
             if (!used.add(zone)) {
                 errs.add(FieldError.duplicate(zonePath, zone));
@@ -542,15 +609,17 @@ final class ProfileConstraints {
 
     // ---- lookups
 
-    private boolean unavailableInSomeZone(String region, List<String> zones, String name,
-                                          Function<AvailabilityZone, List<String>> unavailable) {
+    private boolean unavailableInSomeZone(
+            String region, List<String> zones, String name, Function<AvailabilityZone, List<String>> unavailable) {
         for (Region r : regions()) {
             if (!r.name().equals(region)) {
                 continue;
             }
             for (String zoneName : zones) {
                 for (AvailabilityZone z : r.zones() == null ? List.<AvailabilityZone>of() : r.zones()) {
-                    if (z.name().equals(zoneName) && unavailable.apply(z) != null && unavailable.apply(z).contains(name)) {
+                    if (z.name().equals(zoneName)
+                            && unavailable.apply(z) != null
+                            && unavailable.apply(z).contains(name)) {
                         return true;
                     }
                 }
@@ -573,11 +642,15 @@ final class ProfileConstraints {
     }
 
     private MachineType findMachineType(String name) {
-        return machineTypes().stream().filter(t -> t.name().equals(name)).findFirst().orElse(null);
+        return machineTypes().stream()
+                .filter(t -> t.name().equals(name))
+                .findFirst()
+                .orElse(null);
     }
 
     private List<ExpirableVersion> kubernetesVersions() {
-        return profile.kubernetes() == null || profile.kubernetes().versions() == null ? List.of()
+        return profile.kubernetes() == null || profile.kubernetes().versions() == null
+                ? List.of()
                 : profile.kubernetes().versions();
     }
 

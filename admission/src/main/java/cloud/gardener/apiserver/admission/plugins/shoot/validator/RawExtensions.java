@@ -10,8 +10,7 @@ final class RawExtensions {
 
     private static final String MESSAGE = "must not use apiVersion 'internal'";
 
-    private RawExtensions() {
-    }
+    private RawExtensions() {}
 
     static List<FieldError> internalVersions(JsonNode shoot) {
         List<FieldError> errs = new ArrayList<>();
@@ -24,10 +23,16 @@ final class RawExtensions {
             String path = "spec.provider.workers[" + i + "]";
             JsonNode worker = workers.get(i);
             check(worker.path("providerConfig"), path + ".providerConfig", errs);
-            check(worker.path("machine").path("image").path("providerConfig"), path + ".machine.image.providerConfig", errs);
+            check(
+                    worker.path("machine").path("image").path("providerConfig"),
+                    path + ".machine.image.providerConfig",
+                    errs);
             JsonNode runtimes = worker.path("cri").path("containerRuntimes");
             for (int j = 0; j < runtimes.size(); j++) {
-                check(runtimes.get(j).path("providerConfig"), path + ".cri.containerRuntimes[" + j + "].providerConfig", errs);
+                check(
+                        runtimes.get(j).path("providerConfig"),
+                        path + ".cri.containerRuntimes[" + j + "].providerConfig",
+                        errs);
             }
         }
         return errs;
@@ -35,14 +40,17 @@ final class RawExtensions {
 
     /** A Kubernetes-like object whose apiVersion is {@code <group>/__internal} (or {@code __internal}). */
     private static void check(JsonNode ext, String path, List<FieldError> errs) {
-        if (!ext.isObject() || !ext.path("kind").isTextual() || ext.path("kind").asText().isEmpty()) {
+        if (!ext.isObject()
+                || !ext.path("kind").isTextual()
+                || ext.path("kind").asText().isEmpty()) {
             return;
         }
         String apiVersion = ext.path("apiVersion").asText("");
         String version = apiVersion.contains("/") ? apiVersion.substring(apiVersion.indexOf('/') + 1) : apiVersion;
         if ("__internal".equals(version)) {
             String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
-            errs.add(FieldError.invalid(path, group + "/__internal, Kind=" + ext.path("kind").asText(), MESSAGE));
+            errs.add(FieldError.invalid(
+                    path, group + "/__internal, Kind=" + ext.path("kind").asText(), MESSAGE));
         }
     }
 }

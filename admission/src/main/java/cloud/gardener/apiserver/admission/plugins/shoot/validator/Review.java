@@ -7,8 +7,8 @@ import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
-import com.fasterxml.jackson.databind.JsonNode;
 import cloud.gardener.apiserver.api.validation.FieldError;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.List;
 
@@ -22,9 +22,17 @@ import java.util.List;
  * @param credentialsBinding the CredentialsBinding the shoot names, or null
  * @param seedSelectorErrors a changed seed selector that no longer fits the chosen seed (reported with the rest)
  */
-record Review(Attributes a, JsonNode shoot, JsonNode old, CloudProfileSpec profile, Project project, Seed seed,
-              SecretBinding secretBinding, CredentialsBinding credentialsBinding, Instant now,
-              List<FieldError> seedSelectorErrors) {
+record Review(
+        Attributes a,
+        JsonNode shoot,
+        JsonNode old,
+        CloudProfileSpec profile,
+        Project project,
+        Seed seed,
+        SecretBinding secretBinding,
+        CredentialsBinding credentialsBinding,
+        Instant now,
+        List<FieldError> seedSelectorErrors) {
 
     String name() {
         return shoot.path("metadata").path("name").asText("");
@@ -60,8 +68,10 @@ record Review(Attributes a, JsonNode shoot, JsonNode old, CloudProfileSpec profi
     boolean inMigrationOrRestore() {
         JsonNode op = shoot.path("status").path("lastOperation");
         String type = op.path("type").asText("");
-        return op.isObject() && (("Restore".equals(type) && !"Succeeded".equals(op.path("state").asText("")))
-                || "Migrate".equals(type));
+        return op.isObject()
+                && (("Restore".equals(type)
+                                && !"Succeeded".equals(op.path("state").asText("")))
+                        || "Migrate".equals(type));
     }
 
     String lastOperationType() {

@@ -1,6 +1,5 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
-import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
@@ -57,21 +56,26 @@ final class Scheduling {
             }
             case UPDATE -> {
                 if (oldSeedName != null && seedName == null) {
-                    return Rejections.forbid(r.a(), "spec.seedName is already set to '" + oldSeedName
-                            + "' and cannot be changed to 'nil'");
+                    return Rejections.forbid(
+                            r.a(),
+                            "spec.seedName is already set to '" + oldSeedName + "' and cannot be changed to 'nil'");
                 } else if ("binding".equals(r.a().subresource())) {
                     if (rescheduled) {
                         ObjectNode spec = r.spec().deepCopy();
                         spec.put("seedName", oldSeedName);
                         if (!SemanticEquality.equal(spec, r.oldSpec())) {
-                            return Rejections.forbid(r.a(), "only spec.seedName can be changed using the binding "
-                                    + "subresource when the shoot is being rescheduled to a new seed");
+                            return Rejections.forbid(
+                                    r.a(),
+                                    "only spec.seedName can be changed using the binding "
+                                            + "subresource when the shoot is being rescheduled to a new seed");
                         }
                     }
                 } else if (!Objects.equals(seedName, oldSeedName)) {
-                    return Rejections.forbid(r.a(), "spec.seedName '" + (oldSeedName == null ? "nil" : oldSeedName)
-                            + "' cannot be changed to '" + seedName + "' by patching the shoot, please use the "
-                            + "shoots/binding subresource");
+                    return Rejections.forbid(
+                            r.a(),
+                            "spec.seedName '" + (oldSeedName == null ? "nil" : oldSeedName)
+                                    + "' cannot be changed to '" + seedName + "' by patching the shoot, please use the "
+                                    + "shoots/binding subresource");
                 }
             }
             default -> {
@@ -86,16 +90,31 @@ final class Scheduling {
     /** Gardener's {@code authorize}: the user needs {@code update} on {@code shoots/binding}. */
     private Future<Void> authorizeBinding(Review r, String what) {
         if (authorizer == null) {
-            return Rejections.forbid(r.a(), "user \"" + r.a().user().name() + "\" is not allowed to " + what
-                    + " for \"" + r.a().resource().resource() + "\"");
+            return Rejections.forbid(
+                    r.a(),
+                    "user \"" + r.a().user().name() + "\" is not allowed to " + what + " for \""
+                            + r.a().resource().resource() + "\"");
         }
-        Attributes attributes = Attributes.forResource(r.a().user(), "update", r.a().resource().group(), "",
-                r.a().namespace(), r.a().resource().resource(), "binding", r.a().name(), "");
-        return authorizer.authorize(attributes).recover(e -> Future.failedFuture(ApiException.internal(
+        Attributes attributes = Attributes.forResource(
+                r.a().user(),
+                "update",
+                r.a().resource().group(),
+                "",
+                r.a().namespace(),
+                r.a().resource().resource(),
+                "binding",
+                r.a().name(),
+                "");
+        return authorizer
+                .authorize(attributes)
+                .recover(e -> Future.failedFuture(ApiException.internal(
                         "could not authorize update request for shoot binding subresource: " + e.getMessage())))
-                .compose(decision -> decision.isAllowed() ? Future.<Void>succeededFuture()
-                        : Rejections.forbid(r.a(), "user \"" + r.a().user().name() + "\" is not allowed to " + what
-                        + " for \"" + r.a().resource().resource() + "\""));
+                .compose(decision -> decision.isAllowed()
+                        ? Future.<Void>succeededFuture()
+                        : Rejections.forbid(
+                                r.a(),
+                                "user \"" + r.a().user().name() + "\" is not allowed to " + what + " for \""
+                                        + r.a().resource().resource() + "\""));
     }
 
     /** The scheduling constraints the new seed must meet. */
@@ -103,23 +122,32 @@ final class Scheduling {
         Seed seed = r.seed();
         String seedName = seed.metadata().name();
         if (seed.metadata().deletionTimestamp() != null) {
-            return Rejections.forbid(r.a(), "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
-                    + "' that is already marked for deletion");
+            return Rejections.forbid(
+                    r.a(),
+                    "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
+                            + "' that is already marked for deletion");
         }
         if (!taintsTolerated(seed.spec().taints(), r.spec().path("tolerations"))) {
             return Rejections.forbid(r.a(), "forbidden to use a seed whose taints are not tolerated by the shoot");
         }
-        if (!accessRestrictionsSupported(seed.spec().accessRestrictions(), r.spec().path("accessRestrictions"))) {
-            return Rejections.forbid(r.a(), "forbidden to use a seed which doesn't support the access restrictions of the shoot");
+        if (!accessRestrictionsSupported(
+                seed.spec().accessRestrictions(), r.spec().path("accessRestrictions"))) {
+            return Rejections.forbid(
+                    r.a(), "forbidden to use a seed which doesn't support the access restrictions of the shoot");
         }
         Future<Void> capacity = Future.succeededFuture();
-        Map<String, Quantity> allocatable = seed.status() == null ? null : seed.status().allocatable();
+        Map<String, Quantity> allocatable =
+                seed.status() == null ? null : seed.status().allocatable();
         if (allocatable != null && allocatable.containsKey("shoots")) {
             long max = allocatable.get("shoots").value();
             capacity = garden.lookup().list(GardenObjects.SHOOTS, "").compose(shoots -> {
                 long used = shoots.stream().filter(s -> usesSeed(s, seedName)).count();
-                return used >= max ? Rejections.forbid(r.a(), "cannot schedule shoot '" + r.name() + "' on seed '"
-                        + seedName + "' that already has the maximum number of shoots scheduled on it (" + max + ")")
+                return used >= max
+                        ? Rejections.forbid(
+                                r.a(),
+                                "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
+                                        + "' that already has the maximum number of shoots scheduled on it (" + max
+                                        + ")")
                         : Future.succeededFuture();
             });
         }
@@ -132,14 +160,19 @@ final class Scheduling {
                 return Future.failedFuture(ApiException.internal("label selector conversion failed for seedSelector"));
             }
             if (selector.labelSelector() != null && !LabelSelectors.matches(selector.labelSelector(), labels(seed))) {
-                return Rejections.forbid(r.a(), "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
-                        + "' because the cloud profile seed selector is not matching the labels of the seed");
+                return Rejections.forbid(
+                        r.a(),
+                        "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
+                                + "' because the cloud profile seed selector is not matching the labels of the seed");
             }
-            if (selector.providerTypes() != null && !selector.providerTypes().contains(seed.spec().provider().type())
+            if (selector.providerTypes() != null
+                    && !selector.providerTypes().contains(seed.spec().provider().type())
                     && !selector.providerTypes().contains("*")) {
-                return Rejections.forbid(r.a(), "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
-                        + "' because none of the provider types in the cloud profile seed selector is matching the "
-                        + "provider type of the seed");
+                return Rejections.forbid(
+                        r.a(),
+                        "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
+                                + "' because none of the provider types in the cloud profile seed selector is matching the "
+                                + "provider type of the seed");
             }
             return Future.succeededFuture();
         });
@@ -155,40 +188,54 @@ final class Scheduling {
     /** Moving to another seed needs backups on both and the same internal and default domains. */
     private Future<Void> reschedulingPossible(Review r) {
         String oldSeedName = r.oldSeedName();
-        return garden.lookup().get(Seed.class, GardenObjects.SEEDS, "", oldSeedName).compose(found -> {
-            if (found.isEmpty()) {
-                return Future.failedFuture(ApiException.internal("could not find referenced seed: seed.core.gardener.cloud \""
-                        + oldSeedName + "\" not found"));
-            }
-            Seed oldSeed = found.get();
-            Seed seed = r.seed();
-            if (oldSeed.spec().backup() == null) {
-                return Rejections.forbid(r.a(), "cannot change seed name because backup is not configured for old seed \""
-                        + oldSeedName + "\"");
-            }
-            if (seed.spec().backup() == null) {
-                return Rejections.forbid(r.a(), "cannot change seed name because backup is not configured for seed \""
-                        + seed.metadata().name() + "\"");
-            }
-            String oldDomain = internalDomain(oldSeed);
-            String newDomain = internalDomain(seed);
-            if (!oldDomain.equals(newDomain)) {
-                return Rejections.forbid(r.a(), "cannot change seed name because internal domain would change from \""
-                        + oldDomain + "\" to \"" + newDomain + "\"");
-            }
-            String domain = r.spec().path("dns").path("domain").asText("");
-            if (!domain.isEmpty()) {
-                Optional<String> used = defaultDomains(oldSeed).stream().filter(d -> domain.endsWith("." + d)).findFirst();
-                List<String> newDomains = defaultDomains(seed);
-                if (used.isPresent() && !newDomains.contains(used.get())) {
-                    return Rejections.forbid(r.a(), "cannot reschedule shoot \"" + r.name() + "\" to seed \""
-                            + seed.metadata().name() + "\" because the shoot uses the default domain \"" + used.get()
-                            + "\" which is not supported by the new seed (supported domains: "
-                            + ProfileConstraints.goList(newDomains) + ")");
-                }
-            }
-            return Future.succeededFuture();
-        });
+        return garden.lookup()
+                .get(Seed.class, GardenObjects.SEEDS, "", oldSeedName)
+                .compose(found -> {
+                    if (found.isEmpty()) {
+                        return Future.failedFuture(
+                                ApiException.internal("could not find referenced seed: seed.core.gardener.cloud \""
+                                        + oldSeedName + "\" not found"));
+                    }
+                    Seed oldSeed = found.get();
+                    Seed seed = r.seed();
+                    if (oldSeed.spec().backup() == null) {
+                        return Rejections.forbid(
+                                r.a(),
+                                "cannot change seed name because backup is not configured for old seed \"" + oldSeedName
+                                        + "\"");
+                    }
+                    if (seed.spec().backup() == null) {
+                        return Rejections.forbid(
+                                r.a(),
+                                "cannot change seed name because backup is not configured for seed \""
+                                        + seed.metadata().name() + "\"");
+                    }
+                    String oldDomain = internalDomain(oldSeed);
+                    String newDomain = internalDomain(seed);
+                    if (!oldDomain.equals(newDomain)) {
+                        return Rejections.forbid(
+                                r.a(),
+                                "cannot change seed name because internal domain would change from \"" + oldDomain
+                                        + "\" to \"" + newDomain + "\"");
+                    }
+                    String domain = r.spec().path("dns").path("domain").asText("");
+                    if (!domain.isEmpty()) {
+                        Optional<String> used = defaultDomains(oldSeed).stream()
+                                .filter(d -> domain.endsWith("." + d))
+                                .findFirst();
+                        List<String> newDomains = defaultDomains(seed);
+                        if (used.isPresent() && !newDomains.contains(used.get())) {
+                            return Rejections.forbid(
+                                    r.a(),
+                                    "cannot reschedule shoot \"" + r.name() + "\" to seed \""
+                                            + seed.metadata().name() + "\" because the shoot uses the default domain \""
+                                            + used.get()
+                                            + "\" which is not supported by the new seed (supported domains: "
+                                            + ProfileConstraints.goList(newDomains) + ")");
+                        }
+                    }
+                    return Future.succeededFuture();
+                });
     }
 
     /** Without a new seed: no spec change while a rescheduling waits for migration or a migration or restore runs. */
@@ -198,13 +245,19 @@ final class Scheduling {
         }
         JsonNode status = r.shoot().path("status");
         String statusSeed = status.path("seedName").asText("");
-        if (status.path("lastOperation").isObject() && !"Migrate".equals(r.lastOperationType())
-                && r.seedName() != null && !statusSeed.isEmpty() && !r.seedName().equals(statusSeed)) {
-            return Rejections.forbid(r.a(), "shoot spec cannot be changed because shoot has been rescheduled to a new seed");
+        if (status.path("lastOperation").isObject()
+                && !"Migrate".equals(r.lastOperationType())
+                && r.seedName() != null
+                && !statusSeed.isEmpty()
+                && !r.seedName().equals(statusSeed)) {
+            return Rejections.forbid(
+                    r.a(), "shoot spec cannot be changed because shoot has been rescheduled to a new seed");
         }
         if (r.inMigrationOrRestore()) {
-            return Rejections.forbid(r.a(), "cannot change shoot spec during " + r.lastOperationType()
-                    + " operation that is in state " + r.lastOperationState());
+            return Rejections.forbid(
+                    r.a(),
+                    "cannot change shoot spec during " + r.lastOperationType() + " operation that is in state "
+                            + r.lastOperationState());
         }
         return Future.succeededFuture();
     }
@@ -212,31 +265,46 @@ final class Scheduling {
     /** Rules of an assigned seed: zones for a zonal control plane, and the freeze while the seed is deleted. */
     private Future<Void> seedRules(Review r) {
         Seed seed = r.seed();
-        String failureTolerance = r.spec().path("controlPlane").path("highAvailability").path("failureTolerance")
-                .path("type").asText("");
-        List<String> zones = seed.spec().provider().zones() == null ? List.of() : seed.spec().provider().zones();
+        String failureTolerance = r.spec()
+                .path("controlPlane")
+                .path("highAvailability")
+                .path("failureTolerance")
+                .path("type")
+                .asText("");
+        List<String> zones = seed.spec().provider().zones() == null
+                ? List.of()
+                : seed.spec().provider().zones();
         if ("zone".equals(failureTolerance) && zones.size() < 3) {
-            return Rejections.forbid(r.a(), "cannot schedule shoot '" + r.name() + "' with failure tolerance of zone on seed '"
-                    + seed.metadata().name() + "' with only " + zones.size() + " zones, at least 3 zones are required");
+            return Rejections.forbid(
+                    r.a(),
+                    "cannot schedule shoot '" + r.name() + "' with failure tolerance of zone on seed '"
+                            + seed.metadata().name() + "' with only " + zones.size()
+                            + " zones, at least 3 zones are required");
         }
         if (seed.metadata().deletionTimestamp() != null) {
             JsonNode annotations = r.shoot().path("metadata").path("annotations");
             JsonNode oldAnnotations = r.old().path("metadata").path("annotations");
             if (!SemanticEquality.equal(annotations, oldAnnotations)) {
-                ObjectNode adjusted = oldAnnotations.isObject() ? ((ObjectNode) oldAnnotations).deepCopy()
+                ObjectNode adjusted = oldAnnotations.isObject()
+                        ? ((ObjectNode) oldAnnotations).deepCopy()
                         : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
                 if (annotations.has(DELETION_CONFIRMATION)) {
                     adjusted.set(DELETION_CONFIRMATION, annotations.get(DELETION_CONFIRMATION));
                 }
                 if (!SemanticEquality.equal(annotations, adjusted)) {
-                    return Rejections.forbid(r.a(), "cannot update annotations of shoot '" + r.name() + "' on seed '"
-                            + seed.metadata().name() + "' already marked for deletion: only the '" + DELETION_CONFIRMATION
-                            + "' annotation can be changed");
+                    return Rejections.forbid(
+                            r.a(),
+                            "cannot update annotations of shoot '" + r.name() + "' on seed '"
+                                    + seed.metadata().name() + "' already marked for deletion: only the '"
+                                    + DELETION_CONFIRMATION
+                                    + "' annotation can be changed");
                 }
             }
             if (r.specChanged()) {
-                return Rejections.forbid(r.a(), "cannot update spec of shoot '" + r.name() + "' on seed '"
-                        + seed.metadata().name() + "' already marked for deletion");
+                return Rejections.forbid(
+                        r.a(),
+                        "cannot update spec of shoot '" + r.name() + "' on seed '"
+                                + seed.metadata().name() + "' already marked for deletion");
             }
         }
         return Future.succeededFuture();
@@ -251,7 +319,8 @@ final class Scheduling {
             return false;
         }
         Map<String, String> tolerated = new HashMap<>();
-        tolerations.forEach(t -> tolerated.put(t.path("key").asText(""), t.path("value").asText("")));
+        tolerations.forEach(
+                t -> tolerated.put(t.path("key").asText(""), t.path("value").asText("")));
         for (SeedTaint taint : taints) {
             if (!tolerated.containsKey(taint.key())) {
                 return false;
@@ -264,7 +333,8 @@ final class Scheduling {
     }
 
     /** {@code AccessRestrictionsAreSupported}. */
-    private static boolean accessRestrictionsSupported(List<AccessRestriction> seedRestrictions, JsonNode shootRestrictions) {
+    private static boolean accessRestrictionsSupported(
+            List<AccessRestriction> seedRestrictions, JsonNode shootRestrictions) {
         if (shootRestrictions.isEmpty()) {
             return true;
         }
@@ -283,7 +353,8 @@ final class Scheduling {
     }
 
     private static String internalDomain(Seed seed) {
-        SeedDNSProviderConfig internal = seed.spec().dns() == null ? null : seed.spec().dns().internal();
+        SeedDNSProviderConfig internal =
+                seed.spec().dns() == null ? null : seed.spec().dns().internal();
         return internal == null || internal.domain() == null ? "" : internal.domain();
     }
 
@@ -291,7 +362,9 @@ final class Scheduling {
         if (seed.spec().dns() == null || seed.spec().dns().defaults() == null) {
             return List.of();
         }
-        return seed.spec().dns().defaults().stream().map(SeedDNSProviderConfig::domain).toList();
+        return seed.spec().dns().defaults().stream()
+                .map(SeedDNSProviderConfig::domain)
+                .toList();
     }
 
     static Map<String, String> labels(Seed seed) {

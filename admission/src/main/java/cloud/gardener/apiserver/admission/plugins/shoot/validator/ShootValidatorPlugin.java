@@ -66,7 +66,8 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        if (!"Shoot".equals(a.kind().kind()) || !GardenObjects.GROUP.equals(a.kind().group())) {
+        if (!"Shoot".equals(a.kind().kind())
+                || !GardenObjects.GROUP.equals(a.kind().group())) {
             return Future.succeededFuture();
         }
         if (!a.subresource().isEmpty() && !"binding".equals(a.subresource())) {
@@ -77,11 +78,12 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
             return Future.succeededFuture(); // a collection-level delete names no shoot; each item comes on its own
         }
         JsonNode old = a.operation() == Operation.CREATE || a.oldObject() == null
-                ? JsonNodeFactory.instance.objectNode() : a.oldObject();
+                ? JsonNodeFactory.instance.objectNode()
+                : a.oldObject();
         if (a.operation() == Operation.UPDATE) {
             if ("binding".equals(a.subresource()) && Objects.equals(Review.seedName(shoot), Review.seedName(old))) {
-                return Future.failedFuture(ApiException.unknown(
-                        "update of binding rejected, shoot is already assigned to the same seed"));
+                return Future.failedFuture(
+                        ApiException.unknown("update of binding rejected, shoot is already assigned to the same seed"));
             }
             if (SemanticEquality.equal(shoot.path("spec"), old.path("spec"))
                     && SemanticEquality.equal(shoot.path("metadata"), old.path("metadata"))) {
@@ -93,7 +95,8 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
         }
         // A NamespacedCloudProfile whose status its controller has not filled yet is an empty spec, as in Gardener.
         return garden.cloudProfileSpec(shoot, a.namespace(), "could not find referenced cloud profile: ")
-                .compose(profile -> new CloudProfileChanges(garden).validate(shoot, old, a.namespace())
+                .compose(profile -> new CloudProfileChanges(garden)
+                        .validate(shoot, old, a.namespace())
                         .compose(v -> load(a, shoot, old, profile.orElseGet(ShootValidatorPlugin::emptySpec)))
                         .compose(this::validate));
     }
@@ -101,26 +104,48 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
     /** Reads the seed, project and bindings the shoot names; a missing one is Gardener's internal error. */
     private Future<Review> load(Attributes a, JsonNode shoot, JsonNode old, CloudProfileSpec profile) {
         String seedName = Review.seedName(shoot);
-        Future<Seed> seed = seedName == null ? Future.succeededFuture() : objects.get(Seed.class, GardenObjects.SEEDS, "",
-                seedName).compose(found -> required(found, "could not find referenced seed \"" + seedName + "\": "
-                + "seed.core.gardener.cloud \"" + seedName + "\" not found"));
-        return seed.compose(s -> seedSelectorUnchanged(shoot, old, s).compose(selectorErrs -> garden.projectForNamespace(
-                a.namespace()).compose(p -> required(p, "could not find referenced project: "
-                + "Project.core.gardener.cloud \"<unknown>\" not found")).compose(project -> {
-                    String sb = text(shoot, "spec", "secretBindingName");
-                    Future<SecretBinding> secretBinding = !shoot.path("spec").path("secretBindingName").isTextual()
-                            ? Future.succeededFuture() : objects.get(SecretBinding.class, GardenObjects.SECRET_BINDINGS,
-                            a.namespace(), sb).compose(found -> required(found, "could not find referenced secret binding: "
-                            + "secretbinding.core.gardener.cloud \"" + sb + "\" not found"));
-                    String cb = text(shoot, "spec", "credentialsBindingName");
-                    Future<CredentialsBinding> credentialsBinding = !shoot.path("spec").path("credentialsBindingName")
-                            .isTextual() ? Future.succeededFuture() : objects.get(CredentialsBinding.class,
-                            GardenObjects.CREDENTIALS_BINDINGS, a.namespace(), cb).compose(found -> required(found,
-                            "could not find referenced credentials binding: credentialsbinding.security.gardener.cloud \""
-                                    + cb + "\" not found"));
-                    return secretBinding.compose(sbv -> credentialsBinding.map(cbv -> new Review(a, shoot, old, profile,
-                            project, s, sbv, cbv, clock.instant(), selectorErrs)));
-                })));
+        Future<Seed> seed = seedName == null
+                ? Future.succeededFuture()
+                : objects.get(Seed.class, GardenObjects.SEEDS, "", seedName)
+                        .compose(found -> required(
+                                found,
+                                "could not find referenced seed \"" + seedName + "\": " + "seed.core.gardener.cloud \""
+                                        + seedName + "\" not found"));
+        return seed.compose(s -> seedSelectorUnchanged(shoot, old, s)
+                .compose(selectorErrs -> garden.projectForNamespace(a.namespace())
+                        .compose(p -> required(
+                                p,
+                                "could not find referenced project: "
+                                        + "Project.core.gardener.cloud \"<unknown>\" not found"))
+                        .compose(project -> {
+                            String sb = text(shoot, "spec", "secretBindingName");
+                            Future<SecretBinding> secretBinding = !shoot.path("spec")
+                                            .path("secretBindingName")
+                                            .isTextual()
+                                    ? Future.succeededFuture()
+                                    : objects.get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, a.namespace(), sb)
+                                            .compose(found -> required(
+                                                    found,
+                                                    "could not find referenced secret binding: "
+                                                            + "secretbinding.core.gardener.cloud \"" + sb
+                                                            + "\" not found"));
+                            String cb = text(shoot, "spec", "credentialsBindingName");
+                            Future<CredentialsBinding> credentialsBinding = !shoot.path("spec")
+                                            .path("credentialsBindingName")
+                                            .isTextual()
+                                    ? Future.succeededFuture()
+                                    : objects.get(
+                                                    CredentialsBinding.class,
+                                                    GardenObjects.CREDENTIALS_BINDINGS,
+                                                    a.namespace(),
+                                                    cb)
+                                            .compose(found -> required(
+                                                    found,
+                                                    "could not find referenced credentials binding: credentialsbinding.security.gardener.cloud \""
+                                                            + cb + "\" not found"));
+                            return secretBinding.compose(sbv -> credentialsBinding.map(cbv -> new Review(
+                                    a, shoot, old, profile, project, s, sbv, cbv, clock.instant(), selectorErrs)));
+                        })));
     }
 
     /** A seed selector may change after scheduling only while it still matches the chosen seed. */
@@ -130,8 +155,8 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
             return Future.succeededFuture(List.of());
         }
         if (selector.isMissingNode() || selector.isNull()) {
-            return Future.succeededFuture(List.of(FieldError.invalid("spec.seedSelector", null,
-                    "cannot unset seedSelector once it has been set")));
+            return Future.succeededFuture(List.of(
+                    FieldError.invalid("spec.seedSelector", null, "cannot unset seedSelector once it has been set")));
         }
         SeedSelector typed = ModelCodec.decode(selector, SeedSelector.class).value();
         List<FieldError> errs = new ArrayList<>();
@@ -139,12 +164,18 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
             return Future.failedFuture(ApiException.internal("label selector conversion failed for seedSelector"));
         }
         if (typed.labelSelector() != null && !LabelSelectors.matches(typed.labelSelector(), Scheduling.labels(seed))) {
-            errs.add(FieldError.invalid("spec.seedSelector", selector, "cannot change seedSelector to not match the labels "
-                    + "of the already selected seed \"" + seed.metadata().name() + "\""));
+            errs.add(FieldError.invalid(
+                    "spec.seedSelector",
+                    selector,
+                    "cannot change seedSelector to not match the labels " + "of the already selected seed \""
+                            + seed.metadata().name() + "\""));
         }
-        if (typed.providerTypes() != null && !typed.providerTypes().isEmpty()
+        if (typed.providerTypes() != null
+                && !typed.providerTypes().isEmpty()
                 && !typed.providerTypes().contains(seed.spec().provider().type())) {
-            errs.add(FieldError.invalid("spec.seedSelector.providerTypes", selector.path("providerTypes"),
+            errs.add(FieldError.invalid(
+                    "spec.seedSelector.providerTypes",
+                    selector.path("providerTypes"),
                     "cannot change seedSelector to not match the provider type of the already selected seed \""
                             + seed.metadata().name() + "\""));
         }
@@ -160,7 +191,8 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
                 .compose(v -> managedIssuer(r))
                 .compose(v -> new Credentials(garden, authorizer).validate(r))
                 .compose(v -> fieldErrors(r))
-                .compose(errs -> errs.isEmpty() ? Future.<Void>succeededFuture()
+                .compose(errs -> errs.isEmpty()
+                        ? Future.<Void>succeededFuture()
                         : Rejections.forbid(a, FieldErrors.aggregate(errs)));
     }
 
@@ -177,18 +209,32 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
         if (name.isEmpty() && !generateName.isEmpty()) {
             int limit = NAME_LENGTH_LIMIT - GENERATE_NAME_RANDOM_LENGTH;
             if ((projectName + generateName).length() > limit) {
-                return Future.failedFuture(Rejections.invalid(a, List.of(FieldError.invalid("name", name, "the length of "
-                        + "the shoot generateName and the project name must not exceed " + limit + " characters (project: "
-                        + projectName + "; shoot with generateName: " + generateName + ")"))));
+                return Future.failedFuture(Rejections.invalid(
+                        a,
+                        List.of(FieldError.invalid(
+                                "name",
+                                name,
+                                "the length of "
+                                        + "the shoot generateName and the project name must not exceed " + limit
+                                        + " characters (project: "
+                                        + projectName + "; shoot with generateName: " + generateName + ")"))));
             }
         } else if ((projectName + name).length() > NAME_LENGTH_LIMIT) {
-            return Future.failedFuture(Rejections.invalid(a, List.of(FieldError.invalid("name", name, "the length of the "
-                    + "shoot name and the project name must not exceed " + NAME_LENGTH_LIMIT + " characters (project: "
-                    + projectName + "; shoot: " + name + ")"))));
+            return Future.failedFuture(Rejections.invalid(
+                    a,
+                    List.of(FieldError.invalid(
+                            "name",
+                            name,
+                            "the length of the "
+                                    + "shoot name and the project name must not exceed " + NAME_LENGTH_LIMIT
+                                    + " characters (project: "
+                                    + projectName + "; shoot: " + name + ")"))));
         }
         if (project.metadata().deletionTimestamp() != null) {
-            return Rejections.forbid(a, "cannot create shoot '" + name + "' in project '" + projectName
-                    + "' that is already marked for deletion");
+            return Rejections.forbid(
+                    a,
+                    "cannot create shoot '" + name + "' in project '" + projectName
+                            + "' that is already marked for deletion");
         }
         return Future.succeededFuture();
     }
@@ -196,8 +242,10 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
     /** {@code validateDeletion}: no deletion while a migration or restore runs. */
     private static Future<Void> deletion(Review r) {
         if (r.a().operation() == Operation.DELETE && r.inMigrationOrRestore()) {
-            return Rejections.forbid(r.a(), "cannot mark shoot for deletion during " + r.lastOperationType()
-                    + " operation that is in state " + r.lastOperationState());
+            return Rejections.forbid(
+                    r.a(),
+                    "cannot mark shoot for deletion during " + r.lastOperationType() + " operation that is in state "
+                            + r.lastOperationState());
         }
         return Future.succeededFuture();
     }
@@ -208,9 +256,13 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
         boolean hibernated = r.spec().path("hibernation").path("enabled").asBoolean(false);
         if (!oldHibernated && hibernated) {
             for (JsonNode c : r.shoot().path("status").path("constraints")) {
-                if ("HibernationPossible".equals(c.path("type").asText()) && !"True".equals(c.path("status").asText())) {
-                    return Rejections.forbid(r.a(), "'HibernationPossible' constraint is '" + c.path("status").asText()
-                            + "': " + c.path("message").asText(""));
+                if ("HibernationPossible".equals(c.path("type").asText())
+                        && !"True".equals(c.path("status").asText())) {
+                    return Rejections.forbid(
+                            r.a(),
+                            "'HibernationPossible' constraint is '"
+                                    + c.path("status").asText() + "': "
+                                    + c.path("message").asText(""));
                 }
             }
         }
@@ -219,18 +271,34 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
 
     /** {@code validateManagedServiceAccountIssuer}: needs the issuer secret in the garden namespace; cannot be undone. */
     private Future<Void> managedIssuer(Review r) {
-        boolean managed = "managed".equals(r.shoot().path("metadata").path("annotations").path(MANAGED_ISSUER).asText(""));
-        boolean wasManaged = "managed".equals(r.old().path("metadata").path("annotations").path(MANAGED_ISSUER).asText(""));
+        boolean managed = "managed"
+                .equals(r.shoot()
+                        .path("metadata")
+                        .path("annotations")
+                        .path(MANAGED_ISSUER)
+                        .asText(""));
+        boolean wasManaged = "managed"
+                .equals(r.old()
+                        .path("metadata")
+                        .path("annotations")
+                        .path(MANAGED_ISSUER)
+                        .asText(""));
         if (!managed && !wasManaged) {
             return Future.succeededFuture();
         }
         return objects.list(GardenObjects.SECRETS, "garden").compose(secrets -> {
-            boolean configured = secrets.stream().anyMatch(s -> "shoot-service-account-issuer".equals(
-                    s.path("metadata").path("labels").path("gardener.cloud/role").asText("")));
+            boolean configured = secrets.stream()
+                    .anyMatch(s -> "shoot-service-account-issuer"
+                            .equals(s.path("metadata")
+                                    .path("labels")
+                                    .path("gardener.cloud/role")
+                                    .asText("")));
             if (!configured) {
                 if (managed) {
-                    return Rejections.forbid(r.a(), "cannot enable managed service account issuer as it is not supported "
-                            + "in this Gardener installation");
+                    return Rejections.forbid(
+                            r.a(),
+                            "cannot enable managed service account issuer as it is not supported "
+                                    + "in this Gardener installation");
                 }
                 return Future.failedFuture(ApiException.internal("old shoot object has managed service account issuer "
                         + "enabled, but Gardener configuration is missing"));
@@ -238,10 +306,16 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
             if (wasManaged && !managed) {
                 return Rejections.forbid(r.a(), "once enabled managed service account issuer cannot be disabled");
             }
-            if (managed && r.spec().path("kubernetes").path("kubeAPIServer").path("serviceAccountConfig")
-                    .hasNonNull("issuer")) {
-                return Rejections.forbid(r.a(), "managed service account issuer cannot be enabled when "
-                        + ".kubernetes.kubeAPIServer.serviceAccountConfig.issuer is set");
+            if (managed
+                    && r.spec()
+                            .path("kubernetes")
+                            .path("kubeAPIServer")
+                            .path("serviceAccountConfig")
+                            .hasNonNull("issuer")) {
+                return Rejections.forbid(
+                        r.a(),
+                        "managed service account issuer cannot be enabled when "
+                                + ".kubernetes.kubeAPIServer.serviceAccountConfig.issuer is set");
             }
             return Future.succeededFuture();
         });
@@ -254,7 +328,8 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
         errs.addAll(RawExtensions.internalVersions(r.shoot()));
         if (op != Operation.DELETE) {
             errs.addAll(Networks.validate(r));
-            ProfileConstraints profile = new ProfileConstraints(r.profile(), op, r.now(), text(r.shoot(), "spec", "region"));
+            ProfileConstraints profile =
+                    new ProfileConstraints(r.profile(), op, r.now(), text(r.shoot(), "spec", "region"));
             errs.addAll(profile.kubernetes(r.shoot(), r.old()));
             errs.addAll(profile.region(r.shoot(), r.old()));
             errs.addAll(Placement.accessRestrictions(r));
@@ -264,40 +339,52 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
             errs.addAll(Placement.accessRestrictions(r));
         }
         errs.addAll(Placement.controlPlaneZones(r));
-        Future<List<FieldError>> admissionPlugins = op == Operation.DELETE ? Future.succeededFuture(List.of())
-                : kubeconfigSecrets(r);
-        return admissionPlugins.compose(pluginErrs -> {
-            errs.addAll(pluginErrs);
-            errs.addAll(new ProfileConstraints(r.profile(), op, r.now(), "").limits(r.shoot()));
-            return liveMigration.validate(r);
-        }).compose(migrationErrs -> {
-            errs.addAll(migrationErrs);
-            if (op == Operation.DELETE || !r.specChanged()) {
-                return Future.succeededFuture(errs);
-            }
-            return DnsDomains.unique(r, objects).map(dnsErrs -> {
-                errs.addAll(dnsErrs);
-                return errs;
-            });
-        });
+        Future<List<FieldError>> admissionPlugins =
+                op == Operation.DELETE ? Future.succeededFuture(List.of()) : kubeconfigSecrets(r);
+        return admissionPlugins
+                .compose(pluginErrs -> {
+                    errs.addAll(pluginErrs);
+                    errs.addAll(new ProfileConstraints(r.profile(), op, r.now(), "").limits(r.shoot()));
+                    return liveMigration.validate(r);
+                })
+                .compose(migrationErrs -> {
+                    errs.addAll(migrationErrs);
+                    if (op == Operation.DELETE || !r.specChanged()) {
+                        return Future.succeededFuture(errs);
+                    }
+                    return DnsDomains.unique(r, objects).map(dnsErrs -> {
+                        errs.addAll(dnsErrs);
+                        return errs;
+                    });
+                });
     }
 
     /** The provider type must match the referenced SecretBinding's or CredentialsBinding's. */
     private static FieldError bindingTypeError(Review r) {
         String type = text(r.shoot(), "spec", "provider", "type");
         if (r.secretBinding() != null) {
-            String types = r.secretBinding().provider() == null ? null : r.secretBinding().provider().type();
+            String types = r.secretBinding().provider() == null
+                    ? null
+                    : r.secretBinding().provider().type();
             // SecretBindingHasType: the binding's type is a comma-separated list; a binding without provider has none.
             if (types == null || !Arrays.asList(types.split(",", -1)).contains(type)) {
-                return FieldError.invalid("spec.provider.type", type, "provider type in shoot must match provider type of "
-                        + "referenced SecretBinding: \"" + (types == null ? "" : types) + "\"");
+                return FieldError.invalid(
+                        "spec.provider.type",
+                        type,
+                        "provider type in shoot must match provider type of " + "referenced SecretBinding: \""
+                                + (types == null ? "" : types) + "\"");
             }
         }
         if (r.credentialsBinding() != null) {
-            String bindingType = r.credentialsBinding().provider() == null ? "" : r.credentialsBinding().provider().type();
+            String bindingType = r.credentialsBinding().provider() == null
+                    ? ""
+                    : r.credentialsBinding().provider().type();
             if (!type.equals(bindingType)) {
-                return FieldError.invalid("spec.provider.type", type, "provider type in shoot must match provider type of "
-                        + "referenced CredentialsBinding: \"" + bindingType + "\"");
+                return FieldError.invalid(
+                        "spec.provider.type",
+                        type,
+                        "provider type in shoot must match provider type of " + "referenced CredentialsBinding: \""
+                                + bindingType + "\"");
             }
         }
         return null;
@@ -309,7 +396,8 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
         List<String> referenced = new ArrayList<>();
         for (JsonNode res : r.spec().path("resources")) {
             JsonNode ref = res.path("resourceRef");
-            if ("v1".equals(ref.path("apiVersion").asText()) && "Secret".equals(ref.path("kind").asText())) {
+            if ("v1".equals(ref.path("apiVersion").asText())
+                    && "Secret".equals(ref.path("kind").asText())) {
                 referenced.add(ref.path("name").asText());
             }
         }
@@ -326,22 +414,29 @@ public final class ShootValidatorPlugin extends Handler implements ValidatingPlu
                 errs.add(FieldError.invalid(path, name, "secret should be referenced in shoot .spec.resources"));
                 continue;
             }
-            chain = chain.compose(v -> objects.get(GardenObjects.SECRETS, r.a().namespace(), name).map(found -> {
-                if (found.isEmpty()) {
-                    errs.add(FieldError.internal(path, "unable to get the referenced secret: namespace: " + r.a().namespace()
-                            + ", name: " + name + ", error: secret \"" + name + "\" not found"));
-                } else if (!found.get().path("data").has("kubeconfig")) {
-                    errs.add(FieldError.invalid(path, name, "referenced kubeconfig secret doesn't contain kubeconfig: "
-                            + "namespace: " + r.a().namespace() + ", name: " + name));
-                }
-                return null;
-            }));
+            chain = chain.compose(v -> objects.get(GardenObjects.SECRETS, r.a().namespace(), name)
+                    .map(found -> {
+                        if (found.isEmpty()) {
+                            errs.add(FieldError.internal(
+                                    path,
+                                    "unable to get the referenced secret: namespace: " + r.a().namespace() + ", name: "
+                                            + name + ", error: secret \"" + name + "\" not found"));
+                        } else if (!found.get().path("data").has("kubeconfig")) {
+                            errs.add(FieldError.invalid(
+                                    path,
+                                    name,
+                                    "referenced kubeconfig secret doesn't contain kubeconfig: " + "namespace: "
+                                            + r.a().namespace() + ", name: " + name));
+                        }
+                        return null;
+                    }));
         }
         return chain.map(v -> errs);
     }
 
     private static CloudProfileSpec emptySpec() {
-        return ModelCodec.decode(JsonNodeFactory.instance.objectNode(), CloudProfileSpec.class).value();
+        return ModelCodec.decode(JsonNodeFactory.instance.objectNode(), CloudProfileSpec.class)
+                .value();
     }
 
     private static <T> Future<T> required(Optional<T> found, String message) {

@@ -23,7 +23,8 @@ public final class ShootVpaEnabledByDefault extends Handler implements MutatingP
 
     @Override
     public Future<Void> admit(Attributes a) {
-        if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot") || !RequestChecks.isMainResource(a)
+        if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
+                || !RequestChecks.isMainResource(a)
                 || ShootTrees.isWorkerless(a.object())) {
             return Future.succeededFuture();
         }

@@ -25,73 +25,170 @@ class CustomVerbAuthorizerTest {
     private static final UserInfo ALICE = UserInfo.of("alice", List.of("system:authenticated"));
     private static final UserInfo ADMIN = UserInfo.of("admin", List.of("system:masters"));
 
-    private final CustomVerbAuthorizer plugin = new CustomVerbAuthorizer(new PluginContext(new InMemoryObjects(),
-            PrivilegedGroupsAuthorizer.defaults(), null, Clock.systemUTC()));
+    private final CustomVerbAuthorizer plugin = new CustomVerbAuthorizer(
+            new PluginContext(new InMemoryObjects(), PrivilegedGroupsAuthorizer.defaults(), null, Clock.systemUTC()));
 
     private static Outcome denied(String resource, String name, String what, String plural) {
-        return Outcome.forbidden(resource + "." + CORE, name, "user \"alice\" is not allowed to " + what + " for \"" + plural + "\"");
+        return Outcome.forbidden(
+                resource + "." + CORE, name, "user \"alice\" is not allowed to " + what + " for \"" + plural + "\"");
     }
 
     private static final String MEMBERS = "members: [{kind: User, name: bob, role: viewer}]";
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                arguments("project: creating without a whitelist", "Project", "projects", ALICE,
-                        "spec: {tolerations: {defaults: [{key: a}]}}", null, Outcome.ALLOWED),
-                arguments("project: creating with a whitelist", "Project", "projects", ALICE,
-                        "spec: {tolerations: {whitelist: [{key: a}]}}", null,
+                arguments(
+                        "project: creating without a whitelist",
+                        "Project",
+                        "projects",
+                        ALICE,
+                        "spec: {tolerations: {defaults: [{key: a}]}}",
+                        null,
+                        Outcome.ALLOWED),
+                arguments(
+                        "project: creating with a whitelist",
+                        "Project",
+                        "projects",
+                        ALICE,
+                        "spec: {tolerations: {whitelist: [{key: a}]}}",
+                        null,
                         denied("projects", "p", "modify .spec.tolerations.whitelist", "projects")),
-                arguments("project: changing the whitelist as system:masters", "Project", "projects", ADMIN,
-                        "spec: {tolerations: {whitelist: [{key: a}, {key: b}]}}", "spec: {tolerations: {whitelist: [{key: a}]}}",
+                arguments(
+                        "project: changing the whitelist as system:masters",
+                        "Project",
+                        "projects",
+                        ADMIN,
+                        "spec: {tolerations: {whitelist: [{key: a}, {key: b}]}}",
+                        "spec: {tolerations: {whitelist: [{key: a}]}}",
                         Outcome.ALLOWED),
-                arguments("project: a non-owner adds a human member", "Project", "projects", ALICE,
-                        "spec: {owner: {kind: User, name: owner}, " + MEMBERS + "}", "spec: {owner: {kind: User, name: owner}}",
+                arguments(
+                        "project: a non-owner adds a human member",
+                        "Project",
+                        "projects",
+                        ALICE,
+                        "spec: {owner: {kind: User, name: owner}, " + MEMBERS + "}",
+                        "spec: {owner: {kind: User, name: owner}}",
                         denied("projects", "p", "manage human users or groups in .spec.members", "projects")),
-                arguments("project: the owner adds a human member", "Project", "projects", ALICE,
-                        "spec: {owner: {kind: User, name: alice}, " + MEMBERS + "}", "spec: {owner: {kind: User, name: alice}}",
+                arguments(
+                        "project: the owner adds a human member",
+                        "Project",
+                        "projects",
+                        ALICE,
+                        "spec: {owner: {kind: User, name: alice}, " + MEMBERS + "}",
+                        "spec: {owner: {kind: User, name: alice}}",
                         Outcome.ALLOWED),
-                arguments("project: a member of the owner group adds a human member", "Project", "projects", ALICE,
+                arguments(
+                        "project: a member of the owner group adds a human member",
+                        "Project",
+                        "projects",
+                        ALICE,
                         "spec: {owner: {kind: Group, name: system:authenticated}, " + MEMBERS + "}",
-                        "spec: {owner: {kind: Group, name: system:authenticated}}", Outcome.ALLOWED),
-                arguments("project: a non-owner adds a service account", "Project", "projects", ALICE,
+                        "spec: {owner: {kind: Group, name: system:authenticated}}",
+                        Outcome.ALLOWED),
+                arguments(
+                        "project: a non-owner adds a service account",
+                        "Project",
+                        "projects",
+                        ALICE,
                         "spec: {owner: {kind: User, name: owner}, members: [{kind: ServiceAccount, name: robot, namespace: garden-p,"
                                 + " role: admin}, {apiGroup: rbac.authorization.k8s.io, kind: User,"
                                 + " name: 'system:serviceaccount:garden-p:other', role: viewer}]}",
-                        "spec: {owner: {kind: User, name: owner}}", Outcome.ALLOWED),
-                arguments("project: the owner subject itself may always be listed", "Project", "projects", ALICE,
+                        "spec: {owner: {kind: User, name: owner}}",
+                        Outcome.ALLOWED),
+                arguments(
+                        "project: the owner subject itself may always be listed",
+                        "Project",
+                        "projects",
+                        ALICE,
                         "spec: {owner: {kind: User, name: owner}, members: [{kind: User, name: owner, role: admin}]}",
-                        "spec: {owner: {kind: User, name: owner}}", Outcome.ALLOWED),
-                arguments("project: a non-owner changes the owner", "Project", "projects", ALICE,
-                        "spec: {owner: {kind: User, name: mallory}}", "spec: {owner: {kind: User, name: owner}}",
+                        "spec: {owner: {kind: User, name: owner}}",
+                        Outcome.ALLOWED),
+                arguments(
+                        "project: a non-owner changes the owner",
+                        "Project",
+                        "projects",
+                        ALICE,
+                        "spec: {owner: {kind: User, name: mallory}}",
+                        "spec: {owner: {kind: User, name: owner}}",
                         denied("projects", "p", "manage owner in .spec.owner", "projects")),
-                arguments("namespaced cloud profile: kubernetes", "NamespacedCloudProfile", "namespacedcloudprofiles", ALICE,
-                        "spec: {kubernetes: {versions: [{version: 1.31.1}]}}", "spec: {}",
+                arguments(
+                        "namespaced cloud profile: kubernetes",
+                        "NamespacedCloudProfile",
+                        "namespacedcloudprofiles",
+                        ALICE,
+                        "spec: {kubernetes: {versions: [{version: 1.31.1}]}}",
+                        "spec: {}",
                         denied("namespacedcloudprofiles", "p", "modify .spec.kubernetes", "namespacedcloudprofiles")),
-                arguments("namespaced cloud profile: machine images", "NamespacedCloudProfile", "namespacedcloudprofiles", ALICE,
-                        "spec: {machineImages: [{name: x}]}", null,
-                        denied("namespacedcloudprofiles", "p", "modify .spec.machineImages", "namespacedcloudprofiles")),
-                arguments("namespaced cloud profile: provider config", "NamespacedCloudProfile", "namespacedcloudprofiles", ALICE,
-                        "spec: {providerConfig: {a: b}}", "spec: {providerConfig: {a: c}}",
-                        denied("namespacedcloudprofiles", "p", "modify .spec.providerConfig", "namespacedcloudprofiles")),
-                arguments("namespaced cloud profile: machine types are free", "NamespacedCloudProfile", "namespacedcloudprofiles",
-                        ALICE, "spec: {machineTypes: [{name: x}]}", "spec: {}", Outcome.ALLOWED),
-                arguments("shoot: marking a worker pool as control plane", "Shoot", "shoots", ALICE,
+                arguments(
+                        "namespaced cloud profile: machine images",
+                        "NamespacedCloudProfile",
+                        "namespacedcloudprofiles",
+                        ALICE,
+                        "spec: {machineImages: [{name: x}]}",
+                        null,
+                        denied(
+                                "namespacedcloudprofiles",
+                                "p",
+                                "modify .spec.machineImages",
+                                "namespacedcloudprofiles")),
+                arguments(
+                        "namespaced cloud profile: provider config",
+                        "NamespacedCloudProfile",
+                        "namespacedcloudprofiles",
+                        ALICE,
+                        "spec: {providerConfig: {a: b}}",
+                        "spec: {providerConfig: {a: c}}",
+                        denied(
+                                "namespacedcloudprofiles",
+                                "p",
+                                "modify .spec.providerConfig",
+                                "namespacedcloudprofiles")),
+                arguments(
+                        "namespaced cloud profile: machine types are free",
+                        "NamespacedCloudProfile",
+                        "namespacedcloudprofiles",
+                        ALICE,
+                        "spec: {machineTypes: [{name: x}]}",
+                        "spec: {}",
+                        Outcome.ALLOWED),
+                arguments(
+                        "shoot: marking a worker pool as control plane",
+                        "Shoot",
+                        "shoots",
+                        ALICE,
                         "spec: {provider: {workers: [{name: a}, {name: cp, controlPlane: {}}]}}",
                         "spec: {provider: {workers: [{name: a}]}}",
                         denied("shoots", "p", "modify .spec.provider.workers[].controlPlane", "shoots")),
-                arguments("shoot: other worker changes", "Shoot", "shoots", ALICE,
-                        "spec: {provider: {workers: [{name: a, maximum: 3}]}}", "spec: {provider: {workers: [{name: a}]}}",
+                arguments(
+                        "shoot: other worker changes",
+                        "Shoot",
+                        "shoots",
+                        ALICE,
+                        "spec: {provider: {workers: [{name: a, maximum: 3}]}}",
+                        "spec: {provider: {workers: [{name: a}]}}",
                         Outcome.ALLOWED),
-                arguments("shoot: marking self-hosted as system:masters", "Shoot", "shoots", ADMIN,
-                        "spec: {provider: {workers: [{name: cp, controlPlane: {}}]}}", null, Outcome.ALLOWED));
+                arguments(
+                        "shoot: marking self-hosted as system:masters",
+                        "Shoot",
+                        "shoots",
+                        ADMIN,
+                        "spec: {provider: {workers: [{name: cp, controlPlane: {}}]}}",
+                        null,
+                        Outcome.ALLOWED));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void authorizes(String name, String kind, String resource, UserInfo user, String object, String old, Outcome expected) {
+    void authorizes(
+            String name, String kind, String resource, UserInfo user, String object, String old, Outcome expected) {
         String meta = "metadata: {name: p, namespace: garden-p}\n";
-        expected.check(plugin.validate(Requests.of(new GroupVersionKind(CORE, "v1beta1", kind), new GroupResource(CORE, resource),
-                "", old == null ? Operation.CREATE : Operation.UPDATE, Requests.object(meta + object),
-                old == null ? null : Requests.object(meta + old), user)));
+        expected.check(plugin.validate(Requests.of(
+                new GroupVersionKind(CORE, "v1beta1", kind),
+                new GroupResource(CORE, resource),
+                "",
+                old == null ? Operation.CREATE : Operation.UPDATE,
+                Requests.object(meta + object),
+                old == null ? null : Requests.object(meta + old),
+                user)));
     }
 }

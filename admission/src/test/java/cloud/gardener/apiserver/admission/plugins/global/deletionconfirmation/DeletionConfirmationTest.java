@@ -31,7 +31,8 @@ class DeletionConfirmationTest {
     private static final GroupResource PROJECTS = new GroupResource("core.gardener.cloud", "projects");
     private static final GroupVersionKind PROJECT = new GroupVersionKind("core.gardener.cloud", "v1beta1", "Project");
     private static final GroupResource SHOOT_STATES = new GroupResource("core.gardener.cloud", "shootstates");
-    private static final GroupVersionKind SHOOT_STATE = new GroupVersionKind("core.gardener.cloud", "v1beta1", "ShootState");
+    private static final GroupVersionKind SHOOT_STATE =
+            new GroupVersionKind("core.gardener.cloud", "v1beta1", "ShootState");
     private static final UserInfo BOB = UserInfo.of("bob", List.of("system:authenticated"));
     private static final UserInfo ROBOT = UserInfo.of("system:serviceaccount:garden-dev:robot", List.of());
     private static final String CONFIRMED = "{confirmation.gardener.cloud/deletion: \"true\"}";
@@ -71,35 +72,80 @@ class DeletionConfirmationTest {
     static Stream<Delete> shootDeletes() {
         String forbidden = "shoots.core.gardener.cloud \"s\" is forbidden: ";
         String missing = forbidden + "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete";
-        String dual = forbidden + "you are not allowed to both confirm the deletion and send the actual DELETE request - "
-                + "another subject must perform the deletion";
-        String prodConfirmedByAlice = "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: alice}";
-        String prodConfirmedByRobot = "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: "
-                + "\"system:serviceaccount:garden-dev:robot\"}";
+        String dual =
+                forbidden + "you are not allowed to both confirm the deletion and send the actual DELETE request - "
+                        + "another subject must perform the deletion";
+        String prodConfirmedByAlice =
+                "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: alice}";
+        String prodConfirmedByRobot =
+                "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: "
+                        + "\"system:serviceaccount:garden-dev:robot\"}";
         return Stream.of(
                 new Delete("confirmed", "garden-dev", CONFIRMED, "{}", Requests.ALICE, null),
-                new Delete("confirmed with another true spelling", "garden-dev",
-                        "{confirmation.gardener.cloud/deletion: \"T\"}", "{}", Requests.ALICE, null),
+                new Delete(
+                        "confirmed with another true spelling",
+                        "garden-dev",
+                        "{confirmation.gardener.cloud/deletion: \"T\"}",
+                        "{}",
+                        Requests.ALICE,
+                        null),
                 new Delete("no annotation", "garden-dev", "{}", "{}", Requests.ALICE, missing),
-                new Delete("annotation false", "garden-dev", "{confirmation.gardener.cloud/deletion: \"false\"}", "{}",
-                        Requests.ALICE, missing),
-                new Delete("annotation not a boolean", "garden-dev", "{confirmation.gardener.cloud/deletion: \"yes\"}", "{}",
-                        Requests.ALICE, missing),
-                new Delete("no project", "elsewhere", CONFIRMED, "{}", Requests.ALICE,
+                new Delete(
+                        "annotation false",
+                        "garden-dev",
+                        "{confirmation.gardener.cloud/deletion: \"false\"}",
+                        "{}",
+                        Requests.ALICE,
+                        missing),
+                new Delete(
+                        "annotation not a boolean",
+                        "garden-dev",
+                        "{confirmation.gardener.cloud/deletion: \"yes\"}",
+                        "{}",
+                        Requests.ALICE,
+                        missing),
+                new Delete(
+                        "no project",
+                        "elsewhere",
+                        CONFIRMED,
+                        "{}",
+                        Requests.ALICE,
                         forbidden + "Internal error occurred: Project.core.gardener.cloud \"<unknown>\" not found"),
-                new Delete("dual approval: the confirmer cannot delete", "garden-dual", prodConfirmedByAlice,
-                        "{stage: prod}", Requests.ALICE, dual),
-                new Delete("dual approval: another user can", "garden-dual", prodConfirmedByAlice, "{stage: prod}", BOB, null),
-                new Delete("dual approval: labels not selected", "garden-dual", prodConfirmedByAlice, "{stage: dev}",
-                        Requests.ALICE, null),
-                new Delete("dual approval: service accounts excluded", "garden-dual", prodConfirmedByRobot, "{stage: prod}",
-                        ROBOT, null));
+                new Delete(
+                        "dual approval: the confirmer cannot delete",
+                        "garden-dual",
+                        prodConfirmedByAlice,
+                        "{stage: prod}",
+                        Requests.ALICE,
+                        dual),
+                new Delete(
+                        "dual approval: another user can",
+                        "garden-dual",
+                        prodConfirmedByAlice,
+                        "{stage: prod}",
+                        BOB,
+                        null),
+                new Delete(
+                        "dual approval: labels not selected",
+                        "garden-dual",
+                        prodConfirmedByAlice,
+                        "{stage: dev}",
+                        Requests.ALICE,
+                        null),
+                new Delete(
+                        "dual approval: service accounts excluded",
+                        "garden-dual",
+                        prodConfirmedByRobot,
+                        "{stage: prod}",
+                        ROBOT,
+                        null));
     }
 
     @ParameterizedTest
     @MethodSource("shootDeletes")
     void deleteShoot(Delete c) {
-        Attributes a = as(c.user(), shootRequest(Operation.DELETE, "", null, shoot(c.namespace(), c.annotations(), c.labels())));
+        Attributes a = as(
+                c.user(), shootRequest(Operation.DELETE, "", null, shoot(c.namespace(), c.annotations(), c.labels())));
         Future<Void> result = plugin(objects()).validate(a);
         if (c.message() == null) {
             accepted(result);
@@ -113,18 +159,29 @@ class DeletionConfirmationTest {
     @Test
     void projectsAndShootStatesNeedTheConfirmationToo() {
         DeletionConfirmation plugin = plugin(objects());
-        ObjectNode dev = object("{metadata: {name: dev, annotations: " + CONFIRMED + "}, spec: {namespace: garden-dev}}");
+        ObjectNode dev =
+                object("{metadata: {name: dev, annotations: " + CONFIRMED + "}, spec: {namespace: garden-dev}}");
         accepted(plugin.validate(Requests.of(PROJECT, PROJECTS, "", Operation.DELETE, null, dev, Requests.ALICE)));
         ObjectNode other = object("{metadata: {name: unconfirmed}, spec: {namespace: garden-unconfirmed}}");
-        assertThat(rejection(plugin.validate(Requests.of(PROJECT, PROJECTS, "", Operation.DELETE, null, other,
-                Requests.ALICE))).getMessage()).isEqualTo("projects.core.gardener.cloud \"unconfirmed\" is forbidden: "
-                + "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete");
+        assertThat(rejection(plugin.validate(
+                                Requests.of(PROJECT, PROJECTS, "", Operation.DELETE, null, other, Requests.ALICE)))
+                        .getMessage())
+                .isEqualTo("projects.core.gardener.cloud \"unconfirmed\" is forbidden: "
+                        + "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete");
         ObjectNode state = object("{metadata: {name: s, namespace: garden-dev}}");
-        assertThat(rejection(plugin.validate(Requests.of(SHOOT_STATE, SHOOT_STATES, "", Operation.DELETE, null, state,
-                Requests.ALICE))).code()).isEqualTo(403);
+        assertThat(rejection(plugin.validate(Requests.of(
+                                SHOOT_STATE, SHOOT_STATES, "", Operation.DELETE, null, state, Requests.ALICE)))
+                        .code())
+                .isEqualTo(403);
         ObjectNode seed = object("{metadata: {name: s}}");
-        accepted(plugin.validate(Requests.of(new GroupVersionKind("core.gardener.cloud", "v1beta1", "Seed"),
-                new GroupResource("core.gardener.cloud", "seeds"), "", Operation.DELETE, null, seed, Requests.ALICE)));
+        accepted(plugin.validate(Requests.of(
+                new GroupVersionKind("core.gardener.cloud", "v1beta1", "Seed"),
+                new GroupResource("core.gardener.cloud", "seeds"),
+                "",
+                Operation.DELETE,
+                null,
+                seed,
+                Requests.ALICE)));
     }
 
     @Test
@@ -133,17 +190,27 @@ class DeletionConfirmationTest {
         ObjectNode two = shoot("garden-dev", CONFIRMED, "{}");
         two.withObjectProperty("metadata").put("name", "two");
         InMemoryObjects objects = objects().put(Outcomes.SHOOTS, one).put(Outcomes.SHOOTS, two);
-        Attributes collection = new Attributes(Outcomes.SHOOT, Outcomes.SHOOTS, "", "garden-dev", "", Operation.DELETE,
-                null, null, Requests.ALICE, false);
+        Attributes collection = new Attributes(
+                Outcomes.SHOOT,
+                Outcomes.SHOOTS,
+                "",
+                "garden-dev",
+                "",
+                Operation.DELETE,
+                null,
+                null,
+                Requests.ALICE,
+                false);
         accepted(plugin(objects).validate(collection));
 
         ObjectNode three = shoot("garden-dev", "{}", "{}");
         three.withObjectProperty("metadata").put("name", "three");
         ApiException e = rejection(plugin(objects.put(Outcomes.SHOOTS, three)).validate(collection));
         assertThat(e.code()).isEqualTo(403);
-        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"Unknown\" is forbidden: 1 error occurred:\n"
-                + "\t* shoots.core.gardener.cloud \"three\" is forbidden: must have a \"confirmation.gardener.cloud/deletion\" "
-                + "annotation to delete\n\n");
+        assertThat(e.getMessage())
+                .isEqualTo("shoots.core.gardener.cloud \"Unknown\" is forbidden: 1 error occurred:\n"
+                        + "\t* shoots.core.gardener.cloud \"three\" is forbidden: must have a \"confirmation.gardener.cloud/deletion\" "
+                        + "annotation to delete\n\n");
     }
 
     /** The confirmation annotations before and after a Shoot write, and the {@code confirmed-by} expected. */
@@ -155,16 +222,24 @@ class DeletionConfirmationTest {
     }
 
     static Stream<Mutation> mutations() {
-        String confirmedByBob = "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: bob}";
+        String confirmedByBob =
+                "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: bob}";
         return Stream.of(
                 new Mutation("create confirmed", null, CONFIRMED, "alice"),
-                new Mutation("create with a forged confirmed-by", null, "{deletion.gardener.cloud/confirmed-by: bob}", null),
+                new Mutation(
+                        "create with a forged confirmed-by", null, "{deletion.gardener.cloud/confirmed-by: bob}", null),
                 new Mutation("update confirms", "{}", CONFIRMED, "alice"),
                 new Mutation("update keeps the first confirmer", confirmedByBob, CONFIRMED, "bob"),
-                new Mutation("update cannot forge the confirmer", confirmedByBob,
-                        "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: alice}", "bob"),
-                new Mutation("update withdraws the confirmation", confirmedByBob,
-                        "{deletion.gardener.cloud/confirmed-by: bob}", null));
+                new Mutation(
+                        "update cannot forge the confirmer",
+                        confirmedByBob,
+                        "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: alice}",
+                        "bob"),
+                new Mutation(
+                        "update withdraws the confirmation",
+                        confirmedByBob,
+                        "{deletion.gardener.cloud/confirmed-by: bob}",
+                        null));
     }
 
     @ParameterizedTest
@@ -174,7 +249,9 @@ class DeletionConfirmationTest {
         ObjectNode old = c.oldAnnotations() == null ? null : shoot("garden-dev", c.oldAnnotations(), "{}");
         Operation op = old == null ? Operation.CREATE : Operation.UPDATE;
         accepted(plugin(objects()).admit(shootRequest(op, "", shoot, old)));
-        String confirmedBy = shoot.path("metadata").path("annotations").path("deletion.gardener.cloud/confirmed-by")
+        String confirmedBy = shoot.path("metadata")
+                .path("annotations")
+                .path("deletion.gardener.cloud/confirmed-by")
                 .asText(null);
         assertThat(confirmedBy).isEqualTo(c.expectedConfirmedBy());
     }

@@ -5,10 +5,10 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.PluginContext;
+import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.admission.testing.Outcome;
 import cloud.gardener.apiserver.admission.testing.Requests;
-import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
@@ -39,11 +39,13 @@ class ExtensionLabelsReferencesTest {
     private final InMemoryObjects garden = new InMemoryObjects()
             .put(GardenerResources.BACKUP_BUCKETS, "metadata: {name: bucket}\nspec: {provider: {type: local}}")
             .put(GardenerResources.CLOUD_PROFILES, "metadata: {name: local}\nspec: {type: local}")
-            .put(GardenerResources.NAMESPACED_CLOUD_PROFILES,
+            .put(
+                    GardenerResources.NAMESPACED_CLOUD_PROFILES,
                     "metadata: {name: team, namespace: garden-dev}\nspec: {parent: {kind: CloudProfile, name: local}}")
             .put(GardenerResources.SEEDS, "metadata: {name: seed-only}\nspec: {provider: {type: local}}");
 
-    private final ExtensionLabels plugin = new ExtensionLabels(new PluginContext(garden, null, null, Clock.systemUTC()));
+    private final ExtensionLabels plugin =
+            new ExtensionLabels(new PluginContext(garden, null, null, Clock.systemUTC()));
 
     private static Outcome internal(String message) {
         return Outcome.rejected(500, "Internal error occurred: " + message);
@@ -52,13 +54,21 @@ class ExtensionLabelsReferencesTest {
     static Stream<Arguments> backupEntries() {
         return Stream.of(
                 arguments("an existing bucket", "bucketName: bucket", Outcome.ALLOWED),
-                arguments("a missing bucket", "bucketName: nope",
+                arguments(
+                        "a missing bucket",
+                        "bucketName: nope",
                         internal("backupbucket.core.gardener.cloud \"nope\" not found")),
-                arguments("an empty bucket name", "bucketName: ''",
+                arguments(
+                        "an empty bucket name",
+                        "bucketName: ''",
                         internal("backupbucket.core.gardener.cloud \"\" not found")),
-                arguments("no bucket name at all", "seedName: seed-only",
+                arguments(
+                        "no bucket name at all",
+                        "seedName: seed-only",
                         internal("backupbucket.core.gardener.cloud \"\" not found")),
-                arguments("the name of a Seed, not of a bucket", "bucketName: seed-only",
+                arguments(
+                        "the name of a Seed, not of a bucket",
+                        "bucketName: seed-only",
                         internal("backupbucket.core.gardener.cloud \"seed-only\" not found")));
     }
 
@@ -74,15 +84,24 @@ class ExtensionLabelsReferencesTest {
     static Stream<Arguments> namespacedCloudProfiles() {
         return Stream.of(
                 arguments("an existing CloudProfile", "{kind: CloudProfile, name: local}", Outcome.ALLOWED),
-                arguments("a missing CloudProfile", "{kind: CloudProfile, name: nope}",
+                arguments(
+                        "a missing CloudProfile",
+                        "{kind: CloudProfile, name: nope}",
                         internal("cloudprofile.core.gardener.cloud \"nope\" not found")),
-                arguments("an empty name", "{kind: CloudProfile, name: ''}",
+                arguments(
+                        "an empty name",
+                        "{kind: CloudProfile, name: ''}",
                         internal("cloudprofile.core.gardener.cloud \"\" not found")),
-                arguments("no name at all", "{kind: CloudProfile}",
+                arguments(
+                        "no name at all",
+                        "{kind: CloudProfile}",
                         internal("cloudprofile.core.gardener.cloud \"\" not found")),
-                arguments("a NamespacedCloudProfile parent", "{kind: NamespacedCloudProfile, name: team}",
+                arguments(
+                        "a NamespacedCloudProfile parent",
+                        "{kind: NamespacedCloudProfile, name: team}",
                         Outcome.rejected(400, "invalid parent kind")),
-                arguments("an unknown kind", "{kind: Secret, name: local}", Outcome.rejected(400, "invalid parent kind")),
+                arguments(
+                        "an unknown kind", "{kind: Secret, name: local}", Outcome.rejected(400, "invalid parent kind")),
                 arguments("an empty kind", "{kind: '', name: local}", Outcome.rejected(400, "invalid parent kind")),
                 arguments("no kind at all", "{name: local}", Outcome.rejected(400, "invalid parent kind")));
     }
@@ -90,9 +109,10 @@ class ExtensionLabelsReferencesTest {
     @ParameterizedTest(name = "a NamespacedCloudProfile with {0} as parent")
     @MethodSource("namespacedCloudProfiles")
     void aNamespacedCloudProfilesParent(String name, String parent, Outcome expected) {
-        ObjectNode profile = Requests.object("metadata: {name: p, namespace: garden-dev}\nspec: {parent: " + parent + "}");
-        Future<Void> result = plugin.admit(request(NAMESPACED_CLOUD_PROFILE, GardenerResources.NAMESPACED_CLOUD_PROFILES,
-                profile));
+        ObjectNode profile =
+                Requests.object("metadata: {name: p, namespace: garden-dev}\nspec: {parent: " + parent + "}");
+        Future<Void> result =
+                plugin.admit(request(NAMESPACED_CLOUD_PROFILE, GardenerResources.NAMESPACED_CLOUD_PROFILES, profile));
         expected.check(result);
         expectLabelledIfAllowed(result, profile);
     }
@@ -100,17 +120,22 @@ class ExtensionLabelsReferencesTest {
     @Test
     void aMissingReferenceIsAnInternalErrorWithTheListersNotFoundAsItsCause() {
         ObjectNode entry = Requests.object("metadata: {name: e, namespace: garden-dev}\nspec: {bucketName: nope}");
-        ApiException e = (ApiException) plugin.admit(request(BACKUP_ENTRY, GardenerResources.BACKUP_ENTRIES, entry)).cause();
+        ApiException e = (ApiException) plugin.admit(request(BACKUP_ENTRY, GardenerResources.BACKUP_ENTRIES, entry))
+                .cause();
         assertThat(e.reason()).isEqualTo("InternalError");
-        assertThat(e.status().details().causes()).singleElement()
-                .satisfies(c -> assertThat(c.message()).isEqualTo("backupbucket.core.gardener.cloud \"nope\" not found"));
+        assertThat(e.status().details().causes())
+                .singleElement()
+                .satisfies(
+                        c -> assertThat(c.message()).isEqualTo("backupbucket.core.gardener.cloud \"nope\" not found"));
     }
 
     @Test
     void anUnsupportedParentKindIsABadRequestWithoutCauses() {
-        ObjectNode profile = Requests.object("metadata: {name: p, namespace: garden-dev}\nspec: {parent: {kind: X, name: local}}");
-        ApiException e = (ApiException) plugin.admit(request(NAMESPACED_CLOUD_PROFILE,
-                GardenerResources.NAMESPACED_CLOUD_PROFILES, profile)).cause();
+        ObjectNode profile =
+                Requests.object("metadata: {name: p, namespace: garden-dev}\nspec: {parent: {kind: X, name: local}}");
+        ApiException e = (ApiException)
+                plugin.admit(request(NAMESPACED_CLOUD_PROFILE, GardenerResources.NAMESPACED_CLOUD_PROFILES, profile))
+                        .cause();
         assertThat(e.reason()).isEqualTo("BadRequest");
         assertThat(e.status().details()).isNull();
     }
@@ -121,9 +146,12 @@ class ExtensionLabelsReferencesTest {
 
     private static void expectLabelledIfAllowed(Future<Void> result, ObjectNode object) {
         if (result.succeeded()) {
-            assertThat(object.at("/metadata/labels").path(PROVIDER_LOCAL).asText()).isEqualTo("true");
+            assertThat(object.at("/metadata/labels").path(PROVIDER_LOCAL).asText())
+                    .isEqualTo("true");
         } else {
-            assertThat(object.at("/metadata/labels").isMissingNode()).as("left unlabelled").isTrue();
+            assertThat(object.at("/metadata/labels").isMissingNode())
+                    .as("left unlabelled")
+                    .isTrue();
         }
     }
 }

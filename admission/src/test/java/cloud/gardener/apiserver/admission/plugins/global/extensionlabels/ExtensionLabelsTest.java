@@ -35,12 +35,17 @@ class ExtensionLabelsTest {
                     """)
             .put(new GroupResource(CORE, "cloudprofiles"), "metadata: {name: aws}\nspec: {type: aws}")
             .put(new GroupResource(CORE, "backupbuckets"), "metadata: {name: bucket}\nspec: {provider: {type: gcp}}");
-    private final ExtensionLabels plugin = new ExtensionLabels(new PluginContext(objects, null, null, Clock.systemUTC()));
+    private final ExtensionLabels plugin =
+            new ExtensionLabels(new PluginContext(objects, null, null, Clock.systemUTC()));
 
     static Stream<Arguments> cases() {
         String p = "provider.extensions.gardener.cloud/";
         return Stream.of(
-                arguments("a shoot: provider, networking, OS, runtime, DNS and enabled extensions", CORE, "Shoot", """
+                arguments(
+                        "a shoot: provider, networking, OS, runtime, DNS and enabled extensions",
+                        CORE,
+                        "Shoot",
+                        """
                         metadata: {name: s, namespace: ns, labels: {provider.extensions.gardener.cloud/old: 'true', keep: x}}
                         spec:
                           provider: {type: aws, workers: [{name: w, machine: {image: {name: gardenlinux}},
@@ -48,56 +53,98 @@ class ExtensionLabelsTest {
                           networking: {type: calico}
                           dns: {providers: [{type: aws-route53}, {type: unmanaged}]}
                           extensions: [{type: explicit}, {type: auto-disabled, disabled: true}]
-                        """, "{keep: x, extensions.extensions.gardener.cloud/explicit: 'true',"
-                        + " extensions.extensions.gardener.cloud/auto-shoot: 'true',"
-                        + " extensions.extensions.gardener.cloud/auto-workerless: 'true',"
-                        + " containerruntime.extensions.gardener.cloud/gvisor: 'true',"
-                        + " operatingsystemconfig.extensions.gardener.cloud/gardenlinux: 'true',"
-                        + " dnsrecord.extensions.gardener.cloud/aws-route53: 'true', " + p + "aws: 'true',"
-                        + " networking.extensions.gardener.cloud/calico: 'true'}"),
-                arguments("a workerless shoot gets only auto-enabled extensions that support it", CORE, "Shoot",
+                        """,
+                        "{keep: x, extensions.extensions.gardener.cloud/explicit: 'true',"
+                                + " extensions.extensions.gardener.cloud/auto-shoot: 'true',"
+                                + " extensions.extensions.gardener.cloud/auto-workerless: 'true',"
+                                + " containerruntime.extensions.gardener.cloud/gvisor: 'true',"
+                                + " operatingsystemconfig.extensions.gardener.cloud/gardenlinux: 'true',"
+                                + " dnsrecord.extensions.gardener.cloud/aws-route53: 'true', " + p + "aws: 'true',"
+                                + " networking.extensions.gardener.cloud/calico: 'true'}"),
+                arguments(
+                        "a workerless shoot gets only auto-enabled extensions that support it",
+                        CORE,
+                        "Shoot",
                         "metadata: {name: s, namespace: ns}\nspec: {provider: {type: aws}}",
                         "{extensions.extensions.gardener.cloud/auto-workerless: 'true', " + p + "aws: 'true'}"),
-                arguments("a seed: provider, backup, DNS and enabled extensions", CORE, "Seed",
+                arguments(
+                        "a seed: provider, backup, DNS and enabled extensions",
+                        CORE,
+                        "Seed",
                         "metadata: {name: seed}\nspec: {provider: {type: aws}, backup: {provider: gcp},"
                                 + " dns: {provider: {type: aws-route53}}}",
-                        "{extensions.extensions.gardener.cloud/auto-seed: 'true', " + p + "aws: 'true', " + p + "gcp: 'true',"
-                                + " dnsrecord.extensions.gardener.cloud/aws-route53: 'true'}"),
-                arguments("a secret binding: each of its provider types", CORE, "SecretBinding",
-                        "metadata: {name: b, namespace: ns}\nprovider: {type: 'aws,gcp'}", "{" + p + "aws: 'true', " + p + "gcp: 'true'}"),
-                arguments("a credentials binding", SECURITY, "CredentialsBinding",
-                        "metadata: {name: b, namespace: ns}\nprovider: {type: aws}", "{" + p + "aws: 'true'}"),
-                arguments("a workload identity: its target system", SECURITY, "WorkloadIdentity",
-                        "metadata: {name: w, namespace: ns}\nspec: {targetSystem: {type: azure}}", "{" + p + "azure: 'true'}"),
-                arguments("a cloud profile", CORE, "CloudProfile", "metadata: {name: c}\nspec: {type: aws}", "{" + p + "aws: 'true'}"),
-                arguments("a namespaced cloud profile: its parent's type", CORE, "NamespacedCloudProfile",
-                        "metadata: {name: n, namespace: ns}\nspec: {parent: {kind: CloudProfile, name: aws}}", "{" + p + "aws: 'true'}"),
-                arguments("a backup bucket", CORE, "BackupBucket", "metadata: {name: b}\nspec: {provider: {type: gcp}}",
+                        "{extensions.extensions.gardener.cloud/auto-seed: 'true', " + p + "aws: 'true', " + p
+                                + "gcp: 'true'," + " dnsrecord.extensions.gardener.cloud/aws-route53: 'true'}"),
+                arguments(
+                        "a secret binding: each of its provider types",
+                        CORE,
+                        "SecretBinding",
+                        "metadata: {name: b, namespace: ns}\nprovider: {type: 'aws,gcp'}",
+                        "{" + p + "aws: 'true', " + p + "gcp: 'true'}"),
+                arguments(
+                        "a credentials binding",
+                        SECURITY,
+                        "CredentialsBinding",
+                        "metadata: {name: b, namespace: ns}\nprovider: {type: aws}",
+                        "{" + p + "aws: 'true'}"),
+                arguments(
+                        "a workload identity: its target system",
+                        SECURITY,
+                        "WorkloadIdentity",
+                        "metadata: {name: w, namespace: ns}\nspec: {targetSystem: {type: azure}}",
+                        "{" + p + "azure: 'true'}"),
+                arguments(
+                        "a cloud profile",
+                        CORE,
+                        "CloudProfile",
+                        "metadata: {name: c}\nspec: {type: aws}",
+                        "{" + p + "aws: 'true'}"),
+                arguments(
+                        "a namespaced cloud profile: its parent's type",
+                        CORE,
+                        "NamespacedCloudProfile",
+                        "metadata: {name: n, namespace: ns}\nspec: {parent: {kind: CloudProfile, name: aws}}",
+                        "{" + p + "aws: 'true'}"),
+                arguments(
+                        "a backup bucket",
+                        CORE,
+                        "BackupBucket",
+                        "metadata: {name: b}\nspec: {provider: {type: gcp}}",
                         "{" + p + "gcp: 'true'}"),
-                arguments("a backup entry: its bucket's type", CORE, "BackupEntry",
-                        "metadata: {name: e, namespace: ns}\nspec: {bucketName: bucket}", "{" + p + "gcp: 'true'}"));
+                arguments(
+                        "a backup entry: its bucket's type",
+                        CORE,
+                        "BackupEntry",
+                        "metadata: {name: e, namespace: ns}\nspec: {bucketName: bucket}",
+                        "{" + p + "gcp: 'true'}"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void labels(String name, String group, String kind, String object, String labels) {
         ObjectNode tree = Requests.object(object);
-        Outcome.ALLOWED.check(plugin.admit(Requests.create(new GroupVersionKind(group, "v1beta1", kind),
-                new GroupResource(group, kind.toLowerCase(Locale.ROOT) + "s"), tree)));
+        Outcome.ALLOWED.check(plugin.admit(Requests.create(
+                new GroupVersionKind(group, "v1beta1", kind),
+                new GroupResource(group, kind.toLowerCase(Locale.ROOT) + "s"),
+                tree)));
         assertThat(tree.path("metadata").path("labels")).isEqualTo(Requests.object(labels));
     }
 
     @Test
     void aNamespacedCloudProfileMustHaveACloudProfileParent() {
-        Outcome.rejected(400, "invalid parent kind").check(plugin.admit(Requests.create(
-                new GroupVersionKind(CORE, "v1beta1", "NamespacedCloudProfile"), new GroupResource(CORE, "namespacedcloudprofiles"),
-                Requests.object("metadata: {name: n, namespace: ns}\nspec: {parent: {kind: Other, name: aws}}"))));
+        Outcome.rejected(400, "invalid parent kind")
+                .check(plugin.admit(Requests.create(
+                        new GroupVersionKind(CORE, "v1beta1", "NamespacedCloudProfile"),
+                        new GroupResource(CORE, "namespacedcloudprofiles"),
+                        Requests.object(
+                                "metadata: {name: n, namespace: ns}\nspec: {parent: {kind: Other, name: aws}}"))));
     }
 
     @Test
     void aMissingParentOrBucketIsAnInternalError() {
         Outcome.rejected(500, "Internal error occurred: backupbucket.core.gardener.cloud \"nope\" not found")
-                .check(plugin.admit(Requests.create(new GroupVersionKind(CORE, "v1beta1", "BackupEntry"),
+                .check(plugin.admit(Requests.create(
+                        new GroupVersionKind(CORE, "v1beta1", "BackupEntry"),
                         new GroupResource(CORE, "backupentries"),
                         Requests.object("metadata: {name: e, namespace: ns}\nspec: {bucketName: nope}"))));
     }

@@ -22,20 +22,34 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class FinalizerRemovalTest {
 
-    private static final GroupVersionKind SECRET_BINDING = new GroupVersionKind("core.gardener.cloud", "v1beta1", "SecretBinding");
+    private static final GroupVersionKind SECRET_BINDING =
+            new GroupVersionKind("core.gardener.cloud", "v1beta1", "SecretBinding");
     private static final GroupResource SECRET_BINDINGS = new GroupResource("core.gardener.cloud", "secretbindings");
     private static final GroupVersionKind CREDENTIALS_BINDING =
             new GroupVersionKind("security.gardener.cloud", "v1alpha1", "CredentialsBinding");
-    private static final GroupResource CREDENTIALS_BINDINGS = new GroupResource("security.gardener.cloud", "credentialsbindings");
+    private static final GroupResource CREDENTIALS_BINDINGS =
+            new GroupResource("security.gardener.cloud", "credentialsbindings");
 
-    private final FinalizerRemoval plugin = new FinalizerRemoval(new PluginContext(new InMemoryObjects()
-            .put(Outcomes.SHOOTS, "{metadata: {name: user, namespace: ns}, spec: {secretBindingName: used, "
-                    + "credentialsBindingName: used-creds}}"),
-            null, null, Clock.systemUTC()));
+    private final FinalizerRemoval plugin = new FinalizerRemoval(new PluginContext(
+            new InMemoryObjects()
+                    .put(
+                            Outcomes.SHOOTS,
+                            "{metadata: {name: user, namespace: ns}, spec: {secretBindingName: used, "
+                                    + "credentialsBindingName: used-creds}}"),
+            null,
+            null,
+            Clock.systemUTC()));
 
     /** An UPDATE of an object of some kind from the old to the new finalizers, and the expected 403 message. */
-    record Case(String name, GroupVersionKind kind, GroupResource resource, String objectName, String status,
-                String oldFinalizers, String finalizers, String message) {
+    record Case(
+            String name,
+            GroupVersionKind kind,
+            GroupResource resource,
+            String objectName,
+            String status,
+            String oldFinalizers,
+            String finalizers,
+            String message) {
         @Override
         public String toString() {
             return name;
@@ -45,23 +59,67 @@ class FinalizerRemovalTest {
     static Stream<Case> cases() {
         String shootMessage = "shoots.core.gardener.cloud \"s\" is forbidden: finalizer \"gardener\" cannot be removed "
                 + "because shoot deletion has not completed successfully yet";
-        String running = "{technicalID: shoot--dev--s, lastOperation: {type: Reconcile, state: Succeeded, progress: 100}}";
+        String running =
+                "{technicalID: shoot--dev--s, lastOperation: {type: Reconcile, state: Succeeded, progress: 100}}";
         String deleted = "{technicalID: shoot--dev--s, lastOperation: {type: Delete, state: Succeeded, progress: 100}}";
         return Stream.of(
-                new Case("unused secret binding", SECRET_BINDING, SECRET_BINDINGS, "free", "{}", "[gardener]", "[]", null),
-                new Case("used secret binding", SECRET_BINDING, SECRET_BINDINGS, "used", "{}", "[gardener]", "[]",
+                new Case(
+                        "unused secret binding",
+                        SECRET_BINDING,
+                        SECRET_BINDINGS,
+                        "free",
+                        "{}",
+                        "[gardener]",
+                        "[]",
+                        null),
+                new Case(
+                        "used secret binding",
+                        SECRET_BINDING,
+                        SECRET_BINDINGS,
+                        "used",
+                        "{}",
+                        "[gardener]",
+                        "[]",
                         "secretbindings.core.gardener.cloud \"used\" is forbidden: finalizer must not be removed - secret "
                                 + "binding ns/used is still in use by at least one shoot"),
-                new Case("used secret binding keeps the finalizer", SECRET_BINDING, SECRET_BINDINGS, "used", "{}",
-                        "[gardener]", "[gardener, other]", null),
-                new Case("other finalizer of a used binding", SECRET_BINDING, SECRET_BINDINGS, "used", "{}",
-                        "[gardener, other]", "[gardener]", null),
-                new Case("used credentials binding", CREDENTIALS_BINDING, CREDENTIALS_BINDINGS, "used-creds", "{}",
-                        "[gardener]", "[]", "credentialsbindings.security.gardener.cloud \"used-creds\" is forbidden: "
+                new Case(
+                        "used secret binding keeps the finalizer",
+                        SECRET_BINDING,
+                        SECRET_BINDINGS,
+                        "used",
+                        "{}",
+                        "[gardener]",
+                        "[gardener, other]",
+                        null),
+                new Case(
+                        "other finalizer of a used binding",
+                        SECRET_BINDING,
+                        SECRET_BINDINGS,
+                        "used",
+                        "{}",
+                        "[gardener, other]",
+                        "[gardener]",
+                        null),
+                new Case(
+                        "used credentials binding",
+                        CREDENTIALS_BINDING,
+                        CREDENTIALS_BINDINGS,
+                        "used-creds",
+                        "{}",
+                        "[gardener]",
+                        "[]",
+                        "credentialsbindings.security.gardener.cloud \"used-creds\" is forbidden: "
                                 + "finalizer must not be removed - credentials binding ns/used-creds is still in use by at "
                                 + "least one shoot"),
                 new Case("shoot never created", Outcomes.SHOOT, Outcomes.SHOOTS, "s", "{}", "[gardener]", "[]", null),
-                new Case("shoot still running", Outcomes.SHOOT, Outcomes.SHOOTS, "s", running, "[gardener]", "[]",
+                new Case(
+                        "shoot still running",
+                        Outcomes.SHOOT,
+                        Outcomes.SHOOTS,
+                        "s",
+                        running,
+                        "[gardener]",
+                        "[]",
                         shootMessage),
                 new Case("shoot deleted", Outcomes.SHOOT, Outcomes.SHOOTS, "s", deleted, "[gardener]", "[]", null));
     }
@@ -69,12 +127,13 @@ class FinalizerRemovalTest {
     @ParameterizedTest
     @MethodSource("cases")
     void update(Case c) {
-        ObjectNode old = object("{metadata: {name: " + c.objectName() + ", namespace: ns, finalizers: " + c.oldFinalizers()
-                + "}, status: " + c.status() + "}");
+        ObjectNode old = object("{metadata: {name: " + c.objectName() + ", namespace: ns, finalizers: "
+                + c.oldFinalizers() + "}, status: " + c.status() + "}");
         ObjectNode updated = old.deepCopy();
-        updated.withObjectProperty("metadata").set("finalizers", object("{f: " + c.finalizers() + "}").get("f"));
-        Future<Void> result = plugin.validate(Requests.of(c.kind(), c.resource(), "", Operation.UPDATE, updated, old,
-                Requests.ALICE));
+        updated.withObjectProperty("metadata")
+                .set("finalizers", object("{f: " + c.finalizers() + "}").get("f"));
+        Future<Void> result = plugin.validate(
+                Requests.of(c.kind(), c.resource(), "", Operation.UPDATE, updated, old, Requests.ALICE));
         if (c.message() == null) {
             accepted(result);
             return;

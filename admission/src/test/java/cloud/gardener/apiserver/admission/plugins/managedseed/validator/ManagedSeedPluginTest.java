@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.admission.testing.Outcome;
@@ -23,8 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ManagedSeedPluginTest {
 
-    private static final GroupVersionKind KIND = new GroupVersionKind("seedmanagement.gardener.cloud", "v1alpha1", "ManagedSeed");
-    private static final GroupResource MANAGED_SEEDS = new GroupResource("seedmanagement.gardener.cloud", "managedseeds");
+    private static final GroupVersionKind KIND =
+            new GroupVersionKind("seedmanagement.gardener.cloud", "v1alpha1", "ManagedSeed");
+    private static final GroupResource MANAGED_SEEDS =
+            new GroupResource("seedmanagement.gardener.cloud", "managedseeds");
     private static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
     private static final String INVALID = "ManagedSeed.seedmanagement.gardener.cloud \"ms\" is invalid: ";
 
@@ -42,16 +43,24 @@ class ManagedSeedPluginTest {
 
     private final InMemoryObjects objects = new InMemoryObjects()
             .put(SHOOTS, SHOOT)
-            .put(SHOOTS, SHOOT.replace("name: soil", "name: unfit").replace("kubernetes: {verticalPodAutoscaler: {enabled: true}}",
-                    "addons: {nginxIngress: {enabled: true}}").replace(", workers: [{name: w, zones: [eu-1b, eu-1a]}]", ""))
+            .put(
+                    SHOOTS,
+                    SHOOT.replace("name: soil", "name: unfit")
+                            .replace(
+                                    "kubernetes: {verticalPodAutoscaler: {enabled: true}}",
+                                    "addons: {nginxIngress: {enabled: true}}")
+                            .replace(", workers: [{name: w, zones: [eu-1b, eu-1a]}]", ""))
             .put(SHOOTS, SHOOT.replace("name: soil", "name: taken"))
             .put(MANAGED_SEEDS, "metadata: {name: first, namespace: garden}\nspec: {shoot: {name: taken}}")
-            .put(new GroupResource("core.gardener.cloud", "secretbindings"),
+            .put(
+                    new GroupResource("core.gardener.cloud", "secretbindings"),
                     "metadata: {name: sb, namespace: garden}\nprovider: {type: aws}\nsecretRef: {name: dns-sb, namespace: garden}")
-            .put(new GroupResource("security.gardener.cloud", "credentialsbindings"),
+            .put(
+                    new GroupResource("security.gardener.cloud", "credentialsbindings"),
                     "metadata: {name: cb, namespace: garden}\nprovider: {type: aws}\n"
                             + "credentialsRef: {apiVersion: v1, kind: Secret, name: dns-cb, namespace: garden}");
-    private final ManagedSeedPlugin plugin = new ManagedSeedPlugin(new PluginContext(objects, null, null, Clock.systemUTC()));
+    private final ManagedSeedPlugin plugin =
+            new ManagedSeedPlugin(new PluginContext(objects, null, null, Clock.systemUTC()));
 
     private static ObjectNode managedSeed(String namespace, String shoot, String seedSpec) {
         return Requests.object("""
@@ -90,18 +99,26 @@ class ManagedSeedPluginTest {
     /** The shoot "bound": SHOOT with the binding line, its primary DNS provider without credentials of its own. */
     private static String boundShoot(String binding) {
         return SHOOT.replace("name: soil", "name: bound")
-                .replace(", primary: true,\n    credentialsRef: {apiVersion: v1, kind: Secret, name: dns}}]}", ", primary: true}]}")
+                .replace(
+                        ", primary: true,\n    credentialsRef: {apiVersion: v1, kind: Secret, name: dns}}]}",
+                        ", primary: true}]}")
                 .replace("  seedName: parent\n", "  seedName: parent\n  " + binding + "\n");
     }
 
     /** (case, the shoot's binding field and name, the seed's DNS provider credentials). */
     static Stream<Arguments> bindingCredentials() {
         return Stream.of(
-                arguments("a SecretBinding's secret", "secretBindingName: legacy",
+                arguments(
+                        "a SecretBinding's secret",
+                        "secretBindingName: legacy",
                         "{apiVersion: v1, kind: Secret, name: aws-account, namespace: garden}"),
-                arguments("a CredentialsBinding's secret", "credentialsBindingName: account",
+                arguments(
+                        "a CredentialsBinding's secret",
+                        "credentialsBindingName: account",
                         "{apiVersion: v1, kind: Secret, name: aws-account, namespace: garden}"),
-                arguments("a CredentialsBinding's WorkloadIdentity", "credentialsBindingName: identity",
+                arguments(
+                        "a CredentialsBinding's WorkloadIdentity",
+                        "credentialsBindingName: identity",
                         "{apiVersion: security.gardener.cloud/v1alpha1, kind: WorkloadIdentity, name: aws-identity, "
                                 + "namespace: garden}"));
     }
@@ -135,8 +152,8 @@ class ManagedSeedPluginTest {
                         """);
         ObjectNode ms = managedSeed("garden", "bound", "{backup: {}, dns: {internal: {domain: internal.example.com}}}");
         Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
-        assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider")).isEqualTo(Requests.object(
-                "{type: aws-route53, credentialsRef: " + credentials + "}"));
+        assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider"))
+                .isEqualTo(Requests.object("{type: aws-route53, credentialsRef: " + credentials + "}"));
     }
 
     /** (the shoot's binding field, the field error's message). */
@@ -155,44 +172,71 @@ class ManagedSeedPluginTest {
         assertThat(result.failed()).as("rejected").isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(422);
-        assertThat(e.getMessage()).startsWith(INVALID + "spec.gardenlet.config.seedConfig.spec.ingress: Invalid value: ")
+        assertThat(e.getMessage())
+                .startsWith(INVALID + "spec.gardenlet.config.seedConfig.spec.ingress: Invalid value: ")
                 .endsWith(": " + message);
     }
 
     static Stream<Arguments> cases() {
-        String fitting = "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
-                + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [eu-1a]}}";
+        String fitting =
+                "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
+                        + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [eu-1a]}}";
         return Stream.of(
-                arguments("outside the garden namespace", managedSeed("garden-dev", "soil", fitting),
-                        Outcome.rejected(422, INVALID + "metadata.namespace: Invalid value: \"garden-dev\": namespace must be garden")),
-                arguments("a missing shoot", managedSeed("garden", "nope", fitting),
-                        Outcome.rejected(422, INVALID + "spec.shoot.name: Invalid value: \"nope\": shoot garden/nope not found")),
+                arguments(
+                        "outside the garden namespace",
+                        managedSeed("garden-dev", "soil", fitting),
+                        Outcome.rejected(
+                                422,
+                                INVALID
+                                        + "metadata.namespace: Invalid value: \"garden-dev\": namespace must be garden")),
+                arguments(
+                        "a missing shoot",
+                        managedSeed("garden", "nope", fitting),
+                        Outcome.rejected(
+                                422,
+                                INVALID + "spec.shoot.name: Invalid value: \"nope\": shoot garden/nope not found")),
                 arguments("a seed spec that fits the shoot", managedSeed("garden", "soil", fitting), Outcome.ALLOWED),
-                arguments("a shoot with the nginx addon, no VPA and no workers", managedSeed("garden", "unfit",
-                        fitting.replace("zones: [eu-1a]", "zones: []")), Outcome.rejected(422, INVALID + "["
-                        + "spec.shoot.name: Invalid value: \"unfit\": shoot ingress addon is not supported for managed seeds - use "
-                        + "the managed seed ingress controller, spec.shoot.name: Invalid value: \"unfit\": shoot VPA has to be "
-                        + "enabled for managed seeds, spec.shoot.name: Invalid value: \"unfit\": workerless shoot cannot be used "
-                        + "to create managed seed]")),
-                arguments("a shoot another managed seed uses", managedSeed("garden", "taken", fitting), Outcome.rejected(422,
-                        INVALID + "spec.shoot.name: Invalid value: \"taken\": shoot garden/taken already registered as seed by "
-                                + "managed seed garden/first")),
-                arguments("a seed spec off the shoot", managedSeed("garden", "soil", "{ingress: {domain: other.example.com},"
-                        + " networks: {nodes: 10.1.0.0/16, pods: 100.64.0.0/12, services: 100.96.0.0/13},"
-                        + " provider: {type: gcp, region: eu-2, zones: [eu-1c]}, settings: {verticalPodAutoscaler: {enabled: true}}}"),
-                        Outcome.rejected(422, INVALID + "["
-                                + "spec.gardenlet.config.seedConfig.spec.ingress.domain: Invalid value: \"other.example.com\": seed "
-                                + "ingress domain must be equal to shoot DNS domain ingress.soil.example.com, "
-                                + "spec.gardenlet.config.seedConfig.spec.networks.nodes: Invalid value: \"10.1.0.0/16\": seed nodes "
-                                + "CIDR must be equal to shoot nodes CIDR 10.0.0.0/16, "
-                                + "spec.gardenlet.config.seedConfig.spec.provider.type: Invalid value: \"gcp\": seed provider type "
-                                + "must be equal to shoot provider type aws, "
-                                + "spec.gardenlet.config.seedConfig.spec.provider.region: Invalid value: \"eu-2\": seed provider "
-                                + "region must be equal to shoot region eu-1, "
-                                + "spec.gardenlet.config.seedConfig.spec.settings.verticalPodAutoscaler.enabled: Invalid value: "
-                                + "true: seed VPA is not supported for managed seeds - use the shoot VPA, "
-                                + "spec.gardenlet.config.seedConfig.spec.provider.zones: Invalid value: [eu-1c]: cannot "
-                                + "use zone in seed provider that is not available in referenced shoot]")));
+                arguments(
+                        "a shoot with the nginx addon, no VPA and no workers",
+                        managedSeed("garden", "unfit", fitting.replace("zones: [eu-1a]", "zones: []")),
+                        Outcome.rejected(
+                                422,
+                                INVALID + "["
+                                        + "spec.shoot.name: Invalid value: \"unfit\": shoot ingress addon is not supported for managed seeds - use "
+                                        + "the managed seed ingress controller, spec.shoot.name: Invalid value: \"unfit\": shoot VPA has to be "
+                                        + "enabled for managed seeds, spec.shoot.name: Invalid value: \"unfit\": workerless shoot cannot be used "
+                                        + "to create managed seed]")),
+                arguments(
+                        "a shoot another managed seed uses",
+                        managedSeed("garden", "taken", fitting),
+                        Outcome.rejected(
+                                422,
+                                INVALID
+                                        + "spec.shoot.name: Invalid value: \"taken\": shoot garden/taken already registered as seed by "
+                                        + "managed seed garden/first")),
+                arguments(
+                        "a seed spec off the shoot",
+                        managedSeed(
+                                "garden",
+                                "soil",
+                                "{ingress: {domain: other.example.com},"
+                                        + " networks: {nodes: 10.1.0.0/16, pods: 100.64.0.0/12, services: 100.96.0.0/13},"
+                                        + " provider: {type: gcp, region: eu-2, zones: [eu-1c]}, settings: {verticalPodAutoscaler: {enabled: true}}}"),
+                        Outcome.rejected(
+                                422,
+                                INVALID + "["
+                                        + "spec.gardenlet.config.seedConfig.spec.ingress.domain: Invalid value: \"other.example.com\": seed "
+                                        + "ingress domain must be equal to shoot DNS domain ingress.soil.example.com, "
+                                        + "spec.gardenlet.config.seedConfig.spec.networks.nodes: Invalid value: \"10.1.0.0/16\": seed nodes "
+                                        + "CIDR must be equal to shoot nodes CIDR 10.0.0.0/16, "
+                                        + "spec.gardenlet.config.seedConfig.spec.provider.type: Invalid value: \"gcp\": seed provider type "
+                                        + "must be equal to shoot provider type aws, "
+                                        + "spec.gardenlet.config.seedConfig.spec.provider.region: Invalid value: \"eu-2\": seed provider "
+                                        + "region must be equal to shoot region eu-1, "
+                                        + "spec.gardenlet.config.seedConfig.spec.settings.verticalPodAutoscaler.enabled: Invalid value: "
+                                        + "true: seed VPA is not supported for managed seeds - use the shoot VPA, "
+                                        + "spec.gardenlet.config.seedConfig.spec.provider.zones: Invalid value: [eu-1c]: cannot "
+                                        + "use zone in seed provider that is not available in referenced shoot]")));
     }
 
     /**
@@ -200,14 +244,23 @@ class ManagedSeedPluginTest {
      * {@code spec.shoot.name}; an empty one is left to the strategy's validation (Gardener's early exit).
      */
     static Stream<Arguments> shootReferences() {
-        String fitting = "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
-                + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [eu-1a]}}";
+        String fitting =
+                "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
+                        + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [eu-1a]}}";
         return Stream.of(
                 arguments("an existing shoot", managedSeed("garden", "soil", fitting), Outcome.ALLOWED),
-                arguments("a missing shoot", managedSeed("garden", "nope", fitting),
-                        Outcome.rejected(422, INVALID + "spec.shoot.name: Invalid value: \"nope\": shoot garden/nope not found")),
-                arguments("a ManagedSeed named as shoot", managedSeed("garden", "first", fitting),
-                        Outcome.rejected(422, INVALID + "spec.shoot.name: Invalid value: \"first\": shoot garden/first not found")),
+                arguments(
+                        "a missing shoot",
+                        managedSeed("garden", "nope", fitting),
+                        Outcome.rejected(
+                                422,
+                                INVALID + "spec.shoot.name: Invalid value: \"nope\": shoot garden/nope not found")),
+                arguments(
+                        "a ManagedSeed named as shoot",
+                        managedSeed("garden", "first", fitting),
+                        Outcome.rejected(
+                                422,
+                                INVALID + "spec.shoot.name: Invalid value: \"first\": shoot garden/first not found")),
                 arguments("an empty shoot name", managedSeed("garden", "''", fitting), Outcome.ALLOWED));
     }
 
@@ -217,31 +270,57 @@ class ManagedSeedPluginTest {
      * once defaulted.
      */
     static Stream<Arguments> bindingReferences() {
-        String ingress = INVALID + "spec.gardenlet.config.seedConfig.spec.ingress: Invalid value: core.Ingress{Domain:\"ingress.soil.example.com\", "
+        String ingress = INVALID
+                + "spec.gardenlet.config.seedConfig.spec.ingress: Invalid value: core.Ingress{Domain:\"ingress.soil.example.com\", "
                 + "Controller:core.IngressController{Kind:\"nginx\", ProviderConfig:(*runtime.RawExtension)(nil)}}: ";
         return Stream.of(
                 arguments("secretBindingName", "sb", Outcome.ALLOWED, "dns-sb"),
-                arguments("secretBindingName", "nope", Outcome.rejected(422, ingress + "secret binding garden/nope not found"), ""),
-                arguments("secretBindingName", "''", Outcome.rejected(422, ingress + "secret binding garden/ not found"), ""),
-                arguments("secretBindingName", "cb", Outcome.rejected(422, ingress + "secret binding garden/cb not found"), ""),
+                arguments(
+                        "secretBindingName",
+                        "nope",
+                        Outcome.rejected(422, ingress + "secret binding garden/nope not found"),
+                        ""),
+                arguments(
+                        "secretBindingName",
+                        "''",
+                        Outcome.rejected(422, ingress + "secret binding garden/ not found"),
+                        ""),
+                arguments(
+                        "secretBindingName",
+                        "cb",
+                        Outcome.rejected(422, ingress + "secret binding garden/cb not found"),
+                        ""),
                 arguments("credentialsBindingName", "cb", Outcome.ALLOWED, "dns-cb"),
-                arguments("credentialsBindingName", "nope", Outcome.rejected(422, ingress
-                        + "credentials binding garden/nope not found"), ""),
-                arguments("credentialsBindingName", "''", Outcome.rejected(422, ingress
-                        + "credentials binding garden/ not found"), ""),
-                arguments("credentialsBindingName", "sb", Outcome.rejected(422, ingress
-                        + "credentials binding garden/sb not found"), ""));
+                arguments(
+                        "credentialsBindingName",
+                        "nope",
+                        Outcome.rejected(422, ingress + "credentials binding garden/nope not found"),
+                        ""),
+                arguments(
+                        "credentialsBindingName",
+                        "''",
+                        Outcome.rejected(422, ingress + "credentials binding garden/ not found"),
+                        ""),
+                arguments(
+                        "credentialsBindingName",
+                        "sb",
+                        Outcome.rejected(422, ingress + "credentials binding garden/sb not found"),
+                        ""));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("bindingReferences")
     void readsTheShootsBindingForTheDnsProvider(String field, String binding, Outcome expected, String credentials) {
-        objects.put(SHOOTS, SHOOT.replace("name: soil", "name: bound").replace(",\n    credentialsRef: {apiVersion: v1, kind: Secret,"
-                + " name: dns}", "").replace("  seedName: parent\n", "  seedName: parent\n  " + field + ": " + binding + "\n"));
+        objects.put(
+                SHOOTS,
+                SHOOT.replace("name: soil", "name: bound")
+                        .replace(",\n    credentialsRef: {apiVersion: v1, kind: Secret," + " name: dns}", "")
+                        .replace("  seedName: parent\n", "  seedName: parent\n  " + field + ": " + binding + "\n"));
         ObjectNode ms = managedSeed("garden", "bound", "{}");
         expected.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
         if (!credentials.isEmpty()) {
-            assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider/credentialsRef/name").asText())
+            assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider/credentialsRef/name")
+                            .asText())
                     .isEqualTo(credentials);
         }
     }
@@ -262,11 +341,18 @@ class ManagedSeedPluginTest {
     @Test
     void anUpdateMayNotRemoveZonesWhileShootsRunOnTheSeed() {
         objects.put(SHOOTS, "metadata: {name: tenant, namespace: garden-dev}\nspec: {seedName: ms}");
-        String spec = "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
-                + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [%s]}}";
-        Attributes update = Requests.update(KIND, MANAGED_SEEDS, managedSeed("garden", "soil", spec.formatted("eu-1a")),
+        String spec =
+                "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
+                        + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [%s]}}";
+        Attributes update = Requests.update(
+                KIND,
+                MANAGED_SEEDS,
+                managedSeed("garden", "soil", spec.formatted("eu-1a")),
                 managedSeed("garden", "soil", spec.formatted("eu-1a, eu-1b")));
-        Outcome.rejected(422, INVALID + "spec.gardenlet.config.seedConfig.spec.provider.zones: Forbidden: zones must not be "
-                + "removed while shoots are still scheduled onto seed").check(plugin.validate(update));
+        Outcome.rejected(
+                        422,
+                        INVALID + "spec.gardenlet.config.seedConfig.spec.provider.zones: Forbidden: zones must not be "
+                                + "removed while shoots are still scheduled onto seed")
+                .check(plugin.validate(update));
     }
 }

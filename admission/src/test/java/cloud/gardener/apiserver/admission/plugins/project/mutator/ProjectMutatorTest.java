@@ -29,37 +29,64 @@ class ProjectMutatorTest {
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                arguments("create: the creator is recorded, becomes owner and member",
-                        Operation.CREATE, "spec: {}", null,
-                        "{createdBy: " + CREATOR + ", owner: " + CREATOR + ", members: [{apiGroup: rbac.authorization.k8s.io,"
+                arguments(
+                        "create: the creator is recorded, becomes owner and member",
+                        Operation.CREATE,
+                        "spec: {}",
+                        null,
+                        "{createdBy: " + CREATOR + ", owner: " + CREATOR
+                                + ", members: [{apiGroup: rbac.authorization.k8s.io,"
                                 + " kind: User, name: alice, role: admin, roles: [owner]}]}"),
-                arguments("create: the first member with the owner role becomes owner",
-                        Operation.CREATE, "spec: {members: [{kind: User, name: bob, role: viewer},"
-                                + " {kind: User, name: carol, role: admin, roles: [owner]}]}", null,
-                        "{createdBy: " + CREATOR + ", owner: {kind: User, name: carol}, members: [{kind: User, name: bob,"
+                arguments(
+                        "create: the first member with the owner role becomes owner",
+                        Operation.CREATE,
+                        "spec: {members: [{kind: User, name: bob, role: viewer},"
+                                + " {kind: User, name: carol, role: admin, roles: [owner]}]}",
+                        null,
+                        "{createdBy: " + CREATOR
+                                + ", owner: {kind: User, name: carol}, members: [{kind: User, name: bob,"
                                 + " role: viewer}, {kind: User, name: carol, role: admin, roles: [owner]}]}"),
-                arguments("create: an explicit owner stays and is added as member",
-                        Operation.CREATE, "spec: {owner: {kind: User, name: dave}}", null,
-                        "{createdBy: " + CREATOR + ", owner: {kind: User, name: dave}, members: [{kind: User, name: dave,"
+                arguments(
+                        "create: an explicit owner stays and is added as member",
+                        Operation.CREATE,
+                        "spec: {owner: {kind: User, name: dave}}",
+                        null,
+                        "{createdBy: " + CREATOR
+                                + ", owner: {kind: User, name: dave}, members: [{kind: User, name: dave,"
                                 + " role: admin, roles: [owner]}]}"),
-                arguments("update: a new owner is added as member, createdBy untouched",
-                        Operation.UPDATE, "spec: {owner: {kind: User, name: erin}, members: [{kind: User, name: x, role: admin}]}",
+                arguments(
+                        "update: a new owner is added as member, createdBy untouched",
+                        Operation.UPDATE,
+                        "spec: {owner: {kind: User, name: erin}, members: [{kind: User, name: x, role: admin}]}",
                         "spec: {}",
                         "{owner: {kind: User, name: erin}, members: [{kind: User, name: x, role: admin},"
                                 + " {kind: User, name: erin, role: admin, roles: [owner]}]}"),
-                arguments("update: an owner already a member changes nothing",
-                        Operation.UPDATE, "spec: {owner: {kind: User, name: x}, members: [{kind: User, name: x, role: viewer}]}",
-                        "spec: {}", "{owner: {kind: User, name: x}, members: [{kind: User, name: x, role: viewer}]}"),
-                arguments("update of a project being deleted is left alone",
-                        Operation.UPDATE, "metadata: {name: dev, deletionTimestamp: '2026-01-01T00:00:00Z'}\nspec: {owner: {kind: User, name: y}}",
-                        "spec: {}", "{owner: {kind: User, name: y}}"));
+                arguments(
+                        "update: an owner already a member changes nothing",
+                        Operation.UPDATE,
+                        "spec: {owner: {kind: User, name: x}, members: [{kind: User, name: x, role: viewer}]}",
+                        "spec: {}",
+                        "{owner: {kind: User, name: x}, members: [{kind: User, name: x, role: viewer}]}"),
+                arguments(
+                        "update of a project being deleted is left alone",
+                        Operation.UPDATE,
+                        "metadata: {name: dev, deletionTimestamp: '2026-01-01T00:00:00Z'}\nspec: {owner: {kind: User, name: y}}",
+                        "spec: {}",
+                        "{owner: {kind: User, name: y}}"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void mutates(String name, Operation op, String object, String old, String expectedSpec) {
-        ObjectNode project = Requests.object(object.startsWith("metadata:") ? object : "metadata: {name: dev}\n" + object);
-        Attributes a = Requests.of(PROJECT, PROJECTS, "", op, project, old == null ? null : Requests.object(old),
+        ObjectNode project =
+                Requests.object(object.startsWith("metadata:") ? object : "metadata: {name: dev}\n" + object);
+        Attributes a = Requests.of(
+                PROJECT,
+                PROJECTS,
+                "",
+                op,
+                project,
+                old == null ? null : Requests.object(old),
                 UserInfo.of("alice", List.of()));
         assertThat(plugin.admit(a).succeeded()).isTrue();
         assertThat(project.get("spec")).isEqualTo(Requests.object(expectedSpec));
@@ -68,11 +95,22 @@ class ProjectMutatorTest {
     @Test
     void statusUpdatesAndOtherKindsAreIgnored() {
         ObjectNode project = Requests.object("spec: {owner: {kind: User, name: zed}}");
-        Attributes status = Requests.of(PROJECT, PROJECTS, "status", Operation.UPDATE, project, project.deepCopy(),
+        Attributes status = Requests.of(
+                PROJECT,
+                PROJECTS,
+                "status",
+                Operation.UPDATE,
+                project,
+                project.deepCopy(),
                 UserInfo.of("alice", List.of()));
         assertThat(plugin.admit(status).succeeded()).isTrue();
-        Attributes other = Requests.of(new GroupVersionKind("core.gardener.cloud", "v1beta1", "Seed"),
-                new GroupResource("core.gardener.cloud", "seeds"), "", Operation.CREATE, project, null,
+        Attributes other = Requests.of(
+                new GroupVersionKind("core.gardener.cloud", "v1beta1", "Seed"),
+                new GroupResource("core.gardener.cloud", "seeds"),
+                "",
+                Operation.CREATE,
+                project,
+                null,
                 UserInfo.of("alice", List.of()));
         assertThat(plugin.admit(other).succeeded()).isTrue();
         assertThat(project).isEqualTo(Requests.object("spec: {owner: {kind: User, name: zed}}"));

@@ -23,30 +23,42 @@ class SeedMutatorTest {
     private static final GroupResource SEEDS = new GroupResource("core.gardener.cloud", "seeds");
 
     private final InMemoryObjects objects = new InMemoryObjects()
-            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+            .put(
+                    new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
                     "metadata: {name: managed, namespace: garden}\nspec: {shoot: {name: soil}}")
-            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+            .put(
+                    new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
                     "metadata: {name: orphan, namespace: garden}\nspec: {shoot: {name: gone}}")
-            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+            .put(
+                    new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
                     "metadata: {name: unnamed, namespace: garden}\nspec: {shoot: {name: ''}}")
-            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+            .put(
+                    new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
                     "metadata: {name: misnamed, namespace: garden}\nspec: {shoot: {name: managed}}")
-            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+            .put(
+                    new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
                     "metadata: {name: shootless, namespace: garden}\nspec: {}")
-            .put(new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
+            .put(
+                    new GroupResource("seedmanagement.gardener.cloud", "managedseeds"),
                     "metadata: {name: elsewhere, namespace: garden-dev}\nspec: {shoot: {name: gone}}")
-            .put(new GroupResource("core.gardener.cloud", "shoots"),
+            .put(
+                    new GroupResource("core.gardener.cloud", "shoots"),
                     "metadata: {name: soil, namespace: garden}\nspec: {seedName: parent}");
     private final SeedMutator plugin = new SeedMutator(new PluginContext(objects, null, null, Clock.systemUTC()));
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                arguments("a seed is labelled with its name", "metadata: {name: plain}",
+                arguments(
+                        "a seed is labelled with its name",
+                        "metadata: {name: plain}",
                         "{name.seed.gardener.cloud/plain: 'true'}"),
-                arguments("stale seed-name labels go, others stay",
+                arguments(
+                        "stale seed-name labels go, others stay",
                         "metadata: {name: plain, labels: {name.seed.gardener.cloud/old: 'true', team: a}}",
                         "{team: a, name.seed.gardener.cloud/plain: 'true'}"),
-                arguments("a managed seed also names the seed its shoot runs on", "metadata: {name: managed}",
+                arguments(
+                        "a managed seed also names the seed its shoot runs on",
+                        "metadata: {name: managed}",
                         "{name.seed.gardener.cloud/managed: 'true', name.seed.gardener.cloud/parent: 'true'}"));
     }
 
@@ -60,7 +72,9 @@ class SeedMutatorTest {
 
     @Test
     void aManagedSeedWhoseShootIsMissingIsAnError() {
-        Outcome.rejected(500, "failed to get shoot gone for managed seed \"orphan\": shoot.core.gardener.cloud \"gone\" not found")
+        Outcome.rejected(
+                        500,
+                        "failed to get shoot gone for managed seed \"orphan\": shoot.core.gardener.cloud \"gone\" not found")
                 .check(plugin.admit(Requests.create(SEED, SEEDS, Requests.object("metadata: {name: orphan}"))));
     }
 
@@ -71,12 +85,18 @@ class SeedMutatorTest {
                 arguments("no ManagedSeed of the seed's name", "plain", Outcome.ALLOWED),
                 arguments("a ManagedSeed of the name outside the garden namespace", "elsewhere", Outcome.ALLOWED),
                 arguments("a ManagedSeed without shoot", "shootless", Outcome.ALLOWED),
-                arguments("a ManagedSeed with a missing shoot", "orphan", Outcome.rejected(500,
-                        failed.formatted("gone", "orphan", "gone"))),
-                arguments("a ManagedSeed with an empty shoot name", "unnamed", Outcome.rejected(500,
-                        failed.formatted("", "unnamed", ""))),
-                arguments("a ManagedSeed naming a ManagedSeed as its shoot", "misnamed", Outcome.rejected(500,
-                        failed.formatted("managed", "misnamed", "managed"))));
+                arguments(
+                        "a ManagedSeed with a missing shoot",
+                        "orphan",
+                        Outcome.rejected(500, failed.formatted("gone", "orphan", "gone"))),
+                arguments(
+                        "a ManagedSeed with an empty shoot name",
+                        "unnamed",
+                        Outcome.rejected(500, failed.formatted("", "unnamed", ""))),
+                arguments(
+                        "a ManagedSeed naming a ManagedSeed as its shoot",
+                        "misnamed",
+                        Outcome.rejected(500, failed.formatted("managed", "misnamed", "managed"))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -87,8 +107,8 @@ class SeedMutatorTest {
 
     @Test
     void notReadyBeforeTheCachesAreFilled() {
-        SeedMutator unsynced = new SeedMutator(new PluginContext(new InMemoryObjects().notReady(), null, null,
-                Clock.systemUTC()));
+        SeedMutator unsynced =
+                new SeedMutator(new PluginContext(new InMemoryObjects().notReady(), null, null, Clock.systemUTC()));
         Outcome.forbidden("seeds.core.gardener.cloud", "s", "not yet ready to handle request")
                 .check(unsynced.admit(Requests.create(SEED, SEEDS, Requests.object("metadata: {name: s}"))));
     }

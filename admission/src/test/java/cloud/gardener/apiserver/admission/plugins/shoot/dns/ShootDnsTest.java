@@ -69,19 +69,29 @@ class ShootDnsTest {
 
     static Stream<Mutation> mutations() {
         return Stream.of(
-                new Mutation("unscheduled shoots keep their DNS section", "{dns: {providers: [{type: aws}]}}",
+                new Mutation(
+                        "unscheduled shoots keep their DNS section",
+                        "{dns: {providers: [{type: aws}]}}",
                         "{providers: [{type: aws}]}"),
-                new Mutation("scheduled shoot gets the highest-priority secret domain", "{seedName: plain}",
+                new Mutation(
+                        "scheduled shoot gets the highest-priority secret domain",
+                        "{seedName: plain}",
                         "{domain: s.dev.high.example.com}"),
-                new Mutation("seed defaults win over secrets", "{seedName: with-defaults}",
+                new Mutation(
+                        "seed defaults win over secrets",
+                        "{seedName: with-defaults}",
                         "{domain: s.dev.seed.example.com}"),
-                new Mutation("own domain: first provider becomes primary",
+                new Mutation(
+                        "own domain: first provider becomes primary",
                         "{seedName: plain, dns: {domain: my.domain.io, providers: [{type: aws}, {type: gcp}]}}",
                         "{domain: my.domain.io, providers: [{type: aws, primary: true}, {type: gcp}]}"),
-                new Mutation("default domain: no provider is made primary",
+                new Mutation(
+                        "default domain: no provider is made primary",
                         "{seedName: plain, dns: {providers: [{type: aws}]}}",
                         "{providers: [{type: aws}], domain: s.dev.high.example.com}"),
-                new Mutation("unmanaged DNS gets no domain", "{seedName: plain, dns: {providers: [{type: unmanaged}]}}",
+                new Mutation(
+                        "unmanaged DNS gets no domain",
+                        "{seedName: plain, dns: {providers: [{type: unmanaged}]}}",
                         "{providers: [{type: unmanaged, primary: true}]}"));
     }
 
@@ -100,8 +110,15 @@ class ShootDnsTest {
         ObjectNode updated = shoot("{dns: {domain: my.io, providers: [{type: aws}, {type: gcp, "
                 + "credentialsRef: {kind: Secret, name: c}}]}}");
         accepted(plugin.admit(shootRequest(Operation.UPDATE, "", updated, old)));
-        assertThat(updated.path("spec").path("dns").path("providers").path(1).path("primary").asBoolean()).isTrue();
-        assertThat(updated.path("spec").path("dns").path("providers").path(0).has("primary")).isFalse();
+        assertThat(updated.path("spec")
+                        .path("dns")
+                        .path("providers")
+                        .path(1)
+                        .path("primary")
+                        .asBoolean())
+                .isTrue();
+        assertThat(updated.path("spec").path("dns").path("providers").path(0).has("primary"))
+                .isFalse();
     }
 
     @Test
@@ -119,7 +136,8 @@ class ShootDnsTest {
     void generateNameGetsARandomSubdomain() {
         ObjectNode shoot = object("{metadata: {generateName: gen-, namespace: garden-dev}, spec: {seedName: plain}}");
         accepted(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
-        assertThat(shoot.path("spec").path("dns").path("domain").asText()).matches("[0-9a-z]{9}\\.dev\\.high\\.example\\.com");
+        assertThat(shoot.path("spec").path("dns").path("domain").asText())
+                .matches("[0-9a-z]{9}\\.dev\\.high\\.example\\.com");
         accepted(plugin.validate(shootRequest(Operation.CREATE, "", shoot, null)));
     }
 
@@ -134,23 +152,38 @@ class ShootDnsTest {
     static Stream<Validation> validations() {
         String prefix = "Shoot.core.gardener.cloud \"s\" is invalid: ";
         return Stream.of(
-                new Validation("own domain with primary provider", "{dns: {domain: my.io, providers: [{type: a, primary: true}]}}",
-                        null, null),
-                new Validation("default domain in the expected scheme", "{dns: {domain: s.dev.high.example.com}}", null, null),
-                new Validation("default domain with a primary provider",
-                        "{dns: {domain: s.dev.high.example.com, providers: [{type: a, primary: true}]}}", null,
+                new Validation(
+                        "own domain with primary provider",
+                        "{dns: {domain: my.io, providers: [{type: a, primary: true}]}}",
+                        null,
+                        null),
+                new Validation(
+                        "default domain in the expected scheme", "{dns: {domain: s.dev.high.example.com}}", null, null),
+                new Validation(
+                        "default domain with a primary provider",
+                        "{dns: {domain: s.dev.high.example.com, providers: [{type: a, primary: true}]}}",
+                        null,
                         prefix + "spec.dns.providers[0].primary: Invalid value: true: primary dns provider must not be "
                                 + "set when default domain is used"),
-                new Validation("default domain of another shoot", "{dns: {domain: other.dev.low.example.com}}", null,
+                new Validation(
+                        "default domain of another shoot",
+                        "{dns: {domain: other.dev.low.example.com}}",
+                        null,
                         prefix + "spec.dns.domain: Invalid value: \"other.dev.low.example.com\": shoot uses a default "
                                 + "domain but does not match expected scheme: <shoot-name>.<project-name>.<default-domain> "
                                 + "(expected 's.dev.low.example.com', but got 'other.dev.low.example.com')"),
-                new Validation("seed defaults replace the secrets' domains",
-                        "{seedName: with-defaults, dns: {domain: other.dev.low.example.com}}", null, null),
-                new Validation("update of a scheduled shoot with a domain is not re-checked",
+                new Validation(
+                        "seed defaults replace the secrets' domains",
+                        "{seedName: with-defaults, dns: {domain: other.dev.low.example.com}}",
+                        null,
+                        null),
+                new Validation(
+                        "update of a scheduled shoot with a domain is not re-checked",
                         "{seedName: plain, dns: {domain: other.dev.low.example.com}}",
-                        "{seedName: plain, dns: {domain: other.dev.low.example.com}}", null),
-                new Validation("update that schedules the shoot is checked",
+                        "{seedName: plain, dns: {domain: other.dev.low.example.com}}",
+                        null),
+                new Validation(
+                        "update that schedules the shoot is checked",
                         "{seedName: plain, dns: {domain: other.dev.low.example.com}}",
                         "{dns: {domain: other.dev.low.example.com}}",
                         prefix + "spec.dns.domain: Invalid value: \"other.dev.low.example.com\": shoot uses a default "
@@ -162,8 +195,8 @@ class ShootDnsTest {
     @MethodSource("validations")
     void validate(Validation c) {
         Operation op = c.oldSpec() == null ? Operation.CREATE : Operation.UPDATE;
-        Future<Void> result = plugin.validate(shootRequest(op, "", shoot(c.spec()),
-                c.oldSpec() == null ? null : shoot(c.oldSpec())));
+        Future<Void> result =
+                plugin.validate(shootRequest(op, "", shoot(c.spec()), c.oldSpec() == null ? null : shoot(c.oldSpec())));
         if (c.message() == null) {
             accepted(result);
             return;
@@ -177,8 +210,9 @@ class ShootDnsTest {
     void aMissingSeedIsAnInternalError() {
         ApiException e = rejection(plugin.admit(shootRequest(Operation.CREATE, "", shoot("{seedName: nope}"), null)));
         assertThat(e.code()).isEqualTo(500);
-        assertThat(e.getMessage()).isEqualTo("error retrieving default domains: Internal error occurred: could not get "
-                + "seed nope: seed.core.gardener.cloud \"nope\" not found");
+        assertThat(e.getMessage())
+                .isEqualTo("error retrieving default domains: Internal error occurred: could not get "
+                        + "seed nope: seed.core.gardener.cloud \"nope\" not found");
     }
 
     /** The seed reference, missing, empty or naming another kind: {@code fmt.Errorf} around the lister's error, no reason. */
@@ -190,8 +224,9 @@ class ShootDnsTest {
         ApiException e = rejection(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
         assertThat(e.code()).isEqualTo(500);
         assertThat(e.reason()).isEmpty();
-        assertThat(e.getMessage()).isEqualTo("error retrieving default domains: Internal error occurred: could not get "
-                + "seed " + seedName + ": seed.core.gardener.cloud \"" + seedName + "\" not found");
+        assertThat(e.getMessage())
+                .isEqualTo("error retrieving default domains: Internal error occurred: could not get " + "seed "
+                        + seedName + ": seed.core.gardener.cloud \"" + seedName + "\" not found");
     }
 
     @Test
@@ -206,6 +241,7 @@ class ShootDnsTest {
         Attributes a = shootRequest(Operation.CREATE, "", shoot, null);
         ApiException e = rejection(plugin.admit(a));
         assertThat(e.code()).isEqualTo(500);
-        assertThat(e.getMessage()).isEqualTo("Internal error occurred: Project.core.gardener.cloud \"<unknown>\" not found");
+        assertThat(e.getMessage())
+                .isEqualTo("Internal error occurred: Project.core.gardener.cloud \"<unknown>\" not found");
     }
 }

@@ -38,9 +38,14 @@ class ShootDnsRewritingTest {
     static Stream<Case> cases() {
         return Stream.of(
                 new Case("no configuration changes nothing", null, "{region: r}", "{region: r}"),
-                new Case("suffixes are added", "[gardener.cloud, .github.com]", "{region: r}",
+                new Case(
+                        "suffixes are added",
+                        "[gardener.cloud, .github.com]",
+                        "{region: r}",
                         "{region: r, systemComponents: {coreDNS: {rewriting: {commonSuffixes: [gardener.cloud, .github.com]}}}}"),
-                new Case("suffixes are appended to the Shoot's own", "[gardener.cloud]",
+                new Case(
+                        "suffixes are appended to the Shoot's own",
+                        "[gardener.cloud]",
                         "{systemComponents: {coreDNS: {rewriting: {commonSuffixes: [example.com]}}}}",
                         "{systemComponents: {coreDNS: {rewriting: {commonSuffixes: [example.com, gardener.cloud]}}}}"));
     }
@@ -56,11 +61,15 @@ class ShootDnsRewritingTest {
 
     @Test
     void invalidSuffixesAreRejectedWhenThePluginIsBuilt() {
-        assertThatThrownBy(() -> plugin("[com]")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("commonSuffixes[0]: Invalid value: \"com\": must contain at least one non-leading dot");
-        assertThatThrownBy(() -> plugin("[a.com, .a.com]")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> plugin("[com]"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "commonSuffixes[0]: Invalid value: \"com\": must contain at least one non-leading dot");
+        assertThatThrownBy(() -> plugin("[a.com, .a.com]"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("commonSuffixes[1]: Duplicate value: \"a.com\"");
-        assertThatThrownBy(() -> plugin("[a_b.com]")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> plugin("[a_b.com]"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("must be a valid DNS subdomain");
     }
 }

@@ -22,8 +22,9 @@ class ShootExposureClassTest {
 
     private static final GroupResource EXPOSURE_CLASSES = new GroupResource("core.gardener.cloud", "exposureclasses");
 
-    private final ShootExposureClass plugin = new ShootExposureClass(new PluginContext(new InMemoryObjects()
-            .put(EXPOSURE_CLASSES, """
+    private final ShootExposureClass plugin = new ShootExposureClass(new PluginContext(
+            new InMemoryObjects()
+                    .put(EXPOSURE_CLASSES, """
                     metadata: {name: internet}
                     handler: internet-handler
                     scheduling:
@@ -33,8 +34,10 @@ class ShootExposureClassTest {
                         providerTypes: [gcp, aws]
                       tolerations: [{key: exposure, value: internet}]
                     """)
-            .put(EXPOSURE_CLASSES, "{metadata: {name: plain}, handler: plain-handler}"),
-            null, null, Clock.systemUTC()));
+                    .put(EXPOSURE_CLASSES, "{metadata: {name: plain}, handler: plain-handler}"),
+            null,
+            null,
+            Clock.systemUTC()));
 
     /** A Shoot spec, the expected spec after admission (null: unchanged) or the expected rejection message. */
     record Case(String name, String spec, String expectedSpec, String message) {
@@ -61,26 +64,44 @@ class ShootExposureClassTest {
                         seedSelector: {matchLabels: {team: a}, providerTypes: [aws]}
                         tolerations: [{key: mine}]
                         """, merged, null),
-                new Case("same label with the same value is no conflict",
-                        "{exposureClassName: internet, seedSelector: {matchLabels: {network: internet}}}", """
+                new Case(
+                        "same label with the same value is no conflict",
+                        "{exposureClassName: internet, seedSelector: {matchLabels: {network: internet}}}",
+                        """
                         exposureClassName: internet
                         seedSelector:
                           matchLabels: {network: internet}
                           matchExpressions: [{key: zone, operator: In, values: [a]}]
                           providerTypes: [aws, gcp]
                         tolerations: [{key: exposure, value: internet}]
-                        """, null),
-                new Case("conflicting label", "{exposureClassName: internet, seedSelector: {matchLabels: {network: lan}}}",
-                        null, "shoots.core.gardener.cloud \"s\" is forbidden: matching labels of the seed selector "
+                        """,
+                        null),
+                new Case(
+                        "conflicting label",
+                        "{exposureClassName: internet, seedSelector: {matchLabels: {network: lan}}}",
+                        null,
+                        "shoots.core.gardener.cloud \"s\" is forbidden: matching labels of the seed selector "
                                 + "conflicts with the ones of referenced exposureclass"),
-                new Case("conflicting toleration key", "{exposureClassName: internet, tolerations: [{key: exposure}]}",
-                        null, "shoots.core.gardener.cloud \"s\" is forbidden: toleration with key \"exposure\" conflicts "
+                new Case(
+                        "conflicting toleration key",
+                        "{exposureClassName: internet, tolerations: [{key: exposure}]}",
+                        null,
+                        "shoots.core.gardener.cloud \"s\" is forbidden: toleration with key \"exposure\" conflicts "
                                 + "with the ones of referenced exposureclass"),
-                new Case("missing class", "{exposureClassName: nope}", null,
+                new Case(
+                        "missing class",
+                        "{exposureClassName: nope}",
+                        null,
                         "shoots.core.gardener.cloud \"s\" is forbidden: exposureclass.core.gardener.cloud \"nope\" not found"),
-                new Case("empty class name", "{exposureClassName: ''}", null,
+                new Case(
+                        "empty class name",
+                        "{exposureClassName: ''}",
+                        null,
                         "shoots.core.gardener.cloud \"s\" is forbidden: exposureclass.core.gardener.cloud \"\" not found"),
-                new Case("a handler named as class", "{exposureClassName: plain-handler}", null,
+                new Case(
+                        "a handler named as class",
+                        "{exposureClassName: plain-handler}",
+                        null,
                         "shoots.core.gardener.cloud \"s\" is forbidden: exposureclass.core.gardener.cloud \"plain-handler\" "
                                 + "not found"),
                 new Case("null class name", "{exposureClassName: null}", null, null));

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ShootManagedSeedTest {
 
-    private static final GroupResource MANAGED_SEEDS = new GroupResource("seedmanagement.gardener.cloud", "managedseeds");
+    private static final GroupResource MANAGED_SEEDS =
+            new GroupResource("seedmanagement.gardener.cloud", "managedseeds");
     private static final String SPEC = """
             addons: {nginxIngress: {enabled: false}}
             kubernetes: {verticalPodAutoscaler: {enabled: true}}
@@ -44,7 +45,8 @@ class ShootManagedSeedTest {
                     """)
             .put(Outcomes.SHOOTS, shoot("seed-shoot", SPEC))
             .put(Outcomes.SHOOTS, shoot("plain", SPEC));
-    private final ShootManagedSeed plugin = new ShootManagedSeed(new PluginContext(objects, null, null, Clock.systemUTC()));
+    private final ShootManagedSeed plugin =
+            new ShootManagedSeed(new PluginContext(objects, null, null, Clock.systemUTC()));
 
     private static ObjectNode shoot(String name, String spec) {
         ObjectNode shoot = object("{metadata: {name: " + name + ", namespace: garden}}");
@@ -64,17 +66,31 @@ class ShootManagedSeedTest {
         String prefix = "Shoot.core.gardener.cloud \"seed-shoot\" is invalid: ";
         return Stream.of(
                 new Case("unchanged", "{}", null),
-                new Case("removing a zone the seed does not use", "{provider: {workers: [{name: a, zones: [z1, z2]}]}}", null),
-                new Case("nginx ingress enabled", "{addons: {nginxIngress: {enabled: true}}}",
+                new Case(
+                        "removing a zone the seed does not use",
+                        "{provider: {workers: [{name: a, zones: [z1, z2]}]}}",
+                        null),
+                new Case(
+                        "nginx ingress enabled",
+                        "{addons: {nginxIngress: {enabled: true}}}",
                         prefix + "spec.addons.nginxIngress.enabled: Invalid value: true: shoot ingress addon is not "
                                 + "supported for managed seeds - use the managed seed ingress controller"),
-                new Case("VPA disabled", "{kubernetes: {verticalPodAutoscaler: {enabled: false}}}",
-                        prefix + "spec.kubernetes.verticalPodAutoscaler.enabled: Invalid value: false: shoot VPA has to be "
+                new Case(
+                        "VPA disabled",
+                        "{kubernetes: {verticalPodAutoscaler: {enabled: false}}}",
+                        prefix
+                                + "spec.kubernetes.verticalPodAutoscaler.enabled: Invalid value: false: shoot VPA has to be "
                                 + "enabled for managed seeds"),
-                new Case("nodes changed", "{networking: {nodes: 10.1.0.0/16}}",
-                        prefix + "spec.networking.nodes: Invalid value: \"10.1.0.0/16\": field is immutable for managed seeds"),
-                new Case("a zone of the seed removed", "{provider: {workers: [{name: a, zones: [z2]}, {name: b, zones: [z3]}]}}",
-                        prefix + "spec.providers.workers: Forbidden: shoot worker zone(s) must not be removed as long as "
+                new Case(
+                        "nodes changed",
+                        "{networking: {nodes: 10.1.0.0/16}}",
+                        prefix
+                                + "spec.networking.nodes: Invalid value: \"10.1.0.0/16\": field is immutable for managed seeds"),
+                new Case(
+                        "a zone of the seed removed",
+                        "{provider: {workers: [{name: a, zones: [z2]}, {name: b, zones: [z3]}]}}",
+                        prefix
+                                + "spec.providers.workers: Forbidden: shoot worker zone(s) must not be removed as long as "
                                 + "registered in managedseed"));
     }
 
@@ -83,7 +99,9 @@ class ShootManagedSeedTest {
     void update(Case c) {
         ObjectNode old = shoot("seed-shoot", SPEC);
         ObjectNode updated = old.deepCopy();
-        object(c.yamlEdit()).properties().forEach(e -> ((ObjectNode) updated.get("spec")).set(e.getKey(), e.getValue()));
+        object(c.yamlEdit())
+                .properties()
+                .forEach(e -> ((ObjectNode) updated.get("spec")).set(e.getKey(), e.getValue()));
         Future<Void> result = plugin.validate(shootRequest(Operation.UPDATE, "", updated, old));
         if (c.message() == null) {
             accepted(result);
@@ -103,13 +121,24 @@ class ShootManagedSeedTest {
 
     @Test
     void theManagedSeedsShootCannotBeDeletedAloneOrWithItsCollection() {
-        ApiException e = rejection(plugin.validate(shootRequest(Operation.DELETE, "", null, shoot("seed-shoot", SPEC))));
+        ApiException e =
+                rejection(plugin.validate(shootRequest(Operation.DELETE, "", null, shoot("seed-shoot", SPEC))));
         assertThat(e.code()).isEqualTo(403);
-        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"seed-shoot\" is forbidden: cannot delete shoot "
-                + "garden/seed-shoot since it is still referenced by a managed seed");
+        assertThat(e.getMessage())
+                .isEqualTo("shoots.core.gardener.cloud \"seed-shoot\" is forbidden: cannot delete shoot "
+                        + "garden/seed-shoot since it is still referenced by a managed seed");
         accepted(plugin.validate(shootRequest(Operation.DELETE, "", null, shoot("plain", SPEC))));
-        Attributes collection = new Attributes(Outcomes.SHOOT, Outcomes.SHOOTS, "", "garden", "", Operation.DELETE, null,
-                null, cloud.gardener.apiserver.admission.testing.Requests.ALICE, false);
+        Attributes collection = new Attributes(
+                Outcomes.SHOOT,
+                Outcomes.SHOOTS,
+                "",
+                "garden",
+                "",
+                Operation.DELETE,
+                null,
+                null,
+                cloud.gardener.apiserver.admission.testing.Requests.ALICE,
+                false);
         assertThat(rejection(plugin.validate(collection)).getMessage()).contains("garden/seed-shoot");
     }
 }

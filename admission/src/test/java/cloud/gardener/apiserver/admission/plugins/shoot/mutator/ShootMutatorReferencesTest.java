@@ -47,31 +47,59 @@ class ShootMutatorReferencesTest {
         return Stream.of(
                 arguments("an existing CloudProfile", profile("{kind: CloudProfile, name: profile}"), Outcome.ALLOWED),
                 arguments("a CloudProfile reference without kind", profile("{name: profile}"), Outcome.ALLOWED),
-                arguments("a missing CloudProfile", profile("{kind: CloudProfile, name: gone}"),
+                arguments(
+                        "a missing CloudProfile",
+                        profile("{kind: CloudProfile, name: gone}"),
                         Outcome.rejected(500, NO_PROFILE + "cloudprofile.core.gardener.cloud \"gone\" not found")),
-                arguments("an empty CloudProfile name", profile("{kind: CloudProfile, name: ''}"),
+                arguments(
+                        "an empty CloudProfile name",
+                        profile("{kind: CloudProfile, name: ''}"),
                         Outcome.rejected(500, NO_PROFILE + "cloudprofile.core.gardener.cloud \"\" not found")),
-                arguments("a missing NamespacedCloudProfile", profile("{kind: NamespacedCloudProfile, name: gone}"),
-                        Outcome.rejected(500, NO_PROFILE + "namespacedcloudprofile.core.gardener.cloud \"gone\" not found")),
-                arguments("a NamespacedCloudProfile reference naming a CloudProfile",
+                arguments(
+                        "a missing NamespacedCloudProfile",
+                        profile("{kind: NamespacedCloudProfile, name: gone}"),
+                        Outcome.rejected(
+                                500, NO_PROFILE + "namespacedcloudprofile.core.gardener.cloud \"gone\" not found")),
+                arguments(
+                        "a NamespacedCloudProfile reference naming a CloudProfile",
                         profile("{kind: NamespacedCloudProfile, name: profile}"),
-                        Outcome.rejected(500, NO_PROFILE + "namespacedcloudprofile.core.gardener.cloud \"profile\" not found")),
-                arguments("a reference of an unsupported kind", profile("{kind: Secret, name: profile}"),
-                        Outcome.rejected(500, NO_PROFILE + "could not find referenced cloud profile with kind \"Secret\"")),
+                        Outcome.rejected(
+                                500, NO_PROFILE + "namespacedcloudprofile.core.gardener.cloud \"profile\" not found")),
+                arguments(
+                        "a reference of an unsupported kind",
+                        profile("{kind: Secret, name: profile}"),
+                        Outcome.rejected(
+                                500, NO_PROFILE + "could not find referenced cloud profile with kind \"Secret\"")),
                 arguments("an existing cloudProfileName", profileName("profile"), Outcome.ALLOWED),
-                arguments("a missing cloudProfileName", profileName("gone"),
+                arguments(
+                        "a missing cloudProfileName",
+                        profileName("gone"),
                         Outcome.rejected(500, NO_PROFILE + "cloudprofile.core.gardener.cloud \"gone\" not found")),
                 // no reference at all: nothing to default, validation answers
                 arguments("an empty cloudProfileName", profileName(""), Outcome.ALLOWED),
                 arguments("an existing seed", seed("seed"), Outcome.ALLOWED),
-                arguments("a missing seed", seed("nope"), Outcome.rejected(500,
-                        "Internal error occurred: could not find referenced seed \"nope\": seed.core.gardener.cloud \"nope\" not found")),
-                arguments("an empty seed name", seed(""), Outcome.rejected(500,
-                        "Internal error occurred: could not find referenced seed \"\": seed.core.gardener.cloud \"\" not found")),
-                arguments("the name of a CloudProfile as seed", seed("profile"), Outcome.rejected(500,
-                        "Internal error occurred: could not find referenced seed \"profile\": seed.core.gardener.cloud "
-                                + "\"profile\" not found")),
-                arguments("a null seed name", (Consumer<ObjectNode>) s -> ((ObjectNode) s.get("spec")).putNull("seedName"),
+                arguments(
+                        "a missing seed",
+                        seed("nope"),
+                        Outcome.rejected(
+                                500,
+                                "Internal error occurred: could not find referenced seed \"nope\": seed.core.gardener.cloud \"nope\" not found")),
+                arguments(
+                        "an empty seed name",
+                        seed(""),
+                        Outcome.rejected(
+                                500,
+                                "Internal error occurred: could not find referenced seed \"\": seed.core.gardener.cloud \"\" not found")),
+                arguments(
+                        "the name of a CloudProfile as seed",
+                        seed("profile"),
+                        Outcome.rejected(
+                                500,
+                                "Internal error occurred: could not find referenced seed \"profile\": seed.core.gardener.cloud "
+                                        + "\"profile\" not found")),
+                arguments(
+                        "a null seed name",
+                        (Consumer<ObjectNode>) s -> ((ObjectNode) s.get("spec")).putNull("seedName"),
                         Outcome.ALLOWED));
     }
 

@@ -30,11 +30,17 @@ class ShootNodeLocalDnsEnabledByDefaultTest {
     static Stream<Case> cases() {
         String workers = "provider: {workers: [{name: w}]}";
         return Stream.of(
-                new Case("workers without a choice get node-local DNS", "{" + workers + "}",
+                new Case(
+                        "workers without a choice get node-local DNS",
+                        "{" + workers + "}",
                         "{" + workers + ", systemComponents: {nodeLocalDNS: {enabled: true}}}"),
-                new Case("an explicit choice is kept", "{" + workers + ", systemComponents: {nodeLocalDNS: {enabled: false}}}",
+                new Case(
+                        "an explicit choice is kept",
+                        "{" + workers + ", systemComponents: {nodeLocalDNS: {enabled: false}}}",
                         "{" + workers + ", systemComponents: {nodeLocalDNS: {enabled: false}}}"),
-                new Case("other system components are kept", "{" + workers + ", systemComponents: {coreDNS: {}}}",
+                new Case(
+                        "other system components are kept",
+                        "{" + workers + ", systemComponents: {coreDNS: {}}}",
                         "{" + workers + ", systemComponents: {coreDNS: {}, nodeLocalDNS: {enabled: true}}}"),
                 new Case("workerless shoots get nothing", "{region: r}", "{region: r}"));
     }

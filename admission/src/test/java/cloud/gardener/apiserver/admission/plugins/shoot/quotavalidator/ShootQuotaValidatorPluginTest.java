@@ -45,8 +45,9 @@ class ShootQuotaValidatorPluginTest {
                     """)
             .put(GardenObjects.SHOOTS, existing("first", "limited", 2))
             .put(GardenObjects.SHOOTS, existing("elsewhere", "free", 50));
-    private final ShootQuotaValidatorPlugin plugin = new ShootQuotaValidatorPlugin(new PluginContext(objects, null, null,
-            CLOCK));
+
+    private final ShootQuotaValidatorPlugin plugin =
+            new ShootQuotaValidatorPlugin(new PluginContext(objects, null, null, CLOCK));
 
     /** A stored shoot of m5.large workers (2 CPUs, 8Gi) with 20Gi gp3 volumes. */
     private static ObjectNode existing(String name, String binding, int maximum) {
@@ -70,7 +71,10 @@ class ShootQuotaValidatorPluginTest {
     void creationIsChargedToTheQuota(String name, int maximum, boolean nginx, String exceeded) {
         ObjectNode shoot = existing("crazy", "limited", maximum);
         if (nginx) {
-            ((ObjectNode) shoot.get("spec")).putObject("addons").putObject("nginxIngress").put("enabled", true);
+            ((ObjectNode) shoot.get("spec"))
+                    .putObject("addons")
+                    .putObject("nginxIngress")
+                    .put("enabled", true);
         }
         Future<Void> result = plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot));
         if (exceeded.isEmpty()) {
@@ -79,13 +83,15 @@ class ShootQuotaValidatorPluginTest {
         }
         ApiException e = rejection(result);
         assertThat(e.code()).isEqualTo(403);
-        assertThat(e.getMessage()).isEqualTo(FORBIDDEN + "quota limits exceeded. Unable to allocate further " + exceeded);
+        assertThat(e.getMessage())
+                .isEqualTo(FORBIDDEN + "quota limits exceeded. Unable to allocate further " + exceeded);
     }
 
     @Test
     void aBindingWithoutQuotaIsNotCharged() {
         assertThat(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, existing("crazy", "free", 99)))
-                .succeeded()).isTrue();
+                        .succeeded())
+                .isTrue();
     }
 
     @Test
@@ -93,23 +99,34 @@ class ShootQuotaValidatorPluginTest {
         ObjectNode old = existing("crazy", "limited", 3);
         ObjectNode labelled = old.deepCopy();
         labelled.withObjectProperty("metadata").withObjectProperty("labels").put("a", "b");
-        assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, labelled, old)).succeeded()).isTrue();
+        assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, labelled, old))
+                        .succeeded())
+                .isTrue();
         ObjectNode grown = existing("crazy", "limited", 4);
-        assertThat(rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, grown, old))).getMessage())
-                .isEqualTo(FORBIDDEN + "quota limits exceeded. Unable to allocate further cpu memory storage.standard ");
+        assertThat(rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, grown, old)))
+                        .getMessage())
+                .isEqualTo(
+                        FORBIDDEN + "quota limits exceeded. Unable to allocate further cpu memory storage.standard ");
     }
 
     @Test
     void theExpirationMovesAtMostTheQuotaLifetime() {
         ObjectNode old = existing("crazy", "limited", 1);
         ObjectNode extended = old.deepCopy();
-        extended.withObjectProperty("metadata").withObjectProperty("annotations").put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-06-10T00:00:00Z");
+        extended.withObjectProperty("metadata")
+                .withObjectProperty("annotations")
+                .put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-06-10T00:00:00Z");
         ApiException e = rejection(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, extended, old)));
-        assertThat(e.getMessage()).isEqualTo(FORBIDDEN + "requested shoot expiration time is too long. Can only be "
-                + "extended by 7 day(s)");
+        assertThat(e.getMessage())
+                .isEqualTo(FORBIDDEN + "requested shoot expiration time is too long. Can only be "
+                        + "extended by 7 day(s)");
         ObjectNode inTime = old.deepCopy();
-        inTime.withObjectProperty("metadata").withObjectProperty("annotations").put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-06-07T00:00:00Z");
-        assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, inTime, old)).succeeded()).isTrue();
+        inTime.withObjectProperty("metadata")
+                .withObjectProperty("annotations")
+                .put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-06-07T00:00:00Z");
+        assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, inTime, old))
+                        .succeeded())
+                .isTrue();
     }
 
     @Test
@@ -119,8 +136,8 @@ class ShootQuotaValidatorPluginTest {
                 secretRef: {name: s}
                 quotas: [{name: gone, namespace: garden-dev}]
                 """);
-        ApiException e = rejection(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS,
-                existing("crazy", "limited", 1))));
+        ApiException e = rejection(
+                plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, existing("crazy", "limited", 1))));
         assertThat(e.code()).isEqualTo(500);
         assertThat(e.getMessage()).isEqualTo("Internal error occurred: quota.core.gardener.cloud \"gone\" not found");
     }
@@ -128,11 +145,20 @@ class ShootQuotaValidatorPluginTest {
     @Test
     void subresourcesAndDeletingShootsAreIgnored() {
         ObjectNode big = existing("crazy", "limited", 99);
-        assertThat(plugin.validate(Requests.of(SHOOT, GardenObjects.SHOOTS, "status",
-                cloud.gardener.apiserver.admission.Operation.UPDATE, big, existing("crazy", "limited", 1),
-                Requests.ALICE)).succeeded()).isTrue();
+        assertThat(plugin.validate(Requests.of(
+                                SHOOT,
+                                GardenObjects.SHOOTS,
+                                "status",
+                                cloud.gardener.apiserver.admission.Operation.UPDATE,
+                                big,
+                                existing("crazy", "limited", 1),
+                                Requests.ALICE))
+                        .succeeded())
+                .isTrue();
         big.withObjectProperty("metadata").put("deletionTimestamp", "2026-01-01T00:00:00Z");
-        assertThat(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, big)).succeeded()).isTrue();
+        assertThat(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, big))
+                        .succeeded())
+                .isTrue();
     }
 
     private static ApiException rejection(Future<Void> result) {

@@ -39,13 +39,13 @@ class ShootQuotaValidatorReferencesTest {
             .put(GardenObjects.SECRET_BINDINGS, binding("sb-kind", "sb"))
             .put(GardenObjects.CREDENTIALS_BINDINGS, binding("cb", "roomy"))
             .put(GardenObjects.CREDENTIALS_BINDINGS, binding("cb-gone", "gone"));
-    private final ShootQuotaValidatorPlugin plugin = new ShootQuotaValidatorPlugin(new PluginContext(garden, null, null,
-            CLOCK));
+    private final ShootQuotaValidatorPlugin plugin =
+            new ShootQuotaValidatorPlugin(new PluginContext(garden, null, null, CLOCK));
 
     /** A binding (either kind: the plugin reads only the name and quotas) with one quota reference. */
     private static String binding(String name, String quota) {
-        return "metadata: {name: " + name + ", namespace: garden-dev}\nprovider: {type: local}\n"
-                + "quotas: [{name: " + quota + ", namespace: garden-dev}]";
+        return "metadata: {name: " + name + ", namespace: garden-dev}\nprovider: {type: local}\n" + "quotas: [{name: "
+                + quota + ", namespace: garden-dev}]";
     }
 
     private static Outcome internal(String message) {
@@ -60,20 +60,46 @@ class ShootQuotaValidatorReferencesTest {
                 arguments("an existing SecretBinding and quota", "secretBindingName", "sb", Outcome.ALLOWED),
                 arguments("a missing SecretBinding", "secretBindingName", "nope", internal(sb + "\"nope\" not found")),
                 arguments("an empty SecretBinding name", "secretBindingName", "", internal(sb + "\"\" not found")),
-                arguments("a CredentialsBinding named as SecretBinding", "secretBindingName", "cb",
+                arguments(
+                        "a CredentialsBinding named as SecretBinding",
+                        "secretBindingName",
+                        "cb",
                         internal(sb + "\"cb\" not found")),
-                arguments("a SecretBinding of a missing quota", "secretBindingName", "sb-gone",
+                arguments(
+                        "a SecretBinding of a missing quota",
+                        "secretBindingName",
+                        "sb-gone",
                         internal(quota + "\"gone\" not found")),
-                arguments("a SecretBinding of a quota with an empty name", "secretBindingName", "sb-empty",
+                arguments(
+                        "a SecretBinding of a quota with an empty name",
+                        "secretBindingName",
+                        "sb-empty",
                         internal(quota + "\"\" not found")),
-                arguments("a SecretBinding naming a SecretBinding as quota", "secretBindingName", "sb-kind",
+                arguments(
+                        "a SecretBinding naming a SecretBinding as quota",
+                        "secretBindingName",
+                        "sb-kind",
                         internal(quota + "\"sb\" not found")),
                 arguments("an existing CredentialsBinding and quota", "credentialsBindingName", "cb", Outcome.ALLOWED),
-                arguments("a missing CredentialsBinding", "credentialsBindingName", "nope", internal(cb + "\"nope\" not found")),
-                arguments("an empty CredentialsBinding name", "credentialsBindingName", "", internal(cb + "\"\" not found")),
-                arguments("a SecretBinding named as CredentialsBinding", "credentialsBindingName", "sb",
+                arguments(
+                        "a missing CredentialsBinding",
+                        "credentialsBindingName",
+                        "nope",
+                        internal(cb + "\"nope\" not found")),
+                arguments(
+                        "an empty CredentialsBinding name",
+                        "credentialsBindingName",
+                        "",
+                        internal(cb + "\"\" not found")),
+                arguments(
+                        "a SecretBinding named as CredentialsBinding",
+                        "credentialsBindingName",
+                        "sb",
                         internal(cb + "\"sb\" not found")),
-                arguments("a CredentialsBinding of a missing quota", "credentialsBindingName", "cb-gone",
+                arguments(
+                        "a CredentialsBinding of a missing quota",
+                        "credentialsBindingName",
+                        "cb-gone",
                         internal(quota + "\"gone\" not found")));
     }
 

@@ -27,22 +27,21 @@ class ShootResourceReservationTest {
     private static final long MIB = 1024L * 1024;
     private static final long GIB = 1024 * MIB;
 
-    private static final InMemoryObjects OBJECTS = new InMemoryObjects()
-            .put(CLOUD_PROFILES, """
+    private static final InMemoryObjects OBJECTS =
+            new InMemoryObjects().put(CLOUD_PROFILES, """
                     metadata: {name: profile}
                     spec:
                       machineTypes:
                       - {name: n1-standard-2, cpu: "2", gpu: "0", memory: 5Gi}
                       - {name: big, cpu: "10", gpu: "0", memory: 64Gi}
-                    """)
-            .put(NAMESPACED, """
+                    """).put(NAMESPACED, """
                     metadata: {name: child, namespace: ns}
                     status: {cloudProfileSpec: {machineTypes: [{name: tiny, cpu: 500m, gpu: "0", memory: 512Mi}]}}
                     """);
 
     private static ShootResourceReservation plugin(String config) {
-        return new ShootResourceReservation(new PluginContext(OBJECTS, null,
-                config == null ? null : object(config), Clock.systemUTC()));
+        return new ShootResourceReservation(
+                new PluginContext(OBJECTS, null, config == null ? null : object(config), Clock.systemUTC()));
     }
 
     private static final String GKE = """
@@ -69,26 +68,58 @@ class ShootResourceReservationTest {
         String workers = "provider: {workers: [{name: w, machine: {type: n1-standard-2}}]}";
         String statics = "{cpu: 80m, memory: 1Gi, pid: 20k}";
         return Stream.of(
-                new Case("no configuration: static defaults", null, "{cloudProfileName: profile, " + workers + "}", statics, null),
-                new Case("static defaults fill only missing fields", null,
-                        "{" + workers + ", kubernetes: {kubelet: {kubeReserved: {cpu: 42m}}}}", "{cpu: 42m, memory: 1Gi, pid: 20k}",
+                new Case(
+                        "no configuration: static defaults",
+                        null,
+                        "{cloudProfileName: profile, " + workers + "}",
+                        statics,
+                        null),
+                new Case(
+                        "static defaults fill only missing fields",
+                        null,
+                        "{" + workers + ", kubernetes: {kubelet: {kubeReserved: {cpu: 42m}}}}",
+                        "{cpu: 42m, memory: 1Gi, pid: 20k}",
                         null),
                 new Case("workerless: nothing", null, "{cloudProfileName: profile}", null, null),
-                new Case("GKE formula per machine type", GKE, "{cloudProfileName: profile, " + workers + "}", null,
+                new Case(
+                        "GKE formula per machine type",
+                        GKE,
+                        "{cloudProfileName: profile, " + workers + "}",
+                        null,
                         "{cpu: 70m, memory: \"1288490188\", pid: 20k}"),
-                new Case("GKE formula from a NamespacedCloudProfile", GKE,
+                new Case(
+                        "GKE formula from a NamespacedCloudProfile",
+                        GKE,
                         "{cloudProfile: {kind: NamespacedCloudProfile, name: child}, provider: {workers: [{name: w, machine: "
-                                + "{type: tiny}}]}}", null, "{cpu: 60m, memory: 255Mi, pid: 20k}"),
-                new Case("GKE formula keeps a worker's own values", GKE,
+                                + "{type: tiny}}]}}",
+                        null,
+                        "{cpu: 60m, memory: 255Mi, pid: 20k}"),
+                new Case(
+                        "GKE formula keeps a worker's own values",
+                        GKE,
                         "{cloudProfileName: profile, provider: {workers: [{name: w, machine: {type: big}, kubernetes: "
-                                + "{kubelet: {kubeReserved: {memory: 1Gi}}}}]}}", null, "{memory: 1Gi, cpu: 95m, pid: 20k}"),
-                new Case("global kubeReserved switches the formula off", GKE,
-                        "{cloudProfileName: profile, " + workers + ", kubernetes: {kubelet: {kubeReserved: {pid: 31k}}}}",
-                        "{pid: 31k, cpu: 80m, memory: 1Gi}", null),
-                new Case("selector not matching: static defaults", GKE + "selector: {matchLabels: {team: b}}\n",
-                        "{cloudProfileName: profile, " + workers + "}", statics, null),
-                new Case("selector matching: formula", GKE + "selector: {matchLabels: {team: a}}\n",
-                        "{cloudProfileName: profile, " + workers + "}", null, "{cpu: 70m, memory: \"1288490188\", pid: 20k}"));
+                                + "{kubelet: {kubeReserved: {memory: 1Gi}}}}]}}",
+                        null,
+                        "{memory: 1Gi, cpu: 95m, pid: 20k}"),
+                new Case(
+                        "global kubeReserved switches the formula off",
+                        GKE,
+                        "{cloudProfileName: profile, " + workers
+                                + ", kubernetes: {kubelet: {kubeReserved: {pid: 31k}}}}",
+                        "{pid: 31k, cpu: 80m, memory: 1Gi}",
+                        null),
+                new Case(
+                        "selector not matching: static defaults",
+                        GKE + "selector: {matchLabels: {team: b}}\n",
+                        "{cloudProfileName: profile, " + workers + "}",
+                        statics,
+                        null),
+                new Case(
+                        "selector matching: formula",
+                        GKE + "selector: {matchLabels: {team: a}}\n",
+                        "{cloudProfileName: profile, " + workers + "}",
+                        null,
+                        "{cpu: 70m, memory: \"1288490188\", pid: 20k}"));
     }
 
     @ParameterizedTest
@@ -97,7 +128,12 @@ class ShootResourceReservationTest {
         ObjectNode shoot = shoot(c.spec());
         accepted(plugin(c.config()).admit(shootRequest(Operation.CREATE, "", shoot, null)));
         JsonNode global = shoot.path("spec").path("kubernetes").path("kubelet").get("kubeReserved");
-        JsonNode worker = shoot.path("spec").path("provider").path("workers").path(0).path("kubernetes").path("kubelet")
+        JsonNode worker = shoot.path("spec")
+                .path("provider")
+                .path("workers")
+                .path(0)
+                .path("kubernetes")
+                .path("kubelet")
                 .get("kubeReserved");
         assertThat(global).isEqualTo(c.globalReserved() == null ? null : object(c.globalReserved()));
         assertThat(worker).isEqualTo(c.workerReserved() == null ? null : object(c.workerReserved()));
@@ -105,12 +141,14 @@ class ShootResourceReservationTest {
 
     @Test
     void anUnknownMachineTypeIsInvalid() {
-        ObjectNode shoot = shoot("{cloudProfileName: profile, provider: {workers: [{name: w, machine: {type: n1-standard-2}}, "
-                + "{name: x, machine: {type: nope}}]}}");
+        ObjectNode shoot =
+                shoot("{cloudProfileName: profile, provider: {workers: [{name: w, machine: {type: n1-standard-2}}, "
+                        + "{name: x, machine: {type: nope}}]}}");
         ApiException e = rejection(plugin(GKE).admit(shootRequest(Operation.CREATE, "", shoot, null)));
         assertThat(e.code()).isEqualTo(422);
-        assertThat(e.getMessage()).isEqualTo("Shoot.core.gardener.cloud \"s\" is invalid: spec.provider.workers[1].machine"
-                + ".type: Invalid value: \"nope\": worker machine type unknown");
+        assertThat(e.getMessage())
+                .isEqualTo("Shoot.core.gardener.cloud \"s\" is invalid: spec.provider.workers[1].machine"
+                        + ".type: Invalid value: \"nope\": worker machine type unknown");
     }
 
     @Test
@@ -118,13 +156,20 @@ class ShootResourceReservationTest {
         ObjectNode shoot = shoot("{cloudProfileName: gone, provider: {workers: [{name: w, machine: {type: m}}]}}");
         ApiException e = rejection(plugin(GKE).admit(shootRequest(Operation.UPDATE, "", shoot, shoot.deepCopy())));
         assertThat(e.code()).isEqualTo(500);
-        assertThat(e.getMessage()).isEqualTo("Internal error occurred: could not find referenced cloud profile: "
-                + "cloudprofile.core.gardener.cloud \"gone\" not found");
+        assertThat(e.getMessage())
+                .isEqualTo("Internal error occurred: could not find referenced cloud profile: "
+                        + "cloudprofile.core.gardener.cloud \"gone\" not found");
     }
 
     static Stream<Arguments> cpu() {
-        return Stream.of(Arguments.of(1000, 60), Arguments.of(2000, 70), Arguments.of(3000, 75), Arguments.of(4000, 80),
-                Arguments.of(5000, 82), Arguments.of(6000, 85), Arguments.of(10000, 95));
+        return Stream.of(
+                Arguments.of(1000, 60),
+                Arguments.of(2000, 70),
+                Arguments.of(3000, 75),
+                Arguments.of(4000, 80),
+                Arguments.of(5000, 82),
+                Arguments.of(6000, 85),
+                Arguments.of(10000, 95));
     }
 
     @ParameterizedTest

@@ -67,18 +67,44 @@ class ShootTolerationRestrictionTest {
                 + "[global-any global-exact=v1 project-allowed]]";
         return Stream.of(
                 new Case("no tolerations", Operation.CREATE, "[]", null, null),
-                new Case("key whitelisted without value allows any value", Operation.CREATE,
-                        "[{key: global-any, value: whatever}]", null, null),
-                new Case("exact key and value whitelisted", Operation.CREATE, "[{key: global-exact, value: v1}]", null, null),
+                new Case(
+                        "key whitelisted without value allows any value",
+                        Operation.CREATE,
+                        "[{key: global-any, value: whatever}]",
+                        null,
+                        null),
+                new Case(
+                        "exact key and value whitelisted",
+                        Operation.CREATE,
+                        "[{key: global-exact, value: v1}]",
+                        null,
+                        null),
                 new Case("project whitelist", Operation.CREATE, "[{key: project-allowed}]", null, null),
-                new Case("other value of an exact entry", Operation.CREATE, "[{key: global-exact, value: v2}]", null,
+                new Case(
+                        "other value of an exact entry",
+                        Operation.CREATE,
+                        "[{key: global-exact, value: v2}]",
+                        null,
                         forbidden),
                 new Case("unknown key", Operation.CREATE, "[{key: foo}]", null, forbidden),
-                new Case("update keeps an old unlisted toleration", Operation.UPDATE, "[{key: foo}]", "[{key: foo}]", null),
-                new Case("update adds an unlisted toleration (index among the new ones)", Operation.UPDATE,
-                        "[{key: foo}, {key: bar}]", "[{key: foo}]", forbidden),
-                new Case("update changes the value of an unlisted toleration", Operation.UPDATE,
-                        "[{key: foo, value: b}]", "[{key: foo, value: a}]", forbidden));
+                new Case(
+                        "update keeps an old unlisted toleration",
+                        Operation.UPDATE,
+                        "[{key: foo}]",
+                        "[{key: foo}]",
+                        null),
+                new Case(
+                        "update adds an unlisted toleration (index among the new ones)",
+                        Operation.UPDATE,
+                        "[{key: foo}, {key: bar}]",
+                        "[{key: foo}]",
+                        forbidden),
+                new Case(
+                        "update changes the value of an unlisted toleration",
+                        Operation.UPDATE,
+                        "[{key: foo, value: b}]",
+                        "[{key: foo, value: a}]",
+                        forbidden));
     }
 
     @ParameterizedTest
@@ -119,17 +145,27 @@ class ShootTolerationRestrictionTest {
 
     @Test
     void aShootOutsideAProjectNamespaceIsForbidden() {
-        ApiException e = rejection(plugin(new InMemoryObjects()).admit(shootRequest(Operation.CREATE, "", shoot("[]"), null)));
+        ApiException e =
+                rejection(plugin(new InMemoryObjects()).admit(shootRequest(Operation.CREATE, "", shoot("[]"), null)));
         assertThat(e.code()).isEqualTo(403);
-        assertThat(e.getMessage()).isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: Internal error occurred: "
-                + "could not find referenced project: Project.core.gardener.cloud \"<unknown>\" not found");
+        assertThat(e.getMessage())
+                .isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: Internal error occurred: "
+                        + "could not find referenced project: Project.core.gardener.cloud \"<unknown>\" not found");
     }
 
     @Test
     void otherKindsAreIgnoredAndShootsWaitForTheCaches() {
-        Attributes project = new Attributes(new cloud.gardener.apiserver.api.meta.GroupVersionKind("core.gardener.cloud",
-                "v1beta1", "Project"), PROJECTS, "", "", "p", Operation.CREATE, object(PROJECT), null,
-                cloud.gardener.apiserver.admission.testing.Requests.ALICE, false);
+        Attributes project = new Attributes(
+                new cloud.gardener.apiserver.api.meta.GroupVersionKind("core.gardener.cloud", "v1beta1", "Project"),
+                PROJECTS,
+                "",
+                "",
+                "p",
+                Operation.CREATE,
+                object(PROJECT),
+                null,
+                cloud.gardener.apiserver.admission.testing.Requests.ALICE,
+                false);
         ShootTolerationRestriction unsynced = plugin(new InMemoryObjects().notReady());
         accepted(unsynced.validate(project));
         ApiException e = rejection(unsynced.validate(shootRequest(Operation.CREATE, "", shoot("[]"), null)));
@@ -142,8 +178,11 @@ class ShootTolerationRestrictionTest {
                 apiVersion: shoottolerationrestriction.admission.gardener.cloud/v1alpha1
                 kind: Configuration
                 whitelist: [{key: a}, {key: a}]
-                """))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whitelist[1]: Duplicate value");
-        assertThatThrownBy(() -> TolerationRestrictionConfiguration.from(object("{apiVersion: v1, kind: Configuration}")))
+                """)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("whitelist[1]: Duplicate value");
+        assertThatThrownBy(
+                        () -> TolerationRestrictionConfiguration.from(object("{apiVersion: v1, kind: Configuration}")))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(TolerationRestrictionConfiguration.from(null).whitelist()).isEmpty();
     }

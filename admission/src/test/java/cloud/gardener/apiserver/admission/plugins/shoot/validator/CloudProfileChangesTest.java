@@ -47,13 +47,27 @@ class CloudProfileChangesTest {
                 spec: {parent: {kind: CloudProfile, name: PARENT}}
                 """.replace("NAME", name).replace("PARENT", parent));
         if (withStatus) {
-            ObjectNode spec = (ObjectNode) Requests.object(ShootFixtures.CLOUD_PROFILE).get("spec").deepCopy();
-            spec.withArray("machineTypes").addObject().put("name", "special.large").put("cpu", "2").put("gpu", "0")
-                    .put("memory", "8Gi").put("usable", true).put("architecture", "amd64");
-            spec.withArray("volumeTypes").addObject().put("name", "special-volume").put("class", "standard")
+            ObjectNode spec = (ObjectNode)
+                    Requests.object(ShootFixtures.CLOUD_PROFILE).get("spec").deepCopy();
+            spec.withArray("machineTypes")
+                    .addObject()
+                    .put("name", "special.large")
+                    .put("cpu", "2")
+                    .put("gpu", "0")
+                    .put("memory", "8Gi")
+                    .put("usable", true)
+                    .put("architecture", "amd64");
+            spec.withArray("volumeTypes")
+                    .addObject()
+                    .put("name", "special-volume")
+                    .put("class", "standard")
                     .put("usable", true);
-            ((ObjectNode) spec.withArray("machineImages").get(0)).withArray("versions").addObject()
-                    .put("version", "1592.1.0-dev").putArray("architectures").add("amd64");
+            ((ObjectNode) spec.withArray("machineImages").get(0))
+                    .withArray("versions")
+                    .addObject()
+                    .put("version", "1592.1.0-dev")
+                    .putArray("architectures")
+                    .add("amd64");
             ncp.putObject("status").set("cloudProfileSpec", spec);
         }
         return ncp;
@@ -62,7 +76,8 @@ class CloudProfileChangesTest {
     private static Consumer<ObjectNode> ref(String kind, String name) {
         return s -> {
             s.withObjectProperty("spec").remove("cloudProfileName");
-            ObjectNode ref = s.withObjectProperty("spec").putObject("cloudProfile").put("name", name);
+            ObjectNode ref =
+                    s.withObjectProperty("spec").putObject("cloudProfile").put("name", name);
             if (kind != null) {
                 ref.put("kind", kind);
             }
@@ -77,56 +92,133 @@ class CloudProfileChangesTest {
     }
 
     @SuppressWarnings("UnnecessaryLambda") // a named no-op edit, as data in the parameter table
-    private static final Consumer<ObjectNode> SAME_WORKERS = s -> { };
+    private static final Consumer<ObjectNode> SAME_WORKERS = s -> {};
 
     /** (case, old reference, new reference, the workers of both shoots, 0 when admitted or the code, message). */
     static Stream<Arguments> changes() {
         return Stream.of(
-                Arguments.of("cloudProfileName to cloudProfile without kind", name("profile"), ref(null, "profile"),
-                        SAME_WORKERS, 0, ""),
-                Arguments.of("cloudProfile to cloudProfileName", ref("CloudProfile", "profile"), name("profile"),
-                        SAME_WORKERS, 0, ""),
-                Arguments.of("cloudProfileName to a descendant NamespacedCloudProfile", name("profile"),
-                        ref("NamespacedCloudProfile", "ns-profile"), SAME_WORKERS, 0, ""),
-                Arguments.of("cloudProfile to a descendant NamespacedCloudProfile", ref("CloudProfile", "profile"),
-                        ref("NamespacedCloudProfile", "ns-profile"), SAME_WORKERS, 0, ""),
-                Arguments.of("a NamespacedCloudProfile to its parent", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("CloudProfile", "profile"), SAME_WORKERS, 0, ""),
-                Arguments.of("a NamespacedCloudProfile to a sibling", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("NamespacedCloudProfile", "ns-profile-2"), SAME_WORKERS, 0, ""),
-                Arguments.of("a CloudProfile to another CloudProfile", name("profile"), ref("CloudProfile", "other"),
-                        SAME_WORKERS, 500, "cloud profile reference change is invalid: cannot change from \"profile\" to "
-                                + "\"other\"" + SAME_HIERARCHY),
-                Arguments.of("a CloudProfile to an unrelated NamespacedCloudProfile", name("profile"),
-                        ref("NamespacedCloudProfile", "ns-other"), SAME_WORKERS, 500, "cloud profile reference change is "
-                                + "invalid: cannot change from \"profile\" to \"ns-other\" (root: \"other\")" + SAME_HIERARCHY),
-                Arguments.of("NamespacedCloudProfiles of different parents", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("NamespacedCloudProfile", "ns-other"), SAME_WORKERS, 500, "cloud profile reference change is "
+                Arguments.of(
+                        "cloudProfileName to cloudProfile without kind",
+                        name("profile"),
+                        ref(null, "profile"),
+                        SAME_WORKERS,
+                        0,
+                        ""),
+                Arguments.of(
+                        "cloudProfile to cloudProfileName",
+                        ref("CloudProfile", "profile"),
+                        name("profile"),
+                        SAME_WORKERS,
+                        0,
+                        ""),
+                Arguments.of(
+                        "cloudProfileName to a descendant NamespacedCloudProfile",
+                        name("profile"),
+                        ref("NamespacedCloudProfile", "ns-profile"),
+                        SAME_WORKERS,
+                        0,
+                        ""),
+                Arguments.of(
+                        "cloudProfile to a descendant NamespacedCloudProfile",
+                        ref("CloudProfile", "profile"),
+                        ref("NamespacedCloudProfile", "ns-profile"),
+                        SAME_WORKERS,
+                        0,
+                        ""),
+                Arguments.of(
+                        "a NamespacedCloudProfile to its parent",
+                        ref("NamespacedCloudProfile", "ns-profile"),
+                        ref("CloudProfile", "profile"),
+                        SAME_WORKERS,
+                        0,
+                        ""),
+                Arguments.of(
+                        "a NamespacedCloudProfile to a sibling",
+                        ref("NamespacedCloudProfile", "ns-profile"),
+                        ref("NamespacedCloudProfile", "ns-profile-2"),
+                        SAME_WORKERS,
+                        0,
+                        ""),
+                Arguments.of(
+                        "a CloudProfile to another CloudProfile",
+                        name("profile"),
+                        ref("CloudProfile", "other"),
+                        SAME_WORKERS,
+                        500,
+                        "cloud profile reference change is invalid: cannot change from \"profile\" to " + "\"other\""
+                                + SAME_HIERARCHY),
+                Arguments.of(
+                        "a CloudProfile to an unrelated NamespacedCloudProfile",
+                        name("profile"),
+                        ref("NamespacedCloudProfile", "ns-other"),
+                        SAME_WORKERS,
+                        500,
+                        "cloud profile reference change is "
+                                + "invalid: cannot change from \"profile\" to \"ns-other\" (root: \"other\")"
+                                + SAME_HIERARCHY),
+                Arguments.of(
+                        "NamespacedCloudProfiles of different parents",
+                        ref("NamespacedCloudProfile", "ns-profile"),
+                        ref("NamespacedCloudProfile", "ns-other"),
+                        SAME_WORKERS,
+                        500,
+                        "cloud profile reference change is "
                                 + "invalid: cannot change from \"ns-profile\" (root: \"profile\") to \"ns-other\" (root: "
                                 + "\"other\")" + SAME_HIERARCHY),
-                Arguments.of("from a NamespacedCloudProfile that is gone", ref("NamespacedCloudProfile", "ns-gone"),
-                        ref("CloudProfile", "profile"), SAME_WORKERS, 404,
+                Arguments.of(
+                        "from a NamespacedCloudProfile that is gone",
+                        ref("NamespacedCloudProfile", "ns-gone"),
+                        ref("CloudProfile", "profile"),
+                        SAME_WORKERS,
+                        404,
                         "namespacedcloudprofile.core.gardener.cloud \"ns-gone\" not found"),
-                Arguments.of("to a parent without the worker's machine type", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).withObjectProperty("machine")
-                                .put("type", "special.large"), 500, "newly referenced cloud profile does not contain the "
+                Arguments.of(
+                        "to a parent without the worker's machine type",
+                        ref("NamespacedCloudProfile", "ns-profile"),
+                        ref("CloudProfile", "profile"),
+                        (Consumer<ObjectNode>)
+                                s -> worker(s).withObjectProperty("machine").put("type", "special.large"),
+                        500,
+                        "newly referenced cloud profile does not contain the "
                                 + "machine type \"special.large\" currently in use by worker \"cpu\""),
-                Arguments.of("to a parent without the worker's volume type", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).withObjectProperty("volume")
-                                .put("type", "special-volume"), 500, "newly referenced cloud profile does not contain the "
+                Arguments.of(
+                        "to a parent without the worker's volume type",
+                        ref("NamespacedCloudProfile", "ns-profile"),
+                        ref("CloudProfile", "profile"),
+                        (Consumer<ObjectNode>)
+                                s -> worker(s).withObjectProperty("volume").put("type", "special-volume"),
+                        500,
+                        "newly referenced cloud profile does not contain the "
                                 + "volume type \"special-volume\" currently in use by worker \"cpu\""),
-                Arguments.of("to a parent without the worker's image version", ref("NamespacedCloudProfile", "ns-profile"),
-                        ref("CloudProfile", "profile"), (Consumer<ObjectNode>) s -> worker(s).withObjectProperty("machine")
-                                .withObjectProperty("image").put("version", "1592.1.0-dev"), 500, "newly referenced cloud profile does "
+                Arguments.of(
+                        "to a parent without the worker's image version",
+                        ref("NamespacedCloudProfile", "ns-profile"),
+                        ref("CloudProfile", "profile"),
+                        (Consumer<ObjectNode>) s -> worker(s)
+                                .withObjectProperty("machine")
+                                .withObjectProperty("image")
+                                .put("version", "1592.1.0-dev"),
+                        500,
+                        "newly referenced cloud profile does "
                                 + "not contain the machine image version \"gardenlinux@1592.1.0-dev\" currently in use by "
                                 + "worker \"cpu\""),
-                Arguments.of("to a NamespacedCloudProfile whose status is not filled yet", ref("CloudProfile", "profile"),
-                        ref("NamespacedCloudProfile", "ns-empty"), SAME_WORKERS, 500, "newly referenced cloud profile "
+                Arguments.of(
+                        "to a NamespacedCloudProfile whose status is not filled yet",
+                        ref("CloudProfile", "profile"),
+                        ref("NamespacedCloudProfile", "ns-empty"),
+                        SAME_WORKERS,
+                        500,
+                        "newly referenced cloud profile "
                                 + "does not contain the machine image version \"gardenlinux@15.4.20220818\" currently in "
                                 + "use by worker \"cpu\""),
-                Arguments.of("to one without the machine type, with no image set", ref("CloudProfile", "profile"),
-                        ref("NamespacedCloudProfile", "ns-empty"), (Consumer<ObjectNode>) s -> worker(s).withObjectProperty("machine")
-                                .remove("image"), 500, "newly referenced cloud profile does not contain the machine type "
+                Arguments.of(
+                        "to one without the machine type, with no image set",
+                        ref("CloudProfile", "profile"),
+                        ref("NamespacedCloudProfile", "ns-empty"),
+                        (Consumer<ObjectNode>)
+                                s -> worker(s).withObjectProperty("machine").remove("image"),
+                        500,
+                        "newly referenced cloud profile does not contain the machine type "
                                 + "\"m5.large\" currently in use by worker \"cpu\""));
     }
 
@@ -138,7 +230,8 @@ class CloudProfileChangesTest {
         assertThat(result.failed()).as("rejected").isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(403);
-        assertThat(e.getMessage()).startsWith("shoots.core.gardener.cloud \"crazy\" is forbidden: [")
+        assertThat(e.getMessage())
+                .startsWith("shoots.core.gardener.cloud \"crazy\" is forbidden: [")
                 .contains("spec.provider.type: Invalid value: \"local\": provider type in shoot must equal provider "
                         + "type of referenced CloudProfile: \"\"");
     }
@@ -149,8 +242,13 @@ class CloudProfileChangesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("changes")
-    void cloudProfileReferenceChanges(String name, Consumer<ObjectNode> oldRef, Consumer<ObjectNode> newRef,
-                                      Consumer<ObjectNode> workers, int code, String message) {
+    void cloudProfileReferenceChanges(
+            String name,
+            Consumer<ObjectNode> oldRef,
+            Consumer<ObjectNode> newRef,
+            Consumer<ObjectNode> workers,
+            int code,
+            String message) {
         ObjectNode old = ShootFixtures.shoot();
         workers.accept(old);
         oldRef.accept(old);

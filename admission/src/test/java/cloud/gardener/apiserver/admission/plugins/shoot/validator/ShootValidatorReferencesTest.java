@@ -33,12 +33,16 @@ class ShootValidatorReferencesTest {
             .put(GardenObjects.CLOUD_PROFILES, ShootFixtures.CLOUD_PROFILE)
             .put(GardenObjects.SEEDS, ShootFixtures.SEED)
             .put(GardenObjects.PROJECTS, ShootFixtures.PROJECT)
-            .put(GardenObjects.SECRET_BINDINGS, "metadata: {name: sb, namespace: garden-dev}\nprovider: {type: local}\n"
-                    + "secretRef: {name: creds, namespace: garden-dev}")
-            .put(GardenObjects.CREDENTIALS_BINDINGS, "metadata: {name: cb, namespace: garden-dev}\nprovider: {type: local}\n"
-                    + "credentialsRef: {apiVersion: v1, kind: Secret, name: creds, namespace: garden-dev}");
-    private final ShootValidatorPlugin plugin = new ShootValidatorPlugin(new PluginContext(garden,
-            attrs -> Future.succeededFuture(Decision.allow()), null, CLOCK));
+            .put(
+                    GardenObjects.SECRET_BINDINGS,
+                    "metadata: {name: sb, namespace: garden-dev}\nprovider: {type: local}\n"
+                            + "secretRef: {name: creds, namespace: garden-dev}")
+            .put(
+                    GardenObjects.CREDENTIALS_BINDINGS,
+                    "metadata: {name: cb, namespace: garden-dev}\nprovider: {type: local}\n"
+                            + "credentialsRef: {apiVersion: v1, kind: Secret, name: creds, namespace: garden-dev}");
+    private final ShootValidatorPlugin plugin = new ShootValidatorPlugin(
+            new PluginContext(garden, attrs -> Future.succeededFuture(Decision.allow()), null, CLOCK));
 
     private static Consumer<ObjectNode> spec(String field, String value) {
         return s -> ((ObjectNode) s.get("spec")).put(field, value);
@@ -55,35 +59,63 @@ class ShootValidatorReferencesTest {
     static Stream<Arguments> cases() {
         String profile = "could not find referenced cloud profile: ";
         return Stream.of(
-                refused("a missing CloudProfile", profile("{kind: CloudProfile, name: gone}"),
+                refused(
+                        "a missing CloudProfile",
+                        profile("{kind: CloudProfile, name: gone}"),
                         profile + "cloudprofile.core.gardener.cloud \"gone\" not found"),
-                refused("an empty CloudProfile name", profile("{kind: CloudProfile, name: ''}"),
+                refused(
+                        "an empty CloudProfile name",
+                        profile("{kind: CloudProfile, name: ''}"),
                         profile + "cloudprofile.core.gardener.cloud \"\" not found"),
-                refused("a cloud profile of an unsupported kind", profile("{kind: Secret, name: profile}"),
+                refused(
+                        "a cloud profile of an unsupported kind",
+                        profile("{kind: Secret, name: profile}"),
                         profile + "could not find referenced cloud profile with kind \"Secret\""),
-                refused("a CloudProfile named as NamespacedCloudProfile", profile("{kind: NamespacedCloudProfile, name: profile}"),
+                refused(
+                        "a CloudProfile named as NamespacedCloudProfile",
+                        profile("{kind: NamespacedCloudProfile, name: profile}"),
                         profile + "namespacedcloudprofile.core.gardener.cloud \"profile\" not found"),
-                refused("a missing seed", spec("seedName", "nope"),
+                refused(
+                        "a missing seed",
+                        spec("seedName", "nope"),
                         "could not find referenced seed \"nope\": seed.core.gardener.cloud \"nope\" not found"),
-                refused("an empty seed name", spec("seedName", ""),
+                refused(
+                        "an empty seed name",
+                        spec("seedName", ""),
                         "could not find referenced seed \"\": seed.core.gardener.cloud \"\" not found"),
-                refused("a CloudProfile named as seed", spec("seedName", "profile"),
+                refused(
+                        "a CloudProfile named as seed",
+                        spec("seedName", "profile"),
                         "could not find referenced seed \"profile\": seed.core.gardener.cloud \"profile\" not found"),
-                refused("a namespace without project", s -> s.withObjectProperty("metadata").put("namespace", "elsewhere"),
+                refused(
+                        "a namespace without project",
+                        s -> s.withObjectProperty("metadata").put("namespace", "elsewhere"),
                         "could not find referenced project: Project.core.gardener.cloud \"<unknown>\" not found"),
-                refused("a missing SecretBinding", spec("secretBindingName", "nope"),
+                refused(
+                        "a missing SecretBinding",
+                        spec("secretBindingName", "nope"),
                         "could not find referenced secret binding: secretbinding.core.gardener.cloud \"nope\" not found"),
-                refused("an empty SecretBinding name", spec("secretBindingName", ""),
+                refused(
+                        "an empty SecretBinding name",
+                        spec("secretBindingName", ""),
                         "could not find referenced secret binding: secretbinding.core.gardener.cloud \"\" not found"),
-                refused("a CredentialsBinding named as SecretBinding", spec("secretBindingName", "cb"),
+                refused(
+                        "a CredentialsBinding named as SecretBinding",
+                        spec("secretBindingName", "cb"),
                         "could not find referenced secret binding: secretbinding.core.gardener.cloud \"cb\" not found"),
-                refused("a missing CredentialsBinding", spec("credentialsBindingName", "nope"),
+                refused(
+                        "a missing CredentialsBinding",
+                        spec("credentialsBindingName", "nope"),
                         "could not find referenced credentials binding: credentialsbinding.security.gardener.cloud \"nope\" "
                                 + "not found"),
-                refused("an empty CredentialsBinding name", spec("credentialsBindingName", ""),
+                refused(
+                        "an empty CredentialsBinding name",
+                        spec("credentialsBindingName", ""),
                         "could not find referenced credentials binding: credentialsbinding.security.gardener.cloud \"\" "
                                 + "not found"),
-                refused("a SecretBinding named as CredentialsBinding", spec("credentialsBindingName", "sb"),
+                refused(
+                        "a SecretBinding named as CredentialsBinding",
+                        spec("credentialsBindingName", "sb"),
                         "could not find referenced credentials binding: credentialsbinding.security.gardener.cloud \"sb\" "
                                 + "not found"));
     }

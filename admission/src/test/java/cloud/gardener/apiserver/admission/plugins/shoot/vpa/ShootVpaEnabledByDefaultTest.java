@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ShootVpaEnabledByDefaultTest {
 
-    private final ShootVpaEnabledByDefault plugin = new ShootVpaEnabledByDefault(
-            new PluginContext(new InMemoryObjects(), null, null, Clock.systemUTC()));
+    private final ShootVpaEnabledByDefault plugin =
+            new ShootVpaEnabledByDefault(new PluginContext(new InMemoryObjects(), null, null, Clock.systemUTC()));
 
     /** A request and the {@code spec.kubernetes} expected after admission. */
     record Case(String name, Operation operation, String subresource, String spec, String expectedKubernetes) {
@@ -30,15 +30,31 @@ class ShootVpaEnabledByDefaultTest {
     static Stream<Case> cases() {
         String workers = "provider: {workers: [{name: w}]}, ";
         return Stream.of(
-                new Case("create with workers enables VPA", Operation.CREATE, "", "{" + workers + "kubernetes: {version: 1.31.1}}",
+                new Case(
+                        "create with workers enables VPA",
+                        Operation.CREATE,
+                        "",
+                        "{" + workers + "kubernetes: {version: 1.31.1}}",
                         "{version: 1.31.1, verticalPodAutoscaler: {enabled: true}}"),
-                new Case("an explicit choice is kept", Operation.CREATE, "",
+                new Case(
+                        "an explicit choice is kept",
+                        Operation.CREATE,
+                        "",
                         "{" + workers + "kubernetes: {verticalPodAutoscaler: {enabled: false}}}",
                         "{verticalPodAutoscaler: {enabled: false}}"),
-                new Case("workerless shoots get nothing", Operation.CREATE, "", "{kubernetes: {version: 1.31.1}}",
+                new Case(
+                        "workerless shoots get nothing",
+                        Operation.CREATE,
+                        "",
+                        "{kubernetes: {version: 1.31.1}}",
                         "{version: 1.31.1}"),
                 new Case("updates get nothing", Operation.UPDATE, "", "{" + workers + "kubernetes: {}}", "{}"),
-                new Case("subresources get nothing", Operation.CREATE, "binding", "{" + workers + "kubernetes: {}}", "{}"));
+                new Case(
+                        "subresources get nothing",
+                        Operation.CREATE,
+                        "binding",
+                        "{" + workers + "kubernetes: {}}",
+                        "{}"));
     }
 
     @ParameterizedTest
