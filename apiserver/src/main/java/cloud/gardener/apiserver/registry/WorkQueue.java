@@ -61,6 +61,14 @@ public final class WorkQueue<T> {
         }
     }
 
+    /**
+     * Adds the item once {@code delayMs} have passed, as a controller's {@code RequeueAfter}; may be called from any
+     * thread.
+     */
+    public void addAfter(T item, long delayMs) {
+        vertx.setTimer(Math.max(1, delayMs), id -> context.runOnContext(v -> add(item)));
+    }
+
     /** How many items wait or are in process (for tests and metrics). */
     public int depth() {
         return dirty.size() + processing.size();
@@ -101,7 +109,7 @@ public final class WorkQueue<T> {
                     attempts,
                     delay,
                     failure.getMessage());
-            vertx.setTimer(delay, id -> context.runOnContext(v -> add(item)));
+            addAfter(item, delay);
         }
         if (dirty.contains(item)) {
             queue.add(item);
