@@ -7,20 +7,24 @@ import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Objects;
-import cloud.gardener.apiserver.registry.PeriodicResync;
 import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.StoreWatch;
+import cloud.gardener.apiserver.registry.WorkQueue;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.events.DeduplicatingEventRecorder;
 import cloud.gardener.apiserver.registry.events.EventRecorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,12 +36,19 @@ import org.slf4j.LoggerFactory;
  * keeps its status, as upstream's. A deleted profile loses its finalizer once no Shoot of its namespace references it;
  * until then a {@code ResourceReferenced} event names those Shoots.
  *
- * <p>Every pass lists the profiles; a profile is merged again when it or its parent changed since this instance last
- * merged it (their resourceVersions), so a restart merges each once and then carries on. The status is written
- * through the {@code status} subresource as a read-modify-write that the store re-runs on a fresh read after a storage
- * conflict (a bounded number of times): the merge is made inside it from the profile as stored, so the spec it merged
- * and the observedGeneration it writes always belong together; a parent that changed meanwhile has another
- * resourceVersion, and the next pass merges again. A write that still fails is retried by the next pass.
+ * <p>Driven by watches as upstream's controller is: a change of a profile queues it, and a change of a CloudProfile
+ * queues every profile whose {@code spec.parent} names it (upstream's {@code MapCloudProfileToNamespacedCloudProfile},
+ * answered here from the profiles the watch has seen). Unlike upstream, every change of a profile queues it (not only
+ * a new generation), so an overwritten status is merged again; and a deleted Shoot queues the deleted profile it
+ * named, so a profile a Shoot held goes without waiting for a retry's backoff. A failed pass comes back with the work
+ * queue's backoff; there is no periodic list (upstream has none either but controller-runtime's 10 h resync).
+ *
+ * <p>A profile is merged again when it or its parent changed since this instance last merged it (their
+ * resourceVersions), so a restart merges each once and then carries on, and the controller's own status write
+ * (which the watch reports back) writes nothing more. The status is written through the {@code status} subresource
+ * as a read-modify-write that the store re-runs on a fresh read after a storage conflict (a bounded number of times):
+ * the merge is made inside it from the profile as stored, so the spec it merged and the observedGeneration it writes
+ * always belong together; a parent that changed meanwhile has another resourceVersion and queues the profile again.
  */
 public final class NamespacedCloudProfileController {
 
@@ -55,39 +66,194 @@ public final class NamespacedCloudProfileController {
             List.of("system:serviceaccounts", "system:serviceaccounts:garden", "system:authenticated"),
             Map.of());
     private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "gardener-controller-manager");
+    /** Upstream's default ConcurrentSyncs. */
+    private static final int WORKERS = 5;
 
+    private final Vertx vertx;
     private final Registry registry;
     private final EventRecorder events;
-    private final PeriodicResync loop;
+    private final List<StoreWatch> watches = new ArrayList<>();
     /** namespace/name → the profile's and its parent's resourceVersions of the last merge written. */
     private final Map<String, String> merged = Collections.synchronizedMap(new HashMap<>());
+    // the profiles the watch has seen, confined to the controller's context
+    private final Map<Key, String> parents = new HashMap<>();
+    private final Map<String, Set<Key>> byParent = new HashMap<>();
+    private final Set<Key> deleting = new HashSet<>();
+    private WorkQueue<Key> queue;
 
-    /** @param events where the controller's events go (every pass may repeat them; they are recorded once) */
-    public NamespacedCloudProfileController(Vertx vertx, Registry registry, EventRecorder events) {
-        this.registry = registry;
-        this.events = new DeduplicatingEventRecorder(events);
-        this.loop = new PeriodicResync(
-                vertx,
-                "namespacedcloudprofile",
-                () -> registry.store("core.gardener.cloud", "namespacedcloudprofiles"),
-                profile -> true,
-                this::reconcile);
+    /** A profile's identity, the work queue's item. */
+    record Key(String namespace, String name) {
+
+        static Key of(ObjectNode object) {
+            return new Key(Objects.namespace(object), Objects.name(object));
+        }
+
+        @Override
+        public String toString() {
+            return namespace + "/" + name;
+        }
     }
 
+    /** @param events where the controller's events go (a retried pass may repeat them; they are recorded once) */
+    public NamespacedCloudProfileController(Vertx vertx, Registry registry, EventRecorder events) {
+        this.vertx = vertx;
+        this.registry = registry;
+        this.events = new DeduplicatingEventRecorder(events);
+    }
+
+    /** Lists and watches profiles, CloudProfiles and Shoots; the work runs on the caller's context. */
     public void start() {
-        loop.start();
+        Context context = vertx.getOrCreateContext();
+        queue = new WorkQueue<>(vertx, context, "namespacedcloudprofile controller", WORKERS, this::reconcile);
+        watch(context, "namespacedcloudprofiles", new Profiles());
+        watch(context, "cloudprofiles", new Parents());
+        watch(context, "shoots", new Shoots());
     }
 
     public void stop() {
-        loop.stop();
+        watches.forEach(StoreWatch::stop);
+        if (queue != null) {
+            queue.stop();
+        }
     }
+
+    private void watch(Context context, String resource, StoreWatch.Handler handler) {
+        registry.store("core.gardener.cloud", resource).ifPresent(store -> {
+            StoreWatch watch = new StoreWatch(vertx, store, handler);
+            watches.add(watch);
+            watch.start(context);
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------ watches
+
+    /** The profiles: each change queues the profile and keeps the parent index current. */
+    private final class Profiles implements StoreWatch.Handler {
+
+        @Override
+        public void listed(List<ObjectNode> objects) {
+            Set<Key> listed = new HashSet<>();
+            for (ObjectNode profile : objects) {
+                listed.add(Key.of(profile));
+                changed(profile, null);
+            }
+            for (Key gone : new ArrayList<>(parents.keySet())) {
+                if (!listed.contains(gone)) {
+                    forget(gone);
+                }
+            }
+        }
+
+        @Override
+        public void changed(ObjectNode profile, ObjectNode previous) {
+            Key key = Key.of(profile);
+            forget(key);
+            String parent = parentName(profile);
+            parents.put(key, parent);
+            byParent.computeIfAbsent(parent, p -> new HashSet<>()).add(key);
+            if (Objects.isDeleting(profile)) {
+                deleting.add(key);
+            }
+            queue.add(key);
+        }
+
+        @Override
+        public void deleted(ObjectNode last) {
+            forget(Key.of(last));
+            merged.remove(Key.of(last).toString());
+        }
+
+        private void forget(Key key) {
+            String parent = parents.remove(key);
+            if (parent != null) {
+                Set<Key> children = byParent.get(parent);
+                children.remove(key);
+                if (children.isEmpty()) {
+                    byParent.remove(parent);
+                }
+            }
+            deleting.remove(key);
+        }
+    }
+
+    /** The CloudProfiles: a change queues the profiles below it; after a re-list every profile is looked at. */
+    private final class Parents implements StoreWatch.Handler {
+
+        @Override
+        public void listed(List<ObjectNode> objects) {
+            // a change may have been missed while the watch was down; unchanged profiles are merged no more
+            parents.keySet().forEach(queue::add);
+        }
+
+        @Override
+        public void changed(ObjectNode cloudProfile, ObjectNode previous) {
+            children(cloudProfile);
+        }
+
+        @Override
+        public void deleted(ObjectNode last) {
+            children(last);
+        }
+
+        private void children(ObjectNode cloudProfile) {
+            byParent.getOrDefault(Objects.name(cloudProfile), Set.of()).forEach(queue::add);
+        }
+    }
+
+    /** The Shoots: one deleted may be what a deleted profile waits for. */
+    private final class Shoots implements StoreWatch.Handler {
+
+        @Override
+        public void listed(List<ObjectNode> objects) {
+            deleting.forEach(queue::add);
+        }
+
+        @Override
+        public void changed(ObjectNode shoot, ObjectNode previous) {
+            // a Shoot moved to another profile no longer holds the one it named
+            if (previous != null && !profileOf(shoot).equals(profileOf(previous))) {
+                deleted(previous);
+            }
+        }
+
+        @Override
+        public void deleted(ObjectNode shoot) {
+            Key key = profileOf(shoot);
+            if (deleting.contains(key)) {
+                queue.add(key);
+            }
+        }
+
+        /** The NamespacedCloudProfile a Shoot names (a name no profile has otherwise). */
+        private static Key profileOf(ObjectNode shoot) {
+            JsonNode ref = shoot.path("spec").path("cloudProfile");
+            return "NamespacedCloudProfile".equals(ref.path("kind").asText())
+                    ? new Key(Objects.namespace(shoot), ref.path("name").asText(""))
+                    : new Key(Objects.namespace(shoot), "");
+        }
+    }
+
+    private static String parentName(ObjectNode profile) {
+        return profile.path("spec").path("parent").path("name").asText("");
+    }
+
+    // ------------------------------------------------------------------------------------------ reconcile
 
     private GenericStore profiles() {
         return registry.store("core.gardener.cloud", "namespacedcloudprofiles").orElseThrow();
     }
 
-    private Future<Void> reconcile(ObjectNode profile) {
-        return Objects.isDeleting(profile) ? delete(profile) : ensure(profile);
+    /** One pass over a profile as stored now (gone: nothing to do). */
+    private Future<Void> reconcile(Key key) {
+        return profiles()
+                .get(key.namespace(), key.name())
+                .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t))
+                .compose(profile -> {
+                    if (profile == null) {
+                        return Future.succeededFuture();
+                    }
+                    return Objects.isDeleting(profile) ? delete(profile) : ensure(profile);
+                });
     }
 
     private Future<Void> ensure(ObjectNode profile) {
@@ -113,7 +279,7 @@ public final class NamespacedCloudProfileController {
 
     /** The parent CloudProfile, or null when there is none (upstream stops reconciling then). */
     private Future<ObjectNode> parent(ObjectNode profile) {
-        String name = profile.path("spec").path("parent").path("name").asText("");
+        String name = parentName(profile);
         GenericStore cloudProfiles =
                 registry.store("core.gardener.cloud", "cloudprofiles").orElseThrow();
         return cloudProfiles

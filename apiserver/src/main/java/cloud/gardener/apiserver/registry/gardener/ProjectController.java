@@ -6,8 +6,9 @@ import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Objects;
-import cloud.gardener.apiserver.registry.PeriodicResync;
 import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.StoreWatch;
+import cloud.gardener.apiserver.registry.WorkQueue;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.events.DeduplicatingEventRecorder;
 import cloud.gardener.apiserver.registry.events.EventRecorder;
@@ -15,16 +16,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,8 +41,15 @@ import org.slf4j.LoggerFactory;
  * Project whose namespace holds no Shoots releases it (deletes it, or gives it back when it was adopted with
  * {@code keep-after-project-deletion}) and loses its finalizer once the namespace is gone.
  *
+ * <p>Driven by watches as upstream's controller is: a change of a Project queues it (every change, not only a new
+ * generation as upstream's predicate: a pass that finds everything in place writes nothing), a deleted Namespace
+ * queues the Project owning it (upstream's {@code Owns(Namespace)} for delete events), and a deleted Shoot queues the
+ * deleted Project whose namespace held it (upstream's {@code MapShootToProjectInDeletion}). A namespace only marked
+ * for deletion is looked at again after a minute, as upstream's {@code RequeueAfter}; a failed pass comes back with
+ * the work queue's backoff. There is no periodic list (upstream has none but controller-runtime's 10 h resync).
+ *
  * <p>Everything is derived from the stored objects on each pass and nothing is written unless it differs, so a
- * pass is idempotent and a restart simply carries on. The controller records Gardener's events about the Project
+ * pass is idempotent and a restart simply carries on (the first list queues every Project). The controller records Gardener's events about the Project
  * (reasons {@code NamespaceReconcileSuccessful}, {@code NamespaceReconcileFailed}, {@code NamespaceNotEmpty},
  * {@code NamespaceMarkedForDeletion}, {@code NamespaceDeletionFailed}, with upstream's messages), each once per
  * generation and outcome rather than once per pass ({@link DeduplicatingEventRecorder}). Project RBAC and quotas are
@@ -71,28 +83,152 @@ public final class ProjectController {
             Map.of());
     private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "gardener-controller-manager");
 
+    /** Upstream's default ConcurrentSyncs. */
+    private static final int WORKERS = 5;
+    /** How soon a namespace marked for deletion is looked at again (upstream: "recheck every minute to be sure"). */
+    static final long RECHECK_DELETION_MS = 60_000;
+
+    private final Vertx vertx;
     private final Registry registry;
     private final EventRecorder events;
-    private final PeriodicResync loop;
+    private final List<StoreWatch> watches = new ArrayList<>();
+    // the Projects the watch has seen, confined to the controller's context
+    private final Map<String, String> projectOfNamespace = new HashMap<>();
+    private final Map<String, String> namespaceOfProject = new HashMap<>();
+    private final Set<String> deleting = new HashSet<>();
+    private WorkQueue<String> queue;
 
-    /** @param events where the controller's events go (every pass may repeat them; they are recorded once) */
+    /** @param events where the controller's events go (a repeated pass may repeat them; they are recorded once) */
     public ProjectController(Vertx vertx, Registry registry, EventRecorder events) {
+        this.vertx = vertx;
         this.registry = registry;
         this.events = new DeduplicatingEventRecorder(events);
-        this.loop = new PeriodicResync(
-                vertx,
-                "project",
-                () -> registry.store("core.gardener.cloud", "projects"),
-                project -> true,
-                this::reconcile);
     }
 
+    /** Lists and watches Projects, Namespaces and Shoots; the work runs on the caller's context. */
     public void start() {
-        loop.start();
+        Context context = vertx.getOrCreateContext();
+        queue = new WorkQueue<>(vertx, context, "project controller", WORKERS, this::reconcile);
+        watch(context, "core.gardener.cloud", "projects", new Projects());
+        watch(context, "", "namespaces", new Namespaces());
+        watch(context, "core.gardener.cloud", "shoots", new Shoots());
     }
 
     public void stop() {
-        loop.stop();
+        watches.forEach(StoreWatch::stop);
+        if (queue != null) {
+            queue.stop();
+        }
+    }
+
+    private void watch(Context context, String group, String resource, StoreWatch.Handler handler) {
+        registry.store(group, resource).ifPresent(store -> {
+            StoreWatch watch = new StoreWatch(vertx, store, handler);
+            watches.add(watch);
+            watch.start(context);
+        });
+    }
+
+    // ---------------------------------------------------------------------------------------- watches
+
+    /** The Projects: each change queues the Project and keeps the namespace index current. */
+    private final class Projects implements StoreWatch.Handler {
+
+        @Override
+        public void listed(List<ObjectNode> objects) {
+            Set<String> listed = new HashSet<>();
+            for (ObjectNode project : objects) {
+                listed.add(Objects.name(project));
+                changed(project, null);
+            }
+            for (String gone : new ArrayList<>(namespaceOfProject.keySet())) {
+                if (!listed.contains(gone)) {
+                    forget(gone);
+                }
+            }
+        }
+
+        @Override
+        public void changed(ObjectNode project, ObjectNode previous) {
+            String name = Objects.name(project);
+            forget(name);
+            String namespace = project.path("spec").path("namespace").asText("");
+            namespaceOfProject.put(name, namespace);
+            if (!namespace.isEmpty()) {
+                projectOfNamespace.put(namespace, name);
+            }
+            if (Objects.isDeleting(project)) {
+                deleting.add(name);
+            }
+            queue.add(name);
+        }
+
+        @Override
+        public void deleted(ObjectNode last) {
+            forget(Objects.name(last));
+        }
+
+        private void forget(String project) {
+            String namespace = namespaceOfProject.remove(project);
+            if (namespace != null) {
+                projectOfNamespace.remove(namespace, project);
+            }
+            deleting.remove(project);
+        }
+    }
+
+    /** The Namespaces: a deleted one queues its Project; after a re-list, Projects whose namespace is missing. */
+    private final class Namespaces implements StoreWatch.Handler {
+
+        @Override
+        public void listed(List<ObjectNode> objects) {
+            Set<String> listed = new HashSet<>();
+            objects.forEach(ns -> listed.add(Objects.name(ns)));
+            namespaceOfProject.forEach((project, namespace) -> {
+                if (!listed.contains(namespace) || deleting.contains(project)) {
+                    queue.add(project);
+                }
+            });
+        }
+
+        @Override
+        public void changed(ObjectNode namespace, ObjectNode previous) {
+            // upstream reacts to deletions only
+        }
+
+        @Override
+        public void deleted(ObjectNode namespace) {
+            for (JsonNode ref : namespace.path("metadata").path("ownerReferences")) {
+                if (ref.path("controller").asBoolean()
+                        && "Project".equals(ref.path("kind").asText())
+                        && ref.path("apiVersion").asText().startsWith("core.gardener.cloud/")) {
+                    queue.add(ref.path("name").asText());
+                }
+            }
+        }
+    }
+
+    /** The Shoots: the last one deleted from a deleted Project's namespace lets the Project release it. */
+    private final class Shoots implements StoreWatch.Handler {
+
+        @Override
+        public void listed(List<ObjectNode> objects) {
+            deleting.forEach(queue::add);
+        }
+
+        @Override
+        public void changed(ObjectNode shoot, ObjectNode previous) {
+            // upstream reacts to deletions only
+        }
+
+        @Override
+        public void deleted(ObjectNode shoot) {
+            // whether Shoots are left is the pass's to find out, on a fresh read
+            String project = projectOfNamespace.get(Objects.namespace(shoot));
+            if (project != null && deleting.contains(project)) {
+                queue.add(project);
+            }
+        }
     }
 
     private GenericStore projects() {
@@ -103,8 +239,17 @@ public final class ProjectController {
         return registry.store("", "namespaces").orElseThrow();
     }
 
-    private Future<Void> reconcile(ObjectNode project) {
-        return Objects.isDeleting(project) ? delete(project) : ensure(project);
+    /** One pass over a Project as stored now (gone: nothing to do). */
+    private Future<Void> reconcile(String name) {
+        return projects()
+                .get("", name)
+                .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t))
+                .compose(project -> {
+                    if (project == null) {
+                        return Future.succeededFuture();
+                    }
+                    return Objects.isDeleting(project) ? delete(project) : ensure(project);
+                });
     }
 
     // ---------------------------------------------------------------------------------------- reconcile
@@ -324,6 +469,8 @@ public final class ProjectController {
                                         EVENT_MARKED_FOR_DELETION,
                                         ACTION_DELETE,
                                         "Successfully marked project namespace \"" + namespace + "\" for deletion");
+                                // the namespace's deletion queues the Project again; recheck to be sure, as upstream
+                                queue.addAfter(Objects.name(project), RECHECK_DELETION_MS);
                                 return setPhase(project, "Terminating").mapEmpty();
                             });
                 });
