@@ -1,20 +1,17 @@
 package cloud.gardener.apiserver.registry.events;
 
-import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
-import java.time.Instant;
 
 /**
  * Records core/v1 events as client-go's {@code tools/record} recorder does for the kube-controller-manager
  * controllers that still use it (the garbage collector among them): {@code source.component} and
  * {@code reportingComponent} name the controller, first and last timestamp are now, the count is 1, and the event
- * lives in the object's namespace, or in {@code default} for a cluster-scoped one, named
- * {@code <object name>.<nanoseconds in hex>}. Best effort: callers may ignore a failed future.
+ * lives where {@link EventDraft} puts it. Best effort: callers may ignore a failed future.
  */
 public final class CoreEventRecorder {
 
@@ -42,27 +39,20 @@ public final class CoreEventRecorder {
      * @param type           {@link EventRecorder#NORMAL} or {@link EventRecorder#WARNING}
      */
     public Future<ObjectNode> record(ObjectNode involvedObject, String type, String reason, String message) {
-        String objectNamespace = Objects.text(involvedObject, "namespace");
-        String namespace = objectNamespace.isEmpty() ? "default" : objectNamespace;
-        Instant now = clock.instant();
-        long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
-        ObjectNode event = Json.MAPPER.createObjectNode();
-        event.put("apiVersion", "v1");
-        event.put("kind", "Event");
-        event.putObject("metadata")
-                .put("name", Objects.text(involvedObject, "name") + "." + Long.toHexString(nanos))
-                .put("namespace", namespace);
+        EventDraft draft = EventDraft.about(
+                Objects.text(involvedObject, "namespace"), Objects.text(involvedObject, "name"), clock);
+        ObjectNode event = draft.event();
         event.set("involvedObject", involvedObject.deepCopy());
         event.put("reason", reason);
         event.put("message", message);
         event.putObject("source").put("component", component);
-        String timestamp = Objects.format(now);
+        String timestamp = Objects.format(draft.now());
         event.put("firstTimestamp", timestamp);
         event.put("lastTimestamp", timestamp);
         event.put("count", 1);
         event.put("type", type);
         event.put("reportingComponent", component);
         event.put("reportingInstance", "");
-        return events.create(namespace, event, write);
+        return draft.create(events, write);
     }
 }

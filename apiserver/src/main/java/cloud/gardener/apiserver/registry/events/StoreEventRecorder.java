@@ -1,6 +1,5 @@
 package cloud.gardener.apiserver.registry.events;
 
-import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.model.values.MicroTime;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -9,24 +8,17 @@ import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
  * An {@link EventRecorder} writing straight to this server's events (standalone mode), as the reporting controller it
- * was made for. The event lives in the object's namespace, or in {@code default} for cluster-scoped objects, and is
- * named as client-go names them: {@code <object name>.<nanoseconds in hex>}.
+ * was made for. The event lives and is named where {@link EventDraft} puts it.
  */
 public final class StoreEventRecorder implements EventRecorder {
 
     private static final UserInfo RECORDER = new UserInfo("system:apiserver", "", List.of("system:masters"), Map.of());
-
-    private static final String HOSTNAME = hostname();
 
     private final GenericStore events;
     private final String reportingController;
@@ -50,35 +42,15 @@ public final class StoreEventRecorder implements EventRecorder {
      * {@code reportingInstance} is the controller's name, a dash and the host name.
      */
     public static StoreEventRecorder forController(GenericStore events, String controller, Clock clock) {
-        return new StoreEventRecorder(events, controller, controller + "-" + HOSTNAME, clock);
-    }
-
-    /** Go's {@code os.Hostname()}: the kernel's host name, read once (no name lookup). */
-    private static String hostname() {
-        String env = System.getenv("HOSTNAME");
-        if (env != null && !env.isBlank()) {
-            return env.trim();
-        }
-        try {
-            return Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
-        } catch (IOException | RuntimeException e) {
-            return "localhost";
-        }
+        return new StoreEventRecorder(events, controller, controller + "-" + EventDraft.HOSTNAME, clock);
     }
 
     @Override
     public Future<ObjectNode> record(ObjectNode regarding, String type, String reason, String action, String note) {
         JsonNode meta = regarding.path("metadata");
         String objectNamespace = meta.path("namespace").asText("");
-        String namespace = objectNamespace.isEmpty() ? "default" : objectNamespace;
-        Instant now = clock.instant();
-        long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
-        ObjectNode event = Json.MAPPER.createObjectNode();
-        event.put("apiVersion", "v1");
-        event.put("kind", "Event");
-        ObjectNode eventMeta = event.putObject("metadata");
-        eventMeta.put("name", meta.path("name").asText() + "." + Long.toHexString(nanos));
-        eventMeta.put("namespace", namespace);
+        EventDraft draft = EventDraft.about(objectNamespace, meta.path("name").asText(), clock);
+        ObjectNode event = draft.event();
         ObjectNode ref = event.putObject("involvedObject");
         ref.put("kind", Objects.text(regarding, "kind"));
         if (!objectNamespace.isEmpty()) {
@@ -91,11 +63,11 @@ public final class StoreEventRecorder implements EventRecorder {
         event.put("reason", reason);
         event.put("message", note);
         event.put("type", type);
-        event.put("eventTime", MicroTime.of(now).toJson());
+        event.put("eventTime", MicroTime.of(draft.now()).toJson());
         event.put("action", action);
         event.put("reportingComponent", reportingController);
         event.put("reportingInstance", reportingInstance);
-        return events.create(namespace, event, new WriteContext(RECORDER, false, reportingController));
+        return draft.create(events, new WriteContext(RECORDER, false, reportingController));
     }
 
     private static void putIfSet(ObjectNode node, String field, String value) {
