@@ -84,4 +84,24 @@ class WorkQueueTest {
         Thread.sleep(300);
         assertThat(attempts).as("a success ends the retries").hasSize(3);
     }
+
+    @Test
+    void anItemAddedAfterADelayWaitsForIt() throws Exception {
+        List<Long> runs = Collections.synchronizedList(new ArrayList<>());
+        AtomicReference<WorkQueue<String>> queue = new AtomicReference<>();
+        on(() -> queue.set(new WorkQueue<>(vertx, context, "test", 1, item -> {
+            runs.add(System.nanoTime());
+            return Future.succeededFuture();
+        })));
+        long added = System.nanoTime();
+        queue.get().addAfter("x", 300);
+        Thread.sleep(150);
+        assertThat(runs).as("not before the delay").isEmpty();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (runs.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(runs).isNotEmpty();
+        assertThat(TimeUnit.NANOSECONDS.toMillis(runs.get(0) - added)).isGreaterThanOrEqualTo(300);
+    }
 }

@@ -1,13 +1,17 @@
 package cloud.gardener.apiserver.registry.core;
 
+import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.Objects;
-import cloud.gardener.apiserver.registry.PeriodicResync;
 import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.StoreWatch;
+import cloud.gardener.apiserver.registry.WorkQueue;
 import cloud.gardener.apiserver.registry.WriteContext;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -18,6 +22,11 @@ import java.util.Map;
  * Standalone mode's stand-in for kube-controller-manager's namespace controller: a terminating
  * namespace has its content deleted, and once nothing is left its {@code kubernetes} finalizer is
  * removed, which completes the deletion. Objects held by finalizers keep the namespace waiting.
+ *
+ * <p>Driven by the namespaces' watch as upstream's is: a namespace seen terminating (in a list or a change) is
+ * queued; while content is left it is looked at again a second later (upstream: half the remaining content's
+ * estimated grace period plus a second, and the estimate here is always 0), and a failed pass comes back with the work
+ * queue's backoff. Upstream's informer also resyncs every five minutes; nothing here needs it, as no pass is dropped.
  */
 public final class NamespaceController {
 
@@ -26,34 +35,77 @@ public final class NamespaceController {
             "",
             List.of("system:serviceaccounts", "system:authenticated"),
             Map.of());
+    private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "namespace-controller");
+    /** Upstream's ConcurrentNamespaceSyncs default. */
+    private static final int WORKERS = 10;
+    /** When a namespace whose content is still going is looked at again (upstream's estimate/2 + 1 s). */
+    static final long CONTENT_LEFT_RECHECK_MS = 1_000;
 
+    private final Vertx vertx;
     private final Registry registry;
-    private final PeriodicResync loop;
+    private StoreWatch watch;
+    private WorkQueue<String> queue;
 
     public NamespaceController(Vertx vertx, Registry registry) {
+        this.vertx = vertx;
         this.registry = registry;
-        this.loop = new PeriodicResync(
-                vertx,
-                "namespace",
-                () -> registry.store("", "namespaces"),
-                Objects::isDeleting,
-                ns -> finalize(registry.store("", "namespaces").orElseThrow(), Objects.name(ns)));
     }
 
+    /** Lists and watches namespaces; the work runs on the caller's context. */
     public void start() {
-        loop.start();
+        Context context = vertx.getOrCreateContext();
+        queue = new WorkQueue<>(vertx, context, "namespace controller", WORKERS, this::reconcile);
+        registry.store("", "namespaces").ifPresent(namespaces -> {
+            watch = new StoreWatch(vertx, namespaces, new StoreWatch.Handler() {
+                @Override
+                public void listed(List<ObjectNode> objects) {
+                    objects.forEach(ns -> changed(ns, null));
+                }
+
+                @Override
+                public void changed(ObjectNode namespace, ObjectNode previous) {
+                    if (Objects.isDeleting(namespace)) {
+                        queue.add(Objects.name(namespace));
+                    }
+                }
+
+                @Override
+                public void deleted(ObjectNode last) {
+                    // gone: nothing left to do
+                }
+            });
+            watch.start(context);
+        });
     }
 
     public void stop() {
-        loop.stop();
+        if (watch != null) {
+            watch.stop();
+        }
+        if (queue != null) {
+            queue.stop();
+        }
     }
 
-    private Future<Void> finalize(GenericStore namespaces, String name) {
-        WriteContext ctx = new WriteContext(CONTROLLER, false, "namespace-controller");
+    private GenericStore namespaces() {
+        return registry.store("", "namespaces").orElseThrow();
+    }
+
+    /** One pass over a namespace as stored now: nothing unless it is terminating. */
+    private Future<Void> reconcile(String name) {
+        return namespaces()
+                .get("", name)
+                .recover(t -> t instanceof ApiException e && e.code() == 404
+                        ? Future.succeededFuture(null)
+                        : Future.failedFuture(t))
+                .compose(ns -> ns != null && Objects.isDeleting(ns) ? finalize(name) : Future.succeededFuture());
+    }
+
+    private Future<Void> finalize(String name) {
         List<Future<Boolean>> emptied = new ArrayList<>();
         for (GenericStore store : registry.all()) {
             if (store.type().namespaced()) {
-                emptied.add(store.deleteCollection(name, null, DeleteRequest.DEFAULT, ctx)
+                emptied.add(store.deleteCollection(name, null, DeleteRequest.DEFAULT, WRITE)
                         .compose(v -> store.list(name, new ListQuery(0, false, 1, null, null, false)))
                         .map(left -> left.items().isEmpty()));
             }
@@ -61,9 +113,11 @@ public final class NamespaceController {
         return Future.all(emptied).compose(all -> {
             boolean empty = emptied.stream().allMatch(Future::result);
             if (!empty) {
-                return Future.failedFuture("content is still being deleted");
+                // content held by finalizers: its going is not watched here, so look again shortly
+                queue.addAfter(name, CONTENT_LEFT_RECHECK_MS);
+                return Future.succeededFuture();
             }
-            return namespaces
+            return namespaces()
                     .update(
                             "",
                             name,
@@ -82,7 +136,10 @@ public final class NamespaceController {
                                 }
                                 return current;
                             },
-                            ctx)
+                            WRITE)
+                    .recover(t -> t instanceof ApiException e && e.code() == 404
+                            ? Future.succeededFuture()
+                            : Future.failedFuture(t))
                     .mapEmpty();
         });
     }

@@ -1,0 +1,144 @@
+package cloud.gardener.apiserver.registry.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ObservedStorage;
+import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.WriteContext;
+import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The namespace controller is driven by the namespaces' watch: nothing is listed while no namespace terminates, a
+ * deleted namespace is emptied and finalized, one whose content a finalizer holds waits for it, and a deletion the
+ * lost watch missed is found by the fresh list.
+ */
+class NamespaceControllerTest {
+
+    private static final WriteContext ADMIN =
+            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
+
+    @TempDir
+    Path dir;
+
+    private Vertx vertx;
+    private ObservedStorage storage;
+    private GenericStore namespaces;
+    private GenericStore configMaps;
+    private NamespaceController controller;
+
+    @BeforeEach
+    void start() {
+        vertx = Vertx.vertx();
+        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
+        Registry registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
+        namespaces = registry.store("", "namespaces").orElseThrow();
+        configMaps = registry.store("", "configmaps").orElseThrow();
+        controller = new NamespaceController(vertx, registry);
+        vertx.runOnContext(v -> controller.start());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        controller.stop();
+        storage.close();
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
+        for (int i = 0; i < 400 && !condition.getAsBoolean(); i++) {
+            Thread.sleep(25);
+        }
+        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    }
+
+    private boolean exists(GenericStore store, String namespace, String name) {
+        try {
+            await(store.get(namespace, name));
+            return true;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ApiException api && api.code() == 404) {
+                return false;
+            }
+            throw new IllegalStateException(e);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void namespace(String name) throws Exception {
+        ObjectNode ns = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "Namespace");
+        ns.putObject("metadata").put("name", name);
+        await(namespaces.create("", ns, ADMIN));
+    }
+
+    private void configMap(String namespace, String name, boolean held) throws Exception {
+        ObjectNode cm = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
+        ObjectNode meta = cm.putObject("metadata").put("name", name);
+        if (held) {
+            meta.putArray("finalizers").add("example.com/hold");
+        }
+        await(configMaps.create(namespace, cm, ADMIN));
+    }
+
+    @Test
+    void aDeletedNamespaceIsEmptiedAndFinalizedAndNothingIsListedOtherwise() throws Exception {
+        namespace("quiet");
+        namespace("doomed");
+        configMap("doomed", "inside", false);
+        configMap("doomed", "held", true);
+        eventually("watching", () -> storage.watches() == 1);
+        int lists = storage.lists();
+        Thread.sleep(1_500); // the old loop listed once a second
+        assertThat(storage.lists()).as("lists while no namespace terminates").isEqualTo(lists);
+
+        await(namespaces.delete("", "doomed", DeleteRequest.DEFAULT, ADMIN));
+        eventually("the free object deleted", () -> !exists(configMaps, "doomed", "inside"));
+        assertThat(exists(namespaces, "", "doomed"))
+                .as("waits for the held object")
+                .isTrue();
+
+        await(configMaps.update(
+                "doomed",
+                "held",
+                "",
+                cm -> {
+                    cm.withObjectProperty("metadata").remove("finalizers");
+                    return cm;
+                },
+                ADMIN));
+        eventually("the namespace gone", () -> !exists(namespaces, "", "doomed"));
+        assertThat(exists(namespaces, "", "quiet")).isTrue();
+    }
+
+    @Test
+    void aDeletionTheLostWatchMissedIsFoundByTheFreshList() throws Exception {
+        eventually("watching", () -> storage.watches() == 1);
+        storage.expireWatches();
+        namespace("missed");
+        await(namespaces.delete("", "missed", DeleteRequest.DEFAULT, ADMIN));
+        eventually("the namespace gone", () -> !exists(namespaces, "", "missed"));
+    }
+}
