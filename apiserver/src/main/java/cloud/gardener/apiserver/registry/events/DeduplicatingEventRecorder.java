@@ -8,10 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * An {@link EventRecorder} for controllers that reconcile on every resync: an event is recorded when it differs
- * from the last one recorded about the same object (same uid) at the same generation, and skipped otherwise. This
- * gives what gardener-controller-manager's controllers produce with their watch predicates (a reconcile, and so an
- * event, per created object and generation change; and once more after a restart) instead of one event per pass.
+ * An {@link EventRecorder} for controllers whose passes repeat (a retry, the pass after the controller's own write,
+ * which its watch reports back): an event is recorded when it differs from the last one recorded about the same object
+ * (same uid) at the same generation, and skipped otherwise. This gives what gardener-controller-manager's controllers
+ * produce with their watch predicates (a reconcile, and so an event, per created object and generation change; and
+ * once more after a restart) instead of one event per pass.
  * Remembers a bounded number of objects; a forgotten one gets its event again.
  */
 public final class DeduplicatingEventRecorder implements EventRecorder {
