@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server;
 
 import io.vertx.core.http.Http2Settings;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.JdkSSLEngineOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -114,5 +115,11 @@ public record SecureServing(
         options.setEnabledSecureTransportProtocols(protocols);
         cipherSuites.forEach(options::addEnabledCipherSuite);
         options.setInitialSettings(new Http2Settings().setMaxConcurrentStreams(http2MaxStreams));
+        // The CPU of a handshake (key exchange, signature, a client certificate's parsing) runs in the JDK engine's
+        // delegated tasks; Netty runs them on the connection's event loop unless given an executor. With them there,
+        // a flood of new connections (hundreds of anonymous clients, each a full handshake) queued every request of
+        // the established connections behind it: /readyz took seconds in SoakTest. On Vert.x's internal worker pool
+        // the loop only moves bytes.
+        options.setSslEngineOptions(new JdkSSLEngineOptions().setUseWorkerThread(true));
     }
 }

@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.JdkSSLEngineOptions;
 import io.vertx.core.net.PemTrustOptions;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +26,8 @@ final class WebhookClient implements AutoCloseable {
     static final int SERVICE_UNAVAILABLE = 503;
 
     private final Vertx given;
-    private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+    /** By trust bundle ("" for the system roots); each built on a worker, see {@link #client}. */
+    private final Map<String, Future<HttpClient>> clients = new ConcurrentHashMap<>();
 
     /** @param vertx the server's Vert.x, or null to use the one of the calling context */
     WebhookClient(Vertx vertx) {
@@ -36,7 +38,8 @@ final class WebhookClient implements AutoCloseable {
     Future<JsonNode> post(Webhook hook, ObjectNode review) {
         String url = hook.url() + (hook.url().contains("?") ? "&" : "?") + "timeout=" + hook.timeoutSeconds() + "s";
         long timeoutMs = TimeUnit.SECONDS.toMillis(hook.timeoutSeconds());
-        HttpClient http = clients.computeIfAbsent(hook.caBundlePem() == null ? "" : hook.caBundlePem(), this::client);
+        Future<HttpClient> http =
+                clients.computeIfAbsent(hook.caBundlePem() == null ? "" : hook.caBundlePem(), this::client);
         RequestOptions request = new RequestOptions()
                 .setMethod(HttpMethod.POST)
                 .setAbsoluteURI(url)
@@ -44,7 +47,7 @@ final class WebhookClient implements AutoCloseable {
                 .setIdleTimeout(timeoutMs)
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", "application/json");
-        return http.request(request)
+        return http.compose(client -> client.request(request))
                 .compose(req -> req.send(Buffer.buffer(Json.toBytes(review))))
                 .compose(resp -> resp.body().map(body -> answer(resp.statusCode(), body)))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
@@ -78,20 +81,35 @@ final class WebhookClient implements AutoCloseable {
         return error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
     }
 
-    private HttpClient client(String caBundlePem) {
+    /**
+     * The client for one trust bundle, built on a worker thread: Vert.x builds a client's TLS context lazily on the
+     * event loop of its first connection, and the first one of the process also initializes the JDK's and Netty's
+     * TLS classes and reads the trust (seconds on a loaded machine, seen holding an event loop for 2.6 s). So that
+     * work is done here first, off the event loop, and what is left for the connection is cached or cheap.
+     */
+    private Future<HttpClient> client(String caBundlePem) {
         Vertx vertx =
                 given != null ? given : io.vertx.core.Vertx.currentContext().owner();
-        HttpClientOptions options =
-                new HttpClientOptions().setSsl(true).setVerifyHost(true).setKeepAlive(true);
-        if (!caBundlePem.isEmpty()) {
-            options.setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(caBundlePem)));
-        }
-        return vertx.createHttpClient(options);
+        return vertx.executeBlocking(
+                () -> {
+                    HttpClientOptions options = new HttpClientOptions()
+                            .setSsl(true)
+                            .setVerifyHost(true)
+                            .setKeepAlive(true)
+                            // the handshake's key exchange and verification of the webhook's chain on a worker too
+                            .setSslEngineOptions(new JdkSSLEngineOptions().setUseWorkerThread(true));
+                    if (!caBundlePem.isEmpty()) {
+                        options.setTrustOptions(new PemTrustOptions().addCertValue(Buffer.buffer(caBundlePem)));
+                    }
+                    TlsClientWarmUp.trusting(caBundlePem);
+                    return vertx.createHttpClient(options);
+                },
+                false);
     }
 
     @Override
     public void close() {
-        clients.values().forEach(HttpClient::close);
+        clients.values().forEach(client -> client.onSuccess(HttpClient::close));
     }
 
     /**
