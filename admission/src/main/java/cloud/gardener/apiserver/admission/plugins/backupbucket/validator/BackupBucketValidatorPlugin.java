@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.backupbucket.validator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -13,7 +13,7 @@ import cloud.gardener.apiserver.api.resource.StandardResources;
 import io.vertx.core.Future;
 
 /** Gardener's BackupBucketValidator: a WorkloadIdentity used as credentials must target the bucket's provider. */
-public final class BackupBucketValidatorPlugin extends Handler implements ValidatingPlugin {
+public final class BackupBucketValidatorPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "BackupBucketValidator";
 

@@ -3,7 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.global.customverbauthorizer;
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -27,7 +27,7 @@ import java.util.Set;
  * (unless the user is the owner), a NamespacedCloudProfile's kubernetes, machine images and provider config,
  * and a Shoot's control-plane worker pool (marking it self-hosted).
  */
-public final class CustomVerbAuthorizer extends Handler implements ValidatingPlugin {
+public final class CustomVerbAuthorizer extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "CustomVerbAuthorizer";
     static final String MODIFY_TOLERATIONS_WHITELIST = "modify-spec-tolerations-whitelist";

@@ -3,7 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.global.extensionvalidation;
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -27,7 +27,7 @@ import java.util.Set;
  * that a ControllerRegistration registers as primary (for the right cluster type); workerless shoots only
  * Extension types that support them. Checked when the spec changes; 403 otherwise.
  */
-public final class ExtensionValidator extends Handler implements ValidatingPlugin {
+public final class ExtensionValidator extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ExtensionValidator";
     private static final String SEED = "seed";

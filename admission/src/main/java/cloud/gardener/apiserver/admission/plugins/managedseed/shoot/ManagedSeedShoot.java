@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.managedseed.shoot;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -19,7 +19,7 @@ import java.util.List;
  * Gardener's ManagedSeedShoot: a ManagedSeed cannot be deleted while shoots run on its seed. A delete of a
  * collection checks every ManagedSeed (read live, in all namespaces, as Gardener lists them).
  */
-public final class ManagedSeedShoot extends Handler implements ValidatingPlugin {
+public final class ManagedSeedShoot extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ManagedSeedShoot";
 

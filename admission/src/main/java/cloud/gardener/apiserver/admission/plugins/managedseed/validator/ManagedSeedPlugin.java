@@ -3,7 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.managedseed.validator;
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -36,7 +36,7 @@ import java.util.TreeSet;
  * on update no removed zones, changed internal domain or dropped default domains while shoots run there.
  * Answers are 422 on the ManagedSeed's fields.
  */
-public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, ValidatingPlugin {
+public final class ManagedSeedPlugin extends BasePlugin implements MutatingPlugin, ValidatingPlugin {
 
     public static final String NAME = "ManagedSeed";
     private static final String SEED_SPEC = "spec.gardenlet.config.seedConfig.spec";

@@ -3,7 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.valida
 import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -59,7 +59,7 @@ import java.util.stream.Collectors;
  * Gardener answers steps 3 to 5 with plain errors, i.e. 500 with the error's text: the first Kubernetes problem, the
  * aggregate of the machine image errors, or {@code error while validating merged NamespacedCloudProfile: [...]}.
  */
-public final class NamespacedCloudProfileValidatorPlugin extends Handler implements ValidatingPlugin {
+public final class NamespacedCloudProfileValidatorPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "NamespacedCloudProfileValidator";
 

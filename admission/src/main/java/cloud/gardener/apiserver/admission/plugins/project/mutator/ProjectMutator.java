@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.project.mutator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -19,7 +19,7 @@ import java.util.List;
  * sure the owner is a member. Works on the v1beta1 tree, where a member's first role is {@code role} and the
  * others are {@code roles}.
  */
-public final class ProjectMutator extends Handler implements MutatingPlugin {
+public final class ProjectMutator extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ProjectMutator";
     private static final List<String> SUBJECT_FIELDS = List.of("kind", "apiGroup", "name", "namespace");

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.seed.mutator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -20,7 +20,7 @@ import java.util.List;
  * Gardener's SeedMutator: keeps the {@code name.seed.gardener.cloud/<name>=true} labels of a Seed, naming
  * the seed itself and, for a seed made by a ManagedSeed, the seed its shoot runs on.
  */
-public final class SeedMutator extends Handler implements MutatingPlugin {
+public final class SeedMutator extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "SeedMutator";
 

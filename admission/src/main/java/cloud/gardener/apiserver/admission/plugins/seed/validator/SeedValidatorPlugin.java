@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.seed.validator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -19,7 +19,7 @@ import io.vertx.core.Future;
  * domain or drop default domains in use; the self-hosted-shoot label stays; a WorkloadIdentity used for
  * backup must target the backup provider.
  */
-public final class SeedValidatorPlugin extends Handler implements ValidatingPlugin {
+public final class SeedValidatorPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "SeedValidator";
     static final String SELF_HOSTED_LABEL = "seed.gardener.cloud/self-hosted-shoot-cluster";

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.exposureclass;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -26,7 +26,7 @@ import java.util.TreeSet;
  * Gardener's ShootExposureClass: a new Shoot that names an ExposureClass with scheduling settings takes over
  * its seed selector (labels must not conflict) and its tolerations (keys must not clash).
  */
-public final class ShootExposureClass extends Handler implements MutatingPlugin {
+public final class ShootExposureClass extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ShootExposureClass";
 
