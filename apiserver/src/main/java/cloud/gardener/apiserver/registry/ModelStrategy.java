@@ -141,7 +141,7 @@ final class ModelStrategy implements ResourceStrategy {
     }
 
     private GroupVersionKind gvk(ObjectNode obj) {
-        String apiVersion = Objects.text(obj, "apiVersion");
+        String apiVersion = ObjectTrees.text(obj, "apiVersion");
         String version = apiVersion.substring(apiVersion.indexOf('/') + 1);
         return new GroupVersionKind(type.group(), version, type.kind());
     }

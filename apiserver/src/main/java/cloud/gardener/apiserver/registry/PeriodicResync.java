@@ -62,9 +62,9 @@ public final class PeriodicResync {
                 .ifPresent(objects -> objects.list("", ListQuery.all()).onSuccess(result -> {
                     for (ObjectNode object : result.items()) {
                         // namespaced objects of the same name are different objects
-                        String name = Objects.namespace(object).isEmpty()
-                                ? Objects.name(object)
-                                : Objects.namespace(object) + "/" + Objects.name(object);
+                        String name = ObjectTrees.namespace(object).isEmpty()
+                                ? ObjectTrees.name(object)
+                                : ObjectTrees.namespace(object) + "/" + ObjectTrees.name(object);
                         if (wanted.test(object) && inFlight.add(name)) {
                             reconcile.apply(object).onComplete(ar -> {
                                 inFlight.remove(name);

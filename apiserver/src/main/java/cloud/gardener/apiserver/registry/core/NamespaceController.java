@@ -4,7 +4,7 @@ import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.PeriodicResync;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.WriteContext;
@@ -36,8 +36,8 @@ public final class NamespaceController {
                 vertx,
                 "namespace",
                 () -> registry.store("", "namespaces"),
-                Objects::isDeleting,
-                ns -> finalize(registry.store("", "namespaces").orElseThrow(), Objects.name(ns)));
+                ObjectTrees::isDeleting,
+                ns -> finalize(registry.store("", "namespaces").orElseThrow(), ObjectTrees.name(ns)));
     }
 
     public void start() {

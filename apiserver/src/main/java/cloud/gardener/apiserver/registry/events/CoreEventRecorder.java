@@ -2,7 +2,7 @@ package cloud.gardener.apiserver.registry.events;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.registry.GenericStore;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -42,7 +42,7 @@ public final class CoreEventRecorder {
      * @param type           {@link EventRecorder#NORMAL} or {@link EventRecorder#WARNING}
      */
     public Future<ObjectNode> record(ObjectNode involvedObject, String type, String reason, String message) {
-        String objectNamespace = Objects.text(involvedObject, "namespace");
+        String objectNamespace = ObjectTrees.text(involvedObject, "namespace");
         String namespace = objectNamespace.isEmpty() ? "default" : objectNamespace;
         Instant now = clock.instant();
         long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
@@ -50,13 +50,13 @@ public final class CoreEventRecorder {
         event.put("apiVersion", "v1");
         event.put("kind", "Event");
         event.putObject("metadata")
-                .put("name", Objects.text(involvedObject, "name") + "." + Long.toHexString(nanos))
+                .put("name", ObjectTrees.text(involvedObject, "name") + "." + Long.toHexString(nanos))
                 .put("namespace", namespace);
         event.set("involvedObject", involvedObject.deepCopy());
         event.put("reason", reason);
         event.put("message", message);
         event.putObject("source").put("component", component);
-        String timestamp = Objects.format(now);
+        String timestamp = ObjectTrees.format(now);
         event.put("firstTimestamp", timestamp);
         event.put("lastTimestamp", timestamp);
         event.put("count", 1);

@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,7 +66,8 @@ public final class BastionStrategy extends GardenerStrategy {
         }
         try {
             Instant last = OffsetDateTime.parse(heartbeat).toInstant();
-            bastion.withObjectProperty("status").put("expirationTimestamp", Objects.format(last.plus(TIME_TO_LIVE)));
+            bastion.withObjectProperty("status")
+                    .put("expirationTimestamp", ObjectTrees.format(last.plus(TIME_TO_LIVE)));
         } catch (DateTimeParseException e) {
             // not a time: validation of the status answers for it
         }
@@ -75,8 +76,8 @@ public final class BastionStrategy extends GardenerStrategy {
     private void heartbeat(ObjectNode bastion) {
         Instant now = clock.instant();
         ObjectNode status = bastion.withObjectProperty("status");
-        status.put("lastHeartbeatTimestamp", Objects.format(now));
-        status.put("expirationTimestamp", Objects.format(now.plus(TIME_TO_LIVE)));
+        status.put("lastHeartbeatTimestamp", ObjectTrees.format(now));
+        status.put("expirationTimestamp", ObjectTrees.format(now.plus(TIME_TO_LIVE)));
         if (Trees.hasAnnotation(bastion, Trees.OPERATION, KEEPALIVE)) {
             Trees.removeAnnotation(bastion, Trees.OPERATION);
         }

@@ -2,7 +2,7 @@ package cloud.gardener.apiserver.registry.gardener;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.VersionConversion;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -111,7 +111,7 @@ public final class ControllerDeploymentConversion implements VersionConversion {
     }
 
     private static String version(ObjectNode obj) {
-        String apiVersion = Objects.text(obj, "apiVersion");
+        String apiVersion = ObjectTrees.text(obj, "apiVersion");
         return apiVersion.substring(apiVersion.indexOf('/') + 1);
     }
 }

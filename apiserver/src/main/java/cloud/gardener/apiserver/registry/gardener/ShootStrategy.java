@@ -7,7 +7,7 @@ import static cloud.gardener.apiserver.registry.gardener.Trees.present;
 import static cloud.gardener.apiserver.registry.gardener.Trees.text;
 
 import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
@@ -175,7 +175,7 @@ public final class ShootStrategy extends GardenerStrategy {
 
     /** {@code MaintainSeedNameLabels}: one {@code name.seed.gardener.cloud/<seed>: "true"} label per named seed. */
     static void maintainSeedNameLabels(ObjectNode obj, String... seedNames) {
-        Objects.labels(obj).keySet().stream()
+        ObjectTrees.labels(obj).keySet().stream()
                 .filter(k -> k.startsWith(SEED_NAME_LABEL_PREFIX))
                 .forEach(k -> Trees.removeLabel(obj, k));
         for (String seed : seedNames) {

@@ -24,7 +24,7 @@ public final class WorkloadIdentityStrategy extends GardenerStrategy {
 
     @Override
     protected void create(ObjectNode identity) {
-        ObjectNode meta = cloud.gardener.apiserver.registry.Objects.meta(identity);
+        ObjectNode meta = cloud.gardener.apiserver.registry.ObjectTrees.meta(identity);
         if (Trees.text(meta, "name").isEmpty()) {
             // the subject names the object, so the name is generated here rather than by the store
             meta.put(

@@ -13,13 +13,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads and writes the {@code metadata} of objects held as JSON trees. */
-public final class Objects {
+/** Kubernetes objects held as JSON trees: their {@code metadata} read and written, compared, encoded for storage. */
+public final class ObjectTrees {
 
     private static final DateTimeFormatter RFC3339 =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    private Objects() {}
+    private ObjectTrees() {}
 
     /** The metadata object, created when missing or not an object. */
     public static ObjectNode meta(ObjectNode obj) {
