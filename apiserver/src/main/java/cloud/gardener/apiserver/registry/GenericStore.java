@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
@@ -247,7 +248,7 @@ public final class GenericStore {
     private Future<ObjectNode> createAttempt(String namespace, ObjectNode prepared, WriteContext ctx, int attempt) {
         ObjectNode obj = prepared.deepCopy();
         ObjectNode meta = ObjectTrees.meta(obj);
-        String generateName = ObjectTrees.text(meta, "generateName");
+        String generateName = JsonTrees.text(meta, "generateName");
         boolean generated = ObjectTrees.name(obj).isEmpty() && !generateName.isEmpty();
         if (generated) {
             meta.put("name", NameGenerator.generate(generateName));
@@ -726,7 +727,7 @@ public final class GenericStore {
     }
 
     private String apiVersionOf(ObjectNode obj) {
-        String apiVersion = ObjectTrees.text(obj, "apiVersion");
+        String apiVersion = JsonTrees.text(obj, "apiVersion");
         int slash = apiVersion.indexOf('/');
         String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);
         return type.servesVersion(version) ? version : type.versions().get(0);

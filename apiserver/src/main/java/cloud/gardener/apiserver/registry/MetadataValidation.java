@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,7 +19,7 @@ public final class MetadataValidation {
     public static List<FieldError> validateCreate(ObjectNode obj, ResourceType type) {
         List<FieldError> errors = new ArrayList<>();
         String name = ObjectTrees.name(obj);
-        String generateName = ObjectTrees.text(obj.get("metadata"), "generateName");
+        String generateName = JsonTrees.text(obj.get("metadata"), "generateName");
         if (name.isEmpty() && generateName.isEmpty()) {
             errors.add(FieldError.required("metadata.name", "name or generateName is required"));
         }
@@ -53,8 +54,8 @@ public final class MetadataValidation {
     /** An empty value is filled from the stored object when {@code fillEmpty}; a different one is an error. */
     private static void immutable(
             ObjectNode meta, ObjectNode oldMeta, String field, boolean fillEmpty, List<FieldError> errors) {
-        String value = ObjectTrees.text(meta, field);
-        String oldValue = ObjectTrees.text(oldMeta, field);
+        String value = JsonTrees.text(meta, field);
+        String oldValue = JsonTrees.text(oldMeta, field);
         if (value.isEmpty() && fillEmpty) {
             JsonNode v = oldMeta.get(field);
             if (v != null) {

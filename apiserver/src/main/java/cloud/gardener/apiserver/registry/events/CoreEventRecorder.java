@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.events;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.WriteContext;
@@ -42,7 +43,7 @@ public final class CoreEventRecorder {
      * @param type           {@link EventRecorder#NORMAL} or {@link EventRecorder#WARNING}
      */
     public Future<ObjectNode> record(ObjectNode involvedObject, String type, String reason, String message) {
-        String objectNamespace = ObjectTrees.text(involvedObject, "namespace");
+        String objectNamespace = JsonTrees.text(involvedObject, "namespace");
         String namespace = objectNamespace.isEmpty() ? "default" : objectNamespace;
         Instant now = clock.instant();
         long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
@@ -50,7 +51,7 @@ public final class CoreEventRecorder {
         event.put("apiVersion", "v1");
         event.put("kind", "Event");
         event.putObject("metadata")
-                .put("name", ObjectTrees.text(involvedObject, "name") + "." + Long.toHexString(nanos))
+                .put("name", JsonTrees.text(involvedObject, "name") + "." + Long.toHexString(nanos))
                 .put("namespace", namespace);
         event.set("involvedObject", involvedObject.deepCopy());
         event.put("reason", reason);

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.events;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -80,8 +81,8 @@ public final class EventExpiry {
                     List<Future<Boolean>> deletions = new ArrayList<>();
                     for (ObjectNode event : result.items()) {
                         DeleteRequest unchanged = new DeleteRequest(
-                                ObjectTrees.text(ObjectTrees.meta(event), "uid"),
-                                ObjectTrees.text(ObjectTrees.meta(event), "resourceVersion"),
+                                JsonTrees.text(ObjectTrees.meta(event), "uid"),
+                                JsonTrees.text(ObjectTrees.meta(event), "resourceVersion"),
                                 null);
                         deletions.add(
                                 events.delete(ObjectTrees.namespace(event), ObjectTrees.name(event), unchanged, ctx)

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.fieldmanager;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.ModelCodec;
@@ -320,8 +321,8 @@ public final class FieldManager {
         } catch (IllegalArgumentException e) {
             throw ApiException.unknown("failed to decode managed fields: " + e.getMessage());
         }
-        String configVersion = ObjectTrees.text(config, "apiVersion");
-        String configKind = ObjectTrees.text(config, "kind");
+        String configVersion = JsonTrees.text(config, "apiVersion");
+        String configKind = JsonTrees.text(config, "kind");
         if (!configVersion.equals(apiVersion) || !configKind.equals(gvk.kind())) {
             throw ApiException.badRequest("invalid object type: " + goGvk(configVersion, configKind));
         }
@@ -380,7 +381,7 @@ public final class FieldManager {
             return null;
         }
         if (!(lastApplied instanceof ObjectNode)
-                || !ObjectTrees.text(lastApplied, "apiVersion").equals(apiVersion)
+                || !JsonTrees.text(lastApplied, "apiVersion").equals(apiVersion)
                 || !TypedValues.validate(lastApplied, type).isEmpty()) {
             return null;
         }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -60,7 +61,7 @@ public final class BastionStrategy extends GardenerStrategy {
 
     @Override
     protected void updateStatus(ObjectNode bastion, ObjectNode old) {
-        String heartbeat = Trees.text(bastion, "status", "lastHeartbeatTimestamp");
+        String heartbeat = JsonTrees.text(bastion, "status", "lastHeartbeatTimestamp");
         if (heartbeat.isEmpty()) {
             return;
         }

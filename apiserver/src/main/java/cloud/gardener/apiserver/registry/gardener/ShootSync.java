@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import static cloud.gardener.apiserver.registry.gardener.Trees.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;

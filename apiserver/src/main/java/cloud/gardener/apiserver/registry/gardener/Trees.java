@@ -2,7 +2,6 @@ package cloud.gardener.apiserver.registry.gardener;
 
 import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
@@ -13,30 +12,6 @@ final class Trees {
     static final String RECONCILE = "reconcile";
 
     private Trees() {}
-
-    /** The node at a path of field names; a missing node when any step is absent. */
-    static JsonNode at(JsonNode node, String... path) {
-        JsonNode n = node == null ? MissingNode.getInstance() : node;
-        for (String field : path) {
-            n = n.path(field);
-        }
-        return n;
-    }
-
-    /** The text at a path, empty when absent or null. */
-    static String text(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        return n.isMissingNode() || n.isNull() ? "" : n.asText();
-    }
-
-    static boolean present(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        return !n.isMissingNode() && !n.isNull();
-    }
-
-    static boolean isTrue(JsonNode node, String... path) {
-        return at(node, path).asBoolean(false);
-    }
 
     /** Whether two subtrees are equal, an absent one equal to null ({@code apiequality.Semantic.DeepEqual} on canonical JSON). */
     static boolean same(JsonNode a, JsonNode b) {

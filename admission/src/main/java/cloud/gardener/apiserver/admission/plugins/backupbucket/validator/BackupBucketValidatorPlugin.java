@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.WorkloadIdentityTargets;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import io.vertx.core.Future;
 
@@ -36,7 +37,7 @@ public final class BackupBucketValidatorPlugin extends BasePlugin implements Val
         }
         return workloadIdentities.checkTarget(
                 a.object().path("spec").path("credentialsRef"),
-                RequestChecks.text(a.object(), "spec", "provider", "type"),
+                JsonTrees.text(a.object(), "spec", "provider", "type"),
                 a,
                 "BackupBucket using backup of type %s cannot use WorkloadIdentity of type %s");
     }

@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.global.customverbauthorizer;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
@@ -9,10 +9,10 @@ import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
-import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.Authorizer;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -221,8 +221,8 @@ public final class CustomVerbAuthorizer extends BasePlugin implements Validating
                         ? Future.succeededFuture()
                         : Rejections.forbid(
                                 a,
-                                "user " + GoErrors.quote(a.user().name()) + " is not allowed to " + operation + " for "
-                                        + GoErrors.quote(a.resource().resource())));
+                                "user " + GoQuote.quote(a.user().name()) + " is not allowed to " + operation + " for "
+                                        + GoQuote.quote(a.resource().resource())));
     }
 
     private static boolean isAbsent(JsonNode node) {

@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -51,7 +52,7 @@ public final class ManagedSeedShoot extends BasePlugin implements ValidatingPlug
         if (i == managedSeeds.size()) {
             return Future.succeededFuture();
         }
-        String name = RequestChecks.text(managedSeeds.get(i), "metadata", "name");
+        String name = JsonTrees.text(managedSeeds.get(i), "metadata", "name");
         Attributes named = new Attributes(
                 a.kind(),
                 a.resource(),

@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.managedseed.validator;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
@@ -11,13 +11,13 @@ import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
-import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedNameLabels;
 import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -98,8 +98,8 @@ public final class ManagedSeedPlugin extends BasePlugin implements MutatingPlugi
      */
     private static GoValue goIngress(JsonNode ingress) {
         JsonNode providerConfig = ingress.path("controller").path("providerConfig");
-        return new GoValue("core.Ingress{Domain:" + GoErrors.quote(text(ingress, "domain"))
-                + ", Controller:core.IngressController{Kind:" + GoErrors.quote(text(ingress, "controller", "kind"))
+        return new GoValue("core.Ingress{Domain:" + GoQuote.quote(text(ingress, "domain"))
+                + ", Controller:core.IngressController{Kind:" + GoQuote.quote(text(ingress, "controller", "kind"))
                 + ", ProviderConfig:(*runtime.RawExtension)(" + (providerConfig.isObject() ? "0xc000000000" : "nil")
                 + ")}}");
     }

@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -83,7 +84,7 @@ public final class ProjectMutator extends BasePlugin implements MutatingPlugin {
     private static ObjectNode subject(JsonNode node) {
         ObjectNode subject = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         for (String field : SUBJECT_FIELDS) {
-            String value = RequestChecks.text(node, field);
+            String value = JsonTrees.text(node, field);
             if (!value.isEmpty()) {
                 subject.put(field, value);
             }
@@ -93,7 +94,7 @@ public final class ProjectMutator extends BasePlugin implements MutatingPlugin {
 
     private static List<String> roles(JsonNode member) {
         List<String> roles = new java.util.ArrayList<>();
-        if (!RequestChecks.text(member, "role").isEmpty()) {
+        if (!JsonTrees.text(member, "role").isEmpty()) {
             roles.add(member.get("role").asText());
         }
         member.path("roles").forEach(r -> roles.add(r.asText()));

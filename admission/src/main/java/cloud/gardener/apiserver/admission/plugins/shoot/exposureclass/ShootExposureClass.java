@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.TolerationTrees;
 import cloud.gardener.apiserver.api.core.v1beta1.Toleration;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -46,7 +47,7 @@ public final class ShootExposureClass extends BasePlugin implements MutatingPlug
             return Rejections.notReady(a);
         }
         ObjectNode spec = a.object().withObjectProperty("spec");
-        String className = RequestChecks.text(spec, "exposureClassName");
+        String className = JsonTrees.text(spec, "exposureClassName");
         if (!spec.hasNonNull("exposureClassName")) {
             return Future.succeededFuture();
         }

@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
-import static cloud.gardener.apiserver.admission.plugins.shoot.validator.ProfileConstraints.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
