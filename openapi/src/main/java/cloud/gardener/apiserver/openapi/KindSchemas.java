@@ -18,9 +18,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Schemas of the served kinds (from their typed models), their lists and the kinds subresources answer with.
+ * Schemas of the served kinds (from their typed models, open spec and status for a kind without one), their lists
+ * and the kinds subresources answer with.
  */
 final class KindSchemas {
 
@@ -29,15 +31,20 @@ final class KindSchemas {
 
     private KindSchemas() {}
 
-    /**
-     * Adds the schemas of a resource in one version: the kind, its list and its subresources' kinds. Every served kind
-     * has a typed model, which supplies its schema.
-     */
+    /** Adds the schemas of a resource in one version: the kind, its list and its subresources' kinds. */
     static void addResource(Map<String, ObjectNode> schemas, SchemaDialect d, ResourceType rt, String version) {
         GroupVersionKind gvk = rt.gvk(version);
-        Class<?> model = ResourceModels.of(gvk)
-                .orElseThrow(() -> new IllegalArgumentException("no typed model for " + gvk + ", no schema"));
-        addModelled(schemas, d, rt, gvk, model);
+        Optional<Class<?>> model = ResourceModels.of(gvk);
+        if (model.isPresent()) {
+            addModelled(schemas, d, rt, gvk, model.get());
+        } else {
+            addOpen(schemas, d, rt, gvk, version);
+        }
+        for (Subresource sub : rt.subresources()) {
+            if (sub.responseKind() != null) {
+                addSubresourceKind(schemas, d, sub.responseKind());
+            }
+        }
     }
 
     /**
@@ -61,11 +68,22 @@ final class KindSchemas {
             GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
             schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
         }
-        for (Subresource sub : rt.subresources()) {
-            if (sub.responseKind() != null) {
-                addSubresourceKind(schemas, d, sub.responseKind());
-            }
-        }
+    }
+
+    /**
+     * A kind without a typed model (only gardener-operator's Extension, see {@code KindSchemasTest}): spec and status
+     * as open objects.
+     */
+    private static void addOpen(
+            Map<String, ObjectNode> schemas, SchemaDialect d, ResourceType rt, GroupVersionKind gvk, String version) {
+        ObjectNode kind = kindSchema(
+                d, gvk, rt.kind() + " is the " + rt.plural() + " resource of " + rt.apiVersion(version) + ".");
+        ObjectNode properties = (ObjectNode) kind.get("properties");
+        properties.set("spec", openObject(SPEC_DOC));
+        properties.set("status", openObject(STATUS_DOC));
+        schemas.put(SchemaNames.of(gvk), sortProperties(kind));
+        GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
+        schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
     }
 
     private static ObjectNode kindSchema(SchemaDialect d, GroupVersionKind gvk, String description) {
