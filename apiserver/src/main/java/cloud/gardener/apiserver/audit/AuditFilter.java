@@ -2,9 +2,9 @@ package cloud.gardener.apiserver.audit;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.endpoints.Responses;
-import cloud.gardener.apiserver.endpoints.request.GoQuote;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import io.vertx.core.Context;

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.audit;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.io.IOException;
@@ -89,39 +90,18 @@ final class LogBackend implements AuditBackend {
                 : "<none>";
         String response = ev.responseCode() > 0 ? Integer.toString(ev.responseCode()) : "<deferred>";
         String ip = ev.sourceIps().isEmpty() ? "<unknown>" : ev.sourceIps().get(0);
-        return rfc3339Nano(ev.requestReceived()) + " AUDIT: id=" + goQuote(ev.auditId()) + " stage="
-                + goQuote(ev.stage().wire()) + " ip=" + goQuote(ip) + " method=" + goQuote(ev.verb()) + " user="
-                + goQuote(username) + " groups=" + goQuote(groups) + " as=" + goQuote(asUser) + " asgroups="
-                + goQuote(asGroups) + " user-agent=" + goQuote(ev.userAgent() == null ? "" : ev.userAgent())
-                + " namespace=" + goQuote(namespace) + " uri=" + goQuote(ev.requestUri()) + " response=\""
+        return rfc3339Nano(ev.requestReceived()) + " AUDIT: id=" + GoQuote.quote(ev.auditId()) + " stage="
+                + GoQuote.quote(ev.stage().wire()) + " ip=" + GoQuote.quote(ip) + " method=" + GoQuote.quote(ev.verb())
+                + " user="
+                + GoQuote.quote(username) + " groups=" + GoQuote.quote(groups) + " as=" + GoQuote.quote(asUser)
+                + " asgroups="
+                + GoQuote.quote(asGroups) + " user-agent=" + GoQuote.quote(ev.userAgent() == null ? "" : ev.userAgent())
+                + " namespace=" + GoQuote.quote(namespace) + " uri=" + GoQuote.quote(ev.requestUri()) + " response=\""
                 + response + "\"";
     }
 
     private static String quotedList(List<String> values) {
-        return values.stream().map(LogBackend::goQuote).collect(Collectors.joining(","));
-    }
-
-    /** Go's {@code %q} for the printable strings audit logs carry. */
-    static String goQuote(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        b.append(String.format("\\x%02x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
+        return values.stream().map(GoQuote::quote).collect(Collectors.joining(","));
     }
 
     /** Go's {@code time.RFC3339Nano}: fractional seconds without trailing zeros. */

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
@@ -8,8 +9,7 @@ import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.resource.Subresource;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import cloud.gardener.apiserver.endpoints.request.GoQuote;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.HashSet;
 import java.util.List;
@@ -76,8 +76,8 @@ public final class BodyKind {
 
     /** {@code schema.FromAPIVersionAndKind}: an apiVersion that does not parse counts as empty. */
     static GroupVersionKind declared(ObjectNode body) {
-        String apiVersion = Objects.text(body, "apiVersion");
-        String kind = Objects.text(body, "kind");
+        String apiVersion = JsonTrees.text(body, "apiVersion");
+        String kind = JsonTrees.text(body, "kind");
         int slash = apiVersion.indexOf('/');
         if (slash < 0) {
             return new GroupVersionKind("", apiVersion, kind);

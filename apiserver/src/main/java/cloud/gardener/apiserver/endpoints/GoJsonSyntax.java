@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.endpoints;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
+
 /**
  * The text Go's encoding/json gives for a JSON document that is not valid ({@code checkValid}'s scanner): {@code
  * unexpected end of JSON input}, or {@code invalid character 'x' <where>}. Jackson's own texts name its parser and
@@ -221,22 +223,8 @@ public final class GoJsonSyntax {
         if (c == '"') {
             return "'\"'";
         }
-        String escaped = switch (c) {
-            case 0x07 -> "\\a";
-            case '\b' -> "\\b";
-            case '\f' -> "\\f";
-            case '\n' -> "\\n";
-            case '\r' -> "\\r";
-            case '\t' -> "\\t";
-            case 0x0b -> "\\v";
-            case '\\' -> "\\\\";
-            default ->
-                c < 0x20 || c == 0x7f
-                        ? String.format("\\x%02x", c)
-                        : c >= 0x80 && c < 0xa0
-                                ? String.format("\\u%04x", c)
-                                : c == 0xad ? "\\u00ad" : String.valueOf((char) c);
-        };
-        return "'" + escaped + "'";
+        // Go's string(c) is the rune of the byte's value: 0x80 and above quote as Latin-1 characters
+        String quoted = GoQuote.quote(String.valueOf((char) c));
+        return "'" + quoted.substring(1, quoted.length() - 1) + "'";
     }
 }

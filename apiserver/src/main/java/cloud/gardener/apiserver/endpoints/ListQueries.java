@@ -6,7 +6,7 @@ import cloud.gardener.apiserver.api.selection.LabelSelector;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.registry.ListQuery;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.function.Predicate;
 
@@ -26,9 +26,9 @@ public final class ListQueries {
         FieldSelector fields = FieldSelector.parse(nullToEmpty(options.fieldSelector()));
         fields.validate(FieldSelector.supportedFields(req.type()));
         String itemName = req.info().isResourceRequest() && req.info().parts().size() >= 2 ? req.name() : "";
-        Predicate<ObjectNode> filter = obj -> (labels.isEmpty() || labels.matches(Objects.labels(obj)))
+        Predicate<ObjectNode> filter = obj -> (labels.isEmpty() || labels.matches(ObjectTrees.labels(obj)))
                 && (fields.isEmpty() || fields.matches(FieldSelector.fieldsOf(obj, req.type())))
-                && (itemName.isEmpty() || itemName.equals(Objects.name(obj)));
+                && (itemName.isEmpty() || itemName.equals(ObjectTrees.name(obj)));
         boolean hasSelector = !labels.isEmpty() || !fields.isEmpty() || !itemName.isEmpty();
         Predicate<ObjectNode> storeFilter = hasSelector ? filter : null;
         long limit = options.limit() == null ? 0 : Math.max(0, options.limit());

@@ -13,7 +13,7 @@ import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.registry.DeleteRequest;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.fieldmanager.FieldManager;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -198,11 +198,11 @@ public final class RequestBodies {
      * becomes the URL's; cluster-scoped objects carry none.
      */
     public static void checkNamespace(ResourceRequest req, ObjectNode obj) {
-        String ns = Objects.namespace(obj);
+        String ns = ObjectTrees.namespace(obj);
         if (!req.type().namespaced()) {
-            Objects.meta(obj).remove("namespace");
+            ObjectTrees.meta(obj).remove("namespace");
         } else if (ns.isEmpty()) {
-            Objects.meta(obj).put("namespace", req.namespace());
+            ObjectTrees.meta(obj).put("namespace", req.namespace());
         } else if (!ns.equals(req.namespace())) {
             throw ApiException.badRequest(
                     "the namespace of the provided object does not match the namespace sent on the request");

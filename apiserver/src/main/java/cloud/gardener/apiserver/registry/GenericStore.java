@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
@@ -186,8 +187,8 @@ public final class GenericStore {
 
     public Future<ObjectNode> create(String namespace, ObjectNode input, WriteContext ctx) {
         ObjectNode obj = conversion.toStorage(input.deepCopy());
-        ObjectNode meta = Objects.meta(obj);
-        if (!Objects.resourceVersion(obj).isEmpty()) {
+        ObjectNode meta = ObjectTrees.meta(obj);
+        if (!ObjectTrees.resourceVersion(obj).isEmpty()) {
             return Future.failedFuture(
                     ApiException.unknown("resourceVersion should not be set on objects to be created"));
         }
@@ -221,7 +222,7 @@ public final class GenericStore {
     }
 
     private void prepareForCreate(ObjectNode obj) {
-        ObjectNode meta = Objects.meta(obj);
+        ObjectNode meta = ObjectTrees.meta(obj);
         meta.remove(List.of(
                 "uid",
                 "creationTimestamp",
@@ -230,7 +231,7 @@ public final class GenericStore {
                 "selfLink",
                 "generation"));
         meta.put("uid", UUID.randomUUID().toString());
-        meta.put("creationTimestamp", Objects.now());
+        meta.put("creationTimestamp", ObjectTrees.now());
         if (strategy.tracksGeneration()) {
             meta.put("generation", 1);
         }
@@ -246,13 +247,13 @@ public final class GenericStore {
      */
     private Future<ObjectNode> createAttempt(String namespace, ObjectNode prepared, WriteContext ctx, int attempt) {
         ObjectNode obj = prepared.deepCopy();
-        ObjectNode meta = Objects.meta(obj);
-        String generateName = Objects.text(meta, "generateName");
-        boolean generated = Objects.name(obj).isEmpty() && !generateName.isEmpty();
+        ObjectNode meta = ObjectTrees.meta(obj);
+        String generateName = JsonTrees.text(meta, "generateName");
+        boolean generated = ObjectTrees.name(obj).isEmpty() && !generateName.isEmpty();
         if (generated) {
             meta.put("name", NameGenerator.generate(generateName));
         }
-        String name = Objects.name(obj);
+        String name = ObjectTrees.name(obj);
         // BeforeCreate's order: the strategy's validation first, so its specific messages win; the generic
         // ObjectMeta checks only when it passed
         List<FieldError> errors = new ArrayList<>(strategy.validate(obj));
@@ -295,7 +296,7 @@ public final class GenericStore {
 
     private Future<ObjectNode> persistCreate(String namespace, String name, ObjectNode obj) {
         return withoutManagedFieldsIfTooLarge(
-                        obj, o -> storage.create(key(namespace, name), Objects.encodeForStorage(o)))
+                        obj, o -> storage.create(key(namespace, name), ObjectTrees.encodeForStorage(o)))
                 .compose(this::decodeOffLoop)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
     }
@@ -310,11 +311,11 @@ public final class GenericStore {
         return write.apply(obj).recover(t -> {
             if (t instanceof StorageException e
                     && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
-                    && Objects.meta(obj).has("managedFields")) {
+                    && ObjectTrees.meta(obj).has("managedFields")) {
                 // copying and encoding the large object again is work for the pool
                 return CpuWork.compose(CpuWork.estimateSize(obj), () -> {
                     ObjectNode stripped = obj.deepCopy();
-                    Objects.meta(stripped).remove("managedFields");
+                    ObjectTrees.meta(stripped).remove("managedFields");
                     return write.apply(stripped);
                 });
             }
@@ -360,7 +361,7 @@ public final class GenericStore {
             WriteContext ctx) {
         ObjectNode old = decode(current);
         ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
-        String desiredRv = Objects.resourceVersion(desired);
+        String desiredRv = ObjectTrees.resourceVersion(desired);
         if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
             return Future.failedFuture(ApiException.invalid(
                     type.gvk(apiVersionOf(old)),
@@ -370,7 +371,7 @@ public final class GenericStore {
                             FieldError.verbatim("0x0"),
                             "must be specified for an update"))));
         }
-        if (!desiredRv.isEmpty() && !desiredRv.equals(Objects.resourceVersion(old))) {
+        if (!desiredRv.isEmpty() && !desiredRv.equals(ObjectTrees.resourceVersion(old))) {
             return Future.failedFuture(ApiException.conflict(gr(), name, ApiException.OBJECT_MODIFIED));
         }
         // As the generic store: mutating admission sees the requested object, then the strategy
@@ -416,11 +417,11 @@ public final class GenericStore {
                 result.set("status", status);
             }
             // the field manager recorded the status write on the desired object
-            JsonNode managedFields = Objects.meta(desired).get("managedFields");
+            JsonNode managedFields = ObjectTrees.meta(desired).get("managedFields");
             if (managedFields == null) {
-                Objects.meta(result).remove("managedFields");
+                ObjectTrees.meta(result).remove("managedFields");
             } else {
-                Objects.meta(result).set("managedFields", managedFields);
+                ObjectTrees.meta(result).set("managedFields", managedFields);
             }
             return result;
         }
@@ -437,8 +438,8 @@ public final class GenericStore {
 
     private List<FieldError> prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
         List<FieldError> errors = new ArrayList<>(MetadataValidation.validateUpdate(obj, old, type));
-        ObjectNode meta = Objects.meta(obj);
-        ObjectNode oldMeta = Objects.meta(old);
+        ObjectNode meta = ObjectTrees.meta(obj);
+        ObjectNode oldMeta = ObjectTrees.meta(old);
         for (String field : List.of("deletionTimestamp", "deletionGracePeriodSeconds", "generation")) {
             JsonNode v = oldMeta.get(field);
             if (v == null) {
@@ -447,10 +448,10 @@ public final class GenericStore {
                 meta.set(field, v);
             }
         }
-        meta.put("resourceVersion", Objects.resourceVersion(old));
-        if (Objects.isDeleting(old)) {
-            List<String> added = new ArrayList<>(Objects.finalizers(obj));
-            added.removeAll(Objects.finalizers(old));
+        meta.put("resourceVersion", ObjectTrees.resourceVersion(old));
+        if (ObjectTrees.isDeleting(old)) {
+            List<String> added = new ArrayList<>(ObjectTrees.finalizers(obj));
+            added.removeAll(ObjectTrees.finalizers(old));
             if (!added.isEmpty()) {
                 errors.add(FieldError.forbidden(
                         "metadata.finalizers",
@@ -464,7 +465,7 @@ public final class GenericStore {
         strategy.prepareForUpdate(obj, old, subresource);
         if (strategy.tracksGeneration() && strategy.generationMoves(obj, old, subresource)) {
             // Re-read the metadata: the strategy may have replaced the object's content (canonical form).
-            Objects.meta(obj).put("generation", Objects.generation(old) + 1);
+            ObjectTrees.meta(obj).put("generation", ObjectTrees.generation(old) + 1);
         }
         List<FieldError> invalid = strategy.validateUpdate(obj, old, subresource);
         if (invalid.isEmpty()) {
@@ -489,26 +490,26 @@ public final class GenericStore {
         if (ctx.dryRun()) {
             return Future.succeededFuture(updated);
         }
-        if (Objects.isDeleting(updated)
-                && Objects.finalizers(updated).isEmpty()
+        if (ObjectTrees.isDeleting(updated)
+                && ObjectTrees.finalizers(updated).isEmpty()
                 && strategy.extraFinalizers(updated).isEmpty()) {
             // The last finalizer is gone: the update completes the deletion.
             return storage.delete(key, current.modRevision()).map(deleted -> {
-                Objects.meta(updated).put("resourceVersion", Long.toString(deleted.modRevision()));
+                ObjectTrees.meta(updated).put("resourceVersion", Long.toString(deleted.modRevision()));
                 return updated;
             });
         }
         return withoutManagedFieldsIfTooLarge(
-                        updated, o -> storage.update(key, current.modRevision(), Objects.encodeForStorage(o)))
+                        updated, o -> storage.update(key, current.modRevision(), ObjectTrees.encodeForStorage(o)))
                 .compose(this::decodeOffLoop);
     }
 
     private static boolean sameContent(ObjectNode a, ObjectNode b) {
         ObjectNode x = a.deepCopy();
         ObjectNode y = b.deepCopy();
-        Objects.meta(x).remove("resourceVersion");
-        Objects.meta(y).remove("resourceVersion");
-        return Objects.sameJson(x, y);
+        ObjectTrees.meta(x).remove("resourceVersion");
+        ObjectTrees.meta(y).remove("resourceVersion");
+        return ObjectTrees.sameJson(x, y);
     }
 
     // ---------------------------------------------------------------------------------------- delete
@@ -539,7 +540,7 @@ public final class GenericStore {
                 type.gvk(apiVersionOf(old)),
                 gr(),
                 "",
-                Objects.namespace(old),
+                ObjectTrees.namespace(old),
                 name,
                 Operation.DELETE,
                 null,
@@ -555,20 +556,20 @@ public final class GenericStore {
     }
 
     private ApiException checkPreconditions(ObjectNode old, DeleteRequest request) {
-        String uid = Objects.uid(old);
+        String uid = ObjectTrees.uid(old);
         if (request.preconditionUid() != null && !request.preconditionUid().equals(uid)) {
             return ApiException.conflict(
                     gr(),
-                    Objects.name(old),
+                    ObjectTrees.name(old),
                     "Precondition failed: UID in precondition: " + request.preconditionUid() + ", UID in object meta: "
                             + uid);
         }
-        String rv = Objects.resourceVersion(old);
+        String rv = ObjectTrees.resourceVersion(old);
         if (request.preconditionResourceVersion() != null
                 && !request.preconditionResourceVersion().equals(rv)) {
             return ApiException.conflict(
                     gr(),
-                    Objects.name(old),
+                    ObjectTrees.name(old),
                     "Precondition failed: ResourceVersion in precondition: " + request.preconditionResourceVersion()
                             + ", ResourceVersion in object meta: " + rv);
         }
@@ -577,7 +578,7 @@ public final class GenericStore {
 
     private Future<DeleteResult> deleteOrMark(
             String key, StoredObject current, ObjectNode old, DeleteRequest request, WriteContext ctx) {
-        List<String> existing = Objects.finalizers(old);
+        List<String> existing = ObjectTrees.finalizers(old);
         List<String> finalizers = finalizersForGarbageCollection(existing, request.propagationPolicy());
         if (finalizers.isEmpty() && strategy.extraFinalizers(old).isEmpty()) {
             if (ctx.dryRun()) {
@@ -586,35 +587,35 @@ public final class GenericStore {
             return storage.delete(key, current.modRevision()).map(deleted -> new DeleteResult(decode(deleted), true));
         }
         boolean finalizersChange = !new HashSet<>(finalizers).equals(new HashSet<>(existing));
-        if (Objects.isDeleting(old)) {
+        if (ObjectTrees.isDeleting(old)) {
             if (!finalizersChange) {
                 return Future.succeededFuture(new DeleteResult(old, false));
             }
             // a second delete may change how the dependents go (say, from foreground to orphan)
             ObjectNode refinalized = old.deepCopy();
-            Objects.setFinalizers(refinalized, finalizers);
+            ObjectTrees.setFinalizers(refinalized, finalizers);
             if (ctx.dryRun()) {
                 return Future.succeededFuture(new DeleteResult(refinalized, false));
             }
-            return storage.update(key, current.modRevision(), Objects.encodeForStorage(refinalized))
+            return storage.update(key, current.modRevision(), ObjectTrees.encodeForStorage(refinalized))
                     .map(updated -> new DeleteResult(decode(updated), false));
         }
         ObjectNode marked = old.deepCopy();
         if (finalizersChange) {
-            Objects.setFinalizers(marked, finalizers);
+            ObjectTrees.setFinalizers(marked, finalizers);
         }
-        long generation = Objects.generation(old);
+        long generation = ObjectTrees.generation(old);
         if (generation > 0) {
             // markAsDeleting: starting the deletion is a change of desired state
-            Objects.meta(marked).put("generation", generation + 1);
+            ObjectTrees.meta(marked).put("generation", generation + 1);
         }
-        Objects.meta(marked).put("deletionTimestamp", Objects.now());
-        Objects.meta(marked).put("deletionGracePeriodSeconds", 0);
+        ObjectTrees.meta(marked).put("deletionTimestamp", ObjectTrees.now());
+        ObjectTrees.meta(marked).put("deletionGracePeriodSeconds", 0);
         strategy.prepareForUpdate(marked, old, "");
         if (ctx.dryRun()) {
             return Future.succeededFuture(new DeleteResult(marked, false));
         }
-        return storage.update(key, current.modRevision(), Objects.encodeForStorage(marked))
+        return storage.update(key, current.modRevision(), ObjectTrees.encodeForStorage(marked))
                 .map(updated -> new DeleteResult(decode(updated), false));
     }
 
@@ -677,7 +678,8 @@ public final class GenericStore {
                     List<ObjectNode> deleted = new ArrayList<>();
                     Future<Void> chain = Future.succeededFuture();
                     for (ObjectNode item : result.items()) {
-                        chain = chain.compose(v -> delete(Objects.namespace(item), Objects.name(item), request, ctx)
+                        chain = chain.compose(v -> delete(
+                                        ObjectTrees.namespace(item), ObjectTrees.name(item), request, ctx)
                                 .map(r -> {
                                     deleted.add(r.object());
                                     return (Void) null;
@@ -697,8 +699,8 @@ public final class GenericStore {
                 type.gvk(apiVersionOf(obj)),
                 gr(),
                 subresource,
-                Objects.namespace(old),
-                Objects.name(old),
+                ObjectTrees.namespace(old),
+                ObjectTrees.name(old),
                 Operation.UPDATE,
                 obj,
                 old,
@@ -713,8 +715,8 @@ public final class GenericStore {
                 type.gvk(apiVersionOf(obj)),
                 gr(),
                 "",
-                Objects.namespace(obj),
-                Objects.name(obj),
+                ObjectTrees.namespace(obj),
+                ObjectTrees.name(obj),
                 op,
                 obj,
                 old,
@@ -725,7 +727,7 @@ public final class GenericStore {
     }
 
     private String apiVersionOf(ObjectNode obj) {
-        String apiVersion = Objects.text(obj, "apiVersion");
+        String apiVersion = JsonTrees.text(obj, "apiVersion");
         int slash = apiVersion.indexOf('/');
         String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);
         return type.servesVersion(version) ? version : type.versions().get(0);

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,8 +18,8 @@ public final class MetadataValidation {
 
     public static List<FieldError> validateCreate(ObjectNode obj, ResourceType type) {
         List<FieldError> errors = new ArrayList<>();
-        String name = Objects.name(obj);
-        String generateName = Objects.text(obj.get("metadata"), "generateName");
+        String name = ObjectTrees.name(obj);
+        String generateName = JsonTrees.text(obj.get("metadata"), "generateName");
         if (name.isEmpty() && generateName.isEmpty()) {
             errors.add(FieldError.required("metadata.name", "name or generateName is required"));
         }
@@ -29,7 +30,7 @@ public final class MetadataValidation {
             pathSegmentProblem(generateName, true)
                     .ifPresent(p -> errors.add(FieldError.invalid("metadata.generateName", generateName, p)));
         }
-        if (type.namespaced() && Objects.namespace(obj).isEmpty()) {
+        if (type.namespaced() && ObjectTrees.namespace(obj).isEmpty()) {
             errors.add(FieldError.required("metadata.namespace", ""));
         }
         return errors;
@@ -37,8 +38,8 @@ public final class MetadataValidation {
 
     public static List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, ResourceType type) {
         List<FieldError> errors = new ArrayList<>();
-        ObjectNode meta = Objects.meta(obj);
-        ObjectNode oldMeta = Objects.meta(old);
+        ObjectNode meta = ObjectTrees.meta(obj);
+        ObjectNode oldMeta = ObjectTrees.meta(old);
         immutable(meta, oldMeta, "name", false, errors);
         if (type.namespaced()) {
             immutable(meta, oldMeta, "namespace", false, errors);
@@ -53,8 +54,8 @@ public final class MetadataValidation {
     /** An empty value is filled from the stored object when {@code fillEmpty}; a different one is an error. */
     private static void immutable(
             ObjectNode meta, ObjectNode oldMeta, String field, boolean fillEmpty, List<FieldError> errors) {
-        String value = Objects.text(meta, field);
-        String oldValue = Objects.text(oldMeta, field);
+        String value = JsonTrees.text(meta, field);
+        String oldValue = JsonTrees.text(oldMeta, field);
         if (value.isEmpty() && fillEmpty) {
             JsonNode v = oldMeta.get(field);
             if (v != null) {

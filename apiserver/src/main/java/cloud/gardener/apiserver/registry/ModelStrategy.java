@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.admission.validation.Validators;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
@@ -141,7 +142,7 @@ final class ModelStrategy implements ResourceStrategy {
     }
 
     private GroupVersionKind gvk(ObjectNode obj) {
-        String apiVersion = Objects.text(obj, "apiVersion");
+        String apiVersion = JsonTrees.text(obj, "apiVersion");
         String version = apiVersion.substring(apiVersion.indexOf('/') + 1);
         return new GroupVersionKind(type.group(), version, type.kind());
     }

@@ -87,8 +87,7 @@ public final class Registry {
         this.reads = reads;
         this.admission = admissionFor.apply(this);
         for (ResourceType type : reads.stored()) {
-            ResourceStrategy strategy =
-                    isShoots(type) ? new ShootStrategy(credentialsRotationInterval) : strategyFor(type);
+            ResourceStrategy strategy = strategyFor(type, credentialsRotationInterval);
             stores.put(
                     id(type),
                     new GenericStore(
@@ -115,10 +114,6 @@ public final class Registry {
         }
     }
 
-    private static boolean isShoots(ResourceType type) {
-        return "core.gardener.cloud".equals(type.group()) && "shoots".equals(type.plural());
-    }
-
     /** The reads the stores serve with (they existed before the registry). */
     public StoreReads reads() {
         return reads;
@@ -133,7 +128,8 @@ public final class Registry {
         return type.group() + "/" + type.plural();
     }
 
-    static ResourceStrategy strategyFor(ResourceType type) {
+    /** @param credentialsRotationInterval {@code --shoot-credentials-rotation-interval}, for the Shoot warnings */
+    static ResourceStrategy strategyFor(ResourceType type, Duration credentialsRotationInterval) {
         if (type.group().isEmpty()) {
             return switch (type.plural()) {
                 case "namespaces" -> new NamespaceStrategy();
@@ -156,7 +152,7 @@ public final class Registry {
             case "core.gardener.cloud/quotas" -> new QuotaStrategy();
             case "core.gardener.cloud/secretbindings" -> new SecretBindingStrategy();
             case "core.gardener.cloud/seeds" -> new SeedStrategy();
-            case "core.gardener.cloud/shoots" -> new ShootStrategy();
+            case "core.gardener.cloud/shoots" -> new ShootStrategy(credentialsRotationInterval);
             case "core.gardener.cloud/shootstates" -> new ShootStateStrategy();
             case "operations.gardener.cloud/bastions" -> new BastionStrategy();
             case "security.gardener.cloud/credentialsbindings" -> new CredentialsBindingStrategy();

@@ -65,7 +65,7 @@ public final class ResourceReads {
             throw ApiException.internal("stored value of " + stored.key() + " is not an object");
         }
         InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
-        Objects.meta(obj).put("resourceVersion", Long.toString(stored.modRevision()));
+        ObjectTrees.meta(obj).put("resourceVersion", Long.toString(stored.modRevision()));
         return obj;
     }
 

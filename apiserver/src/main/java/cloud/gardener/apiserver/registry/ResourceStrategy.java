@@ -123,7 +123,7 @@ public interface ResourceStrategy {
 
     /** Whether anything outside metadata and status differs. */
     default boolean specChanged(ObjectNode obj, ObjectNode old) {
-        return !Objects.sameJson(withoutMetaAndStatus(obj), withoutMetaAndStatus(old));
+        return !ObjectTrees.sameJson(withoutMetaAndStatus(obj), withoutMetaAndStatus(old));
     }
 
     static JsonNode withoutMetaAndStatus(ObjectNode obj) {

@@ -44,5 +44,9 @@ class GoJsonSyntaxTest {
                 .isEqualTo("invalid character '\\n' in string literal");
         assertThat(GoJsonSyntax.error(new byte[] {'{', 0}))
                 .isEqualTo("invalid character '\\x00' looking for beginning " + "of object key string");
+        // Go's string(byte) makes U+00A0 and U+00AD of these bytes, neither printable
+        assertThat(GoJsonSyntax.error(new byte[] {'{', (byte) 0xa0})).startsWith("invalid character '\\u00a0'");
+        assertThat(GoJsonSyntax.error(new byte[] {'{', (byte) 0xad})).startsWith("invalid character '\\u00ad'");
+        assertThat(GoJsonSyntax.error(new byte[] {'{', (byte) 0xe9})).startsWith("invalid character 'é'");
     }
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.registry.gardener.ControllerDeploymentConversion;
@@ -40,7 +41,9 @@ class RegistryStrategiesTest {
         Map<String, Boolean> actual = StandardResources.gardener().stream()
                 .filter(t -> !t.group().equals("operator.gardener.cloud")) // gardener-operator's kinds
                 .collect(Collectors.toMap(
-                        ResourceType::plural, t -> Registry.strategyFor(t).allowUnconditionalUpdate()));
+                        ResourceType::plural,
+                        t -> Registry.strategyFor(t, ShootWarnings.DEFAULT_ROTATION_INTERVAL)
+                                .allowUnconditionalUpdate()));
         assertThat(actual).isEqualTo(UNCONDITIONAL);
     }
 

@@ -94,19 +94,19 @@ class StoreWatchTest {
             @Override
             public void listed(List<ObjectNode> objects) {
                 onContext.add(Vertx.currentContext() == context);
-                seen.add("listed " + objects.stream().map(Objects::name).toList());
+                seen.add("listed " + objects.stream().map(ObjectTrees::name).toList());
             }
 
             @Override
             public void changed(ObjectNode object, ObjectNode previous) {
                 onContext.add(Vertx.currentContext() == context);
-                seen.add("changed " + Objects.name(object) + (previous == null ? " (new)" : ""));
+                seen.add("changed " + ObjectTrees.name(object) + (previous == null ? " (new)" : ""));
             }
 
             @Override
             public void deleted(ObjectNode last) {
                 onContext.add(Vertx.currentContext() == context);
-                seen.add("deleted " + Objects.name(last));
+                seen.add("deleted " + ObjectTrees.name(last));
             }
         });
         watch.start(context);

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.authz;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 
 /**
  * The 403 a denied request gets, worded as k8s.io/apiserver's {@code responsewriters.Forbidden}:

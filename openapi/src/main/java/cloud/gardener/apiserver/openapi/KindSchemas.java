@@ -1,10 +1,7 @@
 package cloud.gardener.apiserver.openapi;
 
 import static cloud.gardener.apiserver.openapi.Schemas.array;
-import static cloud.gardener.apiserver.openapi.Schemas.bool;
-import static cloud.gardener.apiserver.openapi.Schemas.bytes;
 import static cloud.gardener.apiserver.openapi.Schemas.integer;
-import static cloud.gardener.apiserver.openapi.Schemas.map;
 import static cloud.gardener.apiserver.openapi.Schemas.object;
 import static cloud.gardener.apiserver.openapi.Schemas.openObject;
 import static cloud.gardener.apiserver.openapi.Schemas.ref;
@@ -24,10 +21,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Schemas of the served kinds, their lists and the kinds subresources answer with. Gardener kinds are
- * described at the top level only (spec, status and the few kinds with other top-level fields), the
- * nested content is kept open until the typed model supplies full schemas. The core/v1 kinds carry
- * their real top-level fields.
+ * Schemas of the served kinds (from their typed models, open spec and status for a kind without one), their lists
+ * and the kinds subresources answer with.
  */
 final class KindSchemas {
 
@@ -42,19 +37,9 @@ final class KindSchemas {
         Optional<Class<?>> model = ResourceModels.of(gvk);
         if (model.isPresent()) {
             addModelled(schemas, d, rt, gvk, model.get());
-            return;
-        }
-        ObjectNode kind = kindSchema(
-                d, gvk, rt.kind() + " is the " + rt.plural() + " resource of " + rt.apiVersion(version) + ".");
-        ObjectNode properties = (ObjectNode) kind.get("properties");
-        if (rt.group().isEmpty()) {
-            addCoreV1Fields(schemas, d, gvk, properties);
         } else {
-            addGardenerFields(rt, version, properties);
+            addOpen(schemas, d, rt, gvk, version);
         }
-        schemas.put(SchemaNames.of(gvk), sortProperties(kind));
-        GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
-        schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
         for (Subresource sub : rt.subresources()) {
             if (sub.responseKind() != null) {
                 addSubresourceKind(schemas, d, sub.responseKind());
@@ -83,11 +68,22 @@ final class KindSchemas {
             GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
             schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
         }
-        for (Subresource sub : rt.subresources()) {
-            if (sub.responseKind() != null) {
-                addSubresourceKind(schemas, d, sub.responseKind());
-            }
-        }
+    }
+
+    /**
+     * A kind without a typed model (only gardener-operator's Extension, see {@code KindSchemasTest}): spec and status
+     * as open objects.
+     */
+    private static void addOpen(
+            Map<String, ObjectNode> schemas, SchemaDialect d, ResourceType rt, GroupVersionKind gvk, String version) {
+        ObjectNode kind = kindSchema(
+                d, gvk, rt.kind() + " is the " + rt.plural() + " resource of " + rt.apiVersion(version) + ".");
+        ObjectNode properties = (ObjectNode) kind.get("properties");
+        properties.set("spec", openObject(SPEC_DOC));
+        properties.set("status", openObject(STATUS_DOC));
+        schemas.put(SchemaNames.of(gvk), sortProperties(kind));
+        GroupVersionKind listGvk = new GroupVersionKind(gvk.group(), gvk.version(), rt.listKind());
+        schemas.put(SchemaNames.of(listGvk), listSchema(d, gvk, listGvk));
     }
 
     private static ObjectNode kindSchema(SchemaDialect d, GroupVersionKind gvk, String description) {
@@ -112,148 +108,6 @@ final class KindSchemas {
         required(schema, "items");
         schema.set("x-kubernetes-group-version-kind", Schemas.gvkArray(List.of(listGvk)));
         return schema;
-    }
-
-    /** Top-level fields of Gardener kinds; only the kinds that deviate from spec+status are listed. */
-    private static void addGardenerFields(ResourceType rt, String version, ObjectNode p) {
-        switch (rt.kind()) {
-            case "SecretBinding" -> {
-                p.set(
-                        "secretRef",
-                        openObject("SecretRef is a reference to a secret object in the same or another namespace."));
-                p.set("provider", openObject("Provider defines the provider type of the SecretBinding."));
-                p.set("quotas", array(openObject(null), null, "Quotas is a list of references to Quota objects."));
-            }
-            case "CredentialsBinding" -> {
-                p.set(
-                        "credentialsRef",
-                        openObject("CredentialsRef is a reference to a resource holding the credentials."));
-                p.set("provider", openObject("Provider defines the provider type of the CredentialsBinding."));
-                p.set("quotas", array(openObject(null), null, "Quotas is a list of references to Quota objects."));
-            }
-            case "ExposureClass" -> {
-                p.set(
-                        "handler",
-                        string(
-                                "Handler is the name of the handler which applies the control plane endpoint exposure strategy."));
-                p.set(
-                        "scheduling",
-                        openObject(
-                                "Scheduling holds information how to select applicable Seed's for ExposureClass usage."));
-            }
-            case "InternalSecret" -> {
-                p.set("data", map(bytes(null), "Data contains the secret data, base64 encoded."));
-                p.set(
-                        "stringData",
-                        map(string(null), "stringData allows specifying non-binary secret data in string form."));
-                p.set("type", string("Used to facilitate programmatic handling of secret data."));
-                p.set(
-                        "immutable",
-                        bool("Immutable, if set to true, ensures that data stored in the Secret cannot be updated."));
-            }
-            case "ControllerDeployment" -> {
-                if (version.equals("v1beta1")) {
-                    p.set("type", string("Type is the deployment type."));
-                    p.set("providerConfig", openObject("ProviderConfig contains type-specific configuration."));
-                }
-                p.set("helm", openObject("Helm configures that an extension controller is deployed using helm."));
-                p.set(
-                        "injectGardenerKubeconfig",
-                        bool("InjectGardenerKubeconfig controls whether a kubeconfig to the garden "
-                                + "cluster should be injected into workload resources."));
-            }
-            case "ShootState", "ControllerRegistration", "Quota" -> p.set("spec", openObject(SPEC_DOC));
-            default -> {
-                p.set("spec", openObject(SPEC_DOC));
-                p.set("status", openObject(STATUS_DOC));
-            }
-        }
-    }
-
-    /** Namespace, Secret and ConfigMap with their real top-level fields. */
-    private static void addCoreV1Fields(
-            Map<String, ObjectNode> schemas, SchemaDialect d, GroupVersionKind gvk, ObjectNode p) {
-        switch (gvk.kind()) {
-            case "Namespace" -> {
-                p.set(
-                        "spec",
-                        ref(
-                                d,
-                                SchemaNames.sibling(gvk, "NamespaceSpec"),
-                                "Spec defines the behavior of the Namespace."));
-                p.set(
-                        "status",
-                        ref(
-                                d,
-                                SchemaNames.sibling(gvk, "NamespaceStatus"),
-                                "Status describes the current status of a Namespace."));
-                ObjectNode spec = object("NamespaceSpec describes the attributes on a Namespace.");
-                spec.putObject("properties")
-                        .set(
-                                "finalizers",
-                                array(
-                                        string(null),
-                                        "atomic",
-                                        "Finalizers is an opaque list of values that must be empty to permanently remove object from storage."));
-                schemas.put(SchemaNames.sibling(gvk, "NamespaceSpec"), spec);
-                ObjectNode status = object("NamespaceStatus is information about the current status of a Namespace.");
-                ObjectNode sp = status.putObject("properties");
-                ObjectNode conditions = array(
-                        d.ref(SchemaNames.sibling(gvk, "NamespaceCondition")),
-                        "map",
-                        "Represents the latest available observations of a namespace's current state.");
-                conditions.putArray("x-kubernetes-list-map-keys").add("type");
-                conditions.put("x-kubernetes-patch-merge-key", "type");
-                conditions.put("x-kubernetes-patch-strategy", "merge");
-                sp.set("conditions", conditions);
-                sp.set(
-                        "phase",
-                        string("Phase is the current lifecycle phase of the namespace. Possible enum values: "
-                                + "\"Active\", \"Terminating\"."));
-                schemas.put(SchemaNames.sibling(gvk, "NamespaceStatus"), status);
-                ObjectNode condition = object("NamespaceCondition contains details about state of namespace.");
-                ObjectNode cp = condition.putObject("properties");
-                cp.set(
-                        "lastTransitionTime",
-                        ref(
-                                d,
-                                SchemaNames.meta("Time"),
-                                "Last time the condition transitioned from one status to another."));
-                cp.set("message", string("Human-readable message indicating details about last transition."));
-                cp.set("reason", string("Unique, one-word, CamelCase reason for the condition's last transition."));
-                cp.set("status", string("Status of the condition, one of True, False, Unknown."));
-                cp.set("type", string("Type of namespace controller condition."));
-                required(condition, "type", "status");
-                schemas.put(SchemaNames.sibling(gvk, "NamespaceCondition"), condition);
-            }
-            case "Secret" -> {
-                p.set(
-                        "data",
-                        map(
-                                bytes(null),
-                                "Data contains the secret data. Each key must consist of alphanumeric "
-                                        + "characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string."));
-                p.set(
-                        "immutable",
-                        bool("Immutable, if set to true, ensures that data stored in the Secret cannot be updated."));
-                p.set(
-                        "stringData",
-                        map(
-                                string(null),
-                                "stringData allows specifying non-binary secret data in string "
-                                        + "form. It is provided as a write-only input field for convenience."));
-                p.set("type", string("Used to facilitate programmatic handling of secret data."));
-            }
-            case "ConfigMap" -> {
-                p.set("binaryData", map(bytes(null), "BinaryData contains the binary data."));
-                p.set("data", map(string(null), "Data contains the configuration data."));
-                p.set(
-                        "immutable",
-                        bool(
-                                "Immutable, if set to true, ensures that data stored in the ConfigMap cannot be updated."));
-            }
-            default -> throw new IllegalArgumentException("no core/v1 schema for " + gvk.kind());
-        }
     }
 
     /** The kinds subresources answer with: Scale, the kubeconfig requests and TokenRequest. */

@@ -6,7 +6,7 @@ import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.Responses;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import io.vertx.core.Future;
 
 /**
@@ -29,7 +29,7 @@ public final class DeleteHandler implements VerbHandler {
                     if (result.removed()) {
                         var gr = req.type().groupResource();
                         Status status = Status.success(new StatusDetails(
-                                req.name(), gr.group(), gr.resource(), Objects.uid(result.object()), null, null));
+                                req.name(), gr.group(), gr.resource(), ObjectTrees.uid(result.object()), null, null));
                         Responses.writeJson(req.ctx(), 200, status, writer.pretty());
                     } else {
                         writer.writeObject(200, req.present(result.object()));

@@ -16,7 +16,7 @@ import cloud.gardener.apiserver.endpoints.patch.JsonPatch;
 import cloud.gardener.apiserver.endpoints.patch.MergePatch;
 import cloud.gardener.apiserver.endpoints.patch.PatchMeta;
 import cloud.gardener.apiserver.endpoints.patch.StrategicMergePatch;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.fieldmanager.FieldManager;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -138,7 +138,7 @@ public final class PatchHandler implements VerbHandler {
 
     /** The applied object checked against the URL and decoded through the model (defaults, canonical form). */
     private static ObjectNode finish(ResourceRequest req, ObjectNode applied, WriteOptions options) {
-        String name = Objects.name(applied);
+        String name = ObjectTrees.name(applied);
         if (!name.equals(req.name())) {
             throw ApiException.badRequest(
                     "the name of the object (" + name + ") does not match the name on the URL (" + req.name() + ")");

@@ -23,7 +23,7 @@ import cloud.gardener.apiserver.endpoints.patch.JsonPatch;
 import cloud.gardener.apiserver.endpoints.patch.MergePatch;
 import cloud.gardener.apiserver.endpoints.patch.PatchMeta;
 import cloud.gardener.apiserver.endpoints.patch.StrategicMergePatch;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -75,7 +75,7 @@ public final class ScaleHandler implements VerbHandler {
         ObjectWriter writer = ObjectWriter.forObject(req);
         RequestBodies.ParsedObject body = RequestBodies.parseObject(req, SCALE);
         ObjectNode scale = decode(req, body.object(), body.body(), options.fieldValidation());
-        String bodyName = Objects.name(scale);
+        String bodyName = ObjectTrees.name(scale);
         if (!bodyName.isEmpty() && !bodyName.equals(req.name())) {
             throw ApiException.badRequest("the name of the object (" + bodyName
                     + ") does not match the name on the URL (" + req.name() + ")");
@@ -123,24 +123,24 @@ public final class ScaleHandler implements VerbHandler {
                         req.subresource(),
                         current -> {
                             ObjectNode scale = change.apply(toScale(current));
-                            String uid = Objects.uid(scale);
-                            if (!uid.isEmpty() && !uid.equals(Objects.uid(current))) {
+                            String uid = ObjectTrees.uid(scale);
+                            if (!uid.isEmpty() && !uid.equals(ObjectTrees.uid(current))) {
                                 throw ApiException.conflict(
                                         scaleResource(req),
                                         req.name(),
                                         "precondition failed: UID in " + "precondition: " + uid
-                                                + ", UID in object meta: " + Objects.uid(current));
+                                                + ", UID in object meta: " + ObjectTrees.uid(current));
                             }
                             ObjectNode updated = req.present(current);
                             updated.withObjectProperty("spec")
                                     .put(
                                             "replicas",
                                             scale.path("spec").path("replicas").asInt(0));
-                            String rv = Objects.resourceVersion(scale);
+                            String rv = ObjectTrees.resourceVersion(scale);
                             if (rv.isEmpty()) {
-                                Objects.meta(updated).remove("resourceVersion");
+                                ObjectTrees.meta(updated).remove("resourceVersion");
                             } else {
-                                Objects.meta(updated).put("resourceVersion", rv);
+                                ObjectTrees.meta(updated).put("resourceVersion", rv);
                             }
                             return updated;
                         },

@@ -6,7 +6,7 @@ import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.fieldmanager.FieldManager;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,9 +25,9 @@ public final class UpdateHandler implements VerbHandler {
         ObjectWriter writer = ObjectWriter.forObject(req);
         ObjectNode body = RequestBodies.readObject(req, options.fieldValidation());
         RequestBodies.checkNamespace(req, body);
-        String bodyName = Objects.name(body);
+        String bodyName = ObjectTrees.name(body);
         if (bodyName.isEmpty()) {
-            Objects.meta(body).put("name", req.name());
+            ObjectTrees.meta(body).put("name", req.name());
         } else if (!bodyName.equals(req.name())) {
             throw ApiException.badRequest("the name of the object (" + bodyName
                     + ") does not match the name on the URL (" + req.name() + ")");
@@ -76,7 +76,7 @@ public final class UpdateHandler implements VerbHandler {
         return CreateAuthorization.authorize(req)
                 .compose(v -> {
                     ObjectNode created = body.deepCopy();
-                    Objects.meta(created).remove("resourceVersion");
+                    ObjectTrees.meta(created).remove("resourceVersion");
                     fieldManager.update(null, created, ctx.fieldManager());
                     return req.store().create(req.namespace(), created, ctx);
                 })

@@ -8,7 +8,7 @@ import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.metrics.WatchMetrics;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
@@ -213,7 +213,7 @@ public final class WatchHandler implements VerbHandler {
                 send(prevMatches ? "MODIFIED" : "ADDED", current);
             } else if (prevMatches) {
                 // Left the selector: the last matching state, at the revision it stopped matching.
-                Objects.meta(previous).put("resourceVersion", Long.toString(event.revision()));
+                ObjectTrees.meta(previous).put("resourceVersion", Long.toString(event.revision()));
                 send("DELETED", previous);
             }
         }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.endpoints.options;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import java.util.List;
 import java.util.Map;
 
@@ -45,9 +46,8 @@ final class QueryParams {
             return Long.parseLong(v.startsWith("+") ? v.substring(1) : v);
         } catch (NumberFormatException e) {
             boolean range = v.matches("[+-]?[0-9]+");
-            throw ApiException.badRequest(
-                    "strconv.ParseInt: parsing " + cloud.gardener.apiserver.endpoints.request.GoQuote.quote(v) + ": "
-                            + (range ? "value out of range" : "invalid syntax"));
+            throw ApiException.badRequest("strconv.ParseInt: parsing " + GoQuote.quote(v) + ": "
+                    + (range ? "value out of range" : "invalid syntax"));
         }
     }
 }

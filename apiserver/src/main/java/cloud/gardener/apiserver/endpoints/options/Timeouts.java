@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.endpoints.options;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.endpoints.request.GoQuote;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.List;

@@ -97,29 +97,6 @@ final class GoValues {
         return out.append(']').toString();
     }
 
-    /** {@code %q} of a string. */
-    static String quote(String s) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\t' -> out.append("\\t");
-                case '\r' -> out.append("\\r");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        out.append(String.format("\\x%02x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
-    }
-
     private static void format(StringBuilder out, JsonNode v, boolean verbS) {
         if (v == null || v.isNull() || v.isMissingNode()) {
             out.append(verbS ? NIL : "<nil>");

@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.api.model.FieldModel;
 import cloud.gardener.apiserver.api.model.Patch;
 import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.model.TypeRef;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +100,7 @@ final class ModelPatchMeta {
                 return folded;
             }
             throw SmpErrors.other("unable to find api field in struct "
-                    + model.type().getSimpleName() + " for the json field " + GoValues.quote(key));
+                    + model.type().getSimpleName() + " for the json field " + GoQuote.quote(key));
         }
 
         private static FieldModel exact(RecordModel model, String key) {
@@ -180,7 +181,7 @@ final class ModelPatchMeta {
         @Override
         public FieldPatchMeta lookupForStruct(String key) {
             throw SmpErrors.other(
-                    "unable to find api field in struct " + typeName + " for the json field " + GoValues.quote(key));
+                    "unable to find api field in struct " + typeName + " for the json field " + GoQuote.quote(key));
         }
 
         @Override

@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.endpoints.request;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
+
 /**
  * The path looked like a resource path but could not be resolved (e.g. {@code /apis/g/v/watch}).
  * Kubernetes answers these with a plain-text 500, not a Status; {@link #plainTextBody(String)} builds it.

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.request;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

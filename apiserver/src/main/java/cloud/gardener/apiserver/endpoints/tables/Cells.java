@@ -1,9 +1,12 @@
 package cloud.gardener.apiserver.endpoints.tables;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.at;
+import static cloud.gardener.apiserver.api.json.JsonTrees.optionalText;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,33 +50,6 @@ public final class Cells {
         return cells;
     }
 
-    /** The node at {@code path}, or a missing node; never null. */
-    public static JsonNode at(JsonNode node, String... path) {
-        JsonNode current = node == null ? MissingNode.getInstance() : node;
-        for (String field : path) {
-            current = current.path(field);
-        }
-        return current;
-    }
-
-    /** Whether a Go pointer at {@code path} would be non-nil: the field is there and not null. */
-    public static boolean isSet(JsonNode node, String... path) {
-        JsonNode v = at(node, path);
-        return !v.isMissingNode() && !v.isNull();
-    }
-
-    /** The string at {@code path}; {@code ""} when absent, null or not a scalar (Go's zero value). */
-    public static String text(JsonNode node, String... path) {
-        JsonNode v = at(node, path);
-        return v.isValueNode() && !v.isNull() ? v.asText() : "";
-    }
-
-    /** The string at {@code path} when set (a non-nil {@code *string}, possibly empty). */
-    public static Optional<String> optionalText(JsonNode node, String... path) {
-        JsonNode v = at(node, path);
-        return v.isValueNode() && !v.isNull() ? Optional.of(v.asText()) : Optional.empty();
-    }
-
     /** The string at {@code path}, or null for a nil pointer (a JSON null cell). */
     public static String textOrNull(JsonNode node, String... path) {
         return optionalText(node, path).orElse(null);
@@ -83,12 +59,6 @@ public final class Cells {
     public static long integer(JsonNode node, String... path) {
         JsonNode v = at(node, path);
         return v.isNumber() ? v.asLong() : 0;
-    }
-
-    /** Whether the boolean at {@code path} is true (absent is false). */
-    public static boolean isTrue(JsonNode node, String... path) {
-        JsonNode v = at(node, path);
-        return v.isBoolean() && v.booleanValue();
     }
 
     /** {@code len()} of the map or slice at {@code path}; 0 when absent. */

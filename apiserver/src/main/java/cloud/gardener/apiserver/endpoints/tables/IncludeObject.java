@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.endpoints.tables;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.endpoints.request.GoQuote;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import java.util.List;
 import java.util.Map;
 

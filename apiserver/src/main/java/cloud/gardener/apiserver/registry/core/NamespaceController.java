@@ -5,7 +5,7 @@ import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreWatch;
 import cloud.gardener.apiserver.registry.WorkQueue;
@@ -64,8 +64,8 @@ public final class NamespaceController {
 
                 @Override
                 public void changed(ObjectNode namespace, ObjectNode previous) {
-                    if (Objects.isDeleting(namespace)) {
-                        queue.add(Objects.name(namespace));
+                    if (ObjectTrees.isDeleting(namespace)) {
+                        queue.add(ObjectTrees.name(namespace));
                     }
                 }
 
@@ -98,7 +98,7 @@ public final class NamespaceController {
                 .recover(t -> t instanceof ApiException e && e.code() == 404
                         ? Future.succeededFuture(null)
                         : Future.failedFuture(t))
-                .compose(ns -> ns != null && Objects.isDeleting(ns) ? finalize(name) : Future.succeededFuture());
+                .compose(ns -> ns != null && ObjectTrees.isDeleting(ns) ? finalize(name) : Future.succeededFuture());
     }
 
     private Future<Void> finalize(String name) {

@@ -2,7 +2,7 @@ package cloud.gardener.apiserver.registry.core;
 
 import cloud.gardener.apiserver.api.defaults.NamespaceDefaults;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.ResourceStrategy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -29,7 +29,7 @@ public final class NamespaceStrategy implements ResourceStrategy {
 
     @Override
     public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
-        if (Objects.isDeleting(obj)) {
+        if (ObjectTrees.isDeleting(obj)) {
             obj.withObjectProperty("status").put("phase", "Terminating");
         }
     }
@@ -40,7 +40,7 @@ public final class NamespaceStrategy implements ResourceStrategy {
      */
     @Override
     public void canonicalize(ObjectNode obj) {
-        NamespaceDefaults.setNameLabel(Objects.meta(obj), Objects.name(obj));
+        NamespaceDefaults.setNameLabel(ObjectTrees.meta(obj), ObjectTrees.name(obj));
     }
 
     @Override
@@ -57,7 +57,7 @@ public final class NamespaceStrategy implements ResourceStrategy {
 
     @Override
     public List<FieldError> validate(ObjectNode obj) {
-        String name = Objects.name(obj);
+        String name = ObjectTrees.name(obj);
         if (name.isEmpty()) {
             // ValidateObjectMeta's first word on a name, before the name rule
             return List.of(FieldError.required("metadata.name", "name or generateName is required"));

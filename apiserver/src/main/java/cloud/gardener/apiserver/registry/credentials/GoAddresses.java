@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.credentials;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -22,18 +23,14 @@ final class GoAddresses {
                 out.append(", ");
             }
             out.append("core.ShootAdvertisedAddress{Name:")
-                    .append(quote(address.path("name").asText("")))
+                    .append(GoQuote.quote(address.path("name").asText("")))
                     .append(", URL:")
-                    .append(quote(address.path("url").asText("")))
+                    .append(GoQuote.quote(address.path("url").asText("")))
                     // Go prints a pointer's address, which means nothing outside its process
                     .append(", Application:(*string)(")
                     .append(address.hasNonNull("application") ? "0xc000000000" : "nil")
                     .append(")}");
         }
         return out.append('}').toString();
-    }
-
-    private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

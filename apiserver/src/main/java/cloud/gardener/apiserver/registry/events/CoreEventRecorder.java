@@ -1,7 +1,8 @@
 package cloud.gardener.apiserver.registry.events;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.registry.GenericStore;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -40,13 +41,13 @@ public final class CoreEventRecorder {
      */
     public Future<ObjectNode> record(ObjectNode involvedObject, String type, String reason, String message) {
         EventDraft draft = EventDraft.about(
-                Objects.text(involvedObject, "namespace"), Objects.text(involvedObject, "name"), clock);
+                JsonTrees.text(involvedObject, "namespace"), JsonTrees.text(involvedObject, "name"), clock);
         ObjectNode event = draft.event();
         event.set("involvedObject", involvedObject.deepCopy());
         event.put("reason", reason);
         event.put("message", message);
         event.putObject("source").put("component", component);
-        String timestamp = Objects.format(draft.now());
+        String timestamp = ObjectTrees.format(draft.now());
         event.put("firstTimestamp", timestamp);
         event.put("lastTimestamp", timestamp);
         event.put("count", 1);

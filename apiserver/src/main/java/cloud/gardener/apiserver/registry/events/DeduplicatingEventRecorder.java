@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.registry.events;
 
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.Collections;
@@ -34,10 +34,10 @@ public final class DeduplicatingEventRecorder implements EventRecorder {
     /** @return the recorded event, or null when it repeated the last one */
     @Override
     public Future<ObjectNode> record(ObjectNode regarding, String type, String reason, String action, String note) {
-        String object = Objects.uid(regarding).isEmpty()
-                ? Objects.namespace(regarding) + "/" + Objects.name(regarding)
-                : Objects.uid(regarding);
-        String event = Objects.generation(regarding) + "\n" + type + "\n" + reason + "\n" + action + "\n" + note;
+        String object = ObjectTrees.uid(regarding).isEmpty()
+                ? ObjectTrees.namespace(regarding) + "/" + ObjectTrees.name(regarding)
+                : ObjectTrees.uid(regarding);
+        String event = ObjectTrees.generation(regarding) + "\n" + type + "\n" + reason + "\n" + action + "\n" + note;
         if (event.equals(last.put(object, event))) {
             return Future.succeededFuture(null);
         }

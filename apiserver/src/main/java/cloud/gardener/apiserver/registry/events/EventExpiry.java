@@ -1,10 +1,11 @@
 package cloud.gardener.apiserver.registry.events;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -80,12 +81,13 @@ public final class EventExpiry {
                     List<Future<Boolean>> deletions = new ArrayList<>();
                     for (ObjectNode event : result.items()) {
                         DeleteRequest unchanged = new DeleteRequest(
-                                Objects.text(Objects.meta(event), "uid"),
-                                Objects.text(Objects.meta(event), "resourceVersion"),
+                                JsonTrees.text(ObjectTrees.meta(event), "uid"),
+                                JsonTrees.text(ObjectTrees.meta(event), "resourceVersion"),
                                 null);
-                        deletions.add(events.delete(Objects.namespace(event), Objects.name(event), unchanged, ctx)
-                                .map(true)
-                                .otherwise(false));
+                        deletions.add(
+                                events.delete(ObjectTrees.namespace(event), ObjectTrees.name(event), unchanged, ctx)
+                                        .map(true)
+                                        .otherwise(false));
                     }
                     return Future.join(deletions).map(all ->
                             (int) deletions.stream().filter(Future::result).count());

@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.registry.events;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.model.values.MicroTime;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.GenericStore;
-import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -52,13 +52,13 @@ public final class StoreEventRecorder implements EventRecorder {
         EventDraft draft = EventDraft.about(objectNamespace, meta.path("name").asText(), clock);
         ObjectNode event = draft.event();
         ObjectNode ref = event.putObject("involvedObject");
-        ref.put("kind", Objects.text(regarding, "kind"));
+        ref.put("kind", JsonTrees.text(regarding, "kind"));
         if (!objectNamespace.isEmpty()) {
             ref.put("namespace", objectNamespace);
         }
         ref.put("name", meta.path("name").asText());
         putIfSet(ref, "uid", meta.path("uid").asText(""));
-        putIfSet(ref, "apiVersion", Objects.text(regarding, "apiVersion"));
+        putIfSet(ref, "apiVersion", JsonTrees.text(regarding, "apiVersion"));
         putIfSet(ref, "resourceVersion", meta.path("resourceVersion").asText(""));
         event.put("reason", reason);
         event.put("message", note);

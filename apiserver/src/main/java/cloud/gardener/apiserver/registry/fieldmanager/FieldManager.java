@@ -1,12 +1,13 @@
 package cloud.gardener.apiserver.registry.fieldmanager;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
@@ -143,11 +144,11 @@ public final class FieldManager {
      */
     public ObjectNode update(ObjectNode live, ObjectNode newObj, String manager) {
         ObjectNode liveObj = live == null ? emptyObject() : live;
-        JsonNode liveEntries = Objects.meta(liveObj).get("managedFields");
+        JsonNode liveEntries = ObjectTrees.meta(liveObj).get("managedFields");
         try {
             ManagedFields managed = decodeLiveOrNew(liveObj, newObj);
-            Objects.meta(newObj).remove("managedFields");
-            if (managed.isEmpty() && !Objects.uid(liveObj).isEmpty()) {
+            ObjectTrees.meta(newObj).remove("managedFields");
+            if (managed.isEmpty() && !ObjectTrees.uid(liveObj).isEmpty()) {
                 // an object nobody tracked stays untracked until it is applied to
                 return newObj;
             }
@@ -160,9 +161,9 @@ public final class FieldManager {
             return newObj;
         } catch (RuntimeException e) {
             if (liveEntries == null) {
-                Objects.meta(newObj).remove("managedFields");
+                ObjectTrees.meta(newObj).remove("managedFields");
             } else {
-                Objects.meta(newObj).set("managedFields", liveEntries.deepCopy());
+                ObjectTrees.meta(newObj).set("managedFields", liveEntries.deepCopy());
             }
             return newObj;
         }
@@ -170,9 +171,9 @@ public final class FieldManager {
 
     private ManagedFields decodeLiveOrNew(ObjectNode live, ObjectNode newObj) {
         if (!subresource.isEmpty()) {
-            return decodeOrEmpty(Objects.meta(live).get("managedFields"));
+            return decodeOrEmpty(ObjectTrees.meta(live).get("managedFields"));
         }
-        JsonNode requested = Objects.meta(newObj).get("managedFields");
+        JsonNode requested = ObjectTrees.meta(newObj).get("managedFields");
         if (ManagedFields.isReset(requested)) {
             return new ManagedFields();
         }
@@ -184,7 +185,7 @@ public final class FieldManager {
         } catch (IllegalArgumentException e) {
             // fall back to the live object's, so clients that do not understand managedFields cannot drop them
         }
-        return decodeOrEmpty(Objects.meta(live).get("managedFields"));
+        return decodeOrEmpty(ObjectTrees.meta(live).get("managedFields"));
     }
 
     private static ManagedFields decodeOrEmpty(JsonNode entries) {
@@ -292,14 +293,14 @@ public final class FieldManager {
     }
 
     private String now() {
-        return Objects.format(clock.get().truncatedTo(ChronoUnit.SECONDS));
+        return ObjectTrees.format(clock.get().truncatedTo(ChronoUnit.SECONDS));
     }
 
     private static void setManagedFields(ObjectNode obj, ManagedFields managed) {
         if (managed.isEmpty()) {
-            Objects.meta(obj).remove("managedFields");
+            ObjectTrees.meta(obj).remove("managedFields");
         } else {
-            Objects.meta(obj).set("managedFields", managed.encode());
+            ObjectTrees.meta(obj).set("managedFields", managed.encode());
         }
     }
 
@@ -316,12 +317,12 @@ public final class FieldManager {
         ObjectNode liveObj = live == null ? emptyObject() : live;
         ManagedFields managed;
         try {
-            managed = ManagedFields.decode(Objects.meta(liveObj).get("managedFields"));
+            managed = ManagedFields.decode(ObjectTrees.meta(liveObj).get("managedFields"));
         } catch (IllegalArgumentException e) {
             throw ApiException.unknown("failed to decode managed fields: " + e.getMessage());
         }
-        String configVersion = Objects.text(config, "apiVersion");
-        String configKind = Objects.text(config, "kind");
+        String configVersion = JsonTrees.text(config, "apiVersion");
+        String configKind = JsonTrees.text(config, "kind");
         if (!configVersion.equals(apiVersion) || !configKind.equals(gvk.kind())) {
             throw ApiException.badRequest("invalid object type: " + goGvk(configVersion, configKind));
         }
@@ -334,14 +335,14 @@ public final class FieldManager {
         if ("kubectl".equals(manager) && lastApplied(liveObj) != null) {
             // lastAppliedUpdater: kubectl's server-side apply keeps the client-side annotation in step
             ObjectNode lastApplied = config.deepCopy();
-            JsonNode annotations = Objects.meta(lastApplied).get("annotations");
+            JsonNode annotations = ObjectTrees.meta(lastApplied).get("annotations");
             if (annotations instanceof ObjectNode a) {
                 a.remove(LAST_APPLIED);
                 if (a.isEmpty()) {
-                    Objects.meta(lastApplied).remove("annotations");
+                    ObjectTrees.meta(lastApplied).remove("annotations");
                 }
             }
-            Objects.meta(result).withObjectProperty("annotations").put(LAST_APPLIED, Json.toJson(lastApplied));
+            ObjectTrees.meta(result).withObjectProperty("annotations").put(LAST_APPLIED, Json.toJson(lastApplied));
         }
         return result;
     }
@@ -380,7 +381,7 @@ public final class FieldManager {
             return null;
         }
         if (!(lastApplied instanceof ObjectNode)
-                || !Objects.text(lastApplied, "apiVersion").equals(apiVersion)
+                || !JsonTrees.text(lastApplied, "apiVersion").equals(apiVersion)
                 || !TypedValues.validate(lastApplied, type).isEmpty()) {
             return null;
         }
@@ -394,7 +395,7 @@ public final class FieldManager {
     }
 
     private static String lastApplied(ObjectNode obj) {
-        JsonNode v = Objects.meta(obj).path("annotations").get(LAST_APPLIED);
+        JsonNode v = ObjectTrees.meta(obj).path("annotations").get(LAST_APPLIED);
         return v == null || !v.isTextual() || v.asText().isEmpty() ? null : v.asText();
     }
 
@@ -410,15 +411,16 @@ public final class FieldManager {
                     new ManagerId(BEFORE_FIRST_APPLY, ManagerId.UPDATE, apiVersion, subresource));
         }
         ManagerId id = new ManagerId(manager, ManagerId.APPLY, apiVersion, subresource);
-        if (Objects.meta(config).get("managedFields") instanceof com.fasterxml.jackson.databind.node.ArrayNode) {
+        if (ObjectTrees.meta(config).get("managedFields") instanceof com.fasterxml.jackson.databind.node.ArrayNode) {
             throw ApiException.badRequest("metadata.managedFields must be nil");
         }
         List<String> errors = TypedValues.validate(config, type);
         if (!errors.isEmpty()) {
             // Upstream's 500, kept on purpose: structuredmerge.go returns this as a plain error, which
             // ErrorToAPIStatus answers with 500 and no reason (kubernetes/kubernetes#122480, #139253).
-            throw ApiException.unknown("failed to create typed patch object (" + Objects.namespace(config) + "/"
-                    + Objects.name(config) + "; " + goGvk(apiVersion, gvk.kind()) + "): " + String.join("\n", errors));
+            throw ApiException.unknown("failed to create typed patch object (" + ObjectTrees.namespace(config) + "/"
+                    + ObjectTrees.name(config) + "; " + goGvk(apiVersion, gvk.kind()) + "): "
+                    + String.join("\n", errors));
         }
         Updater.Result r;
         try {

@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.registry.fieldmanager;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
+
 /**
  * Who owns a field set ({@code BuildManagerIdentifier}): the manager's name, its operation, the API version for
  * updaters (appliers keep one identity across versions, so theirs is empty) and the subresource written through.
@@ -19,17 +21,13 @@ public record ManagerId(String manager, String operation, String apiVersion, Str
 
     /**
      * As conflict messages print it ({@code printManager}): {@code "name"}, plus {@code with subresource "status"},
-     * plus {@code using <apiVersion>} for updaters.
+     * plus {@code using <apiVersion>} for updaters (names quoted with {@code %q}).
      */
     public String describe() {
-        String s = quote(manager);
+        String s = GoQuote.quote(manager);
         if (!subresource.isEmpty()) {
-            s += " with subresource " + quote(subresource);
+            s += " with subresource " + GoQuote.quote(subresource);
         }
         return UPDATE.equals(operation) ? s + " using " + apiVersion : s;
-    }
-
-    private static String quote(String s) {
-        return cloud.gardener.apiserver.api.json.Json.toJson(s);
     }
 }

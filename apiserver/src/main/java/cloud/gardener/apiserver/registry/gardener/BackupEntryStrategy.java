@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -47,6 +48,6 @@ public final class BackupEntryStrategy extends GardenerStrategy {
     @Override
     public void canonicalize(ObjectNode entry) {
         ShootStrategy.maintainSeedNameLabels(
-                entry, Trees.text(entry, "spec", "seedName"), Trees.text(entry, "status", "seedName"));
+                entry, JsonTrees.text(entry, "spec", "seedName"), JsonTrees.text(entry, "status", "seedName"));
     }
 }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,13 +61,14 @@ public final class BastionStrategy extends GardenerStrategy {
 
     @Override
     protected void updateStatus(ObjectNode bastion, ObjectNode old) {
-        String heartbeat = Trees.text(bastion, "status", "lastHeartbeatTimestamp");
+        String heartbeat = JsonTrees.text(bastion, "status", "lastHeartbeatTimestamp");
         if (heartbeat.isEmpty()) {
             return;
         }
         try {
             Instant last = OffsetDateTime.parse(heartbeat).toInstant();
-            bastion.withObjectProperty("status").put("expirationTimestamp", Objects.format(last.plus(TIME_TO_LIVE)));
+            bastion.withObjectProperty("status")
+                    .put("expirationTimestamp", ObjectTrees.format(last.plus(TIME_TO_LIVE)));
         } catch (DateTimeParseException e) {
             // not a time: validation of the status answers for it
         }
@@ -75,8 +77,8 @@ public final class BastionStrategy extends GardenerStrategy {
     private void heartbeat(ObjectNode bastion) {
         Instant now = clock.instant();
         ObjectNode status = bastion.withObjectProperty("status");
-        status.put("lastHeartbeatTimestamp", Objects.format(now));
-        status.put("expirationTimestamp", Objects.format(now.plus(TIME_TO_LIVE)));
+        status.put("lastHeartbeatTimestamp", ObjectTrees.format(now));
+        status.put("expirationTimestamp", ObjectTrees.format(now.plus(TIME_TO_LIVE)));
         if (Trees.hasAnnotation(bastion, Trees.OPERATION, KEEPALIVE)) {
             Trees.removeAnnotation(bastion, Trees.OPERATION);
         }

@@ -1,8 +1,8 @@
 package cloud.gardener.apiserver.registry.gardener;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.registry.Objects;
 import cloud.gardener.apiserver.registry.VersionConversion;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,7 +31,7 @@ public final class ControllerDeploymentConversion implements VersionConversion {
             return out;
         }
         out.put("apiVersion", GROUP + "/" + STORAGE_VERSION);
-        String type = Trees.text(obj, "type");
+        String type = JsonTrees.text(obj, "type");
         JsonNode providerConfig = obj.get("providerConfig");
         boolean hasConfig = providerConfig != null && !providerConfig.isNull() && !providerConfig.isMissingNode();
         out.remove("type");
@@ -111,7 +111,7 @@ public final class ControllerDeploymentConversion implements VersionConversion {
     }
 
     private static String version(ObjectNode obj) {
-        String apiVersion = Objects.text(obj, "apiVersion");
+        String apiVersion = JsonTrees.text(obj, "apiVersion");
         return apiVersion.substring(apiVersion.indexOf('/') + 1);
     }
 }

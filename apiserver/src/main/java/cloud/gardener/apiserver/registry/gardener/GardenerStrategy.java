@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.ResourceStrategy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -42,7 +42,7 @@ public abstract class GardenerStrategy implements ResourceStrategy {
     /** The generation moved when the kind's rules set it (the store reset it to the stored value before). */
     @Override
     public final boolean generationMoves(ObjectNode obj, ObjectNode old, String subresource) {
-        return Objects.generation(obj) > Objects.generation(old);
+        return ObjectTrees.generation(obj) > ObjectTrees.generation(old);
     }
 
     /** {@code PrepareForCreate}, after the store set uid, creationTimestamp, generation and cleared the status. */
@@ -65,6 +65,6 @@ public abstract class GardenerStrategy implements ResourceStrategy {
     }
 
     protected static void bumpGeneration(ObjectNode obj, ObjectNode old) {
-        Objects.meta(obj).put("generation", Objects.generation(old) + 1);
+        ObjectTrees.meta(obj).put("generation", ObjectTrees.generation(old) + 1);
     }
 }

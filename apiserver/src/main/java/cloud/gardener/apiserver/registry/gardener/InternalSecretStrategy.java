@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -18,7 +19,7 @@ public final class InternalSecretStrategy extends GardenerStrategy {
 
     @Override
     protected void update(ObjectNode secret, ObjectNode old) {
-        if (Trees.text(secret, "type").isEmpty() && Trees.present(old, "type")) {
+        if (JsonTrees.text(secret, "type").isEmpty() && JsonTrees.isSet(old, "type")) {
             secret.set("type", old.get("type"));
         }
     }

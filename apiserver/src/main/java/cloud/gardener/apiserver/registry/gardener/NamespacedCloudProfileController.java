@@ -6,7 +6,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreWatch;
 import cloud.gardener.apiserver.registry.WorkQueue;
@@ -85,7 +85,7 @@ public final class NamespacedCloudProfileController {
     record Key(String namespace, String name) {
 
         static Key of(ObjectNode object) {
-            return new Key(Objects.namespace(object), Objects.name(object));
+            return new Key(ObjectTrees.namespace(object), ObjectTrees.name(object));
         }
 
         @Override
@@ -151,7 +151,7 @@ public final class NamespacedCloudProfileController {
             String parent = parentName(profile);
             parents.put(key, parent);
             byParent.computeIfAbsent(parent, p -> new HashSet<>()).add(key);
-            if (Objects.isDeleting(profile)) {
+            if (ObjectTrees.isDeleting(profile)) {
                 deleting.add(key);
             }
             queue.add(key);
@@ -196,7 +196,7 @@ public final class NamespacedCloudProfileController {
         }
 
         private void children(ObjectNode cloudProfile) {
-            byParent.getOrDefault(Objects.name(cloudProfile), Set.of()).forEach(queue::add);
+            byParent.getOrDefault(ObjectTrees.name(cloudProfile), Set.of()).forEach(queue::add);
         }
     }
 
@@ -228,8 +228,8 @@ public final class NamespacedCloudProfileController {
         private static Key profileOf(ObjectNode shoot) {
             JsonNode ref = shoot.path("spec").path("cloudProfile");
             return "NamespacedCloudProfile".equals(ref.path("kind").asText())
-                    ? new Key(Objects.namespace(shoot), ref.path("name").asText(""))
-                    : new Key(Objects.namespace(shoot), "");
+                    ? new Key(ObjectTrees.namespace(shoot), ref.path("name").asText(""))
+                    : new Key(ObjectTrees.namespace(shoot), "");
         }
     }
 
@@ -252,24 +252,24 @@ public final class NamespacedCloudProfileController {
                     if (profile == null) {
                         return Future.succeededFuture();
                     }
-                    return Objects.isDeleting(profile) ? delete(profile) : ensure(profile);
+                    return ObjectTrees.isDeleting(profile) ? delete(profile) : ensure(profile);
                 });
     }
 
     private Future<Void> ensure(ObjectNode profile) {
-        Future<ObjectNode> finalized = Objects.finalizers(profile).contains(FINALIZER)
+        Future<ObjectNode> finalized = ObjectTrees.finalizers(profile).contains(FINALIZER)
                 ? Future.succeededFuture(profile)
                 : profiles()
                         .update(
-                                Objects.namespace(profile),
-                                Objects.name(profile),
+                                ObjectTrees.namespace(profile),
+                                ObjectTrees.name(profile),
                                 "",
                                 p -> {
-                                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
+                                    List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(p));
                                     if (!finalizers.contains(FINALIZER)) {
                                         finalizers.add(FINALIZER);
                                     }
-                                    Objects.setFinalizers(p, finalizers);
+                                    ObjectTrees.setFinalizers(p, finalizers);
                                     return p;
                                 },
                                 WRITE);
@@ -288,9 +288,9 @@ public final class NamespacedCloudProfileController {
     }
 
     private Future<Void> merge(ObjectNode profile, ObjectNode parent) {
-        String key = Objects.namespace(profile) + "/" + Objects.name(profile);
-        String parentVersion = Objects.resourceVersion(parent);
-        if ((Objects.resourceVersion(profile) + "/" + parentVersion).equals(merged.get(key))) {
+        String key = ObjectTrees.namespace(profile) + "/" + ObjectTrees.name(profile);
+        String parentVersion = ObjectTrees.resourceVersion(parent);
+        if ((ObjectTrees.resourceVersion(profile) + "/" + parentVersion).equals(merged.get(key))) {
             return Future.succeededFuture();
         }
         // stored CloudProfiles are defaulted; defaulting a copy again covers objects stored before a default existed
@@ -299,42 +299,42 @@ public final class NamespacedCloudProfileController {
         JsonNode parentSpec = defaultedParent.path("spec");
         return profiles()
                 .update(
-                        Objects.namespace(profile),
-                        Objects.name(profile),
+                        ObjectTrees.namespace(profile),
+                        ObjectTrees.name(profile),
                         "status",
                         current -> {
                             ObjectNode status = current.withObjectProperty("status");
                             status.set("cloudProfileSpec", CloudProfileMerge.merge(parentSpec, current.path("spec")));
-                            status.put("observedGeneration", Objects.generation(current));
+                            status.put("observedGeneration", ObjectTrees.generation(current));
                             return current;
                         },
                         WRITE)
                 .map(written -> {
-                    merged.put(key, Objects.resourceVersion(written) + "/" + parentVersion);
+                    merged.put(key, ObjectTrees.resourceVersion(written) + "/" + parentVersion);
                     return null;
                 });
     }
 
     private Future<Void> delete(ObjectNode profile) {
-        merged.remove(Objects.namespace(profile) + "/" + Objects.name(profile));
-        if (!Objects.finalizers(profile).contains(FINALIZER)) {
+        merged.remove(ObjectTrees.namespace(profile) + "/" + ObjectTrees.name(profile));
+        if (!ObjectTrees.finalizers(profile).contains(FINALIZER)) {
             return Future.succeededFuture();
         }
         return referencingShoots(profile).compose(shoots -> {
             if (shoots.isEmpty()) {
                 LOG.info(
                         "removing finalizer of namespacedcloudprofile {}/{}",
-                        Objects.namespace(profile),
-                        Objects.name(profile));
+                        ObjectTrees.namespace(profile),
+                        ObjectTrees.name(profile));
                 return profiles()
                         .update(
-                                Objects.namespace(profile),
-                                Objects.name(profile),
+                                ObjectTrees.namespace(profile),
+                                ObjectTrees.name(profile),
                                 "",
                                 p -> {
-                                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
+                                    List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(p));
                                     finalizers.remove(FINALIZER);
-                                    Objects.setFinalizers(p, finalizers);
+                                    ObjectTrees.setFinalizers(p, finalizers);
                                     return p;
                                 },
                                 WRITE)
@@ -347,7 +347,7 @@ public final class NamespacedCloudProfileController {
             events.record(profile, EventRecorder.NORMAL, EVENT_RESOURCE_REFERENCED, EVENT_ACTION_RECONCILE, message)
                     .onFailure(t -> LOG.debug(
                             "event about namespacedcloudprofile {} not recorded: {}",
-                            Objects.name(profile),
+                            ObjectTrees.name(profile),
                             t.getMessage()));
             return Future.failedFuture(message);
         });
@@ -356,14 +356,14 @@ public final class NamespacedCloudProfileController {
     /** {@code DetermineShootsAssociatedTo}: the profile's namespace's Shoots that name it, as namespace/name. */
     private Future<List<String>> referencingShoots(ObjectNode profile) {
         GenericStore shoots = registry.store("core.gardener.cloud", "shoots").orElseThrow();
-        String namespace = Objects.namespace(profile);
+        String namespace = ObjectTrees.namespace(profile);
         return shoots.list(namespace, ListQuery.all()).map(list -> {
             List<String> referencing = new ArrayList<>();
             for (ObjectNode shoot : list.items()) {
                 JsonNode ref = shoot.path("spec").path("cloudProfile");
                 if ("NamespacedCloudProfile".equals(ref.path("kind").asText())
-                        && Objects.name(profile).equals(ref.path("name").asText())) {
-                    referencing.add(namespace + "/" + Objects.name(shoot));
+                        && ObjectTrees.name(profile).equals(ref.path("name").asText())) {
+                    referencing.add(namespace + "/" + ObjectTrees.name(shoot));
                 }
             }
             return referencing;

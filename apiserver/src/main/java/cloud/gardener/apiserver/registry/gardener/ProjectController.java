@@ -5,7 +5,7 @@ import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreWatch;
 import cloud.gardener.apiserver.registry.WorkQueue;
@@ -138,7 +138,7 @@ public final class ProjectController {
         public void listed(List<ObjectNode> objects) {
             Set<String> listed = new HashSet<>();
             for (ObjectNode project : objects) {
-                listed.add(Objects.name(project));
+                listed.add(ObjectTrees.name(project));
                 changed(project, null);
             }
             for (String gone : new ArrayList<>(namespaceOfProject.keySet())) {
@@ -150,14 +150,14 @@ public final class ProjectController {
 
         @Override
         public void changed(ObjectNode project, ObjectNode previous) {
-            String name = Objects.name(project);
+            String name = ObjectTrees.name(project);
             forget(name);
             String namespace = project.path("spec").path("namespace").asText("");
             namespaceOfProject.put(name, namespace);
             if (!namespace.isEmpty()) {
                 projectOfNamespace.put(namespace, name);
             }
-            if (Objects.isDeleting(project)) {
+            if (ObjectTrees.isDeleting(project)) {
                 deleting.add(name);
             }
             queue.add(name);
@@ -165,7 +165,7 @@ public final class ProjectController {
 
         @Override
         public void deleted(ObjectNode last) {
-            forget(Objects.name(last));
+            forget(ObjectTrees.name(last));
         }
 
         private void forget(String project) {
@@ -183,7 +183,7 @@ public final class ProjectController {
         @Override
         public void listed(List<ObjectNode> objects) {
             Set<String> listed = new HashSet<>();
-            objects.forEach(ns -> listed.add(Objects.name(ns)));
+            objects.forEach(ns -> listed.add(ObjectTrees.name(ns)));
             namespaceOfProject.forEach((project, namespace) -> {
                 if (!listed.contains(namespace) || deleting.contains(project)) {
                     queue.add(project);
@@ -224,7 +224,7 @@ public final class ProjectController {
         @Override
         public void deleted(ObjectNode shoot) {
             // whether Shoots are left is the pass's to find out, on a fresh read
-            String project = projectOfNamespace.get(Objects.namespace(shoot));
+            String project = projectOfNamespace.get(ObjectTrees.namespace(shoot));
             if (project != null && deleting.contains(project)) {
                 queue.add(project);
             }
@@ -248,15 +248,15 @@ public final class ProjectController {
                     if (project == null) {
                         return Future.succeededFuture();
                     }
-                    return Objects.isDeleting(project) ? delete(project) : ensure(project);
+                    return ObjectTrees.isDeleting(project) ? delete(project) : ensure(project);
                 });
     }
 
     // ---------------------------------------------------------------------------------------- reconcile
 
     private Future<Void> ensure(ObjectNode project) {
-        String name = Objects.name(project);
-        Future<ObjectNode> finalized = Objects.finalizers(project).contains(FINALIZER)
+        String name = ObjectTrees.name(project);
+        Future<ObjectNode> finalized = ObjectTrees.finalizers(project).contains(FINALIZER)
                 ? Future.succeededFuture(project)
                 : projects()
                         .update(
@@ -264,11 +264,11 @@ public final class ProjectController {
                                 name,
                                 "",
                                 p -> {
-                                    List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
+                                    List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(p));
                                     if (!finalizers.contains(FINALIZER)) {
                                         finalizers.add(FINALIZER);
                                     }
-                                    Objects.setFinalizers(p, finalizers);
+                                    ObjectTrees.setFinalizers(p, finalizers);
                                     return p;
                                 },
                                 WRITE);
@@ -318,8 +318,8 @@ public final class ProjectController {
         }
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(Objects.uid(project).getBytes(StandardCharsets.UTF_8));
-            return "garden-" + Objects.name(project) + "-"
+                    .digest(ObjectTrees.uid(project).getBytes(StandardCharsets.UTF_8));
+            return "garden-" + ObjectTrees.name(project) + "-"
                     + HexFormat.of().formatHex(digest).substring(0, 5);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java platform", e);
@@ -336,20 +336,20 @@ public final class ProjectController {
                         created.put("apiVersion", "v1").put("kind", "Namespace");
                         ObjectNode meta = created.putObject("metadata").put("name", namespace);
                         projectLabels(project).forEach(labels(meta)::put);
-                        annotations(meta).put(ANNOTATION_PROJECT, Objects.uid(project));
+                        annotations(meta).put(ANNOTATION_PROJECT, ObjectTrees.uid(project));
                         annotations(meta).put(ANNOTATION_CREATED, "true");
                         meta.putArray("ownerReferences").add(ownerReference(project));
-                        LOG.info("creating namespace {} for project {}", namespace, Objects.name(project));
+                        LOG.info("creating namespace {} for project {}", namespace, ObjectTrees.name(project));
                         return namespaces().create("", created, WRITE).mapEmpty();
                     }
                     String refusal = adoptionRefusal(project, existing);
                     if (refusal != null) {
                         return Future.failedFuture(refusal);
                     }
-                    if (Objects.sameJson(adopted(project, existing.deepCopy()), existing)) {
+                    if (ObjectTrees.sameJson(adopted(project, existing.deepCopy()), existing)) {
                         return Future.succeededFuture();
                     }
-                    LOG.info("adopting namespace {} for project {}", namespace, Objects.name(project));
+                    LOG.info("adopting namespace {} for project {}", namespace, ObjectTrees.name(project));
                     return namespaces()
                             .update(
                                     "",
@@ -373,16 +373,16 @@ public final class ProjectController {
             return "namespace cannot be used as it needs the project labels " + goMap(projectLabels(project));
         }
         Map<String, String> annotations =
-                Objects.stringMap(namespace.path("metadata").path("annotations"));
+                ObjectTrees.stringMap(namespace.path("metadata").path("annotations"));
         if (annotations.containsKey(ANNOTATION_PROJECT)
-                && !annotations.get(ANNOTATION_PROJECT).equals(Objects.uid(project))) {
+                && !annotations.get(ANNOTATION_PROJECT).equals(ObjectTrees.uid(project))) {
             return "namespace is already in-use by another project";
         }
         return null;
     }
 
     private static ObjectNode adopted(ObjectNode project, ObjectNode namespace) {
-        ObjectNode meta = Objects.meta(namespace);
+        ObjectNode meta = ObjectTrees.meta(namespace);
         ArrayNode refs =
                 meta.has("ownerReferences") && meta.get("ownerReferences").isArray()
                         ? (ArrayNode) meta.get("ownerReferences")
@@ -390,7 +390,7 @@ public final class ProjectController {
         ObjectNode ref = ownerReference(project);
         boolean replaced = false;
         for (int i = 0; i < refs.size(); i++) {
-            if (refs.get(i).path("uid").asText().equals(Objects.uid(project))) {
+            if (refs.get(i).path("uid").asText().equals(ObjectTrees.uid(project))) {
                 refs.set(i, ref);
                 replaced = true;
             }
@@ -400,7 +400,7 @@ public final class ProjectController {
         }
         projectLabels(project).forEach(labels(meta)::put);
         ObjectNode annotations = annotations(meta);
-        annotations.put(ANNOTATION_PROJECT, Objects.uid(project));
+        annotations.put(ANNOTATION_PROJECT, ObjectTrees.uid(project));
         if (!annotations.has(ANNOTATION_CREATED)) {
             annotations.put(ANNOTATION_KEEP, "true");
         }
@@ -414,7 +414,7 @@ public final class ProjectController {
         return projects()
                 .update(
                         "",
-                        Objects.name(project),
+                        ObjectTrees.name(project),
                         "",
                         p -> {
                             p.withObjectProperty("spec").put("namespace", namespace);
@@ -426,7 +426,7 @@ public final class ProjectController {
     // ---------------------------------------------------------------------------------------- delete
 
     private Future<Void> delete(ObjectNode project) {
-        if (!Objects.finalizers(project).contains(FINALIZER)) {
+        if (!ObjectTrees.finalizers(project).contains(FINALIZER)) {
             return Future.succeededFuture();
         }
         String namespace = project.path("spec").path("namespace").asText("");
@@ -439,7 +439,7 @@ public final class ProjectController {
                     if (!left.items().isEmpty()) {
                         LOG.info(
                                 "project {} cannot release namespace {}: it still contains Shoots",
-                                Objects.name(project),
+                                ObjectTrees.name(project),
                                 namespace);
                         event(
                                 project,
@@ -470,7 +470,7 @@ public final class ProjectController {
                                         ACTION_DELETE,
                                         "Successfully marked project namespace \"" + namespace + "\" for deletion");
                                 // the namespace's deletion queues the Project again; recheck to be sure, as upstream
-                                queue.addAfter(Objects.name(project), RECHECK_DELETION_MS);
+                                queue.addAfter(ObjectTrees.name(project), RECHECK_DELETION_MS);
                                 return setPhase(project, "Terminating").mapEmpty();
                             });
                 });
@@ -485,7 +485,7 @@ public final class ProjectController {
                     if (ns == null) {
                         return Future.succeededFuture(true);
                     }
-                    if (Objects.isDeleting(ns)) {
+                    if (ObjectTrees.isDeleting(ns)) {
                         return Future.succeededFuture(false);
                     }
                     if (!hasProjectLabels(project, ns)) {
@@ -493,18 +493,18 @@ public final class ProjectController {
                         return Future.succeededFuture(true);
                     }
                     boolean keep = Boolean.parseBoolean(
-                            Objects.stringMap(ns.path("metadata").path("annotations"))
+                            ObjectTrees.stringMap(ns.path("metadata").path("annotations"))
                                     .getOrDefault(ANNOTATION_KEEP, "false"));
                     if (keep) {
                         LOG.info(
                                 "project {} hands namespace {} back (keep-after-project-deletion)",
-                                Objects.name(project),
+                                ObjectTrees.name(project),
                                 namespace);
                         return namespaces()
                                 .update("", namespace, "", n -> handedBack(project, n), WRITE)
                                 .map(true);
                     }
-                    LOG.info("deleting namespace {} of deleted project {}", namespace, Objects.name(project));
+                    LOG.info("deleting namespace {} of deleted project {}", namespace, ObjectTrees.name(project));
                     return namespaces()
                             .delete("", namespace, DeleteRequest.DEFAULT, WRITE)
                             .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
@@ -513,7 +513,7 @@ public final class ProjectController {
     }
 
     private static ObjectNode handedBack(ObjectNode project, ObjectNode namespace) {
-        ObjectNode meta = Objects.meta(namespace);
+        ObjectNode meta = ObjectTrees.meta(namespace);
         annotations(meta).remove(List.of(ANNOTATION_PROJECT, ANNOTATION_KEEP, ANNOTATION_CREATED));
         labels(meta).remove(List.of(LABEL_PROJECT_NAME, LABEL_ROLE));
         if (meta.get("ownerReferences") instanceof ArrayNode refs) {
@@ -521,8 +521,8 @@ public final class ProjectController {
                 JsonNode ref = refs.get(i);
                 if (PROJECT_API_VERSION.equals(ref.path("apiVersion").asText())
                         && "Project".equals(ref.path("kind").asText())
-                        && Objects.name(project).equals(ref.path("name").asText())
-                        && Objects.uid(project).equals(ref.path("uid").asText())) {
+                        && ObjectTrees.name(project).equals(ref.path("name").asText())
+                        && ObjectTrees.uid(project).equals(ref.path("uid").asText())) {
                     refs.remove(i);
                 }
             }
@@ -531,16 +531,16 @@ public final class ProjectController {
     }
 
     private Future<Void> removeFinalizer(ObjectNode project) {
-        LOG.info("removing finalizer of project {}", Objects.name(project));
+        LOG.info("removing finalizer of project {}", ObjectTrees.name(project));
         return projects()
                 .update(
                         "",
-                        Objects.name(project),
+                        ObjectTrees.name(project),
                         "",
                         p -> {
-                            List<String> finalizers = new ArrayList<>(Objects.finalizers(p));
+                            List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(p));
                             finalizers.remove(FINALIZER);
-                            Objects.setFinalizers(p, finalizers);
+                            ObjectTrees.setFinalizers(p, finalizers);
                             return p;
                         },
                         WRITE)
@@ -557,17 +557,17 @@ public final class ProjectController {
     /** Sets the phase and observedGeneration through the status subresource, unless they already are. */
     private Future<ObjectNode> setPhase(ObjectNode project, String phase) {
         if (phase.equals(phase(project))
-                && project.path("status").path("observedGeneration").asLong() == Objects.generation(project)) {
+                && project.path("status").path("observedGeneration").asLong() == ObjectTrees.generation(project)) {
             return Future.succeededFuture(project);
         }
         return projects()
                 .update(
                         "",
-                        Objects.name(project),
+                        ObjectTrees.name(project),
                         "status",
                         p -> {
                             ObjectNode status = p.withObjectProperty("status");
-                            status.put("observedGeneration", Objects.generation(p));
+                            status.put("observedGeneration", ObjectTrees.generation(p));
                             status.put("phase", phase);
                             return p;
                         },
@@ -578,7 +578,10 @@ public final class ProjectController {
     private void event(ObjectNode project, String type, String reason, String action, String note) {
         events.record(project, type, reason, action, note)
                 .onFailure(t -> LOG.debug(
-                        "event {} about project {} not recorded: {}", reason, Objects.name(project), t.getMessage()));
+                        "event {} about project {} not recorded: {}",
+                        reason,
+                        ObjectTrees.name(project),
+                        t.getMessage()));
     }
 
     /** Go's {@code %#v} of a {@code map[string]string}: keys sorted, strings quoted. */
@@ -598,12 +601,12 @@ public final class ProjectController {
     private static Map<String, String> projectLabels(ObjectNode project) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put(LABEL_ROLE, "project");
-        labels.put(LABEL_PROJECT_NAME, Objects.name(project));
+        labels.put(LABEL_PROJECT_NAME, ObjectTrees.name(project));
         return labels;
     }
 
     private static boolean hasProjectLabels(ObjectNode project, ObjectNode namespace) {
-        Map<String, String> labels = Objects.labels(namespace);
+        Map<String, String> labels = ObjectTrees.labels(namespace);
         return projectLabels(project).entrySet().stream()
                 .allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
     }
@@ -613,8 +616,8 @@ public final class ProjectController {
                 .objectNode()
                 .put("apiVersion", PROJECT_API_VERSION)
                 .put("kind", "Project")
-                .put("name", Objects.name(project))
-                .put("uid", Objects.uid(project))
+                .put("name", ObjectTrees.name(project))
+                .put("uid", ObjectTrees.uid(project))
                 .put("controller", true)
                 .put("blockOwnerDeletion", true);
     }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,13 +29,13 @@ public final class ProjectStrategy extends GardenerStrategy {
 
     @Override
     public void canonicalize(ObjectNode project) {
-        JsonNode owner = Trees.at(project, "spec", "owner");
-        for (JsonNode m : Trees.at(project, "spec", "members")) {
+        JsonNode owner = JsonTrees.at(project, "spec", "owner");
+        for (JsonNode m : JsonTrees.at(project, "spec", "members")) {
             if (!(m instanceof ObjectNode member)) {
                 continue;
             }
             List<String> roles = roles(member);
-            if (Trees.present(owner)) {
+            if (JsonTrees.isSet(owner)) {
                 if (isSubject(member, owner)) {
                     if (!roles.contains(OWNER)) {
                         roles.add(OWNER);
@@ -57,7 +58,7 @@ public final class ProjectStrategy extends GardenerStrategy {
     private static List<String> roles(ObjectNode member) {
         List<String> roles = new ArrayList<>();
         member.path("roles").forEach(r -> roles.add(r.asText()));
-        String role = Trees.text(member, "role");
+        String role = JsonTrees.text(member, "role");
         if (!role.isEmpty()) {
             roles.removeIf(role::equals);
             roles.add(0, role);
@@ -66,8 +67,8 @@ public final class ProjectStrategy extends GardenerStrategy {
     }
 
     private static boolean isSubject(JsonNode member, JsonNode owner) {
-        return Trees.text(member, "name").equals(Trees.text(owner, "name"))
-                && Trees.text(member, "apiGroup").equals(Trees.text(owner, "apiGroup"))
-                && Trees.text(member, "kind").equals(Trees.text(owner, "kind"));
+        return JsonTrees.text(member, "name").equals(JsonTrees.text(owner, "name"))
+                && JsonTrees.text(member, "apiGroup").equals(JsonTrees.text(owner, "apiGroup"))
+                && JsonTrees.text(member, "kind").equals(JsonTrees.text(owner, "kind"));
     }
 }

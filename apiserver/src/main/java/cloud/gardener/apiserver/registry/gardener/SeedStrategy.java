@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -42,7 +43,7 @@ public final class SeedStrategy extends GardenerStrategy {
 
     @Override
     public void canonicalize(ObjectNode seed) {
-        Trees.setLabel(seed, PROVIDER_LABEL, Trees.text(seed, "spec", "provider", "type"));
-        Trees.setLabel(seed, REGION_LABEL, Trees.text(seed, "spec", "provider", "region"));
+        Trees.setLabel(seed, PROVIDER_LABEL, JsonTrees.text(seed, "spec", "provider", "type"));
+        Trees.setLabel(seed, REGION_LABEL, JsonTrees.text(seed, "spec", "provider", "region"));
     }
 }

@@ -1,13 +1,14 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.at;
+import static cloud.gardener.apiserver.api.json.JsonTrees.isSet;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.registry.gardener.Trees.OPERATION;
 import static cloud.gardener.apiserver.registry.gardener.Trees.RECONCILE;
-import static cloud.gardener.apiserver.registry.gardener.Trees.at;
-import static cloud.gardener.apiserver.registry.gardener.Trees.present;
-import static cloud.gardener.apiserver.registry.gardener.Trees.text;
 
 import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
@@ -117,7 +118,7 @@ public final class ShootStrategy extends GardenerStrategy {
         String phase = text(rotation, "phase");
         if (!oldPhase.equals(phase)
                 && "Prepared".equals(phase)
-                && Trees.isTrue(rotation, "autoCompleteAfterPrepared")) {
+                && JsonTrees.isTrue(rotation, "autoCompleteAfterPrepared")) {
             bumpGeneration(shoot, old);
         }
         ShootSync.dnsProviderCredentials(shoot);
@@ -133,8 +134,8 @@ public final class ShootStrategy extends GardenerStrategy {
         JsonNode lastOperation = at(shoot, "status", "lastOperation");
         if ("Create".equals(text(lastOperation, "type"))
                 && "Pending".equals(text(lastOperation, "state"))
-                && !present(old, "spec", "seedName")
-                && present(shoot, "spec", "seedName")) {
+                && !isSet(old, "spec", "seedName")
+                && isSet(shoot, "spec", "seedName")) {
             ((ObjectNode) shoot.get("status")).remove("lastOperation");
         }
         if (!Trees.sameField(shoot, old, "spec")) {
@@ -156,15 +157,15 @@ public final class ShootStrategy extends GardenerStrategy {
             on.remove("enableAnonymousAuthentication");
         }
         JsonNode addons = at(shoot, "spec", "addons");
-        if (present(addons, "kubernetesDashboard")
-                && !Trees.isTrue(addons, "kubernetesDashboard", "enabled")
-                && !present(addons, "nginxIngress")) {
+        if (isSet(addons, "kubernetesDashboard")
+                && !JsonTrees.isTrue(addons, "kubernetesDashboard", "enabled")
+                && !isSet(addons, "nginxIngress")) {
             shoot.withObjectProperty("spec").remove("addons");
         }
         maintainSeedNameLabels(shoot, text(shoot, "spec", "seedName"), text(shoot, "status", "seedName"));
         boolean selfHosted = false;
         for (JsonNode worker : at(shoot, "spec", "provider", "workers")) {
-            selfHosted |= present(worker, "controlPlane");
+            selfHosted |= isSet(worker, "controlPlane");
         }
         if (selfHosted) {
             Trees.setLabel(shoot, SELF_HOSTED_LABEL, "true");
@@ -175,7 +176,7 @@ public final class ShootStrategy extends GardenerStrategy {
 
     /** {@code MaintainSeedNameLabels}: one {@code name.seed.gardener.cloud/<seed>: "true"} label per named seed. */
     static void maintainSeedNameLabels(ObjectNode obj, String... seedNames) {
-        Objects.labels(obj).keySet().stream()
+        ObjectTrees.labels(obj).keySet().stream()
                 .filter(k -> k.startsWith(SEED_NAME_LABEL_PREFIX))
                 .forEach(k -> Trees.removeLabel(obj, k));
         for (String seed : seedNames) {
@@ -275,14 +276,14 @@ public final class ShootStrategy extends GardenerStrategy {
     }
 
     private static boolean specChangeMovesGeneration(ObjectNode old, ObjectNode shoot) {
-        if (Trees.isTrue(shoot, "spec", "maintenance", "confineSpecUpdateRollout")) {
+        if (JsonTrees.isTrue(shoot, "spec", "maintenance", "confineSpecUpdateRollout")) {
             return hibernationEnabled(old) != hibernationEnabled(shoot);
         }
         return !Trees.sameField(shoot, old, "spec");
     }
 
     private static boolean hibernationEnabled(ObjectNode shoot) {
-        return Trees.isTrue(shoot, "spec", "hibernation", "enabled");
+        return JsonTrees.isTrue(shoot, "spec", "hibernation", "enabled");
     }
 
     private static boolean needsForceDeletion(ObjectNode shoot) {
@@ -294,6 +295,6 @@ public final class ShootStrategy extends GardenerStrategy {
         JsonNode ssh = at(shoot, "spec", "provider", "workersSettings", "sshAccess");
         return workers.isArray()
                 && !workers.isEmpty()
-                && (!present(ssh) || ssh.path("enabled").asBoolean(false));
+                && (!isSet(ssh) || ssh.path("enabled").asBoolean(false));
     }
 }

@@ -1,8 +1,8 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import static cloud.gardener.apiserver.registry.gardener.Trees.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Optional;
@@ -20,7 +20,7 @@ final class ShootSync {
 
     /** @param old the stored shoot, {@code null} on create */
     static void cloudProfileFields(ObjectNode old, ObjectNode shoot) {
-        if (Objects.isDeleting(shoot)) {
+        if (ObjectTrees.isDeleting(shoot)) {
             return;
         }
         ObjectNode spec = shoot.withObjectProperty("spec");

@@ -1,8 +1,7 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
@@ -14,35 +13,11 @@ final class Trees {
 
     private Trees() {}
 
-    /** The node at a path of field names; a missing node when any step is absent. */
-    static JsonNode at(JsonNode node, String... path) {
-        JsonNode n = node == null ? MissingNode.getInstance() : node;
-        for (String field : path) {
-            n = n.path(field);
-        }
-        return n;
-    }
-
-    /** The text at a path, empty when absent or null. */
-    static String text(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        return n.isMissingNode() || n.isNull() ? "" : n.asText();
-    }
-
-    static boolean present(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        return !n.isMissingNode() && !n.isNull();
-    }
-
-    static boolean isTrue(JsonNode node, String... path) {
-        return at(node, path).asBoolean(false);
-    }
-
     /** Whether two subtrees are equal, an absent one equal to null ({@code apiequality.Semantic.DeepEqual} on canonical JSON). */
     static boolean same(JsonNode a, JsonNode b) {
         JsonNode x = a == null || a.isMissingNode() || a.isNull() ? null : a;
         JsonNode y = b == null || b.isMissingNode() || b.isNull() ? null : b;
-        return x == null ? y == null : y != null && Objects.sameJson(x, y);
+        return x == null ? y == null : y != null && ObjectTrees.sameJson(x, y);
     }
 
     static boolean sameField(ObjectNode obj, ObjectNode old, String field) {
@@ -50,7 +25,7 @@ final class Trees {
     }
 
     static Map<String, String> annotations(ObjectNode obj) {
-        return Objects.stringMap(obj.path("metadata").path("annotations"));
+        return ObjectTrees.stringMap(obj.path("metadata").path("annotations"));
     }
 
     /** The annotation's value, or {@code null} when it is not set. */
@@ -64,7 +39,7 @@ final class Trees {
     }
 
     static void setAnnotation(ObjectNode obj, String key, String value) {
-        Objects.meta(obj).withObjectProperty("annotations").put(key, value);
+        ObjectTrees.meta(obj).withObjectProperty("annotations").put(key, value);
     }
 
     static void removeAnnotation(ObjectNode obj, String key) {
@@ -72,7 +47,7 @@ final class Trees {
     }
 
     static void setLabel(ObjectNode obj, String key, String value) {
-        Objects.meta(obj).withObjectProperty("labels").put(key, value);
+        ObjectTrees.meta(obj).withObjectProperty("labels").put(key, value);
     }
 
     static void removeLabel(ObjectNode obj, String key) {
@@ -85,13 +60,13 @@ final class Trees {
         if (m instanceof ObjectNode on) {
             on.remove(key);
             if (on.isEmpty()) {
-                Objects.meta(obj).remove(map);
+                ObjectTrees.meta(obj).remove(map);
             }
         }
     }
 
     static boolean deletionStarted(ObjectNode obj, ObjectNode old) {
-        return !Objects.isDeleting(old) && Objects.isDeleting(obj);
+        return !ObjectTrees.isDeleting(old) && ObjectTrees.isDeleting(obj);
     }
 
     /** {@code strconv.ParseBool}: 1, t, T, TRUE, true, True. */

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -24,22 +25,23 @@ public final class WorkloadIdentityStrategy extends GardenerStrategy {
 
     @Override
     protected void create(ObjectNode identity) {
-        ObjectNode meta = cloud.gardener.apiserver.registry.Objects.meta(identity);
-        if (Trees.text(meta, "name").isEmpty()) {
+        ObjectNode meta = cloud.gardener.apiserver.registry.ObjectTrees.meta(identity);
+        if (JsonTrees.text(meta, "name").isEmpty()) {
             // the subject names the object, so the name is generated here rather than by the store
             meta.put(
-                    "name", cloud.gardener.apiserver.registry.NameGenerator.generate(Trees.text(meta, "generateName")));
+                    "name",
+                    cloud.gardener.apiserver.registry.NameGenerator.generate(JsonTrees.text(meta, "generateName")));
         }
-        if (Trees.text(identity, "status", "sub").isEmpty()) {
+        if (JsonTrees.text(identity, "status", "sub").isEmpty()) {
             identity.withObjectProperty("status")
                     .put(
                             "sub",
                             String.join(
                                     SUB_DELIMITER,
                                     SUB_PREFIX,
-                                    Trees.text(meta, "namespace"),
-                                    Trees.text(meta, "name"),
-                                    Trees.text(meta, "uid")));
+                                    JsonTrees.text(meta, "namespace"),
+                                    JsonTrees.text(meta, "name"),
+                                    JsonTrees.text(meta, "uid")));
         }
     }
 }

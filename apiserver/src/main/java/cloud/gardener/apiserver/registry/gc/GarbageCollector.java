@@ -5,7 +5,7 @@ import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreWatch;
 import cloud.gardener.apiserver.registry.WorkQueue;
@@ -119,7 +119,7 @@ public final class GarbageCollector {
         public void listed(List<ObjectNode> objects) {
             Set<String> listed = new HashSet<>();
             for (ObjectNode object : objects) {
-                listed.add(Objects.uid(object));
+                listed.add(ObjectTrees.uid(object));
                 observed(Node.of(store, object));
             }
             for (Node gone : graph.nodesOf(store)) {
@@ -136,7 +136,7 @@ public final class GarbageCollector {
 
         @Override
         public void deleted(ObjectNode last) {
-            Node node = graph.get(Objects.uid(last));
+            Node node = graph.get(ObjectTrees.uid(last));
             removed(node != null ? node : Node.of(store, last));
         }
     }
@@ -246,14 +246,14 @@ public final class GarbageCollector {
     private static Future<ObjectNode> latest(ObjectId id) {
         return id.store()
                 .get(id.namespace(), id.name())
-                .map(latest -> Objects.uid(latest).equals(id.uid()) ? latest : null)
+                .map(latest -> ObjectTrees.uid(latest).equals(id.uid()) ? latest : null)
                 .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t));
     }
 
     private Future<Void> attemptToDelete(ObjectId id, ObjectNode latest) {
-        if (Objects.isDeleting(latest)) {
+        if (ObjectTrees.isDeleting(latest)) {
             // being deleted is a one-way trip: only a foreground deletion needs the collector
-            return Objects.finalizers(latest).contains(Node.FOREGROUND)
+            return ObjectTrees.finalizers(latest).contains(Node.FOREGROUND)
                     ? processDeletingDependents(id)
                     : Future.succeededFuture();
         }
@@ -286,7 +286,7 @@ public final class GarbageCollector {
                         : Future.succeededFuture();
                 return unblocked.compose(v -> deleteObject(id, latest, "Foreground"));
             }
-            List<String> finalizers = Objects.finalizers(latest);
+            List<String> finalizers = ObjectTrees.finalizers(latest);
             String policy = finalizers.contains(Node.ORPHAN)
                     ? "Orphan"
                     : finalizers.contains(Node.FOREGROUND) ? "Foreground" : "Background";
@@ -324,10 +324,10 @@ public final class GarbageCollector {
                 }
                 return store.get(namespaced ? id.namespace() : "", ref.name())
                         .map(owner -> {
-                            if (!Objects.uid(owner).equals(ref.uid())) {
+                            if (!ObjectTrees.uid(owner).equals(ref.uid())) {
                                 refs.dangling().add(ref);
-                            } else if (Objects.isDeleting(owner)
-                                    && Objects.finalizers(owner).contains(Node.FOREGROUND)) {
+                            } else if (ObjectTrees.isDeleting(owner)
+                                    && ObjectTrees.finalizers(owner).contains(Node.FOREGROUND)) {
                                 refs.waiting().add(ref);
                             } else {
                                 refs.solid().add(ref);
@@ -365,7 +365,7 @@ public final class GarbageCollector {
 
     /** An owner deleted with {@code orphan}: its dependents forget it, then the finalizer goes. */
     private Future<Void> orphanDependents(ObjectId id, ObjectNode latest) {
-        if (!Objects.isDeleting(latest) || !Objects.finalizers(latest).contains(Node.ORPHAN)) {
+        if (!ObjectTrees.isDeleting(latest) || !ObjectTrees.finalizers(latest).contains(Node.ORPHAN)) {
             return Future.succeededFuture();
         }
         List<Future<Void>> orphaned = new ArrayList<>();
@@ -389,7 +389,7 @@ public final class GarbageCollector {
     private Future<Void> deleteObject(ObjectId id, ObjectNode latest, String policy) {
         LOG.info("deleting {} (propagationPolicy {}): its owners are gone or deleted in the foreground", id, policy);
         GenericStore store = id.store();
-        DeleteRequest exact = new DeleteRequest(id.uid(), Objects.resourceVersion(latest), policy);
+        DeleteRequest exact = new DeleteRequest(id.uid(), ObjectTrees.resourceVersion(latest), policy);
         return store.delete(id.namespace(), id.name(), exact, WRITE)
                 .<Void>mapEmpty()
                 .recover(t -> {
@@ -403,7 +403,7 @@ public final class GarbageCollector {
                         if (now == null) {
                             return Future.succeededFuture();
                         }
-                        if (!Objects.sameJson(
+                        if (!ObjectTrees.sameJson(
                                 now.path("metadata").path("ownerReferences"),
                                 latest.path("metadata").path("ownerReferences"))) {
                             return Future.failedFuture(t);
@@ -428,7 +428,7 @@ public final class GarbageCollector {
                         "",
                         object -> {
                             requireUid(id, object);
-                            if (Objects.meta(object).get("ownerReferences") instanceof ArrayNode refs) {
+                            if (ObjectTrees.meta(object).get("ownerReferences") instanceof ArrayNode refs) {
                                 for (int i = refs.size() - 1; i >= 0; i--) {
                                     if (matching.test(refs.get(i))) {
                                         if (unblock) {
@@ -439,7 +439,7 @@ public final class GarbageCollector {
                                     }
                                 }
                                 if (refs.isEmpty()) {
-                                    Objects.meta(object).remove("ownerReferences");
+                                    ObjectTrees.meta(object).remove("ownerReferences");
                                 }
                             }
                             return object;
@@ -458,9 +458,9 @@ public final class GarbageCollector {
                         "",
                         object -> {
                             requireUid(id, object);
-                            List<String> finalizers = new ArrayList<>(Objects.finalizers(object));
+                            List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(object));
                             finalizers.remove(finalizer);
-                            Objects.setFinalizers(object, finalizers);
+                            ObjectTrees.setFinalizers(object, finalizers);
                             return object;
                         },
                         WRITE)
@@ -470,12 +470,12 @@ public final class GarbageCollector {
 
     /** A write meant for one object must not reach a later one of the same name. */
     private static void requireUid(ObjectId id, ObjectNode object) {
-        if (!Objects.uid(object).equals(id.uid())) {
+        if (!ObjectTrees.uid(object).equals(id.uid())) {
             throw ApiException.conflict(
                     id.store().type().groupResource(),
                     id.name(),
                     "Precondition failed: UID in precondition: " + id.uid() + ", UID in object meta: "
-                            + Objects.uid(object));
+                            + ObjectTrees.uid(object));
         }
     }
 

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.registry.gc;
 
 import cloud.gardener.apiserver.registry.GenericStore;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
@@ -18,8 +18,8 @@ record Node(ObjectId id, List<OwnerReference> owners, boolean beingDeleted, List
         return new Node(
                 ObjectId.of(store, object),
                 List.copyOf(OwnerReference.of(object)),
-                Objects.isDeleting(object),
-                List.copyOf(Objects.finalizers(object)));
+                ObjectTrees.isDeleting(object),
+                List.copyOf(ObjectTrees.finalizers(object)));
     }
 
     /** Deleted in the foreground: waits for the dependents that block it. */

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.registry.gc;
 
 import cloud.gardener.apiserver.registry.GenericStore;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 record ObjectId(GenericStore store, String namespace, String name, String uid) {
 
     static ObjectId of(GenericStore store, ObjectNode object) {
-        return new ObjectId(store, Objects.namespace(object), Objects.name(object), Objects.uid(object));
+        return new ObjectId(store, ObjectTrees.namespace(object), ObjectTrees.name(object), ObjectTrees.uid(object));
     }
 
     String kind() {

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.reviews;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.OffsetDateTime;
@@ -51,19 +52,7 @@ final class GoStructs {
     }
 
     private static String quote(JsonNode value) {
-        String text = value.asText("");
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\t' -> sb.append("\\t");
-                default -> sb.append(c);
-            }
-        }
-        return sb.append('"').toString();
+        return GoQuote.quote(value.asText(""));
     }
 
     /** {@code time.Time}'s GoString. */

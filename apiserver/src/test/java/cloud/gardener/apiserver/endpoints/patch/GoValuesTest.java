@@ -54,6 +54,5 @@ class GoValuesTest {
         assertThat(GoValues.typeName(Json.MAPPER.readTree("3"))).isEqualTo("int64");
         assertThat(GoValues.typeName(Json.MAPPER.readTree("3.5"))).isEqualTo("float64");
         assertThat(GoValues.typeName(Json.MAPPER.nullNode())).isEqualTo("%!s(<nil>)");
-        assertThat(GoValues.quote("a\"b\n")).isEqualTo("\"a\\\"b\\n\"");
     }
 }

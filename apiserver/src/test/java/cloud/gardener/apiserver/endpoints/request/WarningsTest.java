@@ -75,10 +75,4 @@ class WarningsTest {
         // truncating: 256 runes each, recording stops once 4096 runes are written
         assertThat(w.headerValues()).hasSize(16);
     }
-
-    @Test
-    void goQuoteEscapesLikeStrconv() {
-        assertThat(GoQuote.quote("a\"b\\c\n\t\u0007\u007f\u00ad\uD83D\uDE00é"))
-                .isEqualTo("\"a\\\"b\\\\c\\n\\t\\a\\x7f\\u00ad\uD83D\uDE00é\"");
-    }
 }

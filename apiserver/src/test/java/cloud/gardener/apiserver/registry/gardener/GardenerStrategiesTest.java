@@ -5,7 +5,7 @@ import static cloud.gardener.apiserver.registry.gardener.StrategyCase.obj;
 import static cloud.gardener.apiserver.registry.gardener.StrategyCase.update;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.ResourceStrategy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -164,17 +164,17 @@ class GardenerStrategiesTest {
             boolean moves,
             String operationAfter) {
         ObjectNode updated = update(strategy, object(oldAnnotations, "'a':1"), object(newAnnotations, newSpec), "");
-        assertThat(Objects.generation(updated)).isEqualTo(moves ? 3 : 2);
+        assertThat(ObjectTrees.generation(updated)).isEqualTo(moves ? 3 : 2);
         assertThat(Trees.annotation(updated, "gardener.cloud/operation")).isEqualTo(operationAfter);
     }
 
     @Test
     void deletionStartMovesTheGenerationOfKindsThatSaySo() {
         ObjectNode deleting = object("", "'a':1");
-        Objects.meta(deleting).put("deletionTimestamp", "2024-01-01T00:00:00Z");
-        assertThat(Objects.generation(update(new ManagedSeedStrategy(), object("", "'a':1"), deleting, "")))
+        ObjectTrees.meta(deleting).put("deletionTimestamp", "2024-01-01T00:00:00Z");
+        assertThat(ObjectTrees.generation(update(new ManagedSeedStrategy(), object("", "'a':1"), deleting, "")))
                 .isEqualTo(3);
-        assertThat(Objects.generation(update(new ProjectStrategy(), object("", "'a':1"), deleting, "")))
+        assertThat(ObjectTrees.generation(update(new ProjectStrategy(), object("", "'a':1"), deleting, "")))
                 .isEqualTo(2);
     }
 
@@ -186,7 +186,7 @@ class GardenerStrategiesTest {
         for (ResourceStrategy s : new ResourceStrategy[] {
             new SeedStrategy(), new ManagedSeedStrategy(), new BackupBucketStrategy(), new ProjectStrategy()
         }) {
-            assertThat(Objects.generation(update(s, old, desired, "status")))
+            assertThat(ObjectTrees.generation(update(s, old, desired, "status")))
                     .as(s.getClass().getSimpleName())
                     .isEqualTo(2);
         }
@@ -196,7 +196,7 @@ class GardenerStrategiesTest {
     void scaleWritesGoThroughTheMainStrategy() {
         ObjectNode updated =
                 update(new ManagedSeedSetStrategy(), object("", "'replicas':1"), object("", "'replicas':3"), "scale");
-        assertThat(Objects.generation(updated)).isEqualTo(3);
+        assertThat(ObjectTrees.generation(updated)).isEqualTo(3);
     }
 
     @Test
@@ -204,7 +204,7 @@ class GardenerStrategiesTest {
         ObjectNode seed = obj("{'metadata':{'name':'s','labels':{'seed.gardener.cloud/region':'old'}},"
                 + "'spec':{'provider':{'type':'gcp','region':'europe-west1'}}}");
         create(new SeedStrategy(), seed);
-        assertThat(Objects.labels(seed))
+        assertThat(ObjectTrees.labels(seed))
                 .containsEntry("seed.gardener.cloud/provider", "gcp")
                 .containsEntry("seed.gardener.cloud/region", "europe-west1");
     }
@@ -213,7 +213,8 @@ class GardenerStrategiesTest {
     void backupEntryLabelsNameItsSeeds() {
         ObjectNode entry = obj("{'metadata':{'name':'e'},'spec':{'seedName':'a'},'status':{'seedName':'b'}}");
         create(new BackupEntryStrategy(), entry);
-        assertThat(Objects.labels(entry)).containsOnlyKeys("name.seed.gardener.cloud/a", "name.seed.gardener.cloud/b");
+        assertThat(ObjectTrees.labels(entry))
+                .containsOnlyKeys("name.seed.gardener.cloud/a", "name.seed.gardener.cloud/b");
     }
 
     @Test
@@ -252,7 +253,7 @@ class GardenerStrategiesTest {
 
         ObjectNode generated = obj("{'metadata':{'generateName':'wi-','namespace':'n','uid':'2'}}");
         create(new WorkloadIdentityStrategy(), generated);
-        String name = Objects.name(generated);
+        String name = ObjectTrees.name(generated);
         assertThat(name).startsWith("wi-").hasSize(8);
         assertThat(generated.path("status").path("sub").asText())
                 .isEqualTo("gardener.cloud:workloadidentity:n:" + name + ":2");
@@ -277,7 +278,7 @@ class GardenerStrategiesTest {
         ObjectNode updated = update(strategy, old, keepalive, "");
         assertThat(updated.path("status").path("expirationTimestamp").asText()).isEqualTo("2024-05-01T11:00:00Z");
         assertThat(Trees.annotation(updated, "gardener.cloud/operation")).isNull();
-        assertThat(Objects.generation(updated)).isEqualTo(1);
+        assertThat(ObjectTrees.generation(updated)).isEqualTo(1);
 
         ObjectNode status = obj("{'metadata':{'name':'b','generation':1},'spec':{'a':1},"
                 + "'status':{'lastHeartbeatTimestamp':'2024-05-01T09:30:00Z'}}");
@@ -294,15 +295,15 @@ class GardenerStrategiesTest {
         ObjectNode old = obj("{'apiVersion':'core.gardener.cloud/v1','metadata':{'name':'d','generation':1},"
                 + "'helm':{'rawChart':'AA=='}}");
         ObjectNode inject = old.deepCopy().put("injectGardenKubeconfig", true);
-        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, inject, "")))
+        assertThat(ObjectTrees.generation(update(new ControllerDeploymentStrategy(), old, inject, "")))
                 .isEqualTo(1);
         ObjectNode chart = old.deepCopy();
         chart.withObjectProperty("helm").put("rawChart", "AB==");
-        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, chart, "")))
+        assertThat(ObjectTrees.generation(update(new ControllerDeploymentStrategy(), old, chart, "")))
                 .isEqualTo(2);
         ObjectNode custom = old.deepCopy();
         Trees.setAnnotation(custom, ControllerDeploymentConversion.TYPE_ANNOTATION, "custom");
-        assertThat(Objects.generation(update(new ControllerDeploymentStrategy(), old, custom, "")))
+        assertThat(ObjectTrees.generation(update(new ControllerDeploymentStrategy(), old, custom, "")))
                 .isEqualTo(2);
     }
 

@@ -5,7 +5,7 @@ import static cloud.gardener.apiserver.registry.gardener.StrategyCase.obj;
 import static cloud.gardener.apiserver.registry.gardener.StrategyCase.update;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -64,7 +64,7 @@ class ShootStrategyTest {
         ObjectNode updated =
                 update(strategy, old, shoot("'gardener.cloud/operation':'" + operation + "'", SPEC, status), "");
         assertThat(Trees.annotation(updated, "gardener.cloud/operation")).isEqualTo(after);
-        assertThat(Objects.generation(updated)).isEqualTo(moves ? 5 : 4);
+        assertThat(ObjectTrees.generation(updated)).isEqualTo(moves ? 5 : 4);
     }
 
     @Test
@@ -77,7 +77,7 @@ class ShootStrategyTest {
                 shoot("'gardener.cloud/operation':'rotate-ssh-keypair'", spec, SUCCEEDED),
                 "");
         assertThat(Trees.annotation(updated, "gardener.cloud/operation")).isNull();
-        assertThat(Objects.generation(updated)).isEqualTo(4);
+        assertThat(ObjectTrees.generation(updated)).isEqualTo(4);
     }
 
     @Test
@@ -87,7 +87,7 @@ class ShootStrategyTest {
                 shoot("", SPEC, SUCCEEDED),
                 shoot("'gardener.cloud/operation':'reconcile'", SPEC.replace("'eu'", "'us'"), SUCCEEDED),
                 "");
-        assertThat(Objects.generation(updated)).isEqualTo(5);
+        assertThat(ObjectTrees.generation(updated)).isEqualTo(5);
         // Go returns before looking at operations: the annotation stays
         assertThat(Trees.annotation(updated, "gardener.cloud/operation")).isEqualTo("reconcile");
     }
@@ -96,9 +96,9 @@ class ShootStrategyTest {
     void confinedRolloutOnlyMovesOnHibernation() {
         String confined = SPEC + ",'maintenance':{'confineSpecUpdateRollout':true}";
         ObjectNode old = shoot("", confined, "");
-        assertThat(Objects.generation(update(strategy, old, shoot("", confined.replace("'eu'", "'us'"), ""), "")))
+        assertThat(ObjectTrees.generation(update(strategy, old, shoot("", confined.replace("'eu'", "'us'"), ""), "")))
                 .isEqualTo(4);
-        assertThat(Objects.generation(
+        assertThat(ObjectTrees.generation(
                         update(strategy, old, shoot("", confined + ",'hibernation':{'enabled':true}", ""), "")))
                 .isEqualTo(5);
     }
@@ -106,10 +106,10 @@ class ShootStrategyTest {
     @Test
     void forceDeletionConfirmationMovesGeneration() {
         ObjectNode old = shoot("", SPEC, "");
-        assertThat(Objects.generation(update(
+        assertThat(ObjectTrees.generation(update(
                         strategy, old, shoot("'confirmation.gardener.cloud/force-deletion':'True'", SPEC, ""), "")))
                 .isEqualTo(5);
-        assertThat(Objects.generation(update(
+        assertThat(ObjectTrees.generation(update(
                         strategy,
                         shoot("'confirmation.gardener.cloud/force-deletion':'true'", SPEC, ""),
                         shoot("'confirmation.gardener.cloud/force-deletion':'true'", SPEC, ""),
@@ -120,8 +120,8 @@ class ShootStrategyTest {
     @Test
     void deletionStartMovesGeneration() {
         ObjectNode deleting = shoot("", SPEC, "");
-        Objects.meta(deleting).put("deletionTimestamp", "2024-01-01T00:00:00Z");
-        assertThat(Objects.generation(update(strategy, shoot("", SPEC, ""), deleting, "")))
+        ObjectTrees.meta(deleting).put("deletionTimestamp", "2024-01-01T00:00:00Z");
+        assertThat(ObjectTrees.generation(update(strategy, shoot("", SPEC, ""), deleting, "")))
                 .isEqualTo(5);
     }
 
@@ -130,7 +130,7 @@ class ShootStrategyTest {
         ObjectNode old = shoot("", SPEC + ",'seedName':'a'", "");
         ObjectNode updated = update(strategy, old, shoot("", SPEC + ",'seedName':'b'", ""), "");
         assertThat(updated.path("spec").path("seedName").asText()).isEqualTo("b");
-        assertThat(Objects.labels(updated))
+        assertThat(ObjectTrees.labels(updated))
                 .containsEntry("name.seed.gardener.cloud/b", "true")
                 .doesNotContainKey("name.seed.gardener.cloud/a");
     }
@@ -163,7 +163,7 @@ class ShootStrategyTest {
     @MethodSource("statusUpdates")
     void statusStrategyMovesGenerationOnlyInSpecialCases(String status, boolean moves) {
         ObjectNode updated = update(strategy, shoot("", SPEC, ""), shoot("", SPEC, status), "status");
-        assertThat(Objects.generation(updated)).isEqualTo(moves ? 5 : 4);
+        assertThat(ObjectTrees.generation(updated)).isEqualTo(moves ? 5 : 4);
     }
 
     @Test
@@ -173,7 +173,7 @@ class ShootStrategyTest {
                 shoot("", SPEC + ",'seedName':'a'", ""),
                 shoot("", SPEC + ",'seedName':'a'", "'seedName':'b'"),
                 "status");
-        assertThat(Objects.labels(updated))
+        assertThat(ObjectTrees.labels(updated))
                 .containsEntry("name.seed.gardener.cloud/a", "true")
                 .containsEntry("name.seed.gardener.cloud/b", "true");
     }
@@ -184,8 +184,8 @@ class ShootStrategyTest {
         ObjectNode updated =
                 update(strategy, shoot("", SPEC, pending), shoot("", SPEC + ",'seedName':'a'", pending), "binding");
         assertThat(updated.path("status").has("lastOperation")).isFalse();
-        assertThat(Objects.generation(updated)).isEqualTo(5);
-        assertThat(Objects.labels(updated)).containsEntry("name.seed.gardener.cloud/a", "true");
+        assertThat(ObjectTrees.generation(updated)).isEqualTo(5);
+        assertThat(ObjectTrees.labels(updated)).containsEntry("name.seed.gardener.cloud/a", "true");
 
         String processing = "'lastOperation':{'type':'Create','state':'Processing'}";
         ObjectNode kept = update(
@@ -195,7 +195,7 @@ class ShootStrategyTest {
 
         ObjectNode same = update(
                 strategy, shoot("", SPEC + ",'seedName':'a'", ""), shoot("", SPEC + ",'seedName':'a'", ""), "binding");
-        assertThat(Objects.generation(same)).isEqualTo(4);
+        assertThat(ObjectTrees.generation(same)).isEqualTo(4);
     }
 
     @Test
@@ -207,7 +207,7 @@ class ShootStrategyTest {
                         + "'kubeAPIServer':{'enableAnonymousAuthentication':false}},"
                         + "'addons':{'kubernetesDashboard':{'enabled':false}}",
                 "");
-        Objects.meta(shoot).putObject("labels").put("name.seed.gardener.cloud/stale", "true");
+        ObjectTrees.meta(shoot).putObject("labels").put("name.seed.gardener.cloud/stale", "true");
         create(strategy, shoot);
         assertThat(shoot.path("spec")
                         .path("kubernetes")
@@ -217,7 +217,7 @@ class ShootStrategyTest {
         assertThat(shoot.path("spec").path("kubernetes").path("kubeAPIServer").has("enableAnonymousAuthentication"))
                 .isFalse();
         assertThat(shoot.path("spec").has("addons")).isFalse();
-        assertThat(Objects.labels(shoot))
+        assertThat(ObjectTrees.labels(shoot))
                 .containsOnlyKeys("name.seed.gardener.cloud/s1", "shoot.gardener.cloud/self-hosted");
     }
 

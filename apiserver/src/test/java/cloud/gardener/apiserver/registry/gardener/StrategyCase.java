@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.registry.gardener;
 
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.registry.Objects;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.ResourceStrategy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -34,10 +34,10 @@ final class StrategyCase {
      */
     static ObjectNode update(ResourceStrategy strategy, ObjectNode old, ObjectNode desired, String subresource) {
         ObjectNode obj = desired.deepCopy();
-        Objects.meta(obj).put("generation", Objects.generation(old));
+        ObjectTrees.meta(obj).put("generation", ObjectTrees.generation(old));
         strategy.prepareForUpdate(obj, old, subresource);
         if (strategy.generationMoves(obj, old, subresource)) {
-            Objects.meta(obj).put("generation", Objects.generation(old) + 1);
+            ObjectTrees.meta(obj).put("generation", ObjectTrees.generation(old) + 1);
         }
         strategy.canonicalize(obj);
         return obj;

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.authz.seed;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -67,7 +68,7 @@ public final class Graph implements GraphEvents {
             seeds.put(source.name(), object);
         } else if (GraphResources.NAMESPACES.equals(resource)) {
             namespaceProjects.put(
-                    source.name(), ObjectEdges.text(object, "metadata", "labels", ObjectEdges.PROJECT_NAME_LABEL));
+                    source.name(), JsonTrees.string(object, "metadata", "labels", ObjectEdges.PROJECT_NAME_LABEL));
         }
         if (isDependent(resource, object)) {
             dependents.put(source, object);
@@ -178,8 +179,8 @@ public final class Graph implements GraphEvents {
     private static Source source(GroupResource resource, ObjectNode object) {
         return new Source(
                 resource,
-                ObjectEdges.text(object, "metadata", "namespace"),
-                ObjectEdges.text(object, "metadata", "name"));
+                JsonTrees.string(object, "metadata", "namespace"),
+                JsonTrees.string(object, "metadata", "name"));
     }
 
     private void contribute(Source source, Set<Edge> edges) {

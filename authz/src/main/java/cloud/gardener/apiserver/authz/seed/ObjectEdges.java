@@ -26,6 +26,7 @@ import static cloud.gardener.apiserver.authz.seed.VertexType.SHOOT;
 import static cloud.gardener.apiserver.authz.seed.VertexType.SHOOT_STATE;
 import static cloud.gardener.apiserver.authz.seed.VertexType.WORKLOAD_IDENTITY;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -79,8 +80,8 @@ final class ObjectEdges {
     /** The edges of {@code object}. */
     static Set<Edge> of(GroupResource resource, ObjectNode object, Context context, Instant now) {
         ObjectEdges e = new ObjectEdges(context, now);
-        String name = text(object, "metadata", "name");
-        String namespace = text(object, "metadata", "namespace");
+        String name = JsonTrees.string(object, "metadata", "name");
+        String namespace = JsonTrees.string(object, "metadata", "namespace");
         switch (resource.group() + "/" + resource.resource()) {
             case "core.gardener.cloud/shoots" -> e.shoot(object, namespace, name);
             case "core.gardener.cloud/seeds" -> e.seed(object, name);
@@ -112,43 +113,43 @@ final class ObjectEdges {
         JsonNode spec = shoot.path("spec");
         add(Vertex.cluster(NAMESPACE, namespace), self);
         if (has(spec, "secretBindingName")) {
-            add(Vertex.of(SECRET_BINDING, namespace, text(spec, "secretBindingName")), self);
+            add(Vertex.of(SECRET_BINDING, namespace, JsonTrees.string(spec, "secretBindingName")), self);
         }
         if (has(spec, "credentialsBindingName")) {
-            add(Vertex.of(CREDENTIALS_BINDING, namespace, text(spec, "credentialsBindingName")), self);
+            add(Vertex.of(CREDENTIALS_BINDING, namespace, JsonTrees.string(spec, "credentialsBindingName")), self);
         }
         JsonNode cloudProfile = spec.path("cloudProfile");
         if (cloudProfile.isObject()) {
-            String kind = text(cloudProfile, "kind");
-            String profile = text(cloudProfile, "name");
+            String kind = JsonTrees.string(cloudProfile, "kind");
+            String profile = JsonTrees.string(cloudProfile, "name");
             add(
                     "NamespacedCloudProfile".equals(kind)
                             ? Vertex.of(NAMESPACED_CLOUD_PROFILE, namespace, profile)
                             : Vertex.cluster(CLOUD_PROFILE, profile),
                     self);
         } else if (has(spec, "cloudProfileName")) {
-            add(Vertex.cluster(CLOUD_PROFILE, text(spec, "cloudProfileName")), self);
+            add(Vertex.cluster(CLOUD_PROFILE, JsonTrees.string(spec, "cloudProfileName")), self);
         }
         if (has(spec, "seedName")) {
-            add(self, Vertex.cluster(SEED, text(spec, "seedName")));
+            add(self, Vertex.cluster(SEED, JsonTrees.string(spec, "seedName")));
         }
         if (has(shoot.path("status"), "seedName")) {
-            add(self, Vertex.cluster(SEED, text(shoot, "status", "seedName")));
+            add(self, Vertex.cluster(SEED, JsonTrees.string(shoot, "status", "seedName")));
         }
         if (has(spec, "exposureClassName")) {
-            add(Vertex.cluster(EXPOSURE_CLASS, text(spec, "exposureClassName")), self);
+            add(Vertex.cluster(EXPOSURE_CLASS, JsonTrees.string(spec, "exposureClassName")), self);
         }
         JsonNode kubeApiServer = spec.path("kubernetes").path("kubeAPIServer");
-        String auditPolicy = text(kubeApiServer, "auditConfig", "auditPolicy", "configMapRef", "name");
-        String authentication = text(kubeApiServer, "structuredAuthentication", "configMapName");
-        String authorization = text(kubeApiServer, "structuredAuthorization", "configMapName");
+        String auditPolicy = JsonTrees.string(kubeApiServer, "auditConfig", "auditPolicy", "configMapRef", "name");
+        String authentication = JsonTrees.string(kubeApiServer, "structuredAuthentication", "configMapName");
+        String authorization = JsonTrees.string(kubeApiServer, "structuredAuthorization", "configMapName");
         for (String configMap : new String[] {auditPolicy, authentication, authorization}) {
             if (!configMap.isEmpty()) {
                 add(Vertex.of(CONFIG_MAP, namespace, configMap), self);
             }
         }
         for (JsonNode kubeconfig : kubeApiServer.path("structuredAuthorization").path("kubeconfigs")) {
-            add(Vertex.of(SECRET, namespace, text(kubeconfig, "secretName")), self);
+            add(Vertex.of(SECRET, namespace, JsonTrees.string(kubeconfig, "secretName")), self);
         }
         for (JsonNode provider : spec.path("dns").path("providers")) {
             JsonNode ref = provider.path("credentialsRef");
@@ -170,23 +171,28 @@ final class ObjectEdges {
         if (hasManagedIssuer(shoot)) {
             String project = context.projectOf(namespace);
             if (!project.isEmpty()) {
-                add(Vertex.of(SECRET, SHOOT_ISSUER_NAMESPACE, project + "--" + text(shoot, "metadata", "uid")), self);
+                add(
+                        Vertex.of(
+                                SECRET,
+                                SHOOT_ISSUER_NAMESPACE,
+                                project + "--" + JsonTrees.string(shoot, "metadata", "uid")),
+                        self);
             }
         }
     }
 
     /** Whether the shoot's service account issuer is managed by Gardener (annotation). */
     static boolean hasManagedIssuer(ObjectNode shoot) {
-        return "managed".equals(text(shoot, "metadata", "annotations", ISSUER_ANNOTATION));
+        return "managed".equals(JsonTrees.string(shoot, "metadata", "annotations", ISSUER_ANNOTATION));
     }
 
     /** {@code spec.resources}: Secrets, ConfigMaps and WorkloadIdentities in {@code namespace}. */
     private void addResources(JsonNode spec, String namespace, Vertex target) {
         for (JsonNode resource : spec.path("resources")) {
             JsonNode ref = resource.path("resourceRef");
-            String apiVersion = text(ref, "apiVersion");
-            String kind = text(ref, "kind");
-            String refName = text(ref, "name");
+            String apiVersion = JsonTrees.string(ref, "apiVersion");
+            String kind = JsonTrees.string(ref, "kind");
+            String refName = JsonTrees.string(ref, "name");
             if ("v1".equals(apiVersion) && "Secret".equals(kind)) {
                 add(Vertex.of(SECRET, namespace, refName), target);
             } else if ("v1".equals(apiVersion) && "ConfigMap".equals(kind)) {
@@ -199,10 +205,10 @@ final class ObjectEdges {
 
     /** A credentials reference (Secret or WorkloadIdentity; InternalSecret where allowed), else null. */
     private static Vertex credentials(JsonNode ref, String defaultNamespace) {
-        String apiVersion = text(ref, "apiVersion");
-        String kind = text(ref, "kind");
-        String namespace = has(ref, "namespace") ? text(ref, "namespace") : defaultNamespace;
-        String refName = text(ref, "name");
+        String apiVersion = JsonTrees.string(ref, "apiVersion");
+        String kind = JsonTrees.string(ref, "kind");
+        String namespace = has(ref, "namespace") ? JsonTrees.string(ref, "namespace") : defaultNamespace;
+        String refName = JsonTrees.string(ref, "name");
         if ("security.gardener.cloud/v1alpha1".equals(apiVersion) && "WorkloadIdentity".equals(kind)) {
             return Vertex.of(WORKLOAD_IDENTITY, namespace, refName);
         }
@@ -250,31 +256,31 @@ final class ObjectEdges {
             add(credentials(ref, ""), self);
         }
         if (has(spec, "seedName")) {
-            add(self, Vertex.cluster(SEED, text(spec, "seedName")));
+            add(self, Vertex.cluster(SEED, JsonTrees.string(spec, "seedName")));
         }
         JsonNode generated = bucket.path("status").path("generatedSecretRef");
         if (generated.isObject()) {
-            add(Vertex.of(SECRET, text(generated, "namespace"), text(generated, "name")), self);
+            add(Vertex.of(SECRET, JsonTrees.string(generated, "namespace"), JsonTrees.string(generated, "name")), self);
         }
         JsonNode shootRef = spec.path("shootRef");
         if (shootRef.isObject()) {
-            add(self, Vertex.of(SHOOT, text(shootRef, "namespace"), text(shootRef, "name")));
+            add(self, Vertex.of(SHOOT, JsonTrees.string(shootRef, "namespace"), JsonTrees.string(shootRef, "name")));
         }
     }
 
     private void backupEntry(ObjectNode entry, String namespace, String name) {
         Vertex self = Vertex.of(BACKUP_ENTRY, namespace, name);
         JsonNode spec = entry.path("spec");
-        add(Vertex.cluster(BACKUP_BUCKET, text(spec, "bucketName")), self);
+        add(Vertex.cluster(BACKUP_BUCKET, JsonTrees.string(spec, "bucketName")), self);
         if (has(spec, "seedName")) {
-            add(self, Vertex.cluster(SEED, text(spec, "seedName")));
+            add(self, Vertex.cluster(SEED, JsonTrees.string(spec, "seedName")));
         }
         if (has(entry.path("status"), "seedName")) {
-            add(self, Vertex.cluster(SEED, text(entry, "status", "seedName")));
+            add(self, Vertex.cluster(SEED, JsonTrees.string(entry, "status", "seedName")));
         }
         for (JsonNode owner : entry.path("metadata").path("ownerReferences")) {
-            if ("Shoot".equals(text(owner, "kind"))) {
-                add(self, Vertex.of(SHOOT, namespace, text(owner, "name")));
+            if ("Shoot".equals(JsonTrees.string(owner, "kind"))) {
+                add(self, Vertex.of(SHOOT, namespace, JsonTrees.string(owner, "name")));
                 break;
             }
         }
@@ -282,46 +288,57 @@ final class ObjectEdges {
 
     private void bastion(ObjectNode bastion, String namespace, String name) {
         if (has(bastion.path("spec"), "seedName")) {
-            add(Vertex.of(BASTION, namespace, name), Vertex.cluster(SEED, text(bastion, "spec", "seedName")));
+            add(
+                    Vertex.of(BASTION, namespace, name),
+                    Vertex.cluster(SEED, JsonTrees.string(bastion, "spec", "seedName")));
         }
     }
 
     private void secretBinding(ObjectNode binding, String namespace, String name) {
         JsonNode ref = binding.path("secretRef");
-        String refNamespace = has(ref, "namespace") ? text(ref, "namespace") : namespace;
-        add(Vertex.of(SECRET, refNamespace, text(ref, "name")), Vertex.of(SECRET_BINDING, namespace, name));
+        String refNamespace = has(ref, "namespace") ? JsonTrees.string(ref, "namespace") : namespace;
+        add(Vertex.of(SECRET, refNamespace, JsonTrees.string(ref, "name")), Vertex.of(SECRET_BINDING, namespace, name));
     }
 
     private void credentialsBinding(ObjectNode binding, String namespace, String name) {
         JsonNode ref = binding.path("credentialsRef");
         Vertex credentials = credentials(ref, namespace);
         if (credentials == null
-                && "core.gardener.cloud/v1beta1".equals(text(ref, "apiVersion"))
-                && "InternalSecret".equals(text(ref, "kind"))) {
+                && "core.gardener.cloud/v1beta1".equals(JsonTrees.string(ref, "apiVersion"))
+                && "InternalSecret".equals(JsonTrees.string(ref, "kind"))) {
             credentials = Vertex.of(
-                    INTERNAL_SECRET, has(ref, "namespace") ? text(ref, "namespace") : namespace, text(ref, "name"));
+                    INTERNAL_SECRET,
+                    has(ref, "namespace") ? JsonTrees.string(ref, "namespace") : namespace,
+                    JsonTrees.string(ref, "name"));
         }
         add(credentials, Vertex.of(CREDENTIALS_BINDING, namespace, name));
     }
 
     private void project(ObjectNode project, String name) {
         if (has(project.path("spec"), "namespace")) {
-            add(Vertex.cluster(PROJECT, name), Vertex.cluster(NAMESPACE, text(project, "spec", "namespace")));
+            add(
+                    Vertex.cluster(PROJECT, name),
+                    Vertex.cluster(NAMESPACE, JsonTrees.string(project, "spec", "namespace")));
         }
     }
 
     private void controllerInstallation(ObjectNode installation, String name) {
         Vertex self = Vertex.cluster(CONTROLLER_INSTALLATION, name);
         JsonNode spec = installation.path("spec");
-        add(Vertex.cluster(CONTROLLER_REGISTRATION, text(spec, "registrationRef", "name")), self);
+        add(Vertex.cluster(CONTROLLER_REGISTRATION, JsonTrees.string(spec, "registrationRef", "name")), self);
         if (spec.path("seedRef").isObject()) {
-            add(self, Vertex.cluster(SEED, text(spec, "seedRef", "name")));
+            add(self, Vertex.cluster(SEED, JsonTrees.string(spec, "seedRef", "name")));
         }
         if (spec.path("shootRef").isObject()) {
-            add(self, Vertex.of(SHOOT, text(spec, "shootRef", "namespace"), text(spec, "shootRef", "name")));
+            add(
+                    self,
+                    Vertex.of(
+                            SHOOT,
+                            JsonTrees.string(spec, "shootRef", "namespace"),
+                            JsonTrees.string(spec, "shootRef", "name")));
         }
         if (spec.path("deploymentRef").isObject()) {
-            add(Vertex.cluster(CONTROLLER_DEPLOYMENT, text(spec, "deploymentRef", "name")), self);
+            add(Vertex.cluster(CONTROLLER_DEPLOYMENT, JsonTrees.string(spec, "deploymentRef", "name")), self);
         }
     }
 
@@ -334,12 +351,12 @@ final class ObjectEdges {
         Vertex self = Vertex.cluster(CONTROLLER_DEPLOYMENT, name);
         for (String field : new String[] {"pullSecretRef", "caBundleSecretRef"}) {
             if (oci.path(field).isObject()) {
-                add(Vertex.of(SECRET, GARDEN, text(oci, field, "name")), self);
+                add(Vertex.of(SECRET, GARDEN, JsonTrees.string(oci, field, "name")), self);
             }
         }
         for (JsonNode resource : deployment.path("resources")) {
-            String kind = text(resource, "resourceRef", "kind");
-            String refName = text(resource, "resourceRef", "name");
+            String kind = JsonTrees.string(resource, "resourceRef", "kind");
+            String refName = JsonTrees.string(resource, "resourceRef", "name");
             if ("Secret".equals(kind)) {
                 add(Vertex.of(SECRET, GARDEN, refName), self);
             } else if ("ConfigMap".equals(kind)) {
@@ -353,7 +370,7 @@ final class ObjectEdges {
         Vertex self = Vertex.of(MANAGED_SEED, namespace, name);
         JsonNode spec = managedSeed.path("spec");
         add(seed, self);
-        add(self, Vertex.of(SHOOT, namespace, text(spec, "shoot", "name")));
+        add(self, Vertex.of(SHOOT, namespace, JsonTrees.string(spec, "shoot", "name")));
         add(self, seed); // lets a gardenlet read its own Seed
         JsonNode config = spec.path("gardenlet").path("config");
         JsonNode seedSpec = config.path("seedConfig").path("spec");
@@ -364,14 +381,15 @@ final class ObjectEdges {
             }
             addResources(seedSpec, GARDEN, seed);
         }
-        String bootstrap = text(spec, "gardenlet", "bootstrap");
+        String bootstrap = JsonTrees.string(spec, "gardenlet", "bootstrap");
         if (!config.isObject() || bootstrap.isEmpty()) {
             return;
         }
         Optional<ObjectNode> existing = context.seed(name);
         boolean allowBootstrap = existing.isEmpty()
                 || certificateExpired(existing.get())
-                || RENEW_KUBECONFIG.equals(text(managedSeed, "metadata", "annotations", OPERATION_ANNOTATION));
+                || RENEW_KUBECONFIG.equals(
+                        JsonTrees.string(managedSeed, "metadata", "annotations", OPERATION_ANNOTATION));
         if (!allowBootstrap) {
             return;
         }
@@ -405,20 +423,21 @@ final class ObjectEdges {
         Optional<ObjectNode> existing = context.seed(name);
         boolean allowBootstrap = existing.isPresent()
                 && (certificateExpired(existing.get())
-                        || RENEW_KUBECONFIG.equals(text(gardenlet, "metadata", "annotations", OPERATION_ANNOTATION)));
+                        || RENEW_KUBECONFIG.equals(
+                                JsonTrees.string(gardenlet, "metadata", "annotations", OPERATION_ANNOTATION)));
         if (allowBootstrap) {
             add(Vertex.of(SECRET, KUBE_SYSTEM, BootstrapTokens.secretName(namespace, name)), self);
         }
         JsonNode oci = spec.path("deployment").path("helm").path("ociRepository");
         for (String field : new String[] {"caBundleSecretRef", "pullSecretRef"}) {
             if (oci.path(field).isObject()) {
-                add(Vertex.of(SECRET, namespace, text(oci, field, "name")), self);
+                add(Vertex.of(SECRET, namespace, JsonTrees.string(oci, field, "name")), self);
             }
         }
     }
 
     private boolean certificateExpired(ObjectNode seed) {
-        String expiration = text(seed, "status", "clientCertificateExpirationTimestamp");
+        String expiration = JsonTrees.string(seed, "status", "clientCertificateExpirationTimestamp");
         if (expiration.isEmpty()) {
             return false;
         }
@@ -432,13 +451,5 @@ final class ObjectEdges {
     static boolean has(JsonNode node, String field) {
         JsonNode value = node.path(field);
         return value.isTextual() && !value.asText().isEmpty();
-    }
-
-    static String text(JsonNode node, String... path) {
-        JsonNode current = node;
-        for (String field : path) {
-            current = current.path(field);
-        }
-        return current.isTextual() ? current.asText() : "";
     }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.api.json;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
@@ -15,7 +16,7 @@ final class GoSyntax {
             return "<nil>";
         }
         if (value instanceof String s) {
-            return quote(s);
+            return GoQuote.quote(s);
         }
         if (value instanceof BigInteger i) {
             return "0x" + i.toString(16);
@@ -42,28 +43,6 @@ final class GoSyntax {
             return b.append('}').toString();
         }
         return value.toString();
-    }
-
-    /** Go's strconv.Quote. */
-    static String quote(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        s.codePoints().forEach(c -> {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        b.append(String.format("\\x%02x", c));
-                    } else {
-                        b.appendCodePoint(c);
-                    }
-                }
-            }
-        });
-        return b.append('"').toString();
     }
 
     private static String float64(double d) {

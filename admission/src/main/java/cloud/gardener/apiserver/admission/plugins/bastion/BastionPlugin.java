@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.bastion;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -24,7 +24,7 @@ import java.util.List;
  * Shoot's seed and provider type, its creator (on create) and a controller reference to the Shoot, so it is
  * garbage-collected with it. Status and other subresources pass untouched.
  */
-public final class BastionPlugin extends Handler implements MutatingPlugin {
+public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "Bastion";
     static final String CREATED_BY = "gardener.cloud/created-by";

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.garden;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -17,7 +17,7 @@ import io.vertx.core.Future;
  * DELETEs with the object selector {@code kubernetes.io/metadata.name=garden}; in this server it guards its own
  * namespaces (standalone mode) against the Gardens it stores.
  */
-public final class GardenNamespaceProtection extends Handler implements ValidatingPlugin {
+public final class GardenNamespaceProtection extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "GardenNamespaceProtection";
     public static final String GARDEN_NAMESPACE = "garden";

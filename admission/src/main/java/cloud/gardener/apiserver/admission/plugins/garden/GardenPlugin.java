@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.garden;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -31,7 +31,7 @@ import java.util.Set;
  * <p>The warnings Gardener's handler returns for deprecated kube-apiserver settings ({@link GardenWarnings}) are
  * given by the Garden's registry strategy, as plugins here have no channel for warnings.
  */
-public final class GardenPlugin extends Handler implements ValidatingPlugin {
+public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "Garden";
     public static final GroupResource GARDENS = new GroupResource("operator.gardener.cloud", "gardens");

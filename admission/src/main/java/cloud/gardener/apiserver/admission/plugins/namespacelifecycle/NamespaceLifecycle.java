@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.namespacelifecycle;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -17,7 +17,7 @@ import java.util.Set;
  * namespace, and the immortal namespaces cannot be deleted. Upstream decides in {@code Admit}, so it answers
  * before every later plugin, in the mutating phase.
  */
-public final class NamespaceLifecycle extends Handler implements MutatingPlugin {
+public final class NamespaceLifecycle extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "NamespaceLifecycle";
     private static final GroupResource NAMESPACES = new GroupResource("", "namespaces");

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.policy;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -21,7 +21,7 @@ import java.util.Set;
  * in cluster mode; a standalone server serves none). Requests about policies and bindings themselves are seen by
  * static policies only, so that API-registered ones cannot lock themselves in.
  */
-public final class ValidatingAdmissionPolicy extends Handler implements ValidatingPlugin {
+public final class ValidatingAdmissionPolicy extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ValidatingAdmissionPolicy";
 

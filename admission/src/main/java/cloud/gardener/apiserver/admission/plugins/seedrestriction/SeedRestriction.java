@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.Status;
@@ -12,7 +13,6 @@ import cloud.gardener.apiserver.api.meta.StatusDetails;
 import cloud.gardener.apiserver.authz.seed.BootstrapTokens;
 import cloud.gardener.apiserver.authz.seed.SeedIdentity;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -174,7 +174,7 @@ public final class SeedRestriction implements ValidatingPlugin {
             return backupEntry(seed, a);
         }
         if (resource.equals(BASTIONS)) {
-            return done(admit(seed, text(a.object(), "spec", "seedName")));
+            return done(admit(seed, JsonTrees.string(a.object(), "spec", "seedName")));
         }
         if (resource.equals(CSRS)) {
             return done(
@@ -212,15 +212,15 @@ public final class SeedRestriction implements ValidatingPlugin {
                             ? Verdict.internal(notFound(SHOOTS, a.name()))
                             : admit(
                                     seed,
-                                    text(shoot.get(), "spec", "seedName"),
-                                    text(shoot.get(), "status", "seedName")));
+                                    JsonTrees.string(shoot.get(), "spec", "seedName"),
+                                    JsonTrees.string(shoot.get(), "status", "seedName")));
         }
         return done(Verdict.badRequest("unexpected resource: \"" + resource + "\""));
     }
 
     private Future<Verdict> backupBucket(String seed, Attributes a) {
         if (a.operation() == Operation.CREATE) {
-            return done(admit(seed, text(a.object(), "spec", "seedName")));
+            return done(admit(seed, JsonTrees.string(a.object(), "spec", "seedName")));
         }
         if (a.operation() == Operation.DELETE) {
             // A BackupBucket of a seed is named after the Seed's UID.
@@ -228,7 +228,7 @@ public final class SeedRestriction implements ValidatingPlugin {
                 if (found.isEmpty()) {
                     return Verdict.internal(notFound(SEEDS, seed));
                 }
-                return text(found.get(), "metadata", "uid").equals(a.name())
+                return JsonTrees.string(found.get(), "metadata", "uid").equals(a.name())
                         ? Verdict.ALLOWED
                         : Verdict.forbidden("cannot delete unrelated BackupBucket");
             });
@@ -238,18 +238,18 @@ public final class SeedRestriction implements ValidatingPlugin {
 
     private Future<Verdict> backupEntry(String seed, Attributes a) {
         ObjectNode entry = a.object();
-        Verdict own = admit(seed, text(entry, "spec", "seedName"));
+        Verdict own = admit(seed, JsonTrees.string(entry, "spec", "seedName"));
         if (!own.allowed()) {
             return done(own);
         }
         if (a.name().startsWith(BACKUP_SOURCE_PREFIX)) {
             return sourceBackupEntry(a);
         }
-        String bucket = text(entry, "spec", "bucketName");
+        String bucket = JsonTrees.string(entry, "spec", "bucketName");
         return lookup.get(BACKUP_BUCKETS, "", bucket)
                 .map(found -> found.isEmpty()
                         ? Verdict.internal(notFound(BACKUP_BUCKETS, bucket))
-                        : admit(seed, text(found.get(), "spec", "seedName")));
+                        : admit(seed, JsonTrees.string(found.get(), "spec", "seedName")));
     }
 
     /** {@code source-*} entries only while the owning shoot is being restored, and equal to the original. */
@@ -348,7 +348,7 @@ public final class SeedRestriction implements ValidatingPlugin {
             return lookup.get(BACKUP_BUCKETS, "", bucket)
                     .map(found -> found.isEmpty()
                             ? Verdict.forbidden(notFound(BACKUP_BUCKETS, bucket))
-                            : admit(seed, text(found.get(), "spec", "seedName")));
+                            : admit(seed, JsonTrees.string(found.get(), "spec", "seedName")));
         }
         for (String suffix : SHOOT_PROJECT_SECRET_SUFFIXES) {
             if (name.endsWith("." + suffix)) {
@@ -382,7 +382,7 @@ public final class SeedRestriction implements ValidatingPlugin {
         return shoot(labels.path("shoot.gardener.cloud/namespace").asText(), shootName)
                 .map(found -> found.isEmpty()
                         ? Verdict.forbidden(notFound(SHOOTS, shootName))
-                        : admit(seed, text(found.get(), "spec", "seedName")));
+                        : admit(seed, JsonTrees.string(found.get(), "spec", "seedName")));
     }
 
     private Future<Verdict> bootstrapTokenSecret(String seed, ObjectNode secret) {
@@ -431,13 +431,13 @@ public final class SeedRestriction implements ValidatingPlugin {
             return done(notOwn(seed));
         }
         ObjectNode managedSeed = managedSeeds.get(index);
-        String namespace = text(managedSeed, "metadata", "namespace");
-        String shootName = text(managedSeed, "spec", "shoot", "name");
+        String namespace = JsonTrees.string(managedSeed, "metadata", "namespace");
+        String shootName = JsonTrees.string(managedSeed, "spec", "shoot", "name");
         return shoot(namespace, shootName).compose(shoot -> {
             if (shoot.isEmpty()) {
                 return done(Verdict.internal(notFound(SHOOTS, shootName)));
             }
-            if (!admit(seed, text(shoot.get(), "spec", "seedName")).allowed()) {
+            if (!admit(seed, JsonTrees.string(shoot.get(), "spec", "seedName")).allowed()) {
                 return checkManagedSeeds(seed, a, managedSeeds, index + 1);
             }
             JsonNode seedSpec = managedSeed
@@ -447,8 +447,8 @@ public final class SeedRestriction implements ValidatingPlugin {
                     .path("seedConfig")
                     .path("spec");
             if (!seedSpec.isObject()) {
-                return done(Verdict.internal(
-                        "seed template is nil for ManagedSeed \"" + text(managedSeed, "metadata", "name") + "\""));
+                return done(Verdict.internal("seed template is nil for ManagedSeed \""
+                        + JsonTrees.string(managedSeed, "metadata", "name") + "\""));
             }
             JsonNode ref = seedSpec.path("backup").path("credentialsRef");
             if ("v1".equals(ref.path("apiVersion").asText())
@@ -476,14 +476,14 @@ public final class SeedRestriction implements ValidatingPlugin {
                 return done(Verdict.forbidden(
                         "object can only be deleted if corresponding ManagedSeed has a deletion timestamp"));
             }
-            String shootName = text(managedSeed.get(), "spec", "shoot", "name");
+            String shootName = JsonTrees.string(managedSeed.get(), "spec", "shoot", "name");
             if (shootName.isEmpty()) {
                 return done(own);
             }
             return shoot(GARDEN, shootName)
                     .map(shoot -> shoot.isEmpty()
                             ? Verdict.internal(notFound(SHOOTS, shootName))
-                            : admit(seed, text(shoot.get(), "spec", "seedName")));
+                            : admit(seed, JsonTrees.string(shoot.get(), "spec", "seedName")));
         });
     }
 
@@ -505,12 +505,12 @@ public final class SeedRestriction implements ValidatingPlugin {
             if (managedSeed.isEmpty()) {
                 return done(Verdict.forbidden(notFound(MANAGED_SEEDS, name)));
             }
-            String shootName = text(managedSeed.get(), "spec", "shoot", "name");
+            String shootName = JsonTrees.string(managedSeed.get(), "spec", "shoot", "name");
             return shoot(namespace, shootName).compose(shoot -> {
                 if (shoot.isEmpty()) {
                     return done(Verdict.internal(notFound(SHOOTS, shootName)));
                 }
-                Verdict own = admit(seed, text(shoot.get(), "spec", "seedName"));
+                Verdict own = admit(seed, JsonTrees.string(shoot.get(), "spec", "seedName"));
                 if (!own.allowed()) {
                     return done(own);
                 }
@@ -549,7 +549,7 @@ public final class SeedRestriction implements ValidatingPlugin {
         return shoot(namespace, shootName)
                 .map(shoot -> shoot.isEmpty()
                         ? Verdict.forbidden(notFound(SHOOTS, shootName))
-                        : admit(seed, text(shoot.get(), "spec", "seedName")));
+                        : admit(seed, JsonTrees.string(shoot.get(), "spec", "seedName")));
     }
 
     private Future<Optional<ObjectNode>> shoot(String namespace, String name) {
@@ -557,7 +557,7 @@ public final class SeedRestriction implements ValidatingPlugin {
     }
 
     private boolean certificateExpired(ObjectNode seed) {
-        String expiration = text(seed, "status", "clientCertificateExpirationTimestamp");
+        String expiration = JsonTrees.string(seed, "status", "clientCertificateExpirationTimestamp");
         try {
             return !expiration.isEmpty() && Instant.parse(expiration).isBefore(clock.instant());
         } catch (DateTimeParseException e) {
@@ -566,7 +566,8 @@ public final class SeedRestriction implements ValidatingPlugin {
     }
 
     private static boolean renewRequested(ObjectNode object) {
-        return "renew-kubeconfig".equals(text(object, "metadata", "annotations", "gardener.cloud/operation"));
+        return "renew-kubeconfig"
+                .equals(JsonTrees.string(object, "metadata", "annotations", "gardener.cloud/operation"));
     }
 
     /** Allowed when one of the object's seed names is the client's seed. */
@@ -589,13 +590,5 @@ public final class SeedRestriction implements ValidatingPlugin {
 
     private static Future<Verdict> done(Verdict verdict) {
         return Future.succeededFuture(verdict);
-    }
-
-    static String text(JsonNode node, String... path) {
-        JsonNode current = node == null ? MissingNode.getInstance() : node;
-        for (String field : path) {
-            current = current.path(field);
-        }
-        return current.isTextual() ? current.asText() : "";
     }
 }

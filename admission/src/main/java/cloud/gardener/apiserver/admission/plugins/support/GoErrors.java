@@ -21,20 +21,4 @@ public final class GoErrors {
         }
         return errors.size() + " errors occurred:\n\t" + points + "\n\n";
     }
-
-    /** Go's {@code %q} for plain strings. */
-    public static String quote(String s) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\t' -> out.append("\\t");
-                default -> out.append(c);
-            }
-        }
-        return out.append('"').toString();
-    }
 }

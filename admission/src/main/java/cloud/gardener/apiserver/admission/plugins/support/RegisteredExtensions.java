@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.support;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -33,9 +34,7 @@ public final class RegisteredExtensions {
                 continue;
             }
             out.add(new Primary(
-                    RequestChecks.text(r, "kind"),
-                    RequestChecks.text(r, "type"),
-                    strings(r.path("clusterCompatibility"))));
+                    JsonTrees.text(r, "kind"), JsonTrees.text(r, "type"), strings(r.path("clusterCompatibility"))));
         }
         return out;
     }
@@ -54,9 +53,9 @@ public final class RegisteredExtensions {
     public Set<String> workerlessSupportedExtensionTypes() {
         Set<String> out = new LinkedHashSet<>();
         for (JsonNode r : resources) {
-            if ("Extension".equals(RequestChecks.text(r, "kind"))
+            if ("Extension".equals(JsonTrees.text(r, "kind"))
                     && r.path("workerlessSupported").asBoolean(false)) {
-                out.add(RequestChecks.text(r, "type"));
+                out.add(JsonTrees.text(r, "type"));
             }
         }
         return out;
@@ -71,14 +70,14 @@ public final class RegisteredExtensions {
         Set<String> enabled = new LinkedHashSet<>();
         Set<String> disabled = new LinkedHashSet<>();
         for (JsonNode e : extensions) {
-            (e.path("disabled").asBoolean(false) ? disabled : enabled).add(RequestChecks.text(e, "type"));
+            (e.path("disabled").asBoolean(false) ? disabled : enabled).add(JsonTrees.text(e, "type"));
         }
         for (JsonNode r : resources) {
             if (workerlessShoot && !r.path("workerlessSupported").asBoolean(false)) {
                 continue;
             }
-            String type = RequestChecks.text(r, "type");
-            if ("Extension".equals(RequestChecks.text(r, "kind"))
+            String type = JsonTrees.text(r, "type");
+            if ("Extension".equals(JsonTrees.text(r, "kind"))
                     && !disabled.contains(type)
                     && strings(r.path("autoEnable")).contains(clusterType)) {
                 enabled.add(type);

@@ -35,16 +35,4 @@ public final class RequestChecks {
         JsonNode oldSpec = a.oldObject().get("spec");
         return !java.util.Objects.equals(spec, oldSpec);
     }
-
-    /** A text field, or "" when missing or null. */
-    public static String text(JsonNode node, String... path) {
-        JsonNode n = node;
-        for (String p : path) {
-            if (n == null) {
-                return "";
-            }
-            n = n.get(p);
-        }
-        return n == null || n.isNull() ? "" : n.asText();
-    }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.support;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,10 +16,9 @@ public final class VersionLifecycle {
     public static String currentClassification(JsonNode version, Instant now) {
         List<Stage> lifecycle = new ArrayList<>();
         version.path("lifecycle")
-                .forEach(s ->
-                        lifecycle.add(new Stage(RequestChecks.text(s, "classification"), start(s.get("startTime")))));
+                .forEach(s -> lifecycle.add(new Stage(JsonTrees.text(s, "classification"), start(s.get("startTime")))));
         if (lifecycle.isEmpty() && (version.hasNonNull("classification") || version.hasNonNull("expirationDate"))) {
-            String classification = RequestChecks.text(version, "classification");
+            String classification = JsonTrees.text(version, "classification");
             lifecycle.add(new Stage(
                     classification.isEmpty() ? "supported" : classification, Instant.EPOCH.minusSeconds(1L << 40)));
             if (version.hasNonNull("expirationDate")) {

@@ -3,7 +3,9 @@ package cloud.gardener.apiserver.admission.plugins.support;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 
@@ -20,8 +22,8 @@ public final class WorkloadIdentityTargets {
 
     /** Whether an object reference points at a WorkloadIdentity. */
     public static boolean isWorkloadIdentity(JsonNode ref) {
-        return API_VERSION.equals(RequestChecks.text(ref, "apiVersion"))
-                && "WorkloadIdentity".equals(RequestChecks.text(ref, "kind"));
+        return API_VERSION.equals(JsonTrees.text(ref, "apiVersion"))
+                && "WorkloadIdentity".equals(JsonTrees.text(ref, "kind"));
     }
 
     /**
@@ -33,18 +35,18 @@ public final class WorkloadIdentityTargets {
         if (ref == null || ref.isMissingNode() || ref.isNull() || !isWorkloadIdentity(ref)) {
             return Future.succeededFuture();
         }
-        String namespace = RequestChecks.text(ref, "namespace");
-        String name = RequestChecks.text(ref, "name");
+        String namespace = JsonTrees.text(ref, "namespace");
+        String name = JsonTrees.text(ref, "name");
         return objects.get(GardenerResources.WORKLOAD_IDENTITIES, namespace, name)
                 .compose(found -> {
                     if (found.isEmpty()) {
                         return Future.failedFuture(ApiException.internal(
                                 "workloadidentity.security.gardener.cloud \"" + name + "\" not found"));
                     }
-                    String target = RequestChecks.text(found.get(), "spec", "targetSystem", "type");
+                    String target = JsonTrees.text(found.get(), "spec", "targetSystem", "type");
                     if (!target.equals(providerType)) {
                         return Rejections.forbid(
-                                a, String.format(messageFormat, GoErrors.quote(providerType), GoErrors.quote(target)));
+                                a, String.format(messageFormat, GoQuote.quote(providerType), GoQuote.quote(target)));
                     }
                     return Future.succeededFuture();
                 });

@@ -2,7 +2,7 @@ package cloud.gardener.apiserver.admission.plugins.webhook;
 
 import cloud.gardener.apiserver.admission.AdmissionObserver;
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * client credentials, is not supported), the source of webhooks, readiness and the exemption of webhook and policy
  * configurations from API-registered webhooks.
  */
-abstract class WebhookAdmission extends Handler {
+abstract class WebhookAdmission extends BasePlugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebhookAdmission.class);
 

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission.validation.core;
 
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,7 +42,7 @@ final class AdvertisedUrl {
             unescape(fragment, false);
         } catch (ParseError e) {
             errs.add(FieldError.required(
-                    at, "url must be a valid URL: parse " + quote(parsing) + ": " + e.getMessage() + FORM));
+                    at, "url must be a valid URL: parse " + GoQuote.quote(parsing) + ": " + e.getMessage() + FORM));
             return errs;
         }
         if (!u.scheme().equals("https")) {
@@ -145,12 +146,12 @@ final class AdvertisedUrl {
             }
             String colonPort = host.substring(close + 1);
             if (!validOptionalPort(colonPort)) {
-                throw new ParseError("invalid port " + quote(colonPort) + " after host");
+                throw new ParseError("invalid port " + GoQuote.quote(colonPort) + " after host");
             }
         } else {
             int colon = host.lastIndexOf(':');
             if (colon >= 0 && !validOptionalPort(host.substring(colon))) {
-                throw new ParseError("invalid port " + quote(host.substring(colon)) + " after host");
+                throw new ParseError("invalid port " + GoQuote.quote(host.substring(colon)) + " after host");
             }
         }
         return unescape(host, true);
@@ -187,14 +188,14 @@ final class AdvertisedUrl {
             if (c == '%') {
                 if (i + 2 >= s.length() || !isHex(s.charAt(i + 1)) || !isHex(s.charAt(i + 2))) {
                     String escape = s.substring(i, Math.min(i + 3, s.length()));
-                    throw new ParseError("invalid URL escape " + quote(escape));
+                    throw new ParseError("invalid URL escape " + GoQuote.quote(escape));
                 }
                 if (host && Character.digit(s.charAt(i + 1), 16) < 8 && !s.startsWith("%25", i)) {
-                    throw new ParseError("invalid URL escape " + quote(s.substring(i, i + 3)));
+                    throw new ParseError("invalid URL escape " + GoQuote.quote(s.substring(i, i + 3)));
                 }
                 i += 2;
             } else if (host && c < 0x80 && !Character.isLetterOrDigit(c) && HOST_PUNCTUATION.indexOf(c) < 0) {
-                throw new ParseError("invalid character " + quote(String.valueOf(c)) + " in host name");
+                throw new ParseError("invalid character " + GoQuote.quote(String.valueOf(c)) + " in host name");
             }
         }
         return s;
@@ -202,18 +203,5 @@ final class AdvertisedUrl {
 
     private static boolean isHex(char c) {
         return Character.digit(c, 16) >= 0 && c < 0x80;
-    }
-
-    /** {@code strconv.Quote} for the characters left after the control-character check. */
-    private static String quote(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\');
-            }
-            sb.append(c);
-        }
-        return sb.append('"').toString();
     }
 }

@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.api.model.values.MicroTime;
 import cloud.gardener.apiserver.api.model.values.Time;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
 import cloud.gardener.apiserver.api.validation.NameFormats;
 import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
@@ -229,6 +230,6 @@ public final class EventValidator implements Validator<Event> {
     }
 
     private static String quote(String value) {
-        return "\"" + text(value).replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return GoQuote.quote(text(value));
     }
 }

@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBindingProvider;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
 import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
 import java.util.ArrayList;
@@ -100,6 +101,6 @@ public final class CredentialsBindingValidator implements Validator<CredentialsB
     }
 
     private static String quote(String s) {
-        return "\"" + (s == null ? "" : s.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
+        return GoQuote.quote(s == null ? "" : s);
     }
 }

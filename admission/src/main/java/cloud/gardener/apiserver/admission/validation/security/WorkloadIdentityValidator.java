@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity;
 import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentitySpec;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -91,7 +92,7 @@ public final class WorkloadIdentityValidator implements Validator<WorkloadIdenti
                 text(meta == null ? null : meta.uid()));
         if (!expected.equals(sub)) {
             errs.add(FieldError.invalid(
-                    SUB.toString(), sub, "sub claim does not match expected value: " + quote(expected)));
+                    SUB.toString(), sub, "sub claim does not match expected value: " + GoQuote.quote(expected)));
         }
         // Go ranges over runes with their byte offsets.
         int byteIndex = 0;
@@ -133,9 +134,5 @@ public final class WorkloadIdentityValidator implements Validator<WorkloadIdenti
 
     private static String text(String s) {
         return s == null ? "" : s;
-    }
-
-    private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

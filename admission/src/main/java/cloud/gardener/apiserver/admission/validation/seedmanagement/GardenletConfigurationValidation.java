@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.admission.validation.cidr.Cidr;
 import cloud.gardener.apiserver.admission.validation.core.NameRules;
 import cloud.gardener.apiserver.admission.validation.core.SeedValidator;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedTemplate;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.k8s.metav1.LabelSelector;
 import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
@@ -38,30 +39,30 @@ final class GardenletConfigurationValidation {
 
     static List<FieldError> validate(JsonNode cfg, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        if (present(cfg.get("gardenClientConnection"))) {
+        if (JsonTrees.isSet(cfg.get("gardenClientConnection"))) {
             JsonNode gcc = cfg.get("gardenClientConnection");
             FieldPath gccPath = path.child("gardenClientConnection");
             errs.addAll(clientConnection(gcc, gccPath));
-            if (present(gcc.get("kubeconfigValidity"))) {
+            if (JsonTrees.isSet(gcc.get("kubeconfigValidity"))) {
                 errs.addAll(kubeconfigValidity(gcc.get("kubeconfigValidity"), gccPath.child("kubeconfigValidity")));
             }
         }
-        if (present(cfg.get("seedClientConnection"))) {
+        if (JsonTrees.isSet(cfg.get("seedClientConnection"))) {
             errs.addAll(clientConnection(cfg.get("seedClientConnection"), path.child("seedClientConnection")));
         }
-        if (present(cfg.get("shootClientConnection"))) {
+        if (JsonTrees.isSet(cfg.get("shootClientConnection"))) {
             errs.addAll(clientConnection(cfg.get("shootClientConnection"), path.child("shootClientConnection")));
         }
         errs.addAll(leaderElection(cfg.get("leaderElection"), FieldPath.of("leaderElection")));
         JsonNode controllers = cfg.get("controllers");
-        if (present(controllers)) {
+        if (JsonTrees.isSet(controllers)) {
             errs.addAll(controllers(controllers, path.child("controllers")));
         }
-        String logLevel = text(cfg.get("logLevel"));
+        String logLevel = JsonTrees.text(cfg.get("logLevel"));
         if (!logLevel.isEmpty() && !LOG_LEVELS.contains(logLevel)) {
             errs.add(FieldError.notSupported("logLevel", logLevel, LOG_LEVELS));
         }
-        String logFormat = text(cfg.get("logFormat"));
+        String logFormat = JsonTrees.text(cfg.get("logFormat"));
         if (!logFormat.isEmpty() && !LOG_FORMATS.contains(logFormat)) {
             errs.add(FieldError.notSupported("logFormat", logFormat, LOG_FORMATS));
         }
@@ -87,16 +88,16 @@ final class GardenletConfigurationValidation {
             errs.addAll(SeedValidator.validateSpec(seedTemplate.spec(), seedConfig.child("spec"), true));
         }
         errs.addAll(resources(cfg.get("resources"), path.child("resources")));
-        JsonNode sniIP = at(cfg, "sni", "ingress", "serviceExternalIP");
-        if (present(sniIP) && !isIP(text(sniIP))) {
+        JsonNode sniIP = JsonTrees.at(cfg, "sni", "ingress", "serviceExternalIP");
+        if (JsonTrees.isSet(sniIP) && !isIP(JsonTrees.text(sniIP))) {
             errs.add(FieldError.invalid(
                     path.child("sni", "ingress", "serviceExternalIP").toString(),
-                    text(sniIP),
+                    JsonTrees.text(sniIP),
                     "external service ip is invalid"));
         }
         errs.addAll(exposureClassHandlers(cfg.get("exposureClassHandlers"), path.child("exposureClassHandlers")));
         JsonNode nodeToleration = cfg.get("nodeToleration");
-        if (present(nodeToleration)) {
+        if (JsonTrees.isSet(nodeToleration)) {
             FieldPath p = path.child("nodeToleration");
             errs.addAll(nonNegative(
                     number(nodeToleration.get("defaultNotReadyTolerationSeconds")),
@@ -126,7 +127,7 @@ final class GardenletConfigurationValidation {
     /** The configuration's {@code seedConfig} as a SeedTemplate, or null when it has none. */
     static SeedTemplate seedTemplate(JsonNode cfg) {
         JsonNode seedConfig = cfg == null ? null : cfg.get("seedConfig");
-        return present(seedConfig) && seedConfig.isObject()
+        return JsonTrees.isSet(seedConfig) && seedConfig.isObject()
                 ? ModelCodec.decode(seedConfig, SeedTemplate.class).value()
                 : null;
     }
@@ -171,7 +172,7 @@ final class GardenletConfigurationValidation {
     /** component-base's {@code ValidateLeaderElectionConfiguration}, only when leader election is enabled. */
     private static List<FieldError> leaderElection(JsonNode le, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        if (!present(le) || !le.path("leaderElect").asBoolean(false)) {
+        if (!JsonTrees.isSet(le) || !le.path("leaderElect").asBoolean(false)) {
             return errs;
         }
         Duration lease = orZero(duration(le.get("leaseDuration")));
@@ -195,7 +196,7 @@ final class GardenletConfigurationValidation {
             {"resourceNamespace", "resourceNamespace is required"},
             {"resourceName", "resourceName is required"}
         }) {
-            String value = text(le.get(field[0]));
+            String value = JsonTrees.text(le.get(field[0]));
             if (value.isEmpty()) {
                 errs.add(FieldError.invalid(path.child(field[0]).toString(), value, field[1]));
             }
@@ -206,7 +207,7 @@ final class GardenletConfigurationValidation {
     private static List<FieldError> controllers(JsonNode controllers, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         JsonNode backupEntry = controllers.get("backupEntry");
-        if (present(backupEntry)) {
+        if (JsonTrees.isSet(backupEntry)) {
             FieldPath p = path.child("backupEntry", "deletionGracePeriodShootPurposes");
             List<JsonNode> purposes = elements(backupEntry.get("deletionGracePeriodShootPurposes"));
             Long hours = number(backupEntry.get("deletionGracePeriodHours"));
@@ -215,18 +216,18 @@ final class GardenletConfigurationValidation {
                         p.toString(), "must specify grace period hours > 0 when specifying purposes"));
             }
             for (int i = 0; i < purposes.size(); i++) {
-                String purpose = text(purposes.get(i));
+                String purpose = JsonTrees.text(purposes.get(i));
                 if (!SHOOT_PURPOSES.contains(purpose)) {
                     errs.add(FieldError.notSupported(p.index(i).toString(), purpose, SHOOT_PURPOSES));
                 }
             }
         }
         JsonNode bastion = controllers.get("bastion");
-        if (present(bastion)) {
+        if (JsonTrees.isSet(bastion)) {
             errs.addAll(nonNegative(number(bastion.get("concurrentSyncs")), path.child("bastion", "concurrentSyncs")));
         }
         JsonNode shoot = controllers.get("shoot");
-        if (present(shoot)) {
+        if (JsonTrees.isSet(shoot)) {
             FieldPath p = path.child("shoot");
             errs.addAll(nonNegative(number(shoot.get("concurrentSyncs")), p.child("concurrentSyncs")));
             // Gardener reports progressReportPeriod under this (misspelt) name.
@@ -239,12 +240,12 @@ final class GardenletConfigurationValidation {
             }
         }
         JsonNode shootCare = controllers.get("shootCare");
-        if (present(shootCare)) {
+        if (JsonTrees.isSet(shootCare)) {
             FieldPath p = path.child("shootCare");
             errs.addAll(nonNegative(number(shootCare.get("concurrentSyncs")), p.child("concurrentSyncs")));
             errs.addAll(nonNegativeDuration(shootCare.get("syncPeriod"), p.child("syncPeriod")));
             errs.addAll(nonNegativeDuration(
-                    at(shootCare, "staleExtensionHealthChecks", "threshold"),
+                    JsonTrees.at(shootCare, "staleExtensionHealthChecks", "threshold"),
                     p.child("staleExtensionHealthChecks", "threshold")));
             errs.addAll(nonNegativeDuration(
                     shootCare.get("managedResourceProgressingThreshold"),
@@ -257,7 +258,7 @@ final class GardenletConfigurationValidation {
             }
         }
         JsonNode managedSeed = controllers.get("managedSeed");
-        if (present(managedSeed)) {
+        if (JsonTrees.isSet(managedSeed)) {
             FieldPath p = path.child("managedSeed");
             errs.addAll(nonNegative(number(managedSeed.get("concurrentSyncs")), p.child("concurrentSyncs")));
             errs.addAll(nonNegativeDuration(managedSeed.get("syncPeriod"), p.child("syncPeriod")));
@@ -265,7 +266,7 @@ final class GardenletConfigurationValidation {
             errs.addAll(nonNegativeDuration(managedSeed.get("syncJitterPeriod"), p.child("syncJitterPeriod")));
         }
         JsonNode networkPolicy = controllers.get("networkPolicy");
-        if (present(networkPolicy)) {
+        if (JsonTrees.isSet(networkPolicy)) {
             FieldPath p = path.child("networkPolicy");
             errs.addAll(nonNegative(number(networkPolicy.get("concurrentSyncs")), p.child("concurrentSyncs")));
             List<JsonNode> selectors = elements(networkPolicy.get("additionalNamespaceSelectors"));
@@ -277,7 +278,7 @@ final class GardenletConfigurationValidation {
             }
         }
         JsonNode tokenRequestor = controllers.get("tokenRequestorWorkloadIdentity");
-        if (present(tokenRequestor)) {
+        if (JsonTrees.isSet(tokenRequestor)) {
             errs.addAll(nonNegativeDuration(
                     tokenRequestor.get("tokenExpirationDuration"),
                     path.child("tokenRequestorWorkloadIdentity", "tokenExpirationDuration")));
@@ -288,7 +289,7 @@ final class GardenletConfigurationValidation {
     /** Reserved resources must fit in the capacity, and only resources with a capacity may be reserved. */
     private static List<FieldError> resources(JsonNode resources, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        if (!present(resources)) {
+        if (!JsonTrees.isSet(resources)) {
             return errs;
         }
         JsonNode capacity = resources.path("capacity");
@@ -318,22 +319,22 @@ final class GardenletConfigurationValidation {
         for (int i = 0; i < list.size(); i++) {
             JsonNode handler = list.get(i);
             FieldPath p = path.index(i);
-            String name = text(handler.get("name"));
+            String name = JsonTrees.text(handler.get("name"));
             for (String msg : NameFormats.dns1123Label(name)) {
                 errs.add(FieldError.invalid(p.child("name").toString(), name, msg));
             }
-            JsonNode lbClass = at(handler, "loadBalancerService", "class");
-            if (present(lbClass)) {
-                for (String msg : NameFormats.qualifiedName(text(lbClass))) {
+            JsonNode lbClass = JsonTrees.at(handler, "loadBalancerService", "class");
+            if (JsonTrees.isSet(lbClass)) {
+                for (String msg : NameFormats.qualifiedName(JsonTrees.text(lbClass))) {
                     errs.add(FieldError.invalid(
-                            p.child("loadBalancerService", "class").toString(), text(lbClass), msg));
+                            p.child("loadBalancerService", "class").toString(), JsonTrees.text(lbClass), msg));
                 }
             }
-            JsonNode ip = at(handler, "sni", "ingress", "serviceExternalIP");
-            if (present(ip) && !isIP(text(ip))) {
+            JsonNode ip = JsonTrees.at(handler, "sni", "ingress", "serviceExternalIP");
+            if (JsonTrees.isSet(ip) && !isIP(JsonTrees.text(ip))) {
                 errs.add(FieldError.invalid(
                         p.child("sni", "ingress", "serviceExternalIP").toString(),
-                        text(ip),
+                        JsonTrees.text(ip),
                         "external service ip is invalid"));
             }
         }
@@ -355,31 +356,12 @@ final class GardenletConfigurationValidation {
         return d == null ? List.of() : nonNegative(d.nanos(), path);
     }
 
-    private static boolean present(JsonNode node) {
-        return node != null && !node.isNull() && !node.isMissingNode();
-    }
-
-    private static JsonNode at(JsonNode node, String... names) {
-        JsonNode n = node;
-        for (String name : names) {
-            if (!present(n)) {
-                return null;
-            }
-            n = n.get(name);
-        }
-        return n;
-    }
-
-    private static String text(JsonNode node) {
-        return present(node) && node.isValueNode() ? node.asText() : "";
-    }
-
     private static Long number(JsonNode node) {
-        return present(node) && node.isNumber() ? node.asLong() : null;
+        return JsonTrees.isSet(node) && node.isNumber() ? node.asLong() : null;
     }
 
     private static Duration duration(JsonNode node) {
-        if (!present(node) || !node.isTextual()) {
+        if (!JsonTrees.isSet(node) || !node.isTextual()) {
             return null;
         }
         try {
@@ -394,7 +376,7 @@ final class GardenletConfigurationValidation {
     }
 
     private static Quantity quantity(JsonNode node) {
-        if (!present(node)) {
+        if (!JsonTrees.isSet(node)) {
             return null;
         }
         try {
@@ -406,7 +388,7 @@ final class GardenletConfigurationValidation {
 
     private static List<JsonNode> elements(JsonNode node) {
         List<JsonNode> out = new ArrayList<>();
-        if (present(node) && node.isArray()) {
+        if (JsonTrees.isSet(node) && node.isArray()) {
             node.forEach(out::add);
         }
         return out;
@@ -414,7 +396,7 @@ final class GardenletConfigurationValidation {
 
     private static List<String> names(JsonNode node) {
         List<String> out = new ArrayList<>();
-        if (present(node) && node.isObject()) {
+        if (JsonTrees.isSet(node) && node.isObject()) {
             for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
                 out.add(it.next());
             }

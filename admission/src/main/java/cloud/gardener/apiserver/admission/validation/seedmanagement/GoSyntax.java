@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission.validation.seedmanagement;
 
 import cloud.gardener.apiserver.api.k8s.metav1.LabelSelector;
 import cloud.gardener.apiserver.api.k8s.metav1.LabelSelectorRequirement;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,7 @@ final class GoSyntax {
     }
 
     static String quote(String s) {
-        return "\"" + (s == null ? "" : s.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
+        return GoQuote.quote(s == null ? "" : s);
     }
 
     private static String mapText(Map<String, String> map) {

@@ -1,8 +1,8 @@
 package cloud.gardener.apiserver.endpoints.tables.core;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

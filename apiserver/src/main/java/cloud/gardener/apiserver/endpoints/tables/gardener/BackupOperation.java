@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.endpoints.tables.Cells;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -10,8 +11,8 @@ final class BackupOperation {
 
     /** {@code status.lastOperation.state}, or {@code <pending>} without a last operation. */
     static String state(JsonNode object) {
-        JsonNode op = Cells.at(object, "status", "lastOperation");
-        return Cells.isSet(op) ? Cells.text(op, "state") : "<pending>";
+        JsonNode op = JsonTrees.at(object, "status", "lastOperation");
+        return JsonTrees.isSet(op) ? JsonTrees.text(op, "state") : "<pending>";
     }
 
     /** {@code status.lastOperation.progress} (a number), 0 without a last operation. */

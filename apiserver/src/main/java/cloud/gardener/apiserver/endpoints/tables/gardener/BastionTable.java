@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.optionalText;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.optionalText;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.time;
 
 import cloud.gardener.apiserver.endpoints.tables.HumanDuration;

@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 
-import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,7 +22,7 @@ public final class ControllerRegistrationTable extends GardenerTableConvertor {
     @Override
     public ArrayNode cells(ObjectNode o) {
         List<String> resources = new ArrayList<>();
-        JsonNode list = Cells.at(o, "spec", "resources");
+        JsonNode list = JsonTrees.at(o, "spec", "resources");
         if (list.isArray()) {
             for (JsonNode resource : list) {
                 resources.add(text(resource, "kind") + "/" + text(resource, "type"));

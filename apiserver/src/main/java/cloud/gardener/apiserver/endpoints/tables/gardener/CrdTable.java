@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.endpoints.tables.gardener;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.endpoints.tables.Cells;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
@@ -50,17 +51,17 @@ public final class CrdTable implements TableConvertor {
                                 "K8S Version",
                                 "string",
                                 "Kubernetes version of virtual cluster.",
-                                o -> Cells.at(o, "spec", "virtualCluster", "kubernetes", "version")),
+                                o -> JsonTrees.at(o, "spec", "virtualCluster", "kubernetes", "version")),
                         new Column(
                                 "Gardener Version",
                                 "string",
                                 "Version of the Gardener components.",
-                                o -> Cells.at(o, "status", "gardener", "version")),
+                                o -> JsonTrees.at(o, "status", "gardener", "version")),
                         new Column(
                                 "Last Operation",
                                 "string",
                                 "Status of the last operation",
-                                o -> Cells.at(o, "status", "lastOperation", "state")),
+                                o -> JsonTrees.at(o, "status", "lastOperation", "state")),
                         condition(
                                 "Runtime",
                                 "Indicates whether the components related to the runtime cluster are healthy.",
@@ -106,7 +107,7 @@ public final class CrdTable implements TableConvertor {
     }
 
     private static Column age() {
-        return new Column("Age", "date", "creation timestamp", o -> Cells.at(o, "metadata", "creationTimestamp"));
+        return new Column("Age", "date", "creation timestamp", o -> JsonTrees.at(o, "metadata", "creationTimestamp"));
     }
 
     @Override
@@ -135,10 +136,10 @@ public final class CrdTable implements TableConvertor {
 
     /** {@code .status.conditions[?(@.type=="<type>")].status}: the first matching condition that has a status. */
     private static JsonNode condition(JsonNode o, String type) {
-        JsonNode conditions = Cells.at(o, "status", "conditions");
+        JsonNode conditions = JsonTrees.at(o, "status", "conditions");
         if (conditions.isArray()) {
             for (JsonNode c : conditions) {
-                if (type.equals(Cells.text(c, "type")) && Cells.isSet(c, "status")) {
+                if (type.equals(JsonTrees.text(c, "type")) && JsonTrees.isSet(c, "status")) {
                     return c.get("status");
                 }
             }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.endpoints.tables.Cells;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
@@ -58,10 +59,11 @@ abstract class GardenerTableConvertor implements TableConvertor {
 
     /** {@code fmt.Sprintf("%s %s (%d%%)", type, state, progress)} of {@code status.lastOperation}, else {@code <pending>}. */
     static String lastOperation(JsonNode object) {
-        JsonNode op = Cells.at(object, "status", "lastOperation");
-        if (!Cells.isSet(op)) {
+        JsonNode op = JsonTrees.at(object, "status", "lastOperation");
+        if (!JsonTrees.isSet(op)) {
             return "<pending>";
         }
-        return Cells.text(op, "type") + " " + Cells.text(op, "state") + " (" + Cells.integer(op, "progress") + "%)";
+        return JsonTrees.text(op, "type") + " " + JsonTrees.text(op, "state") + " (" + Cells.integer(op, "progress")
+                + "%)";
     }
 }

@@ -1,12 +1,12 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.optionalText;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatusOrUnknown;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.optionalText;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 
-import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,7 +23,7 @@ public final class GardenletTable extends GardenerTableConvertor {
     public ArrayNode cells(ObjectNode o) {
         return row(
                 name(o),
-                ociUrl(Cells.at(o, "spec", "deployment", "helm", "ociRepository")),
+                ociUrl(JsonTrees.at(o, "spec", "deployment", "helm", "ociRepository")),
                 conditionStatusOrUnknown(o, "GardenletReconciled"),
                 age(o));
     }

@@ -1,8 +1,8 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 
 import cloud.gardener.apiserver.endpoints.tables.Cells;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;

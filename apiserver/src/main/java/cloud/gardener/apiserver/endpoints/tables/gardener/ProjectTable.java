@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
-import static cloud.gardener.apiserver.endpoints.tables.Cells.isSet;
+import static cloud.gardener.apiserver.api.json.JsonTrees.isSet;
+import static cloud.gardener.apiserver.api.json.JsonTrees.optionalText;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.optionalText;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;

@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.optionalText;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatus;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.optionalText;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

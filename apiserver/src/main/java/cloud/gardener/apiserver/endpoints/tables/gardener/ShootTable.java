@@ -1,12 +1,12 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.isSet;
+import static cloud.gardener.apiserver.api.json.JsonTrees.isTrue;
+import static cloud.gardener.apiserver.api.json.JsonTrees.optionalText;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatusOrUnknown;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.isSet;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.isTrue;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.optionalText;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.endpoints.tables.gardener;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
-import static cloud.gardener.apiserver.endpoints.tables.Cells.text;
 
-import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -35,7 +35,7 @@ public final class WorkloadIdentityTable extends GardenerTableConvertor {
     @Override
     public ArrayNode cells(ObjectNode o) {
         List<String> audiences = new ArrayList<>();
-        JsonNode list = Cells.at(o, "spec", "audiences");
+        JsonNode list = JsonTrees.at(o, "spec", "audiences");
         if (list.isArray()) {
             list.forEach(a -> audiences.add(a.isValueNode() && !a.isNull() ? a.asText() : ""));
         }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.api.model.values;
 
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -130,8 +131,8 @@ public final class IntOrString {
         Long value = goParseInt(digits);
         if (value == null) {
             boolean range = digits.matches("[+-]?[0-9]+");
-            throw new IllegalArgumentException("invalid value for IntOrString: invalid value " + strconvQuote(s)
-                    + ": strconv.Atoi: parsing " + strconvQuote(digits) + ": "
+            throw new IllegalArgumentException("invalid value for IntOrString: invalid value " + GoQuote.quote(s)
+                    + ": strconv.Atoi: parsing " + GoQuote.quote(digits) + ": "
                     + (range ? "value out of range" : "invalid syntax"));
         }
         // Go computes in float64: math.Ceil/Floor(float64(value) * float64(total) / 100)
@@ -158,11 +159,6 @@ public final class IntOrString {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    /** strconv.Quote for the printable strings these errors carry. */
-    private static String strconvQuote(String s) {
-        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
     }
 
     @Override

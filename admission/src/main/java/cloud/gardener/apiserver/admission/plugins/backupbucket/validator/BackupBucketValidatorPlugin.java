@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.backupbucket.validator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -9,11 +9,12 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.WorkloadIdentityTargets;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import io.vertx.core.Future;
 
 /** Gardener's BackupBucketValidator: a WorkloadIdentity used as credentials must target the bucket's provider. */
-public final class BackupBucketValidatorPlugin extends Handler implements ValidatingPlugin {
+public final class BackupBucketValidatorPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "BackupBucketValidator";
 
@@ -36,7 +37,7 @@ public final class BackupBucketValidatorPlugin extends Handler implements Valida
         }
         return workloadIdentities.checkTarget(
                 a.object().path("spec").path("credentialsRef"),
-                RequestChecks.text(a.object(), "spec", "provider", "type"),
+                JsonTrees.text(a.object(), "spec", "provider", "type"),
                 a,
                 "BackupBucket using backup of type %s cannot use WorkloadIdentity of type %s");
     }

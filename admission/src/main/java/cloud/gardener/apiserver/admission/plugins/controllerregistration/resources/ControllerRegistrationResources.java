@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.controllerregistration.resources;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -22,7 +22,7 @@ import java.util.Set;
  * Gardener's ControllerRegistrationResources: one kind/type pair is controlled primarily by at most one
  * ControllerRegistration. The other registrations are read live so that two racing creates cannot both pass.
  */
-public final class ControllerRegistrationResources extends Handler implements ValidatingPlugin {
+public final class ControllerRegistrationResources extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ControllerRegistrationResources";
 

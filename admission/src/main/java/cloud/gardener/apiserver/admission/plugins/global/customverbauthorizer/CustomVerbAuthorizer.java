@@ -1,18 +1,18 @@
 package cloud.gardener.apiserver.admission.plugins.global.customverbauthorizer;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
-import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.Authorizer;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,7 +27,7 @@ import java.util.Set;
  * (unless the user is the owner), a NamespacedCloudProfile's kubernetes, machine images and provider config,
  * and a Shoot's control-plane worker pool (marking it self-hosted).
  */
-public final class CustomVerbAuthorizer extends Handler implements ValidatingPlugin {
+public final class CustomVerbAuthorizer extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "CustomVerbAuthorizer";
     static final String MODIFY_TOLERATIONS_WHITELIST = "modify-spec-tolerations-whitelist";
@@ -221,8 +221,8 @@ public final class CustomVerbAuthorizer extends Handler implements ValidatingPlu
                         ? Future.succeededFuture()
                         : Rejections.forbid(
                                 a,
-                                "user " + GoErrors.quote(a.user().name()) + " is not allowed to " + operation + " for "
-                                        + GoErrors.quote(a.resource().resource())));
+                                "user " + GoQuote.quote(a.user().name()) + " is not allowed to " + operation + " for "
+                                        + GoQuote.quote(a.resource().resource())));
     }
 
     private static boolean isAbsent(JsonNode node) {

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.deletionconfirmation;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -35,7 +35,7 @@ import java.util.Set;
  * project asks for dual approval, the user who confirmed ({@code deletion.gardener.cloud/confirmed-by}, which the
  * mutating part maintains on Shoots) cannot also delete.
  */
-public final class DeletionConfirmation extends Handler implements MutatingPlugin, ValidatingPlugin {
+public final class DeletionConfirmation extends BasePlugin implements MutatingPlugin, ValidatingPlugin {
 
     public static final String NAME = "DeletionConfirmation";
     public static final String CONFIRMATION = "confirmation.gardener.cloud/deletion";

@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.admission.plugins.global.extensionlabels;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -25,7 +25,7 @@ import java.util.List;
  * WorkloadIdentities, Shoots, (Namespaced)CloudProfiles, BackupBuckets and BackupEntries with
  * {@code <prefix><type>=true} for each extension type the object uses, so controllers can select by type.
  */
-public final class ExtensionLabels extends Handler implements MutatingPlugin {
+public final class ExtensionLabels extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ExtensionLabels";
     static final String EXTENSION = "extensions.extensions.gardener.cloud/";

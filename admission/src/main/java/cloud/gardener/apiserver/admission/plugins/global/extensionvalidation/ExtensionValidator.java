@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.admission.plugins.global.extensionvalidation;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -16,6 +16,7 @@ import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ import java.util.Set;
  * that a ControllerRegistration registers as primary (for the right cluster type); workerless shoots only
  * Extension types that support them. Checked when the spec changes; 403 otherwise.
  */
-public final class ExtensionValidator extends Handler implements ValidatingPlugin {
+public final class ExtensionValidator extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ExtensionValidator";
     private static final String SEED = "seed";
@@ -43,7 +44,7 @@ public final class ExtensionValidator extends Handler implements ValidatingPlugi
     /** One extension kind/type an object needs, with the message and field that name it. */
     private record Required(String kind, String type, String message, String field) {
         String error() {
-            return message + ": " + field + " (" + GoErrors.quote(type) + ")";
+            return message + ": " + field + " (" + GoQuote.quote(type) + ")";
         }
     }
 
@@ -214,7 +215,7 @@ public final class ExtensionValidator extends Handler implements ValidatingPlugi
             for (Required r : required) {
                 if (r.kind().equals("Extension") && !supported.contains(r.type())) {
                     workerlessErrors.add("given Shoot is workerless and uses non-supported extension type: " + r.field()
-                            + " (" + GoErrors.quote(r.type()) + ")");
+                            + " (" + GoQuote.quote(r.type()) + ")");
                 }
             }
         }

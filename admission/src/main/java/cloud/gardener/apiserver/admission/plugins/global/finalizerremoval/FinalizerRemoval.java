@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.finalizerremoval;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -17,7 +17,7 @@ import io.vertx.core.Future;
  * Gardener's FinalizerRemoval: the {@code gardener} finalizer stays on SecretBindings and CredentialsBindings
  * while a Shoot of their namespace uses them, and on Shoots until their deletion has succeeded.
  */
-public final class FinalizerRemoval extends Handler implements ValidatingPlugin {
+public final class FinalizerRemoval extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "FinalizerRemoval";
     private static final String FINALIZER = "gardener";

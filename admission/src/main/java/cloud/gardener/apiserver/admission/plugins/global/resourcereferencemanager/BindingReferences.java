@@ -1,15 +1,15 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.DryRunClient;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
-import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -78,10 +78,10 @@ final class BindingReferences {
                         if (name.equals(text(shoot, "spec", shootField))
                                 && !providerTypes.contains(text(shoot, "spec", "provider", "type"))) {
                             return fail(kind + " is referenced by shoot "
-                                    + GoErrors.quote(text(shoot, "metadata", "name"))
+                                    + GoQuote.quote(text(shoot, "metadata", "name"))
                                     + ", but provider types (" + goList(providerTypes)
                                     + ") do not match with the shoot "
-                                    + "provider type " + GoErrors.quote(text(shoot, "spec", "provider", "type")));
+                                    + "provider type " + GoQuote.quote(text(shoot, "spec", "provider", "type")));
                         }
                     }
                     if (isGardenadmUser(a) && credentials.namespace().equals(a.namespace())) {

@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.admission.plugins.support.VersionLifecycle;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -88,7 +89,7 @@ final class CloudProfileReferences {
                                 }
                                 shootErrors(
                                         errors,
-                                        "CloudProfile " + GoErrors.quote(name),
+                                        "CloudProfile " + GoQuote.quote(name),
                                         shoot,
                                         removedKubernetes,
                                         images.removedVersions(),
@@ -159,7 +160,7 @@ final class CloudProfileReferences {
                                 if (removedKubernetes.contains(k8s)
                                         && expired(find(
                                                 parentSpec.path("kubernetes").path("versions"), k8s))) {
-                                    errors.add("unable to delete Kubernetes version " + GoErrors.quote(k8s) + " from "
+                                    errors.add("unable to delete Kubernetes version " + GoQuote.quote(k8s) + " from "
                                             + profileName
                                             + " - version with extended expiration date is still in use by shoot '"
                                             + shootKey(shoot) + "'");
@@ -193,8 +194,8 @@ final class CloudProfileReferences {
         String namespacedName = text(ncp, "metadata", "namespace") + "/" + text(ncp, "metadata", "name");
         for (JsonNode version : ncp.path("spec").path("kubernetes").path("versions")) {
             if (removedKubernetes.contains(text(version, "version"))) {
-                errors.add("unable to delete Kubernetes version " + GoErrors.quote(text(version, "version"))
-                        + " from CloudProfile " + GoErrors.quote(profile) + " - version is still in use by "
+                errors.add("unable to delete Kubernetes version " + GoQuote.quote(text(version, "version"))
+                        + " from CloudProfile " + GoQuote.quote(profile) + " - version is still in use by "
                         + "NamespacedCloudProfile '" + namespacedName + "'");
             }
         }
@@ -202,20 +203,20 @@ final class CloudProfileReferences {
         for (JsonNode image : ncp.path("spec").path("machineImages")) {
             String imageName = text(image, "name");
             if (images.removedImages().contains(imageName)) {
-                errors.add("unable to delete MachineImage " + GoErrors.quote(imageName) + " from CloudProfile "
-                        + GoErrors.quote(profile) + " - MachineImage is still in use by NamespacedCloudProfile "
-                        + GoErrors.quote(key));
+                errors.add("unable to delete MachineImage " + GoQuote.quote(imageName) + " from CloudProfile "
+                        + GoQuote.quote(profile) + " - MachineImage is still in use by NamespacedCloudProfile "
+                        + GoQuote.quote(key));
             }
             if (images.addedImages().contains(imageName)) {
-                errors.add("unable to add MachineImage " + GoErrors.quote(imageName) + " to CloudProfile "
-                        + GoErrors.quote(profile) + " - MachineImage is already defined by NamespacedCloudProfile "
-                        + GoErrors.quote(key));
+                errors.add("unable to add MachineImage " + GoQuote.quote(imageName) + " to CloudProfile "
+                        + GoQuote.quote(profile) + " - MachineImage is already defined by NamespacedCloudProfile "
+                        + GoQuote.quote(key));
             }
             Set<String> removed = images.removedVersions().get(imageName);
             for (JsonNode version : image.path("versions")) {
                 if (removed != null && removed.contains(text(version, "version"))) {
                     errors.add("unable to delete MachineImage version '" + imageName + "/" + text(version, "version")
-                            + "' from CloudProfile " + GoErrors.quote(profile) + " - version is still in use by "
+                            + "' from CloudProfile " + GoQuote.quote(profile) + " - version is still in use by "
                             + "NamespacedCloudProfile '" + namespacedName + "'");
                 }
                 for (JsonNode flavor : version.path("capabilityFlavors")) {
@@ -229,8 +230,8 @@ final class CloudProfileReferences {
         removedCapabilities.forEach((capability, values) -> {
             Set<String> used = violations.get(capability);
             if (used != null && !used.isEmpty()) {
-                errors.add("unable to delete MachineCapability " + GoErrors.quote(capability) + " with values ["
-                        + String.join(" ", used) + "] from CloudProfile " + GoErrors.quote(profile)
+                errors.add("unable to delete MachineCapability " + GoQuote.quote(capability) + " with values ["
+                        + String.join(" ", used) + "] from CloudProfile " + GoQuote.quote(profile)
                         + " - capability values are still in use by NamespacedCloudProfile '" + namespacedName + "'");
             }
         });
@@ -293,7 +294,7 @@ final class CloudProfileReferences {
             java.util.function.Predicate<JsonNode> blocks) {
         String k8s = text(shoot, "spec", "kubernetes", "version");
         if (removedKubernetes.contains(k8s)) {
-            errors.add("unable to delete Kubernetes version " + GoErrors.quote(k8s) + " from " + from
+            errors.add("unable to delete Kubernetes version " + GoQuote.quote(k8s) + " from " + from
                     + " - version is still in use by shoot '" + shootKey(shoot) + "'");
         }
         for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
@@ -306,7 +307,7 @@ final class CloudProfileReferences {
                 errors.add(
                         "unable to delete Machine image version '" + text(image, "name") + "/" + text(image, "version")
                                 + "' from " + from + " - version is still in use by shoot '" + shootKey(shoot)
-                                + "' by worker " + GoErrors.quote(text(worker, "name")));
+                                + "' by worker " + GoQuote.quote(text(worker, "name")));
             }
         }
     }

@@ -1,12 +1,12 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.Optional;
@@ -57,12 +57,12 @@ final class NamedResourceReferences {
                 .filter(t -> t.kind().equals(kind))
                 .findFirst();
         if (type.isEmpty()) {
-            return BindingReferences.fail("resource reference " + GoErrors.quote(name)
-                    + " could not be resolved for API " + "resource with version " + GoErrors.quote(apiVersion)
-                    + " and kind " + GoErrors.quote(kind));
+            return BindingReferences.fail("resource reference " + GoQuote.quote(name)
+                    + " could not be resolved for API " + "resource with version " + GoQuote.quote(apiVersion)
+                    + " and kind " + GoQuote.quote(kind));
         }
         if (!type.get().namespaced()) {
-            return BindingReferences.fail("failed to resolve resource reference " + GoErrors.quote(name)
+            return BindingReferences.fail("failed to resolve resource reference " + GoQuote.quote(name)
                     + ". Cannot reference a resource that is not namespaced");
         }
         return refs.mayGet(
@@ -76,7 +76,7 @@ final class NamedResourceReferences {
                         "cannot reference a resource you are not allowed to read")
                 .compose(v -> refs.dynamic(type.get().groupResource(), namespace, objectName)
                         .recover(e -> e instanceof ReferenceProblem p
-                                ? BindingReferences.fail("failed to resolve resource reference " + GoErrors.quote(name)
+                                ? BindingReferences.fail("failed to resolve resource reference " + GoQuote.quote(name)
                                         + ": " + p.getMessage())
                                 : Future.failedFuture(e)))
                 .compose(found -> each(a, namespace, resources, i + 1));

@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -28,7 +28,7 @@ import java.util.List;
  * 403 worded as {@code admission.NewForbidden}, except a Gardenlet/ManagedSeed name clash, which Gardener
  * returns as a plain error (500).
  */
-public final class ResourceReferenceManager extends Handler implements ValidatingPlugin {
+public final class ResourceReferenceManager extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ResourceReferenceManager";
 

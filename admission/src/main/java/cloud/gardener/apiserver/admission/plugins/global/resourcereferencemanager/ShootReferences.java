@@ -1,11 +1,11 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
-import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.vertx.core.Future;
@@ -81,7 +81,7 @@ final class ShootReferences {
                         steps.add(() -> wrap(
                                 refs.secret(namespace, text(plugin, "kubeconfigSecretName")),
                                 "failed to resolve admission plugin kubeconfig secret reference for "
-                                        + GoErrors.quote(text(plugin, "name")) + ": "));
+                                        + GoQuote.quote(text(plugin, "name")) + ": "));
                     }
                 }
             }
@@ -139,7 +139,7 @@ final class ShootReferences {
                         prefix);
             default ->
                 BindingReferences.fail(
-                        prefix + "could not find referenced cloud profile with kind " + GoErrors.quote(kind));
+                        prefix + "could not find referenced cloud profile with kind " + GoQuote.quote(kind));
         };
     }
 

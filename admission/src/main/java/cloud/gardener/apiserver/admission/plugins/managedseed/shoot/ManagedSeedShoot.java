@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.managedseed.shoot;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -19,7 +20,7 @@ import java.util.List;
  * Gardener's ManagedSeedShoot: a ManagedSeed cannot be deleted while shoots run on its seed. A delete of a
  * collection checks every ManagedSeed (read live, in all namespaces, as Gardener lists them).
  */
-public final class ManagedSeedShoot extends Handler implements ValidatingPlugin {
+public final class ManagedSeedShoot extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ManagedSeedShoot";
 
@@ -51,7 +52,7 @@ public final class ManagedSeedShoot extends Handler implements ValidatingPlugin 
         if (i == managedSeeds.size()) {
             return Future.succeededFuture();
         }
-        String name = RequestChecks.text(managedSeeds.get(i), "metadata", "name");
+        String name = JsonTrees.text(managedSeeds.get(i), "metadata", "name");
         Attributes named = new Attributes(
                 a.kind(),
                 a.resource(),

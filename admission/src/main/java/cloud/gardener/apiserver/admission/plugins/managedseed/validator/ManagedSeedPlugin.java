@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.admission.plugins.managedseed.validator;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -11,13 +11,13 @@ import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
-import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedNameLabels;
 import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -36,7 +36,7 @@ import java.util.TreeSet;
  * on update no removed zones, changed internal domain or dropped default domains while shoots run there.
  * Answers are 422 on the ManagedSeed's fields.
  */
-public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, ValidatingPlugin {
+public final class ManagedSeedPlugin extends BasePlugin implements MutatingPlugin, ValidatingPlugin {
 
     public static final String NAME = "ManagedSeed";
     private static final String SEED_SPEC = "spec.gardenlet.config.seedConfig.spec";
@@ -98,8 +98,8 @@ public final class ManagedSeedPlugin extends Handler implements MutatingPlugin, 
      */
     private static GoValue goIngress(JsonNode ingress) {
         JsonNode providerConfig = ingress.path("controller").path("providerConfig");
-        return new GoValue("core.Ingress{Domain:" + GoErrors.quote(text(ingress, "domain"))
-                + ", Controller:core.IngressController{Kind:" + GoErrors.quote(text(ingress, "controller", "kind"))
+        return new GoValue("core.Ingress{Domain:" + GoQuote.quote(text(ingress, "domain"))
+                + ", Controller:core.IngressController{Kind:" + GoQuote.quote(text(ingress, "controller", "kind"))
                 + ", ProviderConfig:(*runtime.RawExtension)(" + (providerConfig.isObject() ? "0xc000000000" : "nil")
                 + ")}}");
     }

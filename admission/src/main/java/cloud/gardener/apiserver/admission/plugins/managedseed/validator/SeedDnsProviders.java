@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.managedseed.validator;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;

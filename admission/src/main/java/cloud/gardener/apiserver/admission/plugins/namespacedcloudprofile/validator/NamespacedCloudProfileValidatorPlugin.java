@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.validator;
 
-import static cloud.gardener.apiserver.admission.plugins.support.RequestChecks.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -12,7 +12,6 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CloudProfileMerge;
 import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.ParentFormat;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
-import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.VersionLifecycle;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
@@ -28,6 +27,7 @@ import cloud.gardener.apiserver.api.model.values.Time;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
+import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -59,7 +59,7 @@ import java.util.stream.Collectors;
  * Gardener answers steps 3 to 5 with plain errors, i.e. 500 with the error's text: the first Kubernetes problem, the
  * aggregate of the machine image errors, or {@code error while validating merged NamespacedCloudProfile: [...]}.
  */
-public final class NamespacedCloudProfileValidatorPlugin extends Handler implements ValidatingPlugin {
+public final class NamespacedCloudProfileValidatorPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "NamespacedCloudProfileValidator";
 
@@ -154,7 +154,7 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
             if (update && VersionLifecycle.isExpired(version, clock.instant())) {
                 JsonNode override = find(merged, v);
                 if (override == null || !sameInstant(override.get("expirationDate"), version.get("expirationDate"))) {
-                    return "expiration date for version " + GoErrors.quote(v) + " is in the past";
+                    return "expiration date for version " + GoQuote.quote(v) + " is in the past";
                 }
             }
         }
@@ -204,7 +204,7 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
             errors.add(FieldError.forbidden(
                     imagePath.child("updateStrategy").toString(),
                     "cannot update the machine "
-                            + "image update strategy of " + GoErrors.quote(name)
+                            + "image update strategy of " + GoQuote.quote(name)
                             + ", as this version has been added to the "
                             + "parent CloudProfile by now"));
         }
@@ -236,7 +236,7 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
                     errors.add(FieldError.invalid(
                             versionPath.child("expirationDate").toString(),
                             GoValue.NULL,
-                            "expiration date for version " + GoErrors.quote(v) + " must be set"));
+                            "expiration date for version " + GoQuote.quote(v) + " must be set"));
                 }
             }
             if (update && VersionLifecycle.isExpired(version, clock.instant())) {
@@ -245,7 +245,7 @@ public final class NamespacedCloudProfileValidatorPlugin extends Handler impleme
                     errors.add(FieldError.invalid(
                             versionPath.child("expirationDate").toString(),
                             CoreRules.goTime(Time.parse(text(version, "expirationDate"))),
-                            "expiration date for version " + GoErrors.quote(v) + " is in the past"));
+                            "expiration date for version " + GoQuote.quote(v) + " is in the past"));
                 }
             }
         }

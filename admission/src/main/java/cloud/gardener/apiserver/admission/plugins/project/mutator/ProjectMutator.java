@@ -1,11 +1,12 @@
 package cloud.gardener.apiserver.admission.plugins.project.mutator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -19,7 +20,7 @@ import java.util.List;
  * sure the owner is a member. Works on the v1beta1 tree, where a member's first role is {@code role} and the
  * others are {@code roles}.
  */
-public final class ProjectMutator extends Handler implements MutatingPlugin {
+public final class ProjectMutator extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ProjectMutator";
     private static final List<String> SUBJECT_FIELDS = List.of("kind", "apiGroup", "name", "namespace");
@@ -83,7 +84,7 @@ public final class ProjectMutator extends Handler implements MutatingPlugin {
     private static ObjectNode subject(JsonNode node) {
         ObjectNode subject = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         for (String field : SUBJECT_FIELDS) {
-            String value = RequestChecks.text(node, field);
+            String value = JsonTrees.text(node, field);
             if (!value.isEmpty()) {
                 subject.put(field, value);
             }
@@ -93,7 +94,7 @@ public final class ProjectMutator extends Handler implements MutatingPlugin {
 
     private static List<String> roles(JsonNode member) {
         List<String> roles = new java.util.ArrayList<>();
-        if (!RequestChecks.text(member, "role").isEmpty()) {
+        if (!JsonTrees.text(member, "role").isEmpty()) {
             roles.add(member.get("role").asText());
         }
         member.path("roles").forEach(r -> roles.add(r.asText()));

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.seed.mutator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedNameLabels;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import io.vertx.core.Future;
@@ -20,7 +21,7 @@ import java.util.List;
  * Gardener's SeedMutator: keeps the {@code name.seed.gardener.cloud/<name>=true} labels of a Seed, naming
  * the seed itself and, for a seed made by a ManagedSeed, the seed its shoot runs on.
  */
-public final class SeedMutator extends Handler implements MutatingPlugin {
+public final class SeedMutator extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "SeedMutator";
 
@@ -39,14 +40,14 @@ public final class SeedMutator extends Handler implements MutatingPlugin {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        String seedName = RequestChecks.text(a.object(), "metadata", "name");
+        String seedName = JsonTrees.text(a.object(), "metadata", "name");
         List<String> names = new ArrayList<>(List.of(seedName));
         return objects.get(GardenerResources.MANAGED_SEEDS, GardenerResources.GARDEN_NAMESPACE, seedName)
                 .compose(managedSeed -> {
                     if (managedSeed.isEmpty() || !managedSeed.get().path("spec").hasNonNull("shoot")) {
                         return Future.succeededFuture();
                     }
-                    String shootName = RequestChecks.text(managedSeed.get(), "spec", "shoot", "name");
+                    String shootName = JsonTrees.text(managedSeed.get(), "spec", "shoot", "name");
                     return objects.get(GardenerResources.SHOOTS, GardenerResources.GARDEN_NAMESPACE, shootName)
                             .compose(shoot -> {
                                 if (shoot.isEmpty()) {
@@ -54,7 +55,7 @@ public final class SeedMutator extends Handler implements MutatingPlugin {
                                             + " for managed seed \"" + seedName + "\": shoot.core.gardener.cloud \""
                                             + shootName + "\" not found"));
                                 }
-                                names.add(RequestChecks.text(shoot.get(), "spec", "seedName"));
+                                names.add(JsonTrees.text(shoot.get(), "spec", "seedName"));
                                 return Future.succeededFuture();
                             });
                 })

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.seed.validator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
 import cloud.gardener.apiserver.admission.plugins.support.WorkloadIdentityTargets;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
@@ -19,7 +20,7 @@ import io.vertx.core.Future;
  * domain or drop default domains in use; the self-hosted-shoot label stays; a WorkloadIdentity used for
  * backup must target the backup provider.
  */
-public final class SeedValidatorPlugin extends Handler implements ValidatingPlugin {
+public final class SeedValidatorPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "SeedValidator";
     static final String SELF_HOSTED_LABEL = "seed.gardener.cloud/self-hosted-shoot-cluster";
@@ -63,7 +64,7 @@ public final class SeedValidatorPlugin extends Handler implements ValidatingPlug
         }
         JsonNode oldSpec = a.oldObject().path("spec");
         JsonNode newSpec = a.object().path("spec");
-        String seedName = RequestChecks.text(a.object(), "metadata", "name");
+        String seedName = JsonTrees.text(a.object(), "metadata", "name");
         return usage.checkZoneRemoval(oldSpec, newSpec, seedName, "Seed")
                 .compose(v -> usage.checkInternalDomainChange(oldSpec, newSpec, seedName, "Seed"))
                 .compose(v -> usage.checkDefaultDomainsChange(oldSpec, newSpec, seedName, "Seed"))
@@ -75,7 +76,7 @@ public final class SeedValidatorPlugin extends Handler implements ValidatingPlug
         if (backup.isMissingNode() || backup.isNull()) {
             return Future.succeededFuture();
         }
-        String provider = RequestChecks.text(backup, "provider");
+        String provider = JsonTrees.text(backup, "provider");
         return workloadIdentities.checkTarget(
                 backup.path("credentialsRef"),
                 provider,

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.dns;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -29,7 +29,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * default one. Validating: no primary provider with a default domain, and a default-domain based domain must
  * follow that scheme.
  */
-public final class ShootDns extends Handler implements MutatingPlugin, ValidatingPlugin {
+public final class ShootDns extends BasePlugin implements MutatingPlugin, ValidatingPlugin {
 
     public static final String NAME = "ShootDNS";
     private static final String UNMANAGED = "unmanaged";

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.dnsrewriting;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 
 /** Gardener's ShootDNSRewriting (off by default): new Shoots get the configured CoreDNS rewriting suffixes. */
-public final class ShootDnsRewriting extends Handler implements MutatingPlugin {
+public final class ShootDnsRewriting extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ShootDNSRewriting";
 

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.exposureclass;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.TolerationTrees;
 import cloud.gardener.apiserver.api.core.v1beta1.Toleration;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -26,7 +27,7 @@ import java.util.TreeSet;
  * Gardener's ShootExposureClass: a new Shoot that names an ExposureClass with scheduling settings takes over
  * its seed selector (labels must not conflict) and its tolerations (keys must not clash).
  */
-public final class ShootExposureClass extends Handler implements MutatingPlugin {
+public final class ShootExposureClass extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ShootExposureClass";
 
@@ -46,7 +47,7 @@ public final class ShootExposureClass extends Handler implements MutatingPlugin 
             return Rejections.notReady(a);
         }
         ObjectNode spec = a.object().withObjectProperty("spec");
-        String className = RequestChecks.text(spec, "exposureClassName");
+        String className = JsonTrees.text(spec, "exposureClassName");
         if (!spec.hasNonNull("exposureClassName")) {
             return Future.succeededFuture();
         }

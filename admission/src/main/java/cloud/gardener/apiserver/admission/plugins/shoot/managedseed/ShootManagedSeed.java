@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.managedseed;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -26,7 +26,7 @@ import java.util.Set;
  * Gardener's ShootManagedSeed: a Shoot a ManagedSeed registers as a Seed keeps what the seed needs (no nginx
  * ingress addon, VPA on, the same nodes network, the seed's worker zones) and cannot be deleted.
  */
-public final class ShootManagedSeed extends Handler implements ValidatingPlugin {
+public final class ShootManagedSeed extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ShootManagedSeed";
 

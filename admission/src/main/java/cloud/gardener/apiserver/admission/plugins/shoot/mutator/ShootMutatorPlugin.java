@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.mutator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -36,7 +36,7 @@ import java.util.Optional;
  * machine images defaulted from the CloudProfile and the networks from the seed's shoot defaults. Defaulting
  * errors are one 403.
  */
-public final class ShootMutatorPlugin extends Handler implements MutatingPlugin {
+public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ShootMutator";
     static final String CREATED_BY = "gardener.cloud/created-by";

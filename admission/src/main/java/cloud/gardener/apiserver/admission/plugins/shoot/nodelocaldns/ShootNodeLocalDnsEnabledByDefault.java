@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.nodelocaldns;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 
 /** Gardener's ShootNodeLocalDNSEnabledByDefault (off by default): new Shoots with workers get node-local DNS. */
-public final class ShootNodeLocalDnsEnabledByDefault extends Handler implements MutatingPlugin {
+public final class ShootNodeLocalDnsEnabledByDefault extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ShootNodeLocalDNSEnabledByDefault";
 

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.quotavalidator;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -28,7 +28,7 @@ import java.util.Objects;
  * storage per volume class and load balancers, at their workers' maximum), and the shortest quota cluster lifetime
  * bounds how far the expiration-timestamp annotation may be moved.
  */
-public final class ShootQuotaValidatorPlugin extends Handler implements ValidatingPlugin {
+public final class ShootQuotaValidatorPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ShootQuotaValidator";
     static final String EXPIRATION = "shoot.gardener.cloud/expiration-timestamp";

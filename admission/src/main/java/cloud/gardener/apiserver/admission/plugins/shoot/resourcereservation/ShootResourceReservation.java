@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.resourcereservation;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -30,7 +30,7 @@ import java.util.Optional;
  * static values for the whole Shoot or, with the GKE formula configured and selected, per worker pool from its
  * machine type in the CloudProfile.
  */
-public final class ShootResourceReservation extends Handler implements MutatingPlugin {
+public final class ShootResourceReservation extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ShootResourceReservation";
     private static final String STATIC_CPU = "80m";

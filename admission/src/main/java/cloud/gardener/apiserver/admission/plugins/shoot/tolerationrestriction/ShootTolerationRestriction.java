@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -31,7 +31,7 @@ import java.util.function.Function;
  * (for keys it does not tolerate yet); every toleration a Shoot adds must be whitelisted Garden-wide or by its
  * project.
  */
-public final class ShootTolerationRestriction extends Handler implements MutatingPlugin, ValidatingPlugin {
+public final class ShootTolerationRestriction extends BasePlugin implements MutatingPlugin, ValidatingPlugin {
 
     public static final String NAME = "ShootTolerationRestriction";
     private static final FieldPath TOLERATIONS = FieldPath.of("spec", "tolerations");

@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
 import cloud.gardener.apiserver.admission.plugins.shoot.VersionLifecycle;
@@ -692,14 +694,6 @@ final class ProfileConstraints {
         } catch (IllegalArgumentException e) {
             return false;
         }
-    }
-
-    static String text(JsonNode node, String... path) {
-        JsonNode n = node;
-        for (String p : path) {
-            n = n.path(p);
-        }
-        return n.isValueNode() ? n.asText() : "";
     }
 
     private static String nullToEmpty(String s) {

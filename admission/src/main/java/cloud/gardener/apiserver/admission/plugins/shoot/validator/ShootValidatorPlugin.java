@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
-import static cloud.gardener.apiserver.admission.plugins.shoot.validator.ProfileConstraints.text;
+import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -39,7 +39,7 @@ import java.util.Optional;
  * versions, machine types, images and volumes; the project's name length and lifecycle; the scheduling rules of
  * {@link Scheduling}; networks, DNS domain uniqueness, hibernation and limits. Field errors are one 403.
  */
-public final class ShootValidatorPlugin extends Handler implements ValidatingPlugin {
+public final class ShootValidatorPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "ShootValidator";
     private static final int NAME_LENGTH_LIMIT = 21;

@@ -1,7 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.vpa;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Handler;
+import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 
 /** Gardener's ShootVPAEnabledByDefault: new Shoots with workers that say nothing about VPA get it enabled. */
-public final class ShootVpaEnabledByDefault extends Handler implements MutatingPlugin {
+public final class ShootVpaEnabledByDefault extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "ShootVPAEnabledByDefault";
 

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.json.JsonTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,13 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads and writes the {@code metadata} of objects held as JSON trees. */
-public final class Objects {
+/** Kubernetes objects held as JSON trees: their {@code metadata} read and written, compared, encoded for storage. */
+public final class ObjectTrees {
 
     private static final DateTimeFormatter RFC3339 =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    private Objects() {}
+    private ObjectTrees() {}
 
     /** The metadata object, created when missing or not an object. */
     public static ObjectNode meta(ObjectNode obj) {
@@ -30,29 +31,24 @@ public final class Objects {
         return obj.putObject("metadata");
     }
 
-    public static String text(JsonNode node, String field) {
-        JsonNode v = node == null ? null : node.get(field);
-        return v == null || v.isNull() ? "" : v.asText();
-    }
-
     public static String name(ObjectNode obj) {
-        return text(obj.get("metadata"), "name");
+        return JsonTrees.text(obj.get("metadata"), "name");
     }
 
     public static String namespace(ObjectNode obj) {
-        return text(obj.get("metadata"), "namespace");
+        return JsonTrees.text(obj.get("metadata"), "namespace");
     }
 
     public static String resourceVersion(ObjectNode obj) {
-        return text(obj.get("metadata"), "resourceVersion");
+        return JsonTrees.text(obj.get("metadata"), "resourceVersion");
     }
 
     public static String uid(ObjectNode obj) {
-        return text(obj.get("metadata"), "uid");
+        return JsonTrees.text(obj.get("metadata"), "uid");
     }
 
     public static boolean isDeleting(ObjectNode obj) {
-        return !text(obj.get("metadata"), "deletionTimestamp").isEmpty();
+        return !JsonTrees.text(obj.get("metadata"), "deletionTimestamp").isEmpty();
     }
 
     public static List<String> finalizers(ObjectNode obj) {

@@ -4,14 +4,15 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * What every plugin has, as k8s.io/apiserver's {@code admission.Handler}: its name and the operations it handles.
+ * What every plugin has, as k8s.io/apiserver's {@code admission.Handler} (the base of its plugins): its name and the
+ * operations it handles.
  */
-public abstract class Handler implements AdmissionPlugin {
+public abstract class BasePlugin implements AdmissionPlugin {
 
     private final String name;
     private final Set<Operation> operations;
 
-    protected Handler(String name, Operation first, Operation... more) {
+    protected BasePlugin(String name, Operation first, Operation... more) {
         this.name = name;
         this.operations = EnumSet.of(first, more);
     }
