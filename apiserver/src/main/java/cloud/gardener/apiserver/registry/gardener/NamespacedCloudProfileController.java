@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry.gardener;
 import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CloudProfileMerge;
 import cloud.gardener.apiserver.api.defaults.CloudProfileDefaults;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
@@ -69,7 +70,7 @@ public final class NamespacedCloudProfileController {
         this.loop = new PeriodicResync(
                 vertx,
                 "namespacedcloudprofile",
-                () -> registry.store("core.gardener.cloud", "namespacedcloudprofiles"),
+                () -> registry.store(StandardResources.CORE, "namespacedcloudprofiles"),
                 profile -> true,
                 this::reconcile);
     }
@@ -83,7 +84,7 @@ public final class NamespacedCloudProfileController {
     }
 
     private GenericStore profiles() {
-        return registry.store("core.gardener.cloud", "namespacedcloudprofiles").orElseThrow();
+        return registry.store(StandardResources.CORE, "namespacedcloudprofiles").orElseThrow();
     }
 
     private Future<Void> reconcile(ObjectNode profile) {
@@ -115,7 +116,7 @@ public final class NamespacedCloudProfileController {
     private Future<ObjectNode> parent(ObjectNode profile) {
         String name = profile.path("spec").path("parent").path("name").asText("");
         GenericStore cloudProfiles =
-                registry.store("core.gardener.cloud", "cloudprofiles").orElseThrow();
+                registry.store(StandardResources.CORE, "cloudprofiles").orElseThrow();
         return cloudProfiles
                 .get("", name)
                 .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t));
@@ -189,7 +190,7 @@ public final class NamespacedCloudProfileController {
 
     /** {@code DetermineShootsAssociatedTo}: the profile's namespace's Shoots that name it, as namespace/name. */
     private Future<List<String>> referencingShoots(ObjectNode profile) {
-        GenericStore shoots = registry.store("core.gardener.cloud", "shoots").orElseThrow();
+        GenericStore shoots = registry.store(StandardResources.CORE, "shoots").orElseThrow();
         String namespace = Objects.namespace(profile);
         return shoots.list(namespace, ListQuery.all()).map(list -> {
             List<String> referencing = new ArrayList<>();

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.gardener;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -82,7 +83,7 @@ public final class ProjectController {
         this.loop = new PeriodicResync(
                 vertx,
                 "project",
-                () -> registry.store("core.gardener.cloud", "projects"),
+                () -> registry.store(StandardResources.CORE, "projects"),
                 project -> true,
                 this::reconcile);
     }
@@ -96,7 +97,7 @@ public final class ProjectController {
     }
 
     private GenericStore projects() {
-        return registry.store("core.gardener.cloud", "projects").orElseThrow();
+        return registry.store(StandardResources.CORE, "projects").orElseThrow();
     }
 
     private GenericStore namespaces() {
@@ -288,7 +289,7 @@ public final class ProjectController {
         if (namespace.isEmpty()) {
             return removeFinalizer(project);
         }
-        GenericStore shoots = registry.store("core.gardener.cloud", "shoots").orElseThrow();
+        GenericStore shoots = registry.store(StandardResources.CORE, "shoots").orElseThrow();
         return shoots.list(namespace, new ListQuery(0, false, 1, null, null, false))
                 .compose(left -> {
                     if (!left.items().isEmpty()) {
