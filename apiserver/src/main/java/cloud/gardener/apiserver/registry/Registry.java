@@ -3,37 +3,15 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.metrics.StorageMetrics;
-import cloud.gardener.apiserver.registry.core.NamespaceStrategy;
-import cloud.gardener.apiserver.registry.core.SecretStrategy;
 import cloud.gardener.apiserver.registry.events.EventConversion;
 import cloud.gardener.apiserver.registry.events.EventStrategy;
-import cloud.gardener.apiserver.registry.gardener.BackupBucketStrategy;
-import cloud.gardener.apiserver.registry.gardener.BackupEntryStrategy;
-import cloud.gardener.apiserver.registry.gardener.BastionStrategy;
-import cloud.gardener.apiserver.registry.gardener.CloudProfileStrategy;
 import cloud.gardener.apiserver.registry.gardener.ControllerDeploymentConversion;
-import cloud.gardener.apiserver.registry.gardener.ControllerDeploymentStrategy;
-import cloud.gardener.apiserver.registry.gardener.ControllerInstallationStrategy;
-import cloud.gardener.apiserver.registry.gardener.ControllerRegistrationStrategy;
-import cloud.gardener.apiserver.registry.gardener.CredentialsBindingStrategy;
-import cloud.gardener.apiserver.registry.gardener.ExposureClassStrategy;
-import cloud.gardener.apiserver.registry.gardener.GardenStrategy;
-import cloud.gardener.apiserver.registry.gardener.GardenletStrategy;
-import cloud.gardener.apiserver.registry.gardener.InternalSecretStrategy;
-import cloud.gardener.apiserver.registry.gardener.ManagedSeedSetStrategy;
-import cloud.gardener.apiserver.registry.gardener.ManagedSeedStrategy;
-import cloud.gardener.apiserver.registry.gardener.NamespacedCloudProfileStrategy;
-import cloud.gardener.apiserver.registry.gardener.ProjectStrategy;
-import cloud.gardener.apiserver.registry.gardener.QuotaStrategy;
-import cloud.gardener.apiserver.registry.gardener.SecretBindingStrategy;
-import cloud.gardener.apiserver.registry.gardener.SeedStrategy;
-import cloud.gardener.apiserver.registry.gardener.ShootStateStrategy;
 import cloud.gardener.apiserver.registry.gardener.ShootStrategy;
-import cloud.gardener.apiserver.registry.gardener.WorkloadIdentityStrategy;
 import cloud.gardener.apiserver.storage.Storage;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -114,6 +92,10 @@ public final class Registry {
         }
     }
 
+    private static boolean isShoots(ResourceType type) {
+        return Kinds.SHOOT.groupResource().equals(type.groupResource());
+    }
+
     /** The reads the stores serve with (they existed before the registry). */
     public StoreReads reads() {
         return reads;
@@ -128,47 +110,17 @@ public final class Registry {
         return type.group() + "/" + type.plural();
     }
 
-    /** @param credentialsRotationInterval {@code --shoot-credentials-rotation-interval}, for the Shoot warnings */
+    /**
+     * The kind's strategy from {@link Strategies}, keyed by its definition; Shoots' takes
+     * {@code --shoot-credentials-rotation-interval}, for its warnings.
+     */
     static ResourceStrategy strategyFor(ResourceType type, Duration credentialsRotationInterval) {
-        if (type.group().isEmpty()) {
-            return switch (type.plural()) {
-                case "namespaces" -> new NamespaceStrategy();
-                case "secrets" -> new SecretStrategy();
-                case "events" -> new EventStrategy(false);
-                default -> ResourceStrategy.WITHOUT_GENERATION;
-            };
-        }
-        return switch (type.group() + "/" + type.plural()) {
-            case "core.gardener.cloud/backupbuckets" -> new BackupBucketStrategy();
-            case "core.gardener.cloud/backupentries" -> new BackupEntryStrategy();
-            case "core.gardener.cloud/cloudprofiles" -> new CloudProfileStrategy();
-            case "core.gardener.cloud/controllerdeployments" -> new ControllerDeploymentStrategy();
-            case "core.gardener.cloud/controllerinstallations" -> new ControllerInstallationStrategy();
-            case "core.gardener.cloud/controllerregistrations" -> new ControllerRegistrationStrategy();
-            case "core.gardener.cloud/exposureclasses" -> new ExposureClassStrategy();
-            case "core.gardener.cloud/internalsecrets" -> new InternalSecretStrategy();
-            case "core.gardener.cloud/namespacedcloudprofiles" -> new NamespacedCloudProfileStrategy();
-            case "core.gardener.cloud/projects" -> new ProjectStrategy();
-            case "core.gardener.cloud/quotas" -> new QuotaStrategy();
-            case "core.gardener.cloud/secretbindings" -> new SecretBindingStrategy();
-            case "core.gardener.cloud/seeds" -> new SeedStrategy();
-            case "core.gardener.cloud/shoots" -> new ShootStrategy(credentialsRotationInterval);
-            case "core.gardener.cloud/shootstates" -> new ShootStateStrategy();
-            case "operations.gardener.cloud/bastions" -> new BastionStrategy();
-            case "security.gardener.cloud/credentialsbindings" -> new CredentialsBindingStrategy();
-            case "security.gardener.cloud/workloadidentities" -> new WorkloadIdentityStrategy();
-            case "seedmanagement.gardener.cloud/gardenlets" -> new GardenletStrategy();
-            case "seedmanagement.gardener.cloud/managedseeds" -> new ManagedSeedStrategy();
-            case "seedmanagement.gardener.cloud/managedseedsets" -> new ManagedSeedSetStrategy();
-            case "operator.gardener.cloud/gardens" -> new GardenStrategy();
-            default -> ResourceStrategy.DEFAULT;
-        };
+        return isShoots(type) ? new ShootStrategy(credentialsRotationInterval) : Strategies.of(type);
     }
 
     /** Kinds served in more than one version keep one storage version (Gardener: ControllerDeployment in v1). */
     static VersionConversion conversionFor(ResourceType type) {
-        return ControllerDeploymentConversion.GROUP.equals(type.group())
-                        && "controllerdeployments".equals(type.plural())
+        return Kinds.CONTROLLER_DEPLOYMENT.groupResource().equals(type.groupResource())
                 ? new ControllerDeploymentConversion()
                 : VersionConversion.IDENTITY;
     }

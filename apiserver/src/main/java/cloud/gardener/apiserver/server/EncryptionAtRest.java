@@ -1,9 +1,9 @@
 package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
-import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.metrics.StorageMetrics;
 import cloud.gardener.apiserver.registry.ResourceKeys;
 import cloud.gardener.apiserver.storage.Storage;
@@ -30,10 +30,10 @@ public final class EncryptionAtRest {
      * keeps itself when no kube-apiserver serves them.
      */
     public static final List<GroupResource> ALWAYS_ENCRYPTED = List.of(
-            new GroupResource(StandardResources.CORE, "controllerdeployments"),
-            new GroupResource(StandardResources.CORE, "controllerregistrations"),
-            new GroupResource(StandardResources.CORE, "internalsecrets"),
-            new GroupResource(StandardResources.CORE, "shootstates"),
+            Kinds.CONTROLLER_DEPLOYMENT.groupResource(),
+            Kinds.CONTROLLER_REGISTRATION.groupResource(),
+            Kinds.INTERNAL_SECRET.groupResource(),
+            Kinds.SHOOT_STATE.groupResource(),
             new GroupResource("", "secrets"));
 
     private EncryptionAtRest() {}

@@ -1,14 +1,44 @@
 package cloud.gardener.apiserver.admission.validation;
 
+import cloud.gardener.apiserver.admission.validation.core.BackupBucketValidator;
+import cloud.gardener.apiserver.admission.validation.core.BackupEntryValidator;
+import cloud.gardener.apiserver.admission.validation.core.CloudProfileValidator;
+import cloud.gardener.apiserver.admission.validation.core.ControllerDeploymentV1beta1Validator;
+import cloud.gardener.apiserver.admission.validation.core.ControllerDeploymentValidator;
+import cloud.gardener.apiserver.admission.validation.core.ControllerInstallationValidator;
+import cloud.gardener.apiserver.admission.validation.core.ControllerRegistrationValidator;
+import cloud.gardener.apiserver.admission.validation.core.ExposureClassValidator;
+import cloud.gardener.apiserver.admission.validation.core.InternalSecretValidator;
+import cloud.gardener.apiserver.admission.validation.core.NamespacedCloudProfileValidator;
+import cloud.gardener.apiserver.admission.validation.core.ProjectValidator;
+import cloud.gardener.apiserver.admission.validation.core.QuotaValidator;
+import cloud.gardener.apiserver.admission.validation.core.SecretBindingValidator;
+import cloud.gardener.apiserver.admission.validation.core.SecretValidator;
+import cloud.gardener.apiserver.admission.validation.core.SeedValidator;
+import cloud.gardener.apiserver.admission.validation.core.ShootStateValidator;
+import cloud.gardener.apiserver.admission.validation.core.ShootValidator;
+import cloud.gardener.apiserver.admission.validation.operations.BastionValidator;
+import cloud.gardener.apiserver.admission.validation.operator.GardenValidator;
+import cloud.gardener.apiserver.admission.validation.security.CredentialsBindingValidator;
+import cloud.gardener.apiserver.admission.validation.security.WorkloadIdentityValidator;
+import cloud.gardener.apiserver.admission.validation.seedmanagement.GardenletValidator;
+import cloud.gardener.apiserver.admission.validation.seedmanagement.ManagedSeedSetValidator;
+import cloud.gardener.apiserver.admission.validation.seedmanagement.ManagedSeedValidator;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.resource.KindDefinition;
+import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The validator of each kind and version, applied to JSON objects through the kind's record. */
+/**
+ * The validator of each kind and version, keyed by the kind's definition and applied to JSON objects through the
+ * definition's record for that version.
+ */
 public final class Validators {
 
     /** A validator with the record class it reads. */
@@ -31,159 +61,65 @@ public final class Validators {
         }
     }
 
-    private static final Map<GroupVersionKind, Entry<?>> VALIDATORS = Map.ofEntries(
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "Shoot",
-                    cloud.gardener.apiserver.api.core.v1beta1.Shoot.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ShootValidator(true)),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "Seed",
-                    cloud.gardener.apiserver.api.core.v1beta1.Seed.class,
-                    new cloud.gardener.apiserver.admission.validation.core.SeedValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "CloudProfile",
-                    cloud.gardener.apiserver.api.core.v1beta1.CloudProfile.class,
-                    new cloud.gardener.apiserver.admission.validation.core.CloudProfileValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "NamespacedCloudProfile",
-                    cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile.class,
-                    new cloud.gardener.apiserver.admission.validation.core.NamespacedCloudProfileValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "Project",
-                    cloud.gardener.apiserver.api.core.v1beta1.Project.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ProjectValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "Quota",
-                    cloud.gardener.apiserver.api.core.v1beta1.Quota.class,
-                    new cloud.gardener.apiserver.admission.validation.core.QuotaValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "SecretBinding",
-                    cloud.gardener.apiserver.api.core.v1beta1.SecretBinding.class,
-                    new cloud.gardener.apiserver.admission.validation.core.SecretBindingValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "BackupBucket",
-                    cloud.gardener.apiserver.api.core.v1beta1.BackupBucket.class,
-                    new cloud.gardener.apiserver.admission.validation.core.BackupBucketValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "BackupEntry",
-                    cloud.gardener.apiserver.api.core.v1beta1.BackupEntry.class,
-                    new cloud.gardener.apiserver.admission.validation.core.BackupEntryValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "ControllerRegistration",
-                    cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistration.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ControllerRegistrationValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "ControllerInstallation",
-                    cloud.gardener.apiserver.api.core.v1beta1.ControllerInstallation.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ControllerInstallationValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1",
-                    "ControllerDeployment",
-                    cloud.gardener.apiserver.api.core.v1.ControllerDeployment.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ControllerDeploymentValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "ControllerDeployment",
-                    cloud.gardener.apiserver.api.core.v1beta1.ControllerDeployment.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ControllerDeploymentV1beta1Validator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "ExposureClass",
-                    cloud.gardener.apiserver.api.core.v1beta1.ExposureClass.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ExposureClassValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "InternalSecret",
-                    cloud.gardener.apiserver.api.core.v1beta1.InternalSecret.class,
-                    new cloud.gardener.apiserver.admission.validation.core.InternalSecretValidator()),
-            kind(
-                    "",
-                    "v1",
-                    "Secret",
-                    cloud.gardener.apiserver.api.k8s.corev1.Secret.class,
-                    new cloud.gardener.apiserver.admission.validation.core.SecretValidator()),
-            kind(
-                    "core.gardener.cloud",
-                    "v1beta1",
-                    "ShootState",
-                    cloud.gardener.apiserver.api.core.v1beta1.ShootState.class,
-                    new cloud.gardener.apiserver.admission.validation.core.ShootStateValidator()),
-            kind(
-                    "seedmanagement.gardener.cloud",
-                    "v1alpha1",
-                    "ManagedSeed",
-                    cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed.class,
-                    new cloud.gardener.apiserver.admission.validation.seedmanagement.ManagedSeedValidator()),
-            kind(
-                    "seedmanagement.gardener.cloud",
-                    "v1alpha1",
-                    "ManagedSeedSet",
-                    cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeedSet.class,
-                    new cloud.gardener.apiserver.admission.validation.seedmanagement.ManagedSeedSetValidator()),
-            kind(
-                    "seedmanagement.gardener.cloud",
-                    "v1alpha1",
-                    "Gardenlet",
-                    cloud.gardener.apiserver.api.seedmanagement.v1alpha1.Gardenlet.class,
-                    new cloud.gardener.apiserver.admission.validation.seedmanagement.GardenletValidator()),
-            kind(
-                    "operations.gardener.cloud",
-                    "v1alpha1",
-                    "Bastion",
-                    cloud.gardener.apiserver.api.operations.v1alpha1.Bastion.class,
-                    new cloud.gardener.apiserver.admission.validation.operations.BastionValidator()),
-            kind(
-                    "security.gardener.cloud",
-                    "v1alpha1",
-                    "CredentialsBinding",
-                    cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding.class,
-                    new cloud.gardener.apiserver.admission.validation.security.CredentialsBindingValidator()),
-            kind(
-                    "security.gardener.cloud",
-                    "v1alpha1",
-                    "WorkloadIdentity",
-                    cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity.class,
-                    new cloud.gardener.apiserver.admission.validation.security.WorkloadIdentityValidator()),
-            kind(
-                    "operator.gardener.cloud",
-                    "v1alpha1",
-                    "Garden",
-                    cloud.gardener.apiserver.api.operator.v1alpha1.Garden.class,
-                    new cloud.gardener.apiserver.admission.validation.operator.GardenValidator()));
+    /** One registration: a kind's validator for its storage version's record. */
+    private record Registration(GroupVersionKind gvk, Entry<?> entry) {}
 
-    /** One registration: {@code kind("core.gardener.cloud", "v1beta1", "Shoot", Shoot.class, new ShootValidator())}. */
-    static <T> Map.Entry<GroupVersionKind, Entry<?>> kind(
-            String group, String version, String kind, Class<T> type, Validator<T> validator) {
-        return Map.entry(new GroupVersionKind(group, version, kind), new Entry<>(type, validator));
-    }
+    private static final Map<GroupVersionKind, Entry<?>> VALIDATORS = index(
+            kind(Kinds.SHOOT, new ShootValidator(true)),
+            kind(Kinds.SEED, new SeedValidator()),
+            kind(Kinds.CLOUD_PROFILE, new CloudProfileValidator()),
+            kind(Kinds.NAMESPACED_CLOUD_PROFILE, new NamespacedCloudProfileValidator()),
+            kind(Kinds.PROJECT, new ProjectValidator()),
+            kind(Kinds.QUOTA, new QuotaValidator()),
+            kind(Kinds.SECRET_BINDING, new SecretBindingValidator()),
+            kind(Kinds.BACKUP_BUCKET, new BackupBucketValidator()),
+            kind(Kinds.BACKUP_ENTRY, new BackupEntryValidator()),
+            kind(Kinds.CONTROLLER_REGISTRATION, new ControllerRegistrationValidator()),
+            kind(Kinds.CONTROLLER_INSTALLATION, new ControllerInstallationValidator()),
+            kind(Kinds.CONTROLLER_DEPLOYMENT, new ControllerDeploymentValidator()),
+            kind(
+                    Kinds.CONTROLLER_DEPLOYMENT,
+                    "v1beta1",
+                    cloud.gardener.apiserver.api.core.v1beta1.ControllerDeployment.class,
+                    new ControllerDeploymentV1beta1Validator()),
+            kind(Kinds.EXPOSURE_CLASS, new ExposureClassValidator()),
+            kind(Kinds.INTERNAL_SECRET, new InternalSecretValidator()),
+            kind(Kinds.SECRET, new SecretValidator()),
+            kind(Kinds.SHOOT_STATE, new ShootStateValidator()),
+            kind(Kinds.MANAGED_SEED, new ManagedSeedValidator()),
+            kind(Kinds.MANAGED_SEED_SET, new ManagedSeedSetValidator()),
+            kind(Kinds.GARDENLET, new GardenletValidator()),
+            kind(Kinds.BASTION, new BastionValidator()),
+            kind(Kinds.CREDENTIALS_BINDING, new CredentialsBindingValidator()),
+            kind(Kinds.WORKLOAD_IDENTITY, new WorkloadIdentityValidator()),
+            kind(Kinds.GARDEN, new GardenValidator()));
 
     private Validators() {}
+
+    /** {@code kind(Kinds.SHOOT, new ShootValidator())}: the validator of the kind's storage version. */
+    private static <T> Registration kind(KindDefinition<T> definition, Validator<T> validator) {
+        Class<T> type = definition.model().orElseThrow(() -> new IllegalStateException(definition + " has no model"));
+        return new Registration(definition.type().storageGvk(), new Entry<>(type, validator));
+    }
+
+    /** The validator of another served version of the kind, reading that version's record. */
+    private static <T> Registration kind(
+            KindDefinition<?> definition, String version, Class<T> type, Validator<T> validator) {
+        if (!definition.model(version).equals(Optional.of(type))) {
+            throw new IllegalStateException(definition + " is not modelled by " + type + " in " + version);
+        }
+        return new Registration(definition.type().gvk(version), new Entry<>(type, validator));
+    }
+
+    private static Map<GroupVersionKind, Entry<?>> index(Registration... registrations) {
+        Map<GroupVersionKind, Entry<?>> map = new HashMap<>();
+        for (Registration r : registrations) {
+            if (map.put(r.gvk(), r.entry()) != null) {
+                throw new IllegalStateException("two validators for " + r.gvk());
+            }
+        }
+        return Map.copyOf(map);
+    }
 
     public static boolean has(GroupVersionKind gvk) {
         return VALIDATORS.containsKey(gvk);

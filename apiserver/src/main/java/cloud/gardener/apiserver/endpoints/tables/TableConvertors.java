@@ -1,6 +1,8 @@
 package cloud.gardener.apiserver.endpoints.tables;
 
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.KindDefinition;
+import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.endpoints.tables.core.ConfigMapTable;
 import cloud.gardener.apiserver.endpoints.tables.core.EventTable;
 import cloud.gardener.apiserver.endpoints.tables.core.NamespaceTable;
@@ -31,56 +33,53 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
-/** Which table each resource gets: the one lookup behind {@link TableConvertor#defaultFor}. */
+/** Which table each kind gets, keyed by its definition: the one lookup behind {@link TableConvertor#defaultFor}. */
 public final class TableConvertors {
 
-    private static final String CORE = "core.gardener.cloud";
-    private static final String SEEDMANAGEMENT = "seedmanagement.gardener.cloud";
-    private static final String OPERATIONS = "operations.gardener.cloud";
-    private static final String SECURITY = "security.gardener.cloud";
-    private static final String OPERATOR = "operator.gardener.cloud";
-
-    private static final Map<GroupResource, Function<Clock, TableConvertor>> BY_RESOURCE = Map.ofEntries(
-            Map.entry(new GroupResource(CORE, "backupbuckets"), BackupBucketTable::new),
-            Map.entry(new GroupResource(CORE, "backupentries"), BackupEntryTable::new),
-            Map.entry(new GroupResource(CORE, "cloudprofiles"), CloudProfileTable::new),
-            Map.entry(new GroupResource(CORE, "namespacedcloudprofiles"), NamespacedCloudProfileTable::new),
-            Map.entry(new GroupResource(CORE, "controllerdeployments"), ControllerDeploymentTable::new),
-            Map.entry(new GroupResource(CORE, "controllerregistrations"), ControllerRegistrationTable::new),
-            Map.entry(new GroupResource(CORE, "controllerinstallations"), ControllerInstallationTable::new),
-            Map.entry(new GroupResource(CORE, "exposureclasses"), ExposureClassTable::new),
-            Map.entry(new GroupResource(CORE, "internalsecrets"), InternalSecretTable::new),
-            Map.entry(new GroupResource(CORE, "projects"), ProjectTable::new),
-            Map.entry(new GroupResource(CORE, "quotas"), QuotaTable::new),
-            Map.entry(new GroupResource(CORE, "secretbindings"), SecretBindingTable::new),
-            Map.entry(new GroupResource(CORE, "seeds"), SeedTable::new),
-            Map.entry(new GroupResource(CORE, "shoots"), ShootTable::new),
-            Map.entry(new GroupResource(CORE, "shootstates"), ShootStateTable::new),
-            Map.entry(new GroupResource(SEEDMANAGEMENT, "gardenlets"), GardenletTable::new),
-            Map.entry(new GroupResource(SEEDMANAGEMENT, "managedseeds"), ManagedSeedTable::new),
-            Map.entry(new GroupResource(SEEDMANAGEMENT, "managedseedsets"), ManagedSeedSetTable::new),
-            Map.entry(new GroupResource(OPERATIONS, "bastions"), BastionTable::new),
-            Map.entry(new GroupResource(SECURITY, "credentialsbindings"), CredentialsBindingTable::new),
-            Map.entry(new GroupResource(SECURITY, "workloadidentities"), WorkloadIdentityTable::new),
-            Map.entry(new GroupResource(OPERATOR, "gardens"), CrdTable::gardens),
-            Map.entry(new GroupResource(OPERATOR, "extensions"), CrdTable::extensions),
-            Map.entry(new GroupResource("", "namespaces"), NamespaceTable::new),
-            Map.entry(new GroupResource("", "secrets"), SecretTable::new),
-            Map.entry(new GroupResource("", "configmaps"), ConfigMapTable::new),
-            Map.entry(new GroupResource("", "events"), EventTable::new),
-            Map.entry(new GroupResource("events.k8s.io", "events"), EventTable::new));
+    private static final Map<KindDefinition<?>, Function<Clock, TableConvertor>> BY_KIND = Map.ofEntries(
+            Map.entry(Kinds.BACKUP_BUCKET, BackupBucketTable::new),
+            Map.entry(Kinds.BACKUP_ENTRY, BackupEntryTable::new),
+            Map.entry(Kinds.CLOUD_PROFILE, CloudProfileTable::new),
+            Map.entry(Kinds.NAMESPACED_CLOUD_PROFILE, NamespacedCloudProfileTable::new),
+            Map.entry(Kinds.CONTROLLER_DEPLOYMENT, ControllerDeploymentTable::new),
+            Map.entry(Kinds.CONTROLLER_REGISTRATION, ControllerRegistrationTable::new),
+            Map.entry(Kinds.CONTROLLER_INSTALLATION, ControllerInstallationTable::new),
+            Map.entry(Kinds.EXPOSURE_CLASS, ExposureClassTable::new),
+            Map.entry(Kinds.INTERNAL_SECRET, InternalSecretTable::new),
+            Map.entry(Kinds.PROJECT, ProjectTable::new),
+            Map.entry(Kinds.QUOTA, QuotaTable::new),
+            Map.entry(Kinds.SECRET_BINDING, SecretBindingTable::new),
+            Map.entry(Kinds.SEED, SeedTable::new),
+            Map.entry(Kinds.SHOOT, ShootTable::new),
+            Map.entry(Kinds.SHOOT_STATE, ShootStateTable::new),
+            Map.entry(Kinds.GARDENLET, GardenletTable::new),
+            Map.entry(Kinds.MANAGED_SEED, ManagedSeedTable::new),
+            Map.entry(Kinds.MANAGED_SEED_SET, ManagedSeedSetTable::new),
+            Map.entry(Kinds.BASTION, BastionTable::new),
+            Map.entry(Kinds.CREDENTIALS_BINDING, CredentialsBindingTable::new),
+            Map.entry(Kinds.WORKLOAD_IDENTITY, WorkloadIdentityTable::new),
+            Map.entry(Kinds.GARDEN, CrdTable::gardens),
+            Map.entry(Kinds.EXTENSION, CrdTable::extensions),
+            Map.entry(Kinds.NAMESPACE, NamespaceTable::new),
+            Map.entry(Kinds.SECRET, SecretTable::new),
+            Map.entry(Kinds.CONFIG_MAP, ConfigMapTable::new),
+            Map.entry(Kinds.EVENT, EventTable::new),
+            Map.entry(Kinds.EVENTS_V1_EVENT, EventTable::new));
 
     private TableConvertors() {}
 
     /** The resource's table, cells computed against {@code clock}; the default table for resources not listed. */
     public static TableConvertor forResource(GroupResource resource, Clock clock) {
-        Function<Clock, TableConvertor> table = BY_RESOURCE.get(resource);
-        return table == null ? DefaultTableConvertor.INSTANCE : table.apply(clock);
+        return Kinds.of(resource)
+                .map(BY_KIND::get)
+                .map(table -> table.apply(clock))
+                .orElse(DefaultTableConvertor.INSTANCE);
     }
 
     /** The resources with a table of their own. */
     public static Set<GroupResource> resources() {
-        return BY_RESOURCE.keySet();
+        return BY_KIND.keySet().stream().map(KindDefinition::groupResource).collect(Collectors.toUnmodifiableSet());
     }
 }

@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.operator.v1alpha1.Garden;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.endpoints.Responses;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -36,7 +37,7 @@ public final class GardenWebhook {
 
     public static final String PATH = "/webhooks/validate-operator-gardener-cloud-v1alpha1-garden";
     private static final GroupVersionKind GARDEN =
-            new GroupVersionKind("operator.gardener.cloud", "v1alpha1", "Garden");
+            new GroupVersionKind(StandardResources.OPERATOR, "v1alpha1", "Garden");
 
     private final GardenPlugin plugin;
 

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.credentials;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.registry.ListQuery;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,7 +17,7 @@ import java.util.TreeMap;
  */
 final class ContextObjects {
 
-    private static final String CORE = "core.gardener.cloud";
+    private static final String CORE = StandardResources.CORE;
     private static final String BACKUP_SOURCE_PREFIX = "source";
     private static final String BACKUP_ENTRY_DELIMITER = "--";
 

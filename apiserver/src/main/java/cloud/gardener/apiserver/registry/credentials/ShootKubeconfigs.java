@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.admission.validation.authentication.KubeconfigRe
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.model.values.Time;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.Attributes;
@@ -37,7 +38,7 @@ public final class ShootKubeconfigs {
     static final List<String> KUBE_APISERVER_ADDRESSES =
             List.of("external", "internal", "wildcard-tls-seed-bound", "unmanaged");
     static final String WILDCARD_TLS_SEED_BOUND = "wildcard-tls-seed-bound";
-    private static final String CORE = "core.gardener.cloud";
+    private static final String CORE = StandardResources.CORE;
 
     private final Vertx vertx;
     private final StoreReads reads;

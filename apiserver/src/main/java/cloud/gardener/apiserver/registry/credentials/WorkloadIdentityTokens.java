@@ -90,7 +90,7 @@ public final class WorkloadIdentityTokens {
                             bodyNamespace,
                             "TokenRequest namespace does not match WorkloadIdentity namespace: " + namespace))));
         }
-        return reads.store("security.gardener.cloud", "workloadidentities")
+        return reads.store(StandardResources.SECURITY, "workloadidentities")
                 .get(namespace, name)
                 .compose(identity -> {
                     ObjectNode tokenRequest = request.deepCopy();

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry.gardener;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.registry.VersionConversion;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,7 +19,7 @@ import java.io.IOException;
  */
 public final class ControllerDeploymentConversion implements VersionConversion {
 
-    public static final String GROUP = "core.gardener.cloud";
+    public static final String GROUP = StandardResources.CORE;
     public static final String STORAGE_VERSION = "v1";
     static final String TYPE_ANNOTATION = "migration.controllerdeployment.gardener.cloud/type";
     static final String PROVIDER_CONFIG_ANNOTATION = "migration.controllerdeployment.gardener.cloud/providerConfig";

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry.gardener;
 import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CloudProfileMerge;
 import cloud.gardener.apiserver.api.defaults.CloudProfileDefaults;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
@@ -118,7 +119,7 @@ public final class NamespacedCloudProfileController {
     }
 
     private void watch(Context context, String resource, StoreWatch.Handler handler) {
-        registry.store("core.gardener.cloud", resource).ifPresent(store -> {
+        registry.store(StandardResources.CORE, resource).ifPresent(store -> {
             StoreWatch watch = new StoreWatch(vertx, store, handler);
             watches.add(watch);
             watch.start(context);
@@ -240,7 +241,7 @@ public final class NamespacedCloudProfileController {
     // ------------------------------------------------------------------------------------------ reconcile
 
     private GenericStore profiles() {
-        return registry.store("core.gardener.cloud", "namespacedcloudprofiles").orElseThrow();
+        return registry.store(StandardResources.CORE, "namespacedcloudprofiles").orElseThrow();
     }
 
     /** One pass over a profile as stored now (gone: nothing to do). */
@@ -281,7 +282,7 @@ public final class NamespacedCloudProfileController {
     private Future<ObjectNode> parent(ObjectNode profile) {
         String name = parentName(profile);
         GenericStore cloudProfiles =
-                registry.store("core.gardener.cloud", "cloudprofiles").orElseThrow();
+                registry.store(StandardResources.CORE, "cloudprofiles").orElseThrow();
         return cloudProfiles
                 .get("", name)
                 .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t));
@@ -355,7 +356,7 @@ public final class NamespacedCloudProfileController {
 
     /** {@code DetermineShootsAssociatedTo}: the profile's namespace's Shoots that name it, as namespace/name. */
     private Future<List<String>> referencingShoots(ObjectNode profile) {
-        GenericStore shoots = registry.store("core.gardener.cloud", "shoots").orElseThrow();
+        GenericStore shoots = registry.store(StandardResources.CORE, "shoots").orElseThrow();
         String namespace = ObjectTrees.namespace(profile);
         return shoots.list(namespace, ListQuery.all()).map(list -> {
             List<String> referencing = new ArrayList<>();

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.gardener;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -109,9 +110,9 @@ public final class ProjectController {
     public void start() {
         Context context = vertx.getOrCreateContext();
         queue = new WorkQueue<>(vertx, context, "project controller", WORKERS, this::reconcile);
-        watch(context, "core.gardener.cloud", "projects", new Projects());
+        watch(context, StandardResources.CORE, "projects", new Projects());
         watch(context, "", "namespaces", new Namespaces());
-        watch(context, "core.gardener.cloud", "shoots", new Shoots());
+        watch(context, StandardResources.CORE, "shoots", new Shoots());
     }
 
     public void stop() {
@@ -232,7 +233,7 @@ public final class ProjectController {
     }
 
     private GenericStore projects() {
-        return registry.store("core.gardener.cloud", "projects").orElseThrow();
+        return registry.store(StandardResources.CORE, "projects").orElseThrow();
     }
 
     private GenericStore namespaces() {
@@ -433,7 +434,7 @@ public final class ProjectController {
         if (namespace.isEmpty()) {
             return removeFinalizer(project);
         }
-        GenericStore shoots = registry.store("core.gardener.cloud", "shoots").orElseThrow();
+        GenericStore shoots = registry.store(StandardResources.CORE, "shoots").orElseThrow();
         return shoots.list(namespace, new ListQuery(0, false, 1, null, null, false))
                 .compose(left -> {
                     if (!left.items().isEmpty()) {

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.lookup;
 
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
@@ -20,7 +21,7 @@ public final class AdmissionCacheScope {
 
     /** Served but never held. */
     static final Set<GroupResource> NOT_CACHED = Set.of(
-            new GroupResource(StandardResources.CORE, "shootstates"),
+            Kinds.SHOOT_STATE.groupResource(),
             // no admission rule reads events, and they come in numbers
             new GroupResource("", "events"),
             new GroupResource(StandardResources.K8S_EVENTS, "events"));

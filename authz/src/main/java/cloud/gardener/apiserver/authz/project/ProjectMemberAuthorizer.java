@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.authz.project;
 
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
@@ -78,7 +79,7 @@ public final class ProjectMemberAuthorizer implements Authorizer {
                 rules.addAll(inProjectNamespace(ProjectMembers.roles(project, a.user())));
             });
         } else if (!a.name().isEmpty()
-                && "core.gardener.cloud".equals(a.apiGroup())
+                && StandardResources.CORE.equals(a.apiGroup())
                 && "projects".equals(a.resource())) {
             projects.named(a.name())
                     .ifPresent(project -> rules.addAll(ProjectRoles.onProject(

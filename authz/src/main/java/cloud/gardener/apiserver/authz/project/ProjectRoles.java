@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.authz.project;
 
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authz.NonResourceRule;
 import java.util.List;
 import java.util.Set;
@@ -13,9 +14,9 @@ final class ProjectRoles {
 
     private static final String CORE = "";
     private static final String EVENTS = "events.k8s.io";
-    private static final String GARDENER = "core.gardener.cloud";
-    private static final String SECURITY = "security.gardener.cloud";
-    private static final String OPERATIONS = "operations.gardener.cloud";
+    private static final String GARDENER = StandardResources.CORE;
+    private static final String SECURITY = StandardResources.SECURITY;
+    private static final String OPERATIONS = StandardResources.OPERATIONS;
     private static final String RBAC = "rbac.authorization.k8s.io";
     private static final Set<String> ALL =
             Set.of("create", "delete", "deletecollection", "get", "list", "watch", "patch", "update");

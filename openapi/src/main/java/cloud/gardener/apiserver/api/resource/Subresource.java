@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.api.resource;
 
+import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import java.util.List;
 
@@ -9,8 +10,9 @@ import java.util.List;
  * @param name         the path segment after the object name
  * @param responseKind the kind the subresource answers with; {@code null} means the parent's kind
  * @param verbs        the verbs served, sorted as discovery prints them
+ * @param requestDefaulter the defaulter of a create-only subresource's request body, or null
  */
-public record Subresource(String name, GroupVersionKind responseKind, List<String> verbs) {
+public record Subresource(String name, GroupVersionKind responseKind, List<String> verbs, Defaulter requestDefaulter) {
 
     public static final List<String> GET_PATCH_UPDATE = List.of("get", "patch", "update");
     public static final List<String> CREATE_ONLY = List.of("create");
@@ -18,6 +20,11 @@ public record Subresource(String name, GroupVersionKind responseKind, List<Strin
 
     public Subresource {
         verbs = verbs.stream().sorted().distinct().toList();
+    }
+
+    /** A subresource whose request body, if any, is not defaulted. */
+    public Subresource(String name, GroupVersionKind responseKind, List<String> verbs) {
+        this(name, responseKind, verbs, null);
     }
 
     public static Subresource status() {
@@ -32,6 +39,11 @@ public record Subresource(String name, GroupVersionKind responseKind, List<Strin
     /** A create-only subresource answering with another kind, such as {@code shoots/adminkubeconfig}. */
     public static Subresource creating(String name, GroupVersionKind responseKind) {
         return new Subresource(name, responseKind, CREATE_ONLY);
+    }
+
+    /** A create-only subresource whose request body (of {@code responseKind}) is defaulted by {@code defaulter}. */
+    public static Subresource creating(String name, GroupVersionKind responseKind, Defaulter defaulter) {
+        return new Subresource(name, responseKind, CREATE_ONLY, defaulter);
     }
 
     public boolean supportsVerb(String verb) {

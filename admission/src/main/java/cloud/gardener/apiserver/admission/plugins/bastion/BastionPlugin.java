@@ -11,6 +11,8 @@ import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.resource.Kinds;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -28,8 +30,8 @@ public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
 
     public static final String NAME = "Bastion";
     static final String CREATED_BY = "gardener.cloud/created-by";
-    private static final String BASTION_GROUP = "operations.gardener.cloud";
-    private static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
+    private static final String BASTION_GROUP = StandardResources.OPERATIONS;
+    private static final GroupResource SHOOTS = Kinds.SHOOT.groupResource();
     private static final String SHOOT_PATH = "spec.shootRef.name";
 
     private final ObjectLookup objects;

@@ -14,6 +14,8 @@ import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.operator.v1alpha1.Garden;
 import cloud.gardener.apiserver.api.operator.v1alpha1.GardenExtension;
+import cloud.gardener.apiserver.api.resource.Kinds;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,10 +36,10 @@ import java.util.Set;
 public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
 
     public static final String NAME = "Garden";
-    public static final GroupResource GARDENS = new GroupResource("operator.gardener.cloud", "gardens");
-    public static final GroupResource EXTENSIONS = new GroupResource("operator.gardener.cloud", "extensions");
+    public static final GroupResource GARDENS = Kinds.GARDEN.groupResource();
+    public static final GroupResource EXTENSIONS = Kinds.EXTENSION.groupResource();
     private static final GroupVersionKind GARDEN =
-            new GroupVersionKind("operator.gardener.cloud", "v1alpha1", "Garden");
+            new GroupVersionKind(StandardResources.OPERATOR, "v1alpha1", "Garden");
     public static final String ONLY_ONE =
             "there can be only one operator.gardener.cloud/v1alpha1.Garden resource in the system at a time";
     public static final String CONFIRMATION_ANNOTATION = "confirmation.gardener.cloud/deletion";

@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.api.meta.StatusDetails;
+import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.authz.seed.BootstrapTokens;
 import cloud.gardener.apiserver.authz.seed.SeedIdentity;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,22 +37,22 @@ public final class SeedRestriction implements ValidatingPlugin {
     public static final String NAME = "SeedRestriction";
     public static final String WEBHOOK_NAME = "seed-restriction.gardener.cloud";
 
-    static final GroupResource BACKUP_BUCKETS = new GroupResource("core.gardener.cloud", "backupbuckets");
-    static final GroupResource BACKUP_ENTRIES = new GroupResource("core.gardener.cloud", "backupentries");
-    static final GroupResource BASTIONS = new GroupResource("operations.gardener.cloud", "bastions");
+    static final GroupResource BACKUP_BUCKETS = Kinds.BACKUP_BUCKET.groupResource();
+    static final GroupResource BACKUP_ENTRIES = Kinds.BACKUP_ENTRY.groupResource();
+    static final GroupResource BASTIONS = Kinds.BASTION.groupResource();
     static final GroupResource CSRS = new GroupResource("certificates.k8s.io", "certificatesigningrequests");
     static final GroupResource CLUSTER_ROLE_BINDINGS =
             new GroupResource("rbac.authorization.k8s.io", "clusterrolebindings");
     static final GroupResource CONFIG_MAPS = new GroupResource("", "configmaps");
-    static final GroupResource INTERNAL_SECRETS = new GroupResource("core.gardener.cloud", "internalsecrets");
-    static final GroupResource GARDENLETS = new GroupResource("seedmanagement.gardener.cloud", "gardenlets");
-    static final GroupResource MANAGED_SEEDS = new GroupResource("seedmanagement.gardener.cloud", "managedseeds");
+    static final GroupResource INTERNAL_SECRETS = Kinds.INTERNAL_SECRET.groupResource();
+    static final GroupResource GARDENLETS = Kinds.GARDENLET.groupResource();
+    static final GroupResource MANAGED_SEEDS = Kinds.MANAGED_SEED.groupResource();
     static final GroupResource LEASES = new GroupResource("coordination.k8s.io", "leases");
     static final GroupResource SECRETS = new GroupResource("", "secrets");
-    static final GroupResource SEEDS = new GroupResource("core.gardener.cloud", "seeds");
+    static final GroupResource SEEDS = Kinds.SEED.groupResource();
     static final GroupResource SERVICE_ACCOUNTS = new GroupResource("", "serviceaccounts");
-    static final GroupResource SHOOTS = new GroupResource("core.gardener.cloud", "shoots");
-    static final GroupResource SHOOT_STATES = new GroupResource("core.gardener.cloud", "shootstates");
+    static final GroupResource SHOOTS = Kinds.SHOOT.groupResource();
+    static final GroupResource SHOOT_STATES = Kinds.SHOOT_STATE.groupResource();
 
     /** The webhook's rules: which operations are checked per resource. */
     public static final Map<GroupResource, Set<Operation>> RULES = Map.ofEntries(

@@ -7,6 +7,8 @@ import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.Kinds;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.Optional;
@@ -18,7 +20,7 @@ import java.util.Optional;
  */
 public final class GardenObjects {
 
-    public static final String GROUP = "core.gardener.cloud";
+    public static final String GROUP = StandardResources.CORE;
     public static final GroupResource SHOOTS = new GroupResource(GROUP, "shoots");
     public static final GroupResource CLOUD_PROFILES = new GroupResource(GROUP, "cloudprofiles");
     public static final GroupResource NAMESPACED_CLOUD_PROFILES = new GroupResource(GROUP, "namespacedcloudprofiles");
@@ -26,8 +28,7 @@ public final class GardenObjects {
     public static final GroupResource PROJECTS = new GroupResource(GROUP, "projects");
     public static final GroupResource SECRET_BINDINGS = new GroupResource(GROUP, "secretbindings");
     public static final GroupResource QUOTAS = new GroupResource(GROUP, "quotas");
-    public static final GroupResource CREDENTIALS_BINDINGS =
-            new GroupResource("security.gardener.cloud", "credentialsbindings");
+    public static final GroupResource CREDENTIALS_BINDINGS = Kinds.CREDENTIALS_BINDING.groupResource();
     public static final GroupResource SECRETS = new GroupResource("", "secrets");
 
     private final ObjectLookup objects;

@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.api.core.v1beta1.Quota;
 import cloud.gardener.apiserver.api.core.v1beta1.QuotaSpec;
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
 import cloud.gardener.apiserver.api.model.values.Quantity;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
 import cloud.gardener.apiserver.api.validation.ObjectMetaValidation;
@@ -60,9 +61,9 @@ public final class QuotaValidator implements Validator<Quota> {
         String g = gvk(scope.apiVersion(), scope.kind());
         String group = g.substring(0, g.indexOf('/'));
         String kind = CoreRules.text(scope.kind());
-        return (group.equals("core.gardener.cloud") && kind.equals("Project"))
+        return (group.equals(StandardResources.CORE) && kind.equals("Project"))
                 || (group.isEmpty() && kind.equals("Secret"))
-                || (group.equals("security.gardener.cloud") && kind.equals("WorkloadIdentity"));
+                || (group.equals(StandardResources.SECURITY) && kind.equals("WorkloadIdentity"));
     }
 
     @Override

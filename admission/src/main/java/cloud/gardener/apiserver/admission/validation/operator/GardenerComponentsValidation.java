@@ -17,6 +17,7 @@ import cloud.gardener.apiserver.api.operator.v1alpha1.GardenerAPIServerConfig;
 import cloud.gardener.apiserver.api.operator.v1alpha1.GardenerDashboardConfig;
 import cloud.gardener.apiserver.api.operator.v1alpha1.GardenerDiscoveryServerConfig;
 import cloud.gardener.apiserver.api.operator.v1alpha1.KubeAPIServerConfig;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
 import java.net.URI;
@@ -70,10 +71,10 @@ final class GardenerComponentsValidation {
     /** The groups gardener-apiserver serves ({@code operator.IsServedByGardenerAPIServer}). */
     private static final Set<String> GARDENER_GROUPS = Set.of(
             "authentication.gardener.cloud",
-            "core.gardener.cloud",
-            "operations.gardener.cloud",
-            "security.gardener.cloud",
-            "seedmanagement.gardener.cloud");
+            StandardResources.CORE,
+            StandardResources.OPERATIONS,
+            StandardResources.SECURITY,
+            StandardResources.SEEDMANAGEMENT);
 
     private static final long MIN_ADMIN_KUBECONFIG_EXPIRATION_SECONDS = 3600;
     private static final long MAX_ADMIN_KUBECONFIG_EXPIRATION_SECONDS = 1L << 32;

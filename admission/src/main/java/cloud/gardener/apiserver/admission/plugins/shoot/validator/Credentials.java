@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
@@ -96,8 +97,8 @@ final class Credentials {
         String[] target = switch (apiVersion) {
             case "v1" -> new String[] {"", "v1", "secrets"};
             case "security.gardener.cloud/v1alpha1" ->
-                new String[] {"security.gardener.cloud", "v1alpha1", "workloadidentities"};
-            case "core.gardener.cloud/v1beta1" -> new String[] {"core.gardener.cloud", "v1beta1", "internalsecrets"};
+                new String[] {StandardResources.SECURITY, "v1alpha1", "workloadidentities"};
+            case "core.gardener.cloud/v1beta1" -> new String[] {StandardResources.CORE, "v1beta1", "internalsecrets"};
             default -> null;
         };
         if (target == null) {
