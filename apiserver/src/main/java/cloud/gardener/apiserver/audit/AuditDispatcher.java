@@ -7,15 +7,19 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes events from the event loops without waiting (a bounded queue; a full queue drops the event, counts it under
+ * Takes events from the event loops without waiting and without a lock they would share (a bounded lock-free queue:
+ * a count of the events queued bounds it; a full queue drops the event, counts it under
  * the plugin {@code buffered} once per backend and says so in the log at most once a second) and, on one dedicated
  * thread, turns each into JSON once and hands it to every backend.
  *
@@ -31,7 +35,12 @@ final class AuditDispatcher implements AutoCloseable {
     /** An event on its way, with the promise of an awaited one (else null). */
     private record Pending(AuditEvent event, Promise<Void> recorded) {}
 
-    private final BlockingQueue<Pending> queue;
+    private final Queue<Pending> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    /** Set while the dispatcher thread parks with an empty queue: the next event wakes it. */
+    private final AtomicBoolean sleeping = new AtomicBoolean();
+
+    private final int capacity;
     private final List<AuditBackend> backends;
     private final boolean awaited;
     private final boolean strict;
@@ -41,7 +50,7 @@ final class AuditDispatcher implements AutoCloseable {
     private final AtomicLong lastDropLogNanos = new AtomicLong(System.nanoTime() - TimeUnit.SECONDS.toNanos(2));
 
     AuditDispatcher(int capacity, List<AuditBackend> backends, AuditCounters counters) {
-        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.capacity = capacity;
         this.backends = List.copyOf(backends);
         this.awaited = backends.stream().anyMatch(AuditBackend::awaited);
         this.strict = backends.stream().anyMatch(AuditBackend::strict);
@@ -63,14 +72,19 @@ final class AuditDispatcher implements AutoCloseable {
     Future<Void> emit(AuditEvent event) {
         counters.eventGenerated();
         Promise<Void> recorded = awaited ? Promise.promise() : null;
-        if (queue.offer(new Pending(event, recorded))) {
+        if (queued.incrementAndGet() <= capacity) {
+            queue.add(new Pending(event, recorded));
+            if (sleeping.get() && sleeping.compareAndSet(true, false)) {
+                LockSupport.unpark(thread);
+            }
             return recorded == null ? DONE : recorded.future();
         }
+        queued.decrementAndGet();
         counters.errors("buffered", backends.size());
         long now = System.nanoTime();
         long last = lastDropLogNanos.get();
         if (now - last > TimeUnit.SECONDS.toNanos(1) && lastDropLogNanos.compareAndSet(last, now)) {
-            LOG.error("audit buffer is full ({} events): dropping audit events", queue.size());
+            LOG.error("audit buffer is full ({} events): dropping audit events", capacity);
         }
         return recorded == null ? DONE : strictness(Future.failedFuture("audit buffer queue blocked"));
     }
@@ -82,19 +96,20 @@ final class AuditDispatcher implements AutoCloseable {
 
     private void run() {
         while (true) {
-            Pending pending;
-            try {
-                pending = queue.poll(100, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            Pending pending = queue.poll();
             if (pending == null) {
-                if (stopping) {
+                if (stopping || Thread.currentThread().isInterrupted()) {
                     return;
                 }
+                // announce the nap, then look again: an event added meanwhile either is seen or unparks us
+                sleeping.set(true);
+                if (queue.isEmpty()) {
+                    LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(100));
+                }
+                sleeping.set(false);
                 continue;
             }
+            queued.decrementAndGet();
             Future<Void> done = dispatch(pending.event());
             if (pending.recorded() != null) {
                 done.onComplete(pending.recorded());

@@ -43,7 +43,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ClientAuth;
-import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.TrustOptions;
@@ -59,7 +58,7 @@ import java.util.concurrent.TimeUnit;
 public final class ApiServer {
 
     private final Vertx vertx;
-    private final HttpServer http;
+    private final HttpsListeners http;
     private final NamespaceController namespaces;
     private final Controllers controllers;
     private final AuthenticationSources authenticationSources;
@@ -72,7 +71,7 @@ public final class ApiServer {
 
     private ApiServer(
             Vertx vertx,
-            HttpServer http,
+            HttpsListeners http,
             NamespaceController namespaces,
             Controllers controllers,
             AuthenticationSources authenticationSources,
@@ -261,22 +260,24 @@ public final class ApiServer {
         }
         StoredObjectCounts objectCounts =
                 new StoredObjectCounts(vertx, config.storage().store(), prefixes, metrics.storage());
-        HttpServer listener = vertx.createHttpServer(options);
+        ClientCaReloader clientCaReloader =
+                serving.clientCaFile() == null ? null : new ClientCaReloader(vertx, sources, serving.clientCaFile());
         ServingCertificateReloader reloader = serving.certFile() == null
                 ? null
                 : new ServingCertificateReloader(
-                        vertx, listener, options.getSslOptions().copy(), serving.certFile(), serving.keyFile());
-        ClientCaReloader clientCaReloader =
-                serving.clientCaFile() == null ? null : new ClientCaReloader(vertx, sources, serving.clientCaFile());
+                        vertx, options.getSslOptions().copy(), serving.certFile(), serving.keyFile());
         Closeables caches =
                 new Closeables(cache, remote, graphSync, hooks, expiry, objectCounts, reloader, clientCaReloader);
-        return listener.connectionHandler(timeouts::connected)
-                .invalidRequestHandler(RequestHeads.invalidRequests())
-                .requestHandler(chain.router())
-                .listen()
+        // one listener per event loop, all on the port, sharing the one router and all it holds
+        return HttpsListeners.start(
+                        vertx,
+                        config.serving().eventLoops(),
+                        options,
+                        new HttpsListeners.Handlers(
+                                timeouts::connected, RequestHeads.invalidRequests(), chain.router()))
                 .onSuccess(server -> {
                     if (reloader != null) {
-                        reloader.start(serving.certReloadInterval());
+                        reloader.start(server.any(), serving.certReloadInterval());
                     }
                     if (clientCaReloader != null) {
                         clientCaReloader.start(serving.certReloadInterval());
@@ -329,7 +330,15 @@ public final class ApiServer {
 
     /** The port the server listens on (useful with port 0). */
     public int port() {
-        return http.actualPort();
+        return http.port();
+    }
+
+    /**
+     * Requests served so far by each event loop (thread name), all listeners together: how evenly the connections
+     * were dealt out.
+     */
+    public Map<String, Long> requestsByEventLoop() {
+        return http.requestsByEventLoop();
     }
 
     public Vertx vertx() {
@@ -359,7 +368,7 @@ public final class ApiServer {
                 .compose(v -> {
                     // connections close once their current request is answered; HTTP/2 ones get a GOAWAY
                     Future<Void> unbound =
-                            http.shutdown(config.serving().requestTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+                            http.shutdown(config.serving().requestTimeout().toMillis() + 1000);
                     state.inFlight().drained().onComplete(d -> state.inFlight().endLongRunning());
                     return unbound;
                 })

@@ -24,6 +24,7 @@ import cloud.gardener.apiserver.workloadidentity.SigningKey;
 import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -113,6 +114,7 @@ public final class Main {
         ServerConfig.Builder config = ServerConfig.builder();
         admission(o, config);
         SecureServing secureServing = secureServing(o);
+        int eventLoops = eventLoops(o);
         RequestLimits limits = new RequestLimits(
                         o.maxRequestsInflight, o.maxMutatingRequestsInflight, o.shutdownDelayDuration)
                 .withGoawayChance(o.goawayChance)
@@ -128,6 +130,7 @@ public final class Main {
         ClientCa clientCa = clientCa(o);
         config.bindAddress(o.bindAddress)
                 .port(o.securePort)
+                .eventLoops(eventLoops)
                 .servingCertificate(serving.chainPem(), serving.keyPem())
                 .requestTimeout(o.requestTimeout)
                 .minRequestTimeoutSeconds(o.minRequestTimeout)
@@ -142,7 +145,9 @@ public final class Main {
                 .clusterIdentity(o.clusterIdentity)
                 .eventTtl(o.eventTtl);
 
-        Vertx vertx = Vertx.vertx();
+        // room for a listener on an event loop of its own each, beside Vert.x's default of two loops per core
+        Vertx vertx = Vertx.vertx(new VertxOptions()
+                .setEventLoopPoolSize(Math.max(VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE, eventLoops)));
         Auditing auditing = openAuditing(vertx, o, resources);
         // made here, not by the server, because encryption at rest reports into it from the storage below
         ServerMetrics metrics = new ServerMetrics(auditing.counters());
@@ -159,6 +164,14 @@ public final class Main {
         }
         announce(o, server, clientCa.local(), serving.caPem());
         awaitShutdown(o, vertx, server, compactor, auditing, storage, resources);
+    }
+
+    /** {@code --event-loops}: 0 is one per core. */
+    static int eventLoops(ServerOptions o) {
+        if (o.eventLoops < 0) {
+            throw new IllegalArgumentException("--event-loops must not be negative");
+        }
+        return o.eventLoops == 0 ? ServingConfig.defaultEventLoops() : o.eventLoops;
     }
 
     /** The admission flags and feature gates, the configuration file read and the plugin names checked. */

@@ -65,6 +65,7 @@ public record ServerConfig(
 
         private String bindAddress = "127.0.0.1";
         private int port;
+        private int eventLoops = ServingConfig.defaultEventLoops();
         private String certChainPem = "";
         private String keyPem = "";
         private Duration requestTimeout = Duration.ofSeconds(60);
@@ -97,6 +98,12 @@ public record ServerConfig(
         /** The HTTPS port; 0 picks a free one. */
         public Builder port(int newPort) {
             this.port = newPort;
+            return this;
+        }
+
+        /** {@code --event-loops}: listeners (one per event loop) serving HTTPS; the default is one per core. */
+        public Builder eventLoops(int loops) {
+            this.eventLoops = loops;
             return this;
         }
 
@@ -230,7 +237,13 @@ public record ServerConfig(
         public ServerConfig build() {
             return new ServerConfig(
                     new ServingConfig(
-                            bindAddress, port, certChainPem, keyPem, requestTimeout, minRequestTimeoutSeconds),
+                            bindAddress,
+                            port,
+                            certChainPem,
+                            keyPem,
+                            requestTimeout,
+                            minRequestTimeoutSeconds,
+                            eventLoops),
                     new StorageConfig(store, etcdPrefix),
                     authentication,
                     authorization,

@@ -356,6 +356,13 @@ public final class ServerOptions {
     public int http2MaxStreamsPerConnection;
 
     @Option(
+            names = "--event-loops",
+            defaultValue = "0",
+            description =
+                    "Event loops serving HTTPS, each with a listener of its own on the port; 0 means one per core (default: ${DEFAULT-VALUE}).")
+    public int eventLoops;
+
+    @Option(
             names = "--goaway-chance",
             defaultValue = "0",
             description =

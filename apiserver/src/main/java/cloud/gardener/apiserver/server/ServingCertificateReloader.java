@@ -25,7 +25,9 @@ final class ServingCertificateReloader {
     private static final Logger LOG = LoggerFactory.getLogger(ServingCertificateReloader.class);
 
     private final Vertx vertx;
-    private final HttpServer http;
+    /** Any of the listeners: they share one socket, and so its certificate. */
+    private HttpServer http;
+
     private final ServerSSLOptions base;
     private final Path certFile;
     private final Path keyFile;
@@ -33,16 +35,19 @@ final class ServingCertificateReloader {
     private byte[] lastKey;
     private long timer = -1;
 
-    ServingCertificateReloader(Vertx vertx, HttpServer http, ServerSSLOptions base, Path certFile, Path keyFile) {
+    ServingCertificateReloader(Vertx vertx, ServerSSLOptions base, Path certFile, Path keyFile) {
         this.vertx = vertx;
-        this.http = http;
         this.base = base;
         this.certFile = certFile;
         this.keyFile = keyFile;
     }
 
-    /** Remembers the files as served now and checks them every {@code interval}. */
-    void start(java.time.Duration interval) {
+    /**
+     * Remembers the files as served now and checks them every {@code interval}; a changed pair goes to
+     * {@code listener}, which Vert.x hands to the server owning the shared socket, so every listener serves it.
+     */
+    void start(HttpServer listener, java.time.Duration interval) {
+        this.http = listener;
         try {
             lastCert = Files.readAllBytes(certFile);
             lastKey = Files.readAllBytes(keyFile);

@@ -11,6 +11,8 @@ import java.time.Duration;
  * @param keyPem                   its private key (PEM)
  * @param requestTimeout           {@code --request-timeout}: deadline of non-long-running requests
  * @param minRequestTimeoutSeconds {@code --min-request-timeout}: minimum watch lifetime
+ * @param eventLoops               {@code --event-loops}: how many event loops serve HTTPS, each with a listener of
+ *                                 its own on the shared port (connections are dealt out in turn)
  */
 public record ServingConfig(
         String bindAddress,
@@ -18,4 +20,17 @@ public record ServingConfig(
         String certChainPem,
         String keyPem,
         Duration requestTimeout,
-        int minRequestTimeoutSeconds) {}
+        int minRequestTimeoutSeconds,
+        int eventLoops) {
+
+    public ServingConfig {
+        if (eventLoops < 1) {
+            throw new IllegalArgumentException("--event-loops must be at least 1");
+        }
+    }
+
+    /** One event loop per core, the default. */
+    public static int defaultEventLoops() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+}

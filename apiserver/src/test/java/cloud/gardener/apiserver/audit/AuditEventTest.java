@@ -15,7 +15,7 @@ class AuditEventTest {
 
     private static final Instant RECEIVED = Instant.parse("2026-11-27T07:00:00.123456789Z");
 
-    private static AuditEvent event(
+    static AuditEvent event(
             Level level,
             Stage stage,
             String verb,

@@ -40,6 +40,8 @@ import java.util.stream.Stream;
  * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
  * --lists L         LISTs per subject and round, their median counts (default 3)
  * --only ROWS       comma-separated rows: create, update, get, shoot-create, list (default all)
+ * --event-loops L   comma-separated --event-loops of the servers, e.g. 1,2: a server per value and store, and per
+ *                   store a figure of the most event loops ÷ the fewest (default: one server per store, its default)
  * </pre>
  *
  * The servers' JVMs get the options in the environment variable {@code BENCH_SERVER_JAVA_OPTS} (default none).
@@ -48,7 +50,7 @@ public final class ApiBenchmark {
 
     private static final List<String> ROWS = List.of("create", "update", "get", "shoot-create", "list");
     private static final Set<String> FLAGS =
-            Set.of("--rounds", "--duration", "--concurrency", "--objects", "--lists", "--only");
+            Set.of("--rounds", "--duration", "--concurrency", "--objects", "--lists", "--only", "--event-loops");
 
     private ApiBenchmark() {}
 
@@ -67,6 +69,11 @@ public final class ApiBenchmark {
                 throw new IllegalArgumentException("unknown row " + row + "; rows: " + String.join(", ", ROWS));
             }
         }
+        List<Integer> eventLoops = flags.containsKey("--event-loops")
+                ? Arrays.stream(flags.get("--event-loops").split(","))
+                        .map(Integer::parseInt)
+                        .toList()
+                : List.of(0);
         Path examples = Path.of(System.getProperty("bench.examples", "examples"));
         Path dir = Files.createTempDirectory("bench-api-");
         String loadBefore = loadAverage();
@@ -88,32 +95,23 @@ public final class ApiBenchmark {
                     "--client-ca-file",
                     tls.clientCaFile().toString());
             List<ApiTarget> targets = new ArrayList<>();
-            targets.add(startServer(
-                    vertx,
-                    "etcd",
-                    common,
-                    List.of(
-                            "--etcd-servers",
-                            etcd.endpoint(),
-                            "--data-dir",
-                            dir.resolve("server-etcd").toString()),
-                    dir,
-                    concurrency,
-                    tls,
-                    resources));
-            targets.add(startServer(
-                    vertx,
-                    "embedded",
-                    common,
-                    List.of(
-                            "--storage-backend",
-                            "embedded",
-                            "--data-dir",
-                            dir.resolve("server-embedded").toString()),
-                    dir,
-                    concurrency,
-                    tls,
-                    resources));
+            for (String backend : List.of("etcd", "embedded")) {
+                for (int loops : eventLoops) {
+                    // every server its own data directory and key prefix: they share the one etcd
+                    String name = loops == 0 ? backend : backend + "-" + loops;
+                    List<String> storeFlags = new ArrayList<>(
+                            backend.equals("etcd")
+                                    ? List.of("--etcd-servers", etcd.endpoint(), "--etcd-prefix", "/registry-" + name)
+                                    : List.of("--storage-backend", "embedded"));
+                    storeFlags.addAll(
+                            List.of("--data-dir", dir.resolve("server-" + name).toString()));
+                    if (loops > 0) {
+                        storeFlags.addAll(List.of("--event-loops", Integer.toString(loops)));
+                    }
+                    targets.add(
+                            startServer(vertx, backend, loops, common, storeFlags, dir, concurrency, tls, resources));
+                }
+            }
             RawEtcd raw = new RawEtcd(etcd.endpoint());
             resources.add(raw);
             for (ApiTarget target : targets) {
@@ -192,7 +190,8 @@ public final class ApiBenchmark {
 
     private static ApiTarget startServer(
             Vertx vertx,
-            String store,
+            String backend,
+            int eventLoops,
             List<String> common,
             List<String> storeFlags,
             Path dir,
@@ -200,6 +199,8 @@ public final class ApiBenchmark {
             BenchTls tls,
             List<AutoCloseable> resources)
             throws IOException, InterruptedException {
+        String store = eventLoops == 0 ? backend : backend + ", " + eventLoops + " event loops";
+        String file = eventLoops == 0 ? backend : backend + "-" + eventLoops;
         List<String> args = new ArrayList<>(common);
         args.addAll(storeFlags);
         progress("starting the server on " + store);
@@ -208,11 +209,13 @@ public final class ApiBenchmark {
                 serverJvmOptions(),
                 Main.class.getName(),
                 args,
-                dir.resolve("server-" + store + ".log"),
+                dir.resolve("server-" + file + ".log"),
                 Duration.ofMinutes(2));
         resources.add(process);
         ApiTarget target = new ApiTarget(
                 store,
+                backend,
+                eventLoops,
                 process,
                 new BenchHttpClient(vertx, process.port(), HttpVersion.HTTP_1_1, concurrency, tls),
                 new BenchHttpClient(vertx, process.port(), HttpVersion.HTTP_2, concurrency, tls));

@@ -7,11 +7,20 @@ import io.vertx.core.http.HttpMethod;
 /**
  * One API server under test (on etcd or on the embedded store) with its two load clients.
  *
- * @param store  {@code etcd} or {@code embedded}, the label in the table
- * @param http1  HTTP/1.1, a connection per request in flight
- * @param http2  HTTP/2, one connection
+ * @param store      the label in the table and in the result keys: the backend, and the event loops when the run
+ *                   compares several ({@code etcd, 2 event loops})
+ * @param backend    {@code etcd} or {@code embedded}
+ * @param eventLoops the server's {@code --event-loops}; 0 for its default (one per core)
+ * @param http1      HTTP/1.1, a connection per request in flight
+ * @param http2      HTTP/2, one connection
  */
-record ApiTarget(String store, JavaProcess process, BenchHttpClient http1, BenchHttpClient http2) {
+record ApiTarget(
+        String store,
+        String backend,
+        int eventLoops,
+        JavaProcess process,
+        BenchHttpClient http1,
+        BenchHttpClient http2) {
 
     /** A create over HTTP/1.1; the stored object. */
     Future<Buffer> create(String collectionPath, Buffer body) {

@@ -92,6 +92,15 @@ final class GetRow implements BenchRow, AutoCloseable {
                         "≥ 0.8"));
             }
         }
+        figures.addAll(EventLoopScaling.figures(
+                context.targets(),
+                "GETs/s of one ConfigMap over HTTP/1.1",
+                target -> "get." + target.store() + ".http1"));
+        // one HTTP/2 connection is served by one event loop whatever their number: shown to say so
+        figures.addAll(EventLoopScaling.figures(
+                context.targets(),
+                "GETs/s of one ConfigMap over HTTP/2 (one connection)",
+                target -> "get." + target.store() + ".http2"));
         return figures;
     }
 

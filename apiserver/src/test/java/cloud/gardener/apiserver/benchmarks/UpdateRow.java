@@ -112,7 +112,7 @@ final class UpdateRow implements BenchRow {
                     "update." + target.store(),
                     "update.raw",
                     Figure.Unit.PER_SECOND,
-                    target.store().equals("etcd") ? "≥ 0.6" : "none set"));
+                    target.backend().equals("etcd") ? "≥ 0.6" : "none set"));
         }
         return figures;
     }

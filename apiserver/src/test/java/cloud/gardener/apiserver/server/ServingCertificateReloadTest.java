@@ -42,7 +42,8 @@ class ServingCertificateReloadTest {
                 write(CERT, built.serving().certChainPem());
                 write(KEY, built.serving().keyPem());
                 write(CLIENT_CA, Pem.writeCertificates(built.authentication().clientCa()));
-                return config;
+                // two listeners: both must serve the new certificate
+                return config.eventLoops(2);
             })
             .withServing(SecureServing.DEFAULT
                     .withCertificateFiles(CERT, KEY)
@@ -69,6 +70,10 @@ class ServingCertificateReloadTest {
             Thread.sleep(100);
         }
         assertThat(servedSerial()).isEqualTo(expected).isNotEqualTo(before);
+        // new connections are dealt out to the listeners in turn: every one of them has the new certificate
+        for (int i = 0; i < 4; i++) {
+            assertThat(servedSerial()).isEqualTo(expected);
+        }
         assertThat(SERVER.admin()
                         .get("/apis/core.gardener.cloud/v1beta1/projects")
                         .status())

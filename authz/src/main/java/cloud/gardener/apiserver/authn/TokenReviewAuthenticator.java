@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.authn;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.delegation.CallerContext;
 import cloud.gardener.apiserver.delegation.ExpiringCache;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,7 +60,8 @@ public final class TokenReviewAuthenticator implements TokenAuthenticator {
         Promise<AuthenticationResult> promise = Promise.promise();
         Future<AuthenticationResult> running = inFlight.putIfAbsent(key, promise.future());
         if (running != null) {
-            return running;
+            // completed where the first request runs, perhaps another event loop
+            return CallerContext.of(running);
         }
         review(token).onComplete(done -> {
             if (done.succeeded() && !done.result().isFailed()) {

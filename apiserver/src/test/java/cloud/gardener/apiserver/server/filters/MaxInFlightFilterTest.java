@@ -8,10 +8,12 @@ import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -23,7 +25,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -45,6 +49,7 @@ class MaxInFlightFilterTest {
     private final Map<String, Promise<Void>> held = new ConcurrentHashMap<>();
     private final Map<String, CountDownLatch> arrived = new ConcurrentHashMap<>();
     private final ServerMetrics metrics = ServerMetrics.unserved();
+    private final Set<String> threads = ConcurrentHashMap.newKeySet();
 
     @BeforeEach
     void start() throws Exception {
@@ -56,6 +61,10 @@ class MaxInFlightFilterTest {
             String groups = ctx.request().getHeader("X-Test-Groups");
             RequestAttributes.setUser(
                     ctx, UserInfo.of("user", groups == null ? List.of() : List.of(groups.split(","))));
+            ctx.next();
+        });
+        router.route().handler(ctx -> {
+            threads.add(Thread.currentThread().getName());
             ctx.next();
         });
         router.route().handler(new MaxInFlightFilter(1, 1, metrics.requests()));
@@ -70,12 +79,21 @@ class MaxInFlightFilterTest {
             arrived.get(hold).countDown();
             release.future().onComplete(v -> ctx.response().end("released"));
         });
-        server = vertx.createHttpServer()
-                .requestHandler(router)
-                .listen(0, "127.0.0.1")
+        // as the API server: two listeners on two event loops share the port (a negative port: one random port
+        // shared) and the filter; connections are dealt out to them in turn
+        List<HttpServer> listeners = new CopyOnWriteArrayList<>();
+        vertx.deployVerticle(
+                        () -> context -> vertx.createHttpServer(new HttpServerOptions()
+                                        .setHost("127.0.0.1")
+                                        .setPort(-1))
+                                .requestHandler(router)
+                                .listen()
+                                .onSuccess(listeners::add),
+                        new DeploymentOptions().setInstances(2))
                 .toCompletionStage()
                 .toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);
+        server = listeners.get(0);
     }
 
     @AfterEach
@@ -109,6 +127,21 @@ class MaxInFlightFilterTest {
         assertThat(send(HttpMethod.GET, SHOOTS + "/a", Map.of()).status())
                 .as("the slot is free again")
                 .isEqualTo(200);
+    }
+
+    @Test
+    void theLimitHoldsForTheEventLoopsTogether() throws Exception {
+        var first = hold("list", HttpMethod.GET, SHOOTS);
+        String holder = threads.iterator().next();
+
+        // the held request keeps its connection: these go over another, served by the other event loop
+        for (int i = 0; i < 4; i++) {
+            assertThat(send(HttpMethod.GET, SHOOTS + "/a", Map.of()).status()).isEqualTo(429);
+        }
+        assertThat(threads).as("event loops that served requests").hasSize(2).contains(holder);
+
+        release("list", first);
+        assertThat(send(HttpMethod.GET, SHOOTS + "/a", Map.of()).status()).isEqualTo(200);
     }
 
     @Test

@@ -14,13 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The relationships between objects that decide what a gardenlet may see, as Gardener's
  * {@code pkg/utils/graph}: vertices are objects (existing or only referenced), edges point from an object
  * to what it is used by, ending at Seeds. Each object of a {@link GraphResources graph resource}
  * contributes its edges; an update replaces them, a delete removes them, and a vertex exists while an edge
- * touches it. Thread-safe; all methods take one lock and are short.
+ * touches it. Thread-safe: the watches write under a write lock; the authorizer, asked by every event loop at once,
+ * reads under the read lock, so lookups never wait for each other, only for a change being applied.
  */
 public final class Graph implements GraphEvents {
 
@@ -41,6 +43,10 @@ public final class Graph implements GraphEvents {
     private final Map<String, ObjectNode> seeds = new HashMap<>();
     private final Map<String, String> namespaceProjects = new HashMap<>();
     private final Set<GroupResource> synced = new HashSet<>();
+    /** Read on every gardenlet request: set once, read without the lock. */
+    private volatile boolean allSynced;
+
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final ObjectEdges.Context context = new ObjectEdges.Context() {
         @Override
         public Optional<ObjectNode> seed(String name) {
@@ -62,7 +68,16 @@ public final class Graph implements GraphEvents {
     }
 
     @Override
-    public synchronized void upsert(GroupResource resource, ObjectNode object) {
+    public void upsert(GroupResource resource, ObjectNode object) {
+        lock.writeLock().lock();
+        try {
+            upsertLocked(resource, object);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private void upsertLocked(GroupResource resource, ObjectNode object) {
         Source source = source(resource, object);
         if (GraphResources.SEEDS.equals(resource)) {
             seeds.put(source.name(), object);
@@ -80,7 +95,16 @@ public final class Graph implements GraphEvents {
     }
 
     @Override
-    public synchronized void delete(GroupResource resource, ObjectNode object) {
+    public void delete(GroupResource resource, ObjectNode object) {
+        lock.writeLock().lock();
+        try {
+            deleteLocked(resource, object);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private void deleteLocked(GroupResource resource, ObjectNode object) {
         Source source = source(resource, object);
         contribute(source, Set.of());
         dependents.remove(source);
@@ -93,7 +117,16 @@ public final class Graph implements GraphEvents {
     }
 
     @Override
-    public synchronized void replace(GroupResource resource, Collection<ObjectNode> objects) {
+    public void replace(GroupResource resource, Collection<ObjectNode> objects) {
+        lock.writeLock().lock();
+        try {
+            replaceLocked(resource, objects);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private void replaceLocked(GroupResource resource, Collection<ObjectNode> objects) {
         for (Source source : new ArrayList<>(contributions.keySet())) {
             if (source.resource().equals(resource)) {
                 contribute(source, Set.of());
@@ -105,7 +138,7 @@ public final class Graph implements GraphEvents {
         } else if (GraphResources.NAMESPACES.equals(resource)) {
             namespaceProjects.clear();
         }
-        objects.forEach(object -> upsert(resource, object));
+        objects.forEach(object -> upsertLocked(resource, object));
         if (GraphResources.SEEDS.equals(resource) || GraphResources.NAMESPACES.equals(resource)) {
             // objects that are gone were not upserted: recompute everything that depended on them
             for (Source dependent : new ArrayList<>(dependents.keySet())) {
@@ -113,19 +146,34 @@ public final class Graph implements GraphEvents {
             }
         }
         synced.add(resource);
+        allSynced = synced.containsAll(GraphResources.ALL);
     }
 
     /** Whether every graph resource has been listed at least once. */
-    public synchronized boolean isSynced() {
-        return synced.containsAll(GraphResources.ALL);
+    public boolean isSynced() {
+        return allSynced;
     }
 
-    public synchronized boolean hasVertex(Vertex vertex) {
-        return degree.containsKey(vertex);
+    public boolean hasVertex(Vertex vertex) {
+        lock.readLock().lock();
+        try {
+            return degree.containsKey(vertex);
+        } finally {
+            lock.readLock().unlock();
+        }
     }
 
     /** Whether {@code to} can be reached from {@code from} along the edges (depth first). */
-    public synchronized boolean hasPath(Vertex from, Vertex to) {
+    public boolean hasPath(Vertex from, Vertex to) {
+        lock.readLock().lock();
+        try {
+            return hasPathLocked(from, to);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private boolean hasPathLocked(Vertex from, Vertex to) {
         if (!degree.containsKey(from) || !degree.containsKey(to)) {
             return false;
         }
@@ -145,8 +193,13 @@ public final class Graph implements GraphEvents {
     }
 
     /** The edges leaving {@code vertex} (for tests and debugging). */
-    public synchronized List<Vertex> successors(Vertex vertex) {
-        return List.copyOf(outgoing.getOrDefault(vertex, Map.of()).keySet());
+    public List<Vertex> successors(Vertex vertex) {
+        lock.readLock().lock();
+        try {
+            return List.copyOf(outgoing.getOrDefault(vertex, Map.of()).keySet());
+        } finally {
+            lock.readLock().unlock();
+        }
     }
 
     private static boolean isDependent(GroupResource resource, ObjectNode object) {
