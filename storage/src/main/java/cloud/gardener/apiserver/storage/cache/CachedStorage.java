@@ -24,6 +24,10 @@ import java.util.Map;
  *
  * <p>The current revision is read through one {@link QuorumRevision}, shared by every cache, so concurrent
  * consistent reads share quorum reads.
+ *
+ * <p>Over a store whose progress reports can overtake its events (etcd before 3.4.31 and 3.5.13,
+ * etcd-io/etcd#15220), consistent reads and reads newer than a cache go to the store, as kube-apiserver does on
+ * such an etcd; reads at resourceVersion 0, older revisions, continue pages and watches are still the cache's.
  */
 public final class CachedStorage implements Storage {
 
@@ -35,12 +39,15 @@ public final class CachedStorage implements Storage {
     /**
      * @param delegate the store; closed with this one
      * @param cached   key prefix (ending in {@code /}) to that resource's cache settings
+     * @param progressOrdered whether the store's progress reports never overtake its events (true for the
+     *                 embedded store; for etcd see {@code EtcdStorage#progressNotifyOrdered()}); false is safe
      */
-    public CachedStorage(Vertx vertx, Storage delegate, Map<String, WatchCacheConfig> cached) {
+    public CachedStorage(Vertx vertx, Storage delegate, Map<String, WatchCacheConfig> cached, boolean progressOrdered) {
         this.delegate = delegate;
         this.quorum = new QuorumRevision(delegate);
         List<WatchCache> all = new ArrayList<>();
-        cached.forEach((prefix, config) -> all.add(new WatchCache(vertx, delegate, prefix, config, quorum)));
+        cached.forEach(
+                (prefix, config) -> all.add(new WatchCache(vertx, delegate, prefix, config, quorum, progressOrdered)));
         all.sort(Comparator.comparingInt((WatchCache c) -> c.prefix().length()).reversed());
         this.caches = List.copyOf(all);
     }
@@ -65,6 +72,16 @@ public final class CachedStorage implements Storage {
     /** Reads the caches handed to the store (see {@link WatchCache#storeReads()}). */
     public long storeReads() {
         return caches.stream().mapToLong(WatchCache::storeReads).sum();
+    }
+
+    /** Reads the caches handed to the store by design, its progress reports not being trusted. */
+    public long delegatedReads() {
+        return caches.stream().mapToLong(WatchCache::delegatedReads).sum();
+    }
+
+    /** Whether every cache has listed its prefix and serves reads. */
+    public boolean ready() {
+        return caches.stream().allMatch(WatchCache::ready);
     }
 
     /** The store underneath. */
