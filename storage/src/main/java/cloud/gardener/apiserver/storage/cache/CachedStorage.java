@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A {@link Storage} whose reads and watches under the cached prefixes are served by one {@link WatchCache}
@@ -43,11 +44,24 @@ public final class CachedStorage implements Storage {
      *                 embedded store; for etcd see {@code EtcdStorage#progressNotifyOrdered()}); false is safe
      */
     public CachedStorage(Vertx vertx, Storage delegate, Map<String, WatchCacheConfig> cached, boolean progressOrdered) {
+        this(vertx, delegate, cached, progressOrdered, prefix -> delegate);
+    }
+
+    /**
+     * As {@link #CachedStorage(Vertx, Storage, Map, boolean)}, each cache listing and watching its prefix through
+     * {@code sourceFor.apply(prefix)} (the same objects as {@code delegate}, e.g. metered per resource).
+     */
+    public CachedStorage(
+            Vertx vertx,
+            Storage delegate,
+            Map<String, WatchCacheConfig> cached,
+            boolean progressOrdered,
+            Function<String, ? extends Storage> sourceFor) {
         this.delegate = delegate;
         this.quorum = new QuorumRevision(delegate);
         List<WatchCache> all = new ArrayList<>();
-        cached.forEach(
-                (prefix, config) -> all.add(new WatchCache(vertx, delegate, prefix, config, quorum, progressOrdered)));
+        cached.forEach((prefix, config) ->
+                all.add(new WatchCache(vertx, sourceFor.apply(prefix), prefix, config, quorum, progressOrdered)));
         all.sort(Comparator.comparingInt((WatchCache c) -> c.prefix().length()).reversed());
         this.caches = List.copyOf(all);
     }
@@ -82,6 +96,11 @@ public final class CachedStorage implements Storage {
     /** Whether every cache has listed its prefix and serves reads. */
     public boolean ready() {
         return caches.stream().allMatch(WatchCache::ready);
+    }
+
+    /** The caches, longest prefix first. */
+    public List<WatchCache> caches() {
+        return caches;
     }
 
     /** The store underneath. */
@@ -150,6 +169,11 @@ public final class CachedStorage implements Storage {
         return delegate.delete(key, expectedRevision);
     }
 
+    @Override
+    public long compactedRevision() {
+        return delegate.compactedRevision();
+    }
+
     /** Compacts the store; the caches then refuse reads and watches from before it, as the store does. */
     @Override
     public Future<Void> compact(long revision) {
@@ -163,7 +187,12 @@ public final class CachedStorage implements Storage {
 
     @Override
     public void close() {
-        caches.forEach(WatchCache::close);
+        closeCaches();
         delegate.close();
+    }
+
+    /** Closes the caches (their watchers end) and leaves the store open. */
+    public void closeCaches() {
+        caches.forEach(WatchCache::close);
     }
 }

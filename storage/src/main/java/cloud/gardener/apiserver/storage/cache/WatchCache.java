@@ -321,7 +321,7 @@ public final class WatchCache implements AutoCloseable {
         if (!ready) {
             return fromStore(request, freshness);
         }
-        if (at != Long.MAX_VALUE && at < revision && (at < window.start() || at < compactedRevision)) {
+        if (at != Long.MAX_VALUE && at < revision && (at < window.start() || at < compacted())) {
             return fromStore(request, freshness); // older than the window: the store serves it or says COMPACTED
         }
         return Future.succeededFuture(page(request, Math.min(at, revision)));
@@ -573,12 +573,13 @@ public final class WatchCache implements AutoCloseable {
             pendingUntilReady.add(() -> register(watcher, after));
             return;
         }
-        long oldest = Math.max(window.start(), compactedRevision - 1);
+        long compacted = compacted();
+        long oldest = Math.max(window.start(), compacted - 1);
         if (after < oldest) {
             watcher.fail(new StorageException(
                     StorageException.Reason.COMPACTED,
                     null,
-                    Math.max(window.start(), compactedRevision),
+                    Math.max(window.start(), compacted),
                     null,
                     "too old resource version: " + after + " (" + oldest + ")",
                     null));
@@ -854,6 +855,11 @@ public final class WatchCache implements AutoCloseable {
         if (f != null) {
             f.close();
         }
+    }
+
+    /** The revision below which history is gone: as told, or as the store knows it (compacted by another client). */
+    private long compacted() {
+        return Math.max(compactedRevision, source.compactedRevision());
     }
 
     /** The store compacted its history up to {@code revision}: reads and watches before it are no longer served. */

@@ -439,6 +439,11 @@ public final class EtcdStorage implements Storage {
         return compactedRevision.get();
     }
 
+    @Override
+    public long compactedRevision() {
+        return knownCompactedRevision();
+    }
+
     void noteCompacted(long revision) {
         compactedRevision.accumulateAndGet(revision, Math::max);
     }
