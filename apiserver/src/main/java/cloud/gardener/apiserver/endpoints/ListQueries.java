@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.api.selection.LabelSelector;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.registry.ListQuery;
+import cloud.gardener.apiserver.registry.ListSelection;
 import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.function.Predicate;
@@ -31,6 +32,7 @@ public final class ListQueries {
                 && (itemName.isEmpty() || itemName.equals(ObjectTrees.name(obj)));
         boolean hasSelector = !labels.isEmpty() || !fields.isEmpty() || !itemName.isEmpty();
         Predicate<ObjectNode> storeFilter = hasSelector ? filter : null;
+        ListSelection selection = hasSelector ? new ListSelection(labels, fields, itemName) : null;
         long limit = options.limit() == null ? 0 : Math.max(0, options.limit());
         String rv = nullToEmpty(options.resourceVersion());
         String match = nullToEmpty(options.resourceVersionMatch());
@@ -40,13 +42,15 @@ public final class ListQueries {
             options.checkContinueResourceVersion();
             // etcd3 GetList: a negative token revision reads the latest revision, and later pages pin that one
             query = token.inconsistent()
-                    ? new ListQuery(0, false, limit, token.start(), storeFilter, true)
-                    : new ListQuery(token.resourceVersion(), true, limit, token.start(), storeFilter, true);
+                    ? new ListQuery(0, false, limit, token.start(), storeFilter, true, false, selection)
+                    : new ListQuery(
+                            token.resourceVersion(), true, limit, token.start(), storeFilter, true, false, selection);
         } else if (rv.isEmpty() || "0".equals(rv)) {
-            query = new ListQuery(0, false, limit, null, storeFilter, false);
+            // "" is a consistent read; "0" takes any state, as a watch cache holds it
+            query = new ListQuery(0, false, limit, null, storeFilter, false, "0".equals(rv), selection);
         } else {
             boolean exact = "Exact".equals(match) || (match.isEmpty() && limit > 0);
-            query = new ListQuery(parseRevision(rv), exact, limit, null, storeFilter, false);
+            query = new ListQuery(parseRevision(rv), exact, limit, null, storeFilter, false, false, selection);
         }
         return new Resolved(query, filter, hasSelector);
     }

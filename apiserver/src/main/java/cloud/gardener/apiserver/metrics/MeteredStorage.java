@@ -82,6 +82,11 @@ public final class MeteredStorage implements Storage {
     }
 
     @Override
+    public long compactedRevision() {
+        return storage.compactedRevision();
+    }
+
+    @Override
     public Future<Void> compact(long revision) {
         return storage.compact(revision);
     }

@@ -1,6 +1,9 @@
 package cloud.gardener.apiserver.metrics;
 
+import cloud.gardener.apiserver.storage.cache.WatchCacheObserver;
 import cloud.gardener.apiserver.storage.value.TransformationObserver;
+import io.prometheus.metrics.core.datapoints.CounterDataPoint;
+import io.prometheus.metrics.core.datapoints.GaugeDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
@@ -8,8 +11,8 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 /**
  * k8s.io/apiserver's storage metrics: etcd request latencies, stored object counts, list work, value transformation
- * (encryption at rest), and the watch cache's list and capacity series, registered as upstream registers them but
- * fed by nothing until the watch cache exists (no list is served from a cache yet).
+ * (encryption at rest), and the watch cache's series (k8s.io/apiserver pkg/storage/cacher/metrics), fed by each
+ * resource's {@link #watchCache(String, String) observer}.
  */
 public final class StorageMetrics {
 
@@ -21,6 +24,17 @@ public final class StorageMetrics {
     private final Counter listFetched;
     private final Counter listEvaluated;
     private final Counter listReturned;
+    private final Counter cacheList;
+    private final Counter cacheListFetched;
+    private final Counter cacheListReturned;
+    private final Gauge cacheCapacity;
+    private final Counter cacheCapacityIncrease;
+    private final Counter cacheCapacityDecrease;
+    private final Counter cacheEventsReceived;
+    private final Counter cacheEventsDispatched;
+    private final Counter cacheInitializations;
+    private final Counter cacheTerminatedWatchers;
+    private final Gauge cacheResourceVersion;
     private final Histogram transformationDuration;
     private final Counter transformationOperations;
 
@@ -57,34 +71,59 @@ public final class StorageMetrics {
                 .help("Number of objects returned for a LIST request from storage")
                 .labelNames("resource")
                 .register(registry);
-        Counter.builder()
+        cacheList = Counter.builder()
                 .name("apiserver_cache_list_total")
                 .help("Number of LIST requests served from watch cache")
                 .labelNames("resource_prefix", "index")
                 .register(registry);
-        Counter.builder()
+        cacheListFetched = Counter.builder()
                 .name("apiserver_cache_list_fetched_objects_total")
                 .help("Number of objects read from watch cache in the course of serving a LIST request")
                 .labelNames("resource_prefix", "index")
                 .register(registry);
-        Counter.builder()
+        cacheListReturned = Counter.builder()
                 .name("apiserver_cache_list_returned_objects_total")
                 .help("Number of objects returned for a LIST request from watch cache")
                 .labelNames("resource_prefix")
                 .register(registry);
-        Gauge.builder()
+        cacheCapacity = Gauge.builder()
                 .name("watch_cache_capacity")
                 .help("Total capacity of watch cache broken by resource type.")
                 .labelNames("resource")
                 .register(registry);
-        Counter.builder()
+        cacheCapacityIncrease = Counter.builder()
                 .name("watch_cache_capacity_increase_total")
                 .help("Total number of watch cache capacity increase events broken by resource type.")
                 .labelNames("resource")
                 .register(registry);
-        Counter.builder()
+        cacheCapacityDecrease = Counter.builder()
                 .name("watch_cache_capacity_decrease_total")
                 .help("Total number of watch cache capacity decrease events broken by resource type.")
+                .labelNames("resource")
+                .register(registry);
+        cacheEventsReceived = Counter.builder()
+                .name("apiserver_watch_cache_events_received_total")
+                .help("Counter of events received in watch cache broken by resource type.")
+                .labelNames("resource")
+                .register(registry);
+        cacheEventsDispatched = Counter.builder()
+                .name("apiserver_watch_cache_events_dispatched_total")
+                .help("Counter of events dispatched in watch cache broken by resource type.")
+                .labelNames("resource")
+                .register(registry);
+        cacheInitializations = Counter.builder()
+                .name("apiserver_watch_cache_initializations_total")
+                .help("Counter of watch cache initializations broken by resource type.")
+                .labelNames("resource")
+                .register(registry);
+        cacheTerminatedWatchers = Counter.builder()
+                .name("apiserver_terminated_watchers_total")
+                .help("Counter of watchers closed due to unresponsiveness broken by resource type.")
+                .labelNames("resource")
+                .register(registry);
+        cacheResourceVersion = Gauge.builder()
+                .name("apiserver_watch_cache_resource_version")
+                .help("Current resource version of watch cache broken by resource type.")
                 .labelNames("resource")
                 .register(registry);
         transformationDuration = Histogram.builder()
@@ -128,6 +167,73 @@ public final class StorageMetrics {
         listFetched.labelValues(resource).inc(fetched);
         listEvaluated.labelValues(resource).inc(evaluated);
         listReturned.labelValues(resource).inc(returned);
+    }
+
+    /**
+     * The observer of one resource's watch cache.
+     *
+     * @param resourcePrefix upstream's {@code resource_prefix}: the resource's key prefix below {@code --etcd-prefix},
+     *     {@code /core.gardener.cloud/shoots}
+     * @param resource the group resource, {@code shoots.core.gardener.cloud}
+     */
+    public WatchCacheObserver watchCache(String resourcePrefix, String resource) {
+        CounterDataPoint lists = cacheList.labelValues(resourcePrefix, "");
+        CounterDataPoint fetched = cacheListFetched.labelValues(resourcePrefix, "");
+        CounterDataPoint returnedObjects = cacheListReturned.labelValues(resourcePrefix);
+        GaugeDataPoint capacity = cacheCapacity.labelValues(resource);
+        CounterDataPoint increases = cacheCapacityIncrease.labelValues(resource);
+        CounterDataPoint decreases = cacheCapacityDecrease.labelValues(resource);
+        CounterDataPoint received = cacheEventsReceived.labelValues(resource);
+        CounterDataPoint dispatched = cacheEventsDispatched.labelValues(resource);
+        CounterDataPoint initializations = cacheInitializations.labelValues(resource);
+        CounterDataPoint terminated = cacheTerminatedWatchers.labelValues(resource);
+        GaugeDataPoint revision = cacheResourceVersion.labelValues(resource);
+        return new WatchCacheObserver() {
+            @Override
+            public void listServed(String index, long fetchedObjects, long returned) {
+                if (index.isEmpty()) {
+                    lists.inc();
+                    fetched.inc(fetchedObjects);
+                } else {
+                    cacheList.labelValues(resourcePrefix, index).inc();
+                    cacheListFetched.labelValues(resourcePrefix, index).inc(fetchedObjects);
+                }
+                returnedObjects.inc(returned);
+            }
+
+            @Override
+            public void capacityChanged(int from, int to) {
+                capacity.set(to);
+                if (from != 0) {
+                    (to > from ? increases : decreases).inc();
+                }
+            }
+
+            @Override
+            public void eventReceived() {
+                received.inc();
+            }
+
+            @Override
+            public void eventDispatched(int watchers) {
+                dispatched.inc();
+            }
+
+            @Override
+            public void initialized(long rev) {
+                initializations.inc();
+            }
+
+            @Override
+            public void watchersTerminated(int count) {
+                terminated.inc(count);
+            }
+
+            @Override
+            public void revision(long rev) {
+                revision.set((double) rev);
+            }
+        };
     }
 
     /**

@@ -14,6 +14,7 @@ import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.storage.GuaranteedUpdate;
+import cloud.gardener.apiserver.storage.ReadFreshness;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoreReader;
@@ -150,6 +151,11 @@ public final class GenericStore {
 
     public Future<ObjectNode> get(String namespace, String name) {
         return reads.get(namespace, name);
+    }
+
+    /** {@link ResourceReads#get(String, String, ReadFreshness)}: a get as fresh as the resourceVersion asks. */
+    public Future<ObjectNode> get(String namespace, String name, ReadFreshness freshness) {
+        return reads.get(namespace, name, freshness);
     }
 
     /** {@link ResourceReads#get(String, String, long)}: a get "not older than" a resourceVersion. */

@@ -12,9 +12,29 @@ import java.util.function.Predicate;
  * @param startKey  continue position (a key relative to the collection root), or null
  * @param filter    selector match on decoded objects, or null for all
  * @param fromContinue whether this page continues an earlier list (changes the 410 message)
+ * @param anyState  {@code resourceVersion=0}: any state the server has will do (a watch cache's as it is)
+ * @param selection the selectors behind {@code filter} for a watch cache to match on attributes, or null
  */
 public record ListQuery(
-        long revision, boolean exact, long limit, String startKey, Predicate<ObjectNode> filter, boolean fromContinue) {
+        long revision,
+        boolean exact,
+        long limit,
+        String startKey,
+        Predicate<ObjectNode> filter,
+        boolean fromContinue,
+        boolean anyState,
+        ListSelection selection) {
+
+    /** A consistent (or revisioned) list without selection attributes. */
+    public ListQuery(
+            long revision,
+            boolean exact,
+            long limit,
+            String startKey,
+            Predicate<ObjectNode> filter,
+            boolean fromContinue) {
+        this(revision, exact, limit, startKey, filter, fromContinue, false, null);
+    }
 
     public static ListQuery all() {
         return new ListQuery(0, false, 0, null, null, false);

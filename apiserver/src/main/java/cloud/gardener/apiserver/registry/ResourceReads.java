@@ -5,18 +5,24 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.selection.FieldSelector;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.ReadFreshness;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoreReader;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
+import cloud.gardener.apiserver.storage.cache.AttributeFilter;
+import cloud.gardener.apiserver.storage.cache.ObjectAttributes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -81,18 +87,45 @@ public final class ResourceReads {
     }
 
     /**
+     * A get as fresh as asked: {@code resourceVersion} unset is Consistent, "0" Any (a watch cache's state as it
+     * is), another value NotOlderThan (a revision from the future is 504 Too large resource version).
+     */
+    public Future<ObjectNode> get(String namespace, String name, ReadFreshness freshness) {
+        return reader.get(keys.object(namespace, name), freshness)
+                .compose(this::decodeOffLoop)
+                .recover(t -> Future.failedFuture(
+                        t instanceof StorageException e
+                                        && e.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION
+                                ? ApiException.tooLargeResourceVersion(freshness.revision(), e.revision())
+                                : StorageErrors.toApi(t, gr(), name, "get")));
+    }
+
+    /**
+     * What selectors look at in a stored object: its labels and selectable fields (one decode per stored version
+     * in a watch cache, so that lists with selectors decode nothing).
+     */
+    public ObjectAttributes attributes(StoredObject stored) {
+        ObjectNode obj = decode(stored);
+        return new ObjectAttributes(ObjectTrees.labels(obj), FieldSelector.fieldsOf(obj, type));
+    }
+
+    /** The selectable fields a watch cache keeps an index of: every one but the name (keys order by name). */
+    public static Set<String> indexedFields(ResourceType type) {
+        Set<String> fields = new LinkedHashSet<>(FieldSelector.supportedFields(type));
+        fields.remove(FieldSelector.METADATA_NAME);
+        return fields;
+    }
+
+    /**
      * A get with a resourceVersion other than unset or "0": "not older than" {@code minimumRevision}. The latest
      * object is served once the store has reached that revision; a revision from the future is 504 Too large
      * resource version, as the watch cache answers. 0 is a plain get.
      */
     public Future<ObjectNode> get(String namespace, String name, long minimumRevision) {
-        Future<Void> reached = minimumRevision == 0
-                ? Future.succeededFuture()
-                : reader.currentRevision()
-                        .compose(current -> minimumRevision > current
-                                ? Future.failedFuture(ApiException.tooLargeResourceVersion(minimumRevision, current))
-                                : Future.succeededFuture());
-        return reached.compose(v -> get(namespace, name));
+        return get(
+                namespace,
+                name,
+                minimumRevision == 0 ? ReadFreshness.consistent() : ReadFreshness.notOlderThan(minimumRevision));
     }
 
     /** The revision the store has reached (a quorum read): a list's resourceVersion when it read nothing itself. */
@@ -111,23 +144,42 @@ public final class ResourceReads {
 
     public Future<ListResult> list(String namespace, ListQuery query) {
         String prefix = keys.collection(namespace);
-        Predicate<StoredObject> filter =
-                query.filter() == null ? null : so -> query.filter().test(decode(so));
         String start = query.startKey() == null ? null : prefix + query.startKey();
-        Future<Long> revision = query.revision() == 0 || query.exact()
-                ? Future.succeededFuture(query.revision())
-                : notOlderThan(query.revision());
-        return revision.compose(rev -> reader.list(new ListRequest(prefix, rev, query.limit(), start, filter)))
-                .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
+        ReadFreshness freshness;
+        if (query.exact() && query.revision() > 0) {
+            freshness = ReadFreshness.exact(query.revision());
+        } else if (query.revision() > 0) {
+            freshness = ReadFreshness.notOlderThan(query.revision());
+        } else {
+            freshness = query.anyState() ? ReadFreshness.any() : ReadFreshness.consistent();
+        }
+        Future<ListPage> read;
+        try {
+            read = reader.list(new ListRequest(prefix, 0, query.limit(), start, storeFilter(query)), freshness);
+        } catch (RuntimeException e) {
+            read = Future.failedFuture(e);
+        }
+        return read.compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
                 .recover(t -> Future.failedFuture(listError(t, query)));
     }
 
-    /** "Not older than X": serve the latest, after checking X is not in the future. */
-    private Future<Long> notOlderThan(long revision) {
-        return reader.currentRevision()
-                .compose(current -> revision > current
-                        ? Future.failedFuture(ApiException.tooLargeResourceVersion(revision, current))
-                        : Future.succeededFuture(0L));
+    /**
+     * The query's selectors as the store tests them: on attributes (which a watch cache keeps, with an index on
+     * a pinned field) when the query says what they are, else on each decoded object.
+     */
+    private Predicate<StoredObject> storeFilter(ListQuery query) {
+        if (query.filter() == null) {
+            return null;
+        }
+        ListSelection selection = query.selection();
+        if (selection == null) {
+            return so -> query.filter().test(decode(so));
+        }
+        AttributeFilter filter = AttributeFilter.of(this::attributes, selection::matches);
+        return selection
+                .indexTerm(type, indexedFields(type))
+                .map(term -> filter.indexedBy(term[0], term[1]))
+                .orElse(filter);
     }
 
     private static long pageBytes(ListPage page) {

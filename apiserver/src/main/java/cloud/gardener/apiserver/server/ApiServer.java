@@ -37,6 +37,7 @@ import cloud.gardener.apiserver.registry.seedgraph.GraphSync;
 import cloud.gardener.apiserver.server.filters.AuthorizationFilter;
 import cloud.gardener.apiserver.server.filters.BodyBudget;
 import cloud.gardener.apiserver.server.filters.ResponseCompression;
+import cloud.gardener.apiserver.storage.StoreReader;
 import io.netty.handler.codec.compression.StandardCompressionOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -149,10 +150,18 @@ public final class ApiServer {
         // Built in the order they depend on each other: the reads of the stored objects, the caches and lookups on
         // them, the admission chain reading through those, and the registry's stores admitting through the chain.
         StoreReads reads = new StoreReads(
-                resources, config.storage().store(), config.storage().prefix(), metrics.storage());
+                resources,
+                config.storage().store(),
+                config.storage().prefix(),
+                metrics.storage(),
+                vertx,
+                config.storage().watchCache());
+        // the watch caches serve every read of their resources' prefixes; other prefixes go to the store
+        StoreReader storeReader = reads.reader(config.storage().store());
+        WatchCaches watchCaches = new WatchCaches(reads.cache());
         ObjectCache cache = new ObjectCache(
                 vertx,
-                config.storage().store(),
+                storeReader,
                 config.storage().prefix() + "/",
                 AdmissionCacheScope.roots(resources, config.storage().prefix()));
         Graph graph = new Graph();
@@ -183,6 +192,9 @@ public final class ApiServer {
             List<String> unsynced = new java.util.ArrayList<>();
             if (!cache.synced()) {
                 unsynced.add("objects");
+            }
+            if (!watchCaches.filled()) {
+                unsynced.add("watch-cache");
             }
             if (remote != null) {
                 unsynced.addAll(remote.unsynced());
@@ -258,16 +270,15 @@ public final class ApiServer {
                     type.groupResource().toString(),
                     ResourceKeys.of(config.storage().prefix(), type).all());
         }
-        StoredObjectCounts objectCounts =
-                new StoredObjectCounts(vertx, config.storage().store(), prefixes, metrics.storage());
+        StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, storeReader, prefixes, metrics.storage());
         ClientCaReloader clientCaReloader =
                 serving.clientCaFile() == null ? null : new ClientCaReloader(vertx, sources, serving.clientCaFile());
         ServingCertificateReloader reloader = serving.certFile() == null
                 ? null
                 : new ServingCertificateReloader(
                         vertx, options.getSslOptions().copy(), serving.certFile(), serving.keyFile());
-        Closeables caches =
-                new Closeables(cache, remote, graphSync, hooks, expiry, objectCounts, reloader, clientCaReloader);
+        Closeables caches = new Closeables(
+                cache, remote, graphSync, hooks, expiry, objectCounts, reloader, clientCaReloader, watchCaches);
         // one listener per event loop, all on the port, sharing the one router and all it holds
         return HttpsListeners.start(
                         vertx,
@@ -283,7 +294,7 @@ public final class ApiServer {
                         clientCaReloader.start(serving.certReloadInterval());
                     }
                 })
-                .compose(server -> cache.start()
+                .compose(server -> Future.all(cache.start(), watchCaches.start())
                         .compose(v -> remote == null ? Future.<Void>succeededFuture() : remote.start())
                         .compose(v -> {
                             if (controller != null) {
@@ -444,7 +455,8 @@ public final class ApiServer {
             EventExpiry expiry,
             StoredObjectCounts objectCounts,
             ServingCertificateReloader reloader,
-            ClientCaReloader clientCaReloader) {
+            ClientCaReloader clientCaReloader,
+            WatchCaches watchCaches) {
 
         void close() {
             objectCounts.stop();
@@ -460,6 +472,7 @@ public final class ApiServer {
             hooks.stop();
             graphSync.stop();
             cache.close();
+            watchCaches.close();
             if (remote != null) {
                 remote.close();
             }

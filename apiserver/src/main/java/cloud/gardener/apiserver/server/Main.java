@@ -12,6 +12,7 @@ import cloud.gardener.apiserver.certs.Pem;
 import cloud.gardener.apiserver.certs.PkiException;
 import cloud.gardener.apiserver.certs.ServingCertificates;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
+import cloud.gardener.apiserver.registry.WatchCacheSettings;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedConfig;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
@@ -119,8 +120,12 @@ public final class Main {
                         o.maxRequestsInflight, o.maxMutatingRequestsInflight, o.shutdownDelayDuration)
                 .withGoawayChance(o.goawayChance)
                 .withLivezGracePeriod(o.livezGracePeriod);
-        // checked now so a landscape's value is refused at start; the watch cache reads them
-        WatchCacheSizes.parse(o.watchCacheSizes);
+        // checked now so a landscape's value is refused at start
+        WatchCacheSizes watchCacheSizes = WatchCacheSizes.parse(o.watchCacheSizes);
+        if (o.defaultWatchCacheSize < 0) {
+            throw new IllegalArgumentException(
+                    "--default-watch-cache-size must not be negative: " + o.defaultWatchCacheSize);
+        }
         boolean embedded = storageBackend(o).equals(EMBEDDED);
         Files.createDirectories(o.dataDir);
         List<AutoCloseable> resources = new ArrayList<>();
@@ -156,7 +161,12 @@ public final class Main {
         EtcdCompactor compactor = storage instanceof EtcdStorage etcdStorage
                 ? new EtcdCompactor(vertx, etcdStorage, o.etcdCompactionInterval)
                 : null;
-        config.storage(EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix, metrics.storage()));
+        config.storage(EncryptionAtRest.wrap(storage, encryption, o.etcdPrefix, metrics.storage()))
+                .watchCache(new WatchCacheSettings(
+                        o.watchCache,
+                        o.defaultWatchCacheSize,
+                        watchCacheSizes.sizes(),
+                        progressNotifyOrdered(storage)));
         ApiServer server =
                 startServer(vertx, config.build(), limits, secureServing, auditing, metrics, storage, resources);
         if (compactor != null) {
@@ -268,6 +278,33 @@ public final class Main {
             closeAll(resources);
             vertx.close();
             throw e;
+        }
+    }
+
+    /**
+     * Whether the store's progress reports never overtake its events: the embedded store's do not; etcd's can before
+     * 3.4.31 and 3.5.13 (etcd-io/etcd#15220), and then the watch cache sends consistent reads to etcd.
+     */
+    private static boolean progressNotifyOrdered(Storage storage) {
+        if (!(storage instanceof EtcdStorage etcd)) {
+            return true;
+        }
+        try {
+            boolean ordered = etcd.progressNotifyOrdered()
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(30, java.util.concurrent.TimeUnit.SECONDS);
+            if (!ordered) {
+                org.slf4j.LoggerFactory.getLogger(Main.class)
+                        .info("etcd's progress notifications can overtake events (etcd before 3.4.31/3.5.13):"
+                                + " consistent reads are served by etcd, not the watch cache");
+            }
+            return ordered;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.admission.FeatureGates;
 import cloud.gardener.apiserver.certs.Kubeconfig;
+import cloud.gardener.apiserver.registry.WatchCacheSettings;
 import cloud.gardener.apiserver.storage.Storage;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.security.cert.X509Certificate;
@@ -71,6 +72,7 @@ public record ServerConfig(
         private Duration requestTimeout = Duration.ofSeconds(60);
         private int minRequestTimeoutSeconds = 1800;
         private Storage store;
+        private WatchCacheSettings watchCache;
         private String etcdPrefix = "/registry-gardener";
         private AuthenticationConfig authentication =
                 AuthenticationConfig.none().withAnonymous(true);
@@ -127,6 +129,12 @@ public record ServerConfig(
         /** The object store (the caller closes it after the server). */
         public Builder storage(Storage newStore) {
             this.store = newStore;
+            return this;
+        }
+
+        /** Which resources are read through a watch cache (default: upstream's defaults, see {@link StorageConfig}). */
+        public Builder watchCache(WatchCacheSettings settings) {
+            this.watchCache = settings;
             return this;
         }
 
@@ -244,7 +252,9 @@ public record ServerConfig(
                             requestTimeout,
                             minRequestTimeoutSeconds,
                             eventLoops),
-                    new StorageConfig(store, etcdPrefix),
+                    watchCache == null
+                            ? new StorageConfig(store, etcdPrefix)
+                            : new StorageConfig(store, etcdPrefix, watchCache),
                     authentication,
                     authorization,
                     new AdmissionConfig(enabledAdmissionPlugins, disabledAdmissionPlugins, admissionConfigurations),

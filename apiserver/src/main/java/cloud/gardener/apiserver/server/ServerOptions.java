@@ -387,10 +387,25 @@ public final class ServerOptions {
     public boolean profiling;
 
     @Option(
+            names = "--watch-cache",
+            defaultValue = "true",
+            arity = "0..1",
+            fallbackValue = "true",
+            description = "Enable watch caching in the apiserver (default: ${DEFAULT-VALUE}).")
+    public boolean watchCache = true;
+
+    @Option(
+            names = "--default-watch-cache-size",
+            defaultValue = "100",
+            description =
+                    "Default watch cache size. If zero, watch cache will be disabled for resources that do not have a default watch size set (default: ${DEFAULT-VALUE}).")
+    public int defaultWatchCacheSize = 100;
+
+    @Option(
             names = "--watch-cache-sizes",
             split = ",",
             description =
-                    "Watch cache size per resource, resource[.group]#size (e.g. shoots.core.gardener.cloud#500); validated now, used by the watch cache.")
+                    "Watch cache size settings for some resources, resource[.group]#size (e.g. shoots.core.gardener.cloud#0 disables that cache); as kube-apiserver, a non-zero size enables the cache, whose window sizes itself.")
     public List<String> watchCacheSizes = new ArrayList<>();
 
     @Option(

@@ -22,41 +22,6 @@ public interface Storage extends StoreReader, AutoCloseable {
     Future<StoredObject> create(String key, byte[] value);
 
     /**
-     * Reads the key as fresh as {@code freshness} asks. Without a cache every freshness is served by a quorum
-     * read; NotOlderThan (and Exact, which a GET treats alike) first checks the store has reached the revision,
-     * else fails with TOO_LARGE_RESOURCE_VERSION.
-     */
-    default Future<StoredObject> get(String key, ReadFreshness freshness) {
-        long atLeast = freshness.revision();
-        if (atLeast == 0) {
-            return get(key);
-        }
-        return currentRevision()
-                .compose(current -> atLeast > current
-                        ? Future.failedFuture(StorageException.tooLargeResourceVersion(atLeast, current))
-                        : get(key));
-    }
-
-    /**
-     * Reads a range as fresh as {@code freshness} asks; the request's own revision is ignored. Without a cache:
-     * Consistent and Any read the latest revision, NotOlderThan checks the store has reached the revision (else
-     * TOO_LARGE_RESOURCE_VERSION) and reads the latest, Exact reads at the revision.
-     */
-    default Future<ListPage> list(ListRequest request, ReadFreshness freshness) {
-        if (freshness instanceof ReadFreshness.Exact exact) {
-            return list(request.atRevision(exact.revision()));
-        }
-        long atLeast = freshness.revision();
-        if (atLeast == 0) {
-            return list(request.atRevision(0));
-        }
-        return currentRevision()
-                .compose(current -> atLeast > current
-                        ? Future.failedFuture(StorageException.tooLargeResourceVersion(atLeast, current))
-                        : list(request.atRevision(0)));
-    }
-
-    /**
      * Replaces the value if the key's mod revision equals {@code expectedRevision}
      * (0: any revision, but the key must exist).
      */

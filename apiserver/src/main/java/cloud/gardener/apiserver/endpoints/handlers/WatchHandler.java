@@ -74,8 +74,16 @@ public final class WatchHandler implements VerbHandler {
         Stream stream = new Stream(req, writer, filter, options.allowWatchBookmarks(), webSocket);
         Future<Long> start;
         if (initialEvents) {
+            // "0" takes the watch cache's state as it is, as kube-apiserver's cacher
             ListQuery query = new ListQuery(
-                    rv.isEmpty() || "0".equals(rv) ? 0 : ListQueries.parseRevision(rv), false, 0, null, filter, false);
+                    rv.isEmpty() || "0".equals(rv) ? 0 : ListQueries.parseRevision(rv),
+                    false,
+                    0,
+                    null,
+                    filter,
+                    false,
+                    "0".equals(rv),
+                    null);
             start = req.store()
                     .list(req.namespace(), query)
                     .compose(page -> stream.begin().map(v -> {
@@ -183,11 +191,24 @@ public final class WatchHandler implements VerbHandler {
             }
         }
 
+        /**
+         * The watch cache ended this watch (it fell behind, or the cache re-lists): as kube-apiserver, the stream just
+         * ends, without an error event; the client watches again from the last resourceVersion it saw.
+         */
+        @Override
+        public void onTerminated(String why) {
+            context.runOnContext(v -> finish());
+        }
+
         @Override
         public void onError(StorageException error) {
             context.runOnContext(v -> {
                 ApiException e = error.reason() == StorageException.Reason.COMPACTED
-                        ? ApiException.expired("The resourceVersion for the provided watch is too old.")
+                        // the watch cache's own words for a start before its window, else etcd's
+                        ? ApiException.expired(
+                                String.valueOf(error.getMessage()).startsWith("too old resource version")
+                                        ? error.getMessage()
+                                        : "The resourceVersion for the provided watch is too old.")
                         : ApiException.internal(String.valueOf(error.getMessage()));
                 write(writer.errorEvent(e.status()));
                 finish();

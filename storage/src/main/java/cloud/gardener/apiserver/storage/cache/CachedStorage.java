@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A {@link Storage} whose reads and watches under the cached prefixes are served by one {@link WatchCache}
@@ -24,6 +25,10 @@ import java.util.Map;
  *
  * <p>The current revision is read through one {@link QuorumRevision}, shared by every cache, so concurrent
  * consistent reads share quorum reads.
+ *
+ * <p>Over a store whose progress reports can overtake its events (etcd before 3.4.31 and 3.5.13,
+ * etcd-io/etcd#15220), consistent reads and reads newer than a cache go to the store, as kube-apiserver does on
+ * such an etcd; reads at resourceVersion 0, older revisions, continue pages and watches are still the cache's.
  */
 public final class CachedStorage implements Storage {
 
@@ -35,12 +40,28 @@ public final class CachedStorage implements Storage {
     /**
      * @param delegate the store; closed with this one
      * @param cached   key prefix (ending in {@code /}) to that resource's cache settings
+     * @param progressOrdered whether the store's progress reports never overtake its events (true for the
+     *                 embedded store; for etcd see {@code EtcdStorage#progressNotifyOrdered()}); false is safe
      */
-    public CachedStorage(Vertx vertx, Storage delegate, Map<String, WatchCacheConfig> cached) {
+    public CachedStorage(Vertx vertx, Storage delegate, Map<String, WatchCacheConfig> cached, boolean progressOrdered) {
+        this(vertx, delegate, cached, progressOrdered, prefix -> delegate);
+    }
+
+    /**
+     * As {@link #CachedStorage(Vertx, Storage, Map, boolean)}, each cache listing and watching its prefix through
+     * {@code sourceFor.apply(prefix)} (the same objects as {@code delegate}, e.g. metered per resource).
+     */
+    public CachedStorage(
+            Vertx vertx,
+            Storage delegate,
+            Map<String, WatchCacheConfig> cached,
+            boolean progressOrdered,
+            Function<String, ? extends Storage> sourceFor) {
         this.delegate = delegate;
         this.quorum = new QuorumRevision(delegate);
         List<WatchCache> all = new ArrayList<>();
-        cached.forEach((prefix, config) -> all.add(new WatchCache(vertx, delegate, prefix, config, quorum)));
+        cached.forEach((prefix, config) ->
+                all.add(new WatchCache(vertx, sourceFor.apply(prefix), prefix, config, quorum, progressOrdered)));
         all.sort(Comparator.comparingInt((WatchCache c) -> c.prefix().length()).reversed());
         this.caches = List.copyOf(all);
     }
@@ -65,6 +86,21 @@ public final class CachedStorage implements Storage {
     /** Reads the caches handed to the store (see {@link WatchCache#storeReads()}). */
     public long storeReads() {
         return caches.stream().mapToLong(WatchCache::storeReads).sum();
+    }
+
+    /** Reads the caches handed to the store by design, its progress reports not being trusted. */
+    public long delegatedReads() {
+        return caches.stream().mapToLong(WatchCache::delegatedReads).sum();
+    }
+
+    /** Whether every cache has listed its prefix and serves reads. */
+    public boolean ready() {
+        return caches.stream().allMatch(WatchCache::ready);
+    }
+
+    /** The caches, longest prefix first. */
+    public List<WatchCache> caches() {
+        return caches;
     }
 
     /** The store underneath. */
@@ -133,6 +169,11 @@ public final class CachedStorage implements Storage {
         return delegate.delete(key, expectedRevision);
     }
 
+    @Override
+    public long compactedRevision() {
+        return delegate.compactedRevision();
+    }
+
     /** Compacts the store; the caches then refuse reads and watches from before it, as the store does. */
     @Override
     public Future<Void> compact(long revision) {
@@ -146,7 +187,12 @@ public final class CachedStorage implements Storage {
 
     @Override
     public void close() {
-        caches.forEach(WatchCache::close);
+        closeCaches();
         delegate.close();
+    }
+
+    /** Closes the caches (their watchers end) and leaves the store open. */
+    public void closeCaches() {
+        caches.forEach(WatchCache::close);
     }
 }

@@ -80,9 +80,19 @@ public final class WatchCache implements AutoCloseable {
     private final String prefix;
     private final WatchCacheConfig config;
     private final Supplier<Future<Long>> quorumRevision;
+    /**
+     * Whether the store's progress reports never overtake its events (the embedded store; etcd from 3.4.31 and
+     * 3.5.13). Only then does a progress report move {@link #revision} on and may consistent reads, and reads
+     * newer than the cache, wait for the cache; otherwise they go to the store (kube-apiserver likewise serves
+     * consistent reads from its cache only on such an etcd).
+     */
+    private final boolean progressOrdered;
+
     private final Function<StoredObject, ObjectAttributes> extractor;
     private final Promise<Void> firstReady;
     private final AtomicLong storeReads = new AtomicLong();
+    private final AtomicLong delegatedReads = new AtomicLong();
+    private final WatchCacheObserver observer;
 
     // Readable from any thread; written on the context.
     private volatile ConcurrentSkipListMap<String, CachedObject> objects = new ConcurrentSkipListMap<>();
@@ -102,19 +112,23 @@ public final class WatchCache implements AutoCloseable {
     private long backoffMs = RELIST_BACKOFF_MIN_MS;
     private long pumpTimer = -1;
     private boolean attributesFailed;
+    private boolean initialized;
 
     /**
      * @param source         the store underneath; the cache never writes to it
      * @param prefix         the resource's key prefix, ending in {@code /}
      * @param quorumRevision the store's current revision by a quorum read (usually {@code source::currentRevision},
      *                       or one shared reader that coalesces concurrent reads)
+     * @param progressOrdered whether the store's progress reports never overtake its events (see
+     *                       {@code EtcdVersion#progressNotifyOrdered()}); false is always safe
      */
     public WatchCache(
             Vertx vertx,
             Storage source,
             String prefix,
             WatchCacheConfig config,
-            Supplier<Future<Long>> quorumRevision) {
+            Supplier<Future<Long>> quorumRevision,
+            boolean progressOrdered) {
         if (!prefix.endsWith("/")) {
             throw new IllegalArgumentException("a watch cache covers a prefix ending in '/': " + prefix);
         }
@@ -124,6 +138,8 @@ public final class WatchCache implements AutoCloseable {
         this.prefix = prefix;
         this.config = config;
         this.quorumRevision = quorumRevision;
+        this.progressOrdered = progressOrdered;
+        this.observer = config.observer();
         this.extractor = config.attributes();
         this.window = new EventWindow(
                 config.lowerBoundCapacity(),
@@ -134,8 +150,9 @@ public final class WatchCache implements AutoCloseable {
         this.firstReady = context.promise();
     }
 
+    /** A cache over a store whose progress reports follow its events (the embedded store). */
     public WatchCache(Vertx vertx, Storage source, String prefix, WatchCacheConfig config) {
-        this(vertx, source, prefix, config, source::currentRevision);
+        this(vertx, source, prefix, config, source::currentRevision, true);
     }
 
     /** Starts listing and watching; completes when the cache first holds the whole prefix. */
@@ -170,12 +187,21 @@ public final class WatchCache implements AutoCloseable {
             return lookup(caller, key);
         }
         if (freshness instanceof ReadFreshness.Consistent) {
+            if (!progressOrdered) {
+                return delegated(key, freshness);
+            }
             return quorumRevision
                     .get()
                     .compose(current -> awaitRevision(caller, current))
                     .compose(reached -> reached && ready ? lookup(caller, key) : fromStore(key, freshness));
         }
         long wanted = freshness.revision(); // NotOlderThan, and Exact, which a get treats alike
+        if (wanted <= revision) {
+            return lookup(caller, key);
+        }
+        if (!progressOrdered) {
+            return delegated(key, freshness);
+        }
         return awaitRevision(caller, wanted)
                 .compose(reached -> reached
                         ? lookup(caller, key)
@@ -195,6 +221,9 @@ public final class WatchCache implements AutoCloseable {
             return onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness));
         }
         if (freshness instanceof ReadFreshness.Consistent) {
+            if (!progressOrdered) {
+                return delegated(request, freshness);
+            }
             return quorumRevision
                     .get()
                     .compose(current -> awaitRevision(caller, current))
@@ -203,6 +232,11 @@ public final class WatchCache implements AutoCloseable {
                             : fromStore(request, freshness));
         }
         long wanted = freshness.revision();
+        if (wanted > revision && !progressOrdered) {
+            // Without trusted progress the cache cannot tell whether it has seen a newer revision of a quiet
+            // resource: the store serves it (and says when the revision is in the future).
+            return delegated(request, freshness);
+        }
         if (freshness instanceof ReadFreshness.NotOlderThan) {
             return awaitRevision(caller, wanted)
                     .compose(reached -> reached
@@ -230,6 +264,24 @@ public final class WatchCache implements AutoCloseable {
      */
     public long storeReads() {
         return storeReads.get();
+    }
+
+    /**
+     * Reads handed to the store because the store's progress reports are not trusted (consistent reads, and reads
+     * of a revision newer than the cache's): by design, not for want of the cache.
+     */
+    public long delegatedReads() {
+        return delegatedReads.get();
+    }
+
+    private Future<StoredObject> delegated(String key, ReadFreshness freshness) {
+        delegatedReads.incrementAndGet();
+        return source.get(key, freshness);
+    }
+
+    private Future<ListPage> delegated(ListRequest request, ReadFreshness freshness) {
+        delegatedReads.incrementAndGet();
+        return source.list(request, freshness);
     }
 
     private Future<StoredObject> fromStore(String key, ReadFreshness freshness) {
@@ -269,7 +321,7 @@ public final class WatchCache implements AutoCloseable {
         if (!ready) {
             return fromStore(request, freshness);
         }
-        if (at != Long.MAX_VALUE && at < revision && (at < window.start() || at < compactedRevision)) {
+        if (at != Long.MAX_VALUE && at < revision && (at < window.start() || at < compacted())) {
             return fromStore(request, freshness); // older than the window: the store serves it or says COMPACTED
         }
         return Future.succeededFuture(page(request, Math.min(at, revision)));
@@ -285,32 +337,52 @@ public final class WatchCache implements AutoCloseable {
         }
         NavigableMap<String, CachedObject> current = objects.subMap(from, true, range.to(), false);
         Predicate<CachedObject> keep = keepFor(request.filter());
-        Iterator<CachedObject> candidates = at == revision
-                ? currentCandidates(current, request.filter(), from, range.to())
-                : new PastState(current, undoneAfter(at, from, range.to()));
-        return collect(candidates, keep, request.limit(), at);
+        String index = at == revision ? usableIndex(request.filter()) : null;
+        Iterator<CachedObject> candidates = index != null
+                ? indexCandidates((AttributeFilter) request.filter(), from, range.to())
+                : at == revision
+                        ? current.values().iterator()
+                        : new PastState(current, undoneAfter(at, from, range.to()));
+        long[] fetched = new long[1];
+        Iterator<CachedObject> counted = new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return candidates.hasNext();
+            }
+
+            @Override
+            public CachedObject next() {
+                fetched[0]++;
+                return candidates.next();
+            }
+        };
+        ListPage page = collect(counted, keep, request.limit(), at);
+        observer.listServed(index == null ? "" : index, fetched[0], page.items().size());
+        return page;
     }
 
-    private Iterator<CachedObject> currentCandidates(
-            NavigableMap<String, CachedObject> current, Predicate<StoredObject> filter, String from, String to) {
-        if (filter instanceof AttributeFilter af && af.indexField() != null && indexes.has(af.indexField())) {
-            Iterator<String> keys = indexes.keys(af.indexField(), af.indexValue())
-                    .subSet(from, true, to, false)
-                    .iterator();
-            ConcurrentSkipListMap<String, CachedObject> map = objects;
-            return new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    return keys.hasNext();
-                }
+    private String usableIndex(Predicate<StoredObject> filter) {
+        return filter instanceof AttributeFilter af && af.indexField() != null && indexes.has(af.indexField())
+                ? af.indexField()
+                : null;
+    }
 
-                @Override
-                public CachedObject next() {
-                    return map.get(keys.next());
-                }
-            };
-        }
-        return current.values().iterator();
+    private Iterator<CachedObject> indexCandidates(AttributeFilter af, String from, String to) {
+        Iterator<String> keys = indexes.keys(af.indexField(), af.indexValue())
+                .subSet(from, true, to, false)
+                .iterator();
+        ConcurrentSkipListMap<String, CachedObject> map = objects;
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return keys.hasNext();
+            }
+
+            @Override
+            public CachedObject next() {
+                return map.get(keys.next());
+            }
+        };
     }
 
     /** For every key in [from, to) that changed after {@code at}: its state then (empty: it did not exist). */
@@ -501,12 +573,13 @@ public final class WatchCache implements AutoCloseable {
             pendingUntilReady.add(() -> register(watcher, after));
             return;
         }
-        long oldest = Math.max(window.start(), compactedRevision - 1);
+        long compacted = compacted();
+        long oldest = Math.max(window.start(), compacted - 1);
         if (after < oldest) {
             watcher.fail(new StorageException(
                     StorageException.Reason.COMPACTED,
                     null,
-                    Math.max(window.start(), compactedRevision),
+                    Math.max(window.start(), compacted),
                     null,
                     "too old resource version: " + after + " (" + oldest + ")",
                     null));
@@ -599,8 +672,15 @@ public final class WatchCache implements AutoCloseable {
     private void replace(int gen, ConcurrentSkipListMap<String, CachedObject> fresh, long listRevision) {
         objects = fresh;
         indexes.rebuild(fresh.values());
+        int capacityBefore = initialized ? window.capacity() : 0;
         window.reset(listRevision);
+        if (capacityBefore != window.capacity()) {
+            observer.capacityChanged(capacityBefore, window.capacity());
+        }
+        initialized = true;
         revision = listRevision;
+        observer.initialized(listRevision);
+        observer.revision(listRevision);
         feed = source.watch(prefix, listRevision, new Feed(gen));
         ready = true;
         backoffMs = RELIST_BACKOFF_MIN_MS;
@@ -642,9 +722,13 @@ public final class WatchCache implements AutoCloseable {
 
         @Override
         public void onProgress(long progress) {
+            if (!progressOrdered) {
+                return; // it may have overtaken events still on their way (etcd-io/etcd#15220)
+            }
             context.runOnContext(v -> {
                 if (gen == generation && !closed && progress > revision) {
                     revision = progress;
+                    observer.revision(progress);
                     releaseWaiters();
                 }
             });
@@ -673,6 +757,7 @@ public final class WatchCache implements AutoCloseable {
     }
 
     private void apply(WatchEvent event) {
+        observer.eventReceived();
         long rev = event.revision();
         if (rev < revision) {
             // A progress report overtook this event (etcd before 3.4.24, etcd-io/etcd#15220): the cache may have
@@ -702,7 +787,11 @@ public final class WatchCache implements AutoCloseable {
             shared = new WatchEvent(WatchEvent.Type.DELETE, key, gone, previous);
         }
         CacheEvent cached = new CacheEvent(shared, attributes, before, System.nanoTime());
+        int capacityBefore = window.capacity();
         window.add(cached);
+        if (capacityBefore != window.capacity()) {
+            observer.capacityChanged(capacityBefore, window.capacity());
+        }
         if (after != null) {
             objects.put(key, after);
         } else {
@@ -710,6 +799,7 @@ public final class WatchCache implements AutoCloseable {
         }
         indexes.update(before, after);
         revision = rev;
+        observer.revision(rev);
         dispatch(cached);
         releaseWaiters();
     }
@@ -725,7 +815,9 @@ public final class WatchCache implements AutoCloseable {
                 gone.add(w);
             }
         }
+        observer.eventDispatched(all.length);
         if (gone != null) {
+            observer.watchersTerminated(gone.size());
             LOG.info("watch cache {}: terminated {} watcher(s) that fell behind", prefix, gone.size());
             gone.forEach(this::removeNow);
         }
@@ -763,6 +855,11 @@ public final class WatchCache implements AutoCloseable {
         if (f != null) {
             f.close();
         }
+    }
+
+    /** The revision below which history is gone: as told, or as the store knows it (compacted by another client). */
+    private long compacted() {
+        return Math.max(compactedRevision, source.compactedRevision());
     }
 
     /** The store compacted its history up to {@code revision}: reads and watches before it are no longer served. */

@@ -20,6 +20,7 @@ import java.util.function.Function;
  * @param indexedFields      fields of {@link ObjectAttributes#fields()} kept in a secondary index
  * @param maxRetainedBytes   bytes of superseded object versions the event window may keep alive; past it the
  *                           oldest events go (kube-apiserver has no such bound)
+ * @param observer           where the cache reports for metrics
  */
 public record WatchCacheConfig(
         int lowerBoundCapacity,
@@ -29,7 +30,8 @@ public record WatchCacheConfig(
         int watcherBuffer,
         Function<StoredObject, ObjectAttributes> attributes,
         Set<String> indexedFields,
-        long maxRetainedBytes) {
+        long maxRetainedBytes,
+        WatchCacheObserver observer) {
 
     public static final int DEFAULT_LOWER_BOUND_CAPACITY = 100;
     public static final int DEFAULT_UPPER_BOUND_CAPACITY = 100 * 1024;
@@ -59,6 +61,29 @@ public record WatchCacheConfig(
             throw new IllegalArgumentException("watcher buffer must be positive: " + watcherBuffer);
         }
         indexedFields = Set.copyOf(indexedFields);
+        observer = observer == null ? WatchCacheObserver.NONE : observer;
+    }
+
+    /** The old shape, without an observer. */
+    public WatchCacheConfig(
+            int lowerBoundCapacity,
+            int upperBoundCapacity,
+            Duration eventFreshDuration,
+            Duration blockTimeout,
+            int watcherBuffer,
+            Function<StoredObject, ObjectAttributes> attributes,
+            Set<String> indexedFields,
+            long maxRetainedBytes) {
+        this(
+                lowerBoundCapacity,
+                upperBoundCapacity,
+                eventFreshDuration,
+                blockTimeout,
+                watcherBuffer,
+                attributes,
+                indexedFields,
+                maxRetainedBytes,
+                WatchCacheObserver.NONE);
     }
 
     public static WatchCacheConfig defaults() {
@@ -83,7 +108,8 @@ public record WatchCacheConfig(
                 watcherBuffer,
                 attributes,
                 indexedFields,
-                maxRetainedBytes);
+                maxRetainedBytes,
+                observer);
     }
 
     public WatchCacheConfig withWatcherBuffer(int events) {
@@ -95,7 +121,8 @@ public record WatchCacheConfig(
                 events,
                 attributes,
                 indexedFields,
-                maxRetainedBytes);
+                maxRetainedBytes,
+                observer);
     }
 
     public WatchCacheConfig withBlockTimeout(Duration timeout) {
@@ -107,7 +134,8 @@ public record WatchCacheConfig(
                 watcherBuffer,
                 attributes,
                 indexedFields,
-                maxRetainedBytes);
+                maxRetainedBytes,
+                observer);
     }
 
     /** Attributes from {@code extractor}, with a secondary index on each of {@code indexed}. */
@@ -120,7 +148,8 @@ public record WatchCacheConfig(
                 watcherBuffer,
                 extractor,
                 indexed,
-                maxRetainedBytes);
+                maxRetainedBytes,
+                observer);
     }
 
     /** At most {@code bytes} of superseded versions kept alive by the event window. */
@@ -133,6 +162,21 @@ public record WatchCacheConfig(
                 watcherBuffer,
                 attributes,
                 indexedFields,
-                bytes);
+                bytes,
+                observer);
+    }
+
+    /** Reports to {@code to} for metrics. */
+    public WatchCacheConfig withObserver(WatchCacheObserver to) {
+        return new WatchCacheConfig(
+                lowerBoundCapacity,
+                upperBoundCapacity,
+                eventFreshDuration,
+                blockTimeout,
+                watcherBuffer,
+                attributes,
+                indexedFields,
+                maxRetainedBytes,
+                to);
     }
 }

@@ -326,7 +326,8 @@ public final class EmbeddedStorage implements Storage {
     }
 
     /** The revision history was last compacted to (0: never). */
-    long compactedRevision() {
+    @Override
+    public long compactedRevision() {
         return writer.compactedRevision();
     }
 

@@ -37,6 +37,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -438,6 +439,11 @@ public final class EtcdStorage implements Storage {
         return compactedRevision.get();
     }
 
+    @Override
+    public long compactedRevision() {
+        return knownCompactedRevision();
+    }
+
     void noteCompacted(long revision) {
         compactedRevision.accumulateAndGet(revision, Math::max);
     }
@@ -510,6 +516,41 @@ public final class EtcdStorage implements Storage {
     /** Raw client for the compactor's coordination transaction. */
     KV kv() {
         return kv;
+    }
+
+    // ---------------------------------------------------------------- server version
+
+    /** The version of every endpoint, from etcd's Maintenance status (a short-lived channel per endpoint). */
+    public Future<List<EtcdVersion>> serverVersions() {
+        ContextInternal ctx = callerContext();
+        List<Future<EtcdVersion>> each = new ArrayList<>();
+        for (URI endpoint : config.endpoints()) {
+            String target = endpoint.getHost() + ":" + (endpoint.getPort() > 0 ? endpoint.getPort() : 2379);
+            each.add(call(ctx, () -> client.getMaintenanceClient().statusMember(target))
+                    .map(status -> EtcdVersion.parse(status.getVersion())));
+        }
+        return Future.all(each).map(all -> {
+            List<EtcdVersion> versions = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) {
+                versions.add(all.resultAt(i));
+            }
+            return List.copyOf(versions);
+        });
+    }
+
+    /**
+     * Whether every endpoint delivers progress notifications in order with events ({@link
+     * EtcdVersion#progressNotifyOrdered()}); false when a version cannot be read, which is the safe answer.
+     */
+    public Future<Boolean> progressNotifyOrdered() {
+        return serverVersions()
+                .map(versions -> versions.stream().allMatch(EtcdVersion::progressNotifyOrdered))
+                .otherwise(failure -> {
+                    LOG.warn(
+                            "cannot read the etcd server version; progress notifications are not trusted: {}",
+                            failure.getMessage());
+                    return false;
+                });
     }
 
     // ---------------------------------------------------------------- health and lifecycle

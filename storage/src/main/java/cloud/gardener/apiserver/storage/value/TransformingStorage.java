@@ -305,6 +305,11 @@ public final class TransformingStorage implements Storage {
     }
 
     @Override
+    public long compactedRevision() {
+        return delegate.compactedRevision();
+    }
+
+    @Override
     public Future<Void> compact(long revision) {
         return delegate.compact(revision);
     }

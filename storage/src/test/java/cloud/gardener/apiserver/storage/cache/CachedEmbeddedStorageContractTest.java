@@ -31,7 +31,8 @@ class CachedEmbeddedStorageContractTest extends StorageContractTest {
         CachedStorage cached = new CachedStorage(
                 vertx,
                 new EmbeddedStorage(vertx, root.resolve("store-" + STORES.incrementAndGet())),
-                Map.of(ROOT, WatchCacheConfig.defaults()));
+                Map.of(ROOT, WatchCacheConfig.defaults()),
+                true);
         await(cached.start());
         this.cached = cached;
         return cached;
