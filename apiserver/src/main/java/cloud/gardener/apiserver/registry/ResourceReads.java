@@ -75,8 +75,12 @@ public final class ResourceReads {
     }
 
     public Future<ObjectNode> get(String namespace, String name) {
+        return getStored(namespace, name).compose(this::decodeOffLoop);
+    }
+
+    /** The object as stored (bytes and revisions), not decoded; a missing one is the API's NotFound. */
+    public Future<StoredObject> getStored(String namespace, String name) {
         return reader.get(keys.object(namespace, name))
-                .compose(this::decodeOffLoop)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "get")));
     }
 
@@ -86,13 +90,18 @@ public final class ResourceReads {
      * resource version, as the watch cache answers. 0 is a plain get.
      */
     public Future<ObjectNode> get(String namespace, String name, long minimumRevision) {
+        return getStored(namespace, name, minimumRevision).compose(this::decodeOffLoop);
+    }
+
+    /** {@link #get(String, String, long)} without decoding: the stored bytes, for answers made from them. */
+    public Future<StoredObject> getStored(String namespace, String name, long minimumRevision) {
         Future<Void> reached = minimumRevision == 0
                 ? Future.succeededFuture()
                 : reader.currentRevision()
                         .compose(current -> minimumRevision > current
                                 ? Future.failedFuture(ApiException.tooLargeResourceVersion(minimumRevision, current))
                                 : Future.succeededFuture());
-        return reached.compose(v -> get(namespace, name));
+        return reached.compose(v -> getStored(namespace, name));
     }
 
     /** The revision the store has reached (a quorum read): a list's resourceVersion when it read nothing itself. */
