@@ -125,9 +125,7 @@ public final class Responses {
         }
         writeWarnings(ctx);
         RequestAudit.logResponseBody(ctx, body);
-        resp.setStatusCode(code)
-                .putHeader("Content-Type", contentType)
-                .putHeader("X-Content-Type-Options", "nosniff");
+        resp.setStatusCode(code).putHeader("Content-Type", contentType).putHeader("X-Content-Type-Options", "nosniff");
         if (HttpMethod.HEAD.equals(ctx.request().method())) {
             // GET's head without the body: Vert.x leaves a HEAD answer's body out over HTTP/1.x but sends it over
             // HTTP/2, where it must not be (RFC 9110 9.3.2)
