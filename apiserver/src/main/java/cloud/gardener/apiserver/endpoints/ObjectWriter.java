@@ -117,6 +117,17 @@ public final class ObjectWriter {
         write(code, out);
     }
 
+    /** Whether the answer is the object itself as compact JSON: what {@link StoredJsonAnswer} makes. */
+    public boolean writesCompactJson() {
+        return format.encoding() == Encoding.JSON && format.target() == ConversionTarget.NONE && !format.pretty();
+    }
+
+    /** Writes an answer already encoded as {@link #writesCompactJson} says. */
+    public void writeCompactJson(int code, byte[] json) {
+        format.checkShape(false, goTypeName(false));
+        Responses.write(req.ctx(), code, Responses.JSON, json);
+    }
+
     public void writeList(ObjectNode list) {
         format.checkShape(true, goTypeName(true));
         JsonNode out = switch (format.target()) {

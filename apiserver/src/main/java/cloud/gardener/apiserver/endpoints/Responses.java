@@ -9,8 +9,11 @@ import cloud.gardener.apiserver.endpoints.negotiation.OutputNegotiator;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.endpoints.request.Warnings;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.internal.buffer.BufferInternal;
 import io.vertx.ext.web.RoutingContext;
 import java.io.UncheckedIOException;
 import org.slf4j.Logger;
@@ -122,10 +125,22 @@ public final class Responses {
         }
         writeWarnings(ctx);
         RequestAudit.logResponseBody(ctx, body);
-        resp.setStatusCode(code)
-                .putHeader("Content-Type", contentType)
-                .putHeader("X-Content-Type-Options", "nosniff")
-                .end(Buffer.buffer(body));
+        resp.setStatusCode(code).putHeader("Content-Type", contentType).putHeader("X-Content-Type-Options", "nosniff");
+        if (HttpMethod.HEAD.equals(ctx.request().method())) {
+            // GET's head without the body: Vert.x leaves a HEAD answer's body out over HTTP/1.x but sends it over
+            // HTTP/2, where it must not be (RFC 9110 9.3.2)
+            resp.putHeader("Content-Length", Integer.toString(body.length)).end();
+            return;
+        }
+        resp.end(wrap(body));
+    }
+
+    /**
+     * The body as a buffer over the same array ({@code Buffer.buffer(byte[])} copies it): every caller hands over
+     * an array it no longer changes.
+     */
+    static Buffer wrap(byte[] body) {
+        return BufferInternal.buffer(Unpooled.wrappedBuffer(body));
     }
 
     public static void writeText(RoutingContext ctx, int code, String text) {

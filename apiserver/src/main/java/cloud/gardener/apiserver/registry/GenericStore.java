@@ -163,6 +163,19 @@ public final class GenericStore {
         return reads.get(namespace, name, minimumRevision);
     }
 
+    /** {@link ResourceReads#getStored(String, String, ReadFreshness)}: the same get, its bytes not decoded. */
+    public Future<StoredObject> getStored(String namespace, String name, ReadFreshness freshness) {
+        return reads.getStored(namespace, name, freshness);
+    }
+
+    /**
+     * Whether stored objects are served in their stored form: the kind has one version, so no conversion runs on
+     * the way out (the conversions of what is read, such as a Secret's {@code stringData}, are per object).
+     */
+    public boolean servesStoredForm() {
+        return conversion == VersionConversion.IDENTITY;
+    }
+
     /** The revision the store has reached (a quorum read): a list's resourceVersion when it read nothing itself. */
     public Future<Long> currentRevision() {
         return reads.currentRevision();

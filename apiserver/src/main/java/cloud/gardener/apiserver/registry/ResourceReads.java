@@ -81,8 +81,12 @@ public final class ResourceReads {
     }
 
     public Future<ObjectNode> get(String namespace, String name) {
+        return getStored(namespace, name).compose(this::decodeOffLoop);
+    }
+
+    /** The object as stored (bytes and revisions), not decoded; a missing one is the API's NotFound. */
+    public Future<StoredObject> getStored(String namespace, String name) {
         return reader.get(keys.object(namespace, name))
-                .compose(this::decodeOffLoop)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "get")));
     }
 
@@ -91,8 +95,12 @@ public final class ResourceReads {
      * is), another value NotOlderThan (a revision from the future is 504 Too large resource version).
      */
     public Future<ObjectNode> get(String namespace, String name, ReadFreshness freshness) {
+        return getStored(namespace, name, freshness).compose(this::decodeOffLoop);
+    }
+
+    /** {@link #get(String, String, ReadFreshness)} without decoding: the stored bytes, for answers made from them. */
+    public Future<StoredObject> getStored(String namespace, String name, ReadFreshness freshness) {
         return reader.get(keys.object(namespace, name), freshness)
-                .compose(this::decodeOffLoop)
                 .recover(t -> Future.failedFuture(
                         t instanceof StorageException e
                                         && e.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION

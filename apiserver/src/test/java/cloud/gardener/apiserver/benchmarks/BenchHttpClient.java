@@ -47,8 +47,16 @@ final class BenchHttpClient implements AutoCloseable {
 
     /** Sends the request; the body of a response with {@code expectedStatus}, else a failure with status and body. */
     Future<Buffer> send(HttpMethod method, String path, Buffer body, int expectedStatus) {
+        return send(method, path, body, expectedStatus, null);
+    }
+
+    /** {@link #send} with {@code Accept-Encoding: <acceptEncoding>} (none when null); the body as it came. */
+    Future<Buffer> send(HttpMethod method, String path, Buffer body, int expectedStatus, String acceptEncoding) {
         RequestOptions request =
                 new RequestOptions().setMethod(method).setURI(path).putHeader("Accept", "application/json");
+        if (acceptEncoding != null) {
+            request.putHeader("Accept-Encoding", acceptEncoding);
+        }
         if (body != null) {
             request.putHeader("Content-Type", "application/json");
         }

@@ -24,6 +24,8 @@ final class GetRow implements BenchRow, AutoCloseable {
     private JavaProcess bare;
     private BenchHttpClient bareHttp1;
     private BenchHttpClient bareHttp2;
+    /** HTTP/2 clients of their own per server for the GETs with {@code Accept-Encoding: gzip}. */
+    private final List<BenchHttpClient> gzipHttp2 = new ArrayList<>();
 
     GetRow(BenchContext context, int concurrency) {
         this.context = context;
@@ -57,6 +59,9 @@ final class GetRow implements BenchRow, AutoCloseable {
                 context.dir().resolve("bare-server.log"),
                 Duration.ofSeconds(60));
         Vertx vertx = context.vertx();
+        for (ApiTarget target : context.targets()) {
+            gzipHttp2.add(new BenchHttpClient(vertx, target.process().port(), HttpVersion.HTTP_2, concurrency, tls));
+        }
         bareHttp1 = new BenchHttpClient(vertx, bare.port(), HttpVersion.HTTP_1_1, concurrency, tls);
         bareHttp2 = new BenchHttpClient(vertx, bare.port(), HttpVersion.HTTP_2, concurrency, tls);
     }
@@ -64,18 +69,23 @@ final class GetRow implements BenchRow, AutoCloseable {
     @Override
     public List<Subject> subjects(ClosedLoop load) {
         List<Subject> subjects = new ArrayList<>();
-        for (ApiTarget target : context.targets()) {
-            subjects.add(get("get." + target.store() + ".http1", target.http1(), load));
-            subjects.add(get("get." + target.store() + ".http2", target.http2(), load));
+        for (int i = 0; i < context.targets().size(); i++) {
+            ApiTarget target = context.targets().get(i);
+            subjects.add(get("get." + target.store() + ".http1", target.http1(), load, null));
+            subjects.add(get("get." + target.store() + ".http2", target.http2(), load, null));
+            // what Go clients send by default: the 8 KiB answer is under the 128 KiB threshold, so not gzipped
+            subjects.add(get("get." + target.store() + ".http2.gzip", gzipHttp2.get(i), load, "gzip"));
         }
-        subjects.add(get("get.bare.http1", bareHttp1, load));
-        subjects.add(get("get.bare.http2", bareHttp2, load));
+        subjects.add(get("get.bare.http1", bareHttp1, load, null));
+        subjects.add(get("get.bare.http2", bareHttp2, load, null));
         return subjects;
     }
 
-    private static Subject get(String key, BenchHttpClient client, ClosedLoop load) {
+    private static Subject get(String key, BenchHttpClient client, ClosedLoop load, String acceptEncoding) {
         return new Subject(
-                key, results -> results.record(key, load.run(key, i -> client.send(HttpMethod.GET, PATH, null, 200))));
+                key,
+                results -> results.record(
+                        key, load.run(key, i -> client.send(HttpMethod.GET, PATH, null, 200, acceptEncoding))));
     }
 
     @Override
@@ -101,11 +111,20 @@ final class GetRow implements BenchRow, AutoCloseable {
                 context.targets(),
                 "GETs/s of one ConfigMap over HTTP/2 (one connection)",
                 target -> "get." + target.store() + ".http2"));
+        for (ApiTarget target : context.targets()) {
+            figures.add(new Figure(
+                    "GETs/s of one ConfigMap over HTTP/2 with Accept-Encoding: gzip ÷ without, " + target.store(),
+                    "get." + target.store() + ".http2.gzip",
+                    "get." + target.store() + ".http2",
+                    Figure.Unit.PER_SECOND,
+                    "≈ 1 (not gzipped under 128 KiB)"));
+        }
         return figures;
     }
 
     @Override
     public void close() {
+        gzipHttp2.forEach(BenchHttpClient::close);
         if (bareHttp1 != null) {
             bareHttp1.close();
             bareHttp2.close();

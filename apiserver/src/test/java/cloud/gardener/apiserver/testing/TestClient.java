@@ -17,6 +17,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
@@ -44,15 +45,30 @@ public final class TestClient {
     }
 
     private final String baseUrl;
+    private final SSLContext ssl;
     private final HttpClient http;
 
     private TestClient(String baseUrl, SSLContext ssl) {
+        this(baseUrl, ssl, HttpClient.Version.HTTP_2);
+    }
+
+    private TestClient(String baseUrl, SSLContext ssl, HttpClient.Version version) {
         this.baseUrl = baseUrl;
+        this.ssl = ssl;
         this.http = HttpClient.newBuilder()
                 .sslContext(ssl)
+                .version(version)
                 .connectTimeout(Duration.ofSeconds(10))
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
+    }
+
+    /**
+     * The same credentials on a client of its own that speaks {@code version} (HTTP/2 is the default, where the
+     * server offers it); each client keeps its connections, so its requests share them.
+     */
+    public TestClient withVersion(HttpClient.Version version) {
+        return new TestClient(baseUrl, ssl, version);
     }
 
     public static TestClient withCertificate(String baseUrl, X509Certificate trusted, IssuedCertificate client) {
@@ -223,18 +239,32 @@ public final class TestClient {
 
     /** A GET whose body is binary (protobuf), returned as is. */
     public HttpResponse<byte[]> getBytes(String path, Map<String, String> headers) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
-                .timeout(Duration.ofSeconds(30))
-                .GET();
-        headers.forEach(builder::header);
+        return bytes("GET", path, headers);
+    }
+
+    /** A request without a body (GET, HEAD) whose answer is returned as it is, bytes and headers. */
+    public HttpResponse<byte[]> bytes(String method, String path, Map<String, String> headers) {
         try {
-            return http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return http.send(bodyless(method, path, headers), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** {@link #bytes} without waiting: requests sent together share this client's HTTP/2 connection. */
+    public CompletableFuture<HttpResponse<byte[]>> bytesAsync(String method, String path, Map<String, String> headers) {
+        return http.sendAsync(bodyless(method, path, headers), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private HttpRequest bodyless(String method, String path, Map<String, String> headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        headers.forEach(builder::header);
+        return builder.build();
     }
 
     /**

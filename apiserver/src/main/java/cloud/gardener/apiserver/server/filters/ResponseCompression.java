@@ -3,7 +3,10 @@ package cloud.gardener.apiserver.server.filters;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -12,7 +15,9 @@ import io.vertx.ext.web.RoutingContext;
  * {@code Accept-Encoding} names {@code gzip}; such an answer also says {@code Vary: Accept-Encoding}. Smaller
  * answers, where compressing costs more than it saves, and streams (watches, whose length is unknown when their head
  * is written) go out as they are. The listener compresses (gzip only, level 1 as upstream); this filter tells it
- * when not to, by the {@code identity} encoding Vert.x removes before the head is sent.
+ * when not to, by the {@code identity} encoding Vert.x removes before the head is sent. Over HTTP/2 that choice is
+ * made per stream only from vertx-core 5.0.12 on (see the parent pom); answers without a body (HEAD, 204, 304)
+ * carry no encoding on either protocol.
  */
 public final class ResponseCompression implements Handler<RoutingContext> {
 
@@ -24,14 +29,28 @@ public final class ResponseCompression implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         boolean acceptsGzip = acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
-        ctx.addHeadersEndHandler(v -> decide(ctx.response(), acceptsGzip));
+        ctx.addHeadersEndHandler(v -> decide(ctx.request(), ctx.response(), acceptsGzip));
         ctx.next();
     }
 
-    private static void decide(HttpServerResponse response, boolean acceptsGzip) {
+    private static void decide(HttpServerRequest request, HttpServerResponse response, boolean acceptsGzip) {
         MultiMap headers = response.headers();
-        if (response.getStatusCode() < 200 || headers.contains(HttpHeaders.CONTENT_ENCODING)) {
+        int status = response.getStatusCode();
+        if (status < 200 || headers.contains(HttpHeaders.CONTENT_ENCODING)) {
             return;
+        }
+        boolean http2 = request.version() == HttpVersion.HTTP_2;
+        if (status == 204 || status == 304 || HttpMethod.HEAD.equals(request.method())) {
+            // No body, so no encoding. Netty's HTTP/1.x compressor passes these answers through untouched (an
+            // "identity" would reach the client); Vert.x's HTTP/2 encoder would name gzip for them unless told
+            // "identity", which it then removes.
+            if (http2) {
+                headers.set(HttpHeaders.CONTENT_ENCODING, HttpHeaders.IDENTITY);
+            }
+            return;
+        }
+        if (request.version() == HttpVersion.HTTP_1_0) {
+            return; // passed through untouched by Netty's compressor as well
         }
         if (acceptsGzip && length(headers.get(HttpHeaders.CONTENT_LENGTH)) > THRESHOLD_BYTES) {
             headers.add(HttpHeaders.VARY, "Accept-Encoding");

@@ -301,6 +301,7 @@ class GardenerExamplesTest {
         for (ObjectNode doc : docs) {
             assertStoredMatches(file, doc);
             assertProtobufReadMatchesJson(doc);
+            assertCompactJsonIsTheDecodedAnswer(doc);
         }
         confirmDeletion(docs);
         for (ObjectNode doc : docs) {
@@ -544,6 +545,22 @@ class GardenerExamplesTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A compact JSON GET (made from the stored bytes where they already are the answer) is byte for byte what
+     * encoding the decoded object gives: the pretty answer always takes the decoding path, and its tree written
+     * compactly is what a compact answer was before it could be made from the stored bytes.
+     */
+    private static void assertCompactJsonIsTheDecodedAnswer(ObjectNode doc) {
+        HttpResponse<byte[]> compact = SERVER.admin().getBytes(path(doc, true), Map.of());
+        HttpResponse<byte[]> pretty = SERVER.admin().getBytes(path(doc, true) + "?pretty=true", Map.of());
+        assertThat(compact.statusCode()).isEqualTo(200);
+        assertThat(pretty.statusCode()).isEqualTo(200);
+        assertThat(new String(pretty.body(), StandardCharsets.UTF_8)).contains("\n  ");
+        assertThat(new String(compact.body(), StandardCharsets.UTF_8))
+                .as("GET %s", path(doc, true))
+                .isEqualTo(new String(Json.toBytes(Json.readTree(pretty.body())), StandardCharsets.UTF_8));
     }
 
     private static void dropExpired(JsonNode versions, Instant now) {

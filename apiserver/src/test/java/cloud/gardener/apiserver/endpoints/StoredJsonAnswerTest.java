@@ -1,0 +1,76 @@
+package cloud.gardener.apiserver.endpoints;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.api.json.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The stored bytes with the resourceVersion added are what decoding, adding it and encoding again gives. */
+class StoredJsonAnswerTest {
+
+    private static final String CONFIG_MAP =
+            "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"a\","
+                    + "\"namespace\":\"ns\",\"annotations\":{\"x\":\"{\\\"metadata\\\":{}}\"},\"managedFields\":[{\"manager\":"
+                    + "\"kubectl\",\"fieldsV1\":{\"f:data\":{}}}]},\"data\":{\"k\":\"v \\u00e9 \\u2028\",\"n\":\"}\"},"
+                    + "\"binaryData\":{}}";
+
+    @Test
+    void theAnswerIsTheDecodedObjectEncodedAgain() {
+        byte[] stored = Json.toBytes(Json.readTree(CONFIG_MAP.getBytes(StandardCharsets.UTF_8)));
+        Optional<byte[]> answer = StoredJsonAnswer.of(stored, 42, "ConfigMap", "v1");
+        assertThat(answer).isPresent();
+        assertThat(text(answer.get())).isEqualTo(text(decodedAnswer(stored, 42)));
+        assertThat(Json.readTree(answer.get())
+                        .path("metadata")
+                        .path("resourceVersion")
+                        .asText())
+                .isEqualTo("42");
+    }
+
+    @Test
+    void emptyMetadataGetsTheFieldWithoutAComma() {
+        byte[] stored = "{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{},\"spec\":{}}"
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(text(StoredJsonAnswer.of(stored, 7, "Namespace", "v1").orElseThrow()))
+                .isEqualTo("{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"7\"},"
+                        + "\"spec\":{}}")
+                .isEqualTo(text(decodedAnswer(stored, 7)));
+    }
+
+    @Test
+    void otherFormsAreLeftToTheDecodingPath() {
+        for (String stored : new String[] {
+            // another kind or version, or not first
+            CONFIG_MAP.replace("\"ConfigMap\"", "\"Secret\""),
+            CONFIG_MAP.replace("\"v1\"", "\"v2\""),
+            "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{}}",
+            "{\"metadata\":{},\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\"}",
+            // a stored resourceVersion (its place would differ), no metadata, metadata not an object
+            "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"3\"}}",
+            "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"data\":{}}",
+            "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":null}",
+            // not JSON, not an object
+            "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":",
+            "[]",
+            ""
+        }) {
+            assertThat(StoredJsonAnswer.of(stored.getBytes(StandardCharsets.UTF_8), 1, "ConfigMap", "v1"))
+                    .as(stored)
+                    .isEmpty();
+        }
+    }
+
+    /** What the GET path did before: decode, add the resourceVersion, encode. */
+    private static byte[] decodedAnswer(byte[] stored, long revision) {
+        ObjectNode obj = (ObjectNode) Json.readTree(stored);
+        ((ObjectNode) obj.get("metadata")).put("resourceVersion", Long.toString(revision));
+        return Json.toBytes(obj);
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}
