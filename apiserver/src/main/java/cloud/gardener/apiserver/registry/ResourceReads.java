@@ -111,15 +111,32 @@ public final class ResourceReads {
 
     public Future<ListResult> list(String namespace, ListQuery query) {
         String prefix = keys.collection(namespace);
+        return readPage(prefix, query)
+                .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
+                .recover(t -> Future.failedFuture(listError(t, query)));
+    }
+
+    /** {@link #list}, its items left as stored: for a response that decodes and writes them one at a time. */
+    public Future<EncodedListPage> listEncoded(String namespace, ListQuery query) {
+        String prefix = keys.collection(namespace);
+        return readPage(prefix, query)
+                .map(page -> new EncodedListPage(
+                        page.items(), page.revision(), relativeNextKey(page, prefix), page.remainingItemCount()))
+                .recover(t -> Future.failedFuture(listError(t, query)));
+    }
+
+    private Future<ListPage> readPage(String prefix, ListQuery query) {
         Predicate<StoredObject> filter =
                 query.filter() == null ? null : so -> query.filter().test(decode(so));
         String start = query.startKey() == null ? null : prefix + query.startKey();
         Future<Long> revision = query.revision() == 0 || query.exact()
                 ? Future.succeededFuture(query.revision())
                 : notOlderThan(query.revision());
-        return revision.compose(rev -> reader.list(new ListRequest(prefix, rev, query.limit(), start, filter)))
-                .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
-                .recover(t -> Future.failedFuture(listError(t, query)));
+        return revision.compose(rev -> reader.list(new ListRequest(prefix, rev, query.limit(), start, filter)));
+    }
+
+    private static String relativeNextKey(ListPage page, String prefix) {
+        return page.nextKey() == null ? null : page.nextKey().substring(prefix.length());
     }
 
     /** "Not older than X": serve the latest, after checking X is not in the future. */
@@ -141,8 +158,7 @@ public final class ResourceReads {
     private ListResult toListResult(ListPage page, String prefix) {
         List<ObjectNode> items = new ArrayList<>(page.items().size());
         page.items().forEach(so -> items.add(decode(so)));
-        String next = page.nextKey() == null ? null : page.nextKey().substring(prefix.length());
-        return new ListResult(items, page.revision(), next, page.remainingItemCount());
+        return new ListResult(items, page.revision(), relativeNextKey(page, prefix), page.remainingItemCount());
     }
 
     private Throwable listError(Throwable t, ListQuery query) {
