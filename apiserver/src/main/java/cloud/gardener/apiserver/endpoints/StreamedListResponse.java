@@ -70,6 +70,13 @@ final class StreamedListResponse {
                         done.tryComplete();
                         return;
                     }
+                    if (ctx.request().version() == HttpVersion.HTTP_2
+                            && ResponseCompression.acceptsGzip(ctx.request().getHeader("Accept-Encoding"))) {
+                        // a gzipped HTTP/2 answer without a length goes out with the gzip header but uncompressed
+                        // (the open HTTP/2 gzip defect): until that is fixed it is written whole
+                        whole(chunk);
+                        return;
+                    }
                     Responses.writeWarnings(ctx);
                     ResponseCompression.markLongStream(ctx);
                     resp.setStatusCode(200)
@@ -81,6 +88,17 @@ final class StreamedListResponse {
                     resp.drainHandler(v -> more());
                     resp.write(chunk);
                     more();
+                })
+                .onFailure(this::fail);
+    }
+
+    /** Encodes the rest and writes the answer whole, with its length. */
+    private void whole(Buffer first) {
+        encode(Integer.MAX_VALUE)
+                .onSuccess(rest -> {
+                    Responses.write(
+                            ctx, 200, contentType, first.appendBuffer(rest).getBytes());
+                    done.tryComplete();
                 })
                 .onFailure(this::fail);
     }

@@ -52,7 +52,7 @@ public final class ResponseCompression implements Handler<RoutingContext> {
     }
 
     /** Upstream's test: one of the comma-separated codings is exactly {@code gzip} (no quality values). */
-    static boolean acceptsGzip(String acceptEncoding) {
+    public static boolean acceptsGzip(String acceptEncoding) {
         if (acceptEncoding == null) {
             return false;
         }
