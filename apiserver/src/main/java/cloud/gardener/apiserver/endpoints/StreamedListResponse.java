@@ -70,10 +70,9 @@ final class StreamedListResponse {
                         done.tryComplete();
                         return;
                     }
-                    if (ctx.request().version() == HttpVersion.HTTP_2
-                            && ResponseCompression.acceptsGzip(ctx.request().getHeader("Accept-Encoding"))) {
-                        // a gzipped HTTP/2 answer without a length goes out with the gzip header but uncompressed
-                        // (the open HTTP/2 gzip defect): until that is fixed it is written whole
+                    if (ResponseCompression.acceptsGzip(ctx.request().getHeader("Accept-Encoding"))) {
+                        // a gzipped answer without a length went out with the gzip header but uncompressed (seen
+                        // with the JDK client; cause open, as for the HTTP/2 gzip defect): it is written whole
                         whole(chunk);
                         return;
                     }
