@@ -70,12 +70,6 @@ final class StreamedListResponse {
                         done.tryComplete();
                         return;
                     }
-                    if (ResponseCompression.acceptsGzip(ctx.request().getHeader("Accept-Encoding"))) {
-                        // a gzipped answer without a length went out with the gzip header but uncompressed (seen
-                        // with the JDK client; cause open, as for the HTTP/2 gzip defect): it is written whole
-                        whole(chunk);
-                        return;
-                    }
                     Responses.writeWarnings(ctx);
                     ResponseCompression.markLongStream(ctx);
                     resp.setStatusCode(200)
@@ -87,17 +81,6 @@ final class StreamedListResponse {
                     resp.drainHandler(v -> more());
                     resp.write(chunk);
                     more();
-                })
-                .onFailure(this::fail);
-    }
-
-    /** Encodes the rest and writes the answer whole, with its length. */
-    private void whole(Buffer first) {
-        encode(Integer.MAX_VALUE)
-                .onSuccess(rest -> {
-                    Responses.write(
-                            ctx, 200, contentType, first.appendBuffer(rest).getBytes());
-                    done.tryComplete();
                 })
                 .onFailure(this::fail);
     }

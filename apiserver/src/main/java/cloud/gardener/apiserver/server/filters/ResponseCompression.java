@@ -52,7 +52,7 @@ public final class ResponseCompression implements Handler<RoutingContext> {
     }
 
     /** Upstream's test: one of the comma-separated codings is exactly {@code gzip} (no quality values). */
-    public static boolean acceptsGzip(String acceptEncoding) {
+    static boolean acceptsGzip(String acceptEncoding) {
         if (acceptEncoding == null) {
             return false;
         }
