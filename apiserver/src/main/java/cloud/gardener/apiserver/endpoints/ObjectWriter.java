@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.api.resource.Subresource;
+import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.endpoints.negotiation.ConversionTarget;
 import cloud.gardener.apiserver.endpoints.negotiation.Encoding;
 import cloud.gardener.apiserver.endpoints.negotiation.OutputFormat;
@@ -14,8 +15,10 @@ import cloud.gardener.apiserver.registry.CpuWork;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Encodes a resource response in the negotiated form: the object itself (JSON, YAML, or protobuf for kinds that
@@ -141,6 +144,32 @@ public final class ObjectWriter {
         write(200, out);
     }
 
+    /**
+     * Whether lists in this format are streamed ({@link #writeListStreamed}): the list itself in JSON or YAML, unless
+     * the audit event records the response body. Tables, PartialObjectMetadataLists and protobuf are written whole.
+     */
+    public boolean streamsLists() {
+        return format.target() == ConversionTarget.NONE
+                && (format.encoding() == Encoding.JSON || format.encoding() == Encoding.YAML)
+                && !RequestAudit.recordsResponseBody(req.ctx());
+    }
+
+    /**
+     * Writes a list while encoding it, with the bytes {@link #writeList} writes for the same document.
+     *
+     * @param head        the list with an empty {@code items} field
+     * @param item        makes one item's tree, when its turn comes
+     * @param sourceBytes about the bytes the items are made from
+     */
+    public <T> Future<Void> writeListStreamed(
+            ObjectNode head, List<T> items, Function<T, JsonNode> item, long sourceBytes) {
+        format.checkShape(true, goTypeName(true));
+        boolean yaml = format.encoding() == Encoding.YAML;
+        ListEncoder<T> encoder =
+                new ListEncoder<>(yaml ? Json.YAML : Json.MAPPER, !yaml && format.pretty(), head, items, item);
+        return StreamedListResponse.write(req.ctx(), yaml ? Responses.YAML : Responses.JSON, encoder, sourceBytes);
+    }
+
     private static List<ObjectNode> items(ObjectNode list) {
         java.util.ArrayList<ObjectNode> items = new java.util.ArrayList<>();
         list.path("items").forEach(i -> items.add((ObjectNode) i));
@@ -172,6 +201,24 @@ public final class ObjectWriter {
             Responses.write(req.ctx(), code, ProtobufCodec.MEDIA_TYPE, ProtobufCodec.encode(out));
         } else {
             Responses.writeJson(req.ctx(), code, out, format.pretty());
+        }
+    }
+
+    /**
+     * What, besides the event type and the object, decides the bytes of a watch event this writer makes: two watches
+     * with the same rendering write the same buffer for the same change. A Table stream's first event differs from
+     * the rest (it carries the column definitions).
+     */
+    public String watchRendering() {
+        return format.encoding() + "|" + format.contentType() + "|" + format.target() + "|" + format.targetVersion()
+                + "|" + messageFramed + "|" + (format.target() == ConversionTarget.TABLE ? includeObject() : "")
+                + "|" + (format.target() == ConversionTarget.TABLE && !columnsSent);
+    }
+
+    /** Records that an event went out (from a shared encoding of the same rendering, or from this writer). */
+    public void watchEventSent() {
+        if (format.target() == ConversionTarget.TABLE) {
+            columnsSent = true;
         }
     }
 

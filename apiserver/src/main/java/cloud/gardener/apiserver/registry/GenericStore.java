@@ -190,6 +190,11 @@ public final class GenericStore {
         return reads.list(namespace, query);
     }
 
+    /** {@link ResourceReads#listEncoded}: a page whose items a streamed response decodes one at a time. */
+    public Future<EncodedListPage> listEncoded(String namespace, ListQuery query) {
+        return reads.listEncoded(namespace, query);
+    }
+
     /**
      * etcd3's {@code handleCompactedErrorForPaging}: the page's snapshot is gone. The list handler puts the
      * "inconsistent continue" token (same start key, revision -1) into the Status' {@code metadata.continue}.

@@ -152,6 +152,22 @@ public final class ResourceReads {
 
     public Future<ListResult> list(String namespace, ListQuery query) {
         String prefix = keys.collection(namespace);
+        return readPage(prefix, query)
+                .compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
+                .recover(t -> Future.failedFuture(listError(t, query)));
+    }
+
+    /** {@link #list}, its items left as stored: for a response that decodes and writes them one at a time. */
+    public Future<EncodedListPage> listEncoded(String namespace, ListQuery query) {
+        String prefix = keys.collection(namespace);
+        return readPage(prefix, query)
+                .map(page -> new EncodedListPage(
+                        page.items(), page.revision(), relativeNextKey(page, prefix), page.remainingItemCount()))
+                .recover(t -> Future.failedFuture(listError(t, query)));
+    }
+
+    /** One page as fresh as the query asks (see {@link #list}), read through the watch cache where there is one. */
+    private Future<ListPage> readPage(String prefix, ListQuery query) {
         String start = query.startKey() == null ? null : prefix + query.startKey();
         ReadFreshness freshness;
         if (query.exact() && query.revision() > 0) {
@@ -161,14 +177,15 @@ public final class ResourceReads {
         } else {
             freshness = query.anyState() ? ReadFreshness.any() : ReadFreshness.consistent();
         }
-        Future<ListPage> read;
         try {
-            read = reader.list(new ListRequest(prefix, 0, query.limit(), start, storeFilter(query)), freshness);
+            return reader.list(new ListRequest(prefix, 0, query.limit(), start, storeFilter(query)), freshness);
         } catch (RuntimeException e) {
-            read = Future.failedFuture(e);
+            return Future.failedFuture(e);
         }
-        return read.compose(page -> CpuWork.run(pageBytes(page), () -> toListResult(page, prefix)))
-                .recover(t -> Future.failedFuture(listError(t, query)));
+    }
+
+    private static String relativeNextKey(ListPage page, String prefix) {
+        return page.nextKey() == null ? null : page.nextKey().substring(prefix.length());
     }
 
     /**
@@ -201,8 +218,7 @@ public final class ResourceReads {
     private ListResult toListResult(ListPage page, String prefix) {
         List<ObjectNode> items = new ArrayList<>(page.items().size());
         page.items().forEach(so -> items.add(decode(so)));
-        String next = page.nextKey() == null ? null : page.nextKey().substring(prefix.length());
-        return new ListResult(items, page.revision(), next, page.remainingItemCount());
+        return new ListResult(items, page.revision(), relativeNextKey(page, prefix), page.remainingItemCount());
     }
 
     private Throwable listError(Throwable t, ListQuery query) {

@@ -22,6 +22,21 @@ public final class ListHandler implements VerbHandler {
         ListOptions options = ListOptions.parse(req.query(), false);
         ObjectWriter writer = ObjectWriter.forList(req);
         ListQueries.Resolved resolved = ListQueries.resolve(req, options);
+        if (writer.streamsLists()) {
+            return req.store()
+                    .listEncoded(req.namespace(), resolved.query())
+                    .recover(t -> Future.failedFuture(withInconsistentContinue(t, resolved.query())))
+                    .compose(page -> writer.writeListStreamed(
+                            head(
+                                    req,
+                                    page.revision(),
+                                    page.continueKey(),
+                                    page.remainingItemCount(),
+                                    resolved.hasSelector()),
+                            page.items(),
+                            stored -> req.present(req.store().decode(stored)),
+                            page.bytes()));
+        }
         return req.store()
                 .list(req.namespace(), resolved.query())
                 .recover(t -> Future.failedFuture(withInconsistentContinue(t, resolved.query())))
@@ -45,19 +60,27 @@ public final class ListHandler implements VerbHandler {
 
     /** The {@code <Kind>List} document of a page; {@code items} is never null. */
     public static ObjectNode toList(ResourceRequest req, ListResult result, boolean hasSelector) {
+        ObjectNode list = head(req, result.revision(), result.continueKey(), result.remainingItemCount(), hasSelector);
+        ArrayNode items = (ArrayNode) list.get("items");
+        result.items().forEach(item -> items.add(req.present(item)));
+        return list;
+    }
+
+    /** The {@code <Kind>List} document without its items: {@code items} is an empty array. */
+    static ObjectNode head(
+            ResourceRequest req, long revision, String continueKey, Long remainingItemCount, boolean hasSelector) {
         ObjectNode list = JsonNodeFactory.instance.objectNode();
         list.put("kind", req.type().listKind());
         list.put("apiVersion", req.apiVersion());
         ObjectNode meta = list.putObject("metadata");
-        meta.put("resourceVersion", Long.toString(result.revision()));
-        if (result.continueKey() != null) {
-            meta.put("continue", ContinueToken.encode(result.revision(), result.continueKey()));
-            if (!hasSelector && result.remainingItemCount() != null) {
-                meta.put("remainingItemCount", result.remainingItemCount());
+        meta.put("resourceVersion", Long.toString(revision));
+        if (continueKey != null) {
+            meta.put("continue", ContinueToken.encode(revision, continueKey));
+            if (!hasSelector && remainingItemCount != null) {
+                meta.put("remainingItemCount", remainingItemCount);
             }
         }
-        ArrayNode items = list.putArray("items");
-        result.items().forEach(item -> items.add(req.present(item)));
+        list.putArray("items");
         return list;
     }
 }

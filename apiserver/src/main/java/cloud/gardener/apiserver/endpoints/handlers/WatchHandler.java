@@ -6,9 +6,7 @@ import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.metrics.WatchMetrics;
-import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
-import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
@@ -19,9 +17,13 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A watch: a chunked stream of newline-delimited events, or, when the request asks to upgrade to a WebSocket, one
@@ -29,22 +31,51 @@ import java.util.function.Predicate;
  * current state comes first as ADDED events; objects entering or leaving the selector arrive as ADDED
  * or DELETED; bookmarks come from the store's progress reports.
  *
- * <p>A client that does not keep up (the connection's write queue is full) loses its watch: the stream
- * ends and the client re-watches from its last resourceVersion, as with kube-apiserver.
+ * <p>Each change is decoded once and each rendering of it encoded once for all the watches this handler serves
+ * ({@link SharedWatchEvents}); a watch writes the shared buffer. A watch whose stream cannot take more waits in a
+ * bounded backlog ({@link WatchBacklog}); past its bound the watcher is unresponsive and its watch is ended (only its
+ * HTTP/2 stream, not the connection's other watches), as kube-apiserver's cacher ends it, and the client re-watches
+ * from its last resourceVersion. Neither a slow watcher nor the fan-out holds up writers or other watchers.
  */
 public final class WatchHandler implements VerbHandler {
 
     private static final long BOOKMARK_INTERVAL_MS = 60_000;
     private static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
+    private static final Logger LOG = LoggerFactory.getLogger(WatchHandler.class);
+    /** HTTP/2's CANCEL error code, for the stream of an unresponsive watcher. */
+    private static final long CANCEL = 8;
 
     private final Vertx vertx;
     private final int minRequestTimeoutSeconds;
     private final WatchMetrics metrics;
+    private final SharedWatchEvents shared;
+    private final int backlogEvents;
+    private final long backlogBytes;
 
     public WatchHandler(Vertx vertx, int minRequestTimeoutSeconds, WatchMetrics metrics) {
+        this(
+                vertx,
+                minRequestTimeoutSeconds,
+                metrics,
+                new SharedWatchEvents(SharedWatchEvents.DEFAULT_BUDGET_BYTES),
+                WatchBacklog.DEFAULT_MAX_EVENTS,
+                WatchBacklog.DEFAULT_MAX_BYTES);
+    }
+
+    /** @param backlogEvents how many changes may wait for a watcher before it counts as unresponsive */
+    WatchHandler(
+            Vertx vertx,
+            int minRequestTimeoutSeconds,
+            WatchMetrics metrics,
+            SharedWatchEvents shared,
+            int backlogEvents,
+            long backlogBytes) {
         this.vertx = vertx;
         this.minRequestTimeoutSeconds = minRequestTimeoutSeconds;
         this.metrics = metrics;
+        this.shared = shared;
+        this.backlogEvents = backlogEvents;
+        this.backlogBytes = backlogBytes;
     }
 
     @Override
@@ -71,7 +102,7 @@ public final class WatchHandler implements VerbHandler {
             webSocket = new WebSocketWatch(req.ctx(), writer.watchContentType());
             writer.frameAsMessages();
         }
-        Stream stream = new Stream(req, writer, filter, options.allowWatchBookmarks(), webSocket);
+        Stream stream = new Stream(req, writer, resolved, options.allowWatchBookmarks(), webSocket);
         Future<Long> start;
         if (initialEvents) {
             // "0" takes the watch cache's state as it is, as kube-apiserver's cacher
@@ -87,10 +118,7 @@ public final class WatchHandler implements VerbHandler {
             start = req.store()
                     .list(req.namespace(), query)
                     .compose(page -> stream.begin().map(v -> {
-                        page.items().forEach(item -> {
-                            stream.watcher.initEvent();
-                            stream.send("ADDED", item);
-                        });
+                        page.items().forEach(stream::sendInitial);
                         if (Boolean.TRUE.equals(options.sendInitialEvents()) && options.allowWatchBookmarks()) {
                             stream.bookmark(page.revision(), true);
                         }
@@ -113,27 +141,34 @@ public final class WatchHandler implements VerbHandler {
         private final WatchMetrics.Watcher watcher;
         private final ObjectWriter writer;
         private final Predicate<ObjectNode> filter;
+        /** Without a selector every change matches: the previous object need not be decoded. */
+        private final boolean hasSelector;
+
         private final boolean bookmarks;
         private final Context context = Vertx.currentContext();
         private final HttpServerResponse resp;
         private final WebSocketWatch webSocket;
         private final Promise<Void> done = Promise.promise();
+        private WatchBacklog backlog;
         private WatchSubscription subscription;
         private long timeoutTimer = -1;
         private long bookmarkTimer = -1;
         private boolean ended;
         private boolean begun;
+        /** The stream was reset or its connection closed: it cannot be ended normally. */
+        private boolean aborted;
 
         /** @param webSocket the upgrade to make instead of a chunked response, or null */
         Stream(
                 ResourceRequest req,
                 ObjectWriter writer,
-                Predicate<ObjectNode> filter,
+                ListQueries.Resolved resolved,
                 boolean bookmarks,
                 WebSocketWatch webSocket) {
             this.req = req;
             this.writer = writer;
-            this.filter = filter;
+            this.filter = resolved.filter();
+            this.hasSelector = resolved.hasSelector();
             this.bookmarks = bookmarks;
             this.resp = req.ctx().response();
             this.webSocket = webSocket;
@@ -148,19 +183,21 @@ public final class WatchHandler implements VerbHandler {
         Future<Void> begin() {
             if (webSocket != null) {
                 return webSocket.upgrade(this::finish).onSuccess(v -> {
+                    backlog = new WatchBacklog(webSocket.sink(), backlogEvents, backlogBytes);
                     watcher.opened();
                     begun = true;
                 });
             }
             resp.setStatusCode(200);
             resp.putHeader("Content-Type", writer.watchContentType());
-            if (req.ctx().request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
+            if (req.ctx().request().version() != HttpVersion.HTTP_2) {
                 resp.setChunked(true);
             }
             resp.closeHandler(v -> finish());
             resp.exceptionHandler(t -> finish());
             // graceful shutdown ends the response from outside; the subscription and timers go with it
             req.ctx().addEndHandler(v -> finish());
+            backlog = new WatchBacklog(responseSink(), backlogEvents, backlogBytes);
             watcher.opened();
             begun = true;
             resp.writeHead();
@@ -219,28 +256,49 @@ public final class WatchHandler implements VerbHandler {
             if (ended) {
                 return;
             }
-            GenericStore store = req.store();
-            ObjectNode current = store.decode(event.object());
-            ObjectNode previous = event.previous() == null ? null : store.decode(event.previous());
-            boolean prevMatches = previous != null && filter.test(previous);
+            SharedWatchEvents.Change change = shared.of(event, req.store()::decode);
+            ObjectNode current = change.current();
+            boolean existed = event.previous() != null;
+            boolean prevMatches = existed && (!hasSelector || filter.test(change.previous()));
             if (event.type() == WatchEvent.Type.DELETE) {
-                if (prevMatches || (previous == null && filter.test(current))) {
-                    send("DELETED", current);
+                if (prevMatches || (!existed && filter.test(current))) {
+                    send(change, "DELETED", false);
                 }
                 return;
             }
-            boolean curMatches = filter.test(current);
-            if (curMatches) {
-                send(prevMatches ? "MODIFIED" : "ADDED", current);
+            if (!hasSelector || filter.test(current)) {
+                send(change, prevMatches ? "MODIFIED" : "ADDED", false);
             } else if (prevMatches) {
                 // Left the selector: the last matching state, at the revision it stopped matching.
-                ObjectTrees.meta(previous).put("resourceVersion", Long.toString(event.revision()));
-                send("DELETED", previous);
+                send(change, "DELETED", true);
             }
         }
 
-        void send(String type, ObjectNode obj) {
-            write(writer.watchEvent(type, req.present(obj)));
+        /** One change as this watch renders it: the buffer every watch with the same rendering writes. */
+        private void send(SharedWatchEvents.Change change, String type, boolean leftSelector) {
+            String rendering = type + "|" + leftSelector + "|" + req.type().groupResource() + "|" + req.version() + "|"
+                    + writer.watchRendering();
+            Buffer line = change.encoded(
+                    rendering,
+                    () -> writer.watchEvent(
+                            type, req.present(leftSelector ? change.leftSelector() : change.current())));
+            writer.watchEventSent();
+            write(line);
+        }
+
+        /** One object of the state a watch starts with, as an ADDED event of its own. */
+        void sendInitial(ObjectNode obj) {
+            if (ended) {
+                return;
+            }
+            watcher.initEvent();
+            Buffer line = writer.watchEvent("ADDED", req.present(obj));
+            if (sinkGone()) {
+                finish();
+                return;
+            }
+            backlog.offerInitial(line);
+            watcher.sent(line.length());
         }
 
         void bookmark(long revision, boolean initialEventsEnd) {
@@ -259,24 +317,66 @@ public final class WatchHandler implements VerbHandler {
             write(writer.bookmarkEvent(obj));
         }
 
-        private void write(io.vertx.core.buffer.Buffer line) {
-            if (webSocket != null) {
-                if (ended || !webSocket.send(line)) {
-                    finish();
-                } else {
-                    watcher.sent(line.length());
-                }
+        private void write(Buffer line) {
+            if (ended) {
                 return;
             }
-            if (ended || resp.closed()) {
+            if (sinkGone()) {
                 finish();
                 return;
             }
-            resp.write(line);
+            if (!backlog.offer(line)) {
+                unresponsive();
+                return;
+            }
             watcher.sent(line.length());
-            if (resp.writeQueueFull()) {
-                finish();
+        }
+
+        private boolean sinkGone() {
+            return webSocket != null ? webSocket.isClosed() : resp.closed() || resp.ended();
+        }
+
+        private WatchBacklog.Sink responseSink() {
+            return new WatchBacklog.Sink() {
+                @Override
+                public void write(Buffer event) {
+                    if (!resp.closed() && !resp.ended()) {
+                        resp.write(event);
+                    }
+                }
+
+                @Override
+                public boolean writeQueueFull() {
+                    return resp.writeQueueFull();
+                }
+
+                @Override
+                public void drainHandler(Runnable drained) {
+                    resp.drainHandler(v -> drained.run());
+                }
+            };
+        }
+
+        /**
+         * The cacher's "Forcing watcher close due to unresponsiveness": the backlog is dropped and the stream ends
+         * at once. Over HTTP/2 only this watch's stream is reset (the connection's other watches go on); over
+         * HTTP/1.1 the connection is closed, as the client is not reading it.
+         */
+        private void unresponsive() {
+            LOG.info(
+                    "Forcing {} watcher close due to unresponsiveness: more than {} events or {} bytes waiting",
+                    req.type().groupResource(),
+                    backlogEvents,
+                    backlogBytes);
+            if (webSocket == null && !resp.closed() && !resp.ended()) {
+                aborted = true;
+                if (req.ctx().request().version() == HttpVersion.HTTP_2) {
+                    resp.reset(CANCEL);
+                } else {
+                    req.ctx().request().connection().close();
+                }
             }
+            finish();
         }
 
         private void finish() {
@@ -294,7 +394,7 @@ public final class WatchHandler implements VerbHandler {
             vertx.cancelTimer(bookmarkTimer);
             if (webSocket != null) {
                 webSocket.close();
-            } else if (!resp.ended() && !resp.closed()) {
+            } else if (!aborted && !resp.ended() && !resp.closed()) {
                 resp.end();
             }
             done.tryComplete();

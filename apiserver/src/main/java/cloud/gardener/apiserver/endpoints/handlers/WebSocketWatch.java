@@ -98,17 +98,38 @@ public final class WebSocketWatch {
         });
     }
 
-    /** Sends one event; false when the socket is gone or cannot keep up (the watch then ends). */
-    boolean send(Buffer event) {
-        if (socket == null || socket.isClosed()) {
-            return false;
-        }
-        if (textFraming) {
-            socket.writeTextMessage(event.toString(StandardCharsets.UTF_8));
-        } else {
-            socket.writeBinaryMessage(event);
-        }
-        return !socket.writeQueueFull();
+    /** Whether the socket is gone (or was never opened). */
+    boolean isClosed() {
+        return socket == null || socket.isClosed();
+    }
+
+    /** The socket as a watch's sink: each event one message, text for JSON watches, binary otherwise. */
+    WatchBacklog.Sink sink() {
+        return new WatchBacklog.Sink() {
+            @Override
+            public void write(Buffer event) {
+                if (isClosed()) {
+                    return;
+                }
+                if (textFraming) {
+                    socket.writeTextMessage(event.toString(StandardCharsets.UTF_8));
+                } else {
+                    socket.writeBinaryMessage(event);
+                }
+            }
+
+            @Override
+            public boolean writeQueueFull() {
+                return !isClosed() && socket.writeQueueFull();
+            }
+
+            @Override
+            public void drainHandler(Runnable drained) {
+                if (socket != null) {
+                    socket.drainHandler(v -> drained.run());
+                }
+            }
+        };
     }
 
     void close() {

@@ -26,14 +26,25 @@ public final class ResponseCompression implements Handler<RoutingContext> {
     /** Upstream's {@code defaultGzipContentEncodingLevel}: least CPU, compression within 1.1–1.3x of the default. */
     public static final int GZIP_LEVEL = 1;
 
+    private static final String LONG_STREAM = "gardener.compression.longStream";
+
     @Override
     public void handle(RoutingContext ctx) {
         boolean acceptsGzip = acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
-        ctx.addHeadersEndHandler(v -> decide(ctx.request(), ctx.response(), acceptsGzip));
+        ctx.addHeadersEndHandler(v -> decide(ctx.request(), ctx.response(), acceptsGzip, ctx.get(LONG_STREAM) != null));
         ctx.next();
     }
 
-    private static void decide(HttpServerRequest request, HttpServerResponse response, boolean acceptsGzip) {
+    /**
+     * Marks an answer streamed without a length that is known to be longer than the threshold (a streamed list):
+     * it is gzipped as the same answer written whole would be.
+     */
+    public static void markLongStream(RoutingContext ctx) {
+        ctx.put(LONG_STREAM, "true");
+    }
+
+    private static void decide(
+            HttpServerRequest request, HttpServerResponse response, boolean acceptsGzip, boolean longStream) {
         MultiMap headers = response.headers();
         int status = response.getStatusCode();
         if (status < 200 || headers.contains(HttpHeaders.CONTENT_ENCODING)) {
@@ -52,7 +63,8 @@ public final class ResponseCompression implements Handler<RoutingContext> {
         if (request.version() == HttpVersion.HTTP_1_0) {
             return; // passed through untouched by Netty's compressor as well
         }
-        if (acceptsGzip && length(headers.get(HttpHeaders.CONTENT_LENGTH)) > THRESHOLD_BYTES) {
+        long length = longStream ? Long.MAX_VALUE : length(headers.get(HttpHeaders.CONTENT_LENGTH));
+        if (acceptsGzip && length > THRESHOLD_BYTES) {
             headers.add(HttpHeaders.VARY, "Accept-Encoding");
         } else {
             headers.set(HttpHeaders.CONTENT_ENCODING, HttpHeaders.IDENTITY);

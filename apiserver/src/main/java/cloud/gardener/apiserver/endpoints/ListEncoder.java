@@ -1,0 +1,131 @@
+package cloud.gardener.apiserver.endpoints;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.buffer.Buffer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Encodes a list document a piece at a time: the list's own fields, then its items one by one, each made (decoded,
+ * presented) only when its turn comes, so that neither the items' trees nor the whole answer exist at once. The bytes
+ * are exactly those of encoding the whole document with the same mapper (compact or indented JSON, YAML).
+ *
+ * <p>Not thread-safe; successive calls may come from different threads if each happens after the last.
+ */
+public final class ListEncoder<T> {
+
+    private final ObjectMapper mapper;
+    private final ObjectNode head;
+    private final Iterator<T> items;
+    private final int itemCount;
+    private final Function<T, JsonNode> item;
+    private final Chunks out = new Chunks();
+    private final JsonGenerator gen;
+    private Iterator<Map.Entry<String, JsonNode>> fields;
+    private boolean inItems;
+    private boolean done;
+
+    /**
+     * @param mapper the mapper whose settings (and pretty printer, if {@code pretty}) decide the bytes
+     * @param head   the list without its items: kind, apiVersion, metadata and an (empty) {@code items} field where
+     *               the items go
+     * @param item   makes one item's tree from its source (decoding it, presenting it in the request's version)
+     */
+    public ListEncoder(
+            ObjectMapper mapper, boolean pretty, ObjectNode head, List<T> items, Function<T, JsonNode> item) {
+        this.mapper = mapper;
+        this.head = head;
+        this.items = items.iterator();
+        this.itemCount = items.size();
+        this.item = item;
+        try {
+            this.gen =
+                    pretty ? mapper.writerWithDefaultPrettyPrinter().createGenerator(out) : mapper.createGenerator(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether the whole document was encoded (and taken with {@link #next}). */
+    public boolean done() {
+        return done;
+    }
+
+    /**
+     * Encodes until at least {@code bytes} are ready or the document ends, and returns what is ready: a little over
+     * {@code bytes} (by at most one item's encoding), or less at the end. Empty only once done.
+     */
+    public Buffer next(int bytes) {
+        try {
+            if (fields == null) {
+                gen.writeStartObject(head);
+                fields = head.properties().iterator();
+            }
+            while (out.size() < bytes && !done) {
+                step();
+            }
+            return out.take();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void step() throws IOException {
+        if (inItems) {
+            if (items.hasNext()) {
+                mapper.writeTree(gen, item.apply(items.next()));
+                return;
+            }
+            gen.writeEndArray();
+            inItems = false;
+            return;
+        }
+        if (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            gen.writeFieldName(field.getKey());
+            if (field.getKey().equals("items")) {
+                gen.writeStartArray(null, itemCount);
+                inItems = true;
+            } else {
+                mapper.writeTree(gen, field.getValue());
+            }
+            return;
+        }
+        gen.writeEndObject();
+        gen.close();
+        done = true;
+    }
+
+    /** Collects the generator's output; {@link #take} hands over what was collected and starts anew. */
+    private static final class Chunks extends OutputStream {
+        private Buffer current = Buffer.buffer();
+
+        int size() {
+            return current.length();
+        }
+
+        Buffer take() {
+            Buffer taken = current;
+            current = Buffer.buffer();
+            return taken;
+        }
+
+        @Override
+        public void write(int b) {
+            current.appendByte((byte) b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            current.appendBytes(b, off, len);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package cloud.gardener.apiserver.endpoints;
+
+import cloud.gardener.apiserver.registry.CpuWork;
+import cloud.gardener.apiserver.server.filters.ResponseCompression;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Writes a list answer while it is encoded ({@link ListEncoder}), in chunks, as fast as the client takes them: the
+ * next chunk is encoded when the connection's write queue has room, so the memory a list costs is a chunk or two,
+ * not the answer. An answer that fits below the compression threshold is written whole, with its length, exactly as
+ * before; a longer one is streamed and gzipped as a whole answer of that length would be. Encoding runs on the CPU
+ * pool when the list is large ({@link CpuWork}), its writes on the request's context.
+ */
+final class StreamedListResponse {
+
+    /** Chunks after the first: large enough that a hop to the pool per chunk costs little. */
+    static final int CHUNK_BYTES = 256 * 1024;
+
+    private final RoutingContext ctx;
+    private final HttpServerResponse resp;
+    private final String contentType;
+    private final ListEncoder<?> encoder;
+    private final boolean offLoop;
+    private final Promise<Void> done = Promise.promise();
+    /** A chunk is being encoded: a drain meanwhile must not start another. */
+    private boolean encoding;
+
+    private StreamedListResponse(RoutingContext ctx, String contentType, ListEncoder<?> encoder, boolean offLoop) {
+        this.ctx = ctx;
+        this.resp = ctx.response();
+        this.contentType = contentType;
+        this.encoder = encoder;
+        this.offLoop = offLoop;
+    }
+
+    /**
+     * Writes the answer.
+     *
+     * @param sourceBytes about the size of what the encoder reads: small lists are encoded on the event loop
+     */
+    static Future<Void> write(RoutingContext ctx, String contentType, ListEncoder<?> encoder, long sourceBytes) {
+        StreamedListResponse response =
+                new StreamedListResponse(ctx, contentType, encoder, sourceBytes > CpuWork.INLINE_BYTES);
+        response.first();
+        return response.done.future();
+    }
+
+    private Future<Buffer> encode(int bytes) {
+        // more than INLINE_BYTES: CpuWork then runs it on the pool
+        return offLoop
+                ? CpuWork.run(Long.MAX_VALUE, () -> encoder.next(bytes))
+                : Future.succeededFuture(encoder.next(bytes));
+    }
+
+    /** Up to the compression threshold: a whole answer with its length if it ends there, else the head and stream. */
+    private void first() {
+        encode((int) ResponseCompression.THRESHOLD_BYTES + 1)
+                .onSuccess(chunk -> {
+                    if (encoder.done()) {
+                        Responses.write(ctx, 200, contentType, chunk.getBytes());
+                        done.tryComplete();
+                        return;
+                    }
+                    if (resp.ended() || resp.closed()) {
+                        done.tryComplete();
+                        return;
+                    }
+                    Responses.writeWarnings(ctx);
+                    ResponseCompression.markLongStream(ctx);
+                    resp.setStatusCode(200)
+                            .putHeader("Content-Type", contentType)
+                            .putHeader("X-Content-Type-Options", "nosniff");
+                    if (ctx.request().version() != HttpVersion.HTTP_2) {
+                        resp.setChunked(true);
+                    }
+                    resp.drainHandler(v -> more());
+                    resp.write(chunk);
+                    more();
+                })
+                .onFailure(this::fail);
+    }
+
+    /** Writes chunks while the connection takes them; a full write queue resumes here when it drains. */
+    private void more() {
+        if (resp.ended() || resp.closed()) {
+            done.tryComplete();
+            return;
+        }
+        if (encoding || resp.writeQueueFull()) {
+            return;
+        }
+        encoding = true;
+        encode(CHUNK_BYTES)
+                .onSuccess(chunk -> {
+                    encoding = false;
+                    if (resp.ended() || resp.closed()) {
+                        done.tryComplete();
+                        return;
+                    }
+                    if (encoder.done()) {
+                        resp.end(chunk);
+                        done.tryComplete();
+                        return;
+                    }
+                    resp.write(chunk);
+                    more();
+                })
+                .onFailure(this::fail);
+    }
+
+    private void fail(Throwable t) {
+        Responses.fail(ctx, t);
+        done.tryComplete();
+    }
+}

@@ -1,0 +1,145 @@
+package cloud.gardener.apiserver.endpoints;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.api.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.buffer.Buffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ListEncoderTest {
+
+    private static final int ITEM_DATA = 8 * 1024;
+
+    private static ObjectNode head(boolean withContinue) {
+        ObjectNode list = JsonNodeFactory.instance.objectNode();
+        list.put("kind", "ConfigMapList");
+        list.put("apiVersion", "v1");
+        ObjectNode meta = list.putObject("metadata");
+        meta.put("resourceVersion", "42");
+        if (withContinue) {
+            meta.put("continue", "eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ");
+            meta.put("remainingItemCount", 7L);
+        }
+        list.putArray("items");
+        return list;
+    }
+
+    /** An item as stored: bytes, as the store hands them out; decoding happens when the encoder asks. */
+    private static byte[] stored(int i) {
+        ObjectNode cm = JsonNodeFactory.instance.objectNode();
+        cm.put("kind", "ConfigMap");
+        cm.put("apiVersion", "v1");
+        ObjectNode meta = cm.putObject("metadata");
+        meta.put("name", "cm-" + i);
+        meta.put("namespace", "ns");
+        meta.putObject("labels").put("app", "a<b>&\u00e9\u2028");
+        meta.putNull("deletionTimestamp");
+        cm.putObject("data").put("d", "x".repeat(ITEM_DATA)).put("n", "line\nnext \"quoted\"");
+        cm.putArray("empty");
+        cm.putObject("emptyObject");
+        cm.put("number", 1.50);
+        return Json.toBytes(cm);
+    }
+
+    private static List<byte[]> items(int n) {
+        List<byte[]> items = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            items.add(stored(i));
+        }
+        return items;
+    }
+
+    /** The document encoded whole, as the list handler did before streaming. */
+    private static byte[] whole(ObjectMapper mapper, boolean pretty, ObjectNode head, List<byte[]> items)
+            throws Exception {
+        ObjectNode list = head.deepCopy();
+        ArrayNode array = (ArrayNode) list.get("items");
+        items.forEach(b -> array.add(Json.readTree(b)));
+        return pretty
+                ? mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(list)
+                : mapper.writeValueAsBytes(list);
+    }
+
+    private record Streamed(Buffer all, int largestChunk, int chunks) {
+        byte[] bytes() {
+            return all.getBytes();
+        }
+    }
+
+    private static Streamed streamed(
+            ObjectMapper mapper, boolean pretty, ObjectNode head, List<byte[]> items, int chunkBytes) {
+        ListEncoder<byte[]> encoder = new ListEncoder<>(mapper, pretty, head, items, Json::readTree);
+        Buffer all = Buffer.buffer();
+        int largest = 0;
+        int chunks = 0;
+        while (!encoder.done()) {
+            Buffer chunk = encoder.next(chunkBytes);
+            largest = Math.max(largest, chunk.length());
+            chunks++;
+            all.appendBuffer(chunk);
+        }
+        return new Streamed(all, largest, chunks);
+    }
+
+    @Test
+    void compactJsonIsByteForByteTheWholeEncoding() throws Exception {
+        List<byte[]> items = items(300);
+        ObjectNode head = head(true);
+        Streamed s = streamed(Json.MAPPER, false, head, items, 64 * 1024);
+        assertThat(new String(s.bytes(), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(new String(whole(Json.MAPPER, false, head, items), java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(s.bytes()).isEqualTo(whole(Json.MAPPER, false, head, items));
+        // memory bounded: no chunk is much larger than asked for (one item at most), however long the list
+        assertThat(s.largestChunk()).isLessThan(64 * 1024 + 2 * ITEM_DATA);
+        assertThat(s.chunks()).isGreaterThan(30);
+    }
+
+    @Test
+    void indentedJsonAndYamlAreTheWholeEncodingToo() throws Exception {
+        List<byte[]> items = items(40);
+        ObjectNode head = head(false);
+        assertThat(streamed(Json.MAPPER, true, head, items, 16 * 1024).bytes())
+                .isEqualTo(whole(Json.MAPPER, true, head, items));
+        assertThat(new String(
+                        streamed(Json.YAML, false, head, items, 16 * 1024).bytes(),
+                        java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(new String(whole(Json.YAML, false, head, items), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void emptyListsAndOneChunkListsToo() throws Exception {
+        for (ObjectMapper mapper : List.of(Json.MAPPER, Json.YAML)) {
+            for (int n : new int[] {0, 1, 3}) {
+                List<byte[]> items = items(n);
+                Streamed s = streamed(mapper, false, head(n == 3), items, 1 << 30);
+                assertThat(s.bytes()).isEqualTo(whole(mapper, false, head(n == 3), items));
+                assertThat(s.chunks()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void itemsAreMadeOnlyWhenTheirTurnComes() {
+        List<byte[]> items = items(100);
+        AtomicInteger made = new AtomicInteger();
+        ListEncoder<byte[]> encoder = new ListEncoder<>(Json.MAPPER, false, head(false), items, b -> {
+            made.incrementAndGet();
+            JsonNode tree = Json.readTree(b);
+            return tree;
+        });
+        encoder.next(20 * 1024);
+        assertThat(made.get()).isBetween(1, 4);
+        while (!encoder.done()) {
+            encoder.next(20 * 1024);
+        }
+        assertThat(made.get()).isEqualTo(100);
+    }
+}
