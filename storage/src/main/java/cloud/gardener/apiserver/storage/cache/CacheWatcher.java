@@ -68,8 +68,13 @@ final class CacheWatcher implements WatchSubscription {
         return push(event, limit + replayed);
     }
 
-    /** On the cache's context: queues the replay of the window, which may exceed the live bound. */
-    void replay(Iterable<CacheEvent> events, long upTo) {
+    /**
+     * On the cache's context: starts the watch after {@code from} (its start revision, which may be ahead of the
+     * cache: events up to it still on their way are not for this watcher) and queues the replay of the window,
+     * which may exceed the live bound.
+     */
+    void replay(Iterable<CacheEvent> events, long from, long upTo) {
+        after = Math.max(after, from);
         for (CacheEvent e : events) {
             if (e.revision() > after && keys.contains(e.key())) {
                 push(e, Integer.MAX_VALUE);

@@ -585,7 +585,7 @@ public final class WatchCache implements AutoCloseable {
                     null));
             return;
         }
-        watcher.replay(window.after(after), revision);
+        watcher.replay(window.after(after), after, revision);
         CacheWatcher[] next = Arrays.copyOf(watchers, watchers.length + 1);
         next[watchers.length] = watcher;
         watchers = next;

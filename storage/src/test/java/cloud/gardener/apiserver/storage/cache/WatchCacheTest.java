@@ -426,6 +426,24 @@ class WatchCacheTest {
     }
 
     @Test
+    void aWatchFromNowStartsAtTheStoresRevisionEvenWhereTheCacheHasNotSeenItYet() {
+        startCache(WatchCacheConfig.defaults());
+        store.pause(); // the cache's feed lags: it has not seen "before" when the watch starts
+        await(store.create(PREFIX + "ns/before", bytes("v0")));
+        RecordingWatchListener listener = new RecordingWatchListener();
+        try (WatchSubscription ignored = cache.watch(PREFIX, 0, listener)) {
+            awaitTrue(() -> await(cache.watcherCount()) == 1);
+            store.resume();
+            StoredObject after = await(store.create(PREFIX + "ns/after", bytes("v1")));
+
+            WatchEvent first = listener.nextEvent(WAIT);
+            assertThat(first.key()).isEqualTo(PREFIX + "ns/after");
+            assertThat(first.revision()).isEqualTo(after.modRevision());
+            listener.assertNoEvent(Duration.ofMillis(200));
+        }
+    }
+
+    @Test
     void progressRequestsBecomeProgressAfterTheQueuedEvents() {
         startCache(WatchCacheConfig.defaults());
         await(store.create(PREFIX + "ns/first", bytes("v0"))); // a watch from revision 0 would mean "from now"
