@@ -36,6 +36,10 @@ final class CacheWatcher implements WatchSubscription {
     private long after;
     /** Confined to the cache's context: the replayed events, which the live bound allows on top of its own. */
     private int replayed;
+    /** Confined to the cache's context: the watch knows where it starts (its replay is queued). */
+    private boolean registered;
+    /** Confined to the cache's context: progress asked for before the watch knew where it starts. */
+    private boolean progressWanted;
 
     CacheWatcher(WatchCache cache, KeyRange keys, long after, WatchListener listener, Context delivery, int limit) {
         this.cache = cache;
@@ -82,10 +86,22 @@ final class CacheWatcher implements WatchSubscription {
             }
         }
         after = Math.max(after, upTo);
+        registered = true;
+        if (progressWanted) {
+            progressWanted = false;
+            progress(upTo);
+        }
     }
 
-    /** On the cache's context. */
+    /**
+     * On the cache's context. Before the watch knows its start revision (a watch "from now" waits for a quorum
+     * read) a progress report would claim a start it has not got: it is given once the watch is registered.
+     */
     void progress(long revision) {
+        if (!registered) {
+            progressWanted = true;
+            return;
+        }
         if (!ended.get()) {
             push(new Progress(Math.max(revision, after)), Integer.MAX_VALUE);
         }

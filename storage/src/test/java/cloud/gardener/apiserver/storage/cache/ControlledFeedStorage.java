@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -27,6 +28,13 @@ final class ControlledFeedStorage implements Storage {
     private final AtomicInteger watchesOpened = new AtomicInteger();
     private final AtomicInteger revisionReads = new AtomicInteger();
     private volatile boolean paused;
+    private volatile Promise<Void> revisionGate = released();
+
+    private static Promise<Void> released() {
+        Promise<Void> p = Promise.promise();
+        p.complete();
+        return p;
+    }
 
     ControlledFeedStorage(Storage store) {
         this.store = store;
@@ -158,10 +166,19 @@ final class ControlledFeedStorage implements Storage {
         return revisionReads.get();
     }
 
+    /** Holds quorum revision reads back until {@link #releaseRevisionReads()} (a slow etcd round trip). */
+    void holdRevisionReads() {
+        revisionGate = Promise.promise();
+    }
+
+    void releaseRevisionReads() {
+        revisionGate.tryComplete();
+    }
+
     @Override
     public Future<Long> currentRevision() {
         revisionReads.incrementAndGet();
-        return store.currentRevision();
+        return revisionGate.future().compose(v -> store.currentRevision());
     }
 
     @Override

@@ -444,6 +444,25 @@ class WatchCacheTest {
     }
 
     @Test
+    void aWatchFromNowReportsNoProgressBeforeItKnowsWhereItStarts() {
+        startCache(WatchCacheConfig.defaults());
+        store.holdRevisionReads(); // the quorum read that fixes the watch's start is slow
+        RecordingWatchListener listener = new RecordingWatchListener();
+        try (WatchSubscription watch = cache.watch(PREFIX, 0, listener)) {
+            watch.requestProgress();
+            assertThat(listener.pollProgress(Duration.ofMillis(300)))
+                    .as("progress before the start is known")
+                    .isNull();
+            store.releaseRevisionReads();
+            Long progress = listener.pollProgress(WAIT);
+            assertThat(progress).isNotNull();
+
+            StoredObject after = await(store.create(PREFIX + "ns/after", bytes("v1")));
+            assertThat(listener.nextEvent(WAIT).revision()).isEqualTo(after.modRevision());
+        }
+    }
+
+    @Test
     void progressRequestsBecomeProgressAfterTheQueuedEvents() {
         startCache(WatchCacheConfig.defaults());
         await(store.create(PREFIX + "ns/first", bytes("v0"))); // a watch from revision 0 would mean "from now"
