@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.defaults.CloudProfileDefaults;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.registry.ControllerWatches;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ObjectTrees;
@@ -73,7 +74,7 @@ public final class NamespacedCloudProfileController {
     private final Vertx vertx;
     private final Registry registry;
     private final EventRecorder events;
-    private final List<StoreWatch> watches = new ArrayList<>();
+    private final ControllerWatches watches;
     /** namespace/name → the profile's and its parent's resourceVersions of the last merge written. */
     private final Map<String, String> merged = Collections.synchronizedMap(new HashMap<>());
     // the profiles the watch has seen, confined to the controller's context
@@ -99,6 +100,7 @@ public final class NamespacedCloudProfileController {
     public NamespacedCloudProfileController(Vertx vertx, Registry registry, EventRecorder events) {
         this.vertx = vertx;
         this.registry = registry;
+        this.watches = new ControllerWatches(vertx, registry);
         this.events = new DeduplicatingEventRecorder(events);
     }
 
@@ -106,24 +108,16 @@ public final class NamespacedCloudProfileController {
     public void start() {
         Context context = vertx.getOrCreateContext();
         queue = new WorkQueue<>(vertx, context, "namespacedcloudprofile controller", WORKERS, this::reconcile);
-        watch(context, "namespacedcloudprofiles", new Profiles());
-        watch(context, "cloudprofiles", new Parents());
-        watch(context, "shoots", new Shoots());
+        watches.watch(context, StandardResources.CORE, "namespacedcloudprofiles", new Profiles());
+        watches.watch(context, StandardResources.CORE, "cloudprofiles", new Parents());
+        watches.watch(context, StandardResources.CORE, "shoots", new Shoots());
     }
 
     public void stop() {
-        watches.forEach(StoreWatch::stop);
+        watches.stop();
         if (queue != null) {
             queue.stop();
         }
-    }
-
-    private void watch(Context context, String resource, StoreWatch.Handler handler) {
-        registry.store(StandardResources.CORE, resource).ifPresent(store -> {
-            StoreWatch watch = new StoreWatch(vertx, store, handler);
-            watches.add(watch);
-            watch.start(context);
-        });
     }
 
     // ------------------------------------------------------------------------------------------ watches

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry.gardener;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.registry.ControllerWatches;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
@@ -92,7 +93,7 @@ public final class ProjectController {
     private final Vertx vertx;
     private final Registry registry;
     private final EventRecorder events;
-    private final List<StoreWatch> watches = new ArrayList<>();
+    private final ControllerWatches watches;
     // the Projects the watch has seen, confined to the controller's context
     private final Map<String, String> projectOfNamespace = new HashMap<>();
     private final Map<String, String> namespaceOfProject = new HashMap<>();
@@ -103,6 +104,7 @@ public final class ProjectController {
     public ProjectController(Vertx vertx, Registry registry, EventRecorder events) {
         this.vertx = vertx;
         this.registry = registry;
+        this.watches = new ControllerWatches(vertx, registry);
         this.events = new DeduplicatingEventRecorder(events);
     }
 
@@ -110,24 +112,16 @@ public final class ProjectController {
     public void start() {
         Context context = vertx.getOrCreateContext();
         queue = new WorkQueue<>(vertx, context, "project controller", WORKERS, this::reconcile);
-        watch(context, StandardResources.CORE, "projects", new Projects());
-        watch(context, "", "namespaces", new Namespaces());
-        watch(context, StandardResources.CORE, "shoots", new Shoots());
+        watches.watch(context, StandardResources.CORE, "projects", new Projects());
+        watches.watch(context, "", "namespaces", new Namespaces());
+        watches.watch(context, StandardResources.CORE, "shoots", new Shoots());
     }
 
     public void stop() {
-        watches.forEach(StoreWatch::stop);
+        watches.stop();
         if (queue != null) {
             queue.stop();
         }
-    }
-
-    private void watch(Context context, String group, String resource, StoreWatch.Handler handler) {
-        registry.store(group, resource).ifPresent(store -> {
-            StoreWatch watch = new StoreWatch(vertx, store, handler);
-            watches.add(watch);
-            watch.start(context);
-        });
     }
 
     // ---------------------------------------------------------------------------------------- watches
