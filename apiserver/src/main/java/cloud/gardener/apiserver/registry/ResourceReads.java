@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.selection.FieldSelector;
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.ReadFreshness;
@@ -36,9 +37,11 @@ public final class ResourceReads {
     private final ResourceType type;
     private final ResourceKeys keys;
     private final StoreReader reader;
+    private final SelectableView selectable;
 
     public ResourceReads(ResourceType type, ResourceKeys keys, StoreReader reader) {
         this.type = type;
+        this.selectable = new SelectableView(type);
         this.keys = keys;
         this.reader = reader;
     }
@@ -109,11 +112,12 @@ public final class ResourceReads {
     }
 
     /**
-     * What selectors look at in a stored object: its labels and selectable fields (one decode per stored version
-     * in a watch cache, so that lists with selectors decode nothing).
+     * What selectors look at in a stored object: its labels and selectable fields (read once per stored version in
+     * a watch cache, on its event loop, so that lists with selectors decode nothing; only the selectable paths are
+     * read, never the whole object).
      */
     public ObjectAttributes attributes(StoredObject stored) {
-        ObjectNode obj = decode(stored);
+        ObjectNode obj = selectable.read(stored.value());
         return new ObjectAttributes(ObjectTrees.labels(obj), FieldSelector.fieldsOf(obj, type));
     }
 

@@ -93,8 +93,15 @@ public final class StoreWatch {
                 return;
             }
             handler.listed(ar.result().items());
+            long revision = ar.result().revision();
+            if (revision == 0) {
+                // A store never written to: a watch "from revision 0" starts wherever the store is once it is set
+                // up, and a write made meanwhile would be missed. Listing again soon finds a revision to start at.
+                relistLater();
+                return;
+            }
             int watch = ++generation;
-            subscription = store.watch("", ar.result().revision(), new Listener(watch));
+            subscription = store.watch("", revision, new Listener(watch));
         });
     }
 
