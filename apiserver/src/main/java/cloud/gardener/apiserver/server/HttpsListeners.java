@@ -85,7 +85,7 @@ final class HttpsListeners {
                         new DeploymentOptions().setInstances(count))
                 .map(id -> {
                     HttpsListeners listeners = new HttpsListeners(vertx, id, List.copyOf(started));
-                    LOG.info("HTTPS served by {} listeners on event loops {}", count, listeners.eventLoops());
+                    LOG.debug("HTTPS served by {} listeners on event loops {}", count, listeners.eventLoops());
                     return listeners;
                 });
     }
