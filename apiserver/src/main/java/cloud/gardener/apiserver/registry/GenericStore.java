@@ -158,11 +158,6 @@ public final class GenericStore {
         return reads.get(namespace, name, freshness);
     }
 
-    /** {@link ResourceReads#get(String, String, long)}: a get "not older than" a resourceVersion. */
-    public Future<ObjectNode> get(String namespace, String name, long minimumRevision) {
-        return reads.get(namespace, name, minimumRevision);
-    }
-
     /** {@link ResourceReads#getStored(String, String, ReadFreshness)}: the same get, its bytes not decoded. */
     public Future<StoredObject> getStored(String namespace, String name, ReadFreshness freshness) {
         return reads.getStored(namespace, name, freshness);

@@ -11,7 +11,6 @@ import cloud.gardener.apiserver.metrics.StorageMetrics;
 import cloud.gardener.apiserver.registry.events.EventConversion;
 import cloud.gardener.apiserver.registry.events.EventStrategy;
 import cloud.gardener.apiserver.registry.gardener.ControllerDeploymentConversion;
-import cloud.gardener.apiserver.registry.gardener.ShootStrategy;
 import cloud.gardener.apiserver.storage.Storage;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -92,10 +91,6 @@ public final class Registry {
         }
     }
 
-    private static boolean isShoots(ResourceType type) {
-        return Kinds.SHOOT.groupResource().equals(type.groupResource());
-    }
-
     /** The reads the stores serve with (they existed before the registry). */
     public StoreReads reads() {
         return reads;
@@ -110,12 +105,9 @@ public final class Registry {
         return type.group() + "/" + type.plural();
     }
 
-    /**
-     * The kind's strategy from {@link Strategies}, keyed by its definition; Shoots' takes
-     * {@code --shoot-credentials-rotation-interval}, for its warnings.
-     */
+    /** The kind's strategy from {@link Strategies}, keyed by its definition. */
     static ResourceStrategy strategyFor(ResourceType type, Duration credentialsRotationInterval) {
-        return isShoots(type) ? new ShootStrategy(credentialsRotationInterval) : Strategies.of(type);
+        return Strategies.of(type, credentialsRotationInterval);
     }
 
     /** Kinds served in more than one version keep one storage version (Gardener: ControllerDeployment in v1). */

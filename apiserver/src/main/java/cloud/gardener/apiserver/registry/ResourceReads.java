@@ -88,7 +88,7 @@ public final class ResourceReads {
     }
 
     /** The object as stored (bytes and revisions), not decoded; a missing one is the API's NotFound. */
-    public Future<StoredObject> getStored(String namespace, String name) {
+    private Future<StoredObject> getStored(String namespace, String name) {
         return reader.get(keys.object(namespace, name))
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "get")));
     }
@@ -126,18 +126,6 @@ public final class ResourceReads {
         Set<String> fields = new LinkedHashSet<>(FieldSelector.supportedFields(type));
         fields.remove(FieldSelector.METADATA_NAME);
         return fields;
-    }
-
-    /**
-     * A get with a resourceVersion other than unset or "0": "not older than" {@code minimumRevision}. The latest
-     * object is served once the store has reached that revision; a revision from the future is 504 Too large
-     * resource version, as the watch cache answers. 0 is a plain get.
-     */
-    public Future<ObjectNode> get(String namespace, String name, long minimumRevision) {
-        return get(
-                namespace,
-                name,
-                minimumRevision == 0 ? ReadFreshness.consistent() : ReadFreshness.notOlderThan(minimumRevision));
     }
 
     /** The revision the store has reached (a quorum read): a list's resourceVersion when it read nothing itself. */

@@ -28,6 +28,7 @@ import cloud.gardener.apiserver.registry.gardener.SeedStrategy;
 import cloud.gardener.apiserver.registry.gardener.ShootStateStrategy;
 import cloud.gardener.apiserver.registry.gardener.ShootStrategy;
 import cloud.gardener.apiserver.registry.gardener.WorkloadIdentityStrategy;
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -51,7 +52,6 @@ final class Strategies {
             Map.entry(Kinds.QUOTA, QuotaStrategy::new),
             Map.entry(Kinds.SECRET_BINDING, SecretBindingStrategy::new),
             Map.entry(Kinds.SEED, SeedStrategy::new),
-            Map.entry(Kinds.SHOOT, ShootStrategy::new),
             Map.entry(Kinds.SHOOT_STATE, ShootStateStrategy::new),
             Map.entry(Kinds.BASTION, BastionStrategy::new),
             Map.entry(Kinds.CREDENTIALS_BINDING, CredentialsBindingStrategy::new),
@@ -66,7 +66,11 @@ final class Strategies {
 
     private Strategies() {}
 
-    static ResourceStrategy of(ResourceType type) {
+    /** @param credentialsRotationInterval {@code --shoot-credentials-rotation-interval}, for the Shoot warnings */
+    static ResourceStrategy of(ResourceType type, Duration credentialsRotationInterval) {
+        if (Kinds.SHOOT.groupResource().equals(type.groupResource())) {
+            return new ShootStrategy(credentialsRotationInterval);
+        }
         return Kinds.of(type)
                 .map(BY_KIND::get)
                 .map(Supplier::get)
