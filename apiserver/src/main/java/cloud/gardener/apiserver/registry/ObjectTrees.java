@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.api.model.FormChanges;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -109,6 +110,7 @@ public final class ObjectTrees {
 
     /** The object without server-only fields, ready for storage: resourceVersion and selfLink are not stored. */
     public static byte[] encodeForStorage(ObjectNode obj) {
+        FormChanges.count(FormChanges.Change.TREE_TO_BYTES);
         ObjectNode copy = obj.deepCopy();
         JsonNode m = copy.get("metadata");
         if (m instanceof ObjectNode on) {

@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.model.FormChanges;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.selection.FieldSelector;
 import cloud.gardener.apiserver.api.selection.SelectableView;
@@ -69,6 +70,7 @@ public final class ResourceReads {
      * ({@link InputConversions}: an older server's stored {@code stringData} is read as {@code data}).
      */
     public ObjectNode decode(StoredObject stored) {
+        FormChanges.count(FormChanges.Change.BYTES_TO_TREE);
         JsonNode node = Json.readTree(stored.value());
         if (!(node instanceof ObjectNode obj)) {
             throw ApiException.internal("stored value of " + stored.key() + " is not an object");

@@ -28,6 +28,7 @@ public final class ModelCodec {
 
     /** Decodes a tree into a record of {@code type}. */
     public static <T> Decoded<T> decode(JsonNode tree, Class<T> type) {
+        FormChanges.count(FormChanges.Change.TREE_TO_RECORD);
         List<String> unknown = new ArrayList<>();
         Object value = decodeRecord(tree, RecordModel.of(type), "", type.getSimpleName(), unknown);
         return new Decoded<>(type.cast(value), List.copyOf(unknown));
@@ -35,6 +36,7 @@ public final class ModelCodec {
 
     /** Encodes a record as Go would. */
     public static ObjectNode encode(Object record) {
+        FormChanges.count(FormChanges.Change.RECORD_TO_TREE);
         return encodeRecord(record, RecordModel.of(record.getClass()));
     }
 

@@ -1,0 +1,157 @@
+package cloud.gardener.apiserver.endpoints;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.model.FormChanges;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.endpoints.options.FieldValidation;
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.WriteContext;
+import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How many times an object changes form on its way from the request's parsed tree to storage and back to the answer
+ * (tree to typed record and back, tree to stored bytes and back): the figure of the architecture issue's "decode once,
+ * encode once", pinned so that a step that converts once more fails here. The steps are the handlers': the typed
+ * decoding of the body, then the store (admission, defaulting, strategy, validation, canonical form, storage encode),
+ * then what the answer is made from. The admission chain is empty: plugins' own reads are not counted.
+ */
+class FormChangesPerWriteTest {
+
+    private static final WriteContext ADMIN =
+            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
+
+    @TempDir
+    Path dir;
+
+    private Vertx vertx;
+    private EmbeddedStorage storage;
+    private Registry registry;
+
+    @BeforeEach
+    void start() {
+        vertx = Vertx.vertx();
+        storage = new EmbeddedStorage(vertx, dir);
+        registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", new AdmissionChain(List.of()));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        FormChanges.stop();
+        storage.close();
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aConfigMapCreate() throws Exception {
+        FormChanges.Tally tally = FormChanges.start();
+        create("", "configmaps", "v1", "dev", """
+                {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "settings"},
+                 "data": {"purpose": "evaluation"}}""");
+        assertThat(tally).hasToString(forms(3, 3, 1, 1));
+    }
+
+    @Test
+    void aProjectCreate() throws Exception {
+        FormChanges.Tally tally = FormChanges.start();
+        create("core.gardener.cloud", "projects", "v1beta1", "", """
+                {"apiVersion": "core.gardener.cloud/v1beta1", "kind": "Project", "metadata": {"name": "dev"},
+                 "spec": {"namespace": "garden-dev", "description": "Clusters of the development team"}}""");
+        assertThat(tally).hasToString(forms(6, 5, 1, 1));
+    }
+
+    @Test
+    void aShootCreate() throws Exception {
+        FormChanges.Tally tally = FormChanges.start();
+        create("core.gardener.cloud", "shoots", "v1beta1", "garden-dev", SHOOT);
+        assertThat(tally).hasToString(forms(6, 5, 1, 1));
+    }
+
+    @Test
+    void aShootUpdate() throws Exception {
+        ObjectNode created = create("core.gardener.cloud", "shoots", "v1beta1", "garden-dev", SHOOT);
+        ObjectNode changed = created.deepCopy();
+        ((ObjectNode) changed.at("/spec/provider/workers/0")).put("maximum", 3);
+        FormChanges.Tally tally = FormChanges.start();
+        update("core.gardener.cloud", "shoots", "v1beta1", "garden-dev", "local", changed.toString());
+        assertThat(tally).hasToString(forms(8, 6, 1, 2));
+    }
+
+    @Test
+    void aConfigMapUpdate() throws Exception {
+        ObjectNode created = create("", "configmaps", "v1", "dev", """
+                {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "settings"},
+                 "data": {"purpose": "evaluation"}}""");
+        ObjectNode changed = created.deepCopy();
+        changed.withObjectProperty("data").put("purpose", "production");
+        FormChanges.Tally tally = FormChanges.start();
+        update("", "configmaps", "v1", "dev", "settings", changed.toString());
+        assertThat(tally).hasToString(forms(4, 4, 1, 2));
+    }
+
+    /** The counts as the tally shows them: tree to record, record to tree, tree to stored bytes, stored bytes to tree. */
+    private static String forms(int treeToRecord, int recordToTree, int treeToBytes, int bytesToTree) {
+        return "{TREE_TO_RECORD=" + treeToRecord + ", RECORD_TO_TREE=" + recordToTree + ", TREE_TO_BYTES=" + treeToBytes
+                + ", BYTES_TO_TREE=" + bytesToTree + "}";
+    }
+
+    private static final String SHOOT = """
+            {"apiVersion": "core.gardener.cloud/v1beta1", "kind": "Shoot",
+             "metadata": {"name": "local", "namespace": "garden-dev"},
+             "spec": {"cloudProfile": {"kind": "CloudProfile", "name": "local"}, "credentialsBindingName": "local",
+              "seedName": "local", "region": "local", "kubernetes": {"version": "1.33.0"},
+              "networking": {"type": "calico", "nodes": "10.0.0.0/16"},
+              "provider": {"type": "local", "workers": [{"name": "local",
+                "machine": {"type": "local", "image": {"name": "local", "version": "1.0.0"}},
+                "cri": {"name": "containerd"}, "minimum": 1, "maximum": 2, "maxSurge": 1, "maxUnavailable": 0}]}}}""";
+
+    /** What the create handler does with a parsed body: decode it through the kind's model, create, answer. */
+    private ObjectNode create(String group, String plural, String version, String namespace, String body)
+            throws Exception {
+        ResourceRequest req = request(group, plural, version, namespace, "", "create");
+        ObjectNode decoded = decode(req, body);
+        return await(req.store().create(namespace, decoded, ADMIN));
+    }
+
+    /** What the update handler does with a parsed body: decode it, update the stored object with it, answer. */
+    private ObjectNode update(String group, String plural, String version, String namespace, String name, String body)
+            throws Exception {
+        ResourceRequest req = request(group, plural, version, namespace, name, "update");
+        ObjectNode decoded = decode(req, body);
+        return await(req.store().update(namespace, name, "", current -> decoded.deepCopy(), ADMIN));
+    }
+
+    private static ObjectNode decode(ResourceRequest req, String body) {
+        ObjectNode tree = (ObjectNode) Json.readTree(body.getBytes(StandardCharsets.UTF_8));
+        return TypedDecoding.apply(
+                req, tree, new RequestBodies.ParsedBody(tree, List.of(), List.of()), FieldValidation.STRICT);
+    }
+
+    private ResourceRequest request(
+            String group, String plural, String version, String namespace, String name, String verb) {
+        GenericStore store = registry.store(group, plural).orElseThrow();
+        RequestInfo info = new RequestInfo(
+                true, "/", verb, "", group, version, namespace, plural, "", name, List.of(plural), "", "");
+        return new ResourceRequest(null, info, store.type(), version, store, ADMIN.user());
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+}
