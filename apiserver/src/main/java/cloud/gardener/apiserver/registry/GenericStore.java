@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
 import cloud.gardener.apiserver.api.json.JsonTrees;
@@ -140,10 +141,6 @@ public final class GenericStore {
         return reads.decode(stored);
     }
 
-    private Future<ObjectNode> decodeOffLoop(StoredObject stored) {
-        return reads.decodeOffLoop(stored);
-    }
-
     /** The read side of this store, which exists before the registry (admission lookups read through it). */
     public ResourceReads reads() {
         return reads;
@@ -217,7 +214,7 @@ public final class GenericStore {
             meta.remove("namespace");
         }
         return admission.admit(attributes(Operation.CREATE, obj, null, ctx)).compose(v -> {
-            defaultAfterAdmission(obj);
+            defaultAfterAdmission(obj, true);
             prepareForCreate(obj);
             return createAttempt(namespace, obj, ctx, 1);
         });
@@ -227,13 +224,19 @@ public final class GenericStore {
      * Defaulting once more after mutating admission: a plugin that adds a section (a VPA setting, kubelet
      * reservations) leaves its defaultable fields unset. Gardener's storage decoding defaults every object it
      * reads; here the object is stored defaulted, so reads and later updates see the same object.
+     *
+     * @param canonicalForm whether to bring the result into the model's canonical form here (an update leaves it
+     *     to the strategy's prepareForUpdate, which does so first)
      */
-    private void defaultAfterAdmission(ObjectNode obj) {
+    private void defaultAfterAdmission(ObjectNode obj, boolean canonicalForm) {
         GroupVersionKind gvk = type.gvk(apiVersionOf(obj));
         Optional<Defaulter> defaulter = Defaulters.of(gvk);
         Optional<Class<?>> model = ResourceModels.of(gvk);
         if (defaulter.isPresent() && model.isPresent()) {
             defaulter.get().apply(obj);
+            if (!canonicalForm) {
+                return;
+            }
             ObjectNode canonical = ModelCodec.canonical(obj, model.get());
             obj.removeAll();
             obj.setAll(canonical);
@@ -316,7 +319,6 @@ public final class GenericStore {
     private Future<ObjectNode> persistCreate(String namespace, String name, ObjectNode obj) {
         return withoutManagedFieldsIfTooLarge(
                         obj, o -> storage.create(key(namespace, name), ObjectTrees.encodeForStorage(o)))
-                .compose(this::decodeOffLoop)
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
     }
 
@@ -325,9 +327,9 @@ public final class GenericStore {
      * once more without its managedFields, which can be large and are safe to drop. A conflict on the second write
      * is a conflict like any other (the update loop reads again).
      */
-    private Future<StoredObject> withoutManagedFieldsIfTooLarge(
+    private Future<ObjectNode> withoutManagedFieldsIfTooLarge(
             ObjectNode obj, Function<ObjectNode, Future<StoredObject>> write) {
-        return write.apply(obj).recover(t -> {
+        return write.apply(obj).map(stored -> asWritten(obj, stored)).recover(t -> {
             if (t instanceof StorageException e
                     && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
                     && ObjectTrees.meta(obj).has("managedFields")) {
@@ -335,11 +337,23 @@ public final class GenericStore {
                 return CpuWork.compose(CpuWork.estimateSize(obj), () -> {
                     ObjectNode stripped = obj.deepCopy();
                     ObjectTrees.meta(stripped).remove("managedFields");
-                    return write.apply(stripped);
+                    return write.apply(stripped).map(stored -> asWritten(stripped, stored));
                 });
             }
             return Future.failedFuture(t);
         });
+    }
+
+    /**
+     * The object as the write stored it, from the tree it encoded rather than by parsing the stored bytes back (the
+     * same object: {@link #decode} of those bytes differs only in what it sets here).
+     */
+    private static ObjectNode asWritten(ObjectNode written, StoredObject stored) {
+        InputConversions.forObject(written).ifPresent(c -> c.apply(written));
+        ObjectNode meta = ObjectTrees.meta(written);
+        meta.remove("selfLink");
+        meta.put("resourceVersion", Long.toString(stored.modRevision()));
+        return written;
     }
 
     // ---------------------------------------------------------------------------------------- update
@@ -398,7 +412,8 @@ public final class GenericStore {
         return admission
                 .admit(updateAttributes(desired, old, subresource, ctx))
                 .compose(v -> {
-                    defaultAfterAdmission(desired);
+                    // the canonical form comes with the strategy's prepareForUpdate, before the kind's rules read it
+                    defaultAfterAdmission(desired, false);
                     ObjectNode updated = isolate(desired, old, subresource);
                     List<FieldError> errors = prepareForUpdate(updated, old, subresource);
                     if (!errors.isEmpty()) {
@@ -519,8 +534,7 @@ public final class GenericStore {
             });
         }
         return withoutManagedFieldsIfTooLarge(
-                        updated, o -> storage.update(key, current.modRevision(), ObjectTrees.encodeForStorage(o)))
-                .compose(this::decodeOffLoop);
+                updated, o -> storage.update(key, current.modRevision(), ObjectTrees.encodeForStorage(o)));
     }
 
     private static boolean sameContent(ObjectNode a, ObjectNode b) {

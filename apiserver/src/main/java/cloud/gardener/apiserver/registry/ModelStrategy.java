@@ -21,10 +21,22 @@ final class ModelStrategy implements ResourceStrategy {
 
     private final ResourceType type;
     private final ResourceStrategy delegate;
+    /** Whether the delegate has a prepareForUpdate of its own (else it leaves the canonical object as it is). */
+    private final boolean delegatePreparesUpdates;
 
     ModelStrategy(ResourceType type, ResourceStrategy delegate) {
         this.type = type;
         this.delegate = delegate;
+        this.delegatePreparesUpdates =
+                overrides(delegate, "prepareForUpdate", ObjectNode.class, ObjectNode.class, String.class);
+    }
+
+    private static boolean overrides(ResourceStrategy strategy, String method, Class<?>... parameters) {
+        try {
+            return strategy.getClass().getMethod(method, parameters).getDeclaringClass() != ResourceStrategy.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Wraps {@code delegate} when any version of the kind has a model. */
@@ -44,8 +56,10 @@ final class ModelStrategy implements ResourceStrategy {
     public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
         // The kind's rules compare with the stored (canonical) object: a patched tree is made canonical first.
         toCanonicalJson(obj);
-        delegate.prepareForUpdate(obj, old, subresource);
-        toCanonicalJson(obj);
+        if (delegatePreparesUpdates) {
+            delegate.prepareForUpdate(obj, old, subresource);
+            toCanonicalJson(obj);
+        }
     }
 
     @Override
