@@ -47,8 +47,9 @@ import java.util.function.UnaryOperator;
  *
  * <p>The store is the only door to a resource's objects: gets, lists and watches go through its {@link ResourceReads}
  * and so one {@link StoreReader} (storage itself today; a watch cache can take its
- * place without the callers knowing), writes and the reads they compare against go to {@link Storage}. Keys are laid
- * out by {@link ResourceKeys}.
+ * place without the callers knowing), writes and the reads they compare against go to {@link Storage}; an update
+ * starts from the watch cache's copy where there is one (see {@link #update}). Keys are laid out by
+ * {@link ResourceKeys}.
  */
 public final class GenericStore {
 
@@ -362,23 +363,57 @@ public final class GenericStore {
      * Updates an object by applying {@code transform} to the stored one: a PUT returns the request's
      * object, a PATCH the patched copy. Runs again (transform, admission, validation) on the current object after
      * a storage conflict, up to {@value #UPDATE_ATTEMPTS} times in all; then the conflict is 409. The transform gets
-     * the stored object (storage version) and may answer in any served version.
+     * the stored object (storage version) and may answer in any served version. With a watch cache the first attempt
+     * starts from the cache's copy, without reading storage: a write on a stale copy fails its revision compare, and
+     * any failure of an attempt on that copy (a resourceVersion precondition the cache has not reached, say) is judged
+     * again on a fresh read before it is answered (etcd3's {@code GuaranteedUpdate} with a cached existing object).
      *
      * @param subresource empty for the main resource, or {@code status} and similar
      */
     public Future<ObjectNode> update(
             String namespace, String name, String subresource, UnaryOperator<ObjectNode> transform, WriteContext ctx) {
         String key = key(namespace, name);
+        if (ctx.dryRun() || !reads.servesFromCache()) {
+            // a dry run writes nothing that could guard a stale copy: it reads storage (DryRunnableStorage's Get)
+            return updateFrom(null, key, name, subresource, transform, ctx);
+        }
+        // GuaranteedUpdate with a cached existing object: the watch cache's copy saves the read before the write;
+        // the write's revision compare guards it, and any failure on it is judged again on a fresh read
+        return reads.getCached(key)
+                .transform(cached -> updateFrom(
+                        cached.succeeded() ? cached.result() : null, key, name, subresource, transform, ctx));
+    }
+
+    /** The update loop, starting from {@code cached} (possibly stale) or, when null, from a read of storage. */
+    @SuppressWarnings("ReferenceEquality") // the attempt on the cached copy itself is the one possibly stale
+    private Future<ObjectNode> updateFrom(
+            StoredObject cached,
+            String key,
+            String name,
+            String subresource,
+            UnaryOperator<ObjectNode> transform,
+            WriteContext ctx) {
         // decoding a large object and applying the change to it runs off the event loop
         return GuaranteedUpdate.loop(
-                        null,
-                        true,
+                        cached,
+                        false,
                         () -> storage.get(key),
                         UPDATE_ATTEMPTS,
                         current -> CpuWork.compose(
                                 current.value().length + ctx.requestBytes(),
-                                () -> updateAttempt(key, name, current, subresource, transform, ctx)))
+                                () -> updateAttempt(
+                                        key, name, current, current == cached, subresource, transform, ctx)))
                 .recover(t -> Future.failedFuture(storageFailure(t, name, "update")));
+    }
+
+    /**
+     * An update that would change nothing, found on a possibly stale copy: not answered from that copy (the object
+     * may have moved on); the loop judges it again on a fresh read, as {@code origStateIsCurrent} does upstream.
+     */
+    private static final class UnchangedOnStaleCopy extends RuntimeException {
+        UnchangedOnStaleCopy() {
+            super("unchanged on a possibly stale copy", null, false, false);
+        }
     }
 
     /**
@@ -389,6 +424,7 @@ public final class GenericStore {
             String key,
             String name,
             StoredObject current,
+            boolean possiblyStale,
             String subresource,
             UnaryOperator<ObjectNode> transform,
             WriteContext ctx) {
@@ -422,9 +458,12 @@ public final class GenericStore {
                     strategy.warningsOnUpdate(updated, old, subresource).forEach(ctx.warnings());
                     return admission
                             .validate(updateAttributes(updated, old, subresource, ctx))
-                            .compose(w -> writeUpdate(key, current, old, updated, ctx));
+                            .compose(w -> writeUpdate(key, current, possiblyStale, old, updated, ctx));
                 })
-                .recover(t -> Future.failedFuture(isConflict(t) ? t : StorageErrors.toApi(t, gr(), name, "update")));
+                .recover(t -> Future.failedFuture(
+                        isConflict(t) || t instanceof UnchangedOnStaleCopy
+                                ? t
+                                : StorageErrors.toApi(t, gr(), name, "update")));
     }
 
     private static boolean isConflict(Throwable t) {
@@ -517,9 +556,14 @@ public final class GenericStore {
     }
 
     private Future<ObjectNode> writeUpdate(
-            String key, StoredObject current, ObjectNode old, ObjectNode updated, WriteContext ctx) {
+            String key,
+            StoredObject current,
+            boolean possiblyStale,
+            ObjectNode old,
+            ObjectNode updated,
+            WriteContext ctx) {
         if (sameContent(updated, old)) {
-            return Future.succeededFuture(old);
+            return possiblyStale ? Future.failedFuture(new UnchangedOnStaleCopy()) : Future.succeededFuture(old);
         }
         if (ctx.dryRun()) {
             return Future.succeededFuture(updated);

@@ -17,6 +17,7 @@ import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.cache.AttributeFilter;
+import cloud.gardener.apiserver.storage.cache.CachedStorage;
 import cloud.gardener.apiserver.storage.cache.ObjectAttributes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -50,6 +51,16 @@ public final class ResourceReads {
     /** The same objects read as another resource (events.k8s.io's events are core/v1's); errors name that one. */
     ResourceReads as(ResourceType other) {
         return new ResourceReads(other, keys, reader);
+    }
+
+    /** Whether the reads come from a watch cache, whose copy of an object may lag behind storage. */
+    boolean servesFromCache() {
+        return reader instanceof CachedStorage;
+    }
+
+    /** The object as the cache has it now ({@code resourceVersion=0}: possibly stale), not decoded. */
+    Future<StoredObject> getCached(String key) {
+        return reader.get(key, ReadFreshness.any());
     }
 
     public ResourceType type() {

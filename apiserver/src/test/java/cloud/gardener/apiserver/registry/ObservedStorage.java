@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Future;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,12 +19,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A real store as a controller test needs to see it: how many lists it answered (a controller driven by watches
  * lists once per watch started, never periodically), and every open watch can be ended as a compacted revision ends
- * it (410), losing the events after it, so that only a fresh list shows them.
+ * it (410), losing the events after it, so that only a fresh list shows them; how many single objects it read; and
+ * its watches' events can be held back, so that a watch cache above it is stale on purpose.
  */
 public final class ObservedStorage implements Storage {
 
     private final Storage delegate;
     private final AtomicInteger lists = new AtomicInteger();
+    private final AtomicInteger gets = new AtomicInteger();
+    /** The events and progress held back from every watch while {@link #holdEvents()} is in force, in order. */
+    private List<Runnable> held;
+
     private final List<EndableWatch> open = new CopyOnWriteArrayList<>();
 
     public ObservedStorage(Storage delegate) {
@@ -33,6 +39,39 @@ public final class ObservedStorage implements Storage {
     /** Lists answered so far. */
     public int lists() {
         return lists.get();
+    }
+
+    /** Single-object reads of storage so far. */
+    public int gets() {
+        return gets.get();
+    }
+
+    /** Holds back every watch's events and progress (a watch cache above stays where it is) until {@link #release()}. */
+    public synchronized void holdEvents() {
+        if (held == null) {
+            held = new ArrayList<>();
+        }
+    }
+
+    /** Delivers what was held back, in order, and lets events through again. */
+    public void release() {
+        List<Runnable> delivery;
+        synchronized (this) {
+            delivery = held;
+            held = null;
+        }
+        if (delivery != null) {
+            delivery.forEach(Runnable::run);
+        }
+    }
+
+    /** Runs {@code delivery} now, or later when events are held. */
+    private synchronized boolean heldBack(Runnable delivery) {
+        if (held == null) {
+            return false;
+        }
+        held.add(delivery);
+        return true;
     }
 
     /** Watches open now. */
@@ -81,14 +120,14 @@ public final class ObservedStorage implements Storage {
 
         @Override
         public void onEvent(WatchEvent event) {
-            if (!ended.get()) {
+            if (!ended.get() && !heldBack(() -> onEvent(event))) {
                 listener.onEvent(event);
             }
         }
 
         @Override
         public void onProgress(long revision) {
-            if (!ended.get()) {
+            if (!ended.get() && !heldBack(() -> onProgress(revision))) {
                 listener.onProgress(revision);
             }
         }
@@ -121,6 +160,7 @@ public final class ObservedStorage implements Storage {
 
     @Override
     public Future<StoredObject> get(String key) {
+        gets.incrementAndGet();
         return delegate.get(key);
     }
 

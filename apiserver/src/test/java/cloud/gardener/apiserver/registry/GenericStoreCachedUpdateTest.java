@@ -1,0 +1,175 @@
+package cloud.gardener.apiserver.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.storage.ReadFreshness;
+import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Updates behind a watch cache start from the cache's copy, as kube-apiserver's GuaranteedUpdate with a cached existing
+ * object: no storage read when the cache is current, the write's revision compare as the guard, and a fresh read
+ * before anything a stale copy caused is answered. The cache is made stale on purpose by holding back its events.
+ */
+class GenericStoreCachedUpdateTest {
+
+    private static final WriteContext ADMIN =
+            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
+
+    @TempDir
+    Path dir;
+
+    private Vertx vertx;
+    private EmbeddedStorage embedded;
+    private ObservedStorage storage;
+    private StoreReads reads;
+    private GenericStore configMaps;
+
+    @BeforeEach
+    void start() throws Exception {
+        vertx = Vertx.vertx();
+        embedded = new EmbeddedStorage(vertx, dir);
+        storage = new ObservedStorage(embedded);
+        reads = new StoreReads(
+                ResourceRegistry.standard(true), storage, "/registry", null, vertx, WatchCacheSettings.defaults(true));
+        await(reads.cache().start());
+        Registry registry =
+                new Registry(reads, self -> new AdmissionChain(List.of()), ShootWarnings.DEFAULT_ROTATION_INTERVAL);
+        configMaps = registry.store("", "configmaps").orElseThrow();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        storage.release();
+        reads.cache().closeCaches();
+        embedded.close();
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void anUpdateOnACurrentCacheReadsNoStorage() throws Exception {
+        String created = createdAndCached();
+        int gets = storage.gets();
+
+        ObjectNode updated = await(put(created, "production"));
+
+        assertThat(updated.at("/data/purpose").asText()).isEqualTo("production");
+        assertThat(storage.gets()).as("storage reads for the update").isEqualTo(gets);
+    }
+
+    @Test
+    void aPutNamingARevisionTheCacheHasNotReachedSucceeds() throws Exception {
+        createdAndCached();
+        storage.holdEvents();
+        String written = ObjectTrees.resourceVersion(await(addLabel("first")));
+        int gets = storage.gets();
+
+        ObjectNode updated = await(put(written, "production"));
+
+        assertThat(updated.at("/data/purpose").asText()).isEqualTo("production");
+        assertThat(updated.at("/metadata/labels/first").asText()).isEqualTo("true");
+        assertThat(storage.gets())
+                .as("one fresh read after the cache's copy failed the precondition")
+                .isEqualTo(gets + 1);
+    }
+
+    @Test
+    void aStaleResourceVersionIsAConflictWithUpstreamsMessage() throws Exception {
+        String created = createdAndCached();
+        await(addLabel("first"));
+
+        Throwable t = failure(put(created, "production"));
+
+        assertThat(t).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(409);
+            assertThat(e.getMessage())
+                    .isEqualTo("Operation cannot be fulfilled on configmaps \"settings\": the object has been "
+                            + "modified; please apply your changes to the latest version and try again");
+        });
+    }
+
+    @Test
+    void anUnconditionalUpdateOnAStaleCopyLosesNoWrite() throws Exception {
+        createdAndCached();
+        storage.holdEvents();
+        await(addLabel("first"));
+
+        ObjectNode updated = await(addLabel("second"));
+
+        assertThat(updated.at("/metadata/labels/first").asText())
+                .as("applied again to the stored object after the stale copy's write failed its compare")
+                .isEqualTo("true");
+        assertThat(updated.at("/metadata/labels/second").asText()).isEqualTo("true");
+    }
+
+    /** Creates the ConfigMap and waits until the cache has it; its resourceVersion. */
+    private String createdAndCached() throws Exception {
+        ObjectNode created = await(
+                configMaps.create("dev", (ObjectNode) Json.readTree("""
+                        {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "settings"},
+                         "data": {"purpose": "evaluation"}}""".getBytes(StandardCharsets.UTF_8)), ADMIN));
+        String rv = ObjectTrees.resourceVersion(created);
+        await(configMaps.get("dev", "settings", ReadFreshness.notOlderThan(Long.parseLong(rv))));
+        return rv;
+    }
+
+    /** A PUT of what the client read at {@code resourceVersion}, with a change. */
+    private Future<ObjectNode> put(String resourceVersion, String purpose) {
+        return configMaps.update(
+                "dev",
+                "settings",
+                "",
+                old -> {
+                    old.withObjectProperty("metadata").put("resourceVersion", resourceVersion);
+                    old.withObjectProperty("data").put("purpose", purpose);
+                    return old;
+                },
+                ADMIN);
+    }
+
+    /** An update without a precondition (a patch): the stored object plus a label. */
+    private Future<ObjectNode> addLabel(String label) {
+        return configMaps.update(
+                "dev",
+                "settings",
+                "",
+                old -> {
+                    old.withObjectProperty("metadata").remove("resourceVersion");
+                    old.withObjectProperty("metadata")
+                            .withObjectProperty("labels")
+                            .put(label, "true");
+                    return old;
+                },
+                ADMIN);
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static Throwable failure(Future<?> future) throws Exception {
+        try {
+            await(future);
+        } catch (ExecutionException e) {
+            return e.getCause();
+        }
+        throw new AssertionError("expected a failure");
+    }
+}
