@@ -21,7 +21,7 @@ import java.util.function.Function;
  */
 public final class FakeKubeApi implements AutoCloseable {
 
-    /** An answer: HTTP status and JSON body. */
+    /** An answer: HTTP status and JSON body ({@code null}: no body at all). */
     public record Answer(int status, Object body) {}
 
     private final Vertx vertx = Vertx.vertx();
@@ -44,7 +44,10 @@ public final class FakeKubeApi implements AutoCloseable {
                     req.response()
                             .setStatusCode(answer.status())
                             .putHeader("Content-Type", "application/json")
-                            .end(io.vertx.core.buffer.Buffer.buffer(Json.toBytes(answer.body())));
+                            .end(
+                                    answer.body() == null
+                                            ? io.vertx.core.buffer.Buffer.buffer()
+                                            : io.vertx.core.buffer.Buffer.buffer(Json.toBytes(answer.body())));
                 }))
                 .listen(0, "127.0.0.1")
                 .toCompletionStage()
