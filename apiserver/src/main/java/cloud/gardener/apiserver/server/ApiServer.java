@@ -285,7 +285,12 @@ public final class ApiServer {
                         config.serving().eventLoops(),
                         options,
                         new HttpsListeners.Handlers(
-                                timeouts::connected, RequestHeads.invalidRequests(), chain.router()))
+                                connection -> {
+                                    timeouts.connected(connection);
+                                    Http2WritabilityResync.install(connection);
+                                },
+                                RequestHeads.invalidRequests(),
+                                chain.router()))
                 .onSuccess(server -> {
                     if (reloader != null) {
                         reloader.start(server.any(), serving.certReloadInterval());

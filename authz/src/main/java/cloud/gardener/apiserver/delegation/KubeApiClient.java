@@ -80,6 +80,10 @@ public final class KubeApiClient implements AutoCloseable {
      * and fails when the watch could not be opened or broke off; the caller decides how to go on.
      */
     public Future<Void> watch(String path, Consumer<JsonNode> onEvent) {
+        return onContext(() -> openWatch(path, onEvent));
+    }
+
+    private Future<Void> openWatch(String path, Consumer<JsonNode> onEvent) {
         RequestOptions request = transport
                 .request(HttpMethod.GET, path)
                 .setConnectTimeout(timeout.toMillis())
@@ -128,6 +132,22 @@ public final class KubeApiClient implements AutoCloseable {
     }
 
     private Future<JsonNode> send(HttpMethod method, String path, Buffer body) {
+        return onContext(() -> exchange(method, path, body));
+    }
+
+    /**
+     * Runs an exchange on a Vert.x context: the caller's, or a new one for a caller outside Vert.x. A response is
+     * handed to its callbacks on the request's context and its body read only from there: chained on another thread,
+     * the callback that asks for the body can come after the body arrived, which is then lost (a 2xx with its
+     * Content-Length and no bytes, read as an empty answer: SubjectAccessReviewAuthorizerTest saw it).
+     */
+    private <T> Future<T> onContext(java.util.function.Supplier<Future<T>> exchange) {
+        Promise<T> result = Promise.promise();
+        vertx.getOrCreateContext().runOnContext(v -> exchange.get().onComplete(result));
+        return result.future();
+    }
+
+    private Future<JsonNode> exchange(HttpMethod method, String path, Buffer body) {
         RequestOptions request = transport
                 .request(method, path)
                 .setConnectTimeout(timeout.toMillis())
@@ -163,6 +183,11 @@ public final class KubeApiClient implements AutoCloseable {
     }
 
     private JsonNode answer(HttpMethod method, String path, int status, Buffer bytes) {
+        if (status / 100 == 2 && bytes.length() == 0) {
+            // client-go's Result.Into: "0-length response with status code"; an error, never an empty object (a
+            // review without status would read as "no opinion")
+            throw new KubeApiException(status, method + " " + server + path + ": " + status + " with an empty body");
+        }
         JsonNode json;
         try {
             json = bytes.length() == 0 ? Json.MAPPER.createObjectNode() : Json.readTree(bytes.getBytes());

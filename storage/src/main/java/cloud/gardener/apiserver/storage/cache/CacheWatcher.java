@@ -15,6 +15,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * on its connection's event loop). The queue is bounded: a watcher that falls {@code buffer} events behind
  * is terminated as kube-apiserver's cacher terminates an unresponsive watcher (the watch ends; the client
  * watches again from the last revision it saw). Offering never blocks and never waits for the listener.
+ *
+ * <p>Behind means behind after the listener had its turn: a burst of events the cache applies before the delivery
+ * context runs (always so when both share an event loop: the drain is queued behind the burst) is no sign of a slow
+ * listener, so while its drain waits to begin a watcher may fall up to the cache window's capacity behind (where a
+ * re-watch could still resume). kube-apiserver's cacher gives a full watcher a time budget instead, blocking its
+ * dispatch meanwhile; this cache never blocks, so it counts turns, not time.
  */
 final class CacheWatcher implements WatchSubscription {
 
@@ -31,6 +37,8 @@ final class CacheWatcher implements WatchSubscription {
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final AtomicBoolean ended = new AtomicBoolean();
+    /** Set while a drain runs on the delivery context: the listener has its turn. */
+    private volatile boolean draining;
 
     /** Confined to the cache's context: events at or below it are not for this watcher. */
     private long after;
@@ -133,7 +141,8 @@ final class CacheWatcher implements WatchSubscription {
         if (ended.get()) {
             return false;
         }
-        if (queued.get() >= bound) {
+        int backlog = queued.get();
+        if (backlog >= bound && (!waitingForTurn() || backlog >= Math.max(bound, cache.windowCapacity()))) {
             terminate("the watcher fell more than " + limit + " events behind");
             return false;
         }
@@ -149,8 +158,14 @@ final class CacheWatcher implements WatchSubscription {
         }
     }
 
+    /** A drain is scheduled and has not begun: what is queued has not been offered to the listener yet. */
+    private boolean waitingForTurn() {
+        return scheduled.get() && !draining;
+    }
+
     /** On the delivery context. */
     private void drain() {
+        draining = true;
         for (int i = 0; i < BATCH; i++) {
             Object item = queue.poll();
             if (item == null) {
@@ -159,9 +174,11 @@ final class CacheWatcher implements WatchSubscription {
             queued.decrementAndGet();
             if (!deliver(item)) {
                 queue.clear();
+                draining = false;
                 return; // ended; scheduled stays set, so nothing is delivered any more
             }
         }
+        draining = false;
         scheduled.set(false);
         if (!queue.isEmpty() && scheduled.compareAndSet(false, true)) {
             delivery.runOnContext(v -> drain());

@@ -601,6 +601,11 @@ public final class WatchCache implements AutoCloseable {
         });
     }
 
+    /** On this cache's context: the events the window holds, how far a watcher may lag before its first turn. */
+    int windowCapacity() {
+        return window.capacity();
+    }
+
     /** From a watcher that closed. */
     void remove(CacheWatcher watcher) {
         context.runOnContext(v -> removeNow(watcher));
