@@ -2,11 +2,9 @@ package cloud.gardener.apiserver.benchmarks;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import cloud.gardener.apiserver.server.Main;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,18 +37,28 @@ import java.util.stream.Stream;
  * --concurrency C   requests / transactions in flight (default 64)
  * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
  * --lists L         LISTs per subject and round, their median counts (default 3)
- * --only ROWS       comma-separated rows: create, update, get, shoot-create, list (default all)
+ * --only ROWS       comma-separated rows: create, update, get, shoot-create, list, landscape (default all)
  * --event-loops L   comma-separated --event-loops of the servers, e.g. 1,2: a server per value and store, and per
  *                   store a figure of the most event loops ÷ the fewest (default: one server per store, its default)
+ * --shoots N        the landscape's Shoots and ShootStates (default 2500; Projects and Seeds scale with it)
+ * --watchers W      the landscape's watchers (default 1000)
  * </pre>
  *
  * The servers' JVMs get the options in the environment variable {@code BENCH_SERVER_JAVA_OPTS} (default none).
  */
 public final class ApiBenchmark {
 
-    private static final List<String> ROWS = List.of("create", "update", "get", "shoot-create", "list");
-    private static final Set<String> FLAGS =
-            Set.of("--rounds", "--duration", "--concurrency", "--objects", "--lists", "--only", "--event-loops");
+    private static final List<String> ROWS = List.of("create", "update", "get", "shoot-create", "list", "landscape");
+    private static final Set<String> FLAGS = Set.of(
+            "--rounds",
+            "--duration",
+            "--concurrency",
+            "--objects",
+            "--lists",
+            "--only",
+            "--event-loops",
+            "--shoots",
+            "--watchers");
 
     private ApiBenchmark() {}
 
@@ -62,6 +70,8 @@ public final class ApiBenchmark {
         int concurrency = Integer.parseInt(flags.getOrDefault("--concurrency", "64"));
         int objects = Integer.parseInt(flags.getOrDefault("--objects", "2000"));
         int lists = Integer.parseInt(flags.getOrDefault("--lists", "3"));
+        int shoots = Integer.parseInt(flags.getOrDefault("--shoots", "2500"));
+        int watchers = Integer.parseInt(flags.getOrDefault("--watchers", "1000"));
         List<String> only = Arrays.asList(
                 flags.getOrDefault("--only", String.join(",", ROWS)).split(","));
         for (String row : only) {
@@ -94,22 +104,15 @@ public final class ApiBenchmark {
                     tls.keyFile().toString(),
                     "--client-ca-file",
                     tls.clientCaFile().toString());
+            ServerLauncher launcher = new ServerLauncher(vertx, etcd.endpoint(), common, dir, concurrency, tls);
             List<ApiTarget> targets = new ArrayList<>();
-            for (String backend : List.of("etcd", "embedded")) {
+            // the landscape row starts servers of its own: the shared ones only serve the other rows
+            boolean sharedServers = only.stream().anyMatch(row -> !row.equals("landscape"));
+            for (String backend : sharedServers ? List.of("etcd", "embedded") : List.<String>of()) {
                 for (int loops : eventLoops) {
-                    // every server its own data directory and key prefix: they share the one etcd
-                    String name = loops == 0 ? backend : backend + "-" + loops;
-                    List<String> storeFlags = new ArrayList<>(
-                            backend.equals("etcd")
-                                    ? List.of("--etcd-servers", etcd.endpoint(), "--etcd-prefix", "/registry-" + name)
-                                    : List.of("--storage-backend", "embedded"));
-                    storeFlags.addAll(
-                            List.of("--data-dir", dir.resolve("server-" + name).toString()));
-                    if (loops > 0) {
-                        storeFlags.addAll(List.of("--event-loops", Integer.toString(loops)));
-                    }
-                    targets.add(
-                            startServer(vertx, backend, loops, common, storeFlags, dir, concurrency, tls, resources));
+                    ApiTarget target = launcher.start(backend, loops, loops == 0 ? backend : backend + "-" + loops);
+                    resources.add(target);
+                    targets.add(target);
                 }
             }
             RawEtcd raw = new RawEtcd(etcd.endpoint());
@@ -122,7 +125,8 @@ public final class ApiBenchmark {
                                     + namespace + "\"}}")));
                 }
             }
-            BenchContext context = new BenchContext(vertx, targets, raw, tls, dir, objects, lists, examples);
+            BenchContext context = new BenchContext(
+                    vertx, targets, raw, tls, dir, objects, lists, examples, launcher, shoots, watchers);
             List<BenchRow> rows = new ArrayList<>();
             for (String name : ROWS) {
                 if (only.contains(name)) {
@@ -184,44 +188,9 @@ public final class ApiBenchmark {
             case "get" -> new GetRow(context, concurrency);
             case "shoot-create" -> new ShootCreateRow(context);
             case "list" -> new ListRow(context, concurrency);
+            case "landscape" -> new LandscapeRow(context, concurrency);
             default -> throw new IllegalArgumentException("unknown row " + name);
         };
-    }
-
-    private static ApiTarget startServer(
-            Vertx vertx,
-            String backend,
-            int eventLoops,
-            List<String> common,
-            List<String> storeFlags,
-            Path dir,
-            int concurrency,
-            BenchTls tls,
-            List<AutoCloseable> resources)
-            throws IOException, InterruptedException {
-        String store = eventLoops == 0 ? backend : backend + ", " + eventLoops + " event loops";
-        String file = eventLoops == 0 ? backend : backend + "-" + eventLoops;
-        List<String> args = new ArrayList<>(common);
-        args.addAll(storeFlags);
-        progress("starting the server on " + store);
-        JavaProcess process = JavaProcess.start(
-                "server on " + store,
-                serverJvmOptions(),
-                Main.class.getName(),
-                args,
-                dir.resolve("server-" + file + ".log"),
-                Duration.ofMinutes(2));
-        resources.add(process);
-        ApiTarget target = new ApiTarget(
-                store,
-                backend,
-                eventLoops,
-                process,
-                new BenchHttpClient(vertx, process.port(), HttpVersion.HTTP_1_1, concurrency, tls),
-                new BenchHttpClient(vertx, process.port(), HttpVersion.HTTP_2, concurrency, tls));
-        resources.add(target.http1());
-        resources.add(target.http2());
-        return target;
     }
 
     /** {@code BENCH_SERVER_JAVA_OPTS}, split at spaces: the same for the API servers and the bare server. */

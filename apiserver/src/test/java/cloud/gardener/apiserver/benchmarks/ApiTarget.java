@@ -15,15 +15,19 @@ import io.vertx.core.http.HttpMethod;
  * @param http2      HTTP/2, one connection
  */
 record ApiTarget(
-        String store,
-        String backend,
-        int eventLoops,
-        JavaProcess process,
-        BenchHttpClient http1,
-        BenchHttpClient http2) {
+        String store, String backend, int eventLoops, JavaProcess process, BenchHttpClient http1, BenchHttpClient http2)
+        implements AutoCloseable {
 
     /** A create over HTTP/1.1; the stored object. */
     Future<Buffer> create(String collectionPath, Buffer body) {
         return http1.send(HttpMethod.POST, collectionPath, body, 201);
+    }
+
+    /** Closes the clients, then stops the server. */
+    @Override
+    public void close() {
+        http1.close();
+        http2.close();
+        process.close();
     }
 }

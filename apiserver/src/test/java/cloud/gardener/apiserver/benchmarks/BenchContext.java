@@ -15,6 +15,9 @@ import java.util.concurrent.TimeoutException;
  * @param objects  how many objects a LIST returns
  * @param lists    LISTs per subject and round (the round's value is their median)
  * @param examples the repository's {@code examples/} (the Shoot row's Project, CloudProfile, Seed, ...)
+ * @param launcher starts servers of a row's own (the landscape's)
+ * @param shoots   the landscape's Shoots (and ShootStates)
+ * @param watchers the landscape's watchers
  */
 record BenchContext(
         Vertx vertx,
@@ -24,7 +27,10 @@ record BenchContext(
         Path dir,
         int objects,
         int lists,
-        Path examples) {
+        Path examples,
+        ServerLauncher launcher,
+        int shoots,
+        int watchers) {
 
     /** Waits for a setup step (never for a measured operation). */
     static <T> T await(Future<T> future) throws InterruptedException {

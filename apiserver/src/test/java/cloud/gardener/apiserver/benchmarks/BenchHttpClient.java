@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.benchmarks;
 
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
@@ -52,13 +53,28 @@ final class BenchHttpClient implements AutoCloseable {
 
     /** {@link #send} with {@code Accept-Encoding: <acceptEncoding>} (none when null); the body as it came. */
     Future<Buffer> send(HttpMethod method, String path, Buffer body, int expectedStatus, String acceptEncoding) {
+        return send(method, path, body, "application/json", expectedStatus, acceptEncoding);
+    }
+
+    /** A JSON merge patch ({@code application/merge-patch+json}); the patched object. */
+    Future<Buffer> mergePatch(String path, Buffer patch) {
+        return send(HttpMethod.PATCH, path, patch, "application/merge-patch+json", 200, null);
+    }
+
+    private Future<Buffer> send(
+            HttpMethod method,
+            String path,
+            Buffer body,
+            String contentType,
+            int expectedStatus,
+            String acceptEncoding) {
         RequestOptions request =
                 new RequestOptions().setMethod(method).setURI(path).putHeader("Accept", "application/json");
         if (acceptEncoding != null) {
             request.putHeader("Accept-Encoding", acceptEncoding);
         }
         if (body != null) {
-            request.putHeader("Content-Type", "application/json");
+            request.putHeader("Content-Type", contentType);
         }
         return client.request(request)
                 .compose(r -> body == null ? r.send() : r.send(body))
@@ -85,6 +101,31 @@ final class BenchHttpClient implements AutoCloseable {
                     }
                     response.handler(chunk -> bytes.addAndGet(chunk.length()));
                     return response.end().map(v -> bytes.get());
+                });
+    }
+
+    /**
+     * A watch that stays open: its events go to {@code chunks} as they come, its end (the server closing it) to
+     * {@code ended}.
+     *
+     * @return done once the server answered 200 (the watch is established), failed on any other answer
+     */
+    Future<Void> watch(String path, Handler<Buffer> chunks, Handler<Void> ended) {
+        return client.request(new RequestOptions()
+                        .setMethod(HttpMethod.GET)
+                        .setURI(path)
+                        .putHeader("Accept", "application/json"))
+                .compose(r -> r.send())
+                .compose(response -> {
+                    if (response.statusCode() != 200) {
+                        return response.body()
+                                .compose(b -> check(HttpMethod.GET, path, response, b, 200))
+                                .mapEmpty();
+                    }
+                    response.handler(chunks);
+                    response.endHandler(ended);
+                    response.exceptionHandler(e -> ended.handle(null));
+                    return Future.succeededFuture();
                 });
     }
 

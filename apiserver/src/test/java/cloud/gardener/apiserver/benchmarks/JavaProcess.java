@@ -71,6 +71,10 @@ final class JavaProcess implements AutoCloseable {
         return port;
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     String baseUrl() {
         return "https://127.0.0.1:" + port;
     }
