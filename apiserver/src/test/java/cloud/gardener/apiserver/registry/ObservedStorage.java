@@ -24,6 +24,8 @@ public final class ObservedStorage implements Storage {
 
     private final Storage delegate;
     private final AtomicInteger lists = new AtomicInteger();
+    private final List<String> listed = new CopyOnWriteArrayList<>();
+    private final List<String> watched = new CopyOnWriteArrayList<>();
     private final List<EndableWatch> open = new CopyOnWriteArrayList<>();
 
     public ObservedStorage(Storage delegate) {
@@ -33,6 +35,16 @@ public final class ObservedStorage implements Storage {
     /** Lists answered so far. */
     public int lists() {
         return lists.get();
+    }
+
+    /** The prefix of every list answered so far (one entry per page), in order. */
+    public List<String> listedPrefixes() {
+        return List.copyOf(listed);
+    }
+
+    /** The key or prefix of every watch opened so far, in order. */
+    public List<String> watchedPrefixes() {
+        return List.copyOf(watched);
     }
 
     /** Watches open now. */
@@ -50,12 +62,14 @@ public final class ObservedStorage implements Storage {
     @Override
     public Future<ListPage> list(ListRequest request) {
         lists.incrementAndGet();
+        listed.add(request.prefix());
         return delegate.list(request);
     }
 
     @Override
     public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
         EndableWatch watch = new EndableWatch(listener);
+        watched.add(keyOrPrefix);
         watch.subscription = delegate.watch(keyOrPrefix, afterRevision, watch);
         open.add(watch);
         return watch;
