@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchEvent;
@@ -9,16 +10,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One store's objects as a stream of changes for the server's own controllers, as a client-go informer feeds its
- * event handlers: a list, then a watch of storage from the list's revision; a watch that ends (a compacted
- * revision, a lost connection) is followed by a fresh list after a short pause, so nothing is missed. Every call
- * of the {@link Handler} arrives on the context given to {@link #start}, in revision order, one at a time; large
- * values are decoded off the event loop.
+ * event handlers: a list, then a watch from the list's revision; a watch that ends (a compacted revision, a lost
+ * connection) is followed by a fresh list after a short pause, so nothing is missed. Both go through the store's
+ * reads, so a resource with a watch cache is listed and watched from that cache (the list at any state it has, as an
+ * informer lists at {@code resourceVersion=0}): no list or watch of storage of its own, and nothing kept here. Every
+ * call of the {@link Handler} arrives on the context given to {@link #start}, in revision order, one at a time;
+ * values are decoded off the event loop when large, whole or, for a handler that needs less (the garbage
+ * collector: metadata), only the paths of a {@link SelectableView}, so that a ShootState is never decoded whole.
  */
 public final class StoreWatch {
 
@@ -36,11 +41,16 @@ public final class StoreWatch {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(StoreWatch.class);
+    /** Every object, at any state the reads have (a watch cache's as it is, else the store's latest). */
+    private static final ListQuery ANY_STATE = new ListQuery(0, false, 0, null, null, false, true, null);
+
     static final long RELIST_DELAY_MS = 500;
 
     private final Vertx vertx;
     private final GenericStore store;
     private final Handler handler;
+    /** The paths handed to the handler, or null for whole objects. */
+    private final SelectableView view;
     // confined to the context
     private Context context;
     private WatchSubscription subscription;
@@ -51,8 +61,14 @@ public final class StoreWatch {
     private boolean stopped;
 
     public StoreWatch(Vertx vertx, GenericStore store, Handler handler) {
+        this(vertx, store, null, handler);
+    }
+
+    /** @param view the paths of each object the handler is given (resourceVersion added), or null for all */
+    public StoreWatch(Vertx vertx, GenericStore store, SelectableView view, Handler handler) {
         this.vertx = vertx;
         this.store = store;
+        this.view = view;
         this.handler = handler;
     }
 
@@ -80,29 +96,33 @@ public final class StoreWatch {
         if (stopped) {
             return;
         }
-        store.list("", ListQuery.all()).onComplete(ar -> {
-            if (stopped) {
-                return;
-            }
-            if (ar.failed()) {
-                LOG.warn(
-                        "listing {} failed, retrying: {}",
-                        store.type().groupResource(),
-                        ar.cause().getMessage());
-                relistLater();
-                return;
-            }
-            handler.listed(ar.result().items());
-            long revision = ar.result().revision();
-            if (revision == 0) {
-                // A store never written to: a watch "from revision 0" starts wherever the store is once it is set
-                // up, and a write made meanwhile would be missed. Listing again soon finds a revision to start at.
-                relistLater();
-                return;
-            }
-            int watch = ++generation;
-            subscription = store.watch("", revision, new Listener(watch));
-        });
+        store.listEncoded("", ANY_STATE)
+                .compose(page -> CpuWork.run(page.bytes(), () -> new Listed(decodeAll(page.items()), page.revision())))
+                .onComplete(ar -> {
+                    if (stopped) {
+                        return;
+                    }
+                    if (ar.failed()) {
+                        LOG.warn(
+                                "listing {} failed, retrying: {}",
+                                store.type().groupResource(),
+                                ar.cause().getMessage());
+                        relistLater();
+                        return;
+                    }
+                    handler.listed(ar.result().objects());
+                    long revision = ar.result().revision();
+                    if (revision == 0) {
+                        // A store never written to: a watch "from revision 0" starts wherever the store is once it is
+                        // set
+                        // up, and a write made meanwhile would be missed. Listing again soon finds a revision to start
+                        // at.
+                        relistLater();
+                        return;
+                    }
+                    int watch = ++generation;
+                    subscription = store.watch("", revision, new Listener(watch));
+                });
     }
 
     private void relistLater() {
@@ -141,8 +161,21 @@ public final class StoreWatch {
     }
 
     private ObjectNode decode(StoredObject stored) {
-        return store.decode(stored);
+        if (view == null) {
+            return store.decode(stored);
+        }
+        ObjectNode partial = view.read(stored.value());
+        partial.withObjectProperty("metadata").put("resourceVersion", Long.toString(stored.modRevision()));
+        return partial;
     }
+
+    private List<ObjectNode> decodeAll(List<StoredObject> items) {
+        List<ObjectNode> out = new ArrayList<>(items.size());
+        items.forEach(item -> out.add(decode(item)));
+        return out;
+    }
+
+    private record Listed(List<ObjectNode> objects, long revision) {}
 
     private record Decoded(ObjectNode object, ObjectNode previous) {}
 

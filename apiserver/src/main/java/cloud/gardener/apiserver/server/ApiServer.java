@@ -159,11 +159,11 @@ public final class ApiServer {
         // the watch caches serve every read of their resources' prefixes; other prefixes go to the store
         StoreReader storeReader = reads.reader(config.storage().store());
         WatchCaches watchCaches = new WatchCaches(reads.cache());
+        // admission reads through the watch caches; a resource without one is followed by the object cache itself
         ObjectCache cache = new ObjectCache(
                 vertx,
                 storeReader,
-                config.storage().prefix() + "/",
-                AdmissionCacheScope.roots(resources, config.storage().prefix()));
+                AdmissionCacheScope.resources(resources, config.storage().prefix()));
         Graph graph = new Graph();
         SeedAuthorizer seedAuthorizer = new SeedAuthorizer(graph);
         Authorizer authorizer = AuthorizationFilter.authorizer(

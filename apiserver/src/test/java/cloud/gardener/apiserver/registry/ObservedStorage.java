@@ -30,6 +30,8 @@ public final class ObservedStorage implements Storage {
     /** The events and progress held back from every watch while {@link #holdEvents()} is in force, in order. */
     private List<Runnable> held;
 
+    private final List<String> listed = new CopyOnWriteArrayList<>();
+    private final List<String> watched = new CopyOnWriteArrayList<>();
     private final List<EndableWatch> open = new CopyOnWriteArrayList<>();
 
     public ObservedStorage(Storage delegate) {
@@ -74,6 +76,16 @@ public final class ObservedStorage implements Storage {
         return true;
     }
 
+    /** The prefix of every list answered so far (one entry per page), in order. */
+    public List<String> listedPrefixes() {
+        return List.copyOf(listed);
+    }
+
+    /** The key or prefix of every watch opened so far, in order. */
+    public List<String> watchedPrefixes() {
+        return List.copyOf(watched);
+    }
+
     /** Watches open now. */
     public int watches() {
         return open.size();
@@ -89,12 +101,14 @@ public final class ObservedStorage implements Storage {
     @Override
     public Future<ListPage> list(ListRequest request) {
         lists.incrementAndGet();
+        listed.add(request.prefix());
         return delegate.list(request);
     }
 
     @Override
     public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
         EndableWatch watch = new EndableWatch(listener);
+        watched.add(keyOrPrefix);
         watch.subscription = delegate.watch(keyOrPrefix, afterRevision, watch);
         open.add(watch);
         return watch;

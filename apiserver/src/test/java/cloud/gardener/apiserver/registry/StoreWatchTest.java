@@ -3,8 +3,10 @@ package cloud.gardener.apiserver.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
@@ -78,6 +80,57 @@ class StoreWatchTest {
         ObjectNode cm = Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
         cm.putObject("metadata").put("name", name);
         return cm;
+    }
+
+    @Test
+    void throughAWatchCacheItOpensNoListOrWatchOfStorageAndAViewDecodesOnlyItsPaths() throws Exception {
+        ObservedStorage observed = new ObservedStorage(new EmbeddedStorage(vertx, dir.resolve("cached")));
+        StoreReads reads = new StoreReads(
+                ResourceRegistry.standard(true), observed, "/registry", null, vertx, WatchCacheSettings.defaults(true));
+        Registry registry =
+                new Registry(reads, self -> AdmissionChain.empty(), ShootWarnings.DEFAULT_ROTATION_INTERVAL);
+        GenericStore configMaps = registry.store("", "configmaps").orElseThrow();
+        ObjectNode a = configMap("a");
+        a.putObject("data").put("big", "x".repeat(1024));
+        await(configMaps.create("ns", a, ADMIN));
+        await(reads.cache().start());
+        int lists = observed.lists();
+        List<String> watches = observed.watchedPrefixes();
+
+        List<ObjectNode> seen = Collections.synchronizedList(new ArrayList<>());
+        watch = new StoreWatch(
+                vertx,
+                configMaps,
+                SelectableView.of(List.of("metadata.name", "metadata.uid")),
+                new StoreWatch.Handler() {
+                    @Override
+                    public void listed(List<ObjectNode> objects) {
+                        seen.addAll(objects);
+                    }
+
+                    @Override
+                    public void changed(ObjectNode object, ObjectNode previous) {
+                        seen.add(object);
+                    }
+
+                    @Override
+                    public void deleted(ObjectNode last) {}
+                });
+        watch.start(vertx.getOrCreateContext());
+        eventually(() -> seen.size() == 1);
+        await(configMaps.create("ns", configMap("b"), ADMIN));
+        eventually(() -> seen.size() == 2);
+
+        assertThat(seen).extracting(ObjectTrees::name).containsExactly("a", "b");
+        assertThat(seen.get(0).has("data")).as("only the view's paths").isFalse();
+        assertThat(seen.get(0).path("metadata").path("resourceVersion").asText())
+                .isNotEmpty();
+        assertThat(observed.lists()).as("listed from the watch cache").isEqualTo(lists);
+        assertThat(observed.watchedPrefixes())
+                .as("watched through the watch cache")
+                .isEqualTo(watches);
+        reads.cache().closeCaches();
+        observed.close();
     }
 
     @Test

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.registry.gc;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceType;
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -58,6 +59,19 @@ public final class GarbageCollector {
     private static final WriteContext WRITE = new WriteContext(USER, false, "kube-controller-manager");
     /** Upstream's workers (ConcurrentGCSyncs) are 20; a few suffice for one server's objects. */
     private static final int WORKERS = 4;
+    /**
+     * What the graph is made of (upstream's collector watches metadata only): the rest of an object is never decoded,
+     * a ShootState's hundreds of KiB included; the work reads the object itself when it acts.
+     */
+    private static final SelectableView METADATA = SelectableView.of(List.of(
+            "apiVersion",
+            "kind",
+            "metadata.name",
+            "metadata.namespace",
+            "metadata.uid",
+            "metadata.ownerReferences",
+            "metadata.deletionTimestamp",
+            "metadata.finalizers"));
 
     private final Vertx vertx;
     private final Registry registry;
@@ -91,7 +105,7 @@ public final class GarbageCollector {
             if (type.group().isEmpty() && "events".equals(type.plural())) {
                 continue;
             }
-            StoreWatch watch = new StoreWatch(vertx, store, new Changes(store));
+            StoreWatch watch = new StoreWatch(vertx, store, METADATA, new Changes(store));
             watches.add(watch);
             watch.start(context);
         }

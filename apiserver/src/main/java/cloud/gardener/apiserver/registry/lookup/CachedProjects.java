@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Optional;
 
-/** Projects as the standalone authorizer reads them: from the object cache, never waiting. */
+/**
+ * Projects as the standalone authorizer reads them: from the object cache (the Projects' watch cache, decoded once
+ * per revision and kept in its memo: Projects are small and read on every request), never waiting.
+ */
 public final class CachedProjects implements ProjectMemberAuthorizer.Projects {
 
     private final ObjectCache cache;
@@ -22,7 +25,7 @@ public final class CachedProjects implements ProjectMemberAuthorizer.Projects {
 
     @Override
     public Optional<JsonNode> inNamespace(String namespace) {
-        return cache.list(root).stream()
+        return cache.listNow(root).stream()
                 .filter(p -> namespace.equals(p.path("spec").path("namespace").asText()))
                 .map(JsonNode.class::cast)
                 .findFirst();
@@ -30,11 +33,11 @@ public final class CachedProjects implements ProjectMemberAuthorizer.Projects {
 
     @Override
     public Optional<JsonNode> named(String name) {
-        return Optional.ofNullable(cache.get(projects.object("", name)));
+        return Optional.ofNullable(cache.getNow(projects.object("", name)));
     }
 
     @Override
     public List<JsonNode> all() {
-        return cache.list(root).stream().map(JsonNode.class::cast).toList();
+        return cache.listNow(root).stream().map(JsonNode.class::cast).toList();
     }
 }

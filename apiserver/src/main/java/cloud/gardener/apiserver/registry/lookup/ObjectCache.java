@@ -11,174 +11,450 @@ import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
+import cloud.gardener.apiserver.storage.cache.CachedStorage;
+import cloud.gardener.apiserver.storage.cache.WatchCache;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
-import java.util.NavigableMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Predicate;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The objects of the resources admission reads (given as key roots), kept current by one list per root at one
- * revision and one watch of the server's key prefix, like the shared informers gardener-apiserver's admission
- * plugins read from. Keys outside the roots (ShootStates, hundreds of KiB each) are neither listed nor kept; a
- * lookup of them goes to storage. A watch that fails (a compacted revision, a lost connection) is replaced by a
- * fresh list and watch; meanwhile the cache keeps serving what it had, as an informer does. Trees in the cache are
- * never changed once stored.
+ * The objects of the resources admission reads, as the shared informers gardener-apiserver's admission plugins read
+ * from, without a copy of their own: a resource with a watch cache ({@link CachedStorage}) is read from that cache's
+ * current state (the stored bytes the writes produced, already held there), so no second list or watch of storage
+ * is opened and no written value is parsed again only to be kept. A resource without a watch cache
+ * ({@code --watch-cache=false}, a size of 0) is followed here as before, by a list and a watch of its key root,
+ * holding its stored bytes (the one copy there is).
+ *
+ * <p>Objects are decoded when looked up, off the event loop when large ({@link CpuWork}). A decoded object is kept
+ * per key and revision in a memo bounded by {@link #MEMO_BYTES} of stored JSON (about 5-7 times that on the heap),
+ * evicting arbitrary entries when full: the small kinds admission reads on every request (CloudProfiles, Seeds,
+ * Projects, bindings, quotas, policies; a landscape's whole set is a few MiB) stay decoded, so a Shoot create
+ * decodes none of them again; a Shoot, Secret or ConfigMap looked up is decoded once per revision while it stays.
+ * Kinds never held decoded (InternalSecrets; ShootStates are not in the scope at all) are decoded per lookup.
+ * Resources with a {@link CachedResource#listView()} hand out compact views in lists, kept per revision for every
+ * object (Shoots: scanned whole on every Shoot create). Trees handed out are shared and never changed.
  */
 public final class ObjectCache implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ObjectCache.class);
     private static final int PAGE = 500;
     private static final long RELIST_DELAY_MS = 1000;
+    /** Stored bytes whose decoded trees the memo keeps at most. */
+    static final long MEMO_BYTES = 16L * 1024 * 1024;
+    /** How often memo entries of deleted or changed objects are dropped (list views have no other bound). */
+    private static final long SWEEP_MS = 30_000;
 
     private final Vertx vertx;
     private final StoreReader storage;
-    private final String prefix;
-    private final List<String> roots;
-    private final Predicate<String> cached;
-    private final NavigableMap<String, ObjectNode> objects = new ConcurrentSkipListMap<>();
-    private final Promise<Void> synced = Promise.promise();
-    private volatile WatchSubscription watch;
+    private final List<Resource> resources = new ArrayList<>();
+    private final Memo trees = new Memo(MEMO_BYTES);
+    private final Memo views = new Memo(Long.MAX_VALUE);
+    private volatile Future<Void> synced;
     private volatile boolean closed;
+    private long sweepTimer = -1;
 
     /**
-     * @param prefix the key prefix to watch, ending in {@code /}
-     * @param roots  the key roots (under {@code prefix}, each ending in {@code /}) of the resources to hold; events
-     *               of other keys are skipped unread
+     * @param storage   where the objects are read: a {@link CachedStorage} serves each resource it caches from its
+     *                  watch cache; any other resource (or any other reader) is listed and watched here
+     * @param resources the resources to hold and how (see {@link AdmissionCacheScope}); lookups of other keys are
+     *                  not this cache's ({@link #holds})
      */
-    public ObjectCache(Vertx vertx, StoreReader storage, String prefix, Collection<String> roots) {
+    public ObjectCache(Vertx vertx, StoreReader storage, Collection<CachedResource> resources) {
         this.vertx = vertx;
         this.storage = storage;
-        this.prefix = prefix;
-        this.roots = List.copyOf(roots);
-        this.cached = key -> this.roots.stream().anyMatch(key::startsWith);
+        for (CachedResource r : resources) {
+            WatchCache shared = storage instanceof CachedStorage cs ? cs.cacheFor(r.root()) : null;
+            Source source = shared != null && shared.prefix().equals(r.root())
+                    ? new SharedSource(shared)
+                    : new OwnSource(r.root());
+            this.resources.add(new Resource(r, source));
+        }
     }
 
-    /** Starts following storage; the future completes when the first list is in the cache. */
+    /** Starts following storage; the future completes when every resource has been listed once. */
     public Future<Void> start() {
-        relist();
-        return synced.future();
+        List<Future<Void>> started = new ArrayList<>();
+        resources.forEach(r -> started.add(r.source.start()));
+        synced = Future.all(started).mapEmpty();
+        if (vertx != null) {
+            sweepTimer = vertx.setPeriodic(SWEEP_MS, id -> sweep());
+        }
+        return synced;
     }
 
     public boolean synced() {
-        return synced.future().succeeded();
+        Future<Void> s = synced;
+        return s != null && s.succeeded();
     }
 
     /** Whether the cache follows the key (or the key prefix of a collection); if not, ask storage. */
     public boolean holds(String key) {
-        return cached.test(key);
+        return resourceOf(key) != null;
     }
 
-    /** The object at a key, or null. */
-    public ObjectNode get(String key) {
-        return objects.get(key);
+    /**
+     * Whether the resource at {@code root} is read from a watch cache (else it is listed and watched here, its
+     * resource having none).
+     */
+    boolean sharesWatchCache(String root) {
+        Resource r = resourceOf(root);
+        return r != null && r.source instanceof SharedSource;
     }
 
-    /** The objects whose keys start with {@code keyPrefix}, in key order. */
-    public List<ObjectNode> list(String keyPrefix) {
-        return new ArrayList<>(objects.subMap(keyPrefix, true, keyPrefix + Character.MAX_VALUE, false)
-                .values());
-    }
-
-    private void relist() {
-        if (closed) {
-            return;
+    /** The object at a key, or null; decoded off the event loop when it is large. */
+    public Future<ObjectNode> get(String key) {
+        Resource r = resourceOf(key);
+        StoredObject stored = r == null ? null : r.source.get(key);
+        if (stored == null) {
+            return Future.succeededFuture(null);
         }
-        NavigableMap<String, ObjectNode> fresh = new ConcurrentSkipListMap<>();
-        readRoots(0, 0, fresh)
-                .onSuccess(revision -> {
-                    objects.keySet().retainAll(fresh.keySet());
-                    objects.putAll(fresh);
-                    watch = storage.watch(prefix, revision, new Listener());
-                    synced.tryComplete();
-                })
-                .onFailure(t -> {
-                    LOG.warn("listing " + prefix + " for the admission caches failed; retrying", t);
-                    vertx.setTimer(RELIST_DELAY_MS, id -> relist());
-                });
+        ObjectNode memoized = r.spec.memoized() ? trees.get(stored) : null;
+        return memoized != null
+                ? Future.succeededFuture(memoized)
+                : CpuWork.run(stored.value().length, () -> tree(r, stored));
     }
 
-    /** Lists the roots one after the other, all at the revision of the first page; answers that revision. */
-    private Future<Long> readRoots(int index, long revision, NavigableMap<String, ObjectNode> into) {
-        if (index == roots.size()) {
-            return revision > 0
-                    ? Future.succeededFuture(revision)
-                    : storage.list(new ListRequest(prefix, 0, 1, null, null)).map(ListPage::revision);
-        }
-        return readPages(roots.get(index), null, revision, into).compose(read -> readRoots(index + 1, read, into));
+    /**
+     * {@link #get}, decoded on the calling thread: for callers that cannot wait (the authorizer's Projects), of kinds
+     * small enough to decode inline.
+     */
+    public ObjectNode getNow(String key) {
+        Resource r = resourceOf(key);
+        StoredObject stored = r == null ? null : r.source.get(key);
+        return stored == null ? null : tree(r, stored);
     }
 
-    /** Reads every page of one root at {@code revision} (0: the latest, which the first page then fixes). */
-    private Future<Long> readPages(String root, String start, long revision, NavigableMap<String, ObjectNode> into) {
-        return storage.list(new ListRequest(root, revision, PAGE, start, null)).compose((ListPage page) -> {
-            page.items().forEach(item -> store(into, item));
-            return page.hasMore()
-                    ? readPages(root, page.nextKey(), page.revision(), into)
-                    : Future.succeededFuture(page.revision());
-        });
+    /**
+     * The objects whose keys start with {@code keyPrefix}, in key order (of one resource: a collection; or of several
+     * when the prefix spans them); views where the resource has a {@link CachedResource#listView()}.
+     */
+    public Future<List<ObjectNode>> list(String keyPrefix) {
+        List<Pending> pending = pending(keyPrefix);
+        long undecoded = 0;
+        for (Pending p : pending) {
+            undecoded += p.handedOut == null ? p.stored.value().length : 0;
+        }
+        return CpuWork.run(undecoded, () -> handOut(pending));
     }
 
-    private void store(NavigableMap<String, ObjectNode> into, StoredObject item) {
-        if (!cached.test(item.key())) {
-            return;
+    /** {@link #list}, decoded on the calling thread (see {@link #getNow}). */
+    public List<ObjectNode> listNow(String keyPrefix) {
+        return handOut(pending(keyPrefix));
+    }
+
+    /** An object of a list, with what the memo already has for it. */
+    private record Pending(Resource resource, StoredObject stored, ObjectNode handedOut) {}
+
+    private List<Pending> pending(String keyPrefix) {
+        List<Pending> out = new ArrayList<>();
+        for (Resource r : resources) {
+            String root = r.spec.root();
+            String under = keyPrefix.startsWith(root) ? keyPrefix : root.startsWith(keyPrefix) ? root : null;
+            if (under == null) {
+                continue;
+            }
+            for (StoredObject stored : r.source.under(under)) {
+                out.add(new Pending(r, stored, memoizedListItem(r, stored)));
+            }
         }
-        JsonNode tree = Json.readTree(item.value());
-        if (tree instanceof ObjectNode obj) {
-            // as the store reads it: an older server's stored stringData is data
-            InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
-            obj.withObjectProperty("metadata").put("resourceVersion", Long.toString(item.modRevision()));
-            into.put(item.key(), obj);
+        out.sort((a, b) -> a.stored.key().compareTo(b.stored.key()));
+        return out;
+    }
+
+    private ObjectNode memoizedListItem(Resource r, StoredObject stored) {
+        if (r.spec.listView() != null) {
+            return views.get(stored);
         }
+        return r.spec.memoized() ? trees.get(stored) : null;
+    }
+
+    private List<ObjectNode> handOut(List<Pending> pending) {
+        List<ObjectNode> out = new ArrayList<>(pending.size());
+        for (Pending p : pending) {
+            ObjectNode item = p.handedOut != null
+                    ? p.handedOut
+                    : p.resource.spec.listView() != null ? view(p.resource, p.stored) : tree(p.resource, p.stored);
+            if (item != null) {
+                out.add(item);
+            }
+        }
+        return out;
+    }
+
+    /** The whole object, from the memo or decoded (and memoized when its kind may be). */
+    private ObjectNode tree(Resource r, StoredObject stored) {
+        ObjectNode memoized = r.spec.memoized() ? trees.get(stored) : null;
+        if (memoized != null) {
+            return memoized;
+        }
+        JsonNode tree = Json.readTree(stored.value());
+        if (!(tree instanceof ObjectNode obj)) {
+            return null;
+        }
+        // as the store reads it: an older server's stored stringData is data
+        InputConversions.forObject(obj).ifPresent(c -> c.apply(obj));
+        obj.withObjectProperty("metadata").put("resourceVersion", Long.toString(stored.modRevision()));
+        if (r.spec.memoized()) {
+            trees.put(stored, obj);
+        }
+        return obj;
+    }
+
+    private ObjectNode view(Resource r, StoredObject stored) {
+        ObjectNode memoized = views.get(stored);
+        if (memoized != null) {
+            return memoized;
+        }
+        ObjectNode view = r.spec.listView().read(stored.value());
+        view.withObjectProperty("metadata").put("resourceVersion", Long.toString(stored.modRevision()));
+        views.put(stored, view);
+        return view;
+    }
+
+    private Resource resourceOf(String key) {
+        for (Resource r : resources) {
+            if (key.startsWith(r.spec.root())) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Drops memo entries of objects deleted or changed since (the tree memo is bounded anyway, the views not). */
+    void sweep() {
+        trees.retainCurrent(this::current);
+        views.retainCurrent(this::current);
+    }
+
+    private StoredObject current(String key) {
+        Resource r = resourceOf(key);
+        return r == null ? null : r.source.get(key);
+    }
+
+    /** Decoded trees of {@link #trees}' memo and views kept now (for tests and measurements). */
+    int memoized() {
+        return trees.size() + views.size();
     }
 
     @Override
     public void close() {
         closed = true;
-        WatchSubscription w = watch;
-        if (w != null) {
-            w.close();
+        if (sweepTimer >= 0) {
+            vertx.cancelTimer(sweepTimer);
+        }
+        resources.forEach(r -> r.source.close());
+    }
+
+    private record Resource(CachedResource spec, Source source) {}
+
+    /** Where a resource's current objects are read, as stored. */
+    private interface Source {
+        StoredObject get(String key);
+
+        List<StoredObject> under(String keyPrefix);
+
+        Future<Void> start();
+
+        void close();
+    }
+
+    /** A watch cache's current state: its objects are not copied. */
+    private record SharedSource(WatchCache cache) implements Source {
+        @Override
+        public StoredObject get(String key) {
+            return cache.current(key);
+        }
+
+        @Override
+        public List<StoredObject> under(String keyPrefix) {
+            return cache.currentUnder(keyPrefix);
+        }
+
+        @Override
+        public Future<Void> start() {
+            return cache.filled(); // the server starts the cache; this only waits for it
+        }
+
+        @Override
+        public void close() {
+            // the server's
         }
     }
 
-    private final class Listener implements WatchListener {
+    /**
+     * A resource without a watch cache: a list of its root, then a watch from the list's revision, its stored
+     * objects held as they come; a watch that fails (a compacted revision, a lost connection) is replaced by a fresh
+     * list and watch, meanwhile what was held is served, as an informer does.
+     */
+    private final class OwnSource implements Source {
+        private final String root;
+        private final io.vertx.core.Promise<Void> listed = io.vertx.core.Promise.promise();
+        private final AtomicInteger generation = new AtomicInteger();
+        private volatile ConcurrentSkipListMap<String, StoredObject> objects = new ConcurrentSkipListMap<>();
+        private volatile WatchSubscription watch;
 
-        /** The events not yet applied: a large object is decoded off the event loop, and events stay in order. */
-        private Future<Void> pending = Future.succeededFuture();
+        OwnSource(String root) {
+            this.root = root;
+        }
 
         @Override
-        public void onEvent(WatchEvent event) {
-            if (event.type() == WatchEvent.Type.DELETE) {
-                pending = pending.transform(ar -> {
+        public StoredObject get(String key) {
+            return objects.get(key);
+        }
+
+        @Override
+        public List<StoredObject> under(String keyPrefix) {
+            return new ArrayList<>(objects.subMap(keyPrefix, true, keyPrefix + Character.MAX_VALUE, false)
+                    .values());
+        }
+
+        @Override
+        public Future<Void> start() {
+            relist();
+            return listed.future();
+        }
+
+        private void relist() {
+            if (closed) {
+                return;
+            }
+            int gen = generation.incrementAndGet();
+            ConcurrentSkipListMap<String, StoredObject> fresh = new ConcurrentSkipListMap<>();
+            readPages(null, 0, fresh)
+                    .onSuccess(revision -> {
+                        if (gen != generation.get() || closed) {
+                            return;
+                        }
+                        objects = fresh;
+                        listed.tryComplete();
+                        if (revision == 0) {
+                            // a store never written to: a watch "from 0" would start wherever the store is once set
+                            // up, missing a write made meanwhile; a later list finds a revision to start at
+                            vertx.setTimer(RELIST_DELAY_MS, id -> relist());
+                            return;
+                        }
+                        watch = storage.watch(root, revision, new Listener(gen));
+                    })
+                    .onFailure(t -> {
+                        LOG.warn("listing " + root + " for the admission caches failed; retrying", t);
+                        vertx.setTimer(RELIST_DELAY_MS, id -> relist());
+                    });
+        }
+
+        /** Reads every page at {@code revision} (0: the latest, which the first page then fixes). */
+        private Future<Long> readPages(String start, long revision, Map<String, StoredObject> into) {
+            return storage.list(new ListRequest(root, revision, PAGE, start, null))
+                    .compose((ListPage page) -> {
+                        page.items().forEach(item -> into.put(item.key(), item));
+                        return page.hasMore()
+                                ? readPages(page.nextKey(), page.revision(), into)
+                                : Future.succeededFuture(page.revision());
+                    });
+        }
+
+        @Override
+        public void close() {
+            WatchSubscription w = watch;
+            if (w != null) {
+                w.close();
+            }
+        }
+
+        private final class Listener implements WatchListener {
+            private final int gen;
+
+            Listener(int gen) {
+                this.gen = gen;
+            }
+
+            @Override
+            public void onEvent(WatchEvent event) {
+                if (gen != generation.get()) {
+                    return;
+                }
+                if (event.type() == WatchEvent.Type.DELETE) {
                     objects.remove(event.key());
-                    return Future.succeededFuture();
-                });
-            } else {
-                pending = pending.transform(ar -> CpuWork.run(event.object().value().length, () -> {
-                    store(objects, event.object());
-                    return null;
-                }));
+                } else {
+                    objects.put(event.key(), event.object());
+                }
+            }
+
+            @Override
+            public void onProgress(long revision) {
+                // nothing to do: the source has every event up to here
+            }
+
+            @Override
+            public void onError(StorageException error) {
+                if (!closed && gen == generation.get()) {
+                    LOG.debug("admission cache watch of " + root + " ended (" + error.reason() + "); listing again");
+                    vertx.setTimer(RELIST_DELAY_MS, id -> relist());
+                }
+            }
+        }
+    }
+
+    /**
+     * Decoded trees per key, each valid for one revision of its object; bounded by the stored bytes they were decoded
+     * from. Reads take no lock; a put that overflows the bound drops arbitrary entries (hash order) to 3/4 of it.
+     */
+    private static final class Memo {
+        private record Entry(long modRevision, ObjectNode tree, int bytes) {}
+
+        private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+        private final long maxBytes;
+        private long bytes; // guarded by this
+
+        Memo(long maxBytes) {
+            this.maxBytes = maxBytes;
+        }
+
+        ObjectNode get(StoredObject stored) {
+            Entry e = entries.get(stored.key());
+            return e != null && e.modRevision == stored.modRevision() ? e.tree : null;
+        }
+
+        synchronized void put(StoredObject stored, ObjectNode tree) {
+            int size = stored.value().length;
+            if (size > maxBytes / 4) {
+                return; // one object would take most of the memo: decoded per lookup
+            }
+            Entry old = entries.put(stored.key(), new Entry(stored.modRevision(), tree, size));
+            bytes += size - (old == null ? 0 : old.bytes);
+            if (bytes > maxBytes) {
+                Iterator<Map.Entry<String, Entry>> it = entries.entrySet().iterator();
+                while (bytes > maxBytes / 4 * 3 && it.hasNext()) {
+                    bytes -= it.next().getValue().bytes;
+                    it.remove();
+                }
             }
         }
 
-        @Override
-        public void onProgress(long revision) {
-            // nothing to do: the cache has every event up to here
+        synchronized void retainCurrent(java.util.function.Function<String, StoredObject> current) {
+            Iterator<Map.Entry<String, Entry>> it = entries.entrySet().iterator();
+            while (it.hasNext()) {
+                Map.Entry<String, Entry> e = it.next();
+                StoredObject now = current.apply(e.getKey());
+                if (now == null || now.modRevision() != e.getValue().modRevision) {
+                    bytes -= e.getValue().bytes;
+                    it.remove();
+                }
+            }
         }
 
-        @Override
-        public void onError(StorageException error) {
-            if (!closed) {
-                LOG.debug("admission cache watch ended (" + error.reason() + "); listing again", error);
-                vertx.setTimer(RELIST_DELAY_MS, id -> relist());
-            }
+        int size() {
+            return entries.size();
         }
     }
 }

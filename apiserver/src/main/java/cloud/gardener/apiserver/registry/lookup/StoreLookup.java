@@ -61,14 +61,14 @@ public final class StoreLookup implements ObjectLookup {
         if (!cache.holds(key)) {
             return live(store, namespace, name);
         }
-        ObjectNode hit = cache.get(key);
-        if (hit != null) {
-            return Future.succeededFuture(Optional.of(hit));
-        }
-        return vertx.timer(MISS_WAIT_MS).compose(v -> {
-            ObjectNode late = cache.get(key);
-            return late != null ? Future.succeededFuture(Optional.of(late)) : live(store, namespace, name);
-        });
+        return cache.get(key)
+                .compose(hit -> hit != null
+                        ? Future.succeededFuture(Optional.of(hit))
+                        : vertx.timer(MISS_WAIT_MS)
+                                .compose(v -> cache.get(key))
+                                .compose(late -> late != null
+                                        ? Future.succeededFuture(Optional.of(late))
+                                        : live(store, namespace, name)));
     }
 
     private static Future<Optional<ObjectNode>> live(ResourceReads store, String namespace, String name) {
@@ -109,7 +109,7 @@ public final class StoreLookup implements ObjectLookup {
         if (!cache.holds(collection)) {
             return listLive(resource, namespace);
         }
-        return Future.succeededFuture(cache.list(collection));
+        return cache.list(collection);
     }
 
     @Override

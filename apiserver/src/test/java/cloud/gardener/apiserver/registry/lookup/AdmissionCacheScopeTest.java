@@ -52,7 +52,7 @@ class AdmissionCacheScopeTest {
         storage = new EmbeddedStorage(vertx, dir);
         ResourceRegistry resources = ResourceRegistry.standard(true);
         registry = new Registry(resources, storage, PREFIX, AdmissionChain.empty());
-        cache = new ObjectCache(vertx, storage, PREFIX + "/", AdmissionCacheScope.roots(resources, PREFIX));
+        cache = new ObjectCache(vertx, storage, AdmissionCacheScope.resources(resources, PREFIX));
     }
 
     @AfterEach
@@ -88,17 +88,17 @@ class AdmissionCacheScopeTest {
         await(shootStates.create("dev", shootState("listed"), ADMIN));
 
         await(cache.start());
-        assertThat(cache.get(shoots.keys().object("dev", "listed"))).isNotNull();
+        assertThat(cache.getNow(shoots.keys().object("dev", "listed"))).isNotNull();
         assertThat(cache.holds(shootStates.keys().object("dev", "listed"))).isFalse();
-        assertThat(cache.get(shootStates.keys().object("dev", "listed"))).isNull();
-        assertThat(cache.list(shootStates.keys().collection(""))).isEmpty();
+        assertThat(cache.getNow(shootStates.keys().object("dev", "listed"))).isNull();
+        assertThat(cache.listNow(shootStates.keys().collection(""))).isEmpty();
 
         // a ShootState written after the list: its watch event passes, the shoot written after it arrives
         await(shootStates.create("dev", shootState("watched"), ADMIN));
         await(shoots.create("dev", Fixtures.shootObject("watched"), ADMIN));
-        eventually(() -> cache.get(shoots.keys().object("dev", "watched")) != null);
-        assertThat(cache.get(shootStates.keys().object("dev", "watched"))).isNull();
-        assertThat(cache.list(PREFIX + "/"))
+        eventually(() -> cache.getNow(shoots.keys().object("dev", "watched")) != null);
+        assertThat(cache.getNow(shootStates.keys().object("dev", "watched"))).isNull();
+        assertThat(cache.listNow(PREFIX + "/"))
                 .extracting(o -> o.path("kind").asText())
                 .doesNotContain("ShootState");
 
@@ -117,7 +117,7 @@ class AdmissionCacheScopeTest {
                 .containsExactly("listed", "watched");
         assertThat(await(lookup.list(SHOOT_STATES, ""))).hasSize(2);
         assertThat(await(lookup.list(SHOOTS, "dev"))).hasSize(2);
-        assertThat(cache.get(shootStates.keys().object("dev", "watched")))
+        assertThat(cache.getNow(shootStates.keys().object("dev", "watched")))
                 .as("reads do not fill the cache")
                 .isNull();
     }

@@ -46,6 +46,18 @@ public final class SelectableView {
         type.fieldSelectors().values().forEach(paths::add);
     }
 
+    private SelectableView(Iterable<String> dottedPaths) {
+        dottedPaths.forEach(paths::add);
+    }
+
+    /**
+     * A view of exactly these dotted paths (a path names a field and everything below it), read the same way: for a
+     * compact copy of the parts of an object a reader needs, without decoding the rest.
+     */
+    public static SelectableView of(Iterable<String> dottedPaths) {
+        return new SelectableView(dottedPaths);
+    }
+
     /** The object's selectable parts as a tree, for {@link FieldSelector#fieldsOf} and label selectors. */
     public ObjectNode read(byte[] json) {
         try (JsonParser parser = FACTORY.createParser(json)) {

@@ -177,6 +177,35 @@ public final class WatchCache implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------- reads
 
+    /**
+     * Completes when the cache first holds its whole prefix (it does not start the cache): what an in-process reader
+     * of {@link #current} waits for, as an informer's HasSynced.
+     */
+    public Future<Void> filled() {
+        return firstReady.future();
+    }
+
+    /**
+     * The object held at {@code key} now, or null: the cache's current state as it is, read from any thread without
+     * a wait or a hop (as an informer's lister). During a re-list it is the state before it; before the first list,
+     * nothing (see {@link #filled}).
+     */
+    public StoredObject current(String key) {
+        CachedObject found = objects.get(key);
+        return found == null ? null : found.stored();
+    }
+
+    /** The objects held now (see {@link #current(String)}) whose keys start with {@code keyPrefix}, in key order. */
+    public List<StoredObject> currentUnder(String keyPrefix) {
+        KeyRange range = KeyRange.prefix(keyPrefix);
+        List<StoredObject> out = new ArrayList<>();
+        for (CachedObject o :
+                objects.subMap(range.from(), true, range.to(), false).values()) {
+            out.add(o.stored());
+        }
+        return out;
+    }
+
     /** Reads one key as fresh as asked; NOT_FOUND when it does not exist in the state served. */
     public Future<StoredObject> get(String key, ReadFreshness freshness) {
         ContextInternal caller = callerContext();

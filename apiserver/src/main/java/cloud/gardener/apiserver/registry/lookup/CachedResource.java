@@ -1,0 +1,22 @@
+package cloud.gardener.apiserver.registry.lookup;
+
+import cloud.gardener.apiserver.api.selection.SelectableView;
+
+/**
+ * How the {@link ObjectCache} hands out one resource's objects.
+ *
+ * @param root      the resource's key root ({@code <prefix>/<group>/<resource>/})
+ * @param memoized  whether a decoded object may be kept for the next lookup of the same revision; false for kinds
+ *                  never held decoded (InternalSecrets: large and secret), decoded anew on every lookup
+ * @param listView  the parts of each object a list hands out, read from the stored bytes without the rest and kept
+ *                  per revision; null: lists hand out whole objects. For Shoots, which admission scans in full on
+ *                  every Shoot create (domain uniqueness, seed capacity), where decoding each whole would cost
+ *                  hundreds of milliseconds in a large landscape and keeping them decoded gigabytes
+ */
+public record CachedResource(String root, boolean memoized, SelectableView listView) {
+
+    /** Whole objects, memoized. */
+    public static CachedResource of(String root) {
+        return new CachedResource(root, true, null);
+    }
+}

@@ -1,0 +1,256 @@
+package cloud.gardener.apiserver.registry.lookup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.resource.ResourceRegistry;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ObservedStorage;
+import cloud.gardener.apiserver.registry.Registry;
+import cloud.gardener.apiserver.registry.StoreReads;
+import cloud.gardener.apiserver.registry.WatchCacheSettings;
+import cloud.gardener.apiserver.registry.WriteContext;
+import cloud.gardener.apiserver.storage.cache.WatchCache;
+import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The admission cache keeps no copy of its own where a watch cache holds the objects: it opens no list or watch of
+ * storage for them, sees a write as soon as the watch cache has it, and decodes what it hands out from the watch
+ * cache's stored bytes, once per revision. A resource without a watch cache is listed and watched by the admission
+ * cache itself, as before.
+ */
+class ObjectCacheTest {
+
+    private static final String PREFIX = "/registry";
+    private static final WriteContext ADMIN =
+            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
+
+    @TempDir
+    Path dir;
+
+    private Vertx vertx;
+    private ObservedStorage storage;
+    private StoreReads reads;
+    private Registry registry;
+    private ObjectCache cache;
+
+    private void start(WatchCacheSettings settings) throws Exception {
+        vertx = Vertx.vertx();
+        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
+        ResourceRegistry resources = ResourceRegistry.standard(true);
+        reads = new StoreReads(resources, storage, PREFIX, null, vertx, settings);
+        registry = new Registry(reads, self -> AdmissionChain.empty(), ShootWarnings.DEFAULT_ROTATION_INTERVAL);
+        cache = new ObjectCache(vertx, reads.reader(storage), AdmissionCacheScope.resources(resources, PREFIX));
+    }
+
+    private void sync() throws Exception {
+        if (reads.cache() != null) {
+            await(reads.cache().start());
+        }
+        await(cache.start());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        cache.close();
+        if (reads.cache() != null) {
+            reads.cache().closeCaches();
+        }
+        storage.close();
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static void eventually(BooleanSupplier condition) throws InterruptedException {
+        for (int i = 0; i < 100 && !condition.getAsBoolean(); i++) {
+            Thread.sleep(50);
+        }
+        assertThat(condition.getAsBoolean()).as("condition reached").isTrue();
+    }
+
+    private GenericStore store(String group, String resource) {
+        return registry.store(group, resource).orElseThrow();
+    }
+
+    private static ObjectNode project(String name) throws Exception {
+        return (ObjectNode) Json.MAPPER.readTree("{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Project\","
+                + "\"metadata\":{\"name\":\"" + name + "\"},\"spec\":{\"namespace\":\"garden-" + name + "\"}}");
+    }
+
+    @Test
+    void readsThroughTheWatchCachesWithoutAListOrWatchOfItsOwn() throws Exception {
+        start(WatchCacheSettings.defaults(true));
+        GenericStore shoots = store("core.gardener.cloud", "shoots");
+        await(shoots.create("dev", Fixtures.shootObject("listed"), ADMIN));
+        sync();
+
+        List<String> watched = storage.watchedPrefixes();
+        List<String> listed = storage.listedPrefixes();
+        assertThat(new HashSet<>(watched)).as("one watch per resource").hasSize(watched.size());
+        assertThat(new HashSet<>(listed)).as("one list per resource").hasSize(listed.size());
+        assertThat(watched)
+                .as("only the watch caches watch storage")
+                .hasSize(reads.cache().caches().size())
+                .containsExactlyInAnyOrderElementsOf(
+                        reads.cache().caches().stream().map(WatchCache::prefix).toList());
+        assertThat(cache.sharesWatchCache(shoots.keys().all())).isTrue();
+        assertThat(cache.getNow(shoots.keys().object("dev", "listed"))).isNotNull();
+
+        // a write reaches admission through the watch cache: the same bytes, the same revision
+        ObjectNode created = await(shoots.create("dev", Fixtures.shootObject("watched"), ADMIN));
+        String key = shoots.keys().object("dev", "watched");
+        eventually(() -> cache.getNow(key) != null);
+        ObjectNode seen = await(cache.get(key));
+        assertThat(seen.path("metadata").path("resourceVersion").asText())
+                .isEqualTo(created.path("metadata").path("resourceVersion").asText());
+        assertThat(await(cache.list(shoots.keys().collection("dev"))))
+                .extracting(o -> o.path("metadata").path("name").asText())
+                .containsExactly("listed", "watched");
+        await(shoots.delete("dev", "watched", DeleteRequest.DEFAULT, ADMIN));
+        eventually(() -> cache.getNow(key) == null);
+
+        assertThat(storage.watchedPrefixes()).as("no watch opened since").isEqualTo(watched);
+        assertThat(storage.listedPrefixes()).as("no list since").isEqualTo(listed);
+    }
+
+    @Test
+    void aResourceWithoutAWatchCacheIsListedAndWatchedByTheAdmissionCache() throws Exception {
+        start(new WatchCacheSettings(true, 100, Map.of("shoots.core.gardener.cloud", 0), true));
+        GenericStore shoots = store("core.gardener.cloud", "shoots");
+        GenericStore projects = store("core.gardener.cloud", "projects");
+        await(shoots.create("dev", Fixtures.shootObject("listed"), ADMIN));
+        sync();
+
+        assertThat(cache.sharesWatchCache(shoots.keys().all())).isFalse();
+        assertThat(cache.sharesWatchCache(projects.keys().all())).isTrue();
+        assertThat(storage.watchedPrefixes())
+                .as("the shoots by the admission cache, the projects by their watch cache")
+                .containsOnlyOnce(shoots.keys().all(), projects.keys().all());
+        assertThat(cache.getNow(shoots.keys().object("dev", "listed"))).isNotNull();
+
+        await(shoots.create("dev", Fixtures.shootObject("watched"), ADMIN));
+        await(projects.create("", project("p1"), ADMIN));
+        eventually(() -> cache.getNow(shoots.keys().object("dev", "watched")) != null);
+        eventually(() -> cache.getNow(projects.keys().object("", "p1")) != null);
+        await(shoots.delete("dev", "listed", DeleteRequest.DEFAULT, ADMIN));
+        eventually(() -> cache.getNow(shoots.keys().object("dev", "listed")) == null);
+    }
+
+    @Test
+    void withoutAnyWatchCacheEveryResourceIsFollowedOnItsOwn() throws Exception {
+        start(WatchCacheSettings.disabled());
+        GenericStore projects = store("core.gardener.cloud", "projects");
+        // a store never written to has no revision to watch from: the cache would list again until it has one
+        await(projects.create("", project("p0"), ADMIN));
+        sync();
+
+        assertThat(reads.cache()).isNull();
+        assertThat(cache.sharesWatchCache(projects.keys().all())).isFalse();
+        assertThat(storage.watchedPrefixes()).containsOnlyOnce(projects.keys().all());
+        await(projects.create("", project("p1"), ADMIN));
+        eventually(() -> cache.getNow(projects.keys().object("", "p1")) != null);
+    }
+
+    @Test
+    void decodesOncePerRevisionButInternalSecretsOnEveryLookup() throws Exception {
+        start(WatchCacheSettings.defaults(true));
+        GenericStore projects = store("core.gardener.cloud", "projects");
+        GenericStore internalSecrets = store("core.gardener.cloud", "internalsecrets");
+        await(projects.create("", project("p1"), ADMIN));
+        ObjectNode secret = (ObjectNode) Json.MAPPER.readTree("{\"apiVersion\":\"core.gardener.cloud/v1beta1\","
+                + "\"kind\":\"InternalSecret\",\"metadata\":{\"name\":\"s\"},\"data\":{\"k\":\"dmFsdWU=\"}}");
+        await(internalSecrets.create("dev", secret, ADMIN));
+        sync();
+
+        String project = projects.keys().object("", "p1");
+        ObjectNode first = cache.getNow(project);
+        assertThat(await(cache.get(project))).isSameAs(first);
+        assertThat(cache.listNow(projects.keys().collection("")))
+                .singleElement()
+                .isSameAs(first);
+
+        await(projects.update(
+                "",
+                "p1",
+                "",
+                current -> {
+                    current.withObjectProperty("metadata").putObject("labels").put("changed", "true");
+                    return current;
+                },
+                ADMIN));
+        eventually(() -> cache.getNow(project).path("metadata").has("labels"));
+        assertThat(cache.getNow(project)
+                        .path("metadata")
+                        .path("labels")
+                        .path("changed")
+                        .asText())
+                .isEqualTo("true");
+
+        String internal = internalSecrets.keys().object("dev", "s");
+        ObjectNode once = cache.getNow(internal);
+        assertThat(once.path("data").path("k").asText()).isEqualTo("dmFsdWU=");
+        assertThat(cache.getNow(internal)).as("decoded anew, never kept").isNotSameAs(once);
+    }
+
+    @Test
+    void shootListsHandOutCompactViewsAndGetsTheWholeShoot() throws Exception {
+        start(WatchCacheSettings.defaults(true));
+        GenericStore shoots = store("core.gardener.cloud", "shoots");
+        String key = shoots.keys().object("dev", "big");
+        // as a gardenlet leaves it: a status far larger than what admission's scans read
+        ObjectNode stored = Fixtures.shootObject("big");
+        stored.withObjectProperty("metadata").put("namespace", "dev").put("uid", "u-1");
+        stored.withObjectProperty("metadata")
+                .putArray("managedFields")
+                .addObject()
+                .put("manager", "gardenlet");
+        ObjectNode status = stored.putObject("status").put("seedName", "seed-a").put("technicalID", "shoot--dev--big");
+        status.putArray("conditions")
+                .addObject()
+                .put("type", "APIServerAvailable")
+                .put("message", "x".repeat(4096));
+        await(storage.create(key, Json.MAPPER.writeValueAsString(stored).getBytes(StandardCharsets.UTF_8)));
+        sync();
+
+        List<ObjectNode> listed = await(cache.list(shoots.keys().collection("")));
+        assertThat(listed).hasSize(1);
+        ObjectNode view = listed.get(0);
+        assertThat(view.path("metadata").path("name").asText()).isEqualTo("big");
+        assertThat(view.path("metadata").path("namespace").asText()).isEqualTo("dev");
+        assertThat(view.path("metadata").path("resourceVersion").asText()).isNotEmpty();
+        assertThat(view.path("spec").path("cloudProfileName").asText()).isEqualTo("aws");
+        assertThat(view.path("status").path("seedName").asText()).isEqualTo("seed-a");
+        assertThat(view.path("status").has("conditions")).isFalse();
+        assertThat(view.path("metadata").has("managedFields")).isFalse();
+        assertThat(await(cache.list(shoots.keys().collection("dev"))))
+                .as("kept per revision")
+                .singleElement()
+                .isSameAs(view);
+
+        ObjectNode whole = await(cache.get(key));
+        assertThat(whole.path("status").path("conditions")).hasSize(1);
+        assertThat(whole.path("metadata").path("resourceVersion").asText())
+                .isEqualTo(view.path("metadata").path("resourceVersion").asText());
+    }
+}
