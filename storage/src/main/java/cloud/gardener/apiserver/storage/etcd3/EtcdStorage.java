@@ -49,14 +49,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link Storage} on etcd v3 through jetcd.
+ * {@link Storage} on etcd v3: reads and writes through {@link EtcdKv} (etcd's KV service over one gRPC
+ * channel per event loop, requests built by {@link KvRequests}, concurrent GETs coalesced by {@link
+ * GetBatcher}); watches, compaction and the maintenance API through jetcd.
  *
- * <p>Writes are single transactions compared on revisions and are never re-sent: jetcd retries txns
- * only on auth-token errors (TxnOption's autoRetry stays off), and every unary call carries a deadline,
- * so a write whose outcome is unknown fails with UNAVAILABLE instead of running twice (Jepsen, jetcd 0.8.2).
- * Reads are idempotent and may be retried by jetcd within the same deadline budget.
+ * <p>Writes are single transactions compared on revisions and are never re-sent, and every unary call carries
+ * a deadline, so a write whose outcome is unknown fails with UNAVAILABLE instead of running twice (Jepsen,
+ * jetcd 0.8.2). Reads are idempotent and are retried on UNAVAILABLE within the same deadline budget.
  *
- * <p>jetcd 0.8.6 completes its callbacks on Vert.x event loops; nothing here blocks.
+ * <p>Results complete on the caller's context (on its own event loop's thread, without a hop, for KV calls);
+ * nothing here blocks.
  */
 public final class EtcdStorage implements Storage {
 
