@@ -16,7 +16,6 @@ import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.api.KeyValue;
-import io.etcd.jetcd.api.PutResponse;
 import io.etcd.jetcd.api.RangeResponse;
 import io.etcd.jetcd.api.TxnResponse;
 import io.etcd.jetcd.options.WatchOption;
@@ -169,11 +168,12 @@ public final class EtcdStorage implements Storage {
         return kvCalls.write(ctx, KvRequests.update(KvRequests.key(key), expectedRevision, value))
                 .map(txn -> {
                     if (txn.getSucceeded()) {
-                        PutResponse put = txn.getResponses(0).getResponsePut();
+                        RangeResponse before = txn.getResponses(0).getResponseRange();
                         long rev = txn.getHeader().getRevision();
-                        long created = !put.hasPrevKv() || put.getPrevKv().getCreateRevision() == 0
-                                ? rev
-                                : put.getPrevKv().getCreateRevision();
+                        long created =
+                                before.getKvsCount() == 0 || before.getKvs(0).getCreateRevision() == 0
+                                        ? rev
+                                        : before.getKvs(0).getCreateRevision();
                         return new WriteOutcome(new StoredObject(key, value, rev, created), null);
                     }
                     return new WriteOutcome(null, current(key, txn));

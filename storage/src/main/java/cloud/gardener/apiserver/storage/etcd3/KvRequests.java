@@ -33,15 +33,21 @@ final class KvRequests {
                         .setTarget(Compare.CompareTarget.CREATE)
                         .setResult(Compare.CompareResult.EQUAL)
                         .setCreateRevision(0))
-                .addSuccess(RequestOp.newBuilder().setRequestPut(put(key, value, false)))
+                .addSuccess(RequestOp.newBuilder().setRequestPut(put(key, value)))
                 .build();
     }
 
-    /** Compare-and-put returning the previous pair; a failed compare reads the current one in the else branch. */
+    /**
+     * Compare-and-put; a failed compare reads the current pair in the else branch. The create revision the
+     * result needs comes from a keys-only read before the put (a put keeps it), not from the put's previous
+     * pair, which would bring the whole old value back on every update.
+     */
     static TxnRequest update(ByteString key, long expectedRevision, byte[] value) {
         return TxnRequest.newBuilder()
                 .addCompare(exists(key, expectedRevision))
-                .addSuccess(RequestOp.newBuilder().setRequestPut(put(key, value, true)))
+                .addSuccess(RequestOp.newBuilder()
+                        .setRequestRange(RangeRequest.newBuilder().setKey(key).setKeysOnly(true)))
+                .addSuccess(RequestOp.newBuilder().setRequestPut(put(key, value)))
                 .addFailure(RequestOp.newBuilder().setRequestRange(get(key)))
                 .build();
     }
@@ -99,11 +105,10 @@ final class KvRequests {
         return ByteString.copyFrom(new byte[] {0});
     }
 
-    private static PutRequest put(ByteString key, byte[] value, boolean prevKv) {
+    private static PutRequest put(ByteString key, byte[] value) {
         return PutRequest.newBuilder()
                 .setKey(key)
                 .setValue(UnsafeByteOperations.unsafeWrap(value))
-                .setPrevKv(prevKv)
                 .build();
     }
 
