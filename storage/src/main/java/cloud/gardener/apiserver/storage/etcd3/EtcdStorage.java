@@ -9,22 +9,15 @@ import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.UpdateFunction;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
+import com.google.protobuf.ByteString;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
-import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
-import io.etcd.jetcd.kv.GetResponse;
-import io.etcd.jetcd.kv.TxnResponse;
-import io.etcd.jetcd.op.Cmp;
-import io.etcd.jetcd.op.CmpTarget;
-import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.DeleteOption;
-import io.etcd.jetcd.options.GetOption;
-import io.etcd.jetcd.options.OptionsUtil;
-import io.etcd.jetcd.options.PutOption;
-import io.etcd.jetcd.options.TxnOption;
+import io.etcd.jetcd.api.KeyValue;
+import io.etcd.jetcd.api.RangeResponse;
+import io.etcd.jetcd.api.TxnResponse;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.grpc.CallOptions;
@@ -55,21 +48,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link Storage} on etcd v3 through jetcd.
+ * {@link Storage} on etcd v3: reads and writes through {@link EtcdKv} (etcd's KV service over one gRPC
+ * channel per event loop, requests built by {@link KvRequests}, concurrent GETs coalesced by {@link
+ * GetBatcher}); watches, compaction and the maintenance API through jetcd.
  *
- * <p>Writes are single transactions compared on revisions and are never re-sent: jetcd retries txns
- * only on auth-token errors (TxnOption's autoRetry stays off), and every unary call carries a deadline,
- * so a write whose outcome is unknown fails with UNAVAILABLE instead of running twice (Jepsen, jetcd 0.8.2).
- * Reads are idempotent and may be retried by jetcd within the same deadline budget.
+ * <p>Writes are single transactions compared on revisions and are never re-sent, and every unary call carries
+ * a deadline, so a write whose outcome is unknown fails with UNAVAILABLE instead of running twice (Jepsen,
+ * jetcd 0.8.2). Reads are idempotent and are retried on UNAVAILABLE within the same deadline budget.
  *
- * <p>jetcd 0.8.6 completes its callbacks on Vert.x event loops; nothing here blocks.
+ * <p>Results complete on the caller's context (on its own event loop's thread, without a hop, for KV calls);
+ * nothing here blocks.
  */
 public final class EtcdStorage implements Storage {
 
     private static final Logger LOG = LoggerFactory.getLogger(EtcdStorage.class);
 
     /** Key read by {@link #ping()} and {@link #currentRevision()}; it need not exist (kube-apiserver reads "health" too). */
-    static final ByteSequence HEALTH_KEY = bytes("health");
+    static final ByteString HEALTH_KEY = KvRequests.key("health");
     /** Chunk size of range reads that would otherwise be unbounded (keeps responses well below gRPC limits). */
     static final long CHUNK = 1000;
     /** Largest chunk when a filter makes the store read ahead (kube-apiserver's maxLimit). */
@@ -84,6 +79,7 @@ public final class EtcdStorage implements Storage {
     private final KV kv;
     private final Watch watchClient;
     private final ReconnectPacer reconnects;
+    private final EtcdKv kvCalls;
     private final AtomicLong compactedRevision = new AtomicLong();
     private final Set<EtcdWatch> watches = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -93,16 +89,23 @@ public final class EtcdStorage implements Storage {
      * this storage closes.
      */
     public EtcdStorage(Vertx vertx, EtcdConfig config) {
+        this(vertx, config, List.of());
+    }
+
+    /** With extra gRPC interceptors on the KV calls (tests count requests with one). */
+    EtcdStorage(Vertx vertx, EtcdConfig config, List<ClientInterceptor> kvInterceptors) {
         this.vertx = vertx;
         this.config = config;
         this.ownContext = (ContextInternal) vertx.getOrCreateContext();
-        this.client = buildClient(vertx, config);
+        ClientBuilder settings = clientBuilder(vertx, config);
+        this.client = settings.build();
         this.kv = client.getKVClient();
         this.watchClient = client.getWatchClient();
         this.reconnects = ReconnectPacer.start(vertx, client, ReconnectPacer.DEFAULT_CAP);
+        this.kvCalls = new EtcdKv(vertx, settings, config.requestTimeout(), compactedRevision::get, kvInterceptors);
     }
 
-    private static Client buildClient(Vertx vertx, EtcdConfig config) {
+    private static ClientBuilder clientBuilder(Vertx vertx, EtcdConfig config) {
         Duration timeout = config.requestTimeout();
         ClientBuilder builder = Client.builder()
                 .vertx(SharedVertx.withoutClose(vertx))
@@ -130,7 +133,7 @@ public final class EtcdStorage implements Storage {
                 throw new IllegalArgumentException("cannot build the etcd TLS context: " + e.getMessage(), e);
             }
         }
-        return builder.build();
+        return builder;
     }
 
     public EtcdConfig config() {
@@ -141,13 +144,9 @@ public final class EtcdStorage implements Storage {
 
     @Override
     public Future<StoredObject> create(String key, byte[] value) {
-        ByteSequence k = bytes(key);
-        return call(() -> kv.txn(TxnOption.DEFAULT)
-                        .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                        .Then(Op.put(k, ByteSequence.from(value), PutOption.DEFAULT))
-                        .commit())
+        return kvCalls.write(callerContext(), KvRequests.create(KvRequests.key(key), value))
                 .compose(txn -> {
-                    if (!txn.isSucceeded()) {
+                    if (!txn.getSucceeded()) {
                         return Future.failedFuture(StorageException.keyExists(key));
                     }
                     long rev = txn.getHeader().getRevision();
@@ -166,25 +165,15 @@ public final class EtcdStorage implements Storage {
 
     /** One compare-and-put round trip; a failed compare carries the current object from the else branch. */
     private Future<WriteOutcome> updateOn(ContextInternal ctx, String key, long expectedRevision, byte[] value) {
-        ByteSequence k = bytes(key);
-        return call(
-                        ctx,
-                        () -> kv.txn(TxnOption.DEFAULT)
-                                .If(
-                                        expectedRevision == 0
-                                                ? new Cmp(k, Cmp.Op.GREATER, CmpTarget.version(0))
-                                                : new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedRevision)))
-                                .Then(Op.put(
-                                        k,
-                                        ByteSequence.from(value),
-                                        PutOption.builder().withPrevKV().build()))
-                                .Else(Op.get(k, GetOption.DEFAULT))
-                                .commit())
+        return kvCalls.write(ctx, KvRequests.update(KvRequests.key(key), expectedRevision, value))
                 .map(txn -> {
-                    if (txn.isSucceeded()) {
-                        KeyValue prev = txn.getPutResponses().get(0).getPrevKv();
+                    if (txn.getSucceeded()) {
+                        RangeResponse before = txn.getResponses(0).getResponseRange();
                         long rev = txn.getHeader().getRevision();
-                        long created = prev == null || prev.getCreateRevision() == 0 ? rev : prev.getCreateRevision();
+                        long created =
+                                before.getKvsCount() == 0 || before.getKvs(0).getCreateRevision() == 0
+                                        ? rev
+                                        : before.getKvs(0).getCreateRevision();
                         return new WriteOutcome(new StoredObject(key, value, rev, created), null);
                     }
                     return new WriteOutcome(null, current(key, txn));
@@ -208,21 +197,13 @@ public final class EtcdStorage implements Storage {
 
     @Override
     public Future<StoredObject> delete(String key, long expectedRevision) {
-        ByteSequence k = bytes(key);
-        return call(() -> kv.txn(TxnOption.DEFAULT)
-                        .If(
-                                expectedRevision == 0
-                                        ? new Cmp(k, Cmp.Op.GREATER, CmpTarget.version(0))
-                                        : new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedRevision)))
-                        .Then(Op.delete(
-                                k, DeleteOption.builder().withPrevKV(true).build()))
-                        .Else(Op.get(k, GetOption.DEFAULT))
-                        .commit())
+        return kvCalls.write(callerContext(), KvRequests.delete(KvRequests.key(key), expectedRevision))
                 .compose(txn -> {
-                    if (!txn.isSucceeded()) {
+                    if (!txn.getSucceeded()) {
                         return Future.failedFuture(new WriteOutcome(null, current(key, txn)).failure(key));
                     }
-                    List<KeyValue> prev = txn.getDeleteResponses().get(0).getPrevKvs();
+                    List<KeyValue> prev =
+                            txn.getResponses(0).getResponseDeleteRange().getPrevKvsList();
                     long rev = txn.getHeader().getRevision();
                     if (prev.isEmpty()) {
                         // Cannot happen with the compare above; report what we know rather than guess a value.
@@ -231,16 +212,17 @@ public final class EtcdStorage implements Storage {
                     }
                     KeyValue last = prev.get(0);
                     return Future.succeededFuture(
-                            new StoredObject(key, last.getValue().getBytes(), rev, last.getCreateRevision()));
+                            new StoredObject(key, last.getValue().toByteArray(), rev, last.getCreateRevision()));
                 });
     }
 
+    /** The current object from a failed compare's else branch (null: absent). */
     private static StoredObject current(String key, TxnResponse txn) {
-        List<GetResponse> gets = txn.getGetResponses();
-        if (gets.isEmpty() || gets.get(0).getKvs().isEmpty()) {
+        if (txn.getResponsesCount() == 0) {
             return null;
         }
-        return stored(key, gets.get(0).getKvs().get(0));
+        RangeResponse range = txn.getResponses(0).getResponseRange();
+        return range.getKvsCount() == 0 ? null : stored(key, range.getKvs(0));
     }
 
     /** The result of one compare-and-write: the written object, or the current one (null: absent). */
@@ -258,14 +240,10 @@ public final class EtcdStorage implements Storage {
     }
 
     private Future<StoredObject> getOn(ContextInternal ctx, String key) {
-        return call(
-                        ctx,
-                        () -> kv.get(
-                                bytes(key),
-                                GetOption.builder().withSerializable(false).build()))
-                .compose(resp -> resp.getKvs().isEmpty()
+        return kvCalls.get(ctx, key)
+                .compose(kvp -> kvp == null
                         ? ctx.failedFuture(StorageException.notFound(key))
-                        : ctx.succeededFuture(stored(key, resp.getKvs().get(0))));
+                        : ctx.succeededFuture(stored(key, kvp)));
     }
 
     @Override
@@ -274,7 +252,7 @@ public final class EtcdStorage implements Storage {
         if (request.limit() < 0 || request.revision() < 0) {
             return ctx.failedFuture(StorageException.internal("negative limit or revision in " + request, null));
         }
-        ByteSequence end = OptionsUtil.prefixEndOf(bytes(request.prefix()));
+        ByteString end = KvRequests.prefixEnd(KvRequests.key(request.prefix()));
         String start = request.startKey() != null ? request.startKey() : request.prefix();
         long limit = request.limit();
         Predicate<StoredObject> filter = request.filter();
@@ -293,12 +271,12 @@ public final class EtcdStorage implements Storage {
                 .recover(failure -> listFailure(ctx, request, failure));
     }
 
-    private ListPage unfilteredPage(GetResponse resp, long revision) {
-        List<StoredObject> items = new ArrayList<>(resp.getKvs().size());
-        for (KeyValue kvp : resp.getKvs()) {
+    private ListPage unfilteredPage(RangeResponse resp, long revision) {
+        List<StoredObject> items = new ArrayList<>(resp.getKvsCount());
+        for (KeyValue kvp : resp.getKvsList()) {
             items.add(stored(kvp));
         }
-        if (!resp.isMore() || items.isEmpty()) {
+        if (!resp.getMore() || items.isEmpty()) {
             return new ListPage(items, revision, null, null);
         }
         String last = items.get(items.size() - 1).key();
@@ -308,21 +286,21 @@ public final class EtcdStorage implements Storage {
     /** State of a filtered (or unlimited) read that goes on chunk by chunk at one revision. */
     private record ListCursor(
             ListRequest request,
-            ByteSequence end,
+            ByteString end,
             long revision,
             long limit,
             Predicate<StoredObject> filter,
             List<StoredObject> items) {}
 
-    private Future<ListPage> collect(ContextInternal ctx, ListCursor cur, GetResponse resp, long chunk) {
-        List<KeyValue> kvs = resp.getKvs();
+    private Future<ListPage> collect(ContextInternal ctx, ListCursor cur, RangeResponse resp, long chunk) {
+        List<KeyValue> kvs = resp.getKvsList();
         for (int i = 0; i < kvs.size(); i++) {
             StoredObject obj = stored(kvs.get(i));
             if (cur.filter() == null || cur.filter().test(obj)) {
                 cur.items().add(obj);
             }
             if (cur.limit() > 0 && cur.items().size() >= cur.limit()) {
-                boolean more = i < kvs.size() - 1 || resp.isMore();
+                boolean more = i < kvs.size() - 1 || resp.getMore();
                 return ctx.succeededFuture(new ListPage(
                         cur.items(),
                         cur.revision(),
@@ -330,23 +308,17 @@ public final class EtcdStorage implements Storage {
                         more && cur.filter() == null ? resp.getCount() - (i + 1) : null));
             }
         }
-        if (!resp.isMore() || kvs.isEmpty()) {
+        if (!resp.getMore() || kvs.isEmpty()) {
             return ctx.succeededFuture(new ListPage(cur.items(), cur.revision(), null, null));
         }
-        String next = kvs.get(kvs.size() - 1).getKey().toString(StandardCharsets.UTF_8) + "\0";
+        String next = kvs.get(kvs.size() - 1).getKey().toStringUtf8() + "\0";
         // With a filter, read further ahead each round (as kube-apiserver does) so sparse matches cost few trips.
         long nextChunk = cur.filter() == null ? chunk : Math.min(chunk * 2, MAX_FILTER_CHUNK);
         return range(ctx, next, cur.end(), cur.revision(), nextChunk).compose(r -> collect(ctx, cur, r, nextChunk));
     }
 
-    private Future<GetResponse> range(ContextInternal ctx, String start, ByteSequence end, long revision, long limit) {
-        GetOption.Builder opt =
-                GetOption.builder().withRange(end).withSerializable(false).withLimit(limit);
-        if (revision > 0) {
-            opt.withRevision(revision);
-        }
-        GetOption option = opt.build();
-        return call(ctx, () -> kv.get(bytes(start), option));
+    private Future<RangeResponse> range(ContextInternal ctx, String start, ByteString end, long revision, long limit) {
+        return kvCalls.range(ctx, KvRequests.range(KvRequests.key(start), end, revision, limit));
     }
 
     private Future<ListPage> listFailure(ContextInternal ctx, ListRequest request, Throwable failure) {
@@ -370,11 +342,7 @@ public final class EtcdStorage implements Storage {
     }
 
     private Future<Long> currentRevisionOn(ContextInternal ctx) {
-        return call(
-                        ctx,
-                        () -> kv.get(
-                                HEALTH_KEY,
-                                GetOption.builder().withCountOnly(true).build()))
+        return kvCalls.range(ctx, KvRequests.countOnly(HEALTH_KEY))
                 .map(resp -> resp.getHeader().getRevision());
     }
 
@@ -464,7 +432,7 @@ public final class EtcdStorage implements Storage {
         });
         try {
             holder[0] = watchClient.watch(
-                    HEALTH_KEY,
+                    bytes("health"),
                     WatchOption.builder().withRevision(1).withCreateNotify(true).build(),
                     new Watch.Listener() {
                         @Override
@@ -557,13 +525,7 @@ public final class EtcdStorage implements Storage {
 
     @Override
     public Future<Void> ping() {
-        ContextInternal ctx = callerContext();
-        return call(
-                        ctx,
-                        () -> kv.get(
-                                HEALTH_KEY,
-                                GetOption.builder().withSerializable(false).build()))
-                .mapEmpty();
+        return kvCalls.range(callerContext(), KvRequests.get(HEALTH_KEY)).mapEmpty();
     }
 
     @Override
@@ -575,6 +537,7 @@ public final class EtcdStorage implements Storage {
             if (reconnects != null) {
                 reconnects.close();
             }
+            kvCalls.close();
             client.close();
         }
     }
@@ -585,10 +548,6 @@ public final class EtcdStorage implements Storage {
     ContextInternal callerContext() {
         Context current = Vertx.currentContext();
         return current instanceof ContextInternal ci ? ci : ownContext;
-    }
-
-    private <T> Future<T> call(Supplier<CompletableFuture<T>> op) {
-        return call(callerContext(), op);
     }
 
     /** Runs a jetcd call and brings its outcome onto {@code ctx}, with failures mapped to StorageException. */
@@ -617,12 +576,21 @@ public final class EtcdStorage implements Storage {
         return ByteSequence.from(s, StandardCharsets.UTF_8);
     }
 
-    static StoredObject stored(KeyValue kv) {
+    static StoredObject stored(io.etcd.jetcd.KeyValue kv) {
         return stored(kv.getKey().toString(StandardCharsets.UTF_8), kv);
     }
 
-    static StoredObject stored(String key, KeyValue kv) {
+    static StoredObject stored(String key, io.etcd.jetcd.KeyValue kv) {
         return new StoredObject(key, kv.getValue().getBytes(), kv.getModRevision(), kv.getCreateRevision());
+    }
+
+    private static StoredObject stored(KeyValue kv) {
+        return stored(kv.getKey().toStringUtf8(), kv);
+    }
+
+    /** The one copy of the value a read makes: from gRPC's message into the array the object carries. */
+    private static StoredObject stored(String key, KeyValue kv) {
+        return new StoredObject(key, kv.getValue().toByteArray(), kv.getModRevision(), kv.getCreateRevision());
     }
 
     static byte[] emptyValue() {

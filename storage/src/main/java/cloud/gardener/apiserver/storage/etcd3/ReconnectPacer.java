@@ -44,6 +44,11 @@ final class ReconnectPacer implements AutoCloseable {
         return channel == null ? null : new ReconnectPacer(vertx, channel, cap);
     }
 
+    /** Paces {@code channel}. */
+    static ReconnectPacer start(Vertx vertx, ManagedChannel channel, Duration cap) {
+        return new ReconnectPacer(vertx, channel, cap);
+    }
+
     private static ManagedChannel channel(Client client) {
         try {
             Field manager = client.getClass().getDeclaredField("connectionManager");

@@ -1,0 +1,131 @@
+package cloud.gardener.apiserver.storage.etcd3;
+
+import com.google.protobuf.ByteString;
+import io.etcd.jetcd.api.KeyValue;
+import io.etcd.jetcd.api.RangeRequest;
+import io.etcd.jetcd.api.RangeResponse;
+import io.etcd.jetcd.api.ResponseOp;
+import io.etcd.jetcd.api.TxnRequest;
+import io.etcd.jetcd.api.TxnResponse;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * Coalesces one event loop's concurrent consistent single-key reads: a read that arrives while another
+ * round trip of this loop is in flight waits for it, and every read waiting then goes out together, as one
+ * read-only transaction of up to {@link #MAX_TXN_OPS} ranges. With 64 GETs in flight etcd then answers a
+ * few transactions instead of 64 ranges, and the client parses and frames a few messages instead of 64.
+ *
+ * <p>Each read stays linearizable: a batch is sent only after every read in it was asked for, and a
+ * read-only transaction of non-serializable ranges is itself a linearizable read in etcd (it waits for the
+ * leader's commit index, as a single range does), so each read observes every write that completed before
+ * it was asked for, and the answer comes back before the read completes. The batch answers all its keys at
+ * one revision, which is a state each read could have observed on its own.
+ *
+ * <p>Confined to its event loop's thread: no locks.
+ */
+final class GetBatcher {
+
+    /** etcd's default {@code --max-txn-ops}: a transaction with more operations is refused. */
+    static final int MAX_TXN_OPS = 128;
+
+    /** Where the batcher sends its reads; callbacks run on the same loop thread. */
+    interface Sender {
+        void range(RangeRequest request, BiConsumer<RangeResponse, Throwable> done);
+
+        void readTxn(TxnRequest request, BiConsumer<TxnResponse, Throwable> done);
+    }
+
+    /** One waiting read; {@code done} gets the pair, or null when the key is absent. */
+    private record Pending(ByteString key, BiConsumer<KeyValue, Throwable> done) {}
+
+    private final Sender sender;
+    private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
+    private int inFlight;
+
+    GetBatcher(Sender sender) {
+        this.sender = sender;
+    }
+
+    /** Reads {@code key} now if nothing is in flight, else with the next batch. */
+    void get(ByteString key, BiConsumer<KeyValue, Throwable> done) {
+        waiting.add(new Pending(key, done));
+        if (inFlight == 0) {
+            flush();
+        }
+    }
+
+    private void flush() {
+        while (!waiting.isEmpty()) {
+            List<Pending> batch = new ArrayList<>(Math.min(waiting.size(), MAX_TXN_OPS));
+            while (batch.size() < MAX_TXN_OPS && !waiting.isEmpty()) {
+                batch.add(waiting.poll());
+            }
+            inFlight++;
+            try {
+                send(batch);
+            } catch (RuntimeException e) {
+                inFlight--;
+                deliver(batch, null, e);
+            }
+        }
+    }
+
+    private void send(List<Pending> batch) {
+        if (batch.size() == 1) {
+            Pending only = batch.get(0);
+            sender.range(KvRequests.get(only.key()), (resp, failure) -> {
+                try {
+                    only.done().accept(failure == null ? first(resp) : null, failure);
+                } finally {
+                    roundTripDone();
+                }
+            });
+        } else {
+            sender.readTxn(KvRequests.gets(keys(batch)), (resp, failure) -> {
+                try {
+                    deliver(batch, resp, failure);
+                } finally {
+                    roundTripDone();
+                }
+            });
+        }
+    }
+
+    /**
+     * The next batch starts once this loop has nothing in flight: everything that waited meanwhile, including
+     * reads the answered callers asked for while their answers were delivered.
+     */
+    private void roundTripDone() {
+        inFlight--;
+        if (inFlight == 0 && !waiting.isEmpty()) {
+            flush();
+        }
+    }
+
+    private static void deliver(List<Pending> batch, TxnResponse resp, Throwable failure) {
+        for (int i = 0; i < batch.size(); i++) {
+            Pending pending = batch.get(i);
+            if (failure != null) {
+                pending.done().accept(null, failure);
+            } else {
+                ResponseOp op = resp.getResponses(i);
+                pending.done().accept(first(op.getResponseRange()), null);
+            }
+        }
+    }
+
+    private static KeyValue first(RangeResponse resp) {
+        return resp.getKvsCount() == 0 ? null : resp.getKvs(0);
+    }
+
+    private static List<ByteString> keys(List<Pending> batch) {
+        List<ByteString> keys = new ArrayList<>(batch.size());
+        for (Pending pending : batch) {
+            keys.add(pending.key());
+        }
+        return keys;
+    }
+}

@@ -1,0 +1,159 @@
+package cloud.gardener.apiserver.storage.etcd3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.testing.EtcdExtension;
+import io.etcd.jetcd.api.KVGrpc;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.MethodDescriptor;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Consistent GETs issued together on one event loop share etcd round trips, and each gets its own answer. */
+@Tag("integration")
+class EtcdGetBatchingTest {
+
+    @RegisterExtension
+    static final EtcdExtension ETCD = new EtcdExtension();
+
+    private static Vertx vertx;
+
+    @BeforeAll
+    static void startVertx() {
+        vertx = Vertx.vertx();
+    }
+
+    @AfterAll
+    static void stopVertx() throws Exception {
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void concurrentGetsOnOneLoopShareRoundTripsOfAtMost128Reads() throws Exception {
+        String prefix = ETCD.newPrefix();
+        RequestCounter counter = new RequestCounter();
+        try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config(), List.of(counter))) {
+            int present = 250;
+            for (int i = 0; i < present; i++) {
+                await(storage.create(prefix + "k" + i, bytes("v" + i)));
+            }
+            int gets = 300; // 50 of them absent
+            counter.reset();
+
+            List<Future<StoredObject>> answers = onOneLoop(() -> {
+                List<Future<StoredObject>> all = new ArrayList<>();
+                for (int i = 0; i < gets; i++) {
+                    all.add(storage.get(prefix + "k" + i));
+                }
+                return all;
+            });
+            Future.join(answers)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .exceptionally(t -> null)
+                    .get(20, TimeUnit.SECONDS);
+
+            // The first read goes alone; the 299 that arrived meanwhile go as ceil(299 / 128) = 3 transactions.
+            assertThat(counter.calls(KVGrpc.getRangeMethod())).isEqualTo(1);
+            assertThat(counter.calls(KVGrpc.getTxnMethod())).isEqualTo(3);
+            for (int i = 0; i < gets; i++) {
+                Future<StoredObject> answer = answers.get(i);
+                if (i < present) {
+                    assertThat(answer.succeeded()).as("get k%d", i).isTrue();
+                    assertThat(answer.result().key()).isEqualTo(prefix + "k" + i);
+                    assertThat(new String(answer.result().value(), StandardCharsets.UTF_8))
+                            .isEqualTo("v" + i);
+                    assertThat(answer.result().modRevision()).isPositive();
+                } else {
+                    assertThat(answer.cause())
+                            .as("get k%d", i)
+                            .isInstanceOfSatisfying(
+                                    StorageException.class,
+                                    e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aBatchedGetSeesEveryWriteThatCompletedBeforeItWasAsked() throws Exception {
+        String prefix = ETCD.newPrefix();
+        try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config())) {
+            StoredObject created = await(storage.create(prefix + "a", bytes("0")));
+            // A GET in flight, then a write that completes, then a GET: the second GET waits for the first
+            // round trip and must still see the write.
+            CompletableFuture<StoredObject> afterWrite = new CompletableFuture<>();
+            Context loop = vertx.getOrCreateContext();
+            loop.runOnContext(v -> {
+                Future<StoredObject> inFlight = storage.get(prefix + "a");
+                storage.update(prefix + "a", created.modRevision(), bytes("1"))
+                        .compose(written -> storage.get(prefix + "a"))
+                        .onComplete((obj, failure) -> {
+                            if (failure != null) {
+                                afterWrite.completeExceptionally(failure);
+                            } else {
+                                afterWrite.complete(obj);
+                            }
+                        });
+                inFlight.onFailure(afterWrite::completeExceptionally);
+            });
+            assertThat(new String(afterWrite.get(10, TimeUnit.SECONDS).value(), StandardCharsets.UTF_8))
+                    .isEqualTo("1");
+        }
+    }
+
+    private static <T> T onOneLoop(Supplier<T> work) throws Exception {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        vertx.getOrCreateContext().runOnContext(v -> result.complete(work.get()));
+        return result.get(10, TimeUnit.SECONDS);
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Counts the KV calls sent to etcd, by method. */
+    private static final class RequestCounter implements ClientInterceptor {
+        private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+
+        @Override
+        public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
+            calls.computeIfAbsent(method.getFullMethodName(), m -> new AtomicInteger())
+                    .incrementAndGet();
+            return next.newCall(method, options);
+        }
+
+        int calls(MethodDescriptor<?, ?> method) {
+            AtomicInteger n = calls.get(method.getFullMethodName());
+            return n == null ? 0 : n.get();
+        }
+
+        void reset() {
+            calls.clear();
+        }
+    }
+}
