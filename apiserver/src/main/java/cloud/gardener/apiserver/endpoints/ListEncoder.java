@@ -29,6 +29,9 @@ public final class ListEncoder<T> implements StreamedBody {
     private final int itemCount;
     private final Function<T, JsonNode> item;
     private final String arrayField;
+    /** An item's compact JSON as it is, or null where it must be made as a tree; null for none of them. */
+    private Function<T, byte[]> compactItem;
+
     private final Chunks out = new Chunks();
     private final JsonGenerator gen;
     private Iterator<Map.Entry<String, JsonNode>> fields;
@@ -71,6 +74,16 @@ public final class ListEncoder<T> implements StreamedBody {
         }
     }
 
+    /**
+     * Takes items that already are compact JSON (a list of stored objects in their stored form) as they are, without
+     * making their trees: {@code compact} answers an item's bytes, exactly what encoding its tree gives, or null for
+     * one to make as a tree. Only for a compact JSON encoder (no pretty printer, no YAML).
+     */
+    public ListEncoder<T> withCompactItems(Function<T, byte[]> compact) {
+        this.compactItem = compact;
+        return this;
+    }
+
     @Override
     public boolean done() {
         return done;
@@ -95,7 +108,16 @@ public final class ListEncoder<T> implements StreamedBody {
     private void step() throws IOException {
         if (inItems) {
             if (items.hasNext()) {
-                mapper.writeTree(gen, item.apply(items.next()));
+                T next = items.next();
+                byte[] compact = compactItem == null ? null : compactItem.apply(next);
+                if (compact == null) {
+                    mapper.writeTree(gen, item.apply(next));
+                } else {
+                    // the generator writes the separator for an empty raw value; the bytes follow it directly
+                    gen.writeRawValue("");
+                    gen.flush();
+                    out.write(compact, 0, compact.length);
+                }
                 return;
             }
             gen.writeEndArray();
@@ -120,15 +142,18 @@ public final class ListEncoder<T> implements StreamedBody {
 
     /** Collects the generator's output; {@link #take} hands over what was collected and starts anew. */
     private static final class Chunks extends OutputStream {
-        private Buffer current = Buffer.buffer();
+        private int expected = 4096;
+        private Buffer current = Buffer.buffer(expected);
 
         int size() {
             return current.length();
         }
 
+        /** What was collected; the next chunk starts with room for as much (a chunk grows without copies). */
         Buffer take() {
             Buffer taken = current;
-            current = Buffer.buffer();
+            expected = Math.max(expected, taken.length() + taken.length() / 8);
+            current = Buffer.buffer(expected);
             return taken;
         }
 

@@ -168,14 +168,20 @@ public final class ObjectWriter {
      *
      * @param head        the list with an empty {@code items} field
      * @param item        makes one item's tree, when its turn comes
+     * @param compactItem an item's compact JSON as the tree would encode, without making the tree (null where it
+     *                    cannot say); null when there is none: used only for the list itself as compact JSON
      * @param sourceBytes about the bytes the items are made from
      * @throws cloud.gardener.apiserver.api.meta.ApiException 406 for a list in a single object's form, 400 for a bad
      *     {@code includeObject}, both before anything is written
      */
     public <T> Future<Void> writeListStreamed(
-            ObjectNode head, List<T> items, Function<T, JsonNode> item, long sourceBytes) {
+            ObjectNode head,
+            List<T> items,
+            Function<T, JsonNode> item,
+            Function<T, byte[]> compactItem,
+            long sourceBytes) {
         format.checkShape(true, goTypeName(true));
-        StreamedBody body = streamedList(format, tables, includeObject(), head, items, item);
+        StreamedBody body = streamedList(format, tables, includeObject(), head, items, item, compactItem);
         return StreamedListResponse.write(req.ctx(), format.contentType(), body, sourceBytes);
     }
 
@@ -183,6 +189,7 @@ public final class ObjectWriter {
      * The encoder of {@link #writeListStreamed}: the bytes of {@link #encode encoding} the {@link #convertedList} of
      * the whole list.
      *
+     * @param compactItem see {@link #writeListStreamed}; null for none
      * @throws cloud.gardener.apiserver.api.meta.ApiException 400 for a bad {@code includeObject}
      */
     static <T> StreamedBody streamedList(
@@ -191,7 +198,8 @@ public final class ObjectWriter {
             String includeObject,
             ObjectNode head,
             List<T> items,
-            Function<T, JsonNode> item) {
+            Function<T, JsonNode> item,
+            Function<T, byte[]> compactItem) {
         JsonNode listMeta = head.get("metadata");
         String version = format.targetVersion();
         ObjectNode document;
@@ -218,7 +226,12 @@ public final class ObjectWriter {
         return switch (format.encoding()) {
             case YAML -> new ListEncoder<>(Json.YAML, false, document, arrayField, items, converted);
             case PROTOBUF -> protobuf(new ProtobufListEncoder<>(document, items, converted));
-            default -> new ListEncoder<>(Json.MAPPER, format.pretty(), document, arrayField, items, converted);
+            default -> {
+                ListEncoder<T> json =
+                        new ListEncoder<>(Json.MAPPER, format.pretty(), document, arrayField, items, converted);
+                boolean compactList = format.target() == ConversionTarget.NONE && !format.pretty();
+                yield compactList && compactItem != null ? json.withCompactItems(compactItem) : json;
+            }
         };
     }
 

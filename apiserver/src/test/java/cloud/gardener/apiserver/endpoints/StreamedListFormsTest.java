@@ -97,8 +97,8 @@ class StreamedListFormsTest {
 
     private static byte[] streamed(
             OutputFormat format, TableConvertor tables, String include, List<byte[]> items, boolean page, int chunk) {
-        StreamedBody body =
-                ObjectWriter.streamedList(format, tables, include, head(page), items, StreamedListFormsTest::decode);
+        StreamedBody body = ObjectWriter.streamedList(
+                format, tables, include, head(page), items, StreamedListFormsTest::decode, null);
         Buffer all = Buffer.buffer();
         while (!body.done()) {
             Buffer next = body.next(chunk);
@@ -208,10 +208,16 @@ class StreamedListFormsTest {
         List<byte[]> items = items(n);
         AtomicInteger made = new AtomicInteger();
         StreamedBody body = ObjectWriter.streamedList(
-                format(Encoding.PROTOBUF, ConversionTarget.NONE, false), CONFIG_MAPS, null, head(false), items, b -> {
+                format(Encoding.PROTOBUF, ConversionTarget.NONE, false),
+                CONFIG_MAPS,
+                null,
+                head(false),
+                items,
+                b -> {
                     made.incrementAndGet();
                     return decode(b);
-                });
+                },
+                null);
         Buffer first = body.next(64 * 1024);
         assertThat(made.get()).isBetween(n + 1, n + 40);
         assertThat(first.length()).isLessThan(64 * 1024 + 8 * 1024);
@@ -233,7 +239,8 @@ class StreamedListFormsTest {
                         "Everything",
                         head(false),
                         items(1),
-                        StreamedListFormsTest::decode))
+                        StreamedListFormsTest::decode,
+                        null))
                 .isInstanceOfSatisfying(
                         ApiException.class, e -> assertThat(e.code()).isEqualTo(400));
     }
