@@ -39,7 +39,8 @@ import java.util.stream.Stream;
  * --concurrency C   requests / transactions in flight (default 64)
  * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
  * --lists L         LISTs per subject and round, their median counts (default 3)
- * --only ROWS       comma-separated rows: create, update, get, shoot-create, list (default all)
+ * --only ROWS       comma-separated rows: create, update, get, shoot-create, list, kubectl-names (default all;
+ *                   kubectl-names needs kubectl on the PATH)
  * --event-loops L   comma-separated --event-loops of the servers, e.g. 1,2: a server per value and store, and per
  *                   store a figure of the most event loops ÷ the fewest (default: one server per store, its default)
  * </pre>
@@ -48,7 +49,8 @@ import java.util.stream.Stream;
  */
 public final class ApiBenchmark {
 
-    private static final List<String> ROWS = List.of("create", "update", "get", "shoot-create", "list");
+    private static final List<String> ROWS =
+            List.of("create", "update", "get", "shoot-create", "list", "kubectl-names");
     private static final Set<String> FLAGS =
             Set.of("--rounds", "--duration", "--concurrency", "--objects", "--lists", "--only", "--event-loops");
 
@@ -126,7 +128,7 @@ public final class ApiBenchmark {
             List<BenchRow> rows = new ArrayList<>();
             for (String name : ROWS) {
                 if (only.contains(name)) {
-                    BenchRow row = row(name, context, concurrency);
+                    BenchRow row = row(name, context, concurrency, only.contains("list"));
                     rows.add(row);
                     if (row instanceof AutoCloseable closeable) {
                         resources.add(closeable);
@@ -177,13 +179,14 @@ public final class ApiBenchmark {
         }
     }
 
-    private static BenchRow row(String name, BenchContext context, int concurrency) {
+    private static BenchRow row(String name, BenchContext context, int concurrency, boolean listRowRuns) {
         return switch (name) {
             case "create" -> new CreateRow(context);
             case "update" -> new UpdateRow(context, concurrency);
             case "get" -> new GetRow(context, concurrency);
             case "shoot-create" -> new ShootCreateRow(context);
             case "list" -> new ListRow(context, concurrency);
+            case "kubectl-names" -> new KubectlNamesRow(context, concurrency, listRowRuns);
             default -> throw new IllegalArgumentException("unknown row " + name);
         };
     }
