@@ -10,13 +10,18 @@ import cloud.gardener.apiserver.endpoints.negotiation.Encoding;
 import cloud.gardener.apiserver.endpoints.negotiation.OutputFormat;
 import cloud.gardener.apiserver.endpoints.negotiation.OutputNegotiator;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
+import cloud.gardener.apiserver.endpoints.protobuf.ProtobufListEncoder;
+import cloud.gardener.apiserver.endpoints.tables.IncludeObject;
+import cloud.gardener.apiserver.endpoints.tables.PartialObjects;
 import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
 import cloud.gardener.apiserver.registry.CpuWork;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.function.Function;
 
@@ -133,41 +138,115 @@ public final class ObjectWriter {
 
     public void writeList(ObjectNode list) {
         format.checkShape(true, goTypeName(true));
-        JsonNode out = switch (format.target()) {
+        write(200, convertedList(format, tables, includeObject(), list));
+    }
+
+    /** A whole list in the negotiated form: the list itself, its Table, or its PartialObjectMetadataList. */
+    static JsonNode convertedList(OutputFormat format, TableConvertor tables, String includeObject, ObjectNode list) {
+        return switch (format.target()) {
             case TABLE ->
                 tables.toTable(
-                        items(list), (ObjectNode) list.get("metadata"), includeObject(), format.targetVersion(), true);
+                        items(list), (ObjectNode) list.get("metadata"), includeObject, format.targetVersion(), true);
             case PARTIAL_OBJECT_METADATA_LIST ->
                 TableConvertor.partialList(items(list), (ObjectNode) list.get("metadata"), format.targetVersion());
             default -> list;
         };
-        write(200, out);
     }
 
     /**
-     * Whether lists in this format are streamed ({@link #writeListStreamed}): the list itself in JSON or YAML, unless
-     * the audit event records the response body. Tables, PartialObjectMetadataLists and protobuf are written whole.
+     * Whether lists in this format are streamed ({@link #writeListStreamed}): every list answer (the list itself in
+     * JSON, YAML or protobuf, a Table, a PartialObjectMetadataList), unless the audit event records the response body.
      */
     public boolean streamsLists() {
-        return format.target() == ConversionTarget.NONE
-                && (format.encoding() == Encoding.JSON || format.encoding() == Encoding.YAML)
+        return format.target() != ConversionTarget.PARTIAL_OBJECT_METADATA
                 && !RequestAudit.recordsResponseBody(req.ctx());
     }
 
     /**
-     * Writes a list while encoding it, with the bytes {@link #writeList} writes for the same document.
+     * Writes a list while encoding it, with the bytes {@link #writeList} writes for the same document: its items are
+     * made one at a time, converted (a Table's row, a PartialObjectMetadata) as each is written.
      *
      * @param head        the list with an empty {@code items} field
      * @param item        makes one item's tree, when its turn comes
+     * @param compactItem an item's compact JSON as the tree would encode, without making the tree (null where it
+     *                    cannot say); null when there is none: used only for the list itself as compact JSON
      * @param sourceBytes about the bytes the items are made from
+     * @throws cloud.gardener.apiserver.api.meta.ApiException 406 for a list in a single object's form, 400 for a bad
+     *     {@code includeObject}, both before anything is written
      */
     public <T> Future<Void> writeListStreamed(
-            ObjectNode head, List<T> items, Function<T, JsonNode> item, long sourceBytes) {
+            ObjectNode head,
+            List<T> items,
+            Function<T, JsonNode> item,
+            Function<T, byte[]> compactItem,
+            long sourceBytes) {
         format.checkShape(true, goTypeName(true));
-        boolean yaml = format.encoding() == Encoding.YAML;
-        ListEncoder<T> encoder =
-                new ListEncoder<>(yaml ? Json.YAML : Json.MAPPER, !yaml && format.pretty(), head, items, item);
-        return StreamedListResponse.write(req.ctx(), yaml ? Responses.YAML : Responses.JSON, encoder, sourceBytes);
+        StreamedBody body = streamedList(format, tables, includeObject(), head, items, item, compactItem);
+        return StreamedListResponse.write(req.ctx(), format.contentType(), body, sourceBytes);
+    }
+
+    /**
+     * The encoder of {@link #writeListStreamed}: the bytes of {@link #encode encoding} the {@link #convertedList} of
+     * the whole list.
+     *
+     * @param compactItem see {@link #writeListStreamed}; null for none
+     * @throws cloud.gardener.apiserver.api.meta.ApiException 400 for a bad {@code includeObject}
+     */
+    static <T> StreamedBody streamedList(
+            OutputFormat format,
+            TableConvertor tables,
+            String includeObject,
+            ObjectNode head,
+            List<T> items,
+            Function<T, JsonNode> item,
+            Function<T, byte[]> compactItem) {
+        JsonNode listMeta = head.get("metadata");
+        String version = format.targetVersion();
+        ObjectNode document;
+        String arrayField;
+        Function<T, JsonNode> converted;
+        switch (format.target()) {
+            case TABLE -> {
+                IncludeObject include = IncludeObject.parse(includeObject);
+                document = tables.tableHead(listMeta, null, version, true, items.isEmpty());
+                arrayField = "rows";
+                converted = source -> tables.tableRow(item.apply(source), include, version);
+            }
+            case PARTIAL_OBJECT_METADATA_LIST -> {
+                document = PartialObjects.listHead(listMeta, version, items.isEmpty());
+                arrayField = "items";
+                converted = source -> PartialObjects.of(item.apply(source), version);
+            }
+            default -> {
+                document = head;
+                arrayField = "items";
+                converted = item;
+            }
+        }
+        return switch (format.encoding()) {
+            case YAML -> new ListEncoder<>(Json.YAML, false, document, arrayField, items, converted);
+            case PROTOBUF -> protobuf(new ProtobufListEncoder<>(document, items, converted));
+            default -> {
+                ListEncoder<T> json =
+                        new ListEncoder<>(Json.MAPPER, format.pretty(), document, arrayField, items, converted);
+                boolean compactList = format.target() == ConversionTarget.NONE && !format.pretty();
+                yield compactList && compactItem != null ? json.withCompactItems(compactItem) : json;
+            }
+        };
+    }
+
+    private static StreamedBody protobuf(ProtobufListEncoder<?> encoder) {
+        return new StreamedBody() {
+            @Override
+            public boolean done() {
+                return encoder.done();
+            }
+
+            @Override
+            public Buffer next(int bytes) {
+                return encoder.next(bytes);
+            }
+        };
     }
 
     private static List<ObjectNode> items(ObjectNode list) {
@@ -195,12 +274,22 @@ public final class ObjectWriter {
     }
 
     private void encodeAndWrite(int code, JsonNode out) {
-        if (format.encoding() == Encoding.YAML) {
-            Responses.writeYaml(req.ctx(), code, out);
-        } else if (format.encoding() == Encoding.PROTOBUF) {
-            Responses.write(req.ctx(), code, ProtobufCodec.MEDIA_TYPE, ProtobufCodec.encode(out));
-        } else {
-            Responses.writeJson(req.ctx(), code, out, format.pretty());
+        Responses.write(req.ctx(), code, format.contentType(), encode(format, out));
+    }
+
+    /** The bytes of an answer in the negotiated encoding. */
+    static byte[] encode(OutputFormat format, JsonNode out) {
+        try {
+            return switch (format.encoding()) {
+                case YAML -> Json.YAML.writeValueAsBytes(out);
+                case PROTOBUF -> ProtobufCodec.encode(out);
+                default ->
+                    format.pretty()
+                            ? Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(out)
+                            : Json.MAPPER.writeValueAsBytes(out);
+            };
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -10,7 +10,7 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Writes a list answer while it is encoded ({@link ListEncoder}), in chunks, as fast as the client takes them: the
+ * Writes a list answer while it is encoded ({@link StreamedBody}: {@link ListEncoder}, protobuf lists), in chunks, as fast as the client takes them: the
  * next chunk is encoded when the connection's write queue has room, so the memory a list costs is a chunk or two,
  * not the answer. An answer that fits below the compression threshold is written whole, with its length, exactly as
  * before; a longer one is streamed and gzipped as a whole answer of that length would be. Encoding runs on the CPU
@@ -24,13 +24,13 @@ final class StreamedListResponse {
     private final RoutingContext ctx;
     private final HttpServerResponse resp;
     private final String contentType;
-    private final ListEncoder<?> encoder;
+    private final StreamedBody encoder;
     private final boolean offLoop;
     private final Promise<Void> done = Promise.promise();
     /** A chunk is being encoded: a drain meanwhile must not start another. */
     private boolean encoding;
 
-    private StreamedListResponse(RoutingContext ctx, String contentType, ListEncoder<?> encoder, boolean offLoop) {
+    private StreamedListResponse(RoutingContext ctx, String contentType, StreamedBody encoder, boolean offLoop) {
         this.ctx = ctx;
         this.resp = ctx.response();
         this.contentType = contentType;
@@ -43,7 +43,7 @@ final class StreamedListResponse {
      *
      * @param sourceBytes about the size of what the encoder reads: small lists are encoded on the event loop
      */
-    static Future<Void> write(RoutingContext ctx, String contentType, ListEncoder<?> encoder, long sourceBytes) {
+    static Future<Void> write(RoutingContext ctx, String contentType, StreamedBody encoder, long sourceBytes) {
         StreamedListResponse response =
                 new StreamedListResponse(ctx, contentType, encoder, sourceBytes > CpuWork.INLINE_BYTES);
         response.first();

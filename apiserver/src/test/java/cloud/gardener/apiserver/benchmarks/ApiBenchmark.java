@@ -37,7 +37,8 @@ import java.util.stream.Stream;
  * --concurrency C   requests / transactions in flight (default 64)
  * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
  * --lists L         LISTs per subject and round, their median counts (default 3)
- * --only ROWS       comma-separated rows: create, update, get, shoot-create, list, landscape (default all)
+ * --only ROWS       comma-separated rows: create, update, get, shoot-create, list, kubectl-names, landscape
+ *                   (default all; kubectl-names needs kubectl on the PATH)
  * --event-loops L   comma-separated --event-loops of the servers, e.g. 1,2: a server per value and store, and per
  *                   store a figure of the most event loops ÷ the fewest (default: one server per store, its default)
  * --shoots N        the landscape's Shoots and ShootStates (default 2500; Projects and Seeds scale with it)
@@ -48,7 +49,8 @@ import java.util.stream.Stream;
  */
 public final class ApiBenchmark {
 
-    private static final List<String> ROWS = List.of("create", "update", "get", "shoot-create", "list", "landscape");
+    private static final List<String> ROWS =
+            List.of("create", "update", "get", "shoot-create", "list", "kubectl-names", "landscape");
     private static final Set<String> FLAGS = Set.of(
             "--rounds",
             "--duration",
@@ -130,7 +132,7 @@ public final class ApiBenchmark {
             List<BenchRow> rows = new ArrayList<>();
             for (String name : ROWS) {
                 if (only.contains(name)) {
-                    BenchRow row = row(name, context, concurrency);
+                    BenchRow row = row(name, context, concurrency, only.contains("list"));
                     rows.add(row);
                     if (row instanceof AutoCloseable closeable) {
                         resources.add(closeable);
@@ -181,7 +183,7 @@ public final class ApiBenchmark {
         }
     }
 
-    private static BenchRow row(String name, BenchContext context, int concurrency) {
+    private static BenchRow row(String name, BenchContext context, int concurrency, boolean listRowRuns) {
         return switch (name) {
             case "create" -> new CreateRow(context);
             case "update" -> new UpdateRow(context, concurrency);
@@ -189,6 +191,7 @@ public final class ApiBenchmark {
             case "shoot-create" -> new ShootCreateRow(context);
             case "list" -> new ListRow(context, concurrency);
             case "landscape" -> new LandscapeRow(context, concurrency);
+            case "kubectl-names" -> new KubectlNamesRow(context, concurrency, listRowRuns);
             default -> throw new IllegalArgumentException("unknown row " + name);
         };
     }

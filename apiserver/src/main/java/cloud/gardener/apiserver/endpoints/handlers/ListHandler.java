@@ -1,9 +1,11 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
+import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.ListQueries;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
+import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -23,6 +25,12 @@ public final class ListHandler implements VerbHandler {
         ObjectWriter writer = ObjectWriter.forList(req);
         ListQueries.Resolved resolved = ListQueries.resolve(req, options);
         if (writer.streamsLists()) {
+            // items in their stored form are written as stored (plus their resourceVersion), as GET answers them
+            boolean storedForm = writer.writesCompactJson()
+                    && req.store().servesStoredForm()
+                    && InputConversions.of(req.type().gvk(req.version())).isEmpty();
+            String kind = req.type().kind();
+            String apiVersion = req.apiVersion();
             return req.store()
                     .listEncoded(req.namespace(), resolved.query())
                     .recover(t -> Future.failedFuture(withInconsistentContinue(t, resolved.query())))
@@ -35,6 +43,11 @@ public final class ListHandler implements VerbHandler {
                                     resolved.hasSelector()),
                             page.items(),
                             stored -> req.present(req.store().decode(stored)),
+                            storedForm
+                                    ? stored -> StoredJsonAnswer.of(
+                                                    stored.value(), stored.modRevision(), kind, apiVersion)
+                                            .orElse(null)
+                                    : null,
                             page.bytes()));
         }
         return req.store()

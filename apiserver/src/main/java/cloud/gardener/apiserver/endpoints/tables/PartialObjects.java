@@ -36,17 +36,28 @@ public final class PartialObjects {
      * @param listMetadata the list's metadata, or null
      */
     public static ObjectNode list(List<? extends JsonNode> items, JsonNode listMetadata, String version) {
+        ObjectNode out = listHead(listMetadata, version, items.isEmpty());
+        if (out.get("items") instanceof ArrayNode array) {
+            for (JsonNode item : items) {
+                array.add(of(item, version));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The list of {@link #list} without its items: {@code "items"} is an empty array where they go, or null when
+     * there are none.
+     */
+    public static ObjectNode listHead(JsonNode listMetadata, String version, boolean empty) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put("kind", "PartialObjectMetadataList");
         out.put("apiVersion", "meta.k8s.io/" + version);
         out.set("metadata", listMeta(listMetadata));
-        if (items.isEmpty()) {
+        if (empty) {
             out.putNull("items");
         } else {
-            ArrayNode array = out.putArray("items");
-            for (JsonNode item : items) {
-                array.add(of(item, version));
-            }
+            out.putArray("items");
         }
         return out;
     }

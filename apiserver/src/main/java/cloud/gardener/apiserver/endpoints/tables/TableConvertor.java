@@ -54,6 +54,26 @@ public interface TableConvertor {
             String version,
             boolean withColumns) {
         IncludeObject include = IncludeObject.parse(includeObject);
+        JsonNode single = listMetadata == null && items.size() == 1 ? items.get(0) : null;
+        ObjectNode table = tableHead(listMetadata, single, version, withColumns, items.isEmpty());
+        if (table.get("rows") instanceof ArrayNode rows) {
+            for (JsonNode item : items) {
+                rows.add(tableRow(item, include, version));
+            }
+        }
+        return table;
+    }
+
+    /**
+     * The Table of {@link #toTable} without its rows: {@code "rows"} is an empty array where they go, or null for
+     * an empty result of a convertor that {@linkplain #nullRowsWhenEmpty leaves it nil}.
+     *
+     * @param listMetadata the list's metadata, or null for a single object or a watch event
+     * @param single       the single object whose resourceVersion the Table carries (without list metadata), or null
+     * @param empty        whether there are no rows
+     */
+    default ObjectNode tableHead(
+            JsonNode listMetadata, JsonNode single, String version, boolean withColumns, boolean empty) {
         ObjectNode table = JsonNodeFactory.instance.objectNode();
         table.put("kind", "Table");
         table.put("apiVersion", "meta.k8s.io/" + version);
@@ -65,9 +85,8 @@ public interface TableConvertor {
             table.set("metadata", meta);
         } else {
             ObjectNode meta = table.putObject("metadata");
-            if (items.size() == 1) {
-                String rv =
-                        items.get(0).path("metadata").path("resourceVersion").asText("");
+            if (single != null) {
+                String rv = single.path("metadata").path("resourceVersion").asText("");
                 if (!rv.isEmpty()) {
                     meta.put("resourceVersion", rv);
                 }
@@ -86,22 +105,25 @@ public interface TableConvertor {
         } else {
             table.putNull("columnDefinitions");
         }
-        if (items.isEmpty() && nullRowsWhenEmpty()) {
+        if (empty && nullRowsWhenEmpty()) {
             table.putNull("rows");
-            return table;
-        }
-        ArrayNode rows = table.putArray("rows");
-        for (JsonNode item : items) {
-            ObjectNode row = rows.addObject();
-            row.set("cells", cells((ObjectNode) item));
-            switch (include) {
-                case OBJECT -> row.set("object", item);
-                case METADATA -> row.set("object", PartialObjects.of(item, version));
-                case NONE -> row.putNull("object");
-                default -> throw new IllegalStateException();
-            }
+        } else {
+            table.putArray("rows");
         }
         return table;
+    }
+
+    /** One object's row: its cells and, as {@code include} says, the object, its metadata or null. */
+    default ObjectNode tableRow(JsonNode item, IncludeObject include, String version) {
+        ObjectNode row = JsonNodeFactory.instance.objectNode();
+        row.set("cells", cells((ObjectNode) item));
+        switch (include) {
+            case OBJECT -> row.set("object", item);
+            case METADATA -> row.set("object", PartialObjects.of(item, version));
+            case NONE -> row.putNull("object");
+            default -> throw new IllegalStateException();
+        }
+        return row;
     }
 
     /**
