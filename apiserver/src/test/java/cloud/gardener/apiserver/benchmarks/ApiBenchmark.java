@@ -39,7 +39,10 @@ import java.util.stream.Stream;
  * --concurrency C   requests / transactions in flight (default 64)
  * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
  * --lists L         LISTs per subject and round, their median counts (default 3)
- * --only ROWS       comma-separated rows: create, update, get, shoot-create, list (default all)
+ * --only ROWS       comma-separated rows: create, update, get, shoot-create, list, watchers, big-shoot (default all)
+ * --watchers W      watchers per store and protocol in the watchers row (default 1000)
+ * --updates U       updates they watch (default 200), at most --update-rate per second (default 20)
+ * --shoot-watchers  watchers of the big Shoot (default 200)
  * --event-loops L   comma-separated --event-loops of the servers, e.g. 1,2: a server per value and store, and per
  *                   store a figure of the most event loops ÷ the fewest (default: one server per store, its default)
  * </pre>
@@ -48,9 +51,20 @@ import java.util.stream.Stream;
  */
 public final class ApiBenchmark {
 
-    private static final List<String> ROWS = List.of("create", "update", "get", "shoot-create", "list");
-    private static final Set<String> FLAGS =
-            Set.of("--rounds", "--duration", "--concurrency", "--objects", "--lists", "--only", "--event-loops");
+    private static final List<String> ROWS =
+            List.of("create", "update", "get", "shoot-create", "list", "watchers", "big-shoot");
+    private static final Set<String> FLAGS = Set.of(
+            "--rounds",
+            "--duration",
+            "--concurrency",
+            "--objects",
+            "--lists",
+            "--only",
+            "--event-loops",
+            "--watchers",
+            "--updates",
+            "--update-rate",
+            "--shoot-watchers");
 
     private ApiBenchmark() {}
 
@@ -126,7 +140,7 @@ public final class ApiBenchmark {
             List<BenchRow> rows = new ArrayList<>();
             for (String name : ROWS) {
                 if (only.contains(name)) {
-                    BenchRow row = row(name, context, concurrency);
+                    BenchRow row = row(name, context, concurrency, flags);
                     rows.add(row);
                     if (row instanceof AutoCloseable closeable) {
                         resources.add(closeable);
@@ -177,13 +191,21 @@ public final class ApiBenchmark {
         }
     }
 
-    private static BenchRow row(String name, BenchContext context, int concurrency) {
+    private static BenchRow row(String name, BenchContext context, int concurrency, Map<String, String> flags) {
         return switch (name) {
             case "create" -> new CreateRow(context);
             case "update" -> new UpdateRow(context, concurrency);
             case "get" -> new GetRow(context, concurrency);
             case "shoot-create" -> new ShootCreateRow(context);
             case "list" -> new ListRow(context, concurrency);
+            case "watchers" ->
+                new WatchersRow(
+                        context,
+                        Integer.parseInt(flags.getOrDefault("--watchers", "1000")),
+                        Integer.parseInt(flags.getOrDefault("--updates", "200")),
+                        Integer.parseInt(flags.getOrDefault("--update-rate", "20")));
+            case "big-shoot" ->
+                new BigShootRow(context, Integer.parseInt(flags.getOrDefault("--shoot-watchers", "200")));
             default -> throw new IllegalArgumentException("unknown row " + name);
         };
     }
@@ -247,7 +269,8 @@ public final class ApiBenchmark {
         System.err.printf(Locale.ROOT, "[bench-api %tT] %s%n", System.currentTimeMillis(), message);
     }
 
-    private static String loadAverage() {
+    /** The load averages over 1, 5 and 15 minutes. */
+    static String loadAverage() {
         try {
             return String.join(
                     " ",

@@ -24,6 +24,14 @@ final class BenchHttpClient implements AutoCloseable {
     private final HttpClientAgent client;
 
     BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, BenchTls tls) {
+        this(vertx, port, version, concurrency, 1, tls);
+    }
+
+    /**
+     * @param http2Connections the most HTTP/2 connections: more than one only for more streams than the server allows
+     *     on one (client-go's transport then opens another)
+     */
+    BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, int http2Connections, BenchTls tls) {
         HttpClientOptions options = new HttpClientOptions()
                 .setSsl(true)
                 .setUseAlpn(true)
@@ -40,7 +48,7 @@ final class BenchHttpClient implements AutoCloseable {
                 .with(options)
                 .with(new PoolOptions()
                         .setHttp1MaxSize(concurrency)
-                        .setHttp2MaxSize(1)
+                        .setHttp2MaxSize(http2Connections)
                         .setMaxWaitQueueSize(-1))
                 .build();
     }
@@ -86,6 +94,21 @@ final class BenchHttpClient implements AutoCloseable {
                     response.handler(chunk -> bytes.addAndGet(chunk.length()));
                     return response.end().map(v -> bytes.get());
                 });
+    }
+
+    /** A streaming GET (a watch): the response once its head arrived with 200, for the caller to read. */
+    Future<HttpClientResponse> stream(String path) {
+        return client.request(new RequestOptions()
+                        .setMethod(HttpMethod.GET)
+                        .setURI(path)
+                        .setIdleTimeout(0)
+                        .putHeader("Accept", "application/json"))
+                .compose(r -> r.send())
+                .compose(response -> response.statusCode() == 200
+                        ? Future.succeededFuture(response)
+                        : response.body()
+                                .compose(b -> check(HttpMethod.GET, path, response, b, 200))
+                                .map(response));
     }
 
     private static Future<Buffer> check(

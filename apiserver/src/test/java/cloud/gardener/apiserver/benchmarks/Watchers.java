@@ -1,0 +1,74 @@
+package cloud.gardener.apiserver.benchmarks;
+
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.parsetools.RecordParser;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Many watches of one collection, each a client's informer: over HTTP/2 all on as few connections as the server's
+ * stream limit allows (client-go's transport puts every watch on one connection and opens another only when the
+ * server's SETTINGS_MAX_CONCURRENT_STREAMS is reached), over HTTP/1.1 a connection each. Every event line is handed
+ * to a handler with the time it arrived; watches the server ended are counted.
+ */
+final class Watchers implements AutoCloseable {
+
+    /** Go's net/http2 default stream limit, which the server announces. */
+    private static final int STREAMS_PER_CONNECTION = 250;
+
+    /** What a watcher does with an event line (on the client's event loop: keep it short). */
+    interface EventHandler {
+        void event(int watcher, Buffer line, long receivedNanos);
+    }
+
+    private final BenchHttpClient client;
+    private final AtomicInteger ended = new AtomicInteger();
+
+    private Watchers(BenchHttpClient client) {
+        this.client = client;
+    }
+
+    /**
+     * Opens {@code count} watches of {@code path} (a watch URL) and waits until the server answered each with its
+     * head: from then on it sends them every change.
+     */
+    static Watchers open(
+            BenchContext context, ApiTarget target, HttpVersion version, String path, int count, EventHandler handler)
+            throws InterruptedException {
+        int connections =
+                version == HttpVersion.HTTP_2 ? (count + STREAMS_PER_CONNECTION - 1) / STREAMS_PER_CONNECTION : 1;
+        Watchers watchers = new Watchers(new BenchHttpClient(
+                context.vertx(), target.process().port(), version, count, connections, context.tls()));
+        List<Future<?>> opened = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int watcher = i;
+            opened.add(watchers.client.stream(path).onSuccess(response -> {
+                RecordParser lines =
+                        RecordParser.newDelimited("\n", line -> handler.event(watcher, line, System.nanoTime()));
+                response.handler(lines);
+                response.endHandler(v -> watchers.ended.incrementAndGet());
+                response.exceptionHandler(t -> watchers.ended.incrementAndGet());
+            }));
+        }
+        try {
+            BenchContext.await(Future.all(opened));
+        } catch (RuntimeException e) {
+            watchers.close();
+            throw e;
+        }
+        return watchers;
+    }
+
+    /** How many watches the server ended (or reset) while open. */
+    int ended() {
+        return ended.get();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
