@@ -18,6 +18,8 @@ final class Watchers implements AutoCloseable {
 
     /** Go's net/http2 default stream limit, which the server announces. */
     private static final int STREAMS_PER_CONNECTION = 250;
+    /** Watches opened together before the next batch. */
+    private static final int OPEN_AT_ONCE = 50;
 
     /** What a watcher does with an event line (on the client's event loop: keep it short). */
     interface EventHandler {
@@ -42,20 +44,24 @@ final class Watchers implements AutoCloseable {
                 version == HttpVersion.HTTP_2 ? (count + STREAMS_PER_CONNECTION - 1) / STREAMS_PER_CONNECTION : 1;
         Watchers watchers = new Watchers(new BenchHttpClient(
                 context.vertx(), target.process().port(), version, count, connections, context.tls()));
-        List<Future<?>> opened = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            int watcher = i;
-            opened.add(watchers.client.stream(path).onSuccess(response -> {
-                RecordParser lines =
-                        RecordParser.newDelimited("\n", line -> handler.event(watcher, line, System.nanoTime()));
-                response.handler(lines);
-                response.endHandler(v -> watchers.ended.incrementAndGet());
-                response.exceptionHandler(t -> watchers.ended.incrementAndGet());
-            }));
-        }
         try {
-            BenchContext.await(Future.all(opened));
-        } catch (RuntimeException e) {
+            // a batch at a time, as clients start over time: a thousand TLS handshakes at once outlast the
+            // client's 10 s handshake timeout on a loaded machine
+            for (int from = 0; from < count; from += OPEN_AT_ONCE) {
+                List<Future<?>> opened = new ArrayList<>();
+                for (int i = from; i < Math.min(count, from + OPEN_AT_ONCE); i++) {
+                    int watcher = i;
+                    opened.add(watchers.client.stream(path).onSuccess(response -> {
+                        RecordParser lines = RecordParser.newDelimited(
+                                "\n", line -> handler.event(watcher, line, System.nanoTime()));
+                        response.handler(lines);
+                        response.endHandler(v -> watchers.ended.incrementAndGet());
+                        response.exceptionHandler(t -> watchers.ended.incrementAndGet());
+                    }));
+                }
+                BenchContext.await(Future.all(opened));
+            }
+        } catch (RuntimeException | InterruptedException e) {
             watchers.close();
             throw e;
         }
