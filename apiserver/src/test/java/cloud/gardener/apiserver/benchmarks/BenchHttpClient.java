@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.benchmarks;
 
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
@@ -25,6 +24,14 @@ final class BenchHttpClient implements AutoCloseable {
     private final HttpClientAgent client;
 
     BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, BenchTls tls) {
+        this(vertx, port, version, concurrency, 1, tls);
+    }
+
+    /**
+     * @param http2Connections the most HTTP/2 connections: more than one only for more streams than the server allows
+     *     on one (client-go's transport then opens another)
+     */
+    BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, int http2Connections, BenchTls tls) {
         HttpClientOptions options = new HttpClientOptions()
                 .setSsl(true)
                 .setUseAlpn(true)
@@ -41,7 +48,7 @@ final class BenchHttpClient implements AutoCloseable {
                 .with(options)
                 .with(new PoolOptions()
                         .setHttp1MaxSize(concurrency)
-                        .setHttp2MaxSize(1)
+                        .setHttp2MaxSize(http2Connections)
                         .setMaxWaitQueueSize(-1))
                 .build();
     }
@@ -104,29 +111,19 @@ final class BenchHttpClient implements AutoCloseable {
                 });
     }
 
-    /**
-     * A watch that stays open: its events go to {@code chunks} as they come, its end (the server closing it) to
-     * {@code ended}.
-     *
-     * @return done once the server answered 200 (the watch is established), failed on any other answer
-     */
-    Future<Void> watch(String path, Handler<Buffer> chunks, Handler<Void> ended) {
+    /** A streaming GET (a watch): the response once its head arrived with 200, for the caller to read. */
+    Future<HttpClientResponse> stream(String path) {
         return client.request(new RequestOptions()
                         .setMethod(HttpMethod.GET)
                         .setURI(path)
+                        .setIdleTimeout(0)
                         .putHeader("Accept", "application/json"))
                 .compose(r -> r.send())
-                .compose(response -> {
-                    if (response.statusCode() != 200) {
-                        return response.body()
+                .compose(response -> response.statusCode() == 200
+                        ? Future.succeededFuture(response)
+                        : response.body()
                                 .compose(b -> check(HttpMethod.GET, path, response, b, 200))
-                                .mapEmpty();
-                    }
-                    response.handler(chunks);
-                    response.endHandler(ended);
-                    response.exceptionHandler(e -> ended.handle(null));
-                    return Future.succeededFuture();
-                });
+                                .map(response));
     }
 
     private static Future<Buffer> check(

@@ -6,14 +6,18 @@ import java.util.Locale;
 
 /**
  * A line of the table: a measured value, its baseline from the same rounds, their ratio per round (value ÷
- * baseline) and the goal the issue sets for the ratio.
+ * baseline) and the goal the issue sets for the ratio. A raw figure (no baseline measures the same: heap per
+ * watcher, a latency, a count) shows its median and range, to be read with the load average printed beside it.
  */
 record Figure(String text, String valueKey, String baselineKey, Unit unit, String goal) {
 
     enum Unit {
         PER_SECOND("%.0f/s", 1),
         SECONDS("%.3f s", 1),
-        MIB("%.1f MiB", 1024.0 * 1024);
+        MIB("%.1f MiB", 1024.0 * 1024),
+        KIB("%.2f KiB", 1024),
+        MILLISECONDS("%.0f ms", 1e-3),
+        COUNT("%.0f", 1);
 
         private final String format;
         private final double divisor;
@@ -28,9 +32,33 @@ record Figure(String text, String valueKey, String baselineKey, Unit unit, Strin
         }
     }
 
+    /** A figure without a baseline. */
+    static Figure raw(String text, String valueKey, Unit unit, String goal) {
+        return new Figure(text, valueKey, null, unit, goal);
+    }
+
     /** The table line: medians over the rounds, the ratio's range in parentheses. */
     String line(Results results) {
         List<Double> values = results.get(valueKey);
+        if (baselineKey == null) {
+            if (values.isEmpty()) {
+                return String.format(Locale.ROOT, "| %s | not measured | | | %s |", text, goal);
+            }
+            return String.format(
+                    Locale.ROOT,
+                    "| %s | %s (%s–%s) | | raw | %s |",
+                    text,
+                    unit.format(median(values)),
+                    unit.format(values.stream()
+                            .mapToDouble(Double::doubleValue)
+                            .min()
+                            .orElseThrow()),
+                    unit.format(values.stream()
+                            .mapToDouble(Double::doubleValue)
+                            .max()
+                            .orElseThrow()),
+                    goal);
+        }
         List<Double> baselines = results.get(baselineKey);
         if (values.isEmpty() || values.size() != baselines.size()) {
             return String.format(Locale.ROOT, "| %s | not measured | | | %s |", text, goal);

@@ -20,6 +20,8 @@ final class JavaProcess implements AutoCloseable {
 
     /** Both the API server and {@link BareHttpsServer} print this once they listen. */
     private static final Pattern SERVING = Pattern.compile("serving on https://[^:\\s]+:(\\d+)");
+    /** A size in {@code jcmd GC.heap_info}. */
+    private static final Pattern HEAP_USED = Pattern.compile("used (\\d+)([KMG])");
 
     private final String name;
     private final Process process;
@@ -101,6 +103,49 @@ final class JavaProcess implements AutoCloseable {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /**
+     * The heap in use after a full collection, in bytes: {@code jcmd GC.run}, then {@code GC.heap_info}'s used sizes of
+     * its top-level lines (G1's one heap line; the young and old generation of the serial and parallel collectors).
+     * Works on any JVM of the same user, without JMX.
+     */
+    long heapUsedAfterGc() throws IOException, InterruptedException {
+        jcmd("GC.run");
+        long used = 0;
+        boolean found = false;
+        for (String line : jcmd("GC.heap_info").lines().toList()) {
+            if (line.trim().startsWith("Metaspace")) {
+                break;
+            }
+            Matcher m = HEAP_USED.matcher(line);
+            if (line.startsWith(" ") && !line.startsWith("  ") && m.find()) {
+                used += Long.parseLong(m.group(1))
+                        << switch (m.group(2)) {
+                            case "K" -> 10;
+                            case "M" -> 20;
+                            default -> 30;
+                        };
+                found = true;
+            }
+        }
+        if (!found) {
+            throw new IllegalStateException("no heap size in the GC.heap_info of " + name);
+        }
+        return used;
+    }
+
+    private String jcmd(String command) throws IOException, InterruptedException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        Process p = new ProcessBuilder(
+                        Files.exists(jcmd) ? jcmd.toString() : "jcmd", Long.toString(process.pid()), command)
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("jcmd " + command + " on " + name + " failed: " + out);
+        }
+        return out;
     }
 
     private long statusKib(String field) {

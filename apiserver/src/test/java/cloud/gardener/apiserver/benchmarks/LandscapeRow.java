@@ -34,7 +34,7 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
     /** ShootStates in flight: 16 × 260 KiB is enough to keep a store busy. */
     private static final int STATE_CONCURRENCY = 16;
 
-    private record Store(ApiTarget target, Watchers watchers, Jcmd jcmd) {}
+    private record Store(ApiTarget target, LandscapeWatches watchers, Jcmd jcmd) {}
 
     private final BenchContext context;
     private final int concurrency;
@@ -70,7 +70,7 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
             ApiTarget target = context.launcher().start(backend, 0, "landscape-" + backend);
             Store store = new Store(
                     target,
-                    new Watchers(context, target, context.watchers()),
+                    new LandscapeWatches(context, target, context.watchers()),
                     new Jcmd(target.process().pid()));
             stores.add(store);
             load(store);

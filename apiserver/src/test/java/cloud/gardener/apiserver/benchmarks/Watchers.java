@@ -1,63 +1,80 @@
 package cloud.gardener.apiserver.benchmarks;
 
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.parsetools.RecordParser;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Long-running watches on a few HTTP/2 connections, as client-go opens them: streams share a connection up to the
- * server's stream limit (250), so {@value #STREAMS_PER_CONNECTION} per connection here. The events are counted, not
- * kept.
+ * Many watches of one collection, each a client's informer: over HTTP/2 all on as few connections as the server's
+ * stream limit allows (client-go's transport puts every watch on one connection and opens another only when the
+ * server's SETTINGS_MAX_CONCURRENT_STREAMS is reached), over HTTP/1.1 a connection each. Every event line is handed
+ * to a handler with the time it arrived; watches the server ended are counted.
  */
 final class Watchers implements AutoCloseable {
 
-    static final int STREAMS_PER_CONNECTION = 200;
+    /** Go's net/http2 default stream limit, which the server announces. */
+    private static final int STREAMS_PER_CONNECTION = 250;
+    /** Watches opened together before the next batch. */
+    private static final int OPEN_AT_ONCE = 50;
 
-    private final List<BenchHttpClient> connections = new ArrayList<>();
-    private final AtomicInteger opened = new AtomicInteger();
+    /** What a watcher does with an event line (on the client's event loop: keep it short). */
+    interface EventHandler {
+        void event(int watcher, Buffer line, long receivedNanos);
+    }
+
+    private final BenchHttpClient client;
     private final AtomicInteger ended = new AtomicInteger();
-    private final AtomicLong bytes = new AtomicLong();
 
-    Watchers(BenchContext context, ApiTarget target, int watchers) {
-        int count = Math.max(1, (watchers + STREAMS_PER_CONNECTION - 1) / STREAMS_PER_CONNECTION);
-        for (int c = 0; c < count; c++) {
-            connections.add(new BenchHttpClient(
-                    context.vertx(), target.process().port(), HttpVersion.HTTP_2, 1, context.tls()));
+    private Watchers(BenchHttpClient client) {
+        this.client = client;
+    }
+
+    /**
+     * Opens {@code count} watches of {@code path} (a watch URL) and waits until the server answered each with its
+     * head: from then on it sends them every change.
+     */
+    static Watchers open(
+            BenchContext context, ApiTarget target, HttpVersion version, String path, int count, EventHandler handler)
+            throws InterruptedException {
+        int connections =
+                version == HttpVersion.HTTP_2 ? (count + STREAMS_PER_CONNECTION - 1) / STREAMS_PER_CONNECTION : 1;
+        Watchers watchers = new Watchers(new BenchHttpClient(
+                context.vertx(), target.process().port(), version, count, connections, context.tls()));
+        try {
+            // a batch at a time, as clients start over time: a thousand TLS handshakes at once outlast the
+            // client's 10 s handshake timeout on a loaded machine
+            for (int from = 0; from < count; from += OPEN_AT_ONCE) {
+                List<Future<?>> opened = new ArrayList<>();
+                for (int i = from; i < Math.min(count, from + OPEN_AT_ONCE); i++) {
+                    int watcher = i;
+                    opened.add(watchers.client.stream(path).onSuccess(response -> {
+                        RecordParser lines = RecordParser.newDelimited(
+                                "\n", line -> handler.event(watcher, line, System.nanoTime()));
+                        response.handler(lines);
+                        response.endHandler(v -> watchers.ended.incrementAndGet());
+                        response.exceptionHandler(t -> watchers.ended.incrementAndGet());
+                    }));
+                }
+                BenchContext.await(Future.all(opened));
+            }
+        } catch (RuntimeException | InterruptedException e) {
+            watchers.close();
+            throw e;
         }
+        return watchers;
     }
 
-    /** Opens watch {@code n} on its connection; done once the server answered it. */
-    Future<Void> open(int n, String path) {
-        AtomicBoolean over = new AtomicBoolean();
-        return connections
-                .get(n % connections.size())
-                .watch(path, chunk -> bytes.addAndGet(chunk.length()), v -> {
-                    if (over.compareAndSet(false, true)) {
-                        ended.incrementAndGet();
-                    }
-                })
-                .onSuccess(v -> opened.incrementAndGet());
-    }
-
-    int connections() {
-        return connections.size();
-    }
-
-    /** Watches established and not ended since. */
-    int open() {
-        return opened.get() - ended.get();
-    }
-
-    long bytesReceived() {
-        return bytes.get();
+    /** How many watches the server ended (or reset) while open. */
+    int ended() {
+        return ended.get();
     }
 
     @Override
     public void close() {
-        connections.forEach(BenchHttpClient::close);
+        client.close();
     }
 }

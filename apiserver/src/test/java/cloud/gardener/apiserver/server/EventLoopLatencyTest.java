@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Logger;
@@ -7,8 +8,10 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.e2e.WatchStream;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.VertxOptions;
@@ -27,8 +30,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.LoggerFactory;
 
 /**
- * The largest bodies the server takes (3 MiB of JSON and YAML, big patches, big answers) never hold an event
- * loop: Vert.x's blocked-thread checker, set far stricter than its default of two seconds, logs nothing, and
+ * The largest bodies the server takes (3 MiB of JSON and YAML, big patches, big answers) and watches of the largest
+ * objects never hold an event loop: Vert.x's blocked-thread checker, set far stricter than its default of two seconds, logs nothing, and
  * {@code /readyz}, probed all along, keeps answering fast.
  */
 @Tag("integration")
@@ -101,26 +104,7 @@ class EventLoopLatencyTest {
         }
         blocked.list.clear();
 
-        AtomicBoolean running = new AtomicBoolean(true);
-        AtomicLong slowestProbe = new AtomicLong();
-        List<Integer> probeCodes = new ArrayList<>();
-        TestClient prober = SERVER.anonymous();
-        Thread probe = new Thread(() -> {
-            while (running.get()) {
-                long start = System.nanoTime();
-                int code = prober.get("/readyz").status();
-                slowestProbe.accumulateAndGet(System.nanoTime() - start, Math::max);
-                synchronized (probeCodes) {
-                    probeCodes.add(code);
-                }
-                try {
-                    Thread.sleep(10);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
-        probe.start();
+        ReadyzProbe probe = new ReadyzProbe(SERVER.anonymous());
         try {
             // 3 MiB bodies: parsed and decoded in full, then refused as kube-apiserver refuses them: by
             // ValidateSecret's
@@ -170,14 +154,126 @@ class EventLoopLatencyTest {
                     .isEqualTo(200);
             assertThat(admin.get(secrets).status()).isEqualTo(200);
         } finally {
-            running.set(false);
-            probe.join();
+            probe.stop();
+        }
+        assertTheLoopsWereFree(probe);
+    }
+
+    /**
+     * A watch of the largest objects storage keeps: each change is decoded and encoded for its watchers (once, shared
+     * by all of them) off the event loops, and every watcher still gets every change in order. One watcher has a
+     * field selector, so the previous object is decoded too, and one asks for a Table, a second rendering.
+     */
+    @Test
+    void watchersOfTheLargestObjectsLeaveTheEventLoopsFree() throws Exception {
+        TestClient admin = SERVER.admin();
+        String ns = Fixtures.createNamespace(admin, "watch-loops");
+        String secrets = "/api/v1/namespaces/" + ns + "/secrets";
+        TestClient.Response created = admin.post(secrets, secret("big", 1_300_000, true));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        String from = created.json().path("metadata").path("resourceVersion").asText();
+        List<WatchStream> watches = List.of(
+                WatchStream.open(admin, secrets + "?watch=1&resourceVersion=" + from),
+                WatchStream.open(admin, secrets + "?watch=1&fieldSelector=metadata.name%3Dbig&resourceVersion=" + from),
+                WatchStream.open(
+                        admin,
+                        secrets + "?watch=1&resourceVersion=" + from,
+                        Map.of("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io")));
+        try {
+            // warm up: the first events load classes and build serializers, as does the first probe
+            assertThat(SERVER.anonymous().get("/readyz").status()).isEqualTo(200);
+            ObjectNode next = update(admin, secrets, (ObjectNode) created.json(), 0);
+            for (WatchStream watch : watches) {
+                watch.expect("MODIFIED", null);
+            }
+            blocked.list.clear();
+
+            ReadyzProbe probe = new ReadyzProbe(SERVER.anonymous());
+            List<String> versions = new ArrayList<>();
+            try {
+                for (int i = 1; i <= 3; i++) {
+                    next = update(admin, secrets, next, i);
+                    versions.add(next.path("metadata").path("resourceVersion").asText());
+                }
+                for (WatchStream watch : watches) {
+                    for (String version : versions) {
+                        JsonNode event = watch.expect("MODIFIED", null);
+                        assertThat(resourceVersion(event)).isEqualTo(version);
+                    }
+                }
+            } finally {
+                probe.stop();
+            }
+            assertTheLoopsWereFree(probe);
+        } finally {
+            watches.forEach(WatchStream::close);
+        }
+    }
+
+    /** The big Secret with one of its keys changed. */
+    private static ObjectNode update(TestClient admin, String secrets, ObjectNode current, int n) {
+        ObjectNode changed = current.deepCopy();
+        ((ObjectNode) changed.path("data"))
+                .put("key-0", Base64.getEncoder().encodeToString(("update " + n).getBytes(UTF_8)));
+        TestClient.Response put = admin.put(secrets + "/big", changed);
+        assertThat(put.status()).as(put.body()).isEqualTo(200);
+        return (ObjectNode) put.json();
+    }
+
+    /** An event's resourceVersion: of the object, or, in a Table, of its one row's object. */
+    private static String resourceVersion(JsonNode event) {
+        JsonNode object = event.path("object");
+        if ("Table".equals(object.path("kind").asText())) {
+            object = object.path("rows").path(0).path("object");
+        }
+        return object.path("metadata").path("resourceVersion").asText();
+    }
+
+    private void assertTheLoopsWereFree(ReadyzProbe probe) {
+        assertThat(blocked.list).extracting(ILoggingEvent::getFormattedMessage).isEmpty();
+        assertThat(probe.codes()).isNotEmpty().containsOnly(200);
+        assertThat(probe.slowestMillis()).isLessThan(500);
+    }
+
+    /** {@code /readyz}, probed every 10 ms on a thread of its own until stopped. */
+    private static final class ReadyzProbe {
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final AtomicLong slowest = new AtomicLong();
+        private final List<Integer> codes = new ArrayList<>();
+        private final Thread thread;
+
+        ReadyzProbe(TestClient prober) {
+            thread = new Thread(() -> {
+                while (running.get()) {
+                    long start = System.nanoTime();
+                    int code = prober.get("/readyz").status();
+                    slowest.accumulateAndGet(System.nanoTime() - start, Math::max);
+                    synchronized (codes) {
+                        codes.add(code);
+                    }
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            thread.start();
         }
 
-        assertThat(blocked.list).extracting(ILoggingEvent::getFormattedMessage).isEmpty();
-        synchronized (probeCodes) {
-            assertThat(probeCodes).isNotEmpty().containsOnly(200);
+        void stop() throws InterruptedException {
+            running.set(false);
+            thread.join();
         }
-        assertThat(TimeUnit.NANOSECONDS.toMillis(slowestProbe.get())).isLessThan(500);
+
+        List<Integer> codes() {
+            synchronized (codes) {
+                return List.copyOf(codes);
+            }
+        }
+
+        long slowestMillis() {
+            return TimeUnit.NANOSECONDS.toMillis(slowest.get());
+        }
     }
 }

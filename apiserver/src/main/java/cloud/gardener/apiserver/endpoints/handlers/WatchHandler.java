@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.metrics.WatchMetrics;
+import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
@@ -20,7 +21,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * bounded backlog ({@link WatchBacklog}); past its bound the watcher is unresponsive and its watch is ended (only its
  * HTTP/2 stream, not the connection's other watches), as kube-apiserver's cacher ends it, and the client re-watches
  * from its last resourceVersion. Neither a slow watcher nor the fan-out holds up writers or other watchers.
+ *
+ * <p>A large change (or initial object) is decoded and encoded off the event loop ({@link CpuWork}), a 1 MiB Secret
+ * taking tens of milliseconds; what a watch sends after it waits for it, so every watch still sends its events,
+ * bookmarks and errors in revision order.
  */
 public final class WatchHandler implements VerbHandler {
 
@@ -120,7 +127,7 @@ public final class WatchHandler implements VerbHandler {
                     .compose(page -> stream.begin().map(v -> {
                         page.items().forEach(stream::sendInitial);
                         if (Boolean.TRUE.equals(options.sendInitialEvents()) && options.allowWatchBookmarks()) {
-                            stream.bookmark(page.revision(), true);
+                            stream.onInitialEventsEnd(page.revision());
                         }
                         return page.revision();
                     }));
@@ -157,6 +164,8 @@ public final class WatchHandler implements VerbHandler {
         private boolean begun;
         /** The stream was reset or its connection closed: it cannot be ended normally. */
         private boolean aborted;
+        /** The events being rendered off the loop, in order: whatever is sent next waits for them. */
+        private Future<Void> pending = Future.succeededFuture();
 
         /** @param webSocket the upgrade to make instead of a chunked response, or null */
         Stream(
@@ -224,8 +233,12 @@ public final class WatchHandler implements VerbHandler {
         @Override
         public void onProgress(long revision) {
             if (bookmarks) {
-                context.runOnContext(v -> bookmark(revision, false));
+                context.runOnContext(v -> inOrder(0, () -> bookmark(revision, false), this::write));
             }
+        }
+
+        void onInitialEventsEnd(long revision) {
+            inOrder(0, () -> bookmark(revision, true), this::write);
         }
 
         /**
@@ -234,7 +247,7 @@ public final class WatchHandler implements VerbHandler {
          */
         @Override
         public void onTerminated(String why) {
-            context.runOnContext(v -> finish());
+            context.runOnContext(v -> afterPending(this::finish));
         }
 
         @Override
@@ -247,35 +260,94 @@ public final class WatchHandler implements VerbHandler {
                                         ? error.getMessage()
                                         : "The resourceVersion for the provided watch is too old.")
                         : ApiException.internal(String.valueOf(error.getMessage()));
-                write(writer.errorEvent(e.status()));
-                finish();
+                inOrder(0, () -> writer.errorEvent(e.status()), line -> {
+                    write(line);
+                    finish();
+                });
             });
         }
 
         private void deliver(WatchEvent event) {
+            long size = (long) event.object().value().length
+                    + (event.previous() == null ? 0 : event.previous().value().length);
+            inOrder(size, () -> render(event), this::write);
+        }
+
+        /**
+         * Renders {@code size} bytes' worth with {@code render} (off the loop when large), then, back on the loop and
+         * after everything rendered before, hands a non-null result to {@code emit} unless the watch has ended.
+         */
+        private void inOrder(long size, Callable<Buffer> render, Consumer<Buffer> emit) {
             if (ended) {
                 return;
             }
+            if (size <= CpuWork.INLINE_BYTES && pending.isComplete()) {
+                Buffer line;
+                try {
+                    line = render.call();
+                } catch (Exception e) {
+                    cannotRender(e);
+                    return;
+                }
+                if (line != null) {
+                    emit.accept(line);
+                }
+                return;
+            }
+            pending = pending.transform(ignored -> ended ? Future.<Buffer>succeededFuture() : CpuWork.run(size, render))
+                    .map(line -> {
+                        if (line != null && !ended) {
+                            emit.accept(line);
+                        }
+                        return (Void) null;
+                    })
+                    .otherwise(t -> {
+                        cannotRender(t);
+                        return null;
+                    });
+        }
+
+        /** Runs {@code step} after the events being rendered. */
+        private void afterPending(Runnable step) {
+            if (pending.isComplete()) {
+                step.run();
+            } else {
+                pending = pending.map(v -> {
+                    step.run();
+                    return null;
+                });
+            }
+        }
+
+        /** A change that cannot be decoded or encoded: the watch ends rather than skip it, and the client re-lists. */
+        private void cannotRender(Throwable t) {
+            LOG.warn(
+                    "cannot send a {} watch event, ending the watch: {}",
+                    req.type().groupResource(),
+                    t.toString());
+            finish();
+        }
+
+        /** The line this watch sends for a change, or null when the change is not for it. */
+        private Buffer render(WatchEvent event) {
             SharedWatchEvents.Change change = shared.of(event, req.store()::decode);
             ObjectNode current = change.current();
             boolean existed = event.previous() != null;
             boolean prevMatches = existed && (!hasSelector || filter.test(change.previous()));
             if (event.type() == WatchEvent.Type.DELETE) {
-                if (prevMatches || (!existed && filter.test(current))) {
-                    send(change, "DELETED", false);
-                }
-                return;
+                return prevMatches || (!existed && filter.test(current)) ? encoded(change, "DELETED", false) : null;
             }
             if (!hasSelector || filter.test(current)) {
-                send(change, prevMatches ? "MODIFIED" : "ADDED", false);
+                return encoded(change, prevMatches ? "MODIFIED" : "ADDED", false);
             } else if (prevMatches) {
                 // Left the selector: the last matching state, at the revision it stopped matching.
-                send(change, "DELETED", true);
+                return encoded(change, "DELETED", true);
             }
+            return null;
         }
 
         /** One change as this watch renders it: the buffer every watch with the same rendering writes. */
-        private void send(SharedWatchEvents.Change change, String type, boolean leftSelector) {
+        private Buffer encoded(SharedWatchEvents.Change change, String type, boolean leftSelector) {
             String rendering = type + "|" + leftSelector + "|" + req.type().groupResource() + "|" + req.version() + "|"
                     + writer.watchRendering();
             Buffer line = change.encoded(
@@ -283,28 +355,23 @@ public final class WatchHandler implements VerbHandler {
                     () -> writer.watchEvent(
                             type, req.present(leftSelector ? change.leftSelector() : change.current())));
             writer.watchEventSent();
-            write(line);
+            return line;
         }
 
         /** One object of the state a watch starts with, as an ADDED event of its own. */
         void sendInitial(ObjectNode obj) {
-            if (ended) {
-                return;
-            }
-            watcher.initEvent();
-            Buffer line = writer.watchEvent("ADDED", req.present(obj));
-            if (sinkGone()) {
-                finish();
-                return;
-            }
-            backlog.offerInitial(line);
-            watcher.sent(line.length());
+            inOrder(CpuWork.estimateSize(obj), () -> writer.watchEvent("ADDED", req.present(obj)), line -> {
+                watcher.initEvent();
+                if (sinkGone()) {
+                    finish();
+                    return;
+                }
+                backlog.offerInitial(line);
+                watcher.sent(line.length());
+            });
         }
 
-        void bookmark(long revision, boolean initialEventsEnd) {
-            if (ended) {
-                return;
-            }
+        private Buffer bookmark(long revision, boolean initialEventsEnd) {
             ObjectNode obj = JsonNodeFactory.instance.objectNode();
             obj.put("kind", req.type().kind());
             obj.put("apiVersion", req.apiVersion());
@@ -314,7 +381,7 @@ public final class WatchHandler implements VerbHandler {
             if (initialEventsEnd) {
                 meta.putObject("annotations").put(INITIAL_EVENTS_END, "true");
             }
-            write(writer.bookmarkEvent(obj));
+            return writer.bookmarkEvent(obj);
         }
 
         private void write(Buffer line) {
