@@ -4,11 +4,10 @@ import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
-import cloud.gardener.apiserver.storage.StoredObject;
-import cloud.gardener.apiserver.storage.UpdateFunction;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
+import cloud.gardener.apiserver.storage.testing.ForwardingStorage;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,17 +16,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A real store as a controller test needs to see it: how many lists it answered (a controller driven by watches
- * lists once per watch started, never periodically), and every open watch can be ended as a compacted revision ends
- * it (410), losing the events after it, so that only a fresh list shows them.
+ * lists once per watch started, never periodically), and its open watches can be stalled (their events are lost, as
+ * on a stream that stopped delivering) and ended as a compacted revision ends them (410), losing the events after
+ * it, so that only a fresh list shows them.
  */
-public final class ObservedStorage implements Storage {
+public final class ObservedStorage extends ForwardingStorage {
 
-    private final Storage delegate;
     private final AtomicInteger lists = new AtomicInteger();
     private final List<EndableWatch> open = new CopyOnWriteArrayList<>();
 
     public ObservedStorage(Storage delegate) {
-        this.delegate = delegate;
+        super(delegate);
     }
 
     /** Lists answered so far. */
@@ -40,6 +39,13 @@ public final class ObservedStorage implements Storage {
         return open.size();
     }
 
+    /** Every open watch delivers nothing more (events and progress are lost) until it ends. */
+    public void stallWatches() {
+        for (EndableWatch watch : open) {
+            watch.stalled = true;
+        }
+    }
+
     /** Ends every open watch with 410 Gone (Expired); what is written afterwards reaches none of them. */
     public void expireWatches() {
         for (EndableWatch watch : open) {
@@ -50,13 +56,13 @@ public final class ObservedStorage implements Storage {
     @Override
     public Future<ListPage> list(ListRequest request) {
         lists.incrementAndGet();
-        return delegate.list(request);
+        return super.list(request);
     }
 
     @Override
     public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
         EndableWatch watch = new EndableWatch(listener);
-        watch.subscription = delegate.watch(keyOrPrefix, afterRevision, watch);
+        watch.subscription = super.watch(keyOrPrefix, afterRevision, watch);
         open.add(watch);
         return watch;
     }
@@ -66,6 +72,7 @@ public final class ObservedStorage implements Storage {
         private final WatchListener listener;
         private final AtomicBoolean ended = new AtomicBoolean();
         private volatile WatchSubscription subscription;
+        private volatile boolean stalled;
 
         EndableWatch(WatchListener listener) {
             this.listener = listener;
@@ -81,14 +88,14 @@ public final class ObservedStorage implements Storage {
 
         @Override
         public void onEvent(WatchEvent event) {
-            if (!ended.get()) {
+            if (!ended.get() && !stalled) {
                 listener.onEvent(event);
             }
         }
 
         @Override
         public void onProgress(long revision) {
-            if (!ended.get()) {
+            if (!ended.get() && !stalled) {
                 listener.onProgress(revision);
             }
         }
@@ -112,50 +119,5 @@ public final class ObservedStorage implements Storage {
             open.remove(this);
             subscription.close();
         }
-    }
-
-    @Override
-    public Future<StoredObject> create(String key, byte[] value) {
-        return delegate.create(key, value);
-    }
-
-    @Override
-    public Future<StoredObject> get(String key) {
-        return delegate.get(key);
-    }
-
-    @Override
-    public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-        return delegate.update(key, expectedRevision, value);
-    }
-
-    @Override
-    public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
-        return delegate.guaranteedUpdate(key, fn, maxAttempts);
-    }
-
-    @Override
-    public Future<StoredObject> delete(String key, long expectedRevision) {
-        return delegate.delete(key, expectedRevision);
-    }
-
-    @Override
-    public Future<Long> currentRevision() {
-        return delegate.currentRevision();
-    }
-
-    @Override
-    public Future<Void> compact(long revision) {
-        return delegate.compact(revision);
-    }
-
-    @Override
-    public Future<Void> ping() {
-        return delegate.ping();
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
     }
 }
