@@ -5,10 +5,10 @@ import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoredObject;
-import cloud.gardener.apiserver.storage.UpdateFunction;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
+import cloud.gardener.apiserver.storage.testing.ForwardingStorage;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +18,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A real store as a controller test needs to see it: how many lists it answered (a controller driven by watches
- * lists once per watch started, never periodically), and every open watch can be ended as a compacted revision ends
- * it (410), losing the events after it, so that only a fresh list shows them; how many single objects it read; and
- * its watches' events can be held back, so that a watch cache above it is stale on purpose.
+ * lists once per watch started, never periodically), and its open watches can be stalled (their events are lost, as
+ * on a stream that stopped delivering) and ended as a compacted revision ends them (410), losing the events after
+ * it, so that only a fresh list shows them; how many single objects it read; and its watches' events can be held
+ * back, so that a watch cache above it is stale on purpose.
  */
-public final class ObservedStorage implements Storage {
+public final class ObservedStorage extends ForwardingStorage {
 
-    private final Storage delegate;
     private final AtomicInteger lists = new AtomicInteger();
     private final AtomicInteger gets = new AtomicInteger();
     /** The events and progress held back from every watch while {@link #holdEvents()} is in force, in order. */
@@ -35,7 +35,7 @@ public final class ObservedStorage implements Storage {
     private final List<EndableWatch> open = new CopyOnWriteArrayList<>();
 
     public ObservedStorage(Storage delegate) {
-        this.delegate = delegate;
+        super(delegate);
     }
 
     /** Lists answered so far. */
@@ -91,6 +91,13 @@ public final class ObservedStorage implements Storage {
         return open.size();
     }
 
+    /** Every open watch delivers nothing more (events and progress are lost) until it ends. */
+    public void stallWatches() {
+        for (EndableWatch watch : open) {
+            watch.stalled = true;
+        }
+    }
+
     /** Ends every open watch with 410 Gone (Expired); what is written afterwards reaches none of them. */
     public void expireWatches() {
         for (EndableWatch watch : open) {
@@ -102,14 +109,20 @@ public final class ObservedStorage implements Storage {
     public Future<ListPage> list(ListRequest request) {
         lists.incrementAndGet();
         listed.add(request.prefix());
-        return delegate.list(request);
+        return super.list(request);
+    }
+
+    @Override
+    public Future<StoredObject> get(String key) {
+        gets.incrementAndGet();
+        return super.get(key);
     }
 
     @Override
     public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
         EndableWatch watch = new EndableWatch(listener);
         watched.add(keyOrPrefix);
-        watch.subscription = delegate.watch(keyOrPrefix, afterRevision, watch);
+        watch.subscription = super.watch(keyOrPrefix, afterRevision, watch);
         open.add(watch);
         return watch;
     }
@@ -119,6 +132,7 @@ public final class ObservedStorage implements Storage {
         private final WatchListener listener;
         private final AtomicBoolean ended = new AtomicBoolean();
         private volatile WatchSubscription subscription;
+        private volatile boolean stalled;
 
         EndableWatch(WatchListener listener) {
             this.listener = listener;
@@ -134,14 +148,14 @@ public final class ObservedStorage implements Storage {
 
         @Override
         public void onEvent(WatchEvent event) {
-            if (!ended.get() && !heldBack(() -> onEvent(event))) {
+            if (!ended.get() && !stalled && !heldBack(() -> onEvent(event))) {
                 listener.onEvent(event);
             }
         }
 
         @Override
         public void onProgress(long revision) {
-            if (!ended.get() && !heldBack(() -> onProgress(revision))) {
+            if (!ended.get() && !stalled && !heldBack(() -> onProgress(revision))) {
                 listener.onProgress(revision);
             }
         }
@@ -165,51 +179,5 @@ public final class ObservedStorage implements Storage {
             open.remove(this);
             subscription.close();
         }
-    }
-
-    @Override
-    public Future<StoredObject> create(String key, byte[] value) {
-        return delegate.create(key, value);
-    }
-
-    @Override
-    public Future<StoredObject> get(String key) {
-        gets.incrementAndGet();
-        return delegate.get(key);
-    }
-
-    @Override
-    public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-        return delegate.update(key, expectedRevision, value);
-    }
-
-    @Override
-    public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
-        return delegate.guaranteedUpdate(key, fn, maxAttempts);
-    }
-
-    @Override
-    public Future<StoredObject> delete(String key, long expectedRevision) {
-        return delegate.delete(key, expectedRevision);
-    }
-
-    @Override
-    public Future<Long> currentRevision() {
-        return delegate.currentRevision();
-    }
-
-    @Override
-    public Future<Void> compact(long revision) {
-        return delegate.compact(revision);
-    }
-
-    @Override
-    public Future<Void> ping() {
-        return delegate.ping();
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
     }
 }

@@ -8,14 +8,6 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.authn.UserInfo;
-import cloud.gardener.apiserver.storage.ListPage;
-import cloud.gardener.apiserver.storage.ListRequest;
-import cloud.gardener.apiserver.storage.Storage;
-import cloud.gardener.apiserver.storage.StorageException;
-import cloud.gardener.apiserver.storage.StoredObject;
-import cloud.gardener.apiserver.storage.UpdateFunction;
-import cloud.gardener.apiserver.storage.WatchListener;
-import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
@@ -26,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A store's changes for a controller: the list, then every change in order on the controller's context; a watch
- * that ends is followed by a fresh list, which shows what the lost watch would have (here: a deletion).
+ * that stalls and then ends is followed by a fresh list, which shows what the lost watch would have (here: a
+ * deletion).
  */
 class StoreWatchTest {
 
@@ -46,14 +38,13 @@ class StoreWatchTest {
     Path dir;
 
     private Vertx vertx;
-    private Storage storage;
-    private final AtomicReference<WatchListener> deadWatch = new AtomicReference<>();
+    private ObservedStorage storage;
     private StoreWatch watch;
 
     @BeforeEach
     void start() {
         vertx = Vertx.vertx();
-        storage = new FirstWatchDeliversNothing(new EmbeddedStorage(vertx, dir));
+        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
     }
 
     @AfterEach
@@ -159,11 +150,11 @@ class StoreWatchTest {
         Thread.sleep(200);
         // revision 0: a watch from there would start wherever the store is when it is set up (a write made
         // meanwhile lost), so none is opened
-        assertThat(deadWatch.get()).as("a watch opened at revision 0").isNull();
+        assertThat(storage.watches()).as("watches opened at revision 0").isZero();
 
         await(configMaps.create("ns", configMap("a"), ADMIN));
         eventually(() -> seen.contains("listed [a]"));
-        eventually(() -> deadWatch.get() != null);
+        eventually(() -> storage.watches() == 1);
     }
 
     @Test
@@ -196,15 +187,16 @@ class StoreWatchTest {
             }
         });
         watch.start(context);
-        eventually(() -> deadWatch.get() != null);
+        eventually(() -> storage.watches() == 1);
         assertThat(seen).containsExactly("listed [a, b]");
 
-        // the first watch delivers nothing: b's deletion and c's creation are lost with it
+        // the first watch stalls: b's deletion and c's creation are lost with it
+        storage.stallWatches();
         await(configMaps.delete("ns", "b", DeleteRequest.DEFAULT, ADMIN));
         await(configMaps.create("ns", configMap("c"), ADMIN));
         Thread.sleep(200);
         assertThat(seen).containsExactly("listed [a, b]");
-        deadWatch.get().onError(StorageException.compacted(1, 2));
+        storage.expireWatches();
         eventually(() -> seen.size() == 2);
         assertThat(seen.get(1)).isEqualTo("listed [a, c]");
 
@@ -223,79 +215,5 @@ class StoreWatchTest {
         eventually(() -> seen.size() == 5);
         assertThat(seen.subList(2, 5)).containsExactly("changed a", "changed d (new)", "deleted c");
         assertThat(onContext).containsOnly(true);
-    }
-
-    /** The embedded store, except that the first watch delivers nothing until the test ends it. */
-    private final class FirstWatchDeliversNothing implements Storage {
-
-        private final Storage delegate;
-
-        FirstWatchDeliversNothing(Storage delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
-            if (deadWatch.compareAndSet(null, listener)) {
-                return new WatchSubscription() {
-                    @Override
-                    public void requestProgress() {}
-
-                    @Override
-                    public void close() {}
-                };
-            }
-            return delegate.watch(keyOrPrefix, afterRevision, listener);
-        }
-
-        @Override
-        public Future<StoredObject> create(String key, byte[] value) {
-            return delegate.create(key, value);
-        }
-
-        @Override
-        public Future<StoredObject> get(String key) {
-            return delegate.get(key);
-        }
-
-        @Override
-        public Future<ListPage> list(ListRequest request) {
-            return delegate.list(request);
-        }
-
-        @Override
-        public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-            return delegate.update(key, expectedRevision, value);
-        }
-
-        @Override
-        public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
-            return delegate.guaranteedUpdate(key, fn, maxAttempts);
-        }
-
-        @Override
-        public Future<StoredObject> delete(String key, long expectedRevision) {
-            return delegate.delete(key, expectedRevision);
-        }
-
-        @Override
-        public Future<Long> currentRevision() {
-            return delegate.currentRevision();
-        }
-
-        @Override
-        public Future<Void> compact(long revision) {
-            return delegate.compact(revision);
-        }
-
-        @Override
-        public Future<Void> ping() {
-            return delegate.ping();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
     }
 }

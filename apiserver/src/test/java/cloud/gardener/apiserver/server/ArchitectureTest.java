@@ -72,7 +72,7 @@ class ArchitectureTest {
     @Test
     void testsThatNeedEtcdKubectlOrAServerAreTaggedIntegration() {
         assertThat(IntegrationTags.untagged("cloud.gardener.apiserver", HEAVY))
-                .as("tests the fast loop (mvn test -Punit) would run without etcd, kubectl or a server")
+                .as("tests the fast loop (mvn test) would run without etcd, kubectl or a server")
                 .isEmpty();
     }
 }

@@ -99,7 +99,7 @@ class ArchitectureTest {
     @Test
     void testsThatStartEtcdOrAProcessAreTaggedIntegration() {
         assertThat(IntegrationTags.untagged("cloud.gardener.apiserver.storage", HEAVY))
-                .as("tests the fast loop (mvn test -Punit) would run without etcd")
+                .as("tests the fast loop (mvn test) would run without etcd")
                 .isEmpty();
     }
 }

@@ -3,72 +3,50 @@ package cloud.gardener.apiserver.endpoints.tables;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.KindDefinition;
 import cloud.gardener.apiserver.api.resource.Kinds;
-import cloud.gardener.apiserver.endpoints.tables.core.ConfigMapTable;
-import cloud.gardener.apiserver.endpoints.tables.core.EventTable;
-import cloud.gardener.apiserver.endpoints.tables.core.NamespaceTable;
-import cloud.gardener.apiserver.endpoints.tables.core.SecretTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.BackupBucketTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.BackupEntryTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.BastionTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.CloudProfileTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ControllerDeploymentTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ControllerInstallationTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ControllerRegistrationTable;
+import cloud.gardener.apiserver.api.resource.RuleClasses;
 import cloud.gardener.apiserver.endpoints.tables.gardener.CrdTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.CredentialsBindingTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ExposureClassTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.GardenletTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.InternalSecretTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ManagedSeedSetTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ManagedSeedTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.NamespacedCloudProfileTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ProjectTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.QuotaTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.SecretBindingTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.SeedTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ShootStateTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.ShootTable;
-import cloud.gardener.apiserver.endpoints.tables.gardener.WorkloadIdentityTable;
 import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** Which table each kind gets, keyed by its definition: the one lookup behind {@link TableConvertor#defaultFor}. */
+/**
+ * Which table each kind gets: the one lookup behind {@link TableConvertor#defaultFor}. A kind's table is found by its
+ * name from the kind's definition ({@code ExposureClassTable} for ExposureClass, see {@link RuleClasses}) and made by
+ * its constructor taking the clock its cells are computed against.
+ */
 public final class TableConvertors {
 
-    private static final Map<KindDefinition<?>, Function<Clock, TableConvertor>> BY_KIND = Map.ofEntries(
-            Map.entry(Kinds.BACKUP_BUCKET, BackupBucketTable::new),
-            Map.entry(Kinds.BACKUP_ENTRY, BackupEntryTable::new),
-            Map.entry(Kinds.CLOUD_PROFILE, CloudProfileTable::new),
-            Map.entry(Kinds.NAMESPACED_CLOUD_PROFILE, NamespacedCloudProfileTable::new),
-            Map.entry(Kinds.CONTROLLER_DEPLOYMENT, ControllerDeploymentTable::new),
-            Map.entry(Kinds.CONTROLLER_REGISTRATION, ControllerRegistrationTable::new),
-            Map.entry(Kinds.CONTROLLER_INSTALLATION, ControllerInstallationTable::new),
-            Map.entry(Kinds.EXPOSURE_CLASS, ExposureClassTable::new),
-            Map.entry(Kinds.INTERNAL_SECRET, InternalSecretTable::new),
-            Map.entry(Kinds.PROJECT, ProjectTable::new),
-            Map.entry(Kinds.QUOTA, QuotaTable::new),
-            Map.entry(Kinds.SECRET_BINDING, SecretBindingTable::new),
-            Map.entry(Kinds.SEED, SeedTable::new),
-            Map.entry(Kinds.SHOOT, ShootTable::new),
-            Map.entry(Kinds.SHOOT_STATE, ShootStateTable::new),
-            Map.entry(Kinds.GARDENLET, GardenletTable::new),
-            Map.entry(Kinds.MANAGED_SEED, ManagedSeedTable::new),
-            Map.entry(Kinds.MANAGED_SEED_SET, ManagedSeedSetTable::new),
-            Map.entry(Kinds.BASTION, BastionTable::new),
-            Map.entry(Kinds.CREDENTIALS_BINDING, CredentialsBindingTable::new),
-            Map.entry(Kinds.WORKLOAD_IDENTITY, WorkloadIdentityTable::new),
-            Map.entry(Kinds.GARDEN, CrdTable::gardens),
-            Map.entry(Kinds.EXTENSION, CrdTable::extensions),
-            Map.entry(Kinds.NAMESPACE, NamespaceTable::new),
-            Map.entry(Kinds.SECRET, SecretTable::new),
-            Map.entry(Kinds.CONFIG_MAP, ConfigMapTable::new),
-            Map.entry(Kinds.EVENT, EventTable::new),
-            Map.entry(Kinds.EVENTS_V1_EVENT, EventTable::new));
+    private static final RuleClasses RULES = new RuleClasses(
+            TableConvertor.class,
+            "Table",
+            List.of(
+                    "cloud.gardener.apiserver.endpoints.tables.gardener",
+                    "cloud.gardener.apiserver.endpoints.tables.core"));
+
+    /** The kinds that are CustomResourceDefinitions in Gardener get the columns of their CRDs. */
+    private static final Map<KindDefinition<?>, Function<Clock, TableConvertor>> CONFIGURED =
+            Map.of(Kinds.GARDEN, CrdTable::gardens, Kinds.EXTENSION, CrdTable::extensions);
+
+    private static final Map<KindDefinition<?>, Function<Clock, TableConvertor>> BY_KIND = index();
 
     private TableConvertors() {}
+
+    private static Map<KindDefinition<?>, Function<Clock, TableConvertor>> index() {
+        Map<KindDefinition<?>, Function<Clock, TableConvertor>> map = new HashMap<>(CONFIGURED);
+        for (KindDefinition<?> definition : Kinds.ALL) {
+            if (!CONFIGURED.containsKey(definition)) {
+                RULES.of(definition)
+                        .map(rule -> RULES.constructor(rule, Clock.class))
+                        .ifPresent(table ->
+                                map.put(definition, clock -> (TableConvertor) RuleClasses.create(table, clock)));
+            }
+        }
+        return Map.copyOf(map);
+    }
 
     /** The resource's table, cells computed against {@code clock}; the default table for resources not listed. */
     public static TableConvertor forResource(GroupResource resource, Clock clock) {

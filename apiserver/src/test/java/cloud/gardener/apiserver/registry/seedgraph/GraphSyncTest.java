@@ -6,21 +6,15 @@ import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.seed.Graph;
+import cloud.gardener.apiserver.authz.seed.GraphResources;
 import cloud.gardener.apiserver.authz.seed.Vertex;
 import cloud.gardener.apiserver.authz.seed.VertexType;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ObservedStorage;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.WriteContext;
-import cloud.gardener.apiserver.storage.ListPage;
-import cloud.gardener.apiserver.storage.ListRequest;
-import cloud.gardener.apiserver.storage.Storage;
-import cloud.gardener.apiserver.storage.StorageException;
-import cloud.gardener.apiserver.storage.StoredObject;
-import cloud.gardener.apiserver.storage.UpdateFunction;
-import cloud.gardener.apiserver.storage.WatchListener;
-import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -28,7 +22,6 @@ import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,8 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The graph follows the embedded store: the initial list, then watch events; a watch that ends with 410
- * (injected into the first shoot watch) is replaced by a fresh list and watch.
+ * The graph follows the embedded store: the initial list, then watch events; a watch that ends with 410 is replaced
+ * by a fresh list and watch.
  */
 class GraphSyncTest {
 
@@ -49,14 +42,13 @@ class GraphSyncTest {
     Path dir;
 
     private Vertx vertx;
-    private Storage storage;
+    private ObservedStorage storage;
     private GraphSync sync;
-    private final AtomicInteger shootWatches = new AtomicInteger();
 
     @BeforeEach
     void start() {
         vertx = Vertx.vertx();
-        storage = new FirstShootWatchExpires(new EmbeddedStorage(vertx, dir));
+        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
     }
 
     @AfterEach
@@ -99,88 +91,17 @@ class GraphSyncTest {
         assertThat(graph.hasPath(Vertex.of(VertexType.SHOOT, "dev", "shoot-a"), SEED_A))
                 .isTrue();
 
-        // the first shoot watch ended with 410: after the relist a second watch delivers new shoots
-        eventually(() -> shootWatches.get() == 2);
+        // every watch ends with 410: each is followed by a fresh list and a new watch, which delivers new shoots
+        eventually(() -> storage.watches() == GraphResources.ALL.size());
+        int lists = storage.lists();
+        storage.expireWatches();
+        eventually(() ->
+                storage.lists() >= lists + GraphResources.ALL.size() && storage.watches() == GraphResources.ALL.size());
         await(shoots.create("dev", shoot("shoot-b", "seed-a"), ADMIN));
         eventually(() -> graph.hasPath(Vertex.of(VertexType.SHOOT, "dev", "shoot-b"), SEED_A));
 
         await(shoots.delete("dev", "shoot-a", DeleteRequest.DEFAULT, ADMIN));
         eventually(() -> !graph.hasVertex(Vertex.of(VertexType.SHOOT, "dev", "shoot-a")));
-        assertThat(shootWatches.get()).isEqualTo(2);
-    }
-
-    /** The embedded store, except that the first watch on shoots ends at once with 410 (a compacted revision). */
-    private final class FirstShootWatchExpires implements Storage {
-
-        private final Storage delegate;
-
-        FirstShootWatchExpires(Storage delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
-            if (keyOrPrefix.contains("/shoots/") && shootWatches.incrementAndGet() == 1) {
-                vertx.runOnContext(v -> listener.onError(StorageException.compacted(afterRevision, afterRevision)));
-                return new WatchSubscription() {
-                    @Override
-                    public void requestProgress() {}
-
-                    @Override
-                    public void close() {}
-                };
-            }
-            return delegate.watch(keyOrPrefix, afterRevision, listener);
-        }
-
-        @Override
-        public Future<StoredObject> create(String key, byte[] value) {
-            return delegate.create(key, value);
-        }
-
-        @Override
-        public Future<StoredObject> get(String key) {
-            return delegate.get(key);
-        }
-
-        @Override
-        public Future<ListPage> list(ListRequest request) {
-            return delegate.list(request);
-        }
-
-        @Override
-        public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-            return delegate.update(key, expectedRevision, value);
-        }
-
-        @Override
-        public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
-            return delegate.guaranteedUpdate(key, fn, maxAttempts);
-        }
-
-        @Override
-        public Future<StoredObject> delete(String key, long expectedRevision) {
-            return delegate.delete(key, expectedRevision);
-        }
-
-        @Override
-        public Future<Long> currentRevision() {
-            return delegate.currentRevision();
-        }
-
-        @Override
-        public Future<Void> compact(long revision) {
-            return delegate.compact(revision);
-        }
-
-        @Override
-        public Future<Void> ping() {
-            return delegate.ping();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
+        assertThat(storage.watches()).isEqualTo(GraphResources.ALL.size());
     }
 }

@@ -27,6 +27,9 @@ import static cloud.gardener.apiserver.authz.seed.VertexType.SHOOT;
 import static cloud.gardener.apiserver.authz.seed.VertexType.SHOOT_STATE;
 import static cloud.gardener.apiserver.authz.seed.VertexType.WORKLOAD_IDENTITY;
 
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.resource.KindDefinition;
+import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.selection.FieldRequirement;
 import cloud.gardener.apiserver.api.selection.FieldSelector;
 import cloud.gardener.apiserver.api.selection.LabelRequirement;
@@ -41,6 +44,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Gardener's SeedAuthorizer: what gardenlets and seed extensions may do, decided from the relationships in
@@ -57,8 +61,18 @@ public final class SeedAuthorizer implements Authorizer {
 
     private static final Future<Decision> NO_OPINION = Future.succeededFuture(Decision.noOpinion());
 
+    /** Resources seed clients use that this server does not serve (a kube-apiserver beside it does). */
+    private static final GroupResource CERTIFICATE_SIGNING_REQUESTS =
+            new GroupResource("certificates.k8s.io", "certificatesigningrequests");
+
+    private static final GroupResource CLUSTER_ROLE_BINDINGS =
+            new GroupResource("rbac.authorization.k8s.io", "clusterrolebindings");
+    private static final GroupResource LEASES = new GroupResource("coordination.k8s.io", "leases");
+    private static final GroupResource SERVICE_ACCOUNTS = new GroupResource("", "serviceaccounts");
+
     private final Graph graph;
     private final boolean authorizeWithSelectors;
+    private final Map<GroupResource, Rule> rules = rules();
 
     /**
      * @param authorizeWithSelectors whether list/watch requests carry their selectors (always for this
@@ -94,125 +108,137 @@ public final class SeedAuthorizer implements Authorizer {
 
     /** The decision for a recognised seed client (ignores whether the graph is synced). */
     Decision decide(SeedIdentity identity, Attributes a) {
-        String seed = identity.seedName();
-        boolean extension = identity.isExtension();
-        String seedLabel = LABEL_PREFIX_SEED_NAME + seed;
-        return switch (a.apiGroup() + "/" + a.resource()) {
-            case "core.gardener.cloud/backupbuckets" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(BACKUP_BUCKET)
+        Rule rule = rules.get(new GroupResource(a.apiGroup(), a.resource()));
+        return rule == null ? Decision.noOpinion() : rule.decide(identity, a);
+    }
+
+    /** What a seed client may do with one resource. */
+    private interface Rule {
+        Decision decide(SeedIdentity identity, Attributes a);
+    }
+
+    /** The rule of each resource a seed client may use, by the resource's name from its kind's definition. */
+    private Map<GroupResource, Rule> rules() {
+        return Map.ofEntries(
+                checked(
+                        Kinds.BACKUP_BUCKET,
+                        seed -> AccessRule.of(BACKUP_BUCKET)
                                 .verbs("update", "patch", "delete")
                                 .always("create", "get", "list", "watch")
-                                .subresources("status", "finalizers"));
-            case "core.gardener.cloud/backupentries" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(BACKUP_ENTRY)
+                                .subresources("status", "finalizers")),
+                checked(
+                        Kinds.BACKUP_ENTRY,
+                        seed -> AccessRule.of(BACKUP_ENTRY)
                                 .verbs("update", "patch", "delete")
                                 .always("create", "get", "list", "watch")
-                                .subresources("status"));
-            case "operations.gardener.cloud/bastions" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(BASTION)
+                                .subresources("status")),
+                checked(
+                        Kinds.BASTION,
+                        seed -> AccessRule.of(BASTION)
                                 .verbs("get", "list", "watch", "update", "patch")
                                 .always("create")
                                 .subresources("status")
-                                .fieldSelector("spec.seedName", seed));
-            case "certificates.k8s.io/certificatesigningrequests" ->
-                extension
-                        ? check(seed, a, AccessRule.read(CERTIFICATE_SIGNING_REQUEST))
-                        : check(
-                                seed,
-                                a,
-                                AccessRule.of(CERTIFICATE_SIGNING_REQUEST)
-                                        .verbs("get", "list", "watch")
-                                        .always("create")
-                                        .subresources("seedclient"));
-            case "core.gardener.cloud/cloudprofiles" -> check(seed, a, AccessRule.read(CLOUD_PROFILE));
-            case "core.gardener.cloud/namespacedcloudprofiles" ->
-                check(seed, a, AccessRule.read(NAMESPACED_CLOUD_PROFILE));
-            case "rbac.authorization.k8s.io/clusterrolebindings" ->
-                extension
-                        ? check(seed, a, AccessRule.of(CLUSTER_ROLE_BINDING).verbs("get"))
-                        : clusterRoleBinding(seed, a);
-            case "/configmaps" -> configMap(seed, a);
-            case "core.gardener.cloud/controllerdeployments" -> check(seed, a, AccessRule.read(CONTROLLER_DEPLOYMENT));
-            case "core.gardener.cloud/controllerinstallations" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.read(CONTROLLER_INSTALLATION)
+                                .fieldSelector("spec.seedName", seed)),
+                Map.entry(
+                        CERTIFICATE_SIGNING_REQUESTS,
+                        (identity, a) -> identity.isExtension()
+                                ? check(identity.seedName(), a, AccessRule.read(CERTIFICATE_SIGNING_REQUEST))
+                                : check(
+                                        identity.seedName(),
+                                        a,
+                                        AccessRule.of(CERTIFICATE_SIGNING_REQUEST)
+                                                .verbs("get", "list", "watch")
+                                                .always("create")
+                                                .subresources("seedclient"))),
+                rule(Kinds.CLOUD_PROFILE, reads(CLOUD_PROFILE)),
+                rule(Kinds.NAMESPACED_CLOUD_PROFILE, reads(NAMESPACED_CLOUD_PROFILE)),
+                Map.entry(
+                        CLUSTER_ROLE_BINDINGS,
+                        (identity, a) -> identity.isExtension()
+                                ? check(
+                                        identity.seedName(),
+                                        a,
+                                        AccessRule.of(CLUSTER_ROLE_BINDING).verbs("get"))
+                                : clusterRoleBinding(identity.seedName(), a)),
+                rule(Kinds.CONFIG_MAP, (identity, a) -> configMap(identity.seedName(), a)),
+                rule(Kinds.CONTROLLER_DEPLOYMENT, reads(CONTROLLER_DEPLOYMENT)),
+                checked(
+                        Kinds.CONTROLLER_INSTALLATION,
+                        seed -> AccessRule.read(CONTROLLER_INSTALLATION)
                                 .verbs("get", "list", "watch", "update", "patch")
                                 .subresources("status")
-                                .fieldSelector("spec.seedRef.name", seed));
-            case "core.gardener.cloud/controllerregistrations" ->
-                check(seed, a, AccessRule.of(CONTROLLER_REGISTRATION).always("get", "list", "watch"));
-            case "security.gardener.cloud/credentialsbindings" -> check(seed, a, AccessRule.read(CREDENTIALS_BINDING));
-            case "/events", "events.k8s.io/events" -> event(a);
-            case "core.gardener.cloud/exposureclasses" -> check(seed, a, AccessRule.read(EXPOSURE_CLASS));
-            case "core.gardener.cloud/internalsecrets" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(INTERNAL_SECRET)
+                                .fieldSelector("spec.seedRef.name", seed)),
+                checked(
+                        Kinds.CONTROLLER_REGISTRATION,
+                        seed -> AccessRule.of(CONTROLLER_REGISTRATION).always("get", "list", "watch")),
+                rule(Kinds.CREDENTIALS_BINDING, reads(CREDENTIALS_BINDING)),
+                rule(Kinds.EVENT, (identity, a) -> event(a)),
+                rule(Kinds.EVENTS_V1_EVENT, (identity, a) -> event(a)),
+                rule(Kinds.EXPOSURE_CLASS, reads(EXPOSURE_CLASS)),
+                checked(
+                        Kinds.INTERNAL_SECRET,
+                        seed -> AccessRule.of(INTERNAL_SECRET)
                                 .verbs("get", "update", "patch", "delete", "list", "watch")
-                                .always("create"));
-            case "coordination.k8s.io/leases" -> lease(identity, a);
-            case "seedmanagement.gardener.cloud/gardenlets" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(GARDENLET)
+                                .always("create")),
+                Map.entry(LEASES, this::lease),
+                checked(
+                        Kinds.GARDENLET,
+                        seed -> AccessRule.of(GARDENLET)
                                 .verbs("get", "list", "watch", "update", "patch")
                                 .always("create")
                                 .namespaces(GARDEN)
                                 .subresources("status")
-                                .fieldSelector(FieldSelector.METADATA_NAME, seed));
-            case "seedmanagement.gardener.cloud/managedseeds" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(MANAGED_SEED)
+                                .fieldSelector(FieldSelector.METADATA_NAME, seed)),
+                checked(
+                        Kinds.MANAGED_SEED,
+                        seed -> AccessRule.of(MANAGED_SEED)
                                 .verbs("get", "list", "watch", "update", "patch")
                                 .subresources("status")
-                                .labelSelector(seedLabel, "true"));
-            case "/namespaces" -> check(seed, a, AccessRule.read(NAMESPACE));
-            case "core.gardener.cloud/projects" -> check(seed, a, AccessRule.read(PROJECT));
-            case "core.gardener.cloud/secretbindings" -> check(seed, a, AccessRule.read(SECRET_BINDING));
-            case "/secrets" -> secret(identity, a);
-            case "security.gardener.cloud/workloadidentities" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(WORKLOAD_IDENTITY)
+                                .labelSelector(LABEL_PREFIX_SEED_NAME + seed, "true")),
+                rule(Kinds.NAMESPACE, reads(NAMESPACE)),
+                rule(Kinds.PROJECT, reads(PROJECT)),
+                rule(Kinds.SECRET_BINDING, reads(SECRET_BINDING)),
+                rule(Kinds.SECRET, this::secret),
+                checked(
+                        Kinds.WORKLOAD_IDENTITY,
+                        seed -> AccessRule.of(WORKLOAD_IDENTITY)
                                 .verbs("get", "list", "watch", "create", "patch")
-                                .subresources("token"));
-            case "core.gardener.cloud/seeds" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(SEED)
+                                .subresources("token")),
+                checked(
+                        Kinds.SEED,
+                        seed -> AccessRule.of(SEED)
                                 .verbs("get", "list", "watch", "update", "patch", "delete")
                                 .always("create")
                                 .subresources("status")
-                                .labelSelector(seedLabel, "true"));
-            case "/serviceaccounts" ->
-                extension ? check(seed, a, AccessRule.of(SERVICE_ACCOUNT).verbs("get")) : serviceAccount(identity, a);
-            case "core.gardener.cloud/shoots" -> shoot(seed, a);
-            case "core.gardener.cloud/shootstates" ->
-                check(
-                        seed,
-                        a,
-                        AccessRule.of(SHOOT_STATE)
+                                .labelSelector(LABEL_PREFIX_SEED_NAME + seed, "true")),
+                Map.entry(
+                        SERVICE_ACCOUNTS,
+                        (identity, a) -> identity.isExtension()
+                                ? check(
+                                        identity.seedName(),
+                                        a,
+                                        AccessRule.of(SERVICE_ACCOUNT).verbs("get"))
+                                : serviceAccount(identity, a)),
+                rule(Kinds.SHOOT, (identity, a) -> shoot(identity.seedName(), a)),
+                checked(
+                        Kinds.SHOOT_STATE,
+                        seed -> AccessRule.of(SHOOT_STATE)
                                 .verbs("get", "update", "patch", "delete", "list", "watch")
-                                .always("create"));
-            default -> Decision.noOpinion();
-        };
+                                .always("create")));
+    }
+
+    private static Map.Entry<GroupResource, Rule> rule(KindDefinition<?> kind, Rule rule) {
+        return Map.entry(kind.groupResource(), rule);
+    }
+
+    /** The kind's objects as {@link #check} allows them by the access rule for the client's seed. */
+    private Map.Entry<GroupResource, Rule> checked(KindDefinition<?> kind, Function<String, AccessRule> ruleForSeed) {
+        return rule(kind, (identity, a) -> check(identity.seedName(), a, ruleForSeed.apply(identity.seedName())));
+    }
+
+    /** Reads of objects the seed is related to. */
+    private Rule reads(VertexType type) {
+        return (identity, a) -> check(identity.seedName(), a, AccessRule.read(type));
     }
 
     private Decision clusterRoleBinding(String seed, Attributes a) {

@@ -14,7 +14,7 @@ import java.util.Optional;
 /**
  * Everything this module knows about one kind, in one place: its {@link ResourceType} (group, versions, names,
  * scope, short names, categories, subresources, field selectors, verbs), the record that models it in each version,
- * its defaulter and whether the seed authorization graph is fed from it. {@link Kinds} lists every definition once;
+ * its defaulter, whether the seed authorization graph is fed from it and whether every user may read it. {@link Kinds} lists every definition once;
  * the discovery, OpenAPI, model and defaulting lookups are derived from that list, and the modules above key their
  * own rules (validators, strategies, tables) by the definition object.
  *
@@ -27,6 +27,7 @@ public final class KindDefinition<T> {
     private final Map<String, Class<?>> models;
     private final Defaulter defaulter;
     private final boolean seedGraph;
+    private final boolean readByEveryUser;
 
     private KindDefinition(Builder<T> b) {
         this.type = new ResourceType(
@@ -51,6 +52,7 @@ public final class KindDefinition<T> {
         this.models = Collections.unmodifiableMap(byVersion);
         this.defaulter = b.defaulter;
         this.seedGraph = b.seedGraph;
+        this.readByEveryUser = b.readByEveryUser;
     }
 
     /** A kind served in one version, {@code group/version}, modelled by {@code model}. */
@@ -106,6 +108,14 @@ public final class KindDefinition<T> {
         return seedGraph;
     }
 
+    /**
+     * Whether every authenticated user may read these objects (Gardener's global resources, granted by its
+     * {@code gardener.cloud:system:read-global-resources} role).
+     */
+    public boolean readByEveryUser() {
+        return readByEveryUser;
+    }
+
     @Override
     public String toString() {
         return type.storageGvk().toString();
@@ -143,6 +153,7 @@ public final class KindDefinition<T> {
         private List<String> verbs = ResourceType.VERBS;
         private Defaulter defaulter;
         private boolean seedGraph;
+        private boolean readByEveryUser;
 
         private Builder(String group, String version, String kind, Class<T> model) {
             this.group = group;
@@ -224,6 +235,12 @@ public final class KindDefinition<T> {
         /** The seed authorization graph has an event handler for these objects. */
         public Builder<T> feedsSeedGraph() {
             this.seedGraph = true;
+            return this;
+        }
+
+        /** Every authenticated user may read these objects (a Gardener global resource). */
+        public Builder<T> readByEveryUser() {
+            this.readByEveryUser = true;
             return this;
         }
 

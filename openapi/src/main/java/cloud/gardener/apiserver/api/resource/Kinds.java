@@ -100,6 +100,7 @@ public final class Kinds {
             .shortNames("cprofile", "cpfl")
             .subresources(Subresource.status())
             .defaulter(new CloudProfileDefaults())
+            .readByEveryUser()
             .build();
 
     public static final KindDefinition<NamespacedCloudProfile> NAMESPACED_CLOUD_PROFILE = KindDefinition.of(
@@ -129,6 +130,7 @@ public final class Kinds {
             .shortNames("ctrlreg")
             .inCategoryAll()
             .defaulter(new ControllerRegistrationDefaults())
+            .readByEveryUser()
             .build();
 
     public static final KindDefinition<ControllerInstallation> CONTROLLER_INSTALLATION = KindDefinition.of(
@@ -144,6 +146,7 @@ public final class Kinds {
     public static final KindDefinition<ExposureClass> EXPOSURE_CLASS = KindDefinition.of(
                     CORE, V1BETA1, "ExposureClass", ExposureClass.class)
             .shortNames("expclass", "expcls")
+            .readByEveryUser()
             .build();
 
     public static final KindDefinition<InternalSecret> INTERNAL_SECRET = KindDefinition.of(
@@ -177,6 +180,7 @@ public final class Kinds {
             .subresources(Subresource.status())
             .defaulter(new SeedDefaults())
             .feedsSeedGraph()
+            .readByEveryUser()
             .build();
 
     public static final KindDefinition<ShootState> SHOOT_STATE = KindDefinition.of(

@@ -38,8 +38,11 @@ import org.junit.jupiter.api.TestFactory;
 class RoundTripPropertyTest {
 
     private static final long SEED = Long.getLong("roundtrip.seed", new Random().nextLong());
-    /** Objects per kind; {@code -Droundtrip.objects=N} for a longer search. */
-    private static final int OBJECTS_PER_KIND = Integer.getInteger("roundtrip.objects", 50);
+    /**
+     * Objects per kind: a short search in the fast loop; {@code bin/test} searches with 50 ({@code
+     * -Droundtrip.objects=N}).
+     */
+    private static final int OBJECTS_PER_KIND = Integer.getInteger("roundtrip.objects", 10);
 
     private static final int OBJECTS_PER_RECORD = Math.max(1, OBJECTS_PER_KIND * 2 / 5);
     private static final int KIND_DEPTH = 6;

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.storage.cache;
 import cloud.gardener.apiserver.storage.StoredObject;
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -64,28 +65,6 @@ public record WatchCacheConfig(
         observer = observer == null ? WatchCacheObserver.NONE : observer;
     }
 
-    /** The old shape, without an observer. */
-    public WatchCacheConfig(
-            int lowerBoundCapacity,
-            int upperBoundCapacity,
-            Duration eventFreshDuration,
-            Duration blockTimeout,
-            int watcherBuffer,
-            Function<StoredObject, ObjectAttributes> attributes,
-            Set<String> indexedFields,
-            long maxRetainedBytes) {
-        this(
-                lowerBoundCapacity,
-                upperBoundCapacity,
-                eventFreshDuration,
-                blockTimeout,
-                watcherBuffer,
-                attributes,
-                indexedFields,
-                maxRetainedBytes,
-                WatchCacheObserver.NONE);
-    }
-
     public static WatchCacheConfig defaults() {
         return new WatchCacheConfig(
                 DEFAULT_LOWER_BOUND_CAPACITY,
@@ -95,88 +74,86 @@ public record WatchCacheConfig(
                 DEFAULT_WATCHER_BUFFER,
                 null,
                 Set.of(),
-                DEFAULT_MAX_RETAINED_BYTES);
+                DEFAULT_MAX_RETAINED_BYTES,
+                WatchCacheObserver.NONE);
     }
 
     /** A window of exactly {@code capacity} events. */
     public WatchCacheConfig withFixedCapacity(int capacity) {
-        return new WatchCacheConfig(
-                capacity,
-                capacity,
-                eventFreshDuration,
-                blockTimeout,
-                watcherBuffer,
-                attributes,
-                indexedFields,
-                maxRetainedBytes,
-                observer);
+        return with(c -> {
+            c.lowerBoundCapacity = capacity;
+            c.upperBoundCapacity = capacity;
+        });
     }
 
     public WatchCacheConfig withWatcherBuffer(int events) {
-        return new WatchCacheConfig(
-                lowerBoundCapacity,
-                upperBoundCapacity,
-                eventFreshDuration,
-                blockTimeout,
-                events,
-                attributes,
-                indexedFields,
-                maxRetainedBytes,
-                observer);
+        return with(c -> c.watcherBuffer = events);
     }
 
     public WatchCacheConfig withBlockTimeout(Duration timeout) {
-        return new WatchCacheConfig(
-                lowerBoundCapacity,
-                upperBoundCapacity,
-                eventFreshDuration,
-                timeout,
-                watcherBuffer,
-                attributes,
-                indexedFields,
-                maxRetainedBytes,
-                observer);
+        return with(c -> c.blockTimeout = timeout);
     }
 
     /** Attributes from {@code extractor}, with a secondary index on each of {@code indexed}. */
     public WatchCacheConfig withAttributes(Function<StoredObject, ObjectAttributes> extractor, Set<String> indexed) {
-        return new WatchCacheConfig(
-                lowerBoundCapacity,
-                upperBoundCapacity,
-                eventFreshDuration,
-                blockTimeout,
-                watcherBuffer,
-                extractor,
-                indexed,
-                maxRetainedBytes,
-                observer);
+        return with(c -> {
+            c.attributes = extractor;
+            c.indexedFields = indexed;
+        });
     }
 
     /** At most {@code bytes} of superseded versions kept alive by the event window. */
     public WatchCacheConfig withMaxRetainedBytes(long bytes) {
-        return new WatchCacheConfig(
-                lowerBoundCapacity,
-                upperBoundCapacity,
-                eventFreshDuration,
-                blockTimeout,
-                watcherBuffer,
-                attributes,
-                indexedFields,
-                bytes,
-                observer);
+        return with(c -> c.maxRetainedBytes = bytes);
     }
 
     /** Reports to {@code to} for metrics. */
     public WatchCacheConfig withObserver(WatchCacheObserver to) {
-        return new WatchCacheConfig(
-                lowerBoundCapacity,
-                upperBoundCapacity,
-                eventFreshDuration,
-                blockTimeout,
-                watcherBuffer,
-                attributes,
-                indexedFields,
-                maxRetainedBytes,
-                to);
+        return with(c -> c.observer = to);
+    }
+
+    /** A copy with what {@code change} sets on it (checked again by the canonical constructor). */
+    private WatchCacheConfig with(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.build();
+    }
+
+    /** The components of a config while one or two of them are changed. */
+    private static final class Copy {
+        int lowerBoundCapacity;
+        int upperBoundCapacity;
+        Duration eventFreshDuration;
+        Duration blockTimeout;
+        int watcherBuffer;
+        Function<StoredObject, ObjectAttributes> attributes;
+        Set<String> indexedFields;
+        long maxRetainedBytes;
+        WatchCacheObserver observer;
+
+        Copy(WatchCacheConfig from) {
+            lowerBoundCapacity = from.lowerBoundCapacity;
+            upperBoundCapacity = from.upperBoundCapacity;
+            eventFreshDuration = from.eventFreshDuration;
+            blockTimeout = from.blockTimeout;
+            watcherBuffer = from.watcherBuffer;
+            attributes = from.attributes;
+            indexedFields = from.indexedFields;
+            maxRetainedBytes = from.maxRetainedBytes;
+            observer = from.observer;
+        }
+
+        WatchCacheConfig build() {
+            return new WatchCacheConfig(
+                    lowerBoundCapacity,
+                    upperBoundCapacity,
+                    eventFreshDuration,
+                    blockTimeout,
+                    watcherBuffer,
+                    attributes,
+                    indexedFields,
+                    maxRetainedBytes,
+                    observer);
+        }
     }
 }

@@ -1,14 +1,11 @@
 package cloud.gardener.apiserver.storage.cache;
 
-import cloud.gardener.apiserver.storage.ListPage;
-import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
-import cloud.gardener.apiserver.storage.StoredObject;
-import cloud.gardener.apiserver.storage.UpdateFunction;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
+import cloud.gardener.apiserver.storage.testing.ForwardingStorage;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
@@ -21,9 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #breakWatches} ends every watch with an error (a compaction or a lost stream). Everything else is
  * the store's own behaviour.
  */
-final class ControlledFeedStorage implements Storage {
+final class ControlledFeedStorage extends ForwardingStorage {
 
-    private final Storage store;
     private final List<Gate> gates = new ArrayList<>();
     private final AtomicInteger watchesOpened = new AtomicInteger();
     private final AtomicInteger revisionReads = new AtomicInteger();
@@ -37,7 +33,7 @@ final class ControlledFeedStorage implements Storage {
     }
 
     ControlledFeedStorage(Storage store) {
-        this.store = store;
+        super(store);
     }
 
     void pause() {
@@ -124,41 +120,11 @@ final class ControlledFeedStorage implements Storage {
     public WatchSubscription watch(String keyOrPrefix, long afterRevision, WatchListener listener) {
         Gate gate = new Gate(listener);
         watchesOpened.incrementAndGet();
-        gate.inner = store.watch(keyOrPrefix, afterRevision, gate);
+        gate.inner = super.watch(keyOrPrefix, afterRevision, gate);
         synchronized (this) {
             gates.add(gate);
         }
         return gate.inner;
-    }
-
-    @Override
-    public Future<StoredObject> create(String key, byte[] value) {
-        return store.create(key, value);
-    }
-
-    @Override
-    public Future<StoredObject> get(String key) {
-        return store.get(key);
-    }
-
-    @Override
-    public Future<ListPage> list(ListRequest request) {
-        return store.list(request);
-    }
-
-    @Override
-    public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-        return store.update(key, expectedRevision, value);
-    }
-
-    @Override
-    public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
-        return store.guaranteedUpdate(key, fn, maxAttempts);
-    }
-
-    @Override
-    public Future<StoredObject> delete(String key, long expectedRevision) {
-        return store.delete(key, expectedRevision);
     }
 
     /** How many times the store's current revision was read. */
@@ -178,21 +144,6 @@ final class ControlledFeedStorage implements Storage {
     @Override
     public Future<Long> currentRevision() {
         revisionReads.incrementAndGet();
-        return revisionGate.future().compose(v -> store.currentRevision());
-    }
-
-    @Override
-    public Future<Void> compact(long revision) {
-        return store.compact(revision);
-    }
-
-    @Override
-    public Future<Void> ping() {
-        return store.ping();
-    }
-
-    @Override
-    public void close() {
-        store.close();
+        return revisionGate.future().compose(v -> super.currentRevision());
     }
 }

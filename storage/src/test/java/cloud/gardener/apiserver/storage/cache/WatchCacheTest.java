@@ -130,7 +130,7 @@ class WatchCacheTest {
     @Test
     void theWindowGrowsWhileItsEventsAreFreshAndStopsAtItsUpperBound() {
         startCache(new WatchCacheConfig(
-                4, 16, Duration.ofMinutes(5), Duration.ofSeconds(3), 1000, null, Set.of(), Long.MAX_VALUE));
+                4, 16, Duration.ofMinutes(5), Duration.ofSeconds(3), 1000, null, Set.of(), Long.MAX_VALUE, null));
         long first = 0;
         for (int i = 0; i < 40; i++) {
             StoredObject o = await(store.create(PREFIX + "ns/s" + i, bytes("v")));

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Tags;
 
 /**
- * Keeps the fast loop ({@code mvn test -Punit}, which leaves out {@code @Tag("integration")}) free of tests that
+ * Keeps the fast loop ({@code mvn test}, which leaves out {@code @Tag("integration")}) free of tests that
  * need etcd, kubectl, the Python client, a child process or a running server: a test class that uses one of
  * {@code heavyHelpers} (itself, in a nested class or a lambda) must carry the tag, on itself or a superclass.
  */
