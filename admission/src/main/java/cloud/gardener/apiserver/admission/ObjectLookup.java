@@ -18,7 +18,11 @@ public interface ObjectLookup {
     /** The object, or empty when it does not exist. */
     Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name);
 
-    /** The objects of a resource in one namespace, or in all namespaces when {@code namespace} is empty. */
+    /**
+     * The objects of a resource in one namespace, or in all namespaces when {@code namespace} is empty. A list may
+     * hand out compact views (Shoots: metadata, spec and the status fields admission's scans read); {@link #get}
+     * hands out whole objects.
+     */
     Future<List<ObjectNode>> list(GroupResource resource, String namespace);
 
     /** Like {@link #list} but read from storage, for checks that must not race (Gardener's live lists). */

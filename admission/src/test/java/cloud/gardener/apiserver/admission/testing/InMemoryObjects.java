@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /** The objects a plugin test sets up, served as a plugin reads them. */
 public final class InMemoryObjects implements ObjectLookup {
@@ -19,6 +20,8 @@ public final class InMemoryObjects implements ObjectLookup {
     private boolean ready = true;
 
     /** Adds (or replaces) an object, keyed by its metadata. */
+    private UnaryOperator<ObjectNode> listView = UnaryOperator.identity();
+
     public InMemoryObjects put(GroupResource resource, JsonNode object) {
         ObjectNode meta = (ObjectNode) object.path("metadata");
         objects.put(
@@ -50,13 +53,19 @@ public final class InMemoryObjects implements ObjectLookup {
         return Future.succeededFuture(Optional.ofNullable(objects.get(key(resource, namespace, name))));
     }
 
+    /** Lists hand out {@code view} of each object, as the server's cache does for Shoots; gets stay whole. */
+    public InMemoryObjects listsAsViews(UnaryOperator<ObjectNode> view) {
+        listView = view;
+        return this;
+    }
+
     @Override
     public Future<List<ObjectNode>> list(GroupResource resource, String namespace) {
         String prefix = resource + "/" + (namespace.isEmpty() ? "" : namespace + "/");
         List<ObjectNode> items = new ArrayList<>();
         objects.forEach((k, v) -> {
             if (k.startsWith(prefix)) {
-                items.add(v);
+                items.add(listView.apply(v));
             }
         });
         return Future.succeededFuture(items);

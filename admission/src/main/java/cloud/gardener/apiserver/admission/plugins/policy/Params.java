@@ -67,12 +67,20 @@ final class Params {
             if (!LabelSelectors.convertible(ref.selector())) {
                 return error("paramRef.selector is not a valid label selector");
             }
-            found = objects.list(resource, paramsNamespace).map(all -> {
-                List<ObjectNode> selected = new ArrayList<>();
+            // a list may hand out compact views: the selected params are read whole
+            found = objects.list(resource, paramsNamespace).compose(all -> {
+                List<Future<Optional<ObjectNode>>> selected = new ArrayList<>();
                 all.stream()
                         .filter(p -> LabelSelectors.matches(ref.selector(), RequestSelectors.labels(p)))
-                        .forEach(selected::add);
-                return selected;
+                        .forEach(p -> selected.add(objects.get(
+                                resource,
+                                p.path("metadata").path("namespace").asText(""),
+                                p.path("metadata").path("name").asText())));
+                return Future.all(selected).map(done -> {
+                    List<ObjectNode> params = new ArrayList<>();
+                    selected.forEach(param -> param.result().ifPresent(params::add));
+                    return params;
+                });
             });
         } else {
             return error("one of name or selector must be provided");

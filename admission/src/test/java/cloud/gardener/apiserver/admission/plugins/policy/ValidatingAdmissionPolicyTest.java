@@ -475,6 +475,28 @@ class ValidatingAdmissionPolicyTest {
     }
 
     @Test
+    void paramsChosenBySelectorAreReadWholeWhenListsHandOutViews() {
+        InMemoryObjects objects = objects().listsAsViews(o -> {
+            ObjectNode view = o.deepCopy();
+            view.remove("data");
+            return view;
+        });
+        objects.put(
+                PolicySource.POLICIES,
+                policy(
+                        "p",
+                        "paramKind: {apiVersion: v1, kind: ConfigMap}\n"
+                                + "validations: [{expression: \"params.data.regions == 'eu-1'\", "
+                                + "messageExpression: 'params.metadata.name'}]"));
+        ObjectNode binding = binding("b", "p", "Deny");
+        ((ObjectNode) binding.path("spec"))
+                .set("paramRef", Requests.object("selector: {matchLabels: {kind: regions}}\nnamespace: garden-dev"));
+        objects.put(PolicySource.BINDINGS, binding);
+        ApiException e = Outcomes.rejection(plugin(objects).validate(create(shoot())));
+        assertThat(e.getMessage()).endsWith("denied request: limits");
+    }
+
+    @Test
     void aDenialCarriesTheReasonAndTheMessageAsCause() {
         InMemoryObjects objects = objects();
         objects.put(PolicySource.POLICIES, policy("p", "validations: [{expression: 'false', message: nope}]"));
