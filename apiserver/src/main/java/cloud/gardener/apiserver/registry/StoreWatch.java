@@ -93,10 +93,14 @@ public final class StoreWatch {
     }
 
     private void listAndWatch() {
+        listAndWatch(false);
+    }
+
+    private void listAndWatch(boolean consistent) {
         if (stopped) {
             return;
         }
-        store.listEncoded("", ANY_STATE)
+        store.listEncoded("", consistent ? ListQuery.all() : ANY_STATE)
                 .compose(page -> CpuWork.run(page.bytes(), () -> new Listed(decodeAll(page.items()), page.revision())))
                 .onComplete(ar -> {
                     if (stopped) {
@@ -110,13 +114,18 @@ public final class StoreWatch {
                         relistLater();
                         return;
                     }
-                    handler.listed(ar.result().objects());
                     long revision = ar.result().revision();
+                    if (revision == 0 && !consistent) {
+                        // A watch cache filled from an empty store stays at revision 0 until its resource is
+                        // written (listing it again after every pause, a create and delete in between went unseen):
+                        // a consistent list has the store's revision.
+                        listAndWatch(true);
+                        return;
+                    }
+                    handler.listed(ar.result().objects());
                     if (revision == 0) {
                         // A store never written to: a watch "from revision 0" starts wherever the store is once it is
-                        // set
-                        // up, and a write made meanwhile would be missed. Listing again soon finds a revision to start
-                        // at.
+                        // set up, and a write made meanwhile would be missed. Listing again soon finds a revision.
                         relistLater();
                         return;
                     }

@@ -125,6 +125,51 @@ class StoreWatchTest {
     }
 
     @Test
+    void aResourceWhoseWatchCacheWasFilledFromAnEmptyStoreIsWatchedAndLosesNoCreateAndDelete() throws Exception {
+        StoreReads reads = new StoreReads(
+                ResourceRegistry.standard(true), storage, "/registry", null, vertx, WatchCacheSettings.defaults(true));
+        Registry registry =
+                new Registry(reads, self -> AdmissionChain.empty(), ShootWarnings.DEFAULT_ROTATION_INTERVAL);
+        await(reads.cache().start());
+        // the store moves on, written under another resource: the ConfigMaps' cache stays at revision 0
+        await(registry.store("", "secrets").orElseThrow().create("ns", secret("other"), ADMIN));
+        GenericStore configMaps = registry.store("", "configmaps").orElseThrow();
+        List<String> seen = Collections.synchronizedList(new ArrayList<>());
+        watch = new StoreWatch(vertx, configMaps, new StoreWatch.Handler() {
+            @Override
+            public void listed(List<ObjectNode> objects) {
+                seen.add("listed " + objects.stream().map(ObjectTrees::name).toList());
+            }
+
+            @Override
+            public void changed(ObjectNode object, ObjectNode previous) {
+                seen.add("changed " + ObjectTrees.name(object));
+            }
+
+            @Override
+            public void deleted(ObjectNode last) {
+                seen.add("deleted " + ObjectTrees.name(last));
+            }
+        });
+        watch.start(vertx.getOrCreateContext());
+        eventually(() -> !seen.isEmpty());
+
+        // within the pause a list-again would take
+        await(configMaps.create("ns", configMap("brief"), ADMIN));
+        await(configMaps.delete("ns", "brief", DeleteRequest.DEFAULT, ADMIN));
+        eventually(() -> seen.contains("deleted brief"));
+        assertThat(seen).containsExactly("listed []", "changed brief", "deleted brief");
+        reads.cache().closeCaches();
+    }
+
+    private static ObjectNode secret(String name) {
+        ObjectNode secret =
+                Json.MAPPER.createObjectNode().put("apiVersion", "v1").put("kind", "Secret");
+        secret.putObject("metadata").put("name", name);
+        return secret;
+    }
+
+    @Test
     void aStoreNeverWrittenToIsListedAgainRatherThanWatchedFromNowhere() throws Exception {
         Registry registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
         GenericStore configMaps = registry.store("", "configmaps").orElseThrow();
