@@ -48,8 +48,14 @@ final class WebhookClient implements AutoCloseable {
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", "application/json");
         return http.compose(client -> client.request(request))
-                .compose(req -> req.send(Buffer.buffer(Json.toBytes(review))))
-                .compose(resp -> resp.body().map(body -> answer(resp.statusCode(), body)))
+                .compose(req -> {
+                    // the answer's handlers are in place before the review is sent, so no byte of the answer can
+                    // arrive before its body is asked for (a 200 read as empty was seen once in CI)
+                    Future<JsonNode> answer =
+                            req.response().compose(resp -> resp.body().map(body -> answer(resp.statusCode(), body)));
+                    return req.end(Buffer.buffer(Json.toBytes(review)))
+                            .transform(sent -> sent.failed() ? Future.failedFuture(sent.cause()) : answer);
+                })
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .recover(error -> Future.failedFuture(
                         error instanceof WebhookCallException
