@@ -135,7 +135,21 @@ class StoreWatchTest {
         await(registry.store("", "secrets").orElseThrow().create("ns", secret("other"), ADMIN));
         GenericStore configMaps = registry.store("", "configmaps").orElseThrow();
         List<String> seen = Collections.synchronizedList(new ArrayList<>());
-        watch = new StoreWatch(vertx, configMaps, new StoreWatch.Handler() {
+        watch = new StoreWatch(vertx, configMaps, recording(seen));
+        watch.start(vertx.getOrCreateContext());
+        eventually(() -> !seen.isEmpty());
+
+        // within the pause a list-again would take
+        await(configMaps.create("ns", configMap("brief"), ADMIN));
+        await(configMaps.delete("ns", "brief", DeleteRequest.DEFAULT, ADMIN));
+        eventually(() -> seen.contains("deleted brief"));
+        assertThat(seen).containsExactly("listed []", "changed brief", "deleted brief");
+        reads.cache().closeCaches();
+    }
+
+    /** A handler writing down each call: "listed [names]", "changed name", "deleted name". */
+    private static StoreWatch.Handler recording(List<String> seen) {
+        return new StoreWatch.Handler() {
             @Override
             public void listed(List<ObjectNode> objects) {
                 seen.add("listed " + objects.stream().map(ObjectTrees::name).toList());
@@ -150,16 +164,7 @@ class StoreWatchTest {
             public void deleted(ObjectNode last) {
                 seen.add("deleted " + ObjectTrees.name(last));
             }
-        });
-        watch.start(vertx.getOrCreateContext());
-        eventually(() -> !seen.isEmpty());
-
-        // within the pause a list-again would take
-        await(configMaps.create("ns", configMap("brief"), ADMIN));
-        await(configMaps.delete("ns", "brief", DeleteRequest.DEFAULT, ADMIN));
-        eventually(() -> seen.contains("deleted brief"));
-        assertThat(seen).containsExactly("listed []", "changed brief", "deleted brief");
-        reads.cache().closeCaches();
+        };
     }
 
     private static ObjectNode secret(String name) {
@@ -174,22 +179,7 @@ class StoreWatchTest {
         Registry registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
         GenericStore configMaps = registry.store("", "configmaps").orElseThrow();
         List<String> seen = Collections.synchronizedList(new ArrayList<>());
-        watch = new StoreWatch(vertx, configMaps, new StoreWatch.Handler() {
-            @Override
-            public void listed(List<ObjectNode> objects) {
-                seen.add("listed " + objects.stream().map(ObjectTrees::name).toList());
-            }
-
-            @Override
-            public void changed(ObjectNode object, ObjectNode previous) {
-                seen.add("changed " + ObjectTrees.name(object));
-            }
-
-            @Override
-            public void deleted(ObjectNode last) {
-                seen.add("deleted " + ObjectTrees.name(last));
-            }
-        });
+        watch = new StoreWatch(vertx, configMaps, recording(seen));
         watch.start(vertx.getOrCreateContext());
         eventually(() -> !seen.isEmpty());
         Thread.sleep(200);
