@@ -337,14 +337,15 @@ public final class ObjectCache implements AutoCloseable {
                             return;
                         }
                         objects = fresh;
-                        listed.tryComplete();
                         if (revision == 0) {
                             // a store never written to: a watch "from 0" would start wherever the store is once set
                             // up, missing a write made meanwhile; a later list finds a revision to start at
                             vertx.setTimer(RELIST_DELAY_MS, id -> relist());
-                            return;
+                        } else {
+                            watch = storage.watch(root, revision, new Listener(gen));
                         }
-                        watch = storage.watch(root, revision, new Listener(gen));
+                        // started means listed and following: the watch is open before anyone is told
+                        listed.tryComplete();
                     })
                     .onFailure(t -> {
                         LOG.warn("listing " + root + " for the admission caches failed; retrying", t);
