@@ -3,9 +3,6 @@ package cloud.gardener.apiserver.server;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.e2e.WatchStream;
@@ -27,11 +24,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.slf4j.LoggerFactory;
 
 /**
  * The largest bodies the server takes (3 MiB of JSON and YAML, big patches, big answers) and watches of the largest
- * objects never hold an event loop: Vert.x's blocked-thread checker, set far stricter than its default of two seconds, logs nothing, and
+ * objects never hold an event loop: Vert.x's blocked-thread checker, set far stricter than its default of two seconds,
+ * reports no task that held its loop (spent the limit in CPU or waited; see {@link HeldLoops}), and
  * {@code /readyz}, probed all along, keeps answering fast.
  */
 @Tag("integration")
@@ -54,19 +51,16 @@ class EventLoopLatencyTest {
     private static final Map<String, String> YAML = Map.of("Content-Type", "application/yaml");
     private static final int THREE_MIB = 3 << 20;
 
-    private final ListAppender<ILoggingEvent> blocked = new ListAppender<>();
-    private Logger checker;
+    private HeldLoops loops;
 
     @BeforeEach
     void watchTheChecker() {
-        checker = (Logger) LoggerFactory.getLogger("io.vertx.core.impl.BlockedThreadChecker");
-        blocked.start();
-        checker.addAppender(blocked);
+        loops = new HeldLoops(MAX_EVENT_LOOP_MILLIS);
     }
 
     @AfterEach
-    void stopWatching() {
-        checker.detachAppender(blocked);
+    void stopWatching() throws InterruptedException {
+        loops.close();
     }
 
     /** A Secret whose JSON is just under {@code bytes}: one huge value, or many small keys. */
@@ -102,7 +96,7 @@ class EventLoopLatencyTest {
             admin.post(secrets, secret("warm-too-large-" + i, THREE_MIB, true));
             admin.get(secrets + "/warm-" + i, Map.of("Accept", "application/yaml"));
         }
-        blocked.list.clear();
+        loops.clear();
 
         ReadyzProbe probe = new ReadyzProbe(SERVER.anonymous());
         try {
@@ -186,7 +180,7 @@ class EventLoopLatencyTest {
             for (WatchStream watch : watches) {
                 watch.expect("MODIFIED", null);
             }
-            blocked.list.clear();
+            loops.clear();
 
             ReadyzProbe probe = new ReadyzProbe(SERVER.anonymous());
             List<String> versions = new ArrayList<>();
@@ -230,9 +224,13 @@ class EventLoopLatencyTest {
     }
 
     private void assertTheLoopsWereFree(ReadyzProbe probe) {
-        assertThat(blocked.list).extracting(ILoggingEvent::getFormattedMessage).isEmpty();
+        assertThat(loops.held())
+                .as("tasks that held a loop; loops that only waited for a core: %s", loops.waitedForACore())
+                .isEmpty();
         assertThat(probe.codes()).isNotEmpty().containsOnly(200);
-        assertThat(probe.slowestMillis()).isLessThan(500);
+        // wall time, so on a loaded machine only a gross stall (the seconds a held loop once cost) is told apart from
+        // waiting for a core; what held a loop is the checker's to say, above
+        assertThat(probe.slowestMillis()).isLessThan(2_000);
     }
 
     /** {@code /readyz}, probed every 10 ms on a thread of its own until stopped. */
