@@ -65,7 +65,8 @@ public final class StoreReads {
             reads.put(id(type), direct);
             if (caching.cached(type)) {
                 WatchCacheConfig config = WatchCacheConfig.defaults()
-                        .withAttributes(direct::attributes, ResourceReads.indexedFields(type));
+                        .withAttributes(direct::attributes, ResourceReads.indexedFields(type))
+                        .withAttributeWork(CpuWork::run);
                 if (metrics != null) {
                     String resourcePrefix =
                             keys.all().substring(prefix.length(), keys.all().length() - 1);

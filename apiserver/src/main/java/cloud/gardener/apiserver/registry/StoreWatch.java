@@ -93,14 +93,10 @@ public final class StoreWatch {
     }
 
     private void listAndWatch() {
-        listAndWatch(false);
-    }
-
-    private void listAndWatch(boolean consistent) {
         if (stopped) {
             return;
         }
-        store.listEncoded("", consistent ? ListQuery.all() : ANY_STATE)
+        store.listEncoded("", ANY_STATE)
                 .compose(page -> CpuWork.run(page.bytes(), () -> new Listed(decodeAll(page.items()), page.revision())))
                 .onComplete(ar -> {
                     if (stopped) {
@@ -114,23 +110,11 @@ public final class StoreWatch {
                         relistLater();
                         return;
                     }
-                    long revision = ar.result().revision();
-                    if (revision == 0 && !consistent) {
-                        // A watch cache filled from an empty store stays at revision 0 until its resource is
-                        // written (listing it again after every pause, a create and delete in between went unseen):
-                        // a consistent list has the store's revision.
-                        listAndWatch(true);
-                        return;
-                    }
                     handler.listed(ar.result().objects());
-                    if (revision == 0) {
-                        // A store never written to: a watch "from revision 0" starts wherever the store is once it is
-                        // set up, and a write made meanwhile would be missed. Listing again soon finds a revision.
-                        relistLater();
-                        return;
-                    }
+                    // Every list has a revision to watch after (a store never written to is at 1, and a watch
+                    // cache at the revision it was filled at), so no write between list and watch goes unseen.
                     int watch = ++generation;
-                    subscription = store.watch("", revision, new Listener(watch));
+                    subscription = store.watch("", ar.result().revision(), new Listener(watch));
                 });
     }
 

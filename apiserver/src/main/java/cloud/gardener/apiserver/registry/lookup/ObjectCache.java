@@ -337,13 +337,8 @@ public final class ObjectCache implements AutoCloseable {
                             return;
                         }
                         objects = fresh;
-                        if (revision == 0) {
-                            // a store never written to: a watch "from 0" would start wherever the store is once set
-                            // up, missing a write made meanwhile; a later list finds a revision to start at
-                            vertx.setTimer(RELIST_DELAY_MS, id -> relist());
-                        } else {
-                            watch = storage.watch(root, revision, new Listener(gen));
-                        }
+                        // a list always has a revision to watch after (a store never written to is at 1)
+                        watch = storage.watch(root, revision, new Listener(gen));
                         // started means listed and following: the watch is open before anyone is told
                         listed.tryComplete();
                     })

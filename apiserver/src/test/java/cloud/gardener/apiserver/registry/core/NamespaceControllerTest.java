@@ -135,7 +135,7 @@ class NamespaceControllerTest {
 
     @Test
     void aDeletionTheLostWatchMissedIsFoundByTheFreshList() throws Exception {
-        namespace("first"); // a store never written to is listed, not watched (StoreWatch)
+        namespace("first");
         eventually("watching", () -> storage.watches() == 1);
         storage.expireWatches();
         namespace("missed");

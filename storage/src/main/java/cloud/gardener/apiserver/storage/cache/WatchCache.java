@@ -15,6 +15,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -57,7 +58,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threading: every change of the cache's state happens on the cache's own event-loop context: the feed's
  * events hop there, and lists and watch registrations run there, so each sees one coherent state without
- * locks. The current-object map is also readable from any thread (a concurrent map, replaced whole on a
+ * locks. The labels and fields of a large value are read off that loop ({@link WatchCacheConfig.AttributeWork});
+ * the feed's later events and progress wait for them, so events are still applied one at a time in order. The current-object map is also readable from any thread (a concurrent map, replaced whole on a
  * re-list), so gets of {@code resourceVersion=0} and gets after a wait cost no hop. Watchers deliver on the
  * context that opened them. Futures complete on the caller's context.
  */
@@ -103,6 +105,14 @@ public final class WatchCache implements AutoCloseable {
     // Confined to the context.
     private final EventWindow window;
     private final FieldIndexes indexes;
+    /**
+     * Steps of the feed (events, progress) that arrived while a large value's attributes were computed off the
+     * loop: they wait, in order, so that the revision, its waiters and the watchers see events in revision order.
+     */
+    private final ArrayDeque<Runnable> feedBacklog = new ArrayDeque<>();
+    /** A large value's attributes are being computed off the loop: the feed's next steps wait behind it. */
+    private boolean feedBusy;
+
     private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.revision, b.revision));
     private final List<Runnable> pendingUntilReady = new ArrayList<>();
     private CacheWatcher[] watchers = NONE;
@@ -677,6 +687,7 @@ public final class WatchCache implements AutoCloseable {
             return;
         }
         int gen = ++generation;
+        feedBacklog.clear(); // the replaced feed's; a computation still running finds its generation gone
         ready = false;
         closeFeed();
         listPage(gen, new ConcurrentSkipListMap<>(), null, 0);
@@ -692,13 +703,32 @@ public final class WatchCache implements AutoCloseable {
                 return;
             }
             ListPage page = ar.result();
+            List<Future<ObjectAttributes>> computed =
+                    new ArrayList<>(page.items().size());
+            boolean done = true;
             for (StoredObject o : page.items()) {
-                fresh.put(o.key(), new CachedObject(o, attributesOf(o)));
+                Future<ObjectAttributes> attributes = attributeWork(o);
+                computed.add(attributes);
+                done &= attributes.isComplete();
             }
-            if (page.hasMore()) {
-                listPage(gen, fresh, page.nextKey(), page.revision());
+            Runnable fill = () -> {
+                if (gen != generation || closed) {
+                    return;
+                }
+                for (int i = 0; i < computed.size(); i++) {
+                    StoredObject o = page.items().get(i);
+                    fresh.put(o.key(), new CachedObject(o, attributesOr(computed.get(i), o)));
+                }
+                if (page.hasMore()) {
+                    listPage(gen, fresh, page.nextKey(), page.revision());
+                } else {
+                    replace(gen, fresh, page.revision());
+                }
+            };
+            if (done) {
+                fill.run();
             } else {
-                replace(gen, fresh, page.revision());
+                Future.join(computed).onComplete(all -> context.runOnContext(v -> fill.run()));
             }
         });
     }
@@ -747,11 +777,7 @@ public final class WatchCache implements AutoCloseable {
 
         @Override
         public void onEvent(WatchEvent event) {
-            context.runOnContext(v -> {
-                if (gen == generation && !closed) {
-                    apply(event);
-                }
-            });
+            context.runOnContext(v -> inOrder(gen, () -> receive(gen, event)));
         }
 
         @Override
@@ -759,13 +785,13 @@ public final class WatchCache implements AutoCloseable {
             if (!progressOrdered) {
                 return; // it may have overtaken events still on their way (etcd-io/etcd#15220)
             }
-            context.runOnContext(v -> {
-                if (gen == generation && !closed && progress > revision) {
+            context.runOnContext(v -> inOrder(gen, () -> {
+                if (progress > revision) {
                     revision = progress;
                     observer.revision(progress);
                     releaseWaiters();
                 }
-            });
+            }));
         }
 
         @Override
@@ -790,7 +816,51 @@ public final class WatchCache implements AutoCloseable {
         }
     }
 
-    private void apply(WatchEvent event) {
+    /** Runs a step of the current feed now, or after the steps still waiting ahead of it. */
+    private void inOrder(int gen, Runnable step) {
+        if (gen != generation || closed) {
+            return;
+        }
+        if (feedBusy) {
+            feedBacklog.add(() -> {
+                if (gen == generation && !closed) {
+                    step.run();
+                }
+            });
+        } else {
+            step.run();
+        }
+    }
+
+    /**
+     * An event of the feed, nothing pending ahead of it: applied at once, or, when its value is large, once its
+     * attributes are computed off the loop, the feed's later steps waiting behind it. Attributes that cannot be
+     * read do not stop the feed: the object is cached without them (see {@link #attributesOr}).
+     */
+    private void receive(int gen, WatchEvent event) {
+        StoredObject subject =
+                extractor == null || (event.type() == WatchEvent.Type.DELETE && objects.containsKey(event.key()))
+                        ? null // none, or a delete of a cached object, whose attributes it has
+                        : event.object();
+        Future<ObjectAttributes> computed = subject == null ? null : attributeWork(subject);
+        if (computed == null || computed.isComplete()) {
+            apply(event, computed == null ? ObjectAttributes.NONE : attributesOr(computed, subject));
+            return;
+        }
+        feedBusy = true;
+        computed.onComplete(done -> context.runOnContext(v -> {
+            feedBusy = false;
+            if (gen == generation && !closed) {
+                apply(event, attributesOr(computed, subject));
+            }
+            while (!feedBusy && !feedBacklog.isEmpty()) {
+                feedBacklog.poll().run();
+            }
+        }));
+    }
+
+    /** @param computed the attributes of the event's object (a delete of a cached object uses the cached ones) */
+    private void apply(WatchEvent event, ObjectAttributes computed) {
         observer.eventReceived();
         long rev = event.revision();
         if (rev < revision) {
@@ -808,7 +878,7 @@ public final class WatchCache implements AutoCloseable {
         WatchEvent shared;
         ObjectAttributes attributes;
         if (event.type() == WatchEvent.Type.PUT) {
-            after = new CachedObject(event.object(), attributesOf(event.object()));
+            after = new CachedObject(event.object(), computed);
             attributes = after.attributes();
             shared = new WatchEvent(WatchEvent.Type.PUT, key, event.object(), previous);
         } else {
@@ -817,7 +887,7 @@ public final class WatchCache implements AutoCloseable {
             StoredObject gone = previous == null
                     ? event.object()
                     : new StoredObject(key, previous.value(), rev, previous.createRevision());
-            attributes = before == null ? attributesOf(gone) : before.attributes();
+            attributes = before == null ? computed : before.attributes();
             shared = new WatchEvent(WatchEvent.Type.DELETE, key, gone, previous);
         }
         CacheEvent cached = new CacheEvent(shared, attributes, before, System.nanoTime());
@@ -857,23 +927,33 @@ public final class WatchCache implements AutoCloseable {
         }
     }
 
-    private ObjectAttributes attributesOf(StoredObject o) {
+    /** The attributes of {@code o}: computed inline, or off the loop when its value is large; answers on the loop. */
+    private Future<ObjectAttributes> attributeWork(StoredObject o) {
         if (extractor == null) {
-            return ObjectAttributes.NONE;
+            return Future.succeededFuture(ObjectAttributes.NONE);
         }
-        try {
-            return extractor.apply(o);
-        } catch (RuntimeException e) {
-            if (!attributesFailed) {
-                attributesFailed = true;
-                LOG.warn(
-                        "watch cache {}: attributes of {} could not be read; selectors will not match it",
-                        prefix,
-                        o.key(),
-                        e);
-            }
-            return ObjectAttributes.NONE;
+        return config.attributeWork().run(o.value().length, () -> extractor.apply(o));
+    }
+
+    /**
+     * The computed attributes, or none when they could not be read (a value that does not decode): the object is
+     * still cached and served by gets and unfiltered lists as the store has it, but no selector matches it. The
+     * feed goes on rather than skip the event (the cache would then differ from the store) or list again (the same
+     * value would fail again, and the cache would never be ready).
+     */
+    private ObjectAttributes attributesOr(Future<ObjectAttributes> computed, StoredObject o) {
+        if (computed.succeeded()) {
+            return computed.result();
         }
+        if (!attributesFailed) {
+            attributesFailed = true;
+            LOG.warn(
+                    "watch cache {}: attributes of {} could not be read; selectors will not match it",
+                    prefix,
+                    o.key(),
+                    computed.cause());
+        }
+        return ObjectAttributes.NONE;
     }
 
     private void terminateWatchers(String why) {
@@ -909,6 +989,7 @@ public final class WatchCache implements AutoCloseable {
         closed = true;
         context.runOnContext(v -> {
             generation++;
+            feedBacklog.clear();
             ready = false;
             closeFeed();
             terminateWatchers("the watch cache of " + prefix + " is closed");

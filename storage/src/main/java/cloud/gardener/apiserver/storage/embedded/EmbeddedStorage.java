@@ -60,6 +60,8 @@ public final class EmbeddedStorage implements Storage {
     static final long MAX_FILTER_CHUNK = 10_000;
 
     private static final long CLOSE_TIMEOUT_MILLIS = 10_000;
+    /** The revision of a store never written to; its first write is at the next one (etcd's too). */
+    static final long EMPTY_REVISION = 1;
 
     private final EmbeddedConfig config;
     private final ContextInternal ownContext;
@@ -92,7 +94,9 @@ public final class EmbeddedStorage implements Storage {
             writeConnection = LogConnection.open(config.databaseFile());
             writeConnection.createSchema();
             long compacted = writeConnection.compactedRevision();
-            long revision = Math.max(writeConnection.lastRevision(), compacted);
+            // A store never written to is at revision 1, as a new etcd is: every read has a revision a watch can
+            // start after, so nothing has to tell "nothing written yet" from "watch from now" (revision 0).
+            long revision = Math.max(EMPTY_REVISION, Math.max(writeConnection.lastRevision(), compacted));
             this.hub = new WatchHub(ownContext, revision);
             this.readers = new ReaderPool(config.databaseFile(), config.readers(), "embedded-storage-reader");
             this.writer = new CommitLoop(writeConnection, revision, compacted, hub, "embedded-storage-writer");

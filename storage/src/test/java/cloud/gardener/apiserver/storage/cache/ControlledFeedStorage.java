@@ -58,6 +58,17 @@ final class ControlledFeedStorage extends ForwardingStorage {
         all.forEach(g -> g.fail(error));
     }
 
+    /** How many listener calls (events, progress, errors) are held back now. */
+    synchronized int held() {
+        int n = 0;
+        for (Gate g : gates) {
+            synchronized (g) {
+                n += g.held.size();
+            }
+        }
+        return n;
+    }
+
     /** How many watches were opened on the store (the cache's feed and its restarts). */
     int watchesOpened() {
         return watchesOpened.get();

@@ -13,6 +13,7 @@ import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdVersion;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
+import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
@@ -87,6 +88,38 @@ class WatchCacheEtcdTest {
                         .as("no read handed over for want of the cache")
                         .isZero();
                 assertThat(cache.delegatedReads()).isEqualTo(ordered ? 0 : 3);
+            }
+        }
+    }
+
+    @Test
+    @SuppressWarnings("try") // the watch is held open, not used
+    void aCacheFilledFromAnEmptyPrefixIsAtTheStoresRevisionAndFollowsItFromThere() throws Exception {
+        String shoots = ETCD.newPrefix() + "shoots/";
+        String seeds = ETCD.newPrefix() + "seeds/";
+        try (EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config())) {
+            boolean ordered = await(etcd.progressNotifyOrdered());
+            StoredObject seed = await(etcd.create(seeds + "s", bytes("seed")));
+            try (WatchCache cache =
+                    new WatchCache(vertx, etcd, shoots, WatchCacheConfig.defaults(), etcd::currentRevision, ordered)) {
+                await(cache.start());
+                long filledAt = cache.revision();
+                assertThat(filledAt).isGreaterThanOrEqualTo(seed.modRevision());
+                assertThat(await(cache.list(ListRequest.all(shoots), ReadFreshness.any()))
+                                .revision())
+                        .as("a list at resourceVersion=0")
+                        .isEqualTo(filledAt);
+
+                RecordingWatchListener watcher = new RecordingWatchListener();
+                try (WatchSubscription ignored = cache.watch(shoots, filledAt, watcher)) {
+                    StoredObject written = await(etcd.create(shoots + "garden-dev/a", bytes("a")));
+                    assertThat(watcher.nextEvent(Duration.ofSeconds(10)).revision())
+                            .isEqualTo(written.modRevision());
+                    assertThat(await(cache.get(
+                                            shoots + "garden-dev/a", ReadFreshness.notOlderThan(written.modRevision())))
+                                    .modRevision())
+                            .isEqualTo(written.modRevision());
+                }
             }
         }
     }

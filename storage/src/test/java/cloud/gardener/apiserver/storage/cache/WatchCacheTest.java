@@ -13,6 +13,7 @@ import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -130,7 +132,7 @@ class WatchCacheTest {
     @Test
     void theWindowGrowsWhileItsEventsAreFreshAndStopsAtItsUpperBound() {
         startCache(new WatchCacheConfig(
-                4, 16, Duration.ofMinutes(5), Duration.ofSeconds(3), 1000, null, Set.of(), Long.MAX_VALUE, null));
+                4, 16, Duration.ofMinutes(5), Duration.ofSeconds(3), 1000, null, null, Set.of(), Long.MAX_VALUE, null));
         long first = 0;
         for (int i = 0; i < 40; i++) {
             StoredObject o = await(store.create(PREFIX + "ns/s" + i, bytes("v")));
@@ -307,6 +309,139 @@ class WatchCacheTest {
         return new ObjectAttributes(
                 Map.of(value.substring(bar + 1, eq), value.substring(eq + 1)),
                 Map.of("spec.seedName", value.substring(0, bar)));
+    }
+
+    // ------------------------------------------------------------ large values
+
+    /** The server's CpuWork in small: past 64 KiB, on a worker thread, answering on the caller's context. */
+    private static final WatchCacheConfig.AttributeWork OFF_THE_LOOP_WHEN_LARGE = (size, work) -> size > 64 * 1024
+            ? vertx.executeBlocking(work, false)
+            : WatchCacheConfig.AttributeWork.INLINE.run(size, work);
+
+    private static String name(StoredObject o) {
+        return o.key().substring(o.key().lastIndexOf('/') + 1);
+    }
+
+    @Test
+    void aLargeValuesAttributesAreReadOffTheCachesLoopAndTheEventsAfterItWaitInOrder() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> readOn = Collections.synchronizedList(new ArrayList<>());
+        Function<StoredObject, ObjectAttributes> extractor = o -> {
+            readOn.add(name(o) + (Context.isOnEventLoopThread() ? " on the loop" : " off the loop"));
+            if (o.value().length > 64 * 1024) {
+                entered.countDown();
+                try {
+                    release.await(WAIT.toMillis() * 2, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return new ObjectAttributes(Map.of("name", name(o)), Map.of());
+        };
+        startCache(WatchCacheConfig.defaults()
+                .withAttributes(extractor, Set.of())
+                .withAttributeWork(OFF_THE_LOOP_WHEN_LARGE));
+        long start = await(store.currentRevision());
+        RecordingWatchListener watcher = new RecordingWatchListener();
+        try (WatchSubscription ignored = cache.watch(PREFIX, start, watcher)) {
+            store.pause();
+            StoredObject big = await(store.create(PREFIX + "ns/big", new byte[1_300_000]));
+            StoredObject small1 = await(store.create(PREFIX + "ns/small1", bytes("1")));
+            StoredObject small2 = await(store.update(PREFIX + "ns/small1", 0, bytes("2")));
+            awaitTrue(() -> store.held() == 3);
+            store.resume(); // the three events are on the cache's loop, in order, before what the test asks next
+            try {
+                assertThat(entered.await(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                        .isTrue();
+                // the loop answers while the large value is read, and has applied nothing after it yet
+                long[] window = await(cache.windowState());
+                assertThat(window[1]).as("events applied").isZero();
+                assertThat(cache.revision()).isLessThan(big.modRevision());
+            } finally {
+                release.countDown();
+            }
+
+            assertThat(watcher.nextEvents(3, WAIT))
+                    .extracting(WatchEvent::revision)
+                    .containsExactly(big.modRevision(), small1.modRevision(), small2.modRevision());
+            assertThat(cache.revision()).isEqualTo(small2.modRevision());
+        }
+        assertThat(readOn).containsExactly("big off the loop", "small1 on the loop", "small1 on the loop");
+        AttributeFilter named =
+                AttributeFilter.of(extractor, a -> "big".equals(a.labels().get("name")));
+        assertThat(await(cache.list(new ListRequest(PREFIX, 0, 0, null, named), ReadFreshness.any()))
+                        .items())
+                .extracting(StoredObject::key)
+                .containsExactly(PREFIX + "ns/big");
+    }
+
+    @Test
+    void aValueWhoseAttributesCannotBeReadIsCachedWithoutThemAndTheFeedGoesOn() {
+        Function<StoredObject, ObjectAttributes> extractor = o -> {
+            if (str(o.value()).startsWith("{")) {
+                return new ObjectAttributes(Map.of("name", name(o)), Map.of());
+            }
+            throw new IllegalArgumentException("not JSON: " + name(o));
+        };
+        startCache(WatchCacheConfig.defaults()
+                .withAttributes(extractor, Set.of())
+                .withAttributeWork(OFF_THE_LOOP_WHEN_LARGE));
+        long start = await(store.currentRevision());
+        RecordingWatchListener watcher = new RecordingWatchListener();
+        try (WatchSubscription ignored = cache.watch(PREFIX, start, watcher)) {
+            StoredObject broken = await(store.create(PREFIX + "ns/broken", new byte[1 << 20]));
+            StoredObject brokenSmall = await(store.create(PREFIX + "ns/broken-small", bytes("?")));
+            StoredObject fine = await(store.create(PREFIX + "ns/fine", bytes("{}")));
+
+            assertThat(watcher.nextEvents(3, WAIT))
+                    .extracting(WatchEvent::revision)
+                    .containsExactly(broken.modRevision(), brokenSmall.modRevision(), fine.modRevision());
+            assertThat(cache.revision()).isEqualTo(fine.modRevision());
+        }
+        assertThat(await(cache.get(PREFIX + "ns/broken", ReadFreshness.any())).modRevision())
+                .isEqualTo(await(store.get(PREFIX + "ns/broken")).modRevision());
+        AttributeFilter named = AttributeFilter.of(extractor, a -> a.labels().containsKey("name"));
+        assertThat(await(cache.list(new ListRequest(PREFIX, 0, 0, null, named), ReadFreshness.any()))
+                        .items())
+                .as("no selector matches an object without attributes")
+                .extracting(StoredObject::key)
+                .containsExactly(PREFIX + "ns/fine");
+    }
+
+    // ------------------------------------------------------------ the revision at fill time
+
+    @Test
+    void aCacheFilledFromAnEmptyPrefixIsAtTheStoresRevisionAndFollowsItFromThere() {
+        StoredObject other = await(store.create("/registry/core.gardener.cloud/seeds/s", bytes("seed")));
+        startCache(WatchCacheConfig.defaults());
+        long filledAt = cache.revision();
+        assertThat(filledAt).isEqualTo(other.modRevision());
+        assertThat(await(cache.list(ListRequest.all(PREFIX), ReadFreshness.any()))
+                        .revision())
+                .as("a list at resourceVersion=0")
+                .isEqualTo(filledAt);
+
+        RecordingWatchListener watcher = new RecordingWatchListener();
+        try (WatchSubscription ignored = cache.watch(PREFIX, filledAt, watcher)) {
+            StoredObject written = await(store.create(PREFIX + "ns/a", bytes("a")));
+            assertThat(watcher.nextEvent(WAIT).revision()).isEqualTo(written.modRevision());
+            awaitTrue(() -> cache.revision() == written.modRevision());
+            assertThat(await(cache.get(PREFIX + "ns/a", ReadFreshness.any())).modRevision())
+                    .isEqualTo(written.modRevision());
+        }
+    }
+
+    @Test
+    void aStoreNeverWrittenToIsAtRevisionOneSoACacheFilledFromItHasARevisionToWatchAfter() {
+        startCache(WatchCacheConfig.defaults());
+        assertThat(cache.revision()).isEqualTo(await(store.currentRevision())).isEqualTo(1);
+        RecordingWatchListener watcher = new RecordingWatchListener();
+        try (WatchSubscription ignored = cache.watch(PREFIX, cache.revision(), watcher)) {
+            StoredObject first = await(store.create(PREFIX + "ns/a", bytes("a")));
+            assertThat(first.modRevision()).isEqualTo(2);
+            assertThat(watcher.nextEvent(WAIT).revision()).isEqualTo(first.modRevision());
+        }
     }
 
     // ------------------------------------------------------------ watchers
