@@ -11,6 +11,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -22,11 +24,18 @@ import java.util.function.Supplier;
  *
  * <p>No certificate, no configured CA, or an empty CN: not applicable. A certificate that does not verify:
  * failed. The CA bundle is read through a supplier on every request so that it can rotate at runtime.
+ *
+ * <p>The user a verified leaf stands for is read from it once (its subject parsed, its digest taken) and
+ * remembered: every request of a connection presents the same certificate.
  */
 public final class X509Authenticator implements Authenticator {
 
+    /** Distinct certificates whose users are remembered; past this the memory starts again. */
+    private static final int REMEMBERED_USERS = 1024;
+
     private final Supplier<ClientCertificateVerifier> verifier;
     private final Clock clock;
+    private final Map<X509Certificate, Optional<UserInfo>> users = new ConcurrentHashMap<>();
 
     public X509Authenticator(Supplier<ClientCertificateVerifier> verifier, Clock clock) {
         this.verifier = Objects.requireNonNull(verifier, "verifier");
@@ -56,11 +65,24 @@ public final class X509Authenticator implements Authenticator {
             return AuthenticationResult.failed(
                     "verifying certificate " + CertificateIdentifiers.describe(leaf) + " failed: " + e.getMessage());
         }
+        Optional<UserInfo> user = users.get(leaf);
+        if (user == null) {
+            user = userOf(leaf);
+            if (users.size() >= REMEMBERED_USERS) {
+                users.clear();
+            }
+            users.put(leaf, user);
+        }
+        return user.map(AuthenticationResult::authenticated).orElseGet(AuthenticationResult::notApplicable);
+    }
+
+    /** CN is the user name, the O values the groups; none for an empty CN. */
+    private static Optional<UserInfo> userOf(X509Certificate leaf) {
         String commonName = SubjectNames.commonName(leaf);
         if (commonName.isEmpty()) {
-            return AuthenticationResult.notApplicable();
+            return Optional.empty();
         }
-        return AuthenticationResult.authenticated(new UserInfo(
+        return Optional.of(new UserInfo(
                 commonName,
                 "",
                 SubjectNames.organizations(leaf),

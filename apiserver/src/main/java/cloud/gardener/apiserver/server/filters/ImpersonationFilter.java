@@ -15,6 +15,7 @@ import io.vertx.core.MultiMap;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * k8s.io/apiserver's {@code WithImpersonation}, after authentication and before max-in-flight and authorization:
@@ -23,6 +24,8 @@ import java.util.List;
  * the impersonated user, the authenticated one kept for audit, and the headers are removed.
  */
 public final class ImpersonationFilter implements Handler<RoutingContext> {
+
+    private static final String IMPERSONATE_PREFIX = "Impersonate-";
 
     private final Authorizer authorizer;
 
@@ -33,6 +36,11 @@ public final class ImpersonationFilter implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         MultiMap headers = ctx.request().headers();
+        if (!anyImpersonationHeader(headers)) {
+            // nearly every request: nothing to parse
+            ctx.next();
+            return;
+        }
         List<ImpersonationRequest> requests;
         try {
             requests = Impersonation.requests(Multimaps.toMap(headers));
@@ -62,6 +70,16 @@ public final class ImpersonationFilter implements Handler<RoutingContext> {
             doomed.forEach(headers::remove);
             ctx.next();
         });
+    }
+
+    /** Whether a header's name starts with {@code Impersonate-}, as every impersonation header's does. */
+    private static boolean anyImpersonationHeader(MultiMap headers) {
+        for (Map.Entry<String, String> header : headers) {
+            if (header.getKey().regionMatches(true, 0, IMPERSONATE_PREFIX, 0, IMPERSONATE_PREFIX.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Authorizes the requests one after the other; fails with the 403 of the first one not allowed. */

@@ -18,7 +18,9 @@ import java.util.Collection;
 import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Verifies a TLS client's certificate chain against a CA bundle the way Go's
@@ -27,14 +29,31 @@ import java.util.Set;
  * presented chain; every certificate on the path, root included, must be valid at the given time; and
  * the path must be usable for {@code clientAuth} (Go's rule: a certificate without an EKU extension
  * allows every usage, one with {@code anyExtendedKeyUsage} too, otherwise it must list clientAuth).
+ *
+ * <p>Every request of a connection presents the same chain, and building a PKIX path (a signature check per
+ * certificate and the builder's machinery) cost more than the rest of a GET: a chain verified once is therefore
+ * remembered with its path, and answers the same again while every certificate of that path is valid. Nothing
+ * else the outcome depends on can change: the roots are fixed per verifier (a new bundle is a new verifier),
+ * revocation is not checked, and key usages are part of the certificates.
  */
 public final class ClientCertificateVerifier {
 
     static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
     static final String ANY_EXTENDED_KEY_USAGE = "2.5.29.37.0";
 
+    /** Distinct chains remembered; past this the memory starts again (clients are far fewer than this). */
+    static final int REMEMBERED_CHAINS = 1024;
+
     private final Set<TrustAnchor> anchors;
     private final List<X509Certificate> roots;
+    private final Map<List<X509Certificate>, Verified> verified = new ConcurrentHashMap<>();
+
+    /** A verified path and the instants between which all of its certificates are valid. */
+    private record Verified(List<X509Certificate> path, Instant notBefore, Instant notAfter) {
+        boolean validAt(Instant at) {
+            return !at.isBefore(notBefore) && !at.isAfter(notAfter);
+        }
+    }
 
     public ClientCertificateVerifier(Collection<X509Certificate> roots) {
         this.roots = List.copyOf(roots);
@@ -68,6 +87,10 @@ public final class ClientCertificateVerifier {
         if (anchors.isEmpty()) {
             throw new CertificateVerificationException("x509: certificate signed by unknown authority");
         }
+        Verified known = verified.get(chain);
+        if (known != null && known.validAt(at)) {
+            return known.path();
+        }
         X509Certificate leaf = chain.get(0);
         checkValidity(leaf, at);
         List<X509Certificate> path = buildPath(chain, at);
@@ -75,7 +98,23 @@ public final class ClientCertificateVerifier {
             checkValidity(certificate, at);
         }
         checkClientAuthUsage(path);
+        remember(chain, path);
         return path;
+    }
+
+    private void remember(List<X509Certificate> chain, List<X509Certificate> path) {
+        Instant notBefore = Instant.MIN;
+        Instant notAfter = Instant.MAX;
+        for (X509Certificate certificate : path) {
+            Instant from = certificate.getNotBefore().toInstant();
+            Instant until = certificate.getNotAfter().toInstant();
+            notBefore = from.isAfter(notBefore) ? from : notBefore;
+            notAfter = until.isBefore(notAfter) ? until : notAfter;
+        }
+        if (verified.size() >= REMEMBERED_CHAINS) {
+            verified.clear();
+        }
+        verified.put(List.copyOf(chain), new Verified(path, notBefore, notAfter));
     }
 
     private List<X509Certificate> buildPath(List<X509Certificate> chain, Instant at)

@@ -62,6 +62,23 @@ class ClientCertificateVerifierTest {
     }
 
     @Test
+    void aChainVerifiedBeforeIsStillRefusedOutsideItsValidity() throws Exception {
+        ClientCertificateVerifier verifier = new ClientCertificateVerifier(List.of(CA.certificate()));
+        IssuedCertificate alice = CA.issue(CertificateTemplate.client("alice", List.of(), Duration.ofDays(60)));
+        Instant now = Instant.now();
+
+        assertThat(verifier.verify(alice.chain(), now)).containsExactly(alice.certificate(), CA.certificate());
+        assertThat(verifier.verify(List.copyOf(alice.chain()), now.plusSeconds(60)))
+                .containsExactly(alice.certificate(), CA.certificate());
+        assertThatThrownBy(() -> verifier.verify(alice.chain(), now.minus(Duration.ofHours(2))))
+                .hasMessageContaining("is before");
+        // the leaf is valid for 60 days, its CA for 30: the path is not
+        assertThatThrownBy(() -> verifier.verify(alice.chain(), now.plus(Duration.ofDays(45))))
+                .isInstanceOf(CertificateVerificationException.class);
+        assertThat(verifier.verify(alice.chain(), now)).containsExactly(alice.certificate(), CA.certificate());
+    }
+
+    @Test
     void rejectsWhenTheCaItselfHasExpired() {
         IssuedCertificate alice = CA.issue(CertificateTemplate.client("alice", List.of(), Duration.ofDays(60)));
 
