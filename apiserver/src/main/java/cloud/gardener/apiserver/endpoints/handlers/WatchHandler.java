@@ -23,6 +23,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -58,6 +59,8 @@ public final class WatchHandler implements VerbHandler {
     private final SharedWatchEvents shared;
     private final int backlogEvents;
     private final long backlogBytes;
+    /** The key of each event loop's {@link WatchClock} in its context's data. */
+    private final Object clockKey = new Object();
 
     public WatchHandler(Vertx vertx, int minRequestTimeoutSeconds, WatchMetrics metrics) {
         this(
@@ -142,8 +145,21 @@ public final class WatchHandler implements VerbHandler {
         return start.compose(revision -> stream.run(revision, timeoutSeconds));
     }
 
+    /** The clock of the current event loop's watches, made with its first watch. */
+    private WatchClock clock(Context context) {
+        WatchClock clock = context.get(clockKey);
+        if (clock == null) {
+            clock = new WatchClock(vertx);
+            context.put(clockKey, clock);
+        }
+        return clock;
+    }
+
+    private static final AtomicIntegerFieldUpdater<Stream> HOPS =
+            AtomicIntegerFieldUpdater.newUpdater(Stream.class, "hops");
+
     /** The state of one open watch, confined to the connection's context. */
-    private final class Stream implements WatchListener {
+    private final class Stream extends WatchClock.Timed implements WatchListener {
         private final ResourceRequest req;
         private final WatchMetrics.Watcher watcher;
         private final ObjectWriter writer;
@@ -158,8 +174,16 @@ public final class WatchHandler implements VerbHandler {
         private final Promise<Void> done = Promise.promise();
         private WatchBacklog backlog;
         private WatchSubscription subscription;
-        private long timeoutTimer = -1;
-        private long bookmarkTimer = -1;
+        /** When the watch ends ({@link WatchClock#nowMs()}); its next request for a bookmark, or -1. */
+        private long timeoutAtMs;
+
+        private long bookmarkAtMs = -1;
+        /** Calls of the store still on their way to the context ({@link #onContext}). */
+        volatile int hops;
+        /** What decides this watch's event bytes besides the change and event type, made once per watch. */
+        private String rendering;
+
+        private boolean sentOne;
         private boolean ended;
         private boolean begun;
         /** The stream was reset or its connection closed: it cannot be ended normally. */
@@ -218,23 +242,60 @@ public final class WatchHandler implements VerbHandler {
                 return done.future();
             }
             subscription = req.store().watch(req.namespace(), revision, this);
-            timeoutTimer = vertx.setTimer(timeoutSeconds * 1000, id -> finish());
+            long now = WatchClock.nowMs();
+            // a timeout of centuries (as some clients ask) must not overflow into the past
+            timeoutAtMs = now + Math.min(timeoutSeconds, Integer.MAX_VALUE) * 1000;
             if (bookmarks) {
-                bookmarkTimer = vertx.setPeriodic(BOOKMARK_INTERVAL_MS, id -> subscription.requestProgress());
+                bookmarkAtMs = now + BOOKMARK_INTERVAL_MS;
             }
+            clock(context).add(this);
             return done.future();
         }
 
         @Override
+        void tick(long nowMs) {
+            if (nowMs >= timeoutAtMs) {
+                finish();
+            } else if (bookmarkAtMs >= 0 && nowMs >= bookmarkAtMs) {
+                bookmarkAtMs = nowMs + BOOKMARK_INTERVAL_MS;
+                subscription.requestProgress();
+            }
+        }
+
+        @Override
         public void onEvent(WatchEvent event) {
-            context.runOnContext(v -> deliver(event));
+            onContext(() -> deliver(event));
         }
 
         @Override
         public void onProgress(long revision) {
             if (bookmarks) {
-                context.runOnContext(v -> inOrder(0, () -> bookmark(revision, false), this::write));
+                onContext(() -> inOrder(0, () -> bookmark(revision, false), this::write));
             }
+        }
+
+        /**
+         * Runs {@code step} on the watch's context: at once when the store calls from it (the watch cache delivers on
+         * the context the watch was opened from) and no earlier call still waits for its turn there, else in its turn.
+         * A second trip through the event loop's queue, behind every other watcher's delivery, was half of an event's
+         * way to a thousand watchers.
+         */
+        private void onContext(Runnable step) {
+            if (hops == 0 && Vertx.currentContext() == context) {
+                try {
+                    step.run();
+                } catch (RuntimeException e) {
+                    // the store's delivery loop must go on for the other watches
+                    LOG.warn("watch of {} failed, ending it", req.type().groupResource(), e);
+                    finish();
+                }
+                return;
+            }
+            HOPS.incrementAndGet(this);
+            context.runOnContext(v -> {
+                HOPS.decrementAndGet(this);
+                step.run();
+            });
         }
 
         void onInitialEventsEnd(long revision) {
@@ -247,12 +308,12 @@ public final class WatchHandler implements VerbHandler {
          */
         @Override
         public void onTerminated(String why) {
-            context.runOnContext(v -> afterPending(this::finish));
+            onContext(() -> afterPending(this::finish));
         }
 
         @Override
         public void onError(StorageException error) {
-            context.runOnContext(v -> {
+            onContext(() -> {
                 ApiException e = error.reason() == StorageException.Reason.COMPACTED
                         // the watch cache's own words for a start before its window, else etcd's
                         ? ApiException.expired(
@@ -348,12 +409,18 @@ public final class WatchHandler implements VerbHandler {
 
         /** One change as this watch renders it: the buffer every watch with the same rendering writes. */
         private Buffer encoded(SharedWatchEvents.Change change, String type, boolean leftSelector) {
-            String rendering = type + "|" + leftSelector + "|" + req.type().groupResource() + "|" + req.version() + "|"
-                    + writer.watchRendering();
+            if (rendering == null) {
+                rendering = "|" + req.type().groupResource() + "|" + req.version() + "|" + writer.watchRendering();
+            }
             Buffer line = change.encoded(
-                    rendering,
+                    type + "|" + leftSelector + rendering,
                     () -> writer.watchEvent(
                             type, req.present(leftSelector ? change.leftSelector() : change.current())));
+            if (!sentOne) {
+                // a Table stream renders its first event alone (with the columns)
+                sentOne = true;
+                rendering = null;
+            }
             writer.watchEventSent();
             return line;
         }
@@ -457,8 +524,7 @@ public final class WatchHandler implements VerbHandler {
             if (subscription != null) {
                 subscription.close();
             }
-            vertx.cancelTimer(timeoutTimer);
-            vertx.cancelTimer(bookmarkTimer);
+            clock(context).remove(this);
             if (webSocket != null) {
                 webSocket.close();
             } else if (!aborted && !resp.ended() && !resp.closed()) {
