@@ -22,7 +22,8 @@ import java.util.function.Supplier;
  */
 final class Strategies {
 
-    private static final RuleClasses RULES = new RuleClasses(
+    /** Not private, for the test that no strategy is misnamed. */
+    static final RuleClasses RULES = new RuleClasses(
             ResourceStrategy.class,
             "Strategy",
             List.of("cloud.gardener.apiserver.registry.gardener", "cloud.gardener.apiserver.registry.core"));

@@ -92,12 +92,13 @@ final class BigShootRow implements BenchRow {
         String watch = ShootFixtures.COLLECTION + "?watch=1&resourceVersion="
                 + ConfigMaps.resourceVersion(BenchContext.await(
                         target.http1().send(HttpMethod.GET, ShootFixtures.COLLECTION + "?limit=1", null, 200)));
-        try (Watchers open = Watchers.open(context, target, HttpVersion.HTTP_2, watch, watchers, (w, line, now) -> {
-            if (contains(line, markerBytes) && got.compareAndSet(w, 0, 1)) {
-                lastReceipt.set(now);
-                receivedBy.incrementAndGet();
-            }
-        })) {
+        try (Watchers open =
+                Watchers.open(context, target, HttpVersion.HTTP_2, n -> watch, watchers, (w, line, now) -> {
+                    if (contains(line, markerBytes) && got.compareAndSet(w, 0, 1)) {
+                        lastReceipt.set(now);
+                        receivedBy.incrementAndGet();
+                    }
+                })) {
             ReadyzProbe probe = ReadyzProbe.start(context, target);
             Thread.sleep(200);
             long start = System.nanoTime();

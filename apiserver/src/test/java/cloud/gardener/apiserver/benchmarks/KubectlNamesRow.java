@@ -72,12 +72,7 @@ final class KubectlNamesRow implements BenchRow {
                             """.formatted(
                             target.process().port(), ca, cert, key)));
             if (!listRowCreatesObjects) {
-                ClosedLoop.forCount(concurrency, context.objects())
-                        .run(
-                                "kubectl LIST objects on " + target.store(),
-                                i -> target.create(
-                                        ConfigMaps.collection(ConfigMaps.LIST_NAMESPACE),
-                                        ConfigMaps.create(ConfigMaps.LIST_NAMESPACE, "list-" + i)));
+                ListRow.createObjects(context, target, concurrency);
             }
         }
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,7 +22,8 @@ import java.util.function.Supplier;
 /**
  * The server's memory in a Gardener landscape: on a server of its own per store (so no other row's objects count),
  * {@link LandscapeObjects} loaded through the API with concurrent creates (admission runs on every one; statuses
- * through the status subresource), then {@code watchers} watches on a few HTTP/2 connections. The admission caches
+ * through the status subresource), then {@code watchers} watches on a few HTTP/2 connections ({@link Watchers}, their
+ * events counted by the server's bytes only). The admission caches
  * and the seed authorizer's graph follow the stores by themselves, so they are filled once the objects are. Each
  * round collects the server's garbage ({@code jcmd GC.run}) and reads its peak resident set ({@code VmHWM}, loading
  * included), its resident set and its heap after the collection, each against the 5 GiB that gardener-apiserver
@@ -34,7 +36,29 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
     /** ShootStates in flight: 16 × 260 KiB is enough to keep a store busy. */
     private static final int STATE_CONCURRENCY = 16;
 
-    private record Store(ApiTarget target, LandscapeWatches watchers, Jcmd jcmd) {}
+    /** A server and its watchers, opened once it is loaded. */
+    private static final class Store {
+        private final ApiTarget target;
+        private final Jcmd jcmd;
+        private Watchers watchers;
+
+        Store(ApiTarget target) {
+            this.target = target;
+            this.jcmd = new Jcmd(target.process().pid());
+        }
+
+        ApiTarget target() {
+            return target;
+        }
+
+        Jcmd jcmd() {
+            return jcmd;
+        }
+
+        Watchers watchers() {
+            return watchers;
+        }
+    }
 
     private final BenchContext context;
     private final int concurrency;
@@ -68,10 +92,7 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
                 context.watchers());
         for (String backend : List.of("etcd", "embedded")) {
             ApiTarget target = context.launcher().start(backend, 0, "landscape-" + backend);
-            Store store = new Store(
-                    target,
-                    new LandscapeWatches(context, target, context.watchers()),
-                    new Jcmd(target.process().pid()));
+            Store store = new Store(target);
             stores.add(store);
             load(store);
         }
@@ -322,25 +343,28 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
                     collection, list.path("metadata").path("resourceVersion").asText());
         }
         int watchers = context.watchers();
-        List<Future<Void>> opened = new ArrayList<>();
-        for (int n = 0; n < watchers; n++) {
-            String seed = LandscapeObjects.seed(n % objects.seeds());
-            String ns = "/namespaces/" + LandscapeObjects.namespace(n % objects.projects());
-            String path = switch (n % 10) {
-                case 0, 1, 2 -> watch(versions, core + "/shoots", "", "spec.seedName=" + seed);
-                case 3 -> watch(versions, core + "/seeds", "", "metadata.name=" + seed);
-                case 4 -> watch(versions, core + "/seeds", "", null);
-                case 5, 6 -> watch(versions, core + "/shoots", ns, null);
-                case 7 -> watch(versions, core + "/shoots", "", null);
-                case 8 -> watch(versions, core + "/projects", "", null);
-                default ->
-                    n % 20 == 9
-                            ? watch(versions, core + "/secretbindings", ns, null)
-                            : watch(versions, LandscapeObjects.SECURITY + "/credentialsbindings", ns, null);
-            };
-            opened.add(store.watchers().open(n, path));
-        }
-        BenchContext.await(Future.all(opened));
+        store.watchers = Watchers.open(
+                context,
+                target,
+                HttpVersion.HTTP_2,
+                n -> {
+                    String seed = LandscapeObjects.seed(n % objects.seeds());
+                    String ns = "/namespaces/" + LandscapeObjects.namespace(n % objects.projects());
+                    return switch (n % 10) {
+                        case 0, 1, 2 -> watch(versions, core + "/shoots", "", "spec.seedName=" + seed);
+                        case 3 -> watch(versions, core + "/seeds", "", "metadata.name=" + seed);
+                        case 4 -> watch(versions, core + "/seeds", "", null);
+                        case 5, 6 -> watch(versions, core + "/shoots", ns, null);
+                        case 7 -> watch(versions, core + "/shoots", "", null);
+                        case 8 -> watch(versions, core + "/projects", "", null);
+                        default ->
+                            n % 20 == 9
+                                    ? watch(versions, core + "/secretbindings", ns, null)
+                                    : watch(versions, LandscapeObjects.SECURITY + "/credentialsbindings", ns, null);
+                    };
+                },
+                watchers,
+                (watcher, line, now) -> {});
     }
 
     /** {@code collection} with the namespace inserted before its resource, from the LIST's resourceVersion. */
@@ -411,7 +435,9 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
     @Override
     public void close() {
         for (Store store : stores) {
-            store.watchers().close();
+            if (store.watchers() != null) {
+                store.watchers().close();
+            }
             store.target().close();
         }
     }

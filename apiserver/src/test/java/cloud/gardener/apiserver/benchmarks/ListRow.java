@@ -31,19 +31,31 @@ final class ListRow implements BenchRow {
 
     @Override
     public void prepare() throws Exception {
-        AtomicReference<byte[]> stored = new AtomicReference<>();
+        byte[] value = null;
         for (ApiTarget target : context.targets()) {
-            ClosedLoop.forCount(concurrency, context.objects())
-                    .run(
-                            "LIST objects on " + target.store(),
-                            i -> target.create(
-                                            ConfigMaps.collection(ConfigMaps.LIST_NAMESPACE),
-                                            ConfigMaps.create(ConfigMaps.LIST_NAMESPACE, "list-" + i))
-                                    .onSuccess(created -> stored.set(created.getBytes())));
+            value = createObjects(context, target, concurrency);
         }
-        byte[] value = stored.get();
+        byte[] stored = value;
         ClosedLoop.forCount(concurrency, context.objects())
-                .run("raw LIST values", i -> context.raw().create(RAW_PREFIX + "list-" + i, value));
+                .run("raw LIST values", i -> context.raw().create(RAW_PREFIX + "list-" + i, stored));
+    }
+
+    /**
+     * The row's {@code objects} ConfigMaps on {@code target}, {@code concurrency} creates at a time (the kubectl row
+     * lists them too).
+     *
+     * @return one of them as the server stored it
+     */
+    static byte[] createObjects(BenchContext context, ApiTarget target, int concurrency) throws InterruptedException {
+        AtomicReference<byte[]> stored = new AtomicReference<>();
+        ClosedLoop.forCount(concurrency, context.objects())
+                .run(
+                        "LIST objects on " + target.store(),
+                        i -> target.create(
+                                        ConfigMaps.collection(ConfigMaps.LIST_NAMESPACE),
+                                        ConfigMaps.create(ConfigMaps.LIST_NAMESPACE, "list-" + i))
+                                .onSuccess(created -> stored.set(created.getBytes())));
+        return stored.get();
     }
 
     @Override

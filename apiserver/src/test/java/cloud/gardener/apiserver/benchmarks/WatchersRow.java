@@ -89,7 +89,7 @@ final class WatchersRow implements BenchRow {
         String watch = ConfigMaps.collection(NAMESPACE) + "?watch=1&resourceVersion="
                 + ConfigMaps.resourceVersion(BenchContext.await(
                         target.http1().send(HttpMethod.GET, ConfigMaps.collection(NAMESPACE), null, 200)));
-        try (Watchers open = Watchers.open(context, target, version, watch, watchers, (watcher, line, now) -> {
+        try (Watchers open = Watchers.open(context, target, version, n -> watch, watchers, (watcher, line, now) -> {
             long g = generationOf(line) - first;
             if (g < 0 || g >= updates) {
                 return;

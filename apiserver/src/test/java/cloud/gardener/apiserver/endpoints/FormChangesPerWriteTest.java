@@ -1,29 +1,23 @@
 package cloud.gardener.apiserver.endpoints;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.model.FormChanges;
-import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.Registry;
-import cloud.gardener.apiserver.registry.WriteContext;
-import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * How many times an object changes form on its way from the request's parsed tree to storage and back to the answer
@@ -34,28 +28,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FormChangesPerWriteTest {
 
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
-    @TempDir
-    Path dir;
-
-    private Vertx vertx;
-    private EmbeddedStorage storage;
     private Registry registry;
 
     @BeforeEach
     void start() {
-        vertx = Vertx.vertx();
-        storage = new EmbeddedStorage(vertx, dir);
-        registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", new AdmissionChain(List.of()));
+        registry = embeddedStore.registry();
     }
 
     @AfterEach
     void stop() throws Exception {
         FormChanges.stop();
-        storage.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -149,9 +134,5 @@ class FormChangesPerWriteTest {
         RequestInfo info = new RequestInfo(
                 true, "/", verb, "", group, version, namespace, plural, "", name, List.of(plural), "", "");
         return new ResourceRequest(null, info, store.type(), version, store, ADMIN.user());
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 }

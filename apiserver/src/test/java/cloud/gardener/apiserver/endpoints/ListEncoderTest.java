@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.endpoints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.endpoints.ListBodies.Streamed;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -19,17 +20,7 @@ class ListEncoderTest {
     private static final int ITEM_DATA = 8 * 1024;
 
     private static ObjectNode head(boolean withContinue) {
-        ObjectNode list = JsonNodeFactory.instance.objectNode();
-        list.put("kind", "ConfigMapList");
-        list.put("apiVersion", "v1");
-        ObjectNode meta = list.putObject("metadata");
-        meta.put("resourceVersion", "42");
-        if (withContinue) {
-            meta.put("continue", "eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ");
-            meta.put("remainingItemCount", 7L);
-        }
-        list.putArray("items");
-        return list;
+        return ListBodies.head("42", withContinue ? "eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ" : null, 7);
     }
 
     /** An item as stored: bytes, as the store hands them out; decoding happens when the encoder asks. */
@@ -68,25 +59,9 @@ class ListEncoderTest {
                 : mapper.writeValueAsBytes(list);
     }
 
-    private record Streamed(Buffer all, int largestChunk, int chunks) {
-        byte[] bytes() {
-            return all.getBytes();
-        }
-    }
-
     private static Streamed streamed(
             ObjectMapper mapper, boolean pretty, ObjectNode head, List<byte[]> items, int chunkBytes) {
-        ListEncoder<byte[]> encoder = new ListEncoder<>(mapper, pretty, head, items, Json::readTree);
-        Buffer all = Buffer.buffer();
-        int largest = 0;
-        int chunks = 0;
-        while (!encoder.done()) {
-            Buffer chunk = encoder.next(chunkBytes);
-            largest = Math.max(largest, chunk.length());
-            chunks++;
-            all.appendBuffer(chunk);
-        }
-        return new Streamed(all, largest, chunks);
+        return ListBodies.streamed(new ListEncoder<>(mapper, pretty, head, items, Json::readTree), chunkBytes);
     }
 
     @Test

@@ -42,17 +42,8 @@ class StreamedListFormsTest {
             TableConvertors.forResource(new GroupResource("", "configmaps"), CLOCK);
 
     private static ObjectNode head(boolean page) {
-        ObjectNode list = JsonNodeFactory.instance.objectNode();
-        list.put("kind", "ConfigMapList");
-        list.put("apiVersion", "v1");
-        ObjectNode meta = list.putObject("metadata");
-        meta.put("resourceVersion", "4711");
-        if (page) {
-            meta.put("continue", "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6NDcxMSwic3RhcnQiOiJjbS0wMDBcdTAwMDAifQ");
-            meta.put("remainingItemCount", 17L);
-        }
-        list.putArray("items");
-        return list;
+        return ListBodies.head(
+                "4711", page ? "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6NDcxMSwic3RhcnQiOiJjbS0wMDBcdTAwMDAifQ" : null, 17);
     }
 
     /** A ConfigMap as stored, with what PartialObjectMetadata and the Table's cells read. */
@@ -99,13 +90,7 @@ class StreamedListFormsTest {
             OutputFormat format, TableConvertor tables, String include, List<byte[]> items, boolean page, int chunk) {
         StreamedBody body = ObjectWriter.streamedList(
                 format, tables, include, head(page), items, StreamedListFormsTest::decode, null);
-        Buffer all = Buffer.buffer();
-        while (!body.done()) {
-            Buffer next = body.next(chunk);
-            assertThat(next.length() > 0 || body.done()).isTrue();
-            all.appendBuffer(next);
-        }
-        return all.getBytes();
+        return ListBodies.streamed(body, chunk).bytes();
     }
 
     private static void assertSame(OutputFormat format, TableConvertor tables, String include) {

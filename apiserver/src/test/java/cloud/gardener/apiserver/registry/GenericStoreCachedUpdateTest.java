@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.registry;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
@@ -7,21 +10,16 @@ import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.storage.ReadFreshness;
-import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Updates behind a watch cache start from the cache's copy, as kube-apiserver's GuaranteedUpdate with a cached existing
@@ -30,23 +28,18 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GenericStoreCachedUpdateTest {
 
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
-
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
     private Vertx vertx;
-    private EmbeddedStorage embedded;
     private ObservedStorage storage;
     private StoreReads reads;
     private GenericStore configMaps;
 
     @BeforeEach
     void start() throws Exception {
-        vertx = Vertx.vertx();
-        embedded = new EmbeddedStorage(vertx, dir);
-        storage = new ObservedStorage(embedded);
+        vertx = embeddedStore.vertx();
+        storage = embeddedStore.storage();
         reads = new StoreReads(
                 ResourceRegistry.standard(true), storage, "/registry", null, vertx, WatchCacheSettings.defaults(true));
         await(reads.cache().start());
@@ -59,8 +52,6 @@ class GenericStoreCachedUpdateTest {
     void stop() throws Exception {
         storage.release();
         reads.cache().closeCaches();
-        embedded.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -158,18 +149,5 @@ class GenericStoreCachedUpdateTest {
                     return old;
                 },
                 ADMIN);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static Throwable failure(Future<?> future) throws Exception {
-        try {
-            await(future);
-        } catch (ExecutionException e) {
-            return e.getCause();
-        }
-        throw new AssertionError("expected a failure");
     }
 }

@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.registry;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
@@ -8,23 +11,15 @@ import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.authn.UserInfo;
-import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What an update or a delete does when another writer gets in between its read and its write: it is judged again
@@ -34,14 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GenericStoreConflictsTest {
 
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
-    @TempDir
-    Path dir;
-
-    private Vertx vertx;
-    private EmbeddedStorage storage;
+    private ObservedStorage storage;
     private GenericStore configMaps;
     private final Racer racer = new Racer();
 
@@ -82,31 +73,10 @@ class GenericStoreConflictsTest {
 
     @BeforeEach
     void start() throws Exception {
-        vertx = Vertx.vertx();
-        storage = new EmbeddedStorage(vertx, dir);
-        Registry registry =
-                new Registry(ResourceRegistry.standard(true), storage, "/registry", new AdmissionChain(List.of(racer)));
+        storage = embeddedStore.storage();
+        Registry registry = embeddedStore.registry(new AdmissionChain(List.of(racer)));
         configMaps = registry.store("", "configmaps").orElseThrow();
         await(configMaps.create("dev", configMap(), ADMIN));
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        storage.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static Throwable failure(Future<?> future) throws Exception {
-        try {
-            await(future);
-        } catch (ExecutionException e) {
-            return e.getCause();
-        }
-        throw new AssertionError("expected a failure");
     }
 
     private static ObjectNode configMap() {

@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.registry;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
@@ -7,22 +10,17 @@ import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.selection.SelectableView;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A store's changes for a controller: the list, then every change in order on the controller's context; a watch
@@ -31,11 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoreWatchTest {
 
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
-
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
     private Vertx vertx;
     private ObservedStorage storage;
@@ -43,8 +38,8 @@ class StoreWatchTest {
 
     @BeforeEach
     void start() {
-        vertx = Vertx.vertx();
-        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
+        vertx = embeddedStore.vertx();
+        storage = embeddedStore.storage();
     }
 
     @AfterEach
@@ -52,19 +47,6 @@ class StoreWatchTest {
         if (watch != null) {
             watch.stop();
         }
-        storage.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static void eventually(BooleanSupplier condition) throws InterruptedException {
-        for (int i = 0; i < 200 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(25);
-        }
-        assertThat(condition.getAsBoolean()).as("condition reached").isTrue();
     }
 
     private static ObjectNode configMap(String name) {
@@ -75,7 +57,8 @@ class StoreWatchTest {
 
     @Test
     void throughAWatchCacheItOpensNoListOrWatchOfStorageAndAViewDecodesOnlyItsPaths() throws Exception {
-        ObservedStorage observed = new ObservedStorage(new EmbeddedStorage(vertx, dir.resolve("cached")));
+        ObservedStorage observed = new ObservedStorage(
+                new EmbeddedStorage(vertx, embeddedStore.dir().resolve("cached")));
         StoreReads reads = new StoreReads(
                 ResourceRegistry.standard(true), observed, "/registry", null, vertx, WatchCacheSettings.defaults(true));
         Registry registry =
@@ -176,7 +159,7 @@ class StoreWatchTest {
 
     @Test
     void aStoreNeverWrittenToIsWatchedFromItsFirstRevisionAndLosesNoWrite() throws Exception {
-        Registry registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
+        Registry registry = embeddedStore.registry();
         GenericStore configMaps = registry.store("", "configmaps").orElseThrow();
         List<String> seen = Collections.synchronizedList(new ArrayList<>());
         watch = new StoreWatch(vertx, configMaps, recording(seen));
@@ -190,7 +173,7 @@ class StoreWatchTest {
 
     @Test
     void listsFollowsTheWatchAndListsAgainWhenTheWatchEnds() throws Exception {
-        Registry registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
+        Registry registry = embeddedStore.registry();
         GenericStore configMaps = registry.store("", "configmaps").orElseThrow();
         await(configMaps.create("ns", configMap("a"), ADMIN));
         await(configMaps.create("ns", configMap("b"), ADMIN));

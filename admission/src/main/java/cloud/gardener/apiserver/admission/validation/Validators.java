@@ -43,8 +43,11 @@ public final class Validators {
         }
     }
 
-    /** The validators, by name: {@code <Kind>Validator} in one of these packages (see {@link RuleClasses}). */
-    private static final RuleClasses RULES = new RuleClasses(
+    /**
+     * The validators, by name: {@code <Kind>Validator} in one of these packages (see {@link RuleClasses}); not private,
+     * for the test that no validator is misnamed.
+     */
+    static final RuleClasses RULES = new RuleClasses(
             Validator.class,
             "Validator",
             List.of(

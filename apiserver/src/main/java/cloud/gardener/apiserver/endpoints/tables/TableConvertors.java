@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
  */
 public final class TableConvertors {
 
-    private static final RuleClasses RULES = new RuleClasses(
+    /** Not private, for the test that no table is misnamed. */
+    static final RuleClasses RULES = new RuleClasses(
             TableConvertor.class,
             "Table",
             List.of(

@@ -1,30 +1,24 @@
 package cloud.gardener.apiserver.registry.core;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ObservedStorage;
 import cloud.gardener.apiserver.registry.Registry;
-import cloud.gardener.apiserver.registry.WriteContext;
-import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The namespace controller is driven by the namespaces' watch: nothing is listed while no namespace terminates, a
@@ -33,11 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NamespaceControllerTest {
 
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
-
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
     private Vertx vertx;
     private ObservedStorage storage;
@@ -47,9 +38,9 @@ class NamespaceControllerTest {
 
     @BeforeEach
     void start() {
-        vertx = Vertx.vertx();
-        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
-        Registry registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
+        vertx = embeddedStore.vertx();
+        storage = embeddedStore.storage();
+        Registry registry = embeddedStore.registry();
         namespaces = registry.store("", "namespaces").orElseThrow();
         configMaps = registry.store("", "configmaps").orElseThrow();
         controller = new NamespaceController(vertx, registry);
@@ -59,19 +50,6 @@ class NamespaceControllerTest {
     @AfterEach
     void stop() throws Exception {
         controller.stop();
-        storage.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
-        for (int i = 0; i < 400 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(25);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
     }
 
     private boolean exists(GenericStore store, String namespace, String name) {

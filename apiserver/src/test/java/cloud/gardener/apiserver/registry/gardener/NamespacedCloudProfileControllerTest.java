@@ -1,17 +1,15 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ObservedStorage;
 import cloud.gardener.apiserver.registry.Registry;
-import cloud.gardener.apiserver.registry.WriteContext;
-import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -20,12 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The NamespacedCloudProfile controller is driven by watches: a parent's change reaches the status through the
@@ -35,12 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NamespacedCloudProfileControllerTest {
 
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
     private static final String NS = "garden-dev";
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
     private Vertx vertx;
     private ObservedStorage storage;
@@ -51,9 +46,9 @@ class NamespacedCloudProfileControllerTest {
 
     @BeforeEach
     void garden() throws Exception {
-        vertx = Vertx.vertx();
-        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
-        registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
+        vertx = embeddedStore.vertx();
+        storage = embeddedStore.storage();
+        registry = embeddedStore.registry();
         cloudProfiles = registry.store("core.gardener.cloud", "cloudprofiles").orElseThrow();
         profiles =
                 registry.store("core.gardener.cloud", "namespacedcloudprofiles").orElseThrow();
@@ -68,8 +63,6 @@ class NamespacedCloudProfileControllerTest {
         if (controller != null) {
             controller.stop();
         }
-        storage.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     private void startController() {
@@ -85,10 +78,6 @@ class NamespacedCloudProfileControllerTest {
                         + "'machineTypes':[{'name':'large','cpu':'4','gpu':'0','memory':'16Gi'}]}}")
                 .formatted(name, NS)
                 .replace('\'', '"'));
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     private ObjectNode stored(String name) throws Exception {

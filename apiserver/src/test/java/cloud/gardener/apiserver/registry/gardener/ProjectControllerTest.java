@@ -1,30 +1,25 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ObservedStorage;
 import cloud.gardener.apiserver.registry.Registry;
-import cloud.gardener.apiserver.registry.WriteContext;
-import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The project controller is driven by watches: no list while nothing changes, a deleted Project's namespace going
@@ -33,11 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProjectControllerTest {
 
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
-
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
     private Vertx vertx;
     private ObservedStorage storage;
@@ -48,9 +40,9 @@ class ProjectControllerTest {
 
     @BeforeEach
     void start() {
-        vertx = Vertx.vertx();
-        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
-        registry = new Registry(ResourceRegistry.standard(true), storage, "/registry", AdmissionChain.empty());
+        vertx = embeddedStore.vertx();
+        storage = embeddedStore.storage();
+        registry = embeddedStore.registry();
         projects = registry.store("core.gardener.cloud", "projects").orElseThrow();
         namespaces = registry.store("", "namespaces").orElseThrow();
     }
@@ -60,25 +52,12 @@ class ProjectControllerTest {
         if (controller != null) {
             controller.stop();
         }
-        storage.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     private void startController() {
         controller = new ProjectController(
                 vertx, registry, (regarding, type, reason, action, note) -> Future.succeededFuture(null));
         vertx.runOnContext(v -> controller.start());
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
-        for (int i = 0; i < 400 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(25);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
     }
 
     private ObjectNode orNull(GenericStore store, String name) {

@@ -1,35 +1,32 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ObservedStorage;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreReads;
 import cloud.gardener.apiserver.registry.WatchCacheSettings;
-import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.storage.cache.WatchCache;
-import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The admission cache keeps no copy of its own where a watch cache holds the objects: it opens no list or watch of
@@ -40,11 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ObjectCacheTest {
 
     private static final String PREFIX = "/registry";
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
     private Vertx vertx;
     private ObservedStorage storage;
@@ -53,8 +48,8 @@ class ObjectCacheTest {
     private ObjectCache cache;
 
     private void start(WatchCacheSettings settings) throws Exception {
-        vertx = Vertx.vertx();
-        storage = new ObservedStorage(new EmbeddedStorage(vertx, dir));
+        vertx = embeddedStore.vertx();
+        storage = embeddedStore.storage();
         ResourceRegistry resources = ResourceRegistry.standard(true);
         reads = new StoreReads(resources, storage, PREFIX, null, vertx, settings);
         registry = new Registry(reads, self -> AdmissionChain.empty(), ShootWarnings.DEFAULT_ROTATION_INTERVAL);
@@ -74,19 +69,6 @@ class ObjectCacheTest {
         if (reads.cache() != null) {
             reads.cache().closeCaches();
         }
-        storage.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static void eventually(BooleanSupplier condition) throws InterruptedException {
-        for (int i = 0; i < 100 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(50);
-        }
-        assertThat(condition.getAsBoolean()).as("condition reached").isTrue();
     }
 
     private GenericStore store(String group, String resource) {

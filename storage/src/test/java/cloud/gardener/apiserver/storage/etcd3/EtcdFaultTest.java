@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import static cloud.gardener.apiserver.storage.testing.VertxExtension.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.storage.StorageException;
@@ -9,16 +10,14 @@ import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
+import cloud.gardener.apiserver.storage.testing.VertxExtension;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,22 +29,14 @@ class EtcdFaultTest {
     @RegisterExtension
     static final EtcdExtension ETCD = new EtcdExtension();
 
-    private static Vertx vertx;
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() throws Exception {
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
+    @RegisterExtension
+    static final VertxExtension VERTX = new VertxExtension();
 
     @Test
     void aWriteThatTimesOutIsReportedUnavailableAndNotRepeated() throws Exception {
         String prefix = ETCD.newPrefix();
-        try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config().withRequestTimeout(Duration.ofMillis(500)))) {
+        try (EtcdStorage storage =
+                new EtcdStorage(VERTX.vertx(), ETCD.config().withRequestTimeout(Duration.ofMillis(500)))) {
             StoredObject created = await(storage.create(prefix + "a", bytes("0")));
             long pid = ETCD.process().pid();
 
@@ -70,7 +61,7 @@ class EtcdFaultTest {
     @Test
     void aWatchResumesWithoutGapsAfterEtcdRestarts() throws Exception {
         String prefix = ETCD.newPrefix();
-        try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config())) {
+        try (EtcdStorage storage = new EtcdStorage(VERTX.vertx(), ETCD.config())) {
             StoredObject first = await(storage.create(prefix + "a", bytes("1")));
             RecordingWatchListener listener = new RecordingWatchListener();
             WatchSubscription watch = storage.watch(prefix, first.modRevision(), listener);
@@ -96,13 +87,13 @@ class EtcdFaultTest {
 
     @Test
     void closingTheStorageLeavesTheSharedVertxRunning() throws Exception {
-        EtcdStorage storage = new EtcdStorage(vertx, ETCD.config());
+        EtcdStorage storage = new EtcdStorage(VERTX.vertx(), ETCD.config());
         await(storage.ping());
         storage.close();
 
         assertThat(failure(storage.get("/x")).reason()).isEqualTo(Reason.UNAVAILABLE);
         CompletableFuture<Boolean> fired = new CompletableFuture<>();
-        vertx.setTimer(10, id -> fired.complete(true));
+        VERTX.vertx().setTimer(10, id -> fired.complete(true));
         assertThat(fired.get(5, TimeUnit.SECONDS)).isTrue();
     }
 
@@ -125,19 +116,6 @@ class EtcdFaultTest {
                 }
                 Thread.sleep(200);
             }
-        }
-    }
-
-    private static <T> T await(Future<T> f) {
-        try {
-            return f.toCompletionStage().toCompletableFuture().get(15, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new AssertionError(e.getCause());
-        } catch (Exception e) {
-            throw new AssertionError(e);
         }
     }
 

@@ -1,10 +1,12 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import static cloud.gardener.apiserver.storage.testing.VertxExtension.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
+import cloud.gardener.apiserver.storage.testing.VertxExtension;
 import io.etcd.jetcd.api.KVGrpc;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -13,7 +15,6 @@ import io.grpc.ClientInterceptor;
 import io.grpc.MethodDescriptor;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +24,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,23 +35,14 @@ class EtcdGetBatchingTest {
     @RegisterExtension
     static final EtcdExtension ETCD = new EtcdExtension();
 
-    private static Vertx vertx;
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() throws Exception {
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
+    @RegisterExtension
+    static final VertxExtension VERTX = new VertxExtension();
 
     @Test
     void concurrentGetsOnOneLoopShareRoundTripsOfAtMost128Reads() throws Exception {
         String prefix = ETCD.newPrefix();
         RequestCounter counter = new RequestCounter();
-        try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config(), List.of(counter))) {
+        try (EtcdStorage storage = new EtcdStorage(VERTX.vertx(), ETCD.config(), List.of(counter))) {
             int present = 250;
             for (int i = 0; i < present; i++) {
                 await(storage.create(prefix + "k" + i, bytes("v" + i)));
@@ -98,12 +88,12 @@ class EtcdGetBatchingTest {
     @Test
     void aBatchedGetSeesEveryWriteThatCompletedBeforeItWasAsked() throws Exception {
         String prefix = ETCD.newPrefix();
-        try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config())) {
+        try (EtcdStorage storage = new EtcdStorage(VERTX.vertx(), ETCD.config())) {
             StoredObject created = await(storage.create(prefix + "a", bytes("0")));
             // A GET in flight, then a write that completes, then a GET: the second GET waits for the first
             // round trip and must still see the write.
             CompletableFuture<StoredObject> afterWrite = new CompletableFuture<>();
-            Context loop = vertx.getOrCreateContext();
+            Context loop = VERTX.vertx().getOrCreateContext();
             loop.runOnContext(v -> {
                 Future<StoredObject> inFlight = storage.get(prefix + "a");
                 storage.update(prefix + "a", created.modRevision(), bytes("1"))
@@ -124,12 +114,8 @@ class EtcdGetBatchingTest {
 
     private static <T> T onOneLoop(Supplier<T> work) throws Exception {
         CompletableFuture<T> result = new CompletableFuture<>();
-        vertx.getOrCreateContext().runOnContext(v -> result.complete(work.get()));
+        VERTX.vertx().getOrCreateContext().runOnContext(v -> result.complete(work.get()));
         return result.get(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     private static byte[] bytes(String s) {

@@ -1,9 +1,11 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import static cloud.gardener.apiserver.storage.testing.VertxExtension.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
+import cloud.gardener.apiserver.storage.testing.VertxExtension;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -13,7 +15,6 @@ import io.grpc.ForwardingClientCallListener;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +24,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,25 +38,16 @@ class EtcdKvThreadingTest {
     @RegisterExtension
     static final EtcdExtension ETCD = new EtcdExtension();
 
-    private static Vertx vertx;
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() throws Exception {
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
+    @RegisterExtension
+    static final VertxExtension VERTX = new VertxExtension();
 
     @Test
     void writesAndReadsOfTwoEventLoopsAreAnsweredOnTheirOwnThreads() throws Exception {
         String prefix = ETCD.newPrefix();
         ThreadRecorder threads = new ThreadRecorder();
-        try (EtcdStorage storage = new EtcdStorage(vertx, ETCD.config(), List.of(threads))) {
-            ContextInternal first = ((VertxInternal) vertx).createEventLoopContext();
-            ContextInternal second = ((VertxInternal) vertx).createEventLoopContext();
+        try (EtcdStorage storage = new EtcdStorage(VERTX.vertx(), ETCD.config(), List.of(threads))) {
+            ContextInternal first = ((VertxInternal) VERTX.vertx()).createEventLoopContext();
+            ContextInternal second = ((VertxInternal) VERTX.vertx()).createEventLoopContext();
             assertThat(first.nettyEventLoop()).isNotSameAs(second.nettyEventLoop());
 
             for (ContextInternal loop : List.of(first, second)) {
@@ -84,10 +74,6 @@ class EtcdKvThreadingTest {
         CompletableFuture<T> result = new CompletableFuture<>();
         context.runOnContext(v -> result.complete(work.get()));
         return result.get(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     /** The threads that start calls and that receive their answers. */

@@ -1,0 +1,4 @@
+package cloud.gardener.apiserver.api.resource.rulefixture;
+
+/** The role of RuleOrphansTest's rules. */
+public interface Rule {}
