@@ -48,7 +48,9 @@ import java.util.stream.Stream;
  * --shoots N        the landscape's Shoots and ShootStates (default 2500; Projects and Seeds scale with it)
  * </pre>
  *
- * The servers' JVMs get the options in the environment variable {@code BENCH_SERVER_JAVA_OPTS} (default none).
+ * The API servers' JVMs start with the product's default options ({@code bin/jvm.options}, as
+ * {@code bin/gardener-apiserver} starts it), then those in the environment variable {@code BENCH_SERVER_JAVA_OPTS}
+ * (default none), which the bare server gets alone.
  */
 public final class ApiBenchmark {
 
@@ -216,8 +218,22 @@ public final class ApiBenchmark {
         };
     }
 
-    /** {@code BENCH_SERVER_JAVA_OPTS}, split at spaces: the same for the API servers and the bare server. */
+    /**
+     * The API servers' JVM options: the product's defaults ({@code bin/jvm.options}, the argument file that
+     * {@code bin/gardener-apiserver} starts java with; its path in {@code bench.jvmOptions}), then
+     * {@link #benchJvmOptions}, which win where they set the same option.
+     */
     static List<String> serverJvmOptions() {
+        List<String> options = new ArrayList<>();
+        options.add("@"
+                + Path.of(System.getProperty("bench.jvmOptions", "bin/jvm.options"))
+                        .toAbsolutePath());
+        options.addAll(benchJvmOptions());
+        return options;
+    }
+
+    /** {@code BENCH_SERVER_JAVA_OPTS}, split at spaces: for the API servers and the bare server. */
+    static List<String> benchJvmOptions() {
         String options =
                 System.getenv().getOrDefault("BENCH_SERVER_JAVA_OPTS", "").trim();
         return options.isEmpty() ? List.of() : List.of(Pattern.compile("\\s+").split(options));

@@ -49,7 +49,7 @@ final class GetRow implements BenchRow, AutoCloseable {
         BenchTls tls = context.tls();
         bare = JavaProcess.start(
                 "bare Vert.x server",
-                ApiBenchmark.serverJvmOptions(),
+                ApiBenchmark.benchJvmOptions(),
                 BareHttpsServer.class.getName(),
                 List.of(
                         tls.certFile().toString(),
