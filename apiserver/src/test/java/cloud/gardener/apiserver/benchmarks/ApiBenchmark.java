@@ -38,7 +38,7 @@ import java.util.stream.Stream;
  * --concurrency C   requests / transactions in flight (default 64)
  * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
  * --lists L         LISTs per subject and round, their median counts (default 3)
- * --only ROWS       comma-separated rows: create, update, get, shoot-create, list, kubectl-names, watchers,
+ * --only ROWS       comma-separated rows: create, update, delete, get, shoot-create, list, kubectl-names, watchers,
  *                   big-shoot, landscape (default all; kubectl-names needs kubectl on the PATH)
  * --watchers W      watchers per store (and protocol) in the watchers and landscape rows (default 1000)
  * --updates U       updates they watch (default 200), at most --update-rate per second (default 20)
@@ -55,7 +55,16 @@ import java.util.stream.Stream;
 public final class ApiBenchmark {
 
     private static final List<String> ROWS = List.of(
-            "create", "update", "get", "shoot-create", "list", "kubectl-names", "watchers", "big-shoot", "landscape");
+            "create",
+            "update",
+            "delete",
+            "get",
+            "shoot-create",
+            "list",
+            "kubectl-names",
+            "watchers",
+            "big-shoot",
+            "landscape");
     private static final Set<String> FLAGS = Set.of(
             "--rounds",
             "--duration",
@@ -201,6 +210,7 @@ public final class ApiBenchmark {
         return switch (name) {
             case "create" -> new CreateRow(context);
             case "update" -> new UpdateRow(context, concurrency);
+            case "delete" -> new DeleteRow(context);
             case "get" -> new GetRow(context, concurrency);
             case "shoot-create" -> new ShootCreateRow(context);
             case "list" -> new ListRow(context, concurrency);

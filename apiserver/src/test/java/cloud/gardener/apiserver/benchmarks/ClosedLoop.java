@@ -43,6 +43,11 @@ final class ClosedLoop {
         return new ClosedLoop(concurrency, newDuration, limit);
     }
 
+    /** The same load, ending early after {@code count} operations (when each consumes a prepared object). */
+    ClosedLoop withLimit(int count) {
+        return new ClosedLoop(concurrency, duration, count);
+    }
+
     int concurrency() {
         return concurrency;
     }

@@ -8,13 +8,15 @@ import io.etcd.jetcd.KV;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import io.vertx.core.Future;
 
 /**
  * The storage baselines: what the API server's etcd store sends for a create (a put if the key has never been
- * created) and an update (a put if the key's modification revision is the one read), as raw jetcd transactions
+ * created), an update (a put if the key's modification revision is the one read) and a delete (the same compare),
+ * as raw jetcd transactions
  * from the benchmark's own process, and a range read of a prefix for LIST.
  */
 final class RawEtcd implements AutoCloseable {
@@ -55,6 +57,19 @@ final class RawEtcd implements AutoCloseable {
                         ? Future.succeededFuture(r.getHeader().getRevision())
                         : Future.failedFuture(
                                 "raw compare-and-swap of " + key + ": revision " + modRevision + " is stale"));
+    }
+
+    /** Deletes {@code key} if it is still at {@code modRevision}, as the server's delete transaction does. */
+    Future<Long> compareAndDelete(String key, long modRevision) {
+        ByteSequence k = bytes(key);
+        return Future.fromCompletionStage(kv.txn()
+                        .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.modRevision(modRevision)))
+                        .Then(Op.delete(k, DeleteOption.DEFAULT))
+                        .commit())
+                .compose(r -> r.isSucceeded()
+                        ? Future.succeededFuture(r.getHeader().getRevision())
+                        : Future.failedFuture(
+                                "raw compare-and-delete of " + key + ": revision " + modRevision + " is stale"));
     }
 
     /** Reads every key under {@code prefix}; the bytes of their values. */
