@@ -4,8 +4,10 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Read-only access to the objects other than the one being admitted, as Gardener's plugins use their
@@ -27,6 +29,19 @@ public interface ObjectLookup {
 
     /** Like {@link #list} but read from storage, for checks that must not race (Gardener's live lists). */
     Future<List<ObjectNode>> listLive(GroupResource resource, String namespace);
+
+    /**
+     * The objects of a resource in all namespaces that {@code index} files under the query terms of {@code value}, in
+     * the order of {@link #list}: a superset of those a check of {@code value} is about, read like {@link #list}
+     * (views, as current as the cache); the check tests each as in a scan of all. Without an index, a list filtered.
+     */
+    default Future<List<ObjectNode>> candidates(GroupResource resource, ObjectIndex index, String value) {
+        Set<String> wanted = index.queryTerms(value);
+        return list(resource, "")
+                .map(all -> all.stream()
+                        .filter(o -> !Collections.disjoint(index.terms(o), wanted))
+                        .toList());
+    }
 
     /** Whether the caches have been filled once; plugins answer "not yet ready" before. */
     boolean ready();

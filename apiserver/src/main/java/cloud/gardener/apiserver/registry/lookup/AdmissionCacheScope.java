@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
@@ -70,10 +71,12 @@ public final class AdmissionCacheScope {
         for (ResourceType type : resources.resources()) {
             if (type.stored() && !NOT_CACHED.contains(type.groupResource())) {
                 String root = ResourceKeys.of(prefix, type).all();
+                boolean shoots = Kinds.SHOOT.groupResource().equals(type.groupResource());
                 held.add(new CachedResource(
                         root,
                         !NEVER_HELD_DECODED.contains(type.groupResource()),
-                        Kinds.SHOOT.groupResource().equals(type.groupResource()) ? shootView : null));
+                        shoots ? shootView : null,
+                        shoots ? ShootIndexes.ALL : List.of()));
             }
         }
         return held;

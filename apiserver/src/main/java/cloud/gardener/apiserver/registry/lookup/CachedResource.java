@@ -1,6 +1,8 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.api.selection.SelectableView;
+import java.util.List;
 
 /**
  * How the {@link ObjectCache} hands out one resource's objects.
@@ -12,11 +14,16 @@ import cloud.gardener.apiserver.api.selection.SelectableView;
  *                  per revision; null: lists hand out whole objects. For Shoots, which admission scans in full on
  *                  every Shoot create (domain uniqueness, seed capacity), where decoding each whole would cost
  *                  hundreds of milliseconds in a large landscape and keeping them decoded gigabytes
+ * @param indexes   the indexes kept of the objects, kept in step with them ({@link ObjectCache#candidates})
  */
-public record CachedResource(String root, boolean memoized, SelectableView listView) {
+public record CachedResource(String root, boolean memoized, SelectableView listView, List<ObjectIndex> indexes) {
+
+    public CachedResource {
+        indexes = List.copyOf(indexes);
+    }
 
     /** Whole objects, memoized. */
     public static CachedResource of(String root) {
-        return new CachedResource(root, true, null);
+        return new CachedResource(root, true, null, List.of());
     }
 }

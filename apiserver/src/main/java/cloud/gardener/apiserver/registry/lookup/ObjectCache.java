@@ -1,7 +1,9 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
@@ -12,6 +14,7 @@ import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.cache.CachedStorage;
+import cloud.gardener.apiserver.storage.cache.TermIndex;
 import cloud.gardener.apiserver.storage.cache.WatchCache;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,6 +25,7 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -78,14 +82,20 @@ public final class ObjectCache implements AutoCloseable {
             Source source = shared != null && shared.prefix().equals(r.root())
                     ? new SharedSource(shared)
                     : new OwnSource(r.root());
-            this.resources.add(new Resource(r, source));
+            Map<String, TermIndex> indexes = new java.util.HashMap<>();
+            IndexedView view = new IndexedView(SelectableView.of(
+                    r.indexes().stream().flatMap(i -> i.paths().stream()).toList()));
+            for (ObjectIndex index : r.indexes()) {
+                indexes.put(index.name(), new TermIndex(stored -> index.terms(view.of(stored))));
+            }
+            this.resources.add(new Resource(r, source, Map.copyOf(indexes)));
         }
     }
 
     /** Starts following storage; the future completes when every resource has been listed once. */
     public Future<Void> start() {
         List<Future<Void>> started = new ArrayList<>();
-        resources.forEach(r -> started.add(r.source.start()));
+        resources.forEach(r -> started.add(r.source.start(r.indexes.values())));
         synced = Future.all(started).mapEmpty();
         if (vertx != null) {
             sweepTimer = vertx.setPeriodic(SWEEP_MS, id -> sweep());
@@ -140,12 +150,36 @@ public final class ObjectCache implements AutoCloseable {
      * when the prefix spans them); views where the resource has a {@link CachedResource#listView()}.
      */
     public Future<List<ObjectNode>> list(String keyPrefix) {
-        List<Pending> pending = pending(keyPrefix);
+        return handOutLater(pending(keyPrefix));
+    }
+
+    private Future<List<ObjectNode>> handOutLater(List<Pending> pending) {
         long undecoded = 0;
         for (Pending p : pending) {
             undecoded += p.handedOut == null ? p.stored.value().length : 0;
         }
         return CpuWork.run(undecoded, () -> handOut(pending));
+    }
+
+    /**
+     * The objects of the resource at {@code root} that {@code index} files under the query terms of {@code value}, in
+     * key order, as {@link #list} hands them out (see {@link ObjectIndex}); null when the resource has no such index.
+     * The index is kept in step with the objects read, by their one writer (see {@link TermIndex}).
+     */
+    public Future<List<ObjectNode>> candidates(String root, ObjectIndex index, String value) {
+        Resource r = resourceOf(root);
+        TermIndex terms = r == null ? null : r.indexes.get(index.name());
+        if (terms == null) {
+            return null;
+        }
+        List<Pending> pending = new ArrayList<>();
+        for (String key : terms.keys(index.queryTerms(value))) {
+            StoredObject stored = r.source.get(key);
+            if (stored != null) {
+                pending.add(new Pending(r, stored, memoizedListItem(r, stored)));
+            }
+        }
+        return handOutLater(pending);
     }
 
     /** {@link #list}, decoded on the calling thread (see {@link #getNow}). */
@@ -158,17 +192,22 @@ public final class ObjectCache implements AutoCloseable {
 
     private List<Pending> pending(String keyPrefix) {
         List<Pending> out = new ArrayList<>();
+        int sources = 0;
         for (Resource r : resources) {
             String root = r.spec.root();
             String under = keyPrefix.startsWith(root) ? keyPrefix : root.startsWith(keyPrefix) ? root : null;
             if (under == null) {
                 continue;
             }
+            sources++;
             for (StoredObject stored : r.source.under(under)) {
                 out.add(new Pending(r, stored, memoizedListItem(r, stored)));
             }
         }
-        out.sort((a, b) -> a.stored.key().compareTo(b.stored.key()));
+        if (sources > 1) {
+            // each source is in key order already; only a prefix spanning resources mixes them
+            out.sort((a, b) -> a.stored.key().compareTo(b.stored.key()));
+        }
         return out;
     }
 
@@ -256,7 +295,30 @@ public final class ObjectCache implements AutoCloseable {
         resources.forEach(r -> r.source.close());
     }
 
-    private record Resource(CachedResource spec, Source source) {}
+    private record Resource(CachedResource spec, Source source, Map<String, TermIndex> indexes) {}
+
+    /**
+     * The paths a resource's indexes read, of the object changed last: its indexes are told of a change one after
+     * the other by the one writer, which so reads the stored bytes once per change, not once per index.
+     */
+    private static final class IndexedView {
+        private final SelectableView paths;
+        private StoredObject last; // guarded by this
+        private ObjectNode lastView;
+
+        IndexedView(SelectableView paths) {
+            this.paths = paths;
+        }
+
+        @SuppressWarnings("ReferenceEquality") // the same change, told to the next index: not an equal one
+        synchronized ObjectNode of(StoredObject stored) {
+            if (stored != last) {
+                lastView = paths.read(stored.value());
+                last = stored;
+            }
+            return lastView;
+        }
+    }
 
     /** Where a resource's current objects are read, as stored. */
     private interface Source {
@@ -264,7 +326,8 @@ public final class ObjectCache implements AutoCloseable {
 
         List<StoredObject> under(String keyPrefix);
 
-        Future<Void> start();
+        /** Starts following; the indexes are kept in step with the objects from then on. */
+        Future<Void> start(Collection<TermIndex> indexes);
 
         void close();
     }
@@ -282,8 +345,11 @@ public final class ObjectCache implements AutoCloseable {
         }
 
         @Override
-        public Future<Void> start() {
-            return cache.filled(); // the server starts the cache; this only waits for it
+        public Future<Void> start(Collection<TermIndex> indexes) {
+            List<Future<Void>> followed = new ArrayList<>();
+            indexes.forEach(i -> followed.add(cache.follow(i)));
+            // the server starts the cache; this only waits for it
+            return Future.all(followed).compose(v -> cache.filled());
         }
 
         @Override
@@ -303,6 +369,7 @@ public final class ObjectCache implements AutoCloseable {
         private final AtomicInteger generation = new AtomicInteger();
         private volatile ConcurrentSkipListMap<String, StoredObject> objects = new ConcurrentSkipListMap<>();
         private volatile WatchSubscription watch;
+        private Collection<TermIndex> indexes = List.of();
 
         OwnSource(String root) {
             this.root = root;
@@ -320,7 +387,8 @@ public final class ObjectCache implements AutoCloseable {
         }
 
         @Override
-        public Future<Void> start() {
+        public Future<Void> start(Collection<TermIndex> indexes) {
+            this.indexes = indexes;
             relist();
             return listed.future();
         }
@@ -336,6 +404,7 @@ public final class ObjectCache implements AutoCloseable {
                         if (gen != generation.get() || closed) {
                             return;
                         }
+                        indexes.forEach(i -> i.reset(fresh.values()));
                         objects = fresh;
                         // a list always has a revision to watch after (a store never written to is at 1)
                         watch = storage.watch(root, revision, new Listener(gen));
@@ -381,8 +450,15 @@ public final class ObjectCache implements AutoCloseable {
                 }
                 if (event.type() == WatchEvent.Type.DELETE) {
                     objects.remove(event.key());
+                    indexes.forEach(i -> i.changed(event.key(), null));
                 } else {
+                    List<Set<String>> terms = new ArrayList<>(indexes.size());
+                    indexes.forEach(i -> terms.add(i.changing(event.object())));
                     objects.put(event.key(), event.object());
+                    int n = 0;
+                    for (TermIndex i : indexes) {
+                        i.changed(event.key(), terms.get(n++));
+                    }
                 }
             }
 

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
@@ -110,6 +111,19 @@ public final class StoreLookup implements ObjectLookup {
             return listLive(resource, namespace);
         }
         return cache.list(collection);
+    }
+
+    @Override
+    public Future<List<ObjectNode>> candidates(GroupResource resource, ObjectIndex index, String value) {
+        if (remote(resource).isEmpty()
+                && reads.of(resource.group(), resource.resource()).isPresent()) {
+            Future<List<ObjectNode>> indexed =
+                    cache.candidates(store(resource).keys().all(), index, value);
+            if (indexed != null) {
+                return indexed;
+            }
+        }
+        return ObjectLookup.super.candidates(resource, index, value);
     }
 
     @Override

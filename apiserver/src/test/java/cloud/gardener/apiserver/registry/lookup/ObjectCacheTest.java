@@ -6,6 +6,8 @@ import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventuall
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.ObjectIndex;
+import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
@@ -27,6 +29,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The admission cache keeps no copy of its own where a watch cache holds the objects: it opens no list or watch of
@@ -137,6 +141,71 @@ class ObjectCacheTest {
         eventually(() -> cache.getNow(projects.keys().object("", "p1")) != null);
         await(shoots.delete("dev", "listed", DeleteRequest.DEFAULT, ADMIN));
         eventually(() -> cache.getNow(shoots.keys().object("dev", "listed")) == null);
+    }
+
+    private static ObjectNode shoot(String name, String domain, String seed) {
+        ObjectNode shoot = Fixtures.shootObject(name);
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        spec.putObject("dns").put("domain", domain);
+        if (seed != null) {
+            spec.put("seedName", seed);
+        }
+        return shoot;
+    }
+
+    private List<String> candidates(GenericStore shoots, ObjectIndex index, String value) throws Exception {
+        return await(cache.candidates(shoots.keys().all(), index, value)).stream()
+                .map(o -> o.path("metadata").path("namespace").asText() + "/"
+                        + o.path("metadata").path("name").asText())
+                .toList();
+    }
+
+    private List<String> candidatesNow(GenericStore shoots, ObjectIndex index, String value) {
+        try {
+            return candidates(shoots, index, value);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The Shoot indexes follow creates, changes (of the status' seed: a Shoot's domain is immutable) and deletes, read through a watch cache or followed on its own. */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void shootIndexesFollowTheShoots(boolean watchCached) throws Exception {
+        start(new WatchCacheSettings(
+                true, 100, watchCached ? Map.of() : Map.of("shoots.core.gardener.cloud", 0), true));
+        GenericStore shoots = store("core.gardener.cloud", "shoots");
+        await(shoots.create("dev", shoot("listed", "a.example.com", null), ADMIN));
+        sync();
+        assertThat(cache.sharesWatchCache(shoots.keys().all())).isEqualTo(watchCached);
+
+        assertThat(candidates(shoots, ShootIndexes.DNS_DOMAIN, "x.a.example.com"))
+                .containsExactly("dev/listed");
+        assertThat(candidates(shoots, ShootIndexes.SEED, "")).as("unscheduled").containsExactly("dev/listed");
+        assertThat(candidates(shoots, ShootIndexes.SEED, "s1")).isEmpty();
+
+        await(shoots.create("prod", shoot("created", "example.com", "s2"), ADMIN));
+        eventually(() -> cache.getNow(shoots.keys().object("prod", "created")) != null);
+        assertThat(candidates(shoots, ShootIndexes.DNS_DOMAIN, "x.a.example.com"))
+                .containsExactly("dev/listed", "prod/created");
+        assertThat(candidates(shoots, ShootIndexes.SEED, "s2")).containsExactly("prod/created");
+
+        await(shoots.update(
+                "dev",
+                "listed",
+                "status",
+                o -> {
+                    o.withObjectProperty("status").put("seedName", "s1");
+                    return o;
+                },
+                ADMIN));
+        eventually(() -> candidatesNow(shoots, ShootIndexes.SEED, "s1").equals(List.of("dev/listed")));
+
+        await(shoots.delete("prod", "created", DeleteRequest.DEFAULT, ADMIN));
+        // a key leaves its old terms just after the change is visible (until then a lookup may still list it)
+        eventually(() -> candidatesNow(shoots, ShootIndexes.SEED, "s2").isEmpty());
+        assertThat(candidates(shoots, ShootIndexes.DNS_DOMAIN, "x.a.example.com"))
+                .containsExactly("dev/listed");
     }
 
     @Test

@@ -25,6 +25,7 @@ import java.util.NavigableMap;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -116,6 +117,7 @@ public final class WatchCache implements AutoCloseable {
     private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.revision, b.revision));
     private final List<Runnable> pendingUntilReady = new ArrayList<>();
     private CacheWatcher[] watchers = NONE;
+    private final List<TermIndex> followers = new ArrayList<>();
     private WatchSubscription feed;
     private int generation;
     private long compactedRevision;
@@ -214,6 +216,22 @@ public final class WatchCache implements AutoCloseable {
             out.add(o.stored());
         }
         return out;
+    }
+
+    /**
+     * Keeps {@code index} in step with the current objects from now on (filled with them at once if the cache holds
+     * them, else at its first list): written on the cache's context, read from any thread (see {@link TermIndex}).
+     */
+    public Future<Void> follow(TermIndex index) {
+        Promise<Void> followed = callerContext().promise();
+        context.runOnContext(v -> {
+            followers.add(index);
+            if (initialized) {
+                index.reset(currentUnder(prefix));
+            }
+            followed.complete();
+        });
+        return followed.future();
     }
 
     /** Reads one key as fresh as asked; NOT_FOUND when it does not exist in the state served. */
@@ -734,6 +752,11 @@ public final class WatchCache implements AutoCloseable {
     }
 
     private void replace(int gen, ConcurrentSkipListMap<String, CachedObject> fresh, long listRevision) {
+        if (!followers.isEmpty()) {
+            List<StoredObject> stored =
+                    fresh.values().stream().map(CachedObject::stored).toList();
+            followers.forEach(f -> f.reset(stored));
+        }
         objects = fresh;
         indexes.rebuild(fresh.values());
         int capacityBefore = initialized ? window.capacity() : 0;
@@ -896,10 +919,17 @@ public final class WatchCache implements AutoCloseable {
         if (capacityBefore != window.capacity()) {
             observer.capacityChanged(capacityBefore, window.capacity());
         }
+        List<Set<String>> followed = after == null || followers.isEmpty() ? null : new ArrayList<>(followers.size());
+        if (followed != null) {
+            followers.forEach(f -> followed.add(f.changing(after.stored())));
+        }
         if (after != null) {
             objects.put(key, after);
         } else {
             objects.remove(key);
+        }
+        for (int i = 0; i < followers.size(); i++) {
+            followers.get(i).changed(key, followed == null ? null : followed.get(i));
         }
         indexes.update(before, after);
         revision = rev;

@@ -35,7 +35,7 @@ public final class SeedUsage {
 
     /** Whether any shoot in any namespace uses the seed. */
     public Future<Boolean> seedInUse(String seedName) {
-        return objects.list(GardenerResources.SHOOTS, "")
+        return objects.candidates(GardenerResources.SHOOTS, ShootIndexes.SEED, seedName)
                 .map(shoots -> shoots.stream().anyMatch(s -> usesSeed(s, seedName)));
     }
 
@@ -84,40 +84,43 @@ public final class SeedUsage {
     public Future<Void> checkDefaultDomainsChange(JsonNode oldSpec, JsonNode newSpec, String seedName, String kind) {
         Set<String> oldDomains = defaultDomains(oldSpec);
         Set<String> newDomains = defaultDomains(newSpec);
-        return objects.list(GardenerResources.SHOOTS, "").compose(shoots -> {
-            List<String> shootDomains = new ArrayList<>();
-            for (ObjectNode shoot : shoots) {
-                String domain = text(shoot, "spec", "dns", "domain");
-                if (usesSeed(shoot, seedName) && shoot.path("spec").path("dns").hasNonNull("domain")) {
-                    shootDomains.add(domain);
-                }
-            }
-            Set<String> removed = new LinkedHashSet<>(oldDomains);
-            removed.removeAll(newDomains);
-            Set<String> usedRemoved = usedDomains(shootDomains, removed);
-            if (!usedRemoved.isEmpty()) {
-                return Future.failedFuture(forbidden(
-                        kind,
-                        seedName,
-                        "cannot remove default domains " + goList(usedRemoved) + " from " + kind + " \"" + seedName
-                                + "\" as they are still being used by shoots"));
-            }
-            if (!oldDomains.isEmpty() || newDomains.isEmpty()) {
-                return Future.succeededFuture();
-            }
-            return globalDefaultDomains().compose(global -> {
-                Set<String> missing = usedDomains(shootDomains, global);
-                missing.removeAll(newDomains);
-                return missing.isEmpty()
-                        ? Future.succeededFuture()
-                        : Future.failedFuture(forbidden(
+        return objects.candidates(GardenerResources.SHOOTS, ShootIndexes.SEED, seedName)
+                .compose(shoots -> {
+                    List<String> shootDomains = new ArrayList<>();
+                    for (ObjectNode shoot : shoots) {
+                        String domain = text(shoot, "spec", "dns", "domain");
+                        if (usesSeed(shoot, seedName)
+                                && shoot.path("spec").path("dns").hasNonNull("domain")) {
+                            shootDomains.add(domain);
+                        }
+                    }
+                    Set<String> removed = new LinkedHashSet<>(oldDomains);
+                    removed.removeAll(newDomains);
+                    Set<String> usedRemoved = usedDomains(shootDomains, removed);
+                    if (!usedRemoved.isEmpty()) {
+                        return Future.failedFuture(forbidden(
                                 kind,
                                 seedName,
-                                "cannot configure explicit default domains for "
-                                        + kind + " \"" + seedName + "\" without including domains " + goList(missing)
-                                        + " that are currently being used by shoots"));
-            });
-        });
+                                "cannot remove default domains " + goList(usedRemoved) + " from " + kind + " \""
+                                        + seedName + "\" as they are still being used by shoots"));
+                    }
+                    if (!oldDomains.isEmpty() || newDomains.isEmpty()) {
+                        return Future.succeededFuture();
+                    }
+                    return globalDefaultDomains().compose(global -> {
+                        Set<String> missing = usedDomains(shootDomains, global);
+                        missing.removeAll(newDomains);
+                        return missing.isEmpty()
+                                ? Future.succeededFuture()
+                                : Future.failedFuture(forbidden(
+                                        kind,
+                                        seedName,
+                                        "cannot configure explicit default domains for "
+                                                + kind + " \"" + seedName + "\" without including domains "
+                                                + goList(missing)
+                                                + " that are currently being used by shoots"));
+                    });
+                });
     }
 
     /** The domains of the default-domain secrets in the garden namespace, as their annotations name them. */

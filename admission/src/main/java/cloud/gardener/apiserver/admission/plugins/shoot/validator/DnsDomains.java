@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
@@ -22,29 +23,30 @@ final class DnsDomains {
         String domain = domainNode.asText();
         String name = r.name();
         String namespace = r.a().namespace();
-        return objects.list(GardenObjects.SHOOTS, "").map(shoots -> {
-            for (JsonNode other : shoots) {
-                if (name.equals(other.path("metadata").path("name").asText())
-                        && namespace.equals(
-                                other.path("metadata").path("namespace").asText())) {
-                    continue;
-                }
-                JsonNode otherDomain = other.path("spec").path("dns").path("domain");
-                if (!otherDomain.isTextual()) {
-                    continue;
-                }
-                if (otherDomain.asText().equals(domain)) {
-                    return List.of(FieldError.duplicate(PATH, domain));
-                }
-                if (intersect(otherDomain.asText(), domain)) {
-                    return List.of(FieldError.forbidden(
-                            PATH,
-                            "the domain is already used by another shoot or it is a "
-                                    + "subdomain of an already used domain"));
-                }
-            }
-            return List.of();
-        });
+        return objects.candidates(GardenObjects.SHOOTS, ShootIndexes.DNS_DOMAIN, domain)
+                .map(shoots -> {
+                    for (JsonNode other : shoots) {
+                        if (name.equals(other.path("metadata").path("name").asText())
+                                && namespace.equals(
+                                        other.path("metadata").path("namespace").asText())) {
+                            continue;
+                        }
+                        JsonNode otherDomain = other.path("spec").path("dns").path("domain");
+                        if (!otherDomain.isTextual()) {
+                            continue;
+                        }
+                        if (otherDomain.asText().equals(domain)) {
+                            return List.of(FieldError.duplicate(PATH, domain));
+                        }
+                        if (intersect(otherDomain.asText(), domain)) {
+                            return List.of(FieldError.forbidden(
+                                    PATH,
+                                    "the domain is already used by another shoot or it is a "
+                                            + "subdomain of an already used domain"));
+                        }
+                    }
+                    return List.of();
+                });
     }
 
     /** {@code hasDomainIntersection}: one domain is the other or a subdomain of it. */

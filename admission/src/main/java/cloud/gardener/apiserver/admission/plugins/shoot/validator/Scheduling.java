@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
+import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
 import cloud.gardener.apiserver.api.core.v1beta1.AccessRestriction;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
@@ -140,16 +141,21 @@ final class Scheduling {
                 seed.status() == null ? null : seed.status().allocatable();
         if (allocatable != null && allocatable.containsKey("shoots")) {
             long max = allocatable.get("shoots").value();
-            capacity = garden.lookup().list(GardenObjects.SHOOTS, "").compose(shoots -> {
-                long used = shoots.stream().filter(s -> usesSeed(s, seedName)).count();
-                return used >= max
-                        ? Rejections.forbid(
-                                r.a(),
-                                "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
-                                        + "' that already has the maximum number of shoots scheduled on it (" + max
-                                        + ")")
-                        : Future.succeededFuture();
-            });
+            capacity = garden.lookup()
+                    .candidates(GardenObjects.SHOOTS, ShootIndexes.SEED, seedName)
+                    .compose(shoots -> {
+                        long used = shoots.stream()
+                                .filter(s -> usesSeed(s, seedName))
+                                .count();
+                        return used >= max
+                                ? Rejections.forbid(
+                                        r.a(),
+                                        "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
+                                                + "' that already has the maximum number of shoots scheduled on it ("
+                                                + max
+                                                + ")")
+                                : Future.succeededFuture();
+                    });
         }
         return capacity.compose(v -> {
             SeedSelector selector = r.profile().seedSelector();
