@@ -13,6 +13,7 @@ import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.registry.DeleteRequest;
+import cloud.gardener.apiserver.registry.ModelForms;
 import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.fieldmanager.FieldManager;
@@ -217,7 +218,23 @@ public final class RequestBodies {
                 FieldManager.managerOrUserAgent(options.fieldManager(), req.header("User-Agent")),
                 Responses.warnings(req.ctx())::add,
                 bodyLength(req),
-                RequestAudit.admissionAnnotations(req.ctx()));
+                RequestAudit.admissionAnnotations(req.ctx()),
+                forms(req));
+    }
+
+    private static final String FORMS = ModelForms.class.getName();
+
+    /** The records this request's decoding made ({@link TypedDecoding}), which its write takes over. */
+    static ModelForms forms(ResourceRequest req) {
+        if (req.ctx() == null) {
+            return new ModelForms();
+        }
+        ModelForms forms = req.ctx().get(FORMS);
+        if (forms == null) {
+            forms = new ModelForms();
+            req.ctx().put(FORMS, forms);
+        }
+        return forms;
     }
 
     /** The field manager of writes to this request's kind, version and subresource. */

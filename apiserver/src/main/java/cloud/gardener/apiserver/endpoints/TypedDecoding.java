@@ -12,6 +12,8 @@ import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
+import cloud.gardener.apiserver.registry.ModelForms;
+import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +39,21 @@ public final class TypedDecoding {
      */
     public static ObjectNode apply(
             ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body, FieldValidation validation) {
+        return apply(req, obj, body, validation, RequestBodies.forms(req));
+    }
+
+    /**
+     * {@link #apply(ResourceRequest, ObjectNode, RequestBodies.ParsedBody, FieldValidation)}, remembering the records
+     * it made in {@code forms} (the write's {@link WriteContext#forms()}), so that the store need not decode again.
+     */
+    public static ObjectNode apply(
+            ResourceRequest req,
+            ObjectNode obj,
+            RequestBodies.ParsedBody body,
+            FieldValidation validation,
+            ModelForms forms) {
         try {
-            return decode(req, obj, body, validation);
+            return decode(req, obj, body, validation, forms);
         } catch (Failure f) {
             throw cannotBeHandled(req, f.getMessage());
         }
@@ -52,7 +67,12 @@ public final class TypedDecoding {
     public static ObjectNode applyPatched(
             ResourceRequest req, ObjectNode obj, FieldValidation validation, Supplier<String> shown) {
         try {
-            return decode(req, obj, new RequestBodies.ParsedBody(obj, List.of(), List.of()), validation);
+            return decode(
+                    req,
+                    obj,
+                    new RequestBodies.ParsedBody(obj, List.of(), List.of()),
+                    validation,
+                    RequestBodies.forms(req));
         } catch (Failure f) {
             throw ApiException.invalid(
                     new GroupVersionKind("", "", ""),
@@ -63,7 +83,11 @@ public final class TypedDecoding {
 
     @SuppressWarnings("ReferenceEquality") // result != obj asks whether decoding built a new tree
     private static ObjectNode decode(
-            ResourceRequest req, ObjectNode obj, RequestBodies.ParsedBody body, FieldValidation validation) {
+            ResourceRequest req,
+            ObjectNode obj,
+            RequestBodies.ParsedBody body,
+            FieldValidation validation,
+            ModelForms forms) {
         GroupVersionKind gvk = req.type().gvk(req.version());
         Optional<Class<?>> model = ResourceModels.of(gvk);
         List<String> problems = new ArrayList<>();
@@ -77,6 +101,7 @@ public final class TypedDecoding {
             }
             problems.addAll(decoded.problems());
             result = ModelCodec.encode(decoded.value());
+            forms.remember(result, decoded.value());
             Optional<Defaulter> defaulter = Defaulters.of(gvk);
             if (defaulter.isPresent()) {
                 // Go defaults again whenever it reads an object from storage, by then with its namespace (e.g. a
@@ -88,13 +113,13 @@ public final class TypedDecoding {
                     meta.put("namespace", req.namespace());
                 }
                 defaulter.get().apply(result);
-                result = ModelCodec.canonical(result, model.get());
+                forms.canonicalize(result, model.get());
             }
             Optional<InputConversion> conversion = InputConversions.of(gvk);
             if (conversion.isPresent()) {
                 // after defaulting, as Go converts the defaulted versioned object to the internal one
                 conversion.get().apply(result);
-                result = ModelCodec.canonical(result, model.get());
+                forms.canonicalize(result, model.get());
             }
         }
         if (result != obj

@@ -10,7 +10,6 @@ import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
@@ -214,10 +213,11 @@ public final class GenericStore {
         } else {
             meta.remove("namespace");
         }
+        ModelForms forms = ctx.forms().copy();
         return admission.admit(attributes(Operation.CREATE, obj, null, ctx)).compose(v -> {
-            defaultAfterAdmission(obj, true);
-            prepareForCreate(obj);
-            return createAttempt(namespace, obj, ctx, 1);
+            defaultAfterAdmission(obj, forms);
+            prepareForCreate(obj, forms);
+            return createAttempt(namespace, obj, ctx, forms, 1);
         });
     }
 
@@ -226,25 +226,22 @@ public final class GenericStore {
      * reservations) leaves its defaultable fields unset. Gardener's storage decoding defaults every object it
      * reads; here the object is stored defaulted, so reads and later updates see the same object.
      *
-     * @param canonicalForm whether to bring the result into the model's canonical form here (an update leaves it
-     *     to the strategy's prepareForUpdate, which does so first)
+     * @param forms where the canonical form is taken from (or left out, null: an update leaves it to the strategy's
+     *     prepareForUpdate, which does so first)
      */
-    private void defaultAfterAdmission(ObjectNode obj, boolean canonicalForm) {
+    private void defaultAfterAdmission(ObjectNode obj, ModelForms forms) {
         GroupVersionKind gvk = type.gvk(apiVersionOf(obj));
         Optional<Defaulter> defaulter = Defaulters.of(gvk);
         Optional<Class<?>> model = ResourceModels.of(gvk);
         if (defaulter.isPresent() && model.isPresent()) {
             defaulter.get().apply(obj);
-            if (!canonicalForm) {
-                return;
+            if (forms != null) {
+                forms.canonicalize(obj, model.get());
             }
-            ObjectNode canonical = ModelCodec.canonical(obj, model.get());
-            obj.removeAll();
-            obj.setAll(canonical);
         }
     }
 
-    private void prepareForCreate(ObjectNode obj) {
+    private void prepareForCreate(ObjectNode obj, ModelForms forms) {
         ObjectNode meta = ObjectTrees.meta(obj);
         meta.remove(List.of(
                 "uid",
@@ -261,14 +258,19 @@ public final class GenericStore {
         if (type.hasStatus() && strategy.resetsStatusOnCreate()) {
             obj.remove("status");
         }
-        strategy.prepareForCreate(obj);
+        if (strategy instanceof ModelStrategy modelled) {
+            modelled.prepareForCreate(obj, forms);
+        } else {
+            strategy.prepareForCreate(obj);
+        }
     }
 
     /**
      * One attempt at storing a prepared object: as in the generic store's BeforeCreate, a generateName is
      * turned into a name before validation; a name collision draws a new one, a bounded number of times.
      */
-    private Future<ObjectNode> createAttempt(String namespace, ObjectNode prepared, WriteContext ctx, int attempt) {
+    private Future<ObjectNode> createAttempt(
+            String namespace, ObjectNode prepared, WriteContext ctx, ModelForms forms, int attempt) {
         ObjectNode obj = prepared.deepCopy();
         ObjectNode meta = ObjectTrees.meta(obj);
         String generateName = JsonTrees.text(meta, "generateName");
@@ -279,14 +281,15 @@ public final class GenericStore {
         String name = ObjectTrees.name(obj);
         // BeforeCreate's order: the strategy's validation first, so its specific messages win; the generic
         // ObjectMeta checks only when it passed
-        List<FieldError> errors = new ArrayList<>(strategy.validate(obj));
+        List<FieldError> errors = new ArrayList<>(
+                strategy instanceof ModelStrategy modelled ? modelled.validate(obj, forms) : strategy.validate(obj));
         if (errors.isEmpty()) {
             errors.addAll(MetadataValidation.validateCreate(obj, type));
         }
         if (!errors.isEmpty()) {
             return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), name, errors));
         }
-        strategy.canonicalize(obj);
+        canonicalize(obj, forms);
         if (attempt == 1) {
             strategy.warningsOnCreate(obj).forEach(ctx.warnings());
         }
@@ -296,7 +299,7 @@ public final class GenericStore {
                 .recover(t -> {
                     if (generated && t instanceof ApiException e && "AlreadyExists".equals(e.reason())) {
                         if (attempt < GENERATE_NAME_ATTEMPTS) {
-                            return createAttempt(namespace, prepared, ctx, attempt + 1);
+                            return createAttempt(namespace, prepared, ctx, forms, attempt + 1);
                         }
                         return Future.failedFuture(new ApiException(ApiException.alreadyExists(gr(), name)
                                 .status()
@@ -430,6 +433,7 @@ public final class GenericStore {
             WriteContext ctx) {
         ObjectNode old = decode(current);
         ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
+        ModelForms forms = ctx.forms().copy();
         String desiredRv = ObjectTrees.resourceVersion(desired);
         if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
             return Future.failedFuture(ApiException.invalid(
@@ -449,9 +453,9 @@ public final class GenericStore {
                 .admit(updateAttributes(desired, old, subresource, ctx))
                 .compose(v -> {
                     // the canonical form comes with the strategy's prepareForUpdate, before the kind's rules read it
-                    defaultAfterAdmission(desired, false);
+                    defaultAfterAdmission(desired, null);
                     ObjectNode updated = isolate(desired, old, subresource);
-                    List<FieldError> errors = prepareForUpdate(updated, old, subresource);
+                    List<FieldError> errors = prepareForUpdate(updated, old, subresource, forms);
                     if (!errors.isEmpty()) {
                         return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
                     }
@@ -509,7 +513,7 @@ public final class GenericStore {
         return desired;
     }
 
-    private List<FieldError> prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+    private List<FieldError> prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
         List<FieldError> errors = new ArrayList<>(MetadataValidation.validateUpdate(obj, old, type));
         ObjectNode meta = ObjectTrees.meta(obj);
         ObjectNode oldMeta = ObjectTrees.meta(old);
@@ -535,16 +539,32 @@ public final class GenericStore {
         if (!errors.isEmpty()) {
             return errors;
         }
-        strategy.prepareForUpdate(obj, old, subresource);
+        ModelStrategy modelled = strategy instanceof ModelStrategy m ? m : null;
+        if (modelled != null) {
+            modelled.prepareForUpdate(obj, old, subresource, forms);
+        } else {
+            strategy.prepareForUpdate(obj, old, subresource);
+        }
         if (strategy.tracksGeneration() && strategy.generationMoves(obj, old, subresource)) {
             // Re-read the metadata: the strategy may have replaced the object's content (canonical form).
             ObjectTrees.meta(obj).put("generation", ObjectTrees.generation(old) + 1);
         }
-        List<FieldError> invalid = strategy.validateUpdate(obj, old, subresource);
+        List<FieldError> invalid = modelled != null
+                ? modelled.validateUpdate(obj, old, subresource, forms)
+                : strategy.validateUpdate(obj, old, subresource);
         if (invalid.isEmpty()) {
-            strategy.canonicalize(obj);
+            canonicalize(obj, forms);
         }
         return invalid;
+    }
+
+    /** The strategy's canonical form, encoded from the record validation read where the object is still that. */
+    private void canonicalize(ObjectNode obj, ModelForms forms) {
+        if (strategy instanceof ModelStrategy modelled) {
+            modelled.canonicalize(obj, forms);
+        } else {
+            strategy.canonicalize(obj);
+        }
     }
 
     private static String goStringSlice(List<String> values) {

@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.validation.Validators;
 import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
@@ -48,24 +47,39 @@ final class ModelStrategy implements ResourceStrategy {
 
     @Override
     public void prepareForCreate(ObjectNode obj) {
+        prepareForCreate(obj, new ModelForms());
+    }
+
+    /** {@link #prepareForCreate(ObjectNode)}, taking the canonical form from what the write already knows. */
+    void prepareForCreate(ObjectNode obj, ModelForms forms) {
         delegate.prepareForCreate(obj);
-        toCanonicalJson(obj);
+        toCanonicalJson(obj, forms);
     }
 
     @Override
     public void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+        prepareForUpdate(obj, old, subresource, new ModelForms());
+    }
+
+    /** {@link #prepareForUpdate(ObjectNode, ObjectNode, String)}, with what the write already knows. */
+    void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
         // The kind's rules compare with the stored (canonical) object: a patched tree is made canonical first.
-        toCanonicalJson(obj);
+        toCanonicalJson(obj, forms);
         if (delegatePreparesUpdates) {
             delegate.prepareForUpdate(obj, old, subresource);
-            toCanonicalJson(obj);
+            toCanonicalJson(obj, forms);
         }
     }
 
     @Override
     public List<FieldError> validate(ObjectNode obj) {
+        return validate(obj, new ModelForms());
+    }
+
+    /** {@link #validate(ObjectNode)}, the validator reading the record the write already has for the object. */
+    List<FieldError> validate(ObjectNode obj, ModelForms forms) {
         List<FieldError> errors = new ArrayList<>(delegate.validate(obj));
-        errors.addAll(Validators.validate(gvk(obj), obj));
+        errors.addAll(Validators.validate(gvk(obj), obj, forms::record));
         return errors;
     }
 
@@ -78,18 +92,28 @@ final class ModelStrategy implements ResourceStrategy {
 
     @Override
     public List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, String subresource) {
+        return validateUpdate(obj, old, subresource, new ModelForms());
+    }
+
+    /** {@link #validateUpdate(ObjectNode, ObjectNode, String)}, reading the records the write already has. */
+    List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
         List<FieldError> errors = new ArrayList<>(delegate.validateUpdate(obj, old, subresource));
         errors.addAll(
                 "status".equals(subresource)
-                        ? Validators.validateStatusUpdate(gvk(obj), obj, old)
-                        : Validators.validateUpdate(gvk(obj), obj, old));
+                        ? Validators.validateStatusUpdate(gvk(obj), obj, old, forms::record)
+                        : Validators.validateUpdate(gvk(obj), obj, old, forms::record));
         return errors;
     }
 
     @Override
     public void canonicalize(ObjectNode obj) {
+        canonicalize(obj, new ModelForms());
+    }
+
+    /** {@link #canonicalize(ObjectNode)}: the canonical form encoded from the record validation read, when it can. */
+    void canonicalize(ObjectNode obj, ModelForms forms) {
         delegate.canonicalize(obj);
-        toCanonicalJson(obj);
+        toCanonicalJson(obj, forms);
     }
 
     @Override
@@ -142,12 +166,8 @@ final class ModelStrategy implements ResourceStrategy {
         return delegate.keepsStatusOnUpdate();
     }
 
-    private void toCanonicalJson(ObjectNode obj) {
-        model(obj).ifPresent(model -> {
-            ObjectNode canonical = ModelCodec.canonical(obj, model);
-            obj.removeAll();
-            obj.setAll(canonical);
-        });
+    private void toCanonicalJson(ObjectNode obj, ModelForms forms) {
+        model(obj).ifPresent(model -> forms.canonicalize(obj, model));
     }
 
     /** The model of the object's own version (objects of a multi-version kind keep the version they were written in). */

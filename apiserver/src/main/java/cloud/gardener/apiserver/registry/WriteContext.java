@@ -15,6 +15,8 @@ import java.util.function.Consumer;
  * @param requestBytes the size of the request's body: with the stored object's, how much work applying it is
  *                     ({@link CpuWork})
  * @param audit        where admission's annotations for the request's audit events go
+ * @param forms        the records the request's decoding made, for the store to take instead of decoding again
+ *                     ({@link ModelForms}; the store reads it, only the request's decoding adds to it)
  */
 public record WriteContext(
         UserInfo user,
@@ -22,7 +24,18 @@ public record WriteContext(
         String fieldManager,
         Consumer<String> warnings,
         long requestBytes,
-        AuditAnnotations audit) {
+        AuditAnnotations audit,
+        ModelForms forms) {
+
+    public WriteContext(
+            UserInfo user,
+            boolean dryRun,
+            String fieldManager,
+            Consumer<String> warnings,
+            long requestBytes,
+            AuditAnnotations audit) {
+        this(user, dryRun, fieldManager, warnings, requestBytes, audit, new ModelForms());
+    }
 
     public WriteContext(
             UserInfo user, boolean dryRun, String fieldManager, Consumer<String> warnings, long requestBytes) {

@@ -23,23 +23,34 @@ import java.util.Optional;
  */
 public final class Validators {
 
+    /**
+     * How a validator has its record from a tree: decoded, or taken from what the write decoded before (the registry's
+     * memory of the write's records).
+     */
+    public interface Records {
+        <T> T of(ObjectNode obj, Class<T> type);
+    }
+
+    private static final Records DECODE = new Records() {
+        @Override
+        public <T> T of(ObjectNode obj, Class<T> type) {
+            return ModelCodec.decode(obj, type).value();
+        }
+    };
+
     /** A validator with the record class it reads. */
     private record Entry<T>(Class<T> type, Validator<T> validator) {
 
-        List<FieldError> validate(ObjectNode obj) {
-            return validator.validate(ModelCodec.decode(obj, type).value());
+        List<FieldError> validate(ObjectNode obj, Records records) {
+            return validator.validate(records.of(obj, type));
         }
 
-        List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old) {
-            return validator.validateUpdate(
-                    ModelCodec.decode(obj, type).value(),
-                    ModelCodec.decode(old, type).value());
+        List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, Records records) {
+            return validator.validateUpdate(records.of(obj, type), records.of(old, type));
         }
 
-        List<FieldError> validateStatusUpdate(ObjectNode obj, ObjectNode old) {
-            return validator.validateStatusUpdate(
-                    ModelCodec.decode(obj, type).value(),
-                    ModelCodec.decode(old, type).value());
+        List<FieldError> validateStatusUpdate(ObjectNode obj, ObjectNode old, Records records) {
+            return validator.validateStatusUpdate(records.of(obj, type), records.of(old, type));
         }
     }
 
@@ -111,22 +122,37 @@ public final class Validators {
 
     /** The errors of a new object; empty when the kind has no validator. */
     public static List<FieldError> validate(GroupVersionKind gvk, ObjectNode obj) {
+        return validate(gvk, obj, DECODE);
+    }
+
+    /** {@link #validate(GroupVersionKind, ObjectNode)} with the record had from {@code records}. */
+    public static List<FieldError> validate(GroupVersionKind gvk, ObjectNode obj, Records records) {
         return Optional.ofNullable(VALIDATORS.get(gvk))
-                .map(e -> e.validate(obj))
+                .map(e -> e.validate(obj, records))
                 .orElse(List.of());
     }
 
     /** The errors of an update; empty when the kind has no validator. */
     public static List<FieldError> validateUpdate(GroupVersionKind gvk, ObjectNode obj, ObjectNode old) {
+        return validateUpdate(gvk, obj, old, DECODE);
+    }
+
+    /** {@link #validateUpdate(GroupVersionKind, ObjectNode, ObjectNode)} with the records had from {@code records}. */
+    public static List<FieldError> validateUpdate(
+            GroupVersionKind gvk, ObjectNode obj, ObjectNode old, Records records) {
         return Optional.ofNullable(VALIDATORS.get(gvk))
-                .map(e -> e.validateUpdate(obj, old))
+                .map(e -> e.validateUpdate(obj, old, records))
                 .orElse(List.of());
     }
 
-    /** The errors of an update through the {@code status} subresource; empty when the kind has no validator. */
-    public static List<FieldError> validateStatusUpdate(GroupVersionKind gvk, ObjectNode obj, ObjectNode old) {
+    /**
+     * The errors of an update through the {@code status} subresource, with the records had from {@code records};
+     * empty when the kind has no validator.
+     */
+    public static List<FieldError> validateStatusUpdate(
+            GroupVersionKind gvk, ObjectNode obj, ObjectNode old, Records records) {
         return Optional.ofNullable(VALIDATORS.get(gvk))
-                .map(e -> e.validateStatusUpdate(obj, old))
+                .map(e -> e.validateStatusUpdate(obj, old, records))
                 .orElse(List.of());
     }
 }
