@@ -25,6 +25,15 @@ final class ConfigMaps {
                 + "\",\"namespace\":\"" + namespace + "\"},\"data\":{\"payload\":\"" + PAYLOAD + "\"}}");
     }
 
+    /**
+     * The bytes the server stores for a ConfigMap it created (created on the first target), which the raw baselines
+     * write: the object with its metadata filled in.
+     */
+    static byte[] stored(BenchContext context, String name) throws Exception {
+        return BenchContext.await(context.targets().get(0).create(collection(NAMESPACE), create(NAMESPACE, name)))
+                .getBytes();
+    }
+
     /** An update of {@code name} read at {@code resourceVersion}; {@code generation} changes the data each time. */
     static Buffer update(String namespace, String name, String resourceVersion, long generation) {
         return Buffer.buffer("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"" + name

@@ -22,13 +22,7 @@ final class CreateRow implements BenchRow {
 
     @Override
     public void prepare() throws Exception {
-        // the raw baseline writes what the server writes: the object with its metadata filled in
-        stored = BenchContext.await(context.targets()
-                        .get(0)
-                        .create(
-                                ConfigMaps.collection(ConfigMaps.NAMESPACE),
-                                ConfigMaps.create(ConfigMaps.NAMESPACE, "create-template")))
-                .getBytes();
+        stored = ConfigMaps.stored(context, "create-template");
     }
 
     @Override

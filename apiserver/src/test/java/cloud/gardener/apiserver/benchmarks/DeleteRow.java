@@ -30,13 +30,7 @@ final class DeleteRow implements BenchRow {
 
     @Override
     public void prepare() throws Exception {
-        // the raw baseline deletes what the server stores: the object with its metadata filled in
-        stored = BenchContext.await(context.targets()
-                        .get(0)
-                        .create(
-                                ConfigMaps.collection(ConfigMaps.NAMESPACE),
-                                ConfigMaps.create(ConfigMaps.NAMESPACE, "delete-template")))
-                .getBytes();
+        stored = ConfigMaps.stored(context, "delete-template");
     }
 
     @Override
