@@ -576,20 +576,12 @@ public final class EtcdStorage implements Storage {
         return ByteSequence.from(s, StandardCharsets.UTF_8);
     }
 
-    static StoredObject stored(io.etcd.jetcd.KeyValue kv) {
-        return stored(kv.getKey().toString(StandardCharsets.UTF_8), kv);
-    }
-
-    static StoredObject stored(String key, io.etcd.jetcd.KeyValue kv) {
-        return new StoredObject(key, kv.getValue().getBytes(), kv.getModRevision(), kv.getCreateRevision());
-    }
-
     private static StoredObject stored(KeyValue kv) {
         return stored(kv.getKey().toStringUtf8(), kv);
     }
 
     /** The one copy of the value a read makes: from gRPC's message into the array the object carries. */
-    private static StoredObject stored(String key, KeyValue kv) {
+    static StoredObject stored(String key, KeyValue kv) {
         return new StoredObject(key, kv.getValue().toByteArray(), kv.getModRevision(), kv.getCreateRevision());
     }
 

@@ -5,13 +5,13 @@ import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
-import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.api.Event;
+import io.etcd.jetcd.api.KeyValue;
 import io.etcd.jetcd.common.exception.CompactedException;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.vertx.core.internal.ContextInternal;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -126,13 +126,13 @@ final class EtcdWatch implements WatchSubscription {
             }
             return;
         }
-        List<io.etcd.jetcd.watch.WatchEvent> events = response.getEvents();
+        List<Event> events = WatchMessages.events(response);
         long floor = lastRevision; // events of one txn share a revision and arrive in one response
-        for (io.etcd.jetcd.watch.WatchEvent e : events) {
+        for (Event e : events) {
             if (closed) {
                 return;
             }
-            KeyValue kv = e.getKeyValue();
+            KeyValue kv = e.getKv();
             long rev = kv.getModRevision();
             if (rev <= floor) {
                 continue; // a repeat after a resume
@@ -145,13 +145,13 @@ final class EtcdWatch implements WatchSubscription {
         }
     }
 
-    private static WatchEvent toEvent(io.etcd.jetcd.watch.WatchEvent e) {
-        KeyValue kv = e.getKeyValue();
-        String k = kv.getKey().toString(StandardCharsets.UTF_8);
-        KeyValue prevKv = e.getPrevKV();
-        StoredObject previous =
-                prevKv == null || prevKv.getCreateRevision() == 0 ? null : EtcdStorage.stored(k, prevKv);
-        return switch (e.getEventType()) {
+    private static WatchEvent toEvent(Event e) {
+        KeyValue kv = e.getKv();
+        String k = kv.getKey().toStringUtf8();
+        // An event without a previous pair carries the empty default one (create revision 0).
+        KeyValue prevKv = e.getPrevKv();
+        StoredObject previous = prevKv.getCreateRevision() == 0 ? null : EtcdStorage.stored(k, prevKv);
+        return switch (e.getType()) {
             case PUT -> new WatchEvent(WatchEvent.Type.PUT, k, EtcdStorage.stored(k, kv), previous);
             case DELETE ->
                 new WatchEvent(
