@@ -51,6 +51,10 @@ import java.util.function.LongSupplier;
  */
 final class EtcdKv implements AutoCloseable {
 
+    /** etcd's Txn, its requests serialized without gRPC's per-call 4 KB buffer ({@link StreamingMarshaller}). */
+    private static final MethodDescriptor<TxnRequest, TxnResponse> TXN =
+            StreamingMarshaller.requestsOf(KVGrpc.getTxnMethod());
+
     private final VertxInternal vertx;
     private final String target;
     private final ClientBuilder settings;
@@ -84,7 +88,7 @@ final class EtcdKv implements AutoCloseable {
 
     /** A write transaction, sent once. */
     Future<TxnResponse> write(ContextInternal ctx, TxnRequest request) {
-        return complete(ctx, (loop, done) -> loop.call(KVGrpc.getTxnMethod(), request, false, done));
+        return complete(ctx, (loop, done) -> loop.call(TXN, request, false, done));
     }
 
     /** A linearizable range read (retried on UNAVAILABLE). */
@@ -207,7 +211,7 @@ final class EtcdKv implements AutoCloseable {
 
         @Override
         public void readTxn(TxnRequest request, BiConsumer<TxnResponse, Throwable> done) {
-            call(KVGrpc.getTxnMethod(), request, true, done);
+            call(TXN, request, true, done);
         }
 
         /** One unary call; a read that meets UNAVAILABLE is sent again after a backoff, within the timeout. */
