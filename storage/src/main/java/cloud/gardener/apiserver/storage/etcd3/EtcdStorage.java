@@ -580,7 +580,10 @@ public final class EtcdStorage implements Storage {
         return stored(kv.getKey().toStringUtf8(), kv);
     }
 
-    /** The one copy of the value a read makes: from gRPC's message into the array the object carries. */
+    /**
+     * The value as the object carries it: the second copy a read makes (protobuf's parse copied it out of gRPC's
+     * buffer first; parsing as views of gRPC's buffers would need them released only after this copy).
+     */
     static StoredObject stored(String key, KeyValue kv) {
         return new StoredObject(key, kv.getValue().toByteArray(), kv.getModRevision(), kv.getCreateRevision());
     }
