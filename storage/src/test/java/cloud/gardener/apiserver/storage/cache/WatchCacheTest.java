@@ -324,14 +324,25 @@ class WatchCacheTest {
         return o.key().substring(o.key().lastIndexOf('/') + 1);
     }
 
-    @Test
-    void aLargeValuesAttributesAreReadOffTheCachesLoopAndTheEventsAfterItWaitInOrder() throws Exception {
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        List<String> readOn = Collections.synchronizedList(new ArrayList<>());
-        Function<StoredObject, ObjectAttributes> extractor = o -> {
+    /**
+     * An extractor that records where it read each value ({@code "<name> on|off the loop"}) and, when asked to,
+     * holds the read of the next large value until released.
+     */
+    private static final class WhereRead implements Function<StoredObject, ObjectAttributes> {
+        final List<String> readOn = Collections.synchronizedList(new ArrayList<>());
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final AtomicBoolean holdNextLarge = new AtomicBoolean();
+        private final Function<StoredObject, ObjectAttributes> attributes;
+
+        WhereRead(Function<StoredObject, ObjectAttributes> attributes) {
+            this.attributes = attributes;
+        }
+
+        @Override
+        public ObjectAttributes apply(StoredObject o) {
             readOn.add(name(o) + (Context.isOnEventLoopThread() ? " on the loop" : " off the loop"));
-            if (o.value().length > 64 * 1024) {
+            if (o.value().length > 64 * 1024 && holdNextLarge.compareAndSet(true, false)) {
                 entered.countDown();
                 try {
                     release.await(WAIT.toMillis() * 2, TimeUnit.MILLISECONDS);
@@ -339,11 +350,26 @@ class WatchCacheTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            return new ObjectAttributes(Map.of("name", name(o)), Map.of());
-        };
-        startCache(WatchCacheConfig.defaults()
+            return attributes.apply(o);
+        }
+
+        /** Waits until the held read has begun. */
+        void awaitHeld() throws InterruptedException {
+            assertThat(entered.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+        }
+    }
+
+    private WatchCache startCacheReadingOffTheLoopWhenLarge(Function<StoredObject, ObjectAttributes> extractor) {
+        return startCache(WatchCacheConfig.defaults()
                 .withAttributes(extractor, Set.of())
                 .withAttributeWork(OFF_THE_LOOP_WHEN_LARGE));
+    }
+
+    @Test
+    void aLargeValuesAttributesAreReadOffTheCachesLoopAndTheEventsAfterItWaitInOrder() throws Exception {
+        WhereRead extractor = new WhereRead(o -> new ObjectAttributes(Map.of("name", name(o)), Map.of()));
+        extractor.holdNextLarge.set(true);
+        startCacheReadingOffTheLoopWhenLarge(extractor);
         long start = await(store.currentRevision());
         RecordingWatchListener watcher = new RecordingWatchListener();
         try (WatchSubscription ignored = cache.watch(PREFIX, start, watcher)) {
@@ -354,14 +380,13 @@ class WatchCacheTest {
             awaitTrue(() -> store.held() == 3);
             store.resume(); // the three events are on the cache's loop, in order, before what the test asks next
             try {
-                assertThat(entered.await(WAIT.toMillis(), TimeUnit.MILLISECONDS))
-                        .isTrue();
+                extractor.awaitHeld();
                 // the loop answers while the large value is read, and has applied nothing after it yet
                 long[] window = await(cache.windowState());
                 assertThat(window[1]).as("events applied").isZero();
                 assertThat(cache.revision()).isLessThan(big.modRevision());
             } finally {
-                release.countDown();
+                extractor.release.countDown();
             }
 
             assertThat(watcher.nextEvents(3, WAIT))
@@ -369,7 +394,7 @@ class WatchCacheTest {
                     .containsExactly(big.modRevision(), small1.modRevision(), small2.modRevision());
             assertThat(cache.revision()).isEqualTo(small2.modRevision());
         }
-        assertThat(readOn).containsExactly("big off the loop", "small1 on the loop", "small1 on the loop");
+        assertThat(extractor.readOn).containsExactly("big off the loop", "small1 on the loop", "small1 on the loop");
         AttributeFilter named =
                 AttributeFilter.of(extractor, a -> "big".equals(a.labels().get("name")));
         assertThat(await(cache.list(new ListRequest(PREFIX, 0, 0, null, named), ReadFreshness.any()))
@@ -386,9 +411,7 @@ class WatchCacheTest {
             }
             throw new IllegalArgumentException("not JSON: " + name(o));
         };
-        startCache(WatchCacheConfig.defaults()
-                .withAttributes(extractor, Set.of())
-                .withAttributeWork(OFF_THE_LOOP_WHEN_LARGE));
+        startCacheReadingOffTheLoopWhenLarge(extractor);
         long start = await(store.currentRevision());
         RecordingWatchListener watcher = new RecordingWatchListener();
         try (WatchSubscription ignored = cache.watch(PREFIX, start, watcher)) {
@@ -439,26 +462,10 @@ class WatchCacheTest {
 
     @Test
     void aFollowingIndexGetsItsTermsFromTheOneAttributeReadOfEachChangeOffTheLoopWhenLarge() throws Exception {
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicBoolean holdNextLarge = new AtomicBoolean(false);
-        List<String> readOn = Collections.synchronizedList(new ArrayList<>());
-        Function<StoredObject, ObjectAttributes> extractor = o -> {
-            readOn.add(name(o) + (Context.isOnEventLoopThread() ? " on the loop" : " off the loop"));
-            if (o.value().length > 64 * 1024 && holdNextLarge.compareAndSet(true, false)) {
-                entered.countDown();
-                try {
-                    release.await(WAIT.toMillis() * 2, TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            return new ObjectAttributes(Map.of(), Map.of(), Set.of(term(o)));
-        };
+        WhereRead extractor = new WhereRead(o -> new ObjectAttributes(Map.of(), Map.of(), Set.of(term(o))));
+        List<String> readOn = extractor.readOn;
         await(store.create(PREFIX + "ns/listed", bytes("s0|")));
-        startCache(WatchCacheConfig.defaults()
-                .withAttributes(extractor, Set.of())
-                .withAttributeWork(OFF_THE_LOOP_WHEN_LARGE));
+        startCacheReadingOffTheLoopWhenLarge(extractor);
         TermIndex index = new TermIndex();
         await(cache.follow(index));
         assertThat(readOn).as("following reads nothing again").containsExactly("listed on the loop");
@@ -466,17 +473,17 @@ class WatchCacheTest {
         assertThat(index.keys(List.of("s0"))).containsExactly(PREFIX + "ns/listed");
 
         // create: a large value's terms come with its attributes, read off the loop while the loop answers
-        holdNextLarge.set(true);
+        extractor.holdNextLarge.set(true);
         StoredObject big = await(store.create(PREFIX + "ns/big", large("s1")));
         try {
-            assertThat(entered.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            extractor.awaitHeld();
             long[] window = await(cache.windowState());
             assertThat(window[1]).as("events applied meanwhile").isZero();
             assertThat(index.keys(List.of("s1")))
                     .as("nothing filed before the change is applied")
                     .isEmpty();
         } finally {
-            release.countDown();
+            extractor.release.countDown();
         }
         awaitTrue(() -> cache.revision() >= big.modRevision());
         assertIndexMatchesTheObjects(index, "s0", "s1", "s2");
