@@ -40,10 +40,15 @@ public final class ResourceReads {
     private final ResourceKeys keys;
     private final StoreReader reader;
     private final SelectableView selectable;
+    private final ResourceIndexes indexes;
+    /** The selectable paths and the indexes' paths: what a watch cache reads of each stored version. */
+    private final SelectableView cached;
 
     public ResourceReads(ResourceType type, ResourceKeys keys, StoreReader reader) {
         this.type = type;
         this.selectable = new SelectableView(type);
+        this.indexes = ResourceIndexes.of(type);
+        this.cached = indexes.isEmpty() ? selectable : new SelectableView(type, indexes.paths());
         this.keys = keys;
         this.reader = reader;
     }
@@ -125,13 +130,22 @@ public final class ResourceReads {
     }
 
     /**
-     * What selectors look at in a stored object: its labels and selectable fields (read once per stored version in
-     * a watch cache, on its event loop, so that lists with selectors decode nothing; only the selectable paths are
-     * read, never the whole object).
+     * What selectors look at in a stored object: its labels and selectable fields (only the selectable paths are
+     * read, never the whole object; a watch cache reads them once per stored version, {@link #cachedAttributes}, so
+     * that lists with selectors decode nothing).
      */
     public ObjectAttributes attributes(StoredObject stored) {
         ObjectNode obj = selectable.read(stored.value());
         return new ObjectAttributes(ObjectTrees.labels(obj), FieldSelector.fieldsOf(obj, type));
+    }
+
+    /**
+     * {@link #attributes} and the terms the resource's indexes file the object under ({@link ResourceIndexes}), from
+     * one read of its value: what a watch cache reads of each stored version (off its event loop when large).
+     */
+    public ObjectAttributes cachedAttributes(StoredObject stored) {
+        ObjectNode obj = cached.read(stored.value());
+        return new ObjectAttributes(ObjectTrees.labels(obj), FieldSelector.fieldsOf(obj, type), indexes.terms(obj));
     }
 
     /** The selectable fields a watch cache keeps an index of: every one but the name (keys order by name). */

@@ -65,7 +65,7 @@ public final class StoreReads {
             reads.put(id(type), direct);
             if (caching.cached(type)) {
                 WatchCacheConfig config = WatchCacheConfig.defaults()
-                        .withAttributes(direct::attributes, ResourceReads.indexedFields(type))
+                        .withAttributes(direct::cachedAttributes, ResourceReads.indexedFields(type))
                         .withAttributeWork(CpuWork::run);
                 if (metrics != null) {
                     String resourcePrefix =

@@ -155,26 +155,17 @@ final class BigShootRow implements BenchRow {
         List<Figure> figures = new ArrayList<>();
         for (ApiTarget target : context.targets()) {
             String of = "one update of a 325 KB Shoot with " + watchers + " watchers (HTTP/2), " + target.store();
+            String key = "big-shoot." + target.store();
             figures.add(Figure.raw(
-                    of + ": time until every watcher received it",
-                    "big-shoot." + target.store() + ".time",
-                    Figure.Unit.SECONDS,
-                    "< 0.5 s"));
+                    of + ": time until every watcher received it", key + ".time", Figure.Unit.SECONDS, "< 0.5 s"));
             figures.add(Figure.raw(
                     of + ": the update's answer (part of the time above)",
-                    "big-shoot." + target.store() + ".answered",
+                    key + ".answered",
                     Figure.Unit.SECONDS,
                     "none set"));
             figures.add(Figure.raw(
-                    of + ": slowest /readyz during it",
-                    "big-shoot." + target.store() + ".readyz",
-                    Figure.Unit.SECONDS,
-                    "health unaffected"));
-            figures.add(Figure.raw(
-                    of + ": failed /readyz during it",
-                    "big-shoot." + target.store() + ".readyz.failed",
-                    Figure.Unit.COUNT,
-                    "0"));
+                    of + ": slowest /readyz during it", key + ".readyz", Figure.Unit.SECONDS, "health unaffected"));
+            figures.add(Figure.raw(of + ": failed /readyz during it", key + ".readyz.failed", Figure.Unit.COUNT, "0"));
         }
         return figures;
     }

@@ -1,12 +1,12 @@
 package cloud.gardener.apiserver.registry.lookup;
 
-import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.selection.SelectableView;
+import cloud.gardener.apiserver.registry.ResourceIndexes;
 import cloud.gardener.apiserver.registry.ResourceKeys;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +76,8 @@ public final class AdmissionCacheScope {
                         root,
                         !NEVER_HELD_DECODED.contains(type.groupResource()),
                         shoots ? shootView : null,
-                        shoots ? ShootIndexes.ALL : List.of()));
+                        // declared once for the watch cache's attribute pass, which reads their terms, and here
+                        ResourceIndexes.of(type).indexes()));
             }
         }
         return held;

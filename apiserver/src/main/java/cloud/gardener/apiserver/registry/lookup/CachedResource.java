@@ -14,7 +14,9 @@ import java.util.List;
  *                  per revision; null: lists hand out whole objects. For Shoots, which admission scans in full on
  *                  every Shoot create (domain uniqueness, seed capacity), where decoding each whole would cost
  *                  hundreds of milliseconds in a large landscape and keeping them decoded gigabytes
- * @param indexes   the indexes kept of the objects, kept in step with them ({@link ObjectCache#candidates})
+ * @param indexes   the indexes kept of the objects, kept in step with them ({@link ObjectCache#candidates}); where
+ *                  the resource has a watch cache, its attribute pass reads their terms, so they must be the ones
+ *                  {@link cloud.gardener.apiserver.registry.ResourceIndexes#of} declares for the resource
  */
 public record CachedResource(String root, boolean memoized, SelectableView listView, List<ObjectIndex> indexes) {
 

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.registry.CpuWork;
+import cloud.gardener.apiserver.registry.ResourceIndexes;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.StorageException;
@@ -22,6 +23,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -81,21 +83,16 @@ public final class ObjectCache implements AutoCloseable {
             WatchCache shared = storage instanceof CachedStorage cs ? cs.cacheFor(r.root()) : null;
             Source source = shared != null && shared.prefix().equals(r.root())
                     ? new SharedSource(shared)
-                    : new OwnSource(r.root());
-            Map<String, TermIndex> indexes = new java.util.HashMap<>();
-            IndexedView view = new IndexedView(SelectableView.of(
-                    r.indexes().stream().flatMap(i -> i.paths().stream()).toList()));
-            for (ObjectIndex index : r.indexes()) {
-                indexes.put(index.name(), new TermIndex(stored -> index.terms(view.of(stored))));
-            }
-            this.resources.add(new Resource(r, source, Map.copyOf(indexes)));
+                    : new OwnSource(r.root(), r.indexes());
+            TermIndex terms = r.indexes().isEmpty() ? null : new TermIndex();
+            this.resources.add(new Resource(r, source, terms));
         }
     }
 
     /** Starts following storage; the future completes when every resource has been listed once. */
     public Future<Void> start() {
         List<Future<Void>> started = new ArrayList<>();
-        resources.forEach(r -> started.add(r.source.start(r.indexes.values())));
+        resources.forEach(r -> started.add(r.source.start(r.terms)));
         synced = Future.all(started).mapEmpty();
         if (vertx != null) {
             sweepTimer = vertx.setPeriodic(SWEEP_MS, id -> sweep());
@@ -168,12 +165,13 @@ public final class ObjectCache implements AutoCloseable {
      */
     public Future<List<ObjectNode>> candidates(String root, ObjectIndex index, String value) {
         Resource r = resourceOf(root);
-        TermIndex terms = r == null ? null : r.indexes.get(index.name());
-        if (terms == null) {
+        if (r == null
+                || r.terms == null
+                || r.spec.indexes().stream().noneMatch(i -> i.name().equals(index.name()))) {
             return null;
         }
         List<Pending> pending = new ArrayList<>();
-        for (String key : terms.keys(index.queryTerms(value))) {
+        for (String key : r.terms.keys(ResourceIndexes.queryTerms(index, value))) {
             StoredObject stored = r.source.get(key);
             if (stored != null) {
                 pending.add(new Pending(r, stored, memoizedListItem(r, stored)));
@@ -295,30 +293,11 @@ public final class ObjectCache implements AutoCloseable {
         resources.forEach(r -> r.source.close());
     }
 
-    private record Resource(CachedResource spec, Source source, Map<String, TermIndex> indexes) {}
-
     /**
-     * The paths a resource's indexes read, of the object changed last: its indexes are told of a change one after
-     * the other by the one writer, which so reads the stored bytes once per change, not once per index.
+     * @param terms the keys by every index's terms (see {@link ResourceIndexes}), or null when the resource has no
+     *              index
      */
-    private static final class IndexedView {
-        private final SelectableView paths;
-        private StoredObject last; // guarded by this
-        private ObjectNode lastView;
-
-        IndexedView(SelectableView paths) {
-            this.paths = paths;
-        }
-
-        @SuppressWarnings("ReferenceEquality") // the same change, told to the next index: not an equal one
-        synchronized ObjectNode of(StoredObject stored) {
-            if (stored != last) {
-                lastView = paths.read(stored.value());
-                last = stored;
-            }
-            return lastView;
-        }
-    }
+    private record Resource(CachedResource spec, Source source, TermIndex terms) {}
 
     /** Where a resource's current objects are read, as stored. */
     private interface Source {
@@ -326,8 +305,8 @@ public final class ObjectCache implements AutoCloseable {
 
         List<StoredObject> under(String keyPrefix);
 
-        /** Starts following; the indexes are kept in step with the objects from then on. */
-        Future<Void> start(Collection<TermIndex> indexes);
+        /** Starts following; {@code terms} (if any) is kept in step with the objects from then on. */
+        Future<Void> start(TermIndex terms);
 
         void close();
     }
@@ -345,11 +324,11 @@ public final class ObjectCache implements AutoCloseable {
         }
 
         @Override
-        public Future<Void> start(Collection<TermIndex> indexes) {
-            List<Future<Void>> followed = new ArrayList<>();
-            indexes.forEach(i -> followed.add(cache.follow(i)));
+        public Future<Void> start(TermIndex terms) {
+            // the cache's attribute pass reads the terms (ResourceIndexes, ResourceReads#cachedAttributes)
+            Future<Void> followed = terms == null ? Future.succeededFuture() : cache.follow(terms);
             // the server starts the cache; this only waits for it
-            return Future.all(followed).compose(v -> cache.filled());
+            return followed.compose(v -> cache.filled());
         }
 
         @Override
@@ -365,14 +344,25 @@ public final class ObjectCache implements AutoCloseable {
      */
     private final class OwnSource implements Source {
         private final String root;
+        private final ResourceIndexes indexes;
+        /** What the indexes read of a value: their paths only, in one pass for all of them. */
+        private final SelectableView indexed;
+
         private final io.vertx.core.Promise<Void> listed = io.vertx.core.Promise.promise();
         private final AtomicInteger generation = new AtomicInteger();
         private volatile ConcurrentSkipListMap<String, StoredObject> objects = new ConcurrentSkipListMap<>();
         private volatile WatchSubscription watch;
-        private Collection<TermIndex> indexes = List.of();
+        private TermIndex terms;
 
-        OwnSource(String root) {
+        OwnSource(String root, List<ObjectIndex> indexes) {
             this.root = root;
+            this.indexes = new ResourceIndexes(indexes);
+            this.indexed = SelectableView.of(this.indexes.paths());
+        }
+
+        /** The object's terms in every index, from one read of its value. */
+        private Set<String> termsOf(StoredObject o) {
+            return indexes.terms(indexed.read(o.value()));
         }
 
         @Override
@@ -387,8 +377,8 @@ public final class ObjectCache implements AutoCloseable {
         }
 
         @Override
-        public Future<Void> start(Collection<TermIndex> indexes) {
-            this.indexes = indexes;
+        public Future<Void> start(TermIndex terms) {
+            this.terms = terms;
             relist();
             return listed.future();
         }
@@ -404,7 +394,11 @@ public final class ObjectCache implements AutoCloseable {
                         if (gen != generation.get() || closed) {
                             return;
                         }
-                        indexes.forEach(i -> i.reset(fresh.values()));
+                        if (terms != null) {
+                            Map<String, Set<String>> byKey = new HashMap<>();
+                            fresh.values().forEach(o -> byKey.put(o.key(), termsOf(o)));
+                            terms.reset(byKey);
+                        }
                         objects = fresh;
                         // a list always has a revision to watch after (a store never written to is at 1)
                         watch = storage.watch(root, revision, new Listener(gen));
@@ -448,17 +442,18 @@ public final class ObjectCache implements AutoCloseable {
                 if (gen != generation.get()) {
                     return;
                 }
+                Set<String> after =
+                        event.type() == WatchEvent.Type.DELETE || terms == null ? null : termsOf(event.object());
+                if (after != null) {
+                    terms.changing(event.key(), after);
+                }
                 if (event.type() == WatchEvent.Type.DELETE) {
                     objects.remove(event.key());
-                    indexes.forEach(i -> i.changed(event.key(), null));
                 } else {
-                    List<Set<String>> terms = new ArrayList<>(indexes.size());
-                    indexes.forEach(i -> terms.add(i.changing(event.object())));
                     objects.put(event.key(), event.object());
-                    int n = 0;
-                    for (TermIndex i : indexes) {
-                        i.changed(event.key(), terms.get(n++));
-                    }
+                }
+                if (terms != null) {
+                    terms.changed(event.key(), after);
                 }
             }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,21 +30,36 @@ public final class SelectableView {
     private static final class Paths {
         final Map<String, Paths> children = new HashMap<>();
 
+        /** Adds a path; one below a path read whole adds nothing, one above paths reads them whole too. */
         void add(String dottedPath) {
             Paths node = this;
             for (String segment : dottedPath.split("\\.", -1)) {
-                node = node.children.computeIfAbsent(segment, s -> new Paths());
+                Paths child = node.children.get(segment);
+                if (child == null) {
+                    child = new Paths();
+                    node.children.put(segment, child);
+                } else if (child.children.isEmpty()) {
+                    return; // already read whole
+                }
+                node = child;
             }
+            node.children.clear();
         }
     }
 
     private final Paths paths = new Paths();
 
     public SelectableView(ResourceType type) {
+        this(type, List.of());
+    }
+
+    /** The selectable parts and {@code morePaths} (as {@link #of}), in one read. */
+    public SelectableView(ResourceType type, Iterable<String> morePaths) {
         paths.add("metadata.name");
         paths.add("metadata.namespace");
         paths.add("metadata.labels");
         type.fieldSelectors().values().forEach(paths::add);
+        morePaths.forEach(paths::add);
     }
 
     private SelectableView(Iterable<String> dottedPaths) {

@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.api.resource.ResourceType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SelectableViewTest {
@@ -65,5 +66,26 @@ class SelectableViewTest {
         assertThat(view.has("data")).isFalse();
         assertThat(view.at("/metadata/labels/a").asText()).isEqualTo("b");
         assertThat(view.at("/metadata/name").asText()).isEqualTo("s");
+    }
+
+    @Test
+    void morePathsAreReadInTheSamePassAndAPathReadWholeStaysWhole() {
+        String json = "{\"metadata\":{\"name\":\"s\",\"labels\":{\"a\":\"b\",\"c\":\"d\"}},"
+                + "\"spec\":{\"seedName\":\"x\",\"dns\":{\"domain\":\"a.example.com\",\"providers\":[1]}}}";
+
+        ObjectNode view = new SelectableView(SHOOTS, List.of("spec.dns.domain", "metadata.labels.a"))
+                .read(json.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(view.at("/spec/dns/domain").asText()).isEqualTo("a.example.com");
+        assertThat(view.at("/spec/dns/providers").isMissingNode()).isTrue();
+        assertThat(view.at("/spec/seedName").asText()).isEqualTo("x");
+        assertThat(view.at("/metadata/labels").size())
+                .as("labels are read whole")
+                .isEqualTo(2);
+        ObjectNode wider =
+                SelectableView.of(List.of("spec.dns.domain", "spec.dns")).read(json.getBytes(StandardCharsets.UTF_8));
+        assertThat(wider.at("/spec/dns/providers").isArray())
+                .as("a shorter path reads it whole")
+                .isTrue();
     }
 }

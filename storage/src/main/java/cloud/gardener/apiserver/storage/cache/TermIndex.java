@@ -1,6 +1,5 @@
 package cloud.gardener.apiserver.storage.cache;
 
-import cloud.gardener.apiserver.storage.StoredObject;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,24 +9,19 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.function.Function;
 
 /**
  * The keys of a set of current objects by terms read from each (a Shoot's DNS domain and its parents, its seeds),
  * kept in step with them by their one writer ({@link WatchCache#follow}, or a reader's own list and watch), readable
- * from any thread. A key is filed under an object's new terms before the object is visible and leaves its old
+ * from any thread. The writer reads the terms (in a watch cache: in its attribute pass, {@link
+ * ObjectAttributes#terms}, once per change for all of a resource's indexes, which share one of these by qualifying
+ * their terms); the index only files keys. A key is filed under an object's new terms before the object is visible and leaves its old
  * terms only after the change is, so a reader of the index never misses an object a scan of the objects at that
  * moment would find; it may list a key whose object no longer has the term (callers check the objects they read).
  */
 public final class TermIndex {
 
-    private final Function<StoredObject, Set<String>> termsOf;
     private volatile State state = new State();
-
-    /** @param termsOf an object's terms, from its stored bytes (called on the writer's thread, once per change) */
-    public TermIndex(Function<StoredObject, Set<String>> termsOf) {
-        this.termsOf = termsOf;
-    }
 
     private static final class State {
         final Map<String, NavigableSet<String>> keysByTerm = new ConcurrentHashMap<>();
@@ -48,29 +42,26 @@ public final class TermIndex {
         return out;
     }
 
-    /** Replaces the whole content (a fresh list); readers see the old content until it is built. */
-    public void reset(Collection<StoredObject> objects) {
+    /**
+     * Replaces the whole content (a fresh list) with each key's terms; readers see the old content until it is
+     * built.
+     */
+    public void reset(Map<String, Set<String>> termsByKey) {
         State fresh = new State();
-        for (StoredObject o : objects) {
-            file(fresh, o.key(), termsOf.apply(o));
-        }
+        termsByKey.forEach((key, terms) -> file(fresh, key, terms));
         state = fresh;
     }
 
     /**
-     * An object is about to be created or changed to {@code after}: call before it is visible, then
-     * {@link #changed} after.
-     *
-     * @return the object's new terms, for {@link #changed}
+     * The object at {@code key} is about to be created or changed to one with {@code terms}: call before it is
+     * visible, then {@link #changed} after.
      */
-    public Set<String> changing(StoredObject after) {
-        Set<String> terms = termsOf.apply(after);
-        file(state, after.key(), terms);
-        return terms;
+    public void changing(String key, Set<String> terms) {
+        file(state, key, terms);
     }
 
     /**
-     * The object at {@code key} now has the terms {@link #changing} returned, or was deleted ({@code terms} null):
+     * The object at {@code key} now has the terms given to {@link #changing}, or was deleted ({@code terms} null):
      * its key leaves the terms it no longer has. Call after the change is visible.
      */
     public void changed(String key, Set<String> terms) {

@@ -18,6 +18,8 @@ import io.vertx.core.internal.VertxInternal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -59,8 +61,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threading: every change of the cache's state happens on the cache's own event-loop context: the feed's
  * events hop there, and lists and watch registrations run there, so each sees one coherent state without
- * locks. The labels and fields of a large value are read off that loop ({@link WatchCacheConfig.AttributeWork});
- * the feed's later events and progress wait for them, so events are still applied one at a time in order. The current-object map is also readable from any thread (a concurrent map, replaced whole on a
+ * locks. The labels, fields and index terms of a large value are read off that loop, in one pass over it
+ * ({@link WatchCacheConfig.AttributeWork}); the feed's later events and progress wait for them, so events are
+ * still applied one at a time in order. The current-object map is also readable from any thread (a concurrent map, replaced whole on a
  * re-list), so gets of {@code resourceVersion=0} and gets after a wait cost no hop. Watchers deliver on the
  * context that opened them. Futures complete on the caller's context.
  */
@@ -220,14 +223,15 @@ public final class WatchCache implements AutoCloseable {
 
     /**
      * Keeps {@code index} in step with the current objects from now on (filled with them at once if the cache holds
-     * them, else at its first list): written on the cache's context, read from any thread (see {@link TermIndex}).
+     * them, else at its first list), with the terms the attribute pass read of each ({@link ObjectAttributes#terms}):
+     * no value is read again for it. Written on the cache's context, read from any thread (see {@link TermIndex}).
      */
     public Future<Void> follow(TermIndex index) {
         Promise<Void> followed = callerContext().promise();
         context.runOnContext(v -> {
             followers.add(index);
             if (initialized) {
-                index.reset(currentUnder(prefix));
+                index.reset(termsByKey(objects.values()));
             }
             followed.complete();
         });
@@ -753,9 +757,8 @@ public final class WatchCache implements AutoCloseable {
 
     private void replace(int gen, ConcurrentSkipListMap<String, CachedObject> fresh, long listRevision) {
         if (!followers.isEmpty()) {
-            List<StoredObject> stored =
-                    fresh.values().stream().map(CachedObject::stored).toList();
-            followers.forEach(f -> f.reset(stored));
+            Map<String, Set<String>> terms = termsByKey(fresh.values());
+            followers.forEach(f -> f.reset(terms));
         }
         objects = fresh;
         indexes.rebuild(fresh.values());
@@ -919,18 +922,17 @@ public final class WatchCache implements AutoCloseable {
         if (capacityBefore != window.capacity()) {
             observer.capacityChanged(capacityBefore, window.capacity());
         }
-        List<Set<String>> followed = after == null || followers.isEmpty() ? null : new ArrayList<>(followers.size());
-        if (followed != null) {
-            followers.forEach(f -> followed.add(f.changing(after.stored())));
+        // the terms were read with the attributes (off the loop for a large value): the indexes only file the key
+        Set<String> terms = after == null ? null : after.attributes().terms();
+        if (terms != null) {
+            followers.forEach(f -> f.changing(key, terms));
         }
         if (after != null) {
             objects.put(key, after);
         } else {
             objects.remove(key);
         }
-        for (int i = 0; i < followers.size(); i++) {
-            followers.get(i).changed(key, followed == null ? null : followed.get(i));
-        }
+        followers.forEach(f -> f.changed(key, terms));
         indexes.update(before, after);
         revision = rev;
         observer.revision(rev);
@@ -955,6 +957,15 @@ public final class WatchCache implements AutoCloseable {
             LOG.info("watch cache {}: terminated {} watcher(s) that fell behind", prefix, gone.size());
             gone.forEach(this::removeNow);
         }
+    }
+
+    /** Each object's index terms, by key, as its attributes have them. */
+    private static Map<String, Set<String>> termsByKey(Collection<CachedObject> cached) {
+        Map<String, Set<String>> terms = new HashMap<>();
+        for (CachedObject o : cached) {
+            terms.put(o.stored().key(), o.attributes().terms());
+        }
+        return terms;
     }
 
     /** The attributes of {@code o}: computed inline, or off the loop when its value is large; answers on the loop. */

@@ -19,7 +19,8 @@ import java.util.function.Function;
  * @param eventFreshDuration how long the window should reach back (kube-apiserver: bookmark frequency + 15 s)
  * @param blockTimeout       how long a read that needs a newer revision waits for the cache
  * @param watcherBuffer      events a watcher may lag behind the cache before it is terminated
- * @param attributes         labels and selectable fields of an object, computed once per version; null: none
+ * @param attributes         labels, selectable fields and index terms of an object, computed once per version;
+ *                           null: none
  * @param attributeWork      where {@code attributes} runs: inline, or off the event loop for a large value
  * @param indexedFields      fields of {@link ObjectAttributes#fields()} kept in a secondary index
  * @param maxRetainedBytes   bytes of superseded object versions the event window may keep alive; past it the

@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -322,14 +324,25 @@ class WatchCacheTest {
         return o.key().substring(o.key().lastIndexOf('/') + 1);
     }
 
-    @Test
-    void aLargeValuesAttributesAreReadOffTheCachesLoopAndTheEventsAfterItWaitInOrder() throws Exception {
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        List<String> readOn = Collections.synchronizedList(new ArrayList<>());
-        Function<StoredObject, ObjectAttributes> extractor = o -> {
+    /**
+     * An extractor that records where it read each value ({@code "<name> on|off the loop"}) and, when asked to,
+     * holds the read of the next large value until released.
+     */
+    private static final class WhereRead implements Function<StoredObject, ObjectAttributes> {
+        final List<String> readOn = Collections.synchronizedList(new ArrayList<>());
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final AtomicBoolean holdNextLarge = new AtomicBoolean();
+        private final Function<StoredObject, ObjectAttributes> attributes;
+
+        WhereRead(Function<StoredObject, ObjectAttributes> attributes) {
+            this.attributes = attributes;
+        }
+
+        @Override
+        public ObjectAttributes apply(StoredObject o) {
             readOn.add(name(o) + (Context.isOnEventLoopThread() ? " on the loop" : " off the loop"));
-            if (o.value().length > 64 * 1024) {
+            if (o.value().length > 64 * 1024 && holdNextLarge.compareAndSet(true, false)) {
                 entered.countDown();
                 try {
                     release.await(WAIT.toMillis() * 2, TimeUnit.MILLISECONDS);
@@ -337,11 +350,26 @@ class WatchCacheTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            return new ObjectAttributes(Map.of("name", name(o)), Map.of());
-        };
-        startCache(WatchCacheConfig.defaults()
+            return attributes.apply(o);
+        }
+
+        /** Waits until the held read has begun. */
+        void awaitHeld() throws InterruptedException {
+            assertThat(entered.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+        }
+    }
+
+    private WatchCache startCacheReadingOffTheLoopWhenLarge(Function<StoredObject, ObjectAttributes> extractor) {
+        return startCache(WatchCacheConfig.defaults()
                 .withAttributes(extractor, Set.of())
                 .withAttributeWork(OFF_THE_LOOP_WHEN_LARGE));
+    }
+
+    @Test
+    void aLargeValuesAttributesAreReadOffTheCachesLoopAndTheEventsAfterItWaitInOrder() throws Exception {
+        WhereRead extractor = new WhereRead(o -> new ObjectAttributes(Map.of("name", name(o)), Map.of()));
+        extractor.holdNextLarge.set(true);
+        startCacheReadingOffTheLoopWhenLarge(extractor);
         long start = await(store.currentRevision());
         RecordingWatchListener watcher = new RecordingWatchListener();
         try (WatchSubscription ignored = cache.watch(PREFIX, start, watcher)) {
@@ -352,14 +380,13 @@ class WatchCacheTest {
             awaitTrue(() -> store.held() == 3);
             store.resume(); // the three events are on the cache's loop, in order, before what the test asks next
             try {
-                assertThat(entered.await(WAIT.toMillis(), TimeUnit.MILLISECONDS))
-                        .isTrue();
+                extractor.awaitHeld();
                 // the loop answers while the large value is read, and has applied nothing after it yet
                 long[] window = await(cache.windowState());
                 assertThat(window[1]).as("events applied").isZero();
                 assertThat(cache.revision()).isLessThan(big.modRevision());
             } finally {
-                release.countDown();
+                extractor.release.countDown();
             }
 
             assertThat(watcher.nextEvents(3, WAIT))
@@ -367,7 +394,7 @@ class WatchCacheTest {
                     .containsExactly(big.modRevision(), small1.modRevision(), small2.modRevision());
             assertThat(cache.revision()).isEqualTo(small2.modRevision());
         }
-        assertThat(readOn).containsExactly("big off the loop", "small1 on the loop", "small1 on the loop");
+        assertThat(extractor.readOn).containsExactly("big off the loop", "small1 on the loop", "small1 on the loop");
         AttributeFilter named =
                 AttributeFilter.of(extractor, a -> "big".equals(a.labels().get("name")));
         assertThat(await(cache.list(new ListRequest(PREFIX, 0, 0, null, named), ReadFreshness.any()))
@@ -384,9 +411,7 @@ class WatchCacheTest {
             }
             throw new IllegalArgumentException("not JSON: " + name(o));
         };
-        startCache(WatchCacheConfig.defaults()
-                .withAttributes(extractor, Set.of())
-                .withAttributeWork(OFF_THE_LOOP_WHEN_LARGE));
+        startCacheReadingOffTheLoopWhenLarge(extractor);
         long start = await(store.currentRevision());
         RecordingWatchListener watcher = new RecordingWatchListener();
         try (WatchSubscription ignored = cache.watch(PREFIX, start, watcher)) {
@@ -407,6 +432,90 @@ class WatchCacheTest {
                 .as("no selector matches an object without attributes")
                 .extracting(StoredObject::key)
                 .containsExactly(PREFIX + "ns/fine");
+    }
+
+    /** The term of a test value {@code <term>|<padding>}. */
+    private static String term(StoredObject o) {
+        String value = new String(o.value(), 0, Math.min(o.value().length, 8), StandardCharsets.UTF_8);
+        return value.substring(0, value.indexOf('|'));
+    }
+
+    private static byte[] large(String term) {
+        byte[] value = new byte[1_300_000];
+        Arrays.fill(value, (byte) 'x');
+        byte[] head = bytes(term + "|");
+        System.arraycopy(head, 0, value, 0, head.length);
+        return value;
+    }
+
+    /** What the index files under each of {@code terms} is what a scan of the cache's objects finds. */
+    private void assertIndexMatchesTheObjects(TermIndex index, String... terms) {
+        for (String t : terms) {
+            assertThat(index.keys(List.of(t)))
+                    .as("filed under " + t)
+                    .containsExactlyElementsOf(cache.currentUnder(PREFIX).stream()
+                            .filter(o -> term(o).equals(t))
+                            .map(StoredObject::key)
+                            .toList());
+        }
+    }
+
+    @Test
+    void aFollowingIndexGetsItsTermsFromTheOneAttributeReadOfEachChangeOffTheLoopWhenLarge() throws Exception {
+        WhereRead extractor = new WhereRead(o -> new ObjectAttributes(Map.of(), Map.of(), Set.of(term(o))));
+        List<String> readOn = extractor.readOn;
+        await(store.create(PREFIX + "ns/listed", bytes("s0|")));
+        startCacheReadingOffTheLoopWhenLarge(extractor);
+        TermIndex index = new TermIndex();
+        await(cache.follow(index));
+        assertThat(readOn).as("following reads nothing again").containsExactly("listed on the loop");
+        assertIndexMatchesTheObjects(index, "s0", "s1", "s2");
+        assertThat(index.keys(List.of("s0"))).containsExactly(PREFIX + "ns/listed");
+
+        // create: a large value's terms come with its attributes, read off the loop while the loop answers
+        extractor.holdNextLarge.set(true);
+        StoredObject big = await(store.create(PREFIX + "ns/big", large("s1")));
+        try {
+            extractor.awaitHeld();
+            long[] window = await(cache.windowState());
+            assertThat(window[1]).as("events applied meanwhile").isZero();
+            assertThat(index.keys(List.of("s1")))
+                    .as("nothing filed before the change is applied")
+                    .isEmpty();
+        } finally {
+            extractor.release.countDown();
+        }
+        awaitTrue(() -> cache.revision() >= big.modRevision());
+        assertIndexMatchesTheObjects(index, "s0", "s1", "s2");
+        assertThat(index.keys(List.of("s1"))).containsExactly(PREFIX + "ns/big");
+
+        // update of the indexed term: the key moves
+        StoredObject moved = await(store.update(PREFIX + "ns/big", 0, large("s2")));
+        awaitTrue(() -> cache.revision() >= moved.modRevision());
+        assertIndexMatchesTheObjects(index, "s0", "s1", "s2");
+        assertThat(index.keys(List.of("s2"))).containsExactly(PREFIX + "ns/big");
+
+        // delete: the key leaves its terms; the cached attributes say which, nothing is read
+        await(store.delete(PREFIX + "ns/listed", 0));
+        long deleted = await(store.currentRevision());
+        awaitTrue(() -> cache.revision() >= deleted);
+        assertIndexMatchesTheObjects(index, "s0", "s1", "s2");
+        assertThat(readOn)
+                .as("each change read once, the large ones off the loop")
+                .containsExactly("listed on the loop", "big off the loop", "big off the loop");
+
+        // a broken feed (410): the cache lists again and the index is refilled from the new list's attributes
+        store.pause();
+        StoredObject c = await(store.create(PREFIX + "ns/c", bytes("s0|"))); // never reaches the broken feed
+        store.breakWatches(StorageException.compacted(deleted, c.modRevision()));
+        store.resume();
+        awaitTrue(() -> cache.ready() && cache.revision() >= c.modRevision());
+        assertIndexMatchesTheObjects(index, "s0", "s1", "s2");
+        assertThat(index.keys(List.of("s0"))).containsExactly(PREFIX + "ns/c");
+        assertThat(index.keys(List.of("s2"))).containsExactly(PREFIX + "ns/big");
+        assertThat(readOn.subList(3, readOn.size()))
+                .as("the list reads each object once")
+                .containsExactlyInAnyOrder("big off the loop", "c on the loop");
     }
 
     // ------------------------------------------------------------ the revision at fill time
