@@ -7,12 +7,10 @@ import cloud.gardener.apiserver.authn.Authenticators;
 import cloud.gardener.apiserver.authn.BearerTokenAuthenticator;
 import cloud.gardener.apiserver.authn.RequestHeaderAuthenticator;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
-import cloud.gardener.apiserver.authn.RequestHeaders;
 import cloud.gardener.apiserver.authn.TokenAuthenticator;
 import cloud.gardener.apiserver.authn.TokenReviewAuthenticator;
 import cloud.gardener.apiserver.authn.X509Authenticator;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
-import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.metrics.AuthenticationMetrics;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
@@ -96,7 +94,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
     public void handle(RoutingContext ctx) {
         AuthenticationRequest request = new AuthenticationRequest(
                 peerCertificates(ctx),
-                RequestHeaders.of(Multimaps.toMap(ctx.request().headers())),
+                new MultiMapRequestHeaders(ctx.request().headers()),
                 ctx.normalizedPath());
         long start = System.nanoTime();
         authenticator.authenticate(request).onComplete(ar -> {
