@@ -56,12 +56,18 @@ final class ConnectionTimeouts {
         };
     }
 
-    /** One connection's requests in flight and its pending timer; touched on its event loop only. */
+    // One connection's requests in flight and its pending timer; touched on its event loop only. The timer is not
+    // cancelled and set again around every request (two timer operations per request on a keep-alive connection):
+    // it stays set, and when it fires while the connection is busy or was busy since, it is set again for the time
+    // left, or left unset until the last request in flight ends.
     private final class Tracked {
         private final HttpConnection connection;
         private final RequestHeads.Counter head;
         private int inFlight;
         private long timer = -1;
+        private long timerAtNanos;
+        // when the connection is to close if no request is in flight by then
+        private long closeAtNanos;
 
         Tracked(HttpConnection connection, RequestHeads.Counter head) {
             this.connection = connection;
@@ -70,7 +76,6 @@ final class ConnectionTimeouts {
 
         void begin() {
             inFlight++;
-            disarm();
             if (head != null) {
                 head.headComplete();
             }
@@ -87,13 +92,33 @@ final class ConnectionTimeouts {
         }
 
         void arm(Duration timeout) {
+            long now = System.nanoTime();
+            closeAtNanos = now + Math.max(1, timeout.toMillis()) * 1_000_000;
+            if (timer >= 0 && timerAtNanos - closeAtNanos <= 0) {
+                return; // fires first, then is set again for the time left
+            }
             disarm();
-            timer = vertx.setTimer(Math.max(1, timeout.toMillis()), id -> {
-                timer = -1;
-                if (inFlight == 0) {
-                    connection.close().onFailure(t -> {});
-                }
-            });
+            setTimer(now);
+        }
+
+        private void setTimer(long now) {
+            // rounded up, so that it never fires before the connection is due to close
+            long delayMs = Math.max(1, (closeAtNanos - now + 999_999) / 1_000_000);
+            timerAtNanos = now + delayMs * 1_000_000;
+            timer = vertx.setTimer(delayMs, id -> fired());
+        }
+
+        private void fired() {
+            timer = -1;
+            if (inFlight > 0) {
+                return; // the last request to end sets it again
+            }
+            long now = System.nanoTime();
+            if (closeAtNanos - now <= 0) {
+                connection.close().onFailure(t -> {});
+            } else {
+                setTimer(now);
+            }
         }
 
         void disarm() {

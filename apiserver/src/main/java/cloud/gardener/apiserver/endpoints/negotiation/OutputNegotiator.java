@@ -1,9 +1,12 @@
 package cloud.gardener.apiserver.endpoints.negotiation;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Accept negotiation for resource responses, as {@code negotiation.NegotiateOutputMediaType} with a resource
@@ -158,6 +161,53 @@ public final class OutputNegotiator {
         if (accept == null || accept.isEmpty()) {
             return OutputFormat.JSON;
         }
+        if (encodings != ALL && encodings != TEXT) {
+            return negotiateClauses(accept, restrictions, encodings);
+        }
+        return (encodings == ALL ? WITH_PROTOBUF : TEXT_ONLY)
+                .get(restrictions)
+                .negotiate(accept, restrictions, encodings);
+    }
+
+    /**
+     * The outcomes of one kind of negotiation ({@link Restrictions} and encodings served) by Accept value: clients send
+     * a handful of distinct values, each parsed once. Bounded, as the values come from clients: long values are not
+     * kept, and the memo starts over when full.
+     */
+    private static final class Memo {
+        static final int MAX_ENTRIES = 256;
+        static final int MAX_ACCEPT_LENGTH = 512;
+        private final ConcurrentHashMap<String, Optional<OutputFormat>> byAccept = new ConcurrentHashMap<>();
+
+        OutputFormat negotiate(String accept, Restrictions restrictions, List<Encoding> encodings) {
+            Optional<OutputFormat> known = byAccept.get(accept);
+            if (known == null) {
+                known = Optional.ofNullable(negotiateClauses(accept, restrictions, encodings));
+                if (accept.length() <= MAX_ACCEPT_LENGTH) {
+                    if (byAccept.size() >= MAX_ENTRIES) {
+                        byAccept.clear();
+                    }
+                    byAccept.put(accept, known);
+                }
+            }
+            return known.orElse(null);
+        }
+    }
+
+    /** The outcomes with JSON, YAML and protobuf served, and with JSON and YAML only, by restrictions. */
+    private static final Map<Restrictions, Memo> WITH_PROTOBUF = memos();
+
+    private static final Map<Restrictions, Memo> TEXT_ONLY = memos();
+
+    private static Map<Restrictions, Memo> memos() {
+        Map<Restrictions, Memo> memos = new EnumMap<>(Restrictions.class);
+        for (Restrictions r : Restrictions.values()) {
+            memos.put(r, new Memo());
+        }
+        return memos;
+    }
+
+    private static OutputFormat negotiateClauses(String accept, Restrictions restrictions, List<Encoding> encodings) {
         for (MediaType clause : MediaType.parseAccept(accept)) {
             for (Encoding encoding : encodings) {
                 String[] served = encoding.mediaType().split("/", -1);

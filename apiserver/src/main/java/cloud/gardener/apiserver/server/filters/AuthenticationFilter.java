@@ -7,12 +7,10 @@ import cloud.gardener.apiserver.authn.Authenticators;
 import cloud.gardener.apiserver.authn.BearerTokenAuthenticator;
 import cloud.gardener.apiserver.authn.RequestHeaderAuthenticator;
 import cloud.gardener.apiserver.authn.RequestHeaderConfig;
-import cloud.gardener.apiserver.authn.RequestHeaders;
 import cloud.gardener.apiserver.authn.TokenAuthenticator;
 import cloud.gardener.apiserver.authn.TokenReviewAuthenticator;
 import cloud.gardener.apiserver.authn.X509Authenticator;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
-import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.metrics.AuthenticationMetrics;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
@@ -27,8 +25,11 @@ import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import javax.net.ssl.SSLPeerUnverifiedException;
 
@@ -95,9 +96,7 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         AuthenticationRequest request = new AuthenticationRequest(
-                peerCertificates(ctx),
-                RequestHeaders.of(Multimaps.toMap(ctx.request().headers())),
-                ctx.normalizedPath());
+                peerCertificates(ctx), new MultiMapRequestHeaders(ctx.request().headers()), ctx.normalizedPath());
         long start = System.nanoTime();
         authenticator.authenticate(request).onComplete(ar -> {
             if (ar.failed() || !ar.result().isAuthenticated()) {
@@ -122,34 +121,73 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
      * request-header names and extra prefixes.
      */
     static void clearAuthenticationHeaders(MultiMap headers, RequestHeaderConfig config) {
-        List<String> doomed = new ArrayList<>();
-        for (String name : headers.names()) {
-            String lower = name.toLowerCase(Locale.ROOT);
-            if (lower.equals("authorization")
-                    || lower.startsWith(REMOTE_HEADER_PREFIX)
-                    || matchesAny(lower, config.usernameHeaders(), false)
-                    || matchesAny(lower, config.uidHeaders(), false)
-                    || matchesAny(lower, config.groupHeaders(), false)
-                    || matchesAny(lower, config.extraHeaderPrefixes(), true)) {
+        CredentialHeaders credentials = CredentialHeaders.of(config);
+        List<String> doomed = null;
+        // by entry: a name repeats, but names() would build a set first
+        for (Map.Entry<String, String> header : headers) {
+            String name = header.getKey();
+            if (credentials.matches(name.toLowerCase(Locale.ROOT))) {
+                if (doomed == null) {
+                    doomed = new ArrayList<>();
+                }
                 doomed.add(name);
             }
         }
-        doomed.forEach(headers::remove);
+        if (doomed != null) {
+            doomed.forEach(headers::remove);
+        }
     }
 
-    private static boolean matchesAny(String lowerName, List<String> configured, boolean prefix) {
-        for (String entry : configured) {
-            String lower = entry.toLowerCase(Locale.ROOT);
-            if (prefix ? lowerName.startsWith(lower) : lowerName.equals(lower)) {
-                return true;
+    /**
+     * The credential header names of one request-header configuration, lower-cased once: the configuration changes
+     * only when the front proxy's settings rotate, so the last one's names are kept.
+     */
+    private record CredentialHeaders(RequestHeaderConfig config, Set<String> names, List<String> prefixes) {
+
+        private static volatile CredentialHeaders last;
+
+        // the same configuration object, not an equal one: comparing CA bundles per request is what this saves
+        @SuppressWarnings("ReferenceEquality")
+        static CredentialHeaders of(RequestHeaderConfig config) {
+            CredentialHeaders known = last;
+            if (known == null || known.config() != config) {
+                Set<String> names = new HashSet<>();
+                names.add("authorization");
+                lowerCased(config.usernameHeaders(), names);
+                lowerCased(config.uidHeaders(), names);
+                lowerCased(config.groupHeaders(), names);
+                List<String> prefixes = new ArrayList<>();
+                prefixes.add(REMOTE_HEADER_PREFIX);
+                lowerCased(config.extraHeaderPrefixes(), prefixes);
+                known = new CredentialHeaders(config, Set.copyOf(names), List.copyOf(prefixes));
+                last = known;
+            }
+            return known;
+        }
+
+        private static void lowerCased(List<String> names, java.util.Collection<String> into) {
+            for (String name : names) {
+                into.add(name.toLowerCase(Locale.ROOT));
             }
         }
-        return false;
+
+        boolean matches(String lowerName) {
+            if (names.contains(lowerName)) {
+                return true;
+            }
+            for (String prefix : prefixes) {
+                if (lowerName.startsWith(prefix)) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     private static List<X509Certificate> peerCertificates(RoutingContext ctx) {
         List<X509Certificate> out = new ArrayList<>();
-        if (!ctx.request().isSSL()) {
+        // the connection's own TLS state: the routing context's request would first work out forwarded headers
+        if (!ctx.request().connection().isSsl()) {
             return out;
         }
         try {

@@ -2,7 +2,6 @@ package cloud.gardener.apiserver.server.filters;
 
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
-import java.util.UUID;
 
 /**
  * The outermost filter: echoes (or mints) the {@code Audit-Id} and sets {@code Cache-Control: no-cache,
@@ -10,13 +9,15 @@ import java.util.UUID;
  */
 public final class RequestPreamble implements Handler<RoutingContext> {
 
+    private static final AuditIds AUDIT_IDS = AuditIds.random();
+
     @Override
     public void handle(RoutingContext ctx) {
         String auditId = ctx.request().getHeader("Audit-Id");
         ctx.response()
                 .putHeader(
                         "Audit-Id",
-                        auditId == null || auditId.isBlank() ? UUID.randomUUID().toString() : auditId);
+                        auditId == null || auditId.isBlank() ? AUDIT_IDS.next().toString() : auditId);
         ctx.addHeadersEndHandler(v -> {
             if (!ctx.response().headers().contains("Cache-Control")) {
                 ctx.response().putHeader("Cache-Control", "no-cache, private");

@@ -88,6 +88,22 @@ class ConnectionTimeoutsTest {
     }
 
     @Test
+    void theIdleTimeoutCountsFromTheLastRequestNotTheFirst() throws Exception {
+        try (SSLSocket socket = SERVER.anonymousTlsSocket()) {
+            socket.setSoTimeout(8_000);
+            RawHttp.send(socket, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+            assertThat(RawHttp.read(socket).status()).isEqualTo(200);
+            // the timer set after the first request fires while the connection has been idle for less than IDLE
+            Thread.sleep(IDLE.toMillis() * 3 / 4);
+            RawHttp.send(socket, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+            assertThat(RawHttp.read(socket).status()).isEqualTo(200);
+            long start = System.nanoTime();
+            assertThat(RawHttp.closedByPeer(socket)).isTrue();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(IDLE.minusMillis(300));
+        }
+    }
+
+    @Test
     void aWatchOutlivesTheIdleTimeout() throws Exception {
         try (SSLSocket socket = SERVER.http1Connection("admin", List.of("system:masters"))) {
             socket.setSoTimeout(10_000);

@@ -116,6 +116,53 @@ class OutputNegotiatorTest {
     }
 
     @Test
+    void repeatedNegotiationsOfOneAcceptValueAnswerAsTheFirstForEveryKindOfEndpoint() {
+        // each Accept value is parsed once per kind of negotiation: the answers must not leak between kinds
+        String protobuf = "application/vnd.kubernetes.protobuf";
+        for (int i = 0; i < 3; i++) {
+            assertThat(OutputNegotiator.forObject(protobuf, false, true).encoding())
+                    .isEqualTo(Encoding.PROTOBUF);
+            assertThatThrownBy(() -> OutputNegotiator.forObject(protobuf, false, false))
+                    .hasMessage(OutputNegotiator.NOT_ACCEPTABLE_MESSAGE);
+            assertThat(OutputNegotiator.forError(protobuf, false).encoding()).isEqualTo(Encoding.PROTOBUF);
+            assertThatThrownBy(() -> OutputNegotiator.forNonResource(protobuf, false))
+                    .hasMessage(OutputNegotiator.NOT_ACCEPTABLE_MESSAGE);
+            assertThat(OutputNegotiator.forObject(KUBECTL_GET, false))
+                    .isEqualTo(new OutputFormat(Encoding.JSON, ConversionTarget.TABLE, "v1", false));
+            // a watch-list may not ask for Table: the plain JSON clause serves it
+            assertThat(OutputNegotiator.forWatch(KUBECTL_GET, true)).isEqualTo(OutputFormat.JSON);
+            assertThat(OutputNegotiator.forNonResource(KUBECTL_GET, false)).isEqualTo(OutputFormat.JSON);
+            assertThat(OutputNegotiator.forObject("application/yaml", false).encoding())
+                    .isEqualTo(Encoding.YAML);
+            assertThatThrownBy(() -> OutputNegotiator.forWatch("application/yaml", false))
+                    .hasMessage(OutputNegotiator.NOT_ACCEPTABLE_STREAM_MESSAGE);
+            assertThat(OutputNegotiator.forError("text/html", false)).isEqualTo(OutputFormat.JSON.withPretty(true));
+            // pretty from the request is applied to the remembered answer, never stored in it
+            assertThat(OutputNegotiator.forObject("application/json", i % 2 == 0)
+                            .pretty())
+                    .isEqualTo(i % 2 == 0);
+        }
+    }
+
+    @Test
+    void manyDistinctAndVeryLongAcceptValuesAreStillNegotiated() {
+        for (int i = 0; i < 1_000; i++) {
+            assertThat(OutputNegotiator.forObject("application/json;x=" + i, false))
+                    .isEqualTo(OutputFormat.JSON);
+            String unserved = "text/x-" + i;
+            assertThatThrownBy(() -> OutputNegotiator.forObject(unserved, false))
+                    .isInstanceOf(ApiException.class);
+        }
+        String longAccept = "text/html, ".repeat(200) + "application/yaml";
+        for (int i = 0; i < 2; i++) {
+            assertThat(OutputNegotiator.forObject(longAccept, false).encoding()).isEqualTo(Encoding.YAML);
+            assertThatThrownBy(() -> OutputNegotiator.forObject("text/html, ".repeat(200), false))
+                    .isInstanceOf(ApiException.class);
+        }
+        assertThat(OutputNegotiator.forObject(KUBECTL_GET, false).target()).isEqualTo(ConversionTarget.TABLE);
+    }
+
+    @Test
     void watchesStreamProtobufForKindsThatHaveIt() {
         assertThat(OutputNegotiator.forWatch("application/vnd.kubernetes.protobuf;stream=watch", false, true))
                 .isEqualTo(new OutputFormat(Encoding.PROTOBUF, ConversionTarget.NONE, null, false));

@@ -35,4 +35,30 @@ class AuthenticationHeadersTest {
 
         assertThat(headers.names()).containsExactlyInAnyOrder("Accept", "X-Remotely-Harmless");
     }
+
+    @Test
+    void aRotatedRequestHeaderConfigurationClearsItsOwnHeaders() {
+        RequestHeaderConfig first = new RequestHeaderConfig(
+                List.of(), List.of(), List.of("X-First-User"), List.of(), List.of(), List.of("X-First-Extra-"));
+        RequestHeaderConfig second = new RequestHeaderConfig(
+                List.of(), List.of(), List.of("X-Second-User"), List.of(), List.of(), List.of("X-Second-Extra-"));
+        for (int i = 0; i < 2; i++) {
+            MultiMap headers = MultiMap.caseInsensitiveMultiMap()
+                    .add("x-first-user", "a")
+                    .add("X-First-Extra-A", "1")
+                    .add("X-Second-User", "b")
+                    .add("x-second-extra-b", "2")
+                    .add("authorization", "Bearer t")
+                    .add("x-remote-user", "r")
+                    .add("x-remote-user", "again");
+
+            AuthenticationFilter.clearAuthenticationHeaders(headers, i == 0 ? first : second);
+
+            assertThat(headers.names())
+                    .containsExactlyInAnyOrderElementsOf(
+                            i == 0
+                                    ? List.of("X-Second-User", "x-second-extra-b")
+                                    : List.of("x-first-user", "X-First-Extra-A"));
+        }
+    }
 }
