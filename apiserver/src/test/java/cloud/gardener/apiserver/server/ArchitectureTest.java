@@ -59,6 +59,7 @@ class ArchitectureTest {
 
     /** What a test needs etcd, kubectl, Python or a server for (named, not referenced: that would count as a use). */
     private static final Set<String> HEAVY = Set.of(
+            "cloud.gardener.apiserver.server.ApiServer",
             "cloud.gardener.apiserver.testing.ApiServerExtension",
             "cloud.gardener.apiserver.storage.testing.EtcdExtension",
             "cloud.gardener.apiserver.storage.testing.EtcdClusterExtension",

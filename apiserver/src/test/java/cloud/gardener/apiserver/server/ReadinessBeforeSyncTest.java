@@ -25,12 +25,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The server listens before the caches admission reads through are filled, as kube-apiserver does, and
- * {@code /readyz} reports {@code informer-sync} failing until they are.
+ * {@code /readyz} reports {@code informer-sync} failing until they are. Starts a server on a port: integration.
  */
+@Tag("integration")
 class ReadinessBeforeSyncTest {
 
     @Test
