@@ -15,6 +15,8 @@ import cloud.gardener.apiserver.endpoints.tables.IncludeObject;
 import cloud.gardener.apiserver.endpoints.tables.PartialObjects;
 import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
 import cloud.gardener.apiserver.registry.CpuWork;
+import cloud.gardener.apiserver.registry.WrittenObject;
+import cloud.gardener.apiserver.storage.StoredObject;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -23,6 +25,7 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -134,6 +137,40 @@ public final class ObjectWriter {
     public void writeCompactJson(int code, byte[] json) {
         format.checkShape(false, goTypeName(false));
         Responses.write(req.ctx(), code, Responses.JSON, json);
+    }
+
+    /**
+     * Writes a create's or update's answer: as compact JSON in its stored form, from the bytes just stored with the
+     * resourceVersion put where the written object has it ({@link StoredJsonAnswer}), the same bytes encoding the
+     * object gives; else (another encoding or version, a Table, pretty, no stored bytes) encoded from the object.
+     */
+    public void writeWritten(int code, WrittenObject written) {
+        StoredObject stored = written.stored();
+        if (stored == null || !writesCompactJson() || !req.store().servesStoredForm()) {
+            writeObject(code, req.present(written.object()));
+            return;
+        }
+        // read from the object here: the work below may run beside the next write's use of it
+        String after = StoredJsonAnswer.after(written.object());
+        if (stored.value().length <= CpuWork.INLINE_BYTES) {
+            writeStored(code, written, after);
+            return;
+        }
+        CpuWork.run(stored.value().length, () -> {
+                    writeStored(code, written, after);
+                    return null;
+                })
+                .onFailure(t -> Responses.fail(req.ctx(), t));
+    }
+
+    private void writeStored(int code, WrittenObject written, String after) {
+        Optional<byte[]> answer = StoredJsonAnswer.of(written, after, req.type().kind(), req.apiVersion());
+        if (answer.isPresent()) {
+            writeCompactJson(code, answer.get());
+        } else {
+            // stored in another form (another kind or version first, say): encoded from the object
+            writeObject(code, req.present(written.object()));
+        }
     }
 
     public void writeList(ObjectNode list) {

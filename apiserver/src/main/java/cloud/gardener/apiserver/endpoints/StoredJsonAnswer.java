@@ -1,26 +1,42 @@
 package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.registry.WrittenObject;
+import cloud.gardener.apiserver.storage.StoredObject;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
 import java.util.Optional;
 
 /**
- * A GET's JSON answer made from the stored bytes without decoding them: the stored form is this server's own JSON
- * of the object (written by the same mapper, without {@code metadata.resourceVersion}), so when it already begins
- * with the served {@code kind} and {@code apiVersion} the answer is those bytes with {@code "resourceVersion"}
- * added as the last field of {@code metadata}, where the decoded tree gets it too. Anything else (no or another
- * kind or apiVersion first, a stored resourceVersion, no metadata object, bytes that do not parse) is left to the
- * decoding path: {@link #of} answers empty.
+ * A JSON answer made from the stored bytes without decoding them: the stored form is this server's own JSON of the
+ * object (written by the same mapper, without {@code metadata.resourceVersion}), so when it already begins with the
+ * served {@code kind} and {@code apiVersion} the answer is those bytes with {@code "resourceVersion"} added where the
+ * answer's tree has it: a GET's as the last field of {@code metadata}, where decoding puts it; a write's where its
+ * written object has it ({@link #after}). Anything else (no or another kind or apiVersion first, a stored
+ * resourceVersion, no metadata object, no field to follow, bytes that do not parse) is left to the decoding path:
+ * {@link #of} answers empty.
  */
 public final class StoredJsonAnswer {
 
+    private static final String RESOURCE_VERSION = "resourceVersion";
+
     private StoredJsonAnswer() {}
 
-    /** The answer, or empty when the stored bytes are not already its form but for the resourceVersion. */
+    /** A GET's answer, or empty when the stored bytes are not already its form but for the resourceVersion. */
     public static Optional<byte[]> of(byte[] stored, long modRevision, String kind, String apiVersion) {
+        return of(stored, modRevision, kind, apiVersion, null);
+    }
+
+    /**
+     * The answer with the resourceVersion after the metadata field {@code after} ({@code ""}: first, null: last), or
+     * empty as {@link #of(byte[], long, String, String)} says.
+     */
+    public static Optional<byte[]> of(byte[] stored, long modRevision, String kind, String apiVersion, String after) {
         try (JsonParser p = Json.MAPPER.getFactory().createParser(stored)) {
             if (p.nextToken() != JsonToken.START_OBJECT
                     || !stringField(p, "kind", kind)
@@ -37,26 +53,91 @@ public final class StoredJsonAnswer {
                 if (value != JsonToken.START_OBJECT) {
                     return Optional.empty();
                 }
-                boolean empty = true;
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    if (p.currentName().equals("resourceVersion")) {
-                        return Optional.empty();
-                    }
-                    empty = false;
-                    p.nextToken();
-                    p.skipChildren();
-                }
-                long end = p.currentTokenLocation().getByteOffset();
-                if (p.currentToken() != JsonToken.END_OBJECT || end <= 0 || end >= stored.length) {
-                    return Optional.empty();
-                }
-                return Optional.of(insert(stored, (int) end, empty, modRevision));
+                return insertInMetadata(p, stored, modRevision, after);
             }
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
             // not JSON this scan understands: the decoding path answers (or reports) it
             return Optional.empty();
         }
+    }
+
+    /**
+     * A create's or update's answer from the bytes it stored, with the resourceVersion after the metadata field
+     * {@code after} ({@link #after} of the written object), or empty where there are no such bytes or they are not
+     * the answer's form.
+     */
+    public static Optional<byte[]> of(WrittenObject written, String after, String kind, String apiVersion) {
+        StoredObject stored = written.stored();
+        if (stored == null || after == null) {
+            return Optional.empty();
+        }
+        return of(stored.value(), stored.modRevision(), kind, apiVersion, after);
+    }
+
+    /**
+     * The metadata field the resourceVersion follows in {@code object} ({@code ""} when it is the first), or null
+     * when it has none: where {@link #of(byte[], long, String, String, String)} puts it to answer as that object.
+     */
+    public static String after(ObjectNode object) {
+        String previous = "";
+        JsonNode meta = object.path("metadata");
+        for (Iterator<String> names = meta.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (name.equals(RESOURCE_VERSION)) {
+                return previous;
+            }
+            previous = name;
+        }
+        return null;
+    }
+
+    /**
+     * Scans the metadata object the parser has just entered and inserts the field before the token that follows
+     * {@code after}'s value (or the first token, or the closing brace).
+     */
+    private static Optional<byte[]> insertInMetadata(JsonParser p, byte[] stored, long modRevision, String after)
+            throws IOException {
+        boolean found = "".equals(after);
+        boolean fieldsBefore = false;
+        long at = -1;
+        boolean beforeField = false;
+        while (true) {
+            JsonToken token = p.nextToken();
+            if (token != JsonToken.FIELD_NAME && token != JsonToken.END_OBJECT) {
+                return Optional.empty();
+            }
+            if (found && at < 0) {
+                at = p.currentTokenLocation().getByteOffset();
+                beforeField = token == JsonToken.FIELD_NAME;
+            }
+            if (token == JsonToken.END_OBJECT) {
+                break;
+            }
+            String name = p.currentName();
+            if (name.equals(RESOURCE_VERSION)) {
+                return Optional.empty();
+            }
+            if (!found) {
+                fieldsBefore = true;
+            }
+            if (name.equals(after)) {
+                found = true;
+            }
+            p.nextToken();
+            p.skipChildren();
+        }
+        if (after == null) {
+            at = p.currentTokenLocation().getByteOffset();
+            beforeField = false;
+            found = true;
+        }
+        if (!found || at <= 0 || at >= stored.length) {
+            return Optional.empty();
+        }
+        String field = "\"resourceVersion\":\"" + modRevision + "\"";
+        String inserted = beforeField ? field + "," : (fieldsBefore ? "," : "") + field;
+        return Optional.of(insert(stored, (int) at, inserted.getBytes(StandardCharsets.US_ASCII)));
     }
 
     private static boolean stringField(JsonParser p, String name, String expected) throws IOException {
@@ -66,10 +147,8 @@ public final class StoredJsonAnswer {
                 && p.getText().equals(expected);
     }
 
-    /** {@code stored} with {@code ,"resourceVersion":"<rev>"} before the metadata's closing brace at {@code at}. */
-    private static byte[] insert(byte[] stored, int at, boolean emptyMetadata, long modRevision) {
-        byte[] field = ((emptyMetadata ? "" : ",") + "\"resourceVersion\":\"" + modRevision + "\"")
-                .getBytes(StandardCharsets.US_ASCII);
+    /** {@code stored} with {@code field} inserted at {@code at}. */
+    private static byte[] insert(byte[] stored, int at, byte[] field) {
         byte[] out = new byte[stored.length + field.length];
         System.arraycopy(stored, 0, out, 0, at);
         System.arraycopy(field, 0, out, at, field.length);

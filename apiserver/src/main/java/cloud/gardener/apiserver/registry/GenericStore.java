@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.conversion.InputConversion;
 import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
 import cloud.gardener.apiserver.api.defaults.Defaulters;
@@ -202,6 +203,11 @@ public final class GenericStore {
     // ---------------------------------------------------------------------------------------- create
 
     public Future<ObjectNode> create(String namespace, ObjectNode input, WriteContext ctx) {
+        return createWritten(namespace, input, ctx).map(WrittenObject::object);
+    }
+
+    /** {@link #create}, with the bytes it stored: what the create handler answers from. */
+    public Future<WrittenObject> createWritten(String namespace, ObjectNode input, WriteContext ctx) {
         ObjectNode obj = conversion.toStorage(input.deepCopy());
         ObjectNode meta = ObjectTrees.meta(obj);
         if (!ObjectTrees.resourceVersion(obj).isEmpty()) {
@@ -269,7 +275,7 @@ public final class GenericStore {
      * One attempt at storing a prepared object: as in the generic store's BeforeCreate, a generateName is
      * turned into a name before validation; a name collision draws a new one, a bounded number of times.
      */
-    private Future<ObjectNode> createAttempt(
+    private Future<WrittenObject> createAttempt(
             String namespace, ObjectNode prepared, WriteContext ctx, ModelForms forms, int attempt) {
         ObjectNode obj = prepared.deepCopy();
         ObjectNode meta = ObjectTrees.meta(obj);
@@ -312,15 +318,15 @@ public final class GenericStore {
                 });
     }
 
-    private Future<ObjectNode> dryRunCreate(String namespace, String name, ObjectNode obj) {
+    private Future<WrittenObject> dryRunCreate(String namespace, String name, ObjectNode obj) {
         return storage.get(key(namespace, name))
-                .<ObjectNode>compose(existing -> Future.failedFuture(ApiException.alreadyExists(gr(), name)))
+                .<WrittenObject>compose(existing -> Future.failedFuture(ApiException.alreadyExists(gr(), name)))
                 .recover(t -> t instanceof StorageException e && e.reason() == StorageException.Reason.NOT_FOUND
-                        ? Future.succeededFuture(obj)
+                        ? Future.succeededFuture(WrittenObject.withoutStored(obj))
                         : Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
     }
 
-    private Future<ObjectNode> persistCreate(String namespace, String name, ObjectNode obj) {
+    private Future<WrittenObject> persistCreate(String namespace, String name, ObjectNode obj) {
         return withoutManagedFieldsIfTooLarge(
                         obj, o -> storage.create(key(namespace, name), ObjectTrees.encodeForStorage(o)))
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
@@ -331,7 +337,7 @@ public final class GenericStore {
      * once more without its managedFields, which can be large and are safe to drop. A conflict on the second write
      * is a conflict like any other (the update loop reads again).
      */
-    private Future<ObjectNode> withoutManagedFieldsIfTooLarge(
+    private Future<WrittenObject> withoutManagedFieldsIfTooLarge(
             ObjectNode obj, Function<ObjectNode, Future<StoredObject>> write) {
         return write.apply(obj).map(stored -> asWritten(obj, stored)).recover(t -> {
             if (t instanceof StorageException e
@@ -350,14 +356,16 @@ public final class GenericStore {
 
     /**
      * The object as the write stored it, from the tree it encoded rather than by parsing the stored bytes back (the
-     * same object: {@link #decode} of those bytes differs only in what it sets here).
+     * same object: {@link #decode} of those bytes differs only in what it sets here). The stored bytes go with it
+     * unless a conversion of what is read applies: they are then not the answer's JSON.
      */
-    private static ObjectNode asWritten(ObjectNode written, StoredObject stored) {
-        InputConversions.forObject(written).ifPresent(c -> c.apply(written));
+    private static WrittenObject asWritten(ObjectNode written, StoredObject stored) {
+        Optional<InputConversion> conversion = InputConversions.forObject(written);
+        conversion.ifPresent(c -> c.apply(written));
         ObjectNode meta = ObjectTrees.meta(written);
         meta.remove("selfLink");
         meta.put("resourceVersion", Long.toString(stored.modRevision()));
-        return written;
+        return new WrittenObject(written, conversion.isPresent() ? null : stored);
     }
 
     // ---------------------------------------------------------------------------------------- update
@@ -375,6 +383,12 @@ public final class GenericStore {
      */
     public Future<ObjectNode> update(
             String namespace, String name, String subresource, UnaryOperator<ObjectNode> transform, WriteContext ctx) {
+        return updateWritten(namespace, name, subresource, transform, ctx).map(WrittenObject::object);
+    }
+
+    /** {@link #update}, with the bytes storage holds for the answer: what the update and patch handlers answer from. */
+    public Future<WrittenObject> updateWritten(
+            String namespace, String name, String subresource, UnaryOperator<ObjectNode> transform, WriteContext ctx) {
         String key = key(namespace, name);
         if (ctx.dryRun() || !reads.servesFromCache()) {
             // a dry run writes nothing that could guard a stale copy: it reads storage (DryRunnableStorage's Get)
@@ -389,7 +403,7 @@ public final class GenericStore {
 
     /** The update loop, starting from {@code cached} (possibly stale) or, when null, from a read of storage. */
     @SuppressWarnings("ReferenceEquality") // the attempt on the cached copy itself is the one possibly stale
-    private Future<ObjectNode> updateFrom(
+    private Future<WrittenObject> updateFrom(
             StoredObject cached,
             String key,
             String name,
@@ -423,7 +437,7 @@ public final class GenericStore {
      * One try at an update on {@code current}; a storage conflict comes back as it is (the loop tries again), any
      * other failure of admission or the write as an API error.
      */
-    private Future<ObjectNode> updateAttempt(
+    private Future<WrittenObject> updateAttempt(
             String key,
             String name,
             StoredObject current,
@@ -575,7 +589,7 @@ public final class GenericStore {
         return sb.append('}').toString();
     }
 
-    private Future<ObjectNode> writeUpdate(
+    private Future<WrittenObject> writeUpdate(
             String key,
             StoredObject current,
             boolean possiblyStale,
@@ -583,10 +597,14 @@ public final class GenericStore {
             ObjectNode updated,
             WriteContext ctx) {
         if (sameContent(updated, old)) {
-            return possiblyStale ? Future.failedFuture(new UnchangedOnStaleCopy()) : Future.succeededFuture(old);
+            // unchanged: the answer is the stored object, as a get's (its bytes, unless a conversion applies)
+            return possiblyStale
+                    ? Future.failedFuture(new UnchangedOnStaleCopy())
+                    : Future.succeededFuture(new WrittenObject(
+                            old, InputConversions.forObject(old).isPresent() ? null : current));
         }
         if (ctx.dryRun()) {
-            return Future.succeededFuture(updated);
+            return Future.succeededFuture(WrittenObject.withoutStored(updated));
         }
         if (ObjectTrees.isDeleting(updated)
                 && ObjectTrees.finalizers(updated).isEmpty()
@@ -594,7 +612,7 @@ public final class GenericStore {
             // The last finalizer is gone: the update completes the deletion.
             return storage.delete(key, current.modRevision()).map(deleted -> {
                 ObjectTrees.meta(updated).put("resourceVersion", Long.toString(deleted.modRevision()));
-                return updated;
+                return WrittenObject.withoutStored(updated);
             });
         }
         return withoutManagedFieldsIfTooLarge(

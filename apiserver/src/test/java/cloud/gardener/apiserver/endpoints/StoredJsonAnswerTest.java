@@ -41,6 +41,39 @@ class StoredJsonAnswerTest {
     }
 
     @Test
+    void aWrittenObjectsAnswerHasTheResourceVersionWhereTheObjectHasIt() {
+        ObjectNode written = (ObjectNode) Json.readTree(CONFIG_MAP.getBytes(StandardCharsets.UTF_8));
+        ObjectNode meta = (ObjectNode) written.get("metadata");
+        byte[] stored = Json.toBytes(written);
+        // first, after a field in the middle, after the last field (whose value is an array), in empty metadata
+        for (String after : new String[] {"", "name", "annotations", "managedFields"}) {
+            ObjectNode expected = written.objectNode();
+            if (after.isEmpty()) {
+                expected.put("resourceVersion", "9");
+            }
+            meta.properties().forEach(e -> {
+                expected.set(e.getKey(), e.getValue());
+                if (e.getKey().equals(after)) {
+                    expected.put("resourceVersion", "9");
+                }
+            });
+            ObjectNode answer = written.deepCopy().set("metadata", expected);
+            assertThat(StoredJsonAnswer.after(answer)).isEqualTo(after);
+            assertThat(text(StoredJsonAnswer.of(stored, 9, "ConfigMap", "v1", after)
+                            .orElseThrow()))
+                    .as("after %s", after)
+                    .isEqualTo(text(Json.toBytes(answer)));
+        }
+        byte[] empty =
+                "{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{}}".getBytes(StandardCharsets.UTF_8);
+        assertThat(text(StoredJsonAnswer.of(empty, 7, "Namespace", "v1", "").orElseThrow()))
+                .isEqualTo("{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"7\"}}");
+        // a field the stored metadata lacks, or an object without a resourceVersion: not answered from the bytes
+        assertThat(StoredJsonAnswer.of(stored, 9, "ConfigMap", "v1", "uid")).isEmpty();
+        assertThat(StoredJsonAnswer.after(written)).isNull();
+    }
+
+    @Test
     void otherFormsAreLeftToTheDecodingPath() {
         for (String stored : new String[] {
             // another kind or version, or not first

@@ -18,8 +18,8 @@ public final class CreateHandler implements VerbHandler {
         var ctx = RequestBodies.writeContext(req, options);
         // a create is an update from the kind's empty object: its manager owns every field it set
         RequestBodies.fieldManager(req).update(null, obj, ctx.fieldManager());
-        return req.store().create(req.namespace(), obj, ctx).map(created -> {
-            writer.writeObject(201, req.present(created));
+        return req.store().createWritten(req.namespace(), obj, ctx).map(created -> {
+            writer.writeWritten(201, created);
             return null;
         });
     }

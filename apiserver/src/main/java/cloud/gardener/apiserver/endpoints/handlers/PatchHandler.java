@@ -51,7 +51,7 @@ public final class PatchHandler implements VerbHandler {
                 ? PatchMeta.forKind(req.type().gvk(req.version()))
                 : null;
         return req.store()
-                .update(
+                .updateWritten(
                         req.namespace(),
                         req.name(),
                         sub,
@@ -86,7 +86,7 @@ public final class PatchHandler implements VerbHandler {
                         },
                         ctx)
                 .map(updated -> {
-                    writer.writeObject(200, req.present(updated));
+                    writer.writeWritten(200, updated);
                     return null;
                 });
     }
@@ -101,7 +101,7 @@ public final class PatchHandler implements VerbHandler {
         ObjectNode config = parseApplyConfiguration(req);
         String sub = req.subresource();
         return req.store()
-                .update(
+                .updateWritten(
                         req.namespace(),
                         req.name(),
                         sub,
@@ -112,7 +112,7 @@ public final class PatchHandler implements VerbHandler {
                         },
                         ctx)
                 .<Void>map(updated -> {
-                    writer.writeObject(200, req.present(updated));
+                    writer.writeWritten(200, updated);
                     return null;
                 })
                 .recover(t -> {
@@ -127,10 +127,10 @@ public final class PatchHandler implements VerbHandler {
                                         fieldManager.apply(
                                                 null, config.deepCopy(), options.fieldManager(), options.forced()),
                                         options);
-                                return req.store().create(req.namespace(), created, ctx);
+                                return req.store().createWritten(req.namespace(), created, ctx);
                             })
                             .<Void>map(obj -> {
-                                writer.writeObject(201, req.present(obj));
+                                writer.writeWritten(201, obj);
                                 return null;
                             });
                 });

@@ -48,7 +48,7 @@ public final class UpdateHandler implements VerbHandler {
             ObjectWriter writer) {
         String sub = req.subresource();
         return req.store()
-                .update(
+                .updateWritten(
                         req.namespace(),
                         req.name(),
                         sub,
@@ -58,7 +58,7 @@ public final class UpdateHandler implements VerbHandler {
                                 ctx.fieldManager()),
                         ctx)
                 .<Void>map(updated -> {
-                    writer.writeObject(200, req.present(updated));
+                    writer.writeWritten(200, updated);
                     return null;
                 })
                 .recover(t -> createsOnUpdate && t instanceof ApiException e && e.code() == 404
@@ -78,10 +78,10 @@ public final class UpdateHandler implements VerbHandler {
                     ObjectNode created = body.deepCopy();
                     ObjectTrees.meta(created).remove("resourceVersion");
                     fieldManager.update(null, created, ctx.fieldManager());
-                    return req.store().create(req.namespace(), created, ctx);
+                    return req.store().createWritten(req.namespace(), created, ctx);
                 })
                 .<Void>map(obj -> {
-                    writer.writeObject(201, req.present(obj));
+                    writer.writeWritten(201, obj);
                     return null;
                 })
                 .recover(t -> t instanceof ApiException e && "AlreadyExists".equals(e.reason())
