@@ -24,11 +24,14 @@ import java.util.Optional;
 public final class StoreLookup implements ObjectLookup {
 
     static final long MISS_WAIT_MS = 50;
+    /** Records kept by {@link #records}: a few requests' worth of the objects a Shoot's plugins read as records. */
+    static final int DECODED_RECORDS = 64;
 
     private final Vertx vertx;
     private final StoreReads reads;
     private final ObjectCache cache;
     private final RemoteCoreObjects remote;
+    private final DecodedRecords records = new DecodedRecords(DECODED_RECORDS);
 
     /** @param remote in cluster mode the virtual garden's core objects, else null */
     public StoreLookup(Vertx vertx, StoreReads reads, ObjectCache cache, RemoteCoreObjects remote) {
@@ -70,6 +73,12 @@ public final class StoreLookup implements ObjectLookup {
                                 .compose(late -> late != null
                                         ? Future.succeededFuture(Optional.of(late))
                                         : live(store, namespace, name)));
+    }
+
+    /** {@link #get}, decoded once per shared tree (see {@link DecodedRecords}). */
+    @Override
+    public <T> Future<Optional<T>> get(Class<T> type, GroupResource resource, String namespace, String name) {
+        return get(resource, namespace, name).map(found -> found.map(tree -> records.decode(tree, type)));
     }
 
     private static Future<Optional<ObjectNode>> live(ResourceReads store, String namespace, String name) {

@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,13 +82,18 @@ public final class GardenObjects {
         };
     }
 
-    /** {@code ProjectForNamespaceFromLister}: the project whose spec.namespace is the namespace. */
+    /**
+     * {@code ProjectForNamespaceFromLister}: the project whose spec.namespace is the namespace. Only that one is
+     * decoded: every Shoot create and update asks, and decoding all of a landscape's Projects each time is work in
+     * proportion to the Projects.
+     */
     public Future<Optional<Project>> projectForNamespace(String namespace) {
-        return objects.list(Project.class, PROJECTS, "")
+        return objects.list(PROJECTS, "")
                 .map(projects -> projects.stream()
-                        .filter(p ->
-                                p.spec() != null && namespace.equals(p.spec().namespace()))
-                        .findFirst());
+                        .filter(p -> namespace.equals(
+                                p.path("spec").path("namespace").textValue()))
+                        .findFirst()
+                        .map(p -> ModelCodec.decode(p, Project.class).value()));
     }
 
     public ObjectLookup lookup() {
