@@ -68,6 +68,7 @@ public final class ApiServer {
     private final ServerConfig config;
     private final RequestLimits limits;
     private final ServerMetrics metrics;
+    private final Registry registry;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private ApiServer(
@@ -80,8 +81,10 @@ public final class ApiServer {
             ServingState state,
             ServerConfig config,
             RequestLimits limits,
-            ServerMetrics metrics) {
+            ServerMetrics metrics,
+            Registry registry) {
         this.metrics = metrics;
+        this.registry = registry;
         this.caches = caches;
         this.vertx = vertx;
         this.http = http;
@@ -322,7 +325,8 @@ public final class ApiServer {
                                             state,
                                             config,
                                             limits,
-                                            metrics));
+                                            metrics,
+                                            registry));
                         })
                         .onFailure(t -> server.close()))
                 .onFailure(t -> caches.close());
@@ -359,6 +363,11 @@ public final class ApiServer {
 
     public Vertx vertx() {
         return vertx;
+    }
+
+    /** The stores the handlers write through, with the server's admission chain: for in-process benchmarks. */
+    public Registry registry() {
+        return registry;
     }
 
     /** What {@code /metrics} serves. */

@@ -40,7 +40,9 @@ public final class RecordModel {
                 list.add(FieldModel.of(components[i], lookup.unreflect(components[i].getAccessor())));
             }
             Constructor<?> ctor = type.getDeclaredConstructor(params);
-            this.constructor = lookup.unreflectConstructor(ctor);
+            MethodHandle exact = lookup.unreflectConstructor(ctor);
+            // (Object[])Object once here: invokeWithArguments built this spreader again on every construct
+            this.constructor = exact.asType(exact.type().generic()).asSpreader(Object[].class, components.length);
             this.fields = List.copyOf(list);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot model " + type.getName() + " (records must be public)", e);
@@ -79,7 +81,7 @@ public final class RecordModel {
     /** Builds a record from values in component order. */
     public Object construct(Object[] values) {
         try {
-            return constructor.invokeWithArguments(values);
+            return (Object) constructor.invokeExact(values);
         } catch (RuntimeException e) {
             throw e;
         } catch (Throwable t) {

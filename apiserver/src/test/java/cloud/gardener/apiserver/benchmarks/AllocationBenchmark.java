@@ -1,0 +1,316 @@
+package cloud.gardener.apiserver.benchmarks;
+
+import cloud.gardener.apiserver.admission.AuditAnnotations;
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.certs.Pem;
+import cloud.gardener.apiserver.endpoints.BodyKind;
+import cloud.gardener.apiserver.endpoints.RequestBodies;
+import cloud.gardener.apiserver.endpoints.ResourceRequest;
+import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
+import cloud.gardener.apiserver.endpoints.TypedDecoding;
+import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
+import cloud.gardener.apiserver.endpoints.options.FieldValidation;
+import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.registry.GenericStore;
+import cloud.gardener.apiserver.registry.ModelForms;
+import cloud.gardener.apiserver.registry.WriteContext;
+import cloud.gardener.apiserver.server.ApiServer;
+import cloud.gardener.apiserver.server.ServerConfig;
+import cloud.gardener.apiserver.storage.ReadFreshness;
+import cloud.gardener.apiserver.storage.StoredObject;
+import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Time and bytes allocated per request, in-process on the embedded store (no etcd, no load client): run by
+ * {@code bin/bench-alloc} with JMH's {@code -prof gc}, whose {@code gc.alloc.rate.norm} counts every thread's
+ * allocations (event loops and workers too) per operation. The server is the real one (its admission chain, caches
+ * and controllers); the rows below HTTP call what the handlers call, with the body's bytes as they arrive:
+ *
+ * <ul>
+ *   <li>{@code configMapCreate}: an 8 KiB ConfigMap as {@code CreateHandler} takes it: parse, typed decoding,
+ *       namespace check, field manager, then the store's create (admission, strategy, validation, encode, store)
+ *       and the answer's JSON;
+ *   <li>{@code shootCreate}: the example Shoot the same way, through the full admission chain;
+ *   <li>{@code configMapGet}: one stored 8 KiB ConfigMap as {@code GetHandler} answers it (a consistent read, the
+ *       answer made from the stored bytes);
+ *   <li>{@code httpConfigMapCreate}, {@code httpConfigMapGet}: the same two over HTTP/1.1 with TLS on loopback,
+ *       one request at a time, client included.
+ * </ul>
+ *
+ * Every create adds an object (names count up); the store grows by some thousands over a run.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@State(Scope.Benchmark)
+@Fork(1)
+@Warmup(iterations = 4, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class AllocationBenchmark {
+
+    private static final String NAMESPACE = "bench";
+    private static final String SHOOTS = "garden-dev";
+    private static final UserInfo ADMIN = UserInfo.of("admin", List.of("system:masters"));
+    /** Fixed-width names, written into the body's bytes in place: the harness allocates nothing per request. */
+    private static final int NAME_DIGITS = 6;
+
+    private Path dir;
+    private Vertx vertx;
+    private EmbeddedStorage storage;
+    private ApiServer server;
+    private BenchHttpClient http;
+    private GenericStore configMaps;
+    private GenericStore shoots;
+    private byte[] configMapBody;
+    private int configMapName;
+    private byte[] shootBody;
+    private int shootName;
+    private int counter;
+    private String storedName;
+
+    @Setup(Level.Trial)
+    public void start() throws Exception {
+        dir = Files.createTempDirectory("bench-alloc-");
+        BenchTls tls = BenchTls.generate(dir.resolve("tls"));
+        vertx = Vertx.vertx();
+        storage = new EmbeddedStorage(vertx, dir.resolve("store"));
+        ServerConfig config = ServerConfig.builder()
+                .bindAddress("127.0.0.1")
+                .port(0)
+                .eventLoops(2)
+                .servingCertificate(Files.readString(tls.certFile()), Files.readString(tls.keyFile()))
+                .clientCa(Pem.readCertificates(Files.readString(tls.clientCaFile())))
+                .storage(storage)
+                .etcdPrefix("/registry")
+                .projectController(true)
+                .build();
+        server = await(ApiServer.start(vertx, config));
+        configMaps = server.registry().store("", "configmaps").orElseThrow();
+        shoots = server.registry().store("core.gardener.cloud", "shoots").orElseThrow();
+        http = new BenchHttpClient(vertx, server.port(), HttpVersion.HTTP_1_1, 1, tls);
+
+        create(server.registry().store("", "namespaces").orElseThrow(), "", bytes("""
+                {"apiVersion":"v1","kind":"Namespace","metadata":{"name":"%s"}}""".formatted(NAMESPACE)));
+        String payload = "x".repeat(8 * 1024 - 16);
+        configMapBody = bytes("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"c"
+                + "0".repeat(NAME_DIGITS) + "\",\"namespace\":\"" + NAMESPACE + "\"},\"data\":{\"payload\":\""
+                + payload + "\"}}");
+        configMapName = indexOf(configMapBody, "c" + "0".repeat(NAME_DIGITS)) + 1;
+        storedName = "stored";
+        create(
+                configMaps,
+                NAMESPACE,
+                bytes(new String(configMapBody, StandardCharsets.UTF_8)
+                        .replace("c" + "0".repeat(NAME_DIGITS), storedName)));
+
+        applyShootFixtures();
+        ObjectNode shoot =
+                (ObjectNode) documents(examples().resolve("50-shoot.yaml")).get(0);
+        ((ObjectNode) shoot.path("metadata")).put("name", "s" + "0".repeat(NAME_DIGITS));
+        shootBody = Json.MAPPER.writeValueAsBytes(shoot);
+        shootName = indexOf(shootBody, "s" + "0".repeat(NAME_DIGITS)) + 1;
+        // admission reads the fixtures through caches that follow the store: the first Shoot waits for them
+        awaitFirstShoot();
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() throws Exception {
+        http.close();
+        await(server.close());
+        storage.close();
+        await(vertx.close());
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    @Benchmark
+    public byte[] configMapCreate() throws Exception {
+        name(configMapBody, configMapName);
+        return create(configMaps, NAMESPACE, configMapBody);
+    }
+
+    @Benchmark
+    public byte[] shootCreate() throws Exception {
+        name(shootBody, shootName);
+        return create(shoots, SHOOTS, shootBody);
+    }
+
+    @Benchmark
+    public byte[] configMapGet() throws Exception {
+        StoredObject stored = await(configMaps.getStored(NAMESPACE, storedName, ReadFreshness.consistent()));
+        return StoredJsonAnswer.of(stored.value(), stored.modRevision(), "ConfigMap", "v1")
+                .orElseThrow();
+    }
+
+    @Benchmark
+    public Buffer httpConfigMapCreate() throws Exception {
+        name(configMapBody, configMapName);
+        return await(http.send(
+                HttpMethod.POST, "/api/v1/namespaces/" + NAMESPACE + "/configmaps", Buffer.buffer(configMapBody), 201));
+    }
+
+    @Benchmark
+    public Buffer httpConfigMapGet() throws Exception {
+        return await(
+                http.send(HttpMethod.GET, "/api/v1/namespaces/" + NAMESPACE + "/configmaps/" + storedName, null, 200));
+    }
+
+    /** What CreateHandler does with a JSON body (no query: field validation Warn, no dry run). */
+    private static byte[] create(GenericStore store, String namespace, byte[] body) throws Exception {
+        String version = store.type().storageVersion();
+        GroupVersionKind gvk = store.type().gvk(version);
+        RequestInfo info = new RequestInfo(
+                true,
+                "/",
+                "create",
+                "",
+                store.type().group(),
+                version,
+                namespace,
+                store.type().plural(),
+                "",
+                "",
+                List.of(store.type().plural()),
+                "",
+                "");
+        ResourceRequest req = new ResourceRequest(null, info, store.type(), version, store, ADMIN);
+        RequestBodies.ParsedBody parsed = RequestBodies.parse(
+                body, BodyFormat.JSON, gvk.kind(), why -> ApiException.badRequest("unparsable body: " + why));
+        ObjectNode obj = (ObjectNode) parsed.tree();
+        BodyKind.resolve(obj, gvk);
+        ModelForms forms = new ModelForms();
+        ObjectNode decoded = TypedDecoding.apply(req, obj, parsed, FieldValidation.WARN, forms);
+        RequestBodies.checkNamespace(req, decoded);
+        WriteContext ctx =
+                new WriteContext(ADMIN, false, "kubectl", warning -> {}, body.length, AuditAnnotations.NONE, forms);
+        RequestBodies.fieldManager(req).update(null, decoded, ctx.fieldManager());
+        ObjectNode created = await(store.create(namespace, decoded, ctx));
+        return Json.MAPPER.writeValueAsBytes(req.present(created));
+    }
+
+    /** The next name, its base-36 digits written over the last ones. */
+    private void name(byte[] body, int at) {
+        int n = ++counter;
+        for (int i = at + NAME_DIGITS - 1; i >= at; i--) {
+            body[i] = (byte) Character.forDigit(n % 36, 36);
+            n /= 36;
+        }
+    }
+
+    private void awaitFirstShoot() throws Exception {
+        Exception last = null;
+        for (int attempt = 0; attempt < 300; attempt++) {
+            try {
+                shootCreate();
+                return;
+            } catch (Exception e) {
+                last = e;
+                Thread.sleep(100);
+            }
+        }
+        throw new IllegalStateException("no Shoot could be created", last);
+    }
+
+    /** {@link ShootFixtures}'s examples, created the same way; the Project's namespace awaited. */
+    private void applyShootFixtures() throws Exception {
+        for (String file : List.of(
+                "00-project.yaml",
+                "10-cloudprofile.yaml",
+                "20-controllerregistrations.yaml",
+                "30-seed.yaml",
+                "40-credentials.yaml")) {
+            for (JsonNode doc : documents(examples().resolve(file))) {
+                String apiVersion = doc.path("apiVersion").asText();
+                String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+                String plural = doc.path("kind").asText().toLowerCase(Locale.ROOT) + "s";
+                createRetrying(
+                        server.registry().store(group, plural).orElseThrow(),
+                        doc.path("metadata").path("namespace").asText(""),
+                        Json.MAPPER.writeValueAsBytes(doc));
+            }
+        }
+    }
+
+    /** Namespaced fixtures wait for the Project's namespace. */
+    private static void createRetrying(GenericStore store, String namespace, byte[] body) throws Exception {
+        Exception last = null;
+        for (int attempt = 0; attempt < 300; attempt++) {
+            try {
+                create(store, namespace, body);
+                return;
+            } catch (Exception e) {
+                last = e;
+                Thread.sleep(100);
+            }
+        }
+        throw new IllegalStateException("fixture not created in " + namespace, last);
+    }
+
+    private static Path examples() {
+        return Path.of(System.getProperty("bench.examples", "examples"));
+    }
+
+    private static List<JsonNode> documents(Path file) throws IOException {
+        try (MappingIterator<JsonNode> docs =
+                Json.YAML.readerFor(JsonNode.class).readValues(Files.readString(file))) {
+            List<JsonNode> result = new ArrayList<>();
+            for (JsonNode doc : docs.readAll()) {
+                if (doc != null && !doc.isEmpty()) {
+                    result.add(doc);
+                }
+            }
+            return result;
+        }
+    }
+
+    private static int indexOf(byte[] haystack, String needle) {
+        int at = new String(haystack, StandardCharsets.ISO_8859_1).indexOf(needle);
+        if (at < 0) {
+            throw new IllegalStateException(needle + " not in the body");
+        }
+        return at;
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+}
