@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.registry;
 
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
+import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
@@ -7,21 +10,16 @@ import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.storage.ReadFreshness;
-import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Deletes behind a watch cache start from the cache's copy, as kube-apiserver's etcd3 {@code Delete} with a cached
@@ -30,25 +28,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GenericStoreCachedDeleteTest {
 
-    private static final WriteContext ADMIN =
-            new WriteContext(UserInfo.of("admin", List.of("system:masters")), false, "test");
+    @RegisterExtension
+    final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
-    @TempDir
-    Path dir;
-
-    private Vertx vertx;
-    private EmbeddedStorage embedded;
     private ObservedStorage storage;
     private StoreReads reads;
     private GenericStore configMaps;
 
     @BeforeEach
     void start() throws Exception {
-        vertx = Vertx.vertx();
-        embedded = new EmbeddedStorage(vertx, dir);
-        storage = new ObservedStorage(embedded);
+        storage = embeddedStore.storage();
         reads = new StoreReads(
-                ResourceRegistry.standard(true), storage, "/registry", null, vertx, WatchCacheSettings.defaults(true));
+                ResourceRegistry.standard(true),
+                storage,
+                "/registry",
+                null,
+                embeddedStore.vertx(),
+                WatchCacheSettings.defaults(true));
         await(reads.cache().start());
         Registry registry =
                 new Registry(reads, self -> new AdmissionChain(List.of()), ShootWarnings.DEFAULT_ROTATION_INTERVAL);
@@ -56,11 +52,9 @@ class GenericStoreCachedDeleteTest {
     }
 
     @AfterEach
-    void stop() throws Exception {
+    void stop() {
         storage.release();
         reads.cache().closeCaches();
-        embedded.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -75,6 +69,40 @@ class GenericStoreCachedDeleteTest {
         assertThat(failure(configMaps.get("dev", "settings", ReadFreshness.consistent())))
                 .isInstanceOfSatisfying(
                         ApiException.class, e -> assertThat(e.code()).isEqualTo(404));
+    }
+
+    /**
+     * A delete right after the create, before the cache has seen it (the bench's delete row does this): the cache's
+     * answer is at once (a read at any state, no wait for a revision), the delete reads storage once and sends one
+     * transaction. The events stay held throughout, so a wait for the cache would not end before the timeout.
+     */
+    @Test
+    void aDeleteRightAfterACreateTheCacheHasNotSeenReadsOnceAndDeletesOnceWithoutWaiting() throws Exception {
+        storage.holdEvents();
+        await(configMaps.create("dev", configMap(""), ADMIN));
+        int gets = storage.gets();
+        int deletes = storage.deletes();
+
+        long started = System.nanoTime();
+        DeleteResult result = await(delete(DeleteRequest.DEFAULT));
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+
+        assertThat(result.removed()).isTrue();
+        assertThat(storage.gets()).as("storage reads for the delete").isEqualTo(gets + 1);
+        assertThat(storage.deletes()).as("delete transactions").isEqualTo(deletes + 1);
+        assertThat(millis)
+                .as("answered without waiting for the cache (its wait for a revision gives up after 3 s)")
+                .isLessThan(2_000);
+    }
+
+    @Test
+    void aDeleteOnACurrentCacheSendsOneTransaction() throws Exception {
+        createdAndCached("");
+        int deletes = storage.deletes();
+
+        await(delete(DeleteRequest.DEFAULT));
+
+        assertThat(storage.deletes()).as("delete transactions").isEqualTo(deletes + 1);
     }
 
     @Test
@@ -195,15 +223,19 @@ class GenericStoreCachedDeleteTest {
 
     /** Creates the ConfigMap with these finalizers (JSON strings) and waits until the cache has it; its resourceVersion. */
     private String createdAndCached(String finalizers) throws Exception {
+        ObjectNode created = await(configMaps.create("dev", configMap(finalizers), ADMIN));
+        String rv = ObjectTrees.resourceVersion(created);
+        await(configMaps.get("dev", "settings", ReadFreshness.notOlderThan(Long.parseLong(rv))));
+        return rv;
+    }
+
+    /** The ConfigMap "settings" with these finalizers (JSON strings). */
+    private static ObjectNode configMap(String finalizers) {
         String json = """
                 {"apiVersion": "v1", "kind": "ConfigMap",
                  "metadata": {"name": "settings", "finalizers": [%s]},
                  "data": {"purpose": "evaluation"}}""".formatted(finalizers);
-        ObjectNode created = await(
-                configMaps.create("dev", (ObjectNode) Json.readTree(json.getBytes(StandardCharsets.UTF_8)), ADMIN));
-        String rv = ObjectTrees.resourceVersion(created);
-        await(configMaps.get("dev", "settings", ReadFreshness.notOlderThan(Long.parseLong(rv))));
-        return rv;
+        return (ObjectNode) Json.readTree(json.getBytes(StandardCharsets.UTF_8));
     }
 
     private Future<DeleteResult> delete(DeleteRequest request) {
@@ -224,18 +256,5 @@ class GenericStoreCachedDeleteTest {
                     return old;
                 },
                 ADMIN);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static Throwable failure(Future<?> future) throws Exception {
-        try {
-            await(future);
-        } catch (ExecutionException e) {
-            return e.getCause();
-        }
-        throw new AssertionError("expected a failure");
     }
 }
