@@ -781,8 +781,12 @@ public final class GenericStore {
         return finalizers;
     }
 
-    /** Deletes every object of the collection the filter matches; answers the deleted (or marked) objects. */
-    public Future<List<ObjectNode>> deleteCollection(
+    /**
+     * Deletes every object of the collection the filter matches. The answer is the list the deletes worked from, its
+     * items and revision as read before them (upstream's {@code DeleteCollection} answers its list so): an item whose
+     * delete found it gone already is still in it, and one held by finalizers is as it was before being marked.
+     */
+    public Future<ListResult> deleteCollection(
             String namespace, Predicate<ObjectNode> filter, DeleteRequest request, WriteContext ctx) {
         // The collection is admitted once as a whole (name empty), then every object on its own.
         Attributes collection = new Attributes(
@@ -801,21 +805,17 @@ public final class GenericStore {
         return admission
                 .run(collection)
                 .compose(v -> list(namespace, new ListQuery(0, false, 0, null, filter, false)))
-                .compose(result -> {
-                    List<ObjectNode> deleted = new ArrayList<>();
+                .compose(listed -> {
                     Future<Void> chain = Future.succeededFuture();
-                    for (ObjectNode item : result.items()) {
+                    for (ObjectNode item : listed.items()) {
                         chain = chain.compose(v -> delete(
                                         ObjectTrees.namespace(item), ObjectTrees.name(item), request, ctx)
-                                .map(r -> {
-                                    deleted.add(r.object());
-                                    return (Void) null;
-                                })
+                                .<Void>mapEmpty()
                                 .recover(t -> t instanceof ApiException e && e.code() == 404
                                         ? Future.succeededFuture()
                                         : Future.failedFuture(t)));
                     }
-                    return chain.map(v -> deleted);
+                    return chain.map(v -> listed);
                 });
     }
 
