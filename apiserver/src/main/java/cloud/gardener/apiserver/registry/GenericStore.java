@@ -47,8 +47,8 @@ import java.util.function.UnaryOperator;
  *
  * <p>The store is the only door to a resource's objects: gets, lists and watches go through its {@link ResourceReads}
  * and so one {@link StoreReader} (storage itself today; a watch cache can take its
- * place without the callers knowing), writes and the reads they compare against go to {@link Storage}; an update
- * starts from the watch cache's copy where there is one (see {@link #update}). Keys are laid out by
+ * place without the callers knowing), writes and the reads they compare against go to {@link Storage}; an update or
+ * a delete starts from the watch cache's copy where there is one (see {@link #update}). Keys are laid out by
  * {@link ResourceKeys}.
  */
 public final class GenericStore {
@@ -424,8 +424,8 @@ public final class GenericStore {
     }
 
     /**
-     * An update that would change nothing, found on a possibly stale copy: not answered from that copy (the object
-     * may have moved on); the loop judges it again on a fresh read, as {@code origStateIsCurrent} does upstream.
+     * An update or delete that would change nothing, found on a possibly stale copy: not answered from that copy (the
+     * object may have moved on); the loop judges it again on a fresh read, as {@code origStateIsCurrent} does upstream.
      */
     private static final class UnchangedOnStaleCopy extends RuntimeException {
         UnchangedOnStaleCopy() {
@@ -631,21 +631,41 @@ public final class GenericStore {
 
     /**
      * Deletes an object, or marks it as being deleted while finalizers remain; a storage conflict judges the
-     * preconditions and admission again on the current object (the same loop as {@link #update}).
+     * preconditions and admission again on the current object (the same loop as {@link #update}). With a watch cache
+     * the first attempt starts from the cache's copy, as etcd3's {@code Delete} with a cached existing object: the
+     * write's revision compare guards it, and any failure on it (a precondition, admission, the object gone) or an
+     * answer it would give without writing is judged again on a fresh read.
      */
     public Future<DeleteResult> delete(String namespace, String name, DeleteRequest request, WriteContext ctx) {
         String key = key(namespace, name);
+        if (ctx.dryRun() || !reads.servesFromCache()) {
+            // a dry run writes nothing that could guard a stale copy: it reads storage
+            return deleteFrom(null, key, name, request, ctx);
+        }
+        return reads.getCached(key)
+                .transform(cached -> deleteFrom(cached.succeeded() ? cached.result() : null, key, name, request, ctx));
+    }
+
+    /** The delete loop, starting from {@code cached} (possibly stale) or, when null, from a read of storage. */
+    @SuppressWarnings("ReferenceEquality") // the attempt on the cached copy itself is the one possibly stale
+    private Future<DeleteResult> deleteFrom(
+            StoredObject cached, String key, String name, DeleteRequest request, WriteContext ctx) {
         return GuaranteedUpdate.loop(
-                        null,
-                        true,
+                        cached,
+                        false,
                         () -> storage.get(key),
                         UPDATE_ATTEMPTS,
-                        current -> deleteAttempt(key, name, current, request, ctx))
+                        current -> deleteAttempt(key, name, current, current == cached, request, ctx))
                 .recover(t -> Future.failedFuture(storageFailure(t, name, "delete")));
     }
 
     private Future<DeleteResult> deleteAttempt(
-            String key, String name, StoredObject current, DeleteRequest request, WriteContext ctx) {
+            String key,
+            String name,
+            StoredObject current,
+            boolean possiblyStale,
+            DeleteRequest request,
+            WriteContext ctx) {
         ObjectNode old = decode(current);
         ApiException precondition = checkPreconditions(old, request);
         if (precondition != null) {
@@ -666,8 +686,11 @@ public final class GenericStore {
                 ctx.audit());
         return admission
                 .run(attrs)
-                .compose(v -> deleteOrMark(key, current, old, request, ctx))
-                .recover(t -> Future.failedFuture(isConflict(t) ? t : StorageErrors.toApi(t, gr(), name, "delete")));
+                .compose(v -> deleteOrMark(key, current, possiblyStale, old, request, ctx))
+                .recover(t -> Future.failedFuture(
+                        isConflict(t) || t instanceof UnchangedOnStaleCopy
+                                ? t
+                                : StorageErrors.toApi(t, gr(), name, "delete")));
     }
 
     private ApiException checkPreconditions(ObjectNode old, DeleteRequest request) {
@@ -692,7 +715,12 @@ public final class GenericStore {
     }
 
     private Future<DeleteResult> deleteOrMark(
-            String key, StoredObject current, ObjectNode old, DeleteRequest request, WriteContext ctx) {
+            String key,
+            StoredObject current,
+            boolean possiblyStale,
+            ObjectNode old,
+            DeleteRequest request,
+            WriteContext ctx) {
         List<String> existing = ObjectTrees.finalizers(old);
         List<String> finalizers = finalizersForGarbageCollection(existing, request.propagationPolicy());
         if (finalizers.isEmpty() && strategy.extraFinalizers(old).isEmpty()) {
@@ -704,7 +732,9 @@ public final class GenericStore {
         boolean finalizersChange = !new HashSet<>(finalizers).equals(new HashSet<>(existing));
         if (ObjectTrees.isDeleting(old)) {
             if (!finalizersChange) {
-                return Future.succeededFuture(new DeleteResult(old, false));
+                return possiblyStale
+                        ? Future.failedFuture(new UnchangedOnStaleCopy())
+                        : Future.succeededFuture(new DeleteResult(old, false));
             }
             // a second delete may change how the dependents go (say, from foreground to orphan)
             ObjectNode refinalized = old.deepCopy();
@@ -769,8 +799,12 @@ public final class GenericStore {
         return finalizers;
     }
 
-    /** Deletes every object of the collection the filter matches; answers the deleted (or marked) objects. */
-    public Future<List<ObjectNode>> deleteCollection(
+    /**
+     * Deletes every object of the collection the filter matches. The answer is the list the deletes worked from, its
+     * items and revision as read before them (upstream's {@code DeleteCollection} answers its list so): an item whose
+     * delete found it gone already is still in it, and one held by finalizers is as it was before being marked.
+     */
+    public Future<ListResult> deleteCollection(
             String namespace, Predicate<ObjectNode> filter, DeleteRequest request, WriteContext ctx) {
         // The collection is admitted once as a whole (name empty), then every object on its own.
         Attributes collection = new Attributes(
@@ -789,21 +823,17 @@ public final class GenericStore {
         return admission
                 .run(collection)
                 .compose(v -> list(namespace, new ListQuery(0, false, 0, null, filter, false)))
-                .compose(result -> {
-                    List<ObjectNode> deleted = new ArrayList<>();
+                .compose(listed -> {
                     Future<Void> chain = Future.succeededFuture();
-                    for (ObjectNode item : result.items()) {
+                    for (ObjectNode item : listed.items()) {
                         chain = chain.compose(v -> delete(
                                         ObjectTrees.namespace(item), ObjectTrees.name(item), request, ctx)
-                                .map(r -> {
-                                    deleted.add(r.object());
-                                    return (Void) null;
-                                })
+                                .<Void>mapEmpty()
                                 .recover(t -> t instanceof ApiException e && e.code() == 404
                                         ? Future.succeededFuture()
                                         : Future.failedFuture(t)));
                     }
-                    return chain.map(v -> deleted);
+                    return chain.map(v -> listed);
                 });
     }
 

@@ -27,6 +27,7 @@ public final class ObservedStorage extends ForwardingStorage {
 
     private final AtomicInteger lists = new AtomicInteger();
     private final AtomicInteger gets = new AtomicInteger();
+    private final AtomicInteger deletes = new AtomicInteger();
     /** The events and progress held back from every watch while {@link #holdEvents()} is in force, in order. */
     private List<Runnable> held;
 
@@ -46,6 +47,11 @@ public final class ObservedStorage extends ForwardingStorage {
     /** Single-object reads of storage so far. */
     public int gets() {
         return gets.get();
+    }
+
+    /** Delete transactions sent to storage so far (each one, whether its revision compare held or not). */
+    public int deletes() {
+        return deletes.get();
     }
 
     /** Holds back every watch's events and progress (a watch cache above stays where it is) until {@link #release()}. */
@@ -110,6 +116,12 @@ public final class ObservedStorage extends ForwardingStorage {
         lists.incrementAndGet();
         listed.add(request.prefix());
         return super.list(request);
+    }
+
+    @Override
+    public Future<StoredObject> delete(String key, long expectedRevision) {
+        deletes.incrementAndGet();
+        return super.delete(key, expectedRevision);
     }
 
     @Override

@@ -5,10 +5,12 @@ import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
-import cloud.gardener.apiserver.registry.ListResult;
 import io.vertx.core.Future;
 
-/** DELETE of a collection: deletes what the selectors match and answers the list of deleted objects. */
+/**
+ * DELETE of a collection: deletes what the selectors match and answers the list it deleted from, as read before the
+ * deletes (its items and resourceVersion), as kube-apiserver does.
+ */
 public final class DeleteCollectionHandler implements VerbHandler {
 
     @Override
@@ -23,9 +25,9 @@ public final class DeleteCollectionHandler implements VerbHandler {
                         resolved.filter(),
                         RequestBodies.deleteRequest(options),
                         RequestBodies.writeContext(req, options.dryRun()))
-                .compose(deleted -> req.store().currentRevision().map(rev -> {
-                    writer.writeList(ListHandler.toList(req, new ListResult(deleted, rev, null, null), true));
+                .map(listed -> {
+                    writer.writeList(ListHandler.toList(req, listed, true));
                     return null;
-                }));
+                });
     }
 }
