@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.admission.ObjectIndex;
+import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.ResourceType;
@@ -28,7 +29,12 @@ public record ResourceIndexes(List<ObjectIndex> indexes) {
 
     /** The indexes kept of {@code type}'s objects (add a resource's indexes here). */
     public static ResourceIndexes of(ResourceType type) {
-        return Kinds.SHOOT.groupResource().equals(type.groupResource()) ? new ResourceIndexes(ShootIndexes.ALL) : NONE;
+        if (Kinds.SHOOT.groupResource().equals(type.groupResource())) {
+            return new ResourceIndexes(ShootIndexes.ALL);
+        }
+        return Kinds.PROJECT.groupResource().equals(type.groupResource())
+                ? new ResourceIndexes(Projects.INDEXES)
+                : NONE;
     }
 
     public boolean isEmpty() {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.ObjectIndex;
+import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
@@ -206,6 +207,67 @@ class ObjectCacheTest {
         eventually(() -> candidatesNow(shoots, ShootIndexes.SEED, "s2").isEmpty());
         assertThat(candidates(shoots, ShootIndexes.DNS_DOMAIN, "x.a.example.com"))
                 .containsExactly("dev/listed");
+    }
+
+    private static ObjectNode projectWithoutNamespace(String name) throws Exception {
+        ObjectNode project = project(name);
+        ((ObjectNode) project.get("spec")).remove("namespace");
+        return project;
+    }
+
+    private List<String> projectsIn(GenericStore projects, String namespace) {
+        try {
+            return await(cache.candidates(projects.keys().all(), Projects.NAMESPACE, namespace)).stream()
+                    .map(o -> o.path("metadata").path("name").asText())
+                    .toList();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The Projects' namespace index follows creates, a namespace set later, deletes and a fresh list after the watch
+     * ends, read through a watch cache or followed on its own.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void theProjectNamespaceIndexFollowsTheProjects(boolean watchCached) throws Exception {
+        start(new WatchCacheSettings(
+                true, 100, watchCached ? Map.of() : Map.of("projects.core.gardener.cloud", 0), true));
+        GenericStore projects = store("core.gardener.cloud", "projects");
+        await(projects.create("", project("listed"), ADMIN));
+        await(projects.create("", projectWithoutNamespace("later"), ADMIN));
+        sync();
+        assertThat(cache.sharesWatchCache(projects.keys().all())).isEqualTo(watchCached);
+
+        assertThat(projectsIn(projects, "garden-listed")).containsExactly("listed");
+        assertThat(projectsIn(projects, "garden-later")).as("no namespace yet").isEmpty();
+        assertThat(projectsIn(projects, "")).isEmpty();
+
+        await(projects.create("", project("created"), ADMIN));
+        eventually(() -> projectsIn(projects, "garden-created").equals(List.of("created")));
+
+        await(projects.update(
+                "",
+                "later",
+                "",
+                o -> {
+                    o.withObjectProperty("spec").put("namespace", "garden-later");
+                    return o;
+                },
+                ADMIN));
+        eventually(() -> projectsIn(projects, "garden-later").equals(List.of("later")));
+
+        await(projects.delete("", "created", DeleteRequest.DEFAULT, ADMIN));
+        eventually(() -> projectsIn(projects, "garden-created").isEmpty());
+
+        // what is written while no watch delivers reaches the index through the fresh list
+        storage.expireWatches();
+        await(projects.create("", project("relisted"), ADMIN));
+        await(projects.delete("", "listed", DeleteRequest.DEFAULT, ADMIN));
+        eventually(() -> projectsIn(projects, "garden-relisted").equals(List.of("relisted")));
+        eventually(() -> projectsIn(projects, "garden-listed").isEmpty());
+        assertThat(projectsIn(projects, "garden-later")).containsExactly("later");
     }
 
     @Test

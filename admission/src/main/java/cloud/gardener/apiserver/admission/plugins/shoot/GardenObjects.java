@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot;
 
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
@@ -85,10 +86,10 @@ public final class GardenObjects {
     /**
      * {@code ProjectForNamespaceFromLister}: the project whose spec.namespace is the namespace. Only that one is
      * decoded: every Shoot create and update asks, and decoding all of a landscape's Projects each time is work in
-     * proportion to the Projects.
+     * proportion to the Projects; nor are they scanned: the Projects filed under the namespace are tested.
      */
     public Future<Optional<Project>> projectForNamespace(String namespace) {
-        return objects.list(PROJECTS, "")
+        return objects.candidates(PROJECTS, Projects.NAMESPACE, namespace)
                 .map(projects -> projects.stream()
                         .filter(p -> namespace.equals(
                                 p.path("spec").path("namespace").textValue()))

@@ -1,12 +1,15 @@
 package cloud.gardener.apiserver.admission.plugins.support;
 
+import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.model.ModelCodec;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code ProjectForNamespaceFromLister}: the Project whose {@code spec.namespace} is a namespace. A cache miss is
@@ -17,11 +20,43 @@ public final class Projects {
     /** The error text of a namespace without a Project ({@code NewNotFound(core.Resource("Project"), "<unknown>")}). */
     public static final String NOT_FOUND = "Project.core.gardener.cloud \"<unknown>\" not found";
 
+    /**
+     * By namespace, for every Shoot create and update (which asks for its namespace's Project) instead of a scan of a
+     * landscape's Projects: a Project is filed under its {@code spec.namespace} as text (none while it is not set),
+     * a lookup reads the namespace.
+     */
+    public static final ObjectIndex NAMESPACE = new ObjectIndex() {
+        @Override
+        public String name() {
+            return "namespace";
+        }
+
+        @Override
+        public List<String> paths() {
+            return List.of("spec.namespace");
+        }
+
+        @Override
+        public Set<String> terms(JsonNode project) {
+            JsonNode namespace = project.path("spec").path("namespace");
+            // any scalar as its text: a superset of what the checks match (text only)
+            return namespace.isValueNode() && !namespace.isNull() ? Set.of(namespace.asText()) : Set.of();
+        }
+
+        @Override
+        public Set<String> queryTerms(String namespace) {
+            return Set.of(namespace);
+        }
+    };
+
+    /** The indexes of Projects an admission cache keeps. */
+    public static final List<ObjectIndex> INDEXES = List.of(NAMESPACE);
+
     private Projects() {}
 
     /** The project of the namespace, or empty when no project owns it. */
     public static Future<Optional<Project>> forNamespace(ObjectLookup objects, String namespace) {
-        return objects.list(GardenerResources.PROJECTS, "")
+        return objects.candidates(GardenerResources.PROJECTS, NAMESPACE, namespace)
                 .compose(cached -> {
                     Optional<ObjectNode> hit = owning(cached, namespace);
                     return hit.isPresent()
@@ -32,6 +67,7 @@ public final class Projects {
                         found.map(tree -> ModelCodec.decode(tree, Project.class).value()));
     }
 
+    /** The first Project (in list order) whose namespace is {@code namespace}; the candidates are tested as all. */
     private static Optional<ObjectNode> owning(List<ObjectNode> projects, String namespace) {
         return projects.stream()
                 .filter(p -> namespace.equals(p.path("spec").path("namespace").asText(null)))

@@ -2,8 +2,11 @@ package cloud.gardener.apiserver.admission.plugins.shoot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -42,5 +45,46 @@ class GardenObjectsTest {
     void projectForNamespaceIsEmptyWhenNoProjectOwnsTheNamespace() {
         assertThat(garden.projectForNamespace("garden-gamma").result()).isEmpty();
         assertThat(garden.projectForNamespace("").result()).isEmpty();
+    }
+
+    @Test
+    void aProjectIsFoundByItsNamespaceOnceTheNamespaceIsSet() {
+        InMemoryObjects objects = new InMemoryObjects()
+                .put(GardenObjects.PROJECTS, project("later", ""))
+                .put(GardenObjects.PROJECTS, project("other", "  namespace: garden-other"));
+        GardenObjects later = new GardenObjects(objects);
+        assertThat(later.projectForNamespace("garden-later").result()).isEmpty();
+        assertThat(Projects.forNamespace(objects, "garden-later").result()).isEmpty();
+
+        objects.put(GardenObjects.PROJECTS, project("later", "  namespace: garden-later"));
+
+        assertThat(later.projectForNamespace("garden-later").result())
+                .hasValueSatisfying(p -> assertThat(p.metadata().name()).isEqualTo("later"));
+        assertThat(Projects.forNamespace(objects, "garden-later").result())
+                .hasValueSatisfying(p -> assertThat(p.metadata().name()).isEqualTo("later"));
+    }
+
+    @Test
+    void ofSeveralProjectsNamingOneNamespaceTheFirstListedIsTheOwnerForBothLookups() {
+        InMemoryObjects objects = new InMemoryObjects()
+                .put(GardenObjects.PROJECTS, project("zeta", "  namespace: garden-shared"))
+                .put(GardenObjects.PROJECTS, project("eta", "  namespace: garden-shared"));
+
+        assertThat(new GardenObjects(objects)
+                        .projectForNamespace("garden-shared")
+                        .result())
+                .hasValueSatisfying(p -> assertThat(p.metadata().name()).isEqualTo("eta"));
+        assertThat(Projects.forNamespace(objects, "garden-shared").result())
+                .hasValueSatisfying(p -> assertThat(p.metadata().name()).isEqualTo("eta"));
+    }
+
+    @Test
+    void theNamespaceIndexFilesAProjectUnderItsNamespaceOnlyOnceSet() throws Exception {
+        JsonNode set = Json.YAML.readTree(project("alpha", "  namespace: garden-alpha"));
+        JsonNode unset = Json.YAML.readTree(project("beta", ""));
+
+        assertThat(Projects.NAMESPACE.terms(set)).isEqualTo(Projects.NAMESPACE.queryTerms("garden-alpha"));
+        assertThat(Projects.NAMESPACE.terms(unset)).isEmpty();
+        assertThat(Projects.NAMESPACE.paths()).containsExactly("spec.namespace");
     }
 }
