@@ -2,10 +2,12 @@ package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayDeque;
-import java.util.Comparator;
 import java.util.Deque;
+import java.util.Iterator;
+import java.util.Map;
 
 /**
  * The typed records one write has already decoded, each with the tree it was decoded from or encodes to, so that a
@@ -22,13 +24,12 @@ public final class ModelForms {
     /** Enough for the request's object, its defaulted and prepared forms, and the stored object of an update. */
     private static final int KEPT = 4;
 
-    /** Integral numbers compare by value; anything else as Jackson compares it. */
-    private static final Comparator<JsonNode> SAME_DECODING = (a, b) -> {
-        if (a.isIntegralNumber() && b.isIntegralNumber()) {
-            return a.bigIntegerValue().equals(b.bigIntegerValue()) ? 0 : 1;
-        }
-        return a.getClass() == b.getClass() && a.equals(b) ? 0 : 1;
-    };
+    /** How a tree compares with a known one, from the closest: the same tree, field order and node types included. */
+    private static final int IDENTICAL = 0;
+    /** The same content in another form (field order, type of an integral number): it decodes alike. */
+    private static final int SAME_DECODING = 1;
+
+    private static final int DIFFERENT = 2;
 
     /**
      * A record and a private copy of a tree it stands for.
@@ -36,6 +37,9 @@ public final class ModelForms {
      * @param canonical whether the tree is the record's encoding (else only a tree that decodes to it)
      */
     private record Known(ObjectNode tree, Object record, boolean canonical) {}
+
+    /** A known tree with the content of the one sought, and how closely it matches. */
+    private record Found(Known known, int match) {}
 
     private final Deque<Known> known = new ArrayDeque<>(KEPT);
 
@@ -58,7 +62,12 @@ public final class ModelForms {
      * record: decoded and encoded only when no known tree has its content.
      */
     public <T> T canonicalize(ObjectNode obj, Class<T> model) {
-        Known k = find(obj, model);
+        Found found = find(obj, model);
+        Known k = found == null ? null : found.known();
+        if (k != null && k.canonical() && found.match() == IDENTICAL) {
+            // already the canonical tree, field order and number types included: nothing to copy in
+            return model.cast(k.record());
+        }
         ObjectNode canonical;
         Object record;
         if (k != null && k.canonical()) {
@@ -79,22 +88,73 @@ public final class ModelForms {
 
     /** The record {@code obj} decodes to: decoded only when no known tree has its content. */
     public <T> T record(ObjectNode obj, Class<T> model) {
-        Known k = find(obj, model);
-        if (k != null) {
-            return model.cast(k.record());
+        Found found = find(obj, model);
+        if (found != null) {
+            return model.cast(found.known().record());
         }
         T record = ModelCodec.decode(obj, model).value();
         keep(new Known(obj.deepCopy(), record, false));
         return record;
     }
 
-    private synchronized Known find(ObjectNode obj, Class<?> model) {
+    private synchronized Found find(ObjectNode obj, Class<?> model) {
         for (Known k : known) {
-            if (k.record().getClass() == model && k.tree().equals(SAME_DECODING, obj)) {
-                return k;
+            if (k.record().getClass() == model) {
+                int match = compare(k.tree(), obj);
+                if (match != DIFFERENT) {
+                    return new Found(k, match);
+                }
             }
         }
         return null;
+    }
+
+    /**
+     * How {@code tree} compares with the known {@code known}: content exactly, but integral numbers by value (a parsed
+     * {@code 3} and an encoded int64 {@code 3} decode alike) and object fields in any order; {@link #IDENTICAL} only
+     * when the order and the number types match too, so the tree serializes to the known tree's bytes.
+     */
+    private static int compare(JsonNode known, JsonNode tree) {
+        if (known instanceof ObjectNode a) {
+            if (!(tree instanceof ObjectNode b) || a.size() != b.size()) {
+                return DIFFERENT;
+            }
+            int match = IDENTICAL;
+            Iterator<Map.Entry<String, JsonNode>> others = b.properties().iterator();
+            for (Map.Entry<String, JsonNode> field : a.properties()) {
+                Map.Entry<String, JsonNode> other = others.next();
+                JsonNode value = other.getValue();
+                if (!field.getKey().equals(other.getKey())) {
+                    match = SAME_DECODING;
+                    value = b.get(field.getKey());
+                    if (value == null) {
+                        return DIFFERENT;
+                    }
+                }
+                match = Math.max(match, compare(field.getValue(), value));
+                if (match == DIFFERENT) {
+                    return DIFFERENT;
+                }
+            }
+            return match;
+        }
+        if (known instanceof ArrayNode a) {
+            if (!(tree instanceof ArrayNode b) || a.size() != b.size()) {
+                return DIFFERENT;
+            }
+            int match = IDENTICAL;
+            for (int i = 0; i < a.size() && match != DIFFERENT; i++) {
+                match = Math.max(match, compare(a.get(i), b.get(i)));
+            }
+            return match;
+        }
+        if (known.getClass() == tree.getClass() && known.equals(tree)) {
+            return IDENTICAL;
+        }
+        if (known.isIntegralNumber() && tree.isIntegralNumber()) {
+            return known.bigIntegerValue().equals(tree.bigIntegerValue()) ? SAME_DECODING : DIFFERENT;
+        }
+        return DIFFERENT;
     }
 
     private synchronized void keep(Known k) {
