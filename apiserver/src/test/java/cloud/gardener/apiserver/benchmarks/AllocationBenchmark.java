@@ -23,18 +23,15 @@ import cloud.gardener.apiserver.storage.ReadFreshness;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -136,8 +133,8 @@ public class AllocationBenchmark {
                         .replace("c" + "0".repeat(NAME_DIGITS), storedName)));
 
         applyShootFixtures();
-        ObjectNode shoot =
-                (ObjectNode) documents(examples().resolve("50-shoot.yaml")).get(0);
+        ObjectNode shoot = (ObjectNode)
+                ShootFixtures.documents(examples().resolve("50-shoot.yaml")).get(0);
         ((ObjectNode) shoot.path("metadata")).put("name", "s" + "0".repeat(NAME_DIGITS));
         shootBody = Json.MAPPER.writeValueAsBytes(shoot);
         shootName = indexOf(shootBody, "s" + "0".repeat(NAME_DIGITS)) + 1;
@@ -254,7 +251,7 @@ public class AllocationBenchmark {
                 "20-controllerregistrations.yaml",
                 "30-seed.yaml",
                 "40-credentials.yaml")) {
-            for (JsonNode doc : documents(examples().resolve(file))) {
+            for (JsonNode doc : ShootFixtures.documents(examples().resolve(file))) {
                 String apiVersion = doc.path("apiVersion").asText();
                 String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
                 String plural = doc.path("kind").asText().toLowerCase(Locale.ROOT) + "s";
@@ -283,19 +280,6 @@ public class AllocationBenchmark {
 
     private static Path examples() {
         return Path.of(System.getProperty("bench.examples", "examples"));
-    }
-
-    private static List<JsonNode> documents(Path file) throws IOException {
-        try (MappingIterator<JsonNode> docs =
-                Json.YAML.readerFor(JsonNode.class).readValues(Files.readString(file))) {
-            List<JsonNode> result = new ArrayList<>();
-            for (JsonNode doc : docs.readAll()) {
-                if (doc != null && !doc.isEmpty()) {
-                    result.add(doc);
-                }
-            }
-            return result;
-        }
     }
 
     private static int indexOf(byte[] haystack, String needle) {

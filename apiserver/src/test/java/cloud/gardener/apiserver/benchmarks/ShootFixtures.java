@@ -80,7 +80,8 @@ final class ShootFixtures {
                 + "/" + doc.path("kind").asText().toLowerCase(Locale.ROOT) + "s";
     }
 
-    private static List<JsonNode> documents(Path file) throws IOException {
+    /** The non-empty YAML documents of {@code file}. */
+    static List<JsonNode> documents(Path file) throws IOException {
         try (MappingIterator<JsonNode> docs =
                 Json.YAML.readerFor(JsonNode.class).readValues(Files.readString(file))) {
             List<JsonNode> result = new ArrayList<>();

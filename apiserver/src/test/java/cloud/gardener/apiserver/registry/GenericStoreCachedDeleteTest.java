@@ -242,19 +242,7 @@ class GenericStoreCachedDeleteTest {
         return configMaps.delete("dev", "settings", request, ADMIN);
     }
 
-    /** An update without a precondition (a patch): the stored object plus a label. */
     private Future<ObjectNode> addLabel(String label) {
-        return configMaps.update(
-                "dev",
-                "settings",
-                "",
-                old -> {
-                    old.withObjectProperty("metadata").remove("resourceVersion");
-                    old.withObjectProperty("metadata")
-                            .withObjectProperty("labels")
-                            .put(label, "true");
-                    return old;
-                },
-                ADMIN);
+        return GenericStoreCachedUpdateTest.addLabel(configMaps, label);
     }
 }

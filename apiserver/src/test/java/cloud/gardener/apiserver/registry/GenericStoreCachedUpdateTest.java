@@ -135,8 +135,12 @@ class GenericStoreCachedUpdateTest {
                 ADMIN);
     }
 
-    /** An update without a precondition (a patch): the stored object plus a label. */
     private Future<ObjectNode> addLabel(String label) {
+        return addLabel(configMaps, label);
+    }
+
+    /** An update of dev/settings without a precondition (a patch): the stored object plus a label. */
+    static Future<ObjectNode> addLabel(GenericStore configMaps, String label) {
         return configMaps.update(
                 "dev",
                 "settings",
