@@ -2,9 +2,13 @@ package cloud.gardener.apiserver.metrics;
 
 import cloud.gardener.apiserver.admission.AdmissionObserver;
 import cloud.gardener.apiserver.admission.Operation;
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * k8s.io/apiserver's admission metrics (pkg/admission/metrics): per plugin, per step, per webhook call (with the
@@ -18,6 +22,8 @@ public final class AdmissionMetrics implements AdmissionObserver {
     private final ExactNameCounter webhookRejections;
     private final ExactNameCounter webhookFailOpen;
     private final Counter webhookRequests;
+    private final PhasePoints controllerPoints;
+    private final PhasePoints stepPoints;
 
     AdmissionMetrics(PrometheusRegistry registry) {
         controllers = Histogram.builder()
@@ -74,16 +80,19 @@ public final class AdmissionMetrics implements AdmissionObserver {
                         + "keep the metrics cardinality bounded.")
                 .labelNames("name", "type", "operation", "code", "rejected")
                 .register(registry);
+        controllerPoints = new PhasePoints(
+                (name, type, operation, rejected) -> controllers.labelValues(name, type, operation, rejected));
+        stepPoints = new PhasePoints((name, type, operation, rejected) -> steps.labelValues(type, operation, rejected));
     }
 
     @Override
     public void plugin(String name, String type, Operation operation, boolean rejected, long elapsedNanos) {
-        controller(name, type, operation.name(), rejected, elapsedNanos);
+        controllerPoints.get(name, type, operation, rejected).observe(elapsedNanos / 1e9);
     }
 
     @Override
     public void step(String type, Operation operation, boolean rejected, long elapsedNanos) {
-        step(type, operation.name(), rejected, elapsedNanos);
+        stepPoints.get("", type, operation, rejected).observe(elapsedNanos / 1e9);
     }
 
     /** One plugin's admit ({@code type="admit"}) or validate ({@code type="validate"}) call. */
@@ -117,5 +126,49 @@ public final class AdmissionMetrics implements AdmissionObserver {
     @Override
     public void webhookFailOpen(String name, String type) {
         webhookFailOpen.inc(name, type);
+    }
+
+    /** How a histogram finds its data point for a name, type, operation and outcome. */
+    @FunctionalInterface
+    private interface PointLookup {
+        DistributionDataPoint lookup(String name, String type, String operation, String rejected);
+    }
+
+    /**
+     * A histogram's data points, kept per name (plugin, or "" for a step) and type, then by operation and outcome:
+     * {@code labelValues} builds a label list and walks it on every call, twice per plugin per request. Bounded by the
+     * chain's plugins, the two types, the operations and two outcomes.
+     */
+    private static final class PhasePoints {
+
+        private static final Operation[] OPERATIONS = Operation.values();
+
+        private final PointLookup lookup;
+        private final Map<String, Map<String, AtomicReferenceArray<DistributionDataPoint>>> byNameAndType =
+                new ConcurrentHashMap<>();
+
+        PhasePoints(PointLookup lookup) {
+            this.lookup = lookup;
+        }
+
+        @SuppressWarnings("EnumOrdinal") // an index into this process's own array, never stored or exchanged
+        DistributionDataPoint get(String name, String type, Operation operation, boolean rejected) {
+            Map<String, AtomicReferenceArray<DistributionDataPoint>> byType = byNameAndType.get(name);
+            if (byType == null) {
+                byType = byNameAndType.computeIfAbsent(name, n -> new ConcurrentHashMap<>());
+            }
+            AtomicReferenceArray<DistributionDataPoint> points = byType.get(type);
+            if (points == null) {
+                points = byType.computeIfAbsent(type, t -> new AtomicReferenceArray<>(OPERATIONS.length * 2));
+            }
+            int index = operation.ordinal() * 2 + (rejected ? 1 : 0);
+            DistributionDataPoint point = points.get(index);
+            if (point == null) {
+                // labelValues hands out the same point for the same labels, so a race only looks it up twice
+                point = lookup.lookup(name, type, operation.name(), Boolean.toString(rejected));
+                points.set(index, point);
+            }
+            return point;
+        }
     }
 }

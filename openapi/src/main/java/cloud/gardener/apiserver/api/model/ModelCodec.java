@@ -85,13 +85,13 @@ public final class ModelCodec {
             }
             JsonNode child = node.get(f.jsonName());
             consumed.put(f.jsonName(), i);
-            String childPath = path.isEmpty() ? f.jsonName() : path + "." + f.jsonName();
+            // most fields of a model are absent: their paths (only for error messages) are not built
             values[i] = child == null
                     ? RecordModel.zeroOf(f.type().raw())
                     : decodeValue(
                             child,
                             f.type(),
-                            childPath,
+                            path.isEmpty() ? f.jsonName() : path + "." + f.jsonName(),
                             goStruct,
                             unknown,
                             f.type().raw());

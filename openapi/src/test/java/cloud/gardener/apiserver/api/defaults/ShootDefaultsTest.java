@@ -644,6 +644,14 @@ class ShootDefaultsTest {
     }
 
     @Test
+    void maintenanceTimesHaveTwoDigitHours() {
+        assertThat(ShootDefaults.maintenanceTime(0)).isEqualTo("000000+0000");
+        assertThat(ShootDefaults.maintenanceTime(9)).isEqualTo("090000+0000");
+        assertThat(ShootDefaults.maintenanceTime(10)).isEqualTo("100000+0000");
+        assertThat(ShootDefaults.maintenanceTime(23)).isEqualTo("230000+0000");
+    }
+
+    @Test
     void aSetMaintenanceWindowDrawsNoRandomNumber() {
         FixedHour random = new FixedHour(3);
         ObjectNode shoot = DefaultingTable.served(

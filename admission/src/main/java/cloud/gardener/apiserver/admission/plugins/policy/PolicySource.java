@@ -24,6 +24,8 @@ final class PolicySource {
 
     private final ObjectLookup objects;
     private final List<PolicyHook> manifests;
+    /** The last call's objects and hooks; a race builds them twice, each time from what that call listed. */
+    private volatile Built last;
 
     PolicySource(
             ObjectLookup objects, List<? extends JsonNode> staticPolicies, List<? extends JsonNode> staticBindings) {
@@ -36,17 +38,45 @@ final class PolicySource {
         return manifests;
     }
 
-    /** Static policies, then the API's. */
+    /**
+     * Static policies, then the API's. Every admission call asks, and the API's objects rarely change: the hooks are
+     * built (parsed and sorted) again only when the listed objects are not the ones of the last call.
+     */
     Future<List<PolicyHook>> hooks() {
         return Future.all(objects.list(POLICIES, ""), objects.list(BINDINGS, ""))
                 .map(lists -> {
                     List<ObjectNode> policies = lists.resultAt(0);
                     List<ObjectNode> bindings = lists.resultAt(1);
+                    Built built = last;
+                    if (built != null
+                            && sameObjects(built.policies(), policies)
+                            && sameObjects(built.bindings(), bindings)) {
+                        return built.hooks();
+                    }
                     List<PolicyHook> hooks = new ArrayList<>(manifests);
                     hooks.addAll(hooks(policies, bindings));
-                    return hooks;
+                    built = new Built(List.copyOf(policies), List.copyOf(bindings), List.copyOf(hooks));
+                    last = built;
+                    return built.hooks();
                 });
     }
+
+    /** The same instances in the same order: the caches hand out the objects they hold until they change. */
+    @SuppressWarnings("ReferenceEquality") // identity is the point: equal content would be a deep comparison
+    private static boolean sameObjects(List<ObjectNode> before, List<ObjectNode> now) {
+        if (before.size() != now.size()) {
+            return false;
+        }
+        for (int i = 0; i < before.size(); i++) {
+            if (before.get(i) != now.get(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The hooks built from these listed objects. */
+    private record Built(List<ObjectNode> policies, List<ObjectNode> bindings, List<PolicyHook> hooks) {}
 
     private static List<PolicyHook> hooks(
             List<? extends JsonNode> policyObjects, List<? extends JsonNode> bindingObjects) {
