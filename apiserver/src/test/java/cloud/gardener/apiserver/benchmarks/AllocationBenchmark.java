@@ -245,12 +245,7 @@ public class AllocationBenchmark {
 
     /** {@link ShootFixtures}'s examples, created the same way; the Project's namespace awaited. */
     private void applyShootFixtures() throws Exception {
-        for (String file : List.of(
-                "00-project.yaml",
-                "10-cloudprofile.yaml",
-                "20-controllerregistrations.yaml",
-                "30-seed.yaml",
-                "40-credentials.yaml")) {
+        for (String file : ShootFixtures.FILES) {
             for (JsonNode doc : ShootFixtures.documents(examples().resolve(file))) {
                 String apiVersion = doc.path("apiVersion").asText();
                 String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";

@@ -24,16 +24,19 @@ final class ShootFixtures {
     static final String NAMESPACE = "garden-dev";
     static final String COLLECTION = "/apis/core.gardener.cloud/v1beta1/namespaces/" + NAMESPACE + "/shoots";
 
+    /** The examples a Shoot needs before it, in the order they are created. */
+    static final List<String> FILES = List.of(
+            "00-project.yaml",
+            "10-cloudprofile.yaml",
+            "20-controllerregistrations.yaml",
+            "30-seed.yaml",
+            "40-credentials.yaml");
+
     private ShootFixtures() {}
 
     /** The examples before the Shoot, in order; namespaced ones once the Project's namespace is ready. */
     static void apply(BenchContext context, ApiTarget target) throws Exception {
-        for (String file : List.of(
-                "00-project.yaml",
-                "10-cloudprofile.yaml",
-                "20-controllerregistrations.yaml",
-                "30-seed.yaml",
-                "40-credentials.yaml")) {
+        for (String file : FILES) {
             List<JsonNode> docs = documents(context.examples().resolve(file));
             for (JsonNode doc : docs) {
                 BenchContext.await(createIfAbsent(target, collectionPath(doc), doc));
