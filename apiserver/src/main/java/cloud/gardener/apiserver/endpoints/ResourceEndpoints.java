@@ -75,7 +75,7 @@ public final class ResourceEndpoints {
         this.handlers = Map.of(
                 "get", new GetHandler(),
                 "list", new ListHandler(),
-                "watch", new WatchHandler(vertx, minRequestTimeoutSeconds, watchMetrics),
+                "watch", new WatchHandler(minRequestTimeoutSeconds, watchMetrics),
                 "create", new CreateHandler(),
                 "update", new UpdateHandler(),
                 "patch", new PatchHandler(),

@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.metrics.WatchMetrics;
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.registry.ListQuery;
+import cloud.gardener.apiserver.server.filters.LoopClock;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
@@ -53,18 +54,14 @@ public final class WatchHandler implements VerbHandler {
     /** HTTP/2's CANCEL error code, for the stream of an unresponsive watcher. */
     private static final long CANCEL = 8;
 
-    private final Vertx vertx;
     private final int minRequestTimeoutSeconds;
     private final WatchMetrics metrics;
     private final SharedWatchEvents shared;
     private final int backlogEvents;
     private final long backlogBytes;
-    /** The key of each event loop's {@link WatchClock} in its context's data. */
-    private final Object clockKey = new Object();
 
-    public WatchHandler(Vertx vertx, int minRequestTimeoutSeconds, WatchMetrics metrics) {
+    public WatchHandler(int minRequestTimeoutSeconds, WatchMetrics metrics) {
         this(
-                vertx,
                 minRequestTimeoutSeconds,
                 metrics,
                 new SharedWatchEvents(SharedWatchEvents.DEFAULT_BUDGET_BYTES),
@@ -74,13 +71,11 @@ public final class WatchHandler implements VerbHandler {
 
     /** @param backlogEvents how many changes may wait for a watcher before it counts as unresponsive */
     WatchHandler(
-            Vertx vertx,
             int minRequestTimeoutSeconds,
             WatchMetrics metrics,
             SharedWatchEvents shared,
             int backlogEvents,
             long backlogBytes) {
-        this.vertx = vertx;
         this.minRequestTimeoutSeconds = minRequestTimeoutSeconds;
         this.metrics = metrics;
         this.shared = shared;
@@ -145,21 +140,11 @@ public final class WatchHandler implements VerbHandler {
         return start.compose(revision -> stream.run(revision, timeoutSeconds));
     }
 
-    /** The clock of the current event loop's watches, made with its first watch. */
-    private WatchClock clock(Context context) {
-        WatchClock clock = context.get(clockKey);
-        if (clock == null) {
-            clock = new WatchClock(vertx);
-            context.put(clockKey, clock);
-        }
-        return clock;
-    }
-
     private static final AtomicIntegerFieldUpdater<Stream> HOPS =
             AtomicIntegerFieldUpdater.newUpdater(Stream.class, "hops");
 
     /** The state of one open watch, confined to the connection's context. */
-    private final class Stream extends WatchClock.Timed implements WatchListener {
+    private final class Stream extends LoopClock.Ticked implements WatchListener {
         private final ResourceRequest req;
         private final WatchMetrics.Watcher watcher;
         private final ObjectWriter writer;
@@ -174,7 +159,7 @@ public final class WatchHandler implements VerbHandler {
         private final Promise<Void> done = Promise.promise();
         private WatchBacklog backlog;
         private WatchSubscription subscription;
-        /** When the watch ends ({@link WatchClock#nowMs()}); its next request for a bookmark, or -1. */
+        /** When the watch ends ({@link LoopClock#nowMs()}); its next request for a bookmark, or -1. */
         private long timeoutAtMs;
 
         private long bookmarkAtMs = -1;
@@ -242,18 +227,18 @@ public final class WatchHandler implements VerbHandler {
                 return done.future();
             }
             subscription = req.store().watch(req.namespace(), revision, this);
-            long now = WatchClock.nowMs();
+            long now = LoopClock.nowMs();
             // a timeout of centuries (as some clients ask) must not overflow into the past
             timeoutAtMs = now + Math.min(timeoutSeconds, Integer.MAX_VALUE) * 1000;
             if (bookmarks) {
                 bookmarkAtMs = now + BOOKMARK_INTERVAL_MS;
             }
-            clock(context).add(this);
+            LoopClock.of(context).add(this);
             return done.future();
         }
 
         @Override
-        void tick(long nowMs) {
+        protected void tick(long nowMs) {
             if (nowMs >= timeoutAtMs) {
                 finish();
             } else if (bookmarkAtMs >= 0 && nowMs >= bookmarkAtMs) {
@@ -524,7 +509,7 @@ public final class WatchHandler implements VerbHandler {
             if (subscription != null) {
                 subscription.close();
             }
-            clock(context).remove(this);
+            LoopClock.of(context).remove(this);
             if (webSocket != null) {
                 webSocket.close();
             } else if (!aborted && !resp.ended() && !resp.closed()) {

@@ -4,7 +4,6 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.options.Timeouts;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
-import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
@@ -18,22 +17,10 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
 
     private final Vertx vertx;
     private final Duration requestTimeout;
-    /** Per filter, so that two servers in one Vert.x keep their clocks apart. */
-    private final Object clockKey = new Object();
 
     public DeadlineFilter(Vertx vertx, Duration requestTimeout) {
         this.vertx = vertx;
         this.requestTimeout = requestTimeout;
-    }
-
-    /** The clock of the current event loop's deadlines, made with its first request. */
-    private DeadlineClock clock(Context context) {
-        DeadlineClock clock = context.get(clockKey);
-        if (clock == null) {
-            clock = new DeadlineClock(vertx);
-            context.put(clockKey, clock);
-        }
-        return clock;
     }
 
     @Override
@@ -57,10 +44,10 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
                 deadline = asked;
             }
         }
-        DeadlineClock clock = clock(ctx.vertx().getOrCreateContext());
-        DeadlineClock.Deadline timeout = new DeadlineClock.Deadline(System.nanoTime() + deadline.toNanos()) {
+        LoopClock clock = LoopClock.of(vertx.getOrCreateContext());
+        LoopClock.Deadline timeout = new LoopClock.Deadline(System.nanoTime() + deadline.toNanos()) {
             @Override
-            void expire() {
+            protected void expire() {
                 if (!ctx.response().headWritten()) {
                     RequestAttributes.setTerminated(ctx);
                     Responses.fail(
