@@ -1,14 +1,17 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.authz.project.ProjectMemberAuthorizer;
 import cloud.gardener.apiserver.registry.ResourceKeys;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Projects as the standalone authorizer reads them: from the object cache (the Projects' watch cache, decoded once
- * per revision and kept in its memo: Projects are small and read on every request), never waiting.
+ * per revision and kept in its memo: Projects are small and read on every request), never waiting; by namespace
+ * through the Projects' namespace index.
  */
 public final class CachedProjects implements ProjectMemberAuthorizer.Projects {
 
@@ -23,9 +26,17 @@ public final class CachedProjects implements ProjectMemberAuthorizer.Projects {
         this.root = projects.all();
     }
 
+    /**
+     * The first Project in key order whose {@code spec.namespace} is {@code namespace}, looked up in the Projects'
+     * namespace index ({@link Projects#NAMESPACE}, kept by the watch cache's attribute pass or the cache's own watch)
+     * instead of a scan decoding every Project; a scan where the cache keeps no such index.
+     */
     @Override
     public Optional<JsonNode> inNamespace(String namespace) {
-        return cache.listNow(root).stream()
+        List<ObjectNode> candidates = cache.candidatesNow(root, Projects.NAMESPACE, namespace);
+        List<ObjectNode> projects = candidates != null ? candidates : cache.listNow(root);
+        // the index may still list a Project that has just left the namespace: tested as a scan tests them all
+        return projects.stream()
                 .filter(p -> namespace.equals(p.path("spec").path("namespace").asText()))
                 .map(JsonNode.class::cast)
                 .findFirst();

@@ -164,6 +164,17 @@ public final class ObjectCache implements AutoCloseable {
      * The index is kept in step with the objects read, by their one writer (see {@link TermIndex}).
      */
     public Future<List<ObjectNode>> candidates(String root, ObjectIndex index, String value) {
+        List<Pending> pending = candidatePending(root, index, value);
+        return pending == null ? null : handOutLater(pending);
+    }
+
+    /** {@link #candidates}, decoded on the calling thread (see {@link #getNow}). */
+    public List<ObjectNode> candidatesNow(String root, ObjectIndex index, String value) {
+        List<Pending> pending = candidatePending(root, index, value);
+        return pending == null ? null : handOut(pending);
+    }
+
+    private List<Pending> candidatePending(String root, ObjectIndex index, String value) {
         Resource r = resourceOf(root);
         if (r == null
                 || r.terms == null
@@ -177,7 +188,7 @@ public final class ObjectCache implements AutoCloseable {
                 pending.add(new Pending(r, stored, memoizedListItem(r, stored)));
             }
         }
-        return handOutLater(pending);
+        return pending;
     }
 
     /** {@link #list}, decoded on the calling thread (see {@link #getNow}). */
