@@ -15,6 +15,7 @@ import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.cache.CachedStorage;
+import cloud.gardener.apiserver.storage.cache.OrderedSteps;
 import cloud.gardener.apiserver.storage.cache.TermIndex;
 import cloud.gardener.apiserver.storage.cache.WatchCache;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -441,8 +442,15 @@ public final class ObjectCache implements AutoCloseable {
             }
         }
 
+        /**
+         * The watch's listener. A change's index terms are read as the watch cache's attribute pass reads them: inline,
+         * or off the loop for a large value ({@link CpuWork}), the changes after it waiting behind it in order
+         * ({@link OrderedSteps}), so that the objects and their index follow the watch in revision order.
+         */
         private final class Listener implements WatchListener {
             private final int gen;
+            /** Confined to the store's delivery context, as the listener's calls. */
+            private final OrderedSteps steps = new OrderedSteps();
 
             Listener(int gen) {
                 this.gen = gen;
@@ -453,8 +461,19 @@ public final class ObjectCache implements AutoCloseable {
                 if (gen != generation.get()) {
                     return;
                 }
-                Set<String> after =
-                        event.type() == WatchEvent.Type.DELETE || terms == null ? null : termsOf(event.object());
+                if (event.type() == WatchEvent.Type.DELETE || terms == null) {
+                    steps.run(() -> apply(event, null));
+                    return;
+                }
+                StoredObject o = event.object();
+                steps.after(CpuWork.run(o.value().length, () -> termsOf(o)), read -> apply(event, termsOr(read, o)));
+            }
+
+            /** @param after the changed object's index terms; null for a delete or a resource without index */
+            private void apply(WatchEvent event, Set<String> after) {
+                if (gen != generation.get()) {
+                    return;
+                }
                 if (after != null) {
                     terms.changing(event.key(), after);
                 }
@@ -466,6 +485,18 @@ public final class ObjectCache implements AutoCloseable {
                 if (terms != null) {
                     terms.changed(event.key(), after);
                 }
+            }
+
+            /**
+             * The terms read, or none when the value could not be read: as in a watch cache, the object is still held
+             * (and served by key and in lists), only no index lookup finds it.
+             */
+            private Set<String> termsOr(Future<Set<String>> read, StoredObject o) {
+                if (read.succeeded()) {
+                    return read.result();
+                }
+                LOG.warn("admission cache of {}: index terms of {} could not be read", root, o.key(), read.cause());
+                return Set.of();
             }
 
             @Override

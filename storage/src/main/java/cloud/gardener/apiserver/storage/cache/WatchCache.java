@@ -15,7 +15,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -110,12 +109,10 @@ public final class WatchCache implements AutoCloseable {
     private final EventWindow window;
     private final FieldIndexes indexes;
     /**
-     * Steps of the feed (events, progress) that arrived while a large value's attributes were computed off the
-     * loop: they wait, in order, so that the revision, its waiters and the watchers see events in revision order.
+     * The steps of the feed (events, progress): while a large value's attributes are computed off the loop, the
+     * later ones wait, in order, so that the revision, its waiters and the watchers see events in revision order.
      */
-    private final ArrayDeque<Runnable> feedBacklog = new ArrayDeque<>();
-    /** A large value's attributes are being computed off the loop: the feed's next steps wait behind it. */
-    private boolean feedBusy;
+    private final OrderedSteps feedSteps = new OrderedSteps();
 
     private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.revision, b.revision));
     private final List<Runnable> pendingUntilReady = new ArrayList<>();
@@ -709,7 +706,7 @@ public final class WatchCache implements AutoCloseable {
             return;
         }
         int gen = ++generation;
-        feedBacklog.clear(); // the replaced feed's; a computation still running finds its generation gone
+        feedSteps.clear(); // the replaced feed's; a computation still running finds its generation gone
         ready = false;
         closeFeed();
         listPage(gen, new ConcurrentSkipListMap<>(), null, 0);
@@ -847,8 +844,8 @@ public final class WatchCache implements AutoCloseable {
         if (gen != generation || closed) {
             return;
         }
-        if (feedBusy) {
-            feedBacklog.add(() -> {
+        if (feedSteps.busy()) {
+            feedSteps.run(() -> {
                 if (gen == generation && !closed) {
                     step.run();
                 }
@@ -873,16 +870,11 @@ public final class WatchCache implements AutoCloseable {
             apply(event, computed == null ? ObjectAttributes.NONE : attributesOr(computed, subject));
             return;
         }
-        feedBusy = true;
-        computed.onComplete(done -> context.runOnContext(v -> {
-            feedBusy = false;
+        feedSteps.after(computed, done -> {
             if (gen == generation && !closed) {
-                apply(event, attributesOr(computed, subject));
+                apply(event, attributesOr(done, subject));
             }
-            while (!feedBusy && !feedBacklog.isEmpty()) {
-                feedBacklog.poll().run();
-            }
-        }));
+        });
     }
 
     /** @param computed the attributes of the event's object (a delete of a cached object uses the cached ones) */
@@ -1030,7 +1022,7 @@ public final class WatchCache implements AutoCloseable {
         closed = true;
         context.runOnContext(v -> {
             generation++;
-            feedBacklog.clear();
+            feedSteps.clear();
             ready = false;
             closeFeed();
             terminateWatchers("the watch cache of " + prefix + " is closed");
