@@ -61,8 +61,15 @@ public final class Cidr {
             .getParentBuilder()
             .toParams();
 
-    /** A parsed CIDR: the address as written and its network block. */
-    private record Parsed(IPAddress address, IPAddress network) {}
+    /**
+     * A parsed CIDR: the address as written, its network block, and whether the address is the network's first one
+     * ({@code ValidateCIDRIsCanonical}).
+     */
+    private record Parsed(IPAddress address, IPAddress network, boolean canonical) {
+        Parsed(IPAddress address, IPAddress network) {
+            this(address, network, address.equals(network.getLower().withoutPrefixLength()));
+        }
+    }
 
     /**
      * What {@link #parseCidr} made of each CIDR text lately (empty: it does not parse). The parse is a pure function
@@ -235,8 +242,7 @@ public final class Cidr {
 
     /** {@code ValidateCIDRIsCanonical}: the address has no bits set after the prefix. */
     public List<FieldError> validateIsCanonical() {
-        if (parsed == null
-                || parsed.address().equals(parsed.network().getLower().withoutPrefixLength())) {
+        if (parsed == null || parsed.canonical()) {
             return List.of();
         }
         return List.of(FieldError.invalid(path.toString(), cidr, "must be valid canonical CIDR"));
