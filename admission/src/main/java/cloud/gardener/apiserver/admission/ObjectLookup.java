@@ -52,6 +52,15 @@ public interface ObjectLookup {
                 .map(found -> found.map(tree -> ModelCodec.decode(tree, type).value()));
     }
 
+    /**
+     * A tree this lookup handed out, decoded into a record of the typed model as {@link #get(Class, GroupResource,
+     * String, String)} decodes it: a lookup that keeps records per shared tree answers the next decode of the same
+     * tree (the same object at the same revision) with the same record.
+     */
+    default <T> T decode(ObjectNode tree, Class<T> type) {
+        return ModelCodec.decode(tree, type).value();
+    }
+
     /** {@link #list} decoded into records of the typed model. */
     default <T> Future<List<T>> list(Class<T> type, GroupResource resource, String namespace) {
         return list(resource, namespace)

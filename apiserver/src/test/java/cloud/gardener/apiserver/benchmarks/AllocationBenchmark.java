@@ -61,6 +61,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       namespace check, field manager, then the store's create (admission, strategy, validation, encode, store)
  *       and the answer's JSON;
  *   <li>{@code shootCreate}: the example Shoot the same way, through the full admission chain;
+ *   <li>{@code shootDryRunCreate}: the same as a dry run (admission, strategy and validation, no write): what the
+ *       server computes per Shoot create without the store's commit, CPU-bound (a JFR recording of it has many
+ *       more samples of admission than one of {@code shootCreate}, which mostly waits for the commit);
  *   <li>{@code configMapGet}: one stored 8 KiB ConfigMap as {@code GetHandler} answers it (a consistent read, the
  *       answer made from the stored bytes);
  *   <li>{@code httpConfigMapCreate}, {@code httpConfigMapGet}: the same two over HTTP/1.1 with TLS on loopback,
@@ -168,6 +171,12 @@ public class AllocationBenchmark {
     }
 
     @Benchmark
+    public byte[] shootDryRunCreate() throws Exception {
+        name(shootBody, shootName);
+        return create(shoots, SHOOTS, shootBody, true);
+    }
+
+    @Benchmark
     public byte[] configMapGet() throws Exception {
         StoredObject stored = await(configMaps.getStored(NAMESPACE, storedName, ReadFreshness.consistent()));
         return StoredJsonAnswer.of(stored.value(), stored.modRevision(), "ConfigMap", "v1")
@@ -189,6 +198,10 @@ public class AllocationBenchmark {
 
     /** What CreateHandler does with a JSON body (no query: field validation Warn, no dry run). */
     private static byte[] create(GenericStore store, String namespace, byte[] body) throws Exception {
+        return create(store, namespace, body, false);
+    }
+
+    private static byte[] create(GenericStore store, String namespace, byte[] body, boolean dryRun) throws Exception {
         String version = store.type().storageVersion();
         GroupVersionKind gvk = store.type().gvk(version);
         RequestInfo info = new RequestInfo(
@@ -214,7 +227,7 @@ public class AllocationBenchmark {
         ObjectNode decoded = TypedDecoding.apply(req, obj, parsed, FieldValidation.WARN, forms);
         RequestBodies.checkNamespace(req, decoded);
         WriteContext ctx =
-                new WriteContext(ADMIN, false, "kubectl", warning -> {}, body.length, AuditAnnotations.NONE, forms);
+                new WriteContext(ADMIN, dryRun, "kubectl", warning -> {}, body.length, AuditAnnotations.NONE, forms);
         RequestBodies.fieldManager(req).update(null, decoded, ctx.fieldManager());
         ObjectNode created = await(store.create(namespace, decoded, ctx));
         return Json.MAPPER.writeValueAsBytes(req.present(created));

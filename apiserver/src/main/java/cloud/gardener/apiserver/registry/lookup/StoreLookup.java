@@ -81,6 +81,12 @@ public final class StoreLookup implements ObjectLookup {
         return get(resource, namespace, name).map(found -> found.map(tree -> records.decode(tree, type)));
     }
 
+    /** Decoded once per shared tree, as {@link #get(Class, GroupResource, String, String)} (see {@link DecodedRecords}). */
+    @Override
+    public <T> T decode(ObjectNode tree, Class<T> type) {
+        return records.decode(tree, type);
+    }
+
     private static Future<Optional<ObjectNode>> live(ResourceReads store, String namespace, String name) {
         return store.get(namespace, name)
                 .map(Optional::of)

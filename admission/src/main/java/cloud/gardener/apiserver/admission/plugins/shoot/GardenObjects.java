@@ -8,7 +8,6 @@ import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -94,7 +93,7 @@ public final class GardenObjects {
                         .filter(p -> namespace.equals(
                                 p.path("spec").path("namespace").textValue()))
                         .findFirst()
-                        .map(p -> ModelCodec.decode(p, Project.class).value()));
+                        .map(p -> objects.decode(p, Project.class)));
     }
 
     public ObjectLookup lookup() {

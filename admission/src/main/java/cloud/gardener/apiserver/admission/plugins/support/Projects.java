@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.admission.plugins.support;
 import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -63,8 +62,7 @@ public final class Projects {
                             ? Future.succeededFuture(hit)
                             : objects.listLive(GardenerResources.PROJECTS, "").map(live -> owning(live, namespace));
                 })
-                .map(found ->
-                        found.map(tree -> ModelCodec.decode(tree, Project.class).value()));
+                .map(found -> found.map(tree -> objects.decode(tree, Project.class)));
     }
 
     /** The first Project (in list order) whose namespace is {@code namespace}; the candidates are tested as all. */

@@ -26,8 +26,18 @@ public final class RegisteredExtensions {
         }
     }
 
+    /** {@link #primaries()}, computed on the first question (a Shoot asks once per extension kind and type). */
+    private List<Primary> primaries;
+
     /** {@code computeRegisteredPrimaryExtensionKindTypes}: resources not marked {@code primary: false}. */
     public List<Primary> primaries() {
+        if (primaries == null) {
+            primaries = computePrimaries();
+        }
+        return primaries;
+    }
+
+    private List<Primary> computePrimaries() {
         List<Primary> out = new ArrayList<>();
         for (JsonNode r : resources) {
             if (r.path("primary").isBoolean() && !r.path("primary").asBoolean()) {
@@ -36,7 +46,7 @@ public final class RegisteredExtensions {
             out.add(new Primary(
                     JsonTrees.text(r, "kind"), JsonTrees.text(r, "type"), strings(r.path("clusterCompatibility"))));
         }
-        return out;
+        return List.copyOf(out);
     }
 
     /** Whether a primary controller is registered for the kind/type and, if given, serves the cluster type. */

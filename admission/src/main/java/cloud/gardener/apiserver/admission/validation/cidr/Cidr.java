@@ -9,6 +9,9 @@ import inet.ipaddr.IPAddressStringParameters;
 import inet.ipaddr.ipv6.IPv6Address;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A CIDR at a field path, as Gardener's {@code cidrvalidation.CIDR}: parsed as Go's {@code net.ParseCIDR}
@@ -58,8 +61,40 @@ public final class Cidr {
             .getParentBuilder()
             .toParams();
 
-    /** A parsed CIDR: the address as written and its network block. */
-    private record Parsed(IPAddress address, IPAddress network) {}
+    /**
+     * A parsed CIDR: the address as written, its network block, and whether the address is the network's first one
+     * ({@code ValidateCIDRIsCanonical}).
+     */
+    private record Parsed(IPAddress address, IPAddress network, boolean canonical) {
+        Parsed(IPAddress address, IPAddress network) {
+            this(address, network, address.equals(network.getLower().withoutPrefixLength()));
+        }
+    }
+
+    /**
+     * What {@link #parseCidr} made of each CIDR text lately (empty: it does not parse). The parse is a pure function
+     * of the text and its results are immutable (the library's addresses are), so no entry ever goes stale; a Shoot
+     * create parses the same few CIDRs many times (its own networks in several checks, the Seed's, the reserved
+     * ranges), and each parse by the library costs some KB. Bounded: emptied when full.
+     */
+    private static final int PARSED_CAPACITY = 1024;
+
+    private static final Map<String, Optional<Parsed>> PARSED = new ConcurrentHashMap<>();
+
+    /** {@link #validateNotReserved}'s ranges, parsed once, with their descriptions. */
+    private record Reserved(String cidr, IPAddress network, String description) {
+        Reserved(String cidr, String description) {
+            this(cidr, parse(cidr), description);
+        }
+    }
+
+    private static final List<Reserved> RESERVED = List.of(
+            new Reserved(DEFAULT_VPN_RANGE_V6, "default vpn network"),
+            new Reserved(RESERVED_KUBE_API_SERVER_MAPPING_RANGE, "reserved kube-apiserver mapping range"),
+            new Reserved("241.0.0.0/8", "reserved seed pod network mapping range"),
+            new Reserved("242.0.0.0/8", "reserved shoot node network mapping range"),
+            new Reserved("243.0.0.0/8", "reserved shoot service network mapping range"),
+            new Reserved("244.0.0.0/8", "reserved shoot pod network mapping range"));
 
     private final String cidr;
     private final FieldPath path;
@@ -90,7 +125,28 @@ public final class Cidr {
     }
 
     private static Parsed parseCidr(String cidr) {
-        int slash = cidr == null ? -1 : cidr.indexOf('/');
+        if (cidr == null) {
+            return null;
+        }
+        Optional<Parsed> known = PARSED.get(cidr);
+        if (known != null) {
+            return known.orElse(null);
+        }
+        Parsed parsed = parseUncached(cidr);
+        if (PARSED.size() >= PARSED_CAPACITY) {
+            PARSED.clear();
+        }
+        PARSED.put(cidr, Optional.ofNullable(parsed));
+        return parsed;
+    }
+
+    /** The number of CIDR texts whose parse is kept (for tests). */
+    static int parsedKept() {
+        return PARSED.size();
+    }
+
+    private static Parsed parseUncached(String cidr) {
+        int slash = cidr.indexOf('/');
         if (slash < 0) {
             return null;
         }
@@ -186,8 +242,7 @@ public final class Cidr {
 
     /** {@code ValidateCIDRIsCanonical}: the address has no bits set after the prefix. */
     public List<FieldError> validateIsCanonical() {
-        if (parsed == null
-                || parsed.address().equals(parsed.network().getLower().withoutPrefixLength())) {
+        if (parsed == null || parsed.canonical()) {
             return List.of();
         }
         return List.of(FieldError.invalid(path.toString(), cidr, "must be valid canonical CIDR"));
@@ -234,20 +289,15 @@ public final class Cidr {
         if (c == null) {
             return errs;
         }
-        String[][] reserved = {
-            {DEFAULT_VPN_RANGE_V6, "default vpn network"},
-            {RESERVED_KUBE_API_SERVER_MAPPING_RANGE, "reserved kube-apiserver mapping range"},
-            {"241.0.0.0/8", "reserved seed pod network mapping range"},
-            {"242.0.0.0/8", "reserved shoot node network mapping range"},
-            {"243.0.0.0/8", "reserved shoot service network mapping range"},
-            {"244.0.0.0/8", "reserved shoot pod network mapping range"},
-        };
-        for (String[] r : reserved) {
-            if (intersect(r[0], c.cidr)) {
+        if (c.network == null) {
+            return errs; // NetworksIntersect is false for a CIDR that does not parse
+        }
+        for (Reserved r : RESERVED) {
+            if (overlaps(r.network(), c.network)) {
                 errs.add(FieldError.invalid(
                         c.path.toString(),
                         c.cidr,
-                        networkType + " network intersects with " + r[1] + " (" + r[0] + ")"));
+                        networkType + " network intersects with " + r.description() + " (" + r.cidr() + ")"));
             }
         }
         return errs;

@@ -3,6 +3,8 @@ package cloud.gardener.apiserver.admission.validation.core;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.semver4j.Semver;
@@ -45,6 +47,25 @@ public final class GoSemver {
     /** One comparison of a constraint; a null number part was {@code x}, {@code *} or missing ("dirty"). */
     private record Comparator(String op, Semver version, boolean dirty, boolean minorDirty, boolean patchDirty) {}
 
+    /**
+     * How many version and constraint texts {@link #VERSIONS} and {@link #CONSTRAINTS} keep each; emptied when full.
+     */
+    private static final int KEPT = 1024;
+
+    /**
+     * What {@link #newVersion} made of each text lately: the version, or the text of the error it threw. Parsing is a
+     * pure function of the text and semver4j's versions are immutable, so an entry never goes stale; one Shoot create
+     * parses the same few versions (its own, its workers', the CloudProfile's) in many checks, each parse a regular
+     * expression, big integers and semver4j's own parse.
+     */
+    private static final Map<String, Object> VERSIONS = new ConcurrentHashMap<>();
+
+    /** What {@link #newConstraint} made of each text lately: the comparators (unmodifiable), or the error text. */
+    private static final Map<String, Object> CONSTRAINTS = new ConcurrentHashMap<>();
+
+    /** The {@code >= major.minor-0} floors of {@link #atLeast} and {@link #below}, by {@code major << 32 | minor}. */
+    private static final Map<Long, Semver> FLOORS = new ConcurrentHashMap<>();
+
     private GoSemver() {}
 
     /** The version, or null when {@code semver.NewVersion} would fail. */
@@ -62,7 +83,39 @@ public final class GoSemver {
      * @throws IllegalArgumentException with Masterminds' error text
      */
     static Semver newVersion(String version) {
-        Matcher m = VERSION.matcher(version == null ? "" : version);
+        String text = version == null ? "" : version;
+        Object known = VERSIONS.get(text);
+        if (known == null) {
+            try {
+                known = newVersionUncached(text);
+            } catch (IllegalArgumentException e) {
+                if (e.getMessage() == null) {
+                    throw e;
+                }
+                known = e.getMessage();
+            }
+            keep(VERSIONS, text, known);
+        }
+        if (known instanceof Semver parsed) {
+            return parsed;
+        }
+        throw new IllegalArgumentException((String) known);
+    }
+
+    private static void keep(Map<String, Object> kept, String text, Object result) {
+        if (kept.size() >= KEPT) {
+            kept.clear();
+        }
+        kept.put(text, result);
+    }
+
+    /** The number of version and constraint texts whose parse is kept (for tests). */
+    static int kept() {
+        return Math.max(VERSIONS.size(), CONSTRAINTS.size());
+    }
+
+    private static Semver newVersionUncached(String version) {
+        Matcher m = VERSION.matcher(version);
         if (!m.matches()) {
             throw new IllegalArgumentException(INVALID);
         }
@@ -130,13 +183,22 @@ public final class GoSemver {
     /** {@code ConstraintK8sGreaterEqual1xy.CheckVersion(version)}, i.e. {@code >= major.minor-0}; false when no version. */
     static boolean atLeast(String version, int major, int minor) {
         Semver v = parse(version);
-        return v != null && v.compareTo(Semver.parse(major + "." + minor + ".0-0")) >= 0;
+        return v != null && v.compareTo(floor(major, minor)) >= 0;
     }
 
     /** {@code ConstraintK8sLess1xy.CheckVersion(version)}, i.e. {@code < major.minor-0}; false when no version. */
     static boolean below(String version, int major, int minor) {
         Semver v = parse(version);
-        return v != null && v.compareTo(Semver.parse(major + "." + minor + ".0-0")) < 0;
+        return v != null && v.compareTo(floor(major, minor)) < 0;
+    }
+
+    /** {@code major.minor.0-0}. */
+    private static Semver floor(int major, int minor) {
+        if (FLOORS.size() >= KEPT) {
+            FLOORS.clear();
+        }
+        return FLOORS.computeIfAbsent(
+                ((long) major << 32) | (minor & 0xFFFFFFFFL), k -> Semver.parse(major + "." + minor + ".0-0"));
     }
 
     /** Null when {@code semver.NewConstraint} accepts the constraint, else its error text. */
@@ -159,7 +221,27 @@ public final class GoSemver {
         return check(newConstraint(constraint), version);
     }
 
+    @SuppressWarnings("unchecked") // only comparator lists and error texts are kept
     private static List<List<Comparator>> newConstraint(String constraint) {
+        Object known = CONSTRAINTS.get(constraint);
+        if (known == null) {
+            try {
+                known = newConstraintUncached(constraint);
+            } catch (IllegalArgumentException e) {
+                if (e.getMessage() == null) {
+                    throw e;
+                }
+                known = e.getMessage();
+            }
+            keep(CONSTRAINTS, constraint, known);
+        }
+        if (known instanceof List<?> ors) {
+            return (List<List<Comparator>>) ors;
+        }
+        throw new IllegalArgumentException((String) known);
+    }
+
+    private static List<List<Comparator>> newConstraintUncached(String constraint) {
         List<List<Comparator>> ors = new ArrayList<>();
         for (String segment : rewriteRange(constraint).split("\\|\\|", -1)) {
             if (!VALID_SEGMENT.matcher(segment).matches()) {
@@ -170,9 +252,9 @@ public final class GoSemver {
             while (m.find()) {
                 and.add(comparator(m));
             }
-            ors.add(and);
+            ors.add(List.copyOf(and));
         }
-        return ors;
+        return List.copyOf(ors);
     }
 
     private static String rewriteRange(String constraint) {

@@ -45,4 +45,33 @@ class GoSemverTest {
         assertThat(GoSemver.constraintError("> 1.2 || !1")).isEqualTo("improper constraint: \" !1\"");
         assertThat(GoSemver.constraintError(">= 1|2")).isEqualTo("constraint parser error");
     }
+
+    @Test
+    void aTextParsedAgainIsTheSameAnswerAndError() {
+        for (int round = 0; round < 2; round++) {
+            assertThat(GoSemver.newVersion("v1.31.4").toString()).isEqualTo("1.31.4");
+            assertThat(GoSemver.parse("1.31.x")).isNull();
+            assertThatThrownBy(() -> GoSemver.newVersion("1.2.3-01")).hasMessage("version segment starts with 0");
+            assertThatThrownBy(() -> GoSemver.newVersion(null)).hasMessage("invalid semantic version");
+            assertThat(GoSemver.compareVersions("1.31.4", "<", "1.31.10")).isTrue();
+            assertThat(GoSemver.compareVersions("1.31.11", "<", "1.31.10")).isFalse();
+            assertThat(GoSemver.satisfies(">= 1.30, < 1.32", GoSemver.newVersion("1.31.4")))
+                    .isTrue();
+            assertThat(GoSemver.satisfies(">= 1.30, < 1.32", GoSemver.newVersion("1.32.0")))
+                    .isFalse();
+            assertThat(GoSemver.constraintError("> 1.2 || !1")).isEqualTo("improper constraint: \" !1\"");
+            assertThat(GoSemver.atLeast("1.34.0", 1, 34)).isTrue();
+            assertThat(GoSemver.below("1.34.0", 1, 34)).isFalse();
+        }
+    }
+
+    @Test
+    void theParsesKeptAreBounded() {
+        for (int i = 0; i < 3000; i++) {
+            assertThat(GoSemver.newVersion("1." + i + ".0").getMinor()).isEqualTo(i);
+            assertThat(GoSemver.satisfies(">= 1." + i, GoSemver.newVersion("1." + i + ".1")))
+                    .isTrue();
+            assertThat(GoSemver.kept()).isLessThanOrEqualTo(1024);
+        }
+    }
 }
