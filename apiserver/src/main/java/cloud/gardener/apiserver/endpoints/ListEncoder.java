@@ -4,7 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.buffer.BufferInternal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -29,10 +32,11 @@ public final class ListEncoder<T> implements StreamedBody {
     private final int itemCount;
     private final Function<T, JsonNode> item;
     private final String arrayField;
-    /** An item's compact JSON as it is, or null where it must be made as a tree; null for none of them. */
-    private Function<T, byte[]> compactItem;
+    /** Writes an item's compact JSON as it is, or declines where it must be made as a tree; null for none of them. */
+    private CompactItem<T> compactItem;
 
     private final Chunks out = new Chunks();
+    private final ItemSlices itemSlices = new ItemSlices();
     private final JsonGenerator gen;
     private Iterator<Map.Entry<String, JsonNode>> fields;
     private boolean inItems;
@@ -80,8 +84,40 @@ public final class ListEncoder<T> implements StreamedBody {
      * one to make as a tree. Only for a compact JSON encoder (no pretty printer, no YAML).
      */
     public ListEncoder<T> withCompactItems(Function<T, byte[]> compact) {
+        return withCompactSlices((item, out) -> {
+            byte[] bytes = compact.apply(item);
+            if (bytes == null) {
+                return false;
+            }
+            out.slice(bytes, 0, bytes.length);
+            return true;
+        });
+    }
+
+    /**
+     * As {@link #withCompactItems}, an item's compact JSON handed over as slices of arrays that nobody changes (the
+     * stored bytes around an inserted resourceVersion): long slices go into the answer as they are, not copied.
+     */
+    public ListEncoder<T> withCompactSlices(CompactItem<T> compact) {
         this.compactItem = compact;
         return this;
+    }
+
+    /** Where an item's compact JSON goes, slice by slice. */
+    @FunctionalInterface
+    public interface Slices {
+        /** The next {@code length} bytes of the item from {@code bytes} at {@code offset}; the array must not change. */
+        void slice(byte[] bytes, int offset, int length);
+    }
+
+    /** An item's compact JSON, exactly what encoding its tree gives, as slices. */
+    @FunctionalInterface
+    public interface CompactItem<T> {
+        /**
+         * Hands the item's compact JSON to {@code out} and answers true, or answers false without handing anything
+         * over for an item that must be made as a tree.
+         */
+        boolean write(T item, Slices out);
     }
 
     @Override
@@ -109,14 +145,8 @@ public final class ListEncoder<T> implements StreamedBody {
         if (inItems) {
             if (items.hasNext()) {
                 T next = items.next();
-                byte[] compact = compactItem == null ? null : compactItem.apply(next);
-                if (compact == null) {
+                if (compactItem == null || !writeCompact(next)) {
                     mapper.writeTree(gen, item.apply(next));
-                } else {
-                    // the generator writes the separator for an empty raw value; the bytes follow it directly
-                    gen.writeRawValue("");
-                    gen.flush();
-                    out.write(compact, 0, compact.length);
                 }
                 return;
             }
@@ -140,31 +170,115 @@ public final class ListEncoder<T> implements StreamedBody {
         done = true;
     }
 
-    /** Collects the generator's output; {@link #take} hands over what was collected and starts anew. */
-    private static final class Chunks extends OutputStream {
-        private int expected = 4096;
-        private Buffer current = Buffer.buffer(expected);
+    /** Writes an item's compact JSON after the separator the generator owes, or nothing when it declines. */
+    private boolean writeCompact(T next) {
+        itemSlices.started = false;
+        boolean written = compactItem.write(next, itemSlices);
+        if (written != itemSlices.started) {
+            throw new IllegalStateException("a compact item must hand over bytes exactly when it answers true");
+        }
+        return written;
+    }
+
+    /** The slices of one item: the first one follows the separator the generator owes. */
+    private final class ItemSlices implements Slices {
+        private boolean started;
+
+        @Override
+        public void slice(byte[] bytes, int offset, int length) {
+            if (!started) {
+                started = true;
+                // the generator writes the separator for an empty raw value; the bytes follow it directly
+                try {
+                    gen.writeRawValue("");
+                    gen.flush();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            out.slice(bytes, offset, length);
+        }
+    }
+
+    /**
+     * Collects the generator's output and the items' slices; {@link #take} hands over what was collected and starts
+     * anew. What the generator writes is copied into blocks; a long slice of an item goes in as it is (the arrays are
+     * not changed after), so that an item's stored bytes are not copied on their way to the connection.
+     */
+    static final class Chunks extends OutputStream {
+        /** Slices at least this long are taken as they are, shorter ones copied. */
+        static final int WRAP_BYTES = 512;
+
+        private static final int BLOCK_BYTES = 64 * 1024;
+
+        private CompositeByteBuf current = Unpooled.compositeBuffer(Integer.MAX_VALUE);
+        private int size;
+        /** Where copied bytes go; the part from {@code mark} to {@code pos} is not in {@code current} yet. */
+        private byte[] block = new byte[0];
+
+        private int mark;
+        private int pos;
 
         int size() {
-            return current.length();
+            return size;
         }
 
-        /** What was collected; the next chunk starts with room for as much (a chunk grows without copies). */
+        /** What was collected. */
         Buffer take() {
-            Buffer taken = current;
-            expected = Math.max(expected, taken.length() + taken.length() / 8);
-            current = Buffer.buffer(expected);
+            cut();
+            Buffer taken = BufferInternal.buffer(current);
+            current = Unpooled.compositeBuffer(Integer.MAX_VALUE);
+            size = 0;
             return taken;
+        }
+
+        /** Adds the bytes copied since the last cut to the chunk (a view of the block; the block goes on after). */
+        private void cut() {
+            if (pos > mark) {
+                current.addComponent(true, Unpooled.wrappedBuffer(block, mark, pos - mark));
+                mark = pos;
+            }
+        }
+
+        void slice(byte[] b, int off, int len) {
+            if (len < WRAP_BYTES) {
+                write(b, off, len);
+                return;
+            }
+            cut();
+            current.addComponent(true, Unpooled.wrappedBuffer(b, off, len));
+            size += len;
         }
 
         @Override
         public void write(int b) {
-            current.appendByte((byte) b);
+            if (pos == block.length) {
+                newBlock();
+            }
+            block[pos++] = (byte) b;
+            size++;
         }
 
         @Override
         public void write(byte[] b, int off, int len) {
-            current.appendBytes(b, off, len);
+            while (len > 0) {
+                if (pos == block.length) {
+                    newBlock();
+                }
+                int n = Math.min(len, block.length - pos);
+                System.arraycopy(b, off, block, pos, n);
+                pos += n;
+                off += n;
+                len -= n;
+                size += n;
+            }
+        }
+
+        private void newBlock() {
+            cut();
+            block = new byte[BLOCK_BYTES];
+            mark = 0;
+            pos = 0;
         }
     }
 }

@@ -205,8 +205,8 @@ public final class ObjectWriter {
      *
      * @param head        the list with an empty {@code items} field
      * @param item        makes one item's tree, when its turn comes
-     * @param compactItem an item's compact JSON as the tree would encode, without making the tree (null where it
-     *                    cannot say); null when there is none: used only for the list itself as compact JSON
+     * @param compactItem writes an item's compact JSON as the tree would encode, without making the tree (declining
+     *                    where it cannot say); null when there is none: used only for the list itself as compact JSON
      * @param sourceBytes about the bytes the items are made from
      * @throws cloud.gardener.apiserver.api.meta.ApiException 406 for a list in a single object's form, 400 for a bad
      *     {@code includeObject}, both before anything is written
@@ -215,7 +215,7 @@ public final class ObjectWriter {
             ObjectNode head,
             List<T> items,
             Function<T, JsonNode> item,
-            Function<T, byte[]> compactItem,
+            ListEncoder.CompactItem<T> compactItem,
             long sourceBytes) {
         format.checkShape(true, goTypeName(true));
         StreamedBody body = streamedList(format, tables, includeObject(), head, items, item, compactItem);
@@ -236,7 +236,7 @@ public final class ObjectWriter {
             ObjectNode head,
             List<T> items,
             Function<T, JsonNode> item,
-            Function<T, byte[]> compactItem) {
+            ListEncoder.CompactItem<T> compactItem) {
         JsonNode listMeta = head.get("metadata");
         String version = format.targetVersion();
         ObjectNode document;
@@ -267,7 +267,7 @@ public final class ObjectWriter {
                 ListEncoder<T> json =
                         new ListEncoder<>(Json.MAPPER, format.pretty(), document, arrayField, items, converted);
                 boolean compactList = format.target() == ConversionTarget.NONE && !format.pretty();
-                yield compactList && compactItem != null ? json.withCompactItems(compactItem) : json;
+                yield compactList && compactItem != null ? json.withCompactSlices(compactItem) : json;
             }
         };
     }

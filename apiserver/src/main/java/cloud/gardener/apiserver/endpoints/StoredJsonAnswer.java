@@ -37,6 +37,33 @@ public final class StoredJsonAnswer {
      * empty as {@link #of(byte[], long, String, String)} says.
      */
     public static Optional<byte[]> of(byte[] stored, long modRevision, String kind, String apiVersion, String after) {
+        return insertion(stored, modRevision, kind, apiVersion, after).map(i -> i.applyTo(stored));
+    }
+
+    /**
+     * What a GET's answer ({@link #of(byte[], long, String, String)}) adds to the stored bytes, without making the
+     * answer: for a list that writes the stored bytes around it as they are.
+     */
+    public static Optional<Insertion> insertion(byte[] stored, long modRevision, String kind, String apiVersion) {
+        return insertion(stored, modRevision, kind, apiVersion, null);
+    }
+
+    /**
+     * The answer as the stored bytes with {@code field} inserted at byte offset {@code at}.
+     *
+     * @param at    where the field goes, within the stored bytes
+     * @param field the bytes inserted there (the resourceVersion field and its comma)
+     */
+    @SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed
+    public record Insertion(int at, byte[] field) {
+        /** The answer: a copy of {@code stored} with the field inserted. */
+        public byte[] applyTo(byte[] stored) {
+            return insert(stored, at, field);
+        }
+    }
+
+    private static Optional<Insertion> insertion(
+            byte[] stored, long modRevision, String kind, String apiVersion, String after) {
         try (JsonParser p = Json.MAPPER.getFactory().createParser(stored)) {
             if (p.nextToken() != JsonToken.START_OBJECT
                     || !stringField(p, "kind", kind)
@@ -96,7 +123,7 @@ public final class StoredJsonAnswer {
      * Scans the metadata object the parser has just entered and inserts the field before the token that follows
      * {@code after}'s value (or the first token, or the closing brace).
      */
-    private static Optional<byte[]> insertInMetadata(JsonParser p, byte[] stored, long modRevision, String after)
+    private static Optional<Insertion> insertInMetadata(JsonParser p, byte[] stored, long modRevision, String after)
             throws IOException {
         boolean found = "".equals(after);
         boolean fieldsBefore = false;
@@ -137,7 +164,7 @@ public final class StoredJsonAnswer {
         }
         String field = "\"resourceVersion\":\"" + modRevision + "\"";
         String inserted = beforeField ? field + "," : (fieldsBefore ? "," : "") + field;
-        return Optional.of(insert(stored, (int) at, inserted.getBytes(StandardCharsets.US_ASCII)));
+        return Optional.of(new Insertion((int) at, inserted.getBytes(StandardCharsets.US_ASCII)));
     }
 
     private static boolean stringField(JsonParser p, String name, String expected) throws IOException {

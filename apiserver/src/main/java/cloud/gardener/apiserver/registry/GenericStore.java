@@ -806,6 +806,21 @@ public final class GenericStore {
      */
     public Future<ListResult> deleteCollection(
             String namespace, Predicate<ObjectNode> filter, DeleteRequest request, WriteContext ctx) {
+        return deleteCollectionOf(namespace, new ListQuery(0, false, 0, null, filter, false), request, ctx);
+    }
+
+    /** Pages of this many objects make up a collection delete without a limit (upstream's deleteCollectionPageSize). */
+    static final long DELETE_COLLECTION_PAGE = 10_000;
+
+    /**
+     * Deletes what the query lists, as upstream's {@code DeleteCollection} pages through it: with a limit, the one page
+     * the query names (its continue position, resourceVersion and selectors) and the answer is that page, with its
+     * continue token and remaining count; without one, every page from the query's position on, in pages of
+     * {@link #DELETE_COLLECTION_PAGE} read at the first one's revision, and the answer is the first page's list
+     * metadata with the items of them all. Items are as listed, before their deletes.
+     */
+    public Future<ListResult> deleteCollectionOf(
+            String namespace, ListQuery query, DeleteRequest request, WriteContext ctx) {
         // The collection is admitted once as a whole (name empty), then every object on its own.
         Attributes collection = new Attributes(
                 type.gvk(type.versions().get(0)),
@@ -820,21 +835,66 @@ public final class GenericStore {
                 ctx.dryRun(),
                 ctx.warnings(),
                 ctx.audit());
-        return admission
-                .run(collection)
-                .compose(v -> list(namespace, new ListQuery(0, false, 0, null, filter, false)))
-                .compose(listed -> {
-                    Future<Void> chain = Future.succeededFuture();
-                    for (ObjectNode item : listed.items()) {
-                        chain = chain.compose(v -> delete(
-                                        ObjectTrees.namespace(item), ObjectTrees.name(item), request, ctx)
-                                .<Void>mapEmpty()
-                                .recover(t -> t instanceof ApiException e && e.code() == 404
-                                        ? Future.succeededFuture()
-                                        : Future.failedFuture(t)));
-                    }
-                    return chain.map(v -> listed);
-                });
+        return admission.run(collection).compose(v -> {
+            if (query.limit() > 0) {
+                return deleteListed(namespace, query, request, ctx);
+            }
+            ListQuery first = new ListQuery(
+                    query.revision(),
+                    query.exact(),
+                    DELETE_COLLECTION_PAGE,
+                    query.startKey(),
+                    query.filter(),
+                    query.fromContinue(),
+                    query.anyState(),
+                    query.selection());
+            return deleteListed(namespace, first, request, ctx)
+                    .compose(page -> deleteRest(namespace, first, page, new ArrayList<>(page.items()), request, ctx)
+                            .map(items -> new ListResult(
+                                    items, page.revision(), page.continueKey(), page.remainingItemCount())));
+        });
+    }
+
+    /** The pages after {@code page} deleted in turn, at its revision; all the items listed, {@code items} first. */
+    private Future<List<ObjectNode>> deleteRest(
+            String namespace,
+            ListQuery first,
+            ListResult page,
+            List<ObjectNode> items,
+            DeleteRequest request,
+            WriteContext ctx) {
+        if (page.continueKey() == null) {
+            return Future.succeededFuture(items);
+        }
+        ListQuery next = new ListQuery(
+                page.revision(),
+                true,
+                DELETE_COLLECTION_PAGE,
+                page.continueKey(),
+                first.filter(),
+                true,
+                false,
+                first.selection());
+        return deleteListed(namespace, next, request, ctx).compose(listed -> {
+            items.addAll(listed.items());
+            return deleteRest(namespace, first, listed, items, request, ctx);
+        });
+    }
+
+    /** Lists one page and deletes its items one after another (one found gone already counts as deleted). */
+    private Future<ListResult> deleteListed(
+            String namespace, ListQuery query, DeleteRequest request, WriteContext ctx) {
+        return list(namespace, query).compose(listed -> {
+            Future<Void> chain = Future.succeededFuture();
+            for (ObjectNode item : listed.items()) {
+                chain = chain.compose(v -> delete(ObjectTrees.namespace(item), ObjectTrees.name(item), request, ctx)
+                        .<Void>mapEmpty()
+                        .recover(t -> t instanceof ApiException e && e.code() == 404
+                                ? Future.succeededFuture()
+                                : Future.failedFuture(t)));
+            }
+            return chain.map(v -> listed);
+        });
     }
 
     // ---------------------------------------------------------------------------------------- helpers

@@ -67,7 +67,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code configMapGet}: one stored 8 KiB ConfigMap as {@code GetHandler} answers it (a consistent read, the
  *       answer made from the stored bytes);
  *   <li>{@code httpConfigMapCreate}, {@code httpConfigMapGet}: the same two over HTTP/1.1 with TLS on loopback,
- *       one request at a time, client included.
+ *       one request at a time, client included;
+ *   <li>{@code httpConfigMapList}, {@code httpConfigMapListTable}: a LIST of {@value ListState#OBJECTS} such
+ *       ConfigMaps (a namespace of their own, created once per trial) over the same connection, as JSON and as the
+ *       Table kubectl asks for; the client counts the body's bytes without keeping them. Per item: ÷ the count.
  * </ul>
  *
  * Every create adds an object (names count up); the store grows by some thousands over a run.
@@ -194,6 +197,41 @@ public class AllocationBenchmark {
     public Buffer httpConfigMapGet() throws Exception {
         return await(
                 http.send(HttpMethod.GET, "/api/v1/namespaces/" + NAMESPACE + "/configmaps/" + storedName, null, 200));
+    }
+
+    /** The objects the LIST rows list: created once per trial, only for the benchmarks that take this state. */
+    @State(Scope.Benchmark)
+    public static class ListState {
+        static final int OBJECTS = 5000;
+        static final String LIST_NAMESPACE = "bench-list";
+        static final String TABLE = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json";
+
+        @Setup(Level.Trial)
+        public void create(AllocationBenchmark bench) throws Exception {
+            AllocationBenchmark.create(
+                    bench.server.registry().store("", "namespaces").orElseThrow(), "", bytes("""
+                    {"apiVersion":"v1","kind":"Namespace","metadata":{"name":"%s"}}""".formatted(
+                                    LIST_NAMESPACE)));
+            String body = new String(bench.configMapBody, StandardCharsets.UTF_8)
+                    .replace("\"namespace\":\"" + NAMESPACE + "\"", "\"namespace\":\"" + LIST_NAMESPACE + "\"");
+            for (int i = 0; i < OBJECTS; i++) {
+                AllocationBenchmark.create(
+                        bench.configMaps,
+                        LIST_NAMESPACE,
+                        bytes(body.replace("c" + "0".repeat(NAME_DIGITS), String.format(Locale.ROOT, "l%06d", i))));
+            }
+        }
+    }
+
+    @Benchmark
+    public Long httpConfigMapList(ListState list) throws Exception {
+        return await(http.getCounting("/api/v1/namespaces/" + ListState.LIST_NAMESPACE + "/configmaps"));
+    }
+
+    @Benchmark
+    public Long httpConfigMapListTable(ListState list) throws Exception {
+        return await(
+                http.getCounting("/api/v1/namespaces/" + ListState.LIST_NAMESPACE + "/configmaps", ListState.TABLE));
     }
 
     /** What CreateHandler does with a JSON body (no query: field validation Warn, no dry run). */

@@ -94,11 +94,16 @@ final class BenchHttpClient implements AutoCloseable {
      * @return the number of body bytes
      */
     Future<Long> getCounting(String path) {
+        return getCounting(path, "application/json");
+    }
+
+    /** {@link #getCounting(String)} with {@code Accept: <accept>} (a Table, say). */
+    Future<Long> getCounting(String path, String accept) {
         AtomicLong bytes = new AtomicLong();
         return client.request(new RequestOptions()
                         .setMethod(HttpMethod.GET)
                         .setURI(path)
-                        .putHeader("Accept", "application/json"))
+                        .putHeader("Accept", accept))
                 .compose(r -> r.send())
                 .compose(response -> {
                     if (response.statusCode() != 200) {

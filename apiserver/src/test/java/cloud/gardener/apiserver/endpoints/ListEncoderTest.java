@@ -164,4 +164,67 @@ class ListEncoderTest {
             assertThat(trees.get()).isEqualTo(1);
         }
     }
+
+    /**
+     * Stored items handed over as slices (the stored bytes around the inserted resourceVersion) make the same bytes
+     * as their trees, in chunks of any size, and the long slices go out as views of the stored arrays, not copies.
+     */
+    @Test
+    void storedItemsAsSlicesAreTheirTreesBytesWithoutCopies() throws Exception {
+        List<Stored> items = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            ObjectNode cm = (ObjectNode) Json.readTree(stored(i));
+            ((ObjectNode) cm.get("metadata")).remove("deletionTimestamp");
+            items.add(new Stored(Json.toBytes(cm), 100 + i));
+        }
+        java.util.function.Function<Stored, JsonNode> tree = s -> {
+            ObjectNode obj = (ObjectNode) Json.readTree(s.value());
+            ((ObjectNode) obj.get("metadata")).put("resourceVersion", Long.toString(s.revision()));
+            return obj;
+        };
+        ObjectNode head = head(true);
+        byte[] whole = Json.MAPPER.writeValueAsBytes(head.deepCopy()
+                .set(
+                        "items",
+                        JsonNodeFactory.instance
+                                .arrayNode()
+                                .addAll(items.stream().map(tree).toList())));
+        for (int chunk : new int[] {1, 16 * 1024, 1 << 30}) {
+            ListEncoder<Stored> encoder = new ListEncoder<>(Json.MAPPER, false, head, items, tree)
+                    .withCompactSlices((s, out) -> {
+                        StoredJsonAnswer.Insertion insertion = StoredJsonAnswer.insertion(
+                                        s.value(), s.revision(), "ConfigMap", "v1")
+                                .orElseThrow();
+                        out.slice(s.value(), 0, insertion.at());
+                        out.slice(insertion.field(), 0, insertion.field().length);
+                        out.slice(s.value(), insertion.at(), s.value().length - insertion.at());
+                        return true;
+                    });
+            Buffer all = Buffer.buffer();
+            java.util.Set<byte[]> shared = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            while (!encoder.done()) {
+                Buffer next = encoder.next(chunk);
+                io.netty.buffer.ByteBuf buf = ((io.vertx.core.internal.buffer.BufferInternal) next).getByteBuf();
+                while (!(buf instanceof io.netty.buffer.CompositeByteBuf) && buf.unwrap() != null) {
+                    buf = buf.unwrap();
+                }
+                if (buf instanceof io.netty.buffer.CompositeByteBuf composite) {
+                    for (int c = 0; c < composite.numComponents(); c++) {
+                        io.netty.buffer.ByteBuf component = composite.component(c);
+                        if (component.hasArray()) {
+                            shared.add(component.array());
+                        }
+                    }
+                }
+                all.appendBuffer(next);
+            }
+            assertThat(new String(all.getBytes(), java.nio.charset.StandardCharsets.UTF_8))
+                    .as("chunk " + chunk)
+                    .isEqualTo(new String(whole, java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(items)
+                    .as("every stored value goes out as it is")
+                    .allSatisfy(s ->
+                            assertThat(shared).anySatisfy(a -> assertThat(a).isSameAs(s.value())));
+        }
+    }
 }

@@ -8,8 +8,11 @@ import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import io.vertx.core.Future;
 
 /**
- * DELETE of a collection: deletes what the selectors match and answers the list it deleted from, as read before the
- * deletes (its items and resourceVersion), as kube-apiserver does.
+ * DELETE of a collection: deletes what the list options list and answers that list, as read before the deletes (its
+ * items and resourceVersion), as kube-apiserver does. With {@code limit} that is one page, the one a LIST with the
+ * same options answers (its {@code continue} and {@code remainingItemCount} included), so that a client deletes a
+ * large collection page by page; without, every object from the options' position on
+ * ({@link cloud.gardener.apiserver.registry.GenericStore#deleteCollectionOf}).
  */
 public final class DeleteCollectionHandler implements VerbHandler {
 
@@ -20,13 +23,14 @@ public final class DeleteCollectionHandler implements VerbHandler {
         ObjectWriter writer = ObjectWriter.forList(req);
         ListQueries.Resolved resolved = ListQueries.resolve(req, listOptions);
         return req.store()
-                .deleteCollection(
+                .deleteCollectionOf(
                         req.namespace(),
-                        resolved.filter(),
+                        resolved.query(),
                         RequestBodies.deleteRequest(options),
                         RequestBodies.writeContext(req, options.dryRun()))
+                .recover(t -> Future.failedFuture(ListHandler.withInconsistentContinue(t, resolved.query())))
                 .map(listed -> {
-                    writer.writeList(ListHandler.toList(req, listed, true));
+                    writer.writeList(ListHandler.toList(req, listed, resolved.hasSelector()));
                     return null;
                 });
     }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.ListEncoder;
 import cloud.gardener.apiserver.endpoints.ListQueries;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
@@ -11,10 +12,12 @@ import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ListResult;
+import cloud.gardener.apiserver.storage.StoredObject;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
+import java.util.Optional;
 
 /** GET of a collection: selectors, paging with continue tokens, resourceVersion semantics. */
 public final class ListHandler implements VerbHandler {
@@ -43,11 +46,7 @@ public final class ListHandler implements VerbHandler {
                                     resolved.hasSelector()),
                             page.items(),
                             stored -> req.present(req.store().decode(stored)),
-                            storedForm
-                                    ? stored -> StoredJsonAnswer.of(
-                                                    stored.value(), stored.modRevision(), kind, apiVersion)
-                                            .orElse(null)
-                                    : null,
+                            storedForm ? (stored, out) -> writeStored(stored, kind, apiVersion, out) : null,
                             page.bytes()));
         }
         return req.store()
@@ -57,6 +56,25 @@ public final class ListHandler implements VerbHandler {
                     writer.writeList(toList(req, result, resolved.hasSelector()));
                     return null;
                 });
+    }
+
+    /**
+     * An item in its stored form as GET answers it: the stored bytes around the resourceVersion the answer adds, as
+     * slices of the stored value (not copied), or false where the stored bytes are not the answer's form.
+     */
+    private static boolean writeStored(StoredObject stored, String kind, String apiVersion, ListEncoder.Slices out) {
+        byte[] value = stored.value();
+        Optional<StoredJsonAnswer.Insertion> insertion =
+                StoredJsonAnswer.insertion(value, stored.modRevision(), kind, apiVersion);
+        if (insertion.isEmpty()) {
+            return false;
+        }
+        int at = insertion.get().at();
+        byte[] field = insertion.get().field();
+        out.slice(value, 0, at);
+        out.slice(field, 0, field.length);
+        out.slice(value, at, value.length - at);
+        return true;
     }
 
     /** The 410 for a compacted continue token carries a token that continues at the latest revision. */

@@ -212,4 +212,51 @@ class ListSemanticsTest {
         ObjectNode meta = (ObjectNode) resp.json().get("metadata");
         assertThat(meta.path("resourceVersion").asText()).isNotEmpty();
     }
+
+    /**
+     * A collection delete with {@code limit} deletes one page, the one a LIST with the same options answers, and
+     * answers that page (continue token and remaining count included), as kube-apiserver's DeleteCollection: a client
+     * deletes a large collection page by page with the tokens; without a limit it deletes from the token on.
+     */
+    @Test
+    void deleteCollectionWithALimitDeletesOnePage() {
+        String dc = Fixtures.createNamespace(admin, "dc-paged");
+        String configMaps = "/api/v1/namespaces/" + dc + "/configmaps";
+        for (String n : List.of("c1", "c2", "c3", "c4", "c5")) {
+            create(
+                    admin,
+                    configMaps,
+                    "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"" + n
+                            + "\"},\"data\":{\"k\":\"v\"}}");
+        }
+        JsonNode listed = admin.get(configMaps + "?limit=2").json();
+
+        TestClient.Response first = admin.delete(configMaps + "?limit=2");
+        assertThat(first.status()).as(first.body()).isEqualTo(200);
+        assertThat(first.json())
+                .as("the page a LIST with the same options answers")
+                .isEqualTo(listed);
+        assertThat(names(first.json())).containsExactly("c1", "c2");
+        assertThat(first.json().path("metadata").path("remainingItemCount").asLong())
+                .isEqualTo(3);
+        String token = first.json().path("metadata").path("continue").asText();
+        assertThat(token).isNotEmpty();
+        assertThat(names(admin.get(configMaps).json())).containsExactly("c3", "c4", "c5");
+
+        TestClient.Response second = admin.delete(configMaps + "?limit=2&continue=" + q(token));
+        assertThat(second.status()).as(second.body()).isEqualTo(200);
+        assertThat(names(second.json())).containsExactly("c3", "c4");
+        assertThat(rv(second.json())).as("read at the first page's revision").isEqualTo(rv(first.json()));
+        assertThat(second.json().path("metadata").path("remainingItemCount").asLong())
+                .isEqualTo(1);
+        String next = second.json().path("metadata").path("continue").asText();
+        assertThat(names(admin.get(configMaps).json())).containsExactly("c5");
+
+        TestClient.Response rest = admin.delete(configMaps + "?continue=" + q(next));
+        assertThat(rest.status()).as(rest.body()).isEqualTo(200);
+        assertThat(names(rest.json())).containsExactly("c5");
+        assertThat(rest.json().path("metadata").has("continue")).isFalse();
+        assertThat(rest.json().path("metadata").has("remainingItemCount")).isFalse();
+        assertThat(admin.get(configMaps).json().path("items")).isEmpty();
+    }
 }
