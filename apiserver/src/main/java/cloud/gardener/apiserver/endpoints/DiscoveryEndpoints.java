@@ -27,8 +27,8 @@ public final class DiscoveryEndpoints {
     public void handle(RoutingContext ctx) {
         String path = ctx.normalizedPath();
         List<String> parts = List.of(path.replaceAll("^/+|/+$", "").split("/+"));
-        boolean pretty = OutputNegotiator.isPretty(
-                Multimaps.toMap(ctx.queryParams()), ctx.request().getHeader("User-Agent"));
+        boolean pretty =
+                OutputNegotiator.isPretty(Multimaps.query(ctx), ctx.request().getHeader("User-Agent"));
         try {
             boolean legacyCore = parts.get(0).equals("api");
             if (parts.size() == 1) {

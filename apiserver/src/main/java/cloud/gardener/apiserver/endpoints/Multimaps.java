@@ -1,6 +1,8 @@
 package cloud.gardener.apiserver.endpoints;
 
 import io.vertx.core.MultiMap;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +11,22 @@ import java.util.Map;
 public final class Multimaps {
 
     private Multimaps() {}
+
+    private static final String QUERY = "gardener.query";
+
+    /**
+     * The request's query parameters as {@link #toMap} makes them, made once per request (request info, the handler
+     * and the response writer each read them): not to be changed, nor are the parameters once it is made.
+     */
+    public static Map<String, List<String>> query(RoutingContext ctx) {
+        Map<String, List<String>> query = ctx.get(QUERY);
+        if (query == null) {
+            MultiMap params = ctx.queryParams();
+            query = params.isEmpty() ? Collections.emptyMap() : Collections.unmodifiableMap(toMap(params));
+            ctx.put(QUERY, query);
+        }
+        return query;
+    }
 
     public static Map<String, List<String>> toMap(MultiMap multiMap) {
         Map<String, List<String>> out = new LinkedHashMap<>();

@@ -32,9 +32,9 @@ public record ResourceRequest(
         return type.apiVersion(version);
     }
 
-    /** The query parameters as a multimap. */
+    /** The query parameters as a multimap (the request's one map: not to be changed). */
     public Map<String, List<String>> query() {
-        return Multimaps.toMap(ctx.queryParams());
+        return Multimaps.query(ctx);
     }
 
     public String header(String name) {

@@ -1,16 +1,21 @@
 package cloud.gardener.apiserver.metrics;
 
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import io.prometheus.metrics.core.datapoints.CounterDataPoint;
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.datapoints.GaugeDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * k8s.io/apiserver's request metrics (pkg/endpoints/metrics/metrics.go) with its label values: the verb as
@@ -61,6 +66,7 @@ public final class RequestMetrics {
     private final Counter terminations;
     private final GaugeDataPoint readOnlyInFlight;
     private final GaugeDataPoint mutatingInFlight;
+    private final Map<SeriesKey, Series> series = new ConcurrentHashMap<>();
 
     RequestMetrics(PrometheusRegistry registry) {
         requests = Counter.builder()
@@ -133,44 +139,14 @@ public final class RequestMetrics {
             long responseBytes,
             long elapsedNanos,
             boolean terminated) {
-        Labels labels = Labels.of(info, method, contentType);
-        String codeLabel = Integer.toString(code);
-        String dryRunLabel = dryRun(dryRun);
-        requests.labelValues(
-                        labels.verb,
-                        dryRunLabel,
-                        labels.group,
-                        labels.version,
-                        labels.resource,
-                        labels.subresource,
-                        labels.scope,
-                        labels.component,
-                        codeLabel)
-                .inc();
-        latencies
-                .labelValues(
-                        labels.verb,
-                        dryRunLabel,
-                        labels.group,
-                        labels.version,
-                        labels.resource,
-                        labels.subresource,
-                        labels.scope,
-                        labels.component)
-                .observe(elapsedNanos / 1e9);
-        if ("GET".equals(labels.verb) || "LIST".equals(labels.verb)) {
-            responseSizes
-                    .labelValues(
-                            labels.verb,
-                            labels.group,
-                            labels.version,
-                            labels.resource,
-                            labels.subresource,
-                            labels.scope,
-                            labels.component)
-                    .observe((double) responseBytes);
+        Series points = series(Labels.of(info, method, contentType), dryRun(dryRun));
+        points.requests(code).inc();
+        points.latency.observe(elapsedNanos / 1e9);
+        if (points.responseSize != null) {
+            points.responseSize.observe((double) responseBytes);
         }
         if (terminated) {
+            Labels labels = points.labels;
             terminations
                     .labelValues(
                             labels.verb,
@@ -180,8 +156,110 @@ public final class RequestMetrics {
                             labels.subresource,
                             labels.scope,
                             labels.component,
-                            codeLabel)
+                            Integer.toString(code))
                     .inc();
+        }
+    }
+
+    /** The data points of one label set, made on its first request. */
+    private Series series(Labels labels, String dryRunLabel) {
+        SeriesKey key = new SeriesKey(labels, dryRunLabel);
+        Series known = series.get(key);
+        return known != null ? known : series.computeIfAbsent(key, k -> new Series(k.labels(), k.dryRun()));
+    }
+
+    /** What a request's data points are kept by: its labels but the code. */
+    private record SeriesKey(Labels labels, String dryRun) {}
+
+    /**
+     * One label set's data points: {@code labelValues} builds a label list and looks it up on every call, three
+     * times per request. Bounded as the metrics themselves are: one per label set the series already hold.
+     */
+    private final class Series {
+
+        final Labels labels;
+        final String dryRun;
+        final DistributionDataPoint latency;
+        /** Null unless the verb is GET or LIST, the only ones whose response sizes upstream records. */
+        final DistributionDataPoint responseSize;
+        /** The request counters by code, appended to as codes appear (a request's few codes: a linear search). */
+        private volatile CodePoints byCode = new CodePoints(new int[0], new CounterDataPoint[0]);
+
+        Series(Labels labels, String dryRun) {
+            this.labels = labels;
+            this.dryRun = dryRun;
+            latency = latencies.labelValues(
+                    labels.verb,
+                    dryRun,
+                    labels.group,
+                    labels.version,
+                    labels.resource,
+                    labels.subresource,
+                    labels.scope,
+                    labels.component);
+            responseSize = "GET".equals(labels.verb) || "LIST".equals(labels.verb)
+                    ? responseSizes.labelValues(
+                            labels.verb,
+                            labels.group,
+                            labels.version,
+                            labels.resource,
+                            labels.subresource,
+                            labels.scope,
+                            labels.component)
+                    : null;
+        }
+
+        CounterDataPoint requests(int code) {
+            CounterDataPoint point = byCode.find(code);
+            return point != null ? point : added(code);
+        }
+
+        private synchronized CounterDataPoint added(int code) {
+            CodePoints known = byCode;
+            CounterDataPoint point = known.find(code);
+            if (point == null) {
+                point = requests.labelValues(
+                        labels.verb,
+                        dryRun,
+                        labels.group,
+                        labels.version,
+                        labels.resource,
+                        labels.subresource,
+                        labels.scope,
+                        labels.component,
+                        Integer.toString(code));
+                byCode = known.with(code, point);
+            }
+            return point;
+        }
+    }
+
+    /** Counters by code, never changed once made (a new code makes a new one). */
+    private static final class CodePoints {
+
+        private final int[] codes;
+        private final CounterDataPoint[] points;
+
+        CodePoints(int[] codes, CounterDataPoint[] points) {
+            this.codes = codes;
+            this.points = points;
+        }
+
+        CounterDataPoint find(int code) {
+            for (int i = 0; i < codes.length; i++) {
+                if (codes[i] == code) {
+                    return points[i];
+                }
+            }
+            return null;
+        }
+
+        CodePoints with(int code, CounterDataPoint point) {
+            int[] moreCodes = Arrays.copyOf(codes, codes.length + 1);
+            CounterDataPoint[] morePoints = Arrays.copyOf(points, points.length + 1);
+            moreCodes[codes.length] = code;
+            morePoints[points.length] = point;
+            return new CodePoints(moreCodes, morePoints);
         }
     }
 

@@ -48,8 +48,10 @@ import cloud.gardener.apiserver.server.filters.RequestPreamble;
 import cloud.gardener.apiserver.server.filters.ResponseCompression;
 import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
@@ -90,14 +92,19 @@ final class HandlerChain {
             ServerMetrics metrics,
             Auditing auditing) {
         router = Router.router(vertx);
-        router.route().handler(timeouts.requests());
-        router.route().handler(new ResponseCompression());
+        // The filters are the handlers of as few routes as their order allows (one, or two around the OIDC documents):
+        // within a route, a filter's ctx.next() calls the next handler at once, where a route of its own per filter
+        // would be matched against the request first. Order, failures (a handler's exception fails the request) and
+        // every filter's behaviour are the same either way.
+        Route filters = router.route();
+        filters.handler(timeouts.requests());
+        filters.handler(new ResponseCompression());
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
-        router.route().handler(new BodyHold(vertx, limits.readHeaderTimeout()));
-        router.route().handler(new RequestPreamble());
-        router.route().handler(new MalformedRequests());
-        router.route().handler(new RequestInfoFilter());
-        router.route().handler(ctx -> {
+        filters.handler(new BodyHold(vertx, limits.readHeaderTimeout()));
+        filters.handler(new RequestPreamble());
+        filters.handler(new MalformedRequests());
+        filters.handler(new RequestInfoFilter());
+        filters.handler(ctx -> {
             if (WebSocketWatch.isWebSocketWatch(ctx)) {
                 // the request must not end before the watch handler upgrades it: a WebSocket watch has no body
                 ctx.request().pause();
@@ -105,51 +112,69 @@ final class HandlerChain {
             ctx.next();
         });
         // outside everything that may refuse a request, so refusals are counted with their codes
-        router.route().handler(new RequestMetricsFilter(metrics.requests()));
+        filters.handler(new RequestMetricsFilter(metrics.requests()));
         if (limits.goawayChance() > 0) {
-            router.route().handler(new ProbabilisticGoaway(limits.goawayChance()));
+            filters.handler(new ProbabilisticGoaway(limits.goawayChance()));
         }
         if (AccessLog.enabled()) {
-            router.route().handler(new AccessLog());
+            filters.handler(new AccessLog());
         }
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
-        router.route().handler(state.inFlight());
-        router.route().handler(new DeadlineFilter(vertx, config.serving().requestTimeout()));
+        filters.handler(state.inFlight());
+        filters.handler(new DeadlineFilter(vertx, config.serving().requestTimeout()));
         TokenIssuer tokenIssuer = config.credentials().tokenIssuer();
         if (tokenIssuer != null) {
             // public documents: answered before anyone is asked for credentials
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
+            filters = router.route();
         }
         AuthenticationFilter authentication =
                 AuthenticationFilter.create(vertx, config, authenticationSources, metrics.authentication());
-        router.route()
-                .handler(
-                        auditing.enabled()
-                                ? authentication.auditingFailures(auditing.failedAuthentication())
-                                : authentication);
+        filters.handler(
+                auditing.enabled() ? authentication.auditingFailures(auditing.failedAuthentication()) : authentication);
         if (auditing.enabled()) {
             // the event starts once the user is known, before impersonation swaps it (upstream's WithAudit)
-            router.route().handler(auditing.filter());
+            filters.handler(auditing.filter());
         }
         // upstream's order: impersonation after authentication (and audit), before max-in-flight and authorization
-        router.route().handler(new ImpersonationFilter(authorizer));
+        filters.handler(new ImpersonationFilter(authorizer));
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
-        router.route()
-                .handler(new MaxInFlightFilter(
-                        limits.maxRequestsInflight(), limits.maxMutatingRequestsInflight(), metrics.requests()));
-        router.route().handler(new AuthorizationFilter(authorizer));
+        filters.handler(new MaxInFlightFilter(
+                limits.maxRequestsInflight(), limits.maxMutatingRequestsInflight(), metrics.requests()));
+        filters.handler(new AuthorizationFilter(authorizer));
+
+        // The API's routes come next: no other route's path is /api, /apis or under them (nor normalizes to one), so
+        // they are tried first; a resource request matches at most two routes before its handler.
         // Bodies (at most 3 MiB each, within the server-wide budget) are read only where a handler uses them:
         // resource writes and the webhooks. Elsewhere they are drained or dropped once the answer is out.
         BodyReader bodies = new BodyReader(bodyBudget, ServerConfig.MAX_REQUEST_BODY_BYTES);
-        for (String path : List.of("/apis/*", "/api/*")) {
-            router.route(path).handler(ctx -> {
-                if (RequestAttributes.info(ctx).isResourceRequest()
-                        && WITH_BODY.contains(ctx.request().method())) {
-                    bodies.handle(ctx);
-                } else {
-                    ctx.next();
-                }
-            });
+        Handler<RoutingContext> resourceBodies = ctx -> {
+            if (RequestAttributes.info(ctx).isResourceRequest()
+                    && WITH_BODY.contains(ctx.request().method())) {
+                bodies.handle(ctx);
+            } else {
+                ctx.next();
+            }
+        };
+        DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
+        ResourceEndpoints resourceEndpoints = new ResourceEndpoints(
+                vertx,
+                resources,
+                registry,
+                config.serving().minRequestTimeoutSeconds(),
+                credentialHandlers(vertx, registry, authorizer, config.credentials()),
+                reviewHandlers(authorizer),
+                metrics.watches());
+        Handler<RoutingContext> api = ctx -> api(ctx, discovery, resourceEndpoints);
+        // "/apis" is never a resource request, so it reads no body
+        router.route("/apis").handler(api);
+        router.route("/apis/*").handler(resourceBodies).handler(api);
+        if (resources.servesLegacyCore()) {
+            router.route("/api").handler(api);
+            router.route("/api/*").handler(resourceBodies).handler(api);
+        } else {
+            // read as where the legacy group is served, then not found
+            router.route("/api/*").handler(resourceBodies);
         }
         for (String path : List.of(
                 SeedWebhooks.AUTHORIZATION_PATH,
@@ -180,21 +205,6 @@ final class HandlerChain {
         new GardenWebhook(objects).install(router);
         new NamespaceWebhook(objects).install(router);
 
-        DiscoveryEndpoints discovery = new DiscoveryEndpoints(resources);
-        ResourceEndpoints resourceEndpoints = new ResourceEndpoints(
-                vertx,
-                resources,
-                registry,
-                config.serving().minRequestTimeoutSeconds(),
-                credentialHandlers(vertx, registry, authorizer, config.credentials()),
-                reviewHandlers(authorizer),
-                metrics.watches());
-        router.route("/apis").handler(ctx -> api(ctx, discovery, resourceEndpoints));
-        router.route("/apis/*").handler(ctx -> api(ctx, discovery, resourceEndpoints));
-        if (resources.servesLegacyCore()) {
-            router.route("/api").handler(ctx -> api(ctx, discovery, resourceEndpoints));
-            router.route("/api/*").handler(ctx -> api(ctx, discovery, resourceEndpoints));
-        }
         IndexEndpoint index = new IndexEndpoint(resources);
         router.get("/").handler(ctx -> index.write(ctx, 200));
         router.route().last().handler(ctx -> index.write(ctx, 404));

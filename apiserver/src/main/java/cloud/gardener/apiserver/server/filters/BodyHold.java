@@ -39,12 +39,14 @@ public final class BodyHold implements Handler<RoutingContext> {
         if (body != null) {
             request.pause();
             PendingBody.set(ctx, body);
-            // as Go's server: a remainder too long to drain closes the connection, and the answer says so
-            ctx.addHeadersEndHandler(v -> {
-                if (!body.complete && !body.http2 && (body.reading || tooLongToDrain(body))) {
-                    ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-                }
-            });
+            if (!body.http2) {
+                // as Go's server: a remainder too long to drain closes the connection, and the answer says so
+                ctx.addHeadersEndHandler(v -> {
+                    if (!body.complete && (body.reading || tooLongToDrain(body))) {
+                        ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+                    }
+                });
+            }
             ctx.addEndHandler(done -> {
                 if (!body.complete && !body.http2 && (body.reading || tooLongToDrain(body))) {
                     abandon(ctx, body);
@@ -70,21 +72,42 @@ public final class BodyHold implements Handler<RoutingContext> {
         if (body.complete) {
             return;
         }
-        long[] dropped = {0};
-        long timer = vertx.setTimer(Math.max(1, drainTimeout.toMillis()), id -> abandon(ctx, body));
-        request.exceptionHandler(t -> vertx.cancelTimer(timer));
+        Drain drain = new Drain();
+        request.exceptionHandler(t -> drain.stop());
         request.endHandler(v -> {
             body.complete = true;
-            vertx.cancelTimer(timer);
+            drain.stop();
         });
         request.handler(chunk -> {
-            dropped[0] += chunk.length();
-            if (!body.http2 && dropped[0] > MAX_DRAINED_BYTES) {
-                vertx.cancelTimer(timer);
+            drain.dropped += chunk.length();
+            if (!body.http2 && drain.dropped > MAX_DRAINED_BYTES) {
+                drain.stop();
                 abandon(ctx, body);
             }
         });
+        // What was held back is delivered first, on this event loop's next turn: an HTTP/2 GET's end of stream
+        // (read just after the headers its handler ran on) and whatever else already arrived. The timer is armed
+        // after it, and only for a body still incoming, so a request without a body (every HTTP/2 GET) sets none.
         request.resume();
+        ctx.vertx().getOrCreateContext().runOnContext(v -> {
+            if (!drain.stopped && !body.complete) {
+                drain.timer = vertx.setTimer(Math.max(1, drainTimeout.toMillis()), id -> abandon(ctx, body));
+            }
+        });
+    }
+
+    /** One body's drain: the bytes dropped so far and the timer that gives up on the rest. */
+    private final class Drain {
+        long dropped;
+        long timer = -1;
+        boolean stopped;
+
+        void stop() {
+            stopped = true;
+            if (timer >= 0) {
+                vertx.cancelTimer(timer);
+            }
+        }
     }
 
     /** Stops reading a body nobody wants: HTTP/2 resets the stream (CANCEL), HTTP/1 closes the connection. */

@@ -16,7 +16,7 @@ public final class RequestInfoFilter implements Handler<RoutingContext> {
 
     @Override
     public void handle(RoutingContext ctx) {
-        Map<String, List<String>> query = Multimaps.toMap(ctx.queryParams());
+        Map<String, List<String>> query = Multimaps.query(ctx);
         try {
             RequestInfo info = RequestInfoParser.parse(
                     ctx.request().method().name(), ctx.normalizedPath(), query, RequestInfoFilter::labelSelectorParses);
