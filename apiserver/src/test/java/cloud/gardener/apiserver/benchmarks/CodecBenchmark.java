@@ -82,6 +82,67 @@ public class CodecBenchmark {
         }
     }
 
+    /**
+     * The same A/B by thread CPU time, interleaved (legacy and current blocks alternate), for a loaded machine where
+     * wall-clock time per op says little: {@code java -cp ... cloud.gardener.apiserver.benchmarks.CodecBenchmark
+     * [rounds]} prints the median CPU microseconds per op of each codec, operation and Shoot.
+     */
+    public static void main(String[] args) throws IOException {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (String shoot : new String[] {"example", "allFields"}) {
+            CodecBenchmark legacy = state("legacy", shoot);
+            CodecBenchmark current = state("current", shoot);
+            int ops = shoot.equals("example") ? 2000 : 100;
+            for (String op : new String[] {"decode", "encode"}) {
+                CodecBenchmark[] sides = {legacy, current};
+                long[][] perOp = new long[2][rounds];
+                for (int warm = 0; warm < 20; warm++) {
+                    for (CodecBenchmark side : sides) {
+                        run(side, op, ops);
+                    }
+                }
+                for (int r = 0; r < rounds; r++) {
+                    for (int s = 0; s < 2; s++) {
+                        int side = (r % 2 == 0) ? s : 1 - s;
+                        long start = cpu.getCurrentThreadCpuTime();
+                        run(sides[side], op, ops);
+                        perOp[side][r] = (cpu.getCurrentThreadCpuTime() - start) / ops;
+                    }
+                }
+                java.util.Arrays.sort(perOp[0]);
+                java.util.Arrays.sort(perOp[1]);
+                System.out.printf(
+                        java.util.Locale.ROOT,
+                        "%-9s %-6s legacy %8.2f us  current %8.2f us  (median CPU time per op, %d rounds)%n",
+                        shoot,
+                        op,
+                        perOp[0][rounds / 2] / 1000.0,
+                        perOp[1][rounds / 2] / 1000.0,
+                        rounds);
+            }
+        }
+    }
+
+    private static CodecBenchmark state(String codec, String shoot) throws IOException {
+        CodecBenchmark b = new CodecBenchmark();
+        b.codec = codec;
+        b.shoot = shoot;
+        b.setUp();
+        return b;
+    }
+
+    /** Where the interleaved A/B puts each result, so that none is optimized away. */
+    @SuppressWarnings("unused")
+    private static volatile Object sink;
+
+    private static void run(CodecBenchmark b, String op, int ops) {
+        boolean decode = op.equals("decode");
+        for (int i = 0; i < ops; i++) {
+            sink = decode ? b.decode() : b.encode();
+        }
+    }
+
     @Benchmark
     public Object decode() {
         return legacy
