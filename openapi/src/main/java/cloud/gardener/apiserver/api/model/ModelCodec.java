@@ -1,43 +1,74 @@
 package cloud.gardener.apiserver.api.model;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.model.values.Base64Bytes;
+import cloud.gardener.apiserver.api.model.values.Duration;
+import cloud.gardener.apiserver.api.model.values.IntOrString;
+import cloud.gardener.apiserver.api.model.values.MicroTime;
+import cloud.gardener.apiserver.api.model.values.Quantity;
+import cloud.gardener.apiserver.api.model.values.Time;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Converts between JSON trees and records with Go's encoding/json semantics: unknown fields are dropped
  * (and reported with their paths for strict decoding), a value of the wrong type fails as Go's decoder
  * does, and encoding follows the struct tags (omitempty, pointers, inline; map keys sorted). Decoding
  * then encoding gives an object's canonical JSON, as gardener-apiserver would store it.
+ *
+ * <p>Each record class is planned once (its components' accessors as generated classes, names, shapes, nested
+ * plans): a call reflects on nothing, builds no path strings unless it reports an error or an unknown field, and
+ * binds the known value types (Time, Quantity, ...) without going through Jackson's databind.
  */
 public final class ModelCodec {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    /** Each record class's plan, built on first use: its fields with their accessors, names and shapes. */
+    private static final ClassValue<RecordPlan> PLANS = new ClassValue<>() {
+        @Override
+        protected RecordPlan computeValue(Class<?> type) {
+            return new RecordPlan(RecordModel.of(type));
+        }
+    };
 
     private ModelCodec() {}
 
     /** Decodes a tree into a record of {@code type}. */
     public static <T> Decoded<T> decode(JsonNode tree, Class<T> type) {
         FormChanges.count(FormChanges.Change.TREE_TO_RECORD);
-        List<String> unknown = new ArrayList<>();
-        Object value = decodeRecord(tree, RecordModel.of(type), "", type.getSimpleName(), unknown);
-        return new Decoded<>(type.cast(value), List.copyOf(unknown));
+        DecodeContext context = new DecodeContext();
+        Object value = decodeRecord(tree, PLANS.get(type), type.getSimpleName(), context);
+        return new Decoded<>(type.cast(value), context.unknown == null ? List.of() : List.copyOf(context.unknown));
     }
 
     /** Encodes a record as Go would. */
     public static ObjectNode encode(Object record) {
         FormChanges.count(FormChanges.Change.RECORD_TO_TREE);
-        return encodeRecord(record, RecordModel.of(record.getClass()));
+        return encodeRecord(record, PLANS.get(record.getClass()));
     }
 
     /** Decode then encode: the canonical form of an object; unknown fields are dropped. */
@@ -45,137 +76,475 @@ public final class ModelCodec {
         return encode(decode(tree, type).value());
     }
 
+    // ------------------------------------------------------------------------------------------ plans
+
+    /** A record class as the codec walks it, computed once per class. */
+    private static final class RecordPlan {
+        final RecordModel model;
+        final Class<?> type;
+        /** The Go struct name errors print: the simple class name. */
+        final String goStruct;
+
+        final FieldPlan[] fields;
+        /** The JSON names the record reads, its inline records' included. */
+        final Set<String> names;
+        /** Whether no two fields (inline ones included) read the same name: then a count tells all were read. */
+        final boolean distinctNames;
+        /**
+         * The canonical constructor by reflection, or null to use {@link RecordModel#construct}: on Java 17 a call is
+         * a generated accessor's {@code new}, where the model's spreading method handle allocates through
+         * {@code Unsafe.allocateInstance} (a fifth of decoding's samples).
+         */
+        private final Constructor<?> constructor;
+
+        /** The last encoding's number of fields, to size the next one's map (a hint; races are harmless). */
+        int lastSize;
+
+        RecordPlan(RecordModel model) {
+            this.model = model;
+            this.type = model.type();
+            this.goStruct = type.getSimpleName();
+            List<FieldModel> list = model.fields();
+            this.fields = new FieldPlan[list.size()];
+            for (int i = 0; i < fields.length; i++) {
+                fields[i] = new FieldPlan(list.get(i));
+            }
+            Set<String> all = new HashSet<>();
+            this.distinctNames = collectNames(model, all);
+            this.names = Set.copyOf(all);
+            this.constructor = canonicalConstructor(type, list);
+        }
+
+        private static Constructor<?> canonicalConstructor(Class<?> type, List<FieldModel> fields) {
+            try {
+                Class<?>[] params = new Class<?>[fields.size()];
+                RecordComponent[] components = type.getRecordComponents();
+                for (int i = 0; i < params.length; i++) {
+                    params[i] = components[i].getType();
+                }
+                Constructor<?> c = type.getDeclaredConstructor(params);
+                c.setAccessible(true);
+                return c;
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return null;
+            }
+        }
+
+        /** Builds a record from values in component order, failing as {@link RecordModel#construct} does. */
+        Object construct(Object[] values) {
+            if (constructor == null) {
+                return model.construct(values);
+            }
+            try {
+                return constructor.newInstance(values);
+            } catch (InvocationTargetException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IllegalStateException("constructing " + type.getName(), cause);
+            } catch (ReflectiveOperationException | IllegalArgumentException e) {
+                return model.construct(values); // not a call the model's handle would refuse: let it answer
+            }
+        }
+
+        /** Adds the names {@code model} reads; false when one repeats. */
+        private static boolean collectNames(RecordModel model, Set<String> into) {
+            boolean distinct = true;
+            for (FieldModel f : model.fields()) {
+                if (f.inline()) {
+                    distinct &= collectNames(RecordModel.of(f.type().raw()), into);
+                } else {
+                    distinct &= into.add(f.jsonName());
+                }
+            }
+            return distinct;
+        }
+    }
+
+    /** What a primitive (unboxed) component is: read without boxing. */
+    private enum Primitive {
+        NONE,
+        INT,
+        LONG,
+        BOOLEAN,
+        DOUBLE
+    }
+
+    /** One component: its tags, its accessor (a generated class, no reflection) and its value's plan. */
+    private static final class FieldPlan {
+        final String name;
+        final boolean omitEmpty;
+        final boolean omitZero;
+        final boolean pointer;
+        final boolean inline;
+        /** Whether a primitive's zero (0, false) is left out: omitzero, or omitempty on a non-pointer. */
+        final boolean omitsZero;
+
+        final ValuePlan value;
+        /** The value of an absent field (Go's zero for primitives, else null). */
+        final Object absent;
+
+        final Primitive primitive;
+        final Function<Object, Object> getter;
+        final ToIntFunction<Object> intGetter;
+        final ToLongFunction<Object> longGetter;
+        final Predicate<Object> booleanGetter;
+        final ToDoubleFunction<Object> doubleGetter;
+
+        FieldPlan(FieldModel f) {
+            this.name = f.jsonName().intern();
+            this.omitEmpty = f.omitEmpty();
+            this.omitZero = f.omitZero();
+            this.pointer = f.pointer();
+            this.inline = f.inline();
+            this.omitsZero = omitZero || (omitEmpty && !pointer);
+            this.value = new ValuePlan(f.type());
+            this.absent = RecordModel.zeroOf(f.type().raw());
+            Class<?> raw = f.type().raw();
+            MethodHandle accessor = f.accessor();
+            this.primitive = raw == int.class
+                    ? Primitive.INT
+                    : raw == long.class
+                            ? Primitive.LONG
+                            : raw == boolean.class
+                                    ? Primitive.BOOLEAN
+                                    : raw == double.class ? Primitive.DOUBLE : Primitive.NONE;
+            this.getter = Accessors.function(accessor);
+            this.intGetter = primitive == Primitive.INT ? Accessors.toInt(accessor) : null;
+            this.longGetter = primitive == Primitive.LONG ? Accessors.toLong(accessor) : null;
+            this.booleanGetter = primitive == Primitive.BOOLEAN ? Accessors.predicate(accessor) : null;
+            this.doubleGetter = primitive == Primitive.DOUBLE ? Accessors.toDouble(accessor) : null;
+        }
+
+        // Reading a component fails as FieldModel#get does (never, for a record's own accessors).
+
+        Object get(Object record) {
+            try {
+                return getter.apply(record);
+            } catch (RuntimeException | Error e) {
+                throw failed(e);
+            }
+        }
+
+        int getInt(Object record) {
+            try {
+                return intGetter.applyAsInt(record);
+            } catch (RuntimeException | Error e) {
+                throw failed(e);
+            }
+        }
+
+        long getLong(Object record) {
+            try {
+                return longGetter.applyAsLong(record);
+            } catch (RuntimeException | Error e) {
+                throw failed(e);
+            }
+        }
+
+        boolean getBoolean(Object record) {
+            try {
+                return booleanGetter.test(record);
+            } catch (RuntimeException | Error e) {
+                throw failed(e);
+            }
+        }
+
+        double getDouble(Object record) {
+            try {
+                return doubleGetter.applyAsDouble(record);
+            } catch (RuntimeException | Error e) {
+                throw failed(e);
+            }
+        }
+
+        private IllegalStateException failed(Throwable t) {
+            return new IllegalStateException("reading " + name, t);
+        }
+    }
+
+    private static final Object UNKNOWN = new Object();
+    private static final Object NONE = new Object();
+
+    /** A type as the codec walks it: its shape, element plan and, for records, the record's plan. */
+    private static final class ValuePlan {
+        final TypeRef type;
+        final TypeRef.Shape shape;
+        final Class<?> raw;
+        final ValuePlan element;
+        /** The record's plan, resolved on first use (records may contain themselves); races are harmless. */
+        private RecordPlan record;
+        /** The value type's {@code zero()}, looked up once: {@link #UNKNOWN} before, {@link #NONE} when it has none. */
+        private Object zero = UNKNOWN;
+
+        ValuePlan(TypeRef type) {
+            this.type = type;
+            this.shape = type.shape();
+            this.raw = type.raw();
+            this.element = type.element() == null ? null : new ValuePlan(type.element());
+        }
+
+        RecordPlan record() {
+            RecordPlan r = record;
+            if (r == null) {
+                record = r = PLANS.get(raw);
+            }
+            return r;
+        }
+
+        Object zero() {
+            Object z = zero;
+            if (z == UNKNOWN) {
+                z = zeroObject(raw);
+                zero = z = z == null ? NONE : z;
+            }
+            return z == NONE ? null : z;
+        }
+    }
+
+    /**
+     * Where the decoder is, as a stack of segments: a field name, a map key or a list index. The path is rendered
+     * only for an error or an unknown field, as the string concatenations before would have built it.
+     */
+    private static final class DecodeContext {
+        private static final int FIELD = -1;
+        private static final int KEY = -2;
+
+        private String[] names = new String[16];
+        private int[] indexes = new int[16];
+        private int depth;
+        List<String> unknown;
+
+        void push(String name, int index) {
+            if (depth == names.length) {
+                names = Arrays.copyOf(names, depth * 2);
+                indexes = Arrays.copyOf(indexes, depth * 2);
+            }
+            names[depth] = name;
+            indexes[depth] = index;
+            depth++;
+        }
+
+        void pushField(String name) {
+            push(name, FIELD);
+        }
+
+        void pushKey(String key) {
+            push(key, KEY);
+        }
+
+        void pushIndex(int index) {
+            push(null, index);
+        }
+
+        void pop() {
+            names[--depth] = null;
+        }
+
+        String path() {
+            String path = "";
+            for (int i = 0; i < depth; i++) {
+                int index = indexes[i];
+                if (index == FIELD) {
+                    path = path.isEmpty() ? names[i] : path + "." + names[i];
+                } else if (index == KEY) {
+                    path = path + "." + names[i];
+                } else {
+                    path = path + "[" + index + "]";
+                }
+            }
+            return path;
+        }
+
+        void addUnknown(String name) {
+            String path = path();
+            if (unknown == null) {
+                unknown = new ArrayList<>();
+            }
+            unknown.add(path.isEmpty() ? name : path + "." + name);
+        }
+    }
+
     // ------------------------------------------------------------------------------------------ decode
 
-    private static Object decodeRecord(
-            JsonNode node, RecordModel model, String path, String goStruct, List<String> unknown) {
+    private static Object decodeRecord(JsonNode node, RecordPlan plan, String goStruct, DecodeContext context) {
         if (node == null || node.isNull()) {
             return null;
         }
         if (!node.isObject()) {
-            throw typeError(node, goStruct, path, model.type().getSimpleName(), model.type());
+            throw typeError(node, goStruct, context.path(), plan.goStruct, plan.type);
         }
-        Object[] values = new Object[model.fields().size()];
-        Map<String, Integer> consumed = new LinkedHashMap<>();
-        fill(node, model, path, values, consumed, unknown, true);
-        return model.construct(values);
-    }
-
-    /**
-     * Decodes the fields of {@code model} from {@code node} into {@code values}; inline records read from the
-     * same object. Marks consumed JSON names; the outermost call reports the rest as unknown.
-     */
-    private static void fill(
-            JsonNode node,
-            RecordModel model,
-            String path,
-            Object[] values,
-            Map<String, Integer> consumed,
-            List<String> unknown,
-            boolean outermost) {
-        String goStruct = model.type().getSimpleName();
-        for (int i = 0; i < model.fields().size(); i++) {
-            FieldModel f = model.fields().get(i);
-            if (f.inline()) {
-                RecordModel inner = RecordModel.of(f.type().raw());
-                Object[] innerValues = new Object[inner.fields().size()];
-                fill(node, inner, path, innerValues, consumed, unknown, false);
-                values[i] = inner.construct(innerValues);
-                continue;
-            }
-            JsonNode child = node.get(f.jsonName());
-            consumed.put(f.jsonName(), i);
-            // most fields of a model are absent: their paths (only for error messages) are not built
-            values[i] = child == null
-                    ? RecordModel.zeroOf(f.type().raw())
-                    : decodeValue(
-                            child,
-                            f.type(),
-                            path.isEmpty() ? f.jsonName() : path + "." + f.jsonName(),
-                            goStruct,
-                            unknown,
-                            f.type().raw());
-        }
-        if (outermost) {
+        Object[] values = new Object[plan.fields.length];
+        int read = fill(node, plan, values, context);
+        if (!plan.distinctNames || read != node.size()) {
             Iterator<String> names = node.fieldNames();
             while (names.hasNext()) {
                 String name = names.next();
-                if (!consumed.containsKey(name)) {
-                    unknown.add(path.isEmpty() ? name : path + "." + name);
+                if (!plan.names.contains(name)) {
+                    context.addUnknown(name);
                 }
             }
         }
+        return plan.construct(values);
     }
 
-    private static Object decodeValue(
-            JsonNode n, TypeRef t, String path, String goStruct, List<String> unknown, Class<?> declared) {
-        if (n.isNull()) {
-            return RecordModel.zeroOf(declared);
+    /**
+     * Decodes the fields of {@code plan} from {@code node} into {@code values}; inline records read from the same
+     * object. Returns how many of the object's fields were read.
+     */
+    private static int fill(JsonNode node, RecordPlan plan, Object[] values, DecodeContext context) {
+        int read = 0;
+        FieldPlan[] fields = plan.fields;
+        for (int i = 0; i < fields.length; i++) {
+            FieldPlan f = fields[i];
+            if (f.inline) {
+                RecordPlan inner = f.value.record();
+                Object[] innerValues = new Object[inner.fields.length];
+                read += fill(node, inner, innerValues, context);
+                values[i] = inner.construct(innerValues);
+                continue;
+            }
+            JsonNode child = node.get(f.name);
+            if (child == null) {
+                values[i] = f.absent;
+            } else {
+                read++;
+                context.pushField(f.name);
+                values[i] = decodeValue(child, f.value, plan.goStruct, context);
+                context.pop();
+            }
         }
-        switch (t.shape()) {
+        return read;
+    }
+
+    private static Object decodeValue(JsonNode n, ValuePlan p, String goStruct, DecodeContext context) {
+        if (n.isNull()) {
+            return RecordModel.zeroOf(p.raw);
+        }
+        switch (p.shape) {
             case STRING:
                 if (!n.isTextual()) {
-                    throw typeError(n, goStruct, path, "string", null);
+                    throw typeError(n, goStruct, context.path(), "string", null);
                 }
                 return n.textValue();
             case BOOL:
                 if (!n.isBoolean()) {
-                    throw typeError(n, goStruct, path, "bool", null);
+                    throw typeError(n, goStruct, context.path(), "bool", null);
                 }
                 return n.booleanValue();
             case INT32:
-                return (int) integral(n, goStruct, path, "int32", Integer.MIN_VALUE, Integer.MAX_VALUE);
+                if (n.isInt()) {
+                    return n.intValue();
+                }
+                return (int) integral(n, goStruct, context.path(), "int32", Integer.MIN_VALUE, Integer.MAX_VALUE);
             case INT64:
-                return integral(n, goStruct, path, "int64", Long.MIN_VALUE, Long.MAX_VALUE);
+                if (n.isInt() || n.isLong()) {
+                    return n.longValue();
+                }
+                return integral(n, goStruct, context.path(), "int64", Long.MIN_VALUE, Long.MAX_VALUE);
             case FLOAT64:
                 if (!n.isNumber()) {
-                    throw typeError(n, goStruct, path, "float64", null);
+                    throw typeError(n, goStruct, context.path(), "float64", null);
                 }
                 return n.doubleValue();
             case RAW:
                 return n.deepCopy();
-            case RECORD: {
-                RecordModel model = RecordModel.of(t.raw());
-                return decodeRecord(n, model, path, goStruct, unknown);
-            }
+            case RECORD:
+                return decodeRecord(n, p.record(), goStruct, context);
             case LIST: {
                 if (!n.isArray()) {
-                    throw typeError(n, goStruct, path, t.goName(), null);
+                    throw typeError(n, goStruct, context.path(), p.type.goName(), null);
                 }
-                List<Object> out = new ArrayList<>(n.size());
-                for (int i = 0; i < n.size(); i++) {
-                    out.add(decodeElement(n.get(i), t.element(), path + "[" + i + "]", goStruct, unknown));
+                int size = n.size();
+                List<Object> out = new ArrayList<>(size);
+                for (int i = 0; i < size; i++) {
+                    context.pushIndex(i);
+                    out.add(decodeElement(n.get(i), p.element, goStruct, context));
+                    context.pop();
                 }
-                return java.util.Collections.unmodifiableList(out);
+                return Collections.unmodifiableList(out);
             }
             case MAP: {
                 if (!n.isObject()) {
-                    throw typeError(n, goStruct, path, t.goName(), null);
+                    throw typeError(n, goStruct, context.path(), p.type.goName(), null);
                 }
-                Map<String, Object> out = new LinkedHashMap<>();
-                n.properties()
-                        .forEach(e -> out.put(
-                                e.getKey(),
-                                decodeElement(e.getValue(), t.element(), path + "." + e.getKey(), goStruct, unknown)));
-                return java.util.Collections.unmodifiableMap(out);
+                Map<String, Object> out = new LinkedHashMap<>(capacity(n.size()));
+                for (Map.Entry<String, JsonNode> e : n.properties()) {
+                    context.pushKey(e.getKey());
+                    out.put(e.getKey(), decodeElement(e.getValue(), p.element, goStruct, context));
+                    context.pop();
+                }
+                return Collections.unmodifiableMap(out);
             }
             case BYTES:
             case VALUE:
             default:
-                try {
-                    return Json.MAPPER.treeToValue(n, t.raw());
-                } catch (JsonProcessingException | IllegalArgumentException e) {
-                    // The value types fail with Go's own text (their UnmarshalJSON errors), which Go reports as is.
-                    Throwable cause = e;
-                    while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
-                        cause = cause.getCause();
-                    }
-                    if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
-                        throw new DecodeException(cause.getMessage());
-                    }
-                    throw typeError(n, goStruct, path, t.goName(), null);
-                }
+                return decodeValueType(n, p, goStruct, context);
         }
+    }
+
+    /**
+     * A value type (Quantity, Time, ...). A string goes straight to what Jackson's binding would call (the
+     * delegating creator, Quantity's deserializer), failing the same way; anything else goes through Jackson.
+     */
+    private static Object decodeValueType(JsonNode n, ValuePlan p, String goStruct, DecodeContext context) {
+        if (n.isTextual()) {
+            Class<?> c = p.raw;
+            if (c == Quantity.class) {
+                try {
+                    return Quantity.fromJsonText(n.textValue());
+                } catch (IllegalArgumentException e) {
+                    throw valueError(e, n, goStruct, context, p);
+                }
+            }
+            if (c == Time.class
+                    || c == MicroTime.class
+                    || c == Duration.class
+                    || c == IntOrString.class
+                    || c == Base64Bytes.class) {
+                try {
+                    return fromJson(c, n);
+                } catch (RuntimeException e) {
+                    // Jackson wraps whatever the creator throws: the cause is looked for the same way
+                    throw valueError(e, n, goStruct, context, p);
+                }
+            }
+        }
+        try {
+            return Json.MAPPER.treeToValue(n, p.raw);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw valueError(e, n, goStruct, context, p);
+        }
+    }
+
+    private static Object fromJson(Class<?> c, JsonNode n) {
+        if (c == Time.class) {
+            return Time.fromJson(n);
+        }
+        if (c == MicroTime.class) {
+            return MicroTime.fromJson(n);
+        }
+        if (c == Duration.class) {
+            return Duration.fromJson(n);
+        }
+        if (c == IntOrString.class) {
+            return IntOrString.fromJson(n);
+        }
+        return Base64Bytes.fromJson(n);
+    }
+
+    /** The value types fail with Go's own text (their UnmarshalJSON errors), which Go reports as is. */
+    private static DecodeException valueError(
+            Throwable e, JsonNode n, String goStruct, DecodeContext context, ValuePlan p) {
+        Throwable cause = e;
+        while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
+            return new DecodeException(cause.getMessage());
+        }
+        return typeError(n, goStruct, context.path(), p.type.goName(), null);
     }
 
     /**
@@ -183,18 +552,18 @@ public final class ModelCodec {
      * {@code ["a",null]} is {@code ["a",""]} and {@code {"k":null}} in a {@code map[string]Struct} is the zero
      * struct. (Elements are values here: the model has no slices of pointers.)
      */
-    private static Object decodeElement(JsonNode n, TypeRef t, String path, String goStruct, List<String> unknown) {
+    private static Object decodeElement(JsonNode n, ValuePlan p, String goStruct, DecodeContext context) {
         if (!n.isNull()) {
-            return decodeValue(n, t, path, goStruct, unknown, t.raw());
+            return decodeValue(n, p, goStruct, context);
         }
-        return switch (t.shape()) {
+        return switch (p.shape) {
             case STRING -> "";
             case BOOL -> false;
             case INT32 -> 0;
             case INT64 -> 0L;
             case FLOAT64 -> 0.0;
-            case RECORD -> RecordModel.of(t.raw()).zero();
-            case BYTES, VALUE -> zeroObject(t.raw());
+            case RECORD -> p.record().model.zero();
+            case BYTES, VALUE -> p.zero();
             default -> null; // nil slices and maps, raw JSON without bytes
         };
     }
@@ -226,68 +595,105 @@ public final class ModelCodec {
                 + " of type " + type);
     }
 
+    /** A hash map's capacity for {@code size} entries without a resize. */
+    private static int capacity(int size) {
+        return size < 3 ? size + 1 : (int) (size / 0.75f) + 1;
+    }
+
     // ------------------------------------------------------------------------------------------ encode
 
-    private static ObjectNode encodeRecord(Object record, RecordModel model) {
-        ObjectNode out = NODES.objectNode();
-        writeFields(record, model, out);
+    private static ObjectNode encodeRecord(Object record, RecordPlan plan) {
+        int expected = plan.lastSize;
+        ObjectNode out =
+                expected == 0 ? NODES.objectNode() : new ObjectNode(NODES, new LinkedHashMap<>(capacity(expected)));
+        writeFields(record, plan, out);
+        plan.lastSize = out.size();
         return out;
     }
 
-    private static void writeFields(Object record, RecordModel model, ObjectNode out) {
-        for (FieldModel f : model.fields()) {
-            Object v = f.get(record);
-            if (f.inline()) {
-                RecordModel inner = RecordModel.of(f.type().raw());
-                writeFields(v == null ? inner.zero() : v, inner, out);
+    private static void writeFields(Object record, RecordPlan plan, ObjectNode out) {
+        for (FieldPlan f : plan.fields) {
+            if (f.inline) {
+                Object v = f.get(record);
+                RecordPlan inner = f.value.record();
+                writeFields(v == null ? inner.model.zero() : v, inner, out);
                 continue;
             }
-            JsonNode encoded = encodeField(f, v);
+            JsonNode encoded = encodeField(f, record);
             if (encoded != null) {
-                out.set(f.jsonName(), encoded);
+                out.set(f.name, encoded);
             }
         }
     }
 
+    /** A component's JSON, or null to leave it out; primitives are read without boxing. */
+    private static JsonNode encodeField(FieldPlan f, Object record) {
+        return switch (f.primitive) {
+            case INT -> {
+                int v = f.getInt(record);
+                yield v == 0 && f.omitsZero ? null : NODES.numberNode(v);
+            }
+            case LONG -> {
+                long v = f.getLong(record);
+                yield v == 0 && f.omitsZero ? null : NODES.numberNode(v);
+            }
+            case BOOLEAN -> {
+                boolean v = f.getBoolean(record);
+                yield !v && f.omitsZero ? null : NODES.booleanNode(v);
+            }
+            case DOUBLE -> {
+                double v = f.getDouble(record);
+                yield v == 0 && f.omitsZero ? null : goFloat(v);
+            }
+            case NONE -> encodeField(f, f.get(record), f.value);
+        };
+    }
+
     /** The field's JSON, or null to leave it out. */
-    private static JsonNode encodeField(FieldModel f, Object v) {
-        TypeRef t = f.type();
-        if (f.omitZero() && isZero(v, t)) {
-            return null;
+    private static JsonNode encodeField(FieldPlan f, Object v, ValuePlan t) {
+        if (f.omitZero) {
+            if (v == null) {
+                return null;
+            }
+            if (t.shape == TypeRef.Shape.RECORD && !(v instanceof List<?>) && !(v instanceof Map<?, ?>)) {
+                // Go's omitzero on a struct: left out when it encodes as the zero struct does; else that encoding
+                RecordPlan plan = t.record();
+                ObjectNode encoded = encodeRecord(v, plan);
+                if (encoded.equals(encodeRecord(plan.model.zero(), plan))) {
+                    return null;
+                }
+                return v.getClass() == t.raw ? encoded : encodeValue(v, t);
+            }
+            if (isZero(v, t)) {
+                return null;
+            }
         }
         if (v == null) {
-            if (f.pointer()) {
-                return f.omitEmpty() ? null : NODES.nullNode();
+            if (f.pointer) {
+                return f.omitEmpty ? null : NODES.nullNode();
             }
-            return switch (t.shape()) {
-                case STRING -> f.omitEmpty() ? null : NODES.textNode("");
-                case LIST, MAP, BYTES -> f.omitEmpty() ? null : NODES.nullNode(); // nil slices and maps
-                case RECORD -> encodeRecord(RecordModel.of(t.raw()).zero(), RecordModel.of(t.raw()));
-                case VALUE -> zeroValue(t.raw());
+            return switch (t.shape) {
+                case STRING -> f.omitEmpty ? null : NODES.textNode("");
+                case LIST, MAP, BYTES -> f.omitEmpty ? null : NODES.nullNode(); // nil slices and maps
+                case RECORD -> encodeRecord(t.record().model.zero(), t.record());
+                case VALUE -> zeroValue(t);
                 default -> NODES.nullNode();
             };
         }
-        if (f.omitEmpty() && !f.pointer() && isEmpty(v)) {
+        if (f.omitEmpty && !f.pointer && isEmpty(v)) {
             return null;
         }
         return encodeValue(v, t);
     }
 
-    /** Go's omitzero test: nil, or equal to the type's zero value (a zero struct, a zero time, 0, "", false). */
-    private static boolean isZero(Object v, TypeRef t) {
-        if (v == null) {
-            return true;
-        }
+    /** Go's omitzero test for a non-null value that is not a struct. */
+    private static boolean isZero(Object v, ValuePlan t) {
         if (v instanceof List<?> || v instanceof Map<?, ?>) {
             return false; // an empty but non-nil slice or map is not zero
         }
-        if (t.shape() == TypeRef.Shape.RECORD) {
-            RecordModel model = RecordModel.of(t.raw());
-            return encodeRecord(v, model).equals(encodeRecord(model.zero(), model));
-        }
-        if (t.shape() == TypeRef.Shape.VALUE || t.shape() == TypeRef.Shape.BYTES) {
+        if (t.shape == TypeRef.Shape.VALUE || t.shape == TypeRef.Shape.BYTES) {
             // Compare values, not JSON: the zero Time's JSON is null, which no JSON comparison can tell apart.
-            Object zero = zeroObject(t.raw());
+            Object zero = t.zero();
             return zero != null && zero.equals(v);
         }
         return isEmpty(v);
@@ -310,17 +716,17 @@ public final class ModelCodec {
         if (v instanceof Map<?, ?> m) {
             return m.isEmpty();
         }
-        if (v instanceof cloud.gardener.apiserver.api.model.values.Base64Bytes b) {
+        if (v instanceof Base64Bytes b) {
             return b.length() == 0;
         }
         return false;
     }
 
-    private static JsonNode encodeValue(Object v, TypeRef t) {
+    private static JsonNode encodeValue(Object v, ValuePlan t) {
         if (v == null) {
             return NODES.nullNode();
         }
-        switch (t.shape()) {
+        switch (t.shape) {
             case STRING:
                 return NODES.textNode((String) v);
             case BOOL:
@@ -334,26 +740,74 @@ public final class ModelCodec {
             case RAW:
                 return ((JsonNode) v).deepCopy();
             case RECORD:
-                return encodeRecord(v, RecordModel.of(v.getClass()));
-            case BYTES:
-                return Json.MAPPER.valueToTree(v);
+                return encodeRecord(v, v.getClass() == t.raw ? t.record() : PLANS.get(v.getClass()));
             case LIST: {
-                ArrayNode arr = NODES.arrayNode();
-                for (Object item : (List<?>) v) {
-                    arr.add(encodeValue(item, t.element()));
+                List<?> list = (List<?>) v;
+                ArrayNode arr = new ArrayNode(NODES, list.size());
+                for (Object item : list) {
+                    arr.add(encodeValue(item, t.element));
                 }
                 return arr;
             }
-            case MAP: {
-                ObjectNode obj = NODES.objectNode();
-                new TreeMap<>((Map<?, ?>) v)
-                        .forEach((k, item) -> obj.set(k.toString(), encodeValue(item, t.element())));
-                return obj;
-            }
+            case MAP:
+                return encodeMap((Map<?, ?>) v, t.element);
+            case BYTES:
             case VALUE:
             default:
-                return Json.MAPPER.valueToTree(v);
+                return valueNode(v);
         }
+    }
+
+    /** A map as Go writes it: keys sorted. */
+    private static ObjectNode encodeMap(Map<?, ?> map, ValuePlan element) {
+        int size = map.size();
+        ObjectNode obj = new ObjectNode(NODES, new LinkedHashMap<>(capacity(size)));
+        if (size == 1) {
+            Map.Entry<?, ?> e = map.entrySet().iterator().next();
+            Object k = e.getKey();
+            if (k instanceof String key) {
+                obj.set(key, encodeValue(e.getValue(), element));
+                return obj;
+            }
+        }
+        new TreeMap<>(map).forEach((k, item) -> obj.set(k.toString(), encodeValue(item, element)));
+        return obj;
+    }
+
+    /**
+     * A value type's JSON as Jackson writes it (their {@code @JsonValue}: a string, null, or IntOrString's int),
+     * without Jackson's token buffer for the known ones.
+     */
+    private static JsonNode valueNode(Object v) {
+        if (v instanceof Time t) {
+            return text(t.toJson());
+        }
+        if (v instanceof Quantity q) {
+            return text(q.toString());
+        }
+        if (v instanceof Duration d) {
+            return text(d.toString());
+        }
+        if (v instanceof MicroTime t) {
+            return text(t.toJson());
+        }
+        if (v instanceof Base64Bytes b) {
+            return text(b.toJson());
+        }
+        if (v instanceof IntOrString i) {
+            Object json = i.toJson();
+            if (json instanceof Integer n) {
+                return NODES.numberNode(n.intValue());
+            }
+            if (json instanceof String s) {
+                return NODES.textNode(s);
+            }
+        }
+        return Json.MAPPER.valueToTree(v);
+    }
+
+    private static JsonNode text(String s) {
+        return s == null ? NODES.nullNode() : NODES.textNode(s);
     }
 
     /** float64 as Go's encoder writes it: integral values without a fraction, no Java-style exponent. */
@@ -365,9 +819,9 @@ public final class ModelCodec {
     }
 
     /** The JSON of a value type's zero value ({@code static zero()} when it has one), else null. */
-    private static JsonNode zeroValue(Class<?> c) {
-        Object zero = zeroObject(c);
-        return zero == null ? NODES.nullNode() : Json.MAPPER.valueToTree(zero);
+    private static JsonNode zeroValue(ValuePlan t) {
+        Object zero = t.zero();
+        return zero == null ? NODES.nullNode() : valueNode(zero);
     }
 
     /** A value type's zero value ({@code static zero()}), or null when it has none. */

@@ -127,7 +127,7 @@ class RoundTripPropertyTest {
     // ------------------------------------------------------------------------------------------ the kinds
 
     /** Every served kind that has a model, by "group/version Kind". */
-    private static Map<String, Class<?>> kinds() {
+    static Map<String, Class<?>> kinds() {
         Map<String, Class<?>> kinds = new LinkedHashMap<>();
         for (ResourceType type : ResourceRegistry.standard(true).resources()) {
             for (String version : type.versions()) {
@@ -152,7 +152,7 @@ class RoundTripPropertyTest {
     }
 
     /** The records the kinds contain, transitively, kinds included. */
-    private static Set<Class<?>> reachableRecords(Iterable<Class<?>> roots) {
+    static Set<Class<?>> reachableRecords(Iterable<Class<?>> roots) {
         Set<Class<?>> seen = new LinkedHashSet<>();
         Deque<Class<?>> queue = new ArrayDeque<>();
         roots.forEach(queue::add);

@@ -58,6 +58,16 @@ public final class Quantity implements Comparable<Quantity> {
     }
 
     /**
+     * A JSON string's quantity, as {@code Quantity.UnmarshalJSON} reads it (surrounding spaces trimmed): what the
+     * deserializer does with a string, for tree-based codecs that read one without a parser.
+     *
+     * @throws IllegalArgumentException with Go's error text when {@code text} is not a quantity
+     */
+    public static Quantity fromJsonText(String text) {
+        return parse(GoText.trimSpace(text));
+    }
+
+    /**
      * Parses a quantity as Go's {@code resource.ParseQuantity} does.
      *
      * @throws IllegalArgumentException with Go's error text when {@code str} is not a quantity
@@ -512,7 +522,7 @@ public final class Quantity implements Comparable<Quantity> {
                 throw JsonMappingException.from(p, FORMAT_WRONG, new IllegalArgumentException(FORMAT_WRONG));
             }
             try {
-                return parse(GoText.trimSpace(text));
+                return fromJsonText(text);
             } catch (IllegalArgumentException e) {
                 throw JsonMappingException.from(p, e.getMessage(), e);
             }
