@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +39,57 @@ public final class ModelCodec {
     public static ObjectNode encode(Object record) {
         FormChanges.count(FormChanges.Change.RECORD_TO_TREE);
         return encodeRecord(record, RecordModel.of(record.getClass()));
+    }
+
+    /**
+     * {@code record} with its top-level fields {@code jsonNames} decoded from {@code tree}'s members as {@link #decode}
+     * decodes them (an absent member as the zero value), the other fields kept: a change of form of those parts only,
+     * for an object of which only a part changed. Inline fields are not parts: {@code jsonNames} must not name theirs.
+     */
+    public static <T> T decodeParts(JsonNode tree, T record, Collection<String> jsonNames) {
+        FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
+        RecordModel model = RecordModel.of(record.getClass());
+        String goStruct = model.type().getSimpleName();
+        List<String> unknown = new ArrayList<>();
+        Object[] values = new Object[model.fields().size()];
+        for (int i = 0; i < values.length; i++) {
+            FieldModel f = model.fields().get(i);
+            JsonNode child = tree.get(f.jsonName());
+            if (f.inline() || !jsonNames.contains(f.jsonName())) {
+                values[i] = f.get(record);
+            } else {
+                values[i] = child == null
+                        ? RecordModel.zeroOf(f.type().raw())
+                        : decodeValue(
+                                child,
+                                f.type(),
+                                f.jsonName(),
+                                goStruct,
+                                unknown,
+                                f.type().raw());
+            }
+        }
+        @SuppressWarnings("unchecked")
+        T result = (T) model.construct(values);
+        return result;
+    }
+
+    /**
+     * The members {@code jsonNames} of {@link #encode}'s tree of {@code record}, encoded alone (a member encode leaves
+     * out is absent): the other half of {@link #decodeParts}.
+     */
+    public static ObjectNode encodeParts(Object record, Collection<String> jsonNames) {
+        FormChanges.count(FormChanges.Change.PART_RECORD_TO_TREE);
+        RecordModel model = RecordModel.of(record.getClass());
+        ObjectNode out = NODES.objectNode();
+        for (String name : jsonNames) {
+            FieldModel f = model.field(name);
+            JsonNode encoded = encodeField(f, f.get(record));
+            if (encoded != null) {
+                out.set(name, encoded);
+            }
+        }
+        return out;
     }
 
     /** Decode then encode: the canonical form of an object; unknown fields are dropped. */
