@@ -28,6 +28,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Content is compared exactly, but for the type of integral numbers (a parsed {@code 3} and an encoded int64
  * {@code 3} decode alike), so a known record stands only for a tree that decodes to it. One instance per write, used
  * by one step at a time ({@link #copy} hands the store its own).
+ *
+ * <p>A tree that differs from a known canonical one only in the members the write's own steps change afterwards
+ * (metadata, status) has those members alone decoded into the known record and encoded back ({@link
+ * ModelCodec#decodeParts}): the rest of the object is neither converted nor copied again.
  */
 public final class ModelForms {
 
