@@ -1,13 +1,23 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.api.model.DecodeException;
+import cloud.gardener.apiserver.api.model.FieldModel;
 import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.model.RecordModel;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The typed records one write has already decoded, each with the tree it was decoded from or encodes to, so that a
@@ -18,6 +28,10 @@ import java.util.Map;
  * <p>Content is compared exactly, but for the type of integral numbers (a parsed {@code 3} and an encoded int64
  * {@code 3} decode alike), so a known record stands only for a tree that decodes to it. One instance per write, used
  * by one step at a time ({@link #copy} hands the store its own).
+ *
+ * <p>A tree that differs from a known canonical one only in the members the write's own steps change afterwards
+ * (metadata, status) has those members alone decoded into the known record and encoded back ({@link
+ * ModelCodec#decodeParts}): the rest of the object is neither converted nor copied again.
  */
 public final class ModelForms {
 
@@ -37,6 +51,22 @@ public final class ModelForms {
      * @param canonical whether the tree is the record's encoding (else only a tree that decodes to it)
      */
     private record Known(ObjectNode tree, Object record, boolean canonical) {}
+
+    /**
+     * The parts of an object a tree changed, and its other members that are exactly the known ones.
+     *
+     * @param parts the changed members among {@link #PARTS}
+     * @param identical the other members, where identical to the known tree's
+     */
+    private record Diff(List<String> parts, Set<String> identical) {}
+
+    /**
+     * The top-level members a write's own steps change after the object's last whole conversion (the store's and the
+     * strategies' metadata, a status reset or carried over), converted alone when nothing else changed.
+     */
+    private static final List<String> PARTS = List.of("metadata", "status");
+
+    private static final Map<Class<?>, List<String>> ORDER = new ConcurrentHashMap<>();
 
     /** A known tree with the content of the one sought, and how closely it matches. */
     private record Found(Known known, int match) {}
@@ -68,6 +98,12 @@ public final class ModelForms {
             // already the canonical tree, field order and number types included: nothing to copy in
             return model.cast(k.record());
         }
+        if (k == null) {
+            T changed = canonicalizeParts(obj, model);
+            if (changed != null) {
+                return changed;
+            }
+        }
         ObjectNode canonical;
         Object record;
         if (k != null && k.canonical()) {
@@ -84,6 +120,123 @@ public final class ModelForms {
         obj.removeAll();
         obj.setAll(canonical);
         return model.cast(record);
+    }
+
+    /**
+     * The canonical form of {@code obj} when it differs from a known canonical tree only in its {@link #PARTS}: those
+     * members decoded into the known record and encoded alone, the rest taken as known (the members of {@code obj}
+     * that are the known ones, field order and number types included, stay as they are); null when no known tree is
+     * such.
+     */
+    private <T> T canonicalizeParts(ObjectNode obj, Class<T> model) {
+        for (Known k : snapshot()) {
+            if (!k.canonical() || k.record().getClass() != model) {
+                continue;
+            }
+            Diff diff = diff(k.tree(), obj, model);
+            if (diff == null) {
+                continue;
+            }
+            T record;
+            try {
+                record = ModelCodec.decodeParts(obj, model.cast(k.record()), diff.parts());
+            } catch (DecodeException e) {
+                return null; // the whole object's decoding fails as it does
+            }
+            ObjectNode parts = ModelCodec.encodeParts(record, diff.parts());
+            // the memory's tree shares the known tree's unchanged members: neither is ever changed
+            ObjectNode memo = JsonNodeFactory.instance.objectNode();
+            Map<String, JsonNode> canonical = new LinkedHashMap<>();
+            for (String name : order(model)) {
+                JsonNode node =
+                        diff.parts().contains(name) ? parts.get(name) : k.tree().get(name);
+                if (node == null) {
+                    continue;
+                }
+                memo.set(name, node);
+                canonical.put(
+                        name,
+                        diff.parts().contains(name) || !diff.identical().contains(name)
+                                ? node.deepCopy()
+                                : obj.get(name));
+            }
+            obj.removeAll();
+            obj.setAll(canonical);
+            keep(new Known(memo, record, true));
+            return record;
+        }
+        return null;
+    }
+
+    /**
+     * The parts in which {@code obj} differs from the canonical {@code known}, with the members it has exactly as
+     * known; null when it differs in any other member, or in none.
+     */
+    private static Diff diff(ObjectNode known, ObjectNode obj, Class<?> model) {
+        Set<String> identical = new HashSet<>();
+        List<String> parts = new ArrayList<>(PARTS.size());
+        for (Map.Entry<String, JsonNode> member : obj.properties()) {
+            String name = member.getKey();
+            JsonNode knownMember = known.get(name);
+            boolean part = isPart(model, name);
+            if (knownMember == null) {
+                if (!part) {
+                    return null;
+                }
+                parts.add(name);
+                continue;
+            }
+            int match = compare(knownMember, member.getValue());
+            if (match == IDENTICAL) {
+                identical.add(name);
+            } else if (match == DIFFERENT) {
+                if (!part) {
+                    return null;
+                }
+                parts.add(name);
+            }
+        }
+        for (Iterator<String> names = known.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!obj.has(name)) {
+                if (!isPart(model, name)) {
+                    return null;
+                }
+                parts.add(name);
+            }
+        }
+        return parts.isEmpty() ? null : new Diff(parts, identical);
+    }
+
+    private static boolean isPart(Class<?> model, String name) {
+        if (!PARTS.contains(name)) {
+            return false;
+        }
+        FieldModel field = RecordModel.of(model).field(name);
+        return field != null && !field.inline();
+    }
+
+    /** The top-level members of {@code model}'s JSON in the order its encoding writes them (inline fields' inside). */
+    private static List<String> order(Class<?> model) {
+        return ORDER.computeIfAbsent(model, m -> {
+            List<String> names = new ArrayList<>();
+            addMembers(RecordModel.of(m), names);
+            return List.copyOf(names);
+        });
+    }
+
+    private static void addMembers(RecordModel model, List<String> names) {
+        for (FieldModel f : model.fields()) {
+            if (f.inline()) {
+                addMembers(RecordModel.of(f.type().raw()), names);
+            } else {
+                names.add(f.jsonName());
+            }
+        }
+    }
+
+    private synchronized List<Known> snapshot() {
+        return new ArrayList<>(known);
     }
 
     /** The record {@code obj} decodes to: decoded only when no known tree has its content. */

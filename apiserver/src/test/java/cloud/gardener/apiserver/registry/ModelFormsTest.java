@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.k8s.corev1.ConfigMap;
+import cloud.gardener.apiserver.api.model.FormChanges;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -60,5 +61,61 @@ class ModelFormsTest {
 
         assertThat(decoded).isNotSameAs(record);
         assertThat(changed.at("/data/purpose").asText()).isEqualTo("production");
+    }
+
+    @Test
+    void aTreeChangedOnlyInItsMetadataConvertsThatPartAloneToWhatAWholeConversionGives() {
+        ModelForms forms = new ModelForms();
+        ConfigMap record = ModelCodec.decode(tree(CONFIG_MAP), ConfigMap.class).value();
+        forms.remember(ModelCodec.encode(record), record);
+        ObjectNode changed = tree(CONFIG_MAP);
+        JsonNode data = changed.get("data");
+        // as the store sets the server's fields: at the end of the metadata, not in the canonical order
+        changed.withObjectProperty("metadata")
+                .put("uid", "u-1")
+                .put("generation", 1)
+                .put("name", "other");
+        ObjectNode whole = ModelCodec.canonical(changed, ConfigMap.class);
+
+        FormChanges.Tally tally = FormChanges.start();
+        ConfigMap decoded;
+        try {
+            decoded = forms.canonicalize(changed, ConfigMap.class);
+        } finally {
+            FormChanges.stop();
+        }
+
+        assertThat(tally.of(FormChanges.Change.PART_TREE_TO_RECORD)).isOne();
+        assertThat(tally.of(FormChanges.Change.PART_RECORD_TO_TREE)).isOne();
+        assertThat(tally.of(FormChanges.Change.TREE_TO_RECORD)).isZero();
+        assertThat(tally.of(FormChanges.Change.RECORD_TO_TREE)).isZero();
+        assertThat(changed).hasToString(whole.toString());
+        assertThat(changed.get("data"))
+                .as("an unchanged member stays as it was")
+                .isSameAs(data);
+        assertThat(decoded.data()).isSameAs(record.data());
+        assertThat(decoded.metadata())
+                .isEqualTo(ModelCodec.decode(whole, ConfigMap.class).value().metadata());
+        // and it is known from now on
+        assertThat(forms.canonicalize(changed.deepCopy(), ConfigMap.class)).isSameAs(decoded);
+    }
+
+    @Test
+    void aTreeChangedBesideItsMetadataIsDecodedWhole() {
+        ModelForms forms = new ModelForms();
+        ConfigMap record = ModelCodec.decode(tree(CONFIG_MAP), ConfigMap.class).value();
+        forms.remember(ModelCodec.encode(record), record);
+        ObjectNode changed = tree(CONFIG_MAP.replace("evaluation", "production"));
+        changed.withObjectProperty("metadata").put("uid", "u-1");
+
+        FormChanges.Tally tally = FormChanges.start();
+        try {
+            forms.canonicalize(changed, ConfigMap.class);
+        } finally {
+            FormChanges.stop();
+        }
+
+        assertThat(tally.of(FormChanges.Change.TREE_TO_RECORD)).isOne();
+        assertThat(tally.of(FormChanges.Change.PART_TREE_TO_RECORD)).isZero();
     }
 }

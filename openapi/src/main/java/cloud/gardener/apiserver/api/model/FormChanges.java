@@ -19,7 +19,11 @@ public final class FormChanges {
         /** A tree encoded as the bytes storage keeps. */
         TREE_TO_BYTES,
         /** Stored bytes parsed back into a tree. */
-        BYTES_TO_TREE
+        BYTES_TO_TREE,
+        /** {@link ModelCodec#decodeParts}: some top-level members of a tree read into a record's fields. */
+        PART_TREE_TO_RECORD,
+        /** {@link ModelCodec#encodeParts}: some fields of a record written as JSON members. */
+        PART_RECORD_TO_TREE
     }
 
     /** The changes counted since {@link #start()}. */

@@ -19,6 +19,7 @@ import java.lang.reflect.RecordComponent;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -69,6 +70,53 @@ public final class ModelCodec {
     public static ObjectNode encode(Object record) {
         FormChanges.count(FormChanges.Change.RECORD_TO_TREE);
         return encodeRecord(record, PLANS.get(record.getClass()));
+    }
+
+    /**
+     * {@code record} with its top-level fields {@code jsonNames} decoded from {@code tree}'s members as {@link #decode}
+     * decodes them (an absent member as the zero value), the other fields kept: a change of form of those parts only,
+     * for an object of which only a part changed. Inline fields are not parts: {@code jsonNames} must not name theirs.
+     */
+    public static <T> T decodeParts(JsonNode tree, T record, Collection<String> jsonNames) {
+        FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
+        RecordPlan plan = PLANS.get(record.getClass());
+        DecodeContext context = new DecodeContext();
+        Object[] values = new Object[plan.fields.length];
+        for (int i = 0; i < values.length; i++) {
+            FieldPlan f = plan.fields[i];
+            if (f.inline || !jsonNames.contains(f.name)) {
+                values[i] = f.get(record);
+                continue;
+            }
+            JsonNode child = tree.get(f.name);
+            if (child == null) {
+                values[i] = f.absent;
+            } else {
+                context.pushField(f.name);
+                values[i] = decodeValue(child, f.value, plan.goStruct, context);
+                context.pop();
+            }
+        }
+        @SuppressWarnings("unchecked")
+        T result = (T) plan.construct(values);
+        return result;
+    }
+
+    /**
+     * The members {@code jsonNames} of {@link #encode}'s tree of {@code record}, encoded alone (a member encode leaves
+     * out is absent): the other half of {@link #decodeParts}.
+     */
+    public static ObjectNode encodeParts(Object record, Collection<String> jsonNames) {
+        FormChanges.count(FormChanges.Change.PART_RECORD_TO_TREE);
+        RecordPlan plan = PLANS.get(record.getClass());
+        ObjectNode out = NODES.objectNode();
+        for (String name : jsonNames) {
+            JsonNode encoded = encodeField(plan.field(name), record);
+            if (encoded != null) {
+                out.set(name, encoded);
+            }
+        }
+        return out;
     }
 
     /** Decode then encode: the canonical form of an object; unknown fields are dropped. */
@@ -146,6 +194,16 @@ public final class ModelCodec {
             } catch (ReflectiveOperationException | IllegalArgumentException e) {
                 return model.construct(values); // not a call the model's handle would refuse: let it answer
             }
+        }
+
+        /** The (not inline) field read as {@code jsonName}. */
+        FieldPlan field(String jsonName) {
+            for (FieldPlan f : fields) {
+                if (!f.inline && f.name.equals(jsonName)) {
+                    return f;
+                }
+            }
+            throw new IllegalArgumentException(type.getName() + " has no field " + jsonName);
         }
 
         /** Adds the names {@code model} reads; false when one repeats. */
