@@ -25,11 +25,18 @@ public final class PostStartHooks {
     private final List<PostStartHook> hooks;
     private final Map<String, Boolean> finished = new ConcurrentHashMap<>();
     private final Map<String, Long> timers = new ConcurrentHashMap<>();
+    private final long firstRetryMs;
     private volatile boolean stopped;
 
     public PostStartHooks(Vertx vertx, List<PostStartHook> hooks) {
+        this(vertx, hooks, FIRST_RETRY_MS);
+    }
+
+    /** With another first pause (doubled on each failure up to {@link #MAX_RETRY_MS}): tests wait less. */
+    PostStartHooks(Vertx vertx, List<PostStartHook> hooks, long firstRetryMs) {
         this.vertx = vertx;
         this.hooks = List.copyOf(hooks);
+        this.firstRetryMs = firstRetryMs;
     }
 
     /** One check per hook, failing with "not finished" until the hook has succeeded. */
@@ -52,7 +59,7 @@ public final class PostStartHooks {
         List<Future<Void>> firstAttempts = hooks.stream()
                 .map(hook -> {
                     io.vertx.core.Promise<Void> first = io.vertx.core.Promise.promise();
-                    attempt(hook, FIRST_RETRY_MS, first);
+                    attempt(hook, firstRetryMs, first);
                     return first.future();
                 })
                 .toList();

@@ -14,6 +14,9 @@ import org.junit.jupiter.api.Test;
 /** A failing hook is retried until it succeeds; its health check fails until then. */
 class PostStartHooksTest {
 
+    /** The first pause before a retry: short, the production one (500 ms) would make the tests wait seconds. */
+    private static final long FIRST_RETRY_MS = 20;
+
     private final Vertx vertx = Vertx.vertx();
 
     @AfterEach
@@ -34,7 +37,8 @@ class PostStartHooksTest {
                         "flaky",
                         () -> attempts.incrementAndGet() < 3
                                 ? Future.failedFuture("virtual garden unreachable")
-                                : Future.succeededFuture())));
+                                : Future.succeededFuture())),
+                FIRST_RETRY_MS);
         HealthEndpoints.Check check = hooks.checks().get(0);
         assertThat(check.name()).isEqualTo("poststarthook/flaky");
         assertThat(healthy(check)).isFalse();
@@ -57,13 +61,17 @@ class PostStartHooksTest {
     @Test
     void stoppedHooksAreNotRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        PostStartHooks hooks = new PostStartHooks(vertx, List.of(new PostStartHook("failing", () -> {
-            attempts.incrementAndGet();
-            return Future.failedFuture("no");
-        })));
+        PostStartHooks hooks = new PostStartHooks(
+                vertx,
+                List.of(new PostStartHook("failing", () -> {
+                    attempts.incrementAndGet();
+                    return Future.failedFuture("no");
+                })),
+                FIRST_RETRY_MS);
         hooks.start();
         hooks.stop();
-        Thread.sleep(PostStartHooks.FIRST_RETRY_MS * 3);
+        // long enough for the retries after 20, 40 and 80 ms
+        Thread.sleep(FIRST_RETRY_MS * 10);
 
         assertThat(attempts.get()).isEqualTo(1);
         assertThat(healthy(hooks.checks().get(0))).isFalse();

@@ -121,9 +121,9 @@ class CertificateAuthorityTest {
     }
 
     @Test
-    void loadPicksTheCertificateMatchingTheKeyFromABundle() {
-        CertificateAuthority other = CertificateAuthority.generate("other", Duration.ofDays(1), KeyType.RSA_2048);
-        String bundle = other.certificatePem() + CA.certificatePem();
+    void loadPicksTheCertificateMatchingTheKeyFromABundle() throws Exception {
+        // first an RSA CA openssl made (its key need not be generated here: only its certificate is in the bundle)
+        String bundle = PemTest.resource("rsa-ca.crt") + CA.certificatePem();
 
         assertThat(CertificateAuthority.load(bundle, CA.privateKeyPem()).certificate())
                 .isEqualTo(CA.certificate());

@@ -26,8 +26,8 @@ class KeysTest {
     }
 
     @Test
-    void publicKeyOfAnRsaKeyIsItsPair() {
-        KeyPair pair = KeyPairs.rsa2048();
+    void publicKeyOfAnRsaKeyIsItsPair() throws Exception {
+        KeyPair pair = TestKeys.rsa();
         var key = Pem.readPrivateKey(Pem.writePrivateKeyTraditional(pair.getPrivate()));
 
         assertThat(Keys.publicKeyOf(key).getEncoded())

@@ -7,7 +7,10 @@ import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.CertificateTemplate;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.KeyPurpose;
-import cloud.gardener.apiserver.certs.KeyType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -17,8 +20,10 @@ import org.junit.jupiter.api.Test;
 class ClientCertificateVerifierTest {
 
     private static final CertificateAuthority CA = CertificateAuthority.generate("client-ca", Duration.ofDays(30));
+    /** An RSA CA as openssl makes one (a fixed key: the tests are about its chains, not its generation). */
     private static final CertificateAuthority OTHER_CA =
-            CertificateAuthority.generate("other-ca", Duration.ofDays(30), KeyType.RSA_2048);
+            CertificateAuthority.load(pem("rsa-ca.crt"), pem("rsa-pkcs1.key"));
+
     private static final ClientCertificateVerifier VERIFIER = new ClientCertificateVerifier(List.of(CA.certificate()));
 
     @Test
@@ -126,5 +131,13 @@ class ClientCertificateVerifierTest {
                 .isInstanceOf(CertificateVerificationException.class);
         assertThatThrownBy(() -> VERIFIER.verify(List.of(), Instant.now()))
                 .isInstanceOf(CertificateVerificationException.class);
+    }
+
+    private static String pem(String name) {
+        try (InputStream in = ClientCertificateVerifierTest.class.getResourceAsStream("/pem/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

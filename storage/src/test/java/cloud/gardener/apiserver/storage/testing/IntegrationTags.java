@@ -5,7 +5,6 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
@@ -29,13 +28,14 @@ public final class IntegrationTags {
      * The test classes under {@code rootPackage} (this module's test classes only) that use a heavy helper without
      * the tag, each with the helper it uses.
      *
+     * @param moduleTest a test class of the module: its test classes are read from the folder (or jar) it was loaded
+     *     from, not found by scanning the whole class path (a second or more of CPU in the fast loop)
      * @param heavyHelpers fully qualified names of the classes that start etcd, kubectl, a process or a server
      */
-    public static Set<String> untagged(String rootPackage, Set<String> heavyHelpers) {
+    public static Set<String> untagged(Class<?> moduleTest, String rootPackage, Set<String> heavyHelpers) {
         JavaClasses tests = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-                .importPackages(rootPackage);
+                .importUrl(moduleTest.getProtectionDomain().getCodeSource().getLocation())
+                .that(JavaClass.Predicates.resideInAPackage(rootPackage + ".."));
         Set<String> untagged = new TreeSet<>();
         for (JavaClass c : tests) {
             JavaClass top = topLevel(c);
