@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.registry.StoredForm;
 import cloud.gardener.apiserver.registry.WrittenObject;
 import cloud.gardener.apiserver.storage.StoredObject;
 import com.fasterxml.jackson.core.JsonParser;
@@ -92,12 +93,23 @@ public final class StoredJsonAnswer {
     /**
      * A create's or update's answer from the bytes it stored, with the resourceVersion after the metadata field
      * {@code after} ({@link #after} of the written object), or empty where there are no such bytes or they are not
-     * the answer's form.
+     * the answer's form. Bytes the write encoded itself ({@link WrittenObject#form}) are not scanned: their encoding
+     * noted their first fields and where the resourceVersion goes, and they carry none of their own.
      */
     public static Optional<byte[]> of(WrittenObject written, String after, String kind, String apiVersion) {
         StoredObject stored = written.stored();
         if (stored == null || after == null) {
             return Optional.empty();
+        }
+        StoredForm form = written.form();
+        if (form != null && form.resourceVersionAt(after) > 0) {
+            if (!form.beginsWith(kind, apiVersion)) {
+                return Optional.empty();
+            }
+            String field = "\"resourceVersion\":\"" + stored.modRevision() + "\"";
+            String inserted = form.commaBefore() ? "," + field : (form.commaAfter() ? field + "," : field);
+            return Optional.of(
+                    insert(form.bytes(), form.resourceVersionAt(after), inserted.getBytes(StandardCharsets.US_ASCII)));
         }
         return of(stored.value(), stored.modRevision(), kind, apiVersion, after);
     }

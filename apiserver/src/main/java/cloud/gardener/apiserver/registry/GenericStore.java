@@ -23,11 +23,14 @@ import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
@@ -202,13 +205,17 @@ public final class GenericStore {
 
     // ---------------------------------------------------------------------------------------- create
 
+    /** Creates an object; {@code input} is left as it is (the store works on a copy). */
     public Future<ObjectNode> create(String namespace, ObjectNode input, WriteContext ctx) {
-        return createWritten(namespace, input, ctx).map(WrittenObject::object);
+        return createWritten(namespace, input.deepCopy(), ctx).map(WrittenObject::object);
     }
 
-    /** {@link #create}, with the bytes it stored: what the create handler answers from. */
+    /**
+     * {@link #create}, with the bytes it stored: what the create handler answers from. The store takes {@code input}
+     * over and changes it as it prepares the object (no copy): the caller must not use it afterwards.
+     */
     public Future<WrittenObject> createWritten(String namespace, ObjectNode input, WriteContext ctx) {
-        ObjectNode obj = conversion.toStorage(input.deepCopy());
+        ObjectNode obj = conversion.toStorage(input);
         ObjectNode meta = ObjectTrees.meta(obj);
         if (!ObjectTrees.resourceVersion(obj).isEmpty()) {
             return Future.failedFuture(
@@ -273,14 +280,16 @@ public final class GenericStore {
 
     /**
      * One attempt at storing a prepared object: as in the generic store's BeforeCreate, a generateName is
-     * turned into a name before validation; a name collision draws a new one, a bounded number of times.
+     * turned into a name before validation; a name collision draws a new one, a bounded number of times. Only then
+     * is there another attempt, which starts again from {@code prepared}: an attempt with a generated name works on
+     * a copy of it, one with a given name on {@code prepared} itself.
      */
     private Future<WrittenObject> createAttempt(
             String namespace, ObjectNode prepared, WriteContext ctx, ModelForms forms, int attempt) {
-        ObjectNode obj = prepared.deepCopy();
+        String generateName = JsonTrees.text(ObjectTrees.meta(prepared), "generateName");
+        boolean generated = ObjectTrees.name(prepared).isEmpty() && !generateName.isEmpty();
+        ObjectNode obj = generated ? prepared.deepCopy() : prepared;
         ObjectNode meta = ObjectTrees.meta(obj);
-        String generateName = JsonTrees.text(meta, "generateName");
-        boolean generated = ObjectTrees.name(obj).isEmpty() && !generateName.isEmpty();
         if (generated) {
             meta.put("name", NameGenerator.generate(generateName));
         }
@@ -327,8 +336,7 @@ public final class GenericStore {
     }
 
     private Future<WrittenObject> persistCreate(String namespace, String name, ObjectNode obj) {
-        return withoutManagedFieldsIfTooLarge(
-                        obj, o -> storage.create(key(namespace, name), ObjectTrees.encodeForStorage(o)))
+        return withoutManagedFieldsIfTooLarge(obj, bytes -> storage.create(key(namespace, name), bytes))
                 .recover(t -> Future.failedFuture(StorageErrors.toApi(t, gr(), name, "create")));
     }
 
@@ -338,34 +346,46 @@ public final class GenericStore {
      * is a conflict like any other (the update loop reads again).
      */
     private Future<WrittenObject> withoutManagedFieldsIfTooLarge(
-            ObjectNode obj, Function<ObjectNode, Future<StoredObject>> write) {
-        return write.apply(obj).map(stored -> asWritten(obj, stored)).recover(t -> {
-            if (t instanceof StorageException e
-                    && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
-                    && ObjectTrees.meta(obj).has("managedFields")) {
-                // copying and encoding the large object again is work for the pool
-                return CpuWork.compose(CpuWork.estimateSize(obj), () -> {
-                    ObjectNode stripped = obj.deepCopy();
-                    ObjectTrees.meta(stripped).remove("managedFields");
-                    return write.apply(stripped).map(stored -> asWritten(stripped, stored));
+            ObjectNode obj, Function<byte[], Future<StoredObject>> write) {
+        StoredForm form = StoredForm.of(obj);
+        return write.apply(form.bytes())
+                .map(stored -> asWritten(obj, stored, form))
+                .recover(t -> {
+                    if (t instanceof StorageException e
+                            && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
+                            && ObjectTrees.meta(obj).has("managedFields")) {
+                        // copying and encoding the large object again is work for the pool
+                        return CpuWork.compose(CpuWork.estimateSize(obj), () -> {
+                            ObjectNode stripped = obj.deepCopy();
+                            ObjectTrees.meta(stripped).remove("managedFields");
+                            StoredForm strippedForm = StoredForm.of(stripped);
+                            return write.apply(strippedForm.bytes())
+                                    .map(stored -> asWritten(stripped, stored, strippedForm));
+                        });
+                    }
+                    return Future.failedFuture(t);
                 });
-            }
-            return Future.failedFuture(t);
-        });
     }
 
     /**
      * The object as the write stored it, from the tree it encoded rather than by parsing the stored bytes back (the
      * same object: {@link #decode} of those bytes differs only in what it sets here). The stored bytes go with it
-     * unless a conversion of what is read applies: they are then not the answer's JSON.
+     * unless a conversion of what is read applies: they are then not the answer's JSON. So does the stored form that
+     * was written, where storage holds its very bytes: its resourceVersion goes where this puts it in the object (the
+     * place it had, else last), so the answer need not look for it.
      */
-    private static WrittenObject asWritten(ObjectNode written, StoredObject stored) {
+    private static WrittenObject asWritten(ObjectNode written, StoredObject stored, StoredForm form) {
         Optional<InputConversion> conversion = InputConversions.forObject(written);
         conversion.ifPresent(c -> c.apply(written));
         ObjectNode meta = ObjectTrees.meta(written);
         meta.remove("selfLink");
         meta.put("resourceVersion", Long.toString(stored.modRevision()));
-        return new WrittenObject(written, conversion.isPresent() ? null : stored);
+        if (conversion.isPresent()) {
+            return WrittenObject.withoutStored(written);
+        }
+        byte[] value = stored.value();
+        boolean ours = value == form.bytes() || Arrays.equals(value, form.bytes());
+        return new WrittenObject(written, stored, ours ? form : null);
     }
 
     // ---------------------------------------------------------------------------------------- update
@@ -615,16 +635,45 @@ public final class GenericStore {
                 return WrittenObject.withoutStored(updated);
             });
         }
-        return withoutManagedFieldsIfTooLarge(
-                updated, o -> storage.update(key, current.modRevision(), ObjectTrees.encodeForStorage(o)));
+        return withoutManagedFieldsIfTooLarge(updated, bytes -> storage.update(key, current.modRevision(), bytes));
     }
 
-    private static boolean sameContent(ObjectNode a, ObjectNode b) {
-        ObjectNode x = a.deepCopy();
-        ObjectNode y = b.deepCopy();
-        ObjectTrees.meta(x).remove("resourceVersion");
-        ObjectTrees.meta(y).remove("resourceVersion");
-        return ObjectTrees.sameJson(x, y);
+    /**
+     * Whether the objects hold the same content but for {@code metadata.resourceVersion}, numbers by value: what
+     * comparing copies without it (a missing or non-object metadata as an empty one) gives, without the copies.
+     */
+    static boolean sameContent(ObjectNode a, ObjectNode b) {
+        if (a.size() + (a.has("metadata") ? 0 : 1) != b.size() + (b.has("metadata") ? 0 : 1)) {
+            return false;
+        }
+        for (Map.Entry<String, JsonNode> field : a.properties()) {
+            if (field.getKey().equals("metadata")) {
+                continue;
+            }
+            JsonNode other = b.get(field.getKey());
+            if (other == null || !ObjectTrees.sameJson(field.getValue(), other)) {
+                return false;
+            }
+        }
+        return sameButResourceVersion(a.get("metadata"), b.get("metadata"));
+    }
+
+    private static boolean sameButResourceVersion(JsonNode a, JsonNode b) {
+        ObjectNode x = a instanceof ObjectNode on ? on : JsonNodeFactory.instance.objectNode();
+        ObjectNode y = b instanceof ObjectNode on ? on : JsonNodeFactory.instance.objectNode();
+        if (x.size() - (x.has("resourceVersion") ? 1 : 0) != y.size() - (y.has("resourceVersion") ? 1 : 0)) {
+            return false;
+        }
+        for (Map.Entry<String, JsonNode> field : x.properties()) {
+            if (field.getKey().equals("resourceVersion")) {
+                continue;
+            }
+            JsonNode other = y.get(field.getKey());
+            if (other == null || !ObjectTrees.sameJson(field.getValue(), other)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------------------------------- delete

@@ -1,8 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
-import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.json.JsonTrees;
-import cloud.gardener.apiserver.api.model.FormChanges;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -108,15 +106,11 @@ public final class ObjectTrees {
         return RFC3339.format(instant.truncatedTo(ChronoUnit.SECONDS));
     }
 
-    /** The object without server-only fields, ready for storage: resourceVersion and selfLink are not stored. */
+    /**
+     * The object without server-only fields, ready for storage: resourceVersion and selfLink are not stored. Written
+     * from the tree as it is ({@link StoredForm}), without copying it.
+     */
     public static byte[] encodeForStorage(ObjectNode obj) {
-        FormChanges.count(FormChanges.Change.TREE_TO_BYTES);
-        ObjectNode copy = obj.deepCopy();
-        JsonNode m = copy.get("metadata");
-        if (m instanceof ObjectNode on) {
-            on.remove("resourceVersion");
-            on.remove("selfLink");
-        }
-        return Json.toBytes(copy);
+        return StoredForm.of(obj).bytes();
     }
 }

@@ -45,11 +45,14 @@ class StoredWriteAnswerTest {
     void aConfigMapsCreateAndUpdateAnswersAreItsStoredBytes() throws Exception {
         Written created = create("", "configmaps", "v1", "dev", CONFIG_MAP, false);
         created.assertFromStoredBytes();
+        // the write knows where its own bytes take the resourceVersion: they are not scanned for it
+        assertThat(created.written().form()).isNotNull();
         Written updated = update("", "configmaps", "v1", "dev", "settings", "", false, obj -> {
             obj.withObjectProperty("data").put("purpose", "production");
             return obj;
         });
         updated.assertFromStoredBytes();
+        assertThat(updated.written().form()).isNotNull();
         assertThat(updated.answer()).contains("\"purpose\":\"production\"");
     }
 
@@ -66,6 +69,8 @@ class StoredWriteAnswerTest {
         Written created = create("", "configmaps", "v1", "dev", CONFIG_MAP, false);
         Written unchanged = update("", "configmaps", "v1", "dev", "settings", "", false, obj -> obj);
         unchanged.assertFromStoredBytes();
+        // the bytes storage held, not written by this update: scanned
+        assertThat(unchanged.written().form()).isNull();
         assertThat(unchanged.written().object().at("/metadata/resourceVersion"))
                 .isEqualTo(created.written().object().at("/metadata/resourceVersion"));
     }
