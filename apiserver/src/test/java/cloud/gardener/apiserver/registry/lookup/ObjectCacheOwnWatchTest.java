@@ -15,10 +15,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -159,6 +161,14 @@ class ObjectCacheOwnWatchTest {
         StoredObject b = project("b", "garden-b", false, 12);
         StoredObject smallA = project("a", "garden-y", false, 13);
         StoredObject largeC = project("c", "garden-c", true, 14);
+        // every thread of CpuWork's pool busy until the loop's step is over: the large reads wait for a thread
+        // (else a worker may finish one before the loop asks, which is allowed and would race the check below)
+        CountDownLatch release = new CountDownLatch(1);
+        int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+        WorkerExecutor pool = vertx.createSharedWorkerExecutor("gardener-apiserver-cpu", threads);
+        for (int i = 0; i < threads; i++) {
+            pool.executeBlocking(() -> release.await(10, TimeUnit.SECONDS), false);
+        }
         boolean appliedOnTheLoop = onLoop(() -> {
             listener.onEvent(put(largeA));
             listener.onEvent(put(b));
@@ -171,6 +181,7 @@ class ObjectCacheOwnWatchTest {
         assertThat(appliedOnTheLoop)
                 .as("a large value's terms are not read on the loop")
                 .isFalse();
+        release.countDown();
 
         eventually(() -> cache.getNow(b.key()) != null);
         eventually(() -> cache.getNow(largeC.key()) == null && "garden-y".equals(namespaceOf("a")));
