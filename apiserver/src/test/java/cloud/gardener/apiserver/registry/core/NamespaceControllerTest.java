@@ -89,7 +89,7 @@ class NamespaceControllerTest {
         configMap("doomed", "held", true);
         eventually("watching", () -> storage.watches() == 1);
         int lists = storage.lists();
-        Thread.sleep(1_500); // the old loop listed once a second
+        Thread.sleep(1_100); // longer than the old loop's period: it listed once a second
         assertThat(storage.lists()).as("lists while no namespace terminates").isEqualTo(lists);
 
         await(namespaces.delete("", "doomed", DeleteRequest.DEFAULT, ADMIN));

@@ -115,7 +115,7 @@ class ProjectControllerTest {
         int lists = storage.lists();
         String settled =
                 orNull(projects, "quiet").at("/metadata/resourceVersion").asText();
-        Thread.sleep(1_500); // the old loop listed once a second
+        Thread.sleep(1_100); // longer than the old loop's period: it listed once a second
         assertThat(storage.lists()).isEqualTo(lists);
         assertThat(orNull(projects, "quiet").at("/metadata/resourceVersion").asText())
                 .isEqualTo(settled);
