@@ -32,7 +32,6 @@ public final class LoopClock {
     /** How late a ticked entry may learn that its time has come. */
     public static final long TICK_MS = 250;
 
-    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(TICK_MS);
     /** The key of each context's clock in its data. */
     private static final Object KEY = new Object();
 
@@ -113,6 +112,9 @@ public final class LoopClock {
     }
 
     private final Vertx vertx;
+    /** {@link #TICK_MS} in nanoseconds but in tests. */
+    private final long tickNanos;
+
     private final Chain deadlines = new Chain();
     private final Chain ticked = new Chain();
     /** When the next tick is due, while there are ticked entries. */
@@ -124,7 +126,13 @@ public final class LoopClock {
     private long timerAtNanos;
 
     LoopClock(Vertx vertx) {
+        this(vertx, TICK_MS);
+    }
+
+    /** A clock ticking every {@code tickMs}: for tests, which need not wait a real tick many times over. */
+    LoopClock(Vertx vertx, long tickMs) {
         this.vertx = vertx;
+        this.tickNanos = TimeUnit.MILLISECONDS.toNanos(tickMs);
     }
 
     /** The clock of {@code context}'s event loop, made with its first use. */
@@ -166,7 +174,7 @@ public final class LoopClock {
         ticked.linkAfter(null, entry);
         if (first) {
             long now = System.nanoTime();
-            nextTickNanos = now + TICK_NANOS;
+            nextTickNanos = now + tickNanos;
             arm(now);
         }
     }
@@ -242,7 +250,7 @@ public final class LoopClock {
         }
         if (ticked.head != null && nextTickNanos - now <= 0) {
             tick(now);
-            nextTickNanos = now + TICK_NANOS;
+            nextTickNanos = now + tickNanos;
         }
         arm(now);
     }
