@@ -43,12 +43,21 @@ public final class NamespaceController {
 
     private final Vertx vertx;
     private final Registry registry;
+    /** {@link #CONTENT_LEFT_RECHECK_MS} but in tests. */
+    private final long contentLeftRecheckMs;
+
     private StoreWatch watch;
     private WorkQueue<String> queue;
 
     public NamespaceController(Vertx vertx, Registry registry) {
+        this(vertx, registry, CONTENT_LEFT_RECHECK_MS);
+    }
+
+    /** A controller looking again after {@code contentLeftRecheckMs}: for tests, which need not wait a second. */
+    NamespaceController(Vertx vertx, Registry registry, long contentLeftRecheckMs) {
         this.vertx = vertx;
         this.registry = registry;
+        this.contentLeftRecheckMs = contentLeftRecheckMs;
     }
 
     /** Lists and watches namespaces; the work runs on the caller's context. */
@@ -114,7 +123,7 @@ public final class NamespaceController {
             boolean empty = emptied.stream().allMatch(Future::result);
             if (!empty) {
                 // content held by finalizers: its going is not watched here, so look again shortly
-                queue.addAfter(name, CONTENT_LEFT_RECHECK_MS);
+                queue.addAfter(name, contentLeftRecheckMs);
                 return Future.succeededFuture();
             }
             return namespaces()

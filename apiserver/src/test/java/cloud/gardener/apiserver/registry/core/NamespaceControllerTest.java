@@ -43,7 +43,9 @@ class NamespaceControllerTest {
         Registry registry = embeddedStore.registry();
         namespaces = registry.store("", "namespaces").orElseThrow();
         configMaps = registry.store("", "configmaps").orElseThrow();
-        controller = new NamespaceController(vertx, registry);
+        // a namespace whose content is held is looked at again after 100 ms, not production's second: what is shown
+        // is that it waits for the content and goes once it has, not how long it waits between looks
+        controller = new NamespaceController(vertx, registry, 100);
         vertx.runOnContext(v -> controller.start());
     }
 
