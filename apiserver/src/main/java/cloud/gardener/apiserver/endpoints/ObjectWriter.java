@@ -13,6 +13,7 @@ import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.endpoints.protobuf.ProtobufListEncoder;
 import cloud.gardener.apiserver.endpoints.tables.IncludeObject;
 import cloud.gardener.apiserver.endpoints.tables.PartialObjects;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.registry.WrittenObject;
@@ -207,6 +208,8 @@ public final class ObjectWriter {
      * @param item        makes one item's tree, when its turn comes
      * @param compactItem writes an item's compact JSON as the tree would encode, without making the tree (declining
      *                    where it cannot say); null when there is none: used only for the list itself as compact JSON
+     * @param rowItem     makes the part of an item a Table row reads ({@link TableConvertor#rowReads}), as
+     *                    {@code item} would present it but for the rest, or null where it cannot; null for none
      * @param sourceBytes about the bytes the items are made from
      * @throws cloud.gardener.apiserver.api.meta.ApiException 406 for a list in a single object's form, 400 for a bad
      *     {@code includeObject}, both before anything is written
@@ -216,9 +219,10 @@ public final class ObjectWriter {
             List<T> items,
             Function<T, JsonNode> item,
             ListEncoder.CompactItem<T> compactItem,
+            RowItem<T> rowItem,
             long sourceBytes) {
         format.checkShape(true, goTypeName(true));
-        StreamedBody body = streamedList(format, tables, includeObject(), head, items, item, compactItem);
+        StreamedBody body = streamedList(format, tables, includeObject(), head, items, item, compactItem, rowItem);
         return StreamedListResponse.write(req.ctx(), format.contentType(), body, sourceBytes);
     }
 
@@ -237,6 +241,25 @@ public final class ObjectWriter {
             List<T> items,
             Function<T, JsonNode> item,
             ListEncoder.CompactItem<T> compactItem) {
+        return streamedList(format, tables, includeObject, head, items, item, compactItem, null);
+    }
+
+    /**
+     * As {@link #streamedList(OutputFormat, TableConvertor, String, ObjectNode, List, Function,
+     * ListEncoder.CompactItem)}, a Table's rows made from the part of each item its cells read where {@code rowItem}
+     * makes it (the same rows), not from the whole item.
+     *
+     * @param rowItem null for none
+     */
+    static <T> StreamedBody streamedList(
+            OutputFormat format,
+            TableConvertor tables,
+            String includeObject,
+            ObjectNode head,
+            List<T> items,
+            Function<T, JsonNode> item,
+            ListEncoder.CompactItem<T> compactItem,
+            RowItem<T> rowItem) {
         JsonNode listMeta = head.get("metadata");
         String version = format.targetVersion();
         ObjectNode document;
@@ -247,7 +270,13 @@ public final class ObjectWriter {
                 IncludeObject include = IncludeObject.parse(includeObject);
                 document = tables.tableHead(listMeta, null, version, true, items.isEmpty());
                 arrayField = "rows";
-                converted = source -> tables.tableRow(item.apply(source), include, version);
+                RowReads reads = include == IncludeObject.OBJECT ? null : tables.rowReads();
+                converted = reads == null || rowItem == null
+                        ? source -> tables.tableRow(item.apply(source), include, version)
+                        : source -> {
+                            JsonNode part = rowItem.read(source, reads);
+                            return tables.tableRow(part != null ? part : item.apply(source), include, version);
+                        };
             }
             case PARTIAL_OBJECT_METADATA_LIST -> {
                 document = PartialObjects.listHead(listMeta, version, items.isEmpty());
@@ -270,6 +299,16 @@ public final class ObjectWriter {
                 yield compactList && compactItem != null ? json.withCompactSlices(compactItem) : json;
             }
         };
+    }
+
+    /** Makes the part of a list's item a Table row is made from. */
+    @FunctionalInterface
+    public interface RowItem<T> {
+        /**
+         * The fields of the item that {@code reads} names, as the whole item would be presented (resourceVersion
+         * included), or null for an item to make whole.
+         */
+        JsonNode read(T item, RowReads reads);
     }
 
     private static StreamedBody protobuf(ProtobufListEncoder<?> encoder) {

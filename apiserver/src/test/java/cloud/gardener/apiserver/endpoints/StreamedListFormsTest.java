@@ -124,6 +124,36 @@ class StreamedListFormsTest {
     }
 
     @Test
+    void tableRowsMadeFromTheReadPartOfEachItemAreTheSameBytesButObjectRowsDecodeWhole() {
+        List<byte[]> items = items(40);
+        for (String include : new String[] {null, "", "Metadata", "Object", "None"}) {
+            for (OutputFormat format : List.of(
+                    format(Encoding.JSON, ConversionTarget.TABLE, false),
+                    format(Encoding.JSON, ConversionTarget.TABLE, true),
+                    format(Encoding.YAML, ConversionTarget.TABLE, false))) {
+                byte[] expected = whole(format, CONFIG_MAPS, include, items, true);
+                AtomicInteger parts = new AtomicInteger();
+                StreamedBody body = ObjectWriter.streamedList(
+                        format,
+                        CONFIG_MAPS,
+                        include,
+                        head(true),
+                        items,
+                        StreamedListFormsTest::decode,
+                        null,
+                        (stored, reads) -> {
+                            parts.incrementAndGet();
+                            return reads.read(stored).orElseThrow();
+                        });
+                byte[] actual = ListBodies.streamed(body, 8 * 1024).bytes();
+                String what = format + " include=" + include;
+                assertThat(new String(actual, UTF_8)).as(what).isEqualTo(new String(expected, UTF_8));
+                assertThat(parts.get()).as(what).isEqualTo("Object".equals(include) ? 0 : items.size());
+            }
+        }
+    }
+
+    @Test
     void tablesForEachIncludeObjectAndConvertor() {
         for (String include : new String[] {null, "", "Metadata", "Object", "None"}) {
             assertSame(format(Encoding.JSON, ConversionTarget.TABLE, false), CONFIG_MAPS, include);

@@ -9,9 +9,11 @@ import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ListResult;
+import cloud.gardener.apiserver.registry.ObjectTrees;
 import cloud.gardener.apiserver.storage.StoredObject;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -47,6 +49,7 @@ public final class ListHandler implements VerbHandler {
                             page.items(),
                             stored -> req.present(req.store().decode(stored)),
                             storedForm ? (stored, out) -> writeStored(stored, kind, apiVersion, out) : null,
+                            req.store().servesStoredForm() ? (stored, reads) -> rowPart(req, stored, reads) : null,
                             page.bytes()));
         }
         return req.store()
@@ -75,6 +78,20 @@ public final class ListHandler implements VerbHandler {
         out.slice(field, 0, field.length);
         out.slice(value, at, value.length - at);
         return true;
+    }
+
+    /**
+     * The part of a stored item a Table row reads, presented as the decoded item would be: its fields that
+     * {@code reads} names, with the resourceVersion decoding adds. Null (for decoding whole) where decoding would
+     * convert the object ({@link InputConversions#forObject}) or the bytes are not a JSON object.
+     */
+    static ObjectNode rowPart(ResourceRequest req, StoredObject stored, RowReads reads) {
+        Optional<ObjectNode> part = reads.read(stored.value());
+        if (part.isEmpty() || InputConversions.forObject(part.get()).isPresent()) {
+            return null;
+        }
+        ObjectTrees.meta(part.get()).put("resourceVersion", Long.toString(stored.modRevision()));
+        return req.present(part.get());
     }
 
     /** The 410 for a compacted continue token carries a token that continues at the latest revision. */

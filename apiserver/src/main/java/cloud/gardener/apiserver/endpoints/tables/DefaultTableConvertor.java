@@ -48,6 +48,11 @@ public final class DefaultTableConvertor implements TableConvertor {
     }
 
     @Override
+    public RowReads rowReads() {
+        return RowReads.metadata();
+    }
+
+    @Override
     public boolean nullRowsWhenEmpty() {
         return true;
     }

@@ -21,6 +21,16 @@ public interface TableConvertor {
     ArrayNode cells(ObjectNode object);
 
     /**
+     * The parts of an object its row's cells read, besides its metadata, when they are not the whole object: a row
+     * made from {@link RowReads#read} of the object's JSON (with its resourceVersion, as presented) is the row made
+     * from the whole object, unless the row carries the whole object ({@code includeObject=Object}). Null (the
+     * default) when the cells may read anything.
+     */
+    default RowReads rowReads() {
+        return null;
+    }
+
+    /**
      * Whether an empty result has {@code "rows": null} (the default convertor, whose row slice stays nil)
      * rather than {@code []} (printer-based convertors).
      */

@@ -4,9 +4,11 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.size;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
+import java.util.List;
 
 /** {@code configmaps}: NAME DATA (keys of data plus binaryData) AGE. */
 public final class ConfigMapTable extends KubePrinterTable {
@@ -24,5 +26,10 @@ public final class ConfigMapTable extends KubePrinterTable {
     @Override
     public ArrayNode cells(ObjectNode o) {
         return row(name(o), (long) (size(o, "data") + size(o, "binaryData")), age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return RowReads.of(List.of(), List.of("data", "binaryData"));
     }
 }

@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.textOrNull;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -25,5 +26,10 @@ public final class BackupBucketTable extends GardenerTableConvertor {
                 BackupOperation.state(o),
                 BackupOperation.progress(o),
                 age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 }

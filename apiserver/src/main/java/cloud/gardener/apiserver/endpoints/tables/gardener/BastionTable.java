@@ -7,6 +7,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.time;
 
 import cloud.gardener.apiserver.endpoints.tables.HumanDuration;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -44,6 +45,11 @@ public final class BastionTable extends GardenerTableConvertor {
                 heartbeat(o),
                 expires(o),
                 age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 
     /** The ingress hostname, else its IP, else {@code <pending>}. */

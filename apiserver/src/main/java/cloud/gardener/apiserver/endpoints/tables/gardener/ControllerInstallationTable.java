@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatusOrU
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -40,6 +41,11 @@ public final class ControllerInstallationTable extends GardenerTableConvertor {
                 conditionStatusOrUnknown(o, "Healthy"),
                 conditionStatusOrUnknown(o, "Progressing"),
                 age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 
     /** {@code Shoot/<namespace>/<name>} or {@code Seed/<name>}, the shoot reference winning; else {@code <unknown>}. */

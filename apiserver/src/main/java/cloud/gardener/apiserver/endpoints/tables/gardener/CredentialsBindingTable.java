@@ -4,10 +4,12 @@ import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * {@code credentialsbindings}: NAME PROVIDER APIVERSION KIND NAME AGE. The second "Name" column is the referenced
@@ -46,5 +48,10 @@ public final class CredentialsBindingTable extends GardenerTableConvertor {
                 text(o, "credentialsRef", "kind"),
                 text(o, "credentialsRef", "namespace") + "/" + text(o, "credentialsRef", "name"),
                 age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return RowReads.of(List.of("provider", "credentialsRef"), List.of());
     }
 }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.endpoints.tables.gardener;
 import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.endpoints.tables.Cells;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,6 +20,9 @@ abstract class GardenerTableConvertor implements TableConvertor {
 
     static final TableColumn NAME = new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 0);
     static final TableColumn AGE = new TableColumn("Age", "date", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0);
+
+    /** What the rows of most of Gardener's kinds read: metadata, spec and status. */
+    static final RowReads SPEC_AND_STATUS = RowReads.of(List.of("spec", "status"), List.of());
 
     private final List<TableColumn> columns;
     private final Clock clock;

@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.integer;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -25,5 +26,10 @@ public final class ManagedSeedSetTable extends GardenerTableConvertor {
                 ? text(o, "status", "pendingReplica", "name") + ":" + text(o, "status", "pendingReplica", "reason")
                 : "";
         return row(name(o), integer(o, "status", "readyReplicas") + "/" + replicas, pending, age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 }

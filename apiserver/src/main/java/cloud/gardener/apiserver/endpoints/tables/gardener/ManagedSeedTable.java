@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatus;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -25,5 +26,10 @@ public final class ManagedSeedTable extends GardenerTableConvertor {
             default -> "NotRegistered";
         };
         return row(name(o), status, text(o, "spec", "shoot", "name"), age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 }

@@ -4,6 +4,7 @@ import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -18,5 +19,10 @@ public final class NamespacedCloudProfileTable extends GardenerTableConvertor {
     @Override
     public ArrayNode cells(ObjectNode o) {
         return row(name(o), text(o, "spec", "parent", "name"), text(o, "spec", "parent", "kind"), age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 }

@@ -7,6 +7,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,5 +40,10 @@ public final class ProjectTable extends GardenerTableConvertor {
                 isSet(o, "spec", "owner") ? text(o, "spec", "owner", "name") : UNKNOWN,
                 isSet(o, "spec", "createdBy") ? text(o, "spec", "createdBy", "name") : UNKNOWN,
                 age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 }

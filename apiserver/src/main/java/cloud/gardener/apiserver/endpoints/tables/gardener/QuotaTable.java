@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -24,5 +25,10 @@ public final class QuotaTable extends GardenerTableConvertor {
                 ? Cells.integer(o, "spec", "clusterLifetimeDays") + " days"
                 : "<unspecified>";
         return row(name(o), scope, lifetime, age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 }

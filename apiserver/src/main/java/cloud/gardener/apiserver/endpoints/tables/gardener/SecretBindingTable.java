@@ -5,9 +5,11 @@ import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
+import java.util.List;
 
 /** {@code secretbindings}: NAME SECRET ({@code <namespace>/<name>}) PROVIDER ({@code <none>} when unset) AGE. */
 public final class SecretBindingTable extends GardenerTableConvertor {
@@ -23,5 +25,10 @@ public final class SecretBindingTable extends GardenerTableConvertor {
                 text(o, "secretRef", "namespace") + "/" + text(o, "secretRef", "name"),
                 isSet(o, "provider") ? text(o, "provider", "type") : "<none>",
                 age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return RowReads.of(List.of("secretRef", "provider"), List.of());
     }
 }

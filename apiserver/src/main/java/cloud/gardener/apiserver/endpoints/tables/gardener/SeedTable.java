@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatus;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -43,6 +44,11 @@ public final class SeedTable extends GardenerTableConvertor {
                 age(o),
                 version.isEmpty() ? "<unknown>" : version,
                 optionalText(o, "status", "kubernetesVersion").orElse("<unknown>"));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 
     /**

@@ -4,6 +4,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.size;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,5 +26,10 @@ public final class ShootStateTable extends GardenerTableConvertor {
     @Override
     public ArrayNode cells(ObjectNode o) {
         return row(name(o), size(o, "spec", "gardener"), size(o, "spec", "extensions"), age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 }

@@ -8,6 +8,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatusOrU
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -66,6 +67,11 @@ public final class ShootTable extends GardenerTableConvertor {
                 conditionStatusOrUnknown(o, "EveryNodeReady"),
                 conditionStatusOrUnknown(o, "SystemComponentsHealthy"),
                 age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 
     /**

@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -45,5 +46,10 @@ public final class WorkloadIdentityTable extends GardenerTableConvertor {
                 text(o, "spec", "targetSystem", "type"),
                 String.join(",", audiences),
                 age(o));
+    }
+
+    @Override
+    public RowReads rowReads() {
+        return SPEC_AND_STATUS;
     }
 }
