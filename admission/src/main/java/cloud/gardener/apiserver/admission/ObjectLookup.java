@@ -43,6 +43,20 @@ public interface ObjectLookup {
                         .toList());
     }
 
+    /**
+     * {@link #candidates(GroupResource, ObjectIndex, String)} of one namespace (all when {@code namespace} is empty),
+     * in the order of {@link #list} of it: a superset of the objects of the namespace a check of {@code value} is
+     * about. Without an index, a list of the namespace filtered.
+     */
+    default Future<List<ObjectNode>> candidates(
+            GroupResource resource, String namespace, ObjectIndex index, String value) {
+        Set<String> wanted = index.queryTerms(value);
+        return list(resource, namespace)
+                .map(all -> all.stream()
+                        .filter(o -> !Collections.disjoint(index.terms(o), wanted))
+                        .toList());
+    }
+
     /** Whether the caches have been filled once; plugins answer "not yet ready" before. */
     boolean ready();
 

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
+import cloud.gardener.apiserver.admission.plugins.support.SecretIndexes;
 import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.ResourceType;
@@ -31,6 +32,9 @@ public record ResourceIndexes(List<ObjectIndex> indexes) {
     public static ResourceIndexes of(ResourceType type) {
         if (Kinds.SHOOT.groupResource().equals(type.groupResource())) {
             return new ResourceIndexes(ShootIndexes.ALL);
+        }
+        if (Kinds.SECRET.groupResource().equals(type.groupResource())) {
+            return new ResourceIndexes(SecretIndexes.INDEXES);
         }
         return Kinds.PROJECT.groupResource().equals(type.groupResource())
                 ? new ResourceIndexes(Projects.INDEXES)

@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -160,30 +161,35 @@ public final class ObjectCache implements AutoCloseable {
     }
 
     /**
-     * The objects of the resource at {@code root} that {@code index} files under the query terms of {@code value}, in
-     * key order, as {@link #list} hands them out (see {@link ObjectIndex}); null when the resource has no such index.
+     * The objects whose keys start with {@code keyPrefix} (of one resource: its root, or one namespace's collection)
+     * that {@code index} files under the query terms of {@code value}, in key order, as {@link #list} hands them out
+     * (see {@link ObjectIndex}); null when the resource has no such index.
      * The index is kept in step with the objects read, by their one writer (see {@link TermIndex}).
      */
-    public Future<List<ObjectNode>> candidates(String root, ObjectIndex index, String value) {
-        List<Pending> pending = candidatePending(root, index, value);
+    public Future<List<ObjectNode>> candidates(String keyPrefix, ObjectIndex index, String value) {
+        List<Pending> pending = candidatePending(keyPrefix, index, value);
         return pending == null ? null : handOutLater(pending);
     }
 
     /** {@link #candidates}, decoded on the calling thread (see {@link #getNow}). */
-    public List<ObjectNode> candidatesNow(String root, ObjectIndex index, String value) {
-        List<Pending> pending = candidatePending(root, index, value);
+    public List<ObjectNode> candidatesNow(String keyPrefix, ObjectIndex index, String value) {
+        List<Pending> pending = candidatePending(keyPrefix, index, value);
         return pending == null ? null : handOut(pending);
     }
 
-    private List<Pending> candidatePending(String root, ObjectIndex index, String value) {
-        Resource r = resourceOf(root);
+    private List<Pending> candidatePending(String keyPrefix, ObjectIndex index, String value) {
+        Resource r = resourceOf(keyPrefix);
         if (r == null
                 || r.terms == null
                 || r.spec.indexes().stream().noneMatch(i -> i.name().equals(index.name()))) {
             return null;
         }
         List<Pending> pending = new ArrayList<>();
-        for (String key : r.terms.keys(ResourceIndexes.queryTerms(index, value))) {
+        NavigableSet<String> keys = r.terms.keys(ResourceIndexes.queryTerms(index, value));
+        if (!keyPrefix.equals(r.spec.root())) {
+            keys = keys.subSet(keyPrefix, true, keyPrefix + Character.MAX_VALUE, false);
+        }
+        for (String key : keys) {
             StoredObject stored = r.source.get(key);
             if (stored != null) {
                 pending.add(new Pending(r, stored, memoizedListItem(r, stored)));

@@ -142,6 +142,20 @@ public final class StoreLookup implements ObjectLookup {
     }
 
     @Override
+    public Future<List<ObjectNode>> candidates(
+            GroupResource resource, String namespace, ObjectIndex index, String value) {
+        if (remote(resource).isEmpty()
+                && reads.of(resource.group(), resource.resource()).isPresent()) {
+            Future<List<ObjectNode>> indexed =
+                    cache.candidates(store(resource).keys().collection(namespace), index, value);
+            if (indexed != null) {
+                return indexed;
+            }
+        }
+        return ObjectLookup.super.candidates(resource, namespace, index, value);
+    }
+
+    @Override
     public Future<List<ObjectNode>> listLive(GroupResource resource, String namespace) {
         Optional<RemoteInformer> informer = remote(resource);
         if (informer.isPresent()) {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
+import cloud.gardener.apiserver.admission.plugins.support.SecretIndexes;
 import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
 import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
@@ -363,5 +364,51 @@ class ObjectCacheTest {
         assertThat(whole.path("status").path("conditions")).hasSize(1);
         assertThat(whole.path("metadata").path("resourceVersion").asText())
                 .isEqualTo(view.path("metadata").path("resourceVersion").asText());
+    }
+
+    private static ObjectNode secret(String namespace, String name, String role) throws Exception {
+        String labels = role == null ? "" : ",\"labels\":{\"gardener.cloud/role\":\"" + role + "\"}";
+        return (ObjectNode) Json.MAPPER.readTree("{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\""
+                + name + "\",\"namespace\":\"" + namespace + "\"" + labels + "},\"data\":{\"k\":\"dmFsdWU=\"}}");
+    }
+
+    /**
+     * The Secrets' role index answers one namespace's Secrets of a role in key order, decoding only those (the default
+     * domains of every Shoot create read them instead of the garden namespace's every Secret), read through a watch
+     * cache or followed on its own.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void theSecretRoleIndexFindsANamespacesSecretsOfARoleDecodingOnlyThem(boolean watchCached) throws Exception {
+        start(new WatchCacheSettings(true, 100, watchCached ? Map.of() : Map.of("secrets", 0), true));
+        GenericStore secrets = store("", "secrets");
+        for (int i = 0; i < 20; i++) {
+            await(secrets.create(
+                    "garden", secret("garden", "other-" + i, i % 2 == 0 ? null : "internal-domain"), ADMIN));
+        }
+        await(secrets.create("garden", secret("garden", "b-domain", "default-domain"), ADMIN));
+        await(secrets.create("garden", secret("garden", "a-domain", "default-domain"), ADMIN));
+        await(secrets.create("garden-dev", secret("garden-dev", "dev-domain", "default-domain"), ADMIN));
+        sync();
+        assertThat(cache.sharesWatchCache(secrets.keys().all())).isEqualTo(watchCached);
+
+        int memoizedBefore = cache.memoized();
+        List<String> found =
+                await(cache.candidates(secrets.keys().collection("garden"), SecretIndexes.ROLE, "default-domain"))
+                        .stream()
+                        .map(o -> o.path("metadata").path("name").asText())
+                        .toList();
+        assertThat(found).as("the garden namespace's, in key order").containsExactly("a-domain", "b-domain");
+        assertThat(cache.memoized() - memoizedBefore).as("Secrets decoded").isEqualTo(2);
+        assertThat(await(cache.candidates(secrets.keys().all(), SecretIndexes.ROLE, "default-domain")))
+                .extracting(o -> o.path("metadata").path("name").asText())
+                .as("every namespace's, in key order")
+                .containsExactly("dev-domain", "a-domain", "b-domain");
+
+        await(secrets.create("garden", secret("garden", "c-domain", "default-domain"), ADMIN));
+        eventually(() -> cache.getNow(secrets.keys().object("garden", "c-domain")) != null);
+        assertThat(await(cache.candidates(secrets.keys().collection("garden"), SecretIndexes.ROLE, "default-domain")))
+                .extracting(o -> o.path("metadata").path("name").asText())
+                .containsExactly("a-domain", "b-domain", "c-domain");
     }
 }

@@ -7,6 +7,8 @@ import static cloud.gardener.apiserver.admission.testing.Requests.object;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.ObjectIndex;
+import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
@@ -15,6 +17,8 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -243,5 +247,73 @@ class ShootDnsTest {
         assertThat(e.code()).isEqualTo(500);
         assertThat(e.getMessage())
                 .isEqualTo("Internal error occurred: Project.core.gardener.cloud \"<unknown>\" not found");
+    }
+
+    /**
+     * Counts the Secrets a lookup hands out; finds by index as the server's cache does: only the objects the index files
+     * under the query terms are handed out.
+     */
+    private static final class CountingSecrets implements ObjectLookup {
+        private final ObjectLookup inner;
+        int secretsHandedOut;
+
+        CountingSecrets(ObjectLookup inner) {
+            this.inner = inner;
+        }
+
+        private List<ObjectNode> counted(GroupResource resource, List<ObjectNode> items) {
+            if (resource.equals(SECRETS)) {
+                secretsHandedOut += items.size();
+            }
+            return items;
+        }
+
+        @Override
+        public Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name) {
+            return inner.get(resource, namespace, name);
+        }
+
+        @Override
+        public Future<List<ObjectNode>> list(GroupResource resource, String namespace) {
+            return inner.list(resource, namespace).map(items -> counted(resource, items));
+        }
+
+        @Override
+        public Future<List<ObjectNode>> listLive(GroupResource resource, String namespace) {
+            return inner.listLive(resource, namespace).map(items -> counted(resource, items));
+        }
+
+        @Override
+        public Future<List<ObjectNode>> candidates(
+                GroupResource resource, String namespace, ObjectIndex index, String value) {
+            return inner.candidates(resource, namespace, index, value).map(items -> counted(resource, items));
+        }
+
+        @Override
+        public boolean ready() {
+            return inner.ready();
+        }
+    }
+
+    /** A Shoot create on a Seed without DNS defaults reads the garden's default-domain Secrets, not all its Secrets. */
+    @Test
+    void aCreateReadsOnlyTheDefaultDomainSecrets() {
+        InMemoryObjects objects = objects();
+        for (int i = 0; i < 20; i++) {
+            objects.put(
+                    SECRETS,
+                    "{metadata: {name: other-" + i + ", namespace: garden, labels: {gardener.cloud/role: "
+                            + (i % 2 == 0 ? "internal-domain" : "none") + "}}}");
+        }
+        CountingSecrets counting = new CountingSecrets(objects);
+        ShootDns counted = new ShootDns(new PluginContext(counting, null, null, Clock.systemUTC()));
+        ObjectNode shoot = shoot("{seedName: plain}");
+        Attributes a = shootRequest(Operation.CREATE, "", shoot, null);
+        accepted(counted.admit(a));
+        accepted(counted.validate(a));
+        assertThat(shoot.path("spec").path("dns")).isEqualTo(object("{domain: s.dev.high.example.com}"));
+        assertThat(counting.secretsHandedOut)
+                .as("the two default-domain Secrets, once in admit and once in validate")
+                .isEqualTo(4);
     }
 }
