@@ -231,25 +231,9 @@ public final class ObjectWriter {
      * the whole list.
      *
      * @param compactItem see {@link #writeListStreamed}; null for none
+     * @param rowItem a Table's rows made from the part of each item its cells read (the same rows), not from the
+     *     whole item; null for none
      * @throws cloud.gardener.apiserver.api.meta.ApiException 400 for a bad {@code includeObject}
-     */
-    static <T> StreamedBody streamedList(
-            OutputFormat format,
-            TableConvertor tables,
-            String includeObject,
-            ObjectNode head,
-            List<T> items,
-            Function<T, JsonNode> item,
-            ListEncoder.CompactItem<T> compactItem) {
-        return streamedList(format, tables, includeObject, head, items, item, compactItem, null);
-    }
-
-    /**
-     * As {@link #streamedList(OutputFormat, TableConvertor, String, ObjectNode, List, Function,
-     * ListEncoder.CompactItem)}, a Table's rows made from the part of each item its cells read where {@code rowItem}
-     * makes it (the same rows), not from the whole item.
-     *
-     * @param rowItem null for none
      */
     static <T> StreamedBody streamedList(
             OutputFormat format,

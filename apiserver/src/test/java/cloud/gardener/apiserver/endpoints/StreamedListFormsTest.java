@@ -89,7 +89,7 @@ class StreamedListFormsTest {
     private static byte[] streamed(
             OutputFormat format, TableConvertor tables, String include, List<byte[]> items, boolean page, int chunk) {
         StreamedBody body = ObjectWriter.streamedList(
-                format, tables, include, head(page), items, StreamedListFormsTest::decode, null);
+                format, tables, include, head(page), items, StreamedListFormsTest::decode, null, null);
         return ListBodies.streamed(body, chunk).bytes();
     }
 
@@ -232,6 +232,7 @@ class StreamedListFormsTest {
                     made.incrementAndGet();
                     return decode(b);
                 },
+                null,
                 null);
         Buffer first = body.next(64 * 1024);
         assertThat(made.get()).isBetween(n + 1, n + 40);
@@ -255,6 +256,7 @@ class StreamedListFormsTest {
                         head(false),
                         items(1),
                         StreamedListFormsTest::decode,
+                        null,
                         null))
                 .isInstanceOfSatisfying(
                         ApiException.class, e -> assertThat(e.code()).isEqualTo(400));
