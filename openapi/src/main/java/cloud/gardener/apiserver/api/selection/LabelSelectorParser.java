@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.api.selection;
 
 import cloud.gardener.apiserver.api.validation.FieldError;
+import cloud.gardener.apiserver.api.validation.NameFormats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -199,7 +200,7 @@ final class LabelSelectorParser {
             throw new SelectorSyntaxException("found '" + item.literal() + "', expected: identifier");
         }
         String key = item.literal();
-        List<String> keyErrors = LabelSyntax.qualifiedNameErrors(key);
+        List<String> keyErrors = NameFormats.qualifiedName(key);
         if (!keyErrors.isEmpty()) {
             // Go validates the key here with a nil field path, which prints as "<nil>".
             throw new SelectorSyntaxException(FieldError.invalid("<nil>", key, String.join("; ", keyErrors))
@@ -326,7 +327,7 @@ final class LabelSelectorParser {
             }
         }
         for (int i = 0; i < values.size(); i++) {
-            List<String> valueErrors = LabelSyntax.labelValueErrors(values.get(i));
+            List<String> valueErrors = NameFormats.labelValue(values.get(i));
             if (!valueErrors.isEmpty()) {
                 errors.add(FieldError.invalid(
                         "values[" + i + "][" + key + "]", values.get(i), String.join("; ", valueErrors)));
