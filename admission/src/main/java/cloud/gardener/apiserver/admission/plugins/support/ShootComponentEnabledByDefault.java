@@ -1,0 +1,39 @@
+package cloud.gardener.apiserver.admission.plugins.support;
+
+import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.BasePlugin;
+import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.resource.StandardResources;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+
+/**
+ * Gardener's {@code Shoot...EnabledByDefault} plugins: a new Shoot with workers that says nothing about a component
+ * ({@code spec.<section>.<field>} absent or null) gets {@code {"enabled": true}} there.
+ */
+public abstract class ShootComponentEnabledByDefault extends BasePlugin implements MutatingPlugin {
+
+    private final String section;
+    private final String field;
+
+    protected ShootComponentEnabledByDefault(String name, String section, String field) {
+        super(name, Operation.CREATE);
+        this.section = section;
+        this.field = field;
+    }
+
+    @Override
+    public final Future<Void> admit(Attributes a) {
+        if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
+                || !RequestChecks.isMainResource(a)
+                || ShootTrees.isWorkerless(a.object())) {
+            return Future.succeededFuture();
+        }
+        ObjectNode parent = ShootTrees.object(a.object(), "spec", section);
+        if (!parent.hasNonNull(field)) {
+            parent.putObject(field).put("enabled", true);
+        }
+        return Future.succeededFuture();
+    }
+}
