@@ -262,13 +262,7 @@ final class CloudProfileRules {
         if (name.isEmpty()) {
             errs.add(FieldError.required(idx.child("name").toString(), "machine image name must not be empty"));
         } else {
-            List<String> problems = CoreRules.unprefixedQualifiedName(name);
-            if (!problems.isEmpty()) {
-                errs.add(FieldError.invalid(
-                        idx.child("name").toString(),
-                        name,
-                        "machine image name must be a qualified name: " + CoreRules.goList(problems)));
-            }
+            qualifiedName(name, "machine image name", idx.child("name"), errs);
         }
         if (list(image.versions()).isEmpty() && !allowEmptyVersions) {
             errs.add(FieldError.required(
@@ -365,13 +359,7 @@ final class CloudProfileRules {
             for (int j = 0; j < runtimes.size(); j++) {
                 String type = text(runtimes.get(j).type());
                 FieldPath tp = p.child("containerRuntimes").index(j).child("type");
-                List<String> problems = CoreRules.unprefixedQualifiedName(type);
-                if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(
-                            tp.toString(),
-                            type,
-                            "container runtime type must be a qualified name: " + CoreRules.goList(problems)));
-                }
+                qualifiedName(type, "container runtime type", tp, errs);
                 if (!types.add(type)) {
                     errs.add(FieldError.duplicate(tp.toString(), type));
                 }
@@ -509,6 +497,15 @@ final class CloudProfileRules {
         return errs;
     }
 
+    /** An unprefixed qualified name, else "{@code <what> must be a qualified name: [problems]}" at the path. */
+    private static void qualifiedName(String value, String what, FieldPath path, List<FieldError> errs) {
+        List<String> problems = CoreRules.unprefixedQualifiedName(value);
+        if (!problems.isEmpty()) {
+            errs.add(FieldError.invalid(
+                    path.toString(), value, what + " must be a qualified name: " + CoreRules.goList(problems)));
+        }
+    }
+
     /**
      * The name rules machine and volume types share: required, a qualified name, unique. Answers whether the
      * name is new (the callers stop at a duplicate, each as Go does).
@@ -517,13 +514,7 @@ final class CloudProfileRules {
         if (name.isEmpty()) {
             errs.add(FieldError.required(idx.child("name").toString(), "must provide a name"));
         } else {
-            List<String> problems = CoreRules.unprefixedQualifiedName(name);
-            if (!problems.isEmpty()) {
-                errs.add(FieldError.invalid(
-                        idx.child("name").toString(),
-                        name,
-                        noun + " name must be a qualified name: " + CoreRules.goList(problems)));
-            }
+            qualifiedName(name, noun + " name", idx.child("name"), errs);
         }
         if (!seen.add(name)) {
             errs.add(FieldError.duplicate(idx.child("name").toString(), name));
@@ -621,13 +612,7 @@ final class CloudProfileRules {
             if (cls.isEmpty()) {
                 errs.add(FieldError.required(idx.child("class").toString(), "must provide a class"));
             } else {
-                List<String> problems = CoreRules.unprefixedQualifiedName(cls);
-                if (!problems.isEmpty()) {
-                    errs.add(FieldError.invalid(
-                            idx.child("class").toString(),
-                            cls,
-                            "volume class must be a qualified name: " + CoreRules.goList(problems)));
-                }
+                qualifiedName(cls, "volume class", idx.child("class"), errs);
             }
             if (t.minSize() != null) {
                 errs.addAll(CoreRules.resourceQuantityValue("minSize", t.minSize(), idx.child("minSize")));
