@@ -1,14 +1,14 @@
 package cloud.gardener.apiserver.registry.core;
 
-import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.registry.ControllerWatches;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ObjectTrees;
+import cloud.gardener.apiserver.registry.QueuedController;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreWatch;
-import cloud.gardener.apiserver.registry.WorkQueue;
 import cloud.gardener.apiserver.registry.WriteContext;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
@@ -28,7 +28,7 @@ import java.util.Map;
  * estimated grace period plus a second, and the estimate here is always 0), and a failed pass comes back with the work
  * queue's backoff. Upstream's informer also resyncs every five minutes; nothing here needs it, as no pass is dropped.
  */
-public final class NamespaceController {
+public final class NamespaceController extends QueuedController<String> {
 
     private static final UserInfo CONTROLLER = new UserInfo(
             "system:serviceaccount:kube-system:namespace-controller",
@@ -41,13 +41,9 @@ public final class NamespaceController {
     /** When a namespace whose content is still going is looked at again (upstream's estimate/2 + 1 s). */
     static final long CONTENT_LEFT_RECHECK_MS = 1_000;
 
-    private final Vertx vertx;
     private final Registry registry;
     /** {@link #CONTENT_LEFT_RECHECK_MS} but in tests. */
     private final long contentLeftRecheckMs;
-
-    private StoreWatch watch;
-    private WorkQueue<String> queue;
 
     public NamespaceController(Vertx vertx, Registry registry) {
         this(vertx, registry, CONTENT_LEFT_RECHECK_MS);
@@ -55,45 +51,32 @@ public final class NamespaceController {
 
     /** A controller looking again after {@code contentLeftRecheckMs}: for tests, which need not wait a second. */
     NamespaceController(Vertx vertx, Registry registry, long contentLeftRecheckMs) {
-        this.vertx = vertx;
+        super(vertx, registry, "namespace controller", WORKERS);
         this.registry = registry;
         this.contentLeftRecheckMs = contentLeftRecheckMs;
     }
 
-    /** Lists and watches namespaces; the work runs on the caller's context. */
-    public void start() {
-        Context context = vertx.getOrCreateContext();
-        queue = new WorkQueue<>(vertx, context, "namespace controller", WORKERS, this::reconcile);
-        registry.store("", "namespaces").ifPresent(namespaces -> {
-            watch = new StoreWatch(vertx, namespaces, new StoreWatch.Handler() {
-                @Override
-                public void listed(List<ObjectNode> objects) {
-                    objects.forEach(ns -> changed(ns, null));
-                }
+    /** The namespaces. */
+    @Override
+    protected void watch(Context context, ControllerWatches watches) {
+        watches.watch(context, "", "namespaces", new StoreWatch.Handler() {
+            @Override
+            public void listed(List<ObjectNode> objects) {
+                objects.forEach(ns -> changed(ns, null));
+            }
 
-                @Override
-                public void changed(ObjectNode namespace, ObjectNode previous) {
-                    if (ObjectTrees.isDeleting(namespace)) {
-                        queue.add(ObjectTrees.name(namespace));
-                    }
+            @Override
+            public void changed(ObjectNode namespace, ObjectNode previous) {
+                if (ObjectTrees.isDeleting(namespace)) {
+                    queue().add(ObjectTrees.name(namespace));
                 }
+            }
 
-                @Override
-                public void deleted(ObjectNode last) {
-                    // gone: nothing left to do
-                }
-            });
-            watch.start(context);
+            @Override
+            public void deleted(ObjectNode last) {
+                // gone: nothing left to do
+            }
         });
-    }
-
-    public void stop() {
-        if (watch != null) {
-            watch.stop();
-        }
-        if (queue != null) {
-            queue.stop();
-        }
     }
 
     private GenericStore namespaces() {
@@ -101,12 +84,9 @@ public final class NamespaceController {
     }
 
     /** One pass over a namespace as stored now: nothing unless it is terminating. */
-    private Future<Void> reconcile(String name) {
-        return namespaces()
-                .get("", name)
-                .recover(t -> t instanceof ApiException e && e.code() == 404
-                        ? Future.succeededFuture(null)
-                        : Future.failedFuture(t))
+    @Override
+    protected Future<Void> reconcile(String name) {
+        return getIfExists(namespaces(), "", name)
                 .compose(ns -> ns != null && ObjectTrees.isDeleting(ns) ? finalize(name) : Future.succeededFuture());
     }
 
@@ -123,7 +103,7 @@ public final class NamespaceController {
             boolean empty = emptied.stream().allMatch(Future::result);
             if (!empty) {
                 // content held by finalizers: its going is not watched here, so look again shortly
-                queue.addAfter(name, contentLeftRecheckMs);
+                queue().addAfter(name, contentLeftRecheckMs);
                 return Future.succeededFuture();
             }
             return namespaces()
@@ -146,9 +126,7 @@ public final class NamespaceController {
                                 return current;
                             },
                             WRITE)
-                    .recover(t -> t instanceof ApiException e && e.code() == 404
-                            ? Future.succeededFuture()
-                            : Future.failedFuture(t))
+                    .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
                     .mapEmpty();
         });
     }

@@ -2,16 +2,14 @@ package cloud.gardener.apiserver.registry.gardener;
 
 import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CloudProfileMerge;
 import cloud.gardener.apiserver.api.defaults.CloudProfileDefaults;
-import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.ControllerWatches;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ObjectTrees;
+import cloud.gardener.apiserver.registry.QueuedController;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreWatch;
-import cloud.gardener.apiserver.registry.WorkQueue;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.events.DeduplicatingEventRecorder;
 import cloud.gardener.apiserver.registry.events.EventRecorder;
@@ -52,9 +50,9 @@ import org.slf4j.LoggerFactory;
  * the merge is made inside it from the profile as stored, so the spec it merged and the observedGeneration it writes
  * always belong together; a parent that changed meanwhile has another resourceVersion and queues the profile again.
  */
-public final class NamespacedCloudProfileController {
+public final class NamespacedCloudProfileController extends QueuedController<NamespacedCloudProfileController.Key> {
 
-    public static final String FINALIZER = "gardener";
+    public static final String FINALIZER = ControllerManagerWrites.FINALIZER;
     /** The name gardener-controller-manager's recorder reports events as. */
     public static final String EVENT_SOURCE = "namespacedcloudprofile-controller";
 
@@ -62,26 +60,18 @@ public final class NamespacedCloudProfileController {
     static final String EVENT_ACTION_RECONCILE = "Reconcile";
 
     private static final Logger LOG = LoggerFactory.getLogger(NamespacedCloudProfileController.class);
-    private static final UserInfo CONTROLLER = new UserInfo(
-            "system:serviceaccount:garden:gardener-controller-manager",
-            "",
-            List.of("system:serviceaccounts", "system:serviceaccounts:garden", "system:authenticated"),
-            Map.of());
-    private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "gardener-controller-manager");
+    private static final WriteContext WRITE = ControllerManagerWrites.WRITE;
     /** Upstream's default ConcurrentSyncs. */
     private static final int WORKERS = 5;
 
-    private final Vertx vertx;
     private final Registry registry;
     private final EventRecorder events;
-    private final ControllerWatches watches;
     /** namespace/name → the profile's and its parent's resourceVersions of the last merge written. */
     private final Map<String, String> merged = Collections.synchronizedMap(new HashMap<>());
     // the profiles the watch has seen, confined to the controller's context
     private final Map<Key, String> parents = new HashMap<>();
     private final Map<String, Set<Key>> byParent = new HashMap<>();
     private final Set<Key> deleting = new HashSet<>();
-    private WorkQueue<Key> queue;
 
     /** A profile's identity, the work queue's item. */
     record Key(String namespace, String name) {
@@ -98,26 +88,17 @@ public final class NamespacedCloudProfileController {
 
     /** @param events where the controller's events go (a retried pass may repeat them; they are recorded once) */
     public NamespacedCloudProfileController(Vertx vertx, Registry registry, EventRecorder events) {
-        this.vertx = vertx;
+        super(vertx, registry, "namespacedcloudprofile controller", WORKERS);
         this.registry = registry;
-        this.watches = new ControllerWatches(vertx, registry);
         this.events = new DeduplicatingEventRecorder(events);
     }
 
-    /** Lists and watches profiles, CloudProfiles and Shoots; the work runs on the caller's context. */
-    public void start() {
-        Context context = vertx.getOrCreateContext();
-        queue = new WorkQueue<>(vertx, context, "namespacedcloudprofile controller", WORKERS, this::reconcile);
+    /** Profiles, CloudProfiles and Shoots. */
+    @Override
+    protected void watch(Context context, ControllerWatches watches) {
         watches.watch(context, StandardResources.CORE, "namespacedcloudprofiles", new Profiles());
         watches.watch(context, StandardResources.CORE, "cloudprofiles", new Parents());
         watches.watch(context, StandardResources.CORE, "shoots", new Shoots());
-    }
-
-    public void stop() {
-        watches.stop();
-        if (queue != null) {
-            queue.stop();
-        }
     }
 
     // ------------------------------------------------------------------------------------------ watches
@@ -149,7 +130,7 @@ public final class NamespacedCloudProfileController {
             if (ObjectTrees.isDeleting(profile)) {
                 deleting.add(key);
             }
-            queue.add(key);
+            queue().add(key);
         }
 
         @Override
@@ -177,7 +158,7 @@ public final class NamespacedCloudProfileController {
         @Override
         public void listed(List<ObjectNode> objects) {
             // a change may have been missed while the watch was down; unchanged profiles are merged no more
-            parents.keySet().forEach(queue::add);
+            parents.keySet().forEach(queue()::add);
         }
 
         @Override
@@ -191,7 +172,7 @@ public final class NamespacedCloudProfileController {
         }
 
         private void children(ObjectNode cloudProfile) {
-            byParent.getOrDefault(ObjectTrees.name(cloudProfile), Set.of()).forEach(queue::add);
+            byParent.getOrDefault(ObjectTrees.name(cloudProfile), Set.of()).forEach(queue()::add);
         }
     }
 
@@ -200,7 +181,7 @@ public final class NamespacedCloudProfileController {
 
         @Override
         public void listed(List<ObjectNode> objects) {
-            deleting.forEach(queue::add);
+            deleting.forEach(queue()::add);
         }
 
         @Override
@@ -215,7 +196,7 @@ public final class NamespacedCloudProfileController {
         public void deleted(ObjectNode shoot) {
             Key key = profileOf(shoot);
             if (deleting.contains(key)) {
-                queue.add(key);
+                queue().add(key);
             }
         }
 
@@ -239,47 +220,27 @@ public final class NamespacedCloudProfileController {
     }
 
     /** One pass over a profile as stored now (gone: nothing to do). */
-    private Future<Void> reconcile(Key key) {
-        return profiles()
-                .get(key.namespace(), key.name())
-                .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t))
-                .compose(profile -> {
-                    if (profile == null) {
-                        return Future.succeededFuture();
-                    }
-                    return ObjectTrees.isDeleting(profile) ? delete(profile) : ensure(profile);
-                });
+    @Override
+    protected Future<Void> reconcile(Key key) {
+        return getIfExists(profiles(), key.namespace(), key.name()).compose(profile -> {
+            if (profile == null) {
+                return Future.succeededFuture();
+            }
+            return ObjectTrees.isDeleting(profile) ? delete(profile) : ensure(profile);
+        });
     }
 
     private Future<Void> ensure(ObjectNode profile) {
-        Future<ObjectNode> finalized = ObjectTrees.finalizers(profile).contains(FINALIZER)
-                ? Future.succeededFuture(profile)
-                : profiles()
-                        .update(
-                                ObjectTrees.namespace(profile),
-                                ObjectTrees.name(profile),
-                                "",
-                                p -> {
-                                    List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(p));
-                                    if (!finalizers.contains(FINALIZER)) {
-                                        finalizers.add(FINALIZER);
-                                    }
-                                    ObjectTrees.setFinalizers(p, finalizers);
-                                    return p;
-                                },
-                                WRITE);
-        return finalized.compose(
-                p -> parent(p).compose(parent -> parent == null ? Future.succeededFuture() : merge(p, parent)));
+        return ControllerManagerWrites.addFinalizer(profiles(), profile)
+                .compose(
+                        p -> parent(p).compose(parent -> parent == null ? Future.succeededFuture() : merge(p, parent)));
     }
 
     /** The parent CloudProfile, or null when there is none (upstream stops reconciling then). */
     private Future<ObjectNode> parent(ObjectNode profile) {
         String name = parentName(profile);
-        GenericStore cloudProfiles =
-                registry.store(StandardResources.CORE, "cloudprofiles").orElseThrow();
-        return cloudProfiles
-                .get("", name)
-                .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t));
+        return getIfExists(
+                registry.store(StandardResources.CORE, "cloudprofiles").orElseThrow(), "", name);
     }
 
     private Future<Void> merge(ObjectNode profile, ObjectNode parent) {
@@ -321,20 +282,7 @@ public final class NamespacedCloudProfileController {
                         "removing finalizer of namespacedcloudprofile {}/{}",
                         ObjectTrees.namespace(profile),
                         ObjectTrees.name(profile));
-                return profiles()
-                        .update(
-                                ObjectTrees.namespace(profile),
-                                ObjectTrees.name(profile),
-                                "",
-                                p -> {
-                                    List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(p));
-                                    finalizers.remove(FINALIZER);
-                                    ObjectTrees.setFinalizers(p, finalizers);
-                                    return p;
-                                },
-                                WRITE)
-                        .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
-                        .mapEmpty();
+                return ControllerManagerWrites.removeFinalizer(profiles(), profile);
             }
             // Go prints the []string with %+v: space-separated in brackets
             String message = "Cannot delete NamespacedCloudProfile, because the following Shoots are still "
@@ -363,9 +311,5 @@ public final class NamespacedCloudProfileController {
             }
             return referencing;
         });
-    }
-
-    private static boolean notFound(Throwable t) {
-        return t instanceof ApiException e && e.code() == 404;
     }
 }

@@ -1,16 +1,14 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.registry.ControllerWatches;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ObjectTrees;
+import cloud.gardener.apiserver.registry.QueuedController;
 import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreWatch;
-import cloud.gardener.apiserver.registry.WorkQueue;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.events.DeduplicatingEventRecorder;
 import cloud.gardener.apiserver.registry.events.EventRecorder;
@@ -57,9 +55,9 @@ import org.slf4j.LoggerFactory;
  * generation and outcome rather than once per pass ({@link DeduplicatingEventRecorder}). Project RBAC and quotas are
  * not done here.
  */
-public final class ProjectController {
+public final class ProjectController extends QueuedController<String> {
 
-    public static final String FINALIZER = "gardener";
+    public static final String FINALIZER = ControllerManagerWrites.FINALIZER;
     static final String LABEL_ROLE = "gardener.cloud/role";
     static final String LABEL_PROJECT_NAME = "project.gardener.cloud/name";
     static final String ANNOTATION_PROJECT = "namespace.gardener.cloud/project";
@@ -78,50 +76,33 @@ public final class ProjectController {
     private static final String ACTION_DELETE = "Delete";
 
     private static final Logger LOG = LoggerFactory.getLogger(ProjectController.class);
-    private static final UserInfo CONTROLLER = new UserInfo(
-            "system:serviceaccount:garden:gardener-controller-manager",
-            "",
-            List.of("system:serviceaccounts", "system:serviceaccounts:garden", "system:authenticated"),
-            Map.of());
-    private static final WriteContext WRITE = new WriteContext(CONTROLLER, false, "gardener-controller-manager");
+    private static final WriteContext WRITE = ControllerManagerWrites.WRITE;
 
     /** Upstream's default ConcurrentSyncs. */
     private static final int WORKERS = 5;
     /** How soon a namespace marked for deletion is looked at again (upstream: "recheck every minute to be sure"). */
     static final long RECHECK_DELETION_MS = 60_000;
 
-    private final Vertx vertx;
     private final Registry registry;
     private final EventRecorder events;
-    private final ControllerWatches watches;
     // the Projects the watch has seen, confined to the controller's context
     private final Map<String, String> projectOfNamespace = new HashMap<>();
     private final Map<String, String> namespaceOfProject = new HashMap<>();
     private final Set<String> deleting = new HashSet<>();
-    private WorkQueue<String> queue;
 
     /** @param events where the controller's events go (a repeated pass may repeat them; they are recorded once) */
     public ProjectController(Vertx vertx, Registry registry, EventRecorder events) {
-        this.vertx = vertx;
+        super(vertx, registry, "project controller", WORKERS);
         this.registry = registry;
-        this.watches = new ControllerWatches(vertx, registry);
         this.events = new DeduplicatingEventRecorder(events);
     }
 
-    /** Lists and watches Projects, Namespaces and Shoots; the work runs on the caller's context. */
-    public void start() {
-        Context context = vertx.getOrCreateContext();
-        queue = new WorkQueue<>(vertx, context, "project controller", WORKERS, this::reconcile);
+    /** Projects, Namespaces and Shoots. */
+    @Override
+    protected void watch(Context context, ControllerWatches watches) {
         watches.watch(context, StandardResources.CORE, "projects", new Projects());
         watches.watch(context, "", "namespaces", new Namespaces());
         watches.watch(context, StandardResources.CORE, "shoots", new Shoots());
-    }
-
-    public void stop() {
-        watches.stop();
-        if (queue != null) {
-            queue.stop();
-        }
     }
 
     // ---------------------------------------------------------------------------------------- watches
@@ -155,7 +136,7 @@ public final class ProjectController {
             if (ObjectTrees.isDeleting(project)) {
                 deleting.add(name);
             }
-            queue.add(name);
+            queue().add(name);
         }
 
         @Override
@@ -181,7 +162,7 @@ public final class ProjectController {
             objects.forEach(ns -> listed.add(ObjectTrees.name(ns)));
             namespaceOfProject.forEach((project, namespace) -> {
                 if (!listed.contains(namespace) || deleting.contains(project)) {
-                    queue.add(project);
+                    queue().add(project);
                 }
             });
         }
@@ -197,7 +178,7 @@ public final class ProjectController {
                 if (ref.path("controller").asBoolean()
                         && "Project".equals(ref.path("kind").asText())
                         && ref.path("apiVersion").asText().startsWith("core.gardener.cloud/")) {
-                    queue.add(ref.path("name").asText());
+                    queue().add(ref.path("name").asText());
                 }
             }
         }
@@ -208,7 +189,7 @@ public final class ProjectController {
 
         @Override
         public void listed(List<ObjectNode> objects) {
-            deleting.forEach(queue::add);
+            deleting.forEach(queue()::add);
         }
 
         @Override
@@ -221,7 +202,7 @@ public final class ProjectController {
             // whether Shoots are left is the pass's to find out, on a fresh read
             String project = projectOfNamespace.get(ObjectTrees.namespace(shoot));
             if (project != null && deleting.contains(project)) {
-                queue.add(project);
+                queue().add(project);
             }
         }
     }
@@ -235,39 +216,21 @@ public final class ProjectController {
     }
 
     /** One pass over a Project as stored now (gone: nothing to do). */
-    private Future<Void> reconcile(String name) {
-        return projects()
-                .get("", name)
-                .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t))
-                .compose(project -> {
-                    if (project == null) {
-                        return Future.succeededFuture();
-                    }
-                    return ObjectTrees.isDeleting(project) ? delete(project) : ensure(project);
-                });
+    @Override
+    protected Future<Void> reconcile(String name) {
+        return getIfExists(projects(), "", name).compose(project -> {
+            if (project == null) {
+                return Future.succeededFuture();
+            }
+            return ObjectTrees.isDeleting(project) ? delete(project) : ensure(project);
+        });
     }
 
     // ---------------------------------------------------------------------------------------- reconcile
 
     private Future<Void> ensure(ObjectNode project) {
         String name = ObjectTrees.name(project);
-        Future<ObjectNode> finalized = ObjectTrees.finalizers(project).contains(FINALIZER)
-                ? Future.succeededFuture(project)
-                : projects()
-                        .update(
-                                "",
-                                name,
-                                "",
-                                p -> {
-                                    List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(p));
-                                    if (!finalizers.contains(FINALIZER)) {
-                                        finalizers.add(FINALIZER);
-                                    }
-                                    ObjectTrees.setFinalizers(p, finalizers);
-                                    return p;
-                                },
-                                WRITE);
-        return finalized
+        return ControllerManagerWrites.addFinalizer(projects(), project)
                 .compose(p -> phase(p).isEmpty() ? setPhase(p, "Pending") : Future.succeededFuture(p))
                 .compose(p -> {
                     String namespace = namespaceName(p);
@@ -322,44 +285,41 @@ public final class ProjectController {
     }
 
     private Future<Void> ensureNamespace(ObjectNode project, String namespace) {
-        return namespaces()
-                .get("", namespace)
-                .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t))
-                .compose(existing -> {
-                    if (existing == null) {
-                        ObjectNode created = JsonNodeFactory.instance.objectNode();
-                        created.put("apiVersion", "v1").put("kind", "Namespace");
-                        ObjectNode meta = created.putObject("metadata").put("name", namespace);
-                        projectLabels(project).forEach(labels(meta)::put);
-                        annotations(meta).put(ANNOTATION_PROJECT, ObjectTrees.uid(project));
-                        annotations(meta).put(ANNOTATION_CREATED, "true");
-                        meta.putArray("ownerReferences").add(ownerReference(project));
-                        LOG.info("creating namespace {} for project {}", namespace, ObjectTrees.name(project));
-                        return namespaces().create("", created, WRITE).mapEmpty();
-                    }
-                    String refusal = adoptionRefusal(project, existing);
-                    if (refusal != null) {
-                        return Future.failedFuture(refusal);
-                    }
-                    if (ObjectTrees.sameJson(adopted(project, existing.deepCopy()), existing)) {
-                        return Future.succeededFuture();
-                    }
-                    LOG.info("adopting namespace {} for project {}", namespace, ObjectTrees.name(project));
-                    return namespaces()
-                            .update(
-                                    "",
-                                    namespace,
-                                    "",
-                                    ns -> {
-                                        String again = adoptionRefusal(project, ns);
-                                        if (again != null) {
-                                            throw new IllegalStateException(again);
-                                        }
-                                        return adopted(project, ns);
-                                    },
-                                    WRITE)
-                            .mapEmpty();
-                });
+        return getIfExists(namespaces(), "", namespace).compose(existing -> {
+            if (existing == null) {
+                ObjectNode created = JsonNodeFactory.instance.objectNode();
+                created.put("apiVersion", "v1").put("kind", "Namespace");
+                ObjectNode meta = created.putObject("metadata").put("name", namespace);
+                projectLabels(project).forEach(labels(meta)::put);
+                annotations(meta).put(ANNOTATION_PROJECT, ObjectTrees.uid(project));
+                annotations(meta).put(ANNOTATION_CREATED, "true");
+                meta.putArray("ownerReferences").add(ownerReference(project));
+                LOG.info("creating namespace {} for project {}", namespace, ObjectTrees.name(project));
+                return namespaces().create("", created, WRITE).mapEmpty();
+            }
+            String refusal = adoptionRefusal(project, existing);
+            if (refusal != null) {
+                return Future.failedFuture(refusal);
+            }
+            if (ObjectTrees.sameJson(adopted(project, existing.deepCopy()), existing)) {
+                return Future.succeededFuture();
+            }
+            LOG.info("adopting namespace {} for project {}", namespace, ObjectTrees.name(project));
+            return namespaces()
+                    .update(
+                            "",
+                            namespace,
+                            "",
+                            ns -> {
+                                String again = adoptionRefusal(project, ns);
+                                if (again != null) {
+                                    throw new IllegalStateException(again);
+                                }
+                                return adopted(project, ns);
+                            },
+                            WRITE)
+                    .mapEmpty();
+        });
     }
 
     /** Gardener's reasons not to use an existing namespace, with its messages; null when it can be used. */
@@ -465,7 +425,7 @@ public final class ProjectController {
                                         ACTION_DELETE,
                                         "Successfully marked project namespace \"" + namespace + "\" for deletion");
                                 // the namespace's deletion queues the Project again; recheck to be sure, as upstream
-                                queue.addAfter(ObjectTrees.name(project), RECHECK_DELETION_MS);
+                                queue().addAfter(ObjectTrees.name(project), RECHECK_DELETION_MS);
                                 return setPhase(project, "Terminating").mapEmpty();
                             });
                 });
@@ -473,38 +433,35 @@ public final class ProjectController {
 
     /** Whether the namespace is no longer the project's: gone, someone else's, or kept and handed back. */
     private Future<Boolean> release(ObjectNode project, String namespace) {
-        return namespaces()
-                .get("", namespace)
-                .recover(t -> notFound(t) ? Future.succeededFuture(null) : Future.failedFuture(t))
-                .compose(ns -> {
-                    if (ns == null) {
-                        return Future.succeededFuture(true);
-                    }
-                    if (ObjectTrees.isDeleting(ns)) {
-                        return Future.succeededFuture(false);
-                    }
-                    if (!hasProjectLabels(project, ns)) {
-                        // not this project's namespace (Gardener will not let one project "steal" another's)
-                        return Future.succeededFuture(true);
-                    }
-                    boolean keep = Boolean.parseBoolean(
-                            ObjectTrees.stringMap(ns.path("metadata").path("annotations"))
-                                    .getOrDefault(ANNOTATION_KEEP, "false"));
-                    if (keep) {
-                        LOG.info(
-                                "project {} hands namespace {} back (keep-after-project-deletion)",
-                                ObjectTrees.name(project),
-                                namespace);
-                        return namespaces()
-                                .update("", namespace, "", n -> handedBack(project, n), WRITE)
-                                .map(true);
-                    }
-                    LOG.info("deleting namespace {} of deleted project {}", namespace, ObjectTrees.name(project));
-                    return namespaces()
-                            .delete("", namespace, DeleteRequest.DEFAULT, WRITE)
-                            .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
-                            .map(false);
-                });
+        return getIfExists(namespaces(), "", namespace).compose(ns -> {
+            if (ns == null) {
+                return Future.succeededFuture(true);
+            }
+            if (ObjectTrees.isDeleting(ns)) {
+                return Future.succeededFuture(false);
+            }
+            if (!hasProjectLabels(project, ns)) {
+                // not this project's namespace (Gardener will not let one project "steal" another's)
+                return Future.succeededFuture(true);
+            }
+            boolean keep = Boolean.parseBoolean(
+                    ObjectTrees.stringMap(ns.path("metadata").path("annotations"))
+                            .getOrDefault(ANNOTATION_KEEP, "false"));
+            if (keep) {
+                LOG.info(
+                        "project {} hands namespace {} back (keep-after-project-deletion)",
+                        ObjectTrees.name(project),
+                        namespace);
+                return namespaces()
+                        .update("", namespace, "", n -> handedBack(project, n), WRITE)
+                        .map(true);
+            }
+            LOG.info("deleting namespace {} of deleted project {}", namespace, ObjectTrees.name(project));
+            return namespaces()
+                    .delete("", namespace, DeleteRequest.DEFAULT, WRITE)
+                    .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
+                    .map(false);
+        });
     }
 
     private static ObjectNode handedBack(ObjectNode project, ObjectNode namespace) {
@@ -527,20 +484,7 @@ public final class ProjectController {
 
     private Future<Void> removeFinalizer(ObjectNode project) {
         LOG.info("removing finalizer of project {}", ObjectTrees.name(project));
-        return projects()
-                .update(
-                        "",
-                        ObjectTrees.name(project),
-                        "",
-                        p -> {
-                            List<String> finalizers = new ArrayList<>(ObjectTrees.finalizers(p));
-                            finalizers.remove(FINALIZER);
-                            ObjectTrees.setFinalizers(p, finalizers);
-                            return p;
-                        },
-                        WRITE)
-                .recover(t -> notFound(t) ? Future.succeededFuture() : Future.failedFuture(t))
-                .mapEmpty();
+        return ControllerManagerWrites.removeFinalizer(projects(), project);
     }
 
     // ---------------------------------------------------------------------------------------- helpers
@@ -623,9 +567,5 @@ public final class ProjectController {
 
     private static ObjectNode annotations(ObjectNode meta) {
         return meta.withObjectProperty("annotations");
-    }
-
-    private static boolean notFound(Throwable t) {
-        return t instanceof ApiException e && e.code() == 404;
     }
 }
