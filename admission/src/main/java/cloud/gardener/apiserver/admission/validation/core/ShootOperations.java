@@ -91,8 +91,6 @@ public final class ShootOperations {
             CA_START, CA_START_WITHOUT_ROLLOUT, SA_KEY_START, SA_KEY_START_WITHOUT_ROLLOUT, ETCD_KEY, ETCD_KEY_START);
     private static final List<String> COVERED_BY_CREDENTIALS_COMPLETE =
             List.of(CA_COMPLETE, SA_KEY_COMPLETE, ETCD_KEY_COMPLETE);
-    private static final String COMPLETED = "Completed";
-    private static final String PREPARED = "Prepared";
     private static final String WAITING_FOR_WORKERS_ROLLOUT = "WaitingForWorkersRollout";
 
     private ShootOperations() {}
@@ -287,7 +285,7 @@ public final class ShootOperations {
     /** {@code validateShootOperationContext}. */
     private static List<FieldError> validateContext(String op, Shoot shoot, String path) {
         List<FieldError> errs = new ArrayList<>();
-        Rules r = new Rules(errs, path);
+        RotationRules r = new RotationRules(errs, path);
         ShootStatus status = shoot.status();
         Phases p = Phases.of(status == null ? null : status.credentials());
         boolean ready = readyForRotationStart(status == null ? null : status.lastOperation());
@@ -299,81 +297,44 @@ public final class ShootOperations {
                         !ready,
                         "cannot start rotation of all credentials if shoot was not yet created successfully "
                                 + "or is not ready for reconciliation");
-                r.forbidIf(
-                        started(p.ca()),
-                        "cannot start rotation of all credentials if "
-                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
-                r.forbidIf(
-                        started(p.serviceAccountKey()),
-                        "cannot start rotation of all credentials if "
-                                + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
-                r.forbidIf(
-                        started(p.etcdKey()),
-                        "cannot start rotation of all credentials if "
-                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                r.requireCompleted("rotation of all credentials", "certificateAuthorities", p.ca());
+                r.requireCompleted("rotation of all credentials", "serviceAccountKey", p.serviceAccountKey());
+                r.requireCompleted("rotation of all credentials", "etcdEncryptionKey", p.etcdKey());
                 pendingWorkerUpdates(status, "rotation of all credentials", r);
             }
             case CREDENTIALS_COMPLETE -> {
-                r.forbidIf(
-                        !PREPARED.equals(p.ca()),
-                        "cannot complete rotation of all credentials if "
-                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
-                r.forbidIf(
-                        !PREPARED.equals(p.serviceAccountKey()),
-                        "cannot complete rotation of all credentials if "
-                                + ".status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
-                r.forbidIf(
-                        below134 && !PREPARED.equals(p.etcdKey()),
-                        "cannot complete rotation of all credentials if "
-                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+                r.requirePrepared("rotation of all credentials", "certificateAuthorities", p.ca());
+                r.requirePrepared("rotation of all credentials", "serviceAccountKey", p.serviceAccountKey());
+                r.requirePrepared(below134, "rotation of all credentials", "etcdEncryptionKey", p.etcdKey());
             }
             case CA_START, CA_START_WITHOUT_ROLLOUT -> {
                 r.forbidIf(
                         !ready,
                         "cannot start CA rotation if shoot was not yet created successfully or is not ready "
                                 + "for reconciliation");
-                r.forbidIf(
-                        started(p.ca()),
-                        "cannot start CA rotation if "
-                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+                r.requireCompleted("CA rotation", "certificateAuthorities", p.ca());
                 pendingWorkerUpdates(status, "CA rotation", r);
             }
-            case CA_COMPLETE ->
-                r.forbidIf(
-                        !PREPARED.equals(p.ca()),
-                        "cannot complete CA rotation if "
-                                + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
+            case CA_COMPLETE -> r.requirePrepared("CA rotation", "certificateAuthorities", p.ca());
             case SA_KEY_START, SA_KEY_START_WITHOUT_ROLLOUT -> {
                 r.forbidIf(
                         !ready,
                         "cannot start service account key rotation if shoot was not yet created "
                                 + "successfully or is not ready for reconciliation");
-                r.forbidIf(
-                        started(p.serviceAccountKey()),
-                        "cannot start service account key rotation if "
-                                + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
+                r.requireCompleted("service account key rotation", "serviceAccountKey", p.serviceAccountKey());
                 pendingWorkerUpdates(status, "service account key rotation", r);
             }
             case SA_KEY_COMPLETE ->
-                r.forbidIf(
-                        !PREPARED.equals(p.serviceAccountKey()),
-                        "cannot complete service "
-                                + "account key rotation if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
+                r.requirePrepared("service account key rotation", "serviceAccountKey", p.serviceAccountKey());
             case ETCD_KEY, ETCD_KEY_START -> {
                 r.forbidIf(
                         !ready,
                         "cannot start ETCD encryption key rotation if shoot was not yet created "
                                 + "successfully or is not ready for reconciliation");
-                r.forbidIf(
-                        started(p.etcdKey()),
-                        "cannot start ETCD encryption key rotation if "
-                                + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                r.requireCompleted("ETCD encryption key rotation", "etcdEncryptionKey", p.etcdKey());
             }
             case ETCD_KEY_COMPLETE ->
-                r.forbidIf(
-                        !PREPARED.equals(p.etcdKey()),
-                        "cannot complete ETCD encryption key "
-                                + "rotation if .status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+                r.requirePrepared("ETCD encryption key rotation", "etcdEncryptionKey", p.etcdKey());
             default -> {}
         }
         List<Worker> workers = workers(ShootValidator.spec(shoot));
@@ -450,7 +411,7 @@ public final class ShootOperations {
     }
 
     /** {@code validatePendingWorkerUpdates}: no rotation starts while in-place updates of pools are pending. */
-    private static void pendingWorkerUpdates(ShootStatus status, String operation, Rules r) {
+    private static void pendingWorkerUpdates(ShootStatus status, String operation, RotationRules r) {
         PendingWorkerUpdates pending = status == null || status.inPlaceUpdates() == null
                 ? null
                 : status.inPlaceUpdates().pendingWorkerUpdates();
@@ -532,11 +493,6 @@ public final class ShootOperations {
         return workers == null ? List.of() : workers;
     }
 
-    /** A rotation with a phase other than Completed is in progress. */
-    private static boolean started(String phase) {
-        return !phase.isEmpty() && !COMPLETED.equals(phase);
-    }
-
     /** The phases of the three rotations, "" where there is none (Gardener's {@code helper.GetShoot...Phase}). */
     private record Phases(String ca, String serviceAccountKey, String etcdKey) {
 
@@ -555,15 +511,6 @@ public final class ShootOperations {
                     r.etcdEncryptionKey() == null
                             ? ""
                             : str(r.etcdEncryptionKey().phase()));
-        }
-    }
-
-    /** Collects Forbidden errors at one annotation's path. */
-    private record Rules(List<FieldError> errs, String path) {
-        void forbidIf(boolean condition, String detail) {
-            if (condition) {
-                errs.add(FieldError.forbidden(path, detail));
-            }
         }
     }
 }

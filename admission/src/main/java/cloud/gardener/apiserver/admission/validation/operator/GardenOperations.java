@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.validation.operator;
 
 import cloud.gardener.apiserver.admission.validation.core.KubernetesVersionUpdate;
+import cloud.gardener.apiserver.admission.validation.core.RotationRules;
 import cloud.gardener.apiserver.api.operator.v1alpha1.CredentialsRotation;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
@@ -48,9 +49,6 @@ final class GardenOperations {
             ROTATE_CREDENTIALS_COMPLETE,
             ROTATE_WI_KEY_START,
             ROTATE_WI_KEY_COMPLETE)));
-
-    private static final String COMPLETED = "Completed";
-    private static final String PREPARED = "Prepared";
 
     private GardenOperations() {}
 
@@ -122,27 +120,15 @@ final class GardenOperations {
         boolean encryptionRollingOut = !toEncrypt.equals(new HashSet<>(g.encryptedResources()));
         boolean deleting = g.deleting();
         List<FieldError> errs = new ArrayList<>();
-        Rules r = new Rules(errs, path);
+        RotationRules r = new RotationRules(errs, path);
         for (String op : operations) {
             switch (op) {
                 case ROTATE_CREDENTIALS_START -> {
                     r.forbidIf(deleting, "cannot start rotation of all credentials if garden has deletion timestamp");
-                    r.forbidIf(
-                            started(p.ca()),
-                            "cannot start rotation of all credentials if "
-                                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
-                    r.forbidIf(
-                            started(p.serviceAccountKey()),
-                            "cannot start rotation of all credentials if "
-                                    + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
-                    r.forbidIf(
-                            started(p.etcdKey()),
-                            "cannot start rotation of all credentials if "
-                                    + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
-                    r.forbidIf(
-                            started(p.workloadIdentityKey()),
-                            "cannot start rotation of all credentials if "
-                                    + ".status.credentials.rotation.workloadIdentityKey.phase is not 'Completed'");
+                    r.requireCompleted("rotation of all credentials", "certificateAuthorities", p.ca());
+                    r.requireCompleted("rotation of all credentials", "serviceAccountKey", p.serviceAccountKey());
+                    r.requireCompleted("rotation of all credentials", "etcdEncryptionKey", p.etcdKey());
+                    r.requireCompleted("rotation of all credentials", "workloadIdentityKey", p.workloadIdentityKey());
                     r.forbidIf(
                             encryptionRollingOut,
                             "cannot start rotation of all credentials because a previous "
@@ -151,58 +137,31 @@ final class GardenOperations {
                 case ROTATE_CREDENTIALS_COMPLETE -> {
                     r.forbidIf(
                             deleting, "cannot complete rotation of all credentials if garden has deletion timestamp");
-                    r.forbidIf(
-                            !PREPARED.equals(p.ca()),
-                            "cannot complete rotation of all credentials if "
-                                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
-                    r.forbidIf(
-                            !PREPARED.equals(p.serviceAccountKey()),
-                            "cannot complete rotation of all credentials "
-                                    + "if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
-                    r.forbidIf(
-                            below134 && !PREPARED.equals(p.etcdKey()),
-                            "cannot complete rotation of all "
-                                    + "credentials if .status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
-                    r.forbidIf(
-                            !PREPARED.equals(p.workloadIdentityKey()),
-                            "cannot complete rotation of all "
-                                    + "credentials if .status.credentials.rotation.workloadIdentityKey.phase is not 'Prepared'");
+                    r.requirePrepared("rotation of all credentials", "certificateAuthorities", p.ca());
+                    r.requirePrepared("rotation of all credentials", "serviceAccountKey", p.serviceAccountKey());
+                    r.requirePrepared(below134, "rotation of all credentials", "etcdEncryptionKey", p.etcdKey());
+                    r.requirePrepared("rotation of all credentials", "workloadIdentityKey", p.workloadIdentityKey());
                 }
                 case ROTATE_CA_START -> {
                     r.forbidIf(deleting, "cannot start CA rotation if garden has deletion timestamp");
-                    r.forbidIf(
-                            started(p.ca()),
-                            "cannot start CA rotation if "
-                                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Completed'");
+                    r.requireCompleted("CA rotation", "certificateAuthorities", p.ca());
                 }
                 case ROTATE_CA_COMPLETE -> {
                     r.forbidIf(deleting, "cannot complete CA rotation if garden has deletion timestamp");
-                    r.forbidIf(
-                            !PREPARED.equals(p.ca()),
-                            "cannot complete CA rotation if "
-                                    + ".status.credentials.rotation.certificateAuthorities.phase is not 'Prepared'");
+                    r.requirePrepared("CA rotation", "certificateAuthorities", p.ca());
                 }
                 case ROTATE_SA_KEY_START -> {
                     r.forbidIf(deleting, "cannot start service account key rotation if garden has deletion timestamp");
-                    r.forbidIf(
-                            started(p.serviceAccountKey()),
-                            "cannot start service account key rotation if "
-                                    + ".status.credentials.rotation.serviceAccountKey.phase is not 'Completed'");
+                    r.requireCompleted("service account key rotation", "serviceAccountKey", p.serviceAccountKey());
                 }
                 case ROTATE_SA_KEY_COMPLETE -> {
                     r.forbidIf(
                             deleting, "cannot complete service account key rotation if garden has deletion timestamp");
-                    r.forbidIf(
-                            !PREPARED.equals(p.serviceAccountKey()),
-                            "cannot complete service account key rotation "
-                                    + "if .status.credentials.rotation.serviceAccountKey.phase is not 'Prepared'");
+                    r.requirePrepared("service account key rotation", "serviceAccountKey", p.serviceAccountKey());
                 }
                 case ROTATE_ETCD_KEY_START, ROTATE_ETCD_KEY -> {
                     r.forbidIf(deleting, "cannot start ETCD encryption key rotation if garden has deletion timestamp");
-                    r.forbidIf(
-                            started(p.etcdKey()),
-                            "cannot start ETCD encryption key rotation if "
-                                    + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Completed'");
+                    r.requireCompleted("ETCD encryption key rotation", "etcdEncryptionKey", p.etcdKey());
                     r.forbidIf(
                             encryptionRollingOut,
                             "cannot start ETCD encryption key rotation because a previous "
@@ -211,10 +170,7 @@ final class GardenOperations {
                 case ROTATE_ETCD_KEY_COMPLETE -> {
                     r.forbidIf(
                             deleting, "cannot complete ETCD encryption key rotation if garden has deletion timestamp");
-                    r.forbidIf(
-                            !PREPARED.equals(p.etcdKey()),
-                            "cannot complete ETCD encryption key rotation if "
-                                    + ".status.credentials.rotation.etcdEncryptionKey.phase is not 'Prepared'");
+                    r.requirePrepared("ETCD encryption key rotation", "etcdEncryptionKey", p.etcdKey());
                 }
                 case ROTATE_OBSERVABILITY ->
                     r.forbidIf(
@@ -223,19 +179,14 @@ final class GardenOperations {
                 case ROTATE_WI_KEY_START -> {
                     r.forbidIf(
                             deleting, "cannot start workload identity key rotation if garden has deletion timestamp");
-                    r.forbidIf(
-                            started(p.workloadIdentityKey()),
-                            "cannot start workload identity key rotation if "
-                                    + ".status.credentials.rotation.workloadIdentityKey.phase is not 'Completed'");
+                    r.requireCompleted(
+                            "workload identity key rotation", "workloadIdentityKey", p.workloadIdentityKey());
                 }
                 case ROTATE_WI_KEY_COMPLETE -> {
                     r.forbidIf(
                             deleting,
                             "cannot complete workload identity key rotation if garden has deletion timestamp");
-                    r.forbidIf(
-                            !PREPARED.equals(p.workloadIdentityKey()),
-                            "cannot complete workload identity key "
-                                    + "rotation if .status.credentials.rotation.workloadIdentityKey.phase is not 'Prepared'");
+                    r.requirePrepared("workload identity key rotation", "workloadIdentityKey", p.workloadIdentityKey());
                 }
                 default -> {}
             }
@@ -243,21 +194,7 @@ final class GardenOperations {
         return errs;
     }
 
-    /** A rotation that has a phase other than Completed is in progress. */
-    private static boolean started(String phase) {
-        return !phase.isEmpty() && !COMPLETED.equals(phase);
-    }
-
     private static List<String> resources(cloud.gardener.apiserver.api.core.v1beta1.EncryptionConfig config) {
         return config == null || config.resources() == null ? List.of() : config.resources();
-    }
-
-    /** Collects Forbidden errors at the annotation's path. */
-    private record Rules(List<FieldError> errs, String path) {
-        void forbidIf(boolean condition, String detail) {
-            if (condition) {
-                errs.add(FieldError.forbidden(path, detail));
-            }
-        }
     }
 }
