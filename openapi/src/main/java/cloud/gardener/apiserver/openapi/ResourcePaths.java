@@ -174,10 +174,7 @@ final class ResourcePaths {
                 "boolean",
                 "allowWatchBookmarks requests watch events with type "
                         + "\"BOOKMARK\". Servers that do not implement bookmarks may ignore this flag."));
-        params.add(query(
-                "continue",
-                "string",
-                "The continue option should be set when retrieving more results from the server."));
+        params.add(query(CONTINUE));
         params.add(query(
                 "fieldSelector",
                 "string",
@@ -186,18 +183,11 @@ final class ResourcePaths {
                 "labelSelector",
                 "string",
                 "A selector to restrict the list of returned objects by their labels. " + "Defaults to everything."));
-        params.add(query("limit", "integer", "limit is a maximum number of responses to return for a list call."));
-        params.add(query(
-                "resourceVersion",
-                "string",
-                "resourceVersion sets a constraint on what resource versions a request may be served from."));
-        params.add(query(
-                "resourceVersionMatch",
-                "string",
-                "resourceVersionMatch determines how resourceVersion is applied to list calls."));
-        params.add(query(
-                "sendInitialEvents", "boolean", "`sendInitialEvents=true` may be set together with `watch=true`."));
-        params.add(query("timeoutSeconds", "integer", "Timeout for the list/watch call."));
+        params.add(query(LIMIT));
+        params.add(query(RESOURCE_VERSION));
+        params.add(query(RESOURCE_VERSION_MATCH));
+        params.add(query(SEND_INITIAL_EVENTS));
+        params.add(query(TIMEOUT_SECONDS));
         params.add(query(
                 "watch",
                 "boolean",
@@ -246,11 +236,10 @@ final class ResourcePaths {
     private ObjectNode delete(String operationId) {
         ObjectNode op = operation("delete", operationId, "delete a " + rt.kind(), gvk);
         ArrayNode params = (ArrayNode) op.get("parameters");
-        params.add(query("dryRun", "string", DRY_RUN_DOC));
-        params.add(
-                query("gracePeriodSeconds", "integer", "The duration in seconds before the object should be deleted."));
-        params.add(query("orphanDependents", "boolean", "Deprecated: please use the PropagationPolicy."));
-        params.add(query("propagationPolicy", "string", "Whether and how garbage collection will be performed."));
+        params.add(query(DRY_RUN));
+        params.add(query(GRACE_PERIOD_SECONDS));
+        params.add(query(ORPHAN_DEPENDENTS));
+        params.add(query(PROPAGATION_POLICY));
         body(op, SchemaNames.meta("DeleteOptions"), List.of("*/*"), false);
         respond(op, SchemaNames.meta("Status"), List.of("200", "202"), PRODUCES);
         return op;
@@ -259,31 +248,20 @@ final class ResourcePaths {
     private ObjectNode deleteCollection(String operationId) {
         ObjectNode op = operation("deletecollection", operationId, "delete collection of " + rt.kind(), gvk);
         ArrayNode params = (ArrayNode) op.get("parameters");
-        params.add(query(
-                "continue",
-                "string",
-                "The continue option should be set when retrieving more results from the server."));
-        params.add(query("dryRun", "string", DRY_RUN_DOC));
+        params.add(query(CONTINUE));
+        params.add(query(DRY_RUN));
         params.add(query(
                 "fieldSelector", "string", "A selector to restrict the list of returned objects by their fields."));
-        params.add(
-                query("gracePeriodSeconds", "integer", "The duration in seconds before the object should be deleted."));
+        params.add(query(GRACE_PERIOD_SECONDS));
         params.add(query(
                 "labelSelector", "string", "A selector to restrict the list of returned objects by their labels."));
-        params.add(query("limit", "integer", "limit is a maximum number of responses to return for a list call."));
-        params.add(query("orphanDependents", "boolean", "Deprecated: please use the PropagationPolicy."));
-        params.add(query("propagationPolicy", "string", "Whether and how garbage collection will be performed."));
-        params.add(query(
-                "resourceVersion",
-                "string",
-                "resourceVersion sets a constraint on what resource versions a request may be served from."));
-        params.add(query(
-                "resourceVersionMatch",
-                "string",
-                "resourceVersionMatch determines how resourceVersion is applied to list calls."));
-        params.add(query(
-                "sendInitialEvents", "boolean", "`sendInitialEvents=true` may be set together with `watch=true`."));
-        params.add(query("timeoutSeconds", "integer", "Timeout for the list/watch call."));
+        params.add(query(LIMIT));
+        params.add(query(ORPHAN_DEPENDENTS));
+        params.add(query(PROPAGATION_POLICY));
+        params.add(query(RESOURCE_VERSION));
+        params.add(query(RESOURCE_VERSION_MATCH));
+        params.add(query(SEND_INITIAL_EVENTS));
+        params.add(query(TIMEOUT_SECONDS));
         body(op, SchemaNames.meta("DeleteOptions"), List.of("*/*"), false);
         respond(op, SchemaNames.meta("Status"), List.of("200"), PRODUCES);
         return op;
@@ -293,8 +271,35 @@ final class ResourcePaths {
             + "An invalid or unrecognized dryRun directive will result in an error response and no further processing "
             + "of the request. Valid values are: - All: all dry run stages will be processed";
 
+    /** A query parameter of an operation, as the OpenAPI documents describe it. */
+    private record Query(String name, String type, String description) {}
+
+    private static final Query CONTINUE = new Query(
+            "continue", "string", "The continue option should be set when retrieving more results from the server.");
+    private static final Query LIMIT =
+            new Query("limit", "integer", "limit is a maximum number of responses to return for a list call.");
+    private static final Query RESOURCE_VERSION = new Query(
+            "resourceVersion",
+            "string",
+            "resourceVersion sets a constraint on what resource versions a request may be served from.");
+    private static final Query RESOURCE_VERSION_MATCH = new Query(
+            "resourceVersionMatch",
+            "string",
+            "resourceVersionMatch determines how resourceVersion is applied to list calls.");
+    private static final Query SEND_INITIAL_EVENTS = new Query(
+            "sendInitialEvents", "boolean", "`sendInitialEvents=true` may be set together with `watch=true`.");
+    private static final Query TIMEOUT_SECONDS =
+            new Query("timeoutSeconds", "integer", "Timeout for the list/watch call.");
+    private static final Query GRACE_PERIOD_SECONDS =
+            new Query("gracePeriodSeconds", "integer", "The duration in seconds before the object should be deleted.");
+    private static final Query ORPHAN_DEPENDENTS =
+            new Query("orphanDependents", "boolean", "Deprecated: please use the PropagationPolicy.");
+    private static final Query PROPAGATION_POLICY =
+            new Query("propagationPolicy", "string", "Whether and how garbage collection will be performed.");
+    private static final Query DRY_RUN = new Query("dryRun", "string", DRY_RUN_DOC);
+
     private void addWriteParameters(ArrayNode params) {
-        params.add(query("dryRun", "string", DRY_RUN_DOC));
+        params.add(query(DRY_RUN));
         params.add(query(
                 "fieldManager",
                 "string",
@@ -315,6 +320,10 @@ final class ResourcePaths {
     }
 
     // ---- dialect-specific pieces ----
+
+    private ObjectNode query(Query query) {
+        return query(query.name(), query.type(), query.description());
+    }
 
     private ObjectNode query(String name, String type, String description) {
         ObjectNode param = NODES.objectNode();
