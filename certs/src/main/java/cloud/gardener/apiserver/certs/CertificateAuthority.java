@@ -4,10 +4,8 @@ import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * A CA certificate and its private key, able to issue serving, client and intermediate certificates.
@@ -27,18 +25,7 @@ public record CertificateAuthority(X509Certificate certificate, PrivateKey priva
     }
 
     public static CertificateAuthority generate(String commonName, Duration validity, KeyType keyType) {
-        CertificateTemplate.requirePositive(validity);
-        Instant now = Instant.now();
-        CertificateTemplate template = new CertificateTemplate(
-                commonName,
-                List.of(),
-                List.of(),
-                List.of(),
-                Set.of(),
-                now.minus(CertificateTemplate.BACKDATE),
-                now.plus(validity),
-                keyType,
-                true);
+        CertificateTemplate template = CertificateTemplate.authority(commonName, validity, keyType);
         KeyPair keys = KeyPairs.generate(keyType);
         return new CertificateAuthority(
                 CertificateSigner.sign(template, keys.getPublic(), null, keys.getPrivate()), keys.getPrivate());
@@ -74,18 +61,7 @@ public record CertificateAuthority(X509Certificate certificate, PrivateKey priva
 
     /** An intermediate CA signed by this one. */
     public CertificateAuthority issueIntermediate(String commonName, Duration validity) {
-        CertificateTemplate.requirePositive(validity);
-        Instant now = Instant.now();
-        CertificateTemplate template = new CertificateTemplate(
-                commonName,
-                List.of(),
-                List.of(),
-                List.of(),
-                Set.of(),
-                now.minus(CertificateTemplate.BACKDATE),
-                now.plus(validity),
-                KeyType.of(privateKey),
-                true);
+        CertificateTemplate template = CertificateTemplate.authority(commonName, validity, KeyType.of(privateKey));
         IssuedCertificate issued = issue(template);
         return new CertificateAuthority(issued.certificate(), issued.privateKey());
     }

@@ -85,6 +85,22 @@ public record CertificateTemplate(
                 false);
     }
 
+    /** A CA certificate valid from now (backdated) for {@code validity}, with a key of the given type. */
+    public static CertificateTemplate authority(String commonName, Duration validity, KeyType keyType) {
+        requirePositive(validity);
+        Instant now = Instant.now();
+        return new CertificateTemplate(
+                commonName,
+                List.of(),
+                List.of(),
+                List.of(),
+                Set.of(),
+                now.minus(BACKDATE),
+                now.plus(validity),
+                keyType,
+                true);
+    }
+
     /** Rejects zero and negative validities (the backdating would otherwise hide them). */
     static void requirePositive(Duration validity) {
         if (validity.isZero() || validity.isNegative()) {
