@@ -20,8 +20,6 @@ import cloud.gardener.apiserver.api.operator.v1alpha1.KubeAPIServerConfig;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -255,7 +253,7 @@ final class GardenerComponentsValidation {
                         oidcPath.child("clientIDPublic").toString(), "must provide a public client ID"));
             }
             if (oidc.issuerURL() != null) {
-                errs.addAll(issuerURL(oidc.issuerURL(), oidcPath.child("issuerURL")));
+                errs.addAll(KubeAPIServerRules.oidcIssuerUrl(oidc.issuerURL(), oidcPath.child("issuerURL")));
             }
         }
         if (config.domain() != null) {
@@ -263,34 +261,6 @@ final class GardenerComponentsValidation {
         }
         if (config.tlsSecretName() != null) {
             errs.addAll(CoreRules.dns1123Subdomain(config.tlsSecretName(), path.child("tlsSecretName")));
-        }
-        return errs;
-    }
-
-    /** {@code ValidateOIDCIssuerURL}: an https URL with a host and no fragment, user info or query. */
-    static List<FieldError> issuerURL(String url, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        String at = path.toString();
-        URI uri;
-        try {
-            uri = new URI(url);
-        } catch (URISyntaxException e) {
-            return List.of(FieldError.invalid(at, url, "must be a valid URL and have https scheme"));
-        }
-        if (uri.getRawAuthority() == null || uri.getRawAuthority().isEmpty()) {
-            errs.add(FieldError.invalid(at, url, "must be a valid URL and have https scheme"));
-        }
-        if (uri.getRawFragment() != null && !uri.getRawFragment().isEmpty()) {
-            errs.add(FieldError.invalid(at, url, "must not contain a fragment"));
-        }
-        if (uri.getRawUserInfo() != null) {
-            errs.add(FieldError.invalid(at, url, "must not contain a username or password"));
-        }
-        if (uri.getRawQuery() != null && !uri.getRawQuery().isEmpty()) {
-            errs.add(FieldError.invalid(at, url, "must not contain a query"));
-        }
-        if (!"https".equals(uri.getScheme())) {
-            errs.add(FieldError.invalid(at, url, "must have https scheme"));
         }
         return errs;
     }

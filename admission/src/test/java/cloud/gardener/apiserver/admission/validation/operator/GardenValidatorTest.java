@@ -544,6 +544,26 @@ class GardenValidatorTest {
     }
 
     @Test
+    void dashboardIssuerUrlIsJudgedAsTheKubeAPIServersIsByGoUrlHost() {
+        // Go's URL.Host leaves user info out: an authority of user info alone has no host
+        List<String> errors = validate(edited(
+                        GARDEN,
+                        set(
+                                DASHBOARD + ".oidcConfig",
+                                "{'issuerURL':'https://user@/x','clientIDPublic':'c','secretRef':{'name':'s'}}")))
+                .stream()
+                .filter(e -> e.field().equals(DASHBOARD + ".oidcConfig.issuerURL"))
+                .map(FieldError::toString)
+                .toList();
+        assertThat(errors)
+                .containsExactly(
+                        DASHBOARD + ".oidcConfig.issuerURL: Invalid value: \"https://user@/x\": "
+                                + "must be a valid URL and have https scheme",
+                        DASHBOARD + ".oidcConfig.issuerURL: Invalid value: \"https://user@/x\": "
+                                + "must not contain a username or password");
+    }
+
+    @Test
     void highAvailabilityCannotBeRemoved() {
         ObjectNode ha = edited(GARDEN, set(VIRTUAL + ".controlPlane", "{'highAvailability':{}}"));
         assertValid(validateUpdate(stored(ha), stored(GARDEN)));
