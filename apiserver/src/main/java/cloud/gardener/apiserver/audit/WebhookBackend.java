@@ -273,15 +273,7 @@ final class WebhookBackend implements AuditBackend {
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", "application/json");
         return transport
-                .authorization()
-                .compose(authorization -> {
-                    authorization.ifPresent(value -> request.putHeader("Authorization", value));
-                    return http.request(request);
-                })
-                .map(req -> {
-                    transport.authority().ifPresent(req::authority);
-                    return req;
-                })
+                .open(http, request)
                 .compose((HttpClientRequest req) -> req.send(body))
                 .compose(resp -> resp.body()
                         .compose(answer -> resp.statusCode() / 100 == 2

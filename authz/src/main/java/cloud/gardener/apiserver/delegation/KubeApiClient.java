@@ -88,7 +88,8 @@ public final class KubeApiClient implements AutoCloseable {
                 .request(HttpMethod.GET, path)
                 .setConnectTimeout(timeout.toMillis())
                 .putHeader("Accept", "application/json");
-        return open(request)
+        return transport
+                .open(http, request)
                 .compose(HttpClientRequest::send)
                 .compose(resp -> {
                     if (resp.statusCode() != 200) {
@@ -156,7 +157,8 @@ public final class KubeApiClient implements AutoCloseable {
         if (body != null) {
             request.putHeader("Content-Type", "application/json");
         }
-        return open(request)
+        return transport
+                .open(http, request)
                 .compose(req -> body == null ? req.send() : req.send(body))
                 .compose(resp -> resp.body().map(bytes -> answer(method, path, resp.statusCode(), bytes)))
                 // A hard bound on the whole attempt (connection, request and response): the connect and idle
@@ -166,20 +168,6 @@ public final class KubeApiClient implements AutoCloseable {
                         error instanceof KubeApiException
                                 ? error
                                 : new KubeApiException(method + " " + server + path + ": " + describe(error), error)));
-    }
-
-    /** The request with the user's credentials and, with {@code tls-server-name}, the URL's host as {@code Host}. */
-    private Future<HttpClientRequest> open(RequestOptions request) {
-        return transport
-                .authorization()
-                .compose(authorization -> {
-                    authorization.ifPresent(value -> request.putHeader("Authorization", value));
-                    return http.request(request);
-                })
-                .map(req -> {
-                    transport.authority().ifPresent(req::authority);
-                    return req;
-                });
     }
 
     private JsonNode answer(HttpMethod method, String path, int status, Buffer bytes) {

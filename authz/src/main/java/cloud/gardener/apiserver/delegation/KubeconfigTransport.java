@@ -4,7 +4,9 @@ import cloud.gardener.apiserver.certs.Kubeconfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.HostAndPort;
@@ -133,6 +135,22 @@ public final class KubeconfigTransport {
         return kubeconfig.tlsServerName() == null
                 ? Optional.empty()
                 : Optional.of(HostAndPort.authority(server.getHost(), port()));
+    }
+
+    /**
+     * The request opened on {@code http} with the user's {@code Authorization} and, with {@code tls-server-name}, the
+     * URL's host as {@code Host}.
+     */
+    public Future<HttpClientRequest> open(HttpClient http, RequestOptions request) {
+        return authorization()
+                .compose(authorization -> {
+                    authorization.ifPresent(value -> request.putHeader("Authorization", value));
+                    return http.request(request);
+                })
+                .map(req -> {
+                    authority().ifPresent(req::authority);
+                    return req;
+                });
     }
 
     /** The {@code Authorization} header value, if the user has a token: the token file's, else {@code token}. */
