@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.protobuf;
 
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.model.TypeRef;
 import cloud.gardener.apiserver.api.model.values.Base64Bytes;
 import cloud.gardener.apiserver.api.model.values.Duration;
@@ -142,7 +143,8 @@ final class MessageReader {
                     m.forEach((k, item) -> map.put((String) k, built(item)));
                     out[i] = java.util.Collections.unmodifiableMap(map);
                 } else if (v == null) {
-                    out[i] = zeroOf(model.record().fields().get(i).type().raw());
+                    out[i] = RecordModel.zeroOf(
+                            model.record().fields().get(i).type().raw());
                 } else {
                     out[i] = v;
                 }
@@ -226,7 +228,7 @@ final class MessageReader {
                 case BYTES -> Base64Bytes.NIL;
                 case RECORD -> new Builder(MessageModel.of(valueType.raw()));
                 case LIST -> List.of();
-                default -> zeroOf(valueType.raw());
+                default -> RecordModel.zeroOf(valueType.raw());
             };
         }
         map.put(key, value);
@@ -416,22 +418,6 @@ final class MessageReader {
         if (wireType != expected) {
             throw new ProtobufDecodingException("proto: wrong wireType = " + wireType + " for field " + f.goName());
         }
-    }
-
-    private static Object zeroOf(Class<?> c) {
-        if (c == int.class) {
-            return 0;
-        }
-        if (c == long.class) {
-            return 0L;
-        }
-        if (c == boolean.class) {
-            return false;
-        }
-        if (c == double.class) {
-            return 0.0;
-        }
-        return null;
     }
 
     /** Skips a field this model does not know, groups included (counted, not recursed into). */

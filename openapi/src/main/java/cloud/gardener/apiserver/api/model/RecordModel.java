@@ -102,7 +102,8 @@ public final class RecordModel {
         return z;
     }
 
-    static Object zeroOf(Class<?> c) {
+    /** The value a field of type {@code c} holds when absent: a primitive's zero, else null. */
+    public static Object zeroOf(Class<?> c) {
         if (c == int.class) {
             return 0;
         }
