@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.api.model.values;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.Year;
@@ -241,6 +242,22 @@ final class GoTimeLayout {
             pad(b.append('.'), instant.get(ChronoField.MICRO_OF_SECOND), 6);
         }
         return b.append('Z').toString();
+    }
+
+    /**
+     * A JSON value as {@code metav1.Time} and {@code metav1.MicroTime} unmarshal it with this layout: null for JSON
+     * null (Go's zero time), else the instant the string holds.
+     *
+     * @throws IllegalArgumentException with Go's error text
+     */
+    Instant decodeJson(JsonNode node) {
+        if (node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            throw GoText.cannotUnmarshal(node, "string");
+        }
+        return parse(node.textValue());
     }
 
     private static StringBuilder pad(StringBuilder b, int value, int width) {

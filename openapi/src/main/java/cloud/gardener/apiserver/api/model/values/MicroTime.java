@@ -54,13 +54,8 @@ public final class MicroTime implements Comparable<MicroTime> {
     /** For tree-based codecs: decodes a JSON value as {@code metav1.MicroTime.UnmarshalJSON} does (null is zero). */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static MicroTime fromJson(JsonNode node) {
-        if (node.isNull()) {
-            return ZERO;
-        }
-        if (!node.isTextual()) {
-            throw GoText.cannotUnmarshal(node, "string");
-        }
-        return parse(node.textValue());
+        Instant instant = GoTimeLayout.RFC3339_MICRO.decodeJson(node);
+        return instant == null ? ZERO : new MicroTime(instant);
     }
 
     public Instant instant() {

@@ -60,13 +60,8 @@ public final class Time implements Comparable<Time> {
     /** For tree-based codecs: decodes a JSON value as {@code metav1.Time.UnmarshalJSON} does (null is zero). */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static Time fromJson(JsonNode node) {
-        if (node.isNull()) {
-            return ZERO;
-        }
-        if (!node.isTextual()) {
-            throw GoText.cannotUnmarshal(node, "string");
-        }
-        return parse(node.textValue());
+        Instant instant = GoTimeLayout.RFC3339.decodeJson(node);
+        return instant == null ? ZERO : new Time(instant);
     }
 
     public Instant instant() {
