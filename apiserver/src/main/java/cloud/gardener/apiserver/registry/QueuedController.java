@@ -5,6 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * What the server's stand-ins for controllers share: store watches feed a work queue of keys, and the passes run on
@@ -54,6 +59,35 @@ public abstract class QueuedController<K> {
     /** The work queue, there once {@link #start()} ran (as the watches that use it). */
     protected final WorkQueue<K> queue() {
         return queue;
+    }
+
+    /**
+     * A watch of the controller's own objects that keeps an index of them by key: a (re-)list changes each listed
+     * object and forgets the keys it no longer lists.
+     */
+    protected abstract class IndexingWatch implements StoreWatch.Handler {
+
+        @Override
+        public final void listed(List<ObjectNode> objects) {
+            Set<K> listed = new HashSet<>();
+            for (ObjectNode object : objects) {
+                listed.add(key(object));
+                changed(object, null);
+            }
+            for (K gone : new ArrayList<>(indexed())) {
+                if (!listed.contains(gone)) {
+                    forget(gone);
+                }
+            }
+        }
+
+        protected abstract K key(ObjectNode object);
+
+        /** The keys the index holds. */
+        protected abstract Collection<K> indexed();
+
+        /** Drops the key from the index. */
+        protected abstract void forget(K key);
     }
 
     /** The object as stored now, or null when there is none. */

@@ -19,6 +19,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -104,20 +105,16 @@ public final class NamespacedCloudProfileController extends QueuedController<Nam
     // ------------------------------------------------------------------------------------------ watches
 
     /** The profiles: each change queues the profile and keeps the parent index current. */
-    private final class Profiles implements StoreWatch.Handler {
+    private final class Profiles extends IndexingWatch {
 
         @Override
-        public void listed(List<ObjectNode> objects) {
-            Set<Key> listed = new HashSet<>();
-            for (ObjectNode profile : objects) {
-                listed.add(Key.of(profile));
-                changed(profile, null);
-            }
-            for (Key gone : new ArrayList<>(parents.keySet())) {
-                if (!listed.contains(gone)) {
-                    forget(gone);
-                }
-            }
+        protected Key key(ObjectNode profile) {
+            return Key.of(profile);
+        }
+
+        @Override
+        protected Collection<Key> indexed() {
+            return parents.keySet();
         }
 
         @Override
@@ -139,7 +136,8 @@ public final class NamespacedCloudProfileController extends QueuedController<Nam
             merged.remove(Key.of(last).toString());
         }
 
-        private void forget(Key key) {
+        @Override
+        protected void forget(Key key) {
             String parent = parents.remove(key);
             if (parent != null) {
                 Set<Key> children = byParent.get(parent);

@@ -22,7 +22,7 @@ import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -108,20 +108,16 @@ public final class ProjectController extends QueuedController<String> {
     // ---------------------------------------------------------------------------------------- watches
 
     /** The Projects: each change queues the Project and keeps the namespace index current. */
-    private final class Projects implements StoreWatch.Handler {
+    private final class Projects extends IndexingWatch {
 
         @Override
-        public void listed(List<ObjectNode> objects) {
-            Set<String> listed = new HashSet<>();
-            for (ObjectNode project : objects) {
-                listed.add(ObjectTrees.name(project));
-                changed(project, null);
-            }
-            for (String gone : new ArrayList<>(namespaceOfProject.keySet())) {
-                if (!listed.contains(gone)) {
-                    forget(gone);
-                }
-            }
+        protected String key(ObjectNode project) {
+            return ObjectTrees.name(project);
+        }
+
+        @Override
+        protected Collection<String> indexed() {
+            return namespaceOfProject.keySet();
         }
 
         @Override
@@ -144,7 +140,8 @@ public final class ProjectController extends QueuedController<String> {
             forget(ObjectTrees.name(last));
         }
 
-        private void forget(String project) {
+        @Override
+        protected void forget(String project) {
             String namespace = namespaceOfProject.remove(project);
             if (namespace != null) {
                 projectOfNamespace.remove(namespace, project);
