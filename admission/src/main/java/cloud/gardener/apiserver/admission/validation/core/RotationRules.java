@@ -22,14 +22,14 @@ public record RotationRules(List<FieldError> errs, String path) {
         }
     }
 
-    /** Refuses to start {@code rotation} while the one whose phase is at {@code .status.credentials.rotation.<field>} is under way. */
+    /** Refuses to start {@code rotation} while the one at {@code .status.credentials.rotation.<field>} is under way. */
     public void requireCompleted(String rotation, String field, String phase) {
         forbidIf(
                 started(phase),
                 "cannot start " + rotation + " if .status.credentials.rotation." + field + ".phase is not 'Completed'");
     }
 
-    /** Refuses to complete {@code rotation} unless the phase at {@code .status.credentials.rotation.<field>} is Prepared. */
+    /** Refuses to complete {@code rotation} unless {@code .status.credentials.rotation.<field>.phase} is Prepared. */
     public void requirePrepared(String rotation, String field, String phase) {
         requirePrepared(true, rotation, field, phase);
     }
