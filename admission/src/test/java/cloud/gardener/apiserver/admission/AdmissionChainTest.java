@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.authn.UserInfo;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -96,5 +97,103 @@ class AdmissionChainTest {
         assertThat(result.failed()).isTrue();
         assertThat(result.cause()).hasMessage("a says no");
         assertThat(calls).containsExactly("admit:a", "admit:b", "validate:a");
+    }
+
+    /** A validating plugin whose answer comes later (as one waiting for a lookup), or that throws. */
+    private final class Later implements ValidatingPlugin {
+        private final String name;
+        private final Promise<Void> answer = Promise.promise();
+        private final boolean throwing;
+
+        Later(String name, boolean throwing) {
+            this.name = name;
+            this.throwing = throwing;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public boolean handles(Operation operation) {
+            return true;
+        }
+
+        @Override
+        public Future<Void> validate(Attributes a) {
+            calls.add("validate:" + name);
+            if (throwing) {
+                throw new IllegalStateException(name + " broke");
+            }
+            return answer.future();
+        }
+    }
+
+    /** Records the observer's calls. */
+    private final class Observed implements AdmissionObserver {
+        @Override
+        public void plugin(String name, String type, Operation operation, boolean rejected, long elapsedNanos) {
+            calls.add("observed:" + name + ":" + type + ":" + rejected);
+        }
+
+        @Override
+        public void step(String type, Operation operation, boolean rejected, long elapsedNanos) {
+            calls.add("step:" + type + ":" + rejected);
+        }
+    }
+
+    @Test
+    void pluginsAfterOneThatAnswersLaterRunWhenItHas() {
+        Later later = new Later("later", false);
+        AdmissionChain chain = new AdmissionChain(
+                List.of(
+                        new Recording("a", Operation.CREATE, false),
+                        later,
+                        new Recording("b", Operation.CREATE, false)),
+                new Observed());
+
+        Future<Void> result = chain.validate(create());
+
+        assertThat(result.isComplete()).isFalse();
+        assertThat(calls).containsExactly("validate:a", "observed:a:validate:false", "validate:later");
+        later.answer.complete();
+        assertThat(result.succeeded()).isTrue();
+        assertThat(calls)
+                .containsExactly(
+                        "validate:a",
+                        "observed:a:validate:false",
+                        "validate:later",
+                        "observed:later:validate:false",
+                        "validate:b",
+                        "observed:b:validate:false",
+                        "step:validate:false");
+    }
+
+    @Test
+    void aPluginThatThrowsFailsThePhaseUnobservedAndEndsIt() {
+        AdmissionChain chain = new AdmissionChain(
+                List.of(
+                        new Recording("a", Operation.CREATE, false),
+                        new Later("broken", true),
+                        new Recording("b", Operation.CREATE, false)),
+                new Observed());
+
+        Future<Void> result = chain.validate(create());
+
+        assertThat(result.failed()).isTrue();
+        assertThat(result.cause()).isInstanceOf(IllegalStateException.class).hasMessage("broken broke");
+        assertThat(calls)
+                .containsExactly("validate:a", "observed:a:validate:false", "validate:broken", "step:validate:true");
+    }
+
+    @Test
+    void aRejectionIsObservedAsRejected() {
+        AdmissionChain chain = new AdmissionChain(
+                List.of(new Recording("a", Operation.CREATE, true), new Recording("b", Operation.CREATE, false)),
+                new Observed());
+
+        assertThat(chain.validate(create()).failed()).isTrue();
+        assertThat(calls).containsExactly("validate:a", "observed:a:validate:true", "step:validate:true");
     }
 }

@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.storage.cache.CachedStorage;
 import cloud.gardener.apiserver.storage.cache.WatchCacheConfig;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,12 @@ public final class StoreReads {
     private final List<ResourceType> stored = new ArrayList<>();
 
     private final Map<String, ResourceReads> reads = new LinkedHashMap<>();
+    /**
+     * {@link #reads} by group, then plural: {@link #of(String, String)} is asked several times per admitted request
+     * (every lookup), and a map of maps finds the reads without building and hashing a {@code group/plural} key.
+     */
+    private final Map<String, Map<String, ResourceReads>> byGroup = new HashMap<>();
+
     private final Map<String, Storage> storages = new LinkedHashMap<>();
     /** The watch caches the reads go through, or null when no resource is cached. */
     private final CachedStorage cache;
@@ -89,6 +96,10 @@ public final class StoreReads {
         if (eventsV1.isPresent() && core != null) {
             reads.put(id(eventsV1.get()), core.as(eventsV1.get()));
         }
+        for (ResourceReads r : reads.values()) {
+            byGroup.computeIfAbsent(r.type().group(), g -> new HashMap<>())
+                    .put(r.type().plural(), r);
+        }
     }
 
     /** The watch caches, or null when no resource is cached; started and closed by the server. */
@@ -113,8 +124,9 @@ public final class StoreReads {
     }
 
     /** The reads of a served resource, also of one served over another's objects; empty when it is not stored. */
-    public Optional<ResourceReads> of(String group, String plural) {
-        return Optional.ofNullable(reads.get(group + "/" + plural));
+    public Optional<ResourceReads> of(String groupName, String plural) {
+        Map<String, ResourceReads> group = byGroup.get(groupName);
+        return Optional.ofNullable(group == null ? null : group.get(plural));
     }
 
     /** The resources with a store of their own. */

@@ -66,6 +66,13 @@ public final class ObjectCache implements AutoCloseable {
     private final Vertx vertx;
     private final StoreReader storage;
     private final List<Resource> resources = new ArrayList<>();
+    /**
+     * The resources by key root when every root ends in a slash and none is a prefix of another (then a key is under
+     * at most one, found by its own prefixes up to a slash: a few map lookups instead of a scan of every resource, on
+     * every lookup); null otherwise.
+     */
+    private final Map<String, Resource> byRoot;
+
     private final Memo trees = new Memo(MEMO_BYTES);
     private final Memo views = new Memo(Long.MAX_VALUE);
     private volatile Future<Void> synced;
@@ -89,6 +96,27 @@ public final class ObjectCache implements AutoCloseable {
             TermIndex terms = r.indexes().isEmpty() ? null : new TermIndex();
             this.resources.add(new Resource(r, source, terms));
         }
+        this.byRoot = prefixFree(this.resources);
+    }
+
+    private static Map<String, Resource> prefixFree(List<Resource> resources) {
+        Map<String, Resource> byRoot = new HashMap<>();
+        for (Resource r : resources) {
+            String root = r.spec.root();
+            if (!root.endsWith("/") || byRoot.putIfAbsent(root, r) != null) {
+                return null;
+            }
+        }
+        for (String root : byRoot.keySet()) {
+            for (int slash = root.indexOf('/', 1);
+                    slash >= 0 && slash < root.length() - 1;
+                    slash = root.indexOf('/', slash + 1)) {
+                if (byRoot.containsKey(root.substring(0, slash + 1))) {
+                    return null;
+                }
+            }
+        }
+        return byRoot;
     }
 
     /** Starts following storage; the future completes when every resource has been listed once. */
@@ -105,6 +133,11 @@ public final class ObjectCache implements AutoCloseable {
     public boolean synced() {
         Future<Void> s = synced;
         return s != null && s.succeeded();
+    }
+
+    /** Whether keys are matched to roots by lookup rather than a scan (for tests). */
+    boolean findsRootsByLookup() {
+        return byRoot != null;
     }
 
     /** Whether the cache follows the key (or the key prefix of a collection); if not, ask storage. */
@@ -208,6 +241,14 @@ public final class ObjectCache implements AutoCloseable {
 
     private List<Pending> pending(String keyPrefix) {
         List<Pending> out = new ArrayList<>();
+        Resource only = byRoot == null ? null : resourceOf(keyPrefix);
+        if (only != null) {
+            // under one root, and (roots being prefix-free) under no other and spanning none
+            for (StoredObject stored : only.source.under(keyPrefix)) {
+                out.add(new Pending(only, stored, memoizedListItem(only, stored)));
+            }
+            return out;
+        }
         int sources = 0;
         for (Resource r : resources) {
             String root = r.spec.root();
@@ -278,6 +319,15 @@ public final class ObjectCache implements AutoCloseable {
     }
 
     private Resource resourceOf(String key) {
+        if (byRoot != null) {
+            for (int slash = key.indexOf('/', 1); slash >= 0; slash = key.indexOf('/', slash + 1)) {
+                Resource r = byRoot.get(key.substring(0, slash + 1));
+                if (r != null) {
+                    return r;
+                }
+            }
+            return null;
+        }
         for (Resource r : resources) {
             if (key.startsWith(r.spec.root())) {
                 return r;

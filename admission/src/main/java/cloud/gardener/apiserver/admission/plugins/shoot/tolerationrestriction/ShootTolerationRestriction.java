@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -38,6 +39,15 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
 
     private final ObjectLookup objects;
     private final TolerationRestrictionConfiguration config;
+    /**
+     * The Project the last create's admit found, for the validate of the same request (the same object tree): a
+     * Shoot create would otherwise find its project twice. One slot: a request that finds another's entry (or none)
+     * looks the project up as before.
+     */
+    private final AtomicReference<Admitted> admitted = new AtomicReference<>();
+
+    /** A create's object tree (by identity), its namespace and the Project its admit found. */
+    private record Admitted(ObjectNode object, String namespace, Project project) {}
 
     public ShootTolerationRestriction(PluginContext context) {
         super(NAME, Operation.CREATE, Operation.UPDATE);
@@ -54,6 +64,7 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
             return Rejections.notReady(a);
         }
         return withProject(a, project -> {
+            admitted.set(new Admitted(a.object(), a.namespace(), project));
             List<Toleration> defaults = new ArrayList<>(config.defaults());
             if (project.spec().tolerations() != null
                     && project.spec().tolerations().defaults() != null) {
@@ -89,18 +100,31 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
                     .toList();
         }
         List<Toleration> checked = toValidate;
-        return withProject(a, project -> {
-            List<Toleration> allowlist = new ArrayList<>(config.whitelist());
-            if (project.spec().tolerations() != null
-                    && project.spec().tolerations().whitelist() != null) {
-                allowlist.addAll(project.spec().tolerations().whitelist());
-            }
-            List<FieldError> errs = CoreRules.tolerationsAllowed(checked, allowlist, TOLERATIONS);
-            if (!errs.isEmpty()) {
-                return Rejections.forbid(a, "error while validating tolerations against allowlist: " + errs);
-            }
-            return Future.succeededFuture();
-        });
+        Admitted memo = admitted.get();
+        // the same tree admit saw: this request's validate (an identical tree of another request is another object)
+        @SuppressWarnings("ReferenceEquality")
+        boolean sameRequest = memo != null
+                && a.operation() == Operation.CREATE
+                && memo.object() == a.object()
+                && memo.namespace().equals(a.namespace());
+        if (sameRequest) {
+            admitted.compareAndSet(memo, null);
+            return allowed(a, memo.project(), checked);
+        }
+        return withProject(a, project -> allowed(a, project, checked));
+    }
+
+    /** Whether the checked tolerations are on the Garden-wide or the project's allowlist; forbidden if not. */
+    private Future<Void> allowed(Attributes a, Project project, List<Toleration> checked) {
+        List<Toleration> allowlist = new ArrayList<>(config.whitelist());
+        if (project.spec().tolerations() != null && project.spec().tolerations().whitelist() != null) {
+            allowlist.addAll(project.spec().tolerations().whitelist());
+        }
+        List<FieldError> errs = CoreRules.tolerationsAllowed(checked, allowlist, TOLERATIONS);
+        if (!errs.isEmpty()) {
+            return Rejections.forbid(a, "error while validating tolerations against allowlist: " + errs);
+        }
+        return Future.succeededFuture();
     }
 
     private static boolean isShoot(Attributes a) {

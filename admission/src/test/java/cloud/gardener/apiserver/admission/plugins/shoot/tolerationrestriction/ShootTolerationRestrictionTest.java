@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
@@ -16,6 +17,9 @@ import cloud.gardener.apiserver.api.meta.GroupResource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -133,6 +137,50 @@ class ShootTolerationRestrictionTest {
                 - {key: global-default}
                 - {key: project-default, value: x}
                 """).path("t"));
+    }
+
+    @Test
+    void aCreateLooksItsProjectUpOnceForAdmitAndValidate() {
+        AtomicInteger projectLists = new AtomicInteger();
+        InMemoryObjects projects = new InMemoryObjects().put(PROJECTS, PROJECT);
+        ObjectLookup counting = new ObjectLookup() {
+            @Override
+            public Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name) {
+                return projects.get(resource, namespace, name);
+            }
+
+            @Override
+            public Future<List<ObjectNode>> list(GroupResource resource, String namespace) {
+                if (resource.equals(PROJECTS)) {
+                    projectLists.incrementAndGet();
+                }
+                return projects.list(resource, namespace);
+            }
+
+            @Override
+            public Future<List<ObjectNode>> listLive(GroupResource resource, String namespace) {
+                return projects.listLive(resource, namespace);
+            }
+
+            @Override
+            public boolean ready() {
+                return true;
+            }
+        };
+        ShootTolerationRestriction plugin =
+                new ShootTolerationRestriction(new PluginContext(counting, null, object(CONFIG), Clock.systemUTC()));
+        ObjectNode shoot = shoot("[{key: project-allowed}]");
+        accepted(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        // the defaults admit added are not on the allowlist: validate finds that with the project admit found
+        ApiException memoized = rejection(plugin.validate(shootRequest(Operation.CREATE, "", shoot, null)));
+        assertThat(memoized.getMessage()).contains("spec.tolerations[1]: Forbidden");
+        assertThat(projectLists).hasValue(1);
+        // another request's object (even an equal one) has its project looked up, and fares alike
+        ApiException looked = rejection(plugin.validate(shootRequest(Operation.CREATE, "", shoot.deepCopy(), null)));
+        assertThat(looked.getMessage()).isEqualTo(memoized.getMessage());
+        assertThat(projectLists).hasValue(2);
+        accepted(plugin.validate(shootRequest(Operation.CREATE, "", shoot("[{key: project-allowed}]"), null)));
+        assertThat(projectLists).hasValue(3);
     }
 
     @Test
