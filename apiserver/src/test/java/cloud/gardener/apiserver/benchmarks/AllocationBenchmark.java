@@ -71,7 +71,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       one request at a time, client included;
  *   <li>{@code httpConfigMapList}, {@code httpConfigMapListTable}: a LIST of {@value ListState#OBJECTS} such
  *       ConfigMaps (a namespace of their own, created once per trial) over the same connection, as JSON and as the
- *       Table kubectl asks for; the client counts the body's bytes without keeping them. Per item: ÷ the count.
+ *       Table kubectl asks for; the client counts the body's bytes without keeping them. Per item: ÷ the count;
+ *   <li>{@code httpShootListTable}: a Table LIST of {@value ShootListState#OBJECTS} example Shoots (created once per
+ *       trial through the full admission chain, beside the one the setup creates), as kubectl asks for it.
  * </ul>
  *
  * Every create adds an object (names count up); the store grows by some thousands over a run.
@@ -233,6 +235,27 @@ public class AllocationBenchmark {
     public Long httpConfigMapListTable(ListState list) throws Exception {
         return await(
                 http.getCounting("/api/v1/namespaces/" + ListState.LIST_NAMESPACE + "/configmaps", ListState.TABLE));
+    }
+
+    /** The Shoots the Shoot LIST row lists: created once per trial, in the example Project's namespace. */
+    @State(Scope.Benchmark)
+    public static class ShootListState {
+        static final int OBJECTS = 1000;
+
+        @Setup(Level.Trial)
+        public void create(AllocationBenchmark bench) throws Exception {
+            String body = new String(bench.shootBody, StandardCharsets.UTF_8);
+            String name = body.substring(bench.shootName - 1, bench.shootName + NAME_DIGITS);
+            for (int i = 0; i < OBJECTS; i++) {
+                AllocationBenchmark.create(
+                        bench.shoots, SHOOTS, bytes(body.replace(name, String.format(Locale.ROOT, "l%06d", i))));
+            }
+        }
+    }
+
+    @Benchmark
+    public Long httpShootListTable(ShootListState list) throws Exception {
+        return await(http.getCounting(ShootFixtures.COLLECTION, ListState.TABLE));
     }
 
     /** What CreateHandler does with a JSON body (no query: field validation Warn, no dry run). */

@@ -23,9 +23,15 @@ public final class DefaultTableConvertor implements TableConvertor {
     /** {@code ObjectMeta.SwaggerDoc()["creationTimestamp"]}. */
     public static final String CREATED_AT_DESCRIPTION = ObjectMetaDocs.CREATION_TIMESTAMP;
 
-    private static final List<TableColumn> COLUMNS = List.of(
-            new TableColumn("Name", "string", "name", NAME_DESCRIPTION, 0),
-            new TableColumn("Created At", "date", "", CREATED_AT_DESCRIPTION, 0));
+    private static final List<Column> COLUMNS = List.of(
+            Column.reading(new TableColumn("Name", "string", "name", NAME_DESCRIPTION, 0), "metadata.name"),
+            Column.reading(
+                    new TableColumn("Created At", "date", "", CREATED_AT_DESCRIPTION, 0),
+                    "metadata.creationTimestamp"));
+
+    private static final List<TableColumn> DEFINITIONS = Column.definitions(COLUMNS);
+
+    private static final RowReads READS = RowReads.ofColumns(COLUMNS);
 
     /** Go's zero {@code time.Time} in RFC 3339, printed for objects without a creationTimestamp. */
     static final String ZERO_TIME = "0001-01-01T00:00:00Z";
@@ -36,7 +42,7 @@ public final class DefaultTableConvertor implements TableConvertor {
 
     @Override
     public List<TableColumn> columns() {
-        return COLUMNS;
+        return DEFINITIONS;
     }
 
     @Override
@@ -49,7 +55,7 @@ public final class DefaultTableConvertor implements TableConvertor {
 
     @Override
     public RowReads rowReads() {
-        return RowReads.metadata();
+        return READS;
     }
 
     @Override

@@ -24,7 +24,8 @@ public interface TableConvertor {
      * The parts of an object its row's cells read, besides its metadata, when they are not the whole object: a row
      * made from {@link RowReads#read} of the object's JSON (with its resourceVersion, as presented) is the row made
      * from the whole object, unless the row carries the whole object ({@code includeObject=Object}). Null (the
-     * default) when the cells may read anything.
+     * default) when the cells may read anything. The tables compute it from their {@linkplain Column columns}, which
+     * declare what their cells read.
      */
     default RowReads rowReads() {
         return null;

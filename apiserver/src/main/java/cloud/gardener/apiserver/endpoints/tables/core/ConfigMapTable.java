@@ -4,11 +4,9 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.size;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
-import java.util.List;
 
 /** {@code configmaps}: NAME DATA (keys of data plus binaryData) AGE. */
 public final class ConfigMapTable extends KubePrinterTable {
@@ -20,16 +18,11 @@ public final class ConfigMapTable extends KubePrinterTable {
             + "validation process.";
 
     public ConfigMapTable(Clock clock) {
-        super(clock, NAME, column("Data", DATA_DOC), AGE);
+        super(clock, NAME, column("Data", DATA_DOC, "len(data)", "len(binaryData)"), AGE);
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
         return row(name(o), (long) (size(o, "data") + size(o, "binaryData")), age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return RowReads.of(List.of(), List.of("data", "binaryData"));
     }
 }

@@ -4,6 +4,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -55,12 +56,17 @@ public final class EventTable extends KubePrinterTable {
                 column("Message", MESSAGE_DOC),
                 wide("First Seen", FIRST_SEEN_DOC),
                 wide("Count", COUNT_DOC),
-                new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 1));
+                Column.undeclared(new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 1)));
         this.clock = clock;
     }
 
-    private static TableColumn wide(String header, String description) {
-        return new TableColumn(header, "string", "", description, 1);
+    /** The cells read many fields, differently for each API version: not declared, rows are made whole. */
+    private static Column column(String header, String description) {
+        return Column.undeclared(new TableColumn(header, "string", "", description, 0));
+    }
+
+    private static Column wide(String header, String description) {
+        return Column.undeclared(new TableColumn(header, "string", "", description, 1));
     }
 
     @Override

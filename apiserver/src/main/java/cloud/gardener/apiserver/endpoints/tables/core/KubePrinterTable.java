@@ -1,7 +1,9 @@
 package cloud.gardener.apiserver.endpoints.tables.core;
 
 import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,24 +17,35 @@ import java.util.List;
  */
 abstract class KubePrinterTable implements TableConvertor {
 
-    static final TableColumn NAME = new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 0);
-    static final TableColumn AGE = new TableColumn("Age", "string", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0);
+    static final Column NAME =
+            Column.reading(new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 0), "metadata.name");
+    static final Column AGE = Column.reading(
+            new TableColumn("Age", "string", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0), "metadata.creationTimestamp");
 
     private final List<TableColumn> columns;
+    private final RowReads reads;
     private final Clock clock;
 
-    KubePrinterTable(Clock clock, TableColumn... columns) {
+    KubePrinterTable(Clock clock, Column... columns) {
         this.clock = clock;
-        this.columns = List.of(columns);
+        this.columns = Column.definitions(List.of(columns));
+        this.reads = RowReads.ofColumns(List.of(columns));
     }
 
-    static TableColumn column(String header, String description) {
-        return new TableColumn(header, "string", "", description, 0);
+    /** A default column whose cells read {@code reads} ({@link RowReads} paths). */
+    static Column column(String header, String description, String... reads) {
+        return Column.reading(new TableColumn(header, "string", "", description, 0), reads);
     }
 
     @Override
     public final List<TableColumn> columns() {
         return columns;
+    }
+
+    /** Computed from the columns' declarations. */
+    @Override
+    public final RowReads rowReads() {
+        return reads;
     }
 
     /** {@code translateTimestampSince(obj.CreationTimestamp)}. */

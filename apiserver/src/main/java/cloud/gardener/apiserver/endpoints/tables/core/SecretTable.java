@@ -21,7 +21,12 @@ public final class SecretTable extends KubePrinterTable {
             + "arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4";
 
     public SecretTable(Clock clock) {
-        super(clock, NAME, column("Type", TYPE_DOC), column("Data", DATA_DOC), AGE);
+        super(
+                clock,
+                NAME,
+                column("Type", TYPE_DOC, "type"),
+                column("Data", DATA_DOC, "len(data)", "len(stringData)"),
+                AGE);
     }
 
     @Override

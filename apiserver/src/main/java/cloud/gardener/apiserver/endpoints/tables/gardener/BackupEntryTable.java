@@ -5,7 +5,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.textOrNull;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -14,7 +13,14 @@ import java.time.Clock;
 public final class BackupEntryTable extends GardenerTableConvertor {
 
     public BackupEntryTable(Clock clock) {
-        super(clock, NAME, column("Bucket"), column("Seed"), column("Operation"), column("Progress"), AGE);
+        super(
+                clock,
+                NAME,
+                column("Bucket", "spec.bucketName"),
+                column("Seed", "spec.seedName"),
+                column("Operation", "status.lastOperation"),
+                column("Progress", "status.lastOperation.progress"),
+                AGE);
     }
 
     @Override
@@ -26,10 +32,5 @@ public final class BackupEntryTable extends GardenerTableConvertor {
                 BackupOperation.state(o),
                 BackupOperation.progress(o),
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

@@ -6,8 +6,8 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.time;
 
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.HumanDuration;
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,16 +23,22 @@ public final class BastionTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                described("Shoot", "The Shoot this bastion belongs to."),
-                described("Seed", "The Seed cluster on which the Shoot is scheduled."),
-                described("IP", "The bastion host's IP and/or hostname."),
-                described("Heartbeat", "The time and date when the last heartbeat occurred."),
-                described("Expires", "The time and date after which the bastion will be deleted."),
+                described("Shoot", "The Shoot this bastion belongs to.", "spec.shootRef.name"),
+                described("Seed", "The Seed cluster on which the Shoot is scheduled.", "spec.seedName"),
+                described("IP", "The bastion host's IP and/or hostname.", "status.ingress"),
+                described(
+                        "Heartbeat",
+                        "The time and date when the last heartbeat occurred.",
+                        "status.lastHeartbeatTimestamp"),
+                described(
+                        "Expires",
+                        "The time and date after which the bastion will be deleted.",
+                        "status.expirationTimestamp"),
                 AGE);
     }
 
-    private static TableColumn described(String header, String description) {
-        return new TableColumn(header, "string", "name", description, 0);
+    private static Column described(String header, String description, String reads) {
+        return Column.reading(new TableColumn(header, "string", "name", description, 0), reads);
     }
 
     @Override
@@ -45,11 +51,6 @@ public final class BastionTable extends GardenerTableConvertor {
                 heartbeat(o),
                 expires(o),
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 
     /** The ingress hostname, else its IP, else {@code <pending>}. */

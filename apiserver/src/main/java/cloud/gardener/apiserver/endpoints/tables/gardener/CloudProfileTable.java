@@ -4,7 +4,6 @@ import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -13,16 +12,11 @@ import java.time.Clock;
 public final class CloudProfileTable extends GardenerTableConvertor {
 
     public CloudProfileTable(Clock clock) {
-        super(clock, NAME, column("Provider"), AGE);
+        super(clock, NAME, column("Provider", "spec.type"), AGE);
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
         return row(name(o), text(o, "spec", "type"), age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

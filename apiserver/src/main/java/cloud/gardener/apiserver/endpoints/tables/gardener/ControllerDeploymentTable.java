@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.endpoints.tables.gardener;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -18,10 +17,5 @@ public final class ControllerDeploymentTable extends GardenerTableConvertor {
     @Override
     public ArrayNode cells(ObjectNode o) {
         return row(name(o), age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return RowReads.metadata();
     }
 }

@@ -6,7 +6,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatusOrU
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -21,12 +20,12 @@ public final class ControllerInstallationTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                column("Registration"),
-                column("Cluster"),
-                column("Valid"),
-                column("Installed"),
-                column("Healthy"),
-                column("Progressing"),
+                column("Registration", "spec.registrationRef.name"),
+                column("Cluster", "spec.shootRef", "spec.seedRef"),
+                column("Valid", CONDITIONS),
+                column("Installed", CONDITIONS),
+                column("Healthy", CONDITIONS),
+                column("Progressing", CONDITIONS),
                 AGE);
     }
 
@@ -41,11 +40,6 @@ public final class ControllerInstallationTable extends GardenerTableConvertor {
                 conditionStatusOrUnknown(o, "Healthy"),
                 conditionStatusOrUnknown(o, "Progressing"),
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 
     /** {@code Shoot/<namespace>/<name>} or {@code Seed/<name>}, the shoot reference winning; else {@code <unknown>}. */

@@ -5,7 +5,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.api.json.JsonTrees;
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,7 +16,7 @@ import java.util.List;
 public final class ControllerRegistrationTable extends GardenerTableConvertor {
 
     public ControllerRegistrationTable(Clock clock) {
-        super(clock, NAME, column("Resources"), AGE);
+        super(clock, NAME, column("Resources", "spec.resources"), AGE);
     }
 
     @Override
@@ -30,10 +29,5 @@ public final class ControllerRegistrationTable extends GardenerTableConvertor {
             }
         }
         return row(name(o), String.join(", ", resources), age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

@@ -5,7 +5,9 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
+import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import cloud.gardener.apiserver.endpoints.tables.TableConvertor;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,20 +28,27 @@ import java.util.function.Function;
  */
 public final class CrdTable implements TableConvertor {
 
-    /** One printer column: name, type ({@code string} or {@code date}), description and the value it shows. */
-    private record Column(String name, String type, String description, Function<ObjectNode, JsonNode> value) {}
+    /**
+     * One printer column: name, type ({@code string} or {@code date}), description, the path its JSONPath reads and
+     * the value it shows.
+     */
+    private record PrinterColumn(
+            String name, String type, String description, String reads, Function<ObjectNode, JsonNode> value) {}
 
-    private final List<Column> columns;
+    private final List<PrinterColumn> columns;
     private final List<TableColumn> tableColumns;
+    private final RowReads reads;
     private final Clock clock;
 
-    private CrdTable(Clock clock, List<Column> columns) {
+    private CrdTable(Clock clock, List<PrinterColumn> columns) {
         this.clock = clock;
         this.columns = columns;
-        List<TableColumn> all = new ArrayList<>();
-        all.add(new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 0));
-        columns.forEach(c -> all.add(new TableColumn(c.name(), c.type(), "", c.description(), 0)));
-        this.tableColumns = List.copyOf(all);
+        List<Column> all = new ArrayList<>();
+        all.add(Column.reading(new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 0), "metadata.name"));
+        columns.forEach(
+                c -> all.add(Column.reading(new TableColumn(c.name(), c.type(), "", c.description(), 0), c.reads())));
+        this.tableColumns = Column.definitions(all);
+        this.reads = RowReads.ofColumns(all);
     }
 
     /** {@code gardens.operator.gardener.cloud}. */
@@ -47,21 +56,17 @@ public final class CrdTable implements TableConvertor {
         return new CrdTable(
                 clock,
                 List.of(
-                        new Column(
+                        path(
                                 "K8S Version",
                                 "string",
                                 "Kubernetes version of virtual cluster.",
-                                o -> JsonTrees.at(o, "spec", "virtualCluster", "kubernetes", "version")),
-                        new Column(
+                                "spec.virtualCluster.kubernetes.version"),
+                        path(
                                 "Gardener Version",
                                 "string",
                                 "Version of the Gardener components.",
-                                o -> JsonTrees.at(o, "status", "gardener", "version")),
-                        new Column(
-                                "Last Operation",
-                                "string",
-                                "Status of the last operation",
-                                o -> JsonTrees.at(o, "status", "lastOperation", "state")),
+                                "status.gardener.version"),
+                        path("Last Operation", "string", "Status of the last operation", "status.lastOperation.state"),
                         condition(
                                 "Runtime",
                                 "Indicates whether the components related to the runtime cluster are healthy.",
@@ -102,12 +107,18 @@ public final class CrdTable implements TableConvertor {
                         age()));
     }
 
-    private static Column condition(String name, String description, String type) {
-        return new Column(name, "string", description, o -> condition(o, type));
+    /** A column whose JSONPath is the simple path {@code dotted}. */
+    private static PrinterColumn path(String name, String type, String description, String dotted) {
+        String[] fields = dotted.split("\\.");
+        return new PrinterColumn(name, type, description, dotted, o -> JsonTrees.at(o, fields));
     }
 
-    private static Column age() {
-        return new Column("Age", "date", "creation timestamp", o -> JsonTrees.at(o, "metadata", "creationTimestamp"));
+    private static PrinterColumn condition(String name, String description, String type) {
+        return new PrinterColumn(name, "string", description, "status.conditions", o -> condition(o, type));
+    }
+
+    private static PrinterColumn age() {
+        return path("Age", "date", "creation timestamp", "metadata.creationTimestamp");
     }
 
     @Override
@@ -115,11 +126,17 @@ public final class CrdTable implements TableConvertor {
         return tableColumns;
     }
 
+    /** Computed from the columns' paths. */
+    @Override
+    public RowReads rowReads() {
+        return reads;
+    }
+
     @Override
     public ArrayNode cells(ObjectNode o) {
         List<Object> cells = new ArrayList<>();
         cells.add(name(o));
-        for (Column c : columns) {
+        for (PrinterColumn c : columns) {
             JsonNode value = c.value().apply(o);
             cells.add(c.type().equals("date") ? date(value) : string(value));
         }

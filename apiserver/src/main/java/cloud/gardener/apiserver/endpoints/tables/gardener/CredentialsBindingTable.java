@@ -4,12 +4,11 @@ import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
-import java.util.List;
 
 /**
  * {@code credentialsbindings}: NAME PROVIDER APIVERSION KIND NAME AGE. The second "Name" column is the referenced
@@ -21,21 +20,35 @@ public final class CredentialsBindingTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                new TableColumn("Provider", "string", "", "Provide is the provider type of the CredentialsBinding.", 0),
-                new TableColumn(
-                        "APIVersion",
-                        "string",
-                        "name",
-                        "APIVersion is the apiVersion of the referenced credentials provider.",
-                        0),
-                new TableColumn(
-                        "Kind", "string", "name", "Kind is the kind of the referenced credentials provider.", 0),
-                new TableColumn(
-                        "Name",
-                        "string",
-                        "name",
-                        "Name is the namespace and name of the referenced credentials provider.",
-                        0),
+                Column.reading(
+                        new TableColumn(
+                                "Provider", "string", "", "Provide is the provider type of the CredentialsBinding.", 0),
+                        "provider.type"),
+                Column.reading(
+                        new TableColumn(
+                                "APIVersion",
+                                "string",
+                                "name",
+                                "APIVersion is the apiVersion of the referenced credentials provider.",
+                                0),
+                        "credentialsRef.apiVersion"),
+                Column.reading(
+                        new TableColumn(
+                                "Kind",
+                                "string",
+                                "name",
+                                "Kind is the kind of the referenced credentials provider.",
+                                0),
+                        "credentialsRef.kind"),
+                Column.reading(
+                        new TableColumn(
+                                "Name",
+                                "string",
+                                "name",
+                                "Name is the namespace and name of the referenced credentials provider.",
+                                0),
+                        "credentialsRef.namespace",
+                        "credentialsRef.name"),
                 AGE);
     }
 
@@ -48,10 +61,5 @@ public final class CredentialsBindingTable extends GardenerTableConvertor {
                 text(o, "credentialsRef", "kind"),
                 text(o, "credentialsRef", "namespace") + "/" + text(o, "credentialsRef", "name"),
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return RowReads.of(List.of("provider", "credentialsRef"), List.of());
     }
 }

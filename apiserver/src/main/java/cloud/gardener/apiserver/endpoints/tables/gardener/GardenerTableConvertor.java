@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.tables.gardener;
 
 import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
 import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
@@ -18,33 +19,46 @@ import java.util.List;
  */
 abstract class GardenerTableConvertor implements TableConvertor {
 
-    static final TableColumn NAME = new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 0);
-    static final TableColumn AGE = new TableColumn("Age", "date", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0);
+    static final Column NAME =
+            Column.reading(new TableColumn("Name", "string", "name", ObjectMetaDocs.NAME, 0), "metadata.name");
+    static final Column AGE = Column.reading(
+            new TableColumn("Age", "date", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0), "metadata.creationTimestamp");
 
-    /** What the rows of most of Gardener's kinds read: metadata, spec and status. */
-    static final RowReads SPEC_AND_STATUS = RowReads.of(List.of("spec", "status"), List.of());
+    /** What a condition column reads ({@link Cells#conditionStatus}). */
+    static final String CONDITIONS = "status.conditions";
 
     private final List<TableColumn> columns;
+    private final RowReads reads;
     private final Clock clock;
 
-    GardenerTableConvertor(Clock clock, TableColumn... columns) {
+    GardenerTableConvertor(Clock clock, Column... columns) {
         this.clock = clock;
-        this.columns = List.of(columns);
+        this.columns = Column.definitions(List.of(columns));
+        this.reads = RowReads.ofColumns(List.of(columns));
     }
 
-    /** A default column as most of Gardener's are declared: type string, format name, no description. */
-    static TableColumn column(String header) {
-        return new TableColumn(header, "string", "name", "", 0);
+    /**
+     * A default column as most of Gardener's are declared (type string, format name, no description) whose cells
+     * read {@code reads} ({@link RowReads} paths).
+     */
+    static Column column(String header, String... reads) {
+        return Column.reading(new TableColumn(header, "string", "name", "", 0), reads);
     }
 
-    /** Like {@link #column(String)}, shown with {@code -o wide} only. */
-    static TableColumn wide(String header) {
-        return new TableColumn(header, "string", "name", "", 1);
+    /** Like {@link #column}, shown with {@code -o wide} only. */
+    static Column wide(String header, String... reads) {
+        return Column.reading(new TableColumn(header, "string", "name", "", 1), reads);
     }
 
     @Override
     public final List<TableColumn> columns() {
         return columns;
+    }
+
+    /** Computed from the columns' declarations. */
+    @Override
+    public final RowReads rowReads() {
+        return reads;
     }
 
     @Override

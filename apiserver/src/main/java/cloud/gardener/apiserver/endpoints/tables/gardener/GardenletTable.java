@@ -7,7 +7,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.api.json.JsonTrees;
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,7 +16,12 @@ import java.time.Clock;
 public final class GardenletTable extends GardenerTableConvertor {
 
     public GardenletTable(Clock clock) {
-        super(clock, NAME, column("OCI Repository"), column("Reconciled"), AGE);
+        super(
+                clock,
+                NAME,
+                column("OCI Repository", "spec.deployment.helm.ociRepository"),
+                column("Reconciled", CONDITIONS),
+                AGE);
     }
 
     @Override
@@ -27,11 +31,6 @@ public final class GardenletTable extends GardenerTableConvertor {
                 ociUrl(JsonTrees.at(o, "spec", "deployment", "helm", "ociRepository")),
                 conditionStatusOrUnknown(o, "GardenletReconciled"),
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 
     /**

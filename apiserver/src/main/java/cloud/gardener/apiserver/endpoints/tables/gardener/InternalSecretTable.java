@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.endpoints.tables.Cells;
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -21,9 +22,11 @@ public final class InternalSecretTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                new TableColumn("Type", "string", "", "", 0),
-                new TableColumn("Data", "string", "", "", 0),
-                new TableColumn("Age", "string", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0));
+                Column.reading(new TableColumn("Type", "string", "", "", 0), "type"),
+                Column.reading(new TableColumn("Data", "string", "", "", 0), "len(data)", "len(stringData)"),
+                Column.reading(
+                        new TableColumn("Age", "string", "", ObjectMetaDocs.CREATION_TIMESTAMP, 0),
+                        "metadata.creationTimestamp"));
     }
 
     @Override

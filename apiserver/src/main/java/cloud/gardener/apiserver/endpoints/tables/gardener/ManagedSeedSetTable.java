@@ -6,7 +6,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.integer;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -15,7 +14,12 @@ import java.time.Clock;
 public final class ManagedSeedSetTable extends GardenerTableConvertor {
 
     public ManagedSeedSetTable(Clock clock) {
-        super(clock, NAME, column("Ready"), column("Pending"), AGE);
+        super(
+                clock,
+                NAME,
+                column("Ready", "spec.replicas", "status.readyReplicas"),
+                column("Pending", "status.pendingReplica"),
+                AGE);
     }
 
     @Override
@@ -26,10 +30,5 @@ public final class ManagedSeedSetTable extends GardenerTableConvertor {
                 ? text(o, "status", "pendingReplica", "name") + ":" + text(o, "status", "pendingReplica", "reason")
                 : "";
         return row(name(o), integer(o, "status", "readyReplicas") + "/" + replicas, pending, age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

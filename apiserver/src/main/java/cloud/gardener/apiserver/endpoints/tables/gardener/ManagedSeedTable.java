@@ -5,7 +5,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatus;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -14,7 +13,7 @@ import java.time.Clock;
 public final class ManagedSeedTable extends GardenerTableConvertor {
 
     public ManagedSeedTable(Clock clock) {
-        super(clock, NAME, column("Status"), column("Shoot"), AGE);
+        super(clock, NAME, column("Status", CONDITIONS), column("Shoot", "spec.shoot.name"), AGE);
     }
 
     @Override
@@ -26,10 +25,5 @@ public final class ManagedSeedTable extends GardenerTableConvertor {
             default -> "NotRegistered";
         };
         return row(name(o), status, text(o, "spec", "shoot", "name"), age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

@@ -4,7 +4,6 @@ import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -13,16 +12,11 @@ import java.time.Clock;
 public final class NamespacedCloudProfileTable extends GardenerTableConvertor {
 
     public NamespacedCloudProfileTable(Clock clock) {
-        super(clock, NAME, column("Parent Name"), column("Parent Kind"), AGE);
+        super(clock, NAME, column("Parent Name", "spec.parent.name"), column("Parent Kind", "spec.parent.kind"), AGE);
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
         return row(name(o), text(o, "spec", "parent", "name"), text(o, "spec", "parent", "kind"), age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

@@ -6,8 +6,8 @@ import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.ObjectMetaDocs;
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,10 +23,11 @@ public final class ProjectTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                new TableColumn("Namespace", "string", "name", ObjectMetaDocs.NAMESPACE, 0),
-                column("Status"),
-                column("Owner"),
-                column("Creator"),
+                Column.reading(
+                        new TableColumn("Namespace", "string", "name", ObjectMetaDocs.NAMESPACE, 0), "spec.namespace"),
+                column("Status", "status.phase"),
+                column("Owner", "spec.owner"),
+                column("Creator", "spec.createdBy"),
                 AGE);
     }
 
@@ -40,10 +41,5 @@ public final class ProjectTable extends GardenerTableConvertor {
                 isSet(o, "spec", "owner") ? text(o, "spec", "owner", "name") : UNKNOWN,
                 isSet(o, "spec", "createdBy") ? text(o, "spec", "createdBy", "name") : UNKNOWN,
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

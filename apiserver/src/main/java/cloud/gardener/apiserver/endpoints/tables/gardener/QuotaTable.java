@@ -6,7 +6,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.endpoints.tables.Cells;
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -15,7 +14,7 @@ import java.time.Clock;
 public final class QuotaTable extends GardenerTableConvertor {
 
     public QuotaTable(Clock clock) {
-        super(clock, NAME, column("Scope"), column("Cluster Lifetime"), AGE);
+        super(clock, NAME, column("Scope", "spec.scope"), column("Cluster Lifetime", "spec.clusterLifetimeDays"), AGE);
     }
 
     @Override
@@ -25,10 +24,5 @@ public final class QuotaTable extends GardenerTableConvertor {
                 ? Cells.integer(o, "spec", "clusterLifetimeDays") + " days"
                 : "<unspecified>";
         return row(name(o), scope, lifetime, age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

@@ -5,17 +5,15 @@ import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
-import java.util.List;
 
 /** {@code secretbindings}: NAME SECRET ({@code <namespace>/<name>}) PROVIDER ({@code <none>} when unset) AGE. */
 public final class SecretBindingTable extends GardenerTableConvertor {
 
     public SecretBindingTable(Clock clock) {
-        super(clock, NAME, column("Secret"), column("Provider"), AGE);
+        super(clock, NAME, column("Secret", "secretRef"), column("Provider", "provider"), AGE);
     }
 
     @Override
@@ -25,10 +23,5 @@ public final class SecretBindingTable extends GardenerTableConvertor {
                 text(o, "secretRef", "namespace") + "/" + text(o, "secretRef", "name"),
                 isSet(o, "provider") ? text(o, "provider", "type") : "<none>",
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return RowReads.of(List.of("secretRef", "provider"), List.of());
     }
 }

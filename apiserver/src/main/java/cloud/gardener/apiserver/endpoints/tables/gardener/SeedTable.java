@@ -6,7 +6,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatus;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -23,13 +22,13 @@ public final class SeedTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                column("Status"),
-                column("Last Operation"),
-                column("Provider"),
-                column("Region"),
+                column("Status", CONDITIONS),
+                column("Last Operation", "status.lastOperation"),
+                column("Provider", "spec.provider.type"),
+                column("Region", "spec.provider.region"),
                 AGE,
-                column("Version"),
-                column("K8S Version"));
+                column("Version", "status.gardener.version"),
+                column("K8S Version", "status.kubernetesVersion"));
     }
 
     @Override
@@ -44,11 +43,6 @@ public final class SeedTable extends GardenerTableConvertor {
                 age(o),
                 version.isEmpty() ? "<unknown>" : version,
                 optionalText(o, "status", "kubernetesVersion").orElse("<unknown>"));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 
     /**

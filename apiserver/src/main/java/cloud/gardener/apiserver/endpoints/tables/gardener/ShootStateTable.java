@@ -4,7 +4,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.size;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,18 +18,13 @@ public final class ShootStateTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                new TableColumn("Gardener Data", "string", "", "", 0),
-                new TableColumn("Extension States", "string", "", "", 0),
+                Column.reading(new TableColumn("Gardener Data", "string", "", "", 0), "len(spec.gardener)"),
+                Column.reading(new TableColumn("Extension States", "string", "", "", 0), "len(spec.extensions)"),
                 AGE);
     }
 
     @Override
     public ArrayNode cells(ObjectNode o) {
         return row(name(o), size(o, "spec", "gardener"), size(o, "spec", "extensions"), age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }

@@ -8,7 +8,6 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.conditionStatusOrU
 import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -27,21 +26,21 @@ public final class ShootTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                column("CloudProfile"),
-                column("Provider"),
-                column("Region"),
-                wide("Seed"),
-                column("K8S Version"),
-                column("Hibernation"),
-                column("Last Operation"),
-                column("Status"),
-                wide("Purpose"),
-                wide("Gardener Version"),
-                wide("APIServer"),
-                wide("Control"),
-                wide("Observability"),
-                wide("Nodes"),
-                wide("System"),
+                column("CloudProfile", "spec.cloudProfile", "spec.cloudProfileName", "metadata.namespace"),
+                column("Provider", "spec.provider.type"),
+                column("Region", "spec.region"),
+                wide("Seed", "spec.seedName"),
+                column("K8S Version", "spec.kubernetes.version"),
+                column("Hibernation", "spec.hibernation.enabled", "status.hibernated"),
+                column("Last Operation", "status.lastOperation"),
+                column("Status", "metadata.labels"),
+                wide("Purpose", "spec.purpose"),
+                wide("Gardener Version", "status.gardener.version"),
+                wide("APIServer", CONDITIONS),
+                wide("Control", CONDITIONS),
+                wide("Observability", CONDITIONS),
+                wide("Nodes", CONDITIONS),
+                wide("System", CONDITIONS),
                 AGE);
     }
 
@@ -67,11 +66,6 @@ public final class ShootTable extends GardenerTableConvertor {
                 conditionStatusOrUnknown(o, "EveryNodeReady"),
                 conditionStatusOrUnknown(o, "SystemComponentsHealthy"),
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 
     /**

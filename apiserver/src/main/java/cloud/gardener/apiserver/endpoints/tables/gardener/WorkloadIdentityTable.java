@@ -5,7 +5,7 @@ import static cloud.gardener.apiserver.endpoints.tables.Cells.name;
 import static cloud.gardener.apiserver.endpoints.tables.Cells.row;
 
 import cloud.gardener.apiserver.api.json.JsonTrees;
-import cloud.gardener.apiserver.endpoints.tables.RowReads;
+import cloud.gardener.apiserver.endpoints.tables.Column;
 import cloud.gardener.apiserver.endpoints.tables.TableColumn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -21,15 +21,25 @@ public final class WorkloadIdentityTable extends GardenerTableConvertor {
         super(
                 clock,
                 NAME,
-                new TableColumn(
-                        "Sub", "string", "name", "Sub is the value of the sub claim of the issued JWT token.", 0),
-                new TableColumn("Type", "string", "", "Type is the provider type of the WorkloadIdentity.", 0),
-                new TableColumn(
-                        "Audiences",
-                        "string",
-                        "name",
-                        "Audiences is list with the audiences of the issued JWT token.",
-                        1),
+                Column.reading(
+                        new TableColumn(
+                                "Sub",
+                                "string",
+                                "name",
+                                "Sub is the value of the sub claim of the issued JWT token.",
+                                0),
+                        "status.sub"),
+                Column.reading(
+                        new TableColumn("Type", "string", "", "Type is the provider type of the WorkloadIdentity.", 0),
+                        "spec.targetSystem.type"),
+                Column.reading(
+                        new TableColumn(
+                                "Audiences",
+                                "string",
+                                "name",
+                                "Audiences is list with the audiences of the issued JWT token.",
+                                1),
+                        "spec.audiences"),
                 AGE);
     }
 
@@ -46,10 +56,5 @@ public final class WorkloadIdentityTable extends GardenerTableConvertor {
                 text(o, "spec", "targetSystem", "type"),
                 String.join(",", audiences),
                 age(o));
-    }
-
-    @Override
-    public RowReads rowReads() {
-        return SPEC_AND_STATUS;
     }
 }
