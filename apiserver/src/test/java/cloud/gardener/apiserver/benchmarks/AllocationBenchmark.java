@@ -69,6 +69,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       answer made from the stored bytes);
  *   <li>{@code httpConfigMapCreate}, {@code httpConfigMapGet}: the same two over HTTP/1.1 with TLS on loopback,
  *       one request at a time, client included;
+ *   <li>{@code httpConfigMapUpdate}: a PUT of one 8 KiB ConfigMap with the resourceVersion of the last answer
+ *       (a conditional update, as kubectl replace and controllers send it), the payload's first bytes changed each
+ *       time (an unchanged object would not be written), over the same connection;
  *   <li>{@code httpConfigMapList}, {@code httpConfigMapListTable}: a LIST of {@value ListState#OBJECTS} such
  *       ConfigMaps (a namespace of their own, created once per trial) over the same connection, as JSON and as the
  *       Table kubectl asks for; the client counts the body's bytes without keeping them. Per item: ÷ the count;
@@ -105,6 +108,14 @@ public class AllocationBenchmark {
     private int shootName;
     private int counter;
     private String storedName;
+    private byte[] updateBody;
+    private int updateVersion;
+    private int updatePayload;
+    private static final String UPDATED = "updated";
+    /** The resourceVersion's room in {@link #updateBody}: digits, then spaces (JSON whitespace) up to this width. */
+    private static final int VERSION_WIDTH = 20;
+
+    private static final byte[] VERSION_KEY = bytes("\"resourceVersion\":\"");
 
     @Setup(Level.Trial)
     public void start() throws Exception {
@@ -140,6 +151,18 @@ public class AllocationBenchmark {
                 NAMESPACE,
                 bytes(new String(configMapBody, StandardCharsets.UTF_8)
                         .replace("c" + "0".repeat(NAME_DIGITS), storedName)));
+
+        updateBody = bytes("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"" + UPDATED
+                + "\",\"namespace\":\"" + NAMESPACE + "\",\"resourceVersion\":\"" + "0".repeat(VERSION_WIDTH)
+                + "},\"data\":{\"payload\":\"" + "0".repeat(NAME_DIGITS) + payload + "\"}}");
+        updateVersion = indexOf(updateBody, "\"resourceVersion\":\"") + "\"resourceVersion\":\"".length();
+        updatePayload = indexOf(updateBody, "\"payload\":\"") + "\"payload\":\"".length();
+        byte[] first = create(
+                configMaps,
+                NAMESPACE,
+                bytes(new String(configMapBody, StandardCharsets.UTF_8)
+                        .replace("c" + "0".repeat(NAME_DIGITS), UPDATED)));
+        version(Buffer.buffer(first));
 
         applyShootFixtures();
         ObjectNode shoot = (ObjectNode)
@@ -194,6 +217,45 @@ public class AllocationBenchmark {
         name(configMapBody, configMapName);
         return await(http.send(
                 HttpMethod.POST, "/api/v1/namespaces/" + NAMESPACE + "/configmaps", Buffer.buffer(configMapBody), 201));
+    }
+
+    @Benchmark
+    public Buffer httpConfigMapUpdate() throws Exception {
+        name(updateBody, updatePayload);
+        Buffer answer = await(http.send(
+                HttpMethod.PUT,
+                "/api/v1/namespaces/" + NAMESPACE + "/configmaps/" + UPDATED,
+                Buffer.buffer(updateBody),
+                200));
+        version(answer);
+        return answer;
+    }
+
+    /** The answer's resourceVersion written into {@link #updateBody}: its digits, a quote, spaces to the width. */
+    private void version(Buffer answer) {
+        byte[] key = VERSION_KEY;
+        int at = 0;
+        search:
+        for (; at <= answer.length() - key.length; at++) {
+            for (int i = 0; i < key.length; i++) {
+                if (answer.getByte(at + i) != key[i]) {
+                    continue search;
+                }
+            }
+            break;
+        }
+        int from = at + key.length;
+        int to = from;
+        while (answer.getByte(to) != '"') {
+            to++;
+        }
+        if (at > answer.length() - key.length || to - from >= VERSION_WIDTH) {
+            throw new IllegalStateException("no resourceVersion in the answer");
+        }
+        for (int i = 0; i < VERSION_WIDTH; i++) {
+            int digit = from + i;
+            updateBody[updateVersion + i] = digit < to ? answer.getByte(digit) : digit == to ? (byte) '"' : (byte) ' ';
+        }
     }
 
     @Benchmark

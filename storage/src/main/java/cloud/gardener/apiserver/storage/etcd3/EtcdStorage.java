@@ -212,7 +212,7 @@ public final class EtcdStorage implements Storage {
                     }
                     KeyValue last = prev.get(0);
                     return Future.succeededFuture(
-                            new StoredObject(key, last.getValue().toByteArray(), rev, last.getCreateRevision()));
+                            new StoredObject(key, ValueBytes.of(last.getValue()), rev, last.getCreateRevision()));
                 });
     }
 
@@ -581,11 +581,12 @@ public final class EtcdStorage implements Storage {
     }
 
     /**
-     * The value as the object carries it: the second copy a read makes (protobuf's parse copied it out of gRPC's
-     * buffer first; parsing as views of gRPC's buffers would need them released only after this copy).
+     * The value as the object carries it: the array protobuf's parse made when it copied the value out of gRPC's
+     * buffer, not a second copy ({@link ValueBytes}): one 8.6 KB copy less per read, list item and watch event (two
+     * per update event, which brings the previous value too).
      */
     static StoredObject stored(String key, KeyValue kv) {
-        return new StoredObject(key, kv.getValue().toByteArray(), kv.getModRevision(), kv.getCreateRevision());
+        return new StoredObject(key, ValueBytes.of(kv.getValue()), kv.getModRevision(), kv.getCreateRevision());
     }
 
     static byte[] emptyValue() {
