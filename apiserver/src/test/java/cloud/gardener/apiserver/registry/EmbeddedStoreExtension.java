@@ -1,7 +1,5 @@
 package cloud.gardener.apiserver.registry;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.authn.UserInfo;
@@ -15,7 +13,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -96,17 +93,5 @@ public final class EmbeddedStoreExtension implements BeforeEachCallback, AfterEa
             return e.getCause();
         }
         throw new AssertionError("expected a failure");
-    }
-
-    /** Waits up to 10 s for {@code condition}, polled every 25 ms. */
-    public static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
-        for (int i = 0; i < 400 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(25);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
-    }
-
-    public static void eventually(BooleanSupplier condition) throws InterruptedException {
-        eventually("condition reached", condition);
     }
 }

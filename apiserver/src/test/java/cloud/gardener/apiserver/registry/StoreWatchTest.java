@@ -2,7 +2,7 @@ package cloud.gardener.apiserver.registry;
 
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
-import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;

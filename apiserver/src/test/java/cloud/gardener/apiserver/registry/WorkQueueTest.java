@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
+import static cloud.gardener.apiserver.storage.testing.OnLoop.onLoop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Context;
@@ -11,7 +12,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -28,37 +28,30 @@ class WorkQueueTest {
         vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
-    private void on(Runnable action) throws Exception {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        context.runOnContext(v -> {
-            action.run();
-            done.complete(null);
-        });
-        done.get(10, TimeUnit.SECONDS);
-    }
-
     @Test
     void anItemAddedWhileInProcessRunsOnceMoreAfterwardsAndNeverTwiceAtOnce() throws Exception {
         List<String> started = Collections.synchronizedList(new ArrayList<>());
         Map<String, Promise<Void>> running = new HashMap<>();
         AtomicReference<WorkQueue<String>> queue = new AtomicReference<>();
-        on(() -> queue.set(new WorkQueue<>(vertx, context, "test", 4, item -> {
-            started.add(item);
-            Promise<Void> p = Promise.promise();
-            running.put(item, p);
-            return p.future();
-        })));
-        on(() -> {
+        onLoop(
+                context,
+                () -> queue.set(new WorkQueue<>(vertx, context, "test", 4, item -> {
+                    started.add(item);
+                    Promise<Void> p = Promise.promise();
+                    running.put(item, p);
+                    return p.future();
+                })));
+        onLoop(context, () -> {
             queue.get().add("a");
             queue.get().add("a"); // in process: marked to run again, not started twice
             queue.get().add("a");
             queue.get().add("b");
         });
         assertThat(started).containsExactly("a", "b");
-        on(() -> running.get("a").complete());
+        onLoop(context, () -> running.get("a").complete());
         Thread.sleep(100);
         assertThat(started).containsExactly("a", "b", "a");
-        on(() -> {
+        onLoop(context, () -> {
             running.get("a").complete(); // a promise completed twice would throw: the second run has its own
         });
     }
@@ -66,11 +59,13 @@ class WorkQueueTest {
     @Test
     void aFailedItemIsRetriedAfterABackoff() throws Exception {
         List<Long> attempts = Collections.synchronizedList(new ArrayList<>());
-        on(() -> new WorkQueue<String>(vertx, context, "test", 1, item -> {
-                    attempts.add(System.nanoTime());
-                    return attempts.size() < 3 ? Future.failedFuture("not yet") : Future.succeededFuture();
-                })
-                .add("x"));
+        onLoop(
+                context,
+                () -> new WorkQueue<String>(vertx, context, "test", 1, item -> {
+                            attempts.add(System.nanoTime());
+                            return attempts.size() < 3 ? Future.failedFuture("not yet") : Future.succeededFuture();
+                        })
+                        .add("x"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (attempts.size() < 3 && System.nanoTime() < deadline) {
             Thread.sleep(20);
@@ -89,10 +84,12 @@ class WorkQueueTest {
     void anItemAddedAfterADelayWaitsForIt() throws Exception {
         List<Long> runs = Collections.synchronizedList(new ArrayList<>());
         AtomicReference<WorkQueue<String>> queue = new AtomicReference<>();
-        on(() -> queue.set(new WorkQueue<>(vertx, context, "test", 1, item -> {
-            runs.add(System.nanoTime());
-            return Future.succeededFuture();
-        })));
+        onLoop(
+                context,
+                () -> queue.set(new WorkQueue<>(vertx, context, "test", 1, item -> {
+                    runs.add(System.nanoTime());
+                    return Future.succeededFuture();
+                })));
         long added = System.nanoTime();
         queue.get().addAfter("x", 300);
         Thread.sleep(150);

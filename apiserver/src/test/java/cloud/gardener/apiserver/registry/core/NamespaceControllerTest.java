@@ -2,7 +2,8 @@ package cloud.gardener.apiserver.registry.core;
 
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
-import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.onLoop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
@@ -37,7 +38,7 @@ class NamespaceControllerTest {
     private NamespaceController controller;
 
     @BeforeEach
-    void start() {
+    void start() throws Exception {
         vertx = embeddedStore.vertx();
         storage = embeddedStore.storage();
         Registry registry = embeddedStore.registry();
@@ -46,7 +47,7 @@ class NamespaceControllerTest {
         // a namespace whose content is held is looked at again after 100 ms, not production's second: what is shown
         // is that it waits for the content and goes once it has, not how long it waits between looks
         controller = new NamespaceController(vertx, registry, 100);
-        vertx.runOnContext(v -> controller.start());
+        onLoop(vertx.getOrCreateContext(), controller::start);
     }
 
     @AfterEach

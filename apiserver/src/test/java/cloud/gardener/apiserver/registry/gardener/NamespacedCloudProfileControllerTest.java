@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.registry.gardener;
 
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.onLoop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
@@ -65,10 +66,10 @@ class NamespacedCloudProfileControllerTest {
         }
     }
 
-    private void startController() {
+    private void startController() throws Exception {
         controller = new NamespacedCloudProfileController(
                 vertx, registry, (regarding, type, reason, action, note) -> Future.succeededFuture(null));
-        vertx.runOnContext(v -> controller.start());
+        onLoop(vertx.getOrCreateContext(), controller::start);
     }
 
     private static ObjectNode profile(String name) throws Exception {

@@ -2,7 +2,8 @@ package cloud.gardener.apiserver.registry.gardener;
 
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
-import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.onLoop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.api.json.Json;
@@ -39,7 +40,7 @@ class ProjectControllerTest {
     private ProjectController controller;
 
     @BeforeEach
-    void start() {
+    void start() throws Exception {
         vertx = embeddedStore.vertx();
         storage = embeddedStore.storage();
         registry = embeddedStore.registry();
@@ -54,10 +55,10 @@ class ProjectControllerTest {
         }
     }
 
-    private void startController() {
+    private void startController() throws Exception {
         controller = new ProjectController(
                 vertx, registry, (regarding, type, reason, action, note) -> Future.succeededFuture(null));
-        vertx.runOnContext(v -> controller.start());
+        onLoop(vertx.getOrCreateContext(), controller::start);
     }
 
     private ObjectNode orNull(GenericStore store, String name) {

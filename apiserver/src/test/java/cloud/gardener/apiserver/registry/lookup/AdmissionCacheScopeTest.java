@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
@@ -20,7 +21,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,13 +64,6 @@ class AdmissionCacheScopeTest {
 
     private static <T> T await(Future<T> future) throws Exception {
         return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    private static void eventually(BooleanSupplier condition) throws InterruptedException {
-        for (int i = 0; i < 100 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(50);
-        }
-        assertThat(condition.getAsBoolean()).as("condition reached").isTrue();
     }
 
     private static ObjectNode shootState(String name) throws Exception {

@@ -2,23 +2,15 @@ package cloud.gardener.apiserver.registry.lookup;
 
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
-import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.admission.AdmissionChain;
-import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
-import cloud.gardener.apiserver.registry.ObservedStorage;
-import cloud.gardener.apiserver.registry.Registry;
-import cloud.gardener.apiserver.registry.StoreReads;
-import cloud.gardener.apiserver.registry.WatchCacheSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,49 +23,29 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class CachedProjectsTest {
 
-    private static final String PREFIX = "/registry";
-
     @RegisterExtension
     final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
-    private ObservedStorage storage;
-    private StoreReads reads;
+    private AdmissionCacheFixture fixture;
     private ObjectCache cache;
     private GenericStore projects;
     private CachedProjects cached;
 
-    private void start(boolean watchCached) throws Exception {
-        storage = embeddedStore.storage();
-        ResourceRegistry resources = ResourceRegistry.standard(true);
-        reads = new StoreReads(
-                resources,
-                storage,
-                PREFIX,
-                null,
-                embeddedStore.vertx(),
-                new WatchCacheSettings(
-                        true, 100, watchCached ? Map.of() : Map.of("projects.core.gardener.cloud", 0), true));
-        Registry registry =
-                new Registry(reads, self -> AdmissionChain.empty(), ShootWarnings.DEFAULT_ROTATION_INTERVAL);
-        cache = new ObjectCache(
-                embeddedStore.vertx(), reads.reader(storage), AdmissionCacheScope.resources(resources, PREFIX));
-        projects = registry.store("core.gardener.cloud", "projects").orElseThrow();
+    private void start(boolean watchCached) {
+        fixture = new AdmissionCacheFixture(
+                embeddedStore, AdmissionCacheFixture.watchCached(watchCached, "projects.core.gardener.cloud"));
+        cache = fixture.cache;
+        projects = fixture.store("core.gardener.cloud", "projects");
         cached = new CachedProjects(cache, projects.keys());
     }
 
     private void sync() throws Exception {
-        if (reads.cache() != null) {
-            await(reads.cache().start());
-        }
-        await(cache.start());
+        fixture.sync();
     }
 
     @AfterEach
-    void stop() throws Exception {
-        cache.close();
-        if (reads.cache() != null) {
-            reads.cache().closeCaches();
-        }
+    void stop() {
+        fixture.close();
     }
 
     private static ObjectNode project(String name, String namespace) throws Exception {

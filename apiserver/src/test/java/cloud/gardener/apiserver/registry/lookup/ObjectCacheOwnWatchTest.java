@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.registry.lookup;
 
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.onLoop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
@@ -18,11 +20,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -76,7 +75,10 @@ class ObjectCacheOwnWatchTest {
     @BeforeEach
     void start() throws Exception {
         cache = new ObjectCache(vertx, store, List.of(new CachedResource(ROOT, true, null, Projects.INDEXES)));
-        onLoop(() -> cache.start()).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        onLoop(loop, () -> cache.start())
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
         assertThat(listener).isNotNull();
     }
 
@@ -84,26 +86,6 @@ class ObjectCacheOwnWatchTest {
     void stop() {
         cache.close();
         vertx.close();
-    }
-
-    private <T> T onLoop(Callable<T> action) throws Exception {
-        CompletableFuture<T> done = new CompletableFuture<>();
-        loop.runOnContext(v -> {
-            try {
-                done.complete(action.call());
-            } catch (Exception e) {
-                done.completeExceptionally(e);
-            }
-        });
-        return done.get(10, TimeUnit.SECONDS);
-    }
-
-    private static void eventually(BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("in time").isLessThan(end);
-            Thread.sleep(5);
-        }
     }
 
     /** A Project in {@code namespace}, padded past {@link CpuWork#INLINE_BYTES} when {@code large}. */
@@ -141,13 +123,13 @@ class ObjectCacheOwnWatchTest {
     @Test
     void smallChangesAreAppliedAtOnceOnTheListenersThread() throws Exception {
         StoredObject a = project("a", "garden-a", false, 11);
-        boolean applied = onLoop(() -> {
+        boolean applied = onLoop(loop, () -> {
             listener.onEvent(put(a));
             return cache.getNow(a.key()) != null && candidates("garden-a").equals(List.of("a"));
         });
         assertThat(applied).isTrue();
 
-        onLoop(() -> {
+        onLoop(loop, () -> {
             listener.onEvent(delete(a, 12));
             return null;
         });
@@ -169,7 +151,7 @@ class ObjectCacheOwnWatchTest {
         for (int i = 0; i < threads; i++) {
             pool.executeBlocking(() -> release.await(10, TimeUnit.SECONDS), false);
         }
-        boolean appliedOnTheLoop = onLoop(() -> {
+        boolean appliedOnTheLoop = onLoop(loop, () -> {
             listener.onEvent(put(largeA));
             listener.onEvent(put(b));
             listener.onEvent(put(smallA));

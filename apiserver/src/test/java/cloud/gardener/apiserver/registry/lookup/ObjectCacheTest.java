@@ -2,32 +2,26 @@ package cloud.gardener.apiserver.registry.lookup;
 
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.ADMIN;
 import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.await;
-import static cloud.gardener.apiserver.registry.EmbeddedStoreExtension.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.SecretIndexes;
 import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
-import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.e2e.Fixtures;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ObservedStorage;
-import cloud.gardener.apiserver.registry.Registry;
 import cloud.gardener.apiserver.registry.StoreReads;
 import cloud.gardener.apiserver.registry.WatchCacheSettings;
 import cloud.gardener.apiserver.storage.cache.WatchCache;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -42,43 +36,32 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ObjectCacheTest {
 
-    private static final String PREFIX = "/registry";
-
     @RegisterExtension
     final EmbeddedStoreExtension embeddedStore = new EmbeddedStoreExtension();
 
-    private Vertx vertx;
+    private AdmissionCacheFixture fixture;
     private ObservedStorage storage;
     private StoreReads reads;
-    private Registry registry;
     private ObjectCache cache;
 
-    private void start(WatchCacheSettings settings) throws Exception {
-        vertx = embeddedStore.vertx();
-        storage = embeddedStore.storage();
-        ResourceRegistry resources = ResourceRegistry.standard(true);
-        reads = new StoreReads(resources, storage, PREFIX, null, vertx, settings);
-        registry = new Registry(reads, self -> AdmissionChain.empty(), ShootWarnings.DEFAULT_ROTATION_INTERVAL);
-        cache = new ObjectCache(vertx, reads.reader(storage), AdmissionCacheScope.resources(resources, PREFIX));
+    private void start(WatchCacheSettings settings) {
+        fixture = new AdmissionCacheFixture(embeddedStore, settings);
+        storage = fixture.storage;
+        reads = fixture.reads;
+        cache = fixture.cache;
     }
 
     private void sync() throws Exception {
-        if (reads.cache() != null) {
-            await(reads.cache().start());
-        }
-        await(cache.start());
+        fixture.sync();
     }
 
     @AfterEach
-    void stop() throws Exception {
-        cache.close();
-        if (reads.cache() != null) {
-            reads.cache().closeCaches();
-        }
+    void stop() {
+        fixture.close();
     }
 
     private GenericStore store(String group, String resource) {
-        return registry.store(group, resource).orElseThrow();
+        return fixture.store(group, resource);
     }
 
     private static ObjectNode project(String name) throws Exception {
@@ -124,7 +107,7 @@ class ObjectCacheTest {
 
     @Test
     void aResourceWithoutAWatchCacheIsListedAndWatchedByTheAdmissionCache() throws Exception {
-        start(new WatchCacheSettings(true, 100, Map.of("shoots.core.gardener.cloud", 0), true));
+        start(AdmissionCacheFixture.watchCached(false, "shoots.core.gardener.cloud"));
         GenericStore shoots = store("core.gardener.cloud", "shoots");
         GenericStore projects = store("core.gardener.cloud", "projects");
         await(shoots.create("dev", Fixtures.shootObject("listed"), ADMIN));
@@ -174,8 +157,7 @@ class ObjectCacheTest {
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void shootIndexesFollowTheShoots(boolean watchCached) throws Exception {
-        start(new WatchCacheSettings(
-                true, 100, watchCached ? Map.of() : Map.of("shoots.core.gardener.cloud", 0), true));
+        start(AdmissionCacheFixture.watchCached(watchCached, "shoots.core.gardener.cloud"));
         GenericStore shoots = store("core.gardener.cloud", "shoots");
         await(shoots.create("dev", shoot("listed", "a.example.com", null), ADMIN));
         sync();
@@ -233,8 +215,7 @@ class ObjectCacheTest {
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void theProjectNamespaceIndexFollowsTheProjects(boolean watchCached) throws Exception {
-        start(new WatchCacheSettings(
-                true, 100, watchCached ? Map.of() : Map.of("projects.core.gardener.cloud", 0), true));
+        start(AdmissionCacheFixture.watchCached(watchCached, "projects.core.gardener.cloud"));
         GenericStore projects = store("core.gardener.cloud", "projects");
         await(projects.create("", project("listed"), ADMIN));
         await(projects.create("", projectWithoutNamespace("later"), ADMIN));
@@ -380,7 +361,7 @@ class ObjectCacheTest {
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void theSecretRoleIndexFindsANamespacesSecretsOfARoleDecodingOnlyThem(boolean watchCached) throws Exception {
-        start(new WatchCacheSettings(true, 100, watchCached ? Map.of() : Map.of("secrets", 0), true));
+        start(AdmissionCacheFixture.watchCached(watchCached, "secrets"));
         GenericStore secrets = store("", "secrets");
         for (int i = 0; i < 20; i++) {
             await(secrets.create(

@@ -1,14 +1,13 @@
 package cloud.gardener.apiserver.registry.lookup;
 
 import static cloud.gardener.apiserver.e2e.Fixtures.create;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.certs.Kubeconfig;
 import cloud.gardener.apiserver.delegation.KubeApiClient;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,14 +18,6 @@ class RemoteInformerTest {
 
     @RegisterExtension
     static final ApiServerExtension GARDEN = new ApiServerExtension();
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("condition within 10 s").isLessThan(deadline);
-            Thread.sleep(20);
-        }
-    }
 
     @Test
     void followsCreatesAndDeletesAfterTheFirstList() throws Exception {
@@ -45,7 +36,7 @@ class RemoteInformerTest {
                     GARDEN.admin(),
                     "/api/v1/namespaces/before/configmaps",
                     "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm\"},\"data\":{\"a\":\"1\"}}");
-            await(() -> informer.get("before", "cm") != null);
+            eventually(() -> informer.get("before", "cm") != null);
             assertThat(informer.list("before")).hasSize(1);
             assertThat(informer.list("other")).isEmpty();
             assertThat(informer.read("before", "cm")
@@ -68,7 +59,7 @@ class RemoteInformerTest {
                             .delete("/api/v1/namespaces/before/configmaps/cm")
                             .status())
                     .isEqualTo(200);
-            await(() -> informer.get("before", "cm") == null);
+            eventually(() -> informer.get("before", "cm") == null);
             informer.close();
             namespaces.close();
         }
@@ -89,7 +80,7 @@ class RemoteInformerTest {
                     "/apis/core.gardener.cloud/v1beta1/namespaces/quota-ns/quotas",
                     "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Quota\",\"metadata\":{\"name\":\"q\"},"
                             + "\"spec\":{\"scope\":{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Project\"}}}");
-            await(() -> quotas.get("quota-ns", "q") != null);
+            eventually(() -> quotas.get("quota-ns", "q") != null);
             quotas.close();
 
             // this server does not serve admissionregistration.k8s.io: an optional informer syncs with nothing

@@ -1,16 +1,15 @@
 package cloud.gardener.apiserver.server.filters;
 
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.onLoop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -73,41 +72,14 @@ class LoopClockTest {
         }
     }
 
-    /** Runs {@code action} on the clock's event loop, as the filter and the watches do. */
-    private void onLoop(Runnable action) throws Exception {
-        onLoop(() -> {
-            action.run();
-            return null;
-        });
-    }
-
-    private <T> T onLoop(Callable<T> action) throws Exception {
-        CompletableFuture<T> done = new CompletableFuture<>();
-        loop.runOnContext(v -> {
-            try {
-                done.complete(action.call());
-            } catch (Exception e) {
-                done.completeExceptionally(e);
-            }
-        });
-        return done.get(5, TimeUnit.SECONDS);
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean() && System.nanoTime() < end) {
-            Thread.sleep(5);
-        }
-    }
-
     private void awaitExpired(int count) throws InterruptedException {
-        await(() -> expired.size() >= count);
+        eventually(() -> expired.size() >= count);
     }
 
     @Test
     void eachContextHasOneClock() throws Exception {
         assertThat(LoopClock.of(loop)).isSameAs(clock);
-        assertThat(onLoop(() -> LoopClock.of(Vertx.currentContext()))).isSameAs(clock);
+        assertThat(onLoop(loop, () -> LoopClock.of(Vertx.currentContext()))).isSameAs(clock);
         Vertx other = Vertx.vertx();
         try {
             assertThat(LoopClock.of(other.getOrCreateContext())).isNotSameAs(clock);
@@ -118,7 +90,7 @@ class LoopClockTest {
 
     @Test
     void deadlinesExpireInTheirOrderAndNeverBeforeTheirTime() throws Exception {
-        onLoop(() -> {
+        onLoop(loop, () -> {
             clock.add(new Request("late", 300));
             // a shorter deadline after a longer one: the clock's timer is set again, earlier
             clock.add(new Request("early", 60));
@@ -127,13 +99,13 @@ class LoopClockTest {
         awaitExpired(3);
 
         assertThat(expired).containsExactly("early", "middle", "late");
-        assertThat(onLoop(clock::deadlines)).isZero();
+        assertThat(onLoop(loop, clock::deadlines)).isZero();
     }
 
     @Test
     void aRemovedDeadlineNeverExpires() throws Exception {
         Request ended = new Request("ended", 50);
-        onLoop(() -> {
+        onLoop(loop, () -> {
             clock.add(ended);
             clock.add(new Request("open", 80));
             clock.remove(ended);
@@ -143,29 +115,29 @@ class LoopClockTest {
         Thread.sleep(150);
 
         assertThat(expired).containsExactly("open");
-        assertThat(onLoop(clock::deadlines)).isZero();
+        assertThat(onLoop(loop, clock::deadlines)).isZero();
     }
 
     @Test
     void aDeadlineAfterTheTimerWasSetForAnEndedOneExpiresInTime() throws Exception {
         Request ended = new Request("ended", 40);
-        onLoop(() -> {
+        onLoop(loop, () -> {
             clock.add(ended);
             clock.remove(ended);
         });
         // the timer still set for the ended request fires first and is set again for this one
-        onLoop(() -> clock.add(new Request("next", 120)));
+        onLoop(loop, () -> clock.add(new Request("next", 120)));
         awaitExpired(1);
 
         assertThat(expired).containsExactly("next");
         Thread.sleep(100);
         assertThat(expired).containsExactly("next");
-        assertThat(onLoop(clock::armed)).isFalse();
+        assertThat(onLoop(loop, clock::armed)).isFalse();
     }
 
     @Test
     void manyRequestsWithOneTimeoutKeepTheirOrder() throws Exception {
-        onLoop(() -> {
+        onLoop(loop, () -> {
             for (int i = 0; i < 100; i++) {
                 Request r = new Request("r" + i, 50 + i);
                 clock.add(r);
@@ -175,7 +147,7 @@ class LoopClockTest {
                 }
             }
         });
-        assertThat(onLoop(clock::deadlines)).isEqualTo(50);
+        assertThat(onLoop(loop, clock::deadlines)).isEqualTo(50);
         awaitExpired(50);
 
         assertThat(expired).hasSize(50).allMatch(name -> !name.contains("early"));
@@ -191,32 +163,32 @@ class LoopClockTest {
         LoopClock fast = new LoopClock(vertx, FAST_TICK_MS);
         Watch a = new Watch("a");
         Watch b = new Watch("b");
-        assertThat(onLoop(fast::armed)).isFalse();
+        assertThat(onLoop(loop, fast::armed)).isFalse();
 
-        onLoop(() -> {
+        onLoop(loop, () -> {
             fast.add(a);
             fast.add(b);
             fast.add(a);
         });
-        assertThat(onLoop(fast::armed)).isTrue();
-        assertThat(onLoop(fast::ticked)).isEqualTo(2);
-        await(() -> ticks.size() >= 4);
+        assertThat(onLoop(loop, fast::armed)).isTrue();
+        assertThat(onLoop(loop, fast::ticked)).isEqualTo(2);
+        eventually(() -> ticks.size() >= 4);
         assertThat(ticks.subList(0, 4)).containsExactlyInAnyOrder("a", "b", "a", "b");
 
-        onLoop(() -> fast.remove(a));
+        onLoop(loop, () -> fast.remove(a));
         int before = ticks.size();
-        await(() -> ticks.size() >= before + 1);
+        eventually(() -> ticks.size() >= before + 1);
         assertThat(ticks.subList(before, ticks.size())).containsOnly("b");
 
-        onLoop(() -> {
+        onLoop(loop, () -> {
             fast.remove(b);
             fast.remove(b);
         });
-        assertThat(onLoop(fast::ticked)).isZero();
+        assertThat(onLoop(loop, fast::ticked)).isZero();
         // the timer set for the next tick fires once more, finds nothing and is not set again
-        await(() -> {
+        eventually(() -> {
             try {
-                return !onLoop(fast::armed);
+                return !onLoop(loop, fast::armed);
             } catch (Exception e) {
                 throw new AssertionError(e);
             }
@@ -224,7 +196,7 @@ class LoopClockTest {
         int after = ticks.size();
         Thread.sleep(2 * FAST_TICK_MS);
         assertThat(ticks).hasSize(after);
-        assertThat(onLoop(fast::armed)).isFalse();
+        assertThat(onLoop(loop, fast::armed)).isFalse();
     }
 
     @Test
@@ -237,9 +209,9 @@ class LoopClockTest {
             }
         };
         long start = LoopClock.nowMs();
-        onLoop(() -> clock.add(w));
-        await(() -> at.size() >= 3);
-        onLoop(() -> clock.remove(w));
+        onLoop(loop, () -> clock.add(w));
+        eventually(() -> at.size() >= 3);
+        onLoop(loop, () -> clock.remove(w));
 
         assertThat(at.get(0) - start).isGreaterThanOrEqualTo(LoopClock.TICK_MS);
         assertThat(at.get(1) - at.get(0)).isGreaterThanOrEqualTo(LoopClock.TICK_MS);
@@ -248,7 +220,7 @@ class LoopClockTest {
 
     @Test
     void everyTickedEntryTicksEvenWhenOneLeavesInItsTick() throws Exception {
-        onLoop(() -> {
+        onLoop(loop, () -> {
             clock.add(new Watch("a"));
             clock.add(new Watch("b").once());
             clock.add(new Watch("c"));
@@ -257,12 +229,12 @@ class LoopClockTest {
         });
 
         assertThat(ticks.subList(0, 5)).containsExactlyInAnyOrder("a", "b", "c", "a", "c");
-        assertThat(onLoop(clock::ticked)).isEqualTo(2);
+        assertThat(onLoop(loop, clock::ticked)).isEqualTo(2);
     }
 
     @Test
     void anEntryTakingTheNextOneOffInItsTickSkipsItAndTheTickGoesOn() throws Exception {
-        onLoop(() -> {
+        onLoop(loop, () -> {
             // ticked in the order added last first: c, b, a
             Watch a = new Watch("a");
             Watch b = new Watch("b");
@@ -275,13 +247,13 @@ class LoopClockTest {
         });
 
         assertThat(ticks.subList(0, 2)).containsExactly("c", "a");
-        assertThat(onLoop(clock::ticked)).isEqualTo(2);
+        assertThat(onLoop(loop, clock::ticked)).isEqualTo(2);
     }
 
     @Test
     void deadlinesStayExactWhileTheClockTicksAndBothKindsComeAndGo() throws Exception {
         List<Watch> watches = new ArrayList<>();
-        onLoop(() -> {
+        onLoop(loop, () -> {
             for (int i = 0; i < 200; i++) {
                 Watch w = new Watch("w" + i);
                 watches.add(w);
@@ -301,8 +273,8 @@ class LoopClockTest {
                 clock.remove(watches.get(i));
             }
         });
-        assertThat(onLoop(clock::deadlines)).isEqualTo(52);
-        assertThat(onLoop(clock::ticked)).isEqualTo(100);
+        assertThat(onLoop(loop, clock::deadlines)).isEqualTo(52);
+        assertThat(onLoop(loop, clock::ticked)).isEqualTo(100);
         awaitExpired(52);
 
         assertThat(expired).hasSize(52).allMatch(name -> !name.contains("early"));
@@ -312,11 +284,11 @@ class LoopClockTest {
         }
         assertThat(expired.get(51)).isEqualTo("after the tick");
         // the watches left on the clock ticked, the ones taken off never did
-        await(() -> ticks.size() >= 100);
+        eventually(() -> ticks.size() >= 100);
         assertThat(ticks).allMatch(name -> Integer.parseInt(name.substring(1)) % 2 == 1);
         assertThat(ticks.subList(0, 100)).doesNotHaveDuplicates();
-        onLoop(() -> watches.forEach(clock::remove));
-        assertThat(onLoop(clock::ticked)).isZero();
-        assertThat(onLoop(clock::deadlines)).isZero();
+        onLoop(loop, () -> watches.forEach(clock::remove));
+        assertThat(onLoop(loop, clock::ticked)).isZero();
+        assertThat(onLoop(loop, clock::deadlines)).isZero();
     }
 }

@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import static cloud.gardener.apiserver.storage.testing.OnLoop.eventually;
+import static cloud.gardener.apiserver.storage.testing.OnLoop.onLoop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Context;
@@ -7,9 +9,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,25 +25,13 @@ class OrderedStepsTest {
         vertx.close();
     }
 
-    private void onLoop(Runnable action) throws Exception {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        loop.runOnContext(v -> {
-            action.run();
-            done.complete(null);
-        });
-        done.get(5, TimeUnit.SECONDS);
-    }
-
     private void await(int count) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (ran.size() < count && System.nanoTime() < end) {
-            Thread.sleep(5);
-        }
+        eventually(count + " steps ran", () -> ran.size() >= count);
     }
 
     @Test
     void stepsWithNothingWaitingRunAtOnce() throws Exception {
-        onLoop(() -> {
+        onLoop(loop, () -> {
             steps.run(() -> ran.add("a"));
             steps.after(Future.succeededFuture("b"), done -> ran.add(done.result()));
             steps.after(Future.failedFuture("c"), done -> ran.add(done.cause().getMessage()));
@@ -58,7 +46,7 @@ class OrderedStepsTest {
         Promise<String> slow = Promise.promise();
         Promise<String> second = Promise.promise();
         List<Context> contexts = new CopyOnWriteArrayList<>();
-        onLoop(() -> {
+        onLoop(loop, () -> {
             steps.after(slow.future(), done -> {
                 contexts.add(Vertx.currentContext());
                 ran.add(done.result());
@@ -84,14 +72,14 @@ class OrderedStepsTest {
     @Test
     void clearDropsTheWaitingStepsButNotTheOneWhoseWorkRuns() throws Exception {
         Promise<String> slow = Promise.promise();
-        onLoop(() -> {
+        onLoop(loop, () -> {
             steps.after(slow.future(), done -> ran.add(done.result()));
             steps.run(() -> ran.add("dropped"));
             steps.clear();
         });
         slow.complete("slow");
         await(1);
-        onLoop(() -> steps.run(() -> ran.add("after")));
+        onLoop(loop, () -> steps.run(() -> ran.add("after")));
 
         assertThat(ran).containsExactly("slow", "after");
     }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import static cloud.gardener.apiserver.storage.testing.OnLoop.onLoop;
 import static cloud.gardener.apiserver.storage.testing.VertxExtension.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,10 +21,7 @@ import io.vertx.core.internal.VertxInternal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -52,9 +50,9 @@ class EtcdKvThreadingTest {
 
             for (ContextInternal loop : List.of(first, second)) {
                 String key = prefix + loop.nettyEventLoop().hashCode();
-                Thread loopThread = on(loop, Thread::currentThread);
+                Thread loopThread = onLoop(loop, Thread::currentThread);
                 threads.clear();
-                StoredObject read = await(on(
+                StoredObject read = await(onLoop(
                         loop,
                         () -> storage.create(key, "v".getBytes(StandardCharsets.UTF_8))
                                 .compose(created -> storage.get(key))
@@ -68,12 +66,6 @@ class EtcdKvThreadingTest {
                 assertThat(threads.answered()).containsExactly(loopThread);
             }
         }
-    }
-
-    private static <T> T on(ContextInternal context, Supplier<T> work) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        context.runOnContext(v -> result.complete(work.get()));
-        return result.get(10, TimeUnit.SECONDS);
     }
 
     /** The threads that start calls and that receive their answers. */
