@@ -132,8 +132,8 @@ public final class HealthEndpoints {
     }
 
     private void all(RoutingContext ctx, String endpoint, List<Check> checks) {
-        boolean verbose = ctx.queryParams().contains("verbose");
-        List<String> excluded = new ArrayList<>(ctx.queryParam("exclude"));
+        boolean verbose = Multimaps.query(ctx).containsKey("verbose");
+        List<String> excluded = new ArrayList<>(Multimaps.queryParams(ctx, "exclude"));
         List<Future<Void>> results = new ArrayList<>();
         for (Check check : checks) {
             results.add(excluded.contains(check.name()) ? Future.succeededFuture() : run(check));

@@ -15,17 +15,33 @@ public final class Multimaps {
     private static final String QUERY = "gardener.query";
 
     /**
-     * The request's query parameters as {@link #toMap} makes them, made once per request (request info, the handler
-     * and the response writer each read them): not to be changed, nor are the parameters once it is made.
+     * The request's query parameters ({@link QueryParameters#of}), decoded once per request (request info, the
+     * filters, the handlers and the response writer each read them): not to be changed. Every reader takes them from
+     * here, never from {@code ctx.queryParams()}, which Vert.x would decode again into a map of its own (and which
+     * fails a query Go decodes in part).
      */
     public static Map<String, List<String>> query(RoutingContext ctx) {
+        String uri = ctx.request().uri();
+        if (uri.indexOf('?') < 0) {
+            return Collections.emptyMap(); // most requests: nothing to decode nor to keep
+        }
         Map<String, List<String>> query = ctx.get(QUERY);
         if (query == null) {
-            MultiMap params = ctx.queryParams();
-            query = params.isEmpty() ? Collections.emptyMap() : Collections.unmodifiableMap(toMap(params));
+            query = QueryParameters.of(uri);
             ctx.put(QUERY, query);
         }
         return query;
+    }
+
+    /** The first value of the query parameter {@code name}, or null. */
+    public static String queryParam(RoutingContext ctx, String name) {
+        List<String> values = query(ctx).get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    /** The values of the query parameter {@code name}, empty if it has none. */
+    public static List<String> queryParams(RoutingContext ctx, String name) {
+        return query(ctx).getOrDefault(name, List.of());
     }
 
     public static Map<String, List<String>> toMap(MultiMap multiMap) {

@@ -83,8 +83,8 @@ public final class ObjectWriter {
     }
 
     public static ObjectWriter forWatch(ResourceRequest req) {
-        boolean watchList = "true".equals(req.ctx().queryParams().get("sendInitialEvents"))
-                && "true".equals(req.ctx().queryParams().get("allowWatchBookmarks"));
+        boolean watchList = "true".equals(Multimaps.queryParam(req.ctx(), "sendInitialEvents"))
+                && "true".equals(Multimaps.queryParam(req.ctx(), "allowWatchBookmarks"));
         return new ObjectWriter(
                 req,
                 OutputNegotiator.forWatch(
@@ -316,7 +316,7 @@ public final class ObjectWriter {
     }
 
     private String includeObject() {
-        return req.ctx().queryParams().get("includeObject");
+        return Multimaps.queryParam(req.ctx(), "includeObject");
     }
 
     /** Writes the answer; a large one is encoded off the event loop (its write then completes there). */

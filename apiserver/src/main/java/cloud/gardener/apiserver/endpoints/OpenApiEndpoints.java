@@ -106,7 +106,7 @@ public final class OpenApiEndpoints {
             Responses.writeText(ctx, 404, "404 page not found\n");
             return;
         }
-        String hash = ctx.queryParams().get("hash");
+        String hash = Multimaps.queryParam(ctx, "hash");
         if (hash != null && !hash.equals(doc.get().hash())) {
             ctx.response()
                     .setStatusCode(301)

@@ -1,27 +1,43 @@
 package cloud.gardener.apiserver.metrics;
 
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /** k8s.io/apiserver's authentication metrics (pkg/endpoints/filters/metrics.go). */
 public final class AuthenticationMetrics {
 
     /** How an authentication attempt ended, as the {@code result} label. */
     public enum Result {
-        SUCCESS("success"),
-        FAILURE("failure"),
-        ERROR("error");
+        SUCCESS("success", 0),
+        FAILURE("failure", 1),
+        ERROR("error", 2);
 
         private final String label;
+        /** Where its series are kept once made. */
+        private final int index;
 
-        Result(String label) {
+        Result(String label, int index) {
             this.label = label;
+            this.index = index;
         }
     }
 
     private final ExactNameCounter userRequests;
     private final ExactNameCounter attempts;
     private final Histogram duration;
+    /**
+     * Each series' count and histogram kept once made (by result; by compressed user name, a handful), so a request
+     * counts without a look-up: the same series either way. A race makes a series twice over at most, both times
+     * the same one.
+     */
+    private final LongAdder[] attemptCounts = new LongAdder[Result.values().length];
+
+    private final DistributionDataPoint[] attemptDurations = new DistributionDataPoint[Result.values().length];
+    private final Map<String, LongAdder> userCounts = new ConcurrentHashMap<>();
 
     AuthenticationMetrics(PrometheusRegistry registry) {
         userRequests = ExactNameCounter.register(
@@ -41,12 +57,27 @@ public final class AuthenticationMetrics {
     }
 
     public void attempt(Result result, long elapsedNanos) {
-        attempts.inc(result.label);
-        duration.labelValues(result.label).observe(elapsedNanos / 1e9);
+        int i = result.index;
+        LongAdder count = attemptCounts[i];
+        DistributionDataPoint durations = attemptDurations[i];
+        if (count == null || durations == null) {
+            // first of its result: the series start here, as they did when every request looked them up
+            count = attempts.series(result.label);
+            durations = duration.labelValues(result.label);
+            attemptCounts[i] = count;
+            attemptDurations[i] = durations;
+        }
+        count.increment();
+        durations.observe(elapsedNanos / 1e9);
     }
 
     public void authenticatedUser(String username) {
-        userRequests.inc(compressUsername(username));
+        String compressed = compressUsername(username);
+        LongAdder count = userCounts.get(compressed);
+        if (count == null) {
+            count = userCounts.computeIfAbsent(compressed, userRequests::series);
+        }
+        count.increment();
     }
 
     /** Upstream's {@code compressUsername}: a few well-known names kept, e-mail addresses and others folded. */

@@ -39,6 +39,14 @@ public final class ExactNameCounter implements Collector {
 
     /** Adds one to the series of these label values, in the order of the label names. */
     public void inc(String... labelValues) {
+        series(labelValues).increment();
+    }
+
+    /**
+     * The count of the series of these label values, made (at 0) if it is not yet: for callers that keep it and
+     * count without a look-up.
+     */
+    LongAdder series(String... labelValues) {
         if (labelValues.length != labelNames.length) {
             throw new IllegalArgumentException(name + " takes " + labelNames.length + " label values");
         }
@@ -47,7 +55,7 @@ public final class ExactNameCounter implements Collector {
         if (adder == null) {
             adder = children.computeIfAbsent(key, k -> new LongAdder());
         }
-        adder.increment();
+        return adder;
     }
 
     /** The current count of one series (0 when it was never incremented). */

@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -139,7 +140,7 @@ public final class RequestMetrics {
             long responseBytes,
             long elapsedNanos,
             boolean terminated) {
-        Series points = series(Labels.of(info, method, contentType), dryRun(dryRun));
+        Series points = series(info, method, contentType, dryRun(dryRun));
         points.requests(code).inc();
         points.latency.observe(elapsedNanos / 1e9);
         if (points.responseSize != null) {
@@ -161,15 +162,103 @@ public final class RequestMetrics {
         }
     }
 
-    /** The data points of one label set, made on its first request. */
-    private Series series(Labels labels, String dryRunLabel) {
-        SeriesKey key = new SeriesKey(labels, dryRunLabel);
-        Series known = series.get(key);
-        return known != null ? known : series.computeIfAbsent(key, k -> new Series(k.labels(), k.dryRun()));
+    /**
+     * The data points of one label set, made on its first request. Looked up with this thread's probe key: a
+     * request allocates nothing here once its label set is known.
+     */
+    private Series series(RequestInfo info, String method, String contentType, String dryRunLabel) {
+        SeriesKey probe = PROBES.get();
+        probe.set(info, method, contentType, dryRunLabel);
+        Series known = series.get(probe);
+        return known != null ? known : series.computeIfAbsent(probe.copy(), k -> new Series(k.labels(), k.dryRun));
     }
 
-    /** What a request's data points are kept by: its labels but the code. */
-    private record SeriesKey(Labels labels, String dryRun) {}
+    /** Each event loop's probe key ({@link #series}): set, looked up, never stored. */
+    private static final ThreadLocal<SeriesKey> PROBES = ThreadLocal.withInitial(SeriesKey::new);
+
+    /**
+     * What a request's data points are kept by: its labels but the code. Mutable only as a thread's probe: the keys
+     * in the map are copies, never changed.
+     */
+    private static final class SeriesKey {
+
+        private String verb = "";
+        private String dryRun = "";
+        private String group = "";
+        private String version = "";
+        private String resource = "";
+        private String subresource = "";
+        private String scope = "";
+        private String component = "";
+        private int hash;
+
+        /** The labels of one request, as {@link Labels#of} makes them. */
+        void set(RequestInfo info, String method, String contentType, String dryRunLabel) {
+            scope = cleanScope(info);
+            verb = reportedVerb(info, method, contentType, scope);
+            dryRun = dryRunLabel;
+            if (info.isResourceRequest()) {
+                group = info.apiGroup();
+                version = info.apiVersion();
+                resource = info.resource();
+                subresource = info.subresource();
+                component = COMPONENT;
+            } else {
+                group = "";
+                version = "";
+                resource = "";
+                boolean health = HEALTH_PATHS.contains(info.path());
+                subresource = health ? info.path() : "";
+                component = health ? "" : COMPONENT;
+            }
+            int h = Objects.hashCode(verb);
+            h = 31 * h + Objects.hashCode(dryRun);
+            h = 31 * h + Objects.hashCode(group);
+            h = 31 * h + Objects.hashCode(version);
+            h = 31 * h + Objects.hashCode(resource);
+            h = 31 * h + Objects.hashCode(subresource);
+            h = 31 * h + Objects.hashCode(scope);
+            h = 31 * h + Objects.hashCode(component);
+            hash = h;
+        }
+
+        SeriesKey copy() {
+            SeriesKey copy = new SeriesKey();
+            copy.verb = verb;
+            copy.dryRun = dryRun;
+            copy.group = group;
+            copy.version = version;
+            copy.resource = resource;
+            copy.subresource = subresource;
+            copy.scope = scope;
+            copy.component = component;
+            copy.hash = hash;
+            return copy;
+        }
+
+        Labels labels() {
+            return new Labels(verb, group, version, resource, subresource, scope, component);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SeriesKey k
+                    && hash == k.hash
+                    && Objects.equals(verb, k.verb)
+                    && Objects.equals(dryRun, k.dryRun)
+                    && Objects.equals(group, k.group)
+                    && Objects.equals(version, k.version)
+                    && Objects.equals(resource, k.resource)
+                    && Objects.equals(subresource, k.subresource)
+                    && Objects.equals(scope, k.scope)
+                    && Objects.equals(component, k.component);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
 
     /**
      * One label set's data points: {@code labelValues} builds a label list and looks it up on every call, three
@@ -274,22 +363,9 @@ public final class RequestMetrics {
             String component) {
 
         static Labels of(RequestInfo info, String method, String contentType) {
-            String scope = cleanScope(info);
-            String verb = reportedVerb(info, method, contentType, scope);
-            if (info.isResourceRequest()) {
-                return new Labels(
-                        verb,
-                        info.apiGroup(),
-                        info.apiVersion(),
-                        info.resource(),
-                        info.subresource(),
-                        scope,
-                        COMPONENT);
-            }
-            if (HEALTH_PATHS.contains(info.path())) {
-                return new Labels(verb, "", "", "", info.path(), scope, "");
-            }
-            return new Labels(verb, "", "", "", "", scope, COMPONENT);
+            SeriesKey key = new SeriesKey();
+            key.set(info, method, contentType, "");
+            return key.labels();
         }
     }
 

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.endpoints.ListQueries;
+import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
@@ -25,7 +26,7 @@ public final class GetHandler implements VerbHandler {
     @Override
     public Future<Void> handle(ResourceRequest req) {
         ObjectWriter writer = ObjectWriter.forObject(req);
-        String rv = req.ctx().queryParams().get("resourceVersion");
+        String rv = Multimaps.queryParam(req.ctx(), "resourceVersion");
         ReadFreshness freshness;
         if (rv == null || rv.isEmpty()) {
             freshness = ReadFreshness.consistent();

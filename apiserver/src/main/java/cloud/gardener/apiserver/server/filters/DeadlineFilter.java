@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.server.filters;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.options.Timeouts;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
@@ -31,7 +32,7 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
             return;
         }
         Duration deadline = requestTimeout;
-        String param = ctx.queryParams().get("timeout");
+        String param = Multimaps.queryParam(ctx, "timeout");
         if (param != null && !param.isEmpty()) {
             Duration asked;
             try {

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
+import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.metrics.RequestMetrics;
 import io.vertx.core.Handler;
@@ -26,7 +27,7 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
                 info,
                 ctx.request().method().name(),
                 ctx.request().getHeader("Content-Type"),
-                ctx.queryParam("dryRun"),
+                Multimaps.queryParams(ctx, "dryRun"),
                 ctx.response().getStatusCode(),
                 ctx.response().bytesWritten(),
                 System.nanoTime() - start,
