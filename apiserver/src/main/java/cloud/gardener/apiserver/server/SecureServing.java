@@ -2,7 +2,6 @@ package cloud.gardener.apiserver.server;
 
 import io.vertx.core.http.Http2Settings;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.net.JdkSSLEngineOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How the HTTPS listener speaks TLS and HTTP/2, as k8s.io/apiserver's SecureServingOptions: the cipher suites
@@ -34,6 +35,8 @@ public record SecureServing(
         Path keyFile,
         Duration certReloadInterval,
         Path clientCaFile) {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SecureServing.class);
 
     /** Go's net/http2 default, which kube-apiserver keeps when the flag is 0. */
     public static final int GO_HTTP2_MAX_STREAMS = 250;
@@ -110,16 +113,23 @@ public record SecureServing(
         return new SecureServing(cipherSuites, protocols, http2MaxStreams, certFile, keyFile, interval, clientCaFile);
     }
 
-    /** Sets the protocols, suites and HTTP/2 settings on the listener's options. */
+    /** The engine the listener's TLS runs on with these suites. */
+    public TlsEngine engine() {
+        return TlsEngine.forSuites(cipherSuites);
+    }
+
+    /** Sets the engine, protocols, suites and HTTP/2 settings on the listener's options. */
     void applyTo(HttpServerOptions options) {
+        TlsEngine engine = engine();
+        LOG.info("TLS engine: {}", engine);
+        applyTo(options, engine);
+    }
+
+    /** As {@link #applyTo(HttpServerOptions)} on the given engine (TlsEngineTest compares both). */
+    void applyTo(HttpServerOptions options, TlsEngine engine) {
+        options.setSslEngineOptions(engine.options());
         options.setEnabledSecureTransportProtocols(protocols);
-        cipherSuites.forEach(options::addEnabledCipherSuite);
+        engine.suites(cipherSuites).forEach(options::addEnabledCipherSuite);
         options.setInitialSettings(new Http2Settings().setMaxConcurrentStreams(http2MaxStreams));
-        // The CPU of a handshake (key exchange, signature, a client certificate's parsing) runs in the JDK engine's
-        // delegated tasks; Netty runs them on the connection's event loop unless given an executor. With them there,
-        // a flood of new connections (hundreds of anonymous clients, each a full handshake) queued every request of
-        // the established connections behind it: /readyz took seconds in SoakTest. On Vert.x's internal worker pool
-        // the loop only moves bytes.
-        options.setSslEngineOptions(new JdkSSLEngineOptions().setUseWorkerThread(true));
     }
 }

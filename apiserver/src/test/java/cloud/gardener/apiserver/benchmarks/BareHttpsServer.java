@@ -47,9 +47,11 @@ public final class BareHttpsServer {
                 .setClientAuth(ClientAuth.REQUEST)
                 .setTrustOptions(new PemTrustOptions().addCertPath(clientCa.toString()))
                 .setCompressionSupported(true)
+                // the API server's engine (TlsEngine), so the ratio compares servers, not TLS engines
+                .setSslEngineOptions(tls.engine().options())
                 .setEnabledSecureTransportProtocols(tls.protocols())
                 .setInitialSettings(new Http2Settings().setMaxConcurrentStreams(tls.http2MaxStreams()));
-        tls.cipherSuites().forEach(options::addEnabledCipherSuite);
+        tls.engine().suites(tls.cipherSuites()).forEach(options::addEnabledCipherSuite);
         Vertx vertx = Vertx.vertx();
         int instances = Runtime.getRuntime().availableProcessors();
         vertx.deployVerticle(
@@ -67,7 +69,8 @@ public final class BareHttpsServer {
                 .toCompletionStage()
                 .toCompletableFuture()
                 .get(30, TimeUnit.SECONDS);
-        System.out.println("bare Vert.x server (" + instances + " instances) serving on https://127.0.0.1:" + port);
+        System.out.println("bare Vert.x server (" + instances + " instances, TLS engine " + tls.engine()
+                + ") serving on https://127.0.0.1:" + port);
     }
 
     private static int freePort() throws IOException {
