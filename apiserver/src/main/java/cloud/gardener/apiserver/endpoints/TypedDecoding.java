@@ -113,13 +113,13 @@ public final class TypedDecoding {
                     meta.put("namespace", req.namespace());
                 }
                 defaulter.get().apply(result);
-                forms.canonicalize(result, model.get());
+                forms.canonicalizeEdited(result, model.get());
             }
             Optional<InputConversion> conversion = InputConversions.of(gvk);
             if (conversion.isPresent()) {
                 // after defaulting, as Go converts the defaulted versioned object to the internal one
                 conversion.get().apply(result);
-                forms.canonicalize(result, model.get());
+                forms.canonicalizeEdited(result, model.get());
             }
         }
         if (result != obj

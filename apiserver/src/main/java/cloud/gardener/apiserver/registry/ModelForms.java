@@ -31,7 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A tree that differs from a known canonical one only in the members the write's own steps change afterwards
  * (metadata, status) has those members alone decoded into the known record and encoded back ({@link
- * ModelCodec#decodeParts}): the rest of the object is neither converted nor copied again.
+ * ModelCodec#decodeParts}): the rest of the object is neither converted nor copied again. After the request's own edits
+ * of the decoded tree (the kind's defaulting, its input conversion: {@link #canonicalizeEdited}) any top-level member
+ * may have changed, and those that did are converted alone in the same way.
  */
 public final class ModelForms {
 
@@ -92,6 +94,19 @@ public final class ModelForms {
      * record: decoded and encoded only when no known tree has its content.
      */
     public <T> T canonicalize(ObjectNode obj, Class<T> model) {
+        return canonicalize(obj, model, false);
+    }
+
+    /**
+     * {@link #canonicalize} after edits that may change any top-level member of a known canonical tree (a kind's
+     * defaulting, its input conversion): the members that changed are converted alone when the rest is the known
+     * tree's, so that a defaulted spec does not take the metadata and status through another whole conversion.
+     */
+    public <T> T canonicalizeEdited(ObjectNode obj, Class<T> model) {
+        return canonicalize(obj, model, true);
+    }
+
+    private <T> T canonicalize(ObjectNode obj, Class<T> model, boolean anyMember) {
         Found found = find(obj, model);
         Known k = found == null ? null : found.known();
         if (k != null && k.canonical() && found.match() == IDENTICAL) {
@@ -99,7 +114,7 @@ public final class ModelForms {
             return model.cast(k.record());
         }
         if (k == null) {
-            T changed = canonicalizeParts(obj, model);
+            T changed = canonicalizeParts(obj, model, anyMember);
             if (changed != null) {
                 return changed;
             }
@@ -123,17 +138,18 @@ public final class ModelForms {
     }
 
     /**
-     * The canonical form of {@code obj} when it differs from a known canonical tree only in its {@link #PARTS}: those
+     * The canonical form of {@code obj} when it differs from a known canonical tree only in its {@link #PARTS} (with
+     * {@code anyMember}, in any top-level members but the inline fields' ones): those
      * members decoded into the known record and encoded alone, the rest taken as known (the members of {@code obj}
      * that are the known ones, field order and number types included, stay as they are); null when no known tree is
      * such.
      */
-    private <T> T canonicalizeParts(ObjectNode obj, Class<T> model) {
+    private <T> T canonicalizeParts(ObjectNode obj, Class<T> model, boolean anyMember) {
         for (Known k : snapshot()) {
             if (!k.canonical() || k.record().getClass() != model) {
                 continue;
             }
-            Diff diff = diff(k.tree(), obj, model);
+            Diff diff = diff(k.tree(), obj, model, anyMember);
             if (diff == null) {
                 continue;
             }
@@ -172,13 +188,13 @@ public final class ModelForms {
      * The parts in which {@code obj} differs from the canonical {@code known}, with the members it has exactly as
      * known; null when it differs in any other member, or in none.
      */
-    private static Diff diff(ObjectNode known, ObjectNode obj, Class<?> model) {
+    private static Diff diff(ObjectNode known, ObjectNode obj, Class<?> model, boolean anyMember) {
         Set<String> identical = new HashSet<>();
-        List<String> parts = new ArrayList<>(PARTS.size());
+        List<String> parts = new ArrayList<>(2);
         for (Map.Entry<String, JsonNode> member : obj.properties()) {
             String name = member.getKey();
             JsonNode knownMember = known.get(name);
-            boolean part = isPart(model, name);
+            boolean part = isPart(model, name, anyMember);
             if (knownMember == null) {
                 if (!part) {
                     return null;
@@ -199,7 +215,7 @@ public final class ModelForms {
         for (Iterator<String> names = known.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!obj.has(name)) {
-                if (!isPart(model, name)) {
+                if (!isPart(model, name, anyMember)) {
                     return null;
                 }
                 parts.add(name);
@@ -208,8 +224,8 @@ public final class ModelForms {
         return parts.isEmpty() ? null : new Diff(parts, identical);
     }
 
-    private static boolean isPart(Class<?> model, String name) {
-        if (!PARTS.contains(name)) {
+    private static boolean isPart(Class<?> model, String name, boolean anyMember) {
+        if (!anyMember && !PARTS.contains(name)) {
             return false;
         }
         FieldModel field = RecordModel.of(model).field(name);

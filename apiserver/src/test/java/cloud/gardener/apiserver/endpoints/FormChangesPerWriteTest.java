@@ -69,7 +69,7 @@ class FormChangesPerWriteTest {
     void aShootCreate() throws Exception {
         FormChanges.Tally tally = FormChanges.start();
         create("core.gardener.cloud", "shoots", "v1beta1", "garden-dev", SHOOT);
-        assertThat(tally).hasToString(forms(2, 2, 1, 0, 2, 2));
+        assertThat(tally).hasToString(forms(1, 1, 1, 0, 3, 3));
     }
 
     @Test
