@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -48,6 +49,8 @@ public final class FieldManager {
             FieldPath.fields("metadata", "generation"),
             FieldPath.fields("metadata", "managedFields"),
             FieldPath.fields("metadata", "resourceVersion"));
+
+    private static final Map<GroupVersionKind, ObjectNode> EMPTY_OBJECTS = new ConcurrentHashMap<>();
 
     private final GroupVersionKind gvk;
     private final String apiVersion;
@@ -117,9 +120,16 @@ public final class FieldManager {
 
     /** The object a create starts from: the kind's zero value, as Go's {@code New()} encodes it. */
     public ObjectNode emptyObject() {
+        // encoding the zero model is costly and its result never changes: encode once per kind, hand out copies
+        return EMPTY_OBJECTS
+                .computeIfAbsent(gvk, FieldManager::encodeEmptyObject)
+                .deepCopy();
+    }
+
+    private static ObjectNode encodeEmptyObject(GroupVersionKind gvk) {
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("kind", gvk.kind());
-        out.put("apiVersion", apiVersion);
+        out.put("apiVersion", gvk.group().isEmpty() ? gvk.version() : gvk.group() + "/" + gvk.version());
         Optional<Class<?>> model = ResourceModels.of(gvk);
         if (model.isPresent()) {
             ObjectNode zero = ModelCodec.encode(RecordModel.of(model.get()).zero());

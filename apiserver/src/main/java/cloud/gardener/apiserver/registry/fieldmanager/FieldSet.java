@@ -33,8 +33,12 @@ public final class FieldSet {
     }
 
     public void insert(FieldPath path) {
+        insert(path.elements());
+    }
+
+    /** Inserts the path {@code pes} spells (not kept: walks that reuse one list of elements need no copy). */
+    void insert(List<PathElement> pes) {
         FieldSet at = this;
-        List<PathElement> pes = path.elements();
         for (int i = 0; i < pes.size() - 1; i++) {
             at = at.children.computeIfAbsent(pes.get(i), k -> new FieldSet());
         }
@@ -199,13 +203,22 @@ public final class FieldSet {
         if (includeSelf && !(members.isEmpty() && children.isEmpty())) {
             out.putObject(".");
         }
-        TreeSet<PathElement> all = new TreeSet<>(members);
-        all.addAll(children.keySet());
-        for (PathElement pe : all) {
-            FieldSet c = children.get(pe);
-            ObjectNode node = out.putObject(pe.serialize());
-            if (c != null) {
-                c.write(node, members.contains(pe));
+        // members and children are both sorted: merge them in order rather than collecting them into one more set
+        Iterator<PathElement> m = members.iterator();
+        Iterator<Map.Entry<PathElement, FieldSet>> c = children.entrySet().iterator();
+        PathElement member = m.hasNext() ? m.next() : null;
+        Map.Entry<PathElement, FieldSet> child = c.hasNext() ? c.next() : null;
+        while (member != null || child != null) {
+            int order = member == null ? 1 : child == null ? -1 : member.compareTo(child.getKey());
+            if (order < 0) {
+                out.putObject(member.serialize());
+                member = m.hasNext() ? m.next() : null;
+            } else {
+                child.getValue().write(out.putObject(child.getKey().serialize()), order == 0);
+                if (order == 0) {
+                    member = m.hasNext() ? m.next() : null;
+                }
+                child = c.hasNext() ? c.next() : null;
             }
         }
     }

@@ -150,7 +150,7 @@ final class TypedValues {
         switch (t.form()) {
             case LIST -> {
                 if (t.atomic()) {
-                    set.insert(new FieldPath(path));
+                    set.insert(path);
                     return;
                 }
                 if (v == null || !v.isArray()) {
@@ -167,17 +167,17 @@ final class TypedValues {
                     PathElement pe = pes.get(i);
                     path.add(pe);
                     if (counts.get(pe) > 1) {
-                        set.insert(new FieldPath(path)); // duplicates are owned whole
+                        set.insert(path); // duplicates are owned whole
                     } else {
                         toFieldSet(path, v.get(i), t.element(), set);
-                        set.insert(new FieldPath(path));
+                        set.insert(path);
                     }
                     path.remove(path.size() - 1);
                 }
             }
             case MAP -> {
                 if (t.atomic()) {
-                    set.insert(new FieldPath(path));
+                    set.insert(path);
                     return;
                 }
                 if (v == null || !v.isObject()) {
@@ -189,12 +189,12 @@ final class TypedValues {
                     JsonNode val = e.getValue();
                     toFieldSet(path, val, t.fieldType(e.getKey()), set);
                     if (val.isNull() || (val.isObject() && val.isEmpty()) || !t.declares(e.getKey())) {
-                        set.insert(new FieldPath(path));
+                        set.insert(path);
                     }
                     path.remove(path.size() - 1);
                 }
             }
-            default -> set.insert(new FieldPath(path));
+            default -> set.insert(path);
         }
     }
 
@@ -222,20 +222,20 @@ final class TypedValues {
         }
         if (!leaf) {
             if (l == null) {
-                c.added().insert(new FieldPath(path));
+                c.added().insert(path);
             } else if (r == null) {
-                c.removed().insert(new FieldPath(path));
+                c.removed().insert(path);
             }
         }
     }
 
     private static boolean leaf(List<PathElement> path, JsonNode l, JsonNode r, Comparison c) {
         if (l == null) {
-            c.added().insert(new FieldPath(path));
+            c.added().insert(path);
         } else if (r == null) {
-            c.removed().insert(new FieldPath(path));
+            c.removed().insert(path);
         } else if (!JsonValues.equal(l, r)) {
-            c.modified().insert(new FieldPath(path));
+            c.modified().insert(path);
         }
         return true;
     }
@@ -264,18 +264,18 @@ final class TypedValues {
                         c);
             } else if (lList.size() >= 2 && rList.size() >= 2) {
                 if (!sameValues(lList, rList)) {
-                    c.modified().insert(new FieldPath(path));
+                    c.modified().insert(path);
                 }
             } else if (lList.size() >= 2) {
                 if (!rList.isEmpty()) {
                     compare(path, null, rList.get(0), t.element(), c);
                 }
-                c.removed().insert(new FieldPath(path));
+                c.removed().insert(path);
             } else {
                 if (!lList.isEmpty()) {
                     compare(path, lList.get(0), null, t.element(), c);
                 }
-                c.added().insert(new FieldPath(path));
+                c.added().insert(path);
             }
             path.remove(path.size() - 1);
         }

@@ -32,11 +32,14 @@ final class Updater {
             Comparison[] compareOut) {
         Comparison compare = TypedValues.compare(oldObject, newObject, type);
         compareOut[0] = compare;
-        FieldSet changed = compare.modified().union(compare.added());
+        FieldSet changed = null; // only other managers need it: none on a create
         Map<ManagerId, FieldSet> conflicts = new LinkedHashMap<>();
         for (Map.Entry<ManagerId, VersionedSet> e : managers.entrySet()) {
             if (e.getKey().equals(workflow)) {
                 continue;
+            }
+            if (changed == null) {
+                changed = compare.modified().union(compare.added());
             }
             FieldSet conflictSet = e.getValue().set().intersection(changed);
             if (!conflictSet.isEmpty()) {
@@ -75,10 +78,13 @@ final class Updater {
         Comparison[] compare = new Comparison[1];
         Map<ManagerId, VersionedSet> out = update(liveObject, newObject, managers, manager, true, compare);
         VersionedSet previous = out.get(manager);
-        FieldSet set = (previous == null ? new FieldSet() : previous.set())
-                .difference(compare[0].removed())
-                .union(compare[0].modified())
-                .union(compare[0].added());
+        // without a previous set the difference and the first union only copy: union the changes directly
+        FieldSet set = previous == null
+                ? compare[0].modified().union(compare[0].added())
+                : previous.set()
+                        .difference(compare[0].removed())
+                        .union(compare[0].modified())
+                        .union(compare[0].added());
         if (set.isEmpty()) {
             out.remove(manager);
         } else {
