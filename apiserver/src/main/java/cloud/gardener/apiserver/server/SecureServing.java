@@ -121,7 +121,12 @@ public record SecureServing(
     /** Sets the engine, protocols, suites and HTTP/2 settings on the listener's options. */
     void applyTo(HttpServerOptions options) {
         TlsEngine engine = engine();
-        LOG.info("TLS engine: {}", engine);
+        if (engine == TlsEngine.JDK) {
+            // worth a line at start: the listener spends more CPU per byte than where BoringSSL serves
+            LOG.info("TLS engine: JDK (BoringSSL does not load here or cannot serve the configured cipher suites)");
+        } else {
+            LOG.debug("TLS engine: {}", engine);
+        }
         applyTo(options, engine);
     }
 

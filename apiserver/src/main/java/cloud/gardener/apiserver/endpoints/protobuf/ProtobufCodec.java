@@ -80,14 +80,8 @@ public final class ProtobufCodec {
 
     /** The kind an object names ({@code apiVersion} split as Go's {@code ParseGroupVersion}). */
     public static GroupVersionKind gvkOf(JsonNode object) {
-        String apiVersion = object.path("apiVersion").asText("");
-        int slash = apiVersion.indexOf('/');
-        return slash < 0
-                ? new GroupVersionKind("", apiVersion, object.path("kind").asText(""))
-                : new GroupVersionKind(
-                        apiVersion.substring(0, slash),
-                        apiVersion.substring(slash + 1),
-                        object.path("kind").asText(""));
+        return GroupVersionKind.of(
+                object.path("apiVersion").asText(""), object.path("kind").asText(""));
     }
 
     /**

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.credentials;
 
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.registry.ListQuery;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,11 +37,11 @@ final class ContextObjects {
 
     /** @param context the request's {@code spec.contextObject} */
     Future<Map<String, ObjectNode>> resolve(JsonNode context) {
-        String apiVersion = context.path("apiVersion").asText("");
-        String kind = context.path("kind").asText("");
-        int slash = apiVersion.indexOf('/');
-        String group = slash < 0 ? "" : apiVersion.substring(0, slash);
-        String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);
+        GroupVersionKind gvk = GroupVersionKind.of(
+                context.path("apiVersion").asText(""), context.path("kind").asText(""));
+        String group = gvk.group();
+        String version = gvk.version();
+        String kind = gvk.kind();
         String name = context.path("name").asText("");
         String namespace = context.path("namespace").asText("");
         String uid = context.path("uid").asText("");

@@ -724,12 +724,8 @@ class GardenerExamplesTest {
     // ---- manifests
 
     private static ResourceType type(JsonNode doc) {
-        String apiVersion = doc.path("apiVersion").asText();
-        int slash = apiVersion.indexOf('/');
-        GroupVersionKind gvk = new GroupVersionKind(
-                slash < 0 ? "" : apiVersion.substring(0, slash),
-                apiVersion.substring(slash + 1),
-                doc.path("kind").asText());
+        GroupVersionKind gvk = GroupVersionKind.of(
+                doc.path("apiVersion").asText(), doc.path("kind").asText());
         return REGISTRY.find(gvk).orElseThrow(() -> new AssertionError("not served: " + gvk));
     }
 

@@ -59,12 +59,8 @@ class ManagedFieldsGoldenTest {
     }
 
     private static void cases(String name, ObjectNode doc, Map<String, String> out) {
-        String apiVersion = doc.path("apiVersion").asText();
-        int slash = apiVersion.indexOf('/');
-        GroupVersionKind gvk = new GroupVersionKind(
-                slash < 0 ? "" : apiVersion.substring(0, slash),
-                apiVersion.substring(slash + 1),
-                doc.path("kind").asText());
+        GroupVersionKind gvk = GroupVersionKind.of(
+                doc.path("apiVersion").asText(), doc.path("kind").asText());
         AtomicLong seconds = new AtomicLong(1_700_000_000L);
         FieldManager manager = new FieldManager(
                 gvk,
