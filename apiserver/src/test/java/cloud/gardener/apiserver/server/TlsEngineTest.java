@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ClientAuth;
@@ -32,8 +33,6 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -200,7 +199,7 @@ class TlsEngineTest {
     private static String handshake(int port, String protocol, String suite, boolean clientCert, String alpn)
             throws GeneralSecurityException, IOException {
         SSLContext context = SSLContext.getInstance("TLS");
-        context.init(clientCert ? keyManagers() : null, new TrustManager[] {new TrustingClient()}, null);
+        context.init(clientCert ? keyManagers() : null, InsecureTrustManagerFactory.INSTANCE.getTrustManagers(), null);
         try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket()) {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 10_000);
             socket.setSoTimeout(10_000);
@@ -247,20 +246,6 @@ class TlsEngineTest {
         KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         factory.init(store, new char[0]);
         return factory.getKeyManagers();
-    }
-
-    /** The probes test the server's choices, not its certificate: any certificate is trusted. */
-    private static final class TrustingClient implements X509TrustManager {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
-        }
     }
 
     private static final class Buffers {

@@ -2,11 +2,11 @@ package cloud.gardener.apiserver.e2e.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +16,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -155,23 +153,7 @@ class AnonymousBodiesSmallHeapTest {
     /** A TLS connection trusting any certificate: the server generated its own. */
     private static SSLSocket socket() throws Exception {
         SSLContext ssl = SSLContext.getInstance("TLS");
-        ssl.init(
-                null,
-                new TrustManager[] {
-                    new X509TrustManager() {
-                        @Override
-                        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-                        @Override
-                        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-                        @Override
-                        public X509Certificate[] getAcceptedIssuers() {
-                            return new X509Certificate[0];
-                        }
-                    }
-                },
-                null);
+        ssl.init(null, InsecureTrustManagerFactory.INSTANCE.getTrustManagers(), null);
         return (SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", port);
     }
 
