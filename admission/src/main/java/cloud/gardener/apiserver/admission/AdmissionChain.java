@@ -51,13 +51,19 @@ public final class AdmissionChain {
         return plugins;
     }
 
-    /** The mutating phase. */
+    /** The mutating phase: each plugin reads the object's record as the plugin before it left the tree. */
     public Future<Void> admit(Attributes attributes) {
-        return runEach(mutating.get(attributes.operation()), "admit", attributes, MutatingPlugin::admit);
+        return runEach(mutating.get(attributes.operation()), "admit", attributes, AdmissionChain::admitOne);
     }
 
-    /** The validating phase. */
+    private static Future<Void> admitOne(MutatingPlugin plugin, Attributes attributes) {
+        attributes.records().forgetObject();
+        return plugin.admit(attributes);
+    }
+
+    /** The validating phase: its plugins share one record of the object, which none of them changes. */
     public Future<Void> validate(Attributes attributes) {
+        attributes.records().forgetObject();
         return runEach(validating.get(attributes.operation()), "validate", attributes, ValidatingPlugin::validate);
     }
 

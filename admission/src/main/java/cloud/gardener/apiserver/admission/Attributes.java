@@ -21,6 +21,7 @@ import java.util.function.Consumer;
  * @param dryRun      whether nothing will be persisted
  * @param warnings    takes warnings for the client ({@code warning.AddWarning}), as webhooks send them
  * @param audit       takes annotations for the request's audit events ({@code AddAnnotation})
+ * @param records     the objects as records of the typed model, shared by the request's plugins ({@link #object(Class)})
  */
 public record Attributes(
         GroupVersionKind kind,
@@ -34,7 +35,38 @@ public record Attributes(
         UserInfo user,
         boolean dryRun,
         Consumer<String> warnings,
-        AuditAnnotations audit) {
+        AuditAnnotations audit,
+        AdmittedRecords records) {
+
+    /** A request whose records are decoded from its trees alone. */
+    public Attributes(
+            GroupVersionKind kind,
+            GroupResource resource,
+            String subresource,
+            String namespace,
+            String name,
+            Operation operation,
+            ObjectNode object,
+            ObjectNode oldObject,
+            UserInfo user,
+            boolean dryRun,
+            Consumer<String> warnings,
+            AuditAnnotations audit) {
+        this(
+                kind,
+                resource,
+                subresource,
+                namespace,
+                name,
+                operation,
+                object,
+                oldObject,
+                user,
+                dryRun,
+                warnings,
+                audit,
+                AdmittedRecords.decoded());
+    }
 
     /** A request nobody audits. */
     public Attributes(
@@ -77,5 +109,19 @@ public record Attributes(
             UserInfo user,
             boolean dryRun) {
         this(kind, resource, subresource, namespace, name, operation, object, oldObject, user, dryRun, w -> {});
+    }
+
+    /**
+     * The new object as a record of the typed model (its storage version's), as the current plugin received it: decoded
+     * once and shared until a mutating plugin may have changed the tree. A mutating plugin reads it before it changes
+     * {@link #object()}. Fails when there is no new object (delete).
+     */
+    public <T> T object(Class<T> type) {
+        return records.object(object, type);
+    }
+
+    /** The stored object as a record of the typed model, decoded once per request. Fails on create. */
+    public <T> T oldObject(Class<T> type) {
+        return records.oldObject(oldObject, type);
     }
 }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry;
 
 import cloud.gardener.apiserver.admission.AdmissionChain;
+import cloud.gardener.apiserver.admission.AdmittedRecords;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.conversion.InputConversion;
@@ -227,11 +228,13 @@ public final class GenericStore {
             meta.remove("namespace");
         }
         ModelForms forms = ctx.forms().copy();
-        return admission.admit(attributes(Operation.CREATE, obj, null, ctx)).compose(v -> {
-            defaultAfterAdmission(obj, forms);
-            prepareForCreate(obj, forms);
-            return createAttempt(namespace, obj, ctx, forms, 1);
-        });
+        return admission
+                .admit(attributes(Operation.CREATE, obj, null, ctx, records(forms)))
+                .compose(v -> {
+                    defaultAfterAdmission(obj, forms);
+                    prepareForCreate(obj, forms);
+                    return createAttempt(namespace, obj, ctx, forms, 1);
+                });
     }
 
     /**
@@ -309,7 +312,7 @@ public final class GenericStore {
             strategy.warningsOnCreate(obj).forEach(ctx.warnings());
         }
         return admission
-                .validate(attributes(Operation.CREATE, obj, null, ctx))
+                .validate(attributes(Operation.CREATE, obj, null, ctx, AdmittedRecords.decodedBy(forms::record)))
                 .compose(v -> ctx.dryRun() ? dryRunCreate(namespace, name, obj) : persistCreate(namespace, name, obj))
                 .recover(t -> {
                     if (generated && t instanceof ApiException e && "AlreadyExists".equals(e.reason())) {
@@ -484,7 +487,7 @@ public final class GenericStore {
         // As the generic store: mutating admission sees the requested object, then the strategy
         // prepares and validates it, then validating admission sees the result.
         return admission
-                .admit(updateAttributes(desired, old, subresource, ctx))
+                .admit(updateAttributes(desired, old, subresource, ctx, records(forms)))
                 .compose(v -> {
                     // the canonical form comes with the strategy's prepareForUpdate, before the kind's rules read it
                     defaultAfterAdmission(desired, null);
@@ -495,7 +498,8 @@ public final class GenericStore {
                     }
                     strategy.warningsOnUpdate(updated, old, subresource).forEach(ctx.warnings());
                     return admission
-                            .validate(updateAttributes(updated, old, subresource, ctx))
+                            .validate(updateAttributes(
+                                    updated, old, subresource, ctx, AdmittedRecords.decodedBy(forms::record)))
                             .compose(w -> writeUpdate(key, current, possiblyStale, old, updated, ctx));
                 })
                 .recover(t -> Future.failedFuture(
@@ -948,7 +952,16 @@ public final class GenericStore {
 
     // ---------------------------------------------------------------------------------------- helpers
 
-    private Attributes updateAttributes(ObjectNode obj, ObjectNode old, String subresource, WriteContext ctx) {
+    /**
+     * The mutating phase's records: from what the write decoded so far, in a memory of their own (the records of trees
+     * the plugins changed do not crowd out the forms the store converts from afterwards).
+     */
+    private static AdmittedRecords records(ModelForms forms) {
+        return AdmittedRecords.decodedBy(forms.copy()::record);
+    }
+
+    private Attributes updateAttributes(
+            ObjectNode obj, ObjectNode old, String subresource, WriteContext ctx, AdmittedRecords records) {
         return new Attributes(
                 type.gvk(apiVersionOf(obj)),
                 gr(),
@@ -961,10 +974,12 @@ public final class GenericStore {
                 ctx.user(),
                 ctx.dryRun(),
                 ctx.warnings(),
-                ctx.audit());
+                ctx.audit(),
+                records);
     }
 
-    private Attributes attributes(Operation op, ObjectNode obj, ObjectNode old, WriteContext ctx) {
+    private Attributes attributes(
+            Operation op, ObjectNode obj, ObjectNode old, WriteContext ctx, AdmittedRecords records) {
         return new Attributes(
                 type.gvk(apiVersionOf(obj)),
                 gr(),
@@ -977,7 +992,8 @@ public final class GenericStore {
                 ctx.user(),
                 ctx.dryRun(),
                 ctx.warnings(),
-                ctx.audit());
+                ctx.audit(),
+                records);
     }
 
     private String apiVersionOf(ObjectNode obj) {

@@ -1,0 +1,87 @@
+package cloud.gardener.apiserver.admission;
+
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The objects of one admission request as records of the typed model, decoded on demand and shared by the plugins
+ * that read them, as Gardener's plugins all read the one decoded object. The new object's record is the object as the
+ * current plugin received it: the chain forgets it before each mutating plugin (which may change the tree) and before
+ * the validating phase (the store prepares the object between the phases). The stored object never changes.
+ *
+ * <p>Not thread-safe: one request's plugins run one after the other.
+ */
+public final class AdmittedRecords {
+
+    /** Decodes a tree into a record of the typed model (the store's decoder knows the forms a write already has). */
+    @FunctionalInterface
+    public interface Decoder {
+        <T> T decode(ObjectNode tree, Class<T> type);
+    }
+
+    private static final Decoder MODEL_CODEC = AdmittedRecords::decodeWhole;
+
+    private final Decoder decoder;
+    private Decoded object;
+    private Decoded oldObject;
+
+    /** One tree's record of one type. */
+    private record Decoded(ObjectNode tree, Class<?> type, Object record) {
+
+        /** Whether this is the record of {@code tree} itself (the same tree, not an equal one) as a {@code type}. */
+        @SuppressWarnings("ReferenceEquality") // the memory is per tree: an equal tree may be changed apart
+        boolean of(ObjectNode tree, Class<?> type) {
+            return this.tree == tree && this.type == type;
+        }
+    }
+
+    private AdmittedRecords(Decoder decoder) {
+        this.decoder = decoder;
+    }
+
+    /** Records decoded from the trees alone. */
+    public static AdmittedRecords decoded() {
+        return new AdmittedRecords(MODEL_CODEC);
+    }
+
+    /** Records decoded by {@code decoder} (which may know them already). */
+    public static AdmittedRecords decodedBy(Decoder decoder) {
+        return new AdmittedRecords(decoder);
+    }
+
+    private static <T> T decodeWhole(ObjectNode tree, Class<T> type) {
+        return ModelCodec.decode(tree, type).value();
+    }
+
+    /** The record of the new object {@code tree}, decoded once until the tree may have changed. */
+    <T> T object(ObjectNode tree, Class<T> type) {
+        Decoded d = object;
+        if (d == null || !d.of(tree, type)) {
+            d = decode(tree, type);
+            object = d;
+        }
+        return type.cast(d.record());
+    }
+
+    /** The record of the stored object {@code tree}, decoded once. */
+    <T> T oldObject(ObjectNode tree, Class<T> type) {
+        Decoded d = oldObject;
+        if (d == null || !d.of(tree, type)) {
+            d = decode(tree, type);
+            oldObject = d;
+        }
+        return type.cast(d.record());
+    }
+
+    private Decoded decode(ObjectNode tree, Class<?> type) {
+        if (tree == null) {
+            throw new IllegalStateException("no object to decode into " + type.getSimpleName());
+        }
+        return new Decoded(tree, type, decoder.decode(tree, type));
+    }
+
+    /** Called by the chain when the new object's tree may have changed since its record was decoded. */
+    void forgetObject() {
+        object = null;
+    }
+}

@@ -1,0 +1,129 @@
+package cloud.gardener.apiserver.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.authn.UserInfo;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AdmittedRecordsTest {
+
+    private final List<String> decoded = new ArrayList<>();
+    private final List<String> seen = new ArrayList<>();
+
+    private final AdmittedRecords records = AdmittedRecords.decodedBy(this::counted);
+
+    private <T> T counted(ObjectNode tree, Class<T> type) {
+        decoded.add(tree.path("spec").path("region").asText());
+        return ModelCodec.decode(tree, type).value();
+    }
+
+    private static ObjectNode shoot(String region) {
+        ObjectNode shoot = JsonNodeFactory.instance.objectNode();
+        shoot.putObject("metadata").put("name", "s").put("namespace", "garden-dev");
+        shoot.putObject("spec").put("region", region);
+        return shoot;
+    }
+
+    private Attributes attributes(Operation operation, ObjectNode object, ObjectNode old) {
+        return new Attributes(
+                new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"),
+                new GroupResource("core.gardener.cloud", "shoots"),
+                "",
+                "garden-dev",
+                "s",
+                operation,
+                object,
+                old,
+                UserInfo.of("alice", List.of()),
+                false,
+                w -> {},
+                AuditAnnotations.NONE,
+                records);
+    }
+
+    /** Reads the region from the record, then (when told to) moves the Shoot to another region in the tree. */
+    private final class RegionPlugin implements MutatingPlugin, ValidatingPlugin {
+        private final String name;
+        private final String moveTo;
+
+        RegionPlugin(String name, String moveTo) {
+            this.name = name;
+            this.moveTo = moveTo;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public boolean handles(Operation operation) {
+            return true;
+        }
+
+        @Override
+        public Future<Void> admit(Attributes a) {
+            seen.add("admit:" + name + ":" + a.object(Shoot.class).spec().region());
+            if (moveTo != null) {
+                ((ObjectNode) a.object().path("spec")).put("region", moveTo);
+            }
+            return Future.succeededFuture();
+        }
+
+        @Override
+        public Future<Void> validate(Attributes a) {
+            seen.add("validate:" + name + ":" + a.object(Shoot.class).spec().region() + ":"
+                    + a.oldObject(Shoot.class).spec().region());
+            return Future.succeededFuture();
+        }
+    }
+
+    @Test
+    void eachMutatingPluginReadsTheObjectAsThePluginBeforeLeftIt() {
+        AdmissionChain chain = new AdmissionChain(
+                List.of(new RegionPlugin("a", "us-east-1"), new RegionPlugin("b", null), new RegionPlugin("c", null)));
+
+        assertThat(chain.admit(attributes(Operation.UPDATE, shoot("eu-west-1"), shoot("eu-west-1")))
+                        .succeeded())
+                .isTrue();
+
+        assertThat(seen).containsExactly("admit:a:eu-west-1", "admit:b:us-east-1", "admit:c:us-east-1");
+        // a mutating plugin may change the tree, so each decodes the object as it received it
+        assertThat(decoded).containsExactly("eu-west-1", "us-east-1", "us-east-1");
+    }
+
+    @Test
+    void validatingPluginsShareOneRecordOfTheObjectAndOneOfTheStoredObject() {
+        AdmissionChain chain = new AdmissionChain(List.of(new RegionPlugin("a", null), new RegionPlugin("b", null)));
+        ObjectNode object = shoot("us-east-1");
+        ObjectNode old = shoot("eu-west-1");
+        // what the store did between the phases, unseen by the records' memory
+        Attributes validating = attributes(Operation.UPDATE, object, old);
+        validating.object(Shoot.class);
+        ((ObjectNode) object.path("spec")).put("region", "ap-south-1");
+        decoded.clear();
+
+        assertThat(chain.validate(validating).succeeded()).isTrue();
+
+        assertThat(seen).containsExactly("validate:a:ap-south-1:eu-west-1", "validate:b:ap-south-1:eu-west-1");
+        assertThat(decoded).containsExactly("ap-south-1", "eu-west-1");
+    }
+
+    @Test
+    void anObjectThatIsNotThereHasNoRecord() {
+        Attributes delete = attributes(Operation.DELETE, null, shoot("eu-west-1"));
+
+        assertThat(delete.oldObject(Shoot.class).spec().region()).isEqualTo("eu-west-1");
+        assertThatThrownBy(() -> delete.object(Shoot.class)).isInstanceOf(IllegalStateException.class);
+    }
+}
