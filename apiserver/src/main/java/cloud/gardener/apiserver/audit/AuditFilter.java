@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.authn.UserInfo;
+import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
@@ -125,31 +126,15 @@ public final class AuditFilter implements Handler<RoutingContext> {
 
     /** Upstream's {@code getAuthMethods}: the credentials the request carried. */
     private static String authenticationMethods(RoutingContext ctx) {
-        java.util.List<String> methods = new java.util.ArrayList<>();
-        String authorization = ctx.request().getHeader("Authorization");
-        String[] parts =
-                authorization == null ? new String[0] : authorization.strip().split(" ");
-        if (parts.length > 1 && parts[0].equalsIgnoreCase("basic")) {
-            methods.add("basic");
-        }
-        if (parts.length > 1 && parts[0].equalsIgnoreCase("bearer")) {
-            methods.add("bearer");
-        }
-        String token = ctx.request().getParam("access_token");
-        if (token != null && !token.isBlank()) {
-            methods.add("access_token");
-        }
+        boolean certificate;
         try {
-            if (ctx.request().isSSL()
-                    && !ctx.request().connection().peerCertificates().isEmpty()) {
-                methods.add("x509");
-            }
+            certificate = ctx.request().isSSL()
+                    && !ctx.request().connection().peerCertificates().isEmpty();
         } catch (javax.net.ssl.SSLPeerUnverifiedException e) {
-            // no client certificate
+            certificate = false; // no client certificate
         }
-        return methods.isEmpty()
-                ? "Authentication failed, no credentials provided"
-                : "Authentication failed, attempted: " + String.join(", ", methods);
+        return AttemptedCredentials.message(
+                ctx.request().getHeader("Authorization"), Multimaps.queryParam(ctx, "access_token"), certificate);
     }
 
     private static Buffer requestBody(RoutingContext ctx) {
