@@ -155,20 +155,20 @@ public final class KubeletRules {
         }
         String policy = k.imagePullCredentialsVerificationPolicy();
         if (policy != null) {
-            String at = path.child("imagePullCredentialsVerificationPolicy").toString();
+            FieldPath at = path.child("imagePullCredentialsVerificationPolicy");
             if (GoSemver.below(version, 1, 35)) {
                 errs.add(FieldError.forbidden(
-                        at,
+                        at.toString(),
                         "imagePullCredentialsVerificationPolicy is only available for Kubernetes versions >= 1.35"));
             }
             if (Boolean.FALSE.equals(gates.get("KubeletEnsureSecretPulledImages"))) {
                 errs.add(FieldError.forbidden(
-                        at,
+                        at.toString(),
                         "imagePullCredentialsVerificationPolicy may not be set when the "
                                 + "KubeletEnsureSecretPulledImages feature gate is disabled"));
             }
             if (!CREDENTIAL_VERIFICATION_POLICIES.contains(policy)) {
-                errs.add(FieldError.notSupported(at, policy, CREDENTIAL_VERIFICATION_POLICIES));
+                errs.add(FieldError.notSupported(at.toString(), policy, CREDENTIAL_VERIFICATION_POLICIES));
             }
         }
         if (k.preloadedImagesVerificationAllowlist() != null) {

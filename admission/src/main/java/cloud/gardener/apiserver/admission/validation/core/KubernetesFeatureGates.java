@@ -345,17 +345,17 @@ public final class KubernetesFeatureGates {
         }
         for (Map.Entry<String, Boolean> e : new TreeMap<>(gates).entrySet()) {
             String name = e.getKey();
-            String at = path.child(name).toString();
             Gate gate = GATES.get(name);
             if (gate == null) {
-                errs.add(FieldError.invalid(at, name, "unknown feature gate " + name));
+                errs.add(FieldError.invalid(path.child(name).toString(), name, "unknown feature gate " + name));
             } else if (!KubeAPIServerAdmissionPlugins.inRange(gate.addedIn(), gate.removedIn(), version)) {
-                errs.add(FieldError.forbidden(at, "not supported in Kubernetes version " + version));
+                errs.add(FieldError.forbidden(
+                        path.child(name).toString(), "not supported in Kubernetes version " + version));
             } else if (gate.lockedIn() != null
                     && GoSemver.compareVersions(version, ">=", gate.lockedIn())
                     && Boolean.TRUE.equals(e.getValue()) != gate.lockedValue()) {
                 errs.add(FieldError.forbidden(
-                        at,
+                        path.child(name).toString(),
                         "cannot set feature gate to " + e.getValue() + ", feature is locked to " + gate.lockedValue()));
             }
         }
