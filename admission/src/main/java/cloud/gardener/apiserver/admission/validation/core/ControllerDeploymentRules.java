@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -75,46 +74,15 @@ final class ControllerDeploymentRules {
             errs.add(FieldError.required(path.toString(), "must provide either rawChart or ociRepository"));
         }
         if (helm.oci() != null) {
-            errs.addAll(oci(helm.oci(), path.child("ociRepository")));
+            errs.addAll(OciRepositoryRules.validate(
+                    helm.oci().ref(),
+                    helm.oci().repository(),
+                    helm.oci().tag(),
+                    helm.oci().digest(),
+                    path.child("ociRepository")));
         }
         if (helm.values() != null && !helm.values().isNull()) {
             errs.addAll(valuesTemplates(helm.values(), resources, path.child("values")));
-        }
-        return errs;
-    }
-
-    /** {@code ValidateOCIRepository}. */
-    static List<FieldError> oci(Oci oci, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        if (empty(oci.ref()) && empty(oci.repository())) {
-            errs.add(FieldError.required(path.toString(), "must provide either ref or repository"));
-            return errs;
-        }
-        if (oci.ref() != null) {
-            for (Map.Entry<String, String> e : Map.of(
-                            "repository",
-                            CoreRules.text(oci.repository()),
-                            "tag",
-                            CoreRules.text(oci.tag()),
-                            "digest",
-                            CoreRules.text(oci.digest()))
-                    .entrySet()) {
-                if (!e.getValue().isEmpty()) {
-                    errs.add(FieldError.forbidden(
-                            path.child(e.getKey()).toString(), "cannot provide " + e.getKey() + " when ref is set"));
-                }
-            }
-            errs.sort(java.util.Comparator.comparing(FieldError::field));
-            return errs;
-        }
-        if (empty(oci.repository())) {
-            errs.add(FieldError.required(path.child("repository").toString(), ""));
-        }
-        if (empty(oci.tag()) && empty(oci.digest())) {
-            errs.add(FieldError.required(path.toString(), "must provide either tag or digest"));
-        }
-        if (oci.digest() != null && !oci.digest().startsWith("sha256:")) {
-            errs.add(FieldError.invalid(path.child("digest").toString(), oci.digest(), "must start with 'sha256:'"));
         }
         return errs;
     }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.seedmanagement;
 
+import cloud.gardener.apiserver.admission.validation.core.OciRepositoryRules;
 import cloud.gardener.apiserver.api.core.v1.OCIRepository;
 import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.GardenletDeployment;
 import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.Image;
@@ -92,36 +93,11 @@ final class GardenletRules {
         return errs;
     }
 
-    /** {@code ValidateOCIRepository}: either a ref alone, or a repository with a tag or a sha256 digest. */
+    /** Core's {@code ValidateOCIRepository} for the gardenlet's chart. */
     static List<FieldError> ociRepository(OCIRepository oci, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        if (oci == null) {
-            return errs;
-        }
-        if (empty(oci.ref()) && empty(oci.repository())) {
-            errs.add(FieldError.required(path.toString(), "must provide either ref or repository"));
-            return errs;
-        }
-        if (oci.ref() != null) {
-            String[][] others = {{"repository", oci.repository()}, {"tag", oci.tag()}, {"digest", oci.digest()}};
-            for (String[] other : others) {
-                if (!empty(other[1])) {
-                    errs.add(FieldError.forbidden(
-                            path.child(other[0]).toString(), "cannot provide " + other[0] + " when ref is set"));
-                }
-            }
-            return errs;
-        }
-        if (empty(oci.repository())) {
-            errs.add(FieldError.required(path.child("repository").toString(), ""));
-        }
-        if (empty(oci.tag()) && empty(oci.digest())) {
-            errs.add(FieldError.required(path.toString(), "must provide either tag or digest"));
-        }
-        if (oci.digest() != null && !oci.digest().startsWith("sha256:")) {
-            errs.add(FieldError.invalid(path.child("digest").toString(), oci.digest(), "must start with 'sha256:'"));
-        }
-        return errs;
+        return oci == null
+                ? new ArrayList<>()
+                : OciRepositoryRules.validate(oci.ref(), oci.repository(), oci.tag(), oci.digest(), path);
     }
 
     /**
@@ -196,9 +172,5 @@ final class GardenletRules {
 
     private static boolean present(JsonNode node) {
         return node != null && !node.isNull();
-    }
-
-    private static boolean empty(String s) {
-        return s == null || s.isEmpty();
     }
 }
