@@ -2,75 +2,80 @@ package cloud.gardener.apiserver.registry.lookup;
 
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.LinkedHashMap;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Typed records decoded from the lookup's shared trees, kept by tree identity and type for the next lookup of the
- * same tree: one Shoot create reads its CloudProfile, Seed and binding as records in several plugins (mutator,
- * validator, quota, resource reservation), and a landscape's CloudProfile is large. A changed object is a new tree
- * (the cache never changes one it handed out), so it is decoded anew; the few most recent entries are kept, which
- * bounds what stale trees and records stay reachable.
+ * Typed records decoded from the lookup's shared trees, kept by tree identity and type for as long as the tree itself
+ * lives: one Shoot create reads its CloudProfile, Seed and binding as records in several plugins (mutator, validator,
+ * quota, resource reservation), and scans read every Shoot of a Project or Seed from the cache's list views, so a
+ * record is decoded once per object revision rather than once per request. The cache never changes a tree it handed
+ * out: a changed object is a new tree, decoded anew, and the record of a tree the cache dropped goes with the tree
+ * (weakly held), so what is kept is bounded by what the cache holds.
  */
 final class DecodedRecords {
 
-    private final int capacity;
-    private final Map<Key, Object> recent;
+    private final Map<Key, Object> records = new ConcurrentHashMap<>();
+    private final ReferenceQueue<JsonNode> collected = new ReferenceQueue<>();
 
-    DecodedRecords(int capacity) {
-        this.capacity = capacity;
-        this.recent = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Key, Object> eldest) {
-                return size() > DecodedRecords.this.capacity;
-            }
-        };
-    }
-
-    /** The record of the tree: decoded once per tree and type while it stays among the recent. */
+    /** The record of the tree: decoded once per tree and type while the tree lives. */
     <T> T decode(JsonNode tree, Class<T> type) {
-        Key key = new Key(tree, type);
-        synchronized (recent) {
-            Object hit = recent.get(key);
-            if (hit != null) {
-                return type.cast(hit);
-            }
+        dropCollected();
+        Object hit = records.get(new Key(tree, type, null));
+        if (hit != null) {
+            return type.cast(hit);
         }
         T value = ModelCodec.decode(tree, type).value();
         if (value != null) {
-            synchronized (recent) {
-                recent.put(key, value);
-            }
+            records.put(new Key(tree, type, collected), value);
         }
         return value;
     }
 
+    /** The records kept (of trees not yet found collected). */
     int size() {
-        synchronized (recent) {
-            return recent.size();
+        dropCollected();
+        return records.size();
+    }
+
+    private void dropCollected() {
+        for (Reference<? extends JsonNode> gone = collected.poll(); gone != null; gone = collected.poll()) {
+            records.remove(gone);
         }
     }
 
-    /** A tree by identity (equal trees of other revisions are other entries) and the record type. */
-    private static final class Key {
-        private final JsonNode tree;
+    /** A tree by identity (equal trees of other revisions are other entries) and the record type, held weakly. */
+    private static final class Key extends WeakReference<JsonNode> {
         private final Class<?> type;
+        private final int hash;
 
-        Key(JsonNode tree, Class<?> type) {
-            this.tree = tree;
+        Key(JsonNode tree, Class<?> type, ReferenceQueue<JsonNode> queue) {
+            super(tree, queue);
             this.type = type;
+            this.hash = System.identityHashCode(tree) * 31 + type.hashCode();
         }
 
-        // identity, not equality: an equal tree of another revision is another entry, and equals walks the trees
+        // identity, not equality: an equal tree of another revision is another entry, and equals walks the trees;
+        // a collected key equals only itself, so that the queue's removal finds it
         @SuppressWarnings("ReferenceEquality")
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.tree == tree && k.type == type;
+            if (o == this) {
+                return true;
+            }
+            if (!(o instanceof Key k) || k.type != type) {
+                return false;
+            }
+            JsonNode tree = get();
+            return tree != null && tree == k.get();
         }
 
         @Override
         public int hashCode() {
-            return System.identityHashCode(tree) * 31 + type.hashCode();
+            return hash;
         }
     }
 }

@@ -24,14 +24,12 @@ import java.util.Optional;
 public final class StoreLookup implements ObjectLookup {
 
     static final long MISS_WAIT_MS = 50;
-    /** Records kept by {@link #records}: a few requests' worth of the objects a Shoot's plugins read as records. */
-    static final int DECODED_RECORDS = 64;
 
     private final Vertx vertx;
     private final StoreReads reads;
     private final ObjectCache cache;
     private final RemoteCoreObjects remote;
-    private final DecodedRecords records = new DecodedRecords(DECODED_RECORDS);
+    private final DecodedRecords records = new DecodedRecords();
 
     /** @param remote in cluster mode the virtual garden's core objects, else null */
     public StoreLookup(Vertx vertx, StoreReads reads, ObjectCache cache, RemoteCoreObjects remote) {
@@ -85,6 +83,14 @@ public final class StoreLookup implements ObjectLookup {
     @Override
     public <T> T decode(ObjectNode tree, Class<T> type) {
         return records.decode(tree, type);
+    }
+
+    /** {@link #list}, each item decoded once per shared tree (see {@link DecodedRecords}). */
+    @Override
+    public <T> Future<List<T>> list(Class<T> type, GroupResource resource, String namespace) {
+        return list(resource, namespace)
+                .map(items ->
+                        items.stream().map(tree -> records.decode(tree, type)).toList());
     }
 
     private static Future<Optional<ObjectNode>> live(ResourceReads store, String namespace, String name) {

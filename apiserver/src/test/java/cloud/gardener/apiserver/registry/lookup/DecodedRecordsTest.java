@@ -6,6 +6,8 @@ import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DecodedRecordsTest {
@@ -20,7 +22,7 @@ class DecodedRecordsTest {
 
     @Test
     void theSameTreeIsDecodedOnce() throws Exception {
-        DecodedRecords records = new DecodedRecords(4);
+        DecodedRecords records = new DecodedRecords();
         JsonNode tree = seed("local", "eu");
 
         Seed first = records.decode(tree, Seed.class);
@@ -31,7 +33,7 @@ class DecodedRecordsTest {
 
     @Test
     void anUpdatedObjectIsANewTreeAndDecodedAnew() throws Exception {
-        DecodedRecords records = new DecodedRecords(4);
+        DecodedRecords records = new DecodedRecords();
         Seed before = records.decode(seed("local", "eu"), Seed.class);
 
         Seed after = records.decode(seed("local", "us"), Seed.class);
@@ -43,15 +45,28 @@ class DecodedRecordsTest {
     }
 
     @Test
-    void onlyTheMostRecentTreesAreKept() throws Exception {
-        DecodedRecords records = new DecodedRecords(2);
-        JsonNode deleted = seed("gone", "eu");
-        Seed old = records.decode(deleted, Seed.class);
+    void aRecordIsKeptAsLongAsItsTreeLives() throws Exception {
+        DecodedRecords records = new DecodedRecords();
+        List<JsonNode> held = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            held.add(seed("s" + i, "eu"));
+        }
+        List<Seed> first = held.stream().map(t -> records.decode(t, Seed.class)).toList();
 
-        records.decode(seed("a", "eu"), Seed.class);
-        records.decode(seed("b", "eu"), Seed.class);
+        // a scan of more objects than any fixed bound: every record is found again
+        for (int i = 0; i < held.size(); i++) {
+            assertThat(records.decode(held.get(i), Seed.class)).isSameAs(first.get(i));
+        }
+        assertThat(records.size()).isEqualTo(500);
 
-        assertThat(records.size()).isEqualTo(2);
-        assertThat(records.decode(deleted, Seed.class)).isNotSameAs(old).isEqualTo(old);
+        // the cache dropped the trees (objects changed or deleted): their records go with them
+        held.subList(100, 500).clear();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (records.size() > 100 && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(records.size()).isEqualTo(100);
+        assertThat(records.decode(held.get(99), Seed.class)).isSameAs(first.get(99));
     }
 }
