@@ -866,8 +866,69 @@ class ResourceReferenceManagerTest {
                                         + " \"nope\" not found")));
     }
 
+    /** Bodies without the optional sections, as users send them: absent specs, lists and references. */
+    static Stream<Arguments> optionalSectionsLeftOut() {
+        return Stream.of(
+                create(
+                        "secret binding without a provider, used by a shoot",
+                        "SecretBinding",
+                        "secretbindings",
+                        "metadata: {name: creds, namespace: garden-dev}\nsecretRef: {name: creds, namespace: garden-dev}",
+                        forbidden(
+                                "secretbindings.core.gardener.cloud",
+                                "creds",
+                                "SecretBinding is referenced by shoot \"uses-1-30\", but provider types ([]) do not "
+                                        + "match with the shoot provider type \"aws\"")),
+                request(
+                        "credentials binding without a credentials reference",
+                        SECURITY,
+                        "CredentialsBinding",
+                        "credentialsbindings",
+                        Operation.CREATE,
+                        "metadata: {name: cb, namespace: garden-dev}\nprovider: {type: aws}",
+                        null,
+                        ADMIN,
+                        forbidden(
+                                "credentialsbindings.security.gardener.cloud",
+                                "cb",
+                                "unknown credentials ref: CredentialsBinding is referencing neither a Secret nor an "
+                                        + "InternalSecret nor a WorkloadIdentity")),
+                create(
+                        "a shoot without provider and kubernetes sections",
+                        "Shoot",
+                        "shoots",
+                        "metadata: {name: s, namespace: garden-dev}\nspec: {cloudProfileName: aws}",
+                        Outcome.ALLOWED),
+                shoot(
+                        "a shoot with an empty kube-apiserver section",
+                        "kubernetes: {kubeAPIServer: {}}",
+                        Outcome.ALLOWED),
+                shoot("a shoot with DNS but no providers", "dns: {domain: a.example.com}", Outcome.ALLOWED),
+                create("a seed without a spec", "Seed", "seeds", "metadata: {name: seed-b}", Outcome.ALLOWED),
+                create("a project without a spec", "Project", "projects", "metadata: {name: p}", Outcome.ALLOWED),
+                create(
+                        "a backup entry without a spec",
+                        "BackupEntry",
+                        "backupentries",
+                        "metadata: {name: e, namespace: garden-dev}",
+                        Outcome.ALLOWED),
+                create(
+                        "a controller registration without a deployment",
+                        "ControllerRegistration",
+                        "controllerregistrations",
+                        "metadata: {name: r}\nspec: {resources: [{kind: Extension, type: x}]}",
+                        Outcome.ALLOWED));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @MethodSource({"bindings", "shoots", "others", "cloudProfiles", "emptyAndWrongKindReferences"})
+    @MethodSource({
+        "bindings",
+        "shoots",
+        "others",
+        "cloudProfiles",
+        "emptyAndWrongKindReferences",
+        "optionalSectionsLeftOut"
+    })
     void validates(
             String name,
             String group,
