@@ -950,6 +950,74 @@ class ResourceReferenceManagerTest {
         expected.check(plugin.validate(a));
     }
 
+    /**
+     * A machine image flavor is the bare capabilities map on the wire ({@code capabilityFlavors: [{network:
+     * [private]}]}): a value a namespaced profile's image flavor uses cannot be removed from its parent.
+     */
+    @Test
+    void capabilityValuesUsedByANamespacedProfilesImageFlavorStay() {
+        String profile = """
+                metadata: {name: aws}
+                spec:
+                  type: aws
+                  machineImages: [{name: gardenlinux, versions: [{version: 1.0.0}]}]
+                  machineCapabilities: [{name: architecture, values: [amd64]}, {name: network, values: [%s]}]
+                """;
+        InMemoryObjects objects = new InMemoryObjects()
+                .put(core("cloudprofiles"), profile.formatted("public, private"))
+                .put(core("namespacedcloudprofiles"), """
+                        metadata: {name: custom, namespace: garden-dev}
+                        spec:
+                          parent: {kind: CloudProfile, name: aws}
+                          machineImages:
+                          - name: custom-os
+                            versions: [{version: 3.0.0, capabilityFlavors: [{architecture: [amd64], network: [private]}]}]
+                        """);
+        ResourceReferenceManager manager = new ResourceReferenceManager(
+                new PluginContext(objects, PrivilegedGroupsAuthorizer.defaults(), null, Clock.systemUTC()));
+        Outcome.forbidden(
+                        "cloudprofiles.core.gardener.cloud",
+                        "aws",
+                        "1 error occurred:\n\t* unable to delete MachineCapability \"network\" with values [private] "
+                                + "from CloudProfile \"aws\" - capability values are still in use by NamespacedCloudProfile "
+                                + "'garden-dev/custom'\n\n")
+                .check(manager.validate(Requests.of(
+                        new GroupVersionKind(CORE, "v1beta1", "CloudProfile"),
+                        core("cloudprofiles"),
+                        "",
+                        Operation.UPDATE,
+                        Requests.object(profile.formatted("public")),
+                        Requests.object(profile.formatted("public, private")),
+                        ADMIN)));
+    }
+
+    /** A CloudProfile update that leaves out the machine images: every version of them goes. */
+    @Test
+    void machineImagesLeftOutAreRemoved() {
+        String profile = """
+                metadata: {name: aws}
+                spec:
+                  type: aws
+                  kubernetes: {versions: [{version: 1.31.1}, {version: 1.30.0}]}
+                  machineCapabilities: [{name: architecture, values: [amd64, arm64]}, {name: network, values: [public, private]}]
+                """;
+        Outcome.forbidden(
+                        "cloudprofiles.core.gardener.cloud",
+                        "aws",
+                        "1 error occurred:\n\t* unable to delete Machine image version 'gardenlinux/1.0.0' from CloudProfile "
+                                + "\"aws\" - version is still in use by shoot 'garden-dev/uses-1-30' by worker \"w\"\n\n")
+                .check(plugin.validate(Requests.of(
+                        new GroupVersionKind(CORE, "v1beta1", "CloudProfile"),
+                        core("cloudprofiles"),
+                        "",
+                        Operation.UPDATE,
+                        Requests.object(profile),
+                        Requests.object(
+                                profile
+                                        + "  machineImages: [{name: gardenlinux, versions: [{version: 1.0.0}, {version: 2.0.0}]}]\n"),
+                        ADMIN)));
+    }
+
     @Test
     void aCopyOfTheCredentialsIsDryRunCreatedPerProviderTypeAndItsRefusalForbidsTheBinding() {
         garden.put(new GroupResource("", "secrets"), """
