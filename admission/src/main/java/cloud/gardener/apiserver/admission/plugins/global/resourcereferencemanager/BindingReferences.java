@@ -96,7 +96,7 @@ final class BindingReferences {
             meta = binding.metadata();
             quotas = binding.quotas();
         }
-        String name = text(meta == null ? null : meta.name());
+        String name = ObjectNames.name(meta);
         return refs.objects()
                 .list(Shoot.class, GardenerResources.SHOOTS, a.namespace())
                 .compose(shoots -> {
@@ -109,10 +109,7 @@ final class BindingReferences {
                         String used = spec == null ? "" : text(bindingName.apply(spec));
                         if (name.equals(used) && !providerTypes.contains(providerType)) {
                             return fail(kind + " is referenced by shoot "
-                                    + GoQuote.quote(text(
-                                            shoot.metadata() == null
-                                                    ? null
-                                                    : shoot.metadata().name()))
+                                    + GoQuote.quote(ObjectNames.name(shoot.metadata()))
                                     + ", but provider types (" + goList(providerTypes)
                                     + ") do not match with the shoot "
                                     + "provider type " + GoQuote.quote(providerType));

@@ -1,5 +1,9 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.deleting;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.key;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.name;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.namespace;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
@@ -25,7 +29,6 @@ import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootMachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Worker;
-import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.validation.GoQuote;
@@ -160,8 +163,7 @@ final class CloudProfileReferences {
             return Future.succeededFuture();
         }
         String name = name(profile.metadata());
-        String namespace =
-                text(profile.metadata() == null ? null : profile.metadata().namespace());
+        String namespace = namespace(profile.metadata());
         String parentName = text(
                 spec == null || spec.parent() == null ? null : spec.parent().name());
         return refs.objects()
@@ -321,10 +323,7 @@ final class CloudProfileReferences {
         }
         return (kind.equals("CloudProfile") && name.equals(profile))
                 || (kind.equals("NamespacedCloudProfile")
-                        && relevant.containsKey(text(
-                                        shoot.metadata() == null
-                                                ? null
-                                                : shoot.metadata().namespace()) + "/" + name));
+                        && relevant.containsKey(namespace(shoot.metadata()) + "/" + name));
     }
 
     /**
@@ -501,17 +500,5 @@ final class CloudProfileReferences {
     /** The lifecycle helper reads a version as JSON: the record's encoding, for the few versions in use. */
     private boolean expired(ExpirableVersion version) {
         return version != null && VersionLifecycle.isExpired(ModelCodec.encode(version), clock.instant());
-    }
-
-    private static boolean deleting(ObjectMeta meta) {
-        return meta != null && meta.deletionTimestamp() != null;
-    }
-
-    private static String name(ObjectMeta meta) {
-        return text(meta == null ? null : meta.name());
-    }
-
-    private static String key(ObjectMeta meta) {
-        return text(meta == null ? null : meta.namespace()) + "/" + name(meta);
     }
 }

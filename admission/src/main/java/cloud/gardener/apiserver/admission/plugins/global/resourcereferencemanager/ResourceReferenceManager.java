@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.key;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.namespace;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
@@ -137,13 +139,10 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
         if (!newlySet || namespace == null) {
             return Future.succeededFuture();
         }
-        String name =
-                text(project.metadata() == null ? null : project.metadata().name());
+        String name = ObjectNames.name(project.metadata());
         return objects.list(Project.class, GardenerResources.PROJECTS, "").compose(projects -> {
             for (Project p : projects) {
-                if (namespace.equals(namespaceOf(p))
-                        && !name.equals(
-                                text(p.metadata() == null ? null : p.metadata().name()))) {
+                if (namespace.equals(namespaceOf(p)) && !name.equals(ObjectNames.name(p.metadata()))) {
                     return BindingReferences.fail("namespace \"" + namespace + "\" is already used by another project");
                 }
             }
@@ -202,7 +201,7 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
         Future<List<String>> names = a.name().isEmpty()
                 ? objects.listLive(GardenerResources.BACKUP_BUCKETS, "")
                         .map(buckets -> buckets.stream()
-                                .map(b -> name(
+                                .map(b -> ObjectNames.name(
                                         objects.decode(b, BackupBucket.class).metadata()))
                                 .toList())
                 : Future.succeededFuture(List.of(a.name()));
@@ -214,8 +213,7 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
                             BackupEntry entry = objects.decode(tree, BackupEntry.class);
                             if (entry.spec() != null
                                     && bucket.equals(entry.spec().bucketName())) {
-                                ObjectMeta meta = entry.metadata();
-                                referencing.add(text(meta == null ? null : meta.namespace()) + "/" + name(meta));
+                                referencing.add(key(entry.metadata()));
                             }
                         }
                         if (!referencing.isEmpty()) {
@@ -271,8 +269,8 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
         ObjectMeta meta = gardenlet
                 ? a.object(Gardenlet.class).metadata()
                 : a.object(ManagedSeed.class).metadata();
-        String namespace = text(meta == null ? null : meta.namespace());
-        String name = name(meta);
+        String namespace = namespace(meta);
+        String name = ObjectNames.name(meta);
         return objects.get(gardenlet ? GardenerResources.MANAGED_SEEDS : GardenerResources.GARDENLETS, namespace, name)
                 .compose(other -> other.isEmpty()
                         ? Future.succeededFuture()
@@ -280,9 +278,5 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
                                 ApiException.unknown("cannot create " + kind + " " + namespace + "/" + name
                                         + " since there is already a " + (gardenlet ? "ManagedSeed" : "Gardenlet")
                                         + " object with the same name")));
-    }
-
-    private static String name(ObjectMeta meta) {
-        return text(meta == null ? null : meta.name());
     }
 }
