@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.deletionconfirmation;
 
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
+
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
@@ -11,19 +13,20 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
 import cloud.gardener.apiserver.api.core.v1beta1.DualApprovalForDeletion;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootState;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,8 +63,12 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
+        // the records are read before the tree changes
+        boolean confirmed = isConfirmed(a.object(Shoot.class).metadata());
+        ObjectMeta oldMeta = a.operation() == Operation.UPDATE && a.oldObject() != null
+                ? a.oldObject(Shoot.class).metadata()
+                : null;
         ObjectNode obj = a.object();
-        boolean confirmed = isConfirmed(obj);
         if (a.operation() == Operation.CREATE) {
             if (confirmed) {
                 annotations(obj).put(CONFIRMED_BY, a.user().name());
@@ -69,18 +76,11 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 removeConfirmedBy(obj);
             }
         } else if (a.operation() == Operation.UPDATE) {
-            boolean wasConfirmed = isConfirmed(a.oldObject());
+            boolean wasConfirmed = isConfirmed(oldMeta);
             if (!wasConfirmed && confirmed) {
                 annotations(obj).put(CONFIRMED_BY, a.user().name());
             } else if (wasConfirmed && confirmed) {
-                annotations(obj)
-                        .put(
-                                CONFIRMED_BY,
-                                a.oldObject()
-                                        .path("metadata")
-                                        .path("annotations")
-                                        .path(CONFIRMED_BY)
-                                        .asText(""));
+                annotations(obj).put(CONFIRMED_BY, annotation(oldMeta, CONFIRMED_BY));
             } else if (!confirmed) {
                 removeConfirmedBy(obj);
             }
@@ -100,13 +100,14 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
+        Class<?> type = typeOf(resource);
         GroupResource gr = new GroupResource(StandardResources.CORE, resource);
         if (a.name().isEmpty()) {
-            return validateCollection(a, gr, resource);
+            return validateCollection(a, gr, resource, type);
         }
-        Future<Optional<ObjectNode>> current = a.oldObject() != null
-                ? Future.succeededFuture(Optional.of(a.oldObject()))
-                : objects.get(gr, a.namespace(), a.name());
+        Future<Optional<Deleted>> current = a.oldObject() != null
+                ? Future.succeededFuture(Optional.of(Deleted.of(a.oldObject(type))))
+                : objects.get(type, gr, a.namespace(), a.name()).map(found -> found.map(Deleted::of));
         return current.compose(found -> found.isEmpty()
                 ? Future.failedFuture(ApiException.notFound(gr, a.name()))
                 : check(found.get(), resource, a.user())
@@ -115,12 +116,14 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     }
 
     /** Every object of the collection must be deletable; the problems are reported together. */
-    private Future<Void> validateCollection(Attributes a, GroupResource gr, String resource) {
+    private Future<Void> validateCollection(Attributes a, GroupResource gr, String resource, Class<?> type) {
         return objects.listLive(gr, a.namespace()).compose(items -> {
             List<Future<String>> checks = new ArrayList<>();
             for (ObjectNode item : items) {
-                String itemName = item.path("metadata").path("name").asText();
-                checks.add(check(item, resource, a.user())
+                Deleted deleted = Deleted.of(objects.decode(item, type));
+                String itemName =
+                        text(deleted.meta() == null ? null : deleted.meta().name());
+                checks.add(check(deleted, resource, a.user())
                         .map(problem -> problem == null
                                 ? null
                                 : ApiException.forbidden(a.resource(), itemName, problem)
@@ -143,25 +146,22 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     }
 
     /** Why the object may not be deleted by this user, or null when it may. */
-    private Future<String> check(ObjectNode obj, String resource, UserInfo user) {
-        if (!isConfirmed(obj)) {
+    private Future<String> check(Deleted obj, String resource, UserInfo user) {
+        if (!isConfirmed(obj.meta())) {
             return Future.succeededFuture("must have a \"" + CONFIRMATION + "\" annotation to delete");
         }
-        Future<Optional<Project>> project = resource.equals("projects")
-                ? Future.succeededFuture(
-                        Optional.of(ModelCodec.decode(obj, Project.class).value()))
+        Future<Optional<Project>> project = obj.project() != null
+                ? Future.succeededFuture(Optional.of(obj.project()))
                 : Projects.forNamespace(
-                        objects, obj.path("metadata").path("namespace").asText());
+                        objects, text(obj.meta() == null ? null : obj.meta().namespace()));
         return project.map(found -> {
             if (found.isEmpty()) {
                 return "Internal error occurred: " + Projects.NOT_FOUND;
             }
             List<DualApprovalForDeletion> dualApproval =
                     found.get().spec() == null ? null : found.get().spec().dualApprovalForDeletion();
-            boolean required = dualApprovalRequired(obj, dualApproval, resource, user);
-            String confirmedBy =
-                    obj.path("metadata").path("annotations").path(CONFIRMED_BY).asText("");
-            if (required && confirmedBy.equals(user.name())) {
+            boolean required = dualApprovalRequired(obj.meta(), dualApproval, resource, user);
+            if (required && annotation(obj.meta(), CONFIRMED_BY).equals(user.name())) {
                 return "you are not allowed to both confirm the deletion and send the actual DELETE request - another "
                         + "subject must perform the deletion";
             }
@@ -171,7 +171,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
 
     /** The first dual-approval setting for the resource decides (service accounts count unless excluded). */
     private static boolean dualApprovalRequired(
-            ObjectNode obj, List<DualApprovalForDeletion> configs, String resource, UserInfo user) {
+            ObjectMeta meta, List<DualApprovalForDeletion> configs, String resource, UserInfo user) {
         if (configs == null) {
             return false;
         }
@@ -179,7 +179,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
             if (!resource.equals(config.resource())) {
                 continue;
             }
-            if (config.selector() != null && !LabelSelectors.matches(config.selector(), labels(obj))) {
+            if (config.selector() != null && !LabelSelectors.matches(config.selector(), labels(meta))) {
                 return false;
             }
             if (user.name().startsWith(SERVICE_ACCOUNT_PREFIX)) {
@@ -202,22 +202,40 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
         };
     }
 
-    /** {@code CheckIfDeletionIsConfirmed}: the annotation parses as a true boolean ({@code strconv.ParseBool}). */
-    static boolean isConfirmed(JsonNode obj) {
-        return obj != null
-                && TRUE.contains(obj.path("metadata")
-                        .path("annotations")
-                        .path(CONFIRMATION)
-                        .asText(""));
+    private static Class<?> typeOf(String resource) {
+        return switch (resource) {
+            case "shoots" -> Shoot.class;
+            case "projects" -> Project.class;
+            default -> ShootState.class;
+        };
     }
 
-    private static Map<String, String> labels(JsonNode obj) {
-        Map<String, String> labels = new HashMap<>();
-        obj.path("metadata")
-                .path("labels")
-                .properties()
-                .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-        return labels;
+    /** What the checks read of an object to delete: its metadata, and the Project itself when it is one. */
+    private record Deleted(ObjectMeta meta, Project project) {
+
+        static Deleted of(Object record) {
+            if (record instanceof Project p) {
+                return new Deleted(p.metadata(), p);
+            }
+            if (record instanceof Shoot s) {
+                return new Deleted(s.metadata(), null);
+            }
+            return new Deleted(((ShootState) record).metadata(), null);
+        }
+    }
+
+    /** {@code CheckIfDeletionIsConfirmed}: the annotation parses as a true boolean ({@code strconv.ParseBool}). */
+    static boolean isConfirmed(ObjectMeta meta) {
+        return TRUE.contains(annotation(meta, CONFIRMATION));
+    }
+
+    /** An annotation's value, "" when absent (Go's map read). */
+    private static String annotation(ObjectMeta meta, String key) {
+        return meta == null ? "" : text(CoreRules.map(meta.annotations()).get(key));
+    }
+
+    private static Map<String, String> labels(ObjectMeta meta) {
+        return meta == null ? Map.of() : CoreRules.map(meta.labels());
     }
 
     private static ObjectNode annotations(ObjectNode obj) {

@@ -9,9 +9,17 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.LastOperation;
+import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import com.fasterxml.jackson.databind.JsonNode;
+import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
 import io.vertx.core.Future;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * Gardener's FinalizerRemoval: the {@code gardener} finalizer stays on SecretBindings and CredentialsBindings
@@ -31,33 +39,43 @@ public final class FinalizerRemoval extends BasePlugin implements ValidatingPlug
 
     @Override
     public Future<Void> validate(Attributes a) {
-        if (a.object() == null || a.oldObject() == null || !finalizerRemoved(a.oldObject(), a.object())) {
+        if (a.object() == null || a.oldObject() == null) {
             return Future.succeededFuture();
         }
         if (RequestChecks.isKind(a, StandardResources.CORE, "SecretBinding")) {
-            return refuseWhileUsed(a, "secretBindingName", "secret binding");
+            ObjectMeta meta = a.object(SecretBinding.class).metadata();
+            return finalizerRemoved(a.oldObject(SecretBinding.class).metadata(), meta)
+                    ? refuseWhileUsed(a, meta, ShootSpec::secretBindingName, "secret binding")
+                    : Future.succeededFuture();
         }
         if (RequestChecks.isKind(a, StandardResources.SECURITY, "CredentialsBinding")) {
-            return refuseWhileUsed(a, "credentialsBindingName", "credentials binding");
+            ObjectMeta meta = a.object(CredentialsBinding.class).metadata();
+            return finalizerRemoved(a.oldObject(CredentialsBinding.class).metadata(), meta)
+                    ? refuseWhileUsed(a, meta, ShootSpec::credentialsBindingName, "credentials binding")
+                    : Future.succeededFuture();
         }
-        if (RequestChecks.isKind(a, StandardResources.CORE, "Shoot") && !shootDeletionSucceeded(a.object())) {
-            return Rejections.forbid(
-                    a,
-                    "finalizer \"" + FINALIZER + "\" cannot be removed because shoot deletion has "
-                            + "not completed successfully yet");
+        if (RequestChecks.isKind(a, StandardResources.CORE, "Shoot")) {
+            Shoot shoot = a.object(Shoot.class);
+            if (finalizerRemoved(a.oldObject(Shoot.class).metadata(), shoot.metadata())
+                    && !shootDeletionSucceeded(shoot)) {
+                return Rejections.forbid(
+                        a,
+                        "finalizer \"" + FINALIZER + "\" cannot be removed because shoot deletion has "
+                                + "not completed successfully yet");
+            }
         }
         return Future.succeededFuture();
     }
 
-    private Future<Void> refuseWhileUsed(Attributes a, String shootField, String what) {
+    private Future<Void> refuseWhileUsed(
+            Attributes a, ObjectMeta meta, Function<ShootSpec, String> bindingName, String what) {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        String namespace = a.object().path("metadata").path("namespace").asText();
-        String name = a.object().path("metadata").path("name").asText();
-        return objects.list(GardenerResources.SHOOTS, namespace).compose(shoots -> {
-            boolean inUse = shoots.stream()
-                    .anyMatch(s -> name.equals(s.path("spec").path(shootField).asText(null)));
+        String namespace = meta == null ? "" : CoreRules.text(meta.namespace());
+        String name = meta == null ? "" : CoreRules.text(meta.name());
+        return objects.list(Shoot.class, GardenerResources.SHOOTS, namespace).compose(shoots -> {
+            boolean inUse = shoots.stream().anyMatch(s -> s.spec() != null && name.equals(bindingName.apply(s.spec())));
             return inUse
                     ? Rejections.forbid(
                             a,
@@ -68,28 +86,22 @@ public final class FinalizerRemoval extends BasePlugin implements ValidatingPlug
     }
 
     /** Without a technical ID or last operation nothing was created; else the last operation is a finished Delete. */
-    private static boolean shootDeletionSucceeded(JsonNode shoot) {
-        JsonNode status = shoot.path("status");
-        JsonNode lastOperation = status.get("lastOperation");
-        if (status.path("technicalID").asText("").isEmpty() || lastOperation == null || lastOperation.isNull()) {
+    private static boolean shootDeletionSucceeded(Shoot shoot) {
+        LastOperation lastOperation =
+                shoot.status() == null ? null : shoot.status().lastOperation();
+        if (CoreRules.empty(shoot.status() == null ? null : shoot.status().technicalID()) || lastOperation == null) {
             return true;
         }
-        return "Delete".equals(lastOperation.path("type").asText())
-                && "Succeeded".equals(lastOperation.path("state").asText())
-                && lastOperation.path("progress").asInt(-1) == 100;
+        return "Delete".equals(lastOperation.type())
+                && "Succeeded".equals(lastOperation.state())
+                && lastOperation.progress() == 100;
     }
 
-    private static boolean finalizerRemoved(JsonNode old, JsonNode updated) {
-        return contains(old.path("metadata").path("finalizers"), FINALIZER)
-                && !contains(updated.path("metadata").path("finalizers"), FINALIZER);
+    private static boolean finalizerRemoved(ObjectMeta old, ObjectMeta updated) {
+        return finalizers(old).contains(FINALIZER) && !finalizers(updated).contains(FINALIZER);
     }
 
-    private static boolean contains(JsonNode list, String value) {
-        for (JsonNode item : list) {
-            if (value.equals(item.asText())) {
-                return true;
-            }
-        }
-        return false;
+    private static List<String> finalizers(ObjectMeta meta) {
+        return meta == null ? List.of() : CoreRules.list(meta.finalizers());
     }
 }

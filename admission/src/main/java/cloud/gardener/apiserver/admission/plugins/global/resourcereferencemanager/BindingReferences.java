@@ -1,14 +1,26 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.DryRunClient;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.Quota;
+import cloud.gardener.apiserver.api.core.v1beta1.QuotaSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
+import cloud.gardener.apiserver.api.k8s.corev1.SecretReference;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
+import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity;
+import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentitySpec;
 import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,6 +28,7 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The references of a SecretBinding or CredentialsBinding: shoots using it must keep matching its provider
@@ -47,41 +60,59 @@ final class BindingReferences {
     }
 
     Future<Void> check(Attributes a) {
-        ObjectNode binding = a.object();
         String kind = a.kind().kind();
         boolean secretBinding = kind.equals("SecretBinding");
         Credentials credentials;
         List<String> providerTypes;
-        String shootField;
+        Function<ShootSpec, String> bindingName;
+        ObjectMeta meta;
+        List<ObjectReference> quotas;
         if (secretBinding) {
-            JsonNode ref = binding.path("secretRef");
-            credentials = new Credentials("", "v1", "secrets", "Secret", text(ref, "namespace"), text(ref, "name"));
-            providerTypes = binding.hasNonNull("provider")
-                    ? Arrays.asList(text(binding, "provider", "type").split(",", -1))
+            SecretBinding binding = a.object(SecretBinding.class);
+            SecretReference ref = binding.secretRef();
+            credentials = new Credentials(
+                    "",
+                    "v1",
+                    "secrets",
+                    "Secret",
+                    text(ref == null ? null : ref.namespace()),
+                    text(ref == null ? null : ref.name()));
+            providerTypes = binding.provider() != null
+                    ? Arrays.asList(text(binding.provider().type()).split(",", -1))
                     : List.of();
-            shootField = "secretBindingName";
+            bindingName = ShootSpec::secretBindingName;
+            meta = binding.metadata();
+            quotas = binding.quotas();
         } else {
-            JsonNode ref = binding.path("credentialsRef");
-            credentials = credentialsOf(ref);
+            CredentialsBinding binding = a.object(CredentialsBinding.class);
+            credentials = credentialsOf(binding.credentialsRef());
             if (credentials == null) {
                 return fail("unknown credentials ref: CredentialsBinding is referencing neither a Secret nor an "
                         + "InternalSecret nor a WorkloadIdentity");
             }
-            providerTypes = List.of(text(binding, "provider", "type"));
-            shootField = "credentialsBindingName";
+            providerTypes = List.of(
+                    text(binding.provider() == null ? null : binding.provider().type()));
+            bindingName = ShootSpec::credentialsBindingName;
+            meta = binding.metadata();
+            quotas = binding.quotas();
         }
-        String name = text(binding, "metadata", "name");
+        String name = ObjectNames.name(meta);
         return refs.objects()
-                .list(GardenerResources.SHOOTS, a.namespace())
+                .list(Shoot.class, GardenerResources.SHOOTS, a.namespace())
                 .compose(shoots -> {
-                    for (ObjectNode shoot : shoots) {
-                        if (name.equals(text(shoot, "spec", shootField))
-                                && !providerTypes.contains(text(shoot, "spec", "provider", "type"))) {
+                    for (Shoot shoot : shoots) {
+                        ShootSpec spec = shoot.spec();
+                        String providerType = text(
+                                spec == null || spec.provider() == null
+                                        ? null
+                                        : spec.provider().type());
+                        String used = spec == null ? "" : text(bindingName.apply(spec));
+                        if (name.equals(used) && !providerTypes.contains(providerType)) {
                             return fail(kind + " is referenced by shoot "
-                                    + GoQuote.quote(text(shoot, "metadata", "name"))
+                                    + GoQuote.quote(ObjectNames.name(shoot.metadata()))
                                     + ", but provider types (" + goList(providerTypes)
                                     + ") do not match with the shoot "
-                                    + "provider type " + GoQuote.quote(text(shoot, "spec", "provider", "type")));
+                                    + "provider type " + GoQuote.quote(providerType));
                         }
                     }
                     if (isGardenadmUser(a) && credentials.namespace().equals(a.namespace())) {
@@ -98,14 +129,19 @@ final class BindingReferences {
                             kind + " cannot reference a " + credentials.kind() + " you are not allowed to read");
                 })
                 .compose(v -> credentialsExist(credentials, providerTypes))
-                .compose(v -> quotas(a, kind, binding.path("quotas"), 0, 0, 0));
+                .compose(v -> quotas(a, kind, CoreRules.list(quotas), 0, 0, 0));
     }
 
     private Future<Void> credentialsExist(Credentials c, List<String> providerTypes) {
         return switch (c.kind()) {
             case "WorkloadIdentity" ->
-                refs.workloadIdentity(c.namespace(), c.name()).compose(wi -> {
-                    String target = text(wi, "spec", "targetSystem", "type");
+                refs.workloadIdentity(c.namespace(), c.name()).compose(tree -> {
+                    WorkloadIdentitySpec spec =
+                            refs.objects().decode(tree, WorkloadIdentity.class).spec();
+                    String target = text(
+                            spec == null || spec.targetSystem() == null
+                                    ? null
+                                    : spec.targetSystem().type());
                     return providerTypes.contains(target)
                             ? Future.succeededFuture()
                             : fail("CredentialsBinding provider type (" + goList(providerTypes)
@@ -120,7 +156,10 @@ final class BindingReferences {
         };
     }
 
-    /** Dry-run-creates a provider-labelled copy of the credentials for each provider type, one after the other. */
+    /**
+     * Dry-run-creates a provider-labelled copy of the credentials for each provider type, one after the other. The
+     * copy is made of the stored tree: it is the body sent on, with every field the Secret has.
+     */
     private Future<Void> sanityCheck(GroupResource resource, ObjectNode secret, List<String> providerTypes, int i) {
         if (dryRun == null || i >= providerTypes.size()) {
             return Future.succeededFuture();
@@ -157,13 +196,13 @@ final class BindingReferences {
 
     /** Checks the quotas one after the other, counting scopes as Gardener does. */
     private Future<Void> quotas(
-            Attributes a, String kind, JsonNode quotas, int i, int projectScoped, int credentialsScoped) {
+            Attributes a, String kind, List<ObjectReference> quotas, int i, int projectScoped, int credentialsScoped) {
         if (i >= quotas.size()) {
             return Future.succeededFuture();
         }
-        JsonNode ref = quotas.get(i);
-        String namespace = text(ref, "namespace");
-        String name = text(ref, "name");
+        ObjectReference ref = quotas.get(i);
+        String namespace = text(ref.namespace());
+        String name = text(ref.name());
         Future<Void> allowed = isGardenadmUser(a) && namespace.equals(a.namespace())
                 ? Future.succeededFuture()
                 : refs.mayGet(
@@ -176,8 +215,9 @@ final class BindingReferences {
                         "quota",
                         kind + " cannot reference a quota you are not allowed to read");
         return allowed.compose(v -> refs.fromLister(GardenerResources.QUOTAS, "quota", namespace, name))
-                .compose(quota -> {
-                    String scope = scope(quota.path("spec").path("scope"));
+                .compose(tree -> {
+                    QuotaSpec spec = refs.objects().decode(tree, Quota.class).spec();
+                    String scope = scope(spec == null ? null : spec.scope());
                     if (scope == null) {
                         return fail("unknown quota scope");
                     }
@@ -191,8 +231,8 @@ final class BindingReferences {
     }
 
     /** {@code helper.QuotaScope}. */
-    private static String scope(JsonNode scopeRef) {
-        String gvk = text(scopeRef, "apiVersion") + "/" + text(scopeRef, "kind");
+    private static String scope(ObjectReference scopeRef) {
+        String gvk = scopeRef == null ? "/" : text(scopeRef.apiVersion()) + "/" + text(scopeRef.kind());
         return switch (gvk) {
             case "core.gardener.cloud/v1beta1/Project" -> "project";
             case "v1/Secret", "security.gardener.cloud/v1alpha1/WorkloadIdentity" -> "credentials";
@@ -200,10 +240,13 @@ final class BindingReferences {
         };
     }
 
-    private static Credentials credentialsOf(JsonNode ref) {
-        String namespace = text(ref, "namespace");
-        String name = text(ref, "name");
-        return switch (text(ref, "apiVersion")) {
+    private static Credentials credentialsOf(ObjectReference ref) {
+        if (ref == null) {
+            return null;
+        }
+        String namespace = text(ref.namespace());
+        String name = text(ref.name());
+        return switch (text(ref.apiVersion())) {
             case "v1" -> new Credentials("", "v1", "secrets", "Secret", namespace, name);
             case "security.gardener.cloud/v1alpha1" ->
                 new Credentials(

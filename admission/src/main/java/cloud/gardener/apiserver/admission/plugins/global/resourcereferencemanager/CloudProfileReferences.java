@@ -1,25 +1,48 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.deleting;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.key;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.name;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.namespace;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
-import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.admission.plugins.support.VersionLifecycle;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileReference;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.KubernetesSettings;
+import cloud.gardener.apiserver.api.core.v1beta1.Limits;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootMachineImage;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.validation.GoQuote;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Updates of CloudProfiles and NamespacedCloudProfiles must not take away what shoots and namespaced
@@ -44,17 +67,20 @@ final class CloudProfileReferences {
             Map<String, Set<String>> addedVersions) {}
 
     Future<Void> checkCloudProfileUpdate(Attributes a) {
-        ObjectNode profile = a.object();
-        String name = text(profile, "metadata", "name");
-        JsonNode spec = profile.path("spec");
-        JsonNode oldSpec = a.oldObject().path("spec");
+        CloudProfile profile = a.object(CloudProfile.class);
+        String name = name(profile.metadata());
+        CloudProfileSpec spec = profile.spec();
+        CloudProfileSpec oldSpec = a.oldObject(CloudProfile.class).spec();
         Set<String> removedKubernetes = removedVersions(
-                oldSpec.path("kubernetes").path("versions"),
-                spec.path("kubernetes").path("versions"));
-        ImageDiff images = imageDiff(oldSpec.path("machineImages"), spec.path("machineImages"));
-        Map<String, List<String>> removedCapabilities =
-                removedCapabilities(oldSpec.path("machineCapabilities"), spec.path("machineCapabilities"));
-        boolean limitsChanged = !SemanticEquality.equal(spec.get("limits"), oldSpec.get("limits"));
+                kubernetesVersions(oldSpec == null ? null : oldSpec.kubernetes()),
+                kubernetesVersions(spec == null ? null : spec.kubernetes()));
+        ImageDiff images =
+                imageDiff(oldSpec == null ? null : oldSpec.machineImages(), spec == null ? null : spec.machineImages());
+        Map<String, List<String>> removedCapabilities = removedCapabilities(
+                oldSpec == null ? null : oldSpec.machineCapabilities(),
+                spec == null ? null : spec.machineCapabilities());
+        Limits limits = spec == null ? null : spec.limits();
+        boolean limitsChanged = !CoreRules.semanticEqual(limits, oldSpec == null ? null : oldSpec.limits());
         if (removedKubernetes.isEmpty()
                 && images.removedVersions().isEmpty()
                 && images.addedVersions().isEmpty()
@@ -63,18 +89,19 @@ final class CloudProfileReferences {
             return Future.succeededFuture();
         }
         return refs.objects()
-                .list(GardenerResources.SHOOTS, "")
+                .list(Shoot.class, GardenerResources.SHOOTS, "")
                 .compose(shoots -> refs.objects()
-                        .list(GardenerResources.NAMESPACED_CLOUD_PROFILES, "")
+                        .list(NamespacedCloudProfile.class, GardenerResources.NAMESPACED_CLOUD_PROFILES, "")
                         .compose(namespacedProfiles -> {
-                            Map<String, ObjectNode> relevant = new LinkedHashMap<>();
-                            for (ObjectNode ncp : namespacedProfiles) {
-                                if (!ncp.path("metadata").hasNonNull("deletionTimestamp")
-                                        && name.equals(text(ncp, "spec", "parent", "name"))
-                                        && "CloudProfile".equals(text(ncp, "spec", "parent", "kind"))) {
-                                    relevant.put(
-                                            text(ncp, "metadata", "namespace") + "/" + text(ncp, "metadata", "name"),
-                                            ncp);
+                            Map<String, NamespacedCloudProfile> relevant = new LinkedHashMap<>();
+                            for (NamespacedCloudProfile ncp : namespacedProfiles) {
+                                CloudProfileReference parent =
+                                        ncp.spec() == null ? null : ncp.spec().parent();
+                                if (!deleting(ncp.metadata())
+                                        && parent != null
+                                        && name.equals(text(parent.name()))
+                                        && "CloudProfile".equals(parent.kind())) {
+                                    relevant.put(key(ncp.metadata()), ncp);
                                 }
                             }
                             Map<String, List<String>> capabilities =
@@ -82,9 +109,8 @@ final class CloudProfileReferences {
                             List<String> errors = new ArrayList<>();
                             relevant.forEach((key, ncp) -> namespacedProfileErrors(
                                     errors, name, key, ncp, removedKubernetes, images, capabilities));
-                            for (ObjectNode shoot : shoots) {
-                                if (shoot.path("metadata").hasNonNull("deletionTimestamp")
-                                        || !usesProfile(shoot, name, relevant)) {
+                            for (Shoot shoot : shoots) {
+                                if (deleting(shoot.metadata()) || !usesProfile(shoot, name, relevant)) {
                                     continue;
                                 }
                                 shootErrors(
@@ -93,9 +119,9 @@ final class CloudProfileReferences {
                                         shoot,
                                         removedKubernetes,
                                         images.removedVersions(),
-                                        version -> true);
+                                        worker -> true);
                                 if (limitsChanged) {
-                                    limitErrors(errors, shoot, spec.path("limits"));
+                                    limitErrors(errors, shoot, limits);
                                 }
                             }
                             return errors.isEmpty()
@@ -105,76 +131,81 @@ final class CloudProfileReferences {
     }
 
     Future<Void> checkNamespacedCloudProfileUpdate(Attributes a) {
-        ObjectNode profile = a.object();
-        JsonNode spec = profile.path("spec");
-        JsonNode oldSpec = a.oldObject().path("spec");
-        Set<String> removedKubernetes = oldSpec.hasNonNull("kubernetes")
+        NamespacedCloudProfile profile = a.object(NamespacedCloudProfile.class);
+        NamespacedCloudProfileSpec spec = profile.spec();
+        NamespacedCloudProfileSpec oldSpec =
+                a.oldObject(NamespacedCloudProfile.class).spec();
+        Set<String> removedKubernetes = oldSpec != null && oldSpec.kubernetes() != null
                 ? removedVersions(
-                        oldSpec.path("kubernetes").path("versions"),
-                        spec.path("kubernetes").path("versions"))
+                        kubernetesVersions(oldSpec.kubernetes()),
+                        kubernetesVersions(spec == null ? null : spec.kubernetes()))
                 : Set.of();
         Map<String, Set<String>> removedImageVersions = new LinkedHashMap<>();
-        for (JsonNode oldImage : oldSpec.path("machineImages")) {
-            String image = text(oldImage, "name");
-            JsonNode newImage = null;
-            for (JsonNode candidate : spec.path("machineImages")) {
-                if (image.equals(text(candidate, "name"))) {
+        for (MachineImage oldImage : list(oldSpec == null ? null : oldSpec.machineImages())) {
+            String image = text(oldImage.name());
+            MachineImage newImage = null;
+            for (MachineImage candidate : list(spec == null ? null : spec.machineImages())) {
+                if (image.equals(text(candidate.name()))) {
                     newImage = candidate;
                 }
             }
             removedImageVersions.put(
                     image,
                     newImage == null
-                            ? versions(oldImage.path("versions"))
-                            : removedVersions(oldImage.path("versions"), newImage.path("versions")));
+                            ? imageVersions(oldImage)
+                            : minus(imageVersions(oldImage), imageVersions(newImage)));
         }
-        boolean limitsChanged = !SemanticEquality.equal(spec.get("limits"), oldSpec.get("limits"));
+        Limits limits = spec == null ? null : spec.limits();
+        boolean limitsChanged = !CoreRules.semanticEqual(limits, oldSpec == null ? null : oldSpec.limits());
         if (removedKubernetes.isEmpty()
                 && removedImageVersions.values().stream().allMatch(Set::isEmpty)
                 && !limitsChanged) {
             return Future.succeededFuture();
         }
-        String name = text(profile, "metadata", "name");
-        String namespace = text(profile, "metadata", "namespace");
-        String parentName = text(spec, "parent", "name");
+        String name = name(profile.metadata());
+        String namespace = namespace(profile.metadata());
+        String parentName = text(
+                spec == null || spec.parent() == null ? null : spec.parent().name());
         return refs.objects()
-                .list(GardenerResources.SHOOTS, namespace)
+                .list(Shoot.class, GardenerResources.SHOOTS, namespace)
                 .compose(shoots -> refs.objects()
-                        .get(GardenerResources.CLOUD_PROFILES, "", parentName)
+                        .get(CloudProfile.class, GardenerResources.CLOUD_PROFILES, "", parentName)
                         .compose(parent -> {
                             if (parent.isEmpty()) {
                                 return Future.failedFuture(ApiException.internal("could not get parent CloudProfile: "
                                         + "cloudprofile.core.gardener.cloud \"" + parentName + "\" not found"));
                             }
-                            JsonNode parentSpec = parent.get().path("spec");
+                            CloudProfileSpec parentSpec = parent.get().spec();
+                            List<ExpirableVersion> parentKubernetes =
+                                    kubernetesVersions(parentSpec == null ? null : parentSpec.kubernetes());
+                            List<MachineImage> parentImages = parentSpec == null ? null : parentSpec.machineImages();
                             List<String> errors = new ArrayList<>();
                             String profileName = "NamespacedCloudProfile '" + namespace + "/" + name + "'";
-                            for (ObjectNode shoot : shoots) {
-                                if (shoot.path("metadata").hasNonNull("deletionTimestamp")
-                                        || !name.equals(text(shoot, "spec", "cloudProfile", "name"))
-                                        || !"NamespacedCloudProfile"
-                                                .equals(text(shoot, "spec", "cloudProfile", "kind"))) {
+                            for (Shoot shoot : shoots) {
+                                CloudProfileReference ref = shoot.spec() == null
+                                        ? null
+                                        : shoot.spec().cloudProfile();
+                                if (deleting(shoot.metadata())
+                                        || ref == null
+                                        || !name.equals(text(ref.name()))
+                                        || !"NamespacedCloudProfile".equals(ref.kind())) {
                                     continue;
                                 }
-                                String k8s = text(shoot, "spec", "kubernetes", "version");
-                                if (removedKubernetes.contains(k8s)
-                                        && expired(find(
-                                                parentSpec.path("kubernetes").path("versions"), k8s))) {
+                                String k8s = kubernetesVersion(shoot.spec());
+                                if (removedKubernetes.contains(k8s) && expired(findKubernetes(parentKubernetes, k8s))) {
                                     errors.add("unable to delete Kubernetes version " + GoQuote.quote(k8s) + " from "
                                             + profileName
                                             + " - version with extended expiration date is still in use by shoot '"
-                                            + shootKey(shoot) + "'");
+                                            + key(shoot.metadata()) + "'");
                                 }
                                 shootErrors(errors, profileName, shoot, Set.of(), removedImageVersions, worker -> {
-                                    JsonNode image = worker.path("machine").path("image");
-                                    JsonNode parentVersion = find(
-                                            findImage(parentSpec, text(image, "name"))
-                                                    .path("versions"),
-                                            text(image, "version"));
-                                    return parentVersion == null || expired(parentVersion);
+                                    ShootMachineImage image = worker.machine().image();
+                                    MachineImageVersion parentVersion =
+                                            findImageVersion(parentImages, text(image.name()), text(image.version()));
+                                    return parentVersion == null || expired(parentVersion.expirableVersion());
                                 });
                                 if (limitsChanged) {
-                                    limitErrors(errors, shoot, spec.path("limits"));
+                                    limitErrors(errors, shoot, limits);
                                 }
                             }
                             return errors.isEmpty()
@@ -187,21 +218,22 @@ final class CloudProfileReferences {
             List<String> errors,
             String profile,
             String key,
-            JsonNode ncp,
+            NamespacedCloudProfile ncp,
             Set<String> removedKubernetes,
             ImageDiff images,
             Map<String, List<String>> removedCapabilities) {
-        String namespacedName = text(ncp, "metadata", "namespace") + "/" + text(ncp, "metadata", "name");
-        for (JsonNode version : ncp.path("spec").path("kubernetes").path("versions")) {
-            if (removedKubernetes.contains(text(version, "version"))) {
-                errors.add("unable to delete Kubernetes version " + GoQuote.quote(text(version, "version"))
+        String namespacedName = key(ncp.metadata());
+        NamespacedCloudProfileSpec spec = ncp.spec();
+        for (ExpirableVersion version : kubernetesVersions(spec.kubernetes())) {
+            if (removedKubernetes.contains(text(version.version()))) {
+                errors.add("unable to delete Kubernetes version " + GoQuote.quote(text(version.version()))
                         + " from CloudProfile " + GoQuote.quote(profile) + " - version is still in use by "
                         + "NamespacedCloudProfile '" + namespacedName + "'");
             }
         }
         Map<String, Set<String>> violations = new LinkedHashMap<>();
-        for (JsonNode image : ncp.path("spec").path("machineImages")) {
-            String imageName = text(image, "name");
+        for (MachineImage image : list(spec.machineImages())) {
+            String imageName = text(image.name());
             if (images.removedImages().contains(imageName)) {
                 errors.add("unable to delete MachineImage " + GoQuote.quote(imageName) + " from CloudProfile "
                         + GoQuote.quote(profile) + " - MachineImage is still in use by NamespacedCloudProfile "
@@ -213,19 +245,19 @@ final class CloudProfileReferences {
                         + GoQuote.quote(key));
             }
             Set<String> removed = images.removedVersions().get(imageName);
-            for (JsonNode version : image.path("versions")) {
-                if (removed != null && removed.contains(text(version, "version"))) {
-                    errors.add("unable to delete MachineImage version '" + imageName + "/" + text(version, "version")
+            for (MachineImageVersion version : list(image.versions())) {
+                if (removed != null && removed.contains(version(version))) {
+                    errors.add("unable to delete MachineImage version '" + imageName + "/" + version(version)
                             + "' from CloudProfile " + GoQuote.quote(profile) + " - version is still in use by "
                             + "NamespacedCloudProfile '" + namespacedName + "'");
                 }
-                for (JsonNode flavor : version.path("capabilityFlavors")) {
-                    collectViolations(flavor.path("capabilities"), removedCapabilities, violations);
+                for (MachineImageFlavor flavor : list(version.capabilityFlavors())) {
+                    collectViolations(flavor.capabilities(), removedCapabilities, violations);
                 }
             }
         }
-        for (JsonNode machineType : ncp.path("spec").path("machineTypes")) {
-            collectViolations(machineType.path("capabilities"), removedCapabilities, violations);
+        for (MachineType machineType : list(spec.machineTypes())) {
+            collectViolations(machineType.capabilities(), removedCapabilities, violations);
         }
         removedCapabilities.forEach((capability, values) -> {
             Set<String> used = violations.get(capability);
@@ -238,26 +270,34 @@ final class CloudProfileReferences {
     }
 
     private static void collectViolations(
-            JsonNode capabilities, Map<String, List<String>> removed, Map<String, Set<String>> violations) {
-        removed.forEach((capability, values) -> capabilities.path(capability).forEach(v -> {
-            if (values.contains(v.asText())) {
-                violations.computeIfAbsent(capability, k -> new TreeSet<>()).add(v.asText());
-            }
-        }));
+            Map<String, List<String>> capabilities,
+            Map<String, List<String>> removed,
+            Map<String, Set<String>> violations) {
+        if (capabilities == null) {
+            return;
+        }
+        removed.forEach((capability, values) -> list(capabilities.get(capability))
+                .forEach(v -> {
+                    if (values.contains(v)) {
+                        violations
+                                .computeIfAbsent(capability, k -> new TreeSet<>())
+                                .add(v);
+                    }
+                }));
     }
 
-    private static boolean usesOnlyArchitecture(java.util.Collection<ObjectNode> namespacedProfiles) {
-        for (JsonNode ncp : namespacedProfiles) {
-            List<JsonNode> capabilityMaps = new ArrayList<>();
-            ncp.path("spec")
-                    .path("machineImages")
-                    .forEach(image -> image.path("versions")
-                            .forEach(version -> version.path("capabilityFlavors")
-                                    .forEach(f -> capabilityMaps.add(f.path("capabilities")))));
-            ncp.path("spec").path("machineTypes").forEach(t -> capabilityMaps.add(t.path("capabilities")));
-            for (JsonNode capabilities : capabilityMaps) {
-                for (var it = capabilities.fieldNames(); it.hasNext(); ) {
-                    if (!it.next().equals("architecture")) {
+    private static boolean usesOnlyArchitecture(Collection<NamespacedCloudProfile> namespacedProfiles) {
+        for (NamespacedCloudProfile ncp : namespacedProfiles) {
+            List<Map<String, List<String>>> capabilityMaps = new ArrayList<>();
+            for (MachineImage image : list(ncp.spec().machineImages())) {
+                for (MachineImageVersion version : list(image.versions())) {
+                    list(version.capabilityFlavors()).forEach(f -> capabilityMaps.add(f.capabilities()));
+                }
+            }
+            list(ncp.spec().machineTypes()).forEach(t -> capabilityMaps.add(t.capabilities()));
+            for (Map<String, List<String>> capabilities : capabilityMaps) {
+                for (String capability : CoreRules.map(capabilities).keySet()) {
+                    if (!capability.equals("architecture")) {
                         return false;
                     }
                 }
@@ -266,86 +306,91 @@ final class CloudProfileReferences {
         return true;
     }
 
-    private static boolean usesProfile(JsonNode shoot, String profile, Map<String, ObjectNode> relevant) {
-        JsonNode spec = shoot.path("spec");
+    private static boolean usesProfile(Shoot shoot, String profile, Map<String, NamespacedCloudProfile> relevant) {
+        ShootSpec spec = shoot.spec();
         String kind;
         String name;
-        if (spec.hasNonNull("cloudProfile")) {
-            kind = text(spec, "cloudProfile", "kind").isEmpty() ? "CloudProfile" : text(spec, "cloudProfile", "kind");
-            name = text(spec, "cloudProfile", "name");
-        } else if (!text(spec, "cloudProfileName").isEmpty()) {
+        if (spec != null && spec.cloudProfile() != null) {
+            kind = CoreRules.empty(spec.cloudProfile().kind())
+                    ? "CloudProfile"
+                    : spec.cloudProfile().kind();
+            name = text(spec.cloudProfile().name());
+        } else if (spec != null && !CoreRules.empty(spec.cloudProfileName())) {
             kind = "CloudProfile";
-            name = text(spec, "cloudProfileName");
+            name = spec.cloudProfileName();
         } else {
             return false;
         }
         return (kind.equals("CloudProfile") && name.equals(profile))
                 || (kind.equals("NamespacedCloudProfile")
-                        && relevant.containsKey(text(shoot, "metadata", "namespace") + "/" + name));
+                        && relevant.containsKey(namespace(shoot.metadata()) + "/" + name));
     }
 
-    /** Kubernetes version and machine image versions a shoot still uses; {@code blocks} decides per worker. */
+    /**
+     * Kubernetes version and machine image versions a shoot still uses; {@code blocks} decides per worker (one with a
+     * machine image).
+     */
     private static void shootErrors(
             List<String> errors,
             String from,
-            JsonNode shoot,
+            Shoot shoot,
             Set<String> removedKubernetes,
             Map<String, Set<String>> removedImageVersions,
-            java.util.function.Predicate<JsonNode> blocks) {
-        String k8s = text(shoot, "spec", "kubernetes", "version");
+            Predicate<Worker> blocks) {
+        String k8s = kubernetesVersion(shoot.spec());
         if (removedKubernetes.contains(k8s)) {
             errors.add("unable to delete Kubernetes version " + GoQuote.quote(k8s) + " from " + from
-                    + " - version is still in use by shoot '" + shootKey(shoot) + "'");
+                    + " - version is still in use by shoot '" + key(shoot.metadata()) + "'");
         }
-        for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
-            JsonNode image = worker.path("machine").path("image");
-            if (image.isMissingNode() || image.isNull()) {
+        for (Worker worker : workers(shoot.spec())) {
+            ShootMachineImage image =
+                    worker.machine() == null ? null : worker.machine().image();
+            if (image == null) {
                 continue;
             }
-            Set<String> removed = removedImageVersions.get(text(image, "name"));
-            if (removed != null && removed.contains(text(image, "version")) && blocks.test(worker)) {
-                errors.add(
-                        "unable to delete Machine image version '" + text(image, "name") + "/" + text(image, "version")
-                                + "' from " + from + " - version is still in use by shoot '" + shootKey(shoot)
-                                + "' by worker " + GoQuote.quote(text(worker, "name")));
+            Set<String> removed = removedImageVersions.get(text(image.name()));
+            if (removed != null && removed.contains(text(image.version())) && blocks.test(worker)) {
+                errors.add("unable to delete Machine image version '" + text(image.name()) + "/"
+                        + text(image.version()) + "' from " + from + " - version is still in use by shoot '"
+                        + key(shoot.metadata()) + "' by worker " + GoQuote.quote(text(worker.name())));
             }
         }
     }
 
-    private static void limitErrors(List<String> errors, JsonNode shoot, JsonNode limits) {
-        if (!limits.hasNonNull("maxNodesTotal")) {
+    private static void limitErrors(List<String> errors, Shoot shoot, Limits limits) {
+        if (limits == null || limits.maxNodesTotal() == null) {
             return;
         }
-        long max = limits.path("maxNodesTotal").asLong();
+        long max = limits.maxNodesTotal();
         long minimum = 0;
-        for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
-            minimum += worker.path("minimum").asLong();
+        for (Worker worker : workers(shoot.spec())) {
+            minimum += worker.minimum();
         }
         if (minimum > max) {
-            errors.add("the total minimum node count of all worker pools of shoot \"" + shootKey(shoot)
+            errors.add("the total minimum node count of all worker pools of shoot \"" + key(shoot.metadata())
                     + "\" must not exceed the limit of " + max + " total nodes configured in the cloud profile");
         }
     }
 
-    private static ImageDiff imageDiff(JsonNode oldImages, JsonNode newImages) {
-        Map<String, JsonNode> oldByName = byName(oldImages);
-        Map<String, JsonNode> newByName = byName(newImages);
+    private static ImageDiff imageDiff(List<MachineImage> oldImages, List<MachineImage> newImages) {
+        Map<String, MachineImage> oldByName = imagesByName(oldImages);
+        Map<String, MachineImage> newByName = imagesByName(newImages);
         Set<String> removedImages = new LinkedHashSet<>();
         Set<String> addedImages = new LinkedHashSet<>();
         Map<String, Set<String>> removedVersions = new LinkedHashMap<>();
         Map<String, Set<String>> addedVersions = new LinkedHashMap<>();
         oldByName.forEach((name, image) -> {
-            JsonNode newImage = newByName.get(name);
+            MachineImage newImage = newByName.get(name);
             if (newImage == null) {
                 removedImages.add(name);
-                removedVersions.put(name, versions(image.path("versions")));
+                removedVersions.put(name, imageVersions(image));
                 return;
             }
-            Set<String> removed = removedVersions(image.path("versions"), newImage.path("versions"));
+            Set<String> removed = minus(imageVersions(image), imageVersions(newImage));
             if (!removed.isEmpty()) {
                 removedVersions.put(name, removed);
             }
-            Set<String> added = removedVersions(newImage.path("versions"), image.path("versions"));
+            Set<String> added = minus(imageVersions(newImage), imageVersions(image));
             if (!added.isEmpty()) {
                 addedVersions.put(name, added);
             }
@@ -353,20 +398,24 @@ final class CloudProfileReferences {
         newByName.forEach((name, image) -> {
             if (!oldByName.containsKey(name)) {
                 addedImages.add(name);
-                addedVersions.put(name, versions(image.path("versions")));
+                addedVersions.put(name, imageVersions(image));
             }
         });
         return new ImageDiff(removedImages, removedVersions, addedImages, addedVersions);
     }
 
-    private static Map<String, List<String>> removedCapabilities(JsonNode oldCapabilities, JsonNode newCapabilities) {
+    private static Map<String, List<String>> removedCapabilities(
+            List<CapabilityDefinition> oldCapabilities, List<CapabilityDefinition> newCapabilities) {
         Map<String, List<String>> removed = new LinkedHashMap<>();
-        Map<String, JsonNode> newByName = byName(newCapabilities);
-        byName(oldCapabilities).forEach((name, capability) -> {
-            Set<String> values = versionsOf(capability.path("values"));
-            JsonNode kept = newByName.get(name);
+        Map<String, CapabilityDefinition> newByName = new LinkedHashMap<>();
+        list(newCapabilities).forEach(c -> newByName.put(text(c.name()), c));
+        Map<String, CapabilityDefinition> oldByName = new LinkedHashMap<>();
+        list(oldCapabilities).forEach(c -> oldByName.put(text(c.name()), c));
+        oldByName.forEach((name, capability) -> {
+            Set<String> values = new LinkedHashSet<>(list(capability.values()));
+            CapabilityDefinition kept = newByName.get(name);
             if (kept != null) {
-                values.removeAll(versionsOf(kept.path("values")));
+                list(kept.values()).forEach(values::remove);
                 if (values.isEmpty()) {
                     return;
                 }
@@ -376,54 +425,80 @@ final class CloudProfileReferences {
         return removed;
     }
 
-    private static Map<String, JsonNode> byName(JsonNode items) {
-        Map<String, JsonNode> out = new LinkedHashMap<>();
-        items.forEach(i -> out.put(text(i, "name"), i));
+    private static Map<String, MachineImage> imagesByName(List<MachineImage> images) {
+        Map<String, MachineImage> out = new LinkedHashMap<>();
+        list(images).forEach(i -> out.put(text(i.name()), i));
         return out;
     }
 
     /** {@code GetRemovedVersions}: the versions of {@code before} that {@code after} lacks. */
-    private static Set<String> removedVersions(JsonNode before, JsonNode after) {
-        Set<String> removed = versions(before);
-        removed.removeAll(versions(after));
+    private static Set<String> removedVersions(List<ExpirableVersion> before, List<ExpirableVersion> after) {
+        Set<String> removed = new LinkedHashSet<>();
+        before.forEach(v -> removed.add(text(v.version())));
+        after.forEach(v -> removed.remove(text(v.version())));
         return removed;
     }
 
-    private static Set<String> versions(JsonNode versions) {
+    private static Set<String> minus(Set<String> before, Set<String> after) {
+        before.removeAll(after);
+        return before;
+    }
+
+    private static Set<String> imageVersions(MachineImage image) {
         Set<String> out = new LinkedHashSet<>();
-        versions.forEach(v -> out.add(text(v, "version")));
+        list(image.versions()).forEach(v -> out.add(version(v)));
         return out;
     }
 
-    private static Set<String> versionsOf(JsonNode values) {
-        Set<String> out = new LinkedHashSet<>();
-        values.forEach(v -> out.add(v.asText()));
-        return out;
+    private static String version(MachineImageVersion version) {
+        return text(
+                version.expirableVersion() == null
+                        ? null
+                        : version.expirableVersion().version());
     }
 
-    private static JsonNode findImage(JsonNode spec, String name) {
-        for (JsonNode image : spec.path("machineImages")) {
-            if (name.equals(text(image, "name"))) {
-                return image;
-            }
-        }
-        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    private static List<ExpirableVersion> kubernetesVersions(KubernetesSettings kubernetes) {
+        return kubernetes == null ? List.of() : list(kubernetes.versions());
     }
 
-    private static JsonNode find(JsonNode versions, String version) {
-        for (JsonNode v : versions) {
-            if (version.equals(text(v, "version"))) {
+    private static String kubernetesVersion(ShootSpec spec) {
+        return text(
+                spec == null || spec.kubernetes() == null
+                        ? null
+                        : spec.kubernetes().version());
+    }
+
+    private static List<Worker> workers(ShootSpec spec) {
+        return spec == null || spec.provider() == null
+                ? List.of()
+                : list(spec.provider().workers());
+    }
+
+    private static ExpirableVersion findKubernetes(List<ExpirableVersion> versions, String version) {
+        for (ExpirableVersion v : versions) {
+            if (version.equals(text(v.version()))) {
                 return v;
             }
         }
         return null;
     }
 
-    private boolean expired(JsonNode version) {
-        return version != null && VersionLifecycle.isExpired(version, clock.instant());
+    private static MachineImageVersion findImageVersion(List<MachineImage> images, String name, String version) {
+        for (MachineImage image : list(images)) {
+            if (name.equals(text(image.name()))) {
+                for (MachineImageVersion v : list(image.versions())) {
+                    if (version.equals(version(v))) {
+                        return v;
+                    }
+                }
+                return null;
+            }
+        }
+        return null;
     }
 
-    private static String shootKey(JsonNode shoot) {
-        return text(shoot, "metadata", "namespace") + "/" + text(shoot, "metadata", "name");
+    /** The lifecycle helper reads a version as JSON: the record's encoding, for the few versions in use. */
+    private boolean expired(ExpirableVersion version) {
+        return version != null && VersionLifecycle.isExpired(ModelCodec.encode(version), clock.instant());
     }
 }

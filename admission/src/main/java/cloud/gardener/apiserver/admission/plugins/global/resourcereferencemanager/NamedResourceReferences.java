@@ -1,14 +1,16 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.NamedResourceReference;
+import cloud.gardener.apiserver.api.k8s.autoscalingv1.CrossVersionObjectReference;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.GoQuote;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,6 +21,7 @@ import java.util.Optional;
 final class NamedResourceReferences {
 
     private static final ResourceRegistry DISCOVERY = ResourceRegistry.standard(true);
+    private static final CrossVersionObjectReference NO_REF = new CrossVersionObjectReference(null, null, null);
 
     private final References refs;
 
@@ -26,22 +29,27 @@ final class NamedResourceReferences {
         this.refs = refs;
     }
 
-    Future<Void> check(Attributes a, String namespace, JsonNode oldResources, JsonNode resources) {
-        if (SemanticEquality.equal(oldResources, resources) || resources == null || !resources.isArray()) {
+    Future<Void> check(
+            Attributes a,
+            String namespace,
+            List<NamedResourceReference> oldResources,
+            List<NamedResourceReference> resources) {
+        if (resources == null || CoreRules.semanticEqual(oldResources, resources)) {
             return Future.succeededFuture();
         }
         return each(a, namespace, resources, 0);
     }
 
-    private Future<Void> each(Attributes a, String namespace, JsonNode resources, int i) {
+    private Future<Void> each(Attributes a, String namespace, List<NamedResourceReference> resources, int i) {
         if (i >= resources.size()) {
             return Future.succeededFuture();
         }
-        JsonNode resource = resources.get(i);
-        String name = text(resource, "name");
-        String apiVersion = text(resource, "resourceRef", "apiVersion");
-        String kind = text(resource, "resourceRef", "kind");
-        String objectName = text(resource, "resourceRef", "name");
+        NamedResourceReference resource = resources.get(i);
+        CrossVersionObjectReference ref = resource.resourceRef() == null ? NO_REF : resource.resourceRef();
+        String name = text(resource.name());
+        String apiVersion = text(ref.apiVersion());
+        String kind = text(ref.kind());
+        String objectName = text(ref.name());
         int slash = apiVersion.indexOf('/');
         String group = slash < 0 ? "" : apiVersion.substring(0, slash);
         String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);

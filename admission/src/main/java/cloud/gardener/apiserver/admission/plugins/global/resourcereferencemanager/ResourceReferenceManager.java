@@ -1,6 +1,8 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.key;
+import static cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager.ObjectNames.namespace;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
@@ -11,16 +13,29 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
-import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.admission.plugins.support.WorkloadIdentityTargets;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucket;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucketSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntry;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntrySpec;
+import cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistration;
+import cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistrationSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.DeploymentRef;
+import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedSpec;
+import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.Gardenlet;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Gardener's ResourceReferenceManager: objects may only refer to objects that exist (and that the user may
@@ -80,11 +95,7 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
                 case "Seed" ->
                     RequestChecks.skipVerification(a) || !RequestChecks.specChanged(a)
                             ? Future.succeededFuture()
-                            : namedResources.check(
-                                    a,
-                                    GardenerResources.GARDEN_NAMESPACE,
-                                    oldSpec(a).get("resources"),
-                                    a.object().path("spec").get("resources"));
+                            : checkSeed(a);
                 case "Project" -> RequestChecks.skipVerification(a) ? Future.succeededFuture() : checkProject(a);
                 case "BackupBucket" ->
                     RequestChecks.isMainResource(a) ? checkBackupBucket(a) : Future.succeededFuture();
@@ -107,48 +118,63 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
                         : Future.failedFuture(e));
     }
 
-    private static JsonNode oldSpec(Attributes a) {
-        return a.oldObject() == null ? MissingNode.getInstance() : a.oldObject().path("spec");
+    private Future<Void> checkSeed(Attributes a) {
+        SeedSpec spec = a.object(Seed.class).spec();
+        SeedSpec oldSpec =
+                a.oldObject() == null ? null : a.oldObject(Seed.class).spec();
+        return namedResources.check(
+                a,
+                GardenerResources.GARDEN_NAMESPACE,
+                oldSpec == null ? null : oldSpec.resources(),
+                spec == null ? null : spec.resources());
     }
 
     /** A project's namespace (on create, or when first set) must not belong to another project. */
     private Future<?> checkProject(Attributes a) {
-        JsonNode namespace = a.object().path("spec").get("namespace");
-        boolean newlySet = a.operation() == Operation.CREATE || !oldSpec(a).hasNonNull("namespace");
-        if (!newlySet || namespace == null || namespace.isNull()) {
+        Project project = a.object(Project.class);
+        String namespace = project.spec() == null ? null : project.spec().namespace();
+        boolean newlySet = a.operation() == Operation.CREATE
+                || a.oldObject() == null
+                || namespaceOf(a.oldObject(Project.class)) == null;
+        if (!newlySet || namespace == null) {
             return Future.succeededFuture();
         }
-        String name = text(a.object(), "metadata", "name");
-        return objects.list(GardenerResources.PROJECTS, "").compose(projects -> {
-            for (ObjectNode p : projects) {
-                if (namespace.asText().equals(text(p, "spec", "namespace"))
-                        && p.path("spec").hasNonNull("namespace")
-                        && !name.equals(text(p, "metadata", "name"))) {
-                    return BindingReferences.fail(
-                            "namespace \"" + namespace.asText() + "\" is already used by another project");
+        String name = ObjectNames.name(project.metadata());
+        return objects.list(Project.class, GardenerResources.PROJECTS, "").compose(projects -> {
+            for (Project p : projects) {
+                if (namespace.equals(namespaceOf(p)) && !name.equals(ObjectNames.name(p.metadata()))) {
+                    return BindingReferences.fail("namespace \"" + namespace + "\" is already used by another project");
                 }
             }
             return Future.succeededFuture();
         });
     }
 
+    private static String namespaceOf(Project project) {
+        return project.spec() == null ? null : project.spec().namespace();
+    }
+
     private Future<?> checkBackupBucket(Attributes a) {
-        JsonNode spec = a.object().path("spec");
-        Future<?> seed = spec.hasNonNull("seedName")
-                        && !SemanticEquality.equal(oldSpec(a).get("seedName"), spec.get("seedName"))
-                ? refs.seed(text(spec, "seedName"))
+        BackupBucketSpec spec = a.object(BackupBucket.class).spec();
+        String seedName = spec == null ? null : spec.seedName();
+        BackupBucketSpec oldSpec =
+                a.oldObject() == null ? null : a.oldObject(BackupBucket.class).spec();
+        Future<?> seed = seedName != null && !seedName.equals(oldSpec == null ? null : oldSpec.seedName())
+                ? refs.seed(seedName)
                 : Future.succeededFuture();
         return seed.compose(v -> {
-            JsonNode credentials = spec.get("credentialsRef");
-            if (credentials == null || credentials.isNull()) {
+            ObjectReference credentials = spec == null ? null : spec.credentialsRef();
+            if (credentials == null) {
                 return BindingReferences.fail("spec.credentialsRef must be set or defaulted");
             }
-            String namespace = text(credentials, "namespace");
-            String name = text(credentials, "name");
-            if (WorkloadIdentityTargets.isWorkloadIdentity(credentials)) {
+            String namespace = text(credentials.namespace());
+            String name = text(credentials.name());
+            // the support helper reads the reference as a tree
+            if (WorkloadIdentityTargets.isWorkloadIdentity(
+                    a.object().path("spec").path("credentialsRef"))) {
                 return refs.workloadIdentity(namespace, name);
             }
-            if ("v1".equals(text(credentials, "apiVersion")) && "Secret".equals(text(credentials, "kind"))) {
+            if ("v1".equals(credentials.apiVersion()) && "Secret".equals(credentials.kind())) {
                 return refs.secret(namespace, name);
             }
             return BindingReferences.fail(
@@ -157,14 +183,17 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
     }
 
     private Future<?> checkBackupEntry(Attributes a) {
-        JsonNode spec = a.object().path("spec");
-        Future<?> seed = spec.hasNonNull("seedName")
-                        && !SemanticEquality.equal(oldSpec(a).get("seedName"), spec.get("seedName"))
-                ? refs.seed(text(spec, "seedName"))
+        BackupEntrySpec spec = a.object(BackupEntry.class).spec();
+        BackupEntrySpec oldSpec =
+                a.oldObject() == null ? null : a.oldObject(BackupEntry.class).spec();
+        String seedName = spec == null ? null : spec.seedName();
+        String bucketName = spec == null ? null : spec.bucketName();
+        Future<?> seed = seedName != null && !seedName.equals(oldSpec == null ? null : oldSpec.seedName())
+                ? refs.seed(seedName)
                 : Future.succeededFuture();
-        return seed.compose(v -> SemanticEquality.equal(oldSpec(a).get("bucketName"), spec.get("bucketName"))
+        return seed.compose(v -> Objects.equals(oldSpec == null ? null : oldSpec.bucketName(), bucketName)
                 ? Future.succeededFuture()
-                : refs.fromLister(GardenerResources.BACKUP_BUCKETS, "backupbucket", "", text(spec, "bucketName")));
+                : refs.fromLister(GardenerResources.BACKUP_BUCKETS, "backupbucket", "", text(bucketName)));
     }
 
     /** A BackupBucket stays while BackupEntries name it; a collection delete checks every bucket. */
@@ -172,17 +201,19 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
         Future<List<String>> names = a.name().isEmpty()
                 ? objects.listLive(GardenerResources.BACKUP_BUCKETS, "")
                         .map(buckets -> buckets.stream()
-                                .map(b -> text(b, "metadata", "name"))
+                                .map(b -> ObjectNames.name(
+                                        objects.decode(b, BackupBucket.class).metadata()))
                                 .toList())
                 : Future.succeededFuture(List.of(a.name()));
         return names.compose(buckets -> objects.listLive(GardenerResources.BACKUP_ENTRIES, "")
                 .compose(entries -> {
                     for (String bucket : buckets) {
                         List<String> referencing = new ArrayList<>();
-                        for (ObjectNode entry : entries) {
-                            if (bucket.equals(text(entry, "spec", "bucketName"))) {
-                                referencing.add(
-                                        text(entry, "metadata", "namespace") + "/" + text(entry, "metadata", "name"));
+                        for (ObjectNode tree : entries) {
+                            BackupEntry entry = objects.decode(tree, BackupEntry.class);
+                            if (entry.spec() != null
+                                    && bucket.equals(entry.spec().bucketName())) {
+                                referencing.add(key(entry.metadata()));
                             }
                         }
                         if (!referencing.isEmpty()) {
@@ -208,11 +239,14 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
     }
 
     private Future<?> checkControllerDeployments(Attributes a) {
-        JsonNode refsNode = a.object().path("spec").path("deployment").path("deploymentRefs");
+        ControllerRegistrationSpec spec = a.object(ControllerRegistration.class).spec();
+        List<DeploymentRef> deploymentRefs = spec == null || spec.deployment() == null
+                ? null
+                : spec.deployment().deploymentRefs();
         List<String> errors = new ArrayList<>();
         Future<?> all = Future.succeededFuture();
-        for (JsonNode ref : refsNode) {
-            String name = text(ref, "name");
+        for (DeploymentRef ref : CoreRules.list(deploymentRefs)) {
+            String name = text(ref.name());
             all = all.compose(v -> refs.live(GardenerResources.CONTROLLER_DEPLOYMENTS, "", name)
                     .<Object>map(found -> found)
                     .recover(e -> {
@@ -232,8 +266,11 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
     /** A Gardenlet and a ManagedSeed of the same name cannot both exist. */
     private Future<Void> checkGardenletCoexistence(Attributes a, String kind) {
         boolean gardenlet = kind.equals("Gardenlet");
-        String namespace = text(a.object(), "metadata", "namespace");
-        String name = text(a.object(), "metadata", "name");
+        ObjectMeta meta = gardenlet
+                ? a.object(Gardenlet.class).metadata()
+                : a.object(ManagedSeed.class).metadata();
+        String namespace = namespace(meta);
+        String name = ObjectNames.name(meta);
         return objects.get(gardenlet ? GardenerResources.MANAGED_SEEDS : GardenerResources.GARDENLETS, namespace, name)
                 .compose(other -> other.isEmpty()
                         ? Future.succeededFuture()

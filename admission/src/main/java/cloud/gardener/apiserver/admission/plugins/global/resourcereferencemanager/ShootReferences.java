@@ -1,13 +1,20 @@
 package cloud.gardener.apiserver.admission.plugins.global.resourcereferencemanager;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
-import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.AdmissionPlugin;
+import cloud.gardener.apiserver.api.core.v1beta1.AuthorizerKubeconfigReference;
+import cloud.gardener.apiserver.api.core.v1beta1.DNSProvider;
+import cloud.gardener.apiserver.api.core.v1beta1.KubeAPIServerConfig;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.StructuredAuthentication;
+import cloud.gardener.apiserver.api.core.v1beta1.StructuredAuthorization;
+import cloud.gardener.apiserver.api.k8s.autoscalingv1.CrossVersionObjectReference;
 import cloud.gardener.apiserver.api.validation.GoQuote;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +27,10 @@ import java.util.function.Supplier;
  */
 final class ShootReferences {
 
+    private static final ShootSpec EMPTY_SPEC = new ShootSpec(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+            null, null, null, null, null, null);
+
     private final References refs;
     private final NamedResourceReferences resources;
 
@@ -29,38 +40,40 @@ final class ShootReferences {
     }
 
     Future<Void> check(Attributes a) {
-        JsonNode spec = a.object().path("spec");
-        JsonNode old = a.oldObject() == null
-                ? MissingNode.getInstance()
-                : a.oldObject().path("spec");
+        Shoot shoot = a.object(Shoot.class);
+        ShootSpec spec = shoot.spec() == null ? EMPTY_SPEC : shoot.spec();
+        ShootSpec oldSpec =
+                a.oldObject() == null ? null : a.oldObject(Shoot.class).spec();
+        ShootSpec old = oldSpec == null ? EMPTY_SPEC : oldSpec;
         String namespace = a.namespace();
-        boolean deleting = a.object().path("metadata").hasNonNull("deletionTimestamp");
+        boolean deleting = shoot.metadata() != null && shoot.metadata().deletionTimestamp() != null;
         List<Supplier<Future<?>>> steps = new ArrayList<>();
         steps.add(() -> cloudProfile(spec, namespace));
-        if (changed(old, spec, "seedName") && spec.hasNonNull("seedName")) {
-            steps.add(() -> refs.seed(text(spec, "seedName")));
+        if (spec.seedName() != null && !spec.seedName().equals(old.seedName())) {
+            steps.add(() -> refs.seed(spec.seedName()));
         }
-        if (spec.hasNonNull("secretBindingName") && changed(old, spec, "secretBindingName")) {
+        if (spec.secretBindingName() != null && !spec.secretBindingName().equals(old.secretBindingName())) {
             steps.add(() -> refs.fromLister(
-                    GardenerResources.SECRET_BINDINGS, "secretbinding", namespace, text(spec, "secretBindingName")));
+                    GardenerResources.SECRET_BINDINGS, "secretbinding", namespace, spec.secretBindingName()));
         }
-        if (spec.hasNonNull("credentialsBindingName") && changed(old, spec, "credentialsBindingName")) {
+        if (spec.credentialsBindingName() != null
+                && !spec.credentialsBindingName().equals(old.credentialsBindingName())) {
             steps.add(() -> refs.fromLister(
                     GardenerResources.CREDENTIALS_BINDINGS,
                     "credentialsbinding",
                     namespace,
-                    text(spec, "credentialsBindingName")));
+                    spec.credentialsBindingName()));
         }
-        if (spec.hasNonNull("exposureClassName") && changed(old, spec, "exposureClassName")) {
-            steps.add(() -> refs.fromLister(
-                    GardenerResources.EXPOSURE_CLASSES, "exposureclass", "", text(spec, "exposureClassName")));
+        if (spec.exposureClassName() != null && !spec.exposureClassName().equals(old.exposureClassName())) {
+            steps.add(() ->
+                    refs.fromLister(GardenerResources.EXPOSURE_CLASSES, "exposureclass", "", spec.exposureClassName()));
         }
-        steps.add(() -> resources.check(a, namespace, old.get("resources"), spec.get("resources")));
-        if (changed(old, spec, "dns") && spec.hasNonNull("dns") && !deleting) {
-            for (JsonNode provider : spec.path("dns").path("providers")) {
-                JsonNode ref = provider.path("credentialsRef");
-                String refName = text(ref, "name");
-                String kind = text(ref, "apiVersion") + "/" + text(ref, "kind");
+        steps.add(() -> resources.check(a, namespace, old.resources(), spec.resources()));
+        if (spec.dns() != null && !CoreRules.semanticEqual(old.dns(), spec.dns()) && !deleting) {
+            for (DNSProvider provider : CoreRules.list(spec.dns().providers())) {
+                CrossVersionObjectReference ref = provider.credentialsRef();
+                String refName = text(ref == null ? null : ref.name());
+                String kind = ref == null ? "/" : text(ref.apiVersion()) + "/" + text(ref.kind());
                 if (kind.equals("v1/Secret")) {
                     steps.add(() -> wrap(
                             refs.secret(namespace, refName),
@@ -72,35 +85,39 @@ final class ShootReferences {
                 }
             }
         }
-        JsonNode kas = spec.path("kubernetes").path("kubeAPIServer");
-        JsonNode oldKas = old.path("kubernetes").path("kubeAPIServer");
-        if (!deleting && present(kas)) {
-            if (sectionChanged(oldKas, kas, "admissionPlugins")) {
-                for (JsonNode plugin : kas.path("admissionPlugins")) {
-                    if (plugin.hasNonNull("kubeconfigSecretName")) {
+        KubeAPIServerConfig kas =
+                spec.kubernetes() == null ? null : spec.kubernetes().kubeAPIServer();
+        KubeAPIServerConfig oldKas =
+                old.kubernetes() == null ? null : old.kubernetes().kubeAPIServer();
+        if (!deleting && kas != null) {
+            if (oldKas == null
+                    ? !CoreRules.list(kas.admissionPlugins()).isEmpty()
+                    : !CoreRules.semanticEqual(oldKas.admissionPlugins(), kas.admissionPlugins())) {
+                for (AdmissionPlugin plugin : CoreRules.list(kas.admissionPlugins())) {
+                    if (plugin.kubeconfigSecretName() != null) {
                         steps.add(() -> wrap(
-                                refs.secret(namespace, text(plugin, "kubeconfigSecretName")),
+                                refs.secret(namespace, plugin.kubeconfigSecretName()),
                                 "failed to resolve admission plugin kubeconfig secret reference for "
-                                        + GoQuote.quote(text(plugin, "name")) + ": "));
+                                        + GoQuote.quote(text(plugin.name())) + ": "));
                     }
                 }
             }
-            if (sectionChanged(oldKas, kas, "structuredAuthentication") && kas.hasNonNull("structuredAuthentication")) {
+            StructuredAuthentication authn = kas.structuredAuthentication();
+            if (authn != null
+                    && (oldKas == null || !CoreRules.semanticEqual(oldKas.structuredAuthentication(), authn))) {
                 steps.add(() -> wrap(
-                        refs.live(
-                                GardenerResources.CONFIG_MAPS,
-                                namespace,
-                                text(kas, "structuredAuthentication", "configMapName")),
+                        refs.live(GardenerResources.CONFIG_MAPS, namespace, text(authn.configMapName())),
                         "failed to resolve structured authentication config map reference: "));
             }
-            if (sectionChanged(oldKas, kas, "structuredAuthorization") && kas.hasNonNull("structuredAuthorization")) {
-                JsonNode authz = kas.path("structuredAuthorization");
+            StructuredAuthorization authz = kas.structuredAuthorization();
+            if (authz != null
+                    && (oldKas == null || !CoreRules.semanticEqual(oldKas.structuredAuthorization(), authz))) {
                 steps.add(() -> wrap(
-                        refs.live(GardenerResources.CONFIG_MAPS, namespace, text(authz, "configMapName")),
+                        refs.live(GardenerResources.CONFIG_MAPS, namespace, text(authz.configMapName())),
                         "failed to resolve structured authorization config map reference: "));
-                for (JsonNode kubeconfig : authz.path("kubeconfigs")) {
+                for (AuthorizerKubeconfigReference kubeconfig : CoreRules.list(authz.kubeconfigs())) {
                     steps.add(() -> wrap(
-                            refs.secret(namespace, text(kubeconfig, "secretName")),
+                            refs.secret(namespace, text(kubeconfig.secretName())),
                             "failed to resolve structured authorization kubeconfig secret reference: "));
                 }
             }
@@ -116,15 +133,17 @@ final class ShootReferences {
      * {@code GetCloudProfileSpec}. Gardener compares the old and new references as pointers, which always
      * differ, so the profile is looked up on every spec change.
      */
-    private Future<?> cloudProfile(JsonNode spec, String namespace) {
+    private Future<?> cloudProfile(ShootSpec spec, String namespace) {
         String kind;
         String name;
-        if (spec.hasNonNull("cloudProfile")) {
-            kind = text(spec, "cloudProfile", "kind").isEmpty() ? "CloudProfile" : text(spec, "cloudProfile", "kind");
-            name = text(spec, "cloudProfile", "name");
-        } else if (!text(spec, "cloudProfileName").isEmpty()) {
+        if (spec.cloudProfile() != null) {
+            kind = CoreRules.empty(spec.cloudProfile().kind())
+                    ? "CloudProfile"
+                    : spec.cloudProfile().kind();
+            name = text(spec.cloudProfile().name());
+        } else if (!CoreRules.empty(spec.cloudProfileName())) {
             kind = "CloudProfile";
-            name = text(spec, "cloudProfileName");
+            name = spec.cloudProfileName();
         } else {
             return Future.succeededFuture();
         }
@@ -141,22 +160,6 @@ final class ShootReferences {
                 BindingReferences.fail(
                         prefix + "could not find referenced cloud profile with kind " + GoQuote.quote(kind));
         };
-    }
-
-    private static boolean changed(JsonNode old, JsonNode spec, String field) {
-        return !SemanticEquality.equal(old.get(field), spec.get(field));
-    }
-
-    /** Whether a kube-apiserver section changed, as Gardener's three "...Changed" closures decide it. */
-    private static boolean sectionChanged(JsonNode oldKas, JsonNode kas, String field) {
-        if (!present(oldKas)) {
-            return field.equals("admissionPlugins") ? !kas.path(field).isEmpty() : kas.hasNonNull(field);
-        }
-        return !SemanticEquality.equal(oldKas.get(field), kas.get(field));
-    }
-
-    private static boolean present(JsonNode node) {
-        return node != null && !node.isMissingNode() && !node.isNull();
     }
 
     private static Future<?> wrap(Future<?> lookup, String prefix) {

@@ -174,6 +174,48 @@ class CustomVerbAuthorizerTest {
                         ADMIN,
                         "spec: {provider: {workers: [{name: cp, controlPlane: {}}]}}",
                         null,
+                        Outcome.ALLOWED),
+                // bodies without the optional sections: absent lists, owners and specs
+                arguments("project: creating without a spec", "Project", "projects", ALICE, "", null, Outcome.ALLOWED),
+                arguments(
+                        "project: a non-owner sets the first owner",
+                        "Project",
+                        "projects",
+                        ALICE,
+                        "spec: {owner: {kind: User, name: owner}}",
+                        "spec: {}",
+                        Outcome.ALLOWED),
+                arguments(
+                        "project: a non-owner removes every member",
+                        "Project",
+                        "projects",
+                        ALICE,
+                        "spec: {owner: {kind: User, name: owner}}",
+                        "spec: {owner: {kind: User, name: owner}, " + MEMBERS + "}",
+                        denied("projects", "p", "manage human users or groups in .spec.members", "projects")),
+                arguments(
+                        "namespaced cloud profile: creating without a spec",
+                        "NamespacedCloudProfile",
+                        "namespacedcloudprofiles",
+                        ALICE,
+                        "",
+                        null,
+                        Outcome.ALLOWED),
+                arguments(
+                        "shoot: removing the control plane pool",
+                        "Shoot",
+                        "shoots",
+                        ALICE,
+                        "spec: {}",
+                        "spec: {provider: {workers: [{name: cp, controlPlane: {}}]}}",
+                        denied("shoots", "p", "modify .spec.provider.workers[].controlPlane", "shoots")),
+                arguments(
+                        "shoot: creating without a provider",
+                        "Shoot",
+                        "shoots",
+                        ALICE,
+                        "spec: {}",
+                        null,
                         Outcome.ALLOWED));
     }
 

@@ -255,4 +255,28 @@ class DeletionConfirmationTest {
                 .asText(null);
         assertThat(confirmedBy).isEqualTo(c.expectedConfirmedBy());
     }
+
+    /** As clients send them: no annotations or labels at all. */
+    @Test
+    void metadataWithoutAnnotationsOrLabels() {
+        ObjectNode bare = object("{metadata: {name: s, namespace: garden-dual}, spec: {}}");
+        assertThat(rejection(plugin(objects()).validate(shootRequest(Operation.DELETE, "", null, bare)))
+                        .getMessage())
+                .isEqualTo("shoots.core.gardener.cloud \"s\" is forbidden: "
+                        + "must have a \"confirmation.gardener.cloud/deletion\" annotation to delete");
+        ObjectNode unlabelled =
+                object("{metadata: {name: s, namespace: garden-dual, annotations: " + CONFIRMED + "}, spec: {}}");
+        accepted(plugin(objects()).validate(shootRequest(Operation.DELETE, "", null, unlabelled)));
+
+        ObjectNode shoot = unlabelled.deepCopy();
+        accepted(plugin(objects()).admit(shootRequest(Operation.UPDATE, "", shoot, bare)));
+        assertThat(shoot.path("metadata")
+                        .path("annotations")
+                        .path("deletion.gardener.cloud/confirmed-by")
+                        .asText())
+                .isEqualTo("alice");
+        ObjectNode withdrawn = bare.deepCopy();
+        accepted(plugin(objects()).admit(shootRequest(Operation.UPDATE, "", withdrawn, unlabelled)));
+        assertThat(withdrawn.path("metadata").has("annotations")).isFalse();
+    }
 }

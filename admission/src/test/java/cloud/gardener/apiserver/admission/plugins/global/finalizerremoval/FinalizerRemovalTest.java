@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -141,5 +142,21 @@ class FinalizerRemovalTest {
         ApiException e = rejection(result);
         assertThat(e.code()).isEqualTo(403);
         assertThat(e.getMessage()).isEqualTo(c.message());
+    }
+
+    /** As clients send it: the emptied finalizer list left out, and a Shoot without status. */
+    @Test
+    void finalizersLeftOut() {
+        ObjectNode old = object("{metadata: {name: used, namespace: ns, finalizers: [gardener]}}");
+        ObjectNode updated = object("{metadata: {name: used, namespace: ns}}");
+        ApiException e = rejection(plugin.validate(
+                Requests.of(SECRET_BINDING, SECRET_BINDINGS, "", Operation.UPDATE, updated, old, Requests.ALICE)));
+        assertThat(e.getMessage())
+                .isEqualTo("secretbindings.core.gardener.cloud \"used\" is forbidden: finalizer must not be removed - "
+                        + "secret binding ns/used is still in use by at least one shoot");
+        accepted(plugin.validate(
+                Requests.of(Outcomes.SHOOT, Outcomes.SHOOTS, "", Operation.UPDATE, updated, old, Requests.ALICE)));
+        accepted(plugin.validate(
+                Requests.of(SECRET_BINDING, SECRET_BINDINGS, "", Operation.UPDATE, old, updated, Requests.ALICE)));
     }
 }

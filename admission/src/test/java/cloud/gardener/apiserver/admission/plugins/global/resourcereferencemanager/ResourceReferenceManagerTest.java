@@ -866,8 +866,69 @@ class ResourceReferenceManagerTest {
                                         + " \"nope\" not found")));
     }
 
+    /** Bodies without the optional sections, as users send them: absent specs, lists and references. */
+    static Stream<Arguments> optionalSectionsLeftOut() {
+        return Stream.of(
+                create(
+                        "secret binding without a provider, used by a shoot",
+                        "SecretBinding",
+                        "secretbindings",
+                        "metadata: {name: creds, namespace: garden-dev}\nsecretRef: {name: creds, namespace: garden-dev}",
+                        forbidden(
+                                "secretbindings.core.gardener.cloud",
+                                "creds",
+                                "SecretBinding is referenced by shoot \"uses-1-30\", but provider types ([]) do not "
+                                        + "match with the shoot provider type \"aws\"")),
+                request(
+                        "credentials binding without a credentials reference",
+                        SECURITY,
+                        "CredentialsBinding",
+                        "credentialsbindings",
+                        Operation.CREATE,
+                        "metadata: {name: cb, namespace: garden-dev}\nprovider: {type: aws}",
+                        null,
+                        ADMIN,
+                        forbidden(
+                                "credentialsbindings.security.gardener.cloud",
+                                "cb",
+                                "unknown credentials ref: CredentialsBinding is referencing neither a Secret nor an "
+                                        + "InternalSecret nor a WorkloadIdentity")),
+                create(
+                        "a shoot without provider and kubernetes sections",
+                        "Shoot",
+                        "shoots",
+                        "metadata: {name: s, namespace: garden-dev}\nspec: {cloudProfileName: aws}",
+                        Outcome.ALLOWED),
+                shoot(
+                        "a shoot with an empty kube-apiserver section",
+                        "kubernetes: {kubeAPIServer: {}}",
+                        Outcome.ALLOWED),
+                shoot("a shoot with DNS but no providers", "dns: {domain: a.example.com}", Outcome.ALLOWED),
+                create("a seed without a spec", "Seed", "seeds", "metadata: {name: seed-b}", Outcome.ALLOWED),
+                create("a project without a spec", "Project", "projects", "metadata: {name: p}", Outcome.ALLOWED),
+                create(
+                        "a backup entry without a spec",
+                        "BackupEntry",
+                        "backupentries",
+                        "metadata: {name: e, namespace: garden-dev}",
+                        Outcome.ALLOWED),
+                create(
+                        "a controller registration without a deployment",
+                        "ControllerRegistration",
+                        "controllerregistrations",
+                        "metadata: {name: r}\nspec: {resources: [{kind: Extension, type: x}]}",
+                        Outcome.ALLOWED));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @MethodSource({"bindings", "shoots", "others", "cloudProfiles", "emptyAndWrongKindReferences"})
+    @MethodSource({
+        "bindings",
+        "shoots",
+        "others",
+        "cloudProfiles",
+        "emptyAndWrongKindReferences",
+        "optionalSectionsLeftOut"
+    })
     void validates(
             String name,
             String group,
@@ -887,6 +948,74 @@ class ResourceReferenceManagerTest {
                 old == null ? null : Requests.object(old),
                 user);
         expected.check(plugin.validate(a));
+    }
+
+    /**
+     * A machine image flavor is the bare capabilities map on the wire ({@code capabilityFlavors: [{network:
+     * [private]}]}): a value a namespaced profile's image flavor uses cannot be removed from its parent.
+     */
+    @Test
+    void capabilityValuesUsedByANamespacedProfilesImageFlavorStay() {
+        String profile = """
+                metadata: {name: aws}
+                spec:
+                  type: aws
+                  machineImages: [{name: gardenlinux, versions: [{version: 1.0.0}]}]
+                  machineCapabilities: [{name: architecture, values: [amd64]}, {name: network, values: [%s]}]
+                """;
+        InMemoryObjects objects = new InMemoryObjects()
+                .put(core("cloudprofiles"), profile.formatted("public, private"))
+                .put(core("namespacedcloudprofiles"), """
+                        metadata: {name: custom, namespace: garden-dev}
+                        spec:
+                          parent: {kind: CloudProfile, name: aws}
+                          machineImages:
+                          - name: custom-os
+                            versions: [{version: 3.0.0, capabilityFlavors: [{architecture: [amd64], network: [private]}]}]
+                        """);
+        ResourceReferenceManager manager = new ResourceReferenceManager(
+                new PluginContext(objects, PrivilegedGroupsAuthorizer.defaults(), null, Clock.systemUTC()));
+        Outcome.forbidden(
+                        "cloudprofiles.core.gardener.cloud",
+                        "aws",
+                        "1 error occurred:\n\t* unable to delete MachineCapability \"network\" with values [private] "
+                                + "from CloudProfile \"aws\" - capability values are still in use by NamespacedCloudProfile "
+                                + "'garden-dev/custom'\n\n")
+                .check(manager.validate(Requests.of(
+                        new GroupVersionKind(CORE, "v1beta1", "CloudProfile"),
+                        core("cloudprofiles"),
+                        "",
+                        Operation.UPDATE,
+                        Requests.object(profile.formatted("public")),
+                        Requests.object(profile.formatted("public, private")),
+                        ADMIN)));
+    }
+
+    /** A CloudProfile update that leaves out the machine images: every version of them goes. */
+    @Test
+    void machineImagesLeftOutAreRemoved() {
+        String profile = """
+                metadata: {name: aws}
+                spec:
+                  type: aws
+                  kubernetes: {versions: [{version: 1.31.1}, {version: 1.30.0}]}
+                  machineCapabilities: [{name: architecture, values: [amd64, arm64]}, {name: network, values: [public, private]}]
+                """;
+        Outcome.forbidden(
+                        "cloudprofiles.core.gardener.cloud",
+                        "aws",
+                        "1 error occurred:\n\t* unable to delete Machine image version 'gardenlinux/1.0.0' from CloudProfile "
+                                + "\"aws\" - version is still in use by shoot 'garden-dev/uses-1-30' by worker \"w\"\n\n")
+                .check(plugin.validate(Requests.of(
+                        new GroupVersionKind(CORE, "v1beta1", "CloudProfile"),
+                        core("cloudprofiles"),
+                        "",
+                        Operation.UPDATE,
+                        Requests.object(profile),
+                        Requests.object(
+                                profile
+                                        + "  machineImages: [{name: gardenlinux, versions: [{version: 1.0.0}, {version: 2.0.0}]}]\n"),
+                        ADMIN)));
     }
 
     @Test
