@@ -71,6 +71,9 @@ public final class CoreRules {
      * equal, quantities by value), collections element-wise with null as empty.
      */
     public static boolean semanticEqual(Object a, Object b) {
+        if (Objects.equals(a, b)) {
+            return true; // equal values encode alike: no JSON needed (the common case of an unchanged section)
+        }
         if (a instanceof Collection<?> || b instanceof Collection<?>) {
             List<?> x = a == null ? List.of() : new ArrayList<>((Collection<?>) a);
             List<?> y = b == null ? List.of() : new ArrayList<>((Collection<?>) b);
