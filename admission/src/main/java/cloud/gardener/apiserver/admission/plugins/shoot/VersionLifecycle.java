@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.shoot;
 
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import java.time.Instant;
 
 /**
@@ -15,18 +14,15 @@ public final class VersionLifecycle {
 
     /** The version's classification at {@code now}. */
     public static String classification(ExpirableVersion version, Instant now) {
-        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.classification(
-                ModelCodec.encode(version), now);
+        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.classification(version, now);
     }
 
     public static boolean isActive(ExpirableVersion version, Instant now) {
-        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.isActive(
-                ModelCodec.encode(version), now);
+        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.isActive(version, now);
     }
 
     public static boolean isExpired(ExpirableVersion version, Instant now) {
-        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.isExpired(
-                ModelCodec.encode(version), now);
+        return cloud.gardener.apiserver.admission.validation.core.VersionLifecycle.isExpired(version, now);
     }
 
     public static boolean isSupported(ExpirableVersion version, Instant now) {

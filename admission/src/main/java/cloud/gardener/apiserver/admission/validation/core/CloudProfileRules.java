@@ -142,29 +142,9 @@ final class CloudProfileRules {
         return errs;
     }
 
-    /** {@code helper.CurrentLifecycleClassification}. */
+    /** {@code helper.CurrentLifecycleClassification} now. */
     static String currentClassification(ExpirableVersion v) {
-        List<LifecycleStage> lifecycle = new ArrayList<>(list(v.lifecycle()));
-        if (lifecycle.isEmpty() && (v.classification() != null || v.expirationDate() != null)) {
-            lifecycle.add(new LifecycleStage(v.classification() == null ? "supported" : v.classification(), null));
-            if (v.expirationDate() != null) {
-                lifecycle.add(new LifecycleStage("expired", v.expirationDate()));
-            }
-        }
-        if (lifecycle.isEmpty()) {
-            return "supported";
-        }
-        String current = "unavailable";
-        Instant now = Instant.now();
-        for (LifecycleStage stage : lifecycle) {
-            Instant start = stage.startTime() == null
-                    ? Time.ZERO.instant()
-                    : stage.startTime().instant();
-            if (start.isBefore(now)) {
-                current = text(stage.classification());
-            }
-        }
-        return current;
+        return VersionLifecycle.classification(v, Instant.now());
     }
 
     /** {@code helper.DetermineLatestExpirableVersion}: the highest version, or null when one does not parse. */

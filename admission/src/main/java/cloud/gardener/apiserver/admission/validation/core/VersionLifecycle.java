@@ -1,8 +1,12 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
+import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.LifecycleStage;
+import cloud.gardener.apiserver.api.model.values.Time;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 
 /**
  * Where a CloudProfile version stands now (Gardener's {@code CurrentLifecycleClassification}): its lifecycle
@@ -40,6 +44,37 @@ public final class VersionLifecycle {
             }
         }
         return current;
+    }
+
+    /** {@link #classification(JsonNode, Instant)} of the typed version, read as it is (no JSON made). */
+    public static String classification(ExpirableVersion version, Instant now) {
+        List<LifecycleStage> lifecycle = version.lifecycle() == null ? List.of() : version.lifecycle();
+        Time expiration = version.expirationDate();
+        if (lifecycle.isEmpty() && (version.classification() != null || expiration != null)) {
+            String current = version.classification() == null ? SUPPORTED : version.classification();
+            return expiration != null && expiration.instant().isBefore(now) ? EXPIRED : current;
+        }
+        if (lifecycle.isEmpty()) {
+            return SUPPORTED;
+        }
+        String current = UNAVAILABLE;
+        for (LifecycleStage stage : lifecycle) {
+            Time start = stage.startTime();
+            if (start == null || start.instant().isBefore(now)) {
+                current = stage.classification() == null ? "" : stage.classification();
+            }
+        }
+        return current;
+    }
+
+    public static boolean isExpired(ExpirableVersion version, Instant now) {
+        return EXPIRED.equals(classification(version, now));
+    }
+
+    /** Neither expired nor unavailable. */
+    public static boolean isActive(ExpirableVersion version, Instant now) {
+        String current = classification(version, now);
+        return !EXPIRED.equals(current) && !UNAVAILABLE.equals(current);
     }
 
     public static boolean isExpired(JsonNode version, Instant now) {

@@ -3,6 +3,8 @@ package cloud.gardener.apiserver.admission.validation.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.testing.Requests;
+import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -26,5 +28,9 @@ class VersionLifecycleTest {
     void classifiesAsGardenerDoes(String version, String expected) {
         assertThat(VersionLifecycle.classification(Requests.object(version), NOW))
                 .isEqualTo(expected);
+        // the typed version the Shoot plugins read classifies alike, without going through JSON
+        ExpirableVersion typed = ModelCodec.decode(Requests.object(version), ExpirableVersion.class)
+                .value();
+        assertThat(VersionLifecycle.classification(typed, NOW)).isEqualTo(expected);
     }
 }

@@ -10,8 +10,8 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
-import cloud.gardener.apiserver.admission.plugins.support.VersionLifecycle;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileReference;
@@ -30,7 +30,6 @@ import cloud.gardener.apiserver.api.core.v1beta1.ShootMachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.validation.GoQuote;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -499,6 +498,6 @@ final class CloudProfileReferences {
 
     /** The lifecycle helper reads a version as JSON: the record's encoding, for the few versions in use. */
     private boolean expired(ExpirableVersion version) {
-        return version != null && VersionLifecycle.isExpired(ModelCodec.encode(version), clock.instant());
+        return version != null && VersionLifecycle.isExpired(version, clock.instant());
     }
 }

@@ -13,10 +13,10 @@ import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CloudPr
 import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.ParentFormat;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
-import cloud.gardener.apiserver.admission.plugins.support.VersionLifecycle;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.MachineImageRules;
 import cloud.gardener.apiserver.admission.validation.core.NamespacedCloudProfileValidator;
+import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
