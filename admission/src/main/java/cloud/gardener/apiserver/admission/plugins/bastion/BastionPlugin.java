@@ -7,14 +7,17 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
+import cloud.gardener.apiserver.api.k8s.metav1.OwnerReference;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.operations.v1alpha1.Bastion;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -51,9 +54,16 @@ public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
                 || !a.subresource().isEmpty()) {
             return Future.succeededFuture();
         }
-        ObjectNode bastion = a.object();
-        String name = bastion.path("metadata").path("name").asText();
-        String shootName = bastion.path("spec").path("shootRef").path("name").asText();
+        // the record is read before the tree is written below
+        Bastion record = a.object(Bastion.class);
+        ObjectMeta metadata = record.metadata();
+        String name = metadata == null ? "" : CoreRules.text(metadata.name());
+        String shootName = record.spec() == null || record.spec().shootRef() == null
+                ? ""
+                : CoreRules.text(record.spec().shootRef().name());
+        boolean bastionDeleting = metadata != null && metadata.deletionTimestamp() != null;
+        List<OwnerReference> ownerReferences =
+                metadata == null ? List.of() : CoreRules.list(metadata.ownerReferences());
         if (shootName.isEmpty()) {
             return invalid(a, name, FieldError.required(SHOOT_PATH, "shoot is required"));
         }
@@ -74,11 +84,11 @@ public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
                 return invalid(
                         a, name, FieldError.invalid(SHOOT_PATH, shootName, "shoot is not yet assigned to a seed"));
             }
-            boolean bastionDeleting = bastion.path("metadata").hasNonNull("deletionTimestamp");
             if (!bastionDeleting && !enablesSshAccess(shoot)) {
                 return invalid(
                         a, name, FieldError.invalid(SHOOT_PATH, shootName, "ssh access is disabled for worker nodes"));
             }
+            ObjectNode bastion = a.object();
             ObjectNode spec = bastion.withObjectProperty("spec");
             spec.put("seedName", seedName);
             spec.put(
@@ -90,7 +100,7 @@ public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
             if (a.operation() == Operation.CREATE && a.user() != null) {
                 meta.withObjectProperty("annotations").put(CREATED_BY, a.user().name());
             }
-            addControllerReference(meta, shoot);
+            addControllerReference(meta, ownerReferences, shoot);
             return Future.succeededFuture();
         });
     }
@@ -107,15 +117,15 @@ public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
     }
 
     /** MergeOwnerReferences: the Shoot's controller reference is added unless one with its UID exists. */
-    private static void addControllerReference(ObjectNode meta, Shoot shoot) {
+    private static void addControllerReference(ObjectNode meta, List<OwnerReference> existing, Shoot shoot) {
         String uid = shoot.metadata().uid();
-        JsonNode existing = meta.get("ownerReferences");
-        ArrayNode refs = existing instanceof ArrayNode array ? array : meta.putArray("ownerReferences");
-        for (JsonNode ref : refs) {
-            if (uid.equals(ref.path("uid").asText())) {
+        for (OwnerReference ref : existing) {
+            if (uid.equals(CoreRules.text(ref.uid()))) {
                 return;
             }
         }
+        ArrayNode refs =
+                meta.get("ownerReferences") instanceof ArrayNode array ? array : meta.putArray("ownerReferences");
         ObjectNode ref = refs.addObject();
         ref.put("apiVersion", "core.gardener.cloud/v1beta1");
         ref.put("kind", "Shoot");

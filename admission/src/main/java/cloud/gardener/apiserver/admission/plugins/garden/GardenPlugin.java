@@ -7,17 +7,17 @@ import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.operator.GardenValidator;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.operator.v1alpha1.Garden;
 import cloud.gardener.apiserver.api.operator.v1alpha1.GardenExtension;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.List;
@@ -47,6 +47,9 @@ public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
     private static final Set<String> FORBIDDEN_FINALIZERS_ON_CREATION =
             Set.of("gardener.cloud/operator", "gardener.cloud/reference-protection");
 
+    /** The texts Go's {@code strconv.ParseBool} reads as true. */
+    private static final Set<String> CONFIRMED = Set.of("1", "t", "T", "true", "TRUE", "True");
+
     private final ObjectLookup objects;
 
     public GardenPlugin(PluginContext context) {
@@ -74,10 +77,11 @@ public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
             if (!gardens.isEmpty()) {
                 return Future.failedFuture(ApiException.badRequest(ONLY_ONE));
             }
-            for (JsonNode finalizer : a.object().path("metadata").path("finalizers")) {
-                if (FORBIDDEN_FINALIZERS_ON_CREATION.contains(finalizer.asText())) {
-                    return Future.failedFuture(ApiException.badRequest(
-                            "finalizer \"" + finalizer.asText() + "\" cannot be added on creation"));
+            ObjectMeta metadata = a.object(Garden.class).metadata();
+            for (String finalizer : metadata == null ? List.<String>of() : CoreRules.list(metadata.finalizers())) {
+                if (FORBIDDEN_FINALIZERS_ON_CREATION.contains(finalizer)) {
+                    return Future.failedFuture(
+                            ApiException.badRequest("finalizer \"" + finalizer + "\" cannot be added on creation"));
                 }
             }
             return extensionsRegistered(a);
@@ -85,7 +89,7 @@ public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
     }
 
     private Future<Void> extensionsRegistered(Attributes a) {
-        Garden garden = ModelCodec.decode(a.object(), Garden.class).value();
+        Garden garden = a.object(Garden.class);
         List<GardenExtension> extensions =
                 garden.spec() == null || garden.spec().extensions() == null
                         ? List.of()
@@ -106,7 +110,7 @@ public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
      * {@code admission.NewForbidden}, as gardener-apiserver's DeletionConfirmation plugin words the same check.
      */
     private static Future<Void> checkDeletionConfirmed(Attributes a) {
-        if (deletionConfirmed(a.oldObject())) {
+        if (deletionConfirmed(a.oldObject(Garden.class).metadata())) {
             return Future.succeededFuture();
         }
         return Rejections.forbid(a, deletionNotConfirmedMessage());
@@ -118,7 +122,15 @@ public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
                 .path("annotations")
                 .path(CONFIRMATION_ANNOTATION)
                 .asText("");
-        return List.of("1", "t", "T", "true", "TRUE", "True").contains(value);
+        return CONFIRMED.contains(value);
+    }
+
+    /** {@code CheckIfDeletionIsConfirmed} on an object's metadata record. */
+    public static boolean deletionConfirmed(ObjectMeta metadata) {
+        String value = metadata == null
+                ? ""
+                : CoreRules.text(CoreRules.map(metadata.annotations()).get(CONFIRMATION_ANNOTATION));
+        return CONFIRMED.contains(value);
     }
 
     public static String deletionNotConfirmedMessage() {

@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.api.k8s.corev1.Namespace;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import io.vertx.core.Future;
@@ -58,9 +59,10 @@ public final class NamespaceLifecycle extends BasePlugin implements MutatingPlug
             if (ns.isEmpty()) {
                 return Future.failedFuture(ApiException.notFound(NAMESPACES, a.namespace()));
             }
-            boolean terminating =
-                    "Terminating".equals(ns.get().path("status").path("phase").asText())
-                            || ns.get().path("metadata").hasNonNull("deletionTimestamp");
+            Namespace namespace = ns.get();
+            boolean terminating = (namespace.status() != null
+                            && "Terminating".equals(namespace.status().phase()))
+                    || (namespace.metadata() != null && namespace.metadata().deletionTimestamp() != null);
             if (terminating) {
                 return Future.failedFuture(ApiException.forbidden(
                         a.resource(),
@@ -73,18 +75,19 @@ public final class NamespaceLifecycle extends BasePlugin implements MutatingPlug
     }
 
     /** The namespace from the cache, or live while it was deleted within the last 30 s. */
-    private Future<java.util.Optional<com.fasterxml.jackson.databind.node.ObjectNode>> namespace(String name) {
+    private Future<java.util.Optional<Namespace>> namespace(String name) {
         Long until = forceLiveLookup.get(name);
         if (until == null || System.nanoTime() - until > 0) {
             if (until != null) {
                 forceLiveLookup.remove(name, until);
             }
-            return objects.get(NAMESPACES, "", name);
+            return objects.get(Namespace.class, NAMESPACES, "", name);
         }
         return objects.listLive(NAMESPACES, "")
                 .map(all -> all.stream()
-                        .filter(ns ->
-                                name.equals(ns.path("metadata").path("name").asText()))
+                        .map(tree -> objects.decode(tree, Namespace.class))
+                        .filter(ns -> ns.metadata() != null
+                                && name.equals(ns.metadata().name()))
                         .findFirst());
     }
 }

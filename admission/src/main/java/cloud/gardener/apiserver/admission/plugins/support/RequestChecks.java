@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission.plugins.support;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Questions Gardener's plugins ask of every request before they look at it. */
@@ -24,6 +25,14 @@ public final class RequestChecks {
         return a.operation() == Operation.UPDATE
                 && a.object() != null
                 && a.object().path("metadata").hasNonNull("deletionTimestamp");
+    }
+
+    /**
+     * {@code SkipVerification} on the new object's record: {@code metadata} is its metadata (null when it has none, as
+     * on delete).
+     */
+    public static boolean skipVerification(Operation operation, ObjectMeta metadata) {
+        return operation == Operation.UPDATE && metadata != null && metadata.deletionTimestamp() != null;
     }
 
     /** Whether {@code spec} differs between the new and the old object (always true on create). */

@@ -3,6 +3,12 @@ package cloud.gardener.apiserver.admission.plugins.support;
 import static cloud.gardener.apiserver.api.json.JsonTrees.text;
 
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedDNS;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedDNSProviderConfig;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.k8s.corev1.Secret;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.StandardResources;
@@ -12,6 +18,7 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -33,16 +40,45 @@ public final class SeedUsage {
         return seedName.equals(text(shoot, "spec", "seedName")) || seedName.equals(text(shoot, "status", "seedName"));
     }
 
+    /** Whether the shoot's record names the seed in {@code spec.seedName} or {@code status.seedName}. */
+    public static boolean usesSeed(Shoot shoot, String seedName) {
+        return (shoot.spec() != null
+                        && seedName.equals(CoreRules.text(shoot.spec().seedName())))
+                || seedName.equals(
+                        shoot.status() == null
+                                ? ""
+                                : CoreRules.text(shoot.status().seedName()));
+    }
+
     /** Whether any shoot in any namespace uses the seed. */
     public Future<Boolean> seedInUse(String seedName) {
         return objects.candidates(GardenerResources.SHOOTS, ShootIndexes.SEED, seedName)
-                .map(shoots -> shoots.stream().anyMatch(s -> usesSeed(s, seedName)));
+                .map(shoots -> shoots.stream().anyMatch(s -> usesSeed(objects.decode(s, Shoot.class), seedName)));
     }
 
     /** {@code ValidateZoneRemovalFromSeeds}. */
     public Future<Void> checkZoneRemoval(JsonNode oldSpec, JsonNode newSpec, String seedName, String kind) {
-        Set<String> removed = new TreeSet<>(strings(oldSpec.path("provider").path("zones")));
-        removed.removeAll(strings(newSpec.path("provider").path("zones")));
+        return checkZoneRemoval(
+                strings(oldSpec.path("provider").path("zones")),
+                strings(newSpec.path("provider").path("zones")),
+                seedName,
+                kind);
+    }
+
+    /** {@code ValidateZoneRemovalFromSeeds} on the specs' records. */
+    public Future<Void> checkZoneRemoval(SeedSpec oldSpec, SeedSpec newSpec, String seedName, String kind) {
+        return checkZoneRemoval(zones(oldSpec), zones(newSpec), seedName, kind);
+    }
+
+    private static List<String> zones(SeedSpec spec) {
+        return spec == null || spec.provider() == null
+                ? List.of()
+                : CoreRules.list(spec.provider().zones());
+    }
+
+    private Future<Void> checkZoneRemoval(List<String> oldZones, List<String> newZones, String seedName, String kind) {
+        Set<String> removed = new TreeSet<>(oldZones);
+        removed.removeAll(newZones);
         if (removed.isEmpty()) {
             return Future.succeededFuture();
         }
@@ -60,11 +96,30 @@ public final class SeedUsage {
     public Future<Void> checkInternalDomainChange(JsonNode oldSpec, JsonNode newSpec, String seedName, String kind) {
         JsonNode oldInternal = oldSpec.path("dns").get("internal");
         JsonNode newInternal = newSpec.path("dns").get("internal");
-        if (oldInternal == null
-                || oldInternal.isNull()
-                || newInternal == null
-                || newInternal.isNull()
-                || text(oldInternal, "domain").equals(text(newInternal, "domain"))) {
+        if (oldInternal == null || oldInternal.isNull() || newInternal == null || newInternal.isNull()) {
+            return Future.succeededFuture();
+        }
+        return checkInternalDomainChange(text(oldInternal, "domain"), text(newInternal, "domain"), seedName, kind);
+    }
+
+    /** {@code ValidateInternalDomainChangeForSeed} on the specs' records. */
+    public Future<Void> checkInternalDomainChange(SeedSpec oldSpec, SeedSpec newSpec, String seedName, String kind) {
+        SeedDNSProviderConfig oldInternal = internal(oldSpec);
+        SeedDNSProviderConfig newInternal = internal(newSpec);
+        if (oldInternal == null || newInternal == null) {
+            return Future.succeededFuture();
+        }
+        return checkInternalDomainChange(
+                CoreRules.text(oldInternal.domain()), CoreRules.text(newInternal.domain()), seedName, kind);
+    }
+
+    private static SeedDNSProviderConfig internal(SeedSpec spec) {
+        SeedDNS dns = spec == null ? null : spec.dns();
+        return dns == null ? null : dns.internal();
+    }
+
+    private Future<Void> checkInternalDomainChange(String oldDomain, String newDomain, String seedName, String kind) {
+        if (oldDomain.equals(newDomain)) {
             return Future.succeededFuture();
         }
         return seedInUse(seedName)
@@ -82,15 +137,25 @@ public final class SeedUsage {
      * and a seed moving from the global default domains to explicit ones must keep those its shoots use.
      */
     public Future<Void> checkDefaultDomainsChange(JsonNode oldSpec, JsonNode newSpec, String seedName, String kind) {
-        Set<String> oldDomains = defaultDomains(oldSpec);
-        Set<String> newDomains = defaultDomains(newSpec);
+        return checkDefaultDomainsChange(defaultDomains(oldSpec), defaultDomains(newSpec), seedName, kind);
+    }
+
+    /** {@code ValidateDefaultDomainsChangeForSeed} on the specs' records. */
+    public Future<Void> checkDefaultDomainsChange(SeedSpec oldSpec, SeedSpec newSpec, String seedName, String kind) {
+        return checkDefaultDomainsChange(defaultDomains(oldSpec), defaultDomains(newSpec), seedName, kind);
+    }
+
+    private Future<Void> checkDefaultDomainsChange(
+            Set<String> oldDomains, Set<String> newDomains, String seedName, String kind) {
         return objects.candidates(GardenerResources.SHOOTS, ShootIndexes.SEED, seedName)
                 .compose(shoots -> {
                     List<String> shootDomains = new ArrayList<>();
-                    for (ObjectNode shoot : shoots) {
-                        String domain = text(shoot, "spec", "dns", "domain");
-                        if (usesSeed(shoot, seedName)
-                                && shoot.path("spec").path("dns").hasNonNull("domain")) {
+                    for (ObjectNode tree : shoots) {
+                        Shoot shoot = objects.decode(tree, Shoot.class);
+                        String domain = shoot.spec() == null || shoot.spec().dns() == null
+                                ? null
+                                : shoot.spec().dns().domain();
+                        if (usesSeed(shoot, seedName) && domain != null) {
                             shootDomains.add(domain);
                         }
                     }
@@ -133,17 +198,22 @@ public final class SeedUsage {
                         "default-domain")
                 .compose(secrets -> {
                     List<String> domains = new ArrayList<>();
-                    for (ObjectNode secret : secrets) {
-                        if (!"default-domain".equals(text(secret, "metadata", "labels", "gardener.cloud/role"))) {
+                    for (ObjectNode tree : secrets) {
+                        Secret secret = objects.decode(tree, Secret.class);
+                        Map<String, String> labels = secret.metadata() == null
+                                ? Map.of()
+                                : CoreRules.map(secret.metadata().labels());
+                        if (!"default-domain".equals(labels.get(SecretIndexes.ROLE_LABEL))) {
                             continue;
                         }
-                        JsonNode annotations = secret.path("metadata").path("annotations");
-                        String domain = text(annotations, "dns.gardener.cloud/domain");
+                        Map<String, String> annotations =
+                                CoreRules.map(secret.metadata().annotations());
+                        String domain = CoreRules.text(annotations.get("dns.gardener.cloud/domain"));
                         if (domain.isEmpty()) {
                             return Future.failedFuture(
                                     ApiException.unknown("missing dns domain annotation on domain secret"));
                         }
-                        if (text(annotations, "dns.gardener.cloud/provider").isEmpty()) {
+                        if (CoreRules.empty(annotations.get("dns.gardener.cloud/provider"))) {
                             return Future.failedFuture(
                                     ApiException.unknown("missing dns provider annotation on domain secret"));
                         }
@@ -171,6 +241,16 @@ public final class SeedUsage {
         Set<String> domains = new LinkedHashSet<>();
         for (JsonNode d : spec.path("dns").path("defaults")) {
             domains.add(text(d, "domain"));
+        }
+        return domains;
+    }
+
+    private static Set<String> defaultDomains(SeedSpec spec) {
+        Set<String> domains = new LinkedHashSet<>();
+        if (spec != null && spec.dns() != null) {
+            for (SeedDNSProviderConfig d : CoreRules.list(spec.dns().defaults())) {
+                domains.add(CoreRules.text(d.domain()));
+            }
         }
         return domains;
     }

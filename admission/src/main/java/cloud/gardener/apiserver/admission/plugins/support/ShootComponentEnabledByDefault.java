@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -27,9 +28,10 @@ public abstract class ShootComponentEnabledByDefault extends BasePlugin implemen
     public final Future<Void> admit(Attributes a) {
         if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
                 || !RequestChecks.isMainResource(a)
-                || ShootTrees.isWorkerless(a.object())) {
+                || ShootTrees.isWorkerless(a.object(Shoot.class))) {
             return Future.succeededFuture();
         }
+        // the field is written where the tree lacks it: the check belongs to the write
         ObjectNode parent = ShootTrees.object(a.object(), "spec", section);
         if (!parent.hasNonNull(field)) {
             parent.putObject(field).put("enabled", true);

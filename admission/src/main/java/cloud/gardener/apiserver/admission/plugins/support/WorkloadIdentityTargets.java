@@ -3,8 +3,12 @@ package cloud.gardener.apiserver.admission.plugins.support;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity;
+import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentitySpec;
 import cloud.gardener.apiserver.api.validation.GoQuote;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
@@ -20,10 +24,15 @@ public final class WorkloadIdentityTargets {
         this.objects = objects;
     }
 
-    /** Whether an object reference points at a WorkloadIdentity. */
+    /** Whether an object reference's tree points at a WorkloadIdentity. */
     public static boolean isWorkloadIdentity(JsonNode ref) {
         return API_VERSION.equals(JsonTrees.text(ref, "apiVersion"))
                 && "WorkloadIdentity".equals(JsonTrees.text(ref, "kind"));
+    }
+
+    /** Whether an object reference's record points at a WorkloadIdentity. */
+    public static boolean isWorkloadIdentity(ObjectReference ref) {
+        return API_VERSION.equals(ref.apiVersion()) && "WorkloadIdentity".equals(ref.kind());
     }
 
     /**
@@ -31,19 +40,22 @@ public final class WorkloadIdentityTargets {
      * else 403 with {@code messageFormat} filled with both types, Go-quoted. A missing WorkloadIdentity is an
      * internal error, as the lister's NotFound is in Gardener.
      */
-    public Future<Void> checkTarget(JsonNode ref, String providerType, Attributes a, String messageFormat) {
-        if (ref == null || ref.isMissingNode() || ref.isNull() || !isWorkloadIdentity(ref)) {
+    public Future<Void> checkTarget(ObjectReference ref, String providerType, Attributes a, String messageFormat) {
+        if (ref == null || !isWorkloadIdentity(ref)) {
             return Future.succeededFuture();
         }
-        String namespace = JsonTrees.text(ref, "namespace");
-        String name = JsonTrees.text(ref, "name");
-        return objects.get(GardenerResources.WORKLOAD_IDENTITIES, namespace, name)
+        String namespace = CoreRules.text(ref.namespace());
+        String name = CoreRules.text(ref.name());
+        return objects.get(WorkloadIdentity.class, GardenerResources.WORKLOAD_IDENTITIES, namespace, name)
                 .compose(found -> {
                     if (found.isEmpty()) {
                         return Future.failedFuture(ApiException.internal(
                                 "workloadidentity.security.gardener.cloud \"" + name + "\" not found"));
                     }
-                    String target = JsonTrees.text(found.get(), "spec", "targetSystem", "type");
+                    WorkloadIdentitySpec spec = found.get().spec();
+                    String target = spec == null || spec.targetSystem() == null
+                            ? ""
+                            : CoreRules.text(spec.targetSystem().type());
                     if (!target.equals(providerType)) {
                         return Rejections.forbid(
                                 a, String.format(messageFormat, GoQuote.quote(providerType), GoQuote.quote(target)));

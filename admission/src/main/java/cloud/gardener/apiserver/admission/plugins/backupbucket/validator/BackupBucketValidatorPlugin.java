@@ -9,7 +9,9 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.WorkloadIdentityTargets;
-import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucket;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucketSpec;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import io.vertx.core.Future;
 
@@ -35,9 +37,13 @@ public final class BackupBucketValidatorPlugin extends BasePlugin implements Val
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
+        BackupBucketSpec spec = a.object(BackupBucket.class).spec();
+        if (spec == null) {
+            return Future.succeededFuture();
+        }
         return workloadIdentities.checkTarget(
-                a.object().path("spec").path("credentialsRef"),
-                JsonTrees.text(a.object(), "spec", "provider", "type"),
+                spec.credentialsRef(),
+                spec.provider() == null ? "" : CoreRules.text(spec.provider().type()),
                 a,
                 "BackupBucket using backup of type %s cannot use WorkloadIdentity of type %s");
     }

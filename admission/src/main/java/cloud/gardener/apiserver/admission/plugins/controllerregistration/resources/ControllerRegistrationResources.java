@@ -11,7 +11,6 @@ import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistration;
 import cloud.gardener.apiserver.api.core.v1beta1.ControllerResource;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import io.vertx.core.Future;
 import java.util.HashSet;
@@ -41,16 +40,14 @@ public final class ControllerRegistrationResources extends BasePlugin implements
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        ControllerRegistration registration =
-                ModelCodec.decode(a.object(), ControllerRegistration.class).value();
+        ControllerRegistration registration = a.object(ControllerRegistration.class);
         String name = registration.metadata().name();
         return objects.listLive(GardenerResources.CONTROLLER_REGISTRATIONS, "").compose(others -> {
             // Gardener keeps one type per kind in a map (the last one listed wins); a set of pairs is what
             // that map means to say and never lets a duplicate through.
             Set<String> taken = new HashSet<>();
             for (var tree : others) {
-                ControllerRegistration other =
-                        ModelCodec.decode(tree, ControllerRegistration.class).value();
+                ControllerRegistration other = objects.decode(tree, ControllerRegistration.class);
                 if (!other.metadata().name().equals(name)) {
                     primaries(other).forEach(r -> taken.add(r.kind() + "/" + r.type()));
                 }

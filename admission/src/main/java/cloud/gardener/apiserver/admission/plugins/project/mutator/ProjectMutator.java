@@ -6,9 +6,11 @@ import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
-import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.ProjectMember;
+import cloud.gardener.apiserver.api.k8s.rbacv1.Subject;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -31,11 +33,18 @@ public final class ProjectMutator extends BasePlugin implements MutatingPlugin {
 
     @Override
     public Future<Void> admit(Attributes a) {
-        if (!RequestChecks.isKind(a, StandardResources.CORE, "Project")
-                || !RequestChecks.isMainResource(a)
-                || RequestChecks.skipVerification(a)) {
+        if (!RequestChecks.isKind(a, StandardResources.CORE, "Project") || !RequestChecks.isMainResource(a)) {
             return Future.succeededFuture();
         }
+        // the record is read before the tree is written below
+        Project project = a.object(Project.class);
+        if (RequestChecks.skipVerification(a.operation(), project.metadata())) {
+            return Future.succeededFuture();
+        }
+        Subject owner = project.spec() == null ? null : project.spec().owner();
+        List<ProjectMember> members = project.spec() == null
+                ? List.of()
+                : CoreRules.list(project.spec().members());
         ObjectNode spec = a.object().withObjectProperty("spec");
         if (a.operation() == Operation.CREATE) {
             ObjectNode createdBy = spec.putObject("createdBy");
@@ -43,61 +52,73 @@ public final class ProjectMutator extends BasePlugin implements MutatingPlugin {
                     .put("kind", "User")
                     .put("apiGroup", "rbac.authorization.k8s.io")
                     .put("name", a.user().name());
-            if (!spec.hasNonNull("owner")) {
-                spec.set("owner", firstOwnerMember(spec).orElse(createdBy.deepCopy()));
+            if (owner == null) {
+                java.util.Optional<Subject> ownerMember = firstOwnerMember(members);
+                owner = ownerMember.orElseGet(() -> new Subject(
+                        "User", "rbac.authorization.k8s.io", a.user().name(), null));
+                spec.set("owner", ownerMember.map(ProjectMutator::tree).orElse(createdBy.deepCopy()));
             }
         }
-        ensureOwnerIsMember(spec);
+        ensureOwnerIsMember(spec, members, owner);
         return Future.succeededFuture();
     }
 
-    private static java.util.Optional<ObjectNode> firstOwnerMember(ObjectNode spec) {
-        for (JsonNode member : spec.path("members")) {
+    private static java.util.Optional<Subject> firstOwnerMember(List<ProjectMember> members) {
+        for (ProjectMember member : members) {
             if (roles(member).contains("owner")) {
-                return java.util.Optional.of(subject(member));
+                return java.util.Optional.of(member.subject());
             }
         }
         return java.util.Optional.empty();
     }
 
-    private static void ensureOwnerIsMember(ObjectNode spec) {
-        JsonNode owner = spec.get("owner");
-        if (owner == null || owner.isNull()) {
+    private static void ensureOwnerIsMember(ObjectNode spec, List<ProjectMember> members, Subject owner) {
+        if (owner == null) {
             return;
         }
-        ObjectNode ownerSubject = subject(owner);
-        for (JsonNode member : spec.path("members")) {
-            if (subject(member).equals(ownerSubject)) {
+        Subject ownerSubject = normalized(owner);
+        for (ProjectMember member : members) {
+            if (member.subject() != null && normalized(member.subject()).equals(ownerSubject)) {
                 return;
             }
         }
-        ArrayNode members = spec.has("members") && spec.get("members").isArray()
+        ArrayNode list = spec.has("members") && spec.get("members").isArray()
                 ? (ArrayNode) spec.get("members")
                 : spec.putArray("members");
-        ObjectNode member = ownerSubject.deepCopy();
+        ObjectNode member = tree(owner);
         member.put("role", "admin");
         member.putArray("roles").add("owner");
-        members.add(member);
+        list.add(member);
+    }
+
+    /** A subject with its unset fields empty: two subjects are the same member when these are equal. */
+    private static Subject normalized(Subject s) {
+        return new Subject(
+                CoreRules.text(s.kind()),
+                CoreRules.text(s.apiGroup()),
+                CoreRules.text(s.name()),
+                CoreRules.text(s.namespace()));
     }
 
     /** The rbac Subject fields of a member or owner, without empty ones (they are omitted on the wire). */
-    private static ObjectNode subject(JsonNode node) {
+    private static ObjectNode tree(Subject s) {
+        Subject n = normalized(s);
         ObjectNode subject = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-        for (String field : SUBJECT_FIELDS) {
-            String value = JsonTrees.text(node, field);
-            if (!value.isEmpty()) {
-                subject.put(field, value);
+        List<String> values = List.of(n.kind(), n.apiGroup(), n.name(), n.namespace());
+        for (int i = 0; i < SUBJECT_FIELDS.size(); i++) {
+            if (!values.get(i).isEmpty()) {
+                subject.put(SUBJECT_FIELDS.get(i), values.get(i));
             }
         }
         return subject;
     }
 
-    private static List<String> roles(JsonNode member) {
+    private static List<String> roles(ProjectMember member) {
         List<String> roles = new java.util.ArrayList<>();
-        if (!JsonTrees.text(member, "role").isEmpty()) {
-            roles.add(member.get("role").asText());
+        if (!CoreRules.empty(member.role())) {
+            roles.add(member.role());
         }
-        member.path("roles").forEach(r -> roles.add(r.asText()));
+        roles.addAll(CoreRules.list(member.roles()));
         return roles;
     }
 }

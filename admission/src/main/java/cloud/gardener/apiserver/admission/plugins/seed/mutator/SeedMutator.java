@@ -10,9 +10,14 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedNameLabels;
-import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeedSpec;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,22 +45,34 @@ public final class SeedMutator extends BasePlugin implements MutatingPlugin {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        String seedName = JsonTrees.text(a.object(), "metadata", "name");
+        Seed seed = a.object(Seed.class);
+        String seedName =
+                seed.metadata() == null ? "" : CoreRules.text(seed.metadata().name());
         List<String> names = new ArrayList<>(List.of(seedName));
-        return objects.get(GardenerResources.MANAGED_SEEDS, GardenerResources.GARDEN_NAMESPACE, seedName)
+        return objects.get(
+                        ManagedSeed.class,
+                        GardenerResources.MANAGED_SEEDS,
+                        GardenerResources.GARDEN_NAMESPACE,
+                        seedName)
                 .compose(managedSeed -> {
-                    if (managedSeed.isEmpty() || !managedSeed.get().path("spec").hasNonNull("shoot")) {
+                    ManagedSeedSpec spec = managedSeed.map(ManagedSeed::spec).orElse(null);
+                    if (spec == null || spec.shoot() == null) {
                         return Future.succeededFuture();
                     }
-                    String shootName = JsonTrees.text(managedSeed.get(), "spec", "shoot", "name");
-                    return objects.get(GardenerResources.SHOOTS, GardenerResources.GARDEN_NAMESPACE, shootName)
+                    String shootName = CoreRules.text(spec.shoot().name());
+                    return objects.get(
+                                    Shoot.class,
+                                    GardenerResources.SHOOTS,
+                                    GardenerResources.GARDEN_NAMESPACE,
+                                    shootName)
                             .compose(shoot -> {
                                 if (shoot.isEmpty()) {
                                     return Future.failedFuture(ApiException.unknown("failed to get shoot " + shootName
                                             + " for managed seed \"" + seedName + "\": shoot.core.gardener.cloud \""
                                             + shootName + "\" not found"));
                                 }
-                                names.add(JsonTrees.text(shoot.get(), "spec", "seedName"));
+                                ShootSpec shootSpec = shoot.get().spec();
+                                names.add(shootSpec == null ? "" : CoreRules.text(shootSpec.seedName()));
                                 return Future.succeededFuture();
                             });
                 })

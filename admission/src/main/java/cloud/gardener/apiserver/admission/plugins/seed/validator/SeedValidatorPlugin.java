@@ -10,10 +10,13 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
 import cloud.gardener.apiserver.admission.plugins.support.WorkloadIdentityTargets;
-import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.Backup;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedSpec;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
+import java.util.Map;
 
 /**
  * Gardener's SeedValidator: a seed in use by shoots cannot be deleted, lose zones, change its internal
@@ -58,28 +61,36 @@ public final class SeedValidatorPlugin extends BasePlugin implements ValidatingP
     }
 
     private Future<Void> validateUpdate(Attributes a) {
-        if (a.oldObject().path("metadata").path("labels").has(SELF_HOSTED_LABEL)
-                && !a.object().path("metadata").path("labels").has(SELF_HOSTED_LABEL)) {
+        Seed seed = a.object(Seed.class);
+        Seed oldSeed = a.oldObject(Seed.class);
+        if (labels(oldSeed).containsKey(SELF_HOSTED_LABEL) && !labels(seed).containsKey(SELF_HOSTED_LABEL)) {
             return Rejections.forbid(a, "label \"" + SELF_HOSTED_LABEL + "\" cannot be removed from a Seed");
         }
-        JsonNode oldSpec = a.oldObject().path("spec");
-        JsonNode newSpec = a.object().path("spec");
-        String seedName = JsonTrees.text(a.object(), "metadata", "name");
+        SeedSpec oldSpec = oldSeed.spec();
+        SeedSpec newSpec = seed.spec();
+        String seedName =
+                seed.metadata() == null ? "" : CoreRules.text(seed.metadata().name());
         return usage.checkZoneRemoval(oldSpec, newSpec, seedName, "Seed")
                 .compose(v -> usage.checkInternalDomainChange(oldSpec, newSpec, seedName, "Seed"))
                 .compose(v -> usage.checkDefaultDomainsChange(oldSpec, newSpec, seedName, "Seed"))
                 .compose(v -> checkBackupCredentials(a));
     }
 
+    private static Map<String, String> labels(Seed seed) {
+        return seed.metadata() == null
+                ? Map.of()
+                : CoreRules.map(seed.metadata().labels());
+    }
+
     private Future<Void> checkBackupCredentials(Attributes a) {
-        JsonNode backup = a.object().path("spec").path("backup");
-        if (backup.isMissingNode() || backup.isNull()) {
+        SeedSpec spec = a.object(Seed.class).spec();
+        Backup backup = spec == null ? null : spec.backup();
+        if (backup == null) {
             return Future.succeededFuture();
         }
-        String provider = JsonTrees.text(backup, "provider");
         return workloadIdentities.checkTarget(
-                backup.path("credentialsRef"),
-                provider,
+                backup.credentialsRef(),
+                CoreRules.text(backup.provider()),
                 a,
                 "seed using backup of type %s cannot use WorkloadIdentity of type %s");
     }

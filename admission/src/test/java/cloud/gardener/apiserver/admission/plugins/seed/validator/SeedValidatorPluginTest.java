@@ -171,6 +171,18 @@ class SeedValidatorPluginTest {
                                 BASE + ", backup: {provider: gcp, credentialsRef: {apiVersion: v1, kind: Secret,"
                                         + " namespace: garden, name: aws-id}}"),
                         null,
+                        Outcome.ALLOWED),
+                arguments(
+                        "a used seed whose dns and zones were never set may gain them",
+                        Operation.UPDATE,
+                        seed("busy", BASE),
+                        seed("busy", "provider: {type: aws}"),
+                        Outcome.ALLOWED),
+                arguments(
+                        "a used seed dropping its dns section keeps no internal domain to compare",
+                        Operation.UPDATE,
+                        seed("busy", "provider: {type: aws, zones: [a, b]}"),
+                        seed("busy", "provider: {type: aws, zones: [a, b]}, dns: {internal: {domain: i.example.com}}"),
                         Outcome.ALLOWED));
     }
 
