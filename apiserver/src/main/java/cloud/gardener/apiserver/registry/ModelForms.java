@@ -261,9 +261,23 @@ public final class ModelForms {
         if (found != null) {
             return model.cast(found.known().record());
         }
-        T record = ModelCodec.decode(obj, model).value();
+        Known closest = latest(model);
+        // an edited known tree (a mutating plugin's change): only what changed is decoded
+        T record = closest != null
+                ? ModelCodec.decodeChanged(obj, closest.tree(), model.cast(closest.record()))
+                : ModelCodec.decode(obj, model).value();
         keep(new Known(obj.deepCopy(), record, false));
         return record;
+    }
+
+    /** The most recently known tree of {@code model}, or null. */
+    private synchronized Known latest(Class<?> model) {
+        for (Known k : known) {
+            if (k.record().getClass() == model) {
+                return k;
+            }
+        }
+        return null;
     }
 
     private synchronized Found find(ObjectNode obj, Class<?> model) {

@@ -79,7 +79,8 @@ class FormChangesPerWriteTest {
         ((ObjectNode) changed.at("/spec/provider/workers/0")).put("maximum", 3);
         FormChanges.Tally tally = FormChanges.start();
         update("core.gardener.cloud", "shoots", "v1beta1", "garden-dev", "local", changed.toString());
-        assertThat(tally).hasToString(forms(2, 1, 1, 1, 1, 1));
+        // the stored Shoot edited by the strategy is decoded in its changed parts only (ModelCodec.decodeChanged)
+        assertThat(tally).hasToString(forms(1, 1, 1, 1, 2, 1));
     }
 
     @Test

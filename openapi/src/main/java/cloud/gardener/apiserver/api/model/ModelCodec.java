@@ -26,6 +26,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -100,6 +101,87 @@ public final class ModelCodec {
         @SuppressWarnings("unchecked")
         T result = (T) plan.construct(values);
         return result;
+    }
+
+    /**
+     * The record {@code tree} decodes to, given that {@code knownTree} decodes to {@code known} ({@link #decode}'s
+     * value): members whose JSON equals the known tree's keep the known values, records (and the records of lists) that
+     * changed in part are rebuilt from their changed members alone, and the rest is decoded. Equal to decoding
+     * {@code tree} whole, but an edit of a large object (a Shoot's defaulted DNS domain, a worker's kubelet reservation)
+     * costs the edited parts. Unknown fields are dropped, as {@link #decode}'s value drops them.
+     *
+     * @throws DecodeException as {@link #decode} for a changed part that does not decode
+     */
+    public static <T> T decodeChanged(JsonNode tree, JsonNode knownTree, T known) {
+        FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
+        RecordPlan plan = PLANS.get(known.getClass());
+        @SuppressWarnings("unchecked")
+        T result = (T) changedRecord(tree, knownTree, known, plan, new DecodeContext());
+        return result;
+    }
+
+    private static Object changedRecord(
+            JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context) {
+        Object[] values = new Object[plan.fields.length];
+        for (int i = 0; i < values.length; i++) {
+            FieldPlan f = plan.fields[i];
+            if (f.inline) {
+                // an inline record reads its members from the same object
+                values[i] = changedRecord(node, knownNode, f.get(known), f.value.record(), context);
+                continue;
+            }
+            JsonNode child = node.get(f.name);
+            JsonNode knownChild = knownNode.get(f.name);
+            if (Objects.equals(child, knownChild)) {
+                values[i] = f.get(known);
+            } else if (child == null) {
+                values[i] = f.absent;
+            } else {
+                context.pushField(f.name);
+                values[i] = changedValue(child, knownChild, f.get(known), f.value, plan.goStruct, context);
+                context.pop();
+            }
+        }
+        return plan.construct(values);
+    }
+
+    /** A changed value: a record or a list of records rebuilt from its changed parts where both sides have it. */
+    private static Object changedValue(
+            JsonNode n, JsonNode knownNode, Object known, ValuePlan p, String goStruct, DecodeContext context) {
+        if (known != null
+                && knownNode != null
+                && n.isObject()
+                && knownNode.isObject()
+                && p.shape == TypeRef.Shape.RECORD) {
+            return changedRecord(n, knownNode, known, p.record(), context);
+        }
+        if (known instanceof List<?> knownList
+                && knownNode != null
+                && n.isArray()
+                && knownNode.isArray()
+                && knownNode.size() == knownList.size()
+                && p.shape == TypeRef.Shape.LIST
+                && p.element.shape == TypeRef.Shape.RECORD) {
+            int size = n.size();
+            List<Object> out = new ArrayList<>(size);
+            for (int i = 0; i < size; i++) {
+                JsonNode item = n.get(i);
+                context.pushIndex(i);
+                if (i < knownList.size() && Objects.equals(item, knownNode.get(i))) {
+                    out.add(knownList.get(i));
+                } else if (i < knownList.size()
+                        && knownList.get(i) != null
+                        && item.isObject()
+                        && knownNode.get(i).isObject()) {
+                    out.add(changedRecord(item, knownNode.get(i), knownList.get(i), p.element.record(), context));
+                } else {
+                    out.add(decodeElement(item, p.element, goStruct, context));
+                }
+                context.pop();
+            }
+            return Collections.unmodifiableList(out);
+        }
+        return decodeValue(n, p, goStruct, context);
     }
 
     /**

@@ -1,0 +1,139 @@
+package cloud.gardener.apiserver.api.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.InputStream;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@link ModelCodec#decodeChanged} gives the record a whole decode gives, for the edits admission plugins make. */
+class DecodeChangedTest {
+
+    private static ObjectNode shoot() throws Exception {
+        try (InputStream in = DecodeChangedTest.class.getResourceAsStream(
+                "/cloud/gardener/apiserver/api/core/v1beta1/shoot-all-fields.yaml")) {
+            return (ObjectNode) Json.YAML.readTree(in);
+        }
+    }
+
+    record Edit(String name, Consumer<ObjectNode> change) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static ObjectNode at(ObjectNode tree, String pointer) {
+        return (ObjectNode) tree.at(pointer);
+    }
+
+    static List<Edit> edits() {
+        return List.of(
+                new Edit("nothing", t -> {}),
+                new Edit(
+                        "a defaulted DNS domain",
+                        t -> at(t, "/spec").withObjectProperty("dns").put("domain", "crazy-botany.core.example.com")),
+                new Edit(
+                        "a worker's kubelet reservation",
+                        t -> ((ObjectNode) t.at("/spec/provider/workers/0"))
+                                .withObjectProperty("kubernetes")
+                                .withObjectProperty("kubelet")
+                                .withObjectProperty("kubeReserved")
+                                .put("cpu", "80m")
+                                .put("memory", "1Gi")),
+                new Edit(
+                        "a worker appended",
+                        t -> ((ArrayNode) t.at("/spec/provider/workers"))
+                                .add(t.at("/spec/provider/workers/0").deepCopy())),
+                new Edit("a worker removed", t -> ((ArrayNode) t.at("/spec/provider/workers")).remove(0)),
+                new Edit(
+                        "a worker set to null",
+                        t -> ((ArrayNode) t.at("/spec/provider/workers")).set(0, (JsonNode) null)),
+                new Edit(
+                        "a toleration added",
+                        t -> at(t, "/spec")
+                                .withArrayProperty("tolerations")
+                                .addObject()
+                                .put("key", "seed.gardener.cloud/protected")),
+                new Edit(
+                        "a label added",
+                        t -> at(t, "/metadata")
+                                .withObjectProperty("labels")
+                                .put("extensions.extensions.gardener.cloud/local", "true")),
+                new Edit("a section removed", t -> at(t, "/spec").remove("maintenance")),
+                new Edit("a section set to null", t -> at(t, "/spec").putNull("kubernetes")),
+                new Edit(
+                        "a number of another type",
+                        t -> ((ObjectNode) t.at("/spec/provider/workers/0")).put("maximum", 7L)),
+                new Edit("an unknown field", t -> at(t, "/spec").put("notAField", "x")),
+                new Edit("the status dropped", t -> t.remove("status")),
+                new Edit(
+                        "a raw provider config replaced",
+                        t -> at(t, "/spec/provider")
+                                .putObject("infrastructureConfig")
+                                .put("apiVersion", "x/v1")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("edits")
+    void anEditedTreeDecodesAsAWholeDecodeOfIt(Edit edit) throws Exception {
+        ObjectNode known = shoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+        ObjectNode edited = known.deepCopy();
+        edit.change().accept(edited);
+
+        Shoot changed = ModelCodec.decodeChanged(edited, known, knownRecord);
+
+        assertThat(changed).isEqualTo(ModelCodec.decode(edited, Shoot.class).value());
+        assertThat(ModelCodec.encode(changed))
+                .isEqualTo(
+                        ModelCodec.encode(ModelCodec.decode(edited, Shoot.class).value()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("edits")
+    void anUnchangedPartIsTheKnownRecordsOwn(Edit edit) throws Exception {
+        ObjectNode known = shoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+        ObjectNode edited = known.deepCopy();
+        edit.change().accept(edited);
+
+        Shoot changed = ModelCodec.decodeChanged(edited, known, knownRecord);
+
+        if (edited.path("metadata").equals(known.path("metadata"))) {
+            assertThat(changed.metadata()).isSameAs(knownRecord.metadata());
+        }
+        if (edited.at("/spec/region").equals(known.at("/spec/region"))
+                && edited.at("/spec/provider/workers").equals(known.at("/spec/provider/workers"))
+                && knownRecord.spec() != null
+                && changed.spec() != null
+                && changed.spec().provider() != null) {
+            assertThat(changed.spec().provider().workers())
+                    .isSameAs(knownRecord.spec().provider().workers());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aChangedPartThatDoesNotDecodeFailsAsAWholeDecode() throws Exception {
+        ObjectNode known = shoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+        ObjectNode edited = known.deepCopy();
+        ((ObjectNode) edited.at("/spec/provider/workers/0")).put("maximum", "three");
+
+        JsonNode whole = edited;
+        assertThatThrownBy(() -> ModelCodec.decode(whole, Shoot.class))
+                .isInstanceOf(DecodeException.class)
+                .satisfies(
+                        wholeFailure -> assertThatThrownBy(() -> ModelCodec.decodeChanged(edited, known, knownRecord))
+                                .isInstanceOf(DecodeException.class)
+                                .hasMessage(wholeFailure.getMessage()));
+    }
+}
