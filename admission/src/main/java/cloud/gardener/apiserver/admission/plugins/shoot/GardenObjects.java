@@ -2,10 +2,14 @@ package cloud.gardener.apiserver.admission.plugins.shoot;
 
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileReference;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.Kinds;
@@ -42,12 +46,28 @@ public final class GardenObjects {
     public static String[] cloudProfileReference(JsonNode shoot) {
         JsonNode ref = shoot.path("spec").path("cloudProfile");
         if (ref.isObject()) {
-            String kind = ref.path("kind").asText("");
-            return new String[] {
-                kind.isEmpty() ? "CloudProfile" : kind, ref.path("name").asText("")
-            };
+            return reference(ref.path("kind").asText(""), ref.path("name").asText(""));
         }
-        String name = shoot.path("spec").path("cloudProfileName").asText("");
+        return reference(null, shoot.path("spec").path("cloudProfileName").asText(""));
+    }
+
+    /** {@link #cloudProfileReference(JsonNode)} of a Shoot record. */
+    public static String[] cloudProfileReference(Shoot shoot) {
+        ShootSpec spec = shoot.spec();
+        if (spec == null) {
+            return null;
+        }
+        CloudProfileReference ref = spec.cloudProfile();
+        return ref != null
+                ? reference(CoreRules.text(ref.kind()), CoreRules.text(ref.name()))
+                : reference(null, CoreRules.text(spec.cloudProfileName()));
+    }
+
+    /** The reference to a {@code cloudProfile} of {@code kind} (empty: a CloudProfile), else to the named one. */
+    private static String[] reference(String kind, String name) {
+        if (kind != null) {
+            return new String[] {kind.isEmpty() ? "CloudProfile" : kind, name};
+        }
         return name.isEmpty() ? null : new String[] {"CloudProfile", name};
     }
 
@@ -56,7 +76,15 @@ public final class GardenObjects {
      * the shoot names none; a failed future (internal error with {@code messagePrefix}) when it is missing.
      */
     public Future<Optional<CloudProfileSpec>> cloudProfileSpec(JsonNode shoot, String namespace, String messagePrefix) {
-        String[] ref = cloudProfileReference(shoot);
+        return cloudProfileSpec(cloudProfileReference(shoot), namespace, messagePrefix);
+    }
+
+    /** {@link #cloudProfileSpec(JsonNode, String, String)} of a Shoot record. */
+    public Future<Optional<CloudProfileSpec>> cloudProfileSpec(Shoot shoot, String namespace, String messagePrefix) {
+        return cloudProfileSpec(cloudProfileReference(shoot), namespace, messagePrefix);
+    }
+
+    private Future<Optional<CloudProfileSpec>> cloudProfileSpec(String[] ref, String namespace, String messagePrefix) {
         if (ref == null) {
             return Future.succeededFuture(Optional.empty());
         }
@@ -83,17 +111,17 @@ public final class GardenObjects {
     }
 
     /**
-     * {@code ProjectForNamespaceFromLister}: the project whose spec.namespace is the namespace. Only that one is
-     * decoded: every Shoot create and update asks, and decoding all of a landscape's Projects each time is work in
-     * proportion to the Projects; nor are they scanned: the Projects filed under the namespace are tested.
+     * {@code ProjectForNamespaceFromLister}: the project whose spec.namespace is the namespace. Only the Projects
+     * filed under the namespace are decoded (through the lookup's memory) and tested: every Shoot create and update
+     * asks, and decoding or scanning all of a landscape's Projects each time is work in proportion to the Projects.
      */
     public Future<Optional<Project>> projectForNamespace(String namespace) {
         return objects.candidates(PROJECTS, Projects.NAMESPACE, namespace)
                 .map(projects -> projects.stream()
-                        .filter(p -> namespace.equals(
-                                p.path("spec").path("namespace").textValue()))
-                        .findFirst()
-                        .map(p -> objects.decode(p, Project.class)));
+                        .map(p -> objects.decode(p, Project.class))
+                        .filter(p ->
+                                p.spec() != null && namespace.equals(p.spec().namespace()))
+                        .findFirst());
     }
 
     public ObjectLookup lookup() {

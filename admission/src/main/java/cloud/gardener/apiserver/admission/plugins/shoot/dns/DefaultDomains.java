@@ -3,13 +3,19 @@ package cloud.gardener.apiserver.admission.plugins.shoot.dns;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.SecretIndexes;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.k8s.corev1.Secret;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The default domains a Shoot may use: those of its Seed's {@code spec.dns.defaults} when the Seed has any,
@@ -26,23 +32,21 @@ final class DefaultDomains {
     private DefaultDomains() {}
 
     /** The default domains for a Shoot; fails as Gardener's {@code getDefaultDomains} does, worded for the caller. */
-    static Future<List<String>> of(ObjectLookup objects, JsonNode shoot) {
-        JsonNode seedName = shoot.path("spec").get("seedName");
-        if (seedName == null || seedName.isNull()) {
+    static Future<List<String>> of(ObjectLookup objects, Shoot shoot) {
+        String name = shoot.spec() == null ? null : shoot.spec().seedName();
+        if (name == null) {
             return fromSecrets(objects);
         }
-        String name = seedName.asText();
-        return objects.get(GardenerResources.SEEDS, "", name).compose(seed -> {
+        return objects.get(Seed.class, GardenerResources.SEEDS, "", name).compose(seed -> {
             if (seed.isEmpty()) {
                 return failure("Internal error occurred: could not get seed " + name + ": seed.core.gardener.cloud \""
                         + name + "\" not found");
             }
+            SeedSpec spec = seed.get().spec();
             List<String> domains = new ArrayList<>();
-            seed.get()
-                    .path("spec")
-                    .path("dns")
-                    .path("defaults")
-                    .forEach(d -> domains.add(d.path("domain").asText()));
+            if (spec != null && spec.dns() != null) {
+                CoreRules.list(spec.dns().defaults()).forEach(d -> domains.add(CoreRules.text(d.domain())));
+            }
             return domains.isEmpty() ? fromSecrets(objects) : Future.succeededFuture(domains);
         });
     }
@@ -58,25 +62,28 @@ final class DefaultDomains {
                         SecretIndexes.ROLE,
                         ROLE_DEFAULT_DOMAIN)
                 .compose(secrets -> {
-                    List<ObjectNode> domainSecrets = new ArrayList<>(secrets.stream()
-                            .filter(s -> ROLE_DEFAULT_DOMAIN.equals(s.path("metadata")
-                                    .path("labels")
-                                    .path(ROLE_LABEL)
-                                    .asText(null)))
-                            .toList());
+                    List<ObjectMeta> domainSecrets = new ArrayList<>();
+                    for (ObjectNode tree : secrets) {
+                        ObjectMeta meta = objects.decode(tree, Secret.class).metadata();
+                        if (meta != null
+                                && ROLE_DEFAULT_DOMAIN.equals(
+                                        CoreRules.map(meta.labels()).get(ROLE_LABEL))) {
+                            domainSecrets.add(meta);
+                        }
+                    }
                     domainSecrets.sort(
                             Comparator.comparingInt(DefaultDomains::priority).reversed());
                     List<String> domains = new ArrayList<>();
-                    for (ObjectNode secret : domainSecrets) {
-                        JsonNode annotations = secret.path("metadata").path("annotations");
-                        if (!annotations.isObject()) {
+                    for (ObjectMeta secret : domainSecrets) {
+                        Map<String, String> annotations = secret.annotations();
+                        if (annotations == null) {
                             return failure("domain secret has no annotations");
                         }
-                        String domain = annotations.path(DOMAIN_ANNOTATION).asText();
+                        String domain = CoreRules.text(annotations.get(DOMAIN_ANNOTATION));
                         if (domain.isEmpty()) {
                             return failure("missing dns domain annotation on domain secret");
                         }
-                        if (annotations.path(PROVIDER_ANNOTATION).asText().isEmpty()) {
+                        if (CoreRules.text(annotations.get(PROVIDER_ANNOTATION)).isEmpty()) {
                             return failure("missing dns provider annotation on domain secret");
                         }
                         domains.add(domain);
@@ -86,12 +93,9 @@ final class DefaultDomains {
     }
 
     /** The secret's priority; a missing or malformed annotation counts as 0. */
-    private static int priority(ObjectNode secret) {
+    private static int priority(ObjectMeta secret) {
         try {
-            return Integer.parseInt(secret.path("metadata")
-                    .path("annotations")
-                    .path(PRIORITY_ANNOTATION)
-                    .asText("0"));
+            return Integer.parseInt(CoreRules.map(secret.annotations()).getOrDefault(PRIORITY_ANNOTATION, "0"));
         } catch (NumberFormatException e) {
             return 0;
         }

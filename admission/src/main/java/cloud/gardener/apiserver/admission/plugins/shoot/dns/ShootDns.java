@@ -11,10 +11,15 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.DNS;
+import cloud.gardener.apiserver.api.core.v1beta1.DNSProvider;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -34,6 +39,9 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
     public static final String NAME = "ShootDNS";
     private static final String UNMANAGED = "unmanaged";
     private static final String RANDOM_CHARSET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+    private static final ObjectMeta NO_METADATA =
+            (ObjectMeta) RecordModel.of(ObjectMeta.class).zero();
 
     private final ObjectLookup objects;
 
@@ -55,74 +63,94 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        ObjectNode shoot = a.object();
+        // the records as this plugin received the Shoot: read before any change of the tree
+        Shoot shoot = a.object(Shoot.class);
+        Shoot old = a.operation() == Operation.UPDATE && a.oldObject() != null ? a.oldObject(Shoot.class) : null;
+        ObjectNode tree = a.object();
+        DNS dns = dns(shoot);
         return DefaultDomains.of(objects, shoot).compose(defaultDomains -> {
-            if (a.operation() == Operation.UPDATE && a.oldObject() != null) {
-                keepPrimaryProvider(a.oldObject(), shoot);
-            }
-            if (!hasValue(shoot.path("spec").get("seedName"))) {
+            int kept = old == null ? -1 : keepPrimaryProvider(dns(old), dns, tree);
+            if (shoot.spec() == null || shoot.spec().seedName() == null) {
                 return Future.succeededFuture();
             }
-            Future<Void> assigned = usesUnmanagedDns(shoot)
+            // the primary provider as this plugin leaves it: the one marked, else the one it just marked
+            int primary = kept >= 0 ? kept : dns == null ? -1 : primaryProvider(dns);
+            Future<String> assigned = usesUnmanagedDns(dns, primary)
                     ? Future.succeededFuture()
-                    : assignDefaultDomainIfNeeded(shoot, defaultDomains);
-            return assigned.map(v -> {
-                if (shoot.path("spec").get("dns") instanceof ObjectNode dns) {
-                    setPrimaryProvider(dns, defaultDomains);
+                    : assignDefaultDomainIfNeeded(shoot, tree, defaultDomains);
+            return assigned.map(domain -> {
+                if (dns != null) {
+                    setPrimaryProvider(tree, dns, domain != null ? domain : dns.domain(), primary, defaultDomains);
                 }
                 return null;
             });
         });
     }
 
-    /** A client that drops the primary flag keeps the old primary provider primary (same type and credentials). */
-    private static void keepPrimaryProvider(JsonNode oldShoot, ObjectNode shoot) {
-        JsonNode oldDns = oldShoot.path("spec").get("dns");
-        JsonNode dns = shoot.path("spec").get("dns");
-        if (!hasValue(oldDns) || !hasValue(dns)) {
-            return;
+    /**
+     * A client that drops the primary flag keeps the old primary provider primary (same type and credentials).
+     *
+     * @return the index of the provider marked primary, or -1
+     */
+    private static int keepPrimaryProvider(DNS oldDns, DNS dns, ObjectNode tree) {
+        if (oldDns == null || dns == null) {
+            return -1;
         }
-        JsonNode oldPrimary = primaryProvider(oldDns);
-        if (oldPrimary == null || primaryProvider(dns) != null) {
-            return;
+        int oldPrimary = primaryProvider(oldDns);
+        if (oldPrimary < 0 || primaryProvider(dns) >= 0) {
+            return -1;
         }
-        for (JsonNode provider : dns.path("providers")) {
-            if (Objects.equals(provider.get("type"), oldPrimary.get("type"))
-                    && Objects.equals(provider.get("credentialsRef"), oldPrimary.get("credentialsRef"))) {
-                ((ObjectNode) provider).put("primary", true);
-                break;
+        DNSProvider old = oldDns.providers().get(oldPrimary);
+        List<DNSProvider> providers = CoreRules.list(dns.providers());
+        for (int i = 0; i < providers.size(); i++) {
+            DNSProvider provider = providers.get(i);
+            if (Objects.equals(provider.type(), old.type())
+                    && Objects.equals(provider.credentialsRef(), old.credentialsRef())) {
+                markPrimary(tree, i);
+                return i;
             }
         }
+        return -1;
     }
 
-    private Future<Void> assignDefaultDomainIfNeeded(ObjectNode shoot, List<String> defaultDomains) {
-        ObjectNode dns = ShootTrees.object(shoot, "spec", "dns");
-        if (defaultDomains.isEmpty() || hasValue(dns.get("domain"))) {
+    /** Writes {@code spec.dns.domain} when the scheduled Shoot has none; answers the domain written, or null. */
+    private Future<String> assignDefaultDomainIfNeeded(Shoot shoot, ObjectNode tree, List<String> defaultDomains) {
+        ObjectNode dns = ShootTrees.object(tree, "spec", "dns");
+        DNS given = dns(shoot);
+        if (defaultDomains.isEmpty() || (given != null && given.domain() != null)) {
             return Future.succeededFuture();
         }
-        JsonNode meta = shoot.path("metadata");
-        String dnsName = meta.path("name").asText();
-        String generateName = meta.path("generateName").asText();
+        ObjectMeta meta = metadata(shoot);
+        String dnsName = CoreRules.text(meta.name());
+        String generateName = CoreRules.text(meta.generateName());
         if (dnsName.isEmpty() && !generateName.isEmpty()) {
             dnsName = randomString(generateName.length() + 5);
         }
         String shootDnsName = dnsName;
-        return Projects.forNamespace(objects, meta.path("namespace").asText()).compose(project -> {
+        return Projects.forNamespace(objects, CoreRules.text(meta.namespace())).compose(project -> {
             if (project.isEmpty()) {
                 return Future.failedFuture(ApiException.internal(Projects.NOT_FOUND));
             }
-            dns.put("domain", shootDnsName + "." + project.get().metadata().name() + "." + defaultDomains.get(0));
-            return Future.succeededFuture();
+            String domain = shootDnsName + "." + project.get().metadata().name() + "." + defaultDomains.get(0);
+            dns.put("domain", domain);
+            return Future.succeededFuture(domain);
         });
     }
 
-    private static void setPrimaryProvider(ObjectNode dns, List<String> defaultDomains) {
-        if (hasValue(dns.get("domain")) && isDefaultDomain(dns.get("domain").asText(), defaultDomains)) {
+    /** Marks the first provider primary when the domain (as this plugin leaves it) is not a default one. */
+    private static void setPrimaryProvider(
+            ObjectNode tree, DNS dns, String domain, int primary, List<String> defaultDomains) {
+        if (domain != null && isDefaultDomain(domain, defaultDomains)) {
             return;
         }
-        JsonNode providers = dns.path("providers");
-        if (primaryProvider(dns) == null && providers.size() > 0) {
-            ((ObjectNode) providers.get(0)).put("primary", true);
+        if (primary < 0 && !CoreRules.list(dns.providers()).isEmpty()) {
+            markPrimary(tree, 0);
+        }
+    }
+
+    private static void markPrimary(ObjectNode tree, int provider) {
+        if (tree.path("spec").path("dns").path("providers").get(provider) instanceof ObjectNode p) {
+            p.put("primary", true);
         }
     }
 
@@ -134,13 +162,15 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        ObjectNode shoot = a.object();
+        Shoot shoot = a.object(Shoot.class);
         return DefaultDomains.of(objects, shoot).compose(defaultDomains -> {
-            List<FieldError> errs = new ArrayList<>(checkPrimaryProvider(shoot, defaultDomains));
-            boolean checkFormat = isDomainSet(shoot) && !usesUnmanagedDns(shoot);
+            List<FieldError> errs = new ArrayList<>(checkPrimaryProvider(dns(shoot), defaultDomains));
+            DNS dns = dns(shoot);
+            boolean checkFormat = isDomainSet(dns) && !usesUnmanagedDns(dns, dns == null ? -1 : primaryProvider(dns));
             if (a.operation() == Operation.UPDATE) {
-                JsonNode old = a.oldObject();
-                boolean newlyScheduledOrNamed = !hasValue(old.path("spec").get("seedName")) || !isDomainSet(old);
+                Shoot old = a.oldObject(Shoot.class);
+                boolean newlyScheduledOrNamed =
+                        old.spec() == null || old.spec().seedName() == null || !isDomainSet(dns(old));
                 checkFormat = checkFormat && newlyScheduledOrNamed;
             }
             Future<List<FieldError>> format =
@@ -151,20 +181,19 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
                     return Future.succeededFuture();
                 }
                 return Future.failedFuture(ApiException.invalid(
-                        a.kind(), shoot.path("metadata").path("name").asText(), errs));
+                        a.kind(), CoreRules.text(metadata(shoot).name()), errs));
             });
         });
     }
 
-    private static List<FieldError> checkPrimaryProvider(JsonNode shoot, List<String> defaultDomains) {
-        JsonNode dns = shoot.path("spec").path("dns");
+    private static List<FieldError> checkPrimaryProvider(DNS dns, List<String> defaultDomains) {
         List<FieldError> errs = new ArrayList<>();
-        if (!hasValue(dns.get("domain")) || !isDefaultDomain(dns.get("domain").asText(), defaultDomains)) {
+        if (!isDomainSet(dns) || !isDefaultDomain(dns.domain(), defaultDomains)) {
             return errs;
         }
-        JsonNode providers = dns.path("providers");
+        List<DNSProvider> providers = CoreRules.list(dns.providers());
         for (int i = 0; i < providers.size(); i++) {
-            if (providers.get(i).path("primary").asBoolean(false)) {
+            if (Boolean.TRUE.equals(providers.get(i).primary())) {
                 errs.add(FieldError.invalid(
                         "spec.dns.providers[" + i + "].primary",
                         true,
@@ -174,16 +203,16 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
         return errs;
     }
 
-    private Future<List<FieldError>> checkDefaultDomainFormat(JsonNode shoot, List<String> defaultDomains) {
-        JsonNode meta = shoot.path("metadata");
-        return Projects.forNamespace(objects, meta.path("namespace").asText()).compose(found -> {
+    private Future<List<FieldError>> checkDefaultDomainFormat(Shoot shoot, List<String> defaultDomains) {
+        ObjectMeta meta = metadata(shoot);
+        return Projects.forNamespace(objects, CoreRules.text(meta.namespace())).compose(found -> {
             if (found.isEmpty()) {
                 return Future.failedFuture(ApiException.internal(Projects.NOT_FOUND));
             }
             String project = found.get().metadata().name();
-            String domain = shoot.path("spec").path("dns").path("domain").asText();
-            String name = meta.path("name").asText();
-            String generateName = meta.path("generateName").asText();
+            String domain = CoreRules.text(dns(shoot).domain());
+            String name = CoreRules.text(meta.name());
+            String generateName = CoreRules.text(meta.generateName());
             for (String defaultDomain : defaultDomains) {
                 if (!domain.endsWith("." + defaultDomain)) {
                     continue;
@@ -215,37 +244,43 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
         });
     }
 
-    private static boolean isDomainSet(JsonNode shoot) {
-        return hasValue(shoot.path("spec").path("dns").get("domain"));
+    private static DNS dns(Shoot shoot) {
+        return shoot.spec() == null ? null : shoot.spec().dns();
+    }
+
+    /** A Shoot record's metadata; absent reads as Go's zero ObjectMeta. */
+    private static ObjectMeta metadata(Shoot shoot) {
+        return shoot.metadata() != null ? shoot.metadata() : NO_METADATA;
+    }
+
+    private static boolean isDomainSet(DNS dns) {
+        return dns != null && dns.domain() != null;
     }
 
     private static boolean isDefaultDomain(String domain, List<String> defaultDomains) {
         return defaultDomains.stream().anyMatch(d -> domain.endsWith("." + d));
     }
 
-    /** {@code FindPrimaryDNSProvider}: the first provider marked primary, or null. */
-    private static JsonNode primaryProvider(JsonNode dns) {
-        for (JsonNode provider : dns.path("providers")) {
-            if (provider.path("primary").asBoolean(false)) {
-                return provider;
+    /** {@code FindPrimaryDNSProvider}: the index of the first provider marked primary, or -1. */
+    private static int primaryProvider(DNS dns) {
+        List<DNSProvider> providers = CoreRules.list(dns.providers());
+        for (int i = 0; i < providers.size(); i++) {
+            if (Boolean.TRUE.equals(providers.get(i).primary())) {
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
     /** {@code ShootUsesUnmanagedDNS}: the primary (else the first) provider is of type "unmanaged". */
-    private static boolean usesUnmanagedDns(JsonNode shoot) {
-        JsonNode dns = shoot.path("spec").get("dns");
-        if (!hasValue(dns)) {
+    private static boolean usesUnmanagedDns(DNS dns, int primary) {
+        if (dns == null) {
             return false;
         }
-        JsonNode primary = primaryProvider(dns);
-        JsonNode candidate = primary != null ? primary : dns.path("providers").path(0);
-        return UNMANAGED.equals(candidate.path("type").asText(null));
-    }
-
-    private static boolean hasValue(JsonNode node) {
-        return node != null && !node.isNull() && !node.isMissingNode();
+        List<DNSProvider> providers = CoreRules.list(dns.providers());
+        int candidate = primary >= 0 ? primary : 0;
+        return candidate < providers.size()
+                && UNMANAGED.equals(providers.get(candidate).type());
     }
 
     private static String randomString(int length) {

@@ -10,15 +10,21 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.TolerationTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.ExposureClass;
+import cloud.gardener.apiserver.api.core.v1beta1.ExposureClassScheduling;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedSelector;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Toleration;
-import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.api.k8s.metav1.LabelSelectorRequirement;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.HashSet;
-import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -46,58 +52,64 @@ public final class ShootExposureClass extends BasePlugin implements MutatingPlug
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
+        // the record as this plugin received the Shoot: read before any change of the tree
+        ShootSpec given = a.object(Shoot.class).spec();
+        String className = given == null ? null : given.exposureClassName();
         ObjectNode spec = a.object().withObjectProperty("spec");
-        String className = JsonTrees.text(spec, "exposureClassName");
-        if (!spec.hasNonNull("exposureClassName")) {
+        if (className == null) {
             return Future.succeededFuture();
         }
-        return objects.get(GardenerResources.EXPOSURE_CLASSES, "", className).compose(found -> {
-            if (found.isEmpty()) {
-                // The lister's NotFound names the resource by its lower-case kind.
-                return Rejections.forbid(a, "exposureclass.core.gardener.cloud \"" + className + "\" not found");
-            }
-            JsonNode scheduling = found.get().get("scheduling");
-            if (scheduling == null || scheduling.isNull()) {
-                return Future.succeededFuture();
-            }
-            String conflict = uniteSeedSelectors(spec, scheduling.get("seedSelector"));
-            if (conflict == null) {
-                conflict = uniteTolerations(spec, scheduling.path("tolerations"));
-            }
-            return conflict == null ? Future.succeededFuture() : Rejections.forbid(a, conflict);
-        });
+        return objects.get(ExposureClass.class, GardenerResources.EXPOSURE_CLASSES, "", className)
+                .compose(found -> {
+                    if (found.isEmpty()) {
+                        // The lister's NotFound names the resource by its lower-case kind.
+                        return Rejections.forbid(
+                                a, "exposureclass.core.gardener.cloud \"" + className + "\" not found");
+                    }
+                    ExposureClassScheduling scheduling = found.get().scheduling();
+                    if (scheduling == null) {
+                        return Future.succeededFuture();
+                    }
+                    String conflict = uniteSeedSelectors(spec, given.seedSelector(), scheduling.seedSelector());
+                    if (conflict == null) {
+                        conflict = uniteTolerations(spec, given.tolerations(), scheduling.tolerations());
+                    }
+                    return conflict == null ? Future.succeededFuture() : Rejections.forbid(a, conflict);
+                });
     }
 
-    /** Merges the class's seed selector into the Shoot's; answers the conflict, or null. */
-    private static String uniteSeedSelectors(ObjectNode spec, JsonNode classSelector) {
-        if (classSelector == null || classSelector.isNull()) {
+    /** Merges the class's seed selector into the Shoot's ({@code given}, or null); answers the conflict, or null. */
+    private static String uniteSeedSelectors(ObjectNode spec, SeedSelector given, SeedSelector classSelector) {
+        if (classSelector == null) {
             return null;
         }
         ObjectNode selector = spec.get("seedSelector") instanceof ObjectNode s ? s : spec.putObject("seedSelector");
-        JsonNode classLabels = classSelector.path("matchLabels");
-        JsonNode shootLabels = selector.path("matchLabels");
-        for (Iterator<Map.Entry<String, JsonNode>> it = classLabels.properties().iterator(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (shootLabels.has(e.getKey())
-                    && !shootLabels.get(e.getKey()).asText().equals(e.getValue().asText())) {
+        Map<String, String> classLabels = matchLabels(classSelector);
+        Map<String, String> shootLabels = matchLabels(given);
+        for (Map.Entry<String, String> e : classLabels.entrySet()) {
+            if (shootLabels.containsKey(e.getKey())
+                    && !CoreRules.text(shootLabels.get(e.getKey())).equals(CoreRules.text(e.getValue()))) {
                 return "matching labels of the seed selector conflicts with the ones of referenced exposureclass";
             }
         }
-        if (classLabels.size() > 0) {
+        if (!classLabels.isEmpty()) {
             ObjectNode merged =
                     selector.get("matchLabels") instanceof ObjectNode m ? m : selector.putObject("matchLabels");
-            classLabels
-                    .properties()
-                    .forEach(e -> merged.put(e.getKey(), e.getValue().asText()));
+            classLabels.forEach((k, v) -> merged.put(k, CoreRules.text(v)));
         }
-        if (classSelector.path("matchExpressions").size() > 0) {
+        List<LabelSelectorRequirement> classExpressions = classSelector.labelSelector() == null
+                ? List.of()
+                : CoreRules.list(classSelector.labelSelector().matchExpressions());
+        if (!classExpressions.isEmpty()) {
             ArrayNode expressions =
                     selector.get("matchExpressions") instanceof ArrayNode l ? l : selector.putArray("matchExpressions");
-            classSelector.path("matchExpressions").forEach(x -> expressions.add(x.deepCopy()));
+            classExpressions.forEach(x -> expressions.add(ModelCodec.encode(x)));
         }
         Set<String> providerTypes = new TreeSet<>();
-        selector.path("providerTypes").forEach(p -> providerTypes.add(p.asText()));
-        classSelector.path("providerTypes").forEach(p -> providerTypes.add(p.asText()));
+        if (given != null) {
+            CoreRules.list(given.providerTypes()).forEach(p -> providerTypes.add(CoreRules.text(p)));
+        }
+        CoreRules.list(classSelector.providerTypes()).forEach(p -> providerTypes.add(CoreRules.text(p)));
         selector.remove("providerTypes");
         if (!providerTypes.isEmpty()) {
             ArrayNode types = selector.putArray("providerTypes");
@@ -106,15 +118,22 @@ public final class ShootExposureClass extends BasePlugin implements MutatingPlug
         return null;
     }
 
-    /** Appends the class's tolerations to the Shoot's; answers the conflict, or null. */
-    private static String uniteTolerations(ObjectNode spec, JsonNode classTolerations) {
+    private static Map<String, String> matchLabels(SeedSelector selector) {
+        return selector == null || selector.labelSelector() == null
+                ? Map.of()
+                : CoreRules.map(selector.labelSelector().matchLabels());
+    }
+
+    /** Appends the class's tolerations to the Shoot's ({@code given}); answers the conflict, or null. */
+    private static String uniteTolerations(ObjectNode spec, List<Toleration> given, List<Toleration> classTolerations) {
         Set<String> keys = new HashSet<>();
-        TolerationTrees.read(spec.path("tolerations")).forEach(t -> keys.add(t.key()));
-        for (Toleration t : TolerationTrees.read(classTolerations)) {
-            if (keys.contains(t.key())) {
-                return "toleration with key \"" + t.key() + "\" conflicts with the ones of referenced exposureclass";
+        CoreRules.list(given).forEach(t -> keys.add(CoreRules.text(t.key())));
+        for (Toleration t : CoreRules.list(classTolerations)) {
+            String key = CoreRules.text(t.key());
+            if (keys.contains(key)) {
+                return "toleration with key \"" + key + "\" conflicts with the ones of referenced exposureclass";
             }
-            TolerationTrees.append(spec, t);
+            TolerationTrees.append(spec, new Toleration(key, t.value()));
         }
         return null;
     }

@@ -10,15 +10,26 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
 import cloud.gardener.apiserver.admission.plugins.shoot.FieldErrors;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Machine;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
+import cloud.gardener.apiserver.api.core.v1beta1.MaintenanceAutoRotation;
+import cloud.gardener.apiserver.api.core.v1beta1.Networking;
+import cloud.gardener.apiserver.api.core.v1beta1.SSHAccess;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootMachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootNetworks;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
+import cloud.gardener.apiserver.api.core.v1beta1.WorkerKubernetes;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.security.SecureRandom;
@@ -26,6 +37,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -50,6 +62,8 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
     private static final List<String> INFRASTRUCTURE_OPERATIONS = List.of(
             "rotate-ssh-keypair", "rotate-credentials-start", "rotate-credentials-start-without-workers-rollout");
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final ShootSpec NO_SPEC =
+            (ShootSpec) RecordModel.of(ShootSpec.class).zero();
 
     private final ObjectLookup objects;
     private final GardenObjects garden;
@@ -72,22 +86,24 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
                 || a.object() == null) {
             return Future.succeededFuture();
         }
-        ObjectNode shoot = a.object();
-        ObjectNode old = a.operation() == Operation.UPDATE && a.oldObject() != null ? a.oldObject() : null;
+        // the records as this plugin received the Shoot: read before any change of the tree
+        Shoot shoot = a.object(Shoot.class);
+        Shoot old = a.operation() == Operation.UPDATE && a.oldObject() != null ? a.oldObject(Shoot.class) : null;
+        ShootSpec spec = spec(shoot);
         if (a.operation() == Operation.CREATE
-                && !shoot.path("spec").path("cloudProfileName").asText("").isEmpty()
-                && shoot.path("spec").path("cloudProfile").isObject()) {
+                && !CoreRules.empty(spec.cloudProfileName())
+                && spec.cloudProfile() != null) {
             return Future.failedFuture(ApiException.unknown(
                     "new shoot can only specify either cloudProfileName or cloudProfile reference"));
         }
         return garden.cloudProfileSpec(shoot, a.namespace(), "could not find referenced cloud profile: ")
-                .compose(spec -> {
-                    if (spec.isEmpty()) {
+                .compose(profile -> {
+                    if (profile.isEmpty()) {
                         return Future.succeededFuture();
                     }
                     // a pointer in Gardener: an empty name is looked up (and not found) before validation sees it
-                    String seedName = shoot.path("spec").path("seedName").asText("");
-                    Future<Optional<Seed>> seed = !shoot.path("spec").hasNonNull("seedName")
+                    String seedName = spec.seedName();
+                    Future<Optional<Seed>> seed = seedName == null
                             ? Future.succeededFuture(Optional.empty())
                             : objects.get(Seed.class, GardenObjects.SEEDS, "", seedName)
                                     .compose(found -> found.isEmpty()
@@ -96,37 +112,43 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
                                                             + "\": seed.core.gardener.cloud \"" + seedName
                                                             + "\" not found"))
                                             : Future.succeededFuture(found));
-                    return seed.compose(s -> mutate(a, shoot, old, spec.get(), s.orElse(null)));
+                    return seed.compose(s -> mutate(a, shoot, old, profile.get(), s.orElse(null)));
                 });
     }
 
-    private Future<Void> mutate(Attributes a, ObjectNode shoot, ObjectNode old, CloudProfileSpec spec, Seed seed) {
+    /** Reads {@code shoot} and {@code old} (the records), writes {@link Attributes#object()} (the tree). */
+    private Future<Void> mutate(Attributes a, Shoot shoot, Shoot old, CloudProfileSpec profile, Seed seed) {
+        ObjectNode tree = a.object();
+        ShootSpec spec = spec(shoot);
         if (a.operation() == Operation.CREATE) {
-            annotations(shoot).put(CREATED_BY, a.user().name());
+            annotations(tree).put(CREATED_BY, a.user().name());
         }
-        addMetadataAnnotations(a.operation(), shoot, old);
+        addMetadataAnnotations(a.operation(), tree, shoot, old);
         if (a.operation() == Operation.CREATE) {
-            defaultEtcdEncryptionKeyRotation(shoot);
+            defaultEtcdEncryptionKeyRotation(tree, spec);
         }
-        boolean workerless = workers(shoot).isEmpty();
+        List<Worker> workers = workers(spec);
         if (seed != null) {
-            defaultNetworks(shoot, seed, workerless);
+            defaultNetworks(tree, spec.networking(), seed, workers.isEmpty());
         }
         VersionDefaulting defaulting = new VersionDefaulting(clock.instant());
         List<FieldError> errs = new ArrayList<>();
-        ObjectNode kubernetes = shoot.withObjectProperty("spec").withObjectProperty("kubernetes");
+        ObjectNode kubernetes = tree.withObjectProperty("spec").withObjectProperty("kubernetes");
         var version = defaulting.kubernetesVersion(
-                spec.kubernetes() == null ? null : spec.kubernetes().versions(),
-                kubernetes.path("version").asText(""),
+                profile.kubernetes() == null ? null : profile.kubernetes().versions(),
+                spec.kubernetes() == null
+                        ? ""
+                        : CoreRules.text(spec.kubernetes().version()),
                 "spec.kubernetes.version");
         if (version.error() != null) {
             errs.add(version.error());
         } else if (version.value() != null) {
             kubernetes.put("version", version.value());
         }
-        errs.addAll(defaultWorkerKubernetesVersions(shoot, spec, defaulting));
-        defaultArchitectures(shoot, spec);
-        errs.addAll(ensureMachineImages(shoot, old, spec, defaulting));
+        List<ObjectNode> workerTrees = workers(tree);
+        errs.addAll(defaultWorkerKubernetesVersions(workers, workerTrees, profile, defaulting));
+        List<String> architectures = defaultArchitectures(workers, workerTrees, profile);
+        errs.addAll(ensureMachineImages(shoot, workers, workerTrees, architectures, old, profile, defaulting));
         if (!errs.isEmpty()) {
             return Rejections.forbid(a, FieldErrors.aggregate(errs));
         }
@@ -134,214 +156,247 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
     }
 
     private static List<FieldError> defaultWorkerKubernetesVersions(
-            ObjectNode shoot, CloudProfileSpec spec, VersionDefaulting defaulting) {
-        List<ObjectNode> workers = workers(shoot);
+            List<Worker> workers,
+            List<ObjectNode> workerTrees,
+            CloudProfileSpec profile,
+            VersionDefaulting defaulting) {
         for (int i = 0; i < workers.size(); i++) {
-            JsonNode k8s = workers.get(i).path("kubernetes");
-            if (!k8s.isObject() || !k8s.hasNonNull("version")) {
+            WorkerKubernetes k8s = workers.get(i).kubernetes();
+            if (k8s == null || k8s.version() == null) {
                 continue;
             }
             var version = defaulting.kubernetesVersion(
-                    spec.kubernetes() == null ? null : spec.kubernetes().versions(),
-                    k8s.path("version").asText(""),
+                    profile.kubernetes() == null ? null : profile.kubernetes().versions(),
+                    k8s.version(),
                     "spec.provider.workers[" + i + "].kubernetes.version");
             if (version.error() != null) {
                 return List.of(version.error());
             }
             if (version.value() != null) {
-                ((ObjectNode) k8s).put("version", version.value());
+                workerTrees.get(i).withObjectProperty("kubernetes").put("version", version.value());
             }
         }
         return List.of();
     }
 
-    /** {@code defaultWorkerArchitectures}: the machine type's one architecture, else amd64. */
-    private static void defaultArchitectures(ObjectNode shoot, CloudProfileSpec spec) {
-        for (ObjectNode worker : workers(shoot)) {
-            ObjectNode machine = worker.withObjectProperty("machine");
-            if (machine.hasNonNull("architecture")) {
+    /**
+     * {@code defaultWorkerArchitectures}: the machine type's one architecture, else amd64.
+     *
+     * @return each worker's architecture, as given or as defaulted
+     */
+    private static List<String> defaultArchitectures(
+            List<Worker> workers, List<ObjectNode> workerTrees, CloudProfileSpec profile) {
+        List<String> architectures = new ArrayList<>(workers.size());
+        for (int i = 0; i < workers.size(); i++) {
+            Machine machine = workers.get(i).machine();
+            ObjectNode machineTree = workerTrees.get(i).withObjectProperty("machine");
+            if (machine != null && machine.architecture() != null) {
+                architectures.add(machine.architecture());
                 continue;
             }
             String arch = "amd64";
-            MachineType type = machineType(spec, machine.path("type").asText(""));
+            MachineType type = machineType(profile, machine);
             if (type != null) {
-                String inferred = Capabilities.architecture(type, spec.machineCapabilities());
+                String inferred = Capabilities.architecture(type, profile.machineCapabilities());
                 if (!inferred.isEmpty()) {
                     arch = inferred;
                 }
             }
-            machine.put("architecture", arch);
+            machineTree.put("architecture", arch);
+            architectures.add(arch);
         }
+        return architectures;
     }
 
     private static List<FieldError> ensureMachineImages(
-            ObjectNode shoot, ObjectNode old, CloudProfileSpec spec, VersionDefaulting defaulting) {
+            Shoot shoot,
+            List<Worker> workers,
+            List<ObjectNode> workerTrees,
+            List<String> architectures,
+            Shoot old,
+            CloudProfileSpec profile,
+            VersionDefaulting defaulting) {
         List<FieldError> errs = new ArrayList<>();
-        if (shoot.path("metadata").hasNonNull("deletionTimestamp")) {
+        if (shoot.metadata() != null && shoot.metadata().deletionTimestamp() != null) {
             return errs;
         }
-        List<ObjectNode> workers = workers(shoot);
-        List<ObjectNode> oldWorkers = old == null ? List.of() : workers(old);
+        List<Worker> oldWorkers = old == null ? List.of() : workers(spec(old));
         for (int i = 0; i < workers.size(); i++) {
-            ObjectNode worker = workers.get(i);
-            ObjectNode machine = worker.withObjectProperty("machine");
-            JsonNode image = machine.get("image");
-            if (image != null && image.isNull()) {
-                image = null;
-            }
-            JsonNode oldImage = oldWorkers.stream()
-                    .filter(w ->
-                            w.path("name").asText("").equals(worker.path("name").asText("")))
-                    .map(w -> w.path("machine").path("image"))
-                    .filter(JsonNode::isObject)
+            Worker worker = workers.get(i);
+            ObjectNode machineTree = workerTrees.get(i).withObjectProperty("machine");
+            ShootMachineImage image =
+                    worker.machine() == null ? null : worker.machine().image();
+            String name = CoreRules.text(worker.name());
+            ShootMachineImage oldImage = oldWorkers.stream()
+                    .filter(w -> CoreRules.text(w.name()).equals(name))
+                    .map(w -> w.machine() == null ? null : w.machine().image())
+                    .filter(Objects::nonNull)
                     .findFirst()
-                    .orElse(MissingNode.getInstance());
-            if (oldImage.isObject()) {
+                    .orElse(null);
+            if (oldImage != null) {
                 if (image == null) {
-                    machine.set("image", oldImage.deepCopy());
+                    machineTree.set("image", ModelCodec.encode(oldImage));
                     continue;
                 }
-                if (oldImage.path("name").asText("").equals(image.path("name").asText(""))) {
-                    String version = image.path("version").asText("");
-                    if (version.isEmpty()
-                            || version.equals(oldImage.path("version").asText(""))) {
-                        ObjectNode kept = oldImage.deepCopy();
-                        kept.remove("providerConfig");
-                        if (image.hasNonNull("providerConfig")) {
-                            kept.set(
-                                    "providerConfig",
-                                    image.get("providerConfig").deepCopy());
-                        }
-                        machine.set("image", kept);
+                if (CoreRules.text(oldImage.name()).equals(CoreRules.text(image.name()))) {
+                    String version = CoreRules.text(image.version());
+                    if (version.isEmpty() || version.equals(CoreRules.text(oldImage.version()))) {
+                        machineTree.set(
+                                "image",
+                                ModelCodec.encode(new ShootMachineImage(
+                                        oldImage.name(), image.providerConfig(), oldImage.version())));
                         continue;
                     }
                 }
             }
-            String strategy = worker.path("updateStrategy").asText("");
+            String strategy = CoreRules.text(worker.updateStrategy());
             boolean inPlace = strategy.equals("AutoInPlaceUpdate") || strategy.equals("ManualInPlaceUpdate");
             var result = defaulting.machineImage(
-                    spec.machineImages(),
+                    profile.machineImages(),
                     image,
-                    machine.path("architecture").asText(""),
-                    machineType(spec, machine.path("type").asText("")),
-                    spec.machineCapabilities(),
+                    architectures.get(i),
+                    machineType(profile, worker.machine()),
+                    profile.machineCapabilities(),
                     inPlace,
                     "spec.provider.workers[" + i + "]");
             if (result.error() != null) {
                 errs.add(result.error());
-            } else {
-                machine.set("image", result.value());
+            } else if (result.value() != null) {
+                machineTree.set("image", ModelCodec.encode(result.value()));
             }
         }
         return errs;
     }
 
     /** {@code addMetadataAnnotations}: the tasks a change calls for, and the retry of a failed shoot. */
-    private static void addMetadataAnnotations(Operation op, ObjectNode shoot, ObjectNode old) {
+    private static void addMetadataAnnotations(Operation op, ObjectNode tree, Shoot shoot, Shoot old) {
+        Tasks tasks = new Tasks(annotations(shoot).get(TASKS));
         if (op == Operation.CREATE || old == null) {
-            addTasks(shoot, DEPLOY_INFRASTRUCTURE);
-            addTasks(shoot, DEPLOY_DNS_RECORDS.toArray(String[]::new));
+            tasks.add(DEPLOY_INFRASTRUCTURE);
+            tasks.add(DEPLOY_DNS_RECORDS);
+            tasks.writeTo(tree);
             return;
         }
-        if (hibernated(old) && !hibernated(shoot)) {
-            addTasks(shoot, DEPLOY_INFRASTRUCTURE);
-            addTasks(shoot, DEPLOY_DNS_RECORDS.toArray(String[]::new));
+        ShootSpec spec = spec(shoot);
+        ShootSpec oldSpec = spec(old);
+        if (hibernated(oldSpec) && !hibernated(spec)) {
+            tasks.add(DEPLOY_INFRASTRUCTURE);
+            tasks.add(DEPLOY_DNS_RECORDS);
         }
-        JsonNode oldFamilies = old.path("spec").path("networking").path("ipFamilies");
-        if (!Objects.equals(
-                        old.path("spec").path("provider").get("infrastructureConfig"),
-                        shoot.path("spec").path("provider").get("infrastructureConfig"))
-                || (oldFamilies.isArray()
+        List<String> oldFamilies =
+                oldSpec.networking() == null ? null : oldSpec.networking().ipFamilies();
+        if (!Objects.equals(infrastructureConfig(oldSpec), infrastructureConfig(spec))
+                || (oldFamilies != null
                         && oldFamilies.size()
-                                < shoot.path("spec")
-                                        .path("networking")
-                                        .path("ipFamilies")
-                                        .size())) {
-            addTasks(shoot, DEPLOY_INFRASTRUCTURE);
+                                < (spec.networking() == null
+                                        ? 0
+                                        : CoreRules.list(spec.networking().ipFamilies())
+                                                .size()))) {
+            tasks.add(DEPLOY_INFRASTRUCTURE);
         }
-        JsonNode oldSsh =
-                old.path("spec").path("provider").path("workersSettings").path("sshAccess");
-        if (oldSsh.isObject()
-                && oldSsh.path("enabled").asBoolean(true)
-                        != shoot.path("spec")
-                                .path("provider")
-                                .path("workersSettings")
-                                .path("sshAccess")
-                                .path("enabled")
-                                .asBoolean(true)) {
-            addTasks(shoot, DEPLOY_INFRASTRUCTURE);
+        SSHAccess oldSsh = sshAccess(oldSpec);
+        SSHAccess ssh = sshAccess(spec);
+        if (oldSsh != null && oldSsh.enabled() != (ssh == null || ssh.enabled())) {
+            tasks.add(DEPLOY_INFRASTRUCTURE);
         }
-        if (!Objects.equals(old.path("spec").get("dns"), shoot.path("spec").get("dns"))) {
-            addTasks(shoot, DEPLOY_DNS_RECORDS.toArray(String[]::new));
+        if (!Objects.equals(oldSpec.dns(), spec.dns())) {
+            tasks.add(DEPLOY_DNS_RECORDS);
         }
-        List<String> operations = Arrays.stream(shoot.path("metadata")
-                        .path("annotations")
-                        .path("gardener.cloud/operation")
-                        .asText("")
-                        .split(";"))
+        List<String> operations = Arrays.stream(
+                        CoreRules.text(annotations(shoot).get("gardener.cloud/operation"))
+                                .split(";"))
                 .map(String::trim)
                 .toList();
         if (operations.stream().anyMatch(INFRASTRUCTURE_OPERATIONS::contains)) {
-            addTasks(shoot, DEPLOY_INFRASTRUCTURE);
+            tasks.add(DEPLOY_INFRASTRUCTURE);
         }
-        if (shoot.path("spec")
-                        .path("maintenance")
-                        .path("confineSpecUpdateRollout")
-                        .asBoolean(false)
-                && !Objects.equals(old.get("spec"), shoot.get("spec"))
-                && "Failed"
-                        .equals(shoot.path("status")
-                                .path("lastOperation")
-                                .path("state")
-                                .asText(""))) {
-            annotations(shoot).put(NEEDS_RETRY, "true");
+        tasks.writeTo(tree);
+        if (spec.maintenance() != null
+                && Boolean.TRUE.equals(spec.maintenance().confineSpecUpdateRollout())
+                && !Objects.equals(old.spec(), shoot.spec())
+                && shoot.status() != null
+                && shoot.status().lastOperation() != null
+                && "Failed".equals(shoot.status().lastOperation().state())) {
+            annotations(tree).put(NEEDS_RETRY, "true");
         }
     }
 
-    private static boolean hibernated(JsonNode shoot) {
-        return shoot.path("spec").path("hibernation").path("enabled").asBoolean(false);
-    }
+    /**
+     * {@code controllerutils.AddTasks}: the comma-separated tasks annotation with the missing tasks appended, written
+     * once asked for a task.
+     */
+    private static final class Tasks {
+        private final List<String> list;
+        private boolean asked;
 
-    /** {@code controllerutils.AddTasks}: the comma-separated tasks annotation with the missing tasks appended. */
-    private static void addTasks(ObjectNode shoot, String... tasks) {
-        ObjectNode annotations = annotations(shoot);
-        String current = annotations.path(TASKS).asText("");
-        List<String> list = new ArrayList<>(current.isEmpty() ? List.of() : Arrays.asList(current.split(",")));
-        for (String task : tasks) {
+        Tasks(String current) {
+            list = new ArrayList<>(
+                    current == null || current.isEmpty() ? List.of() : Arrays.asList(current.split(",")));
+        }
+
+        void add(String task) {
+            asked = true;
             if (!list.contains(task)) {
                 list.add(task);
             }
         }
-        annotations.put(TASKS, String.join(",", list));
+
+        void add(List<String> tasks) {
+            tasks.forEach(this::add);
+        }
+
+        void writeTo(ObjectNode tree) {
+            if (asked) {
+                annotations(tree).put(TASKS, String.join(",", list));
+            }
+        }
+    }
+
+    private static boolean hibernated(ShootSpec spec) {
+        return spec.hibernation() != null
+                && Boolean.TRUE.equals(spec.hibernation().enabled());
+    }
+
+    private static JsonNode infrastructureConfig(ShootSpec spec) {
+        return spec.provider() == null ? null : spec.provider().infrastructureConfig();
+    }
+
+    private static SSHAccess sshAccess(ShootSpec spec) {
+        return spec.provider() == null || spec.provider().workersSettings() == null
+                ? null
+                : spec.provider().workersSettings().sshAccess();
     }
 
     /** {@code defaultMaintenanceWindow}: a 28-day etcd encryption key rotation unless one is set. */
-    private static void defaultEtcdEncryptionKeyRotation(ObjectNode shoot) {
-        ObjectNode credentials = shoot.withObjectProperty("spec")
+    private static void defaultEtcdEncryptionKeyRotation(ObjectNode tree, ShootSpec spec) {
+        ObjectNode credentials = tree.withObjectProperty("spec")
                 .withObjectProperty("maintenance")
                 .withObjectProperty("autoRotation")
                 .withObjectProperty("credentials");
-        if (!credentials.hasNonNull("etcdEncryptionKey")) {
+        MaintenanceAutoRotation rotation =
+                spec.maintenance() == null ? null : spec.maintenance().autoRotation();
+        if (rotation == null
+                || rotation.credentials() == null
+                || rotation.credentials().etcdEncryptionKey() == null) {
             credentials.putObject("etcdEncryptionKey").put("rotationPeriod", ETCD_KEY_ROTATION_PERIOD);
         }
     }
 
     /** {@code defaultShootNetworks}: pods (not for workerless) and services from the seed's shoot defaults. */
-    private static void defaultNetworks(ObjectNode shoot, Seed seed, boolean workerless) {
-        ObjectNode networking = shoot.withObjectProperty("spec").withObjectProperty("networking");
-        List<String> families = new ArrayList<>();
-        networking.path("ipFamilies").forEach(f -> families.add(f.asText()));
+    private static void defaultNetworks(ObjectNode tree, Networking given, Seed seed, boolean workerless) {
+        ObjectNode networking = tree.withObjectProperty("spec").withObjectProperty("networking");
+        List<String> families = given == null ? List.of() : CoreRules.list(given.ipFamilies());
         ShootNetworks defaults = seed.spec() == null || seed.spec().networks() == null
                 ? null
                 : seed.spec().networks().shootDefaults();
-        if (!networking.hasNonNull("pods")
+        if ((given == null || given.pods() == null)
                 && !workerless
                 && defaults != null
                 && defaults.pods() != null
                 && matchesFamily(defaults.pods(), families)) {
             networking.put("pods", defaults.pods());
         }
-        if (networking.hasNonNull("services")) {
+        if (given != null && given.services() != null) {
             return;
         }
         if (defaults != null && defaults.services() != null && matchesFamily(defaults.services(), families)) {
@@ -371,30 +426,56 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
                 "fd%02x:%02x%02x:%02x%02x::/112", id[0] & 0xff, id[1] & 0xff, id[2] & 0xff, id[3] & 0xff, id[4] & 0xff);
     }
 
-    private static MachineType machineType(CloudProfileSpec spec, String name) {
-        if (spec.machineTypes() == null) {
+    private static MachineType machineType(CloudProfileSpec profile, Machine machine) {
+        if (profile.machineTypes() == null) {
             return null;
         }
-        return spec.machineTypes().stream()
+        String name = machine == null ? "" : CoreRules.text(machine.type());
+        return profile.machineTypes().stream()
                 .filter(t -> name.equals(t.name()))
                 .findFirst()
                 .orElse(null);
     }
 
-    static List<ObjectNode> workers(JsonNode shoot) {
-        JsonNode workers = shoot.path("spec").path("provider").path("workers");
+    /** An absent spec reads as Go's zero ShootSpec. */
+    private static ShootSpec spec(Shoot shoot) {
+        return shoot.spec() != null ? shoot.spec() : NO_SPEC;
+    }
+
+    private static List<Worker> workers(ShootSpec spec) {
+        return spec.provider() == null
+                ? List.of()
+                : CoreRules.list(spec.provider().workers());
+    }
+
+    /**
+     * The worker trees, by the index of the records: a worker the tree holds as null (Go's zero Worker, as its record
+     * is) becomes an object.
+     */
+    private static List<ObjectNode> workers(ObjectNode tree) {
+        JsonNode workers = tree.path("spec").path("provider").path("workers");
         List<ObjectNode> result = new ArrayList<>();
         if (workers instanceof ArrayNode array) {
-            array.forEach(w -> {
-                if (w instanceof ObjectNode o) {
+            for (int i = 0; i < array.size(); i++) {
+                if (array.get(i) instanceof ObjectNode o) {
                     result.add(o);
+                } else {
+                    ObjectNode zero = array.objectNode();
+                    array.set(i, zero);
+                    result.add(zero);
                 }
-            });
+            }
         }
         return result;
     }
 
-    private static ObjectNode annotations(ObjectNode shoot) {
-        return shoot.withObjectProperty("metadata").withObjectProperty("annotations");
+    private static Map<String, String> annotations(Shoot shoot) {
+        return shoot.metadata() == null
+                ? Map.of()
+                : CoreRules.map(shoot.metadata().annotations());
+    }
+
+    private static ObjectNode annotations(ObjectNode tree) {
+        return tree.withObjectProperty("metadata").withObjectProperty("annotations");
     }
 }

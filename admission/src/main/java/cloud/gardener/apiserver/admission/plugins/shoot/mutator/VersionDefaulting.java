@@ -3,16 +3,15 @@ package cloud.gardener.apiserver.admission.plugins.shoot.mutator;
 import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
 import cloud.gardener.apiserver.admission.plugins.shoot.MachineImageDefaults;
 import cloud.gardener.apiserver.admission.plugins.shoot.VersionLifecycle;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.GoSemver;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootMachineImage;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -90,18 +89,19 @@ final class VersionDefaulting {
     /**
      * {@code getDefaultMachineImage}: the image to use for a worker without one of its own (old) image.
      *
-     * @param image the worker's image tree, or null
+     * @param image the worker's image, or null
+     * @return the defaulted image, or neither image nor error when the worker's image stays as it is
      */
-    Result<ObjectNode> machineImage(
+    Result<ShootMachineImage> machineImage(
             List<MachineImage> machineImages,
-            JsonNode image,
+            ShootMachineImage image,
             String arch,
             MachineType machineType,
             List<CapabilityDefinition> defs,
             boolean inPlace,
             String path) {
-        String name = image == null ? "" : image.path("name").asText("");
-        String version = image == null ? "" : image.path("version").asText("");
+        String name = image == null ? "" : CoreRules.text(image.name());
+        String version = image == null ? "" : CoreRules.text(image.version());
         String reference = image == null ? "" : name + "@" + version;
         if (machineImages == null || machineImages.isEmpty()) {
             return new Result<>(
@@ -124,7 +124,7 @@ final class VersionDefaulting {
             }
             for (MachineImageVersion v : versions(chosen)) {
                 if (v.expirableVersion().version().equals(version)) {
-                    return new Result<>((ObjectNode) image, null);
+                    return new Result<>(null, null);
                 }
             }
         } else {
@@ -154,7 +154,7 @@ final class VersionDefaulting {
         if (image != null) {
             String[] parts = (version.startsWith("v") ? version.substring(1) : version).split("\\.", -1);
             if (parts.length == 3) {
-                return new Result<>((ObjectNode) image, null);
+                return new Result<>(null, null);
             }
             if (parts.length == 2 && !parts[1].isEmpty()) {
                 minor = parseUint(parts[1]);
@@ -200,12 +200,12 @@ final class VersionDefaulting {
                             reference,
                             "failed to determine latest machine image from cloud profile: " + e.getMessage()));
         }
-        ObjectNode result = JsonNodeFactory.instance.objectNode().put("name", chosen.name());
-        if (image != null && image.hasNonNull("providerConfig")) {
-            result.set("providerConfig", image.get("providerConfig").deepCopy());
-        }
-        result.put("version", latest.expirableVersion().version());
-        return new Result<>(result, null);
+        return new Result<>(
+                new ShootMachineImage(
+                        chosen.name(),
+                        image == null ? null : image.providerConfig(),
+                        latest.expirableVersion().version()),
+                null);
     }
 
     private static List<MachineImageVersion> versions(MachineImage image) {

@@ -10,7 +10,13 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.KubeletConfig;
+import cloud.gardener.apiserver.api.core.v1beta1.KubeletConfigReserved;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.model.values.QuantityFormat;
@@ -56,30 +62,39 @@ public final class ShootResourceReservation extends BasePlugin implements Mutati
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        ObjectNode shoot = a.object();
-        if (shoot.path("metadata").hasNonNull("deletionTimestamp") || ShootTrees.isWorkerless(shoot)) {
+        // the record as this plugin received the Shoot: read before any change of the tree
+        Shoot shoot = a.object(Shoot.class);
+        ObjectNode tree = a.object();
+        ShootSpec spec = shoot.spec();
+        List<Worker> workers = spec == null || spec.provider() == null
+                ? List.of()
+                : CoreRules.list(spec.provider().workers());
+        if ((shoot.metadata() != null && shoot.metadata().deletionTimestamp() != null) || workers.isEmpty()) {
             return Future.succeededFuture();
         }
-        Map<String, String> labels = new HashMap<>();
-        shoot.path("metadata")
-                .path("labels")
-                .properties()
-                .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-        boolean globalReserved =
-                shoot.path("spec").path("kubernetes").path("kubelet").hasNonNull("kubeReserved");
-        if (!config.formulaApplies(labels) || globalReserved) {
-            setStaticDefaults(shoot);
+        Map<String, String> labels = shoot.metadata() == null
+                ? Map.of()
+                : CoreRules.map(shoot.metadata().labels());
+        KubeletConfig kubelet =
+                spec.kubernetes() == null ? null : spec.kubernetes().kubelet();
+        KubeletConfigReserved globalReserved = kubelet == null ? null : kubelet.kubeReserved();
+        if (!config.formulaApplies(labels) || globalReserved != null) {
+            setStaticDefaults(tree, globalReserved);
             return Future.succeededFuture();
         }
-        return machineTypes(shoot).compose(types -> {
+        String namespace =
+                shoot.metadata() == null ? "" : CoreRules.text(shoot.metadata().namespace());
+        return machineTypes(shoot, namespace).compose(types -> {
             if (types.isEmpty()) {
                 return Future.succeededFuture();
             }
             List<FieldError> errs = new ArrayList<>();
-            JsonNode workers = shoot.path("spec").path("provider").path("workers");
+            JsonNode workerTrees = tree.path("spec").path("provider").path("workers");
             for (int i = 0; i < workers.size(); i++) {
-                ObjectNode worker = (ObjectNode) workers.get(i);
-                String machineType = worker.path("machine").path("type").asText();
+                Worker worker = workers.get(i);
+                String machineType = worker.machine() == null
+                        ? ""
+                        : CoreRules.text(worker.machine().type());
                 MachineType type = types.get().get(machineType);
                 if (type == null) {
                     errs.add(FieldError.invalid(
@@ -88,7 +103,12 @@ public final class ShootResourceReservation extends BasePlugin implements Mutati
                             "worker machine type unknown"));
                     continue;
                 }
-                ObjectNode reserved = ShootTrees.object(worker, "kubernetes", "kubelet", "kubeReserved");
+                ObjectNode reserved =
+                        ShootTrees.object((ObjectNode) workerTrees.get(i), "kubernetes", "kubelet", "kubeReserved");
+                KubeletConfigReserved given =
+                        worker.kubernetes() == null || worker.kubernetes().kubelet() == null
+                                ? null
+                                : worker.kubernetes().kubelet().kubeReserved();
                 long cpu =
                         GkeFormula.cpuMillis(type.cpu() == null ? 0 : type.cpu().milliValue());
                 long memory = GkeFormula.memoryBytes(
@@ -96,12 +116,14 @@ public final class ShootResourceReservation extends BasePlugin implements Mutati
                 putIfMissing(
                         reserved,
                         "cpu",
+                        given == null ? null : given.cpu(),
                         Quantity.ofMilli(cpu, QuantityFormat.BINARY_SI).toString());
                 putIfMissing(
                         reserved,
                         "memory",
+                        given == null ? null : given.memory(),
                         Quantity.of(memory, QuantityFormat.BINARY_SI).toString());
-                putIfMissing(reserved, "pid", PID);
+                putIfMissing(reserved, "pid", given == null ? null : given.pid(), PID);
             }
             return errs.isEmpty()
                     ? Future.succeededFuture()
@@ -109,25 +131,23 @@ public final class ShootResourceReservation extends BasePlugin implements Mutati
         });
     }
 
-    private static void setStaticDefaults(ObjectNode shoot) {
-        ObjectNode reserved = ShootTrees.object(shoot, "spec", "kubernetes", "kubelet", "kubeReserved");
-        putIfMissing(reserved, "cpu", STATIC_CPU);
-        putIfMissing(reserved, "memory", STATIC_MEMORY);
-        putIfMissing(reserved, "pid", PID);
+    /** The static reservation for the fields the Shoot's {@code kubeReserved} ({@code given}, or null) leaves out. */
+    private static void setStaticDefaults(ObjectNode tree, KubeletConfigReserved given) {
+        ObjectNode reserved = ShootTrees.object(tree, "spec", "kubernetes", "kubelet", "kubeReserved");
+        putIfMissing(reserved, "cpu", given == null ? null : given.cpu(), STATIC_CPU);
+        putIfMissing(reserved, "memory", given == null ? null : given.memory(), STATIC_MEMORY);
+        putIfMissing(reserved, "pid", given == null ? null : given.pid(), PID);
     }
 
-    private static void putIfMissing(ObjectNode reserved, String field, String value) {
-        if (!reserved.hasNonNull(field)) {
+    private static void putIfMissing(ObjectNode reserved, String field, Quantity given, String value) {
+        if (given == null) {
             reserved.put(field, value);
         }
     }
 
     /** The machine types by name of the Shoot's CloudProfile (or NamespacedCloudProfile), or empty when it names none. */
-    private Future<Optional<Map<String, MachineType>>> machineTypes(ObjectNode shoot) {
-        return garden.cloudProfileSpec(
-                        shoot,
-                        shoot.path("metadata").path("namespace").asText(),
-                        "could not find referenced cloud profile: ")
+    private Future<Optional<Map<String, MachineType>>> machineTypes(Shoot shoot, String namespace) {
+        return garden.cloudProfileSpec(shoot, namespace, "could not find referenced cloud profile: ")
                 .map(spec -> spec.map(found -> {
                     Map<String, MachineType> types = new HashMap<>();
                     if (found.machineTypes() != null) {

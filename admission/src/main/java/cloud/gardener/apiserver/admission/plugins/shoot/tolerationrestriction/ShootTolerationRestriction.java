@@ -13,11 +13,11 @@ import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.TolerationTrees;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.Toleration;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -63,6 +63,8 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
+        // the record as this plugin received the Shoot: read before any change of the tree
+        List<Toleration> existing = tolerations(a.object(Shoot.class));
         return withProject(a, project -> {
             admitted.set(new Admitted(a.object(), a.namespace(), project));
             List<Toleration> defaults = new ArrayList<>(config.defaults());
@@ -72,7 +74,7 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
             }
             ObjectNode spec = a.object().withObjectProperty("spec");
             Set<String> existingKeys = new HashSet<>();
-            tolerations(spec).forEach(t -> existingKeys.add(t.key()));
+            existing.forEach(t -> existingKeys.add(t.key()));
             for (Toleration t : defaults) {
                 if (!existingKeys.contains(t.key())) {
                     TolerationTrees.append(spec, t);
@@ -90,11 +92,11 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        List<Toleration> toValidate = tolerations(a.object().path("spec"));
+        List<Toleration> toValidate = tolerations(a.object(Shoot.class));
         if (a.operation() == Operation.UPDATE && a.oldObject() != null) {
             // On update only the tolerations the request adds or changes must be allowed.
             Set<String> old = new HashSet<>();
-            tolerations(a.oldObject().path("spec")).forEach(t -> old.add(CoreRules.idForKey(t.key(), t.value())));
+            tolerations(a.oldObject(Shoot.class)).forEach(t -> old.add(CoreRules.idForKey(t.key(), t.value())));
             toValidate = toValidate.stream()
                     .filter(t -> !old.contains(CoreRules.idForKey(t.key(), t.value())))
                     .toList();
@@ -140,7 +142,12 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
                         : step.apply(project.get()));
     }
 
-    private static List<Toleration> tolerations(JsonNode spec) {
-        return TolerationTrees.read(spec.path("tolerations"));
+    /** The Shoot's tolerations, a missing key read as "" (as the configuration's are). */
+    private static List<Toleration> tolerations(Shoot shoot) {
+        return shoot.spec() == null
+                ? List.of()
+                : CoreRules.list(shoot.spec().tolerations()).stream()
+                        .map(t -> t.key() != null ? t : new Toleration("", t.value()))
+                        .toList();
     }
 }

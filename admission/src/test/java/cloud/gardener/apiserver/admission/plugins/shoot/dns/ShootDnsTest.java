@@ -126,6 +126,17 @@ class ShootDnsTest {
     }
 
     @Test
+    void aScheduledShootsKeptPrimaryProviderIsTheOnlyPrimary() {
+        ObjectNode old = shoot("{seedName: plain, dns: {domain: my.io, providers: [{type: aws}, "
+                + "{type: unmanaged, primary: true}]}}");
+        ObjectNode updated =
+                shoot("{seedName: plain, dns: {domain: my.io, providers: [{type: aws}, {type: unmanaged}]}}");
+        accepted(plugin.admit(shootRequest(Operation.UPDATE, "", updated, old)));
+        assertThat(updated.path("spec").path("dns"))
+                .isEqualTo(object("{domain: my.io, providers: [{type: aws}, {type: unmanaged, primary: true}]}"));
+    }
+
+    @Test
     void theBindingSubresourceAssignsTheDomainWhenTheShootIsScheduled() {
         ObjectNode old = shoot("{}");
         ObjectNode bound = shoot("{seedName: with-defaults}");

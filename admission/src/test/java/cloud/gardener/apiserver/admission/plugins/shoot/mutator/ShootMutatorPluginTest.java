@@ -208,6 +208,43 @@ class ShootMutatorPluginTest {
     }
 
     @Test
+    void aCreateWithoutOptionalSectionsIsDefaulted() {
+        ObjectNode shoot = ShootFixtures.shoot();
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        spec.remove(java.util.List.of("networking", "maintenance", "kubernetes"));
+        ((ObjectNode) spec.get("provider")).remove("workers");
+        assertThat(plugin.admit(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot))
+                        .succeeded())
+                .isTrue();
+        assertThat(shoot.at("/spec/kubernetes/version").asText()).isEqualTo("1.35.4");
+        assertThat(shoot.at("/spec/maintenance/autoRotation/credentials/etcdEncryptionKey/rotationPeriod")
+                        .asText())
+                .isEqualTo("672h0m0s");
+        assertThat(shoot.at("/metadata/annotations/shoot.gardener.cloud~1tasks").asText())
+                .isEqualTo(
+                        "deployInfrastructure,deployDNSRecordInternal,deployDNSRecordExternal,deployDNSRecordIngress");
+    }
+
+    @Test
+    void anUpdateOfTheImageWithoutVersionKeepsTheStoredVersionAndTakesTheNewProviderConfig() {
+        ObjectNode old = ShootFixtures.shoot();
+        ((ObjectNode) old.at("/spec/provider/workers/0/machine/image"))
+                .put("version", "15.4.20220620")
+                .putObject("providerConfig")
+                .put("old", true);
+        ObjectNode shoot = ShootFixtures.shoot();
+        ObjectNode image = (ObjectNode) shoot.at("/spec/provider/workers/0/machine/image");
+        image.remove("version");
+        image.putObject("providerConfig").put("new", true);
+        assertThat(plugin.admit(Requests.update(SHOOT, GardenObjects.SHOOTS, shoot, old))
+                        .succeeded())
+                .isTrue();
+        assertThat(shoot.at("/spec/provider/workers/0/machine/image").toString())
+                .isEqualTo(
+                        "{\"name\":\"gardenlinux\",\"providerConfig\":{\"new\":true},\"version\":\"15.4.20220620\"}");
+    }
+
+    @Test
     void wakingUpAndChangingDnsAskForTheirTasks() {
         ObjectNode old = ShootFixtures.shoot();
         old.withObjectProperty("spec").putObject("hibernation").put("enabled", true);
