@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.extensionlabels;
 
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
@@ -44,7 +45,6 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Gardener's ExtensionLabels: replaces the extension labels of Seeds, SecretBindings, CredentialsBindings,
@@ -90,12 +90,12 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
                 case "CredentialsBinding" -> {
                     CredentialsBindingProvider provider =
                             a.object(CredentialsBinding.class).provider();
-                    yield relabel(object, List.of(PROVIDER + (provider == null ? "" : str(provider.type()))));
+                    yield relabel(object, List.of(PROVIDER + (provider == null ? "" : text(provider.type()))));
                 }
                 case "WorkloadIdentity" -> {
                     WorkloadIdentitySpec spec = a.object(WorkloadIdentity.class).spec();
                     TargetSystem target = spec == null ? null : spec.targetSystem();
-                    yield relabel(object, List.of(PROVIDER + (target == null ? "" : str(target.type()))));
+                    yield relabel(object, List.of(PROVIDER + (target == null ? "" : text(target.type()))));
                 }
                 default -> Future.succeededFuture();
             };
@@ -119,7 +119,7 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
             case "BackupBucket" -> {
                 BackupBucketSpec spec = a.object(BackupBucket.class).spec();
                 BackupBucketProvider provider = spec == null ? null : spec.provider();
-                yield relabel(object, List.of(PROVIDER + (provider == null ? "" : str(provider.type()))));
+                yield relabel(object, List.of(PROVIDER + (provider == null ? "" : text(provider.type()))));
             }
             case "NamespacedCloudProfile" ->
                 namespacedCloudProfile(
@@ -135,7 +135,7 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
     }
 
     private Future<Void> backupEntry(ObjectNode object, BackupEntrySpec spec) {
-        String bucketName = spec == null ? "" : str(spec.bucketName());
+        String bucketName = spec == null ? "" : text(spec.bucketName());
         return objects.get(BackupBucket.class, GardenerResources.BACKUP_BUCKETS, "", bucketName)
                 .compose(bucket -> {
                     if (bucket.isEmpty()) {
@@ -144,7 +144,7 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
                     }
                     BackupBucketSpec bucketSpec = bucket.get().spec();
                     BackupBucketProvider provider = bucketSpec == null ? null : bucketSpec.provider();
-                    return relabel(object, List.of(PROVIDER + (provider == null ? "" : str(provider.type()))));
+                    return relabel(object, List.of(PROVIDER + (provider == null ? "" : text(provider.type()))));
                 });
     }
 
@@ -153,7 +153,7 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
         if (reference == null || !"CloudProfile".equals(reference.kind())) {
             return Future.failedFuture(ApiException.badRequest("invalid parent kind"));
         }
-        String parent = str(reference.name());
+        String parent = text(reference.name());
         // upstream's own 500: the plugin answers a missing parent with apierrors.NewInternalError
         return objects.get(CloudProfile.class, GardenerResources.CLOUD_PROFILES, "", parent)
                 .compose(found -> found.isEmpty()
@@ -163,13 +163,13 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
     }
 
     private static String cloudProfileType(CloudProfile profile) {
-        return profile.spec() == null ? "" : str(profile.spec().type());
+        return profile.spec() == null ? "" : text(profile.spec().type());
     }
 
     private static List<String> secretBindingLabels(SecretBinding binding) {
         List<String> labels = new ArrayList<>();
         if (binding.provider() != null) {
-            for (String type : str(binding.provider().type()).split(",", -1)) {
+            for (String type : text(binding.provider().type()).split(",", -1)) {
                 labels.add(PROVIDER + type);
             }
         }
@@ -180,12 +180,12 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
         List<String> labels = new ArrayList<>();
         registered.enabledExtensionTypes("seed", extensions, false).forEach(t -> labels.add(EXTENSION + t));
         SeedProvider provider = spec == null ? null : spec.provider();
-        labels.add(PROVIDER + (provider == null ? "" : str(provider.type())));
+        labels.add(PROVIDER + (provider == null ? "" : text(provider.type())));
         if (spec != null && spec.backup() != null) {
-            labels.add(PROVIDER + str(spec.backup().provider()));
+            labels.add(PROVIDER + text(spec.backup().provider()));
         }
         if (spec != null && spec.dns() != null && spec.dns().provider() != null) {
-            labels.add(DNS_RECORD + str(spec.dns().provider().type()));
+            labels.add(DNS_RECORD + text(spec.dns().provider().type()));
         }
         return labels;
     }
@@ -199,15 +199,16 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
                 .forEach(t -> labels.add(EXTENSION + t));
         for (Worker pool : workers) {
             if (pool.cri() != null) {
-                list(pool.cri().containerRuntimes()).forEach(cr -> labels.add(CONTAINER_RUNTIME + str(cr.type())));
+                list(pool.cri().containerRuntimes()).forEach(cr -> labels.add(CONTAINER_RUNTIME + text(cr.type())));
             }
             if (pool.machine() != null && pool.machine().image() != null) {
-                labels.add(OPERATING_SYSTEM_CONFIG + str(pool.machine().image().name()));
+                labels.add(OPERATING_SYSTEM_CONFIG + text(pool.machine().image().name()));
             }
             WorkerControlPlane controlPlane = pool.controlPlane();
             Exposure exposure = controlPlane == null ? null : controlPlane.exposure();
             if (exposure != null && exposure.extension() != null) {
-                labels.add(SELF_HOSTED_SHOOT_EXPOSURE + str(exposure.extension().type()));
+                labels.add(
+                        SELF_HOSTED_SHOOT_EXPOSURE + text(exposure.extension().type()));
             }
         }
         if (spec != null && spec.dns() != null) {
@@ -217,16 +218,11 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
                 }
             }
         }
-        labels.add(PROVIDER + (provider == null ? "" : str(provider.type())));
+        labels.add(PROVIDER + (provider == null ? "" : text(provider.type())));
         if (spec != null && spec.networking() != null && spec.networking().type() != null) {
             labels.add(NETWORKING + spec.networking().type());
         }
         return labels;
-    }
-
-    /** A record's string as the tree read it: a missing field is "". */
-    private static String str(String s) {
-        return Objects.requireNonNullElse(s, "");
     }
 
     /** Drops every label with one of the extension prefixes, then sets each given label to "true". */
