@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.extensionlabels;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
@@ -11,8 +12,33 @@ import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RegisteredExtensions;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucket;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucketProvider;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucketSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntry;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntrySpec;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileReference;
+import cloud.gardener.apiserver.api.core.v1beta1.DNSProvider;
+import cloud.gardener.apiserver.api.core.v1beta1.Exposure;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Provider;
+import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedProvider;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
+import cloud.gardener.apiserver.api.core.v1beta1.WorkerControlPlane;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
+import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBindingProvider;
+import cloud.gardener.apiserver.api.security.v1alpha1.TargetSystem;
+import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity;
+import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentitySpec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -57,32 +83,49 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
             return Rejections.notReady(a);
         }
         ObjectNode object = a.object();
-        JsonNode spec = object.path("spec");
         String group = a.kind().group();
         String kind = a.kind().kind();
         if (group.equals(StandardResources.SECURITY)) {
             return switch (kind) {
-                case "CredentialsBinding" -> relabel(object, List.of(PROVIDER + text(object, "provider", "type")));
-                case "WorkloadIdentity" -> relabel(object, List.of(PROVIDER + text(spec, "targetSystem", "type")));
+                case "CredentialsBinding" -> {
+                    CredentialsBindingProvider provider =
+                            a.object(CredentialsBinding.class).provider();
+                    yield relabel(object, List.of(PROVIDER + (provider == null ? "" : text(provider.type()))));
+                }
+                case "WorkloadIdentity" -> {
+                    WorkloadIdentitySpec spec = a.object(WorkloadIdentity.class).spec();
+                    TargetSystem target = spec == null ? null : spec.targetSystem();
+                    yield relabel(object, List.of(PROVIDER + (target == null ? "" : text(target.type()))));
+                }
                 default -> Future.succeededFuture();
             };
         }
         if (!group.equals(StandardResources.CORE)) {
             return Future.succeededFuture();
         }
+        // RegisteredExtensions (support/) reads the extensions[] as a tree
+        JsonNode extensions = object.path("spec").path("extensions");
         return switch (kind) {
-            case "Seed" -> registrations().compose(r -> relabel(object, seedLabels(spec, r)));
-            case "Shoot" -> registrations().compose(r -> relabel(object, shootLabels(spec, r)));
-            case "SecretBinding" -> relabel(object, secretBindingLabels(object));
-            case "CloudProfile" -> relabel(object, List.of(PROVIDER + text(spec, "type")));
-            case "BackupBucket" -> relabel(object, List.of(PROVIDER + text(spec, "provider", "type")));
-            case "NamespacedCloudProfile" -> namespacedCloudProfile(object, spec);
+            case "Seed" -> {
+                SeedSpec spec = a.object(Seed.class).spec();
+                yield registrations().compose(r -> relabel(object, seedLabels(spec, extensions, r)));
+            }
+            case "Shoot" -> {
+                ShootSpec spec = a.object(Shoot.class).spec();
+                yield registrations().compose(r -> relabel(object, shootLabels(spec, extensions, r)));
+            }
+            case "SecretBinding" -> relabel(object, secretBindingLabels(a.object(SecretBinding.class)));
+            case "CloudProfile" -> relabel(object, List.of(PROVIDER + cloudProfileType(a.object(CloudProfile.class))));
+            case "BackupBucket" -> {
+                BackupBucketSpec spec = a.object(BackupBucket.class).spec();
+                BackupBucketProvider provider = spec == null ? null : spec.provider();
+                yield relabel(object, List.of(PROVIDER + (provider == null ? "" : text(provider.type()))));
+            }
+            case "NamespacedCloudProfile" ->
+                namespacedCloudProfile(
+                        object, a.object(NamespacedCloudProfile.class).spec());
             case "BackupEntry" ->
-                objects.get(GardenerResources.BACKUP_BUCKETS, "", text(spec, "bucketName"))
-                        .compose(bucket -> bucket.isEmpty()
-                                ? Future.failedFuture(ApiException.internal("backupbucket.core.gardener.cloud \""
-                                        + text(spec, "bucketName") + "\" not found"))
-                                : relabel(object, List.of(PROVIDER + text(bucket.get(), "spec", "provider", "type"))));
+                backupEntry(object, a.object(BackupEntry.class).spec());
             default -> Future.succeededFuture();
         };
     }
@@ -91,68 +134,93 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
         return objects.list(GardenerResources.CONTROLLER_REGISTRATIONS, "").map(RegisteredExtensions::new);
     }
 
-    private Future<Void> namespacedCloudProfile(ObjectNode object, JsonNode spec) {
-        if (!"CloudProfile".equals(text(spec, "parent", "kind"))) {
+    private Future<Void> backupEntry(ObjectNode object, BackupEntrySpec spec) {
+        String bucketName = spec == null ? "" : text(spec.bucketName());
+        return objects.get(BackupBucket.class, GardenerResources.BACKUP_BUCKETS, "", bucketName)
+                .compose(bucket -> {
+                    if (bucket.isEmpty()) {
+                        return Future.failedFuture(ApiException.internal(
+                                "backupbucket.core.gardener.cloud \"" + bucketName + "\" not found"));
+                    }
+                    BackupBucketSpec bucketSpec = bucket.get().spec();
+                    BackupBucketProvider provider = bucketSpec == null ? null : bucketSpec.provider();
+                    return relabel(object, List.of(PROVIDER + (provider == null ? "" : text(provider.type()))));
+                });
+    }
+
+    private Future<Void> namespacedCloudProfile(ObjectNode object, NamespacedCloudProfileSpec spec) {
+        CloudProfileReference reference = spec == null ? null : spec.parent();
+        if (reference == null || !"CloudProfile".equals(reference.kind())) {
             return Future.failedFuture(ApiException.badRequest("invalid parent kind"));
         }
-        String parent = text(spec, "parent", "name");
+        String parent = text(reference.name());
         // upstream's own 500: the plugin answers a missing parent with apierrors.NewInternalError
-        return objects.get(GardenerResources.CLOUD_PROFILES, "", parent)
+        return objects.get(CloudProfile.class, GardenerResources.CLOUD_PROFILES, "", parent)
                 .compose(found -> found.isEmpty()
                         ? Future.failedFuture(
                                 ApiException.internal("cloudprofile.core.gardener.cloud \"" + parent + "\" not found"))
-                        : relabel(object, List.of(PROVIDER + text(found.get(), "spec", "type"))));
+                        : relabel(object, List.of(PROVIDER + cloudProfileType(found.get()))));
     }
 
-    private static List<String> secretBindingLabels(JsonNode binding) {
+    private static String cloudProfileType(CloudProfile profile) {
+        return profile.spec() == null ? "" : text(profile.spec().type());
+    }
+
+    private static List<String> secretBindingLabels(SecretBinding binding) {
         List<String> labels = new ArrayList<>();
-        if (binding.hasNonNull("provider")) {
-            for (String type : text(binding, "provider", "type").split(",", -1)) {
+        if (binding.provider() != null) {
+            for (String type : text(binding.provider().type()).split(",", -1)) {
                 labels.add(PROVIDER + type);
             }
         }
         return labels;
     }
 
-    private static List<String> seedLabels(JsonNode spec, RegisteredExtensions registered) {
+    private static List<String> seedLabels(SeedSpec spec, JsonNode extensions, RegisteredExtensions registered) {
         List<String> labels = new ArrayList<>();
-        registered
-                .enabledExtensionTypes("seed", spec.path("extensions"), false)
-                .forEach(t -> labels.add(EXTENSION + t));
-        labels.add(PROVIDER + text(spec, "provider", "type"));
-        if (spec.hasNonNull("backup")) {
-            labels.add(PROVIDER + text(spec, "backup", "provider"));
+        registered.enabledExtensionTypes("seed", extensions, false).forEach(t -> labels.add(EXTENSION + t));
+        SeedProvider provider = spec == null ? null : spec.provider();
+        labels.add(PROVIDER + (provider == null ? "" : text(provider.type())));
+        if (spec != null && spec.backup() != null) {
+            labels.add(PROVIDER + text(spec.backup().provider()));
         }
-        if (spec.path("dns").hasNonNull("provider")) {
-            labels.add(DNS_RECORD + text(spec, "dns", "provider", "type"));
+        if (spec != null && spec.dns() != null && spec.dns().provider() != null) {
+            labels.add(DNS_RECORD + text(spec.dns().provider().type()));
         }
         return labels;
     }
 
-    private static List<String> shootLabels(JsonNode spec, RegisteredExtensions registered) {
-        JsonNode workers = spec.path("provider").path("workers");
+    private static List<String> shootLabels(ShootSpec spec, JsonNode extensions, RegisteredExtensions registered) {
+        Provider provider = spec == null ? null : spec.provider();
+        List<Worker> workers = provider == null ? List.of() : list(provider.workers());
         List<String> labels = new ArrayList<>();
         registered
-                .enabledExtensionTypes("shoot", spec.path("extensions"), workers.isEmpty())
+                .enabledExtensionTypes("shoot", extensions, workers.isEmpty())
                 .forEach(t -> labels.add(EXTENSION + t));
-        for (JsonNode pool : workers) {
-            pool.path("cri").path("containerRuntimes").forEach(cr -> labels.add(CONTAINER_RUNTIME + text(cr, "type")));
-            if (pool.path("machine").hasNonNull("image")) {
-                labels.add(OPERATING_SYSTEM_CONFIG + text(pool, "machine", "image", "name"));
+        for (Worker pool : workers) {
+            if (pool.cri() != null) {
+                list(pool.cri().containerRuntimes()).forEach(cr -> labels.add(CONTAINER_RUNTIME + text(cr.type())));
             }
-            JsonNode extension = pool.path("controlPlane").path("exposure").path("extension");
-            if (!extension.isMissingNode() && !extension.isNull()) {
-                labels.add(SELF_HOSTED_SHOOT_EXPOSURE + text(extension, "type"));
+            if (pool.machine() != null && pool.machine().image() != null) {
+                labels.add(OPERATING_SYSTEM_CONFIG + text(pool.machine().image().name()));
+            }
+            WorkerControlPlane controlPlane = pool.controlPlane();
+            Exposure exposure = controlPlane == null ? null : controlPlane.exposure();
+            if (exposure != null && exposure.extension() != null) {
+                labels.add(
+                        SELF_HOSTED_SHOOT_EXPOSURE + text(exposure.extension().type()));
             }
         }
-        for (JsonNode provider : spec.path("dns").path("providers")) {
-            if (provider.hasNonNull("type") && !"unmanaged".equals(text(provider, "type"))) {
-                labels.add(DNS_RECORD + text(provider, "type"));
+        if (spec != null && spec.dns() != null) {
+            for (DNSProvider dnsProvider : list(spec.dns().providers())) {
+                if (dnsProvider.type() != null && !"unmanaged".equals(dnsProvider.type())) {
+                    labels.add(DNS_RECORD + dnsProvider.type());
+                }
             }
         }
-        labels.add(PROVIDER + text(spec, "provider", "type"));
-        if (spec.path("networking").hasNonNull("type")) {
-            labels.add(NETWORKING + text(spec, "networking", "type"));
+        labels.add(PROVIDER + (provider == null ? "" : text(provider.type())));
+        if (spec != null && spec.networking() != null && spec.networking().type() != null) {
+            labels.add(NETWORKING + spec.networking().type());
         }
         return labels;
     }

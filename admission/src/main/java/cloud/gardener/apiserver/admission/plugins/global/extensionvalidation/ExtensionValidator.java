@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.global.extensionvalidation;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
@@ -13,11 +14,24 @@ import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.RegisteredExtensions;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucket;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucketProvider;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntry;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntrySpec;
+import cloud.gardener.apiserver.api.core.v1beta1.ContainerRuntime;
+import cloud.gardener.apiserver.api.core.v1beta1.DNSProvider;
+import cloud.gardener.apiserver.api.core.v1beta1.Exposure;
+import cloud.gardener.apiserver.api.core.v1beta1.Extension;
+import cloud.gardener.apiserver.api.core.v1beta1.Provider;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.GoQuote;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +75,6 @@ public final class ExtensionValidator extends BasePlugin implements ValidatingPl
         }
         return objects.list(GardenerResources.CONTROLLER_REGISTRATIONS, "").compose(registrations -> {
             RegisteredExtensions registered = new RegisteredExtensions(registrations);
-            JsonNode spec = a.object().path("spec");
             return switch (kind) {
                 case "BackupBucket" ->
                     single(
@@ -69,32 +82,37 @@ public final class ExtensionValidator extends BasePlugin implements ValidatingPl
                             registered,
                             new Required(
                                     "BackupBucket",
-                                    text(spec, "provider", "type"),
+                                    bucketType(a.object(BackupBucket.class)),
                                     "given BackupBucket uses non-registered provider type",
                                     "spec.provider.type"));
-                case "BackupEntry" -> backupEntry(a, registered, text(spec, "bucketName"));
-                case "Seed" -> all(a, registered, seedRequirements(spec), SEED, List.of());
-                default -> shoot(a, registered, spec);
+                case "BackupEntry" -> {
+                    BackupEntrySpec spec = a.object(BackupEntry.class).spec();
+                    yield backupEntry(a, registered, spec == null ? "" : text(spec.bucketName()));
+                }
+                case "Seed" ->
+                    all(a, registered, seedRequirements(a.object(Seed.class).spec()), SEED, List.of());
+                default -> shoot(a, registered, a.object(Shoot.class).spec());
             };
         });
     }
 
     private Future<Void> backupEntry(Attributes a, RegisteredExtensions registered, String bucketName) {
-        return objects.get(GardenerResources.BACKUP_BUCKETS, "", bucketName).compose(bucket -> {
-            if (bucket.isEmpty()) {
-                // The lister's NotFound, as Gardener passes it on.
-                return Future.failedFuture(
-                        ApiException.notFound(new GroupResource(StandardResources.CORE, "backupbucket"), bucketName));
-            }
-            return single(
-                    a,
-                    registered,
-                    new Required(
-                            "BackupEntry",
-                            text(bucket.get(), "spec", "provider", "type"),
-                            "given BackupEntry references bucket using non-registered provider type",
-                            "spec.bucketName"));
-        });
+        return objects.get(BackupBucket.class, GardenerResources.BACKUP_BUCKETS, "", bucketName)
+                .compose(bucket -> {
+                    if (bucket.isEmpty()) {
+                        // The lister's NotFound, as Gardener passes it on.
+                        return Future.failedFuture(ApiException.notFound(
+                                new GroupResource(StandardResources.CORE, "backupbucket"), bucketName));
+                    }
+                    return single(
+                            a,
+                            registered,
+                            new Required(
+                                    "BackupEntry",
+                                    bucketType(bucket.get()),
+                                    "given BackupEntry references bucket using non-registered provider type",
+                                    "spec.bucketName"));
+                });
     }
 
     /** BackupBucket and BackupEntry: one requirement, any cluster type, a plain error. */
@@ -120,91 +138,106 @@ public final class ExtensionValidator extends BasePlugin implements ValidatingPl
         return errors.isEmpty() ? Future.succeededFuture() : Rejections.forbid(a, GoErrors.multierror(errors));
     }
 
-    private static List<Required> seedRequirements(JsonNode spec) {
+    private static String bucketType(BackupBucket bucket) {
+        BackupBucketProvider provider =
+                bucket.spec() == null ? null : bucket.spec().provider();
+        return provider == null ? "" : text(provider.type());
+    }
+
+    private static List<Required> seedRequirements(SeedSpec spec) {
         String message = "given Seed uses non-registered";
         List<Required> required = new ArrayList<>();
         required.add(new Required(
-                "ControlPlane", text(spec, "provider", "type"), message + " provider type", "spec.provider.type"));
-        if (spec.hasNonNull("backup")) {
-            String provider = text(spec, "backup", "provider");
+                "ControlPlane",
+                spec == null || spec.provider() == null
+                        ? ""
+                        : text(spec.provider().type()),
+                message + " provider type",
+                "spec.provider.type"));
+        if (spec == null) {
+            return required;
+        }
+        if (spec.backup() != null) {
+            String provider = text(spec.backup().provider());
             required.add(
                     new Required("BackupBucket", provider, message + " backup provider type", "spec.backup.provider"));
             required.add(
                     new Required("BackupEntry", provider, message + " backup provider type", "spec.backup.provider"));
         }
-        if (spec.hasNonNull("ingress") && spec.path("dns").hasNonNull("provider")) {
+        if (spec.ingress() != null && spec.dns() != null && spec.dns().provider() != null) {
             required.add(new Required(
                     "DNSRecord",
-                    text(spec, "dns", "provider", "type"),
+                    text(spec.dns().provider().type()),
                     message + " extension type",
                     "spec.dns.provider.type"));
         }
-        addExtensions(required, spec, message);
+        addExtensions(required, spec.extensions(), message);
         return required;
     }
 
-    private static void addExtensions(List<Required> required, JsonNode spec, String message) {
+    private static void addExtensions(List<Required> required, List<Extension> extensions, String message) {
         int i = 0;
-        for (JsonNode e : spec.path("extensions")) {
+        for (Extension e : list(extensions)) {
             required.add(new Required(
-                    "Extension", text(e, "type"), message + " extension type", "spec.extensions[" + i++ + "].type"));
+                    "Extension", text(e.type()), message + " extension type", "spec.extensions[" + i++ + "].type"));
         }
     }
 
-    private static Future<Void> shoot(Attributes a, RegisteredExtensions registered, JsonNode spec) {
+    private static Future<Void> shoot(Attributes a, RegisteredExtensions registered, ShootSpec spec) {
         String message = "given Shoot uses non-registered";
-        JsonNode workers = spec.path("provider").path("workers");
+        Provider shootProvider = spec == null ? null : spec.provider();
+        List<Worker> workers = shootProvider == null ? List.of() : list(shootProvider.workers());
         boolean workerless = workers.isEmpty();
         List<Required> required = new ArrayList<>();
         if (!workerless) {
-            String provider = text(spec, "provider", "type");
+            String provider = text(shootProvider.type());
             for (String kind : List.of("ControlPlane", "Infrastructure", "Worker")) {
                 required.add(new Required(kind, provider, message + " provider type", "spec.provider.type"));
             }
-            if (spec.path("networking").hasNonNull("type")) {
+            if (spec.networking() != null && spec.networking().type() != null) {
                 required.add(new Required(
-                        "Network",
-                        text(spec, "networking", "type"),
-                        message + " networking type",
-                        "spec.networking.type"));
+                        "Network", spec.networking().type(), message + " networking type", "spec.networking.type"));
             }
         }
         int i = 0;
-        for (JsonNode provider : spec.path("dns").path("providers")) {
-            String type = text(provider, "type");
-            if (provider.hasNonNull("type")
-                    && !"unmanaged".equals(type)
-                    && provider.path("primary").asBoolean(false)) {
+        for (DNSProvider provider : spec == null || spec.dns() == null
+                ? List.<DNSProvider>of()
+                : list(spec.dns().providers())) {
+            String type = provider.type();
+            if (type != null && !"unmanaged".equals(type) && Boolean.TRUE.equals(provider.primary())) {
                 required.add(new Required(
                         "DNSRecord", type, message + " extension type", "spec.dns.providers[" + i + "].type"));
             }
             i++;
         }
-        addExtensions(required, spec, message);
+        addExtensions(required, spec == null ? null : spec.extensions(), message);
         int w = 0;
-        for (JsonNode worker : workers) {
+        for (Worker worker : workers) {
             String path = "spec.provider.workers[" + w++ + "]";
             int c = 0;
-            for (JsonNode cr : worker.path("cri").path("containerRuntimes")) {
+            for (ContainerRuntime cr : worker.cri() == null
+                    ? List.<ContainerRuntime>of()
+                    : list(worker.cri().containerRuntimes())) {
                 required.add(new Required(
                         "ContainerRuntime",
-                        text(cr, "type"),
+                        text(cr.type()),
                         message + " container runtime type",
                         path + ".cri.containerRuntimes[" + c++ + "].type"));
             }
-            if (!worker.path("machine").hasNonNull("image")) {
+            if (worker.machine() == null || worker.machine().image() == null) {
                 continue;
             }
             required.add(new Required(
                     "OperatingSystemConfig",
-                    text(worker, "machine", "image", "name"),
+                    text(worker.machine().image().name()),
                     message + " operating system type",
                     path + ".machine.image.name"));
-            JsonNode extension = worker.path("controlPlane").path("exposure").path("extension");
-            if (!extension.isMissingNode() && !extension.isNull()) {
+            Exposure exposure =
+                    worker.controlPlane() == null ? null : worker.controlPlane().exposure();
+            if (exposure != null && exposure.extension() != null) {
                 required.add(new Required(
                         "SelfHostedShootExposure",
-                        text(extension, "type"),
+                        text(exposure.extension().type()),
                         message + " self hosted shoot exposure type",
                         path + ".controlPlane.exposure.type"));
             }

@@ -68,6 +68,28 @@ class ExtensionLabelsTest {
                         "metadata: {name: s, namespace: ns}\nspec: {provider: {type: aws}}",
                         "{extensions.extensions.gardener.cloud/auto-workerless: 'true', " + p + "aws: 'true'}"),
                 arguments(
+                        "a shoot without DNS, networking, machine image or CRI: only what it has",
+                        CORE,
+                        "Shoot",
+                        """
+                        metadata: {name: s, namespace: ns}
+                        spec:
+                          provider: {type: aws, workers: [{name: w, machine: {type: m5},
+                            controlPlane: {exposure: {extension: {type: kube-vip}}}}]}
+                          dns: {domain: a.example.com}
+                        """,
+                        "{extensions.extensions.gardener.cloud/auto-shoot: 'true',"
+                                + " extensions.extensions.gardener.cloud/auto-workerless: 'true',"
+                                + " extensions.extensions.gardener.cloud/auto-disabled: 'true',"
+                                + " selfhostedshootexposure.extensions.gardener.cloud/kube-vip: 'true',"
+                                + " " + p + "aws: 'true'}"),
+                arguments(
+                        "a seed without backup or DNS provider",
+                        CORE,
+                        "Seed",
+                        "metadata: {name: seed}\nspec: {provider: {type: aws}, dns: {}}",
+                        "{extensions.extensions.gardener.cloud/auto-seed: 'true', " + p + "aws: 'true'}"),
+                arguments(
                         "a seed: provider, backup, DNS and enabled extensions",
                         CORE,
                         "Seed",
