@@ -266,8 +266,42 @@ public final class ModelForms {
         T record = closest != null
                 ? ModelCodec.decodeChanged(obj, closest.tree(), model.cast(closest.record()))
                 : ModelCodec.decode(obj, model).value();
-        keep(new Known(obj.deepCopy(), record, false));
+        keep(new Known(
+                closest != null ? (ObjectNode) copySharing(obj, closest.tree()) : obj.deepCopy(), record, false));
         return record;
+    }
+
+    /**
+     * A private copy of {@code tree} that shares the members equal to {@code known}'s with it (known trees are never
+     * changed): an edit of a large object copies the edited parts only.
+     */
+    private static JsonNode copySharing(JsonNode tree, JsonNode known) {
+        if (tree.equals(known)) {
+            return known;
+        }
+        if (tree instanceof ObjectNode object && known instanceof ObjectNode knownObject) {
+            ObjectNode copy = JsonNodeFactory.instance.objectNode();
+            for (Map.Entry<String, JsonNode> member : object.properties()) {
+                JsonNode knownMember = knownObject.get(member.getKey());
+                copy.set(
+                        member.getKey(),
+                        knownMember == null
+                                ? member.getValue().deepCopy()
+                                : copySharing(member.getValue(), knownMember));
+            }
+            return copy;
+        }
+        if (tree instanceof ArrayNode array && known instanceof ArrayNode knownArray) {
+            ArrayNode copy = JsonNodeFactory.instance.arrayNode(array.size());
+            for (int i = 0; i < array.size(); i++) {
+                copy.add(
+                        i < knownArray.size()
+                                ? copySharing(array.get(i), knownArray.get(i))
+                                : array.get(i).deepCopy());
+            }
+            return copy;
+        }
+        return tree.deepCopy();
     }
 
     /** The most recently known tree of {@code model}, or null. */
