@@ -252,7 +252,8 @@ public final class GenericStore {
         if (defaulter.isPresent() && model.isPresent()) {
             defaulter.get().apply(obj);
             if (forms != null) {
-                forms.canonicalize(obj, model.get());
+                // mutating plugins set a few members (the spec's, labels): those alone are converted
+                forms.canonicalizeEdited(obj, model.get());
             }
         }
     }

@@ -63,8 +63,9 @@ final class ModelStrategy implements ResourceStrategy {
 
     /** {@link #prepareForUpdate(ObjectNode, ObjectNode, String)}, with what the write already knows. */
     void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
-        // The kind's rules compare with the stored (canonical) object: a patched tree is made canonical first.
-        toCanonicalJson(obj, forms);
+        // The kind's rules compare with the stored (canonical) object: a patched tree is made canonical first. Mutating
+        // admission and the defaulting after it may have changed any member: those that did are converted alone.
+        model(obj).ifPresent(model -> forms.canonicalizeEdited(obj, model));
         if (delegatePreparesUpdates) {
             delegate.prepareForUpdate(obj, old, subresource);
             toCanonicalJson(obj, forms);

@@ -26,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -145,6 +146,121 @@ class TypedDecodingDefaultsTest {
                     .isEqualTo(Json.toBytes(canonical));
         }
         assertThat(defaulted).isGreaterThan(shoots().size() + 5);
+    }
+
+    /** Edits of a decoded Shoot as Gardener's mutating admission plugins make them, and some no plugin should. */
+    private static List<Consumer<ObjectNode>> admissionEdits() {
+        return List.of(
+                shoot -> {},
+                shoot -> ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", "1.35.5"),
+                shoot ->
+                        ((ObjectNode) shoot.get("spec")).putObject("dns").put("domain", "crazy.garden-dev.example.com"),
+                shoot -> ((ObjectNode) shoot.at("/spec/kubernetes"))
+                        .putObject("verticalPodAutoscaler")
+                        .put("enabled", true),
+                shoot -> ((ObjectNode) shoot.at("/spec/provider/workers/0"))
+                        .withObjectProperty("kubernetes")
+                        .withObjectProperty("kubelet")
+                        .putObject("kubeReserved")
+                        .put("cpu", "80m")
+                        .put("memory", "1Gi"),
+                shoot -> {
+                    ObjectNode meta = (ObjectNode) shoot.get("metadata");
+                    meta.withObjectProperty("labels").put("shoot.gardener.cloud/status", "healthy");
+                    meta.withObjectProperty("annotations").put("gardener.cloud/created-by", "admin");
+                    meta.putArray("finalizers").add("gardener");
+                },
+                shoot -> {
+                    ((ObjectNode) shoot.at("/spec/networking")).put("type", "cilium");
+                    ((ObjectNode) shoot.get("spec"))
+                            .withObjectProperty("systemComponents")
+                            .putObject("nodeLocalDNS")
+                            .put("enabled", true);
+                },
+                shoot -> ((ObjectNode) shoot.get("spec"))
+                        .withObjectProperty("maintenance")
+                        .withObjectProperty("autoUpdate")
+                        .put("kubernetesVersion", false)
+                        .put("machineImageVersion", true),
+                shoot -> shoot.putObject("status").put("technicalID", "shoot--dev--crazy"),
+                shoot -> ((ObjectNode) shoot.get("spec")).remove("networking"),
+                shoot -> ((ObjectNode) shoot.get("spec")).put("unknownField", 1),
+                shoot -> ((ObjectNode) shoot.get("spec")).put("region", 7),
+                shoot -> ((ObjectNode) shoot.at("/spec/kubernetes")).put("version", 1),
+                shoot -> ((ObjectNode) shoot.get("spec")).putNull("kubernetes"));
+    }
+
+    /**
+     * The store's defaulting after mutating admission converts only the members the plugins and the defaulting changed
+     * ({@link ModelForms#canonicalizeEdited}): the canonical tree, the record it encodes for storage, and what the
+     * store's next steps (its metadata) make of them must be what converting the whole edited object gives, and an
+     * edit that does not decode must fail as the whole decoding does.
+     */
+    @Test
+    void defaultingAfterAdmissionGivesWhatConvertingTheWholeObjectGives() throws Exception {
+        GenericStore shoots =
+                embeddedStore.registry().store("core.gardener.cloud", "shoots").orElseThrow();
+        GroupVersionKind gvk = shoots.type().gvk("v1beta1");
+        Defaulter defaulter = Defaulters.of(gvk).orElseThrow();
+        Class<?> model = ResourceModels.of(gvk).orElseThrow();
+        int accepted = 0;
+        int rejected = 0;
+        for (String body : shoots()) {
+            ResourceRequest req = request(shoots, "v1beta1", "garden-dev");
+            for (Consumer<ObjectNode> edit : admissionEdits()) {
+                ModelForms forms = new ModelForms();
+                ObjectNode decoded;
+                try {
+                    decoded = TypedDecoding.apply(
+                            req,
+                            tree(body),
+                            new RequestBodies.ParsedBody(tree(body), List.of(), List.of()),
+                            FieldValidation.IGNORE,
+                            forms);
+                } catch (ApiException e) {
+                    continue; // the request's own decoding refused it: no admission
+                }
+                ObjectNode admitted = decoded.deepCopy();
+                try {
+                    edit.accept(admitted);
+                } catch (ClassCastException | NullPointerException e) {
+                    continue; // the body has no such section (no spec, no worker) for the plugin to edit
+                }
+                defaulter.apply(admitted);
+                ObjectNode whole;
+                try {
+                    whole = ModelCodec.canonical(admitted.deepCopy(), model);
+                } catch (DecodeException e) {
+                    whole = null;
+                }
+                ObjectNode edited = admitted.deepCopy();
+                Object record;
+                try {
+                    record = forms.canonicalizeEdited(edited, model);
+                } catch (DecodeException e) {
+                    assertThat(whole).as("%s", admitted).isNull();
+                    rejected++;
+                    continue;
+                }
+                assertThat(whole).as("%s", admitted).isNotNull();
+                accepted++;
+                assertThat(edited).as("%s", admitted).hasToString(whole.toString());
+                assertThat(Json.toBytes(ModelCodec.encode(record)))
+                        .as("%s", admitted)
+                        .isEqualTo(Json.toBytes(whole));
+                // the store's metadata next, converted from what the memory now holds
+                ObjectNode prepared = edited.deepCopy();
+                ((ObjectNode) prepared.get("metadata")).put("uid", "0b5e8f1c").put("generation", 1);
+                Object stored = forms.canonicalize(prepared, model);
+                ObjectNode canonical = ModelCodec.canonical(prepared, model);
+                assertThat(prepared).as("%s", admitted).hasToString(canonical.toString());
+                assertThat(Json.toBytes(ModelCodec.encode(stored)))
+                        .as("%s", admitted)
+                        .isEqualTo(Json.toBytes(canonical));
+            }
+        }
+        assertThat(accepted).isGreaterThan(shoots().size() * 8);
+        assertThat(rejected).isGreaterThan(shoots().size());
     }
 
     /**
