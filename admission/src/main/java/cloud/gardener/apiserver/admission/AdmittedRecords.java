@@ -55,22 +55,19 @@ public final class AdmittedRecords {
 
     /** The record of the new object {@code tree}, decoded once until the tree may have changed. */
     <T> T object(ObjectNode tree, Class<T> type) {
-        Decoded d = object;
-        if (d == null || !d.of(tree, type)) {
-            d = decode(tree, type);
-            object = d;
-        }
-        return type.cast(d.record());
+        object = current(object, tree, type);
+        return type.cast(object.record());
     }
 
     /** The record of the stored object {@code tree}, decoded once. */
     <T> T oldObject(ObjectNode tree, Class<T> type) {
-        Decoded d = oldObject;
-        if (d == null || !d.of(tree, type)) {
-            d = decode(tree, type);
-            oldObject = d;
-        }
-        return type.cast(d.record());
+        oldObject = current(oldObject, tree, type);
+        return type.cast(oldObject.record());
+    }
+
+    /** {@code kept} when it is the record of {@code tree} as a {@code type}, else that record decoded. */
+    private Decoded current(Decoded kept, ObjectNode tree, Class<?> type) {
+        return kept != null && kept.of(tree, type) ? kept : decode(tree, type);
     }
 
     private Decoded decode(ObjectNode tree, Class<?> type) {

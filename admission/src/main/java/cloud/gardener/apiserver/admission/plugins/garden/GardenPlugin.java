@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission.plugins.garden;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
+import cloud.gardener.apiserver.admission.GoBool;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -46,9 +47,6 @@ public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
     /** The finalizers of gardener-operator and of its reference protection. */
     private static final Set<String> FORBIDDEN_FINALIZERS_ON_CREATION =
             Set.of("gardener.cloud/operator", "gardener.cloud/reference-protection");
-
-    /** The texts Go's {@code strconv.ParseBool} reads as true. */
-    private static final Set<String> CONFIRMED = Set.of("1", "t", "T", "true", "TRUE", "True");
 
     private final ObjectLookup objects;
 
@@ -122,7 +120,7 @@ public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
                 .path("annotations")
                 .path(CONFIRMATION_ANNOTATION)
                 .asText("");
-        return CONFIRMED.contains(value);
+        return GoBool.isTrue(value);
     }
 
     /** {@code CheckIfDeletionIsConfirmed} on an object's metadata record. */
@@ -130,7 +128,7 @@ public final class GardenPlugin extends BasePlugin implements ValidatingPlugin {
         String value = metadata == null
                 ? ""
                 : CoreRules.text(CoreRules.map(metadata.annotations()).get(CONFIRMATION_ANNOTATION));
-        return CONFIRMED.contains(value);
+        return GoBool.isTrue(value);
     }
 
     public static String deletionNotConfirmedMessage() {

@@ -1,9 +1,12 @@
 package cloud.gardener.apiserver.admission.plugins.support;
 
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 
 /** Questions about Shoot object trees that several plugins ask (Gardener's core helpers). */
 public final class ShootTrees {
@@ -17,11 +20,14 @@ public final class ShootTrees {
 
     /** {@code IsWorkerless} on a Shoot's record. */
     public static boolean isWorkerless(Shoot shoot) {
-        ShootSpec spec = shoot.spec();
-        return spec == null
-                || spec.provider() == null
-                || spec.provider().workers() == null
-                || spec.provider().workers().isEmpty();
+        return workers(shoot.spec()).isEmpty();
+    }
+
+    /** A Shoot spec's worker pools, none where the spec or its provider is absent. */
+    public static List<Worker> workers(ShootSpec spec) {
+        return spec == null || spec.provider() == null
+                ? List.of()
+                : CoreRules.list(spec.provider().workers());
     }
 
     /** The object at {@code path} below {@code node}, created (as empty objects) where missing. */

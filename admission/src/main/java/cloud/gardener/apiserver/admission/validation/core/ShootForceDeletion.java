@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
+import cloud.gardener.apiserver.admission.GoBool;
 import cloud.gardener.apiserver.api.core.v1beta1.LastError;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.validation.FieldError;
@@ -7,7 +8,6 @@ import cloud.gardener.apiserver.api.validation.FieldPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Gardener's {@code ValidateForceDeletion}: the {@code confirmation.gardener.cloud/force-deletion} annotation may be
@@ -24,8 +24,6 @@ final class ShootForceDeletion {
             "ERR_INFRA_UNAUTHENTICATED",
             "ERR_INFRA_UNAUTHORIZED");
     /** What {@code strconv.ParseBool} reads as true. */
-    private static final Set<String> TRUE = Set.of("1", "t", "T", "TRUE", "true", "True");
-
     private ShootForceDeletion() {}
 
     /** @param old the stored shoot, or null on creation */
@@ -62,6 +60,6 @@ final class ShootForceDeletion {
     private static boolean needsForceDeletion(Shoot shoot) {
         Map<String, String> annotations = ShootValidator.meta(shoot).annotations();
         String value = annotations == null ? null : annotations.get(ANNOTATION);
-        return value != null && TRUE.contains(value);
+        return GoBool.isTrue(value);
     }
 }

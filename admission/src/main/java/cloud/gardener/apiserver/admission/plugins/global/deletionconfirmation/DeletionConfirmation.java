@@ -4,6 +4,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
+import cloud.gardener.apiserver.admission.GoBool;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -30,7 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Gardener's DeletionConfirmation. Projects, Shoots and ShootStates can only be deleted once annotated
@@ -44,7 +44,6 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     public static final String CONFIRMATION = "confirmation.gardener.cloud/deletion";
     public static final String CONFIRMED_BY = "deletion.gardener.cloud/confirmed-by";
     private static final String SERVICE_ACCOUNT_PREFIX = "system:serviceaccount:";
-    private static final Set<String> TRUE = Set.of("1", "t", "T", "TRUE", "true", "True");
 
     private final ObjectLookup objects;
 
@@ -226,7 +225,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
 
     /** {@code CheckIfDeletionIsConfirmed}: the annotation parses as a true boolean ({@code strconv.ParseBool}). */
     static boolean isConfirmed(ObjectMeta meta) {
-        return TRUE.contains(annotation(meta, CONFIRMATION));
+        return GoBool.isTrue(annotation(meta, CONFIRMATION));
     }
 
     /** An annotation's value, "" when absent (Go's map read). */

@@ -10,6 +10,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
+import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
@@ -341,7 +342,7 @@ final class CloudProfileReferences {
             errors.add("unable to delete Kubernetes version " + GoQuote.quote(k8s) + " from " + from
                     + " - version is still in use by shoot '" + key(shoot.metadata()) + "'");
         }
-        for (Worker worker : workers(shoot.spec())) {
+        for (Worker worker : ShootTrees.workers(shoot.spec())) {
             ShootMachineImage image =
                     worker.machine() == null ? null : worker.machine().image();
             if (image == null) {
@@ -362,7 +363,7 @@ final class CloudProfileReferences {
         }
         long max = limits.maxNodesTotal();
         long minimum = 0;
-        for (Worker worker : workers(shoot.spec())) {
+        for (Worker worker : ShootTrees.workers(shoot.spec())) {
             minimum += worker.minimum();
         }
         if (minimum > max) {
@@ -465,12 +466,6 @@ final class CloudProfileReferences {
                 spec == null || spec.kubernetes() == null
                         ? null
                         : spec.kubernetes().version());
-    }
-
-    private static List<Worker> workers(ShootSpec spec) {
-        return spec == null || spec.provider() == null
-                ? List.of()
-                : list(spec.provider().workers());
     }
 
     private static ExpirableVersion findKubernetes(List<ExpirableVersion> versions, String version) {

@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
 import cloud.gardener.apiserver.admission.plugins.shoot.FieldErrors;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Machine;
@@ -127,7 +128,7 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
         if (a.operation() == Operation.CREATE) {
             defaultEtcdEncryptionKeyRotation(tree, spec);
         }
-        List<Worker> workers = workers(spec);
+        List<Worker> workers = ShootTrees.workers(spec);
         if (seed != null) {
             defaultNetworks(tree, spec.networking(), seed, workers.isEmpty());
         }
@@ -220,7 +221,7 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
         if (shoot.metadata() != null && shoot.metadata().deletionTimestamp() != null) {
             return errs;
         }
-        List<Worker> oldWorkers = old == null ? List.of() : workers(spec(old));
+        List<Worker> oldWorkers = old == null ? List.of() : ShootTrees.workers(spec(old));
         for (int i = 0; i < workers.size(); i++) {
             Worker worker = workers.get(i);
             ObjectNode machineTree = workerTrees.get(i).withObjectProperty("machine");
@@ -440,12 +441,6 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
     /** An absent spec reads as Go's zero ShootSpec. */
     private static ShootSpec spec(Shoot shoot) {
         return shoot.spec() != null ? shoot.spec() : NO_SPEC;
-    }
-
-    private static List<Worker> workers(ShootSpec spec) {
-        return spec.provider() == null
-                ? List.of()
-                : CoreRules.list(spec.provider().workers());
     }
 
     /**
