@@ -1,16 +1,21 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Machine;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
 import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootMachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.VolumeType;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.Arrays;
 import java.util.List;
@@ -40,7 +45,7 @@ final class CloudProfileChanges {
         this.garden = garden;
     }
 
-    Future<Void> validate(JsonNode shoot, JsonNode old, String namespace) {
+    Future<Void> validate(Shoot shoot, Shoot old, String namespace) {
         String[] oldRef = GardenObjects.cloudProfileReference(old);
         String[] newRef = GardenObjects.cloudProfileReference(shoot);
         if (oldRef == null || Arrays.equals(oldRef, newRef)) {
@@ -94,7 +99,7 @@ final class CloudProfileChanges {
 
     /** The workers' image versions (those the old profile had), machine types and volume types, worker by worker. */
     private static Future<Void> stillSupported(
-            JsonNode shoot, Optional<CloudProfileSpec> newSpec, Optional<CloudProfileSpec> oldSpec) {
+            Shoot shoot, Optional<CloudProfileSpec> newSpec, Optional<CloudProfileSpec> oldSpec) {
         List<MachineImage> newImages =
                 newSpec.map(CloudProfileSpec::machineImages).orElse(null);
         List<MachineImage> oldImages =
@@ -103,28 +108,29 @@ final class CloudProfileChanges {
                 newSpec.map(CloudProfileSpec::machineTypes).orElse(List.of());
         List<VolumeType> volumeTypes =
                 newSpec.map(CloudProfileSpec::volumeTypes).orElse(List.of());
-        for (JsonNode w : shoot.path("spec").path("provider").path("workers")) {
-            String worker = w.path("name").asText("");
-            JsonNode image = w.path("machine").path("image");
-            if (image.isObject()) {
-                String name = image.path("name").asText("");
-                String version = image.path("version").asText("");
+        for (Worker w : ShootTrees.workers(shoot.spec())) {
+            String worker = CoreRules.text(w.name());
+            Machine machine = w.machine();
+            ShootMachineImage image = machine == null ? null : machine.image();
+            if (image != null) {
+                String name = CoreRules.text(image.name());
+                String version = CoreRules.text(image.version());
                 if (hasVersion(oldImages, name, version) && !hasVersion(newImages, name, version)) {
                     return fail("newly referenced cloud profile does not contain the machine image version \"" + name
                             + "@" + version + "\" currently in use by worker \"" + worker + "\"");
                 }
             }
-            String type = w.path("machine").path("type").asText("");
+            String type = machine == null ? "" : CoreRules.text(machine.type());
             if (machineTypes == null
                     || machineTypes.stream().noneMatch(t -> t.name().equals(type))) {
                 return fail("newly referenced cloud profile does not contain the machine type \"" + type
                         + "\" currently in use by worker \"" + worker + "\"");
             }
-            JsonNode volumeType = w.path("volume").path("type");
-            if (volumeType.isTextual()
+            String volumeType = w.volume() == null ? null : w.volume().type();
+            if (volumeType != null
                     && (volumeTypes == null
-                            || volumeTypes.stream().noneMatch(t -> t.name().equals(volumeType.asText())))) {
-                return fail("newly referenced cloud profile does not contain the volume type \"" + volumeType.asText()
+                            || volumeTypes.stream().noneMatch(t -> t.name().equals(volumeType)))) {
+                return fail("newly referenced cloud profile does not contain the volume type \"" + volumeType
                         + "\" currently in use by worker \"" + worker + "\"");
             }
         }

@@ -9,7 +9,6 @@ import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.Objects;
 
@@ -33,20 +32,19 @@ final class Credentials {
 
     /** {@code validateSecretBindingToCredentialsBindingMigration}. */
     private Future<Void> migration(Review r) {
-        JsonNode oldSb = r.oldSpec().path("secretBindingName");
-        JsonNode oldCb = r.oldSpec().path("credentialsBindingName");
-        if (!oldSb.isTextual()
-                || r.spec().path("secretBindingName").isTextual()
-                || oldCb.isTextual()
-                || !r.spec().path("credentialsBindingName").isTextual()) {
+        String oldSb = r.oldSpec().secretBindingName();
+        if (oldSb == null
+                || r.spec().secretBindingName() != null
+                || r.oldSpec().credentialsBindingName() != null
+                || r.spec().credentialsBindingName() == null) {
             return Future.succeededFuture();
         }
         String namespace = r.a().namespace();
         return garden.lookup()
-                .get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, namespace, oldSb.asText())
+                .get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, namespace, oldSb)
                 .compose(sb -> sb.isEmpty()
                         ? Future.failedFuture(ApiException.internal("could not retrieve previously "
-                                + "referenced secret binding: secretbinding.core.gardener.cloud \"" + oldSb.asText()
+                                + "referenced secret binding: secretbinding.core.gardener.cloud \"" + oldSb
                                 + "\" not found"))
                         : Future.succeededFuture(sb.get()))
                 .compose(sb -> {
@@ -69,13 +67,13 @@ final class Credentials {
 
     /** {@code validateCredentialsBindingChange}. */
     private Future<Void> change(Review r) {
-        JsonNode oldName = r.oldSpec().path("credentialsBindingName");
-        JsonNode newName = r.spec().path("credentialsBindingName");
-        if (!oldName.isTextual() || !newName.isTextual() || oldName.asText().equals(newName.asText())) {
+        String oldName = r.oldSpec().credentialsBindingName();
+        String newName = r.spec().credentialsBindingName();
+        if (oldName == null || newName == null || oldName.equals(newName)) {
             return Future.succeededFuture();
         }
         String namespace = r.a().namespace();
-        return binding(namespace, oldName.asText(), "previously")
+        return binding(namespace, oldName, "previously")
                 .compose(old -> mayRead(r, old, "previously", "old"))
                 .compose(v -> mayRead(r, r.credentialsBinding(), "newly", "new"));
     }

@@ -3,8 +3,12 @@ package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.DNS;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.List;
 
@@ -16,29 +20,30 @@ final class DnsDomains {
     private DnsDomains() {}
 
     static Future<List<FieldError>> unique(Review r, ObjectLookup objects) {
-        JsonNode domainNode = r.spec().path("dns").path("domain");
-        if (!domainNode.isTextual()) {
+        String domain = r.spec().dns() == null ? null : r.spec().dns().domain();
+        if (domain == null) {
             return Future.succeededFuture(List.of());
         }
-        String domain = domainNode.asText();
         String name = r.name();
         String namespace = r.a().namespace();
         return objects.candidates(GardenObjects.SHOOTS, ShootIndexes.DNS_DOMAIN, domain)
                 .map(shoots -> {
-                    for (JsonNode other : shoots) {
-                        if (name.equals(other.path("metadata").path("name").asText())
-                                && namespace.equals(
-                                        other.path("metadata").path("namespace").asText())) {
+                    for (ObjectNode tree : shoots) {
+                        Shoot other = objects.decode(tree, Shoot.class);
+                        ObjectMeta meta = Review.metadata(other);
+                        if (name.equals(CoreRules.text(meta.name()))
+                                && namespace.equals(CoreRules.text(meta.namespace()))) {
                             continue;
                         }
-                        JsonNode otherDomain = other.path("spec").path("dns").path("domain");
-                        if (!otherDomain.isTextual()) {
+                        DNS dns = Review.spec(other).dns();
+                        String otherDomain = dns == null ? null : dns.domain();
+                        if (otherDomain == null) {
                             continue;
                         }
-                        if (otherDomain.asText().equals(domain)) {
+                        if (otherDomain.equals(domain)) {
                             return List.of(FieldError.duplicate(PATH, domain));
                         }
-                        if (intersect(otherDomain.asText(), domain)) {
+                        if (intersect(otherDomain, domain)) {
                             return List.of(FieldError.forbidden(
                                     PATH,
                                     "the domain is already used by another shoot or it is a "

@@ -6,8 +6,10 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.json.YamlToJson;
+import cloud.gardener.apiserver.api.k8s.corev1.ConfigMap;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
@@ -45,7 +47,7 @@ final class LiveMigration {
     }
 
     Future<List<FieldError>> validate(Review r) {
-        if (!GoBool.isTrue(annotation(r.shoot(), LIVE_MIGRATE))) {
+        if (!GoBool.isTrue(Review.annotations(r.shoot()).get(LIVE_MIGRATE))) {
             return Future.succeededFuture(List.of());
         }
         if (!featureGates.enabled(FeatureGates.LIVE_CONTROL_PLANE_MIGRATION)) {
@@ -64,13 +66,13 @@ final class LiveMigration {
             return Future.succeededFuture(List.of()); // the annotation only states intent until the seed changes
         }
         List<FieldError> errs = new ArrayList<>();
-        if (!r.spec().path("controlPlane").path("highAvailability").isObject()) {
+        if (r.spec().controlPlane() == null || r.spec().controlPlane().highAvailability() == null) {
             errs.add(FieldError.forbidden(
                     SEED_NAME_PATH,
                     "shoot control plane must be configured for high availability "
                             + "to perform a live control plane migration"));
         }
-        if (inHibernation(r.shoot())) {
+        if (inHibernation(r)) {
             errs.add(FieldError.forbidden(
                     SEED_NAME_PATH,
                     "live control plane migration is not supported for hibernated " + "or waking-up shoots"));
@@ -112,10 +114,11 @@ final class LiveMigration {
     }
 
     /** {@code IsShootInHibernation}: hibernation wanted by the spec, or still hibernated while waking up. */
-    private static boolean inHibernation(JsonNode shoot) {
-        boolean hibernated = shoot.path("status").path("isHibernated").asBoolean(false);
-        JsonNode enabled = shoot.path("spec").path("hibernation").path("enabled");
-        return enabled.isBoolean() ? enabled.asBoolean() || hibernated : hibernated;
+    private static boolean inHibernation(Review r) {
+        boolean hibernated = r.status() != null && r.status().hibernated();
+        Boolean enabled =
+                r.spec().hibernation() == null ? null : r.spec().hibernation().enabled();
+        return enabled != null ? enabled || hibernated : hibernated;
     }
 
     private static List<FieldError> gardenletVersions(Seed source, Seed destination) {
@@ -158,7 +161,7 @@ final class LiveMigration {
     private Future<List<FieldError>> interRegionDistance(Review r, Seed source, Seed destination) {
         String from = source.spec().provider().region();
         String to = destination.spec().provider().region();
-        if (from.equals(to) || GoBool.isTrue(annotation(r.shoot(), ALLOW_DISTANT_REGIONS))) {
+        if (from.equals(to) || GoBool.isTrue(Review.annotations(r.shoot()).get(ALLOW_DISTANT_REGIONS))) {
             return Future.succeededFuture(List.of());
         }
         String[] profile = GardenObjects.cloudProfileReference(r.shoot());
@@ -168,13 +171,10 @@ final class LiveMigration {
                     "could not determine cloud profile " + "name for shoot " + r.a().namespace() + "/" + r.name())));
         }
         String profileName = profile[1];
-        return objects.list(GardenerResources.CONFIG_MAPS, GardenerResources.GARDEN_NAMESPACE)
+        return objects.list(ConfigMap.class, GardenerResources.CONFIG_MAPS, GardenerResources.GARDEN_NAMESPACE)
                 .map(configMaps -> {
-                    JsonNode regionConfig = configMaps.stream()
-                            .filter(cm -> REGION_CONFIG.equals(cm.path("metadata")
-                                    .path("labels")
-                                    .path(SCHEDULING_PURPOSE)
-                                    .asText()))
+                    ConfigMap regionConfig = configMaps.stream()
+                            .filter(cm -> REGION_CONFIG.equals(labels(cm).get(SCHEDULING_PURPOSE)))
                             .filter(cm -> referencesProfile(cm, profileName))
                             .findFirst()
                             .orElse(null);
@@ -184,13 +184,11 @@ final class LiveMigration {
                                 "no scheduler region ConfigMap found for cloud " + "profile \"" + profileName
                                         + "\" (source region " + from + ", destination region " + to + ")"));
                     }
-                    String cmName = regionConfig.path("metadata").path("name").asText();
+                    String cmName = CoreRules.text(regionConfig.metadata().name());
                     String cmRef = GardenerResources.GARDEN_NAMESPACE + "/" + cmName;
-                    JsonNode thresholdNode =
-                            regionConfig.path("metadata").path("annotations").path(DISTANCE_THRESHOLD);
+                    String text = annotations(regionConfig).get(DISTANCE_THRESHOLD);
                     int threshold = DEFAULT_DISTANCE_THRESHOLD;
-                    if (thresholdNode.isTextual()) {
-                        String text = thresholdNode.asText();
+                    if (text != null) {
                         try {
                             threshold = Integer.parseInt(text);
                         } catch (NumberFormatException e) {
@@ -208,14 +206,14 @@ final class LiveMigration {
                                             + DISTANCE_THRESHOLD + "\" on ConfigMap " + cmRef));
                         }
                     }
-                    JsonNode data = regionConfig.path("data").path(from);
-                    if (!data.isTextual()) {
+                    String data = CoreRules.map(regionConfig.data()).get(from);
+                    if (data == null) {
                         return List.of(FieldError.forbidden(
                                 SEED_NAME_PATH,
                                 "source region " + from + " not configured in region " + "ConfigMap \"" + cmName
                                         + "\""));
                     }
-                    Map<String, Integer> distances = distances(data.asText());
+                    Map<String, Integer> distances = distances(data);
                     if (distances == null) {
                         return List.of(FieldError.internal(
                                 SEED_NAME_PATH,
@@ -242,18 +240,26 @@ final class LiveMigration {
     }
 
     /** {@code FindRegionConfigMaps}: the comma-separated cloud profile names of the ConfigMap include the profile. */
-    private static boolean referencesProfile(JsonNode configMap, String profileName) {
-        String names = configMap
-                .path("metadata")
-                .path("annotations")
-                .path(SCHEDULING_CLOUD_PROFILES)
-                .asText("");
+    private static boolean referencesProfile(ConfigMap configMap, String profileName) {
+        String names = CoreRules.text(annotations(configMap).get(SCHEDULING_CLOUD_PROFILES));
         for (String name : names.split(",", -1)) {
             if (name.trim().equals(profileName)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static Map<String, String> labels(ConfigMap configMap) {
+        return configMap.metadata() == null
+                ? Map.of()
+                : CoreRules.map(configMap.metadata().labels());
+    }
+
+    private static Map<String, String> annotations(ConfigMap configMap) {
+        return configMap.metadata() == null
+                ? Map.of()
+                : CoreRules.map(configMap.metadata().annotations());
     }
 
     /** The YAML map {@code region: distance} of one source region, or null when it is not one. */
@@ -279,10 +285,5 @@ final class LiveMigration {
             distances.put(e.getKey(), e.getValue().intValue());
         }
         return distances;
-    }
-
-    private static String annotation(JsonNode obj, String key) {
-        JsonNode v = obj.path("metadata").path("annotations").path(key);
-        return v.isTextual() ? v.asText() : null;
     }
 }

@@ -1,10 +1,13 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
+import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
 import cloud.gardener.apiserver.admission.validation.cidr.Cidr;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.Networking;
+import cloud.gardener.apiserver.api.core.v1beta1.NetworkingStatus;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedNetworks;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -19,13 +22,13 @@ final class Networks {
 
     static List<FieldError> validate(Review r) {
         List<FieldError> errs = new ArrayList<>();
-        JsonNode networking = r.spec().path("networking");
-        List<String> families = ProfileConstraints.strings(networking.path("ipFamilies"));
+        Networking networking = r.spec().networking();
+        List<String> families = networking == null ? List.of() : CoreRules.list(networking.ipFamilies());
         boolean ipv4 = families.contains("IPv4");
-        boolean workerless = r.spec().path("provider").path("workers").isEmpty();
-        String nodes = value(networking, "nodes");
-        String pods = value(networking, "pods");
-        String services = value(networking, "services");
+        boolean workerless = ShootTrees.workers(r.spec()).isEmpty();
+        String nodes = networking == null ? null : networking.nodes();
+        String pods = networking == null ? null : networking.pods();
+        String services = networking == null ? null : networking.services();
         if (ipv4) {
             if (pods != null && services != null && Cidr.intersect(pods, services)) {
                 errs.add(FieldError.invalid(
@@ -65,26 +68,14 @@ final class Networks {
                     seed));
             errs.addAll(overlapWithSeed(
                     "spec.networking.pods", pods == null ? List.of() : List.of(pods), "pod", false, seed));
-            JsonNode status = r.shoot().path("status").path("networking");
-            if (status.isObject() && (status.has("nodes") || status.has("pods") || status.has("services"))) {
+            NetworkingStatus status = r.status() == null ? null : r.status().networking();
+            if (status != null && (status.nodes() != null || status.pods() != null || status.services() != null)) {
                 errs.addAll(overlapWithSeed(
-                        "status.networking.nodes",
-                        ProfileConstraints.strings(status.path("nodes")),
-                        "node",
-                        false,
-                        seed));
+                        "status.networking.nodes", CoreRules.list(status.nodes()), "node", false, seed));
                 errs.addAll(overlapWithSeed(
-                        "status.networking.services",
-                        ProfileConstraints.strings(status.path("services")),
-                        "service",
-                        true,
-                        seed));
+                        "status.networking.services", CoreRules.list(status.services()), "service", true, seed));
                 errs.addAll(overlapWithSeed(
-                        "status.networking.pods",
-                        ProfileConstraints.strings(status.path("pods")),
-                        "pod",
-                        !workerless,
-                        seed));
+                        "status.networking.pods", CoreRules.list(status.pods()), "pod", !workerless, seed));
             }
         }
         return errs;
@@ -121,10 +112,5 @@ final class Networks {
     private static FieldPath fieldPath(String dotted) {
         String[] parts = dotted.split("\\.", -1);
         return FieldPath.of(parts[0], java.util.Arrays.copyOfRange(parts, 1, parts.length));
-    }
-
-    private static String value(JsonNode node, String field) {
-        JsonNode n = node.path(field);
-        return n.isTextual() ? n.asText() : null;
     }
 }

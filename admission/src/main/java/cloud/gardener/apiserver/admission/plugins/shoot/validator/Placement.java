@@ -1,13 +1,16 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.AccessRestriction;
+import cloud.gardener.apiserver.api.core.v1beta1.AccessRestrictionWithOptions;
 import cloud.gardener.apiserver.api.core.v1beta1.Region;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /** {@code validateAccessRestrictions} and {@code validateControlPlaneZones}: where a shoot may run. */
@@ -16,11 +19,13 @@ final class Placement {
     private Placement() {}
 
     static List<FieldError> accessRestrictions(Review r) {
-        Set<String> names = names(r.spec().path("accessRestrictions"));
-        if (names.equals(names(r.oldSpec().path("accessRestrictions")))) {
+        List<AccessRestrictionWithOptions> restrictions =
+                CoreRules.list(r.spec().accessRestrictions());
+        Set<String> names = names(restrictions);
+        if (names.equals(names(CoreRules.list(r.oldSpec().accessRestrictions())))) {
             return List.of();
         }
-        String region = r.spec().path("region").asText("");
+        String region = CoreRules.text(r.spec().region());
         Region found = r.profile().regions() == null
                 ? null
                 : r.profile().regions().stream()
@@ -36,9 +41,8 @@ final class Placement {
             valid.add(a.name());
         }
         List<FieldError> errs = new ArrayList<>();
-        JsonNode restrictions = r.spec().path("accessRestrictions");
         for (int i = 0; i < restrictions.size(); i++) {
-            String name = restrictions.get(i).path("name").asText("");
+            String name = name(restrictions.get(i));
             if (!valid.contains(name)) {
                 errs.add(FieldError.notSupported("spec.accessRestrictions[" + i + "]", name, List.copyOf(valid)));
             }
@@ -49,7 +53,7 @@ final class Placement {
                 r.seed().spec().accessRestrictions().forEach(a -> seedSupports.add(a.name()));
             }
             for (int i = 0; i < restrictions.size(); i++) {
-                String name = restrictions.get(i).path("name").asText("");
+                String name = name(restrictions.get(i));
                 if (!seedSupports.contains(name)) {
                     errs.add(FieldError.forbidden(
                             "spec.accessRestrictions[" + i + "]",
@@ -61,13 +65,11 @@ final class Placement {
     }
 
     static List<FieldError> controlPlaneZones(Review r) {
-        List<String> zones =
-                ProfileConstraints.strings(r.spec().path("controlPlane").path("zones"));
+        List<String> zones = controlPlaneZones(r.spec());
         if (zones.isEmpty()) {
             return List.of();
         }
-        List<String> oldZones =
-                ProfileConstraints.strings(r.oldSpec().path("controlPlane").path("zones"));
+        List<String> oldZones = controlPlaneZones(r.oldSpec());
         if (oldZones.isEmpty()
                 && (r.profile().controlPlane() == null
                         || !r.profile().controlPlane().allowZonePinning())) {
@@ -77,7 +79,7 @@ final class Placement {
                             + "the CloudProfile has spec.controlPlane.allowZonePinning set to true"));
         }
         if ((zones.equals(oldZones)
-                        && r.spec().path("region").equals(r.oldSpec().path("region")))
+                        && Objects.equals(r.spec().region(), r.oldSpec().region()))
                 || r.seed() == null) {
             return List.of();
         }
@@ -96,9 +98,22 @@ final class Placement {
         return errs;
     }
 
-    private static Set<String> names(JsonNode restrictions) {
+    private static List<String> controlPlaneZones(ShootSpec spec) {
+        return spec.controlPlane() == null
+                ? List.of()
+                : CoreRules.list(spec.controlPlane().zones());
+    }
+
+    private static Set<String> names(List<AccessRestrictionWithOptions> restrictions) {
         Set<String> names = new HashSet<>();
-        restrictions.forEach(x -> names.add(x.path("name").asText("")));
+        restrictions.forEach(x -> names.add(name(x)));
         return names;
+    }
+
+    /** The restriction's name, empty where unset. */
+    static String name(AccessRestrictionWithOptions restriction) {
+        return restriction.accessRestriction() == null
+                ? ""
+                : CoreRules.text(restriction.accessRestriction().name());
     }
 }

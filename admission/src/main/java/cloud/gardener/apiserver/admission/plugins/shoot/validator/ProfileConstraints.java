@@ -1,10 +1,14 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.goList;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
 import cloud.gardener.apiserver.admission.plugins.shoot.VersionLifecycle;
+import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.GoSemver;
 import cloud.gardener.apiserver.api.core.v1beta1.AvailabilityZone;
 import cloud.gardener.apiserver.api.core.v1beta1.CRI;
@@ -12,15 +16,22 @@ import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.ContainerRuntime;
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.KubeletConfig;
+import cloud.gardener.apiserver.api.core.v1beta1.KubeletConfigReserved;
+import cloud.gardener.apiserver.api.core.v1beta1.Machine;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
 import cloud.gardener.apiserver.api.core.v1beta1.Region;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootMachineImage;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Volume;
 import cloud.gardener.apiserver.api.core.v1beta1.VolumeType;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.validation.FieldError;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,6 +51,13 @@ final class ProfileConstraints {
 
     private static final List<String> VALID_ARCHITECTURES = List.of("amd64", "arm64");
 
+    /** The old pool of a new worker pool: none of its fields is set. */
+    private static final Worker EMPTY_WORKER = ModelCodec.decode(
+                    com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(), Worker.class)
+            .value();
+
+    private static final Machine EMPTY_MACHINE = new Machine(null, null, null);
+
     private final CloudProfileSpec profile;
     private final Operation operation;
     private final Instant now;
@@ -54,12 +72,13 @@ final class ProfileConstraints {
     }
 
     /** {@code validateKubernetes}. */
-    List<FieldError> kubernetes(JsonNode shoot, JsonNode old) {
-        return kubernetesVersion(
-                text(shoot, "spec", "kubernetes", "version"),
-                text(old, "spec", "kubernetes", "version"),
-                false,
-                "spec.kubernetes.version");
+    List<FieldError> kubernetes(ShootSpec spec, ShootSpec old) {
+        return kubernetesVersion(kubernetesVersion(spec), kubernetesVersion(old), false, "spec.kubernetes.version");
+    }
+
+    /** {@code spec.kubernetes.version}, empty where unset. */
+    private static String kubernetesVersion(ShootSpec spec) {
+        return spec.kubernetes() == null ? "" : text(spec.kubernetes().version());
     }
 
     /** {@code validateKubernetesVersionConstraints}. */
@@ -81,9 +100,9 @@ final class ProfileConstraints {
     }
 
     /** {@code validateRegion}. */
-    List<FieldError> region(JsonNode shoot, JsonNode old) {
-        String region = text(shoot, "spec", "region");
-        if (region.equals(text(old, "spec", "region"))) {
+    List<FieldError> region(ShootSpec spec, ShootSpec old) {
+        String region = text(spec.region());
+        if (region.equals(text(old.region()))) {
             return List.of();
         }
         List<String> valid = new ArrayList<>();
@@ -97,22 +116,22 @@ final class ProfileConstraints {
     }
 
     /** {@code validateProvider}: the provider type, then every worker's machine, image, volume, kubelet and zones. */
-    List<FieldError> provider(JsonNode shoot, JsonNode old, FieldError bindingTypeError) {
+    List<FieldError> provider(ShootSpec spec, ShootSpec old, FieldError bindingTypeError) {
         List<FieldError> errs = new ArrayList<>();
-        String type = text(shoot, "spec", "provider", "type");
-        if (!type.equals(nullToEmpty(profile.type()))) {
+        String type = spec.provider() == null ? "" : text(spec.provider().type());
+        if (!type.equals(text(profile.type()))) {
             errs.add(FieldError.invalid(
                     "spec.provider.type",
                     type,
                     "provider type in shoot must equal provider type of referenced CloudProfile: \""
-                            + nullToEmpty(profile.type()) + "\""));
+                            + text(profile.type()) + "\""));
             return errs;
         }
         if (bindingTypeError != null) {
             errs.add(bindingTypeError);
             return errs;
         }
-        String controlPlaneVersion = text(shoot, "spec", "kubernetes", "version");
+        String controlPlaneVersion = kubernetesVersion(spec);
         Semver controlPlane = GoSemver.parse(controlPlaneVersion);
         if (controlPlane == null) {
             errs.add(FieldError.invalid(
@@ -121,20 +140,19 @@ final class ProfileConstraints {
                     "cannot parse the kubernetes version: invalid semantic version"));
             return errs;
         }
-        JsonNode workers = shoot.path("spec").path("provider").path("workers");
+        List<Worker> workers = ShootTrees.workers(spec);
         for (int i = 0; i < workers.size(); i++) {
-            JsonNode worker = workers.get(i);
+            Worker worker = workers.get(i);
             String path = "spec.provider.workers[" + i + "]";
-            JsonNode oldWorker = oldWorker(old, text(worker, "name"));
-            boolean newPool = oldWorker.isMissingNode();
+            Worker found = oldWorker(old, text(worker.name()));
+            boolean newPool = found == null;
+            Worker oldWorker = newPool ? EMPTY_WORKER : found;
             FieldError machineError = workerMachine(path, worker, oldWorker, newPool);
             if (machineError != null) {
                 errs.add(machineError);
             } else {
                 errs.addAll(containerRuntimeInterface(worker, oldWorker, path + ".cri"));
-                String kubeletVersion = worker.path("kubernetes").hasNonNull("version")
-                        ? worker.path("kubernetes").path("version").asText()
-                        : controlPlaneVersion;
+                String kubeletVersion = workerVersion(worker) != null ? workerVersion(worker) : controlPlaneVersion;
                 Semver kubelet = GoSemver.parse(kubeletVersion);
                 if (kubelet == null) {
                     errs.add(FieldError.invalid(
@@ -152,39 +170,35 @@ final class ProfileConstraints {
             if (volumeError != null) {
                 errs.add(volumeError);
             }
-            if (worker.path("kubernetes").isObject()) {
-                JsonNode kubelet = worker.path("kubernetes").path("kubelet").isObject()
-                        ? worker.path("kubernetes").path("kubelet")
-                        : shoot.path("spec").path("kubernetes").path("kubelet");
-                errs.addAll(kubeReserved(path + ".kubernetes.kubelet", text(worker, "machine", "type"), kubelet));
-                if (worker.path("kubernetes").hasNonNull("version")) {
-                    String oldVersion = oldWorker.path("kubernetes").hasNonNull("version")
-                            ? oldWorker.path("kubernetes").path("version").asText()
-                            : text(old, "spec", "kubernetes", "version");
+            if (worker.kubernetes() != null) {
+                KubeletConfig kubelet = worker.kubernetes().kubelet() != null
+                        ? worker.kubernetes().kubelet()
+                        : spec.kubernetes() == null ? null : spec.kubernetes().kubelet();
+                errs.addAll(kubeReserved(path + ".kubernetes.kubelet", machineType(worker), kubelet));
+                if (workerVersion(worker) != null) {
+                    String oldVersion =
+                            workerVersion(oldWorker) != null ? workerVersion(oldWorker) : kubernetesVersion(old);
                     errs.addAll(kubernetesVersion(
-                            worker.path("kubernetes").path("version").asText(),
-                            oldVersion,
-                            newPool,
-                            path + ".kubernetes.version"));
+                            workerVersion(worker), oldVersion, newPool, path + ".kubernetes.version"));
                 }
             }
-            errs.addAll(zones(text(shoot, "spec", "region"), text(old, "spec", "region"), worker, oldWorker, path));
+            errs.addAll(zones(text(spec.region()), text(old.region()), worker, oldWorker, path));
         }
         return errs;
     }
 
     /** {@code validateLimits}: the workers' minimums within {@code limits.maxNodesTotal}. */
-    List<FieldError> limits(JsonNode shoot) {
+    List<FieldError> limits(Shoot shoot) {
         if (operation == Operation.DELETE
-                || shoot.path("metadata").hasNonNull("deletionTimestamp")
+                || (shoot.metadata() != null && shoot.metadata().deletionTimestamp() != null)
                 || profile.limits() == null
                 || profile.limits().maxNodesTotal() == null) {
             return List.of();
         }
         int max = profile.limits().maxNodesTotal();
         long total = 0;
-        for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
-            total += worker.path("minimum").asLong(0);
+        for (Worker worker : ShootTrees.workers(shoot.spec())) {
+            total += worker.minimum();
         }
         if (total > max) {
             return List.of(FieldError.forbidden(
@@ -195,10 +209,10 @@ final class ProfileConstraints {
         return List.of();
     }
 
-    private FieldError workerMachine(String path, JsonNode worker, JsonNode oldWorker, boolean newPool) {
-        JsonNode arch = worker.path("machine").path("architecture");
-        if (arch.isTextual() && !VALID_ARCHITECTURES.contains(arch.asText())) {
-            return FieldError.notSupported(path + ".machine.architecture", arch.asText(), VALID_ARCHITECTURES);
+    private FieldError workerMachine(String path, Worker worker, Worker oldWorker, boolean newPool) {
+        String arch = machine(worker).architecture();
+        if (arch != null && !VALID_ARCHITECTURES.contains(arch)) {
+            return FieldError.notSupported(path + ".machine.architecture", arch, VALID_ARCHITECTURES);
         }
         FieldError typeError = machineType(path, worker, oldWorker);
         if (typeError != null) {
@@ -212,20 +226,19 @@ final class ProfileConstraints {
     }
 
     /** {@code validateMachineType}. */
-    private FieldError machineType(String path, JsonNode worker, JsonNode oldWorker) {
-        String type = text(worker, "machine", "type");
-        String arch = text(worker, "machine", "architecture");
-        if (type.equals(text(oldWorker, "machine", "type"))
+    private FieldError machineType(String path, Worker worker, Worker oldWorker) {
+        String type = machineType(worker);
+        String arch = text(machine(worker).architecture());
+        if (type.equals(machineType(oldWorker))
                 && Objects.equals(
-                        worker.path("machine").get("architecture"),
-                        oldWorker.path("machine").get("architecture"))) {
+                        machine(worker).architecture(), machine(oldWorker).architecture())) {
             return null;
         }
         boolean present = false;
         Set<String> withArch = new HashSet<>();
         Set<String> usable = new HashSet<>();
         Set<String> inAllZones = new HashSet<>();
-        List<String> zones = strings(worker.path("zones"));
+        List<String> zones = list(worker.zones());
         for (MachineType t : machineTypes()) {
             if (Capabilities.architecture(t, capabilityDefinitions()).equals(arch)) {
                 withArch.add(t.name());
@@ -264,27 +277,26 @@ final class ProfileConstraints {
     }
 
     /** {@code validateMachineImage} with {@code validateMachineImagesConstraints}. */
-    private FieldError machineImage(String path, JsonNode worker, JsonNode oldWorker, boolean newPool) {
-        JsonNode image = worker.path("machine").path("image");
-        JsonNode oldImage = oldWorker.path("machine").path("image");
-        if (Objects.equals(image.isMissingNode() ? null : image, oldImage.isMissingNode() ? null : oldImage)
+    private FieldError machineImage(String path, Worker worker, Worker oldWorker, boolean newPool) {
+        ShootMachineImage image = machine(worker).image();
+        ShootMachineImage oldImage = machine(oldWorker).image();
+        if (Objects.equals(image, oldImage)
                 && Objects.equals(
-                        worker.path("machine").get("architecture"),
-                        oldWorker.path("machine").get("architecture"))) {
+                        machine(worker).architecture(), machine(oldWorker).architecture())) {
             return null;
         }
-        String strategy = text(worker, "updateStrategy");
+        String strategy = text(worker.updateStrategy());
         boolean inPlace = strategy.equals("AutoInPlaceUpdate") || strategy.equals("ManualInPlaceUpdate");
-        String arch = text(worker, "machine", "architecture");
-        String name = text(image, "name");
-        String version = text(image, "version");
-        String oldVersion = text(oldImage, "version");
+        String arch = text(machine(worker).architecture());
+        String name = image == null ? "" : text(image.name());
+        String version = image == null ? "" : text(image.version());
+        String oldVersion = oldImage == null ? "" : text(oldImage.version());
         Set<String> inProfile = new HashSet<>();
         Set<String> active = new HashSet<>();
         Set<String> withArch = new HashSet<>();
         Set<String> withInPlace = new HashSet<>();
         for (MachineImage mi : machineImages()) {
-            if (image.isObject() && !name.equals(mi.name())) {
+            if (image != null && !name.equals(mi.name())) {
                 continue;
             }
             for (MachineImageVersion v : mi.versions() == null ? List.<MachineImageVersion>of() : mi.versions()) {
@@ -306,7 +318,7 @@ final class ProfileConstraints {
                             withInPlace.add(key);
                         }
                     } else if (operation == Operation.UPDATE
-                            && image.isObject()
+                            && image != null
                             && name.equals(mi.name())
                             && v.inPlaceUpdates().supported()
                             && v.inPlaceUpdates().minVersionForUpdate() != null
@@ -323,7 +335,7 @@ final class ProfileConstraints {
             valid.retainAll(withInPlace);
         }
         String key = name + ":" + version;
-        if (!image.isObject() || version.isEmpty() || !inProfile.contains(key)) {
+        if (image == null || version.isEmpty() || !inProfile.contains(key)) {
             return FieldError.notSupported(path + ".machine.image.version", version, List.copyOf(valid));
         }
         boolean archOk = withArch.contains(key);
@@ -346,20 +358,21 @@ final class ProfileConstraints {
                                 : "does not support in-place updates, ");
             }
             detail.append("supported machine image versions are: ").append(goList(valid));
-            return FieldError.invalid(path + ".machine.image", image, detail.toString());
+            return FieldError.invalid(path + ".machine.image", CoreRules.tree(image), detail.toString());
         }
         return null;
     }
 
     /** {@code validateMachineCapabilities}. */
-    private FieldError machineCapabilities(String path, JsonNode worker) {
+    private FieldError machineCapabilities(String path, Worker worker) {
         if (capabilityDefinitions().isEmpty()) {
             return null;
         }
-        String name = text(worker, "machine", "image", "name");
-        String version = text(worker, "machine", "image", "version");
+        ShootMachineImage image = machine(worker).image();
+        String name = image == null ? "" : text(image.name());
+        String version = image == null ? "" : text(image.version());
         MachineImageVersion imageVersion = findImageVersion(name, version);
-        MachineType type = findMachineType(text(worker, "machine", "type"));
+        MachineType type = findMachineType(machineType(worker));
         if (imageVersion == null || type == null) {
             return null;
         }
@@ -376,18 +389,19 @@ final class ProfileConstraints {
     }
 
     /** {@code validateContainerRuntimeInterface}. */
-    private List<FieldError> containerRuntimeInterface(JsonNode worker, JsonNode oldWorker, String path) {
-        JsonNode cri = worker.path("cri");
-        JsonNode image = worker.path("machine").path("image");
-        if (!cri.isObject() || !image.isObject()) {
+    private List<FieldError> containerRuntimeInterface(Worker worker, Worker oldWorker, String path) {
+        CRI cri = worker.cri();
+        ShootMachineImage image = machine(worker).image();
+        if (cri == null || image == null) {
             return List.of();
         }
-        if (Objects.equals(cri, oldWorker.path("cri"))
-                && Objects.equals(image, oldWorker.path("machine").path("image"))) {
+        if (Objects.equals(cri, oldWorker.cri())
+                && Objects.equals(image, machine(oldWorker).image())) {
             return List.of();
         }
-        String name = text(image, "name");
-        String version = text(image, "version");
+        String name = text(image.name());
+        String version = text(image.version());
+        String criName = text(cri.name());
         MachineImageVersion imageVersion = findImageVersion(name, version);
         if (imageVersion == null) {
             return List.of();
@@ -396,7 +410,7 @@ final class ProfileConstraints {
         CRI found = null;
         for (CRI c : imageVersion.cri() == null ? List.<CRI>of() : imageVersion.cri()) {
             validCris.add(c.name());
-            if (c.name().equals(text(cri, "name"))) {
+            if (c.name().equals(criName)) {
                 found = c;
                 break;
             }
@@ -404,14 +418,14 @@ final class ProfileConstraints {
         if (found == null) {
             return List.of(FieldError.invalid(
                     path + ".name",
-                    text(cri, "name"),
-                    "machine image '" + name + "@" + version + "' does not support CRI '" + text(cri, "name")
+                    criName,
+                    "machine image '" + name + "@" + version + "' does not support CRI '" + criName
                             + "', supported values: " + goList(validCris)));
         }
         List<FieldError> errs = new ArrayList<>();
-        JsonNode runtimes = cri.path("containerRuntimes");
+        List<ContainerRuntime> runtimes = list(cri.containerRuntimes());
         for (int j = 0; j < runtimes.size(); j++) {
-            String type = text(runtimes.get(j), "type");
+            String type = text(runtimes.get(j).type());
             List<String> valid = new ArrayList<>();
             boolean ok = false;
             for (ContainerRuntime r :
@@ -435,12 +449,12 @@ final class ProfileConstraints {
     }
 
     /** {@code validateKubeletVersion}: the image version's kubelet version constraint. */
-    private FieldError kubeletVersion(JsonNode worker, Semver kubelet, String path) {
-        JsonNode image = worker.path("machine").path("image");
-        if (!image.isObject()) {
+    private FieldError kubeletVersion(Worker worker, Semver kubelet, String path) {
+        ShootMachineImage image = machine(worker).image();
+        if (image == null) {
             return null;
         }
-        MachineImageVersion v = findImageVersion(text(image, "name"), text(image, "version"));
+        MachineImageVersion v = findImageVersion(text(image.name()), text(image.version()));
         if (v == null || v.kubeletVersionConstraint() == null) {
             return null;
         }
@@ -453,9 +467,9 @@ final class ProfileConstraints {
         if (!ok) {
             return FieldError.invalid(
                     path + ".machine.image",
-                    image,
-                    "machine image '" + text(image, "name") + "@"
-                            + text(image, "version") + "' does not support kubelet version '" + kubelet
+                    CoreRules.tree(image),
+                    "machine image '" + text(image.name()) + "@"
+                            + text(image.version()) + "' does not support kubelet version '" + kubelet
                             + "', supported kubelet versions by this machine image version: '"
                             + v.kubeletVersionConstraint() + "'");
         }
@@ -463,17 +477,16 @@ final class ProfileConstraints {
     }
 
     /** {@code validateWorkerVolume} with {@code validateVolumeTypes} and {@code validateVolumeSize}. */
-    private FieldError workerVolume(String path, JsonNode worker, JsonNode oldWorker) {
-        JsonNode volume = worker.path("volume");
-        String type = text(volume, "type");
-        boolean typeUnchanged = volume.hasNonNull("type")
-                && oldWorker.path("volume").hasNonNull("type")
-                && type.equals(text(oldWorker, "volume", "type"));
-        if (volume.isObject() && volume.hasNonNull("type") && !typeUnchanged) {
+    private FieldError workerVolume(String path, Worker worker, Worker oldWorker) {
+        Volume volume = worker.volume();
+        String type = volume == null ? null : volume.type();
+        String oldType = oldWorker.volume() == null ? null : oldWorker.volume().type();
+        boolean typeUnchanged = type != null && type.equals(oldType);
+        if (type != null && !typeUnchanged) {
             boolean present = false;
             Set<String> usable = new HashSet<>();
             Set<String> inAllZones = new HashSet<>();
-            List<String> zones = strings(worker.path("zones"));
+            List<String> zones = list(worker.zones());
             for (VolumeType v : volumeTypes()) {
                 if (Boolean.TRUE.equals(v.usable())) {
                     usable.add(v.name());
@@ -500,16 +513,17 @@ final class ProfileConstraints {
                 return FieldError.invalid(path + ".volume.type", type, detail.toString());
             }
         }
-        if (!volume.isObject() || !volume.hasNonNull("type")) {
+        if (type == null) {
             return null;
         }
+        String sizeText = text(volume.size());
         Quantity size;
         try {
-            size = Quantity.parse(text(volume, "size"));
+            size = Quantity.parse(sizeText);
         } catch (IllegalArgumentException e) {
             return null; // static validation reports it
         }
-        String machineType = text(worker, "machine", "type");
+        String machineType = machineType(worker);
         for (MachineType t : machineTypes()) {
             if (t.name().equals(machineType)
                     && t.storage() != null
@@ -518,32 +532,31 @@ final class ProfileConstraints {
                     && size.compareTo(t.storage().minSize()) < 0) {
                 return FieldError.invalid(
                         path + ".volume.size",
-                        text(volume, "size"),
+                        sizeText,
                         "size must be >= " + t.storage().minSize());
             }
         }
         for (VolumeType v : volumeTypes()) {
             if (v.name().equals(type) && v.minSize() != null && size.compareTo(v.minSize()) < 0) {
-                return FieldError.invalid(
-                        path + ".volume.size", text(volume, "size"), "size must be >= " + v.minSize());
+                return FieldError.invalid(path + ".volume.size", sizeText, "size must be >= " + v.minSize());
             }
         }
         return null;
     }
 
     /** {@code validateKubeletConfig}: kubeReserved below the machine type's capacity. */
-    private List<FieldError> kubeReserved(String path, String machineType, JsonNode kubelet) {
-        if (!kubelet.isObject()) {
+    private List<FieldError> kubeReserved(String path, String machineType, KubeletConfig kubelet) {
+        if (kubelet == null) {
             return List.of();
         }
         Quantity cpu = Quantity.zero();
         Quantity memory = Quantity.zero();
-        JsonNode reserved = kubelet.path("kubeReserved");
-        if (reserved.hasNonNull("cpu")) {
-            cpu = cpu.add(Quantity.parse(reserved.path("cpu").asText()));
+        KubeletConfigReserved reserved = kubelet.kubeReserved();
+        if (reserved != null && reserved.cpu() != null) {
+            cpu = cpu.add(reserved.cpu());
         }
-        if (reserved.hasNonNull("memory")) {
-            memory = memory.add(Quantity.parse(reserved.path("memory").asText()));
+        if (reserved != null && reserved.memory() != null) {
+            memory = memory.add(reserved.memory());
         }
         List<FieldError> errs = new ArrayList<>();
         for (MachineType t : machineTypes()) {
@@ -569,13 +582,13 @@ final class ProfileConstraints {
     }
 
     /** {@code validateZones}. */
-    private List<FieldError> zones(String region, String oldRegion, JsonNode worker, JsonNode oldWorker, String path) {
-        if (region.equals(oldRegion) && Objects.equals(worker.get("zones"), oldWorker.get("zones"))) {
+    private List<FieldError> zones(String region, String oldRegion, Worker worker, Worker oldWorker, String path) {
+        if (region.equals(oldRegion) && Objects.equals(worker.zones(), oldWorker.zones())) {
             return List.of();
         }
         List<FieldError> errs = new ArrayList<>();
         Set<String> used = new HashSet<>();
-        List<String> zones = strings(worker.path("zones"));
+        List<String> zones = list(worker.zones());
         for (int j = 0; j < zones.size(); j++) {
             String zone = zones.get(j);
             String zonePath = path + ".zones[" + j + "]";
@@ -678,13 +691,28 @@ final class ProfileConstraints {
 
     // ---- small helpers
 
-    static JsonNode oldWorker(JsonNode old, String name) {
-        for (JsonNode w : old.path("spec").path("provider").path("workers")) {
-            if (text(w, "name").equals(name)) {
+    /** The old spec's worker pool of that name, or null (a new pool). */
+    static Worker oldWorker(ShootSpec old, String name) {
+        for (Worker w : ShootTrees.workers(old)) {
+            if (text(w.name()).equals(name)) {
                 return w;
             }
         }
-        return MissingNode.getInstance();
+        return null;
+    }
+
+    /** A worker's machine, Go's zero Machine where unset. */
+    private static Machine machine(Worker worker) {
+        return worker.machine() == null ? EMPTY_MACHINE : worker.machine();
+    }
+
+    private static String machineType(Worker worker) {
+        return text(machine(worker).type());
+    }
+
+    /** {@code worker.kubernetes.version}, or null. */
+    private static String workerVersion(Worker worker) {
+        return worker.kubernetes() == null ? null : worker.kubernetes().version();
     }
 
     /** {@code versionutils.CompareVersions(a, "<", b)}, false when it cannot compare. */
@@ -694,21 +722,6 @@ final class ProfileConstraints {
         } catch (IllegalArgumentException e) {
             return false;
         }
-    }
-
-    private static String nullToEmpty(String s) {
-        return s == null ? "" : s;
-    }
-
-    static List<String> strings(JsonNode array) {
-        List<String> result = new ArrayList<>();
-        array.forEach(n -> result.add(n.asText()));
-        return result;
-    }
-
-    /** Go's {@code %+v} of a string slice: {@code [a b]}. */
-    static String goList(Iterable<String> values) {
-        return "[" + String.join(" ", values) + "]";
     }
 
     private static String goMap(java.util.Map<String, List<String>> map) {

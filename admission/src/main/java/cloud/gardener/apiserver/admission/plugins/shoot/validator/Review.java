@@ -2,21 +2,32 @@ package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.LastOperation;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootStatus;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one ShootValidator decision looks at (Gardener's {@code validationContext}).
  *
  * @param shoot              the shoot as it would be stored (the old one on DELETE)
- * @param old                the stored shoot; an empty object on CREATE, so that everything counts as changed
+ * @param old                the stored shoot; an empty Shoot on CREATE, so that everything counts as changed
+ * @param shootTree          {@code shoot} as JSON, for whole-section comparisons
+ * @param oldTree            {@code old} as JSON (an empty object on CREATE)
  * @param seed               the seed of {@code spec.seedName}, or null
  * @param secretBinding      the SecretBinding the shoot names, or null
  * @param credentialsBinding the CredentialsBinding the shoot names, or null
@@ -24,8 +35,10 @@ import java.util.List;
  */
 record Review(
         Attributes a,
-        JsonNode shoot,
-        JsonNode old,
+        Shoot shoot,
+        Shoot old,
+        JsonNode shootTree,
+        JsonNode oldTree,
         CloudProfileSpec profile,
         Project project,
         Seed seed,
@@ -34,51 +47,78 @@ record Review(
         Instant now,
         List<FieldError> seedSelectorErrors) {
 
+    /** Go's zero ShootSpec, for a shoot without one (the empty old shoot of a CREATE). */
+    static final ShootSpec EMPTY_SPEC = ModelCodec.decode(JsonNodeFactory.instance.objectNode(), ShootSpec.class)
+            .value();
+
+    private static final ObjectMeta EMPTY_METADATA = ModelCodec.decode(
+                    JsonNodeFactory.instance.objectNode(), ObjectMeta.class)
+            .value();
+
     String name() {
-        return shoot.path("metadata").path("name").asText("");
+        return CoreRules.text(metadata(shoot).name());
     }
 
     String seedName() {
-        return seedName(shoot);
+        return spec().seedName();
     }
 
     String oldSeedName() {
-        return seedName(old);
+        return oldSpec().seedName();
     }
 
-    JsonNode spec() {
-        return shoot.path("spec");
+    ShootSpec spec() {
+        return spec(shoot);
     }
 
-    JsonNode oldSpec() {
-        return old.path("spec");
+    ShootSpec oldSpec() {
+        return spec(old);
     }
 
+    /** A shoot's spec, Go's zero one where it has none. */
+    static ShootSpec spec(Shoot shoot) {
+        return shoot.spec() == null ? EMPTY_SPEC : shoot.spec();
+    }
+
+    /** A shoot's metadata, empty where it has none. */
+    static ObjectMeta metadata(Shoot shoot) {
+        return shoot.metadata() == null ? EMPTY_METADATA : shoot.metadata();
+    }
+
+    static Map<String, String> annotations(Shoot shoot) {
+        return CoreRules.map(metadata(shoot).annotations());
+    }
+
+    /** The shoot's status, or null. */
+    ShootStatus status() {
+        return shoot.status();
+    }
+
+    /** Whole specs compared as {@code apiequality.Semantic.DeepEqual} does, on the trees the request holds. */
     boolean specChanged() {
-        return !SemanticEquality.equal(spec(), oldSpec());
-    }
-
-    /** {@code spec.seedName}, or null when unset. */
-    static String seedName(JsonNode shoot) {
-        JsonNode n = shoot.path("spec").path("seedName");
-        return n.isTextual() ? n.asText() : null;
+        return !SemanticEquality.equal(shootTree.get("spec"), oldTree.get("spec"));
     }
 
     /** {@code isShootInMigrationOrRestorePhase}. */
     boolean inMigrationOrRestore() {
-        JsonNode op = shoot.path("status").path("lastOperation");
-        String type = op.path("type").asText("");
-        return op.isObject()
-                && (("Restore".equals(type)
-                                && !"Succeeded".equals(op.path("state").asText("")))
-                        || "Migrate".equals(type));
+        LastOperation op = lastOperation();
+        String type = lastOperationType();
+        return op != null
+                && (("Restore".equals(type) && !"Succeeded".equals(lastOperationState())) || "Migrate".equals(type));
+    }
+
+    /** {@code status.lastOperation}, or null. */
+    LastOperation lastOperation() {
+        return shoot.status() == null ? null : shoot.status().lastOperation();
     }
 
     String lastOperationType() {
-        return shoot.path("status").path("lastOperation").path("type").asText("");
+        LastOperation op = lastOperation();
+        return op == null ? "" : CoreRules.text(op.type());
     }
 
     String lastOperationState() {
-        return shoot.path("status").path("lastOperation").path("state").asText("");
+        LastOperation op = lastOperation();
+        return op == null ? "" : CoreRules.text(op.state());
     }
 }

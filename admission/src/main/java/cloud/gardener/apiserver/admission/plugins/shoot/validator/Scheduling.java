@@ -2,19 +2,24 @@ package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.admission.plugins.support.ShootIndexes;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
 import cloud.gardener.apiserver.api.core.v1beta1.AccessRestriction;
+import cloud.gardener.apiserver.api.core.v1beta1.AccessRestrictionWithOptions;
+import cloud.gardener.apiserver.api.core.v1beta1.ControlPlane;
+import cloud.gardener.apiserver.api.core.v1beta1.HighAvailability;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedDNSProviderConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedSelector;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedTaint;
+import cloud.gardener.apiserver.api.core.v1beta1.Toleration;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.Authorizer;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.HashMap;
@@ -62,9 +67,10 @@ final class Scheduling {
                             "spec.seedName is already set to '" + oldSeedName + "' and cannot be changed to 'nil'");
                 } else if ("binding".equals(r.a().subresource())) {
                     if (rescheduled) {
-                        ObjectNode spec = r.spec().deepCopy();
+                        // the spec with the old seed name must equal the old spec: a tree edit of a copy by nature
+                        ObjectNode spec = r.shootTree().get("spec").deepCopy();
                         spec.put("seedName", oldSeedName);
-                        if (!SemanticEquality.equal(spec, r.oldSpec())) {
+                        if (!SemanticEquality.equal(spec, r.oldTree().get("spec"))) {
                             return Rejections.forbid(
                                     r.a(),
                                     "only spec.seedName can be changed using the binding "
@@ -128,11 +134,11 @@ final class Scheduling {
                     "cannot schedule shoot '" + r.name() + "' on seed '" + seedName
                             + "' that is already marked for deletion");
         }
-        if (!taintsTolerated(seed.spec().taints(), r.spec().path("tolerations"))) {
+        if (!taintsTolerated(seed.spec().taints(), CoreRules.list(r.spec().tolerations()))) {
             return Rejections.forbid(r.a(), "forbidden to use a seed whose taints are not tolerated by the shoot");
         }
         if (!accessRestrictionsSupported(
-                seed.spec().accessRestrictions(), r.spec().path("accessRestrictions"))) {
+                seed.spec().accessRestrictions(), CoreRules.list(r.spec().accessRestrictions()))) {
             return Rejections.forbid(
                     r.a(), "forbidden to use a seed which doesn't support the access restrictions of the shoot");
         }
@@ -145,7 +151,7 @@ final class Scheduling {
                     .candidates(GardenObjects.SHOOTS, ShootIndexes.SEED, seedName)
                     .compose(shoots -> {
                         long used = shoots.stream()
-                                .filter(s -> usesSeed(s, seedName))
+                                .filter(s -> SeedUsage.usesSeed(s, seedName))
                                 .count();
                         return used >= max
                                 ? Rejections.forbid(
@@ -184,13 +190,6 @@ final class Scheduling {
         });
     }
 
-    /** {@code CalculateSeedUsage} for one seed: spec.seedName, and status.seedName when it differs. */
-    private static boolean usesSeed(JsonNode shoot, String seed) {
-        String spec = shoot.path("spec").path("seedName").asText("");
-        String status = shoot.path("status").path("seedName").asText("");
-        return seed.equals(spec) || (!status.isEmpty() && !status.equals(spec) && seed.equals(status));
-    }
-
     /** Moving to another seed needs backups on both and the same internal and default domains. */
     private Future<Void> reschedulingPossible(Review r) {
         String oldSeedName = r.oldSeedName();
@@ -224,7 +223,9 @@ final class Scheduling {
                                 "cannot change seed name because internal domain would change from \"" + oldDomain
                                         + "\" to \"" + newDomain + "\"");
                     }
-                    String domain = r.spec().path("dns").path("domain").asText("");
+                    String domain = r.spec().dns() == null
+                            ? ""
+                            : CoreRules.text(r.spec().dns().domain());
                     if (!domain.isEmpty()) {
                         Optional<String> used = defaultDomains(oldSeed).stream()
                                 .filter(d -> domain.endsWith("." + d))
@@ -237,7 +238,7 @@ final class Scheduling {
                                             + seed.metadata().name() + "\" because the shoot uses the default domain \""
                                             + used.get()
                                             + "\" which is not supported by the new seed (supported domains: "
-                                            + ProfileConstraints.goList(newDomains) + ")");
+                                            + CoreRules.goList(newDomains) + ")");
                         }
                     }
                     return Future.succeededFuture();
@@ -249,9 +250,8 @@ final class Scheduling {
         if (!r.specChanged()) {
             return Future.succeededFuture();
         }
-        JsonNode status = r.shoot().path("status");
-        String statusSeed = status.path("seedName").asText("");
-        if (status.path("lastOperation").isObject()
+        String statusSeed = r.status() == null ? "" : CoreRules.text(r.status().seedName());
+        if (r.lastOperation() != null
                 && !"Migrate".equals(r.lastOperationType())
                 && r.seedName() != null
                 && !statusSeed.isEmpty()
@@ -271,12 +271,11 @@ final class Scheduling {
     /** Rules of an assigned seed: zones for a zonal control plane, and the freeze while the seed is deleted. */
     private Future<Void> seedRules(Review r) {
         Seed seed = r.seed();
-        String failureTolerance = r.spec()
-                .path("controlPlane")
-                .path("highAvailability")
-                .path("failureTolerance")
-                .path("type")
-                .asText("");
+        ControlPlane controlPlane = r.spec().controlPlane();
+        HighAvailability ha = controlPlane == null ? null : controlPlane.highAvailability();
+        String failureTolerance = ha == null || ha.failureTolerance() == null
+                ? ""
+                : CoreRules.text(ha.failureTolerance().type());
         List<String> zones = seed.spec().provider().zones() == null
                 ? List.of()
                 : seed.spec().provider().zones();
@@ -288,16 +287,14 @@ final class Scheduling {
                             + " zones, at least 3 zones are required");
         }
         if (seed.metadata().deletionTimestamp() != null) {
-            JsonNode annotations = r.shoot().path("metadata").path("annotations");
-            JsonNode oldAnnotations = r.old().path("metadata").path("annotations");
-            if (!SemanticEquality.equal(annotations, oldAnnotations)) {
-                ObjectNode adjusted = oldAnnotations.isObject()
-                        ? ((ObjectNode) oldAnnotations).deepCopy()
-                        : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-                if (annotations.has(DELETION_CONFIRMATION)) {
-                    adjusted.set(DELETION_CONFIRMATION, annotations.get(DELETION_CONFIRMATION));
+            Map<String, String> annotations = Review.annotations(r.shoot());
+            Map<String, String> oldAnnotations = Review.annotations(r.old());
+            if (!annotations.equals(oldAnnotations)) {
+                Map<String, String> adjusted = new HashMap<>(oldAnnotations);
+                if (annotations.containsKey(DELETION_CONFIRMATION)) {
+                    adjusted.put(DELETION_CONFIRMATION, annotations.get(DELETION_CONFIRMATION));
                 }
-                if (!SemanticEquality.equal(annotations, adjusted)) {
+                if (!annotations.equals(adjusted)) {
                     return Rejections.forbid(
                             r.a(),
                             "cannot update annotations of shoot '" + r.name() + "' on seed '"
@@ -317,7 +314,7 @@ final class Scheduling {
     }
 
     /** {@code TaintsAreTolerated}. */
-    static boolean taintsTolerated(List<SeedTaint> taints, JsonNode tolerations) {
+    static boolean taintsTolerated(List<SeedTaint> taints, List<Toleration> tolerations) {
         if (taints == null || taints.isEmpty()) {
             return true;
         }
@@ -325,8 +322,7 @@ final class Scheduling {
             return false;
         }
         Map<String, String> tolerated = new HashMap<>();
-        tolerations.forEach(
-                t -> tolerated.put(t.path("key").asText(""), t.path("value").asText("")));
+        tolerations.forEach(t -> tolerated.put(CoreRules.text(t.key()), CoreRules.text(t.value())));
         for (SeedTaint taint : taints) {
             if (!tolerated.containsKey(taint.key())) {
                 return false;
@@ -340,7 +336,7 @@ final class Scheduling {
 
     /** {@code AccessRestrictionsAreSupported}. */
     private static boolean accessRestrictionsSupported(
-            List<AccessRestriction> seedRestrictions, JsonNode shootRestrictions) {
+            List<AccessRestriction> seedRestrictions, List<AccessRestrictionWithOptions> shootRestrictions) {
         if (shootRestrictions.isEmpty()) {
             return true;
         }
@@ -350,8 +346,8 @@ final class Scheduling {
         }
         Set<String> names = new HashSet<>();
         seeds.forEach(s -> names.add(s.name()));
-        for (JsonNode restriction : shootRestrictions) {
-            if (!names.contains(restriction.path("name").asText(""))) {
+        for (AccessRestrictionWithOptions restriction : shootRestrictions) {
+            if (!names.contains(Placement.name(restriction))) {
                 return false;
             }
         }

@@ -1,7 +1,5 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.validator;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
-
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
@@ -12,12 +10,21 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.FieldErrors;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
+import cloud.gardener.apiserver.api.core.v1beta1.AdmissionPlugin;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Condition;
+import cloud.gardener.apiserver.api.core.v1beta1.KubeAPIServerConfig;
+import cloud.gardener.apiserver.api.core.v1beta1.NamedResourceReference;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedSelector;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.k8s.autoscalingv1.CrossVersionObjectReference;
+import cloud.gardener.apiserver.api.k8s.corev1.Secret;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
@@ -46,6 +53,9 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
     private static final int GENERATE_NAME_RANDOM_LENGTH = 5;
     private static final String MANAGED_ISSUER = "authentication.gardener.cloud/issuer";
 
+    /** The old shoot of a CREATE: Go's zero Shoot, so that everything counts as changed. */
+    private static final Shoot EMPTY_SHOOT = new Shoot(null, null, null, null);
+
     private final ObjectLookup objects;
     private final GardenObjects garden;
     private final Authorizer authorizer;
@@ -73,20 +83,25 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
         if (!a.subresource().isEmpty() && !"binding".equals(a.subresource())) {
             return Future.succeededFuture();
         }
-        JsonNode shoot = a.operation() == Operation.DELETE ? a.oldObject() : a.object();
-        if (shoot == null || (a.name().isEmpty() && a.operation() == Operation.DELETE)) {
+        boolean delete = a.operation() == Operation.DELETE;
+        JsonNode shootTree = delete ? a.oldObject() : a.object();
+        if (shootTree == null || (a.name().isEmpty() && delete)) {
             return Future.succeededFuture(); // a collection-level delete names no shoot; each item comes on its own
         }
-        JsonNode old = a.operation() == Operation.CREATE || a.oldObject() == null
-                ? JsonNodeFactory.instance.objectNode()
-                : a.oldObject();
+        boolean noOld = a.operation() == Operation.CREATE || a.oldObject() == null;
+        JsonNode oldTree = noOld ? JsonNodeFactory.instance.objectNode() : a.oldObject();
+        Shoot shoot = delete ? a.oldObject(Shoot.class) : a.object(Shoot.class);
+        Shoot old = noOld ? EMPTY_SHOOT : a.oldObject(Shoot.class);
         if (a.operation() == Operation.UPDATE) {
-            if ("binding".equals(a.subresource()) && Objects.equals(Review.seedName(shoot), Review.seedName(old))) {
+            if ("binding".equals(a.subresource())
+                    && Objects.equals(
+                            Review.spec(shoot).seedName(), Review.spec(old).seedName())) {
                 return Future.failedFuture(
                         ApiException.unknown("update of binding rejected, shoot is already assigned to the same seed"));
             }
-            if (SemanticEquality.equal(shoot.path("spec"), old.path("spec"))
-                    && SemanticEquality.equal(shoot.path("metadata"), old.path("metadata"))) {
+            // whole sections compared on the trees the request holds (no encoding of records)
+            if (SemanticEquality.equal(shootTree.get("spec"), oldTree.get("spec"))
+                    && SemanticEquality.equal(shootTree.get("metadata"), oldTree.get("metadata"))) {
                 return Future.succeededFuture();
             }
         }
@@ -97,13 +112,16 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
         return garden.cloudProfileSpec(shoot, a.namespace(), "could not find referenced cloud profile: ")
                 .compose(profile -> new CloudProfileChanges(garden)
                         .validate(shoot, old, a.namespace())
-                        .compose(v -> load(a, shoot, old, profile.orElseGet(ShootValidatorPlugin::emptySpec)))
+                        .compose(v -> load(
+                                a, shoot, old, shootTree, oldTree, profile.orElseGet(ShootValidatorPlugin::emptySpec)))
                         .compose(this::validate));
     }
 
     /** Reads the seed, project and bindings the shoot names; a missing one is Gardener's internal error. */
-    private Future<Review> load(Attributes a, JsonNode shoot, JsonNode old, CloudProfileSpec profile) {
-        String seedName = Review.seedName(shoot);
+    private Future<Review> load(
+            Attributes a, Shoot shoot, Shoot old, JsonNode shootTree, JsonNode oldTree, CloudProfileSpec profile) {
+        ShootSpec spec = Review.spec(shoot);
+        String seedName = spec.seedName();
         Future<Seed> seed = seedName == null
                 ? Future.succeededFuture()
                 : objects.get(Seed.class, GardenObjects.SEEDS, "", seedName)
@@ -111,17 +129,15 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
                                 found,
                                 "could not find referenced seed \"" + seedName + "\": " + "seed.core.gardener.cloud \""
                                         + seedName + "\" not found"));
-        return seed.compose(s -> seedSelectorUnchanged(shoot, old, s)
+        return seed.compose(s -> seedSelectorUnchanged(spec, Review.spec(old), s)
                 .compose(selectorErrs -> garden.projectForNamespace(a.namespace())
                         .compose(p -> required(
                                 p,
                                 "could not find referenced project: "
                                         + "Project.core.gardener.cloud \"<unknown>\" not found"))
                         .compose(project -> {
-                            String sb = text(shoot, "spec", "secretBindingName");
-                            Future<SecretBinding> secretBinding = !shoot.path("spec")
-                                            .path("secretBindingName")
-                                            .isTextual()
+                            String sb = spec.secretBindingName();
+                            Future<SecretBinding> secretBinding = sb == null
                                     ? Future.succeededFuture()
                                     : objects.get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, a.namespace(), sb)
                                             .compose(found -> required(
@@ -129,10 +145,8 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
                                                     "could not find referenced secret binding: "
                                                             + "secretbinding.core.gardener.cloud \"" + sb
                                                             + "\" not found"));
-                            String cb = text(shoot, "spec", "credentialsBindingName");
-                            Future<CredentialsBinding> credentialsBinding = !shoot.path("spec")
-                                            .path("credentialsBindingName")
-                                            .isTextual()
+                            String cb = spec.credentialsBindingName();
+                            Future<CredentialsBinding> credentialsBinding = cb == null
                                     ? Future.succeededFuture()
                                     : objects.get(
                                                     CredentialsBinding.class,
@@ -144,21 +158,31 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
                                                     "could not find referenced credentials binding: credentialsbinding.security.gardener.cloud \""
                                                             + cb + "\" not found"));
                             return secretBinding.compose(sbv -> credentialsBinding.map(cbv -> new Review(
-                                    a, shoot, old, profile, project, s, sbv, cbv, clock.instant(), selectorErrs)));
+                                    a,
+                                    shoot,
+                                    old,
+                                    shootTree,
+                                    oldTree,
+                                    profile,
+                                    project,
+                                    s,
+                                    sbv,
+                                    cbv,
+                                    clock.instant(),
+                                    selectorErrs)));
                         })));
     }
 
     /** A seed selector may change after scheduling only while it still matches the chosen seed. */
-    private static Future<List<FieldError>> seedSelectorUnchanged(JsonNode shoot, JsonNode old, Seed seed) {
-        JsonNode selector = shoot.path("spec").path("seedSelector");
-        if (Objects.equals(selector, old.path("spec").path("seedSelector")) || seed == null) {
+    private static Future<List<FieldError>> seedSelectorUnchanged(ShootSpec spec, ShootSpec oldSpec, Seed seed) {
+        SeedSelector typed = spec.seedSelector();
+        if (Objects.equals(typed, oldSpec.seedSelector()) || seed == null) {
             return Future.succeededFuture(List.of());
         }
-        if (selector.isMissingNode() || selector.isNull()) {
+        if (typed == null) {
             return Future.succeededFuture(List.of(
                     FieldError.invalid("spec.seedSelector", null, "cannot unset seedSelector once it has been set")));
         }
-        SeedSelector typed = ModelCodec.decode(selector, SeedSelector.class).value();
         List<FieldError> errs = new ArrayList<>();
         if (typed.labelSelector() != null && !LabelSelectors.convertible(typed.labelSelector())) {
             return Future.failedFuture(ApiException.internal("label selector conversion failed for seedSelector"));
@@ -166,7 +190,7 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
         if (typed.labelSelector() != null && !LabelSelectors.matches(typed.labelSelector(), Scheduling.labels(seed))) {
             errs.add(FieldError.invalid(
                     "spec.seedSelector",
-                    selector,
+                    CoreRules.tree(typed),
                     "cannot change seedSelector to not match the labels " + "of the already selected seed \""
                             + seed.metadata().name() + "\""));
         }
@@ -175,7 +199,7 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
                 && !typed.providerTypes().contains(seed.spec().provider().type())) {
             errs.add(FieldError.invalid(
                     "spec.seedSelector.providerTypes",
-                    selector.path("providerTypes"),
+                    CoreRules.tree(typed.providerTypes()),
                     "cannot change seedSelector to not match the provider type of the already selected seed \""
                             + seed.metadata().name() + "\""));
         }
@@ -205,7 +229,7 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
         Project project = r.project();
         String projectName = project.metadata().name();
         String name = r.name();
-        String generateName = r.shoot().path("metadata").path("generateName").asText("");
+        String generateName = CoreRules.text(Review.metadata(r.shoot()).generateName());
         if (name.isEmpty() && !generateName.isEmpty()) {
             int limit = NAME_LENGTH_LIMIT - GENERATE_NAME_RANDOM_LENGTH;
             if ((projectName + generateName).length() > limit) {
@@ -252,47 +276,40 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
 
     /** {@code validateShootHibernation}: the HibernationPossible constraint must not be false. */
     private static Future<Void> hibernation(Review r) {
-        boolean oldHibernated = r.oldSpec().path("hibernation").path("enabled").asBoolean(false);
-        boolean hibernated = r.spec().path("hibernation").path("enabled").asBoolean(false);
-        if (!oldHibernated && hibernated) {
-            for (JsonNode c : r.shoot().path("status").path("constraints")) {
-                if ("HibernationPossible".equals(c.path("type").asText())
-                        && !"True".equals(c.path("status").asText())) {
+        if (!hibernationEnabled(r.oldSpec()) && hibernationEnabled(r.spec())) {
+            for (Condition c : r.status() == null
+                    ? List.<Condition>of()
+                    : CoreRules.list(r.status().constraints())) {
+                if ("HibernationPossible".equals(c.type()) && !"True".equals(c.status())) {
                     return Rejections.forbid(
                             r.a(),
                             "'HibernationPossible' constraint is '"
-                                    + c.path("status").asText() + "': "
-                                    + c.path("message").asText(""));
+                                    + CoreRules.text(c.status()) + "': "
+                                    + CoreRules.text(c.message()));
                 }
             }
         }
         return Future.succeededFuture();
     }
 
+    /** {@code spec.hibernation.enabled}, false when unset. */
+    static boolean hibernationEnabled(ShootSpec spec) {
+        return spec.hibernation() != null
+                && Boolean.TRUE.equals(spec.hibernation().enabled());
+    }
+
     /** {@code validateManagedServiceAccountIssuer}: needs the issuer secret in the garden namespace; cannot be undone. */
     private Future<Void> managedIssuer(Review r) {
-        boolean managed = "managed"
-                .equals(r.shoot()
-                        .path("metadata")
-                        .path("annotations")
-                        .path(MANAGED_ISSUER)
-                        .asText(""));
-        boolean wasManaged = "managed"
-                .equals(r.old()
-                        .path("metadata")
-                        .path("annotations")
-                        .path(MANAGED_ISSUER)
-                        .asText(""));
+        boolean managed = "managed".equals(Review.annotations(r.shoot()).get(MANAGED_ISSUER));
+        boolean wasManaged = "managed".equals(Review.annotations(r.old()).get(MANAGED_ISSUER));
         if (!managed && !wasManaged) {
             return Future.succeededFuture();
         }
-        return objects.list(GardenObjects.SECRETS, "garden").compose(secrets -> {
+        return objects.list(Secret.class, GardenObjects.SECRETS, "garden").compose(secrets -> {
             boolean configured = secrets.stream()
-                    .anyMatch(s -> "shoot-service-account-issuer"
-                            .equals(s.path("metadata")
-                                    .path("labels")
-                                    .path("gardener.cloud/role")
-                                    .asText("")));
+                    .anyMatch(s -> s.metadata() != null
+                            && "shoot-service-account-issuer"
+                                    .equals(CoreRules.map(s.metadata().labels()).get("gardener.cloud/role")));
             if (!configured) {
                 if (managed) {
                     return Rejections.forbid(
@@ -306,12 +323,11 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
             if (wasManaged && !managed) {
                 return Rejections.forbid(r.a(), "once enabled managed service account issuer cannot be disabled");
             }
+            KubeAPIServerConfig kas = kubeAPIServer(r.spec());
             if (managed
-                    && r.spec()
-                            .path("kubernetes")
-                            .path("kubeAPIServer")
-                            .path("serviceAccountConfig")
-                            .hasNonNull("issuer")) {
+                    && kas != null
+                    && kas.serviceAccountConfig() != null
+                    && kas.serviceAccountConfig().issuer() != null) {
                 return Rejections.forbid(
                         r.a(),
                         "managed service account issuer cannot be enabled when "
@@ -325,17 +341,17 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
     private Future<List<FieldError>> fieldErrors(Review r) {
         Operation op = r.a().operation();
         List<FieldError> errs = new ArrayList<>(r.seedSelectorErrors());
-        errs.addAll(RawExtensions.internalVersions(r.shoot()));
+        errs.addAll(RawExtensions.internalVersions(r.spec()));
         if (op != Operation.DELETE) {
             errs.addAll(Networks.validate(r));
-            ProfileConstraints profile =
-                    new ProfileConstraints(r.profile(), op, r.now(), text(r.shoot(), "spec", "region"));
-            errs.addAll(profile.kubernetes(r.shoot(), r.old()));
-            errs.addAll(profile.region(r.shoot(), r.old()));
+            ProfileConstraints profile = new ProfileConstraints(
+                    r.profile(), op, r.now(), CoreRules.text(r.spec().region()));
+            errs.addAll(profile.kubernetes(r.spec(), r.oldSpec()));
+            errs.addAll(profile.region(r.spec(), r.oldSpec()));
             errs.addAll(Placement.accessRestrictions(r));
-            errs.addAll(profile.provider(r.shoot(), r.old(), bindingTypeError(r)));
+            errs.addAll(profile.provider(r.spec(), r.oldSpec(), bindingTypeError(r)));
         } else {
-            errs.addAll(new ProfileConstraints(r.profile(), op, r.now(), "").region(r.shoot(), r.old()));
+            errs.addAll(new ProfileConstraints(r.profile(), op, r.now(), "").region(r.spec(), r.oldSpec()));
             errs.addAll(Placement.accessRestrictions(r));
         }
         errs.addAll(Placement.controlPlaneZones(r));
@@ -361,7 +377,9 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
 
     /** The provider type must match the referenced SecretBinding's or CredentialsBinding's. */
     private static FieldError bindingTypeError(Review r) {
-        String type = text(r.shoot(), "spec", "provider", "type");
+        String type = r.spec().provider() == null
+                ? ""
+                : CoreRules.text(r.spec().provider().type());
         if (r.secretBinding() != null) {
             String types = r.secretBinding().provider() == null
                     ? null
@@ -392,36 +410,35 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
 
     /** {@code validateAdmissionPlugins}: a kubeconfig secret must be a referenced resource holding a kubeconfig. */
     private Future<List<FieldError>> kubeconfigSecrets(Review r) {
-        JsonNode plugins = r.spec().path("kubernetes").path("kubeAPIServer").path("admissionPlugins");
+        KubeAPIServerConfig kas = kubeAPIServer(r.spec());
+        List<AdmissionPlugin> plugins = kas == null ? List.of() : CoreRules.list(kas.admissionPlugins());
         List<String> referenced = new ArrayList<>();
-        for (JsonNode res : r.spec().path("resources")) {
-            JsonNode ref = res.path("resourceRef");
-            if ("v1".equals(ref.path("apiVersion").asText())
-                    && "Secret".equals(ref.path("kind").asText())) {
-                referenced.add(ref.path("name").asText());
+        for (NamedResourceReference res : CoreRules.list(r.spec().resources())) {
+            CrossVersionObjectReference ref = res.resourceRef();
+            if (ref != null && "v1".equals(ref.apiVersion()) && "Secret".equals(ref.kind())) {
+                referenced.add(CoreRules.text(ref.name()));
             }
         }
         List<FieldError> errs = new ArrayList<>();
         Future<Void> chain = Future.succeededFuture();
         for (int i = 0; i < plugins.size(); i++) {
-            JsonNode secretName = plugins.get(i).path("kubeconfigSecretName");
-            if (!secretName.isTextual()) {
+            String name = plugins.get(i).kubeconfigSecretName();
+            if (name == null) {
                 continue;
             }
             String path = "spec.kubernetes.kubeAPIServer.admissionPlugins[" + i + "].kubeconfigSecretName";
-            String name = secretName.asText();
             if (!referenced.contains(name)) {
                 errs.add(FieldError.invalid(path, name, "secret should be referenced in shoot .spec.resources"));
                 continue;
             }
-            chain = chain.compose(v -> objects.get(GardenObjects.SECRETS, r.a().namespace(), name)
+            chain = chain.compose(v -> objects.get(Secret.class, GardenObjects.SECRETS, r.a().namespace(), name)
                     .map(found -> {
                         if (found.isEmpty()) {
                             errs.add(FieldError.internal(
                                     path,
                                     "unable to get the referenced secret: namespace: " + r.a().namespace() + ", name: "
                                             + name + ", error: secret \"" + name + "\" not found"));
-                        } else if (!found.get().path("data").has("kubeconfig")) {
+                        } else if (!CoreRules.map(found.get().data()).containsKey("kubeconfig")) {
                             errs.add(FieldError.invalid(
                                     path,
                                     name,
@@ -432,6 +449,10 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
                     }));
         }
         return chain.map(v -> errs);
+    }
+
+    private static KubeAPIServerConfig kubeAPIServer(ShootSpec spec) {
+        return spec.kubernetes() == null ? null : spec.kubernetes().kubeAPIServer();
     }
 
     private static CloudProfileSpec emptySpec() {

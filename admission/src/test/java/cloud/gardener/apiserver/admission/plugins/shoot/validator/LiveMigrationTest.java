@@ -197,8 +197,8 @@ class LiveMigrationTest {
                 Arguments.of(
                         "a waking-up shoot",
                         (Consumer<Case>) x -> {
-                            x.old.putObject("status").put("isHibernated", true);
-                            x.shoot.putObject("status").put("isHibernated", true);
+                            x.old.putObject("status").put("hibernated", true);
+                            x.shoot.putObject("status").put("hibernated", true);
                         },
                         "spec.seedName: Forbidden: live control plane migration is not supported for hibernated or waking-up "
                                 + "shoots"),
@@ -206,11 +206,18 @@ class LiveMigrationTest {
                         "a shoot waking up by its spec",
                         (Consumer<Case>) x -> {
                             x.spec(s -> s.putObject("hibernation").put("enabled", false));
-                            x.old.putObject("status").put("isHibernated", true);
-                            x.shoot.putObject("status").put("isHibernated", true);
+                            x.old.putObject("status").put("hibernated", true);
+                            x.shoot.putObject("status").put("hibernated", true);
                         },
                         "spec.seedName: Forbidden: live control plane migration is not supported for hibernated or waking-up "
                                 + "shoots"),
+                Arguments.of(
+                        "a status member that is not Gardener's (isHibernated; Go's json name is hibernated)",
+                        (Consumer<Case>) x -> {
+                            x.old.putObject("status").put("isHibernated", true);
+                            x.shoot.putObject("status").put("isHibernated", true);
+                        },
+                        null),
                 Arguments.of(
                         "several unmet prerequisites at once",
                         (Consumer<Case>) x -> {

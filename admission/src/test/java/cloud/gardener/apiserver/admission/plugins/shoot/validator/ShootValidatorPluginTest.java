@@ -202,6 +202,80 @@ class ShootValidatorPluginTest {
         assertThat(e.getMessage()).isEqualTo(FORBIDDEN + message);
     }
 
+    /** (case, change): optional sections absent, null or empty, as real users' shoots come. */
+    static Stream<Arguments> optionalSections() {
+        return Stream.of(
+                Arguments.of("no networking", (Consumer<ObjectNode>) s -> spec(s).remove("networking")),
+                Arguments.of("networking null", (Consumer<ObjectNode>) s -> spec(s).putNull("networking")),
+                Arguments.of("status null", (Consumer<ObjectNode>) s -> s.putNull("status")),
+                Arguments.of("status empty", (Consumer<ObjectNode>) s -> s.putObject("status")),
+                Arguments.of("status with null and empty members", (Consumer<ObjectNode>) s -> s.putObject("status")
+                        .putNull("lastOperation")
+                        .putNull("constraints")
+                        .put("seedName", "seed")
+                        .putObject("networking")),
+                Arguments.of("annotations and labels null", (Consumer<ObjectNode>) s ->
+                        ((ObjectNode) s.get("metadata")).putNull("annotations").putNull("labels")),
+                Arguments.of("annotations empty", (Consumer<ObjectNode>)
+                        s -> ((ObjectNode) s.get("metadata")).putObject("annotations")),
+                Arguments.of("empty and null spec sections", (Consumer<ObjectNode>) s -> spec(s).putNull("dns")
+                        .putNull("hibernation")
+                        .putNull("controlPlane")
+                        .putNull("accessRestrictions")
+                        .putNull("tolerations")
+                        .putNull("resources")
+                        .putNull("seedSelector")),
+                Arguments.of("empty spec objects", (Consumer<ObjectNode>) s -> {
+                    spec(s).putObject("dns");
+                    spec(s).putObject("hibernation").putNull("enabled");
+                    spec(s).putObject("controlPlane");
+                    spec(s).putArray("accessRestrictions");
+                    spec(s).putArray("tolerations");
+                    spec(s).putArray("resources");
+                    at(s, "/spec/kubernetes").putObject("kubeAPIServer").putNull("admissionPlugins");
+                }),
+                Arguments.of("a worker without volume, cri and zones", (Consumer<ObjectNode>)
+                        s -> at(s, "/spec/provider/workers/0")
+                                .putNull("cri")
+                                .putNull("zones")
+                                .remove("volume")),
+                Arguments.of("a worker with empty sections", (Consumer<ObjectNode>) s -> {
+                    ObjectNode worker = at(s, "/spec/provider/workers/0");
+                    worker.putObject("kubernetes");
+                    worker.putNull("volume");
+                    worker.putArray("zones");
+                    worker.putNull("providerConfig");
+                }),
+                Arguments.of("no workers", (Consumer<ObjectNode>)
+                        s -> at(s, "/spec/provider").remove("workers")));
+    }
+
+    private static ObjectNode spec(ObjectNode shoot) {
+        return (ObjectNode) shoot.get("spec");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("optionalSections")
+    void shootsWithoutOptionalSectionsAreAdmitted(String name, Consumer<ObjectNode> change) {
+        ObjectNode shoot = ShootFixtures.shoot();
+        change.accept(shoot);
+        assertThat(plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot))
+                        .succeeded())
+                .isTrue();
+        // scheduled on a seed, stored with the same sections: an update judges them against the seed too
+        ObjectNode stored = shoot.deepCopy();
+        spec(stored).put("seedName", "seed");
+        ObjectNode changed = stored.deepCopy();
+        ((ObjectNode) changed.get("metadata")).put("generation", 2);
+        spec(changed).put("purpose", "development");
+        assertThat(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, changed, stored))
+                        .succeeded())
+                .isTrue();
+        assertThat(plugin.validate(Requests.delete(SHOOT, GardenObjects.SHOOTS, stored))
+                        .succeeded())
+                .isTrue();
+    }
+
     /**
      * The bindings of garden-dev as users write them: SecretBindings of one type, of a comma-separated list of types
      * and without provider, CredentialsBindings to a Secret (one the SecretBinding {@code local-account} names, one
